@@ -1,0 +1,1 @@
+//! `worked`: a static, interactive textbook generator.
