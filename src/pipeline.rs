@@ -293,7 +293,7 @@ fn render_lesson_page(
         site: config,
         page_title: format!("{} · {}", lesson.title, config.title),
         stylesheets: Vec::new(),
-        modules: Vec::new(),
+        scripts: Vec::new(),
         page: LessonPage {
             lesson: LessonFields {
                 slug: &lesson.slug,
@@ -328,7 +328,7 @@ fn render_index_page(
         site: config,
         page_title: config.title.clone(),
         stylesheets: Vec::new(),
-        modules: Vec::new(),
+        scripts: Vec::new(),
         page: IndexPage {
             lessons: lessons.iter().map(LessonLink::to).collect(),
         },

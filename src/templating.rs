@@ -23,8 +23,9 @@ pub struct PageContext<'a, T: Serialize> {
     pub page_title: String,
     /// Extra stylesheets for this page, relative to the output root.
     pub stylesheets: Vec<&'static str>,
-    /// JavaScript modules for this page, relative to the output root.
-    pub modules: Vec<&'static str>,
+    /// Reader-side scripts for this page, relative to the output root. Loaded as classic
+    /// `defer` scripts: Chromium and Firefox refuse ES modules from `file://` pages.
+    pub scripts: Vec<&'static str>,
     /// The page-specific part (`lesson`, `lessons`, …), flattened into the top level.
     #[serde(flatten)]
     pub page: T,
