@@ -6,6 +6,8 @@
 //! TOML key named by `field` (or at the whole block / reference when `field` is `None`).
 //! Must not: know about files, spans or rendering; positions in the Markdown are the site's job.
 
+use ndarray::Array2;
+
 /// Why an example or a reference could not be computed.
 ///
 /// `field` names the example input key at fault (`"embeddings"`, `"temperature"`, …) so the site
@@ -48,9 +50,41 @@ impl ComputeError {
     }
 }
 
+/// Rejects a matrix input holding NaN or ±∞, naming the first bad entry 1-based (row, column)
+/// because that is how an author counts rows in a TOML array.
+pub(crate) fn ensure_finite_matrix(field: &str, matrix: &Array2<f64>) -> Result<(), ComputeError> {
+    match matrix.indexed_iter().find(|(_, x)| !x.is_finite()) {
+        None => Ok(()),
+        Some(((row, col), value)) => Err(ComputeError::for_field(
+            field,
+            format!("{field} has {value} at row {}, column {}", row + 1, col + 1),
+        )
+        .with_hint("every entry must be a finite number")),
+    }
+}
+
+/// Guards against outputs that overflowed even though every input was finite (for example
+/// products of entries near 1e200): the core reports an error rather than printing ∞ or NaN.
+pub(crate) fn ensure_finite_result<'a>(
+    what: &str,
+    field: Option<&str>,
+    values: impl IntoIterator<Item = &'a f64>,
+) -> Result<(), ComputeError> {
+    if values.into_iter().all(|x| x.is_finite()) {
+        return Ok(());
+    }
+    let message = format!("{what} overflows: the inputs are too large to compute with");
+    let error = match field {
+        Some(field) => ComputeError::for_field(field, message),
+        None => ComputeError::new(message),
+    };
+    Err(error.with_hint("scale the inputs down"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use ndarray::array;
 
     #[test]
     fn displays_only_the_message() {
@@ -58,5 +92,27 @@ mod tests {
         assert_eq!(error.to_string(), "w_q has 3 rows");
         assert_eq!(error.field.as_deref(), Some("w_q"));
         assert_eq!(error.hint.as_deref(), Some("use 2 rows"));
+    }
+
+    #[test]
+    fn names_the_first_non_finite_matrix_entry_one_based() {
+        let matrix = array![[1.0, 2.0], [3.0, f64::NAN]];
+        let error = ensure_finite_matrix("embeddings", &matrix).unwrap_err();
+        assert_eq!(error.field.as_deref(), Some("embeddings"));
+        assert_eq!(error.message, "embeddings has NaN at row 2, column 2");
+    }
+
+    #[test]
+    fn accepts_finite_inputs_and_results() {
+        assert!(ensure_finite_matrix("m", &array![[f64::MAX, -f64::MAX]]).is_ok());
+        assert!(ensure_finite_result("scores", None, &[1.0, 2.0]).is_ok());
+    }
+
+    #[test]
+    fn reports_an_overflowed_result_on_the_given_field() {
+        let error =
+            ensure_finite_result("the dot product", Some("vectors"), &[f64::INFINITY]).unwrap_err();
+        assert_eq!(error.field.as_deref(), Some("vectors"));
+        assert!(error.message.contains("overflows"));
     }
 }
