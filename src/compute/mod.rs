@@ -13,6 +13,7 @@ pub mod attention;
 mod error;
 pub mod ops;
 pub mod quantity;
+pub mod softmax;
 
 pub use error::ComputeError;
 pub use quantity::{Index, Quantity};
@@ -26,10 +27,15 @@ pub const MAX_TOKENS: usize = 512;
 pub const MAX_DIM: usize = 1024;
 
 /// One evaluated example of any kind: what references and `eval --json` read.
+// A page holds a handful of these, built once per build, so an unboxed Attention (the largest
+// variant) costs nothing worth the noise of `Box` at every construction and match.
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug, Clone, PartialEq)]
 pub enum Evaluated {
     /// An ```` ```attention ```` block.
     Attention(attention::Attention),
+    /// A ```` ```softmax ```` block.
+    Softmax(softmax::Softmax),
 }
 
 impl Evaluated {
@@ -37,6 +43,7 @@ impl Evaluated {
     pub fn kind(&self) -> &'static str {
         match self {
             Evaluated::Attention(_) => "attention",
+            Evaluated::Softmax(_) => "softmax",
         }
     }
 
@@ -44,6 +51,7 @@ impl Evaluated {
     pub fn quantity(&self, name: &str) -> Option<Quantity> {
         match self {
             Evaluated::Attention(result) => result.quantity(name),
+            Evaluated::Softmax(result) => result.quantity(name),
         }
     }
 
@@ -51,6 +59,7 @@ impl Evaluated {
     pub fn quantity_names(&self) -> Vec<String> {
         match self {
             Evaluated::Attention(result) => result.quantity_names(),
+            Evaluated::Softmax(result) => result.quantity_names(),
         }
     }
 }
@@ -60,6 +69,7 @@ impl Serialize for Evaluated {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         match self {
             Evaluated::Attention(result) => result.serialize(serializer),
+            Evaluated::Softmax(result) => result.serialize(serializer),
         }
     }
 }
@@ -70,22 +80,31 @@ impl Serialize for Evaluated {
 /// `eval --json` (and the widgets) want plain nested arrays, so every result type wraps its
 /// arrays in these borrowing adapters instead of writing per-field code.
 mod json {
-    use ndarray::Array2;
+    use ndarray::{Array1, Array2};
     use serde::{Serialize, Serializer};
 
     /// A matrix as an array of row arrays, full `f64` precision.
     pub(super) struct Rows<'a>(pub &'a Array2<f64>);
+
+    /// A vector as a flat array.
+    pub(super) struct Elements<'a>(pub &'a Array1<f64>);
 
     impl Serialize for Rows<'_> {
         fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
             serializer.collect_seq(self.0.rows().into_iter().map(|row| row.to_vec()))
         }
     }
+
+    impl Serialize for Elements<'_> {
+        fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+            serializer.collect_seq(self.0.iter())
+        }
+    }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::json::Rows;
+    use super::json::{Elements, Rows};
     use ndarray::{array, Array2};
 
     #[test]
@@ -95,7 +114,7 @@ mod tests {
     }
 
     #[test]
-    fn a_matrix_serializes_as_an_array_of_rows() {
+    fn a_matrix_serializes_as_rows_and_a_vector_as_a_flat_array() {
         let matrix = array![[1.0, 0.5], [-2.0, 0.125]];
         assert_eq!(
             serde_json::to_string(&Rows(&matrix)).unwrap(),
@@ -105,6 +124,10 @@ mod tests {
         assert_eq!(
             serde_json::to_string(&Rows(&matrix.t().to_owned())).unwrap(),
             "[[1.0,-2.0],[0.5,0.125]]"
+        );
+        assert_eq!(
+            serde_json::to_string(&Elements(&array![0.1, 0.2])).unwrap(),
+            "[0.1,0.2]"
         );
     }
 }
