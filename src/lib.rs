@@ -9,6 +9,7 @@
 
 pub mod cli;
 pub mod commands;
+pub mod compute;
 pub mod config;
 pub mod content;
 pub mod diagnostics;
