@@ -7,16 +7,21 @@
 //! pages with Tera; [`site_writer`] swaps the finished site into place atomically.
 #![warn(missing_docs)]
 
+pub mod blocks;
 pub mod cli;
 pub mod commands;
 pub mod compute;
 pub mod config;
 pub mod content;
 pub mod diagnostics;
+pub mod expand;
 pub mod markdown;
 pub mod math;
 pub mod pipeline;
+pub mod present;
+pub mod reference;
 pub mod site_writer;
 pub mod source;
 pub mod templating;
 pub mod theme;
+pub mod typed_numbers;

@@ -8,6 +8,7 @@
 use crate::config::{BookConfig, CONFIG_FILE};
 use crate::content::{load_lessons, Lesson};
 use crate::diagnostics::Diagnostic;
+use crate::expand::expand_lesson;
 use crate::markdown::{self, Spanned, TocEntry};
 use crate::math::{self, Formula};
 use crate::site_writer::RenderedSite;
@@ -26,6 +27,8 @@ use std::path::Path;
 pub struct Build {
     /// Every output file.
     pub site: RenderedSite,
+    /// Problems that do not stop a build but fail `worked check` (numbers typed by hand).
+    pub warnings: Vec<Diagnostic>,
     /// Counts for the summary line.
     pub stats: BuildStats,
 }
@@ -56,12 +59,18 @@ pub fn build_site(root: &Path) -> Result<Build, Vec<Diagnostic>> {
     let templates = Templates::new(&theme.templates).map_err(|problem| vec![problem])?;
     let mut problems = keep_going_problems(&lessons);
 
-    let drafts: Vec<Result<Draft<'_>, Vec<Diagnostic>>> =
-        lessons.par_iter().map(draft_lesson).collect();
+    let drafts: Vec<Result<Draft<'_>, Vec<Diagnostic>>> = lessons
+        .par_iter()
+        .map(|lesson| draft_lesson(lesson, config.decimals))
+        .collect();
     let mut ready = Vec::new();
+    let mut warnings = Vec::new();
     for draft in drafts {
         match draft {
-            Ok(draft) => ready.push(draft),
+            Ok(mut draft) => {
+                warnings.append(&mut draft.typed_numbers);
+                ready.push(draft);
+            }
             Err(found) => problems.extend(found),
         }
     }
@@ -89,6 +98,7 @@ pub fn build_site(root: &Path) -> Result<Build, Vec<Diagnostic>> {
 
     Ok(Build {
         site,
+        warnings,
         stats: BuildStats {
             lessons: lessons.len(),
             formulas: formula_count,
@@ -136,15 +146,23 @@ struct Draft<'a> {
     lesson: &'a Lesson,
     events: Vec<Spanned<'a>>,
     toc: Vec<TocEntry>,
+    scripts: Vec<&'static str>,
+    stylesheets: Vec<&'static str>,
+    typed_numbers: Vec<Diagnostic>,
 }
 
-fn draft_lesson(lesson: &Lesson) -> Result<Draft<'_>, Vec<Diagnostic>> {
-    let mut events = markdown::parse(&lesson.source.text, lesson.body.clone());
+fn draft_lesson(lesson: &Lesson, decimals: usize) -> Result<Draft<'_>, Vec<Diagnostic>> {
+    let events = markdown::parse(&lesson.source.text, lesson.body.clone());
+    let expanded = expand_lesson(lesson, events, decimals)?;
+    let mut events = expanded.events;
     let toc = markdown::heading_ids(&mut events);
     Ok(Draft {
         lesson,
         events,
         toc,
+        scripts: expanded.scripts,
+        stylesheets: expanded.stylesheets.into_iter().collect(),
+        typed_numbers: expanded.typed_numbers,
     })
 }
 
@@ -292,8 +310,8 @@ fn render_lesson_page(
     let context = PageContext {
         site: config,
         page_title: format!("{} · {}", lesson.title, config.title),
-        stylesheets: Vec::new(),
-        scripts: Vec::new(),
+        stylesheets: draft.stylesheets,
+        scripts: draft.scripts,
         page: LessonPage {
             lesson: LessonFields {
                 slug: &lesson.slug,

@@ -1,0 +1,192 @@
+//! ` ```attention ` blocks: tokens, embeddings and weight matrices → `compute::attention`.
+
+use super::expect::{self, ExpectTable};
+use super::toml_input::{matrix, parse_toml, span_of, Rows};
+use super::{check_name, compute_error_at, BlockError, ParsedExample};
+use crate::compute::attention::{attend, AttentionInput};
+use crate::compute::Evaluated;
+use serde::Deserialize;
+use std::collections::BTreeMap;
+use toml::Spanned;
+
+const KEYS: &str = "name, tokens, embeddings, w_q, w_k, w_v, w_o (optional), causal (optional), \
+heads (optional), [expect] (optional)";
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct AttentionSpec {
+    name: Spanned<String>,
+    tokens: Spanned<Vec<Spanned<String>>>,
+    embeddings: Rows,
+    w_q: Rows,
+    w_k: Rows,
+    w_v: Rows,
+    w_o: Option<Rows>,
+    causal: Option<Spanned<bool>>,
+    heads: Option<Spanned<i64>>,
+    expect: Option<ExpectTable>,
+}
+
+/// Parses the block and runs the compute core on it.
+pub(super) fn evaluate(text: &str) -> Result<ParsedExample, Vec<BlockError>> {
+    let spec: AttentionSpec = parse_toml(text, KEYS).map_err(|error| vec![error])?;
+    let mut errors = Vec::new();
+    if let Err(error) = check_name(spec.name.get_ref(), spec.name.span()) {
+        errors.push(error);
+    }
+    let mut read = |field: &str, rows: &Rows| match matrix(field, rows) {
+        Ok(matrix) => Some(matrix),
+        Err(error) => {
+            errors.push(error);
+            None
+        }
+    };
+    let embeddings = read("embeddings", &spec.embeddings);
+    let w_q = read("w_q", &spec.w_q);
+    let w_k = read("w_k", &spec.w_k);
+    let w_v = read("w_v", &spec.w_v);
+    let w_o = spec.w_o.as_ref().map(|rows| read("w_o", rows));
+    let heads = match &spec.heads {
+        None => Some(1),
+        Some(heads) => {
+            match usize::try_from(*heads.get_ref()) {
+                Ok(count) if count >= 1 => Some(count),
+                _ => {
+                    errors.push(
+                    BlockError::new(heads.span(), format!("heads = {} is not a number of heads", heads.get_ref()))
+                        .help("use a whole number of at least 1 that divides the width of w_q and w_v"),
+                );
+                    None
+                }
+            }
+        }
+    };
+    let (Some(embeddings), Some(w_q), Some(w_k), Some(w_v), Some(heads)) =
+        (embeddings, w_q, w_k, w_v, heads)
+    else {
+        return Err(errors);
+    };
+    let w_o = match w_o {
+        Some(None) => return Err(errors),
+        Some(Some(w_o)) => Some(w_o),
+        None => None,
+    };
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    let input = AttentionInput {
+        tokens: spec
+            .tokens
+            .get_ref()
+            .iter()
+            .map(|token| token.get_ref().clone())
+            .collect(),
+        embeddings,
+        w_q,
+        w_k,
+        w_v,
+        w_o,
+        causal: spec.causal.as_ref().is_some_and(|causal| *causal.get_ref()),
+        heads,
+    };
+    let field_spans: BTreeMap<&str, _> = [
+        ("name", Some(spec.name.span())),
+        ("tokens", Some(spec.tokens.span())),
+        ("embeddings", Some(spec.embeddings.span())),
+        ("w_q", Some(spec.w_q.span())),
+        ("w_k", Some(spec.w_k.span())),
+        ("w_v", Some(spec.w_v.span())),
+        ("w_o", spec.w_o.as_ref().map(Spanned::span)),
+        ("causal", span_of(&spec.causal)),
+        ("heads", span_of(&spec.heads)),
+    ]
+    .into_iter()
+    .filter_map(|(field, span)| span.map(|span| (field, span)))
+    .collect();
+    let evaluated = attend(&input)
+        .map_err(|error| vec![compute_error_at(error, &field_spans, spec.name.span())])?;
+    let inputs = serde_json::json!({
+        "name": spec.name.get_ref(),
+        "kind": "attention",
+        "tokens": input.tokens,
+        "embeddings": rows_json(&input.embeddings),
+        "w_q": rows_json(&input.w_q),
+        "w_k": rows_json(&input.w_k),
+        "w_v": rows_json(&input.w_v),
+        "w_o": input.w_o.as_ref().map(rows_json),
+        "causal": input.causal,
+        "heads": input.heads,
+    });
+    Ok(ParsedExample {
+        name: spec.name.get_ref().clone(),
+        name_span: spec.name.span(),
+        evaluated: Evaluated::Attention(evaluated),
+        inputs,
+        expectations: expect::read(text, spec.expect.as_ref()).map_err(|error| vec![error])?,
+    })
+}
+
+fn rows_json(matrix: &ndarray::Array2<f64>) -> serde_json::Value {
+    matrix.rows().into_iter().map(|row| row.to_vec()).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const CAT: &str = "name = \"cat\"\ntokens = [\"the\", \"cat\", \"sat\"]\nembeddings = [[1, 0], [0, 1], [1, 1]]\n\
+w_q = [[1, 0], [1, 2]]\nw_k = [[2, 0], [0, 1]]\nw_v = [[1, 0], [0, 2]]\n";
+
+    fn error_at(text: &str) -> (String, String) {
+        let errors = evaluate(text).err().expect("should fail");
+        let error = &errors[0];
+        (text[error.span.clone()].to_string(), error.message.clone())
+    }
+
+    #[test]
+    fn the_seed_example_evaluates() {
+        let parsed = evaluate(CAT).unwrap();
+        assert_eq!(parsed.name, "cat");
+        assert_eq!(parsed.inputs["tokens"][2], "sat");
+    }
+
+    #[test]
+    fn an_unknown_key_is_reported_at_the_key() {
+        let (at, message) = error_at(&format!("{CAT}colour = 1\n"));
+        assert_eq!(at, "colour");
+        assert!(message.contains("colour"), "{message}");
+    }
+
+    #[test]
+    fn a_width_mismatch_is_reported_at_the_weight() {
+        let text = CAT.replace("w_q = [[1, 0], [1, 2]]", "w_q = [[1, 0], [1, 2], [3, 4]]");
+        let (at, _) = error_at(&text);
+        assert_eq!(at, "[[1, 0], [1, 2], [3, 4]]");
+    }
+
+    #[test]
+    fn heads_that_do_not_divide_the_width_are_reported_at_heads() {
+        let (at, message) = error_at(&format!("{CAT}heads = 3\n"));
+        assert_eq!(at, "3", "{message}");
+    }
+
+    #[test]
+    fn zero_heads_are_refused() {
+        let (at, _) = error_at(&format!("{CAT}heads = 0\n"));
+        assert_eq!(at, "0");
+    }
+
+    #[test]
+    fn token_count_must_match_the_embeddings() {
+        let text = CAT.replace("[\"the\", \"cat\", \"sat\"]", "[\"the\", \"cat\"]");
+        let (at, _) = error_at(&text);
+        assert_eq!(at, "[[1, 0], [0, 1], [1, 1]]");
+    }
+
+    #[test]
+    fn a_bad_name_is_refused() {
+        let text = CAT.replace("name = \"cat\"", "name = \"the cat\"");
+        let (at, _) = error_at(&text);
+        assert_eq!(at, "\"the cat\"");
+    }
+}

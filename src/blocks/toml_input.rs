@@ -1,0 +1,128 @@
+//! Reading example inputs from TOML with the span of every value, so a ragged row or a NaN
+//! is reported at its own line and column.
+
+use super::BlockError;
+use ndarray::{Array1, Array2};
+use std::ops::Range;
+use toml::Spanned;
+
+/// One number with its span.
+pub type Number = Spanned<f64>;
+/// A list of numbers (a vector, or one row of a matrix).
+pub type Numbers = Spanned<Vec<Number>>;
+/// A list of rows (a matrix).
+pub type Rows = Spanned<Vec<Numbers>>;
+
+/// Deserializes a block's TOML, turning TOML and serde errors into block errors.
+pub fn parse_toml<T: serde::de::DeserializeOwned>(text: &str, keys: &str) -> Result<T, BlockError> {
+    toml::from_str(text).map_err(|error| {
+        let span = error.span().unwrap_or(0..0);
+        BlockError::new(span, format!("invalid example: {}", error.message().trim()))
+            .help(format!("keys of this block: {keys}"))
+    })
+}
+
+/// A matrix from rows of numbers: every row as long as the first, every entry finite.
+pub fn matrix(field: &str, rows: &Rows) -> Result<Array2<f64>, BlockError> {
+    let Some(first) = rows.get_ref().first() else {
+        return Err(
+            BlockError::new(rows.span(), format!("`{field}` has no rows"))
+                .help(format!("write {field} = [[1, 0], [0, 1]]")),
+        );
+    };
+    let width = first.get_ref().len();
+    if width == 0 {
+        return Err(
+            BlockError::new(first.span(), format!("`{field}` has an empty row"))
+                .help("every row needs at least one number"),
+        );
+    }
+    let mut values = Vec::with_capacity(rows.get_ref().len() * width);
+    for (index, row) in rows.get_ref().iter().enumerate() {
+        if row.get_ref().len() != width {
+            return Err(BlockError::new(
+                row.span(),
+                format!(
+                    "row {} of `{field}` has {} number{}, but row 1 has {width}",
+                    index + 1,
+                    row.get_ref().len(),
+                    if row.get_ref().len() == 1 { "" } else { "s" }
+                ),
+            )
+            .help("a matrix needs rows of equal length"));
+        }
+        for number in row.get_ref() {
+            values.push(finite(field, number)?);
+        }
+    }
+    Array2::from_shape_vec((rows.get_ref().len(), width), values)
+        .map_err(|error| BlockError::new(rows.span(), format!("`{field}`: {error}")))
+}
+
+/// A vector from a list of numbers, every entry finite.
+pub fn vector(field: &str, numbers: &Numbers) -> Result<Array1<f64>, BlockError> {
+    if numbers.get_ref().is_empty() {
+        return Err(
+            BlockError::new(numbers.span(), format!("`{field}` is empty"))
+                .help(format!("write {field} = [1, 2, 3]")),
+        );
+    }
+    numbers
+        .get_ref()
+        .iter()
+        .map(|number| finite(field, number))
+        .collect::<Result<Vec<_>, _>>()
+        .map(Array1::from)
+}
+
+fn finite(field: &str, number: &Number) -> Result<f64, BlockError> {
+    let value = *number.get_ref();
+    if value.is_finite() {
+        Ok(value)
+    } else {
+        Err(BlockError::new(
+            number.span(),
+            format!("`{field}` holds {value}, which is not a finite number"),
+        )
+        .help("example inputs must be ordinary numbers (no nan or inf)"))
+    }
+}
+
+/// The span of an optional value, or of nothing.
+pub fn span_of<T>(value: &Option<Spanned<T>>) -> Option<Range<usize>> {
+    value.as_ref().map(Spanned::span)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde::Deserialize;
+
+    #[derive(Deserialize)]
+    struct One {
+        m: Rows,
+    }
+
+    #[test]
+    fn a_ragged_row_is_reported_at_that_row() {
+        let text = "m = [[1, 2], [3]]";
+        let one: One = parse_toml(text, "m").unwrap();
+        let error = matrix("m", &one.m).unwrap_err();
+        assert_eq!(&text[error.span.clone()], "[3]");
+        assert!(error.message.contains("row 2"), "{}", error.message);
+    }
+
+    #[test]
+    fn nan_is_reported_at_its_entry() {
+        let text = "m = [[1, nan]]";
+        let one: One = parse_toml(text, "m").unwrap();
+        let error = matrix("m", &one.m).unwrap_err();
+        assert_eq!(&text[error.span.clone()], "nan");
+    }
+
+    #[test]
+    fn integers_and_decimals_both_read_as_numbers() {
+        let one: One = parse_toml("m = [[1, 0.5]]", "m").unwrap();
+        assert_eq!(matrix("m", &one.m).unwrap(), ndarray::array![[1.0, 0.5]]);
+    }
+}

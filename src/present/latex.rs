@@ -1,0 +1,103 @@
+//! Values as LaTeX, for references inside `$…$`.
+
+use super::number::{format_number, Precision, Style};
+use crate::compute::Quantity;
+
+/// A quantity as LaTeX: a number, a row `pmatrix` for a vector (or `a, b, c` as a list), a
+/// `pmatrix` for a matrix, or `\text{…}` for text.
+pub fn quantity_latex(quantity: &Quantity, precision: Precision, as_list: bool) -> String {
+    let number = |value: f64| format_number(value, precision, Style::Latex);
+    match quantity {
+        Quantity::Count(count) => count.to_string(),
+        Quantity::Scalar(value) => number(*value),
+        Quantity::Vector { values, .. } if as_list => values
+            .iter()
+            .map(|value| number(*value))
+            .collect::<Vec<_>>()
+            .join(", "),
+        Quantity::Vector { values, .. } => format!(
+            r"\begin{{pmatrix}}{}\end{{pmatrix}}",
+            values
+                .iter()
+                .map(|value| number(*value))
+                .collect::<Vec<_>>()
+                .join(" & ")
+        ),
+        Quantity::Matrix { values, .. } => {
+            let rows: Vec<String> = values
+                .rows()
+                .into_iter()
+                .map(|row| {
+                    row.iter()
+                        .map(|value| number(*value))
+                        .collect::<Vec<_>>()
+                        .join(" & ")
+                })
+                .collect();
+            format!(r"\begin{{pmatrix}}{}\end{{pmatrix}}", rows.join(r" \\ "))
+        }
+        Quantity::Text(text) => format!(r"\text{{{}}}", escape_text(text)),
+    }
+}
+
+/// Escapes the characters that are special inside `\text{…}`.
+fn escape_text(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '\\' => out.push_str(r"\textbackslash{}"),
+            '{' | '}' | '$' | '&' | '#' | '_' | '%' => {
+                out.push('\\');
+                out.push(c);
+            }
+            '^' => out.push_str(r"\textasciicircum{}"),
+            '~' => out.push_str(r"\textasciitilde{}"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ndarray::array;
+
+    #[test]
+    fn a_matrix_is_a_pmatrix_with_rows_split_by_double_backslashes() {
+        let matrix = Quantity::Matrix {
+            values: array![[1.0, -0.5], [0.25, 2.0]],
+            row_labels: None,
+            col_labels: None,
+        };
+        assert_eq!(
+            quantity_latex(&matrix, Precision::Decimals(2), false),
+            r"\begin{pmatrix}1.00 & -0.50 \\ 0.25 & 2.00\end{pmatrix}"
+        );
+    }
+
+    #[test]
+    fn a_vector_is_a_row_or_a_list() {
+        let vector = Quantity::Vector {
+            values: array![1.0, 2.0],
+            labels: None,
+        };
+        assert_eq!(
+            quantity_latex(&vector, Precision::Decimals(1), false),
+            r"\begin{pmatrix}1.0 & 2.0\end{pmatrix}"
+        );
+        assert_eq!(
+            quantity_latex(&vector, Precision::Decimals(1), true),
+            "1.0, 2.0"
+        );
+    }
+
+    #[test]
+    fn text_is_escaped_for_latex() {
+        let text = Quantity::Text("a_b{c}".into());
+        assert_eq!(
+            quantity_latex(&text, Precision::Decimals(3), false),
+            r"\text{a\_b\{c\}}"
+        );
+    }
+}

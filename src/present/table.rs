@@ -1,0 +1,156 @@
+//! Values as HTML, for references in prose: inline numbers and matrix tables.
+
+use super::number::{format_number, Precision, Style};
+use crate::compute::Quantity;
+
+/// A scalar, vector or text as an inline string of prose (not HTML-escaped).
+/// Vectors print as `(a, b, c)`, or `a, b, c` with `| list`. Matrices are not inline.
+pub fn quantity_prose(quantity: &Quantity, precision: Precision, as_list: bool) -> Option<String> {
+    let number = |value: f64| format_number(value, precision, Style::Prose);
+    match quantity {
+        Quantity::Count(count) => Some(count.to_string()),
+        Quantity::Scalar(value) => Some(number(*value)),
+        Quantity::Vector { values, .. } => {
+            let items = values
+                .iter()
+                .map(|value| number(*value))
+                .collect::<Vec<_>>()
+                .join(", ");
+            Some(if as_list { items } else { format!("({items})") })
+        }
+        Quantity::Matrix { .. } => None,
+        Quantity::Text(text) => Some(text.clone()),
+    }
+}
+
+/// A matrix (or a vector, as one row) as an accessible HTML table, wrapped in a box that
+/// scrolls sideways on narrow screens. `attributes` are added to the `<table>` verbatim
+/// (already escaped), e.g. `data-ref="cat.weights"`.
+pub fn quantity_table(
+    quantity: &Quantity,
+    precision: Precision,
+    attributes: &str,
+    caption: Option<&str>,
+) -> Option<String> {
+    let (values, row_labels, col_labels) = match quantity {
+        Quantity::Matrix {
+            values,
+            row_labels,
+            col_labels,
+        } => (values.clone(), row_labels.clone(), col_labels.clone()),
+        Quantity::Vector { values, labels } => (
+            values.clone().insert_axis(ndarray::Axis(0)),
+            None,
+            labels.clone(),
+        ),
+        _ => return None,
+    };
+    let mut html = String::from("<div class=\"worked-matrix-scroll\">");
+    html.push_str(&format!("<table class=\"worked-matrix\" {attributes}>"));
+    if let Some(caption) = caption {
+        html.push_str(&format!("<caption>{}</caption>", escape_html(caption)));
+    }
+    let column_names: Vec<String> = (0..values.ncols())
+        .map(|col| {
+            col_labels
+                .as_ref()
+                .map_or_else(|| (col + 1).to_string(), |labels| labels[col].clone())
+        })
+        .collect();
+    html.push_str("<thead><tr>");
+    if row_labels.is_some() {
+        html.push_str("<td></td>");
+    }
+    for name in &column_names {
+        html.push_str(&format!("<th scope=\"col\">{}</th>", escape_html(name)));
+    }
+    html.push_str("</tr></thead><tbody>");
+    for (row_index, row) in values.rows().into_iter().enumerate() {
+        html.push_str("<tr>");
+        if let Some(labels) = &row_labels {
+            html.push_str(&format!(
+                "<th scope=\"row\">{}</th>",
+                escape_html(&labels[row_index])
+            ));
+        }
+        for (col_index, value) in row.iter().enumerate() {
+            html.push_str(&format!(
+                "<td data-row=\"{row_index}\" data-col=\"{col_index}\">{}</td>",
+                format_number(*value, precision, Style::Prose)
+            ));
+        }
+        html.push_str("</tr>");
+    }
+    html.push_str("</tbody></table></div>");
+    Some(html)
+}
+
+/// Escapes text for HTML content and attribute values.
+pub fn escape_html(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ndarray::array;
+
+    fn weights() -> Quantity {
+        Quantity::Matrix {
+            values: array![[0.5, -0.5]],
+            row_labels: Some(vec!["<b>".into()]),
+            col_labels: Some(vec!["x".into(), "y".into()]),
+        }
+    }
+
+    #[test]
+    fn tables_have_scoped_headers_and_indexed_cells() {
+        let html =
+            quantity_table(&weights(), Precision::Decimals(1), "data-ref=\"e.w\"", None).unwrap();
+        assert!(html.contains("<th scope=\"col\">x</th>"), "{html}");
+        assert!(html.contains("<th scope=\"row\">&lt;b&gt;</th>"), "{html}");
+        assert!(
+            html.contains("<td data-row=\"0\" data-col=\"1\">\u{2212}0.5</td>"),
+            "{html}"
+        );
+        assert!(
+            html.starts_with("<div class=\"worked-matrix-scroll\">"),
+            "{html}"
+        );
+    }
+
+    #[test]
+    fn matrices_are_not_inline_prose() {
+        assert_eq!(
+            quantity_prose(&weights(), Precision::Decimals(1), false),
+            None
+        );
+    }
+
+    #[test]
+    fn vectors_in_prose_are_parenthesised_unless_listed() {
+        let vector = Quantity::Vector {
+            values: array![1.0, 2.5],
+            labels: None,
+        };
+        assert_eq!(
+            quantity_prose(&vector, Precision::Decimals(1), false).unwrap(),
+            "(1.0, 2.5)"
+        );
+        assert_eq!(
+            quantity_prose(&vector, Precision::Decimals(1), true).unwrap(),
+            "1.0, 2.5"
+        );
+    }
+}

@@ -1,0 +1,536 @@
+//! The `{{ … }}` reference syntax that places computed values in prose and math.
+//!
+//! Input: the text between `{{` and `}}`. Output: a [`Reference`] (which example, which
+//! quantity, which entries, which filters) or a [`SyntaxError`] with the byte offset of the
+//! problem inside that text. Parsing is all this module does: resolving a reference against
+//! evaluated examples happens in `expand`, and all arithmetic in `compute::ops`.
+//!
+//! ```text
+//! {{ cat.weights[sat, the] }}            one entry, by token names
+//! {{ cat.weights[3, 1] }}                the same entry, by 1-based positions
+//! {{ cat.scaled[sat] | exp | sum | 1dp }} a row, exponentiated, summed, one decimal place
+//! {{ cat.q[sat] | dot(cat.k[the]) }}      a dot product of two rows
+//! {{ literal 1706.03762 }}               a number typed on purpose (a paper's id, a version)
+//! ```
+
+use crate::compute::ops::Op;
+use crate::compute::Index;
+use std::fmt;
+
+/// A parsed `{{ … }}`.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Placeholder {
+    /// A computed value.
+    Value(Reference),
+    /// Text the author typed on purpose and marked so, e.g. `{{ literal 0.5 }}`.
+    Literal(String),
+}
+
+/// A path to a computed value plus the filters applied to it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Reference {
+    /// Name of an example block in the same lesson.
+    pub example: String,
+    /// Quantity of that example, e.g. `weights` or `h1.weights`.
+    pub quantity: String,
+    /// `[row]` or `[row, column]`; empty for the whole quantity.
+    pub indices: Vec<Index>,
+    /// Applied left to right.
+    pub filters: Vec<Filter>,
+}
+
+/// One `| filter`.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Filter {
+    /// Computes something (exp, sum, dot, …) in the compute core.
+    Compute(ComputeFilter),
+    /// Print a vector as `a, b, c` instead of `(a, b, c)` or a row matrix.
+    List,
+    /// Print with this many decimal places.
+    Decimals(usize),
+    /// Print with this many significant figures.
+    Significant(usize),
+}
+
+/// A filter that the compute core evaluates; `dot` carries the reference it pairs with.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ComputeFilter {
+    /// A filter without arguments.
+    Plain(Op),
+    /// `dot(other)`.
+    Dot(Box<Reference>),
+}
+
+/// A reference that does not parse, with the byte offset of the problem.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SyntaxError {
+    /// Byte offset inside the text between `{{` and `}}`.
+    pub offset: usize,
+    /// What is wrong.
+    pub message: String,
+    /// What to write instead.
+    pub help: String,
+}
+
+/// Most decimals or significant figures a reference may ask for.
+pub const MAX_PRECISION: usize = 15;
+
+const FILTERS: &str = "exp, ln, sqrt, sum, max, min, dot(…), list, 2dp, 4sf";
+
+/// Parses the inside of `{{ … }}`.
+pub fn parse(text: &str) -> Result<Placeholder, SyntaxError> {
+    let mut parser = Parser { text, at: 0 };
+    parser.skip_space();
+    if parser.eat_word("literal") {
+        let rest = text[parser.at..].trim();
+        if rest.is_empty() {
+            return Err(parser.error(
+                "`literal` needs the text to print",
+                "write e.g. {{ literal 1706.03762 }}",
+            ));
+        }
+        return Ok(Placeholder::Literal(rest.to_string()));
+    }
+    let reference = parser.reference()?;
+    parser.skip_space();
+    if parser.at < text.len() {
+        return Err(parser.error(
+            format!("unexpected `{}`", parser.rest_preview()),
+            format!(
+                "a reference looks like example.quantity[row, column] | filter; filters: {FILTERS}"
+            ),
+        ));
+    }
+    Ok(Placeholder::Value(reference))
+}
+
+struct Parser<'a> {
+    text: &'a str,
+    at: usize,
+}
+
+impl Parser<'_> {
+    fn reference(&mut self) -> Result<Reference, SyntaxError> {
+        self.skip_space();
+        let example = self.identifier("an example name")?;
+        if !self.eat('.') {
+            return Err(self.error(
+                format!("`{example}` names no quantity"),
+                format!("write {example}.<quantity>, e.g. {example}.weights"),
+            ));
+        }
+        let mut quantity = self.identifier("a quantity name")?;
+        while self.eat('.') {
+            quantity.push('.');
+            quantity.push_str(&self.identifier("a quantity name")?);
+        }
+        self.skip_space();
+        let indices = if self.eat('[') {
+            self.indices()?
+        } else {
+            Vec::new()
+        };
+        let mut filters = Vec::new();
+        loop {
+            self.skip_space();
+            if !self.eat('|') {
+                break;
+            }
+            filters.push(self.filter()?);
+        }
+        Ok(Reference {
+            example,
+            quantity,
+            indices,
+            filters,
+        })
+    }
+
+    fn indices(&mut self) -> Result<Vec<Index>, SyntaxError> {
+        let mut indices = Vec::new();
+        loop {
+            self.skip_space();
+            let start = self.at;
+            let index = if self.eat(':') {
+                Index::All
+            } else if self.eat('"') {
+                let end = self.text[self.at..].find('"').ok_or_else(|| {
+                    self.error("this quoted label is never closed", "end it with \"")
+                })?;
+                let label = self.text[self.at..self.at + end].to_string();
+                self.at += end + 1;
+                Index::Label(label)
+            } else {
+                let end = self.text[self.at..]
+                    .find([',', ']'])
+                    .map_or(self.text.len(), |end| self.at + end);
+                let item = self.text[self.at..end].trim();
+                if item.is_empty() {
+                    return Err(self.error(
+                        "an index is missing",
+                        "write a token or label name, a 1-based position, or `:` for all",
+                    ));
+                }
+                self.at = end;
+                match item.parse::<usize>() {
+                    Ok(0) => {
+                        self.at = start;
+                        return Err(
+                            self.error("positions count from 1", "the first row or column is 1")
+                        );
+                    }
+                    Ok(position) => Index::Position(position),
+                    Err(_) => Index::Label(item.to_string()),
+                }
+            };
+            indices.push(index);
+            self.skip_space();
+            if self.eat(']') {
+                break;
+            }
+            if !self.eat(',') {
+                return Err(self.error(
+                    "expected `,` or `]` in the index",
+                    "write [row] or [row, column]",
+                ));
+            }
+        }
+        if indices.len() > 2 {
+            return Err(self.error(
+                format!("{} indices given; at most 2 fit", indices.len()),
+                "write [row] or [row, column]",
+            ));
+        }
+        Ok(indices)
+    }
+
+    fn filter(&mut self) -> Result<Filter, SyntaxError> {
+        self.skip_space();
+        let start = self.at;
+        let word: String = self.text[self.at..]
+            .chars()
+            .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+            .collect();
+        self.at += word.len();
+        let filter = match word.as_str() {
+            "exp" => Filter::Compute(ComputeFilter::Plain(Op::Exp)),
+            "ln" => Filter::Compute(ComputeFilter::Plain(Op::Ln)),
+            "sqrt" => Filter::Compute(ComputeFilter::Plain(Op::Sqrt)),
+            "sum" => Filter::Compute(ComputeFilter::Plain(Op::Sum)),
+            "max" => Filter::Compute(ComputeFilter::Plain(Op::Max)),
+            "min" => Filter::Compute(ComputeFilter::Plain(Op::Min)),
+            "list" => Filter::List,
+            "dot" => {
+                self.skip_space();
+                if !self.eat('(') {
+                    return Err(self.error(
+                        "`dot` needs another vector",
+                        "write dot(example.quantity[row])",
+                    ));
+                }
+                let other = self.reference()?;
+                self.skip_space();
+                if !self.eat(')') {
+                    return Err(self.error(
+                        "expected `)` after the reference in dot(…)",
+                        "close it with )",
+                    ));
+                }
+                Filter::Compute(ComputeFilter::Dot(Box::new(other)))
+            }
+            _ => match precision(&word) {
+                Some(filter) => filter,
+                None => {
+                    self.at = start;
+                    return Err(self.error(
+                        if word.is_empty() {
+                            "a filter is missing after `|`".to_string()
+                        } else {
+                            format!("unknown filter `{word}`")
+                        },
+                        format!("filters: {FILTERS}"),
+                    ));
+                }
+            },
+        };
+        if let Filter::Decimals(count) | Filter::Significant(count) = filter {
+            if count > MAX_PRECISION || (matches!(filter, Filter::Significant(0))) {
+                self.at = start;
+                return Err(self.error(
+                    format!("`{word}` is not a usable precision"),
+                    format!("use 0dp to {MAX_PRECISION}dp, or 1sf to {MAX_PRECISION}sf"),
+                ));
+            }
+        }
+        Ok(filter)
+    }
+
+    fn identifier(&mut self, what: &str) -> Result<String, SyntaxError> {
+        let name: String = self.text[self.at..]
+            .chars()
+            .take_while(|c| c.is_alphanumeric() || *c == '_' || *c == '-')
+            .collect();
+        if name.is_empty() {
+            return Err(self.error(
+                format!("expected {what}"),
+                "a reference looks like example.quantity[row, column]",
+            ));
+        }
+        self.at += name.len();
+        Ok(name)
+    }
+
+    fn skip_space(&mut self) {
+        let rest = &self.text[self.at..];
+        self.at += rest.len() - rest.trim_start().len();
+    }
+
+    fn eat(&mut self, expected: char) -> bool {
+        if self.text[self.at..].starts_with(expected) {
+            self.at += expected.len_utf8();
+            true
+        } else {
+            false
+        }
+    }
+
+    fn eat_word(&mut self, word: &str) -> bool {
+        let after = self.text[self.at..].strip_prefix(word);
+        match after {
+            Some(after) if after.chars().next().is_none_or(char::is_whitespace) => {
+                self.at += word.len();
+                true
+            }
+            _ => false,
+        }
+    }
+
+    fn rest_preview(&self) -> String {
+        self.text[self.at..].chars().take(20).collect()
+    }
+
+    fn error(&self, message: impl Into<String>, help: impl Into<String>) -> SyntaxError {
+        SyntaxError {
+            offset: self.at,
+            message: message.into(),
+            help: help.into(),
+        }
+    }
+}
+
+/// `3dp` → 3 decimals, `4sf` → 4 significant figures.
+fn precision(word: &str) -> Option<Filter> {
+    let (digits, kind) = word.split_at(word.len().checked_sub(2)?);
+    let count = digits.parse().ok()?;
+    match kind {
+        "dp" => Some(Filter::Decimals(count)),
+        "sf" => Some(Filter::Significant(count)),
+        _ => None,
+    }
+}
+
+impl Reference {
+    /// The last precision filter, if any; it applies to the printed result.
+    pub fn precision(&self) -> Option<&Filter> {
+        self.filters
+            .iter()
+            .rev()
+            .find(|filter| matches!(filter, Filter::Decimals(_) | Filter::Significant(_)))
+    }
+
+    /// Whether `| list` was asked for.
+    pub fn as_list(&self) -> bool {
+        self.filters.contains(&Filter::List)
+    }
+}
+
+/// The normalized spelling, without spaces, used in `data-ref` attributes:
+/// `cat.weights[sat,the]|exp|2dp`.
+impl fmt::Display for Reference {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}.{}", self.example, self.quantity)?;
+        if !self.indices.is_empty() {
+            let indices: Vec<String> = self
+                .indices
+                .iter()
+                .map(|index| match index {
+                    Index::All => ":".to_string(),
+                    Index::Position(position) => position.to_string(),
+                    Index::Label(label)
+                        if label.contains([',', ']', '"']) || label.parse::<usize>().is_ok() =>
+                    {
+                        format!("\"{label}\"")
+                    }
+                    Index::Label(label) => label.clone(),
+                })
+                .collect();
+            write!(f, "[{}]", indices.join(","))?;
+        }
+        for filter in &self.filters {
+            match filter {
+                Filter::Compute(ComputeFilter::Plain(op)) => write!(f, "|{}", op_name(op))?,
+                Filter::Compute(ComputeFilter::Dot(other)) => write!(f, "|dot({other})")?,
+                Filter::List => f.write_str("|list")?,
+                Filter::Decimals(count) => write!(f, "|{count}dp")?,
+                Filter::Significant(count) => write!(f, "|{count}sf")?,
+            }
+        }
+        Ok(())
+    }
+}
+
+fn op_name(op: &Op) -> &'static str {
+    match op {
+        Op::Exp => "exp",
+        Op::Ln => "ln",
+        Op::Sqrt => "sqrt",
+        Op::Sum => "sum",
+        Op::Max => "max",
+        Op::Min => "min",
+        Op::Dot(_) => "dot",
+    }
+}
+
+/// Where `{{ … }}` placeholders sit in a piece of text: (range of the whole `{{…}}`, range of
+/// its inside). In a run of three or more `{`, the placeholder opens at the last two, so
+/// `e^{{{cat.scaled[sat,the]}}}` is `e^{` + placeholder + `}`.
+pub fn find_placeholders(text: &str) -> Vec<(std::ops::Range<usize>, std::ops::Range<usize>)> {
+    let mut found = Vec::new();
+    let mut from = 0;
+    while let Some(open) = text[from..].find("{{").map(|at| at + from) {
+        let mut open = open;
+        while text[open + 2..].starts_with('{') {
+            open += 1;
+        }
+        let inner_start = open + 2;
+        match text[inner_start..].find("}}") {
+            Some(close) => {
+                let inner_end = inner_start + close;
+                found.push((open..inner_end + 2, inner_start..inner_end));
+                from = inner_end + 2;
+            }
+            None => {
+                // An unclosed `{{` is reported by the caller as a placeholder without an end.
+                found.push((open..text.len(), inner_start..text.len()));
+                break;
+            }
+        }
+    }
+    found
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn reference(text: &str) -> Reference {
+        match parse(text).unwrap() {
+            Placeholder::Value(reference) => reference,
+            other => panic!("expected a reference, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn parses_an_entry_addressed_by_labels() {
+        let parsed = reference(" cat.weights[sat, the] ");
+        assert_eq!(parsed.example, "cat");
+        assert_eq!(parsed.quantity, "weights");
+        assert_eq!(
+            parsed.indices,
+            vec![Index::Label("sat".into()), Index::Label("the".into())]
+        );
+    }
+
+    #[test]
+    fn parses_positions_columns_and_head_quantities() {
+        let parsed = reference("two.h1.weights[:, 2]");
+        assert_eq!(parsed.quantity, "h1.weights");
+        assert_eq!(parsed.indices, vec![Index::All, Index::Position(2)]);
+    }
+
+    #[test]
+    fn parses_filters_in_order() {
+        let parsed = reference("cat.scaled[sat] | exp | sum | 1dp");
+        assert_eq!(
+            parsed.filters,
+            vec![
+                Filter::Compute(ComputeFilter::Plain(Op::Exp)),
+                Filter::Compute(ComputeFilter::Plain(Op::Sum)),
+                Filter::Decimals(1)
+            ]
+        );
+    }
+
+    #[test]
+    fn parses_a_dot_product_with_another_reference() {
+        let parsed = reference("cat.q[sat] | dot(cat.k[the])");
+        assert_eq!(parsed.to_string(), "cat.q[sat]|dot(cat.k[the])");
+    }
+
+    #[test]
+    fn literal_keeps_the_text_as_written() {
+        assert_eq!(
+            parse("literal 1706.03762").unwrap(),
+            Placeholder::Literal("1706.03762".into())
+        );
+    }
+
+    #[test]
+    fn an_unknown_filter_points_at_the_filter() {
+        let error = parse("cat.q | expp").unwrap_err();
+        assert_eq!(error.offset, 8);
+        assert!(error.message.contains("expp"));
+        assert!(error.help.contains("exp"));
+    }
+
+    #[test]
+    fn position_zero_is_refused() {
+        let error = parse("cat.q[0]").unwrap_err();
+        assert!(error.message.contains("from 1"));
+    }
+
+    #[test]
+    fn a_missing_quantity_is_explained() {
+        let error = parse("cat").unwrap_err();
+        assert!(error.help.contains("cat.<quantity>"), "{}", error.help);
+    }
+
+    #[test]
+    fn three_braces_open_the_placeholder_at_the_last_two() {
+        let text = "e^{{{cat.scaled[sat,the]}}}";
+        let found = find_placeholders(text);
+        assert_eq!(found.len(), 1);
+        assert_eq!(&text[found[0].1.clone()], "cat.scaled[sat,the]");
+        assert_eq!(&text[..found[0].0.start], "e^{");
+        assert_eq!(&text[found[0].0.end..], "}");
+    }
+
+    #[test]
+    fn an_unclosed_placeholder_runs_to_the_end() {
+        let found = find_placeholders("see {{cat.q");
+        assert_eq!(found, vec![(4..11, 6..11)]);
+    }
+
+    proptest! {
+        #[test]
+        fn normalized_spelling_parses_back_to_the_same_reference(
+            example in "[a-z][a-z0-9_]{0,6}",
+            quantity in "[a-z][a-z_]{0,8}",
+            row in prop_oneof![Just(None), (1usize..20).prop_map(Some)],
+            label in "[a-z]{1,5}",
+            decimals in 0usize..=MAX_PRECISION,
+        ) {
+            let mut text = format!("{example}.{quantity}");
+            if let Some(row) = row { text.push_str(&format!("[{row}, {label}]")); }
+            text.push_str(&format!(" | exp | {decimals}dp"));
+            let parsed = reference(&text);
+            prop_assert_eq!(reference(&parsed.to_string()), parsed);
+        }
+
+        #[test]
+        fn parsing_never_panics(text in "\\PC{0,40}") {
+            let _ = parse(&text);
+        }
+    }
+}
