@@ -14,6 +14,7 @@ mod error;
 pub mod ops;
 pub mod quantity;
 pub mod softmax;
+pub mod vectors;
 
 pub use error::ComputeError;
 pub use quantity::{Index, Quantity};
@@ -36,6 +37,8 @@ pub enum Evaluated {
     Attention(attention::Attention),
     /// A ```` ```softmax ```` block.
     Softmax(softmax::Softmax),
+    /// A ```` ```vectors ```` block.
+    Vectors(vectors::Vectors),
 }
 
 impl Evaluated {
@@ -44,6 +47,7 @@ impl Evaluated {
         match self {
             Evaluated::Attention(_) => "attention",
             Evaluated::Softmax(_) => "softmax",
+            Evaluated::Vectors(_) => "vectors",
         }
     }
 
@@ -52,6 +56,7 @@ impl Evaluated {
         match self {
             Evaluated::Attention(result) => result.quantity(name),
             Evaluated::Softmax(result) => result.quantity(name),
+            Evaluated::Vectors(result) => result.quantity(name),
         }
     }
 
@@ -60,6 +65,7 @@ impl Evaluated {
         match self {
             Evaluated::Attention(result) => result.quantity_names(),
             Evaluated::Softmax(result) => result.quantity_names(),
+            Evaluated::Vectors(result) => result.quantity_names(),
         }
     }
 }
@@ -70,6 +76,7 @@ impl Serialize for Evaluated {
         match self {
             Evaluated::Attention(result) => result.serialize(serializer),
             Evaluated::Softmax(result) => result.serialize(serializer),
+            Evaluated::Vectors(result) => result.serialize(serializer),
         }
     }
 }
