@@ -11,6 +11,7 @@
 
 pub mod attention;
 mod error;
+pub mod gradient_descent;
 pub mod ops;
 pub mod quantity;
 pub mod softmax;
@@ -39,6 +40,8 @@ pub enum Evaluated {
     Softmax(softmax::Softmax),
     /// A ```` ```vectors ```` block.
     Vectors(vectors::Vectors),
+    /// A ```` ```gradient_descent ```` block.
+    GradientDescent(gradient_descent::GradientDescent),
 }
 
 impl Evaluated {
@@ -48,6 +51,7 @@ impl Evaluated {
             Evaluated::Attention(_) => "attention",
             Evaluated::Softmax(_) => "softmax",
             Evaluated::Vectors(_) => "vectors",
+            Evaluated::GradientDescent(_) => "gradient_descent",
         }
     }
 
@@ -57,6 +61,7 @@ impl Evaluated {
             Evaluated::Attention(result) => result.quantity(name),
             Evaluated::Softmax(result) => result.quantity(name),
             Evaluated::Vectors(result) => result.quantity(name),
+            Evaluated::GradientDescent(result) => result.quantity(name),
         }
     }
 
@@ -66,6 +71,7 @@ impl Evaluated {
             Evaluated::Attention(result) => result.quantity_names(),
             Evaluated::Softmax(result) => result.quantity_names(),
             Evaluated::Vectors(result) => result.quantity_names(),
+            Evaluated::GradientDescent(result) => result.quantity_names(),
         }
     }
 }
@@ -77,6 +83,7 @@ impl Serialize for Evaluated {
             Evaluated::Attention(result) => result.serialize(serializer),
             Evaluated::Softmax(result) => result.serialize(serializer),
             Evaluated::Vectors(result) => result.serialize(serializer),
+            Evaluated::GradientDescent(result) => result.serialize(serializer),
         }
     }
 }
