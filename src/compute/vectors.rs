@@ -651,10 +651,15 @@ mod properties {
             count in 0usize..4,
             dimension in 0usize..3,
             values in proptest::collection::vec(any_finite(), 9),
-            names in proptest::collection::vec("[ab]", 0..4),
+            extra_name in any::<bool>(),
+            project in proptest::option::of(("[a-d]", "[a-d]")),
         ) {
+            // Names a, b, c… match the rows, or (sometimes) one too many.
+            let names = (0..count + usize::from(extra_name))
+                .map(|i| ["a", "b", "c", "d", "e"][i].to_string())
+                .collect();
             let input = VectorsInput {
-                project: names.first().map(|first| (first.clone(), "b".to_string())),
+                project,
                 names,
                 vectors: Array2::from_shape_vec(
                     (count, dimension),
