@@ -144,6 +144,9 @@ pub fn attend(input: &AttentionInput) -> Result<Attention, ComputeError> {
             output,
         });
     }
+    // Each head's output is a weighted average of V's rows, so it stays finite except for
+    // rounding at the very edge of f64; checked all the same, since it is printed.
+    ensure_finite_result("the heads' outputs", None, &concat)?;
     let output = match &input.w_o {
         Some(w_o) => concat.dot(w_o),
         None => concat.clone(),
