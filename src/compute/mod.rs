@@ -11,9 +11,11 @@
 
 pub mod attention;
 mod error;
+pub mod gradient_descent;
 pub mod ops;
 pub mod quantity;
 pub mod softmax;
+pub mod vectors;
 
 pub use error::ComputeError;
 pub use quantity::{Index, Quantity};
@@ -36,6 +38,10 @@ pub enum Evaluated {
     Attention(attention::Attention),
     /// A ```` ```softmax ```` block.
     Softmax(softmax::Softmax),
+    /// A ```` ```vectors ```` block.
+    Vectors(vectors::Vectors),
+    /// A ```` ```gradient_descent ```` block.
+    GradientDescent(gradient_descent::GradientDescent),
 }
 
 impl Evaluated {
@@ -44,6 +50,8 @@ impl Evaluated {
         match self {
             Evaluated::Attention(_) => "attention",
             Evaluated::Softmax(_) => "softmax",
+            Evaluated::Vectors(_) => "vectors",
+            Evaluated::GradientDescent(_) => "gradient_descent",
         }
     }
 
@@ -52,6 +60,8 @@ impl Evaluated {
         match self {
             Evaluated::Attention(result) => result.quantity(name),
             Evaluated::Softmax(result) => result.quantity(name),
+            Evaluated::Vectors(result) => result.quantity(name),
+            Evaluated::GradientDescent(result) => result.quantity(name),
         }
     }
 
@@ -60,6 +70,8 @@ impl Evaluated {
         match self {
             Evaluated::Attention(result) => result.quantity_names(),
             Evaluated::Softmax(result) => result.quantity_names(),
+            Evaluated::Vectors(result) => result.quantity_names(),
+            Evaluated::GradientDescent(result) => result.quantity_names(),
         }
     }
 }
@@ -70,6 +82,8 @@ impl Serialize for Evaluated {
         match self {
             Evaluated::Attention(result) => result.serialize(serializer),
             Evaluated::Softmax(result) => result.serialize(serializer),
+            Evaluated::Vectors(result) => result.serialize(serializer),
+            Evaluated::GradientDescent(result) => result.serialize(serializer),
         }
     }
 }
@@ -129,5 +143,200 @@ mod tests {
             serde_json::to_string(&Elements(&array![0.1, 0.2])).unwrap(),
             "[0.1,0.2]"
         );
+    }
+
+    #[test]
+    fn every_kind_reports_its_name_and_serializes_with_the_same_kind_key() {
+        use super::*;
+        let attention = attention::attend(&attention::AttentionInput {
+            tokens: vec!["a".into()],
+            embeddings: array![[1.0]],
+            w_q: array![[1.0]],
+            w_k: array![[1.0]],
+            w_v: array![[1.0]],
+            w_o: None,
+            causal: false,
+            heads: 1,
+        })
+        .unwrap();
+        let softmax = softmax::softmax(&softmax::SoftmaxInput {
+            logits: array![0.0, 1.0],
+            labels: None,
+            temperature: 1.0,
+            target: None,
+            temperatures: None,
+        })
+        .unwrap();
+        let vectors = vectors::analyze(&vectors::VectorsInput {
+            names: vec!["v".into()],
+            vectors: array![[1.0, 0.0]],
+            project: None,
+        })
+        .unwrap();
+        let descent = gradient_descent::descend(&gradient_descent::GradientDescentInput {
+            points: vec![(0.0, 0.0), (1.0, 1.0)],
+            start: (0.0, 0.0),
+            learning_rate: 0.1,
+            steps: 1,
+        })
+        .unwrap();
+        let examples = [
+            (Evaluated::Attention(attention), "attention", "weights"),
+            (Evaluated::Softmax(softmax), "softmax", "probabilities"),
+            (Evaluated::Vectors(vectors), "vectors", "cosines"),
+            (
+                Evaluated::GradientDescent(descent),
+                "gradient_descent",
+                "losses",
+            ),
+        ];
+        for (example, kind, quantity) in examples {
+            assert_eq!(example.kind(), kind);
+            assert!(example.quantity(quantity).is_some(), "{kind}.{quantity}");
+            assert!(example.quantity_names().contains(&quantity.to_string()));
+            assert_eq!(example.quantity("no_such_quantity"), None);
+            let json = serde_json::to_value(&example).unwrap();
+            assert_eq!(json["kind"], kind);
+        }
+    }
+}
+
+/// Keeps the core pure: no file in `src/compute` may import I/O, environment or site-layer
+/// crates. Sources are embedded with `include_str!` so the check sees exactly what compiles.
+#[cfg(test)]
+mod purity {
+    /// Every source file of this module; `every_file_is_checked` keeps the list complete.
+    const SOURCES: [(&str, &str); 8] = [
+        ("attention.rs", include_str!("attention.rs")),
+        ("error.rs", include_str!("error.rs")),
+        ("gradient_descent.rs", include_str!("gradient_descent.rs")),
+        ("mod.rs", include_str!("mod.rs")),
+        ("ops.rs", include_str!("ops.rs")),
+        ("quantity.rs", include_str!("quantity.rs")),
+        ("softmax.rs", include_str!("softmax.rs")),
+        ("vectors.rs", include_str!("vectors.rs")),
+    ];
+
+    /// Crates of the site layer: named nowhere in the core, tests included. Split with
+    /// `concat!` so this list does not name them itself.
+    const SITE_CRATES: [&str; 5] = [
+        concat!("pulldown", "_cmark"),
+        concat!("ka", "tex"),
+        concat!("te", "ra"),
+        concat!("to", "ml"),
+        concat!("mie", "tte"),
+    ];
+
+    /// Standard-library modules that touch the outside world: not in shipped code. Tests may
+    /// read files (this one lists the directory), so they are exempt.
+    const OUTSIDE_WORLD: [&str; 6] = ["fs", "io", "path", "env", "process", "net"];
+
+    fn is_identifier_char(c: char) -> bool {
+        c.is_alphanumeric() || c == '_'
+    }
+
+    /// Whether `word` occurs in `text` as a whole identifier (so a crate name hidden inside a
+    /// longer word, as in `iterate`, does not count).
+    fn contains_word(text: &str, word: &str) -> bool {
+        text.match_indices(word).any(|(start, _)| {
+            let before = text[..start].chars().next_back();
+            let after = text[start + word.len()..].chars().next();
+            !before.is_some_and(is_identifier_char) && !after.is_some_and(is_identifier_char)
+        })
+    }
+
+    /// Whether `code` reaches `std::<module>`, directly or inside a `std::{…}` group.
+    fn uses_std_module(code: &str, module: &str) -> bool {
+        if contains_word(code, &format!("std::{module}")) {
+            return true;
+        }
+        code.match_indices("std::{").any(|(start, opening)| {
+            let group = &code[start + opening.len()..];
+            let mut depth = 1;
+            let end = group
+                .char_indices()
+                .find(|&(_, c)| {
+                    depth += match c {
+                        '{' => 1,
+                        '}' => -1,
+                        _ => 0,
+                    };
+                    depth == 0
+                })
+                .map_or(group.len(), |(i, _)| i);
+            contains_word(&group[..end], module)
+        })
+    }
+
+    /// The code that ships: everything before the file's test modules, which by convention
+    /// sit at the bottom.
+    fn shipped(source: &str) -> &str {
+        source
+            .find("\n#[cfg(test)]\nmod ")
+            .map_or(source, |end| &source[..end])
+    }
+
+    fn violations(source: &str) -> Vec<String> {
+        let mut found: Vec<String> = SITE_CRATES
+            .iter()
+            .filter(|name| contains_word(source, name))
+            .map(|name| name.to_string())
+            .collect();
+        found.extend(
+            OUTSIDE_WORLD
+                .iter()
+                .filter(|module| uses_std_module(shipped(source), module))
+                .map(|module| format!("std::{module}")),
+        );
+        if contains_word(shipped(source), concat!("serde", "_json")) {
+            found.push("serde_json".to_string());
+        }
+        found
+    }
+
+    #[test]
+    fn the_checker_catches_direct_grouped_and_crate_imports() {
+        assert_eq!(violations(concat!("use std::", "fs;")), ["std::fs"]);
+        assert_eq!(
+            violations(concat!("use std::{collections::{HashMap}, ", "io::Write};")),
+            ["std::io"]
+        );
+        assert_eq!(
+            violations(concat!("use ka", "tex::render;")),
+            [SITE_CRATES[1]]
+        );
+        assert_eq!(
+            violations(concat!("let v = serde", "_json::json!(1);")),
+            ["serde_json"]
+        );
+        // Words that merely contain a forbidden name are fine.
+        assert!(violations("let iterates = 1; // an iterate; stdio").is_empty());
+        // Test modules may read files, but not name site crates.
+        let test_module = concat!("x\n#[cfg(test)]\nmod tests { use std::", "fs; }");
+        assert!(violations(test_module).is_empty());
+    }
+
+    #[test]
+    fn no_compute_file_imports_io_or_site_crates() {
+        for (file, source) in SOURCES {
+            assert_eq!(
+                violations(source),
+                Vec::<String>::new(),
+                "src/compute/{file}"
+            );
+        }
+    }
+
+    #[test]
+    fn every_file_is_checked() {
+        let directory = concat!(env!("CARGO_MANIFEST_DIR"), "/src/compute");
+        let mut on_disk: Vec<String> = std::fs::read_dir(directory)
+            .unwrap()
+            .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
+            .filter(|name| name.ends_with(".rs"))
+            .collect();
+        on_disk.sort_unstable();
+        let listed: Vec<&str> = SOURCES.iter().map(|(file, _)| *file).collect();
+        assert_eq!(on_disk, listed);
     }
 }

@@ -1,0 +1,692 @@
+//! Gradient descent on the least-squares line fit y ≈ w·x + b, next to its exact answer.
+//!
+//! Stage: evaluation of a ```` ```gradient_descent ```` example block.
+//! Input: a [`GradientDescentInput`] (points, starting (w, b), learning rate, number of steps)
+//! already read from TOML by the site layer.
+//! Output: a [`GradientDescent`] with every iterate, its loss and its gradient, the closed-form
+//! optimum, and — when the rate is too large — the step at which the run diverged.
+//! Must not: return NaN/∞. Divergence is a lesson, not a crash: the run stops before the first
+//! iterate that leaves the finite, sane range, keeps what came before, and says where.
+//!
+//! Loss L(w, b) = (1/n) Σ (w xᵢ + b − yᵢ)²; gradient ∂L/∂w = (2/n) Σ rᵢ xᵢ, ∂L/∂b = (2/n) Σ rᵢ
+//! with residuals rᵢ = w xᵢ + b − yᵢ; update (w, b) ← (w, b) − η ∇L.
+
+use ndarray::{Array1, Array2};
+use serde::Serialize;
+
+use super::error::ensure_finite_result;
+use super::json::{Elements, Rows};
+use super::{ComputeError, Quantity, MAX_DIM};
+
+/// Most steps one example may take: enough for any slow-convergence demo, small enough to keep
+/// a build fast and a page's tables readable.
+pub const MAX_STEPS: usize = 10_000;
+
+/// A loss this many times the starting loss (or 1e12 when the starting loss is below 1) counts
+/// as divergence. Relative, so data with large y values is not mistaken for a diverging run.
+const DIVERGENCE_FACTOR: f64 = 1e12;
+
+/// The inputs of a gradient-descent example, as written by the author.
+#[derive(Debug, Clone, PartialEq)]
+pub struct GradientDescentInput {
+    /// The data (x, y); at least two, not all with the same x.
+    pub points: Vec<(f64, f64)>,
+    /// The starting (w, b).
+    pub start: (f64, f64),
+    /// The step size η; finite and positive.
+    pub learning_rate: f64,
+    /// How many updates to make, 1 to [`MAX_STEPS`].
+    pub steps: usize,
+}
+
+/// The evaluated gradient-descent example.
+#[derive(Debug, Clone, PartialEq)]
+pub struct GradientDescent {
+    /// The data, one row (x, y) per point.
+    pub points: Array2<f64>,
+    /// The starting (w, b).
+    pub start: (f64, f64),
+    /// The step size η.
+    pub learning_rate: f64,
+    /// The number of updates requested.
+    pub steps: usize,
+    /// Row k is (w, b) after k updates, starting with row 0 = `start`. Has `steps + 1` rows,
+    /// or fewer if the run diverged.
+    pub iterates: Array2<f64>,
+    /// The loss at each iterate.
+    pub losses: Array1<f64>,
+    /// (∂L/∂w, ∂L/∂b) at each iterate.
+    pub gradients: Array2<f64>,
+    /// The exact least-squares (w, b).
+    pub optimum: (f64, f64),
+    /// The loss at `optimum`: the best any run can do.
+    pub optimum_loss: f64,
+    /// The update k whose iterate was non-finite or had a loss above the divergence limit;
+    /// `iterates` then holds rows 0 to k − 1 only.
+    pub diverged_at: Option<usize>,
+}
+
+/// Runs gradient descent and solves the fit exactly for comparison.
+///
+/// Errors carry `field` = the input key at fault: `points` (fewer than 2, too many, NaN/∞, all
+/// x equal, too large to fit), `start` (NaN/∞, or so far away that its loss overflows),
+/// `learning_rate`, `steps`.
+pub fn descend(input: &GradientDescentInput) -> Result<GradientDescent, ComputeError> {
+    validate(input)?;
+    let points = Array2::from_shape_fn((input.points.len(), 2), |(i, j)| {
+        let (x, y) = input.points[i];
+        if j == 0 {
+            x
+        } else {
+            y
+        }
+    });
+    let (optimum, optimum_loss) = least_squares(&points)?;
+
+    let (w, b) = input.start;
+    let first = Evaluation::at(&points, w, b);
+    ensure_finite_result("the loss at the start", Some("start"), &first.values())
+        .map_err(|error| error.with_hint("start closer to the data"))?;
+    let limit = DIVERGENCE_FACTOR * first.loss.max(1.0);
+
+    let mut history = vec![first];
+    let mut diverged_at = None;
+    for step in 1..=input.steps {
+        let previous = &history[history.len() - 1];
+        let w = previous.w - input.learning_rate * previous.gradient_w;
+        let b = previous.b - input.learning_rate * previous.gradient_b;
+        let next = Evaluation::at(&points, w, b);
+        if !next.values().iter().all(|x| x.is_finite()) || next.loss > limit {
+            diverged_at = Some(step);
+            break;
+        }
+        history.push(next);
+    }
+
+    let rows = history.len();
+    Ok(GradientDescent {
+        points,
+        start: input.start,
+        learning_rate: input.learning_rate,
+        steps: input.steps,
+        iterates: Array2::from_shape_fn((rows, 2), |(k, j)| [history[k].w, history[k].b][j]),
+        losses: history.iter().map(|e| e.loss).collect(),
+        gradients: Array2::from_shape_fn((rows, 2), |(k, j)| {
+            [history[k].gradient_w, history[k].gradient_b][j]
+        }),
+        optimum,
+        optimum_loss,
+        diverged_at,
+    })
+}
+
+/// One iterate with its loss and gradient.
+struct Evaluation {
+    w: f64,
+    b: f64,
+    loss: f64,
+    gradient_w: f64,
+    gradient_b: f64,
+}
+
+impl Evaluation {
+    fn at(points: &Array2<f64>, w: f64, b: f64) -> Self {
+        let n = points.nrows() as f64;
+        let (mut loss, mut gradient_w, mut gradient_b) = (0.0, 0.0, 0.0);
+        for point in points.rows() {
+            let residual = w * point[0] + b - point[1];
+            loss += residual * residual;
+            gradient_w += residual * point[0];
+            gradient_b += residual;
+        }
+        Evaluation {
+            w,
+            b,
+            loss: loss / n,
+            gradient_w: 2.0 * gradient_w / n,
+            gradient_b: 2.0 * gradient_b / n,
+        }
+    }
+
+    fn values(&self) -> [f64; 5] {
+        [self.w, self.b, self.loss, self.gradient_w, self.gradient_b]
+    }
+}
+
+/// The closed-form fit w* = Σ(x − x̄)(y − ȳ) / Σ(x − x̄)², b* = ȳ − w* x̄, computed from centred
+/// data because the textbook Σxy − n x̄ ȳ form cancels catastrophically for large x.
+fn least_squares(points: &Array2<f64>) -> Result<((f64, f64), f64), ComputeError> {
+    let n = points.nrows() as f64;
+    let mean_x = points.column(0).sum() / n;
+    let mean_y = points.column(1).sum() / n;
+    let (mut spread_x, mut covariance) = (0.0, 0.0);
+    for point in points.rows() {
+        let dx = point[0] - mean_x;
+        spread_x += dx * dx;
+        covariance += dx * (point[1] - mean_y);
+    }
+    let too_large = || {
+        ComputeError::for_field("points", "the points are too large to fit a line to")
+            .with_hint("scale the data down")
+    };
+    if !(spread_x.is_finite() && covariance.is_finite() && mean_y.is_finite()) {
+        return Err(too_large());
+    }
+    if spread_x == 0.0 {
+        return Err(ComputeError::for_field(
+            "points",
+            "every point has the same x, so no single line fits best",
+        )
+        .with_hint("give at least two different x values"));
+    }
+    let w = covariance / spread_x;
+    let b = mean_y - w * mean_x;
+    let loss = Evaluation::at(points, w, b).loss;
+    if [w, b, loss].iter().all(|x| x.is_finite()) {
+        Ok(((w, b), loss))
+    } else {
+        Err(too_large())
+    }
+}
+
+fn validate(input: &GradientDescentInput) -> Result<(), ComputeError> {
+    let count = input.points.len();
+    if count < 2 {
+        return Err(ComputeError::for_field(
+            "points",
+            format!(
+                "a line needs at least 2 points, but there {}",
+                if count == 1 { "is 1" } else { "are none" }
+            ),
+        ));
+    }
+    if count > MAX_DIM {
+        return Err(ComputeError::for_field(
+            "points",
+            format!("there are {count} points, more than the limit of {MAX_DIM}"),
+        ));
+    }
+    if let Some(i) = input
+        .points
+        .iter()
+        .position(|(x, y)| !(x.is_finite() && y.is_finite()))
+    {
+        let (x, y) = input.points[i];
+        return Err(
+            ComputeError::for_field("points", format!("point {} is ({x}, {y})", i + 1))
+                .with_hint("every coordinate must be a finite number"),
+        );
+    }
+    let (w, b) = input.start;
+    if !(w.is_finite() && b.is_finite()) {
+        return Err(
+            ComputeError::for_field("start", format!("start is ({w}, {b})"))
+                .with_hint("give a finite (w, b), e.g. start = [0, 0]"),
+        );
+    }
+    if !(input.learning_rate.is_finite() && input.learning_rate > 0.0) {
+        return Err(ComputeError::for_field(
+            "learning_rate",
+            format!(
+                "the learning rate must be a positive number, but got {}",
+                input.learning_rate
+            ),
+        )
+        .with_hint("try 0.1, or 0.01 if the run diverges"));
+    }
+    if input.steps == 0 || input.steps > MAX_STEPS {
+        return Err(ComputeError::for_field(
+            "steps",
+            format!("steps must be 1 to {MAX_STEPS}, but got {}", input.steps),
+        ));
+    }
+    Ok(())
+}
+
+impl GradientDescent {
+    /// The number of updates actually made: `steps`, or fewer if the run diverged.
+    pub fn steps_taken(&self) -> usize {
+        self.iterates.nrows() - 1
+    }
+
+    /// Looks up a quantity by the name a reference uses.
+    ///
+    /// `points` (columns `x`, `y`), `iterates` and `gradients` (columns `w`, `b`; rows by
+    /// 1-based position, so row k + 1 is the iterate after k updates and `iterates[1, w]` is
+    /// the start), `losses`, `final_w`, `final_b`, `final_loss`, `optimum_w`, `optimum_b`,
+    /// `optimum_loss`, `learning_rate`, `steps`, `steps_taken`, and `diverged_at` if it did.
+    pub fn quantity(&self, name: &str) -> Option<Quantity> {
+        let last = self.iterates.nrows() - 1;
+        Some(match name {
+            "points" => columns(&self.points, ["x", "y"]),
+            "iterates" => columns(&self.iterates, ["w", "b"]),
+            "gradients" => columns(&self.gradients, ["w", "b"]),
+            "losses" => Quantity::Vector {
+                values: self.losses.clone(),
+                labels: None,
+            },
+            "final_w" => Quantity::Scalar(self.iterates[[last, 0]]),
+            "final_b" => Quantity::Scalar(self.iterates[[last, 1]]),
+            "final_loss" => Quantity::Scalar(self.losses[last]),
+            "optimum_w" => Quantity::Scalar(self.optimum.0),
+            "optimum_b" => Quantity::Scalar(self.optimum.1),
+            "optimum_loss" => Quantity::Scalar(self.optimum_loss),
+            "learning_rate" => Quantity::Scalar(self.learning_rate),
+            "steps" => Quantity::Count(self.steps),
+            "steps_taken" => Quantity::Count(self.steps_taken()),
+            "diverged_at" => Quantity::Count(self.diverged_at?),
+            _ => return None,
+        })
+    }
+
+    /// Every name [`GradientDescent::quantity`] answers, in reading order.
+    pub fn quantity_names(&self) -> Vec<String> {
+        let mut names = vec![
+            "points",
+            "learning_rate",
+            "steps",
+            "iterates",
+            "losses",
+            "gradients",
+            "final_w",
+            "final_b",
+            "final_loss",
+            "optimum_w",
+            "optimum_b",
+            "optimum_loss",
+            "steps_taken",
+        ];
+        if self.diverged_at.is_some() {
+            names.push("diverged_at");
+        }
+        names.into_iter().map(String::from).collect()
+    }
+}
+
+fn columns(values: &Array2<f64>, labels: [&str; 2]) -> Quantity {
+    Quantity::Matrix {
+        values: values.clone(),
+        row_labels: None,
+        col_labels: Some(labels.map(String::from).to_vec()),
+    }
+}
+
+/// The `eval --json` shape of the closed-form optimum.
+#[derive(Serialize)]
+struct OptimumJson {
+    w: f64,
+    b: f64,
+    loss: f64,
+}
+
+/// The `eval --json` shape of a gradient-descent example; the site adds `name`.
+#[derive(Serialize)]
+struct GradientDescentJson<'a> {
+    kind: &'static str,
+    points: Rows<'a>,
+    start: [f64; 2],
+    learning_rate: f64,
+    steps: usize,
+    iterates: Rows<'a>,
+    losses: Elements<'a>,
+    gradients: Rows<'a>,
+    optimum: OptimumJson,
+    diverged_at: Option<usize>,
+}
+
+impl Serialize for GradientDescent {
+    /// `start` is `[w, b]` like each row of `iterates`; `diverged_at` is `null` unless the run
+    /// diverged.
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        GradientDescentJson {
+            kind: "gradient_descent",
+            points: Rows(&self.points),
+            start: [self.start.0, self.start.1],
+            learning_rate: self.learning_rate,
+            steps: self.steps,
+            iterates: Rows(&self.iterates),
+            losses: Elements(&self.losses),
+            gradients: Rows(&self.gradients),
+            optimum: OptimumJson {
+                w: self.optimum.0,
+                b: self.optimum.1,
+                loss: self.optimum_loss,
+            },
+            diverged_at: self.diverged_at,
+        }
+        .serialize(serializer)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use approx::assert_abs_diff_eq;
+    use ndarray::array;
+
+    /// Three points exactly on y = 2x + 1.
+    fn line(learning_rate: f64, steps: usize) -> GradientDescentInput {
+        GradientDescentInput {
+            points: vec![(0.0, 1.0), (1.0, 3.0), (2.0, 5.0)],
+            start: (0.0, 0.0),
+            learning_rate,
+            steps,
+        }
+    }
+
+    fn field_of(input: &GradientDescentInput) -> Option<String> {
+        descend(input).unwrap_err().field
+    }
+
+    #[test]
+    fn fewer_than_two_points_is_an_error_on_points() {
+        for points in [vec![], vec![(1.0, 2.0)]] {
+            let input = GradientDescentInput {
+                points,
+                ..line(0.1, 1)
+            };
+            assert_eq!(field_of(&input).as_deref(), Some("points"));
+        }
+    }
+
+    #[test]
+    fn points_that_all_share_one_x_are_an_error_on_points() {
+        let input = GradientDescentInput {
+            points: vec![(2.0, 1.0), (2.0, 5.0)],
+            ..line(0.1, 1)
+        };
+        let error = descend(&input).unwrap_err();
+        assert_eq!(error.field.as_deref(), Some("points"));
+        assert_eq!(
+            error.message,
+            "every point has the same x, so no single line fits best"
+        );
+    }
+
+    #[test]
+    fn nan_in_a_point_or_the_start_is_an_error_on_that_input() {
+        let input = GradientDescentInput {
+            points: vec![(0.0, 1.0), (f64::NAN, 2.0)],
+            ..line(0.1, 1)
+        };
+        let error = descend(&input).unwrap_err();
+        assert_eq!(error.field.as_deref(), Some("points"));
+        assert_eq!(error.message, "point 2 is (NaN, 2)");
+        let input = GradientDescentInput {
+            start: (0.0, f64::INFINITY),
+            ..line(0.1, 1)
+        };
+        assert_eq!(field_of(&input).as_deref(), Some("start"));
+    }
+
+    #[test]
+    fn a_learning_rate_that_is_not_a_positive_number_is_an_error() {
+        for rate in [0.0, -0.1, f64::INFINITY, f64::NAN] {
+            assert_eq!(field_of(&line(rate, 1)).as_deref(), Some("learning_rate"));
+        }
+    }
+
+    #[test]
+    fn zero_steps_or_more_than_the_limit_is_an_error_on_steps() {
+        assert_eq!(field_of(&line(0.1, 0)).as_deref(), Some("steps"));
+        assert_eq!(
+            field_of(&line(0.1, MAX_STEPS + 1)).as_deref(),
+            Some("steps")
+        );
+        assert!(descend(&line(0.1, MAX_STEPS)).is_ok());
+    }
+
+    #[test]
+    fn a_start_whose_loss_overflows_is_an_error_on_start() {
+        let input = GradientDescentInput {
+            start: (1e200, 0.0),
+            ..line(0.1, 1)
+        };
+        let error = descend(&input).unwrap_err();
+        assert_eq!(error.field.as_deref(), Some("start"));
+    }
+
+    #[test]
+    fn points_too_large_to_fit_are_an_error_on_points() {
+        let input = GradientDescentInput {
+            points: vec![(-1e300, 0.0), (1e300, 1.0)],
+            ..line(0.1, 1)
+        };
+        assert_eq!(field_of(&input).as_deref(), Some("points"));
+    }
+
+    #[test]
+    fn the_optimum_of_points_on_a_line_is_that_line_with_zero_loss() {
+        let result = descend(&line(0.1, 1)).unwrap();
+        assert_abs_diff_eq!(result.optimum.0, 2.0, epsilon = 1e-12);
+        assert_abs_diff_eq!(result.optimum.1, 1.0, epsilon = 1e-12);
+        assert_abs_diff_eq!(result.optimum_loss, 0.0, epsilon = 1e-12);
+    }
+
+    #[test]
+    fn the_optimum_of_scattered_points_matches_the_normal_equations() {
+        // x = [0, 1, 2], y = [0, 2, 1]: x̄ = ȳ = 1, x − x̄ = [−1, 0, 1], y − ȳ = [−1, 1, 0];
+        // Σ(x − x̄)(y − ȳ) = 1 and Σ(x − x̄)² = 2, so w = 1/2 and b = 1 − 1/2 = 1/2.
+        let input = GradientDescentInput {
+            points: vec![(0.0, 0.0), (1.0, 2.0), (2.0, 1.0)],
+            ..line(0.1, 1)
+        };
+        let result = descend(&input).unwrap();
+        assert_eq!(result.optimum, (0.5, 0.5));
+        // Residuals at the optimum: [0.5, −1, 0.5] → loss (0.25 + 1 + 0.25) / 3 = 0.5.
+        assert_abs_diff_eq!(result.optimum_loss, 0.5, epsilon = 1e-12);
+    }
+
+    #[test]
+    fn one_step_matches_the_hand_derived_update() {
+        let result = descend(&line(0.1, 1)).unwrap();
+        // At (0, 0) the residuals are −[1, 3, 5]: L = 35/3, ∂L/∂w = (2/3)(−13) = −26/3,
+        // ∂L/∂b = (2/3)(−9) = −6. One step of 0.1 gives (13/15, 3/5), where the residuals are
+        // [−2/5, −23/15, −8/3] and L = (36 + 529 + 1600) / 225 / 3 = 433/135.
+        assert_abs_diff_eq!(
+            result.iterates,
+            array![[0.0, 0.0], [13.0 / 15.0, 0.6]],
+            epsilon = 1e-12
+        );
+        assert_abs_diff_eq!(
+            result.losses,
+            array![35.0 / 3.0, 433.0 / 135.0],
+            epsilon = 1e-12
+        );
+        assert_abs_diff_eq!(
+            result.gradients.row(0),
+            array![-26.0 / 3.0, -6.0],
+            epsilon = 1e-12
+        );
+        assert_eq!(result.steps_taken(), 1);
+        assert_eq!(result.diverged_at, None);
+    }
+
+    #[test]
+    fn enough_small_steps_reach_the_optimum() {
+        let result = descend(&line(0.1, 2000)).unwrap();
+        assert_eq!(result.iterates.nrows(), 2001);
+        assert_abs_diff_eq!(result.iterates[[2000, 0]], 2.0, epsilon = 1e-9);
+        assert_abs_diff_eq!(result.iterates[[2000, 1]], 1.0, epsilon = 1e-9);
+    }
+
+    #[test]
+    fn a_rate_too_large_diverges_and_keeps_only_the_sane_iterates() {
+        // The loss's largest curvature here is about 4.77, so any rate above 2/4.77 ≈ 0.42
+        // makes every step overshoot further.
+        let result = descend(&line(1.0, 1000)).unwrap();
+        let step = result.diverged_at.expect("a rate of 1 diverges");
+        assert!(step >= 2);
+        assert_eq!(result.iterates.nrows(), step);
+        assert_eq!(result.losses.len(), step);
+        assert_eq!(result.gradients.nrows(), step);
+        assert_eq!(result.steps_taken(), step - 1);
+        assert!(result.iterates.iter().all(|x| x.is_finite()));
+        let limit = DIVERGENCE_FACTOR * result.losses[0];
+        assert!(result.losses.iter().all(|l| *l <= limit));
+        assert!(result.losses[step - 1] > result.losses[0]);
+        assert_eq!(result.quantity("diverged_at"), Some(Quantity::Count(step)));
+    }
+
+    #[test]
+    fn a_huge_rate_that_overflows_at_once_still_returns_the_start() {
+        let result = descend(&line(1e300, 5)).unwrap();
+        assert_eq!(result.diverged_at, Some(1));
+        assert_eq!(result.iterates, array![[0.0, 0.0]]);
+    }
+
+    #[test]
+    fn large_y_values_are_not_mistaken_for_divergence() {
+        // The starting loss is about 1e14, above an absolute 1e12 limit, yet the run converges.
+        let input = GradientDescentInput {
+            points: vec![(0.0, 1e7), (1.0, 1e7 + 2.0)],
+            start: (0.0, 0.0),
+            learning_rate: 0.1,
+            steps: 50,
+        };
+        let result = descend(&input).unwrap();
+        assert_eq!(result.diverged_at, None);
+        assert!(result.losses[50] < result.losses[0]);
+    }
+
+    #[test]
+    fn quantities_are_labelled_and_final_values_come_from_the_last_row() {
+        let result = descend(&line(0.1, 1)).unwrap();
+        assert_eq!(result.quantity("steps"), Some(Quantity::Count(1)));
+        assert_eq!(result.quantity("steps_taken"), Some(Quantity::Count(1)));
+        assert_eq!(result.quantity("diverged_at"), None);
+        assert_eq!(
+            result.quantity("final_b"),
+            Some(Quantity::Scalar(result.iterates[[1, 1]]))
+        );
+        assert_eq!(
+            result.quantity("final_loss"),
+            Some(Quantity::Scalar(result.losses[1]))
+        );
+        let start = result
+            .quantity("iterates")
+            .unwrap()
+            .select(&[
+                crate::compute::Index::Position(1),
+                crate::compute::Index::Label("w".into()),
+            ])
+            .unwrap();
+        assert_eq!(start, Quantity::Scalar(0.0));
+        let x = result
+            .quantity("points")
+            .unwrap()
+            .select(&[
+                crate::compute::Index::All,
+                crate::compute::Index::Label("x".into()),
+            ])
+            .unwrap();
+        let Quantity::Vector { values, .. } = x else {
+            panic!("a column is a vector")
+        };
+        assert_eq!(values, array![0.0, 1.0, 2.0]);
+        for name in result.quantity_names() {
+            assert!(result.quantity(&name).is_some(), "{name}");
+        }
+    }
+
+    #[test]
+    fn json_has_every_key_with_start_as_a_pair_and_a_nested_optimum() {
+        let json = serde_json::to_value(descend(&line(0.1, 1)).unwrap()).unwrap();
+        let mut keys: Vec<&str> = json
+            .as_object()
+            .unwrap()
+            .keys()
+            .map(String::as_str)
+            .collect();
+        keys.sort_unstable();
+        assert_eq!(
+            keys,
+            [
+                "diverged_at",
+                "gradients",
+                "iterates",
+                "kind",
+                "learning_rate",
+                "losses",
+                "optimum",
+                "points",
+                "start",
+                "steps"
+            ]
+        );
+        assert_eq!(json["kind"], "gradient_descent");
+        assert_eq!(
+            json["points"],
+            serde_json::json!([[0.0, 1.0], [1.0, 3.0], [2.0, 5.0]])
+        );
+        assert_eq!(json["start"], serde_json::json!([0.0, 0.0]));
+        assert_eq!(json["steps"], 1);
+        assert_eq!(json["diverged_at"], serde_json::Value::Null);
+        assert_eq!(json["iterates"].as_array().unwrap().len(), 2);
+        let optimum = json["optimum"].as_object().unwrap();
+        assert_eq!(optimum.len(), 3);
+        assert_abs_diff_eq!(optimum["w"].as_f64().unwrap(), 2.0, epsilon = 1e-12);
+    }
+}
+
+#[cfg(test)]
+mod properties {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn points() -> impl Strategy<Value = Vec<(f64, f64)>> {
+        proptest::collection::vec((-5.0..5.0f64, -5.0..5.0f64), 2..8)
+    }
+
+    fn any_finite() -> impl Strategy<Value = f64> {
+        prop_oneof![
+            -5.0..5.0f64,
+            proptest::num::f64::NORMAL | proptest::num::f64::SUBNORMAL | proptest::num::f64::ZERO,
+        ]
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(128))]
+
+        #[test]
+        fn a_small_enough_rate_never_increases_the_loss(
+            points in points(),
+            fraction in 0.01..1.0f64,
+            start in (-5.0..5.0f64, -5.0..5.0f64),
+        ) {
+            // The loss is quadratic with Hessian (2/n)[[Σx², Σx], [Σx, n]]; a rate at most
+            // 1 / trace ≤ 1 / λ_max makes every step a descent step.
+            let n = points.len() as f64;
+            let trace = 2.0 / n * (points.iter().map(|(x, _)| x * x).sum::<f64>() + n);
+            let input = GradientDescentInput {
+                points, start, learning_rate: fraction / trace, steps: 50,
+            };
+            // Random points may share one x; that error is tested on its own.
+            if let Ok(result) = descend(&input) {
+                prop_assert_eq!(result.diverged_at, None);
+                let tolerance = 1e-12 * result.losses[0].max(1.0);
+                for pair in result.losses.windows(2) {
+                    prop_assert!(pair[1] <= pair[0] + tolerance, "{} then {}", pair[0], pair[1]);
+                }
+                prop_assert!(result.losses[50] + tolerance >= result.optimum_loss);
+            }
+        }
+
+        #[test]
+        fn nothing_panics_and_nothing_is_infinite_on_any_finite_input(
+            points in proptest::collection::vec((any_finite(), any_finite()), 0..5),
+            start in (any_finite(), any_finite()),
+            learning_rate in any_finite(),
+            steps in 0usize..40,
+        ) {
+            let input = GradientDescentInput { points, start, learning_rate, steps };
+            if let Ok(result) = descend(&input) {
+                let json = serde_json::to_string(&result).unwrap();
+                let nulls = json.matches("null").count();
+                prop_assert_eq!(nulls, usize::from(result.diverged_at.is_none()), "{}", json);
+                prop_assert_eq!(result.iterates.nrows(), result.losses.len());
+                prop_assert!(result.iterates.nrows() >= 1);
+            }
+        }
+    }
+}

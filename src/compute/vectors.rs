@@ -1,0 +1,676 @@
+//! Lengths, dot products, cosines, angles and a projection for a few named vectors.
+//!
+//! Stage: evaluation of a ```` ```vectors ```` example block.
+//! Input: a [`VectorsInput`] (names, one vector per row, optionally a pair to project) already
+//! read from TOML by the site layer.
+//! Output: a [`Vectors`] with every pairwise dot product, cosine and angle (in degrees), so
+//! prose can say "`a` and `b` meet at {{v.angles[a, b]}}°".
+//! Must not: return NaN/∞. A zero vector has no direction, so its cosine is undefined: that is
+//! an error naming the vector, not a NaN in a table. Cosines are clamped to [−1, 1] before
+//! `acos`, because rounding can push a parallel pair to 1 + ε.
+
+use ndarray::{Array1, Array2, ArrayView1};
+use serde::Serialize;
+
+use super::error::ensure_finite_matrix;
+use super::json::{Elements, Rows};
+use super::{ComputeError, Quantity, MAX_DIM, MAX_TOKENS};
+
+/// The inputs of a vectors example, as written by the author.
+#[derive(Debug, Clone, PartialEq)]
+pub struct VectorsInput {
+    /// One distinct name per vector.
+    pub names: Vec<String>,
+    /// One vector per row, all of the same dimension.
+    pub vectors: Array2<f64>,
+    /// `(of, onto)`: project the vector named `of` onto the one named `onto`.
+    pub project: Option<(String, String)>,
+}
+
+/// The projection of one vector onto another.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Projection {
+    /// The name of the projected vector a.
+    pub of: String,
+    /// The name of the vector b it is projected onto.
+    pub onto: String,
+    /// The signed length a·b / |b| (the scalar projection): negative when a points away
+    /// from b. Signed, as in most textbooks, so it agrees with the direction of `vector`.
+    pub scalar: f64,
+    /// The projection itself, (a·b / |b|²) b.
+    pub vector: Array1<f64>,
+}
+
+/// The evaluated vectors example.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Vectors {
+    /// Vector names; the row (and column) labels of every table.
+    pub names: Vec<String>,
+    /// The input vectors, one per row.
+    pub vectors: Array2<f64>,
+    /// Euclidean length of each vector.
+    pub norms: Array1<f64>,
+    /// All pairwise dot products.
+    pub dots: Array2<f64>,
+    /// All pairwise cosines, in [−1, 1]; exactly 1 on the diagonal.
+    pub cosines: Array2<f64>,
+    /// All pairwise angles in degrees, in [0, 180]; exactly 0 on the diagonal.
+    pub angles: Array2<f64>,
+    /// The requested projection, if any.
+    pub projection: Option<Projection>,
+}
+
+/// Evaluates a vectors example.
+///
+/// Errors carry `field` = the input key at fault: `vectors` (none, too many, too long, no
+/// components, NaN/∞, a zero vector, overflow), `names` (wrong count, duplicates), `project`.
+pub fn analyze(input: &VectorsInput) -> Result<Vectors, ComputeError> {
+    validate(input)?;
+    let names = &input.names;
+    let vectors = &input.vectors;
+    let count = vectors.nrows();
+
+    let norms: Array1<f64> = vectors.rows().into_iter().map(norm).collect();
+    if let Some(i) = norms.iter().position(|x| !x.is_finite()) {
+        return Err(ComputeError::for_field(
+            "vectors",
+            format!("the length of `{}` overflows", names[i]),
+        )
+        .with_hint("scale the vectors down"));
+    }
+    let units = vectors / &norms.view().insert_axis(ndarray::Axis(1));
+
+    // `+ 0.0` turns −0.0 into 0.0 so an orthogonal pair never prints as "-0.000".
+    let dots = vectors.dot(&vectors.t()).mapv(|x| x + 0.0);
+    if let Some(((i, j), _)) = dots.indexed_iter().find(|(_, x)| !x.is_finite()) {
+        return Err(ComputeError::for_field(
+            "vectors",
+            format!(
+                "the dot product of `{}` and `{}` overflows",
+                names[i], names[j]
+            ),
+        )
+        .with_hint("scale the vectors down"));
+    }
+
+    let mut cosines = Array2::eye(count);
+    for i in 0..count {
+        for j in 0..i {
+            let product = norms[i] * norms[j];
+            // The direct quotient is exact for the small integer vectors textbooks use (an
+            // orthogonal pair gets exactly 0); when the dot product or the product of lengths
+            // underflows, the unit vectors still give the right direction.
+            let cosine = if product.is_finite() && product >= f64::MIN_POSITIVE {
+                dots[[i, j]] / product
+            } else {
+                units.row(i).dot(&units.row(j))
+            };
+            let cosine = cosine.clamp(-1.0, 1.0) + 0.0;
+            cosines[[i, j]] = cosine;
+            cosines[[j, i]] = cosine;
+        }
+    }
+    let angles = cosines.mapv(|c| c.acos().to_degrees());
+
+    let projection = match &input.project {
+        None => None,
+        Some((of, onto)) => {
+            let a = position_of(names, of)?;
+            let b = position_of(names, onto)?;
+            let scalar = dots[[a, b]] / norms[b] + 0.0;
+            Some(Projection {
+                of: of.clone(),
+                onto: onto.clone(),
+                scalar,
+                vector: units.row(b).mapv(|x| scalar * x + 0.0),
+            })
+        }
+    };
+
+    Ok(Vectors {
+        names: names.clone(),
+        vectors: vectors.clone(),
+        norms,
+        dots,
+        cosines,
+        angles,
+        projection,
+    })
+}
+
+/// Euclidean length without spurious overflow or underflow: the plain sum of squares when it
+/// is a normal number (exact for small integers), otherwise rescaled by the largest entry.
+fn norm(vector: ArrayView1<f64>) -> f64 {
+    let sum_of_squares: f64 = vector.iter().map(|x| x * x).sum();
+    if sum_of_squares.is_finite() && sum_of_squares >= f64::MIN_POSITIVE {
+        return sum_of_squares.sqrt();
+    }
+    let largest = vector.iter().fold(0.0f64, |m, x| m.max(x.abs()));
+    let rescaled: f64 = vector.iter().map(|x| (x / largest).powi(2)).sum();
+    largest * rescaled.sqrt()
+}
+
+fn position_of(names: &[String], name: &str) -> Result<usize, ComputeError> {
+    names
+        .iter()
+        .position(|candidate| candidate == name)
+        .ok_or_else(|| {
+            ComputeError::for_field("project", format!("there is no vector named `{name}`"))
+                .with_hint(format!("use one of {}", names.join(", ")))
+        })
+}
+
+fn validate(input: &VectorsInput) -> Result<(), ComputeError> {
+    let (count, dimension) = input.vectors.dim();
+    if count == 0 {
+        return Err(ComputeError::for_field("vectors", "there are no vectors")
+            .with_hint("give at least one vector, e.g. vectors = [[3, 4], [4, -3]]"));
+    }
+    if count > MAX_TOKENS {
+        return Err(ComputeError::for_field(
+            "vectors",
+            format!("there are {count} vectors, more than the limit of {MAX_TOKENS}"),
+        ));
+    }
+    if dimension == 0 {
+        return Err(ComputeError::for_field(
+            "vectors",
+            "the vectors have no components",
+        ));
+    }
+    if dimension > MAX_DIM {
+        return Err(ComputeError::for_field(
+            "vectors",
+            format!("the vectors have {dimension} components, more than the limit of {MAX_DIM}"),
+        ));
+    }
+    if input.names.len() != count {
+        return Err(ComputeError::for_field(
+            "names",
+            format!("there are {} names but {count} vectors", input.names.len()),
+        )
+        .with_hint("give one name per vector"));
+    }
+    for (i, name) in input.names.iter().enumerate() {
+        if let Some(j) = input.names[..i].iter().position(|earlier| earlier == name) {
+            return Err(ComputeError::for_field(
+                "names",
+                format!(
+                    "`{name}` appears twice in names (positions {} and {})",
+                    j + 1,
+                    i + 1
+                ),
+            )
+            .with_hint("names must be distinct so references can name one vector"));
+        }
+    }
+    ensure_finite_matrix("vectors", &input.vectors)?;
+    if let Some(i) = input
+        .vectors
+        .rows()
+        .into_iter()
+        .position(|row| row.iter().all(|x| *x == 0.0))
+    {
+        return Err(ComputeError::for_field(
+            "vectors",
+            format!(
+                "`{}` is the zero vector, so its angle to the others is undefined",
+                input.names[i]
+            ),
+        )
+        .with_hint("every vector needs at least one non-zero component"));
+    }
+    Ok(())
+}
+
+impl Vectors {
+    /// Looks up a quantity by the name a reference uses.
+    ///
+    /// `vectors` (rows labelled by name), `norms` (labelled by name), `dots`, `cosines`,
+    /// `angles` (rows and columns labelled by name); with a projection also
+    /// `projection_scalar` and `projection` (an unlabelled vector).
+    pub fn quantity(&self, name: &str) -> Option<Quantity> {
+        Some(match name {
+            "vectors" => Quantity::Matrix {
+                values: self.vectors.clone(),
+                row_labels: Some(self.names.clone()),
+                col_labels: None,
+            },
+            "norms" => Quantity::Vector {
+                values: self.norms.clone(),
+                labels: Some(self.names.clone()),
+            },
+            "dots" => self.pairwise(&self.dots),
+            "cosines" => self.pairwise(&self.cosines),
+            "angles" => self.pairwise(&self.angles),
+            "projection_scalar" => Quantity::Scalar(self.projection.as_ref()?.scalar),
+            "projection" => Quantity::Vector {
+                values: self.projection.as_ref()?.vector.clone(),
+                labels: None,
+            },
+            _ => return None,
+        })
+    }
+
+    /// Every name [`Vectors::quantity`] answers, in reading order.
+    pub fn quantity_names(&self) -> Vec<String> {
+        let mut names = vec!["vectors", "norms", "dots", "cosines", "angles"];
+        if self.projection.is_some() {
+            names.extend(["projection_scalar", "projection"]);
+        }
+        names.into_iter().map(String::from).collect()
+    }
+
+    fn pairwise(&self, values: &Array2<f64>) -> Quantity {
+        Quantity::Matrix {
+            values: values.clone(),
+            row_labels: Some(self.names.clone()),
+            col_labels: Some(self.names.clone()),
+        }
+    }
+}
+
+/// The `eval --json` shape of a projection.
+#[derive(Serialize)]
+struct ProjectionJson<'a> {
+    of: &'a str,
+    onto: &'a str,
+    scalar: f64,
+    vector: Elements<'a>,
+}
+
+/// The `eval --json` shape of a vectors example; the site adds `name`.
+#[derive(Serialize)]
+struct VectorsJson<'a> {
+    kind: &'static str,
+    names: &'a [String],
+    vectors: Rows<'a>,
+    norms: Elements<'a>,
+    dots: Rows<'a>,
+    cosines: Rows<'a>,
+    angles: Rows<'a>,
+    projection: Option<ProjectionJson<'a>>,
+}
+
+impl Serialize for Vectors {
+    /// `projection` is `null` when none was requested.
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        VectorsJson {
+            kind: "vectors",
+            names: &self.names,
+            vectors: Rows(&self.vectors),
+            norms: Elements(&self.norms),
+            dots: Rows(&self.dots),
+            cosines: Rows(&self.cosines),
+            angles: Rows(&self.angles),
+            projection: self.projection.as_ref().map(|projection| ProjectionJson {
+                of: &projection.of,
+                onto: &projection.onto,
+                scalar: projection.scalar,
+                vector: Elements(&projection.vector),
+            }),
+        }
+        .serialize(serializer)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use approx::assert_abs_diff_eq;
+    use ndarray::array;
+
+    fn named(names: &[&str], vectors: Array2<f64>) -> VectorsInput {
+        VectorsInput {
+            names: names.iter().map(|name| name.to_string()).collect(),
+            vectors,
+            project: None,
+        }
+    }
+
+    /// a ⟂ b, and c is the x axis.
+    fn abc() -> VectorsInput {
+        named(
+            &["a", "b", "c"],
+            array![[3.0, 4.0], [4.0, -3.0], [1.0, 0.0]],
+        )
+    }
+
+    fn projecting(of: &str, onto: &str, input: VectorsInput) -> VectorsInput {
+        VectorsInput {
+            project: Some((of.to_string(), onto.to_string())),
+            ..input
+        }
+    }
+
+    fn field_of(input: &VectorsInput) -> Option<String> {
+        analyze(input).unwrap_err().field
+    }
+
+    #[test]
+    fn no_vectors_is_an_error_on_vectors() {
+        assert_eq!(
+            field_of(&named(&[], Array2::zeros((0, 2)))).as_deref(),
+            Some("vectors")
+        );
+    }
+
+    #[test]
+    fn vectors_without_components_are_an_error_on_vectors() {
+        assert_eq!(
+            field_of(&named(&["a"], Array2::zeros((1, 0)))).as_deref(),
+            Some("vectors")
+        );
+    }
+
+    #[test]
+    fn too_many_or_too_long_vectors_are_an_error_on_vectors() {
+        let many = vec!["v"; MAX_TOKENS + 1];
+        assert_eq!(
+            field_of(&named(&many, Array2::ones((MAX_TOKENS + 1, 1)))).as_deref(),
+            Some("vectors")
+        );
+        assert_eq!(
+            field_of(&named(&["v"], Array2::ones((1, MAX_DIM + 1)))).as_deref(),
+            Some("vectors")
+        );
+    }
+
+    #[test]
+    fn a_name_count_unlike_the_vector_count_is_an_error_on_names() {
+        assert_eq!(
+            field_of(&named(&["a"], array![[1.0], [2.0]])).as_deref(),
+            Some("names")
+        );
+    }
+
+    #[test]
+    fn duplicate_names_are_an_error_on_names() {
+        let error = analyze(&named(&["a", "a"], array![[1.0], [2.0]])).unwrap_err();
+        assert_eq!(error.field.as_deref(), Some("names"));
+        assert_eq!(
+            error.message,
+            "`a` appears twice in names (positions 1 and 2)"
+        );
+    }
+
+    #[test]
+    fn nan_is_an_error_on_vectors_naming_the_entry() {
+        let error = analyze(&named(&["a"], array![[1.0, f64::NAN]])).unwrap_err();
+        assert_eq!(error.field.as_deref(), Some("vectors"));
+        assert_eq!(error.message, "vectors has NaN at row 1, column 2");
+    }
+
+    #[test]
+    fn a_zero_vector_is_an_error_naming_it() {
+        let error = analyze(&named(&["a", "zero"], array![[1.0, 2.0], [0.0, -0.0]])).unwrap_err();
+        assert_eq!(error.field.as_deref(), Some("vectors"));
+        assert_eq!(
+            error.message,
+            "`zero` is the zero vector, so its angle to the others is undefined"
+        );
+    }
+
+    #[test]
+    fn an_unknown_projection_name_is_an_error_on_project() {
+        for (of, onto) in [("d", "a"), ("a", "d")] {
+            let error = analyze(&projecting(of, onto, abc())).unwrap_err();
+            assert_eq!(error.field.as_deref(), Some("project"));
+            assert_eq!(error.message, "there is no vector named `d`");
+            assert_eq!(error.hint.as_deref(), Some("use one of a, b, c"));
+        }
+    }
+
+    #[test]
+    fn products_that_overflow_are_an_error_not_infinity() {
+        let error = analyze(&named(&["a", "b"], array![[1e200, 0.0], [1e200, 1.0]])).unwrap_err();
+        assert_eq!(error.message, "the dot product of `a` and `a` overflows");
+        let error = analyze(&named(&["big"], array![[f64::MAX, f64::MAX]])).unwrap_err();
+        assert_eq!(error.message, "the length of `big` overflows");
+    }
+
+    #[test]
+    fn a_single_vector_has_cosine_one_and_angle_zero_with_itself() {
+        let result = analyze(&named(&["v"], array![[1.0, 1.0, 1.0]])).unwrap();
+        assert_abs_diff_eq!(result.norms[0], 3f64.sqrt(), epsilon = 1e-12);
+        assert_eq!(result.dots, array![[3.0]]);
+        assert_eq!(result.cosines, array![[1.0]]);
+        assert_eq!(result.angles, array![[0.0]]);
+    }
+
+    #[test]
+    fn the_three_four_five_example_matches_the_hand_derived_values() {
+        let result = analyze(&abc()).unwrap();
+        assert_eq!(result.norms, array![5.0, 5.0, 1.0]);
+        assert_eq!(
+            result.dots,
+            array![[25.0, 0.0, 3.0], [0.0, 25.0, 4.0], [3.0, 4.0, 1.0]]
+        );
+        assert_eq!(
+            result.cosines,
+            array![[1.0, 0.0, 0.6], [0.0, 1.0, 0.8], [0.6, 0.8, 1.0]]
+        );
+        let (right, a_c, b_c) = (90.0, 0.6f64.acos().to_degrees(), 0.8f64.acos().to_degrees());
+        assert_abs_diff_eq!(
+            result.angles,
+            array![[0.0, right, a_c], [right, 0.0, b_c], [a_c, b_c, 0.0]],
+            epsilon = 1e-12
+        );
+        // 3-4-5 triangle angles, printed to 3 decimals.
+        assert_eq!(format!("{a_c:.3}"), "53.130");
+        assert_eq!(format!("{b_c:.3}"), "36.870");
+    }
+
+    #[test]
+    fn an_orthogonal_pair_has_a_positive_zero_cosine() {
+        let result = analyze(&named(&["x", "y"], array![[-1.0, 0.0], [0.0, 1.0]])).unwrap();
+        assert!(result.cosines[[0, 1]].is_sign_positive());
+        assert!(result.dots[[0, 1]].is_sign_positive());
+    }
+
+    #[test]
+    fn parallel_and_opposite_vectors_are_clamped_before_acos() {
+        // Unclamped, (1, 5)·(2, 10) / (|(1, 5)| |(2, 10)|) rounds to 1 + 2⁻⁵², and acos of that
+        // is NaN; clamping gives exactly 0° and 180°.
+        let input = named(
+            &["u", "w", "z"],
+            array![[1.0, 5.0], [2.0, 10.0], [-2.0, -10.0]],
+        );
+        let result = analyze(&input).unwrap();
+        assert_eq!(result.cosines[[0, 1]], 1.0);
+        assert_eq!(result.angles[[0, 1]], 0.0);
+        assert_eq!(result.cosines[[0, 2]], -1.0);
+        assert_eq!(result.angles[[0, 2]], 180.0);
+    }
+
+    #[test]
+    fn tiny_vectors_keep_their_direction_even_when_the_dot_product_underflows() {
+        let result = analyze(&named(&["a", "b"], array![[1e-200, 0.0], [1e-200, 1e-200]])).unwrap();
+        assert_abs_diff_eq!(result.cosines[[0, 1]], 0.5f64.sqrt(), epsilon = 1e-12);
+        assert_abs_diff_eq!(result.angles[[0, 1]], 45.0, epsilon = 1e-9);
+        assert_abs_diff_eq!(result.norms[1] / 1e-200, 2f64.sqrt(), epsilon = 1e-12);
+    }
+
+    #[test]
+    fn projecting_onto_an_axis_keeps_that_component() {
+        let result = analyze(&projecting("a", "c", abc())).unwrap();
+        let projection = result.projection.unwrap();
+        assert_eq!(projection.scalar, 3.0);
+        assert_eq!(projection.vector, array![3.0, 0.0]);
+    }
+
+    #[test]
+    fn projecting_onto_a_perpendicular_vector_gives_zero() {
+        let projection = analyze(&projecting("a", "b", abc()))
+            .unwrap()
+            .projection
+            .unwrap();
+        assert_eq!(projection.scalar, 0.0);
+        assert_eq!(projection.vector, array![0.0, 0.0]);
+        assert!(projection.vector.iter().all(|x| x.is_sign_positive()));
+    }
+
+    #[test]
+    fn projecting_against_the_direction_gives_a_negative_scalar() {
+        // (−1, 0) onto (3, 4): a·b / |b| = −3 / 5; (a·b / |b|²) b = (−3/25)(3, 4).
+        let input = named(&["x", "b"], array![[-1.0, 0.0], [3.0, 4.0]]);
+        let projection = analyze(&projecting("x", "b", input))
+            .unwrap()
+            .projection
+            .unwrap();
+        assert_abs_diff_eq!(projection.scalar, -0.6, epsilon = 1e-12);
+        assert_abs_diff_eq!(projection.vector, array![-0.36, -0.48], epsilon = 1e-12);
+    }
+
+    #[test]
+    fn every_listed_quantity_name_resolves() {
+        for input in [abc(), projecting("b", "a", abc())] {
+            let result = analyze(&input).unwrap();
+            for name in result.quantity_names() {
+                assert!(result.quantity(&name).is_some(), "{name}");
+            }
+        }
+        let plain = analyze(&abc()).unwrap();
+        assert_eq!(plain.quantity("projection"), None);
+        assert_eq!(plain.quantity("nope"), None);
+    }
+
+    #[test]
+    fn angles_are_labelled_by_name_on_both_axes() {
+        let result = analyze(&abc()).unwrap();
+        let angle = result
+            .quantity("angles")
+            .unwrap()
+            .select(&[
+                crate::compute::Index::Label("a".into()),
+                crate::compute::Index::Label("b".into()),
+            ])
+            .unwrap();
+        let Quantity::Scalar(angle) = angle else {
+            panic!("expected a scalar")
+        };
+        assert_abs_diff_eq!(angle, 90.0, epsilon = 1e-12);
+    }
+
+    #[test]
+    fn json_has_every_key_and_a_null_projection_when_none_was_asked_for() {
+        let json =
+            serde_json::to_value(analyze(&named(&["x"], array![[2.0, 0.0]])).unwrap()).unwrap();
+        assert_eq!(
+            json,
+            serde_json::json!({
+                "kind": "vectors",
+                "names": ["x"],
+                "vectors": [[2.0, 0.0]],
+                "norms": [2.0],
+                "dots": [[4.0]],
+                "cosines": [[1.0]],
+                "angles": [[0.0]],
+                "projection": null,
+            })
+        );
+    }
+
+    #[test]
+    fn json_of_a_projection_names_both_vectors() {
+        let json = serde_json::to_value(analyze(&projecting("a", "c", abc())).unwrap()).unwrap();
+        assert_eq!(
+            json["projection"],
+            serde_json::json!({"of": "a", "onto": "c", "scalar": 3.0, "vector": [3.0, 0.0]})
+        );
+    }
+}
+
+#[cfg(test)]
+mod properties {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn input(range: f64) -> impl Strategy<Value = VectorsInput> {
+        (1usize..5, 1usize..4).prop_flat_map(move |(count, dimension)| {
+            proptest::collection::vec(-range..range, count * dimension).prop_map(move |values| {
+                VectorsInput {
+                    names: (0..count).map(|i| format!("v{i}")).collect(),
+                    vectors: Array2::from_shape_vec((count, dimension), values)
+                        .expect("length is count × dimension"),
+                    project: Some(("v0".into(), format!("v{}", count - 1))),
+                }
+            })
+        })
+    }
+
+    fn any_finite() -> impl Strategy<Value = f64> {
+        prop_oneof![
+            -5.0..5.0f64,
+            Just(0.0),
+            proptest::num::f64::NORMAL | proptest::num::f64::SUBNORMAL | proptest::num::f64::ZERO,
+        ]
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(256))]
+
+        #[test]
+        fn cosines_lie_in_minus_one_to_one_and_angles_in_zero_to_180(input in input(10.0)) {
+            // A random vector may be exactly zero; that is an error, covered elsewhere.
+            if let Ok(result) = analyze(&input) {
+                prop_assert!(result.cosines.iter().all(|c| (-1.0..=1.0).contains(c)));
+                prop_assert!(result.angles.iter().all(|a| (0.0..=180.0).contains(a)));
+                prop_assert_eq!(&result.cosines, &result.cosines.t());
+                prop_assert!(result.cosines.diag().iter().all(|c| *c == 1.0));
+            }
+        }
+
+        #[test]
+        fn scaling_a_vector_by_a_positive_number_keeps_its_angles(
+            input in input(10.0),
+            factor in 0.01..100.0f64,
+        ) {
+            let mut scaled = input.clone();
+            scaled.vectors.row_mut(0).mapv_inplace(|x| x * factor);
+            if let (Ok(before), Ok(after)) = (analyze(&input), analyze(&scaled)) {
+                for (a, b) in before.cosines.iter().zip(&after.cosines) {
+                    prop_assert!((a - b).abs() < 1e-9);
+                }
+            }
+        }
+
+        #[test]
+        fn the_projection_and_the_remainder_are_perpendicular(input in input(10.0)) {
+            if let Ok(result) = analyze(&input) {
+                let projection = result.projection.unwrap();
+                let onto = result.vectors.row(result.vectors.nrows() - 1);
+                let remainder = &result.vectors.row(0) - &projection.vector;
+                let scale = result.norms[0] * result.norms[result.norms.len() - 1];
+                prop_assert!(remainder.dot(&onto).abs() <= 1e-9 * scale.max(1.0));
+            }
+        }
+
+        #[test]
+        fn nothing_panics_and_nothing_is_infinite_on_any_finite_input(
+            count in 0usize..4,
+            dimension in 0usize..3,
+            values in proptest::collection::vec(any_finite(), 9),
+            extra_name in any::<bool>(),
+            project in proptest::option::of(("[a-d]", "[a-d]")),
+        ) {
+            // Names a, b, c… match the rows, or (sometimes) one too many.
+            let names = (0..count + usize::from(extra_name))
+                .map(|i| ["a", "b", "c", "d", "e"][i].to_string())
+                .collect();
+            let input = VectorsInput {
+                project,
+                names,
+                vectors: Array2::from_shape_vec(
+                    (count, dimension),
+                    values[..count * dimension].to_vec(),
+                ).expect("enough values"),
+            };
+            if let Ok(result) = analyze(&input) {
+                let json = serde_json::to_string(&result).unwrap();
+                let nulls = json.matches("null").count();
+                prop_assert!(nulls == usize::from(result.projection.is_none()), "{}", json);
+            }
+        }
+    }
+}
