@@ -465,7 +465,9 @@
         }, options)));
     });
     if (r.heads.length > 1) blocks.push(this.matrixTable('concat', ['heads side by side'], r.concat));
-    blocks.push(this.matrixTable('output', this.state.w_o ? ['output Z = (A V) ', subscripted('W', 'O')] : ['output Z = A V'], r.output));
+    var product = r.heads.length > 1 ? '(heads side by side) ' : '(A V) ';
+    blocks.push(this.matrixTable('output', this.state.w_o ? ['output Z = ' + product, subscripted('W', 'O')]
+      : [r.heads.length > 1 ? 'output Z = heads side by side' : 'output Z = A V'], r.output));
     var active = document.activeElement;
     var refocus = active && this.results.contains(active) ? active.getAttribute('data-focus') : null;
     this.results.replaceChildren.apply(this.results, blocks);
