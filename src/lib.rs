@@ -1,1 +1,22 @@
-//! `worked`: a static, interactive textbook generator.
+//! `worked`: a static, interactive textbook generator in which every number is computed.
+//!
+//! The pipeline, in order (see [`pipeline`]): [`content`] loads lessons and their front matter;
+//! [`markdown`] parses each body once into an event stream with byte offsets; example blocks are
+//! evaluated by the pure [`compute`] core and references to their values are expanded into the
+//! events; [`math`] typesets every formula with KaTeX at build time; [`templating`] lays out
+//! pages with Tera; [`site_writer`] swaps the finished site into place atomically.
+#![warn(missing_docs)]
+
+pub mod cli;
+pub mod commands;
+pub mod compute;
+pub mod config;
+pub mod content;
+pub mod diagnostics;
+pub mod markdown;
+pub mod math;
+pub mod pipeline;
+pub mod site_writer;
+pub mod source;
+pub mod templating;
+pub mod theme;

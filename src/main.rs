@@ -1,1 +1,25 @@
-fn main() {}
+//! The `worked` command: parse arguments, run one command, exit with its code.
+
+use clap::Parser;
+use std::process::ExitCode;
+use worked::cli::{Cli, Command};
+use worked::commands::{self, exit};
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(error) => {
+            let code = if error.use_stderr() {
+                exit::USAGE_OR_IO
+            } else {
+                exit::OK
+            };
+            let _ = error.print();
+            return ExitCode::from(code);
+        }
+    };
+    let code = match cli.command {
+        Command::Build { root, output } => commands::build::run(&root, &output),
+    };
+    ExitCode::from(code)
+}

@@ -1,0 +1,27 @@
+//! Command-line arguments.
+
+use clap::{Parser, Subcommand};
+use std::path::PathBuf;
+
+/// worked: build interactive textbooks in which every number is computed.
+#[derive(Debug, Parser)]
+#[command(name = "worked", version, about, long_about = None)]
+pub struct Cli {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Build the book into a static site.
+    Build {
+        /// The book folder (holds content/, and optionally book.toml, templates/, static/).
+        #[arg(long, default_value = ".")]
+        root: PathBuf,
+        /// Where to write the site, relative to the current directory.
+        #[arg(long, short, default_value = "public")]
+        output: PathBuf,
+    },
+}

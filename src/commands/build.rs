@@ -1,0 +1,50 @@
+//! `worked build`: build the book in memory, then swap it into the output folder.
+
+use super::exit;
+use crate::diagnostics::render_all;
+use crate::pipeline::build_site;
+use crate::site_writer::{check_output_location, write_site};
+use std::path::Path;
+use std::time::Instant;
+
+/// Runs the build and returns the exit code.
+pub fn run(root: &Path, output: &Path) -> u8 {
+    let started = Instant::now();
+    if let Err(error) = check_output_location(root, output) {
+        eprintln!("error: {error}\n  help: choose another --output, such as `public`");
+        return exit::USAGE_OR_IO;
+    }
+    let build = match build_site(root) {
+        Ok(build) => build,
+        Err(problems) => {
+            eprint!("{}", render_all(&problems));
+            eprintln!("The previous {} was left as it was.", output.display());
+            return exit::CONTENT;
+        }
+    };
+    if let Err(error) = write_site(&build.site, output) {
+        eprintln!("error: {error}");
+        eprintln!("The previous {} was left as it was.", output.display());
+        return exit::USAGE_OR_IO;
+    }
+    let stats = build.stats;
+    println!(
+        "Built {} lesson{}, {} formula{} ({} distinct) into {} in {:.2} s",
+        stats.lessons,
+        plural(stats.lessons),
+        stats.formulas,
+        plural(stats.formulas),
+        stats.distinct_formulas,
+        output.display(),
+        started.elapsed().as_secs_f64()
+    );
+    exit::OK
+}
+
+fn plural(count: usize) -> &'static str {
+    if count == 1 {
+        ""
+    } else {
+        "s"
+    }
+}

@@ -1,0 +1,13 @@
+//! One module per subcommand: glue between the CLI and the pipeline, nothing more.
+
+pub mod build;
+
+/// Process exit codes, as documented in README.md.
+pub mod exit {
+    /// Everything worked.
+    pub const OK: u8 = 0;
+    /// The book has problems (bad content, failed checks).
+    pub const CONTENT: u8 = 1;
+    /// Bad arguments, or a file could not be read or written.
+    pub const USAGE_OR_IO: u8 = 2;
+}

@@ -1,0 +1,833 @@
+//! Softmax with temperature, its log-probabilities, cross-entropy loss and gradient.
+//!
+//! Stage: evaluation of a ```` ```softmax ```` example block.
+//! Input: a [`SoftmaxInput`] (logits, optional labels, temperature, optional target and an
+//! optional list of temperatures to compare) already read from TOML by the site layer.
+//! Output: a [`Softmax`] with probabilities, log-probabilities, the unnormalised `exps`, and —
+//! when a target is given — the loss −log p_target and its gradient with respect to the logits.
+//! Must not: return NaN/∞. Probabilities come from shifted logits so `exp` never overflows, and
+//! log-probabilities from log-sum-exp so a probability that underflows to 0 still has a finite
+//! logarithm; the rare result that cannot be represented at all is reported as an error.
+
+use ndarray::{Array1, Array2};
+use serde::Serialize;
+
+use super::error::ensure_finite_vector;
+use super::json::{Elements, Rows};
+use super::{ComputeError, Quantity, MAX_DIM};
+
+/// Which logit is the correct class for the loss.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Target {
+    /// One of the `labels`.
+    Label(String),
+    /// A 0-based position into the logits, as in the `target` input key.
+    ///
+    /// Note: references count positions from 1; this input, like an array index in most ML
+    /// code, counts from 0. Error messages about it speak in the same 0-based terms.
+    Position(usize),
+}
+
+/// The inputs of a softmax example, as written by the author.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SoftmaxInput {
+    /// The raw scores z.
+    pub logits: Array1<f64>,
+    /// One distinct name per logit, or `None` to address them by position.
+    pub labels: Option<Vec<String>>,
+    /// T in softmax(z / T); must be finite and positive (1 is the plain softmax).
+    pub temperature: f64,
+    /// The correct class, if the example shows a loss.
+    pub target: Option<Target>,
+    /// Extra temperatures to compare side by side (each finite and positive), if any.
+    pub temperatures: Option<Vec<f64>>,
+}
+
+/// Probabilities at several temperatures, for side-by-side tables and bar charts.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Sweep {
+    /// The temperatures, in the order given.
+    pub temperatures: Array1<f64>,
+    /// One row per temperature, one column per logit.
+    pub probabilities: Array2<f64>,
+}
+
+/// The evaluated softmax example.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Softmax {
+    /// The labels, if given.
+    pub labels: Option<Vec<String>>,
+    /// The temperature T.
+    pub temperature: f64,
+    /// The input logits z.
+    pub logits: Array1<f64>,
+    /// exp((z − max z) / T): the unnormalised weights, the largest exactly 1.
+    pub exps: Array1<f64>,
+    /// softmax(z / T); sums to 1.
+    pub probabilities: Array1<f64>,
+    /// log softmax(z / T) via log-sum-exp; finite even where a probability underflows to 0.
+    pub log_probabilities: Array1<f64>,
+    /// The target as a 0-based position, if given.
+    pub target: Option<usize>,
+    /// Cross-entropy −log p_target, if a target was given.
+    pub loss: Option<f64>,
+    /// ∂loss/∂z = (p − onehot(target)) / T, if a target was given; sums to 0.
+    pub gradient: Option<Array1<f64>>,
+    /// Probabilities at each of the extra `temperatures`, if given.
+    pub sweep: Option<Sweep>,
+}
+
+/// Evaluates a softmax example.
+///
+/// Errors carry `field` = the input key at fault: `logits` (empty, too long, NaN/∞), `labels`
+/// (wrong length, duplicates), `temperature`, `target`, `temperatures`.
+pub fn softmax(input: &SoftmaxInput) -> Result<Softmax, ComputeError> {
+    validate(input)?;
+    let target = input
+        .target
+        .as_ref()
+        .map(|target| resolve_target(target, input))
+        .transpose()?;
+    let distribution = Distribution::new(&input.logits, input.temperature);
+    let log_probabilities = distribution.log_probabilities(input.labels.as_deref())?;
+
+    let (loss, gradient) = match target {
+        None => (None, None),
+        Some(t) => {
+            let mut gradient = distribution.probabilities.clone();
+            gradient[t] -= 1.0;
+            gradient /= input.temperature;
+            if !gradient.iter().all(|g| g.is_finite()) {
+                return Err(ComputeError::for_field(
+                    "temperature",
+                    format!(
+                        "the gradient overflows at temperature {}",
+                        input.temperature
+                    ),
+                )
+                .with_hint("use a larger temperature"));
+            }
+            (Some(-log_probabilities[t]), Some(gradient))
+        }
+    };
+
+    let sweep = input.temperatures.as_ref().map(|temperatures| {
+        let mut probabilities = Array2::zeros((temperatures.len(), input.logits.len()));
+        for (row, &temperature) in probabilities.rows_mut().into_iter().zip(temperatures) {
+            Distribution::new(&input.logits, temperature)
+                .probabilities
+                .assign_to(row);
+        }
+        Sweep {
+            temperatures: Array1::from(temperatures.clone()),
+            probabilities,
+        }
+    });
+
+    Ok(Softmax {
+        labels: input.labels.clone(),
+        temperature: input.temperature,
+        logits: input.logits.clone(),
+        exps: distribution.exps,
+        probabilities: distribution.probabilities,
+        log_probabilities,
+        target,
+        loss,
+        gradient,
+        sweep,
+    })
+}
+
+/// The stable pieces of softmax(z / T) that every output is built from.
+struct Distribution {
+    /// (z − max z) / T: every entry ≤ 0 and the largest exactly 0.
+    shifted: Array1<f64>,
+    exps: Array1<f64>,
+    probabilities: Array1<f64>,
+    /// ln Σ exp(shifted), in [0, ln n] because the largest term is 1.
+    log_total: f64,
+}
+
+impl Distribution {
+    /// Subtracting the maximum *before* dividing by T keeps a tiny T from overflowing z / T for
+    /// the largest logit; the others may still go to −∞, which `exp` maps to an exact 0.
+    fn new(logits: &Array1<f64>, temperature: f64) -> Self {
+        let max = logits.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+        let shifted = logits.mapv(|z| (z - max) / temperature);
+        let exps = shifted.mapv(f64::exp);
+        let total = exps.sum();
+        let probabilities = &exps / total;
+        Distribution {
+            shifted,
+            exps,
+            probabilities,
+            log_total: total.ln(),
+        }
+    }
+
+    /// log p = shifted − ln Σ exp(shifted): finite whenever `shifted` is, even where p = 0.
+    /// A shifted logit of −∞ means log p is below −1.8e308 and cannot be printed.
+    fn log_probabilities(&self, labels: Option<&[String]>) -> Result<Array1<f64>, ComputeError> {
+        let log_probabilities = self.shifted.mapv(|s| s - self.log_total);
+        match log_probabilities.iter().position(|x| !x.is_finite()) {
+            None => Ok(log_probabilities),
+            Some(i) => Err(ComputeError::for_field(
+                "temperature",
+                format!(
+                    "the log-probability of {} is too small to represent",
+                    describe(labels, i)
+                ),
+            )
+            .with_hint("use a larger temperature or logits closer together")),
+        }
+    }
+}
+
+fn describe(labels: Option<&[String]>, index: usize) -> String {
+    match labels {
+        Some(labels) => format!("`{}`", labels[index]),
+        None => format!("logit {index}"),
+    }
+}
+
+fn validate(input: &SoftmaxInput) -> Result<(), ComputeError> {
+    let n = input.logits.len();
+    if n == 0 {
+        return Err(ComputeError::for_field("logits", "there are no logits")
+            .with_hint("give at least one number, e.g. logits = [2.0, 1.0, 0.1]"));
+    }
+    if n > MAX_DIM {
+        return Err(ComputeError::for_field(
+            "logits",
+            format!("there are {n} logits, more than the limit of {MAX_DIM}"),
+        ));
+    }
+    ensure_finite_vector("logits", &input.logits)?;
+    check_temperature("temperature", input.temperature)?;
+    if let Some(labels) = &input.labels {
+        if labels.len() != n {
+            return Err(ComputeError::for_field(
+                "labels",
+                format!("there are {} labels but {n} logits", labels.len()),
+            )
+            .with_hint("give one label per logit"));
+        }
+        for (i, label) in labels.iter().enumerate() {
+            if let Some(j) = labels[..i].iter().position(|earlier| earlier == label) {
+                return Err(ComputeError::for_field(
+                    "labels",
+                    format!(
+                        "`{label}` appears twice in labels (positions {} and {})",
+                        j + 1,
+                        i + 1
+                    ),
+                )
+                .with_hint("labels must be distinct so references can name one logit"));
+            }
+        }
+    }
+    if let Some(temperatures) = &input.temperatures {
+        if temperatures.is_empty() {
+            return Err(
+                ComputeError::for_field("temperatures", "temperatures is empty")
+                    .with_hint("list at least one temperature, or leave the key out"),
+            );
+        }
+        if temperatures.len() > MAX_DIM {
+            return Err(ComputeError::for_field(
+                "temperatures",
+                format!(
+                    "there are {} temperatures, more than the limit of {MAX_DIM}",
+                    temperatures.len()
+                ),
+            ));
+        }
+        for &temperature in temperatures {
+            check_temperature("temperatures", temperature)?;
+        }
+    }
+    Ok(())
+}
+
+fn check_temperature(field: &str, temperature: f64) -> Result<(), ComputeError> {
+    if temperature.is_finite() && temperature > 0.0 {
+        Ok(())
+    } else {
+        Err(ComputeError::for_field(
+            field,
+            format!("a temperature must be a positive number, but got {temperature}"),
+        )
+        .with_hint("use e.g. 1.0 for the plain softmax, 0.5 to sharpen, 2.0 to flatten"))
+    }
+}
+
+fn resolve_target(target: &Target, input: &SoftmaxInput) -> Result<usize, ComputeError> {
+    let n = input.logits.len();
+    match (target, &input.labels) {
+        (Target::Position(position), _) if *position < n => Ok(*position),
+        (Target::Position(position), _) => Err(ComputeError::for_field(
+            "target",
+            format!("target position {position} is out of range"),
+        )
+        .with_hint(format!(
+            "there are {n} logits; positions count from 0, so use 0 to {}",
+            n - 1
+        ))),
+        (Target::Label(label), None) => Err(ComputeError::for_field(
+            "target",
+            format!("target `{label}` is a label, but the logits have no labels"),
+        )
+        .with_hint("add labels = [ … ] or give the target's position")),
+        (Target::Label(label), Some(labels)) => labels
+            .iter()
+            .position(|candidate| candidate == label)
+            .ok_or_else(|| {
+                ComputeError::for_field("target", format!("there is no label `{label}`"))
+                    .with_hint(format!("use one of {}", labels.join(", ")))
+            }),
+    }
+}
+
+impl Softmax {
+    /// Looks up a quantity by the name a reference uses.
+    ///
+    /// Always: `logits`, `exps`, `probabilities`, `log_probabilities` (vectors labelled by
+    /// `labels`) and `temperature`. With a target: `loss`, `gradient`, and `target` (the
+    /// target's label, when there are labels). With `temperatures`: `temperatures` and `sweep`
+    /// (rows = temperatures, unlabelled so the caller formats them; columns = labels).
+    pub fn quantity(&self, name: &str) -> Option<Quantity> {
+        Some(match name {
+            "logits" => self.labelled(&self.logits),
+            "exps" => self.labelled(&self.exps),
+            "probabilities" => self.labelled(&self.probabilities),
+            "log_probabilities" => self.labelled(&self.log_probabilities),
+            "temperature" => Quantity::Scalar(self.temperature),
+            "loss" => Quantity::Scalar(self.loss?),
+            "gradient" => self.labelled(self.gradient.as_ref()?),
+            "target" => Quantity::Text(self.labels.as_ref()?.get(self.target?)?.clone()),
+            "temperatures" => Quantity::Vector {
+                values: self.sweep.as_ref()?.temperatures.clone(),
+                labels: None,
+            },
+            "sweep" => Quantity::Matrix {
+                values: self.sweep.as_ref()?.probabilities.clone(),
+                row_labels: None,
+                col_labels: self.labels.clone(),
+            },
+            _ => return None,
+        })
+    }
+
+    /// Every name [`Softmax::quantity`] answers, in reading order.
+    pub fn quantity_names(&self) -> Vec<String> {
+        let mut names = vec![
+            "logits",
+            "temperature",
+            "exps",
+            "probabilities",
+            "log_probabilities",
+        ];
+        if self.target.is_some() {
+            if self.labels.is_some() {
+                names.push("target");
+            }
+            names.extend(["loss", "gradient"]);
+        }
+        if self.sweep.is_some() {
+            names.extend(["temperatures", "sweep"]);
+        }
+        names.into_iter().map(String::from).collect()
+    }
+
+    fn labelled(&self, values: &Array1<f64>) -> Quantity {
+        Quantity::Vector {
+            values: values.clone(),
+            labels: self.labels.clone(),
+        }
+    }
+}
+
+/// The `eval --json` shape of a softmax example; the site adds `name`.
+#[derive(Serialize)]
+struct SoftmaxJson<'a> {
+    kind: &'static str,
+    labels: Option<&'a [String]>,
+    logits: Elements<'a>,
+    temperature: f64,
+    target: Option<usize>,
+    probabilities: Elements<'a>,
+    log_probabilities: Elements<'a>,
+    loss: Option<f64>,
+    gradient: Option<Elements<'a>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    temperatures: Option<Elements<'a>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    sweep: Option<Rows<'a>>,
+}
+
+impl Serialize for Softmax {
+    /// `loss`, `gradient` and `target` are `null` without a target; `temperatures` and `sweep`
+    /// appear only when temperatures were given.
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        SoftmaxJson {
+            kind: "softmax",
+            labels: self.labels.as_deref(),
+            logits: Elements(&self.logits),
+            temperature: self.temperature,
+            target: self.target,
+            probabilities: Elements(&self.probabilities),
+            log_probabilities: Elements(&self.log_probabilities),
+            loss: self.loss,
+            gradient: self.gradient.as_ref().map(Elements),
+            temperatures: self
+                .sweep
+                .as_ref()
+                .map(|sweep| Elements(&sweep.temperatures)),
+            sweep: self.sweep.as_ref().map(|sweep| Rows(&sweep.probabilities)),
+        }
+        .serialize(serializer)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use approx::assert_abs_diff_eq;
+    use ndarray::array;
+
+    fn plain(logits: Array1<f64>) -> SoftmaxInput {
+        SoftmaxInput {
+            logits,
+            labels: None,
+            temperature: 1.0,
+            target: None,
+            temperatures: None,
+        }
+    }
+
+    fn abc() -> SoftmaxInput {
+        SoftmaxInput {
+            labels: Some(vec!["a".into(), "b".into(), "c".into()]),
+            ..plain(array![1.0, 2.0, 3.0])
+        }
+    }
+
+    fn field_of(input: &SoftmaxInput) -> Option<String> {
+        softmax(input).unwrap_err().field
+    }
+
+    #[test]
+    fn empty_logits_are_an_error_on_logits() {
+        assert_eq!(field_of(&plain(array![])).as_deref(), Some("logits"));
+    }
+
+    #[test]
+    fn too_many_logits_are_an_error_on_logits() {
+        assert_eq!(
+            field_of(&plain(Array1::zeros(MAX_DIM + 1))).as_deref(),
+            Some("logits")
+        );
+    }
+
+    #[test]
+    fn nan_in_the_logits_is_an_error_naming_its_position() {
+        let error = softmax(&plain(array![0.0, f64::NAN])).unwrap_err();
+        assert_eq!(error.field.as_deref(), Some("logits"));
+        assert_eq!(error.message, "logits has NaN at position 2");
+    }
+
+    #[test]
+    fn a_temperature_that_is_not_a_positive_number_is_an_error() {
+        for temperature in [0.0, -1.0, f64::INFINITY, f64::NAN] {
+            let input = SoftmaxInput {
+                temperature,
+                ..abc()
+            };
+            assert_eq!(field_of(&input).as_deref(), Some("temperature"));
+        }
+    }
+
+    #[test]
+    fn labels_of_the_wrong_length_or_repeated_are_an_error_on_labels() {
+        let short = SoftmaxInput {
+            labels: Some(vec!["a".into()]),
+            ..abc()
+        };
+        assert_eq!(field_of(&short).as_deref(), Some("labels"));
+        let repeated = SoftmaxInput {
+            labels: Some(vec!["a".into(), "b".into(), "a".into()]),
+            ..abc()
+        };
+        let error = softmax(&repeated).unwrap_err();
+        assert_eq!(error.field.as_deref(), Some("labels"));
+        assert_eq!(
+            error.message,
+            "`a` appears twice in labels (positions 1 and 3)"
+        );
+    }
+
+    #[test]
+    fn an_unknown_or_out_of_range_target_is_an_error_on_target() {
+        let unknown = SoftmaxInput {
+            target: Some(Target::Label("d".into())),
+            ..abc()
+        };
+        let error = softmax(&unknown).unwrap_err();
+        assert_eq!(error.field.as_deref(), Some("target"));
+        assert_eq!(error.hint.as_deref(), Some("use one of a, b, c"));
+        let out_of_range = SoftmaxInput {
+            target: Some(Target::Position(3)),
+            ..abc()
+        };
+        let error = softmax(&out_of_range).unwrap_err();
+        assert_eq!(error.field.as_deref(), Some("target"));
+        assert_eq!(
+            error.hint.as_deref(),
+            Some("there are 3 logits; positions count from 0, so use 0 to 2")
+        );
+        let unlabelled = SoftmaxInput {
+            target: Some(Target::Label("a".into())),
+            ..plain(array![1.0])
+        };
+        assert_eq!(field_of(&unlabelled).as_deref(), Some("target"));
+    }
+
+    #[test]
+    fn an_empty_or_invalid_list_of_temperatures_is_an_error_on_temperatures() {
+        for temperatures in [vec![], vec![1.0, 0.0], vec![f64::NAN]] {
+            let input = SoftmaxInput {
+                temperatures: Some(temperatures),
+                ..abc()
+            };
+            assert_eq!(field_of(&input).as_deref(), Some("temperatures"));
+        }
+    }
+
+    #[test]
+    fn a_single_logit_has_probability_one_and_zero_gradient() {
+        let input = SoftmaxInput {
+            target: Some(Target::Position(0)),
+            ..plain(array![-7.5])
+        };
+        let result = softmax(&input).unwrap();
+        assert_eq!(result.probabilities, array![1.0]);
+        assert_eq!(result.log_probabilities, array![0.0]);
+        assert_eq!(result.loss, Some(0.0));
+        assert_eq!(result.gradient, Some(array![0.0]));
+    }
+
+    #[test]
+    fn equal_logits_give_a_uniform_distribution() {
+        let result = softmax(&plain(array![4.0, 4.0, 4.0, 4.0])).unwrap();
+        assert_eq!(result.probabilities, array![0.25, 0.25, 0.25, 0.25]);
+        assert_abs_diff_eq!(
+            result.log_probabilities,
+            Array1::from_elem(4, -(4f64.ln())),
+            epsilon = 1e-12
+        );
+    }
+
+    #[test]
+    fn one_two_three_matches_the_hand_derived_distribution() {
+        let result = softmax(&abc()).unwrap();
+        let e = 1f64.exp();
+        let total = 1.0 + e + e * e;
+        assert_abs_diff_eq!(
+            result.probabilities,
+            array![1.0 / total, e / total, e * e / total],
+            epsilon = 1e-12
+        );
+        // log p = z − ln(e¹ + e² + e³) = z − 1 − ln(1 + e + e²).
+        let log_sum = 1.0 + total.ln();
+        assert_abs_diff_eq!(
+            result.log_probabilities,
+            array![1.0 - log_sum, 2.0 - log_sum, 3.0 - log_sum],
+            epsilon = 1e-12
+        );
+        assert_abs_diff_eq!(
+            result.exps,
+            array![1.0 / (e * e), 1.0 / e, 1.0],
+            epsilon = 1e-12
+        );
+        assert_eq!(result.loss, None);
+        assert_eq!(result.gradient, None);
+    }
+
+    #[test]
+    fn the_loss_is_minus_log_p_of_the_target_and_the_gradient_is_p_minus_onehot() {
+        let input = SoftmaxInput {
+            target: Some(Target::Label("c".into())),
+            ..abc()
+        };
+        let result = softmax(&input).unwrap();
+        let e = 1f64.exp();
+        let total = 1.0 + e + e * e;
+        assert_eq!(result.target, Some(2));
+        assert_abs_diff_eq!(result.loss.unwrap(), total.ln() - 2.0, epsilon = 1e-12);
+        assert_abs_diff_eq!(
+            result.gradient.unwrap(),
+            array![1.0 / total, e / total, e * e / total - 1.0],
+            epsilon = 1e-12
+        );
+    }
+
+    #[test]
+    fn temperature_two_halves_the_logits_and_the_gradient() {
+        let input = SoftmaxInput {
+            temperature: 2.0,
+            target: Some(Target::Position(0)),
+            ..abc()
+        };
+        let result = softmax(&input).unwrap();
+        // z / 2 = [0.5, 1, 1.5] ∝ [1, √e, e].
+        let root = 0.5f64.exp();
+        let e = 1f64.exp();
+        let total = 1.0 + root + e;
+        let p = array![1.0 / total, root / total, e / total];
+        assert_abs_diff_eq!(result.probabilities, p, epsilon = 1e-12);
+        assert_abs_diff_eq!(
+            result.gradient.unwrap(),
+            array![(p[0] - 1.0) / 2.0, p[1] / 2.0, p[2] / 2.0],
+            epsilon = 1e-12
+        );
+        assert_abs_diff_eq!(result.loss.unwrap(), total.ln(), epsilon = 1e-12);
+    }
+
+    #[test]
+    fn huge_logits_give_exact_probabilities_and_finite_log_probabilities() {
+        let result = softmax(&plain(array![1000.0, 0.0])).unwrap();
+        // e^−1000 underflows, so p = [1, 0] exactly; log p must still be [≈0, −1000], not −∞.
+        assert_eq!(result.probabilities, array![1.0, 0.0]);
+        assert_abs_diff_eq!(
+            result.log_probabilities,
+            array![0.0, -1000.0],
+            epsilon = 1e-12
+        );
+    }
+
+    #[test]
+    fn a_tiny_temperature_still_gives_finite_results() {
+        let input = SoftmaxInput {
+            temperature: 1e-300,
+            target: Some(Target::Position(0)),
+            ..plain(array![0.0, 1.0])
+        };
+        let result = softmax(&input).unwrap();
+        assert_eq!(result.probabilities, array![0.0, 1.0]);
+        // log p₀ = (0 − 1) / T − ln(0 + 1): astronomically negative but representable.
+        assert_eq!(result.log_probabilities[0], -1.0 / 1e-300);
+        assert_eq!(result.loss, Some(1.0 / 1e-300));
+    }
+
+    #[test]
+    fn a_temperature_too_small_to_represent_the_result_is_an_error_not_infinity() {
+        let input = SoftmaxInput {
+            temperature: 1e-320,
+            labels: Some(vec!["no".into(), "yes".into()]),
+            ..plain(array![0.0, 1.0])
+        };
+        let error = softmax(&input).unwrap_err();
+        assert_eq!(error.field.as_deref(), Some("temperature"));
+        assert_eq!(
+            error.message,
+            "the log-probability of `no` is too small to represent"
+        );
+    }
+
+    #[test]
+    fn the_sweep_has_one_row_of_probabilities_per_temperature() {
+        let input = SoftmaxInput {
+            temperatures: Some(vec![1.0, 2.0]),
+            ..abc()
+        };
+        let result = softmax(&input).unwrap();
+        let sweep = result.sweep.clone().unwrap();
+        assert_eq!(sweep.temperatures, array![1.0, 2.0]);
+        assert_eq!(sweep.probabilities.row(0), result.probabilities);
+        let at_two = softmax(&SoftmaxInput {
+            temperature: 2.0,
+            ..abc()
+        })
+        .unwrap();
+        assert_eq!(sweep.probabilities.row(1), at_two.probabilities);
+    }
+
+    #[test]
+    fn every_listed_quantity_name_resolves_and_no_other_does() {
+        let full = SoftmaxInput {
+            target: Some(Target::Label("b".into())),
+            temperatures: Some(vec![0.5]),
+            ..abc()
+        };
+        for input in [plain(array![1.0, 2.0]), full] {
+            let result = softmax(&input).unwrap();
+            for name in result.quantity_names() {
+                assert!(result.quantity(&name).is_some(), "{name}");
+            }
+            assert_eq!(result.quantity("weights"), None);
+        }
+        let bare = softmax(&plain(array![1.0])).unwrap();
+        assert_eq!(bare.quantity("loss"), None);
+        assert_eq!(bare.quantity("sweep"), None);
+    }
+
+    #[test]
+    fn quantities_carry_the_labels() {
+        let input = SoftmaxInput {
+            target: Some(Target::Label("b".into())),
+            temperatures: Some(vec![0.5, 1.0]),
+            ..abc()
+        };
+        let result = softmax(&input).unwrap();
+        assert_eq!(result.quantity("target"), Some(Quantity::Text("b".into())));
+        assert_eq!(result.quantity("temperature"), Some(Quantity::Scalar(1.0)));
+        let Some(Quantity::Vector { labels, .. }) = result.quantity("gradient") else {
+            panic!("gradient is a vector")
+        };
+        assert_eq!(labels, input.labels);
+        let Some(Quantity::Matrix {
+            values,
+            row_labels,
+            col_labels,
+        }) = result.quantity("sweep")
+        else {
+            panic!("sweep is a matrix")
+        };
+        assert_eq!(values.dim(), (2, 3));
+        assert_eq!(row_labels, None);
+        assert_eq!(col_labels, input.labels);
+    }
+
+    #[test]
+    fn json_without_a_target_has_null_loss_and_gradient_and_no_sweep() {
+        let json = serde_json::to_value(softmax(&plain(array![0.0, 0.0])).unwrap()).unwrap();
+        assert_eq!(
+            json,
+            serde_json::json!({
+                "kind": "softmax",
+                "labels": null,
+                "logits": [0.0, 0.0],
+                "temperature": 1.0,
+                "target": null,
+                "probabilities": [0.5, 0.5],
+                "log_probabilities": [-(2f64.ln()), -(2f64.ln())],
+                "loss": null,
+                "gradient": null,
+            })
+        );
+    }
+
+    #[test]
+    fn json_with_a_target_and_temperatures_has_every_key() {
+        let input = SoftmaxInput {
+            target: Some(Target::Label("a".into())),
+            temperatures: Some(vec![1.0, 4.0]),
+            ..abc()
+        };
+        let json = serde_json::to_value(softmax(&input).unwrap()).unwrap();
+        assert_eq!(json["labels"], serde_json::json!(["a", "b", "c"]));
+        assert_eq!(json["target"], 0);
+        assert!(json["loss"].as_f64().unwrap() > 0.0);
+        assert_eq!(json["gradient"].as_array().unwrap().len(), 3);
+        assert_eq!(json["temperatures"], serde_json::json!([1.0, 4.0]));
+        assert_eq!(json["sweep"].as_array().unwrap().len(), 2);
+        assert_eq!(json["sweep"][1].as_array().unwrap().len(), 3);
+    }
+}
+
+#[cfg(test)]
+mod properties {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn logits() -> impl Strategy<Value = Vec<f64>> {
+        proptest::collection::vec(-50.0..50.0f64, 1..8)
+    }
+
+    fn any_finite() -> impl Strategy<Value = f64> {
+        prop_oneof![
+            -5.0..5.0f64,
+            proptest::num::f64::NORMAL | proptest::num::f64::SUBNORMAL | proptest::num::f64::ZERO,
+        ]
+    }
+
+    fn input(logits: Vec<f64>, temperature: f64, target: usize) -> SoftmaxInput {
+        let n = logits.len();
+        SoftmaxInput {
+            logits: Array1::from(logits),
+            labels: None,
+            temperature,
+            target: Some(Target::Position(target % n)),
+            temperatures: None,
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(256))]
+
+        #[test]
+        fn probabilities_sum_to_one_and_the_gradient_sums_to_zero(
+            logits in logits(),
+            temperature in 0.05..20.0f64,
+            target in any::<usize>(),
+        ) {
+            let result = softmax(&input(logits, temperature, target)).unwrap();
+            prop_assert!((result.probabilities.sum() - 1.0).abs() < 1e-12);
+            prop_assert!(result.probabilities.iter().all(|p| (0.0..=1.0).contains(p)));
+            let gradient = result.gradient.unwrap();
+            prop_assert!(gradient.sum().abs() < 1e-10, "{}", gradient.sum());
+        }
+
+        #[test]
+        fn log_probabilities_are_finite_and_agree_with_the_probabilities(
+            logits in logits(),
+            temperature in 0.05..20.0f64,
+        ) {
+            let result = softmax(&input(logits, temperature, 0)).unwrap();
+            for (log_p, p) in result.log_probabilities.iter().zip(&result.probabilities) {
+                prop_assert!(log_p.is_finite() && *log_p <= 0.0);
+                prop_assert!((log_p.exp() - p).abs() < 1e-12);
+            }
+            prop_assert_eq!(result.loss, Some(-result.log_probabilities[0]));
+        }
+
+        #[test]
+        fn adding_a_constant_to_every_logit_changes_no_probability(
+            logits in logits(),
+            shift in -100.0..100.0f64,
+            temperature in 0.1..10.0f64,
+        ) {
+            let shifted: Vec<f64> = logits.iter().map(|z| z + shift).collect();
+            let before = softmax(&input(logits, temperature, 0)).unwrap();
+            let after = softmax(&input(shifted, temperature, 0)).unwrap();
+            for (a, b) in before.probabilities.iter().zip(&after.probabilities) {
+                prop_assert!((a - b).abs() < 1e-9);
+            }
+        }
+
+        #[test]
+        fn nothing_panics_and_nothing_is_infinite_on_any_finite_input(
+            logits in proptest::collection::vec(any_finite(), 0..6),
+            temperature in any_finite(),
+            target in any::<usize>(),
+            temperatures in proptest::option::of(proptest::collection::vec(any_finite(), 0..3)),
+        ) {
+            let n = logits.len().max(1);
+            let input = SoftmaxInput {
+                logits: Array1::from(logits),
+                labels: None,
+                temperature,
+                target: Some(Target::Position(target % (n + 1))),
+                temperatures,
+            };
+            if let Ok(result) = softmax(&input) {
+                // serde_json writes a non-finite f64 as null; only the absent labels may be null.
+                let json = serde_json::to_string(&result).unwrap();
+                prop_assert_eq!(json.matches("null").count(), 1, "{}", json);
+                let sweep = result.sweep.map(|s| s.probabilities).unwrap_or_default();
+                prop_assert!(sweep.iter().all(|x| x.is_finite()));
+                prop_assert!(result.exps.iter().all(|x| x.is_finite()));
+            }
+        }
+    }
+}

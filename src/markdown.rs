@@ -1,0 +1,239 @@
+//! Markdown as an event stream with byte offsets into the lesson file.
+//!
+//! Input: a lesson's body. Output: pulldown-cmark events, each with the byte range it came from,
+//! so every later diagnostic can name `file:line:column`. Text is never rewritten as a string:
+//! stages transform events (see `expand`), then [`heading_ids`] numbers the headings, and
+//! [`to_html`] writes HTML with each math event replaced by its typeset KaTeX.
+
+use pulldown_cmark::{
+    CowStr, Event, HeadingLevel, Options, Parser, Tag, TagEnd, TextMergeWithOffset,
+};
+use serde::Serialize;
+use std::collections::{BTreeSet, HashMap};
+use std::ops::Range;
+
+/// One event with the byte range (in the lesson file) it was parsed from.
+pub type Spanned<'a> = (Event<'a>, Range<usize>);
+
+/// The Markdown extensions every lesson gets.
+fn options() -> Options {
+    Options::ENABLE_TABLES
+        | Options::ENABLE_FOOTNOTES
+        | Options::ENABLE_MATH
+        | Options::ENABLE_HEADING_ATTRIBUTES
+        | Options::ENABLE_STRIKETHROUGH
+        | Options::ENABLE_SMART_PUNCTUATION
+}
+
+/// Parses `text[body]` once; offsets are shifted to be offsets into `text`.
+/// Adjacent text events are merged so a reference like `{{a.b[c]}}` arrives in one piece
+/// (pulldown-cmark splits text at brackets while looking for links).
+pub fn parse(text: &str, body: Range<usize>) -> Vec<Spanned<'_>> {
+    let start = body.start;
+    let parser = Parser::new_ext(&text[body], options()).into_offset_iter();
+    TextMergeWithOffset::new(parser)
+        .map(|(event, range)| (event, range.start + start..range.end + start))
+        .collect()
+}
+
+/// A heading of the page's table of contents.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct TocEntry {
+    /// 2 or 3.
+    pub level: u8,
+    /// The heading's `id`, for `#anchor` links.
+    pub id: String,
+    /// The heading's plain text.
+    pub title: String,
+}
+
+/// Gives every heading an `id` (its own `{#id}` if written, else one made from its text,
+/// unique on the page) and returns the h2/h3 headings for the table of contents.
+pub fn heading_ids(events: &mut [Spanned<'_>]) -> Vec<TocEntry> {
+    let mut taken: BTreeSet<String> = events
+        .iter()
+        .filter_map(|(event, _)| match event {
+            Event::Start(Tag::Heading { id: Some(id), .. }) => Some(id.to_string()),
+            _ => None,
+        })
+        .collect();
+    let mut toc = Vec::new();
+    let mut index = 0;
+    while index < events.len() {
+        if let Event::Start(Tag::Heading { level, id, .. }) = &events[index].0 {
+            let level = *level;
+            let written_id = id.clone();
+            let title = plain_text_until_heading_end(&events[index + 1..]);
+            let id = match written_id {
+                Some(id) => id.to_string(),
+                None => {
+                    let id = unique_id(&slugify(&title), &mut taken);
+                    if let Event::Start(Tag::Heading { id: slot, .. }) = &mut events[index].0 {
+                        *slot = Some(CowStr::from(id.clone()));
+                    }
+                    id
+                }
+            };
+            if matches!(level, HeadingLevel::H2 | HeadingLevel::H3) {
+                toc.push(TocEntry {
+                    level: level as u8,
+                    id,
+                    title,
+                });
+            }
+        }
+        index += 1;
+    }
+    toc
+}
+
+fn plain_text_until_heading_end(events: &[Spanned<'_>]) -> String {
+    let mut title = String::new();
+    for (event, _) in events {
+        match event {
+            Event::End(TagEnd::Heading(_)) => break,
+            Event::Text(text) | Event::Code(text) | Event::InlineMath(text) => title.push_str(text),
+            Event::Html(html) | Event::InlineHtml(html) => title.push_str(&strip_tags(html)),
+            _ => {}
+        }
+    }
+    title.trim().to_string()
+}
+
+/// Text content of a small HTML fragment (a computed number's `<span>`), for heading titles.
+fn strip_tags(html: &str) -> String {
+    let mut text = String::new();
+    let mut in_tag = false;
+    for c in html.chars() {
+        match c {
+            '<' => in_tag = true,
+            '>' => in_tag = false,
+            c if !in_tag => text.push(c),
+            _ => {}
+        }
+    }
+    text
+}
+
+/// "Why divide by √d_k?" → "why-divide-by-d_k".
+pub fn slugify(title: &str) -> String {
+    let mut slug = String::new();
+    for c in title.chars().flat_map(char::to_lowercase) {
+        if c.is_alphanumeric() || c == '_' {
+            slug.push(c);
+        } else if (c.is_whitespace() || c == '-') && !slug.ends_with('-') {
+            slug.push('-');
+        }
+    }
+    let slug = slug.trim_matches('-').to_string();
+    if slug.is_empty() {
+        "section".to_string()
+    } else {
+        slug
+    }
+}
+
+fn unique_id(base: &str, taken: &mut BTreeSet<String>) -> String {
+    let mut candidate = base.to_string();
+    let mut counter = 1;
+    while taken.contains(&candidate) {
+        counter += 1;
+        candidate = format!("{base}-{counter}");
+    }
+    taken.insert(candidate.clone());
+    candidate
+}
+
+/// The ids of all headings and footnote definitions, for checking `#anchor` links.
+pub fn anchors(events: &[Spanned<'_>]) -> BTreeSet<String> {
+    events
+        .iter()
+        .filter_map(|(event, _)| match event {
+            Event::Start(Tag::Heading { id: Some(id), .. }) => Some(id.to_string()),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Writes HTML, replacing each math event with its typeset HTML from `typeset`
+/// (keyed by `(tex, display)`); every math event must have an entry.
+pub fn to_html(events: Vec<Spanned<'_>>, typeset: &HashMap<(String, bool), String>) -> String {
+    let mut html = String::new();
+    let events = events.into_iter().map(|(event, _)| match event {
+        Event::InlineMath(tex) => Event::InlineHtml(CowStr::from(math_html(typeset, &tex, false))),
+        Event::DisplayMath(tex) => Event::InlineHtml(CowStr::from(math_html(typeset, &tex, true))),
+        other => other,
+    });
+    pulldown_cmark::html::push_html(&mut html, events);
+    html
+}
+
+fn math_html(typeset: &HashMap<(String, bool), String>, tex: &str, display: bool) -> String {
+    typeset
+        .get(&(tex.to_string(), display))
+        .cloned()
+        .unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn events(text: &str) -> Vec<Spanned<'_>> {
+        parse(text, 0..text.len())
+    }
+
+    #[test]
+    fn offsets_point_into_the_whole_file() {
+        let text = "+++\ntitle = \"x\"\n+++\nSome $x$ here\n";
+        let body = text.find("Some").unwrap();
+        let parsed = parse(text, body..text.len());
+        let (_, range) = parsed
+            .iter()
+            .find(|(event, _)| matches!(event, Event::InlineMath(_)))
+            .unwrap();
+        assert_eq!(&text[range.clone()], "$x$");
+    }
+
+    #[test]
+    fn references_with_brackets_arrive_as_one_text_event() {
+        let parsed = events("See {{cat.weights[sat, the]}} now.");
+        let texts: Vec<_> = parsed
+            .iter()
+            .filter_map(|(event, _)| match event {
+                Event::Text(text) => Some(text.to_string()),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(texts, vec!["See {{cat.weights[sat, the]}} now."]);
+    }
+
+    #[test]
+    fn headings_get_unique_ids_and_a_table_of_contents() {
+        let mut parsed =
+            events("## Step one\n\n## Step one\n\n### Why $\\sqrt{d}$?\n\n# Top {#top}\n");
+        let toc = heading_ids(&mut parsed);
+        let ids: Vec<_> = toc.iter().map(|entry| entry.id.as_str()).collect();
+        assert_eq!(ids, vec!["step-one", "step-one-2", "why-sqrtd"]);
+        assert!(anchors(&parsed).contains("top"));
+    }
+
+    #[test]
+    fn math_events_are_replaced_by_their_typeset_html() {
+        let parsed = events("a $x$ b\n\n$$y$$\n");
+        let typeset = HashMap::from([
+            (("x".to_string(), false), "<X/>".to_string()),
+            (("y".to_string(), true), "<Y/>".to_string()),
+        ]);
+        let html = to_html(parsed, &typeset);
+        assert!(html.contains("a <X/> b"), "{html}");
+        assert!(html.contains("<Y/>"), "{html}");
+        assert!(!html.contains('$'), "{html}");
+    }
+
+    #[test]
+    fn slugs_keep_letters_digits_and_underscores() {
+        assert_eq!(slugify("Why divide by √d_k?"), "why-divide-by-d_k");
+        assert_eq!(slugify("!!!"), "section");
+    }
+}

@@ -1,0 +1,364 @@
+//! The build, stage by stage; the only module that knows their order.
+//!
+//! Load settings, theme and lessons → parse each lesson's Markdown once → expand example
+//! blocks and references into events → number headings → typeset all distinct formulas in
+//! parallel → lay out pages with templates → a [`RenderedSite`] in memory. Nothing here writes
+//! to disk: `build` hands the result to `site_writer`, `check` only reads the diagnostics.
+
+use crate::config::{BookConfig, CONFIG_FILE};
+use crate::content::{load_lessons, Lesson};
+use crate::diagnostics::Diagnostic;
+use crate::markdown::{self, Spanned, TocEntry};
+use crate::math::{self, Formula};
+use crate::site_writer::RenderedSite;
+use crate::source::SourceFile;
+use crate::templating::{PageContext, Templates};
+use crate::theme::load_theme;
+use pulldown_cmark::Event;
+use rayon::prelude::*;
+use serde::Serialize;
+use std::collections::{BTreeMap, HashMap};
+use std::ops::Range;
+use std::path::Path;
+
+/// A finished build, still in memory.
+#[derive(Debug)]
+pub struct Build {
+    /// Every output file.
+    pub site: RenderedSite,
+    /// Counts for the summary line.
+    pub stats: BuildStats,
+}
+
+/// What a build did, for the one-line summary.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BuildStats {
+    /// Lessons rendered.
+    pub lessons: usize,
+    /// Formulas on all pages.
+    pub formulas: usize,
+    /// Distinct formulas typeset (identical ones are typeset once).
+    pub distinct_formulas: usize,
+}
+
+/// Builds the book at `root` in memory, or returns every problem found.
+pub fn build_site(root: &Path) -> Result<Build, Vec<Diagnostic>> {
+    let config = load_config(root).map_err(|problem| vec![problem])?;
+    let (theme, lessons) = (load_theme(root), load_lessons(root));
+    let (theme, lessons) = match (theme, lessons) {
+        (Ok(theme), Ok(lessons)) => (theme, lessons),
+        (theme, lessons) => {
+            let mut problems = theme.err().unwrap_or_default();
+            problems.extend(lessons.err().unwrap_or_default());
+            return Err(problems);
+        }
+    };
+    let templates = Templates::new(&theme.templates).map_err(|problem| vec![problem])?;
+    let mut problems = keep_going_problems(&lessons);
+
+    let drafts: Vec<Result<Draft<'_>, Vec<Diagnostic>>> =
+        lessons.par_iter().map(draft_lesson).collect();
+    let mut ready = Vec::new();
+    for draft in drafts {
+        match draft {
+            Ok(draft) => ready.push(draft),
+            Err(found) => problems.extend(found),
+        }
+    }
+
+    let (typeset, formula_problems, formula_count, distinct_formulas) = typeset_formulas(&ready);
+    problems.extend(formula_problems);
+    if !problems.is_empty() {
+        return Err(problems);
+    }
+
+    let mut site = RenderedSite::default();
+    let pages: Vec<Result<(String, String), Diagnostic>> = ready
+        .into_par_iter()
+        .map(|draft| render_lesson_page(draft, &lessons, &config, &templates, &typeset))
+        .collect();
+    for page in pages {
+        let (path, html) = page.map_err(|problem| vec![problem])?;
+        site.files.insert(path, html.into_bytes());
+    }
+    let index =
+        render_index_page(&lessons, &config, &templates).map_err(|problem| vec![problem])?;
+    site.files
+        .insert("index.html".to_string(), index.into_bytes());
+    add_static_files(&mut site, theme.static_files)?;
+
+    Ok(Build {
+        site,
+        stats: BuildStats {
+            lessons: lessons.len(),
+            formulas: formula_count,
+            distinct_formulas,
+        },
+    })
+}
+
+fn load_config(root: &Path) -> Result<BookConfig, Diagnostic> {
+    let defaults = BookConfig::defaults_for(root);
+    let path = root.join(CONFIG_FILE);
+    match std::fs::read_to_string(&path) {
+        Ok(text) => BookConfig::parse(&SourceFile::new(CONFIG_FILE, text), defaults),
+        Err(error) if error.kind() == std::io::ErrorKind::NotFound => Ok(defaults),
+        Err(error) => Err(Diagnostic::general(format!(
+            "cannot read {CONFIG_FILE}: {error}"
+        ))),
+    }
+}
+
+/// Every keep-going slug must name a lesson of this book.
+fn keep_going_problems(lessons: &[Lesson]) -> Vec<Diagnostic> {
+    let slugs: Vec<&str> = lessons.iter().map(|lesson| lesson.slug.as_str()).collect();
+    let mut problems = Vec::new();
+    for lesson in lessons {
+        for (slug, span) in &lesson.keep_going {
+            if !slugs.contains(&slug.as_str()) {
+                problems.push(
+                    Diagnostic::at(
+                        &lesson.source,
+                        span.clone(),
+                        format!("no lesson has the slug \"{slug}\""),
+                    )
+                    .with_label("listed in keep_going")
+                    .with_help(format!("lessons in this book: {}", slugs.join(", "))),
+                );
+            }
+        }
+    }
+    problems
+}
+
+/// A lesson between parsing and typesetting: its events, headings and page needs.
+struct Draft<'a> {
+    lesson: &'a Lesson,
+    events: Vec<Spanned<'a>>,
+    toc: Vec<TocEntry>,
+}
+
+fn draft_lesson(lesson: &Lesson) -> Result<Draft<'_>, Vec<Diagnostic>> {
+    let mut events = markdown::parse(&lesson.source.text, lesson.body.clone());
+    let toc = markdown::heading_ids(&mut events);
+    Ok(Draft {
+        lesson,
+        events,
+        toc,
+    })
+}
+
+/// Where one formula appears, for error messages.
+struct FormulaSite<'a> {
+    file: &'a SourceFile,
+    span: Range<usize>,
+}
+
+type Typeset = HashMap<(String, bool), String>;
+
+/// Typesets every distinct formula of the book once, in parallel.
+fn typeset_formulas(drafts: &[Draft<'_>]) -> (Typeset, Vec<Diagnostic>, usize, usize) {
+    let mut first_site: BTreeMap<Formula, FormulaSite<'_>> = BTreeMap::new();
+    let mut count = 0;
+    for draft in drafts {
+        for (event, span) in &draft.events {
+            let (tex, display) = match event {
+                Event::InlineMath(tex) => (tex, false),
+                Event::DisplayMath(tex) => (tex, true),
+                _ => continue,
+            };
+            count += 1;
+            first_site
+                .entry(Formula {
+                    tex: tex.to_string(),
+                    display,
+                })
+                .or_insert(FormulaSite {
+                    file: &draft.lesson.source,
+                    span: span.clone(),
+                });
+        }
+    }
+    let formulas: Vec<Formula> = first_site.keys().cloned().collect();
+    let results = math::typeset_all(&formulas);
+    let mut typeset = HashMap::with_capacity(formulas.len());
+    let mut problems = Vec::new();
+    for (formula, result) in formulas.into_iter().zip(results) {
+        match result {
+            Ok(html) => {
+                typeset.insert((formula.tex, formula.display), html);
+            }
+            Err(message) => {
+                let site = &first_site[&formula];
+                problems.push(formula_problem(site, &formula, &message));
+            }
+        }
+    }
+    let distinct = typeset.len() + problems.len();
+    (typeset, problems, count, distinct)
+}
+
+/// Points at the character KaTeX complains about when the formula is as written in the file.
+fn formula_problem(site: &FormulaSite<'_>, formula: &Formula, message: &str) -> Diagnostic {
+    let written = &site.file.text[site.span.clone()];
+    let delimiter = if formula.display { 2 } else { 1 };
+    let inner_start = site.span.start + delimiter;
+    let span = match math::error_position(message) {
+        Some(position)
+            if written.get(delimiter..written.len().saturating_sub(delimiter))
+                == Some(formula.tex.as_str()) =>
+        {
+            let offset: usize = formula
+                .tex
+                .chars()
+                .take(position.saturating_sub(1))
+                .map(char::len_utf8)
+                .sum();
+            let at = inner_start + offset;
+            at..at
+                + formula.tex[offset..]
+                    .chars()
+                    .next()
+                    .map_or(0, char::len_utf8)
+        }
+        _ => site.span.clone(),
+    };
+    Diagnostic::at(
+        site.file,
+        span,
+        format!("cannot typeset this formula: {message}"),
+    )
+    .with_help("fix the LaTeX; KaTeX supports the commands listed at katex.org/docs/supported")
+}
+
+#[derive(Serialize)]
+struct LessonPage<'a> {
+    lesson: LessonFields<'a>,
+    toc: Vec<TocEntry>,
+    keep_going: Vec<LessonLink<'a>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    previous: Option<LessonLink<'a>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    next: Option<LessonLink<'a>>,
+}
+
+#[derive(Serialize)]
+struct LessonFields<'a> {
+    slug: &'a str,
+    title: &'a str,
+    summary: &'a str,
+    content: String,
+}
+
+#[derive(Serialize)]
+struct LessonLink<'a> {
+    slug: &'a str,
+    title: &'a str,
+    summary: &'a str,
+    url: String,
+}
+
+impl<'a> LessonLink<'a> {
+    fn to(lesson: &'a Lesson) -> Self {
+        LessonLink {
+            slug: &lesson.slug,
+            title: &lesson.title,
+            summary: &lesson.summary,
+            url: page_path(&lesson.slug),
+        }
+    }
+}
+
+#[derive(Serialize)]
+struct IndexPage<'a> {
+    lessons: Vec<LessonLink<'a>>,
+}
+
+/// Output path of a lesson, relative to the output root (also its relative URL).
+pub fn page_path(slug: &str) -> String {
+    format!("{slug}.html")
+}
+
+fn render_lesson_page(
+    draft: Draft<'_>,
+    lessons: &[Lesson],
+    config: &BookConfig,
+    templates: &Templates,
+    typeset: &Typeset,
+) -> Result<(String, String), Diagnostic> {
+    let lesson = draft.lesson;
+    let position = lessons.iter().position(|other| other.slug == lesson.slug);
+    let by_slug = |slug: &str| lessons.iter().find(|other| other.slug == slug);
+    let context = PageContext {
+        site: config,
+        page_title: format!("{} · {}", lesson.title, config.title),
+        stylesheets: Vec::new(),
+        scripts: Vec::new(),
+        page: LessonPage {
+            lesson: LessonFields {
+                slug: &lesson.slug,
+                title: &lesson.title,
+                summary: &lesson.summary,
+                content: markdown::to_html(draft.events, typeset),
+            },
+            toc: draft.toc,
+            keep_going: lesson
+                .keep_going
+                .iter()
+                .filter_map(|(slug, _)| by_slug(slug).map(LessonLink::to))
+                .collect(),
+            previous: position
+                .and_then(|at| at.checked_sub(1))
+                .map(|at| LessonLink::to(&lessons[at])),
+            next: position
+                .and_then(|at| lessons.get(at + 1))
+                .map(LessonLink::to),
+        },
+    };
+    let html = templates.render("lesson.html", &context)?;
+    Ok((page_path(&lesson.slug), html))
+}
+
+fn render_index_page(
+    lessons: &[Lesson],
+    config: &BookConfig,
+    templates: &Templates,
+) -> Result<String, Diagnostic> {
+    let context = PageContext {
+        site: config,
+        page_title: config.title.clone(),
+        stylesheets: Vec::new(),
+        scripts: Vec::new(),
+        page: IndexPage {
+            lessons: lessons.iter().map(LessonLink::to).collect(),
+        },
+    };
+    templates.render("index.html", &context)
+}
+
+/// Copies the theme's static files to the output root; a page and a static file may not share a path.
+fn add_static_files(
+    site: &mut RenderedSite,
+    static_files: BTreeMap<String, Vec<u8>>,
+) -> Result<(), Vec<Diagnostic>> {
+    let mut problems = Vec::new();
+    for (path, bytes) in static_files {
+        match site.files.entry(path) {
+            std::collections::btree_map::Entry::Occupied(page) => problems.push(
+                Diagnostic::general(format!(
+                    "static/{0} would overwrite the generated page {0}",
+                    page.key()
+                ))
+                .with_help("rename the static file or the lesson's slug"),
+            ),
+            std::collections::btree_map::Entry::Vacant(slot) => {
+                slot.insert(bytes);
+            }
+        }
+    }
+    if problems.is_empty() {
+        Ok(())
+    } else {
+        Err(problems)
+    }
+}
