@@ -332,7 +332,7 @@
     }
     var fieldset = el('fieldset', { className: 'ww-block ww-block-wide' },
       el('legend', null, 'Tokens and their embeddings X'),
-      el('div', { className: 'ww-scroll' }, el('table', { className: 'ww-input-table' }, el('thead', null, head), body)),
+      el('div', { className: 'ww-scroll' }, el('table', { className: 'ww-table ww-input-table' }, el('thead', null, head), body)),
       this.messageList());
     this.relabelInputs();
     return fieldset;
@@ -355,7 +355,7 @@
       });
       return el('fieldset', { className: 'ww-block' },
         el('legend', null, subscripted(m.name, m.sub)),
-        el('div', { className: 'ww-scroll' }, el('table', { className: 'ww-input-table' }, el('thead', null, head), body)),
+        el('div', { className: 'ww-scroll' }, el('table', { className: 'ww-table ww-input-table' }, el('thead', null, head), body)),
         self.messageList());
     });
   };
@@ -419,7 +419,7 @@
       if (options.rows) options.rows(tr, rowHead, i);
       body.appendChild(tr);
     });
-    var attrs = { className: 'ww-matrix' + (options.heat ? ' ww-heatmap' : ''), 'data-matrix': code };
+    var attrs = { className: 'ww-table ww-matrix' + (options.heat ? ' ww-heatmap' : ''), 'data-matrix': code };
     if (options.head !== undefined) attrs['data-head'] = options.head + 1;
     return el('div', { className: 'ww-block' },
       el('div', { className: 'ww-scroll' },
