@@ -1,0 +1,682 @@
+/*
+ * attention-widget.js — the "Try it" attention widget. Finds every `[data-widget="attention"]`
+ * figure, reads the example inputs the build embedded as JSON (no fetch, so file:// works),
+ * replaces the static generated matrices (`.worked-widget-static`, what readers without
+ * JavaScript see) with editable inputs and live matrices, explains a row of A on request, keeps
+ * `span.worked-ref` numbers in the prose in step, and mirrors the edit in the URL fragment
+ * (`#try-<example>=…`) so it can be shared.
+ *
+ * Arithmetic lives in attention-compute.js and reference evaluation in worked-refs.js; this file
+ * only builds DOM (createElement/textContent, never innerHTML: token names are reader input).
+ *
+ * A classic script, not an ES module, because Chromium blocks module scripts on file:// pages.
+ * Its two helpers are loaded next to it when the page did not list them itself.
+ */
+(function () {
+  'use strict';
+
+  var ns = (globalThis.worked = globalThis.worked || {});
+  var DEPENDENCIES = [
+    ['attentionCompute', 'attention-compute.js'],
+    ['refs', 'worked-refs.js'],
+  ];
+  // `currentScript` is null when a page loads this file as a module; fall back to the element.
+  var ownScript = document.currentScript || document.querySelector('script[src$="attention-widget.js"]');
+
+  /** Load the helpers this page did not list, in order, from the folder this script came from. */
+  function loadDependencies(done) {
+    var missing = DEPENDENCIES.filter(function (d) { return !ns[d[0]]; });
+    if (missing.length === 0) return done();
+    if (!ownScript || !ownScript.src) return;
+    var script = document.createElement('script');
+    script.src = new URL(missing[0][1], ownScript.src).href;
+    script.async = false;
+    script.addEventListener('load', function () { loadDependencies(done); });
+    document.head.appendChild(script);
+  }
+
+  var C; // attention-compute.js
+  var R; // worked-refs.js
+  var widgetCount = 0;
+
+  var MATRIX_INPUTS = [
+    { key: 'w_q', name: 'W', sub: 'Q', label: 'W_Q', code: 'q' },
+    { key: 'w_k', name: 'W', sub: 'K', label: 'W_K', code: 'k' },
+    { key: 'w_v', name: 'W', sub: 'V', label: 'W_V', code: 'v' },
+    { key: 'w_o', name: 'W', sub: 'O', label: 'W_O', code: 'o' },
+  ];
+
+  /** Small DOM builder: attributes are set with setAttribute, children appended as text nodes. */
+  function el(tag, attrs) {
+    var node = document.createElement(tag);
+    Object.keys(attrs || {}).forEach(function (name) {
+      var value = attrs[name];
+      if (value === null || value === undefined || value === false) return;
+      if (name === 'className') node.className = value;
+      else node.setAttribute(name, value === true ? '' : String(value));
+    });
+    for (var i = 2; i < arguments.length; i++) append(node, arguments[i]);
+    return node;
+  }
+
+  function append(node, child) {
+    if (child === null || child === undefined || child === false) return;
+    if (Array.isArray(child)) child.forEach(function (c) { append(node, c); });
+    else node.appendChild(typeof child === 'string' ? document.createTextNode(child) : child);
+  }
+
+  /** "W" with a subscript "Q", as DOM. */
+  function subscripted(name, sub) {
+    return [name, el('sub', null, sub)];
+  }
+
+  function clone(matrix) {
+    return matrix ? matrix.map(function (row) { return row.slice(); }) : null;
+  }
+
+  /**
+   * A number as a reader may type it: optional sign (ASCII or U+2212), digits with an optional
+   * point, optional exponent. Returns null for anything else, including "", "1,5", "∞", "1e999".
+   */
+  function parseNumber(text) {
+    var t = String(text).trim().replace(/\u2212/g, '-');
+    if (!/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(t)) return null;
+    var x = Number(t);
+    return isFinite(x) ? x : null;
+  }
+
+  // ---------------------------------------------------------------- URL fragment (shareable state)
+
+  /*
+   * `#try-cat=t:the,dog,sat;e:1,0_0,1_1,1;q:…;k:…;v:…;o:…;c:1` — only the parts that differ from
+   * the example; rows joined by "_", entries by ",", token names percent-encoded. Several widgets'
+   * states are joined by "&".
+   */
+  function encodeState(original, state) {
+    var parts = [];
+    if (state.tokens.join('\u0000') !== original.tokens.join('\u0000')) {
+      parts.push('t:' + state.tokens.map(encodeURIComponent).join(','));
+    }
+    if (JSON.stringify(state.embeddings) !== JSON.stringify(original.embeddings)) {
+      parts.push('e:' + encodeMatrix(state.embeddings));
+    }
+    MATRIX_INPUTS.forEach(function (m) {
+      if (state[m.key] && JSON.stringify(state[m.key]) !== JSON.stringify(original[m.key])) {
+        parts.push(m.code + ':' + encodeMatrix(state[m.key]));
+      }
+    });
+    if (state.causal !== Boolean(original.causal)) parts.push('c:' + (state.causal ? 1 : 0));
+    return parts.join(';');
+  }
+
+  function encodeMatrix(matrix) {
+    return matrix.map(function (row) { return row.map(String).join(','); }).join('_');
+  }
+
+  /** The state a fragment describes, or null when it does not fit this example's shape. */
+  function decodeState(original, text) {
+    var state = {
+      tokens: original.tokens.slice(), embeddings: clone(original.embeddings), causal: Boolean(original.causal),
+    };
+    MATRIX_INPUTS.forEach(function (m) { state[m.key] = clone(original[m.key]); });
+    if (text === '') return state;
+    var ok = text.split(';').every(function (part) {
+      var colon = part.indexOf(':');
+      var key = part.slice(0, colon);
+      var value = part.slice(colon + 1);
+      if (colon < 0) return false;
+      if (key === 't') {
+        var names = value.split(',').map(function (s) {
+          try { return decodeURIComponent(s); } catch (e) { return ''; }
+        });
+        if (names.length !== original.tokens.length || names.some(function (s) { return s === ''; })) return false;
+        state.tokens = names;
+        return true;
+      }
+      if (key === 'c') {
+        state.causal = value === '1';
+        return value === '0' || value === '1';
+      }
+      var target = key === 'e' ? 'embeddings' : (MATRIX_INPUTS.filter(function (m) { return m.code === key; })[0] || {}).key;
+      if (!target || !original[target]) return false;
+      var rows = value.split('_').map(function (row) { return row.split(',').map(parseNumber); });
+      var fits = rows.length === original[target].length && rows.every(function (row, i) {
+        return row.length === original[target][i].length && row.every(function (x) { return x !== null; });
+      });
+      if (fits) state[target] = rows;
+      return fits;
+    });
+    return ok ? state : null;
+  }
+
+  function fragmentParts() {
+    var hash = location.hash.replace(/^#/, '');
+    return hash ? hash.split('&') : [];
+  }
+
+  function readFragment(name) {
+    var prefix = 'try-' + name + '=';
+    var part = fragmentParts().filter(function (p) { return p.indexOf(prefix) === 0; })[0];
+    return part === undefined ? null : part.slice(prefix.length);
+  }
+
+  /** Replace this widget's part of the fragment without adding a history entry or scrolling. */
+  function writeFragment(name, encoded) {
+    var prefix = 'try-' + name + '=';
+    var parts = fragmentParts().filter(function (p) { return p.indexOf('try-') === 0 && p.indexOf(prefix) !== 0; });
+    if (encoded) parts.push(prefix + encoded);
+    var url = location.pathname + location.search + (parts.length ? '#' + parts.join('&') : '');
+    try {
+      history.replaceState(history.state, '', url);
+    } catch (e) {
+      // Some embedded viewers forbid it; sharing is then unavailable but the widget still works.
+    }
+  }
+
+  // ------------------------------------------------------------------------------------ the widget
+
+  function Widget(figure, example) {
+    this.figure = figure;
+    this.example = example;
+    this.decimals = typeof example.decimals === 'number' ? example.decimals : 3;
+    this.id = 'ww' + ++widgetCount;
+    this.inputs = []; // { node, kind, row, col, message }
+    this.selected = null; // { head, row }
+    this.state = decodeState(example, '');
+    this.refNodes = [];
+  }
+
+  Widget.prototype.fmt = function (x) {
+    return C.formatDp(x, this.decimals);
+  };
+
+  Widget.prototype.mount = function () {
+    var restored = readFragment(this.example.name);
+    var fromUrl = restored !== null ? decodeState(this.example, restored) : null;
+    if (fromUrl) this.state = fromUrl;
+    this.result = C.attend(this.computeInput());
+
+    var live = el('div', { className: 'ww', id: this.id });
+    append(live, [
+      el('p', { className: 'ww-intro' },
+        'Try it: change any number or token name and every matrix below follows. ' +
+        'Choose a row of the weights A to see that token\u2019s calculation.'),
+      restored !== null && !fromUrl
+        ? el('p', { className: 'ww-note', role: 'status' },
+          'The link\u2019s edit does not fit this example any more, so the example\u2019s own numbers are shown.')
+        : null,
+      this.buildControls(),
+      el('div', { className: 'ww-inputs' }, this.buildEmbeddings(), this.buildWeights()),
+      this.results = el('div', { className: 'ww-results' }),
+      this.explain = el('div', { className: 'ww-explain', 'data-explain': true, 'aria-live': 'polite' }),
+    ]);
+    var staticPart = this.figure.querySelector('.worked-widget-static');
+    if (staticPart) staticPart.replaceWith(live);
+    else this.figure.appendChild(live);
+    this.figure.classList.add('ww-live');
+    this.collectRefs();
+    this.render();
+  };
+
+  /** The compute input: last valid values everywhere, so a half-typed number never shows NaN. */
+  Widget.prototype.computeInput = function () {
+    return {
+      tokens: this.state.tokens,
+      embeddings: this.state.embeddings,
+      w_q: this.state.w_q,
+      w_k: this.state.w_k,
+      w_v: this.state.w_v,
+      w_o: this.state.w_o || null,
+      causal: this.state.causal,
+      heads: this.example.heads || 1,
+    };
+  };
+
+  Widget.prototype.buildControls = function () {
+    var self = this;
+    this.causalBox = el('input', { type: 'checkbox', 'data-input': 'causal', id: this.id + '-causal' });
+    this.causalBox.checked = this.state.causal;
+    this.causalBox.addEventListener('change', function () {
+      self.state.causal = self.causalBox.checked;
+      self.changed();
+    });
+    var reset = el('button', { type: 'button', 'data-action': 'reset', className: 'ww-button' }, 'Reset to the example');
+    reset.addEventListener('click', function () { self.reset(); });
+    return el('div', { className: 'ww-controls' },
+      el('label', { className: 'ww-check', for: this.id + '-causal' }, this.causalBox,
+        ' Causal mask: each token attends only to itself and the tokens before it'),
+      reset);
+  };
+
+  /** A text field for one number; its message slot says what is wrong without relying on colour. */
+  Widget.prototype.numberInput = function (kind, row, col, label) {
+    var self = this;
+    var node = el('input', {
+      type: 'text', className: 'ww-num-input', 'data-input': kind, 'data-row': row, 'data-col': col,
+      'aria-label': label, autocomplete: 'off', spellcheck: 'false', size: 6,
+    });
+    var field = { node: node, kind: kind, row: row, col: col, label: label };
+    node.value = String(this.state[kind][row][col]);
+    node.addEventListener('input', function () {
+      var x = parseNumber(node.value);
+      if (x === null) {
+        self.markInvalid(field, node.value.trim() === '' ? 'is empty' : '\u201c' + node.value + '\u201d is not a number');
+        return;
+      }
+      self.markValid(field);
+      self.state[kind][row][col] = x;
+      self.changed();
+    });
+    this.inputs.push(field);
+    return node;
+  };
+
+  Widget.prototype.tokenInput = function (row) {
+    var self = this;
+    var node = el('input', {
+      type: 'text', className: 'ww-token-input', 'data-input': 'tokens', 'data-row': row,
+      'aria-label': 'Name of token ' + (row + 1), autocomplete: 'off', spellcheck: 'false', maxlength: 40, size: 7,
+    });
+    var field = { node: node, kind: 'tokens', row: row, label: 'Token ' + (row + 1) };
+    node.value = this.state.tokens[row];
+    node.addEventListener('input', function () {
+      if (node.value.trim() === '') {
+        self.markInvalid(field, 'needs a name');
+        return;
+      }
+      self.markValid(field);
+      self.state.tokens[row] = node.value;
+      self.relabelInputs();
+      self.changed();
+    });
+    this.inputs.push(field);
+    return node;
+  };
+
+  Widget.prototype.messageList = function () {
+    return el('ul', { className: 'ww-messages' });
+  };
+
+  Widget.prototype.markInvalid = function (field, problem) {
+    var kept = field.kind === 'tokens' ? '\u201c' + this.state.tokens[field.row] + '\u201d'
+      : this.fmt(this.state[field.kind][field.row][field.col]);
+    var text = field.label + ' ' + problem + '; still using ' + kept + ' until it is fixed.';
+    if (!field.message) {
+      field.message = el('li', { id: this.id + '-msg-' + this.inputs.indexOf(field) });
+      field.node.closest('fieldset').querySelector('.ww-messages').appendChild(field.message);
+    }
+    field.message.textContent = text;
+    field.node.setAttribute('aria-invalid', 'true');
+    field.node.setAttribute('aria-describedby', field.message.id);
+  };
+
+  Widget.prototype.markValid = function (field) {
+    if (!field.message) return;
+    field.message.remove();
+    field.message = null;
+    field.node.removeAttribute('aria-invalid');
+    field.node.removeAttribute('aria-describedby');
+  };
+
+  Widget.prototype.buildEmbeddings = function () {
+    var width = this.state.embeddings[0].length;
+    var head = el('tr', null, el('th', { scope: 'col' }, 'token'));
+    for (var j = 0; j < width; j++) head.appendChild(el('th', { scope: 'col' }, 'x', el('sub', null, String(j + 1))));
+    var body = el('tbody');
+    for (var i = 0; i < this.state.tokens.length; i++) {
+      var tr = el('tr', null, el('td', null, this.tokenInput(i)));
+      for (j = 0; j < width; j++) {
+        tr.appendChild(el('td', null, this.numberInput('embeddings', i, j, '')));
+      }
+      body.appendChild(tr);
+    }
+    var fieldset = el('fieldset', { className: 'ww-block ww-block-wide' },
+      el('legend', null, 'Tokens and their embeddings X'),
+      el('div', { className: 'ww-scroll' }, el('table', { className: 'ww-table ww-input-table' }, el('thead', null, head), body)),
+      this.messageList());
+    this.relabelInputs();
+    return fieldset;
+  };
+
+  Widget.prototype.buildWeights = function () {
+    var self = this;
+    return MATRIX_INPUTS.filter(function (m) { return self.state[m.key]; }).map(function (m) {
+      var matrix = self.state[m.key];
+      var head = el('tr', null, el('td'));
+      matrix[0].forEach(function (_, j) { head.appendChild(el('th', { scope: 'col' }, String(j + 1))); });
+      var body = el('tbody');
+      matrix.forEach(function (row, i) {
+        var tr = el('tr', null, el('th', { scope: 'row' }, String(i + 1)));
+        row.forEach(function (_, j) {
+          tr.appendChild(el('td', null, self.numberInput(m.key, i, j,
+            m.label + ' row ' + (i + 1) + ', column ' + (j + 1))));
+        });
+        body.appendChild(tr);
+      });
+      return el('fieldset', { className: 'ww-block' },
+        el('legend', null, subscripted(m.name, m.sub)),
+        el('div', { className: 'ww-scroll' }, el('table', { className: 'ww-table ww-input-table' }, el('thead', null, head), body)),
+        self.messageList());
+    });
+  };
+
+  /** Embedding inputs are labelled by token name, which the reader may change. */
+  Widget.prototype.relabelInputs = function () {
+    var tokens = this.state.tokens;
+    this.inputs.forEach(function (f) {
+      if (f.kind !== 'embeddings') return;
+      f.label = 'Embedding of \u201c' + tokens[f.row] + '\u201d, dimension ' + (f.col + 1);
+      f.node.setAttribute('aria-label', f.label);
+    });
+  };
+
+  Widget.prototype.reset = function () {
+    var self = this;
+    this.state = decodeState(this.example, '');
+    this.inputs.forEach(function (f) {
+      self.markValid(f);
+      f.node.value = f.kind === 'tokens' ? self.state.tokens[f.row] : String(self.state[f.kind][f.row][f.col]);
+    });
+    this.causalBox.checked = this.state.causal;
+    this.relabelInputs();
+    this.changed();
+  };
+
+  Widget.prototype.changed = function () {
+    this.result = C.attend(this.computeInput());
+    this.render();
+    writeFragment(this.example.name, encodeState(this.example, this.state));
+  };
+
+  // ----------------------------------------------------------------------------- results and A
+
+  /**
+   * A labelled matrix as a table: `data-matrix` on the table, `data-row`/`data-col` on each number
+   * cell whose text is exactly the formatted number (extra marks live in CSS generated content).
+   */
+  Widget.prototype.matrixTable = function (code, caption, values, colLabels, options) {
+    var self = this;
+    options = options || {};
+    var tokens = this.state.tokens;
+    var head = el('tr', null, el('td'));
+    values[0].forEach(function (_, j) {
+      head.appendChild(el('th', { scope: 'col' }, el('span', { className: 'ww-label' }, colLabels ? colLabels[j] : String(j + 1))));
+    });
+    var body = el('tbody');
+    values.forEach(function (row, i) {
+      var rowHead = el('th', { scope: 'row' }, el('span', { className: 'ww-label' }, tokens[i]));
+      var tr = el('tr', { 'data-row': i }, rowHead);
+      row.forEach(function (x, j) {
+        var masked = options.masked && C.isMasked(i, j, self.state.causal);
+        var cell = el('td', { 'data-row': i, 'data-col': j, className: masked ? 'ww-masked' : null },
+          el('span', { className: 'ww-n' }, self.fmt(x)));
+        if (options.heat) {
+          cell.classList.add('ww-heat');
+          cell.style.setProperty('--ww-w', masked ? 0 : Math.max(0, Math.min(1, x)).toFixed(4));
+        }
+        tr.appendChild(cell);
+      });
+      if (options.rows) options.rows(tr, rowHead, i);
+      body.appendChild(tr);
+    });
+    var attrs = { className: 'ww-table ww-matrix' + (options.heat ? ' ww-heatmap' : ''), 'data-matrix': code };
+    if (options.head !== undefined) attrs['data-head'] = options.head + 1;
+    return el('div', { className: 'ww-block' },
+      el('div', { className: 'ww-scroll' },
+        el('table', attrs, el('caption', null, caption), el('thead', null, head), body)),
+      options.after || null);
+  };
+
+  Widget.prototype.legend = function () {
+    var items = [
+      el('span', { 'aria-hidden': 'true' }, '0'),
+      el('span', { className: 'ww-legend-scale', 'aria-hidden': 'true' }),
+      el('span', { 'aria-hidden': 'true' }, '1'),
+      el('span', { className: 'ww-legend-text' }, 'colour deepens with the weight, from 0 to 1'),
+    ];
+    if (this.state.causal) {
+      items.push(el('span', { className: 'ww-legend-masked', 'aria-hidden': 'true' }));
+      items.push(el('span', { className: 'ww-legend-text' }, 'hatched and marked \u201cmasked\u201d: a later token, weight exactly 0'));
+    }
+    return el('p', { className: 'ww-legend' }, items);
+  };
+
+  Widget.prototype.render = function () {
+    var self = this;
+    var r = this.result;
+    var tokens = this.state.tokens;
+    var blocks = [
+      this.matrixTable('q', ['Q = X', subscripted('W', 'Q')], r.q),
+      this.matrixTable('k', ['K = X', subscripted('W', 'K')], r.k),
+      this.matrixTable('v', ['V = X', subscripted('W', 'V')], r.v),
+    ];
+    r.heads.forEach(function (head, h) {
+      var label = r.heads.length > 1 ? ' (head ' + (h + 1) + ')' : '';
+      var options = { head: r.heads.length > 1 ? h : undefined };
+      blocks.push(self.matrixTable('scores', ['scores QK\u1d40' + label], head.scores, tokens, options));
+      blocks.push(self.matrixTable('scaled', ['scaled scores QK\u1d40 / \u221a' + head.d_k + label],
+        head.scaled, tokens, Object.assign({ masked: true }, options)));
+      blocks.push(self.matrixTable('weights', ['weights A = softmax(QK\u1d40 / \u221a' + head.d_k + ')' + label],
+        head.weights, tokens, Object.assign({
+          masked: true,
+          heat: true,
+          after: self.legend(),
+          rows: function (tr, rowHead, i) { self.makeSelectable(tr, rowHead, h, i); },
+        }, options)));
+    });
+    if (r.heads.length > 1) blocks.push(this.matrixTable('concat', ['heads side by side'], r.concat));
+    var product = r.heads.length > 1 ? '(heads side by side) ' : '(A V) ';
+    blocks.push(this.matrixTable('output', this.state.w_o ? ['output Z = ' + product, subscripted('W', 'O')]
+      : [r.heads.length > 1 ? 'output Z = heads side by side' : 'output Z = A V'], r.output));
+    var active = document.activeElement;
+    var refocus = active && this.results.contains(active) ? active.getAttribute('data-focus') : null;
+    this.results.replaceChildren.apply(this.results, blocks);
+    if (refocus) {
+      var again = this.results.querySelector('[data-focus="' + refocus + '"]');
+      if (again) again.focus();
+    }
+    this.renderExplanation();
+    this.updateRefs();
+  };
+
+  /** Rows of A are chosen by clicking anywhere on them, or with the button in their header. */
+  Widget.prototype.makeSelectable = function (tr, rowHead, head, row) {
+    var self = this;
+    var chosen = this.selected && this.selected.head === head && this.selected.row === row;
+    var button = el('button', {
+      type: 'button', className: 'ww-row-button', 'aria-pressed': chosen ? 'true' : 'false',
+      'data-focus': head + '-' + row,
+    }, el('span', { className: 'ww-visually-hidden' }, 'Explain row '), this.state.tokens[row]);
+    rowHead.replaceChildren(button);
+    tr.classList.add('ww-selectable');
+    if (chosen) tr.classList.add('ww-selected');
+    tr.addEventListener('click', function () {
+      self.selected = { head: head, row: row };
+      self.render();
+    });
+  };
+
+  // ------------------------------------------------------------------------------- explanation
+
+  Widget.prototype.vector = function (xs) {
+    var self = this;
+    return '(' + xs.map(function (x) { return self.fmt(x); }).join(', ') + ')';
+  };
+
+  /** A factor inside a product: negative numbers get parentheses, as on paper. */
+  Widget.prototype.factor = function (x) {
+    var text = this.fmt(x);
+    return text.charAt(0) === C.MINUS ? '(' + text + ')' : text;
+  };
+
+  Widget.prototype.renderExplanation = function () {
+    var self = this;
+    if (!this.selected) {
+      this.explain.replaceChildren(el('p', { className: 'ww-hint' },
+        'Choose a row of A (click it, or Tab to its token and press Enter) to see how that token\u2019s output is calculated.'));
+      return;
+    }
+    var x = C.explainRow(this.result, this.selected.head, this.selected.row);
+    var tokens = this.state.tokens;
+    var me = tokens[x.row];
+    var many = this.result.heads.length > 1;
+    var steps = el('ol', { className: 'ww-steps' });
+    function step(title) {
+      var li = el('li', null, el('span', { className: 'ww-step-title' }, title));
+      var lines = el('ul');
+      for (var i = 1; i < arguments.length; i++) if (arguments[i]) lines.appendChild(el('li', null, arguments[i]));
+      li.appendChild(lines);
+      steps.appendChild(li);
+    }
+    var open = x.keys.filter(function (k) { return !k.masked; });
+    var maskedNote = x.keys.length > open.length
+      ? 'Masked (they come after \u201c' + me + '\u201d): ' +
+        x.keys.filter(function (k) { return k.masked; }).map(function (k) { return '\u201c' + tokens[k.index] + '\u201d'; }).join(', ') +
+        ' \u2014 left out, weight exactly 0.'
+      : null;
+
+    step('Its query',
+      'q(' + me + ') = ' + this.vector(x.query));
+    step.apply(null, ['Dot product with each key'].concat(open.map(function (k) {
+      return 'q \u00b7 k(' + tokens[k.index] + ') = ' +
+        k.products.map(function (_, t) { return self.factor(x.query[t]) + ' \u00d7 ' + self.factor(k.key[t]); }).join(' + ') +
+        ' = ' + self.fmt(k.score);
+    }), [maskedNote]));
+    step.apply(null, ['Divide by \u221ad_k = \u221a' + x.d_k + ' = ' + this.fmt(x.sqrtDk)].concat(open.map(function (k) {
+      return self.fmt(k.score) + ' / ' + self.fmt(x.sqrtDk) + ' = ' + self.fmt(k.scaled);
+    })));
+    var shiftNote = x.shift !== 0
+      ? 'e to these powers would overflow, so each exponent is first reduced by the largest, ' +
+        this.fmt(x.shift) + '; the weights come out the same.'
+      : null;
+    step.apply(null, ['Exponentiate and add up'].concat([shiftNote], open.map(function (k) {
+      return x.shift !== 0
+        ? 'e^(' + self.fmt(k.scaled) + ' \u2212 ' + self.factor(x.shift) + ') = ' + self.fmt(k.exp)
+        : 'e^' + self.factor(k.scaled) + ' = ' + self.fmt(k.exp);
+    }), ['sum = ' + open.map(function (k) { return self.fmt(k.exp); }).join(' + ') + ' = ' + this.fmt(x.expSum)]));
+    step.apply(null, ['Weights: each exp divided by the sum'].concat(x.keys.map(function (k) {
+      return k.masked
+        ? 'a(' + tokens[k.index] + ') = 0 (masked)'
+        : 'a(' + tokens[k.index] + ') = ' + self.fmt(k.exp) + ' / ' + self.fmt(x.expSum) + ' = ' + self.fmt(k.weight);
+    })));
+    step('Weighted sum of the values',
+      'z(' + me + ') = ' + open.map(function (k) { return self.fmt(k.weight) + ' \u00d7 ' + self.vector(k.value); }).join(' + ') +
+      ' = ' + this.vector(x.output),
+      many || this.state.w_o
+        ? (many ? 'This is head ' + (x.head + 1) + '\u2019s part; the heads\u2019 outputs are put side by side' : 'This') +
+          (this.state.w_o ? ' and multiplied by W_O to give Z.' : ' to give Z.')
+        : null);
+    var title = 'How \u201c' + me + '\u201d (row ' + (x.row + 1) + ')' + (many ? ' in head ' + (x.head + 1) : '') + ' attends';
+    this.explain.replaceChildren(el('p', { className: 'ww-explain-title' }, title), steps);
+  };
+
+  // ------------------------------------------------------------------------ references in prose
+
+  /** The prose numbers and tables that refer to this widget's example. */
+  Widget.prototype.collectRefs = function () {
+    var self = this;
+    document.querySelectorAll('.worked-ref[data-ref], table.worked-matrix[data-ref]').forEach(function (node) {
+      if (self.figure.contains(node)) return;
+      var parsed;
+      try {
+        parsed = R.parseRef(node.getAttribute('data-ref'));
+      } catch (e) {
+        return; // not a reference this script understands: leave the build's text
+      }
+      if (!mentions(parsed, self.example.name)) return;
+      self.refNodes.push({ node: node, ref: parsed, table: node.tagName === 'TABLE' });
+    });
+  };
+
+  function mentions(ref, name) {
+    return ref.example === name || ref.filters.some(function (f) { return f.ref && mentions(f.ref, name); });
+  }
+
+  Widget.prototype.lookup = function () {
+    var self = this;
+    var input = this.computeInput();
+    return function (example, quantity) {
+      if (example !== self.example.name) return null;
+      // Labels resolve against the example's own names, so renaming a token keeps the prose on it.
+      return R.attentionQuantity(input, self.result, quantity, self.example.tokens);
+    };
+  };
+
+  Widget.prototype.updateRefs = function () {
+    var lookup = this.lookup();
+    this.refNodes.forEach(function (entry) {
+      var evaluated;
+      try {
+        evaluated = R.evaluate(entry.ref, lookup);
+        if (entry.table) fillTable(entry.node, evaluated);
+        else {
+          var text = R.formatProse(evaluated);
+          if (entry.node.textContent !== text) entry.node.textContent = text;
+        }
+      } catch (e) {
+        // Left as the build wrote it (CONTRACT: refs the widget cannot evaluate stay untouched).
+      }
+    });
+  };
+
+  /** Refill a prose table's number cells in row order; its shape must match or it stays. */
+  function fillTable(table, evaluated) {
+    var q = evaluated.quantity;
+    var values = q.kind === 'matrix' ? q.values : q.kind === 'vector' ? [q.values] : null;
+    var rows = Array.prototype.slice.call(table.querySelectorAll('tbody tr'));
+    if (!values || rows.length !== values.length) return;
+    var cells = rows.map(function (tr) { return tr.querySelectorAll('td'); });
+    if (cells.some(function (tds, i) { return tds.length !== values[i].length; })) return;
+    cells.forEach(function (tds, i) {
+      Array.prototype.forEach.call(tds, function (td, j) {
+        td.textContent = R.formatNumber(values[i][j], evaluated.precision);
+      });
+    });
+  }
+
+  // --------------------------------------------------------------------------------- mounting
+
+  function mountAll() {
+    C = ns.attentionCompute;
+    R = ns.refs;
+    var widgets = [];
+    document.querySelectorAll('[data-widget="attention"]').forEach(function (figure) {
+      var data = figure.querySelector('script[data-example-data]');
+      try {
+        var example = JSON.parse(data.textContent);
+        var widget = new Widget(figure, example);
+        widget.mount();
+        widgets.push(widget);
+      } catch (e) {
+        // Bad data or an example the build should have rejected: keep the static matrices.
+        if (typeof console !== 'undefined') console.warn('worked: attention widget not started:', e);
+      }
+    });
+    // A pasted link with another edit for this page restores it without a reload.
+    window.addEventListener('hashchange', function () {
+      widgets.forEach(function (w) {
+        var encoded = readFragment(w.example.name);
+        var state = encoded === null ? null : decodeState(w.example, encoded);
+        if (state && encodeState(w.example, state) !== encodeState(w.example, w.state)) w.restore(state);
+      });
+    });
+  }
+
+  Widget.prototype.restore = function (state) {
+    var self = this;
+    this.state = state;
+    this.inputs.forEach(function (f) {
+      self.markValid(f);
+      f.node.value = f.kind === 'tokens' ? state.tokens[f.row] : String(state[f.kind][f.row][f.col]);
+    });
+    this.causalBox.checked = state.causal;
+    this.relabelInputs();
+    this.result = C.attend(this.computeInput());
+    this.render();
+  };
+
+  loadDependencies(function () {
+    if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', mountAll);
+    else mountAll();
+  });
+})();

@@ -1,0 +1,267 @@
+// Unit tests for the reader-side compute, formatting and reference modules.
+// Run with `node --test tests/js/`. Expected values are derived by hand for the seed example of
+// CONTRACT.md; formatting cases were checked against Rust's `format!` on this machine.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+const compute = require('../../static/js/attention-compute.js');
+const refs = require('../../static/js/worked-refs.js');
+const differential = await import('./differential.mjs');
+
+const seed = {
+  tokens: ['the', 'cat', 'sat'],
+  embeddings: [[1, 0], [0, 1], [1, 1]],
+  w_q: [[1, 0], [1, 2]],
+  w_k: [[2, 0], [0, 1]],
+  w_v: [[1, 0], [0, 2]],
+  w_o: null,
+  causal: false,
+  heads: 1,
+};
+
+const round3 = (m) => m.map((row) => row.map((x) => Math.round(x * 1000) / 1000));
+
+function assertClose(actual, expected, epsilon = 1e-12) {
+  assert.equal(actual.length, expected.length);
+  actual.forEach((row, i) =>
+    row.forEach((x, j) =>
+      assert.ok(Math.abs(x - expected[i][j]) <= epsilon, `(${i}, ${j}): ${x} vs ${expected[i][j]}`),
+    ),
+  );
+}
+
+test('projects the seed example into the hand-computed q, k and v', () => {
+  const r = compute.attend(seed);
+  assert.deepEqual(r.q, [[1, 0], [1, 2], [2, 2]]);
+  assert.deepEqual(r.k, [[2, 0], [0, 1], [2, 1]]);
+  assert.deepEqual(r.v, [[1, 0], [0, 2], [1, 2]]);
+  assert.deepEqual(r.scores, [[2, 0, 2], [2, 2, 4], [4, 2, 6]]);
+  assert.equal(r.d_k, 2);
+});
+
+test('scales the seed scores by the square root of d_k', () => {
+  const r = compute.attend(seed);
+  const s = Math.SQRT2;
+  assertClose(r.scaled, [[s, 0, s], [s, s, 2 * s], [2 * s, s, 3 * s]]);
+});
+
+test('gives the seed weights and outputs of the worked example', () => {
+  const r = compute.attend(seed);
+  assert.deepEqual(round3(r.weights), [[0.446, 0.108, 0.446], [0.164, 0.164, 0.673], [0.187, 0.045, 0.768]]);
+  assert.deepEqual(round3(r.output), [[0.892, 1.108], [0.836, 1.673], [0.955, 1.627]]);
+  // Row "the": e^√2 twice and e^0 once.
+  const e = Math.exp(Math.SQRT2);
+  assert.ok(Math.abs(r.weights[0][1] - 1 / (2 * e + 1)) < 1e-15);
+  r.weights.forEach((row) => assert.ok(Math.abs(row.reduce((a, b) => a + b) - 1) < 1e-15));
+});
+
+test('a causal mask gives masked weights of exactly zero', () => {
+  const r = compute.attend({ ...seed, causal: true });
+  assert.deepEqual(r.weights[0], [1, 0, 0]);
+  assert.equal(r.weights[1][0], 0.5);
+  assert.equal(r.weights[1][1], 0.5);
+  assert.ok(Object.is(r.weights[1][2], 0));
+  assert.deepEqual(round3([r.weights[2]]), [[0.187, 0.045, 0.768]]);
+  // Scaled scores are reported before masking, as in Rust.
+  assert.ok(r.scaled[0][2] > 1.41);
+});
+
+test('huge finite scores still give finite weights', () => {
+  const r = compute.attend({ ...seed, embeddings: [[1e5, 0], [0, 1e5], [1e5, 1e5]] });
+  r.weights.flat().forEach((w) => assert.ok(Number.isFinite(w)));
+  assert.deepEqual(r.weights[2], [0, 0, 1]);
+});
+
+test('splits heads by columns and applies w_o to the concatenation', () => {
+  const input = {
+    tokens: ['a', 'b'],
+    embeddings: [[1, 2], [3, -1]],
+    w_q: [[1, 0], [0, 1]],
+    w_k: [[1, 0], [0, 1]],
+    w_v: [[1, 0], [0, 1]],
+    w_o: [[0, 1], [1, 0]],
+    causal: false,
+    heads: 2,
+  };
+  const r = compute.attend(input);
+  assert.equal(r.heads.length, 2);
+  assert.equal(r.heads[0].d_k, 1);
+  // Head 1 sees column 1 only: q = k = v = (1, 3); scores 1·1, 1·3 / 3·1, 3·3; √1 = 1.
+  assert.deepEqual(r.heads[0].scores, [[1, 3], [3, 9]]);
+  const w = 1 / (1 + Math.exp(2));
+  assertClose(r.heads[0].weights, [[w, 1 - w], [1 / (1 + Math.exp(6)), 1 - 1 / (1 + Math.exp(6))]]);
+  assert.equal(r.scores, undefined);
+  assert.deepEqual(r.concat.map((row) => row.length), [2, 2]);
+  // w_o swaps the two columns.
+  assertClose(r.output, r.concat.map(([x, y]) => [y, x]));
+});
+
+test('reports the input at fault like the Rust core', () => {
+  assert.throws(() => compute.attend({ ...seed, tokens: [] }), { field: 'tokens' });
+  assert.throws(() => compute.attend({ ...seed, embeddings: [[1, 0], [0, 1]] }), { field: 'embeddings' });
+  assert.throws(() => compute.attend({ ...seed, w_k: [[1], [0]] }), { field: 'w_k' });
+  assert.throws(() => compute.attend({ ...seed, heads: 3 }), { field: 'heads' });
+  assert.throws(() => compute.attend({ ...seed, w_v: [[NaN, 0], [0, 2]] }), { field: 'w_v' });
+});
+
+test('explains a row with its dot products, exps, sum and weighted values', () => {
+  const r = compute.attend(seed);
+  const x = compute.explainRow(r, 0, 2);
+  assert.deepEqual(x.query, [2, 2]);
+  assert.deepEqual(x.keys.map((k) => k.products), [[4, 0], [0, 2], [4, 2]]);
+  assert.deepEqual(x.keys.map((k) => k.score), [4, 2, 6]);
+  assert.equal(x.shift, 0);
+  const exps = [4, 2, 6].map((s) => Math.exp(s / Math.SQRT2));
+  x.keys.forEach((k, j) => assert.ok(Math.abs(k.exp - exps[j]) < 1e-12));
+  assert.ok(Math.abs(x.expSum - exps.reduce((a, b) => a + b)) < 1e-12);
+  assert.deepEqual(x.keys.map((k) => k.weight), r.weights[2]);
+  assert.deepEqual(x.output, r.output[2]);
+});
+
+test('explains a masked row with zero exps for the future tokens', () => {
+  const r = compute.attend({ ...seed, causal: true });
+  const x = compute.explainRow(r, 0, 0);
+  assert.deepEqual(x.keys.map((k) => k.masked), [false, true, true]);
+  assert.deepEqual(x.keys.map((k) => k.exp), [Math.exp(2 / Math.sqrt(2)), 0, 0]);
+});
+
+test('explains overflowing rows by subtracting the largest score', () => {
+  const r = compute.attend({ ...seed, embeddings: [[1e3, 0], [0, 1e3], [1e3, 1e3]] });
+  const x = compute.explainRow(r, 0, 2);
+  assert.ok(x.shift > 700);
+  assert.ok(Number.isFinite(x.expSum));
+});
+
+test('formats with fixed decimals and never prints a negative zero', () => {
+  assert.equal(compute.formatDp(0.18673), '0.187');
+  assert.equal(compute.formatDp(-1.5, 3), '\u22121.500');
+  assert.equal(compute.formatDp(-1.5, 3, '-'), '-1.500');
+  assert.equal(compute.formatDp(-0, 3), '0.000');
+  assert.equal(compute.formatDp(-0.0004, 3), '0.000');
+  assert.equal(compute.formatDp(-0.0004, 2, '-'), '0.00');
+  assert.equal(compute.formatDp(-0.0005001, 3), '\u22120.001');
+  assert.equal(compute.formatDp(2, 0), '2');
+  assert.equal(compute.formatDp(Infinity), '\u221e');
+  assert.equal(compute.formatDp(-Infinity), '\u2212\u221e');
+});
+
+test('rounds exact ties to even, like Rust and unlike toFixed', () => {
+  // Rust: format!("{:.2}", 0.125) == "0.12"; JS (0.125).toFixed(2) == "0.13".
+  assert.equal(compute.formatDp(0.125, 2), '0.12');
+  assert.equal(compute.formatDp(0.375, 2), '0.38');
+  assert.equal(compute.formatDp(2.5, 0), '2');
+  assert.equal(compute.formatDp(3.5, 0), '4');
+  assert.equal(compute.formatDp(-2.5, 0), '\u22122');
+  assert.equal(compute.formatDp(0.0625, 3), '0.062');
+  assert.equal(compute.formatDp(0.5, 0), '0');
+  // Not a tie in binary: 1.0005 is slightly below, 9.995 slightly below.
+  assert.equal(compute.formatDp(1.0005, 3), '1.000');
+  assert.equal(compute.formatDp(9.995, 2), '9.99');
+  // Past 1e21 toFixed switches to exponents; Rust prints every digit.
+  assert.equal(compute.formatDp(1e21, 2), '1000000000000000000000.00');
+});
+
+test('formats significant figures through the rounded exponent', () => {
+  assert.equal(compute.formatSf(0.18673, 2), '0.19');
+  assert.equal(compute.formatSf(123.456, 4), '123.5');
+  assert.equal(compute.formatSf(123456, 2), '123456');
+  assert.equal(compute.formatSf(0.000123456, 3), '0.000123');
+  assert.equal(compute.formatSf(9.96, 2), '10');
+  assert.equal(compute.formatSf(0.0999, 2), '0.10');
+  assert.equal(compute.formatSf(-0.0999, 1), '\u22120.1');
+  assert.equal(compute.formatSf(0, 3), '0.00');
+  assert.equal(compute.formatSf(-0, 3), '0.00');
+  assert.equal(compute.formatSf(4.1133, 3), '4.11');
+  assert.equal(compute.formatCount(2), '2');
+});
+
+test('parses normalized references', () => {
+  assert.deepEqual(refs.parseRef('cat.weights[sat,the]'), {
+    example: 'cat',
+    quantity: 'weights',
+    index: [{ label: 'sat' }, { label: 'the' }],
+    filters: [],
+  });
+  assert.deepEqual(refs.parseRef('cat.scaled[sat]|exp|sum|2dp').filters, [
+    { name: 'exp' },
+    { name: 'sum' },
+    { name: 'dp', precision: 2 },
+  ]);
+  const dot = refs.parseRef('cat.q[sat]|dot(cat.k[the])|4sf');
+  assert.deepEqual(dot.filters[0].ref.index, [{ label: 'the' }]);
+  assert.deepEqual(dot.filters[1], { name: 'sf', precision: 4 });
+  assert.deepEqual(refs.parseRef('cat.h1.weights[:,2]').index, [{ all: true }, { position: 2 }]);
+  assert.equal(refs.parseRef('cat.h1.weights').quantity, 'h1.weights');
+  for (const bad of ['cat', 'cat.q[', 'cat.q|frobnicate', 'cat.q[1,2,3]', 'cat.q[0]', 'cat.q|dot(cat.k', 'cat.q]x']) {
+    assert.throws(() => refs.parseRef(bad), { name: 'RefError' }, bad);
+  }
+});
+
+function seedLookup(input = seed) {
+  const result = compute.attend(input);
+  return (example, name) => (example === 'cat' ? refs.attentionQuantity(input, result, name, seed.tokens) : null);
+}
+
+const show = (text, lookup = seedLookup()) => refs.formatProse(refs.evaluate(refs.parseRef(text), lookup));
+
+test('evaluates references to the same text the build prints', () => {
+  assert.equal(show('cat.weights[sat,the]'), '0.187');
+  assert.equal(show('cat.weights[3,1]'), '0.187');
+  assert.equal(show('cat.weights[sat,sat]'), '0.768');
+  assert.equal(show('cat.scaled[sat,the]|exp|2dp'), '16.92');
+  assert.equal(show('cat.scaled[sat]|exp|sum|2dp'), '90.62');
+  assert.equal(show('cat.q[sat]|dot(cat.k[the])'), '4.000');
+  assert.equal(show('cat.q[sat]'), '(2.000, 2.000)');
+  assert.equal(show('cat.weights[sat]|list|2dp'), '0.19, 0.05, 0.77');
+  assert.equal(show('cat.weights[:,the]|max'), '0.446');
+  assert.equal(show('cat.weights|sum|1dp'), '3.0');
+  assert.equal(show('cat.d_k'), '2');
+  assert.equal(show('cat.d_k|sqrt|4sf'), '1.414');
+  assert.equal(show('cat.n'), '3');
+  assert.equal(show('cat.w_q[2,2]|ln'), '0.693');
+  assert.equal(show('cat.w_k[2,1]|ln'), '\u2212\u221e');
+});
+
+test('references keep following the original token names after an edit', () => {
+  const edited = { ...seed, tokens: ['a', 'b', 'c'], embeddings: [[1, 0], [0, 1], [0, 0]] };
+  // Row "sat" (position 3) now has equal scores everywhere: weight 1/3 each.
+  assert.equal(show('cat.weights[sat,the]', seedLookup(edited)), '0.333');
+});
+
+test('references it cannot evaluate are errors, not NaN', () => {
+  for (const bad of [
+    'dog.weights[sat,the]',
+    'cat.nothing',
+    'cat.weights[dog,the]',
+    'cat.weights[4,1]',
+    'cat.w_q[the,1]',
+    'cat.q[sat]|dot(cat.weights[sat])',
+    'cat.weights[sat,the]|ln|ln',
+    'cat.weights',
+    'cat.d_k|sum',
+    'cat.h1.weights',
+  ]) {
+    assert.throws(() => show(bad), { name: 'RefError' }, bad);
+  }
+});
+
+test('a label that appears twice must be given by position', () => {
+  const lookup = (example, name) =>
+    refs.attentionQuantity(seed, compute.attend(seed), name, ['x', 'y', 'x']);
+  assert.throws(() => show('cat.weights[x,y]', lookup), /appears twice/);
+  assert.equal(show('cat.weights[y,y]', lookup), '0.164');
+});
+
+test('the differential checker accepts agreement and names the first difference', () => {
+  const r = compute.attend({ ...seed, causal: true });
+  const expected = { q: r.q, k: r.k, v: r.v, scores: r.scores, scaled: r.scaled, weights: r.weights, output: r.output };
+  assert.equal(differential.compareCase({ ...seed, causal: true }, expected), null);
+  const off = structuredClone(expected);
+  off.weights[2][0] += 2e-9;
+  assert.match(differential.compareCase({ ...seed, causal: true }, off), /^weights\[2\]\[0\]/);
+  assert.ok(differential.agrees(1e12, 1e12 + 1));
+  assert.ok(!differential.agrees(1, 1 + 1e-8));
+  assert.ok(!differential.agrees(NaN, NaN));
+});

@@ -1,0 +1,167 @@
+//! Differential test: the reader-side attention maths (`static/js/attention-compute.js`) must
+//! agree with the Rust core to 1e-9 on thousands of random examples.
+//!
+//! The Rust core computes each case; the cases and their results go to a temporary JSON file;
+//! `node tests/js/differential.mjs FILE` recomputes them in JavaScript and exits non-zero naming
+//! the first disagreement. Without Node the test cannot run: it fails when `CI=true` (CI must
+//! not pass by skipping) and otherwise skips with a loud message.
+
+use std::io::Write;
+use std::path::Path;
+use std::process::Command;
+
+use ndarray::Array2;
+use worked::compute::attention::{attend, AttentionInput};
+
+/// SplitMix64: a small deterministic generator, so a failing case is the same on every run.
+struct SplitMix64(u64);
+
+impl SplitMix64 {
+    fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    /// Uniform in `low..=high`.
+    fn range(&mut self, low: usize, high: usize) -> usize {
+        low + (self.next_u64() % (high - low + 1) as u64) as usize
+    }
+
+    /// Uniform in [0, 1).
+    fn unit(&mut self) -> f64 {
+        (self.next_u64() >> 11) as f64 / (1u64 << 53) as f64
+    }
+
+    /// A mix of what authors type (small integers, quarters) and arbitrary fractions, both signs.
+    fn entry(&mut self) -> f64 {
+        match self.range(0, 2) {
+            0 => self.range(0, 6) as f64 - 3.0,
+            1 => (self.range(0, 24) as f64 - 12.0) / 4.0,
+            _ => (self.unit() - 0.5) * 6.0,
+        }
+    }
+
+    fn matrix(&mut self, rows: usize, cols: usize) -> Array2<f64> {
+        Array2::from_shape_simple_fn((rows, cols), || self.entry())
+    }
+}
+
+fn random_input(rng: &mut SplitMix64) -> AttentionInput {
+    let tokens = rng.range(1, 12);
+    let width = rng.range(1, 8);
+    let heads = rng.range(1, 4);
+    // Per-head widths chosen so that heads divide the widths and the widths stay at most 8.
+    let d_k = heads * rng.range(1, 8 / heads);
+    let d_v = heads * rng.range(1, 8 / heads);
+    let w_o = (rng.range(0, 2) == 0).then(|| {
+        let out = rng.range(1, 8);
+        rng.matrix(d_v, out)
+    });
+    AttentionInput {
+        tokens: (0..tokens).map(|i| format!("t{i}")).collect(),
+        embeddings: rng.matrix(tokens, width),
+        w_q: rng.matrix(width, d_k),
+        w_k: rng.matrix(width, d_k),
+        w_v: rng.matrix(width, d_v),
+        w_o,
+        causal: rng.range(0, 1) == 1,
+        heads,
+    }
+}
+
+fn rows(matrix: &Array2<f64>) -> serde_json::Value {
+    serde_json::Value::from(
+        matrix
+            .rows()
+            .into_iter()
+            .map(|row| row.to_vec())
+            .collect::<Vec<_>>(),
+    )
+}
+
+fn case(input: &AttentionInput) -> serde_json::Value {
+    let result = attend(input).expect("random inputs are valid");
+    serde_json::json!({
+        "input": {
+            "tokens": input.tokens,
+            "embeddings": rows(&input.embeddings),
+            "w_q": rows(&input.w_q),
+            "w_k": rows(&input.w_k),
+            "w_v": rows(&input.w_v),
+            "w_o": input.w_o.as_ref().map(rows),
+            "causal": input.causal,
+            "heads": input.heads,
+        },
+        "expected": serde_json::to_value(&result).expect("results serialize"),
+    })
+}
+
+/// `node` on PATH, or None (with the reason) when it cannot be run.
+fn node_version() -> Result<String, String> {
+    match Command::new("node").arg("--version").output() {
+        Ok(out) if out.status.success() => {
+            Ok(String::from_utf8_lossy(&out.stdout).trim().to_owned())
+        }
+        Ok(out) => Err(format!("`node --version` exited with {}", out.status)),
+        Err(error) => Err(format!("cannot run `node`: {error}")),
+    }
+}
+
+#[test]
+fn javascript_attention_agrees_with_the_rust_core_on_random_examples() {
+    if let Err(reason) = node_version() {
+        if std::env::var("CI").as_deref() == Ok("true") {
+            panic!("{reason}; CI must run the JS/Rust differential test (install Node.js)");
+        }
+        eprintln!(
+            "\n\n*** SKIPPED widget_differential: {reason}. The reader-side attention maths was NOT \
+             checked against the Rust core. Install Node.js to run it. ***\n"
+        );
+        return;
+    }
+
+    let mut rng = SplitMix64(0x5eed_2024);
+    let cases: Vec<_> = (0..3000).map(|_| case(&random_input(&mut rng))).collect();
+    // The hand-checked seed example of CONTRACT.md, with and without the mask, comes first.
+    let seed = |causal| AttentionInput {
+        tokens: vec!["the".into(), "cat".into(), "sat".into()],
+        embeddings: ndarray::array![[1.0, 0.0], [0.0, 1.0], [1.0, 1.0]],
+        w_q: ndarray::array![[1.0, 0.0], [1.0, 2.0]],
+        w_k: ndarray::array![[2.0, 0.0], [0.0, 1.0]],
+        w_v: ndarray::array![[1.0, 0.0], [0.0, 2.0]],
+        w_o: None,
+        causal,
+        heads: 1,
+    };
+    let all: Vec<_> = [case(&seed(false)), case(&seed(true))]
+        .into_iter()
+        .chain(cases)
+        .collect();
+
+    let mut file = tempfile::NamedTempFile::new().expect("temp file");
+    file.write_all(serde_json::to_string(&all).expect("json").as_bytes())
+        .expect("write cases");
+    file.flush().expect("flush cases");
+
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/js/differential.mjs");
+    let out = Command::new("node")
+        .arg(&script)
+        .arg(file.path())
+        .output()
+        .expect("run node");
+    assert!(
+        out.status.success(),
+        "JS and Rust disagree (node exited with {}):\n{}{}",
+        out.status,
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.contains(&format!("all {} cases agree", all.len())),
+        "{stdout}"
+    );
+}
