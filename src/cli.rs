@@ -24,4 +24,21 @@ pub enum Command {
         #[arg(long, short, default_value = "public")]
         output: PathBuf,
     },
+    /// Build in memory and report every problem; write nothing.
+    Check {
+        /// The book folder.
+        #[arg(long, default_value = ".")]
+        root: PathBuf,
+        /// Also verify that the site built in this folder shows what the sources compute now.
+        #[arg(long, value_name = "DIR")]
+        site: Option<PathBuf>,
+    },
+    /// Print every input and intermediate value of a lesson's examples.
+    Eval {
+        /// The lesson file, e.g. content/attention.md.
+        file: PathBuf,
+        /// Print JSON with full precision instead of aligned tables.
+        #[arg(long)]
+        json: bool,
+    },
 }

@@ -22,6 +22,7 @@ struct Details {
     location: Option<Location>,
     label: Option<String>,
     help: Option<String>,
+    warning: bool,
 }
 
 #[derive(Debug, Clone)]
@@ -38,6 +39,7 @@ impl Diagnostic {
             location: None,
             label: None,
             help: None,
+            warning: false,
         }))
     }
 
@@ -53,6 +55,7 @@ impl Diagnostic {
             }),
             label: None,
             help: None,
+            warning: false,
         }))
     }
 
@@ -65,6 +68,12 @@ impl Diagnostic {
     /// Adds what the author should do.
     pub fn with_help(mut self, help: impl Into<String>) -> Self {
         self.0.help = Some(help.into());
+        self
+    }
+
+    /// Marks the problem as one that does not stop a build (shown as `warning:`).
+    pub fn into_warning(mut self) -> Self {
+        self.0.warning = true;
         self
     }
 
@@ -107,6 +116,7 @@ impl Diagnostic {
         let mut out = String::new();
         let mut theme = GraphicalTheme::unicode_nocolor();
         theme.characters.error = "error:".to_string();
+        theme.characters.warning = "warning:".to_string();
         let handler = GraphicalReportHandler::new_themed(theme)
             .with_width(120)
             .with_links(false);
@@ -129,6 +139,14 @@ impl fmt::Display for Diagnostic {
 impl std::error::Error for Diagnostic {}
 
 impl miette::Diagnostic for Diagnostic {
+    fn severity(&self) -> Option<miette::Severity> {
+        Some(if self.0.warning {
+            miette::Severity::Warning
+        } else {
+            miette::Severity::Error
+        })
+    }
+
     fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
         self.0
             .help

@@ -12,7 +12,7 @@ use crate::compute::ops::{self, Op};
 use crate::compute::{Evaluated, Quantity};
 use crate::content::Lesson;
 use crate::diagnostics::Diagnostic;
-use crate::markdown::Spanned;
+use crate::markdown::{self, Spanned};
 use crate::present::latex::quantity_latex;
 use crate::present::table::{escape_html, quantity_prose, quantity_table};
 use crate::present::Precision;
@@ -85,12 +85,20 @@ pub fn expand_lesson<'a>(
     })
 }
 
+/// Evaluates every example block of a lesson without expanding anything (for `worked eval`).
+pub fn evaluate_examples(lesson: &Lesson) -> Result<Vec<ExampleBlock>, Vec<Diagnostic>> {
+    let events = markdown::parse(&lesson.source.text, lesson.body.clone());
+    let mut problems = Vec::new();
+    let examples = collect_examples(&lesson.source, &events, &mut problems);
+    if problems.is_empty() {
+        Ok(examples)
+    } else {
+        Err(problems)
+    }
+}
+
 /// The body of the fenced block that starts at `events[start]`, and the index after its end.
-fn block_body<'e>(
-    file: &SourceFile,
-    events: &'e [Spanned<'_>],
-    start: usize,
-) -> (BlockText, usize) {
+fn block_body(file: &SourceFile, events: &[Spanned<'_>], start: usize) -> (BlockText, usize) {
     let mut text = String::new();
     let mut span: Option<Range<usize>> = None;
     let mut index = start + 1;
@@ -202,14 +210,8 @@ impl<'x> Expander<'x> {
             let (event, range) = &events[index];
             match event {
                 Event::Text(text) => self.expand_text(text, range.clone(), &mut out),
-                Event::InlineMath(tex) => {
-                    let tex = self.expand_math(tex, range.start + 1);
-                    out.push((Event::InlineMath(CowStr::from(tex)), range.clone()));
-                }
-                Event::DisplayMath(tex) => {
-                    let tex = self.expand_math(tex, range.start + 2);
-                    out.push((Event::DisplayMath(CowStr::from(tex)), range.clone()));
-                }
+                Event::InlineMath(tex) => self.push_math(tex, false, range.clone(), &mut out),
+                Event::DisplayMath(tex) => self.push_math(tex, true, range.clone(), &mut out),
                 other => out.push((other.clone(), range.clone())),
             }
             index += 1;
@@ -336,8 +338,9 @@ impl<'x> Expander<'x> {
 
     /// Replaces references inside a formula with LaTeX; `content_start` is the file offset
     /// of the formula's first character after its `$` or `$$`.
-    fn expand_math(&mut self, tex: &str, content_start: usize) -> String {
+    fn expand_math(&mut self, tex: &str, content_start: usize) -> (String, Vec<String>) {
         let placeholders = reference::find_placeholders(tex);
+        let mut references = Vec::new();
         let mut out = String::with_capacity(tex.len());
         let mut cursor = 0;
         let check_typed = |expander: &mut Self, part: Range<usize>| {
@@ -369,6 +372,7 @@ impl<'x> Expander<'x> {
                             self.precision(&reference),
                             reference.as_list(),
                         ));
+                        references.push(reference.to_string());
                     }
                 }
                 None => {}
@@ -376,7 +380,37 @@ impl<'x> Expander<'x> {
         }
         check_typed(self, cursor..tex.len());
         out.push_str(&tex[cursor..]);
-        out
+        (out, references)
+    }
+
+    /// Pushes a formula; one that shows computed values is wrapped in a span naming its
+    /// references, so `worked check --site` can tell which numbers a page got wrong.
+    fn push_math<'a>(
+        &mut self,
+        tex: &str,
+        display: bool,
+        range: Range<usize>,
+        out: &mut Vec<Spanned<'a>>,
+    ) {
+        let delimiter = if display { 2 } else { 1 };
+        let (tex, references) = self.expand_math(tex, range.start + delimiter);
+        let tex = CowStr::from(tex);
+        let event = if display {
+            Event::DisplayMath(tex)
+        } else {
+            Event::InlineMath(tex)
+        };
+        if references.is_empty() {
+            out.push((event, range));
+            return;
+        }
+        let open = format!(
+            "<span class=\"worked-math\" data-refs=\"{}\">",
+            escape_html(&references.join(" "))
+        );
+        out.push((Event::InlineHtml(CowStr::from(open)), range.clone()));
+        out.push((event, range.clone()));
+        out.push((Event::InlineHtml(CowStr::from("</span>")), range));
     }
 
     fn parse_placeholder(&mut self, inner: &str, span: Range<usize>) -> Option<Placeholder> {

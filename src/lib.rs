@@ -20,6 +20,7 @@ pub mod math;
 pub mod pipeline;
 pub mod present;
 pub mod reference;
+pub mod site_check;
 pub mod site_writer;
 pub mod source;
 pub mod templating;

@@ -155,6 +155,30 @@ pub fn anchors(events: &[Spanned<'_>]) -> BTreeSet<String> {
         .collect()
 }
 
+/// Link targets that point inside the site (no scheme, not protocol-relative), with the span
+/// of each link, for checking that pages and anchors exist.
+pub fn relative_links(events: &[Spanned<'_>]) -> Vec<(String, Range<usize>)> {
+    events
+        .iter()
+        .filter_map(|(event, span)| match event {
+            Event::Start(Tag::Link { dest_url, .. }) if is_relative(dest_url) => {
+                Some((dest_url.to_string(), span.clone()))
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+fn is_relative(url: &str) -> bool {
+    let has_scheme = url.split_once(':').is_some_and(|(scheme, _)| {
+        !scheme.is_empty()
+            && scheme
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || "+-.".contains(c))
+    });
+    !url.is_empty() && !has_scheme && !url.starts_with("//")
+}
+
 /// Writes HTML, replacing each math event with its typeset HTML from `typeset`
 /// (keyed by `(tex, display)`); every math event must have an entry.
 pub fn to_html(events: Vec<Spanned<'_>>, typeset: &HashMap<(String, bool), String>) -> String {
@@ -229,6 +253,16 @@ mod tests {
         assert!(html.contains("a <X/> b"), "{html}");
         assert!(html.contains("<Y/>"), "{html}");
         assert!(!html.contains('$'), "{html}");
+    }
+
+    #[test]
+    fn only_links_inside_the_site_are_relative() {
+        let parsed = events("[a](softmax.html#x) [b](https://example.org) [c](#top) [d](mailto:x@y.z) [e](//cdn.example)");
+        let targets: Vec<_> = relative_links(&parsed)
+            .into_iter()
+            .map(|(target, _)| target)
+            .collect();
+        assert_eq!(targets, vec!["softmax.html#x", "#top"]);
     }
 
     #[test]

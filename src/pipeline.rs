@@ -44,8 +44,17 @@ pub struct BuildStats {
     pub distinct_formulas: usize,
 }
 
+/// How picky a build is about numbers that look typed by hand.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Strictness {
+    /// `build`: report them as warnings and build anyway, so drafts can be previewed.
+    Lenient,
+    /// `check`: they are errors.
+    Strict,
+}
+
 /// Builds the book at `root` in memory, or returns every problem found.
-pub fn build_site(root: &Path) -> Result<Build, Vec<Diagnostic>> {
+pub fn build_site(root: &Path, strictness: Strictness) -> Result<Build, Vec<Diagnostic>> {
     let config = load_config(root).map_err(|problem| vec![problem])?;
     let (theme, lessons) = (load_theme(root), load_lessons(root));
     let (theme, lessons) = match (theme, lessons) {
@@ -68,13 +77,17 @@ pub fn build_site(root: &Path) -> Result<Build, Vec<Diagnostic>> {
     for draft in drafts {
         match draft {
             Ok(mut draft) => {
-                warnings.append(&mut draft.typed_numbers);
+                match strictness {
+                    Strictness::Lenient => warnings.append(&mut draft.typed_numbers),
+                    Strictness::Strict => problems.append(&mut draft.typed_numbers),
+                }
                 ready.push(draft);
             }
             Err(found) => problems.extend(found),
         }
     }
 
+    problems.extend(link_problems(&ready, &theme.static_files));
     let (typeset, formula_problems, formula_count, distinct_formulas) = typeset_formulas(&ready);
     problems.extend(formula_problems);
     if !problems.is_empty() {
@@ -149,6 +162,8 @@ struct Draft<'a> {
     scripts: Vec<&'static str>,
     stylesheets: Vec<&'static str>,
     typed_numbers: Vec<Diagnostic>,
+    /// Relative link targets with their spans, checked once every page is known.
+    links: Vec<(String, Range<usize>)>,
 }
 
 fn draft_lesson(lesson: &Lesson, decimals: usize) -> Result<Draft<'_>, Vec<Diagnostic>> {
@@ -156,14 +171,80 @@ fn draft_lesson(lesson: &Lesson, decimals: usize) -> Result<Draft<'_>, Vec<Diagn
     let expanded = expand_lesson(lesson, events, decimals)?;
     let mut events = expanded.events;
     let toc = markdown::heading_ids(&mut events);
+    let links = markdown::relative_links(&events);
     Ok(Draft {
         lesson,
+        links,
         events,
         toc,
         scripts: expanded.scripts,
         stylesheets: expanded.stylesheets.into_iter().collect(),
         typed_numbers: expanded.typed_numbers,
     })
+}
+
+/// Ids the templates put on every page, which links may target too.
+const TEMPLATE_ANCHORS: [&str; 1] = ["main"];
+
+/// Every relative link must name a page or file of the site, and its `#anchor` a heading there.
+fn link_problems(
+    drafts: &[Draft<'_>],
+    static_files: &BTreeMap<String, Vec<u8>>,
+) -> Vec<Diagnostic> {
+    let anchors_by_page: HashMap<String, std::collections::BTreeSet<String>> = drafts
+        .iter()
+        .map(|draft| {
+            (
+                page_path(&draft.lesson.slug),
+                markdown::anchors(&draft.events),
+            )
+        })
+        .collect();
+    let mut problems = Vec::new();
+    for draft in drafts {
+        let this_page = page_path(&draft.lesson.slug);
+        for (target, span) in &draft.links {
+            let (path, anchor) = match target.split_once('#') {
+                Some((path, anchor)) => (path, Some(anchor)),
+                None => (target.as_str(), None),
+            };
+            let page = if path.is_empty() {
+                this_page.as_str()
+            } else {
+                path
+            };
+            let problem = if let Some(anchors) = anchors_by_page.get(page) {
+                match anchor {
+                    Some(anchor)
+                        if !anchor.is_empty()
+                            && !anchors.contains(anchor)
+                            && !TEMPLATE_ANCHORS.contains(&anchor) =>
+                    {
+                        let known: Vec<&str> = anchors.iter().map(String::as_str).collect();
+                        Some((
+                            format!("{page} has no heading with the id \"{anchor}\""),
+                            format!("ids on that page: {}", known.join(", ")),
+                        ))
+                    }
+                    _ => None,
+                }
+            } else if page == "index.html" || static_files.contains_key(page) {
+                None
+            } else {
+                let pages: Vec<&str> = anchors_by_page.keys().map(String::as_str).collect();
+                Some((
+                    format!("the link target {page} is not a page or file of this book"),
+                    format!("pages: index.html, {}", pages.join(", ")),
+                ))
+            };
+            if let Some((message, help)) = problem {
+                problems.push(
+                    Diagnostic::at(&draft.lesson.source, span.clone(), message).with_help(help),
+                );
+            }
+        }
+    }
+    problems
 }
 
 /// Where one formula appears, for error messages.

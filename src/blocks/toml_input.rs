@@ -60,6 +60,7 @@ pub fn matrix(field: &str, rows: &Rows) -> Result<Array2<f64>, BlockError> {
 }
 
 /// A vector from a list of numbers, every entry finite.
+#[allow(dead_code)] // first used by the softmax and vectors blocks, which are being added
 pub fn vector(field: &str, numbers: &Numbers) -> Result<Array1<f64>, BlockError> {
     if numbers.get_ref().is_empty() {
         return Err(

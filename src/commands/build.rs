@@ -2,7 +2,7 @@
 
 use super::exit;
 use crate::diagnostics::render_all;
-use crate::pipeline::build_site;
+use crate::pipeline::{build_site, Strictness};
 use crate::site_writer::{check_output_location, write_site};
 use std::path::Path;
 use std::time::Instant;
@@ -14,7 +14,7 @@ pub fn run(root: &Path, output: &Path) -> u8 {
         eprintln!("error: {error}\n  help: choose another --output, such as `public`");
         return exit::USAGE_OR_IO;
     }
-    let build = match build_site(root) {
+    let build = match build_site(root, Strictness::Lenient) {
         Ok(build) => build,
         Err(problems) => {
             eprint!("{}", render_all(&problems));
@@ -22,6 +22,9 @@ pub fn run(root: &Path, output: &Path) -> u8 {
             return exit::CONTENT;
         }
     };
+    for warning in &build.warnings {
+        eprint!("{}", warning.clone().into_warning().render());
+    }
     if let Err(error) = write_site(&build.site, output) {
         eprintln!("error: {error}");
         eprintln!("The previous {} was left as it was.", output.display());

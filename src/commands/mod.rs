@@ -1,6 +1,8 @@
 //! One module per subcommand: glue between the CLI and the pipeline, nothing more.
 
 pub mod build;
+pub mod check;
+pub mod eval;
 
 /// Process exit codes, as documented in README.md.
 pub mod exit {

@@ -1,0 +1,44 @@
+//! `worked check`: build in memory, write nothing, report every problem; with `--site`, also
+//! verify that an already built site shows what the sources compute now.
+
+use super::exit;
+use crate::diagnostics::render_all;
+use crate::pipeline::{build_site, Strictness};
+use crate::site_check::check_built_site;
+use std::path::Path;
+
+/// Runs `check` and returns the exit code.
+pub fn run(root: &Path, site: Option<&Path>) -> u8 {
+    let build = match build_site(root, Strictness::Strict) {
+        Ok(build) => build,
+        Err(problems) => {
+            eprint!("{}", render_all(&problems));
+            return exit::CONTENT;
+        }
+    };
+    if let Some(site) = site {
+        if !site.is_dir() {
+            eprintln!(
+                "error: {} is not a folder; build the site first with `worked build`",
+                site.display()
+            );
+            return exit::USAGE_OR_IO;
+        }
+        let problems = check_built_site(&build.site, site);
+        if !problems.is_empty() {
+            eprint!("{}", render_all(&problems));
+            return exit::CONTENT;
+        }
+        println!(
+            "Checked {} lessons and the built site in {}: every page shows what the sources compute",
+            build.stats.lessons,
+            site.display()
+        );
+    } else {
+        println!(
+            "Checked {} lessons: every example evaluates, every reference, formula and link resolves, no number is typed by hand",
+            build.stats.lessons
+        );
+    }
+    exit::OK
+}
