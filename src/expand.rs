@@ -220,8 +220,8 @@ impl<'x> Expander<'x> {
     }
 
     /// A paragraph holding only `{{ example.matrix }}` becomes a table.
-    fn lone_matrix_paragraph(&mut self, events: &[Spanned<'_>]) -> Option<String> {
-        let [(Event::Start(Tag::Paragraph), _), (Event::Text(text), range), (Event::End(TagEnd::Paragraph), _), ..] =
+    fn lone_matrix_paragraph(&self, events: &[Spanned<'_>]) -> Option<String> {
+        let [(Event::Start(Tag::Paragraph), _), (Event::Text(text), _), (Event::End(TagEnd::Paragraph), _), ..] =
             events
         else {
             return None;
@@ -237,14 +237,10 @@ impl<'x> Expander<'x> {
         let Ok(Placeholder::Value(reference)) = reference::parse(&trimmed[inner.clone()]) else {
             return None;
         };
-        let span = self.locate(
-            text,
-            range.clone(),
-            text.find(trimmed).unwrap_or(0) + whole.start,
-            whole.len(),
-        );
-        let quantity = match self.resolve(&reference, span.clone()) {
-            Some(quantity @ Quantity::Matrix { .. }) => quantity,
+        // Anything but a matrix (or a reference that fails) is left to `expand_text`, which
+        // prints it inline or reports the problem once.
+        let quantity = match resolve_reference(&reference, self.examples) {
+            Ok(quantity @ Quantity::Matrix { .. }) => quantity,
             _ => return None,
         };
         let precision = self.precision(&reference);

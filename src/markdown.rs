@@ -43,8 +43,13 @@ pub struct TocEntry {
     pub level: u8,
     /// The heading's `id`, for `#anchor` links.
     pub id: String,
-    /// The heading's plain text.
+    /// The heading's plain text (math as its TeX), for search and screen-reader labels.
     pub title: String,
+    /// The heading's inline HTML, math typeset; filled in by [`toc_html`] once formulas are.
+    pub html: String,
+    /// Indices of the heading's inline events, for [`toc_html`].
+    #[serde(skip)]
+    pub events: Range<usize>,
 }
 
 /// Gives every heading an `id` (its own `{#id}` if written, else one made from its text,
@@ -64,6 +69,10 @@ pub fn heading_ids(events: &mut [Spanned<'_>]) -> Vec<TocEntry> {
             let level = *level;
             let written_id = id.clone();
             let title = plain_text_until_heading_end(&events[index + 1..]);
+            let inline_end = events[index + 1..]
+                .iter()
+                .position(|(event, _)| matches!(event, Event::End(TagEnd::Heading(_))))
+                .map_or(events.len(), |offset| index + 1 + offset);
             let id = match written_id {
                 Some(id) => id.to_string(),
                 None => {
@@ -79,6 +88,8 @@ pub fn heading_ids(events: &mut [Spanned<'_>]) -> Vec<TocEntry> {
                     level: level as u8,
                     id,
                     title,
+                    html: String::new(),
+                    events: index + 1..inline_end,
                 });
             }
         }
@@ -142,6 +153,19 @@ fn unique_id(base: &str, taken: &mut BTreeSet<String>) -> String {
     }
     taken.insert(candidate.clone());
     candidate
+}
+
+/// Fills in each entry's HTML from the heading's own events, with math typeset, so a heading
+/// such as "Why divide by $\sqrt{d_k}$" reads the same in the table of contents.
+pub fn toc_html(
+    toc: &mut [TocEntry],
+    events: &[Spanned<'_>],
+    typeset: &HashMap<(String, bool), String>,
+) {
+    for entry in toc {
+        let inline = events[entry.events.clone()].to_vec();
+        entry.html = to_html(inline, typeset);
+    }
 }
 
 /// The ids of all headings and footnote definitions, for checking `#anchor` links.

@@ -386,6 +386,8 @@ fn render_lesson_page(
     typeset: &Typeset,
 ) -> Result<(String, String), Diagnostic> {
     let lesson = draft.lesson;
+    let mut toc = draft.toc;
+    markdown::toc_html(&mut toc, &draft.events, typeset);
     let position = lessons.iter().position(|other| other.slug == lesson.slug);
     let by_slug = |slug: &str| lessons.iter().find(|other| other.slug == slug);
     let context = PageContext {
@@ -400,7 +402,7 @@ fn render_lesson_page(
                 summary: &lesson.summary,
                 content: markdown::to_html(draft.events, typeset),
             },
-            toc: draft.toc,
+            toc,
             keep_going: lesson
                 .keep_going
                 .iter()

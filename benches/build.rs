@@ -1,0 +1,143 @@
+//! Build benchmark: generates a synthetic book (1,000 lessons of ~1,500 words, ~20 inline and
+//! ~5 display formulas each, some of them 3×3 matrices, plus an attention example with
+//! references) and builds it, printing lessons/s, formulas/s and peak memory.
+//!
+//! Run with `cargo bench --bench build` (optionally `-- LESSONS` for another size). This is a
+//! measurement, not a test: it asserts nothing about time.
+
+use std::fmt::Write as _;
+use std::path::Path;
+use std::time::Instant;
+use worked::pipeline::{build_site, Strictness};
+use worked::site_writer::write_site;
+
+const WORDS: &[&str] = &[
+    "attention",
+    "query",
+    "key",
+    "value",
+    "softmax",
+    "weights",
+    "token",
+    "embedding",
+    "matrix",
+    "the",
+    "of",
+    "and",
+    "every",
+    "row",
+    "sums",
+    "to",
+    "one",
+    "so",
+    "a",
+    "blend",
+];
+
+fn main() {
+    let lessons: usize = std::env::args()
+        .skip(1)
+        .find_map(|arg| arg.parse().ok())
+        .unwrap_or(1_000);
+    let book = tempfile::tempdir().expect("a temporary folder");
+    write_book(book.path(), lessons);
+
+    let started = Instant::now();
+    let build = match build_site(book.path(), Strictness::Lenient) {
+        Ok(build) => build,
+        Err(problems) => {
+            for problem in problems.iter().take(5) {
+                eprintln!("{}", problem.render());
+            }
+            std::process::exit(1);
+        }
+    };
+    let built = started.elapsed().as_secs_f64();
+    write_site(&build.site, &book.path().join("public")).expect("the site is written");
+    let total = started.elapsed().as_secs_f64();
+
+    let stats = build.stats;
+    println!("lessons:            {}", stats.lessons);
+    println!(
+        "formulas:           {} ({} distinct)",
+        stats.formulas, stats.distinct_formulas
+    );
+    println!("build in memory:    {built:.2} s");
+    println!("build and write:    {total:.2} s");
+    println!("lessons/s:          {:.0}", stats.lessons as f64 / total);
+    println!(
+        "formulas/s:         {:.0} (distinct typeset per second: {:.0})",
+        stats.formulas as f64 / total,
+        stats.distinct_formulas as f64 / total
+    );
+    println!("worker threads:     {}", rayon::current_num_threads());
+    match peak_memory_kib() {
+        Some(kib) => println!("peak memory:        {:.0} MiB", kib as f64 / 1024.0),
+        None => println!("peak memory:        unknown (no /proc/self/status)"),
+    }
+}
+
+fn write_book(root: &Path, lessons: usize) {
+    let content = root.join("content");
+    std::fs::create_dir_all(&content).expect("content folder");
+    for index in 0..lessons {
+        std::fs::write(content.join(format!("lesson-{index:04}.md")), lesson(index))
+            .expect("lesson file");
+    }
+}
+
+/// One lesson: prose with formulas every few sentences; formulas vary with the lesson so the
+/// cache only helps where real books repeat themselves.
+fn lesson(index: usize) -> String {
+    let mut text = format!("+++\ntitle = \"Lesson {index}\"\nweight = {index}\nsummary = \"Synthetic lesson {index}.\"\n+++\n\n");
+    text.push_str(&format!(
+        "```attention\nname = \"ex\"\ntokens = [\"a\", \"b\", \"c\"]\nembeddings = [[1, 0], [0, 1], [1, {}]]\nw_q = [[1, 0], [1, 2]]\nw_k = [[2, 0], [0, 1]]\nw_v = [[1, 0], [0, 2]]\n```\n\n",
+        index % 7 + 1
+    ));
+    let mut word = index;
+    for section in 0..5 {
+        let _ = writeln!(text, "## Section {section}\n");
+        for paragraph in 0..4 {
+            for sentence in 0..5 {
+                for _ in 0..14 {
+                    text.push_str(WORDS[word % WORDS.len()]);
+                    text.push(' ');
+                    word = word.wrapping_mul(31).wrapping_add(7);
+                }
+                // One inline formula per paragraph: ~20 per lesson, plus one reference.
+                match (sentence, paragraph) {
+                    (0, _) => {
+                        let _ = write!(
+                            text,
+                            "so $x_{{{}}}^2 + \\alpha_{paragraph} \\cdot k_{{{section}}}$ holds. ",
+                            index + paragraph
+                        );
+                    }
+                    (1, 0) => text.push_str("weight {{ex.weights[c, a]}} and $\\sqrt{d_k}$. "),
+                    _ => text.push_str(". "),
+                }
+            }
+            text.push_str("\n\n");
+        }
+        // One display formula per section: ~5 per lesson, every other one a 3×3 matrix.
+        if section % 2 == 0 {
+            let _ = writeln!(
+                text,
+                "$$A_{{{index}}} = \\begin{{pmatrix}}{} & 2 & 3\\\\4 & {} & 6\\\\7 & 8 & {}\\end{{pmatrix}}$$\n",
+                index, section, index % 13
+            );
+        } else {
+            let _ = writeln!(text, "$$\\operatorname{{softmax}}(z)_{{{section}}} = \\frac{{e^{{z_{index}}}}}{{\\sum_j e^{{z_j}}}}$$\n");
+        }
+    }
+    text
+}
+
+/// Peak resident memory of this process (Linux), in KiB.
+fn peak_memory_kib() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    status
+        .lines()
+        .find_map(|line| line.strip_prefix("VmHWM:"))
+        .and_then(|value| value.trim().trim_end_matches("kB").trim().parse().ok())
+}
