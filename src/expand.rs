@@ -461,8 +461,20 @@ impl<'x> Expander<'x> {
         if source == text {
             return range.start + offset..range.start + offset + length;
         }
+        // Smart punctuation and entities make the text longer than its source ("'" → "’"),
+        // never shorter by more than escapes remove; start the search where the piece can
+        // first be, so a repeated number is found at its own place.
         let wanted = &text[offset..offset + length];
-        match source.find(wanted) {
+        let earliest = offset.saturating_sub(text.len().saturating_sub(source.len()));
+        let mut from = earliest.min(source.len());
+        while !source.is_char_boundary(from) {
+            from -= 1;
+        }
+        match source[from..]
+            .find(wanted)
+            .map(|at| from + at)
+            .or_else(|| source.find(wanted))
+        {
             Some(at) => range.start + at..range.start + at + length,
             None => range,
         }
