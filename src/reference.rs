@@ -368,7 +368,7 @@ impl fmt::Display for Reference {
         }
         for filter in &self.filters {
             match filter {
-                Filter::Compute(ComputeFilter::Plain(op)) => write!(f, "|{}", op_name(op))?,
+                Filter::Compute(ComputeFilter::Plain(op)) => write!(f, "|{}", op.name())?,
                 Filter::Compute(ComputeFilter::Dot(other)) => write!(f, "|dot({other})")?,
                 Filter::List => f.write_str("|list")?,
                 Filter::Decimals(count) => write!(f, "|{count}dp")?,
@@ -376,18 +376,6 @@ impl fmt::Display for Reference {
             }
         }
         Ok(())
-    }
-}
-
-fn op_name(op: &Op) -> &'static str {
-    match op {
-        Op::Exp => "exp",
-        Op::Ln => "ln",
-        Op::Sqrt => "sqrt",
-        Op::Sum => "sum",
-        Op::Max => "max",
-        Op::Min => "min",
-        Op::Dot(_) => "dot",
     }
 }
 

@@ -31,7 +31,8 @@ pub enum Op {
 }
 
 impl Op {
-    fn name(&self) -> &'static str {
+    /// The filter's name as authors write it (`exp`, `sum`, `dot`, …).
+    pub fn name(&self) -> &'static str {
         match self {
             Op::Exp => "exp",
             Op::Ln => "ln",
