@@ -7,6 +7,7 @@
 
 pub mod latex;
 pub mod number;
+pub mod svg;
 pub mod table;
 
 pub use number::{format_number, Precision, Style};
