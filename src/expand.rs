@@ -13,6 +13,7 @@ use crate::compute::{Evaluated, Quantity};
 use crate::content::Lesson;
 use crate::diagnostics::Diagnostic;
 use crate::markdown::{self, Spanned};
+use crate::present::figure::{self, FigureOptions};
 use crate::present::latex::quantity_latex;
 use crate::present::table::{escape_html, quantity_prose, quantity_table};
 use crate::present::Precision;
@@ -46,6 +47,8 @@ const WIDGET_SCRIPTS: [&str; 3] = [
     "js/attention-widget.js",
 ];
 const WIDGET_STYLESHEET: &str = "widget.css";
+/// Styles of ` ```figure ` pictures, relative to the output root.
+const FIGURE_STYLESHEET: &str = "figures.css";
 
 /// Expands one lesson; `decimals` is the book's default precision.
 pub fn expand_lesson<'a>(
@@ -64,6 +67,7 @@ pub fn expand_lesson<'a>(
         typed_numbers: Vec::new(),
         scripts: Vec::new(),
         stylesheets: BTreeSet::new(),
+        figures: 0,
     };
     let events = expander.expand(events);
     let Expander {
@@ -174,6 +178,8 @@ struct Expander<'x> {
     typed_numbers: Vec<Diagnostic>,
     scripts: Vec<&'static str>,
     stylesheets: BTreeSet<&'static str>,
+    /// Figures placed so far: numbers each figure's ids so none repeat on the page.
+    figures: usize,
 }
 
 impl<'x> Expander<'x> {
@@ -190,14 +196,11 @@ impl<'x> Expander<'x> {
                             out.push((Event::Html(CowStr::from(html)), events[index].1.clone()));
                         }
                     }
-                    BlockKind::Figure => self.problems.push(
-                        Diagnostic::at(
-                            self.file,
-                            events[index].1.clone(),
-                            "figure blocks are not supported yet",
-                        )
-                        .with_help("remove the block"),
-                    ),
+                    BlockKind::Figure => {
+                        if let Some(html) = self.figure(&body) {
+                            out.push((Event::Html(CowStr::from(html)), events[index].1.clone()));
+                        }
+                    }
                 }
                 index = next;
                 continue;
@@ -568,6 +571,107 @@ impl<'x> Expander<'x> {
         }
         html.push_str("</div>\n</figure>\n");
         Some(html)
+    }
+}
+
+impl Expander<'_> {
+    /// A ` ```figure ` block: an inline SVG picture of an example's numbers, drawn now.
+    fn figure(&mut self, body: &BlockText) -> Option<String> {
+        #[derive(Deserialize)]
+        #[serde(deny_unknown_fields)]
+        struct FigureSpec {
+            example: toml::Spanned<String>,
+            caption: Option<toml::Spanned<String>>,
+        }
+        let spec: FigureSpec = match toml::from_str(&body.text) {
+            Ok(spec) => spec,
+            Err(error) => {
+                let span = body.file_span(error.span().unwrap_or(0..0));
+                self.problems.push(
+                    Diagnostic::at(self.file, span, format!("invalid figure: {}", error.message().trim()))
+                        .with_help("a figure block holds example = \"<name of an example>\" and optionally caption = \"…\""),
+                );
+                return None;
+            }
+        };
+        let span = body.file_span(spec.example.span());
+        let name = spec.example.get_ref();
+        let Some(example) = self.examples.iter().find(|example| &example.name == name) else {
+            self.problems.push(
+                Diagnostic::at(
+                    self.file,
+                    span,
+                    format!("no example named \"{name}\" in this lesson"),
+                )
+                .with_help(example_names(self.examples)),
+            );
+            return None;
+        };
+        self.figures += 1;
+        let options = FigureOptions {
+            example: name.clone(),
+            id_prefix: format!("wf-{name}-{}", self.figures),
+            decimals: self.decimals,
+            caption_html: spec
+                .caption
+                .as_ref()
+                .map(|caption| self.caption_html(caption, body)),
+        };
+        let drawn = match &example.evaluated {
+            Evaluated::Softmax(result) => Ok(figure::softmax_figure(result, &options)),
+            Evaluated::Vectors(result) => figure::vectors_figure(result, &options)
+                .map_err(|error| (error.message, error.help)),
+            Evaluated::GradientDescent(result) => {
+                Ok(figure::gradient_descent_figure(result, &options))
+            }
+            Evaluated::Attention(_) => Err((
+                format!("\"{name}\" is an attention example, which has no figure"),
+                "figures draw softmax, vectors and gradient_descent examples; for attention, place a ```widget".to_string(),
+            )),
+        };
+        match drawn {
+            Ok(html) => {
+                self.stylesheets.insert(FIGURE_STYLESHEET);
+                Some(html)
+            }
+            Err((message, help)) => {
+                self.problems
+                    .push(Diagnostic::at(self.file, span, message).with_help(help));
+                None
+            }
+        }
+    }
+
+    /// A caption is prose: its references are expanded and its typed numbers reported, like
+    /// any sentence of the lesson, and the rest is escaped.
+    fn caption_html(&mut self, caption: &toml::Spanned<String>, body: &BlockText) -> String {
+        let text = caption.get_ref();
+        let range = body.file_span(caption.span());
+        let mut html = String::new();
+        let mut cursor = 0;
+        let placeholders = reference::find_placeholders(text);
+        for (whole, inner) in placeholders
+            .iter()
+            .map(|(whole, inner)| (whole.clone(), Some(inner.clone())))
+            .chain([(text.len()..text.len(), None)])
+        {
+            let plain = &text[cursor..whole.start];
+            for typed in find_typed_numbers(plain) {
+                let span = self.locate(text, range.clone(), cursor + typed.start, typed.len());
+                self.typed_numbers
+                    .push(typed_number(self.file, span, &plain[typed]));
+            }
+            html.push_str(&escape_html(plain));
+            if let Some(inner) = inner {
+                let span = self.locate(text, range.clone(), whole.start, whole.len());
+                let closed = text[whole.clone()].ends_with("}}");
+                if let Some(value) = self.prose_placeholder(&text[inner], closed, span) {
+                    html.push_str(&value);
+                }
+            }
+            cursor = whole.end;
+        }
+        html
     }
 }
 

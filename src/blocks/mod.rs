@@ -8,7 +8,10 @@
 
 mod attention;
 mod expect;
+mod gradient_descent;
+mod softmax;
 mod toml_input;
+mod vectors;
 
 use crate::compute::{ComputeError, Evaluated};
 use crate::diagnostics::Diagnostic;
@@ -34,6 +37,12 @@ pub enum BlockKind {
 pub enum ExampleKind {
     /// Scaled dot-product attention.
     Attention,
+    /// Softmax with temperature, loss and a temperature sweep.
+    Softmax,
+    /// Named vectors: lengths, angles, a projection.
+    Vectors,
+    /// Gradient descent on a least-squares line fit.
+    GradientDescent,
 }
 
 impl ExampleKind {
@@ -41,6 +50,9 @@ impl ExampleKind {
     pub fn name(self) -> &'static str {
         match self {
             ExampleKind::Attention => "attention",
+            ExampleKind::Softmax => "softmax",
+            ExampleKind::Vectors => "vectors",
+            ExampleKind::GradientDescent => "gradient_descent",
         }
     }
 }
@@ -49,6 +61,9 @@ impl ExampleKind {
 pub fn block_kind(info: &str) -> Option<BlockKind> {
     match info.split_whitespace().next()? {
         "attention" => Some(BlockKind::Example(ExampleKind::Attention)),
+        "softmax" => Some(BlockKind::Example(ExampleKind::Softmax)),
+        "vectors" => Some(BlockKind::Example(ExampleKind::Vectors)),
+        "gradient_descent" => Some(BlockKind::Example(ExampleKind::GradientDescent)),
         "widget" => Some(BlockKind::Widget),
         "figure" => Some(BlockKind::Figure),
         _ => None,
@@ -146,6 +161,9 @@ pub fn evaluate_example(
 ) -> Result<ExampleBlock, Vec<Diagnostic>> {
     let parsed = match kind {
         ExampleKind::Attention => attention::evaluate(&body.text),
+        ExampleKind::Softmax => softmax::evaluate(&body.text),
+        ExampleKind::Vectors => vectors::evaluate(&body.text),
+        ExampleKind::GradientDescent => gradient_descent::evaluate(&body.text),
     };
     let to_diagnostic = |error: BlockError| {
         Diagnostic::at(file, body.file_span(error.span), error.message)
@@ -205,6 +223,15 @@ pub(crate) fn compute_error_at(
     }
 }
 
+/// The value of `result`, or `None` with its error added to `errors`: lets a parser read every
+/// key and report all problems at once instead of stopping at the first.
+pub(crate) fn ok_or_record<T>(
+    errors: &mut Vec<BlockError>,
+    result: Result<T, BlockError>,
+) -> Option<T> {
+    result.map_err(|error| errors.push(error)).ok()
+}
+
 /// Example names are used in references (`{{cat.weights}}`), so they must read as identifiers.
 pub(crate) fn check_name(name: &str, span: Range<usize>) -> Result<(), BlockError> {
     let mut chars = name.chars();
@@ -252,6 +279,10 @@ mod tests {
         assert_eq!(
             block_kind("attention"),
             Some(BlockKind::Example(ExampleKind::Attention))
+        );
+        assert_eq!(
+            block_kind("gradient_descent"),
+            Some(BlockKind::Example(ExampleKind::GradientDescent))
         );
         assert_eq!(block_kind("widget extra"), Some(BlockKind::Widget));
         assert_eq!(block_kind("rust"), None);

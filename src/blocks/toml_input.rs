@@ -60,7 +60,6 @@ pub fn matrix(field: &str, rows: &Rows) -> Result<Array2<f64>, BlockError> {
 }
 
 /// A vector from a list of numbers, every entry finite.
-#[allow(dead_code)] // first used by the softmax and vectors blocks, which are being added
 pub fn vector(field: &str, numbers: &Numbers) -> Result<Array1<f64>, BlockError> {
     if numbers.get_ref().is_empty() {
         return Err(
@@ -74,6 +73,20 @@ pub fn vector(field: &str, numbers: &Numbers) -> Result<Array1<f64>, BlockError>
         .map(|number| finite(field, number))
         .collect::<Result<Vec<_>, _>>()
         .map(Array1::from)
+}
+
+/// A finite number greater than zero (a temperature, a learning rate), reported at its entry.
+pub fn positive(field: &str, number: &Number, help: &str) -> Result<f64, BlockError> {
+    let value = finite(field, number)?;
+    if value > 0.0 {
+        Ok(value)
+    } else {
+        Err(BlockError::new(
+            number.span(),
+            format!("`{field}` must be greater than 0, but is {value}"),
+        )
+        .help(help))
+    }
 }
 
 fn finite(field: &str, number: &Number) -> Result<f64, BlockError> {
@@ -119,6 +132,19 @@ mod tests {
         let one: One = parse_toml(text, "m").unwrap();
         let error = matrix("m", &one.m).unwrap_err();
         assert_eq!(&text[error.span.clone()], "nan");
+    }
+
+    #[test]
+    fn zero_is_not_positive() {
+        #[derive(Deserialize)]
+        struct Rate {
+            rate: Number,
+        }
+        let text = "rate = 0.0";
+        let rate: Rate = parse_toml(text, "rate").unwrap();
+        let error = positive("rate", &rate.rate, "e.g. 0.1").unwrap_err();
+        assert_eq!(&text[error.span.clone()], "0.0");
+        assert_eq!(error.message, "`rate` must be greater than 0, but is 0");
     }
 
     #[test]

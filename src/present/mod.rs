@@ -5,8 +5,10 @@
 //! files. The reader-side script (`static/js/attention-compute.js`) formats numbers by the same
 //! rules, so live updates print exactly what the build printed.
 
+pub mod figure;
 pub mod latex;
 pub mod number;
+pub mod svg;
 pub mod table;
 
 pub use number::{format_number, Precision, Style};

@@ -1,0 +1,215 @@
+//! ` ```gradient_descent ` blocks: points, a start, a learning rate and a number of steps →
+//! `compute::gradient_descent`.
+
+use super::expect::{self, ExpectTable};
+use super::toml_input::{matrix, parse_toml, positive, vector, Number, Numbers, Rows};
+use super::{check_name, compute_error_at, ok_or_record, BlockError, ParsedExample};
+use crate::compute::gradient_descent::{descend, GradientDescentInput, MAX_STEPS};
+use crate::compute::Evaluated;
+use serde::Deserialize;
+use std::collections::BTreeMap;
+use toml::Spanned;
+
+const KEYS: &str = "name, points, start, learning_rate, steps, [expect] (optional)";
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct GradientDescentSpec {
+    name: Spanned<String>,
+    points: Rows,
+    start: Numbers,
+    learning_rate: Number,
+    steps: Spanned<i64>,
+    expect: Option<ExpectTable>,
+}
+
+/// Parses the block and runs the compute core on it.
+pub(super) fn evaluate(text: &str) -> Result<ParsedExample, Vec<BlockError>> {
+    let spec: GradientDescentSpec = parse_toml(text, KEYS).map_err(|error| vec![error])?;
+    let mut errors = Vec::new();
+    if let Err(error) = check_name(spec.name.get_ref(), spec.name.span()) {
+        errors.push(error);
+    }
+    let points = ok_or_record(&mut errors, pairs(&spec.points))
+        .and_then(|()| ok_or_record(&mut errors, matrix("points", &spec.points)));
+    let start =
+        ok_or_record(&mut errors, vector("start", &spec.start)).and_then(|start| {
+            match start.as_slice() {
+                Some(&[w, b]) => Some((w, b)),
+                _ => ok_or_record(
+                    &mut errors,
+                    Err(BlockError::new(
+                        spec.start.span(),
+                        format!("`start` needs two numbers (w, b), but has {}", start.len()),
+                    )
+                    .help("write start = [0, 0]")),
+                ),
+            }
+        });
+    let learning_rate = ok_or_record(
+        &mut errors,
+        positive(
+            "learning_rate",
+            &spec.learning_rate,
+            "try 0.1, or 0.01 if the run diverges",
+        ),
+    );
+    let steps = ok_or_record(
+        &mut errors,
+        usize::try_from(*spec.steps.get_ref())
+            .ok()
+            .filter(|steps| (1..=MAX_STEPS).contains(steps))
+            .ok_or_else(|| {
+                BlockError::new(
+                    spec.steps.span(),
+                    format!("steps = {} is not a number of steps", spec.steps.get_ref()),
+                )
+                .help(format!("use a whole number from 1 to {MAX_STEPS}"))
+            }),
+    );
+    let (Some(points), Some(start), Some(learning_rate), Some(steps)) =
+        (points, start, learning_rate, steps)
+    else {
+        return Err(errors);
+    };
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    let input = GradientDescentInput {
+        points: points
+            .rows()
+            .into_iter()
+            .map(|row| (row[0], row[1]))
+            .collect(),
+        start,
+        learning_rate,
+        steps,
+    };
+    let field_spans: BTreeMap<&str, _> = [
+        ("name", spec.name.span()),
+        ("points", spec.points.span()),
+        ("start", spec.start.span()),
+        ("learning_rate", spec.learning_rate.span()),
+        ("steps", spec.steps.span()),
+    ]
+    .into_iter()
+    .collect();
+    let evaluated = descend(&input)
+        .map_err(|error| vec![compute_error_at(error, &field_spans, spec.name.span())])?;
+    let inputs = serde_json::json!({
+        "name": spec.name.get_ref(),
+        "kind": "gradient_descent",
+        "points": input.points.iter().map(|&(x, y)| [x, y]).collect::<Vec<_>>(),
+        "start": [start.0, start.1],
+        "learning_rate": learning_rate,
+        "steps": steps,
+    });
+    Ok(ParsedExample {
+        name: spec.name.get_ref().clone(),
+        name_span: spec.name.span(),
+        evaluated: Evaluated::GradientDescent(evaluated),
+        inputs,
+        expectations: expect::read(text, spec.expect.as_ref()).map_err(|error| vec![error])?,
+    })
+}
+
+/// Every point is `[x, y]`; checked before [`matrix`] so a point of the wrong length is named
+/// as a point, even when it is the first row.
+fn pairs(points: &Rows) -> Result<(), BlockError> {
+    for (index, point) in points.get_ref().iter().enumerate() {
+        let count = point.get_ref().len();
+        if count != 2 {
+            return Err(BlockError::new(
+                point.span(),
+                format!(
+                    "point {} has {count} number{}, but a point is [x, y]",
+                    index + 1,
+                    if count == 1 { "" } else { "s" }
+                ),
+            )
+            .help("write points = [[0, 1], [1, 3], [2, 5]]"));
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const FIT: &str = "name = \"fit\"\npoints = [[0, 1], [1, 3], [2, 5], [3, 7]]\nstart = [0, 0]\n\
+learning_rate = 0.05\nsteps = 50\n";
+
+    fn error_at(text: &str) -> (String, String) {
+        let errors = evaluate(text).err().expect("should fail");
+        let error = &errors[0];
+        (text[error.span.clone()].to_string(), error.message.clone())
+    }
+
+    #[test]
+    fn the_contract_example_evaluates() {
+        let parsed = evaluate(FIT).unwrap();
+        assert_eq!(parsed.inputs["steps"], 50);
+        let Evaluated::GradientDescent(result) = parsed.evaluated else {
+            panic!("a gradient-descent result")
+        };
+        assert_eq!(result.iterates.nrows(), 51);
+        assert_eq!(result.optimum, (2.0, 1.0));
+    }
+
+    #[test]
+    fn an_unknown_key_is_reported_at_the_key() {
+        let (at, _) = error_at(&format!("{FIT}momentum = 0.9\n"));
+        assert_eq!(at, "momentum");
+    }
+
+    #[test]
+    fn a_missing_key_names_the_keys() {
+        let errors = evaluate("name = \"fit\"\npoints = [[0, 1], [1, 2]]\n")
+            .err()
+            .unwrap();
+        assert!(errors[0].help.as_deref().unwrap().contains("learning_rate"));
+    }
+
+    #[test]
+    fn a_point_of_three_numbers_is_reported_at_that_point() {
+        let (at, message) = error_at(&FIT.replace("[0, 1], ", "[0, 1, 2], "));
+        assert_eq!(at, "[0, 1, 2]");
+        assert_eq!(message, "point 1 has 3 numbers, but a point is [x, y]");
+    }
+
+    #[test]
+    fn nan_in_a_point_is_reported_at_the_entry() {
+        let (at, _) = error_at(&FIT.replace("[2, 5]", "[2, nan]"));
+        assert_eq!(at, "nan");
+    }
+
+    #[test]
+    fn a_start_of_the_wrong_length_is_reported_at_the_start() {
+        let (at, _) = error_at(&FIT.replace("start = [0, 0]", "start = [0]"));
+        assert_eq!(at, "[0]");
+    }
+
+    #[test]
+    fn a_negative_learning_rate_is_reported_at_its_value() {
+        let (at, _) = error_at(&FIT.replace("0.05", "-0.05"));
+        assert_eq!(at, "-0.05");
+    }
+
+    #[test]
+    fn zero_or_too_many_steps_are_reported_at_the_steps() {
+        assert_eq!(error_at(&FIT.replace("steps = 50", "steps = 0")).0, "0");
+        assert_eq!(
+            error_at(&FIT.replace("steps = 50", "steps = 10001")).0,
+            "10001"
+        );
+    }
+
+    #[test]
+    fn points_with_one_x_are_reported_at_the_points() {
+        let text = FIT.replace("[[0, 1], [1, 3], [2, 5], [3, 7]]", "[[1, 1], [1, 3]]");
+        let (at, message) = error_at(&text);
+        assert_eq!(at, "[[1, 1], [1, 3]]");
+        assert!(message.contains("same x"), "{message}");
+    }
+}

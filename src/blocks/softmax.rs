@@ -1,0 +1,250 @@
+//! ` ```softmax ` blocks: logits, optional labels, temperature, target and a temperature
+//! sweep → `compute::softmax`.
+
+use super::expect::{self, ExpectTable};
+use super::toml_input::{parse_toml, positive, span_of, vector, Number, Numbers};
+use super::{check_name, compute_error_at, ok_or_record, BlockError, ParsedExample};
+use crate::compute::softmax::{softmax, SoftmaxInput, Target};
+use crate::compute::Evaluated;
+use serde::Deserialize;
+use std::collections::BTreeMap;
+use toml::Spanned;
+
+const KEYS: &str = "name, logits, labels (optional), temperature (optional), target (optional), \
+temperatures (optional), [expect] (optional)";
+
+const TEMPERATURE_HELP: &str = "use e.g. 1 for the plain softmax, 0.5 to sharpen, 2 to flatten";
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SoftmaxSpec {
+    name: Spanned<String>,
+    logits: Numbers,
+    labels: Option<Spanned<Vec<Spanned<String>>>>,
+    temperature: Option<Number>,
+    /// A label or a 0-based position; read as any TOML value so a wrong type gets our own
+    /// message instead of serde's "data did not match any variant".
+    target: Option<Spanned<toml::Value>>,
+    temperatures: Option<Numbers>,
+    expect: Option<ExpectTable>,
+}
+
+/// Parses the block and runs the compute core on it.
+pub(super) fn evaluate(text: &str) -> Result<ParsedExample, Vec<BlockError>> {
+    let spec: SoftmaxSpec = parse_toml(text, KEYS).map_err(|error| vec![error])?;
+    let mut errors = Vec::new();
+    if let Err(error) = check_name(spec.name.get_ref(), spec.name.span()) {
+        errors.push(error);
+    }
+    let logits = ok_or_record(&mut errors, vector("logits", &spec.logits));
+    let temperature = match &spec.temperature {
+        None => Some(1.0),
+        Some(number) => ok_or_record(
+            &mut errors,
+            positive("temperature", number, TEMPERATURE_HELP),
+        ),
+    };
+    // For optional keys, `Some(None)` means left out and `None` means given but wrong.
+    let temperatures = match &spec.temperatures {
+        None => Some(None),
+        Some(numbers) => {
+            ok_or_record(&mut errors, vector("temperatures", numbers)).and_then(|values| {
+                let checked: Option<Vec<f64>> = numbers
+                    .get_ref()
+                    .iter()
+                    .map(|number| {
+                        ok_or_record(
+                            &mut errors,
+                            positive("temperatures", number, TEMPERATURE_HELP),
+                        )
+                    })
+                    .collect();
+                checked.map(|_| Some(values.to_vec()))
+            })
+        }
+    };
+    let target = match &spec.target {
+        None => Some(None),
+        Some(target) => ok_or_record(&mut errors, read_target(target)).map(Some),
+    };
+    let (Some(logits), Some(temperature), Some(temperatures), Some(target)) =
+        (logits, temperature, temperatures, target)
+    else {
+        return Err(errors);
+    };
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    let input = SoftmaxInput {
+        logits,
+        labels: spec.labels.as_ref().map(|labels| {
+            labels
+                .get_ref()
+                .iter()
+                .map(|label| label.get_ref().clone())
+                .collect()
+        }),
+        temperature,
+        target,
+        temperatures,
+    };
+    let field_spans: BTreeMap<&str, _> = [
+        ("name", Some(spec.name.span())),
+        ("logits", Some(spec.logits.span())),
+        ("labels", span_of(&spec.labels)),
+        ("temperature", span_of(&spec.temperature)),
+        ("target", span_of(&spec.target)),
+        ("temperatures", span_of(&spec.temperatures)),
+    ]
+    .into_iter()
+    .filter_map(|(field, span)| span.map(|span| (field, span)))
+    .collect();
+    let evaluated = softmax(&input)
+        .map_err(|error| vec![compute_error_at(error, &field_spans, spec.name.span())])?;
+    let inputs = serde_json::json!({
+        "name": spec.name.get_ref(),
+        "kind": "softmax",
+        "logits": input.logits.to_vec(),
+        "labels": input.labels,
+        "temperature": input.temperature,
+        // Resolved to the 0-based position so the reader side need not look labels up.
+        "target": evaluated.target,
+        "temperatures": input.temperatures,
+    });
+    Ok(ParsedExample {
+        name: spec.name.get_ref().clone(),
+        name_span: spec.name.span(),
+        evaluated: Evaluated::Softmax(evaluated),
+        inputs,
+        expectations: expect::read(text, spec.expect.as_ref()).map_err(|error| vec![error])?,
+    })
+}
+
+/// `target = "cat"` names a label; `target = 0` is a 0-based position, as in ML code.
+fn read_target(target: &Spanned<toml::Value>) -> Result<Target, BlockError> {
+    let hint =
+        "write a label, e.g. target = \"cat\", or a position counted from 0, e.g. target = 0";
+    match target.get_ref() {
+        toml::Value::String(label) => Ok(Target::Label(label.clone())),
+        toml::Value::Integer(position) => {
+            usize::try_from(*position)
+                .map(Target::Position)
+                .map_err(|_| {
+                    BlockError::new(
+                        target.span(),
+                        format!("target = {position} is not a position"),
+                    )
+                    .help(hint)
+                })
+        }
+        other => Err(BlockError::new(
+            target.span(),
+            format!("target = {other} is neither a label nor a position"),
+        )
+        .help(hint)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const LOGITS: &str =
+        "name = \"t\"\nlogits = [2, 1, 0.1]\nlabels = [\"cat\", \"dog\", \"fish\"]\n";
+
+    fn error_at(text: &str) -> (String, String) {
+        let errors = evaluate(text).err().expect("should fail");
+        let error = &errors[0];
+        (text[error.span.clone()].to_string(), error.message.clone())
+    }
+
+    #[test]
+    fn the_contract_example_evaluates() {
+        let text =
+            format!("{LOGITS}temperature = 1\ntarget = \"cat\"\ntemperatures = [0.5, 1, 2]\n");
+        let parsed = evaluate(&text).unwrap();
+        assert_eq!(parsed.name, "t");
+        assert_eq!(parsed.inputs["target"], 0);
+        assert_eq!(parsed.inputs["temperatures"][2], 2.0);
+        let Evaluated::Softmax(result) = parsed.evaluated else {
+            panic!("a softmax result")
+        };
+        assert!(result.loss.is_some());
+        assert_eq!(result.sweep.unwrap().probabilities.nrows(), 3);
+    }
+
+    #[test]
+    fn a_target_may_be_a_zero_based_position() {
+        let parsed = evaluate(&format!("{LOGITS}target = 2\n")).unwrap();
+        assert_eq!(parsed.inputs["target"], 2);
+    }
+
+    #[test]
+    fn an_unknown_key_is_reported_at_the_key() {
+        let (at, message) = error_at(&format!("{LOGITS}temprature = 2\n"));
+        assert_eq!(at, "temprature");
+        assert!(message.contains("temprature"), "{message}");
+    }
+
+    #[test]
+    fn invalid_toml_is_reported() {
+        let errors = evaluate("name = \"t\"\nlogits = [1, 2\n").err().unwrap();
+        assert!(errors[0].message.starts_with("invalid example"));
+    }
+
+    #[test]
+    fn nan_in_the_logits_is_reported_at_the_entry() {
+        let text = LOGITS.replace("0.1", "nan");
+        let (at, _) = error_at(&text);
+        assert_eq!(at, "nan");
+    }
+
+    #[test]
+    fn a_zero_temperature_is_reported_at_its_value() {
+        let (at, message) = error_at(&format!("{LOGITS}temperature = 0\n"));
+        assert_eq!(at, "0");
+        assert!(message.contains("temperature"), "{message}");
+    }
+
+    #[test]
+    fn a_negative_temperature_in_the_sweep_is_reported_at_that_entry() {
+        let (at, _) = error_at(&format!("{LOGITS}temperatures = [1, -0.5, 2]\n"));
+        assert_eq!(at, "-0.5");
+    }
+
+    #[test]
+    fn an_unknown_target_label_is_reported_at_the_target() {
+        let text = format!("{LOGITS}target = \"cow\"\n");
+        let errors = evaluate(&text).err().unwrap();
+        assert_eq!(&text[errors[0].span.clone()], "\"cow\"");
+        assert_eq!(errors[0].help.as_deref(), Some("use one of cat, dog, fish"));
+    }
+
+    #[test]
+    fn an_out_of_range_or_negative_target_position_is_reported_at_the_target() {
+        assert_eq!(error_at(&format!("{LOGITS}target = 3\n")).0, "3");
+        assert_eq!(error_at(&format!("{LOGITS}target = -1\n")).0, "-1");
+        assert_eq!(error_at(&format!("{LOGITS}target = 1.5\n")).0, "1.5");
+    }
+
+    #[test]
+    fn labels_of_the_wrong_length_are_reported_at_the_labels() {
+        let text = LOGITS.replace(", \"fish\"", "");
+        let (at, _) = error_at(&text);
+        assert_eq!(at, "[\"cat\", \"dog\"]");
+    }
+
+    #[test]
+    fn empty_logits_are_reported_at_the_logits() {
+        let (at, _) = error_at("name = \"t\"\nlogits = []\n");
+        assert_eq!(at, "[]");
+    }
+
+    #[test]
+    fn several_problems_are_reported_together() {
+        let text = "name = \"t\"\nlogits = [inf]\ntemperature = -1\n";
+        let errors = evaluate(text).err().unwrap();
+        let spans: Vec<&str> = errors.iter().map(|e| &text[e.span.clone()]).collect();
+        assert_eq!(spans, ["inf", "-1"]);
+    }
+}

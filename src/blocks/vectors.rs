@@ -1,0 +1,183 @@
+//! ` ```vectors ` blocks: named vectors and an optional projection → `compute::vectors`.
+
+use super::expect::{self, ExpectTable};
+use super::toml_input::{matrix, parse_toml, span_of, Rows};
+use super::{check_name, compute_error_at, BlockError, ParsedExample};
+use crate::compute::vectors::{analyze, VectorsInput};
+use crate::compute::Evaluated;
+use serde::Deserialize;
+use std::collections::BTreeMap;
+use toml::Spanned;
+
+const KEYS: &str = "name, names, vectors, project (optional), [expect] (optional)";
+
+type Names = Spanned<Vec<Spanned<String>>>;
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct VectorsSpec {
+    name: Spanned<String>,
+    names: Names,
+    vectors: Rows,
+    project: Option<Names>,
+    expect: Option<ExpectTable>,
+}
+
+/// Parses the block and runs the compute core on it.
+pub(super) fn evaluate(text: &str) -> Result<ParsedExample, Vec<BlockError>> {
+    let spec: VectorsSpec = parse_toml(text, KEYS).map_err(|error| vec![error])?;
+    let mut errors = Vec::new();
+    if let Err(error) = check_name(spec.name.get_ref(), spec.name.span()) {
+        errors.push(error);
+    }
+    let vectors = matrix("vectors", &spec.vectors)
+        .map_err(|error| errors.push(error))
+        .ok();
+    let project = match &spec.project {
+        None => Some(None),
+        Some(project) => read_project(project, &spec.names)
+            .map(Some)
+            .map_err(|error| errors.push(error))
+            .ok(),
+    };
+    let (Some(vectors), Some(project)) = (vectors, project) else {
+        return Err(errors);
+    };
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    let input = VectorsInput {
+        names: strings(&spec.names),
+        vectors,
+        project,
+    };
+    let field_spans: BTreeMap<&str, _> = [
+        ("name", Some(spec.name.span())),
+        ("names", Some(spec.names.span())),
+        ("vectors", Some(spec.vectors.span())),
+        ("project", span_of(&spec.project)),
+    ]
+    .into_iter()
+    .filter_map(|(field, span)| span.map(|span| (field, span)))
+    .collect();
+    let evaluated = analyze(&input)
+        .map_err(|error| vec![compute_error_at(error, &field_spans, spec.name.span())])?;
+    let inputs = serde_json::json!({
+        "name": spec.name.get_ref(),
+        "kind": "vectors",
+        "names": input.names,
+        "vectors": input.vectors.rows().into_iter().map(|row| row.to_vec()).collect::<Vec<_>>(),
+        "project": input.project.as_ref().map(|(of, onto)| [of, onto]),
+    });
+    Ok(ParsedExample {
+        name: spec.name.get_ref().clone(),
+        name_span: spec.name.span(),
+        evaluated: Evaluated::Vectors(evaluated),
+        inputs,
+        expectations: expect::read(text, spec.expect.as_ref()).map_err(|error| vec![error])?,
+    })
+}
+
+fn strings(names: &Names) -> Vec<String> {
+    names
+        .get_ref()
+        .iter()
+        .map(|name| name.get_ref().clone())
+        .collect()
+}
+
+/// `project = ["a", "b"]`: two of the names. Checked here rather than only in the core so an
+/// unknown name is reported at that name, not at the whole list.
+fn read_project(project: &Names, names: &Names) -> Result<(String, String), BlockError> {
+    let [of, onto] = project.get_ref().as_slice() else {
+        return Err(BlockError::new(
+            project.span(),
+            format!(
+                "`project` needs two names, but has {}",
+                project.get_ref().len()
+            ),
+        )
+        .help("write project = [\"a\", \"b\"] to project a onto b"));
+    };
+    let known = strings(names);
+    for name in [of, onto] {
+        if !known.contains(name.get_ref()) {
+            return Err(BlockError::new(
+                name.span(),
+                format!("there is no vector named `{}`", name.get_ref()),
+            )
+            .help(format!("use one of {}", known.join(", "))));
+        }
+    }
+    Ok((of.get_ref().clone(), onto.get_ref().clone()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const EMB: &str =
+        "name = \"emb\"\nnames = [\"the\", \"cat\", \"sat\"]\nvectors = [[1, 0], [0, 1], [1, 1]]\n";
+
+    fn error_at(text: &str) -> (String, String) {
+        let errors = evaluate(text).err().expect("should fail");
+        let error = &errors[0];
+        (text[error.span.clone()].to_string(), error.message.clone())
+    }
+
+    #[test]
+    fn the_contract_example_evaluates_with_its_projection() {
+        let parsed = evaluate(&format!("{EMB}project = [\"sat\", \"the\"]\n")).unwrap();
+        assert_eq!(parsed.inputs["project"][1], "the");
+        let Evaluated::Vectors(result) = parsed.evaluated else {
+            panic!("a vectors result")
+        };
+        assert_eq!(result.projection.unwrap().scalar, 1.0);
+    }
+
+    #[test]
+    fn an_unknown_key_is_reported_at_the_key() {
+        let (at, _) = error_at(&format!("{EMB}projection = [\"sat\", \"the\"]\n"));
+        assert_eq!(at, "projection");
+    }
+
+    #[test]
+    fn a_ragged_vector_is_reported_at_its_row() {
+        let (at, message) = error_at(&EMB.replace("[1, 1]]", "[1, 1, 1]]"));
+        assert_eq!(at, "[1, 1, 1]");
+        assert!(message.contains("row 3"), "{message}");
+    }
+
+    #[test]
+    fn infinity_is_reported_at_the_entry() {
+        let (at, _) = error_at(&EMB.replace("[0, 1]", "[0, -inf]"));
+        assert_eq!(at, "-inf");
+    }
+
+    #[test]
+    fn a_zero_vector_is_reported_at_the_vectors() {
+        let (at, message) = error_at(&EMB.replace("[0, 1]", "[0, 0]"));
+        assert_eq!(at, "[[1, 0], [0, 0], [1, 1]]");
+        assert!(message.contains("`cat` is the zero vector"), "{message}");
+    }
+
+    #[test]
+    fn a_missing_name_is_reported_at_the_names() {
+        let (at, _) = error_at(&EMB.replace(", \"sat\"]", "]"));
+        assert_eq!(at, "[\"the\", \"cat\"]");
+    }
+
+    #[test]
+    fn projecting_onto_an_unknown_name_is_reported_at_that_name() {
+        let text = format!("{EMB}project = [\"sat\", \"dog\"]\n");
+        let errors = evaluate(&text).err().unwrap();
+        assert_eq!(&text[errors[0].span.clone()], "\"dog\"");
+        assert_eq!(errors[0].help.as_deref(), Some("use one of the, cat, sat"));
+    }
+
+    #[test]
+    fn a_projection_needs_exactly_two_names() {
+        let (at, _) = error_at(&format!("{EMB}project = [\"sat\"]\n"));
+        assert_eq!(at, "[\"sat\"]");
+    }
+}

@@ -1,0 +1,855 @@
+//! Pictures of evaluated examples: softmax probabilities as grouped bars, 2-D vectors as
+//! arrows, a gradient-descent run as its loss curve and its path through (w, b).
+//!
+//! PURE: input is a compute result (already evaluated; nothing is recomputed here beyond
+//! mapping numbers to positions) and output is a `<figure class="worked-figure">` holding inline
+//! SVG drawn with [`super::svg`]. Every figure names itself (`<title>`) and describes its numbers
+//! in words (`<desc>`), printed with [`format_number`] exactly as the prose prints them, so a
+//! reader who cannot see the picture gets the same information.
+
+use super::svg::{
+    decade_ticks, labelled, nice_ticks, text_width, Anchor, Baseline, Frame, Point, Scale, Svg,
+    LABEL_TEXT, SMALL_TEXT,
+};
+use super::table::escape_html;
+use super::{format_number, Precision, Style};
+use crate::compute::gradient_descent::GradientDescent;
+use crate::compute::softmax::Softmax;
+use crate::compute::vectors::Vectors;
+
+/// How many series colours `figures.css` defines (`wf-s0` … `wf-s5`); later series reuse them.
+const SERIES_COLOURS: usize = 6;
+/// Width of a softmax bar chart, in user units.
+const SOFTMAX_WIDTH: f64 = 520.0;
+/// Font size of the numbers printed on bars.
+const VALUE_TEXT: f64 = 11.0;
+
+/// What every figure needs besides its numbers.
+#[derive(Debug, Clone)]
+pub struct FigureOptions {
+    /// The example's name, for `data-example` and generated captions.
+    pub example: String,
+    /// Starts every id in the figure; unique on the page (e.g. `wf-logits-1`).
+    pub id_prefix: String,
+    /// Decimals for numbers in the text alternative and on bars, as in the prose.
+    pub decimals: usize,
+    /// The author's caption as HTML, or `None` for a generated one.
+    pub caption_html: Option<String>,
+}
+
+/// Why an example cannot be drawn.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FigureError {
+    /// What is wrong, as one sentence.
+    pub message: String,
+    /// What would work.
+    pub help: String,
+}
+
+impl FigureOptions {
+    fn number(&self, value: f64) -> String {
+        format_number(value, Precision::Decimals(self.decimals), Style::Prose)
+    }
+
+    fn pair(&self, (a, b): (f64, f64)) -> String {
+        format!("({}, {})", self.number(a), self.number(b))
+    }
+
+    /// The `<figure>` around `panels`, with the author's caption or `generated` as caption.
+    fn wrap(&self, kind: &str, panels: &[String], generated: &str) -> String {
+        let caption = match &self.caption_html {
+            Some(html) => html.clone(),
+            None => escape_html(generated),
+        };
+        format!(
+            "<figure class=\"worked-figure\" data-figure=\"{kind}\" data-example=\"{}\">\n<div class=\"wf-panels\">\n{}</div>\n<figcaption>{caption}</figcaption>\n</figure>\n",
+            escape_html(&self.example),
+            panels.concat()
+        )
+    }
+}
+
+/// An input the author typed (a temperature, a learning rate): printed as written, shortest
+/// form first, since it is not a computed result that needs fixed decimals.
+fn input_number(value: f64) -> String {
+    if value == 0.0 || (1e-4..1e6).contains(&value.abs()) {
+        format!("{value}")
+    } else {
+        format!("{value:e}")
+    }
+    .replace('-', "\u{2212}")
+}
+
+/// "a", "a and b", "a, b and c".
+fn and_list(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [only] => only.clone(),
+        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+    }
+}
+
+/// Shortens a long label for the picture; the text alternative keeps it whole.
+fn short_label(label: &str) -> String {
+    const LONGEST: usize = 14;
+    if label.chars().count() <= LONGEST {
+        label.to_string()
+    } else {
+        let kept: String = label.chars().take(LONGEST - 1).collect();
+        format!("{kept}…")
+    }
+}
+
+/// Softmax probabilities as bars: one group per label, one bar per temperature of the sweep
+/// (or one bar for the example's own temperature).
+pub fn softmax_figure(result: &Softmax, options: &FigureOptions) -> String {
+    let count = result.probabilities.len();
+    let labels: Vec<String> = match &result.labels {
+        Some(labels) => labels.clone(),
+        None => (1..=count).map(|position| position.to_string()).collect(),
+    };
+    let series: Vec<(f64, Vec<f64>)> = match &result.sweep {
+        Some(sweep) => sweep
+            .temperatures
+            .iter()
+            .zip(sweep.probabilities.rows())
+            .map(|(&temperature, row)| (temperature, row.to_vec()))
+            .collect(),
+        None => vec![(result.temperature, result.probabilities.to_vec())],
+    };
+    let temperatures: Vec<String> = series
+        .iter()
+        .map(|(temperature, _)| input_number(*temperature))
+        .collect();
+
+    // Layout: a legend row when there are several series, room below for the labels (slanted
+    // when they would not fit side by side), and room left for the probability ticks.
+    let shown: Vec<String> = labels.iter().map(|label| short_label(label)).collect();
+    let widest_label = shown
+        .iter()
+        .map(|label| text_width(label, SMALL_TEXT))
+        .fold(0.0, f64::max);
+    let y_ticks = nice_ticks(
+        0.0,
+        series
+            .iter()
+            .flat_map(|(_, row)| row.iter().copied())
+            .fold(0.0, f64::max),
+        6,
+    );
+    let y_labels = labelled(&y_ticks);
+    let widest_tick = y_labels
+        .iter()
+        .map(|tick| text_width(&tick.label, SMALL_TEXT))
+        .fold(0.0, f64::max);
+    let left = 16.0 + LABEL_TEXT + widest_tick;
+    // One width for every bar chart, so text is the same size in all of them on a page.
+    let plot_width = SOFTMAX_WIDTH - left - 12.0;
+    let group_width = plot_width / count as f64;
+    // Labels are drawn every `stride` groups so they never overlap; slanted if even one
+    // label is wider than its group.
+    let slanted = widest_label > group_width - 4.0;
+    let stride = if slanted {
+        ((SMALL_TEXT * 1.4) / group_width).ceil().max(1.0) as usize
+    } else {
+        1
+    };
+    let label_depth = if slanted {
+        widest_label * 0.71 + SMALL_TEXT
+    } else {
+        SMALL_TEXT + 8.0
+    };
+    let top = if series.len() > 1 { 40.0 } else { 16.0 };
+    let frame = Frame {
+        left,
+        top,
+        width: plot_width,
+        height: 200.0,
+    };
+    let width = frame.right() + 12.0;
+    let height = frame.bottom() + 8.0 + label_depth + 6.0;
+    let mut svg = Svg::new(width, height, &options.id_prefix);
+    let y = Scale::linear(y_ticks.domain(), (frame.bottom(), frame.top));
+    svg.y_axis(&frame, &y, &y_labels, "probability");
+
+    if series.len() > 1 {
+        let mut x = frame.left;
+        for (index, temperature) in temperatures.iter().enumerate() {
+            let label = format!("T = {temperature}");
+            svg.rect(
+                x,
+                14.0,
+                12.0,
+                12.0,
+                &format!("wf-bar wf-s{}", index % SERIES_COLOURS),
+            );
+            svg.text(
+                Point::new(x + 17.0, 20.0),
+                (Anchor::Start, Baseline::Middle),
+                SMALL_TEXT,
+                "wf-legend",
+                &label,
+            );
+            x += 17.0 + text_width(&label, SMALL_TEXT) + 16.0;
+        }
+    }
+
+    let inner = group_width * 0.8;
+    let bar_width = inner / series.len() as f64;
+    let gap = if bar_width > 6.0 { 1.5 } else { 0.0 };
+    let value_labels = series.len() * count <= 24
+        && text_width(&options.number(0.5), VALUE_TEXT) <= bar_width + 2.0;
+    for (index, (_, row)) in series.iter().enumerate() {
+        svg.group(&format!("wf-series wf-s{}", index % SERIES_COLOURS));
+        for (group, &probability) in row.iter().enumerate() {
+            let x = frame.left + group as f64 * group_width + group_width * 0.1;
+            let x = x + index as f64 * bar_width;
+            let top = y.map(probability);
+            svg.rect(
+                x + gap / 2.0,
+                frame.bottom(),
+                bar_width - gap,
+                top - frame.bottom(),
+                "wf-bar",
+            );
+            if value_labels {
+                svg.text(
+                    Point::new(x + bar_width / 2.0, top - 4.0),
+                    (Anchor::Middle, Baseline::Alphabetic),
+                    VALUE_TEXT,
+                    "wf-value",
+                    &options.number(probability),
+                );
+            }
+        }
+        svg.end_group();
+    }
+    svg.line(
+        Point::new(frame.left, frame.bottom()),
+        Point::new(frame.right(), frame.bottom()),
+        "wf-axis",
+    );
+    for (group, label) in shown.iter().enumerate().step_by(stride) {
+        let x = frame.left + (group as f64 + 0.5) * group_width;
+        let class = if result.target == Some(group) {
+            "wf-tick wf-target"
+        } else {
+            "wf-tick"
+        };
+        if slanted {
+            svg.text_rotated(
+                Point::new(x, frame.bottom() + 8.0),
+                (Anchor::End, Baseline::Hanging),
+                SMALL_TEXT,
+                -45.0,
+                class,
+                label,
+            );
+        } else {
+            svg.text(
+                Point::new(x, frame.bottom() + 6.0),
+                (Anchor::Middle, Baseline::Hanging),
+                SMALL_TEXT,
+                class,
+                label,
+            );
+        }
+    }
+
+    let description: Vec<String> = series
+        .iter()
+        .zip(&temperatures)
+        .map(|((_, row), temperature)| {
+            let values: Vec<String> = labels
+                .iter()
+                .zip(row)
+                .map(|(label, &p)| format!("{label} {}", options.number(p)))
+                .collect();
+            format!("at T = {temperature}: {}", values.join(", "))
+        })
+        .collect();
+    let mut description = format!("Probabilities {}.", description.join("; "));
+    if let Some(target) = result.target {
+        description.push_str(&format!(" The target is {}.", labels[target]));
+    }
+    let title = format!(
+        "Bar chart of the softmax probabilities of {} at T = {}",
+        options.example,
+        and_list(&temperatures)
+    );
+    let svg = svg.finish("wf-chart", &title, &description);
+    options.wrap("softmax", &[svg], &format!("{title}."))
+}
+
+/// Vectors as arrows from the origin, equal units on both axes so angles look true; the
+/// projection, if any, as a dashed arrow with a dotted drop line from the projected tip.
+pub fn vectors_figure(result: &Vectors, options: &FigureOptions) -> Result<String, FigureError> {
+    let dimension = result.vectors.ncols();
+    if dimension != 2 {
+        return Err(FigureError {
+            message: format!(
+                "\"{}\" has {dimension}-dimensional vectors; a figure draws vectors in the plane",
+                options.example
+            ),
+            help: format!(
+                "draw a 2-D example, or show the numbers as a table with {{{{ {}.vectors }}}}",
+                options.example
+            ),
+        });
+    }
+    let tips: Vec<(f64, f64)> = result
+        .vectors
+        .rows()
+        .into_iter()
+        .map(|row| (row[0], row[1]))
+        .collect();
+    let projection = result
+        .projection
+        .as_ref()
+        .map(|projection| (projection.vector[0], projection.vector[1]));
+
+    // One square domain around the origin and every tip, so one unit is as long across as up.
+    let all = tips.iter().chain(projection.iter()).chain([&(0.0, 0.0)]);
+    let (mut low, mut high) = (
+        (f64::INFINITY, f64::INFINITY),
+        (f64::NEG_INFINITY, f64::NEG_INFINITY),
+    );
+    for &(x, y) in all {
+        low = (low.0.min(x), low.1.min(y));
+        high = (high.0.max(x), high.1.max(y));
+    }
+    let half = (high.0 - low.0).max(high.1 - low.1) / 2.0 * 1.3;
+    let centre = ((low.0 + high.0) / 2.0, (low.1 + high.1) / 2.0);
+    let domain_x = (centre.0 - half, centre.0 + half);
+    let domain_y = (centre.1 - half, centre.1 + half);
+    let within = |(low, high): (f64, f64)| {
+        let ticks = nice_ticks(low, high, 6);
+        let decimals = ticks.decimals;
+        let values = ticks
+            .values
+            .into_iter()
+            .filter(|value| (low..=high).contains(value))
+            .collect();
+        labelled(&super::svg::NiceTicks { values, decimals })
+    };
+    let x_ticks = within(domain_x);
+    let y_ticks = within(domain_y);
+    let widest_tick = y_ticks
+        .iter()
+        .map(|tick| text_width(&tick.label, SMALL_TEXT))
+        .fold(0.0, f64::max);
+    let legend = projection.is_some();
+    let frame = Frame {
+        left: 12.0 + widest_tick,
+        top: if legend { 34.0 } else { 12.0 },
+        width: 300.0,
+        height: 300.0,
+    };
+    let mut svg = Svg::new(
+        frame.right() + 24.0,
+        frame.bottom() + 12.0 + SMALL_TEXT + 8.0,
+        &options.id_prefix,
+    );
+    let x = Scale::linear(domain_x, (frame.left, frame.right()));
+    let y = Scale::linear(domain_y, (frame.bottom(), frame.top));
+    svg.x_axis(&frame, &x, &x_ticks, "");
+    svg.y_axis(&frame, &y, &y_ticks, "");
+    let origin = Point::new(x.map(0.0), y.map(0.0));
+    svg.line(
+        Point::new(frame.left, origin.y),
+        Point::new(frame.right(), origin.y),
+        "wf-origin",
+    );
+    svg.line(
+        Point::new(origin.x, frame.top),
+        Point::new(origin.x, frame.bottom()),
+        "wf-origin",
+    );
+    let at = |(a, b): (f64, f64)| Point::new(x.map(a), y.map(b));
+
+    if let (Some(tip), Some(of)) = (projection, result.projection.as_ref()) {
+        let from = result
+            .names
+            .iter()
+            .position(|name| *name == of.of)
+            .map(|index| tips[index]);
+        if let Some(from) = from {
+            svg.line(at(from), at(tip), "wf-drop");
+        }
+        let end = at(tip);
+        if (end.x - origin.x).hypot(end.y - origin.y) >= 1.0 {
+            svg.arrow(origin, end, "wf-projection");
+        }
+        let label = format!("projection of {} onto {}", of.of, of.onto);
+        svg.line(
+            Point::new(frame.left, 16.0),
+            Point::new(frame.left + 28.0, 16.0),
+            "wf-projection",
+        );
+        svg.text(
+            Point::new(frame.left + 34.0, 16.0),
+            (Anchor::Start, Baseline::Middle),
+            SMALL_TEXT,
+            "wf-legend",
+            &label,
+        );
+    }
+    for (index, (name, &tip)) in result.names.iter().zip(&tips).enumerate() {
+        let class = format!("wf-vector wf-s{}", index % SERIES_COLOURS);
+        let end = at(tip);
+        svg.arrow(origin, end, &class);
+        let (dx, dy) = (end.x - origin.x, end.y - origin.y);
+        let length = dx.hypot(dy).max(f64::MIN_POSITIVE);
+        let (ux, uy) = (dx / length, dy / length);
+        svg.text(
+            Point::new(end.x + ux * 10.0, end.y + uy * 10.0),
+            (side(ux), Baseline::Middle),
+            LABEL_TEXT,
+            &format!("wf-label wf-s{}", index % SERIES_COLOURS),
+            &short_label(name),
+        );
+    }
+
+    let arrows: Vec<String> = result
+        .names
+        .iter()
+        .zip(&tips)
+        .map(|(name, &tip)| format!("{name} {}", options.pair(tip)))
+        .collect();
+    let mut description = format!("Arrows from the origin to {}.", and_list(&arrows));
+    if let Some(projection) = &result.projection {
+        description.push_str(&format!(
+            " Dashed: the projection of {} onto {}, {}, of signed length {}.",
+            projection.of,
+            projection.onto,
+            options.pair((projection.vector[0], projection.vector[1])),
+            options.number(projection.scalar)
+        ));
+    }
+    let title = format!("The vectors of {} drawn from the origin", options.example);
+    let mut caption = format!("{title}.");
+    if let Some(projection) = &result.projection {
+        caption.push_str(&format!(
+            " Dashed: the projection of {} onto {}.",
+            projection.of, projection.onto
+        ));
+    }
+    let svg = svg.finish("wf-chart wf-square", &title, &description);
+    Ok(options.wrap("vectors", &[svg], &caption))
+}
+
+/// A gradient-descent run as two pictures: the loss at every step (on a log scale when it
+/// spans more than two decades) and the path of (w, b) towards the least-squares optimum.
+pub fn gradient_descent_figure(result: &GradientDescent, options: &FigureOptions) -> String {
+    let loss = loss_panel(result, options);
+    let path = path_panel(result, options);
+    let caption = format!(
+        "Gradient descent on {}: the loss at each step, and the path of (w, b) towards the least-squares optimum.",
+        options.example
+    );
+    options.wrap("gradient_descent", &[loss, path], &caption)
+}
+
+/// The width and height of each gradient-descent panel; two fit side by side in a lesson
+/// column and each is legible alone on a phone.
+const PANEL: (f64, f64) = (360.0, 280.0);
+
+fn loss_panel(result: &GradientDescent, options: &FigureOptions) -> String {
+    let losses = &result.losses;
+    let taken = result.steps_taken();
+    let largest = losses.iter().copied().fold(0.0, f64::max);
+    let smallest_positive = losses
+        .iter()
+        .copied()
+        .filter(|loss| *loss > 0.0)
+        .fold(f64::INFINITY, f64::min);
+    let log = smallest_positive.is_finite() && largest / smallest_positive > 100.0;
+    let (y_ticks, y_domain) = if log {
+        decade_ticks(smallest_positive, largest)
+    } else {
+        let ticks = nice_ticks(0.0, if largest > 0.0 { largest } else { 1.0 }, 5);
+        let domain = ticks.domain();
+        (labelled(&ticks), domain)
+    };
+    let widest_tick = y_ticks
+        .iter()
+        .map(|tick| text_width(&tick.label, SMALL_TEXT))
+        .fold(0.0, f64::max);
+    let frame = Frame {
+        left: 18.0 + LABEL_TEXT + widest_tick,
+        top: 14.0,
+        width: 0.0,
+        height: PANEL.1 - 14.0 - 52.0,
+    };
+    let frame = Frame {
+        width: PANEL.0 - frame.left - 14.0,
+        ..frame
+    };
+    let x_ticks = nice_ticks(0.0, taken.max(1) as f64, 6);
+    let x = Scale::linear(x_ticks.domain(), (frame.left, frame.right()));
+    let y = if log {
+        Scale::log10(y_domain, (frame.bottom(), frame.top))
+    } else {
+        Scale::linear(y_domain, (frame.bottom(), frame.top))
+    };
+    let mut svg = Svg::new(PANEL.0, PANEL.1, &format!("{}-loss", options.id_prefix));
+    svg.x_axis(&frame, &x, &labelled(&x_ticks), "step");
+    svg.y_axis(
+        &frame,
+        &y,
+        &y_ticks,
+        if log { "loss (log scale)" } else { "loss" },
+    );
+    let minimum = result.optimum_loss;
+    let minimum_shown = if log {
+        minimum >= y_domain.0
+    } else {
+        minimum <= y_domain.1
+    };
+    if minimum_shown {
+        let level = y.map(minimum);
+        svg.line(
+            Point::new(frame.left, level),
+            Point::new(frame.right(), level),
+            "wf-optimum-line",
+        );
+        svg.text(
+            Point::new(frame.right() - 4.0, level - 5.0),
+            (Anchor::End, Baseline::Alphabetic),
+            SMALL_TEXT,
+            "wf-note",
+            &format!("least-squares minimum {}", options.number(minimum)),
+        );
+    }
+    let curve: Vec<Point> = losses
+        .iter()
+        .enumerate()
+        .map(|(step, &loss)| Point::new(x.map(step as f64), y.map(loss)))
+        .collect();
+    svg.polyline(&curve, "wf-curve wf-s0");
+    svg.circle(curve[0], 3.5, "wf-dot wf-s0");
+    svg.circle(curve[curve.len() - 1], 3.5, "wf-dot wf-s0");
+    if let Some(step) = result.diverged_at {
+        svg.text(
+            Point::new(frame.right() - 4.0, frame.top + 6.0),
+            (Anchor::End, Baseline::Hanging),
+            SMALL_TEXT,
+            "wf-note wf-warning",
+            &format!("diverged at step {step}"),
+        );
+    }
+
+    let first = losses[0];
+    let last = losses[taken];
+    let trend = if last < first {
+        "falls"
+    } else if last > first {
+        "rises"
+    } else {
+        "stays"
+    };
+    let mut description = format!(
+        "The loss {trend} from {} at step 0 to {} at step {taken}",
+        options.number(first),
+        options.number(last)
+    );
+    if log {
+        description.push_str(", drawn on a log scale");
+    }
+    description.push_str(&format!(
+        "; the least-squares minimum is {}.",
+        options.number(minimum)
+    ));
+    if let Some(step) = result.diverged_at {
+        description.push_str(&format!(
+            " The run diverged at step {step} with learning rate {}.",
+            input_number(result.learning_rate)
+        ));
+    }
+    let title = format!("Loss per step of gradient descent on {}", options.example);
+    svg.finish("wf-chart wf-panel", &title, &description)
+}
+
+fn path_panel(result: &GradientDescent, options: &FigureOptions) -> String {
+    let iterates: Vec<(f64, f64)> = result
+        .iterates
+        .rows()
+        .into_iter()
+        .map(|row| (row[0], row[1]))
+        .collect();
+    let optimum = result.optimum;
+    let span = |pick: fn(&(f64, f64)) -> f64| {
+        let values = iterates.iter().chain([&optimum]).map(pick);
+        let (low, high) = values.fold((f64::INFINITY, f64::NEG_INFINITY), |(l, h), v| {
+            (l.min(v), h.max(v))
+        });
+        let pad = (high - low) * 0.08;
+        nice_ticks(low - pad, high + pad, 6)
+    };
+    let w_ticks = span(|point| point.0);
+    let b_ticks = span(|point| point.1);
+    let b_labels = labelled(&b_ticks);
+    let widest_tick = b_labels
+        .iter()
+        .map(|tick| text_width(&tick.label, SMALL_TEXT))
+        .fold(0.0, f64::max);
+    let left = 18.0 + LABEL_TEXT + widest_tick;
+    let frame = Frame {
+        left,
+        top: 14.0,
+        width: PANEL.0 - left - 14.0,
+        height: PANEL.1 - 14.0 - 52.0,
+    };
+    let x = Scale::linear(w_ticks.domain(), (frame.left, frame.right()));
+    let y = Scale::linear(b_ticks.domain(), (frame.bottom(), frame.top));
+    let at = |(w, b): (f64, f64)| Point::new(x.map(w), y.map(b));
+    let mut svg = Svg::new(PANEL.0, PANEL.1, &format!("{}-path", options.id_prefix));
+    svg.x_axis(&frame, &x, &labelled(&w_ticks), "w");
+    svg.y_axis(&frame, &y, &b_labels, "b");
+    let path: Vec<Point> = iterates.iter().map(|&point| at(point)).collect();
+    svg.polyline(&path, "wf-curve wf-s0");
+    if path.len() <= 80 {
+        for &point in &path[1..] {
+            svg.circle(point, 2.2, "wf-dot wf-s0");
+        }
+    }
+    // "start" goes behind the start and "optimum" beyond the optimum, along the line between
+    // them, so neither label sits on the path.
+    let start = path[0];
+    let best = at(optimum);
+    let (dx, dy) = (best.x - start.x, best.y - start.y);
+    let length = dx.hypot(dy);
+    let (ux, uy) = if length >= 1.0 {
+        (dx / length, dy / length)
+    } else {
+        (0.6, -0.8)
+    };
+    svg.circle(start, 4.5, "wf-start wf-s0");
+    svg.text(
+        Point::new(start.x - ux * 12.0, start.y - uy * 12.0),
+        (side(-ux), Baseline::Middle),
+        SMALL_TEXT,
+        "wf-note",
+        "start",
+    );
+    svg.line(
+        Point::new(best.x - 6.0, best.y - 6.0),
+        Point::new(best.x + 6.0, best.y + 6.0),
+        "wf-optimum",
+    );
+    svg.line(
+        Point::new(best.x - 6.0, best.y + 6.0),
+        Point::new(best.x + 6.0, best.y - 6.0),
+        "wf-optimum",
+    );
+    svg.text(
+        Point::new(best.x + ux * 14.0, best.y + uy * 14.0),
+        (side(ux), Baseline::Middle),
+        SMALL_TEXT,
+        "wf-note",
+        "optimum",
+    );
+
+    let last = iterates[iterates.len() - 1];
+    let taken = result.steps_taken();
+    let description = format!(
+        "(w, b) moves from {} at the start to {} after {taken} step{}; the least-squares optimum is {}.",
+        options.pair(iterates[0]),
+        options.pair(last),
+        if taken == 1 { "" } else { "s" },
+        options.pair(optimum)
+    );
+    let title = format!(
+        "Path of (w, b) during gradient descent on {}",
+        options.example
+    );
+    svg.finish("wf-chart wf-panel", &title, &description)
+}
+
+/// Text placed in direction `ux` (a unit vector's x) from its point starts, ends or centres
+/// there, so it extends away from the point.
+fn side(ux: f64) -> Anchor {
+    if ux > 0.4 {
+        Anchor::Start
+    } else if ux < -0.4 {
+        Anchor::End
+    } else {
+        Anchor::Middle
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::compute::gradient_descent::{descend, GradientDescentInput};
+    use crate::compute::softmax::{softmax, SoftmaxInput, Target};
+    use crate::compute::vectors::{analyze, VectorsInput};
+    use crate::present::svg::coordinate;
+    use ndarray::array;
+
+    fn options(example: &str) -> FigureOptions {
+        FigureOptions {
+            example: example.into(),
+            id_prefix: format!("wf-{example}-1"),
+            decimals: 3,
+            caption_html: None,
+        }
+    }
+
+    fn logits() -> Softmax {
+        softmax(&SoftmaxInput {
+            logits: array![2.0, 1.0, 0.1],
+            labels: Some(vec!["cat".into(), "dog".into(), "<b>".into()]),
+            temperature: 1.0,
+            target: Some(Target::Label("cat".into())),
+            temperatures: Some(vec![0.5, 1.0, 2.0]),
+        })
+        .unwrap()
+    }
+
+    #[test]
+    fn a_softmax_figure_describes_every_probability_at_every_temperature() {
+        let html = softmax_figure(&logits(), &options("logits"));
+        assert!(html.starts_with(
+            "<figure class=\"worked-figure\" data-figure=\"softmax\" data-example=\"logits\">"
+        ));
+        assert!(html.contains("role=\"img\""));
+        assert!(
+            html.contains("<desc id=\"wf-logits-1-desc\">Probabilities at T = 0.5: cat 0.864, dog 0.117, &lt;b&gt; 0.019; at T = 1: cat 0.659, dog 0.242, &lt;b&gt; 0.099; at T = 2: "),
+            "{html}"
+        );
+        assert!(html.contains("The target is cat."));
+        assert!(html.contains("<figcaption>Bar chart of the softmax probabilities of logits at T = 0.5, 1 and 2.</figcaption>"), "{html}");
+        assert_eq!(html.matches("class=\"wf-bar\"").count(), 9);
+        assert!(!html.contains("<b>"), "labels are escaped");
+    }
+
+    #[test]
+    fn a_softmax_figure_without_a_sweep_draws_one_bar_per_label_and_no_legend() {
+        let result = softmax(&SoftmaxInput {
+            logits: array![1.0, 1.0],
+            labels: None,
+            temperature: 1.0,
+            target: None,
+            temperatures: None,
+        })
+        .unwrap();
+        let html = softmax_figure(&result, &options("flat"));
+        assert!(
+            html.contains("Probabilities at T = 1: 1 0.500, 2 0.500."),
+            "{html}"
+        );
+        assert_eq!(html.matches("class=\"wf-bar\"").count(), 2);
+        assert!(!html.contains("wf-legend"));
+    }
+
+    #[test]
+    fn an_author_caption_replaces_the_generated_one() {
+        let mut options = options("logits");
+        options.caption_html = Some("Cooler is <em>sharper</em>".into());
+        let html = softmax_figure(&logits(), &options);
+        assert!(html.contains("<figcaption>Cooler is <em>sharper</em></figcaption>"));
+    }
+
+    #[test]
+    fn the_same_figure_renders_to_the_same_bytes() {
+        assert_eq!(
+            softmax_figure(&logits(), &options("logits")),
+            softmax_figure(&logits(), &options("logits"))
+        );
+    }
+
+    fn emb(vectors: ndarray::Array2<f64>, project: bool) -> Vectors {
+        let names = (0..vectors.nrows())
+            .map(|i| ["the", "cat", "sat"][i].to_string())
+            .collect();
+        analyze(&VectorsInput {
+            names,
+            vectors,
+            project: project.then(|| ("sat".into(), "the".into())),
+        })
+        .unwrap()
+    }
+
+    #[test]
+    fn a_vectors_figure_draws_an_arrow_per_vector_and_a_dashed_projection() {
+        let result = emb(array![[1.0, 0.0], [0.0, 1.0], [1.0, 1.0]], true);
+        let html = vectors_figure(&result, &options("emb")).unwrap();
+        assert!(html.contains("Arrows from the origin to the (1.000, 0.000), cat (0.000, 1.000) and sat (1.000, 1.000). Dashed: the projection of sat onto the, (1.000, 0.000), of signed length 1.000."), "{html}");
+        assert_eq!(html.matches("<marker id=\"wf-emb-1-head-").count(), 4);
+        assert_eq!(html.matches("class=\"wf-projection\"").count(), 2);
+        assert!(html.contains("class=\"wf-drop\""));
+    }
+
+    #[test]
+    fn a_vectors_figure_of_one_vector_has_a_square_domain() {
+        let result = emb(array![[3.0, 0.0]], false);
+        let html = vectors_figure(&result, &options("one")).unwrap();
+        assert!(html.contains("Arrows from the origin to the (3.000, 0.000)."));
+        assert!(!html.contains("NaN") && !html.contains("inf"));
+    }
+
+    #[test]
+    fn three_dimensional_vectors_cannot_be_drawn() {
+        let result = emb(array![[1.0, 0.0, 0.0]], false);
+        let error = vectors_figure(&result, &options("emb")).unwrap_err();
+        assert_eq!(
+            error.message,
+            "\"emb\" has 3-dimensional vectors; a figure draws vectors in the plane"
+        );
+    }
+
+    fn fit(learning_rate: f64, steps: usize) -> GradientDescent {
+        descend(&GradientDescentInput {
+            points: vec![(0.0, 1.0), (1.0, 3.0), (2.0, 5.0), (3.0, 7.0)],
+            start: (0.0, 0.0),
+            learning_rate,
+            steps,
+        })
+        .unwrap()
+    }
+
+    #[test]
+    fn a_gradient_descent_figure_has_a_log_scale_loss_panel_and_a_path_panel() {
+        let result = fit(0.05, 200);
+        let html = gradient_descent_figure(&result, &options("fit"));
+        assert_eq!(html.matches("<svg ").count(), 2);
+        assert!(html.contains("loss (log scale)"), "{html}");
+        assert!(
+            html.contains("The loss falls from 21.000 at step 0 to "),
+            "{html}"
+        );
+        assert!(html.contains(", drawn on a log scale; the least-squares minimum is 0.000."));
+        assert!(html.contains("(w, b) moves from (0.000, 0.000) at the start to "));
+        assert!(html.contains("the least-squares optimum is (2.000, 1.000)."));
+        assert!(
+            html.contains("id=\"wf-fit-1-loss-title\"")
+                && html.contains("id=\"wf-fit-1-path-title\"")
+        );
+    }
+
+    #[test]
+    fn a_short_run_keeps_a_linear_loss_axis() {
+        let html = gradient_descent_figure(&fit(0.01, 2), &options("fit"));
+        assert!(html.contains(">loss</text>"), "{html}");
+        assert!(!html.contains("log scale"));
+    }
+
+    #[test]
+    fn a_diverging_run_says_where_it_diverged() {
+        let result = fit(1.0, 100);
+        assert!(result.diverged_at.is_some());
+        let html = gradient_descent_figure(&result, &options("fit"));
+        assert!(html.contains("diverged at step"), "{html}");
+        assert!(!html.contains("NaN"));
+    }
+
+    #[test]
+    fn coordinates_in_figures_have_two_decimals() {
+        let html = gradient_descent_figure(&fit(0.05, 50), &options("fit"));
+        let x1 = html.split("x1=\"").nth(1).unwrap();
+        let value = &x1[..x1.find('"').unwrap()];
+        assert_eq!(value, coordinate(value.parse().unwrap()));
+        assert!(value.split('.').nth(1).unwrap().len() == 2);
+    }
+}
