@@ -39,13 +39,61 @@ pub struct Expanded<'a> {
     pub typed_numbers: Vec<Diagnostic>,
 }
 
-/// Scripts and styles of the attention widget, relative to the output root; the scripts in
-/// the order they must run (the widget uses the other two).
-const WIDGET_SCRIPTS: [&str; 3] = [
-    "js/attention-compute.js",
-    "js/worked-refs.js",
-    "js/attention-widget.js",
-];
+/// What the widget of one example kind needs.
+struct WidgetKind {
+    /// The `data-widget` value its script mounts on.
+    data_widget: &'static str,
+    /// Scripts relative to the output root, in the order they must run.
+    scripts: &'static [&'static str],
+    /// Quantities printed inside the widget for readers without JavaScript, with captions.
+    shown_without_script: &'static [(&'static str, &'static str)],
+}
+
+fn widget_kind(evaluated: &Evaluated) -> Option<WidgetKind> {
+    match evaluated {
+        Evaluated::Attention(_) => Some(WidgetKind {
+            data_widget: "attention",
+            scripts: &[
+                "js/attention-compute.js",
+                "js/worked-refs.js",
+                "js/attention-widget.js",
+            ],
+            shown_without_script: &[
+                ("q", "Queries Q"),
+                ("k", "Keys K"),
+                ("v", "Values V"),
+                ("scores", "Scores QKᵀ"),
+                ("scaled", "Scaled scores QKᵀ/√d_k"),
+                ("weights", "Attention weights A"),
+                ("output", "Output Z = AV"),
+            ],
+        }),
+        Evaluated::Softmax(_) => Some(WidgetKind {
+            data_widget: "softmax",
+            scripts: &["js/softmax-compute.js", "js/softmax-widget.js"],
+            shown_without_script: &[
+                ("probabilities", "Probabilities"),
+                ("loss", "Cross-entropy loss"),
+                (
+                    "gradient",
+                    "Gradient of the loss with respect to the logits",
+                ),
+            ],
+        }),
+        Evaluated::GradientDescent(_) => Some(WidgetKind {
+            data_widget: "gradient_descent",
+            scripts: &["js/descent-compute.js", "js/descent-widget.js"],
+            shown_without_script: &[
+                ("final_w", "w after the last step"),
+                ("final_b", "b after the last step"),
+                ("final_loss", "loss after the last step"),
+                ("diverged_at", "diverged at step"),
+            ],
+        }),
+        Evaluated::Vectors(_) => None,
+    }
+}
+
 const WIDGET_STYLESHEET: &str = "widget.css";
 /// Styles of ` ```figure ` pictures, relative to the output root.
 const FIGURE_STYLESHEET: &str = "figures.css";
@@ -515,22 +563,19 @@ impl<'x> Expander<'x> {
             );
             return None;
         };
-        let Evaluated::Attention(_) = &example.evaluated else {
+        let Some(kind) = widget_kind(&example.evaluated) else {
             self.problems.push(
                 Diagnostic::at(
                     self.file,
                     span,
-                    format!(
-                        "\"{name}\" is a {} example; widgets work with attention examples",
-                        example.kind.name()
-                    ),
+                    format!("\"{name}\" is a {} example, which has no widget", example.kind.name()),
                 )
-                .with_help("point the widget at an attention example"),
+                .with_help("widgets work with attention, softmax and gradient_descent examples; a figure block can draw this one"),
             );
             return None;
         };
-        for script in WIDGET_SCRIPTS {
-            if !self.scripts.contains(&script) {
+        for script in kind.scripts {
+            if !self.scripts.contains(script) {
                 self.scripts.push(script);
             }
         }
@@ -540,34 +585,31 @@ impl<'x> Expander<'x> {
         // `<` never appears raw inside the JSON, so no text can close the <script> element.
         let json = data.to_string().replace('<', "\\u003c");
         let mut html = format!(
-            "<figure class=\"worked-widget\" data-widget=\"attention\" data-example=\"{}\">\n<script type=\"application/json\" data-example-data>{json}</script>\n<div class=\"worked-widget-static\">\n",
+            "<figure class=\"worked-widget\" data-widget=\"{}\" data-example=\"{}\">\n<script type=\"application/json\" data-example-data>{json}</script>\n<div class=\"worked-widget-static\">\n",
+            kind.data_widget,
             escape_html(name)
         );
-        let matrices = [
-            ("q", "Queries Q"),
-            ("k", "Keys K"),
-            ("v", "Values V"),
-            ("scores", "Scores QKᵀ"),
-            ("scaled", "Scaled scores QKᵀ/√d_k"),
-            ("weights", "Attention weights A"),
-            ("output", "Output Z = AV"),
-        ];
-        for (quantity_name, caption) in matrices {
-            if let Some(quantity) = example.evaluated.quantity(quantity_name) {
-                let attributes = format!(
-                    "data-matrix=\"{quantity_name}\" data-ref=\"{}.{quantity_name}\"",
-                    escape_html(name)
-                );
-                if let Some(table) = quantity_table(
-                    &quantity,
-                    Precision::Decimals(self.decimals),
-                    &attributes,
-                    Some(caption),
-                ) {
-                    html.push_str(&table);
-                    html.push('\n');
-                }
+        let precision = Precision::Decimals(self.decimals);
+        let mut values = String::new();
+        for (quantity_name, caption) in kind.shown_without_script {
+            let Some(quantity) = example.evaluated.quantity(quantity_name) else {
+                continue;
+            };
+            let reference = escape_html(&format!("{name}.{quantity_name}"));
+            let attributes = format!("data-matrix=\"{quantity_name}\" data-ref=\"{reference}\"");
+            if let Some(table) = quantity_table(&quantity, precision, &attributes, Some(caption)) {
+                html.push_str(&table);
+                html.push('\n');
+            } else if let Some(text) = quantity_prose(&quantity, precision, false) {
+                values.push_str(&format!(
+                    "<dt>{}</dt><dd data-value=\"{quantity_name}\" data-ref=\"{reference}\">{}</dd>",
+                    escape_html(caption),
+                    escape_html(&text)
+                ));
             }
+        }
+        if !values.is_empty() {
+            html.push_str(&format!("<dl class=\"worked-values\">{values}</dl>\n"));
         }
         html.push_str("</div>\n</figure>\n");
         Some(html)
