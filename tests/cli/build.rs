@@ -1,0 +1,424 @@
+//! `worked build`: the pages, the theme, relative links, determinism and atomic output.
+
+use crate::support::{files_under, lesson, without_annotations, Book};
+use std::collections::BTreeMap;
+
+/// Values of every `name="…"` attribute in `html`, entities `&amp;` decoded.
+fn attribute_values(html: &str, name: &str) -> Vec<String> {
+    let marker = format!(" {name}=\"");
+    html.match_indices(&marker)
+        .map(|(at, _)| {
+            let start = at + marker.len();
+            let end = start + html[start..].find('"').expect("a closing quote");
+            html[start..end].replace("&amp;", "&")
+        })
+        .collect()
+}
+
+/// Every `url(…)` in a stylesheet, without quotes.
+fn css_urls(css: &str) -> Vec<String> {
+    css.match_indices("url(")
+        .map(|(at, _)| {
+            let start = at + "url(".len();
+            let end = start + css[start..].find(')').expect("a closing parenthesis");
+            css[start..end].trim().trim_matches(['"', '\'']).to_string()
+        })
+        .collect()
+}
+
+/// A URL that leaves the site: a scheme, a protocol-relative `//host` or an absolute `/path`.
+fn leaves_the_site(url: &str) -> bool {
+    url.starts_with('/')
+        || url.contains("://")
+        || url.starts_with("http:")
+        || url.starts_with("https:")
+}
+
+/// `target` (relative to the file at `from`) as a slash path relative to the output root.
+fn resolve(from: &str, target: &str) -> String {
+    let mut parts: Vec<&str> = from.split('/').collect();
+    parts.pop();
+    for part in target.split('/') {
+        match part {
+            "." | "" => {}
+            ".." => {
+                parts.pop();
+            }
+            part => parts.push(part),
+        }
+    }
+    parts.join("/")
+}
+
+/// `html` without `xmlns="…"` attributes.
+fn without_namespaces(html: &str) -> String {
+    let mut out = String::with_capacity(html.len());
+    let mut rest = html;
+    while let Some(at) = rest.find(" xmlns=\"") {
+        out.push_str(&rest[..at]);
+        let value = &rest[at + " xmlns=\"".len()..];
+        rest = &value[value.find('"').map_or(value.len(), |end| end + 1)..];
+    }
+    out.push_str(rest);
+    out
+}
+
+fn html_files(site: &BTreeMap<String, Vec<u8>>) -> Vec<(&str, String)> {
+    site.iter()
+        .filter(|(path, _)| path.ends_with(".html"))
+        .map(|(path, bytes)| (path.as_str(), String::from_utf8_lossy(bytes).into_owned()))
+        .collect()
+}
+
+#[test]
+fn builds_one_page_per_lesson_and_an_index_that_lists_them() {
+    let book = Book::seed();
+    book.build().succeeds();
+    let site = book.files("public");
+    assert!(site.contains_key("index.html"), "{:?}", site.keys());
+    assert!(site.contains_key("attention.html"), "{:?}", site.keys());
+    assert!(site.contains_key("softmax.html"), "{:?}", site.keys());
+    let pages: Vec<&String> = site
+        .keys()
+        .filter(|path| path.ends_with(".html") && !path.contains('/'))
+        .collect();
+    assert_eq!(pages.len(), 3, "only the index and two lessons: {pages:?}");
+    let index = book.read("public/index.html");
+    let attention = index
+        .find("href=\"attention.html\"")
+        .expect("index links attention");
+    let softmax = index
+        .find("href=\"softmax.html\"")
+        .expect("index links softmax");
+    assert!(attention < softmax, "lessons are listed in weight order");
+    assert!(index.contains("Test Book"), "book.toml's title is used");
+}
+
+#[test]
+fn formulas_are_typeset_by_katex_with_mathml_and_no_raw_tex_is_left() {
+    let book = Book::seed();
+    book.build().succeeds();
+    for page in ["attention.html", "softmax.html"] {
+        let html = book.read(&format!("public/{page}"));
+        assert!(html.contains("class=\"katex\""), "{page} has KaTeX markup");
+        assert!(
+            html.contains("class=\"katex-display\""),
+            "{page} has display math"
+        );
+        assert!(html.contains("<math"), "{page} has MathML");
+        let visible = without_annotations(&html);
+        assert!(!visible.contains("$$"), "{page} has raw $$ left");
+        assert!(!visible.contains("\\frac"), "{page} has raw \\frac left");
+        assert!(!visible.contains("\\sqrt"), "{page} has raw \\sqrt left");
+    }
+    let softmax = book.read("public/softmax.html");
+    assert!(
+        softmax
+            .contains("<annotation encoding=\"application/x-tex\">\\mathrm{softmax}(x)_i = \\frac"),
+        "the TeX source is kept for screen readers and copying"
+    );
+}
+
+#[test]
+fn keep_going_cards_link_to_pages_that_exist() {
+    let book = Book::seed();
+    book.build().succeeds();
+    for (page, target) in [
+        ("attention.html", "softmax.html"),
+        ("softmax.html", "attention.html"),
+    ] {
+        let html = book.read(&format!("public/{page}"));
+        let section = &html[html
+            .find("class=\"keep-going\"")
+            .expect("a keep-going section")..];
+        let section = &section[..section.find("</section>").expect("the section ends")];
+        let links = attribute_values(section, "href");
+        assert_eq!(links, vec![target.to_string()], "cards of {page}");
+        assert!(book.path("public").join(target).is_file());
+    }
+}
+
+#[test]
+fn every_link_and_source_in_every_page_is_relative_and_resolves() {
+    let book = Book::seed();
+    book.write(
+        "content/widget.md",
+        format!(
+            "+++\ntitle = \"Widget\"\nweight = 3\n+++\n\n{}\n```widget\nexample = \"cat\"\n```\n",
+            crate::support::CAT_BLOCK
+        ),
+    );
+    book.build().succeeds();
+    let site = book.files("public");
+    let mut checked = 0;
+    for (path, html) in html_files(&site) {
+        for url in attribute_values(&html, "href")
+            .into_iter()
+            .chain(attribute_values(&html, "src"))
+        {
+            assert!(
+                !leaves_the_site(&url),
+                "{path} links outside the site: {url}"
+            );
+            let (file, anchor) = url.split_once('#').unwrap_or((&url, ""));
+            let target = if file.is_empty() {
+                path.to_string()
+            } else {
+                resolve(path, file)
+            };
+            let bytes = site.get(&target).unwrap_or_else(|| {
+                panic!("{path} links to {url}, but {target} is not in the output")
+            });
+            if !anchor.is_empty() {
+                let id = format!("id=\"{anchor}\"");
+                assert!(
+                    String::from_utf8_lossy(bytes).contains(&id),
+                    "{path} links to {url}, but {target} has no {id}"
+                );
+            }
+            checked += 1;
+        }
+    }
+    assert!(
+        checked > 20,
+        "only {checked} links were found; the scan is broken"
+    );
+    let widget = book.read("public/widget.html");
+    assert!(
+        widget.contains("src=\"js/attention-widget.js\""),
+        "the widget page loads its script"
+    );
+}
+
+#[test]
+fn no_page_or_stylesheet_loads_anything_from_another_host() {
+    let book = Book::seed();
+    book.build().succeeds();
+    let site = book.files("public");
+    let mut stylesheets = 0;
+    for (path, bytes) in &site {
+        let text = String::from_utf8_lossy(bytes);
+        if path.ends_with(".css") {
+            stylesheets += 1;
+            assert!(
+                !text.contains("http:") && !text.contains("https:"),
+                "{path} names a host"
+            );
+            assert!(
+                !text.contains("@import"),
+                "{path} imports another stylesheet"
+            );
+            for url in css_urls(&text) {
+                assert!(!leaves_the_site(&url), "{path} loads {url}");
+                if !url.starts_with("data:") {
+                    let target = resolve(path, &url);
+                    assert!(
+                        site.contains_key(&target),
+                        "{path} loads {url}, which is missing"
+                    );
+                }
+            }
+        } else if path.ends_with(".html") {
+            // MathML and KaTeX's SVGs declare namespaces with URLs that are never fetched.
+            let text = without_namespaces(&text);
+            assert!(
+                !text.contains("http://") && !text.contains("https://"),
+                "{path} names a host"
+            );
+            assert!(
+                !text.contains("=\"//"),
+                "{path} has a protocol-relative URL"
+            );
+        }
+    }
+    assert!(stylesheets >= 2, "style.css and katex.min.css are checked");
+}
+
+#[test]
+fn katex_stylesheet_fonts_and_licences_are_copied_to_the_output() {
+    let book = Book::seed();
+    book.build().succeeds();
+    let site = book.files("public");
+    assert!(site.contains_key("katex/katex.min.css"));
+    assert!(site.contains_key("style.css"));
+    assert!(site.contains_key("katex/LICENSE"));
+    let fonts: Vec<&String> = site
+        .keys()
+        .filter(|path| path.starts_with("katex/fonts/") && path.ends_with(".woff2"))
+        .collect();
+    assert!(fonts.len() >= 10, "KaTeX fonts: {fonts:?}");
+    assert!(site.contains_key("katex/fonts/KaTeX_Main-Regular.woff2"));
+    assert_eq!(
+        site["katex/katex.min.css"],
+        include_bytes!("../../static/katex/katex.min.css").to_vec(),
+        "static files are copied byte for byte"
+    );
+}
+
+#[test]
+fn a_book_folder_with_only_content_builds_with_the_embedded_default_theme() {
+    let book = Book::with_lesson("intro.md", &lesson("Intro", "Hello $x^2$.\n"));
+    assert_eq!(book.top_level(), ["content"]);
+    book.build().succeeds();
+    let site = book.files("public");
+    assert!(site.contains_key("intro.html"));
+    assert!(site.contains_key("index.html"));
+    assert_eq!(
+        site["style.css"],
+        include_bytes!("../../static/style.css").to_vec()
+    );
+    assert!(site.contains_key("katex/katex.min.css"));
+    let page = book.read("public/intro.html");
+    assert!(
+        page.contains("href=\"style.css\""),
+        "the default templates are used"
+    );
+    assert!(page.contains("class=\"katex\""));
+}
+
+#[test]
+fn a_books_own_stylesheet_replaces_the_default_and_keeps_the_rest() {
+    let book = Book::seed();
+    let own = "body { color: rebeccapurple; }\n";
+    book.write("static/style.css", own);
+    book.write("static/images/logo.svg", "<svg xmlns=\"x\"></svg>");
+    book.build().succeeds();
+    assert_eq!(book.read("public/style.css"), own);
+    assert_eq!(
+        book.read("public/images/logo.svg"),
+        "<svg xmlns=\"x\"></svg>"
+    );
+    assert!(
+        book.path("public/katex/katex.min.css").is_file(),
+        "other defaults stay"
+    );
+}
+
+#[test]
+fn two_builds_of_the_same_sources_are_byte_identical() {
+    let book = Book::seed();
+    book.build_into("first").succeeds();
+    book.build_into("second").succeeds();
+    let first = book.files("first");
+    let second = book.files("second");
+    assert_eq!(
+        first.keys().collect::<Vec<_>>(),
+        second.keys().collect::<Vec<_>>(),
+        "the same files"
+    );
+    for (path, bytes) in &first {
+        assert!(second[path] == *bytes, "{path} differs between two builds");
+    }
+}
+
+#[test]
+fn a_failing_build_leaves_the_previous_site_byte_for_byte_intact() {
+    let book = Book::seed();
+    book.build().succeeds();
+    let before = book.files("public");
+    book.edit(
+        "content/attention.md",
+        "{{cat.weights[3, 3]}}",
+        "{{dog.weights[3, 3]}}",
+    );
+    book.build()
+        .exits_with(1)
+        .stderr_has("no example named \"dog\"")
+        .stderr_has("The previous public was left as it was.");
+    let after = files_under(&book.path("public"));
+    assert!(before == after, "the previous site changed");
+    assert_eq!(
+        book.top_level(),
+        ["book.toml", "content", "public"],
+        "no staging or old folder is left beside the output"
+    );
+}
+
+#[test]
+fn a_successful_rebuild_replaces_stale_pages_and_leaves_no_folders_behind() {
+    let book = Book::seed();
+    book.build().succeeds();
+    std::fs::remove_file(book.path("content/softmax.md")).unwrap();
+    book.edit("content/attention.md", "keep_going = [\"softmax\"]\n", "");
+    book.build().succeeds();
+    assert!(
+        !book.path("public/softmax.html").exists(),
+        "a removed lesson's page goes"
+    );
+    assert!(book.path("public/attention.html").is_file());
+    assert_eq!(book.top_level(), ["book.toml", "content", "public"]);
+}
+
+#[test]
+fn refuses_to_write_the_site_over_the_book_root_or_its_source_folders() {
+    let book = Book::seed();
+    book.write("static/extra.txt", "mine");
+    book.write("templates/README.txt", "mine too");
+    let before_layout = book.top_level();
+    let before = files_under(book.root());
+    for output in [
+        ".",
+        "content",
+        "static",
+        "templates",
+        "./content/",
+        "content/nested",
+    ] {
+        book.build_into(output)
+            .exits_with(2)
+            .stderr_has("refusing to write the site");
+        assert_eq!(
+            book.top_level(),
+            before_layout,
+            "--output {output} changed the book"
+        );
+        assert!(
+            files_under(book.root()) == before,
+            "--output {output} changed a file"
+        );
+    }
+    book.build_into("site").succeeds();
+}
+
+#[test]
+fn the_summary_line_counts_lessons_and_formulas() {
+    let book = Book::seed();
+    let run = book.build();
+    run.succeeds();
+    assert!(
+        run.stdout
+            .starts_with("Built 2 lessons, 5 formulas (5 distinct) into public in "),
+        "{}",
+        run.stdout
+    );
+    let single = Book::with_lesson("one.md", &lesson("One", "$x$ and $x$.\n"));
+    let run = single.build();
+    run.succeeds();
+    assert!(
+        run.stdout
+            .starts_with("Built 1 lesson, 2 formulas (1 distinct)"),
+        "{}",
+        run.stdout
+    );
+}
+
+#[test]
+fn a_typed_number_is_a_warning_for_build_but_the_site_is_still_written() {
+    let book = Book::seed();
+    book.edit(
+        "content/attention.md",
+        "The output of sat",
+        "Roughly 0.321 of it. The output of sat",
+    );
+    let text = book.read("content/attention.md");
+    let run = book.build();
+    run.succeeds()
+        .stderr_has("warning:")
+        .stderr_has(&crate::support::place(
+            "content/attention.md",
+            &text,
+            "0.321",
+        ))
+        .stderr_has("looks typed by hand");
+    assert!(book.path("public/attention.html").is_file());
+}

@@ -1,0 +1,10 @@
+//! Integration tests of the `worked` binary: each module builds fixture books in temporary
+//! folders, runs `worked build`, `check` or `eval` on them, and checks exit codes, output files
+//! and diagnostics. One test binary keeps linking fast; modules follow the features.
+
+mod build;
+mod check;
+mod errors;
+mod eval;
+mod references;
+mod support;
