@@ -1,0 +1,658 @@
+/*
+ * descent-widget.js — the "Try it" learning-rate slider for gradient descent. Finds every
+ * `[data-widget="gradient_descent"]` figure, reads the example inputs the build embedded as JSON
+ * (no fetch, so file:// works), and replaces the static figure (`.worked-widget-static`) with a
+ * log-scale learning-rate slider, the loss curve and the fitted line as SVG, and the final w, b
+ * and loss. When a rate makes the run diverge the widget says at which step, and the curve stops
+ * there: the compute core keeps only finite iterates, so no NaN or ∞ ever reaches the page.
+ * Prose numbers that refer to the example follow the slider; the rate is mirrored in the URL
+ * fragment (`#try-<example>=lr:0.1`).
+ *
+ * Arithmetic lives in descent-compute.js, number formatting in attention-compute.js and
+ * reference evaluation in worked-refs.js; this file only builds DOM and SVG with
+ * createElement/createElementNS and textContent, never innerHTML. A classic script, not an ES
+ * module, because Chromium blocks module scripts on file:// pages.
+ */
+(function () {
+  'use strict';
+
+  var ns = (globalThis.worked = globalThis.worked || {});
+  var DEPENDENCIES = [
+    ['descentCompute', 'descent-compute.js'],
+    ['attentionCompute', 'attention-compute.js'],
+    ['refs', 'worked-refs.js'],
+  ];
+  var ownScript = document.currentScript || document.querySelector('script[src$="descent-widget.js"]');
+
+  /** Load the helpers this page did not list, in order, from the folder this script came from. */
+  function loadDependencies(done) {
+    var missing = DEPENDENCIES.filter(function (d) { return !ns[d[0]]; });
+    if (missing.length === 0) return done();
+    if (!ownScript || !ownScript.src) return;
+    var script = document.createElement('script');
+    script.src = new URL(missing[0][1], ownScript.src).href;
+    script.async = false;
+    script.addEventListener('load', function () { loadDependencies(done); });
+    document.head.appendChild(script);
+  }
+
+  var D; // descent-compute.js
+  var F; // attention-compute.js: formatDp / formatSf / MINUS
+  var R; // worked-refs.js
+  var widgetCount = 0;
+
+  var SVG = 'http://www.w3.org/2000/svg';
+  /** Slider positions are log10 η in steps of 0.01: each step changes η by 2.3 %. */
+  var STEP = 0.01;
+  /** The slider spans the example's rate divided and multiplied by this. */
+  var SPAN = 20;
+  var SUMMARY_DELAY_MS = 400;
+  /** Chart geometry in SVG user units; the SVG scales to its box. */
+  var W = 320;
+  var H = 210;
+  var PAD = { left: 50, right: 12, top: 14, bottom: 36 };
+
+  function el(tag, attrs) {
+    var node = document.createElement(tag);
+    setAttributes(node, attrs);
+    for (var i = 2; i < arguments.length; i++) append(node, arguments[i]);
+    return node;
+  }
+
+  function svg(tag, attrs) {
+    var node = document.createElementNS(SVG, tag);
+    setAttributes(node, attrs);
+    for (var i = 2; i < arguments.length; i++) append(node, arguments[i]);
+    return node;
+  }
+
+  function setAttributes(node, attrs) {
+    Object.keys(attrs || {}).forEach(function (name) {
+      var value = attrs[name];
+      if (value === null || value === undefined || value === false) return;
+      if (name === 'className') node.setAttribute('class', value);
+      else node.setAttribute(name, value === true ? '' : String(value));
+    });
+  }
+
+  function append(node, child) {
+    if (child === null || child === undefined || child === false) return;
+    if (Array.isArray(child)) child.forEach(function (c) { append(node, c); });
+    else node.appendChild(typeof child === 'string' ? document.createTextNode(child) : child);
+  }
+
+  /** A number as a reader may type it (sign ASCII or U+2212, optional exponent), else null. */
+  function parseNumber(text) {
+    var t = String(text).trim().replace(/\u2212/g, '-');
+    if (!/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(t)) return null;
+    var x = Number(t);
+    return isFinite(x) ? x : null;
+  }
+
+  function positive(text) {
+    var x = parseNumber(text);
+    return x !== null && x > 0 ? x : null;
+  }
+
+  // ---------------------------------------------------------------- URL fragment (shareable state)
+
+  function fragmentParts() {
+    var hash = location.hash.replace(/^#/, '');
+    return hash ? hash.split('&') : [];
+  }
+
+  function readFragment(name) {
+    var prefix = 'try-' + name + '=';
+    var part = fragmentParts().filter(function (p) { return p.indexOf(prefix) === 0; })[0];
+    return part === undefined ? null : part.slice(prefix.length);
+  }
+
+  /** Replace this widget's part of the fragment without adding a history entry or scrolling. */
+  function writeFragment(name, encoded) {
+    var prefix = 'try-' + name + '=';
+    var parts = fragmentParts().filter(function (p) { return p.indexOf('try-') === 0 && p.indexOf(prefix) !== 0; });
+    if (encoded) parts.push(prefix + encoded);
+    var url = location.pathname + location.search + (parts.length ? '#' + parts.join('&') : '');
+    try {
+      history.replaceState(history.state, '', url);
+    } catch (e) {
+      // Some embedded viewers forbid it; sharing is then unavailable but the widget still works.
+    }
+  }
+
+  /** `lr:0.1`: the learning rate, only when it differs from the example's. */
+  function encodeState(example, rate) {
+    return rate === example.learning_rate ? '' : 'lr:' + String(rate);
+  }
+
+  function decodeState(example, text) {
+    if (text === '') return example.learning_rate;
+    return text.indexOf('lr:') === 0 ? positive(text.slice(3)) : null;
+  }
+
+  // ------------------------------------------------------------------------------------ the widget
+
+  function Widget(figure, example) {
+    this.figure = figure;
+    this.example = example;
+    this.decimals = typeof example.decimals === 'number' ? example.decimals : 3;
+    this.id = 'wd' + ++widgetCount;
+    this.rate = example.learning_rate;
+    this.refNodes = [];
+    this.summaryTimer = null;
+    this.frame = null;
+    var center = Math.log10(example.learning_rate);
+    this.min = Math.floor((center - Math.log10(SPAN)) / STEP) * STEP;
+    this.max = Math.ceil((center + Math.log10(SPAN)) / STEP) * STEP;
+    this.edge = D.stableLimit(example.points);
+  }
+
+  Widget.prototype.fmt = function (x) {
+    return F.formatDp(x, this.decimals);
+  };
+
+  /** A rate as chosen or typed: the shortest text that is that number. */
+  function showRate(x) {
+    return String(x).replace('-', F.MINUS);
+  }
+
+  /** A rate in prose, to 3 significant digits (CONTRACT.md `3sf`). */
+  function sf(x) {
+    return F.formatSf(x, 3);
+  }
+
+  /** A chart tick: 3 significant digits without trailing zeros ("1.5", not "1.50"). */
+  function tickText(x) {
+    return sf(x).replace(/(\.\d*?)0+$/, '$1').replace(/\.$/, '');
+  }
+
+  Widget.prototype.position = function (rate) {
+    var p = Math.round(Math.log10(rate) / STEP) * STEP;
+    return Math.min(this.max, Math.max(this.min, p));
+  };
+
+  /** The example's own rate at its position, else 10^position to 3 significant digits. */
+  Widget.prototype.rateAt = function (position) {
+    if (Math.abs(this.position(this.example.learning_rate) - position) < STEP / 2) return this.example.learning_rate;
+    return Number(Math.pow(10, position).toPrecision(3));
+  };
+
+  Widget.prototype.compute = function (rate) {
+    return D.descend({
+      points: this.example.points,
+      start: this.example.start,
+      learning_rate: rate,
+      steps: this.example.steps,
+    });
+  };
+
+  Widget.prototype.mount = function () {
+    var restored = readFragment(this.example.name);
+    var fromUrl = restored !== null ? decodeState(this.example, restored) : null;
+    this.result = this.compute(this.rate); // the example itself must compute
+    if (fromUrl !== null) {
+      this.result = this.compute(fromUrl);
+      this.rate = fromUrl;
+    }
+    var ex = this.example;
+    var live = el('div', { className: 'ww ww-descent', id: this.id });
+    append(live, [
+      el('p', { className: 'ww-intro' },
+        'Try it: slide the learning rate \u03b7. Each of the ' + ex.steps + ' steps moves (w, b) by \u03b7 times ' +
+        'the gradient of the mean squared error, starting from (' + this.fmt(ex.start[0]) + ', ' +
+        this.fmt(ex.start[1]) + '). For these points, rates above ' + sf(this.edge) +
+        ' overshoot more every step and the run diverges.'),
+      restored !== null && fromUrl === null
+        ? el('p', { className: 'ww-note', role: 'status' },
+          'The link\u2019s learning rate is not a positive number, so the example\u2019s own is shown.')
+        : null,
+      this.buildControls(),
+      // Read out when the slider rests; on screen the outcome line and the values say the same.
+      this.summary = el('p', { className: 'ww-visually-hidden', 'aria-live': 'polite', 'data-summary': true }),
+      this.outcome = el('p', { className: 'ww-outcome' }),
+      this.values = el('div', { className: 'ww-values' }),
+      this.charts = el('div', { className: 'ww-results ww-charts' }),
+    ]);
+    // Filled before the region is in the page, so loading a page announces nothing.
+    this.summary.textContent = this.summaryText();
+    var staticPart = this.figure.querySelector('.worked-widget-static');
+    if (staticPart) staticPart.replaceWith(live);
+    else this.figure.appendChild(live);
+    this.figure.classList.add('ww-live');
+    this.collectRefs();
+    this.syncInputs(true);
+    this.render();
+  };
+
+  Widget.prototype.buildControls = function () {
+    var self = this;
+    var sliderId = this.id + '-lr';
+    var exactId = this.id + '-lr-exact';
+    var hintId = this.id + '-lr-hint';
+    this.slider = el('input', {
+      type: 'range', id: sliderId, 'data-input': 'learning_rate', min: this.min.toFixed(2),
+      max: this.max.toFixed(2), step: STEP, 'aria-describedby': hintId,
+    });
+    this.slider.addEventListener('input', function () {
+      self.setRate(self.rateAt(Number(self.slider.value)));
+      self.exact.value = String(self.rate);
+      self.markValid();
+    });
+    this.exact = el('input', {
+      type: 'text', id: exactId, className: 'ww-num-input', 'data-input': 'learning_rate-exact',
+      inputmode: 'decimal', autocomplete: 'off', spellcheck: 'false', size: 7,
+    });
+    this.messages = el('ul', { className: 'ww-messages', id: this.id + '-msg' });
+    this.exact.addEventListener('input', function () {
+      var rate = positive(self.exact.value);
+      if (rate === null) {
+        self.markInvalid(self.exact.value.trim() === '' ? 'is empty'
+          : '\u201c' + self.exact.value + '\u201d is not a positive number');
+        return;
+      }
+      self.markValid();
+      self.setRate(rate);
+    });
+    var ends = el('span', { className: 'ww-scale', id: hintId },
+      el('span', null, showRate(Number(Math.pow(10, this.min).toPrecision(2)))),
+      el('span', null, 'log scale'),
+      el('span', null, showRate(Number(Math.pow(10, this.max).toPrecision(2)))));
+    var reset = el('button', { type: 'button', 'data-action': 'reset', className: 'ww-button' },
+      'Reset to \u03b7 = ' + showRate(this.example.learning_rate));
+    reset.addEventListener('click', function () {
+      self.markValid();
+      self.setRate(self.example.learning_rate);
+      self.exact.value = String(self.rate);
+    });
+    return el('div', { className: 'ww-controls ww-slider-controls' },
+      el('div', { className: 'ww-slider' },
+        el('label', { for: sliderId }, 'Learning rate \u03b7'), this.slider, ends),
+      el('div', { className: 'ww-exact' },
+        el('label', { for: exactId }, '\u03b7 exactly'), this.exact),
+      this.messages,
+      reset);
+  };
+
+  Widget.prototype.markInvalid = function (problem) {
+    this.messages.replaceChildren(el('li', null,
+      '\u03b7 exactly ' + problem + '; still using \u03b7 = ' + showRate(this.rate) + ' until it is fixed.'));
+    this.exact.setAttribute('aria-invalid', 'true');
+    this.exact.setAttribute('aria-describedby', this.messages.id);
+  };
+
+  Widget.prototype.markValid = function () {
+    this.messages.replaceChildren();
+    this.exact.removeAttribute('aria-invalid');
+    this.exact.removeAttribute('aria-describedby');
+  };
+
+  /**
+   * Runs are cheap for a textbook example but not free (steps × points), so a drag recomputes at
+   * most once per frame.
+   */
+  Widget.prototype.setRate = function (rate) {
+    var self = this;
+    this.rate = rate;
+    this.syncInputs(false);
+    if (this.frame !== null) return;
+    this.frame = requestAnimationFrame(function () {
+      self.frame = null;
+      self.result = self.compute(self.rate);
+      self.render();
+      writeFragment(self.example.name, encodeState(self.example, self.rate));
+      clearTimeout(self.summaryTimer);
+      self.summaryTimer = setTimeout(function () { self.summary.textContent = self.summaryText(); }, SUMMARY_DELAY_MS);
+    });
+  };
+
+  Widget.prototype.syncInputs = function (withText) {
+    this.slider.value = this.position(this.rate).toFixed(2);
+    this.slider.setAttribute('aria-valuetext', '\u03b7 = ' + showRate(this.rate));
+    if (withText) this.exact.value = String(this.rate);
+  };
+
+  Widget.prototype.last = function () {
+    return this.result.iterates.length - 1;
+  };
+
+  Widget.prototype.summaryText = function () {
+    var r = this.result;
+    var k = this.last();
+    var at = 'At \u03b7 = ' + showRate(r.learning_rate);
+    var end = 'w = ' + this.fmt(r.iterates[k][0]) + ', b = ' + this.fmt(r.iterates[k][1]) +
+      ', loss ' + this.fmt(r.losses[k]);
+    if (r.diverged_at !== null) return at + ' the run diverged at step ' + r.diverged_at + '; before that, ' + end + '.';
+    return at + ', after ' + k + ' steps: ' + end + '.';
+  };
+
+  // ------------------------------------------------------------------------------------ results
+
+  Widget.prototype.render = function () {
+    var r = this.result;
+    var k = this.last();
+    var divergedAt = el('span', { 'data-value': 'diverged_at' }, r.diverged_at === null ? '' : String(r.diverged_at));
+    this.outcome.className = 'ww-outcome' + (r.diverged_at === null ? '' : ' ww-diverged');
+    if (r.diverged_at !== null) {
+      this.outcome.replaceChildren(el('strong', null, 'Diverged at step ', divergedAt, '.'),
+        ' That step would take the loss past 10\u00b9\u00b2 times where it started, so the run stops: ' +
+        'the curve and the final values are those of step ' + k + '.');
+    } else if (r.losses[k] > r.losses[0]) {
+      this.outcome.replaceChildren(divergedAt, el('strong', null, 'The loss is growing.'),
+        ' Every step overshoots the minimum by more than the last; with more steps this run would diverge.');
+    } else {
+      this.outcome.replaceChildren(divergedAt,
+        'After ' + k + ' steps the loss is ' + this.fmt(r.losses[k]) + ', down from ' + this.fmt(r.losses[0]) +
+        '; the best any line can do is ' + this.fmt(r.optimum.loss) + '.');
+    }
+    this.values.replaceChildren.apply(this.values, this.valueList());
+    this.charts.replaceChildren(this.lossChart(), this.fitChart());
+    this.updateRefs();
+  };
+
+  Widget.prototype.valueList = function () {
+    var self = this;
+    var r = this.result;
+    var k = this.last();
+    function item(term, code, value, best) {
+      return [el('dt', null, term),
+        el('dd', null, el('span', { 'data-value': code }, self.fmt(value)),
+          el('span', { className: 'ww-best' }, ' (best fit ' + self.fmt(best) + ')'))];
+    }
+    return [
+      el('p', { className: 'ww-dl-title' }, r.diverged_at === null
+        ? 'After step ' + k + ' (the last):' : 'After step ' + k + ' (the last finite one):'),
+      el('dl', { className: 'ww-dl' },
+        item('w', 'final_w', r.iterates[k][0], r.optimum.w),
+        item('b', 'final_b', r.iterates[k][1], r.optimum.b),
+        item('loss', 'final_loss', r.losses[k], r.optimum.loss)),
+    ];
+  };
+
+  /** A chart frame: the SVG with its text alternative, clipped plot area and axis titles. */
+  Widget.prototype.chart = function (title, description, xTitle, yTitle) {
+    var clipId = this.id + '-clip-' + title.replace(/\W+/g, '');
+    var root = svg('svg', {
+      viewBox: '0 0 ' + W + ' ' + H, className: 'ww-chart', role: 'img', 'aria-label': title + ': ' + description,
+    });
+    append(root, [
+      svg('title', null, title + ': ' + description),
+      svg('defs', null, svg('clipPath', { id: clipId },
+        svg('rect', { x: PAD.left, y: PAD.top, width: W - PAD.left - PAD.right, height: H - PAD.top - PAD.bottom }))),
+      svg('rect', {
+        className: 'ww-chart-frame', x: PAD.left, y: PAD.top,
+        width: W - PAD.left - PAD.right, height: H - PAD.top - PAD.bottom,
+      }),
+      svg('text', { className: 'ww-axis-title', x: (PAD.left + W - PAD.right) / 2, y: H - 4, 'text-anchor': 'middle' }, xTitle),
+      svg('text', {
+        className: 'ww-axis-title', x: 0, y: 0, 'text-anchor': 'middle',
+        transform: 'translate(11 ' + (PAD.top + H - PAD.bottom) / 2 + ') rotate(-90)',
+      }, yTitle),
+    ]);
+    var plot = svg('g', { 'clip-path': 'url(#' + clipId + ')' });
+    return { root: root, plot: plot, axes: svg('g', { className: 'ww-axes' }) };
+  };
+
+  function finish(frame, caption, legend) {
+    append(frame.root, [frame.axes, frame.plot]);
+    return el('figure', { className: 'ww-block ww-chart-block' }, frame.root,
+      el('figcaption', null, caption), legend || null);
+  }
+
+  /** x → SVG coordinate for a linear axis from lo to hi across the plot width. */
+  function xScale(lo, hi) {
+    return function (x) { return PAD.left + ((x - lo) / (hi - lo)) * (W - PAD.left - PAD.right); };
+  }
+
+  function yScale(lo, hi) {
+    return function (y) { return H - PAD.bottom - ((y - lo) / (hi - lo)) * (H - PAD.top - PAD.bottom); };
+  }
+
+  function tick(frame, axis, at, label) {
+    if (axis === 'x') {
+      frame.axes.appendChild(svg('line', { className: 'ww-tick', x1: at, x2: at, y1: H - PAD.bottom, y2: H - PAD.bottom + 4 }));
+      frame.axes.appendChild(svg('text', { className: 'ww-tick-label', x: at, y: H - PAD.bottom + 15, 'text-anchor': 'middle' }, label));
+    } else {
+      frame.axes.appendChild(svg('line', { className: 'ww-grid', x1: PAD.left, x2: W - PAD.right, y1: at, y2: at }));
+      frame.axes.appendChild(svg('text', { className: 'ww-tick-label', x: PAD.left - 4, y: at + 4, 'text-anchor': 'end' }, label));
+    }
+  }
+
+  var SUPERSCRIPT = { '-': '\u207b', 0: '\u2070', 1: '\u00b9', 2: '\u00b2', 3: '\u00b3', 4: '\u2074', 5: '\u2075', 6: '\u2076', 7: '\u2077', 8: '\u2078', 9: '\u2079' };
+
+  /** 10^k as "10⁻³". */
+  function power(k) {
+    return '10' + String(k).split('').map(function (c) { return SUPERSCRIPT[c]; }).join('');
+  }
+
+  /**
+   * The loss curve over steps 0 … steps (the full requested range, so a diverged run visibly stops
+   * early). The y axis is logarithmic when the losses span more than two decades; a loss of
+   * exactly 0 (a perfect fit reached) sits on the bottom edge.
+   */
+  Widget.prototype.lossChart = function () {
+    var self = this;
+    var r = this.result;
+    var losses = r.losses;
+    var k = this.last();
+    var max = Math.max.apply(null, losses);
+    var positives = losses.filter(function (l) { return l > 0; });
+    var minPositive = positives.length ? Math.min.apply(null, positives) : 0;
+    var log = positives.length > 0 && (positives.length < losses.length || max / minPositive > 100);
+    var y;
+    var lo;
+    var hi;
+    if (log) {
+      lo = Math.floor(Math.log10(minPositive));
+      hi = Math.max(lo + 1, Math.ceil(Math.log10(max)));
+      var toY = yScale(lo, hi);
+      y = function (l) { return l > 0 ? toY(Math.log10(l)) : H - PAD.bottom; };
+    } else {
+      lo = 0;
+      hi = max > 0 ? max : 1;
+      y = yScale(lo, hi);
+    }
+    var x = xScale(0, r.steps);
+    var description = 'the loss ' + (losses[k] <= losses[0] ? 'falls' : 'rises') + ' from ' + this.fmt(losses[0]) +
+      ' at step 0 to ' + this.fmt(losses[k]) + ' at step ' + k +
+      (r.diverged_at !== null ? ', then the run diverges at step ' + r.diverged_at : '') +
+      (log ? ' (logarithmic loss axis)' : '');
+    var frame = this.chart('Loss curve', description, 'step', log ? 'loss (log scale)' : 'loss');
+    if (log) {
+      var every = Math.ceil((hi - lo) / 5);
+      for (var e = lo; e <= hi; e += every) tick(frame, 'y', y(Math.pow(10, e)), power(e));
+    } else {
+      [0, hi / 2, hi].forEach(function (v) { tick(frame, 'y', y(v), tickText(v)); });
+    }
+    [0, Math.round(r.steps / 2), r.steps].filter(function (s, i, all) { return all.indexOf(s) === i; })
+      .forEach(function (s) { tick(frame, 'x', x(s), String(s)); });
+    var best = y(r.optimum.loss);
+    var showBest = (r.optimum.loss > 0 || !log) && best >= PAD.top && best <= H - PAD.bottom;
+    if (showBest) {
+      frame.plot.appendChild(svg('line', { className: 'ww-best-line', x1: PAD.left, x2: W - PAD.right, y1: best, y2: best }));
+    }
+    var points = losses.map(function (l, s) { return x(s).toFixed(2) + ',' + y(l).toFixed(2); }).join(' ');
+    frame.plot.appendChild(svg('polyline', { className: 'ww-curve', points: points }));
+    if (losses.length <= 60) {
+      losses.forEach(function (l, s) {
+        frame.plot.appendChild(svg('circle', { className: 'ww-curve-dot', cx: x(s), cy: y(l), r: 1.8 }));
+      });
+    }
+    if (r.diverged_at !== null) {
+      // The label goes right of the line, where there is no curve, or else below the rising curve.
+      var at = x(Math.min(r.diverged_at, r.steps));
+      var right = W - PAD.right - at > 115;
+      frame.axes.appendChild(svg('line', { className: 'ww-diverge-line', x1: at, x2: at, y1: PAD.top, y2: H - PAD.bottom }));
+      frame.axes.appendChild(svg('text', {
+        className: 'ww-diverge-label', x: right ? at + 4 : at - 4, y: right ? PAD.top + 12 : H - PAD.bottom - 6,
+        'text-anchor': right ? 'start' : 'end',
+      }, '\u2715 diverged at step ' + r.diverged_at));
+    }
+    var legend = el('p', { className: 'ww-chart-legend' },
+      swatch('ww-curve'), ' loss at each step',
+      showBest ? [' \u00a0', swatch('ww-best-line'), ' best possible (' + self.fmt(r.optimum.loss) + ')'] : null);
+    return finish(frame, 'Loss after each step', legend);
+  };
+
+  /** A short line in a chart's style, for the legend; decorative, the text says what it is. */
+  function swatch(className) {
+    return svg('svg', { className: 'ww-swatch', viewBox: '0 0 24 8', 'aria-hidden': 'true', focusable: 'false' },
+      svg('line', { className: className, x1: 1, x2: 23, y1: 4, y2: 4 }));
+  }
+
+  /**
+   * The points and two lines y = w·x + b: the run's last iterate (solid) and the exact fit
+   * (dashed). Each line is clipped to the plot box by computing where it enters and leaves, so a
+   * diverging run's steep line never produces huge SVG coordinates.
+   */
+  Widget.prototype.fitChart = function () {
+    var r = this.result;
+    var k = this.last();
+    var xs = r.points.map(function (p) { return p[0]; });
+    var ys = r.points.map(function (p) { return p[1]; });
+    var xr = padRange(Math.min.apply(null, xs), Math.max.apply(null, xs));
+    var yr = padRange(Math.min.apply(null, ys), Math.max.apply(null, ys));
+    var x = xScale(xr[0], xr[1]);
+    var y = yScale(yr[0], yr[1]);
+    var w = r.iterates[k][0];
+    var b = r.iterates[k][1];
+    var description = r.points.length + ' points and the line y = ' + this.fmt(w) + 'x + ' + this.fmt(b) +
+      ' after step ' + k + ', beside the best fit y = ' + this.fmt(r.optimum.w) + 'x + ' + this.fmt(r.optimum.b);
+    var frame = this.chart('Fitted line', description, 'x', 'y');
+    // Ticks at the data's extremes and midpoint, inside the padded box.
+    [xr[2], (xr[2] + xr[3]) / 2, xr[3]].forEach(function (v) { tick(frame, 'x', x(v), tickText(v)); });
+    [yr[2], (yr[2] + yr[3]) / 2, yr[3]].forEach(function (v) { tick(frame, 'y', y(v), tickText(v)); });
+    // The dashed best fit goes on top, so it shows where the two lines coincide.
+    var drawn = [['ww-fit-line', w, b], ['ww-best-line', r.optimum.w, r.optimum.b]].map(function (line) {
+      var seg = clipLine(line[1], line[2], xr, yr);
+      if (seg) {
+        frame.plot.appendChild(svg('line', {
+          className: line[0], x1: x(seg[0]), y1: y(seg[1]), x2: x(seg[2]), y2: y(seg[3]),
+        }));
+      }
+      return seg !== null;
+    });
+    r.points.forEach(function (p) {
+      frame.plot.appendChild(svg('circle', { className: 'ww-point', cx: x(p[0]), cy: y(p[1]), r: 3.5 }));
+    });
+    var legend = el('p', { className: 'ww-chart-legend' },
+      swatch('ww-fit-line'), ' line after step ' + k + (drawn[0] ? '' : ' (outside the chart)') + ' \u00a0',
+      swatch('ww-best-line'), ' best fit');
+    return finish(frame, 'The data and the line y = w\u00b7x + b', legend);
+  };
+
+  /**
+   * [lo − room, hi + room, lo, hi]: a range with 10 % room on each side (some room when all values
+   * are equal), followed by the data's own extremes.
+   */
+  function padRange(lo, hi) {
+    var room = hi > lo ? (hi - lo) / 10 : Math.max(1, Math.abs(lo) / 10);
+    return [lo - room, hi + room, lo, hi];
+  }
+
+  /** The part of y = w·x + b inside the box xr × yr as [x1, y1, x2, y2], or null if none. */
+  function clipLine(w, b, xr, yr) {
+    var a = xr[0];
+    var z = xr[1];
+    if (w !== 0) {
+      var xAtLo = (yr[0] - b) / w;
+      var xAtHi = (yr[1] - b) / w;
+      a = Math.max(a, Math.min(xAtLo, xAtHi));
+      z = Math.min(z, Math.max(xAtLo, xAtHi));
+    } else if (b < yr[0] || b > yr[1]) {
+      return null;
+    }
+    if (!(a < z) || !isFinite(a) || !isFinite(z)) return null;
+    return [a, w * a + b, z, w * z + b];
+  }
+
+  // ------------------------------------------------------------------------ references in prose
+
+  Widget.prototype.collectRefs = function () {
+    var self = this;
+    document.querySelectorAll('.worked-ref[data-ref], table.worked-matrix[data-ref]').forEach(function (node) {
+      if (self.figure.contains(node)) return;
+      var parsed;
+      try {
+        parsed = R.parseRef(node.getAttribute('data-ref'));
+      } catch (e) {
+        return; // not a reference this script understands: leave the build's text
+      }
+      if (!mentions(parsed, self.example.name)) return;
+      self.refNodes.push({ node: node, ref: parsed, table: node.tagName === 'TABLE' });
+    });
+  };
+
+  function mentions(ref, name) {
+    return ref.example === name || ref.filters.some(function (f) { return f.ref && mentions(f.ref, name); });
+  }
+
+  Widget.prototype.updateRefs = function () {
+    var self = this;
+    var lookup = function (example, quantity) {
+      return example === self.example.name ? D.quantity(self.result, quantity) : null;
+    };
+    this.refNodes.forEach(function (entry) {
+      try {
+        var evaluated = R.evaluate(entry.ref, lookup);
+        if (entry.table) fillTable(entry.node, evaluated);
+        else {
+          var text = R.formatProse(evaluated);
+          if (entry.node.textContent !== text) entry.node.textContent = text;
+        }
+      } catch (e) {
+        // Left as the build wrote it (CONTRACT: refs the widget cannot evaluate stay untouched).
+      }
+    });
+  };
+
+  /** Refill a prose table's number cells in row order; its shape must match or it stays. */
+  function fillTable(table, evaluated) {
+    var q = evaluated.quantity;
+    var values = q.kind === 'matrix' ? q.values : q.kind === 'vector' ? [q.values] : null;
+    var rows = Array.prototype.slice.call(table.querySelectorAll('tbody tr'));
+    if (!values || rows.length !== values.length) return;
+    var cells = rows.map(function (tr) { return tr.querySelectorAll('td'); });
+    if (cells.some(function (tds, i) { return tds.length !== values[i].length; })) return;
+    cells.forEach(function (tds, i) {
+      Array.prototype.forEach.call(tds, function (td, j) {
+        td.textContent = R.formatNumber(values[i][j], evaluated.precision);
+      });
+    });
+  }
+
+  // --------------------------------------------------------------------------------- mounting
+
+  function mountAll() {
+    D = ns.descentCompute;
+    F = ns.attentionCompute;
+    R = ns.refs;
+    var widgets = [];
+    document.querySelectorAll('[data-widget="gradient_descent"]').forEach(function (figure) {
+      var data = figure.querySelector('script[data-example-data]');
+      try {
+        var widget = new Widget(figure, JSON.parse(data.textContent));
+        widget.mount();
+        widgets.push(widget);
+      } catch (e) {
+        // Bad data or an example the build should have rejected: keep the static figure.
+        if (typeof console !== 'undefined') console.warn('worked: gradient descent widget not started:', e);
+      }
+    });
+    window.addEventListener('hashchange', function () {
+      widgets.forEach(function (w) {
+        var encoded = readFragment(w.example.name);
+        var rate = encoded === null ? null : decodeState(w.example, encoded);
+        if (rate !== null && rate !== w.rate) {
+          w.markValid();
+          w.setRate(rate);
+          w.exact.value = String(rate);
+        }
+      });
+    });
+  }
+
+  loadDependencies(function () {
+    if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', mountAll);
+    else mountAll();
+  });
+})();

@@ -1,0 +1,91 @@
+// Differential check: does static/js/descent-compute.js agree with src/compute/gradient_descent.rs?
+//
+//   node tests/js/descent-differential.mjs CASES.json
+//
+// CASES.json is `[{ input: {points, start, learning_rate, steps},
+//                   expected: <the Rust `GradientDescent` serialized by its own serde impl> | {error: FIELD}}]`,
+// written by tests/sliders_differential.rs. `diverged_at` and the number of iterates must agree
+// exactly; every number to 1e-9, absolutely or relative to the larger magnitude; an input Rust
+// rejects must make the JS throw an error naming the same input key.
+// Exits 0 with a summary line when all agree, 1 naming the first disagreement, 2 on unusable input.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import { agrees, compareMatrix } from './differential.mjs';
+
+const require = createRequire(import.meta.url);
+const compute = require('../../static/js/descent-compute.js');
+
+/** The same tolerance as differential.mjs, whose `agrees` both slider scripts use. */
+const TOLERANCE = 1e-9;
+
+/** The first disagreement between two vectors, as a sentence naming the entry, or null. */
+export function compareVector(name, actual, expected) {
+  if (!Array.isArray(actual) || actual.length !== expected.length) {
+    return `${name}: JS has ${Array.isArray(actual) ? actual.length : 'no'} entries, Rust ${expected.length}`;
+  }
+  const i = expected.findIndex((x, j) => !agrees(actual[j], x));
+  return i < 0 ? null
+    : `${name}[${i}]: JS ${actual[i]} vs Rust ${expected[i]} (difference ${Math.abs(actual[i] - expected[i])})`;
+}
+
+/** The first disagreement between the JS result for `input` and Rust's, as a sentence, or null. */
+export function compareCase(input, expected) {
+  let actual;
+  try {
+    actual = compute.descend(input);
+  } catch (error) {
+    if (expected.error === undefined) return `JS threw ${error.name} (${error.field}): ${error.message}`;
+    return error.field === expected.error ? null
+      : `JS blames ${error.field} (${error.message}), Rust blames ${expected.error}`;
+  }
+  if (expected.error !== undefined) return `JS computed a result, Rust rejected the input (${expected.error})`;
+  if (actual.diverged_at !== expected.diverged_at) {
+    return `diverged_at: JS ${actual.diverged_at}, Rust ${expected.diverged_at}`;
+  }
+  if (actual.steps !== expected.steps) return `steps: JS ${actual.steps}, Rust ${expected.steps}`;
+  const optimum = ['w', 'b', 'loss'].find((k) => !agrees(actual.optimum[k], expected.optimum[k]));
+  if (optimum) return `optimum.${optimum}: JS ${actual.optimum[optimum]} vs Rust ${expected.optimum[optimum]}`;
+  return compareMatrix('points', actual.points, expected.points) ||
+    compareVector('start', actual.start, expected.start) ||
+    (agrees(actual.learning_rate, expected.learning_rate) ? null : 'learning_rate differs') ||
+    compareMatrix('iterates', actual.iterates, expected.iterates) ||
+    compareVector('losses', actual.losses, expected.losses) ||
+    compareMatrix('gradients', actual.gradients, expected.gradients);
+}
+
+/**
+ * The command-line driver shared by the slider differential scripts: read the cases file named
+ * by `argv`, compare each case, print a summary; returns the exit code.
+ */
+export function runCases(name, argv, compare) {
+  if (argv.length !== 1) {
+    console.error(`usage: node tests/js/${name}.mjs CASES.json`);
+    return 2;
+  }
+  let cases;
+  try {
+    cases = JSON.parse(readFileSync(argv[0], 'utf8'));
+  } catch (error) {
+    console.error(`${name}: cannot read ${argv[0]}: ${error.message}`);
+    return 2;
+  }
+  if (!Array.isArray(cases) || cases.length === 0) {
+    console.error(`${name}: ${argv[0]} holds no cases`);
+    return 2;
+  }
+  for (const [n, { input, expected }] of cases.entries()) {
+    const problem = compare(input, expected);
+    if (problem) {
+      console.error(`${name}: case ${n} disagrees with Rust: ${problem}`);
+      console.error(`input: ${JSON.stringify(input)}`);
+      return 1;
+    }
+  }
+  console.log(`${name}: all ${cases.length} cases agree with the Rust core to ${TOLERANCE}`);
+  return 0;
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  process.exitCode = runCases('descent-differential', process.argv.slice(2), compareCase);
+}

@@ -1,0 +1,344 @@
+//! Differential test for the slider widgets: the reader-side softmax and gradient-descent maths
+//! (`static/js/softmax-compute.js`, `static/js/descent-compute.js`) must agree with the Rust core
+//! to 1e-9 on thousands of random examples, with the same `diverged_at` and the same input blamed
+//! when an input is rejected.
+//!
+//! The Rust core computes each case and serializes the result with its own serde impl (the
+//! `eval --json` shape); the cases go to a temporary JSON file; `node tests/js/<kind>-differential.mjs
+//! FILE` recomputes them in JavaScript and exits non-zero naming the first disagreement. Without
+//! Node the test cannot run: it fails when `CI=true` and otherwise skips with a loud message.
+
+use std::io::Write;
+use std::path::Path;
+use std::process::Command;
+
+use ndarray::Array1;
+use serde_json::{json, Value};
+use worked::compute::gradient_descent::{descend, GradientDescentInput};
+use worked::compute::softmax::{softmax, SoftmaxInput, Target};
+
+/// SplitMix64: a small deterministic generator, so a failing case is the same on every run.
+struct SplitMix64(u64);
+
+impl SplitMix64 {
+    fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    /// Uniform in `low..=high`.
+    fn range(&mut self, low: usize, high: usize) -> usize {
+        low + (self.next_u64() % (high - low + 1) as u64) as usize
+    }
+
+    /// Uniform in [0, 1).
+    fn unit(&mut self) -> f64 {
+        (self.next_u64() >> 11) as f64 / (1u64 << 53) as f64
+    }
+
+    /// Log-uniform in [low, high): as many small temperatures (or rates) as large ones.
+    fn log_uniform(&mut self, low: f64, high: f64) -> f64 {
+        (low.ln() + self.unit() * (high.ln() - low.ln())).exp()
+    }
+
+    /// A mix of what authors type (small integers, quarters) and arbitrary fractions, both signs,
+    /// now and then scaled up so that large logits and far-away points are covered too.
+    fn entry(&mut self) -> f64 {
+        let x = match self.range(0, 2) {
+            0 => self.range(0, 6) as f64 - 3.0,
+            1 => (self.range(0, 24) as f64 - 12.0) / 4.0,
+            _ => (self.unit() - 0.5) * 6.0,
+        };
+        if self.range(0, 9) == 0 {
+            x * 100.0
+        } else {
+            x
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------- softmax
+
+fn random_softmax(rng: &mut SplitMix64) -> SoftmaxInput {
+    let n = rng.range(1, 12);
+    let labels: Option<Vec<String>> =
+        (rng.range(0, 1) == 1).then(|| (0..n).map(|i| format!("c{i}")).collect());
+    let target = match rng.range(0, 2) {
+        0 => None,
+        1 => Some(Target::Position(rng.range(0, n - 1))),
+        _ => Some(match &labels {
+            Some(labels) => Target::Label(labels[rng.range(0, n - 1)].clone()),
+            None => Target::Position(rng.range(0, n - 1)),
+        }),
+    };
+    let temperatures = (rng.range(0, 3) == 0).then(|| {
+        let count = rng.range(1, 4);
+        (0..count).map(|_| rng.log_uniform(0.05, 20.0)).collect()
+    });
+    SoftmaxInput {
+        logits: Array1::from_shape_simple_fn(n, || rng.entry()),
+        labels,
+        temperature: rng.log_uniform(0.05, 20.0),
+        target,
+        temperatures,
+    }
+}
+
+fn softmax_case(input: &SoftmaxInput) -> Value {
+    let expected = match softmax(input) {
+        Ok(result) => serde_json::to_value(&result).expect("results serialize"),
+        Err(error) => json!({ "error": error.field }),
+    };
+    json!({
+        "input": {
+            "logits": input.logits.to_vec(),
+            "labels": input.labels,
+            "temperature": input.temperature,
+            "target": match &input.target {
+                None => Value::Null,
+                Some(Target::Position(position)) => json!(position),
+                Some(Target::Label(label)) => json!(label),
+            },
+            "temperatures": input.temperatures,
+        },
+        "expected": expected,
+    })
+}
+
+/// The book's example, then inputs Rust rejects: the JS must reject them on the same field.
+fn softmax_edge_cases() -> Vec<SoftmaxInput> {
+    let temps = SoftmaxInput {
+        logits: ndarray::array![2.0, 1.0, 0.1],
+        labels: Some(vec!["cat".into(), "dog".into(), "fish".into()]),
+        temperature: 1.0,
+        target: Some(Target::Label("cat".into())),
+        temperatures: Some(vec![0.5, 1.0, 2.0]),
+    };
+    vec![
+        temps.clone(),
+        SoftmaxInput {
+            temperature: 0.05,
+            ..temps.clone()
+        },
+        // Huge logits: exact probabilities, finite log-probabilities.
+        SoftmaxInput {
+            logits: ndarray::array![1000.0, 999.0, -1000.0],
+            target: Some(Target::Label("fish".into())),
+            ..temps.clone()
+        },
+        // A log-probability of −∞ cannot be printed: an error on temperature.
+        SoftmaxInput {
+            logits: ndarray::array![1e308, -1e308],
+            labels: None,
+            temperature: 0.05,
+            target: None,
+            temperatures: None,
+        },
+        // Equal logits keep every log-probability finite, but the gradient overflows.
+        SoftmaxInput {
+            logits: ndarray::array![1.0, 1.0],
+            labels: None,
+            temperature: 1e-310,
+            target: Some(Target::Position(0)),
+            temperatures: None,
+        },
+        SoftmaxInput {
+            target: Some(Target::Position(3)),
+            ..temps.clone()
+        },
+        SoftmaxInput {
+            target: Some(Target::Label("cow".into())),
+            ..temps.clone()
+        },
+        SoftmaxInput {
+            labels: Some(vec!["cat".into(), "dog".into(), "cat".into()]),
+            ..temps.clone()
+        },
+        SoftmaxInput {
+            temperatures: Some(vec![1.0, 0.0]),
+            ..temps
+        },
+    ]
+}
+
+// -------------------------------------------------------------------------- gradient descent
+
+/// 2 / λ_max of the loss's Hessian (2/n)·[[Σx², Σx], [Σx, n]]: the edge between rates that
+/// converge and rates that diverge, so random rates land on both sides of it.
+fn stable_limit(points: &[(f64, f64)]) -> f64 {
+    let n = points.len() as f64;
+    let sxx: f64 = points.iter().map(|(x, _)| x * x).sum();
+    let sx: f64 = points.iter().map(|(x, _)| x).sum();
+    let (a, c, off) = (2.0 / n * sxx, 2.0, 2.0 / n * sx);
+    let lambda_max = (a + c) / 2.0 + (((a - c) / 2.0).powi(2) + off * off).sqrt();
+    2.0 / lambda_max
+}
+
+fn random_descent(rng: &mut SplitMix64) -> GradientDescentInput {
+    let n = rng.range(2, 10);
+    let points: Vec<(f64, f64)> = (0..n).map(|_| (rng.entry(), rng.entry())).collect();
+    // From a hundredth of the edge (slow, stable) to twenty times it (diverges within a few steps).
+    let learning_rate = stable_limit(&points) * rng.log_uniform(0.01, 20.0);
+    GradientDescentInput {
+        points,
+        start: (rng.entry(), rng.entry()),
+        learning_rate,
+        steps: rng.range(1, 200),
+    }
+}
+
+fn descent_case(input: &GradientDescentInput) -> Value {
+    let expected = match descend(input) {
+        Ok(result) => serde_json::to_value(&result).expect("results serialize"),
+        Err(error) => json!({ "error": error.field }),
+    };
+    json!({
+        "input": {
+            "points": input.points.iter().map(|&(x, y)| [x, y]).collect::<Vec<_>>(),
+            "start": [input.start.0, input.start.1],
+            "learning_rate": input.learning_rate,
+            "steps": input.steps,
+        },
+        "expected": expected,
+    })
+}
+
+/// The book's example at a converging and a diverging rate, then inputs Rust rejects.
+fn descent_edge_cases() -> Vec<GradientDescentInput> {
+    let fit = GradientDescentInput {
+        points: vec![(0.0, 1.0), (1.0, 3.0), (2.0, 5.0), (3.0, 7.0)],
+        start: (0.0, 0.0),
+        learning_rate: 0.05,
+        steps: 50,
+    };
+    vec![
+        fit.clone(),
+        GradientDescentInput {
+            learning_rate: 1.0,
+            ..fit.clone()
+        },
+        GradientDescentInput {
+            learning_rate: 1e200,
+            ..fit.clone()
+        },
+        GradientDescentInput {
+            points: vec![(2.0, 1.0), (2.0, 5.0)],
+            ..fit.clone()
+        },
+        GradientDescentInput {
+            start: (1e200, 1e200),
+            ..fit.clone()
+        },
+        GradientDescentInput {
+            learning_rate: 0.0,
+            ..fit.clone()
+        },
+        GradientDescentInput { steps: 0, ..fit },
+    ]
+}
+
+// ------------------------------------------------------------------------------------ runner
+
+/// `node` on PATH, or None (with the reason) when it cannot be run.
+fn node_version() -> Result<String, String> {
+    match Command::new("node").arg("--version").output() {
+        Ok(out) if out.status.success() => {
+            Ok(String::from_utf8_lossy(&out.stdout).trim().to_owned())
+        }
+        Ok(out) => Err(format!("`node --version` exited with {}", out.status)),
+        Err(error) => Err(format!("cannot run `node`: {error}")),
+    }
+}
+
+/// True when the test can run; false after a loud skip; panics on CI without Node.
+fn node_available(what: &str) -> bool {
+    match node_version() {
+        Ok(_) => true,
+        Err(reason) if std::env::var("CI").as_deref() == Ok("true") => {
+            panic!("{reason}; CI must run the JS/Rust differential test (install Node.js)")
+        }
+        Err(reason) => {
+            eprintln!(
+                "\n\n*** SKIPPED sliders_differential: {reason}. The reader-side {what} maths was \
+                 NOT checked against the Rust core. Install Node.js to run it. ***\n"
+            );
+            false
+        }
+    }
+}
+
+/// Writes the cases to a temporary file and runs `tests/js/<script>` on it.
+fn run_node(script: &str, cases: &[Value]) {
+    let mut file = tempfile::NamedTempFile::new().expect("temp file");
+    file.write_all(serde_json::to_string(cases).expect("json").as_bytes())
+        .expect("write cases");
+    file.flush().expect("flush cases");
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/js")
+        .join(script);
+    let out = Command::new("node")
+        .arg(&path)
+        .arg(file.path())
+        .output()
+        .expect("run node");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "JS and Rust disagree (node {script} exited with {}):\n{stdout}{}",
+        out.status,
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        stdout.contains(&format!("all {} cases agree", cases.len())),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn javascript_softmax_agrees_with_the_rust_core_on_random_examples() {
+    if !node_available("softmax") {
+        return;
+    }
+    let mut rng = SplitMix64(0x50f7_3a11);
+    let cases: Vec<Value> = softmax_edge_cases()
+        .iter()
+        .chain(
+            &(0..4000)
+                .map(|_| random_softmax(&mut rng))
+                .collect::<Vec<_>>(),
+        )
+        .map(softmax_case)
+        .collect();
+    let errors = cases.iter().filter(|c| c["expected"]["error"].is_string());
+    assert_eq!(errors.count(), 6, "every hand-picked bad input is rejected");
+    run_node("softmax-differential.mjs", &cases);
+}
+
+#[test]
+fn javascript_gradient_descent_agrees_with_the_rust_core_on_random_examples() {
+    if !node_available("gradient descent") {
+        return;
+    }
+    let mut rng = SplitMix64(0x0de5_ce17);
+    let cases: Vec<Value> = descent_edge_cases()
+        .iter()
+        .chain(
+            &(0..600)
+                .map(|_| random_descent(&mut rng))
+                .collect::<Vec<_>>(),
+        )
+        .map(descent_case)
+        .collect();
+    // Both sides of the edge must be well represented, or the test proves little.
+    let diverged = |c: &&Value| c["expected"]["diverged_at"].is_u64();
+    let count = cases.iter().filter(diverged).count();
+    assert!(
+        (100..=cases.len() - 100).contains(&count),
+        "{count} of {} runs diverged",
+        cases.len()
+    );
+    run_node("descent-differential.mjs", &cases);
+}
