@@ -47,17 +47,29 @@ struct FrontMatter {
 
 const FRONT_MATTER_KEYS: &str = "title, slug, weight, summary, keep_going";
 
+/// The lessons that loaded, and the problems of those that did not.
+#[derive(Debug, Default)]
+pub struct LoadedLessons {
+    /// Lessons in reading order (by `weight`, then path).
+    pub lessons: Vec<Lesson>,
+    /// Unreadable files, bad front matter, duplicate slugs. The other lessons still load, so
+    /// one build reports the problems of every lesson.
+    pub problems: Vec<Diagnostic>,
+}
+
 /// Finds and parses every lesson under `root/content`, checking that slugs are unique.
-pub fn load_lessons(root: &Path) -> Result<Vec<Lesson>, Vec<Diagnostic>> {
+pub fn load_lessons(root: &Path) -> LoadedLessons {
     let content_dir = root.join(CONTENT_DIR);
     if !content_dir.is_dir() {
-        return Err(vec![Diagnostic::general(format!(
-            "no `{CONTENT_DIR}/` folder in {}",
-            root.display()
-        ))
-        .with_help(
-            "run worked in a book folder, or pass --root DIR; lessons are content/*.md files",
-        )]);
+        let problem =
+            Diagnostic::general(format!("no `{CONTENT_DIR}/` folder in {}", root.display()))
+                .with_help(
+                "run worked in a book folder, or pass --root DIR; lessons are content/*.md files",
+            );
+        return LoadedLessons {
+            lessons: Vec::new(),
+            problems: vec![problem],
+        };
     }
     let mut lessons = Vec::new();
     let mut problems = Vec::new();
@@ -81,9 +93,6 @@ pub fn load_lessons(root: &Path) -> Result<Vec<Lesson>, Vec<Diagnostic>> {
         }
     }
     problems.extend(duplicate_slugs(&lessons));
-    if !problems.is_empty() {
-        return Err(problems);
-    }
     lessons.sort_by(|a, b| {
         (a.weight.is_none(), a.weight, &a.source.path).cmp(&(
             b.weight.is_none(),
@@ -91,7 +100,7 @@ pub fn load_lessons(root: &Path) -> Result<Vec<Lesson>, Vec<Diagnostic>> {
             &b.source.path,
         ))
     });
-    Ok(lessons)
+    LoadedLessons { lessons, problems }
 }
 
 /// `root/content/a.md` → `content/a.md`, with `/` on every platform.

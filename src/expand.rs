@@ -106,10 +106,11 @@ pub fn expand_lesson<'a>(
 ) -> Result<Expanded<'a>, Vec<Diagnostic>> {
     let file = &lesson.source;
     let mut problems = Vec::new();
-    let examples = collect_examples(file, &events, &mut problems);
+    let (examples, failed_examples) = collect_examples(file, &events, &mut problems);
     let mut expander = Expander {
         file,
         examples: &examples,
+        failed_examples: &failed_examples,
         decimals,
         problems,
         typed_numbers: Vec::new(),
@@ -141,7 +142,7 @@ pub fn expand_lesson<'a>(
 pub fn evaluate_examples(lesson: &Lesson) -> Result<Vec<ExampleBlock>, Vec<Diagnostic>> {
     let events = markdown::parse(&lesson.source.text, lesson.body.clone());
     let mut problems = Vec::new();
-    let examples = collect_examples(&lesson.source, &events, &mut problems);
+    let (examples, _) = collect_examples(&lesson.source, &events, &mut problems);
     if problems.is_empty() {
         Ok(examples)
     } else {
@@ -180,12 +181,15 @@ fn fenced_kind(event: &Event<'_>) -> Option<BlockKind> {
     }
 }
 
+/// Evaluated examples, and the names of those that failed (whose problems are reported once,
+/// at the block, rather than again at every reference to them).
 fn collect_examples(
     file: &SourceFile,
     events: &[Spanned<'_>],
     problems: &mut Vec<Diagnostic>,
-) -> Vec<ExampleBlock> {
+) -> (Vec<ExampleBlock>, BTreeSet<String>) {
     let mut examples: Vec<ExampleBlock> = Vec::new();
+    let mut failed = BTreeSet::new();
     let mut index = 0;
     while index < events.len() {
         let Some(BlockKind::Example(kind)) = fenced_kind(&events[index].0) else {
@@ -211,16 +215,34 @@ fn collect_examples(
                     examples.push(example);
                 }
             }
-            Err(found) => problems.extend(found),
+            Err(found) => {
+                problems.extend(found);
+                failed.extend(written_name(&body.text));
+            }
         }
         index = next;
     }
-    examples
+    (examples, failed)
+}
+
+/// The `name = "…"` of a block that failed, read leniently so even invalid TOML yields it.
+fn written_name(toml_text: &str) -> Option<String> {
+    toml_text.lines().find_map(|line| {
+        let value = line
+            .trim()
+            .strip_prefix("name")?
+            .trim_start()
+            .strip_prefix('=')?
+            .trim();
+        let quoted = value.strip_prefix('"')?;
+        Some(quoted[..quoted.find('"')?].to_string())
+    })
 }
 
 struct Expander<'x> {
     file: &'x SourceFile,
     examples: &'x [ExampleBlock],
+    failed_examples: &'x BTreeSet<String>,
     decimals: usize,
     problems: Vec<Diagnostic>,
     typed_numbers: Vec<Diagnostic>,
@@ -251,6 +273,18 @@ impl<'x> Expander<'x> {
                     }
                 }
                 index = next;
+                continue;
+            }
+            if let Event::Start(Tag::CodeBlock(_)) = &events[index].0 {
+                // Ordinary code is shown as written: no references, no typed-number checks.
+                while index < events.len() {
+                    let done = matches!(events[index].0, Event::End(TagEnd::CodeBlock));
+                    out.push(events[index].clone());
+                    index += 1;
+                    if done {
+                        break;
+                    }
+                }
                 continue;
             }
             if let Some(table) = self.lone_matrix_paragraph(&events[index..]) {
@@ -334,6 +368,16 @@ impl<'x> Expander<'x> {
             return;
         }
         let piece = &text[part.clone()];
+        if let Some(at) = piece.find("$$") {
+            // pulldown-cmark leaves `$$…$$` as text when it cannot be math (most often an
+            // unbalanced `{`); without this the page would show raw TeX.
+            let span = self.locate(text, range.clone(), part.start + at, 2);
+            self.problems.push(
+                Diagnostic::at(self.file, span, "this `$$` does not start a formula")
+                    .with_label("left as plain text")
+                    .with_help("check that the formula's braces balance and that it ends with $$; write \\$\\$ for literal dollar signs"),
+            );
+        }
         for typed in find_typed_numbers(piece) {
             let span = self.locate(text, range.clone(), part.start + typed.start, typed.len());
             self.typed_numbers
@@ -489,6 +533,9 @@ impl<'x> Expander<'x> {
 
     /// Looks a reference up and applies its filters; problems are recorded at `span`.
     fn resolve(&mut self, reference: &Reference, span: Range<usize>) -> Option<Quantity> {
+        if self.mentions_failed_example(reference) {
+            return None;
+        }
         match resolve_reference(reference, self.examples) {
             Ok(quantity) => Some(quantity),
             Err((message, help)) => {
@@ -497,6 +544,15 @@ impl<'x> Expander<'x> {
                 None
             }
         }
+    }
+
+    /// Whether the reference (or a `dot(…)` inside it) names an example whose block failed.
+    fn mentions_failed_example(&self, reference: &Reference) -> bool {
+        self.failed_examples.contains(&reference.example)
+            || reference.filters.iter().any(|filter| match filter {
+                Filter::Compute(ComputeFilter::Dot(other)) => self.mentions_failed_example(other),
+                _ => false,
+            })
     }
 
     /// The file span of `length` bytes at `offset` in an event's text. Where the text is the
@@ -553,6 +609,9 @@ impl<'x> Expander<'x> {
         let span = body.file_span(spec.example.span());
         let name = spec.example.get_ref();
         let Some(example) = self.examples.iter().find(|example| &example.name == name) else {
+            if self.failed_examples.contains(name) {
+                return None;
+            }
             self.problems.push(
                 Diagnostic::at(
                     self.file,
@@ -639,6 +698,9 @@ impl Expander<'_> {
         let span = body.file_span(spec.example.span());
         let name = spec.example.get_ref();
         let Some(example) = self.examples.iter().find(|example| &example.name == name) else {
+            if self.failed_examples.contains(name) {
+                return None;
+            }
             self.problems.push(
                 Diagnostic::at(
                     self.file,

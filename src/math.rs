@@ -84,7 +84,7 @@ fn clean_katex_error(error: &katex::Error) -> String {
             let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
             format!("{} at position {digits}", &detail[..at])
         }
-        None => detail.trim_end_matches(')').to_string(),
+        None => detail.trim_end_matches([')', '"']).to_string(),
     };
     detail.trim().to_string()
 }

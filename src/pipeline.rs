@@ -6,7 +6,7 @@
 //! to disk: `build` hands the result to `site_writer`, `check` only reads the diagnostics.
 
 use crate::config::{BookConfig, CONFIG_FILE};
-use crate::content::{load_lessons, Lesson};
+use crate::content::{load_lessons, Lesson, LoadedLessons};
 use crate::diagnostics::Diagnostic;
 use crate::expand::expand_lesson;
 use crate::markdown::{self, Spanned, TocEntry};
@@ -56,17 +56,30 @@ pub enum Strictness {
 /// Builds the book at `root` in memory, or returns every problem found.
 pub fn build_site(root: &Path, strictness: Strictness) -> Result<Build, Vec<Diagnostic>> {
     let config = load_config(root).map_err(|problem| vec![problem])?;
-    let (theme, lessons) = (load_theme(root), load_lessons(root));
-    let (theme, lessons) = match (theme, lessons) {
-        (Ok(theme), Ok(lessons)) => (theme, lessons),
-        (theme, lessons) => {
-            let mut problems = theme.err().unwrap_or_default();
-            problems.extend(lessons.err().unwrap_or_default());
+    let LoadedLessons {
+        lessons,
+        mut problems,
+    } = load_lessons(root);
+    // A lesson that did not load may be the target of a keep-going slug or a link; checking
+    // them now would report false problems in healthy lessons.
+    let all_lessons_loaded = problems.is_empty();
+    let theme = match load_theme(root) {
+        Ok(theme) => theme,
+        Err(theme_problems) => {
+            problems.extend(theme_problems);
             return Err(problems);
         }
     };
-    let templates = Templates::new(&theme.templates).map_err(|problem| vec![problem])?;
-    let mut problems = keep_going_problems(&lessons);
+    let templates = match Templates::new(&theme.templates) {
+        Ok(templates) => templates,
+        Err(problem) => {
+            problems.push(problem);
+            return Err(problems);
+        }
+    };
+    if all_lessons_loaded {
+        problems.extend(keep_going_problems(&lessons));
+    }
 
     let drafts: Vec<Result<Draft<'_>, Vec<Diagnostic>>> = lessons
         .par_iter()
@@ -87,7 +100,12 @@ pub fn build_site(root: &Path, strictness: Strictness) -> Result<Build, Vec<Diag
         }
     }
 
-    problems.extend(link_problems(&ready, &theme.static_files));
+    problems.extend(link_problems(
+        &ready,
+        &lessons,
+        all_lessons_loaded,
+        &theme.static_files,
+    ));
     let (typeset, formula_problems, formula_count, distinct_formulas) = typeset_formulas(&ready);
     problems.extend(formula_problems);
     if !problems.is_empty() {
@@ -187,8 +205,12 @@ fn draft_lesson(lesson: &Lesson, decimals: usize) -> Result<Draft<'_>, Vec<Diagn
 const TEMPLATE_ANCHORS: [&str; 1] = ["main"];
 
 /// Every relative link must name a page or file of the site, and its `#anchor` a heading there.
+/// Anchors are known only for lessons that expanded; a page whose lesson has problems of its
+/// own is taken to exist, so those problems are not echoed as broken links elsewhere.
 fn link_problems(
     drafts: &[Draft<'_>],
+    lessons: &[Lesson],
+    all_lessons_loaded: bool,
     static_files: &BTreeMap<String, Vec<u8>>,
 ) -> Vec<Diagnostic> {
     let anchors_by_page: HashMap<String, std::collections::BTreeSet<String>> = drafts
@@ -199,6 +221,10 @@ fn link_problems(
                 markdown::anchors(&draft.events),
             )
         })
+        .collect();
+    let pages: Vec<String> = lessons
+        .iter()
+        .map(|lesson| page_path(&lesson.slug))
         .collect();
     let mut problems = Vec::new();
     for draft in drafts {
@@ -228,10 +254,13 @@ fn link_problems(
                     }
                     _ => None,
                 }
-            } else if page == "index.html" || static_files.contains_key(page) {
+            } else if page == "index.html"
+                || static_files.contains_key(page)
+                || pages.iter().any(|known| known == page)
+                || !all_lessons_loaded
+            {
                 None
             } else {
-                let pages: Vec<&str> = anchors_by_page.keys().map(String::as_str).collect();
                 Some((
                     format!("the link target {page} is not a page or file of this book"),
                     format!("pages: index.html, {}", pages.join(", ")),

@@ -30,15 +30,23 @@ pub fn run(root: &Path, site: Option<&Path>) -> u8 {
             return exit::CONTENT;
         }
         println!(
-            "Checked {} lessons and the built site in {}: every page shows what the sources compute",
-            build.stats.lessons,
+            "Checked {} and the built site in {}: every page shows what the sources compute",
+            lessons(build.stats.lessons),
             site.display()
         );
     } else {
         println!(
-            "Checked {} lessons: every example evaluates, every reference, formula and link resolves, no number is typed by hand",
-            build.stats.lessons
+            "Checked {}: every example evaluates, every reference, formula and link resolves, no number is typed by hand",
+            lessons(build.stats.lessons)
         );
     }
     exit::OK
+}
+
+fn lessons(count: usize) -> String {
+    if count == 1 {
+        "1 lesson".to_string()
+    } else {
+        format!("{count} lessons")
+    }
 }

@@ -83,7 +83,6 @@ fn years_counts_and_numbers_in_inline_code_pass_check() {
 }
 
 #[test]
-#[ignore = "bug: expand.rs checks Text events inside fenced code blocks for typed numbers (inline code is exempt)"]
 fn numbers_in_a_fenced_code_listing_are_not_flagged_as_typed() {
     let book = Book::seed();
     book.edit(
@@ -95,7 +94,6 @@ fn numbers_in_a_fenced_code_listing_are_not_flagged_as_typed() {
 }
 
 #[test]
-#[ignore = "bug: commands/check.rs prints \"Checked 1 lessons\" (build uses plural())"]
 fn the_check_summary_counts_one_lesson_in_the_singular() {
     Book::with_lesson("one.md", &crate::support::lesson("One", "Text.\n"))
         .check()

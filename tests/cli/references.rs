@@ -291,7 +291,6 @@ fn a_reference_that_does_not_parse_points_at_the_problem() {
 }
 
 #[test]
-#[ignore = "bug: expand.rs lone_matrix_paragraph records the resolve error, then expand_text resolves the same reference again and records it a second time"]
 fn a_broken_reference_alone_in_its_paragraph_is_reported_once() {
     let text = ATTENTION.replace("\n{{cat.weights}}\n", "\n{{cat.wieghts}}\n");
     let book = Book::seed();
