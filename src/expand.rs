@@ -595,33 +595,13 @@ impl<'x> Expander<'x> {
         struct WidgetSpec {
             example: toml::Spanned<String>,
         }
-        let spec: WidgetSpec = match toml::from_str(&body.text) {
-            Ok(spec) => spec,
-            Err(error) => {
-                let span = body.file_span(error.span().unwrap_or(0..0));
-                self.problems.push(
-                    Diagnostic::at(self.file, span, format!("invalid widget: {}", error.message().trim()))
-                        .with_help("a widget block holds one key: example = \"<name of an attention example>\""),
-                );
-                return None;
-            }
-        };
-        let span = body.file_span(spec.example.span());
-        let name = spec.example.get_ref();
-        let Some(example) = self.examples.iter().find(|example| &example.name == name) else {
-            if self.failed_examples.contains(name) {
-                return None;
-            }
-            self.problems.push(
-                Diagnostic::at(
-                    self.file,
-                    span,
-                    format!("no example named \"{name}\" in this lesson"),
-                )
-                .with_help(example_names(self.examples)),
-            );
-            return None;
-        };
+        let spec: WidgetSpec = self.block_spec(
+            body,
+            "widget",
+            "a widget block holds one key: example = \"<name of an attention, softmax or gradient_descent example>\"",
+        )?;
+        let (example, span) = self.named_example(&spec.example, body)?;
+        let name = &example.name;
         let Some(kind) = widget_kind(&example.evaluated) else {
             self.problems.push(
                 Diagnostic::at(
@@ -675,7 +655,59 @@ impl<'x> Expander<'x> {
     }
 }
 
-impl Expander<'_> {
+impl<'x> Expander<'x> {
+    /// Reads the TOML of a widget or figure block; a problem is recorded at its place.
+    fn block_spec<T: serde::de::DeserializeOwned>(
+        &mut self,
+        body: &BlockText,
+        what: &str,
+        help: &str,
+    ) -> Option<T> {
+        match toml::from_str(&body.text) {
+            Ok(spec) => Some(spec),
+            Err(error) => {
+                let span = body.file_span(error.span().unwrap_or(0..0));
+                self.problems.push(
+                    Diagnostic::at(
+                        self.file,
+                        span,
+                        format!("invalid {what}: {}", error.message().trim()),
+                    )
+                    .with_help(help),
+                );
+                None
+            }
+        }
+    }
+
+    /// The example a widget or figure names, with the file span of the name. An example whose
+    /// own block failed was reported there already, so it is skipped quietly.
+    fn named_example(
+        &mut self,
+        name: &toml::Spanned<String>,
+        body: &BlockText,
+    ) -> Option<(&'x ExampleBlock, Range<usize>)> {
+        let span = body.file_span(name.span());
+        let examples = self.examples;
+        if let Some(example) = examples
+            .iter()
+            .find(|example| &example.name == name.get_ref())
+        {
+            return Some((example, span));
+        }
+        if !self.failed_examples.contains(name.get_ref()) {
+            self.problems.push(
+                Diagnostic::at(
+                    self.file,
+                    span,
+                    format!("no example named \"{}\" in this lesson", name.get_ref()),
+                )
+                .with_help(example_names(examples)),
+            );
+        }
+        None
+    }
+
     /// A ` ```figure ` block: an inline SVG picture of an example's numbers, drawn now.
     fn figure(&mut self, body: &BlockText) -> Option<String> {
         #[derive(Deserialize)]
@@ -684,33 +716,13 @@ impl Expander<'_> {
             example: toml::Spanned<String>,
             caption: Option<toml::Spanned<String>>,
         }
-        let spec: FigureSpec = match toml::from_str(&body.text) {
-            Ok(spec) => spec,
-            Err(error) => {
-                let span = body.file_span(error.span().unwrap_or(0..0));
-                self.problems.push(
-                    Diagnostic::at(self.file, span, format!("invalid figure: {}", error.message().trim()))
-                        .with_help("a figure block holds example = \"<name of an example>\" and optionally caption = \"…\""),
-                );
-                return None;
-            }
-        };
-        let span = body.file_span(spec.example.span());
-        let name = spec.example.get_ref();
-        let Some(example) = self.examples.iter().find(|example| &example.name == name) else {
-            if self.failed_examples.contains(name) {
-                return None;
-            }
-            self.problems.push(
-                Diagnostic::at(
-                    self.file,
-                    span,
-                    format!("no example named \"{name}\" in this lesson"),
-                )
-                .with_help(example_names(self.examples)),
-            );
-            return None;
-        };
+        let spec: FigureSpec = self.block_spec(
+            body,
+            "figure",
+            "a figure block holds example = \"<name of an example>\" and optionally caption = \"…\"",
+        )?;
+        let (example, span) = self.named_example(&spec.example, body)?;
+        let name = &example.name;
         self.figures += 1;
         let options = FigureOptions {
             example: name.clone(),
