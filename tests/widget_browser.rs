@@ -1,0 +1,741 @@
+//! Real-browser test of the "Try it" attention widget: `worked build` a one-lesson book, open the
+//! page in headless Chromium over file:// (as a reader who double-clicks it would), drive the
+//! widget with the mouse and keyboard, and compare every number it shows with the Rust core.
+//!
+//! Chromium is found through `CHROMIUM`, else `/usr/bin/chromium`, else `chromium` on PATH.
+//! Without it the tests cannot run: they fail when `CI=true` (CI must not pass by skipping) and
+//! otherwise skip with a loud message.
+//!
+//! Screenshots for a person to look at (360 px and 1280 px wide, light and dark, before and
+//! after an edit) come from the ignored test `screenshots`:
+//! `cargo test --test widget_browser -- --ignored screenshots` writes them to
+//! `$WORKED_SCREENSHOTS` (default: `worked-screenshots` in the temporary folder).
+
+use std::ffi::OsStr;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+use headless_chrome::protocol::cdp::{Emulation, Page};
+use headless_chrome::{Browser, LaunchOptions, Tab};
+use ndarray::{array, Array2};
+use serde_json::Value;
+use tempfile::TempDir;
+use worked::compute::attention::{attend, AttentionInput};
+use worked::present::{format_number, Precision, Style};
+
+/// The lesson: the seed example, a prose reference into it, and the widget.
+const LESSON: &str = r#"+++
+title = "Attention, tried"
++++
+```attention
+name = "cat"
+tokens = ["the", "cat", "sat"]
+embeddings = [[1, 0], [0, 1], [1, 1]]
+w_q = [[1, 0], [1, 2]]
+w_k = [[2, 0], [0, 1]]
+w_v = [[1, 0], [0, 2]]
+```
+
+The token "sat" gives "the" a weight of {{cat.weights[sat, the]}}.
+
+```widget
+example = "cat"
+```
+"#;
+
+/// The matrices the widget shows, in the order of the page.
+const MATRICES: [&str; 7] = ["q", "k", "v", "scores", "scaled", "weights", "output"];
+
+/// The prose reference's span.
+const REF: &str = ".worked-ref[data-ref='cat.weights[sat,the]']";
+
+/// How long to wait for the page to settle before giving up.
+const PATIENCE: Duration = Duration::from_secs(10);
+
+fn seed_input() -> AttentionInput {
+    AttentionInput {
+        tokens: vec!["the".into(), "cat".into(), "sat".into()],
+        embeddings: array![[1.0, 0.0], [0.0, 1.0], [1.0, 1.0]],
+        w_q: array![[1.0, 0.0], [1.0, 2.0]],
+        w_k: array![[2.0, 0.0], [0.0, 1.0]],
+        w_v: array![[1.0, 0.0], [0.0, 2.0]],
+        w_o: None,
+        causal: false,
+        heads: 1,
+    }
+}
+
+fn fmt(x: f64) -> String {
+    format_number(x, Precision::Decimals(3), Style::Prose)
+}
+
+/// Every matrix the widget shows for `input`, formatted as the page must print it.
+fn expected_matrices(input: &AttentionInput) -> Vec<(&'static str, Vec<Vec<String>>)> {
+    let result = attend(input).expect("the test's inputs are valid");
+    assert_eq!(result.heads.len(), 1);
+    let head = &result.heads[0];
+    let texts = |m: &Array2<f64>| -> Vec<Vec<String>> {
+        m.rows()
+            .into_iter()
+            .map(|row| row.iter().map(|&x| fmt(x)).collect())
+            .collect()
+    };
+    let by_name = |name: &str| match name {
+        "q" => texts(&result.q),
+        "k" => texts(&result.k),
+        "v" => texts(&result.v),
+        "scores" => texts(&head.scores),
+        "scaled" => texts(&head.scaled),
+        "weights" => texts(&head.weights),
+        "output" => texts(&result.output),
+        _ => unreachable!(),
+    };
+    MATRICES.iter().map(|&name| (name, by_name(name))).collect()
+}
+
+// ------------------------------------------------------------------------------ the fixture book
+
+/// A built one-lesson book; the folder goes when this does.
+struct Book {
+    _dir: TempDir,
+    lesson: PathBuf,
+}
+
+impl Book {
+    fn url(&self) -> String {
+        format!("file://{}", self.lesson.display())
+    }
+}
+
+fn build_book() -> Book {
+    let dir = tempfile::tempdir().expect("temporary folder");
+    let root = dir.path();
+    std::fs::create_dir_all(root.join("content")).unwrap();
+    std::fs::write(root.join("content/lesson.md"), LESSON).unwrap();
+    std::fs::write(root.join("book.toml"), "title = \"Widget in a browser\"\n").unwrap();
+    let output = root.join("public");
+    let run = Command::new(env!("CARGO_BIN_EXE_worked"))
+        .arg("build")
+        .arg("--root")
+        .arg(root)
+        .arg("--output")
+        .arg(&output)
+        .output()
+        .expect("run worked build");
+    assert!(
+        run.status.success(),
+        "worked build failed:\n{}{}",
+        String::from_utf8_lossy(&run.stdout),
+        String::from_utf8_lossy(&run.stderr)
+    );
+    let lesson = output.join("lesson.html");
+    let html = std::fs::read_to_string(&lesson).expect("lesson.html was written");
+    assert!(
+        html.contains("data-widget=\"attention\"") && html.contains("attention-widget.js"),
+        "the built page has no widget:\n{html}"
+    );
+    Book { _dir: dir, lesson }
+}
+
+// ----------------------------------------------------------------------------------- the browser
+
+/// Chromium's path, or why there is none.
+fn chromium() -> Result<PathBuf, String> {
+    if let Some(path) = std::env::var_os("CHROMIUM") {
+        let path = PathBuf::from(path);
+        return if path.is_file() {
+            Ok(path)
+        } else {
+            Err(format!("CHROMIUM={} is not a file", path.display()))
+        };
+    }
+    let default = Path::new("/usr/bin/chromium");
+    if default.is_file() {
+        return Ok(default.to_path_buf());
+    }
+    std::env::var_os("PATH")
+        .and_then(|paths| {
+            std::env::split_paths(&paths)
+                .map(|dir| dir.join("chromium"))
+                .find(|candidate| candidate.is_file())
+        })
+        .ok_or_else(|| "no Chromium: CHROMIUM is unset and there is no `chromium` on PATH".into())
+}
+
+/// A headless Chromium with a fresh profile (the folder goes with it), or None when the test
+/// must skip.
+struct Chromium {
+    browser: Browser,
+    _profile: TempDir,
+}
+
+fn launch() -> Option<Chromium> {
+    let path = match chromium() {
+        Ok(path) => path,
+        Err(reason) => {
+            if std::env::var("CI").as_deref() == Ok("true") {
+                panic!("{reason}; CI must run the browser tests (install Debian's `chromium`)");
+            }
+            eprintln!(
+                "\n\n*** SKIPPED widget_browser: {reason}. The attention widget was NOT tested \
+                 in a browser. Install chromium or set CHROMIUM=/path/to/chromium. ***\n"
+            );
+            return None;
+        }
+    };
+    let profile = tempfile::tempdir().expect("temporary profile folder");
+    let args: Vec<&OsStr> = [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--no-first-run",
+    ]
+    .iter()
+    .map(OsStr::new)
+    .collect();
+    let options = LaunchOptions {
+        path: Some(path.clone()),
+        headless: true,
+        sandbox: false,
+        enable_gpu: false,
+        user_data_dir: Some(profile.path().to_path_buf()),
+        window_size: Some((1280, 900)),
+        args,
+        idle_browser_timeout: Duration::from_secs(60),
+        ..LaunchOptions::default()
+    };
+    let browser = Browser::new(options)
+        .unwrap_or_else(|error| panic!("cannot start {}: {error:#}", path.display()));
+    Some(Chromium {
+        browser,
+        _profile: profile,
+    })
+}
+
+impl Chromium {
+    fn tab(&self) -> std::sync::Arc<Tab> {
+        let tab = self.browser.new_tab().expect("a new tab");
+        tab.set_default_timeout(PATIENCE);
+        tab
+    }
+}
+
+/// Opens `url` and waits for the widget to replace its static matrices.
+fn open_live(tab: &Tab, url: &str) {
+    tab.navigate_to(url).expect("navigate");
+    tab.wait_until_navigated().expect("page loads");
+    wait_for(
+        tab,
+        "document.querySelector('[data-widget=\"attention\"] .ww') !== null",
+    );
+}
+
+/// Evaluates `expression` in the page and returns its JSON value (Null for undefined).
+fn eval(tab: &Tab, expression: &str) -> Value {
+    let object = tab
+        .evaluate(expression, false)
+        .unwrap_or_else(|error| panic!("evaluate `{expression}`: {error:#}"));
+    object.value.unwrap_or(Value::Null)
+}
+
+/// Evaluates a JavaScript expression that returns JSON text, and parses it.
+fn eval_json(tab: &Tab, expression: &str) -> Value {
+    let text = eval(tab, &format!("JSON.stringify({expression})"));
+    serde_json::from_str(text.as_str().expect("JSON text")).expect("valid JSON")
+}
+
+/// Polls until `condition` (JavaScript) is true.
+fn wait_for(tab: &Tab, condition: &str) {
+    let start = Instant::now();
+    loop {
+        if tab
+            .evaluate(&format!("Boolean({condition})"), false)
+            .ok()
+            .and_then(|object| object.value)
+            == Some(Value::Bool(true))
+        {
+            return;
+        }
+        if start.elapsed() > PATIENCE {
+            let body = eval(tab, "document.body ? document.body.innerText : ''");
+            panic!("timed out waiting for `{condition}`; the page says:\n{body}");
+        }
+        std::thread::sleep(Duration::from_millis(25));
+    }
+}
+
+/// Replaces a text field's contents by typing with the keyboard (one `input` event per key).
+fn type_into(tab: &Tab, selector: &str, text: &str) {
+    select_field(tab, selector);
+    tab.type_str(text).expect("type");
+    assert_field_value(tab, selector, text);
+}
+
+/// Replaces a text field's contents as a paste would (one `input` event); much faster than
+/// typing a long text key by key.
+fn paste_into(tab: &Tab, selector: &str, text: &str) {
+    select_field(tab, selector);
+    tab.send_character(text).expect("insert text");
+    assert_field_value(tab, selector, text);
+}
+
+/// Clicks a text field and selects its contents, so what comes next replaces them.
+fn select_field(tab: &Tab, selector: &str) {
+    let field = tab
+        .find_element(selector)
+        .unwrap_or_else(|error| panic!("no `{selector}`: {error:#}"));
+    field.click().expect("click the field");
+    field
+        .call_js_fn("function () { this.select(); }", vec![], false)
+        .expect("select its text");
+}
+
+fn assert_field_value(tab: &Tab, selector: &str, text: &str) {
+    let value = eval_json(
+        tab,
+        &format!("document.querySelector({}).value", js_string(selector)),
+    );
+    assert_eq!(value, Value::from(text), "the text in `{selector}`");
+}
+
+fn click(tab: &Tab, selector: &str) {
+    tab.find_element(selector)
+        .unwrap_or_else(|error| panic!("no `{selector}`: {error:#}"))
+        .click()
+        .unwrap_or_else(|error| panic!("click `{selector}`: {error:#}"));
+}
+
+/// A Rust string as a JavaScript string literal.
+fn js_string(text: &str) -> String {
+    Value::from(text).to_string()
+}
+
+fn embedding(row: usize, col: usize) -> String {
+    format!("input[data-input='embeddings'][data-row='{row}'][data-col='{col}']")
+}
+
+fn weight(matrix: &str, row: usize, col: usize) -> String {
+    format!("input[data-input='{matrix}'][data-row='{row}'][data-col='{col}']")
+}
+
+/// Every `[data-matrix]` table on the page: its name and its cells' text by row and column.
+fn page_matrices(tab: &Tab) -> Vec<(String, Vec<Vec<String>>)> {
+    let tables = eval_json(
+        tab,
+        "Array.from(document.querySelectorAll('[data-matrix]')).map(function (table) {
+            return {
+                name: table.getAttribute('data-matrix'),
+                cells: Array.from(table.querySelectorAll('td[data-row][data-col]')).map(function (td) {
+                    return [Number(td.getAttribute('data-row')), Number(td.getAttribute('data-col')), td.textContent];
+                }),
+            };
+        })",
+    );
+    tables
+        .as_array()
+        .expect("a list of tables")
+        .iter()
+        .map(|table| {
+            let name = table["name"].as_str().unwrap().to_owned();
+            let mut rows: Vec<Vec<String>> = Vec::new();
+            for cell in table["cells"].as_array().unwrap() {
+                let row = cell[0].as_u64().unwrap() as usize;
+                let col = cell[1].as_u64().unwrap() as usize;
+                let text = cell[2].as_str().unwrap().to_owned();
+                if rows.len() <= row {
+                    rows.resize(row + 1, Vec::new());
+                }
+                if rows[row].len() <= col {
+                    rows[row].resize(col + 1, String::from("<missing>"));
+                }
+                rows[row][col] = text;
+            }
+            (name, rows)
+        })
+        .collect()
+}
+
+/// Every matrix on the page is exactly the Rust core's, text for text, and nothing else is.
+fn assert_matrices(tab: &Tab, input: &AttentionInput) {
+    let expected = expected_matrices(input);
+    let shown = page_matrices(tab);
+    let names: Vec<&str> = shown.iter().map(|(name, _)| name.as_str()).collect();
+    assert_eq!(names, MATRICES, "the page's [data-matrix] tables");
+    for ((name, cells), (_, want)) in shown.iter().zip(&expected) {
+        assert_eq!(cells, want, "matrix `{name}` differs from the Rust core");
+    }
+}
+
+fn ref_text(tab: &Tab) -> String {
+    let text = eval_json(
+        tab,
+        &format!("document.querySelector({}).textContent", js_string(REF)),
+    );
+    text.as_str()
+        .expect("the prose reference exists")
+        .to_owned()
+}
+
+// ------------------------------------------------------------------------------------- the tests
+
+#[test]
+fn edits_recompute_every_matrix_the_explanation_and_the_prose() {
+    let Some(chromium) = launch() else { return };
+    let book = build_book();
+    let tab = chromium.tab();
+    open_live(&tab, &book.url());
+    assert_matrices(&tab, &seed_input());
+    let seed_ref = fmt(attend(&seed_input()).unwrap().heads[0].weights[[2, 0]]);
+    assert_eq!(ref_text(&tab), seed_ref, "the prose before any edit");
+
+    // Keyboard edits: an embedding entry and a W_Q entry (a negative one, typed with "-").
+    type_into(&tab, &embedding(0, 1), "0.5");
+    type_into(&tab, &weight("w_q", 1, 0), "-1.5");
+    click(&tab, "input[data-input='causal']");
+    assert_eq!(
+        eval(
+            &tab,
+            "document.querySelector(\"input[data-input='causal']\").checked"
+        ),
+        Value::Bool(true)
+    );
+    // Choose the row of "cat" by clicking one of its weights (a plain cell, not the button).
+    click(
+        &tab,
+        "[data-matrix='weights'] tbody tr[data-row='1'] td[data-col='0']",
+    );
+
+    let mut input = seed_input();
+    input.embeddings[[0, 1]] = 0.5;
+    input.w_q[[1, 0]] = -1.5;
+    input.causal = true;
+    assert_matrices(&tab, &input);
+
+    let result = attend(&input).unwrap();
+    let explain = eval_json(&tab, "document.querySelector('[data-explain]').textContent");
+    let explain = explain.as_str().unwrap();
+    assert!(explain.contains("\u{201c}cat\u{201d}"), "{explain}");
+    let weights = &result.heads[0].weights;
+    // Row 1 under the causal mask: "the" and "cat" are open, "sat" is masked.
+    for (key, col) in [("the", 0), ("cat", 1)] {
+        let line = format!("a({key}) = ");
+        let weight = fmt(weights[[1, col]]);
+        assert!(
+            explain.contains(&line) && explain.contains(&format!(" = {weight}")),
+            "the explanation lacks a({key}) = … = {weight}:\n{explain}"
+        );
+    }
+    assert!(explain.contains("a(sat) = 0 (masked)"), "{explain}");
+    let output = format!(
+        "({}, {})",
+        fmt(result.output[[1, 0]]),
+        fmt(result.output[[1, 1]])
+    );
+    assert!(
+        explain.contains(&output),
+        "the explanation lacks z(cat) = {output}:\n{explain}"
+    );
+    assert_eq!(
+        eval(
+            &tab,
+            "document.querySelector(\"[data-matrix='weights'] tr[data-row='1']\").classList.contains('ww-selected')"
+        ),
+        Value::Bool(true),
+        "the chosen row is marked"
+    );
+
+    let new_ref = fmt(weights[[2, 0]]);
+    assert_ne!(
+        new_ref, seed_ref,
+        "the edit should change the referenced weight"
+    );
+    assert_eq!(
+        ref_text(&tab),
+        new_ref,
+        "the prose reference follows the edit"
+    );
+}
+
+#[test]
+fn without_javascript_the_static_matrices_show_the_generated_values() {
+    let Some(chromium) = launch() else { return };
+    let book = build_book();
+    let tab = chromium.tab();
+    tab.call_method(Emulation::SetScriptExecutionDisabled { value: true })
+        .expect("disable JavaScript");
+    tab.navigate_to(&book.url()).expect("navigate");
+    tab.wait_until_navigated().expect("page loads");
+    tab.wait_for_element("[data-matrix='output']")
+        .expect("the static output matrix");
+    assert_matrices(&tab, &seed_input());
+    let static_and_live = eval_json(
+        &tab,
+        "[document.querySelectorAll('.worked-widget-static').length, document.querySelectorAll('.ww').length]",
+    );
+    assert_eq!(static_and_live, serde_json::json!([1, 0]));
+    let seed = attend(&seed_input()).unwrap();
+    assert_eq!(ref_text(&tab), fmt(seed.heads[0].weights[[2, 0]]));
+}
+
+#[test]
+fn a_token_name_with_markup_is_shown_as_text() {
+    let Some(chromium) = launch() else { return };
+    let book = build_book();
+    let tab = chromium.tab();
+    open_live(&tab, &book.url());
+    eval(
+        &tab,
+        "window.__alerts = 0; window.alert = function () { window.__alerts += 1; }",
+    );
+    let name = "<img src=x onerror=alert(1)>";
+    paste_into(&tab, "input[data-input='tokens'][data-row='0']", name);
+    // Let any error handler of a stray image run before looking.
+    std::thread::sleep(Duration::from_millis(100));
+
+    assert_eq!(
+        eval(&tab, "document.querySelectorAll('img').length"),
+        Value::from(0),
+        "the token name became an element"
+    );
+    assert_eq!(eval(&tab, "window.__alerts"), Value::from(0));
+    // The name shows, as text, as the label of row 0 and column 0 of the weights.
+    let labels = eval_json(
+        &tab,
+        "(function () {
+            var table = document.querySelector(\"[data-matrix='weights']\");
+            return [
+                table.querySelector('tbody tr[data-row=\"0\"] th').textContent,
+                table.querySelectorAll('thead th')[0].textContent,
+            ];
+        })()",
+    );
+    let labels = labels.as_array().unwrap();
+    assert!(
+        labels[0].as_str().unwrap().ends_with(name),
+        "row label: {labels:?}"
+    );
+    assert_eq!(labels[1].as_str().unwrap(), name, "column label");
+    let mut input = seed_input();
+    input.tokens[0] = name.to_owned();
+    assert_matrices(&tab, &input);
+}
+
+#[test]
+fn an_invalid_entry_is_marked_and_never_shows_nan() {
+    let Some(chromium) = launch() else { return };
+    let book = build_book();
+    let tab = chromium.tab();
+    open_live(&tab, &book.url());
+    let field = weight("w_k", 0, 0);
+    type_into(&tab, &field, "abc");
+    assert_eq!(
+        eval(
+            &tab,
+            &format!(
+                "document.querySelector({}).getAttribute('aria-invalid')",
+                js_string(&field)
+            )
+        ),
+        Value::from("true")
+    );
+    // The message says which field and that the last good value is still in use.
+    let message = eval_json(
+        &tab,
+        &format!(
+            "document.getElementById(document.querySelector({}).getAttribute('aria-describedby')).textContent",
+            js_string(&field)
+        ),
+    );
+    assert!(
+        message.as_str().unwrap().contains("abc"),
+        "message: {message}"
+    );
+    let nan = eval(&tab, "document.body.textContent.indexOf('NaN')");
+    assert_eq!(nan, Value::from(-1), "\"NaN\" shows on the page");
+    // Every matrix still shows the last valid inputs: the seed example's.
+    assert_matrices(&tab, &seed_input());
+    assert_eq!(
+        ref_text(&tab),
+        fmt(attend(&seed_input()).unwrap().heads[0].weights[[2, 0]])
+    );
+
+    // Fixing it clears the mark and recomputes.
+    type_into(&tab, &field, "3");
+    assert_eq!(
+        eval(
+            &tab,
+            &format!(
+                "document.querySelector({}).hasAttribute('aria-invalid')",
+                js_string(&field)
+            )
+        ),
+        Value::Bool(false)
+    );
+    let mut input = seed_input();
+    input.w_k[[0, 0]] = 3.0;
+    assert_matrices(&tab, &input);
+}
+
+#[test]
+fn the_edit_in_the_url_fragment_survives_a_reload() {
+    let Some(chromium) = launch() else { return };
+    let book = build_book();
+    let tab = chromium.tab();
+    open_live(&tab, &book.url());
+    type_into(&tab, &embedding(2, 0), "-2");
+    type_into(&tab, &weight("w_v", 0, 1), "0.25");
+    type_into(&tab, "input[data-input='tokens'][data-row='1']", "dog");
+    click(&tab, "input[data-input='causal']");
+    let mut input = seed_input();
+    input.embeddings[[2, 0]] = -2.0;
+    input.w_v[[0, 1]] = 0.25;
+    input.tokens[1] = "dog".into();
+    input.causal = true;
+    assert_matrices(&tab, &input);
+    let hash = eval(&tab, "location.hash");
+    assert!(
+        hash.as_str().unwrap().starts_with("#try-cat="),
+        "fragment: {hash}"
+    );
+
+    eval(&tab, "window.__before_reload = true");
+    tab.reload(false, None).expect("reload");
+    wait_for(
+        &tab,
+        "window.__before_reload === undefined && document.readyState === 'complete' \
+         && document.querySelector('[data-widget=\"attention\"] .ww') !== null",
+    );
+    assert_eq!(eval(&tab, "location.hash"), hash);
+    let fields = eval_json(
+        &tab,
+        "[
+            document.querySelector(\"input[data-input='embeddings'][data-row='2'][data-col='0']\").value,
+            document.querySelector(\"input[data-input='w_v'][data-row='0'][data-col='1']\").value,
+            document.querySelector(\"input[data-input='tokens'][data-row='1']\").value,
+            document.querySelector(\"input[data-input='causal']\").checked,
+        ]",
+    );
+    assert_eq!(fields, serde_json::json!(["-2", "0.25", "dog", true]));
+    assert_matrices(&tab, &input);
+    assert_eq!(
+        ref_text(&tab),
+        fmt(attend(&input).unwrap().heads[0].weights[[2, 0]])
+    );
+}
+
+#[test]
+fn on_a_phone_the_page_never_scrolls_sideways() {
+    let Some(chromium) = launch() else { return };
+    let book = build_book();
+    let tab = chromium.tab();
+    metrics(&tab, 360, 740);
+    open_live(&tab, &book.url());
+    // The widest state: a long token name, the mask's labels and an explanation open.
+    paste_into(
+        &tab,
+        "input[data-input='tokens'][data-row='0']",
+        "antidisestablishmentarianism",
+    );
+    click(&tab, "input[data-input='causal']");
+    click(
+        &tab,
+        "[data-matrix='weights'] tbody tr[data-row='2'] td[data-col='0']",
+    );
+    wait_for(&tab, "document.querySelector('.ww-explain ol') !== null");
+    let width = eval(&tab, "document.documentElement.scrollWidth");
+    assert!(
+        width.as_u64().unwrap() <= 360,
+        "the page is {width} px wide on a 360 px screen"
+    );
+}
+
+/// Not a check: pictures of the page for a person to look at (see the top of this file).
+#[test]
+#[ignore = "writes screenshots for a person to look at"]
+fn screenshots() {
+    let Some(chromium) = launch() else { return };
+    let book = build_book();
+    let folder = std::env::var_os("WORKED_SCREENSHOTS")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| std::env::temp_dir().join("worked-screenshots"));
+    std::fs::create_dir_all(&folder).unwrap();
+    for width in [360, 1280] {
+        for scheme in ["light", "dark"] {
+            let tab = chromium.tab();
+            tab.call_method(Emulation::SetEmulatedMedia {
+                media: None,
+                features: Some(vec![Emulation::MediaFeature {
+                    name: "prefers-color-scheme".into(),
+                    value: scheme.into(),
+                }]),
+            })
+            .unwrap();
+            metrics(&tab, width, 800);
+            open_live(&tab, &book.url());
+            shoot(
+                &tab,
+                width,
+                &folder.join(format!("seed-{width}-{scheme}.png")),
+            );
+            type_into(&tab, &embedding(0, 1), "0.5");
+            type_into(&tab, &weight("w_q", 1, 0), "-1.5");
+            type_into(&tab, &weight("w_k", 0, 0), "abc");
+            click(&tab, "input[data-input='causal']");
+            click(
+                &tab,
+                "[data-matrix='weights'] tbody tr[data-row='1'] td[data-col='0']",
+            );
+            shoot(
+                &tab,
+                width,
+                &folder.join(format!("edited-{width}-{scheme}.png")),
+            );
+            tab.close(false).ok();
+        }
+    }
+    let tab = chromium.tab();
+    tab.call_method(Emulation::SetScriptExecutionDisabled { value: true })
+        .unwrap();
+    metrics(&tab, 360, 800);
+    tab.navigate_to(&book.url()).unwrap();
+    tab.wait_until_navigated().unwrap();
+    shoot(&tab, 360, &folder.join("no-javascript-360-light.png"));
+    eprintln!("screenshots in {}", folder.display());
+}
+
+fn metrics(tab: &Tab, width: u32, height: u32) {
+    tab.call_method(Emulation::SetDeviceMetricsOverride {
+        width,
+        height,
+        device_scale_factor: 1.0,
+        mobile: width < 600,
+        scale: None,
+        screen_width: None,
+        screen_height: None,
+        position_x: None,
+        position_y: None,
+        dont_set_visible_size: None,
+        screen_orientation: None,
+        viewport: None,
+        display_feature: None,
+        device_posture: None,
+    })
+    .unwrap();
+}
+
+/// The whole page, top to bottom, at `width`.
+fn shoot(tab: &Tab, width: u32, path: &Path) {
+    let height = eval(tab, "document.documentElement.scrollHeight")
+        .as_u64()
+        .unwrap() as u32;
+    metrics(tab, width, height);
+    eval(tab, "window.scrollTo(0, 0)");
+    let png = tab
+        .capture_screenshot(Page::CaptureScreenshotFormatOption::Png, None, None, true)
+        .unwrap();
+    std::fs::write(path, png).unwrap();
+    metrics(tab, width, 800);
+}
