@@ -12,6 +12,7 @@
 //! `$WORKED_SCREENSHOTS` (default: `worked-screenshots` in the temporary folder).
 
 use std::ffi::OsStr;
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
@@ -177,7 +178,10 @@ fn launch() -> Option<Chromium> {
             if std::env::var("CI").as_deref() == Ok("true") {
                 panic!("{reason}; CI must run the browser tests (install Debian's `chromium`)");
             }
-            eprintln!(
+            // Straight to stderr: the test harness swallows `eprintln!` of a passing test, and
+            // a skip nobody sees is a pass nobody earned.
+            let _ = writeln!(
+                std::io::stderr(),
                 "\n\n*** SKIPPED widget_browser: {reason}. The attention widget was NOT tested \
                  in a browser. Install chromium or set CHROMIUM=/path/to/chromium. ***\n"
             );
