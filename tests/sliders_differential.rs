@@ -8,9 +8,7 @@
 //! FILE` recomputes them in JavaScript and exits non-zero naming the first disagreement. Without
 //! Node the test cannot run: it fails when `CI=true` and otherwise skips with a loud message.
 
-use std::io::Write;
-use std::path::Path;
-use std::process::Command;
+mod common;
 
 use ndarray::Array1;
 use serde_json::{json, Value};
@@ -242,59 +240,19 @@ fn descent_edge_cases() -> Vec<GradientDescentInput> {
 
 // ------------------------------------------------------------------------------------ runner
 
-/// `node` on PATH, or None (with the reason) when it cannot be run.
-fn node_version() -> Result<String, String> {
-    match Command::new("node").arg("--version").output() {
-        Ok(out) if out.status.success() => {
-            Ok(String::from_utf8_lossy(&out.stdout).trim().to_owned())
-        }
-        Ok(out) => Err(format!("`node --version` exited with {}", out.status)),
-        Err(error) => Err(format!("cannot run `node`: {error}")),
-    }
-}
-
 /// True when the test can run; false after a loud skip; panics on CI without Node.
 fn node_available(what: &str) -> bool {
-    match node_version() {
-        Ok(_) => true,
-        Err(reason) if std::env::var("CI").as_deref() == Ok("true") => {
-            panic!("{reason}; CI must run the JS/Rust differential test (install Node.js)")
-        }
-        Err(reason) => {
-            eprintln!(
-                "\n\n*** SKIPPED sliders_differential: {reason}. The reader-side {what} maths was \
-                 NOT checked against the Rust core. Install Node.js to run it. ***\n"
-            );
-            false
-        }
-    }
+    common::tool_available(
+        "sliders_differential",
+        common::node(),
+        &format!("The reader-side {what} maths against the Rust core"),
+        "Install Node.js to run it",
+    )
 }
 
-/// Writes the cases to a temporary file and runs `tests/js/<script>` on it.
+/// Runs `tests/js/<script>` on the cases.
 fn run_node(script: &str, cases: &[Value]) {
-    let mut file = tempfile::NamedTempFile::new().expect("temp file");
-    file.write_all(serde_json::to_string(cases).expect("json").as_bytes())
-        .expect("write cases");
-    file.flush().expect("flush cases");
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/js")
-        .join(script);
-    let out = Command::new("node")
-        .arg(&path)
-        .arg(file.path())
-        .output()
-        .expect("run node");
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success(),
-        "JS and Rust disagree (node {script} exited with {}):\n{stdout}{}",
-        out.status,
-        String::from_utf8_lossy(&out.stderr)
-    );
-    assert!(
-        stdout.contains(&format!("all {} cases agree", cases.len())),
-        "{stdout}"
-    );
+    common::run_node_differential(script, &cases, cases.len());
 }
 
 #[test]

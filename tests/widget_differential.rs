@@ -6,9 +6,7 @@
 //! the first disagreement. Without Node the test cannot run: it fails when `CI=true` (CI must
 //! not pass by skipping) and otherwise skips with a loud message.
 
-use std::io::Write;
-use std::path::Path;
-use std::process::Command;
+mod common;
 
 use ndarray::Array2;
 use worked::compute::attention::{attend, AttentionInput};
@@ -99,27 +97,14 @@ fn case(input: &AttentionInput) -> serde_json::Value {
     })
 }
 
-/// `node` on PATH, or None (with the reason) when it cannot be run.
-fn node_version() -> Result<String, String> {
-    match Command::new("node").arg("--version").output() {
-        Ok(out) if out.status.success() => {
-            Ok(String::from_utf8_lossy(&out.stdout).trim().to_owned())
-        }
-        Ok(out) => Err(format!("`node --version` exited with {}", out.status)),
-        Err(error) => Err(format!("cannot run `node`: {error}")),
-    }
-}
-
 #[test]
 fn javascript_attention_agrees_with_the_rust_core_on_random_examples() {
-    if let Err(reason) = node_version() {
-        if std::env::var("CI").as_deref() == Ok("true") {
-            panic!("{reason}; CI must run the JS/Rust differential test (install Node.js)");
-        }
-        eprintln!(
-            "\n\n*** SKIPPED widget_differential: {reason}. The reader-side attention maths was NOT \
-             checked against the Rust core. Install Node.js to run it. ***\n"
-        );
+    if !common::tool_available(
+        "widget_differential",
+        common::node(),
+        "The reader-side attention maths against the Rust core",
+        "Install Node.js to run it",
+    ) {
         return;
     }
 
@@ -141,27 +126,5 @@ fn javascript_attention_agrees_with_the_rust_core_on_random_examples() {
         .chain(cases)
         .collect();
 
-    let mut file = tempfile::NamedTempFile::new().expect("temp file");
-    file.write_all(serde_json::to_string(&all).expect("json").as_bytes())
-        .expect("write cases");
-    file.flush().expect("flush cases");
-
-    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/js/differential.mjs");
-    let out = Command::new("node")
-        .arg(&script)
-        .arg(file.path())
-        .output()
-        .expect("run node");
-    assert!(
-        out.status.success(),
-        "JS and Rust disagree (node exited with {}):\n{}{}",
-        out.status,
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        stdout.contains(&format!("all {} cases agree", all.len())),
-        "{stdout}"
-    );
+    common::run_node_differential("differential.mjs", &all, all.len());
 }
