@@ -6,11 +6,12 @@
  * `span.worked-ref` numbers in the prose in step, and mirrors the edit in the URL fragment
  * (`#try-<example>=…`) so it can be shared.
  *
- * Arithmetic lives in attention-compute.js and reference evaluation in worked-refs.js; this file
- * only builds DOM (createElement/textContent, never innerHTML: token names are reader input).
+ * Arithmetic lives in attention-compute.js, number formatting in worked-format.js and reference
+ * evaluation in worked-refs.js; this file only builds DOM (createElement/textContent, never
+ * innerHTML: token names are reader input).
  *
  * A classic script, not an ES module, because Chromium blocks module scripts on file:// pages.
- * Its two helpers are loaded next to it when the page did not list them itself.
+ * Helpers the page did not list are loaded next to it.
  */
 (function () {
   'use strict';
@@ -18,6 +19,7 @@
   var ns = (globalThis.worked = globalThis.worked || {});
   var DEPENDENCIES = [
     ['attentionCompute', 'attention-compute.js'],
+    ['format', 'worked-format.js'],
     ['refs', 'worked-refs.js'],
   ];
   // `currentScript` is null when a page loads this file as a module; fall back to the element.
@@ -36,6 +38,7 @@
   }
 
   var C; // attention-compute.js
+  var F; // worked-format.js
   var R; // worked-refs.js
   var widgetCount = 0;
 
@@ -187,7 +190,7 @@
   }
 
   Widget.prototype.fmt = function (x) {
-    return C.formatDp(x, this.decimals);
+    return F.formatDp(x, this.decimals);
   };
 
   Widget.prototype.mount = function () {
@@ -506,7 +509,7 @@
   /** A factor inside a product: negative numbers get parentheses, as on paper. */
   Widget.prototype.factor = function (x) {
     var text = this.fmt(x);
-    return text.charAt(0) === C.MINUS ? '(' + text + ')' : text;
+    return text.charAt(0) === F.MINUS ? '(' + text + ')' : text;
   };
 
   Widget.prototype.renderExplanation = function () {
@@ -638,6 +641,7 @@
 
   function mountAll() {
     C = ns.attentionCompute;
+    F = ns.format;
     R = ns.refs;
     var widgets = [];
     document.querySelectorAll('[data-widget="attention"]').forEach(function (figure) {

@@ -8,7 +8,7 @@
  * Prose numbers that refer to the example follow the slider; the rate is mirrored in the URL
  * fragment (`#try-<example>=lr:0.1`).
  *
- * Arithmetic lives in descent-compute.js, number formatting in attention-compute.js and
+ * Arithmetic lives in descent-compute.js, number formatting in worked-format.js and
  * reference evaluation in worked-refs.js; this file only builds DOM and SVG with
  * createElement/createElementNS and textContent, never innerHTML. A classic script, not an ES
  * module, because Chromium blocks module scripts on file:// pages.
@@ -19,7 +19,7 @@
   var ns = (globalThis.worked = globalThis.worked || {});
   var DEPENDENCIES = [
     ['descentCompute', 'descent-compute.js'],
-    ['attentionCompute', 'attention-compute.js'],
+    ['format', 'worked-format.js'],
     ['refs', 'worked-refs.js'],
   ];
   var ownScript = document.currentScript || document.querySelector('script[src$="descent-widget.js"]');
@@ -37,7 +37,7 @@
   }
 
   var D; // descent-compute.js
-  var F; // attention-compute.js: formatDp / formatSf / MINUS
+  var F; // worked-format.js
   var R; // worked-refs.js
   var widgetCount = 0;
 
@@ -153,7 +153,7 @@
 
   /** A rate as chosen or typed: the shortest text that is that number. */
   function showRate(x) {
-    return String(x).replace('-', F.MINUS);
+    return F.formatShortest(x);
   }
 
   /** A rate in prose, to 3 significant digits (CONTRACT.md `3sf`). */
@@ -624,7 +624,7 @@
 
   function mountAll() {
     D = ns.descentCompute;
-    F = ns.attentionCompute;
+    F = ns.format;
     R = ns.refs;
     var widgets = [];
     document.querySelectorAll('[data-widget="gradient_descent"]').forEach(function (figure) {

@@ -7,7 +7,7 @@
  * refer to the example follow the slider; the temperature is mirrored in the URL fragment
  * (`#try-<example>=t:0.5`) so a reader can share it.
  *
- * Arithmetic lives in softmax-compute.js, number formatting in attention-compute.js (one
+ * Arithmetic lives in softmax-compute.js, number formatting in worked-format.js (one
  * implementation of CONTRACT.md's rules for every widget) and reference evaluation in
  * worked-refs.js; this file only builds DOM, with createElement/textContent (never innerHTML:
  * the fragment is reader input). A classic script, not an ES module, because Chromium blocks
@@ -19,7 +19,7 @@
   var ns = (globalThis.worked = globalThis.worked || {});
   var DEPENDENCIES = [
     ['softmaxCompute', 'softmax-compute.js'],
-    ['attentionCompute', 'attention-compute.js'],
+    ['format', 'worked-format.js'],
     ['refs', 'worked-refs.js'],
   ];
   // `currentScript` is null when a page loads this file as a module; fall back to the element.
@@ -38,7 +38,7 @@
   }
 
   var S; // softmax-compute.js
-  var F; // attention-compute.js: formatDp / formatSf / MINUS
+  var F; // worked-format.js
   var R; // worked-refs.js
   var widgetCount = 0;
 
@@ -143,7 +143,7 @@
 
   /** A temperature as the reader typed or chose it: the shortest text that is that number. */
   function showT(t) {
-    return String(t).replace('-', F.MINUS);
+    return F.formatShortest(t);
   }
 
   Widget.prototype.label = function (j) {
@@ -477,7 +477,7 @@
 
   function mountAll() {
     S = ns.softmaxCompute;
-    F = ns.attentionCompute;
+    F = ns.format;
     R = ns.refs;
     var widgets = [];
     document.querySelectorAll('[data-widget="softmax"]').forEach(function (figure) {
