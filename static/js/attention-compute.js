@@ -10,17 +10,12 @@
  * Every result must agree with the Rust core to 1e-9 (tests/widget_differential.rs checks a few
  * thousand random cases).
  */
-(function (root, factory) {
+(function (factory) {
   'use strict';
   var api = factory();
-  if (typeof module !== 'undefined' && module.exports) {
-    module.exports = api;
-  }
-  if (root) {
-    root.worked = root.worked || {};
-    root.worked.attentionCompute = api;
-  }
-})(typeof globalThis !== 'undefined' ? globalThis : this, function () {
+  if (typeof module !== 'undefined' && module.exports) module.exports = api;
+  (globalThis.worked = globalThis.worked || {}).attentionCompute = api;
+})(function () {
   'use strict';
 
   /** Same limits as the Rust core (compute::MAX_TOKENS, compute::MAX_DIM). */

@@ -539,26 +539,24 @@
     this.render();
   };
 
-  /** widget-common.js loads this widget's other helpers; pages need not list it, so load it here. */
-  function start() {
-    common = ns.widgetCommon;
-    el = common.el;
-    common.start({
-      script: ownScript, needs: DEPENDENCIES, widget: 'attention', name: 'attention',
-      ready: function () {
-        C = ns.attentionCompute;
-        F = ns.format;
-        R = ns.refs;
-      },
-      create: function (figure, example) { return new Widget(figure, example); },
-    });
-  }
+  var spec = {
+    script: ownScript, needs: DEPENDENCIES, widget: 'attention', name: 'attention',
+    ready: function () {
+      common = ns.widgetCommon;
+      el = common.el;
+      C = ns.attentionCompute;
+      F = ns.format;
+      R = ns.refs;
+    },
+    create: function (figure, example) { return new Widget(figure, example); },
+  };
 
-  if (ns.widgetCommon) start();
+  // widget-common.js loads this widget's other helpers; pages need not list it, so load it here.
+  if (ns.widgetCommon) ns.widgetCommon.start(spec);
   else if (ownScript && ownScript.src) {
     var tag = document.createElement('script');
     tag.src = new URL('widget-common.js', ownScript.src).href;
-    tag.addEventListener('load', start);
+    tag.addEventListener('load', function () { ns.widgetCommon.start(spec); });
     document.head.appendChild(tag);
   }
 })();

@@ -435,26 +435,24 @@
 
   // --------------------------------------------------------------------------------- mounting
 
-  /** widget-common.js loads this widget's other helpers; pages need not list it, so load it here. */
-  function start() {
-    common = ns.widgetCommon;
-    el = common.el;
-    svg = common.svg;
-    common.start({
-      script: ownScript, needs: DEPENDENCIES, widget: 'gradient_descent', name: 'gradient descent',
-      ready: function () {
-        D = ns.descentCompute;
-        F = ns.format;
-      },
-      create: function (figure, example) { return new Widget(figure, example); },
-    });
-  }
+  var spec = {
+    script: ownScript, needs: DEPENDENCIES, widget: 'gradient_descent', name: 'gradient descent',
+    ready: function () {
+      common = ns.widgetCommon;
+      el = common.el;
+      svg = common.svg;
+      D = ns.descentCompute;
+      F = ns.format;
+    },
+    create: function (figure, example) { return new Widget(figure, example); },
+  };
 
-  if (ns.widgetCommon) start();
+  // widget-common.js loads this widget's other helpers; pages need not list it, so load it here.
+  if (ns.widgetCommon) ns.widgetCommon.start(spec);
   else if (ownScript && ownScript.src) {
     var tag = document.createElement('script');
     tag.src = new URL('widget-common.js', ownScript.src).href;
-    tag.addEventListener('load', start);
+    tag.addEventListener('load', function () { ns.widgetCommon.start(spec); });
     document.head.appendChild(tag);
   }
 })();

@@ -18,17 +18,12 @@
  * `globalThis.worked.widgetCommon` and exports through `module.exports` so Node tests can check
  * the parts that need no DOM. Nothing here touches the DOM until a widget calls it.
  */
-(function (root, factory) {
+(function (factory) {
   'use strict';
   var api = factory();
-  if (typeof module !== 'undefined' && module.exports) {
-    module.exports = api;
-  }
-  if (root) {
-    root.worked = root.worked || {};
-    root.worked.widgetCommon = api;
-  }
-})(typeof globalThis !== 'undefined' ? globalThis : this, function () {
+  if (typeof module !== 'undefined' && module.exports) module.exports = api;
+  (globalThis.worked = globalThis.worked || {}).widgetCommon = api;
+})(function () {
   'use strict';
 
   var SVG = 'http://www.w3.org/2000/svg';
@@ -340,8 +335,8 @@
    * Start one kind of widget once its helpers are loaded and the page is parsed. `spec`:
    * - `script`: the widget file's own `<script>` element, `needs`: as for loadMissing,
    * - `widget`: the `data-widget` value, `name`: the kind in words, for the console,
-   * - `ready()`: called once the helpers are there, `create(figure, example)`: a widget object
-   *   with `mount()`, `example` and `followFragment(encoded)`.
+   * - `ready()`: called once the helpers are loaded, before the first `create(figure, example)`,
+   *   which returns a widget object with `mount()`, `example` and `followFragment(encoded)`.
    * A figure whose widget does not start (bad data, an example the build should have rejected)
    * keeps its static content. A pasted link for this page restores its state without a reload.
    */

@@ -10,17 +10,12 @@
  * Classic script (see attention-compute.js for why): attaches to `globalThis.worked.format` and
  * exports through `module.exports` for Node.
  */
-(function (root, factory) {
+(function (factory) {
   'use strict';
   var api = factory();
-  if (typeof module !== 'undefined' && module.exports) {
-    module.exports = api;
-  }
-  if (root) {
-    root.worked = root.worked || {};
-    root.worked.format = api;
-  }
-})(typeof globalThis !== 'undefined' ? globalThis : this, function () {
+  if (typeof module !== 'undefined' && module.exports) module.exports = api;
+  (globalThis.worked = globalThis.worked || {}).format = api;
+})(function () {
   'use strict';
 
   /** Prose minus sign (CONTRACT.md: U+2212 in prose, "-" inside LaTeX). */

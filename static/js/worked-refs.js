@@ -12,24 +12,17 @@
  * attention-compute.js for why): attaches to `globalThis.worked.refs` and exports through
  * `module.exports` for Node.
  */
-(function (root, factory) {
+(function (factory) {
   'use strict';
-  var nodeFormat = null;
-  if (typeof module !== 'undefined' && module.exports && typeof require === 'function') {
-    nodeFormat = require('./worked-format.js');
-  }
+  var node = typeof module !== 'undefined' && module.exports && typeof require === 'function';
+  var nodeFormat = node ? require('./worked-format.js') : null;
   // Looked up when used, so the two scripts may load in either order.
   var api = factory(function () {
-    return nodeFormat || root.worked.format;
+    return nodeFormat || globalThis.worked.format;
   });
-  if (typeof module !== 'undefined' && module.exports) {
-    module.exports = api;
-  }
-  if (root) {
-    root.worked = root.worked || {};
-    root.worked.refs = api;
-  }
-})(typeof globalThis !== 'undefined' ? globalThis : this, function (formatModule) {
+  if (node) module.exports = api;
+  (globalThis.worked = globalThis.worked || {}).refs = api;
+})(function (formatModule) {
   'use strict';
 
   function RefError(message) {
