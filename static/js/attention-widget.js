@@ -10,8 +10,9 @@
  * evaluation in worked-refs.js; this file only builds DOM (createElement/textContent, never
  * innerHTML: token names are reader input).
  *
- * A classic script, not an ES module, because Chromium blocks module scripts on file:// pages.
- * Helpers the page did not list are loaded next to it.
+ * What every widget does alike (DOM building, number parsing, the URL fragment, prose references,
+ * mounting) is in widget-common.js. A classic script, not an ES module, because Chromium blocks
+ * module scripts on file:// pages; helpers the page did not list are loaded next to it.
  */
 (function () {
   'use strict';

@@ -8,10 +8,12 @@
  * Prose numbers that refer to the example follow the slider; the rate is mirrored in the URL
  * fragment (`#try-<example>=lr:0.1`).
  *
- * Arithmetic lives in descent-compute.js, number formatting in worked-format.js and
- * reference evaluation in worked-refs.js; this file only builds DOM and SVG with
- * createElement/createElementNS and textContent, never innerHTML. A classic script, not an ES
- * module, because Chromium blocks module scripts on file:// pages.
+ * Arithmetic lives in descent-compute.js, number formatting in worked-format.js, reference
+ * evaluation in worked-refs.js, and what every widget does alike (DOM building, the slider, the
+ * URL fragment, prose references, mounting) in widget-common.js; this file only builds its own
+ * DOM and SVG with createElement/createElementNS and textContent, never innerHTML. A classic
+ * script, not an ES module, because Chromium blocks module scripts on file:// pages; helpers the
+ * page did not list are loaded next to it.
  */
 (function () {
   'use strict';

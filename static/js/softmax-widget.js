@@ -9,9 +9,11 @@
  *
  * Arithmetic lives in softmax-compute.js, number formatting in worked-format.js (one
  * implementation of CONTRACT.md's rules for every widget) and reference evaluation in
- * worked-refs.js; this file only builds DOM, with createElement/textContent (never innerHTML:
- * the fragment is reader input). A classic script, not an ES module, because Chromium blocks
- * module scripts on file:// pages; helpers the page did not list are loaded next to it.
+ * worked-refs.js, and what every widget does alike (DOM building, the slider, the URL fragment,
+ * prose references, mounting) in widget-common.js; this file only builds its own DOM, with
+ * createElement/textContent (never innerHTML: the fragment is reader input). A classic script,
+ * not an ES module, because Chromium blocks module scripts on file:// pages; helpers the page did
+ * not list are loaded next to it.
  */
 (function () {
   'use strict';
