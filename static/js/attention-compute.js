@@ -1,6 +1,6 @@
 /*
- * attention-compute.js — the reader-side twin of the Rust compute core (src/compute/attention.rs)
- * and of the number formatting in src/present. Pure: no DOM, no globals read, no I/O.
+ * attention-compute.js — the reader-side twin of the Rust compute core (src/compute/attention.rs).
+ * Pure: no DOM, no globals read, no I/O. Numbers become text in worked-format.js.
  *
  * Why a classic script and not an ES module: Chromium refuses to run `<script type="module">`
  * loaded from file:// ("blocked by CORS policy"), and a `worked` site must work when opened from
@@ -8,27 +8,19 @@
  * also exports through `module.exports` so Node tests can `require` it.
  *
  * Every result must agree with the Rust core to 1e-9 (tests/widget_differential.rs checks a few
- * thousand random cases), and every formatted number must be the exact string Rust prints.
+ * thousand random cases).
  */
-(function (root, factory) {
+(function (factory) {
   'use strict';
   var api = factory();
-  if (typeof module !== 'undefined' && module.exports) {
-    module.exports = api;
-  }
-  if (root) {
-    root.worked = root.worked || {};
-    root.worked.attentionCompute = api;
-  }
-})(typeof globalThis !== 'undefined' ? globalThis : this, function () {
+  if (typeof module !== 'undefined' && module.exports) module.exports = api;
+  (globalThis.worked = globalThis.worked || {}).attentionCompute = api;
+})(function () {
   'use strict';
 
   /** Same limits as the Rust core (compute::MAX_TOKENS, compute::MAX_DIM). */
   var MAX_TOKENS = 512;
   var MAX_DIM = 1024;
-
-  /** Prose minus sign (CONTRACT.md: U+2212 in prose, "-" inside LaTeX). */
-  var MINUS = '\u2212';
 
   /**
    * An input problem, tagged with the input key at fault like Rust's ComputeError.field, so the
@@ -284,70 +276,9 @@
     };
   }
 
-  /**
-   * The exact decimal expansion of |x| (finite, < 1e21) to 100 places, which is enough to tell a
-   * true tie (…5000…) from a value that merely looks like one at the requested precision.
-   */
-  function isExactTie(abs, decimals) {
-    var exact = abs.toFixed(100);
-    var tail = exact.slice(exact.indexOf('.') + 1 + decimals);
-    return /^50*$/.test(tail);
-  }
-
-  /**
-   * |x| with `decimals` fixed places, rounded like Rust's `format!("{:.N}")`: to nearest, ties to
-   * even. JS `toFixed` rounds ties away from zero (0.125 → "0.13", Rust "0.12") and switches to
-   * exponent notation at 1e21, so both cases are handled here.
-   */
-  function fixedAbs(abs, decimals) {
-    if (abs >= 1e21) {
-      return BigInt(abs).toString() + (decimals > 0 ? '.' + '0'.repeat(decimals) : '');
-    }
-    var rounded = abs.toFixed(decimals);
-    if (decimals <= 80 && isExactTie(abs, decimals)) {
-      var exact = abs.toFixed(100);
-      var truncated = exact.slice(0, exact.indexOf('.') + (decimals > 0 ? decimals + 1 : 0));
-      var last = truncated.replace('.', '').slice(-1);
-      if (Number(last) % 2 === 0) return truncated;
-    }
-    return rounded;
-  }
-
-  /**
-   * `Ndp` per CONTRACT.md: N fixed decimals; a result that is all zeros has no minus sign.
-   * `minus` is U+2212 for prose (the default) and "-" for LaTeX; ±∞ prints as "∞"/"−∞".
-   */
-  function formatDp(x, decimals, minus) {
-    var sign = minus === undefined ? MINUS : minus;
-    if (decimals === undefined) decimals = 3;
-    if (Number.isNaN(x)) return 'NaN';
-    if (!isFinite(x)) return x > 0 ? '\u221e' : sign + '\u221e';
-    var digits = fixedAbs(Math.abs(x), decimals);
-    var negative = x < 0 && /[1-9]/.test(digits);
-    return (negative ? sign : '') + digits;
-  }
-
-  /**
-   * `Nsf` per CONTRACT.md: the decimal exponent e of |x| after rounding to N significant digits
-   * (the exponent of `toExponential(N−1)`; ties cannot move it, since a mantissa of 9…9|5 rounds up
-   * under ties-to-even too), then `Ndp` with max(0, N − 1 − e) decimals.
-   */
-  function formatSf(x, significant, minus) {
-    if (!isFinite(x)) return formatDp(x, 0, minus);
-    var text = Math.abs(x).toExponential(Math.max(0, significant - 1));
-    var exponent = Number(text.slice(text.indexOf('e') + 1));
-    return formatDp(x, Math.max(0, significant - 1 - exponent), minus);
-  }
-
-  /** Count quantities (d_k, n, steps) print as integers. */
-  function formatCount(n) {
-    return String(n);
-  }
-
   return {
     MAX_TOKENS: MAX_TOKENS,
     MAX_DIM: MAX_DIM,
-    MINUS: MINUS,
     matmul: matmul,
     transpose: transpose,
     dot: dot,
@@ -358,8 +289,5 @@
     softmaxRows: softmaxRows,
     attend: attend,
     explainRow: explainRow,
-    formatDp: formatDp,
-    formatSf: formatSf,
-    formatCount: formatCount,
   };
 });

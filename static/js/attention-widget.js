@@ -6,11 +6,13 @@
  * `span.worked-ref` numbers in the prose in step, and mirrors the edit in the URL fragment
  * (`#try-<example>=…`) so it can be shared.
  *
- * Arithmetic lives in attention-compute.js and reference evaluation in worked-refs.js; this file
- * only builds DOM (createElement/textContent, never innerHTML: token names are reader input).
+ * Arithmetic lives in attention-compute.js, number formatting in worked-format.js and reference
+ * evaluation in worked-refs.js; this file only builds DOM (createElement/textContent, never
+ * innerHTML: token names are reader input).
  *
- * A classic script, not an ES module, because Chromium blocks module scripts on file:// pages.
- * Its two helpers are loaded next to it when the page did not list them itself.
+ * What every widget does alike (DOM building, number parsing, the URL fragment, prose references,
+ * mounting) is in widget-common.js. A classic script, not an ES module, because Chromium blocks
+ * module scripts on file:// pages; helpers the page did not list are loaded next to it.
  */
 (function () {
   'use strict';
@@ -18,25 +20,17 @@
   var ns = (globalThis.worked = globalThis.worked || {});
   var DEPENDENCIES = [
     ['attentionCompute', 'attention-compute.js'],
+    ['format', 'worked-format.js'],
     ['refs', 'worked-refs.js'],
   ];
   // `currentScript` is null when a page loads this file as a module; fall back to the element.
   var ownScript = document.currentScript || document.querySelector('script[src$="attention-widget.js"]');
 
-  /** Load the helpers this page did not list, in order, from the folder this script came from. */
-  function loadDependencies(done) {
-    var missing = DEPENDENCIES.filter(function (d) { return !ns[d[0]]; });
-    if (missing.length === 0) return done();
-    if (!ownScript || !ownScript.src) return;
-    var script = document.createElement('script');
-    script.src = new URL(missing[0][1], ownScript.src).href;
-    script.async = false;
-    script.addEventListener('load', function () { loadDependencies(done); });
-    document.head.appendChild(script);
-  }
-
+  var common; // widget-common.js
   var C; // attention-compute.js
+  var F; // worked-format.js
   var R; // worked-refs.js
+  var el; // common.el
   var widgetCount = 0;
 
   var MATRIX_INPUTS = [
@@ -46,25 +40,6 @@
     { key: 'w_o', name: 'W', sub: 'O', label: 'W_O', code: 'o' },
   ];
 
-  /** Small DOM builder: attributes are set with setAttribute, children appended as text nodes. */
-  function el(tag, attrs) {
-    var node = document.createElement(tag);
-    Object.keys(attrs || {}).forEach(function (name) {
-      var value = attrs[name];
-      if (value === null || value === undefined || value === false) return;
-      if (name === 'className') node.className = value;
-      else node.setAttribute(name, value === true ? '' : String(value));
-    });
-    for (var i = 2; i < arguments.length; i++) append(node, arguments[i]);
-    return node;
-  }
-
-  function append(node, child) {
-    if (child === null || child === undefined || child === false) return;
-    if (Array.isArray(child)) child.forEach(function (c) { append(node, c); });
-    else node.appendChild(typeof child === 'string' ? document.createTextNode(child) : child);
-  }
-
   /** "W" with a subscript "Q", as DOM. */
   function subscripted(name, sub) {
     return [name, el('sub', null, sub)];
@@ -72,17 +47,6 @@
 
   function clone(matrix) {
     return matrix ? matrix.map(function (row) { return row.slice(); }) : null;
-  }
-
-  /**
-   * A number as a reader may type it: optional sign (ASCII or U+2212), digits with an optional
-   * point, optional exponent. Returns null for anything else, including "", "1,5", "∞", "1e999".
-   */
-  function parseNumber(text) {
-    var t = String(text).trim().replace(/\u2212/g, '-');
-    if (!/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(t)) return null;
-    var x = Number(t);
-    return isFinite(x) ? x : null;
   }
 
   // ---------------------------------------------------------------- URL fragment (shareable state)
@@ -139,7 +103,7 @@
       }
       var target = key === 'e' ? 'embeddings' : (MATRIX_INPUTS.filter(function (m) { return m.code === key; })[0] || {}).key;
       if (!target || !original[target]) return false;
-      var rows = value.split('_').map(function (row) { return row.split(',').map(parseNumber); });
+      var rows = value.split('_').map(function (row) { return row.split(',').map(common.parseNumber); });
       var fits = rows.length === original[target].length && rows.every(function (row, i) {
         return row.length === original[target][i].length && row.every(function (x) { return x !== null; });
       });
@@ -147,30 +111,6 @@
       return fits;
     });
     return ok ? state : null;
-  }
-
-  function fragmentParts() {
-    var hash = location.hash.replace(/^#/, '');
-    return hash ? hash.split('&') : [];
-  }
-
-  function readFragment(name) {
-    var prefix = 'try-' + name + '=';
-    var part = fragmentParts().filter(function (p) { return p.indexOf(prefix) === 0; })[0];
-    return part === undefined ? null : part.slice(prefix.length);
-  }
-
-  /** Replace this widget's part of the fragment without adding a history entry or scrolling. */
-  function writeFragment(name, encoded) {
-    var prefix = 'try-' + name + '=';
-    var parts = fragmentParts().filter(function (p) { return p.indexOf('try-') === 0 && p.indexOf(prefix) !== 0; });
-    if (encoded) parts.push(prefix + encoded);
-    var url = location.pathname + location.search + (parts.length ? '#' + parts.join('&') : '');
-    try {
-      history.replaceState(history.state, '', url);
-    } catch (e) {
-      // Some embedded viewers forbid it; sharing is then unavailable but the widget still works.
-    }
   }
 
   // ------------------------------------------------------------------------------------ the widget
@@ -187,17 +127,17 @@
   }
 
   Widget.prototype.fmt = function (x) {
-    return C.formatDp(x, this.decimals);
+    return F.formatDp(x, this.decimals);
   };
 
   Widget.prototype.mount = function () {
-    var restored = readFragment(this.example.name);
+    var restored = common.readFragment(this.example.name);
     var fromUrl = restored !== null ? decodeState(this.example, restored) : null;
     if (fromUrl) this.state = fromUrl;
     this.result = C.attend(this.computeInput());
 
     var live = el('div', { className: 'ww', id: this.id });
-    append(live, [
+    common.append(live, [
       el('p', { className: 'ww-intro' },
         'Try it: change any number or token name and every matrix below follows. ' +
         'Choose a row of the weights A to see that token\u2019s calculation.'),
@@ -210,11 +150,8 @@
       this.results = el('div', { className: 'ww-results' }),
       this.explain = el('div', { className: 'ww-explain', 'data-explain': true, 'aria-live': 'polite' }),
     ]);
-    var staticPart = this.figure.querySelector('.worked-widget-static');
-    if (staticPart) staticPart.replaceWith(live);
-    else this.figure.appendChild(live);
-    this.figure.classList.add('ww-live');
-    this.collectRefs();
+    common.showLive(this.figure, live);
+    this.refNodes = common.collectRefs(this.figure, this.example.name);
     this.render();
   };
 
@@ -258,7 +195,7 @@
     var field = { node: node, kind: kind, row: row, col: col, label: label };
     node.value = String(this.state[kind][row][col]);
     node.addEventListener('input', function () {
-      var x = parseNumber(node.value);
+      var x = common.parseNumber(node.value);
       if (x === null) {
         self.markInvalid(field, node.value.trim() === '' ? 'is empty' : '\u201c' + node.value + '\u201d is not a number');
         return;
@@ -385,7 +322,7 @@
   Widget.prototype.changed = function () {
     this.result = C.attend(this.computeInput());
     this.render();
-    writeFragment(this.example.name, encodeState(this.example, this.state));
+    common.writeFragment(this.example.name, encodeState(this.example, this.state));
   };
 
   // ----------------------------------------------------------------------------- results and A
@@ -506,7 +443,7 @@
   /** A factor inside a product: negative numbers get parentheses, as on paper. */
   Widget.prototype.factor = function (x) {
     var text = this.fmt(x);
-    return text.charAt(0) === C.MINUS ? '(' + text + ')' : text;
+    return text.charAt(0) === F.MINUS ? '(' + text + ')' : text;
   };
 
   Widget.prototype.renderExplanation = function () {
@@ -572,95 +509,23 @@
 
   // ------------------------------------------------------------------------ references in prose
 
-  /** The prose numbers and tables that refer to this widget's example. */
-  Widget.prototype.collectRefs = function () {
-    var self = this;
-    document.querySelectorAll('.worked-ref[data-ref], table.worked-matrix[data-ref]').forEach(function (node) {
-      if (self.figure.contains(node)) return;
-      var parsed;
-      try {
-        parsed = R.parseRef(node.getAttribute('data-ref'));
-      } catch (e) {
-        return; // not a reference this script understands: leave the build's text
-      }
-      if (!mentions(parsed, self.example.name)) return;
-      self.refNodes.push({ node: node, ref: parsed, table: node.tagName === 'TABLE' });
-    });
-  };
-
-  function mentions(ref, name) {
-    return ref.example === name || ref.filters.some(function (f) { return f.ref && mentions(f.ref, name); });
-  }
-
-  Widget.prototype.lookup = function () {
-    var self = this;
-    var input = this.computeInput();
-    return function (example, quantity) {
-      if (example !== self.example.name) return null;
-      // Labels resolve against the example's own names, so renaming a token keeps the prose on it.
-      return R.attentionQuantity(input, self.result, quantity, self.example.tokens);
-    };
-  };
-
   Widget.prototype.updateRefs = function () {
-    var lookup = this.lookup();
-    this.refNodes.forEach(function (entry) {
-      var evaluated;
-      try {
-        evaluated = R.evaluate(entry.ref, lookup);
-        if (entry.table) fillTable(entry.node, evaluated);
-        else {
-          var text = R.formatProse(evaluated);
-          if (entry.node.textContent !== text) entry.node.textContent = text;
-        }
-      } catch (e) {
-        // Left as the build wrote it (CONTRACT: refs the widget cannot evaluate stay untouched).
-      }
+    var input = this.computeInput();
+    var result = this.result;
+    var tokens = this.example.tokens;
+    common.refreshRefs(this.refNodes, this.example.name, function (quantity) {
+      // Labels resolve against the example's own names, so renaming a token keeps the prose on it.
+      return R.attentionQuantity(input, result, quantity, tokens);
     });
   };
-
-  /** Refill a prose table's number cells in row order; its shape must match or it stays. */
-  function fillTable(table, evaluated) {
-    var q = evaluated.quantity;
-    var values = q.kind === 'matrix' ? q.values : q.kind === 'vector' ? [q.values] : null;
-    var rows = Array.prototype.slice.call(table.querySelectorAll('tbody tr'));
-    if (!values || rows.length !== values.length) return;
-    var cells = rows.map(function (tr) { return tr.querySelectorAll('td'); });
-    if (cells.some(function (tds, i) { return tds.length !== values[i].length; })) return;
-    cells.forEach(function (tds, i) {
-      Array.prototype.forEach.call(tds, function (td, j) {
-        td.textContent = R.formatNumber(values[i][j], evaluated.precision);
-      });
-    });
-  }
 
   // --------------------------------------------------------------------------------- mounting
 
-  function mountAll() {
-    C = ns.attentionCompute;
-    R = ns.refs;
-    var widgets = [];
-    document.querySelectorAll('[data-widget="attention"]').forEach(function (figure) {
-      var data = figure.querySelector('script[data-example-data]');
-      try {
-        var example = JSON.parse(data.textContent);
-        var widget = new Widget(figure, example);
-        widget.mount();
-        widgets.push(widget);
-      } catch (e) {
-        // Bad data or an example the build should have rejected: keep the static matrices.
-        if (typeof console !== 'undefined') console.warn('worked: attention widget not started:', e);
-      }
-    });
-    // A pasted link with another edit for this page restores it without a reload.
-    window.addEventListener('hashchange', function () {
-      widgets.forEach(function (w) {
-        var encoded = readFragment(w.example.name);
-        var state = encoded === null ? null : decodeState(w.example, encoded);
-        if (state && encodeState(w.example, state) !== encodeState(w.example, w.state)) w.restore(state);
-      });
-    });
-  }
+  /** A pasted link with another edit for this page restores it without a reload. */
+  Widget.prototype.followFragment = function (encoded) {
+    var state = decodeState(this.example, encoded);
+    if (state && encodeState(this.example, state) !== encodeState(this.example, this.state)) this.restore(state);
+  };
 
   Widget.prototype.restore = function (state) {
     var self = this;
@@ -675,8 +540,24 @@
     this.render();
   };
 
-  loadDependencies(function () {
-    if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', mountAll);
-    else mountAll();
-  });
+  var spec = {
+    script: ownScript, needs: DEPENDENCIES, widget: 'attention', name: 'attention',
+    ready: function () {
+      common = ns.widgetCommon;
+      el = common.el;
+      C = ns.attentionCompute;
+      F = ns.format;
+      R = ns.refs;
+    },
+    create: function (figure, example) { return new Widget(figure, example); },
+  };
+
+  // widget-common.js loads this widget's other helpers; pages need not list it, so load it here.
+  if (ns.widgetCommon) ns.widgetCommon.start(spec);
+  else if (ownScript && ownScript.src) {
+    var tag = document.createElement('script');
+    tag.src = new URL('widget-common.js', ownScript.src).href;
+    tag.addEventListener('load', function () { ns.widgetCommon.start(spec); });
+    document.head.appendChild(tag);
+  }
 })();

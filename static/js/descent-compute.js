@@ -9,17 +9,12 @@
  * Classic script for the reason given in attention-compute.js: attaches to
  * `globalThis.worked.descentCompute` and exports through `module.exports` for Node.
  */
-(function (root, factory) {
+(function (factory) {
   'use strict';
   var api = factory();
-  if (typeof module !== 'undefined' && module.exports) {
-    module.exports = api;
-  }
-  if (root) {
-    root.worked = root.worked || {};
-    root.worked.descentCompute = api;
-  }
-})(typeof globalThis !== 'undefined' ? globalThis : this, function () {
+  if (typeof module !== 'undefined' && module.exports) module.exports = api;
+  (globalThis.worked = globalThis.worked || {}).descentCompute = api;
+})(function () {
   'use strict';
 
   /** Same limits as the Rust core (compute::MAX_DIM, gradient_descent::MAX_STEPS). */

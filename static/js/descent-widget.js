@@ -8,10 +8,12 @@
  * Prose numbers that refer to the example follow the slider; the rate is mirrored in the URL
  * fragment (`#try-<example>=lr:0.1`).
  *
- * Arithmetic lives in descent-compute.js, number formatting in attention-compute.js and
- * reference evaluation in worked-refs.js; this file only builds DOM and SVG with
- * createElement/createElementNS and textContent, never innerHTML. A classic script, not an ES
- * module, because Chromium blocks module scripts on file:// pages.
+ * Arithmetic lives in descent-compute.js, number formatting in worked-format.js, reference
+ * evaluation in worked-refs.js, and what every widget does alike (DOM building, the slider, the
+ * URL fragment, prose references, mounting) in widget-common.js; this file only builds its own
+ * DOM and SVG with createElement/createElementNS and textContent, never innerHTML. A classic
+ * script, not an ES module, because Chromium blocks module scripts on file:// pages; helpers the
+ * page did not list are loaded next to it.
  */
 (function () {
   'use strict';
@@ -19,106 +21,26 @@
   var ns = (globalThis.worked = globalThis.worked || {});
   var DEPENDENCIES = [
     ['descentCompute', 'descent-compute.js'],
-    ['attentionCompute', 'attention-compute.js'],
+    ['format', 'worked-format.js'],
     ['refs', 'worked-refs.js'],
   ];
   var ownScript = document.currentScript || document.querySelector('script[src$="descent-widget.js"]');
 
-  /** Load the helpers this page did not list, in order, from the folder this script came from. */
-  function loadDependencies(done) {
-    var missing = DEPENDENCIES.filter(function (d) { return !ns[d[0]]; });
-    if (missing.length === 0) return done();
-    if (!ownScript || !ownScript.src) return;
-    var script = document.createElement('script');
-    script.src = new URL(missing[0][1], ownScript.src).href;
-    script.async = false;
-    script.addEventListener('load', function () { loadDependencies(done); });
-    document.head.appendChild(script);
-  }
-
+  var common; // widget-common.js
   var D; // descent-compute.js
-  var F; // attention-compute.js: formatDp / formatSf / MINUS
-  var R; // worked-refs.js
+  var F; // worked-format.js
+  var el; // common.el
+  var svg; // common.svg
   var widgetCount = 0;
 
-  var SVG = 'http://www.w3.org/2000/svg';
-  /** Slider positions are log10 η in steps of 0.01: each step changes η by 2.3 %. */
-  var STEP = 0.01;
   /** The slider spans the example's rate divided and multiplied by this. */
   var SPAN = 20;
-  var SUMMARY_DELAY_MS = 400;
   /** Chart geometry in SVG user units; the SVG scales to its box. */
   var W = 320;
   var H = 210;
   var PAD = { left: 50, right: 12, top: 14, bottom: 36 };
 
-  function el(tag, attrs) {
-    var node = document.createElement(tag);
-    setAttributes(node, attrs);
-    for (var i = 2; i < arguments.length; i++) append(node, arguments[i]);
-    return node;
-  }
-
-  function svg(tag, attrs) {
-    var node = document.createElementNS(SVG, tag);
-    setAttributes(node, attrs);
-    for (var i = 2; i < arguments.length; i++) append(node, arguments[i]);
-    return node;
-  }
-
-  function setAttributes(node, attrs) {
-    Object.keys(attrs || {}).forEach(function (name) {
-      var value = attrs[name];
-      if (value === null || value === undefined || value === false) return;
-      if (name === 'className') node.setAttribute('class', value);
-      else node.setAttribute(name, value === true ? '' : String(value));
-    });
-  }
-
-  function append(node, child) {
-    if (child === null || child === undefined || child === false) return;
-    if (Array.isArray(child)) child.forEach(function (c) { append(node, c); });
-    else node.appendChild(typeof child === 'string' ? document.createTextNode(child) : child);
-  }
-
-  /** A number as a reader may type it (sign ASCII or U+2212, optional exponent), else null. */
-  function parseNumber(text) {
-    var t = String(text).trim().replace(/\u2212/g, '-');
-    if (!/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(t)) return null;
-    var x = Number(t);
-    return isFinite(x) ? x : null;
-  }
-
-  function positive(text) {
-    var x = parseNumber(text);
-    return x !== null && x > 0 ? x : null;
-  }
-
   // ---------------------------------------------------------------- URL fragment (shareable state)
-
-  function fragmentParts() {
-    var hash = location.hash.replace(/^#/, '');
-    return hash ? hash.split('&') : [];
-  }
-
-  function readFragment(name) {
-    var prefix = 'try-' + name + '=';
-    var part = fragmentParts().filter(function (p) { return p.indexOf(prefix) === 0; })[0];
-    return part === undefined ? null : part.slice(prefix.length);
-  }
-
-  /** Replace this widget's part of the fragment without adding a history entry or scrolling. */
-  function writeFragment(name, encoded) {
-    var prefix = 'try-' + name + '=';
-    var parts = fragmentParts().filter(function (p) { return p.indexOf('try-') === 0 && p.indexOf(prefix) !== 0; });
-    if (encoded) parts.push(prefix + encoded);
-    var url = location.pathname + location.search + (parts.length ? '#' + parts.join('&') : '');
-    try {
-      history.replaceState(history.state, '', url);
-    } catch (e) {
-      // Some embedded viewers forbid it; sharing is then unavailable but the widget still works.
-    }
-  }
 
   /** `lr:0.1`: the learning rate, only when it differs from the example's. */
   function encodeState(example, rate) {
@@ -127,7 +49,7 @@
 
   function decodeState(example, text) {
     if (text === '') return example.learning_rate;
-    return text.indexOf('lr:') === 0 ? positive(text.slice(3)) : null;
+    return text.indexOf('lr:') === 0 ? common.positive(text.slice(3)) : null;
   }
 
   // ------------------------------------------------------------------------------------ the widget
@@ -141,10 +63,16 @@
     this.refNodes = [];
     this.summaryTimer = null;
     this.frame = null;
-    var center = Math.log10(example.learning_rate);
-    this.min = Math.floor((center - Math.log10(SPAN)) / STEP) * STEP;
-    this.max = Math.ceil((center + Math.log10(SPAN)) / STEP) * STEP;
     this.edge = D.stableLimit(example.points);
+    var self = this;
+    var center = Math.log10(example.learning_rate);
+    this.slider = new common.LogSlider({
+      id: this.id, key: 'lr', input: 'learning_rate', size: 7, label: 'Learning rate \u03b7', symbol: '\u03b7',
+      lo: center - Math.log10(SPAN), hi: center + Math.log10(SPAN), special: [example.learning_rate],
+      current: function () { return self.rate; },
+      // Every positive rate can be run: a diverging run is shown, not refused.
+      choose: function (rate) { self.setRate(rate); return null; },
+    });
   }
 
   Widget.prototype.fmt = function (x) {
@@ -153,7 +81,7 @@
 
   /** A rate as chosen or typed: the shortest text that is that number. */
   function showRate(x) {
-    return String(x).replace('-', F.MINUS);
+    return F.formatShortest(x);
   }
 
   /** A rate in prose, to 3 significant digits (CONTRACT.md `3sf`). */
@@ -166,17 +94,6 @@
     return sf(x).replace(/(\.\d*?)0+$/, '$1').replace(/\.$/, '');
   }
 
-  Widget.prototype.position = function (rate) {
-    var p = Math.round(Math.log10(rate) / STEP) * STEP;
-    return Math.min(this.max, Math.max(this.min, p));
-  };
-
-  /** The example's own rate at its position, else 10^position to 3 significant digits. */
-  Widget.prototype.rateAt = function (position) {
-    if (Math.abs(this.position(this.example.learning_rate) - position) < STEP / 2) return this.example.learning_rate;
-    return Number(Math.pow(10, position).toPrecision(3));
-  };
-
   Widget.prototype.compute = function (rate) {
     return D.descend({
       points: this.example.points,
@@ -187,7 +104,7 @@
   };
 
   Widget.prototype.mount = function () {
-    var restored = readFragment(this.example.name);
+    var restored = common.readFragment(this.example.name);
     var fromUrl = restored !== null ? decodeState(this.example, restored) : null;
     this.result = this.compute(this.rate); // the example itself must compute
     if (fromUrl !== null) {
@@ -196,7 +113,7 @@
     }
     var ex = this.example;
     var live = el('div', { className: 'ww ww-descent', id: this.id });
-    append(live, [
+    common.append(live, [
       el('p', { className: 'ww-intro' },
         'Try it: slide the learning rate \u03b7. Each of the ' + ex.steps + ' steps moves (w, b) by \u03b7 times ' +
         'the gradient of the mean squared error, starting from (' + this.fmt(ex.start[0]) + ', ' +
@@ -215,75 +132,20 @@
     ]);
     // Filled before the region is in the page, so loading a page announces nothing.
     this.summary.textContent = this.summaryText();
-    var staticPart = this.figure.querySelector('.worked-widget-static');
-    if (staticPart) staticPart.replaceWith(live);
-    else this.figure.appendChild(live);
-    this.figure.classList.add('ww-live');
-    this.collectRefs();
-    this.syncInputs(true);
+    common.showLive(this.figure, live);
+    this.refNodes = common.collectRefs(this.figure, this.example.name);
+    this.slider.sync(true);
     this.render();
   };
 
   Widget.prototype.buildControls = function () {
     var self = this;
-    var sliderId = this.id + '-lr';
-    var exactId = this.id + '-lr-exact';
-    var hintId = this.id + '-lr-hint';
-    this.slider = el('input', {
-      type: 'range', id: sliderId, 'data-input': 'learning_rate', min: this.min.toFixed(2),
-      max: this.max.toFixed(2), step: STEP, 'aria-describedby': hintId,
-    });
-    this.slider.addEventListener('input', function () {
-      self.setRate(self.rateAt(Number(self.slider.value)));
-      self.exact.value = String(self.rate);
-      self.markValid();
-    });
-    this.exact = el('input', {
-      type: 'text', id: exactId, className: 'ww-num-input', 'data-input': 'learning_rate-exact',
-      inputmode: 'decimal', autocomplete: 'off', spellcheck: 'false', size: 7,
-    });
-    this.messages = el('ul', { className: 'ww-messages', id: this.id + '-msg' });
-    this.exact.addEventListener('input', function () {
-      var rate = positive(self.exact.value);
-      if (rate === null) {
-        self.markInvalid(self.exact.value.trim() === '' ? 'is empty'
-          : '\u201c' + self.exact.value + '\u201d is not a positive number');
-        return;
-      }
-      self.markValid();
-      self.setRate(rate);
-    });
-    var ends = el('span', { className: 'ww-scale', id: hintId },
-      el('span', null, showRate(Number(Math.pow(10, this.min).toPrecision(2)))),
-      el('span', null, 'log scale'),
-      el('span', null, showRate(Number(Math.pow(10, this.max).toPrecision(2)))));
     var reset = el('button', { type: 'button', 'data-action': 'reset', className: 'ww-button' },
       'Reset to \u03b7 = ' + showRate(this.example.learning_rate));
     reset.addEventListener('click', function () {
-      self.markValid();
-      self.setRate(self.example.learning_rate);
-      self.exact.value = String(self.rate);
+      self.slider.set(self.example.learning_rate);
     });
-    return el('div', { className: 'ww-controls ww-slider-controls' },
-      el('div', { className: 'ww-slider' },
-        el('label', { for: sliderId }, 'Learning rate \u03b7'), this.slider, ends),
-      el('div', { className: 'ww-exact' },
-        el('label', { for: exactId }, '\u03b7 exactly'), this.exact),
-      this.messages,
-      reset);
-  };
-
-  Widget.prototype.markInvalid = function (problem) {
-    this.messages.replaceChildren(el('li', null,
-      '\u03b7 exactly ' + problem + '; still using \u03b7 = ' + showRate(this.rate) + ' until it is fixed.'));
-    this.exact.setAttribute('aria-invalid', 'true');
-    this.exact.setAttribute('aria-describedby', this.messages.id);
-  };
-
-  Widget.prototype.markValid = function () {
-    this.messages.replaceChildren();
-    this.exact.removeAttribute('aria-invalid');
-    this.exact.removeAttribute('aria-describedby');
+    return this.slider.controls([reset]);
   };
 
   /**
@@ -293,22 +155,15 @@
   Widget.prototype.setRate = function (rate) {
     var self = this;
     this.rate = rate;
-    this.syncInputs(false);
+    this.slider.sync(false);
     if (this.frame !== null) return;
     this.frame = requestAnimationFrame(function () {
       self.frame = null;
       self.result = self.compute(self.rate);
       self.render();
-      writeFragment(self.example.name, encodeState(self.example, self.rate));
-      clearTimeout(self.summaryTimer);
-      self.summaryTimer = setTimeout(function () { self.summary.textContent = self.summaryText(); }, SUMMARY_DELAY_MS);
+      common.writeFragment(self.example.name, encodeState(self.example, self.rate));
+      common.announceLater(self);
     });
-  };
-
-  Widget.prototype.syncInputs = function (withText) {
-    this.slider.value = this.position(this.rate).toFixed(2);
-    this.slider.setAttribute('aria-valuetext', '\u03b7 = ' + showRate(this.rate));
-    if (withText) this.exact.value = String(this.rate);
   };
 
   Widget.prototype.last = function () {
@@ -374,7 +229,7 @@
     var root = svg('svg', {
       viewBox: '0 0 ' + W + ' ' + H, className: 'ww-chart', role: 'img', 'aria-label': title + ': ' + description,
     });
-    append(root, [
+    common.append(root, [
       svg('title', null, title + ': ' + description),
       svg('defs', null, svg('clipPath', { id: clipId },
         svg('rect', { x: PAD.left, y: PAD.top, width: W - PAD.left - PAD.right, height: H - PAD.top - PAD.bottom }))),
@@ -393,7 +248,7 @@
   };
 
   function finish(frame, caption, legend) {
-    append(frame.root, [frame.axes, frame.plot]);
+    common.append(frame.root, [frame.axes, frame.plot]);
     return el('figure', { className: 'ww-block ww-chart-block' }, frame.root,
       el('figcaption', null, caption), legend || null);
   }
@@ -567,92 +422,39 @@
 
   // ------------------------------------------------------------------------ references in prose
 
-  Widget.prototype.collectRefs = function () {
-    var self = this;
-    document.querySelectorAll('.worked-ref[data-ref], table.worked-matrix[data-ref]').forEach(function (node) {
-      if (self.figure.contains(node)) return;
-      var parsed;
-      try {
-        parsed = R.parseRef(node.getAttribute('data-ref'));
-      } catch (e) {
-        return; // not a reference this script understands: leave the build's text
-      }
-      if (!mentions(parsed, self.example.name)) return;
-      self.refNodes.push({ node: node, ref: parsed, table: node.tagName === 'TABLE' });
-    });
-  };
-
-  function mentions(ref, name) {
-    return ref.example === name || ref.filters.some(function (f) { return f.ref && mentions(f.ref, name); });
-  }
-
   Widget.prototype.updateRefs = function () {
-    var self = this;
-    var lookup = function (example, quantity) {
-      return example === self.example.name ? D.quantity(self.result, quantity) : null;
-    };
-    this.refNodes.forEach(function (entry) {
-      try {
-        var evaluated = R.evaluate(entry.ref, lookup);
-        if (entry.table) fillTable(entry.node, evaluated);
-        else {
-          var text = R.formatProse(evaluated);
-          if (entry.node.textContent !== text) entry.node.textContent = text;
-        }
-      } catch (e) {
-        // Left as the build wrote it (CONTRACT: refs the widget cannot evaluate stay untouched).
-      }
+    var result = this.result;
+    common.refreshRefs(this.refNodes, this.example.name, function (quantity) {
+      return D.quantity(result, quantity);
     });
   };
 
-  /** Refill a prose table's number cells in row order; its shape must match or it stays. */
-  function fillTable(table, evaluated) {
-    var q = evaluated.quantity;
-    var values = q.kind === 'matrix' ? q.values : q.kind === 'vector' ? [q.values] : null;
-    var rows = Array.prototype.slice.call(table.querySelectorAll('tbody tr'));
-    if (!values || rows.length !== values.length) return;
-    var cells = rows.map(function (tr) { return tr.querySelectorAll('td'); });
-    if (cells.some(function (tds, i) { return tds.length !== values[i].length; })) return;
-    cells.forEach(function (tds, i) {
-      Array.prototype.forEach.call(tds, function (td, j) {
-        td.textContent = R.formatNumber(values[i][j], evaluated.precision);
-      });
-    });
-  }
+  /** A pasted link with another rate for this page restores it without a reload. */
+  Widget.prototype.followFragment = function (encoded) {
+    var rate = decodeState(this.example, encoded);
+    if (rate !== null && rate !== this.rate) this.slider.set(rate);
+  };
 
   // --------------------------------------------------------------------------------- mounting
 
-  function mountAll() {
-    D = ns.descentCompute;
-    F = ns.attentionCompute;
-    R = ns.refs;
-    var widgets = [];
-    document.querySelectorAll('[data-widget="gradient_descent"]').forEach(function (figure) {
-      var data = figure.querySelector('script[data-example-data]');
-      try {
-        var widget = new Widget(figure, JSON.parse(data.textContent));
-        widget.mount();
-        widgets.push(widget);
-      } catch (e) {
-        // Bad data or an example the build should have rejected: keep the static figure.
-        if (typeof console !== 'undefined') console.warn('worked: gradient descent widget not started:', e);
-      }
-    });
-    window.addEventListener('hashchange', function () {
-      widgets.forEach(function (w) {
-        var encoded = readFragment(w.example.name);
-        var rate = encoded === null ? null : decodeState(w.example, encoded);
-        if (rate !== null && rate !== w.rate) {
-          w.markValid();
-          w.setRate(rate);
-          w.exact.value = String(rate);
-        }
-      });
-    });
-  }
+  var spec = {
+    script: ownScript, needs: DEPENDENCIES, widget: 'gradient_descent', name: 'gradient descent',
+    ready: function () {
+      common = ns.widgetCommon;
+      el = common.el;
+      svg = common.svg;
+      D = ns.descentCompute;
+      F = ns.format;
+    },
+    create: function (figure, example) { return new Widget(figure, example); },
+  };
 
-  loadDependencies(function () {
-    if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', mountAll);
-    else mountAll();
-  });
+  // widget-common.js loads this widget's other helpers; pages need not list it, so load it here.
+  if (ns.widgetCommon) ns.widgetCommon.start(spec);
+  else if (ownScript && ownScript.src) {
+    var tag = document.createElement('script');
+    tag.src = new URL('widget-common.js', ownScript.src).href;
+    tag.addEventListener('load', function () { ns.widgetCommon.start(spec); });
+    document.head.appendChild(tag);
+  }
 })();

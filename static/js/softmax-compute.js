@@ -7,17 +7,12 @@
  * `module.exports` for Node. tests/sliders_differential.rs checks thousands of random cases
  * against the Rust core to 1e-9, including which input an error blames.
  */
-(function (root, factory) {
+(function (factory) {
   'use strict';
   var api = factory();
-  if (typeof module !== 'undefined' && module.exports) {
-    module.exports = api;
-  }
-  if (root) {
-    root.worked = root.worked || {};
-    root.worked.softmaxCompute = api;
-  }
-})(typeof globalThis !== 'undefined' ? globalThis : this, function () {
+  if (typeof module !== 'undefined' && module.exports) module.exports = api;
+  (globalThis.worked = globalThis.worked || {}).softmaxCompute = api;
+})(function () {
   'use strict';
 
   /** Same limit as the Rust core (compute::MAX_DIM). */

@@ -7,11 +7,13 @@
  * refer to the example follow the slider; the temperature is mirrored in the URL fragment
  * (`#try-<example>=t:0.5`) so a reader can share it.
  *
- * Arithmetic lives in softmax-compute.js, number formatting in attention-compute.js (one
+ * Arithmetic lives in softmax-compute.js, number formatting in worked-format.js (one
  * implementation of CONTRACT.md's rules for every widget) and reference evaluation in
- * worked-refs.js; this file only builds DOM, with createElement/textContent (never innerHTML:
- * the fragment is reader input). A classic script, not an ES module, because Chromium blocks
- * module scripts on file:// pages; helpers the page did not list are loaded next to it.
+ * worked-refs.js, and what every widget does alike (DOM building, the slider, the URL fragment,
+ * prose references, mounting) in widget-common.js; this file only builds its own DOM, with
+ * createElement/textContent (never innerHTML: the fragment is reader input). A classic script,
+ * not an ES module, because Chromium blocks module scripts on file:// pages; helpers the page did
+ * not list are loaded next to it.
  */
 (function () {
   'use strict';
@@ -19,95 +21,19 @@
   var ns = (globalThis.worked = globalThis.worked || {});
   var DEPENDENCIES = [
     ['softmaxCompute', 'softmax-compute.js'],
-    ['attentionCompute', 'attention-compute.js'],
+    ['format', 'worked-format.js'],
     ['refs', 'worked-refs.js'],
   ];
   // `currentScript` is null when a page loads this file as a module; fall back to the element.
   var ownScript = document.currentScript || document.querySelector('script[src$="softmax-widget.js"]');
 
-  /** Load the helpers this page did not list, in order, from the folder this script came from. */
-  function loadDependencies(done) {
-    var missing = DEPENDENCIES.filter(function (d) { return !ns[d[0]]; });
-    if (missing.length === 0) return done();
-    if (!ownScript || !ownScript.src) return;
-    var script = document.createElement('script');
-    script.src = new URL(missing[0][1], ownScript.src).href;
-    script.async = false;
-    script.addEventListener('load', function () { loadDependencies(done); });
-    document.head.appendChild(script);
-  }
-
+  var common; // widget-common.js
   var S; // softmax-compute.js
-  var F; // attention-compute.js: formatDp / formatSf / MINUS
-  var R; // worked-refs.js
+  var F; // worked-format.js
+  var el; // common.el
   var widgetCount = 0;
 
-  /** Slider positions are log10 T in steps of 0.01: each step changes T by 2.3 %. */
-  var STEP = 0.01;
-  /** The summary is read out once the slider rests, not at every step of a drag. */
-  var SUMMARY_DELAY_MS = 400;
-
-  /** Small DOM builder: attributes are set with setAttribute, children appended as text nodes. */
-  function el(tag, attrs) {
-    var node = document.createElement(tag);
-    Object.keys(attrs || {}).forEach(function (name) {
-      var value = attrs[name];
-      if (value === null || value === undefined || value === false) return;
-      if (name === 'className') node.className = value;
-      else node.setAttribute(name, value === true ? '' : String(value));
-    });
-    for (var i = 2; i < arguments.length; i++) append(node, arguments[i]);
-    return node;
-  }
-
-  function append(node, child) {
-    if (child === null || child === undefined || child === false) return;
-    if (Array.isArray(child)) child.forEach(function (c) { append(node, c); });
-    else node.appendChild(typeof child === 'string' ? document.createTextNode(child) : child);
-  }
-
-  /**
-   * A number as a reader may type it: optional sign (ASCII or U+2212), digits with an optional
-   * point, optional exponent. Returns null for anything else, including "", "1,5", "∞", "1e999".
-   */
-  function parseNumber(text) {
-    var t = String(text).trim().replace(/\u2212/g, '-');
-    if (!/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(t)) return null;
-    var x = Number(t);
-    return isFinite(x) ? x : null;
-  }
-
-  function positive(text) {
-    var x = parseNumber(text);
-    return x !== null && x > 0 ? x : null;
-  }
-
   // ---------------------------------------------------------------- URL fragment (shareable state)
-
-  function fragmentParts() {
-    var hash = location.hash.replace(/^#/, '');
-    return hash ? hash.split('&') : [];
-  }
-
-  /** This widget's part of the fragment (`try-<name>=…`), or null. */
-  function readFragment(name) {
-    var prefix = 'try-' + name + '=';
-    var part = fragmentParts().filter(function (p) { return p.indexOf(prefix) === 0; })[0];
-    return part === undefined ? null : part.slice(prefix.length);
-  }
-
-  /** Replace this widget's part of the fragment without adding a history entry or scrolling. */
-  function writeFragment(name, encoded) {
-    var prefix = 'try-' + name + '=';
-    var parts = fragmentParts().filter(function (p) { return p.indexOf('try-') === 0 && p.indexOf(prefix) !== 0; });
-    if (encoded) parts.push(prefix + encoded);
-    var url = location.pathname + location.search + (parts.length ? '#' + parts.join('&') : '');
-    try {
-      history.replaceState(history.state, '', url);
-    } catch (e) {
-      // Some embedded viewers forbid it; sharing is then unavailable but the widget still works.
-    }
-  }
 
   /** `t:0.5`: the temperature, only when it differs from the example's. */
   function encodeState(example, temperature) {
@@ -117,7 +43,7 @@
   /** The temperature a fragment describes, or null when it is not a positive number. */
   function decodeState(example, text) {
     if (text === '') return example.temperature;
-    return text.indexOf('t:') === 0 ? positive(text.slice(2)) : null;
+    return text.indexOf('t:') === 0 ? common.positive(text.slice(2)) : null;
   }
 
   // ------------------------------------------------------------------------------------ the widget
@@ -130,11 +56,16 @@
     this.temperature = example.temperature;
     this.refNodes = [];
     this.summaryTimer = null;
+    var self = this;
     // The temperatures a reader should be able to land on exactly: the example's own.
-    this.special = [example.temperature, 1].concat(example.temperatures || []);
-    var logs = this.special.map(Math.log10);
-    this.min = Math.floor(Math.min.apply(null, logs.concat([-1])) / STEP) * STEP;
-    this.max = Math.ceil(Math.max.apply(null, logs.concat([1])) / STEP) * STEP;
+    var special = [example.temperature, 1].concat(example.temperatures || []);
+    var logs = special.map(Math.log10);
+    this.slider = new common.LogSlider({
+      id: this.id, key: 't', input: 'temperature', size: 6, label: 'Temperature T', symbol: 'T',
+      lo: Math.min.apply(null, logs.concat([-1])), hi: Math.max.apply(null, logs.concat([1])), special: special,
+      current: function () { return self.temperature; },
+      choose: function (t) { return self.tryTemperature(t); },
+    });
   }
 
   Widget.prototype.fmt = function (x) {
@@ -143,28 +74,11 @@
 
   /** A temperature as the reader typed or chose it: the shortest text that is that number. */
   function showT(t) {
-    return String(t).replace('-', F.MINUS);
+    return F.formatShortest(t);
   }
 
   Widget.prototype.label = function (j) {
     return this.example.labels ? this.example.labels[j] : 'logit ' + (j + 1);
-  };
-
-  /** Slider position (log10 T, rounded to the step) for a temperature. */
-  Widget.prototype.position = function (t) {
-    var p = Math.round(Math.log10(t) / STEP) * STEP;
-    return Math.min(this.max, Math.max(this.min, p));
-  };
-
-  /**
-   * The temperature at a slider position: one of the example's temperatures when the position is
-   * the one nearest to it, else 10^position to 3 significant digits (a step changes T by 2.3 %,
-   * more than the 1 % that 3 digits can blur, so every step gives a new T).
-   */
-  Widget.prototype.temperatureAt = function (position) {
-    var self = this;
-    var hit = this.special.filter(function (t) { return Math.abs(self.position(t) - position) < STEP / 2; })[0];
-    return hit !== undefined ? hit : Number(Math.pow(10, position).toPrecision(3));
   };
 
   Widget.prototype.compute = function (temperature) {
@@ -178,7 +92,7 @@
   };
 
   Widget.prototype.mount = function () {
-    var restored = readFragment(this.example.name);
+    var restored = common.readFragment(this.example.name);
     var fromUrl = restored !== null ? decodeState(this.example, restored) : null;
     this.result = this.compute(this.temperature); // the example itself must compute
     if (fromUrl !== null) {
@@ -190,7 +104,7 @@
       }
     }
     var live = el('div', { className: 'ww ww-softmax', id: this.id });
-    append(live, [
+    common.append(live, [
       el('p', { className: 'ww-intro' },
         'Try it: slide the temperature T. The logits are divided by T before the softmax, so a ' +
         'small T sharpens the distribution towards the largest logit and a large T flattens it.'),
@@ -204,50 +118,20 @@
     ]);
     // Filled before the region is in the page, so loading a page announces nothing.
     this.summary.textContent = this.summaryText();
-    var staticPart = this.figure.querySelector('.worked-widget-static');
-    if (staticPart) staticPart.replaceWith(live);
-    else this.figure.appendChild(live);
-    this.figure.classList.add('ww-live');
-    this.collectRefs();
+    common.showLive(this.figure, live);
+    this.refNodes = common.collectRefs(this.figure, this.example.name);
     this.syncInputs(true);
     this.render();
   };
 
   Widget.prototype.buildControls = function () {
     var self = this;
-    var sliderId = this.id + '-t';
-    var exactId = this.id + '-t-exact';
-    var hintId = this.id + '-t-hint';
-    this.slider = el('input', {
-      type: 'range', id: sliderId, 'data-input': 'temperature', min: this.min.toFixed(2),
-      max: this.max.toFixed(2), step: STEP, 'aria-describedby': hintId,
-    });
-    this.slider.addEventListener('input', function () {
-      self.setTemperature(self.temperatureAt(Number(self.slider.value)));
-    });
-    this.exact = el('input', {
-      type: 'text', id: exactId, className: 'ww-num-input', 'data-input': 'temperature-exact',
-      inputmode: 'decimal', autocomplete: 'off', spellcheck: 'false', size: 6,
-    });
-    this.messages = el('ul', { className: 'ww-messages', id: this.id + '-msg' });
-    this.exact.addEventListener('input', function () {
-      var t = positive(self.exact.value);
-      var problem = t === null
-        ? (self.exact.value.trim() === '' ? 'is empty' : '\u201c' + self.exact.value + '\u201d is not a positive number')
-        : self.tryTemperature(t);
-      if (problem) self.markInvalid(problem);
-      else self.markValid();
-    });
-    var ends = el('span', { className: 'ww-scale', id: hintId },
-      el('span', null, showT(Number(Math.pow(10, this.min).toPrecision(2)))),
-      el('span', null, 'log scale'),
-      el('span', null, showT(Number(Math.pow(10, this.max).toPrecision(2)))));
     var presets = null;
     if (this.example.temperatures && this.example.temperatures.length) {
       this.presetButtons = this.example.temperatures.map(function (t) {
         var button = el('button', { type: 'button', className: 'ww-button ww-preset', 'data-temperature': t },
           'T = ' + showT(t));
-        button.addEventListener('click', function () { self.setTemperature(t); });
+        button.addEventListener('click', function () { self.slider.set(t); });
         return button;
       });
       presets = el('div', { className: 'ww-presets', role: 'group', 'aria-label': 'Temperatures compared in the text' },
@@ -256,16 +140,9 @@
     var reset = el('button', { type: 'button', 'data-action': 'reset', className: 'ww-button' },
       'Reset to T = ' + showT(this.example.temperature));
     reset.addEventListener('click', function () {
-      self.setTemperature(self.example.temperature);
+      self.slider.set(self.example.temperature);
     });
-    return el('div', { className: 'ww-controls ww-slider-controls' },
-      el('div', { className: 'ww-slider' },
-        el('label', { for: sliderId }, 'Temperature T'), this.slider, ends),
-      el('div', { className: 'ww-exact' },
-        el('label', { for: exactId }, 'T exactly'), this.exact),
-      this.messages,
-      presets,
-      reset);
+    return this.slider.controls([presets, reset]);
   };
 
   /** Use temperature t if the maths can; returns a problem sentence when it cannot. */
@@ -281,44 +158,19 @@
     return null;
   };
 
-  /** A temperature chosen by slider, button, reset or link: the text field shows it exactly. */
-  Widget.prototype.setTemperature = function (t) {
-    if (this.tryTemperature(t) === null) {
-      this.exact.value = String(t);
-      this.markValid();
-    }
-  };
-
-  /** Slider position and its spoken value follow T; the text field only when asked. */
+  /** Slider position and its spoken value follow T, and so do the preset buttons. */
   Widget.prototype.syncInputs = function (withText) {
     var self = this;
-    this.slider.value = this.position(this.temperature).toFixed(2);
-    this.slider.setAttribute('aria-valuetext', 'T = ' + showT(this.temperature));
-    if (withText) this.exact.value = String(this.temperature);
+    this.slider.sync(withText);
     (this.presetButtons || []).forEach(function (b) {
       b.setAttribute('aria-pressed', Number(b.getAttribute('data-temperature')) === self.temperature ? 'true' : 'false');
     });
   };
 
-  Widget.prototype.markInvalid = function (problem) {
-    this.messages.replaceChildren(el('li', null,
-      'T exactly ' + problem + '; still using T = ' + showT(this.temperature) + ' until it is fixed.'));
-    this.exact.setAttribute('aria-invalid', 'true');
-    this.exact.setAttribute('aria-describedby', this.messages.id);
-  };
-
-  Widget.prototype.markValid = function () {
-    this.messages.replaceChildren();
-    this.exact.removeAttribute('aria-invalid');
-    this.exact.removeAttribute('aria-describedby');
-  };
-
   Widget.prototype.changed = function () {
-    var self = this;
     this.render();
-    writeFragment(this.example.name, encodeState(this.example, this.temperature));
-    clearTimeout(this.summaryTimer);
-    this.summaryTimer = setTimeout(function () { self.summary.textContent = self.summaryText(); }, SUMMARY_DELAY_MS);
+    common.writeFragment(this.example.name, encodeState(this.example, this.temperature));
+    common.announceLater(this);
   };
 
   /** "At T = 0.5, cat gets 0.864, dog 0.117, fish 0.019; the loss −log p(cat) is 0.146." */
@@ -419,92 +271,38 @@
 
   // ------------------------------------------------------------------------ references in prose
 
-  /** The prose numbers and tables that refer to this widget's example. */
-  Widget.prototype.collectRefs = function () {
-    var self = this;
-    document.querySelectorAll('.worked-ref[data-ref], table.worked-matrix[data-ref]').forEach(function (node) {
-      if (self.figure.contains(node)) return;
-      var parsed;
-      try {
-        parsed = R.parseRef(node.getAttribute('data-ref'));
-      } catch (e) {
-        return; // not a reference this script understands: leave the build's text
-      }
-      if (!mentions(parsed, self.example.name)) return;
-      self.refNodes.push({ node: node, ref: parsed, table: node.tagName === 'TABLE' });
-    });
-  };
-
-  function mentions(ref, name) {
-    return ref.example === name || ref.filters.some(function (f) { return f.ref && mentions(f.ref, name); });
-  }
-
   Widget.prototype.updateRefs = function () {
-    var self = this;
-    var lookup = function (example, quantity) {
-      return example === self.example.name ? S.quantity(self.result, quantity) : null;
-    };
-    this.refNodes.forEach(function (entry) {
-      try {
-        var evaluated = R.evaluate(entry.ref, lookup);
-        if (entry.table) fillTable(entry.node, evaluated);
-        else {
-          var text = R.formatProse(evaluated);
-          if (entry.node.textContent !== text) entry.node.textContent = text;
-        }
-      } catch (e) {
-        // Left as the build wrote it (CONTRACT: refs the widget cannot evaluate stay untouched).
-      }
+    var result = this.result;
+    common.refreshRefs(this.refNodes, this.example.name, function (quantity) {
+      return S.quantity(result, quantity);
     });
   };
 
-  /** Refill a prose table's number cells in row order; its shape must match or it stays. */
-  function fillTable(table, evaluated) {
-    var q = evaluated.quantity;
-    var values = q.kind === 'matrix' ? q.values : q.kind === 'vector' ? [q.values] : null;
-    var rows = Array.prototype.slice.call(table.querySelectorAll('tbody tr'));
-    if (!values || rows.length !== values.length) return;
-    var cells = rows.map(function (tr) { return tr.querySelectorAll('td'); });
-    if (cells.some(function (tds, i) { return tds.length !== values[i].length; })) return;
-    cells.forEach(function (tds, i) {
-      Array.prototype.forEach.call(tds, function (td, j) {
-        td.textContent = R.formatNumber(values[i][j], evaluated.precision);
-      });
-    });
-  }
+  /** A pasted link with another temperature for this page restores it without a reload. */
+  Widget.prototype.followFragment = function (encoded) {
+    var t = decodeState(this.example, encoded);
+    if (t !== null && t !== this.temperature) this.slider.set(t);
+  };
 
   // --------------------------------------------------------------------------------- mounting
 
-  function mountAll() {
-    S = ns.softmaxCompute;
-    F = ns.attentionCompute;
-    R = ns.refs;
-    var widgets = [];
-    document.querySelectorAll('[data-widget="softmax"]').forEach(function (figure) {
-      var data = figure.querySelector('script[data-example-data]');
-      try {
-        var widget = new Widget(figure, JSON.parse(data.textContent));
-        widget.mount();
-        widgets.push(widget);
-      } catch (e) {
-        // Bad data or an example the build should have rejected: keep the static figure.
-        if (typeof console !== 'undefined') console.warn('worked: softmax widget not started:', e);
-      }
-    });
-    // A pasted link with another temperature for this page restores it without a reload.
-    window.addEventListener('hashchange', function () {
-      widgets.forEach(function (w) {
-        var encoded = readFragment(w.example.name);
-        var t = encoded === null ? null : decodeState(w.example, encoded);
-        if (t !== null && t !== w.temperature) {
-          w.setTemperature(t);
-        }
-      });
-    });
-  }
+  var spec = {
+    script: ownScript, needs: DEPENDENCIES, widget: 'softmax', name: 'softmax',
+    ready: function () {
+      common = ns.widgetCommon;
+      el = common.el;
+      S = ns.softmaxCompute;
+      F = ns.format;
+    },
+    create: function (figure, example) { return new Widget(figure, example); },
+  };
 
-  loadDependencies(function () {
-    if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', mountAll);
-    else mountAll();
-  });
+  // widget-common.js loads this widget's other helpers; pages need not list it, so load it here.
+  if (ns.widgetCommon) ns.widgetCommon.start(spec);
+  else if (ownScript && ownScript.src) {
+    var tag = document.createElement('script');
+    tag.src = new URL('widget-common.js', ownScript.src).href;
+    tag.addEventListener('load', function () { ns.widgetCommon.start(spec); });
+    document.head.appendChild(tag);
+  }
 })();

@@ -8,27 +8,21 @@
  * printed. Anything it does not understand is reported as an error and the caller leaves that
  * reference as the build wrote it.
  *
- * Classic script (see attention-compute.js for why): attaches to `globalThis.worked.refs` and
- * exports through `module.exports` for Node.
+ * Numbers are printed by worked-format.js, the same code the widgets use. Classic script (see
+ * attention-compute.js for why): attaches to `globalThis.worked.refs` and exports through
+ * `module.exports` for Node.
  */
-(function (root, factory) {
+(function (factory) {
   'use strict';
-  var nodeCompute = null;
-  if (typeof module !== 'undefined' && module.exports && typeof require === 'function') {
-    nodeCompute = require('./attention-compute.js');
-  }
+  var node = typeof module !== 'undefined' && module.exports && typeof require === 'function';
+  var nodeFormat = node ? require('./worked-format.js') : null;
   // Looked up when used, so the two scripts may load in either order.
   var api = factory(function () {
-    return nodeCompute || root.worked.attentionCompute;
+    return nodeFormat || globalThis.worked.format;
   });
-  if (typeof module !== 'undefined' && module.exports) {
-    module.exports = api;
-  }
-  if (root) {
-    root.worked = root.worked || {};
-    root.worked.refs = api;
-  }
-})(typeof globalThis !== 'undefined' ? globalThis : this, function (computeModule) {
+  if (node) module.exports = api;
+  (globalThis.worked = globalThis.worked || {}).refs = api;
+})(function (formatModule) {
   'use strict';
 
   function RefError(message) {
@@ -180,6 +174,13 @@
     }
   }
 
+  /** Rust `ops::dot`: products summed in index order. */
+  function dot(x, y) {
+    var sum = 0;
+    for (var i = 0; i < x.length; i++) sum += x[i] * y[i];
+    return sum;
+  }
+
   function reduce(quantity, name) {
     var values;
     if (quantity.kind === 'vector') values = quantity.values;
@@ -220,7 +221,7 @@
               quantity.values.length !== other.values.length) {
             throw RefError('dot needs two vectors of the same length');
           }
-          quantity = { kind: 'scalar', value: computeModule().dot(quantity.values, other.values) };
+          quantity = { kind: 'scalar', value: dot(quantity.values, other.values) };
           break;
         }
         case 'list':
@@ -235,8 +236,9 @@
 
   /** One number as prose prints it: 3dp by default, U+2212 for minus. */
   function formatNumber(x, precision) {
-    if (!precision) return computeModule().formatDp(x, 3);
-    return precision.name === 'sf' ? computeModule().formatSf(x, precision.digits) : computeModule().formatDp(x, precision.digits);
+    var format = formatModule();
+    if (!precision) return format.formatDp(x, 3);
+    return precision.name === 'sf' ? format.formatSf(x, precision.digits) : format.formatDp(x, precision.digits);
   }
 
   /**
@@ -248,7 +250,7 @@
     var q = evaluated.quantity;
     switch (q.kind) {
       case 'count':
-        return evaluated.precision ? formatNumber(q.value, evaluated.precision) : computeModule().formatCount(q.value);
+        return evaluated.precision ? formatNumber(q.value, evaluated.precision) : formatModule().formatCount(q.value);
       case 'scalar':
         return formatNumber(q.value, evaluated.precision);
       case 'text':

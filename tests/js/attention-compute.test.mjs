@@ -1,6 +1,6 @@
-// Unit tests for the reader-side compute, formatting and reference modules.
-// Run with `node --test tests/js/`. Expected values are derived by hand for the seed example of
-// CONTRACT.md; formatting cases were checked against Rust's `format!` on this machine.
+// Unit tests for the reader-side attention compute and reference modules (formatting has its own
+// file, worked-format.test.mjs). Run with `node --test tests/js/`. Expected values are derived by
+// hand for the seed example of CONTRACT.md.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
@@ -132,49 +132,6 @@ test('explains overflowing rows by subtracting the largest score', () => {
   const x = compute.explainRow(r, 0, 2);
   assert.ok(x.shift > 700);
   assert.ok(Number.isFinite(x.expSum));
-});
-
-test('formats with fixed decimals and never prints a negative zero', () => {
-  assert.equal(compute.formatDp(0.18673), '0.187');
-  assert.equal(compute.formatDp(-1.5, 3), '\u22121.500');
-  assert.equal(compute.formatDp(-1.5, 3, '-'), '-1.500');
-  assert.equal(compute.formatDp(-0, 3), '0.000');
-  assert.equal(compute.formatDp(-0.0004, 3), '0.000');
-  assert.equal(compute.formatDp(-0.0004, 2, '-'), '0.00');
-  assert.equal(compute.formatDp(-0.0005001, 3), '\u22120.001');
-  assert.equal(compute.formatDp(2, 0), '2');
-  assert.equal(compute.formatDp(Infinity), '\u221e');
-  assert.equal(compute.formatDp(-Infinity), '\u2212\u221e');
-});
-
-test('rounds exact ties to even, like Rust and unlike toFixed', () => {
-  // Rust: format!("{:.2}", 0.125) == "0.12"; JS (0.125).toFixed(2) == "0.13".
-  assert.equal(compute.formatDp(0.125, 2), '0.12');
-  assert.equal(compute.formatDp(0.375, 2), '0.38');
-  assert.equal(compute.formatDp(2.5, 0), '2');
-  assert.equal(compute.formatDp(3.5, 0), '4');
-  assert.equal(compute.formatDp(-2.5, 0), '\u22122');
-  assert.equal(compute.formatDp(0.0625, 3), '0.062');
-  assert.equal(compute.formatDp(0.5, 0), '0');
-  // Not a tie in binary: 1.0005 is slightly below, 9.995 slightly below.
-  assert.equal(compute.formatDp(1.0005, 3), '1.000');
-  assert.equal(compute.formatDp(9.995, 2), '9.99');
-  // Past 1e21 toFixed switches to exponents; Rust prints every digit.
-  assert.equal(compute.formatDp(1e21, 2), '1000000000000000000000.00');
-});
-
-test('formats significant figures through the rounded exponent', () => {
-  assert.equal(compute.formatSf(0.18673, 2), '0.19');
-  assert.equal(compute.formatSf(123.456, 4), '123.5');
-  assert.equal(compute.formatSf(123456, 2), '123456');
-  assert.equal(compute.formatSf(0.000123456, 3), '0.000123');
-  assert.equal(compute.formatSf(9.96, 2), '10');
-  assert.equal(compute.formatSf(0.0999, 2), '0.10');
-  assert.equal(compute.formatSf(-0.0999, 1), '\u22120.1');
-  assert.equal(compute.formatSf(0, 3), '0.00');
-  assert.equal(compute.formatSf(-0, 3), '0.00');
-  assert.equal(compute.formatSf(4.1133, 3), '4.11');
-  assert.equal(compute.formatCount(2), '2');
 });
 
 test('parses normalized references', () => {

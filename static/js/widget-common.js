@@ -1,0 +1,386 @@
+/*
+ * widget-common.js — what the three "Try it" widgets (attention-widget.js, softmax-widget.js,
+ * descent-widget.js) do the same way, so each widget file holds only its own controls and results:
+ *
+ * - loading the helpers a page did not list and mounting every `[data-widget=…]` figure from the
+ *   JSON in its `script[data-example-data]` (no fetch, so file:// works), replacing the static
+ *   figure that readers without JavaScript see;
+ * - building DOM and SVG with createElement and text nodes — never innerHTML, since token names
+ *   and URL fragments are reader input;
+ * - strict parsing of typed numbers;
+ * - the shareable state in the URL fragment (`#try-<example>=…`, several widgets joined by "&");
+ * - keeping the prose's `span.worked-ref` numbers and `table.worked-matrix` tables in step;
+ * - the log-scale slider with an exact-value field that the temperature and learning-rate
+ *   widgets share.
+ *
+ * A page need not list this file: each widget file loads it from its own folder when it is not
+ * there yet. Classic script (see attention-compute.js for why): attaches to
+ * `globalThis.worked.widgetCommon` and exports through `module.exports` so Node tests can check
+ * the parts that need no DOM. Nothing here touches the DOM until a widget calls it.
+ */
+(function (factory) {
+  'use strict';
+  var api = factory();
+  if (typeof module !== 'undefined' && module.exports) module.exports = api;
+  (globalThis.worked = globalThis.worked || {}).widgetCommon = api;
+})(function () {
+  'use strict';
+
+  var SVG = 'http://www.w3.org/2000/svg';
+  /** Slider positions are log10 of the value in steps of 0.01: each step changes it by 2.3 %. */
+  var STEP = 0.01;
+  /** A summary is read out once the input rests, not at every step of a drag. */
+  var SUMMARY_DELAY_MS = 400;
+
+  // ------------------------------------------------------------------------------ DOM building
+
+  /**
+   * `el('p', { className: 'x', 'data-row': 2 }, 'text', child, [more])`: attributes are set with
+   * setAttribute (null/undefined/false leave one out, true sets it empty), strings become text
+   * nodes, arrays are flattened and null children skipped.
+   */
+  function el(tag, attrs) {
+    var node = document.createElement(tag);
+    setAttributes(node, attrs);
+    for (var i = 2; i < arguments.length; i++) append(node, arguments[i]);
+    return node;
+  }
+
+  /** The same for SVG elements. */
+  function svg(tag, attrs) {
+    var node = document.createElementNS(SVG, tag);
+    setAttributes(node, attrs);
+    for (var i = 2; i < arguments.length; i++) append(node, arguments[i]);
+    return node;
+  }
+
+  function setAttributes(node, attrs) {
+    Object.keys(attrs || {}).forEach(function (name) {
+      var value = attrs[name];
+      if (value === null || value === undefined || value === false) return;
+      // `class` through setAttribute, since an SVG element's className is not a string.
+      if (name === 'className') node.setAttribute('class', value);
+      else node.setAttribute(name, value === true ? '' : String(value));
+    });
+  }
+
+  function append(node, child) {
+    if (child === null || child === undefined || child === false) return;
+    if (Array.isArray(child)) child.forEach(function (c) { append(node, c); });
+    else node.appendChild(typeof child === 'string' ? document.createTextNode(child) : child);
+  }
+
+  // ---------------------------------------------------------------------------- typed numbers
+
+  /**
+   * A number as a reader may type it: optional sign (ASCII or U+2212), digits with an optional
+   * point, optional exponent. Returns null for anything else, including "", "1,5", "∞", "1e999".
+   */
+  function parseNumber(text) {
+    var t = String(text).trim().replace(/\u2212/g, '-');
+    if (!/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(t)) return null;
+    var x = Number(t);
+    return isFinite(x) ? x : null;
+  }
+
+  /** A typed number that is greater than 0, else null. */
+  function positive(text) {
+    var x = parseNumber(text);
+    return x !== null && x > 0 ? x : null;
+  }
+
+  // ---------------------------------------------------------------- URL fragment (shareable state)
+
+  function fragmentParts() {
+    var hash = location.hash.replace(/^#/, '');
+    return hash ? hash.split('&') : [];
+  }
+
+  /** This widget's part of the fragment (`try-<name>=…`, without the prefix), or null. */
+  function readFragment(name) {
+    var prefix = 'try-' + name + '=';
+    var part = fragmentParts().filter(function (p) { return p.indexOf(prefix) === 0; })[0];
+    return part === undefined ? null : part.slice(prefix.length);
+  }
+
+  /**
+   * Replace this widget's part of the fragment (dropped when `encoded` is empty, i.e. the example
+   * as written) without adding a history entry or scrolling.
+   */
+  function writeFragment(name, encoded) {
+    var prefix = 'try-' + name + '=';
+    var parts = fragmentParts().filter(function (p) { return p.indexOf('try-') === 0 && p.indexOf(prefix) !== 0; });
+    if (encoded) parts.push(prefix + encoded);
+    var url = location.pathname + location.search + (parts.length ? '#' + parts.join('&') : '');
+    try {
+      history.replaceState(history.state, '', url);
+    } catch (e) {
+      // Some embedded viewers forbid it; sharing is then unavailable but the widget still works.
+    }
+  }
+
+  // ------------------------------------------------------------------------ references in prose
+
+  /**
+   * The prose numbers and tables outside `figure` that refer to the example `name`, parsed once:
+   * `[{ node, ref, table }]`. References worked-refs.js cannot parse keep the build's text.
+   */
+  function collectRefs(figure, name) {
+    var found = [];
+    document.querySelectorAll('.worked-ref[data-ref], table.worked-matrix[data-ref]').forEach(function (node) {
+      if (figure.contains(node)) return;
+      var parsed;
+      try {
+        parsed = globalThis.worked.refs.parseRef(node.getAttribute('data-ref'));
+      } catch (e) {
+        return; // not a reference this script understands: leave the build's text
+      }
+      if (!mentions(parsed, name)) return;
+      found.push({ node: node, ref: parsed, table: node.tagName === 'TABLE' });
+    });
+    return found;
+  }
+
+  function mentions(ref, name) {
+    return ref.example === name || ref.filters.some(function (f) { return f.ref && mentions(f.ref, name); });
+  }
+
+  /**
+   * Re-evaluate collected references of example `name`, where `quantity(quantityName)` gives the
+   * widget's current value of that quantity (or null), and rewrite the text that changed.
+   */
+  function refreshRefs(entries, name, quantity) {
+    var R = globalThis.worked.refs;
+    var lookup = function (example, quantityName) {
+      return example === name ? quantity(quantityName) : null;
+    };
+    entries.forEach(function (entry) {
+      try {
+        var evaluated = R.evaluate(entry.ref, lookup);
+        if (entry.table) fillTable(entry.node, evaluated);
+        else {
+          var text = R.formatProse(evaluated);
+          if (entry.node.textContent !== text) entry.node.textContent = text;
+        }
+      } catch (e) {
+        // Left as the build wrote it (CONTRACT: refs the widget cannot evaluate stay untouched).
+      }
+    });
+  }
+
+  /** Refill a prose table's number cells in row order; its shape must match or it stays. */
+  function fillTable(table, evaluated) {
+    var R = globalThis.worked.refs;
+    var q = evaluated.quantity;
+    var values = q.kind === 'matrix' ? q.values : q.kind === 'vector' ? [q.values] : null;
+    var rows = Array.prototype.slice.call(table.querySelectorAll('tbody tr'));
+    if (!values || rows.length !== values.length) return;
+    var cells = rows.map(function (tr) { return tr.querySelectorAll('td'); });
+    if (cells.some(function (tds, i) { return tds.length !== values[i].length; })) return;
+    cells.forEach(function (tds, i) {
+      Array.prototype.forEach.call(tds, function (td, j) {
+        td.textContent = R.formatNumber(values[i][j], evaluated.precision);
+      });
+    });
+  }
+
+  // ------------------------------------------------------------------------- live figure parts
+
+  /** Put the live widget where the static figure was and mark the figure live (for CSS). */
+  function showLive(figure, live) {
+    var staticPart = figure.querySelector('.worked-widget-static');
+    if (staticPart) staticPart.replaceWith(live);
+    else figure.appendChild(live);
+    figure.classList.add('ww-live');
+  }
+
+  /** Set `widget.summary`'s text from `widget.summaryText()` once the input has rested. */
+  function announceLater(widget) {
+    clearTimeout(widget.summaryTimer);
+    widget.summaryTimer = setTimeout(function () {
+      widget.summary.textContent = widget.summaryText();
+    }, SUMMARY_DELAY_MS);
+  }
+
+  // --------------------------------------------------------------------- log-scale slider + field
+
+  /**
+   * A log-scale slider over a positive value with a text field for an exact value, as the
+   * temperature and learning-rate widgets use it. `options`:
+   * - `id` (the widget's id), `key` (id suffix: `<id>-<key>`, `<id>-<key>-exact`, `<id>-<key>-hint`),
+   * - `input` (the slider's `data-input`; the field's is `<input>-exact`), `size` of the field,
+   * - `label` of the slider ("Temperature T"), `symbol` for sentences ("T"),
+   * - `lo`, `hi`: the range to cover in log10 units (widened to whole steps),
+   * - `special`: values the slider lands on exactly at their nearest position (first one wins),
+   * - `current()`: the value the widget uses now,
+   * - `choose(value)`: make the widget use `value`; returns null, or a sentence why it cannot.
+   */
+  function LogSlider(options) {
+    this.options = options;
+    this.min = Math.floor(options.lo / STEP) * STEP;
+    this.max = Math.ceil(options.hi / STEP) * STEP;
+  }
+
+  /** The slider position (log10 of the value, rounded to a step, kept in range) for a value. */
+  LogSlider.prototype.position = function (value) {
+    var p = Math.round(Math.log10(value) / STEP) * STEP;
+    return Math.min(this.max, Math.max(this.min, p));
+  };
+
+  /**
+   * The value at a slider position: a special value when the position is the one nearest to it,
+   * else 10^position to 3 significant digits (a step changes the value by 2.3 %, more than the
+   * 1 % that 3 digits can blur, so every step gives a new value).
+   */
+  LogSlider.prototype.valueAt = function (position) {
+    var self = this;
+    var hit = this.options.special.filter(function (v) { return Math.abs(self.position(v) - position) < STEP / 2; })[0];
+    return hit !== undefined ? hit : Number(Math.pow(10, position).toPrecision(3));
+  };
+
+  LogSlider.prototype.show = function (value) {
+    return globalThis.worked.format.formatShortest(value);
+  };
+
+  /** The controls, in order: slider with its scale, exact field, messages, then `extras`. */
+  LogSlider.prototype.controls = function (extras) {
+    var self = this;
+    var o = this.options;
+    var sliderId = o.id + '-' + o.key;
+    var exactId = sliderId + '-exact';
+    var hintId = sliderId + '-hint';
+    this.slider = el('input', {
+      type: 'range', id: sliderId, 'data-input': o.input, min: this.min.toFixed(2),
+      max: this.max.toFixed(2), step: STEP, 'aria-describedby': hintId,
+    });
+    this.slider.addEventListener('input', function () {
+      self.set(self.valueAt(Number(self.slider.value)));
+    });
+    this.exact = el('input', {
+      type: 'text', id: exactId, className: 'ww-num-input', 'data-input': o.input + '-exact',
+      inputmode: 'decimal', autocomplete: 'off', spellcheck: 'false', size: o.size,
+    });
+    this.messages = el('ul', { className: 'ww-messages', id: o.id + '-msg' });
+    this.exact.addEventListener('input', function () {
+      var value = positive(self.exact.value);
+      var problem = value === null
+        ? (self.exact.value.trim() === '' ? 'is empty' : '\u201c' + self.exact.value + '\u201d is not a positive number')
+        : o.choose(value);
+      if (problem) self.markInvalid(problem);
+      else self.markValid();
+    });
+    var ends = el('span', { className: 'ww-scale', id: hintId },
+      el('span', null, this.show(Number(Math.pow(10, this.min).toPrecision(2)))),
+      el('span', null, 'log scale'),
+      el('span', null, this.show(Number(Math.pow(10, this.max).toPrecision(2)))));
+    return el('div', { className: 'ww-controls ww-slider-controls' },
+      el('div', { className: 'ww-slider' },
+        el('label', { for: sliderId }, o.label), this.slider, ends),
+      el('div', { className: 'ww-exact' },
+        el('label', { for: exactId }, o.symbol + ' exactly'), this.exact),
+      this.messages,
+      extras);
+  };
+
+  /** A value chosen by slider, button, reset or link: when the widget takes it, the field shows it. */
+  LogSlider.prototype.set = function (value) {
+    if (this.options.choose(value) === null) {
+      this.exact.value = String(value);
+      this.markValid();
+    }
+  };
+
+  /** Slider position and its spoken value follow the current value; the field only when asked. */
+  LogSlider.prototype.sync = function (withText) {
+    var value = this.options.current();
+    this.slider.value = this.position(value).toFixed(2);
+    this.slider.setAttribute('aria-valuetext', this.options.symbol + ' = ' + this.show(value));
+    if (withText) this.exact.value = String(value);
+  };
+
+  LogSlider.prototype.markInvalid = function (problem) {
+    var symbol = this.options.symbol;
+    this.messages.replaceChildren(el('li', null, symbol + ' exactly ' + problem + '; still using ' + symbol +
+      ' = ' + this.show(this.options.current()) + ' until it is fixed.'));
+    this.exact.setAttribute('aria-invalid', 'true');
+    this.exact.setAttribute('aria-describedby', this.messages.id);
+  };
+
+  LogSlider.prototype.markValid = function () {
+    this.messages.replaceChildren();
+    this.exact.removeAttribute('aria-invalid');
+    this.exact.removeAttribute('aria-describedby');
+  };
+
+  // --------------------------------------------------------------------------- loading, mounting
+
+  /**
+   * Load, in order, the scripts of `needs` (`[namespace key, file]`) that are not on the page yet,
+   * from the folder `script` came from; then call `done`. Without a script URL nothing loads and
+   * the static figures stay.
+   */
+  function loadMissing(script, needs, done) {
+    var ns = globalThis.worked;
+    var missing = needs.filter(function (d) { return !ns[d[0]]; });
+    if (missing.length === 0) return done();
+    if (!script || !script.src) return;
+    var tag = document.createElement('script');
+    tag.src = new URL(missing[0][1], script.src).href;
+    tag.async = false;
+    tag.addEventListener('load', function () { loadMissing(script, needs, done); });
+    document.head.appendChild(tag);
+  }
+
+  /**
+   * Start one kind of widget once its helpers are loaded and the page is parsed. `spec`:
+   * - `script`: the widget file's own `<script>` element, `needs`: as for loadMissing,
+   * - `widget`: the `data-widget` value, `name`: the kind in words, for the console,
+   * - `ready()`: called once the helpers are loaded, before the first `create(figure, example)`,
+   *   which returns a widget object with `mount()`, `example` and `followFragment(encoded)`.
+   * A figure whose widget does not start (bad data, an example the build should have rejected)
+   * keeps its static content. A pasted link for this page restores its state without a reload.
+   */
+  function start(spec) {
+    loadMissing(spec.script, spec.needs, function () {
+      if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', mount);
+      else mount();
+    });
+
+    function mount() {
+      spec.ready();
+      var widgets = [];
+      document.querySelectorAll('[data-widget="' + spec.widget + '"]').forEach(function (figure) {
+        var data = figure.querySelector('script[data-example-data]');
+        try {
+          var widget = spec.create(figure, JSON.parse(data.textContent));
+          widget.mount();
+          widgets.push(widget);
+        } catch (e) {
+          if (typeof console !== 'undefined') console.warn('worked: ' + spec.name + ' widget not started:', e);
+        }
+      });
+      window.addEventListener('hashchange', function () {
+        widgets.forEach(function (w) {
+          var encoded = readFragment(w.example.name);
+          if (encoded !== null) w.followFragment(encoded);
+        });
+      });
+    }
+  }
+
+  return {
+    el: el,
+    svg: svg,
+    append: append,
+    parseNumber: parseNumber,
+    positive: positive,
+    readFragment: readFragment,
+    writeFragment: writeFragment,
+    collectRefs: collectRefs,
+    refreshRefs: refreshRefs,
+    showLive: showLive,
+    announceLater: announceLater,
+    LogSlider: LogSlider,
+    start: start,
+  };
+});

@@ -1,0 +1,99 @@
+/*
+ * worked-format.js — numbers as text, exactly as the Rust `present` module prints them
+ * (CONTRACT.md "Number formatting"): `Ndp` with ties to even like Rust's `format!`, `Nsf`, counts
+ * as integers, no "-0.000", U+2212 for minus in prose. Pure: no DOM, no globals read, no I/O.
+ *
+ * One implementation for every reader-side script: worked-refs.js prints prose references with it
+ * and every widget prints its tables, sentences and slider values with it, so a number a widget
+ * shows can never be rounded differently from the same number in the prose.
+ *
+ * Classic script (see attention-compute.js for why): attaches to `globalThis.worked.format` and
+ * exports through `module.exports` for Node.
+ */
+(function (factory) {
+  'use strict';
+  var api = factory();
+  if (typeof module !== 'undefined' && module.exports) module.exports = api;
+  (globalThis.worked = globalThis.worked || {}).format = api;
+})(function () {
+  'use strict';
+
+  /** Prose minus sign (CONTRACT.md: U+2212 in prose, "-" inside LaTeX). */
+  var MINUS = '\u2212';
+
+  /**
+   * The exact decimal expansion of |x| (finite, < 1e21) to 100 places, which is enough to tell a
+   * true tie (…5000…) from a value that merely looks like one at the requested precision.
+   */
+  function isExactTie(abs, decimals) {
+    var exact = abs.toFixed(100);
+    var tail = exact.slice(exact.indexOf('.') + 1 + decimals);
+    return /^50*$/.test(tail);
+  }
+
+  /**
+   * |x| with `decimals` fixed places, rounded like Rust's `format!("{:.N}")`: to nearest, ties to
+   * even. JS `toFixed` rounds ties away from zero (0.125 → "0.13", Rust "0.12") and switches to
+   * exponent notation at 1e21, so both cases are handled here.
+   */
+  function fixedAbs(abs, decimals) {
+    if (abs >= 1e21) {
+      return BigInt(abs).toString() + (decimals > 0 ? '.' + '0'.repeat(decimals) : '');
+    }
+    var rounded = abs.toFixed(decimals);
+    if (decimals <= 80 && isExactTie(abs, decimals)) {
+      var exact = abs.toFixed(100);
+      var truncated = exact.slice(0, exact.indexOf('.') + (decimals > 0 ? decimals + 1 : 0));
+      var last = truncated.replace('.', '').slice(-1);
+      if (Number(last) % 2 === 0) return truncated;
+    }
+    return rounded;
+  }
+
+  /**
+   * `Ndp` per CONTRACT.md: N fixed decimals; a result that is all zeros has no minus sign.
+   * `minus` is U+2212 for prose (the default) and "-" for LaTeX; ±∞ prints as "∞"/"−∞".
+   */
+  function formatDp(x, decimals, minus) {
+    var sign = minus === undefined ? MINUS : minus;
+    if (decimals === undefined) decimals = 3;
+    if (Number.isNaN(x)) return 'NaN';
+    if (!isFinite(x)) return x > 0 ? '\u221e' : sign + '\u221e';
+    var digits = fixedAbs(Math.abs(x), decimals);
+    var negative = x < 0 && /[1-9]/.test(digits);
+    return (negative ? sign : '') + digits;
+  }
+
+  /**
+   * `Nsf` per CONTRACT.md: the decimal exponent e of |x| after rounding to N significant digits
+   * (the exponent of `toExponential(N−1)`; ties cannot move it, since a mantissa of 9…9|5 rounds up
+   * under ties-to-even too), then `Ndp` with max(0, N − 1 − e) decimals.
+   */
+  function formatSf(x, significant, minus) {
+    if (!isFinite(x)) return formatDp(x, 0, minus);
+    var text = Math.abs(x).toExponential(Math.max(0, significant - 1));
+    var exponent = Number(text.slice(text.indexOf('e') + 1));
+    return formatDp(x, Math.max(0, significant - 1 - exponent), minus);
+  }
+
+  /** Count quantities (d_k, n, steps) print as integers. */
+  function formatCount(n) {
+    return String(n);
+  }
+
+  /**
+   * A number a reader typed or chose (a temperature, a learning rate) as the shortest text that
+   * is exactly that number — JavaScript's own `String(x)` — with the prose minus sign.
+   */
+  function formatShortest(x) {
+    return String(x).replace('-', MINUS);
+  }
+
+  return {
+    MINUS: MINUS,
+    formatDp: formatDp,
+    formatSf: formatSf,
+    formatCount: formatCount,
+    formatShortest: formatShortest,
+  };
+});

@@ -1,0 +1,40 @@
+// Unit tests for the parts of static/js/widget-common.js that need no DOM: strict parsing of
+// typed numbers and the log-scale slider's positions. Run with `node --test tests/js/`.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+const common = require('../../static/js/widget-common.js');
+
+test('parses numbers as a reader types them, and nothing else', () => {
+  assert.equal(common.parseNumber('1.5'), 1.5);
+  assert.equal(common.parseNumber(' -2 '), -2);
+  assert.equal(common.parseNumber('\u22120.25'), -0.25);
+  assert.equal(common.parseNumber('.5'), 0.5);
+  assert.equal(common.parseNumber('3.'), 3);
+  assert.equal(common.parseNumber('1e-3'), 0.001);
+  for (const bad of ['', ' ', '1,5', '\u221e', 'Infinity', '1e999', 'NaN', '0x10', '1 2', '--1', 'e5']) {
+    assert.equal(common.parseNumber(bad), null, JSON.stringify(bad));
+  }
+});
+
+test('positive accepts only numbers above zero', () => {
+  assert.equal(common.positive('0.5'), 0.5);
+  assert.equal(common.positive('0'), null);
+  assert.equal(common.positive('-1'), null);
+  assert.equal(common.positive('abc'), null);
+});
+
+test('the log slider covers whole steps and lands exactly on its special values', () => {
+  const slider = new common.LogSlider({ lo: Math.log10(0.05) - Math.log10(20), hi: Math.log10(0.05) + Math.log10(20), special: [0.05] });
+  assert.equal(slider.min.toFixed(2), '-2.61');
+  assert.equal(slider.max.toFixed(2), '0.00');
+  // The example's own rate comes back exactly at its position, not as 10^position rounded.
+  assert.equal(slider.valueAt(slider.position(0.05)), 0.05);
+  // Elsewhere a position gives 10^position to 3 significant digits, and positions clamp.
+  assert.equal(slider.valueAt(-1), 0.1);
+  assert.equal(slider.valueAt(-1.01), 0.0977);
+  assert.equal(slider.position(1000), slider.max);
+  assert.equal(slider.position(1e-9), slider.min);
+});
