@@ -55,7 +55,9 @@ fn widget_kind(evaluated: &Evaluated) -> Option<WidgetKind> {
             data_widget: "attention",
             scripts: &[
                 "js/attention-compute.js",
+                "js/worked-format.js",
                 "js/worked-refs.js",
+                "js/widget-common.js",
                 "js/attention-widget.js",
             ],
             shown_without_script: &[
@@ -70,7 +72,13 @@ fn widget_kind(evaluated: &Evaluated) -> Option<WidgetKind> {
         }),
         Evaluated::Softmax(_) => Some(WidgetKind {
             data_widget: "softmax",
-            scripts: &["js/softmax-compute.js", "js/softmax-widget.js"],
+            scripts: &[
+                "js/softmax-compute.js",
+                "js/worked-format.js",
+                "js/worked-refs.js",
+                "js/widget-common.js",
+                "js/softmax-widget.js",
+            ],
             shown_without_script: &[
                 ("probabilities", "Probabilities"),
                 ("loss", "Cross-entropy loss"),
@@ -82,7 +90,13 @@ fn widget_kind(evaluated: &Evaluated) -> Option<WidgetKind> {
         }),
         Evaluated::GradientDescent(_) => Some(WidgetKind {
             data_widget: "gradient_descent",
-            scripts: &["js/descent-compute.js", "js/descent-widget.js"],
+            scripts: &[
+                "js/descent-compute.js",
+                "js/worked-format.js",
+                "js/worked-refs.js",
+                "js/widget-common.js",
+                "js/descent-widget.js",
+            ],
             shown_without_script: &[
                 ("final_w", "w after the last step"),
                 ("final_b", "b after the last step"),

@@ -297,12 +297,6 @@
     create: function (figure, example) { return new Widget(figure, example); },
   };
 
-  // widget-common.js loads this widget's other helpers; pages need not list it, so load it here.
-  if (ns.widgetCommon) ns.widgetCommon.start(spec);
-  else if (ownScript && ownScript.src) {
-    var tag = document.createElement('script');
-    tag.src = new URL('widget-common.js', ownScript.src).href;
-    tag.addEventListener('load', function () { ns.widgetCommon.start(spec); });
-    document.head.appendChild(tag);
-  }
+  // The page lists widget-common.js (and the helpers it needs) before this file.
+  ns.widgetCommon.start(spec);
 })();
