@@ -33,6 +33,18 @@ pub enum Command {
         #[arg(long, value_name = "DIR")]
         site: Option<PathBuf>,
     },
+    /// Serve the book from memory on a local port and rebuild it whenever a source is saved.
+    Serve {
+        /// The book folder.
+        #[arg(long, default_value = ".")]
+        root: PathBuf,
+        /// The port to listen on; 0 picks a free one (the chosen address is printed).
+        #[arg(long, short, default_value_t = 1111)]
+        port: u16,
+        /// The address to listen on; the default only answers this machine.
+        #[arg(long, default_value = "127.0.0.1")]
+        host: std::net::IpAddr,
+    },
     /// Print every input and intermediate value of a lesson's examples.
     Eval {
         /// The lesson file, e.g. content/attention.md.

@@ -19,6 +19,7 @@ pub mod markdown;
 pub mod math;
 pub mod pipeline;
 pub mod present;
+pub mod preview;
 pub mod reference;
 pub mod site_check;
 pub mod site_writer;

@@ -21,6 +21,7 @@ fn main() -> ExitCode {
     let code = match cli.command {
         Command::Build { root, output } => commands::build::run(&root, &output),
         Command::Check { root, site } => commands::check::run(&root, site.as_deref()),
+        Command::Serve { root, port, host } => commands::serve::run(&root, host, port),
         Command::Eval { file, json } => commands::eval::run(&file, json),
     };
     ExitCode::from(code)

@@ -1,0 +1,308 @@
+//! `worked serve`: build in memory, serve it over HTTP, rebuild when a source changes.
+//!
+//! Glue only: the pipeline builds, [`crate::preview`] turns a request path into a response,
+//! `tiny_http` moves the bytes and `notify` reports saves. Nothing is written to disk, so the
+//! output folder of `worked build` is never touched. A failed rebuild keeps the last good site
+//! and shows its problems in a banner on every page.
+
+use super::exit;
+use crate::diagnostics::render_all;
+use crate::pipeline::{build_site, Strictness};
+use crate::preview::PreviewState;
+use notify::event::{AccessKind, AccessMode};
+use notify::{Event, EventKind, RecursiveMode, Watcher};
+use std::collections::BTreeSet;
+use std::io::Write;
+use std::net::IpAddr;
+use std::path::{Path, PathBuf};
+use std::sync::{mpsc, Arc, RwLock};
+use std::time::{Duration, Instant};
+
+/// The sources whose changes trigger a rebuild, relative to the book root.
+const WATCHED: [&str; 4] = ["content", "templates", "static", crate::config::CONFIG_FILE];
+
+/// Threads answering requests, so one slow client cannot stall the preview.
+const SERVER_THREADS: usize = 4;
+
+/// Saves closer together than this become one rebuild.
+const DEBOUNCE: Duration = Duration::from_millis(200);
+
+type Shared = Arc<RwLock<PreviewState>>;
+
+/// Runs the preview server until the process is stopped; returns an exit code on failure.
+pub fn run(root: &Path, host: IpAddr, port: u16) -> u8 {
+    let server = match tiny_http::Server::http((host, port)) {
+        Ok(server) => Arc::new(server),
+        Err(error) => {
+            eprintln!("error: cannot listen on {host}:{port}: {error}");
+            eprintln!("  help: choose another --port, or --port 0 for any free one");
+            return exit::USAGE_OR_IO;
+        }
+    };
+    let address = server
+        .server_addr()
+        .to_ip()
+        .map_or_else(|| format!("{host}:{port}"), |address| address.to_string());
+
+    let state: Shared = Arc::new(RwLock::new(PreviewState::new()));
+    rebuild(root, &state, None);
+
+    for _ in 0..SERVER_THREADS {
+        let server = Arc::clone(&server);
+        let state = Arc::clone(&state);
+        std::thread::spawn(move || answer_requests(&server, &state));
+    }
+    if !host.is_loopback() {
+        tell(&format!(
+            "note: serving on {host}, which other machines may reach; the default is 127.0.0.1\n"
+        ));
+    }
+    // The integration test reads this line to learn the port chosen for `--port 0`.
+    say(&format!(
+        "Serving the book at http://{address}/ (Ctrl-C to stop)\n"
+    ));
+
+    let (sender, events) = mpsc::channel::<notify::Result<Event>>();
+    let mut watcher = match notify::recommended_watcher(sender) {
+        Ok(watcher) => watcher,
+        Err(error) => {
+            tell(&format!(
+                "error: cannot watch {} for changes: {error}\n",
+                root.display()
+            ));
+            return exit::USAGE_OR_IO;
+        }
+    };
+    // Events carry absolute paths; compare them with an absolute root.
+    let root_abs = root.canonicalize().unwrap_or_else(|_| root.to_path_buf());
+    let mut watched = BTreeSet::new();
+    watch_sources(&mut watcher, &root_abs, &mut watched);
+
+    while let Some(changed) = next_change(&events, &root_abs) {
+        rebuild(root, &state, Some(&changed));
+        // A folder created since the last build (say templates/) is watched from now on.
+        watch_sources(&mut watcher, &root_abs, &mut watched);
+    }
+    exit::OK
+}
+
+/// Builds the book and swaps the result into `state`; prints one line, or the problems.
+fn rebuild(root: &Path, state: &Shared, changed: Option<&Path>) {
+    let started = Instant::now();
+    let result = build_site(root, Strictness::Lenient);
+    let seconds = started.elapsed().as_secs_f64();
+    let cause = changed.map_or_else(String::new, |path| format!(" ({} changed)", path.display()));
+    let mut state = state
+        .write()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    match result {
+        Ok(build) => {
+            state.record_success(build.site);
+            drop(state);
+            for warning in &build.warnings {
+                tell(&warning.clone().into_warning().render());
+            }
+            let lessons = build.stats.lessons;
+            say(&format!(
+                "[{} UTC] Built {lessons} lesson{} in {seconds:.2} s{cause}\n",
+                clock(),
+                if lessons == 1 { "" } else { "s" },
+            ));
+        }
+        Err(problems) => {
+            state.record_failure(&problems);
+            drop(state);
+            tell(&render_all(&problems));
+            tell(&format!(
+                "[{} UTC] Build failed in {seconds:.2} s{cause}: {} problem{}; {}\n",
+                clock(),
+                problems.len(),
+                if problems.len() == 1 { "" } else { "s" },
+                "the preview keeps the last good pages and shows the problems on them"
+            ));
+        }
+    }
+}
+
+/// Prints to stdout. A closed stdout (`worked serve | head`) must not stop the server, so
+/// errors are ignored where `println!` would panic.
+fn say(text: &str) {
+    let mut stdout = std::io::stdout().lock();
+    let _ = stdout.write_all(text.as_bytes());
+    let _ = stdout.flush();
+}
+
+/// Prints to stderr, ignoring errors for the same reason as [`say`].
+fn tell(text: &str) {
+    let _ = std::io::stderr().lock().write_all(text.as_bytes());
+}
+
+/// Answers requests until the server shuts down. Client errors are ignored, never fatal.
+fn answer_requests(server: &tiny_http::Server, state: &Shared) {
+    loop {
+        let request = match server.recv() {
+            Ok(request) => request,
+            // Accept errors (say, out of file descriptors) pass; back off instead of spinning.
+            Err(_) => {
+                std::thread::sleep(Duration::from_millis(50));
+                continue;
+            }
+        };
+        let response = {
+            let state = state
+                .read()
+                .unwrap_or_else(|poisoned| poisoned.into_inner());
+            state.respond(request.method().as_str(), request.url())
+        };
+        let mut reply =
+            tiny_http::Response::from_data(response.body).with_status_code(response.status);
+        for (field, value) in [
+            ("Content-Type", response.content_type),
+            ("Cache-Control", "no-store"),
+        ] {
+            if let Ok(header) = tiny_http::Header::from_bytes(field, value) {
+                reply.add_header(header);
+            }
+        }
+        // A client that went away is its own business.
+        let _ = request.respond(reply);
+    }
+}
+
+/// Watches every source folder or file that exists and is not watched yet, and the root itself
+/// (not recursively) so that a newly created source folder or `book.toml` is noticed.
+fn watch_sources(watcher: &mut impl Watcher, root: &Path, watched: &mut BTreeSet<PathBuf>) {
+    let targets = std::iter::once((root.to_path_buf(), RecursiveMode::NonRecursive)).chain(
+        WATCHED
+            .iter()
+            .map(|name| (root.join(name), RecursiveMode::Recursive)),
+    );
+    for (path, mode) in targets {
+        if watched.contains(&path) || !path.exists() {
+            continue;
+        }
+        match watcher.watch(&path, mode) {
+            Ok(()) => {
+                watched.insert(path);
+            }
+            Err(error) => tell(&format!(
+                "warning: cannot watch {}: {error}\n",
+                path.display()
+            )),
+        }
+    }
+}
+
+/// Waits for a change to a source, then for [`DEBOUNCE`] without another one, so that an editor's
+/// save (often several writes and a rename) or a `git checkout` becomes one rebuild. Returns the
+/// last changed source, or `None` when the watcher has gone away.
+fn next_change(events: &mpsc::Receiver<notify::Result<Event>>, root: &Path) -> Option<PathBuf> {
+    let mut changed = loop {
+        if let Some(changed) = changed_source(root, events.recv().ok()?) {
+            break changed;
+        }
+    };
+    let mut quiet_until = Instant::now() + DEBOUNCE;
+    loop {
+        let left = quiet_until.saturating_duration_since(Instant::now());
+        match events.recv_timeout(left) {
+            Ok(event) => {
+                if let Some(path) = changed_source(root, event) {
+                    // The last path names the save best: editors write a temporary file first.
+                    changed = path;
+                    quiet_until = Instant::now() + DEBOUNCE;
+                }
+            }
+            Err(mpsc::RecvTimeoutError::Timeout) => return Some(changed),
+            Err(mpsc::RecvTimeoutError::Disconnected) => return None,
+        }
+    }
+}
+
+/// The source an event changed, relative to the root; `None` for reads and other files.
+///
+/// Reads must not count: notify's inotify backend reports every open, so the build's own
+/// reads of the sources would otherwise trigger the next rebuild, forever (this is why the
+/// kind-less `notify-debouncer-mini` does not fit).
+fn changed_source(root: &Path, event: notify::Result<Event>) -> Option<PathBuf> {
+    let event = match event {
+        Ok(event) => event,
+        Err(error) => {
+            tell(&format!("warning: watching for changes: {error}\n"));
+            return None;
+        }
+    };
+    let written = EventKind::Access(AccessKind::Close(AccessMode::Write));
+    if matches!(event.kind, EventKind::Access(_)) && event.kind != written {
+        return None;
+    }
+    event.paths.iter().find_map(|path| source_path(root, path))
+}
+
+/// The changed path relative to the root, if it is one of the book's sources.
+fn source_path(root: &Path, path: &Path) -> Option<PathBuf> {
+    let relative = path.strip_prefix(root).ok()?;
+    let first = relative.components().next()?.as_os_str().to_str()?;
+    WATCHED.contains(&first).then(|| relative.to_path_buf())
+}
+
+/// The time of day (UTC) as `HH:MM:SS`, for the rebuild log.
+fn clock() -> String {
+    let seconds = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |since| since.as_secs());
+    let of_day = seconds % 86_400;
+    format!(
+        "{:02}:{:02}:{:02}",
+        of_day / 3600,
+        of_day % 3600 / 60,
+        of_day % 60
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_changes_to_book_sources_trigger_a_rebuild() {
+        let root = Path::new("/book");
+        assert_eq!(
+            source_path(root, Path::new("/book/content/a.md")),
+            Some(PathBuf::from("content/a.md"))
+        );
+        assert!(source_path(root, Path::new("/book/book.toml")).is_some());
+        assert!(source_path(root, Path::new("/book/static/style.css")).is_some());
+        assert!(source_path(root, Path::new("/book/templates/base.html")).is_some());
+        assert_eq!(
+            source_path(root, Path::new("/book/public/index.html")),
+            None
+        );
+        assert_eq!(source_path(root, Path::new("/book/target/x")), None);
+        assert_eq!(
+            source_path(root, Path::new("/elsewhere/content/a.md")),
+            None
+        );
+        assert_eq!(source_path(root, Path::new("/book")), None);
+    }
+
+    #[test]
+    fn reading_a_source_is_not_a_change() {
+        use notify::event::{CreateKind, DataChange, ModifyKind};
+        let root = Path::new("/book");
+        let event = |kind| Ok(Event::new(kind).add_path(PathBuf::from("/book/content/a.md")));
+        let opened = EventKind::Access(AccessKind::Open(AccessMode::Any));
+        let closed = EventKind::Access(AccessKind::Close(AccessMode::Read));
+        assert_eq!(changed_source(root, event(opened)), None);
+        assert_eq!(changed_source(root, event(closed)), None);
+        let written = EventKind::Modify(ModifyKind::Data(DataChange::Any));
+        assert_eq!(
+            changed_source(root, event(written)),
+            Some(PathBuf::from("content/a.md"))
+        );
+        let closed_after_writing = EventKind::Access(AccessKind::Close(AccessMode::Write));
+        assert!(changed_source(root, event(closed_after_writing)).is_some());
+        let created = EventKind::Create(CreateKind::File);
+        assert!(changed_source(root, event(created)).is_some());
+    }
+}

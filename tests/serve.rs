@@ -1,0 +1,205 @@
+//! `worked serve` end to end: start the binary on a free loopback port, fetch pages with a
+//! hand-written HTTP/1.0 request, save a lesson and see the page change, break the lesson and
+//! see the error banner over the last good page. Every wait is bounded; the child process is
+//! killed when the test ends, pass or fail.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::sync::{mpsc, Arc, Mutex};
+use std::time::{Duration, Instant};
+
+const LESSON: &str = "+++\ntitle = \"First steps\"\nweight = 1\n+++\n\n## Start\n\nThe original sentence, with $x^2$.\n";
+const OTHER: &str =
+    "+++\ntitle = \"Second steps\"\nweight = 2\n+++\n\nBack to [the start](first.html#start).\n";
+
+/// How long the first build and each rebuild may take before the test gives up.
+const PATIENCE: Duration = Duration::from_secs(10);
+
+/// Kills the server when dropped, so a failing assertion never leaves it running.
+struct Server {
+    child: Child,
+    address: String,
+    /// What the server printed on stderr, shown when the test fails.
+    log: Arc<Mutex<String>>,
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        if std::thread::panicking() {
+            let log = self.log.lock().unwrap_or_else(|e| e.into_inner());
+            eprintln!("worked serve's stderr:\n{log}");
+        }
+    }
+}
+
+impl Server {
+    fn start(root: &Path) -> Server {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_worked"))
+            .args(["serve", "--root"])
+            .arg(root)
+            .args(["--port", "0"])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("start worked serve");
+        // Read stdout on a thread so the wait for the address line can time out. The thread
+        // then closes the pipe: the server must keep serving when nobody reads its log (a
+        // `println!` there once died of the broken pipe).
+        let stdout = child.stdout.take().expect("piped stdout");
+        let (sender, address) = mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+                if let Some(rest) = line.split("http://").nth(1) {
+                    let _ = sender.send(rest.split('/').next().unwrap_or_default().to_string());
+                    return;
+                }
+            }
+        });
+        // Keep stderr (the diagnostics) to show if the test fails.
+        let mut stderr = child.stderr.take().expect("piped stderr");
+        let log = Arc::new(Mutex::new(String::new()));
+        let sink = Arc::clone(&log);
+        std::thread::spawn(move || {
+            let mut buffer = [0; 4096];
+            while let Ok(read @ 1..) = stderr.read(&mut buffer) {
+                let text = String::from_utf8_lossy(&buffer[..read]).into_owned();
+                sink.lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .push_str(&text);
+            }
+        });
+        let mut server = Server {
+            child,
+            address: String::new(),
+            log,
+        };
+        // The first build typesets with KaTeX; give it longer than a rebuild.
+        server.address = address
+            .recv_timeout(PATIENCE * 6)
+            .expect("worked serve prints the address it serves");
+        assert!(
+            server.address.starts_with("127.0.0.1:"),
+            "loopback by default: {}",
+            server.address
+        );
+        server
+    }
+
+    /// `GET path` over HTTP/1.0: (status, raw headers, body).
+    fn get(&self, path: &str) -> (u16, String, String) {
+        let mut stream = TcpStream::connect(&self.address).expect("connect to worked serve");
+        stream.set_read_timeout(Some(PATIENCE)).unwrap();
+        stream.set_write_timeout(Some(PATIENCE)).unwrap();
+        write!(stream, "GET {path} HTTP/1.0\r\nHost: localhost\r\n\r\n").unwrap();
+        let mut response = Vec::new();
+        stream
+            .read_to_end(&mut response)
+            .expect("read the response");
+        let response = String::from_utf8_lossy(&response).into_owned();
+        let (head, body) = response
+            .split_once("\r\n\r\n")
+            .expect("a response with headers");
+        let status = head
+            .split(' ')
+            .nth(1)
+            .and_then(|code| code.parse().ok())
+            .expect("a status code");
+        (status, head.to_string(), body.to_string())
+    }
+
+    /// Fetches `path` until its body satisfies `done`, for at most [`PATIENCE`].
+    fn wait_for(&self, path: &str, what: &str, done: impl Fn(&str) -> bool) -> String {
+        let deadline = Instant::now() + PATIENCE;
+        loop {
+            let (_, _, body) = self.get(path);
+            if done(&body) {
+                return body;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "{path} did not show {what} within {PATIENCE:?}; last body:\n{body}"
+            );
+            std::thread::sleep(Duration::from_millis(100));
+        }
+    }
+}
+
+#[test]
+fn serve_rebuilds_on_save_and_shows_a_failed_rebuild_over_the_last_good_page() {
+    let book = tempfile::tempdir().unwrap();
+    let content = book.path().join("content");
+    std::fs::create_dir(&content).unwrap();
+    std::fs::write(content.join("first.md"), LESSON).unwrap();
+    std::fs::write(content.join("second.md"), OTHER).unwrap();
+    let server = Server::start(book.path());
+
+    let (status, head, index) = server.get("/");
+    assert_eq!(status, 200);
+    assert!(
+        head.contains("Content-Type: text/html; charset=utf-8"),
+        "{head}"
+    );
+    assert!(index.contains("First steps") && index.contains("Second steps"));
+
+    let (status, _, page) = server.get("/first.html");
+    assert_eq!(status, 200);
+    assert!(page.contains("The original sentence"));
+    assert!(page.contains("/__worked/reload.js"));
+    assert!(!page.contains("worked-build-error"));
+
+    let (status, head, _) = server.get("/style.css");
+    assert_eq!(status, 200);
+    assert!(head.contains("Content-Type: text/css"), "{head}");
+    assert_eq!(server.get("/no-such-page").0, 404);
+    assert_eq!(server.get("/../Cargo.toml").0, 404);
+
+    // Save an edit: the served page follows.
+    std::fs::write(
+        content.join("first.md"),
+        LESSON.replace("The original sentence", "The edited sentence"),
+    )
+    .unwrap();
+    server.wait_for("/first.html", "the edit", |body| {
+        body.contains("The edited sentence")
+    });
+
+    // Break the front matter: the last good page stays, under a banner naming the problem.
+    std::fs::write(
+        content.join("first.md"),
+        LESSON
+            .replace("title =", "titel =")
+            .replace("The original sentence", "A sentence that never builds"),
+    )
+    .unwrap();
+    let page = server.wait_for("/first.html", "the error banner", |body| {
+        body.contains("worked-build-error")
+    });
+    assert!(page.contains("<div class=\"worked-build-error\" role=\"alert\">"));
+    assert!(
+        page.contains("first.md:2:1:"),
+        "the banner names file:line:col"
+    );
+    assert!(page.contains("titel"));
+    assert!(
+        page.contains("The edited sentence"),
+        "the last good page is kept"
+    );
+    assert!(!page.contains("A sentence that never builds"));
+    assert!(server.get("/").2.contains("worked-build-error"));
+
+    // Fix it again: the banner goes.
+    std::fs::write(content.join("first.md"), LESSON).unwrap();
+    server.wait_for("/first.html", "the fixed page", |body| {
+        body.contains("The original sentence") && !body.contains("worked-build-error")
+    });
+
+    drop(server);
+    assert!(
+        !book.path().join("public").exists(),
+        "serve writes nothing to disk"
+    );
+}
