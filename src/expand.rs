@@ -65,7 +65,7 @@ fn widget_kind(evaluated: &Evaluated) -> Option<WidgetKind> {
                 ("k", "Keys K"),
                 ("v", "Values V"),
                 ("scores", "Scores QKᵀ"),
-                ("scaled", "Scaled scores QKᵀ/√d_k"),
+                ("scaled", "Scaled scores QKᵀ/√dₖ"),
                 ("weights", "Attention weights A"),
                 ("output", "Output Z = AV"),
             ],

@@ -479,7 +479,7 @@
         k.products.map(function (_, t) { return self.factor(x.query[t]) + ' \u00d7 ' + self.factor(k.key[t]); }).join(' + ') +
         ' = ' + self.fmt(k.score);
     }), [maskedNote]));
-    step.apply(null, ['Divide by \u221ad_k = \u221a' + x.d_k + ' = ' + this.fmt(x.sqrtDk)].concat(open.map(function (k) {
+    step.apply(null, ['Divide by \u221ad\u2096 = \u221a' + x.d_k + ' = ' + this.fmt(x.sqrtDk)].concat(open.map(function (k) {
       return self.fmt(k.score) + ' / ' + self.fmt(x.sqrtDk) + ' = ' + self.fmt(k.scaled);
     })));
     var shiftNote = x.shift !== 0
