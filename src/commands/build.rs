@@ -10,6 +10,9 @@ use std::time::Instant;
 /// Runs the build and returns the exit code.
 pub fn run(root: &Path, output: &Path) -> u8 {
     let started = Instant::now();
+    if let Err(code) = super::require_book_folder(root) {
+        return code;
+    }
     if let Err(error) = check_output_location(root, output) {
         eprintln!("error: {error}\n  help: choose another --output, such as `public`");
         return exit::USAGE_OR_IO;

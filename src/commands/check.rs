@@ -9,6 +9,9 @@ use std::path::Path;
 
 /// Runs `check` and returns the exit code.
 pub fn run(root: &Path, site: Option<&Path>) -> u8 {
+    if let Err(code) = super::require_book_folder(root) {
+        return code;
+    }
     let build = match build_site(root, Strictness::Strict) {
         Ok(build) => build,
         Err(problems) => {

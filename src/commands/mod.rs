@@ -14,3 +14,16 @@ pub mod exit {
     /// Bad arguments, or a file could not be read or written.
     pub const USAGE_OR_IO: u8 = 2;
 }
+
+/// A `--root` that is not a folder is a usage error (exit 2), told plainly before any build.
+fn require_book_folder(root: &std::path::Path) -> Result<(), u8> {
+    if root.is_dir() {
+        Ok(())
+    } else {
+        eprintln!("error: the book folder {} does not exist", root.display());
+        eprintln!(
+            "  help: run worked inside a book folder (one holding content/), or pass --root DIR"
+        );
+        Err(exit::USAGE_OR_IO)
+    }
+}

@@ -31,6 +31,9 @@ type Shared = Arc<RwLock<PreviewState>>;
 
 /// Runs the preview server until the process is stopped; returns an exit code on failure.
 pub fn run(root: &Path, host: IpAddr, port: u16) -> u8 {
+    if let Err(code) = super::require_book_folder(root) {
+        return code;
+    }
     let server = match tiny_http::Server::http((host, port)) {
         Ok(server) => Arc::new(server),
         Err(error) => {

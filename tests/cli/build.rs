@@ -422,3 +422,18 @@ fn a_typed_number_is_a_warning_for_build_but_the_site_is_still_written() {
         .stderr_has("looks typed by hand");
     assert!(book.path("public/attention.html").is_file());
 }
+
+#[test]
+fn a_root_that_does_not_exist_is_a_usage_error() {
+    let missing = tempfile::tempdir().unwrap().path().join("no-such-book");
+    for command in ["build", "check"] {
+        let run = std::process::Command::new(env!("CARGO_BIN_EXE_worked"))
+            .args([command, "--root"])
+            .arg(&missing)
+            .output()
+            .unwrap();
+        assert_eq!(run.status.code(), Some(2), "{command}");
+        let stderr = String::from_utf8_lossy(&run.stderr);
+        assert!(stderr.contains("does not exist"), "{command}: {stderr}");
+    }
+}
