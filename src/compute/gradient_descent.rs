@@ -275,6 +275,19 @@ impl GradientDescent {
             "steps" => Quantity::Count(self.steps),
             "steps_taken" => Quantity::Count(self.steps_taken()),
             "diverged_at" => Quantity::Count(self.diverged_at?),
+            "hessian" => Quantity::Matrix {
+                values: self.hessian(),
+                row_labels: Some(vec!["w".into(), "b".into()]),
+                col_labels: Some(vec!["w".into(), "b".into()]),
+            },
+            "hessian_eigenvalues" => {
+                let (largest, smallest) = self.hessian_eigenvalues();
+                Quantity::Vector {
+                    values: ndarray::array![largest, smallest],
+                    labels: Some(vec!["max".into(), "min".into()]),
+                }
+            }
+            "max_stable_rate" => Quantity::Scalar(2.0 / self.hessian_eigenvalues().0),
             _ => return None,
         })
     }
@@ -295,11 +308,36 @@ impl GradientDescent {
             "optimum_b",
             "optimum_loss",
             "steps_taken",
+            "hessian",
+            "hessian_eigenvalues",
+            "max_stable_rate",
         ];
         if self.diverged_at.is_some() {
             names.push("diverged_at");
         }
         names.into_iter().map(String::from).collect()
+    }
+}
+
+impl GradientDescent {
+    /// The loss's matrix of second derivatives, (2/n)·[[Σx², Σx], [Σx, n]]: the same at every
+    /// (w, b), because the loss is a quadratic bowl.
+    fn hessian(&self) -> Array2<f64> {
+        let n = self.points.nrows() as f64;
+        let sum_x = self.points.column(0).sum();
+        let sum_x_squared = self.points.column(0).mapv(|x| x * x).sum();
+        ndarray::array![[sum_x_squared, sum_x], [sum_x, n]] * (2.0 / n)
+    }
+
+    /// (largest, smallest) eigenvalue of the symmetric 2×2 Hessian. Gradient descent converges
+    /// exactly when the learning rate is below 2 / largest. Both are positive: `descend` refuses
+    /// points whose x are all equal.
+    fn hessian_eigenvalues(&self) -> (f64, f64) {
+        let hessian = self.hessian();
+        let (a, b, d) = (hessian[[0, 0]], hessian[[0, 1]], hessian[[1, 1]]);
+        let middle = (a + d) / 2.0;
+        let radius = ((a - d) / 2.0).hypot(b);
+        (middle + radius, middle - radius)
     }
 }
 
@@ -361,6 +399,31 @@ impl Serialize for GradientDescent {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_hessian_and_the_largest_stable_rate_follow_from_the_points() {
+        let fit = descend(&GradientDescentInput {
+            points: vec![(0.0, 1.0), (1.0, 3.0), (2.0, 4.0), (3.0, 7.0)],
+            start: (0.0, 0.0),
+            learning_rate: 0.1,
+            steps: 1,
+        })
+        .unwrap();
+        // n = 4, Σx = 6, Σx² = 14: H = ½·[[14, 6], [6, 4]]; eigenvalues (9 ± √61) / 2.
+        let Some(Quantity::Matrix { values, .. }) = fit.quantity("hessian") else {
+            panic!("hessian is a matrix");
+        };
+        assert_eq!(values, ndarray::array![[7.0, 3.0], [3.0, 2.0]]);
+        let Some(Quantity::Vector { values, .. }) = fit.quantity("hessian_eigenvalues") else {
+            panic!("eigenvalues are a vector");
+        };
+        approx::assert_abs_diff_eq!(values[0], (9.0 + 61f64.sqrt()) / 2.0, epsilon = 1e-12);
+        approx::assert_abs_diff_eq!(values[1], (9.0 - 61f64.sqrt()) / 2.0, epsilon = 1e-12);
+        let Some(Quantity::Scalar(rate)) = fit.quantity("max_stable_rate") else {
+            panic!("the limit is a number");
+        };
+        approx::assert_abs_diff_eq!(rate, 4.0 / (9.0 + 61f64.sqrt()), epsilon = 1e-12);
+    }
     use approx::assert_abs_diff_eq;
     use ndarray::array;
 
