@@ -10,6 +10,7 @@
 //! No sockets, files or threads here; `commands::serve` is the glue around it.
 
 use crate::diagnostics::Diagnostic;
+use crate::present::table::escape_html;
 use crate::site_writer::RenderedSite;
 
 /// Where the preview serves its own files; no book file can live under this prefix's name.
@@ -304,22 +305,6 @@ pub fn content_type(extension: &str) -> &'static str {
         "pdf" => "application/pdf",
         _ => "application/octet-stream",
     }
-}
-
-/// Escapes text for an HTML element or a quoted attribute.
-pub fn escape_html(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            _ => out.push(c),
-        }
-    }
-    out
 }
 
 /// Decodes `%XX` escapes; `None` for a malformed escape or bytes that are not UTF-8.

@@ -15,33 +15,7 @@ use serde_json::{json, Value};
 use worked::compute::gradient_descent::{descend, GradientDescentInput};
 use worked::compute::softmax::{softmax, SoftmaxInput, Target};
 
-/// SplitMix64: a small deterministic generator, so a failing case is the same on every run.
-struct SplitMix64(u64);
-
-impl SplitMix64 {
-    fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    /// Uniform in `low..=high`.
-    fn range(&mut self, low: usize, high: usize) -> usize {
-        low + (self.next_u64() % (high - low + 1) as u64) as usize
-    }
-
-    /// Uniform in [0, 1).
-    fn unit(&mut self) -> f64 {
-        (self.next_u64() >> 11) as f64 / (1u64 << 53) as f64
-    }
-
-    /// Log-uniform in [low, high): as many small temperatures (or rates) as large ones.
-    fn log_uniform(&mut self, low: f64, high: f64) -> f64 {
-        (low.ln() + self.unit() * (high.ln() - low.ln())).exp()
-    }
-
+impl common::SplitMix64 {
     /// A mix of what authors type (small integers, quarters) and arbitrary fractions, both signs,
     /// now and then scaled up so that large logits and far-away points are covered too.
     fn entry(&mut self) -> f64 {
@@ -60,7 +34,7 @@ impl SplitMix64 {
 
 // ---------------------------------------------------------------------------------- softmax
 
-fn random_softmax(rng: &mut SplitMix64) -> SoftmaxInput {
+fn random_softmax(rng: &mut common::SplitMix64) -> SoftmaxInput {
     let n = rng.range(1, 12);
     let labels: Option<Vec<String>> =
         (rng.range(0, 1) == 1).then(|| (0..n).map(|i| format!("c{i}")).collect());
@@ -175,7 +149,7 @@ fn stable_limit(points: &[(f64, f64)]) -> f64 {
     2.0 / lambda_max
 }
 
-fn random_descent(rng: &mut SplitMix64) -> GradientDescentInput {
+fn random_descent(rng: &mut common::SplitMix64) -> GradientDescentInput {
     let n = rng.range(2, 10);
     let points: Vec<(f64, f64)> = (0..n).map(|_| (rng.entry(), rng.entry())).collect();
     // From a hundredth of the edge (slow, stable) to twenty times it (diverges within a few steps).
@@ -260,7 +234,7 @@ fn javascript_softmax_agrees_with_the_rust_core_on_random_examples() {
     if !node_available("softmax") {
         return;
     }
-    let mut rng = SplitMix64(0x50f7_3a11);
+    let mut rng = common::SplitMix64(0x50f7_3a11);
     let cases: Vec<Value> = softmax_edge_cases()
         .iter()
         .chain(
@@ -280,7 +254,7 @@ fn javascript_gradient_descent_agrees_with_the_rust_core_on_random_examples() {
     if !node_available("gradient descent") {
         return;
     }
-    let mut rng = SplitMix64(0x0de5_ce17);
+    let mut rng = common::SplitMix64(0x0de5_ce17);
     let cases: Vec<Value> = descent_edge_cases()
         .iter()
         .chain(

@@ -11,28 +11,7 @@ mod common;
 use ndarray::Array2;
 use worked::compute::attention::{attend, AttentionInput};
 
-/// SplitMix64: a small deterministic generator, so a failing case is the same on every run.
-struct SplitMix64(u64);
-
-impl SplitMix64 {
-    fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    /// Uniform in `low..=high`.
-    fn range(&mut self, low: usize, high: usize) -> usize {
-        low + (self.next_u64() % (high - low + 1) as u64) as usize
-    }
-
-    /// Uniform in [0, 1).
-    fn unit(&mut self) -> f64 {
-        (self.next_u64() >> 11) as f64 / (1u64 << 53) as f64
-    }
-
+impl common::SplitMix64 {
     /// A mix of what authors type (small integers, quarters) and arbitrary fractions, both signs.
     fn entry(&mut self) -> f64 {
         match self.range(0, 2) {
@@ -47,7 +26,7 @@ impl SplitMix64 {
     }
 }
 
-fn random_input(rng: &mut SplitMix64) -> AttentionInput {
+fn random_input(rng: &mut common::SplitMix64) -> AttentionInput {
     let tokens = rng.range(1, 12);
     let width = rng.range(1, 8);
     let heads = rng.range(1, 4);
@@ -108,7 +87,7 @@ fn javascript_attention_agrees_with_the_rust_core_on_random_examples() {
         return;
     }
 
-    let mut rng = SplitMix64(0x5eed_2024);
+    let mut rng = common::SplitMix64(0x5eed_2024);
     let cases: Vec<_> = (0..3000).map(|_| case(&random_input(&mut rng))).collect();
     // The hand-checked seed example of CONTRACT.md, with and without the mask, comes first.
     let seed = |causal| AttentionInput {

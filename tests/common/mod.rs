@@ -65,3 +65,32 @@ pub fn run_node_differential(script: &str, cases: &impl serde::Serialize, count:
         "{stdout}"
     );
 }
+
+/// SplitMix64: a small deterministic generator, so a failing random case is the same on every run.
+pub struct SplitMix64(pub u64);
+
+impl SplitMix64 {
+    /// The next 64 random bits.
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    /// Uniform in `low..=high`.
+    pub fn range(&mut self, low: usize, high: usize) -> usize {
+        low + (self.next_u64() % (high - low + 1) as u64) as usize
+    }
+
+    /// Uniform in [0, 1).
+    pub fn unit(&mut self) -> f64 {
+        (self.next_u64() >> 11) as f64 / (1u64 << 53) as f64
+    }
+
+    /// Log-uniform in [low, high): as many small values as large ones.
+    pub fn log_uniform(&mut self, low: f64, high: f64) -> f64 {
+        (low.ln() + self.unit() * (high.ln() - low.ln())).exp()
+    }
+}
