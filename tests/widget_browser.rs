@@ -24,6 +24,8 @@ use ndarray::{array, Array2};
 use serde_json::Value;
 use tempfile::TempDir;
 use worked::compute::attention::{attend, AttentionInput};
+use worked::compute::gradient_descent::{descend, GradientDescentInput};
+use worked::compute::softmax::{softmax, SoftmaxInput, Target};
 use worked::present::{format_number, Precision, Style};
 
 /// The lesson: the seed example, a prose reference into it, and the widget.
@@ -111,10 +113,15 @@ impl Book {
 }
 
 fn build_book() -> Book {
+    build_book_with(LESSON, "attention")
+}
+
+/// Builds a one-lesson book from `lesson` and checks that its page carries a `widget` widget.
+fn build_book_with(lesson: &str, widget: &str) -> Book {
     let dir = tempfile::tempdir().expect("temporary folder");
     let root = dir.path();
     std::fs::create_dir_all(root.join("content")).unwrap();
-    std::fs::write(root.join("content/lesson.md"), LESSON).unwrap();
+    std::fs::write(root.join("content/lesson.md"), lesson).unwrap();
     std::fs::write(root.join("book.toml"), "title = \"Widget in a browser\"\n").unwrap();
     let output = root.join("public");
     let run = Command::new(env!("CARGO_BIN_EXE_worked"))
@@ -134,8 +141,8 @@ fn build_book() -> Book {
     let lesson = output.join("lesson.html");
     let html = std::fs::read_to_string(&lesson).expect("lesson.html was written");
     assert!(
-        html.contains("data-widget=\"attention\"") && html.contains("attention-widget.js"),
-        "the built page has no widget:\n{html}"
+        html.contains(&format!("data-widget=\"{widget}\"")),
+        "the built page has no {widget} widget:\n{html}"
     );
     Book { _dir: dir, lesson }
 }
@@ -625,6 +632,160 @@ fn the_edit_in_the_url_fragment_survives_a_reload() {
         ref_text(&tab),
         fmt(attend(&input).unwrap().heads[0].weights[[2, 0]])
     );
+}
+
+const SLIDERS_LESSON: &str = r#"+++
+title = "Sliders"
++++
+```softmax
+name = "guess"
+labels = ["cat", "dog", "fish"]
+logits = [2, 1, 0]
+target = "cat"
+```
+
+```widget
+example = "guess"
+```
+
+```gradient_descent
+name = "fit"
+points = [[0, 1], [1, 3], [2, 4], [3, 7]]
+start = [0, 0]
+learning_rate = 0.1
+steps = 50
+```
+
+```widget
+example = "fit"
+```
+"#;
+
+/// The text of every element matching `selector`, in document order.
+fn texts(tab: &Tab, selector: &str) -> Vec<String> {
+    let found = eval_json(
+        tab,
+        &format!(
+            "Array.from(document.querySelectorAll({})).map(node => node.textContent.trim())",
+            js_string(selector)
+        ),
+    );
+    found
+        .as_array()
+        .expect("a list")
+        .iter()
+        .map(|text| text.as_str().unwrap_or_default().to_string())
+        .collect()
+}
+
+#[test]
+fn the_temperature_slider_shows_what_the_rust_core_computes() {
+    let Some(chromium) = launch() else { return };
+    let book = build_book_with(SLIDERS_LESSON, "softmax");
+    let tab = chromium.tab();
+    tab.navigate_to(&book.url()).expect("navigate");
+    tab.wait_until_navigated().expect("page loads");
+    let field = "[data-widget=\"softmax\"] input[data-input=\"temperature-exact\"]";
+    wait_for(
+        &tab,
+        &format!("document.querySelector({}) !== null", js_string(field)),
+    );
+
+    type_into(&tab, field, "0.5");
+    let expected = softmax(&SoftmaxInput {
+        logits: ndarray::array![2.0, 1.0, 0.0],
+        labels: Some(vec!["cat".into(), "dog".into(), "fish".into()]),
+        temperature: 0.5,
+        target: Some(Target::Label("cat".into())),
+        temperatures: None,
+    })
+    .unwrap();
+    let probabilities: Vec<String> = expected.probabilities.iter().map(|p| fmt(*p)).collect();
+    let cells = "[data-widget=\"softmax\"] [data-matrix=\"probabilities\"] [data-col]";
+    wait_for(
+        &tab,
+        &format!(
+            "document.querySelector({}).textContent.trim() === {}",
+            js_string(cells),
+            js_string(&probabilities[0])
+        ),
+    );
+    assert_eq!(texts(&tab, cells), probabilities);
+    assert_eq!(
+        texts(&tab, "[data-widget=\"softmax\"] [data-value=\"loss\"]"),
+        vec![fmt(expected.loss.unwrap())]
+    );
+    let gradient: Vec<String> = expected.gradient.unwrap().iter().map(|g| fmt(*g)).collect();
+    assert_eq!(
+        texts(
+            &tab,
+            "[data-widget=\"softmax\"] [data-matrix=\"gradient\"] [data-col]"
+        ),
+        gradient
+    );
+}
+
+#[test]
+fn the_learning_rate_slider_reports_divergence_where_the_rust_core_does() {
+    let Some(chromium) = launch() else { return };
+    let book = build_book_with(SLIDERS_LESSON, "gradient_descent");
+    let tab = chromium.tab();
+    tab.navigate_to(&book.url()).expect("navigate");
+    tab.wait_until_navigated().expect("page loads");
+    let field = "[data-widget=\"gradient_descent\"] input[data-input=\"learning_rate-exact\"]";
+    wait_for(
+        &tab,
+        &format!("document.querySelector({}) !== null", js_string(field)),
+    );
+    let run = |rate: f64| {
+        descend(&GradientDescentInput {
+            points: vec![(0.0, 1.0), (1.0, 3.0), (2.0, 4.0), (3.0, 7.0)],
+            start: (0.0, 0.0),
+            learning_rate: rate,
+            steps: 50,
+        })
+        .unwrap()
+    };
+    let value = |name: &str| {
+        texts(
+            &tab,
+            &format!("[data-widget=\"gradient_descent\"] [data-value=\"{name}\"]"),
+        )
+        .join("")
+    };
+
+    type_into(&tab, field, "0.3");
+    let diverged = run(0.3);
+    let step = diverged
+        .diverged_at
+        .expect("0.3 is beyond the stable limit")
+        .to_string();
+    wait_for(
+        &tab,
+        &format!(
+            "document.querySelector('[data-widget=\"gradient_descent\"] [data-value=\"diverged_at\"]').textContent.trim() === {}",
+            js_string(&step)
+        ),
+    );
+    assert!(!eval_json(&tab, "document.body.innerText")
+        .as_str()
+        .unwrap()
+        .contains("NaN"));
+
+    type_into(&tab, field, "0.05");
+    let converged = run(0.05);
+    let last = converged.iterates.nrows() - 1;
+    let final_w = fmt(converged.iterates[[last, 0]]);
+    wait_for(
+        &tab,
+        &format!(
+            "document.querySelector('[data-widget=\"gradient_descent\"] [data-value=\"final_w\"]').textContent.trim() === {}",
+            js_string(&final_w)
+        ),
+    );
+    assert_eq!(value("diverged_at"), "");
+    assert_eq!(value("final_b"), fmt(converged.iterates[[last, 1]]));
+    assert_eq!(value("final_loss"), fmt(converged.losses[last]));
 }
 
 #[test]
