@@ -9,11 +9,10 @@
 
 use crate::blocks::{self, BlockKind, BlockText, ExampleBlock};
 use crate::compute::ops::{self, Op};
-use crate::compute::{Evaluated, Quantity};
+use crate::compute::Quantity;
 use crate::content::Lesson;
 use crate::diagnostics::Diagnostic;
 use crate::markdown::{self, Spanned};
-use crate::present::figure::{self, FigureOptions};
 use crate::present::latex::quantity_latex;
 use crate::present::table::{escape_html, quantity_prose, quantity_table};
 use crate::present::Precision;
@@ -21,9 +20,10 @@ use crate::reference::{self, ComputeFilter, Filter, Placeholder, Reference};
 use crate::source::SourceFile;
 use crate::typed_numbers::find_typed_numbers;
 use pulldown_cmark::{CodeBlockKind, CowStr, Event, Tag, TagEnd};
-use serde::Deserialize;
 use std::collections::BTreeSet;
 use std::ops::Range;
+
+mod embeds;
 
 /// A lesson after expansion.
 pub struct Expanded<'a> {
@@ -38,79 +38,6 @@ pub struct Expanded<'a> {
     /// Numbers in prose or math that no reference produced.
     pub typed_numbers: Vec<Diagnostic>,
 }
-
-/// What the widget of one example kind needs.
-struct WidgetKind {
-    /// The `data-widget` value its script mounts on.
-    data_widget: &'static str,
-    /// Scripts relative to the output root, in the order they must run.
-    scripts: &'static [&'static str],
-    /// Quantities printed inside the widget for readers without JavaScript, with captions.
-    shown_without_script: &'static [(&'static str, &'static str)],
-}
-
-fn widget_kind(evaluated: &Evaluated) -> Option<WidgetKind> {
-    match evaluated {
-        Evaluated::Attention(_) => Some(WidgetKind {
-            data_widget: "attention",
-            scripts: &[
-                "js/attention-compute.js",
-                "js/worked-format.js",
-                "js/worked-refs.js",
-                "js/widget-common.js",
-                "js/attention-widget.js",
-            ],
-            shown_without_script: &[
-                ("q", "Queries Q"),
-                ("k", "Keys K"),
-                ("v", "Values V"),
-                ("scores", "Scores QKᵀ"),
-                ("scaled", "Scaled scores QKᵀ/√dₖ"),
-                ("weights", "Attention weights A"),
-                ("output", "Output Z = AV"),
-            ],
-        }),
-        Evaluated::Softmax(_) => Some(WidgetKind {
-            data_widget: "softmax",
-            scripts: &[
-                "js/softmax-compute.js",
-                "js/worked-format.js",
-                "js/worked-refs.js",
-                "js/widget-common.js",
-                "js/softmax-widget.js",
-            ],
-            shown_without_script: &[
-                ("probabilities", "Probabilities"),
-                ("loss", "Cross-entropy loss"),
-                (
-                    "gradient",
-                    "Gradient of the loss with respect to the logits",
-                ),
-            ],
-        }),
-        Evaluated::GradientDescent(_) => Some(WidgetKind {
-            data_widget: "gradient_descent",
-            scripts: &[
-                "js/descent-compute.js",
-                "js/worked-format.js",
-                "js/worked-refs.js",
-                "js/widget-common.js",
-                "js/descent-widget.js",
-            ],
-            shown_without_script: &[
-                ("final_w", "w after the last step"),
-                ("final_b", "b after the last step"),
-                ("final_loss", "loss after the last step"),
-                ("diverged_at", "diverged at step"),
-            ],
-        }),
-        Evaluated::Vectors(_) => None,
-    }
-}
-
-const WIDGET_STYLESHEET: &str = "widget.css";
-/// Styles of ` ```figure ` pictures, relative to the output root.
-const FIGURE_STYLESHEET: &str = "figures.css";
 
 /// Expands one lesson; `decimals` is the book's default precision.
 pub fn expand_lesson<'a>(
@@ -599,209 +526,6 @@ impl<'x> Expander<'x> {
             Some(at) => range.start + at..range.start + at + length,
             None => range,
         }
-    }
-
-    /// A ` ```widget ` block: the live widget's mount point, with the inputs as JSON and the
-    /// generated matrices for readers without JavaScript.
-    fn widget(&mut self, body: &BlockText) -> Option<String> {
-        #[derive(Deserialize)]
-        #[serde(deny_unknown_fields)]
-        struct WidgetSpec {
-            example: toml::Spanned<String>,
-        }
-        let spec: WidgetSpec = self.block_spec(
-            body,
-            "widget",
-            "a widget block holds one key: example = \"<name of an attention, softmax or gradient_descent example>\"",
-        )?;
-        let (example, span) = self.named_example(&spec.example, body)?;
-        let name = &example.name;
-        let Some(kind) = widget_kind(&example.evaluated) else {
-            self.problems.push(
-                Diagnostic::at(
-                    self.file,
-                    span,
-                    format!("\"{name}\" is a {} example, which has no widget", example.kind.name()),
-                )
-                .with_help("widgets work with attention, softmax and gradient_descent examples; a figure block can draw this one"),
-            );
-            return None;
-        };
-        for script in kind.scripts {
-            if !self.scripts.contains(script) {
-                self.scripts.push(script);
-            }
-        }
-        self.stylesheets.insert(WIDGET_STYLESHEET);
-        let mut data = example.inputs.clone();
-        data["decimals"] = serde_json::Value::from(self.decimals);
-        // `<` never appears raw inside the JSON, so no text can close the <script> element.
-        let json = data.to_string().replace('<', "\\u003c");
-        let mut html = format!(
-            "<figure class=\"worked-widget\" data-widget=\"{}\" data-example=\"{}\">\n<script type=\"application/json\" data-example-data>{json}</script>\n<div class=\"worked-widget-static\">\n",
-            kind.data_widget,
-            escape_html(name)
-        );
-        let precision = Precision::Decimals(self.decimals);
-        let mut values = String::new();
-        for (quantity_name, caption) in kind.shown_without_script {
-            let Some(quantity) = example.evaluated.quantity(quantity_name) else {
-                continue;
-            };
-            let reference = escape_html(&format!("{name}.{quantity_name}"));
-            let attributes = format!("data-matrix=\"{quantity_name}\" data-ref=\"{reference}\"");
-            if let Some(table) = quantity_table(&quantity, precision, &attributes, Some(caption)) {
-                html.push_str(&table);
-                html.push('\n');
-            } else if let Some(text) = quantity_prose(&quantity, precision, false) {
-                values.push_str(&format!(
-                    "<dt>{}</dt><dd data-value=\"{quantity_name}\" data-ref=\"{reference}\">{}</dd>",
-                    escape_html(caption),
-                    escape_html(&text)
-                ));
-            }
-        }
-        if !values.is_empty() {
-            html.push_str(&format!("<dl class=\"worked-values\">{values}</dl>\n"));
-        }
-        html.push_str("</div>\n</figure>\n");
-        Some(html)
-    }
-}
-
-impl<'x> Expander<'x> {
-    /// Reads the TOML of a widget or figure block; a problem is recorded at its place.
-    fn block_spec<T: serde::de::DeserializeOwned>(
-        &mut self,
-        body: &BlockText,
-        what: &str,
-        help: &str,
-    ) -> Option<T> {
-        match toml::from_str(&body.text) {
-            Ok(spec) => Some(spec),
-            Err(error) => {
-                let span = body.file_span(error.span().unwrap_or(0..0));
-                self.problems.push(
-                    Diagnostic::at(
-                        self.file,
-                        span,
-                        format!("invalid {what}: {}", error.message().trim()),
-                    )
-                    .with_help(help),
-                );
-                None
-            }
-        }
-    }
-
-    /// The example a widget or figure names, with the file span of the name. An example whose
-    /// own block failed was reported there already, so it is skipped quietly.
-    fn named_example(
-        &mut self,
-        name: &toml::Spanned<String>,
-        body: &BlockText,
-    ) -> Option<(&'x ExampleBlock, Range<usize>)> {
-        let span = body.file_span(name.span());
-        let examples = self.examples;
-        if let Some(example) = examples
-            .iter()
-            .find(|example| &example.name == name.get_ref())
-        {
-            return Some((example, span));
-        }
-        if !self.failed_examples.contains(name.get_ref()) {
-            self.problems.push(
-                Diagnostic::at(
-                    self.file,
-                    span,
-                    format!("no example named \"{}\" in this lesson", name.get_ref()),
-                )
-                .with_help(example_names(examples)),
-            );
-        }
-        None
-    }
-
-    /// A ` ```figure ` block: an inline SVG picture of an example's numbers, drawn now.
-    fn figure(&mut self, body: &BlockText) -> Option<String> {
-        #[derive(Deserialize)]
-        #[serde(deny_unknown_fields)]
-        struct FigureSpec {
-            example: toml::Spanned<String>,
-            caption: Option<toml::Spanned<String>>,
-        }
-        let spec: FigureSpec = self.block_spec(
-            body,
-            "figure",
-            "a figure block holds example = \"<name of an example>\" and optionally caption = \"…\"",
-        )?;
-        let (example, span) = self.named_example(&spec.example, body)?;
-        let name = &example.name;
-        self.figures += 1;
-        let options = FigureOptions {
-            example: name.clone(),
-            id_prefix: format!("wf-{name}-{}", self.figures),
-            decimals: self.decimals,
-            caption_html: spec
-                .caption
-                .as_ref()
-                .map(|caption| self.caption_html(caption, body)),
-        };
-        let drawn = match &example.evaluated {
-            Evaluated::Softmax(result) => Ok(figure::softmax_figure(result, &options)),
-            Evaluated::Vectors(result) => figure::vectors_figure(result, &options)
-                .map_err(|error| (error.message, error.help)),
-            Evaluated::GradientDescent(result) => {
-                Ok(figure::gradient_descent_figure(result, &options))
-            }
-            Evaluated::Attention(_) => Err((
-                format!("\"{name}\" is an attention example, which has no figure"),
-                "figures draw softmax, vectors and gradient_descent examples; for attention, place a ```widget".to_string(),
-            )),
-        };
-        match drawn {
-            Ok(html) => {
-                self.stylesheets.insert(FIGURE_STYLESHEET);
-                Some(html)
-            }
-            Err((message, help)) => {
-                self.problems
-                    .push(Diagnostic::at(self.file, span, message).with_help(help));
-                None
-            }
-        }
-    }
-
-    /// A caption is prose: its references are expanded and its typed numbers reported, like
-    /// any sentence of the lesson, and the rest is escaped.
-    fn caption_html(&mut self, caption: &toml::Spanned<String>, body: &BlockText) -> String {
-        let text = caption.get_ref();
-        let range = body.file_span(caption.span());
-        let mut html = String::new();
-        let mut cursor = 0;
-        let placeholders = reference::find_placeholders(text);
-        for (whole, inner) in placeholders
-            .iter()
-            .map(|(whole, inner)| (whole.clone(), Some(inner.clone())))
-            .chain([(text.len()..text.len(), None)])
-        {
-            let plain = &text[cursor..whole.start];
-            for typed in find_typed_numbers(plain) {
-                let span = self.locate(text, range.clone(), cursor + typed.start, typed.len());
-                self.typed_numbers
-                    .push(typed_number(self.file, span, &plain[typed]));
-            }
-            html.push_str(&escape_html(plain));
-            if let Some(inner) = inner {
-                let span = self.locate(text, range.clone(), whole.start, whole.len());
-                let closed = text[whole.clone()].ends_with("}}");
-                if let Some(value) = self.prose_placeholder(&text[inner], closed, span) {
-                    html.push_str(&value);
-                }
-            }
-            cursor = whole.end;
-        }
-        html
     }
 }
 
