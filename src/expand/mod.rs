@@ -3,7 +3,7 @@
 //!
 //! Input: a lesson and its parsed events. Output: new events (references in prose become
 //! `<span class="worked-ref">` HTML, references in math become LaTeX inside the math event), the
-//! evaluated examples, what scripts the page needs, and every problem with its exact position.
+//! scripts and styles the page needs, and every problem with its exact position.
 //! The author's text is never rewritten as a string: only the events that hold a reference are
 //! split, so every other span stays true to the file.
 
@@ -29,8 +29,6 @@ mod embeds;
 pub struct Expanded<'a> {
     /// Events ready for heading ids, typesetting and HTML.
     pub events: Vec<Spanned<'a>>,
-    /// Evaluated examples, in the order they appear.
-    pub examples: Vec<ExampleBlock>,
     /// Reader-side scripts this page needs (e.g. the widget), in load order.
     pub scripts: Vec<&'static str>,
     /// Extra stylesheets this page needs.
@@ -72,7 +70,6 @@ pub fn expand_lesson<'a>(
     }
     Ok(Expanded {
         events,
-        examples,
         scripts,
         stylesheets,
         typed_numbers,
