@@ -2,7 +2,7 @@
 
 use super::expect::{self, ExpectTable};
 use super::toml_input::{matrix, parse_toml, span_of, Rows};
-use super::{check_name, compute_error_at, BlockError, ParsedExample};
+use super::{compute_error_at, name_problems, BlockError, ParsedExample};
 use crate::compute::attention::{attend, AttentionInput};
 use crate::compute::Evaluated;
 use serde::Deserialize;
@@ -30,10 +30,7 @@ struct AttentionSpec {
 /// Parses the block and runs the compute core on it.
 pub(super) fn evaluate(text: &str) -> Result<ParsedExample, Vec<BlockError>> {
     let spec: AttentionSpec = parse_toml(text, KEYS).map_err(|error| vec![error])?;
-    let mut errors = Vec::new();
-    if let Err(error) = check_name(spec.name.get_ref(), spec.name.span()) {
-        errors.push(error);
-    }
+    let mut errors = name_problems(&spec.name);
     let mut read = |field: &str, rows: &Rows| match matrix(field, rows) {
         Ok(matrix) => Some(matrix),
         Err(error) => {

@@ -3,7 +3,7 @@
 
 use super::expect::{self, ExpectTable};
 use super::toml_input::{matrix, parse_toml, positive, vector, Number, Numbers, Rows};
-use super::{check_name, compute_error_at, ok_or_record, BlockError, ParsedExample};
+use super::{compute_error_at, name_problems, ok_or_record, BlockError, ParsedExample};
 use crate::compute::gradient_descent::{descend, GradientDescentInput, MAX_STEPS};
 use crate::compute::Evaluated;
 use serde::Deserialize;
@@ -26,10 +26,7 @@ struct GradientDescentSpec {
 /// Parses the block and runs the compute core on it.
 pub(super) fn evaluate(text: &str) -> Result<ParsedExample, Vec<BlockError>> {
     let spec: GradientDescentSpec = parse_toml(text, KEYS).map_err(|error| vec![error])?;
-    let mut errors = Vec::new();
-    if let Err(error) = check_name(spec.name.get_ref(), spec.name.span()) {
-        errors.push(error);
-    }
+    let mut errors = name_problems(&spec.name);
     let points = ok_or_record(&mut errors, pairs(&spec.points))
         .and_then(|()| ok_or_record(&mut errors, matrix("points", &spec.points)));
     let start =

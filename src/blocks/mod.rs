@@ -233,20 +233,22 @@ pub(crate) fn ok_or_record<T>(
 }
 
 /// Example names are used in references (`{{cat.weights}}`), so they must read as identifiers.
-pub(crate) fn check_name(name: &str, span: Range<usize>) -> Result<(), BlockError> {
-    let mut chars = name.chars();
+/// Returns the block's error list, holding the name's problem if it has one, for the block's
+/// other checks to add to.
+pub(crate) fn name_problems(name: &toml::Spanned<String>) -> Vec<BlockError> {
+    let mut chars = name.get_ref().chars();
     let valid = chars
         .next()
         .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
         && chars.all(|c| c.is_ascii_alphanumeric() || c == '_');
     if valid {
-        Ok(())
+        Vec::new()
     } else {
-        Err(BlockError::new(
-            span,
-            format!("\"{name}\" cannot be used as an example name"),
+        vec![BlockError::new(
+            name.span(),
+            format!("\"{}\" cannot be used as an example name", name.get_ref()),
         )
-        .help("use letters, digits and `_`, starting with a letter, e.g. name = \"cat\""))
+        .help("use letters, digits and `_`, starting with a letter, e.g. name = \"cat\"")]
     }
 }
 

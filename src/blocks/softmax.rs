@@ -3,7 +3,7 @@
 
 use super::expect::{self, ExpectTable};
 use super::toml_input::{parse_toml, positive, span_of, vector, Number, Numbers};
-use super::{check_name, compute_error_at, ok_or_record, BlockError, ParsedExample};
+use super::{compute_error_at, name_problems, ok_or_record, BlockError, ParsedExample};
 use crate::compute::softmax::{softmax, SoftmaxInput, Target};
 use crate::compute::Evaluated;
 use serde::Deserialize;
@@ -32,10 +32,7 @@ struct SoftmaxSpec {
 /// Parses the block and runs the compute core on it.
 pub(super) fn evaluate(text: &str) -> Result<ParsedExample, Vec<BlockError>> {
     let spec: SoftmaxSpec = parse_toml(text, KEYS).map_err(|error| vec![error])?;
-    let mut errors = Vec::new();
-    if let Err(error) = check_name(spec.name.get_ref(), spec.name.span()) {
-        errors.push(error);
-    }
+    let mut errors = name_problems(&spec.name);
     let logits = ok_or_record(&mut errors, vector("logits", &spec.logits));
     let temperature = match &spec.temperature {
         None => Some(1.0),

@@ -2,7 +2,7 @@
 
 use super::expect::{self, ExpectTable};
 use super::toml_input::{matrix, parse_toml, span_of, Rows};
-use super::{check_name, compute_error_at, BlockError, ParsedExample};
+use super::{compute_error_at, name_problems, BlockError, ParsedExample};
 use crate::compute::vectors::{analyze, VectorsInput};
 use crate::compute::Evaluated;
 use serde::Deserialize;
@@ -26,10 +26,7 @@ struct VectorsSpec {
 /// Parses the block and runs the compute core on it.
 pub(super) fn evaluate(text: &str) -> Result<ParsedExample, Vec<BlockError>> {
     let spec: VectorsSpec = parse_toml(text, KEYS).map_err(|error| vec![error])?;
-    let mut errors = Vec::new();
-    if let Err(error) = check_name(spec.name.get_ref(), spec.name.span()) {
-        errors.push(error);
-    }
+    let mut errors = name_problems(&spec.name);
     let vectors = matrix("vectors", &spec.vectors)
         .map_err(|error| errors.push(error))
         .ok();
