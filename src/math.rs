@@ -1,20 +1,36 @@
 //! Typesetting LaTeX with KaTeX at build time, so readers' browsers run no math JavaScript.
 //!
-//! Input: the distinct formulas of the whole book. Output: KaTeX HTML+MathML for each, or the
-//! KaTeX error message. Formulas are rendered in parallel on a dedicated pool whose threads
-//! have large stacks and create their QuickJS engine once, at the top of the thread: QuickJS
-//! measures its small JS stack from where the engine was created, so an engine first touched
-//! deep inside rayon's work-stealing frames could abort on a deeply nested formula.
+//! Input: the distinct formulas of the whole book. Output: KaTeX HTML+MathML for each, or a
+//! [`TypesetError`] with the byte offset KaTeX complains about. The engine is `katex-rs`, a
+//! native Rust KaTeX (library name `katex`), so no JavaScript engine or C compiler is involved.
+//!
+//! Three guards keep hostile formulas from taking the build down, cheapest first:
+//! - [`nesting_depth`] refuses a formula nested deeper than [`MAX_NESTING`] before the engine
+//!   sees it: the parser recurses once per level, and a stack overflow aborts the process
+//!   where no `catch_unwind` can reach;
+//! - every formula is typeset on a pool whose threads have [`TYPESETTER_STACK_BYTES`] of stack,
+//!   far more than [`MAX_NESTING`] levels need;
+//! - each call runs under `catch_unwind`, so an engine panic becomes an error at the formula.
+//!
+//! Macro bombs stop at KaTeX's own `max_expand` limit, left at its default.
 
+use katex::macros::MacroDefinition;
+use katex::types::{ParseError, Settings, TrustSetting};
+use katex::KatexContext;
 use rayon::prelude::*;
 use rayon::{ThreadPool, ThreadPoolBuilder};
-use std::sync::OnceLock;
+use std::panic::{self, AssertUnwindSafe};
+use std::sync::{Arc, Mutex, OnceLock};
 
-/// Longest formula we hand to KaTeX; its cost grows faster than linearly with length.
+/// Longest formula we hand to KaTeX; nothing a person writes comes near it.
 pub const MAX_FORMULA_BYTES: usize = 20_000;
 
-/// Stack for each typesetting thread; QuickJS needs well over the 2 MiB the issue names.
-const TYPESETTER_STACK_BYTES: usize = 16 * 1024 * 1024;
+/// Deepest nesting (groups, `\left…\right`, environments) we typeset.
+/// Real mathematics stays under 30 levels; katex-rs overflows a default stack at about 2,000.
+pub const MAX_NESTING: usize = 300;
+
+/// Stack for each typesetting thread: [`MAX_NESTING`] levels fit several times over.
+const TYPESETTER_STACK_BYTES: usize = 64 * 1024 * 1024;
 
 /// One formula as KaTeX sees it.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -25,31 +41,125 @@ pub struct Formula {
     pub display: bool,
 }
 
-/// Renders every formula, in parallel, in the order given.
-pub fn typeset_all(formulas: &[Formula]) -> Vec<Result<String, String>> {
-    typesetting_pool().install(|| formulas.par_iter().map(typeset).collect())
+/// Why a formula could not be typeset.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TypesetError {
+    /// What is wrong, in KaTeX's words where KaTeX found it.
+    pub message: String,
+    /// Byte offset into the formula's TeX of the character at fault, when known.
+    pub offset: Option<usize>,
 }
 
-/// Renders one formula. Call only from the typesetting pool (see the module doc).
-fn typeset(formula: &Formula) -> Result<String, String> {
-    if formula.tex.contains('\0') {
-        // KaTeX would silently cut the formula at the NUL byte.
-        return Err("the formula contains a NUL character".to_string());
+impl TypesetError {
+    fn whole(message: impl Into<String>) -> Self {
+        TypesetError {
+            message: message.into(),
+            offset: None,
+        }
     }
-    if formula.tex.len() > MAX_FORMULA_BYTES {
-        return Err(format!(
+}
+
+/// Book-wide settings every formula is typeset with.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct MathSettings {
+    /// `\name` → expansion, as `\newcommand` without arguments (`#1` works too).
+    pub macros: Vec<(String, String)>,
+}
+
+/// Renders every formula, in parallel, in the order given.
+pub fn typeset_all(
+    formulas: &[Formula],
+    settings: &MathSettings,
+) -> Vec<Result<String, TypesetError>> {
+    typesetting_pool().install(|| {
+        formulas
+            .par_iter()
+            .map(|formula| typeset(formula, settings))
+            .collect()
+    })
+}
+
+/// Renders one formula behind the guards named in the module doc.
+fn typeset(formula: &Formula, settings: &MathSettings) -> Result<String, TypesetError> {
+    let tex = formula.tex.as_str();
+    if let Some(at) = tex.find('\0') {
+        return Err(TypesetError {
+            message: "the formula contains a NUL character".to_string(),
+            offset: Some(at),
+        });
+    }
+    if tex.len() > MAX_FORMULA_BYTES {
+        return Err(TypesetError::whole(format!(
             "the formula is {} bytes long; the limit is {MAX_FORMULA_BYTES}",
-            formula.tex.len()
-        ));
+            tex.len()
+        )));
     }
-    let opts = katex::Opts::builder()
-        .display_mode(formula.display)
-        .output_type(katex::OutputType::HtmlAndMathml)
+    let (depth, deepest_at) = nesting_depth(tex);
+    if depth > MAX_NESTING {
+        return Err(TypesetError {
+            message: format!(
+                "the formula is nested {depth} levels deep; the limit is {MAX_NESTING}"
+            ),
+            offset: Some(deepest_at),
+        });
+    }
+    match panic::catch_unwind(AssertUnwindSafe(|| render(tex, formula.display, settings))) {
+        Ok(result) => result,
+        Err(_) => Err(TypesetError::whole(
+            "KaTeX failed on this formula (an internal error in the typesetter); \
+             simplify it or report it",
+        )),
+    }
+}
+
+fn render(tex: &str, display: bool, math: &MathSettings) -> Result<String, TypesetError> {
+    // KaTeX without trust prints an untrusted command as red text; we want an error, so the
+    // trust function refuses and remembers what it refused.
+    let refused: Arc<Mutex<Option<String>>> = Arc::default();
+    let record = Arc::clone(&refused);
+    let trust = TrustSetting::Function(Arc::new(move |context| {
+        if let Ok(mut slot) = record.lock() {
+            slot.get_or_insert_with(|| context.command.clone());
+        }
+        Some(false)
+    }));
+    let settings = Settings::builder()
+        .display_mode(display)
         .throw_on_error(true)
-        .trust(false)
-        .build()
-        .map_err(|error| error.to_string())?;
-    katex::render_with_opts(&formula.tex, &opts).map_err(|error| clean_katex_error(&error))
+        .trust(trust)
+        .build();
+    {
+        let mut macros = settings.macros.borrow_mut();
+        for (name, expansion) in &math.macros {
+            macros.insert(name.clone(), MacroDefinition::String(expansion.clone()));
+        }
+    }
+    let html = katex::render_to_string(engine(), tex, &settings).map_err(from_katex)?;
+    let html = sort_attributes(&html);
+    let refused = refused.lock().ok().and_then(|slot| slot.clone());
+    match refused {
+        Some(command) => Err(TypesetError {
+            message: format!(
+                "{command} is not allowed: it would put links, styles or files from the \
+                 formula into the page"
+            ),
+            offset: tex.find(command.as_str()),
+        }),
+        None => Ok(html),
+    }
+}
+
+fn from_katex(error: ParseError) -> TypesetError {
+    TypesetError {
+        message: error.kind.to_string(),
+        offset: error.position(),
+    }
+}
+
+/// The engine's tables (functions, symbols, environments), built once and shared.
+fn engine() -> &'static KatexContext {
+    static ENGINE: OnceLock<KatexContext> = OnceLock::new();
+    ENGINE.get_or_init(KatexContext::default)
 }
 
 fn typesetting_pool() -> &'static ThreadPool {
@@ -58,41 +168,133 @@ fn typesetting_pool() -> &'static ThreadPool {
         ThreadPoolBuilder::new()
             .thread_name(|index| format!("worked-katex-{index}"))
             .stack_size(TYPESETTER_STACK_BYTES)
-            // Creating the engine here, at the thread's shallowest frame, fixes its stack base.
-            .start_handler(|_| {
-                let _ = katex::render("x");
-            })
             .build()
             .expect("a thread pool with default settings always builds")
     })
 }
 
-/// KaTeX errors arrive as "failed to execute js (detail: ParseError: KaTeX parse error: …)";
-/// keep the part an author can act on.
-fn clean_katex_error(error: &katex::Error) -> String {
-    // The detail went through a JS string, so backslashes arrive doubled.
-    let text = error.to_string().replace("\\\\", "\\");
-    let detail = text
-        .find("KaTeX parse error: ")
-        .map(|at| &text[at + "KaTeX parse error: ".len()..])
-        .unwrap_or(&text);
-    // KaTeX appends an excerpt with combining underlines ("at position 5: \̲f̲o̲o̲"); the
-    // diagnostic quotes the source line itself, so drop the excerpt.
-    let detail = match detail.find(" at position ") {
-        Some(at) => {
-            let rest = &detail[at + " at position ".len()..];
-            let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
-            format!("{} at position {digits}", &detail[..at])
-        }
-        None => detail.trim_end_matches([')', '"']).to_string(),
-    };
-    detail.trim().to_string()
+/// KaTeX's markup with every tag's attributes in name order.
+///
+/// katex-rs keeps attributes in a hash map seeded at random, so the same formula would come out
+/// with its attributes in a different order on every run; sorting them makes builds
+/// reproducible. KaTeX escapes `<`, `>` and `"` in text and attribute values, so a tag ends at
+/// the first `>` outside quotes. Markup this scan does not understand is returned unchanged.
+fn sort_attributes(html: &str) -> String {
+    let mut out = String::with_capacity(html.len());
+    let mut rest = html;
+    while let Some(open) = rest.find('<') {
+        out.push_str(&rest[..open]);
+        rest = &rest[open..];
+        let Some(tag_len) = sorted_tag(rest, &mut out) else {
+            return html.to_string();
+        };
+        rest = &rest[tag_len..];
+    }
+    out.push_str(rest);
+    out
 }
 
-/// The 1-based position KaTeX names in an error message, if any.
-pub fn error_position(message: &str) -> Option<usize> {
-    let at = message.rfind(" at position ")?;
-    message[at + " at position ".len()..].parse().ok()
+/// Writes the tag at the start of `markup` with sorted attributes; returns its length.
+fn sorted_tag(markup: &str, out: &mut String) -> Option<usize> {
+    let bytes = markup.as_bytes();
+    if matches!(bytes.get(1), Some(b'/' | b'!')) {
+        let end = markup.find('>')? + 1;
+        out.push_str(&markup[..end]);
+        return Some(end);
+    }
+    let name_end =
+        1 + markup[1..].find(|c: char| c.is_ascii_whitespace() || c == '>' || c == '/')?;
+    let mut attributes: Vec<&str> = Vec::new();
+    let mut i = name_end;
+    loop {
+        while bytes.get(i)?.is_ascii_whitespace() {
+            i += 1;
+        }
+        match bytes[i] {
+            b'>' => break,
+            b'/' if bytes.get(i + 1) == Some(&b'>') => break,
+            _ => {}
+        }
+        let start = i;
+        while !matches!(bytes.get(i)?, b'=' | b'>' | b'/' | b' ') {
+            i += 1;
+        }
+        if bytes[i] == b'=' {
+            if bytes.get(i + 1) != Some(&b'"') {
+                return None;
+            }
+            i += 2 + markup[i + 2..].find('"')? + 1;
+        }
+        attributes.push(&markup[start..i]);
+    }
+    attributes.sort_by_key(|attribute| attribute.split('=').next().unwrap_or(attribute));
+    out.push_str(&markup[..name_end]);
+    for attribute in attributes {
+        out.push(' ');
+        out.push_str(attribute);
+    }
+    let end = i + if bytes[i] == b'/' { 2 } else { 1 };
+    out.push_str(&markup[i..end]);
+    Some(end)
+}
+
+/// How deeply `tex` nests, and the byte offset where it is deepest.
+///
+/// Counts `{…}` groups (which also carry every `\frac`, `\sqrt`, superscript and accent
+/// argument), `\left…\right` and `\begin…\end`. KaTeX refuses a command as another's bare
+/// argument (`\sqrt\sqrt x`), so nesting without braces cannot grow; nesting that macros build
+/// is bounded by `max_expand`, which the pool's stack holds with room to spare.
+pub fn nesting_depth(tex: &str) -> (usize, usize) {
+    let bytes = tex.as_bytes();
+    let (mut depth, mut deepest, mut deepest_at) = (0usize, 0usize, 0usize);
+    let mut i = 0;
+    while i < bytes.len() {
+        let start = i;
+        let opens = match bytes[i] {
+            b'\\' => {
+                let word_end = bytes[i + 1..]
+                    .iter()
+                    .position(|b| !b.is_ascii_alphabetic())
+                    .map_or(bytes.len(), |n| i + 1 + n);
+                let word = &tex[i + 1..word_end];
+                // A control symbol (`\{`, `\\`) is the backslash and one character.
+                i = if word.is_empty() {
+                    i + 1 + tex[i + 1..].chars().next().map_or(0, char::len_utf8)
+                } else {
+                    word_end
+                };
+                match word {
+                    "left" | "begin" => Some(true),
+                    "right" | "end" => Some(false),
+                    _ => None,
+                }
+            }
+            b'{' => {
+                i += 1;
+                Some(true)
+            }
+            b'}' => {
+                i += 1;
+                Some(false)
+            }
+            _ => {
+                i += 1;
+                None
+            }
+        };
+        match opens {
+            Some(true) => {
+                depth += 1;
+                if depth > deepest {
+                    deepest = depth;
+                    deepest_at = start;
+                }
+            }
+            Some(false) => depth = depth.saturating_sub(1),
+            None => {}
+        }
+    }
+    (deepest, deepest_at)
 }
 
 #[cfg(test)]
@@ -106,51 +308,164 @@ mod tests {
         }
     }
 
+    fn typeset_one(tex: &str) -> Result<String, TypesetError> {
+        typeset_all(&[formula(tex, false)], &MathSettings::default()).remove(0)
+    }
+
     #[test]
     fn renders_html_and_mathml() {
-        let out = typeset_all(&[formula(r"\frac{a}{b}", false)]);
-        let html = out[0].as_ref().unwrap();
+        let html = typeset_one(r"\frac{a}{b}").unwrap();
         assert!(html.contains(r#"class="katex""#), "{html}");
         assert!(html.contains("<math"), "{html}");
     }
 
     #[test]
     fn display_formulas_are_blocks() {
-        let out = typeset_all(&[formula("x^2", true)]);
+        let out = typeset_all(&[formula("x^2", true)], &MathSettings::default());
         assert!(out[0].as_ref().unwrap().contains("katex-display"));
     }
 
     #[test]
-    fn bad_latex_is_an_error_with_its_position() {
-        let out = typeset_all(&[formula(r"a + \nosuchmacro", false)]);
-        let error = out[0].as_ref().unwrap_err();
-        assert!(error.contains("Undefined control sequence"), "{error}");
-        assert_eq!(error_position(error), Some(5), "{error}");
+    fn bad_latex_is_an_error_at_its_byte_offset() {
+        let error = typeset_one(r"a + \nosuchmacro").unwrap_err();
+        assert!(
+            error.message.contains("Undefined control sequence"),
+            "{error:?}"
+        );
+        assert_eq!(error.offset, Some(4), "{error:?}");
     }
 
     #[test]
-    fn a_nul_byte_is_refused() {
-        let out = typeset_all(&[formula("a\0b", false)]);
-        assert!(out[0].as_ref().unwrap_err().contains("NUL"));
+    fn a_nul_byte_is_refused_where_it_stands() {
+        let error = typeset_one("a\0b").unwrap_err();
+        assert!(error.message.contains("NUL"));
+        assert_eq!(error.offset, Some(1));
     }
 
     #[test]
     fn overlong_formulas_are_refused() {
-        let out = typeset_all(&[formula(&"x+".repeat(MAX_FORMULA_BYTES), false)]);
-        assert!(out[0].as_ref().unwrap_err().contains("limit"));
+        let error = typeset_one(&"x+".repeat(MAX_FORMULA_BYTES)).unwrap_err();
+        assert!(error.message.contains("limit"));
     }
 
     #[test]
-    fn deeply_nested_formulas_do_not_crash() {
-        let nested = format!("{}x{}", "{".repeat(400), "}".repeat(400));
-        let out = typeset_all(&[formula(&nested, true)]);
-        // Either rendered or refused; the point is the process survives.
-        assert_eq!(out.len(), 1);
+    fn nesting_counts_groups_delimiters_and_environments() {
+        assert_eq!(nesting_depth("x").0, 0);
+        assert_eq!(nesting_depth("{{x}}").0, 2);
+        assert_eq!(nesting_depth(r"\left( \left( x \right) \right)").0, 2);
+        assert_eq!(nesting_depth(r"\begin{pmatrix}1\end{pmatrix}").0, 2);
+        assert_eq!(nesting_depth(r"\sqrt{\sqrt{x}}").0, 2);
+        assert_eq!(
+            nesting_depth(r"\{ \} \\ x").0,
+            0,
+            "control symbols are not groups"
+        );
+        assert_eq!(
+            nesting_depth(r"a}}}}{b").0,
+            1,
+            "stray closers never go negative"
+        );
     }
 
     #[test]
-    fn matrices_render_with_the_quickjs_backend() {
-        let out = typeset_all(&[formula(r"\begin{pmatrix}1 & 2\\3 & 4\end{pmatrix}", true)]);
-        assert!(out[0].is_ok(), "{out:?}");
+    fn every_kind_of_deep_nesting_is_refused_before_the_engine_sees_it() {
+        let n = 600;
+        for tex in [
+            format!("{}x{}", "{".repeat(n), "}".repeat(n)),
+            format!("{}x{}", r"\left(".repeat(n), r"\right)".repeat(n)),
+            format!("{}x{}", r"\frac{".repeat(n), "}{y}".repeat(n)),
+            format!("{}x{}", r"\sqrt{".repeat(n), "}".repeat(n)),
+            format!(
+                "{}x{}",
+                r"\begin{matrix}".repeat(n),
+                r"\end{matrix}".repeat(n)
+            ),
+        ] {
+            let error = typeset_one(&tex).unwrap_err();
+            assert!(error.message.contains("nested"), "{error:?}");
+            assert!(error.offset.is_some());
+        }
+    }
+
+    #[test]
+    fn nesting_up_to_the_limit_typesets_on_the_pool_stack() {
+        let n = MAX_NESTING / 2;
+        for tex in [
+            format!("{}x{}", "{".repeat(MAX_NESTING), "}".repeat(MAX_NESTING)),
+            format!("{}x{}", r"\left(".repeat(n), r"\right)".repeat(n)),
+            format!("{}x{}", r"\frac{".repeat(n), "}{y}".repeat(n)),
+            format!(
+                "{}x{}",
+                r"\sqrt{".repeat(MAX_NESTING),
+                "}".repeat(MAX_NESTING)
+            ),
+        ] {
+            assert!(typeset_one(&tex).is_ok(), "{}", &tex[..40]);
+        }
+    }
+
+    #[test]
+    fn the_pool_stack_holds_several_times_the_nesting_limit() {
+        // What a macro could build past the pre-check, bounded by max_expand (1,000).
+        let n = 4 * MAX_NESTING;
+        let tex = format!("{}x{}", r"\frac{".repeat(n), "}{y}".repeat(n));
+        let settings = MathSettings::default();
+        let rendered = typesetting_pool().install(|| render(&tex, true, &settings));
+        assert!(rendered.is_ok());
+    }
+
+    #[test]
+    fn a_macro_bomb_stops_at_the_expansion_limit() {
+        let bomb = format!(r"\def\a{{x}}{}\a", r"\edef\a{\a\a}".repeat(16));
+        let error = typeset_one(&bomb).unwrap_err();
+        assert!(error.message.to_lowercase().contains("expan"), "{error:?}");
+    }
+
+    #[test]
+    fn commands_that_need_trust_are_errors_not_red_text() {
+        for tex in [
+            r"\href{https://example.com}{x}",
+            r"\url{https://example.com}",
+            r"\htmlClass{c}{x}",
+            r"\includegraphics{a.png}",
+        ] {
+            let error = typeset_one(tex).unwrap_err();
+            assert!(error.message.contains("not allowed"), "{tex}: {error:?}");
+            assert_eq!(error.offset, Some(0), "{tex}");
+        }
+    }
+
+    #[test]
+    fn book_macros_expand_in_every_formula() {
+        let settings = MathSettings {
+            macros: vec![
+                (r"\R".to_string(), r"\mathbb{R}".to_string()),
+                (r"\norm".to_string(), r"\lVert #1 \rVert".to_string()),
+            ],
+        };
+        let out = typeset_all(&[formula(r"x \in \R, \norm{x}", false)], &settings);
+        let html = out[0].as_ref().unwrap();
+        assert!(html.contains("mathbb") || html.contains("ℝ"), "{html}");
+        assert!(html.contains("∥"), "{html}");
+    }
+
+    #[test]
+    fn attributes_come_out_in_name_order_whatever_the_engine_hashes() {
+        assert_eq!(
+            sort_attributes(
+                r#"<span style="x" class="a b"><svg width="1" height="2"/></span>text<br>"#
+            ),
+            r#"<span class="a b" style="x"><svg height="2" width="1"/></span>text<br>"#
+        );
+        let sqrt = r"\sqrt{x}+\sqrt{y}";
+        let first = typeset_one(sqrt).unwrap();
+        for _ in 0..20 {
+            assert_eq!(typeset_one(sqrt).unwrap(), first);
+        }
+    }
+
+    #[test]
+    fn matrices_render() {
+        assert!(typeset_one(r"\begin{pmatrix}1 & 2\\3 & 4\end{pmatrix}").is_ok());
     }
 }

@@ -10,7 +10,7 @@ use crate::content::{load_lessons, Lesson, LoadedLessons};
 use crate::diagnostics::Diagnostic;
 use crate::expand::expand_lesson;
 use crate::markdown::{self, Spanned, TocEntry};
-use crate::math::{self, Formula};
+use crate::math::{self, Formula, TypesetError};
 use crate::site_writer::RenderedSite;
 use crate::source::SourceFile;
 use crate::templating::{PageContext, Templates};
@@ -308,7 +308,7 @@ fn typeset_formulas(drafts: &[Draft<'_>]) -> (Typeset, Vec<Diagnostic>, usize, u
         }
     }
     let formulas: Vec<Formula> = first_site.keys().cloned().collect();
-    let results = math::typeset_all(&formulas);
+    let results = math::typeset_all(&formulas, &math::MathSettings::default());
     let mut typeset = HashMap::with_capacity(formulas.len());
     let mut problems = Vec::new();
     for (formula, result) in formulas.into_iter().zip(results) {
@@ -316,9 +316,9 @@ fn typeset_formulas(drafts: &[Draft<'_>]) -> (Typeset, Vec<Diagnostic>, usize, u
             Ok(html) => {
                 typeset.insert((formula.tex, formula.display), html);
             }
-            Err(message) => {
+            Err(error) => {
                 let site = &first_site[&formula];
-                problems.push(formula_problem(site, &formula, &message));
+                problems.push(formula_problem(site, &formula, &error));
             }
         }
     }
@@ -327,21 +327,14 @@ fn typeset_formulas(drafts: &[Draft<'_>]) -> (Typeset, Vec<Diagnostic>, usize, u
 }
 
 /// Points at the character KaTeX complains about when the formula is as written in the file.
-fn formula_problem(site: &FormulaSite<'_>, formula: &Formula, message: &str) -> Diagnostic {
+fn formula_problem(site: &FormulaSite<'_>, formula: &Formula, error: &TypesetError) -> Diagnostic {
     let written = &site.file.text[site.span.clone()];
     let delimiter = if formula.display { 2 } else { 1 };
     let inner_start = site.span.start + delimiter;
-    let span = match math::error_position(message) {
-        Some(position)
-            if written.get(delimiter..written.len().saturating_sub(delimiter))
-                == Some(formula.tex.as_str()) =>
-        {
-            let offset: usize = formula
-                .tex
-                .chars()
-                .take(position.saturating_sub(1))
-                .map(char::len_utf8)
-                .sum();
+    let as_written = written.get(delimiter..written.len().saturating_sub(delimiter))
+        == Some(formula.tex.as_str());
+    let span = match error.offset {
+        Some(offset) if as_written && formula.tex.is_char_boundary(offset) => {
             let at = inner_start + offset;
             at..at
                 + formula.tex[offset..]
@@ -354,7 +347,7 @@ fn formula_problem(site: &FormulaSite<'_>, formula: &Formula, message: &str) -> 
     Diagnostic::at(
         site.file,
         span,
-        format!("cannot typeset this formula: {message}"),
+        format!("cannot typeset this formula: {}", error.message),
     )
     .with_help("fix the LaTeX; KaTeX supports the commands listed at katex.org/docs/supported")
 }

@@ -99,9 +99,9 @@ fn a_display_formula_error_is_reported_at_the_character_katex_names() {
 }
 
 #[test]
-fn a_formula_error_without_a_position_is_reported_at_the_formula() {
+fn a_formula_that_ends_too_soon_is_reported_where_it_ends() {
     let text = lesson("Maths", "Intro.\n\nAnd $\\frac{1}$ here.\n");
-    fails_at("maths.md", &text, "$\\frac", "cannot typeset this formula");
+    fails_at("maths.md", &text, "$ here", "Unexpected end of input");
 }
 
 #[test]

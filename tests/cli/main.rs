@@ -4,7 +4,12 @@
 
 mod build;
 mod check;
+mod common;
 mod errors;
 mod eval;
 mod references;
+mod serve;
+mod sliders_differential;
 mod support;
+mod widget_browser;
+mod widget_differential;

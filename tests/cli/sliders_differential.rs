@@ -8,33 +8,26 @@
 //! FILE` recomputes them in JavaScript and exits non-zero naming the first disagreement. Without
 //! Node the test cannot run: it fails when `CI=true` and otherwise skips with a loud message.
 
-mod common;
-
+use crate::common::SplitMix64;
 use ndarray::Array1;
 use serde_json::{json, Value};
 use worked::compute::gradient_descent::{descend, GradientDescentInput};
 use worked::compute::softmax::{softmax, SoftmaxInput, Target};
 
-impl common::SplitMix64 {
-    /// A mix of what authors type (small integers, quarters) and arbitrary fractions, both signs,
-    /// now and then scaled up so that large logits and far-away points are covered too.
-    fn entry(&mut self) -> f64 {
-        let x = match self.range(0, 2) {
-            0 => self.range(0, 6) as f64 - 3.0,
-            1 => (self.range(0, 24) as f64 - 12.0) / 4.0,
-            _ => (self.unit() - 0.5) * 6.0,
-        };
-        if self.range(0, 9) == 0 {
-            x * 100.0
-        } else {
-            x
-        }
+/// An authored entry, now and then scaled up so that large logits and far-away points are
+/// covered too.
+fn wide_entry(rng: &mut SplitMix64) -> f64 {
+    let x = rng.authored_entry();
+    if rng.range(0, 9) == 0 {
+        x * 100.0
+    } else {
+        x
     }
 }
 
 // ---------------------------------------------------------------------------------- softmax
 
-fn random_softmax(rng: &mut common::SplitMix64) -> SoftmaxInput {
+fn random_softmax(rng: &mut SplitMix64) -> SoftmaxInput {
     let n = rng.range(1, 12);
     let labels: Option<Vec<String>> =
         (rng.range(0, 1) == 1).then(|| (0..n).map(|i| format!("c{i}")).collect());
@@ -51,7 +44,7 @@ fn random_softmax(rng: &mut common::SplitMix64) -> SoftmaxInput {
         (0..count).map(|_| rng.log_uniform(0.05, 20.0)).collect()
     });
     SoftmaxInput {
-        logits: Array1::from_shape_simple_fn(n, || rng.entry()),
+        logits: Array1::from_shape_simple_fn(n, || wide_entry(rng)),
         labels,
         temperature: rng.log_uniform(0.05, 20.0),
         target,
@@ -149,14 +142,14 @@ fn stable_limit(points: &[(f64, f64)]) -> f64 {
     2.0 / lambda_max
 }
 
-fn random_descent(rng: &mut common::SplitMix64) -> GradientDescentInput {
+fn random_descent(rng: &mut SplitMix64) -> GradientDescentInput {
     let n = rng.range(2, 10);
-    let points: Vec<(f64, f64)> = (0..n).map(|_| (rng.entry(), rng.entry())).collect();
+    let points: Vec<(f64, f64)> = (0..n).map(|_| (wide_entry(rng), wide_entry(rng))).collect();
     // From a hundredth of the edge (slow, stable) to twenty times it (diverges within a few steps).
     let learning_rate = stable_limit(&points) * rng.log_uniform(0.01, 20.0);
     GradientDescentInput {
         points,
-        start: (rng.entry(), rng.entry()),
+        start: (wide_entry(rng), wide_entry(rng)),
         learning_rate,
         steps: rng.range(1, 200),
     }
@@ -216,9 +209,9 @@ fn descent_edge_cases() -> Vec<GradientDescentInput> {
 
 /// True when the test can run; false after a loud skip; panics on CI without Node.
 fn node_available(what: &str) -> bool {
-    common::tool_available(
+    crate::common::tool_available(
         "sliders_differential",
-        common::node(),
+        crate::common::node(),
         &format!("The reader-side {what} maths against the Rust core"),
         "Install Node.js to run it",
     )
@@ -226,7 +219,7 @@ fn node_available(what: &str) -> bool {
 
 /// Runs `tests/js/<script>` on the cases.
 fn run_node(script: &str, cases: &[Value]) {
-    common::run_node_differential(script, &cases, cases.len());
+    crate::common::run_node_differential(script, &cases, cases.len());
 }
 
 #[test]
@@ -234,7 +227,7 @@ fn javascript_softmax_agrees_with_the_rust_core_on_random_examples() {
     if !node_available("softmax") {
         return;
     }
-    let mut rng = common::SplitMix64(0x50f7_3a11);
+    let mut rng = SplitMix64(0x50f7_3a11);
     let cases: Vec<Value> = softmax_edge_cases()
         .iter()
         .chain(
@@ -254,7 +247,7 @@ fn javascript_gradient_descent_agrees_with_the_rust_core_on_random_examples() {
     if !node_available("gradient descent") {
         return;
     }
-    let mut rng = common::SplitMix64(0x0de5_ce17);
+    let mut rng = SplitMix64(0x0de5_ce17);
     let cases: Vec<Value> = descent_edge_cases()
         .iter()
         .chain(

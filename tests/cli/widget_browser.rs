@@ -8,10 +8,8 @@
 //!
 //! Screenshots for a person to look at (360 px and 1280 px wide, light and dark, before and
 //! after an edit) come from the ignored test `screenshots`:
-//! `cargo test --test widget_browser -- --ignored screenshots` writes them to
+//! `cargo test --test cli -- --ignored screenshots` writes them to
 //! `$WORKED_SCREENSHOTS` (default: `worked-screenshots` in the temporary folder).
-
-mod common;
 
 use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
@@ -183,7 +181,7 @@ fn launch() -> Option<Chromium> {
     let path = match chromium() {
         Ok(path) => path,
         Err(reason) => {
-            common::tool_available(
+            crate::common::tool_available(
                 "widget_browser",
                 Err(reason),
                 "The attention widget in a browser",

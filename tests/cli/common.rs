@@ -1,7 +1,5 @@
 //! Helpers for the tests that need a tool outside Rust: Node.js for the JS-vs-Rust differential
 //! tests, Chromium for the browser tests.
-// Each test binary compiles this module and uses only part of it.
-#![allow(dead_code)]
 
 use std::io::Write;
 use std::path::Path;
@@ -87,6 +85,15 @@ impl SplitMix64 {
     /// Uniform in [0, 1).
     pub fn unit(&mut self) -> f64 {
         (self.next_u64() >> 11) as f64 / (1u64 << 53) as f64
+    }
+
+    /// A mix of what authors type (small integers, quarters) and arbitrary fractions, both signs.
+    pub fn authored_entry(&mut self) -> f64 {
+        match self.range(0, 2) {
+            0 => self.range(0, 6) as f64 - 3.0,
+            1 => (self.range(0, 24) as f64 - 12.0) / 4.0,
+            _ => (self.unit() - 0.5) * 6.0,
+        }
     }
 
     /// Log-uniform in [low, high): as many small values as large ones.

@@ -6,27 +6,15 @@
 //! the first disagreement. Without Node the test cannot run: it fails when `CI=true` (CI must
 //! not pass by skipping) and otherwise skips with a loud message.
 
-mod common;
-
+use crate::common::SplitMix64;
 use ndarray::Array2;
 use worked::compute::attention::{attend, AttentionInput};
 
-impl common::SplitMix64 {
-    /// A mix of what authors type (small integers, quarters) and arbitrary fractions, both signs.
-    fn entry(&mut self) -> f64 {
-        match self.range(0, 2) {
-            0 => self.range(0, 6) as f64 - 3.0,
-            1 => (self.range(0, 24) as f64 - 12.0) / 4.0,
-            _ => (self.unit() - 0.5) * 6.0,
-        }
-    }
-
-    fn matrix(&mut self, rows: usize, cols: usize) -> Array2<f64> {
-        Array2::from_shape_simple_fn((rows, cols), || self.entry())
-    }
+fn random_matrix(rng: &mut SplitMix64, rows: usize, cols: usize) -> Array2<f64> {
+    Array2::from_shape_simple_fn((rows, cols), || rng.authored_entry())
 }
 
-fn random_input(rng: &mut common::SplitMix64) -> AttentionInput {
+fn random_input(rng: &mut SplitMix64) -> AttentionInput {
     let tokens = rng.range(1, 12);
     let width = rng.range(1, 8);
     let heads = rng.range(1, 4);
@@ -35,14 +23,14 @@ fn random_input(rng: &mut common::SplitMix64) -> AttentionInput {
     let d_v = heads * rng.range(1, 8 / heads);
     let w_o = (rng.range(0, 2) == 0).then(|| {
         let out = rng.range(1, 8);
-        rng.matrix(d_v, out)
+        random_matrix(rng, d_v, out)
     });
     AttentionInput {
         tokens: (0..tokens).map(|i| format!("t{i}")).collect(),
-        embeddings: rng.matrix(tokens, width),
-        w_q: rng.matrix(width, d_k),
-        w_k: rng.matrix(width, d_k),
-        w_v: rng.matrix(width, d_v),
+        embeddings: random_matrix(rng, tokens, width),
+        w_q: random_matrix(rng, width, d_k),
+        w_k: random_matrix(rng, width, d_k),
+        w_v: random_matrix(rng, width, d_v),
         w_o,
         causal: rng.range(0, 1) == 1,
         heads,
@@ -78,16 +66,16 @@ fn case(input: &AttentionInput) -> serde_json::Value {
 
 #[test]
 fn javascript_attention_agrees_with_the_rust_core_on_random_examples() {
-    if !common::tool_available(
+    if !crate::common::tool_available(
         "widget_differential",
-        common::node(),
+        crate::common::node(),
         "The reader-side attention maths against the Rust core",
         "Install Node.js to run it",
     ) {
         return;
     }
 
-    let mut rng = common::SplitMix64(0x5eed_2024);
+    let mut rng = crate::common::SplitMix64(0x5eed_2024);
     let cases: Vec<_> = (0..3000).map(|_| case(&random_input(&mut rng))).collect();
     // The hand-checked seed example of CONTRACT.md, with and without the mask, comes first.
     let seed = |causal| AttentionInput {
@@ -105,5 +93,5 @@ fn javascript_attention_agrees_with_the_rust_core_on_random_examples() {
         .chain(cases)
         .collect();
 
-    common::run_node_differential("differential.mjs", &all, all.len());
+    crate::common::run_node_differential("differential.mjs", &all, all.len());
 }
