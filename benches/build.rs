@@ -63,6 +63,16 @@ fn main() {
         stats.formulas, stats.distinct_formulas
     );
     println!("build in memory:    {built:.2} s");
+    let timings = stats.timings;
+    for (stage, time) in [
+        ("load", timings.load),
+        ("expand", timings.expand),
+        ("typeset", timings.typeset),
+        ("render", timings.render),
+    ] {
+        println!("  {stage:<17} {:.2} s", time.as_secs_f64());
+    }
+    println!("  {:<17} {:.2} s", "write", total - built);
     println!("build and write:    {total:.2} s");
     println!("lessons/s:          {:.0}", stats.lessons as f64 / total);
     println!(

@@ -21,6 +21,7 @@ use serde::Serialize;
 use std::collections::{BTreeMap, HashMap};
 use std::ops::Range;
 use std::path::Path;
+use std::time::{Duration, Instant};
 
 /// A finished build, still in memory.
 #[derive(Debug)]
@@ -33,7 +34,7 @@ pub struct Build {
     pub stats: BuildStats,
 }
 
-/// What a build did, for the one-line summary.
+/// What a build did, for the one-line summary and the benchmark.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct BuildStats {
     /// Lessons rendered.
@@ -42,6 +43,21 @@ pub struct BuildStats {
     pub formulas: usize,
     /// Distinct formulas typeset (identical ones are typeset once).
     pub distinct_formulas: usize,
+    /// Wall-clock time of each stage, so a benchmark can say where a build spends it.
+    pub timings: StageTimings,
+}
+
+/// Wall-clock time per stage of [`build_site`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct StageTimings {
+    /// Settings, theme, templates and lessons read from disk.
+    pub load: Duration,
+    /// Markdown parsed, examples evaluated, references expanded, links checked.
+    pub expand: Duration,
+    /// Every distinct formula typeset.
+    pub typeset: Duration,
+    /// Pages laid out with templates, static files added.
+    pub render: Duration,
 }
 
 /// How picky a build is about numbers that look typed by hand.
@@ -55,6 +71,14 @@ pub enum Strictness {
 
 /// Builds the book at `root` in memory, or returns every problem found.
 pub fn build_site(root: &Path, strictness: Strictness) -> Result<Build, Vec<Diagnostic>> {
+    let mut timings = StageTimings::default();
+    let mut stage_started = Instant::now();
+    let mut lap = || {
+        let now = Instant::now();
+        let elapsed = now - stage_started;
+        stage_started = now;
+        elapsed
+    };
     let config = load_config(root).map_err(|problem| vec![problem])?;
     let LoadedLessons {
         lessons,
@@ -80,6 +104,7 @@ pub fn build_site(root: &Path, strictness: Strictness) -> Result<Build, Vec<Diag
     if all_lessons_loaded {
         problems.extend(keep_going_problems(&lessons));
     }
+    timings.load = lap();
 
     let drafts: Vec<Result<Draft<'_>, Vec<Diagnostic>>> = lessons
         .par_iter()
@@ -106,7 +131,9 @@ pub fn build_site(root: &Path, strictness: Strictness) -> Result<Build, Vec<Diag
         all_lessons_loaded,
         &theme.static_files,
     ));
+    timings.expand = lap();
     let (typeset, formula_problems, formula_count, distinct_formulas) = typeset_formulas(&ready);
+    timings.typeset = lap();
     problems.extend(formula_problems);
     if !problems.is_empty() {
         return Err(problems);
@@ -126,6 +153,7 @@ pub fn build_site(root: &Path, strictness: Strictness) -> Result<Build, Vec<Diag
     site.files
         .insert("index.html".to_string(), index.into_bytes());
     add_static_files(&mut site, theme.static_files)?;
+    timings.render = lap();
 
     Ok(Build {
         site,
@@ -134,6 +162,7 @@ pub fn build_site(root: &Path, strictness: Strictness) -> Result<Build, Vec<Diag
             lessons: lessons.len(),
             formulas: formula_count,
             distinct_formulas,
+            timings,
         },
     })
 }

@@ -7,6 +7,8 @@ mod check;
 mod common;
 mod errors;
 mod eval;
+mod katex_fidelity;
+mod katex_pixels;
 mod references;
 mod serve;
 mod sliders_differential;
