@@ -10,7 +10,7 @@ use crate::content::{load_lessons, Lesson, LoadedLessons};
 use crate::diagnostics::Diagnostic;
 use crate::expand::expand_lesson;
 use crate::markdown::{self, Spanned, TocEntry};
-use crate::math::{self, Formula, TypesetError};
+use crate::math::{self, Formula, MathSettings, TypesetError};
 use crate::site_writer::RenderedSite;
 use crate::source::SourceFile;
 use crate::templating::{PageContext, Templates};
@@ -69,8 +69,42 @@ pub enum Strictness {
     Strict,
 }
 
+/// Typeset formulas kept from one build to the next, so `serve` typesets only the formulas a
+/// save added. KaTeX is almost the whole cost of a build; everything else is cheap to redo.
+#[derive(Debug, Default)]
+pub struct FormulaCache {
+    /// The settings the cached formulas were typeset with; new settings empty the cache.
+    settings: MathSettings,
+    formulas: HashMap<Formula, String>,
+}
+
+impl FormulaCache {
+    /// How many typeset formulas the cache holds.
+    pub fn len(&self) -> usize {
+        self.formulas.len()
+    }
+
+    /// Whether the cache holds no formula.
+    pub fn is_empty(&self) -> bool {
+        self.formulas.is_empty()
+    }
+}
+
+/// Most formulas a [`FormulaCache`] keeps; past it, it starts again empty (a long `serve`
+/// session over a book that keeps changing must not grow without bound).
+const MAX_CACHED_FORMULAS: usize = 200_000;
+
 /// Builds the book at `root` in memory, or returns every problem found.
 pub fn build_site(root: &Path, strictness: Strictness) -> Result<Build, Vec<Diagnostic>> {
+    build_site_cached(root, strictness, None)
+}
+
+/// [`build_site`], reusing and refilling `cache` when one is given.
+pub fn build_site_cached(
+    root: &Path,
+    strictness: Strictness,
+    mut cache: Option<&mut FormulaCache>,
+) -> Result<Build, Vec<Diagnostic>> {
     let mut timings = StageTimings::default();
     let mut stage_started = Instant::now();
     let mut lap = || {
@@ -132,7 +166,8 @@ pub fn build_site(root: &Path, strictness: Strictness) -> Result<Build, Vec<Diag
         &theme.static_files,
     ));
     timings.expand = lap();
-    let (typeset, formula_problems, formula_count, distinct_formulas) = typeset_formulas(&ready);
+    let (typeset, formula_problems, formula_count, distinct_formulas) =
+        typeset_formulas(&ready, &MathSettings::default(), cache.as_deref_mut());
     timings.typeset = lap();
     problems.extend(formula_problems);
     if !problems.is_empty() {
@@ -313,8 +348,13 @@ struct FormulaSite<'a> {
 
 type Typeset = HashMap<(String, bool), String>;
 
-/// Typesets every distinct formula of the book once, in parallel.
-fn typeset_formulas(drafts: &[Draft<'_>]) -> (Typeset, Vec<Diagnostic>, usize, usize) {
+/// Typesets every distinct formula of the book once, in parallel, taking what `cache` already
+/// holds from it and adding what it typesets.
+fn typeset_formulas(
+    drafts: &[Draft<'_>],
+    settings: &MathSettings,
+    mut cache: Option<&mut FormulaCache>,
+) -> (Typeset, Vec<Diagnostic>, usize, usize) {
     let mut first_site: BTreeMap<Formula, FormulaSite<'_>> = BTreeMap::new();
     let mut count = 0;
     for draft in drafts {
@@ -336,13 +376,33 @@ fn typeset_formulas(drafts: &[Draft<'_>]) -> (Typeset, Vec<Diagnostic>, usize, u
                 });
         }
     }
-    let formulas: Vec<Formula> = first_site.keys().cloned().collect();
-    let results = math::typeset_all(&formulas, &math::MathSettings::default());
-    let mut typeset = HashMap::with_capacity(formulas.len());
+    if let Some(cache) = cache.as_deref_mut() {
+        if cache.settings != *settings || cache.formulas.len() > MAX_CACHED_FORMULAS {
+            cache.settings = settings.clone();
+            cache.formulas.clear();
+        }
+    }
+    let mut typeset = HashMap::with_capacity(first_site.len());
+    let mut fresh = Vec::new();
+    for formula in first_site.keys() {
+        match cache
+            .as_deref()
+            .and_then(|cache| cache.formulas.get(formula))
+        {
+            Some(html) => {
+                typeset.insert((formula.tex.clone(), formula.display), html.clone());
+            }
+            None => fresh.push(formula.clone()),
+        }
+    }
+    let results = math::typeset_all(&fresh, settings);
     let mut problems = Vec::new();
-    for (formula, result) in formulas.into_iter().zip(results) {
+    for (formula, result) in fresh.into_iter().zip(results) {
         match result {
             Ok(html) => {
+                if let Some(cache) = cache.as_deref_mut() {
+                    cache.formulas.insert(formula.clone(), html.clone());
+                }
                 typeset.insert((formula.tex, formula.display), html);
             }
             Err(error) => {
