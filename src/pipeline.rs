@@ -103,7 +103,7 @@ pub fn build_site(root: &Path, strictness: Strictness) -> Result<Build, Vec<Diag
 pub fn build_site_cached(
     root: &Path,
     strictness: Strictness,
-    mut cache: Option<&mut FormulaCache>,
+    cache: Option<&mut FormulaCache>,
 ) -> Result<Build, Vec<Diagnostic>> {
     let mut timings = StageTimings::default();
     let mut stage_started = Instant::now();
@@ -167,7 +167,7 @@ pub fn build_site_cached(
     ));
     timings.expand = lap();
     let (typeset, formula_problems, formula_count, distinct_formulas) =
-        typeset_formulas(&ready, &MathSettings::default(), cache.as_deref_mut());
+        typeset_formulas(&ready, &MathSettings::default(), cache);
     timings.typeset = lap();
     problems.extend(formula_problems);
     if !problems.is_empty() {
