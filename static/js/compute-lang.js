@@ -25,7 +25,7 @@
 
   /* ---- limits (mod.rs) ---- */
   var MAX_SIDE = 1024;
-  var MAX_WORK = 30000000;
+  var MAX_WORK = 10000000;
   var MAX_DEPTH = 64;
   var MAX_LINES = 1000;
   var MAX_LINE_BYTES = 1000;

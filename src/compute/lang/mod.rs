@@ -56,9 +56,10 @@ pub use value::Value;
 
 /// Largest number of rows or columns of any value (and entries of a vector).
 pub const MAX_SIDE: usize = 1024;
-/// Most element operations one run may do (see the module doc for how they are counted): about
-/// a second of debug-build work, far more than any lesson needs.
-pub const MAX_WORK: u64 = 30_000_000;
+/// Most element operations one run may do (see the module doc for how they are counted): ten
+/// passes over a 1,024 × 1,024 matrix, or a 215 × 215 × 215 product; well under a second in a
+/// release build and about a second in a debug build, and far more than any worked example needs.
+pub const MAX_WORK: u64 = 10_000_000;
 /// Deepest nesting of an expression (parentheses, calls, operators, unary minus chains).
 pub const MAX_DEPTH: usize = 64;
 /// Most lines of a `steps` string, blank and comment lines included.
@@ -805,7 +806,7 @@ mod tests {
         use proptest::prelude::*;
 
         /// Pieces a program is made of, valid and not, so random soup reaches every error path.
-        const PIECES: [&str; 40] = [
+        const PIECES: [&str; 43] = [
             "x",
             "v",
             "y",
@@ -846,6 +847,9 @@ mod tests {
             "2x",
             "argmax(",
             "@@",
+            "×",
+            "é",
+            ".",
         ];
 
         fn inputs() -> Vec<(String, Value)> {
