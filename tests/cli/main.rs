@@ -8,6 +8,8 @@ mod common;
 mod compute_lang_differential;
 mod errors;
 mod eval;
+mod katex_fidelity;
+mod katex_pixels;
 mod references;
 mod serve;
 mod sliders_differential;
