@@ -435,6 +435,43 @@ mod tests {
     }
 
     #[test]
+    fn the_issues_layer_norm_program_agrees_with_the_layer_norm_function() {
+        let inputs = [
+            (
+                "x",
+                matrix(array![
+                    [2.0, 4.0, 6.0, 8.0],
+                    [1.0, -1.0, 3.0, 0.5],
+                    [0.0, 0.0, 1.0, 0.0]
+                ]),
+            ),
+            ("gamma", vector(array![1.0, 0.5, 2.0, 1.0])),
+            ("beta", vector(array![0.0, 0.1, 0.0, -0.2])),
+            ("eps", Value::Scalar(0.00001)),
+        ];
+        let steps = "mu = mean(x, axis=1)\nxc = x - mu\nvar = mean(xc ^ 2, axis=-1)\n\
+                     y = gamma * xc / sqrt(var + eps) + beta\n\
+                     z = gamma * layer_norm(x, eps=eps) + beta";
+        let inputs: Vec<(String, Value)> = inputs
+            .iter()
+            .map(|(n, v)| (n.to_string(), v.clone()))
+            .collect();
+        let results = evaluate(steps, &inputs).unwrap();
+        assert_eq!(results[0].1.describe_shape(), "3×1");
+        let (y, z) = (
+            as_matrix(results[3].1.clone()),
+            as_matrix(results[4].1.clone()),
+        );
+        assert_abs_diff_eq!(y, z, epsilon = 1e-12);
+        // Row 1 is 2, 4, 6, 8: mean 5, variance 5, so its first entry is −3/√5.
+        assert_abs_diff_eq!(
+            y[[0, 0]],
+            -3.0 / (5.0_f64 + 0.00001).sqrt(),
+            epsilon = 1e-12
+        );
+    }
+
+    #[test]
     fn constructors_build_ranges_identities_masks_and_slices() {
         assert_eq!(last("y = arange(3)", &[]), vector(array![0.0, 1.0, 2.0]));
         assert_eq!(
