@@ -5,6 +5,7 @@
 mod build;
 mod check;
 mod common;
+mod compute_lang_differential;
 mod errors;
 mod eval;
 mod katex_fidelity;
