@@ -10,6 +10,8 @@
 //! produce NaN/∞ from finite inputs. The `purity` test below keeps the import list honest.
 
 pub mod attention;
+pub mod lang;
+pub mod computed;
 mod error;
 pub mod gradient_descent;
 pub mod ops;
@@ -42,6 +44,8 @@ pub enum Evaluated {
     Vectors(vectors::Vectors),
     /// A ```` ```gradient_descent ```` block.
     GradientDescent(gradient_descent::GradientDescent),
+    /// A ```` ```compute ```` block: a program's inputs and steps.
+    Compute(computed::Computed),
 }
 
 impl Evaluated {
@@ -52,6 +56,7 @@ impl Evaluated {
             Evaluated::Softmax(_) => "softmax",
             Evaluated::Vectors(_) => "vectors",
             Evaluated::GradientDescent(_) => "gradient_descent",
+            Evaluated::Compute(_) => "compute",
         }
     }
 
@@ -62,6 +67,7 @@ impl Evaluated {
             Evaluated::Softmax(result) => result.quantity(name),
             Evaluated::Vectors(result) => result.quantity(name),
             Evaluated::GradientDescent(result) => result.quantity(name),
+            Evaluated::Compute(result) => result.quantity(name),
         }
     }
 
@@ -72,6 +78,7 @@ impl Evaluated {
             Evaluated::Softmax(result) => result.quantity_names(),
             Evaluated::Vectors(result) => result.quantity_names(),
             Evaluated::GradientDescent(result) => result.quantity_names(),
+            Evaluated::Compute(result) => result.quantity_names(),
         }
     }
 }
@@ -84,6 +91,7 @@ impl Serialize for Evaluated {
             Evaluated::Softmax(result) => result.serialize(serializer),
             Evaluated::Vectors(result) => result.serialize(serializer),
             Evaluated::GradientDescent(result) => result.serialize(serializer),
+            Evaluated::Compute(result) => result.serialize(serializer),
         }
     }
 }
@@ -180,7 +188,14 @@ mod tests {
             steps: 1,
         })
         .unwrap();
+        let program = computed::compute(
+            "y = x + 1",
+            vec![("x".into(), lang::Value::Scalar(1.0))],
+            computed::Labels::default(),
+        )
+        .unwrap();
         let examples = [
+            (Evaluated::Compute(program), "compute", "y"),
             (Evaluated::Attention(attention), "attention", "weights"),
             (Evaluated::Softmax(softmax), "softmax", "probabilities"),
             (Evaluated::Vectors(vectors), "vectors", "cosines"),
@@ -206,8 +221,9 @@ mod tests {
 #[cfg(test)]
 mod purity {
     /// Every source file of this module; `every_file_is_checked` keeps the list complete.
-    const SOURCES: [(&str, &str); 8] = [
+    const SOURCES: [(&str, &str); 9] = [
         ("attention.rs", include_str!("attention.rs")),
+        ("computed.rs", include_str!("computed.rs")),
         ("error.rs", include_str!("error.rs")),
         ("gradient_descent.rs", include_str!("gradient_descent.rs")),
         ("mod.rs", include_str!("mod.rs")),

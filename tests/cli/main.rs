@@ -5,6 +5,8 @@
 mod build;
 mod check;
 mod common;
+mod compute_blocks;
+mod compute_widget_browser;
 mod errors;
 mod eval;
 mod references;
