@@ -49,8 +49,7 @@ pub(super) fn evaluate(text: &str) -> Result<ParsedExample, Vec<BlockError>> {
         .as_ref()
         .and_then(|labels| ok_or_record(&mut errors, read_labels("cols", labels)));
     // TOML tables forget their order; the order written is the order of the spans.
-    let mut written: Vec<(&String, &Spanned<toml::Value>)> =
-        spec.inputs.iter().flatten().collect();
+    let mut written: Vec<(&String, &Spanned<toml::Value>)> = spec.inputs.iter().flatten().collect();
     written.sort_by_key(|(_, value)| value.span().start);
     let mut inputs = Vec::with_capacity(written.len());
     for (name, value) in written {
@@ -63,13 +62,14 @@ pub(super) fn evaluate(text: &str) -> Result<ParsedExample, Vec<BlockError>> {
     }
     let labels = Labels { rows, cols };
     let steps = Steps::locate(text, &spec.steps);
-    let computed = compute(spec.steps.get_ref(), inputs.clone(), labels.clone()).map_err(|error| {
-        vec![BlockError {
-            span: steps.file_span(error.span),
-            message: error.message,
-            help: error.hint,
-        }]
-    })?;
+    let computed =
+        compute(spec.steps.get_ref(), inputs.clone(), labels.clone()).map_err(|error| {
+            vec![BlockError {
+                span: steps.file_span(error.span),
+                message: error.message,
+                help: error.hint,
+            }]
+        })?;
     let widget_inputs: Vec<serde_json::Value> = inputs
         .iter()
         .map(|(name, value)| serde_json::json!([name, value_json(value)]))
@@ -97,11 +97,7 @@ fn value_json(value: &Value) -> serde_json::Value {
     match value {
         Value::Scalar(x) => serde_json::json!(x),
         Value::Vector(values) => serde_json::json!(values.to_vec()),
-        Value::Matrix(values) => values
-            .rows()
-            .into_iter()
-            .map(|row| row.to_vec())
-            .collect(),
+        Value::Matrix(values) => values.rows().into_iter().map(|row| row.to_vec()).collect(),
     }
 }
 
@@ -113,7 +109,10 @@ fn read_labels(key: &str, labels: &Labelled) -> Result<Vec<String>, BlockError> 
     if labels.get_ref().len() > MAX_SIDE {
         return Err(BlockError::new(
             labels.span(),
-            format!("`{key}` has {} names; values have at most {MAX_SIDE} rows or columns", labels.get_ref().len()),
+            format!(
+                "`{key}` has {} names; values have at most {MAX_SIDE} rows or columns",
+                labels.get_ref().len()
+            ),
         ));
     }
     labels
@@ -121,7 +120,10 @@ fn read_labels(key: &str, labels: &Labelled) -> Result<Vec<String>, BlockError> 
         .iter()
         .map(|label| {
             if label.get_ref().trim().is_empty() {
-                Err(BlockError::new(label.span(), format!("a name in `{key}` is blank")).help(help.clone()))
+                Err(
+                    BlockError::new(label.span(), format!("a name in `{key}` is blank"))
+                        .help(help.clone()),
+                )
             } else {
                 Ok(label.get_ref().clone())
             }
@@ -151,8 +153,10 @@ fn read_input(text: &str, name: &str, value: &Spanned<toml::Value>) -> Result<Va
         } else {
             "cannot be a name in steps"
         };
-        return Err(BlockError::new(key_span(text, name, &span), format!("input `{name}` {why}"))
-            .help("name inputs with letters, digits and `_`, starting with a letter, e.g. w_q"));
+        return Err(
+            BlockError::new(key_span(text, name, &span), format!("input `{name}` {why}"))
+                .help("name inputs with letters, digits and `_`, starting with a letter, e.g. w_q"),
+        );
     }
     let value = match value.get_ref() {
         toml::Value::Integer(_) | toml::Value::Float(_) => {
@@ -161,13 +165,19 @@ fn read_input(text: &str, name: &str, value: &Spanned<toml::Value>) -> Result<Va
         }
         toml::Value::Array(items) => {
             if items.is_empty() {
-                return Err(BlockError::new(span, format!("input `{name}` is empty")).help(VALUE_HELP));
+                return Err(
+                    BlockError::new(span, format!("input `{name}` is empty")).help(VALUE_HELP)
+                );
             }
             let entries: Vec<Spanned<toml::Value>> = reread(text, &span)?;
             let numbers = |entry: &Spanned<toml::Value>| {
-                matches!(entry.get_ref(), toml::Value::Integer(_) | toml::Value::Float(_))
+                matches!(
+                    entry.get_ref(),
+                    toml::Value::Integer(_) | toml::Value::Float(_)
+                )
             };
-            let lists = |entry: &Spanned<toml::Value>| matches!(entry.get_ref(), toml::Value::Array(_));
+            let lists =
+                |entry: &Spanned<toml::Value>| matches!(entry.get_ref(), toml::Value::Array(_));
             let first_is_list = lists(&entries[0]);
             let odd = entries.iter().find(|entry| {
                 if first_is_list {
@@ -186,10 +196,17 @@ fn read_input(text: &str, name: &str, value: &Spanned<toml::Value>) -> Result<Va
                     Value::Vector(vector(name, &numbers)?)
                 }
                 Some(odd) => {
-                    let what = if first_is_list { "a list of rows" } else { "a list of numbers" };
+                    let what = if first_is_list {
+                        "a list of rows"
+                    } else {
+                        "a list of numbers"
+                    };
                     return Err(BlockError::new(
                         odd.span(),
-                        format!("input `{name}` looks like {what}, but this entry is a {}", odd.get_ref().type_str()),
+                        format!(
+                            "input `{name}` looks like {what}, but this entry is a {}",
+                            odd.get_ref().type_str()
+                        ),
                     )
                     .help(VALUE_HELP));
                 }
@@ -198,7 +215,10 @@ fn read_input(text: &str, name: &str, value: &Spanned<toml::Value>) -> Result<Va
         other => {
             return Err(BlockError::new(
                 span,
-                format!("input `{name}` is a {}, not a number, vector or matrix", other.type_str()),
+                format!(
+                    "input `{name}` is a {}, not a number, vector or matrix",
+                    other.type_str()
+                ),
             )
             .help(VALUE_HELP))
         }
@@ -216,7 +236,10 @@ fn read_input(text: &str, name: &str, value: &Spanned<toml::Value>) -> Result<Va
 
 /// Reads the value at `span` of `text` again as `T`, keeping spans in `text`'s coordinates: the
 /// value is placed at the same offset behind a key of the right length.
-fn reread<T: serde::de::DeserializeOwned>(text: &str, span: &Range<usize>) -> Result<T, BlockError> {
+fn reread<T: serde::de::DeserializeOwned>(
+    text: &str,
+    span: &Range<usize>,
+) -> Result<T, BlockError> {
     #[derive(Deserialize)]
     struct One<T> {
         v: T,
@@ -230,8 +253,11 @@ fn reread<T: serde::de::DeserializeOwned>(text: &str, span: &Range<usize>) -> Re
             let at = error
                 .span()
                 .map_or(span.clone(), |at| at.start - offset..at.end - offset);
-            BlockError::new(at, format!("cannot read this value: {}", error.message().trim()))
-                .help(VALUE_HELP)
+            BlockError::new(
+                at,
+                format!("cannot read this value: {}", error.message().trim()),
+            )
+            .help(VALUE_HELP)
         })
 }
 
@@ -305,7 +331,10 @@ fn decode_offsets(raw: &str) -> Option<(String, Vec<usize>)> {
             'u' | 'U' => {
                 let digits = if escape == 'u' { 4 } else { 8 };
                 let hex = body.get(at + 2..at + 2 + digits)?;
-                (char::from_u32(u32::from_str_radix(hex, 16).ok()?)?, 2 + digits)
+                (
+                    char::from_u32(u32::from_str_radix(hex, 16).ok()?)?,
+                    2 + digits,
+                )
             }
             ' ' | '\t' | '\r' | '\n' if multiline => {
                 // A line-ending backslash swallows the newline and all blank space after it.
@@ -360,15 +389,27 @@ eps = 0.00001
         let Evaluated::Compute(computed) = &parsed.evaluated else {
             panic!("a compute result")
         };
-        assert_eq!(computed.quantity_names(), ["x", "gamma", "beta", "eps", "mu", "xc", "var", "y"]);
-        let Some(Quantity::Matrix { values, row_labels, .. }) = computed.quantity("mu") else {
+        assert_eq!(
+            computed.quantity_names(),
+            ["x", "gamma", "beta", "eps", "mu", "xc", "var", "y"]
+        );
+        let Some(Quantity::Matrix {
+            values, row_labels, ..
+        }) = computed.quantity("mu")
+        else {
             panic!("mu is a matrix")
         };
         assert_eq!(values.dim(), (3, 1));
         assert_eq!(values[[0, 0]], 5.0);
         assert_eq!(row_labels.unwrap()[1], "cat");
-        assert_eq!(parsed.inputs["inputs"][3], serde_json::json!(["eps", 0.00001]));
-        assert_eq!(parsed.inputs["stepNames"], serde_json::json!(["mu", "xc", "var", "y"]));
+        assert_eq!(
+            parsed.inputs["inputs"][3],
+            serde_json::json!(["eps", 0.00001])
+        );
+        assert_eq!(
+            parsed.inputs["stepNames"],
+            serde_json::json!(["mu", "xc", "var", "y"])
+        );
     }
 
     #[test]
@@ -391,7 +432,12 @@ eps = 0.00001
         ] {
             let text = with_steps(steps);
             let errors = evaluate(&text).err().expect(steps);
-            assert_eq!(&text[errors[0].span.clone()], "nope", "in {steps}: {}", errors[0].message);
+            assert_eq!(
+                &text[errors[0].span.clone()],
+                "nope",
+                "in {steps}: {}",
+                errors[0].message
+            );
         }
     }
 
@@ -446,7 +492,10 @@ eps = 0.00001
 
     #[test]
     fn an_unknown_key_and_blank_or_empty_labels_are_refused() {
-        assert_eq!(error_at(&LAYER_NORM.replace("rows = ", "colour = 1\nrows = ")).0, "colour");
+        assert_eq!(
+            error_at(&LAYER_NORM.replace("rows = ", "colour = 1\nrows = ")).0,
+            "colour"
+        );
         let text = LAYER_NORM.replace("\"cat\"", "\" \"");
         assert_eq!(error_at(&text).0, "\" \"");
         let text = LAYER_NORM.replace("[\"the\", \"cat\", \"sat\"]", "[]");

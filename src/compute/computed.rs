@@ -32,19 +32,28 @@ pub struct Labels {
 
 impl Labels {
     fn fitting(labels: &Option<Vec<String>>, count: usize) -> Option<Vec<String>> {
-        labels.as_ref().filter(|labels| labels.len() == count).cloned()
+        labels
+            .as_ref()
+            .filter(|labels| labels.len() == count)
+            .cloned()
     }
 
     /// Labels of the rows of an `nrows`×`ncols` matrix, by the rule in the module doc.
     pub fn of_rows(&self, nrows: usize, ncols: usize) -> Option<Vec<String>> {
-        Self::fitting(&self.rows, nrows)
-            .or_else(|| (nrows == ncols).then(|| Self::fitting(&self.cols, nrows)).flatten())
+        Self::fitting(&self.rows, nrows).or_else(|| {
+            (nrows == ncols)
+                .then(|| Self::fitting(&self.cols, nrows))
+                .flatten()
+        })
     }
 
     /// Labels of the columns of an `nrows`×`ncols` matrix, by the rule in the module doc.
     pub fn of_cols(&self, nrows: usize, ncols: usize) -> Option<Vec<String>> {
-        Self::fitting(&self.cols, ncols)
-            .or_else(|| (nrows == ncols).then(|| Self::fitting(&self.rows, ncols)).flatten())
+        Self::fitting(&self.cols, ncols).or_else(|| {
+            (nrows == ncols)
+                .then(|| Self::fitting(&self.rows, ncols))
+                .flatten()
+        })
     }
 
     /// Labels of the entries of a vector of `len`.
@@ -123,7 +132,10 @@ impl Computed {
 
     /// Inputs, then steps, in order.
     pub fn quantity_names(&self) -> Vec<String> {
-        self.values.iter().map(|(name, _, _)| name.clone()).collect()
+        self.values
+            .iter()
+            .map(|(name, _, _)| name.clone())
+            .collect()
     }
 
     /// The names of the steps, in order.
@@ -226,7 +238,11 @@ mod tests {
         assert_eq!(labels.of_cols(3, 3), names(&["the", "cat", "sat"]));
         assert_eq!(labels.of_rows(2, 3), None);
         assert_eq!(labels.of_rows(2, 2), None);
-        assert_eq!(labels.of_entries(3), None, "vectors are rows: only `cols` names entries");
+        assert_eq!(
+            labels.of_entries(3),
+            None,
+            "vectors are rows: only `cols` names entries"
+        );
     }
 
     #[test]
@@ -246,7 +262,10 @@ mod tests {
     fn inputs_and_steps_are_quantities_in_order() {
         let computed = compute(
             "g = x @ x.T\nn = sum(g)",
-            vec![("x".into(), Value::Matrix(array![[1.0, 0.0], [0.0, 2.0], [1.0, 1.0]]))],
+            vec![(
+                "x".into(),
+                Value::Matrix(array![[1.0, 0.0], [0.0, 2.0], [1.0, 1.0]]),
+            )],
             tokens(),
         )
         .unwrap();
@@ -315,7 +334,11 @@ output = weights @ v
                 heads: 1,
             })
             .unwrap();
-            let mask = if causal { "causal_mask(3)" } else { "zeros(3, 3)" };
+            let mask = if causal {
+                "causal_mask(3)"
+            } else {
+                "zeros(3, 3)"
+            };
             let computed = compute(
                 &format!("mask = {mask}\n{program}"),
                 vec![
@@ -330,7 +353,11 @@ output = weights @ v
             .unwrap();
             for name in ["q", "k", "v", "scores", "scaled", "weights", "output"] {
                 let (
-                    Some(Quantity::Matrix { values: ours, row_labels, .. }),
+                    Some(Quantity::Matrix {
+                        values: ours,
+                        row_labels,
+                        ..
+                    }),
                     Some(Quantity::Matrix { values: theirs, .. }),
                 ) = (computed.quantity(name), expected.quantity(name))
                 else {

@@ -7,11 +7,11 @@
 //! in words (`<desc>`), printed with [`format_number`] exactly as the prose prints them, so a
 //! reader who cannot see the picture gets the same information.
 
+use super::heatmap::{Heatmap, MOST_CELLS};
 use super::svg::{
     decade_ticks, labelled, nice_ticks, text_width, Anchor, Baseline, Frame, Point, Scale, Svg,
     LABEL_TEXT, SMALL_TEXT,
 };
-use super::heatmap::{Heatmap, MOST_CELLS};
 use super::table::escape_html;
 use super::{format_number, Precision, Style};
 use crate::compute::gradient_descent::GradientDescent;
@@ -755,14 +755,22 @@ fn bars(
 ) -> Result<String, FigureError> {
     if values.len() > MOST_BARS {
         return Err(FigureError {
-            message: format!("{what} has {} entries, too many to draw as bars (at most {MOST_BARS})", values.len()),
+            message: format!(
+                "{what} has {} entries, too many to draw as bars (at most {MOST_BARS})",
+                values.len()
+            ),
             help: "draw a shorter step, or a matrix as a heatmap".to_string(),
         });
     }
     if let Some(position) = values.iter().position(|value| !value.is_finite()) {
         return Err(FigureError {
-            message: format!("{what} holds −∞ at entry {}, which a bar cannot show", labels[position]),
-            help: "draw the step after the softmax, or a matrix as a heatmap where −∞ shows as masked".to_string(),
+            message: format!(
+                "{what} holds −∞ at entry {}, which a bar cannot show",
+                labels[position]
+            ),
+            help:
+                "draw the step after the softmax, or a matrix as a heatmap where −∞ shows as masked"
+                    .to_string(),
         });
     }
     let count = values.len();
@@ -1049,8 +1057,14 @@ mod tests {
         };
         let html = quantity_figure(&quantity, "e.w", &options("e")).unwrap();
         assert!(html.contains("data-figure=\"heatmap\""), "{html}");
-        assert!(html.contains("<figcaption>Heatmap of e.w.</figcaption>"), "{html}");
-        assert!(html.contains("row b: 1 \u{2212}∞ (masked), 2 1.000"), "{html}");
+        assert!(
+            html.contains("<figcaption>Heatmap of e.w.</figcaption>"),
+            "{html}"
+        );
+        assert!(
+            html.contains("row b: 1 \u{2212}∞ (masked), 2 1.000"),
+            "{html}"
+        );
     }
 
     #[test]
@@ -1062,7 +1076,10 @@ mod tests {
         let html = quantity_figure(&vector, "e.v", &options("e")).unwrap();
         assert!(html.contains("data-figure=\"bars\""), "{html}");
         assert_eq!(html.matches("class=\"wf-bar\"").count(), 3);
-        assert!(html.contains("e.v, 3 entries: 1 1.000, 2 \u{2212}0.500, 3 0.250."), "{html}");
+        assert!(
+            html.contains("e.v, 3 entries: 1 1.000, 2 \u{2212}0.500, 3 0.250."),
+            "{html}"
+        );
         let column = Quantity::Matrix {
             values: array![[1.0], [2.0]],
             row_labels: Some(vec!["x".into(), "y".into()]),

@@ -96,7 +96,14 @@ impl Heatmap<'_> {
             .map(|label| text_width(label, SMALL_TEXT))
             .fold(0.0, f64::max);
         let slanted = widest_col_label > cell_width - 2.0;
-        let col_stride = label_stride(cell_width, if slanted { SMALL_TEXT * 1.3 } else { widest_col_label + 4.0 });
+        let col_stride = label_stride(
+            cell_width,
+            if slanted {
+                SMALL_TEXT * 1.3
+            } else {
+                widest_col_label + 4.0
+            },
+        );
         let row_stride = label_stride(cell_height, SMALL_TEXT * 1.2);
         let top = 8.0
             + if slanted {
@@ -143,7 +150,10 @@ impl Heatmap<'_> {
         }
         svg.group("wf-heatmap");
         for ((row, col), &value) in self.values.indexed_iter() {
-            let corner = Point::new(left + col as f64 * cell_width, top + row as f64 * cell_height);
+            let corner = Point::new(
+                left + col as f64 * cell_width,
+                top + row as f64 * cell_height,
+            );
             let size = (cell_width, cell_height);
             svg.rect_fill(corner, size, "wf-cell", "currentColor", 1.0);
             let strength = if value.is_finite() {
@@ -173,25 +183,45 @@ impl Heatmap<'_> {
             }
         }
         svg.end_group();
-        self.legend(&mut svg, Point::new(left, legend_top), magnitude, hatch.as_deref());
+        self.legend(
+            &mut svg,
+            Point::new(left, legend_top),
+            magnitude,
+            hatch.as_deref(),
+        );
         svg.finish("wf-chart wf-heatmap-chart", title, &self.description())
     }
 
     /// Swatches at round values from the most negative to the most positive entry, and the
     /// hatch of masked entries when there are any.
     fn legend(&self, svg: &mut Svg, at: Point, magnitude: f64, hatch: Option<&str>) {
-        let signed = self.values.iter().any(|value| value.is_finite() && *value < 0.0);
-        let positive = self.values.iter().any(|value| value.is_finite() && *value > 0.0);
+        let signed = self
+            .values
+            .iter()
+            .any(|value| value.is_finite() && *value < 0.0);
+        let positive = self
+            .values
+            .iter()
+            .any(|value| value.is_finite() && *value > 0.0);
         let low = if signed { -magnitude } else { 0.0 };
         let high = if positive || !signed { magnitude } else { 0.0 };
         let ticks = labelled(&nice_ticks(low, high, 5));
         let mut x = at.x;
         const SWATCH: (f64, f64) = (26.0, 12.0);
-        for tick in ticks.iter().filter(|tick| tick.value.abs() <= magnitude * 1.0001) {
+        for tick in ticks
+            .iter()
+            .filter(|tick| tick.value.abs() <= magnitude * 1.0001)
+        {
             let corner = Point::new(x, at.y);
             svg.rect_fill(corner, SWATCH, "wf-cell", "currentColor", 1.0);
             let strength = (tick.value.abs() / magnitude).min(1.0);
-            svg.rect_fill(corner, SWATCH, heat_class(tick.value), "currentColor", strength);
+            svg.rect_fill(
+                corner,
+                SWATCH,
+                heat_class(tick.value),
+                "currentColor",
+                strength,
+            );
             svg.text(
                 Point::new(x + SWATCH.0 / 2.0, at.y + SWATCH.1 + 4.0),
                 (Anchor::Middle, Baseline::Hanging),
@@ -257,7 +287,11 @@ impl Heatmap<'_> {
         format!(
             "{}, a {rows}×{cols} matrix; darker cells hold larger magnitudes{}. {}.",
             self.what,
-            if self.values.iter().any(|value| value.is_finite() && *value < 0.0) {
+            if self
+                .values
+                .iter()
+                .any(|value| value.is_finite() && *value < 0.0)
+            {
                 ", one hue for positive and another for negative entries"
             } else {
                 ""
@@ -308,13 +342,23 @@ mod tests {
             id_prefix: "wf-x-1",
         }
         .svg("Heatmap of x.y");
-        assert_eq!(svg.matches("class=\"wf-cell\"").count(), 4 + 5, "4 cells and 5 legend swatches");
+        assert_eq!(
+            svg.matches("class=\"wf-cell\"").count(),
+            4 + 5,
+            "4 cells and 5 legend swatches"
+        );
         assert!(svg.contains(">&lt;cat&gt;</text>"), "{svg}");
         assert!(svg.contains(">\u{2212}1.00</text>"), "{svg}");
         // −1 is the largest magnitude: full strength, in the negative hue, with light text.
         assert!(svg.contains("class=\"wf-heat wf-heat-negative\""), "{svg}");
-        assert!(svg.contains("class=\"wf-cell-value wf-on-strong\""), "{svg}");
-        assert!(svg.contains("fill-opacity=\"0.500\""), "0.5 is half of the largest: {svg}");
+        assert!(
+            svg.contains("class=\"wf-cell-value wf-on-strong\""),
+            "{svg}"
+        );
+        assert!(
+            svg.contains("fill-opacity=\"0.500\""),
+            "0.5 is half of the largest: {svg}"
+        );
         assert!(
             svg.contains("row the: a 0.50, b \u{2212}1.00; row &lt;cat&gt;: a 0.00, b 0.25."),
             "{svg}"
@@ -335,7 +379,11 @@ mod tests {
         }
         .svg("t");
         assert!(svg.contains("<pattern id=\"wf-s-1-hatch-0\""), "{svg}");
-        assert_eq!(svg.matches("fill=\"url(#wf-s-1-hatch-0)\"").count(), 2, "the cell and its legend swatch");
+        assert_eq!(
+            svg.matches("fill=\"url(#wf-s-1-hatch-0)\"").count(),
+            2,
+            "the cell and its legend swatch"
+        );
         assert!(svg.contains("q \u{2212}∞ (masked)"), "{svg}");
         assert!(svg.contains(">\u{2212}∞</text>"), "{svg}");
         assert!(!svg.contains("NaN"));
@@ -343,7 +391,8 @@ mod tests {
 
     #[test]
     fn a_large_matrix_is_drawn_without_numbers_and_described_row_by_row() {
-        let values = ndarray::Array2::from_shape_fn((30, 20), |(i, j)| (i as f64 - j as f64) / 10.0);
+        let values =
+            ndarray::Array2::from_shape_fn((30, 20), |(i, j)| (i as f64 - j as f64) / 10.0);
         let rows: Vec<String> = (1..=30).map(|i| i.to_string()).collect();
         let cols: Vec<String> = (1..=20).map(|i| i.to_string()).collect();
         let svg = Heatmap {
@@ -356,6 +405,9 @@ mod tests {
         }
         .svg("t");
         assert!(!svg.contains("wf-cell-value"), "no numbers in 600 cells");
-        assert!(svg.contains("row 1: from \u{2212}1.900 to 0.000; row 2:"), "{svg}");
+        assert!(
+            svg.contains("row 1: from \u{2212}1.900 to 0.000; row 2:"),
+            "{svg}"
+        );
     }
 }

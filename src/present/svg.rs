@@ -343,7 +343,14 @@ impl Svg {
 
     /// A rectangle filled with `fill` (a colour or `url(#…)`) at `opacity`, for heatmap cells
     /// whose strength is the opacity of one theme colour.
-    pub fn rect_fill(&mut self, corner: Point, size: (f64, f64), class: &str, fill: &str, opacity: f64) {
+    pub fn rect_fill(
+        &mut self,
+        corner: Point,
+        size: (f64, f64),
+        class: &str,
+        fill: &str,
+        opacity: f64,
+    ) {
         let opacity = if opacity < 1.0 {
             format!(" fill-opacity=\"{:.3}\"", opacity.max(0.0))
         } else {

@@ -1,0 +1,181 @@
+//! The compute language: small programs of named steps over scalars, vectors and matrices.
+//!
+//! Stage: evaluation of a ```` ```compute ```` block. Input: the block's `steps` string and its
+//! inputs as [`Value`]s. Output: every step's value in order ([`run`]), or one [`LangError`]
+//! whose span is a byte range of the `steps` string (the block reader adds the string's position
+//! in the file). Must not: read TOML or files, know about labels or pages, print numbers.
+//! `static/js/compute-lang.js` is the reader-side twin with the same structure (lexer, parser,
+//! eval, functions) and the same rules; `tests/cli/compute_lang_differential.rs` holds them
+//! together on thousands of random programs.
+//!
+//! # Semantics
+//! - **Values.** A scalar, a vector (a list; it broadcasts as one row) or a matrix. Every value
+//!   holds at least one entry and at most [`MAX_SIDE`] × [`MAX_SIDE`] (a vector at most
+//!   [`MAX_SIDE`] entries).
+//! - **Steps.** One `name = expression` per line, run in order; `#` starts a comment. A name is
+//!   defined once: a step may not reuse an input's name, an earlier step's, or `pi`/`inf`.
+//!   Function names are a separate namespace (a step may be called `norm`).
+//! - **Operators** (loosest first): `+ -`; `* / @`; unary `-`; `^` (right associative);
+//!   postfix `.T`. `+ - * / ^` are elementwise with NumPy broadcasting: two sizes agree when
+//!   equal or when one is 1; a scalar is 1×1 and a vector one row; the result has the larger rank
+//!   of the two (scalar < vector < matrix). `@` is the matrix product: matrix @ matrix, vector @
+//!   matrix (a vector), matrix @ vector (a vector), vector @ vector (the dot product, a scalar).
+//! - **Transpose.** `.T` swaps a matrix's rows and columns, turns a vector into an n×1 column
+//!   matrix (what authors mean by vᵀ; NumPy would leave it unchanged), and leaves a scalar alone.
+//! - **Axes** follow NumPy: `axis=0` runs down each column, `axis=1` (or `-1`) along each row;
+//!   a vector has one axis, `0` (or `-1`). Reductions keep the reduced axis (NumPy's
+//!   `keepdims=True`): `sum(m, axis=1)` of a 3×4 matrix is 3×1, `sum(v, axis=0)` of a vector is a
+//!   vector of one entry; without `axis` a reduction covers every entry and gives a scalar.
+//!   `argmax` counts from 0, in reading order when it covers a whole matrix.
+//! - **Non-finite values.** Inputs are finite. `-inf` (written `-inf`, or made by
+//!   `causal_mask`) may appear only as a mask: it passes through `+` (and structural functions:
+//!   `.T`, `transpose`, `concat`, `row`, `col`, `rows`, `cols`), and `softmax`/`log_softmax` turn
+//!   it into an exact 0 / stay −∞. NaN or +∞ anywhere, or −∞ reaching any other operation, or
+//!   an operation whose result is not finite, is a [`ErrorKind::NonFinite`] error naming the
+//!   step and the 1-based entry: `log of 0 in step lp at [2, 3]`.
+//! - **Limits.** Values up to [`MAX_SIDE`] × [`MAX_SIDE`]; at most [`MAX_WORK`] element
+//!   operations per run (an elementwise result of n entries costs n, a reduction its input's
+//!   size, `a @ b` rows × inner × columns); expressions at most [`MAX_DEPTH`] levels deep; at
+//!   most [`MAX_LINES`] lines of at most [`MAX_LINE_BYTES`] bytes. Anything beyond is a
+//!   [`ErrorKind::Limit`] error, so no block can make a build slow or large.
+//! - **Numbers in results** are computed in a fixed order (sums run in reading order, products
+//!   as naive row-by-column loops) so that the JavaScript twin gets the same bits wherever the
+//!   platform's `exp`/`log`/… do.
+//!
+//! The functions are listed, each with its rule, in `functions.rs`.
+
+mod eval;
+mod functions;
+mod lexer;
+mod parser;
+mod value;
+
+use std::ops::Range;
+
+pub use value::Value;
+
+/// Largest number of rows or columns of any value (and entries of a vector).
+pub const MAX_SIDE: usize = 1024;
+/// Most element operations one run may do (see the module doc for how they are counted): about
+/// a second of debug-build work, far more than any lesson needs.
+pub const MAX_WORK: u64 = 30_000_000;
+/// Deepest nesting of an expression (parentheses, calls, operators, unary minus chains).
+pub const MAX_DEPTH: usize = 64;
+/// Most lines of a `steps` string, blank and comment lines included.
+pub const MAX_LINES: usize = 1000;
+/// Longest line of a `steps` string, in bytes.
+pub const MAX_LINE_BYTES: usize = 1000;
+
+/// The kind of a [`LangError`]: what the two interpreters agree on in the differential test.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ErrorKind {
+    /// The text is not a program: a bad character, a missing operand or parenthesis, …
+    Syntax,
+    /// A name that is neither an input, an earlier step nor a constant.
+    UnknownName,
+    /// A call to a function the language does not have.
+    UnknownFunction,
+    /// A function called with the wrong number or kind of arguments, or a bad keyword.
+    Arguments,
+    /// Shapes that do not fit together (broadcasting, `@`, `dot`, `concat`, …).
+    Shape,
+    /// A step that reuses a name.
+    Redefinition,
+    /// NaN, +∞, or −∞ where it is not a mask.
+    NonFinite,
+    /// A value, program or amount of work beyond the limits.
+    Limit,
+}
+
+impl ErrorKind {
+    /// The kind as `eval --json`, the JavaScript twin and the differential test write it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ErrorKind::Syntax => "syntax",
+            ErrorKind::UnknownName => "unknown_name",
+            ErrorKind::UnknownFunction => "unknown_function",
+            ErrorKind::Arguments => "arguments",
+            ErrorKind::Shape => "shape",
+            ErrorKind::Redefinition => "redefinition",
+            ErrorKind::NonFinite => "non_finite",
+            ErrorKind::Limit => "limit",
+        }
+    }
+}
+
+/// Why a program could not be parsed or run.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[error("{message}")]
+pub struct LangError {
+    /// What kind of problem it is.
+    pub kind: ErrorKind,
+    /// What is wrong, as one sentence without a trailing period.
+    pub message: String,
+    /// What to write instead, when there is something useful to say.
+    pub hint: Option<String>,
+    /// Byte range in the `steps` string; `0..0` for a problem with an input value.
+    pub span: Range<usize>,
+}
+
+impl LangError {
+    pub(crate) fn new(kind: ErrorKind, message: String, span: Range<usize>) -> Self {
+        LangError {
+            kind,
+            message,
+            hint: None,
+            span,
+        }
+    }
+
+    pub(crate) fn with_hint(mut self, hint: impl Into<String>) -> Self {
+        self.hint = Some(hint.into());
+        self
+    }
+}
+
+/// A parsed program: its steps in order, and the text they were parsed from (error messages
+/// quote operands from it).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Program {
+    text: String,
+    steps: Vec<parser::Step>,
+}
+
+impl Program {
+    /// Names the program defines, in order, with the byte span of each name in the steps text.
+    pub fn step_names(&self) -> Vec<(&str, Range<usize>)> {
+        self.steps
+            .iter()
+            .map(|step| (step.name.as_str(), step.name_span.clone()))
+            .collect()
+    }
+}
+
+/// Parses the `steps` string. Spans are byte offsets into `steps`.
+pub fn parse(steps: &str) -> Result<Program, LangError> {
+    Ok(Program {
+        text: steps.to_string(),
+        steps: parser::parse_steps(steps)?,
+    })
+}
+
+/// Evaluates every step in order given the inputs; returns each step's value, in order.
+///
+/// Inputs are checked first (a valid, unique name that is not a constant; at least one and at
+/// most [`MAX_SIDE`] × [`MAX_SIDE`] entries; all finite), with span `0..0` since they are not in
+/// the steps text. A step that redefines an input or an earlier step is a
+/// [`ErrorKind::Redefinition`] error at its name.
+pub fn run(
+    program: &Program,
+    inputs: &[(String, Value)],
+) -> Result<Vec<(String, Value)>, LangError> {
+    eval::run_steps(&program.text, &program.steps, inputs)
+}
+
+/// Parses and runs in one go, for callers that do not need the step names first.
+pub fn evaluate(
+    steps: &str,
+    inputs: &[(String, Value)],
+) -> Result<Vec<(String, Value)>, LangError> {
+    run(&parse(steps)?, inputs)
+}
