@@ -102,6 +102,11 @@
     var restored = common.readFragment(this.example.name);
     var fromUrl = restored !== null ? decodeState(this.example.inputs, restored) : null;
     if (fromUrl) this.inputs = fromUrl;
+    // Without a working interpreter (a page that did not list it, a script that failed to load)
+    // this throws before anything is replaced, so the static tables stay.
+    if (!globalThis.WorkedComputeLang.run(this.example.steps, clone(this.example.inputs)).ok) {
+      throw new Error('the example as written does not run in this browser');
+    }
     var live = el('div', { className: 'ww', id: this.id });
     common.append(live, [
       el('p', { className: 'ww-intro' },

@@ -88,10 +88,10 @@ fn check_site_names_a_compute_number_edited_in_the_built_html() {
 
 #[test]
 fn a_wrong_pin_on_a_step_fails_naming_the_labelled_entry() {
-    let book = book_with(&BLOCK.replace("[0.875]", "[0.9]"));
+    let book = book_with(&BLOCK.replace("[0.875]", "[0.8]"));
     book.check()
         .exits_with(1)
-        .stderr_has("ln.mu[cat, 1] is expected to print as 0.9, but computes to 0.9")
+        .stderr_has("ln.mu[cat, 1] is expected to print as 0.8, but computes to 0.9")
         .stderr_has("ln.md:");
 }
 
@@ -163,4 +163,17 @@ fn a_bad_input_entry_and_a_figure_of_a_number_are_reported_where_they_are() {
         .stderr_has("ln.eps is a number, which a figure cannot draw");
     let book = book_with(&format!("{BLOCK}\n```figure\nexample = \"ln\"\n```\n"));
     book.check().exits_with(1).stderr_has("add step = \"w\"");
+}
+
+/// The complete example of README's "Compute blocks" section, as a lesson: it must check.
+#[test]
+fn the_readme_example_builds_and_checks() {
+    let readme = include_str!("../../README.md");
+    let section = &readme[readme
+        .find("## Compute blocks")
+        .expect("the README section")..];
+    let start = section.find("````markdown\n").expect("the example") + "````markdown\n".len();
+    let example = &section[start..start + section[start..].find("\n````").unwrap()];
+    assert!(example.contains("```compute") && example.contains("```widget"));
+    book_with(example).check().succeeds();
 }

@@ -5,8 +5,8 @@
 //! a reload through the URL fragment. Browser plumbing is shared with `widget_browser`.
 
 use super::widget_browser::{
-    build_book_with, click, eval, eval_json, js_string, launch, page_matrices, type_into, wait_for,
-    Book,
+    build_book_with, click, eval, eval_json, js_string, launch, metrics, page_matrices,
+    prefer_color_scheme, screenshot_folder, type_into, wait_for, Book,
 };
 use headless_chrome::Tab;
 use ndarray::array;
@@ -276,4 +276,70 @@ fn the_edit_lives_in_the_url_fragment_and_survives_a_reload_and_reset() {
     click(&tab, "[data-action='reset']");
     assert_eq!(shown_steps(&tab), expected_steps(inputs()), "reset");
     assert_eq!(eval(&tab, "location.hash"), Value::from(""));
+}
+
+/// Not a check: the positional-encoding lesson of this repository's book, at 360 and 1280 px,
+/// light and dark, in slices of 1,200 px for a person to look at:
+/// `cargo test --test cli -- --ignored positional_encoding_screenshots` writes them to
+/// `$WORKED_SCREENSHOTS` (default: `worked-screenshots` in the temporary folder).
+#[test]
+#[ignore = "writes screenshots for a person to look at"]
+fn positional_encoding_screenshots() {
+    use headless_chrome::protocol::cdp::Page;
+    let Some(chromium) = launch() else { return };
+    let output = tempfile::tempdir().unwrap();
+    let run = std::process::Command::new(env!("CARGO_BIN_EXE_worked"))
+        .args(["build", "--root", env!("CARGO_MANIFEST_DIR"), "--output"])
+        .arg(output.path().join("public"))
+        .output()
+        .unwrap();
+    assert!(
+        run.status.success(),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    let url = format!(
+        "file://{}",
+        output
+            .path()
+            .join("public/positional-encoding.html")
+            .display()
+    );
+    let folder = screenshot_folder();
+    const SLICE: u32 = 1200;
+    for width in [360, 1280] {
+        for scheme in ["light", "dark"] {
+            let tab = chromium.tab();
+            prefer_color_scheme(&tab, scheme);
+            metrics(&tab, width, 800);
+            tab.navigate_to(&url).unwrap();
+            tab.wait_until_navigated().unwrap();
+            wait_for(&tab, "document.fonts.status === 'loaded'");
+            let height = eval(&tab, "document.documentElement.scrollHeight")
+                .as_u64()
+                .unwrap() as u32;
+            metrics(&tab, width, height);
+            for (index, top) in (0..height).step_by(SLICE as usize).enumerate() {
+                let clip = Page::Viewport {
+                    x: 0.0,
+                    y: f64::from(top),
+                    width: f64::from(width),
+                    height: f64::from(SLICE.min(height - top)),
+                    scale: 1.0,
+                };
+                let png = tab
+                    .capture_screenshot(
+                        Page::CaptureScreenshotFormatOption::Png,
+                        None,
+                        Some(clip),
+                        true,
+                    )
+                    .unwrap();
+                std::fs::write(folder.join(format!("pe-{width}-{scheme}-{index}.png")), png)
+                    .unwrap();
+            }
+            tab.close(false).ok();
+        }
+    }
+    eprintln!("screenshots in {}", folder.display());
 }

@@ -818,21 +818,11 @@ fn on_a_phone_the_page_never_scrolls_sideways() {
 fn screenshots() {
     let Some(chromium) = launch() else { return };
     let book = build_book();
-    let folder = std::env::var_os("WORKED_SCREENSHOTS")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| std::env::temp_dir().join("worked-screenshots"));
-    std::fs::create_dir_all(&folder).unwrap();
+    let folder = screenshot_folder();
     for width in [360, 1280] {
         for scheme in ["light", "dark"] {
             let tab = chromium.tab();
-            tab.call_method(Emulation::SetEmulatedMedia {
-                media: None,
-                features: Some(vec![Emulation::MediaFeature {
-                    name: "prefers-color-scheme".into(),
-                    value: scheme.into(),
-                }]),
-            })
-            .unwrap();
+            prefer_color_scheme(&tab, scheme);
             metrics(&tab, width, 800);
             open_live(&tab, &book.url());
             shoot(
@@ -864,6 +854,28 @@ fn screenshots() {
     tab.wait_until_navigated().unwrap();
     shoot(&tab, 360, &folder.join("no-javascript-360-light.png"));
     eprintln!("screenshots in {}", folder.display());
+}
+
+/// Where screenshots go: `$WORKED_SCREENSHOTS`, default `worked-screenshots` in the temporary
+/// folder (created).
+pub(super) fn screenshot_folder() -> PathBuf {
+    let folder = std::env::var_os("WORKED_SCREENSHOTS")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| std::env::temp_dir().join("worked-screenshots"));
+    std::fs::create_dir_all(&folder).unwrap();
+    folder
+}
+
+/// Makes the page see `prefers-color-scheme: <scheme>` ("light" or "dark").
+pub(super) fn prefer_color_scheme(tab: &Tab, scheme: &str) {
+    tab.call_method(Emulation::SetEmulatedMedia {
+        media: None,
+        features: Some(vec![Emulation::MediaFeature {
+            name: "prefers-color-scheme".into(),
+            value: scheme.into(),
+        }]),
+    })
+    .unwrap();
 }
 
 pub(super) fn metrics(tab: &Tab, width: u32, height: u32) {
