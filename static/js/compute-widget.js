@@ -318,10 +318,13 @@
       });
       body.appendChild(tr);
     });
+    // The line of code sits above the table, as wide as the block; the caption names the table
+    // for screen readers without squeezing the code into the table's width.
     return el('div', { className: 'ww-block' + (rows[0].length > 4 ? ' ww-block-wide' : '') },
+      el('p', { className: 'ww-code', 'aria-hidden': 'true' }, caption),
       el('div', { className: 'ww-scroll' },
         el('table', { className: 'ww-table ww-matrix' + (shaded ? ' ww-heatmap' : ''), 'data-matrix': name },
-          el('caption', null, caption), el('thead', null, head), body)));
+          el('caption', { className: 'ww-visually-hidden' }, this.stepLine(name)), el('thead', null, head), body)));
   };
 
   Widget.prototype.updateRefs = function () {

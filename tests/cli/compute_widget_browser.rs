@@ -261,8 +261,28 @@ fn the_edit_lives_in_the_url_fragment_and_survives_a_reload_and_reset() {
     type_into(&tab, &field("beta", 0, 1), "2");
     let hash = eval(&tab, "location.hash");
     assert_eq!(hash, Value::from("#try-ln=beta:0,2,0,-0.2"));
+    eval(&tab, "window.__before_reload = true");
     tab.reload(false, None).expect("reload");
-    open_live(&tab, &book);
+    wait_for(
+        &tab,
+        "window.__before_reload === undefined && document.readyState === 'complete' \
+         && document.querySelector('[data-widget=\"compute\"] .ww [data-matrix]') !== null",
+    );
+    assert_eq!(
+        eval(&tab, "location.hash"),
+        hash,
+        "the reload keeps the fragment"
+    );
+    assert_eq!(
+        eval(
+            &tab,
+            &format!(
+                "document.querySelector({}).value",
+                js_string(&field("beta", 0, 1))
+            )
+        ),
+        Value::from("2")
+    );
     let mut edited = inputs();
     let LangValue::Vector(beta) = &mut edited[2].1 else {
         unreachable!()
