@@ -7,7 +7,7 @@
 //! `"""` that TOML drops, and line-ending backslashes are all accounted for).
 
 use super::expect::{self, ExpectTable};
-use super::toml_input::{matrix, parse_toml, vector, Numbers, Rows};
+use super::toml_input::{finite, matrix, parse_toml, vector, Numbers, Rows};
 use super::{name_problems, ok_or_record, BlockError, ParsedExample};
 use crate::compute::computed::{compute, Labels};
 use crate::compute::lang::{Value, MAX_SIDE};
@@ -161,7 +161,7 @@ fn read_input(text: &str, name: &str, value: &Spanned<toml::Value>) -> Result<Va
     let value = match value.get_ref() {
         toml::Value::Integer(_) | toml::Value::Float(_) => {
             let number: Spanned<f64> = reread(text, &span)?;
-            Value::Scalar(vector(name, &Spanned::new(span.clone(), vec![number]))?[0])
+            Value::Scalar(finite(name, &number)?)
         }
         toml::Value::Array(items) => {
             if items.is_empty() {
@@ -469,6 +469,8 @@ eps = 0.00001
         assert_eq!(error_at(&text).0, "\"a\"");
         let text = LAYER_NORM.replace("eps = 0.00001", "eps = \"small\"");
         assert_eq!(error_at(&text).0, "\"small\"");
+        let text = LAYER_NORM.replace("eps = 0.00001", "eps = nan");
+        assert_eq!(error_at(&text).0, "nan");
         let text = LAYER_NORM.replace("eps = 0.00001", "eps = []");
         assert_eq!(error_at(&text).0, "[]");
     }
