@@ -5,9 +5,10 @@
 //! a reload through the URL fragment. Browser plumbing is shared with `widget_browser`.
 
 use super::widget_browser::{
-    build_book_with, click, eval, eval_json, js_string, launch, metrics, page_matrices,
+    build_book_with, click, eval, eval_json, js_string, metrics, page_matrices,
     prefer_color_scheme, screenshot_folder, type_into, wait_for, Book,
 };
+use crate::common::{launch_chromium, Chromium};
 use headless_chrome::Tab;
 use ndarray::array;
 use serde_json::Value;
@@ -127,6 +128,11 @@ fn shown_steps(tab: &Tab) -> Vec<(String, Vec<Vec<String>>)> {
         .collect();
     tables.sort_by_key(|(name, _)| order.iter().position(|n| n == name));
     tables
+}
+
+/// A headless Chromium for these tests, or None when they must skip.
+fn launch() -> Option<Chromium> {
+    launch_chromium("compute_widget_browser", "The compute widget in a browser")
 }
 
 fn open_live(tab: &Tab, book: &Book) {

@@ -9,6 +9,8 @@ mod compute_blocks;
 mod compute_widget_browser;
 mod errors;
 mod eval;
+mod katex_fidelity;
+mod katex_pixels;
 mod references;
 mod serve;
 mod sliders_differential;
