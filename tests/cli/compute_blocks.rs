@@ -163,6 +163,18 @@ fn a_bad_input_entry_and_a_figure_of_a_number_are_reported_where_they_are() {
         .stderr_has("ln.eps is a number, which a figure cannot draw");
     let book = book_with(&format!("{BLOCK}\n```figure\nexample = \"ln\"\n```\n"));
     book.check().exits_with(1).stderr_has("add step = \"w\"");
+    let book = book_with(&format!(
+        "{BLOCK}\n```figure\nexample = \"ln\"\nstep = \"yy\"\n```\n"
+    ));
+    book.check()
+        .exits_with(1)
+        .stderr_has("\"ln\" has no step or input named `yy`");
+    let book = book_with(
+        "```softmax\nname = \"s\"\nlogits = [1, 2]\n```\n\n```figure\nexample = \"s\"\nstep = \"probabilities\"\n```\n",
+    );
+    book.check()
+        .exits_with(1)
+        .stderr_has("`step` names a step of a compute example, but \"s\" is a softmax example");
 }
 
 /// The complete example of README's "Compute blocks" section, as a lesson: it must check.
