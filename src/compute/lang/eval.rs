@@ -303,10 +303,9 @@ impl Context<'_> {
     /// The source text of an operand, for shape messages; long operands are shortened.
     pub(crate) fn quote(&self, span: &Range<usize>) -> String {
         let text = self.text.get(span.clone()).unwrap_or("").trim();
-        if text.len() <= 24 {
-            text.to_string()
-        } else {
-            format!("{}…", &text[..20])
+        match text.char_indices().nth(20) {
+            Some((cut, _)) if text.chars().count() > 24 => format!("{}…", &text[..cut]),
+            _ => text.to_string(),
         }
     }
 
@@ -449,26 +448,25 @@ impl Context<'_> {
         self.admit(a, &format!("`{symbol}`"), accepts_mask, span)?;
         self.admit(b, &format!("`{symbol}`"), accepts_mask, span)?;
         let rank = a.rank().max(b.rank());
-        let (a, b) = (a.to_matrix(), b.to_matrix());
+        let (xs, ys) = (a.entries(), b.entries());
+        // Position of result entry (i, j) in each operand: a size-1 axis repeats its one entry.
+        let a_at = |i: usize, j: usize| {
+            (if a_rows == 1 { 0 } else { i * a_cols }) + if a_cols == 1 { 0 } else { j }
+        };
+        let b_at = |i: usize, j: usize| {
+            (if b_rows == 1 { 0 } else { i * b_cols }) + if b_cols == 1 { 0 } else { j }
+        };
+        let mut entries = Vec::with_capacity(rows * cols);
+        for i in 0..rows {
+            for j in 0..cols {
+                entries.push(apply_binary(op, xs[a_at(i, j)], ys[b_at(i, j)]));
+            }
+        }
         let pair = |flat: usize| {
             let (i, j) = (flat / cols, flat % cols);
-            let x = a[[
-                if a_rows == 1 { 0 } else { i },
-                if a_cols == 1 { 0 } else { j },
-            ]];
-            let y = b[[
-                if b_rows == 1 { 0 } else { i },
-                if b_cols == 1 { 0 } else { j },
-            ]];
-            (x, y)
+            (xs[a_at(i, j)], ys[b_at(i, j)])
         };
-        let entries: Vec<f64> = (0..rows * cols)
-            .map(|flat| {
-                let (x, y) = pair(flat);
-                apply_binary(op, x, y)
-            })
-            .collect();
-        let result = Value::from_matrix(matrix_from(rows, cols, entries), rank);
+        let result = Value::from_entries(rank, rows, cols, entries);
         let mask_allowed = |flat: usize| {
             let (x, y) = pair(flat);
             accepts_mask && (x == f64::NEG_INFINITY || y == f64::NEG_INFINITY)
@@ -504,13 +502,11 @@ impl Context<'_> {
             .with_hint("use * to multiply by a scalar"));
         }
         // A vector on the left is one row; on the right, one column.
-        let left = a.to_matrix();
-        let right = match b {
-            Value::Vector(v) => v.clone().insert_axis(ndarray::Axis(1)),
-            _ => b.to_matrix(),
+        let (rows, inner) = a.dims();
+        let (right_inner, cols) = match b {
+            Value::Vector(v) => (v.len(), 1),
+            _ => b.dims(),
         };
-        let (rows, inner) = left.dim();
-        let (right_inner, cols) = right.dim();
         if inner != right_inner {
             let hint = if b.rank() == 2 && inner == cols {
                 format!("the left side's columns must equal the right side's rows; did you mean {} @ {}.T?", quoted.0, quoted.1)
@@ -532,22 +528,23 @@ impl Context<'_> {
         self.charge(rows * inner * cols, span)?;
         self.admit(a, "`@`", false, span)?;
         self.admit(b, "`@`", false, span)?;
+        // Both operands in reading order; a right-hand vector read as a column has the same order.
+        let (left, right) = (a.entries(), b.entries());
         let mut entries = Vec::with_capacity(rows * cols);
         for i in 0..rows {
             for j in 0..cols {
                 let mut sum = 0.0;
                 for t in 0..inner {
-                    sum += left[[i, t]] * right[[t, j]];
+                    sum += left[i * inner + t] * right[t * cols + j];
                 }
                 entries.push(sum);
             }
         }
-        let product = matrix_from(rows, cols, entries);
         let result = match (a.rank(), b.rank()) {
-            (1, 1) => Value::Scalar(product[[0, 0]]),
-            (1, _) => Value::Vector(product.row(0).to_owned()),
-            (_, 1) => Value::Vector(product.column(0).to_owned()),
-            _ => Value::Matrix(product),
+            (1, 1) => Value::Scalar(entries[0]),
+            (1, _) => Value::from_entries(1, 1, cols, entries),
+            (_, 1) => Value::from_entries(1, 1, rows, entries),
+            _ => Value::from_entries(2, rows, cols, entries),
         };
         let what = format!("{} @ {} overflows", quoted.0, quoted.1);
         self.ensure_finite(&result, span, |_| false, |_| what.clone())?;
@@ -597,11 +594,9 @@ pub(crate) fn matrix_from(rows: usize, cols: usize, entries: Vec<f64>) -> Array2
 
 /// `f` applied to every entry, keeping the shape.
 pub(crate) fn map_value(value: &Value, f: impl Fn(f64) -> f64) -> Value {
-    match value {
-        Value::Scalar(x) => Value::Scalar(f(*x)),
-        Value::Vector(v) => Value::Vector(v.mapv(f)),
-        Value::Matrix(m) => Value::Matrix(m.mapv(f)),
-    }
+    let (rows, cols) = value.dims();
+    let entries = value.entries().iter().map(|&x| f(x)).collect();
+    Value::from_entries(value.rank(), rows, cols, entries)
 }
 
 /// `x.T`: a matrix transposed, a vector as an n×1 column, a scalar unchanged.
@@ -609,6 +604,6 @@ pub(crate) fn transpose(value: &Value) -> Value {
     match value {
         Value::Scalar(x) => Value::Scalar(*x),
         Value::Vector(v) => Value::Matrix(v.clone().insert_axis(ndarray::Axis(1))),
-        Value::Matrix(m) => Value::Matrix(m.t().to_owned()),
+        Value::Matrix(m) => Value::Matrix(m.t().as_standard_layout().into_owned()),
     }
 }

@@ -353,31 +353,36 @@ fn axis(args: &Args, x: &Value, default: Option<i64>) -> Result<Option<usize>, L
     }
 }
 
-/// The lanes of `matrix` along `axis`, each as a list of (row, column) positions.
-fn lanes(rows: usize, cols: usize, axis: usize) -> Vec<Vec<(usize, usize)>> {
+/// The lanes of a `rows`×`cols` matrix along `axis` (0: each column, 1: each row), each as the
+/// flat positions of its entries in reading order.
+fn lanes(rows: usize, cols: usize, axis: usize) -> Vec<Vec<usize>> {
     if axis == 0 {
         (0..cols)
-            .map(|j| (0..rows).map(|i| (i, j)).collect())
+            .map(|j| (0..rows).map(|i| i * cols + j).collect())
             .collect()
     } else {
         (0..rows)
-            .map(|i| (0..cols).map(|j| (i, j)).collect())
+            .map(|i| (0..cols).map(|j| i * cols + j).collect())
             .collect()
     }
 }
 
+/// The entries of one lane.
+fn lane_values(entries: &[f64], lane: &[usize]) -> Vec<f64> {
+    lane.iter().map(|&p| entries[p]).collect()
+}
+
 /// `f` applied to each lane along `axis`; the result has the shape of `x`.
 fn map_lanes(x: &Value, axis: usize, f: impl Fn(&[f64]) -> Vec<f64>) -> Value {
-    let matrix = x.to_matrix();
-    let (rows, cols) = matrix.dim();
-    let mut out = Array2::zeros((rows, cols));
+    let entries = x.entries();
+    let (rows, cols) = x.dims();
+    let mut out = vec![0.0; rows * cols];
     for lane in lanes(rows, cols, axis) {
-        let values: Vec<f64> = lane.iter().map(|&p| matrix[p]).collect();
-        for (&p, y) in lane.iter().zip(f(&values)) {
+        for (&p, y) in lane.iter().zip(f(&lane_values(&entries, &lane))) {
             out[p] = y;
         }
     }
-    Value::from_matrix(out, x.rank())
+    Value::from_entries(x.rank(), rows, cols, out)
 }
 
 /// `softmax(x, axis=-1)` and `log_softmax(x, axis=-1)`: shift by the lane's largest entry,
@@ -496,14 +501,14 @@ fn reduce(context: &mut Context, args: &Args) -> Result<Value, LangError> {
     let result = match axis {
         None => Value::Scalar(reduce_lane(name, &x.entries())),
         Some(axis) => {
-            let matrix = x.to_matrix();
-            let (rows, cols) = matrix.dim();
+            let entries = x.entries();
+            let (rows, cols) = x.dims();
             let reduced: Vec<f64> = lanes(rows, cols, axis)
                 .iter()
-                .map(|lane| reduce_lane(name, &lane.iter().map(|&p| matrix[p]).collect::<Vec<_>>()))
+                .map(|lane| reduce_lane(name, &lane_values(&entries, lane)))
                 .collect();
-            let shape = if axis == 0 { (1, cols) } else { (rows, 1) };
-            Value::from_matrix(matrix_from(shape.0, shape.1, reduced), x.rank())
+            let (rows, cols) = if axis == 0 { (1, cols) } else { (rows, 1) };
+            Value::from_entries(x.rank(), rows, cols, reduced)
         }
     };
     context.ensure_finite(
@@ -597,7 +602,7 @@ fn concat(context: &mut Context, args: &Args) -> Result<Value, LangError> {
     };
     let axis = axis(args, &probe, Some(0))?.unwrap_or(0);
     if !has_matrix {
-        let entries: Vec<f64> = values.iter().flat_map(|v| v.entries()).collect();
+        let entries: Vec<f64> = values.iter().flat_map(|v| v.entries().to_vec()).collect();
         context.check_size("concat", 1, entries.len(), &args.span)?;
         context.charge(entries.len(), &args.span)?;
         return Ok(Value::Vector(Array1::from(entries)));
@@ -660,7 +665,7 @@ fn row_or_col(context: &mut Context, args: &Args, column: bool) -> Result<Value,
     context.charge(x.len(), &args.span)?;
     let as_row = x.to_matrix();
     Ok(Value::Matrix(if column {
-        as_row.t().to_owned()
+        as_row.t().as_standard_layout().into_owned()
     } else {
         as_row
     }))

@@ -7,6 +7,7 @@
 
 use std::ops::Range;
 
+use super::value::format_number;
 use super::{ErrorKind, LangError};
 
 /// What a token is.
@@ -44,7 +45,7 @@ impl TokenKind {
     /// The token as an error message quotes it.
     pub(crate) fn describe(&self) -> String {
         match self {
-            TokenKind::Number(_) => "a number".to_string(),
+            TokenKind::Number(value) => format!("`{}`", format_number(*value)),
             TokenKind::Name(name) => format!("`{name}`"),
             TokenKind::Plus => "`+`".to_string(),
             TokenKind::Minus => "`-`".to_string(),

@@ -417,3 +417,74 @@ fn binary(op: BinaryOp, op_span: Range<usize>, left: Expr, right: Expr) -> Resul
         depth,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The tree as a fully parenthesised string, to compare shapes of parses.
+    fn shape(expr: &Expr) -> String {
+        match &expr.kind {
+            ExprKind::Number(x) => x.to_string(),
+            ExprKind::Name(name) => name.clone(),
+            ExprKind::Negate(operand) => format!("(-{})", shape(operand)),
+            ExprKind::Transpose(operand) => format!("{}.T", shape(operand)),
+            ExprKind::Binary {
+                op, left, right, ..
+            } => {
+                format!("({} {} {})", shape(left), op.symbol(), shape(right))
+            }
+            ExprKind::Call { function, args, .. } => {
+                let args: Vec<String> = args
+                    .iter()
+                    .map(|a| match &a.keyword {
+                        Some((keyword, _)) => format!("{keyword}={}", shape(&a.value)),
+                        None => shape(&a.value),
+                    })
+                    .collect();
+                format!("{function}({})", args.join(", "))
+            }
+        }
+    }
+
+    fn parsed(expression: &str) -> String {
+        let steps = parse_steps(&format!("y = {expression}")).unwrap();
+        shape(&steps[0].expr)
+    }
+
+    #[test]
+    fn precedence_and_associativity_follow_the_grammar() {
+        assert_eq!(parsed("q @ k.T / sqrt(2)"), "((q @ k.T) / sqrt(2))");
+        assert_eq!(parsed("a * b @ c"), "((a * b) @ c)");
+        assert_eq!(parsed("a - b - c"), "((a - b) - c)");
+        assert_eq!(parsed("2 ^ 3 ^ 2"), "(2 ^ (3 ^ 2))");
+        assert_eq!(parsed("-x ^ 2"), "(-(x ^ 2))");
+        assert_eq!(parsed("2 ^ -1"), "(2 ^ (-1))");
+        assert_eq!(parsed("(a + b).T.T"), "(a + b).T.T");
+        assert_eq!(parsed("sum(x, axis=-1)"), "sum(x, axis=(-1))");
+    }
+
+    #[test]
+    fn spans_cover_each_expression_and_name_in_the_steps_string() {
+        let steps = parse_steps(
+            "# header
+scores = q @ k.T
+",
+        )
+        .unwrap();
+        assert_eq!(steps[0].name_span, 9..15);
+        assert_eq!(steps[0].line, 2);
+        let expr = &steps[0].expr;
+        assert_eq!(expr.span, 18..25);
+        let ExprKind::Binary { op_span, right, .. } = &expr.kind else {
+            panic!("a product")
+        };
+        assert_eq!(*op_span, 20..21);
+        assert_eq!(right.span, 22..25);
+    }
+
+    #[test]
+    fn blank_and_comment_lines_define_nothing() {
+        assert!(parse_steps("\n   \n# only a comment\n").unwrap().is_empty());
+    }
+}

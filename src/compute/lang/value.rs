@@ -5,6 +5,8 @@
 //! row) and the way shapes and entries are written in error messages.
 //! Must not: check finiteness or limits (evaluation does), or know about spans.
 
+use std::borrow::Cow;
+
 use ndarray::{Array1, Array2};
 
 /// One value of a program: what an input holds and what a step computes.
@@ -74,12 +76,29 @@ impl Value {
         }
     }
 
-    /// Every entry in reading order (row by row).
-    pub(crate) fn entries(&self) -> Vec<f64> {
+    /// Every entry in reading order (row by row), borrowed when the memory already is in that
+    /// order: evaluation reads values through flat slices, which stay fast in debug builds.
+    pub(crate) fn entries(&self) -> Cow<'_, [f64]> {
         match self {
-            Value::Scalar(x) => vec![*x],
-            Value::Vector(v) => v.to_vec(),
-            Value::Matrix(m) => m.iter().copied().collect(),
+            Value::Scalar(x) => Cow::Owned(vec![*x]),
+            Value::Vector(v) => v
+                .as_slice()
+                .map_or_else(|| Cow::Owned(v.to_vec()), Cow::Borrowed),
+            Value::Matrix(m) => m
+                .as_slice()
+                .map_or_else(|| Cow::Owned(m.iter().copied().collect()), Cow::Borrowed),
+        }
+    }
+
+    /// A value of `rank` holding `entries` in reading order as `rows`×`cols` (a vector has one
+    /// row and a scalar one entry).
+    pub(crate) fn from_entries(rank: Rank, rows: usize, cols: usize, entries: Vec<f64>) -> Value {
+        match rank {
+            0 => Value::Scalar(entries[0]),
+            1 => Value::Vector(Array1::from(entries)),
+            _ => Value::Matrix(
+                Array2::from_shape_vec((rows, cols), entries).expect("entries match the shape"),
+            ),
         }
     }
 
