@@ -5,7 +5,9 @@
 mod build;
 mod check;
 mod common;
+mod compute_blocks;
 mod compute_lang_differential;
+mod compute_widget_browser;
 mod errors;
 mod eval;
 mod katex_fidelity;
