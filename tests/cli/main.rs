@@ -7,6 +7,7 @@ mod check;
 mod common;
 mod errors;
 mod eval;
+mod hardening;
 mod references;
 mod serve;
 mod sliders_differential;
