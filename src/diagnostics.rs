@@ -285,14 +285,7 @@ impl miette::SourceCode for Window {
         } else {
             lines.column()
         };
-        Ok(Box::new(MietteSpanContents::new_named(
-            self.name.clone(),
-            lines.data(),
-            *lines.span(),
-            self.line,
-            column,
-            lines.line_count(),
-        )))
+        Ok(named(&self.name, lines, self.line, column))
     }
 }
 
@@ -360,16 +353,27 @@ impl miette::SourceCode for SourceFile {
         } else {
             lines.column()
         };
-        // Same quoted lines, now carrying the file name for the header.
-        Ok(Box::new(MietteSpanContents::new_named(
-            self.path.clone(),
-            lines.data(),
-            *lines.span(),
-            lines.line(),
-            column,
-            lines.line_count(),
-        )))
+        let line = lines.line();
+        Ok(named(&self.path, lines, line, column))
     }
+}
+
+/// The same quoted lines, carrying the file name for the `╭─[path:line:col]` header and the
+/// line and column (0-based) that header shows.
+fn named<'a>(
+    name: &str,
+    lines: Box<dyn miette::SpanContents<'a> + 'a>,
+    line: usize,
+    column: usize,
+) -> Box<dyn miette::SpanContents<'a> + 'a> {
+    Box::new(MietteSpanContents::new_named(
+        name.to_string(),
+        lines.data(),
+        *lines.span(),
+        line,
+        column,
+        lines.line_count(),
+    ))
 }
 
 /// Renders many diagnostics, one after another, ending with a count (of all of them, shown or

@@ -6,7 +6,6 @@ use worked::cli::{Cli, Command};
 use worked::commands::{self, exit};
 
 fn main() -> ExitCode {
-    quiet_on_closed_pipe();
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(error) => {
@@ -19,6 +18,10 @@ fn main() -> ExitCode {
             return ExitCode::from(code);
         }
     };
+    // `serve` runs for hours and must outlive a closed log pipe; it ignores write errors itself.
+    if !matches!(cli.command, Command::Serve { .. }) {
+        quiet_on_closed_pipe();
+    }
     let code = match cli.command {
         Command::Build {
             root,
@@ -37,8 +40,8 @@ fn main() -> ExitCode {
 /// when the reader has gone, as `ls`, `cat` and `grep` do.
 fn quiet_on_closed_pipe() {
     #[cfg(unix)]
-    // SAFETY: called first thing in `main`, before any thread exists; it only resets a signal
-    // disposition to the system default.
+    // SAFETY: called in `main` right after parsing the arguments, before any thread exists; it
+    // only resets a signal disposition to the system default.
     unsafe {
         libc::signal(libc::SIGPIPE, libc::SIG_DFL);
     }
