@@ -205,6 +205,69 @@ fn an_attention_example_with_too_much_work_is_an_error_at_heads() {
 }
 
 #[test]
+fn eval_json_of_a_large_example_streams_within_bounded_memory() {
+    use std::os::unix::process::CommandExt;
+    // 16 heads over 512 tokens: about 250 MB of JSON, which once took 1.5 GB to build in memory.
+    let tokens: Vec<String> = (0..512).map(|at| format!("\"t{at}\"")).collect();
+    let embeddings: Vec<String> = (0..512)
+        .map(|at| format!("[{}, {}]", at % 7, at * 3 % 5))
+        .collect();
+    let row = |modulus: i32| {
+        let cells: Vec<String> = (0..64).map(|at| (at % modulus - 1).to_string()).collect();
+        format!("[{}]", cells.join(", "))
+    };
+    let weights = format!("[{}, {}]", row(5), row(3));
+    let block = format!(
+        "```attention\nname = \"big\"\ntokens = [{}]\nembeddings = [{}]\nw_q = {weights}\nw_k = {weights}\nw_v = {weights}\nheads = 16\n```\n",
+        tokens.join(", "),
+        embeddings.join(", ")
+    );
+    let book = Book::with_lesson("big.md", &lesson("Big", &block));
+    let mut command = Command::new(env!("CARGO_BIN_EXE_worked"));
+    command
+        .args(["eval", "content/big.md", "--json"])
+        .current_dir(book.root())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    // SAFETY: setrlimit is async-signal-safe and touches only the child's own limits.
+    unsafe {
+        command.pre_exec(|| {
+            let limit = libc::rlimit {
+                rlim_cur: 768 << 20,
+                rlim_max: 768 << 20,
+            };
+            if libc::setrlimit(libc::RLIMIT_AS, &limit) == 0 {
+                Ok(())
+            } else {
+                Err(std::io::Error::last_os_error())
+            }
+        });
+    }
+    let mut child = command.spawn().unwrap();
+    let mut stdout = child.stdout.take().unwrap();
+    let mut bytes = 0usize;
+    let mut buffer = vec![0u8; 1 << 16];
+    let mut tail = Vec::new();
+    loop {
+        let read = stdout.read(&mut buffer).unwrap();
+        if read == 0 {
+            break;
+        }
+        bytes += read;
+        tail = buffer[..read].to_vec();
+    }
+    let output = child.wait_with_output().unwrap();
+    assert!(
+        output.status.success(),
+        "{:?}: {}",
+        output.status,
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert!(bytes > 100 << 20, "only {bytes} bytes of JSON");
+    assert!(String::from_utf8_lossy(&tail).trim_end().ends_with('}'));
+}
+
+#[test]
 fn thousands_of_typed_numbers_on_one_line_give_a_bounded_report() {
     let line = vec!["0.5"; 16_000].join(" ");
     let book = Book::with_lesson("typed.md", &lesson("Typed", &format!("{line}\n")));
