@@ -4,11 +4,19 @@
 //!
 //! Run with `cargo bench --bench build` (optionally `-- LESSONS` for another size). This is a
 //! measurement, not a test: it asserts nothing about time.
+//!
+//! `cargo bench --bench build -- --versus-mdbook [LESSONS]` writes the same synthetic Markdown
+//! twice, as a `worked` book and as an mdBook project with the mdbook-katex preprocessor, and
+//! times `worked build` against `mdbook build` side by side: alternating, three runs each, the
+//! medians compared. The peers are installed with
+//! `cargo install --locked mdbook@0.5.4 mdbook-katex@0.10.0`; without them the comparison is
+//! skipped with a notice.
 
 use std::fmt::Write as _;
 use std::path::Path;
-use std::time::Instant;
-use worked::pipeline::{build_site, Strictness};
+use std::process::Command;
+use std::time::{Duration, Instant};
+use worked::pipeline::{build_site_cached, FormulaCache, Strictness};
 use worked::site_writer::write_site;
 
 const WORDS: &[&str] = &[
@@ -39,11 +47,15 @@ fn main() {
         .skip(1)
         .find_map(|arg| arg.parse().ok())
         .unwrap_or(1_000);
+    if std::env::args().any(|arg| arg == "--versus-mdbook") {
+        versus_mdbook(lessons);
+        return;
+    }
     let book = tempfile::tempdir().expect("a temporary folder");
     write_book(book.path(), lessons);
 
     let started = Instant::now();
-    let build = match build_site(book.path(), Strictness::Lenient) {
+    let build = match build_site_cached(book.path(), Strictness::Lenient, None) {
         Ok(build) => build,
         Err(problems) => {
             for problem in problems.iter().take(5) {
@@ -63,6 +75,16 @@ fn main() {
         stats.formulas, stats.distinct_formulas
     );
     println!("build in memory:    {built:.2} s");
+    let timings = stats.timings;
+    for (stage, time) in [
+        ("load", timings.load),
+        ("expand", timings.expand),
+        ("typeset", timings.typeset),
+        ("render", timings.render),
+    ] {
+        println!("  {stage:<17} {:.2} s", time.as_secs_f64());
+    }
+    println!("  {:<17} {:.2} s", "write", total - built);
     println!("build and write:    {total:.2} s");
     println!("lessons/s:          {:.0}", stats.lessons as f64 / total);
     println!(
@@ -75,6 +97,17 @@ fn main() {
         Some(kib) => println!("peak memory:        {:.0} MiB", kib as f64 / 1024.0),
         None => println!("peak memory:        unknown (no /proc/self/status)"),
     }
+    // What `serve` does after a save: the same book again with every formula typeset before.
+    let mut formulas = FormulaCache::default();
+    let warm = build_site_cached(book.path(), Strictness::Lenient, Some(&mut formulas));
+    assert!(warm.is_ok(), "a second build succeeds as the first did");
+    let started = Instant::now();
+    let again = build_site_cached(book.path(), Strictness::Lenient, Some(&mut formulas));
+    assert!(again.is_ok(), "a third build succeeds as the first did");
+    println!(
+        "rebuild, formulas cached (serve): {:.2} s",
+        started.elapsed().as_secs_f64()
+    );
 }
 
 fn write_book(root: &Path, lessons: usize) {
@@ -131,6 +164,89 @@ fn lesson(index: usize) -> String {
         }
     }
     text
+}
+
+/// The same lessons as an mdBook project: no front matter, a SUMMARY.md in reading order, and
+/// mdbook-katex typesetting the same HTML + MathML output as `worked`.
+fn write_mdbook(root: &Path, lessons: usize) {
+    let src = root.join("src");
+    std::fs::create_dir_all(&src).expect("src folder");
+    std::fs::write(
+        root.join("book.toml"),
+        "[book]\ntitle = \"Synthetic\"\nsrc = \"src\"\n\n[preprocessor.katex]\nafter = [\"links\"]\noutput = \"htmlAndMathml\"\n",
+    )
+    .expect("book.toml");
+    let mut summary = String::from("# Summary\n\n");
+    for index in 0..lessons {
+        let text = lesson(index);
+        let body = text.splitn(3, "+++\n").nth(2).expect("front matter");
+        let name = format!("lesson-{index:04}.md");
+        std::fs::write(src.join(&name), format!("# Lesson {index}\n{body}")).expect("chapter");
+        let _ = writeln!(summary, "- [Lesson {index}]({name})");
+    }
+    std::fs::write(src.join("SUMMARY.md"), summary).expect("SUMMARY.md");
+}
+
+/// Wall-clock time of one command run, which must succeed.
+fn time_command(command: &mut Command) -> Duration {
+    let started = Instant::now();
+    let out = command.output().expect("run the build");
+    let elapsed = started.elapsed();
+    assert!(
+        out.status.success(),
+        "{command:?} failed:\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    elapsed
+}
+
+fn median(mut times: Vec<Duration>) -> Duration {
+    times.sort();
+    times[times.len() / 2]
+}
+
+fn versus_mdbook(lessons: usize) {
+    for peer in ["mdbook", "mdbook-katex"] {
+        if Command::new(peer).arg("--version").output().is_err() {
+            eprintln!(
+                "\n*** SKIPPED the mdBook comparison: `{peer}` is not on PATH. Install the peers with \
+                 `cargo install --locked mdbook@0.5.4 mdbook-katex@0.10.0`. ***\n"
+            );
+            return;
+        }
+    }
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let (worked_book, mdbook_book) = (dir.path().join("worked"), dir.path().join("mdbook"));
+    write_book(&worked_book, lessons);
+    write_mdbook(&mdbook_book, lessons);
+    let mut worked_times = Vec::new();
+    let mut mdbook_times = Vec::new();
+    for _ in 0..3 {
+        worked_times.push(time_command(
+            Command::new(env!("CARGO_BIN_EXE_worked"))
+                .args(["build", "--root"])
+                .arg(&worked_book)
+                .arg("--output")
+                .arg(worked_book.join("public")),
+        ));
+        mdbook_times.push(time_command(
+            Command::new("mdbook").arg("build").arg(&mdbook_book),
+        ));
+    }
+    let (worked, mdbook) = (median(worked_times), median(mdbook_times));
+    println!("lessons:            {lessons}");
+    println!(
+        "worked build:       {:.2} s (median of 3)",
+        worked.as_secs_f64()
+    );
+    println!(
+        "mdbook build:       {:.2} s (median of 3, mdbook 0.5.4 + mdbook-katex 0.10.0)",
+        mdbook.as_secs_f64()
+    );
+    println!(
+        "worked is {:.1}x faster",
+        mdbook.as_secs_f64() / worked.as_secs_f64()
+    );
 }
 
 /// Peak resident memory of this process (Linux), in KiB.

@@ -10,7 +10,7 @@ use crate::content::{load_lessons, Lesson, LoadedLessons};
 use crate::diagnostics::Diagnostic;
 use crate::expand::expand_lesson;
 use crate::markdown::{self, Spanned, TocEntry};
-use crate::math::{self, Formula, TypesetError};
+use crate::math::{self, Formula, MathSettings, TypesetError};
 use crate::site_writer::RenderedSite;
 use crate::source::SourceFile;
 use crate::templating::{PageContext, Templates};
@@ -21,6 +21,7 @@ use serde::Serialize;
 use std::collections::{BTreeMap, HashMap};
 use std::ops::Range;
 use std::path::Path;
+use std::time::{Duration, Instant};
 
 /// A finished build, still in memory.
 #[derive(Debug)]
@@ -33,7 +34,7 @@ pub struct Build {
     pub stats: BuildStats,
 }
 
-/// What a build did, for the one-line summary.
+/// What a build did, for the one-line summary and the benchmark.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct BuildStats {
     /// Lessons rendered.
@@ -42,6 +43,21 @@ pub struct BuildStats {
     pub formulas: usize,
     /// Distinct formulas typeset (identical ones are typeset once).
     pub distinct_formulas: usize,
+    /// Wall-clock time of each stage, so a benchmark can say where a build spends it.
+    pub timings: StageTimings,
+}
+
+/// Wall-clock time per stage of [`build_site`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct StageTimings {
+    /// Settings, theme, templates and lessons read from disk.
+    pub load: Duration,
+    /// Markdown parsed, examples evaluated, references expanded, links checked.
+    pub expand: Duration,
+    /// Every distinct formula typeset.
+    pub typeset: Duration,
+    /// Pages laid out with templates, static files added.
+    pub render: Duration,
 }
 
 /// How picky a build is about numbers that look typed by hand.
@@ -53,8 +69,50 @@ pub enum Strictness {
     Strict,
 }
 
+/// Typeset formulas kept from one build to the next, so `serve` typesets only the formulas a
+/// save added. KaTeX is almost the whole cost of a build; everything else is cheap to redo.
+#[derive(Debug, Default)]
+pub struct FormulaCache {
+    /// The settings the cached formulas were typeset with; new settings empty the cache.
+    settings: MathSettings,
+    formulas: HashMap<Formula, String>,
+}
+
+impl FormulaCache {
+    /// How many typeset formulas the cache holds.
+    pub fn len(&self) -> usize {
+        self.formulas.len()
+    }
+
+    /// Whether the cache holds no formula.
+    pub fn is_empty(&self) -> bool {
+        self.formulas.is_empty()
+    }
+}
+
+/// Most formulas a [`FormulaCache`] keeps; past it, it starts again empty (a long `serve`
+/// session over a book that keeps changing must not grow without bound).
+const MAX_CACHED_FORMULAS: usize = 200_000;
+
 /// Builds the book at `root` in memory, or returns every problem found.
 pub fn build_site(root: &Path, strictness: Strictness) -> Result<Build, Vec<Diagnostic>> {
+    build_site_cached(root, strictness, None)
+}
+
+/// [`build_site`], reusing and refilling `cache` when one is given.
+pub fn build_site_cached(
+    root: &Path,
+    strictness: Strictness,
+    cache: Option<&mut FormulaCache>,
+) -> Result<Build, Vec<Diagnostic>> {
+    let mut timings = StageTimings::default();
+    let mut stage_started = Instant::now();
+    let mut lap = || {
+        let now = Instant::now();
+        let elapsed = now - stage_started;
+        stage_started = now;
+        elapsed
+    };
     let config = load_config(root).map_err(|problem| vec![problem])?;
     let LoadedLessons {
         lessons,
@@ -80,6 +138,7 @@ pub fn build_site(root: &Path, strictness: Strictness) -> Result<Build, Vec<Diag
     if all_lessons_loaded {
         problems.extend(keep_going_problems(&lessons));
     }
+    timings.load = lap();
 
     let drafts: Vec<Result<Draft<'_>, Vec<Diagnostic>>> = lessons
         .par_iter()
@@ -106,7 +165,10 @@ pub fn build_site(root: &Path, strictness: Strictness) -> Result<Build, Vec<Diag
         all_lessons_loaded,
         &theme.static_files,
     ));
-    let (typeset, formula_problems, formula_count, distinct_formulas) = typeset_formulas(&ready);
+    timings.expand = lap();
+    let (typeset, formula_problems, formula_count, distinct_formulas) =
+        typeset_formulas(&ready, &MathSettings::default(), cache);
+    timings.typeset = lap();
     problems.extend(formula_problems);
     if !problems.is_empty() {
         return Err(problems);
@@ -126,6 +188,7 @@ pub fn build_site(root: &Path, strictness: Strictness) -> Result<Build, Vec<Diag
     site.files
         .insert("index.html".to_string(), index.into_bytes());
     add_static_files(&mut site, theme.static_files, &lessons)?;
+    timings.render = lap();
 
     Ok(Build {
         site,
@@ -134,6 +197,7 @@ pub fn build_site(root: &Path, strictness: Strictness) -> Result<Build, Vec<Diag
             lessons: lessons.len(),
             formulas: formula_count,
             distinct_formulas,
+            timings,
         },
     })
 }
@@ -284,8 +348,13 @@ struct FormulaSite<'a> {
 
 type Typeset = HashMap<(String, bool), String>;
 
-/// Typesets every distinct formula of the book once, in parallel.
-fn typeset_formulas(drafts: &[Draft<'_>]) -> (Typeset, Vec<Diagnostic>, usize, usize) {
+/// Typesets every distinct formula of the book once, in parallel, taking what `cache` already
+/// holds from it and adding what it typesets.
+fn typeset_formulas(
+    drafts: &[Draft<'_>],
+    settings: &MathSettings,
+    mut cache: Option<&mut FormulaCache>,
+) -> (Typeset, Vec<Diagnostic>, usize, usize) {
     let mut first_site: BTreeMap<Formula, FormulaSite<'_>> = BTreeMap::new();
     let mut count = 0;
     for draft in drafts {
@@ -307,13 +376,33 @@ fn typeset_formulas(drafts: &[Draft<'_>]) -> (Typeset, Vec<Diagnostic>, usize, u
                 });
         }
     }
-    let formulas: Vec<Formula> = first_site.keys().cloned().collect();
-    let results = math::typeset_all(&formulas, &math::MathSettings::default());
-    let mut typeset = HashMap::with_capacity(formulas.len());
+    if let Some(cache) = cache.as_deref_mut() {
+        if cache.settings != *settings || cache.formulas.len() > MAX_CACHED_FORMULAS {
+            cache.settings = settings.clone();
+            cache.formulas.clear();
+        }
+    }
+    let mut typeset = HashMap::with_capacity(first_site.len());
+    let mut fresh = Vec::new();
+    for formula in first_site.keys() {
+        match cache
+            .as_deref()
+            .and_then(|cache| cache.formulas.get(formula))
+        {
+            Some(html) => {
+                typeset.insert((formula.tex.clone(), formula.display), html.clone());
+            }
+            None => fresh.push(formula.clone()),
+        }
+    }
+    let results = math::typeset_all(&fresh, settings);
     let mut problems = Vec::new();
-    for (formula, result) in formulas.into_iter().zip(results) {
+    for (formula, result) in fresh.into_iter().zip(results) {
         match result {
             Ok(html) => {
+                if let Some(cache) = cache.as_deref_mut() {
+                    cache.formulas.insert(formula.clone(), html.clone());
+                }
                 typeset.insert((formula.tex, formula.display), html);
             }
             Err(error) => {

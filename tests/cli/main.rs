@@ -8,6 +8,8 @@ mod common;
 mod errors;
 mod eval;
 mod hardening;
+mod katex_fidelity;
+mod katex_pixels;
 mod references;
 mod serve;
 mod sliders_differential;
