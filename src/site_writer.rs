@@ -15,7 +15,6 @@
 
 use rayon::prelude::*;
 use std::collections::BTreeMap;
-use std::ffi::OsString;
 use std::io;
 use std::path::{Component, Path, PathBuf};
 
@@ -261,10 +260,15 @@ fn swap_into_place(staging: tempfile::TempDir, out: &Path) -> Result<Previous, W
     }
     match std::fs::remove_dir_all(&old) {
         Ok(()) => Ok(Previous::Replaced),
-        Err(error) => Ok(Previous::LeftAt {
-            moved_to: old,
-            error,
-        }),
+        Err(error) => {
+            // The removal may have taken the marker before it failed; put it back so the next
+            // build knows this leftover for its own and removes it.
+            let _ = std::fs::write(old.join(MARKER_FILE), MARKER_TEXT);
+            Ok(Previous::LeftAt {
+                moved_to: old,
+                error,
+            })
+        }
     }
 }
 
@@ -276,16 +280,16 @@ fn remove_stale_leftovers(parent: &Path, name: &str) {
     let Ok(entries) = std::fs::read_dir(parent) else {
         return;
     };
-    let staging_prefix: OsString = format!(".{name}.staging-").into();
-    let old_prefix: OsString = format!(".{name}.old-").into();
+    let staging_prefix = format!(".{name}.staging-");
+    let old_prefix = format!(".{name}.old-");
     for entry in entries.flatten() {
         let file_name = entry.file_name();
         let Some(file_name) = file_name.to_str() else {
             continue;
         };
         let rest = file_name
-            .strip_prefix(staging_prefix.to_str().unwrap_or_default())
-            .or_else(|| file_name.strip_prefix(old_prefix.to_str().unwrap_or_default()));
+            .strip_prefix(&staging_prefix)
+            .or_else(|| file_name.strip_prefix(&old_prefix));
         let Some(pid) = rest.and_then(|rest| rest.split('-').next()?.parse::<u32>().ok()) else {
             continue;
         };

@@ -100,6 +100,69 @@ fn a_failed_first_build_says_nothing_was_written() {
     assert!(!run.stderr.contains("left as it was"), "{}", run.stderr);
 }
 
+#[test]
+fn a_previous_site_that_cannot_be_removed_is_reported_where_it_was_moved() {
+    use std::os::unix::fs::PermissionsExt;
+    let book = Book::seed();
+    book.build().succeeds();
+    let stuck = book.path("public/stuck");
+    std::fs::create_dir(&stuck).unwrap();
+    std::fs::write(stuck.join("file"), "x").unwrap();
+    // Make `stuck/file` undeletable: root ignores permissions, so root marks it immutable.
+    // SAFETY: geteuid has no preconditions and cannot fail.
+    let as_root = unsafe { libc::geteuid() } == 0;
+    let locked = if as_root {
+        Command::new("chattr")
+            .arg("+i")
+            .arg(stuck.join("file"))
+            .status()
+            .map_err(|error| error.to_string())
+            .and_then(|status| {
+                status
+                    .success()
+                    .then_some(())
+                    .ok_or_else(|| "chattr +i failed on this file system".to_string())
+            })
+    } else {
+        std::fs::set_permissions(&stuck, std::fs::Permissions::from_mode(0o555))
+            .map_err(|error| error.to_string())
+    };
+    if !crate::common::tool_available(
+        "a_previous_site_that_cannot_be_removed_is_reported_where_it_was_moved",
+        locked,
+        "The message after a failed removal of the previous site",
+        "run as root on a file system with chattr (ext4), or as a normal user",
+    ) {
+        return;
+    }
+    let run = book.build();
+    let moved = book
+        .top_level()
+        .into_iter()
+        .find(|name| name.starts_with(".public.old-"));
+    // Unlock before asserting, so the temporary book can always be removed.
+    let moved_path = moved.as_ref().map(|name| book.path(name).join("stuck"));
+    if let Some(stuck) = &moved_path {
+        if as_root {
+            let _ = Command::new("chattr")
+                .arg("-i")
+                .arg(stuck.join("file"))
+                .status();
+        } else {
+            let _ = std::fs::set_permissions(stuck, std::fs::Permissions::from_mode(0o755));
+        }
+    }
+    run.succeeds()
+        .stderr_has("warning: the new site is in public, but the previous site, moved to")
+        .stderr_has("could not be removed");
+    assert!(!run.stderr.contains("left as it was"), "{}", run.stderr);
+    let moved = moved.expect("the previous site stays beside the output");
+    assert!(book.path("public/index.html").is_file());
+    // The next build clears it: it carries the marker and its process is gone.
+    book.build().succeeds();
+    assert!(!book.path(&moved).exists(), "{moved} is still there");
+}
+
 // --- Crashes ---------------------------------------------------------------------------------
 
 #[test]
