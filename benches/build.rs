@@ -65,7 +65,7 @@ fn main() {
         }
     };
     let built = started.elapsed().as_secs_f64();
-    write_site(&build.site, &book.path().join("public")).expect("the site is written");
+    write_site(&build.site, &book.path().join("public"), false).expect("the site is written");
     let total = started.elapsed().as_secs_f64();
 
     let stats = build.stats;

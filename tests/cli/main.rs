@@ -10,6 +10,7 @@ mod compute_lang_differential;
 mod compute_widget_browser;
 mod errors;
 mod eval;
+mod hardening;
 mod katex_fidelity;
 mod katex_pixels;
 mod references;
