@@ -1,9 +1,13 @@
 //! Build benchmark: generates a synthetic book (1,000 lessons of ~1,500 words, ~20 inline and
 //! ~5 display formulas each, some of them 3×3 matrices, plus an attention example with
-//! references) and builds it, printing lessons/s, formulas/s and peak memory.
+//! references and a `.md` link to another lesson) and builds it twice: once kept flat in
+//! `content/`, once the same lessons nested three folders deep (10 parts × 10 chapters × 10
+//! lessons), printing for each lessons/s, formulas/s, the search index's size and peak memory,
+//! then the nested build's time relative to the flat one.
 //!
-//! Run with `cargo bench --bench build` (optionally `-- LESSONS` for another size). This is a
-//! measurement, not a test: it asserts nothing about time.
+//! Run with `cargo bench --bench build` (optionally `-- LESSONS` for another size, and `flat`
+//! or `nested` for one layout only). This is a measurement, not a test: it asserts nothing
+//! about time.
 
 use std::fmt::Write as _;
 use std::path::Path;
@@ -34,13 +38,47 @@ const WORDS: &[&str] = &[
     "blend",
 ];
 
+/// How the generated lessons are filed.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Layout {
+    /// `content/lesson-0042.md`.
+    Flat,
+    /// `content/part-0/chapter-4/lesson-0042.md`.
+    Nested,
+}
+
 fn main() {
-    let lessons: usize = std::env::args()
-        .skip(1)
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let lessons: usize = args
+        .iter()
         .find_map(|arg| arg.parse().ok())
         .unwrap_or(1_000);
+    let layouts: Vec<Layout> = match (
+        args.iter().any(|arg| arg == "flat"),
+        args.iter().any(|arg| arg == "nested"),
+    ) {
+        (true, false) => vec![Layout::Flat],
+        (false, true) => vec![Layout::Nested],
+        _ => vec![Layout::Flat, Layout::Nested],
+    };
+    let mut totals = Vec::new();
+    for layout in layouts {
+        println!("== {layout:?} ==");
+        totals.push((layout, measure(lessons, layout)));
+    }
+    if let [(_, flat), (_, nested)] = totals.as_slice() {
+        println!(
+            "nested / flat:      {:.3} ({:+.1} %)",
+            nested / flat,
+            (nested / flat - 1.0) * 100.0
+        );
+    }
+}
+
+/// Builds one generated book and prints its figures; returns the build-and-write seconds.
+fn measure(lessons: usize, layout: Layout) -> f64 {
     let book = tempfile::tempdir().expect("a temporary folder");
-    write_book(book.path(), lessons);
+    write_book(book.path(), lessons, layout);
 
     let started = Instant::now();
     let build = match build_site(book.path(), Strictness::Lenient) {
@@ -70,26 +108,44 @@ fn main() {
         stats.formulas as f64 / total,
         stats.distinct_formulas as f64 / total
     );
+    println!(
+        "search index:       {:.0} kB",
+        stats.search_index_bytes as f64 / 1000.0
+    );
     println!("worker threads:     {}", rayon::current_num_threads());
+    // Peak memory is the process's high-water mark: after the first layout it covers both.
     match peak_memory_kib() {
         Some(kib) => println!("peak memory:        {:.0} MiB", kib as f64 / 1024.0),
         None => println!("peak memory:        unknown (no /proc/self/status)"),
     }
+    total
 }
 
-fn write_book(root: &Path, lessons: usize) {
+/// The folder (under `content/`) of lesson `index`.
+fn folder(index: usize, layout: Layout) -> String {
+    match layout {
+        Layout::Flat => String::new(),
+        Layout::Nested => format!("part-{}/chapter-{}/", index / 100, index / 10 % 10),
+    }
+}
+
+fn write_book(root: &Path, lessons: usize, layout: Layout) {
     let content = root.join("content");
-    std::fs::create_dir_all(&content).expect("content folder");
     for index in 0..lessons {
-        std::fs::write(content.join(format!("lesson-{index:04}.md")), lesson(index))
-            .expect("lesson file");
+        let path = content.join(format!("{}lesson-{index:04}.md", folder(index, layout)));
+        std::fs::create_dir_all(path.parent().expect("a folder")).expect("content folders");
+        // Each lesson links to the one 37 places on, written as a path from its own folder.
+        let target = (index + 37) % lessons;
+        let up = "../".repeat(folder(index, layout).matches('/').count());
+        let link = format!("{up}{}lesson-{target:04}.md", folder(target, layout));
+        std::fs::write(path, lesson(index, &link)).expect("lesson file");
     }
 }
 
 /// One lesson: prose with formulas every few sentences; formulas vary with the lesson so the
 /// cache only helps where real books repeat themselves.
-fn lesson(index: usize) -> String {
-    let mut text = format!("+++\ntitle = \"Lesson {index}\"\nweight = {index}\nsummary = \"Synthetic lesson {index}.\"\n+++\n\n");
+fn lesson(index: usize, link: &str) -> String {
+    let mut text = format!("+++\ntitle = \"Lesson {index}\"\nweight = {index}\nsummary = \"Synthetic lesson {index}.\"\n+++\n\nRead [another lesson]({link}#section-2) next.\n\n");
     text.push_str(&format!(
         "```attention\nname = \"ex\"\ntokens = [\"a\", \"b\", \"c\"]\nembeddings = [[1, 0], [0, 1], [1, {}]]\nw_q = [[1, 0], [1, 2]]\nw_k = [[2, 0], [0, 1]]\nw_v = [[1, 0], [0, 2]]\n```\n\n",
         index % 7 + 1

@@ -45,6 +45,22 @@ pub enum Command {
         #[arg(long, default_value = "127.0.0.1")]
         host: std::net::IpAddr,
     },
+    /// Write a new lesson with front matter and a small example.
+    New {
+        /// The lesson's file under content/, e.g. `part/chapter.md` (`.md` may be left off).
+        path: PathBuf,
+        /// The lesson's title; by default made from the file name.
+        #[arg(long)]
+        title: Option<String>,
+        /// The book folder.
+        #[arg(long, default_value = ".")]
+        root: PathBuf,
+    },
+    /// Write a new book (book.toml and a first lesson) into an empty or new folder.
+    Init {
+        /// The folder to create.
+        dir: PathBuf,
+    },
     /// Print every input and intermediate value of a lesson's examples.
     Eval {
         /// The lesson file, e.g. content/attention.md.

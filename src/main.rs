@@ -23,6 +23,10 @@ fn main() -> ExitCode {
         Command::Check { root, site } => commands::check::run(&root, site.as_deref()),
         Command::Serve { root, port, host } => commands::serve::run(&root, host, port),
         Command::Eval { file, json } => commands::eval::run(&file, json),
+        Command::New { path, title, root } => {
+            commands::scaffold::run_new(&root, &path, title.as_deref())
+        }
+        Command::Init { dir } => commands::scaffold::run_init(&dir),
     };
     ExitCode::from(code)
 }

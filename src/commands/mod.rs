@@ -3,6 +3,7 @@
 pub mod build;
 pub mod check;
 pub mod eval;
+pub mod scaffold;
 pub mod serve;
 
 /// Process exit codes, as documented in README.md.

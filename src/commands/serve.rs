@@ -7,7 +7,7 @@
 
 use super::exit;
 use crate::diagnostics::render_all;
-use crate::pipeline::{build_site, Strictness};
+use crate::pipeline::{build_site_with, Drafts, Strictness};
 use crate::preview::PreviewState;
 use notify::event::{AccessKind, AccessMode};
 use notify::{Event, EventKind, RecursiveMode, Watcher};
@@ -92,7 +92,7 @@ pub fn run(root: &Path, host: IpAddr, port: u16) -> u8 {
 /// Builds the book and swaps the result into `state`; prints one line, or the problems.
 fn rebuild(root: &Path, state: &Shared, changed: Option<&Path>) {
     let started = Instant::now();
-    let result = build_site(root, Strictness::Lenient);
+    let result = build_site_with(root, Strictness::Lenient, Drafts::Show);
     let seconds = started.elapsed().as_secs_f64();
     let cause = changed.map_or_else(String::new, |path| format!(" ({} changed)", path.display()));
     let mut state = state

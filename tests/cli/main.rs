@@ -2,12 +2,15 @@
 //! folders, runs `worked build`, `check` or `eval` on them, and checks exit codes, output files
 //! and diagnostics. One test binary keeps linking fast; modules follow the features.
 
+mod book_browser;
+mod books;
 mod build;
 mod check;
 mod common;
 mod errors;
 mod eval;
 mod references;
+mod search_differential;
 mod serve;
 mod sliders_differential;
 mod support;

@@ -172,12 +172,12 @@ fn chromium() -> Result<PathBuf, String> {
 
 /// A headless Chromium with a fresh profile (the folder goes with it), or None when the test
 /// must skip.
-struct Chromium {
+pub(crate) struct Chromium {
     browser: Browser,
     _profile: TempDir,
 }
 
-fn launch() -> Option<Chromium> {
+pub(crate) fn launch() -> Option<Chromium> {
     let path = match chromium() {
         Ok(path) => path,
         Err(reason) => {
@@ -222,7 +222,7 @@ fn launch() -> Option<Chromium> {
 }
 
 impl Chromium {
-    fn tab(&self) -> std::sync::Arc<Tab> {
+    pub(crate) fn tab(&self) -> std::sync::Arc<Tab> {
         let tab = self.browser.new_tab().expect("a new tab");
         tab.set_default_timeout(PATIENCE);
         tab
@@ -240,7 +240,7 @@ fn open_live(tab: &Tab, url: &str) {
 }
 
 /// Evaluates `expression` in the page and returns its JSON value (Null for undefined).
-fn eval(tab: &Tab, expression: &str) -> Value {
+pub(crate) fn eval(tab: &Tab, expression: &str) -> Value {
     let object = tab
         .evaluate(expression, false)
         .unwrap_or_else(|error| panic!("evaluate `{expression}`: {error:#}"));
@@ -254,7 +254,7 @@ fn eval_json(tab: &Tab, expression: &str) -> Value {
 }
 
 /// Polls until `condition` (JavaScript) is true.
-fn wait_for(tab: &Tab, condition: &str) {
+pub(crate) fn wait_for(tab: &Tab, condition: &str) {
     let start = Instant::now();
     loop {
         if tab
@@ -307,7 +307,7 @@ fn assert_field_value(tab: &Tab, selector: &str, text: &str) {
     assert_eq!(value, Value::from(text), "the text in `{selector}`");
 }
 
-fn click(tab: &Tab, selector: &str) {
+pub(crate) fn click(tab: &Tab, selector: &str) {
     tab.find_element(selector)
         .unwrap_or_else(|error| panic!("no `{selector}`: {error:#}"))
         .click()
@@ -825,14 +825,7 @@ fn screenshots() {
     for width in [360, 1280] {
         for scheme in ["light", "dark"] {
             let tab = chromium.tab();
-            tab.call_method(Emulation::SetEmulatedMedia {
-                media: None,
-                features: Some(vec![Emulation::MediaFeature {
-                    name: "prefers-color-scheme".into(),
-                    value: scheme.into(),
-                }]),
-            })
-            .unwrap();
+            color_scheme(&tab, scheme);
             metrics(&tab, width, 800);
             open_live(&tab, &book.url());
             shoot(
@@ -866,7 +859,19 @@ fn screenshots() {
     eprintln!("screenshots in {}", folder.display());
 }
 
-fn metrics(tab: &Tab, width: u32, height: u32) {
+/// Emulates the reader's `prefers-color-scheme` (`light` or `dark`).
+pub(crate) fn color_scheme(tab: &Tab, scheme: &str) {
+    tab.call_method(Emulation::SetEmulatedMedia {
+        media: None,
+        features: Some(vec![Emulation::MediaFeature {
+            name: "prefers-color-scheme".into(),
+            value: scheme.into(),
+        }]),
+    })
+    .unwrap();
+}
+
+pub(crate) fn metrics(tab: &Tab, width: u32, height: u32) {
     tab.call_method(Emulation::SetDeviceMetricsOverride {
         width,
         height,
@@ -887,7 +892,7 @@ fn metrics(tab: &Tab, width: u32, height: u32) {
 }
 
 /// The whole page, top to bottom, at `width`.
-fn shoot(tab: &Tab, width: u32, path: &Path) {
+pub(crate) fn shoot(tab: &Tab, width: u32, path: &Path) {
     let height = eval(tab, "document.documentElement.scrollHeight")
         .as_u64()
         .unwrap() as u32;
