@@ -166,6 +166,21 @@ impl<'a> SiteIndex<'a> {
         if !self.all_loaded && page.ends_with(".html") {
             return Ok(None);
         }
+        if page.ends_with(".html") && target.kind == TargetKind::Link {
+            let mut pages: Vec<String> = self.lessons[..self.published]
+                .iter()
+                .map(|other| relative_url(&lesson.folder, &other.page()))
+                .collect();
+            pages.truncate(20);
+            return Err((
+                format!("the link target {page} is not a page or file of this book"),
+                Some(format!(
+                    "{} is resolved from this page's folder; pages: {}",
+                    target.url,
+                    pages.join(", ")
+                )),
+            ));
+        }
         let what = match target.kind {
             TargetKind::Image | TargetKind::HtmlImage => "image",
             TargetKind::Link => "link target",
