@@ -61,6 +61,12 @@ pub enum Command {
         /// The folder to create.
         dir: PathBuf,
     },
+    /// Bring a book from another tool over as a worked book.
+    Import {
+        /// Where the book comes from.
+        #[command(subcommand)]
+        from: ImportFrom,
+    },
     /// Print every input and intermediate value of a lesson's examples.
     Eval {
         /// The lesson file, e.g. content/attention.md.
@@ -68,5 +74,19 @@ pub enum Command {
         /// Print JSON with full precision instead of aligned tables.
         #[arg(long)]
         json: bool,
+    },
+}
+
+/// The tools whose books `worked import` reads.
+#[derive(Debug, Subcommand)]
+pub enum ImportFrom {
+    /// An mdBook (with or without mdbook-katex): SUMMARY.md order, titles and nesting, math,
+    /// macros and every file beside the chapters.
+    Mdbook {
+        /// The mdBook folder, the one that holds book.toml. It is only read.
+        src: PathBuf,
+        /// The new book's folder; it must be new or empty.
+        #[arg(long, value_name = "DEST")]
+        into: PathBuf,
     },
 }

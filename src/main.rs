@@ -2,7 +2,7 @@
 
 use clap::Parser;
 use std::process::ExitCode;
-use worked::cli::{Cli, Command};
+use worked::cli::{Cli, Command, ImportFrom};
 use worked::commands::{self, exit};
 
 fn main() -> ExitCode {
@@ -27,6 +27,9 @@ fn main() -> ExitCode {
             commands::scaffold::run_new(&root, &path, title.as_deref())
         }
         Command::Init { dir } => commands::scaffold::run_init(&dir),
+        Command::Import {
+            from: ImportFrom::Mdbook { src, into },
+        } => commands::import::run_mdbook(&src, &into),
     };
     ExitCode::from(code)
 }

@@ -3,6 +3,7 @@
 pub mod build;
 pub mod check;
 pub mod eval;
+pub mod import;
 pub mod scaffold;
 pub mod serve;
 

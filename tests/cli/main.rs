@@ -9,6 +9,7 @@ mod check;
 mod common;
 mod errors;
 mod eval;
+mod import;
 mod references;
 mod search_differential;
 mod serve;
