@@ -8,6 +8,11 @@
 //! Run with `cargo bench --bench build` (optionally `-- LESSONS` for another size, and `flat`
 //! or `nested` for one layout only). This is a measurement, not a test: it asserts nothing
 //! about time.
+//!
+//! `cargo bench --bench build -- mdbook` measures `worked import mdbook` instead: it writes an
+//! mdBook + mdbook-katex book (5 parts × 10 nested chapters, 2,000 distinct formulas, a macros
+//! file), times `mdbook build` on it (`mdbook` and `mdbook-katex` must be on PATH), imports it,
+//! and times `worked build` of the import on the same machine.
 
 use std::fmt::Write as _;
 use std::path::Path;
@@ -49,6 +54,10 @@ enum Layout {
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.iter().any(|arg| arg == "mdbook") {
+        compare_with_mdbook();
+        return;
+    }
     let lessons: usize = args
         .iter()
         .find_map(|arg| arg.parse().ok())
@@ -196,4 +205,124 @@ fn peak_memory_kib() -> Option<u64> {
         .lines()
         .find_map(|line| line.strip_prefix("VmHWM:"))
         .and_then(|value| value.trim().trim_end_matches("kB").trim().parse().ok())
+}
+
+/// Paragraphs per generated mdBook chapter, each with one display or two inline formulas:
+/// 50 chapters make about 2,000 distinct formulas.
+const PARAGRAPHS_PER_CHAPTER: usize = 24;
+
+/// Writes the mdBook, builds it with `mdbook`, imports it, builds the import with `worked`.
+fn compare_with_mdbook() {
+    let place = tempfile::tempdir().expect("a temporary folder");
+    let source = place.path().join("mdbook");
+    let formulas = write_mdbook(&source);
+    println!("mdBook: 50 chapters in 5 parts, {formulas} distinct formulas, a macros file");
+
+    let started = Instant::now();
+    let run = std::process::Command::new("mdbook")
+        .arg("build")
+        .current_dir(&source)
+        .output();
+    let mdbook_seconds = started.elapsed().as_secs_f64();
+    match run {
+        Ok(out) if out.status.success() => {
+            println!("mdbook build:       {mdbook_seconds:.2} s (mdbook + mdbook-katex)")
+        }
+        Ok(out) => {
+            eprintln!(
+                "mdbook build failed:\n{}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+            std::process::exit(1);
+        }
+        Err(error) => {
+            eprintln!("cannot run mdbook ({error}); install mdbook and mdbook-katex");
+            std::process::exit(1);
+        }
+    }
+
+    let book = place.path().join("imported");
+    let report = worked::import::import_mdbook(&source, &book).expect("the import succeeds");
+    println!(
+        "import:             {} chapters, {} notes",
+        report.chapters,
+        report.notes.len()
+    );
+    let started = Instant::now();
+    let build = match build_site(&book, Strictness::Lenient) {
+        Ok(build) => build,
+        Err(problems) => {
+            for problem in problems.iter().take(5) {
+                eprintln!("{}", problem.render());
+            }
+            std::process::exit(1);
+        }
+    };
+    write_site(&build.site, &book.join("public")).expect("the site is written");
+    let worked_seconds = started.elapsed().as_secs_f64();
+    println!(
+        "worked build:       {worked_seconds:.2} s ({} distinct formulas)",
+        build.stats.distinct_formulas
+    );
+    println!(
+        "speed-up:           {:.1}x",
+        mdbook_seconds / worked_seconds
+    );
+}
+
+/// An mdBook with mdbook-katex: every formula distinct, macros from a file, display formulas
+/// written across lines the way mdBook authors do. Returns the number of formulas.
+fn write_mdbook(root: &Path) -> usize {
+    let src = root.join("src");
+    std::fs::create_dir_all(&src).expect("src folder");
+    std::fs::write(
+        root.join("book.toml"),
+        "[book]\ntitle = \"Generated\"\nauthors = [\"bench\"]\n\n[preprocessor.katex]\nmacros = \"macros.txt\"\n",
+    )
+    .expect("book.toml");
+    std::fs::write(
+        root.join("macros.txt"),
+        "\\R:\\mathbb{R}\n\\norm:\\left\\lVert #1 \\right\\rVert\n",
+    )
+    .expect("macros");
+    let mut summary = String::from("# Summary\n\n[Introduction](README.md)\n");
+    std::fs::write(
+        src.join("README.md"),
+        "# Introduction\n\nA generated book.\n",
+    )
+    .expect("readme");
+    let mut formulas = 0;
+    for part in 0..5 {
+        let _ = write!(summary, "\n# Part {part}\n\n");
+        let folder = src.join(format!("part-{part}"));
+        std::fs::create_dir_all(folder.join("more")).expect("part folder");
+        for chapter in 0..10 {
+            let (path, indent) = if chapter < 5 {
+                (format!("part-{part}/chapter-{chapter}.md"), "")
+            } else {
+                (format!("part-{part}/more/chapter-{chapter}.md"), "    ")
+            };
+            let _ = writeln!(summary, "{indent}- [Chapter {part}.{chapter}]({path})");
+            let mut text = format!("# Chapter {part}.{chapter}\n\n");
+            for formula in 0..PARAGRAPHS_PER_CHAPTER {
+                let n = (part * 10 + chapter) * PARAGRAPHS_PER_CHAPTER + formula;
+                if formula % 4 == 0 {
+                    let _ = write!(
+                        text,
+                        "The norm is\n\n$$\n\\norm{{x_{{{n}}}}}^2 = \\sum_{{i=1}}^{{{n}}} x_i^2\n$$\n\n"
+                    );
+                } else {
+                    let _ = writeln!(
+                        text,
+                        "Here $x_{{{n}}} \\in \\R^{{{}}}$ and $\\alpha + {n}$ are used.\n",
+                        formula + 2
+                    );
+                }
+                formulas += if formula % 4 == 0 { 1 } else { 2 };
+            }
+            std::fs::write(src.join(&path), text).expect("chapter");
+        }
+    }
+    std::fs::write(src.join("SUMMARY.md"), summary).expect("summary");
+    formulas
 }

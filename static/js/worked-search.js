@@ -91,7 +91,11 @@
    */
   Searcher.prototype.search = function (query) {
     var terms = tokenize(query);
-    if (terms.length === 0) return [];
+    if (terms.length === 0) {
+      var none = [];
+      none.total = 0;
+      return none;
+    }
     var scores = null;
     for (var t = 0; t < terms.length; t++) {
       var words = t === terms.length - 1 ? this.wordsStartingWith(terms[t]) : [terms[t]];
@@ -121,10 +125,13 @@
     }
     results.sort(function (a, b) { return b.score - a.score || a.number - b.number; });
     var docs = this.docs;
-    return results.slice(0, MAX_RESULTS).map(function (result) {
+    var shown = results.slice(0, MAX_RESULTS).map(function (result) {
       var entry = docs[result.number];
       return { url: entry[0], page: entry[1], heading: entry[2], snippet: entry[3] };
     });
+    // How many sections matched in all, beyond the ones returned.
+    shown.total = results.length;
+    return shown;
   };
 
   /** Wires the search panel of a page (see templates/base.html). */
@@ -171,8 +178,10 @@
         return;
       }
       var results = searcher.search(query);
-      status.textContent = results.length === 0 ? 'Nothing found.'
-        : results.length === 1 ? '1 section found.' : results.length + ' sections found.';
+      status.textContent = results.total === 0 ? 'Nothing found.'
+        : results.total === 1 ? '1 section found.'
+        : results.total > results.length ? results.total + ' sections found; the first ' + results.length + ' are shown.'
+        : results.total + ' sections found.';
       for (var i = 0; i < results.length; i++) {
         var result = results[i];
         var item = doc.createElement('li');

@@ -191,6 +191,7 @@ fn book_screenshots() {
             open(&tab, &format!("file://{}", site.join(&page).display()));
             if width < 600 {
                 click(&tab, ".sidebar-toggle");
+                viewport(&tab, &folder.join(format!("contents-{width}-{scheme}.png")));
             }
             shoot(
                 &tab,
@@ -203,16 +204,21 @@ fn book_screenshots() {
                 &tab,
                 "document.querySelectorAll('.search-results a').length > 0",
             );
-            tab.capture_screenshot(
-                headless_chrome::protocol::cdp::Page::CaptureScreenshotFormatOption::Png,
-                None,
-                None,
-                true,
-            )
-            .map(|png| std::fs::write(folder.join(format!("search-{width}-{scheme}.png")), png))
-            .unwrap()
-            .unwrap();
+            viewport(&tab, &folder.join(format!("search-{width}-{scheme}.png")));
         }
     }
     eprintln!("screenshots in {}", folder.display());
+}
+
+/// What the reader sees without scrolling.
+fn viewport(tab: &Tab, path: &std::path::Path) {
+    let png = tab
+        .capture_screenshot(
+            headless_chrome::protocol::cdp::Page::CaptureScreenshotFormatOption::Png,
+            None,
+            None,
+            true,
+        )
+        .unwrap();
+    std::fs::write(path, png).unwrap();
 }
