@@ -183,7 +183,7 @@ fn build_section(
     keyed.sort_by(|a, b| a.0.cmp(&b.0));
     let title = match page {
         Some(index) => lessons[index].title.clone(),
-        None => readable_folder_name(folder),
+        None => readable_name(folder.rsplit('/').next().unwrap_or(folder)),
     };
     // A folder without a section page stands where its first child does.
     let weight = match page {
@@ -209,14 +209,11 @@ fn is_child_folder(parent: &str, candidate: &str) -> bool {
     }
 }
 
-/// `background-maths` → "Background maths", for a folder with no section page.
-fn readable_folder_name(folder: &str) -> String {
-    let name = folder
-        .rsplit('/')
-        .next()
-        .unwrap_or(folder)
-        .replace(['-', '_'], " ");
-    let mut chars = name.chars();
+/// `background-maths` → "Background maths": a file or folder name as a title, for a folder
+/// with no section page and for the titles `worked new` and `init` suggest.
+pub fn readable_name(name: &str) -> String {
+    let words = name.replace(['-', '_'], " ");
+    let mut chars = words.trim().chars();
     match chars.next() {
         Some(first) => first.to_uppercase().chain(chars).collect(),
         None => String::new(),

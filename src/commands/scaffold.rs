@@ -199,13 +199,13 @@ fn write_new(path: &Path, text: &str) -> Result<(), String> {
         .map_err(|error| format!("cannot write {}: {error}", path.display()))
 }
 
-/// `first-steps` → "First steps".
+/// A title made from a file or folder name, with a fallback for an empty one.
 fn readable(name: &str) -> String {
-    let words = name.replace(['-', '_'], " ");
-    let mut chars = words.trim().chars();
-    match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
-        None => "A new lesson".to_string(),
+    let title = crate::navigation::readable_name(name);
+    if title.is_empty() {
+        "A new lesson".to_string()
+    } else {
+        title
     }
 }
 
