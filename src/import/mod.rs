@@ -52,7 +52,7 @@ pub fn import_mdbook(source: &Path, destination: &Path) -> Result<ImportReport, 
         )
     })?;
     let mut report = ImportReport::default();
-    let settings = carry_settings(&config, &mut report);
+    let settings = carry_settings(&config, &config_text, &mut report);
     let src_dir = source.join(&settings.src);
     let summary_path = src_dir.join("SUMMARY.md");
     let summary_text = std::fs::read_to_string(&summary_path)
@@ -154,7 +154,14 @@ impl Settings {
     }
 }
 
-fn carry_settings(config: &toml::Table, report: &mut ImportReport) -> Settings {
+fn carry_settings(
+    config: &toml::Table,
+    text_of_config: &str,
+    report: &mut ImportReport,
+) -> Settings {
+    let at = |table: &str, key: Option<&str>| {
+        format!("book.toml:{}", setting_line(text_of_config, table, key))
+    };
     let book = config.get("book").and_then(toml::Value::as_table);
     let text = |key: &str| {
         book.and_then(|book| book.get(key))
@@ -185,7 +192,8 @@ fn carry_settings(config: &toml::Table, report: &mut ImportReport) -> Settings {
             .contains(&key.as_str())
             {
                 report.notes.push(format!(
-                    "book.toml: [book] {key} has no counterpart in worked; left out"
+                    "{}: [book] {key} has no counterpart in worked; left out",
+                    at("book", Some(key))
                 ));
             }
         }
@@ -209,13 +217,13 @@ fn carry_settings(config: &toml::Table, report: &mut ImportReport) -> Settings {
                         {
                             if key != "macros" && key != "after" && key != "before" {
                                 report.notes.push(format!(
-                                    "book.toml: [preprocessor.katex] {key} has no counterpart in worked (it typesets with its own settings); left out"
+                                    "{}: [preprocessor.katex] {key} has no counterpart in worked (it typesets with its own settings); left out", at("preprocessor.katex", Some(key))
                                 ));
                             }
                         }
                     } else if name != "links" && name != "index" {
                         report.notes.push(format!(
-                            "book.toml: [preprocessor.{name}] is not run by worked; what it does to the chapters is not carried over"
+                            "{}: [preprocessor.{name}] is not run by worked; what it does to the chapters is not carried over", at(&format!("preprocessor.{name}"), None)
                         ));
                     }
                 }
@@ -228,18 +236,20 @@ fn carry_settings(config: &toml::Table, report: &mut ImportReport) -> Settings {
                         .unwrap_or_default();
                     if keys.is_empty() {
                         report.notes.push(format!(
-                            "book.toml: [output.{name}] has no counterpart in worked; left out"
+                            "{}: [output.{name}] has no counterpart in worked; left out",
+                            at(&format!("output.{name}"), None)
                         ));
                     }
                     for key in keys {
                         report.notes.push(format!(
-                            "book.toml: [output.{name}] {key} has no counterpart in worked (worked has its own theme); left out"
+                            "{}: [output.{name}] {key} has no counterpart in worked (worked has its own theme); left out", at(&format!("output.{name}"), Some(key))
                         ));
                     }
                 }
             }
             other => report.notes.push(format!(
-                "book.toml: [{other}] has no counterpart in worked; left out"
+                "{}: [{other}] has no counterpart in worked; left out",
+                at(other, None)
             )),
         }
     }
@@ -251,6 +261,37 @@ fn carry_settings(config: &toml::Table, report: &mut ImportReport) -> Settings {
         src: text("src").unwrap_or_else(|| "src".to_string()),
         macros,
     }
+}
+
+/// The 1-based line of `[table]` in `book.toml`, or of `key` in it; 1 when not found (a
+/// dotted or inline table).
+fn setting_line(text: &str, table: &str, key: Option<&str>) -> usize {
+    let header = format!("[{table}]");
+    let mut in_table = false;
+    for (index, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.starts_with('[') {
+            in_table = line == header;
+            if in_table && key.is_none() {
+                return index + 1;
+            }
+            continue;
+        }
+        if in_table {
+            if let Some(key) = key {
+                let name = line
+                    .split('=')
+                    .next()
+                    .unwrap_or("")
+                    .trim()
+                    .trim_matches('"');
+                if name == key {
+                    return index + 1;
+                }
+            }
+        }
+    }
+    1
 }
 
 /// A chapter to write: its title and weight, or a draft (a file SUMMARY does not list).

@@ -129,9 +129,9 @@ fn an_mdbook_imports_builds_and_checks_with_zero_errors() {
     );
     for note in [
         "src/SUMMARY.md:9: draft chapter \"Not yet\" has no file; skipped",
-        "[output.html] mathjax-support has no counterpart",
-        "[output.html] git-repository-url has no counterpart",
-        "[preprocessor.toc] is not run by worked",
+        "book.toml:15: [output.html] mathjax-support has no counterpart",
+        "book.toml:16: [output.html] git-repository-url has no counterpart",
+        "book.toml:11: [preprocessor.toc] is not run by worked",
         "src/notes.md: not in SUMMARY.md; imported as a draft",
     ] {
         assert!(stderr.contains(note), "no note {note:?} in\n{stderr}");
