@@ -13,9 +13,7 @@
 
 use crate::markdown::Spanned;
 use pulldown_cmark::{Event, Tag, TagEnd};
-use serde::Serialize;
 use std::collections::BTreeMap;
-use std::fmt::Write as _;
 
 /// Words shorter than this are not indexed: "a", "I" and the like match everything.
 pub const MIN_WORD_CHARS: usize = 2;
@@ -29,7 +27,7 @@ pub const INDEX_GLOBAL: &str = "WORKED_SEARCH_INDEX";
 pub const INDEX_FILE: &str = "search-index.js";
 
 /// One searchable part of a page: the text from one heading to the next.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct SearchSection {
     /// The page's URL from the output root, with `#anchor` for a section below a heading.
     pub url: String,
@@ -37,8 +35,7 @@ pub struct SearchSection {
     pub page: String,
     /// The heading's text (empty for the part above the first heading).
     pub heading: String,
-    /// The words of the section, space-separated, for the index (not written out).
-    #[serde(skip)]
+    /// The section's text, for the index and its snippet.
     pub text: String,
 }
 
@@ -181,9 +178,7 @@ fn snippet(text: &str) -> String {
     }
     let cut: String = collapsed.chars().take(SNIPPET_CHARS).collect();
     let at_word = cut.rfind(' ').map_or(cut.as_str(), |at| &cut[..at]);
-    let mut out = at_word.to_string();
-    let _ = write!(out, " …");
-    out
+    format!("{at_word} …")
 }
 
 #[cfg(test)]
