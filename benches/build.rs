@@ -9,15 +9,22 @@
 //! or `nested` for one layout only). This is a measurement, not a test: it asserts nothing
 //! about time.
 //!
-//! `cargo bench --bench build -- mdbook` measures `worked import mdbook` instead: it writes an
-//! mdBook + mdbook-katex book (5 parts × 10 nested chapters, 2,000 distinct formulas, a macros
-//! file), times `mdbook build` on it (`mdbook` and `mdbook-katex` must be on PATH), imports it,
-//! and times `worked build` of the import on the same machine.
+//! `cargo bench --bench build -- --versus-mdbook [LESSONS]` writes the same synthetic Markdown
+//! twice, as a `worked` book and as an mdBook project with the mdbook-katex preprocessor, and
+//! times `worked build` against `mdbook build` side by side: alternating, three runs each, the
+//! medians compared. The peers are installed with
+//! `cargo install --locked mdbook@0.5.4 mdbook-katex@0.10.0`; without them the comparison is
+//! skipped with a notice.
+//!
+//! `cargo bench --bench build -- --import-mdbook` measures `worked import mdbook`: it writes an
+//! mdBook + mdbook-katex book (5 parts × 10 nested chapters, about 2,000 distinct formulas, a
+//! macros file), times `mdbook build` on it, imports it, and times `worked build` of the import.
 
 use std::fmt::Write as _;
 use std::path::Path;
-use std::time::Instant;
-use worked::pipeline::{build_site, Strictness};
+use std::process::Command;
+use std::time::{Duration, Instant};
+use worked::pipeline::{build_site_cached, FormulaCache, Strictness};
 use worked::site_writer::write_site;
 
 const WORDS: &[&str] = &[
@@ -54,14 +61,18 @@ enum Layout {
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    if args.iter().any(|arg| arg == "mdbook") {
-        compare_with_mdbook();
-        return;
-    }
     let lessons: usize = args
         .iter()
         .find_map(|arg| arg.parse().ok())
         .unwrap_or(1_000);
+    if args.iter().any(|arg| arg == "--versus-mdbook") {
+        versus_mdbook(lessons);
+        return;
+    }
+    if args.iter().any(|arg| arg == "--import-mdbook") {
+        import_versus_mdbook();
+        return;
+    }
     let layouts: Vec<Layout> = match (
         args.iter().any(|arg| arg == "flat"),
         args.iter().any(|arg| arg == "nested"),
@@ -90,7 +101,7 @@ fn measure(lessons: usize, layout: Layout) -> f64 {
     write_book(book.path(), lessons, layout);
 
     let started = Instant::now();
-    let build = match build_site(book.path(), Strictness::Lenient) {
+    let build = match build_site_cached(book.path(), Strictness::Lenient, None) {
         Ok(build) => build,
         Err(problems) => {
             for problem in problems.iter().take(5) {
@@ -110,6 +121,16 @@ fn measure(lessons: usize, layout: Layout) -> f64 {
         stats.formulas, stats.distinct_formulas
     );
     println!("build in memory:    {built:.2} s");
+    let timings = stats.timings;
+    for (stage, time) in [
+        ("load", timings.load),
+        ("expand", timings.expand),
+        ("typeset", timings.typeset),
+        ("render", timings.render),
+    ] {
+        println!("  {stage:<17} {:.2} s", time.as_secs_f64());
+    }
+    println!("  {:<17} {:.2} s", "write", total - built);
     println!("build and write:    {total:.2} s");
     println!("lessons/s:          {:.0}", stats.lessons as f64 / total);
     println!(
@@ -122,11 +143,21 @@ fn measure(lessons: usize, layout: Layout) -> f64 {
         stats.search_index_bytes as f64 / 1000.0
     );
     println!("worker threads:     {}", rayon::current_num_threads());
-    // Peak memory is the process's high-water mark: after the first layout it covers both.
     match peak_memory_kib() {
         Some(kib) => println!("peak memory:        {:.0} MiB", kib as f64 / 1024.0),
         None => println!("peak memory:        unknown (no /proc/self/status)"),
     }
+    // What `serve` does after a save: the same book again with every formula typeset before.
+    let mut formulas = FormulaCache::default();
+    let warm = build_site_cached(book.path(), Strictness::Lenient, Some(&mut formulas));
+    assert!(warm.is_ok(), "a second build succeeds as the first did");
+    let started = Instant::now();
+    let again = build_site_cached(book.path(), Strictness::Lenient, Some(&mut formulas));
+    assert!(again.is_ok(), "a third build succeeds as the first did");
+    println!(
+        "rebuild, formulas cached (serve): {:.2} s",
+        started.elapsed().as_secs_f64()
+    );
     total
 }
 
@@ -198,13 +229,87 @@ fn lesson(index: usize, link: &str) -> String {
     text
 }
 
-/// Peak resident memory of this process (Linux), in KiB.
-fn peak_memory_kib() -> Option<u64> {
-    let status = std::fs::read_to_string("/proc/self/status").ok()?;
-    status
-        .lines()
-        .find_map(|line| line.strip_prefix("VmHWM:"))
-        .and_then(|value| value.trim().trim_end_matches("kB").trim().parse().ok())
+/// The same lessons as an mdBook project: no front matter, a SUMMARY.md in reading order, and
+/// mdbook-katex typesetting the same HTML + MathML output as `worked`.
+fn write_mdbook(root: &Path, lessons: usize) {
+    let src = root.join("src");
+    std::fs::create_dir_all(&src).expect("src folder");
+    std::fs::write(
+        root.join("book.toml"),
+        "[book]\ntitle = \"Synthetic\"\nsrc = \"src\"\n\n[preprocessor.katex]\nafter = [\"links\"]\noutput = \"htmlAndMathml\"\n",
+    )
+    .expect("book.toml");
+    let mut summary = String::from("# Summary\n\n");
+    for index in 0..lessons {
+        let text = lesson(index, &format!("lesson-{:04}.md", (index + 37) % lessons));
+        let body = text.splitn(3, "+++\n").nth(2).expect("front matter");
+        let name = format!("lesson-{index:04}.md");
+        std::fs::write(src.join(&name), format!("# Lesson {index}\n{body}")).expect("chapter");
+        let _ = writeln!(summary, "- [Lesson {index}]({name})");
+    }
+    std::fs::write(src.join("SUMMARY.md"), summary).expect("SUMMARY.md");
+}
+
+/// Wall-clock time of one command run, which must succeed.
+fn time_command(command: &mut Command) -> Duration {
+    let started = Instant::now();
+    let out = command.output().expect("run the build");
+    let elapsed = started.elapsed();
+    assert!(
+        out.status.success(),
+        "{command:?} failed:\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    elapsed
+}
+
+fn median(mut times: Vec<Duration>) -> Duration {
+    times.sort();
+    times[times.len() / 2]
+}
+
+fn versus_mdbook(lessons: usize) {
+    for peer in ["mdbook", "mdbook-katex"] {
+        if Command::new(peer).arg("--version").output().is_err() {
+            eprintln!(
+                "\n*** SKIPPED the mdBook comparison: `{peer}` is not on PATH. Install the peers with \
+                 `cargo install --locked mdbook@0.5.4 mdbook-katex@0.10.0`. ***\n"
+            );
+            return;
+        }
+    }
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let (worked_book, mdbook_book) = (dir.path().join("worked"), dir.path().join("mdbook"));
+    write_book(&worked_book, lessons, Layout::Flat);
+    write_mdbook(&mdbook_book, lessons);
+    let mut worked_times = Vec::new();
+    let mut mdbook_times = Vec::new();
+    for _ in 0..3 {
+        worked_times.push(time_command(
+            Command::new(env!("CARGO_BIN_EXE_worked"))
+                .args(["build", "--root"])
+                .arg(&worked_book)
+                .arg("--output")
+                .arg(worked_book.join("public")),
+        ));
+        mdbook_times.push(time_command(
+            Command::new("mdbook").arg("build").arg(&mdbook_book),
+        ));
+    }
+    let (worked, mdbook) = (median(worked_times), median(mdbook_times));
+    println!("lessons:            {lessons}");
+    println!(
+        "worked build:       {:.2} s (median of 3)",
+        worked.as_secs_f64()
+    );
+    println!(
+        "mdbook build:       {:.2} s (median of 3, mdbook 0.5.4 + mdbook-katex 0.10.0)",
+        mdbook.as_secs_f64()
+    );
+    println!(
+        "worked is {:.1}x faster",
+        mdbook.as_secs_f64() / worked.as_secs_f64()
+    );
 }
 
 /// Paragraphs per generated mdBook chapter, each with one display or two inline formulas:
@@ -212,10 +317,10 @@ fn peak_memory_kib() -> Option<u64> {
 const PARAGRAPHS_PER_CHAPTER: usize = 24;
 
 /// Writes the mdBook, builds it with `mdbook`, imports it, builds the import with `worked`.
-fn compare_with_mdbook() {
+fn import_versus_mdbook() {
     let place = tempfile::tempdir().expect("a temporary folder");
     let source = place.path().join("mdbook");
-    let formulas = write_mdbook(&source);
+    let formulas = write_katex_mdbook(&source);
     println!("mdBook: 50 chapters in 5 parts, {formulas} distinct formulas, a macros file");
 
     let started = Instant::now();
@@ -249,7 +354,7 @@ fn compare_with_mdbook() {
         report.notes.len()
     );
     let started = Instant::now();
-    let build = match build_site(&book, Strictness::Lenient) {
+    let build = match build_site_cached(&book, Strictness::Lenient, None) {
         Ok(build) => build,
         Err(problems) => {
             for problem in problems.iter().take(5) {
@@ -272,7 +377,7 @@ fn compare_with_mdbook() {
 
 /// An mdBook with mdbook-katex: every formula distinct, macros from a file, display formulas
 /// written across lines the way mdBook authors do. Returns the number of formulas.
-fn write_mdbook(root: &Path) -> usize {
+fn write_katex_mdbook(root: &Path) -> usize {
     let src = root.join("src");
     std::fs::create_dir_all(&src).expect("src folder");
     std::fs::write(
@@ -325,4 +430,13 @@ fn write_mdbook(root: &Path) -> usize {
     }
     std::fs::write(src.join("SUMMARY.md"), summary).expect("summary");
     formulas
+}
+
+/// Peak resident memory of this process (Linux), in KiB.
+fn peak_memory_kib() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    status
+        .lines()
+        .find_map(|line| line.strip_prefix("VmHWM:"))
+        .and_then(|value| value.trim().trim_end_matches("kB").trim().parse().ok())
 }

@@ -27,6 +27,7 @@ use serde::Serialize;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::ops::Range;
 use std::path::Path;
+use std::time::{Duration, Instant};
 
 /// A finished build, still in memory.
 #[derive(Debug)]
@@ -39,7 +40,7 @@ pub struct Build {
     pub stats: BuildStats,
 }
 
-/// What a build did, for the one-line summary.
+/// What a build did, for the one-line summary and the benchmark.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct BuildStats {
     /// Lessons rendered.
@@ -52,6 +53,21 @@ pub struct BuildStats {
     pub drafts_left_out: usize,
     /// Size of `search-index.js` in bytes.
     pub search_index_bytes: usize,
+    /// Wall-clock time of each stage, so a benchmark can say where a build spends it.
+    pub timings: StageTimings,
+}
+
+/// Wall-clock time per stage of [`build_site`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct StageTimings {
+    /// Settings, theme, templates and lessons read from disk.
+    pub load: Duration,
+    /// Markdown parsed, examples evaluated, references expanded, links checked.
+    pub expand: Duration,
+    /// Every distinct formula typeset.
+    pub typeset: Duration,
+    /// Pages laid out with templates, static files added.
+    pub render: Duration,
 }
 
 /// How picky a build is about numbers that look typed by hand.
@@ -72,17 +88,61 @@ pub enum Drafts {
     Show,
 }
 
-/// Builds the published book at `root` in memory (drafts left out), or returns every problem.
-pub fn build_site(root: &Path, strictness: Strictness) -> Result<Build, Vec<Diagnostic>> {
-    build_site_with(root, strictness, Drafts::LeaveOut)
+/// Typeset formulas kept from one build to the next, so `serve` typesets only the formulas a
+/// save added. KaTeX is almost the whole cost of a build; everything else is cheap to redo.
+#[derive(Debug, Default)]
+pub struct FormulaCache {
+    /// The settings the cached formulas were typeset with; new settings empty the cache.
+    settings: MathSettings,
+    formulas: HashMap<Formula, String>,
 }
 
-/// Builds the book at `root` in memory, with drafts left out or shown.
+impl FormulaCache {
+    /// How many typeset formulas the cache holds.
+    pub fn len(&self) -> usize {
+        self.formulas.len()
+    }
+
+    /// Whether the cache holds no formula.
+    pub fn is_empty(&self) -> bool {
+        self.formulas.is_empty()
+    }
+}
+
+/// Most formulas a [`FormulaCache`] keeps; past it, it starts again empty (a long `serve`
+/// session over a book that keeps changing must not grow without bound).
+const MAX_CACHED_FORMULAS: usize = 200_000;
+
+/// Builds the published book at `root` in memory (drafts left out), or returns every problem.
+pub fn build_site(root: &Path, strictness: Strictness) -> Result<Build, Vec<Diagnostic>> {
+    build_site_with(root, strictness, Drafts::LeaveOut, None)
+}
+
+/// [`build_site`], reusing and refilling `cache` when one is given.
+pub fn build_site_cached(
+    root: &Path,
+    strictness: Strictness,
+    cache: Option<&mut FormulaCache>,
+) -> Result<Build, Vec<Diagnostic>> {
+    build_site_with(root, strictness, Drafts::LeaveOut, cache)
+}
+
+/// Builds the book at `root` in memory, with drafts left out or shown, taking typeset
+/// formulas from `cache` (and adding to it) when one is given.
 pub fn build_site_with(
     root: &Path,
     strictness: Strictness,
     drafts: Drafts,
+    cache: Option<&mut FormulaCache>,
 ) -> Result<Build, Vec<Diagnostic>> {
+    let mut timings = StageTimings::default();
+    let mut stage_started = Instant::now();
+    let mut lap = || {
+        let now = Instant::now();
+        let elapsed = now - stage_started;
+        stage_started = now;
+        elapsed
+    };
     let config = load_config(root)?;
     let LoadedLessons {
         lessons: all_lessons,
@@ -110,6 +170,7 @@ pub fn build_site_with(
         .into_iter()
         .partition(|lesson| drafts == Drafts::Show || !lesson.draft);
     let tree = BookTree::new(&lessons);
+    timings.load = lap();
     if all_lessons_loaded {
         problems.extend(keep_going_problems(&lessons, &left_out));
     }
@@ -155,8 +216,10 @@ pub fn build_site_with(
     let math_settings = MathSettings {
         macros: config.macros.clone(),
     };
+    timings.expand = lap();
     let (typeset, formula_problems, formula_count, distinct_formulas) =
-        typeset_formulas(&ready, &math_settings);
+        typeset_formulas(&ready, &math_settings, cache);
+    timings.typeset = lap();
     problems.extend(formula_problems);
     if !problems.is_empty() {
         return Err(problems);
@@ -205,6 +268,7 @@ pub fn build_site_with(
     extra_files.insert(search::INDEX_FILE.to_string(), search_index.into_bytes());
     add_files(&mut site, extra_files, "static/")?;
     add_files(&mut site, assets, "content/")?;
+    timings.render = lap();
 
     Ok(Build {
         site,
@@ -215,6 +279,7 @@ pub fn build_site_with(
             distinct_formulas,
             drafts_left_out: left_out.len(),
             search_index_bytes,
+            timings,
         },
     })
 }
@@ -357,10 +422,12 @@ struct FormulaSite<'a> {
 
 type Typeset = HashMap<(String, bool), String>;
 
-/// Typesets every distinct formula of the book once, in parallel.
+/// Typesets every distinct formula of the book once, in parallel, taking what `cache` already
+/// holds from it and adding what it typesets.
 fn typeset_formulas(
     pages: &[Prepared<'_>],
     settings: &MathSettings,
+    mut cache: Option<&mut FormulaCache>,
 ) -> (Typeset, Vec<Diagnostic>, usize, usize) {
     let mut first_site: BTreeMap<Formula, FormulaSite<'_>> = BTreeMap::new();
     let mut count = 0;
@@ -383,13 +450,33 @@ fn typeset_formulas(
                 });
         }
     }
-    let formulas: Vec<Formula> = first_site.keys().cloned().collect();
-    let results = math::typeset_all(&formulas, settings);
-    let mut typeset = HashMap::with_capacity(formulas.len());
+    if let Some(cache) = cache.as_deref_mut() {
+        if cache.settings != *settings || cache.formulas.len() > MAX_CACHED_FORMULAS {
+            cache.settings = settings.clone();
+            cache.formulas.clear();
+        }
+    }
+    let mut typeset = HashMap::with_capacity(first_site.len());
+    let mut fresh = Vec::new();
+    for formula in first_site.keys() {
+        match cache
+            .as_deref()
+            .and_then(|cache| cache.formulas.get(formula))
+        {
+            Some(html) => {
+                typeset.insert((formula.tex.clone(), formula.display), html.clone());
+            }
+            None => fresh.push(formula.clone()),
+        }
+    }
+    let results = math::typeset_all(&fresh, settings);
     let mut problems = Vec::new();
-    for (formula, result) in formulas.into_iter().zip(results) {
+    for (formula, result) in fresh.into_iter().zip(results) {
         match result {
             Ok(html) => {
+                if let Some(cache) = cache.as_deref_mut() {
+                    cache.formulas.insert(formula.clone(), html.clone());
+                }
                 typeset.insert((formula.tex, formula.display), html);
             }
             Err(error) => {

@@ -170,8 +170,8 @@ fn element_text(html: &str, tag_name: &str) -> String {
     unescape(&text.split_whitespace().collect::<Vec<_>>().join(" "))
 }
 
-/// The TeX of the next formula, from KaTeX's MathML annotation.
-fn formula_tex(html: &str) -> String {
+/// The TeX of the next formula in `html`, from KaTeX's MathML annotation (empty if none).
+pub fn formula_tex(html: &str) -> String {
     const OPEN: &str = "<annotation encoding=\"application/x-tex\">";
     let Some(start) = html.find(OPEN).map(|at| at + OPEN.len()) else {
         return String::new();

@@ -7,7 +7,7 @@
 
 use super::exit;
 use crate::diagnostics::render_all;
-use crate::pipeline::{build_site_with, Drafts, Strictness};
+use crate::pipeline::{build_site_with, Drafts, FormulaCache, Strictness};
 use crate::preview::PreviewState;
 use notify::event::{AccessKind, AccessMode};
 use notify::{Event, EventKind, RecursiveMode, Watcher};
@@ -48,7 +48,8 @@ pub fn run(root: &Path, host: IpAddr, port: u16) -> u8 {
         .map_or_else(|| format!("{host}:{port}"), |address| address.to_string());
 
     let state: Shared = Arc::new(RwLock::new(PreviewState::new()));
-    rebuild(root, &state, None);
+    let mut formulas = FormulaCache::default();
+    rebuild(root, &state, None, &mut formulas);
 
     for _ in 0..SERVER_THREADS {
         let server = Arc::clone(&server);
@@ -82,7 +83,7 @@ pub fn run(root: &Path, host: IpAddr, port: u16) -> u8 {
     watch_sources(&mut watcher, &root_abs, &mut watched);
 
     while let Some(changed) = next_change(&events, &root_abs) {
-        rebuild(root, &state, Some(&changed));
+        rebuild(root, &state, Some(&changed), &mut formulas);
         // A folder created since the last build (say templates/) is watched from now on.
         watch_sources(&mut watcher, &root_abs, &mut watched);
     }
@@ -90,9 +91,10 @@ pub fn run(root: &Path, host: IpAddr, port: u16) -> u8 {
 }
 
 /// Builds the book and swaps the result into `state`; prints one line, or the problems.
-fn rebuild(root: &Path, state: &Shared, changed: Option<&Path>) {
+/// Formulas typeset by earlier builds come from `formulas`.
+fn rebuild(root: &Path, state: &Shared, changed: Option<&Path>, formulas: &mut FormulaCache) {
     let started = Instant::now();
-    let result = build_site_with(root, Strictness::Lenient, Drafts::Show);
+    let result = build_site_with(root, Strictness::Lenient, Drafts::Show, Some(formulas));
     let seconds = started.elapsed().as_secs_f64();
     let cause = changed.map_or_else(String::new, |path| format!(" ({} changed)", path.display()));
     let mut state = state

@@ -16,6 +16,7 @@ use super::{format_number, Precision, Style};
 use crate::compute::gradient_descent::GradientDescent;
 use crate::compute::softmax::Softmax;
 use crate::compute::vectors::Vectors;
+use crate::compute::Quantity;
 
 /// How many series colours `figures.css` defines (`wf-s0` … `wf-s5`); later series reuse them.
 const SERIES_COLOURS: usize = 6;
@@ -606,6 +607,7 @@ fn path_panel(result: &GradientDescent, options: &FigureOptions) -> String {
     let mut svg = Svg::new(PANEL.0, PANEL.1, &format!("{}-path", options.id_prefix));
     svg.x_axis(&frame, &x, &labelled(&w_ticks), "w");
     svg.y_axis(&frame, &y, &b_labels, "b");
+    draw_loss_valley(&mut svg, &frame, result, &at);
     let path: Vec<Point> = iterates.iter().map(|&point| at(point)).collect();
     svg.polyline(&path, "wf-curve wf-s0");
     if path.len() <= 80 {
@@ -652,18 +654,81 @@ fn path_panel(result: &GradientDescent, options: &FigureOptions) -> String {
 
     let last = iterates[iterates.len() - 1];
     let taken = result.steps_taken();
+    let (steep, shallow) = result.hessian_eigenvectors();
     let description = format!(
-        "(w, b) moves from {} at the start to {} after {taken} step{}; the least-squares optimum is {}.",
+        "(w, b) moves from {} at the start to {} after {taken} step{}; the least-squares optimum is {}. \
+         Ellipses are lines of equal loss around the optimum; the solid line through it is the steepest \
+         direction of the loss, {}, and the dashed one the shallowest, {}.",
         options.pair(iterates[0]),
         options.pair(last),
         if taken == 1 { "" } else { "s" },
-        options.pair(optimum)
+        options.pair(optimum),
+        options.pair(steep),
+        options.pair(shallow)
     );
     let title = format!(
         "Path of (w, b) during gradient descent on {}",
         options.example
     );
     svg.finish("wf-chart wf-panel", &title, &description)
+}
+
+/// Loss contours: ellipses through the start and at a quarter and a sixteenth of its excess
+/// loss (the loss is a quadratic bowl, L* + ½ eᵀHe for the error e), and the bowl's two axes,
+/// the Hessian's eigenvectors, through the optimum. Everything is clipped to the plot.
+fn draw_loss_valley(
+    svg: &mut Svg,
+    frame: &Frame,
+    result: &GradientDescent,
+    at: &impl Fn((f64, f64)) -> Point,
+) {
+    let (steep, shallow) = result.hessian_eigenvectors();
+    let hessian_eigenvalues = result.quantity("hessian_eigenvalues");
+    let Some(Quantity::Vector { values: lambda, .. }) = hessian_eigenvalues else {
+        return;
+    };
+    let optimum = result.optimum;
+    let start = (result.start.0 - optimum.0, result.start.1 - optimum.1);
+    // ½ eᵀHe at the start, from the components along the eigenvectors.
+    let along = |v: (f64, f64)| start.0 * v.0 + start.1 * v.1;
+    let excess = 0.5 * (lambda[0] * along(steep).powi(2) + lambda[1] * along(shallow).powi(2));
+    svg.clipped_group(frame, "wf-valley");
+    if excess > 0.0 && excess.is_finite() {
+        for share in [1.0, 0.25, 0.0625] {
+            let level = excess * share;
+            let (a, b) = (
+                (2.0 * level / lambda[0]).sqrt(),
+                (2.0 * level / lambda[1]).sqrt(),
+            );
+            let ellipse: Vec<Point> = (0..=72)
+                .map(|k| {
+                    let t = f64::from(k) * std::f64::consts::TAU / 72.0;
+                    let (u, v) = (a * t.cos(), b * t.sin());
+                    at((
+                        optimum.0 + u * steep.0 + v * shallow.0,
+                        optimum.1 + u * steep.1 + v * shallow.1,
+                    ))
+                })
+                .collect();
+            svg.polyline(&ellipse, "wf-contour");
+        }
+    }
+    // Each axis as a long line through the optimum; the clip trims it to the plot.
+    let reach = 1e3 * (1.0 + start.0.hypot(start.1));
+    for (direction, class) in [(steep, "wf-axis-steep"), (shallow, "wf-axis-shallow")] {
+        svg.line(
+            at((
+                optimum.0 - reach * direction.0,
+                optimum.1 - reach * direction.1,
+            )),
+            at((
+                optimum.0 + reach * direction.0,
+                optimum.1 + reach * direction.1,
+            )),
+            class,
+        );
+    }
+    svg.end_group();
 }
 
 /// Text placed in direction `ux` (a unit vector's x) from its point starts, ends or centres

@@ -288,6 +288,27 @@ impl Svg {
         let _ = writeln!(self.body, "<g class=\"{}\">", escape_html(class));
     }
 
+    /// Opens a group with `class` whose drawing is cut off outside `frame`; close it with
+    /// [`Svg::end_group`]. For curves, such as contour lines, that run past the plot.
+    pub fn clipped_group(&mut self, frame: &Frame, class: &str) {
+        let id = format!("{}-clip", self.id_prefix);
+        let _ = writeln!(
+            self.defs,
+            "<clipPath id=\"{}\"><rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\"/></clipPath>",
+            escape_html(&id),
+            coordinate(frame.left),
+            coordinate(frame.top),
+            coordinate(frame.width),
+            coordinate(frame.height)
+        );
+        let _ = writeln!(
+            self.body,
+            "<g class=\"{}\" clip-path=\"url(#{})\">",
+            escape_html(class),
+            escape_html(&id)
+        );
+    }
+
     /// Closes the innermost group.
     pub fn end_group(&mut self) {
         self.body.push_str("</g>\n");

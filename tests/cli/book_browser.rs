@@ -7,8 +7,9 @@
 //! and dark, sidebar and search open, come from the ignored test `book_screenshots`:
 //! `cargo test --test cli -- --ignored book_screenshots` writes them to `$WORKED_SCREENSHOTS`.
 
+use crate::common::Chromium;
 use crate::support::Book;
-use crate::widget_browser::{click, color_scheme, eval, launch, metrics, shoot, wait_for};
+use crate::widget_browser::{click, color_scheme, eval, metrics, shoot, wait_for};
 use headless_chrome::Tab;
 use serde_json::Value;
 use std::path::PathBuf;
@@ -31,6 +32,11 @@ fn built_book() -> Book {
     );
     book.build().succeeds();
     book
+}
+
+/// A headless Chromium for these tests, or None when they must skip.
+fn launch() -> Option<Chromium> {
+    crate::common::launch_chromium("book_browser", "Book navigation and search in a browser")
 }
 
 fn url(book: &Book, page: &str) -> String {

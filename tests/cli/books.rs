@@ -384,11 +384,11 @@ fn serve_builds_drafts_as_pages_marked_draft() {
         "content/analysis/wip.md",
         lesson_with("Work in progress", "draft = true", "Unfinished.\n"),
     );
-    let preview = build_site_with(book.root(), Strictness::Lenient, Drafts::Show)
+    let preview = build_site_with(book.root(), Strictness::Lenient, Drafts::Show, None)
         .expect("the preview builds");
     let page = String::from_utf8(preview.site.files["analysis/wip.html"].clone()).unwrap();
     assert!(page.contains("class=\"draft-note\""), "{page}");
-    let published = build_site_with(book.root(), Strictness::Lenient, Drafts::LeaveOut)
+    let published = build_site_with(book.root(), Strictness::Lenient, Drafts::LeaveOut, None)
         .expect("the book builds");
     assert!(!published.site.files.contains_key("analysis/wip.html"));
     assert_eq!(published.stats.drafts_left_out, 1);

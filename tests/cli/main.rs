@@ -10,6 +10,8 @@ mod common;
 mod errors;
 mod eval;
 mod import;
+mod katex_fidelity;
+mod katex_pixels;
 mod references;
 mod search_differential;
 mod serve;

@@ -11,13 +11,13 @@
 //! `cargo test --test cli -- --ignored screenshots` writes them to
 //! `$WORKED_SCREENSHOTS` (default: `worked-screenshots` in the temporary folder).
 
-use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
 
+use crate::common::{Chromium, PATIENCE};
 use headless_chrome::protocol::cdp::{Emulation, Page};
-use headless_chrome::{Browser, LaunchOptions, Tab};
+use headless_chrome::Tab;
 use ndarray::{array, Array2};
 use serde_json::Value;
 use tempfile::TempDir;
@@ -51,9 +51,6 @@ const MATRICES: [&str; 7] = ["q", "k", "v", "scores", "scaled", "weights", "outp
 
 /// The prose reference's span.
 const REF: &str = ".worked-ref[data-ref='cat.weights[sat,the]']";
-
-/// How long to wait for the page to settle before giving up.
-const PATIENCE: Duration = Duration::from_secs(10);
 
 fn seed_input() -> AttentionInput {
     AttentionInput {
@@ -147,86 +144,9 @@ fn build_book_with(lesson: &str, widget: &str) -> Book {
 
 // ----------------------------------------------------------------------------------- the browser
 
-/// Chromium's path, or why there is none.
-fn chromium() -> Result<PathBuf, String> {
-    if let Some(path) = std::env::var_os("CHROMIUM") {
-        let path = PathBuf::from(path);
-        return if path.is_file() {
-            Ok(path)
-        } else {
-            Err(format!("CHROMIUM={} is not a file", path.display()))
-        };
-    }
-    let default = Path::new("/usr/bin/chromium");
-    if default.is_file() {
-        return Ok(default.to_path_buf());
-    }
-    std::env::var_os("PATH")
-        .and_then(|paths| {
-            std::env::split_paths(&paths)
-                .map(|dir| dir.join("chromium"))
-                .find(|candidate| candidate.is_file())
-        })
-        .ok_or_else(|| "no Chromium: CHROMIUM is unset and there is no `chromium` on PATH".into())
-}
-
-/// A headless Chromium with a fresh profile (the folder goes with it), or None when the test
-/// must skip.
-pub(crate) struct Chromium {
-    browser: Browser,
-    _profile: TempDir,
-}
-
-pub(crate) fn launch() -> Option<Chromium> {
-    let path = match chromium() {
-        Ok(path) => path,
-        Err(reason) => {
-            crate::common::tool_available(
-                "widget_browser",
-                Err(reason),
-                "The attention widget in a browser",
-                "Install chromium or set CHROMIUM=/path/to/chromium",
-            );
-            return None;
-        }
-    };
-    let profile = tempfile::tempdir().expect("temporary profile folder");
-    let args: Vec<&OsStr> = [
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--no-first-run",
-    ]
-    .iter()
-    .map(OsStr::new)
-    .collect();
-    let options = LaunchOptions {
-        path: Some(path.clone()),
-        headless: true,
-        sandbox: false,
-        enable_gpu: false,
-        user_data_dir: Some(profile.path().to_path_buf()),
-        window_size: Some((1280, 900)),
-        args,
-        idle_browser_timeout: Duration::from_secs(60),
-        ..LaunchOptions::default()
-    };
-    let browser = Browser::new(options)
-        .unwrap_or_else(|error| panic!("cannot start {}: {error:#}", path.display()));
-    Some(Chromium {
-        browser,
-        _profile: profile,
-    })
-}
-
-impl Chromium {
-    pub(crate) fn tab(&self) -> std::sync::Arc<Tab> {
-        let tab = self.browser.new_tab().expect("a new tab");
-        tab.set_default_timeout(PATIENCE);
-        tab
-    }
+/// A headless Chromium for these tests, or None when they must skip.
+fn launch() -> Option<Chromium> {
+    crate::common::launch_chromium("widget_browser", "The widgets in a browser")
 }
 
 /// Opens `url` and waits for the widget to replace its static matrices.
