@@ -29,6 +29,10 @@ pub struct BookConfig {
     pub language: String,
     /// Decimal places of a computed number when a reference names no precision.
     pub decimals: usize,
+    /// Where the book is published, e.g. `https://example.org/book/` (always ending in `/`),
+    /// or empty. Absolute URLs need it: `<link rel="canonical">`, `og:url`, `sitemap.xml`, and
+    /// the root-relative links of `404.html`, which a server shows at any depth.
+    pub base_url: String,
     /// Book-wide KaTeX macros, `\name` → expansion, from the `[math.macros]` table in file
     /// order; those of `macros_file` are added by [`load_macros_file`].
     #[serde(skip)]
@@ -46,6 +50,7 @@ struct RawConfig {
     author: Option<String>,
     language: Option<String>,
     decimals: Option<usize>,
+    base_url: Option<Spanned<String>>,
     math: Option<RawMath>,
 }
 
@@ -56,7 +61,7 @@ struct RawMath {
     macros_file: Option<Spanned<String>>,
 }
 
-const CONFIG_KEYS: &str = "title, description, author, language, decimals, and a [math] table with macros and macros_file";
+const CONFIG_KEYS: &str = "title, description, author, language, decimals, base_url, and a [math] table with macros and macros_file";
 
 /// The most decimals a reference may ask for; beyond this f64 prints noise.
 pub const MAX_DECIMALS: usize = 15;
@@ -78,9 +83,19 @@ impl BookConfig {
             author: String::new(),
             language: "en".to_string(),
             decimals: 3,
+            base_url: String::new(),
             macros: Vec::new(),
             macros_file: None,
         }
+    }
+
+    /// The path part of `base_url` (`/book/`), for links that must work from any folder
+    /// depth; empty without a `base_url`.
+    pub fn base_path(&self) -> &str {
+        self.base_url
+            .split_once("://")
+            .and_then(|(_, rest)| rest.find('/').map(|slash| &rest[slash..]))
+            .unwrap_or("")
     }
 
     /// Parses `book.toml` text, filling gaps from `defaults`.
@@ -105,6 +120,17 @@ impl BookConfig {
                 .with_help(format!("use at most {MAX_DECIMALS}")));
             }
         }
+        let base_url = match raw.base_url {
+            Some(url) => {
+                let span = url.span();
+                base_url_with_slash(url.get_ref()).map_err(|problem| {
+                    Diagnostic::at(file, span, problem).with_help(
+                        "write the address the book is published at, e.g. `base_url = \"https://example.org/book/\"`",
+                    )
+                })?
+            }
+            None => defaults.base_url,
+        };
         let (macros, macros_file) = match raw.math {
             Some(math) => {
                 let mut entries: Vec<_> = math.macros.unwrap_or_default().into_iter().collect();
@@ -146,9 +172,42 @@ impl BookConfig {
             author: raw.author.unwrap_or(defaults.author),
             language: raw.language.unwrap_or(defaults.language),
             decimals: raw.decimals.unwrap_or(defaults.decimals),
+            base_url,
             macros,
             macros_file,
         })
+    }
+}
+
+/// `url` checked to be an absolute `http(s)` address without query or fragment, ending in `/`
+/// (added if missing) so page paths can follow it.
+fn base_url_with_slash(url: &str) -> Result<String, String> {
+    let Some((scheme, rest)) = url.split_once("://") else {
+        return Err(format!(
+            "base_url \"{url}\" is not an absolute URL: it needs http:// or https://"
+        ));
+    };
+    if scheme != "http" && scheme != "https" {
+        return Err(format!(
+            "base_url \"{url}\" uses {scheme}://; only http:// and https:// are published addresses"
+        ));
+    }
+    let host = rest.split('/').next().unwrap_or_default();
+    if host.is_empty() {
+        return Err(format!("base_url \"{url}\" has no host name"));
+    }
+    if let Some(bad) = url
+        .chars()
+        .find(|c| c.is_whitespace() || c.is_control() || matches!(c, '?' | '#' | '"' | '<' | '>'))
+    {
+        return Err(format!(
+            "base_url \"{url}\" contains {bad:?}, which has no place in a site's address"
+        ));
+    }
+    if !url.ends_with('/') {
+        Ok(format!("{url}/"))
+    } else {
+        Ok(url.to_string())
     }
 }
 
@@ -306,8 +365,39 @@ mod tests {
             author: String::new(),
             language: "en".into(),
             decimals: 3,
+            base_url: String::new(),
             macros: Vec::new(),
             macros_file: None,
+        }
+    }
+
+    #[test]
+    fn base_url_gets_a_final_slash_and_gives_its_path() {
+        let file = SourceFile::new("book.toml", "base_url = \"https://example.org/book\"\n");
+        let config = BookConfig::parse(&file, defaults()).unwrap();
+        assert_eq!(config.base_url, "https://example.org/book/");
+        assert_eq!(config.base_path(), "/book/");
+        let file = SourceFile::new("book.toml", "base_url = \"http://example.org\"\n");
+        let config = BookConfig::parse(&file, defaults()).unwrap();
+        assert_eq!(config.base_url, "http://example.org/");
+        assert_eq!(config.base_path(), "/");
+        assert_eq!(defaults().base_path(), "");
+    }
+
+    #[test]
+    fn a_base_url_that_is_not_an_absolute_web_address_is_an_error_at_its_value() {
+        for (written, says) in [
+            ("/book/", "not an absolute URL"),
+            ("ftp://example.org/", "ftp://"),
+            ("https:///book", "no host"),
+            ("https://example.org/a b/", "' '"),
+            ("https://example.org/?page=1", "'?'"),
+        ] {
+            let text = format!("title = \"T\"\nbase_url = \"{written}\"\n");
+            let file = SourceFile::new("book.toml", text);
+            let error = BookConfig::parse(&file, defaults()).unwrap_err();
+            assert!(error.to_string().starts_with("book.toml:2:12:"), "{error}");
+            assert!(error.message().contains(says), "{written}: {error}");
         }
     }
 

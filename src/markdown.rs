@@ -5,6 +5,7 @@
 //! stages transform events (see `expand`), then [`heading_ids`] numbers the headings, and
 //! [`to_html`] writes HTML with each math event replaced by its typeset KaTeX.
 
+use crate::present::table::escape_html;
 use pulldown_cmark::{
     CowStr, Event, HeadingLevel, Options, Parser, Tag, TagEnd, TextMergeWithOffset,
 };
@@ -367,16 +368,81 @@ fn is_relative(url: &str) -> bool {
 }
 
 /// Writes HTML, replacing each math event with its typeset HTML from `typeset`
-/// (keyed by `(tex, display)`); every math event must have an entry.
+/// (keyed by `(tex, display)`); every math event must have an entry. Two touches for readers:
+/// every h2/h3 that has an id ends with a link to itself ([`heading_anchor`]), and inline math
+/// followed by punctuation is kept on one line with it ([`NO_BREAK_BEFORE`]).
 pub fn to_html(events: Vec<Spanned<'_>>, typeset: &HashMap<(String, bool), String>) -> String {
+    let mut anchor = None;
+    let mut out: Vec<Event<'_>> = Vec::with_capacity(events.len());
+    let mut index = 0;
+    while index < events.len() {
+        match &events[index].0 {
+            Event::Start(Tag::Heading {
+                level: HeadingLevel::H2 | HeadingLevel::H3,
+                id: Some(id),
+                ..
+            }) => {
+                let title = plain_text_until_heading_end(&events[index + 1..]);
+                anchor = Some(heading_anchor(id, &title));
+                out.push(events[index].0.clone());
+            }
+            Event::End(TagEnd::Heading(_)) => {
+                if let Some(link) = anchor.take() {
+                    out.push(Event::InlineHtml(CowStr::from(link)));
+                }
+                out.push(events[index].0.clone());
+            }
+            Event::InlineMath(tex) => {
+                let math = Event::InlineHtml(CowStr::from(math_html(typeset, tex, false)));
+                let punctuation = match events.get(index + 1) {
+                    Some((Event::Text(text), _)) => {
+                        let end = text
+                            .char_indices()
+                            .find(|(_, c)| !NO_BREAK_BEFORE.contains(*c))
+                            .map_or(text.len(), |(at, _)| at);
+                        (end > 0).then(|| (text.clone(), end))
+                    }
+                    _ => None,
+                };
+                match punctuation {
+                    Some((text, end)) => {
+                        out.push(Event::InlineHtml(CowStr::from("<span class=\"nowrap\">")));
+                        out.push(math);
+                        out.push(Event::Text(CowStr::from(text[..end].to_string())));
+                        out.push(Event::InlineHtml(CowStr::from("</span>")));
+                        if end < text.len() {
+                            out.push(Event::Text(CowStr::from(text[end..].to_string())));
+                        }
+                        index += 1;
+                    }
+                    None => out.push(math),
+                }
+            }
+            Event::DisplayMath(tex) => {
+                out.push(Event::InlineHtml(CowStr::from(math_html(
+                    typeset, tex, true,
+                ))));
+            }
+            other => out.push(other.clone()),
+        }
+        index += 1;
+    }
     let mut html = String::new();
-    let events = events.into_iter().map(|(event, _)| match event {
-        Event::InlineMath(tex) => Event::InlineHtml(CowStr::from(math_html(typeset, &tex, false))),
-        Event::DisplayMath(tex) => Event::InlineHtml(CowStr::from(math_html(typeset, &tex, true))),
-        other => other,
-    });
-    pulldown_cmark::html::push_html(&mut html, events);
+    pulldown_cmark::html::push_html(&mut html, out.into_iter());
     html
+}
+
+/// Punctuation that must not start a line when it follows inline math (`$x$,` `$x$.`).
+const NO_BREAK_BEFORE: &str = ",.;:)!?";
+
+/// The link a heading ends with, to its own `#id`: a `#` shown on hover or focus (see
+/// `.heading-anchor` in style.css), named for screen readers after the heading it points to.
+fn heading_anchor(id: &str, title: &str) -> String {
+    format!(
+        "<a class=\"heading-anchor\" href=\"#{}\" aria-label=\"Link to this section: {}\"><span aria-hidden=\"true\">#</span></a>",
+        escape_html(id),
+        escape_html(title)
+    )
 }
 
 fn math_html(typeset: &HashMap<(String, bool), String>, tex: &str, display: bool) -> String {
@@ -459,6 +525,56 @@ mod tests {
         assert!(html.contains("a <X/> b"), "{html}");
         assert!(html.contains("<Y/>"), "{html}");
         assert!(!html.contains('$'), "{html}");
+    }
+
+    #[test]
+    fn inline_math_and_the_punctuation_after_it_share_one_unbreakable_span() {
+        let parsed = events("Take $x$, then $y$). Then $x$ and $y$\n\nEnd $x$.\n");
+        let typeset = HashMap::from([
+            (("x".to_string(), false), "<X/>".to_string()),
+            (("y".to_string(), false), "<Y/>".to_string()),
+        ]);
+        let html = to_html(parsed, &typeset);
+        assert!(
+            html.contains("Take <span class=\"nowrap\"><X/>,</span> then"),
+            "{html}"
+        );
+        assert!(
+            html.contains("then <span class=\"nowrap\"><Y/>).</span> Then <X/> and <Y/></p>"),
+            "only punctuation joins the formula: {html}"
+        );
+        assert!(
+            html.contains("End <span class=\"nowrap\"><X/>.</span></p>"),
+            "{html}"
+        );
+    }
+
+    #[test]
+    fn h2_and_h3_end_with_a_named_link_to_themselves() {
+        let mut parsed = events("# Title\n\n## Why $a<b$?\n\n### Step {#step-1}\n\n#### Small\n");
+        let mut toc = heading_ids(&mut parsed);
+        let typeset = HashMap::from([(("a<b".to_string(), false), "<M/>".to_string())]);
+        toc_html(&mut toc, &parsed, &typeset);
+        assert_eq!(toc[0].html, "Why <span class=\"nowrap\"><M/>?</span>");
+        let html = to_html(parsed, &typeset);
+        assert!(
+            html.contains("<h2 id=\"why-ab\">Why <span class=\"nowrap\"><M/>?</span><a class=\"heading-anchor\" href=\"#why-ab\" aria-label=\"Link to this section: Why a&lt;b?\"><span aria-hidden=\"true\">#</span></a></h2>"),
+            "{html}"
+        );
+        assert!(
+            html.contains("href=\"#step-1\" aria-label=\"Link to this section: Step\""),
+            "{html}"
+        );
+        assert_eq!(
+            html.matches("heading-anchor").count(),
+            2,
+            "h1 and h4 get none: {html}"
+        );
+        assert!(
+            !toc.iter()
+                .any(|entry| entry.html.contains("heading-anchor")),
+            "the table of contents shows headings without their links"
+        );
     }
 
     #[test]

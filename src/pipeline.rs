@@ -16,6 +16,7 @@ use crate::links::{relative_url, SiteIndex};
 use crate::markdown::{self, LocalTarget, Spanned, TocEntry};
 use crate::math::{self, Formula, MathSettings, TypesetError};
 use crate::navigation::{root_prefix, BookTree, Crumb, Entry, Section};
+use crate::present::table::escape_html;
 use crate::search::{self, SearchSection};
 use crate::site_writer::RenderedSite;
 use crate::source::SourceFile;
@@ -262,6 +263,13 @@ pub fn build_site_with(
         let index = render_index_page(&book).map_err(|problem| vec![problem])?;
         site.files
             .insert("index.html".to_string(), index.into_bytes());
+    }
+    let not_found = render_not_found_page(&book).map_err(|problem| vec![problem])?;
+    site.files
+        .insert(NOT_FOUND_PAGE.to_string(), not_found.into_bytes());
+    if let Some(sitemap) = sitemap_xml(&config, &site) {
+        site.files
+            .insert(SITEMAP_FILE.to_string(), sitemap.into_bytes());
     }
     let search_index_bytes = search_index.len();
     let mut extra_files = theme.static_files;
@@ -660,6 +668,7 @@ fn render_lesson_page(
     let context = PageContext {
         site: book.config,
         page_title: format!("{} · {}", lesson.title, book.config.title),
+        canonical: canonical_url(book.config, &path),
         root: root.clone(),
         sidebar: book.tree.sidebar_html(lessons, Some(page.index), &root),
         stylesheets: page.stylesheets,
@@ -721,6 +730,7 @@ fn render_index_page(book: &BookContext<'_>) -> Result<String, Diagnostic> {
     let context = PageContext {
         site: book.config,
         page_title: book.config.title.clone(),
+        canonical: canonical_url(book.config, "index.html"),
         root: String::new(),
         sidebar: book.tree.sidebar_html(lessons, None, ""),
         stylesheets: Vec::new(),
@@ -736,6 +746,63 @@ fn render_index_page(book: &BookContext<'_>) -> Result<String, Diagnostic> {
         },
     };
     book.templates.render("index.html", &context)
+}
+
+/// The page servers show for a missing address, at the output root.
+pub const NOT_FOUND_PAGE: &str = "404.html";
+/// The list of published pages for search engines, written only when `base_url` is set.
+pub const SITEMAP_FILE: &str = "sitemap.xml";
+
+/// `page`'s absolute address under `base_url`, escaped for an HTML attribute; empty without one.
+fn canonical_url(config: &BookConfig, page: &str) -> String {
+    if config.base_url.is_empty() {
+        String::new()
+    } else {
+        escape_html(&format!("{}{page}", config.base_url))
+    }
+}
+
+/// The theme's `404.html`. A server shows it in place of a missing page at any folder depth, so
+/// relative links cannot work everywhere: with a `base_url` its links start from that URL's path
+/// (`/book/…`); without one they are relative to the output root and work only for missing pages
+/// in the top folder.
+fn render_not_found_page(book: &BookContext<'_>) -> Result<String, Diagnostic> {
+    let root = book.config.base_path().to_string();
+    let context = PageContext {
+        site: book.config,
+        page_title: format!("Page not found · {}", book.config.title),
+        canonical: String::new(),
+        sidebar: book.tree.sidebar_html(book.lessons, None, &root),
+        root,
+        stylesheets: Vec::new(),
+        scripts: Vec::new(),
+        page: NotFoundPage {},
+    };
+    book.templates.render(NOT_FOUND_PAGE, &context)
+}
+
+#[derive(Serialize)]
+struct NotFoundPage {}
+
+/// `sitemap.xml` (sitemaps.org 0.9) listing every page of the site, when `base_url` is set.
+fn sitemap_xml(config: &BookConfig, site: &RenderedSite) -> Option<String> {
+    if config.base_url.is_empty() {
+        return None;
+    }
+    let mut xml = String::from(
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n",
+    );
+    for page in site
+        .files
+        .keys()
+        .filter(|path| path.ends_with(".html") && path.as_str() != NOT_FOUND_PAGE)
+    {
+        xml.push_str("  <url><loc>");
+        xml.push_str(&canonical_url(config, page));
+        xml.push_str("</loc></url>\n");
+    }
+    xml.push_str("</urlset>\n");
+    Some(xml)
 }
 
 /// Adds theme files or assets (from `origin`, `static/` or `content/`, for messages) to the

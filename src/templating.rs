@@ -61,6 +61,9 @@ pub struct PageContext<'a, T: Serialize> {
     /// `../` once per folder between this page and the output root; every URL a template
     /// writes starts with it, so pages work from disk and under any path prefix.
     pub root: String,
+    /// The page's absolute address, HTML-escaped, when `base_url` is set (for
+    /// `<link rel="canonical">` and `og:url`); empty otherwise.
+    pub canonical: String,
     /// The book's table of contents as a tree of links (HTML), this page marked.
     pub sidebar: String,
     /// Extra stylesheets for this page, relative to the output root.

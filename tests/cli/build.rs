@@ -82,7 +82,11 @@ fn builds_one_page_per_lesson_and_an_index_that_lists_them() {
         .keys()
         .filter(|path| path.ends_with(".html") && !path.contains('/'))
         .collect();
-    assert_eq!(pages.len(), 3, "only the index and two lessons: {pages:?}");
+    assert_eq!(
+        pages.len(),
+        4,
+        "only the index, two lessons and 404.html: {pages:?}"
+    );
     let index = book.read("public/index.html");
     let attention = index
         .find("href=\"attention.html\"")

@@ -19,6 +19,7 @@ mod katex_pixels;
 mod references;
 mod search_differential;
 mod serve;
+mod site_furniture;
 mod sliders_differential;
 mod support;
 mod widget_browser;
