@@ -288,6 +288,29 @@ impl GradientDescent {
                 }
             }
             "max_stable_rate" => Quantity::Scalar(2.0 / self.hessian_eigenvalues().0),
+            "hessian_eigenvectors" => {
+                let (steep, shallow) = self.hessian_eigenvectors();
+                Quantity::Matrix {
+                    values: ndarray::array![[steep.0, steep.1], [shallow.0, shallow.1]],
+                    row_labels: Some(vec!["max".into(), "min".into()]),
+                    col_labels: Some(vec!["w".into(), "b".into()]),
+                }
+            }
+            "start_error" => self.along_eigenvectors(self.start_error()),
+            "rate_times_curvature" => {
+                let (largest, smallest) = self.hessian_eigenvalues();
+                self.along_eigenvectors((
+                    self.learning_rate * largest,
+                    self.learning_rate * smallest,
+                ))
+            }
+            "remaining" => {
+                let remaining = self.remaining_error_fractions();
+                if !(remaining.0.is_finite() && remaining.1.is_finite()) {
+                    return None;
+                }
+                self.along_eigenvectors(remaining)
+            }
             _ => return None,
         })
     }
@@ -311,7 +334,14 @@ impl GradientDescent {
             "hessian",
             "hessian_eigenvalues",
             "max_stable_rate",
+            "hessian_eigenvectors",
+            "start_error",
+            "rate_times_curvature",
         ];
+        let remaining = self.remaining_error_fractions();
+        if remaining.0.is_finite() && remaining.1.is_finite() {
+            names.push("remaining");
+        }
         if self.diverged_at.is_some() {
             names.push("diverged_at");
         }
@@ -338,6 +368,66 @@ impl GradientDescent {
         let middle = (a + d) / 2.0;
         let radius = ((a - d) / 2.0).hypot(b);
         (middle + radius, middle - radius)
+    }
+}
+
+impl GradientDescent {
+    /// Unit eigenvectors of the Hessian, (steepest, shallowest): the bowl's main axes. Each is
+    /// signed so that its first non-zero component is positive, so the same points always give
+    /// the same arrows.
+    pub fn hessian_eigenvectors(&self) -> ((f64, f64), (f64, f64)) {
+        let hessian = self.hessian();
+        let (a, b) = (hessian[[0, 0]], hessian[[0, 1]]);
+        let (largest, smallest) = self.hessian_eigenvalues();
+        let unit = |lambda: f64, axis: (f64, f64)| {
+            // (b, λ − a) solves (H − λI)v = 0 whenever b ≠ 0; a diagonal H has the axes.
+            let (x, y) = if b.abs() > f64::EPSILON * (a.abs() + 1.0) {
+                (b, lambda - a)
+            } else {
+                axis
+            };
+            let length = x.hypot(y);
+            let sign = if x < 0.0 || (x == 0.0 && y < 0.0) {
+                -1.0
+            } else {
+                1.0
+            };
+            (sign * x / length, sign * y / length)
+        };
+        let w_is_steeper = a >= hessian[[1, 1]];
+        let (steep_axis, shallow_axis) = if w_is_steeper {
+            ((1.0, 0.0), (0.0, 1.0))
+        } else {
+            ((0.0, 1.0), (1.0, 0.0))
+        };
+        (unit(largest, steep_axis), unit(smallest, shallow_axis))
+    }
+
+    /// The start's distance from the optimum, θ₀ − θ*, as components along the steep and the
+    /// shallow eigenvector.
+    fn start_error(&self) -> (f64, f64) {
+        let error = (self.start.0 - self.optimum.0, self.start.1 - self.optimum.1);
+        let (steep, shallow) = self.hessian_eigenvectors();
+        (
+            error.0 * steep.0 + error.1 * steep.1,
+            error.0 * shallow.0 + error.1 * shallow.1,
+        )
+    }
+
+    /// |1 − ηλ| raised to the steps taken, along each eigenvector: the share of the start's
+    /// error left there at the end (above 1 where the run diverges along that direction).
+    fn remaining_error_fractions(&self) -> (f64, f64) {
+        let (largest, smallest) = self.hessian_eigenvalues();
+        let steps = i32::try_from(self.steps_taken()).unwrap_or(i32::MAX);
+        let left = |lambda: f64| (1.0 - self.learning_rate * lambda).abs().powi(steps);
+        (left(largest), left(smallest))
+    }
+
+    fn along_eigenvectors(&self, (steep, shallow): (f64, f64)) -> Quantity {
+        Quantity::Vector {
+            values: ndarray::array![steep, shallow],
+            labels: Some(vec!["max".into(), "min".into()]),
+        }
     }
 }
 
@@ -423,6 +513,84 @@ mod tests {
             panic!("the limit is a number");
         };
         approx::assert_abs_diff_eq!(rate, 4.0 / (9.0 + 61f64.sqrt()), epsilon = 1e-12);
+    }
+
+    #[test]
+    fn the_eigenvectors_are_unit_perpendicular_axes_that_h_only_stretches() {
+        let fit = descend(&GradientDescentInput {
+            points: vec![(0.0, 1.0), (1.0, 3.0), (2.0, 4.0), (3.0, 7.0)],
+            start: (1.0, 3.0),
+            learning_rate: 0.1,
+            steps: 3,
+        })
+        .unwrap();
+        let hessian = fit.hessian();
+        let (largest, smallest) = fit.hessian_eigenvalues();
+        let (steep, shallow) = fit.hessian_eigenvectors();
+        for ((x, y), lambda) in [(steep, largest), (shallow, smallest)] {
+            approx::assert_abs_diff_eq!(x.hypot(y), 1.0, epsilon = 1e-12);
+            approx::assert_abs_diff_eq!(
+                hessian[[0, 0]] * x + hessian[[0, 1]] * y,
+                lambda * x,
+                epsilon = 1e-12
+            );
+            approx::assert_abs_diff_eq!(
+                hessian[[1, 0]] * x + hessian[[1, 1]] * y,
+                lambda * y,
+                epsilon = 1e-12
+            );
+        }
+        approx::assert_abs_diff_eq!(
+            steep.0 * shallow.0 + steep.1 * shallow.1,
+            0.0,
+            epsilon = 1e-12
+        );
+        // The start error's components rebuild θ₀ − θ*.
+        let Some(Quantity::Vector { values, .. }) = fit.quantity("start_error") else {
+            panic!("start_error is a vector");
+        };
+        let rebuilt = (
+            values[0] * steep.0 + values[1] * shallow.0,
+            values[0] * steep.1 + values[1] * shallow.1,
+        );
+        approx::assert_abs_diff_eq!(rebuilt.0, 1.0 - fit.optimum.0, epsilon = 1e-12);
+        approx::assert_abs_diff_eq!(rebuilt.1, 3.0 - fit.optimum.1, epsilon = 1e-12);
+    }
+
+    #[test]
+    fn what_remains_of_the_error_is_the_contraction_raised_to_the_steps() {
+        let fit = descend(&GradientDescentInput {
+            points: vec![(0.0, 1.0), (1.0, 3.0), (2.0, 4.0), (3.0, 7.0)],
+            start: (1.0, 3.0),
+            learning_rate: 0.05,
+            steps: 10,
+        })
+        .unwrap();
+        // The error along each eigenvector shrinks by exactly |1 − ηλ| per step on a quadratic.
+        let (steep, shallow) = fit.hessian_eigenvectors();
+        let last = fit.iterates.row(fit.iterates.nrows() - 1);
+        let error = (last[0] - fit.optimum.0, last[1] - fit.optimum.1);
+        let Some(Quantity::Vector { values: start, .. }) = fit.quantity("start_error") else {
+            panic!("start_error is a vector");
+        };
+        let Some(Quantity::Vector { values: left, .. }) = fit.quantity("remaining") else {
+            panic!("remaining is a vector");
+        };
+        let along_steep = error.0 * steep.0 + error.1 * steep.1;
+        let along_shallow = error.0 * shallow.0 + error.1 * shallow.1;
+        approx::assert_abs_diff_eq!(along_steep.abs(), start[0].abs() * left[0], epsilon = 1e-9);
+        approx::assert_abs_diff_eq!(
+            along_shallow.abs(),
+            start[1].abs() * left[1],
+            epsilon = 1e-9
+        );
+        let Some(Quantity::Vector { values: rate, .. }) = fit.quantity("rate_times_curvature")
+        else {
+            panic!("rate_times_curvature is a vector");
+        };
+        let (largest, smallest) = fit.hessian_eigenvalues();
+        approx::assert_abs_diff_eq!(rate[0], 0.05 * largest, epsilon = 1e-15);
+        approx::assert_abs_diff_eq!(rate[1], 0.05 * smallest, epsilon = 1e-15);
     }
     use approx::assert_abs_diff_eq;
     use ndarray::array;

@@ -75,6 +75,9 @@ pub struct Softmax {
     pub gradient: Option<Array1<f64>>,
     /// Probabilities at each of the extra `temperatures`, if given.
     pub sweep: Option<Sweep>,
+    /// ∂p_i/∂z_j = p_i (δ_ij − p_j) / T: how each probability moves with each logit. Small
+    /// everywhere when the distribution is nearly one-hot (the softmax has saturated).
+    pub jacobian: Array2<f64>,
 }
 
 /// Evaluates a softmax example.
@@ -124,7 +127,9 @@ pub fn softmax(input: &SoftmaxInput) -> Result<Softmax, ComputeError> {
         }
     });
 
+    let jacobian = softmax_jacobian(&distribution.probabilities, input.temperature);
     Ok(Softmax {
+        jacobian,
         labels: input.labels.clone(),
         temperature: input.temperature,
         logits: input.logits.clone(),
@@ -288,11 +293,20 @@ fn resolve_target(target: &Target, input: &SoftmaxInput) -> Result<usize, Comput
     }
 }
 
+/// The derivative of softmax(z / T) with respect to z.
+fn softmax_jacobian(probabilities: &Array1<f64>, temperature: f64) -> Array2<f64> {
+    let n = probabilities.len();
+    Array2::from_shape_fn((n, n), |(i, j)| {
+        let delta = if i == j { 1.0 } else { 0.0 };
+        probabilities[i] * (delta - probabilities[j]) / temperature
+    })
+}
+
 impl Softmax {
     /// Looks up a quantity by the name a reference uses.
     ///
     /// Always: `logits`, `exps`, `probabilities`, `log_probabilities` (vectors labelled by
-    /// `labels`) and `temperature`. With a target: `loss`, `gradient`, and `target` (the
+    /// `labels`), `jacobian` (rows and columns labelled by `labels`) and `temperature`. With a target: `loss`, `gradient`, and `target` (the
     /// target's label, when there are labels). With `temperatures`: `temperatures` and `sweep`
     /// (rows = temperatures, unlabelled so the caller formats them; columns = labels).
     pub fn quantity(&self, name: &str) -> Option<Quantity> {
@@ -301,6 +315,11 @@ impl Softmax {
             "exps" => self.labelled(&self.exps),
             "probabilities" => self.labelled(&self.probabilities),
             "log_probabilities" => self.labelled(&self.log_probabilities),
+            "jacobian" => Quantity::Matrix {
+                values: self.jacobian.clone(),
+                row_labels: self.labels.clone(),
+                col_labels: self.labels.clone(),
+            },
             "temperature" => Quantity::Scalar(self.temperature),
             "loss" => Quantity::Scalar(self.loss?),
             "gradient" => self.labelled(self.gradient.as_ref()?),
@@ -326,6 +345,7 @@ impl Softmax {
             "exps",
             "probabilities",
             "log_probabilities",
+            "jacobian",
         ];
         if self.target.is_some() {
             if self.labels.is_some() {
@@ -554,6 +574,26 @@ mod tests {
     }
 
     #[test]
+    fn the_jacobian_is_p_times_delta_minus_p_over_t() {
+        // Two equal logits at T = 2: p = (½, ½), so ∂p_i/∂z_j = ½(δ_ij − ½)/2 = ±1/8.
+        let result = softmax(&SoftmaxInput {
+            temperature: 2.0,
+            ..plain(array![3.0, 3.0])
+        })
+        .unwrap();
+        assert_abs_diff_eq!(
+            result.jacobian,
+            array![[0.125, -0.125], [-0.125, 0.125]],
+            epsilon = 1e-15
+        );
+        // Saturated: logits (8, 0, −8) give ∂p₁/∂z₁ = p₁(1 − p₁), tiny.
+        let peaked = softmax(&plain(array![8.0, 0.0, -8.0])).unwrap();
+        let p1 = peaked.probabilities[0];
+        assert_abs_diff_eq!(peaked.jacobian[[0, 0]], p1 * (1.0 - p1), epsilon = 1e-15);
+        assert!(peaked.jacobian[[0, 0]] < 1e-3);
+    }
+
+    #[test]
     fn the_loss_is_minus_log_p_of_the_target_and_the_gradient_is_p_minus_onehot() {
         let input = SoftmaxInput {
             target: Some(Target::Label("c".into())),
@@ -776,6 +816,34 @@ mod properties {
             prop_assert!(result.probabilities.iter().all(|p| (0.0..=1.0).contains(p)));
             let gradient = result.gradient.unwrap();
             prop_assert!(gradient.sum().abs() < 1e-10, "{}", gradient.sum());
+        }
+
+        #[test]
+        fn the_jacobian_matches_finite_differences_and_its_rows_sum_to_zero(
+            logits in proptest::collection::vec(-5.0..5.0f64, 1..6),
+            temperature in 0.5..4.0f64,
+        ) {
+            let base = SoftmaxInput {
+                logits: Array1::from(logits.clone()),
+                labels: None,
+                temperature,
+                target: None,
+                temperatures: None,
+            };
+            let result = softmax(&base).unwrap();
+            let h = 1e-6;
+            for j in 0..logits.len() {
+                let mut nudged = base.clone();
+                nudged.logits[j] += h;
+                let moved = softmax(&nudged).unwrap().probabilities;
+                for i in 0..logits.len() {
+                    let slope = (moved[i] - result.probabilities[i]) / h;
+                    prop_assert!((slope - result.jacobian[[i, j]]).abs() < 1e-5);
+                }
+            }
+            for row in result.jacobian.rows() {
+                prop_assert!(row.sum().abs() < 1e-12);
+            }
         }
 
         #[test]

@@ -288,6 +288,27 @@ impl Svg {
         let _ = writeln!(self.body, "<g class=\"{}\">", escape_html(class));
     }
 
+    /// Opens a group with `class` whose drawing is cut off outside `frame`; close it with
+    /// [`Svg::end_group`]. For curves, such as contour lines, that run past the plot.
+    pub fn clipped_group(&mut self, frame: &Frame, class: &str) {
+        let id = format!("{}-clip", self.id_prefix);
+        let _ = writeln!(
+            self.defs,
+            "<clipPath id=\"{}\"><rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\"/></clipPath>",
+            escape_html(&id),
+            coordinate(frame.left),
+            coordinate(frame.top),
+            coordinate(frame.width),
+            coordinate(frame.height)
+        );
+        let _ = writeln!(
+            self.body,
+            "<g class=\"{}\" clip-path=\"url(#{})\">",
+            escape_html(class),
+            escape_html(&id)
+        );
+    }
+
     /// Closes the innermost group.
     pub fn end_group(&mut self) {
         self.body.push_str("</g>\n");
@@ -339,6 +360,47 @@ impl Svg {
             coordinate(width.max(0.0)),
             coordinate(height)
         );
+    }
+
+    /// A rectangle filled with `fill` (a colour or `url(#…)`) at `opacity`, for heatmap cells
+    /// whose strength is the opacity of one theme colour.
+    pub fn rect_fill(
+        &mut self,
+        corner: Point,
+        size: (f64, f64),
+        class: &str,
+        fill: &str,
+        opacity: f64,
+    ) {
+        let opacity = if opacity < 1.0 {
+            format!(" fill-opacity=\"{:.3}\"", opacity.max(0.0))
+        } else {
+            String::new()
+        };
+        let _ = writeln!(
+            self.body,
+            "<rect class=\"{}\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"{}\"{opacity}/>",
+            escape_html(class),
+            coordinate(corner.x),
+            coordinate(corner.y),
+            coordinate(size.0.max(0.0)),
+            coordinate(size.1.max(0.0)),
+            escape_html(fill),
+        );
+    }
+
+    /// Defines a diagonal hatch pattern drawn in `class`'s colour and returns its `url(#…)`, for
+    /// cells that hold no number (a masked −∞).
+    pub fn hatch(&mut self, class: &str) -> String {
+        let id = format!("{}-hatch-{}", self.id_prefix, self.markers);
+        self.markers += 1;
+        let _ = writeln!(
+            self.defs,
+            "<pattern id=\"{}\" width=\"6\" height=\"6\" patternUnits=\"userSpaceOnUse\" patternTransform=\"rotate(45)\"><line class=\"{}\" x1=\"0\" y1=\"0\" x2=\"0\" y2=\"6\" stroke=\"currentColor\"/></pattern>",
+            escape_html(&id),
+            escape_html(class),
+        );
+        format!("url(#{id})")
     }
 
     /// A circle.
