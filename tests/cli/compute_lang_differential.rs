@@ -313,7 +313,13 @@ fn case(program: &Program) -> (Json, Option<ErrorKind>) {
         Ok(values) => json!({
             "values": values.iter().map(|(name, value)| json!([name, plain(value)])).collect::<Vec<_>>(),
         }),
-        Err(error) => json!({ "error": { "kind": error.kind.as_str(), "message": error.message } }),
+        // The generator writes ASCII only, so byte offsets equal JavaScript's UTF-16 offsets.
+        Err(error) => json!({ "error": {
+            "kind": error.kind.as_str(),
+            "message": error.message,
+            "start": error.span.start,
+            "end": error.span.end,
+        } }),
     };
     let case = json!({
         "input": {
