@@ -1,6 +1,6 @@
 //! Differential test: the reader-side interpreter (`static/js/compute-lang.js`) must run every
 //! program as the Rust one (`worked::compute::lang`) does: the same values to 1e-9, or the same
-//! kind of error with the same message.
+//! kind of error with the same message at the same place.
 //!
 //! A grammar-based generator writes a few thousand random programs: random input shapes and
 //! values, every operator and function, keyword axes, masks, and a share of deliberately broken
