@@ -15,6 +15,7 @@ pub mod config;
 pub mod content;
 pub mod diagnostics;
 pub mod expand;
+pub mod http;
 pub mod markdown;
 pub mod math;
 pub mod pipeline;

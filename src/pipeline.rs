@@ -187,7 +187,7 @@ pub fn build_site_cached(
         render_index_page(&lessons, &config, &templates).map_err(|problem| vec![problem])?;
     site.files
         .insert("index.html".to_string(), index.into_bytes());
-    add_static_files(&mut site, theme.static_files)?;
+    add_static_files(&mut site, theme.static_files, &lessons)?;
     timings.render = lap();
 
     Ok(Build {
@@ -548,21 +548,52 @@ fn render_index_page(
     templates.render("index.html", &context)
 }
 
-/// Copies the theme's static files to the output root; a page and a static file may not share a path.
+/// Copies the theme's static files to the output root. A page and a static file may not share a
+/// path, nor may one be a folder the other needs (`static/x.html/a.png` beside the page `x.html`);
+/// a clash is reported at the lesson whose page it is.
 fn add_static_files(
     site: &mut RenderedSite,
     static_files: BTreeMap<String, Vec<u8>>,
+    lessons: &[Lesson],
 ) -> Result<(), Vec<Diagnostic>> {
     let mut problems = Vec::new();
+    let page_problem = |page: &str, static_path: &str| {
+        let message = format!("this lesson's page {page} collides with static/{static_path}");
+        let help = "rename the static file or folder, or set another `slug = \"…\"`";
+        match lessons
+            .iter()
+            .find(|lesson| page_path(&lesson.slug) == page)
+        {
+            Some(lesson) => Diagnostic::at(&lesson.source, 0..0, message).with_help(help),
+            None => Diagnostic::general(format!(
+                "static/{static_path} would overwrite the generated page {page}"
+            ))
+            .with_help(help),
+        }
+    };
     for (path, bytes) in static_files {
+        let clash = path
+            .match_indices('/')
+            .map(|(slash, _)| &path[..slash])
+            .find(|folder| site.files.contains_key(*folder))
+            .map(str::to_string)
+            .or_else(|| {
+                // The other way round: a page inside a folder that is a static file here.
+                let folder = format!("{path}/");
+                site.files
+                    .range(folder.clone()..)
+                    .next()
+                    .filter(|(page, _)| page.starts_with(&folder))
+                    .map(|(page, _)| page.clone())
+            });
+        if let Some(page) = clash {
+            problems.push(page_problem(&page, &path));
+            continue;
+        }
         match site.files.entry(path) {
-            std::collections::btree_map::Entry::Occupied(page) => problems.push(
-                Diagnostic::general(format!(
-                    "static/{0} would overwrite the generated page {0}",
-                    page.key()
-                ))
-                .with_help("rename the static file or the lesson's slug"),
-            ),
+            std::collections::btree_map::Entry::Occupied(page) => {
+                problems.push(page_problem(page.key(), page.key()));
+            }
             std::collections::btree_map::Entry::Vacant(slot) => {
                 slot.insert(bytes);
             }

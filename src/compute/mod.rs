@@ -10,6 +10,7 @@
 //! produce NaN/∞ from finite inputs. The `purity` test below keeps the import list honest.
 
 pub mod attention;
+pub mod computed;
 mod error;
 pub mod gradient_descent;
 pub mod lang;
@@ -43,6 +44,8 @@ pub enum Evaluated {
     Vectors(vectors::Vectors),
     /// A ```` ```gradient_descent ```` block.
     GradientDescent(gradient_descent::GradientDescent),
+    /// A ```` ```compute ```` block: a program's inputs and steps.
+    Compute(computed::Computed),
 }
 
 impl Evaluated {
@@ -53,6 +56,7 @@ impl Evaluated {
             Evaluated::Softmax(_) => "softmax",
             Evaluated::Vectors(_) => "vectors",
             Evaluated::GradientDescent(_) => "gradient_descent",
+            Evaluated::Compute(_) => "compute",
         }
     }
 
@@ -63,6 +67,7 @@ impl Evaluated {
             Evaluated::Softmax(result) => result.quantity(name),
             Evaluated::Vectors(result) => result.quantity(name),
             Evaluated::GradientDescent(result) => result.quantity(name),
+            Evaluated::Compute(result) => result.quantity(name),
         }
     }
 
@@ -73,6 +78,7 @@ impl Evaluated {
             Evaluated::Softmax(result) => result.quantity_names(),
             Evaluated::Vectors(result) => result.quantity_names(),
             Evaluated::GradientDescent(result) => result.quantity_names(),
+            Evaluated::Compute(result) => result.quantity_names(),
         }
     }
 }
@@ -85,6 +91,7 @@ impl Serialize for Evaluated {
             Evaluated::Softmax(result) => result.serialize(serializer),
             Evaluated::Vectors(result) => result.serialize(serializer),
             Evaluated::GradientDescent(result) => result.serialize(serializer),
+            Evaluated::Compute(result) => result.serialize(serializer),
         }
     }
 }
@@ -181,7 +188,14 @@ mod tests {
             steps: 1,
         })
         .unwrap();
+        let program = computed::compute(
+            "y = x + 1",
+            vec![("x".into(), lang::Value::Scalar(1.0))],
+            computed::Labels::default(),
+        )
+        .unwrap();
         let examples = [
+            (Evaluated::Compute(program), "compute", "y"),
             (Evaluated::Attention(attention), "attention", "weights"),
             (Evaluated::Softmax(softmax), "softmax", "probabilities"),
             (Evaluated::Vectors(vectors), "vectors", "cosines"),
@@ -207,8 +221,9 @@ mod tests {
 #[cfg(test)]
 mod purity {
     /// Every source file of this module; `every_file_is_checked` keeps the list complete.
-    const SOURCES: [(&str, &str); 14] = [
+    const SOURCES: [(&str, &str); 15] = [
         ("attention.rs", include_str!("attention.rs")),
+        ("computed.rs", include_str!("computed.rs")),
         ("error.rs", include_str!("error.rs")),
         ("gradient_descent.rs", include_str!("gradient_descent.rs")),
         ("lang/eval.rs", include_str!("lang/eval.rs")),

@@ -5,9 +5,12 @@
 mod build;
 mod check;
 mod common;
+mod compute_blocks;
 mod compute_lang_differential;
+mod compute_widget_browser;
 mod errors;
 mod eval;
+mod hardening;
 mod katex_fidelity;
 mod katex_pixels;
 mod references;
