@@ -131,7 +131,7 @@ fn measure(lessons: usize, layout: Layout, verbose: bool) -> f64 {
         }
     };
     let built = started.elapsed().as_secs_f64();
-    write_site(&build.site, &book.path().join("public")).expect("the site is written");
+    write_site(&build.site, &book.path().join("public"), false).expect("the site is written");
     let total = started.elapsed().as_secs_f64();
 
     if !verbose {
@@ -273,17 +273,39 @@ fn write_mdbook(root: &Path, lessons: usize) {
     std::fs::write(src.join("SUMMARY.md"), summary).expect("SUMMARY.md");
 }
 
-/// Wall-clock time of one command run, which must succeed.
-fn time_command(command: &mut Command) -> Duration {
+/// GNU time, which reports a command's CPU time (user + system, all threads) beside the wall
+/// clock; on a busy machine CPU time is the steadier measure.
+const GNU_TIME: &str = "/usr/bin/time";
+
+/// Wall-clock time, and CPU time where GNU time is installed, of one run of `program args`,
+/// which must succeed.
+fn time_command(program: &str, args: &[&std::ffi::OsStr]) -> (Duration, Option<Duration>) {
+    let with_cpu = Path::new(GNU_TIME).exists();
+    let mut command = if with_cpu {
+        let mut command = Command::new(GNU_TIME);
+        command.args(["-f", "cpu-seconds %U %S", program]);
+        command
+    } else {
+        Command::new(program)
+    };
+    command.args(args);
     let started = Instant::now();
     let out = command.output().expect("run the build");
     let elapsed = started.elapsed();
-    assert!(
-        out.status.success(),
-        "{command:?} failed:\n{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    elapsed
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{command:?} failed:\n{stderr}");
+    let cpu = stderr
+        .lines()
+        .rev()
+        .find_map(|line| line.strip_prefix("cpu-seconds "))
+        .map(|times| {
+            times
+                .split_whitespace()
+                .filter_map(|time| time.parse::<f64>().ok())
+                .sum::<f64>()
+        })
+        .map(Duration::from_secs_f64);
+    (elapsed, cpu)
 }
 
 fn median(mut times: Vec<Duration>) -> Duration {
@@ -305,34 +327,51 @@ fn versus_mdbook(lessons: usize) {
     let (worked_book, mdbook_book) = (dir.path().join("worked"), dir.path().join("mdbook"));
     write_book(&worked_book, lessons, Layout::Flat);
     write_mdbook(&mdbook_book, lessons);
-    let mut worked_times = Vec::new();
-    let mut mdbook_times = Vec::new();
+    let output = worked_book.join("public");
+    let worked_args = [
+        "build".as_ref(),
+        "--root".as_ref(),
+        worked_book.as_os_str(),
+        "--output".as_ref(),
+        output.as_os_str(),
+    ];
+    let mdbook_args = ["build".as_ref(), mdbook_book.as_os_str()];
+    let (mut worked_runs, mut mdbook_runs) = (Vec::new(), Vec::new());
     for _ in 0..3 {
-        worked_times.push(time_command(
-            Command::new(env!("CARGO_BIN_EXE_worked"))
-                .args(["build", "--root"])
-                .arg(&worked_book)
-                .arg("--output")
-                .arg(worked_book.join("public")),
-        ));
-        mdbook_times.push(time_command(
-            Command::new("mdbook").arg("build").arg(&mdbook_book),
-        ));
+        worked_runs.push(time_command(env!("CARGO_BIN_EXE_worked"), &worked_args));
+        mdbook_runs.push(time_command("mdbook", &mdbook_args));
     }
-    let (worked, mdbook) = (median(worked_times), median(mdbook_times));
     println!("lessons:            {lessons}");
+    let report = |what: &str, runs: &[(Duration, Option<Duration>)]| {
+        let wall = median(runs.iter().map(|run| run.0).collect());
+        let cpu = runs
+            .iter()
+            .map(|run| run.1)
+            .collect::<Option<Vec<_>>>()
+            .map(median);
+        println!(
+            "{what:<19} {:.2} s wall{} (median of 3)",
+            wall.as_secs_f64(),
+            cpu.map_or(String::new(), |cpu| format!(
+                ", {:.2} s CPU",
+                cpu.as_secs_f64()
+            ))
+        );
+        (wall, cpu)
+    };
+    let (worked_wall, worked_cpu) = report("worked build:", &worked_runs);
+    let (mdbook_wall, mdbook_cpu) = report("mdbook build:", &mdbook_runs);
+    println!("(mdbook 0.5.4 + mdbook-katex 0.10.0)");
     println!(
-        "worked build:       {:.2} s (median of 3)",
-        worked.as_secs_f64()
+        "worked is {:.1}x faster by the wall clock",
+        mdbook_wall.as_secs_f64() / worked_wall.as_secs_f64()
     );
-    println!(
-        "mdbook build:       {:.2} s (median of 3, mdbook 0.5.4 + mdbook-katex 0.10.0)",
-        mdbook.as_secs_f64()
-    );
-    println!(
-        "worked is {:.1}x faster",
-        mdbook.as_secs_f64() / worked.as_secs_f64()
-    );
+    if let (Some(worked), Some(mdbook)) = (worked_cpu, mdbook_cpu) {
+        println!(
+            "worked uses {:.1}x less CPU time",
+            mdbook.as_secs_f64() / worked.as_secs_f64()
+        );
+    }
 }
 
 /// Paragraphs per generated mdBook chapter, each with one display or two inline formulas:
@@ -361,17 +400,18 @@ fn import_versus_mdbook() {
     // Taking turns, three builds each, whole processes both, medians compared.
     let mut worked_times = Vec::new();
     let mut mdbook_times = Vec::new();
+    let mdbook_args = [std::ffi::OsStr::new("build"), source.as_os_str()];
+    let public = book.join("public");
+    let worked_args = [
+        std::ffi::OsStr::new("build"),
+        std::ffi::OsStr::new("--root"),
+        book.as_os_str(),
+        std::ffi::OsStr::new("--output"),
+        public.as_os_str(),
+    ];
     for _ in 0..ROUNDS {
-        mdbook_times.push(time_command(
-            Command::new("mdbook").arg("build").arg(&source),
-        ));
-        worked_times.push(time_command(
-            Command::new(env!("CARGO_BIN_EXE_worked"))
-                .args(["build", "--root"])
-                .arg(&book)
-                .arg("--output")
-                .arg(book.join("public")),
-        ));
+        mdbook_times.push(time_command("mdbook", &mdbook_args).0);
+        worked_times.push(time_command(env!("CARGO_BIN_EXE_worked"), &worked_args).0);
     }
     let (worked, mdbook) = (median(worked_times), median(mdbook_times));
     println!(

@@ -23,6 +23,9 @@ pub enum Command {
         /// Where to write the site, relative to the current directory.
         #[arg(long, short, default_value = "public")]
         output: PathBuf,
+        /// Replace the output folder even when it holds files that no `worked build` wrote.
+        #[arg(long)]
+        force: bool,
     },
     /// Build in memory and report every problem; write nothing.
     Check {

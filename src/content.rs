@@ -137,7 +137,7 @@ pub fn load_lessons(root: &Path) -> LoadedLessons {
         let entry = match entry {
             Ok(entry) => entry,
             Err(error) => {
-                problems.push(Diagnostic::general(format!("cannot read {error}")));
+                problems.push(Diagnostic::io(format!("cannot read {error}")));
                 continue;
             }
         };
@@ -213,7 +213,12 @@ pub fn display_path(root: &Path, path: &Path) -> String {
 
 fn read_lesson_file(path: &Path, shown_path: &str) -> Result<SourceFile, Diagnostic> {
     let bytes = std::fs::read(path)
-        .map_err(|error| Diagnostic::general(format!("cannot read {shown_path}: {error}")))?;
+        .map_err(|error| Diagnostic::io(format!("cannot read {shown_path}: {error}")))?;
+    decode_lesson(shown_path, bytes)
+}
+
+/// A lesson file's bytes as text, or an error at the first byte that is not UTF-8.
+pub fn decode_lesson(shown_path: &str, bytes: Vec<u8>) -> Result<SourceFile, Diagnostic> {
     match String::from_utf8(bytes) {
         Ok(text) => Ok(SourceFile::new(shown_path, text)),
         Err(error) => {

@@ -15,6 +15,7 @@ pub mod config;
 pub mod content;
 pub mod diagnostics;
 pub mod expand;
+pub mod http;
 pub mod import;
 pub mod links;
 pub mod markdown;

@@ -18,8 +18,16 @@ fn main() -> ExitCode {
             return ExitCode::from(code);
         }
     };
+    // `serve` runs for hours and must outlive a closed log pipe; it ignores write errors itself.
+    if !matches!(cli.command, Command::Serve { .. }) {
+        quiet_on_closed_pipe();
+    }
     let code = match cli.command {
-        Command::Build { root, output } => commands::build::run(&root, &output),
+        Command::Build {
+            root,
+            output,
+            force,
+        } => commands::build::run(&root, &output, force),
         Command::Check { root, site } => commands::check::run(&root, site.as_deref()),
         Command::Serve { root, port, host } => commands::serve::run(&root, host, port),
         Command::Eval { file, json } => commands::eval::run(&file, json),
@@ -32,4 +40,16 @@ fn main() -> ExitCode {
         } => commands::import::run_mdbook(&src, &into),
     };
     ExitCode::from(code)
+}
+
+/// Rust ignores SIGPIPE, so printing into a closed pipe (`worked check | head -1`) is an error
+/// that `println!` turns into a panic. Restoring the default action ends the process quietly
+/// when the reader has gone, as `ls`, `cat` and `grep` do.
+fn quiet_on_closed_pipe() {
+    #[cfg(unix)]
+    // SAFETY: called in `main` right after parsing the arguments, before any thread exists; it
+    // only resets a signal disposition to the system default.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
 }

@@ -270,8 +270,8 @@ pub fn build_site_with(
         navigation::TOC_FILE.to_string(),
         tree.toc_script(&lessons).into_bytes(),
     );
-    add_files(&mut site, extra_files, "static/")?;
-    add_files(&mut site, assets, "content/")?;
+    add_files(&mut site, extra_files, "static/", &lessons)?;
+    add_files(&mut site, assets, "content/", &lessons)?;
     timings.render = lap();
 
     Ok(Build {
@@ -742,23 +742,55 @@ fn render_index_page(book: &BookContext<'_>) -> Result<String, Diagnostic> {
     book.templates.render("index.html", &context)
 }
 
-/// Adds theme files or assets (from `origin`, for messages) to the site; nothing may take a
-/// path a page or another file already has.
+/// Adds theme files or assets (from `origin`, `static/` or `content/`, for messages) to the
+/// site. A file may not take a page's path, nor may one be a folder the other needs
+/// (`static/x.html/a.png` beside the page `x.html`); a clash with a page is reported at the lesson
+/// whose page it is.
 fn add_files(
     site: &mut RenderedSite,
     files: BTreeMap<String, Vec<u8>>,
     origin: &str,
+    lessons: &[Lesson],
 ) -> Result<(), Vec<Diagnostic>> {
     let mut problems = Vec::new();
+    let clash_problem = |taken: &str, path: &str| {
+        let help = "rename the file or folder, or set another `slug = \"…\"` on the lesson";
+        match lessons.iter().find(|lesson| lesson.page() == taken) {
+            Some(lesson) => Diagnostic::at(
+                &lesson.source,
+                0..0,
+                format!("this lesson's page {taken} collides with {origin}{path}"),
+            )
+            .with_help(help),
+            None => Diagnostic::general(format!(
+                "{origin}{path} would overwrite {taken}, which the site already has"
+            ))
+            .with_help(help),
+        }
+    };
     for (path, bytes) in files {
+        let clash = path
+            .match_indices('/')
+            .map(|(slash, _)| &path[..slash])
+            .find(|folder| site.files.contains_key(*folder))
+            .map(str::to_string)
+            .or_else(|| {
+                // The other way round: a page inside a folder that is a file here.
+                let folder = format!("{path}/");
+                site.files
+                    .range(folder.clone()..)
+                    .next()
+                    .filter(|(page, _)| page.starts_with(&folder))
+                    .map(|(page, _)| page.clone())
+            });
+        if let Some(taken) = clash {
+            problems.push(clash_problem(&taken, &path));
+            continue;
+        }
         match site.files.entry(path) {
-            std::collections::btree_map::Entry::Occupied(taken) => problems.push(
-                Diagnostic::general(format!(
-                    "{origin}{0} would overwrite {0}, which the site already has",
-                    taken.key()
-                ))
-                .with_help("rename the file, or the lesson whose page has that path"),
-            ),
+            std::collections::btree_map::Entry::Occupied(taken) => {
+                problems.push(clash_problem(taken.key(), taken.key()));
+            }
             std::collections::btree_map::Entry::Vacant(slot) => {
                 slot.insert(bytes);
             }

@@ -72,6 +72,10 @@ pub struct SyntaxError {
     pub help: String,
 }
 
+/// How deep `dot(…)` filters may nest (`a.q | dot(b.k | dot(…))`). Real references nest once;
+/// the limit keeps parsing, resolving and printing a reference from exhausting the stack.
+pub const MAX_NESTING: usize = 8;
+
 /// Most decimals or significant figures a reference may ask for.
 pub const MAX_PRECISION: usize = 15;
 
@@ -79,7 +83,11 @@ const FILTERS: &str = "exp, ln, sqrt, sum, max, min, dot(…), list, 2dp, 4sf";
 
 /// Parses the inside of `{{ … }}`.
 pub fn parse(text: &str) -> Result<Placeholder, SyntaxError> {
-    let mut parser = Parser { text, at: 0 };
+    let mut parser = Parser {
+        text,
+        at: 0,
+        depth: 0,
+    };
     parser.skip_space();
     if parser.eat_word("literal") {
         let rest = text[parser.at..].trim();
@@ -107,6 +115,8 @@ pub fn parse(text: &str) -> Result<Placeholder, SyntaxError> {
 struct Parser<'a> {
     text: &'a str,
     at: usize,
+    /// How many `dot(` the parser is inside.
+    depth: usize,
 }
 
 impl Parser<'_> {
@@ -228,7 +238,15 @@ impl Parser<'_> {
                         "write dot(example.quantity[row])",
                     ));
                 }
+                if self.depth == MAX_NESTING {
+                    return Err(self.error(
+                        format!("dot(…) nests more than {MAX_NESTING} deep"),
+                        "take the dot product in steps, or simplify the reference",
+                    ));
+                }
+                self.depth += 1;
                 let other = self.reference()?;
+                self.depth -= 1;
                 self.skip_space();
                 if !self.eat(')') {
                     return Err(self.error(
@@ -520,5 +538,52 @@ mod tests {
         fn parsing_never_panics(text in "\\PC{0,40}") {
             let _ = parse(&text);
         }
+
+        /// Text assembled from the syntax's own pieces reaches far more of the parser than
+        /// random characters do; an error's offset always lies inside the text.
+        #[test]
+        fn parsing_pieces_of_the_syntax_never_panics(
+            pieces in proptest::collection::vec(prop_oneof![
+                Just("cat"), Just("."), Just("weights"), Just("["), Just("]"), Just(","),
+                Just(":"), Just("\""), Just("|"), Just("dot("), Just(")"), Just("exp"),
+                Just("2dp"), Just("99sf"), Just("0"), Just("3"), Just(" "), Just("literal"),
+                Just("é"), Just("√"),
+            ], 0..40),
+        ) {
+            let text = pieces.concat();
+            if let Err(error) = parse(&text) {
+                prop_assert!(error.offset <= text.len());
+                prop_assert!(text.is_char_boundary(error.offset));
+            }
+        }
+
+        /// Any reference the parser accepts prints in a spelling that parses back to it,
+        /// nested dot products and quoted labels included.
+        #[test]
+        fn accepted_references_round_trip_through_their_spelling(
+            pieces in proptest::collection::vec(prop_oneof![
+                Just("cat.weights"), Just("h1.q"), Just("[sat]"), Just("[2, the]"),
+                Just("[:, 1]"), Just("[\"a,b\", 1]"), Just("[\"7\"]"), Just(" | exp"),
+                Just(" | sum"), Just(" | list"), Just(" | 3dp"), Just(" | 2sf"),
+                Just(" | dot("), Just(")"),
+            ], 1..16),
+        ) {
+            let text = format!("x.{}", pieces.concat());
+            if let Ok(Placeholder::Value(parsed)) = parse(&text) {
+                prop_assert_eq!(reference(&parsed.to_string()), parsed);
+            }
+        }
+    }
+
+    #[test]
+    fn dot_products_nested_thousands_deep_are_an_error_not_a_stack_overflow() {
+        let text = format!("a.q{}", " | dot(a.q".repeat(5_000) + &")".repeat(5_000));
+        let error = parse(&text).unwrap_err();
+        assert!(error.message.contains("nests more than"), "{error:?}");
+        let allowed = format!(
+            "a.q{}",
+            " | dot(a.q".repeat(MAX_NESTING) + &")".repeat(MAX_NESTING)
+        );
+        assert!(parse(&allowed).is_ok());
     }
 }

@@ -7,9 +7,14 @@
 //! reported by the reference that produced it, not just as "the page differs".
 
 use crate::diagnostics::Diagnostic;
-use crate::site_writer::RenderedSite;
+use crate::site_writer::{RenderedSite, MARKER_FILE};
 use std::collections::BTreeSet;
+use std::io::Read;
 use std::path::Path;
+
+/// Bytes a built file may have beyond the fresh one before it is not read at all: enough to
+/// show what changed in an edited page, never an unbounded read.
+const READ_SLACK: usize = 1 << 20;
 use walkdir::WalkDir;
 
 /// One computed value as a page shows it.
@@ -26,11 +31,11 @@ pub fn check_built_site(fresh: &RenderedSite, dir: &Path) -> Vec<Diagnostic> {
     let shown_dir = dir.display().to_string();
     let mut problems = Vec::new();
     for (path, expected) in &fresh.files {
-        let on_disk = match std::fs::read(dir.join(path)) {
+        let on_disk = match read_site_file(&dir.join(path), expected.len()) {
             Ok(bytes) => bytes,
-            Err(_) => {
+            Err(problem) => {
                 problems.push(
-                    Diagnostic::general(format!("{shown_dir}/{path} is missing"))
+                    Diagnostic::general(format!("{shown_dir}/{path} {problem}"))
                         .with_help("rebuild the site with `worked build`"),
                 );
                 continue;
@@ -92,7 +97,7 @@ pub fn check_built_site(fresh: &RenderedSite, dir: &Path) -> Vec<Diagnostic> {
             continue;
         }
         let relative = crate::content::display_path(dir, entry.path());
-        if !expected.contains(relative.as_str()) {
+        if !expected.contains(relative.as_str()) && relative != MARKER_FILE {
             problems.push(
                 Diagnostic::general(format!(
                     "{shown_dir}/{relative} is not part of the book any more"
@@ -102,6 +107,34 @@ pub fn check_built_site(fresh: &RenderedSite, dir: &Path) -> Vec<Diagnostic> {
         }
     }
     problems
+}
+
+/// Reads a built file only if it is a regular file (a FIFO would block for ever, a device such
+/// as `/dev/zero` never ends) and no larger than the fresh file plus [`READ_SLACK`]. The error
+/// completes the sentence "DIR/PATH …".
+fn read_site_file(path: &Path, fresh_len: usize) -> Result<Vec<u8>, String> {
+    let metadata = match std::fs::metadata(path) {
+        Ok(metadata) => metadata,
+        Err(error) if error.kind() == std::io::ErrorKind::NotFound => {
+            return Err("is missing".to_string())
+        }
+        Err(error) => return Err(format!("cannot be read: {error}")),
+    };
+    if !metadata.is_file() {
+        return Err("is not a regular file".to_string());
+    }
+    let cap = fresh_len.saturating_add(READ_SLACK);
+    let file = std::fs::File::open(path).map_err(|error| format!("cannot be read: {error}"))?;
+    let mut bytes = Vec::new();
+    file.take(cap as u64 + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|error| format!("cannot be read: {error}"))?;
+    if bytes.len() > cap {
+        return Err(format!(
+            "is over {cap} bytes, far larger than the page the sources build"
+        ));
+    }
+    Ok(bytes)
 }
 
 /// Every computed-value mark on a page, in document order.
@@ -194,6 +227,33 @@ fn unescape(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_fifo_or_a_link_to_an_endless_device_is_reported_not_read() {
+        let dir = tempfile::tempdir().unwrap();
+        let fifo = dir.path().join("index.html");
+        assert!(std::process::Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap()
+            .success());
+        std::os::unix::fs::symlink("/dev/zero", dir.path().join("a.html")).unwrap();
+        std::fs::write(dir.path().join("big.css"), vec![b'x'; 2 * READ_SLACK]).unwrap();
+        let fresh = RenderedSite {
+            files: [("index.html", "i"), ("a.html", "a"), ("big.css", "b")]
+                .into_iter()
+                .map(|(path, text)| (path.to_string(), text.as_bytes().to_vec()))
+                .collect(),
+        };
+        let problems: Vec<String> = check_built_site(&fresh, dir.path())
+            .iter()
+            .map(|problem| problem.message().to_string())
+            .collect();
+        let has = |needle: &str| problems.iter().any(|problem| problem.contains(needle));
+        assert!(has("index.html is not a regular file"), "{problems:?}");
+        assert!(has("a.html is not a regular file"), "{problems:?}");
+        assert!(has("big.css is over"), "{problems:?}");
+    }
 
     #[test]
     fn finds_prose_numbers_tables_and_formulas_in_order() {

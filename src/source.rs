@@ -16,6 +16,8 @@ pub struct SourceFile {
     line_starts: Arc<[usize]>,
 }
 
+const BOM: char = '\u{feff}';
+
 /// A 1-based line and column.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub struct LineColumn {
@@ -46,7 +48,11 @@ impl SourceFile {
             offset -= 1;
         }
         let line_index = self.line_starts.partition_point(|&start| start <= offset) - 1;
-        let line_start = self.line_starts[line_index];
+        let mut line_start = self.line_starts[line_index];
+        // A byte-order mark is invisible in editors; columns on line 1 count from after it.
+        if line_index == 0 && self.text.starts_with(BOM) {
+            line_start = BOM.len_utf8().min(offset);
+        }
         LineColumn {
             line: line_index + 1,
             column: self.text[line_start..offset].chars().count() + 1,
@@ -83,6 +89,15 @@ mod tests {
         let file = SourceFile::new("a.md", "√2 = x");
         // "√" is three bytes; "2" is the second character.
         assert_eq!(file.line_column(3), LineColumn { line: 1, column: 2 });
+    }
+
+    #[test]
+    fn a_byte_order_mark_does_not_count_as_a_column() {
+        let file = SourceFile::new("a.md", "\u{feff}+++ x\nab");
+        assert_eq!(file.line_column(3), LineColumn { line: 1, column: 1 });
+        assert_eq!(file.line_column(7), LineColumn { line: 1, column: 5 });
+        assert_eq!(file.line_column(0), LineColumn { line: 1, column: 1 });
+        assert_eq!(file.line_column(10), LineColumn { line: 2, column: 2 });
     }
 
     #[test]

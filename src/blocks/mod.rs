@@ -7,6 +7,7 @@
 //! calls it; it never computes with the numbers itself.
 
 mod attention;
+mod compute;
 mod expect;
 mod gradient_descent;
 mod softmax;
@@ -43,6 +44,8 @@ pub enum ExampleKind {
     Vectors,
     /// Gradient descent on a least-squares line fit.
     GradientDescent,
+    /// A program of named steps in the compute language.
+    Compute,
 }
 
 impl ExampleKind {
@@ -53,6 +56,7 @@ impl ExampleKind {
             ExampleKind::Softmax => "softmax",
             ExampleKind::Vectors => "vectors",
             ExampleKind::GradientDescent => "gradient_descent",
+            ExampleKind::Compute => "compute",
         }
     }
 }
@@ -64,6 +68,7 @@ pub fn block_kind(info: &str) -> Option<BlockKind> {
         "softmax" => Some(BlockKind::Example(ExampleKind::Softmax)),
         "vectors" => Some(BlockKind::Example(ExampleKind::Vectors)),
         "gradient_descent" => Some(BlockKind::Example(ExampleKind::GradientDescent)),
+        "compute" => Some(BlockKind::Example(ExampleKind::Compute)),
         "widget" => Some(BlockKind::Widget),
         "figure" => Some(BlockKind::Figure),
         _ => None,
@@ -164,6 +169,7 @@ pub fn evaluate_example(
         ExampleKind::Softmax => softmax::evaluate(&body.text),
         ExampleKind::Vectors => vectors::evaluate(&body.text),
         ExampleKind::GradientDescent => gradient_descent::evaluate(&body.text),
+        ExampleKind::Compute => compute::evaluate(&body.text),
     };
     let to_diagnostic = |error: BlockError| {
         Diagnostic::at(file, body.file_span(error.span), error.message)
@@ -285,6 +291,10 @@ mod tests {
         assert_eq!(
             block_kind("gradient_descent"),
             Some(BlockKind::Example(ExampleKind::GradientDescent))
+        );
+        assert_eq!(
+            block_kind("compute"),
+            Some(BlockKind::Example(ExampleKind::Compute))
         );
         assert_eq!(block_kind("widget extra"), Some(BlockKind::Widget));
         assert_eq!(block_kind("rust"), None);

@@ -89,7 +89,8 @@ pub fn positive(field: &str, number: &Number, help: &str) -> Result<f64, BlockEr
     }
 }
 
-fn finite(field: &str, number: &Number) -> Result<f64, BlockError> {
+/// A finite number, reported at its entry otherwise.
+pub fn finite(field: &str, number: &Number) -> Result<f64, BlockError> {
     let value = *number.get_ref();
     if value.is_finite() {
         Ok(value)

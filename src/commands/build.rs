@@ -1,37 +1,52 @@
 //! `worked build`: build the book in memory, then swap it into the output folder.
 
 use super::exit;
-use crate::diagnostics::render_all;
+use crate::diagnostics::{render_all, render_warnings};
 use crate::pipeline::{build_site, Strictness};
-use crate::site_writer::{check_output_location, write_site};
+use crate::site_writer::{check_output_location, resolve_output, write_site, Previous};
 use std::path::Path;
 use std::time::Instant;
 
-/// Runs the build and returns the exit code.
-pub fn run(root: &Path, output: &Path) -> u8 {
+/// Runs the build and returns the exit code. `force` allows replacing a non-empty output
+/// folder that no build wrote.
+pub fn run(root: &Path, output: &Path, force: bool) -> u8 {
     let started = Instant::now();
     if let Err(code) = super::require_book_folder(root) {
         return code;
     }
-    if let Err(error) = check_output_location(root, output) {
-        eprintln!("error: {error}\n  help: choose another --output, such as `public`");
-        return exit::USAGE_OR_IO;
-    }
+    let target = match resolve_output(output)
+        .and_then(|target| check_output_location(root, output).map(|()| target))
+    {
+        Ok(target) => target,
+        Err(error) => {
+            eprintln!("error: {error}\n  help: choose another --output, such as `public`");
+            return exit::USAGE_OR_IO;
+        }
+    };
     let build = match build_site(root, Strictness::Lenient) {
         Ok(build) => build,
         Err(problems) => {
             eprint!("{}", render_all(&problems));
-            eprintln!("The previous {} was left as it was.", output.display());
-            return exit::CONTENT;
+            eprintln!("{}", untouched(output));
+            return super::exit_code_for(&problems);
         }
     };
-    for warning in &build.warnings {
-        eprint!("{}", warning.clone().into_warning().render());
-    }
-    if let Err(error) = write_site(&build.site, output) {
-        eprintln!("error: {error}");
-        eprintln!("The previous {} was left as it was.", output.display());
-        return exit::USAGE_OR_IO;
+    eprint!("{}", render_warnings(&build.warnings));
+    let previous = match write_site(&build.site, &target, force) {
+        Ok(previous) => previous,
+        Err(error) => {
+            eprintln!("error: {error}");
+            eprintln!("{}", untouched(output));
+            return exit::USAGE_OR_IO;
+        }
+    };
+    if let Previous::LeftAt { moved_to, error } = previous {
+        eprintln!(
+            "warning: the new site is in {}, but the previous site, moved to {}, could not be removed: {error}",
+            output.display(),
+            moved_to.display()
+        );
+        eprintln!("  help: delete it by hand, or let the next build remove it");
     }
     let stats = build.stats;
     println!(
@@ -53,6 +68,15 @@ pub fn run(root: &Path, output: &Path) -> u8 {
         );
     }
     exit::OK
+}
+
+/// What a failed build did to the output location: nothing, said truthfully.
+fn untouched(output: &Path) -> String {
+    if std::fs::symlink_metadata(output).is_ok() {
+        format!("The previous {} was left as it was.", output.display())
+    } else {
+        format!("Nothing was written; {} does not exist.", output.display())
+    }
 }
 
 /// `12345` → "12.3 kB".

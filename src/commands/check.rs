@@ -16,7 +16,7 @@ pub fn run(root: &Path, site: Option<&Path>) -> u8 {
         Ok(build) => build,
         Err(problems) => {
             eprint!("{}", render_all(&problems));
-            return exit::CONTENT;
+            return super::exit_code_for(&problems);
         }
     };
     if let Some(site) = site {

@@ -1,12 +1,13 @@
 //! `worked eval FILE [--json]`: print every input and intermediate of a lesson's examples.
 
 use super::exit;
-use crate::compute::Quantity;
-use crate::content::parse_lesson;
+use crate::blocks::ExampleBlock;
+use crate::compute::{Evaluated, Quantity};
+use crate::content::{decode_lesson, parse_lesson};
 use crate::diagnostics::render_all;
 use crate::expand::evaluate_examples;
 use crate::present::{format_number, Precision, Style};
-use crate::source::SourceFile;
+use serde::Serialize;
 use std::io::Write;
 use std::path::Path;
 
@@ -15,15 +16,15 @@ const READABLE_PRECISION: Precision = Precision::Significant(6);
 
 /// Runs `eval` and returns the exit code.
 pub fn run(file: &Path, json: bool) -> u8 {
-    let text = match std::fs::read_to_string(file) {
-        Ok(text) => text,
+    let bytes = match std::fs::read(file) {
+        Ok(bytes) => bytes,
         Err(error) => {
             eprintln!("error: cannot read {}: {error}", file.display());
             return exit::USAGE_OR_IO;
         }
     };
-    let source = SourceFile::new(file.display().to_string(), text);
-    let examples = match parse_lesson(source, file)
+    let examples = match decode_lesson(&file.display().to_string(), bytes)
+        .and_then(|source| parse_lesson(source, file))
         .map_err(|problem| vec![problem])
         .and_then(|lesson| evaluate_examples(&lesson))
     {
@@ -33,42 +34,65 @@ pub fn run(file: &Path, json: bool) -> u8 {
             return exit::CONTENT;
         }
     };
-    let mut output = String::new();
-    if json {
-        let examples: Vec<serde_json::Value> = examples
-            .iter()
-            .map(|example| {
-                let mut object = serde_json::json!({ "name": example.name });
-                if let (Some(fields), serde_json::Value::Object(computed)) = (
-                    object.as_object_mut(),
-                    serde_json::to_value(&example.evaluated).unwrap_or_default(),
-                ) {
-                    fields.extend(computed);
-                }
-                object
-            })
-            .collect();
-        let document = serde_json::json!({ "examples": examples });
-        output.push_str(&serde_json::to_string_pretty(&document).unwrap_or_default());
-        output.push('\n');
+    // Written as it is produced, so memory stays at the size of the examples themselves, not
+    // of their text; a closed pipe (`worked eval … | head`) ends the process quietly (see main).
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    let written = if json {
+        write_json(&mut out, &examples)
     } else {
-        for example in &examples {
-            output.push_str(&format!(
-                "example \"{}\" ({})\n",
-                example.name,
-                example.kind.name()
-            ));
-            for name in example.evaluated.quantity_names() {
-                if let Some(quantity) = example.evaluated.quantity(&name) {
-                    output.push_str(&readable(&name, &quantity));
-                    output.push('\n');
-                }
+        write_readable(&mut out, &examples)
+    };
+    match written.and_then(|()| out.flush()) {
+        Ok(()) => exit::OK,
+        Err(error) => {
+            eprintln!("error: cannot write the output: {error}");
+            exit::USAGE_OR_IO
+        }
+    }
+}
+
+/// One example in `--json`: its name, then its kind's own fields.
+#[derive(Serialize)]
+struct NamedExample<'a> {
+    name: &'a str,
+    #[serde(flatten)]
+    evaluated: &'a Evaluated,
+}
+
+/// `{"examples": [...]}`, serialized straight into `out`.
+fn write_json(out: &mut impl Write, examples: &[ExampleBlock]) -> std::io::Result<()> {
+    #[derive(Serialize)]
+    struct Document<'a> {
+        examples: Vec<NamedExample<'a>>,
+    }
+    let document = Document {
+        examples: examples
+            .iter()
+            .map(|example| NamedExample {
+                name: &example.name,
+                evaluated: &example.evaluated,
+            })
+            .collect(),
+    };
+    serde_json::to_writer_pretty(&mut *out, &document)?;
+    out.write_all(b"\n")
+}
+
+fn write_readable(out: &mut impl Write, examples: &[ExampleBlock]) -> std::io::Result<()> {
+    for example in examples {
+        writeln!(
+            out,
+            "example \"{}\" ({})",
+            example.name,
+            example.kind.name()
+        )?;
+        for name in example.evaluated.quantity_names() {
+            if let Some(quantity) = example.evaluated.quantity(&name) {
+                writeln!(out, "{}", readable(&name, &quantity))?;
             }
         }
     }
-    // A closed pipe (`worked eval … | head`) is the reader's choice, not an error.
-    let _ = std::io::stdout().lock().write_all(output.as_bytes());
-    exit::OK
+    Ok(())
 }
 
 /// A quantity as aligned text: labels in the first column, numbers right-aligned.

@@ -17,10 +17,24 @@ pub mod exit {
     pub const USAGE_OR_IO: u8 = 2;
 }
 
+/// The exit code for a build that found `problems`: I/O trouble (an unreadable lesson) outranks
+/// content problems, as README.md documents.
+fn exit_code_for(problems: &[crate::diagnostics::Diagnostic]) -> u8 {
+    if problems.iter().any(crate::diagnostics::Diagnostic::is_io) {
+        exit::USAGE_OR_IO
+    } else {
+        exit::CONTENT
+    }
+}
+
 /// A `--root` that is not a folder is a usage error (exit 2), told plainly before any build.
 fn require_book_folder(root: &std::path::Path) -> Result<(), u8> {
     if root.is_dir() {
         Ok(())
+    } else if root.exists() {
+        eprintln!("error: --root {} is a file, not a folder", root.display());
+        eprintln!("  help: pass the book folder (the one holding content/), not a file in it");
+        Err(exit::USAGE_OR_IO)
     } else {
         eprintln!("error: the book folder {} does not exist", root.display());
         eprintln!(

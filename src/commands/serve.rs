@@ -1,12 +1,14 @@
 //! `worked serve`: build in memory, serve it over HTTP, rebuild when a source changes.
 //!
 //! Glue only: the pipeline builds, [`crate::preview`] turns a request path into a response,
-//! `tiny_http` moves the bytes and `notify` reports saves. Nothing is written to disk, so the
+//! [`crate::http`] moves the bytes (with bounded requests, timeouts and a thread per
+//! connection) and `notify` reports saves. Nothing is written to disk, so the
 //! output folder of `worked build` is never touched. A failed rebuild keeps the last good site
 //! and shows its problems in a banner on every page.
 
 use super::exit;
-use crate::diagnostics::render_all;
+use crate::diagnostics::{render_all, render_warnings};
+use crate::http;
 use crate::pipeline::{build_site_with, Drafts, FormulaCache, Strictness};
 use crate::preview::PreviewState;
 use notify::event::{AccessKind, AccessMode};
@@ -21,9 +23,6 @@ use std::time::{Duration, Instant};
 /// The sources whose changes trigger a rebuild, relative to the book root.
 const WATCHED: [&str; 4] = ["content", "templates", "static", crate::config::CONFIG_FILE];
 
-/// Threads answering requests, so one slow client cannot stall the preview.
-const SERVER_THREADS: usize = 4;
-
 /// Saves closer together than this become one rebuild.
 const DEBOUNCE: Duration = Duration::from_millis(200);
 
@@ -34,28 +33,30 @@ pub fn run(root: &Path, host: IpAddr, port: u16) -> u8 {
     if let Err(code) = super::require_book_folder(root) {
         return code;
     }
-    let server = match tiny_http::Server::http((host, port)) {
-        Ok(server) => Arc::new(server),
+    let listener = match std::net::TcpListener::bind((host, port)) {
+        Ok(listener) => listener,
         Err(error) => {
             eprintln!("error: cannot listen on {host}:{port}: {error}");
             eprintln!("  help: choose another --port, or --port 0 for any free one");
             return exit::USAGE_OR_IO;
         }
     };
-    let address = server
-        .server_addr()
-        .to_ip()
-        .map_or_else(|| format!("{host}:{port}"), |address| address.to_string());
+    let address = listener
+        .local_addr()
+        .map_or_else(|_| format!("{host}:{port}"), |address| address.to_string());
 
     let state: Shared = Arc::new(RwLock::new(PreviewState::new()));
     let mut formulas = FormulaCache::default();
     rebuild(root, &state, None, &mut formulas);
 
-    for _ in 0..SERVER_THREADS {
-        let server = Arc::clone(&server);
-        let state = Arc::clone(&state);
-        std::thread::spawn(move || answer_requests(&server, &state));
-    }
+    let pages = Arc::clone(&state);
+    let handler: Arc<http::Handler> = Arc::new(move |method: &str, target: &str| {
+        pages
+            .read()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+            .respond(method, target)
+    });
+    std::thread::spawn(move || http::serve(listener, http::Limits::default(), handler));
     if !host.is_loopback() {
         tell(&format!(
             "note: serving on {host}, which other machines may reach; the default is 127.0.0.1\n"
@@ -104,8 +105,8 @@ fn rebuild(root: &Path, state: &Shared, changed: Option<&Path>, formulas: &mut F
         Ok(build) => {
             state.record_success(build.site);
             drop(state);
-            for warning in &build.warnings {
-                tell(&warning.clone().into_warning().render());
+            if !build.warnings.is_empty() {
+                tell(&render_warnings(&build.warnings));
             }
             let lessons = build.stats.lessons;
             say(&format!(
@@ -140,38 +141,6 @@ fn say(text: &str) {
 /// Prints to stderr, ignoring errors for the same reason as [`say`].
 fn tell(text: &str) {
     let _ = std::io::stderr().lock().write_all(text.as_bytes());
-}
-
-/// Answers requests until the server shuts down. Client errors are ignored, never fatal.
-fn answer_requests(server: &tiny_http::Server, state: &Shared) {
-    loop {
-        let request = match server.recv() {
-            Ok(request) => request,
-            // Accept errors (say, out of file descriptors) pass; back off instead of spinning.
-            Err(_) => {
-                std::thread::sleep(Duration::from_millis(50));
-                continue;
-            }
-        };
-        let response = {
-            let state = state
-                .read()
-                .unwrap_or_else(|poisoned| poisoned.into_inner());
-            state.respond(request.method().as_str(), request.url())
-        };
-        let mut reply =
-            tiny_http::Response::from_data(response.body).with_status_code(response.status);
-        for (field, value) in [
-            ("Content-Type", response.content_type),
-            ("Cache-Control", "no-store"),
-        ] {
-            if let Ok(header) = tiny_http::Header::from_bytes(field, value) {
-                reply.add_header(header);
-            }
-        }
-        // A client that went away is its own business.
-        let _ = request.respond(reply);
-    }
 }
 
 /// Watches every source folder or file that exists and is not watched yet, and the root itself

@@ -202,6 +202,11 @@ pub fn softmax_rows(scores: &Array2<f64>, causal: bool) -> Array2<f64> {
     weights
 }
 
+/// Most entries of one table across all heads (heads × tokens²). The dimension limits alone
+/// allow 1,024 heads over 512 tokens, whose scores, scaled scores and weights would take 6 GB;
+/// this caps the whole example near 100 MB, wherever its size comes from.
+pub const MAX_ATTENTION_ENTRIES: usize = 16 * MAX_TOKENS * MAX_TOKENS;
+
 fn validate(input: &AttentionInput) -> Result<(), ComputeError> {
     let n = input.tokens.len();
     if n == 0 {
@@ -290,6 +295,18 @@ fn validate(input: &AttentionInput) -> Result<(), ComputeError> {
                 input.w_v.ncols()
             )));
         }
+    }
+    let entries = heads.saturating_mul(n).saturating_mul(n);
+    if entries > MAX_ATTENTION_ENTRIES {
+        return Err(ComputeError::for_field(
+            "heads",
+            format!(
+                "{heads} heads over {n} tokens need {entries} attention weights per table, more than the limit of {MAX_ATTENTION_ENTRIES}"
+            ),
+        )
+        .with_hint(format!(
+            "use fewer heads or tokens: heads × tokens² may be at most {MAX_ATTENTION_ENTRIES} (16 heads of {MAX_TOKENS} tokens)"
+        )));
     }
     if let Some(w_o) = &input.w_o {
         if w_o.nrows() != input.w_v.ncols() {
@@ -546,6 +563,27 @@ mod tests {
         input.tokens = vec!["t".to_string(); MAX_TOKENS + 1];
         input.embeddings = Array2::zeros((MAX_TOKENS + 1, 2));
         assert_eq!(field_of(&input).as_deref(), Some("tokens"));
+    }
+
+    #[test]
+    fn many_heads_over_many_tokens_are_an_error_on_heads_before_any_work() {
+        // Within every dimension limit, yet 6 GB of per-head tables if it were evaluated.
+        let mut input = cat(false);
+        input.tokens = vec!["t".to_string(); MAX_TOKENS];
+        input.embeddings = Array2::zeros((MAX_TOKENS, 1));
+        input.w_q = Array2::zeros((1, 1024));
+        input.w_k = Array2::zeros((1, 1024));
+        input.w_v = Array2::zeros((1, 1024));
+        input.heads = 1024;
+        let error = attend(&input).unwrap_err();
+        assert_eq!(error.field.as_deref(), Some("heads"));
+        assert!(
+            error.message.contains("attention weights"),
+            "{}",
+            error.message
+        );
+        input.heads = 16;
+        assert!(attend(&input).is_ok(), "16 heads of the most tokens fit");
     }
 
     #[test]

@@ -10,8 +10,10 @@
 //! produce NaN/∞ from finite inputs. The `purity` test below keeps the import list honest.
 
 pub mod attention;
+pub mod computed;
 mod error;
 pub mod gradient_descent;
+pub mod lang;
 pub mod ops;
 pub mod quantity;
 pub mod softmax;
@@ -42,6 +44,8 @@ pub enum Evaluated {
     Vectors(vectors::Vectors),
     /// A ```` ```gradient_descent ```` block.
     GradientDescent(gradient_descent::GradientDescent),
+    /// A ```` ```compute ```` block: a program's inputs and steps.
+    Compute(computed::Computed),
 }
 
 impl Evaluated {
@@ -52,6 +56,7 @@ impl Evaluated {
             Evaluated::Softmax(_) => "softmax",
             Evaluated::Vectors(_) => "vectors",
             Evaluated::GradientDescent(_) => "gradient_descent",
+            Evaluated::Compute(_) => "compute",
         }
     }
 
@@ -62,6 +67,7 @@ impl Evaluated {
             Evaluated::Softmax(result) => result.quantity(name),
             Evaluated::Vectors(result) => result.quantity(name),
             Evaluated::GradientDescent(result) => result.quantity(name),
+            Evaluated::Compute(result) => result.quantity(name),
         }
     }
 
@@ -72,6 +78,7 @@ impl Evaluated {
             Evaluated::Softmax(result) => result.quantity_names(),
             Evaluated::Vectors(result) => result.quantity_names(),
             Evaluated::GradientDescent(result) => result.quantity_names(),
+            Evaluated::Compute(result) => result.quantity_names(),
         }
     }
 }
@@ -84,6 +91,7 @@ impl Serialize for Evaluated {
             Evaluated::Softmax(result) => result.serialize(serializer),
             Evaluated::Vectors(result) => result.serialize(serializer),
             Evaluated::GradientDescent(result) => result.serialize(serializer),
+            Evaluated::Compute(result) => result.serialize(serializer),
         }
     }
 }
@@ -180,7 +188,14 @@ mod tests {
             steps: 1,
         })
         .unwrap();
+        let program = computed::compute(
+            "y = x + 1",
+            vec![("x".into(), lang::Value::Scalar(1.0))],
+            computed::Labels::default(),
+        )
+        .unwrap();
         let examples = [
+            (Evaluated::Compute(program), "compute", "y"),
             (Evaluated::Attention(attention), "attention", "weights"),
             (Evaluated::Softmax(softmax), "softmax", "probabilities"),
             (Evaluated::Vectors(vectors), "vectors", "cosines"),
@@ -206,10 +221,17 @@ mod tests {
 #[cfg(test)]
 mod purity {
     /// Every source file of this module; `every_file_is_checked` keeps the list complete.
-    const SOURCES: [(&str, &str); 8] = [
+    const SOURCES: [(&str, &str); 15] = [
         ("attention.rs", include_str!("attention.rs")),
+        ("computed.rs", include_str!("computed.rs")),
         ("error.rs", include_str!("error.rs")),
         ("gradient_descent.rs", include_str!("gradient_descent.rs")),
+        ("lang/eval.rs", include_str!("lang/eval.rs")),
+        ("lang/functions.rs", include_str!("lang/functions.rs")),
+        ("lang/lexer.rs", include_str!("lang/lexer.rs")),
+        ("lang/mod.rs", include_str!("lang/mod.rs")),
+        ("lang/parser.rs", include_str!("lang/parser.rs")),
+        ("lang/value.rs", include_str!("lang/value.rs")),
         ("mod.rs", include_str!("mod.rs")),
         ("ops.rs", include_str!("ops.rs")),
         ("quantity.rs", include_str!("quantity.rs")),
@@ -327,14 +349,26 @@ mod purity {
         }
     }
 
+    /// Every `.rs` file below `directory`, as paths relative to `root` with `/` separators.
+    fn rust_files(root: &std::path::Path, directory: &std::path::Path) -> Vec<String> {
+        let mut found = Vec::new();
+        for entry in std::fs::read_dir(directory).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                found.extend(rust_files(root, &path));
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                let relative = path.strip_prefix(root).unwrap();
+                let parts: Vec<_> = relative.iter().map(|p| p.to_string_lossy()).collect();
+                found.push(parts.join("/"));
+            }
+        }
+        found
+    }
+
     #[test]
     fn every_file_is_checked() {
-        let directory = concat!(env!("CARGO_MANIFEST_DIR"), "/src/compute");
-        let mut on_disk: Vec<String> = std::fs::read_dir(directory)
-            .unwrap()
-            .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
-            .filter(|name| name.ends_with(".rs"))
-            .collect();
+        let directory = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/src/compute"));
+        let mut on_disk = rust_files(directory, directory);
         on_disk.sort_unstable();
         let listed: Vec<&str> = SOURCES.iter().map(|(file, _)| *file).collect();
         assert_eq!(on_disk, listed);

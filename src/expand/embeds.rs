@@ -6,6 +6,7 @@
 
 use super::{example_names, typed_number, Expander};
 use crate::blocks::{BlockText, ExampleBlock};
+use crate::compute::computed::Origin;
 use crate::compute::Evaluated;
 use crate::diagnostics::Diagnostic;
 use crate::present::figure::{self, FigureOptions};
@@ -23,7 +24,14 @@ struct WidgetKind {
     /// Scripts relative to the output root, in the order they must run.
     scripts: &'static [&'static str],
     /// Quantities printed inside the widget for readers without JavaScript, with captions.
-    shown_without_script: &'static [(&'static str, &'static str)],
+    shown_without_script: Vec<(String, String)>,
+}
+
+/// Names and captions of quantities, from a kind's fixed list.
+fn shown(list: &[(&str, &str)]) -> Vec<(String, String)> {
+    list.iter()
+        .map(|(name, caption)| (name.to_string(), caption.to_string()))
+        .collect()
 }
 
 fn widget_kind(evaluated: &Evaluated) -> Option<WidgetKind> {
@@ -37,7 +45,7 @@ fn widget_kind(evaluated: &Evaluated) -> Option<WidgetKind> {
                 "js/widget-common.js",
                 "js/attention-widget.js",
             ],
-            shown_without_script: &[
+            shown_without_script: shown(&[
                 ("q", "Queries Q"),
                 ("k", "Keys K"),
                 ("v", "Values V"),
@@ -45,7 +53,7 @@ fn widget_kind(evaluated: &Evaluated) -> Option<WidgetKind> {
                 ("scaled", "Scaled scores QKᵀ/√dₖ"),
                 ("weights", "Attention weights A"),
                 ("output", "Output Z = AV"),
-            ],
+            ]),
         }),
         Evaluated::Softmax(_) => Some(WidgetKind {
             data_widget: "softmax",
@@ -56,14 +64,14 @@ fn widget_kind(evaluated: &Evaluated) -> Option<WidgetKind> {
                 "js/widget-common.js",
                 "js/softmax-widget.js",
             ],
-            shown_without_script: &[
+            shown_without_script: shown(&[
                 ("probabilities", "Probabilities"),
                 ("loss", "Cross-entropy loss"),
                 (
                     "gradient",
                     "Gradient of the loss with respect to the logits",
                 ),
-            ],
+            ]),
         }),
         Evaluated::GradientDescent(_) => Some(WidgetKind {
             data_widget: "gradient_descent",
@@ -74,12 +82,34 @@ fn widget_kind(evaluated: &Evaluated) -> Option<WidgetKind> {
                 "js/widget-common.js",
                 "js/descent-widget.js",
             ],
-            shown_without_script: &[
+            shown_without_script: shown(&[
                 ("final_w", "w after the last step"),
                 ("final_b", "b after the last step"),
                 ("final_loss", "loss after the last step"),
                 ("diverged_at", "diverged at step"),
+            ]),
+        }),
+        Evaluated::Compute(computed) => Some(WidgetKind {
+            data_widget: "compute",
+            scripts: &[
+                "js/compute-lang.js",
+                "js/worked-format.js",
+                "js/worked-refs.js",
+                "js/widget-common.js",
+                "js/compute-widget.js",
             ],
+            // Every value, inputs first: the same tables the live widget shows.
+            shown_without_script: computed
+                .values
+                .iter()
+                .map(|(name, origin, _)| {
+                    let role = match origin {
+                        Origin::Input => "input",
+                        Origin::Step => "step",
+                    };
+                    (name.clone(), format!("{role} {name}"))
+                })
+                .collect(),
         }),
         Evaluated::Vectors(_) => None,
     }
@@ -102,7 +132,7 @@ impl<'x> Expander<'x> {
         let spec: WidgetSpec = self.block_spec(
             body,
             "widget",
-            "a widget block holds one key: example = \"<name of an attention, softmax or gradient_descent example>\"",
+            "a widget block holds one key: example = \"<name of an attention, softmax, gradient_descent or compute example>\"",
         )?;
         let (example, span) = self.named_example(&spec.example, body)?;
         let name = &example.name;
@@ -113,7 +143,7 @@ impl<'x> Expander<'x> {
                     span,
                     format!("\"{name}\" is a {} example, which has no widget", example.kind.name()),
                 )
-                .with_help("widgets work with attention, softmax and gradient_descent examples; a figure block can draw this one"),
+                .with_help("widgets work with attention, softmax, gradient_descent and compute examples; a figure block can draw this one"),
             );
             return None;
         };
@@ -134,7 +164,7 @@ impl<'x> Expander<'x> {
         );
         let precision = Precision::Decimals(self.decimals);
         let mut values = String::new();
-        for (quantity_name, caption) in kind.shown_without_script {
+        for (quantity_name, caption) in &kind.shown_without_script {
             let Some(quantity) = example.evaluated.quantity(quantity_name) else {
                 continue;
             };
@@ -217,11 +247,12 @@ impl<'x> Expander<'x> {
         struct FigureSpec {
             example: toml::Spanned<String>,
             caption: Option<toml::Spanned<String>>,
+            step: Option<toml::Spanned<String>>,
         }
         let spec: FigureSpec = self.block_spec(
             body,
             "figure",
-            "a figure block holds example = \"<name of an example>\" and optionally caption = \"…\"",
+            "a figure block holds example = \"<name of an example>\", optionally caption = \"…\", and for a compute example step = \"<name of a step>\"",
         )?;
         let (example, span) = self.named_example(&spec.example, body)?;
         let name = &example.name;
@@ -235,16 +266,46 @@ impl<'x> Expander<'x> {
                 .as_ref()
                 .map(|caption| self.caption_html(caption, body)),
         };
-        let drawn = match &example.evaluated {
-            Evaluated::Softmax(result) => Ok(figure::softmax_figure(result, &options)),
-            Evaluated::Vectors(result) => figure::vectors_figure(result, &options)
-                .map_err(|error| (error.message, error.help)),
-            Evaluated::GradientDescent(result) => {
+        let drawn = match (&example.evaluated, &spec.step) {
+            (Evaluated::Compute(computed), Some(step)) => {
+                let span = body.file_span(step.span());
+                match computed.quantity(step.get_ref()) {
+                    Some(quantity) => figure::quantity_figure(
+                        &quantity,
+                        &format!("{name}.{}", step.get_ref()),
+                        &options,
+                    )
+                    .map_err(|error| (error.message, error.help, span)),
+                    None => Err((
+                        format!("\"{name}\" has no step or input named `{}`", step.get_ref()),
+                        format!("draw one of {}", computed.quantity_names().join(", ")),
+                        span,
+                    )),
+                }
+            }
+            (Evaluated::Compute(computed), None) => Err((
+                format!("a figure of the compute example \"{name}\" needs the step to draw"),
+                format!(
+                    "add step = \"{}\" (a matrix draws as a heatmap, a vector as bars)",
+                    computed.step_names().last().copied().unwrap_or("…")
+                ),
+                span.clone(),
+            )),
+            (_, Some(step)) => Err((
+                format!("`step` names a step of a compute example, but \"{name}\" is a {} example", example.kind.name()),
+                "remove the step key: this figure draws the whole example".to_string(),
+                body.file_span(step.span()),
+            )),
+            (Evaluated::Softmax(result), None) => Ok(figure::softmax_figure(result, &options)),
+            (Evaluated::Vectors(result), None) => figure::vectors_figure(result, &options)
+                .map_err(|error| (error.message, error.help, span.clone())),
+            (Evaluated::GradientDescent(result), None) => {
                 Ok(figure::gradient_descent_figure(result, &options))
             }
-            Evaluated::Attention(_) => Err((
+            (Evaluated::Attention(_), None) => Err((
                 format!("\"{name}\" is an attention example, which has no figure"),
-                "figures draw softmax, vectors and gradient_descent examples; for attention, place a ```widget".to_string(),
+                "figures draw softmax, vectors, gradient_descent and compute examples; for attention, place a ```widget".to_string(),
+                span.clone(),
             )),
         };
         match drawn {
@@ -252,7 +313,7 @@ impl<'x> Expander<'x> {
                 self.stylesheets.insert(FIGURE_STYLESHEET);
                 Some(html)
             }
-            Err((message, help)) => {
+            Err((message, help, span)) => {
                 self.problems
                     .push(Diagnostic::at(self.file, span, message).with_help(help));
                 None

@@ -306,16 +306,7 @@ impl<'x> Expander<'x> {
             return;
         }
         let piece = &text[part.clone()];
-        if let Some(at) = piece.find("$$") {
-            // pulldown-cmark leaves `$$…$$` as text when it cannot be math (most often an
-            // unbalanced `{`); without this the page would show raw TeX.
-            let span = self.locate(text, range.clone(), part.start + at, 2);
-            self.problems.push(
-                Diagnostic::at(self.file, span, "this `$$` does not start a formula")
-                    .with_label("left as plain text")
-                    .with_help("check that the formula's braces balance and that it ends with $$; write \\$\\$ for literal dollar signs"),
-            );
-        }
+        self.stray_dollars(text, part.clone(), range.clone());
         for typed in find_typed_numbers(piece) {
             let span = self.locate(text, range.clone(), part.start + typed.start, typed.len());
             self.typed_numbers
@@ -327,6 +318,44 @@ impl<'x> Expander<'x> {
             CowStr::from(piece.to_string())
         };
         out.push((Event::Text(event_text), range));
+    }
+
+    /// pulldown-cmark leaves a `$` or `$$` that opens no formula as text (no closing dollar,
+    /// or an unbalanced `{`); without this the page would show raw TeX. A dollar written `\$`
+    /// is the author's literal and passes.
+    fn stray_dollars(&mut self, text: &str, part: Range<usize>, range: Range<usize>) {
+        let piece = &text[part.clone()];
+        let mut dollars = piece.match_indices('$').map(|(at, _)| at).peekable();
+        while let Some(at) = dollars.next() {
+            let span = self.locate(text, range.clone(), part.start + at, 1);
+            let escaped = span.start > 0
+                && self.file.text.as_bytes().get(span.start - 1) == Some(&b'\\')
+                && self.file.text.as_bytes().get(span.start) == Some(&b'$');
+            if escaped {
+                continue;
+            }
+            let double = dollars.peek() == Some(&(at + 1));
+            if double {
+                dollars.next();
+            }
+            let (problem, help) = if double {
+                (
+                    "this `$$` does not start a formula",
+                    "check that the formula's braces balance and that it ends with $$; write \\$\\$ for literal dollar signs",
+                )
+            } else {
+                (
+                    "this `$` does not start a formula",
+                    "end the formula with a matching $ (and check that its braces balance), or write \\$ for a literal dollar sign",
+                )
+            };
+            let width = if double { 2 } else { 1 };
+            self.problems.push(
+                Diagnostic::at(self.file, span.start..span.start + width, problem)
+                    .with_label("left as plain text")
+                    .with_help(help),
+            );
+        }
     }
 
     fn prose_placeholder(
@@ -601,4 +630,5 @@ fn typed_number(file: &SourceFile, span: Range<usize>, text: &str) -> Diagnostic
         .with_help(format!(
             "print a computed value with {{{{ example.quantity[…] }}}}, or mark a deliberate literal as {{{{ literal {text} }}}}"
         ))
+        .with_kind("typed number")
 }

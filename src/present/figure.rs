@@ -7,6 +7,7 @@
 //! in words (`<desc>`), printed with [`format_number`] exactly as the prose prints them, so a
 //! reader who cannot see the picture gets the same information.
 
+use super::heatmap::{Heatmap, MOST_CELLS};
 use super::svg::{
     decade_ticks, labelled, nice_ticks, text_width, Anchor, Baseline, Frame, Point, Scale, Svg,
     LABEL_TEXT, SMALL_TEXT,
@@ -644,9 +645,22 @@ fn path_panel(result: &GradientDescent, options: &FigureOptions) -> String {
         Point::new(best.x + 6.0, best.y - 6.0),
         "wf-optimum",
     );
+    // Beyond the optimum, unless that runs off the panel: then on the near side of it.
+    let label_width = text_width("optimum", SMALL_TEXT);
+    let beyond = Point::new(best.x + ux * 14.0, best.y + uy * 14.0);
+    let overflows = match side(ux) {
+        Anchor::Start => beyond.x + label_width > PANEL.0,
+        Anchor::End => beyond.x - label_width < 0.0,
+        _ => false,
+    };
+    let (optimum_at, optimum_anchor) = if overflows {
+        (Point::new(best.x - ux * 14.0, best.y + 14.0), side(-ux))
+    } else {
+        (beyond, side(ux))
+    };
     svg.text(
-        Point::new(best.x + ux * 14.0, best.y + uy * 14.0),
-        (side(ux), Baseline::Middle),
+        optimum_at,
+        (optimum_anchor, Baseline::Middle),
         SMALL_TEXT,
         "wf-note",
         "optimum",
@@ -741,6 +755,199 @@ fn side(ux: f64) -> Anchor {
     } else {
         Anchor::Middle
     }
+}
+
+/// One value of a ```` ```compute ```` example (or any labelled quantity) as a picture: a
+/// matrix as a heatmap, a vector (or a matrix of one row or one column) as bars.
+pub fn quantity_figure(
+    quantity: &Quantity,
+    what: &str,
+    options: &FigureOptions,
+) -> Result<String, FigureError> {
+    let positions = |count: usize| -> Vec<String> { (1..=count).map(|i| i.to_string()).collect() };
+    match quantity {
+        Quantity::Matrix {
+            values,
+            row_labels,
+            col_labels,
+        } if values.nrows() > 1 && values.ncols() > 1 => {
+            if values.len() > MOST_CELLS {
+                return Err(FigureError {
+                    message: format!(
+                        "{what} is a {}×{} matrix, too large to draw as a heatmap (at most {MOST_CELLS} cells)",
+                        values.nrows(),
+                        values.ncols()
+                    ),
+                    help: "draw a smaller step, or show the numbers with a reference".to_string(),
+                });
+            }
+            let rows = row_labels.clone().unwrap_or_else(|| positions(values.nrows()));
+            let cols = col_labels.clone().unwrap_or_else(|| positions(values.ncols()));
+            let title = format!("Heatmap of {what}");
+            let svg = Heatmap {
+                values: values.view(),
+                row_labels: &rows,
+                col_labels: &cols,
+                what,
+                decimals: options.decimals,
+                id_prefix: &options.id_prefix,
+            }
+            .svg(&title);
+            Ok(options.wrap("heatmap", &[svg], &format!("{title}.")))
+        }
+        Quantity::Matrix {
+            values,
+            row_labels,
+            col_labels,
+        } => {
+            // One row or one column: its entries are a list, drawn like a vector.
+            let (entries, labels) = if values.nrows() == 1 {
+                (values.row(0).to_vec(), col_labels.clone())
+            } else {
+                (values.column(0).to_vec(), row_labels.clone())
+            };
+            let labels = labels.unwrap_or_else(|| positions(entries.len()));
+            bars(&entries, &labels, what, options)
+        }
+        Quantity::Vector { values, labels } => {
+            let labels = labels.clone().unwrap_or_else(|| positions(values.len()));
+            bars(&values.to_vec(), &labels, what, options)
+        }
+        Quantity::Count(_) | Quantity::Scalar(_) | Quantity::Text(_) => Err(FigureError {
+            message: format!("{what} is {}, which a figure cannot draw", quantity.shape_description()),
+            help: "figures draw a matrix (as a heatmap) or a vector (as bars); print a number with a reference".to_string(),
+        }),
+    }
+}
+
+/// Most bars one chart draws.
+const MOST_BARS: usize = 256;
+
+/// Signed values as bars from a zero line, one per label.
+fn bars(
+    values: &[f64],
+    labels: &[String],
+    what: &str,
+    options: &FigureOptions,
+) -> Result<String, FigureError> {
+    if values.len() > MOST_BARS {
+        return Err(FigureError {
+            message: format!(
+                "{what} has {} entries, too many to draw as bars (at most {MOST_BARS})",
+                values.len()
+            ),
+            help: "draw a shorter step, or a matrix as a heatmap".to_string(),
+        });
+    }
+    if let Some(position) = values.iter().position(|value| !value.is_finite()) {
+        return Err(FigureError {
+            message: format!(
+                "{what} holds −∞ at entry {}, which a bar cannot show",
+                labels[position]
+            ),
+            help:
+                "draw the step after the softmax, or a matrix as a heatmap where −∞ shows as masked"
+                    .to_string(),
+        });
+    }
+    let count = values.len();
+    let shown: Vec<String> = labels.iter().map(|label| short_label(label)).collect();
+    let low = values.iter().copied().fold(0.0, f64::min);
+    let high = values.iter().copied().fold(0.0, f64::max);
+    let y_ticks = nice_ticks(low, high, 6);
+    let y_labels = labelled(&y_ticks);
+    let widest_tick = y_labels
+        .iter()
+        .map(|tick| text_width(&tick.label, SMALL_TEXT))
+        .fold(0.0, f64::max);
+    let left = 16.0 + LABEL_TEXT + widest_tick;
+    let plot_width = SOFTMAX_WIDTH - left - 12.0;
+    let group_width = plot_width / count as f64;
+    let widest_label = shown
+        .iter()
+        .map(|label| text_width(label, SMALL_TEXT))
+        .fold(0.0, f64::max);
+    let slanted = widest_label > group_width - 4.0;
+    let stride = ((SMALL_TEXT * 1.4) / group_width).ceil().max(1.0) as usize;
+    let stride = if slanted { stride } else { 1 };
+    let label_depth = if slanted {
+        widest_label * 0.71 + SMALL_TEXT
+    } else {
+        SMALL_TEXT + 8.0
+    };
+    let frame = Frame {
+        left,
+        top: 16.0,
+        width: plot_width,
+        height: 200.0,
+    };
+    let mut svg = Svg::new(
+        frame.right() + 12.0,
+        frame.bottom() + 8.0 + label_depth + 6.0,
+        &options.id_prefix,
+    );
+    let y = Scale::linear(y_ticks.domain(), (frame.bottom(), frame.top));
+    svg.y_axis(&frame, &y, &y_labels, "");
+    let bar_width = group_width * 0.8;
+    let value_labels =
+        count <= 24 && text_width(&options.number(-0.5), VALUE_TEXT) <= group_width + 2.0;
+    let zero = y.map(0.0);
+    svg.group("wf-series wf-s0");
+    for (index, &value) in values.iter().enumerate() {
+        let x = frame.left + index as f64 * group_width + group_width * 0.1;
+        let end = y.map(value);
+        svg.rect(x, zero, bar_width, end - zero, "wf-bar");
+        if value_labels {
+            let (at, baseline) = if value < 0.0 {
+                (end + 4.0, Baseline::Hanging)
+            } else {
+                (end - 4.0, Baseline::Alphabetic)
+            };
+            svg.text(
+                Point::new(x + bar_width / 2.0, at),
+                (Anchor::Middle, baseline),
+                VALUE_TEXT,
+                "wf-value",
+                &options.number(value),
+            );
+        }
+    }
+    svg.end_group();
+    svg.line(
+        Point::new(frame.left, zero),
+        Point::new(frame.right(), zero),
+        "wf-axis",
+    );
+    for (index, label) in shown.iter().enumerate().step_by(stride) {
+        let x = frame.left + (index as f64 + 0.5) * group_width;
+        if slanted {
+            svg.text_rotated(
+                Point::new(x, frame.bottom() + 8.0),
+                (Anchor::End, Baseline::Hanging),
+                SMALL_TEXT,
+                -45.0,
+                "wf-tick",
+                label,
+            );
+        } else {
+            svg.text(
+                Point::new(x, frame.bottom() + 6.0),
+                (Anchor::Middle, Baseline::Hanging),
+                SMALL_TEXT,
+                "wf-tick",
+                label,
+            );
+        }
+    }
+    let entries: Vec<String> = labels
+        .iter()
+        .zip(values)
+        .map(|(label, &value)| format!("{label} {}", options.number(value)))
+        .collect();
+    let title = format!("Bar chart of {what}");
+    let description = format!("{what}, {count} entries: {}.", entries.join(", "));
+    let svg = svg.finish("wf-chart", &title, &description);
+    Ok(options.wrap("bars", &[svg], &format!("{title}.")))
 }
 
 #[cfg(test)]
@@ -901,6 +1108,39 @@ mod tests {
     }
 
     #[test]
+    fn the_optimum_label_stays_inside_the_panel() {
+        // From (1, 3) the path ends near the optimum at the right edge of the w axis.
+        let result = descend(&GradientDescentInput {
+            points: vec![(0.0, 1.0), (1.0, 3.0), (2.0, 4.0), (3.0, 7.0)],
+            start: (1.0, 3.0),
+            learning_rate: 0.2,
+            steps: 10,
+        })
+        .unwrap();
+        let html = gradient_descent_figure(&result, &options("valley"));
+        let path_panel = &html[html.find("wf-valley-1-path").unwrap()..];
+        let label = path_panel.find(">optimum<").unwrap();
+        let tag = &path_panel[path_panel[..label].rfind("<text").unwrap()..label];
+        let x: f64 = tag
+            .split("x=\"")
+            .nth(1)
+            .unwrap()
+            .split('"')
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap();
+        let anchor_end = tag.contains("text-anchor=\"end\"");
+        let width = text_width("optimum", SMALL_TEXT);
+        let (left, right) = if anchor_end {
+            (x - width, x)
+        } else {
+            (x, x + width)
+        };
+        assert!(left >= 0.0 && right <= PANEL.0, "{tag}");
+    }
+
+    #[test]
     fn a_diverging_run_says_where_it_diverged() {
         let result = fit(1.0, 100);
         assert!(result.diverged_at.is_some());
@@ -916,5 +1156,58 @@ mod tests {
         let value = &x1[..x1.find('"').unwrap()];
         assert_eq!(value, coordinate(value.parse().unwrap()));
         assert!(value.split('.').nth(1).unwrap().len() == 2);
+    }
+
+    #[test]
+    fn a_matrix_quantity_draws_as_a_labelled_heatmap() {
+        let quantity = Quantity::Matrix {
+            values: array![[0.5, 0.5], [f64::NEG_INFINITY, 1.0]],
+            row_labels: Some(vec!["a".into(), "b".into()]),
+            col_labels: None,
+        };
+        let html = quantity_figure(&quantity, "e.w", &options("e")).unwrap();
+        assert!(html.contains("data-figure=\"heatmap\""), "{html}");
+        assert!(
+            html.contains("<figcaption>Heatmap of e.w.</figcaption>"),
+            "{html}"
+        );
+        assert!(
+            html.contains("row b: 1 \u{2212}∞ (masked), 2 1.000"),
+            "{html}"
+        );
+    }
+
+    #[test]
+    fn a_vector_or_a_single_column_draws_as_bars_from_zero() {
+        let vector = Quantity::Vector {
+            values: array![1.0, -0.5, 0.25],
+            labels: None,
+        };
+        let html = quantity_figure(&vector, "e.v", &options("e")).unwrap();
+        assert!(html.contains("data-figure=\"bars\""), "{html}");
+        assert_eq!(html.matches("class=\"wf-bar\"").count(), 3);
+        assert!(
+            html.contains("e.v, 3 entries: 1 1.000, 2 \u{2212}0.500, 3 0.250."),
+            "{html}"
+        );
+        let column = Quantity::Matrix {
+            values: array![[1.0], [2.0]],
+            row_labels: Some(vec!["x".into(), "y".into()]),
+            col_labels: None,
+        };
+        let html = quantity_figure(&column, "e.c", &options("e")).unwrap();
+        assert!(html.contains("e.c, 2 entries: x 1.000, y 2.000."), "{html}");
+    }
+
+    #[test]
+    fn numbers_and_masked_bars_cannot_be_drawn() {
+        let error = quantity_figure(&Quantity::Scalar(1.0), "e.s", &options("e")).unwrap_err();
+        assert_eq!(error.message, "e.s is a number, which a figure cannot draw");
+        let masked = Quantity::Vector {
+            values: array![0.0, f64::NEG_INFINITY],
+            labels: None,
+        };
+        let error = quantity_figure(&masked, "e.m", &options("e")).unwrap_err();
+        assert!(error.message.contains("−∞ at entry 2"), "{}", error.message);
     }
 }

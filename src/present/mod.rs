@@ -6,6 +6,7 @@
 //! rules, so live updates print exactly what the build printed.
 
 pub mod figure;
+pub mod heatmap;
 pub mod latex;
 pub mod number;
 pub mod svg;

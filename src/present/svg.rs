@@ -362,6 +362,47 @@ impl Svg {
         );
     }
 
+    /// A rectangle filled with `fill` (a colour or `url(#…)`) at `opacity`, for heatmap cells
+    /// whose strength is the opacity of one theme colour.
+    pub fn rect_fill(
+        &mut self,
+        corner: Point,
+        size: (f64, f64),
+        class: &str,
+        fill: &str,
+        opacity: f64,
+    ) {
+        let opacity = if opacity < 1.0 {
+            format!(" fill-opacity=\"{:.3}\"", opacity.max(0.0))
+        } else {
+            String::new()
+        };
+        let _ = writeln!(
+            self.body,
+            "<rect class=\"{}\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"{}\"{opacity}/>",
+            escape_html(class),
+            coordinate(corner.x),
+            coordinate(corner.y),
+            coordinate(size.0.max(0.0)),
+            coordinate(size.1.max(0.0)),
+            escape_html(fill),
+        );
+    }
+
+    /// Defines a diagonal hatch pattern drawn in `class`'s colour and returns its `url(#…)`, for
+    /// cells that hold no number (a masked −∞).
+    pub fn hatch(&mut self, class: &str) -> String {
+        let id = format!("{}-hatch-{}", self.id_prefix, self.markers);
+        self.markers += 1;
+        let _ = writeln!(
+            self.defs,
+            "<pattern id=\"{}\" width=\"6\" height=\"6\" patternUnits=\"userSpaceOnUse\" patternTransform=\"rotate(45)\"><line class=\"{}\" x1=\"0\" y1=\"0\" x2=\"0\" y2=\"6\" stroke=\"currentColor\"/></pattern>",
+            escape_html(&id),
+            escape_html(class),
+        );
+        format!("url(#{id})")
+    }
+
     /// A circle.
     pub fn circle(&mut self, center: Point, radius: f64, class: &str) {
         let _ = writeln!(

@@ -318,6 +318,26 @@
     }
   }
 
+  /**
+   * A value of a compute example (number, list, or list of rows) labelled as the Rust core
+   * labels it (compute::computed::Labels): `rows` name the rows of every matrix with that many
+   * rows, `cols` its columns and the entries of vectors of that length; a square matrix whose
+   * size matches only one of them takes those labels on both sides.
+   */
+  function computeQuantity(value, rows, cols) {
+    function fitting(labels, count) {
+      return labels && labels.length === count ? labels : null;
+    }
+    if (typeof value === 'number') return { kind: 'scalar', value: value };
+    if (!Array.isArray(value[0])) return { kind: 'vector', values: value, labels: fitting(cols, value.length) };
+    var n = value.length;
+    var m = value[0].length;
+    var square = n === m;
+    return matrixQuantity(value,
+      fitting(rows, n) || (square ? fitting(cols, n) : null),
+      fitting(cols, m) || (square ? fitting(rows, m) : null));
+  }
+
   return {
     parseRef: parseRef,
     select: select,
@@ -325,5 +345,6 @@
     formatNumber: formatNumber,
     formatProse: formatProse,
     attentionQuantity: attentionQuantity,
+    computeQuantity: computeQuantity,
   };
 });

@@ -18,9 +18,10 @@ const OTHER: &str =
 const PATIENCE: Duration = Duration::from_secs(10);
 
 /// Kills the server when dropped, so a failing assertion never leaves it running.
-struct Server {
+pub struct Server {
     child: Child,
-    address: String,
+    /// `127.0.0.1:PORT`, as the server printed it.
+    pub address: String,
     /// What the server printed on stderr, shown when the test fails.
     log: Arc<Mutex<String>>,
 }
@@ -37,7 +38,8 @@ impl Drop for Server {
 }
 
 impl Server {
-    fn start(root: &Path) -> Server {
+    /// Starts `worked serve --port 0` on the book at `root` and waits for its address.
+    pub fn start(root: &Path) -> Server {
         let mut child = Command::new(env!("CARGO_BIN_EXE_worked"))
             .args(["serve", "--root"])
             .arg(root)
@@ -90,7 +92,7 @@ impl Server {
     }
 
     /// `GET path` over HTTP/1.0: (status, raw headers, body).
-    fn get(&self, path: &str) -> (u16, String, String) {
+    pub fn get(&self, path: &str) -> (u16, String, String) {
         let mut stream = TcpStream::connect(&self.address).expect("connect to worked serve");
         stream.set_read_timeout(Some(PATIENCE)).unwrap();
         stream.set_write_timeout(Some(PATIENCE)).unwrap();

@@ -96,13 +96,13 @@ fn expected_matrices(input: &AttentionInput) -> Vec<(&'static str, Vec<Vec<Strin
 // ------------------------------------------------------------------------------ the fixture book
 
 /// A built one-lesson book; the folder goes when this does.
-struct Book {
+pub(super) struct Book {
     _dir: TempDir,
     lesson: PathBuf,
 }
 
 impl Book {
-    fn url(&self) -> String {
+    pub(crate) fn url(&self) -> String {
         format!("file://{}", self.lesson.display())
     }
 }
@@ -112,7 +112,7 @@ fn build_book() -> Book {
 }
 
 /// Builds a one-lesson book from `lesson` and checks that its page carries a `widget` widget.
-fn build_book_with(lesson: &str, widget: &str) -> Book {
+pub(crate) fn build_book_with(lesson: &str, widget: &str) -> Book {
     let dir = tempfile::tempdir().expect("temporary folder");
     let root = dir.path();
     std::fs::create_dir_all(root.join("content")).unwrap();
@@ -168,7 +168,7 @@ pub(crate) fn eval(tab: &Tab, expression: &str) -> Value {
 }
 
 /// Evaluates a JavaScript expression that returns JSON text, and parses it.
-fn eval_json(tab: &Tab, expression: &str) -> Value {
+pub(crate) fn eval_json(tab: &Tab, expression: &str) -> Value {
     let text = eval(tab, &format!("JSON.stringify({expression})"));
     serde_json::from_str(text.as_str().expect("JSON text")).expect("valid JSON")
 }
@@ -194,7 +194,7 @@ pub(crate) fn wait_for(tab: &Tab, condition: &str) {
 }
 
 /// Replaces a text field's contents by typing with the keyboard (one `input` event per key).
-fn type_into(tab: &Tab, selector: &str, text: &str) {
+pub(crate) fn type_into(tab: &Tab, selector: &str, text: &str) {
     select_field(tab, selector);
     tab.type_str(text).expect("type");
     assert_field_value(tab, selector, text);
@@ -209,7 +209,7 @@ fn paste_into(tab: &Tab, selector: &str, text: &str) {
 }
 
 /// Clicks a text field and selects its contents, so what comes next replaces them.
-fn select_field(tab: &Tab, selector: &str) {
+pub(crate) fn select_field(tab: &Tab, selector: &str) {
     let field = tab
         .find_element(selector)
         .unwrap_or_else(|error| panic!("no `{selector}`: {error:#}"));
@@ -219,7 +219,7 @@ fn select_field(tab: &Tab, selector: &str) {
         .expect("select its text");
 }
 
-fn assert_field_value(tab: &Tab, selector: &str, text: &str) {
+pub(crate) fn assert_field_value(tab: &Tab, selector: &str, text: &str) {
     let value = eval_json(
         tab,
         &format!("document.querySelector({}).value", js_string(selector)),
@@ -235,7 +235,7 @@ pub(crate) fn click(tab: &Tab, selector: &str) {
 }
 
 /// A Rust string as a JavaScript string literal.
-fn js_string(text: &str) -> String {
+pub(crate) fn js_string(text: &str) -> String {
     Value::from(text).to_string()
 }
 
@@ -248,7 +248,7 @@ fn weight(matrix: &str, row: usize, col: usize) -> String {
 }
 
 /// Every `[data-matrix]` table on the page: its name and its cells' text by row and column.
-fn page_matrices(tab: &Tab) -> Vec<(String, Vec<Vec<String>>)> {
+pub(crate) fn page_matrices(tab: &Tab) -> Vec<(String, Vec<Vec<String>>)> {
     let tables = eval_json(
         tab,
         "Array.from(document.querySelectorAll('[data-matrix]')).map(function (table) {
@@ -738,10 +738,7 @@ fn on_a_phone_the_page_never_scrolls_sideways() {
 fn screenshots() {
     let Some(chromium) = launch() else { return };
     let book = build_book();
-    let folder = std::env::var_os("WORKED_SCREENSHOTS")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| std::env::temp_dir().join("worked-screenshots"));
-    std::fs::create_dir_all(&folder).unwrap();
+    let folder = screenshot_folder();
     for width in [360, 1280] {
         for scheme in ["light", "dark"] {
             let tab = chromium.tab();
@@ -777,6 +774,16 @@ fn screenshots() {
     tab.wait_until_navigated().unwrap();
     shoot(&tab, 360, &folder.join("no-javascript-360-light.png"));
     eprintln!("screenshots in {}", folder.display());
+}
+
+/// Where screenshots go: `$WORKED_SCREENSHOTS`, default `worked-screenshots` in the temporary
+/// folder (created).
+pub(crate) fn screenshot_folder() -> PathBuf {
+    let folder = std::env::var_os("WORKED_SCREENSHOTS")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| std::env::temp_dir().join("worked-screenshots"));
+    std::fs::create_dir_all(&folder).unwrap();
+    folder
 }
 
 /// Emulates the reader's `prefers-color-scheme` (`light` or `dark`).

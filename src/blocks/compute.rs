@@ -1,0 +1,515 @@
+//! ` ```compute ` blocks: a `steps` program in the compute language, its `[inputs]`, optional
+//! `rows`/`cols` labels and `[expect]` pins → `compute::computed`.
+//!
+//! Every problem points into the block: an input at its own TOML value (the bad entry of a
+//! matrix, not the whole matrix), a language error at the exact line and column inside the
+//! `steps` string, whichever of TOML's four string forms holds it (escapes, the newline after
+//! `"""` that TOML drops, and line-ending backslashes are all accounted for).
+
+use super::expect::{self, ExpectTable};
+use super::toml_input::{finite, matrix, parse_toml, vector, Numbers, Rows};
+use super::{name_problems, ok_or_record, BlockError, ParsedExample};
+use crate::compute::computed::{compute, Labels};
+use crate::compute::lang::{Value, MAX_SIDE};
+use crate::compute::Evaluated;
+use serde::Deserialize;
+use std::collections::BTreeMap;
+use std::ops::Range;
+use toml::Spanned;
+
+const KEYS: &str = "name, steps, [inputs] (optional), rows (optional), cols (optional), \
+[expect] (optional)";
+
+const VALUE_HELP: &str = "write a number (eps = 0.001), a list of numbers (gamma = [1, 0.5]) \
+or a list of rows (x = [[1, 2], [3, 4]])";
+
+type Labelled = Spanned<Vec<Spanned<String>>>;
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ComputeSpec {
+    name: Spanned<String>,
+    rows: Option<Labelled>,
+    cols: Option<Labelled>,
+    steps: Spanned<String>,
+    inputs: Option<BTreeMap<String, Spanned<toml::Value>>>,
+    expect: Option<ExpectTable>,
+}
+
+/// Parses the block and runs its program.
+pub(super) fn evaluate(text: &str) -> Result<ParsedExample, Vec<BlockError>> {
+    let spec: ComputeSpec = parse_toml(text, KEYS).map_err(|error| vec![error])?;
+    let mut errors = name_problems(&spec.name);
+    let rows = spec
+        .rows
+        .as_ref()
+        .and_then(|labels| ok_or_record(&mut errors, read_labels("rows", labels)));
+    let cols = spec
+        .cols
+        .as_ref()
+        .and_then(|labels| ok_or_record(&mut errors, read_labels("cols", labels)));
+    // TOML tables forget their order; the order written is the order of the spans.
+    let mut written: Vec<(&String, &Spanned<toml::Value>)> = spec.inputs.iter().flatten().collect();
+    written.sort_by_key(|(_, value)| value.span().start);
+    let mut inputs = Vec::with_capacity(written.len());
+    for (name, value) in written {
+        if let Some(value) = ok_or_record(&mut errors, read_input(text, name, value)) {
+            inputs.push((name.clone(), value));
+        }
+    }
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    let labels = Labels { rows, cols };
+    let steps = Steps::locate(text, &spec.steps);
+    let computed =
+        compute(spec.steps.get_ref(), inputs.clone(), labels.clone()).map_err(|error| {
+            vec![BlockError {
+                span: steps.file_span(error.span),
+                message: error.message,
+                help: error.hint,
+            }]
+        })?;
+    let widget_inputs: Vec<serde_json::Value> = inputs
+        .iter()
+        .map(|(name, value)| serde_json::json!([name, value_json(value)]))
+        .collect();
+    let inputs_json = serde_json::json!({
+        "name": spec.name.get_ref(),
+        "kind": "compute",
+        "steps": spec.steps.get_ref(),
+        "inputs": widget_inputs,
+        "stepNames": computed.step_names(),
+        "rows": labels.rows,
+        "cols": labels.cols,
+    });
+    Ok(ParsedExample {
+        name: spec.name.get_ref().clone(),
+        name_span: spec.name.span(),
+        evaluated: Evaluated::Compute(computed),
+        inputs: inputs_json,
+        expectations: expect::read(text, spec.expect.as_ref()).map_err(|error| vec![error])?,
+    })
+}
+
+/// An input value as the widget receives it (inputs are finite, so plain JSON numbers do).
+fn value_json(value: &Value) -> serde_json::Value {
+    match value {
+        Value::Scalar(x) => serde_json::json!(x),
+        Value::Vector(values) => serde_json::json!(values.to_vec()),
+        Value::Matrix(values) => values.rows().into_iter().map(|row| row.to_vec()).collect(),
+    }
+}
+
+fn read_labels(key: &str, labels: &Labelled) -> Result<Vec<String>, BlockError> {
+    let help = format!("write one name per row, e.g. {key} = [\"the\", \"cat\", \"sat\"]");
+    if labels.get_ref().is_empty() {
+        return Err(BlockError::new(labels.span(), format!("`{key}` is empty")).help(help));
+    }
+    if labels.get_ref().len() > MAX_SIDE {
+        return Err(BlockError::new(
+            labels.span(),
+            format!(
+                "`{key}` has {} names; values have at most {MAX_SIDE} rows or columns",
+                labels.get_ref().len()
+            ),
+        ));
+    }
+    labels
+        .get_ref()
+        .iter()
+        .map(|label| {
+            if label.get_ref().trim().is_empty() {
+                Err(
+                    BlockError::new(label.span(), format!("a name in `{key}` is blank"))
+                        .help(help.clone()),
+                )
+            } else {
+                Ok(label.get_ref().clone())
+            }
+        })
+        .collect()
+}
+
+/// The span of an input's key: the last occurrence of `name` before its value.
+fn key_span(text: &str, name: &str, value: &Range<usize>) -> Range<usize> {
+    text[..value.start]
+        .rfind(name)
+        .map_or(value.clone(), |start| start..start + name.len())
+}
+
+/// One `[inputs]` entry: a number, a list of numbers or a list of equally long rows, finite and
+/// within the language's size limit, each problem at its own entry.
+fn read_input(text: &str, name: &str, value: &Spanned<toml::Value>) -> Result<Value, BlockError> {
+    let span = value.span();
+    let mut characters = name.chars();
+    let identifier = characters
+        .next()
+        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+        && characters.all(|c| c.is_ascii_alphanumeric() || c == '_');
+    if !identifier || name == "pi" || name == "inf" {
+        let why = if identifier {
+            "is a constant of the language"
+        } else {
+            "cannot be a name in steps"
+        };
+        return Err(
+            BlockError::new(key_span(text, name, &span), format!("input `{name}` {why}"))
+                .help("name inputs with letters, digits and `_`, starting with a letter, e.g. w_q"),
+        );
+    }
+    let value = match value.get_ref() {
+        toml::Value::Integer(_) | toml::Value::Float(_) => {
+            let number: Spanned<f64> = reread(text, &span)?;
+            Value::Scalar(finite(name, &number)?)
+        }
+        toml::Value::Array(items) => {
+            if items.is_empty() {
+                return Err(
+                    BlockError::new(span, format!("input `{name}` is empty")).help(VALUE_HELP)
+                );
+            }
+            let entries: Vec<Spanned<toml::Value>> = reread(text, &span)?;
+            let numbers = |entry: &Spanned<toml::Value>| {
+                matches!(
+                    entry.get_ref(),
+                    toml::Value::Integer(_) | toml::Value::Float(_)
+                )
+            };
+            let lists =
+                |entry: &Spanned<toml::Value>| matches!(entry.get_ref(), toml::Value::Array(_));
+            let first_is_list = lists(&entries[0]);
+            let odd = entries.iter().find(|entry| {
+                if first_is_list {
+                    !lists(entry)
+                } else {
+                    !numbers(entry)
+                }
+            });
+            match odd {
+                None if first_is_list => {
+                    let rows: Rows = reread(text, &span)?;
+                    Value::Matrix(matrix(name, &rows)?)
+                }
+                None => {
+                    let numbers: Numbers = reread(text, &span)?;
+                    Value::Vector(vector(name, &numbers)?)
+                }
+                Some(odd) => {
+                    let what = if first_is_list {
+                        "a list of rows"
+                    } else {
+                        "a list of numbers"
+                    };
+                    return Err(BlockError::new(
+                        odd.span(),
+                        format!(
+                            "input `{name}` looks like {what}, but this entry is a {}",
+                            odd.get_ref().type_str()
+                        ),
+                    )
+                    .help(VALUE_HELP));
+                }
+            }
+        }
+        other => {
+            return Err(BlockError::new(
+                span,
+                format!(
+                    "input `{name}` is a {}, not a number, vector or matrix",
+                    other.type_str()
+                ),
+            )
+            .help(VALUE_HELP))
+        }
+    };
+    let (rows, cols) = value.dims();
+    if rows > MAX_SIDE || cols > MAX_SIDE {
+        return Err(BlockError::new(
+            span,
+            format!("input `{name}` is {rows}×{cols}; values are at most {MAX_SIDE}×{MAX_SIDE}"),
+        )
+        .help("use a smaller example: a page shows a few rows, not thousands"));
+    }
+    Ok(value)
+}
+
+/// Reads the value at `span` of `text` again as `T`, keeping spans in `text`'s coordinates: the
+/// value is placed at the same offset behind a key of the right length.
+fn reread<T: serde::de::DeserializeOwned>(
+    text: &str,
+    span: &Range<usize>,
+) -> Result<T, BlockError> {
+    #[derive(Deserialize)]
+    struct One<T> {
+        v: T,
+    }
+    let padding = span.start.saturating_sub(2);
+    let document = format!("v{}={}", " ".repeat(padding), &text[span.clone()]);
+    let offset = 2 + padding - span.start;
+    toml::from_str::<One<T>>(&document)
+        .map(|one| one.v)
+        .map_err(|error| {
+            let at = error
+                .span()
+                .map_or(span.clone(), |at| at.start - offset..at.end - offset);
+            BlockError::new(
+                at,
+                format!("cannot read this value: {}", error.message().trim()),
+            )
+            .help(VALUE_HELP)
+        })
+}
+
+/// Where the characters of the `steps` string sit in the block: byte `i` of the parsed string
+/// comes from byte `offsets[i]` of the block text.
+struct Steps {
+    offsets: Vec<usize>,
+}
+
+impl Steps {
+    /// Maps the parsed string back through its TOML spelling. Should the decoding here ever
+    /// disagree with TOML's, every position falls back to the string's opening quote.
+    fn locate(text: &str, steps: &Spanned<String>) -> Steps {
+        let span = steps.span();
+        let offsets = decode_offsets(&text[span.clone()])
+            .filter(|(decoded, _)| decoded == steps.get_ref())
+            .map(|(_, offsets)| offsets.into_iter().map(|at| span.start + at).collect())
+            .unwrap_or_else(|| vec![span.start; steps.get_ref().len() + 1]);
+        Steps { offsets }
+    }
+
+    /// A byte range of the parsed string as a range of the block text.
+    fn file_span(&self, span: Range<usize>) -> Range<usize> {
+        let at = |offset: usize| self.offsets[offset.min(self.offsets.len() - 1)];
+        let start = at(span.start);
+        start..at(span.end).max(start)
+    }
+}
+
+/// Decodes a TOML string literal (`"…"`, `'…'`, `"""…"""` or `'''…'''`, quotes included) into
+/// its value and, for every byte of the value and one past its end, the offset in `raw` it came
+/// from. `None` for anything that is not a well-formed string literal.
+fn decode_offsets(raw: &str) -> Option<(String, Vec<usize>)> {
+    let (delimiter, multiline) = ["\"\"\"", "'''", "\"", "'"]
+        .into_iter()
+        .find(|delimiter| raw.starts_with(delimiter) && raw.len() >= 2 * delimiter.len())
+        .map(|delimiter| (delimiter, delimiter.len() == 3))?;
+    let basic = delimiter.starts_with('"');
+    let mut start = delimiter.len();
+    let end = raw.len() - delimiter.len();
+    if multiline {
+        // "A newline immediately following the opening delimiter will be trimmed."
+        if raw[start..].starts_with("\r\n") {
+            start += 2;
+        } else if raw[start..].starts_with('\n') {
+            start += 1;
+        }
+    }
+    let mut decoded = String::new();
+    let mut offsets = Vec::new();
+    let body = &raw[..end];
+    let mut at = start;
+    while at < end {
+        let c = body[at..].chars().next()?;
+        if !(basic && c == '\\') {
+            decoded.push(c);
+            offsets.extend((0..c.len_utf8()).map(|i| at + i));
+            at += c.len_utf8();
+            continue;
+        }
+        let escape = body[at + 1..].chars().next()?;
+        let (value, length) = match escape {
+            'b' => ('\u{8}', 2),
+            't' => ('\t', 2),
+            'n' => ('\n', 2),
+            'f' => ('\u{c}', 2),
+            'r' => ('\r', 2),
+            'e' => ('\u{1b}', 2),
+            '"' => ('"', 2),
+            '\\' => ('\\', 2),
+            'u' | 'U' => {
+                let digits = if escape == 'u' { 4 } else { 8 };
+                let hex = body.get(at + 2..at + 2 + digits)?;
+                (
+                    char::from_u32(u32::from_str_radix(hex, 16).ok()?)?,
+                    2 + digits,
+                )
+            }
+            ' ' | '\t' | '\r' | '\n' if multiline => {
+                // A line-ending backslash swallows the newline and all blank space after it.
+                let rest = &body[at + 1..];
+                let skipped = rest.len() - rest.trim_start_matches([' ', '\t', '\r', '\n']).len();
+                at += 1 + skipped;
+                continue;
+            }
+            _ => return None,
+        };
+        decoded.push(value);
+        offsets.extend(std::iter::repeat_n(at, value.len_utf8()));
+        at += length;
+    }
+    offsets.push(end);
+    Some((decoded, offsets))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::compute::Quantity;
+
+    const LAYER_NORM: &str = r#"name = "ln"
+rows = ["the", "cat", "sat"]
+steps = """
+mu = mean(x, axis=1)             # 3×1
+xc = x - mu
+var = mean(xc ^ 2, axis=-1)
+y = gamma * xc / sqrt(var + eps) + beta
+"""
+[inputs]
+x = [[2, 4, 6, 8], [1, -1, 3, 0.5], [0, 0, 1, 0]]
+gamma = [1, 0.5, 2, 1]
+beta = [0, 0.1, 0, -0.2]
+eps = 0.00001
+"#;
+
+    fn error_at(text: &str) -> (String, String) {
+        let errors = evaluate(text).err().expect("should fail");
+        let error = &errors[0];
+        (text[error.span.clone()].to_string(), error.message.clone())
+    }
+
+    fn with_steps(steps: &str) -> String {
+        format!("name = \"e\"\nsteps = {steps}\n[inputs]\nx = [[1, 2], [3, 4]]\n")
+    }
+
+    #[test]
+    fn the_issue_example_evaluates_with_labelled_rows() {
+        let parsed = evaluate(LAYER_NORM).unwrap();
+        let Evaluated::Compute(computed) = &parsed.evaluated else {
+            panic!("a compute result")
+        };
+        assert_eq!(
+            computed.quantity_names(),
+            ["x", "gamma", "beta", "eps", "mu", "xc", "var", "y"]
+        );
+        let Some(Quantity::Matrix {
+            values, row_labels, ..
+        }) = computed.quantity("mu")
+        else {
+            panic!("mu is a matrix")
+        };
+        assert_eq!(values.dim(), (3, 1));
+        assert_eq!(values[[0, 0]], 5.0);
+        assert_eq!(row_labels.unwrap()[1], "cat");
+        assert_eq!(
+            parsed.inputs["inputs"][3],
+            serde_json::json!(["eps", 0.00001])
+        );
+        assert_eq!(
+            parsed.inputs["stepNames"],
+            serde_json::json!(["mu", "xc", "var", "y"])
+        );
+    }
+
+    #[test]
+    fn an_error_in_a_multiline_basic_string_points_at_its_line_and_column() {
+        let text = LAYER_NORM.replace("xc = x - mu", "xc = x - muu");
+        let (at, message) = error_at(&text);
+        assert_eq!(at, "muu", "{message}");
+        let start = evaluate(&text).err().unwrap()[0].span.start;
+        assert_eq!(start, text.find("muu").unwrap());
+    }
+
+    #[test]
+    fn errors_are_located_in_every_kind_of_toml_string() {
+        for steps in [
+            "\"y = x @ nope\"",
+            "'y = x @ nope'",
+            "'''\ny = x @ nope'''",
+            "\"\"\"\n  y = x @ nope\n\"\"\"",
+            "\"# \\\"quoted\\\" \\u0041\\ny = x @ nope\"",
+        ] {
+            let text = with_steps(steps);
+            let errors = evaluate(&text).err().expect(steps);
+            assert_eq!(
+                &text[errors[0].span.clone()],
+                "nope",
+                "in {steps}: {}",
+                errors[0].message
+            );
+        }
+    }
+
+    #[test]
+    fn a_line_ending_backslash_is_followed_to_the_next_line() {
+        let text = with_steps("\"\"\"\ny = x + \\\n     nope\n\"\"\"");
+        let errors = evaluate(&text).err().unwrap();
+        assert_eq!(&text[errors[0].span.clone()], "nope");
+    }
+
+    #[test]
+    fn decoding_mirrors_toml_and_maps_escapes_to_their_backslash() {
+        let (decoded, offsets) = decode_offsets("\"a\\tb\"").unwrap();
+        assert_eq!(decoded, "a\tb");
+        assert_eq!(offsets, [1, 2, 4, 5]);
+        let (decoded, offsets) = decode_offsets("'''\nx'''").unwrap();
+        assert_eq!(decoded, "x");
+        assert_eq!(offsets, [4, 5]);
+        assert_eq!(decode_offsets("\"\\q\""), None);
+    }
+
+    #[test]
+    fn a_bad_input_entry_is_reported_at_that_entry() {
+        let text = LAYER_NORM.replace("[1, -1, 3, 0.5]", "[1, -1, nan, 0.5]");
+        assert_eq!(error_at(&text).0, "nan");
+        let text = LAYER_NORM.replace("[1, -1, 3, 0.5]", "[1, -1, 3]");
+        assert_eq!(error_at(&text).0, "[1, -1, 3]");
+        let text = LAYER_NORM.replace("gamma = [1, 0.5, 2, 1]", "gamma = [1, \"a\", 2, 1]");
+        assert_eq!(error_at(&text).0, "\"a\"");
+        let text = LAYER_NORM.replace("eps = 0.00001", "eps = \"small\"");
+        assert_eq!(error_at(&text).0, "\"small\"");
+        let text = LAYER_NORM.replace("eps = 0.00001", "eps = nan");
+        assert_eq!(error_at(&text).0, "nan");
+        let text = LAYER_NORM.replace("eps = 0.00001", "eps = []");
+        assert_eq!(error_at(&text).0, "[]");
+    }
+
+    #[test]
+    fn an_input_named_like_a_constant_or_not_a_name_is_reported_at_its_key() {
+        let text = LAYER_NORM.replace("eps = 0.00001", "pi = 3");
+        let (at, message) = error_at(&text);
+        assert_eq!(at, "pi", "{message}");
+        let text = LAYER_NORM.replace("eps = 0.00001", "\"my eps\" = 3");
+        assert_eq!(error_at(&text).0, "my eps");
+    }
+
+    #[test]
+    fn a_shape_error_in_a_step_is_reported_in_the_steps_string() {
+        let text = LAYER_NORM.replace("xc = x - mu", "xc = x @ gamma.T @ x");
+        let errors = evaluate(&text).err().unwrap();
+        let line = text[..errors[0].span.start].lines().count();
+        assert_eq!(line, 5, "{}", errors[0].message);
+    }
+
+    #[test]
+    fn an_unknown_key_and_blank_or_empty_labels_are_refused() {
+        assert_eq!(
+            error_at(&LAYER_NORM.replace("rows = ", "colour = 1\nrows = ")).0,
+            "colour"
+        );
+        let text = LAYER_NORM.replace("\"cat\"", "\" \"");
+        assert_eq!(error_at(&text).0, "\" \"");
+        let text = LAYER_NORM.replace("[\"the\", \"cat\", \"sat\"]", "[]");
+        assert_eq!(error_at(&text).0, "[]");
+    }
+
+    #[test]
+    fn a_matrix_with_more_columns_than_the_limit_is_refused_at_the_input() {
+        let wide = format!("[[{}]]", vec!["1"; MAX_SIDE + 1].join(", "));
+        let text = LAYER_NORM.replace("[[2, 4, 6, 8], [1, -1, 3, 0.5], [0, 0, 1, 0]]", &wide);
+        let (at, message) = error_at(&text);
+        assert_eq!(at, wide);
+        assert!(message.contains("1×1025"), "{message}");
+    }
+}

@@ -1,0 +1,191 @@
+//! ```` ```compute ```` blocks through the binary: references, pins, `check`, `check --site`,
+//! `eval` (readable and JSON, −∞ included), figures, widgets without JavaScript, and errors at
+//! their line and column inside the `steps` string.
+
+use crate::support::{lesson, Book};
+use serde_json::Value;
+
+/// A layer norm plus a causal mask, so `eval --json` has a −∞ to write.
+const BLOCK: &str = r#"```compute
+name = "ln"
+rows = ["the", "cat", "sat"]
+steps = """
+mu = mean(x, axis=1)          # 3×1
+xc = x - mu
+var = mean(xc ^ 2, axis=-1)
+y = gamma * xc / sqrt(var + eps) + beta
+mask = causal_mask(3)
+w = softmax(x @ x.T + mask, axis=1)
+"""
+
+[inputs]
+x = [[2, 4, 6, 8], [1, -1, 3, 0.5], [0, 0, 1, 0]]
+gamma = [1, 0.5, 2, 1]
+beta = [0, 0.1, 0, -0.2]
+eps = 0.00001
+
+[expect]
+mu = [[5], [0.875], [0.25]]
+```
+"#;
+
+fn book_with(body: &str) -> Book {
+    Book::with_lesson("ln.md", &lesson("Layer norm", body))
+}
+
+fn example() -> Book {
+    book_with(&format!(
+        "{BLOCK}\nThe mean of cat is {{{{ln.mu[cat, 1]}}}}, and sat gives the weight {{{{ln.w[sat, the] | 2dp}}}} to the.\n\n{{{{ln.w}}}}\n\n```figure\nexample = \"ln\"\nstep = \"w\"\n```\n\n```figure\nexample = \"ln\"\nstep = \"gamma\"\n```\n\n```widget\nexample = \"ln\"\n```\n"
+    ))
+}
+
+#[test]
+fn a_compute_lesson_builds_checks_and_prints_its_references() {
+    let book = example();
+    book.check().succeeds();
+    book.build().succeeds();
+    let page = book.read("public/ln.html");
+    assert!(page.contains("data-ref=\"ln.mu[cat,1]\">0.875<"), "{page}");
+    // The square 3×3 weights take the row labels on their columns too.
+    assert!(page.contains("<th scope=\"col\">sat</th>"), "{page}");
+    assert!(
+        page.contains("data-figure=\"heatmap\""),
+        "a heatmap for the matrix"
+    );
+    assert!(page.contains("data-figure=\"bars\""), "bars for the vector");
+    assert!(page.contains("Heatmap of ln.w"));
+    // The widget's static part holds every input and step for readers without JavaScript.
+    for name in ["x", "gamma", "mu", "xc", "var", "y", "mask", "w"] {
+        assert!(
+            page.contains(&format!("data-matrix=\"{name}\" data-ref=\"ln.{name}\"")),
+            "static table of {name}"
+        );
+    }
+    assert!(
+        page.contains("js/compute-lang.js"),
+        "the interpreter is listed"
+    );
+    assert!(
+        page.contains("js/compute-widget.js"),
+        "the widget script is listed"
+    );
+    book.check_site("public").succeeds();
+}
+
+#[test]
+fn check_site_names_a_compute_number_edited_in_the_built_html() {
+    let book = example();
+    book.build().succeeds();
+    book.edit(
+        "public/ln.html",
+        "data-ref=\"ln.mu[cat,1]\">0.875<",
+        "data-ref=\"ln.mu[cat,1]\">0.900<",
+    );
+    book.check_site("public")
+        .exits_with(1)
+        .stderr_has("ln.mu[cat,1] shows \"0.900\", but the sources compute \"0.875\"");
+}
+
+#[test]
+fn a_wrong_pin_on_a_step_fails_naming_the_labelled_entry() {
+    let book = book_with(&BLOCK.replace("[0.875]", "[0.8]"));
+    book.check()
+        .exits_with(1)
+        .stderr_has("ln.mu[cat, 1] is expected to print as 0.8, but computes to 0.9")
+        .stderr_has("ln.md:");
+}
+
+#[test]
+fn eval_json_lists_inputs_and_steps_by_name_with_minus_infinity_as_a_string() {
+    let book = book_with(BLOCK);
+    let run = book.run(&["eval", "content/ln.md", "--json"]);
+    run.succeeds();
+    let json: Value = serde_json::from_str(&run.stdout).unwrap();
+    let ln = &json["examples"][0];
+    assert_eq!(ln["name"], "ln");
+    assert_eq!(ln["kind"], "compute");
+    assert_eq!(ln["rows"], serde_json::json!(["the", "cat", "sat"]));
+    assert_eq!(
+        ln["inputs"]["gamma"],
+        serde_json::json!([1.0, 0.5, 2.0, 1.0])
+    );
+    assert_eq!(ln["inputs"]["eps"], serde_json::json!(0.00001));
+    assert_eq!(
+        ln["steps"]["mu"],
+        serde_json::json!([[5.0], [0.875], [0.25]])
+    );
+    assert_eq!(
+        ln["steps"]["mask"][0],
+        serde_json::json!([0.0, "-Infinity", "-Infinity"])
+    );
+    assert_eq!(
+        ln["steps"]["w"][0][1], 0.0,
+        "softmax turns the mask into an exact 0"
+    );
+    assert_eq!(
+        ln["order"],
+        serde_json::json!(["x", "gamma", "beta", "eps", "mu", "xc", "var", "y", "mask", "w"])
+    );
+    let readable = book.run(&["eval", "content/ln.md"]);
+    readable
+        .succeeds()
+        .stdout_has("example \"ln\" (compute)")
+        .stdout_has("  mu:")
+        .stdout_has("-\\infty");
+}
+
+#[test]
+fn an_error_in_steps_is_reported_at_its_line_and_column_in_the_file() {
+    let book = book_with(&format!(
+        "Intro.\n\n{}",
+        BLOCK.replace("xc = x - mu", "xc = x - muu")
+    ));
+    // Front matter (3 lines), a blank line, "Intro.", a blank line, the fence, 3 lines, then
+    // `xc = x - muu` on line 12 with `muu` at column 10.
+    book.check()
+        .exits_with(1)
+        .stderr_has("ln.md:12:10")
+        .stderr_has("muu");
+}
+
+#[test]
+fn a_bad_input_entry_and_a_figure_of_a_number_are_reported_where_they_are() {
+    let book = book_with(&BLOCK.replace("[0, 0, 1, 0]]", "[0, 0, nan, 0]]"));
+    book.check()
+        .exits_with(1)
+        .stderr_has("ln.md:")
+        .stderr_has("nan");
+    let book = book_with(&format!(
+        "{BLOCK}\n```figure\nexample = \"ln\"\nstep = \"eps\"\n```\n"
+    ));
+    book.check()
+        .exits_with(1)
+        .stderr_has("ln.eps is a number, which a figure cannot draw");
+    let book = book_with(&format!("{BLOCK}\n```figure\nexample = \"ln\"\n```\n"));
+    book.check().exits_with(1).stderr_has("add step = \"w\"");
+    let book = book_with(&format!(
+        "{BLOCK}\n```figure\nexample = \"ln\"\nstep = \"yy\"\n```\n"
+    ));
+    book.check()
+        .exits_with(1)
+        .stderr_has("\"ln\" has no step or input named `yy`");
+    let book = book_with(
+        "```softmax\nname = \"s\"\nlogits = [1, 2]\n```\n\n```figure\nexample = \"s\"\nstep = \"probabilities\"\n```\n",
+    );
+    book.check()
+        .exits_with(1)
+        .stderr_has("`step` names a step of a compute example, but \"s\" is a softmax example");
+}
+
+/// The complete example of README's "Compute blocks" section, as a lesson: it must check.
+#[test]
+fn the_readme_example_builds_and_checks() {
+    let readme = include_str!("../../README.md");
+    let section = &readme[readme
+        .find("## Compute blocks")
+        .expect("the README section")..];
+    let start = section.find("````markdown\n").expect("the example") + "````markdown\n".len();
+    let example = &section[start..start + section[start..].find("\n````").unwrap()];
+    assert!(example.contains("```compute") && example.contains("```widget"));
+    book_with(example).check().succeeds();
+}

@@ -1,0 +1,365 @@
+//! Differential test: the reader-side interpreter (`static/js/compute-lang.js`) must run every
+//! program as the Rust one (`worked::compute::lang`) does: the same values to 1e-9, or the same
+//! kind of error with the same message.
+//!
+//! A grammar-based generator writes a few thousand random programs: random input shapes and
+//! values, every operator and function, keyword axes, masks, and a share of deliberately broken
+//! programs (typos, unknown functions, syntax slips, redefinitions, bad keywords, shape clashes).
+//! Rust evaluates each; the cases and results go to a temporary JSON file;
+//! `node tests/js/compute-lang-differential.mjs FILE` re-runs them in JavaScript and exits
+//! non-zero naming the first disagreement. Without Node the test fails under `CI=true` and
+//! otherwise skips loudly.
+
+use crate::common::SplitMix64;
+use serde_json::{json, Value as Json};
+use worked::compute::lang::{evaluate, ErrorKind, Value};
+
+/// How many random programs. About a third run to the end (the rest stop at an error, which is
+/// compared too); the issue asks for at least 2,000, and at least that many must run.
+const PROGRAMS: usize = 7000;
+/// Fewest programs that must run without an error for the value comparison to count.
+const RUNNING: usize = 2000;
+
+/// A number for the cases file: JSON has no −∞, so it is written as the string "-inf".
+fn number(x: f64) -> Json {
+    if x == f64::NEG_INFINITY {
+        Json::from("-inf")
+    } else {
+        Json::from(x)
+    }
+}
+
+/// A value as the JavaScript API takes it: a number, a list, or a list of rows.
+fn plain(value: &Value) -> Json {
+    match value {
+        Value::Scalar(x) => number(*x),
+        Value::Vector(v) => v.iter().map(|x| number(*x)).collect(),
+        Value::Matrix(m) => m
+            .rows()
+            .into_iter()
+            .map(|row| row.iter().map(|x| number(*x)).collect::<Json>())
+            .collect(),
+    }
+}
+
+/// One random program: its inputs (name, value) and its steps text.
+struct Program {
+    inputs: Vec<(String, Value)>,
+    steps: String,
+}
+
+/// Writes random programs over a small set of sizes, so that most shapes fit together and the
+/// programs get past broadcasting into the arithmetic, while some still clash.
+struct Generator {
+    rng: SplitMix64,
+    /// Rows of the "tokens" dimension and width of the "features" dimension for one program.
+    tokens: usize,
+    width: usize,
+    /// Names defined so far (inputs, then steps).
+    names: Vec<String>,
+    /// The inputs that hold a vector or a matrix, for functions that refuse scalars.
+    arrays: Vec<String>,
+}
+
+const ELEMENTWISE: [&str; 10] = [
+    "exp", "log", "sqrt", "abs", "sin", "cos", "tanh", "sigmoid", "relu", "gelu",
+];
+const REDUCTIONS: [&str; 6] = ["sum", "mean", "max", "min", "argmax", "norm"];
+const OPERATORS: [&str; 6] = ["+", "-", "*", "/", "@", "^"];
+/// Axes for `axis=…`: mostly valid, some out of range or not whole.
+const AXES: [&str; 10] = ["0", "1", "-1", "0", "1", "-1", "0", "1", "-2", "2"];
+
+impl Generator {
+    fn pick<'a>(&mut self, options: &[&'a str]) -> &'a str {
+        options[self.rng.range(0, options.len() - 1)]
+    }
+
+    fn chance(&mut self, percent: usize) -> bool {
+        self.rng.range(1, 100) <= percent
+    }
+
+    /// A size for a constructor: mostly one of the program's dimensions.
+    fn size(&mut self) -> usize {
+        match self.rng.range(0, 4) {
+            0 => self.tokens,
+            1 => self.width,
+            2 => 1,
+            _ => self.rng.range(1, 4),
+        }
+    }
+
+    fn random_value(&mut self) -> Value {
+        let (rows, cols) = match self.rng.range(0, 6) {
+            0 => (0, 0),
+            1 => (0, self.width),
+            2 => (0, self.tokens),
+            3 => (self.tokens, self.width),
+            4 => (self.width, self.width),
+            5 => (self.tokens, self.tokens),
+            _ => (self.width, self.tokens),
+        };
+        match (rows, cols) {
+            (0, 0) => Value::Scalar(self.rng.authored_entry()),
+            (0, n) => Value::Vector(ndarray::Array1::from_shape_simple_fn(n, || {
+                self.rng.authored_entry()
+            })),
+            (r, c) => Value::Matrix(ndarray::Array2::from_shape_simple_fn((r, c), || {
+                self.rng.authored_entry()
+            })),
+        }
+    }
+
+    fn literal(&mut self) -> String {
+        match self.rng.range(0, 5) {
+            0 => format!("{}", self.rng.range(0, 4)),
+            1 => format!("{}.{}", self.rng.range(0, 3), self.rng.range(0, 99)),
+            2 => format!("{}e-{}", self.rng.range(1, 9), self.rng.range(1, 2)),
+            3 => "pi".to_string(),
+            4 => "0.5".to_string(),
+            _ => "2".to_string(),
+        }
+    }
+
+    fn leaf(&mut self) -> String {
+        if self.names.is_empty() || self.chance(25) {
+            return self.literal();
+        }
+        let index = self.rng.range(0, self.names.len() - 1);
+        self.names[index].clone()
+    }
+
+    /// A vector or matrix by construction (an array input, a constructor, or an operation that
+    /// keeps an array an array), so that functions refusing scalars mostly get what they take.
+    fn array(&mut self, depth: usize) -> String {
+        if depth == 0 || self.chance(30) {
+            if !self.arrays.is_empty() && self.chance(60) {
+                let index = self.rng.range(0, self.arrays.len() - 1);
+                return self.arrays[index].clone();
+            }
+            return self.constructor();
+        }
+        let d = depth - 1;
+        match self.rng.range(0, 7) {
+            0 => format!("{}({})", self.pick(&ELEMENTWISE), self.array(d)),
+            1 => {
+                let op = self.pick(&["+", "-", "*", "/"]);
+                let other = if self.chance(50) {
+                    self.leaf()
+                } else {
+                    self.array(d)
+                };
+                format!("{} {op} {other}", self.array(d))
+            }
+            2 => format!("softmax({}{})", self.array(d), self.axis()),
+            3 => {
+                let axis = self.pick(&["0", "1", "-1"]);
+                format!("{}({}, axis={axis})", self.pick(&REDUCTIONS), self.array(d))
+            }
+            4 => format!("({}).T", self.array(d)),
+            5 => format!("-{}", self.array(d)),
+            6 => format!("layer_norm({})", self.array(d)),
+            _ => format!("{} @ {}", self.array(d), self.array(d)),
+        }
+    }
+
+    fn axis(&mut self) -> String {
+        if self.chance(50) {
+            String::new()
+        } else {
+            format!(", axis={}", self.pick(&AXES))
+        }
+    }
+
+    fn constructor(&mut self) -> String {
+        let (a, b) = (self.size(), self.size());
+        match self.rng.range(0, 7) {
+            0 => format!("arange({a})"),
+            1 => format!("eye({a})"),
+            2 => format!("zeros({a}, {b})"),
+            3 => format!("ones({a})"),
+            4 => format!("randn({a}, {b}, seed={})", self.rng.range(0, 1000)),
+            5 => format!("randn({a})"),
+            6 => format!("causal_mask({a})"),
+            _ => format!("ones({a}, {b})"),
+        }
+    }
+
+    /// A random expression at most `depth` calls or operators deep.
+    fn expr(&mut self, depth: usize) -> String {
+        if depth == 0 || self.chance(10) {
+            return self.leaf();
+        }
+        let d = depth - 1;
+        match self.rng.range(0, 15) {
+            0..=2 => {
+                let op = self.pick(&OPERATORS);
+                let right = if op == "^" {
+                    self.pick(&["2", "0.5", "-1", "3", "(1 / 3)"]).to_string()
+                } else {
+                    self.expr(d)
+                };
+                format!("{} {op} {right}", self.expr(d))
+            }
+            3 => format!("({})", self.expr(d)),
+            4 => format!("-{}", self.expr(d)),
+            5 => format!("{}.T", self.leaf()),
+            6 => format!("{}({})", self.pick(&ELEMENTWISE), self.expr(d)),
+            7 => {
+                let function = self.pick(&["softmax", "log_softmax"]);
+                let scores = self.array(d);
+                if self.chance(40) {
+                    let n = self.tokens;
+                    format!("{function}({scores} + causal_mask({n}){})", self.axis())
+                } else {
+                    format!("{function}({scores}{})", self.axis())
+                }
+            }
+            8 => {
+                let function = self.pick(&REDUCTIONS);
+                format!("{function}({}{})", self.array(d), self.axis())
+            }
+            9 => {
+                let function = self.pick(&["dot", "outer"]);
+                format!("{function}({}, {})", self.array(d), self.array(d))
+            }
+            10 => format!("concat({}, {}{})", self.array(d), self.expr(d), self.axis()),
+            11 => {
+                let (start, end) = (self.rng.range(0, 2), self.rng.range(1, 4));
+                let function = self.pick(&["rows", "cols"]);
+                format!("{function}({}, {start}, {end})", self.array(d))
+            }
+            12 => {
+                let function = self.pick(&["row", "col", "transpose"]);
+                format!("{function}({})", self.expr(d))
+            }
+            13 => {
+                let eps = self.pick(&["0.00001", "0.1", "0.00001", "0.5", "0", "-1"]);
+                format!("layer_norm({}, eps={eps})", self.array(d))
+            }
+            _ => self.constructor(),
+        }
+    }
+
+    /// A deliberately broken line (about one program in eight gets one).
+    fn broken_line(&mut self, name: &str) -> String {
+        let known = self.leaf();
+        match self.rng.range(0, 11) {
+            0 => format!("{name} = {known}x + 1"),
+            9 => format!("{name} = zeros({}, 2)", self.rng.range(1025, 5000)),
+            10 => format!("{name} = {known} + {known}_"),
+            1 => format!("{name} = ({known} + 1"),
+            2 => format!("{name} = {known} {known}"),
+            3 => format!("{name} = sofmax({known})"),
+            4 => format!("{name} = {known}q"),
+            5 => format!("{name} = sum({known}, axes=1)"),
+            6 => format!("{name} = inf"),
+            7 => format!("{name} = -(-inf) + {known}"),
+            8 => format!("{name} = exp(causal_mask(2))"),
+            _ => format!("{name} {known}"),
+        }
+    }
+
+    fn program(&mut self) -> Program {
+        self.tokens = self.rng.range(1, 4);
+        // Equal sizes half the time, so shapes often fit together.
+        self.width = if self.chance(50) {
+            self.tokens
+        } else {
+            self.rng.range(1, 4)
+        };
+        self.names.clear();
+        self.arrays.clear();
+        let pool = ["x", "w", "b", "q", "k", "scores"];
+        let mut inputs = Vec::new();
+        for name in pool.iter().take(self.rng.range(0, 3)) {
+            let value = self.random_value();
+            if !matches!(value, Value::Scalar(_)) {
+                self.arrays.push(name.to_string());
+            }
+            inputs.push((name.to_string(), value));
+            self.names.push(name.to_string());
+        }
+        let mut lines = Vec::new();
+        let broken = self.chance(15).then(|| self.rng.range(0, 3));
+        for index in 0..self.rng.range(1, 4) {
+            // Now and then a step reuses a name, which must be a redefinition error.
+            let name = if self.chance(3) && !self.names.is_empty() {
+                self.leaf()
+            } else {
+                format!("s{index}")
+            };
+            if broken == Some(index) {
+                lines.push(self.broken_line(&name));
+            } else {
+                let depth = self.rng.range(2, 3);
+                lines.push(format!("{name} = {}", self.expr(depth)));
+            }
+            if self.chance(10) {
+                lines.push("# a comment line".to_string());
+            }
+            self.names.push(name);
+        }
+        Program {
+            inputs,
+            steps: lines.join("\n"),
+        }
+    }
+}
+
+/// The case for the JavaScript side, and the kind of error Rust reported (if any).
+fn case(program: &Program) -> (Json, Option<ErrorKind>) {
+    let result = evaluate(&program.steps, &program.inputs);
+    let expected = match &result {
+        Ok(values) => json!({
+            "values": values.iter().map(|(name, value)| json!([name, plain(value)])).collect::<Vec<_>>(),
+        }),
+        Err(error) => json!({ "error": { "kind": error.kind.as_str(), "message": error.message } }),
+    };
+    let case = json!({
+        "input": {
+            "steps": program.steps,
+            "inputs": program.inputs.iter().map(|(name, value)| json!([name, plain(value)])).collect::<Vec<_>>(),
+        },
+        "expected": expected,
+    });
+    (case, result.err().map(|error| error.kind))
+}
+
+#[test]
+fn javascript_runs_random_programs_as_the_rust_interpreter_does() {
+    if !crate::common::tool_available(
+        "compute_lang_differential",
+        crate::common::node(),
+        "The reader-side compute language against the Rust interpreter",
+        "Install Node.js to run it",
+    ) {
+        return;
+    }
+    let mut generator = Generator {
+        rng: SplitMix64(0x00c0_ffee_1a49),
+        tokens: 1,
+        width: 1,
+        names: Vec::new(),
+        arrays: Vec::new(),
+    };
+    let (cases, outcomes): (Vec<Json>, Vec<Option<ErrorKind>>) =
+        (0..PROGRAMS).map(|_| case(&generator.program())).unzip();
+
+    // The generator must reach both outcomes and every kind of error, or the comparison would
+    // pass while checking little: count what Rust reported.
+    let successes = outcomes.iter().filter(|o| o.is_none()).count();
+    assert!(
+        successes >= RUNNING,
+        "only {successes} of {PROGRAMS} programs ran"
+    );
+    for kind in ErrorKind::ALL {
+        let count = outcomes.iter().filter(|o| **o == Some(kind)).count();
+        assert!(
+            count >= 10,
+            "only {count} programs fail with {}",
+            kind.as_str()
+        );
+    }
+
+    crate::common::run_node_differential("compute-lang-differential.mjs", &cases, cases.len());
+}

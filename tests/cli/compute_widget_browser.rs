@@ -1,0 +1,371 @@
+//! Real-browser test of the widget of a ```` ```compute ```` example: `worked build` a one-lesson
+//! book, open it in headless Chromium over file://, edit inputs with the keyboard, and compare
+//! every step the JavaScript interpreter shows with what the Rust core computes for the same
+//! inputs; an edit that breaks a step must be reported at that input, and the edit must survive
+//! a reload through the URL fragment. Browser plumbing is shared with `widget_browser`.
+
+use super::widget_browser::{
+    build_book_with, click, color_scheme, eval, eval_json, js_string, metrics, page_matrices,
+    screenshot_folder, type_into, wait_for, Book,
+};
+use crate::common::{launch_chromium, Chromium};
+use headless_chrome::Tab;
+use ndarray::array;
+use serde_json::Value;
+use worked::compute::computed::{compute, Labels};
+use worked::compute::lang::Value as LangValue;
+use worked::present::{format_number, Precision, Style};
+
+const STEPS: &str = "mu = mean(x, axis=1)
+xc = x - mu
+var = mean(xc ^ 2, axis=-1)
+y = gamma * xc / sqrt(var + eps) + beta
+spread = sqrt(x + 2)
+total = sum(y)
+";
+
+/// The lesson: a layer norm with a step (`spread`) that fails for entries below −2, a prose
+/// reference into it, and the widget.
+fn lesson() -> String {
+    format!(
+        r#"+++
+title = "Compute, tried"
++++
+```compute
+name = "ln"
+rows = ["the", "cat", "sat"]
+steps = """
+{STEPS}"""
+
+[inputs]
+x = [[2, 4, 6, 8], [1, -1, 3, 0.5], [0, 0, 1, 0]]
+gamma = [1, 0.5, 2, 1]
+beta = [0, 0.1, 0, -0.2]
+eps = 0.00001
+```
+
+The mean of "cat" is {{{{ln.mu[cat, 1]}}}}.
+
+```widget
+example = "ln"
+```
+"#
+    )
+}
+
+/// The example's inputs, in the order written.
+fn inputs() -> Vec<(String, LangValue)> {
+    vec![
+        (
+            "x".into(),
+            LangValue::Matrix(array![
+                [2.0, 4.0, 6.0, 8.0],
+                [1.0, -1.0, 3.0, 0.5],
+                [0.0, 0.0, 1.0, 0.0]
+            ]),
+        ),
+        (
+            "gamma".into(),
+            LangValue::Vector(array![1.0, 0.5, 2.0, 1.0]),
+        ),
+        (
+            "beta".into(),
+            LangValue::Vector(array![0.0, 0.1, 0.0, -0.2]),
+        ),
+        ("eps".into(), LangValue::Scalar(0.00001)),
+    ]
+}
+
+fn fmt(x: f64) -> String {
+    format_number(x, Precision::Decimals(3), Style::Prose)
+}
+
+/// Every step as the widget must print it: matrices and vectors as rows of cells, in order;
+/// scalars as one cell.
+fn expected_steps(inputs: Vec<(String, LangValue)>) -> Vec<(String, Vec<Vec<String>>)> {
+    let labels = Labels {
+        rows: Some(vec!["the".into(), "cat".into(), "sat".into()]),
+        cols: None,
+    };
+    let computed = compute(STEPS, inputs, labels).expect("the test's program runs");
+    computed
+        .step_names()
+        .into_iter()
+        .map(|name| {
+            let rows = match computed.value(name).unwrap() {
+                LangValue::Scalar(x) => vec![vec![fmt(*x)]],
+                LangValue::Vector(v) => vec![v.iter().map(|&x| fmt(x)).collect()],
+                LangValue::Matrix(m) => m
+                    .rows()
+                    .into_iter()
+                    .map(|row| row.iter().map(|&x| fmt(x)).collect())
+                    .collect(),
+            };
+            (name.to_string(), rows)
+        })
+        .collect()
+}
+
+/// The steps the live widget shows: its `[data-matrix]` tables and `[data-value]` numbers.
+fn shown_steps(tab: &Tab) -> Vec<(String, Vec<Vec<String>>)> {
+    let mut tables: Vec<(String, Vec<Vec<String>>)> = page_matrices(tab);
+    let scalars = eval_json(
+        tab,
+        "Array.from(document.querySelectorAll('.ww [data-value]')).map(function (n) {
+            return [n.getAttribute('data-value'), n.textContent];
+        })",
+    );
+    for pair in scalars.as_array().unwrap() {
+        tables.push((
+            pair[0].as_str().unwrap().to_string(),
+            vec![vec![pair[1].as_str().unwrap().to_string()]],
+        ));
+    }
+    // Page order puts scalars last; compare in the program's order.
+    let order: Vec<String> = expected_steps(inputs())
+        .into_iter()
+        .map(|(n, _)| n)
+        .collect();
+    tables.sort_by_key(|(name, _)| order.iter().position(|n| n == name));
+    tables
+}
+
+/// A headless Chromium for these tests, or None when they must skip.
+fn launch() -> Option<Chromium> {
+    launch_chromium("compute_widget_browser", "The compute widget in a browser")
+}
+
+fn open_live(tab: &Tab, book: &Book) {
+    tab.navigate_to(&book.url()).expect("navigate");
+    tab.wait_until_navigated().expect("page loads");
+    wait_for(
+        tab,
+        "document.querySelector('[data-widget=\"compute\"] .ww [data-matrix]') !== null",
+    );
+}
+
+fn field(input: &str, row: usize, col: usize) -> String {
+    format!("input[data-input='{input}'][data-row='{row}'][data-col='{col}']")
+}
+
+fn reference(tab: &Tab) -> String {
+    let text = eval_json(
+        tab,
+        &format!(
+            "document.querySelector({}).textContent",
+            js_string(".worked-ref[data-ref='ln.mu[cat,1]']")
+        ),
+    );
+    text.as_str()
+        .expect("the reference is on the page")
+        .to_string()
+}
+
+#[test]
+fn editing_an_input_recomputes_every_step_as_the_rust_core_does() {
+    let Some(chromium) = launch() else { return };
+    let book = build_book_with(&lesson(), "compute");
+    let tab = chromium.tab();
+    open_live(&tab, &book);
+    assert_eq!(
+        shown_steps(&tab),
+        expected_steps(inputs()),
+        "before any edit"
+    );
+    assert_eq!(reference(&tab), fmt(0.875));
+
+    type_into(&tab, &field("x", 1, 1), "-1.5");
+    type_into(&tab, &field("gamma", 0, 2), "3");
+    type_into(&tab, &field("eps", 0, 0), "0.5");
+    let mut edited = inputs();
+    let LangValue::Matrix(x) = &mut edited[0].1 else {
+        unreachable!()
+    };
+    x[[1, 1]] = -1.5;
+    let LangValue::Vector(gamma) = &mut edited[1].1 else {
+        unreachable!()
+    };
+    gamma[2] = 3.0;
+    edited[3].1 = LangValue::Scalar(0.5);
+    let expected = expected_steps(edited);
+    assert_eq!(shown_steps(&tab), expected, "after the edits");
+    assert_ne!(
+        expected,
+        expected_steps(inputs()),
+        "the edits change the steps"
+    );
+    assert_eq!(
+        reference(&tab),
+        fmt((1.0 - 1.5 + 3.0 + 0.5) / 4.0),
+        "the prose follows"
+    );
+}
+
+#[test]
+fn an_edit_that_breaks_a_step_is_reported_at_that_input_and_the_last_values_stay() {
+    let Some(chromium) = launch() else { return };
+    let book = build_book_with(&lesson(), "compute");
+    let tab = chromium.tab();
+    open_live(&tab, &book);
+    let before = shown_steps(&tab);
+    // sqrt(x + 2) of an entry below −2 is the square root of a negative number.
+    type_into(&tab, &field("x", 2, 3), "-7");
+    let selector = js_string(&field("x", 2, 3));
+    assert_eq!(
+        eval(
+            &tab,
+            &format!("document.querySelector({selector}).getAttribute('aria-invalid')")
+        ),
+        Value::from("true")
+    );
+    let message = eval_json(
+        &tab,
+        &format!(
+            "document.getElementById(document.querySelector({selector}).getAttribute('aria-describedby')).textContent"
+        ),
+    );
+    let message = message.as_str().unwrap();
+    assert!(message.contains("step spread fails"), "{message}");
+    let status = eval_json(&tab, "document.querySelector('[data-status]').textContent");
+    assert!(
+        status.as_str().unwrap().contains("last values that worked"),
+        "{status}"
+    );
+    assert_eq!(
+        shown_steps(&tab),
+        before,
+        "the tables keep the last good values"
+    );
+    assert!(!eval(&tab, "document.body.innerText")
+        .as_str()
+        .unwrap()
+        .contains("NaN"));
+
+    // Fixing the entry clears the message and recomputes.
+    type_into(&tab, &field("x", 2, 3), "1");
+    assert_eq!(
+        eval(
+            &tab,
+            &format!("document.querySelector({selector}).hasAttribute('aria-invalid')")
+        ),
+        Value::Bool(false)
+    );
+    let mut fixed = inputs();
+    let LangValue::Matrix(x) = &mut fixed[0].1 else {
+        unreachable!()
+    };
+    x[[2, 3]] = 1.0;
+    assert_eq!(shown_steps(&tab), expected_steps(fixed));
+}
+
+#[test]
+fn the_edit_lives_in_the_url_fragment_and_survives_a_reload_and_reset() {
+    let Some(chromium) = launch() else { return };
+    let book = build_book_with(&lesson(), "compute");
+    let tab = chromium.tab();
+    open_live(&tab, &book);
+    type_into(&tab, &field("beta", 0, 1), "2");
+    let hash = eval(&tab, "location.hash");
+    assert_eq!(hash, Value::from("#try-ln=beta:0,2,0,-0.2"));
+    eval(&tab, "window.__before_reload = true");
+    tab.reload(false, None).expect("reload");
+    wait_for(
+        &tab,
+        "window.__before_reload === undefined && document.readyState === 'complete' \
+         && document.querySelector('[data-widget=\"compute\"] .ww [data-matrix]') !== null",
+    );
+    assert_eq!(
+        eval(&tab, "location.hash"),
+        hash,
+        "the reload keeps the fragment"
+    );
+    assert_eq!(
+        eval(
+            &tab,
+            &format!(
+                "document.querySelector({}).value",
+                js_string(&field("beta", 0, 1))
+            )
+        ),
+        Value::from("2")
+    );
+    let mut edited = inputs();
+    let LangValue::Vector(beta) = &mut edited[2].1 else {
+        unreachable!()
+    };
+    beta[1] = 2.0;
+    assert_eq!(
+        shown_steps(&tab),
+        expected_steps(edited),
+        "restored from the link"
+    );
+    click(&tab, "[data-action='reset']");
+    assert_eq!(shown_steps(&tab), expected_steps(inputs()), "reset");
+    assert_eq!(eval(&tab, "location.hash"), Value::from(""));
+}
+
+/// Not a check: the positional-encoding lesson of this repository's book, at 360 and 1280 px,
+/// light and dark, in slices of 1,200 px for a person to look at:
+/// `cargo test --test cli -- --ignored positional_encoding_screenshots` writes them to
+/// `$WORKED_SCREENSHOTS` (default: `worked-screenshots` in the temporary folder).
+#[test]
+#[ignore = "writes screenshots for a person to look at"]
+fn positional_encoding_screenshots() {
+    use headless_chrome::protocol::cdp::Page;
+    let Some(chromium) = launch() else { return };
+    let output = tempfile::tempdir().unwrap();
+    let run = std::process::Command::new(env!("CARGO_BIN_EXE_worked"))
+        .args(["build", "--root", env!("CARGO_MANIFEST_DIR"), "--output"])
+        .arg(output.path().join("public"))
+        .output()
+        .unwrap();
+    assert!(
+        run.status.success(),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    let url = format!(
+        "file://{}",
+        output
+            .path()
+            .join("public/positional-encoding.html")
+            .display()
+    );
+    let folder = screenshot_folder();
+    const SLICE: u32 = 1200;
+    for width in [360, 1280] {
+        for scheme in ["light", "dark"] {
+            let tab = chromium.tab();
+            color_scheme(&tab, scheme);
+            metrics(&tab, width, 800);
+            tab.navigate_to(&url).unwrap();
+            tab.wait_until_navigated().unwrap();
+            wait_for(&tab, "document.fonts.status === 'loaded'");
+            let height = eval(&tab, "document.documentElement.scrollHeight")
+                .as_u64()
+                .unwrap() as u32;
+            metrics(&tab, width, height);
+            for (index, top) in (0..height).step_by(SLICE as usize).enumerate() {
+                let clip = Page::Viewport {
+                    x: 0.0,
+                    y: f64::from(top),
+                    width: f64::from(width),
+                    height: f64::from(SLICE.min(height - top)),
+                    scale: 1.0,
+                };
+                let png = tab
+                    .capture_screenshot(
+                        Page::CaptureScreenshotFormatOption::Png,
+                        None,
+                        Some(clip),
+                        true,
+                    )
+                    .unwrap();
+                std::fs::write(folder.join(format!("pe-{width}-{scheme}-{index}.png")), png)
+                    .unwrap();
+            }
+            tab.close(false).ok();
+        }
+    }
+    eprintln!("screenshots in {}", folder.display());
+}

@@ -1,0 +1,473 @@
+//! Hostile and careless inputs (issue 11): no input loses a file, crashes the tool, or runs away
+//! with time or memory, and each gets one clear message with the right exit code. Each test is
+//! one case that failed before its fix.
+
+use crate::serve::Server;
+use crate::support::{files_under, lesson, place, Book, ATTENTION};
+use std::io::{Read, Write};
+use std::net::TcpStream;
+use std::process::{Command, Stdio};
+use std::time::Duration;
+
+const MARKER: &str = ".worked-site";
+
+// --- Data loss -------------------------------------------------------------------------------
+
+#[test]
+fn an_output_spelled_through_a_missing_folder_cannot_replace_the_lessons() {
+    let book = Book::seed();
+    let before = files_under(book.root());
+    book.build_into("nope/../content")
+        .exits_with(2)
+        .stderr_has("refusing to write the site")
+        .stderr_has("it is the content/ folder");
+    assert!(
+        files_under(book.root()) == before,
+        "the book changed: {:?}",
+        files_under(book.root()).keys().collect::<Vec<_>>()
+    );
+}
+
+#[test]
+fn an_output_spelled_around_the_book_root_is_refused_before_anything_moves() {
+    let book = Book::seed();
+    let name = book
+        .root()
+        .file_name()
+        .unwrap()
+        .to_string_lossy()
+        .into_owned();
+    let before = book.top_level();
+    book.build_into(&format!("x/../../{name}"))
+        .exits_with(2)
+        .stderr_has("it is the book root");
+    assert_eq!(book.top_level(), before);
+}
+
+#[test]
+fn a_folder_of_the_authors_own_files_is_replaced_only_with_force() {
+    let book = Book::seed();
+    book.write("mine/thesis.tex", "years of work");
+    book.build_into("mine")
+        .exits_with(2)
+        .stderr_has("did not write")
+        .stderr_has("--force")
+        .stderr_has("The previous mine was left as it was.");
+    assert_eq!(book.read("mine/thesis.tex"), "years of work");
+
+    book.run(&["build", "--root", ".", "--output", "mine", "--force"])
+        .succeeds();
+    assert!(book.path("mine/index.html").is_file());
+    assert!(!book.path("mine/thesis.tex").exists());
+    assert!(book.path(&format!("mine/{MARKER}")).is_file());
+    // From now on the folder is the site's own and rebuilds need no flag.
+    book.build_into("mine").succeeds();
+}
+
+#[test]
+fn leftovers_of_a_killed_build_are_removed_but_unmarked_folders_stay() {
+    let book = Book::seed();
+    book.build().succeeds();
+    let mut child = Command::new("true").spawn().unwrap();
+    let dead = child.id();
+    child.wait().unwrap();
+    for leftover in [
+        format!(".public.staging-{dead}-Ab3"),
+        format!(".public.old-{dead}"),
+    ] {
+        book.write(&format!("{leftover}/{MARKER}"), "");
+        book.write(&format!("{leftover}/attention.html"), "old");
+    }
+    book.write(&format!(".public.old-{dead}-notes/mine.txt"), "mine");
+    book.build().succeeds();
+    assert_eq!(
+        book.top_level(),
+        [
+            format!(".public.old-{dead}-notes"),
+            "book.toml".to_string(),
+            "content".to_string(),
+            "public".to_string()
+        ]
+    );
+}
+
+#[test]
+fn a_failed_first_build_says_nothing_was_written() {
+    let book = Book::with_lesson("a.md", &lesson("A", "{{nope.x}}\n"));
+    let run = book.build();
+    run.exits_with(1)
+        .stderr_has("Nothing was written; public does not exist.");
+    assert!(!run.stderr.contains("left as it was"), "{}", run.stderr);
+}
+
+#[test]
+fn a_previous_site_that_cannot_be_removed_is_reported_where_it_was_moved() {
+    use std::os::unix::fs::PermissionsExt;
+    let book = Book::seed();
+    book.build().succeeds();
+    let stuck = book.path("public/stuck");
+    std::fs::create_dir(&stuck).unwrap();
+    std::fs::write(stuck.join("file"), "x").unwrap();
+    // Make `stuck/file` undeletable: root ignores permissions, so root marks it immutable.
+    // SAFETY: geteuid has no preconditions and cannot fail.
+    let as_root = unsafe { libc::geteuid() } == 0;
+    let locked = if as_root {
+        Command::new("chattr")
+            .arg("+i")
+            .arg(stuck.join("file"))
+            .status()
+            .map_err(|error| error.to_string())
+            .and_then(|status| {
+                status
+                    .success()
+                    .then_some(())
+                    .ok_or_else(|| "chattr +i failed on this file system".to_string())
+            })
+    } else {
+        std::fs::set_permissions(&stuck, std::fs::Permissions::from_mode(0o555))
+            .map_err(|error| error.to_string())
+    };
+    if !crate::common::tool_available(
+        "a_previous_site_that_cannot_be_removed_is_reported_where_it_was_moved",
+        locked,
+        "The message after a failed removal of the previous site",
+        "run as root on a file system with chattr (ext4), or as a normal user",
+    ) {
+        return;
+    }
+    let run = book.build();
+    let moved = book
+        .top_level()
+        .into_iter()
+        .find(|name| name.starts_with(".public.old-"));
+    // Unlock before asserting, so the temporary book can always be removed.
+    let moved_path = moved.as_ref().map(|name| book.path(name).join("stuck"));
+    if let Some(stuck) = &moved_path {
+        if as_root {
+            let _ = Command::new("chattr")
+                .arg("-i")
+                .arg(stuck.join("file"))
+                .status();
+        } else {
+            let _ = std::fs::set_permissions(stuck, std::fs::Permissions::from_mode(0o755));
+        }
+    }
+    run.succeeds()
+        .stderr_has("warning: the new site is in public, but the previous site, moved to")
+        .stderr_has("could not be removed");
+    assert!(!run.stderr.contains("left as it was"), "{}", run.stderr);
+    let moved = moved.expect("the previous site stays beside the output");
+    assert!(book.path("public/index.html").is_file());
+    // The next build clears it: it carries the marker and its process is gone.
+    book.build().succeeds();
+    assert!(!book.path(&moved).exists(), "{moved} is still there");
+}
+
+// --- Crashes ---------------------------------------------------------------------------------
+
+#[test]
+fn a_problem_past_column_65535_is_reported_not_a_crash() {
+    let text = lesson("Long", &format!("{} {{{{nope.x}}}}\n", "a".repeat(70_000)));
+    let book = Book::with_lesson("long.md", &text);
+    let run = book.check();
+    run.exits_with(1).stderr_has(&format!(
+        "{}: no example named \"nope\"",
+        place("content/long.md", &text, "{{nope")
+    ));
+    assert!(
+        run.stderr.len() < 5_000,
+        "{} bytes of diagnostics",
+        run.stderr.len()
+    );
+}
+
+#[test]
+fn dot_products_nested_thousands_deep_are_an_error() {
+    let deep = format!(
+        "{{{{cat.q[sat]{}{}}}}}",
+        " | dot(cat.k[the]".repeat(5_000),
+        ")".repeat(5_000)
+    );
+    let text = ATTENTION.replace("{{cat.output[sat]}}", &deep);
+    let book = Book::with_lesson("attention.md", &text);
+    book.check()
+        .exits_with(1)
+        .stderr_has("dot(…) nests more than 8 deep");
+}
+
+#[test]
+fn a_template_that_includes_itself_or_a_recursive_macro_is_an_error() {
+    let book = Book::seed();
+    book.write("templates/index.html", "{% include \"index.html\" %}");
+    book.check()
+        .exits_with(1)
+        .stderr_has("template index.html includes itself");
+
+    let book = Book::seed();
+    book.write(
+        "templates/macros.html",
+        "{% macro lesson_card(item) %}{{ self::lesson_card(item=item) }}{% endmacro lesson_card %}",
+    );
+    book.check()
+        .exits_with(1)
+        .stderr_has("macro lesson_card in macros.html calls itself");
+}
+
+#[test]
+fn printing_into_a_closed_pipe_ends_quietly() {
+    use std::os::unix::process::ExitStatusExt;
+    let book = Book::seed();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_worked"))
+        .args(["check", "--root", "."])
+        .current_dir(book.root())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Close the reading end before the binary prints anything, as `| head -0` would.
+    drop(child.stdout.take());
+    let output = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert!(
+        output.status.success() || output.status.signal() == Some(13),
+        "{:?}: {stderr}",
+        output.status
+    );
+}
+
+// --- Runaway time and memory -----------------------------------------------------------------
+
+#[test]
+fn a_template_loop_beyond_the_range_limit_is_an_error() {
+    let book = Book::seed();
+    book.write(
+        "templates/index.html",
+        "{% for i in range(end=1000000) %}{% for j in range(end=1000000) %}x{% endfor %}{% endfor %}",
+    );
+    book.check()
+        .exits_with(1)
+        .stderr_has("more than the limit of 10000");
+}
+
+#[test]
+fn an_attention_example_with_too_much_work_is_an_error_at_heads() {
+    let tokens: Vec<String> = (0..512).map(|at| format!("\"t{at}\"")).collect();
+    let row = format!("[{}]", vec!["1"; 1024].join(", "));
+    let block = format!(
+        "```attention\nname = \"big\"\ntokens = [{}]\nembeddings = [{}]\nw_q = [{row}]\nw_k = [{row}]\nw_v = [{row}]\nheads = 1024\n```\n",
+        tokens.join(", "),
+        vec!["[1]"; 512].join(", ")
+    );
+    let text = lesson("Big", &block);
+    let book = Book::with_lesson("big.md", &text);
+    book.check()
+        .exits_with(1)
+        .stderr_has(&format!("{}: ", place("content/big.md", &text, "1024\n")))
+        .stderr_has("attention weights per table");
+}
+
+#[test]
+fn eval_json_of_a_large_example_streams_within_bounded_memory() {
+    use std::os::unix::process::CommandExt;
+    // 16 heads over 512 tokens: about 250 MB of JSON, which once took 1.5 GB to build in memory.
+    let tokens: Vec<String> = (0..512).map(|at| format!("\"t{at}\"")).collect();
+    let embeddings: Vec<String> = (0..512)
+        .map(|at| format!("[{}, {}]", at % 7, at * 3 % 5))
+        .collect();
+    let row = |modulus: i32| {
+        let cells: Vec<String> = (0..64).map(|at| (at % modulus - 1).to_string()).collect();
+        format!("[{}]", cells.join(", "))
+    };
+    let weights = format!("[{}, {}]", row(5), row(3));
+    let block = format!(
+        "```attention\nname = \"big\"\ntokens = [{}]\nembeddings = [{}]\nw_q = {weights}\nw_k = {weights}\nw_v = {weights}\nheads = 16\n```\n",
+        tokens.join(", "),
+        embeddings.join(", ")
+    );
+    let book = Book::with_lesson("big.md", &lesson("Big", &block));
+    let mut command = Command::new(env!("CARGO_BIN_EXE_worked"));
+    command
+        .args(["eval", "content/big.md", "--json"])
+        .current_dir(book.root())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    // SAFETY: setrlimit is async-signal-safe and touches only the child's own limits.
+    unsafe {
+        command.pre_exec(|| {
+            let limit = libc::rlimit {
+                rlim_cur: 768 << 20,
+                rlim_max: 768 << 20,
+            };
+            if libc::setrlimit(libc::RLIMIT_AS, &limit) == 0 {
+                Ok(())
+            } else {
+                Err(std::io::Error::last_os_error())
+            }
+        });
+    }
+    let mut child = command.spawn().unwrap();
+    let mut stdout = child.stdout.take().unwrap();
+    let mut bytes = 0usize;
+    let mut buffer = vec![0u8; 1 << 16];
+    let mut tail = Vec::new();
+    loop {
+        let read = stdout.read(&mut buffer).unwrap();
+        if read == 0 {
+            break;
+        }
+        bytes += read;
+        tail = buffer[..read].to_vec();
+    }
+    let output = child.wait_with_output().unwrap();
+    assert!(
+        output.status.success(),
+        "{:?}: {}",
+        output.status,
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert!(bytes > 100 << 20, "only {bytes} bytes of JSON");
+    assert!(String::from_utf8_lossy(&tail).trim_end().ends_with('}'));
+}
+
+#[test]
+fn thousands_of_typed_numbers_on_one_line_give_a_bounded_report() {
+    let line = vec!["0.5"; 16_000].join(" ");
+    let book = Book::with_lesson("typed.md", &lesson("Typed", &format!("{line}\n")));
+    let run = book.check();
+    run.exits_with(1)
+        .stderr_has("… and 15980 more typed numbers in content/typed.md")
+        .stderr_has("16000 errors found");
+    assert!(run.stderr.len() < 100_000, "{} bytes", run.stderr.len());
+}
+
+#[test]
+fn serve_refuses_a_huge_request_line_and_keeps_answering_while_clients_stall() {
+    let book = Book::seed();
+    let server = Server::start(book.root());
+
+    // A request line far beyond the head limit: refused, connection closed.
+    let mut huge = TcpStream::connect(&server.address).unwrap();
+    huge.set_read_timeout(Some(Duration::from_secs(10)))
+        .unwrap();
+    let line = format!("GET /{} HTTP/1.1\r\n", "a".repeat(1 << 20));
+    // The server stops reading at the limit, so the write may fail part-way.
+    let _ = huge.write_all(line.as_bytes());
+    let mut reply = Vec::new();
+    let _ = huge.read_to_end(&mut reply);
+    assert!(
+        String::from_utf8_lossy(&reply).starts_with("HTTP/1.1 431"),
+        "{}",
+        String::from_utf8_lossy(&reply[..reply.len().min(200)])
+    );
+
+    // Clients that pipeline many requests and never read the replies.
+    let stalled: Vec<TcpStream> = (0..6)
+        .map(|_| {
+            let mut stream = TcpStream::connect(&server.address).unwrap();
+            stream
+                .set_write_timeout(Some(Duration::from_secs(2)))
+                .unwrap();
+            let requests = "GET /attention.html HTTP/1.1\r\nHost: x\r\n\r\n".repeat(2_000);
+            let _ = stream.write_all(requests.as_bytes());
+            stream
+        })
+        .collect();
+    let (status, _, page) = server.get("/attention.html");
+    assert_eq!(status, 200);
+    assert!(page.contains("Attention"));
+    drop(stalled);
+}
+
+// --- Unclear messages ------------------------------------------------------------------------
+
+#[test]
+fn a_lone_dollar_is_an_error_unless_escaped() {
+    let text = lesson("Money", "Let $d_k = 2 and move on.\n");
+    let book = Book::with_lesson("money.md", &text);
+    book.check().exits_with(1).stderr_has(&format!(
+        "{}: this `$` does not start a formula",
+        place("content/money.md", &text, "$d_k")
+    ));
+    let book = Book::with_lesson("money.md", &lesson("Money", "It costs \\$5.\n"));
+    book.check().succeeds();
+}
+
+#[test]
+fn a_byte_order_mark_does_not_shift_columns() {
+    let book = Book::with_lesson("bom.md", "\u{feff}+++ {{x}}\ntitle = \"T\"\n+++\n");
+    book.check().exits_with(1).stderr_has("content/bom.md:1:1:");
+}
+
+#[test]
+fn eval_on_a_file_that_is_not_utf8_names_the_position() {
+    let book = Book::empty();
+    let mut bytes = lesson("Bad", "line one\nab").into_bytes();
+    bytes.push(0xff);
+    book.write("content/bad.md", bytes);
+    book.run(&["eval", "content/bad.md"])
+        .exits_with(1)
+        .stderr_has("content/bad.md:6:3: this file is not UTF-8 text");
+}
+
+#[test]
+fn a_root_that_is_a_file_is_called_a_file() {
+    let book = Book::seed();
+    for command in ["build", "check"] {
+        book.run(&[command, "--root", "content/attention.md"])
+            .exits_with(2)
+            .stderr_has("is a file, not a folder");
+    }
+}
+
+#[test]
+fn an_unreadable_lesson_exits_2() {
+    use std::os::unix::fs::PermissionsExt;
+    use std::os::unix::process::CommandExt;
+    let book = Book::seed();
+    std::fs::set_permissions(book.root(), std::fs::Permissions::from_mode(0o755)).unwrap();
+    let locked = book.path("content/softmax.md");
+    std::fs::set_permissions(&locked, std::fs::Permissions::from_mode(0o000)).unwrap();
+    let mut command = Command::new(env!("CARGO_BIN_EXE_worked"));
+    command
+        .args(["check", "--root", "."])
+        .current_dir(book.root());
+    // Root reads every file; run as `nobody` so the permission bites.
+    // SAFETY: geteuid has no preconditions and cannot fail.
+    if unsafe { libc::geteuid() } == 0 {
+        command.uid(65_534).gid(65_534);
+    }
+    let output = command.output().unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("cannot read content/softmax.md"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn raw_html_inside_a_reference_is_reported_at_its_column() {
+    // Curly quotes are three bytes each: the quoted header once counted bytes, not characters.
+    let text = ATTENTION.replace("{{cat.output[sat]}}", "“really” {{cat.output[<b>sat</b>]}}");
+    let book = Book::with_lesson("attention.md", &text);
+    let run = book.check();
+    run.exits_with(1);
+    let at = place("content/attention.md", &text, "{{cat.output[<b>");
+    run.stderr_has(&format!("{at}: this `{{{{` is never closed"))
+        .stderr_has(&format!("╭─[{at}]"));
+}
+
+#[test]
+fn a_lesson_page_colliding_with_a_static_file_names_the_lesson_and_exits_1() {
+    let book = Book::seed();
+    book.write("static/softmax.html/picture.png", "png");
+    book.build()
+        .exits_with(1)
+        .stderr_has("content/softmax.md:1:1: this lesson's page softmax.html collides with static/softmax.html/picture.png");
+    let book = Book::seed();
+    book.write("static/softmax.html", "mine");
+    book.build().exits_with(1).stderr_has(
+        "content/softmax.md:1:1: this lesson's page softmax.html collides with static/softmax.html",
+    );
+}

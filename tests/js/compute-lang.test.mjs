@@ -1,0 +1,107 @@
+// Unit tests for static/js/compute-lang.js. Run with `node --test tests/js/`.
+// The Rust unit tests (src/compute/lang/mod.rs) pin the language's rules; the differential test
+// holds the two interpreters together. These check what the browser relies on: the run() result
+// shape, plain values in and out, offsets for the widget, −∞ masks, and a few hand-derived values.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+const lang = require('../../static/js/compute-lang.js');
+const differential = await import('./compute-lang-differential.mjs');
+
+/** The values of a successful run as an object, name → plain value. */
+function values(steps, inputs = []) {
+  const result = lang.run(steps, inputs);
+  assert.ok(result.ok, JSON.stringify(result.error));
+  return Object.fromEntries(result.values);
+}
+
+function failure(steps, inputs = []) {
+  const result = lang.run(steps, inputs);
+  assert.equal(result.ok, false, `${steps} ran`);
+  return result.error;
+}
+
+test('the script attaches one API to the worked namespace and to WorkedComputeLang', () => {
+  assert.equal(globalThis.worked.computeLang, lang);
+  assert.equal(globalThis.WorkedComputeLang, lang);
+  assert.ok(lang.FUNCTIONS.includes('softmax') && lang.FUNCTIONS.includes('randn'));
+});
+
+test('steps come back in order with scalars, vectors and matrices as plain values', () => {
+  const out = lang.run('a = x * 2\nb = row(v)\nc = sum(m, axis=0)', [
+    ['x', 1.5], ['v', [1, 2]], ['m', [[1, 2], [3, 4]]],
+  ]);
+  assert.deepEqual(out, { ok: true, values: [['a', 3], ['b', [[1, 2]]], ['c', [[4, 6]]]] });
+});
+
+test('a causal mask gives exact zeros after softmax and stays -Infinity as a step', () => {
+  const out = values('m = causal_mask(2)\ns = softmax(m)');
+  assert.deepEqual(out.m, [[0, -Infinity], [0, 0]]);
+  assert.deepEqual(out.s, [[1, 0], [0.5, 0.5]]);
+});
+
+test('the attention pattern computes the hand-derived weights', () => {
+  // q = k = [[1, 0], [0, 1]]: scores = I / √2, so row 1 is (e^(1/√2), 1) / (e^(1/√2) + 1).
+  const out = values('w = softmax(q @ k.T / sqrt(2))', [['q', [[1, 0], [0, 1]]], ['k', [[1, 0], [0, 1]]]]);
+  const e = Math.exp(1 / Math.SQRT2);
+  assert.ok(Math.abs(out.w[0][0] - e / (e + 1)) < 1e-15);
+  assert.ok(Math.abs(out.w[0][1] - 1 / (e + 1)) < 1e-15);
+});
+
+test('randn is deterministic per seed and its entries look standard normal', () => {
+  assert.deepEqual(values('a = randn(3, seed=4)').a, values('a = randn(3, seed=4)').a);
+  assert.notDeepEqual(values('a = randn(3, seed=4)').a, values('a = randn(3, seed=5)').a);
+  const sample = values('a = randn(200, 50, seed=9)').a.flat();
+  const mean = sample.reduce((s, x) => s + x, 0) / sample.length;
+  const variance = sample.reduce((s, x) => s + (x - mean) ** 2, 0) / sample.length;
+  assert.ok(Math.abs(mean) < 0.03 && Math.abs(variance - 1) < 0.05, `${mean} ${variance}`);
+});
+
+test('errors carry the kind, the message, a hint and UTF-16 offsets into the steps text', () => {
+  const error = failure('# café\ny = x @ w', [['x', [[1, 2, 3]]], ['w', [[1, 2, 3]]]]);
+  assert.equal(error.kind, 'shape');
+  assert.equal(error.message, 'x @ w: 1×3 @ 1×3, inner sizes 3 and 1 differ');
+  assert.equal('# café\ny = x @ w'.slice(error.start, error.end), '@');
+  assert.match(error.hint, /x @ w\.T/);
+  assert.equal(failure('lp = log(x)', [['x', [[1, 2, 3], [4, 5, 0]]]]).message, 'log of 0 in step lp at [2, 3]');
+});
+
+test('every kind of error is reported under the same name as in Rust', () => {
+  const kinds = {
+    syntax: 'y = 2x',
+    unknown_name: 'y = nope',
+    unknown_function: 'y = sofmax(1)',
+    arguments: 'y = softmax(1, 2)',
+    shape: 'y = arange(2) + arange(3)',
+    redefinition: 'y = 1\ny = 2',
+    non_finite: 'y = exp(causal_mask(2))',
+    limit: 'y = zeros(5000, 1)',
+  };
+  for (const [kind, steps] of Object.entries(kinds)) assert.equal(failure(steps).kind, kind, steps);
+});
+
+test('inputs are checked: ragged tables, empty lists and non-finite entries are refused', () => {
+  assert.equal(failure('y = x', [['x', [[1, 2], [3]]]]).kind, 'arguments');
+  assert.equal(failure('y = x', [['x', []]]).kind, 'arguments');
+  assert.equal(failure('y = x', [['x', [1, NaN]]]).message, 'input `x` has NaN at [2]');
+  assert.equal(failure('y = x', [['x', 1], ['x', 2]]).kind, 'redefinition');
+});
+
+test('messages print numbers as Rust does', () => {
+  assert.equal(lang.formatNumber(1e21), '1e+21');
+  assert.equal(lang.formatNumber(-Infinity), '-inf');
+  assert.equal(failure('y = 1e300 * 1e300').message, '1e+300 * 1e+300 overflows in step y');
+});
+
+test('the differential helpers decode -inf, mask decimals and catch a wrong value', () => {
+  assert.deepEqual(differential.decode([[0, '-inf']]), [[0, -Infinity]]);
+  assert.equal(differential.maskDecimals('exp(709.80000001) overflows at [1, 2]'), 'exp(#) overflows at [1, 2]');
+  const input = { steps: 'y = 2 * x', inputs: [['x', [1, '-inf']]] };
+  assert.equal(differential.compareCase(input, { error: { kind: 'non_finite', message: 'input `x` has -inf at [2]' } }), null);
+  const ok = { steps: 'y = 2 * x', inputs: [['x', [1, 2]]] };
+  assert.equal(differential.compareCase(ok, { values: [['y', [2, 4]]] }), null);
+  assert.match(differential.compareCase(ok, { values: [['y', [2, 5]]] }), /y\[1\]/);
+  assert.match(differential.compareCase(ok, { values: [['y', [[2, 4]]]] }), /not a matrix/);
+});
