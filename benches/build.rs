@@ -1,9 +1,13 @@
 //! Build benchmark: generates a synthetic book (1,000 lessons of ~1,500 words, ~20 inline and
 //! ~5 display formulas each, some of them 3×3 matrices, plus an attention example with
-//! references) and builds it, printing lessons/s, formulas/s and peak memory.
+//! references and a `.md` link to another lesson) and builds it twice: once kept flat in
+//! `content/`, once the same lessons nested three folders deep (10 parts × 10 chapters × 10
+//! lessons), printing for each lessons/s, formulas/s, the search index's size and peak memory,
+//! then the nested build's time relative to the flat one.
 //!
-//! Run with `cargo bench --bench build` (optionally `-- LESSONS` for another size). This is a
-//! measurement, not a test: it asserts nothing about time.
+//! Run with `cargo bench --bench build` (optionally `-- LESSONS` for another size, and `flat`
+//! or `nested` for one layout only). This is a measurement, not a test: it asserts nothing
+//! about time.
 //!
 //! `cargo bench --bench build -- --versus-mdbook [LESSONS]` writes the same synthetic Markdown
 //! twice, as a `worked` book and as an mdBook project with the mdbook-katex preprocessor, and
@@ -11,6 +15,10 @@
 //! medians compared. The peers are installed with
 //! `cargo install --locked mdbook@0.5.4 mdbook-katex@0.10.0`; without them the comparison is
 //! skipped with a notice.
+//!
+//! `cargo bench --bench build -- --import-mdbook` measures `worked import mdbook`: it writes an
+//! mdBook + mdbook-katex book (5 parts × 10 nested chapters, about 2,000 distinct formulas, a
+//! macros file), times `mdbook build` on it, imports it, and times `worked build` of the import.
 
 use std::fmt::Write as _;
 use std::path::Path;
@@ -42,17 +50,55 @@ const WORDS: &[&str] = &[
     "blend",
 ];
 
+/// How the generated lessons are filed.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Layout {
+    /// `content/lesson-0042.md`.
+    Flat,
+    /// `content/part-0/chapter-4/lesson-0042.md`.
+    Nested,
+}
+
 fn main() {
-    let lessons: usize = std::env::args()
-        .skip(1)
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let lessons: usize = args
+        .iter()
         .find_map(|arg| arg.parse().ok())
         .unwrap_or(1_000);
-    if std::env::args().any(|arg| arg == "--versus-mdbook") {
+    if args.iter().any(|arg| arg == "--versus-mdbook") {
         versus_mdbook(lessons);
         return;
     }
+    if args.iter().any(|arg| arg == "--import-mdbook") {
+        import_versus_mdbook();
+        return;
+    }
+    let layouts: Vec<Layout> = match (
+        args.iter().any(|arg| arg == "flat"),
+        args.iter().any(|arg| arg == "nested"),
+    ) {
+        (true, false) => vec![Layout::Flat],
+        (false, true) => vec![Layout::Nested],
+        _ => vec![Layout::Flat, Layout::Nested],
+    };
+    let mut totals = Vec::new();
+    for layout in layouts {
+        println!("== {layout:?} ==");
+        totals.push((layout, measure(lessons, layout)));
+    }
+    if let [(_, flat), (_, nested)] = totals.as_slice() {
+        println!(
+            "nested / flat:      {:.3} ({:+.1} %)",
+            nested / flat,
+            (nested / flat - 1.0) * 100.0
+        );
+    }
+}
+
+/// Builds one generated book and prints its figures; returns the build-and-write seconds.
+fn measure(lessons: usize, layout: Layout) -> f64 {
     let book = tempfile::tempdir().expect("a temporary folder");
-    write_book(book.path(), lessons);
+    write_book(book.path(), lessons, layout);
 
     let started = Instant::now();
     let build = match build_site_cached(book.path(), Strictness::Lenient, None) {
@@ -92,6 +138,10 @@ fn main() {
         stats.formulas as f64 / total,
         stats.distinct_formulas as f64 / total
     );
+    println!(
+        "search index:       {:.0} kB",
+        stats.search_index_bytes as f64 / 1000.0
+    );
     println!("worker threads:     {}", rayon::current_num_threads());
     match peak_memory_kib() {
         Some(kib) => println!("peak memory:        {:.0} MiB", kib as f64 / 1024.0),
@@ -108,21 +158,34 @@ fn main() {
         "rebuild, formulas cached (serve): {:.2} s",
         started.elapsed().as_secs_f64()
     );
+    total
 }
 
-fn write_book(root: &Path, lessons: usize) {
+/// The folder (under `content/`) of lesson `index`.
+fn folder(index: usize, layout: Layout) -> String {
+    match layout {
+        Layout::Flat => String::new(),
+        Layout::Nested => format!("part-{}/chapter-{}/", index / 100, index / 10 % 10),
+    }
+}
+
+fn write_book(root: &Path, lessons: usize, layout: Layout) {
     let content = root.join("content");
-    std::fs::create_dir_all(&content).expect("content folder");
     for index in 0..lessons {
-        std::fs::write(content.join(format!("lesson-{index:04}.md")), lesson(index))
-            .expect("lesson file");
+        let path = content.join(format!("{}lesson-{index:04}.md", folder(index, layout)));
+        std::fs::create_dir_all(path.parent().expect("a folder")).expect("content folders");
+        // Each lesson links to the one 37 places on, written as a path from its own folder.
+        let target = (index + 37) % lessons;
+        let up = "../".repeat(folder(index, layout).matches('/').count());
+        let link = format!("{up}{}lesson-{target:04}.md", folder(target, layout));
+        std::fs::write(path, lesson(index, &link)).expect("lesson file");
     }
 }
 
 /// One lesson: prose with formulas every few sentences; formulas vary with the lesson so the
 /// cache only helps where real books repeat themselves.
-fn lesson(index: usize) -> String {
-    let mut text = format!("+++\ntitle = \"Lesson {index}\"\nweight = {index}\nsummary = \"Synthetic lesson {index}.\"\n+++\n\n");
+fn lesson(index: usize, link: &str) -> String {
+    let mut text = format!("+++\ntitle = \"Lesson {index}\"\nweight = {index}\nsummary = \"Synthetic lesson {index}.\"\n+++\n\nRead [another lesson]({link}#section-2) next.\n\n");
     text.push_str(&format!(
         "```attention\nname = \"ex\"\ntokens = [\"a\", \"b\", \"c\"]\nembeddings = [[1, 0], [0, 1], [1, {}]]\nw_q = [[1, 0], [1, 2]]\nw_k = [[2, 0], [0, 1]]\nw_v = [[1, 0], [0, 2]]\n```\n\n",
         index % 7 + 1
@@ -178,7 +241,7 @@ fn write_mdbook(root: &Path, lessons: usize) {
     .expect("book.toml");
     let mut summary = String::from("# Summary\n\n");
     for index in 0..lessons {
-        let text = lesson(index);
+        let text = lesson(index, &format!("lesson-{:04}.md", (index + 37) % lessons));
         let body = text.splitn(3, "+++\n").nth(2).expect("front matter");
         let name = format!("lesson-{index:04}.md");
         std::fs::write(src.join(&name), format!("# Lesson {index}\n{body}")).expect("chapter");
@@ -239,7 +302,7 @@ fn versus_mdbook(lessons: usize) {
     }
     let dir = tempfile::tempdir().expect("a temporary folder");
     let (worked_book, mdbook_book) = (dir.path().join("worked"), dir.path().join("mdbook"));
-    write_book(&worked_book, lessons);
+    write_book(&worked_book, lessons, Layout::Flat);
     write_mdbook(&mdbook_book, lessons);
     let output = worked_book.join("public");
     let worked_args = [
@@ -286,6 +349,126 @@ fn versus_mdbook(lessons: usize) {
             mdbook.as_secs_f64() / worked.as_secs_f64()
         );
     }
+}
+
+/// Paragraphs per generated mdBook chapter, each with one display or two inline formulas:
+/// 50 chapters make about 2,000 distinct formulas.
+const PARAGRAPHS_PER_CHAPTER: usize = 24;
+
+/// Writes the mdBook, builds it with `mdbook`, imports it, builds the import with `worked`.
+fn import_versus_mdbook() {
+    let place = tempfile::tempdir().expect("a temporary folder");
+    let source = place.path().join("mdbook");
+    let formulas = write_katex_mdbook(&source);
+    println!("mdBook: 50 chapters in 5 parts, {formulas} distinct formulas, a macros file");
+
+    let started = Instant::now();
+    let run = std::process::Command::new("mdbook")
+        .arg("build")
+        .current_dir(&source)
+        .output();
+    let mdbook_seconds = started.elapsed().as_secs_f64();
+    match run {
+        Ok(out) if out.status.success() => {
+            println!("mdbook build:       {mdbook_seconds:.2} s (mdbook + mdbook-katex)")
+        }
+        Ok(out) => {
+            eprintln!(
+                "mdbook build failed:\n{}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+            std::process::exit(1);
+        }
+        Err(error) => {
+            eprintln!("cannot run mdbook ({error}); install mdbook and mdbook-katex");
+            std::process::exit(1);
+        }
+    }
+
+    let book = place.path().join("imported");
+    let report = worked::import::import_mdbook(&source, &book).expect("the import succeeds");
+    println!(
+        "import:             {} chapters, {} notes",
+        report.chapters,
+        report.notes.len()
+    );
+    let started = Instant::now();
+    let build = match build_site_cached(&book, Strictness::Lenient, None) {
+        Ok(build) => build,
+        Err(problems) => {
+            for problem in problems.iter().take(5) {
+                eprintln!("{}", problem.render());
+            }
+            std::process::exit(1);
+        }
+    };
+    write_site(&build.site, &book.join("public"), false).expect("the site is written");
+    let worked_seconds = started.elapsed().as_secs_f64();
+    println!(
+        "worked build:       {worked_seconds:.2} s ({} distinct formulas)",
+        build.stats.distinct_formulas
+    );
+    println!(
+        "speed-up:           {:.1}x",
+        mdbook_seconds / worked_seconds
+    );
+}
+
+/// An mdBook with mdbook-katex: every formula distinct, macros from a file, display formulas
+/// written across lines the way mdBook authors do. Returns the number of formulas.
+fn write_katex_mdbook(root: &Path) -> usize {
+    let src = root.join("src");
+    std::fs::create_dir_all(&src).expect("src folder");
+    std::fs::write(
+        root.join("book.toml"),
+        "[book]\ntitle = \"Generated\"\nauthors = [\"bench\"]\n\n[preprocessor.katex]\nmacros = \"macros.txt\"\n",
+    )
+    .expect("book.toml");
+    std::fs::write(
+        root.join("macros.txt"),
+        "\\R:\\mathbb{R}\n\\norm:\\left\\lVert #1 \\right\\rVert\n",
+    )
+    .expect("macros");
+    let mut summary = String::from("# Summary\n\n[Introduction](README.md)\n");
+    std::fs::write(
+        src.join("README.md"),
+        "# Introduction\n\nA generated book.\n",
+    )
+    .expect("readme");
+    let mut formulas = 0;
+    for part in 0..5 {
+        let _ = write!(summary, "\n# Part {part}\n\n");
+        let folder = src.join(format!("part-{part}"));
+        std::fs::create_dir_all(folder.join("more")).expect("part folder");
+        for chapter in 0..10 {
+            let (path, indent) = if chapter < 5 {
+                (format!("part-{part}/chapter-{chapter}.md"), "")
+            } else {
+                (format!("part-{part}/more/chapter-{chapter}.md"), "    ")
+            };
+            let _ = writeln!(summary, "{indent}- [Chapter {part}.{chapter}]({path})");
+            let mut text = format!("# Chapter {part}.{chapter}\n\n");
+            for formula in 0..PARAGRAPHS_PER_CHAPTER {
+                let n = (part * 10 + chapter) * PARAGRAPHS_PER_CHAPTER + formula;
+                if formula % 4 == 0 {
+                    let _ = write!(
+                        text,
+                        "The norm is\n\n$$\n\\norm{{x_{{{n}}}}}^2 = \\sum_{{i=1}}^{{{n}}} x_i^2\n$$\n\n"
+                    );
+                } else {
+                    let _ = writeln!(
+                        text,
+                        "Here $x_{{{n}}} \\in \\R^{{{}}}$ and $\\alpha + {n}$ are used.\n",
+                        formula + 2
+                    );
+                }
+                formulas += if formula % 4 == 0 { 1 } else { 2 };
+            }
+            std::fs::write(src.join(&path), text).expect("chapter");
+        }
+    }
+    std::fs::write(src.join("SUMMARY.md"), summary).expect("summary");
+    formulas
 }
 
 /// Peak resident memory of this process (Linux), in KiB.

@@ -48,6 +48,28 @@ pub enum Command {
         #[arg(long, default_value = "127.0.0.1")]
         host: std::net::IpAddr,
     },
+    /// Write a new lesson with front matter and a small example.
+    New {
+        /// The lesson's file under content/, e.g. `part/chapter.md` (`.md` may be left off).
+        path: PathBuf,
+        /// The lesson's title; by default made from the file name.
+        #[arg(long)]
+        title: Option<String>,
+        /// The book folder.
+        #[arg(long, default_value = ".")]
+        root: PathBuf,
+    },
+    /// Write a new book (book.toml and a first lesson) into an empty or new folder.
+    Init {
+        /// The folder to create.
+        dir: PathBuf,
+    },
+    /// Bring a book from another tool over as a worked book.
+    Import {
+        /// Where the book comes from.
+        #[command(subcommand)]
+        from: ImportFrom,
+    },
     /// Print every input and intermediate value of a lesson's examples.
     Eval {
         /// The lesson file, e.g. content/attention.md.
@@ -55,5 +77,19 @@ pub enum Command {
         /// Print JSON with full precision instead of aligned tables.
         #[arg(long)]
         json: bool,
+    },
+}
+
+/// The tools whose books `worked import` reads.
+#[derive(Debug, Subcommand)]
+pub enum ImportFrom {
+    /// An mdBook (with or without mdbook-katex): SUMMARY.md order, titles and nesting, math,
+    /// macros and every file beside the chapters.
+    Mdbook {
+        /// The mdBook folder, the one that holds book.toml. It is only read.
+        src: PathBuf,
+        /// The new book's folder; it must be new or empty.
+        #[arg(long, value_name = "DEST")]
+        into: PathBuf,
     },
 }

@@ -1,8 +1,12 @@
-//! Loading lessons: every `content/**/*.md` file, its TOML front matter and its Markdown body.
+//! Loading lessons: every `content/**/*.md` file, its TOML front matter and its Markdown body,
+//! and every other file under `content/` (images and downloads beside the lessons).
 //!
-//! Input: the book root. Output: [`Lesson`]s in reading order (by `weight`, then path), or every
-//! problem found. This stage reads files and front matter only; the Markdown body is left for
-//! the markdown stage, addressed by its byte range so later positions stay true to the file.
+//! Input: the book root. Output: [`Lesson`]s (by `weight`, then path; the book's reading order
+//! is the navigation stage's business), the assets, or every problem found. A lesson's page
+//! mirrors its file: `content/part/chapter.md` becomes `part/<slug>.html`, and a folder's
+//! `index.md` (or mdBook's `README.md`) becomes the section page `part/index.html`. This stage
+//! reads files and front matter only; the Markdown body is left for the markdown stage,
+//! addressed by its byte range so later positions stay true to the file.
 
 use crate::diagnostics::Diagnostic;
 use crate::source::SourceFile;
@@ -16,13 +20,30 @@ use walkdir::WalkDir;
 /// The folder, under the book root, that holds the lessons.
 pub const CONTENT_DIR: &str = "content";
 
+/// Deepest folder nesting under `content/` that is read; deeper files are an error.
+pub const MAX_FOLDER_DEPTH: usize = 12;
+
+/// Most files under `content/` one book may hold, so a wrong `--root` (say, a home folder)
+/// stops with a clear message instead of reading everything.
+pub const MAX_CONTENT_FILES: usize = 50_000;
+
+/// File names that make a folder's section page, in order of preference.
+pub const SECTION_FILES: [&str; 2] = ["index.md", "README.md"];
+
 /// One lesson: its file, its front matter and where its Markdown body starts.
 #[derive(Debug, Clone)]
 pub struct Lesson {
     /// The whole file, front matter included, so every offset is a file offset.
     pub source: SourceFile,
-    /// URL name: the page is written to `<slug>.html`.
+    /// URL name within its folder: the page is written to `<folder>/<slug>.html`. A section
+    /// page's slug is its folder's name (`index` for the book's root folder).
     pub slug: String,
+    /// The folder under `content/` that holds the file, `/`-separated, `""` at the top.
+    pub folder: String,
+    /// Whether this is its folder's section page (`index.md` or `README.md`).
+    pub section: bool,
+    /// `draft = true`: previewed by `serve`, left out of `build` and `check`.
+    pub draft: bool,
     /// Title shown on the page, the index and keep-going cards.
     pub title: String,
     /// Position in reading order; lessons without one come last.
@@ -43,15 +64,50 @@ struct FrontMatter {
     weight: Option<i64>,
     summary: Option<String>,
     keep_going: Option<Vec<Spanned<String>>>,
+    draft: Option<bool>,
 }
 
-const FRONT_MATTER_KEYS: &str = "title, slug, weight, summary, keep_going";
+const FRONT_MATTER_KEYS: &str = "title, slug, weight, summary, keep_going, draft";
+
+impl Lesson {
+    /// Output path of the page, relative to the output root; also its URL from the root.
+    pub fn page(&self) -> String {
+        match (self.section, self.folder.as_str()) {
+            (true, "") => "index.html".to_string(),
+            (true, folder) => format!("{folder}/index.html"),
+            (false, "") => format!("{}.html", self.slug),
+            (false, folder) => format!("{folder}/{}.html", self.slug),
+        }
+    }
+
+    /// The name keep-going lists use for this lesson from anywhere in the book: its folder
+    /// and slug (`part/chapter`), or the folder alone for a section page (`part`).
+    pub fn book_path(&self) -> String {
+        match (self.section, self.folder.as_str()) {
+            (true, folder) => folder.to_string(),
+            (false, "") => self.slug.clone(),
+            (false, folder) => format!("{folder}/{}", self.slug),
+        }
+    }
+
+    /// The file's path under `content/`, e.g. `part/chapter.md`.
+    pub fn content_path(&self) -> &str {
+        self.source
+            .path
+            .strip_prefix(CONTENT_DIR)
+            .and_then(|rest| rest.strip_prefix('/'))
+            .unwrap_or(&self.source.path)
+    }
+}
 
 /// The lessons that loaded, and the problems of those that did not.
 #[derive(Debug, Default)]
 pub struct LoadedLessons {
     /// Lessons in reading order (by `weight`, then path).
     pub lessons: Vec<Lesson>,
+    /// Every other file under `content/`, by its `/`-separated path under `content/` (which
+    /// is also its path in the output), with its bytes.
+    pub assets: BTreeMap<String, Vec<u8>>,
     /// Unreadable files, bad front matter, duplicate slugs. The other lessons still load, so
     /// one build reports the problems of every lesson.
     pub problems: Vec<Diagnostic>,
@@ -67,13 +123,16 @@ pub fn load_lessons(root: &Path) -> LoadedLessons {
                 "run worked in a book folder, or pass --root DIR; lessons are content/*.md files",
             );
         return LoadedLessons {
-            lessons: Vec::new(),
             problems: vec![problem],
+            ..LoadedLessons::default()
         };
     }
-    let mut lessons = Vec::new();
-    let mut problems = Vec::new();
-    let walk = WalkDir::new(&content_dir).sort_by_file_name();
+    let mut loaded = LoadedLessons::default();
+    let problems = &mut loaded.problems;
+    let walk = WalkDir::new(&content_dir)
+        .max_depth(MAX_FOLDER_DEPTH + 1)
+        .sort_by_file_name();
+    let mut files = 0;
     for entry in walk {
         let entry = match entry {
             Ok(entry) => entry,
@@ -83,16 +142,49 @@ pub fn load_lessons(root: &Path) -> LoadedLessons {
             }
         };
         let path = entry.path();
-        if !entry.file_type().is_file() || path.extension().is_none_or(|ext| ext != "md") {
+        let shown_path = display_path(root, path);
+        if entry.file_type().is_dir() && entry.depth() > MAX_FOLDER_DEPTH {
+            problems.push(
+                Diagnostic::general(format!(
+                    "{shown_path} is nested more than {MAX_FOLDER_DEPTH} folders deep"
+                ))
+                .with_help("flatten the folders; its files were not read"),
+            );
             continue;
         }
-        let shown_path = display_path(root, path);
+        if !entry.file_type().is_file() || is_hidden(entry.file_name()) {
+            continue;
+        }
+        files += 1;
+        if files > MAX_CONTENT_FILES {
+            problems.push(
+                Diagnostic::general(format!(
+                    "{CONTENT_DIR}/ holds more than {MAX_CONTENT_FILES} files; stopped reading"
+                ))
+                .with_help("is --root the book folder? A book's content/ holds its lessons and their images"),
+            );
+            break;
+        }
+        if path.extension().is_none_or(|ext| ext != "md") {
+            match std::fs::read(path) {
+                Ok(bytes) => {
+                    loaded
+                        .assets
+                        .insert(display_path(&content_dir, path), bytes);
+                }
+                Err(error) => problems.push(Diagnostic::general(format!(
+                    "cannot read {shown_path}: {error}"
+                ))),
+            }
+            continue;
+        }
         match read_lesson_file(path, &shown_path).and_then(|source| parse_lesson(source, path)) {
-            Ok(lesson) => lessons.push(lesson),
+            Ok(lesson) => loaded.lessons.push(lesson),
             Err(problem) => problems.push(problem),
         }
     }
-    problems.extend(duplicate_slugs(&lessons));
+    let mut lessons = std::mem::take(&mut loaded.lessons);
+    loaded.problems.extend(duplicate_pages(&lessons));
     lessons.sort_by(|a, b| {
         (a.weight.is_none(), a.weight, &a.source.path).cmp(&(
             b.weight.is_none(),
@@ -100,7 +192,13 @@ pub fn load_lessons(root: &Path) -> LoadedLessons {
             &b.source.path,
         ))
     });
-    LoadedLessons { lessons, problems }
+    loaded.lessons = lessons;
+    loaded
+}
+
+/// Dot-files (`.DS_Store`, editor swap files) are neither lessons nor assets.
+fn is_hidden(name: &std::ffi::OsStr) -> bool {
+    name.to_string_lossy().starts_with('.')
 }
 
 /// `root/content/a.md` → `content/a.md`, with `/` on every platform.
@@ -136,8 +234,31 @@ pub fn decode_lesson(shown_path: &str, bytes: Vec<u8>) -> Result<SourceFile, Dia
     }
 }
 
-/// Splits `+++` front matter from the body and reads its keys.
+/// Splits `+++` front matter from the body and reads its keys. `source.path` is the path shown
+/// to authors (`content/part/chapter.md`); the folder and section-ness come from it.
 pub fn parse_lesson(source: SourceFile, path: &Path) -> Result<Lesson, Diagnostic> {
+    let under_content = source
+        .path
+        .strip_prefix(CONTENT_DIR)
+        .and_then(|rest| rest.strip_prefix('/'))
+        .unwrap_or(&source.path);
+    let (folder, file_name) = match under_content.rsplit_once('/') {
+        Some((folder, name)) => (folder.to_string(), name),
+        None => (String::new(), under_content),
+    };
+    let section = SECTION_FILES.contains(&file_name);
+    if let Some(problem) = folder.split('/').find_map(|name| {
+        (!folder.is_empty())
+            .then(|| {
+                slug_problem(name).map(|problem| format!("the folder name \"{name}\" {problem}"))
+            })
+            .flatten()
+    }) {
+        let file = source.clone();
+        return Err(Diagnostic::at(&file, 0..0, problem).with_help(
+            "folder names become part of the URL: use lowercase letters, digits, `-` and `_`",
+        ));
+    }
     let text = &source.text;
     let bom = if text.starts_with('\u{feff}') { 3 } else { 0 };
     let opening_end = match line_end_after_delimiter(text, bom) {
@@ -182,10 +303,35 @@ pub fn parse_lesson(source: SourceFile, path: &Path) -> Result<Lesson, Diagnosti
         }
     };
     let (slug, slug_span) = match front.slug {
+        Some(slug) if section => {
+            let span = shift(slug.span(), matter.start);
+            return Err(Diagnostic::at(
+                &source,
+                span,
+                "a section page takes its folder's URL and has no slug of its own",
+            )
+            .with_help(format!(
+                "remove `slug`; this page is {}index.html",
+                if folder.is_empty() {
+                    String::new()
+                } else {
+                    format!("{folder}/")
+                }
+            )));
+        }
         Some(slug) => {
             let span = shift(slug.span(), matter.start);
             (slug.into_inner(), Some(span))
         }
+        None if section => (
+            folder
+                .rsplit('/')
+                .next()
+                .filter(|name| !name.is_empty())
+                .unwrap_or("index")
+                .to_string(),
+            None,
+        ),
         None => (
             path.file_stem()
                 .map(|stem| stem.to_string_lossy().into_owned())
@@ -193,7 +339,7 @@ pub fn parse_lesson(source: SourceFile, path: &Path) -> Result<Lesson, Diagnosti
             None,
         ),
     };
-    if let Some(problem) = slug_problem(&slug) {
+    if let Some(problem) = slug_problem(&slug).filter(|_| !section) {
         let span = slug_span.unwrap_or(bom..opening_end);
         return Err(Diagnostic::at(&source, span, format!("slug \"{slug}\" {problem}"))
             .with_help("slugs are lowercase letters, digits, `-` and `_`; set `slug = \"…\"` to choose one"));
@@ -209,6 +355,9 @@ pub fn parse_lesson(source: SourceFile, path: &Path) -> Result<Lesson, Diagnosti
         .collect();
     Ok(Lesson {
         slug,
+        folder,
+        section,
+        draft: front.draft.unwrap_or(false),
         title,
         weight: front.weight,
         summary: front.summary.unwrap_or_default(),
@@ -241,7 +390,8 @@ fn find_closing_delimiter(text: &str, from: usize) -> Option<(usize, usize)> {
     None
 }
 
-fn slug_problem(slug: &str) -> Option<&'static str> {
+/// Why `slug` cannot name a page, if it cannot.
+pub fn slug_problem(slug: &str) -> Option<&'static str> {
     if slug.is_empty() {
         Some("is empty")
     } else if slug == "index" {
@@ -256,24 +406,34 @@ fn slug_problem(slug: &str) -> Option<&'static str> {
     }
 }
 
-fn duplicate_slugs(lessons: &[Lesson]) -> Vec<Diagnostic> {
-    let mut first_by_slug: BTreeMap<&str, &Lesson> = BTreeMap::new();
+/// Two lessons may not write the same page: a slug is unique within its folder, and a folder
+/// has one section page (`index.md` or `README.md`, not both).
+fn duplicate_pages(lessons: &[Lesson]) -> Vec<Diagnostic> {
+    let mut first_by_page: BTreeMap<String, &Lesson> = BTreeMap::new();
     let mut problems = Vec::new();
     for lesson in lessons {
-        if let Some(first) = first_by_slug.get(lesson.slug.as_str()) {
-            problems.push(
+        let page = lesson.page();
+        if let Some(first) = first_by_page.get(&page) {
+            let problem = if lesson.section {
+                Diagnostic::at(&lesson.source, 0..3, format!("a second section page for {page}"))
+                    .with_help(format!(
+                        "{} is this folder's section page already; keep index.md or README.md, not both",
+                        first.source.path
+                    ))
+            } else {
                 Diagnostic::at(
                     &lesson.source,
                     0..3,
-                    format!("duplicate slug \"{}\"", lesson.slug),
+                    format!("duplicate slug \"{}\" in this folder", lesson.slug),
                 )
                 .with_help(format!(
                     "{} already uses it; set a different `slug = \"…\"` in one of them",
                     first.source.path
-                )),
-            );
+                ))
+            };
+            problems.push(problem);
         } else {
-            first_by_slug.insert(&lesson.slug, lesson);
+            first_by_page.insert(page, lesson);
         }
     }
     problems

@@ -2,7 +2,7 @@
 
 use clap::Parser;
 use std::process::ExitCode;
-use worked::cli::{Cli, Command};
+use worked::cli::{Cli, Command, ImportFrom};
 use worked::commands::{self, exit};
 
 fn main() -> ExitCode {
@@ -31,6 +31,13 @@ fn main() -> ExitCode {
         Command::Check { root, site } => commands::check::run(&root, site.as_deref()),
         Command::Serve { root, port, host } => commands::serve::run(&root, host, port),
         Command::Eval { file, json } => commands::eval::run(&file, json),
+        Command::New { path, title, root } => {
+            commands::scaffold::run_new(&root, &path, title.as_deref())
+        }
+        Command::Init { dir } => commands::scaffold::run_init(&dir),
+        Command::Import {
+            from: ImportFrom::Mdbook { src, into },
+        } => commands::import::run_mdbook(&src, &into),
     };
     ExitCode::from(code)
 }

@@ -200,18 +200,160 @@ pub fn anchors(events: &[Spanned<'_>]) -> BTreeSet<String> {
         .collect()
 }
 
-/// Link targets that point inside the site (no scheme, not protocol-relative), with the span
-/// of each link, for checking that pages and anchors exist.
-pub fn relative_links(events: &[Spanned<'_>]) -> Vec<(String, Range<usize>)> {
-    events
-        .iter()
-        .filter_map(|(event, span)| match event {
-            Event::Start(Tag::Link { dest_url, .. }) if is_relative(dest_url) => {
-                Some((dest_url.to_string(), span.clone()))
+/// What kind of reference to another file a [`LocalTarget`] is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TargetKind {
+    /// A Markdown link `[text](target)`.
+    Link,
+    /// A Markdown image `![alt](target)`.
+    Image,
+    /// `src` of an `<img>` in raw HTML.
+    HtmlImage,
+}
+
+/// A link or image that points inside the book (no scheme, not protocol-relative).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LocalTarget {
+    /// Index of the event that holds it, so a `.md` link can be rewritten to its page.
+    pub event: usize,
+    /// Link, image or raw-HTML image.
+    pub kind: TargetKind,
+    /// The target as written (`../images/plot.png`, `fields.md#groups`, `#top`).
+    pub url: String,
+    /// Where it is in the file: the whole link, or exactly the `src` value in raw HTML.
+    pub span: Range<usize>,
+}
+
+/// Every link and image of the page that points inside the site, for checking that pages,
+/// anchors and files exist. `text` is the lesson file, to place `src` values in raw HTML.
+pub fn local_targets(text: &str, events: &[Spanned<'_>]) -> Vec<LocalTarget> {
+    let mut targets = Vec::new();
+    for (index, (event, span)) in events.iter().enumerate() {
+        match event {
+            Event::Start(Tag::Link { dest_url, .. })
+            | Event::Start(Tag::Image { dest_url, .. })
+                if is_relative(dest_url) =>
+            {
+                let kind = if matches!(event, Event::Start(Tag::Image { .. })) {
+                    TargetKind::Image
+                } else {
+                    TargetKind::Link
+                };
+                targets.push(LocalTarget {
+                    event: index,
+                    kind,
+                    url: dest_url.to_string(),
+                    span: span.clone(),
+                });
             }
-            _ => None,
+            Event::Html(html) | Event::InlineHtml(html) => {
+                // The event's text is the file's text when it was not split or merged; then
+                // each `src` is placed exactly, else at the start of the HTML.
+                let verbatim = text.get(span.clone()) == Some(html.as_ref());
+                for (offset, src) in img_sources(html) {
+                    if !is_relative(&src) {
+                        continue;
+                    }
+                    let at = if verbatim {
+                        span.start + offset
+                    } else {
+                        span.start
+                    };
+                    let end = if verbatim { at + src.len() } else { span.end };
+                    targets.push(LocalTarget {
+                        event: index,
+                        kind: TargetKind::HtmlImage,
+                        url: src,
+                        span: at..end,
+                    });
+                }
+            }
+            _ => {}
+        }
+    }
+    targets
+}
+
+/// The `src` values of `<img>` tags in a piece of raw HTML, each with its byte offset.
+/// A small scanner, not an HTML parser: quoted and unquoted values, any case.
+pub fn img_sources(html: &str) -> Vec<(usize, String)> {
+    let lower = html.to_ascii_lowercase();
+    let mut found = Vec::new();
+    let mut from = 0;
+    while let Some(at) = lower[from..].find("<img") {
+        let tag_start = from + at;
+        let tag_end = lower[tag_start..]
+            .find('>')
+            .map_or(lower.len(), |end| tag_start + end);
+        let tag = &lower[tag_start..tag_end];
+        let mut search = 0;
+        while let Some(found_at) = tag[search..].find("src") {
+            let name_at = search + found_at;
+            search = name_at + 3;
+            let before_ok = tag[..name_at].ends_with(|c: char| c.is_ascii_whitespace());
+            let rest = &tag[name_at + 3..];
+            let after_name = rest.trim_start();
+            if !before_ok || !after_name.starts_with('=') {
+                continue;
+            }
+            let value_part = after_name[1..].trim_start();
+            let value_at = tag_start + name_at + 3 + (rest.len() - value_part.len());
+            let (start, len) = match value_part.chars().next() {
+                Some(quote @ ('"' | '\'')) => {
+                    let len = value_part[1..].find(quote).unwrap_or(value_part.len() - 1);
+                    (value_at + 1, len)
+                }
+                _ => {
+                    let len = value_part
+                        .find(|c: char| c.is_ascii_whitespace() || c == '>' || c == '/')
+                        .unwrap_or(value_part.len());
+                    (value_at, len)
+                }
+            };
+            found.push((start, html[start..start + len].to_string()));
+            break;
+        }
+        from = tag_end.max(tag_start + 4);
+    }
+    found
+}
+
+/// Every heading's id and plain text, all levels, in page order (for anchor checks and the
+/// hint about mdBook's ids).
+pub fn headings(events: &[Spanned<'_>]) -> Vec<(String, String)> {
+    let mut found = Vec::new();
+    for (index, (event, _)) in events.iter().enumerate() {
+        if let Event::Start(Tag::Heading { id: Some(id), .. }) = event {
+            found.push((
+                id.to_string(),
+                plain_text_until_heading_end(&events[index + 1..]),
+            ));
+        }
+    }
+    found
+}
+
+/// The id mdBook would give a heading with this text: lowercase letters, digits, `_` and `-`
+/// kept, each whitespace character a `-`, everything else dropped; the `n`th repeat (from 1)
+/// of an id gets `-n`. Used only to explain a broken link in a book that came from mdBook.
+pub fn mdbook_id(title: &str, repeat: usize) -> String {
+    let base: String = title
+        .chars()
+        .filter_map(|c| {
+            if c.is_alphanumeric() || c == '_' || c == '-' {
+                Some(c.to_ascii_lowercase())
+            } else if c.is_whitespace() {
+                Some('-')
+            } else {
+                None
+            }
         })
-        .collect()
+        .collect();
+    if repeat == 0 {
+        base
+    } else {
+        format!("{base}-{repeat}")
+    }
 }
 
 fn is_relative(url: &str) -> bool {
@@ -320,13 +462,41 @@ mod tests {
     }
 
     #[test]
-    fn only_links_inside_the_site_are_relative() {
-        let parsed = events("[a](softmax.html#x) [b](https://example.org) [c](#top) [d](mailto:x@y.z) [e](//cdn.example)");
-        let targets: Vec<_> = relative_links(&parsed)
+    fn only_links_inside_the_site_are_local() {
+        let text = "[a](softmax.html#x) [b](https://example.org) [c](#top) [d](mailto:x@y.z) [e](//cdn.example) ![f](img/a.png)";
+        let parsed = events(text);
+        let targets: Vec<_> = local_targets(text, &parsed)
             .into_iter()
-            .map(|(target, _)| target)
+            .map(|target| (target.url, target.kind))
             .collect();
-        assert_eq!(targets, vec!["softmax.html#x", "#top"]);
+        assert_eq!(
+            targets,
+            vec![
+                ("softmax.html#x".to_string(), TargetKind::Link),
+                ("#top".to_string(), TargetKind::Link),
+                ("img/a.png".to_string(), TargetKind::Image)
+            ]
+        );
+    }
+
+    #[test]
+    fn img_src_in_raw_html_is_found_at_its_exact_place() {
+        let text =
+            "Text\n\n<p><img alt=\"x\" SRC='figs/a b.png'><img src=https://x.org/a.png></p>\n";
+        let parsed = events(text);
+        let targets = local_targets(text, &parsed);
+        assert_eq!(targets.len(), 1, "{targets:?}");
+        assert_eq!(targets[0].kind, TargetKind::HtmlImage);
+        assert_eq!(&text[targets[0].span.clone()], "figs/a b.png");
+    }
+
+    #[test]
+    fn mdbook_ids_keep_tex_command_names_and_number_repeats_from_one() {
+        assert_eq!(
+            mdbook_id("Why divide by \\sqrt{d_k}?", 0),
+            "why-divide-by-sqrtd_k"
+        );
+        assert_eq!(mdbook_id("A - B", 1), "a---b-1");
     }
 
     #[test]

@@ -1,24 +1,30 @@
 //! The build, stage by stage; the only module that knows their order.
 //!
-//! Load settings, theme and lessons → parse each lesson's Markdown once → expand example
-//! blocks and references into events → number headings → typeset all distinct formulas in
-//! parallel → lay out pages with templates → a [`RenderedSite`] in memory. Nothing here writes
-//! to disk: `build` hands the result to `site_writer`, `check` only reads the diagnostics.
+//! Load settings (with the book's math macros), theme, lessons and the files beside them →
+//! leave drafts out unless previewing → order the book as a tree → parse each lesson's
+//! Markdown once → expand example blocks and references into events → number headings →
+//! check and rewrite links between pages and files → typeset all distinct formulas in
+//! parallel → index the text for search → lay out pages with templates → a [`RenderedSite`]
+//! in memory. Nothing here writes to disk: `build` hands the result to `site_writer`, `check`
+//! only reads the diagnostics.
 
-use crate::config::{BookConfig, CONFIG_FILE};
+use crate::config::{load_macros_file, BookConfig, CONFIG_FILE};
 use crate::content::{load_lessons, Lesson, LoadedLessons};
 use crate::diagnostics::Diagnostic;
 use crate::expand::expand_lesson;
-use crate::markdown::{self, Spanned, TocEntry};
+use crate::links::{relative_url, SiteIndex};
+use crate::markdown::{self, LocalTarget, Spanned, TocEntry};
 use crate::math::{self, Formula, MathSettings, TypesetError};
+use crate::navigation::{root_prefix, BookTree, Crumb, Entry, Section};
+use crate::search::{self, SearchSection};
 use crate::site_writer::RenderedSite;
 use crate::source::SourceFile;
 use crate::templating::{PageContext, Templates};
 use crate::theme::load_theme;
-use pulldown_cmark::Event;
+use pulldown_cmark::{CowStr, Event, Tag};
 use rayon::prelude::*;
 use serde::Serialize;
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::ops::Range;
 use std::path::Path;
 use std::time::{Duration, Instant};
@@ -43,6 +49,10 @@ pub struct BuildStats {
     pub formulas: usize,
     /// Distinct formulas typeset (identical ones are typeset once).
     pub distinct_formulas: usize,
+    /// Draft lessons left out of the site.
+    pub drafts_left_out: usize,
+    /// Size of `search-index.js` in bytes.
+    pub search_index_bytes: usize,
     /// Wall-clock time of each stage, so a benchmark can say where a build spends it.
     pub timings: StageTimings,
 }
@@ -67,6 +77,15 @@ pub enum Strictness {
     Lenient,
     /// `check`: they are errors.
     Strict,
+}
+
+/// What happens to lessons marked `draft = true`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Drafts {
+    /// `build` and `check`: they are not part of the book, and linking to one is an error.
+    LeaveOut,
+    /// `serve`: they are pages like any other, marked as drafts.
+    Show,
 }
 
 /// Typeset formulas kept from one build to the next, so `serve` typesets only the formulas a
@@ -94,15 +113,26 @@ impl FormulaCache {
 /// session over a book that keeps changing must not grow without bound).
 const MAX_CACHED_FORMULAS: usize = 200_000;
 
-/// Builds the book at `root` in memory, or returns every problem found.
+/// Builds the published book at `root` in memory (drafts left out), or returns every problem.
 pub fn build_site(root: &Path, strictness: Strictness) -> Result<Build, Vec<Diagnostic>> {
-    build_site_cached(root, strictness, None)
+    build_site_with(root, strictness, Drafts::LeaveOut, None)
 }
 
 /// [`build_site`], reusing and refilling `cache` when one is given.
 pub fn build_site_cached(
     root: &Path,
     strictness: Strictness,
+    cache: Option<&mut FormulaCache>,
+) -> Result<Build, Vec<Diagnostic>> {
+    build_site_with(root, strictness, Drafts::LeaveOut, cache)
+}
+
+/// Builds the book at `root` in memory, with drafts left out or shown, taking typeset
+/// formulas from `cache` (and adding to it) when one is given.
+pub fn build_site_with(
+    root: &Path,
+    strictness: Strictness,
+    drafts: Drafts,
     cache: Option<&mut FormulaCache>,
 ) -> Result<Build, Vec<Diagnostic>> {
     let mut timings = StageTimings::default();
@@ -113,9 +143,10 @@ pub fn build_site_cached(
         stage_started = now;
         elapsed
     };
-    let config = load_config(root).map_err(|problem| vec![problem])?;
+    let config = load_config(root)?;
     let LoadedLessons {
-        lessons,
+        lessons: all_lessons,
+        assets,
         mut problems,
     } = load_lessons(root);
     // A lesson that did not load may be the target of a keep-going slug or a link; checking
@@ -135,59 +166,108 @@ pub fn build_site_cached(
             return Err(problems);
         }
     };
-    if all_lessons_loaded {
-        problems.extend(keep_going_problems(&lessons));
-    }
+    let (lessons, left_out): (Vec<Lesson>, Vec<Lesson>) = all_lessons
+        .into_iter()
+        .partition(|lesson| drafts == Drafts::Show || !lesson.draft);
+    let tree = BookTree::new(&lessons);
     timings.load = lap();
+    if all_lessons_loaded {
+        problems.extend(keep_going_problems(&lessons, &left_out));
+    }
 
-    let drafts: Vec<Result<Draft<'_>, Vec<Diagnostic>>> = lessons
+    let prepared: Vec<Result<Prepared<'_>, Vec<Diagnostic>>> = lessons
         .par_iter()
-        .map(|lesson| draft_lesson(lesson, config.decimals))
+        .enumerate()
+        .map(|(index, lesson)| prepare_lesson(index, lesson, config.decimals))
         .collect();
     let mut ready = Vec::new();
     let mut warnings = Vec::new();
-    for draft in drafts {
-        match draft {
-            Ok(mut draft) => {
+    for page in prepared {
+        match page {
+            Ok(mut page) => {
                 match strictness {
-                    Strictness::Lenient => warnings.append(&mut draft.typed_numbers),
-                    Strictness::Strict => problems.append(&mut draft.typed_numbers),
+                    Strictness::Lenient => warnings.append(&mut page.typed_numbers),
+                    Strictness::Strict => problems.append(&mut page.typed_numbers),
                 }
-                ready.push(draft);
+                ready.push(page);
             }
             Err(found) => problems.extend(found),
         }
     }
 
-    problems.extend(link_problems(
-        &ready,
-        &lessons,
-        all_lessons_loaded,
-        &theme.static_files,
-    ));
+    let files: BTreeSet<String> = assets
+        .keys()
+        .chain(theme.static_files.keys())
+        .cloned()
+        .collect();
+    let mut site_index = SiteIndex::new(&lessons, &left_out, files, all_lessons_loaded);
+    for page in &ready {
+        site_index.add_headings(page.index, markdown::headings(&page.events));
+    }
+    for page in &mut ready {
+        let (rewrites, link_problems) = site_index.check(page.index, &page.targets);
+        problems.extend(link_problems);
+        for (event, url) in rewrites {
+            if let Event::Start(Tag::Link { dest_url, .. }) = &mut page.events[event].0 {
+                *dest_url = CowStr::from(url);
+            }
+        }
+    }
+    let math_settings = MathSettings {
+        macros: config.macros.clone(),
+    };
     timings.expand = lap();
     let (typeset, formula_problems, formula_count, distinct_formulas) =
-        typeset_formulas(&ready, &MathSettings::default(), cache);
+        typeset_formulas(&ready, &math_settings, cache);
     timings.typeset = lap();
     problems.extend(formula_problems);
     if !problems.is_empty() {
         return Err(problems);
     }
 
+    let search_sections: Vec<SearchSection> = {
+        let mut by_position: Vec<(usize, Vec<SearchSection>)> = ready
+            .par_iter()
+            .map(|page| {
+                let sections =
+                    search::page_sections(&page.lesson.page(), &page.lesson.title, &page.events);
+                (tree.position(page.index).unwrap_or(usize::MAX), sections)
+            })
+            .collect();
+        by_position.sort_by_key(|(position, _)| *position);
+        by_position
+            .into_iter()
+            .flat_map(|(_, sections)| sections)
+            .collect()
+    };
+    let search_index = search::index_script(&search_sections);
+
+    let book = BookContext {
+        lessons: &lessons,
+        tree: &tree,
+        config: &config,
+        templates: &templates,
+        typeset: &typeset,
+    };
     let mut site = RenderedSite::default();
     let pages: Vec<Result<(String, String), Diagnostic>> = ready
         .into_par_iter()
-        .map(|draft| render_lesson_page(draft, &lessons, &config, &templates, &typeset))
+        .map(|page| render_lesson_page(page, &book))
         .collect();
     for page in pages {
         let (path, html) = page.map_err(|problem| vec![problem])?;
         site.files.insert(path, html.into_bytes());
     }
-    let index =
-        render_index_page(&lessons, &config, &templates).map_err(|problem| vec![problem])?;
-    site.files
-        .insert("index.html".to_string(), index.into_bytes());
-    add_static_files(&mut site, theme.static_files, &lessons)?;
+    if tree.root.page.is_none() {
+        let index = render_index_page(&book).map_err(|problem| vec![problem])?;
+        site.files
+            .insert("index.html".to_string(), index.into_bytes());
+    }
+    let search_index_bytes = search_index.len();
+    let mut extra_files = theme.static_files;
+    extra_files.insert(search::INDEX_FILE.to_string(), search_index.into_bytes());
+    add_files(&mut site, extra_files, "static/", &lessons)?;
+    add_files(&mut site, assets, "content/", &lessons)?;
     timings.render = lap();
 
     Ok(Build {
@@ -197,147 +277,141 @@ pub fn build_site_cached(
             lessons: lessons.len(),
             formulas: formula_count,
             distinct_formulas,
+            drafts_left_out: left_out.len(),
+            search_index_bytes,
             timings,
         },
     })
 }
 
-fn load_config(root: &Path) -> Result<BookConfig, Diagnostic> {
+/// `book.toml` and the macros file it names.
+fn load_config(root: &Path) -> Result<BookConfig, Vec<Diagnostic>> {
     let defaults = BookConfig::defaults_for(root);
     let path = root.join(CONFIG_FILE);
-    match std::fs::read_to_string(&path) {
-        Ok(text) => BookConfig::parse(&SourceFile::new(CONFIG_FILE, text), defaults),
-        Err(error) if error.kind() == std::io::ErrorKind::NotFound => Ok(defaults),
-        Err(error) => Err(Diagnostic::general(format!(
-            "cannot read {CONFIG_FILE}: {error}"
-        ))),
-    }
+    let file = match std::fs::read_to_string(&path) {
+        Ok(text) => SourceFile::new(CONFIG_FILE, text),
+        Err(error) if error.kind() == std::io::ErrorKind::NotFound => return Ok(defaults),
+        Err(error) => {
+            return Err(vec![Diagnostic::general(format!(
+                "cannot read {CONFIG_FILE}: {error}"
+            ))])
+        }
+    };
+    let mut config = BookConfig::parse(&file, defaults).map_err(|problem| vec![problem])?;
+    load_macros_file(root, &file, &mut config)?;
+    Ok(config)
 }
 
-/// Every keep-going slug must name a lesson of this book.
-fn keep_going_problems(lessons: &[Lesson]) -> Vec<Diagnostic> {
-    let slugs: Vec<&str> = lessons.iter().map(|lesson| lesson.slug.as_str()).collect();
+/// Every keep-going entry must name a published lesson of this book: a bare slug names a
+/// lesson in the same folder, else the one lesson anywhere with that slug; `part/chapter`
+/// names a lesson by its folder and slug from `content/` (a section by its folder alone).
+fn keep_going_problems(lessons: &[Lesson], left_out: &[Lesson]) -> Vec<Diagnostic> {
     let mut problems = Vec::new();
     for lesson in lessons {
-        for (slug, span) in &lesson.keep_going {
-            if !slugs.contains(&slug.as_str()) {
-                problems.push(
-                    Diagnostic::at(
-                        &lesson.source,
-                        span.clone(),
-                        format!("no lesson has the slug \"{slug}\""),
-                    )
+        for (name, span) in &lesson.keep_going {
+            let problem = match resolve_keep_going(lesson, name, lessons) {
+                Ok(_) => continue,
+                Err(problem) => problem,
+            };
+            let (message, help) = if resolve_keep_going(lesson, name, left_out).is_ok() {
+                (
+                    format!("\"{name}\" is a draft"),
+                    "drafts are left out of the published book; remove `draft = true` there, or this entry".to_string(),
+                )
+            } else {
+                problem
+            };
+            problems.push(
+                Diagnostic::at(&lesson.source, span.clone(), message)
                     .with_label("listed in keep_going")
-                    .with_help(format!("lessons in this book: {}", slugs.join(", "))),
-                );
-            }
+                    .with_help(help),
+            );
         }
     }
     problems
 }
 
+/// The lesson a keep-going entry of `from` names (see [`keep_going_problems`]).
+fn resolve_keep_going<'a>(
+    from: &Lesson,
+    name: &str,
+    lessons: &'a [Lesson],
+) -> Result<&'a Lesson, (String, String)> {
+    if name.contains('/') {
+        return lessons
+            .iter()
+            .find(|lesson| lesson.book_path() == name.trim_matches('/'))
+            .ok_or_else(|| {
+                (
+                    format!("no lesson is at \"{name}\""),
+                    "write a lesson's folder and slug from content/, e.g. \"background/fields\""
+                        .to_string(),
+                )
+            });
+    }
+    if let Some(sibling) = lessons
+        .iter()
+        .find(|lesson| !lesson.section && lesson.folder == from.folder && lesson.slug == name)
+    {
+        return Ok(sibling);
+    }
+    let matches: Vec<&Lesson> = lessons
+        .iter()
+        .filter(|lesson| !lesson.section && lesson.slug == name)
+        .collect();
+    match matches.as_slice() {
+        [one] => Ok(one),
+        [] => {
+            let slugs: Vec<String> = lessons.iter().map(Lesson::book_path).collect();
+            Err((
+                format!("no lesson has the slug \"{name}\""),
+                format!("lessons in this book: {}", slugs.join(", ")),
+            ))
+        }
+        several => {
+            let paths: Vec<String> = several.iter().map(|lesson| lesson.book_path()).collect();
+            Err((
+                format!("several lessons have the slug \"{name}\""),
+                format!("name one by its folder: {}", paths.join(", ")),
+            ))
+        }
+    }
+}
+
 /// A lesson between parsing and typesetting: its events, headings and page needs.
-struct Draft<'a> {
+struct Prepared<'a> {
+    /// Index into the published lessons.
+    index: usize,
     lesson: &'a Lesson,
     events: Vec<Spanned<'a>>,
     toc: Vec<TocEntry>,
     scripts: Vec<&'static str>,
     stylesheets: Vec<&'static str>,
     typed_numbers: Vec<Diagnostic>,
-    /// Relative link targets with their spans, checked once every page is known.
-    links: Vec<(String, Range<usize>)>,
+    /// Links and images inside the book, checked once every page is known.
+    targets: Vec<LocalTarget>,
 }
 
-fn draft_lesson(lesson: &Lesson, decimals: usize) -> Result<Draft<'_>, Vec<Diagnostic>> {
+fn prepare_lesson(
+    index: usize,
+    lesson: &Lesson,
+    decimals: usize,
+) -> Result<Prepared<'_>, Vec<Diagnostic>> {
     let events = markdown::parse(&lesson.source.text, lesson.body.clone());
     let expanded = expand_lesson(lesson, events, decimals)?;
     let mut events = expanded.events;
     let toc = markdown::heading_ids(&mut events);
-    let links = markdown::relative_links(&events);
-    Ok(Draft {
+    let targets = markdown::local_targets(&lesson.source.text, &events);
+    Ok(Prepared {
+        index,
         lesson,
-        links,
+        targets,
         events,
         toc,
         scripts: expanded.scripts,
         stylesheets: expanded.stylesheets.into_iter().collect(),
         typed_numbers: expanded.typed_numbers,
     })
-}
-
-/// Ids the templates put on every page, which links may target too.
-const TEMPLATE_ANCHORS: [&str; 1] = ["main"];
-
-/// Every relative link must name a page or file of the site, and its `#anchor` a heading there.
-/// Anchors are known only for lessons that expanded; a page whose lesson has problems of its
-/// own is taken to exist, so those problems are not echoed as broken links elsewhere.
-fn link_problems(
-    drafts: &[Draft<'_>],
-    lessons: &[Lesson],
-    all_lessons_loaded: bool,
-    static_files: &BTreeMap<String, Vec<u8>>,
-) -> Vec<Diagnostic> {
-    let anchors_by_page: HashMap<String, std::collections::BTreeSet<String>> = drafts
-        .iter()
-        .map(|draft| {
-            (
-                page_path(&draft.lesson.slug),
-                markdown::anchors(&draft.events),
-            )
-        })
-        .collect();
-    let pages: Vec<String> = lessons
-        .iter()
-        .map(|lesson| page_path(&lesson.slug))
-        .collect();
-    let mut problems = Vec::new();
-    for draft in drafts {
-        let this_page = page_path(&draft.lesson.slug);
-        for (target, span) in &draft.links {
-            let (path, anchor) = match target.split_once('#') {
-                Some((path, anchor)) => (path, Some(anchor)),
-                None => (target.as_str(), None),
-            };
-            let page = if path.is_empty() {
-                this_page.as_str()
-            } else {
-                path
-            };
-            let problem = if let Some(anchors) = anchors_by_page.get(page) {
-                match anchor {
-                    Some(anchor)
-                        if !anchor.is_empty()
-                            && !anchors.contains(anchor)
-                            && !TEMPLATE_ANCHORS.contains(&anchor) =>
-                    {
-                        let known: Vec<&str> = anchors.iter().map(String::as_str).collect();
-                        Some((
-                            format!("{page} has no heading with the id \"{anchor}\""),
-                            format!("ids on that page: {}", known.join(", ")),
-                        ))
-                    }
-                    _ => None,
-                }
-            } else if page == "index.html"
-                || static_files.contains_key(page)
-                || pages.iter().any(|known| known == page)
-                || !all_lessons_loaded
-            {
-                None
-            } else {
-                Some((
-                    format!("the link target {page} is not a page or file of this book"),
-                    format!("pages: index.html, {}", pages.join(", ")),
-                ))
-            };
-            if let Some((message, help)) = problem {
-                problems.push(
-                    Diagnostic::at(&draft.lesson.source, span.clone(), message).with_help(help),
-                );
-            }
-        }
-    }
-    problems
 }
 
 /// Where one formula appears, for error messages.
@@ -351,14 +425,14 @@ type Typeset = HashMap<(String, bool), String>;
 /// Typesets every distinct formula of the book once, in parallel, taking what `cache` already
 /// holds from it and adding what it typesets.
 fn typeset_formulas(
-    drafts: &[Draft<'_>],
+    pages: &[Prepared<'_>],
     settings: &MathSettings,
     mut cache: Option<&mut FormulaCache>,
 ) -> (Typeset, Vec<Diagnostic>, usize, usize) {
     let mut first_site: BTreeMap<Formula, FormulaSite<'_>> = BTreeMap::new();
     let mut count = 0;
-    for draft in drafts {
-        for (event, span) in &draft.events {
+    for page in pages {
+        for (event, span) in &page.events {
             let (tex, display) = match event {
                 Event::InlineMath(tex) => (tex, false),
                 Event::DisplayMath(tex) => (tex, true),
@@ -371,7 +445,7 @@ fn typeset_formulas(
                     display,
                 })
                 .or_insert(FormulaSite {
-                    file: &draft.lesson.source,
+                    file: &page.lesson.source,
                     span: span.clone(),
                 });
         }
@@ -441,15 +515,35 @@ fn formula_problem(site: &FormulaSite<'_>, formula: &Formula, error: &TypesetErr
     .with_help("fix the LaTeX; KaTeX supports the commands listed at katex.org/docs/supported")
 }
 
+/// What every page of one build shares.
+struct BookContext<'a> {
+    lessons: &'a [Lesson],
+    tree: &'a BookTree,
+    config: &'a BookConfig,
+    templates: &'a Templates,
+    typeset: &'a Typeset,
+}
+
 #[derive(Serialize)]
 struct LessonPage<'a> {
     lesson: LessonFields<'a>,
     toc: Vec<TocEntry>,
     keep_going: Vec<LessonLink<'a>>,
+    /// For a section page: its chapters and sub-sections, in reading order.
+    children: Vec<LessonLink<'a>>,
+    breadcrumbs: Vec<Crumb>,
+    /// Where the page stands in reading order: `number` of `total`, from 1.
+    position: Position,
     #[serde(skip_serializing_if = "Option::is_none")]
     previous: Option<LessonLink<'a>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     next: Option<LessonLink<'a>>,
+}
+
+#[derive(Serialize)]
+struct Position {
+    number: usize,
+    total: usize,
 }
 
 #[derive(Serialize)]
@@ -458,6 +552,8 @@ struct LessonFields<'a> {
     title: &'a str,
     summary: &'a str,
     content: String,
+    section: bool,
+    draft: bool,
 }
 
 #[derive(Serialize)]
@@ -465,120 +561,217 @@ struct LessonLink<'a> {
     slug: &'a str,
     title: &'a str,
     summary: &'a str,
+    /// Relative to the page that shows the link.
     url: String,
 }
 
 impl<'a> LessonLink<'a> {
-    fn to(lesson: &'a Lesson) -> Self {
+    /// A link to `lesson` from a page in `folder`.
+    fn to(lesson: &'a Lesson, folder: &str) -> Self {
         LessonLink {
             slug: &lesson.slug,
             title: &lesson.title,
             summary: &lesson.summary,
-            url: page_path(&lesson.slug),
+            url: relative_url(folder, &lesson.page()),
+        }
+    }
+
+    /// A card for one entry of a section: a chapter, or a sub-section by its section page
+    /// (its first page in reading order when it has none).
+    fn entry(entry: &'a Entry, lessons: &'a [Lesson], folder: &str) -> Option<Self> {
+        match entry {
+            Entry::Chapter(index) => Some(LessonLink::to(&lessons[*index], folder)),
+            Entry::Section(section) => {
+                let first = section.page.or_else(|| first_page(section))?;
+                let lesson = &lessons[first];
+                Some(LessonLink {
+                    slug: section.folder.rsplit('/').next().unwrap_or_default(),
+                    title: &section.title,
+                    summary: section
+                        .page
+                        .map_or("", |page| lessons[page].summary.as_str()),
+                    url: relative_url(folder, &lesson.page()),
+                })
+            }
         }
     }
 }
 
-#[derive(Serialize)]
-struct IndexPage<'a> {
-    lessons: Vec<LessonLink<'a>>,
+fn first_page(section: &Section) -> Option<usize> {
+    section.page.or_else(|| {
+        section.children.iter().find_map(|entry| match entry {
+            Entry::Chapter(index) => Some(*index),
+            Entry::Section(child) => first_page(child),
+        })
+    })
 }
 
-/// Output path of a lesson, relative to the output root (also its relative URL).
-pub fn page_path(slug: &str) -> String {
-    format!("{slug}.html")
+/// The section of `folder` in the tree.
+fn find_section<'a>(section: &'a Section, folder: &str) -> Option<&'a Section> {
+    if section.folder == folder {
+        return Some(section);
+    }
+    section.children.iter().find_map(|entry| match entry {
+        Entry::Section(child) => find_section(child, folder),
+        Entry::Chapter(_) => None,
+    })
+}
+
+#[derive(Serialize)]
+struct IndexPage<'a> {
+    /// Every lesson in reading order.
+    lessons: Vec<LessonLink<'a>>,
+    /// The top level of the book: chapters and parts, each part with its own entries.
+    contents: Vec<IndexEntry<'a>>,
+}
+
+#[derive(Serialize)]
+struct IndexEntry<'a> {
+    #[serde(flatten)]
+    card: LessonLink<'a>,
+    children: Vec<LessonLink<'a>>,
 }
 
 fn render_lesson_page(
-    draft: Draft<'_>,
-    lessons: &[Lesson],
-    config: &BookConfig,
-    templates: &Templates,
-    typeset: &Typeset,
+    page: Prepared<'_>,
+    book: &BookContext<'_>,
 ) -> Result<(String, String), Diagnostic> {
-    let lesson = draft.lesson;
-    let mut toc = draft.toc;
-    markdown::toc_html(&mut toc, &draft.events, typeset);
-    let position = lessons.iter().position(|other| other.slug == lesson.slug);
-    let by_slug = |slug: &str| lessons.iter().find(|other| other.slug == slug);
+    let lesson = page.lesson;
+    let lessons = book.lessons;
+    let path = lesson.page();
+    let root = root_prefix(&path);
+    let mut toc = page.toc;
+    markdown::toc_html(&mut toc, &page.events, book.typeset);
+    let position = book.tree.position(page.index);
+    let order = &book.tree.reading_order;
+    let children = if lesson.section {
+        find_section(&book.tree.root, &lesson.folder)
+            .map(|section| {
+                section
+                    .children
+                    .iter()
+                    .filter_map(|entry| LessonLink::entry(entry, lessons, &lesson.folder))
+                    .collect()
+            })
+            .unwrap_or_default()
+    } else {
+        Vec::new()
+    };
     let context = PageContext {
-        site: config,
-        page_title: format!("{} · {}", lesson.title, config.title),
-        stylesheets: draft.stylesheets,
-        scripts: draft.scripts,
+        site: book.config,
+        page_title: format!("{} · {}", lesson.title, book.config.title),
+        root: root.clone(),
+        sidebar: book.tree.sidebar_html(lessons, Some(page.index), &root),
+        stylesheets: page.stylesheets,
+        scripts: page.scripts,
         page: LessonPage {
             lesson: LessonFields {
                 slug: &lesson.slug,
                 title: &lesson.title,
                 summary: &lesson.summary,
-                content: markdown::to_html(draft.events, typeset),
+                content: markdown::to_html(page.events, book.typeset),
+                section: lesson.section,
+                draft: lesson.draft,
             },
             toc,
             keep_going: lesson
                 .keep_going
                 .iter()
-                .filter_map(|(slug, _)| by_slug(slug).map(LessonLink::to))
+                .filter_map(|(name, _)| resolve_keep_going(lesson, name, lessons).ok())
+                .map(|target| LessonLink::to(target, &lesson.folder))
                 .collect(),
+            children,
+            breadcrumbs: book.tree.breadcrumbs(lessons, page.index, &root),
+            position: Position {
+                number: position.map_or(0, |at| at + 1),
+                total: order.len(),
+            },
             previous: position
                 .and_then(|at| at.checked_sub(1))
-                .map(|at| LessonLink::to(&lessons[at])),
+                .map(|at| LessonLink::to(&lessons[order[at]], &lesson.folder)),
             next: position
-                .and_then(|at| lessons.get(at + 1))
-                .map(LessonLink::to),
+                .and_then(|at| order.get(at + 1))
+                .map(|&index| LessonLink::to(&lessons[index], &lesson.folder)),
         },
     };
-    let html = templates.render("lesson.html", &context)?;
-    Ok((page_path(&lesson.slug), html))
+    let html = book.templates.render("lesson.html", &context)?;
+    Ok((path, html))
 }
 
-fn render_index_page(
-    lessons: &[Lesson],
-    config: &BookConfig,
-    templates: &Templates,
-) -> Result<String, Diagnostic> {
+fn render_index_page(book: &BookContext<'_>) -> Result<String, Diagnostic> {
+    let lessons = book.lessons;
+    let contents = book
+        .tree
+        .root
+        .children
+        .iter()
+        .filter_map(|entry| {
+            let card = LessonLink::entry(entry, lessons, "")?;
+            let children = match entry {
+                Entry::Section(section) => section
+                    .children
+                    .iter()
+                    .filter_map(|child| LessonLink::entry(child, lessons, ""))
+                    .collect(),
+                Entry::Chapter(_) => Vec::new(),
+            };
+            Some(IndexEntry { card, children })
+        })
+        .collect();
     let context = PageContext {
-        site: config,
-        page_title: config.title.clone(),
+        site: book.config,
+        page_title: book.config.title.clone(),
+        root: String::new(),
+        sidebar: book.tree.sidebar_html(lessons, None, ""),
         stylesheets: Vec::new(),
         scripts: Vec::new(),
         page: IndexPage {
-            lessons: lessons.iter().map(LessonLink::to).collect(),
+            lessons: book
+                .tree
+                .reading_order
+                .iter()
+                .map(|&index| LessonLink::to(&lessons[index], ""))
+                .collect(),
+            contents,
         },
     };
-    templates.render("index.html", &context)
+    book.templates.render("index.html", &context)
 }
 
-/// Copies the theme's static files to the output root. A page and a static file may not share a
-/// path, nor may one be a folder the other needs (`static/x.html/a.png` beside the page `x.html`);
-/// a clash is reported at the lesson whose page it is.
-fn add_static_files(
+/// Adds theme files or assets (from `origin`, `static/` or `content/`, for messages) to the
+/// site. A file may not take a page's path, nor may one be a folder the other needs
+/// (`static/x.html/a.png` beside the page `x.html`); a clash with a page is reported at the lesson
+/// whose page it is.
+fn add_files(
     site: &mut RenderedSite,
-    static_files: BTreeMap<String, Vec<u8>>,
+    files: BTreeMap<String, Vec<u8>>,
+    origin: &str,
     lessons: &[Lesson],
 ) -> Result<(), Vec<Diagnostic>> {
     let mut problems = Vec::new();
-    let page_problem = |page: &str, static_path: &str| {
-        let message = format!("this lesson's page {page} collides with static/{static_path}");
-        let help = "rename the static file or folder, or set another `slug = \"…\"`";
-        match lessons
-            .iter()
-            .find(|lesson| page_path(&lesson.slug) == page)
-        {
-            Some(lesson) => Diagnostic::at(&lesson.source, 0..0, message).with_help(help),
+    let clash_problem = |taken: &str, path: &str| {
+        let help = "rename the file or folder, or set another `slug = \"…\"` on the lesson";
+        match lessons.iter().find(|lesson| lesson.page() == taken) {
+            Some(lesson) => Diagnostic::at(
+                &lesson.source,
+                0..0,
+                format!("this lesson's page {taken} collides with {origin}{path}"),
+            )
+            .with_help(help),
             None => Diagnostic::general(format!(
-                "static/{static_path} would overwrite the generated page {page}"
+                "{origin}{path} would overwrite {taken}, which the site already has"
             ))
             .with_help(help),
         }
     };
-    for (path, bytes) in static_files {
+    for (path, bytes) in files {
         let clash = path
             .match_indices('/')
             .map(|(slash, _)| &path[..slash])
             .find(|folder| site.files.contains_key(*folder))
             .map(str::to_string)
             .or_else(|| {
-                // The other way round: a page inside a folder that is a static file here.
+                // The other way round: a page inside a folder that is a file here.
                 let folder = format!("{path}/");
                 site.files
                     .range(folder.clone()..)
@@ -586,13 +779,13 @@ fn add_static_files(
                     .filter(|(page, _)| page.starts_with(&folder))
                     .map(|(page, _)| page.clone())
             });
-        if let Some(page) = clash {
-            problems.push(page_problem(&page, &path));
+        if let Some(taken) = clash {
+            problems.push(clash_problem(&taken, &path));
             continue;
         }
         match site.files.entry(path) {
-            std::collections::btree_map::Entry::Occupied(page) => {
-                problems.push(page_problem(page.key(), page.key()));
+            std::collections::btree_map::Entry::Occupied(taken) => {
+                problems.push(clash_problem(taken.key(), taken.key()));
             }
             std::collections::btree_map::Entry::Vacant(slot) => {
                 slot.insert(bytes);

@@ -58,6 +58,11 @@ pub struct PageContext<'a, T: Serialize> {
     pub site: &'a BookConfig,
     /// Text for `<title>`.
     pub page_title: String,
+    /// `../` once per folder between this page and the output root; every URL a template
+    /// writes starts with it, so pages work from disk and under any path prefix.
+    pub root: String,
+    /// The book's table of contents as a tree of links (HTML), this page marked.
+    pub sidebar: String,
     /// Extra stylesheets for this page, relative to the output root.
     pub stylesheets: Vec<&'static str>,
     /// Reader-side scripts for this page, relative to the output root. Loaded as classic

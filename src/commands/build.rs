@@ -50,15 +50,23 @@ pub fn run(root: &Path, output: &Path, force: bool) -> u8 {
     }
     let stats = build.stats;
     println!(
-        "Built {} lesson{}, {} formula{} ({} distinct) into {} in {:.2} s",
+        "Built {} lesson{}, {} formula{} ({} distinct) into {} in {:.2} s; search index {}",
         stats.lessons,
         plural(stats.lessons),
         stats.formulas,
         plural(stats.formulas),
         stats.distinct_formulas,
         output.display(),
-        started.elapsed().as_secs_f64()
+        started.elapsed().as_secs_f64(),
+        kilobytes(stats.search_index_bytes)
     );
+    if stats.drafts_left_out > 0 {
+        println!(
+            "Left out {} draft{} (worked serve shows them)",
+            stats.drafts_left_out,
+            plural(stats.drafts_left_out)
+        );
+    }
     exit::OK
 }
 
@@ -69,6 +77,11 @@ fn untouched(output: &Path) -> String {
     } else {
         format!("Nothing was written; {} does not exist.", output.display())
     }
+}
+
+/// `12345` → "12.3 kB".
+fn kilobytes(bytes: usize) -> String {
+    format!("{:.1} kB", bytes as f64 / 1000.0)
 }
 
 fn plural(count: usize) -> &'static str {

@@ -3,6 +3,8 @@
 pub mod build;
 pub mod check;
 pub mod eval;
+pub mod import;
+pub mod scaffold;
 pub mod serve;
 
 /// Process exit codes, as documented in README.md.

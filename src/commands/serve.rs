@@ -9,7 +9,7 @@
 use super::exit;
 use crate::diagnostics::{render_all, render_warnings};
 use crate::http;
-use crate::pipeline::{build_site_cached, FormulaCache, Strictness};
+use crate::pipeline::{build_site_with, Drafts, FormulaCache, Strictness};
 use crate::preview::PreviewState;
 use notify::event::{AccessKind, AccessMode};
 use notify::{Event, EventKind, RecursiveMode, Watcher};
@@ -95,7 +95,7 @@ pub fn run(root: &Path, host: IpAddr, port: u16) -> u8 {
 /// Formulas typeset by earlier builds come from `formulas`.
 fn rebuild(root: &Path, state: &Shared, changed: Option<&Path>, formulas: &mut FormulaCache) {
     let started = Instant::now();
-    let result = build_site_cached(root, Strictness::Lenient, Some(formulas));
+    let result = build_site_with(root, Strictness::Lenient, Drafts::Show, Some(formulas));
     let seconds = started.elapsed().as_secs_f64();
     let cause = changed.map_or_else(String::new, |path| format!(" ({} changed)", path.display()));
     let mut state = state

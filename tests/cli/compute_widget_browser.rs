@@ -5,8 +5,8 @@
 //! a reload through the URL fragment. Browser plumbing is shared with `widget_browser`.
 
 use super::widget_browser::{
-    build_book_with, click, eval, eval_json, js_string, metrics, page_matrices,
-    prefer_color_scheme, screenshot_folder, type_into, wait_for, Book,
+    build_book_with, click, color_scheme, eval, eval_json, js_string, metrics, page_matrices,
+    screenshot_folder, type_into, wait_for, Book,
 };
 use crate::common::{launch_chromium, Chromium};
 use headless_chrome::Tab;
@@ -336,7 +336,7 @@ fn positional_encoding_screenshots() {
     for width in [360, 1280] {
         for scheme in ["light", "dark"] {
             let tab = chromium.tab();
-            prefer_color_scheme(&tab, scheme);
+            color_scheme(&tab, scheme);
             metrics(&tab, width, 800);
             tab.navigate_to(&url).unwrap();
             tab.wait_until_navigated().unwrap();

@@ -2,6 +2,8 @@
 //! folders, runs `worked build`, `check` or `eval` on them, and checks exit codes, output files
 //! and diagnostics. One test binary keeps linking fast; modules follow the features.
 
+mod book_browser;
+mod books;
 mod build;
 mod check;
 mod common;
@@ -11,9 +13,11 @@ mod compute_widget_browser;
 mod errors;
 mod eval;
 mod hardening;
+mod import;
 mod katex_fidelity;
 mod katex_pixels;
 mod references;
+mod search_differential;
 mod serve;
 mod sliders_differential;
 mod support;

@@ -102,7 +102,7 @@ pub(super) struct Book {
 }
 
 impl Book {
-    pub(super) fn url(&self) -> String {
+    pub(crate) fn url(&self) -> String {
         format!("file://{}", self.lesson.display())
     }
 }
@@ -112,7 +112,7 @@ fn build_book() -> Book {
 }
 
 /// Builds a one-lesson book from `lesson` and checks that its page carries a `widget` widget.
-pub(super) fn build_book_with(lesson: &str, widget: &str) -> Book {
+pub(crate) fn build_book_with(lesson: &str, widget: &str) -> Book {
     let dir = tempfile::tempdir().expect("temporary folder");
     let root = dir.path();
     std::fs::create_dir_all(root.join("content")).unwrap();
@@ -160,7 +160,7 @@ fn open_live(tab: &Tab, url: &str) {
 }
 
 /// Evaluates `expression` in the page and returns its JSON value (Null for undefined).
-pub(super) fn eval(tab: &Tab, expression: &str) -> Value {
+pub(crate) fn eval(tab: &Tab, expression: &str) -> Value {
     let object = tab
         .evaluate(expression, false)
         .unwrap_or_else(|error| panic!("evaluate `{expression}`: {error:#}"));
@@ -168,13 +168,13 @@ pub(super) fn eval(tab: &Tab, expression: &str) -> Value {
 }
 
 /// Evaluates a JavaScript expression that returns JSON text, and parses it.
-pub(super) fn eval_json(tab: &Tab, expression: &str) -> Value {
+pub(crate) fn eval_json(tab: &Tab, expression: &str) -> Value {
     let text = eval(tab, &format!("JSON.stringify({expression})"));
     serde_json::from_str(text.as_str().expect("JSON text")).expect("valid JSON")
 }
 
 /// Polls until `condition` (JavaScript) is true.
-pub(super) fn wait_for(tab: &Tab, condition: &str) {
+pub(crate) fn wait_for(tab: &Tab, condition: &str) {
     let start = Instant::now();
     loop {
         if tab
@@ -194,7 +194,7 @@ pub(super) fn wait_for(tab: &Tab, condition: &str) {
 }
 
 /// Replaces a text field's contents by typing with the keyboard (one `input` event per key).
-pub(super) fn type_into(tab: &Tab, selector: &str, text: &str) {
+pub(crate) fn type_into(tab: &Tab, selector: &str, text: &str) {
     select_field(tab, selector);
     tab.type_str(text).expect("type");
     assert_field_value(tab, selector, text);
@@ -209,7 +209,7 @@ fn paste_into(tab: &Tab, selector: &str, text: &str) {
 }
 
 /// Clicks a text field and selects its contents, so what comes next replaces them.
-pub(super) fn select_field(tab: &Tab, selector: &str) {
+pub(crate) fn select_field(tab: &Tab, selector: &str) {
     let field = tab
         .find_element(selector)
         .unwrap_or_else(|error| panic!("no `{selector}`: {error:#}"));
@@ -219,7 +219,7 @@ pub(super) fn select_field(tab: &Tab, selector: &str) {
         .expect("select its text");
 }
 
-pub(super) fn assert_field_value(tab: &Tab, selector: &str, text: &str) {
+pub(crate) fn assert_field_value(tab: &Tab, selector: &str, text: &str) {
     let value = eval_json(
         tab,
         &format!("document.querySelector({}).value", js_string(selector)),
@@ -227,7 +227,7 @@ pub(super) fn assert_field_value(tab: &Tab, selector: &str, text: &str) {
     assert_eq!(value, Value::from(text), "the text in `{selector}`");
 }
 
-pub(super) fn click(tab: &Tab, selector: &str) {
+pub(crate) fn click(tab: &Tab, selector: &str) {
     tab.find_element(selector)
         .unwrap_or_else(|error| panic!("no `{selector}`: {error:#}"))
         .click()
@@ -235,7 +235,7 @@ pub(super) fn click(tab: &Tab, selector: &str) {
 }
 
 /// A Rust string as a JavaScript string literal.
-pub(super) fn js_string(text: &str) -> String {
+pub(crate) fn js_string(text: &str) -> String {
     Value::from(text).to_string()
 }
 
@@ -248,7 +248,7 @@ fn weight(matrix: &str, row: usize, col: usize) -> String {
 }
 
 /// Every `[data-matrix]` table on the page: its name and its cells' text by row and column.
-pub(super) fn page_matrices(tab: &Tab) -> Vec<(String, Vec<Vec<String>>)> {
+pub(crate) fn page_matrices(tab: &Tab) -> Vec<(String, Vec<Vec<String>>)> {
     let tables = eval_json(
         tab,
         "Array.from(document.querySelectorAll('[data-matrix]')).map(function (table) {
@@ -742,7 +742,7 @@ fn screenshots() {
     for width in [360, 1280] {
         for scheme in ["light", "dark"] {
             let tab = chromium.tab();
-            prefer_color_scheme(&tab, scheme);
+            color_scheme(&tab, scheme);
             metrics(&tab, width, 800);
             open_live(&tab, &book.url());
             shoot(
@@ -778,7 +778,7 @@ fn screenshots() {
 
 /// Where screenshots go: `$WORKED_SCREENSHOTS`, default `worked-screenshots` in the temporary
 /// folder (created).
-pub(super) fn screenshot_folder() -> PathBuf {
+pub(crate) fn screenshot_folder() -> PathBuf {
     let folder = std::env::var_os("WORKED_SCREENSHOTS")
         .map(PathBuf::from)
         .unwrap_or_else(|| std::env::temp_dir().join("worked-screenshots"));
@@ -786,8 +786,8 @@ pub(super) fn screenshot_folder() -> PathBuf {
     folder
 }
 
-/// Makes the page see `prefers-color-scheme: <scheme>` ("light" or "dark").
-pub(super) fn prefer_color_scheme(tab: &Tab, scheme: &str) {
+/// Emulates the reader's `prefers-color-scheme` (`light` or `dark`).
+pub(crate) fn color_scheme(tab: &Tab, scheme: &str) {
     tab.call_method(Emulation::SetEmulatedMedia {
         media: None,
         features: Some(vec![Emulation::MediaFeature {
@@ -798,7 +798,7 @@ pub(super) fn prefer_color_scheme(tab: &Tab, scheme: &str) {
     .unwrap();
 }
 
-pub(super) fn metrics(tab: &Tab, width: u32, height: u32) {
+pub(crate) fn metrics(tab: &Tab, width: u32, height: u32) {
     tab.call_method(Emulation::SetDeviceMetricsOverride {
         width,
         height,
@@ -819,7 +819,7 @@ pub(super) fn metrics(tab: &Tab, width: u32, height: u32) {
 }
 
 /// The whole page, top to bottom, at `width`.
-pub(super) fn shoot(tab: &Tab, width: u32, path: &Path) {
+pub(crate) fn shoot(tab: &Tab, width: u32, path: &Path) {
     let height = eval(tab, "document.documentElement.scrollHeight")
         .as_u64()
         .unwrap() as u32;

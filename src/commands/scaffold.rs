@@ -1,0 +1,215 @@
+//! `worked new` and `worked init`: start a lesson or a whole book from a working example.
+//!
+//! Input: where to write, and a title. Output: new files only; an existing file or a folder
+//! that is not empty is refused, so a scaffold never overwrites an author's work. What the
+//! scaffolds write builds and passes `worked check` as written (a test holds them to it).
+
+use super::exit;
+use crate::content::{slug_problem, CONTENT_DIR};
+use std::path::{Path, PathBuf};
+
+/// The lesson `worked init` writes: an example block, a reference, a figure and a widget.
+const FIRST_LESSON: &str = r#"+++
+title = "Softmax, computed"
+weight = 1
+summary = "Three scores become three probabilities; change the temperature and watch them move."
++++
+
+## Scores become probabilities
+
+A model scores three words that could come next. The softmax turns scores into
+probabilities: it exponentiates each score and divides by the sum.
+
+```softmax
+name = "next"
+labels = ["cat", "dog", "fish"]
+logits = [2, 1, 0]
+temperatures = [0.5, 1, 2]
+```
+
+The exponentials sum to {{next.logits | exp | sum}}, so "cat" gets probability
+{{next.probabilities[cat]}} and "fish" only {{next.probabilities[fish]}}:
+
+$$\mathbf{p} = {{next.probabilities}}$$
+
+Every number on this page is computed by `worked build` from the block above: change a
+logit there and rebuild.
+
+## Temperature
+
+Dividing the scores by a temperature before the softmax sharpens or flattens the result.
+
+```figure
+example = "next"
+caption = "The same three scores at three temperatures."
+```
+
+## Try it
+
+```widget
+example = "next"
+```
+"#;
+
+/// Runs `worked new`: writes one lesson at `path` (under `content/` of the book at `root`).
+pub fn run_new(root: &Path, path: &Path, title: Option<&str>) -> u8 {
+    if let Err(code) = super::require_book_folder(root) {
+        return code;
+    }
+    let relative = path.strip_prefix(CONTENT_DIR).unwrap_or(path);
+    if relative.is_absolute()
+        || relative
+            .components()
+            .any(|part| !matches!(part, std::path::Component::Normal(_)))
+    {
+        eprintln!(
+            "error: {} is not a path inside {CONTENT_DIR}/",
+            path.display()
+        );
+        eprintln!("  help: write it like `part/chapter.md`, relative to {CONTENT_DIR}/");
+        return exit::USAGE_OR_IO;
+    }
+    let mut file = root.join(CONTENT_DIR).join(relative);
+    if file.extension().is_none_or(|ext| ext != "md") {
+        file.set_extension("md");
+    }
+    let stem = file
+        .file_stem()
+        .map(|stem| stem.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let is_section = matches!(stem.as_str(), "index" | "README");
+    if !is_section {
+        if let Some(problem) = slug_problem(&stem) {
+            eprintln!("error: the file name \"{stem}\" {problem}");
+            eprintln!(
+                "  help: lesson file names become URLs: lowercase letters, digits, `-` and `_`"
+            );
+            return exit::USAGE_OR_IO;
+        }
+    }
+    let title = match title {
+        Some(title) if !title.trim().is_empty() => title.to_string(),
+        _ if is_section => readable(
+            &file
+                .parent()
+                .and_then(Path::file_name)
+                .map(|name| name.to_string_lossy().into_owned())
+                .unwrap_or_default(),
+        ),
+        _ => readable(&stem),
+    };
+    let lesson = new_lesson(&title);
+    match write_new(&file, &lesson) {
+        Ok(()) => {
+            println!("Wrote {}", file.display());
+            exit::OK
+        }
+        Err(message) => {
+            eprintln!("error: {message}");
+            exit::USAGE_OR_IO
+        }
+    }
+}
+
+/// Runs `worked init`: writes a small book into `dir`, which must be empty or new.
+pub fn run_init(dir: &Path) -> u8 {
+    if dir.exists() {
+        let empty = std::fs::read_dir(dir).map(|mut entries| entries.next().is_none());
+        match empty {
+            Ok(true) => {}
+            Ok(false) => {
+                eprintln!("error: {} is not empty", dir.display());
+                eprintln!("  help: choose a new folder; worked init never overwrites files");
+                return exit::USAGE_OR_IO;
+            }
+            Err(error) => {
+                eprintln!("error: cannot use {}: {error}", dir.display());
+                return exit::USAGE_OR_IO;
+            }
+        }
+    }
+    let name = std::path::absolute(dir)
+        .ok()
+        .and_then(|path| {
+            path.file_name()
+                .map(|name| name.to_string_lossy().into_owned())
+        })
+        .unwrap_or_else(|| "A worked book".to_string());
+    let book_toml = format!(
+        "title = {}\ndescription = \"A book in which every number is computed.\"\nlanguage = \"en\"\n\n# Book-wide KaTeX macros, usable in every formula.\n[math.macros]\nR = \"\\\\mathbb{{R}}\"\n",
+        toml_string(&readable(&name))
+    );
+    let files: [(PathBuf, &str); 2] = [
+        (dir.join("book.toml"), &book_toml),
+        (dir.join(CONTENT_DIR).join("softmax.md"), FIRST_LESSON),
+    ];
+    for (path, text) in &files {
+        if let Err(message) = write_new(path, text) {
+            eprintln!("error: {message}");
+            return exit::USAGE_OR_IO;
+        }
+    }
+    println!(
+        "Wrote a book to {0}. Next:\n  worked serve --root {0}    # preview while you write\n  worked build --root {0}    # the site, into public/",
+        dir.display()
+    );
+    exit::OK
+}
+
+/// A new lesson: front matter and a small example with a computed reference.
+fn new_lesson(title: &str) -> String {
+    format!(
+        r#"+++
+title = {}
+summary = ""
++++
+
+## A first example
+
+```softmax
+name = "scores"
+labels = ["a", "b", "c"]
+logits = [2, 1, 0]
+```
+
+Option "a" gets probability {{{{scores.probabilities[a]}}}}; `worked eval` on this file
+lists every value the example computes.
+"#,
+        toml_string(title)
+    )
+}
+
+/// Creates `path` (and its folders) with `text`; an existing file is an error.
+fn write_new(path: &Path, text: &str) -> Result<(), String> {
+    if let Some(parent) = path.parent() {
+        std::fs::create_dir_all(parent)
+            .map_err(|error| format!("cannot create {}: {error}", parent.display()))?;
+    }
+    let mut file = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(path)
+        .map_err(|error| match error.kind() {
+            std::io::ErrorKind::AlreadyExists => {
+                format!("{} exists already; nothing was written", path.display())
+            }
+            _ => format!("cannot create {}: {error}", path.display()),
+        })?;
+    std::io::Write::write_all(&mut file, text.as_bytes())
+        .map_err(|error| format!("cannot write {}: {error}", path.display()))
+}
+
+/// A title made from a file or folder name, with a fallback for an empty one.
+fn readable(name: &str) -> String {
+    let title = crate::navigation::readable_name(name);
+    if title.is_empty() {
+        "A new lesson".to_string()
+    } else {
+        title
+    }
+}
+
+/// A TOML basic string holding `text`.
+fn toml_string(text: &str) -> String {
+    toml::Value::String(text.to_string()).to_string()
+}

@@ -1,0 +1,244 @@
+//! The book's full-text search index, written as a classic script for the reader's browser.
+//!
+//! Input: each published page's URL, title and expanded Markdown events. Output: the text of
+//! `search-index.js`, which assigns `window.WORKED_SEARCH_INDEX` (a script, not JSON to
+//! `fetch`, because browsers refuse `fetch` from `file://`). A page is cut into sections at
+//! its headings; each section is one document with the heading's anchor, so a result opens
+//! the part of the page that matched. Words are indexed by [`tokenize`], whose twin is
+//! `tokenize` in `static/js/worked-search.js` (the differential test holds them together).
+//! Formulas are left out: their TeX is not what readers type.
+//!
+//! The index keeps a short snippet per section and, per word, the sections that contain it as
+//! gaps between section numbers in base 36, which keeps a 1,000-lesson book's index small.
+
+use crate::markdown::Spanned;
+use pulldown_cmark::{Event, Tag, TagEnd};
+use std::collections::BTreeMap;
+
+/// Words shorter than this are not indexed: "a", "I" and the like match everything.
+pub const MIN_WORD_CHARS: usize = 2;
+/// Words longer than this are cut to it: nobody types more, and the index stays small.
+pub const MAX_WORD_CHARS: usize = 24;
+/// Characters of each section's text kept as its snippet in the results.
+pub const SNIPPET_CHARS: usize = 160;
+/// The global the index script assigns.
+pub const INDEX_GLOBAL: &str = "WORKED_SEARCH_INDEX";
+/// The index's file name at the output root.
+pub const INDEX_FILE: &str = "search-index.js";
+
+/// One searchable part of a page: the text from one heading to the next.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SearchSection {
+    /// The page's URL from the output root, with `#anchor` for a section below a heading.
+    pub url: String,
+    /// The page's title.
+    pub page: String,
+    /// The heading's text (empty for the part above the first heading).
+    pub heading: String,
+    /// The section's text, for the index and its snippet.
+    pub text: String,
+}
+
+/// Cuts a page into sections at its headings (which must already carry their ids).
+pub fn page_sections(url: &str, title: &str, events: &[Spanned<'_>]) -> Vec<SearchSection> {
+    let mut sections = vec![SearchSection {
+        url: url.to_string(),
+        page: title.to_string(),
+        heading: String::new(),
+        text: String::new(),
+    }];
+    let mut in_heading = false;
+    let mut skip_depth = 0usize;
+    for (event, _) in events {
+        match event {
+            Event::Start(Tag::Heading { id, .. }) => {
+                in_heading = true;
+                let anchor = id.as_deref().unwrap_or_default();
+                sections.push(SearchSection {
+                    url: format!("{url}#{anchor}"),
+                    page: title.to_string(),
+                    heading: String::new(),
+                    text: String::new(),
+                });
+            }
+            Event::End(TagEnd::Heading(_)) => in_heading = false,
+            // Code blocks are example inputs and scripts, not prose.
+            Event::Start(Tag::CodeBlock(_)) => skip_depth += 1,
+            Event::End(TagEnd::CodeBlock) => skip_depth = skip_depth.saturating_sub(1),
+            Event::Text(text) | Event::Code(text) if skip_depth == 0 => {
+                let section = sections.last_mut().expect("there is always a section");
+                let target = if in_heading {
+                    &mut section.heading
+                } else {
+                    &mut section.text
+                };
+                target.push_str(text);
+                if !in_heading {
+                    target.push(' ');
+                }
+            }
+            Event::SoftBreak | Event::HardBreak => {
+                if let Some(section) = sections.last_mut() {
+                    section.text.push(' ');
+                }
+            }
+            _ => {}
+        }
+    }
+    sections.retain(|section| !section.heading.is_empty() || !section.text.trim().is_empty());
+    for section in &mut sections {
+        section.heading = section.heading.trim().to_string();
+    }
+    sections
+}
+
+/// The words of `text` as the index stores them: lowercased, split at every character that is
+/// neither alphabetic nor numeric (Unicode's definitions), at least [`MIN_WORD_CHARS`] long,
+/// cut to [`MAX_WORD_CHARS`].
+pub fn tokenize(text: &str) -> Vec<String> {
+    text.to_lowercase()
+        .split(|c: char| !(c.is_alphabetic() || c.is_numeric()))
+        .filter(|word| word.chars().count() >= MIN_WORD_CHARS)
+        .map(|word| word.chars().take(MAX_WORD_CHARS).collect())
+        .collect()
+}
+
+/// The text of `search-index.js` for these sections, in order.
+pub fn index_script(sections: &[SearchSection]) -> String {
+    let mut postings: BTreeMap<String, Vec<usize>> = BTreeMap::new();
+    for (number, section) in sections.iter().enumerate() {
+        let words = tokenize(&section.heading)
+            .into_iter()
+            .chain(tokenize(&section.page))
+            .chain(tokenize(&section.text));
+        for word in words {
+            let list = postings.entry(word).or_default();
+            if list.last() != Some(&number) {
+                list.push(number);
+            }
+        }
+    }
+    let docs: Vec<[String; 4]> = sections
+        .iter()
+        .map(|section| {
+            [
+                section.url.clone(),
+                section.page.clone(),
+                section.heading.clone(),
+                snippet(&section.text),
+            ]
+        })
+        .collect();
+    let words: BTreeMap<&str, String> = postings
+        .iter()
+        .map(|(word, list)| (word.as_str(), gaps_base36(list)))
+        .collect();
+    let index = serde_json::json!({ "docs": docs, "words": words });
+    // JSON is a JavaScript expression; `</` is escaped so no text can end a script element.
+    let json = serde_json::to_string(&index)
+        .expect("strings and lists always serialize")
+        .replace("</", "<\\/");
+    format!("window.{INDEX_GLOBAL} = {json};\n")
+}
+
+/// `[3, 5, 40]` → `"3,2,z"`: each number as the gap from the one before, in base 36.
+fn gaps_base36(numbers: &[usize]) -> String {
+    let mut out = String::new();
+    let mut previous = 0;
+    for (position, &number) in numbers.iter().enumerate() {
+        if position > 0 {
+            out.push(',');
+        }
+        push_base36(&mut out, number - previous);
+        previous = number;
+    }
+    out
+}
+
+fn push_base36(out: &mut String, mut value: usize) {
+    const DIGITS: &[u8; 36] = b"0123456789abcdefghijklmnopqrstuvwxyz";
+    let mut digits = Vec::new();
+    loop {
+        digits.push(DIGITS[value % 36]);
+        value /= 36;
+        if value == 0 {
+            break;
+        }
+    }
+    for digit in digits.iter().rev() {
+        out.push(char::from(*digit));
+    }
+}
+
+/// The start of a section's text, cut at a word boundary.
+fn snippet(text: &str) -> String {
+    let collapsed = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    if collapsed.chars().count() <= SNIPPET_CHARS {
+        return collapsed;
+    }
+    let cut: String = collapsed.chars().take(SNIPPET_CHARS).collect();
+    let at_word = cut.rfind(' ').map_or(cut.as_str(), |at| &cut[..at]);
+    format!("{at_word} …")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::markdown::{heading_ids, parse};
+
+    #[test]
+    fn words_are_lowercased_split_at_punctuation_and_short_ones_dropped() {
+        assert_eq!(
+            tokenize("Softmax, the Über-Kernel: a 3x3 λ-map"),
+            vec!["softmax", "the", "über", "kernel", "3x3", "map"]
+        );
+    }
+
+    #[test]
+    fn a_page_is_cut_into_sections_at_its_headings() {
+        let text = "Intro words.\n\n## Scaled scores\n\nDivide by the root.\n\n```attention\nname = \"x\"\n```\n";
+        let mut events = parse(text, 0..text.len());
+        heading_ids(&mut events);
+        let sections = page_sections("part/a.html", "A page", &events);
+        assert_eq!(sections.len(), 2);
+        assert_eq!(sections[0].url, "part/a.html");
+        assert_eq!(sections[1].url, "part/a.html#scaled-scores");
+        assert_eq!(sections[1].heading, "Scaled scores");
+        assert!(sections[1].text.contains("Divide by the root."));
+        assert!(
+            !sections[1].text.contains("name"),
+            "code blocks are left out"
+        );
+    }
+
+    #[test]
+    fn the_index_lists_each_word_once_per_section_as_base36_gaps() {
+        let section = |text: &str| SearchSection {
+            url: "a.html".into(),
+            page: "P".into(),
+            heading: String::new(),
+            text: text.into(),
+        };
+        let mut sections: Vec<SearchSection> = (0..40).map(|_| section("filler")).collect();
+        sections[3] = section("softmax softmax");
+        sections[5] = section("softmax");
+        sections[39] = section("softmax");
+        let script = index_script(&sections);
+        assert!(
+            script.starts_with("window.WORKED_SEARCH_INDEX = {"),
+            "{script}"
+        );
+        assert!(script.contains("\"softmax\":\"3,2,y\""), "{script}");
+    }
+
+    #[test]
+    fn no_text_can_close_the_script_element() {
+        let sections = vec![SearchSection {
+            url: "a.html".into(),
+            page: "</script><script>alert(1)".into(),
+            heading: String::new(),
+            text: String::new(),
+        }];
+        assert!(!index_script(&sections).contains("</script>"));
+    }
+}
