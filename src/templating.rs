@@ -61,8 +61,9 @@ pub struct PageContext<'a, T: Serialize> {
     /// `../` once per folder between this page and the output root; every URL a template
     /// writes starts with it, so pages work from disk and under any path prefix.
     pub root: String,
-    /// The book's table of contents as a tree of links (HTML), this page marked.
-    pub sidebar: String,
+    /// This page's path from the output root (`part/chapter.html`), so the sidebar drawn
+    /// from `book-toc.js` can mark it.
+    pub page_path: String,
     /// Extra stylesheets for this page, relative to the output root.
     pub stylesheets: Vec<&'static str>,
     /// Reader-side scripts for this page, relative to the output root. Loaded as classic
