@@ -167,7 +167,10 @@ fn measure(lessons: usize, layout: Layout, verbose: bool) -> f64 {
     );
     println!("worker threads:     {}", rayon::current_num_threads());
     match peak_memory_kib() {
-        Some(kib) => println!("peak memory:        {:.0} MiB (process so far)", kib as f64 / 1024.0),
+        Some(kib) => println!(
+            "peak memory:        {:.0} MiB (process so far)",
+            kib as f64 / 1024.0
+        ),
         None => println!("peak memory:        unknown (no /proc/self/status)"),
     }
     // What `serve` does after a save: the same book again with every formula typeset before.
