@@ -81,12 +81,23 @@ fn main() {
         (false, true) => vec![Layout::Nested],
         _ => vec![Layout::Flat, Layout::Nested],
     };
-    let mut totals = Vec::new();
-    for layout in layouts {
-        println!("== {layout:?} ==");
-        totals.push((layout, measure(lessons, layout)));
+    // The layouts take turns, three builds each, and the medians are compared: on a shared
+    // machine one build of each says more about the neighbours than about the layout.
+    let mut totals: Vec<Vec<f64>> = vec![Vec::new(); layouts.len()];
+    for round in 0..ROUNDS {
+        for (layout, times) in layouts.iter().zip(&mut totals) {
+            let verbose = round == 0;
+            if verbose {
+                println!("== {layout:?} ==");
+            }
+            times.push(measure(lessons, *layout, verbose));
+        }
     }
-    if let [(_, flat), (_, nested)] = totals.as_slice() {
+    let medians: Vec<f64> = totals.into_iter().map(median_seconds).collect();
+    for (layout, median) in layouts.iter().zip(&medians) {
+        println!("{layout:?} build and write, median of {ROUNDS}: {median:.2} s");
+    }
+    if let [flat, nested] = medians.as_slice() {
         println!(
             "nested / flat:      {:.3} ({:+.1} %)",
             nested / flat,
@@ -95,8 +106,17 @@ fn main() {
     }
 }
 
-/// Builds one generated book and prints its figures; returns the build-and-write seconds.
-fn measure(lessons: usize, layout: Layout) -> f64 {
+/// Builds of each layout, taking turns.
+const ROUNDS: usize = 3;
+
+fn median_seconds(mut times: Vec<f64>) -> f64 {
+    times.sort_by(f64::total_cmp);
+    times[times.len() / 2]
+}
+
+/// Builds one generated book and returns the build-and-write seconds; `verbose` prints its
+/// figures and times a rebuild with cached formulas too.
+fn measure(lessons: usize, layout: Layout, verbose: bool) -> f64 {
     let book = tempfile::tempdir().expect("a temporary folder");
     write_book(book.path(), lessons, layout);
 
@@ -114,6 +134,9 @@ fn measure(lessons: usize, layout: Layout) -> f64 {
     write_site(&build.site, &book.path().join("public"), false).expect("the site is written");
     let total = started.elapsed().as_secs_f64();
 
+    if !verbose {
+        return total;
+    }
     let stats = build.stats;
     println!("lessons:            {}", stats.lessons);
     println!(
@@ -144,7 +167,10 @@ fn measure(lessons: usize, layout: Layout) -> f64 {
     );
     println!("worker threads:     {}", rayon::current_num_threads());
     match peak_memory_kib() {
-        Some(kib) => println!("peak memory:        {:.0} MiB", kib as f64 / 1024.0),
+        Some(kib) => println!(
+            "peak memory:        {:.0} MiB (process so far)",
+            kib as f64 / 1024.0
+        ),
         None => println!("peak memory:        unknown (no /proc/self/status)"),
     }
     // What `serve` does after a save: the same book again with every formula typeset before.
@@ -357,34 +383,16 @@ const PARAGRAPHS_PER_CHAPTER: usize = 24;
 
 /// Writes the mdBook, builds it with `mdbook`, imports it, builds the import with `worked`.
 fn import_versus_mdbook() {
+    for peer in ["mdbook", "mdbook-katex"] {
+        if Command::new(peer).arg("--version").output().is_err() {
+            eprintln!("\n*** SKIPPED the import comparison: `{peer}` is not on PATH. ***\n");
+            return;
+        }
+    }
     let place = tempfile::tempdir().expect("a temporary folder");
     let source = place.path().join("mdbook");
     let formulas = write_katex_mdbook(&source);
     println!("mdBook: 50 chapters in 5 parts, {formulas} distinct formulas, a macros file");
-
-    let started = Instant::now();
-    let run = std::process::Command::new("mdbook")
-        .arg("build")
-        .current_dir(&source)
-        .output();
-    let mdbook_seconds = started.elapsed().as_secs_f64();
-    match run {
-        Ok(out) if out.status.success() => {
-            println!("mdbook build:       {mdbook_seconds:.2} s (mdbook + mdbook-katex)")
-        }
-        Ok(out) => {
-            eprintln!(
-                "mdbook build failed:\n{}",
-                String::from_utf8_lossy(&out.stderr)
-            );
-            std::process::exit(1);
-        }
-        Err(error) => {
-            eprintln!("cannot run mdbook ({error}); install mdbook and mdbook-katex");
-            std::process::exit(1);
-        }
-    }
-
     let book = place.path().join("imported");
     let report = worked::import::import_mdbook(&source, &book).expect("the import succeeds");
     println!(
@@ -392,25 +400,34 @@ fn import_versus_mdbook() {
         report.chapters,
         report.notes.len()
     );
-    let started = Instant::now();
-    let build = match build_site_cached(&book, Strictness::Lenient, None) {
-        Ok(build) => build,
-        Err(problems) => {
-            for problem in problems.iter().take(5) {
-                eprintln!("{}", problem.render());
-            }
-            std::process::exit(1);
-        }
-    };
-    write_site(&build.site, &book.join("public"), false).expect("the site is written");
-    let worked_seconds = started.elapsed().as_secs_f64();
+    // Taking turns, three builds each, whole processes both, medians compared.
+    let mut worked_times = Vec::new();
+    let mut mdbook_times = Vec::new();
+    let mdbook_args = [std::ffi::OsStr::new("build"), source.as_os_str()];
+    let public = book.join("public");
+    let worked_args = [
+        std::ffi::OsStr::new("build"),
+        std::ffi::OsStr::new("--root"),
+        book.as_os_str(),
+        std::ffi::OsStr::new("--output"),
+        public.as_os_str(),
+    ];
+    for _ in 0..ROUNDS {
+        mdbook_times.push(time_command("mdbook", &mdbook_args).0);
+        worked_times.push(time_command(env!("CARGO_BIN_EXE_worked"), &worked_args).0);
+    }
+    let (worked, mdbook) = (median(worked_times), median(mdbook_times));
     println!(
-        "worked build:       {worked_seconds:.2} s ({} distinct formulas)",
-        build.stats.distinct_formulas
+        "mdbook build:       {:.2} s (median of {ROUNDS}, mdbook + mdbook-katex)",
+        mdbook.as_secs_f64()
+    );
+    println!(
+        "worked build:       {:.2} s (median of {ROUNDS}, the imported book)",
+        worked.as_secs_f64()
     );
     println!(
         "speed-up:           {:.1}x",
-        mdbook_seconds / worked_seconds
+        mdbook.as_secs_f64() / worked.as_secs_f64()
     );
 }
 

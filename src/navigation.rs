@@ -1,16 +1,15 @@
 //! The book as a tree: folders are sections, lessons are chapters, and one reading order.
 //!
 //! Input: the lessons that will be published (drafts already left out or kept, as the command
-//! asks). Output: a [`BookTree`] with siblings ordered by `weight` then file name, the
-//! depth-first reading order (a section page before its children), breadcrumbs, and the sidebar
-//! as HTML for any page. Every URL it writes is relative to the page it is written for, so the
-//! site works from `file://` and under any path prefix. It reads no files and renders no
+//! asks). Output: a [`BookTree`] with siblings ordered by `weight` then file name (a folder
+//! weighs what its section page does, or else its first child), the depth-first reading order
+//! (a section page before its children), breadcrumbs relative to a page, and the tree as the
+//! script `book-toc.js` from which every page's sidebar is drawn (URLs there are from the output
+//! root; the script prefixes each page's way back to it). It reads no files and renders no
 //! Markdown; recursion follows folders, whose depth `content` already limits.
 
 use crate::content::Lesson;
-use crate::present::table::escape_html;
 use std::collections::BTreeMap;
-use std::fmt::Write as _;
 
 /// One folder of the book.
 #[derive(Debug, Clone, PartialEq)]
@@ -119,21 +118,52 @@ impl BookTree {
         crumbs
     }
 
-    /// The sidebar for the page of `current` (or the generated index page when `None`):
-    /// every section and chapter, linked relative to that page through `root` (`../` per
-    /// folder of depth); the current page is marked and the sections holding it are open.
-    pub fn sidebar_html(&self, lessons: &[Lesson], current: Option<usize>, root: &str) -> String {
-        let mut html = String::with_capacity(64 * lessons.len() + 256);
-        html.push_str("<ol class=\"book-nav-list\" role=\"list\">");
-        let current_folder = current.map(|index| lessons[index].folder.as_str());
+    /// The text of `book-toc.js`: the whole tree as a classic script that assigns
+    /// `window.WORKED_BOOK_TOC`, which `static/js/book-nav.js` turns into every page's sidebar.
+    /// One file for the whole book keeps a page's size independent of the book's: a sidebar
+    /// written into each of 1,000 pages would make the site a thousand times one tree.
+    pub fn toc_script(&self, lessons: &[Lesson]) -> String {
+        let mut entries = Vec::new();
         if let Some(page) = self.root.page {
-            push_link(&mut html, lessons, page, current, root, "book-nav-chapter");
+            entries.push(toc_link(&lessons[page]));
         }
-        for entry in &self.root.children {
-            push_entry(&mut html, entry, lessons, current, current_folder, root);
-        }
-        html.push_str("</ol>");
-        html
+        entries.extend(
+            self.root
+                .children
+                .iter()
+                .map(|entry| toc_entry(entry, lessons)),
+        );
+        let json = serde_json::Value::Array(entries)
+            .to_string()
+            .replace("</", "<\\/");
+        format!("window.{TOC_GLOBAL} = {json};\n")
+    }
+}
+
+/// The global `book-toc.js` assigns.
+pub const TOC_GLOBAL: &str = "WORKED_BOOK_TOC";
+/// The table of contents' file name at the output root.
+pub const TOC_FILE: &str = "book-toc.js";
+
+/// `{"t": title, "u": url from the output root}` for a page.
+fn toc_link(lesson: &Lesson) -> serde_json::Value {
+    serde_json::json!({ "t": lesson.title, "u": lesson.page() })
+}
+
+/// A chapter as [`toc_link`]; a section as its title, its page's URL (or null) and `"c"`, its
+/// children.
+fn toc_entry(entry: &Entry, lessons: &[Lesson]) -> serde_json::Value {
+    match entry {
+        Entry::Chapter(index) => toc_link(&lessons[*index]),
+        Entry::Section(section) => serde_json::json!({
+            "t": section.title,
+            "u": section.page.map(|page| lessons[page].page()),
+            "c": section
+                .children
+                .iter()
+                .map(|child| toc_entry(child, lessons))
+                .collect::<Vec<_>>(),
+        }),
     }
 }
 
@@ -230,79 +260,6 @@ fn collect_reading_order(section: &Section, order: &mut Vec<usize>) {
     }
 }
 
-fn push_entry(
-    html: &mut String,
-    entry: &Entry,
-    lessons: &[Lesson],
-    current: Option<usize>,
-    current_folder: Option<&str>,
-    root: &str,
-) {
-    match entry {
-        Entry::Chapter(index) => {
-            push_link(html, lessons, *index, current, root, "book-nav-chapter")
-        }
-        Entry::Section(section) => {
-            let open =
-                current_folder.is_some_and(|folder| contains_folder(&section.folder, folder));
-            html.push_str("<li class=\"book-nav-section\"><details");
-            if open {
-                html.push_str(" open");
-            }
-            html.push_str("><summary>");
-            match section.page {
-                Some(page) => push_anchor(html, lessons, page, current, root),
-                None => {
-                    let _ = write!(
-                        html,
-                        "<span class=\"book-nav-heading\">{}</span>",
-                        escape_html(&section.title)
-                    );
-                }
-            }
-            html.push_str("</summary><ol role=\"list\">");
-            for child in &section.children {
-                push_entry(html, child, lessons, current, current_folder, root);
-            }
-            html.push_str("</ol></details></li>");
-        }
-    }
-}
-
-fn push_link(
-    html: &mut String,
-    lessons: &[Lesson],
-    index: usize,
-    current: Option<usize>,
-    root: &str,
-    class: &str,
-) {
-    let _ = write!(html, "<li class=\"{class}\">");
-    push_anchor(html, lessons, index, current, root);
-    html.push_str("</li>");
-}
-
-fn push_anchor(
-    html: &mut String,
-    lessons: &[Lesson],
-    index: usize,
-    current: Option<usize>,
-    root: &str,
-) {
-    let lesson = &lessons[index];
-    let marker = if current == Some(index) {
-        " aria-current=\"page\""
-    } else {
-        ""
-    };
-    let _ = write!(
-        html,
-        "<a href=\"{root}{}\"{marker}>{}</a>",
-        escape_html(&lesson.page()),
-        escape_html(&lesson.title)
-    );
-}
-
 /// `../` once per folder between the output root and `page` (`a/b/c.html` → `../../`).
 pub fn root_prefix(page: &str) -> String {
     "../".repeat(page.matches('/').count())
@@ -363,7 +320,7 @@ mod tests {
     }
 
     #[test]
-    fn the_sidebar_links_relative_to_the_page_and_marks_it() {
+    fn breadcrumbs_link_the_sections_above_a_page_relative_to_it() {
         let lessons = vec![
             lesson("content/part/index.md", ""),
             lesson("content/part/deep/x.md", ""),
@@ -373,17 +330,36 @@ mod tests {
         let current = 1;
         let root = root_prefix(&lessons[current].page());
         assert_eq!(root, "../../");
-        let html = tree.sidebar_html(&lessons, Some(current), &root);
-        assert!(
-            html.contains("<a href=\"../../part/deep/x.html\" aria-current=\"page\">"),
-            "{html}"
-        );
-        assert!(html.contains("href=\"../../top.html\">"), "{html}");
-        assert_eq!(html.matches("<details open>").count(), 2, "{html}");
         let crumbs = tree.breadcrumbs(&lessons, current, &root);
         assert_eq!(crumbs.len(), 2);
         assert_eq!(crumbs[0].url.as_deref(), Some("../../part/index.html"));
         assert_eq!(crumbs[1].title, "Deep");
         assert_eq!(crumbs[1].url, None);
+    }
+
+    #[test]
+    fn the_table_of_contents_script_holds_the_tree_with_urls_from_the_root() {
+        let lessons = vec![
+            lesson("content/part/index.md", "weight = 1"),
+            lesson("content/part/deep/x.md", ""),
+            lesson("content/top.md", "weight = 2"),
+        ];
+        let script = BookTree::new(&lessons).toc_script(&lessons);
+        let json = script
+            .strip_prefix("window.WORKED_BOOK_TOC = ")
+            .and_then(|rest| rest.trim_end().strip_suffix(';'))
+            .expect("one assignment");
+        let toc: serde_json::Value = serde_json::from_str(json).unwrap();
+        assert_eq!(
+            toc,
+            serde_json::json!([
+                { "t": "content/part/index.md", "u": "part/index.html", "c": [
+                    { "t": "Deep", "u": null, "c": [
+                        { "t": "content/part/deep/x.md", "u": "part/deep/x.html" }
+                    ] }
+                ] },
+                { "t": "content/top.md", "u": "top.html" }
+            ])
+        );
     }
 }

@@ -15,7 +15,7 @@ use crate::expand::expand_lesson;
 use crate::links::{relative_url, SiteIndex};
 use crate::markdown::{self, LocalTarget, Spanned, TocEntry};
 use crate::math::{self, Formula, MathSettings, TypesetError};
-use crate::navigation::{root_prefix, BookTree, Crumb, Entry, Section};
+use crate::navigation::{self, root_prefix, BookTree, Crumb, Entry, Section};
 use crate::present::table::escape_html;
 use crate::search::{self, SearchSection};
 use crate::site_writer::RenderedSite;
@@ -274,6 +274,10 @@ pub fn build_site_with(
     let search_index_bytes = search_index.len();
     let mut extra_files = theme.static_files;
     extra_files.insert(search::INDEX_FILE.to_string(), search_index.into_bytes());
+    extra_files.insert(
+        navigation::TOC_FILE.to_string(),
+        tree.toc_script(&lessons).into_bytes(),
+    );
     add_files(&mut site, extra_files, "static/", &lessons)?;
     add_files(&mut site, assets, "content/", &lessons)?;
     timings.render = lap();
@@ -670,7 +674,7 @@ fn render_lesson_page(
         page_title: format!("{} · {}", lesson.title, book.config.title),
         canonical: canonical_url(book.config, &path),
         root: root.clone(),
-        sidebar: book.tree.sidebar_html(lessons, Some(page.index), &root),
+        page_path: path.clone(),
         stylesheets: page.stylesheets,
         scripts: page.scripts,
         page: LessonPage {
@@ -732,7 +736,7 @@ fn render_index_page(book: &BookContext<'_>) -> Result<String, Diagnostic> {
         page_title: book.config.title.clone(),
         canonical: canonical_url(book.config, "index.html"),
         root: String::new(),
-        sidebar: book.tree.sidebar_html(lessons, None, ""),
+        page_path: "index.html".to_string(),
         stylesheets: Vec::new(),
         scripts: Vec::new(),
         page: IndexPage {
@@ -772,8 +776,8 @@ fn render_not_found_page(book: &BookContext<'_>) -> Result<String, Diagnostic> {
         site: book.config,
         page_title: format!("Page not found · {}", book.config.title),
         canonical: String::new(),
-        sidebar: book.tree.sidebar_html(book.lessons, None, &root),
         root,
+        page_path: NOT_FOUND_PAGE.to_string(),
         stylesheets: Vec::new(),
         scripts: Vec::new(),
         page: NotFoundPage {},

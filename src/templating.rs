@@ -64,8 +64,9 @@ pub struct PageContext<'a, T: Serialize> {
     /// The page's absolute address, HTML-escaped, when `base_url` is set (for
     /// `<link rel="canonical">` and `og:url`); empty otherwise.
     pub canonical: String,
-    /// The book's table of contents as a tree of links (HTML), this page marked.
-    pub sidebar: String,
+    /// This page's path from the output root (`part/chapter.html`), so the sidebar drawn
+    /// from `book-toc.js` can mark it.
+    pub page_path: String,
     /// Extra stylesheets for this page, relative to the output root.
     pub stylesheets: Vec<&'static str>,
     /// Reader-side scripts for this page, relative to the output root. Loaded as classic

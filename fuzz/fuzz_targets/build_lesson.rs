@@ -1,6 +1,7 @@
 //! Feeds arbitrary bytes as one lesson file (front matter, Markdown, example blocks, references,
-//! math) through the whole in-memory build, the one `worked check` runs. Any panic, abort,
-//! stack overflow, timeout or out-of-memory is a bug: bad input must become diagnostics.
+//! math) through the whole in-memory build, the one `worked check` runs, and renders the
+//! diagnostics or warnings as `check` prints them. Any panic, abort, stack overflow, timeout or
+//! out-of-memory is a bug: bad input must become diagnostics.
 //!
 //! The lesson sits beside a fixed companion lesson with a small attention example, so references
 //! and keep-going slugs that name another lesson have something to resolve against. The book
@@ -11,6 +12,7 @@
 use libfuzzer_sys::fuzz_target;
 use std::path::Path;
 use std::sync::OnceLock;
+use worked::diagnostics::{render_all, render_warnings};
 use worked::pipeline::{build_site, Strictness};
 
 const COMPANION: &str = r#"+++
@@ -44,5 +46,9 @@ fn book() -> &'static Path {
 fuzz_target!(|data: &[u8]| {
     let root = book();
     std::fs::write(root.join("content/fuzzed.md"), data).expect("write the fuzzed lesson");
-    let _ = build_site(root, Strictness::Strict);
+    let report = match build_site(root, Strictness::Strict) {
+        Ok(build) => render_warnings(&build.warnings),
+        Err(problems) => render_all(&problems),
+    };
+    std::hint::black_box(report);
 });

@@ -645,9 +645,22 @@ fn path_panel(result: &GradientDescent, options: &FigureOptions) -> String {
         Point::new(best.x + 6.0, best.y - 6.0),
         "wf-optimum",
     );
+    // Beyond the optimum, unless that runs off the panel: then on the near side of it.
+    let label_width = text_width("optimum", SMALL_TEXT);
+    let beyond = Point::new(best.x + ux * 14.0, best.y + uy * 14.0);
+    let overflows = match side(ux) {
+        Anchor::Start => beyond.x + label_width > PANEL.0,
+        Anchor::End => beyond.x - label_width < 0.0,
+        _ => false,
+    };
+    let (optimum_at, optimum_anchor) = if overflows {
+        (Point::new(best.x - ux * 14.0, best.y + 14.0), side(-ux))
+    } else {
+        (beyond, side(ux))
+    };
     svg.text(
-        Point::new(best.x + ux * 14.0, best.y + uy * 14.0),
-        (side(ux), Baseline::Middle),
+        optimum_at,
+        (optimum_anchor, Baseline::Middle),
         SMALL_TEXT,
         "wf-note",
         "optimum",
@@ -1092,6 +1105,39 @@ mod tests {
         let html = gradient_descent_figure(&fit(0.01, 2), &options("fit"));
         assert!(html.contains(">loss</text>"), "{html}");
         assert!(!html.contains("log scale"));
+    }
+
+    #[test]
+    fn the_optimum_label_stays_inside_the_panel() {
+        // From (1, 3) the path ends near the optimum at the right edge of the w axis.
+        let result = descend(&GradientDescentInput {
+            points: vec![(0.0, 1.0), (1.0, 3.0), (2.0, 4.0), (3.0, 7.0)],
+            start: (1.0, 3.0),
+            learning_rate: 0.2,
+            steps: 10,
+        })
+        .unwrap();
+        let html = gradient_descent_figure(&result, &options("valley"));
+        let path_panel = &html[html.find("wf-valley-1-path").unwrap()..];
+        let label = path_panel.find(">optimum<").unwrap();
+        let tag = &path_panel[path_panel[..label].rfind("<text").unwrap()..label];
+        let x: f64 = tag
+            .split("x=\"")
+            .nth(1)
+            .unwrap()
+            .split('"')
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap();
+        let anchor_end = tag.contains("text-anchor=\"end\"");
+        let width = text_width("optimum", SMALL_TEXT);
+        let (left, right) = if anchor_end {
+            (x - width, x)
+        } else {
+            (x, x + width)
+        };
+        assert!(left >= 0.0 && right <= PANEL.0, "{tag}");
     }
 
     #[test]

@@ -17,8 +17,9 @@ const WIDTH: f64 = 520.0;
 const WIDEST_CELL: f64 = 64.0;
 /// Height of a cell that shows its number.
 const NUMBER_CELL_HEIGHT: f64 = 26.0;
-/// Font size of the numbers inside cells.
-const CELL_TEXT: f64 = 11.0;
+/// Font size of the numbers inside cells: as large as tick labels, since a heatmap is scaled
+/// down to a phone's width with the rest of the figure.
+const CELL_TEXT: f64 = SMALL_TEXT;
 /// Most cells that print their number; beyond it the picture shows colours only (the text
 /// alternative still has every number).
 const MOST_NUMBERED_CELLS: usize = 400;

@@ -140,6 +140,16 @@ mod tests {
         );
     }
 
+    #[test]
+    fn a_value_at_the_edge_of_rounding_parses_back_within_half_a_unit() {
+        // Found by the property below: 7 decimals of a number near 5·10⁵ sit at the edge of
+        // what an f64 can tell apart.
+        let value = -514_554.275_113_65;
+        let text = format_number(value, Precision::Decimals(7), Style::Latex);
+        let back: f64 = text.parse().unwrap();
+        assert!((back - value).abs() <= 0.5e-7 + 4.0 * f64::EPSILON * value.abs());
+    }
+
     proptest! {
         #[test]
         fn printed_numbers_parse_back_within_half_a_unit_of_the_last_place(
@@ -147,7 +157,10 @@ mod tests {
         ) {
             let text = format_number(value, Precision::Decimals(decimals), Style::Latex);
             let back: f64 = text.parse().unwrap();
-            prop_assert!((back - value).abs() <= 0.5 * 10f64.powi(-(decimals as i32)) * (1.0 + 1e-9));
+            // Half a unit of the last printed place, plus the few units in the last place of
+            // the f64 itself that decimal rounding can land on either side of.
+            let slack = 4.0 * f64::EPSILON * value.abs().max(1.0);
+            prop_assert!((back - value).abs() <= 0.5 * 10f64.powi(-(decimals as i32)) + slack);
         }
 
         #[test]

@@ -1,10 +1,15 @@
 /*
- * book-nav.js — moving around the book: the Contents button that opens the sidebar on narrow
- * screens, and the arrow keys for the previous and next page in reading order.
+ * book-nav.js — moving around the book: the sidebar with the whole book as a tree, the
+ * Contents button that opens it on narrow screens, and the arrow keys for the previous and
+ * next page in reading order.
  *
- * Classic script (browsers refuse ES modules from file://), loaded with `defer` on every page.
- * It reads the page's own links (`a[rel=prev]`, `a[rel=next]`) and never builds markup from
- * text. Without JavaScript the sidebar simply stays open above the lesson on narrow screens.
+ * Classic script (browsers refuse ES modules from file://), loaded with `defer` on every page
+ * after `book-toc.js`, which assigns the tree to `window.WORKED_BOOK_TOC`: entries
+ * `{ t: title, u: URL from the output root or null, c: [children] }` (`c` only on sections).
+ * One file for the book keeps every page small. The tree is drawn with createElement and
+ * textContent only; the page's own path (`data-page` on the nav) marks the current page and
+ * opens the sections that hold it, and `data-root` on <body> leads back to the output root.
+ * Without JavaScript the nav shows a link to the contents page.
  */
 (function () {
   'use strict';
@@ -13,6 +18,60 @@
   function isEditing(target) {
     if (!target || !target.closest) return false;
     return Boolean(target.closest('input, textarea, select, [contenteditable=""], [contenteditable="true"], [role="slider"]'));
+  }
+
+  /** Appends the entries of `toc` to the list `list`; returns whether one is the current page. */
+  function drawEntries(list, toc, root, page, depth) {
+    var holdsCurrent = false;
+    for (var i = 0; i < toc.length && depth < 32; i++) {
+      var entry = toc[i];
+      var item = document.createElement('li');
+      var label;
+      if (entry.u) {
+        label = document.createElement('a');
+        label.href = root + entry.u;
+        if (entry.u === page) {
+          label.setAttribute('aria-current', 'page');
+          holdsCurrent = true;
+        }
+      } else {
+        label = document.createElement('span');
+        label.className = 'book-nav-heading';
+      }
+      label.textContent = entry.t;
+      if (Array.isArray(entry.c)) {
+        item.className = 'book-nav-section';
+        var details = document.createElement('details');
+        var summary = document.createElement('summary');
+        var children = document.createElement('ol');
+        children.setAttribute('role', 'list');
+        summary.appendChild(label);
+        details.appendChild(summary);
+        details.appendChild(children);
+        if (drawEntries(children, entry.c, root, page, depth + 1) || entry.u === page) {
+          details.open = true;
+          holdsCurrent = true;
+        }
+        item.appendChild(details);
+      } else {
+        item.className = 'book-nav-chapter';
+        item.appendChild(label);
+      }
+      list.appendChild(item);
+    }
+    return holdsCurrent;
+  }
+
+  function drawSidebar() {
+    var nav = document.getElementById('book-nav');
+    var toc = window.WORKED_BOOK_TOC;
+    if (!nav || !Array.isArray(toc)) return;
+    var list = document.createElement('ol');
+    list.className = 'book-nav-list';
+    list.setAttribute('role', 'list');
+    drawEntries(list, toc, document.body.getAttribute('data-root') || '', nav.getAttribute('data-page'), 0);
+    while (nav.firstChild) nav.removeChild(nav.firstChild);
+    nav.appendChild(list);
   }
 
   function setUpToggle() {
@@ -44,6 +103,7 @@
     });
   }
 
+  drawSidebar();
   setUpToggle();
   setUpArrowKeys();
 })();

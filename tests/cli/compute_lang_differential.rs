@@ -1,10 +1,11 @@
 //! Differential test: the reader-side interpreter (`static/js/compute-lang.js`) must run every
 //! program as the Rust one (`worked::compute::lang`) does: the same values to 1e-9, or the same
-//! kind of error with the same message.
+//! kind of error with the same message at the same place.
 //!
 //! A grammar-based generator writes a few thousand random programs: random input shapes and
 //! values, every operator and function, keyword axes, masks, and a share of deliberately broken
-//! programs (typos, unknown functions, syntax slips, redefinitions, bad keywords, shape clashes).
+//! programs (typos, unknown functions, syntax slips, redefinitions, bad keywords, shape clashes,
+//! token soup).
 //! Rust evaluates each; the cases and results go to a temporary JSON file;
 //! `node tests/js/compute-lang-differential.mjs FILE` re-runs them in JavaScript and exits
 //! non-zero naming the first disagreement. Without Node the test fails under `CI=true` and
@@ -66,6 +67,11 @@ const ELEMENTWISE: [&str; 10] = [
 ];
 const REDUCTIONS: [&str; 6] = ["sum", "mean", "max", "min", "argmax", "norm"];
 const OPERATORS: [&str; 6] = ["+", "-", "*", "/", "@", "^"];
+/// Pieces of token soup, valid and not.
+const SOUP: [&str; 24] = [
+    "x", "(", ")", ",", "+", "-", "*", "/", "@", "^", ".T", "=", "2", "1e400", ".5", "2x",
+    "softmax(", "axis=", "sum(", "**", "#", "[", "0.25", "x.",
+];
 /// Axes for `axis=…`: mostly valid, some out of range or not whole.
 const AXES: [&str; 10] = ["0", "1", "-1", "0", "1", "-1", "0", "1", "-2", "2"];
 
@@ -259,6 +265,15 @@ impl Generator {
         }
     }
 
+    /// A line of token soup after `y =`: pieces of the language in random order, so both
+    /// lexers and parsers meet every kind of malformed input and must fail the same way.
+    fn soup(&mut self) -> String {
+        let pieces: Vec<&str> = (0..self.rng.range(1, 12))
+            .map(|_| self.pick(&SOUP))
+            .collect();
+        format!("y = {}", pieces.join(" "))
+    }
+
     fn program(&mut self) -> Program {
         self.tokens = self.rng.range(1, 4);
         // Equal sizes half the time, so shapes often fit together.
@@ -281,6 +296,12 @@ impl Generator {
         }
         let mut lines = Vec::new();
         let broken = self.chance(15).then(|| self.rng.range(0, 3));
+        if self.chance(8) {
+            return Program {
+                inputs,
+                steps: self.soup(),
+            };
+        }
         for index in 0..self.rng.range(1, 4) {
             // Now and then a step reuses a name, which must be a redefinition error.
             let name = if self.chance(3) && !self.names.is_empty() {
@@ -313,7 +334,13 @@ fn case(program: &Program) -> (Json, Option<ErrorKind>) {
         Ok(values) => json!({
             "values": values.iter().map(|(name, value)| json!([name, plain(value)])).collect::<Vec<_>>(),
         }),
-        Err(error) => json!({ "error": { "kind": error.kind.as_str(), "message": error.message } }),
+        // The generator writes ASCII only, so byte offsets equal JavaScript's UTF-16 offsets.
+        Err(error) => json!({ "error": {
+            "kind": error.kind.as_str(),
+            "message": error.message,
+            "start": error.span.start,
+            "end": error.span.end,
+        } }),
     };
     let case = json!({
         "input": {

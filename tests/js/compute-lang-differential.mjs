@@ -3,12 +3,13 @@
 //   node tests/js/compute-lang-differential.mjs CASES.json
 //
 // CASES.json is `[{ input: {steps, inputs: [[name, value], ...]},
-//                   expected: {values: [[name, value], ...]} | {error: {kind, message}} }]`,
+//                   expected: {values: [[name, value], ...]} | {error: {kind, message, start, end}} }]`,
 // written by tests/cli/compute_lang_differential.rs from `worked::compute::lang::evaluate`.
 // JSON has no infinity, so both sides write a −∞ entry as the string "-inf".
 // Every step's value must agree to 1e-9 (absolutely or relative to the larger magnitude) with the
 // same shape, or both must fail with the same error kind and the same message once the decimals in
-// it (computed operands, which may differ in the last bit) are masked.
+// it (computed operands, which may differ in the last bit) are masked, and (for ASCII programs,
+// where bytes and UTF-16 units coincide) the same span.
 // Exits 0 with a summary line when all agree, 1 naming the first disagreement, 2 on unusable input.
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
@@ -51,8 +52,17 @@ export function compareCase(input, expected) {
     if (result.error.kind !== expected.error.kind) {
       return `JS reports ${result.error.kind} (${result.error.message}), Rust ${expected.error.kind} (${expected.error.message})`;
     }
-    return maskDecimals(result.error.message) === maskDecimals(expected.error.message) ? null
-      : `messages differ: JS "${result.error.message}", Rust "${expected.error.message}"`;
+    if (maskDecimals(result.error.message) !== maskDecimals(expected.error.message)) {
+      return `messages differ: JS "${result.error.message}", Rust "${expected.error.message}"`;
+    }
+    // Rust's offsets are bytes, JavaScript's UTF-16 units: they agree on ASCII programs.
+    const ascii = /^[\x00-\x7f]*$/.test(input.steps);
+    if (ascii && expected.error.start !== undefined &&
+        (result.error.start !== expected.error.start || result.error.end !== expected.error.end)) {
+      return `error spans differ: JS ${result.error.start}..${result.error.end}, ` +
+        `Rust ${expected.error.start}..${expected.error.end}`;
+    }
+    return null;
   }
   if (!result.ok) return `JS reports ${result.error.kind} (${result.error.message}), Rust ran the program`;
   const values = decode(expected.values);

@@ -104,4 +104,8 @@ test('the differential helpers decode -inf, mask decimals and catch a wrong valu
   assert.equal(differential.compareCase(ok, { values: [['y', [2, 4]]] }), null);
   assert.match(differential.compareCase(ok, { values: [['y', [2, 5]]] }), /y\[1\]/);
   assert.match(differential.compareCase(ok, { values: [['y', [[2, 4]]]] }), /not a matrix/);
+  const typo = { steps: 'y = z', inputs: [] };
+  const unknown = { kind: 'unknown_name', message: 'unknown name `z`' };
+  assert.equal(differential.compareCase(typo, { error: { ...unknown, start: 4, end: 5 } }), null);
+  assert.match(differential.compareCase(typo, { error: { ...unknown, start: 3, end: 5 } }), /spans differ/);
 });
