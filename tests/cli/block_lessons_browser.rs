@@ -1,0 +1,291 @@
+//! Real-browser tests of the widgets of the shipped book's "Inside a transformer block" part:
+//! `worked build` this repository's book, open a lesson in headless Chromium over file://, edit
+//! an input as a reader would, and compare what the page then shows with what the Rust core
+//! computes for the same edit (`worked eval --json` on the lesson with that input line
+//! rewritten). The tests also hold the lessons to what their text promises the reader will see.
+
+use super::widget_browser::{eval_json, js_string, page_matrices, type_into, wait_for};
+use crate::common::{launch_chromium, Chromium};
+use headless_chrome::Tab;
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use tempfile::TempDir;
+use worked::present::{format_number, Precision, Style};
+
+/// The shipped book, built into a temporary folder that goes when this does.
+struct ShippedBook {
+    dir: TempDir,
+}
+
+impl ShippedBook {
+    fn build() -> ShippedBook {
+        let dir = tempfile::tempdir().expect("temporary folder");
+        let run = Command::new(env!("CARGO_BIN_EXE_worked"))
+            .args(["build", "--root", env!("CARGO_MANIFEST_DIR"), "--output"])
+            .arg(dir.path().join("public"))
+            .output()
+            .expect("run worked build");
+        assert!(
+            run.status.success(),
+            "worked build of the shipped book failed:\n{}",
+            String::from_utf8_lossy(&run.stderr)
+        );
+        ShippedBook { dir }
+    }
+
+    fn url(&self, page: &str) -> String {
+        format!(
+            "file://{}",
+            self.dir.path().join("public").join(page).display()
+        )
+    }
+}
+
+fn lesson_source(path: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join(path)
+}
+
+/// The steps of the lesson's one compute example as the Rust core computes them after each
+/// `(old line, new line)` replacement in its source: `{step name: value}` at full precision.
+fn rust_steps(lesson: &str, edits: &[(&str, &str)]) -> serde_json::Map<String, Value> {
+    let mut text = std::fs::read_to_string(lesson_source(lesson)).expect("the lesson exists");
+    for (old, new) in edits {
+        assert_eq!(
+            text.matches(old).count(),
+            1,
+            "`{old}` appears exactly once in {lesson}"
+        );
+        text = text.replacen(old, new, 1);
+    }
+    // A copy in a book of its own, at the same place under `content/`.
+    let dir = tempfile::tempdir().expect("temporary folder");
+    let file = dir.path().join(lesson);
+    std::fs::create_dir_all(file.parent().unwrap()).unwrap();
+    std::fs::write(&file, text).unwrap();
+    let run = Command::new(env!("CARGO_BIN_EXE_worked"))
+        .current_dir(dir.path())
+        .args(["eval", "--json", lesson])
+        .output()
+        .expect("run worked eval");
+    assert!(
+        run.status.success(),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    let json: Value = serde_json::from_slice(&run.stdout).expect("eval writes JSON");
+    let examples = json["examples"].as_array().expect("a list of examples");
+    let compute: Vec<&Value> = examples
+        .iter()
+        .filter(|example| example["kind"] == "compute")
+        .collect();
+    compute[0]["steps"]
+        .as_object()
+        .expect("steps by name")
+        .clone()
+}
+
+fn fmt(x: f64) -> String {
+    format_number(x, Precision::Decimals(3), Style::Prose)
+}
+
+/// A step's value as the widget prints it: rows of cells (a number is one cell).
+fn cells(value: &Value) -> Vec<Vec<String>> {
+    match value {
+        Value::Number(x) => vec![vec![fmt(x.as_f64().unwrap())]],
+        Value::Array(items) if items.iter().all(Value::is_number) => {
+            vec![items.iter().map(|x| fmt(x.as_f64().unwrap())).collect()]
+        }
+        Value::Array(rows) => rows
+            .iter()
+            .map(|row| {
+                row.as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|x| fmt(x.as_f64().unwrap()))
+                    .collect()
+            })
+            .collect(),
+        other => panic!("not a value: {other}"),
+    }
+}
+
+fn launch() -> Option<Chromium> {
+    launch_chromium(
+        "block_lessons_browser",
+        "The widgets of the transformer-block lessons in a browser",
+    )
+}
+
+fn open_live(tab: &Tab, url: &str) {
+    tab.navigate_to(url).expect("navigate");
+    tab.wait_until_navigated().expect("page loads");
+    wait_for(
+        tab,
+        "document.querySelector('[data-widget=\"compute\"] .ww [data-matrix]') !== null",
+    );
+}
+
+/// The live table of step `name`, as rows of cell texts.
+fn shown_matrix(tab: &Tab, name: &str) -> Vec<Vec<String>> {
+    page_matrices(tab)
+        .into_iter()
+        .find(|(shown, _)| shown == name)
+        .unwrap_or_else(|| panic!("no live table `{name}`"))
+        .1
+}
+
+/// The live number of scalar step `name`.
+fn shown_scalar(tab: &Tab, name: &str) -> String {
+    let text = eval_json(
+        tab,
+        &format!(
+            "document.querySelector({}).textContent",
+            js_string(&format!(".ww [data-value='{name}']"))
+        ),
+    );
+    text.as_str()
+        .unwrap_or_else(|| panic!("no live number `{name}`"))
+        .to_string()
+}
+
+/// The text of the prose reference `reference` (as written in the lesson, without spaces).
+fn prose(tab: &Tab, reference: &str) -> String {
+    let text = eval_json(
+        tab,
+        &format!(
+            "document.querySelector({}).textContent",
+            js_string(&format!(".worked-ref[data-ref='{reference}']"))
+        ),
+    );
+    text.as_str()
+        .unwrap_or_else(|| panic!("no prose reference `{reference}`"))
+        .to_string()
+}
+
+fn field(input: &str, row: usize, col: usize) -> String {
+    format!("input[data-input='{input}'][data-row='{row}'][data-col='{col}']")
+}
+
+const BLOCK: &str = "content/block/transformer-block.md";
+const BLOCK_X: &str = "x = [[1, 0, 1, 0], [0, 1, 0, 1], [1, 1, 0, 0]]";
+
+#[test]
+fn editing_the_last_token_of_the_block_leaves_the_earlier_rows_alone_as_the_rust_core_does() {
+    let Some(chromium) = launch() else { return };
+    let book = ShippedBook::build();
+    let tab = chromium.tab();
+    open_live(&tab, &book.url("block/transformer-block.html"));
+    let before = rust_steps(BLOCK, &[]);
+    assert_eq!(
+        shown_matrix(&tab, "y"),
+        cells(&before["y"]),
+        "before any edit"
+    );
+
+    // The first entry of "sat", the last token: the causal mask keeps it from "the" and "cat".
+    type_into(&tab, &field("x", 2, 0), "3");
+    let edited = rust_steps(
+        BLOCK,
+        &[(BLOCK_X, "x = [[1, 0, 1, 0], [0, 1, 0, 1], [3, 1, 0, 0]]")],
+    );
+    let shown = shown_matrix(&tab, "y");
+    assert_eq!(shown, cells(&edited["y"]), "after editing \"sat\"");
+    let old = cells(&before["y"]);
+    assert_eq!(shown[..2], old[..2], "the rows of \"the\" and \"cat\" stay");
+    assert_ne!(shown[2], old[2], "the row of \"sat\" changes");
+    assert_eq!(
+        shown_matrix(&tab, "a1"),
+        cells(&edited["a1"]),
+        "head 1's weights"
+    );
+
+    // The first entry of "the": every later token attends to it, so every row moves.
+    type_into(&tab, &field("x", 0, 0), "2");
+    let both = rust_steps(
+        BLOCK,
+        &[(BLOCK_X, "x = [[2, 0, 1, 0], [0, 1, 0, 1], [3, 1, 0, 0]]")],
+    );
+    let again = shown_matrix(&tab, "y");
+    assert_eq!(again, cells(&both["y"]), "after editing \"the\" too");
+    for (row, name) in ["the", "cat", "sat"].iter().enumerate() {
+        assert_ne!(again[row], shown[row], "the row of \"{name}\" changes");
+    }
+    assert_eq!(
+        prose(&tab, "block.y[sat]"),
+        format!(
+            "({})",
+            both["y"][2]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|x| fmt(x.as_f64().unwrap()))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+        "the prose follows"
+    );
+}
+
+const LOSS: &str = "content/block/next-token-loss.md";
+
+#[test]
+fn a_learning_rate_too_large_makes_the_loss_rise_as_the_rust_core_computes() {
+    let Some(chromium) = launch() else { return };
+    let book = ShippedBook::build();
+    let tab = chromium.tab();
+    open_live(&tab, &book.url("block/next-token-loss.html"));
+    let before = rust_steps(LOSS, &[]);
+    for name in ["loss", "slope", "exact", "loss_after", "change"] {
+        assert_eq!(
+            vec![vec![shown_scalar(&tab, name)]],
+            cells(&before[name]),
+            "`{name}` before any edit"
+        );
+    }
+    assert!(
+        before["change"].as_f64().unwrap() < 0.0,
+        "the lesson's step lowers the loss"
+    );
+
+    type_into(&tab, &field("rate", 0, 0), "10");
+    let large = rust_steps(LOSS, &[("rate = 1\n", "rate = 10\n")]);
+    assert!(
+        large["change"].as_f64().unwrap() > 0.0,
+        "the text promises that a rate of 10 makes the loss rise"
+    );
+    for name in ["w_after", "loss_after", "change", "predicted"] {
+        assert_eq!(
+            vec![vec![shown_scalar(&tab, name)]],
+            cells(&large[name]),
+            "`{name}` at rate 10"
+        );
+    }
+    assert_eq!(
+        prose(&tab, "step.change"),
+        fmt(large["change"].as_f64().unwrap()),
+        "the prose follows"
+    );
+
+    // Another target for the last position: the measured slope still matches the exact one.
+    type_into(&tab, &field("target", 0, 0), "2");
+    let target = rust_steps(
+        LOSS,
+        &[
+            ("rate = 1\n", "rate = 10\n"),
+            ("target = 3 ", "target = 2 "),
+        ],
+    );
+    assert_ne!(
+        target["slope"], large["slope"],
+        "the target moves the slope"
+    );
+    for name in ["slope", "exact", "loss", "change"] {
+        assert_eq!(
+            vec![vec![shown_scalar(&tab, name)]],
+            cells(&target[name]),
+            "`{name}` with target 2"
+        );
+    }
+    assert_eq!(shown_matrix(&tab, "terms"), cells(&target["terms"]));
+}
