@@ -635,6 +635,10 @@ struct IndexPage<'a> {
     lessons: Vec<LessonLink<'a>>,
     /// The top level of the book: chapters and parts, each part with its own entries.
     contents: Vec<IndexEntry<'a>>,
+    /// The book's entry point: its first chapter in reading order. Section pages are left out,
+    /// because a part's page introduces lessons rather than teaching, so a book whose first part
+    /// has one still starts readers on its first real lesson.
+    start: Option<LessonLink<'a>>,
 }
 
 #[derive(Serialize)]
@@ -642,6 +646,9 @@ struct IndexEntry<'a> {
     #[serde(flatten)]
     card: LessonLink<'a>,
     children: Vec<LessonLink<'a>>,
+    /// For a top-level folder, its number among the top-level folders (from 1): the front page
+    /// calls it "Part N". `None` for a top-level chapter.
+    part: Option<usize>,
 }
 
 fn render_lesson_page(
@@ -713,6 +720,7 @@ fn render_lesson_page(
 
 fn render_index_page(book: &BookContext<'_>) -> Result<String, Diagnostic> {
     let lessons = book.lessons;
+    let mut parts = 0;
     let contents = book
         .tree
         .root
@@ -720,17 +728,32 @@ fn render_index_page(book: &BookContext<'_>) -> Result<String, Diagnostic> {
         .iter()
         .filter_map(|entry| {
             let card = LessonLink::entry(entry, lessons, "")?;
-            let children = match entry {
-                Entry::Section(section) => section
-                    .children
-                    .iter()
-                    .filter_map(|child| LessonLink::entry(child, lessons, ""))
-                    .collect(),
-                Entry::Chapter(_) => Vec::new(),
+            let (children, part) = match entry {
+                Entry::Section(section) => {
+                    parts += 1;
+                    let children = section
+                        .children
+                        .iter()
+                        .filter_map(|child| LessonLink::entry(child, lessons, ""))
+                        .collect();
+                    (children, Some(parts))
+                }
+                Entry::Chapter(_) => (Vec::new(), None),
             };
-            Some(IndexEntry { card, children })
+            Some(IndexEntry {
+                card,
+                children,
+                part,
+            })
         })
         .collect();
+    let start = book
+        .tree
+        .reading_order
+        .iter()
+        .map(|&index| &lessons[index])
+        .find(|lesson| !lesson.section)
+        .map(|lesson| LessonLink::to(lesson, ""));
     let context = PageContext {
         site: book.config,
         page_title: book.config.title.clone(),
@@ -747,6 +770,7 @@ fn render_index_page(book: &BookContext<'_>) -> Result<String, Diagnostic> {
                 .map(|&index| LessonLink::to(&lessons[index], ""))
                 .collect(),
             contents,
+            start,
         },
     };
     book.templates.render("index.html", &context)

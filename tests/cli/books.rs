@@ -166,6 +166,48 @@ fn reading_order_is_depth_first_and_previous_next_follow_it() {
 }
 
 #[test]
+fn the_front_page_numbers_its_parts_and_starts_readers_on_the_first_chapter() {
+    let book = nested_book();
+    book.build().succeeds();
+    let index = book.read("public/index.html");
+    // Top-level folders are parts, numbered among themselves; a top-level chapter is not one.
+    assert!(index.contains("Part 1</p>"), "{index}");
+    assert!(index.contains("Part 2</p>"), "{index}");
+    assert!(!index.contains("Part 3"), "{index}");
+    let algebra = index.find("Part 1</p>").unwrap();
+    assert!(
+        index[algebra..].find(">Algebra</a>") < index[algebra..].find(">Analysis intro</a>"),
+        "Part 1 is the algebra folder: {index}"
+    );
+    assert!(
+        index.contains("<a href=\"start.html\">Start reading: Start</a>"),
+        "{index}"
+    );
+
+    // When the first part has a section page, readers still start on its first chapter.
+    let book = Book::empty();
+    book.write(
+        "content/first/index.md",
+        lesson_with("The first part", "weight = 1", "An introduction."),
+    );
+    book.write(
+        "content/first/lesson.md",
+        lesson_with("The first lesson", "weight = 1", "Words."),
+    );
+    book.write(
+        "content/second/index.md",
+        lesson_with("The second part", "weight = 2", "More."),
+    );
+    book.build().succeeds();
+    let index = book.read("public/index.html");
+    assert!(
+        index.contains("<a href=\"first/lesson.html\">Start reading: The first lesson</a>"),
+        "{index}"
+    );
+    assert!(index.contains("Part 2</p>"), "{index}");
+}
+
+#[test]
 fn keep_going_slugs_name_lessons_in_other_folders() {
     let book = nested_book();
     book.build().succeeds();
