@@ -128,15 +128,20 @@ impl<'x> Expander<'x> {
         #[serde(deny_unknown_fields)]
         struct WidgetSpec {
             example: toml::Spanned<String>,
+            show: Option<toml::Spanned<Vec<toml::Spanned<String>>>>,
         }
         let spec: WidgetSpec = self.block_spec(
             body,
             "widget",
-            "a widget block holds one key: example = \"<name of an attention, softmax, gradient_descent or compute example>\"",
+            "a widget block holds example = \"<name of an attention, softmax, gradient_descent or compute example>\" and, for a compute example, optionally show = [\"<step>\", …]",
         )?;
         let (example, span) = self.named_example(&spec.example, body)?;
         let name = &example.name;
-        let Some(kind) = widget_kind(&example.evaluated) else {
+        let shown_steps = match &spec.show {
+            Some(list) => Some(self.widget_steps(example, list, body)?),
+            None => None,
+        };
+        let Some(mut kind) = widget_kind(&example.evaluated) else {
             self.problems.push(
                 Diagnostic::at(
                     self.file,
@@ -155,6 +160,17 @@ impl<'x> Expander<'x> {
         self.stylesheets.insert(WIDGET_STYLESHEET);
         let mut data = example.inputs.clone();
         data["decimals"] = serde_json::Value::from(self.decimals);
+        if let (Some(steps), Evaluated::Compute(computed)) = (&shown_steps, &example.evaluated) {
+            // Inputs stay (they are the fields); of the steps, only the chosen ones are shown.
+            kind.shown_without_script.retain(|(quantity, _)| {
+                steps.contains(quantity)
+                    || computed
+                        .values
+                        .iter()
+                        .any(|(input, origin, _)| input == quantity && *origin == Origin::Input)
+            });
+            data["show"] = serde_json::Value::from(steps.clone());
+        }
         // `<` never appears raw inside the JSON, so no text can close the <script> element.
         let json = data.to_string().replace('<', "\\u003c");
         let mut html = format!(
@@ -186,6 +202,73 @@ impl<'x> Expander<'x> {
         }
         html.push_str("</div>\n</figure>\n");
         Some(html)
+    }
+
+    /// The steps a compute widget's `show` list names, checked: each must be a step (not an
+    /// input: inputs are always the widget's fields) of a compute example, named once. The
+    /// program still runs in full on every edit; `show` only chooses which steps are drawn, so
+    /// a lesson whose example carries a long calculation can keep its widget on the part it
+    /// teaches.
+    fn widget_steps(
+        &mut self,
+        example: &ExampleBlock,
+        list: &toml::Spanned<Vec<toml::Spanned<String>>>,
+        body: &BlockText,
+    ) -> Option<Vec<String>> {
+        let name = &example.name;
+        let Evaluated::Compute(computed) = &example.evaluated else {
+            self.problems.push(
+                Diagnostic::at(
+                    self.file,
+                    body.file_span(list.span()),
+                    format!(
+                        "`show` picks the steps of a compute example's widget, but \"{name}\" is a {} example",
+                        example.kind.name()
+                    ),
+                )
+                .with_help("remove the show key: this widget shows the whole example"),
+            );
+            return None;
+        };
+        let steps = computed.step_names();
+        let every_step = || format!("show some of: {}", steps.join(", "));
+        if list.get_ref().is_empty() {
+            self.problems.push(
+                Diagnostic::at(
+                    self.file,
+                    body.file_span(list.span()),
+                    "`show` lists no step, so the widget would show only its inputs",
+                )
+                .with_help(every_step()),
+            );
+            return None;
+        }
+        let mut chosen: Vec<String> = Vec::new();
+        for entry in list.get_ref() {
+            let step = entry.get_ref();
+            let problem = if chosen.contains(step) {
+                Some(format!("`{step}` is listed twice"))
+            } else if steps.contains(&step.as_str()) {
+                None
+            } else if computed.value(step).is_some() {
+                Some(format!(
+                    "`{step}` is an input of \"{name}\": inputs are always the widget's fields, and `show` lists steps"
+                ))
+            } else {
+                Some(format!("\"{name}\" has no step named `{step}`"))
+            };
+            match problem {
+                Some(message) => {
+                    self.problems.push(
+                        Diagnostic::at(self.file, body.file_span(entry.span()), message)
+                            .with_help(every_step()),
+                    );
+                    return None;
+                }
+                None => chosen.push(step.clone()),
+            }
+        }
+        Some(chosen)
     }
 
     /// Reads the TOML of a widget or figure block; a problem is recorded at its place.

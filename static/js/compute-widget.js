@@ -3,7 +3,8 @@
  * `[data-widget="compute"]` figure, reads the program and inputs the build embedded as JSON
  * (`{ name, steps, inputs: [[name, value]…], stepNames, rows, cols, decimals }`, no fetch, so
  * file:// works), and replaces the static tables (what readers without JavaScript see) with a
- * field for every input entry and a live table for every step. Each edit reruns the whole program
+ * field for every input entry and a live table for every step (or for the steps the lesson's
+ * `show` list names, the JSON's `show`). Each edit reruns the whole program
  * with the language's JavaScript interpreter (compute-lang.js, `WorkedComputeLang.run`), the twin
  * of the Rust one that computed the page; matrices are shaded as heatmaps, masked entries (−∞)
  * hatched. An edit that makes a step fail keeps the last good tables and says so at the input
@@ -109,8 +110,9 @@
     }
     var live = el('div', { className: 'ww', id: this.id });
     common.append(live, [
-      el('p', { className: 'ww-intro' },
-        'Try it: change any input and every step below is computed again, in your browser, by the same program.'),
+      el('p', { className: 'ww-intro' }, this.example.show
+        ? 'Try it: change any input and the whole program runs again, in your browser; below are the steps this page follows.'
+        : 'Try it: change any input and every step below is computed again, in your browser, by the same program.'),
       restored !== null && !fromUrl
         ? el('p', { className: 'ww-note', role: 'status' },
           'The link\u2019s edit does not fit this example any more, so the example\u2019s own numbers are shown.')
@@ -279,7 +281,12 @@
 
   Widget.prototype.render = function () {
     var self = this;
-    var steps = this.values.slice(this.inputs.length);
+    var show = this.example.show;
+    // The whole program runs on every edit; the widget block's `show` list, when the lesson
+    // gives one, only chooses which steps are drawn (in the program's order).
+    var steps = this.values.slice(this.inputs.length).filter(function (entry) {
+      return !show || show.indexOf(entry[0]) !== -1;
+    });
     var blocks = steps.map(function (entry) { return self.valueBlock(entry[0], entry[1]); });
     this.results.replaceChildren.apply(this.results, blocks);
   };

@@ -163,6 +163,15 @@ fn prose(tab: &Tab, reference: &str) -> String {
         .to_string()
 }
 
+/// The lesson's `show` list leaves step `name` out of the live widget.
+fn assert_not_drawn(tab: &Tab, name: &str) {
+    let drawn: Vec<String> = page_matrices(tab).into_iter().map(|(n, _)| n).collect();
+    assert!(
+        !drawn.iter().any(|n| n == name),
+        "`{name}` is not in the widget's show list, yet drawn: {drawn:?}"
+    );
+}
+
 fn field(input: &str, row: usize, col: usize) -> String {
     format!("input[data-input='{input}'][data-row='{row}'][data-col='{col}']")
 }
@@ -182,6 +191,7 @@ fn editing_the_last_token_of_the_block_leaves_the_earlier_rows_alone_as_the_rust
         cells(&before["y"]),
         "before any edit"
     );
+    assert_not_drawn(&tab, "w_q");
 
     // The first entry of "sat", the last token: the causal mask keeps it from "the" and "cat".
     type_into(&tab, &field("x", 2, 0), "3");
@@ -247,6 +257,7 @@ fn a_learning_rate_too_large_makes_the_loss_rise_as_the_rust_core_computes() {
         before["change"].as_f64().unwrap() < 0.0,
         "the lesson's step lowers the loss"
     );
+    assert_not_drawn(&tab, "q");
 
     type_into(&tab, &field("rate", 0, 0), "10");
     let large = rust_steps(LOSS, &[("rate = 1\n", "rate = 10\n")]);

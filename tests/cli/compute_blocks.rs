@@ -2,7 +2,7 @@
 //! `eval` (readable and JSON, −∞ included), figures, widgets without JavaScript, and errors at
 //! their line and column inside the `steps` string.
 
-use crate::support::{lesson, Book};
+use crate::support::{lesson, place, Book};
 use serde_json::Value;
 
 /// A layer norm plus a causal mask, so `eval --json` has a −∞ to write.
@@ -175,6 +175,63 @@ fn a_bad_input_entry_and_a_figure_of_a_number_are_reported_where_they_are() {
     book.check()
         .exits_with(1)
         .stderr_has("`step` names a step of a compute example, but \"s\" is a softmax example");
+}
+
+#[test]
+fn a_widget_shows_only_the_steps_its_show_list_names_and_every_input() {
+    let book = book_with(&format!(
+        "{BLOCK}\n```widget\nexample = \"ln\"\nshow = [\"w\", \"y\"]\n```\n"
+    ));
+    book.check().succeeds();
+    book.build().succeeds();
+    let page = book.read("public/ln.html");
+    // For readers without JavaScript: the inputs, then the chosen steps in the program's order.
+    let shown: Vec<&str> = page
+        .match_indices("data-matrix=\"")
+        .map(|(at, _)| {
+            let rest = &page[at + "data-matrix=\"".len()..];
+            &rest[..rest.find('"').unwrap()]
+        })
+        .collect();
+    assert_eq!(shown, ["x", "gamma", "beta", "y", "w"], "{page}");
+    assert!(
+        page.contains("data-value=\"eps\""),
+        "the scalar input stays"
+    );
+    // The live widget gets the list to draw the same steps.
+    assert!(page.contains("\"show\":[\"w\",\"y\"]"), "{page}");
+}
+
+#[test]
+fn a_bad_show_list_is_an_error_at_the_entry_that_is_wrong() {
+    let cases = [
+        ("[\"w\", \"yy\"]", "\"yy\"", "\"ln\" has no step named `yy`"),
+        (
+            "[\"gamma\"]",
+            "\"gamma\"",
+            "`gamma` is an input of \"ln\": inputs are always the widget's fields",
+        ),
+        ("[\"w\", \"w\"]", "\"w\"]", "`w` is listed twice"),
+        ("[]", "[]", "`show` lists no step"),
+    ];
+    for (list, needle, message) in cases {
+        let text = lesson(
+            "Layer norm",
+            &format!("{BLOCK}\n```widget\nexample = \"ln\"\nshow = {list}\n```\n"),
+        );
+        let book = Book::with_lesson("ln.md", &text);
+        book.check()
+            .exits_with(1)
+            .stderr_has(&place("content/ln.md", &text, needle))
+            .stderr_has(message)
+            .stderr_has("show some of: mu, xc, var, y, mask, w");
+    }
+    let book = book_with(
+        "```softmax\nname = \"s\"\nlogits = [1, 2]\n```\n\n```widget\nexample = \"s\"\nshow = [\"loss\"]\n```\n",
+    );
+    book.check().exits_with(1).stderr_has(
+        "`show` picks the steps of a compute example's widget, but \"s\" is a softmax example",
+    );
 }
 
 /// The complete example of README's "Compute blocks" section, as a lesson: it must check.
