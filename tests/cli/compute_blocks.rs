@@ -177,6 +177,19 @@ fn a_bad_input_entry_and_a_figure_of_a_number_are_reported_where_they_are() {
         .stderr_has("`step` names a step of a compute example, but \"s\" is a softmax example");
 }
 
+/// The complete example of README's "Compute blocks" section, as a lesson: it must check.
+#[test]
+fn the_readme_example_builds_and_checks() {
+    let readme = include_str!("../../README.md");
+    let section = &readme[readme
+        .find("## Compute blocks")
+        .expect("the README section")..];
+    let start = section.find("````markdown\n").expect("the example") + "````markdown\n".len();
+    let example = &section[start..start + section[start..].find("\n````").unwrap()];
+    assert!(example.contains("```compute") && example.contains("```widget"));
+    book_with(example).check().succeeds();
+}
+
 #[test]
 fn a_widget_shows_only_the_steps_its_show_list_names_and_every_input() {
     let book = book_with(&format!(
@@ -232,17 +245,4 @@ fn a_bad_show_list_is_an_error_at_the_entry_that_is_wrong() {
     book.check().exits_with(1).stderr_has(
         "`show` picks the steps of a compute example's widget, but \"s\" is a softmax example",
     );
-}
-
-/// The complete example of README's "Compute blocks" section, as a lesson: it must check.
-#[test]
-fn the_readme_example_builds_and_checks() {
-    let readme = include_str!("../../README.md");
-    let section = &readme[readme
-        .find("## Compute blocks")
-        .expect("the README section")..];
-    let start = section.find("````markdown\n").expect("the example") + "````markdown\n".len();
-    let example = &section[start..start + section[start..].find("\n````").unwrap()];
-    assert!(example.contains("```compute") && example.contains("```widget"));
-    book_with(example).check().succeeds();
 }

@@ -2,7 +2,6 @@
 //! folders, runs `worked build`, `check` or `eval` on them, and checks exit codes, output files
 //! and diagnostics. One test binary keeps linking fast; modules follow the features.
 
-mod block_lessons_browser;
 mod book_browser;
 mod books;
 mod build;
@@ -23,5 +22,6 @@ mod serve;
 mod site_furniture;
 mod sliders_differential;
 mod support;
+mod transformer_block_browser;
 mod widget_browser;
 mod widget_differential;

@@ -112,7 +112,7 @@ fn cells(value: &Value) -> Vec<Vec<String>> {
 
 fn launch() -> Option<Chromium> {
     launch_chromium(
-        "block_lessons_browser",
+        "transformer_block_browser",
         "The widgets of the transformer-block lessons in a browser",
     )
 }
