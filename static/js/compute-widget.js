@@ -7,11 +7,10 @@
  * with the language's JavaScript interpreter (compute-lang.js, `WorkedComputeLang.run`), the twin
  * of the Rust one that computed the page; matrices are shaded as heatmaps, masked entries (−∞)
  * hatched. An edit that makes a step fail keeps the last good tables and says so at the input
- * that was edited. Prose references to the example follow, and the edited inputs live in the URL
- * fragment (`#try-<example>=x:1,2_3,4;eps:0.1`) so the state can be shared.
+ * that was edited. The prose keeps describing the lesson's example; the edited inputs live in the
+ * URL fragment (`#try-<example>=x:1,2_3,4;eps:0.1`) so the state can be shared.
  *
- * Everything every widget does alike (DOM building, number parsing, the fragment, references,
- * mounting) is in widget-common.js; labels follow the rule of worked-refs.js `computeQuantity`.
+ * Everything every widget does alike (DOM building, number parsing, the fragment, mounting) is in widget-common.js; labels follow the rule of worked-refs.js `computeQuantity`.
  * DOM is built with createElement/textContent only: names and numbers are reader input. A classic
  * script, not an ES module, because Chromium blocks module scripts on file:// pages.
  */
@@ -121,7 +120,6 @@
       this.results = el('div', { className: 'ww-results' }),
     ]);
     common.showLive(this.figure, live);
-    this.refNodes = common.collectRefs(this.figure, this.example.name);
     this.run(null);
   };
 
@@ -254,7 +252,6 @@
       if (!this.values) return;
     }
     this.render();
-    this.updateRefs();
   };
 
   /** The name of the step whose line holds `offset` (a UTF-16 offset into the steps text). */
@@ -327,16 +324,6 @@
           el('caption', { className: 'ww-visually-hidden' }, this.stepLine(name)), el('thead', null, head), body)));
   };
 
-  Widget.prototype.updateRefs = function () {
-    var self = this;
-    var byName = {};
-    this.values.forEach(function (entry) { byName[entry[0]] = entry[1]; });
-    common.refreshRefs(this.refNodes, this.example.name, function (name) {
-      return Object.prototype.hasOwnProperty.call(byName, name)
-        ? R.computeQuantity(byName[name], self.example.rows, self.example.cols)
-        : null;
-    });
-  };
 
   /** A pasted link with another edit for this page restores it without a reload. */
   Widget.prototype.followFragment = function (encoded) {
