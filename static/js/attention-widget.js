@@ -439,8 +439,40 @@
   function row() { return M('mrow', null, Array.prototype.slice.call(arguments)); }
   /** A symbol with a token name as its subscript: q with "sat" below. */
   function named(symbol, token) { return M('msub', null, mi(symbol), M('mtext', null, token)); }
-  /** One line of the explanation as an inline formula. */
-  function formula(parts) { return M('math', null, M('mrow', null, parts)); }
+  /** Where a long line may wrap: MathML does not break lines, so a line is split into formulas. */
+  var BREAK = {};
+
+  /**
+   * One line of the explanation: `parts` (nested arrays allowed) as inline formulas, a new one
+   * after every BREAK, with spaces between so a phone wraps the line there.
+   */
+  function formula(parts) {
+    var pieces = [[]];
+    (function walk(list) {
+      list.forEach(function (part) {
+        if (Array.isArray(part)) walk(part);
+        else if (part === BREAK) pieces.push([]);
+        else if (part) pieces[pieces.length - 1].push(part);
+      });
+    })(parts);
+    var line = el('span', { className: 'ww-formula' });
+    pieces.forEach(function (piece, i) {
+      if (i > 0) line.appendChild(document.createTextNode(' '));
+      // Display style: fractions at full size, as on paper.
+      line.appendChild(M('math', { displaystyle: 'true' }, M('mrow', null, piece)));
+    });
+    return line;
+  }
+
+  /** Terms joined by `op`, with a place to wrap after each operator. */
+  function spread(terms, op) {
+    var parts = [];
+    terms.forEach(function (term, i) {
+      if (i > 0) parts.push(mo(op), BREAK);
+      parts.push(term);
+    });
+    return parts;
+  }
 
   /** A number as MathML: the minus of a negative number as an operator, as KaTeX writes it. */
   Widget.prototype.number = function (x) {
@@ -466,15 +498,6 @@
     return row.apply(null, parts);
   };
 
-  /** `a op b op c`: terms joined by an operator. */
-  function joined(terms, op) {
-    var parts = [];
-    terms.forEach(function (term, i) {
-      if (i > 0) parts.push(mo(op));
-      parts.push(term);
-    });
-    return row.apply(null, parts);
-  }
 
   Widget.prototype.renderExplanation = function () {
     var self = this;
@@ -510,7 +533,8 @@
       var products = k.products.map(function (_, t) {
         return row(self.factor(x.query[t]), mo('\u00d7'), self.factor(k.key[t]));
       });
-      return formula([named('q', me), mo('\u00b7'), named('k', tokens[k.index]), mo('='), joined(products, '+'), mo('='), self.number(k.score)]);
+      return formula([named('q', me), mo('\u00b7'), named('k', tokens[k.index]), mo('='), BREAK,
+        spread(products, '+'), mo('='), BREAK, self.number(k.score)]);
     }).concat([maskedNote]));
     step('Divide by the square root of d\u2096 = ' + x.d_k, open.map(function (k) {
       return formula([M('mfrac', null, self.number(k.score), sqrtDk.cloneNode(true)), mo('='), self.number(k.scaled)]);
@@ -522,8 +546,8 @@
     step('Exponentiate and add up', [shiftNote].concat(open.map(function (k) {
       var power = x.shift !== 0 ? row(self.number(k.scaled), mo('\u2212'), self.factor(x.shift)) : self.number(k.scaled);
       return formula([M('msup', null, mi('e'), power), mo('='), self.number(k.exp)]);
-    }), [formula([mi('sum'), mo('='),
-      joined(open.map(function (k) { return self.number(k.exp); }), '+'), mo('='), this.number(x.expSum)])]));
+    }), [formula([mi('sum'), mo('='), BREAK,
+      spread(open.map(function (k) { return self.number(k.exp); }), '+'), mo('='), BREAK, this.number(x.expSum)])]));
     step('Weights: each exponential divided by the sum', x.keys.map(function (k) {
       var parts = k.masked
         ? [named('a', tokens[k.index]), mo('='), mn('0'), M('mspace', { width: '0.5em' }), M('mtext', null, '(masked)')]
@@ -535,9 +559,9 @@
         (this.state.w_o ? ' and multiplied by W_O to give Z.' : ' to give Z.')
       : null;
     step('Weighted sum of the values', [
-      { key: 'output', node: formula([named('z', me), mo('='),
-        joined(open.map(function (k) { return row(self.number(k.weight), mo('\u00d7'), self.vector(k.value)); }), '+'),
-        mo('='), this.vector(x.output)]) },
+      { key: 'output', node: formula([named('z', me), mo('='), BREAK,
+        spread(open.map(function (k) { return row(self.number(k.weight), mo('\u00d7'), self.vector(k.value)); }), '+'),
+        mo('='), BREAK, this.vector(x.output)]) },
       note,
     ]);
     var title = 'How \u201c' + me + '\u201d (row ' + (x.row + 1) + ')' + (many ? ' in head ' + (x.head + 1) : '') + ' attends';
