@@ -84,7 +84,6 @@ fn widget_kind(evaluated: &Evaluated) -> Option<WidgetKind> {
             scripts: &[
                 "js/compute-lang.js",
                 "js/worked-format.js",
-                "js/worked-refs.js",
                 "js/widget-common.js",
                 "js/compute-widget.js",
             ],
