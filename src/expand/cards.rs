@@ -21,7 +21,7 @@ pub(super) fn card(example: &ExampleBlock) -> Option<String> {
         .input_names()
         .into_iter()
         .filter_map(|name| {
-            let quantity = evaluated.quantity(&name)?;
+            let quantity = card_labels(evaluated, evaluated.quantity(&name)?);
             Some(CardInput {
                 caption_html: caption_html(evaluated, &name),
                 name,
@@ -49,6 +49,24 @@ pub(super) fn card(example: &ExampleBlock) -> Option<String> {
     // A compute example is a program: the card shows it above its inputs.
     let program = example.inputs.get("steps").and_then(|steps| steps.as_str());
     example_card(program, &inputs)
+}
+
+/// The labels a card shows. A compute example labels every matrix whose size fits `rows` or
+/// `cols`, which is right for token-by-token steps but not for a square weight matrix that merely
+/// has as many rows as there are tokens (`w_q` of a two-word target would read "le, chat" on
+/// both sides); so on a card a compute example's square inputs are numbered instead. References
+/// still address them by the labels.
+fn card_labels(evaluated: &Evaluated, quantity: Quantity) -> Quantity {
+    match (evaluated, quantity) {
+        (Evaluated::Compute(_), Quantity::Matrix { values, .. }) if values.is_square() => {
+            Quantity::Matrix {
+                values,
+                row_labels: None,
+                col_labels: None,
+            }
+        }
+        (_, quantity) => quantity,
+    }
 }
 
 /// The reader's name for an input: the symbol the lessons use for it, never the example's id.

@@ -118,6 +118,25 @@ fn a_compute_card_shows_the_program_and_its_inputs() {
 }
 
 #[test]
+fn a_compute_card_labels_rows_by_the_tokens_but_numbers_square_inputs() {
+    let page = page_of(
+        "The inputs:\n\n```compute\nname = \"p\"\nrows = [\"le\", \"chat\"]\nsteps = \"y = w @ x\"\n\n[inputs]\nx = [[1, 0, 2], [0, 1, 1]]\nw = [[1, 0], [0, 1]]\n```\n\nThe weight {{p.w[le, chat]}} still has its labels.\n",
+    );
+    let card = card_after(&page, "The inputs:");
+    let x = &card[card.find("data-card-input=\"x\"").unwrap()..];
+    let x = &x[..x.find("</table>").unwrap()];
+    assert!(x.contains("<th scope=\"row\">chat</th>"), "{x}");
+    let w = &card[card.find("data-card-input=\"w\"").unwrap()..];
+    let w = &w[..w.find("</table>").unwrap()];
+    assert!(
+        !w.contains("le") && !w.contains("chat"),
+        "a square input is numbered: {w}"
+    );
+    assert_eq!(card_rows(card, "w"), [["1", "0"], ["0", "1"]]);
+    assert_eq!(shown_value(&page, "p.w[le,chat]"), "0");
+}
+
+#[test]
 fn show_false_hides_the_card_and_keeps_the_references() {
     let block = CAT_BLOCK.replace(
         "w_v = [[1, 0], [0, 2]]\n",
