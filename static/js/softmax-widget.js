@@ -230,17 +230,21 @@
     for (var j = 0; j < n; j++) {
       head.appendChild(el('th', { scope: 'col' }, el('span', { className: 'ww-label' }, this.label(j))));
     }
-    function row(code, title, values) {
+    // The logits and the one-hot target print as written (2, not 2.000), computed rows at the
+    // book's precision: README's rule for numbers.
+    function row(code, title, values, asWritten) {
       var tr = el('tr', { 'data-matrix': code }, el('th', { scope: 'row' }, title));
-      values.forEach(function (x, k) { tr.appendChild(el('td', { 'data-col': k }, self.fmt(x))); });
+      values.forEach(function (x, k) {
+        tr.appendChild(el('td', { 'data-col': k }, asWritten ? F.formatShortest(x) : self.fmt(x)));
+      });
       return tr;
     }
     var body = el('tbody', null,
-      row('logits', 'z', r.logits),
+      row('logits', 'z', r.logits, true),
       row('scaled', 'z / T', r.logits.map(function (z) { return z / r.temperature; })),
       row('log_probabilities', 'log p', r.log_probabilities));
     if (r.gradient) {
-      body.appendChild(row('onehot', 'y', r.logits.map(function (_, k) { return k === r.target ? 1 : 0; })));
+      body.appendChild(row('onehot', 'y', r.logits.map(function (_, k) { return k === r.target ? 1 : 0; }), true));
       body.appendChild(row('gradient', '\u2202L/\u2202z', r.gradient));
     }
     return el('div', { className: 'ww-block ww-steps-block' },

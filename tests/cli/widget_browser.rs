@@ -785,6 +785,14 @@ fn the_temperature_slider_shows_what_the_rust_core_computes() {
         ),
     );
     assert_eq!(texts(&tab, cells), probabilities);
+    // The logits are inputs: as written; the probabilities are computed: at 3 decimals.
+    assert_eq!(
+        texts(
+            &tab,
+            "[data-widget=\"softmax\"] [data-matrix=\"logits\"] [data-col]"
+        ),
+        ["2", "1", "0"]
+    );
     assert_eq!(
         texts(&tab, "[data-widget=\"softmax\"] [data-value=\"loss\"]"),
         vec![fmt(expected.loss.unwrap())]
