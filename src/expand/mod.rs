@@ -1,5 +1,6 @@
-//! Expanding a lesson's event stream: example blocks are evaluated and removed, widgets are
-//! placed, and every `{{ … }}` reference becomes its computed value.
+//! Expanding a lesson's event stream: example blocks are evaluated and replaced by the card of
+//! their inputs (or by nothing, with `show = false`), widgets and figures are placed, and every
+//! `{{ … }}` reference becomes its computed value, printed as written when it shows an input.
 //!
 //! Input: a lesson and its parsed events. Output: new events (references in prose become
 //! `<span class="worked-ref">` HTML, references in math become LaTeX inside the math event), the

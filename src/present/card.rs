@@ -11,6 +11,11 @@ use super::number::Precision;
 use super::table::{escape_html, quantity_prose, quantity_table_captioned};
 use crate::compute::Quantity;
 
+/// Most numbers one table of a card shows. A card is a glance at the inputs: a larger matrix
+/// (an example may have 512 tokens of 1,024 dimensions) is named by its shape instead, and the
+/// prose or a widget shows what matters of it.
+pub const MAX_CARD_CELLS: usize = 256;
+
 /// One input on a card.
 pub struct CardInput {
     /// The quantity's name (`w_q`), kept in a `data-card-input` attribute for tests and styles.
@@ -32,8 +37,14 @@ pub fn example_card(program: Option<&str>, inputs: &[CardInput]) -> Option<Strin
     let mut values = String::new();
     for input in inputs {
         let attributes = format!("data-card-input=\"{}\"", escape_html(&input.name));
-        // A vector without labels would get a header of 1, 2, 3: a list reads better.
+        let cells = match &input.quantity {
+            Quantity::Vector { values, .. } => values.len(),
+            Quantity::Matrix { values, .. } => values.len(),
+            _ => 1,
+        };
         let as_table = match &input.quantity {
+            _ if cells > MAX_CARD_CELLS => None,
+            // A vector without labels would get a header of 1, 2, 3: a list reads better.
             Quantity::Vector { labels: None, .. } => None,
             quantity => quantity_table_captioned(
                 quantity,
@@ -46,13 +57,17 @@ pub fn example_card(program: Option<&str>, inputs: &[CardInput]) -> Option<Strin
             tables.push_str(&table);
             continue;
         }
-        let Some(text) = quantity_prose(&input.quantity, Precision::AsWritten, true) else {
-            continue;
+        let text = if cells > MAX_CARD_CELLS {
+            input.quantity.shape_description()
+        } else {
+            match quantity_prose(&input.quantity, Precision::AsWritten, true) {
+                Some(text) => escape_html(&text),
+                None => continue,
+            }
         };
         values.push_str(&format!(
-            "<div {attributes}><dt>{}</dt><dd>{}</dd></div>",
-            input.caption_html,
-            escape_html(&text)
+            "<div {attributes}><dt>{}</dt><dd>{text}</dd></div>",
+            input.caption_html
         ));
     }
     let mut html = String::from(
@@ -169,6 +184,28 @@ mod tests {
         );
         assert!(card.contains("<dd>c&lt;a&gt;t</dd>"), "{card}");
         assert!(card.contains("<dd>20</dd>"), "{card}");
+    }
+
+    #[test]
+    fn a_matrix_too_large_for_a_glance_is_named_by_its_shape() {
+        let card = example_card(
+            None,
+            &[input(
+                "embeddings",
+                "Embeddings",
+                Quantity::Matrix {
+                    values: ndarray::Array2::zeros((20, 13)),
+                    row_labels: None,
+                    col_labels: None,
+                },
+            )],
+        )
+        .unwrap();
+        assert!(!card.contains("<table"), "{card}");
+        assert!(
+            card.contains("<dt>Embeddings</dt><dd>a 20×13 matrix</dd>"),
+            "{card}"
+        );
     }
 
     #[test]
