@@ -55,7 +55,9 @@ fn widget_kind(evaluated: &Evaluated) -> Option<WidgetKind> {
                 "js/widget-common.js",
                 "js/softmax-widget.js",
             ],
+            // The slider's input first: without JavaScript it is what the numbers are for.
             shown_without_script: shown(&[
+                ("temperature", "temperature T"),
                 ("probabilities", "Probabilities"),
                 ("loss", "Cross-entropy loss"),
                 (
@@ -73,6 +75,8 @@ fn widget_kind(evaluated: &Evaluated) -> Option<WidgetKind> {
                 "js/descent-widget.js",
             ],
             shown_without_script: shown(&[
+                ("learning_rate", "learning rate η"),
+                ("steps", "steps"),
                 ("final_w", "w after the last step"),
                 ("final_b", "b after the last step"),
                 ("final_loss", "loss after the last step"),

@@ -278,3 +278,18 @@ fn without_javascript_a_single_head_widget_with_w_o_names_its_product() {
     let page = page_of(&format!("{CAT_BLOCK}\n```widget\nexample = \"cat\"\n```\n"));
     assert_eq!(static_captions(&page).last().unwrap(), "Output Z = AV");
 }
+
+#[test]
+fn without_javascript_a_slider_widget_shows_the_setting_its_numbers_are_for() {
+    let page = page_of(
+        "```gradient_descent\nname = \"fit\"\npoints = [[0, 1], [1, 3], [2, 4]]\nstart = [0, 0]\nlearning_rate = 0.05\nsteps = 20\nshow = false\n```\n\n```widget\nexample = \"fit\"\n```\n\n```softmax\nname = \"guess\"\nlogits = [2, 1, 0]\ntemperature = 0.5\nshow = false\n```\n\n```widget\nexample = \"guess\"\n```\n",
+    );
+    assert_eq!(shown_value(&page, "fit.learning_rate"), "0.05");
+    assert_eq!(shown_value(&page, "fit.steps"), "20");
+    assert_eq!(shown_value(&page, "guess.temperature"), "0.5");
+    let rate = page.find("data-ref=\"fit.learning_rate\"").unwrap();
+    assert!(
+        rate < page.find("data-ref=\"fit.final_w\"").unwrap(),
+        "the rate comes first"
+    );
+}
