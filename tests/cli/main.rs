@@ -5,6 +5,7 @@
 mod book_browser;
 mod books;
 mod build;
+mod cards;
 mod check;
 mod common;
 mod compute_blocks;
