@@ -149,17 +149,17 @@ fn shown_scalar(tab: &Tab, name: &str) -> String {
         .to_string()
 }
 
-/// The text of the prose reference `reference` (as written in the lesson, without spaces).
-fn prose(tab: &Tab, reference: &str) -> String {
+/// The text of the first reference in the lesson's prose that matches `selector`.
+fn prose(tab: &Tab, selector: &str) -> String {
     let text = eval_json(
         tab,
         &format!(
             "document.querySelector({}).textContent",
-            js_string(&format!(".worked-ref[data-ref='{reference}']"))
+            js_string(selector)
         ),
     );
     text.as_str()
-        .unwrap_or_else(|| panic!("no prose reference `{reference}`"))
+        .unwrap_or_else(|| panic!("no prose reference `{selector}`"))
         .to_string()
 }
 
@@ -222,18 +222,9 @@ fn editing_the_last_token_of_the_block_leaves_the_earlier_rows_alone_as_the_rust
         assert_ne!(again[row], shown[row], "the row of \"{name}\" changes");
     }
     assert_eq!(
-        prose(&tab, "block.y[sat]"),
-        format!(
-            "({})",
-            both["y"][2]
-                .as_array()
-                .unwrap()
-                .iter()
-                .map(|x| fmt(x.as_f64().unwrap()))
-                .collect::<Vec<_>>()
-                .join(", ")
-        ),
-        "the prose follows"
+        prose(&tab, ".worked-ref[data-ref='block.y[sat]']"),
+        format!("({})", old[2].join(", ")),
+        "the text keeps the lesson's numbers"
     );
 }
 
@@ -273,9 +264,9 @@ fn a_learning_rate_too_large_makes_the_loss_rise_as_the_rust_core_computes() {
         );
     }
     assert_eq!(
-        prose(&tab, "step.change"),
-        fmt(large["change"].as_f64().unwrap()),
-        "the prose follows"
+        prose(&tab, ".worked-ref[data-ref='step.change']"),
+        fmt(before["change"].as_f64().unwrap()),
+        "the text keeps the lesson's numbers"
     );
 
     // Another target for the last position: the measured slope still matches the exact one.
