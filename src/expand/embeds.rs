@@ -270,12 +270,8 @@ impl<'x> Expander<'x> {
             (Evaluated::Compute(computed), Some(step)) => {
                 let span = body.file_span(step.span());
                 match computed.quantity(step.get_ref()) {
-                    Some(quantity) => figure::quantity_figure(
-                        &quantity,
-                        &format!("{name}.{}", step.get_ref()),
-                        &options,
-                    )
-                    .map_err(|error| (error.message, error.help, span)),
+                    Some(quantity) => figure::quantity_figure(&quantity, step.get_ref(), &options)
+                        .map_err(|error| (error.message, error.help, span)),
                     None => Err((
                         format!("\"{name}\" has no step or input named `{}`", step.get_ref()),
                         format!("draw one of {}", computed.quantity_names().join(", ")),
@@ -292,21 +288,25 @@ impl<'x> Expander<'x> {
                 span.clone(),
             )),
             (_, Some(step)) => Err((
-                format!("`step` names a step of a compute example, but \"{name}\" is a {} example", example.kind.name()),
+                format!(
+                    "`step` names a step of a compute example, but \"{name}\" is a {} example",
+                    example.kind.name()
+                ),
                 "remove the step key: this figure draws the whole example".to_string(),
                 body.file_span(step.span()),
             )),
-            (Evaluated::Softmax(result), None) => Ok(figure::softmax_figure(result, &options)),
-            (Evaluated::Vectors(result), None) => figure::vectors_figure(result, &options)
-                .map_err(|error| (error.message, error.help, span.clone())),
+            (Evaluated::Softmax(result), None) => {
+                Ok(figure::softmax_figure(result, &options, &mut self.palette))
+            }
+            (Evaluated::Vectors(result), None) => {
+                figure::vectors_figure(result, &options, &mut self.palette)
+                    .map_err(|error| (error.message, error.help, span.clone()))
+            }
             (Evaluated::GradientDescent(result), None) => {
                 Ok(figure::gradient_descent_figure(result, &options))
             }
-            (Evaluated::Attention(_), None) => Err((
-                format!("\"{name}\" is an attention example, which has no figure"),
-                "figures draw softmax, vectors, gradient_descent and compute examples; for attention, place a ```widget".to_string(),
-                span.clone(),
-            )),
+            (Evaluated::Attention(result), None) => figure::attention_figure(result, &options)
+                .map_err(|error| (error.message, error.help, span.clone())),
         };
         match drawn {
             Ok(html) => {

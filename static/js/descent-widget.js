@@ -35,10 +35,13 @@
 
   /** The slider spans the example's rate divided and multiplied by this. */
   var SPAN = 20;
-  /** Chart geometry in SVG user units; the SVG scales to its box. */
+  /**
+   * Chart geometry in SVG user units; the SVG scales to its box, about 273 px on a 360 px screen,
+   * where the 13-unit labels of widget.css are 11 px.
+   */
   var W = 320;
-  var H = 210;
-  var PAD = { left: 50, right: 12, top: 14, bottom: 36 };
+  var H = 220;
+  var PAD = { left: 54, right: 16, top: 14, bottom: 42 };
 
   // ---------------------------------------------------------------- URL fragment (shareable state)
 
@@ -237,10 +240,10 @@
         className: 'ww-chart-frame', x: PAD.left, y: PAD.top,
         width: W - PAD.left - PAD.right, height: H - PAD.top - PAD.bottom,
       }),
-      svg('text', { className: 'ww-axis-title', x: (PAD.left + W - PAD.right) / 2, y: H - 4, 'text-anchor': 'middle' }, xTitle),
+      svg('text', { className: 'ww-axis-title', x: (PAD.left + W - PAD.right) / 2, y: H - 3, 'text-anchor': 'middle' }, xTitle),
       svg('text', {
         className: 'ww-axis-title', x: 0, y: 0, 'text-anchor': 'middle',
-        transform: 'translate(11 ' + (PAD.top + H - PAD.bottom) / 2 + ') rotate(-90)',
+        transform: 'translate(12 ' + (PAD.top + H - PAD.bottom) / 2 + ') rotate(-90)',
       }, yTitle),
     ]);
     var plot = svg('g', { 'clip-path': 'url(#' + clipId + ')' });
@@ -265,7 +268,7 @@
   function tick(frame, axis, at, label) {
     if (axis === 'x') {
       frame.axes.appendChild(svg('line', { className: 'ww-tick', x1: at, x2: at, y1: H - PAD.bottom, y2: H - PAD.bottom + 4 }));
-      frame.axes.appendChild(svg('text', { className: 'ww-tick-label', x: at, y: H - PAD.bottom + 15, 'text-anchor': 'middle' }, label));
+      frame.axes.appendChild(svg('text', { className: 'ww-tick-label', x: at, y: H - PAD.bottom + 18, 'text-anchor': 'middle' }, label));
     } else {
       frame.axes.appendChild(svg('line', { className: 'ww-grid', x1: PAD.left, x2: W - PAD.right, y1: at, y2: at }));
       frame.axes.appendChild(svg('text', { className: 'ww-tick-label', x: PAD.left - 4, y: at + 4, 'text-anchor': 'end' }, label));
@@ -335,7 +338,7 @@
     if (r.diverged_at !== null) {
       // The label goes right of the line, where there is no curve, or else below the rising curve.
       var at = x(Math.min(r.diverged_at, r.steps));
-      var right = W - PAD.right - at > 115;
+      var right = W - PAD.right - at > 175;
       frame.axes.appendChild(svg('line', { className: 'ww-diverge-line', x1: at, x2: at, y1: PAD.top, y2: H - PAD.bottom }));
       frame.axes.appendChild(svg('text', {
         className: 'ww-diverge-label', x: right ? at + 4 : at - 4, y: right ? PAD.top + 12 : H - PAD.bottom - 6,
@@ -343,10 +346,15 @@
       }, '\u2715 diverged at step ' + r.diverged_at));
     }
     var legend = el('p', { className: 'ww-chart-legend' },
-      swatch('ww-curve'), ' loss at each step',
-      showBest ? [' \u00a0', swatch('ww-best-line'), ' best possible (' + self.fmt(r.optimum.loss) + ')'] : null);
+      legendItem('ww-curve', 'loss at each step'),
+      showBest ? legendItem('ww-best-line', 'best possible (' + self.fmt(r.optimum.loss) + ')') : null);
     return finish(frame, 'Loss after each step', legend);
   };
+
+  /** A legend entry: the swatch and its words in one span that never breaks between them. */
+  function legendItem(className, text) {
+    return el('span', { className: 'ww-legend-item' }, swatch(className), ' ' + text);
+  }
 
   /** A short line in a chart's style, for the legend; decorative, the text says what it is. */
   function swatch(className) {
@@ -390,8 +398,8 @@
       frame.plot.appendChild(svg('circle', { className: 'ww-point', cx: x(p[0]), cy: y(p[1]), r: 3.5 }));
     });
     var legend = el('p', { className: 'ww-chart-legend' },
-      swatch('ww-fit-line'), ' line after step ' + k + (drawn[0] ? '' : ' (outside the chart)') + ' \u00a0',
-      swatch('ww-best-line'), ' best fit');
+      legendItem('ww-fit-line', 'line after step ' + k + (drawn[0] ? '' : ' (outside the chart)')),
+      legendItem('ww-best-line', 'best fit'));
     return finish(frame, 'The data and the line y = w\u00b7x + b', legend);
   };
 

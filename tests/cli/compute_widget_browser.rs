@@ -313,17 +313,7 @@ fn the_edit_lives_in_the_url_fragment_and_survives_a_reload_and_reset() {
 fn positional_encoding_screenshots() {
     use headless_chrome::protocol::cdp::Page;
     let Some(chromium) = launch() else { return };
-    let output = tempfile::tempdir().unwrap();
-    let run = std::process::Command::new(env!("CARGO_BIN_EXE_worked"))
-        .args(["build", "--root", env!("CARGO_MANIFEST_DIR"), "--output"])
-        .arg(output.path().join("public"))
-        .output()
-        .unwrap();
-    assert!(
-        run.status.success(),
-        "{}",
-        String::from_utf8_lossy(&run.stderr)
-    );
+    let output = crate::support::build_repository_book();
     let url = format!(
         "file://{}",
         output

@@ -12,6 +12,7 @@ mod compute_lang_differential;
 mod compute_widget_browser;
 mod errors;
 mod eval;
+mod figures;
 mod hardening;
 mod import;
 mod katex_fidelity;
