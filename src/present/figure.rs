@@ -856,7 +856,9 @@ fn side(ux: f64) -> Anchor {
 }
 
 /// One value of a ```` ```compute ```` example (or any labelled quantity) as a picture: a
-/// matrix as a heatmap, a vector (or a matrix of one row or one column) as bars.
+/// matrix as a heatmap, a vector (or a matrix of one row or one column) as bars. `what` is the
+/// step's name as the lesson uses it; errors, which the author reads, name it with its
+/// example (`ln.eps`).
 pub fn quantity_figure(
     quantity: &Quantity,
     what: &str,
@@ -872,7 +874,8 @@ pub fn quantity_figure(
             if values.len() > MOST_CELLS {
                 return Err(FigureError {
                     message: format!(
-                        "{what} is a {}×{} matrix, too large to draw as a heatmap (at most {MOST_CELLS} cells)",
+                        "{}.{what} is a {}×{} matrix, too large to draw as a heatmap (at most {MOST_CELLS} cells)",
+                        options.example,
                         values.nrows(),
                         values.ncols()
                     ),
@@ -919,7 +922,11 @@ pub fn quantity_figure(
             bars(&values.to_vec(), &labels, what, options)
         }
         Quantity::Count(_) | Quantity::Scalar(_) | Quantity::Text(_) => Err(FigureError {
-            message: format!("{what} is {}, which a figure cannot draw", quantity.shape_description()),
+            message: format!(
+                "{}.{what} is {}, which a figure cannot draw",
+                options.example,
+                quantity.shape_description()
+            ),
             help: "figures draw a matrix (as a heatmap) or a vector (as bars); print a number with a reference".to_string(),
         }),
     }
@@ -1029,7 +1036,8 @@ fn bars(
     if values.len() > MOST_BARS {
         return Err(FigureError {
             message: format!(
-                "{what} has {} entries, too many to draw as bars (at most {MOST_BARS})",
+                "{}.{what} has {} entries, too many to draw as bars (at most {MOST_BARS})",
+                options.example,
                 values.len()
             ),
             help: "draw a shorter step, or a matrix as a heatmap".to_string(),
@@ -1038,8 +1046,8 @@ fn bars(
     if let Some(position) = values.iter().position(|value| !value.is_finite()) {
         return Err(FigureError {
             message: format!(
-                "{what} holds −∞ at entry {}, which a bar cannot show",
-                labels[position]
+                "{}.{what} holds −∞ at entry {}, which a bar cannot show",
+                options.example, labels[position]
             ),
             help:
                 "draw the step after the softmax, or a matrix as a heatmap where −∞ shows as masked"
@@ -1356,11 +1364,11 @@ mod tests {
             values: array![1.0, -0.5, 0.25],
             labels: None,
         };
-        let html = quantity_figure(&vector, "e.v", &options("e")).unwrap();
+        let html = quantity_figure(&vector, "v", &options("e")).unwrap();
         assert!(html.contains("data-figure=\"bars\""), "{html}");
         assert_eq!(html.matches("class=\"wf-bar\"").count(), 3);
         assert!(
-            html.contains("e.v, 3 entries: 1 1.000, 2 \u{2212}0.500, 3 0.250."),
+            html.contains(">v, 3 entries: 1 1.000, 2 \u{2212}0.500, 3 0.250."),
             "{html}"
         );
         let column = Quantity::Matrix {
@@ -1368,19 +1376,19 @@ mod tests {
             row_labels: Some(vec!["x".into(), "y".into()]),
             col_labels: None,
         };
-        let html = quantity_figure(&column, "e.c", &options("e")).unwrap();
-        assert!(html.contains("e.c, 2 entries: x 1.000, y 2.000."), "{html}");
+        let html = quantity_figure(&column, "c", &options("e")).unwrap();
+        assert!(html.contains(">c, 2 entries: x 1.000, y 2.000."), "{html}");
     }
 
     #[test]
     fn numbers_and_masked_bars_cannot_be_drawn() {
-        let error = quantity_figure(&Quantity::Scalar(1.0), "e.s", &options("e")).unwrap_err();
+        let error = quantity_figure(&Quantity::Scalar(1.0), "s", &options("e")).unwrap_err();
         assert_eq!(error.message, "e.s is a number, which a figure cannot draw");
         let masked = Quantity::Vector {
             values: array![0.0, f64::NEG_INFINITY],
             labels: None,
         };
-        let error = quantity_figure(&masked, "e.m", &options("e")).unwrap_err();
+        let error = quantity_figure(&masked, "m", &options("e")).unwrap_err();
         assert!(error.message.contains("−∞ at entry 2"), "{}", error.message);
     }
 

@@ -92,9 +92,26 @@
     return F.formatSf(x, 3);
   }
 
-  /** A chart tick: 3 significant digits without trailing zeros ("1.5", not "1.50"). */
+  /**
+   * A chart tick: 3 significant digits without trailing zeros ("1.5", not "1.50"); from 10⁴ on
+   * with an SI prefix ("250k", "1.5M") and from 10¹⁵ as a power of ten, so a label stays short
+   * enough for the space left of the plot, as the build-time figures do (src/present/svg.rs).
+   */
   function tickText(x) {
-    return sf(x).replace(/(\.\d*?)0+$/, '$1').replace(/\.$/, '');
+    var trim = function (text) { return text.replace(/(\.\d*?)0+$/, '$1').replace(/\.$/, ''); };
+    var size = Math.abs(x);
+    if (size >= 1e15) {
+      var exponent = Math.floor(Math.log10(size));
+      return trim(sf(x / Math.pow(10, exponent))) + '\u00d7' + power(exponent);
+    }
+    var prefixes = [[1e12, 'T'], [1e9, 'G'], [1e6, 'M'], [1e4, 'k']];
+    for (var i = 0; i < prefixes.length; i++) {
+      if (size >= prefixes[i][0]) {
+        var unit = prefixes[i][1] === 'k' ? 1e3 : prefixes[i][0];
+        return trim(sf(x / unit)) + prefixes[i][1];
+      }
+    }
+    return trim(sf(x));
   }
 
   Widget.prototype.compute = function (rate) {

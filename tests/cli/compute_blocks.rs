@@ -53,7 +53,10 @@ fn a_compute_lesson_builds_checks_and_prints_its_references() {
         "a heatmap for the matrix"
     );
     assert!(page.contains("data-figure=\"bars\""), "bars for the vector");
-    assert!(page.contains("Heatmap of ln.w"));
+    assert!(
+        page.contains("Heatmap of w, one row each for the, cat and sat"),
+        "named by its step and tokens, not the example: {page}"
+    );
     // The widget's static part holds every input and step for readers without JavaScript.
     for name in ["x", "gamma", "mu", "xc", "var", "y", "mask", "w"] {
         assert!(
