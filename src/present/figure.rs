@@ -147,13 +147,16 @@ pub fn softmax_figure(result: &Softmax, options: &FigureOptions, palette: &mut P
         .iter()
         .flat_map(|(_, row)| row.iter().copied())
         .fold(0.0, f64::max);
+    let height = 200.0;
+    let (y_labels, y_domain) = fitted_ticks(0.0, highest, height, false, 6);
+    let room = BarRoom::new(&y_labels, &shown, true);
     // Legend entries side by side, on as many rows as they need.
     let mut entries = Vec::with_capacity(legend.len());
-    let (mut x, mut row) = (16.0, 0usize);
+    let (mut x, mut row) = (room.left, 0usize);
     for label in &legend {
         let advance = 17.0 + text_width(label, SMALL_TEXT) + 16.0;
-        if x > 16.0 && x + advance - 16.0 > CHART_WIDTH - 8.0 {
-            x = 16.0;
+        if x > room.left && x + advance - 16.0 > CHART_WIDTH - 8.0 {
+            x = room.left;
             row += 1;
         }
         entries.push((x, 8.0 + row as f64 * (SMALL_TEXT + 8.0)));
@@ -166,9 +169,7 @@ pub fn softmax_figure(result: &Softmax, options: &FigureOptions, palette: &mut P
     };
     // Room above the plot for the number on a bar that reaches the top.
     let top = legend_bottom + VALUE_TEXT + 8.0;
-    let height = 200.0;
-    let (y_labels, y_domain) = fitted_ticks(0.0, highest, height, false, 6);
-    let room = BarRoom::new(&y_labels, &shown, true);
+
     let frame = Frame {
         left: room.left,
         top,

@@ -824,8 +824,9 @@ pub fn labelled(ticks: &NiceTicks) -> Vec<Tick> {
                 super::Precision::Decimals(decimals),
                 super::Style::Prose,
             );
+            // Zero needs no unit: "0", not "0.0M".
             let label = match &suffix {
-                _ if value == 0.0 => "0".to_string(),
+                Some(_) if value == 0.0 => "0".to_string(),
                 Some(suffix) => format!("{digits}{suffix}"),
                 None => digits,
             };
