@@ -126,12 +126,13 @@ impl Heatmap<'_> {
                 .min((WIDTH - left - columns.reach - 4.0) / (cols as f64 - 0.5))
                 .max(1.0);
         }
-        let widest_number = self
+        let numbers: Vec<String> = self
             .values
             .indexed_iter()
             .filter(|(at, _)| !self.masked(*at) || self.values[*at] == f64::NEG_INFINITY)
-            .map(|(_, &value)| text_width(&self.number(value), CELL_TEXT))
-            .fold(0.0, f64::max);
+            .map(|(_, &value)| self.number(value))
+            .collect();
+        let widest_number = widest(numbers.iter().map(String::as_str), CELL_TEXT);
         let numbered = rows * cols <= MOST_NUMBERED_CELLS && widest_number <= cell_width - 6.0;
         let cell_height = if numbered {
             NUMBER_CELL_HEIGHT

@@ -729,7 +729,7 @@ impl Svg {
     /// A vertical axis left of `frame`: grid lines, tick labels and a title read bottom-up.
     pub fn y_axis(&mut self, frame: &Frame, scale: &Scale, ticks: &[Tick], title: &str) {
         self.group("wf-axis-y");
-        let mut widest: f64 = 0.0;
+        let widest = widest(ticks.iter().map(|tick| tick.label.as_str()), SMALL_TEXT);
         for tick in ticks {
             let y = scale.map(tick.value);
             self.line(
@@ -744,7 +744,6 @@ impl Svg {
                 "wf-tick",
                 &tick.label,
             );
-            widest = widest.max(text_width(&tick.label, SMALL_TEXT));
         }
         self.line(
             Point::new(frame.left, frame.top),
