@@ -458,6 +458,7 @@ pub fn vectors_figure(
         );
         let mut spots = vec![beyond];
         spots.extend(Placer::around(*end, 10.0));
+        spots.extend(Placer::around(*end, 26.0));
         let label = short_label(name);
         let (point, alignment) = placer.place(&label, LABEL_TEXT, &spots);
         svg.text(
