@@ -472,3 +472,68 @@ fn names_of_arrows_that_end_together_are_placed_apart() {
         assert!(html.contains(&format!(">{name}</text>")), "{html}");
     }
 }
+
+/// The smallest label of every figure and widget chart of a page, in CSS px as shown, found by
+/// the browser: font size times the picture's scale (its width over its view box's width).
+const SMALLEST_LABELS: &str = r#"Array.from(document.querySelectorAll('svg.wf-chart, svg.ww-chart')).map(function (svg) {
+  var scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+  var sizes = Array.from(svg.querySelectorAll('text')).map(function (text) {
+    return parseFloat(getComputedStyle(text).fontSize) * scale;
+  });
+  return [svg.getAttribute('aria-labelledby') || svg.getAttribute('aria-label').slice(0, 40), Math.min.apply(null, sizes)];
+})"#;
+
+#[test]
+fn on_a_phone_every_label_of_every_figure_and_widget_chart_is_at_least_11_px() {
+    use crate::widget_browser::{eval_json, metrics, wait_for};
+    let Some(chromium) = crate::common::launch_chromium(
+        "figures",
+        "The size of figure labels as a phone shows them",
+    ) else {
+        return;
+    };
+    let output = crate::support::build_repository_book();
+    let mut seen = 0;
+    for page in [
+        "foundations/gradient-descent.html",
+        "foundations/softmax.html",
+        "foundations/vectors.html",
+        "transformers/attention.html",
+        "transformers/positional-encoding.html",
+    ] {
+        let tab = chromium.tab();
+        metrics(&tab, 360, 740);
+        let url = format!(
+            "file://{}",
+            output.path().join("public").join(page).display()
+        );
+        tab.navigate_to(&url).unwrap();
+        tab.wait_until_navigated().unwrap();
+        wait_for(&tab, "document.readyState === 'complete'");
+        if page.contains("gradient-descent") {
+            wait_for(&tab, "document.querySelector('svg.ww-chart') !== null");
+            // A legend's swatch stays on the line of its words.
+            let broken = eval_json(
+                &tab,
+                "Array.from(document.querySelectorAll('.ww-legend-item')).filter(function (item) { var s = item.querySelector('svg').getBoundingClientRect(); var r = document.createRange(); r.selectNodeContents(item); var rects = Array.from(r.getClientRects()); return rects.some(function (x) { return x.top > s.bottom; }); }).length",
+            );
+            assert_eq!(
+                broken,
+                serde_json::json!(0),
+                "{page}: legend swatches alone on a line"
+            );
+        }
+        let found = eval_json(&tab, SMALLEST_LABELS);
+        for entry in found.as_array().unwrap() {
+            seen += 1;
+            let size = entry[1].as_f64().unwrap();
+            assert!(
+                size >= 10.95,
+                "{page}: {} has labels of {size:.1} px",
+                entry[0]
+            );
+        }
+        tab.close(false).ok();
+    }
+    assert!(seen >= 20, "figures and charts were measured: {seen}");
+}
