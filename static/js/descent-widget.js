@@ -40,8 +40,8 @@
    * where the 13-unit labels of widget.css are 11 px.
    */
   var W = 320;
-  var H = 220;
-  var PAD = { left: 54, right: 16, top: 14, bottom: 42 };
+  var H = 236;
+  var PAD = { left: 54, right: 16, top: 30, bottom: 42 };
 
   // ---------------------------------------------------------------- URL fragment (shareable state)
 
@@ -353,14 +353,16 @@
       });
     }
     if (r.diverged_at !== null) {
-      // The label goes right of the line, where there is no curve, or else below the rising curve.
+      // The label stands above the plot, over its line as far as the chart's edges allow: the
+      // curve never reaches there, whichever step the run diverged at.
       var at = x(Math.min(r.diverged_at, r.steps));
-      var right = W - PAD.right - at > 175;
-      frame.axes.appendChild(svg('line', { className: 'ww-diverge-line', x1: at, x2: at, y1: PAD.top, y2: H - PAD.bottom }));
+      var label = '\u2715 diverged at step ' + r.diverged_at;
+      var half = label.length * 13 * 0.6 / 2;
+      var centre = Math.max(PAD.left + half, Math.min(W - 2 - half, at));
+      frame.axes.appendChild(svg('line', { className: 'ww-diverge-line', x1: at, x2: at, y1: PAD.top - 4, y2: H - PAD.bottom }));
       frame.axes.appendChild(svg('text', {
-        className: 'ww-diverge-label', x: right ? at + 4 : at - 4, y: right ? PAD.top + 12 : H - PAD.bottom - 6,
-        'text-anchor': right ? 'start' : 'end',
-      }, '\u2715 diverged at step ' + r.diverged_at));
+        className: 'ww-diverge-label', x: centre, y: PAD.top - 8, 'text-anchor': 'middle',
+      }, label));
     }
     var legend = el('p', { className: 'ww-chart-legend' },
       legendItem('ww-curve', 'loss at each step'),
