@@ -5,6 +5,7 @@
 mod book_browser;
 mod books;
 mod build;
+mod cards;
 mod check;
 mod common;
 mod compute_blocks;
@@ -15,6 +16,7 @@ mod eval;
 mod figures;
 mod hardening;
 mod import;
+mod incremental;
 mod katex_fidelity;
 mod katex_pixels;
 mod references;
