@@ -9,9 +9,9 @@
 
 use super::heatmap::{Heatmap, MOST_CELLS};
 use super::svg::{
-    decade_ticks, fitted_ticks, fitted_x_axis, labelled, nice_ticks, short_label, text_width,
-    widest, Anchor, Baseline, Frame, Placer, Point, Scale, Side, SlotLabels, Svg, LABEL_TEXT,
-    SMALL_TEXT,
+    decade_ticks, fitted_ticks, fitted_x_axis, labelled, legible_width, nice_ticks, short_label,
+    text_width, widest, Anchor, Baseline, Frame, Placer, Point, Scale, Side, SlotLabels, Svg,
+    LABEL_TEXT, SMALL_TEXT,
 };
 use super::table::escape_html;
 use super::{format_number, Precision, Style};
@@ -28,6 +28,9 @@ const SERIES_COLOURS: usize = 6;
 const CHART_WIDTH: f64 = 416.0;
 /// Font size of the numbers printed on bars.
 const VALUE_TEXT: f64 = SMALL_TEXT;
+// Charts and panels stay within the width at which their text is 11 px on a phone.
+const _: () = assert!(CHART_WIDTH <= legible_width(SMALL_TEXT));
+const _: () = assert!(PANEL.0 <= legible_width(SMALL_TEXT));
 
 /// Series colours by name, shared by every figure of a page, so that a token (or a
 /// temperature) has one colour in all of them: the first name seen gets `wf-s0`, the next

@@ -14,9 +14,10 @@ use super::svg::{
 use super::{format_number, Precision, Style};
 use ndarray::ArrayView2;
 
-/// Widest a heatmap may be, in user units: within [`legible_width`] of its text, so labels and
+/// Widest a heatmap may be, in user units: within [`super::svg::legible_width`] of its text, so labels and
 /// numbers stay legible on a phone.
 const WIDTH: f64 = 416.0;
+const _: () = assert!(WIDTH <= super::svg::legible_width(SMALL_TEXT));
 /// Widest a cell may be, so a 2×2 matrix does not fill the page.
 const WIDEST_CELL: f64 = 64.0;
 /// Height of a cell that shows its number.

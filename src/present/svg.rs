@@ -24,7 +24,7 @@ pub const LEAST_TEXT_PX: f64 = 11.0;
 
 /// The widest view box whose text at `size` is still [`LEAST_TEXT_PX`] on a phone, where the
 /// picture shrinks to [`PHONE_COLUMN`]. Figure layouts keep their width at or below it.
-pub fn legible_width(size: f64) -> f64 {
+pub const fn legible_width(size: f64) -> f64 {
     size * PHONE_COLUMN / LEAST_TEXT_PX
 }
 
@@ -117,11 +117,6 @@ impl TextBox {
                 Point::new(left, bottom),
             ],
         }
-    }
-
-    /// The corners, clockwise from the start of the text's top edge.
-    pub fn corners(&self) -> [Point; 4] {
-        self.corners
     }
 
     /// (left, top, right, bottom) of the upright rectangle around the box.
