@@ -12,7 +12,7 @@ use crate::common::{launch_chromium, Chromium};
 use headless_chrome::Tab;
 use ndarray::array;
 use serde_json::Value;
-use worked::compute::computed::{compute, Labels};
+use worked::compute::computed::{compute, Computed, Labels};
 use worked::compute::lang::Value as LangValue;
 use worked::present::{format_number, Precision, Style};
 
@@ -87,7 +87,12 @@ fn expected_steps(inputs: Vec<(String, LangValue)>) -> Vec<(String, Vec<Vec<Stri
         rows: Some(vec!["the".into(), "cat".into(), "sat".into()]),
         cols: None,
     };
-    let computed = compute(STEPS, inputs, labels).expect("the test's program runs");
+    printed_steps(&compute(STEPS, inputs, labels).expect("the test's program runs"))
+}
+
+/// Every step of `computed` as the widget prints it: matrices and vectors as rows of cells at
+/// three decimals, in the program's order; scalars as one cell.
+pub(crate) fn printed_steps(computed: &Computed) -> Vec<(String, Vec<Vec<String>>)> {
     computed
         .step_names()
         .into_iter()
