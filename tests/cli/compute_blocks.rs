@@ -177,6 +177,49 @@ fn a_bad_input_entry_and_a_figure_of_a_number_are_reported_where_they_are() {
         .stderr_has("`step` names a step of a compute example, but \"s\" is a softmax example");
 }
 
+#[test]
+fn a_shapes_figure_draws_every_named_value_by_its_shape() {
+    let book = book_with(&format!(
+        "{BLOCK}\n```figure\nexample = \"ln\"\nshapes = [[\"x\", \"@\", \"x.T\", \"=\", \"w\"], [\"mu\"]]\n```\n"
+    ));
+    book.check().succeeds();
+    book.build().succeeds();
+    let page = book.read("public/ln.html");
+    assert!(page.contains("data-figure=\"shapes\""), "{page}");
+    assert!(
+        page.contains(
+            "Shapes of the values of ln: x (input, 3 × 4) @ x.T (input, 4 × 3) = w (step, 3 × 3); mu (step, 3 × 1)."
+        ),
+        "{page}"
+    );
+    // One square per entry: 12 + 12 + 9 + 3, and one for each of the legend's two keys.
+    assert_eq!(page.matches("class=\"wf-entry\"").count(), 38);
+}
+
+#[test]
+fn a_shapes_figure_with_an_unknown_name_or_a_step_is_reported_at_the_entry() {
+    let book = book_with(&format!(
+        "{BLOCK}\n```figure\nexample = \"ln\"\nshapes = [[\"x\", \"@\", \"wq\"]]\n```\n"
+    ));
+    book.check()
+        .exits_with(1)
+        .stderr_has("ln.md:29:22")
+        .stderr_has("no step or input named `wq` to draw")
+        .stderr_has("add .T for the transpose");
+    let book = book_with(&format!(
+        "{BLOCK}\n```figure\nexample = \"ln\"\nstep = \"w\"\nshapes = [[\"x\"]]\n```\n"
+    ));
+    book.check()
+        .exits_with(1)
+        .stderr_has("a figure draws one step or the shapes of several, not both");
+    let book = book_with(&format!(
+        "{BLOCK}\n```figure\nexample = \"ln\"\nshapes = []\n```\n"
+    ));
+    book.check()
+        .exits_with(1)
+        .stderr_has("`shapes` needs 1 to 12 lines of 1 to 12 names each");
+}
+
 /// The complete example of README's "Compute blocks" section, as a lesson: it must check.
 #[test]
 fn the_readme_example_builds_and_checks() {
