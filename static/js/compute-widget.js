@@ -132,9 +132,16 @@
     return el('div', { className: 'ww-controls' }, reset);
   };
 
-  /** Row and column labels of a value of this shape: the block's labels rule, else positions. */
-  Widget.prototype.labelsOf = function (value) {
-    var q = R.computeQuantity(value, this.example.rows, this.example.cols);
+  /** The value `name` labelled by the block's rule (`rows`, `cols` and its `[labels]` entry). */
+  Widget.prototype.quantityOf = function (name, value) {
+    var sides = this.example.labels && Object.prototype.hasOwnProperty.call(this.example.labels, name)
+      ? this.example.labels[name] : undefined;
+    return R.computeQuantity(value, this.example.rows, this.example.cols, sides);
+  };
+
+  /** Row and column labels of the value `name`: the block's labels rule, else positions. */
+  Widget.prototype.labelsOf = function (name, value) {
+    var q = this.quantityOf(name, value);
     var rows = asRows(value);
     var positions = function (n) { return Array.from({ length: n }, function (_, i) { return String(i + 1); }); };
     if (q.kind === 'scalar') return { rows: null, cols: null };
@@ -147,7 +154,7 @@
     var self = this;
     var name = entry[0];
     var value = entry[1];
-    var labels = this.labelsOf(value);
+    var labels = this.labelsOf(name, value);
     var rows = asRows(value);
     var table = el('table', { className: 'ww-table ww-input-table', 'data-input-table': name });
     if (labels.cols) {
@@ -294,7 +301,7 @@
           el('span', { className: 'ww-n', 'data-value': name }, this.fmt(value))));
     }
     var rows = asRows(value);
-    var labels = this.labelsOf(value);
+    var labels = this.labelsOf(name, value);
     var largest = 0;
     rows.forEach(function (row) {
       row.forEach(function (x) { if (isFinite(x)) largest = Math.max(largest, Math.abs(x)); });
@@ -333,7 +340,7 @@
     this.values.forEach(function (entry) { byName[entry[0]] = entry[1]; });
     common.refreshRefs(this.refNodes, this.example.name, function (name) {
       return Object.prototype.hasOwnProperty.call(byName, name)
-        ? R.computeQuantity(byName[name], self.example.rows, self.example.cols)
+        ? self.quantityOf(name, byName[name])
         : null;
     });
   };

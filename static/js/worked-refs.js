@@ -322,20 +322,26 @@
    * A value of a compute example (number, list, or list of rows) labelled as the Rust core
    * labels it (compute::computed::Labels): `rows` name the rows of every matrix with that many
    * rows, `cols` its columns and the entries of vectors of that length; a square matrix whose
-   * size matches only one of them takes those labels on both sides.
+   * size matches only one of them takes those labels on both sides. `sides`, the value's entry
+   * in the block's `[labels]` ('rows', 'cols' or 'none'; undefined when it has none), keeps
+   * only the labels of the sides it names.
    */
-  function computeQuantity(value, rows, cols) {
+  function computeQuantity(value, rows, cols, sides) {
     function fitting(labels, count) {
       return labels && labels.length === count ? labels : null;
     }
+    var rowsToo = sides !== 'cols' && sides !== 'none';
+    var colsToo = sides !== 'rows' && sides !== 'none';
     if (typeof value === 'number') return { kind: 'scalar', value: value };
-    if (!Array.isArray(value[0])) return { kind: 'vector', values: value, labels: fitting(cols, value.length) };
+    if (!Array.isArray(value[0])) {
+      return { kind: 'vector', values: value, labels: colsToo ? fitting(cols, value.length) : null };
+    }
     var n = value.length;
     var m = value[0].length;
     var square = n === m;
     return matrixQuantity(value,
-      fitting(rows, n) || (square ? fitting(cols, n) : null),
-      fitting(cols, m) || (square ? fitting(rows, m) : null));
+      rowsToo ? fitting(rows, n) || (square ? fitting(cols, n) : null) : null,
+      colsToo ? fitting(cols, m) || (square ? fitting(rows, m) : null) : null);
   }
 
   return {

@@ -33,8 +33,9 @@ fn build_shipped_book() -> tempfile::TempDir {
     dir
 }
 
-/// A ```` ```compute ```` block of a lesson: its program, inputs and labels.
+/// A ```` ```compute ```` block of a lesson: its name, program, inputs and labels.
 struct Example {
+    name: String,
     steps: String,
     inputs: Vec<(String, LangValue)>,
     labels: Labels,
@@ -57,6 +58,16 @@ fn number(value: &toml::Value) -> f64 {
 }
 
 /// The input as the language holds it: a number, a list (vector) or a list of lists (matrix).
+impl Example {
+    /// The CSS selector of this example's live widget.
+    fn scope(&self) -> String {
+        format!(
+            "[data-widget=\"compute\"][data-example=\"{}\"] .ww",
+            self.name
+        )
+    }
+}
+
 fn lang_value(value: &toml::Value) -> LangValue {
     match value.as_array() {
         None => LangValue::Scalar(number(value)),
@@ -95,11 +106,16 @@ fn example_in(lesson: &str, name: &str) -> Example {
         })
         .unwrap_or_default();
     Example {
+        name: name.to_string(),
         steps: table["steps"].as_str().expect("steps").to_string(),
         inputs,
         labels: Labels {
             rows: strings(table.get("rows")),
             cols: strings(table.get("cols")),
+            sides: table
+                .get("labels")
+                .map(|sides| sides.clone().try_into().expect("[labels] of sides"))
+                .unwrap_or_default(),
         },
     }
 }
@@ -125,23 +141,25 @@ fn expected(example: &Example, edits: &[(&str, usize, usize, f64)]) -> Shown {
     )
 }
 
-/// Every step the live widget shows, in the program's order: tables cell by cell, scalars as
-/// one cell.
-fn shown(tab: &Tab, order: &Shown) -> Shown {
-    let found = eval_json(
-        tab,
-        "Array.from(document.querySelectorAll('[data-widget=\"compute\"] .ww [data-matrix]')).map(function (table) {
-            var rows = [];
-            table.querySelectorAll('td[data-row][data-col]').forEach(function (td) {
-                var r = Number(td.getAttribute('data-row'));
-                (rows[r] = rows[r] || [])[Number(td.getAttribute('data-col'))] = td.textContent;
-            });
-            return [table.getAttribute('data-matrix'), rows];
-        }).concat(Array.from(document.querySelectorAll('[data-widget=\"compute\"] .ww [data-value]')).map(function (node) {
-            return [node.getAttribute('data-value'), [[node.textContent]]];
-        }))",
-    );
-    let mut steps: Shown = serde_json::from_value(found).expect("names and rows of text");
+/// Every step the live widget of `example` shows, in the program's order: tables cell by
+/// cell, scalars as one cell.
+fn shown(tab: &Tab, example: &Example, order: &Shown) -> Shown {
+    let script = String::from(
+        "(function (scope) {
+            return Array.from(document.querySelectorAll(scope + ' [data-matrix]')).map(function (table) {
+                var rows = [];
+                table.querySelectorAll('td[data-row][data-col]').forEach(function (td) {
+                    var r = Number(td.getAttribute('data-row'));
+                    (rows[r] = rows[r] || [])[Number(td.getAttribute('data-col'))] = td.textContent;
+                });
+                return [table.getAttribute('data-matrix'), rows];
+            }).concat(Array.from(document.querySelectorAll(scope + ' [data-value]')).map(function (node) {
+                return [node.getAttribute('data-value'), [[node.textContent]]];
+            }));
+        })(",
+    ) + &js_string(&example.scope()) + ")";
+    let mut steps: Shown =
+        serde_json::from_value(eval_json(tab, &script)).expect("names and rows of text");
     steps.sort_by_key(|(name, _)| order.iter().position(|(n, _)| n == name));
     steps
 }
@@ -150,8 +168,14 @@ fn launch() -> Option<Chromium> {
     launch_chromium("block_lessons_browser", "The widgets of the block lessons")
 }
 
-/// Opens `content/block/<lesson>.md` in `book`, once its widget has replaced the static tables.
-fn open(chromium: &Chromium, book: &tempfile::TempDir, lesson: &str) -> Arc<Tab> {
+/// Opens `content/block/<lesson>.md` in `book`, once `example`'s widget has replaced its static
+/// tables.
+fn open(
+    chromium: &Chromium,
+    book: &tempfile::TempDir,
+    lesson: &str,
+    example: &Example,
+) -> Arc<Tab> {
     let tab = chromium.tab();
     let url = format!(
         "file://{}",
@@ -160,22 +184,27 @@ fn open(chromium: &Chromium, book: &tempfile::TempDir, lesson: &str) -> Arc<Tab>
             .display()
     );
     tab.navigate_to(&url).expect("navigate");
-    tab.wait_until_navigated().expect("page loads");
+    // Polling (rather than waiting for the navigation event) rides out a busy machine: the
+    // condition is retried until the common patience runs out.
+    let scope = example.scope();
     wait_for(
         &tab,
-        "document.querySelector('[data-widget=\"compute\"] .ww [data-matrix], [data-widget=\"compute\"] .ww [data-value]') !== null",
+        &format!(
+            "document.querySelector({}) !== null",
+            js_string(&format!("{scope} [data-matrix], {scope} [data-value]"))
+        ),
     );
     tab
 }
 
-fn field(input: &str, row: usize, col: usize) -> String {
-    format!("input[data-input='{input}'][data-row='{row}'][data-col='{col}']")
-}
-
-/// Types every edit into its field; the value is typed as Rust prints it.
-fn edit(tab: &Tab, edits: &[(&str, usize, usize, f64)]) {
+/// Types every edit into its field of `example`'s widget; the value is typed as Rust prints it.
+fn edit(tab: &Tab, example: &Example, edits: &[(&str, usize, usize, f64)]) {
     for &(input, row, col, value) in edits {
-        type_into(tab, &field(input, row, col), &value.to_string());
+        let field = format!(
+            "{} input[data-input='{input}'][data-row='{row}'][data-col='{col}']",
+            example.scope()
+        );
+        type_into(tab, &field, &value.to_string());
     }
 }
 
@@ -200,15 +229,15 @@ fn the_multi_head_shapes_widget_recomputes_the_counts_as_the_rust_core_does() {
     let Some(chromium) = launch() else { return };
     let example = example_in("multi-head", "dims");
     let book = build_shipped_book();
-    let tab = open(&chromium, &book, "multi-head");
+    let tab = open(&chromium, &book, "multi-head", &example);
     let before = expected(&example, &[]);
-    assert_eq!(shown(&tab, &before), before, "before any edit");
+    assert_eq!(shown(&tab, &example, &before), before, "before any edit");
 
     // Four heads instead of two: narrower heads, the same number of parameters.
     let edits = [("h", 0, 0, 4.0)];
-    edit(&tab, &edits);
+    edit(&tab, &example, &edits);
     let after = expected(&example, &edits);
-    assert_eq!(shown(&tab, &after), after, "after the edit");
+    assert_eq!(shown(&tab, &example, &after), after, "after the edit");
     assert_ne!(
         step(&after, "d_k"),
         step(&before, "d_k"),
@@ -231,9 +260,9 @@ fn the_layer_norm_widget_recomputes_every_step_and_ignores_a_shift_of_a_row() {
     let Some(chromium) = launch() else { return };
     let example = example_in("residual-layer-norm", "ln");
     let book = build_shipped_book();
-    let tab = open(&chromium, &book, "residual-layer-norm");
+    let tab = open(&chromium, &book, "residual-layer-norm", &example);
     let before = expected(&example, &[]);
-    assert_eq!(shown(&tab, &before), before, "before any edit");
+    assert_eq!(shown(&tab, &example, &before), before, "before any edit");
 
     // Add 5 to every entry of the sublayer's output for "cat" (row 2).
     let LangValue::Matrix(f) = &example.inputs.iter().find(|(n, _)| n == "f").unwrap().1 else {
@@ -241,9 +270,9 @@ fn the_layer_norm_widget_recomputes_every_step_and_ignores_a_shift_of_a_row() {
     };
     let edits: Vec<(&str, usize, usize, f64)> =
         (0..4).map(|col| ("f", 1, col, f[[1, col]] + 5.0)).collect();
-    edit(&tab, &edits);
+    edit(&tab, &example, &edits);
     let after = expected(&example, &edits);
-    assert_eq!(shown(&tab, &after), after, "after the edit");
+    assert_eq!(shown(&tab, &example, &after), after, "after the edit");
     assert_ne!(step(&after, "r")[1], step(&before, "r")[1], "the sum moves");
     assert_eq!(
         step(&after, "y")[1],
@@ -257,15 +286,15 @@ fn the_feed_forward_widget_recomputes_one_token_and_leaves_the_others_alone() {
     let Some(chromium) = launch() else { return };
     let example = example_in("feed-forward", "ffn");
     let book = build_shipped_book();
-    let tab = open(&chromium, &book, "feed-forward");
+    let tab = open(&chromium, &book, "feed-forward", &example);
     let before = expected(&example, &[]);
-    assert_eq!(shown(&tab, &before), before, "before any edit");
+    assert_eq!(shown(&tab, &example, &before), before, "before any edit");
 
     // Move "cat" (row 2) to the other side of several units' lines.
     let edits = [("x", 1, 0, -2.0), ("x", 1, 1, 1.5)];
-    edit(&tab, &edits);
+    edit(&tab, &example, &edits);
     let after = expected(&example, &edits);
-    assert_eq!(shown(&tab, &after), after, "after the edit");
+    assert_eq!(shown(&tab, &example, &after), after, "after the edit");
     let (out_before, out_after) = (step(&before, "out"), step(&after, "out"));
     assert_ne!(
         out_after[1], out_before[1],
@@ -277,5 +306,45 @@ fn the_feed_forward_widget_recomputes_one_token_and_leaves_the_others_alone() {
         step(&after, "h")[1],
         step(&before, "h")[1],
         "other hidden units fire"
+    );
+}
+
+#[test]
+fn the_two_head_widget_recomputes_every_step_and_moves_head_two_back_a_token() {
+    let Some(chromium) = launch() else { return };
+    let example = example_in("multi-head", "mh");
+    let book = build_shipped_book();
+    let tab = open(&chromium, &book, "multi-head", &example);
+    let before = expected(&example, &[]);
+    assert_eq!(shown(&tab, &example, &before), before, "before any edit");
+
+    // The lesson's first suggestion: W_Q row 4, column 3 from −6 to −12.
+    let edits = [("w_q", 3, 2, -12.0)];
+    edit(&tab, &example, &edits);
+    let after = expected(&example, &edits);
+    assert_eq!(shown(&tab, &example, &after), after, "after the edit");
+    assert_eq!(
+        step(&after, "a1"),
+        step(&before, "a1"),
+        "head 1 does not change"
+    );
+    let largest = |row: &Vec<String>| {
+        (0..row.len())
+            .max_by(|&i, &j| {
+                let value = |k: usize| row[k].replace('\u{2212}', "-").parse::<f64>().unwrap();
+                value(i).total_cmp(&value(j))
+            })
+            .unwrap()
+    };
+    let head_two = step(&after, "a2");
+    assert_eq!(
+        largest(&head_two[2]),
+        0,
+        "\"sat\" looks two back, at \"the\""
+    );
+    assert_eq!(
+        largest(&head_two[3]),
+        1,
+        "\"down\" looks two back, at \"cat\""
     );
 }

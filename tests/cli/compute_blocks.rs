@@ -220,6 +220,55 @@ fn a_shapes_figure_with_an_unknown_name_or_a_step_is_reported_at_the_entry() {
         .stderr_has("`shapes` needs 1 to 12 lines of 1 to 12 names each");
 }
 
+#[test]
+fn labels_name_the_sides_a_value_takes_and_bad_entries_are_reported_where_they_are() {
+    let with_labels = |table: &str| {
+        book_with(&format!(
+            "{}\n{{{{ln.x}}}}\n\n{{{{ln.w}}}}\n\n```widget\nexample = \"ln\"\n```\n",
+            BLOCK.replace("\n[expect]", &format!("\n[labels]\n{table}\n\n[expect]"))
+        ))
+    };
+    let book = with_labels("x = \"none\"\nw = \"cols\"");
+    book.check().succeeds();
+    book.build().succeeds();
+    let eval = book.run(&["eval", "--json", "content/ln.md"]);
+    eval.succeeds();
+    let json: Value = serde_json::from_str(&eval.stdout).unwrap();
+    assert_eq!(
+        json["examples"][0]["labels"],
+        serde_json::json!({"x": "none", "w": "cols"})
+    );
+    let page = book.read("public/ln.html");
+    let x_table = &page[page.find("data-ref=\"ln.x\"").unwrap()..];
+    let x_table = &x_table[..x_table.find("</table>").unwrap()];
+    assert!(
+        !x_table.contains(">cat<"),
+        "x is by position only: {x_table}"
+    );
+    let w_table = &page[page.find("data-ref=\"ln.w\"").unwrap()..];
+    let w_table = &w_table[..w_table.find("</table>").unwrap()];
+    assert!(
+        w_table.contains("<th scope=\"col\">cat</th>")
+            && !w_table.contains("<th scope=\"row\">cat</th>"),
+        "w keeps its column labels only: {w_table}"
+    );
+    assert!(
+        page.contains("\"labels\":{\"w\":\"cols\",\"x\":\"none\"}"),
+        "the widget gets them"
+    );
+
+    with_labels("x = \"columns\"")
+        .check()
+        .exits_with(1)
+        .stderr_has("ln.md:24:5")
+        .stderr_has("`x` in [labels] is \"columns\", which names no side");
+    with_labels("gama = \"rows\"")
+        .check()
+        .exits_with(1)
+        .stderr_has("ln.md:24:1")
+        .stderr_has("[labels] names `gama`, which is no input or step of this example");
+}
+
 /// The complete example of README's "Compute blocks" section, as a lesson: it must check.
 #[test]
 fn the_readme_example_builds_and_checks() {

@@ -85,7 +85,7 @@ fn fmt(x: f64) -> String {
 fn expected_steps(inputs: Vec<(String, LangValue)>) -> Vec<(String, Vec<Vec<String>>)> {
     let labels = Labels {
         rows: Some(vec!["the".into(), "cat".into(), "sat".into()]),
-        cols: None,
+        ..Labels::default()
     };
     printed_steps(&compute(STEPS, inputs, labels).expect("the test's program runs"))
 }

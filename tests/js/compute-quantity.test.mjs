@@ -38,3 +38,18 @@ test('a labelled compute quantity is selected by label like any other', () => {
   const evaluated = refs.evaluate(ref, () => weights);
   assert.equal(refs.formatProse(evaluated), '1.00');
 });
+
+test('a value named in [labels] keeps only the sides it names, as the Rust rule does', () => {
+  const sides = (value, side) => {
+    const q = refs.computeQuantity(value, tokens, null, side);
+    return q.kind === 'vector' ? q.labels : [q.rowLabels, q.colLabels];
+  };
+  assert.deepEqual(sides(zeros(3, 3), undefined), [tokens, tokens]);
+  assert.deepEqual(sides(zeros(3, 3), 'rows'), [tokens, null]);
+  assert.deepEqual(sides(zeros(3, 3), 'cols'), [null, tokens]);
+  assert.deepEqual(sides(zeros(3, 3), 'none'), [null, null]);
+  const cols = ['p', 'q', 'r'];
+  assert.deepEqual(refs.computeQuantity([1, 2, 3], tokens, cols, 'cols').labels, cols);
+  assert.equal(refs.computeQuantity([1, 2, 3], tokens, cols, 'rows').labels, null);
+  assert.equal(refs.computeQuantity([1, 2, 3], tokens, cols, 'none').labels, null);
+});
