@@ -6,7 +6,7 @@
 //! file, so the test follows the lesson as it is written.
 
 use super::compute_widget_browser::printed_steps;
-use super::widget_browser::{eval_json, js_string, type_into, wait_for};
+use super::widget_browser::{eval_json, js_string, screenshot_slices, type_into, wait_for};
 use crate::common::{launch_chromium, Chromium};
 use headless_chrome::Tab;
 use std::path::Path;
@@ -347,4 +347,18 @@ fn the_two_head_widget_recomputes_every_step_and_moves_head_two_back_a_token() {
         1,
         "\"down\" looks two back, at \"cat\""
     );
+}
+
+/// Not a check: the three lessons at 360 and 1280 px, light and dark, in slices of 1,200 px for
+/// a person to look at: `cargo test --test cli -- --ignored block_lessons_screenshots` writes
+/// them to `$WORKED_SCREENSHOTS` (default: `worked-screenshots` in the temporary folder).
+#[test]
+#[ignore = "writes screenshots for a person to look at"]
+fn block_lessons_screenshots() {
+    let Some(chromium) = launch() else { return };
+    let book = build_shipped_book();
+    for lesson in ["multi-head", "residual-layer-norm", "feed-forward"] {
+        let page = book.path().join(format!("public/block/{lesson}.html"));
+        screenshot_slices(&chromium, &format!("file://{}", page.display()), lesson);
+    }
 }
