@@ -269,6 +269,21 @@ fn labels_name_the_sides_a_value_takes_and_bad_entries_are_reported_where_they_a
         .stderr_has("[labels] names `gama`, which is no input or step of this example");
 }
 
+#[test]
+fn a_quoted_label_in_prose_survives_smart_punctuation() {
+    let book = book_with(
+        "```compute\nname = \"c\"\ncols = [\"-1\", \"0\", \"1\"]\nsteps = \"y = relu(z)\"\n\n[inputs]\nz = [-1, 0, 1]\n```\n\nAt \"1\" the ReLU gives {{c.y[\"1\"] | 0dp}}, at \"-1\" {{c.y[\"-1\"] | 0dp}}.\n",
+    );
+    book.check().succeeds();
+    book.build().succeeds();
+    let page = book.read("public/ln.html");
+    assert!(
+        page.contains("data-ref=\"c.y[&quot;1&quot;]|0dp\">1<")
+            && page.contains("data-ref=\"c.y[-1]|0dp\">0<"),
+        "{page}"
+    );
+}
+
 /// The complete example of README's "Compute blocks" section, as a lesson: it must check.
 #[test]
 fn the_readme_example_builds_and_checks() {
