@@ -8,7 +8,7 @@
 
 use super::expect::{self, ExpectTable};
 use super::toml_input::{finite, matrix, parse_toml, vector, Numbers, Rows};
-use super::{name_problems, ok_or_record, BlockError, ParsedExample};
+use super::{name_problems, ok_or_record, show_card, BlockError, ParsedExample};
 use crate::compute::computed::{compute, Computed, LabelSides, Labels};
 use crate::compute::lang::{Value, MAX_SIDE};
 use crate::compute::Evaluated;
@@ -18,7 +18,7 @@ use std::ops::Range;
 use toml::Spanned;
 
 const KEYS: &str = "name, steps, [inputs] (optional), rows (optional), cols (optional), \
-[labels] (optional), [expect] (optional)";
+[labels] (optional), [expect] (optional), show (optional)";
 
 const VALUE_HELP: &str = "write a number (eps = 0.001), a list of numbers (gamma = [1, 0.5]) \
 or a list of rows (x = [[1, 2], [3, 4]])";
@@ -35,6 +35,7 @@ struct ComputeSpec {
     steps: Spanned<String>,
     inputs: Option<BTreeMap<String, Spanned<toml::Value>>>,
     expect: Option<ExpectTable>,
+    show: Option<Spanned<toml::Value>>,
 }
 
 /// Parses the block and runs its program.
@@ -91,6 +92,7 @@ pub(super) fn evaluate(text: &str) -> Result<ParsedExample, Vec<BlockError>> {
     });
     Ok(ParsedExample {
         name: spec.name.get_ref().clone(),
+        show: show_card(spec.show.as_ref()).map_err(|error| vec![error])?,
         name_span: spec.name.span(),
         evaluated: Evaluated::Compute(computed),
         inputs: inputs_json,

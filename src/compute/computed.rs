@@ -165,6 +165,15 @@ impl Computed {
             .collect()
     }
 
+    /// The names of the inputs, in the order written.
+    pub fn input_names(&self) -> Vec<String> {
+        self.values
+            .iter()
+            .filter(|(_, origin, _)| *origin == Origin::Input)
+            .map(|(name, _, _)| name.clone())
+            .collect()
+    }
+
     /// The names of the steps, in order.
     pub fn step_names(&self) -> Vec<&str> {
         self.values

@@ -6,6 +6,7 @@
 
 use super::{example_names, typed_number, Expander};
 use crate::blocks::{BlockText, ExampleBlock};
+use crate::compute::attention::Attention;
 use crate::compute::computed::{Computed, Origin};
 use crate::compute::Evaluated;
 use crate::diagnostics::Diagnostic;
@@ -36,35 +37,27 @@ fn shown(list: &[(&str, &str)]) -> Vec<(String, String)> {
 
 fn widget_kind(evaluated: &Evaluated) -> Option<WidgetKind> {
     match evaluated {
-        Evaluated::Attention(_) => Some(WidgetKind {
+        Evaluated::Attention(attention) => Some(WidgetKind {
             data_widget: "attention",
             scripts: &[
                 "js/attention-compute.js",
                 "js/worked-format.js",
-                "js/worked-refs.js",
                 "js/widget-common.js",
                 "js/attention-widget.js",
             ],
-            shown_without_script: shown(&[
-                ("q", "Queries Q"),
-                ("k", "Keys K"),
-                ("v", "Values V"),
-                ("scores", "Scores QKᵀ"),
-                ("scaled", "Scaled scores QKᵀ/√dₖ"),
-                ("weights", "Attention weights A"),
-                ("output", "Output Z = AV"),
-            ]),
+            shown_without_script: attention_tables(attention),
         }),
         Evaluated::Softmax(_) => Some(WidgetKind {
             data_widget: "softmax",
             scripts: &[
                 "js/softmax-compute.js",
                 "js/worked-format.js",
-                "js/worked-refs.js",
                 "js/widget-common.js",
                 "js/softmax-widget.js",
             ],
+            // The slider's input first: without JavaScript it is what the numbers are for.
             shown_without_script: shown(&[
+                ("temperature", "temperature T"),
                 ("probabilities", "Probabilities"),
                 ("loss", "Cross-entropy loss"),
                 (
@@ -78,11 +71,12 @@ fn widget_kind(evaluated: &Evaluated) -> Option<WidgetKind> {
             scripts: &[
                 "js/descent-compute.js",
                 "js/worked-format.js",
-                "js/worked-refs.js",
                 "js/widget-common.js",
                 "js/descent-widget.js",
             ],
             shown_without_script: shown(&[
+                ("learning_rate", "learning rate η"),
+                ("steps", "steps"),
                 ("final_w", "w after the last step"),
                 ("final_b", "b after the last step"),
                 ("final_loss", "loss after the last step"),
@@ -94,7 +88,6 @@ fn widget_kind(evaluated: &Evaluated) -> Option<WidgetKind> {
             scripts: &[
                 "js/compute-lang.js",
                 "js/worked-format.js",
-                "js/worked-refs.js",
                 "js/widget-common.js",
                 "js/compute-widget.js",
             ],
@@ -113,6 +106,49 @@ fn widget_kind(evaluated: &Evaluated) -> Option<WidgetKind> {
         }),
         Evaluated::Vectors(_) => None,
     }
+}
+
+/// What an attention widget shows without JavaScript: Q, K and V; per head its scores, scaled
+/// scores and weights (`h2.weights`, captioned "head 2"); with several heads the heads side by
+/// side; and the output, captioned with the product that gives it (`concat · W_O` when the
+/// example has `w_o`).
+fn attention_tables(attention: &Attention) -> Vec<(String, String)> {
+    let mut tables = shown(&[("q", "Queries Q"), ("k", "Keys K"), ("v", "Values V")]);
+    let many = attention.heads.len() > 1;
+    for head in 1..=attention.heads.len() {
+        let (prefix, of_head) = if many {
+            (format!("h{head}."), format!(", head {head}"))
+        } else {
+            (String::new(), String::new())
+        };
+        for (part, caption) in [
+            ("scores", "Scores QKᵀ"),
+            ("scaled", "Scaled scores QKᵀ/√dₖ"),
+            ("weights", "Attention weights A"),
+        ] {
+            tables.push((format!("{prefix}{part}"), format!("{caption}{of_head}")));
+        }
+        if many {
+            tables.push((
+                format!("{prefix}output"),
+                format!("Head {head}'s output AV"),
+            ));
+        }
+    }
+    if many {
+        tables.push(("concat".into(), "The heads side by side (concat)".into()));
+    }
+    if attention.w_o.is_some() {
+        tables.push(("w_o".into(), "Output weights W_O".into()));
+    }
+    let output = match (many, attention.w_o.is_some()) {
+        (false, false) => "Output Z = AV",
+        (false, true) => "Output Z = AV · W_O",
+        (true, false) => "Output Z = concat",
+        (true, true) => "Output Z = concat · W_O",
+    };
+    tables.push(("output".into(), output.into()));
+    tables
 }
 
 /// Styles of widgets, relative to the output root.
@@ -162,14 +198,27 @@ impl<'x> Expander<'x> {
             kind.data_widget,
             escape_html(name)
         );
-        let precision = Precision::Decimals(self.decimals);
         let mut values = String::new();
         for (quantity_name, caption) in &kind.shown_without_script {
             let Some(quantity) = example.evaluated.quantity(quantity_name) else {
                 continue;
             };
+            // Inputs as the author wrote them, computed values at the book's precision.
+            let precision = if example.evaluated.is_input(quantity_name) {
+                Precision::AsWritten
+            } else {
+                Precision::Decimals(self.decimals)
+            };
             let reference = escape_html(&format!("{name}.{quantity_name}"));
-            let attributes = format!("data-matrix=\"{quantity_name}\" data-ref=\"{reference}\"");
+            // A head's table is named as the live widget names it: `scores` of `data-head` 2.
+            let matrix = match quantity_name
+                .split_once('.')
+                .and_then(|(head, part)| Some((head.strip_prefix('h')?, part)))
+            {
+                Some((head, part)) => format!("{part}\" data-head=\"{head}"),
+                None => quantity_name.clone(),
+            };
+            let attributes = format!("data-matrix=\"{matrix}\" data-ref=\"{reference}\"");
             if let Some(table) = quantity_table(&quantity, precision, &attributes, Some(caption)) {
                 html.push_str(&table);
                 html.push('\n');

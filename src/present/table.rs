@@ -32,6 +32,18 @@ pub fn quantity_table(
     attributes: &str,
     caption: Option<&str>,
 ) -> Option<String> {
+    let caption_html = caption.map(escape_html);
+    quantity_table_captioned(quantity, precision, attributes, caption_html.as_deref())
+}
+
+/// [`quantity_table`] with a caption that is already HTML (`W<sub>Q</sub>`), written by the
+/// site rather than by readers or authors.
+pub fn quantity_table_captioned(
+    quantity: &Quantity,
+    precision: Precision,
+    attributes: &str,
+    caption_html: Option<&str>,
+) -> Option<String> {
     let (values, row_labels, col_labels) = match quantity {
         Quantity::Matrix {
             values,
@@ -47,8 +59,8 @@ pub fn quantity_table(
     };
     let mut html = String::from("<div class=\"worked-matrix-scroll\">");
     html.push_str(&format!("<table class=\"worked-matrix\" {attributes}>"));
-    if let Some(caption) = caption {
-        html.push_str(&format!("<caption>{}</caption>", escape_html(caption)));
+    if let Some(caption) = caption_html {
+        html.push_str(&format!("<caption>{caption}</caption>"));
     }
     let column_names: Vec<String> = (0..values.ncols())
         .map(|col| {

@@ -5,12 +5,11 @@
  * log-scale learning-rate slider, the loss curve and the fitted line as SVG, and the final w, b
  * and loss. When a rate makes the run diverge the widget says at which step, and the curve stops
  * there: the compute core keeps only finite iterates, so no NaN or ∞ ever reaches the page.
- * Prose numbers that refer to the example follow the slider; the rate is mirrored in the URL
- * fragment (`#try-<example>=lr:0.1`).
+ * The prose keeps describing the lesson's example; the rate is mirrored in the URL fragment
+ * (`#try-<example>=lr:0.1`).
  *
- * Arithmetic lives in descent-compute.js, number formatting in worked-format.js, reference
- * evaluation in worked-refs.js, and what every widget does alike (DOM building, the slider, the
- * URL fragment, prose references, mounting) in widget-common.js; this file only builds its own
+ * Arithmetic lives in descent-compute.js, number formatting in worked-format.js, and what every
+ * widget does alike (DOM building, the slider, the URL fragment, mounting) in widget-common.js; this file only builds its own
  * DOM and SVG with createElement/createElementNS and textContent, never innerHTML. A classic
  * script, not an ES module, because Chromium blocks module scripts on file:// pages; helpers the
  * page did not list are loaded next to it.
@@ -22,7 +21,6 @@
   var DEPENDENCIES = [
     ['descentCompute', 'descent-compute.js'],
     ['format', 'worked-format.js'],
-    ['refs', 'worked-refs.js'],
   ];
   var ownScript = document.currentScript || document.querySelector('script[src$="descent-widget.js"]');
 
@@ -60,7 +58,6 @@
     this.decimals = typeof example.decimals === 'number' ? example.decimals : 3;
     this.id = 'wd' + ++widgetCount;
     this.rate = example.learning_rate;
-    this.refNodes = [];
     this.summaryTimer = null;
     this.frame = null;
     this.edge = D.stableLimit(example.points);
@@ -133,7 +130,6 @@
     // Filled before the region is in the page, so loading a page announces nothing.
     this.summary.textContent = this.summaryText();
     common.showLive(this.figure, live);
-    this.refNodes = common.collectRefs(this.figure, this.example.name);
     this.slider.sync(true);
     this.render();
   };
@@ -201,7 +197,6 @@
     }
     this.values.replaceChildren.apply(this.values, this.valueList());
     this.charts.replaceChildren(this.lossChart(), this.fitChart());
-    this.updateRefs();
   };
 
   Widget.prototype.valueList = function () {
@@ -420,14 +415,6 @@
     return [a, w * a + b, z, w * z + b];
   }
 
-  // ------------------------------------------------------------------------ references in prose
-
-  Widget.prototype.updateRefs = function () {
-    var result = this.result;
-    common.refreshRefs(this.refNodes, this.example.name, function (quantity) {
-      return D.quantity(result, quantity);
-    });
-  };
 
   /** A pasted link with another rate for this page restores it without a reload. */
   Widget.prototype.followFragment = function (encoded) {
