@@ -14,6 +14,7 @@ use crate::compute::Quantity;
 use crate::content::Lesson;
 use crate::diagnostics::Diagnostic;
 use crate::markdown::{self, Spanned};
+use crate::present::figure::Palette;
 use crate::present::latex::quantity_latex;
 use crate::present::table::{escape_html, quantity_prose, quantity_table};
 use crate::present::Precision;
@@ -61,6 +62,7 @@ pub fn expand_lesson<'a>(
         scripts: Vec::new(),
         stylesheets: BTreeSet::new(),
         figures: 0,
+        palette: Palette::default(),
     };
     let events = expander.expand(events);
     let Expander {
@@ -193,6 +195,8 @@ struct Expander<'x> {
     stylesheets: BTreeSet<&'static str>,
     /// Figures placed so far: numbers each figure's ids so none repeat on the page.
     figures: usize,
+    /// Series colours by name, shared by the figures of this page.
+    palette: Palette,
 }
 
 impl<'x> Expander<'x> {

@@ -131,9 +131,12 @@
     return el('div', { className: 'ww-controls' }, reset);
   };
 
-  /** Row and column labels of a value of this shape: the block's labels rule, else positions. */
-  Widget.prototype.labelsOf = function (value) {
-    var named = globalThis.WorkedComputeLang.labels(value, this.example.rows, this.example.cols);
+  /** Row and column labels of the value `name`: the block's labels rule (`rows`, `cols` and the
+   * value's `[labels]` entry), else positions. */
+  Widget.prototype.labelsOf = function (name, value) {
+    var sides = this.example.labels && Object.prototype.hasOwnProperty.call(this.example.labels, name)
+      ? this.example.labels[name] : undefined;
+    var named = globalThis.WorkedComputeLang.labels(value, this.example.rows, this.example.cols, sides);
     var rows = asRows(value);
     var positions = function (n) { return Array.from({ length: n }, function (_, i) { return String(i + 1); }); };
     if (typeof value === 'number') return { rows: null, cols: null };
@@ -146,7 +149,7 @@
     var self = this;
     var name = entry[0];
     var value = entry[1];
-    var labels = this.labelsOf(value);
+    var labels = this.labelsOf(name, value);
     var rows = asRows(value);
     var table = el('table', { className: 'ww-table ww-input-table', 'data-input-table': name });
     if (labels.cols) {
@@ -297,7 +300,7 @@
           el('span', { className: 'ww-n', 'data-value': name }, this.fmt(value))));
     }
     var rows = asRows(value);
-    var labels = this.labelsOf(value);
+    var labels = this.labelsOf(name, value);
     var largest = 0;
     rows.forEach(function (row) {
       row.forEach(function (x) { if (isFinite(x)) largest = Math.max(largest, Math.abs(x)); });

@@ -2,6 +2,7 @@
 //! folders, runs `worked build`, `check` or `eval` on them, and checks exit codes, output files
 //! and diagnostics. One test binary keeps linking fast; modules follow the features.
 
+mod block_lessons_browser;
 mod book_browser;
 mod books;
 mod build;
@@ -13,6 +14,7 @@ mod compute_lang_differential;
 mod compute_widget_browser;
 mod errors;
 mod eval;
+mod figures;
 mod hardening;
 mod import;
 mod incremental;

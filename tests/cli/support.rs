@@ -328,3 +328,20 @@ pub fn without_annotations(html: &str) -> String {
     out.push_str(rest);
     out
 }
+
+/// This repository's own book, built by the binary into `public/` of a new temporary folder
+/// (kept alive by the returned guard).
+pub fn build_repository_book() -> TempDir {
+    let output = tempfile::tempdir().unwrap();
+    let run = Command::new(env!("CARGO_BIN_EXE_worked"))
+        .args(["build", "--root", env!("CARGO_MANIFEST_DIR"), "--output"])
+        .arg(output.path().join("public"))
+        .output()
+        .unwrap();
+    assert!(
+        run.status.success(),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    output
+}

@@ -903,33 +903,27 @@ fn screenshots() {
     let Some(chromium) = launch() else { return };
     let book = build_book();
     let folder = screenshot_folder();
-    for width in [360, 1280] {
-        for scheme in ["light", "dark"] {
-            let tab = chromium.tab();
-            color_scheme(&tab, scheme);
-            metrics(&tab, width, 800);
-            open_live(&tab, &book.url());
-            shoot(
-                &tab,
-                width,
-                &folder.join(format!("seed-{width}-{scheme}.png")),
-            );
-            type_into(&tab, &embedding(0, 1), "0.5");
-            type_into(&tab, &weight("w_q", 1, 0), "-1.5");
-            type_into(&tab, &weight("w_k", 0, 0), "abc");
-            click(&tab, "input[data-input='causal']");
-            click(
-                &tab,
-                "[data-matrix='weights'] tbody tr[data-row='1'] td[data-col='0']",
-            );
-            shoot(
-                &tab,
-                width,
-                &folder.join(format!("edited-{width}-{scheme}.png")),
-            );
-            tab.close(false).ok();
-        }
-    }
+    each_view(&chromium, |tab, width, scheme| {
+        open_live(tab, &book.url());
+        shoot(
+            tab,
+            width,
+            &folder.join(format!("seed-{width}-{scheme}.png")),
+        );
+        type_into(tab, &embedding(0, 1), "0.5");
+        type_into(tab, &weight("w_q", 1, 0), "-1.5");
+        type_into(tab, &weight("w_k", 0, 0), "abc");
+        click(tab, "input[data-input='causal']");
+        click(
+            tab,
+            "[data-matrix='weights'] tbody tr[data-row='1'] td[data-col='0']",
+        );
+        shoot(
+            tab,
+            width,
+            &folder.join(format!("edited-{width}-{scheme}.png")),
+        );
+    });
     let tab = chromium.tab();
     tab.call_method(Emulation::SetScriptExecutionDisabled { value: true })
         .unwrap();
@@ -948,6 +942,61 @@ pub(crate) fn screenshot_folder() -> PathBuf {
         .unwrap_or_else(|| std::env::temp_dir().join("worked-screenshots"));
     std::fs::create_dir_all(&folder).unwrap();
     folder
+}
+
+/// A built page at 360 and 1280 px, light and dark, in slices of 1,200 px written to
+/// [`screenshot_folder`] as `<prefix>-<width>-<scheme>-<slice>.png`, for a person to look at.
+pub(crate) fn screenshot_slices(chromium: &Chromium, url: &str, prefix: &str) {
+    const SLICE: u32 = 1200;
+    let folder = screenshot_folder();
+    each_view(chromium, |tab, width, scheme| {
+        tab.navigate_to(url).unwrap();
+        wait_for(
+            tab,
+            "document.readyState === 'complete' && document.fonts.status === 'loaded'",
+        );
+        let height = eval(tab, "document.documentElement.scrollHeight")
+            .as_u64()
+            .unwrap() as u32;
+        metrics(tab, width, height);
+        for (index, top) in (0..height).step_by(SLICE as usize).enumerate() {
+            let clip = Page::Viewport {
+                x: 0.0,
+                y: f64::from(top),
+                width: f64::from(width),
+                height: f64::from(SLICE.min(height - top)),
+                scale: 1.0,
+            };
+            let png = tab
+                .capture_screenshot(
+                    Page::CaptureScreenshotFormatOption::Png,
+                    None,
+                    Some(clip),
+                    true,
+                )
+                .unwrap();
+            std::fs::write(
+                folder.join(format!("{prefix}-{width}-{scheme}-{index:02}.png")),
+                png,
+            )
+            .unwrap();
+        }
+    });
+    eprintln!("screenshots in {}", folder.display());
+}
+
+/// Runs `look` in a fresh tab at each width people read at (360 and 1280 px, 800 px high to
+/// start with) in each colour scheme, closing the tab after.
+fn each_view(chromium: &Chromium, mut look: impl FnMut(&Tab, u32, &str)) {
+    for width in [360, 1280] {
+        for scheme in ["light", "dark"] {
+            let tab = chromium.tab();
+            color_scheme(&tab, scheme);
+            metrics(&tab, width, 800);
+            look(&tab, width, scheme);
+            tab.close(false).ok();
+        }
+    }
 }
 
 /// Emulates the reader's `prefers-color-scheme` (`light` or `dark`).

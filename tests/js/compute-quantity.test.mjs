@@ -26,3 +26,15 @@ test('cols label columns, vector entries and square feature matrices', () => {
   assert.deepEqual(lang.labels(zeros(3, 3), tokens, cols), { rows: tokens, cols: tokens });
   assert.deepEqual(lang.labels(2.5, tokens, cols), { rows: null, cols: null });
 });
+
+test('a value named in [labels] keeps only the sides it names, as the Rust rule does', () => {
+  const square = zeros(3, 3);
+  assert.deepEqual(lang.labels(square, tokens, null, undefined), { rows: tokens, cols: tokens });
+  assert.deepEqual(lang.labels(square, tokens, null, 'rows'), { rows: tokens, cols: null });
+  assert.deepEqual(lang.labels(square, tokens, null, 'cols'), { rows: null, cols: tokens });
+  assert.deepEqual(lang.labels(square, tokens, null, 'none'), { rows: null, cols: null });
+  const cols = ['p', 'q', 'r'];
+  assert.deepEqual(lang.labels([1, 2, 3], tokens, cols, 'cols').cols, cols);
+  assert.equal(lang.labels([1, 2, 3], tokens, cols, 'rows').cols, null);
+  assert.equal(lang.labels([1, 2, 3], tokens, cols, 'none').cols, null);
+});
