@@ -45,7 +45,12 @@ pub fn quantity_table(
         ),
         _ => return None,
     };
-    let mut html = String::from("<div class=\"worked-matrix-scroll\">");
+    // The box scrolls sideways when the table is wider than the column, so it is a named tab
+    // stop (static/js/scroll-regions.js takes the stop away where the table fits).
+    let mut html = format!(
+        "<div class=\"worked-matrix-scroll scroll-region\" role=\"group\" aria-label=\"{}\" tabindex=\"0\">",
+        escape_html(caption.unwrap_or("Table"))
+    );
     html.push_str(&format!("<table class=\"worked-matrix\" {attributes}>"));
     if let Some(caption) = caption {
         html.push_str(&format!("<caption>{}</caption>", escape_html(caption)));
@@ -125,7 +130,7 @@ mod tests {
             "{html}"
         );
         assert!(
-            html.starts_with("<div class=\"worked-matrix-scroll\">"),
+            html.starts_with("<div class=\"worked-matrix-scroll scroll-region\" role=\"group\" aria-label=\"Table\" tabindex=\"0\">"),
             "{html}"
         );
     }

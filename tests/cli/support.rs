@@ -328,3 +328,53 @@ pub fn without_annotations(html: &str) -> String {
     out.push_str(rest);
     out
 }
+
+/// The shipped book, built into a temporary folder that goes with the returned value.
+pub struct ShippedSite {
+    dir: TempDir,
+}
+
+impl ShippedSite {
+    /// Runs `worked build` on the repository's own book.
+    pub fn build() -> ShippedSite {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let out = Command::new(env!("CARGO_BIN_EXE_worked"))
+            .args(["build", "--root", env!("CARGO_MANIFEST_DIR"), "--output"])
+            .arg(dir.path().join("public"))
+            .output()
+            .expect("run worked build");
+        assert!(
+            out.status.success(),
+            "the shipped book must build: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        ShippedSite { dir }
+    }
+
+    /// The built site's folder.
+    pub fn root(&self) -> PathBuf {
+        self.dir.path().join("public")
+    }
+
+    /// Every HTML page, as paths from the site root, in name order.
+    pub fn pages(&self) -> Vec<String> {
+        let root = self.root();
+        let mut pages: Vec<String> = walkdir::WalkDir::new(&root)
+            .into_iter()
+            .map(|entry| entry.expect("walk the site").into_path())
+            .filter(|path| path.extension().and_then(|e| e.to_str()) == Some("html"))
+            .map(|path| {
+                let relative = path.strip_prefix(&root).unwrap();
+                relative.to_string_lossy().replace('\\', "/")
+            })
+            .collect();
+        pages.sort();
+        assert!(pages.len() >= 6, "the shipped book has pages: {pages:?}");
+        pages
+    }
+
+    /// The `file://` URL of `page`.
+    pub fn url(&self, page: &str) -> String {
+        format!("file://{}", self.root().join(page).display())
+    }
+}

@@ -1,0 +1,88 @@
+/*
+ * scroll-regions.js — keyboard access to boxes that scroll sideways, and only to those.
+ *
+ * A wide formula or table scrolls inside its own box, and a box that scrolls must be reachable
+ * by keyboard, or a reader without a mouse cannot see its right-hand part (WCAG 2.1.1). The
+ * build gives every such box (`.scroll-region`: display formulas, tables of computed values) a
+ * name, `role="group"` and `tabindex="0"`, so without JavaScript every one is a tab stop. This
+ * script keeps the tab stop only where the content is wider than the box, and re-decides when
+ * the box or its table changes size (a phone turned sideways), when a widget redraws, and once
+ * the fonts have loaded (KaTeX's fonts make formulas wider than the fallback fonts did).
+ * The widgets' table boxes (`.ww-scroll`), drawn by their scripts, are handled the same way and
+ * named after their table's caption.
+ *
+ * Classic script (browsers refuse ES modules from file://), loaded with `defer` on every page.
+ */
+(function () {
+  'use strict';
+
+  var SELECTOR = '.scroll-region, .ww-scroll';
+
+  /** Whether `box` has content hidden to its left or right. */
+  function scrolls(box) {
+    return box.scrollWidth > box.clientWidth + 1;
+  }
+
+  /** A name for a widget's table box, from its table's caption, else a plain one. */
+  function nameOf(box) {
+    var caption = box.querySelector('caption');
+    var text = caption ? caption.textContent.replace(/\s+/g, ' ').trim() : '';
+    return text || 'Table';
+  }
+
+  /** Makes `box` a tab stop if and only if it scrolls. */
+  function decide(box) {
+    if (!box.hasAttribute('role')) box.setAttribute('role', 'group');
+    if (!box.hasAttribute('aria-label') && !box.hasAttribute('aria-labelledby')) {
+      box.setAttribute('aria-label', nameOf(box));
+    }
+    if (scrolls(box)) {
+      if (box.getAttribute('tabindex') !== '0') box.setAttribute('tabindex', '0');
+    } else if (box.hasAttribute('tabindex') && document.activeElement !== box) {
+      box.removeAttribute('tabindex');
+    }
+  }
+
+  var watched = typeof WeakSet === 'function' ? new WeakSet() : null;
+  var resizes = typeof ResizeObserver === 'function'
+    ? new ResizeObserver(function (entries) {
+      entries.forEach(function (entry) {
+        var box = entry.target.matches(SELECTOR) ? entry.target : entry.target.parentElement;
+        if (box) decide(box);
+      });
+    })
+    : null;
+
+  /** Decides for every box under `root` and watches the new ones (the box and its content). */
+  function watch(root) {
+    var boxes = root.querySelectorAll ? root.querySelectorAll(SELECTOR) : [];
+    for (var i = 0; i < boxes.length; i++) {
+      var box = boxes[i];
+      decide(box);
+      if (!resizes || !watched || watched.has(box)) continue;
+      watched.add(box);
+      resizes.observe(box);
+      if (box.firstElementChild) resizes.observe(box.firstElementChild);
+    }
+  }
+
+  watch(document);
+  var again = function () { watch(document); };
+  if (!resizes) window.addEventListener('resize', again);
+  // A formula's box keeps its width when its web fonts arrive and the formula inside grows, so
+  // no resize is seen then: decide again once the fonts and the whole page have loaded.
+  if (document.fonts && document.fonts.ready) document.fonts.ready.then(again);
+  window.addEventListener('load', again);
+  // Widgets draw their tables after this script has run, and redraw them on every edit.
+  if (typeof MutationObserver === 'function') {
+    var pending = false;
+    new MutationObserver(function () {
+      if (pending) return;
+      pending = true;
+      window.requestAnimationFrame(function () {
+        pending = false;
+        watch(document);
+      });
+    }).observe(document.body, { childList: true, subtree: true });
+  }
+})();
