@@ -16,6 +16,10 @@
 //! `cargo install --locked mdbook@0.5.4 mdbook-katex@0.10.0`; without them the comparison is
 //! skipped with a notice.
 //!
+//! `cargo bench --bench build -- --serve [LESSONS]` starts `worked serve` on the flat book and
+//! times five saves of one lesson, each from the save to the moment an open page is told to
+//! reload.
+//!
 //! `cargo bench --bench build -- --import-mdbook` measures `worked import mdbook`: it writes an
 //! mdBook + mdbook-katex book (5 parts × 10 nested chapters, about 2,000 distinct formulas, a
 //! macros file), times `mdbook build` on it, imports it, and times `worked build` of the import.
@@ -24,7 +28,8 @@ use std::fmt::Write as _;
 use std::path::Path;
 use std::process::Command;
 use std::time::{Duration, Instant};
-use worked::pipeline::{build_site_cached, FormulaCache, Strictness};
+use worked::build_cache::BuildCache;
+use worked::pipeline::{build_site_cached, StageTimings, Strictness};
 use worked::site_writer::write_site;
 
 const WORDS: &[&str] = &[
@@ -71,6 +76,10 @@ fn main() {
     }
     if args.iter().any(|arg| arg == "--import-mdbook") {
         import_versus_mdbook();
+        return;
+    }
+    if args.iter().any(|arg| arg == "--serve") {
+        serve_save_to_reload(lessons);
         return;
     }
     let layouts: Vec<Layout> = match (
@@ -173,16 +182,46 @@ fn measure(lessons: usize, layout: Layout, verbose: bool) -> f64 {
         ),
         None => println!("peak memory:        unknown (no /proc/self/status)"),
     }
-    // What `serve` does after a save: the same book again with every formula typeset before.
-    let mut formulas = FormulaCache::default();
-    let warm = build_site_cached(book.path(), Strictness::Lenient, Some(&mut formulas));
+    // What `serve` does after a save: the first build fills the cache; then one lesson's text
+    // changes, and the rebuild lays out that page alone (and typesets its new formula).
+    let mut cache = BuildCache::default();
+    let warm = build_site_cached(book.path(), Strictness::Lenient, Some(&mut cache));
     assert!(warm.is_ok(), "a second build succeeds as the first did");
-    let started = Instant::now();
-    let again = build_site_cached(book.path(), Strictness::Lenient, Some(&mut formulas));
-    assert!(again.is_ok(), "a third build succeeds as the first did");
+    let mut saves = Vec::new();
+    let mut stages = Vec::new();
+    for save in 0..5 {
+        let edited = book.path().join(lesson_file(lessons / 2, layout));
+        let mut text = std::fs::read_to_string(&edited).expect("the lesson reads");
+        text.push_str(&format!("\nSaved {save} times, now with $s_{{{save}}}$.\n"));
+        std::fs::write(&edited, text).expect("the lesson is saved");
+        let started = Instant::now();
+        let again = build_site_cached(book.path(), Strictness::Lenient, Some(&mut cache))
+            .expect("a rebuild succeeds as the first build did");
+        saves.push(started.elapsed().as_secs_f64());
+        assert_eq!(
+            again.stats.pages_laid_out, 1,
+            "only the saved lesson is laid out"
+        );
+        stages.push(again.stats.timings);
+    }
     println!(
-        "rebuild, formulas cached (serve): {:.2} s",
-        started.elapsed().as_secs_f64()
+        "rebuild after saving one lesson (serve), median of 5: {:.3} s",
+        median_seconds(saves)
+    );
+    let stage = |time: fn(&StageTimings) -> Duration| {
+        median_seconds(
+            stages
+                .iter()
+                .map(|timings| time(timings).as_secs_f64())
+                .collect(),
+        )
+    };
+    println!(
+        "  load {:.3}, expand {:.3}, typeset {:.3}, render {:.3} s (medians)",
+        stage(|t| t.load),
+        stage(|t| t.expand),
+        stage(|t| t.typeset),
+        stage(|t| t.render),
     );
     total
 }
@@ -195,10 +234,14 @@ fn folder(index: usize, layout: Layout) -> String {
     }
 }
 
+/// Where lesson `index` is, from the book's root.
+fn lesson_file(index: usize, layout: Layout) -> String {
+    format!("content/{}lesson-{index:04}.md", folder(index, layout))
+}
+
 fn write_book(root: &Path, lessons: usize, layout: Layout) {
-    let content = root.join("content");
     for index in 0..lessons {
-        let path = content.join(format!("{}lesson-{index:04}.md", folder(index, layout)));
+        let path = root.join(lesson_file(index, layout));
         std::fs::create_dir_all(path.parent().expect("a folder")).expect("content folders");
         // Each lesson links to the one 37 places on, written as a path from its own folder.
         let target = (index + 37) % lessons;
@@ -309,6 +352,79 @@ fn time_command(program: &str, args: &[&std::ffi::OsStr]) -> (Duration, Option<D
         })
         .map(Duration::from_secs_f64);
     (elapsed, cpu)
+}
+
+/// What an author using `worked serve` waits for: from saving one lesson of the book to the
+/// moment a page open in the browser is told to reload (the answer to its `/__worked/wait`).
+/// That is the debounce, the rebuild with the cache, and the wake-up; the browser's own
+/// reload comes on top. Five saves, one after another, each a new sentence with a formula.
+fn serve_save_to_reload(lessons: usize) {
+    use std::io::{BufRead, BufReader, Read, Write};
+    use std::net::TcpStream;
+
+    let book = tempfile::tempdir().expect("a temporary folder");
+    write_book(book.path(), lessons, Layout::Flat);
+    let mut server = Command::new(env!("CARGO_BIN_EXE_worked"))
+        .args(["serve", "--port", "0", "--root"])
+        .arg(book.path())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("start worked serve");
+    let mut log = BufReader::new(server.stdout.take().expect("piped stdout")).lines();
+    let address = log
+        .by_ref()
+        .map_while(Result::ok)
+        .find_map(|line| {
+            let rest = line.split("http://").nth(1)?;
+            Some(rest.split('/').next()?.to_string())
+        })
+        .expect("worked serve prints its address after the first build");
+    fn get(address: &str, path: &str) -> String {
+        let mut stream = TcpStream::connect(address).expect("connect to worked serve");
+        write!(stream, "GET {path} HTTP/1.0\r\n\r\n").expect("send the request");
+        let mut response = String::new();
+        stream
+            .read_to_string(&mut response)
+            .expect("read the answer");
+        response
+            .rsplit("\r\n\r\n")
+            .next()
+            .unwrap_or_default()
+            .trim()
+            .to_string()
+    }
+    let edited = book.path().join(lesson_file(lessons / 2, Layout::Flat));
+    let mut waits = Vec::new();
+    for save in 0..5 {
+        let version = get(&address, "/__worked/version");
+        let waiting = {
+            let address = address.clone();
+            std::thread::spawn(move || {
+                let answer = get(&address, &format!("/__worked/wait?since={version}"));
+                (Instant::now(), answer)
+            })
+        };
+        // Let the wait reach the server, as an open page's does long before a save.
+        std::thread::sleep(Duration::from_millis(300));
+        let mut text = std::fs::read_to_string(&edited).expect("the lesson reads");
+        text.push_str(&format!("\nSaved {save} times, now with $s_{{{save}}}$.\n"));
+        let saved = Instant::now();
+        std::fs::write(&edited, text).expect("the lesson is saved");
+        let (answered, _) = waiting.join().expect("the wait is answered");
+        waits.push(answered - saved);
+        let built = log.next().and_then(Result::ok).unwrap_or_default();
+        println!(
+            "save {save}: told to reload after {:.0} ms; {built}",
+            (answered - saved).as_secs_f64() * 1000.0
+        );
+    }
+    let _ = server.kill();
+    let _ = server.wait();
+    println!(
+        "serve, {lessons} lessons: save to reload, median of 5: {:.0} ms",
+        median(waits).as_secs_f64() * 1000.0
+    );
 }
 
 fn median(mut times: Vec<Duration>) -> Duration {

@@ -8,6 +8,7 @@
 #![warn(missing_docs)]
 
 pub mod blocks;
+pub mod build_cache;
 pub mod cli;
 pub mod commands;
 pub mod compute;

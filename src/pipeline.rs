@@ -8,6 +8,7 @@
 //! in memory. Nothing here writes to disk: `build` hands the result to `site_writer`, `check`
 //! only reads the diagnostics.
 
+use crate::build_cache::{BuildCache, CachedPage, FormulaCache};
 use crate::config::{load_macros_file, BookConfig, CONFIG_FILE};
 use crate::content::{load_lessons, Lesson, LoadedLessons};
 use crate::diagnostics::Diagnostic;
@@ -17,17 +18,20 @@ use crate::markdown::{self, LocalTarget, Spanned, TocEntry};
 use crate::math::{self, Formula, MathSettings, TypesetError};
 use crate::navigation::{self, root_prefix, BookTree, Crumb, Entry, Section};
 use crate::present::table::escape_html;
-use crate::search::{self, SearchSection};
+use crate::search::{self, IndexedSection};
 use crate::site_writer::RenderedSite;
 use crate::source::SourceFile;
 use crate::templating::{PageContext, Templates};
-use crate::theme::load_theme;
+use crate::theme::{load_theme, Theme};
 use pulldown_cmark::{CowStr, Event, Tag};
 use rayon::prelude::*;
 use serde::Serialize;
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::hash_map::DefaultHasher;
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
+use std::hash::{Hash, Hasher};
 use std::ops::Range;
 use std::path::Path;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// A finished build, still in memory.
@@ -44,8 +48,10 @@ pub struct Build {
 /// What a build did, for the one-line summary and the benchmark.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct BuildStats {
-    /// Lessons rendered.
+    /// Lessons in the book.
     pub lessons: usize,
+    /// Lesson pages laid out by this build; the others came unchanged from the cache.
+    pub pages_laid_out: usize,
     /// Formulas on all pages.
     pub formulas: usize,
     /// Distinct formulas typeset (identical ones are typeset once).
@@ -89,31 +95,6 @@ pub enum Drafts {
     Show,
 }
 
-/// Typeset formulas kept from one build to the next, so `serve` typesets only the formulas a
-/// save added. KaTeX is almost the whole cost of a build; everything else is cheap to redo.
-#[derive(Debug, Default)]
-pub struct FormulaCache {
-    /// The settings the cached formulas were typeset with; new settings empty the cache.
-    settings: MathSettings,
-    formulas: HashMap<Formula, String>,
-}
-
-impl FormulaCache {
-    /// How many typeset formulas the cache holds.
-    pub fn len(&self) -> usize {
-        self.formulas.len()
-    }
-
-    /// Whether the cache holds no formula.
-    pub fn is_empty(&self) -> bool {
-        self.formulas.is_empty()
-    }
-}
-
-/// Most formulas a [`FormulaCache`] keeps; past it, it starts again empty (a long `serve`
-/// session over a book that keeps changing must not grow without bound).
-const MAX_CACHED_FORMULAS: usize = 200_000;
-
 /// Builds the published book at `root` in memory (drafts left out), or returns every problem.
 pub fn build_site(root: &Path, strictness: Strictness) -> Result<Build, Vec<Diagnostic>> {
     build_site_with(root, strictness, Drafts::LeaveOut, None)
@@ -123,18 +104,19 @@ pub fn build_site(root: &Path, strictness: Strictness) -> Result<Build, Vec<Diag
 pub fn build_site_cached(
     root: &Path,
     strictness: Strictness,
-    cache: Option<&mut FormulaCache>,
+    cache: Option<&mut BuildCache>,
 ) -> Result<Build, Vec<Diagnostic>> {
     build_site_with(root, strictness, Drafts::LeaveOut, cache)
 }
 
-/// Builds the book at `root` in memory, with drafts left out or shown, taking typeset
-/// formulas from `cache` (and adding to it) when one is given.
+/// Builds the book at `root` in memory, with drafts left out or shown. With a `cache`, pages
+/// whose lesson and book are unchanged and formulas typeset before are taken from it, and
+/// what this build makes is added to it.
 pub fn build_site_with(
     root: &Path,
     strictness: Strictness,
     drafts: Drafts,
-    cache: Option<&mut FormulaCache>,
+    cache: Option<&mut BuildCache>,
 ) -> Result<Build, Vec<Diagnostic>> {
     let mut timings = StageTimings::default();
     let mut stage_started = Instant::now();
@@ -143,6 +125,10 @@ pub fn build_site_with(
         let elapsed = now - stage_started;
         stage_started = now;
         elapsed
+    };
+    let (formula_cache, page_cache) = match cache {
+        Some(cache) => (Some(&mut cache.formulas), Some(&mut cache.pages)),
+        None => (None, None),
     };
     let config = load_config(root)?;
     let LoadedLessons {
@@ -171,6 +157,15 @@ pub fn build_site_with(
         .into_iter()
         .partition(|lesson| drafts == Drafts::Show || !lesson.draft);
     let tree = BookTree::new(&lessons);
+    let fingerprint = book_fingerprint(&config, &theme, &lessons, &assets, drafts);
+    let reused: Vec<Option<Arc<CachedPage>>> = lessons
+        .iter()
+        .map(|lesson| {
+            page_cache
+                .as_deref()
+                .and_then(|cache| cache.get(fingerprint, &lesson.page(), &lesson.source.text))
+        })
+        .collect();
     timings.load = lap();
     if all_lessons_loaded {
         problems.extend(keep_going_problems(&lessons, &left_out));
@@ -179,22 +174,37 @@ pub fn build_site_with(
     let prepared: Vec<Result<Prepared<'_>, Vec<Diagnostic>>> = lessons
         .par_iter()
         .enumerate()
+        .filter(|(index, _)| reused[*index].is_none())
         .map(|(index, lesson)| prepare_lesson(index, lesson, config.decimals))
         .collect();
     let mut ready = Vec::new();
-    let mut warnings = Vec::new();
     for page in prepared {
         match page {
-            Ok(mut page) => {
-                match strictness {
-                    Strictness::Lenient => warnings.append(&mut page.typed_numbers),
-                    Strictness::Strict => problems.append(&mut page.typed_numbers),
-                }
-                ready.push(page);
-            }
+            Ok(page) => ready.push(page),
             Err(found) => problems.extend(found),
         }
     }
+    // From here on, pages are visited in the book's file order whether fresh or cached, so a
+    // cached build reports exactly what a fresh one would, in the same order.
+    let mut pages: Vec<PageSoFar<'_>> = ready.into_iter().map(PageSoFar::Fresh).collect();
+    pages.extend(
+        reused
+            .into_iter()
+            .enumerate()
+            .filter_map(|(index, page)| page.map(|page| PageSoFar::Cached(index, page))),
+    );
+    pages.sort_by_key(PageSoFar::index);
+    let typed_numbers = pages.iter().flat_map(|page| match page {
+        PageSoFar::Fresh(page) => page.typed_numbers.iter().cloned(),
+        PageSoFar::Cached(_, page) => page.typed_numbers.iter().cloned(),
+    });
+    let warnings = match strictness {
+        Strictness::Lenient => typed_numbers.collect(),
+        Strictness::Strict => {
+            problems.extend(typed_numbers);
+            Vec::new()
+        }
+    };
 
     let files: BTreeSet<String> = assets
         .keys()
@@ -202,46 +212,68 @@ pub fn build_site_with(
         .cloned()
         .collect();
     let mut site_index = SiteIndex::new(&lessons, &left_out, files, all_lessons_loaded);
-    for page in &ready {
-        site_index.add_headings(page.index, markdown::headings(&page.events));
+    for page in &pages {
+        let headings = match page {
+            PageSoFar::Fresh(page) => markdown::headings(&page.events),
+            PageSoFar::Cached(_, page) => page.headings.clone(),
+        };
+        site_index.add_headings(page.index(), headings);
     }
-    for page in &mut ready {
-        let (rewrites, link_problems) = site_index.check(page.index, &page.targets);
-        problems.extend(link_problems);
-        for (event, url) in rewrites {
-            if let Event::Start(Tag::Link { dest_url, .. }) = &mut page.events[event].0 {
-                *dest_url = CowStr::from(url);
+    for page in &mut pages {
+        match page {
+            PageSoFar::Fresh(page) => {
+                let (rewrites, link_problems) = site_index.check(page.index, &page.targets);
+                problems.extend(link_problems);
+                for (event, url) in rewrites {
+                    if let Event::Start(Tag::Link { dest_url, .. }) = &mut page.events[event].0 {
+                        *dest_url = CowStr::from(url);
+                    }
+                }
             }
+            // Its links are rewritten already, but what they point to may have gone since.
+            PageSoFar::Cached(index, page) => {
+                problems.extend(site_index.check(*index, &page.targets).1);
+            }
+        }
+    }
+    let (ready, reused): (Vec<_>, Vec<_>) = pages
+        .into_iter()
+        .partition(|page| matches!(page, PageSoFar::Fresh(_)));
+    let ready: Vec<Prepared<'_>> = ready
+        .into_iter()
+        .filter_map(|page| match page {
+            PageSoFar::Fresh(page) => Some(page),
+            PageSoFar::Cached(..) => None,
+        })
+        .collect();
+    let mut pages: Vec<Option<Arc<CachedPage>>> = vec![None; lessons.len()];
+    for page in reused {
+        if let PageSoFar::Cached(index, page) = page {
+            pages[index] = Some(page);
         }
     }
     let math_settings = MathSettings {
         macros: config.macros.clone(),
     };
     timings.expand = lap();
-    let (typeset, formula_problems, formula_count, distinct_formulas) =
-        typeset_formulas(&ready, &math_settings, cache);
+    let (typeset, formula_problems) = typeset_formulas(&ready, &math_settings, formula_cache);
     timings.typeset = lap();
     problems.extend(formula_problems);
     if !problems.is_empty() {
         return Err(problems);
     }
-
-    let search_sections: Vec<SearchSection> = {
-        let mut by_position: Vec<(usize, Vec<SearchSection>)> = ready
-            .par_iter()
-            .map(|page| {
-                let sections =
-                    search::page_sections(&page.lesson.page(), &page.lesson.title, &page.events);
-                (tree.position(page.index).unwrap_or(usize::MAX), sections)
-            })
-            .collect();
-        by_position.sort_by_key(|(position, _)| *position);
-        by_position
-            .into_iter()
-            .flat_map(|(_, sections)| sections)
-            .collect()
+    let (formulas, distinct_formulas) = {
+        let on_pages = ready
+            .iter()
+            .map(|page| &page.formulas)
+            .chain(pages.iter().flatten().map(|page| &page.formulas))
+            .flatten();
+        let mut distinct = HashSet::new();
+        let count = on_pages.inspect(|formula| {
+            distinct.insert(*formula);
+        });
+        (count.count(), distinct.len())
     };
-    let search_index = search::index_script(&search_sections);
 
     let book = BookContext {
         lessons: &lessons,
@@ -250,26 +282,46 @@ pub fn build_site_with(
         templates: &templates,
         typeset: &typeset,
     };
-    let mut site = RenderedSite::default();
-    let pages: Vec<Result<(String, String), Diagnostic>> = ready
+    let pages_laid_out = ready.len();
+    let made: Vec<Result<(usize, CachedPage), Diagnostic>> = ready
         .into_par_iter()
-        .map(|page| render_lesson_page(page, &book))
+        .map(|page| finish_page(page, &book))
         .collect();
-    for page in pages {
-        let (path, html) = page.map_err(|problem| vec![problem])?;
-        site.files.insert(path, html.into_bytes());
+    for page in made {
+        let (index, page) = page.map_err(|problem| vec![problem])?;
+        pages[index] = Some(Arc::new(page));
+    }
+    let pages: Vec<Arc<CachedPage>> = pages
+        .into_iter()
+        .map(|page| page.expect("every lesson was reused or laid out"))
+        .collect();
+
+    let search_index = {
+        let mut in_order: Vec<(usize, &CachedPage)> = pages
+            .iter()
+            .enumerate()
+            .map(|(index, page)| (tree.position(index).unwrap_or(usize::MAX), &**page))
+            .collect();
+        in_order.sort_by_key(|(position, _)| *position);
+        let sections: Vec<&IndexedSection> =
+            in_order.iter().flat_map(|(_, page)| &page.search).collect();
+        search::index_script(&sections)
+    };
+    let mut site = RenderedSite::default();
+    for (lesson, page) in lessons.iter().zip(&pages) {
+        site.files.insert(lesson.page(), Arc::clone(&page.html));
     }
     if tree.root.page.is_none() {
         let index = render_index_page(&book).map_err(|problem| vec![problem])?;
         site.files
-            .insert("index.html".to_string(), index.into_bytes());
+            .insert("index.html".to_string(), index.into_bytes().into());
     }
     let not_found = render_not_found_page(&book).map_err(|problem| vec![problem])?;
     site.files
-        .insert(NOT_FOUND_PAGE.to_string(), not_found.into_bytes());
+        .insert(NOT_FOUND_PAGE.to_string(), not_found.into_bytes().into());
     if let Some(sitemap) = sitemap_xml(&config, &site) {
         site.files
-            .insert(SITEMAP_FILE.to_string(), sitemap.into_bytes());
+            .insert(SITEMAP_FILE.to_string(), sitemap.into_bytes().into());
     }
     let search_index_bytes = search_index.len();
     let mut extra_files = theme.static_files;
@@ -280,6 +332,14 @@ pub fn build_site_with(
     );
     add_files(&mut site, extra_files, "static/", &lessons)?;
     add_files(&mut site, assets, "content/", &lessons)?;
+    if let Some(cache) = page_cache {
+        let by_page = lessons
+            .iter()
+            .zip(pages)
+            .map(|(lesson, page)| (lesson.page(), page))
+            .collect();
+        cache.replace(fingerprint, by_page);
+    }
     timings.render = lap();
 
     Ok(Build {
@@ -287,13 +347,89 @@ pub fn build_site_with(
         warnings,
         stats: BuildStats {
             lessons: lessons.len(),
-            formulas: formula_count,
+            pages_laid_out,
+            formulas,
             distinct_formulas,
             drafts_left_out: left_out.len(),
             search_index_bytes,
             timings,
         },
     })
+}
+
+/// A hash of everything outside a lesson's own file that its page shows or depends on: the
+/// settings (macros included), whether drafts are shown, the templates, the names of static
+/// files and assets (links are checked against them), and every lesson's place, title,
+/// summary, weight and keep-going list (previous and next links, breadcrumbs, cards). A cached
+/// page is reused only while this is unchanged. Keep it in step with [`render_lesson_page`]:
+/// the destructuring below fails to compile when a field is added, so that it is considered.
+fn book_fingerprint(
+    config: &BookConfig,
+    theme: &Theme,
+    lessons: &[Lesson],
+    assets: &BTreeMap<String, Vec<u8>>,
+    drafts: Drafts,
+) -> u64 {
+    let mut hasher = DefaultHasher::new();
+    let BookConfig {
+        title,
+        description,
+        author,
+        language,
+        decimals,
+        base_url,
+        macros,
+        macros_file,
+    } = config;
+    (
+        title,
+        description,
+        author,
+        language,
+        decimals,
+        base_url,
+        macros,
+    )
+        .hash(&mut hasher);
+    macros_file.as_ref().map(|(name, _)| name).hash(&mut hasher);
+    (drafts == Drafts::Show).hash(&mut hasher);
+    theme.templates.hash(&mut hasher);
+    theme
+        .static_files
+        .keys()
+        .for_each(|name| name.hash(&mut hasher));
+    assets.keys().for_each(|name| name.hash(&mut hasher));
+    lessons.len().hash(&mut hasher);
+    for lesson in lessons {
+        let Lesson {
+            source,
+            slug,
+            folder,
+            section,
+            draft,
+            title,
+            weight,
+            summary,
+            keep_going,
+            body: _,
+        } = lesson;
+        (
+            &source.path,
+            slug,
+            folder,
+            section,
+            draft,
+            title,
+            weight,
+            summary,
+        )
+            .hash(&mut hasher);
+        keep_going.len().hash(&mut hasher);
+        keep_going
+            .iter()
+            .for_each(|(name, _)| name.hash(&mut hasher));
+    }
+    hasher.finish()
 }
 
 /// `book.toml` and the macros file it names.
@@ -390,8 +526,26 @@ fn resolve_keep_going<'a>(
     }
 }
 
+/// A lesson on its way to a page: prepared in this build, or taken whole from the cache.
+enum PageSoFar<'a> {
+    Fresh(Prepared<'a>),
+    /// Its index among the published lessons, and the page.
+    Cached(usize, Arc<CachedPage>),
+}
+
+impl PageSoFar<'_> {
+    fn index(&self) -> usize {
+        match self {
+            PageSoFar::Fresh(page) => page.index,
+            PageSoFar::Cached(index, _) => *index,
+        }
+    }
+}
+
 /// A lesson between parsing and typesetting: its events, headings and page needs.
 struct Prepared<'a> {
+    /// Every formula of the page, in order.
+    formulas: Vec<Formula>,
     /// Index into the published lessons.
     index: usize,
     lesson: &'a Lesson,
@@ -414,7 +568,20 @@ fn prepare_lesson(
     let mut events = expanded.events;
     let toc = markdown::heading_ids(&mut events);
     let targets = markdown::local_targets(&lesson.source.text, &events);
+    let formulas = events
+        .iter()
+        .filter_map(|(event, _)| match event {
+            Event::InlineMath(tex) => Some((tex, false)),
+            Event::DisplayMath(tex) => Some((tex, true)),
+            _ => None,
+        })
+        .map(|(tex, display)| Formula {
+            tex: tex.to_string(),
+            display,
+        })
+        .collect();
     Ok(Prepared {
+        formulas,
         index,
         lesson,
         targets,
@@ -434,47 +601,32 @@ struct FormulaSite<'a> {
 
 type Typeset = HashMap<(String, bool), String>;
 
-/// Typesets every distinct formula of the book once, in parallel, taking what `cache` already
-/// holds from it and adding what it typesets.
+/// Typesets every distinct formula of these pages once, in parallel, taking what `cache`
+/// already holds from it and adding what it typesets.
 fn typeset_formulas(
     pages: &[Prepared<'_>],
     settings: &MathSettings,
     mut cache: Option<&mut FormulaCache>,
-) -> (Typeset, Vec<Diagnostic>, usize, usize) {
-    let mut first_site: BTreeMap<Formula, FormulaSite<'_>> = BTreeMap::new();
-    let mut count = 0;
+) -> (Typeset, Vec<Diagnostic>) {
+    let mut first_site: BTreeMap<&Formula, FormulaSite<'_>> = BTreeMap::new();
     for page in pages {
-        for (event, span) in &page.events {
-            let (tex, display) = match event {
-                Event::InlineMath(tex) => (tex, false),
-                Event::DisplayMath(tex) => (tex, true),
-                _ => continue,
-            };
-            count += 1;
-            first_site
-                .entry(Formula {
-                    tex: tex.to_string(),
-                    display,
-                })
-                .or_insert(FormulaSite {
-                    file: &page.lesson.source,
-                    span: span.clone(),
-                });
+        let math_spans = page.events.iter().filter_map(|(event, span)| {
+            matches!(event, Event::InlineMath(_) | Event::DisplayMath(_)).then_some(span)
+        });
+        for (formula, span) in page.formulas.iter().zip(math_spans) {
+            first_site.entry(formula).or_insert(FormulaSite {
+                file: &page.lesson.source,
+                span: span.clone(),
+            });
         }
     }
     if let Some(cache) = cache.as_deref_mut() {
-        if cache.settings != *settings || cache.formulas.len() > MAX_CACHED_FORMULAS {
-            cache.settings = settings.clone();
-            cache.formulas.clear();
-        }
+        cache.prepare_for(settings);
     }
     let mut typeset = HashMap::with_capacity(first_site.len());
     let mut fresh = Vec::new();
-    for formula in first_site.keys() {
-        match cache
-            .as_deref()
-            .and_then(|cache| cache.formulas.get(formula))
-        {
+    for &formula in first_site.keys() {
+        match cache.as_deref().and_then(|cache| cache.get(formula)) {
             Some(html) => {
                 typeset.insert((formula.tex.clone(), formula.display), html.clone());
             }
@@ -487,7 +639,7 @@ fn typeset_formulas(
         match result {
             Ok(html) => {
                 if let Some(cache) = cache.as_deref_mut() {
-                    cache.formulas.insert(formula.clone(), html.clone());
+                    cache.insert(formula.clone(), html.clone());
                 }
                 typeset.insert((formula.tex, formula.display), html);
             }
@@ -497,8 +649,7 @@ fn typeset_formulas(
             }
         }
     }
-    let distinct = typeset.len() + problems.len();
-    (typeset, problems, count, distinct)
+    (typeset, problems)
 }
 
 /// Points at the character KaTeX complains about when the formula is as written in the file.
@@ -642,6 +793,36 @@ struct IndexEntry<'a> {
     #[serde(flatten)]
     card: LessonLink<'a>,
     children: Vec<LessonLink<'a>>,
+}
+
+/// Lays out a freshly prepared lesson and keeps what later builds need to reuse it.
+fn finish_page(
+    page: Prepared<'_>,
+    book: &BookContext<'_>,
+) -> Result<(usize, CachedPage), Diagnostic> {
+    let lesson = page.lesson;
+    let search = search::page_sections(&lesson.page(), &lesson.title, &page.events)
+        .into_iter()
+        .map(IndexedSection::from)
+        .collect();
+    let index = page.index;
+    let headings = markdown::headings(&page.events);
+    let targets = page.targets.clone();
+    let typed_numbers = page.typed_numbers.clone();
+    let formulas = page.formulas.clone();
+    let (_, html) = render_lesson_page(page, book)?;
+    Ok((
+        index,
+        CachedPage {
+            text: Arc::clone(&lesson.source.text),
+            headings,
+            targets,
+            typed_numbers,
+            formulas,
+            search,
+            html: html.into_bytes().into(),
+        },
+    ))
 }
 
 fn render_lesson_page(
@@ -859,7 +1040,7 @@ fn add_files(
                 problems.push(clash_problem(taken.key(), taken.key()));
             }
             std::collections::btree_map::Entry::Vacant(slot) => {
-                slot.insert(bytes);
+                slot.insert(bytes.into());
             }
         }
     }

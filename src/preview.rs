@@ -47,27 +47,40 @@ const ERROR_CSS: &str = r#"/* worked serve: the build-error banner. Served only 
 }
 "#;
 
-/// Served at `/__worked/reload.js`: polls `/__worked/version` every second and reloads the
-/// page when it differs from the version the page was served at (its `data-version`).
+/// Served at `/__worked/reload.js`: asks `/__worked/wait?since=V` (which `worked serve`
+/// answers when the version is no longer V, or after a while) and reloads the page when the
+/// answer differs from the version the page was served at (its `data-version`). A failed
+/// request (the server stopped) is retried every second.
 const RELOAD_JS: &str = r#"// worked serve: reload the page when the preview rebuilds. Served only by `worked serve`.
 (function () {
   "use strict";
   var script = document.currentScript;
   var served = script ? script.getAttribute("data-version") : null;
-  function poll() {
-    fetch("/__worked/version", { cache: "no-store" })
+  function wait() {
+    fetch("/__worked/wait?since=" + encodeURIComponent(served || ""), { cache: "no-store" })
       .then(function (response) { return response.ok ? response.text() : null; })
       .then(function (version) {
-        if (version === null) { return; }
+        if (version === null) { setTimeout(wait, 1000); return; }
         if (served === null) { served = version; }
         else if (version !== served) { window.location.reload(); return; }
-        setTimeout(poll, 1000);
+        wait();
       })
-      .catch(function () { setTimeout(poll, 1000); });
+      .catch(function () { setTimeout(wait, 1000); });
   }
-  setTimeout(poll, 1000);
+  wait();
 })();
 "#;
+
+/// The version a `/__worked/wait?since=V` request waits to see change, or `None` for any other
+/// request. The waiting is the server's (see `commands::serve`); the answer is
+/// `/__worked/version`'s.
+pub fn wait_since(target: &str) -> Option<u64> {
+    let query = target.strip_prefix("/__worked/wait?")?;
+    query
+        .split('&')
+        .find_map(|pair| pair.strip_prefix("since="))
+        .map(|since| since.parse().unwrap_or(0))
+}
 
 /// What the preview currently serves.
 #[derive(Debug, Default)]
@@ -169,7 +182,7 @@ impl PreviewState {
                     Response {
                         status: 200,
                         content_type,
-                        body: bytes.clone(),
+                        body: bytes.to_vec(),
                     }
                 }
             }
@@ -182,7 +195,7 @@ impl PreviewState {
 
     fn own_file(&self, name: &str) -> Response {
         let (content_type, body) = match name {
-            "version" => (content_type("txt"), self.version.to_string().into_bytes()),
+            "version" | "wait" => (content_type("txt"), self.version.to_string().into_bytes()),
             "error.css" => (content_type("css"), ERROR_CSS.as_bytes().to_vec()),
             "reload.js" => (content_type("js"), RELOAD_JS.as_bytes().to_vec()),
             _ => return self.page(404, &not_found_page(name)),
@@ -267,12 +280,12 @@ pub fn resolve_path(url: &str) -> Option<String> {
 }
 
 /// The file for `path`: the file itself, or `path/index.html` for a folder.
-fn lookup<'a>(site: &'a RenderedSite, path: &str) -> Option<(String, &'a Vec<u8>)> {
+fn lookup<'a>(site: &'a RenderedSite, path: &str) -> Option<(String, &'a [u8])> {
     if let Some(bytes) = site.files.get(path) {
         return Some((path.to_string(), bytes));
     }
     let index = format!("{path}/index.html");
-    site.files.get(&index).map(|bytes| (index, bytes))
+    site.files.get(&index).map(|bytes| (index, &bytes[..]))
 }
 
 fn extension(path: &str) -> &str {
@@ -367,16 +380,27 @@ mod tests {
         let mut site = RenderedSite::default();
         let page = "<!doctype html><html><head><title>T</title></head><body class=\"x\"><p>Hello</p></body></html>";
         site.files
-            .insert("index.html".to_string(), page.as_bytes().to_vec());
+            .insert("index.html".to_string(), page.as_bytes().into());
         site.files
-            .insert("attention.html".to_string(), page.as_bytes().to_vec());
+            .insert("attention.html".to_string(), page.as_bytes().into());
         site.files
-            .insert("style.css".to_string(), b"body{}".to_vec());
+            .insert("style.css".to_string(), b"body{}".as_slice().into());
         site.files.insert(
             "katex/fonts/KaTeX_Main-Regular.woff2".to_string(),
-            vec![0, 1, 2],
+            [0, 1, 2].as_slice().into(),
         );
         site
+    }
+
+    #[test]
+    fn only_wait_requests_name_a_version_to_wait_past() {
+        assert_eq!(wait_since("/__worked/wait?since=7"), Some(7));
+        assert_eq!(wait_since("/__worked/wait?x=1&since=12"), Some(12));
+        assert_eq!(wait_since("/__worked/wait?since=nonsense"), Some(0));
+        assert_eq!(wait_since("/__worked/version"), None);
+        assert_eq!(wait_since("/attention.html?since=3"), None);
+        let state = serving();
+        assert_eq!(body(&state.respond("GET", "/__worked/wait?since=0")), "1");
     }
 
     fn serving() -> PreviewState {
@@ -537,7 +561,7 @@ mod tests {
         );
         let script = state.respond("GET", "/__worked/reload.js");
         assert_eq!(script.content_type, "text/javascript; charset=utf-8");
-        assert!(body(&script).contains("/__worked/version"));
+        assert!(body(&script).contains("/__worked/wait?since="));
         let css = state.respond("GET", "/__worked/error.css");
         assert!(body(&css).contains(".worked-build-error"));
         assert_eq!(state.respond("GET", "/__worked/nope").status, 404);

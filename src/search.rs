@@ -13,7 +13,7 @@
 
 use crate::markdown::Spanned;
 use pulldown_cmark::{Event, Tag, TagEnd};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap, HashSet};
 
 /// Words shorter than this are not indexed: "a", "I" and the like match everything.
 pub const MIN_WORD_CHARS: usize = 2;
@@ -103,35 +103,61 @@ pub fn tokenize(text: &str) -> Vec<String> {
         .collect()
 }
 
-/// The text of `search-index.js` for these sections, in order.
-pub fn index_script(sections: &[SearchSection]) -> String {
-    let mut postings: BTreeMap<String, Vec<usize>> = BTreeMap::new();
-    for (number, section) in sections.iter().enumerate() {
+/// A section as the index keeps it: what a result shows, and the distinct words it holds.
+/// Made page by page (in parallel, and kept between `serve` rebuilds for unchanged pages), so
+/// that writing the index only merges word lists.
+#[derive(Debug, Clone, PartialEq)]
+pub struct IndexedSection {
+    url: String,
+    page: String,
+    heading: String,
+    snippet: String,
+    /// The words of the heading, the page title and the text, each once, in first-seen order.
+    words: Vec<String>,
+}
+
+impl From<SearchSection> for IndexedSection {
+    fn from(section: SearchSection) -> Self {
+        let mut seen = HashSet::new();
         let words = tokenize(&section.heading)
             .into_iter()
             .chain(tokenize(&section.page))
-            .chain(tokenize(&section.text));
-        for word in words {
-            let list = postings.entry(word).or_default();
-            if list.last() != Some(&number) {
-                list.push(number);
-            }
+            .chain(tokenize(&section.text))
+            .filter(|word| seen.insert(word.clone()))
+            .collect();
+        IndexedSection {
+            snippet: snippet(&section.text),
+            url: section.url,
+            page: section.page,
+            heading: section.heading,
+            words,
         }
     }
-    let docs: Vec<[String; 4]> = sections
+}
+
+/// The text of `search-index.js` for these sections, in order.
+pub fn index_script(sections: &[&IndexedSection]) -> String {
+    let mut postings: HashMap<&str, Vec<usize>> = HashMap::new();
+    for (number, section) in sections.iter().enumerate() {
+        for word in &section.words {
+            postings.entry(word).or_default().push(number);
+        }
+    }
+    let docs: Vec<[&str; 4]> = sections
         .iter()
         .map(|section| {
             [
-                section.url.clone(),
-                section.page.clone(),
-                section.heading.clone(),
-                snippet(&section.text),
+                section.url.as_str(),
+                &section.page,
+                &section.heading,
+                &section.snippet,
             ]
         })
         .collect();
+    // Sorted, so the same book always gives the same file.
     let words: BTreeMap<&str, String> = postings
         .iter()
-        .map(|(word, list)| (word.as_str(), gaps_base36(list)))
+        .map(|(word, list)| (*word, gaps_base36(list)))
         .collect();
     let index = serde_json::json!({ "docs": docs, "words": words });
     // JSON is a JavaScript expression; `</` is escaped so no text can end a script element.
@@ -223,7 +249,8 @@ mod tests {
         sections[3] = section("softmax softmax");
         sections[5] = section("softmax");
         sections[39] = section("softmax");
-        let script = index_script(&sections);
+        let sections: Vec<IndexedSection> = sections.into_iter().map(Into::into).collect();
+        let script = index_script(&sections.iter().collect::<Vec<_>>());
         assert!(
             script.starts_with("window.WORKED_SEARCH_INDEX = {"),
             "{script}"
@@ -233,12 +260,12 @@ mod tests {
 
     #[test]
     fn no_text_can_close_the_script_element() {
-        let sections = vec![SearchSection {
+        let section = IndexedSection::from(SearchSection {
             url: "a.html".into(),
             page: "</script><script>alert(1)".into(),
             heading: String::new(),
             text: String::new(),
-        }];
-        assert!(!index_script(&sections).contains("</script>"));
+        });
+        assert!(!index_script(&[&section]).contains("</script>"));
     }
 }

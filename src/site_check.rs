@@ -41,7 +41,7 @@ pub fn check_built_site(fresh: &RenderedSite, dir: &Path) -> Vec<Diagnostic> {
                 continue;
             }
         };
-        if &on_disk == expected {
+        if on_disk == **expected {
             continue;
         }
         if !path.ends_with(".html") {
@@ -242,7 +242,7 @@ mod tests {
         let fresh = RenderedSite {
             files: [("index.html", "i"), ("a.html", "a"), ("big.css", "b")]
                 .into_iter()
-                .map(|(path, text)| (path.to_string(), text.as_bytes().to_vec()))
+                .map(|(path, text)| (path.to_string(), text.as_bytes().into()))
                 .collect(),
         };
         let problems: Vec<String> = check_built_site(&fresh, dir.path())
@@ -287,7 +287,7 @@ mod tests {
         let page = |value: &str| format!("<span data-ref=\"cat.weights[sat,the]\">{value}</span>");
         std::fs::write(dir.path().join("a.html"), page("0.200")).unwrap();
         let fresh = RenderedSite {
-            files: [("a.html".to_string(), page("0.187").into_bytes())].into(),
+            files: [("a.html".to_string(), page("0.187").into_bytes().into())].into(),
         };
         let problems = check_built_site(&fresh, dir.path());
         assert_eq!(problems.len(), 1);
@@ -304,7 +304,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         std::fs::write(dir.path().join("old.html"), "x").unwrap();
         let fresh = RenderedSite {
-            files: [("new.html".to_string(), b"y".to_vec())].into(),
+            files: [("new.html".to_string(), b"y".as_slice().into())].into(),
         };
         let problems = check_built_site(&fresh, dir.path());
         let messages: Vec<&str> = problems.iter().map(Diagnostic::message).collect();

@@ -17,6 +17,7 @@ use rayon::prelude::*;
 use std::collections::BTreeMap;
 use std::io;
 use std::path::{Component, Path, PathBuf};
+use std::sync::Arc;
 
 /// The file that marks a folder as written by `worked build` (and so safe to replace).
 pub const MARKER_FILE: &str = ".worked-site";
@@ -27,8 +28,9 @@ const MARKER_TEXT: &str =
 /// Every output file, by path relative to the output root (with `/` separators).
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct RenderedSite {
-    /// Relative path → file bytes. A `BTreeMap` keeps output order deterministic.
-    pub files: BTreeMap<String, Vec<u8>>,
+    /// Relative path → file bytes. A `BTreeMap` keeps output order deterministic. The bytes
+    /// are shared, so a `serve` rebuild hands on the pages it did not change without copying.
+    pub files: BTreeMap<String, Arc<[u8]>>,
 }
 
 /// Why the output folder was not written. In every case the previous folder is untouched.
@@ -340,7 +342,7 @@ mod tests {
         RenderedSite {
             files: files
                 .iter()
-                .map(|(path, text)| (path.to_string(), text.as_bytes().to_vec()))
+                .map(|(path, text)| (path.to_string(), text.as_bytes().into()))
                 .collect(),
         }
     }

@@ -7,26 +7,61 @@
 //! and shows its problems in a banner on every page.
 
 use super::exit;
+use crate::build_cache::BuildCache;
 use crate::diagnostics::{render_all, render_warnings};
 use crate::http;
-use crate::pipeline::{build_site_with, Drafts, FormulaCache, Strictness};
-use crate::preview::PreviewState;
+use crate::pipeline::{build_site_with, Drafts, Strictness};
+use crate::preview::{wait_since, PreviewState};
 use notify::event::{AccessKind, AccessMode};
 use notify::{Event, EventKind, RecursiveMode, Watcher};
 use std::collections::BTreeSet;
 use std::io::Write;
 use std::net::IpAddr;
 use std::path::{Path, PathBuf};
-use std::sync::{mpsc, Arc, RwLock};
+use std::sync::{mpsc, Arc, Condvar, Mutex, RwLock};
 use std::time::{Duration, Instant};
 
 /// The sources whose changes trigger a rebuild, relative to the book root.
 const WATCHED: [&str; 4] = ["content", "templates", "static", crate::config::CONFIG_FILE];
 
-/// Saves closer together than this become one rebuild.
-const DEBOUNCE: Duration = Duration::from_millis(200);
+/// Saves closer together than this become one rebuild. An editor's save (a write, or a
+/// temporary file and a rename) takes a few milliseconds; anything longer is felt as lag.
+const DEBOUNCE: Duration = Duration::from_millis(50);
+
+/// Longest a `/__worked/wait` request is held before it is answered with the current version
+/// (the page then asks again). Well under the server's I/O timeout and any proxy's.
+const LONGEST_WAIT: Duration = Duration::from_secs(8);
 
 type Shared = Arc<RwLock<PreviewState>>;
+
+/// The version of the last rebuild, for reload requests to wait on: an open page reloads the
+/// moment a rebuild finishes instead of polling.
+#[derive(Default)]
+struct Rebuilds {
+    version: Mutex<u64>,
+    finished: Condvar,
+}
+
+impl Rebuilds {
+    fn finished(&self, version: u64) {
+        *self
+            .version
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner()) = version;
+        self.finished.notify_all();
+    }
+
+    /// Returns when the version is no longer `seen`, or after [`LONGEST_WAIT`].
+    fn wait_past(&self, seen: u64) {
+        let version = self
+            .version
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        let _ = self
+            .finished
+            .wait_timeout_while(version, LONGEST_WAIT, |version| *version == seen);
+    }
+}
 
 /// Runs the preview server until the process is stopped; returns an exit code on failure.
 pub fn run(root: &Path, host: IpAddr, port: u16) -> u8 {
@@ -46,11 +81,16 @@ pub fn run(root: &Path, host: IpAddr, port: u16) -> u8 {
         .map_or_else(|_| format!("{host}:{port}"), |address| address.to_string());
 
     let state: Shared = Arc::new(RwLock::new(PreviewState::new()));
-    let mut formulas = FormulaCache::default();
-    rebuild(root, &state, None, &mut formulas);
+    let rebuilds = Arc::new(Rebuilds::default());
+    let mut cache = BuildCache::default();
+    rebuild(root, &state, &rebuilds, None, &mut cache);
 
     let pages = Arc::clone(&state);
+    let waiting = Arc::clone(&rebuilds);
     let handler: Arc<http::Handler> = Arc::new(move |method: &str, target: &str| {
+        if let Some(seen) = wait_since(target) {
+            waiting.wait_past(seen);
+        }
         pages
             .read()
             .unwrap_or_else(|poisoned| poisoned.into_inner())
@@ -84,18 +124,25 @@ pub fn run(root: &Path, host: IpAddr, port: u16) -> u8 {
     watch_sources(&mut watcher, &root_abs, &mut watched);
 
     while let Some(changed) = next_change(&events, &root_abs) {
-        rebuild(root, &state, Some(&changed), &mut formulas);
+        rebuild(root, &state, &rebuilds, Some(&changed), &mut cache);
         // A folder created since the last build (say templates/) is watched from now on.
         watch_sources(&mut watcher, &root_abs, &mut watched);
     }
     exit::OK
 }
 
-/// Builds the book and swaps the result into `state`; prints one line, or the problems.
-/// Formulas typeset by earlier builds come from `formulas`.
-fn rebuild(root: &Path, state: &Shared, changed: Option<&Path>, formulas: &mut FormulaCache) {
+/// Builds the book, swaps the result into `state` and wakes the pages waiting to reload;
+/// prints one line, or the problems. Pages and formulas that earlier builds made and this one
+/// can reuse come from `cache`.
+fn rebuild(
+    root: &Path,
+    state: &Shared,
+    rebuilds: &Rebuilds,
+    changed: Option<&Path>,
+    cache: &mut BuildCache,
+) {
     let started = Instant::now();
-    let result = build_site_with(root, Strictness::Lenient, Drafts::Show, Some(formulas));
+    let result = build_site_with(root, Strictness::Lenient, Drafts::Show, Some(cache));
     let seconds = started.elapsed().as_secs_f64();
     let cause = changed.map_or_else(String::new, |path| format!(" ({} changed)", path.display()));
     let mut state = state
@@ -104,24 +151,37 @@ fn rebuild(root: &Path, state: &Shared, changed: Option<&Path>, formulas: &mut F
     match result {
         Ok(build) => {
             state.record_success(build.site);
+            rebuilds.finished(state.version());
             drop(state);
             if !build.warnings.is_empty() {
                 tell(&render_warnings(&build.warnings));
             }
             let lessons = build.stats.lessons;
+            let laid_out = build.stats.pages_laid_out;
+            let reused = if laid_out == lessons {
+                String::new()
+            } else {
+                format!(
+                    ", {laid_out} page{} laid out again",
+                    if laid_out == 1 { "" } else { "s" }
+                )
+            };
             say(&format!(
-                "[{} UTC] Built {lessons} lesson{} in {seconds:.2} s{cause}\n",
+                "[{} UTC] Built {lessons} lesson{} in {:.0} ms{cause}{reused}\n",
                 clock(),
                 if lessons == 1 { "" } else { "s" },
+                seconds * 1000.0,
             ));
         }
         Err(problems) => {
             state.record_failure(&problems);
+            rebuilds.finished(state.version());
             drop(state);
             tell(&render_all(&problems));
             tell(&format!(
-                "[{} UTC] Build failed in {seconds:.2} s{cause}: {} problem{}; {}\n",
+                "[{} UTC] Build failed in {:.0} ms{cause}: {} problem{}; {}\n",
                 clock(),
+                seconds * 1000.0,
                 problems.len(),
                 if problems.len() == 1 { "" } else { "s" },
                 "the preview keeps the last good pages and shows the problems on them"

@@ -391,7 +391,7 @@ fn serve_builds_drafts_as_pages_marked_draft() {
     );
     let preview = build_site_with(book.root(), Strictness::Lenient, Drafts::Show, None)
         .expect("the preview builds");
-    let page = String::from_utf8(preview.site.files["analysis/wip.html"].clone()).unwrap();
+    let page = String::from_utf8(preview.site.files["analysis/wip.html"].to_vec()).unwrap();
     assert!(page.contains("class=\"draft-note\""), "{page}");
     let published = build_site_with(book.root(), Strictness::Lenient, Drafts::LeaveOut, None)
         .expect("the book builds");

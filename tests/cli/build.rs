@@ -444,24 +444,25 @@ fn a_root_that_does_not_exist_is_a_usage_error() {
 
 #[test]
 fn a_rebuild_with_the_formula_cache_typesets_only_new_formulas_and_gives_the_same_pages() {
-    use worked::pipeline::{build_site, build_site_cached, FormulaCache, Strictness};
+    use worked::build_cache::BuildCache;
+    use worked::pipeline::{build_site, build_site_cached, Strictness};
     let book = Book::with_lesson(
         "maths.md",
         &lesson("Maths", "Inline $x^2$ and $y_1$.\n\n$$\\frac{a}{b}$$\n"),
     );
-    let mut cache = FormulaCache::default();
+    let mut cache = BuildCache::default();
     let first = build_site_cached(book.root(), Strictness::Lenient, Some(&mut cache)).unwrap();
-    assert_eq!(cache.len(), 3);
+    assert_eq!(cache.formulas(), 3);
     assert_eq!(first.stats.distinct_formulas, 3);
 
     book.edit("content/maths.md", "and $y_1$", "and $y_1$ and $z^3$");
     let cached = build_site_cached(book.root(), Strictness::Lenient, Some(&mut cache)).unwrap();
-    assert_eq!(cache.len(), 4, "only the new formula was added");
+    assert_eq!(cache.formulas(), 4, "only the new formula was added");
     let fresh = build_site(book.root(), Strictness::Lenient).unwrap();
     assert_eq!(
         cached.site.files, fresh.site.files,
         "the cache changes nothing on the page"
     );
-    let page = String::from_utf8(cached.site.files["maths.html"].clone()).unwrap();
+    let page = String::from_utf8(cached.site.files["maths.html"].to_vec()).unwrap();
     assert!(page.contains("<annotation encoding=\"application/x-tex\">z^3</annotation>"));
 }

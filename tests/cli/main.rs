@@ -15,6 +15,7 @@ mod errors;
 mod eval;
 mod hardening;
 mod import;
+mod incremental;
 mod katex_fidelity;
 mod katex_pixels;
 mod references;

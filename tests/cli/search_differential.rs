@@ -5,7 +5,7 @@
 
 use crate::common::SplitMix64;
 use std::collections::BTreeMap;
-use worked::search::{index_script, tokenize, SearchSection, INDEX_GLOBAL};
+use worked::search::{index_script, tokenize, IndexedSection, SearchSection, INDEX_GLOBAL};
 
 /// Characters that exercise case folding, Unicode classes and separators.
 const ALPHABET: &[&str] = &[
@@ -33,7 +33,8 @@ fn case(rng: &mut SplitMix64) -> serde_json::Value {
             text: piece.clone(),
         })
         .collect();
-    let script = index_script(&sections);
+    let indexed: Vec<IndexedSection> = sections.iter().cloned().map(Into::into).collect();
+    let script = index_script(&indexed.iter().collect::<Vec<_>>());
     let json = script
         .strip_prefix(&format!("window.{INDEX_GLOBAL} = "))
         .and_then(|rest| rest.trim_end().strip_suffix(';'))

@@ -130,13 +130,20 @@ impl Server {
     }
 }
 
-#[test]
-fn serve_rebuilds_on_save_and_shows_a_failed_rebuild_over_the_last_good_page() {
+/// A book folder holding these lessons, and its `content/` folder.
+fn book_with(lessons: &[(&str, &str)]) -> (tempfile::TempDir, std::path::PathBuf) {
     let book = tempfile::tempdir().unwrap();
     let content = book.path().join("content");
     std::fs::create_dir(&content).unwrap();
-    std::fs::write(content.join("first.md"), LESSON).unwrap();
-    std::fs::write(content.join("second.md"), OTHER).unwrap();
+    for (name, text) in lessons {
+        std::fs::write(content.join(name), text).unwrap();
+    }
+    (book, content)
+}
+
+#[test]
+fn serve_rebuilds_on_save_and_shows_a_failed_rebuild_over_the_last_good_page() {
+    let (book, content) = book_with(&[("first.md", LESSON), ("second.md", OTHER)]);
     let server = Server::start(book.path());
 
     let (status, head, index) = server.get("/");
@@ -203,5 +210,83 @@ fn serve_rebuilds_on_save_and_shows_a_failed_rebuild_over_the_last_good_page() {
     assert!(
         !book.path().join("public").exists(),
         "serve writes nothing to disk"
+    );
+}
+
+#[test]
+fn an_open_page_hears_of_a_rebuild_as_soon_as_it_finishes() {
+    let (book, content) = book_with(&[("first.md", LESSON)]);
+    let server = Server::start(book.path());
+    let (_, _, version) = server.get("/__worked/version");
+    let version: u64 = version.trim().parse().expect("the version is a number");
+
+    // A page served at an older version is told the current one at once.
+    let started = Instant::now();
+    let (status, _, answer) = server.get("/__worked/wait?since=0");
+    assert_eq!((status, answer.trim()), (200, version.to_string().as_str()));
+    assert!(
+        started.elapsed() < Duration::from_secs(5),
+        "a stale page does not wait"
+    );
+
+    // A page at the current version waits until the next rebuild, not until its wait runs out
+    // (8 s): the answer arrives with the new version.
+    let address = server.address.clone();
+    let waiter = std::thread::spawn(move || {
+        let mut stream = TcpStream::connect(address).unwrap();
+        stream.set_read_timeout(Some(PATIENCE)).unwrap();
+        write!(
+            stream,
+            "GET /__worked/wait?since={version} HTTP/1.0\r\n\r\n"
+        )
+        .unwrap();
+        let mut response = String::new();
+        stream.read_to_string(&mut response).unwrap();
+        (Instant::now(), response)
+    });
+    std::thread::sleep(Duration::from_millis(300));
+    let saved = Instant::now();
+    std::fs::write(
+        content.join("first.md"),
+        LESSON.replace("original", "saved"),
+    )
+    .unwrap();
+    let (answered, response) = waiter.join().unwrap();
+    assert!(
+        response.ends_with(&format!("\r\n\r\n{}", version + 1)),
+        "{response}"
+    );
+    assert!(
+        answered.duration_since(saved) < Duration::from_secs(6),
+        "the wait ended with the rebuild, {:?} after the save",
+        answered.duration_since(saved)
+    );
+}
+
+#[test]
+fn a_page_open_in_a_browser_reloads_itself_after_a_save() {
+    let Some(chromium) = crate::common::launch_chromium(
+        "serve_live_reload",
+        "that a page open in `worked serve` reloads after a save",
+    ) else {
+        return;
+    };
+    let (book, content) = book_with(&[("first.md", LESSON)]);
+    let server = Server::start(book.path());
+    let tab = chromium.tab();
+    tab.navigate_to(&format!("http://{}/first.html", server.address))
+        .expect("navigate");
+    tab.wait_until_navigated().expect("page loads");
+    crate::widget_browser::eval(&tab, "window.__not_reloaded = true");
+    // Let the page's wait reach the server before the save.
+    std::thread::sleep(Duration::from_millis(500));
+    std::fs::write(
+        content.join("first.md"),
+        LESSON.replace("original", "reloaded"),
+    )
+    .unwrap();
+    crate::widget_browser::wait_for(
+        &tab,
+        "window.__not_reloaded === undefined && document.body.innerText.includes('The reloaded sentence')",
     );
 }

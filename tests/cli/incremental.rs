@@ -1,0 +1,257 @@
+//! The build cache `worked serve` keeps between rebuilds: after every kind of edit, a build
+//! that reuses cached pages and formulas must produce exactly what a fresh build produces
+//! (files, warnings and problems, in order), and must lay out only the pages that changed.
+
+use crate::support::{lesson, Book, CAT_BLOCK};
+use worked::build_cache::BuildCache;
+use worked::pipeline::{build_site, build_site_cached, Build, Strictness};
+
+/// Builds with the cache and without it, requires the same outcome, and returns how many
+/// pages the cached build laid out, or the problems when both failed alike.
+fn cached_matches_fresh(book: &Book, cache: &mut BuildCache, step: &str) -> Result<usize, String> {
+    let cached = build_site_cached(book.root(), Strictness::Lenient, Some(cache));
+    let fresh = build_site(book.root(), Strictness::Lenient);
+    match (cached, fresh) {
+        (Ok(cached), Ok(fresh)) => {
+            let pages = |build: &Build| build.site.files.keys().cloned().collect::<Vec<_>>();
+            assert_eq!(pages(&cached), pages(&fresh), "{step}: the same files");
+            for (path, bytes) in &fresh.site.files {
+                assert!(
+                    cached.site.files[path] == *bytes,
+                    "{step}: {path} differs between the cached and the fresh build"
+                );
+            }
+            let rendered = |build: &Build| {
+                build
+                    .warnings
+                    .iter()
+                    .map(|warning| warning.render())
+                    .collect::<Vec<_>>()
+            };
+            assert_eq!(rendered(&cached), rendered(&fresh), "{step}: warnings");
+            assert_eq!(
+                cached.stats.distinct_formulas, fresh.stats.distinct_formulas,
+                "{step}: formula counts"
+            );
+            assert_eq!(cached.stats.formulas, fresh.stats.formulas, "{step}");
+            Ok(cached.stats.pages_laid_out)
+        }
+        (Err(cached), Err(fresh)) => {
+            let rendered = |problems: &[worked::diagnostics::Diagnostic]| {
+                problems.iter().map(|p| p.render()).collect::<Vec<_>>()
+            };
+            assert_eq!(rendered(&cached), rendered(&fresh), "{step}: problems");
+            Err(rendered(&fresh).join("\n"))
+        }
+        (cached, fresh) => panic!(
+            "{step}: the cached build {} but the fresh one {}",
+            if cached.is_ok() {
+                "succeeded"
+            } else {
+                "failed"
+            },
+            if fresh.is_ok() { "succeeded" } else { "failed" },
+        ),
+    }
+}
+
+fn front(title: &str, extra: &str, body: &str) -> String {
+    format!("+++\ntitle = \"{title}\"\n{extra}+++\n\n{body}")
+}
+
+/// A small book with folders, a section page, links between lessons (with anchors), keep-going
+/// cards, formulas, an example with references and a typed number.
+fn fixture() -> Book {
+    let book = Book::empty();
+    book.write(
+        "book.toml",
+        "title = \"Cache\"\n\n[math.macros]\n\"\\\\R\" = \"\\\\mathbb{R}\"\n",
+    );
+    book.write(
+        "content/part/index.md",
+        front("The part", "weight = 1\n", "Lessons of this part.\n"),
+    );
+    book.write(
+        "content/part/a.md",
+        front(
+            "Lesson A",
+            "weight = 1\nsummary = \"First.\"\nkeep_going = [\"b\"]\n",
+            &format!(
+                "## Scores\n\nSee [lesson B](b.md#details) and $x \\in \\R$.\n\n{CAT_BLOCK}\nThe weights of \"cat\": {{{{cat.weights[1]}}}}.\n"
+            ),
+        ),
+    );
+    book.write(
+        "content/part/b.md",
+        front(
+            "Lesson B",
+            "weight = 2\nsummary = \"Second.\"\nkeep_going = [\"a\"]\n",
+            "## Details\n\nBack to [A](a.md#scores). About 0.25 of it: $$y^2$$\n",
+        ),
+    );
+    book.write(
+        "content/c.md",
+        lesson("Lesson C", "Plain text with $z_1$.\n"),
+    );
+    book
+}
+
+#[test]
+fn a_cached_build_gives_what_a_fresh_build_gives_after_every_kind_of_edit() {
+    let book = fixture();
+    let mut cache = BuildCache::default();
+    let pages = 4;
+    assert_eq!(
+        cached_matches_fresh(&book, &mut cache, "first build"),
+        Ok(pages)
+    );
+    assert_eq!(cache.pages(), pages);
+    assert_eq!(
+        cached_matches_fresh(&book, &mut cache, "nothing changed"),
+        Ok(0),
+        "an unchanged book lays out no page"
+    );
+
+    book.edit("content/part/b.md", "About 0.25", "Roughly 0.25");
+    assert_eq!(
+        cached_matches_fresh(&book, &mut cache, "text of B"),
+        Ok(1),
+        "a text edit lays out only that lesson's page"
+    );
+
+    book.edit("content/part/b.md", "## Details", "## More");
+    let problems = cached_matches_fresh(&book, &mut cache, "B's heading that A links to")
+        .expect_err("the link from the cached page A to the heading that went is reported");
+    assert!(problems.contains("content/part/a.md"), "{problems}");
+    book.edit("content/part/b.md", "## More", "## Details");
+    assert_eq!(
+        cached_matches_fresh(&book, &mut cache, "heading back"),
+        Ok(0),
+        "B reads as it did at the last good build, whose page the failure left in the cache"
+    );
+
+    book.edit(
+        "content/part/b.md",
+        "title = \"Lesson B\"",
+        "title = \"Lesson Bee\"",
+    );
+    assert_eq!(
+        cached_matches_fresh(&book, &mut cache, "B's title, shown on A's card"),
+        Ok(pages)
+    );
+    book.edit(
+        "content/part/a.md",
+        "summary = \"First.\"",
+        "summary = \"Start here.\"",
+    );
+    assert_eq!(
+        cached_matches_fresh(&book, &mut cache, "A's summary"),
+        Ok(pages)
+    );
+    book.edit("content/part/b.md", "weight = 2", "weight = 0");
+    assert_eq!(
+        cached_matches_fresh(&book, &mut cache, "reading order"),
+        Ok(pages)
+    );
+
+    book.edit(
+        "content/part/a.md",
+        "[[1, 0], [0, 1], [1, 1]]",
+        "[[2, 0], [0, 1], [1, 1]]",
+    );
+    assert_eq!(
+        cached_matches_fresh(&book, &mut cache, "example input"),
+        Ok(1)
+    );
+    book.edit("content/part/a.md", "{{cat.weights[1]}}", "{{cat.nothing}}");
+    assert!(cached_matches_fresh(&book, &mut cache, "bad reference").is_err());
+    book.edit("content/part/a.md", "{{cat.nothing}}", "{{cat.weights[1]}}");
+    assert_eq!(
+        cached_matches_fresh(&book, &mut cache, "fixed again"),
+        Ok(0)
+    );
+
+    book.edit("book.toml", "\\\\mathbb{R}", "\\\\mathbf{R}");
+    assert_eq!(
+        cached_matches_fresh(&book, &mut cache, "a macro"),
+        Ok(pages)
+    );
+    book.edit(
+        "book.toml",
+        "title = \"Cache\"",
+        "title = \"Cached\"\ndecimals = 2",
+    );
+    assert_eq!(
+        cached_matches_fresh(&book, &mut cache, "settings"),
+        Ok(pages)
+    );
+
+    book.write(
+        "templates/lesson.html",
+        "{% extends \"base.html\" %}{% block content %}<main>{{ page.lesson.content | safe }}</main>{% endblock %}",
+    );
+    assert_eq!(
+        cached_matches_fresh(&book, &mut cache, "a template"),
+        Ok(pages)
+    );
+    book.write("static/extra.css", "p { color: red; }");
+    assert_eq!(
+        cached_matches_fresh(&book, &mut cache, "a static file"),
+        Ok(pages)
+    );
+
+    book.write(
+        "content/d.md",
+        lesson("Lesson D", "New, linking [C](c.md).\n"),
+    );
+    assert_eq!(
+        cached_matches_fresh(&book, &mut cache, "a new lesson"),
+        Ok(pages + 1)
+    );
+    std::fs::remove_file(book.path("content/c.md")).unwrap();
+    let problems = cached_matches_fresh(&book, &mut cache, "a lesson that D links to removed")
+        .expect_err("D's link to C is broken");
+    assert!(problems.contains("content/d.md"), "{problems}");
+    std::fs::remove_file(book.path("content/d.md")).unwrap();
+    assert_eq!(
+        cached_matches_fresh(&book, &mut cache, "D removed too"),
+        Ok(pages - 1)
+    );
+    assert_eq!(cache.pages(), pages - 1, "pages that went leave the cache");
+}
+
+#[test]
+fn a_failed_build_keeps_the_cache_for_the_next_good_one() {
+    let book = fixture();
+    let mut cache = BuildCache::default();
+    assert_eq!(cached_matches_fresh(&book, &mut cache, "first"), Ok(4));
+    book.edit("content/c.md", "$z_1$", "$z_{1$");
+    assert!(cached_matches_fresh(&book, &mut cache, "broken formula").is_err());
+    assert_eq!(cache.pages(), 4, "the failure dropped nothing");
+    book.edit("content/c.md", "$z_{1$", "$z_{12}$");
+    assert_eq!(
+        cached_matches_fresh(&book, &mut cache, "repaired"),
+        Ok(1),
+        "only the repaired lesson is laid out again"
+    );
+    assert_eq!(
+        cache.formulas(),
+        4,
+        "the cache kept the three formulas and added the repaired one"
+    );
+}
+
+#[test]
+fn check_reports_typed_numbers_of_cached_pages_as_errors() {
+    let book = fixture();
+    let mut cache = BuildCache::default();
+    assert_eq!(cached_matches_fresh(&book, &mut cache, "first"), Ok(4));
+    let strict = build_site_cached(book.root(), Strictness::Strict, Some(&mut cache))
+        .expect_err("B has a number typed by hand");
+    assert!(
+        strict
+            .iter()
+            .any(|problem| problem.message().contains("0.25")),
+        "{strict:?}"
+    );
+}
