@@ -33,7 +33,8 @@
   function current() {
     var line = window.innerHeight * READING_LINE;
     var root = document.documentElement;
-    var atEnd = window.innerHeight + window.scrollY >= root.scrollHeight - 2;
+    // Scrolled to the very end (a page that fits the window has not been scrolled at all).
+    var atEnd = window.scrollY > 0 && window.innerHeight + window.scrollY >= root.scrollHeight - 2;
     var found = null;
     for (var i = 0; i < sections.length; i++) {
       var top = sections[i].heading.getBoundingClientRect().top;
