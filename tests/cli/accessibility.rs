@@ -1,8 +1,8 @@
 //! Accessibility and validity of the shipped book, page by page, as CI checks them:
 //!
 //! - axe-core (the npm package pinned in `package.json`) runs on every page at 1280 and 360 px,
-//!   in the light and the dark colour scheme, and any serious or critical violation fails the
-//!   test, named by page, rule and element;
+//!   in the light and the dark colour scheme (and at 360 px without JavaScript), and any serious
+//!   or critical violation fails the test, named by page, rule and element;
 //! - the Nu HTML checker (`vnu-jar`, pinned the same way, run on the machine's Java) reads every
 //!   page and must report no error;
 //! - printing with a dark system theme gives black text on white on every page.
@@ -56,6 +56,23 @@ pub(crate) fn open(tab: &Tab, url: &str) {
     wait_for(tab, "document.readyState === 'complete'");
 }
 
+/// Opens `url` with or without running the page's scripts. Without, they are turned back on once
+/// the page has loaded, which runs none of the page's own but lets a checker's script run.
+fn open_with_scripts(tab: &Tab, url: &str, scripts: bool) {
+    let disable = |value| {
+        tab.call_method(Emulation::SetScriptExecutionDisabled { value })
+            .unwrap()
+    };
+    disable(!scripts);
+    open(tab, url);
+    assert_eq!(
+        eval(tab, "document.body.classList.contains('nav-ready')"),
+        Value::from(scripts),
+        "{url}: the page's scripts ran exactly when they should"
+    );
+    disable(false);
+}
+
 /// A launched Chromium for `test`, or None when the test must skip.
 fn chromium(test: &str, what: &str) -> Option<Chromium> {
     launch_chromium(test, what)
@@ -93,23 +110,36 @@ fn axe_finds_no_serious_or_critical_violation_on_any_page_at_both_widths_in_both
     let axe_source = std::fs::read_to_string(axe.unwrap()).expect("read axe-core");
     let site = ShippedSite::build();
     let pages = site.pages();
-    // Two tabs at once, one per colour scheme: axe is slow and the machine has two cores.
+    // Two tabs at once, one per colour scheme: axe is slow and the machine has two cores. The
+    // light tab also reads the phone-width pages without JavaScript, as the build wrote them.
+    let plans = [
+        [
+            ("light", 1280, true),
+            ("light", 360, true),
+            ("light", 360, false),
+        ]
+        .as_slice(),
+        [("dark", 1280, true), ("dark", 360, true)].as_slice(),
+    ];
     let found: Vec<Vec<String>> = std::thread::scope(|scope| {
-        let runs: Vec<_> = ["light", "dark"]
+        let runs: Vec<_> = plans
             .into_iter()
-            .map(|scheme| {
+            .map(|plan| {
                 let (chromium, site, pages, axe_source) = (&chromium, &site, &pages, &axe_source);
                 scope.spawn(move || {
                     let tab = chromium.tab();
                     tab.set_default_timeout(AXE_PATIENCE);
-                    emulate(&tab, "screen", scheme);
                     let mut found = Vec::new();
-                    for width in [1280, 360] {
+                    for &(scheme, width, scripts) in plan {
+                        emulate(&tab, "screen", scheme);
                         metrics(&tab, width, 800);
+                        let how = if scripts { "" } else { " without JavaScript" };
                         for page in pages {
-                            open(&tab, &site.url(page));
+                            open_with_scripts(&tab, &site.url(page), scripts);
                             for violation in violations(&tab, axe_source) {
-                                found.push(format!("{page} at {width} px, {scheme}: {violation}"));
+                                found.push(format!(
+                                    "{page} at {width} px, {scheme}{how}: {violation}"
+                                ));
                             }
                         }
                     }
