@@ -326,6 +326,19 @@ mod tests {
     }
 
     #[test]
+    fn a_named_operator_alone_in_a_subscript_comes_out_as_valid_mathml() {
+        let html = typeset_one(r"\lambda_{\max} + \frac{\log}{2}").unwrap();
+        assert!(
+            html.contains("<msub><mi>λ</mi><mrow><mi>max</mi><mo>\u{2061}</mo></mrow></msub>"),
+            "{html}"
+        );
+        assert!(
+            html.contains("<mfrac><mrow><mi>log</mi><mo>\u{2061}</mo></mrow><mn>2</mn></mfrac>"),
+            "{html}"
+        );
+    }
+
+    #[test]
     fn display_formulas_are_blocks() {
         let out = typeset_all(&[formula("x^2", true)], &MathSettings::default());
         assert!(out[0].as_ref().unwrap().contains("katex-display"));
