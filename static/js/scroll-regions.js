@@ -9,7 +9,7 @@
  * the box or its table changes size (a phone turned sideways), when a widget redraws, and once
  * the fonts have loaded (KaTeX's fonts make formulas wider than the fallback fonts did).
  * The widgets' table boxes (`.ww-scroll`), drawn by their scripts, are handled the same way and
- * named after their table's caption.
+ * named after their table's caption or the legend of the inputs they hold.
  *
  * Classic script (browsers refuse ES modules from file://), loaded with `defer` on every page.
  */
@@ -23,10 +23,13 @@
     return box.scrollWidth > box.clientWidth + 1;
   }
 
-  /** A name for a widget's table box, from its table's caption, else a plain one. */
+  /** A name for a widget's table box: its table's caption, else its field group's legend. */
   function nameOf(box) {
     var caption = box.querySelector('caption');
-    var text = caption ? caption.textContent.replace(/\s+/g, ' ').trim() : '';
+    var group = box.closest('fieldset');
+    var legend = group && group.querySelector('legend');
+    var source = caption || legend;
+    var text = source ? source.textContent.replace(/\s+/g, ' ').trim() : '';
     return text || 'Table';
   }
 
