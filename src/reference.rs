@@ -163,12 +163,15 @@ impl Parser<'_> {
             let start = self.at;
             let index = if self.eat(':') {
                 Index::All
-            } else if self.eat('"') {
-                let end = self.text[self.at..].find('"').ok_or_else(|| {
-                    self.error("this quoted label is never closed", "end it with \"")
+            } else if let Some(close) = self.opening_quote() {
+                let end = self.text[self.at..].find(close).ok_or_else(|| {
+                    self.error(
+                        "this quoted label is never closed",
+                        format!("end it with {close}"),
+                    )
                 })?;
                 let label = self.text[self.at..self.at + end].to_string();
-                self.at += end + 1;
+                self.at += end + close.len_utf8();
                 Index::Label(label)
             } else {
                 let end = self.text[self.at..]
@@ -301,6 +304,19 @@ impl Parser<'_> {
     fn skip_space(&mut self) {
         let rest = &self.text[self.at..];
         self.at += rest.len() - rest.trim_start().len();
+    }
+
+    /// Eats an opening quote and returns the quote that closes it: `"…"`, or `“…”`, which is
+    /// what Markdown's smart punctuation makes of straight quotes in prose before a reference
+    /// is read there.
+    fn opening_quote(&mut self) -> Option<char> {
+        if self.eat('"') {
+            Some('"')
+        } else if self.eat('\u{201c}') {
+            Some('\u{201d}')
+        } else {
+            None
+        }
     }
 
     fn eat(&mut self, expected: char) -> bool {
@@ -446,6 +462,14 @@ mod tests {
             parsed.indices,
             vec![Index::Label("sat".into()), Index::Label("the".into())]
         );
+    }
+
+    #[test]
+    fn a_label_in_curly_quotes_as_smart_punctuation_leaves_it_is_the_same_label() {
+        let straight = reference("curve.g[\"-4\", 2]");
+        let curly = reference("curve.g[\u{201c}-4\u{201d}, 2]");
+        assert_eq!(curly, straight);
+        assert_eq!(curly.indices[0], Index::Label("-4".into()));
     }
 
     #[test]

@@ -2,7 +2,7 @@
 
 use super::expect::{self, ExpectTable};
 use super::toml_input::{matrix, parse_toml, span_of, Rows};
-use super::{compute_error_at, name_problems, BlockError, ParsedExample};
+use super::{compute_error_at, name_problems, show_card, BlockError, ParsedExample};
 use crate::compute::attention::{attend, AttentionInput};
 use crate::compute::Evaluated;
 use serde::Deserialize;
@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 use toml::Spanned;
 
 const KEYS: &str = "name, tokens, embeddings, w_q, w_k, w_v, w_o (optional), causal (optional), \
-heads (optional), [expect] (optional)";
+heads (optional), [expect] (optional), show (optional)";
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -25,6 +25,7 @@ struct AttentionSpec {
     causal: Option<Spanned<bool>>,
     heads: Option<Spanned<i64>>,
     expect: Option<ExpectTable>,
+    show: Option<Spanned<toml::Value>>,
 }
 
 /// Parses the block and runs the compute core on it.
@@ -116,6 +117,7 @@ pub(super) fn evaluate(text: &str) -> Result<ParsedExample, Vec<BlockError>> {
     });
     Ok(ParsedExample {
         name: spec.name.get_ref().clone(),
+        show: show_card(spec.show.as_ref()).map_err(|error| vec![error])?,
         name_span: spec.name.span(),
         evaluated: Evaluated::Attention(evaluated),
         inputs,

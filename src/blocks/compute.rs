@@ -8,8 +8,8 @@
 
 use super::expect::{self, ExpectTable};
 use super::toml_input::{finite, matrix, parse_toml, vector, Numbers, Rows};
-use super::{name_problems, ok_or_record, BlockError, ParsedExample};
-use crate::compute::computed::{compute, Labels};
+use super::{name_problems, ok_or_record, show_card, BlockError, ParsedExample};
+use crate::compute::computed::{compute, Computed, LabelSides, Labels};
 use crate::compute::lang::{Value, MAX_SIDE};
 use crate::compute::Evaluated;
 use serde::Deserialize;
@@ -18,7 +18,7 @@ use std::ops::Range;
 use toml::Spanned;
 
 const KEYS: &str = "name, steps, [inputs] (optional), rows (optional), cols (optional), \
-[expect] (optional)";
+[labels] (optional), [expect] (optional), show (optional)";
 
 const VALUE_HELP: &str = "write a number (eps = 0.001), a list of numbers (gamma = [1, 0.5]) \
 or a list of rows (x = [[1, 2], [3, 4]])";
@@ -31,9 +31,11 @@ struct ComputeSpec {
     name: Spanned<String>,
     rows: Option<Labelled>,
     cols: Option<Labelled>,
+    labels: Option<BTreeMap<String, Spanned<String>>>,
     steps: Spanned<String>,
     inputs: Option<BTreeMap<String, Spanned<toml::Value>>>,
     expect: Option<ExpectTable>,
+    show: Option<Spanned<toml::Value>>,
 }
 
 /// Parses the block and runs its program.
@@ -60,7 +62,8 @@ pub(super) fn evaluate(text: &str) -> Result<ParsedExample, Vec<BlockError>> {
     if !errors.is_empty() {
         return Err(errors);
     }
-    let labels = Labels { rows, cols };
+    let sides = read_sides(spec.labels.as_ref()).map_err(|error| vec![error])?;
+    let labels = Labels { rows, cols, sides };
     let steps = Steps::locate(text, &spec.steps);
     let computed =
         compute(spec.steps.get_ref(), inputs.clone(), labels.clone()).map_err(|error| {
@@ -70,6 +73,9 @@ pub(super) fn evaluate(text: &str) -> Result<ParsedExample, Vec<BlockError>> {
                 help: error.hint,
             }]
         })?;
+    if let Some(error) = unknown_sides(text, spec.labels.as_ref(), &computed) {
+        return Err(vec![error]);
+    }
     let widget_inputs: Vec<serde_json::Value> = inputs
         .iter()
         .map(|(name, value)| serde_json::json!([name, value_json(value)]))
@@ -82,9 +88,11 @@ pub(super) fn evaluate(text: &str) -> Result<ParsedExample, Vec<BlockError>> {
         "stepNames": computed.step_names(),
         "rows": labels.rows,
         "cols": labels.cols,
+        "labels": labels.sides,
     });
     Ok(ParsedExample {
         name: spec.name.get_ref().clone(),
+        show: show_card(spec.show.as_ref()).map_err(|error| vec![error])?,
         name_span: spec.name.span(),
         evaluated: Evaluated::Compute(computed),
         inputs: inputs_json,
@@ -129,6 +137,56 @@ fn read_labels(key: &str, labels: &Labelled) -> Result<Vec<String>, BlockError> 
             }
         })
         .collect()
+}
+
+/// `[labels]`: which sides' labels each named value takes.
+fn read_sides(
+    table: Option<&BTreeMap<String, Spanned<String>>>,
+) -> Result<BTreeMap<String, LabelSides>, BlockError> {
+    table
+        .into_iter()
+        .flatten()
+        .map(|(name, sides)| {
+            let parsed = match sides.get_ref().as_str() {
+                "rows" => LabelSides::Rows,
+                "cols" => LabelSides::Cols,
+                "none" => LabelSides::None,
+                other => {
+                    return Err(BlockError::new(
+                        sides.span(),
+                        format!("`{name}` in [labels] is \"{other}\", which names no side"),
+                    )
+                    .help(format!(
+                        "write {name} = \"rows\" (row labels only), \"cols\" (column labels only) or \"none\" (positions only)"
+                    )))
+                }
+            };
+            Ok((name.clone(), parsed))
+        })
+        .collect()
+}
+
+/// A name in `[labels]` that is neither an input nor a step, reported at its key.
+fn unknown_sides(
+    text: &str,
+    table: Option<&BTreeMap<String, Spanned<String>>>,
+    computed: &Computed,
+) -> Option<BlockError> {
+    let (name, sides) = table
+        .into_iter()
+        .flatten()
+        .filter(|(name, _)| computed.value(name).is_none())
+        .min_by_key(|(_, sides)| sides.span().start)?;
+    Some(
+        BlockError::new(
+            key_span(text, name, &sides.span()),
+            format!("[labels] names `{name}`, which is no input or step of this example"),
+        )
+        .help(format!(
+            "name one of {}",
+            computed.quantity_names().join(", ")
+        )),
+    )
 }
 
 /// The span of an input's key: the last occurrence of `name` before its value.

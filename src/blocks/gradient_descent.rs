@@ -3,14 +3,15 @@
 
 use super::expect::{self, ExpectTable};
 use super::toml_input::{matrix, parse_toml, positive, vector, Number, Numbers, Rows};
-use super::{compute_error_at, name_problems, ok_or_record, BlockError, ParsedExample};
+use super::{compute_error_at, name_problems, ok_or_record, show_card, BlockError, ParsedExample};
 use crate::compute::gradient_descent::{descend, GradientDescentInput, MAX_STEPS};
 use crate::compute::Evaluated;
 use serde::Deserialize;
 use std::collections::BTreeMap;
 use toml::Spanned;
 
-const KEYS: &str = "name, points, start, learning_rate, steps, [expect] (optional)";
+const KEYS: &str =
+    "name, points, start, learning_rate, steps, [expect] (optional), show (optional)";
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -21,6 +22,7 @@ struct GradientDescentSpec {
     learning_rate: Number,
     steps: Spanned<i64>,
     expect: Option<ExpectTable>,
+    show: Option<Spanned<toml::Value>>,
 }
 
 /// Parses the block and runs the compute core on it.
@@ -103,6 +105,7 @@ pub(super) fn evaluate(text: &str) -> Result<ParsedExample, Vec<BlockError>> {
     });
     Ok(ParsedExample {
         name: spec.name.get_ref().clone(),
+        show: show_card(spec.show.as_ref()).map_err(|error| vec![error])?,
         name_span: spec.name.span(),
         evaluated: Evaluated::GradientDescent(evaluated),
         inputs,

@@ -156,6 +156,9 @@ pub struct ExampleBlock {
     pub inputs: serde_json::Value,
     /// Values pinned in the block's `[expect]` table.
     pub expectations: Vec<Expectation>,
+    /// Whether the page shows the example's inputs as a card where the block stands
+    /// (`show = false` for lessons that present the inputs in prose).
+    pub show: bool,
 }
 
 /// Parses and evaluates one example block.
@@ -189,6 +192,7 @@ pub fn evaluate_example(
         evaluated: parsed.evaluated,
         inputs: parsed.inputs,
         expectations,
+        show: parsed.show,
     };
     let mismatches: Vec<Diagnostic> = block
         .expectations
@@ -209,6 +213,22 @@ pub(crate) struct ParsedExample {
     pub evaluated: Evaluated,
     pub inputs: serde_json::Value,
     pub expectations: Vec<Expectation>,
+    pub show: bool,
+}
+
+/// The block's `show` key: `true` (also when left out) places the card of its inputs, `false`
+/// leaves them to the prose. Read as any TOML value so a string or number gets its own error
+/// rather than serde's "invalid type".
+pub(crate) fn show_card(show: Option<&toml::Spanned<toml::Value>>) -> Result<bool, BlockError> {
+    match show.map(|show| (show.get_ref(), show.span())) {
+        None => Ok(true),
+        Some((toml::Value::Boolean(show), _)) => Ok(*show),
+        Some((other, span)) => Err(BlockError::new(
+            span,
+            format!("`show` must be true or false, but is {other}"),
+        )
+        .help("show = false hides the card of the example's inputs (for a lesson that presents them in prose); leave it out to show the card")),
+    }
 }
 
 /// Turns a compute error into a block error at the span of the input it names.
@@ -280,6 +300,26 @@ mod tests {
             &file.text[body.file_offset(heads)..body.file_offset(heads) + 5],
             "heads"
         );
+    }
+
+    #[test]
+    fn show_is_true_unless_written_false_and_must_be_a_boolean() {
+        let read = |text: &str| {
+            #[derive(serde::Deserialize)]
+            struct Spec {
+                show: Option<toml::Spanned<toml::Value>>,
+            }
+            let spec: Spec = toml::from_str(text).unwrap();
+            show_card(spec.show.as_ref())
+        };
+        assert!(read("").unwrap());
+        assert!(read("show = true").unwrap());
+        assert!(!read("show = false").unwrap());
+        let text = "show = \"no\"";
+        let error = read(text).unwrap_err();
+        assert_eq!(&text[error.span.clone()], "\"no\"");
+        assert_eq!(error.message, "`show` must be true or false, but is \"no\"");
+        assert!(read("show = 0").is_err());
     }
 
     #[test]

@@ -3,7 +3,7 @@
 
 use super::expect::{self, ExpectTable};
 use super::toml_input::{parse_toml, positive, span_of, vector, Number, Numbers};
-use super::{compute_error_at, name_problems, ok_or_record, BlockError, ParsedExample};
+use super::{compute_error_at, name_problems, ok_or_record, show_card, BlockError, ParsedExample};
 use crate::compute::softmax::{softmax, SoftmaxInput, Target};
 use crate::compute::Evaluated;
 use serde::Deserialize;
@@ -11,7 +11,7 @@ use std::collections::BTreeMap;
 use toml::Spanned;
 
 const KEYS: &str = "name, logits, labels (optional), temperature (optional), target (optional), \
-temperatures (optional), [expect] (optional)";
+temperatures (optional), [expect] (optional), show (optional)";
 
 const TEMPERATURE_HELP: &str = "use e.g. 1 for the plain softmax, 0.5 to sharpen, 2 to flatten";
 
@@ -27,6 +27,7 @@ struct SoftmaxSpec {
     target: Option<Spanned<toml::Value>>,
     temperatures: Option<Numbers>,
     expect: Option<ExpectTable>,
+    show: Option<Spanned<toml::Value>>,
 }
 
 /// Parses the block and runs the compute core on it.
@@ -110,6 +111,7 @@ pub(super) fn evaluate(text: &str) -> Result<ParsedExample, Vec<BlockError>> {
     });
     Ok(ParsedExample {
         name: spec.name.get_ref().clone(),
+        show: show_card(spec.show.as_ref()).map_err(|error| vec![error])?,
         name_span: spec.name.span(),
         evaluated: Evaluated::Softmax(evaluated),
         inputs,

@@ -2,14 +2,14 @@
 
 use super::expect::{self, ExpectTable};
 use super::toml_input::{matrix, parse_toml, span_of, Rows};
-use super::{compute_error_at, name_problems, BlockError, ParsedExample};
+use super::{compute_error_at, name_problems, show_card, BlockError, ParsedExample};
 use crate::compute::vectors::{analyze, VectorsInput};
 use crate::compute::Evaluated;
 use serde::Deserialize;
 use std::collections::BTreeMap;
 use toml::Spanned;
 
-const KEYS: &str = "name, names, vectors, project (optional), [expect] (optional)";
+const KEYS: &str = "name, names, vectors, project (optional), [expect] (optional), show (optional)";
 
 type Names = Spanned<Vec<Spanned<String>>>;
 
@@ -21,6 +21,7 @@ struct VectorsSpec {
     vectors: Rows,
     project: Option<Names>,
     expect: Option<ExpectTable>,
+    show: Option<Spanned<toml::Value>>,
 }
 
 /// Parses the block and runs the compute core on it.
@@ -68,6 +69,7 @@ pub(super) fn evaluate(text: &str) -> Result<ParsedExample, Vec<BlockError>> {
     });
     Ok(ParsedExample {
         name: spec.name.get_ref().clone(),
+        show: show_card(spec.show.as_ref()).map_err(|error| vec![error])?,
         name_span: spec.name.span(),
         evaluated: Evaluated::Vectors(evaluated),
         inputs,

@@ -80,6 +80,23 @@ pub fn run(root: &Path, host: IpAddr, port: u16) -> u8 {
         .local_addr()
         .map_or_else(|_| format!("{host}:{port}"), |address| address.to_string());
 
+    // Watch before the first build, so that no save made from now on is missed.
+    let (sender, events) = mpsc::channel::<notify::Result<Event>>();
+    let mut watcher = match notify::recommended_watcher(sender) {
+        Ok(watcher) => watcher,
+        Err(error) => {
+            tell(&format!(
+                "error: cannot watch {} for changes: {error}\n",
+                root.display()
+            ));
+            return exit::USAGE_OR_IO;
+        }
+    };
+    // Events carry absolute paths; compare them with an absolute root.
+    let root_abs = root.canonicalize().unwrap_or_else(|_| root.to_path_buf());
+    let mut watched = BTreeSet::new();
+    watch_sources(&mut watcher, &root_abs, &mut watched);
+
     let state: Shared = Arc::new(RwLock::new(PreviewState::new()));
     let rebuilds = Arc::new(Rebuilds::default());
     let mut cache = BuildCache::default();
@@ -102,26 +119,11 @@ pub fn run(root: &Path, host: IpAddr, port: u16) -> u8 {
             "note: serving on {host}, which other machines may reach; the default is 127.0.0.1\n"
         ));
     }
-    // The integration test reads this line to learn the port chosen for `--port 0`.
+
+    // The integration tests read this line to learn the port chosen for `--port 0`.
     say(&format!(
         "Serving the book at http://{address}/ (Ctrl-C to stop)\n"
     ));
-
-    let (sender, events) = mpsc::channel::<notify::Result<Event>>();
-    let mut watcher = match notify::recommended_watcher(sender) {
-        Ok(watcher) => watcher,
-        Err(error) => {
-            tell(&format!(
-                "error: cannot watch {} for changes: {error}\n",
-                root.display()
-            ));
-            return exit::USAGE_OR_IO;
-        }
-    };
-    // Events carry absolute paths; compare them with an absolute root.
-    let root_abs = root.canonicalize().unwrap_or_else(|_| root.to_path_buf());
-    let mut watched = BTreeSet::new();
-    watch_sources(&mut watcher, &root_abs, &mut watched);
 
     while let Some(changed) = next_change(&events, &root_abs) {
         rebuild(root, &state, &rebuilds, Some(&changed), &mut cache);

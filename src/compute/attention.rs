@@ -364,15 +364,18 @@ impl Attention {
         Some(quantity)
     }
 
-    /// Every name [`Attention::quantity`] answers, in reading order (for "did you mean" hints).
-    pub fn quantity_names(&self) -> Vec<String> {
-        let mut names: Vec<String> = ["embeddings", "w_q", "w_k", "w_v"]
-            .iter()
-            .map(|name| name.to_string())
-            .collect();
+    /// The quantities the author wrote (embeddings and weight matrices), in reading order.
+    pub fn input_names(&self) -> Vec<String> {
+        let mut names: Vec<String> = ["embeddings", "w_q", "w_k", "w_v"].map(String::from).into();
         if self.w_o.is_some() {
             names.push("w_o".into());
         }
+        names
+    }
+
+    /// Every name [`Attention::quantity`] answers, in reading order (for "did you mean" hints).
+    pub fn quantity_names(&self) -> Vec<String> {
+        let mut names = self.input_names();
         names.extend(["q", "k", "v"].map(String::from));
         if self.heads.len() == 1 {
             names.extend(["scores", "scaled", "weights"].map(String::from));

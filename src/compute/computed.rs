@@ -14,12 +14,15 @@
 //! gets the column labels on its rows (feature-by-feature matrices). `cols` names the columns of
 //! every matrix with that many columns, and the entries of every vector of that length (a
 //! vector is one row, so its entries are columns). Anything else is addressed by 1-based
-//! position.
+//! position. Where shapes alone cannot tell (four tokens of width four: the embeddings, the
+//! weights and the attention weights are all 4×4), `[labels]` names the sides a value takes:
+//! `"rows"` only its rows, `"cols"` only its columns (or a vector's entries), `"none"` neither.
 
 use super::lang::{self, LangError, Value};
 use super::Quantity;
 use serde::ser::SerializeMap;
-use serde::{Serialize, Serializer};
+use serde::{Deserialize, Serialize, Serializer};
+use std::collections::BTreeMap;
 
 /// The optional names of rows and columns a block declares.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -28,6 +31,22 @@ pub struct Labels {
     pub rows: Option<Vec<String>>,
     /// `cols = […]`.
     pub cols: Option<Vec<String>>,
+    /// `[labels]`: values that take only some sides' labels, by name; the rest follow the
+    /// shape rule.
+    pub sides: BTreeMap<String, LabelSides>,
+}
+
+/// Which labels a value named in `[labels]` takes (the rule of the shapes still decides which
+/// labels fit).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum LabelSides {
+    /// Its rows only; columns by position (token-by-feature values when n = d).
+    Rows,
+    /// Its columns (or a vector's entries) only.
+    Cols,
+    /// Neither: every entry by position (weight matrices when n = d).
+    None,
 }
 
 impl Labels {
@@ -61,17 +80,24 @@ impl Labels {
         Self::fitting(&self.cols, len)
     }
 
-    /// A value as the labelled quantity references see.
-    pub fn quantity(&self, value: &Value) -> Quantity {
+    /// The value `name` as the labelled quantity references see.
+    pub fn quantity(&self, name: &str, value: &Value) -> Quantity {
+        let sides = self.sides.get(name).copied();
+        let rows_too = !matches!(sides, Some(LabelSides::Cols | LabelSides::None));
+        let cols_too = !matches!(sides, Some(LabelSides::Rows | LabelSides::None));
         match value {
             Value::Scalar(x) => Quantity::Scalar(*x),
             Value::Vector(values) => Quantity::Vector {
-                labels: self.of_entries(values.len()),
+                labels: self.of_entries(values.len()).filter(|_| cols_too),
                 values: values.clone(),
             },
             Value::Matrix(values) => Quantity::Matrix {
-                row_labels: self.of_rows(values.nrows(), values.ncols()),
-                col_labels: self.of_cols(values.nrows(), values.ncols()),
+                row_labels: self
+                    .of_rows(values.nrows(), values.ncols())
+                    .filter(|_| rows_too),
+                col_labels: self
+                    .of_cols(values.nrows(), values.ncols())
+                    .filter(|_| cols_too),
                 values: values.clone(),
             },
         }
@@ -127,13 +153,23 @@ impl Computed {
 
     /// The value named `name` with its labels.
     pub fn quantity(&self, name: &str) -> Option<Quantity> {
-        self.value(name).map(|value| self.labels.quantity(value))
+        self.value(name)
+            .map(|value| self.labels.quantity(name, value))
     }
 
     /// Inputs, then steps, in order.
     pub fn quantity_names(&self) -> Vec<String> {
         self.values
             .iter()
+            .map(|(name, _, _)| name.clone())
+            .collect()
+    }
+
+    /// The names of the inputs, in the order written.
+    pub fn input_names(&self) -> Vec<String> {
+        self.values
+            .iter()
+            .filter(|(_, origin, _)| *origin == Origin::Input)
             .map(|(name, _, _)| name.clone())
             .collect()
     }
@@ -200,13 +236,14 @@ impl Serialize for JsonValues<'_> {
 }
 
 impl Serialize for Computed {
-    /// `{"kind": "compute", "rows": […]|null, "cols": …, "inputs": {name: value}, "steps":
-    /// {name: value}, "order": [names]}`.
+    /// `{"kind": "compute", "rows": […]|null, "cols": …, "labels": {name: "rows"|"cols"|"none"},
+    /// "inputs": {name: value}, "steps": {name: value}, "order": [names]}`.
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(Some(6))?;
+        let mut map = serializer.serialize_map(Some(7))?;
         map.serialize_entry("kind", "compute")?;
         map.serialize_entry("rows", &self.labels.rows)?;
         map.serialize_entry("cols", &self.labels.cols)?;
+        map.serialize_entry("labels", &self.labels.sides)?;
         map.serialize_entry("inputs", &JsonValues(self, Origin::Input))?;
         map.serialize_entry("steps", &JsonValues(self, Origin::Step))?;
         map.serialize_entry("order", &self.quantity_names())?;
@@ -227,6 +264,7 @@ mod tests {
         Labels {
             rows: names(&["the", "cat", "sat"]),
             cols: None,
+            sides: BTreeMap::new(),
         }
     }
 
@@ -250,12 +288,43 @@ mod tests {
         let labels = Labels {
             rows: names(&["a", "b", "c"]),
             cols: names(&["x", "y"]),
+            sides: BTreeMap::new(),
         };
         assert_eq!(labels.of_cols(3, 2), names(&["x", "y"]));
         assert_eq!(labels.of_entries(2), names(&["x", "y"]));
         assert_eq!(labels.of_rows(2, 2), names(&["x", "y"]));
         assert_eq!(labels.of_cols(2, 2), names(&["x", "y"]));
         assert_eq!(labels.of_rows(3, 3), names(&["a", "b", "c"]));
+    }
+
+    #[test]
+    fn a_value_named_in_labels_takes_only_the_sides_it_names() {
+        let mut labels = tokens();
+        labels.sides = BTreeMap::from([
+            ("x".to_string(), LabelSides::Rows),
+            ("w".to_string(), LabelSides::None),
+            ("c".to_string(), LabelSides::Cols),
+        ]);
+        let square = Value::Matrix(ndarray::Array2::zeros((3, 3)));
+        let sides = |name: &str| match labels.quantity(name, &square) {
+            Quantity::Matrix {
+                row_labels,
+                col_labels,
+                ..
+            } => (row_labels.is_some(), col_labels.is_some()),
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(sides("a"), (true, true), "unnamed: the shape rule");
+        assert_eq!(sides("x"), (true, false));
+        assert_eq!(sides("c"), (false, true));
+        assert_eq!(sides("w"), (false, false));
+        labels.cols = names(&["p", "q", "r"]);
+        let vector = Value::Vector(array![1.0, 2.0, 3.0]);
+        let entries = |name: &str| match labels.quantity(name, &vector) {
+            Quantity::Vector { labels, .. } => labels.is_some(),
+            other => panic!("{other:?}"),
+        };
+        assert!(entries("c") && !entries("x") && !entries("w"));
     }
 
     #[test]
@@ -295,6 +364,7 @@ mod tests {
         .unwrap();
         let json = serde_json::to_value(&computed).unwrap();
         assert_eq!(json["kind"], "compute");
+        assert_eq!(json["labels"], serde_json::json!({}));
         assert_eq!(json["inputs"]["x"], serde_json::json!([0.5, 1.0]));
         assert_eq!(json["steps"]["v"], serde_json::json!([1.5, 2.0]));
         assert_eq!(

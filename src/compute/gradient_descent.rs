@@ -251,7 +251,7 @@ impl GradientDescent {
 
     /// Looks up a quantity by the name a reference uses.
     ///
-    /// `points` (columns `x`, `y`), `iterates` and `gradients` (columns `w`, `b`; rows by
+    /// `points` (columns `x`, `y`), `start` (`w`, `b`), `iterates` and `gradients` (columns `w`, `b`; rows by
     /// 1-based position, so row k + 1 is the iterate after k updates and `iterates[1, w]` is
     /// the start), `losses`, `final_w`, `final_b`, `final_loss`, `optimum_w`, `optimum_b`,
     /// `optimum_loss`, `learning_rate`, `steps`, `steps_taken`, and `diverged_at` if it did.
@@ -259,6 +259,10 @@ impl GradientDescent {
         let last = self.iterates.nrows() - 1;
         Some(match name {
             "points" => columns(&self.points, ["x", "y"]),
+            "start" => Quantity::Vector {
+                values: self.iterates.row(0).to_owned(),
+                labels: Some(vec!["w".into(), "b".into()]),
+            },
             "iterates" => columns(&self.iterates, ["w", "b"]),
             "gradients" => columns(&self.gradients, ["w", "b"]),
             "losses" => Quantity::Vector {
@@ -315,10 +319,18 @@ impl GradientDescent {
         })
     }
 
+    /// The quantities the author wrote: the points, the start, the rate and the step count.
+    pub fn input_names(&self) -> Vec<String> {
+        ["points", "start", "learning_rate", "steps"]
+            .map(String::from)
+            .into()
+    }
+
     /// Every name [`GradientDescent::quantity`] answers, in reading order.
     pub fn quantity_names(&self) -> Vec<String> {
         let mut names = vec![
             "points",
+            "start",
             "learning_rate",
             "steps",
             "iterates",

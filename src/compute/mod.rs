@@ -71,6 +71,23 @@ impl Evaluated {
         }
     }
 
+    /// The quantities the author wrote rather than the core computed, in reading order: what
+    /// an example's card shows, and what prints as written (`1`, not `1.000`).
+    pub fn input_names(&self) -> Vec<String> {
+        match self {
+            Evaluated::Attention(result) => result.input_names(),
+            Evaluated::Softmax(result) => result.input_names(),
+            Evaluated::Vectors(result) => result.input_names(),
+            Evaluated::GradientDescent(result) => result.input_names(),
+            Evaluated::Compute(result) => result.input_names(),
+        }
+    }
+
+    /// Whether the quantity `name` is one the author wrote (see [`Evaluated::input_names`]).
+    pub fn is_input(&self, name: &str) -> bool {
+        self.input_names().iter().any(|input| input == name)
+    }
+
     /// Every quantity name this example answers, for "did you mean" hints.
     pub fn quantity_names(&self) -> Vec<String> {
         match self {
@@ -212,7 +229,45 @@ mod tests {
             assert_eq!(example.quantity("no_such_quantity"), None);
             let json = serde_json::to_value(&example).unwrap();
             assert_eq!(json["kind"], kind);
+            assert!(!example.is_input(quantity), "{kind}.{quantity} is computed");
+            for input in example.input_names() {
+                assert!(example.quantity(&input).is_some(), "{kind}.{input}");
+                assert!(example.quantity_names().contains(&input), "{kind}.{input}");
+            }
         }
+    }
+
+    #[test]
+    fn inputs_are_what_the_author_wrote_and_nothing_computed() {
+        use super::*;
+        let descent = gradient_descent::descend(&gradient_descent::GradientDescentInput {
+            points: vec![(0.0, 1.0), (1.0, 3.0)],
+            start: (0.5, -1.0),
+            learning_rate: 0.1,
+            steps: 2,
+        })
+        .unwrap();
+        let descent = Evaluated::GradientDescent(descent);
+        assert_eq!(
+            descent.input_names(),
+            ["points", "start", "learning_rate", "steps"]
+        );
+        assert_eq!(
+            descent.quantity("start"),
+            Some(Quantity::Vector {
+                values: array![0.5, -1.0],
+                labels: Some(vec!["w".into(), "b".into()]),
+            })
+        );
+        let program = computed::compute(
+            "y = x * 2",
+            vec![("x".into(), lang::Value::Scalar(1.0))],
+            computed::Labels::default(),
+        )
+        .unwrap();
+        let program = Evaluated::Compute(program);
+        assert!(program.is_input("x"));
+        assert!(!program.is_input("y"));
     }
 }
 

@@ -337,6 +337,19 @@ impl Softmax {
         })
     }
 
+    /// The quantities the author wrote (logits, temperature, and the target and sweep when
+    /// given), in reading order.
+    pub fn input_names(&self) -> Vec<String> {
+        let mut names = vec!["logits", "temperature"];
+        if self.target.is_some() && self.labels.is_some() {
+            names.push("target");
+        }
+        if self.sweep.is_some() {
+            names.push("temperatures");
+        }
+        names.into_iter().map(String::from).collect()
+    }
+
     /// Every name [`Softmax::quantity`] answers, in reading order.
     pub fn quantity_names(&self) -> Vec<String> {
         let mut names = vec![

@@ -252,6 +252,11 @@ impl Vectors {
         })
     }
 
+    /// The quantities the author wrote: the named vectors.
+    pub fn input_names(&self) -> Vec<String> {
+        vec!["vectors".to_string()]
+    }
+
     /// Every name [`Vectors::quantity`] answers, in reading order.
     pub fn quantity_names(&self) -> Vec<String> {
         let mut names = vec!["vectors", "norms", "dots", "cosines", "angles"];

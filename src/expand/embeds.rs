@@ -6,7 +6,8 @@
 
 use super::{example_names, typed_number, Expander};
 use crate::blocks::{BlockText, ExampleBlock};
-use crate::compute::computed::Origin;
+use crate::compute::attention::Attention;
+use crate::compute::computed::{Computed, Origin};
 use crate::compute::Evaluated;
 use crate::diagnostics::Diagnostic;
 use crate::present::figure::{self, FigureOptions};
@@ -36,35 +37,27 @@ fn shown(list: &[(&str, &str)]) -> Vec<(String, String)> {
 
 fn widget_kind(evaluated: &Evaluated) -> Option<WidgetKind> {
     match evaluated {
-        Evaluated::Attention(_) => Some(WidgetKind {
+        Evaluated::Attention(attention) => Some(WidgetKind {
             data_widget: "attention",
             scripts: &[
                 "js/attention-compute.js",
                 "js/worked-format.js",
-                "js/worked-refs.js",
                 "js/widget-common.js",
                 "js/attention-widget.js",
             ],
-            shown_without_script: shown(&[
-                ("q", "Queries Q"),
-                ("k", "Keys K"),
-                ("v", "Values V"),
-                ("scores", "Scores QKᵀ"),
-                ("scaled", "Scaled scores QKᵀ/√dₖ"),
-                ("weights", "Attention weights A"),
-                ("output", "Output Z = AV"),
-            ]),
+            shown_without_script: attention_tables(attention),
         }),
         Evaluated::Softmax(_) => Some(WidgetKind {
             data_widget: "softmax",
             scripts: &[
                 "js/softmax-compute.js",
                 "js/worked-format.js",
-                "js/worked-refs.js",
                 "js/widget-common.js",
                 "js/softmax-widget.js",
             ],
+            // The slider's input first: without JavaScript it is what the numbers are for.
             shown_without_script: shown(&[
+                ("temperature", "temperature T"),
                 ("probabilities", "Probabilities"),
                 ("loss", "Cross-entropy loss"),
                 (
@@ -78,11 +71,12 @@ fn widget_kind(evaluated: &Evaluated) -> Option<WidgetKind> {
             scripts: &[
                 "js/descent-compute.js",
                 "js/worked-format.js",
-                "js/worked-refs.js",
                 "js/widget-common.js",
                 "js/descent-widget.js",
             ],
             shown_without_script: shown(&[
+                ("learning_rate", "learning rate η"),
+                ("steps", "steps"),
                 ("final_w", "w after the last step"),
                 ("final_b", "b after the last step"),
                 ("final_loss", "loss after the last step"),
@@ -94,7 +88,6 @@ fn widget_kind(evaluated: &Evaluated) -> Option<WidgetKind> {
             scripts: &[
                 "js/compute-lang.js",
                 "js/worked-format.js",
-                "js/worked-refs.js",
                 "js/widget-common.js",
                 "js/compute-widget.js",
             ],
@@ -113,6 +106,49 @@ fn widget_kind(evaluated: &Evaluated) -> Option<WidgetKind> {
         }),
         Evaluated::Vectors(_) => None,
     }
+}
+
+/// What an attention widget shows without JavaScript: Q, K and V; per head its scores, scaled
+/// scores and weights (`h2.weights`, captioned "head 2"); with several heads the heads side by
+/// side; and the output, captioned with the product that gives it (`concat · W_O` when the
+/// example has `w_o`).
+fn attention_tables(attention: &Attention) -> Vec<(String, String)> {
+    let mut tables = shown(&[("q", "Queries Q"), ("k", "Keys K"), ("v", "Values V")]);
+    let many = attention.heads.len() > 1;
+    for head in 1..=attention.heads.len() {
+        let (prefix, of_head) = if many {
+            (format!("h{head}."), format!(", head {head}"))
+        } else {
+            (String::new(), String::new())
+        };
+        for (part, caption) in [
+            ("scores", "Scores QKᵀ"),
+            ("scaled", "Scaled scores QKᵀ/√dₖ"),
+            ("weights", "Attention weights A"),
+        ] {
+            tables.push((format!("{prefix}{part}"), format!("{caption}{of_head}")));
+        }
+        if many {
+            tables.push((
+                format!("{prefix}output"),
+                format!("Head {head}'s output AV"),
+            ));
+        }
+    }
+    if many {
+        tables.push(("concat".into(), "The heads side by side (concat)".into()));
+    }
+    if attention.w_o.is_some() {
+        tables.push(("w_o".into(), "Output weights W_O".into()));
+    }
+    let output = match (many, attention.w_o.is_some()) {
+        (false, false) => "Output Z = AV",
+        (false, true) => "Output Z = AV · W_O",
+        (true, false) => "Output Z = concat",
+        (true, true) => "Output Z = concat · W_O",
+    };
+    tables.push(("output".into(), output.into()));
+    tables
 }
 
 /// Styles of widgets, relative to the output root.
@@ -162,14 +198,27 @@ impl<'x> Expander<'x> {
             kind.data_widget,
             escape_html(name)
         );
-        let precision = Precision::Decimals(self.decimals);
         let mut values = String::new();
         for (quantity_name, caption) in &kind.shown_without_script {
             let Some(quantity) = example.evaluated.quantity(quantity_name) else {
                 continue;
             };
+            // Inputs as the author wrote them, computed values at the book's precision.
+            let precision = if example.evaluated.is_input(quantity_name) {
+                Precision::AsWritten
+            } else {
+                Precision::Decimals(self.decimals)
+            };
             let reference = escape_html(&format!("{name}.{quantity_name}"));
-            let attributes = format!("data-matrix=\"{quantity_name}\" data-ref=\"{reference}\"");
+            // A head's table is named as the live widget names it: `scores` of `data-head` 2.
+            let matrix = match quantity_name
+                .split_once('.')
+                .and_then(|(head, part)| Some((head.strip_prefix('h')?, part)))
+            {
+                Some((head, part)) => format!("{part}\" data-head=\"{head}"),
+                None => quantity_name.clone(),
+            };
+            let attributes = format!("data-matrix=\"{matrix}\" data-ref=\"{reference}\"");
             if let Some(table) = quantity_table(&quantity, precision, &attributes, Some(caption)) {
                 html.push_str(&table);
                 html.push('\n');
@@ -248,11 +297,12 @@ impl<'x> Expander<'x> {
             example: toml::Spanned<String>,
             caption: Option<toml::Spanned<String>>,
             step: Option<toml::Spanned<String>>,
+            shapes: Option<toml::Spanned<Vec<Vec<toml::Spanned<String>>>>>,
         }
         let spec: FigureSpec = self.block_spec(
             body,
             "figure",
-            "a figure block holds example = \"<name of an example>\", optionally caption = \"…\", and for a compute example step = \"<name of a step>\"",
+            "a figure block holds example = \"<name of an example>\", optionally caption = \"…\", and for a compute example step = \"<name of a step>\" or shapes = [[\"<name>\", \"@\", …], …]",
         )?;
         let (example, span) = self.named_example(&spec.example, body)?;
         let name = &example.name;
@@ -266,16 +316,36 @@ impl<'x> Expander<'x> {
                 .as_ref()
                 .map(|caption| self.caption_html(caption, body)),
         };
+        if let Some(shapes) = &spec.shapes {
+            let drawn = match (&example.evaluated, &spec.step) {
+                (_, Some(step)) => Err((
+                    "a figure draws one step or the shapes of several, not both".to_string(),
+                    "remove step, or remove shapes".to_string(),
+                    body.file_span(step.span()),
+                )),
+                (Evaluated::Compute(computed), None) => shape_lines(computed, shapes, body)
+                    .and_then(|lines| {
+                        figure::shapes_figure(&lines, &options).map_err(|error| {
+                            (error.message, error.help, body.file_span(shapes.span()))
+                        })
+                    }),
+                (_, None) => Err((
+                    format!(
+                        "`shapes` draws values of a compute example, but \"{name}\" is a {} example",
+                        example.kind.name()
+                    ),
+                    "remove the shapes key: this figure draws the whole example".to_string(),
+                    body.file_span(shapes.span()),
+                )),
+            };
+            return self.placed_figure(drawn);
+        }
         let drawn = match (&example.evaluated, &spec.step) {
             (Evaluated::Compute(computed), Some(step)) => {
                 let span = body.file_span(step.span());
                 match computed.quantity(step.get_ref()) {
-                    Some(quantity) => figure::quantity_figure(
-                        &quantity,
-                        &format!("{name}.{}", step.get_ref()),
-                        &options,
-                    )
-                    .map_err(|error| (error.message, error.help, span)),
+                    Some(quantity) => figure::quantity_figure(&quantity, step.get_ref(), &options)
+                        .map_err(|error| (error.message, error.help, span)),
                     None => Err((
                         format!("\"{name}\" has no step or input named `{}`", step.get_ref()),
                         format!("draw one of {}", computed.quantity_names().join(", ")),
@@ -292,22 +362,34 @@ impl<'x> Expander<'x> {
                 span.clone(),
             )),
             (_, Some(step)) => Err((
-                format!("`step` names a step of a compute example, but \"{name}\" is a {} example", example.kind.name()),
+                format!(
+                    "`step` names a step of a compute example, but \"{name}\" is a {} example",
+                    example.kind.name()
+                ),
                 "remove the step key: this figure draws the whole example".to_string(),
                 body.file_span(step.span()),
             )),
-            (Evaluated::Softmax(result), None) => Ok(figure::softmax_figure(result, &options)),
-            (Evaluated::Vectors(result), None) => figure::vectors_figure(result, &options)
-                .map_err(|error| (error.message, error.help, span.clone())),
+            (Evaluated::Softmax(result), None) => {
+                Ok(figure::softmax_figure(result, &options, &mut self.palette))
+            }
+            (Evaluated::Vectors(result), None) => {
+                figure::vectors_figure(result, &options, &mut self.palette)
+                    .map_err(|error| (error.message, error.help, span.clone()))
+            }
             (Evaluated::GradientDescent(result), None) => {
                 Ok(figure::gradient_descent_figure(result, &options))
             }
-            (Evaluated::Attention(_), None) => Err((
-                format!("\"{name}\" is an attention example, which has no figure"),
-                "figures draw softmax, vectors, gradient_descent and compute examples; for attention, place a ```widget".to_string(),
-                span.clone(),
-            )),
+            (Evaluated::Attention(result), None) => figure::attention_figure(result, &options)
+                .map_err(|error| (error.message, error.help, span.clone())),
         };
+        self.placed_figure(drawn)
+    }
+
+    /// A drawn figure, with its stylesheet; or its problem recorded at its place.
+    fn placed_figure(
+        &mut self,
+        drawn: Result<String, (String, String, Range<usize>)>,
+    ) -> Option<String> {
         match drawn {
             Ok(html) => {
                 self.stylesheets.insert(FIGURE_STYLESHEET);
@@ -352,4 +434,75 @@ impl<'x> Expander<'x> {
         }
         html
     }
+}
+
+/// What may stand between the values of a shapes figure, drawn as text.
+const SHAPE_OPERATORS: [&str; 5] = ["@", "=", "+", "→", "·"];
+/// Most lines in a shapes figure, and most things on one line.
+const MOST_SHAPE_ITEMS: usize = 12;
+
+/// The `shapes` of a figure block as lines of values and operators: every name an input or
+/// step of `computed`, optionally transposed with `.T`.
+fn shape_lines(
+    computed: &Computed,
+    shapes: &toml::Spanned<Vec<Vec<toml::Spanned<String>>>>,
+    body: &BlockText,
+) -> Result<Vec<Vec<figure::ShapeItem>>, (String, String, Range<usize>)> {
+    let lines = shapes.get_ref();
+    if lines.is_empty()
+        || lines.len() > MOST_SHAPE_ITEMS
+        || lines
+            .iter()
+            .any(|line| line.is_empty() || line.len() > MOST_SHAPE_ITEMS)
+    {
+        return Err((
+            format!("`shapes` needs 1 to {MOST_SHAPE_ITEMS} lines of 1 to {MOST_SHAPE_ITEMS} names each"),
+            "write shapes = [[\"x\", \"@\", \"w\", \"=\", \"y\"], [\"…\"]]: one list per line of the picture".to_string(),
+            body.file_span(shapes.span()),
+        ));
+    }
+    lines
+        .iter()
+        .map(|line| {
+            line.iter()
+                .map(|entry| {
+                    let text = entry.get_ref();
+                    if SHAPE_OPERATORS.contains(&text.as_str()) {
+                        return Ok(figure::ShapeItem::Operator(text.clone()));
+                    }
+                    let (name, transposed) = match text.strip_suffix(".T") {
+                        Some(name) => (name, true),
+                        None => (text.as_str(), false),
+                    };
+                    let (_, origin, value) = computed
+                        .values
+                        .iter()
+                        .find(|(candidate, _, _)| candidate == name)
+                        .ok_or_else(|| {
+                            (
+                                format!("no step or input named `{name}` to draw"),
+                                format!(
+                                    "draw one of {} (add .T for the transpose), or an operator {}",
+                                    computed.quantity_names().join(", "),
+                                    SHAPE_OPERATORS.join(" ")
+                                ),
+                                body.file_span(entry.span()),
+                            )
+                        })?;
+                    let (rows, cols) = value.dims();
+                    let (rows, cols) = if transposed {
+                        (cols, rows)
+                    } else {
+                        (rows, cols)
+                    };
+                    Ok(figure::ShapeItem::Value {
+                        label: text.clone(),
+                        rows,
+                        cols,
+                        input: *origin == Origin::Input,
+                    })
+                })
+                .collect()
+        })
+        .collect()
 }

@@ -1,5 +1,6 @@
-//! Expanding a lesson's event stream: example blocks are evaluated and removed, widgets are
-//! placed, and every `{{ … }}` reference becomes its computed value.
+//! Expanding a lesson's event stream: example blocks are evaluated and replaced by the card of
+//! their inputs (or by nothing, with `show = false`), widgets and figures are placed, and every
+//! `{{ … }}` reference becomes its computed value, printed as written when it shows an input.
 //!
 //! Input: a lesson and its parsed events. Output: new events (references in prose become
 //! `<span class="worked-ref">` HTML, references in math become LaTeX inside the math event), the
@@ -13,6 +14,7 @@ use crate::compute::Quantity;
 use crate::content::Lesson;
 use crate::diagnostics::Diagnostic;
 use crate::markdown::{self, Spanned};
+use crate::present::figure::Palette;
 use crate::present::latex::quantity_latex;
 use crate::present::table::{escape_html, quantity_prose, quantity_table};
 use crate::present::Precision;
@@ -23,7 +25,11 @@ use pulldown_cmark::{CodeBlockKind, CowStr, Event, Tag, TagEnd};
 use std::collections::BTreeSet;
 use std::ops::Range;
 
+mod cards;
 mod embeds;
+
+/// Styles of example cards, relative to the output root.
+const CARD_STYLESHEET: &str = "cards.css";
 
 /// A lesson after expansion.
 pub struct Expanded<'a> {
@@ -56,6 +62,7 @@ pub fn expand_lesson<'a>(
         scripts: Vec::new(),
         stylesheets: BTreeSet::new(),
         figures: 0,
+        palette: Palette::default(),
     };
     let events = expander.expand(events);
     let Expander {
@@ -188,6 +195,8 @@ struct Expander<'x> {
     stylesheets: BTreeSet<&'static str>,
     /// Figures placed so far: numbers each figure's ids so none repeat on the page.
     figures: usize,
+    /// Series colours by name, shared by the figures of this page.
+    palette: Palette,
 }
 
 impl<'x> Expander<'x> {
@@ -198,7 +207,12 @@ impl<'x> Expander<'x> {
             if let Some(kind) = fenced_kind(&events[index].0) {
                 let (body, next) = block_body(self.file, &events, index);
                 match kind {
-                    BlockKind::Example(_) => {}
+                    BlockKind::Example(_) => {
+                        if let Some(html) = self.card_at(events[index].1.clone()) {
+                            self.stylesheets.insert(CARD_STYLESHEET);
+                            out.push((Event::Html(CowStr::from(html)), events[index].1.clone()));
+                        }
+                    }
                     BlockKind::Widget => {
                         if let Some(html) = self.widget(&body) {
                             out.push((Event::Html(CowStr::from(html)), events[index].1.clone()));
@@ -240,6 +254,16 @@ impl<'x> Expander<'x> {
             index += 1;
         }
         out
+    }
+
+    /// The card of the example block spanning `block` in the file (found by where its name
+    /// sits, since a block that failed or repeated a name has no example).
+    fn card_at(&self, block: Range<usize>) -> Option<String> {
+        let example = self
+            .examples
+            .iter()
+            .find(|example| block.contains(&example.name_span.start))?;
+        cards::card(example)
     }
 
     /// A paragraph holding only `{{ example.matrix }}` becomes a table.
@@ -490,12 +514,28 @@ impl<'x> Expander<'x> {
         }
     }
 
+    /// The precision a reference asks for; without one, a value the author wrote (an input,
+    /// untouched by a computing filter) prints as written and anything computed at the book's
+    /// `decimals`. The compute core says which quantities are inputs.
     fn precision(&self, reference: &Reference) -> Precision {
         match reference.precision() {
             Some(Filter::Decimals(count)) => Precision::Decimals(*count),
             Some(Filter::Significant(count)) => Precision::Significant(*count),
+            _ if self.is_written_input(reference) => Precision::AsWritten,
             _ => Precision::Decimals(self.decimals),
         }
+    }
+
+    /// Whether a reference shows (part of) an input exactly as the author wrote it.
+    fn is_written_input(&self, reference: &Reference) -> bool {
+        let computed = reference
+            .filters
+            .iter()
+            .any(|filter| matches!(filter, Filter::Compute(_)));
+        !computed
+            && self.examples.iter().any(|example| {
+                example.name == reference.example && example.evaluated.is_input(&reference.quantity)
+            })
     }
 
     /// Looks a reference up and applies its filters; problems are recorded at `span`.

@@ -7,16 +7,21 @@
 //! the same numbers, printed with [`format_number`] as the prose prints them. Nothing here
 //! computes with the numbers beyond mapping them to opacities.
 
-use super::svg::{labelled, nice_ticks, text_width, Anchor, Baseline, Point, Svg, SMALL_TEXT};
+use super::svg::{
+    labelled, nice_ticks, short_label, text_width, widest, Anchor, Baseline, Point, Side,
+    SlotLabels, Svg, LABEL_TEXT, SMALL_TEXT,
+};
 use super::{format_number, Precision, Style};
 use ndarray::ArrayView2;
 
-/// Width of every heatmap, in user units, like the bar charts so text sizes match on a page.
-const WIDTH: f64 = 520.0;
+/// Widest a heatmap may be, in user units: within [`super::svg::legible_width`] of its text, so labels and
+/// numbers stay legible on a phone.
+const WIDTH: f64 = 416.0;
+const _: () = assert!(WIDTH <= super::svg::legible_width(SMALL_TEXT));
 /// Widest a cell may be, so a 2×2 matrix does not fill the page.
 const WIDEST_CELL: f64 = 64.0;
 /// Height of a cell that shows its number.
-const NUMBER_CELL_HEIGHT: f64 = 26.0;
+const NUMBER_CELL_HEIGHT: f64 = 28.0;
 /// Font size of the numbers inside cells: as large as tick labels, since a heatmap is scaled
 /// down to a phone's width with the rest of the figure.
 const CELL_TEXT: f64 = SMALL_TEXT;
@@ -29,6 +34,8 @@ const MOST_DESCRIBED_ENTRIES: usize = 400;
 pub const MOST_CELLS: usize = 16_384;
 /// Opacity above which a cell is dark (light, in the dark theme) enough to need light text.
 const STRONG: f64 = 0.55;
+/// Size of a legend swatch.
+const SWATCH: (f64, f64) = (26.0, 12.0);
 
 /// What a heatmap shows.
 #[derive(Debug, Clone)]
@@ -39,12 +46,24 @@ pub struct Heatmap<'a> {
     pub row_labels: &'a [String],
     /// One label per column.
     pub col_labels: &'a [String],
-    /// What the matrix is, for the title and text alternative, e.g. `pe.pe`.
+    /// What the matrix is, for the text alternative, in the reader's words (e.g. "the
+    /// attention weights of head 1").
     pub what: &'a str,
     /// Decimals for the numbers in cells, legend and text alternative.
     pub decimals: usize,
     /// Starts every id in the picture; unique on the page.
     pub id_prefix: &'a str,
+    /// Entries that a mask removed although they hold a number (the exact zeros of causal
+    /// attention weights): drawn hatched without their number, described as masked.
+    pub mask: Option<ArrayView2<'a, bool>>,
+    /// The value that gets full colour, when the entries have a natural top (1 for weights
+    /// that are probabilities); else the largest magnitude.
+    pub full: Option<f64>,
+    /// A line written above the picture, naming it among its neighbours ("head 2").
+    pub heading: Option<&'a str>,
+    /// What the rows and the columns stand for: the first in the corner over the row labels,
+    /// the second above the column labels.
+    pub axis_titles: Option<(&'a str, &'a str)>,
 }
 
 impl Heatmap<'_> {
@@ -52,13 +71,22 @@ impl Heatmap<'_> {
         format_number(value, Precision::Decimals(self.decimals), Style::Prose)
     }
 
-    /// The largest finite magnitude, which gets full colour; 1 when every entry is 0 or masked.
+    /// Whether entry (row, col) is masked: −∞, or removed by [`Heatmap::mask`].
+    fn masked(&self, (row, col): (usize, usize)) -> bool {
+        self.values[[row, col]] == f64::NEG_INFINITY
+            || self.mask.is_some_and(|mask| mask[[row, col]])
+    }
+
+    /// The largest magnitude that is not masked, which gets full colour; 1 when there is none.
     fn magnitude(&self) -> f64 {
+        if let Some(full) = self.full.filter(|full| *full > 0.0) {
+            return full;
+        }
         let largest = self
             .values
-            .iter()
-            .filter(|value| value.is_finite())
-            .fold(0.0, |largest: f64, value| largest.max(value.abs()));
+            .indexed_iter()
+            .filter(|(at, value)| value.is_finite() && !self.masked(*at))
+            .fold(0.0, |largest: f64, (_, value)| largest.max(value.abs()));
         if largest > 0.0 {
             largest
         } else {
@@ -70,20 +98,43 @@ impl Heatmap<'_> {
     pub fn svg(&self, title: &str) -> String {
         let (rows, cols) = self.values.dim();
         let magnitude = self.magnitude();
-        let masked = self.values.iter().any(|value| *value == f64::NEG_INFINITY);
-        let widest_row_label = self
-            .row_labels
-            .iter()
-            .map(|label| text_width(label, SMALL_TEXT))
-            .fold(0.0, f64::max);
-        let left = 12.0 + widest_row_label;
-        let cell_width = ((WIDTH - left - 12.0) / cols as f64).min(WIDEST_CELL);
-        let widest_number = self
+        let any_masked = self.values.indexed_iter().any(|(at, _)| self.masked(at));
+        let (row_title, col_title) = self.axis_titles.unwrap_or(("", ""));
+        let title_room = |title: &str| {
+            if title.is_empty() {
+                0.0
+            } else {
+                LABEL_TEXT + 8.0
+            }
+        };
+        // The rows' title stands in the corner above the row labels, level with the column
+        // labels; the columns' title above those.
+        let row_labels: Vec<String> = self.row_labels.iter().map(|l| short_label(l)).collect();
+        let col_labels: Vec<String> = self.col_labels.iter().map(|l| short_label(l)).collect();
+        let left = 12.0
+            + widest(row_labels.iter().map(String::as_str), SMALL_TEXT)
+                .max(text_width(row_title, LABEL_TEXT));
+        let mut cell_width = ((WIDTH - left - 12.0) / cols as f64).min(WIDEST_CELL);
+        // Slanted column labels run up to the right past the last column: narrow the cells
+        // until the last one's label fits in the picture too.
+        let columns = SlotLabels::new(
+            col_labels.iter().map(String::as_str),
+            cell_width,
+            SMALL_TEXT,
+        );
+        if columns.slanted {
+            cell_width = cell_width
+                .min((WIDTH - left - columns.reach - 4.0) / (cols as f64 - 0.5))
+                .max(1.0);
+        }
+        let numbers: Vec<String> = self
             .values
-            .iter()
-            .map(|&value| text_width(&self.number(value), CELL_TEXT))
-            .fold(0.0, f64::max);
-        let numbered = rows * cols <= MOST_NUMBERED_CELLS && widest_number <= cell_width - 4.0;
+            .indexed_iter()
+            .filter(|(at, _)| !self.masked(*at) || self.values[*at] == f64::NEG_INFINITY)
+            .map(|(_, &value)| self.number(value))
+            .collect();
+        let widest_number = widest(numbers.iter().map(String::as_str), CELL_TEXT);
+        let numbered = rows * cols <= MOST_NUMBERED_CELLS && widest_number <= cell_width - 6.0;
         let cell_height = if numbered {
             NUMBER_CELL_HEIGHT
         } else {
@@ -91,35 +142,56 @@ impl Heatmap<'_> {
         };
         // Column labels stand upright over their column when they fit, slanted otherwise; on
         // narrow cells only every `stride`-th label is written so none overlap.
-        let widest_col_label = self
-            .col_labels
-            .iter()
-            .map(|label| text_width(label, SMALL_TEXT))
-            .fold(0.0, f64::max);
-        let slanted = widest_col_label > cell_width - 2.0;
-        let col_stride = label_stride(
+        let columns = SlotLabels::new(
+            col_labels.iter().map(String::as_str),
             cell_width,
-            if slanted {
-                SMALL_TEXT * 1.3
-            } else {
-                widest_col_label + 4.0
-            },
+            SMALL_TEXT,
         );
-        let row_stride = label_stride(cell_height, SMALL_TEXT * 1.2);
-        let top = 8.0
-            + if slanted {
-                widest_col_label * 0.71 + SMALL_TEXT
-            } else {
-                SMALL_TEXT + 6.0
-            };
+        let row_stride = (SMALL_TEXT * 1.2 / cell_height).ceil().max(1.0) as usize;
+        let heading_room = self.heading.map_or(0.0, |_| LABEL_TEXT + 10.0);
+        let top = 8.0 + heading_room + title_room(col_title) + columns.depth.max(LABEL_TEXT + 6.0);
+        let grid_right = left + cols as f64 * cell_width;
         let grid_bottom = top + rows as f64 * cell_height;
         let legend_top = grid_bottom + 14.0;
-        let width = (left + cols as f64 * cell_width + 12.0).max(WIDTH.min(left + 340.0));
-        let height = legend_top + 34.0;
+        let legend_width = self.legend_width(magnitude, any_masked);
+        let width = (grid_right + 12.0)
+            .max((left + legend_width + 12.0).min(WIDTH))
+            .max(grid_right - cell_width / 2.0 + columns.reach + 4.0)
+            .max(left + text_width(col_title, LABEL_TEXT) + 12.0)
+            .max(24.0 + text_width(self.heading.unwrap_or(""), LABEL_TEXT))
+            .min(WIDTH.max(grid_right + 12.0));
+        let height = legend_top + SWATCH.1 + 6.0 + SMALL_TEXT + 4.0;
         let mut svg = Svg::new(width, height, self.id_prefix);
-        let hatch = masked.then(|| svg.hatch("wf-hatch"));
+        let hatch = any_masked.then(|| svg.hatch("wf-hatch"));
 
-        for (row, label) in self.row_labels.iter().enumerate().step_by(row_stride) {
+        if let Some(heading) = self.heading {
+            svg.text(
+                Point::new(12.0, 8.0),
+                (Anchor::Start, Baseline::Hanging),
+                LABEL_TEXT,
+                "wf-heading",
+                heading,
+            );
+        }
+        if !col_title.is_empty() {
+            svg.text(
+                Point::new(left, 8.0 + heading_room),
+                (Anchor::Start, Baseline::Hanging),
+                LABEL_TEXT,
+                "wf-axis-title",
+                col_title,
+            );
+        }
+        if !row_title.is_empty() {
+            svg.text(
+                Point::new(left - 6.0, top - 6.0),
+                (Anchor::End, Baseline::Alphabetic),
+                LABEL_TEXT,
+                "wf-axis-title",
+                row_title,
+            );
+        }
+        for (row, label) in row_labels.iter().enumerate().step_by(row_stride) {
             svg.text(
                 Point::new(left - 6.0, top + (row as f64 + 0.5) * cell_height),
                 (Anchor::End, Baseline::Middle),
@@ -128,27 +200,13 @@ impl Heatmap<'_> {
                 label,
             );
         }
-        for (col, label) in self.col_labels.iter().enumerate().step_by(col_stride) {
-            let x = left + (col as f64 + 0.5) * cell_width;
-            if slanted {
-                svg.text_rotated(
-                    Point::new(x, top - 6.0),
-                    (Anchor::Start, Baseline::Middle),
-                    SMALL_TEXT,
-                    -45.0,
-                    "wf-tick",
-                    label,
-                );
-            } else {
-                svg.text(
-                    Point::new(x, top - 6.0),
-                    (Anchor::Middle, Baseline::Alphabetic),
-                    SMALL_TEXT,
-                    "wf-tick",
-                    label,
-                );
-            }
-        }
+        svg.slot_labels(
+            &columns,
+            col_labels.iter().map(String::as_str),
+            (left + cell_width / 2.0, cell_width),
+            (top, Side::Above),
+            |_| "wf-tick",
+        );
         svg.group("wf-heatmap");
         for ((row, col), &value) in self.values.indexed_iter() {
             let corner = Point::new(
@@ -157,18 +215,18 @@ impl Heatmap<'_> {
             );
             let size = (cell_width, cell_height);
             svg.rect_fill(corner, size, "wf-cell", "currentColor", 1.0);
-            let strength = if value.is_finite() {
+            let masked = self.masked((row, col));
+            let strength = if value.is_finite() && !masked {
                 value.abs() / magnitude
             } else {
                 0.0
             };
             match &hatch {
-                Some(pattern) if value == f64::NEG_INFINITY => {
-                    svg.rect_fill(corner, size, "wf-masked", pattern, 1.0)
-                }
+                Some(pattern) if masked => svg.rect_fill(corner, size, "wf-masked", pattern, 1.0),
                 _ => svg.rect_fill(corner, size, heat_class(value), "currentColor", strength),
             }
-            if numbered {
+            // A masked number is not a value the reader should read: only −∞ says what it is.
+            if numbered && (!masked || value == f64::NEG_INFINITY) {
                 let class = if strength > STRONG {
                     "wf-cell-value wf-on-strong"
                 } else {
@@ -184,35 +242,68 @@ impl Heatmap<'_> {
             }
         }
         svg.end_group();
+        // Under the grid, moved left when long row labels would push it out of the picture.
+        let legend_left = left.min(width - legend_width - 12.0).max(12.0);
         self.legend(
             &mut svg,
-            Point::new(left, legend_top),
+            Point::new(legend_left, legend_top),
             magnitude,
             hatch.as_deref(),
         );
         svg.finish("wf-chart wf-heatmap-chart", title, &self.description())
     }
 
+    /// The legend's swatches: round values over the range of the entries.
+    fn legend_ticks(&self, magnitude: f64) -> Vec<super::svg::Tick> {
+        let shown = |(at, value): &((usize, usize), &f64)| value.is_finite() && !self.masked(*at);
+        let signed = self
+            .values
+            .indexed_iter()
+            .any(|entry| shown(&entry) && *entry.1 < 0.0);
+        let positive = self
+            .values
+            .indexed_iter()
+            .any(|entry| shown(&entry) && *entry.1 > 0.0);
+        let low = if signed { -magnitude } else { 0.0 };
+        let high = if positive || !signed { magnitude } else { 0.0 };
+        labelled(&nice_ticks(low, high, 5))
+            .into_iter()
+            .filter(|tick| tick.value.abs() <= magnitude * 1.0001)
+            .collect()
+    }
+
+    /// How far one swatch and its label advance the legend.
+    fn swatch_step(label: &str) -> f64 {
+        SWATCH.0 + 10.0 + (text_width(label, SMALL_TEXT) - SWATCH.0).max(0.0)
+    }
+
+    /// The masked swatch's label.
+    fn masked_label(&self) -> &'static str {
+        if self.values.iter().any(|value| *value == f64::NEG_INFINITY) {
+            "−∞: masked"
+        } else {
+            "masked"
+        }
+    }
+
+    fn legend_width(&self, magnitude: f64, masked: bool) -> f64 {
+        let swatches: f64 = self
+            .legend_ticks(magnitude)
+            .iter()
+            .map(|tick| Self::swatch_step(&tick.label))
+            .sum();
+        if masked {
+            swatches + 12.0 + SWATCH.0 + 6.0 + text_width(self.masked_label(), SMALL_TEXT)
+        } else {
+            swatches
+        }
+    }
+
     /// Swatches at round values from the most negative to the most positive entry, and the
     /// hatch of masked entries when there are any.
     fn legend(&self, svg: &mut Svg, at: Point, magnitude: f64, hatch: Option<&str>) {
-        let signed = self
-            .values
-            .iter()
-            .any(|value| value.is_finite() && *value < 0.0);
-        let positive = self
-            .values
-            .iter()
-            .any(|value| value.is_finite() && *value > 0.0);
-        let low = if signed { -magnitude } else { 0.0 };
-        let high = if positive || !signed { magnitude } else { 0.0 };
-        let ticks = labelled(&nice_ticks(low, high, 5));
         let mut x = at.x;
-        const SWATCH: (f64, f64) = (26.0, 12.0);
-        for tick in ticks
-            .iter()
-            .filter(|tick| tick.value.abs() <= magnitude * 1.0001)
-        {
+        for tick in self.legend_ticks(magnitude) {
             let corner = Point::new(x, at.y);
             svg.rect_fill(corner, SWATCH, "wf-cell", "currentColor", 1.0);
             let strength = (tick.value.abs() / magnitude).min(1.0);
@@ -230,7 +321,7 @@ impl Heatmap<'_> {
                 "wf-tick",
                 &tick.label,
             );
-            x += SWATCH.0 + 10.0 + (text_width(&tick.label, SMALL_TEXT) - SWATCH.0).max(0.0);
+            x += Self::swatch_step(&tick.label);
         }
         if let Some(pattern) = hatch {
             x += 12.0;
@@ -242,7 +333,7 @@ impl Heatmap<'_> {
                 (Anchor::Start, Baseline::Middle),
                 SMALL_TEXT,
                 "wf-legend",
-                "−∞: masked",
+                self.masked_label(),
             );
         }
     }
@@ -250,26 +341,40 @@ impl Heatmap<'_> {
     /// Every entry by row and column label, or each row's range when there are too many.
     fn description(&self) -> String {
         let (rows, cols) = self.values.dim();
-        let entry = |value: f64| {
+        let entry = |at: (usize, usize)| {
+            let value = self.values[at];
             if value == f64::NEG_INFINITY {
                 "−∞ (masked)".to_string()
+            } else if self.masked(at) {
+                "masked".to_string()
             } else {
                 self.number(value)
             }
         };
         let mut parts = Vec::with_capacity(rows);
-        for (row, label) in self.values.rows().into_iter().zip(self.row_labels) {
+        for (index, (row, label)) in self
+            .values
+            .rows()
+            .into_iter()
+            .zip(self.row_labels)
+            .enumerate()
+        {
             let text = if rows * cols <= MOST_DESCRIBED_ENTRIES {
-                row.iter()
+                (0..row.len())
                     .zip(self.col_labels)
-                    .map(|(&value, col)| format!("{col} {}", entry(value)))
+                    .map(|(col, name)| format!("{name} {}", entry((index, col))))
                     .collect::<Vec<_>>()
                     .join(", ")
             } else {
-                let finite = row.iter().copied().filter(|value| value.is_finite());
-                let low = finite.clone().fold(f64::INFINITY, f64::min);
-                let high = finite.fold(f64::NEG_INFINITY, f64::max);
-                let masked = row.iter().filter(|value| value.is_infinite()).count();
+                let shown = (0..row.len()).filter(|&col| !self.masked((index, col)));
+                let low = shown
+                    .clone()
+                    .map(|col| row[col])
+                    .fold(f64::INFINITY, f64::min);
+                let high = shown.map(|col| row[col]).fold(f64::NEG_INFINITY, f64::max);
+                let masked = (0..row.len())
+                    .filter(|&col| self.masked((index, col)))
+                    .count();
                 let mut text = if low <= high {
                     format!("from {} to {}", self.number(low), self.number(high))
                 } else {
@@ -285,8 +390,9 @@ impl Heatmap<'_> {
             };
             parts.push(format!("row {label}: {text}"));
         }
+        let masked = self.values.indexed_iter().any(|(at, _)| self.masked(at));
         format!(
-            "{}, a {rows}×{cols} matrix; darker cells hold larger magnitudes{}. {}.",
+            "{}, a {rows}×{cols} matrix; darker cells hold larger magnitudes{}{}. {}.",
             self.what,
             if self
                 .values
@@ -294,6 +400,11 @@ impl Heatmap<'_> {
                 .any(|value| value.is_finite() && *value < 0.0)
             {
                 ", one hue for positive and another for negative entries"
+            } else {
+                ""
+            },
+            if masked {
+                "; hatched cells are masked"
             } else {
                 ""
             },
@@ -308,15 +419,6 @@ fn heat_class(value: f64) -> &'static str {
         "wf-heat wf-heat-negative"
     } else {
         "wf-heat wf-heat-positive"
-    }
-}
-
-/// Write every `stride`-th label so labels `needed` units long fit in cells `cell` units long.
-fn label_stride(cell: f64, needed: f64) -> usize {
-    if cell >= needed {
-        1
-    } else {
-        (needed / cell.max(0.1)).ceil() as usize
     }
 }
 
@@ -341,6 +443,10 @@ mod tests {
             what: "x.y",
             decimals: 2,
             id_prefix: "wf-x-1",
+            mask: None,
+            full: None,
+            heading: None,
+            axis_titles: None,
         }
         .svg("Heatmap of x.y");
         assert_eq!(
@@ -377,6 +483,10 @@ mod tests {
             what: "s.scores",
             decimals: 1,
             id_prefix: "wf-s-1",
+            mask: None,
+            full: None,
+            heading: None,
+            axis_titles: None,
         }
         .svg("t");
         assert!(svg.contains("<pattern id=\"wf-s-1-hatch-0\""), "{svg}");
@@ -403,6 +513,10 @@ mod tests {
             what: "big",
             decimals: 3,
             id_prefix: "wf-b-1",
+            mask: None,
+            full: None,
+            heading: None,
+            axis_titles: None,
         }
         .svg("t");
         assert!(!svg.contains("wf-cell-value"), "no numbers in 600 cells");

@@ -5,6 +5,7 @@
 //! files. The reader-side script (`static/js/attention-compute.js`) formats numbers by the same
 //! rules, so live updates print exactly what the build printed.
 
+pub mod card;
 pub mod figure;
 pub mod heatmap;
 pub mod latex;

@@ -7,6 +7,10 @@ pub enum Precision {
     Decimals(usize),
     /// This many significant figures (`4` → `16.92`, `69.65`, `0.04508`).
     Significant(usize),
+    /// As the author wrote it: the shortest decimal that reads back as the same number, so an
+    /// input `1` prints `1` and `0.25` prints `0.25` (never `1.000`). For inputs only; computed
+    /// values use the book's precision.
+    AsWritten,
 }
 
 /// Where the number goes: prose uses U+2212 MINUS SIGN, LaTeX uses `-` (KaTeX typesets it).
@@ -34,6 +38,11 @@ pub fn format_number(value: f64, precision: Precision, style: Style) -> String {
     let decimals = match precision {
         Precision::Decimals(decimals) => decimals,
         Precision::Significant(figures) => decimals_for_significant(value, figures),
+        // Rust prints an f64 as the shortest decimal that parses back to it, never with an
+        // exponent; its digits after the point are the ones the author needed.
+        Precision::AsWritten => format!("{}", value.abs())
+            .split_once('.')
+            .map_or(0, |(_, fraction)| fraction.len()),
     };
     let text = format!("{:.*}", decimals, value.abs());
     let is_zero = text.bytes().all(|b| b == b'0' || b == b'.');
@@ -84,6 +93,19 @@ mod tests {
             format_number(2.0, Precision::Decimals(3), Style::Prose),
             "2.000"
         );
+    }
+
+    #[test]
+    fn inputs_print_as_written_integers_without_decimals() {
+        let written = |value| format_number(value, Precision::AsWritten, Style::Prose);
+        assert_eq!(written(1.0), "1");
+        assert_eq!(written(0.0), "0");
+        assert_eq!(written(-2.0), "\u{2212}2");
+        assert_eq!(written(0.25), "0.25");
+        assert_eq!(written(0.1), "0.1");
+        assert_eq!(written(0.00001), "0.00001");
+        assert_eq!(written(1234567.5), "1234567.5");
+        assert_eq!(format_number(-0.0, Precision::AsWritten, Style::Latex), "0");
     }
 
     #[test]

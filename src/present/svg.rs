@@ -11,14 +11,181 @@
 use super::table::escape_html;
 use std::fmt::Write;
 
-/// Font size of tick labels and legends, in user units.
-pub const SMALL_TEXT: f64 = 13.0;
+/// Font size of tick labels, legends and every number in a figure, in user units. One user unit
+/// is at most one CSS pixel (see [`Svg::finish`]), so on a wide screen this is the size in px.
+pub const SMALL_TEXT: f64 = 14.0;
 /// Font size of axis titles, in user units.
-pub const LABEL_TEXT: f64 = 14.0;
+pub const LABEL_TEXT: f64 = 15.0;
+/// The width, in CSS px, that the lesson column gives a figure on a 360 px wide screen
+/// (`style.css`: the page's side padding taken off).
+pub const PHONE_COLUMN: f64 = 328.0;
+/// The smallest text, in CSS px, a figure may show on that screen.
+pub const LEAST_TEXT_PX: f64 = 11.0;
+
+/// The widest view box whose text at `size` is still [`LEAST_TEXT_PX`] on a phone, where the
+/// picture shrinks to [`PHONE_COLUMN`]. Figure layouts keep their width at or below it.
+pub const fn legible_width(size: f64) -> f64 {
+    size * PHONE_COLUMN / LEAST_TEXT_PX
+}
+
+/// CSS px per user unit on a 360 px screen: a chart is shown at most at its own width (one unit
+/// per px), a panel (`wf-panel`) always fills the column.
+pub fn phone_scale(view_width: f64, fills_column: bool) -> f64 {
+    if fills_column {
+        PHONE_COLUMN / view_width
+    } else {
+        PHONE_COLUMN.min(view_width) / view_width
+    }
+}
 
 /// A rough width of `text` at `font_size`: enough to keep labels apart, not a typesetter.
 pub fn text_width(text: &str, font_size: f64) -> f64 {
     text.chars().count() as f64 * font_size * 0.6
+}
+
+/// Shortens a long label for a picture (to 14 characters, the last an ellipsis); the text
+/// alternative keeps it whole.
+pub fn short_label(label: &str) -> String {
+    const LONGEST: usize = 14;
+    if label.chars().count() <= LONGEST {
+        label.to_string()
+    } else {
+        let kept: String = label.chars().take(LONGEST - 1).collect();
+        format!("{kept}…")
+    }
+}
+
+/// The width of the widest of `labels` at `font_size`, 0 for none: how much room a column of
+/// tick labels or a row of names needs.
+pub fn widest<'a>(labels: impl IntoIterator<Item = &'a str>, font_size: f64) -> f64 {
+    labels
+        .into_iter()
+        .map(|label| text_width(label, font_size))
+        .fold(0.0, f64::max)
+}
+
+/// The estimated box a `<text>` covers, turned with the text: four corners in user units.
+/// Layout code asks it where a label would go, and the figure tests ask it whether two
+/// labels collide or one leaves the picture, so both use the same estimate.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct TextBox {
+    corners: [Point; 4],
+}
+
+impl TextBox {
+    /// The box of `text` drawn at `at` with this alignment and size, turned by `degrees`
+    /// clockwise about `at` (as [`Svg::text_rotated`] draws it).
+    pub fn new(
+        at: Point,
+        (anchor, baseline): (Anchor, Baseline),
+        size: f64,
+        degrees: f64,
+        text: &str,
+    ) -> Self {
+        let width = text_width(text, size);
+        let left = match anchor {
+            Anchor::Start => 0.0,
+            Anchor::Middle => -width / 2.0,
+            Anchor::End => -width,
+        };
+        let base = match baseline {
+            Baseline::Alphabetic => 0.0,
+            Baseline::Middle => 0.35 * size,
+            Baseline::Hanging => 0.8 * size,
+        };
+        // Ascenders reach about 0.76 em above the baseline, descenders 0.24 em below.
+        let (top, bottom) = (base - 0.76 * size, base + 0.24 * size);
+        let (sin, cos) = degrees.to_radians().sin_cos();
+        let turn = |x: f64, y: f64| Point::new(at.x + x * cos - y * sin, at.y + x * sin + y * cos);
+        TextBox {
+            corners: [
+                turn(left, top),
+                turn(left + width, top),
+                turn(left + width, bottom),
+                turn(left, bottom),
+            ],
+        }
+    }
+
+    /// An upright box from its edges, for a mark such as a dot or a swatch.
+    pub fn rect(left: f64, top: f64, right: f64, bottom: f64) -> Self {
+        TextBox {
+            corners: [
+                Point::new(left, top),
+                Point::new(right, top),
+                Point::new(right, bottom),
+                Point::new(left, bottom),
+            ],
+        }
+    }
+
+    /// (left, top, right, bottom) of the upright rectangle around the box.
+    pub fn bounds(&self) -> (f64, f64, f64, f64) {
+        self.corners.iter().fold(
+            (
+                f64::INFINITY,
+                f64::INFINITY,
+                f64::NEG_INFINITY,
+                f64::NEG_INFINITY,
+            ),
+            |(l, t, r, b), p| (l.min(p.x), t.min(p.y), r.max(p.x), b.max(p.y)),
+        )
+    }
+
+    /// Whether the box lies within `width` × `height` from the origin.
+    pub fn inside(&self, width: f64, height: f64) -> bool {
+        let (l, t, r, b) = self.bounds();
+        l >= -0.5 && t >= -0.5 && r <= width + 0.5 && b <= height + 0.5
+    }
+
+    /// Whether two boxes share more than a sliver (half a unit), by separating axes: turned
+    /// labels side by side do not collide merely because their upright bounds do.
+    pub fn overlaps(&self, other: &TextBox) -> bool {
+        const SLIVER: f64 = 0.5;
+        let axes = [self.corners, other.corners].map(|c| {
+            [
+                (c[1].x - c[0].x, c[1].y - c[0].y),
+                (c[3].x - c[0].x, c[3].y - c[0].y),
+            ]
+        });
+        axes.iter().flatten().all(|&(ax, ay)| {
+            let length = ax.hypot(ay);
+            if length < 1e-9 {
+                return true;
+            }
+            let project = |c: &[Point; 4]| {
+                c.iter()
+                    .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), p| {
+                        let d = (p.x * ax + p.y * ay) / length;
+                        (lo.min(d), hi.max(d))
+                    })
+            };
+            let (a0, a1) = project(&self.corners);
+            let (b0, b1) = project(&other.corners);
+            a0.max(b0) < a1.min(b1) - SLIVER
+        })
+    }
+
+    /// Whether the segment from `a` to `b` passes through the box (a curve under a label).
+    pub fn crosses(&self, a: Point, b: Point) -> bool {
+        // Sample the segment finely enough that no crossing of a label-sized box is missed.
+        let steps = ((b.x - a.x).hypot(b.y - a.y) / 2.0)
+            .ceil()
+            .clamp(1.0, 400.0) as usize;
+        (0..=steps).any(|i| {
+            let t = i as f64 / steps as f64;
+            self.contains(Point::new(a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t))
+        })
+    }
+
+    /// Whether `point` lies inside the box.
+    pub fn contains(&self, point: Point) -> bool {
+        let c = self.corners;
+        (0..4).all(|i| {
+            let (p, q) = (c[i], c[(i + 1) % 4]);
+            (q.x - p.x) * (point.y - p.y) - (q.y - p.y) * (point.x - p.x) >= 0.0
+        })
+    }
 }
 
 /// A coordinate with two decimals; `-0.00` prints as `0.00` so equal pictures are equal bytes.
@@ -455,6 +622,10 @@ impl Svg {
         text: &str,
         transform: &str,
     ) {
+        // An empty label (an axis without a title) has nothing to show or to take room.
+        if text.is_empty() {
+            return;
+        }
         let anchor = match anchor {
             Anchor::Start => "start",
             Anchor::Middle => "middle",
@@ -526,8 +697,9 @@ impl Svg {
                 Point::new(x, frame.bottom()),
                 "wf-grid",
             );
+            // Nine units down clears the y axis's bottom label.
             self.text(
-                Point::new(x, frame.bottom() + 6.0),
+                Point::new(x, frame.bottom() + 9.0),
                 (Anchor::Middle, Baseline::Hanging),
                 SMALL_TEXT,
                 "wf-tick",
@@ -540,7 +712,7 @@ impl Svg {
             "wf-axis",
         );
         self.text(
-            Point::new(frame.left + frame.width / 2.0, frame.bottom() + 26.0),
+            Point::new(frame.left + frame.width / 2.0, frame.bottom() + 27.0),
             (Anchor::Middle, Baseline::Hanging),
             LABEL_TEXT,
             "wf-axis-title",
@@ -552,7 +724,7 @@ impl Svg {
     /// A vertical axis left of `frame`: grid lines, tick labels and a title read bottom-up.
     pub fn y_axis(&mut self, frame: &Frame, scale: &Scale, ticks: &[Tick], title: &str) {
         self.group("wf-axis-y");
-        let mut widest: f64 = 0.0;
+        let widest = widest(ticks.iter().map(|tick| tick.label.as_str()), SMALL_TEXT);
         for tick in ticks {
             let y = scale.map(tick.value);
             self.line(
@@ -567,7 +739,6 @@ impl Svg {
                 "wf-tick",
                 &tick.label,
             );
-            widest = widest.max(text_width(&tick.label, SMALL_TEXT));
         }
         self.line(
             Point::new(frame.left, frame.top),
@@ -585,8 +756,12 @@ impl Svg {
         self.end_group();
     }
 
-    /// The finished `<svg>`: scales to its container's width (a `viewBox`, no pixel size) and
-    /// is announced as one image whose name is `title` and whose description is `description`.
+    /// The finished `<svg>`, announced as one image whose name is `title` and whose
+    /// description is `description`. Its `width` attribute is its view box's width, so on a
+    /// wide screen one user unit is one CSS pixel and text is as large as its font size says;
+    /// `figures.css` lets it shrink to a narrower column (`max-width: 100%`) and lets panels
+    /// (`wf-panel`) fill theirs. Layouts keep the width within [`legible_width`], so even
+    /// shrunk to a phone's column no text is smaller than [`LEAST_TEXT_PX`].
     pub fn finish(self, class: &str, title: &str, description: &str) -> String {
         let prefix = escape_html(&self.id_prefix);
         let defs = if self.defs.is_empty() {
@@ -595,8 +770,9 @@ impl Svg {
             format!("<defs>\n{}</defs>\n", self.defs)
         };
         format!(
-            "<svg class=\"{}\" viewBox=\"0 0 {} {}\" role=\"img\" aria-labelledby=\"{prefix}-title\" aria-describedby=\"{prefix}-desc\" xmlns=\"http://www.w3.org/2000/svg\">\n<title id=\"{prefix}-title\">{}</title>\n<desc id=\"{prefix}-desc\">{}</desc>\n{defs}{}</svg>\n",
+            "<svg class=\"{}\" width=\"{}\" viewBox=\"0 0 {} {}\" role=\"img\" aria-labelledby=\"{prefix}-title\" aria-describedby=\"{prefix}-desc\" xmlns=\"http://www.w3.org/2000/svg\">\n<title id=\"{prefix}-title\">{}</title>\n<desc id=\"{prefix}-desc\">{}</desc>\n{defs}{}</svg>\n",
             escape_html(class),
+            self.width.ceil(),
             coordinate(self.width),
             coordinate(self.height),
             escape_html(title),
@@ -606,20 +782,326 @@ impl Svg {
     }
 }
 
-/// Ticks labelled with `decimals` decimals, minus signs as U+2212 like the prose.
+/// Ticks labelled with just enough decimals, minus signs as U+2212 like the prose. Large
+/// values are written with an SI prefix (`500k`, `−1.5M`), beyond 10¹⁵ and below 10⁻³ as
+/// powers of ten (`2×10⁻⁴`), so a label stays short whatever the range.
 pub fn labelled(ticks: &NiceTicks) -> Vec<Tick> {
+    let largest = ticks.values.iter().fold(0.0, |m: f64, v| m.max(v.abs()));
+    let step = if ticks.values.len() > 1 {
+        (ticks.values[1] - ticks.values[0]).abs()
+    } else {
+        1.0
+    };
+    // The power of ten that the printed digits count in, and what to write after them.
+    let (exponent, suffix): (i32, Option<String>) = if (1e4..1e15).contains(&largest) {
+        let exponent = ((largest.log10() + 1e-9).floor() as i32 / 3) * 3;
+        let prefix = ["k", "M", "G", "T"][(exponent / 3 - 1) as usize];
+        (exponent, Some(prefix.to_string()))
+    } else if largest >= 1e15 || (largest > 0.0 && largest < 1e-3) {
+        let exponent = (largest.log10() + 1e-9).floor() as i32;
+        (exponent, Some(format!("×10{}", superscript(exponent))))
+    } else {
+        (0, None)
+    };
+    let scale = power_of_ten(exponent);
+    let decimals = if suffix.is_some() {
+        (-((step / scale).log10() + 1e-9).floor()).max(0.0) as usize
+    } else {
+        ticks.decimals
+    };
     ticks
         .values
         .iter()
-        .map(|&value| Tick {
-            value,
-            label: super::format_number(
-                value,
-                super::Precision::Decimals(ticks.decimals),
+        .map(|&value| {
+            let digits = super::format_number(
+                value / scale,
+                super::Precision::Decimals(decimals),
                 super::Style::Prose,
-            ),
+            );
+            // Zero needs no unit: "0", not "0.0M".
+            let label = match &suffix {
+                Some(_) if value == 0.0 => "0".to_string(),
+                Some(suffix) => format!("{digits}{suffix}"),
+                None => digits,
+            };
+            Tick { value, label }
         })
         .collect()
+}
+
+/// Round ticks over `[low, high]` for an axis `length` units long whose labels never touch:
+/// as many as about `most`, fewer when the labels (side by side on a horizontal axis, one
+/// line apart on a vertical one) would not fit. Returns the labelled ticks and the domain.
+pub fn fitted_ticks(
+    low: f64,
+    high: f64,
+    length: f64,
+    horizontal: bool,
+    most: usize,
+) -> (Vec<Tick>, (f64, f64)) {
+    let mut fallback = None;
+    for count in (2..=most.max(2)).rev() {
+        let ticks = nice_ticks(low, high, count);
+        let labels = labelled(&ticks);
+        let domain = ticks.domain();
+        let spacing = length / (ticks.values.len().max(2) - 1) as f64;
+        let needed = if horizontal {
+            widest(labels.iter().map(|tick| tick.label.as_str()), SMALL_TEXT) + SMALL_TEXT * 0.6
+        } else {
+            SMALL_TEXT * 1.4
+        };
+        if spacing >= needed {
+            return (labels, domain);
+        }
+        fallback = Some((labels, domain));
+    }
+    // Not even two round ticks fit side by side: keep the two ends of the last try.
+    let (labels, domain) = fallback.expect("at least one count was tried");
+    let ends = vec![labels[0].clone(), labels[labels.len() - 1].clone()];
+    (ends, domain)
+}
+
+/// [`fitted_ticks`] for the x axis of `frame`, narrowing the frame from the right until the
+/// last label, centred on its tick, ends inside a picture `picture_width` wide.
+pub fn fitted_x_axis(
+    low: f64,
+    high: f64,
+    frame: &mut Frame,
+    picture_width: f64,
+) -> (Vec<Tick>, (f64, f64)) {
+    for _ in 0..4 {
+        let (ticks, domain) = fitted_ticks(low, high, frame.width, true, 6);
+        let last = ticks.last().map_or(0.0, |tick| {
+            let at = frame.left + (tick.value - domain.0) / (domain.1 - domain.0) * frame.width;
+            at + text_width(&tick.label, SMALL_TEXT) / 2.0
+        });
+        let overflow = last - (picture_width - 2.0);
+        if overflow <= 0.0 {
+            return (ticks, domain);
+        }
+        frame.width -= overflow;
+    }
+    fitted_ticks(low, high, frame.width, true, 6)
+}
+
+/// Where labels of equally spaced slots (bar groups, heatmap columns) go: upright when the
+/// widest fits its slot, else turned 45°, and only every `stride`-th one when even that is
+/// too tight.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct SlotLabels {
+    /// Whether the labels are turned by 45°.
+    pub slanted: bool,
+    /// Every how many slots a label is written.
+    pub stride: usize,
+    /// How far the labels reach away from the edge they stand on.
+    pub depth: f64,
+    /// How far a turned label reaches sideways past its slot's centre (0 when upright).
+    pub reach: f64,
+}
+
+/// Which side of an edge slot labels stand on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Side {
+    /// Under the edge, turned labels running down and to the left (a bar chart's x axis).
+    Below,
+    /// Above the edge, turned labels running up and to the right (a heatmap's columns).
+    Above,
+}
+
+impl SlotLabels {
+    /// The layout of `labels` on slots `slot` units wide, at `size`.
+    pub fn new<'a>(labels: impl IntoIterator<Item = &'a str>, slot: f64, size: f64) -> Self {
+        let widest = widest(labels, size);
+        let slanted = widest + 4.0 > slot;
+        // Turned labels are `slot · sin 45°` apart across their lines; they need a line each.
+        let needed = if slanted {
+            size * 1.2 / std::f64::consts::FRAC_1_SQRT_2
+        } else {
+            widest + 4.0
+        };
+        let stride = if slot >= needed {
+            1
+        } else {
+            (needed / slot.max(0.1)).ceil() as usize
+        };
+        let (depth, reach) = if slanted {
+            (
+                (widest + size) * std::f64::consts::FRAC_1_SQRT_2 + 6.0,
+                (widest + size) * std::f64::consts::FRAC_1_SQRT_2,
+            )
+        } else {
+            (size + 6.0, 0.0)
+        };
+        SlotLabels {
+            slanted,
+            stride,
+            depth,
+            reach,
+        }
+    }
+}
+
+impl Svg {
+    /// Writes every `stride`-th label of `labels`, slot `i` centred at `first + i · slot`, on
+    /// `side` of the edge at `edge`; `class` gives each label's class by its index.
+    pub fn slot_labels<'a>(
+        &mut self,
+        layout: &SlotLabels,
+        labels: impl IntoIterator<Item = &'a str>,
+        (first, slot): (f64, f64),
+        (edge, side): (f64, Side),
+        class: impl Fn(usize) -> &'a str,
+    ) {
+        for (index, label) in labels.into_iter().enumerate().step_by(layout.stride) {
+            let x = first + index as f64 * slot;
+            let class = class(index);
+            match (layout.slanted, side) {
+                (false, Side::Below) => self.text(
+                    Point::new(x, edge + 6.0),
+                    (Anchor::Middle, Baseline::Hanging),
+                    SMALL_TEXT,
+                    class,
+                    label,
+                ),
+                (false, Side::Above) => self.text(
+                    Point::new(x, edge - 6.0),
+                    (Anchor::Middle, Baseline::Alphabetic),
+                    SMALL_TEXT,
+                    class,
+                    label,
+                ),
+                (true, Side::Below) => self.text_rotated(
+                    Point::new(x, edge + 8.0),
+                    (Anchor::End, Baseline::Hanging),
+                    SMALL_TEXT,
+                    -45.0,
+                    class,
+                    label,
+                ),
+                (true, Side::Above) => self.text_rotated(
+                    Point::new(x, edge - 6.0),
+                    (Anchor::Start, Baseline::Middle),
+                    SMALL_TEXT,
+                    -45.0,
+                    class,
+                    label,
+                ),
+            }
+        }
+    }
+}
+
+/// Finds room for annotations: each label goes to the first of its candidate places that
+/// stays inside the plot and clear of the data and of the labels placed before it.
+#[derive(Debug, Clone)]
+pub struct Placer {
+    area: (f64, f64, f64, f64),
+    taken: Vec<TextBox>,
+    points: Vec<Point>,
+    segments: Vec<(Point, Point)>,
+}
+
+/// A place to try for a label: its point and alignment.
+pub type Spot = (Point, (Anchor, Baseline));
+
+impl Placer {
+    /// A placer for labels that must stay within `frame`.
+    pub fn new(frame: &Frame) -> Self {
+        Placer {
+            area: (frame.left, frame.top, frame.right(), frame.bottom()),
+            taken: Vec::new(),
+            points: Vec::new(),
+            segments: Vec::new(),
+        }
+    }
+
+    /// Keeps labels off a drawn line through `points`.
+    pub fn avoid_line(&mut self, points: &[Point]) {
+        self.segments
+            .extend(points.windows(2).map(|pair| (pair[0], pair[1])));
+        self.points.extend(points.first().copied());
+    }
+
+    /// Keeps labels off a mark of `radius` around `at` (a dot, a cross).
+    pub fn avoid_mark(&mut self, at: Point, radius: f64) {
+        self.taken.push(TextBox::rect(
+            at.x - radius,
+            at.y - radius,
+            at.x + radius,
+            at.y + radius,
+        ));
+    }
+
+    /// The eight places around `at`, `gap` away, each aligned to grow away from it: right,
+    /// above, left, below first, then the diagonals.
+    pub fn around(at: Point, gap: f64) -> Vec<Spot> {
+        let diagonal = gap * std::f64::consts::FRAC_1_SQRT_2;
+        vec![
+            (
+                Point::new(at.x + gap, at.y),
+                (Anchor::Start, Baseline::Middle),
+            ),
+            (
+                Point::new(at.x, at.y - gap),
+                (Anchor::Middle, Baseline::Alphabetic),
+            ),
+            (
+                Point::new(at.x - gap, at.y),
+                (Anchor::End, Baseline::Middle),
+            ),
+            (
+                Point::new(at.x, at.y + gap),
+                (Anchor::Middle, Baseline::Hanging),
+            ),
+            (
+                Point::new(at.x + diagonal, at.y - diagonal),
+                (Anchor::Start, Baseline::Alphabetic),
+            ),
+            (
+                Point::new(at.x - diagonal, at.y - diagonal),
+                (Anchor::End, Baseline::Alphabetic),
+            ),
+            (
+                Point::new(at.x - diagonal, at.y + diagonal),
+                (Anchor::End, Baseline::Hanging),
+            ),
+            (
+                Point::new(at.x + diagonal, at.y + diagonal),
+                (Anchor::Start, Baseline::Hanging),
+            ),
+        ]
+    }
+
+    /// The first of `spots` where `text` at `size` is inside the area and touches nothing;
+    /// failing that, the one that touches least. The label's box is then taken.
+    pub fn place(&mut self, text: &str, size: f64, spots: &[Spot]) -> Spot {
+        let (left, top, right, bottom) = self.area;
+        let conflicts = |spot: &Spot| {
+            let label = TextBox::new(spot.0, spot.1, size, 0.0, text);
+            let (l, t, r, b) = label.bounds();
+            // Leaving the plot is worse than any collision inside it: there it may cover the
+            // axes' labels, which are not in this placer.
+            let outside = usize::from(l < left || t < top || r > right || b > bottom) * 100;
+            let labels = self.taken.iter().filter(|o| o.overlaps(&label)).count() * 2;
+            let lines = self
+                .segments
+                .iter()
+                .filter(|(a, b)| label.crosses(*a, *b))
+                .count()
+                + self.points.iter().filter(|p| label.contains(**p)).count();
+            outside + labels + lines
+        };
+        let best = spots
+            .iter()
+            .copied()
+            .enumerate()
+            .min_by_key(|(index, spot)| (conflicts(spot), *index))
+            .map(|(_, spot)| spot)
+            .expect("at least one spot to try");
+        self.taken
+            .push(TextBox::new(best.0, best.1, size, 0.0, text));
+        best
+    }
 }
 
 #[cfg(test)]
@@ -744,12 +1226,15 @@ mod tests {
     }
 
     #[test]
-    fn the_image_scales_by_its_view_box_and_names_itself() {
-        let out = Svg::new(480.0, 320.0, "x").finish("wf", "t", "d");
+    fn the_image_is_as_wide_as_its_view_box_and_names_itself() {
+        let out = Svg::new(380.0, 320.0, "x").finish("wf", "t", "d");
         assert!(out.starts_with(
-            "<svg class=\"wf\" viewBox=\"0 0 480.00 320.00\" role=\"img\" aria-labelledby=\"x-title\""
+            "<svg class=\"wf\" width=\"380\" viewBox=\"0 0 380.00 320.00\" role=\"img\" aria-labelledby=\"x-title\""
         ));
-        assert!(!out.contains("width=\""));
+        assert!(
+            !out.contains("height=\""),
+            "the height follows the view box"
+        );
     }
 
     #[test]
@@ -759,5 +1244,103 @@ mod tests {
         assert!(svg
             .finish("c", "t", "d")
             .contains("x=\"1.00\" y=\"3.00\" width=\"2.00\" height=\"5.00\""));
+    }
+
+    fn texts(ticks: &[Tick]) -> Vec<&str> {
+        ticks.iter().map(|tick| tick.label.as_str()).collect()
+    }
+
+    #[test]
+    fn large_ticks_take_an_si_prefix_and_tiny_ones_a_power_of_ten() {
+        let ticks = labelled(&nice_ticks(-1.5e6, 1e6, 6));
+        assert_eq!(
+            texts(&ticks),
+            ["−1.5M", "−1.0M", "−0.5M", "0", "0.5M", "1.0M"]
+        );
+        let ticks = labelled(&nice_ticks(0.0, 40_000.0, 5));
+        assert_eq!(texts(&ticks), ["0", "10k", "20k", "30k", "40k"]);
+        let ticks = labelled(&nice_ticks(0.0, 0.0004, 3));
+        assert_eq!(texts(&ticks), ["0", "2×10⁻⁴", "4×10⁻⁴"]);
+    }
+
+    #[test]
+    fn fitted_ticks_thin_out_until_labels_fit_side_by_side() {
+        let (ticks, domain) = fitted_ticks(-1.3e6, 9e5, 250.0, true, 6);
+        let spacing = 250.0 / (ticks.len() - 1) as f64;
+        assert!(spacing >= widest(texts(&ticks), SMALL_TEXT), "{ticks:?}");
+        assert!(domain.0 <= -1.3e6 && domain.1 >= 9e5);
+        // A tall vertical axis keeps about as many as asked for.
+        assert!(fitted_ticks(0.0, 1.0, 200.0, false, 6).0.len() >= 5);
+    }
+
+    #[test]
+    fn turned_labels_side_by_side_do_not_overlap_though_their_bounds_do() {
+        let label = |x: f64| {
+            TextBox::new(
+                Point::new(x, 100.0),
+                (Anchor::End, Baseline::Hanging),
+                SMALL_TEXT,
+                -45.0,
+                "a long name",
+            )
+        };
+        let (a, b) = (label(100.0), label(130.0));
+        let (_, _, right, _) = a.bounds();
+        let (left, _, _, _) = b.bounds();
+        assert!(left < right, "the upright bounds overlap");
+        assert!(!a.overlaps(&b));
+        assert!(a.overlaps(&label(105.0)));
+    }
+
+    #[test]
+    fn a_text_box_follows_its_anchor_and_baseline() {
+        let at = Point::new(50.0, 50.0);
+        let start = TextBox::new(at, (Anchor::Start, Baseline::Alphabetic), 10.0, 0.0, "abcd");
+        assert_eq!(start.bounds(), (50.0, 42.4, 74.0, 52.4));
+        let end = TextBox::new(at, (Anchor::End, Baseline::Hanging), 10.0, 0.0, "abcd");
+        assert_eq!(end.bounds().0, 26.0);
+        assert!(end.bounds().1 > 50.0, "hanging text is below its point");
+        assert!(start.inside(100.0, 100.0) && !start.inside(60.0, 100.0));
+    }
+
+    #[test]
+    fn the_placer_skips_places_on_the_data_and_on_earlier_labels() {
+        let frame = Frame {
+            left: 0.0,
+            top: 0.0,
+            width: 200.0,
+            height: 200.0,
+        };
+        let mut placer = Placer::new(&frame);
+        let at = Point::new(100.0, 100.0);
+        // A line running right from the point rules out the first place, to its right.
+        placer.avoid_line(&[at, Point::new(200.0, 100.0)]);
+        let spots = Placer::around(at, 10.0);
+        let first = placer.place("start", SMALL_TEXT, &spots);
+        assert_eq!(first, spots[1], "above the point");
+        let second = placer.place("optimum", SMALL_TEXT, &spots);
+        assert_eq!(second, spots[2], "left of it, clear of the first label");
+    }
+
+    #[test]
+    fn slot_labels_slant_and_thin_out_when_slots_are_narrow() {
+        let wide = SlotLabels::new(["the", "cat"], 60.0, SMALL_TEXT);
+        assert!(!wide.slanted && wide.stride == 1);
+        let narrow = SlotLabels::new(["transformer", "attention"], 40.0, SMALL_TEXT);
+        assert!(narrow.slanted && narrow.stride == 1 && narrow.reach > 60.0);
+        let crowded = SlotLabels::new(["transformer", "attention"], 8.0, SMALL_TEXT);
+        assert!(crowded.stride >= 3);
+    }
+
+    #[test]
+    fn figure_text_stays_legible_on_a_phone_within_its_width() {
+        assert!(legible_width(SMALL_TEXT) >= 416.0);
+        let scale = phone_scale(legible_width(SMALL_TEXT), false);
+        assert!((SMALL_TEXT * scale - LEAST_TEXT_PX).abs() < 1e-9);
+        assert_eq!(
+            phone_scale(200.0, false),
+            1.0,
+            "a small chart is not enlarged"
+        );
     }
 }

@@ -2,16 +2,17 @@
  * attention-widget.js — the "Try it" attention widget. Finds every `[data-widget="attention"]`
  * figure, reads the example inputs the build embedded as JSON (no fetch, so file:// works),
  * replaces the static generated matrices (`.worked-widget-static`, what readers without
- * JavaScript see) with editable inputs and live matrices, explains a row of A on request, keeps
- * `span.worked-ref` numbers in the prose in step, and mirrors the edit in the URL fragment
- * (`#try-<example>=…`) so it can be shared.
+ * JavaScript see, kept hidden as the print copy) with editable inputs and live matrices, explains
+ * a row of A on request as MathML built here, and mirrors the edit in the URL fragment
+ * (`#try-<example>=…`) so it can be shared. The prose and its formulas keep describing the
+ * lesson's example: the widget is the reader's own copy, and "Reset to the lesson's numbers"
+ * brings it back to the lesson.
  *
- * Arithmetic lives in attention-compute.js, number formatting in worked-format.js and reference
- * evaluation in worked-refs.js; this file only builds DOM (createElement/textContent, never
- * innerHTML: token names are reader input).
+ * Arithmetic lives in attention-compute.js and number formatting in worked-format.js; this file
+ * only builds DOM (createElement/createElementNS/textContent, never innerHTML: token names are
+ * reader input).
  *
- * What every widget does alike (DOM building, number parsing, the URL fragment, prose references,
- * mounting) is in widget-common.js. A classic script, not an ES module, because Chromium blocks
+ * What every widget does alike (DOM building, number parsing, the URL fragment, mounting) is in widget-common.js. A classic script, not an ES module, because Chromium blocks
  * module scripts on file:// pages; helpers the page did not list are loaded next to it.
  */
 (function () {
@@ -21,7 +22,6 @@
   var DEPENDENCIES = [
     ['attentionCompute', 'attention-compute.js'],
     ['format', 'worked-format.js'],
-    ['refs', 'worked-refs.js'],
   ];
   // `currentScript` is null when a page loads this file as a module; fall back to the element.
   var ownScript = document.currentScript || document.querySelector('script[src$="attention-widget.js"]');
@@ -29,8 +29,8 @@
   var common; // widget-common.js
   var C; // attention-compute.js
   var F; // worked-format.js
-  var R; // worked-refs.js
   var el; // common.el
+  var M; // common.math
   var widgetCount = 0;
 
   var MATRIX_INPUTS = [
@@ -123,7 +123,6 @@
     this.inputs = []; // { node, kind, row, col, message }
     this.selected = null; // { head, row }
     this.state = decodeState(example, '');
-    this.refNodes = [];
   }
 
   Widget.prototype.fmt = function (x) {
@@ -139,8 +138,8 @@
     var live = el('div', { className: 'ww', id: this.id });
     common.append(live, [
       el('p', { className: 'ww-intro' },
-        'Try it: change any number or token name and every matrix below follows. ' +
-        'Choose a row of the weights A to see that token\u2019s calculation.'),
+        'Try it: change any number or token name and every matrix below follows; the lesson\u2019s ' +
+        'text keeps its own numbers. Choose a row of the weights A to see that token\u2019s calculation.'),
       restored !== null && !fromUrl
         ? el('p', { className: 'ww-note', role: 'status' },
           'The link\u2019s edit does not fit this example any more, so the example\u2019s own numbers are shown.')
@@ -151,7 +150,6 @@
       this.explain = el('div', { className: 'ww-explain', 'data-explain': true, 'aria-live': 'polite' }),
     ]);
     common.showLive(this.figure, live);
-    this.refNodes = common.collectRefs(this.figure, this.example.name);
     this.render();
   };
 
@@ -177,7 +175,7 @@
       self.state.causal = self.causalBox.checked;
       self.changed();
     });
-    var reset = el('button', { type: 'button', 'data-action': 'reset', className: 'ww-button' }, 'Reset to the example');
+    var reset = el('button', { type: 'button', 'data-action': 'reset', className: 'ww-button' }, 'Reset to the lesson\u2019s numbers');
     reset.addEventListener('click', function () { self.reset(); });
     return el('div', { className: 'ww-controls' },
       el('label', { className: 'ww-check', for: this.id + '-causal' }, this.causalBox,
@@ -413,7 +411,6 @@
       if (again) again.focus();
     }
     this.renderExplanation();
-    this.updateRefs();
   };
 
   /** Rows of A are chosen by clicking anywhere on them, or with the button in their header. */
@@ -435,16 +432,72 @@
 
   // ------------------------------------------------------------------------------- explanation
 
-  Widget.prototype.vector = function (xs) {
-    var self = this;
-    return '(' + xs.map(function (x) { return self.fmt(x); }).join(', ') + ')';
+  // MathML pieces of the explanation: `M(tag, attrs, children…)` is common.math.
+  function mn(text) { return M('mn', null, text); }
+  function mo(text) { return M('mo', null, text); }
+  function mi(text) { return M('mi', null, text); }
+  function row() { return M('mrow', null, Array.prototype.slice.call(arguments)); }
+  /** A symbol with a token name as its subscript: q with "sat" below. */
+  function named(symbol, token) { return M('msub', null, mi(symbol), M('mtext', null, token)); }
+  /** Where a long line may wrap: MathML does not break lines, so a line is split into formulas. */
+  var BREAK = {};
+
+  /**
+   * One line of the explanation: `parts` (nested arrays allowed) as inline formulas, a new one
+   * after every BREAK, with spaces between so a phone wraps the line there.
+   */
+  function formula(parts) {
+    var pieces = [[]];
+    (function walk(list) {
+      list.forEach(function (part) {
+        if (Array.isArray(part)) walk(part);
+        else if (part === BREAK) pieces.push([]);
+        else if (part) pieces[pieces.length - 1].push(part);
+      });
+    })(parts);
+    var line = el('span', { className: 'ww-formula' });
+    pieces.forEach(function (piece, i) {
+      if (i > 0) line.appendChild(document.createTextNode(' '));
+      // Display style: fractions at full size, as on paper.
+      line.appendChild(M('math', { displaystyle: 'true' }, M('mrow', null, piece)));
+    });
+    return line;
+  }
+
+  /** Terms joined by `op`, with a place to wrap after each operator. */
+  function spread(terms, op) {
+    var parts = [];
+    terms.forEach(function (term, i) {
+      if (i > 0) parts.push(mo(op), BREAK);
+      parts.push(term);
+    });
+    return parts;
+  }
+
+  /** A number as MathML: the minus of a negative number as an operator, as KaTeX writes it. */
+  Widget.prototype.number = function (x) {
+    var text = this.fmt(x);
+    return text.charAt(0) === F.MINUS ? row(mo('\u2212'), mn(text.slice(1))) : mn(text);
   };
 
   /** A factor inside a product: negative numbers get parentheses, as on paper. */
   Widget.prototype.factor = function (x) {
     var text = this.fmt(x);
-    return text.charAt(0) === F.MINUS ? '(' + text + ')' : text;
+    return text.charAt(0) === F.MINUS ? row(mo('('), this.number(x), mo(')')) : mn(text);
   };
+
+  /** A row vector (a, b, c). */
+  Widget.prototype.vector = function (xs) {
+    var self = this;
+    var parts = [mo('(')];
+    xs.forEach(function (x, i) {
+      if (i > 0) parts.push(mo(','));
+      parts.push(self.number(x));
+    });
+    parts.push(mo(')'));
+    return row.apply(null, parts);
+  };
+
 
   Widget.prototype.renderExplanation = function () {
     var self = this;
@@ -458,12 +511,14 @@
     var me = tokens[x.row];
     var many = this.result.heads.length > 1;
     var steps = el('ol', { className: 'ww-steps' });
-    function step(title) {
-      var li = el('li', null, el('span', { className: 'ww-step-title' }, title));
-      var lines = el('ul');
-      for (var i = 1; i < arguments.length; i++) if (arguments[i]) lines.appendChild(el('li', null, arguments[i]));
-      li.appendChild(lines);
-      steps.appendChild(li);
+    /** A step: its title in words, then one formula (or sentence) per line. */
+    function step(title, lines) {
+      var list = el('ul');
+      lines.forEach(function (line) {
+        if (!line) return;
+        list.appendChild(el('li', line.key === undefined ? null : { 'data-key': line.key }, line.node || line));
+      });
+      steps.appendChild(el('li', null, el('span', { className: 'ww-step-title' }, title), list));
     }
     var open = x.keys.filter(function (k) { return !k.masked; });
     var maskedNote = x.keys.length > open.length
@@ -471,52 +526,46 @@
         x.keys.filter(function (k) { return k.masked; }).map(function (k) { return '\u201c' + tokens[k.index] + '\u201d'; }).join(', ') +
         ' \u2014 left out, weight exactly 0.'
       : null;
+    var sqrtDk = M('msqrt', null, mn(String(x.d_k)));
 
-    step('Its query',
-      'q(' + me + ') = ' + this.vector(x.query));
-    step.apply(null, ['Dot product with each key'].concat(open.map(function (k) {
-      return 'q \u00b7 k(' + tokens[k.index] + ') = ' +
-        k.products.map(function (_, t) { return self.factor(x.query[t]) + ' \u00d7 ' + self.factor(k.key[t]); }).join(' + ') +
-        ' = ' + self.fmt(k.score);
-    }), [maskedNote]));
-    step.apply(null, ['Divide by \u221ad\u2096 = \u221a' + x.d_k + ' = ' + this.fmt(x.sqrtDk)].concat(open.map(function (k) {
-      return self.fmt(k.score) + ' / ' + self.fmt(x.sqrtDk) + ' = ' + self.fmt(k.scaled);
-    })));
+    step('Its query', [formula([named('q', me), mo('='), this.vector(x.query)])]);
+    step('Dot product with each key', open.map(function (k) {
+      var products = k.products.map(function (_, t) {
+        return row(self.factor(x.query[t]), mo('\u00d7'), self.factor(k.key[t]));
+      });
+      return formula([named('q', me), mo('\u00b7'), named('k', tokens[k.index]), mo('='), BREAK,
+        spread(products, '+'), mo('='), BREAK, self.number(k.score)]);
+    }).concat([maskedNote]));
+    step('Divide by the square root of d\u2096 = ' + x.d_k, open.map(function (k) {
+      return formula([M('mfrac', null, self.number(k.score), sqrtDk.cloneNode(true)), mo('='), self.number(k.scaled)]);
+    }));
     var shiftNote = x.shift !== 0
       ? 'e to these powers would overflow, so each exponent is first reduced by the largest, ' +
         this.fmt(x.shift) + '; the weights come out the same.'
       : null;
-    step.apply(null, ['Exponentiate and add up'].concat([shiftNote], open.map(function (k) {
-      return x.shift !== 0
-        ? 'e^(' + self.fmt(k.scaled) + ' \u2212 ' + self.factor(x.shift) + ') = ' + self.fmt(k.exp)
-        : 'e^' + self.factor(k.scaled) + ' = ' + self.fmt(k.exp);
-    }), ['sum = ' + open.map(function (k) { return self.fmt(k.exp); }).join(' + ') + ' = ' + this.fmt(x.expSum)]));
-    step.apply(null, ['Weights: each exp divided by the sum'].concat(x.keys.map(function (k) {
-      return k.masked
-        ? 'a(' + tokens[k.index] + ') = 0 (masked)'
-        : 'a(' + tokens[k.index] + ') = ' + self.fmt(k.exp) + ' / ' + self.fmt(x.expSum) + ' = ' + self.fmt(k.weight);
-    })));
-    step('Weighted sum of the values',
-      'z(' + me + ') = ' + open.map(function (k) { return self.fmt(k.weight) + ' \u00d7 ' + self.vector(k.value); }).join(' + ') +
-      ' = ' + this.vector(x.output),
-      many || this.state.w_o
-        ? (many ? 'This is head ' + (x.head + 1) + '\u2019s part; the heads\u2019 outputs are put side by side' : 'This') +
-          (this.state.w_o ? ' and multiplied by W_O to give Z.' : ' to give Z.')
-        : null);
+    step('Exponentiate and add up', [shiftNote].concat(open.map(function (k) {
+      var power = x.shift !== 0 ? row(self.number(k.scaled), mo('\u2212'), self.factor(x.shift)) : self.number(k.scaled);
+      return formula([M('msup', null, mi('e'), power), mo('='), self.number(k.exp)]);
+    }), [formula([mi('sum'), mo('='), BREAK,
+      spread(open.map(function (k) { return self.number(k.exp); }), '+'), mo('='), BREAK, this.number(x.expSum)])]));
+    step('Weights: each exponential divided by the sum', x.keys.map(function (k) {
+      var parts = k.masked
+        ? [named('a', tokens[k.index]), mo('='), mn('0'), M('mspace', { width: '0.5em' }), M('mtext', null, '(masked)')]
+        : [named('a', tokens[k.index]), mo('='), M('mfrac', null, self.number(k.exp), self.number(x.expSum)), mo('='), self.number(k.weight)];
+      return { key: tokens[k.index], node: formula(parts) };
+    }));
+    var note = many || this.state.w_o
+      ? (many ? 'This is head ' + (x.head + 1) + '\u2019s part; the heads\u2019 outputs are put side by side' : 'This') +
+        (this.state.w_o ? ' and multiplied by W_O to give Z.' : ' to give Z.')
+      : null;
+    step('Weighted sum of the values', [
+      { key: 'output', node: formula([named('z', me), mo('='), BREAK,
+        spread(open.map(function (k) { return row(self.number(k.weight), mo('\u00d7'), self.vector(k.value)); }), '+'),
+        mo('='), BREAK, this.vector(x.output)]) },
+      note,
+    ]);
     var title = 'How \u201c' + me + '\u201d (row ' + (x.row + 1) + ')' + (many ? ' in head ' + (x.head + 1) : '') + ' attends';
     this.explain.replaceChildren(el('p', { className: 'ww-explain-title' }, title), steps);
-  };
-
-  // ------------------------------------------------------------------------ references in prose
-
-  Widget.prototype.updateRefs = function () {
-    var input = this.computeInput();
-    var result = this.result;
-    var tokens = this.example.tokens;
-    common.refreshRefs(this.refNodes, this.example.name, function (quantity) {
-      // Labels resolve against the example's own names, so renaming a token keeps the prose on it.
-      return R.attentionQuantity(input, result, quantity, tokens);
-    });
   };
 
   // --------------------------------------------------------------------------------- mounting
@@ -545,9 +594,9 @@
     ready: function () {
       common = ns.widgetCommon;
       el = common.el;
+      M = common.math;
       C = ns.attentionCompute;
       F = ns.format;
-      R = ns.refs;
     },
     create: function (figure, example) { return new Widget(figure, example); },
   };

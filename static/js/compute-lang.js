@@ -1203,7 +1203,36 @@
     }
   }
 
+  /* ---- labels (computed.rs) ---- */
+
+  /**
+   * The row and column labels of a value (number, list, or list of rows), by the block's `rows`
+   * and `cols` as Rust's `compute::computed::Labels` gives them: `rows` name the rows of every
+   * matrix with that many rows, `cols` its columns and the entries of vectors of that length; a
+   * square matrix whose size matches only one of them takes those labels on both sides. `sides`,
+   * the value's entry in the block's `[labels]` ('rows', 'cols' or 'none'; undefined when it has
+   * none), keeps only the labels of the sides it names. Sides without labels are null (the
+   * widget numbers them).
+   */
+  function labels(value, rows, cols, sides) {
+    function fitting(names, count) {
+      return names && names.length === count ? names : null;
+    }
+    var rowsToo = sides !== 'cols' && sides !== 'none';
+    var colsToo = sides !== 'rows' && sides !== 'none';
+    if (typeof value === 'number') return { rows: null, cols: null };
+    if (!Array.isArray(value[0])) return { rows: null, cols: colsToo ? fitting(cols, value.length) : null };
+    var n = value.length;
+    var m = value[0].length;
+    var square = n === m;
+    return {
+      rows: rowsToo ? fitting(rows, n) || (square ? fitting(cols, n) : null) : null,
+      cols: colsToo ? fitting(cols, m) || (square ? fitting(rows, m) : null) : null,
+    };
+  }
+
   return {
+    labels: labels,
     MAX_SIDE: MAX_SIDE,
     MAX_WORK: MAX_WORK,
     MAX_DEPTH: MAX_DEPTH,

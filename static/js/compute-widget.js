@@ -7,11 +7,11 @@
  * with the language's JavaScript interpreter (compute-lang.js, `WorkedComputeLang.run`), the twin
  * of the Rust one that computed the page; matrices are shaded as heatmaps, masked entries (−∞)
  * hatched. An edit that makes a step fail keeps the last good tables and says so at the input
- * that was edited. Prose references to the example follow, and the edited inputs live in the URL
- * fragment (`#try-<example>=x:1,2_3,4;eps:0.1`) so the state can be shared.
+ * that was edited. The prose keeps describing the lesson's example; the edited inputs live in the
+ * URL fragment (`#try-<example>=x:1,2_3,4;eps:0.1`) so the state can be shared.
  *
- * Everything every widget does alike (DOM building, number parsing, the fragment, references,
- * mounting) is in widget-common.js; labels follow the rule of worked-refs.js `computeQuantity`.
+ * Everything every widget does alike (DOM building, number parsing, the fragment, mounting) is
+ * in widget-common.js; labels follow the block's rule, compute-lang.js `labels`.
  * DOM is built with createElement/textContent only: names and numbers are reader input. A classic
  * script, not an ES module, because Chromium blocks module scripts on file:// pages.
  */
@@ -21,13 +21,11 @@
   var ns = (globalThis.worked = globalThis.worked || {});
   var DEPENDENCIES = [
     ['format', 'worked-format.js'],
-    ['refs', 'worked-refs.js'],
   ];
   var ownScript = document.currentScript || document.querySelector('script[src$="compute-widget.js"]');
 
   var common; // widget-common.js
   var F; // worked-format.js
-  var R; // worked-refs.js
   var el; // common.el
   var widgetCount = 0;
 
@@ -121,25 +119,27 @@
       this.results = el('div', { className: 'ww-results' }),
     ]);
     common.showLive(this.figure, live);
-    this.refNodes = common.collectRefs(this.figure, this.example.name);
     this.run(null);
   };
 
   Widget.prototype.buildControls = function () {
     var self = this;
-    var reset = el('button', { type: 'button', 'data-action': 'reset', className: 'ww-button' }, 'Reset to the example');
+    var reset = el('button', { type: 'button', 'data-action': 'reset', className: 'ww-button' }, 'Reset to the lesson\u2019s numbers');
     reset.addEventListener('click', function () { self.restore(clone(self.example.inputs)); });
     return el('div', { className: 'ww-controls' }, reset);
   };
 
-  /** Row and column labels of a value of this shape: the block's labels rule, else positions. */
-  Widget.prototype.labelsOf = function (value) {
-    var q = R.computeQuantity(value, this.example.rows, this.example.cols);
+  /** Row and column labels of the value `name`: the block's labels rule (`rows`, `cols` and the
+   * value's `[labels]` entry), else positions. */
+  Widget.prototype.labelsOf = function (name, value) {
+    var sides = this.example.labels && Object.prototype.hasOwnProperty.call(this.example.labels, name)
+      ? this.example.labels[name] : undefined;
+    var named = globalThis.WorkedComputeLang.labels(value, this.example.rows, this.example.cols, sides);
     var rows = asRows(value);
     var positions = function (n) { return Array.from({ length: n }, function (_, i) { return String(i + 1); }); };
-    if (q.kind === 'scalar') return { rows: null, cols: null };
-    if (q.kind === 'vector') return { rows: null, cols: q.labels || positions(value.length) };
-    return { rows: q.rowLabels || positions(rows.length), cols: q.colLabels || positions(rows[0].length) };
+    if (typeof value === 'number') return { rows: null, cols: null };
+    if (!Array.isArray(value[0])) return { rows: null, cols: named.cols || positions(value.length) };
+    return { rows: named.rows || positions(rows.length), cols: named.cols || positions(rows[0].length) };
   };
 
   /** One input: a fieldset with a text field per entry, labelled like the tables. */
@@ -147,7 +147,7 @@
     var self = this;
     var name = entry[0];
     var value = entry[1];
-    var labels = this.labelsOf(value);
+    var labels = this.labelsOf(name, value);
     var rows = asRows(value);
     var table = el('table', { className: 'ww-table ww-input-table', 'data-input-table': name });
     if (labels.cols) {
@@ -254,7 +254,6 @@
       if (!this.values) return;
     }
     this.render();
-    this.updateRefs();
   };
 
   /** The name of the step whose line holds `offset` (a UTF-16 offset into the steps text). */
@@ -294,7 +293,7 @@
           el('span', { className: 'ww-n', 'data-value': name }, this.fmt(value))));
     }
     var rows = asRows(value);
-    var labels = this.labelsOf(value);
+    var labels = this.labelsOf(name, value);
     var largest = 0;
     rows.forEach(function (row) {
       row.forEach(function (x) { if (isFinite(x)) largest = Math.max(largest, Math.abs(x)); });
@@ -327,16 +326,6 @@
           el('caption', { className: 'ww-visually-hidden' }, this.stepLine(name)), el('thead', null, head), body)));
   };
 
-  Widget.prototype.updateRefs = function () {
-    var self = this;
-    var byName = {};
-    this.values.forEach(function (entry) { byName[entry[0]] = entry[1]; });
-    common.refreshRefs(this.refNodes, this.example.name, function (name) {
-      return Object.prototype.hasOwnProperty.call(byName, name)
-        ? R.computeQuantity(byName[name], self.example.rows, self.example.cols)
-        : null;
-    });
-  };
 
   /** A pasted link with another edit for this page restores it without a reload. */
   Widget.prototype.followFragment = function (encoded) {
@@ -361,7 +350,6 @@
       common = ns.widgetCommon;
       el = common.el;
       F = ns.format;
-      R = ns.refs;
     },
     create: function (figure, example) { return new Widget(figure, example); },
   });

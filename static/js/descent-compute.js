@@ -173,54 +173,11 @@
     return 2 / lambdaMax;
   }
 
-  /**
-   * A quantity of the result by the name a reference uses, shaped like worked-refs.js expects
-   * and labelled like Rust's `GradientDescent::quantity`; null when there is no such quantity.
-   */
-  function quantity(result, name) {
-    var last = result.iterates.length - 1;
-    function columns(values, labels) {
-      return { kind: 'matrix', values: values, rowLabels: null, colLabels: labels };
-    }
-    switch (name) {
-      case 'points':
-        return columns(result.points, ['x', 'y']);
-      case 'iterates':
-        return columns(result.iterates, ['w', 'b']);
-      case 'gradients':
-        return columns(result.gradients, ['w', 'b']);
-      case 'losses':
-        return { kind: 'vector', values: result.losses, labels: null };
-      case 'final_w':
-        return { kind: 'scalar', value: result.iterates[last][0] };
-      case 'final_b':
-        return { kind: 'scalar', value: result.iterates[last][1] };
-      case 'final_loss':
-        return { kind: 'scalar', value: result.losses[last] };
-      case 'optimum_w':
-        return { kind: 'scalar', value: result.optimum.w };
-      case 'optimum_b':
-        return { kind: 'scalar', value: result.optimum.b };
-      case 'optimum_loss':
-        return { kind: 'scalar', value: result.optimum.loss };
-      case 'learning_rate':
-        return { kind: 'scalar', value: result.learning_rate };
-      case 'steps':
-        return { kind: 'count', value: result.steps };
-      case 'steps_taken':
-        return { kind: 'count', value: last };
-      case 'diverged_at':
-        return result.diverged_at === null ? null : { kind: 'count', value: result.diverged_at };
-      default:
-        return null;
-    }
-  }
 
   return {
     MAX_STEPS: MAX_STEPS,
     DIVERGENCE_FACTOR: DIVERGENCE_FACTOR,
     descend: descend,
     stableLimit: stableLimit,
-    quantity: quantity,
   };
 });

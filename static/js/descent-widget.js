@@ -5,12 +5,11 @@
  * log-scale learning-rate slider, the loss curve and the fitted line as SVG, and the final w, b
  * and loss. When a rate makes the run diverge the widget says at which step, and the curve stops
  * there: the compute core keeps only finite iterates, so no NaN or ∞ ever reaches the page.
- * Prose numbers that refer to the example follow the slider; the rate is mirrored in the URL
- * fragment (`#try-<example>=lr:0.1`).
+ * The prose keeps describing the lesson's example; the rate is mirrored in the URL fragment
+ * (`#try-<example>=lr:0.1`).
  *
- * Arithmetic lives in descent-compute.js, number formatting in worked-format.js, reference
- * evaluation in worked-refs.js, and what every widget does alike (DOM building, the slider, the
- * URL fragment, prose references, mounting) in widget-common.js; this file only builds its own
+ * Arithmetic lives in descent-compute.js, number formatting in worked-format.js, and what every
+ * widget does alike (DOM building, the slider, the URL fragment, mounting) in widget-common.js; this file only builds its own
  * DOM and SVG with createElement/createElementNS and textContent, never innerHTML. A classic
  * script, not an ES module, because Chromium blocks module scripts on file:// pages; helpers the
  * page did not list are loaded next to it.
@@ -22,7 +21,6 @@
   var DEPENDENCIES = [
     ['descentCompute', 'descent-compute.js'],
     ['format', 'worked-format.js'],
-    ['refs', 'worked-refs.js'],
   ];
   var ownScript = document.currentScript || document.querySelector('script[src$="descent-widget.js"]');
 
@@ -35,10 +33,13 @@
 
   /** The slider spans the example's rate divided and multiplied by this. */
   var SPAN = 20;
-  /** Chart geometry in SVG user units; the SVG scales to its box. */
+  /**
+   * Chart geometry in SVG user units; the SVG scales to its box, about 273 px on a 360 px screen,
+   * where the 13-unit labels of widget.css are 11 px.
+   */
   var W = 320;
-  var H = 210;
-  var PAD = { left: 50, right: 12, top: 14, bottom: 36 };
+  var H = 236;
+  var PAD = { left: 54, right: 16, top: 30, bottom: 42 };
 
   // ---------------------------------------------------------------- URL fragment (shareable state)
 
@@ -60,7 +61,6 @@
     this.decimals = typeof example.decimals === 'number' ? example.decimals : 3;
     this.id = 'wd' + ++widgetCount;
     this.rate = example.learning_rate;
-    this.refNodes = [];
     this.summaryTimer = null;
     this.frame = null;
     this.edge = D.stableLimit(example.points);
@@ -89,9 +89,26 @@
     return F.formatSf(x, 3);
   }
 
-  /** A chart tick: 3 significant digits without trailing zeros ("1.5", not "1.50"). */
+  /**
+   * A chart tick: 3 significant digits without trailing zeros ("1.5", not "1.50"); from 10⁴ on
+   * with an SI prefix ("250k", "1.5M") and from 10¹⁵ as a power of ten, so a label stays short
+   * enough for the space left of the plot, as the build-time figures do (src/present/svg.rs).
+   */
   function tickText(x) {
-    return sf(x).replace(/(\.\d*?)0+$/, '$1').replace(/\.$/, '');
+    var trim = function (text) { return text.replace(/(\.\d*?)0+$/, '$1').replace(/\.$/, ''); };
+    var size = Math.abs(x);
+    if (size >= 1e15) {
+      var exponent = Math.floor(Math.log10(size));
+      return trim(sf(x / Math.pow(10, exponent))) + '\u00d7' + power(exponent);
+    }
+    var prefixes = [[1e12, 'T'], [1e9, 'G'], [1e6, 'M'], [1e4, 'k']];
+    for (var i = 0; i < prefixes.length; i++) {
+      if (size >= prefixes[i][0]) {
+        var unit = prefixes[i][1] === 'k' ? 1e3 : prefixes[i][0];
+        return trim(sf(x / unit)) + prefixes[i][1];
+      }
+    }
+    return trim(sf(x));
   }
 
   Widget.prototype.compute = function (rate) {
@@ -133,7 +150,6 @@
     // Filled before the region is in the page, so loading a page announces nothing.
     this.summary.textContent = this.summaryText();
     common.showLive(this.figure, live);
-    this.refNodes = common.collectRefs(this.figure, this.example.name);
     this.slider.sync(true);
     this.render();
   };
@@ -201,7 +217,6 @@
     }
     this.values.replaceChildren.apply(this.values, this.valueList());
     this.charts.replaceChildren(this.lossChart(), this.fitChart());
-    this.updateRefs();
   };
 
   Widget.prototype.valueList = function () {
@@ -237,10 +252,10 @@
         className: 'ww-chart-frame', x: PAD.left, y: PAD.top,
         width: W - PAD.left - PAD.right, height: H - PAD.top - PAD.bottom,
       }),
-      svg('text', { className: 'ww-axis-title', x: (PAD.left + W - PAD.right) / 2, y: H - 4, 'text-anchor': 'middle' }, xTitle),
+      svg('text', { className: 'ww-axis-title', x: (PAD.left + W - PAD.right) / 2, y: H - 3, 'text-anchor': 'middle' }, xTitle),
       svg('text', {
         className: 'ww-axis-title', x: 0, y: 0, 'text-anchor': 'middle',
-        transform: 'translate(11 ' + (PAD.top + H - PAD.bottom) / 2 + ') rotate(-90)',
+        transform: 'translate(12 ' + (PAD.top + H - PAD.bottom) / 2 + ') rotate(-90)',
       }, yTitle),
     ]);
     var plot = svg('g', { 'clip-path': 'url(#' + clipId + ')' });
@@ -265,7 +280,7 @@
   function tick(frame, axis, at, label) {
     if (axis === 'x') {
       frame.axes.appendChild(svg('line', { className: 'ww-tick', x1: at, x2: at, y1: H - PAD.bottom, y2: H - PAD.bottom + 4 }));
-      frame.axes.appendChild(svg('text', { className: 'ww-tick-label', x: at, y: H - PAD.bottom + 15, 'text-anchor': 'middle' }, label));
+      frame.axes.appendChild(svg('text', { className: 'ww-tick-label', x: at, y: H - PAD.bottom + 18, 'text-anchor': 'middle' }, label));
     } else {
       frame.axes.appendChild(svg('line', { className: 'ww-grid', x1: PAD.left, x2: W - PAD.right, y1: at, y2: at }));
       frame.axes.appendChild(svg('text', { className: 'ww-tick-label', x: PAD.left - 4, y: at + 4, 'text-anchor': 'end' }, label));
@@ -333,20 +348,27 @@
       });
     }
     if (r.diverged_at !== null) {
-      // The label goes right of the line, where there is no curve, or else below the rising curve.
+      // The label stands above the plot, over its line as far as the chart's edges allow: the
+      // curve never reaches there, whichever step the run diverged at.
       var at = x(Math.min(r.diverged_at, r.steps));
-      var right = W - PAD.right - at > 115;
-      frame.axes.appendChild(svg('line', { className: 'ww-diverge-line', x1: at, x2: at, y1: PAD.top, y2: H - PAD.bottom }));
+      var label = '\u2715 diverged at step ' + r.diverged_at;
+      var half = label.length * 13 * 0.6 / 2;
+      var centre = Math.max(PAD.left + half, Math.min(W - 2 - half, at));
+      frame.axes.appendChild(svg('line', { className: 'ww-diverge-line', x1: at, x2: at, y1: PAD.top - 4, y2: H - PAD.bottom }));
       frame.axes.appendChild(svg('text', {
-        className: 'ww-diverge-label', x: right ? at + 4 : at - 4, y: right ? PAD.top + 12 : H - PAD.bottom - 6,
-        'text-anchor': right ? 'start' : 'end',
-      }, '\u2715 diverged at step ' + r.diverged_at));
+        className: 'ww-diverge-label', x: centre, y: PAD.top - 8, 'text-anchor': 'middle',
+      }, label));
     }
     var legend = el('p', { className: 'ww-chart-legend' },
-      swatch('ww-curve'), ' loss at each step',
-      showBest ? [' \u00a0', swatch('ww-best-line'), ' best possible (' + self.fmt(r.optimum.loss) + ')'] : null);
+      legendItem('ww-curve', 'loss at each step'),
+      showBest ? legendItem('ww-best-line', 'best possible (' + self.fmt(r.optimum.loss) + ')') : null);
     return finish(frame, 'Loss after each step', legend);
   };
+
+  /** A legend entry: the swatch and its words in one span that never breaks between them. */
+  function legendItem(className, text) {
+    return el('span', { className: 'ww-legend-item' }, swatch(className), ' ' + text);
+  }
 
   /** A short line in a chart's style, for the legend; decorative, the text says what it is. */
   function swatch(className) {
@@ -390,8 +412,8 @@
       frame.plot.appendChild(svg('circle', { className: 'ww-point', cx: x(p[0]), cy: y(p[1]), r: 3.5 }));
     });
     var legend = el('p', { className: 'ww-chart-legend' },
-      swatch('ww-fit-line'), ' line after step ' + k + (drawn[0] ? '' : ' (outside the chart)') + ' \u00a0',
-      swatch('ww-best-line'), ' best fit');
+      legendItem('ww-fit-line', 'line after step ' + k + (drawn[0] ? '' : ' (outside the chart)')),
+      legendItem('ww-best-line', 'best fit'));
     return finish(frame, 'The data and the line y = w\u00b7x + b', legend);
   };
 
@@ -420,14 +442,6 @@
     return [a, w * a + b, z, w * z + b];
   }
 
-  // ------------------------------------------------------------------------ references in prose
-
-  Widget.prototype.updateRefs = function () {
-    var result = this.result;
-    common.refreshRefs(this.refNodes, this.example.name, function (quantity) {
-      return D.quantity(result, quantity);
-    });
-  };
 
   /** A pasted link with another rate for this page restores it without a reload. */
   Widget.prototype.followFragment = function (encoded) {

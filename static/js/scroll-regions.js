@@ -8,38 +8,54 @@
  * script keeps the tab stop only where the content is wider than the box, and re-decides when
  * the box or its table changes size (a phone turned sideways), when a widget redraws, and once
  * the fonts have loaded (KaTeX's fonts make formulas wider than the fallback fonts did).
- * The widgets' table boxes (`.ww-scroll`), drawn by their scripts, are handled the same way and
- * named after their table's caption or the legend of the inputs they hold.
+ * Boxes the build cannot mark are handled the same way and named here: the widgets' table boxes
+ * and worked rows (`.ww-scroll`, `.ww-explain`, drawn by their scripts), plain Markdown tables and
+ * code blocks. A box that holds a link, a field or a button is reachable already and is left
+ * alone.
  *
  * Classic script (browsers refuse ES modules from file://), loaded with `defer` on every page.
  */
 (function () {
   'use strict';
 
-  var SELECTOR = '.scroll-region, .ww-scroll';
+  /** Every box that may scroll sideways: the build's, the widgets', plain tables and code. */
+  var SELECTOR = '.scroll-region, .ww-scroll, .ww-explain, .lesson-content table:not(.worked-matrix), pre';
+
+  /** What a reader can already tab to; a box holding one needs no tab stop of its own. */
+  var FOCUSABLE = 'a[href], button, input, select, textarea, [tabindex]:not([tabindex="-1"])';
 
   /** Whether `box` has content hidden to its left or right. */
   function scrolls(box) {
     return box.scrollWidth > box.clientWidth + 1;
   }
 
-  /** A name for a widget's table box: its table's caption, else its field group's legend. */
+  /** A name for a box: its table's caption, else its field group's legend, else its kind. */
   function nameOf(box) {
-    var caption = box.querySelector('caption');
+    var caption = box.tagName === 'TABLE' ? box.caption : box.querySelector('caption');
     var group = box.closest('fieldset');
     var legend = group && group.querySelector('legend');
     var source = caption || legend;
     var text = source ? source.textContent.replace(/\s+/g, ' ').trim() : '';
-    return text || 'Table';
+    if (text) return text;
+    if (box.tagName === 'PRE') return 'Code';
+    return box.classList.contains('ww-explain') ? 'Calculation' : 'Table';
   }
 
-  /** Makes `box` a tab stop if and only if it scrolls. */
+  /** Whether `box` holds something the keyboard already reaches (other than itself). */
+  function holdsFocusable(box) {
+    var inside = box.querySelectorAll(FOCUSABLE);
+    for (var i = 0; i < inside.length; i++) if (inside[i] !== box) return true;
+    return false;
+  }
+
+  /** Makes `box` a named tab stop if and only if it scrolls and nothing inside is one. */
   function decide(box) {
-    if (!box.hasAttribute('role')) box.setAttribute('role', 'group');
-    if (!box.hasAttribute('aria-label') && !box.hasAttribute('aria-labelledby')) {
-      box.setAttribute('aria-label', nameOf(box));
-    }
-    if (scrolls(box)) {
+    if (scrolls(box) && !holdsFocusable(box)) {
+      // A table keeps its own role; a named region of any other kind is a group.
+      if (box.tagName !== 'TABLE' && !box.hasAttribute('role')) box.setAttribute('role', 'group');
+      if (!box.hasAttribute('aria-label') && !box.hasAttribute('aria-labelledby')) {
+        box.setAttribute('aria-label', nameOf(box));
+      }
       if (box.getAttribute('tabindex') !== '0') box.setAttribute('tabindex', '0');
     } else if (box.hasAttribute('tabindex') && document.activeElement !== box) {
       box.removeAttribute('tabindex');

@@ -162,42 +162,9 @@
     return result;
   }
 
-  /**
-   * A quantity of the result by the name a reference uses, shaped like worked-refs.js expects
-   * and labelled like Rust's `Softmax::quantity`; null when the example has no such quantity.
-   */
-  function quantity(result, name) {
-    function labelled(values) {
-      return { kind: 'vector', values: values, labels: result.labels };
-    }
-    switch (name) {
-      case 'logits':
-      case 'exps':
-      case 'probabilities':
-      case 'log_probabilities':
-        return labelled(result[name]);
-      case 'temperature':
-        return { kind: 'scalar', value: result.temperature };
-      case 'loss':
-        return result.loss === null ? null : { kind: 'scalar', value: result.loss };
-      case 'gradient':
-        return result.gradient ? labelled(result.gradient) : null;
-      case 'target':
-        return result.target !== null && result.labels ? { kind: 'text', value: result.labels[result.target] } : null;
-      case 'temperatures':
-        return result.sweep ? { kind: 'vector', values: result.temperatures, labels: null } : null;
-      case 'sweep':
-        return result.sweep
-          ? { kind: 'matrix', values: result.sweep, rowLabels: null, colLabels: result.labels }
-          : null;
-      default:
-        return null;
-    }
-  }
 
   return {
     MAX_DIM: MAX_DIM,
     softmax: softmax,
-    quantity: quantity,
   };
 });

@@ -3,14 +3,13 @@
  * `[data-widget="softmax"]` figure, reads the example inputs the build embedded as JSON (no fetch,
  * so file:// works), and replaces the static figure (`.worked-widget-static`, what readers without
  * JavaScript see) with a log-scale temperature slider, live probability bars, the calculation
- * z → z / T → log p → gradient, and the loss when the example has a target. Prose numbers that
- * refer to the example follow the slider; the temperature is mirrored in the URL fragment
- * (`#try-<example>=t:0.5`) so a reader can share it.
+ * z → z / T → log p → gradient, and the loss when the example has a target. The prose keeps
+ * describing the lesson's example (the widget is the reader's own copy); the temperature is
+ * mirrored in the URL fragment (`#try-<example>=t:0.5`) so a reader can share it.
  *
  * Arithmetic lives in softmax-compute.js, number formatting in worked-format.js (one
- * implementation of CONTRACT.md's rules for every widget) and reference evaluation in
- * worked-refs.js, and what every widget does alike (DOM building, the slider, the URL fragment,
- * prose references, mounting) in widget-common.js; this file only builds its own DOM, with
+ * implementation of CONTRACT.md's rules for every widget), and what every widget does alike (DOM
+ * building, the slider, the URL fragment, mounting) in widget-common.js; this file only builds its own DOM, with
  * createElement/textContent (never innerHTML: the fragment is reader input). A classic script,
  * not an ES module, because Chromium blocks module scripts on file:// pages; helpers the page did
  * not list are loaded next to it.
@@ -22,7 +21,6 @@
   var DEPENDENCIES = [
     ['softmaxCompute', 'softmax-compute.js'],
     ['format', 'worked-format.js'],
-    ['refs', 'worked-refs.js'],
   ];
   // `currentScript` is null when a page loads this file as a module; fall back to the element.
   var ownScript = document.currentScript || document.querySelector('script[src$="softmax-widget.js"]');
@@ -54,7 +52,6 @@
     this.decimals = typeof example.decimals === 'number' ? example.decimals : 3;
     this.id = 'ws' + ++widgetCount;
     this.temperature = example.temperature;
-    this.refNodes = [];
     this.summaryTimer = null;
     var self = this;
     // The temperatures a reader should be able to land on exactly: the example's own.
@@ -119,7 +116,6 @@
     // Filled before the region is in the page, so loading a page announces nothing.
     this.summary.textContent = this.summaryText();
     common.showLive(this.figure, live);
-    this.refNodes = common.collectRefs(this.figure, this.example.name);
     this.syncInputs(true);
     this.render();
   };
@@ -196,7 +192,6 @@
     var blocks = [this.bars(), this.steps()];
     if (this.result.loss !== null) blocks.push(this.loss());
     this.results.replaceChildren.apply(this.results, blocks);
-    this.updateRefs();
   };
 
   /** The class's name as a table header, marked in words (not only colour) when it is the target. */
@@ -235,17 +230,21 @@
     for (var j = 0; j < n; j++) {
       head.appendChild(el('th', { scope: 'col' }, el('span', { className: 'ww-label' }, this.label(j))));
     }
-    function row(code, title, values) {
+    // The logits and the one-hot target print as written (2, not 2.000), computed rows at the
+    // book's precision: README's rule for numbers.
+    function row(code, title, values, asWritten) {
       var tr = el('tr', { 'data-matrix': code }, el('th', { scope: 'row' }, title));
-      values.forEach(function (x, k) { tr.appendChild(el('td', { 'data-col': k }, self.fmt(x))); });
+      values.forEach(function (x, k) {
+        tr.appendChild(el('td', { 'data-col': k }, asWritten ? F.formatShortest(x) : self.fmt(x)));
+      });
       return tr;
     }
     var body = el('tbody', null,
-      row('logits', 'z', r.logits),
+      row('logits', 'z', r.logits, true),
       row('scaled', 'z / T', r.logits.map(function (z) { return z / r.temperature; })),
       row('log_probabilities', 'log p', r.log_probabilities));
     if (r.gradient) {
-      body.appendChild(row('onehot', 'y', r.logits.map(function (_, k) { return k === r.target ? 1 : 0; })));
+      body.appendChild(row('onehot', 'y', r.logits.map(function (_, k) { return k === r.target ? 1 : 0; }), true));
       body.appendChild(row('gradient', '\u2202L/\u2202z', r.gradient));
     }
     return el('div', { className: 'ww-block ww-steps-block' },
@@ -269,14 +268,6 @@
         : null);
   };
 
-  // ------------------------------------------------------------------------ references in prose
-
-  Widget.prototype.updateRefs = function () {
-    var result = this.result;
-    common.refreshRefs(this.refNodes, this.example.name, function (quantity) {
-      return S.quantity(result, quantity);
-    });
-  };
 
   /** A pasted link with another temperature for this page restores it without a reload. */
   Widget.prototype.followFragment = function (encoded) {

@@ -3,13 +3,14 @@
  * descent-widget.js) do the same way, so each widget file holds only its own controls and results:
  *
  * - loading the helpers a page did not list and mounting every `[data-widget=…]` figure from the
- *   JSON in its `script[data-example-data]` (no fetch, so file:// works), replacing the static
- *   figure that readers without JavaScript see;
- * - building DOM and SVG with createElement and text nodes — never innerHTML, since token names
+ *   JSON in its `script[data-example-data]` (no fetch, so file:// works), in place of the static
+ *   tables that readers without JavaScript see (kept, hidden on screen, for printing);
+ * - building DOM, SVG and MathML with createElement(NS) and text nodes — never innerHTML, since token names
  *   and URL fragments are reader input;
  * - strict parsing of typed numbers;
  * - the shareable state in the URL fragment (`#try-<example>=…`, several widgets joined by "&");
- * - keeping the prose's `span.worked-ref` numbers and `table.worked-matrix` tables in step;
+ * - never the prose: the text and its formulas describe the lesson's example, the widget is the
+ *   reader's own copy, so nothing outside the widget's figure changes;
  * - the log-scale slider with an exact-value field that the temperature and learning-rate
  *   widgets share.
  *
@@ -27,6 +28,7 @@
   'use strict';
 
   var SVG = 'http://www.w3.org/2000/svg';
+  var MATHML = 'http://www.w3.org/1998/Math/MathML';
   /** Slider positions are log10 of the value in steps of 0.01: each step changes it by 2.3 %. */
   var STEP = 0.01;
   /** A summary is read out once the input rests, not at every step of a drag. */
@@ -49,6 +51,17 @@
   /** The same for SVG elements. */
   function svg(tag, attrs) {
     var node = document.createElementNS(SVG, tag);
+    setAttributes(node, attrs);
+    for (var i = 2; i < arguments.length; i++) append(node, arguments[i]);
+    return node;
+  }
+
+  /**
+   * The same for MathML elements: typeset formulas built in the page, with no client-side
+   * KaTeX. Strings become text nodes, so reader input (token names) is never markup.
+   */
+  function math(tag, attrs) {
+    var node = document.createElementNS(MATHML, tag);
     setAttributes(node, attrs);
     for (var i = 2; i < arguments.length; i++) append(node, arguments[i]);
     return node;
@@ -119,78 +132,19 @@
     }
   }
 
-  // ------------------------------------------------------------------------ references in prose
-
-  /**
-   * The prose numbers and tables outside `figure` that refer to the example `name`, parsed once:
-   * `[{ node, ref, table }]`. References worked-refs.js cannot parse keep the build's text.
-   */
-  function collectRefs(figure, name) {
-    var found = [];
-    document.querySelectorAll('.worked-ref[data-ref], table.worked-matrix[data-ref]').forEach(function (node) {
-      if (figure.contains(node)) return;
-      var parsed;
-      try {
-        parsed = globalThis.worked.refs.parseRef(node.getAttribute('data-ref'));
-      } catch (e) {
-        return; // not a reference this script understands: leave the build's text
-      }
-      if (!mentions(parsed, name)) return;
-      found.push({ node: node, ref: parsed, table: node.tagName === 'TABLE' });
-    });
-    return found;
-  }
-
-  function mentions(ref, name) {
-    return ref.example === name || ref.filters.some(function (f) { return f.ref && mentions(f.ref, name); });
-  }
-
-  /**
-   * Re-evaluate collected references of example `name`, where `quantity(quantityName)` gives the
-   * widget's current value of that quantity (or null), and rewrite the text that changed.
-   */
-  function refreshRefs(entries, name, quantity) {
-    var R = globalThis.worked.refs;
-    var lookup = function (example, quantityName) {
-      return example === name ? quantity(quantityName) : null;
-    };
-    entries.forEach(function (entry) {
-      try {
-        var evaluated = R.evaluate(entry.ref, lookup);
-        if (entry.table) fillTable(entry.node, evaluated);
-        else {
-          var text = R.formatProse(evaluated);
-          if (entry.node.textContent !== text) entry.node.textContent = text;
-        }
-      } catch (e) {
-        // Left as the build wrote it (CONTRACT: refs the widget cannot evaluate stay untouched).
-      }
-    });
-  }
-
-  /** Refill a prose table's number cells in row order; its shape must match or it stays. */
-  function fillTable(table, evaluated) {
-    var R = globalThis.worked.refs;
-    var q = evaluated.quantity;
-    var values = q.kind === 'matrix' ? q.values : q.kind === 'vector' ? [q.values] : null;
-    var rows = Array.prototype.slice.call(table.querySelectorAll('tbody tr'));
-    if (!values || rows.length !== values.length) return;
-    var cells = rows.map(function (tr) { return tr.querySelectorAll('td'); });
-    if (cells.some(function (tds, i) { return tds.length !== values[i].length; })) return;
-    cells.forEach(function (tds, i) {
-      Array.prototype.forEach.call(tds, function (td, j) {
-        td.textContent = R.formatNumber(values[i][j], evaluated.precision);
-      });
-    });
-  }
-
   // ------------------------------------------------------------------------- live figure parts
 
-  /** Put the live widget where the static figure was and mark the figure live (for CSS). */
+  /**
+   * Put the live widget before the static tables and mark the figure live. The static tables
+   * (the lesson's own numbers) stay as the print copy: widget.css hides them on screen and hides
+   * the input boxes on paper, so a printed page shows tables, not fields.
+   */
   function showLive(figure, live) {
     var staticPart = figure.querySelector('.worked-widget-static');
-    if (staticPart) staticPart.replaceWith(live);
-    else figure.appendChild(live);
+    if (staticPart) {
+      staticPart.classList.add('ww-print-copy');
+      figure.insertBefore(live, staticPart);
+    } else figure.appendChild(live);
     figure.classList.add('ww-live');
   }
 
@@ -371,13 +325,12 @@
   return {
     el: el,
     svg: svg,
+    math: math,
     append: append,
     parseNumber: parseNumber,
     positive: positive,
     readFragment: readFragment,
     writeFragment: writeFragment,
-    collectRefs: collectRefs,
-    refreshRefs: refreshRefs,
     showLive: showLive,
     announceLater: announceLater,
     LogSlider: LogSlider,

@@ -3,9 +3,8 @@
  * (CONTRACT.md "Number formatting"): `Ndp` with ties to even like Rust's `format!`, `Nsf`, counts
  * as integers, no "-0.000", U+2212 for minus in prose. Pure: no DOM, no globals read, no I/O.
  *
- * One implementation for every reader-side script: worked-refs.js prints prose references with it
- * and every widget prints its tables, sentences and slider values with it, so a number a widget
- * shows can never be rounded differently from the same number in the prose.
+ * One implementation for every reader-side script: every widget prints its tables, sentences and
+ * slider values with it, so a widget rounds a number exactly as the build rounds it.
  *
  * Classic script (see attention-compute.js for why): attaches to `globalThis.worked.format` and
  * exports through `module.exports` for Node.

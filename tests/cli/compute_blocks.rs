@@ -53,7 +53,10 @@ fn a_compute_lesson_builds_checks_and_prints_its_references() {
         "a heatmap for the matrix"
     );
     assert!(page.contains("data-figure=\"bars\""), "bars for the vector");
-    assert!(page.contains("Heatmap of ln.w"));
+    assert!(
+        page.contains("Heatmap of w, one row each for the, cat and sat"),
+        "named by its step and tokens, not the example: {page}"
+    );
     // The widget's static part holds every input and step for readers without JavaScript.
     for name in ["x", "gamma", "mu", "xc", "var", "y", "mask", "w"] {
         assert!(
@@ -175,6 +178,113 @@ fn a_bad_input_entry_and_a_figure_of_a_number_are_reported_where_they_are() {
     book.check()
         .exits_with(1)
         .stderr_has("`step` names a step of a compute example, but \"s\" is a softmax example");
+}
+
+#[test]
+fn a_shapes_figure_draws_every_named_value_by_its_shape() {
+    let book = book_with(&format!(
+        "{BLOCK}\n```figure\nexample = \"ln\"\nshapes = [[\"x\", \"@\", \"x.T\", \"=\", \"w\"], [\"mu\"]]\n```\n"
+    ));
+    book.check().succeeds();
+    book.build().succeeds();
+    let page = book.read("public/ln.html");
+    assert!(page.contains("data-figure=\"shapes\""), "{page}");
+    assert!(
+        page.contains(
+            "Shapes of the values of ln: x (input, 3 × 4) @ x.T (input, 4 × 3) = w (step, 3 × 3); mu (step, 3 × 1)."
+        ),
+        "{page}"
+    );
+    // One square per entry: 12 + 12 + 9 + 3, and one for each of the legend's two keys.
+    assert_eq!(page.matches("class=\"wf-entry\"").count(), 38);
+}
+
+#[test]
+fn a_shapes_figure_with_an_unknown_name_or_a_step_is_reported_at_the_entry() {
+    let book = book_with(&format!(
+        "{BLOCK}\n```figure\nexample = \"ln\"\nshapes = [[\"x\", \"@\", \"wq\"]]\n```\n"
+    ));
+    book.check()
+        .exits_with(1)
+        .stderr_has("ln.md:29:22")
+        .stderr_has("no step or input named `wq` to draw")
+        .stderr_has("add .T for the transpose");
+    let book = book_with(&format!(
+        "{BLOCK}\n```figure\nexample = \"ln\"\nstep = \"w\"\nshapes = [[\"x\"]]\n```\n"
+    ));
+    book.check()
+        .exits_with(1)
+        .stderr_has("a figure draws one step or the shapes of several, not both");
+    let book = book_with(&format!(
+        "{BLOCK}\n```figure\nexample = \"ln\"\nshapes = []\n```\n"
+    ));
+    book.check()
+        .exits_with(1)
+        .stderr_has("`shapes` needs 1 to 12 lines of 1 to 12 names each");
+}
+
+#[test]
+fn labels_name_the_sides_a_value_takes_and_bad_entries_are_reported_where_they_are() {
+    let with_labels = |table: &str| {
+        book_with(&format!(
+            "{}\n{{{{ln.x}}}}\n\n{{{{ln.w}}}}\n\n```widget\nexample = \"ln\"\n```\n",
+            BLOCK.replace("\n[expect]", &format!("\n[labels]\n{table}\n\n[expect]"))
+        ))
+    };
+    let book = with_labels("x = \"none\"\nw = \"cols\"");
+    book.check().succeeds();
+    book.build().succeeds();
+    let eval = book.run(&["eval", "--json", "content/ln.md"]);
+    eval.succeeds();
+    let json: Value = serde_json::from_str(&eval.stdout).unwrap();
+    assert_eq!(
+        json["examples"][0]["labels"],
+        serde_json::json!({"x": "none", "w": "cols"})
+    );
+    let page = book.read("public/ln.html");
+    let x_table = &page[page.find("data-ref=\"ln.x\"").unwrap()..];
+    let x_table = &x_table[..x_table.find("</table>").unwrap()];
+    assert!(
+        !x_table.contains(">cat<"),
+        "x is by position only: {x_table}"
+    );
+    let w_table = &page[page.find("data-ref=\"ln.w\"").unwrap()..];
+    let w_table = &w_table[..w_table.find("</table>").unwrap()];
+    assert!(
+        w_table.contains("<th scope=\"col\">cat</th>")
+            && !w_table.contains("<th scope=\"row\">cat</th>"),
+        "w keeps its column labels only: {w_table}"
+    );
+    assert!(
+        page.contains("\"labels\":{\"w\":\"cols\",\"x\":\"none\"}"),
+        "the widget gets them"
+    );
+
+    with_labels("x = \"columns\"")
+        .check()
+        .exits_with(1)
+        .stderr_has("ln.md:24:5")
+        .stderr_has("`x` in [labels] is \"columns\", which names no side");
+    with_labels("gama = \"rows\"")
+        .check()
+        .exits_with(1)
+        .stderr_has("ln.md:24:1")
+        .stderr_has("[labels] names `gama`, which is no input or step of this example");
+}
+
+#[test]
+fn a_quoted_label_in_prose_survives_smart_punctuation() {
+    let book = book_with(
+        "```compute\nname = \"c\"\ncols = [\"-1\", \"0\", \"1\"]\nsteps = \"y = relu(z)\"\n\n[inputs]\nz = [-1, 0, 1]\n```\n\nAt \"1\" the ReLU gives {{c.y[\"1\"] | 0dp}}, at \"-1\" {{c.y[\"-1\"] | 0dp}}.\n",
+    );
+    book.check().succeeds();
+    book.build().succeeds();
+    let page = book.read("public/ln.html");
+    assert!(
+        page.contains("data-ref=\"c.y[&quot;1&quot;]|0dp\">1<")
+            && page.contains("data-ref=\"c.y[-1]|0dp\">0<"),
+        "{page}"
+    );
 }
 
 /// The complete example of README's "Compute blocks" section, as a lesson: it must check.

@@ -3,9 +3,11 @@
 //! and diagnostics. One test binary keeps linking fast; modules follow the features.
 
 mod accessibility;
+mod block_lessons_browser;
 mod book_browser;
 mod books;
 mod build;
+mod cards;
 mod check;
 mod common;
 mod compute_blocks;
@@ -13,6 +15,7 @@ mod compute_lang_differential;
 mod compute_widget_browser;
 mod errors;
 mod eval;
+mod figures;
 mod hardening;
 mod import;
 mod incremental;

@@ -329,6 +329,23 @@ pub fn without_annotations(html: &str) -> String {
     out
 }
 
+/// This repository's own book, built by the binary into `public/` of a new temporary folder
+/// (kept alive by the returned guard).
+pub fn build_repository_book() -> TempDir {
+    let output = tempfile::tempdir().unwrap();
+    let run = Command::new(env!("CARGO_BIN_EXE_worked"))
+        .args(["build", "--root", env!("CARGO_MANIFEST_DIR"), "--output"])
+        .arg(output.path().join("public"))
+        .output()
+        .unwrap();
+    assert!(
+        run.status.success(),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    output
+}
+
 /// The shipped book, built into a temporary folder that goes with the returned value.
 pub struct ShippedSite {
     dir: TempDir,
@@ -337,18 +354,9 @@ pub struct ShippedSite {
 impl ShippedSite {
     /// Runs `worked build` on the repository's own book.
     pub fn build() -> ShippedSite {
-        let dir = tempfile::tempdir().expect("temp dir");
-        let out = Command::new(env!("CARGO_BIN_EXE_worked"))
-            .args(["build", "--root", env!("CARGO_MANIFEST_DIR"), "--output"])
-            .arg(dir.path().join("public"))
-            .output()
-            .expect("run worked build");
-        assert!(
-            out.status.success(),
-            "the shipped book must build: {}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        ShippedSite { dir }
+        ShippedSite {
+            dir: build_repository_book(),
+        }
     }
 
     /// The built site's folder.

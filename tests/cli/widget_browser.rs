@@ -39,7 +39,9 @@ w_k = [[2, 0], [0, 1]]
 w_v = [[1, 0], [0, 2]]
 ```
 
-The token "sat" gives "the" a weight of {{cat.weights[sat, the]}}.
+The token "sat" gives "the" a weight of {{cat.weights[sat, the]}}. All the weights:
+
+{{cat.weights}}
 
 ```widget
 example = "cat"
@@ -247,11 +249,12 @@ fn weight(matrix: &str, row: usize, col: usize) -> String {
     format!("input[data-input='{matrix}'][data-row='{row}'][data-col='{col}']")
 }
 
-/// Every `[data-matrix]` table on the page: its name and its cells' text by row and column.
+/// Every `[data-matrix]` table a reader sees on screen: its name and its cells' text by row and
+/// column. A live widget's print copy (the build's tables, hidden on screen) is left out.
 pub(crate) fn page_matrices(tab: &Tab) -> Vec<(String, Vec<Vec<String>>)> {
     let tables = eval_json(
         tab,
-        "Array.from(document.querySelectorAll('[data-matrix]')).map(function (table) {
+        "Array.from(document.querySelectorAll('[data-matrix]:not(.ww-print-copy *)')).map(function (table) {
             return {
                 name: table.getAttribute('data-matrix'),
                 cells: Array.from(table.querySelectorAll('td[data-row][data-col]')).map(function (td) {
@@ -307,8 +310,25 @@ fn ref_text(tab: &Tab) -> String {
 
 // ------------------------------------------------------------------------------------- the tests
 
+/// The text of the `mn` numbers of the explanation's line `data-key="<key>"`, in order.
+fn explained_numbers(tab: &Tab, key: &str) -> Vec<String> {
+    let found = eval_json(
+        tab,
+        &format!(
+            "Array.from(document.querySelectorAll({})).map(n => n.textContent)",
+            js_string(&format!("[data-explain] li[data-key='{key}'] math mn"))
+        ),
+    );
+    found
+        .as_array()
+        .expect("a list")
+        .iter()
+        .map(|text| text.as_str().unwrap().to_string())
+        .collect()
+}
+
 #[test]
-fn edits_recompute_every_matrix_the_explanation_and_the_prose() {
+fn edits_recompute_every_matrix_and_the_explanation_but_never_the_prose() {
     let Some(chromium) = launch() else { return };
     let book = build_book();
     let tab = chromium.tab();
@@ -344,25 +364,36 @@ fn edits_recompute_every_matrix_the_explanation_and_the_prose() {
     let explain = eval_json(&tab, "document.querySelector('[data-explain]').textContent");
     let explain = explain.as_str().unwrap();
     assert!(explain.contains("\u{201c}cat\u{201d}"), "{explain}");
-    let weights = &result.heads[0].weights;
-    // Row 1 under the causal mask: "the" and "cat" are open, "sat" is masked.
-    for (key, col) in [("the", 0), ("cat", 1)] {
-        let line = format!("a({key}) = ");
-        let weight = fmt(weights[[1, col]]);
-        assert!(
-            explain.contains(&line) && explain.contains(&format!(" = {weight}")),
-            "the explanation lacks a({key}) = … = {weight}:\n{explain}"
-        );
-    }
-    assert!(explain.contains("a(sat) = 0 (masked)"), "{explain}");
-    let output = format!(
-        "({}, {})",
-        fmt(result.output[[1, 0]]),
-        fmt(result.output[[1, 1]])
+    // The explanation is typeset as MathML built by the widget, not by client-side KaTeX.
+    let typeset = eval_json(
+        &tab,
+        "[document.querySelectorAll('[data-explain] math').length > 4, \
+          document.querySelector('[data-explain] math').namespaceURI, \
+          document.querySelectorAll('[data-explain] .katex').length, typeof katex]",
     );
-    assert!(
-        explain.contains(&output),
-        "the explanation lacks z(cat) = {output}:\n{explain}"
+    assert_eq!(
+        typeset,
+        serde_json::json!([true, "http://www.w3.org/1998/Math/MathML", 0, "undefined"])
+    );
+    let weights = &result.heads[0].weights;
+    // Row 1 under the causal mask: "the" and "cat" are open, "sat" is masked. Each weight line
+    // reads a_key = exp / sum = weight, its last number the weight.
+    for (key, col) in [("the", 0), ("cat", 1)] {
+        let numbers = explained_numbers(&tab, key);
+        assert_eq!(
+            numbers.len(),
+            3,
+            "a({key}) = exp / sum = weight: {numbers:?}"
+        );
+        assert_eq!(numbers[2], fmt(weights[[1, col]]), "the weight of {key}");
+    }
+    assert_eq!(explained_numbers(&tab, "sat"), ["0"], "the masked weight");
+    assert!(explain.contains("(masked)"), "{explain}");
+    let output = explained_numbers(&tab, "output");
+    assert_eq!(
+        output[output.len() - 2..],
+        [fmt(result.output[[1, 0]]), fmt(result.output[[1, 1]])],
+        "z(cat) ends with the output row"
     );
     assert_eq!(
         eval(
@@ -373,16 +404,139 @@ fn edits_recompute_every_matrix_the_explanation_and_the_prose() {
         "the chosen row is marked"
     );
 
-    let new_ref = fmt(weights[[2, 0]]);
+    // The prose keeps describing the lesson's example: the widget is the reader's own copy.
     assert_ne!(
-        new_ref, seed_ref,
-        "the edit should change the referenced weight"
+        fmt(weights[[2, 0]]),
+        seed_ref,
+        "the edit changes the weight the prose names"
     );
     assert_eq!(
         ref_text(&tab),
-        new_ref,
-        "the prose reference follows the edit"
+        seed_ref,
+        "the prose was rebound to the widget"
     );
+    assert_eq!(
+        prose_table(&tab),
+        expected_matrices(&seed_input())[5].1,
+        "the prose table was rebound to the widget"
+    );
+}
+
+/// The cells of the prose's `{{cat.weights}}` table, outside the widget.
+fn prose_table(tab: &Tab) -> Vec<Vec<String>> {
+    let rows = eval_json(
+        tab,
+        "Array.from(document.querySelectorAll('.lesson-content > .worked-matrix-scroll table[data-ref=\"cat.weights\"] tbody tr'))
+            .map(tr => Array.from(tr.querySelectorAll('td')).map(td => td.textContent))",
+    );
+    serde_json::from_value(rows).expect("rows of cell texts")
+}
+
+#[test]
+fn reset_brings_back_the_lessons_numbers_from_next_to_the_inputs() {
+    let Some(chromium) = launch() else { return };
+    let book = build_book();
+    let tab = chromium.tab();
+    open_live(&tab, &book.url());
+    let button = "[data-widget='attention'] button[data-action='reset']";
+    // Visible, named for what it does, and between the controls and the inputs it resets.
+    let placed = eval_json(
+        &tab,
+        &format!(
+            "(function () {{
+                var b = document.querySelector({});
+                var inputs = document.querySelector('.ww-inputs');
+                return [b.textContent, b.getClientRects().length > 0,
+                        Boolean(b.compareDocumentPosition(inputs) & Node.DOCUMENT_POSITION_FOLLOWING),
+                        inputs.getBoundingClientRect().top - b.getBoundingClientRect().bottom < 200];
+            }})()",
+            js_string(button)
+        ),
+    );
+    assert_eq!(
+        placed,
+        serde_json::json!(["Reset to the lesson\u{2019}s numbers", true, true, true])
+    );
+    type_into(&tab, &embedding(2, 0), "-2");
+    type_into(&tab, "input[data-input='tokens'][data-row='1']", "dog");
+    click(&tab, "input[data-input='causal']");
+    let mut edited = seed_input();
+    edited.embeddings[[2, 0]] = -2.0;
+    edited.tokens[1] = "dog".into();
+    edited.causal = true;
+    assert_matrices(&tab, &edited);
+    assert_ne!(eval(&tab, "location.hash"), Value::from(""));
+
+    click(&tab, button);
+    assert_matrices(&tab, &seed_input());
+    let fields = eval_json(
+        &tab,
+        "[document.querySelector(\"input[data-input='embeddings'][data-row='2'][data-col='0']\").value,
+          document.querySelector(\"input[data-input='tokens'][data-row='1']\").value,
+          document.querySelector(\"input[data-input='causal']\").checked, location.hash]",
+    );
+    assert_eq!(fields, serde_json::json!(["1", "cat", false, ""]));
+}
+
+#[test]
+fn printing_a_live_widget_prints_the_lessons_tables_not_its_input_boxes() {
+    let Some(chromium) = launch() else { return };
+    let book = build_book();
+    let tab = chromium.tab();
+    open_live(&tab, &book.url());
+    // The reader's edit stays on screen; paper gets the lesson's numbers.
+    type_into(&tab, &embedding(0, 1), "0.5");
+    let shown = "(function () {
+        var widget = document.querySelector('[data-widget=\"attention\"]');
+        var visible = function (selector) {
+            return Array.from(widget.querySelectorAll(selector)).filter(n => n.getClientRects().length > 0).length;
+        };
+        return [visible('input'), visible('button'), visible('.ww-print-copy table[data-matrix]')];
+    })()";
+    let on_screen = eval_json(&tab, shown);
+    assert!(
+        on_screen[0].as_u64().unwrap() > 10,
+        "inputs on screen: {on_screen}"
+    );
+    assert_eq!(
+        on_screen[2],
+        Value::from(0),
+        "the print copy shows on screen"
+    );
+
+    tab.call_method(Emulation::SetEmulatedMedia {
+        media: Some("print".into()),
+        features: None,
+    })
+    .expect("emulate print");
+    let on_paper = eval_json(&tab, shown);
+    assert_eq!(
+        on_paper,
+        serde_json::json!([0, 0, MATRICES.len()]),
+        "on paper: no inputs or buttons, every table"
+    );
+    let printed = eval_json(
+        &tab,
+        "Array.from(document.querySelectorAll('.ww-print-copy table[data-matrix]')).map(function (table) {
+            return [table.getAttribute('data-matrix'),
+                    Array.from(table.querySelectorAll('tbody tr')).map(tr => Array.from(tr.querySelectorAll('td')).map(td => td.textContent))];
+        })",
+    );
+    let expected: Vec<(&str, Vec<Vec<String>>)> = expected_matrices(&seed_input());
+    assert_eq!(
+        printed,
+        serde_json::json!(expected),
+        "the printed tables are the lesson's"
+    );
+    let pdf = tab.print_to_pdf(None).expect("print to PDF");
+    assert!(pdf.starts_with(b"%PDF"), "a PDF");
+    if let Some(folder) = std::env::var_os("WORKED_SCREENSHOTS") {
+        std::fs::write(
+            PathBuf::from(folder).join("attention-widget-print.pdf"),
+            pdf,
+        )
+        .unwrap();
+    }
 }
 
 #[test]
@@ -548,7 +702,8 @@ fn the_edit_in_the_url_fragment_survives_a_reload() {
     assert_matrices(&tab, &input);
     assert_eq!(
         ref_text(&tab),
-        fmt(attend(&input).unwrap().heads[0].weights[[2, 0]])
+        fmt(attend(&seed_input()).unwrap().heads[0].weights[[2, 0]]),
+        "the prose stays on the lesson's example after a reload"
     );
 }
 
@@ -579,12 +734,13 @@ example = "fit"
 ```
 "#;
 
-/// The text of every element matching `selector`, in document order.
+/// The text of every element matching `selector` that shows on screen (not a widget's print
+/// copy), in document order.
 fn texts(tab: &Tab, selector: &str) -> Vec<String> {
     let found = eval_json(
         tab,
         &format!(
-            "Array.from(document.querySelectorAll({})).map(node => node.textContent.trim())",
+            "Array.from(document.querySelectorAll({})).filter(node => !node.closest('.ww-print-copy')).map(node => node.textContent.trim())",
             js_string(selector)
         ),
     );
@@ -629,6 +785,14 @@ fn the_temperature_slider_shows_what_the_rust_core_computes() {
         ),
     );
     assert_eq!(texts(&tab, cells), probabilities);
+    // The logits are inputs: as written; the probabilities are computed: at 3 decimals.
+    assert_eq!(
+        texts(
+            &tab,
+            "[data-widget=\"softmax\"] [data-matrix=\"logits\"] [data-col]"
+        ),
+        ["2", "1", "0"]
+    );
     assert_eq!(
         texts(&tab, "[data-widget=\"softmax\"] [data-value=\"loss\"]"),
         vec![fmt(expected.loss.unwrap())]
@@ -739,33 +903,27 @@ fn screenshots() {
     let Some(chromium) = launch() else { return };
     let book = build_book();
     let folder = screenshot_folder();
-    for width in [360, 1280] {
-        for scheme in ["light", "dark"] {
-            let tab = chromium.tab();
-            color_scheme(&tab, scheme);
-            metrics(&tab, width, 800);
-            open_live(&tab, &book.url());
-            shoot(
-                &tab,
-                width,
-                &folder.join(format!("seed-{width}-{scheme}.png")),
-            );
-            type_into(&tab, &embedding(0, 1), "0.5");
-            type_into(&tab, &weight("w_q", 1, 0), "-1.5");
-            type_into(&tab, &weight("w_k", 0, 0), "abc");
-            click(&tab, "input[data-input='causal']");
-            click(
-                &tab,
-                "[data-matrix='weights'] tbody tr[data-row='1'] td[data-col='0']",
-            );
-            shoot(
-                &tab,
-                width,
-                &folder.join(format!("edited-{width}-{scheme}.png")),
-            );
-            tab.close(false).ok();
-        }
-    }
+    each_view(&chromium, |tab, width, scheme| {
+        open_live(tab, &book.url());
+        shoot(
+            tab,
+            width,
+            &folder.join(format!("seed-{width}-{scheme}.png")),
+        );
+        type_into(tab, &embedding(0, 1), "0.5");
+        type_into(tab, &weight("w_q", 1, 0), "-1.5");
+        type_into(tab, &weight("w_k", 0, 0), "abc");
+        click(tab, "input[data-input='causal']");
+        click(
+            tab,
+            "[data-matrix='weights'] tbody tr[data-row='1'] td[data-col='0']",
+        );
+        shoot(
+            tab,
+            width,
+            &folder.join(format!("edited-{width}-{scheme}.png")),
+        );
+    });
     let tab = chromium.tab();
     tab.call_method(Emulation::SetScriptExecutionDisabled { value: true })
         .unwrap();
@@ -784,6 +942,61 @@ pub(crate) fn screenshot_folder() -> PathBuf {
         .unwrap_or_else(|| std::env::temp_dir().join("worked-screenshots"));
     std::fs::create_dir_all(&folder).unwrap();
     folder
+}
+
+/// A built page at 360 and 1280 px, light and dark, in slices of 1,200 px written to
+/// [`screenshot_folder`] as `<prefix>-<width>-<scheme>-<slice>.png`, for a person to look at.
+pub(crate) fn screenshot_slices(chromium: &Chromium, url: &str, prefix: &str) {
+    const SLICE: u32 = 1200;
+    let folder = screenshot_folder();
+    each_view(chromium, |tab, width, scheme| {
+        tab.navigate_to(url).unwrap();
+        wait_for(
+            tab,
+            "document.readyState === 'complete' && document.fonts.status === 'loaded'",
+        );
+        let height = eval(tab, "document.documentElement.scrollHeight")
+            .as_u64()
+            .unwrap() as u32;
+        metrics(tab, width, height);
+        for (index, top) in (0..height).step_by(SLICE as usize).enumerate() {
+            let clip = Page::Viewport {
+                x: 0.0,
+                y: f64::from(top),
+                width: f64::from(width),
+                height: f64::from(SLICE.min(height - top)),
+                scale: 1.0,
+            };
+            let png = tab
+                .capture_screenshot(
+                    Page::CaptureScreenshotFormatOption::Png,
+                    None,
+                    Some(clip),
+                    true,
+                )
+                .unwrap();
+            std::fs::write(
+                folder.join(format!("{prefix}-{width}-{scheme}-{index:02}.png")),
+                png,
+            )
+            .unwrap();
+        }
+    });
+    eprintln!("screenshots in {}", folder.display());
+}
+
+/// Runs `look` in a fresh tab at each width people read at (360 and 1280 px, 800 px high to
+/// start with) in each colour scheme, closing the tab after.
+fn each_view(chromium: &Chromium, mut look: impl FnMut(&Tab, u32, &str)) {
+    for width in [360, 1280] {
+        for scheme in ["light", "dark"] {
+            let tab = chromium.tab();
+            color_scheme(&tab, scheme);
+            metrics(&tab, width, 800);
+            look(&tab, width, scheme);
+            tab.close(false).ok();
+        }
+    }
 }
 
 /// Emulates the reader's `prefers-color-scheme` (`light` or `dark`).

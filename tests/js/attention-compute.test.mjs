@@ -1,4 +1,4 @@
-// Unit tests for the reader-side attention compute and reference modules (formatting has its own
+// Unit tests for the reader-side attention compute module (formatting has its own
 // file, worked-format.test.mjs). Run with `node --test tests/js/`. Expected values are derived by
 // hand for the seed example of CONTRACT.md.
 import { test } from 'node:test';
@@ -7,7 +7,6 @@ import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
 const compute = require('../../static/js/attention-compute.js');
-const refs = require('../../static/js/worked-refs.js');
 const differential = await import('./differential.mjs');
 
 const seed = {
@@ -132,83 +131,6 @@ test('explains overflowing rows by subtracting the largest score', () => {
   const x = compute.explainRow(r, 0, 2);
   assert.ok(x.shift > 700);
   assert.ok(Number.isFinite(x.expSum));
-});
-
-test('parses normalized references', () => {
-  assert.deepEqual(refs.parseRef('cat.weights[sat,the]'), {
-    example: 'cat',
-    quantity: 'weights',
-    index: [{ label: 'sat' }, { label: 'the' }],
-    filters: [],
-  });
-  assert.deepEqual(refs.parseRef('cat.scaled[sat]|exp|sum|2dp').filters, [
-    { name: 'exp' },
-    { name: 'sum' },
-    { name: 'dp', precision: 2 },
-  ]);
-  const dot = refs.parseRef('cat.q[sat]|dot(cat.k[the])|4sf');
-  assert.deepEqual(dot.filters[0].ref.index, [{ label: 'the' }]);
-  assert.deepEqual(dot.filters[1], { name: 'sf', precision: 4 });
-  assert.deepEqual(refs.parseRef('cat.h1.weights[:,2]').index, [{ all: true }, { position: 2 }]);
-  assert.equal(refs.parseRef('cat.h1.weights').quantity, 'h1.weights');
-  for (const bad of ['cat', 'cat.q[', 'cat.q|frobnicate', 'cat.q[1,2,3]', 'cat.q[0]', 'cat.q|dot(cat.k', 'cat.q]x']) {
-    assert.throws(() => refs.parseRef(bad), { name: 'RefError' }, bad);
-  }
-});
-
-function seedLookup(input = seed) {
-  const result = compute.attend(input);
-  return (example, name) => (example === 'cat' ? refs.attentionQuantity(input, result, name, seed.tokens) : null);
-}
-
-const show = (text, lookup = seedLookup()) => refs.formatProse(refs.evaluate(refs.parseRef(text), lookup));
-
-test('evaluates references to the same text the build prints', () => {
-  assert.equal(show('cat.weights[sat,the]'), '0.187');
-  assert.equal(show('cat.weights[3,1]'), '0.187');
-  assert.equal(show('cat.weights[sat,sat]'), '0.768');
-  assert.equal(show('cat.scaled[sat,the]|exp|2dp'), '16.92');
-  assert.equal(show('cat.scaled[sat]|exp|sum|2dp'), '90.62');
-  assert.equal(show('cat.q[sat]|dot(cat.k[the])'), '4.000');
-  assert.equal(show('cat.q[sat]'), '(2.000, 2.000)');
-  assert.equal(show('cat.weights[sat]|list|2dp'), '0.19, 0.05, 0.77');
-  assert.equal(show('cat.weights[:,the]|max'), '0.446');
-  assert.equal(show('cat.weights|sum|1dp'), '3.0');
-  assert.equal(show('cat.d_k'), '2');
-  assert.equal(show('cat.d_k|sqrt|4sf'), '1.414');
-  assert.equal(show('cat.n'), '3');
-  assert.equal(show('cat.w_q[2,2]|ln'), '0.693');
-  assert.equal(show('cat.w_k[2,1]|ln'), '\u2212\u221e');
-});
-
-test('references keep following the original token names after an edit', () => {
-  const edited = { ...seed, tokens: ['a', 'b', 'c'], embeddings: [[1, 0], [0, 1], [0, 0]] };
-  // Row "sat" (position 3) now has equal scores everywhere: weight 1/3 each.
-  assert.equal(show('cat.weights[sat,the]', seedLookup(edited)), '0.333');
-});
-
-test('references it cannot evaluate are errors, not NaN', () => {
-  for (const bad of [
-    'dog.weights[sat,the]',
-    'cat.nothing',
-    'cat.weights[dog,the]',
-    'cat.weights[4,1]',
-    'cat.w_q[the,1]',
-    'cat.q[sat]|dot(cat.weights[sat])',
-    'cat.weights[sat,the]|ln|ln',
-    'cat.weights',
-    'cat.d_k|sum',
-    'cat.h1.weights',
-  ]) {
-    assert.throws(() => show(bad), { name: 'RefError' }, bad);
-  }
-});
-
-test('a label that appears twice must be given by position', () => {
-  const lookup = (example, name) =>
-    refs.attentionQuantity(seed, compute.attend(seed), name, ['x', 'y', 'x']);
-  assert.throws(() => show('cat.weights[x,y]', lookup), /appears twice/);
-  assert.equal(show('cat.weights[y,y]', lookup), '0.164');
 });
 
 test('the differential checker accepts agreement and names the first difference', () => {

@@ -1,40 +1,40 @@
-// The labels rule of compute examples in static/js/worked-refs.js (computeQuantity), case for
-// case the rule of src/compute/computed.rs (Labels), whose unit tests use the same shapes.
+// The labels rule of compute examples in static/js/compute-lang.js (labels), case for case the
+// rule of src/compute/computed.rs (Labels), whose unit tests use the same shapes.
 // Run with `node --test tests/js/`.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
-const refs = require('../../static/js/worked-refs.js');
+const lang = require('../../static/js/compute-lang.js');
 
 const tokens = ['the', 'cat', 'sat'];
 const zeros = (n, m) => Array.from({ length: n }, () => new Array(m).fill(0));
 
 test('rows label every matrix with that many rows, and square ones on both sides', () => {
-  const tall = refs.computeQuantity(zeros(3, 2), tokens, null);
-  assert.deepEqual([tall.rowLabels, tall.colLabels], [tokens, null]);
-  const square = refs.computeQuantity(zeros(3, 3), tokens, null);
-  assert.deepEqual([square.rowLabels, square.colLabels], [tokens, tokens]);
-  const other = refs.computeQuantity(zeros(2, 2), tokens, null);
-  assert.deepEqual([other.rowLabels, other.colLabels], [null, null]);
-  assert.equal(refs.computeQuantity([1, 2, 3], tokens, null).labels, null);
+  assert.deepEqual(lang.labels(zeros(3, 2), tokens, null), { rows: tokens, cols: null });
+  assert.deepEqual(lang.labels(zeros(3, 3), tokens, null), { rows: tokens, cols: tokens });
+  assert.deepEqual(lang.labels(zeros(2, 2), tokens, null), { rows: null, cols: null });
+  assert.equal(lang.labels([1, 2, 3], tokens, null).cols, null);
 });
 
 test('cols label columns, vector entries and square feature matrices', () => {
   const cols = ['x', 'y'];
-  assert.deepEqual(refs.computeQuantity(zeros(3, 2), tokens, cols).colLabels, cols);
-  assert.deepEqual(refs.computeQuantity([1, 2], tokens, cols).labels, cols);
-  const features = refs.computeQuantity(zeros(2, 2), tokens, cols);
-  assert.deepEqual([features.rowLabels, features.colLabels], [cols, cols]);
-  const square = refs.computeQuantity(zeros(3, 3), tokens, cols);
-  assert.deepEqual([square.rowLabels, square.colLabels], [tokens, tokens]);
-  assert.deepEqual(refs.computeQuantity(2.5, tokens, cols), { kind: 'scalar', value: 2.5 });
+  assert.deepEqual(lang.labels(zeros(3, 2), tokens, cols).cols, cols);
+  assert.deepEqual(lang.labels([1, 2], tokens, cols).cols, cols);
+  assert.deepEqual(lang.labels(zeros(2, 2), tokens, cols), { rows: cols, cols: cols });
+  assert.deepEqual(lang.labels(zeros(3, 3), tokens, cols), { rows: tokens, cols: tokens });
+  assert.deepEqual(lang.labels(2.5, tokens, cols), { rows: null, cols: null });
 });
 
-test('a labelled compute quantity is selected by label like any other', () => {
-  const weights = refs.computeQuantity([[0.25, 0.75], [1, 0]], ['a', 'b'], null);
-  const ref = refs.parseRef('e.w[b,a]|2dp');
-  const evaluated = refs.evaluate(ref, () => weights);
-  assert.equal(refs.formatProse(evaluated), '1.00');
+test('a value named in [labels] keeps only the sides it names, as the Rust rule does', () => {
+  const square = zeros(3, 3);
+  assert.deepEqual(lang.labels(square, tokens, null, undefined), { rows: tokens, cols: tokens });
+  assert.deepEqual(lang.labels(square, tokens, null, 'rows'), { rows: tokens, cols: null });
+  assert.deepEqual(lang.labels(square, tokens, null, 'cols'), { rows: null, cols: tokens });
+  assert.deepEqual(lang.labels(square, tokens, null, 'none'), { rows: null, cols: null });
+  const cols = ['p', 'q', 'r'];
+  assert.deepEqual(lang.labels([1, 2, 3], tokens, cols, 'cols').cols, cols);
+  assert.equal(lang.labels([1, 2, 3], tokens, cols, 'rows').cols, null);
+  assert.equal(lang.labels([1, 2, 3], tokens, cols, 'none').cols, null);
 });

@@ -80,17 +80,6 @@ test('bad inputs are errors on the same fields as in Rust', () => {
   for (const steps of [0, 10001, 1.5]) assert.equal(field({ ...fit, steps }), 'steps');
 });
 
-test('quantities follow the Rust names; diverged_at only when it did', () => {
-  const r = compute.descend(fit);
-  assert.deepEqual(compute.quantity(r, 'steps_taken'), { kind: 'count', value: 50 });
-  assert.deepEqual(compute.quantity(r, 'iterates').colLabels, ['w', 'b']);
-  assert.equal(compute.quantity(r, 'final_w').value, r.iterates[50][0]);
-  assert.equal(compute.quantity(r, 'diverged_at'), null);
-  const d = compute.descend({ ...fit, learning_rate: 1 });
-  assert.deepEqual(compute.quantity(d, 'diverged_at'), { kind: 'count', value: d.diverged_at });
-  assert.equal(compute.quantity(d, 'steps_taken').value, d.diverged_at - 1);
-});
-
 test('the differential comparison notices a different divergence step or iterate', () => {
   const r = compute.descend(fit);
   assert.equal(differential.compareCase(fit, r), null);

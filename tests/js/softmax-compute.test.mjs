@@ -105,18 +105,6 @@ test('bad inputs are errors on the same fields as in Rust', () => {
   assert.equal(compute.softmax({ logits: [1, 2], labels: ['a', 'b'], temperature: 1, target: 'b' }).target, 1);
 });
 
-test('quantities are labelled like the Rust core and absent without a target', () => {
-  const r = compute.softmax(temps);
-  assert.deepEqual(compute.quantity(r, 'probabilities').labels, ['cat', 'dog', 'fish']);
-  assert.deepEqual(compute.quantity(r, 'target'), { kind: 'text', value: 'cat' });
-  assert.equal(compute.quantity(r, 'sweep').colLabels.length, 3);
-  assert.equal(compute.quantity(r, 'no_such'), null);
-  const plain = compute.softmax({ logits: [1, 2], temperature: 1 });
-  for (const name of ['loss', 'gradient', 'target', 'sweep', 'temperatures']) {
-    assert.equal(compute.quantity(plain, name), null, name);
-  }
-});
-
 test('the differential comparison notices a disagreement and an error on the wrong field', () => {
   const input = { logits: [2, 1, 0.1], labels: null, temperature: 1, target: 0, temperatures: null };
   const r = compute.softmax(input);

@@ -1,0 +1,348 @@
+//! Real-browser tests of the widgets in the lessons of `content/block/` (multi-head attention,
+//! residual connections and layer norm, the feed-forward network): build this repository's
+//! book, open each lesson in headless Chromium over file://, edit an input of its widget with the
+//! keyboard, and compare every step the page shows with what the Rust core computes from the
+//! lesson's own ```` ```compute ```` block with the same edit. The block is read from the lesson
+//! file, so the test follows the lesson as it is written.
+
+use super::compute_widget_browser::printed_steps;
+use super::widget_browser::{eval_json, js_string, screenshot_slices, type_into, wait_for};
+use crate::common::{launch_chromium, Chromium};
+use headless_chrome::Tab;
+use std::path::Path;
+use std::sync::Arc;
+use worked::compute::computed::{compute, Labels};
+use worked::compute::lang::Value as LangValue;
+
+/// A step's name and its entries as the widget prints them, row by row.
+type Shown = Vec<(String, Vec<Vec<String>>)>;
+
+/// This repository's book, built into a temporary folder that goes when the value does.
+fn build_shipped_book() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().expect("temporary folder");
+    let run = std::process::Command::new(env!("CARGO_BIN_EXE_worked"))
+        .args(["build", "--root", env!("CARGO_MANIFEST_DIR"), "--output"])
+        .arg(dir.path().join("public"))
+        .output()
+        .expect("run worked build");
+    assert!(
+        run.status.success(),
+        "building the book failed:\n{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    dir
+}
+
+/// A ```` ```compute ```` block of a lesson: its name, program, inputs and labels.
+struct Example {
+    name: String,
+    steps: String,
+    inputs: Vec<(String, LangValue)>,
+    labels: Labels,
+}
+
+fn strings(value: Option<&toml::Value>) -> Option<Vec<String>> {
+    value.and_then(toml::Value::as_array).map(|items| {
+        items
+            .iter()
+            .map(|item| item.as_str().expect("a label").to_string())
+            .collect()
+    })
+}
+
+fn number(value: &toml::Value) -> f64 {
+    value
+        .as_float()
+        .or_else(|| value.as_integer().map(|integer| integer as f64))
+        .expect("a number")
+}
+
+/// The input as the language holds it: a number, a list (vector) or a list of lists (matrix).
+impl Example {
+    /// The CSS selector of this example's live widget.
+    fn scope(&self) -> String {
+        format!(
+            "[data-widget=\"compute\"][data-example=\"{}\"] .ww",
+            self.name
+        )
+    }
+}
+
+fn lang_value(value: &toml::Value) -> LangValue {
+    match value.as_array() {
+        None => LangValue::Scalar(number(value)),
+        Some(items) if items.first().is_some_and(toml::Value::is_array) => {
+            let rows: Vec<Vec<f64>> = items
+                .iter()
+                .map(|row| row.as_array().unwrap().iter().map(number).collect())
+                .collect();
+            let width = rows[0].len();
+            let flat: Vec<f64> = rows.concat();
+            LangValue::Matrix(ndarray::Array2::from_shape_vec((rows.len(), width), flat).unwrap())
+        }
+        Some(items) => LangValue::Vector(items.iter().map(number).collect()),
+    }
+}
+
+/// The compute block named `name` in `content/block/<lesson>.md`.
+fn example_in(lesson: &str, name: &str) -> Example {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("content/block/{lesson}.md"));
+    let text = std::fs::read_to_string(&path).expect("the lesson exists");
+    let block = text
+        .split("```compute\n")
+        .skip(1)
+        .map(|rest| rest.split("\n```").next().unwrap())
+        .find(|block| block.starts_with(&format!("name = \"{name}\"")))
+        .unwrap_or_else(|| panic!("no compute block \"{name}\" in {}", path.display()));
+    let table: toml::Table = block.parse().expect("the block is TOML");
+    let inputs = table
+        .get("inputs")
+        .and_then(toml::Value::as_table)
+        .map(|inputs| {
+            inputs
+                .iter()
+                .map(|(name, value)| (name.clone(), lang_value(value)))
+                .collect()
+        })
+        .unwrap_or_default();
+    Example {
+        name: name.to_string(),
+        steps: table["steps"].as_str().expect("steps").to_string(),
+        inputs,
+        labels: Labels {
+            rows: strings(table.get("rows")),
+            cols: strings(table.get("cols")),
+            sides: table
+                .get("labels")
+                .map(|sides| sides.clone().try_into().expect("[labels] of sides"))
+                .unwrap_or_default(),
+        },
+    }
+}
+
+/// Every step of `example`, after setting input entries (`name`, 0-based row, column, value),
+/// as the widget must print it.
+fn expected(example: &Example, edits: &[(&str, usize, usize, f64)]) -> Shown {
+    let mut inputs = example.inputs.clone();
+    for &(name, row, col, value) in edits {
+        let (_, input) = inputs
+            .iter_mut()
+            .find(|(candidate, _)| candidate == name)
+            .unwrap_or_else(|| panic!("no input {name}"));
+        match input {
+            LangValue::Scalar(x) => *x = value,
+            LangValue::Vector(v) => v[col] = value,
+            LangValue::Matrix(m) => m[[row, col]] = value,
+        }
+    }
+    printed_steps(
+        &compute(&example.steps, inputs, example.labels.clone())
+            .expect("the lesson's program runs"),
+    )
+}
+
+/// Every step the live widget of `example` shows, in the program's order: tables cell by
+/// cell, scalars as one cell.
+fn shown(tab: &Tab, example: &Example, order: &Shown) -> Shown {
+    let script = String::from(
+        "(function (scope) {
+            return Array.from(document.querySelectorAll(scope + ' [data-matrix]')).map(function (table) {
+                var rows = [];
+                table.querySelectorAll('td[data-row][data-col]').forEach(function (td) {
+                    var r = Number(td.getAttribute('data-row'));
+                    (rows[r] = rows[r] || [])[Number(td.getAttribute('data-col'))] = td.textContent;
+                });
+                return [table.getAttribute('data-matrix'), rows];
+            }).concat(Array.from(document.querySelectorAll(scope + ' [data-value]')).map(function (node) {
+                return [node.getAttribute('data-value'), [[node.textContent]]];
+            }));
+        })(",
+    ) + &js_string(&example.scope()) + ")";
+    let mut steps: Shown =
+        serde_json::from_value(eval_json(tab, &script)).expect("names and rows of text");
+    steps.sort_by_key(|(name, _)| order.iter().position(|(n, _)| n == name));
+    steps
+}
+
+fn launch() -> Option<Chromium> {
+    launch_chromium("block_lessons_browser", "The widgets of the block lessons")
+}
+
+/// Opens `content/block/<lesson>.md` in `book`, once `example`'s widget has replaced its static
+/// tables.
+fn open(
+    chromium: &Chromium,
+    book: &tempfile::TempDir,
+    lesson: &str,
+    example: &Example,
+) -> Arc<Tab> {
+    let tab = chromium.tab();
+    let url = format!(
+        "file://{}",
+        book.path()
+            .join(format!("public/block/{lesson}.html"))
+            .display()
+    );
+    tab.navigate_to(&url).expect("navigate");
+    // Polling (rather than waiting for the navigation event) rides out a busy machine: the
+    // condition is retried until the common patience runs out.
+    let scope = example.scope();
+    wait_for(
+        &tab,
+        &format!(
+            "document.querySelector({}) !== null",
+            js_string(&format!("{scope} [data-matrix], {scope} [data-value]"))
+        ),
+    );
+    tab
+}
+
+/// Types every edit into its field of `example`'s widget; the value is typed as Rust prints it.
+fn edit(tab: &Tab, example: &Example, edits: &[(&str, usize, usize, f64)]) {
+    for &(input, row, col, value) in edits {
+        let field = format!(
+            "{} input[data-input='{input}'][data-row='{row}'][data-col='{col}']",
+            example.scope()
+        );
+        type_into(tab, &field, &value.to_string());
+    }
+}
+
+fn step<'a>(steps: &'a Shown, name: &str) -> &'a Vec<Vec<String>> {
+    &steps.iter().find(|(n, _)| n == name).unwrap().1
+}
+
+#[test]
+fn the_multi_head_shapes_widget_recomputes_the_counts_as_the_rust_core_does() {
+    let Some(chromium) = launch() else { return };
+    let example = example_in("multi-head", "dims");
+    let book = build_shipped_book();
+    let tab = open(&chromium, &book, "multi-head", &example);
+    let before = expected(&example, &[]);
+    assert_eq!(shown(&tab, &example, &before), before, "before any edit");
+
+    // Four heads instead of two: narrower heads, the same number of parameters.
+    let edits = [("h", 0, 0, 4.0)];
+    edit(&tab, &example, &edits);
+    let after = expected(&example, &edits);
+    assert_eq!(shown(&tab, &example, &after), after, "after the edit");
+    assert_ne!(
+        step(&after, "d_k"),
+        step(&before, "d_k"),
+        "the heads narrow"
+    );
+    assert_eq!(
+        step(&after, "total"),
+        step(&before, "total"),
+        "the count stays"
+    );
+    assert_eq!(step(&after, "d_k"), &[["1.000"]], "four heads of width one");
+}
+
+#[test]
+fn the_layer_norm_widget_recomputes_every_step_and_ignores_a_shift_of_a_row() {
+    let Some(chromium) = launch() else { return };
+    let example = example_in("residual-layer-norm", "ln");
+    let book = build_shipped_book();
+    let tab = open(&chromium, &book, "residual-layer-norm", &example);
+    let before = expected(&example, &[]);
+    assert_eq!(shown(&tab, &example, &before), before, "before any edit");
+
+    // Add 5 to every entry of the sublayer's output for "cat" (row 2).
+    let LangValue::Matrix(f) = &example.inputs.iter().find(|(n, _)| n == "f").unwrap().1 else {
+        panic!("f is a matrix")
+    };
+    let edits: Vec<(&str, usize, usize, f64)> =
+        (0..4).map(|col| ("f", 1, col, f[[1, col]] + 5.0)).collect();
+    edit(&tab, &example, &edits);
+    let after = expected(&example, &edits);
+    assert_eq!(shown(&tab, &example, &after), after, "after the edit");
+    assert_ne!(step(&after, "r")[1], step(&before, "r")[1], "the sum moves");
+    assert_eq!(
+        step(&after, "y")[1],
+        step(&before, "y")[1],
+        "the normalised row does not"
+    );
+}
+
+#[test]
+fn the_feed_forward_widget_recomputes_one_token_and_leaves_the_others_alone() {
+    let Some(chromium) = launch() else { return };
+    let example = example_in("feed-forward", "ffn");
+    let book = build_shipped_book();
+    let tab = open(&chromium, &book, "feed-forward", &example);
+    let before = expected(&example, &[]);
+    assert_eq!(shown(&tab, &example, &before), before, "before any edit");
+
+    // Move "cat" (row 2) to the other side of several units' lines.
+    let edits = [("x", 1, 0, -2.0), ("x", 1, 1, 1.5)];
+    edit(&tab, &example, &edits);
+    let after = expected(&example, &edits);
+    assert_eq!(shown(&tab, &example, &after), after, "after the edit");
+    let (out_before, out_after) = (step(&before, "out"), step(&after, "out"));
+    assert_ne!(
+        out_after[1], out_before[1],
+        "the edited token's output moves"
+    );
+    assert_eq!(out_after[0], out_before[0], "\"the\" does not");
+    assert_eq!(out_after[2], out_before[2], "\"sat\" does not");
+    assert_ne!(
+        step(&after, "h")[1],
+        step(&before, "h")[1],
+        "other hidden units fire"
+    );
+}
+
+#[test]
+fn the_two_head_widget_recomputes_every_step_and_moves_head_two_back_a_token() {
+    let Some(chromium) = launch() else { return };
+    let example = example_in("multi-head", "mh");
+    let book = build_shipped_book();
+    let tab = open(&chromium, &book, "multi-head", &example);
+    let before = expected(&example, &[]);
+    assert_eq!(shown(&tab, &example, &before), before, "before any edit");
+
+    // The lesson's first suggestion: W_Q row 4, column 3 from −6 to −12.
+    let edits = [("w_q", 3, 2, -12.0)];
+    edit(&tab, &example, &edits);
+    let after = expected(&example, &edits);
+    assert_eq!(shown(&tab, &example, &after), after, "after the edit");
+    assert_eq!(
+        step(&after, "a1"),
+        step(&before, "a1"),
+        "head 1 does not change"
+    );
+    let largest = |row: &Vec<String>| {
+        (0..row.len())
+            .max_by(|&i, &j| {
+                let value = |k: usize| row[k].replace('\u{2212}', "-").parse::<f64>().unwrap();
+                value(i).total_cmp(&value(j))
+            })
+            .unwrap()
+    };
+    let head_two = step(&after, "a2");
+    assert_eq!(
+        largest(&head_two[2]),
+        0,
+        "\"sat\" looks two back, at \"the\""
+    );
+    assert_eq!(
+        largest(&head_two[3]),
+        1,
+        "\"down\" looks two back, at \"cat\""
+    );
+}
+
+/// Not a check: the three lessons at 360 and 1280 px, light and dark, in slices of 1,200 px for
+/// a person to look at: `cargo test --test cli -- --ignored block_lessons_screenshots` writes
+/// them to `$WORKED_SCREENSHOTS` (default: `worked-screenshots` in the temporary folder).
+#[test]
+#[ignore = "writes screenshots for a person to look at"]
+fn block_lessons_screenshots() {
+    let Some(chromium) = launch() else { return };
+    let book = build_shipped_book();
+    for lesson in ["multi-head", "residual-layer-norm", "feed-forward"] {
+        let page = book.path().join(format!("public/block/{lesson}.html"));
+        screenshot_slices(&chromium, &format!("file://{}", page.display()), lesson);
+    }
+}

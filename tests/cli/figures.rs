@@ -1,0 +1,539 @@
+//! Figure layout: every figure of this repository's book, and every figure kind on generated
+//! inputs, keeps its labels apart from each other, inside its picture, and at least 11 px tall
+//! on a 360 px wide screen.
+//!
+//! Each `<text>` of a figure's SVG is read back from the page and its box estimated by
+//! `worked::present::svg::TextBox`, the same estimate the layout code places labels with, so a
+//! layout that trusts a wrong estimate fails here rather than in a reader's browser.
+
+use proptest::prelude::*;
+use std::path::Path;
+use worked::compute::attention::{attend, AttentionInput};
+use worked::compute::gradient_descent::{descend, GradientDescentInput};
+use worked::compute::softmax::{softmax, SoftmaxInput};
+use worked::compute::vectors::{analyze, VectorsInput};
+use worked::compute::Quantity;
+use worked::present::figure::{self, FigureOptions, Palette};
+use worked::present::svg::{phone_scale, Anchor, Baseline, Point, TextBox, LEAST_TEXT_PX};
+
+/// One `<text>` of a picture.
+#[derive(Debug)]
+struct Label {
+    text: String,
+    size: f64,
+    area: TextBox,
+}
+
+/// One `<svg>` of a figure.
+#[derive(Debug)]
+struct Picture {
+    title: String,
+    width: f64,
+    height: f64,
+    fills_column: bool,
+    labels: Vec<Label>,
+}
+
+fn attribute<'a>(tag: &'a str, name: &str) -> Option<&'a str> {
+    let start = tag.find(&format!(" {name}=\""))? + name.len() + 3;
+    let end = tag[start..].find('"')? + start;
+    Some(&tag[start..end])
+}
+
+fn unescape(text: &str) -> String {
+    text.replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&quot;", "\"")
+        .replace("&#39;", "'")
+        .replace("&amp;", "&")
+}
+
+fn number(tag: &str, name: &str) -> f64 {
+    attribute(tag, name)
+        .unwrap_or_else(|| panic!("no {name} in {tag}"))
+        .parse()
+        .unwrap_or_else(|_| panic!("{name} is not a number in {tag}"))
+}
+
+/// Every figure picture (`<svg class="wf-chart …">`) in `html`, with its labels.
+fn pictures(html: &str) -> Vec<Picture> {
+    let mut found = Vec::new();
+    for (start, _) in html.match_indices("<svg class=\"wf-chart") {
+        let end = html[start..].find("</svg>").expect("a closed svg") + start;
+        let svg = &html[start..end];
+        let open = &svg[..svg.find('>').unwrap()];
+        let class = attribute(open, "class").unwrap();
+        let view: Vec<f64> = attribute(open, "viewBox")
+            .expect("a view box")
+            .split(' ')
+            .map(|v| v.parse().unwrap())
+            .collect();
+        let title = svg
+            .split_once("<title")
+            .and_then(|(_, rest)| rest.split_once('>'))
+            .and_then(|(_, rest)| rest.split_once("</title>"))
+            .map(|(title, _)| unescape(title))
+            .unwrap_or_default();
+        let mut labels = Vec::new();
+        for (at, _) in svg.match_indices("<text ") {
+            let close = svg[at..].find('>').unwrap() + at;
+            let tag = &svg[at..close];
+            let text = unescape(&svg[close + 1..close + svg[close..].find("</text>").unwrap()]);
+            let size = number(tag, "font-size");
+            let anchor = match attribute(tag, "text-anchor") {
+                Some("middle") => Anchor::Middle,
+                Some("end") => Anchor::End,
+                _ => Anchor::Start,
+            };
+            let baseline = match attribute(tag, "dy") {
+                Some("0.35em") => Baseline::Middle,
+                Some("0.8em") => Baseline::Hanging,
+                None => Baseline::Alphabetic,
+                Some(other) => panic!("a dy this test does not know: {other}"),
+            };
+            let degrees = attribute(tag, "transform")
+                .and_then(|t| t.strip_prefix("rotate("))
+                .and_then(|t| t.split(' ').next())
+                .map_or(0.0, |d| d.parse().unwrap());
+            let point = Point::new(number(tag, "x"), number(tag, "y"));
+            labels.push(Label {
+                area: TextBox::new(point, (anchor, baseline), size, degrees, &text),
+                text,
+                size,
+            });
+        }
+        found.push(Picture {
+            title,
+            width: view[2],
+            height: view[3],
+            fills_column: class.split(' ').any(|c| c == "wf-panel"),
+            labels,
+        });
+    }
+    found
+}
+
+/// What is wrong with a picture's labels, one line each; empty when nothing is.
+fn problems(picture: &Picture) -> Vec<String> {
+    let mut problems = Vec::new();
+    let scale = phone_scale(picture.width, picture.fills_column);
+    for (index, label) in picture.labels.iter().enumerate() {
+        if !label.area.inside(picture.width, picture.height) {
+            problems.push(format!(
+                "\"{}\" leaves the picture ({:?} outside 0 0 {} {})",
+                label.text,
+                label.area.bounds(),
+                picture.width,
+                picture.height
+            ));
+        }
+        let shown = label.size * scale;
+        if shown < LEAST_TEXT_PX - 0.01 {
+            problems.push(format!(
+                "\"{}\" is {shown:.1} px on a 360 px screen",
+                label.text
+            ));
+        }
+        for other in &picture.labels[index + 1..] {
+            if label.area.overlaps(&other.area) {
+                problems.push(format!("\"{}\" overlaps \"{}\"", label.text, other.text));
+            }
+        }
+    }
+    problems
+        .into_iter()
+        .map(|problem| format!("{}: {problem}", picture.title))
+        .collect()
+}
+
+fn html_files(dir: &Path, into: &mut Vec<std::path::PathBuf>) {
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            html_files(&path, into);
+        } else if path.extension().is_some_and(|e| e == "html") {
+            into.push(path);
+        }
+    }
+}
+
+#[test]
+fn every_figure_of_the_book_keeps_its_labels_apart_inside_and_legible() {
+    let output = crate::support::build_repository_book();
+    let mut pages = Vec::new();
+    html_files(&output.path().join("public"), &mut pages);
+    let mut all = Vec::new();
+    let mut count = 0;
+    for page in pages {
+        let html = std::fs::read_to_string(&page).unwrap();
+        for picture in pictures(&html) {
+            count += 1;
+            assert!(
+                picture.labels.len() > 2,
+                "{}: a figure with labels",
+                picture.title
+            );
+            all.extend(problems(&picture));
+        }
+    }
+    assert!(count >= 20, "the book's figures were found: {count}");
+    assert!(all.is_empty(), "{}", all.join("\n"));
+}
+
+#[test]
+fn overlapping_and_clipped_labels_are_caught() {
+    let html = r#"<svg class="wf-chart" width="100" viewBox="0 0 100.00 50.00"><title>t</title>
+<text class="a" x="10.00" y="20.00" text-anchor="start" font-size="14.00">first</text>
+<text class="a" x="20.00" y="22.00" text-anchor="start" font-size="14.00">second</text>
+<text class="a" x="95.00" y="40.00" text-anchor="start" font-size="14.00">out</text>
+</svg>"#;
+    let found = problems(&pictures(html)[0]);
+    assert!(
+        found
+            .iter()
+            .any(|p| p.contains("\"first\" overlaps \"second\"")),
+        "{found:?}"
+    );
+    assert!(
+        found
+            .iter()
+            .any(|p| p.contains("\"out\" leaves the picture")),
+        "{found:?}"
+    );
+    let small = r#"<svg class="wf-chart" width="800" viewBox="0 0 800.00 50.00"><title>t</title>
+<text x="10.00" y="20.00" font-size="14.00">tiny</text></svg>"#;
+    let found = problems(&pictures(small)[0]);
+    assert!(
+        found.iter().any(|p| p.contains("\"tiny\" is 5.7 px")),
+        "{found:?}"
+    );
+}
+
+fn options(example: &str) -> FigureOptions {
+    FigureOptions {
+        example: example.into(),
+        id_prefix: format!("wf-{example}-1"),
+        decimals: 3,
+        caption_html: None,
+    }
+}
+
+fn assert_tidy(html: &str) {
+    let found: Vec<String> = pictures(html).iter().flat_map(problems).collect();
+    assert!(found.is_empty(), "{}\n{html}", found.join("\n"));
+}
+
+/// Token-like names: short words, sometimes long ones.
+fn name() -> impl Strategy<Value = String> {
+    prop_oneof![
+        4 => "[a-z]{1,6}",
+        1 => "[a-z]{7,20}",
+    ]
+}
+
+fn distinct(names: Vec<String>) -> Vec<String> {
+    names
+        .into_iter()
+        .enumerate()
+        .map(|(index, name)| format!("{name}{index}"))
+        .collect()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    #[test]
+    fn softmax_bars_keep_their_labels_tidy(
+        logits in prop::collection::vec(-30.0f64..30.0, 1..24),
+        names in prop::collection::vec(name(), 24),
+        sweep in prop::option::of(prop::collection::vec(0.05f64..20.0, 1..4)),
+    ) {
+        let labels = distinct(names[..logits.len()].to_vec());
+        let result = softmax(&SoftmaxInput {
+            logits: logits.into(),
+            labels: Some(labels),
+            temperature: 1.0,
+            target: None,
+            temperatures: sweep,
+        }).unwrap();
+        assert_tidy(&figure::softmax_figure(&result, &options("s"), &mut Palette::default()));
+    }
+
+    #[test]
+    fn vector_arrows_keep_their_labels_tidy(
+        tips in prop::collection::vec((-1e4f64..1e4, -1e4f64..1e4), 1..5),
+        scale in prop_oneof![Just(1e-3), Just(1.0), Just(1e3)],
+        names in prop::collection::vec("[a-z]{1,6}", 5),
+    ) {
+        let vectors = ndarray::Array2::from_shape_fn((tips.len(), 2), |(i, j)| {
+            (if j == 0 { tips[i].0 } else { tips[i].1 }) * scale
+        });
+        let Ok(result) = analyze(&VectorsInput {
+            names: distinct(names[..tips.len()].to_vec()),
+            vectors,
+            project: None,
+        }) else { return Ok(()) };
+        assert_tidy(&figure::vectors_figure(&result, &options("v"), &mut Palette::default()).unwrap());
+    }
+
+    #[test]
+    fn gradient_descent_panels_keep_their_labels_tidy(
+        slope in -50.0f64..50.0,
+        intercept in -1e3f64..1e3,
+        start in (-1e3f64..1e3, -1e3f64..1e3),
+        rate in prop_oneof![0.0001f64..0.01, 0.01f64..0.3, 0.3f64..3.0],
+        steps in 1usize..120,
+    ) {
+        let points: Vec<(f64, f64)> = (0..4)
+            .map(|x| (f64::from(x), slope * f64::from(x) + intercept + f64::from(x % 2)))
+            .collect();
+        let Ok(result) = descend(&GradientDescentInput { points, start, learning_rate: rate, steps })
+        else { return Ok(()) };
+        assert_tidy(&figure::gradient_descent_figure(&result, &options("g")));
+    }
+
+    #[test]
+    fn heatmaps_and_bars_keep_their_labels_tidy(
+        rows in 1usize..14,
+        cols in 1usize..14,
+        magnitude in prop_oneof![Just(1.0), Just(1e3), Just(1e7)],
+        names in prop::collection::vec(name(), 14),
+        masked in any::<bool>(),
+    ) {
+        let values = ndarray::Array2::from_shape_fn((rows, cols), |(i, j)| {
+            if masked && j > i {
+                f64::NEG_INFINITY
+            } else {
+                ((i * 7 + j * 3) % 11) as f64 / 5.0 - 1.0
+            }
+        }) * magnitude;
+        let quantity = Quantity::Matrix {
+            values,
+            row_labels: Some(distinct(names[..rows].to_vec())),
+            col_labels: Some(distinct(names[..cols].to_vec())),
+        };
+        match figure::quantity_figure(&quantity, "x", &options("q")) {
+            Ok(html) => assert_tidy(&html),
+            Err(error) => prop_assert!(error.message.contains("−∞"), "{}", error.message),
+        }
+    }
+
+    #[test]
+    fn attention_heatmaps_keep_their_labels_tidy(
+        names in prop::collection::vec(name(), 1..12),
+        causal in any::<bool>(),
+        heads in 1usize..3,
+        seed in 0u64..1000,
+    ) {
+        let n = names.len();
+        let width = 2 * heads;
+        let entry = |i: usize, j: usize| (((i * 31 + j * 17) as u64 + seed) % 7) as f64 - 3.0;
+        let result = attend(&AttentionInput {
+            tokens: names,
+            embeddings: ndarray::Array2::from_shape_fn((n, width), |(i, j)| entry(i, j)),
+            w_q: ndarray::Array2::from_shape_fn((width, width), |(i, j)| entry(j, i) / 3.0),
+            w_k: ndarray::Array2::from_shape_fn((width, width), |(i, j)| entry(i + 1, j) / 3.0),
+            w_v: ndarray::Array2::eye(width),
+            w_o: None,
+            causal,
+            heads,
+        }).unwrap();
+        let html = figure::attention_figure(&result, &options("a")).unwrap();
+        prop_assert_eq!(html.matches("<svg ").count(), heads);
+        assert_tidy(&html);
+    }
+}
+
+/// The `<figure>` elements of a page, in order.
+fn figures_of(html: &str) -> Vec<&str> {
+    html.match_indices("<figure class=\"worked-figure\"")
+        .map(|(start, _)| &html[start..start + html[start..].find("</figure>").unwrap()])
+        .collect()
+}
+
+#[test]
+fn an_attention_figure_draws_the_weights_with_token_labels_and_hatched_masked_cells() {
+    let causal = crate::support::CAT_BLOCK
+        .replace("name = \"cat\"", "name = \"causal\"")
+        .replace(
+            "w_v = [[1, 0], [0, 2]]\n",
+            "w_v = [[1, 0], [0, 2]]\ncausal = true\n",
+        );
+    let body = format!(
+        "{}\n```figure\nexample = \"cat\"\n```\n\n{causal}\n```figure\nexample = \"causal\"\n```\n",
+        crate::support::CAT_BLOCK,
+    );
+    let book =
+        crate::support::Book::with_lesson("attention.md", &crate::support::lesson("A", &body));
+    book.build().succeeds();
+    let html = book.read("public/attention.html");
+    let figures = figures_of(&html);
+    assert_eq!(figures.len(), 2, "{html}");
+    let plain = figures[0];
+    assert!(plain.contains("data-figure=\"attention\""), "{plain}");
+    // Token names on both axes, the weights in the cells, no mask.
+    for token in ["the", "cat", "sat"] {
+        assert_eq!(
+            plain.matches(&format!(">{token}</text>")).count(),
+            2,
+            "{token}: {plain}"
+        );
+    }
+    for weight in [
+        "0.446", "0.108", "0.164", "0.673", "0.187", "0.045", "0.768",
+    ] {
+        assert!(
+            plain.contains(&format!(">{weight}</text>")),
+            "{weight}: {plain}"
+        );
+    }
+    assert!(!plain.contains("hatch"), "{plain}");
+    assert!(
+        plain
+            .contains("<title id=\"wf-cat-1-title\">Attention weights of the, cat and sat</title>"),
+        "{plain}"
+    );
+    assert!(
+        plain.contains("row sat: the 0.187, cat 0.045, sat 0.768."),
+        "{plain}"
+    );
+
+    let causal = figures[1];
+    // Three cells above the diagonal are masked: hatched, no number, described as masked.
+    assert_eq!(
+        causal.matches("class=\"wf-masked\"").count(),
+        3 + 1,
+        "and the legend's swatch: {causal}"
+    );
+    assert!(
+        !causal.contains(">0.000</text>"),
+        "masked cells show no zero: {causal}"
+    );
+    assert!(causal.contains(">masked</text>"), "{causal}");
+    assert!(causal.contains("row the: the 1.000, cat masked, sat masked; row cat: the 0.500, cat 0.500, sat masked;"), "{causal}");
+    assert!(causal.contains("hatched cells are masked"), "{causal}");
+    assert!(causal.contains("with the causal mask</title>"), "{causal}");
+    let svg = &causal[causal.find("<svg").unwrap()..causal.find("</svg>").unwrap() + 6];
+    insta::assert_snapshot!(svg);
+}
+
+#[test]
+fn a_multi_head_attention_figure_has_one_headed_heatmap_per_head() {
+    let block = r#"```attention
+name = "two"
+tokens = ["the", "cat", "sat"]
+embeddings = [[0, 1, 0, 0], [1, 0, 1, 0], [0, 0, 0, 1]]
+w_q = [[0, 0, 0, 0], [1, 0, 0, 0], [1, 0, 2, 0], [1, 0, 0, 2]]
+w_k = [[3, 0, 0, 0], [0, 0, 2, 0], [0, 0, 0, 2], [0, 0, 0, 0]]
+w_v = [[1, 0, 0, 0], [0, 1, 0, 0], [0, 0, 1, 0], [0, 0, 0, 1]]
+heads = 2
+```
+
+```figure
+example = "two"
+```
+"#;
+    let book =
+        crate::support::Book::with_lesson("attention.md", &crate::support::lesson("A", block));
+    book.build().succeeds();
+    let html = book.read("public/attention.html");
+    let figure = figures_of(&html)[0];
+    assert_eq!(figure.matches("<svg ").count(), 2, "{figure}");
+    assert!(
+        figure.contains(">Head 1</text>") && figure.contains(">Head 2</text>"),
+        "{figure}"
+    );
+    assert!(
+        figure.contains("id=\"wf-two-1-h1-title\">Attention weights of head 1</title>"),
+        "{figure}"
+    );
+    assert!(
+        figure.contains("id=\"wf-two-1-h2-title\">Attention weights of head 2</title>"),
+        "{figure}"
+    );
+    // Head 2 is the "previous token" head: cat looks back at the.
+    assert!(
+        figure.contains("row cat: the 0.894, cat 0.053, sat 0.053"),
+        "{figure}"
+    );
+}
+
+#[test]
+fn names_of_arrows_that_end_together_are_placed_apart() {
+    let result = analyze(&VectorsInput {
+        names: vec!["alpha".into(), "beta".into(), "gamma".into()],
+        vectors: ndarray::array![[1.0, 1.0], [1.0, 1.0], [1.0, 0.95]],
+        project: None,
+    })
+    .unwrap();
+    let html = figure::vectors_figure(&result, &options("v"), &mut Palette::default()).unwrap();
+    assert_tidy(&html);
+    for name in ["alpha", "beta", "gamma"] {
+        assert!(html.contains(&format!(">{name}</text>")), "{html}");
+    }
+}
+
+/// The smallest label of every figure and widget chart of a page, in CSS px as shown, found by
+/// the browser: font size times the picture's scale (its width over its view box's width).
+const SMALLEST_LABELS: &str = r#"Array.from(document.querySelectorAll('svg.wf-chart, svg.ww-chart')).map(function (svg) {
+  var scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+  var sizes = Array.from(svg.querySelectorAll('text')).map(function (text) {
+    return parseFloat(getComputedStyle(text).fontSize) * scale;
+  });
+  return [svg.getAttribute('aria-labelledby') || svg.getAttribute('aria-label').slice(0, 40), Math.min.apply(null, sizes)];
+})"#;
+
+#[test]
+fn on_a_phone_every_label_of_every_figure_and_widget_chart_is_at_least_11_px() {
+    use crate::widget_browser::{eval_json, metrics, wait_for};
+    let Some(chromium) = crate::common::launch_chromium(
+        "figures",
+        "The size of figure labels as a phone shows them",
+    ) else {
+        return;
+    };
+    let output = crate::support::build_repository_book();
+    let mut seen = 0;
+    for page in [
+        "foundations/gradient-descent.html",
+        "foundations/softmax.html",
+        "foundations/vectors.html",
+        "transformers/attention.html",
+        "transformers/positional-encoding.html",
+    ] {
+        let tab = chromium.tab();
+        metrics(&tab, 360, 740);
+        let url = format!(
+            "file://{}",
+            output.path().join("public").join(page).display()
+        );
+        tab.navigate_to(&url).unwrap();
+        tab.wait_until_navigated().unwrap();
+        wait_for(&tab, "document.readyState === 'complete'");
+        if page.contains("gradient-descent") {
+            wait_for(&tab, "document.querySelector('svg.ww-chart') !== null");
+            // A legend's swatch stays on the line of its words.
+            let broken = eval_json(
+                &tab,
+                "Array.from(document.querySelectorAll('.ww-legend-item')).filter(function (item) { var s = item.querySelector('svg').getBoundingClientRect(); var r = document.createRange(); r.selectNodeContents(item); var rects = Array.from(r.getClientRects()); return rects.some(function (x) { return x.top > s.bottom; }); }).length",
+            );
+            assert_eq!(
+                broken,
+                serde_json::json!(0),
+                "{page}: legend swatches alone on a line"
+            );
+        }
+        let found = eval_json(&tab, SMALLEST_LABELS);
+        for entry in found.as_array().unwrap() {
+            seen += 1;
+            let size = entry[1].as_f64().unwrap();
+            assert!(
+                size >= 10.95,
+                "{page}: {} has labels of {size:.1} px",
+                entry[0]
+            );
+        }
+        tab.close(false).ok();
+    }
+    assert!(seen >= 20, "figures and charts were measured: {seen}");
+}
