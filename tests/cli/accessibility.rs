@@ -469,3 +469,44 @@ fn only_display_formulas_that_scroll_are_tab_stops_and_without_javascript_all_ar
         "without JavaScript every display formula is a tab stop, so the wide ones are reachable"
     );
 }
+
+#[test]
+fn wide_code_and_plain_tables_become_named_tab_stops_and_narrow_ones_do_not() {
+    let Some(chromium) = chromium(
+        "accessibility::scroll_regions_markdown",
+        "Keyboard access to code and tables that scroll",
+    ) else {
+        return;
+    };
+    let long_line = "x".repeat(200);
+    let wide_row = (1..=30)
+        .map(|n| format!("| column {n} "))
+        .collect::<String>();
+    let rule = "| --- ".repeat(30);
+    let book = crate::support::Book::with_lesson(
+        "wide.md",
+        &crate::support::lesson(
+            "Wide things",
+            &format!(
+                "```text\n{long_line}\n```\n\n```text\nshort\n```\n\n{wide_row}|\n{rule}|\n\n| a | b |\n| --- | --- |\n| 1 | 2 |\n"
+            ),
+        ),
+    );
+    book.build().succeeds();
+    let tab = chromium.tab();
+    metrics(&tab, 360, 800);
+    open(
+        &tab,
+        &format!("file://{}", book.path("public/wide.html").display()),
+    );
+    let stops = "JSON.stringify([...document.querySelectorAll('.lesson-content pre, .lesson-content table')].map((box) => box.hasAttribute('tabindex') ? box.getAttribute('aria-label') : null))";
+    wait_for(
+        &tab,
+        &format!("{stops} === JSON.stringify(['Code', null, 'Table', null])"),
+    );
+    metrics(&tab, 1280, 800);
+    wait_for(
+        &tab,
+        &format!("{stops} === JSON.stringify(['Code', null, 'Table', null])"),
+    );
+}
