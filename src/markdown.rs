@@ -419,8 +419,9 @@ pub fn to_html(events: Vec<Spanned<'_>>, typeset: &HashMap<(String, bool), Strin
                 }
             }
             Event::DisplayMath(tex) => {
-                out.push(Event::InlineHtml(CowStr::from(math_html(
-                    typeset, tex, true,
+                out.push(Event::InlineHtml(CowStr::from(format!(
+                    "{DISPLAY_MATH_OPEN}{}</span>",
+                    math_html(typeset, tex, true)
                 ))));
             }
             other => out.push(other.clone()),
@@ -431,6 +432,14 @@ pub fn to_html(events: Vec<Spanned<'_>>, typeset: &HashMap<(String, bool), Strin
     pulldown_cmark::html::push_html(&mut html, out.into_iter());
     html
 }
+
+/// What every display formula sits in: the box that scrolls sideways when the formula is wider
+/// than the column. A box that scrolls must be reachable by keyboard (WCAG 2.1.1), so it is a
+/// named group and a tab stop; `static/js/scroll-regions.js` takes the tab stop away again from
+/// every box whose content fits, so only formulas that really scroll are in the tab order (and,
+/// without JavaScript, every one is, which keeps the wide ones reachable).
+const DISPLAY_MATH_OPEN: &str =
+    "<span class=\"math-display scroll-region\" role=\"group\" aria-label=\"Formula\" tabindex=\"0\">";
 
 /// Punctuation that must not start a line when it follows inline math (`$x$,` `$x$.`).
 const NO_BREAK_BEFORE: &str = ",.;:)!?";

@@ -13,6 +13,12 @@
 //! - each call runs under `catch_unwind`, so an engine panic becomes an error at the formula.
 //!
 //! Macro bombs stop at KaTeX's own `max_expand` limit, left at its default.
+//!
+//! KaTeX's markup is kept as it comes, with two exceptions that change no pixel: attributes are
+//! sorted (for reproducible builds) and [`mathml::group_loose_operators`] repairs the one place
+//! where KaTeX's MathML breaks the MathML content model.
+
+pub mod mathml;
 
 use katex::macros::MacroDefinition;
 use katex::types::{ParseError, Settings, TrustSetting};
@@ -135,7 +141,7 @@ fn render(tex: &str, display: bool, math: &MathSettings) -> Result<String, Types
         }
     }
     let html = katex::render_to_string(engine(), tex, &settings).map_err(from_katex)?;
-    let html = sort_attributes(&html);
+    let html = mathml::group_loose_operators(&sort_attributes(&html));
     let refused = refused.lock().ok().and_then(|slot| slot.clone());
     match refused {
         Some(command) => Err(TypesetError {
@@ -317,6 +323,19 @@ mod tests {
         let html = typeset_one(r"\frac{a}{b}").unwrap();
         assert!(html.contains(r#"class="katex""#), "{html}");
         assert!(html.contains("<math"), "{html}");
+    }
+
+    #[test]
+    fn a_named_operator_alone_in_a_subscript_comes_out_as_valid_mathml() {
+        let html = typeset_one(r"\lambda_{\max} + \frac{\log}{2}").unwrap();
+        assert!(
+            html.contains("<msub><mi>λ</mi><mrow><mi>max</mi><mo>\u{2061}</mo></mrow></msub>"),
+            "{html}"
+        );
+        assert!(
+            html.contains("<mfrac><mrow><mi>log</mi><mo>\u{2061}</mo></mrow><mn>2</mn></mfrac>"),
+            "{html}"
+        );
     }
 
     #[test]

@@ -57,7 +57,12 @@ pub fn quantity_table_captioned(
         ),
         _ => return None,
     };
-    let mut html = String::from("<div class=\"worked-matrix-scroll\">");
+    // The box scrolls sideways when the table is wider than the column, so it is a named tab
+    // stop (static/js/scroll-regions.js takes the stop away where the table fits).
+    let mut html = format!(
+        "<div class=\"worked-matrix-scroll scroll-region\" role=\"group\" aria-label=\"{}\" tabindex=\"0\">",
+        caption_html.map_or_else(|| "Table".to_string(), text_of_html)
+    );
     html.push_str(&format!("<table class=\"worked-matrix\" {attributes}>"));
     if let Some(caption) = caption_html {
         html.push_str(&format!("<caption>{caption}</caption>"));
@@ -95,6 +100,23 @@ pub fn quantity_table_captioned(
     }
     html.push_str("</tbody></table></div>");
     Some(html)
+}
+
+/// The text of trusted, already escaped HTML (`W<sub>Q</sub>` → `WQ`), fit for an attribute
+/// value: tags dropped, entities kept as they are, a stray quote escaped.
+fn text_of_html(html: &str) -> String {
+    let mut out = String::with_capacity(html.len());
+    let mut in_tag = false;
+    for c in html.chars() {
+        match c {
+            '<' => in_tag = true,
+            '>' if in_tag => in_tag = false,
+            '"' if !in_tag => out.push_str("&quot;"),
+            c if !in_tag => out.push(c),
+            _ => {}
+        }
+    }
+    out
 }
 
 /// Escapes text for HTML content and attribute values.
@@ -137,9 +159,25 @@ mod tests {
             "{html}"
         );
         assert!(
-            html.starts_with("<div class=\"worked-matrix-scroll\">"),
+            html.starts_with("<div class=\"worked-matrix-scroll scroll-region\" role=\"group\" aria-label=\"Table\" tabindex=\"0\">"),
             "{html}"
         );
+    }
+
+    #[test]
+    fn a_captioned_table_box_is_named_by_its_caption_as_text() {
+        let html = quantity_table_captioned(
+            &weights(),
+            Precision::Decimals(1),
+            "",
+            Some("W<sub>Q</sub> &amp; \"K\""),
+        )
+        .unwrap();
+        assert!(
+            html.contains("aria-label=\"WQ &amp; &quot;K&quot;\" tabindex=\"0\">"),
+            "{html}"
+        );
+        assert!(html.contains("<caption>W<sub>Q</sub>"), "{html}");
     }
 
     #[test]

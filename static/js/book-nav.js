@@ -20,6 +20,20 @@
     return Boolean(target.closest('input, textarea, select, [contenteditable=""], [contenteditable="true"], [role="slider"]'));
   }
 
+  var sectionCount = 0;
+
+  /** Shows or hides a section's chapters and says so on its button. */
+  function setOpen(toggle, children, open) {
+    toggle.setAttribute('aria-expanded', open ? 'true' : 'false');
+    children.hidden = !open;
+  }
+
+  function onToggle(event) {
+    var toggle = event.currentTarget;
+    var children = document.getElementById(toggle.getAttribute('aria-controls'));
+    if (children) setOpen(toggle, children, toggle.getAttribute('aria-expanded') !== 'true');
+  }
+
   /** Appends the entries of `toc` to the list `list`; returns whether one is the current page. */
   function drawEntries(list, toc, root, page, depth) {
     var holdsCurrent = false;
@@ -40,19 +54,32 @@
       }
       label.textContent = entry.t;
       if (Array.isArray(entry.c)) {
+        // A section: a button that folds its chapters away, beside (never around) its link,
+        // since a control inside another control is unreachable for some readers.
         item.className = 'book-nav-section';
-        var details = document.createElement('details');
-        var summary = document.createElement('summary');
         var children = document.createElement('ol');
         children.setAttribute('role', 'list');
-        summary.appendChild(label);
-        details.appendChild(summary);
-        details.appendChild(children);
-        if (drawEntries(children, entry.c, root, page, depth + 1) || entry.u === page) {
-          details.open = true;
-          holdsCurrent = true;
+        children.id = 'book-nav-' + (++sectionCount);
+        var toggle = document.createElement('button');
+        toggle.type = 'button';
+        toggle.className = 'book-nav-toggle';
+        toggle.setAttribute('aria-controls', children.id);
+        var row = document.createElement('div');
+        row.className = 'book-nav-row';
+        if (entry.u) {
+          toggle.setAttribute('aria-label', entry.t);
+          row.appendChild(toggle);
+          row.appendChild(label);
+        } else {
+          toggle.appendChild(label);
+          row.appendChild(toggle);
         }
-        item.appendChild(details);
+        item.appendChild(row);
+        item.appendChild(children);
+        var open = drawEntries(children, entry.c, root, page, depth + 1) || entry.u === page;
+        setOpen(toggle, children, open);
+        toggle.addEventListener('click', onToggle);
+        holdsCurrent = holdsCurrent || open;
       } else {
         item.className = 'book-nav-chapter';
         item.appendChild(label);

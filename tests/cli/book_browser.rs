@@ -112,6 +112,56 @@ fn on_a_phone_the_contents_sit_behind_a_button_that_opens_them() {
 }
 
 #[test]
+fn a_section_folds_with_a_button_beside_its_link_not_around_it() {
+    let Some(chromium) = launch() else { return };
+    let book = built_book();
+    let tab = chromium.tab();
+    metrics(&tab, 1280, 800);
+    open(&tab, &url(&book, "one.html"));
+    let toggle = "#book-nav .book-nav-section > .book-nav-row > button.book-nav-toggle";
+    let state = format!(
+        "[document.querySelector('{toggle}').getAttribute('aria-expanded'), \
+         document.getElementById(document.querySelector('{toggle}').getAttribute('aria-controls')).hidden].join()"
+    );
+    assert_eq!(
+        eval(&tab, &state),
+        Value::from("false,true"),
+        "folded away from the current page"
+    );
+    assert_eq!(
+        eval(
+            &tab,
+            "document.querySelectorAll('#book-nav button a, #book-nav summary').length"
+        ),
+        Value::from(0),
+        "no link inside a control"
+    );
+    assert_eq!(
+        eval(
+            &tab,
+            &format!("document.querySelector('{toggle}').getAttribute('aria-label')")
+        ),
+        Value::from("A part"),
+        "the button is named after its section"
+    );
+    click(&tab, toggle);
+    assert_eq!(eval(&tab, &state), Value::from("true,false"), "unfolded");
+    click(&tab, toggle);
+    assert_eq!(
+        eval(&tab, &state),
+        Value::from("false,true"),
+        "folded again"
+    );
+
+    open(&tab, &url(&book, "part/deep/two.html"));
+    assert_eq!(
+        eval(&tab, &state),
+        Value::from("true,false"),
+        "open around the current page"
+    );
+}
+
+#[test]
 fn the_arrow_keys_turn_the_pages_in_reading_order() {
     let Some(chromium) = launch() else { return };
     let book = built_book();

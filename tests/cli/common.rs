@@ -172,7 +172,9 @@ pub fn launch_chromium(test: &str, what_went_unchecked: &str) -> Option<Chromium
         user_data_dir: Some(profile.path().to_path_buf()),
         window_size: Some((1280, 900)),
         args,
-        idle_browser_timeout: Duration::from_secs(60),
+        // A silent browser is given up on after this long; one axe-core run on a long page can
+        // take a minute on a loaded machine (tests/cli/accessibility.rs).
+        idle_browser_timeout: Duration::from_secs(300),
         ..LaunchOptions::default()
     };
     let browser = Browser::new(options)

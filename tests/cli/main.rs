@@ -2,6 +2,7 @@
 //! folders, runs `worked build`, `check` or `eval` on them, and checks exit codes, output files
 //! and diagnostics. One test binary keeps linking fast; modules follow the features.
 
+mod accessibility;
 mod block_lessons_browser;
 mod book_browser;
 mod books;

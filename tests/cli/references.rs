@@ -89,7 +89,7 @@ fn a_matrix_alone_in_its_paragraph_becomes_a_labelled_table() {
     assert!(
         page[..start]
             .trim_end()
-            .ends_with("<div class=\"worked-matrix-scroll\">"),
+            .ends_with("<div class=\"worked-matrix-scroll scroll-region\" role=\"group\" aria-label=\"Table\" tabindex=\"0\">"),
         "the table sits in its scroll box"
     );
     let table = &page[start..start + page[start..].find("</table>").unwrap()];

@@ -345,3 +345,44 @@ pub fn build_repository_book() -> TempDir {
     );
     output
 }
+
+/// The shipped book, built into a temporary folder that goes with the returned value.
+pub struct ShippedSite {
+    dir: TempDir,
+}
+
+impl ShippedSite {
+    /// Runs `worked build` on the repository's own book.
+    pub fn build() -> ShippedSite {
+        ShippedSite {
+            dir: build_repository_book(),
+        }
+    }
+
+    /// The built site's folder.
+    pub fn root(&self) -> PathBuf {
+        self.dir.path().join("public")
+    }
+
+    /// Every HTML page, as paths from the site root, in name order.
+    pub fn pages(&self) -> Vec<String> {
+        let root = self.root();
+        let mut pages: Vec<String> = walkdir::WalkDir::new(&root)
+            .into_iter()
+            .map(|entry| entry.expect("walk the site").into_path())
+            .filter(|path| path.extension().and_then(|e| e.to_str()) == Some("html"))
+            .map(|path| {
+                let relative = path.strip_prefix(&root).unwrap();
+                relative.to_string_lossy().replace('\\', "/")
+            })
+            .collect();
+        pages.sort();
+        assert!(pages.len() >= 6, "the shipped book has pages: {pages:?}");
+        pages
+    }
+
+    /// The `file://` URL of `page`.
+    pub fn url(&self, page: &str) -> String {
+        format!("file://{}", self.root().join(page).display())
+    }
+}

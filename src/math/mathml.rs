@@ -1,0 +1,179 @@
+//! Repairs KaTeX's MathML where it breaks the MathML content model, after typesetting and
+//! before the HTML goes into a page.
+//!
+//! Input: one formula's KaTeX HTML + MathML. Output: the same markup with every named operator
+//! that KaTeX spliced loose into a script, fraction or root grouped in an `<mrow>`. Nothing
+//! else changes; markup this scan does not understand is returned unchanged.
+//!
+//! KaTeX (0.18.5, and katex-rs after it) writes a named operator (`\max`, `\log`,
+//! `\operatorname{…}`) as two siblings, `<mi>max</mi><mo>&#x2061;</mo>` (the name and an
+//! invisible "function application"), and wraps them in an `<mrow>` only when the operator is
+//! itself the base of a script. Alone in a subscript, numerator or root, as in
+//! `\lambda_{\max}`, the pair lands directly in `<msub>`, which then has three children where
+//! MathML allows two: the Nu HTML checker rejects the page and a screen reader may read the
+//! subscript as `max` followed by a stray argument. Fixing it here serves every author and every
+//! formula, instead of asking for `\lambda_{\mathrm{max}}` in the lessons.
+
+/// Elements whose children are positional arguments, and how many each takes.
+const FIXED_ARITY: [(&str, usize); 8] = [
+    ("msub", 2),
+    ("msup", 2),
+    ("msubsup", 3),
+    ("munder", 2),
+    ("mover", 2),
+    ("munderover", 3),
+    ("mfrac", 2),
+    ("mroot", 2),
+];
+
+/// The invisible operator KaTeX puts after a named operator.
+const FUNCTION_APPLICATION: &str = "<mo>\u{2061}</mo>";
+
+/// Deepest element nesting this scan follows; KaTeX's own limits keep real formulas far below.
+const MAX_DEPTH: usize = 10_000;
+
+/// `html` with each loose named operator in a fixed-arity MathML element grouped in `<mrow>`.
+pub fn group_loose_operators(html: &str) -> String {
+    if !html.contains(FUNCTION_APPLICATION) {
+        return html.to_string();
+    }
+    let Some(start) = html.find("<math") else {
+        return html.to_string();
+    };
+    let Some(end) = html[start..]
+        .find("</math>")
+        .map(|at| start + at + "</math>".len())
+    else {
+        return html.to_string();
+    };
+    let Some(mut insertions) = loose_operator_groups(html, start, end) else {
+        return html.to_string();
+    };
+    // At one position an `</mrow>` closes the group before it and an `<mrow>` opens the next.
+    insertions.sort_by_key(|&(at, opens)| (at, opens));
+    let mut out = String::with_capacity(html.len() + insertions.len() * 8);
+    let mut cursor = 0;
+    for (at, opens) in insertions {
+        out.push_str(&html[cursor..at]);
+        out.push_str(if opens { "<mrow>" } else { "</mrow>" });
+        cursor = at;
+    }
+    out.push_str(&html[cursor..]);
+    out
+}
+
+/// An open element: its name, where its opening tag starts, and its child elements so far.
+struct Open<'a> {
+    name: &'a str,
+    start: usize,
+    children: Vec<(usize, usize)>,
+}
+
+/// Where to insert `<mrow>` (true) and `</mrow>` (false) in `html[start..end]` (the `<math>`),
+/// or None when the markup does not nest as expected.
+fn loose_operator_groups(html: &str, start: usize, end: usize) -> Option<Vec<(usize, bool)>> {
+    let mut stack: Vec<Open> = Vec::new();
+    let mut insertions = Vec::new();
+    let mut at = start;
+    while let Some(offset) = html[at..end].find('<') {
+        let tag_start = at + offset;
+        let tag_end = tag_start + html[tag_start..end].find('>')? + 1;
+        let tag = &html[tag_start..tag_end];
+        at = tag_end;
+        if let Some(name) = tag.strip_prefix("</") {
+            let name = name.trim_end_matches('>');
+            let open = stack.pop()?;
+            if open.name != name {
+                return None;
+            }
+            insertions.extend(groups_in(html, &open));
+            if let Some(parent) = stack.last_mut() {
+                parent.children.push((open.start, tag_end));
+            }
+            continue;
+        }
+        let name_end = tag[1..]
+            .find(|c: char| c.is_ascii_whitespace() || c == '>' || c == '/')
+            .map(|at| at + 1)?;
+        let name = &tag[1..name_end];
+        if tag.ends_with("/>") {
+            if let Some(parent) = stack.last_mut() {
+                parent.children.push((tag_start, tag_end));
+            }
+            continue;
+        }
+        if stack.len() >= MAX_DEPTH {
+            return None;
+        }
+        stack.push(Open {
+            name,
+            start: tag_start,
+            children: Vec::new(),
+        });
+    }
+    stack.is_empty().then_some(insertions)
+}
+
+/// The groups to make among the children of `open`: each loose function application with the
+/// operator name before it, when the element has more children than it takes arguments.
+fn groups_in(html: &str, open: &Open) -> Vec<(usize, bool)> {
+    let Some(&(_, arity)) = FIXED_ARITY.iter().find(|(name, _)| *name == open.name) else {
+        return Vec::new();
+    };
+    let children = &open.children;
+    if children.len() <= arity {
+        return Vec::new();
+    }
+    let mut groups = Vec::new();
+    for pair in children.windows(2) {
+        let (name, operator) = (pair[0], pair[1]);
+        if &html[operator.0..operator.1] == FUNCTION_APPLICATION {
+            groups.push((name.0, true));
+            groups.push((operator.1, false));
+        }
+    }
+    groups
+}
+
+#[cfg(test)]
+mod tests {
+    use super::group_loose_operators;
+
+    #[test]
+    fn a_named_operator_alone_in_a_subscript_is_grouped() {
+        let katex = "<span class=\"katex\"><math><semantics><mrow><msub><mi>λ</mi><mi>max</mi><mo>\u{2061}</mo></msub></mrow></semantics></math></span>";
+        assert_eq!(
+            group_loose_operators(katex),
+            "<span class=\"katex\"><math><semantics><mrow><msub><mi>λ</mi><mrow><mi>max</mi><mo>\u{2061}</mo></mrow></msub></mrow></semantics></math></span>"
+        );
+    }
+
+    #[test]
+    fn operators_in_a_numerator_and_a_nested_script_are_grouped_each_in_its_place() {
+        let katex = "<math><mfrac><mi>log</mi><mo>\u{2061}</mo><msup><mi>x</mi><mi>sin</mi><mo>\u{2061}</mo></msup></mfrac></math>";
+        assert_eq!(
+            group_loose_operators(katex),
+            "<math><mfrac><mrow><mi>log</mi><mo>\u{2061}</mo></mrow><msup><mi>x</mi><mrow><mi>sin</mi><mo>\u{2061}</mo></mrow></msup></mfrac></math>"
+        );
+    }
+
+    #[test]
+    fn well_formed_markup_is_left_exactly_as_it_is() {
+        for katex in [
+            // The operator as the base of a script: KaTeX already groups it.
+            "<math><msub><mrow><mi>max</mi><mo>\u{2061}</mo></mrow><mi>i</mi></msub></math>",
+            // In a row, the pair is fine as it stands.
+            "<math><mrow><mi>log</mi><mo>\u{2061}</mo><mi>x</mi></mrow></math>",
+            "<math><mspace width=\"1em\"/><msub><mi>x</mi><mn>1</mn></msub></math>",
+            "no math at all",
+        ] {
+            assert_eq!(group_loose_operators(katex), katex);
+        }
+    }
+
+    #[test]
+    fn markup_that_does_not_nest_is_returned_unchanged() {
+        let broken = "<math><msub><mi>λ</mi><mi>max</mi><mo>\u{2061}</mo></mrow></math>";
+        assert_eq!(group_loose_operators(broken), broken);
+    }
+}

@@ -1,0 +1,107 @@
+/*
+ * scroll-regions.js — keyboard access to boxes that scroll sideways, and only to those.
+ *
+ * A wide formula or table scrolls inside its own box, and a box that scrolls must be reachable
+ * by keyboard, or a reader without a mouse cannot see its right-hand part (WCAG 2.1.1). The
+ * build gives every such box (`.scroll-region`: display formulas, tables of computed values) a
+ * name, `role="group"` and `tabindex="0"`, so without JavaScript every one is a tab stop. This
+ * script keeps the tab stop only where the content is wider than the box, and re-decides when
+ * the box or its table changes size (a phone turned sideways), when a widget redraws, and once
+ * the fonts have loaded (KaTeX's fonts make formulas wider than the fallback fonts did).
+ * Boxes the build cannot mark are handled the same way and named here: the widgets' table boxes
+ * and worked rows (`.ww-scroll`, `.ww-explain`, drawn by their scripts), plain Markdown tables and
+ * code blocks. A box that holds a link, a field or a button is reachable already and is left
+ * alone.
+ *
+ * Classic script (browsers refuse ES modules from file://), loaded with `defer` on every page.
+ */
+(function () {
+  'use strict';
+
+  /** Every box that may scroll sideways: the build's, the widgets', plain tables and code. */
+  var SELECTOR = '.scroll-region, .ww-scroll, .ww-explain, .lesson-content table:not(.worked-matrix), pre';
+
+  /** What a reader can already tab to; a box holding one needs no tab stop of its own. */
+  var FOCUSABLE = 'a[href], button, input, select, textarea, [tabindex]:not([tabindex="-1"])';
+
+  /** Whether `box` has content hidden to its left or right. */
+  function scrolls(box) {
+    return box.scrollWidth > box.clientWidth + 1;
+  }
+
+  /** A name for a box: its table's caption, else its field group's legend, else its kind. */
+  function nameOf(box) {
+    var caption = box.tagName === 'TABLE' ? box.caption : box.querySelector('caption');
+    var group = box.closest('fieldset');
+    var legend = group && group.querySelector('legend');
+    var source = caption || legend;
+    var text = source ? source.textContent.replace(/\s+/g, ' ').trim() : '';
+    if (text) return text;
+    if (box.tagName === 'PRE') return 'Code';
+    return box.classList.contains('ww-explain') ? 'Calculation' : 'Table';
+  }
+
+  /** Whether `box` holds something the keyboard already reaches (other than itself). */
+  function holdsFocusable(box) {
+    var inside = box.querySelectorAll(FOCUSABLE);
+    for (var i = 0; i < inside.length; i++) if (inside[i] !== box) return true;
+    return false;
+  }
+
+  /** Makes `box` a named tab stop if and only if it scrolls and nothing inside is one. */
+  function decide(box) {
+    if (scrolls(box) && !holdsFocusable(box)) {
+      // A table keeps its own role; a named region of any other kind is a group.
+      if (box.tagName !== 'TABLE' && !box.hasAttribute('role')) box.setAttribute('role', 'group');
+      if (!box.hasAttribute('aria-label') && !box.hasAttribute('aria-labelledby')) {
+        box.setAttribute('aria-label', nameOf(box));
+      }
+      if (box.getAttribute('tabindex') !== '0') box.setAttribute('tabindex', '0');
+    } else if (box.hasAttribute('tabindex') && document.activeElement !== box) {
+      box.removeAttribute('tabindex');
+    }
+  }
+
+  var watched = typeof WeakSet === 'function' ? new WeakSet() : null;
+  var resizes = typeof ResizeObserver === 'function'
+    ? new ResizeObserver(function (entries) {
+      entries.forEach(function (entry) {
+        var box = entry.target.matches(SELECTOR) ? entry.target : entry.target.parentElement;
+        if (box) decide(box);
+      });
+    })
+    : null;
+
+  /** Decides for every box under `root` and watches the new ones (the box and its content). */
+  function watch(root) {
+    var boxes = root.querySelectorAll ? root.querySelectorAll(SELECTOR) : [];
+    for (var i = 0; i < boxes.length; i++) {
+      var box = boxes[i];
+      decide(box);
+      if (!resizes || !watched || watched.has(box)) continue;
+      watched.add(box);
+      resizes.observe(box);
+      if (box.firstElementChild) resizes.observe(box.firstElementChild);
+    }
+  }
+
+  watch(document);
+  var again = function () { watch(document); };
+  if (!resizes) window.addEventListener('resize', again);
+  // A formula's box keeps its width when its web fonts arrive and the formula inside grows, so
+  // no resize is seen then: decide again once the fonts and the whole page have loaded.
+  if (document.fonts && document.fonts.ready) document.fonts.ready.then(again);
+  window.addEventListener('load', again);
+  // Widgets draw their tables after this script has run, and redraw them on every edit.
+  if (typeof MutationObserver === 'function') {
+    var pending = false;
+    new MutationObserver(function () {
+      if (pending) return;
+      pending = true;
+      window.requestAnimationFrame(function () {
+        pending = false;
+        watch(document);
+      });
+    }).observe(document.body, { childList: true, subtree: true });
+  }
+})();
