@@ -133,8 +133,8 @@
     common.append(live, [
       el('p', { className: 'ww-intro' },
         'Try it: slide the learning rate \u03b7. Each of the ' + ex.steps + ' steps moves (w, b) by \u03b7 times ' +
-        'the gradient of the mean squared error, starting from (' + this.fmt(ex.start[0]) + ', ' +
-        this.fmt(ex.start[1]) + '). For these points, rates above ' + sf(this.edge) +
+        'the gradient of the mean squared error, starting from (' + F.formatShortest(ex.start[0]) + ', ' +
+        F.formatShortest(ex.start[1]) + '). For these points, rates above ' + sf(this.edge) +
         ' overshoot more every step and the run diverges.'),
       restored !== null && fromUrl === null
         ? el('p', { className: 'ww-note', role: 'status' },

@@ -819,6 +819,17 @@ fn the_learning_rate_slider_reports_divergence_where_the_rust_core_does() {
         &tab,
         &format!("document.querySelector({}) !== null", js_string(field)),
     );
+    let intro = eval(
+        &tab,
+        "document.querySelector('[data-widget=\"gradient_descent\"] .ww-intro').textContent",
+    );
+    assert!(
+        intro
+            .as_str()
+            .unwrap_or_default()
+            .contains("starting from (0, 0)"),
+        "the start is an input and prints as written: {intro}"
+    );
     let run = |rate: f64| {
         descend(&GradientDescentInput {
             points: vec![(0.0, 1.0), (1.0, 3.0), (2.0, 4.0), (3.0, 7.0)],
