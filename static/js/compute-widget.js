@@ -169,7 +169,7 @@
       body.appendChild(tr);
     });
     table.appendChild(body);
-    return el('fieldset', { className: 'ww-block' + (rows[0].length > 4 ? ' ww-block-wide' : '') },
+    return el('fieldset', { className: 'ww-block' + (rows[0].length > 3 ? ' ww-block-wide' : '') },
       el('legend', null, el('code', null, name)),
       el('div', { className: 'ww-scroll' }, table),
       el('ul', { className: 'ww-messages' }));
@@ -326,7 +326,7 @@
     });
     // The line of code sits above the table, as wide as the block; the caption names the table
     // for screen readers without squeezing the code into the table's width.
-    return el('div', { className: 'ww-block' + (rows[0].length > 4 ? ' ww-block-wide' : '') },
+    return el('div', { className: 'ww-block' + (rows[0].length > 3 ? ' ww-block-wide' : '') },
       el('p', { className: 'ww-code', 'aria-hidden': 'true' }, caption),
       el('div', { className: 'ww-scroll' },
         el('table', { className: 'ww-table ww-matrix' + (shaded ? ' ww-heatmap' : ''), 'data-matrix': name },

@@ -323,3 +323,30 @@ fn positional_encoding_screenshots() {
         .join("public/transformers/positional-encoding.html");
     screenshot_slices(&chromium, &format!("file://{}", page.display()), "pe");
 }
+
+#[test]
+fn on_a_desktop_no_widget_table_of_up_to_eight_columns_is_cut_off_in_its_box() {
+    let Some(chromium) = launch() else { return };
+    let site = crate::support::ShippedSite::build();
+    let tab = chromium.tab();
+    for page in ["block/transformer-block.html", "block/multi-head.html"] {
+        tab.navigate_to(&format!("file://{}", site.root().join(page).display()))
+            .expect("navigate");
+        tab.wait_until_navigated().expect("page loads");
+        wait_for(
+            &tab,
+            "document.querySelector('[data-widget=\"compute\"] .ww-results table') !== null",
+        );
+        // Each live table that is narrow enough to be shown whole must end inside its block;
+        // wider ones scroll in their box instead.
+        let cut_off = eval_json(
+            &tab,
+            "Array.from(document.querySelectorAll('.ww .ww-block table')).filter(function (t) { \
+               var head = t.rows[0]; return head && head.cells.length <= 9; }).filter(function (t) { \
+               var block = t.closest('.ww-block').getBoundingClientRect(); \
+               return t.getBoundingClientRect().right > block.right + 0.5; }).map(function (t) { \
+               return t.closest('.ww-block').textContent.trim().slice(0, 40); })",
+        );
+        assert_eq!(cut_off, serde_json::json!([]), "{page}: tables cut off");
+    }
+}
