@@ -177,24 +177,23 @@ pub fn build_site_with(
         .filter(|(index, _)| reused[*index].is_none())
         .map(|(index, lesson)| prepare_lesson(index, lesson, config.decimals))
         .collect();
-    let mut ready = Vec::new();
+    let mut pages_so_far = Vec::new();
     for page in prepared {
         match page {
-            Ok(page) => ready.push(page),
+            Ok(page) => pages_so_far.push(PageSoFar::Fresh(page)),
             Err(found) => problems.extend(found),
         }
     }
     // From here on, pages are visited in the book's file order whether fresh or cached, so a
     // cached build reports exactly what a fresh one would, in the same order.
-    let mut pages: Vec<PageSoFar<'_>> = ready.into_iter().map(PageSoFar::Fresh).collect();
-    pages.extend(
+    pages_so_far.extend(
         reused
             .into_iter()
             .enumerate()
             .filter_map(|(index, page)| page.map(|page| PageSoFar::Cached(index, page))),
     );
-    pages.sort_by_key(PageSoFar::index);
-    let typed_numbers = pages.iter().flat_map(|page| match page {
+    pages_so_far.sort_by_key(PageSoFar::index);
+    let typed_numbers = pages_so_far.iter().flat_map(|page| match page {
         PageSoFar::Fresh(page) => page.typed_numbers.iter().cloned(),
         PageSoFar::Cached(_, page) => page.typed_numbers.iter().cloned(),
     });
@@ -212,14 +211,14 @@ pub fn build_site_with(
         .cloned()
         .collect();
     let mut site_index = SiteIndex::new(&lessons, &left_out, files, all_lessons_loaded);
-    for page in &pages {
+    for page in &pages_so_far {
         let headings = match page {
             PageSoFar::Fresh(page) => markdown::headings(&page.events),
             PageSoFar::Cached(_, page) => page.headings.clone(),
         };
         site_index.add_headings(page.index(), headings);
     }
-    for page in &mut pages {
+    for page in &mut pages_so_far {
         match page {
             PageSoFar::Fresh(page) => {
                 let (rewrites, link_problems) = site_index.check(page.index, &page.targets);
@@ -236,20 +235,13 @@ pub fn build_site_with(
             }
         }
     }
-    let (ready, reused): (Vec<_>, Vec<_>) = pages
-        .into_iter()
-        .partition(|page| matches!(page, PageSoFar::Fresh(_)));
-    let ready: Vec<Prepared<'_>> = ready
-        .into_iter()
-        .filter_map(|page| match page {
-            PageSoFar::Fresh(page) => Some(page),
-            PageSoFar::Cached(..) => None,
-        })
-        .collect();
+    // Fresh pages go on to typesetting and layout; cached ones wait, by index, to be written.
+    let mut ready = Vec::new();
     let mut pages: Vec<Option<Arc<CachedPage>>> = vec![None; lessons.len()];
-    for page in reused {
-        if let PageSoFar::Cached(index, page) = page {
-            pages[index] = Some(page);
+    for page in pages_so_far {
+        match page {
+            PageSoFar::Fresh(page) => ready.push(page),
+            PageSoFar::Cached(index, page) => pages[index] = Some(page),
         }
     }
     let math_settings = MathSettings {
@@ -263,16 +255,14 @@ pub fn build_site_with(
         return Err(problems);
     }
     let (formulas, distinct_formulas) = {
-        let on_pages = ready
+        let on_pages: Vec<&Formula> = ready
             .iter()
             .map(|page| &page.formulas)
             .chain(pages.iter().flatten().map(|page| &page.formulas))
-            .flatten();
-        let mut distinct = HashSet::new();
-        let count = on_pages.inspect(|formula| {
-            distinct.insert(*formula);
-        });
-        (count.count(), distinct.len())
+            .flatten()
+            .collect();
+        let distinct: HashSet<&&Formula> = on_pages.iter().collect();
+        (on_pages.len(), distinct.len())
     };
 
     let book = BookContext {
@@ -817,7 +807,7 @@ fn finish_page(
     let targets = page.targets.clone();
     let typed_numbers = page.typed_numbers.clone();
     let formulas = page.formulas.clone();
-    let (_, html) = render_lesson_page(page, book)?;
+    let html = render_lesson_page(page, book)?;
     Ok((
         index,
         CachedPage {
@@ -832,10 +822,7 @@ fn finish_page(
     ))
 }
 
-fn render_lesson_page(
-    page: Prepared<'_>,
-    book: &BookContext<'_>,
-) -> Result<(String, String), Diagnostic> {
+fn render_lesson_page(page: Prepared<'_>, book: &BookContext<'_>) -> Result<String, Diagnostic> {
     let lesson = page.lesson;
     let lessons = book.lessons;
     let path = lesson.page();
@@ -895,8 +882,7 @@ fn render_lesson_page(
                 .map(|&index| LessonLink::to(&lessons[index], &lesson.folder)),
         },
     };
-    let html = book.templates.render("lesson.html", &context)?;
-    Ok((path, html))
+    book.templates.render("lesson.html", &context)
 }
 
 fn render_index_page(book: &BookContext<'_>) -> Result<String, Diagnostic> {

@@ -17,22 +17,6 @@ use worked::compute::lang::Value as LangValue;
 /// A step's name and its entries as the widget prints them, row by row.
 type Shown = Vec<(String, Vec<Vec<String>>)>;
 
-/// This repository's book, built into a temporary folder that goes when the value does.
-fn build_shipped_book() -> tempfile::TempDir {
-    let dir = tempfile::tempdir().expect("temporary folder");
-    let run = std::process::Command::new(env!("CARGO_BIN_EXE_worked"))
-        .args(["build", "--root", env!("CARGO_MANIFEST_DIR"), "--output"])
-        .arg(dir.path().join("public"))
-        .output()
-        .expect("run worked build");
-    assert!(
-        run.status.success(),
-        "building the book failed:\n{}",
-        String::from_utf8_lossy(&run.stderr)
-    );
-    dir
-}
-
 /// A ```` ```compute ```` block of a lesson: its name, program, inputs and labels.
 struct Example {
     name: String,
@@ -216,7 +200,7 @@ fn step<'a>(steps: &'a Shown, name: &str) -> &'a Vec<Vec<String>> {
 fn the_multi_head_shapes_widget_recomputes_the_counts_as_the_rust_core_does() {
     let Some(chromium) = launch() else { return };
     let example = example_in("multi-head", "dims");
-    let book = build_shipped_book();
+    let book = crate::support::build_repository_book();
     let tab = open(&chromium, &book, "multi-head", &example);
     let before = expected(&example, &[]);
     assert_eq!(shown(&tab, &example, &before), before, "before any edit");
@@ -243,7 +227,7 @@ fn the_multi_head_shapes_widget_recomputes_the_counts_as_the_rust_core_does() {
 fn the_layer_norm_widget_recomputes_every_step_and_ignores_a_shift_of_a_row() {
     let Some(chromium) = launch() else { return };
     let example = example_in("residual-layer-norm", "ln");
-    let book = build_shipped_book();
+    let book = crate::support::build_repository_book();
     let tab = open(&chromium, &book, "residual-layer-norm", &example);
     let before = expected(&example, &[]);
     assert_eq!(shown(&tab, &example, &before), before, "before any edit");
@@ -269,7 +253,7 @@ fn the_layer_norm_widget_recomputes_every_step_and_ignores_a_shift_of_a_row() {
 fn the_feed_forward_widget_recomputes_one_token_and_leaves_the_others_alone() {
     let Some(chromium) = launch() else { return };
     let example = example_in("feed-forward", "ffn");
-    let book = build_shipped_book();
+    let book = crate::support::build_repository_book();
     let tab = open(&chromium, &book, "feed-forward", &example);
     let before = expected(&example, &[]);
     assert_eq!(shown(&tab, &example, &before), before, "before any edit");
@@ -297,7 +281,7 @@ fn the_feed_forward_widget_recomputes_one_token_and_leaves_the_others_alone() {
 fn the_two_head_widget_recomputes_every_step_and_moves_head_two_back_a_token() {
     let Some(chromium) = launch() else { return };
     let example = example_in("multi-head", "mh");
-    let book = build_shipped_book();
+    let book = crate::support::build_repository_book();
     let tab = open(&chromium, &book, "multi-head", &example);
     let before = expected(&example, &[]);
     assert_eq!(shown(&tab, &example, &before), before, "before any edit");
@@ -340,7 +324,7 @@ fn the_two_head_widget_recomputes_every_step_and_moves_head_two_back_a_token() {
 #[ignore = "writes screenshots for a person to look at"]
 fn block_lessons_screenshots() {
     let Some(chromium) = launch() else { return };
-    let book = build_shipped_book();
+    let book = crate::support::build_repository_book();
     for lesson in ["multi-head", "residual-layer-norm", "feed-forward"] {
         let page = book.path().join(format!("public/block/{lesson}.html"));
         screenshot_slices(&chromium, &format!("file://{}", page.display()), lesson);

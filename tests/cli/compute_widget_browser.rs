@@ -330,8 +330,7 @@ fn on_a_desktop_no_widget_table_of_up_to_eight_columns_is_cut_off_in_its_box() {
     let site = crate::support::ShippedSite::build();
     let tab = chromium.tab();
     for page in ["block/transformer-block.html", "block/multi-head.html"] {
-        tab.navigate_to(&format!("file://{}", site.root().join(page).display()))
-            .expect("navigate");
+        tab.navigate_to(&site.url(page)).expect("navigate");
         tab.wait_until_navigated().expect("page loads");
         wait_for(
             &tab,

@@ -10,37 +10,7 @@ use headless_chrome::Tab;
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use tempfile::TempDir;
 use worked::present::{format_number, Precision, Style};
-
-/// The shipped book, built into a temporary folder that goes when this does.
-struct ShippedBook {
-    dir: TempDir,
-}
-
-impl ShippedBook {
-    fn build() -> ShippedBook {
-        let dir = tempfile::tempdir().expect("temporary folder");
-        let run = Command::new(env!("CARGO_BIN_EXE_worked"))
-            .args(["build", "--root", env!("CARGO_MANIFEST_DIR"), "--output"])
-            .arg(dir.path().join("public"))
-            .output()
-            .expect("run worked build");
-        assert!(
-            run.status.success(),
-            "worked build of the shipped book failed:\n{}",
-            String::from_utf8_lossy(&run.stderr)
-        );
-        ShippedBook { dir }
-    }
-
-    fn url(&self, page: &str) -> String {
-        format!(
-            "file://{}",
-            self.dir.path().join("public").join(page).display()
-        )
-    }
-}
 
 fn lesson_source(path: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join(path)
@@ -182,7 +152,7 @@ const BLOCK_X: &str = "x = [[1, 0, 1, 0], [0, 1, 0, 1], [1, 1, 0, 0]]";
 #[test]
 fn editing_the_last_token_of_the_block_leaves_the_earlier_rows_alone_as_the_rust_core_does() {
     let Some(chromium) = launch() else { return };
-    let book = ShippedBook::build();
+    let book = crate::support::ShippedSite::build();
     let tab = chromium.tab();
     open_live(&tab, &book.url("block/transformer-block.html"));
     let before = rust_steps(BLOCK, &[]);
@@ -233,7 +203,7 @@ const LOSS: &str = "content/block/next-token-loss.md";
 #[test]
 fn a_learning_rate_too_large_makes_the_loss_rise_as_the_rust_core_computes() {
     let Some(chromium) = launch() else { return };
-    let book = ShippedBook::build();
+    let book = crate::support::ShippedSite::build();
     let tab = chromium.tab();
     open_live(&tab, &book.url("block/next-token-loss.html"));
     let before = rust_steps(LOSS, &[]);
