@@ -4,7 +4,8 @@
 //! Output: that folder, replaced in one step. Files go into a staging folder beside it; only when
 //! every file is written does the staging folder take its place. A failure at any point leaves
 //! the previous folder exactly as it was (mdBook and Zola empty the output first and can leave
-//! half a site).
+//! half a site). A file whose bytes are unchanged since the previous build is hard-linked from
+//! the previous folder instead of written again, so it keeps its modification time.
 //!
 //! Safety rules, in order: the output's real location is resolved first (`..` and symbolic links
 //! included, for the parts that exist), so no spelling can name the book's own folders; every
@@ -225,12 +226,33 @@ pub fn write_site(site: &RenderedSite, out: &Path, force: bool) -> Result<Previo
         let path = staging.path().join(folder);
         std::fs::create_dir_all(&path).map_err(io_error("cannot create", &path))?;
     }
+    // Only a folder a build wrote lends its files; `--force` over a foreign folder copies none.
+    let previous_site = out.join(MARKER_FILE).is_file().then_some(out.as_path());
     site.files.par_iter().try_for_each(|(relative, bytes)| {
         let path = staging.path().join(relative);
+        if let Some(previous_site) = previous_site {
+            if link_if_unchanged(&previous_site.join(relative), bytes, &path) {
+                return Ok(());
+            }
+        }
         std::fs::write(&path, bytes).map_err(io_error("cannot write", &path))
     })?;
 
     swap_into_place(staging, &out)
+}
+
+/// Hard-links `staged` to the previous site's `previous` file when that is a plain file holding
+/// exactly `bytes`; says whether it did. An unchanged page thus keeps its file and its
+/// modification time, so deploy tools and caches that go by dates see only real changes, and a
+/// rebuild creates (and the swap deletes) only the files that changed, which on most file
+/// systems is the slowest part of writing a site. Nothing is ever written through the link:
+/// every build writes changed files as new files.
+fn link_if_unchanged(previous: &Path, bytes: &[u8], staged: &Path) -> bool {
+    let is_same_size_file = std::fs::symlink_metadata(previous)
+        .is_ok_and(|metadata| metadata.is_file() && metadata.len() == bytes.len() as u64);
+    is_same_size_file
+        && std::fs::read(previous).is_ok_and(|old| old == bytes)
+        && std::fs::hard_link(previous, staged).is_ok()
 }
 
 /// Moves the finished staging folder to `out`, keeping the old site until the move succeeded.
@@ -378,6 +400,68 @@ mod tests {
             1,
             "no staging or old folder is left behind"
         );
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn an_unchanged_file_keeps_its_file_and_a_changed_or_edited_one_is_written_anew() {
+        use std::os::unix::fs::MetadataExt;
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join("public");
+        let files = [
+            ("same.html", "kept"),
+            ("changed.html", "one"),
+            ("edited.html", "e"),
+        ];
+        write_site(&site(&files), &out, false).unwrap();
+        let identity = |name: &str| std::fs::metadata(out.join(name)).unwrap().ino();
+        let (same, changed) = (identity("same.html"), identity("changed.html"));
+        // Someone edits a page by hand without changing its size: the build must not keep it.
+        std::fs::write(out.join("edited.html"), "E").unwrap();
+        let edited = identity("edited.html");
+        let files = [
+            ("same.html", "kept"),
+            ("changed.html", "two"),
+            ("edited.html", "e"),
+        ];
+        write_site(&site(&files), &out, false).unwrap();
+        assert_eq!(
+            identity("same.html"),
+            same,
+            "an unchanged page keeps its file"
+        );
+        assert_ne!(identity("changed.html"), changed);
+        assert_ne!(identity("edited.html"), edited);
+        for (name, text) in files {
+            assert_eq!(std::fs::read_to_string(out.join(name)).unwrap(), text);
+        }
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn files_of_a_forced_foreign_folder_or_behind_symbolic_links_are_never_reused() {
+        use std::os::unix::fs::MetadataExt;
+        let dir = tempfile::tempdir().unwrap();
+        let elsewhere = dir.path().join("elsewhere.html");
+        std::fs::write(&elsewhere, "same").unwrap();
+        let out = dir.path().join("public");
+        std::fs::create_dir(&out).unwrap();
+        std::fs::write(out.join("foreign.html"), "same").unwrap();
+        let foreign = std::fs::metadata(out.join("foreign.html")).unwrap().ino();
+        let files = [("foreign.html", "same"), ("linked.html", "same")];
+        write_site(&site(&files), &out, true).unwrap();
+        assert_ne!(
+            std::fs::metadata(out.join("foreign.html")).unwrap().ino(),
+            foreign,
+            "a folder no build wrote lends nothing"
+        );
+        std::fs::remove_file(out.join("linked.html")).unwrap();
+        std::os::unix::fs::symlink(&elsewhere, out.join("linked.html")).unwrap();
+        write_site(&site(&files), &out, false).unwrap();
+        let linked = std::fs::symlink_metadata(out.join("linked.html")).unwrap();
+        assert!(linked.is_file(), "the page is a file again, not the link");
+        assert_ne!(linked.ino(), std::fs::metadata(&elsewhere).unwrap().ino());
+        assert_eq!(std::fs::read_to_string(&elsewhere).unwrap(), "same");
     }
 
     #[test]
