@@ -33,21 +33,23 @@ const FUNCTION_APPLICATION: &str = "<mo>\u{2061}</mo>";
 const MAX_DEPTH: usize = 10_000;
 
 /// `html` with each loose named operator in a fixed-arity MathML element grouped in `<mrow>`.
-pub fn group_loose_operators(html: &str) -> String {
+/// Takes and gives back ownership, so the usual case (nothing to group) copies nothing.
+pub fn group_loose_operators(html: String) -> String {
     if !html.contains(FUNCTION_APPLICATION) {
-        return html.to_string();
+        return html;
     }
     let Some(start) = html.find("<math") else {
-        return html.to_string();
+        return html;
     };
     let Some(end) = html[start..]
         .find("</math>")
         .map(|at| start + at + "</math>".len())
     else {
-        return html.to_string();
+        return html;
     };
-    let Some(mut insertions) = loose_operator_groups(html, start, end) else {
-        return html.to_string();
+    let mut insertions = match loose_operator_groups(&html, start, end) {
+        Some(insertions) if !insertions.is_empty() => insertions,
+        _ => return html,
     };
     // At one position an `</mrow>` closes the group before it and an `<mrow>` opens the next.
     insertions.sort_by_key(|&(at, opens)| (at, opens));
@@ -62,17 +64,20 @@ pub fn group_loose_operators(html: &str) -> String {
     out
 }
 
-/// An open element: its name, where its opening tag starts, and its child elements so far.
+/// An open element: its name, where its opening tag starts, and where its child elements
+/// begin in the shared list of children (they are the list's tail while it is open).
 struct Open<'a> {
     name: &'a str,
     start: usize,
-    children: Vec<(usize, usize)>,
+    first_child: usize,
 }
 
 /// Where to insert `<mrow>` (true) and `</mrow>` (false) in `html[start..end]` (the `<math>`),
 /// or None when the markup does not nest as expected.
 fn loose_operator_groups(html: &str, start: usize, end: usize) -> Option<Vec<(usize, bool)>> {
     let mut stack: Vec<Open> = Vec::new();
+    // Byte ranges of the child elements of every open element, innermost last.
+    let mut children: Vec<(usize, usize)> = Vec::new();
     let mut insertions = Vec::new();
     let mut at = start;
     while let Some(offset) = html[at..end].find('<') {
@@ -86,53 +91,51 @@ fn loose_operator_groups(html: &str, start: usize, end: usize) -> Option<Vec<(us
             if open.name != name {
                 return None;
             }
-            insertions.extend(groups_in(html, &open));
-            if let Some(parent) = stack.last_mut() {
-                parent.children.push((open.start, tag_end));
-            }
+            add_groups(html, &open, &children[open.first_child..], &mut insertions);
+            children.truncate(open.first_child);
+            children.push((open.start, tag_end));
+            continue;
+        }
+        if tag.ends_with("/>") {
+            children.push((tag_start, tag_end));
             continue;
         }
         let name_end = tag[1..]
             .find(|c: char| c.is_ascii_whitespace() || c == '>' || c == '/')
             .map(|at| at + 1)?;
-        let name = &tag[1..name_end];
-        if tag.ends_with("/>") {
-            if let Some(parent) = stack.last_mut() {
-                parent.children.push((tag_start, tag_end));
-            }
-            continue;
-        }
         if stack.len() >= MAX_DEPTH {
             return None;
         }
         stack.push(Open {
-            name,
+            name: &tag[1..name_end],
             start: tag_start,
-            children: Vec::new(),
+            first_child: children.len(),
         });
     }
     stack.is_empty().then_some(insertions)
 }
 
-/// The groups to make among the children of `open`: each loose function application with the
+/// The groups to make among the `children` of `open`: each loose function application with the
 /// operator name before it, when the element has more children than it takes arguments.
-fn groups_in(html: &str, open: &Open) -> Vec<(usize, bool)> {
+fn add_groups(
+    html: &str,
+    open: &Open,
+    children: &[(usize, usize)],
+    insertions: &mut Vec<(usize, bool)>,
+) {
     let Some(&(_, arity)) = FIXED_ARITY.iter().find(|(name, _)| *name == open.name) else {
-        return Vec::new();
+        return;
     };
-    let children = &open.children;
     if children.len() <= arity {
-        return Vec::new();
+        return;
     }
-    let mut groups = Vec::new();
     for pair in children.windows(2) {
         let (name, operator) = (pair[0], pair[1]);
         if &html[operator.0..operator.1] == FUNCTION_APPLICATION {
-            groups.push((name.0, true));
-            groups.push((operator.1, false));
+            insertions.push((name.0, true));
+            insertions.push((operator.1, false));
         }
     }
-    groups
 }
 
 #[cfg(test)]
@@ -143,7 +146,7 @@ mod tests {
     fn a_named_operator_alone_in_a_subscript_is_grouped() {
         let katex = "<span class=\"katex\"><math><semantics><mrow><msub><mi>λ</mi><mi>max</mi><mo>\u{2061}</mo></msub></mrow></semantics></math></span>";
         assert_eq!(
-            group_loose_operators(katex),
+            group_loose_operators(katex.to_string()),
             "<span class=\"katex\"><math><semantics><mrow><msub><mi>λ</mi><mrow><mi>max</mi><mo>\u{2061}</mo></mrow></msub></mrow></semantics></math></span>"
         );
     }
@@ -152,7 +155,7 @@ mod tests {
     fn operators_in_a_numerator_and_a_nested_script_are_grouped_each_in_its_place() {
         let katex = "<math><mfrac><mi>log</mi><mo>\u{2061}</mo><msup><mi>x</mi><mi>sin</mi><mo>\u{2061}</mo></msup></mfrac></math>";
         assert_eq!(
-            group_loose_operators(katex),
+            group_loose_operators(katex.to_string()),
             "<math><mfrac><mrow><mi>log</mi><mo>\u{2061}</mo></mrow><msup><mi>x</mi><mrow><mi>sin</mi><mo>\u{2061}</mo></mrow></msup></mfrac></math>"
         );
     }
@@ -167,13 +170,13 @@ mod tests {
             "<math><mspace width=\"1em\"/><msub><mi>x</mi><mn>1</mn></msub></math>",
             "no math at all",
         ] {
-            assert_eq!(group_loose_operators(katex), katex);
+            assert_eq!(group_loose_operators(katex.to_string()), katex);
         }
     }
 
     #[test]
     fn markup_that_does_not_nest_is_returned_unchanged() {
         let broken = "<math><msub><mi>λ</mi><mi>max</mi><mo>\u{2061}</mo></mrow></math>";
-        assert_eq!(group_loose_operators(broken), broken);
+        assert_eq!(group_loose_operators(broken.to_string()), broken);
     }
 }

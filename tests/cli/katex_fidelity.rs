@@ -384,7 +384,7 @@ fn the_native_typesetter_matches_katex_0_18_5() {
     // worked repairs KaTeX's MathML where it breaks the content model; KaTeX's own markup,
     // repaired the same way, must then be what katex-rs wrote.
     for difference in &mut outcome.differences {
-        difference.katex = group_loose_operators(&difference.katex);
+        difference.katex = group_loose_operators(std::mem::take(&mut difference.katex));
     }
     outcome
         .differences

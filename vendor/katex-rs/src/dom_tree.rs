@@ -1102,11 +1102,19 @@ pub struct LineNode {
     pub attributes: KeyMap<String, String>,
 }
 
+/// The attributes in name order: the map's own order depends on its hash seed, which would make
+/// the same formula's markup differ from run to run (patch 3, see PATCHES.md).
+pub(crate) fn sorted_attributes(attributes: &KeyMap<String, String>) -> Vec<(&String, &String)> {
+    let mut sorted: Vec<(&String, &String)> = attributes.iter().collect();
+    sorted.sort_unstable_by(|a, b| a.0.cmp(b.0));
+    sorted
+}
+
 fn node_attributes_to_markup<W: fmt::Write>(
     writer: &mut W,
     attributes: &KeyMap<String, String>,
 ) -> Result<(), ParseError> {
-    for (attr, value) in attributes {
+    for (attr, value) in sorted_attributes(attributes) {
         if !attr.is_empty() {
             if attr.contains(|c: char| {
                 c.is_whitespace() || "\"'>/=".contains(c) || ('\x00'..='\x1f').contains(&c)

@@ -264,7 +264,7 @@ impl VirtualNode for MathNode {
             map_fmt(fmt.write_char('"'))?;
         }
 
-        for (key, value) in &self.attributes {
+        for (key, value) in crate::dom_tree::sorted_attributes(&self.attributes) {
             map_fmt(write!(fmt, " {key}=\""))?;
             map_fmt(escape_into(fmt, value))?;
             map_fmt(fmt.write_char('"'))?;
