@@ -96,11 +96,19 @@ pub fn page_sections(url: &str, title: &str, events: &[Spanned<'_>]) -> Vec<Sear
 /// neither alphabetic nor numeric (Unicode's definitions), at least [`MIN_WORD_CHARS`] long,
 /// cut to [`MAX_WORD_CHARS`].
 pub fn tokenize(text: &str) -> Vec<String> {
-    text.to_lowercase()
+    words(&text.to_lowercase()).map(str::to_string).collect()
+}
+
+/// [`tokenize`] for text already lowercased, borrowing the words from it.
+fn words(lowercase: &str) -> impl Iterator<Item = &str> {
+    lowercase
         .split(|c: char| !(c.is_alphabetic() || c.is_numeric()))
-        .filter(|word| word.chars().count() >= MIN_WORD_CHARS)
-        .map(|word| word.chars().take(MAX_WORD_CHARS).collect())
-        .collect()
+        .filter(|word| word.chars().nth(MIN_WORD_CHARS - 1).is_some())
+        .map(|word| {
+            word.char_indices()
+                .nth(MAX_WORD_CHARS)
+                .map_or(word, |(cut, _)| &word[..cut])
+        })
 }
 
 /// A section as the index keeps it: what a result shows, and the distinct words it holds.
@@ -118,12 +126,16 @@ pub struct IndexedSection {
 
 impl From<SearchSection> for IndexedSection {
     fn from(section: SearchSection) -> Self {
+        // Each word is copied once, when first seen: a page has thousands of words but only
+        // hundreds of distinct ones.
+        let texts =
+            [&section.heading, &section.page, &section.text].map(|text| text.to_lowercase());
         let mut seen = HashSet::new();
-        let words = tokenize(&section.heading)
-            .into_iter()
-            .chain(tokenize(&section.page))
-            .chain(tokenize(&section.text))
-            .filter(|word| seen.insert(word.clone()))
+        let words = texts
+            .iter()
+            .flat_map(|text| words(text))
+            .filter(|word| seen.insert(*word))
+            .map(str::to_string)
             .collect();
         IndexedSection {
             snippet: snippet(&section.text),
@@ -198,8 +210,20 @@ fn push_base36(out: &mut String, mut value: usize) {
 
 /// The start of a section's text, cut at a word boundary.
 fn snippet(text: &str) -> String {
-    let collapsed = text.split_whitespace().collect::<Vec<_>>().join(" ");
-    if collapsed.chars().count() <= SNIPPET_CHARS {
+    // Only the start of a long text is collapsed: enough to know it is too long.
+    let (mut collapsed, mut chars) = (String::new(), 0);
+    for word in text.split_whitespace() {
+        if chars > SNIPPET_CHARS {
+            break;
+        }
+        if !collapsed.is_empty() {
+            collapsed.push(' ');
+            chars += 1;
+        }
+        collapsed.push_str(word);
+        chars += word.chars().count();
+    }
+    if chars <= SNIPPET_CHARS {
         return collapsed;
     }
     let cut: String = collapsed.chars().take(SNIPPET_CHARS).collect();
@@ -211,6 +235,69 @@ fn snippet(text: &str) -> String {
 mod tests {
     use super::*;
     use crate::markdown::{heading_ids, parse};
+    use proptest::prelude::*;
+
+    /// Text mixing the cases [`tokenize`] and [`snippet`] must get right: runs of spaces and
+    /// newlines, punctuation, accented and multi-byte letters (some of which lowercase to a
+    /// different length), digits, one-letter and very long words.
+    fn varied_text() -> impl Strategy<Value = String> {
+        proptest::collection::vec(
+            prop_oneof![
+                Just(" ".to_string()),
+                Just("\n  ".to_string()),
+                Just(", ".to_string()),
+                Just("İ".to_string()),
+                Just("Über".to_string()),
+                Just("λ".to_string()),
+                Just("x".to_string()),
+                "[a-zA-Z0-9]{1,40}",
+                "[a-zé]{20,30}",
+            ],
+            0..120,
+        )
+        .prop_map(|pieces| pieces.concat())
+    }
+
+    proptest! {
+        #[test]
+        fn words_and_snippets_are_those_of_the_plain_definitions(
+            heading in varied_text(), text in varied_text()
+        ) {
+            // The definitions, written the slow and obvious way.
+            let plain_tokenize = |text: &str| -> Vec<String> {
+                text.to_lowercase()
+                    .split(|c: char| !(c.is_alphabetic() || c.is_numeric()))
+                    .filter(|word| word.chars().count() >= MIN_WORD_CHARS)
+                    .map(|word| word.chars().take(MAX_WORD_CHARS).collect())
+                    .collect()
+            };
+            let collapsed = text.split_whitespace().collect::<Vec<_>>().join(" ");
+            let plain_snippet = if collapsed.chars().count() <= SNIPPET_CHARS {
+                collapsed
+            } else {
+                let cut: String = collapsed.chars().take(SNIPPET_CHARS).collect();
+                let at_word = cut.rfind(' ').map_or(cut.as_str(), |at| &cut[..at]);
+                format!("{at_word} …")
+            };
+            let mut seen = HashSet::new();
+            let plain_words: Vec<String> = plain_tokenize(&heading)
+                .into_iter()
+                .chain(plain_tokenize("Page"))
+                .chain(plain_tokenize(&text))
+                .filter(|word| seen.insert(word.clone()))
+                .collect();
+
+            prop_assert_eq!(tokenize(&text), plain_tokenize(&text));
+            let section = IndexedSection::from(SearchSection {
+                url: "a.html".into(),
+                page: "Page".into(),
+                heading,
+                text,
+            });
+            prop_assert_eq!(section.words, plain_words);
+            prop_assert_eq!(section.snippet, plain_snippet);
+        }
+    }
 
     #[test]
     fn words_are_lowercased_split_at_punctuation_and_short_ones_dropped() {
