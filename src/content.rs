@@ -10,10 +10,11 @@
 
 use crate::diagnostics::Diagnostic;
 use crate::source::SourceFile;
+use rayon::prelude::*;
 use serde::Deserialize;
 use std::collections::BTreeMap;
 use std::ops::Range;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use toml::Spanned;
 use walkdir::WalkDir;
 
@@ -127,8 +128,9 @@ pub fn load_lessons(root: &Path) -> LoadedLessons {
             ..LoadedLessons::default()
         };
     }
-    let mut loaded = LoadedLessons::default();
-    let problems = &mut loaded.problems;
+    // The walk only lists files; reading and parsing them runs in parallel, and the results
+    // are then taken in walk order, so problems are reported in the same order every time.
+    let mut found = Vec::new();
     let walk = WalkDir::new(&content_dir)
         .max_depth(MAX_FOLDER_DEPTH + 1)
         .sort_by_file_name();
@@ -137,19 +139,21 @@ pub fn load_lessons(root: &Path) -> LoadedLessons {
         let entry = match entry {
             Ok(entry) => entry,
             Err(error) => {
-                problems.push(Diagnostic::io(format!("cannot read {error}")));
+                found.push(Found::Problem(Diagnostic::io(format!(
+                    "cannot read {error}"
+                ))));
                 continue;
             }
         };
         let path = entry.path();
-        let shown_path = display_path(root, path);
         if entry.file_type().is_dir() && entry.depth() > MAX_FOLDER_DEPTH {
-            problems.push(
+            found.push(Found::Problem(
                 Diagnostic::general(format!(
-                    "{shown_path} is nested more than {MAX_FOLDER_DEPTH} folders deep"
+                    "{} is nested more than {MAX_FOLDER_DEPTH} folders deep",
+                    display_path(root, path)
                 ))
                 .with_help("flatten the folders; its files were not read"),
-            );
+            ));
             continue;
         }
         if !entry.file_type().is_file() || is_hidden(entry.file_name()) {
@@ -157,30 +161,31 @@ pub fn load_lessons(root: &Path) -> LoadedLessons {
         }
         files += 1;
         if files > MAX_CONTENT_FILES {
-            problems.push(
+            found.push(Found::Problem(
                 Diagnostic::general(format!(
                     "{CONTENT_DIR}/ holds more than {MAX_CONTENT_FILES} files; stopped reading"
                 ))
                 .with_help("is --root the book folder? A book's content/ holds its lessons and their images"),
-            );
+            ));
             break;
         }
-        if path.extension().is_none_or(|ext| ext != "md") {
-            match std::fs::read(path) {
-                Ok(bytes) => {
-                    loaded
-                        .assets
-                        .insert(display_path(&content_dir, path), bytes);
-                }
-                Err(error) => problems.push(Diagnostic::general(format!(
-                    "cannot read {shown_path}: {error}"
-                ))),
+        found.push(Found::File(entry.into_path()));
+    }
+    let read: Vec<Read> = found
+        .into_par_iter()
+        .map(|found| match found {
+            Found::Problem(problem) => Read::Problem(problem),
+            Found::File(path) => read_content_file(root, &content_dir, &path),
+        })
+        .collect();
+    let mut loaded = LoadedLessons::default();
+    for read in read {
+        match read {
+            Read::Lesson(lesson) => loaded.lessons.push(lesson),
+            Read::Asset(name, bytes) => {
+                loaded.assets.insert(name, bytes);
             }
-            continue;
-        }
-        match read_lesson_file(path, &shown_path).and_then(|source| parse_lesson(source, path)) {
-            Ok(lesson) => loaded.lessons.push(lesson),
-            Err(problem) => problems.push(problem),
+            Read::Problem(problem) => loaded.problems.push(problem),
         }
     }
     let mut lessons = std::mem::take(&mut loaded.lessons);
@@ -194,6 +199,35 @@ pub fn load_lessons(root: &Path) -> LoadedLessons {
     });
     loaded.lessons = lessons;
     loaded
+}
+
+/// What the walk of `content/` found, before anything is read.
+enum Found {
+    File(PathBuf),
+    Problem(Diagnostic),
+}
+
+/// A file of `content/` once read: a lesson (`.md`), an asset (anything else), or why not.
+enum Read {
+    Lesson(Lesson),
+    Asset(String, Vec<u8>),
+    Problem(Diagnostic),
+}
+
+fn read_content_file(root: &Path, content_dir: &Path, path: &Path) -> Read {
+    let shown_path = display_path(root, path);
+    if path.extension().is_none_or(|ext| ext != "md") {
+        return match std::fs::read(path) {
+            Ok(bytes) => Read::Asset(display_path(content_dir, path), bytes),
+            Err(error) => Read::Problem(Diagnostic::general(format!(
+                "cannot read {shown_path}: {error}"
+            ))),
+        };
+    }
+    match read_lesson_file(path, &shown_path).and_then(|source| parse_lesson(source, path)) {
+        Ok(lesson) => Read::Lesson(lesson),
+        Err(problem) => Read::Problem(problem),
+    }
 }
 
 /// Dot-files (`.DS_Store`, editor swap files) are neither lessons nor assets.
