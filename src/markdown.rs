@@ -371,9 +371,15 @@ fn is_relative(url: &str) -> bool {
 /// (keyed by `(tex, display)`); every math event must have an entry. Two touches for readers:
 /// every h2/h3 that has an id ends with a link to itself ([`heading_anchor`]), and inline math
 /// followed by punctuation is kept on one line with it ([`NO_BREAK_BEFORE`]).
-pub fn to_html(events: Vec<Spanned<'_>>, typeset: &HashMap<(String, bool), String>) -> String {
+pub fn to_html<'a>(
+    events: Vec<Spanned<'a>>,
+    typeset: &'a HashMap<(String, bool), String>,
+) -> String {
     let mut anchor = None;
-    let mut out: Vec<Event<'_>> = Vec::with_capacity(events.len());
+    let mut out: Vec<Event<'a>> = Vec::with_capacity(events.len());
+    // Typeset formulas are most of a page's bytes: they are borrowed, not copied, on the way to
+    // the page, and the page is sized for them up front.
+    let mut math_bytes = 0;
     let mut index = 0;
     while index < events.len() {
         match &events[index].0 {
@@ -393,7 +399,9 @@ pub fn to_html(events: Vec<Spanned<'_>>, typeset: &HashMap<(String, bool), Strin
                 out.push(events[index].0.clone());
             }
             Event::InlineMath(tex) => {
-                let math = Event::InlineHtml(CowStr::from(math_html(typeset, tex, false)));
+                let html = math_html(typeset, tex, false);
+                math_bytes += html.len();
+                let math = Event::InlineHtml(CowStr::Borrowed(html));
                 let punctuation = match events.get(index + 1) {
                     Some((Event::Text(text), _)) => {
                         let end = text
@@ -419,16 +427,18 @@ pub fn to_html(events: Vec<Spanned<'_>>, typeset: &HashMap<(String, bool), Strin
                 }
             }
             Event::DisplayMath(tex) => {
-                out.push(Event::InlineHtml(CowStr::from(format!(
-                    "{DISPLAY_MATH_OPEN}{}</span>",
-                    math_html(typeset, tex, true)
-                ))));
+                let html = math_html(typeset, tex, true);
+                math_bytes += html.len();
+                out.push(Event::InlineHtml(CowStr::Borrowed(DISPLAY_MATH_OPEN)));
+                out.push(Event::InlineHtml(CowStr::Borrowed(html)));
+                out.push(Event::InlineHtml(CowStr::Borrowed("</span>")));
             }
             other => out.push(other.clone()),
         }
         index += 1;
     }
-    let mut html = String::new();
+    let text_bytes = events.last().map_or(0, |(_, span)| span.end);
+    let mut html = String::with_capacity(math_bytes + text_bytes + text_bytes / 4);
     pulldown_cmark::html::push_html(&mut html, out.into_iter());
     html
 }
@@ -454,11 +464,14 @@ fn heading_anchor(id: &str, title: &str) -> String {
     )
 }
 
-fn math_html(typeset: &HashMap<(String, bool), String>, tex: &str, display: bool) -> String {
+fn math_html<'a>(
+    typeset: &'a HashMap<(String, bool), String>,
+    tex: &str,
+    display: bool,
+) -> &'a str {
     typeset
         .get(&(tex.to_string(), display))
-        .cloned()
-        .unwrap_or_default()
+        .map_or("", String::as_str)
 }
 
 #[cfg(test)]

@@ -817,12 +817,12 @@ fn finish_page(
             typed_numbers,
             formulas,
             search,
-            html: html.into_bytes().into(),
+            html,
         },
     ))
 }
 
-fn render_lesson_page(page: Prepared<'_>, book: &BookContext<'_>) -> Result<String, Diagnostic> {
+fn render_lesson_page(page: Prepared<'_>, book: &BookContext<'_>) -> Result<Arc<[u8]>, Diagnostic> {
     let lesson = page.lesson;
     let lessons = book.lessons;
     let path = lesson.page();
@@ -882,7 +882,7 @@ fn render_lesson_page(page: Prepared<'_>, book: &BookContext<'_>) -> Result<Stri
                 .map(|&index| LessonLink::to(&lessons[index], &lesson.folder)),
         },
     };
-    book.templates.render("lesson.html", &context)
+    book.templates.render_page("lesson.html", &context)
 }
 
 fn render_index_page(book: &BookContext<'_>) -> Result<String, Diagnostic> {

@@ -13,9 +13,10 @@
 use crate::config::BookConfig;
 use crate::diagnostics::Diagnostic;
 use serde::Serialize;
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
 use std::collections::{BTreeMap, HashMap};
 use std::io::{self, Write};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tera::ast::{Expr, ExprVal, Node};
 
@@ -49,7 +50,12 @@ pub struct Templates {
 thread_local! {
     /// When the page being rendered on this thread must be done; read by the bounded `range`.
     static DEADLINE: Cell<Option<Instant>> = const { Cell::new(None) };
+    /// The buffer pages are rendered into on this thread, kept between pages.
+    static PAGE_BUFFER: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
 }
+
+/// Largest page buffer a thread keeps for the next page; an outsized page's is let go.
+const KEPT_BUFFER_BYTES: usize = 4 << 20;
 
 /// What every page template receives.
 #[derive(Debug, Serialize)]
@@ -107,6 +113,27 @@ impl Templates {
 
     /// Renders one page, within the time and size limits.
     pub fn render(&self, template: &str, context: &impl Serialize) -> Result<String, Diagnostic> {
+        self.render_with(template, context, str::to_string)
+    }
+
+    /// [`Templates::render`] for a page the site will hold as shared bytes: the page is copied
+    /// once, at its final size, into them.
+    pub fn render_page(
+        &self,
+        template: &str,
+        context: &impl Serialize,
+    ) -> Result<Arc<[u8]>, Diagnostic> {
+        self.render_with(template, context, |page| Arc::from(page.as_bytes()))
+    }
+
+    /// Renders into this thread's reusable buffer, so a page grows in memory already mapped
+    /// rather than by repeated reallocation, and hands the finished text to `finish`.
+    fn render_with<T>(
+        &self,
+        template: &str,
+        context: &impl Serialize,
+        finish: impl FnOnce(&str) -> T,
+    ) -> Result<T, Diagnostic> {
         let context = tera::Context::from_serialize(context).map_err(|error| {
             Diagnostic::general(format!(
                 "cannot pass page data to {template}: {}",
@@ -114,8 +141,10 @@ impl Templates {
             ))
         })?;
         let deadline = Instant::now() + self.limits.time;
+        let mut bytes = PAGE_BUFFER.with(RefCell::take);
+        bytes.clear();
         let mut output = BoundedOutput {
-            bytes: Vec::new(),
+            bytes,
             limits: self.limits,
             deadline,
             exceeded: None,
@@ -123,21 +152,30 @@ impl Templates {
         DEADLINE.with(|cell| cell.set(Some(deadline)));
         let rendered = self.tera.render_to(template, &context, &mut output);
         DEADLINE.with(|cell| cell.set(None));
-        if let Some(limit) = output.exceeded {
-            return Err(Diagnostic::general(format!(
+        let BoundedOutput {
+            bytes, exceeded, ..
+        } = output;
+        let result = match (exceeded, rendered) {
+            (Some(limit), _) => Err(Diagnostic::general(format!(
                 "template {template} stopped: the page {limit}"
             ))
-            .with_help("look for loops in the template that run too long or print too much"));
-        }
-        rendered.map_err(|error| {
-            Diagnostic::general(format!("template {template} failed: {}", unravel(&error)))
-                .with_help("check the variable names against the template context in README.md")
-        })?;
-        String::from_utf8(output.bytes).map_err(|error| {
-            Diagnostic::general(format!(
-                "template {template} produced text that is not UTF-8: {error}"
+            .with_help("look for loops in the template that run too long or print too much")),
+            (None, Err(error)) => Err(Diagnostic::general(format!(
+                "template {template} failed: {}",
+                unravel(&error)
             ))
-        })
+            .with_help("check the variable names against the template context in README.md")),
+            (None, Ok(())) => match std::str::from_utf8(&bytes) {
+                Ok(page) => Ok(finish(page)),
+                Err(error) => Err(Diagnostic::general(format!(
+                    "template {template} produced text that is not UTF-8: {error}"
+                ))),
+            },
+        };
+        if bytes.capacity() <= KEPT_BUFFER_BYTES {
+            PAGE_BUFFER.with(|buffer| buffer.replace(bytes));
+        }
+        result
     }
 }
 
