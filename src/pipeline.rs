@@ -322,14 +322,21 @@ pub fn build_site_with(
     );
     add_files(&mut site, extra_files, "static/", &lessons)?;
     add_files(&mut site, assets, "content/", &lessons)?;
-    if let Some(cache) = page_cache {
-        let by_page = lessons
-            .iter()
-            .zip(pages)
-            .map(|(lesson, page)| (lesson.page(), page))
-            .collect();
-        cache.replace(fingerprint, by_page);
-    }
+    let pages_to_free = match page_cache {
+        Some(cache) => {
+            let by_page = lessons
+                .iter()
+                .zip(pages)
+                .map(|(lesson, page)| (lesson.page(), page))
+                .collect();
+            cache.replace(fingerprint, by_page);
+            Vec::new()
+        }
+        None => pages,
+    };
+    // Every typeset formula and laid-out page is a separate allocation: they are freed on a
+    // worker thread instead of while the caller waits to write the site.
+    rayon::spawn(move || drop((typeset, pages_to_free)));
     timings.render = lap();
 
     Ok(Build {

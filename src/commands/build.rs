@@ -48,6 +48,9 @@ pub fn run(root: &Path, output: &Path, force: bool) -> u8 {
         );
         eprintln!("  help: delete it by hand, or let the next build remove it");
     }
+    // The process ends here and the OS takes the site's memory back at once; freeing its
+    // thousand pages one by one would only keep the author waiting.
+    std::mem::forget(build.site);
     let stats = build.stats;
     println!(
         "Built {} lesson{}, {} formula{} ({} distinct) into {} in {:.2} s; search index {}",
