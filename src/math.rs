@@ -141,7 +141,10 @@ fn render(tex: &str, display: bool, math: &MathSettings) -> Result<String, Types
         }
     }
     let html = katex::render_to_string(engine(), tex, &settings).map_err(from_katex)?;
-    let html = mathml::group_loose_operators(html);
+    let mut html = mathml::group_loose_operators(html);
+    // The markup grew by doubling; a book keeps tens of thousands of these until its pages are
+    // laid out, so the slack is given back (glibc shrinks in place, without copying).
+    html.shrink_to_fit();
     let refused = refused.lock().ok().and_then(|slot| slot.clone());
     match refused {
         Some(command) => Err(TypesetError {
