@@ -315,6 +315,28 @@ fn two_builds_of_the_same_sources_are_byte_identical() {
     }
 }
 
+#[cfg(unix)]
+#[test]
+fn a_rebuild_keeps_the_files_of_pages_that_did_not_change() {
+    use std::os::unix::fs::MetadataExt;
+    let book = Book::seed();
+    book.build().succeeds();
+    let identity = |page: &str| {
+        let file = std::fs::metadata(book.path(&format!("public/{page}"))).expect("a page");
+        (file.ino(), file.mtime(), file.mtime_nsec())
+    };
+    let (attention, softmax) = (identity("attention.html"), identity("softmax.html"));
+    book.edit("content/softmax.md", "Back to", "Return to");
+    book.build().succeeds();
+    assert_eq!(
+        identity("attention.html"),
+        attention,
+        "an unchanged page keeps its file and its modification time"
+    );
+    assert_ne!(identity("softmax.html"), softmax, "the edited page is new");
+    assert!(book.read("public/softmax.html").contains("Return to"));
+}
+
 #[test]
 fn a_failing_build_leaves_the_previous_site_byte_for_byte_intact() {
     let book = Book::seed();
