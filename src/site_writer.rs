@@ -251,8 +251,32 @@ fn link_if_unchanged(previous: &Path, bytes: &[u8], staged: &Path) -> bool {
     let is_same_size_file = std::fs::symlink_metadata(previous)
         .is_ok_and(|metadata| metadata.is_file() && metadata.len() == bytes.len() as u64);
     is_same_size_file
-        && std::fs::read(previous).is_ok_and(|old| old == bytes)
+        && holds_exactly(previous, bytes)
         && std::fs::hard_link(previous, staged).is_ok()
+}
+
+/// Whether the file at `path` holds exactly `bytes`, read a piece at a time (a site's pages
+/// together are far larger than any one piece needs to be).
+fn holds_exactly(path: &Path, mut bytes: &[u8]) -> bool {
+    use std::io::Read;
+    let Ok(mut file) = std::fs::File::open(path) else {
+        return false;
+    };
+    let mut piece = [0; 64 * 1024];
+    loop {
+        let read = match file.read(&mut piece) {
+            Ok(read) => read,
+            Err(error) if error.kind() == io::ErrorKind::Interrupted => continue,
+            Err(_) => return false,
+        };
+        if read == 0 {
+            return bytes.is_empty();
+        }
+        match bytes.strip_prefix(&piece[..read]) {
+            Some(rest) => bytes = rest,
+            None => return false,
+        }
+    }
 }
 
 /// Moves the finished staging folder to `out`, keeping the old site until the move succeeded.
@@ -408,14 +432,21 @@ mod tests {
         use std::os::unix::fs::MetadataExt;
         let dir = tempfile::tempdir().unwrap();
         let out = dir.path().join("public");
+        // Pages larger than the piece a comparison reads at a time, one differing at its end.
+        let big = "x".repeat(150_000);
+        let big_end_one = format!("{big}1");
+        let big_end_two = format!("{big}2");
         let files = [
             ("same.html", "kept"),
             ("changed.html", "one"),
             ("edited.html", "e"),
+            ("big.html", big.as_str()),
+            ("big-changed.html", big_end_one.as_str()),
         ];
         write_site(&site(&files), &out, false).unwrap();
         let identity = |name: &str| std::fs::metadata(out.join(name)).unwrap().ino();
         let (same, changed) = (identity("same.html"), identity("changed.html"));
+        let (big_same, big_changed) = (identity("big.html"), identity("big-changed.html"));
         // Someone edits a page by hand without changing its size: the build must not keep it.
         std::fs::write(out.join("edited.html"), "E").unwrap();
         let edited = identity("edited.html");
@@ -423,6 +454,8 @@ mod tests {
             ("same.html", "kept"),
             ("changed.html", "two"),
             ("edited.html", "e"),
+            ("big.html", big.as_str()),
+            ("big-changed.html", big_end_two.as_str()),
         ];
         write_site(&site(&files), &out, false).unwrap();
         assert_eq!(
@@ -430,6 +463,8 @@ mod tests {
             same,
             "an unchanged page keeps its file"
         );
+        assert_eq!(identity("big.html"), big_same);
+        assert_ne!(identity("big-changed.html"), big_changed);
         assert_ne!(identity("changed.html"), changed);
         assert_ne!(identity("edited.html"), edited);
         for (name, text) in files {
