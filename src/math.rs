@@ -25,6 +25,7 @@ use katex::types::{ParseError, Settings, TrustSetting};
 use katex::KatexContext;
 use rayon::prelude::*;
 use rayon::{ThreadPool, ThreadPoolBuilder};
+use std::borrow::Borrow;
 use std::panic::{self, AssertUnwindSafe};
 use std::sync::{Arc, Mutex, OnceLock};
 
@@ -73,14 +74,14 @@ pub struct MathSettings {
 }
 
 /// Renders every formula, in parallel, in the order given.
-pub fn typeset_all(
-    formulas: &[Formula],
+pub fn typeset_all<F: Borrow<Formula> + Sync>(
+    formulas: &[F],
     settings: &MathSettings,
 ) -> Vec<Result<String, TypesetError>> {
     typesetting_pool().install(|| {
         formulas
             .par_iter()
-            .map(|formula| typeset(formula, settings))
+            .map(|formula| typeset(formula.borrow(), settings))
             .collect()
     })
 }

@@ -213,7 +213,7 @@ pub fn build_site_with(
     let mut site_index = SiteIndex::new(&lessons, &left_out, files, all_lessons_loaded);
     for page in &pages_so_far {
         let headings = match page {
-            PageSoFar::Fresh(page) => markdown::headings(&page.events),
+            PageSoFar::Fresh(page) => page.headings.clone(),
             PageSoFar::Cached(_, page) => page.headings.clone(),
         };
         site_index.add_headings(page.index(), headings);
@@ -254,15 +254,20 @@ pub fn build_site_with(
     if !problems.is_empty() {
         return Err(problems);
     }
-    let (formulas, distinct_formulas) = {
-        let on_pages: Vec<&Formula> = ready
+    let formulas = ready
+        .iter()
+        .map(|page| page.formulas.len())
+        .chain(pages.iter().flatten().map(|page| page.formulas.len()))
+        .sum();
+    // Without cached pages, the typeset formulas are exactly the distinct ones on the pages.
+    let distinct_formulas = if pages.iter().all(Option::is_none) {
+        typeset.len()
+    } else {
+        let on_pages = ready
             .iter()
             .map(|page| &page.formulas)
-            .chain(pages.iter().flatten().map(|page| &page.formulas))
-            .flatten()
-            .collect();
-        let distinct: HashSet<&&Formula> = on_pages.iter().collect();
-        (on_pages.len(), distinct.len())
+            .chain(pages.iter().flatten().map(|page| &page.formulas));
+        on_pages.flatten().collect::<HashSet<&Formula>>().len()
     };
 
     let book = BookContext {
@@ -548,6 +553,8 @@ struct Prepared<'a> {
     lesson: &'a Lesson,
     events: Vec<Spanned<'a>>,
     toc: Vec<TocEntry>,
+    /// The page's headings (id, text), for links into it.
+    headings: Vec<(String, String)>,
     scripts: Vec<&'static str>,
     stylesheets: Vec<&'static str>,
     typed_numbers: Vec<Diagnostic>,
@@ -564,6 +571,7 @@ fn prepare_lesson(
     let expanded = expand_lesson(lesson, events, decimals)?;
     let mut events = expanded.events;
     let toc = markdown::heading_ids(&mut events);
+    let headings = markdown::headings(&events);
     let targets = markdown::local_targets(&lesson.source.text, &events);
     let formulas = events
         .iter()
@@ -584,6 +592,7 @@ fn prepare_lesson(
         targets,
         events,
         toc,
+        headings,
         scripts: expanded.scripts,
         stylesheets: expanded.stylesheets.into_iter().collect(),
         typed_numbers: expanded.typed_numbers,
@@ -627,7 +636,7 @@ fn typeset_formulas(
             Some(html) => {
                 typeset.insert((formula.tex.clone(), formula.display), html.clone());
             }
-            None => fresh.push(formula.clone()),
+            None => fresh.push(formula),
         }
     }
     let results = math::typeset_all(&fresh, settings);
@@ -638,11 +647,11 @@ fn typeset_formulas(
                 if let Some(cache) = cache.as_deref_mut() {
                     cache.insert(formula.clone(), html.clone());
                 }
-                typeset.insert((formula.tex, formula.display), html);
+                typeset.insert((formula.tex.clone(), formula.display), html);
             }
             Err(error) => {
-                let site = &first_site[&formula];
-                problems.push(formula_problem(site, &formula, &error));
+                let site = &first_site[formula];
+                problems.push(formula_problem(site, formula, &error));
             }
         }
     }
@@ -801,7 +810,7 @@ struct IndexEntry<'a> {
 
 /// Lays out a freshly prepared lesson and keeps what later builds need to reuse it.
 fn finish_page(
-    page: Prepared<'_>,
+    mut page: Prepared<'_>,
     book: &BookContext<'_>,
 ) -> Result<(usize, CachedPage), Diagnostic> {
     let lesson = page.lesson;
@@ -810,7 +819,7 @@ fn finish_page(
         .map(IndexedSection::from)
         .collect();
     let index = page.index;
-    let headings = markdown::headings(&page.events);
+    let headings = std::mem::take(&mut page.headings);
     let targets = page.targets.clone();
     let typed_numbers = page.typed_numbers.clone();
     let formulas = page.formulas.clone();
