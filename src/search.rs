@@ -13,6 +13,7 @@
 
 use crate::markdown::Spanned;
 use pulldown_cmark::{Event, Tag, TagEnd};
+use serde::Serialize;
 use std::collections::{BTreeMap, HashMap, HashSet};
 
 /// Words shorter than this are not indexed: "a", "I" and the like match everything.
@@ -171,9 +172,15 @@ pub fn index_script(sections: &[&IndexedSection]) -> String {
         .iter()
         .map(|(word, list)| (*word, gaps_base36(list)))
         .collect();
-    let index = serde_json::json!({ "docs": docs, "words": words });
+    /// The index as the reader's script reads it; serialized as it stands, without first
+    /// copying every string into a `serde_json::Value`.
+    #[derive(Serialize)]
+    struct Index<'a> {
+        docs: Vec<[&'a str; 4]>,
+        words: BTreeMap<&'a str, String>,
+    }
     // JSON is a JavaScript expression; `</` is escaped so no text can end a script element.
-    let json = serde_json::to_string(&index)
+    let json = serde_json::to_string(&Index { docs, words })
         .expect("strings and lists always serialize")
         .replace("</", "<\\/");
     format!("window.{INDEX_GLOBAL} = {json};\n")
