@@ -369,8 +369,8 @@ fn is_relative(url: &str) -> bool {
 
 /// Writes HTML, replacing each math event with its typeset HTML from `typeset`
 /// (keyed by `(tex, display)`); every math event must have an entry. Two touches for readers:
-/// every h2/h3 that has an id ends with a link to itself ([`heading_anchor`]), and inline math
-/// followed by punctuation is kept on one line with it ([`NO_BREAK_BEFORE`]).
+/// every h2/h3 that has an id ends with a link to itself (`heading_anchor`), and inline math
+/// followed by punctuation is kept on one line with it (`NO_BREAK_BEFORE`).
 pub fn to_html<'a>(
     events: Vec<Spanned<'a>>,
     typeset: &'a HashMap<(String, bool), String>,

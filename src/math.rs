@@ -8,7 +8,7 @@
 //! - [`nesting_depth`] refuses a formula nested deeper than [`MAX_NESTING`] before the engine
 //!   sees it: the parser recurses once per level, and a stack overflow aborts the process
 //!   where no `catch_unwind` can reach;
-//! - every formula is typeset on a pool whose threads have [`TYPESETTER_STACK_BYTES`] of stack,
+//! - every formula is typeset on a pool whose threads have `TYPESETTER_STACK_BYTES` of stack,
 //!   far more than [`MAX_NESTING`] levels need;
 //! - each call runs under `catch_unwind`, so an engine panic becomes an error at the formula.
 //!
