@@ -134,6 +134,30 @@ impl Templates {
         context: &impl Serialize,
         finish: impl FnOnce(&str) -> T,
     ) -> Result<T, Diagnostic> {
+        let mut bytes = PAGE_BUFFER.with(RefCell::take);
+        bytes.clear();
+        let page = self
+            .render_into(template, context, &mut bytes)
+            .and_then(|()| {
+                std::str::from_utf8(&bytes).map(finish).map_err(|error| {
+                    Diagnostic::general(format!(
+                        "template {template} produced text that is not UTF-8: {error}"
+                    ))
+                })
+            });
+        if bytes.capacity() <= KEPT_BUFFER_BYTES {
+            PAGE_BUFFER.with(|buffer| buffer.replace(bytes));
+        }
+        page
+    }
+
+    /// Renders `template` onto the end of `bytes`, within the time and size limits.
+    fn render_into(
+        &self,
+        template: &str,
+        context: &impl Serialize,
+        bytes: &mut Vec<u8>,
+    ) -> Result<(), Diagnostic> {
         let context = tera::Context::from_serialize(context).map_err(|error| {
             Diagnostic::general(format!(
                 "cannot pass page data to {template}: {}",
@@ -141,8 +165,6 @@ impl Templates {
             ))
         })?;
         let deadline = Instant::now() + self.limits.time;
-        let mut bytes = PAGE_BUFFER.with(RefCell::take);
-        bytes.clear();
         let mut output = BoundedOutput {
             bytes,
             limits: self.limits,
@@ -152,43 +174,29 @@ impl Templates {
         DEADLINE.with(|cell| cell.set(Some(deadline)));
         let rendered = self.tera.render_to(template, &context, &mut output);
         DEADLINE.with(|cell| cell.set(None));
-        let BoundedOutput {
-            bytes, exceeded, ..
-        } = output;
-        let result = match (exceeded, rendered) {
-            (Some(limit), _) => Err(Diagnostic::general(format!(
+        if let Some(limit) = output.exceeded {
+            return Err(Diagnostic::general(format!(
                 "template {template} stopped: the page {limit}"
             ))
-            .with_help("look for loops in the template that run too long or print too much")),
-            (None, Err(error)) => Err(Diagnostic::general(format!(
-                "template {template} failed: {}",
-                unravel(&error)
-            ))
-            .with_help("check the variable names against the template context in README.md")),
-            (None, Ok(())) => match std::str::from_utf8(&bytes) {
-                Ok(page) => Ok(finish(page)),
-                Err(error) => Err(Diagnostic::general(format!(
-                    "template {template} produced text that is not UTF-8: {error}"
-                ))),
-            },
-        };
-        if bytes.capacity() <= KEPT_BUFFER_BYTES {
-            PAGE_BUFFER.with(|buffer| buffer.replace(bytes));
+            .with_help("look for loops in the template that run too long or print too much"));
         }
-        result
+        rendered.map_err(|error| {
+            Diagnostic::general(format!("template {template} failed: {}", unravel(&error)))
+                .with_help("check the variable names against the template context in README.md")
+        })
     }
 }
 
 /// A page's HTML, refusing to grow past the size limit or the deadline.
-struct BoundedOutput {
-    bytes: Vec<u8>,
+struct BoundedOutput<'a> {
+    bytes: &'a mut Vec<u8>,
     limits: RenderLimits,
     deadline: Instant,
     /// Which limit stopped the page, as the end of a sentence.
     exceeded: Option<String>,
 }
 
-impl Write for BoundedOutput {
+impl Write for BoundedOutput<'_> {
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
         if self.bytes.len() + buf.len() > self.limits.bytes {
             self.exceeded = Some(format!("grew past {} bytes", self.limits.bytes));
