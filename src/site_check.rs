@@ -215,7 +215,8 @@ pub fn formula_tex(html: &str) -> String {
     unescape(&html[start..end])
 }
 
-fn unescape(text: &str) -> String {
+/// `text` with the character references that KaTeX and the page writers produce decoded.
+pub fn unescape(text: &str) -> String {
     text.replace("&lt;", "<")
         .replace("&gt;", ">")
         .replace("&quot;", "\"")

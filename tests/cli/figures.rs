@@ -15,6 +15,7 @@ use worked::compute::vectors::{analyze, VectorsInput};
 use worked::compute::Quantity;
 use worked::present::figure::{self, FigureOptions, Palette};
 use worked::present::svg::{phone_scale, Anchor, Baseline, Point, TextBox, LEAST_TEXT_PX};
+use worked::site_check::unescape;
 
 /// One `<text>` of a picture.
 #[derive(Debug)]
@@ -38,14 +39,6 @@ fn attribute<'a>(tag: &'a str, name: &str) -> Option<&'a str> {
     let start = tag.find(&format!(" {name}=\""))? + name.len() + 3;
     let end = tag[start..].find('"')? + start;
     Some(&tag[start..end])
-}
-
-fn unescape(text: &str) -> String {
-    text.replace("&lt;", "<")
-        .replace("&gt;", ">")
-        .replace("&quot;", "\"")
-        .replace("&#39;", "'")
-        .replace("&amp;", "&")
 }
 
 fn number(tag: &str, name: &str) -> f64 {
