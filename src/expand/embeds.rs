@@ -198,13 +198,9 @@ impl<'x> Expander<'x> {
         data["decimals"] = serde_json::Value::from(self.decimals);
         if let (Some(steps), Evaluated::Compute(computed)) = (&shown_steps, &example.evaluated) {
             // Inputs stay (they are the fields); of the steps, only the chosen ones are shown.
-            kind.shown_without_script.retain(|(quantity, _)| {
-                steps.contains(quantity)
-                    || computed
-                        .values
-                        .iter()
-                        .any(|(input, origin, _)| input == quantity && *origin == Origin::Input)
-            });
+            let inputs = computed.input_names();
+            kind.shown_without_script
+                .retain(|(quantity, _)| steps.contains(quantity) || inputs.contains(quantity));
             data["show"] = serde_json::Value::from(steps.clone());
         }
         // `<` never appears raw inside the JSON, so no text can close the <script> element.
