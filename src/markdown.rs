@@ -5,7 +5,7 @@
 //! stages transform events (see `expand`), then [`heading_ids`] numbers the headings, and
 //! [`to_html`] writes HTML with each math event replaced by its typeset KaTeX.
 
-use crate::present::table::escape_html;
+use crate::present::table::{escape_html, strip_tags};
 use pulldown_cmark::{
     CowStr, Event, HeadingLevel, Options, Parser, Tag, TagEnd, TextMergeWithOffset,
 };
@@ -111,21 +111,6 @@ fn plain_text_until_heading_end(events: &[Spanned<'_>]) -> String {
         }
     }
     title.trim().to_string()
-}
-
-/// Text content of a small HTML fragment (a computed number's `<span>`), for heading titles.
-fn strip_tags(html: &str) -> String {
-    let mut text = String::new();
-    let mut in_tag = false;
-    for c in html.chars() {
-        match c {
-            '<' => in_tag = true,
-            '>' => in_tag = false,
-            c if !in_tag => text.push(c),
-            _ => {}
-        }
-    }
-    text
 }
 
 /// "Why divide by $\\sqrt{d_k}$?" → "why-divide-by-d_k": letters, digits and `_` of the text,

@@ -105,18 +105,23 @@ pub fn quantity_table_captioned(
 /// The text of trusted, already escaped HTML (`W<sub>Q</sub>` → `WQ`), fit for an attribute
 /// value: tags dropped, entities kept as they are, a stray quote escaped.
 fn text_of_html(html: &str) -> String {
-    let mut out = String::with_capacity(html.len());
+    strip_tags(html).replace('"', "&quot;")
+}
+
+/// The text content of a small, trusted HTML fragment (a caption, a computed number's
+/// `<span>`): tags dropped, entities kept as they are.
+pub fn strip_tags(html: &str) -> String {
+    let mut text = String::with_capacity(html.len());
     let mut in_tag = false;
     for c in html.chars() {
         match c {
             '<' => in_tag = true,
             '>' if in_tag => in_tag = false,
-            '"' if !in_tag => out.push_str("&quot;"),
-            c if !in_tag => out.push(c),
+            c if !in_tag => text.push(c),
             _ => {}
         }
     }
-    out
+    text
 }
 
 /// Escapes text for HTML content and attribute values.
