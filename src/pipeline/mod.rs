@@ -11,6 +11,7 @@
 pub mod build_cache;
 
 use crate::base::diagnostics::Diagnostic;
+use crate::base::html::escape_html;
 use crate::base::source::SourceFile;
 use crate::book::navigation::{self, root_prefix, BookTree, Crumb, Entry, Section};
 use crate::expand::expand_lesson;
@@ -23,8 +24,6 @@ use crate::load::config::{load_macros_file, BookConfig, CONFIG_FILE};
 use crate::load::content::{load_lessons, Lesson, LoadedLessons};
 use crate::load::theme::{load_theme, Theme};
 use crate::pipeline::build_cache::{BuildCache, CachedPage, FormulaCache};
-use crate::present::table::escape_html;
-use crate::write::RenderedSite;
 use pulldown_cmark::{CowStr, Event, Tag};
 use rayon::prelude::*;
 use serde::Serialize;
@@ -35,6 +34,15 @@ use std::ops::Range;
 use std::path::Path;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
+
+/// Every output file, by path relative to the output root (with `/` separators): what a build
+/// makes, what `write` puts on disk, `check --site` compares and `serve` answers from.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct RenderedSite {
+    /// Relative path → file bytes. A `BTreeMap` keeps output order deterministic. The bytes
+    /// are shared, so a `serve` rebuild hands on the pages it did not change without copying.
+    pub files: BTreeMap<String, Arc<[u8]>>,
+}
 
 /// A finished build, still in memory.
 #[derive(Debug)]
