@@ -5,24 +5,25 @@
 //! Markdown once → expand example blocks and references into events → number headings →
 //! check and rewrite links between pages and files → typeset all distinct formulas in
 //! parallel → index the text for search → lay out pages with templates → a [`RenderedSite`]
-//! in memory. Nothing here writes to disk: `build` hands the result to `site_writer`, `check`
+//! in memory. Nothing here writes to disk: `build` hands the result to `write`, `check`
 //! only reads the diagnostics.
 
-use crate::build_cache::{BuildCache, CachedPage, FormulaCache};
-use crate::config::{load_macros_file, BookConfig, CONFIG_FILE};
-use crate::content::{load_lessons, Lesson, LoadedLessons};
-use crate::diagnostics::Diagnostic;
+pub mod build_cache;
+
+use crate::base::diagnostics::Diagnostic;
+use crate::base::html::escape_html;
+use crate::base::source::SourceFile;
+use crate::book::navigation::{self, root_prefix, BookTree, Crumb, Entry, Section};
 use crate::expand::expand_lesson;
-use crate::links::{relative_url, SiteIndex};
-use crate::markdown::{self, LocalTarget, Spanned, TocEntry};
-use crate::math::{self, Formula, MathSettings, TypesetError};
-use crate::navigation::{self, root_prefix, BookTree, Crumb, Entry, Section};
-use crate::present::table::escape_html;
-use crate::search::{self, IndexedSection};
-use crate::site_writer::RenderedSite;
-use crate::source::SourceFile;
-use crate::templating::{PageContext, Templates};
-use crate::theme::{load_theme, Theme};
+use crate::expand::markdown::{self, LocalTarget, Spanned, TocEntry};
+use crate::layout::math::{self, Formula, MathSettings, TypesetError};
+use crate::layout::search::{self, IndexedSection};
+use crate::layout::templating::{PageContext, Templates};
+use crate::link::{relative_url, SiteIndex};
+use crate::load::config::{load_macros_file, BookConfig, CONFIG_FILE};
+use crate::load::content::{load_lessons, Lesson, LoadedLessons};
+use crate::load::theme::{load_theme, Theme};
+use crate::pipeline::build_cache::{BuildCache, CachedPage, FormulaCache};
 use pulldown_cmark::{CowStr, Event, Tag};
 use rayon::prelude::*;
 use serde::Serialize;
@@ -33,6 +34,15 @@ use std::ops::Range;
 use std::path::Path;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
+
+/// Every output file, by path relative to the output root (with `/` separators): what a build
+/// makes, what `write` puts on disk, `check --site` compares and `serve` answers from.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct RenderedSite {
+    /// Relative path → file bytes. A `BTreeMap` keeps output order deterministic. The bytes
+    /// are shared, so a `serve` rebuild hands on the pages it did not change without copying.
+    pub files: BTreeMap<String, Arc<[u8]>>,
+}
 
 /// A finished build, still in memory.
 #[derive(Debug)]
