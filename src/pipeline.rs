@@ -12,7 +12,7 @@ use crate::build_cache::{BuildCache, CachedPage, FormulaCache};
 use crate::config::{load_macros_file, BookConfig, CONFIG_FILE};
 use crate::content::{load_lessons, Lesson, LoadedLessons};
 use crate::diagnostics::Diagnostic;
-use crate::expand::expand_lesson;
+use crate::expand::{expand_lesson, Unexpanded};
 use crate::links::{relative_url, SiteIndex};
 use crate::markdown::{self, LocalTarget, Spanned, TocEntry};
 use crate::math::{self, Formula, MathSettings, TypesetError};
@@ -171,17 +171,22 @@ pub fn build_site_with(
         problems.extend(keep_going_problems(&lessons, &left_out));
     }
 
-    let prepared: Vec<Result<Prepared<'_>, Vec<Diagnostic>>> = lessons
+    let prepared: Vec<Result<Prepared<'_>, Unexpanded>> = lessons
         .par_iter()
         .enumerate()
         .filter(|(index, _)| reused[*index].is_none())
         .map(|(index, lesson)| prepare_lesson(index, lesson, config.decimals))
         .collect();
     let mut pages_so_far = Vec::new();
+    // A page that fails still has its typed numbers reported, in the same pass.
+    let mut typed_numbers_of_failed = Vec::new();
     for page in prepared {
         match page {
             Ok(page) => pages_so_far.push(PageSoFar::Fresh(page)),
-            Err(found) => problems.extend(found),
+            Err(failed) => {
+                problems.extend(failed.problems);
+                typed_numbers_of_failed.extend(failed.typed_numbers);
+            }
         }
     }
     // From here on, pages are visited in the book's file order whether fresh or cached, so a
@@ -193,10 +198,13 @@ pub fn build_site_with(
             .filter_map(|(index, page)| page.map(|page| PageSoFar::Cached(index, page))),
     );
     pages_so_far.sort_by_key(PageSoFar::index);
-    let typed_numbers = pages_so_far.iter().flat_map(|page| match page {
-        PageSoFar::Fresh(page) => page.typed_numbers.iter().cloned(),
-        PageSoFar::Cached(_, page) => page.typed_numbers.iter().cloned(),
-    });
+    let typed_numbers = pages_so_far
+        .iter()
+        .flat_map(|page| match page {
+            PageSoFar::Fresh(page) => page.typed_numbers.iter().cloned(),
+            PageSoFar::Cached(_, page) => page.typed_numbers.iter().cloned(),
+        })
+        .chain(typed_numbers_of_failed);
     let warnings = match strictness {
         Strictness::Lenient => typed_numbers.collect(),
         Strictness::Strict => {
@@ -566,7 +574,7 @@ fn prepare_lesson(
     index: usize,
     lesson: &Lesson,
     decimals: usize,
-) -> Result<Prepared<'_>, Vec<Diagnostic>> {
+) -> Result<Prepared<'_>, Unexpanded> {
     let events = markdown::parse(&lesson.source.text, lesson.body.clone());
     let expanded = expand_lesson(lesson, events, decimals)?;
     let mut events = expanded.events;

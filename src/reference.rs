@@ -382,6 +382,34 @@ impl Reference {
 /// `cat.weights[sat,the]|exp|2dp`.
 impl fmt::Display for Reference {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write_spelling(f, Spacing::Compact)
+    }
+}
+
+/// How a reference is spelled out: packed for attributes, or as an author writes it.
+#[derive(Clone, Copy, PartialEq)]
+enum Spacing {
+    Compact,
+    Readable,
+}
+
+impl Reference {
+    /// The spelling an author writes, for hints: `cat.weights[sat, the] | exp | 2dp`.
+    pub fn spelled(&self) -> String {
+        struct Readable<'a>(&'a Reference);
+        impl fmt::Display for Readable<'_> {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                self.0.write_spelling(f, Spacing::Readable)
+            }
+        }
+        Readable(self).to_string()
+    }
+
+    fn write_spelling(&self, f: &mut fmt::Formatter<'_>, spacing: Spacing) -> fmt::Result {
+        let (comma, bar) = match spacing {
+            Spacing::Compact => (",", "|"),
+            Spacing::Readable => (", ", " | "),
+        };
         write!(f, "{}.{}", self.example, self.quantity)?;
         if !self.indices.is_empty() {
             let indices: Vec<String> = self
@@ -398,15 +426,20 @@ impl fmt::Display for Reference {
                     Index::Label(label) => label.clone(),
                 })
                 .collect();
-            write!(f, "[{}]", indices.join(","))?;
+            write!(f, "[{}]", indices.join(comma))?;
         }
         for filter in &self.filters {
+            f.write_str(bar)?;
             match filter {
-                Filter::Compute(ComputeFilter::Plain(op)) => write!(f, "|{}", op.name())?,
-                Filter::Compute(ComputeFilter::Dot(other)) => write!(f, "|dot({other})")?,
-                Filter::List => f.write_str("|list")?,
-                Filter::Decimals(count) => write!(f, "|{count}dp")?,
-                Filter::Significant(count) => write!(f, "|{count}sf")?,
+                Filter::Compute(ComputeFilter::Plain(op)) => f.write_str(op.name())?,
+                Filter::Compute(ComputeFilter::Dot(other)) => {
+                    f.write_str("dot(")?;
+                    other.write_spelling(f, spacing)?;
+                    f.write_str(")")?;
+                }
+                Filter::List => f.write_str("list")?,
+                Filter::Decimals(count) => write!(f, "{count}dp")?,
+                Filter::Significant(count) => write!(f, "{count}sf")?,
             }
         }
         Ok(())

@@ -4,7 +4,7 @@
 //! as JSON, plus the generated values for readers without JavaScript); a ` ```figure ` block
 //! becomes an inline SVG drawn now from the computed numbers. Both name an example of the lesson.
 
-use super::{example_names, typed_number, Expander};
+use super::{example_names, Expander};
 use crate::blocks::{BlockText, ExampleBlock};
 use crate::compute::attention::Attention;
 use crate::compute::computed::{Computed, Origin};
@@ -14,7 +14,6 @@ use crate::present::figure::{self, FigureOptions};
 use crate::present::table::{escape_html, quantity_prose, quantity_table};
 use crate::present::Precision;
 use crate::reference;
-use crate::typed_numbers::find_typed_numbers;
 use serde::Deserialize;
 use std::ops::Range;
 
@@ -496,11 +495,7 @@ impl<'x> Expander<'x> {
             .chain([(text.len()..text.len(), None)])
         {
             let plain = &text[cursor..whole.start];
-            for typed in find_typed_numbers(plain) {
-                let span = self.locate(text, range.clone(), cursor + typed.start, typed.len());
-                self.typed_numbers
-                    .push(typed_number(self.file, span, &plain[typed]));
-            }
+            self.note_numbers(text, cursor..whole.start, range.clone(), false);
             html.push_str(&escape_html(plain));
             if let Some(inner) = inner {
                 let span = self.locate(text, range.clone(), whole.start, whole.len());

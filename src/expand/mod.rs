@@ -20,13 +20,14 @@ use crate::present::table::{escape_html, quantity_prose, quantity_table};
 use crate::present::Precision;
 use crate::reference::{self, ComputeFilter, Filter, Placeholder, Reference};
 use crate::source::SourceFile;
-use crate::typed_numbers::find_typed_numbers;
-use pulldown_cmark::{CodeBlockKind, CowStr, Event, Tag, TagEnd};
+use crate::typed_numbers::{find_numbers, Printable};
+use pulldown_cmark::{CodeBlockKind, CowStr, Event, LinkType, Tag, TagEnd};
 use std::collections::BTreeSet;
 use std::ops::Range;
 
 mod cards;
 mod embeds;
+mod typed;
 
 /// Styles of example cards, relative to the output root.
 const CARD_STYLESHEET: &str = "cards.css";
@@ -48,7 +49,7 @@ pub fn expand_lesson<'a>(
     lesson: &'a Lesson,
     events: Vec<Spanned<'a>>,
     decimals: usize,
-) -> Result<Expanded<'a>, Vec<Diagnostic>> {
+) -> Result<Expanded<'a>, Unexpanded> {
     let file = &lesson.source;
     let mut problems = Vec::new();
     let (examples, failed_examples) = collect_examples(file, &events, &mut problems);
@@ -58,7 +59,8 @@ pub fn expand_lesson<'a>(
         failed_examples: &failed_examples,
         decimals,
         problems,
-        typed_numbers: Vec::new(),
+        sightings: Vec::new(),
+        printable: typed::printable_of(&examples, decimals),
         scripts: Vec::new(),
         stylesheets: BTreeSet::new(),
         figures: 0,
@@ -67,13 +69,19 @@ pub fn expand_lesson<'a>(
     let events = expander.expand(events);
     let Expander {
         problems,
-        typed_numbers,
+        sightings,
+        mut printable,
         scripts,
         stylesheets,
         ..
     } = expander;
+    let has_examples = !examples.is_empty() || !failed_examples.is_empty();
+    let typed_numbers = typed::judge(file, &sightings, &mut printable, has_examples);
     if !problems.is_empty() {
-        return Err(problems);
+        return Err(Unexpanded {
+            problems,
+            typed_numbers,
+        });
     }
     Ok(Expanded {
         events,
@@ -81,6 +89,15 @@ pub fn expand_lesson<'a>(
         stylesheets,
         typed_numbers,
     })
+}
+
+/// A lesson that could not be expanded: its problems, and its typed numbers, which are found
+/// all the same so that `check` reports everything in one pass.
+pub struct Unexpanded {
+    /// What stops the page.
+    pub problems: Vec<Diagnostic>,
+    /// Numbers typed by hand (errors in `check`, warnings in `build`).
+    pub typed_numbers: Vec<Diagnostic>,
 }
 
 /// Evaluates every example block of a lesson without expanding anything (for `worked eval`).
@@ -190,7 +207,10 @@ struct Expander<'x> {
     failed_examples: &'x BTreeSet<String>,
     decimals: usize,
     problems: Vec<Diagnostic>,
-    typed_numbers: Vec<Diagnostic>,
+    /// Numbers written in prose and math, judged once the whole lesson is expanded.
+    sightings: Vec<typed::Sighting>,
+    /// Every number the examples and the lesson's references print.
+    printable: Printable,
     scripts: Vec<&'static str>,
     stylesheets: BTreeSet<&'static str>,
     /// Figures placed so far: numbers each figure's ids so none repeat on the page.
@@ -202,8 +222,24 @@ struct Expander<'x> {
 impl<'x> Expander<'x> {
     fn expand<'a>(&mut self, events: Vec<Spanned<'a>>) -> Vec<Spanned<'a>> {
         let mut out = Vec::with_capacity(events.len());
+        // For each open link or image: whether its text is verbatim (see `verbatim_text`).
+        let mut verbatim: Vec<bool> = Vec::new();
         let mut index = 0;
         while index < events.len() {
+            match &events[index].0 {
+                Event::Start(tag @ (Tag::Link { .. } | Tag::Image { .. })) => {
+                    verbatim.push(verbatim_text(tag));
+                }
+                Event::End(TagEnd::Link | TagEnd::Image) => {
+                    verbatim.pop();
+                }
+                _ => {}
+            }
+            if verbatim.contains(&true) {
+                out.push(self.as_written(&events[index]));
+                index += 1;
+                continue;
+            }
             if let Some(kind) = fenced_kind(&events[index].0) {
                 let (body, next) = block_body(self.file, &events, index);
                 match kind {
@@ -254,6 +290,22 @@ impl<'x> Expander<'x> {
             index += 1;
         }
         out
+    }
+
+    /// An event inside an image's alt text or an autolink, kept as written: a formula there
+    /// goes back to the `$…$` it was written as.
+    fn as_written<'a>(&self, (event, range): &Spanned<'a>) -> Spanned<'a> {
+        let event = match event {
+            Event::InlineMath(_) | Event::DisplayMath(_) => Event::Text(CowStr::from(
+                self.file
+                    .text
+                    .get(range.clone())
+                    .unwrap_or_default()
+                    .to_string(),
+            )),
+            other => other.clone(),
+        };
+        (event, range.clone())
     }
 
     /// The card of the example block spanning `block` in the file (found by where its name
@@ -331,17 +383,30 @@ impl<'x> Expander<'x> {
         }
         let piece = &text[part.clone()];
         self.stray_dollars(text, part.clone(), range.clone());
-        for typed in find_typed_numbers(piece) {
-            let span = self.locate(text, range.clone(), part.start + typed.start, typed.len());
-            self.typed_numbers
-                .push(typed_number(self.file, span, &piece[typed]));
-        }
+        self.note_numbers(text, part.clone(), range.clone(), false);
         let event_text = if part == (0..text.len()) {
             text.clone()
         } else {
             CowStr::from(piece.to_string())
         };
         out.push((Event::Text(event_text), range));
+    }
+
+    /// Records the numbers written in `text[part]` (prose: an event's text at `range`).
+    fn note_numbers(&mut self, text: &str, part: Range<usize>, range: Range<usize>, in_math: bool) {
+        for written in find_numbers(&text[part.clone()]) {
+            let span = self.locate(
+                text,
+                range.clone(),
+                part.start + written.range.start,
+                written.range.len(),
+            );
+            self.sightings.push(typed::Sighting {
+                span,
+                written,
+                in_math,
+            });
+        }
     }
 
     /// pulldown-cmark leaves a `$` or `$$` that opens no formula as text (no closing dollar,
@@ -400,6 +465,8 @@ impl<'x> Expander<'x> {
             Placeholder::Value(reference) => {
                 let quantity = self.resolve(&reference, span.clone())?;
                 let precision = self.precision(&reference);
+                self.printable
+                    .add_reference(&reference, &quantity, precision);
                 match quantity_prose(&quantity, precision, reference.as_list()) {
                     Some(text) => Some(format!(
                         "<span class=\"worked-ref\" data-ref=\"{}\">{}</span>",
@@ -426,14 +493,14 @@ impl<'x> Expander<'x> {
         let mut out = String::with_capacity(tex.len());
         let mut cursor = 0;
         let check_typed = |expander: &mut Self, part: Range<usize>| {
-            for typed in find_typed_numbers(&tex[part.clone()]) {
-                let start = content_start + part.start + typed.start;
-                let span = start..start + typed.len();
-                expander.typed_numbers.push(typed_number(
-                    expander.file,
+            for written in find_numbers(&tex[part.clone()]) {
+                let start = content_start + part.start + written.range.start;
+                let span = start..start + written.range.len();
+                expander.sightings.push(typed::Sighting {
                     span,
-                    &tex[part.clone()][typed],
-                ));
+                    written,
+                    in_math: true,
+                });
             }
         };
         for (whole, inner) in &placeholders {
@@ -454,6 +521,11 @@ impl<'x> Expander<'x> {
                             self.precision(&reference),
                             reference.as_list(),
                         ));
+                        self.printable.add_reference(
+                            &reference,
+                            &quantity,
+                            self.precision(&reference),
+                        );
                         references.push(reference.to_string());
                     }
                 }
@@ -595,6 +667,19 @@ impl<'x> Expander<'x> {
     }
 }
 
+/// Whether the text inside a link or image is kept exactly as written, with no formulas,
+/// references or typed-number checks: an image's alt text (a file's description, where `$` and
+/// `{{` are characters) and an autolink's text (which is its URL or email address).
+fn verbatim_text(tag: &Tag<'_>) -> bool {
+    match tag {
+        Tag::Image { .. } => true,
+        Tag::Link { link_type, .. } => {
+            matches!(link_type, LinkType::Autolink | LinkType::Email)
+        }
+        _ => false,
+    }
+}
+
 /// Resolves a reference against a lesson's examples, returning (message, help) on failure.
 pub fn resolve_reference(
     reference: &Reference,
@@ -662,13 +747,4 @@ fn unclosed(file: &SourceFile, span: Range<usize>) -> Diagnostic {
         "this `{{` is never closed",
     )
     .with_help("end the reference with }}")
-}
-
-fn typed_number(file: &SourceFile, span: Range<usize>, text: &str) -> Diagnostic {
-    Diagnostic::at(file, span, format!("the number {text} looks typed by hand"))
-        .with_label("not produced by a reference")
-        .with_help(format!(
-            "print a computed value with {{{{ example.quantity[…] }}}}, or mark a deliberate literal as {{{{ literal {text} }}}}"
-        ))
-        .with_kind("typed number")
 }

@@ -28,5 +28,6 @@ mod site_furniture;
 mod sliders_differential;
 mod support;
 mod transformer_block_browser;
+mod typed_numbers;
 mod widget_browser;
 mod widget_differential;
