@@ -4,6 +4,7 @@ pub mod build;
 pub mod check;
 pub mod eval;
 pub mod import;
+mod rebuild_report;
 pub mod scaffold;
 pub mod serve;
 
