@@ -2,7 +2,7 @@
 //! the rest. A book of a thousand lessons with a few problems each would otherwise print every
 //! one of them on every save, burying the one the author just made or fixed.
 
-use crate::diagnostics::Diagnostic;
+use crate::base::diagnostics::Diagnostic;
 use std::collections::BTreeMap;
 use std::path::Path;
 
@@ -85,7 +85,7 @@ fn fingerprint(problem: &Diagnostic) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::source::SourceFile;
+    use crate::base::source::SourceFile;
 
     fn problem(path: &str, message: &str) -> Diagnostic {
         let file = SourceFile::new(path.to_string(), "some text\n".to_string());

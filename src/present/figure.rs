@@ -14,8 +14,8 @@ use super::svg::{
     text_width, widest, Anchor, Baseline, Frame, Placer, Point, Scale, Side, SlotLabels, Svg,
     LABEL_TEXT, SMALL_TEXT,
 };
-use super::table::escape_html;
 use super::{format_number, Precision, Style};
+use crate::base::html::escape_html;
 use crate::compute::attention::Attention;
 use crate::compute::gradient_descent::GradientDescent;
 use crate::compute::softmax::Softmax;

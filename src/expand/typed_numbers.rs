@@ -13,7 +13,7 @@
 use crate::compute::Quantity;
 use crate::present::printed::{entries, printed};
 use crate::present::Precision;
-use crate::reference::Reference;
+use crate::expand::reference::Reference;
 use std::collections::HashMap;
 use std::ops::Range;
 
@@ -541,8 +541,8 @@ mod tests {
     #[test]
     fn a_used_reference_with_a_precision_is_a_candidate_with_that_precision() {
         let mut printable = Printable::default();
-        let reference = match crate::reference::parse("cat.scaled[sat] | exp | sum | 1dp") {
-            Ok(crate::reference::Placeholder::Value(reference)) => reference,
+        let reference = match crate::expand::reference::parse("cat.scaled[sat] | exp | sum | 1dp") {
+            Ok(crate::expand::reference::Placeholder::Value(reference)) => reference,
             other => panic!("{other:?}"),
         };
         printable.add_reference(&reference, &Quantity::Scalar(90.61), Precision::Decimals(1));

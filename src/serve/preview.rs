@@ -9,9 +9,10 @@
 //!
 //! No sockets, files or threads here; `commands::serve` is the glue around it.
 
-use crate::diagnostics::Diagnostic;
-use crate::present::table::escape_html;
-use crate::site_writer::RenderedSite;
+use crate::base::diagnostics::Diagnostic;
+use crate::base::html::escape_html;
+use crate::pipeline::RenderedSite;
+use crate::serve::Response;
 
 /// Where the preview serves its own files; no book file can live under this prefix's name.
 pub const RESERVED_PREFIX: &str = "__worked/";
@@ -99,17 +100,6 @@ struct Problem {
     /// `file:line:col: message`, or just the message when it has no place.
     headline: String,
     help: Option<String>,
-}
-
-/// An HTTP response, ready to be sent.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Response {
-    /// The status code: 200, 404, 405 or 503.
-    pub status: u16,
-    /// The `Content-Type` header.
-    pub content_type: &'static str,
-    /// The body.
-    pub body: Vec<u8>,
 }
 
 impl PreviewState {
@@ -527,7 +517,7 @@ mod tests {
 
     #[test]
     fn the_banner_names_file_line_and_column() {
-        let file = crate::source::SourceFile::new("content/a.md", "+++\ntitle = 1\n+++\n");
+        let file = crate::base::source::SourceFile::new("content/a.md", "+++\ntitle = 1\n+++\n");
         let mut state = serving();
         state.record_failure(&[Diagnostic::at(&file, 12..13, "title must be a string")]);
         let page = body(&state.respond("GET", "/"));
