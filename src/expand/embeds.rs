@@ -489,7 +489,7 @@ impl<'x> Expander<'x> {
         let range = body.file_span(caption.span());
         let mut html = String::new();
         let mut cursor = 0;
-        let placeholders = reference::find_placeholders(text);
+        let placeholders = reference::find_placeholders(text, &|name| self.is_example(name));
         for (whole, inner) in placeholders
             .iter()
             .map(|(whole, inner)| (whole.clone(), Some(inner.clone())))

@@ -16,20 +16,22 @@ use crate::compute::Quantity;
 use crate::expand::blocks::{BlockKind, BlockText, ExampleBlock};
 use crate::expand::markdown::Spanned;
 use crate::expand::reference::{ComputeFilter, Filter, Placeholder, Reference};
+use crate::expand::typed_numbers::{find_numbers, Printable};
 use crate::load::content::Lesson;
 use crate::present::figure::Palette;
 use crate::present::latex::quantity_latex;
 use crate::present::table::{quantity_prose, quantity_table};
 use crate::present::Precision;
-use crate::expand::typed_numbers::{find_numbers, Printable};
 use pulldown_cmark::{CodeBlockKind, CowStr, Event, LinkType, Tag, TagEnd};
 use std::collections::BTreeSet;
 use std::ops::Range;
 
 pub mod blocks;
 mod cards;
+mod dollars;
 mod embeds;
 pub mod markdown;
+mod page_ids;
 pub mod reference;
 mod typed;
 pub mod typed_numbers;
@@ -58,6 +60,9 @@ pub fn expand_lesson<'a>(
     let file = &lesson.source;
     let mut problems = Vec::new();
     let (examples, failed_examples) = collect_examples(file, &events, &mut problems);
+    for (span, message, help) in page_ids::written_id_clashes(&events) {
+        problems.push(Diagnostic::at(file, span, message).with_help(help));
+    }
     let mut expander = Expander {
         file,
         examples: &examples,
@@ -297,6 +302,13 @@ impl<'x> Expander<'x> {
         out
     }
 
+    /// Whether `name` is one of the lesson's examples (evaluated or failed), for telling a
+    /// mistyped reference from TeX's double braces.
+    fn is_example(&self, name: &str) -> bool {
+        self.failed_examples.contains(name)
+            || self.examples.iter().any(|example| example.name == name)
+    }
+
     /// An event inside an image's alt text or an autolink, kept as written: a formula there
     /// goes back to the `$…$` it was written as.
     fn as_written<'a>(&self, (event, range): &Spanned<'a>) -> Spanned<'a> {
@@ -331,7 +343,7 @@ impl<'x> Expander<'x> {
             return None;
         };
         let trimmed = text.trim();
-        let found = reference::find_placeholders(trimmed);
+        let found = reference::find_placeholders(trimmed, &|name| self.is_example(name));
         let [(whole, inner)] = found.as_slice() else {
             return None;
         };
@@ -358,7 +370,7 @@ impl<'x> Expander<'x> {
         range: Range<usize>,
         out: &mut Vec<Spanned<'a>>,
     ) {
-        let placeholders = reference::find_placeholders(text);
+        let placeholders = reference::find_placeholders(text, &|name| self.is_example(name));
         let mut cursor = 0;
         for (whole, inner) in &placeholders {
             self.plain_text(text, cursor..whole.start, range.clone(), out);
@@ -420,19 +432,27 @@ impl<'x> Expander<'x> {
     fn stray_dollars(&mut self, text: &str, part: Range<usize>, range: Range<usize>) {
         let piece = &text[part.clone()];
         let mut dollars = piece.match_indices('$').map(|(at, _)| at).peekable();
+        let file = self.file.text.as_bytes();
         while let Some(at) = dollars.next() {
             let span = self.locate(text, range.clone(), part.start + at, 1);
-            let escaped = span.start > 0
-                && self.file.text.as_bytes().get(span.start - 1) == Some(&b'\\')
-                && self.file.text.as_bytes().get(span.start) == Some(&b'$');
-            if escaped {
+            // A `$` the file does not hold here came from `&#36;` or `&dollar;`: text.
+            let written = file.get(span.start) == Some(&b'$');
+            let escaped = span.start > 0 && file.get(span.start - 1) == Some(&b'\\');
+            if !written || escaped || dollars::is_currency(&self.file.text, span.start) {
                 continue;
             }
             let double = dollars.peek() == Some(&(at + 1));
             if double {
                 dollars.next();
             }
-            let (problem, help) = if double {
+            let spaced = !double && dollars::spaced_formula(&piece[at..]).is_some();
+            let (problem, help) = if spaced {
+                dollars.next();
+                (
+                    "a formula cannot start or end with a space inside its `$…$`",
+                    "remove the spaces next to the dollar signs: write $x + y$, not $ x + y $",
+                )
+            } else if double {
                 (
                     "this `$$` does not start a formula",
                     "check that the formula's braces balance and that it ends with $$; write \\$\\$ for literal dollar signs",
@@ -446,7 +466,11 @@ impl<'x> Expander<'x> {
             let width = if double { 2 } else { 1 };
             self.problems.push(
                 Diagnostic::at(self.file, span.start..span.start + width, problem)
-                    .with_label("left as plain text")
+                    .with_label(if spaced {
+                        "left as plain text because of the space"
+                    } else {
+                        "left as plain text"
+                    })
                     .with_help(help),
             );
         }
@@ -493,7 +517,7 @@ impl<'x> Expander<'x> {
     /// Replaces references inside a formula with LaTeX; `content_start` is the file offset
     /// of the formula's first character after its `$` or `$$`.
     fn expand_math(&mut self, tex: &str, content_start: usize) -> (String, Vec<String>) {
-        let placeholders = reference::find_placeholders(tex);
+        let placeholders = reference::find_placeholders(tex, &|name| self.is_example(name));
         let mut references = Vec::new();
         let mut out = String::with_capacity(tex.len());
         let mut cursor = 0;

@@ -448,8 +448,12 @@ impl Reference {
 
 /// Where `{{ … }}` placeholders sit in a piece of text: (range of the whole `{{…}}`, range of
 /// its inside). In a run of three or more `{`, the placeholder opens at the last two, so
-/// `e^{{{cat.scaled[sat,the]}}}` is `e^{` + placeholder + `}`.
-pub fn find_placeholders(text: &str) -> Vec<(std::ops::Range<usize>, std::ops::Range<usize>)> {
+/// `e^{{{cat.scaled[sat,the]}}}` is `e^{` + placeholder + `}`. Double braces that are not a
+/// reference (see [`is_reference`]) are left to TeX or the text: `\frac{{a}}{b}`, `e^{{x}}`.
+pub fn find_placeholders(
+    text: &str,
+    is_example: &dyn Fn(&str) -> bool,
+) -> Vec<(std::ops::Range<usize>, std::ops::Range<usize>)> {
     let mut found = Vec::new();
     let mut from = 0;
     while let Some(open) = text[from..].find("{{").map(|at| at + from) {
@@ -458,9 +462,14 @@ pub fn find_placeholders(text: &str) -> Vec<(std::ops::Range<usize>, std::ops::R
             open += 1;
         }
         let inner_start = open + 2;
-        match text[inner_start..].find("}}") {
-            Some(close) => {
-                let inner_end = inner_start + close;
+        let close = text[inner_start..].find("}}");
+        let inner_end = close.map_or(text.len(), |close| inner_start + close);
+        if !is_reference(&text[inner_start..inner_end], is_example) {
+            from = inner_start;
+            continue;
+        }
+        match close {
+            Some(_) => {
                 found.push((open..inner_end + 2, inner_start..inner_end));
                 from = inner_end + 2;
             }
@@ -472,6 +481,24 @@ pub fn find_placeholders(text: &str) -> Vec<(std::ops::Range<usize>, std::ops::R
         }
     }
     found
+}
+
+/// The rule that tells a reference from TeX's braces and from text: the inside of `{{…}}` is
+/// a reference when it starts (after spaces) with `literal`, with a name and a dot (`cat.`),
+/// or with the name of one of the lesson's examples, so `{{cat}}` and `{{cat weights}}` are
+/// mistyped references, reported as such. Anything else (`{{a}}`, `{{x^2}}`, `{{1}, {2}}`)
+/// is written for TeX or the reader and stays as it is.
+pub fn is_reference(inner: &str, is_example: &dyn Fn(&str) -> bool) -> bool {
+    let inner = inner.trim_start();
+    let name_length = inner
+        .find(|c: char| !(c.is_alphanumeric() || c == '_' || c == '-'))
+        .unwrap_or(inner.len());
+    let name = &inner[..name_length];
+    let starts_like_a_name = name.starts_with(|c: char| c.is_alphabetic() || c == '_');
+    let after = &inner[name_length..];
+    name == "literal"
+        || (starts_like_a_name && after.starts_with('.'))
+        || (!name.is_empty() && is_example(name))
 }
 
 #[cfg(test)]
@@ -562,7 +589,7 @@ mod tests {
     #[test]
     fn three_braces_open_the_placeholder_at_the_last_two() {
         let text = "e^{{{cat.scaled[sat,the]}}}";
-        let found = find_placeholders(text);
+        let found = find_placeholders(text, &|_| false);
         assert_eq!(found.len(), 1);
         assert_eq!(&text[found[0].1.clone()], "cat.scaled[sat,the]");
         assert_eq!(&text[..found[0].0.start], "e^{");
@@ -570,8 +597,29 @@ mod tests {
     }
 
     #[test]
+    fn double_braces_of_tex_and_text_are_not_references_but_mistyped_ones_are() {
+        let is_cat = |name: &str| name == "cat";
+        let found = |text: &str| -> Vec<String> {
+            find_placeholders(text, &is_cat)
+                .into_iter()
+                .map(|(_, inner)| text[inner].to_string())
+                .collect()
+        };
+        assert!(found(r"\frac{{a}}{b} + e^{{x}} and {{1}, {2}} or {{0.5}}").is_empty());
+        assert_eq!(
+            found(r"\frac{{a}}{b} = {{cat.q[sat]}}, e^{{{cat.k}}}"),
+            ["cat.q[sat]", "cat.k"]
+        );
+        assert_eq!(
+            found("{{ cat }} {{cat weights}} {{Cat.q}} {{ literal 2 }}"),
+            [" cat ", "cat weights", "Cat.q", " literal 2 "]
+        );
+        assert_eq!(found("{{x}} then {{cat.q"), ["cat.q"]);
+    }
+
+    #[test]
     fn an_unclosed_placeholder_runs_to_the_end() {
-        let found = find_placeholders("see {{cat.q");
+        let found = find_placeholders("see {{cat.q", &|_| false);
         assert_eq!(found, vec![(4..11, 6..11)]);
     }
 

@@ -9,11 +9,11 @@
 //! are normal, so only matches are reported there, and a number of one significant figure
 //! (`0.5`, `1e-5`) only when some value is exactly it.
 
-use crate::expand::blocks::ExampleBlock;
 use crate::base::diagnostics::Diagnostic;
-use crate::present::Precision;
 use crate::base::source::SourceFile;
+use crate::expand::blocks::ExampleBlock;
 use crate::expand::typed_numbers::{Printable, Written};
+use crate::present::Precision;
 use std::ops::Range;
 
 /// A number seen in the lesson, with where it is in the file.

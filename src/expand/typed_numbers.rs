@@ -11,9 +11,9 @@
 //! formatting the page itself uses. Nothing here computes with example data.
 
 use crate::compute::Quantity;
+use crate::expand::reference::Reference;
 use crate::present::printed::{entries, printed};
 use crate::present::Precision;
-use crate::expand::reference::Reference;
 use std::collections::HashMap;
 use std::ops::Range;
 

@@ -80,7 +80,11 @@ pub fn page_sections(url: &str, title: &str, events: &[Spanned<'_>]) -> Vec<Sear
             }
             Event::SoftBreak | Event::HardBreak => {
                 if let Some(section) = sections.last_mut() {
-                    section.text.push(' ');
+                    if in_heading {
+                        section.heading.push(' ');
+                    } else {
+                        section.text.push(' ');
+                    }
                 }
             }
             _ => {}

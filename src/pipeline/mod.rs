@@ -23,8 +23,8 @@ mod typeset;
 
 use crate::base::diagnostics::Diagnostic;
 use crate::book::keep_going::keep_going_problems;
-use crate::expand::Unexpanded;
 use crate::book::navigation::BookTree;
+use crate::expand::Unexpanded;
 use crate::layout::math::{Formula, MathSettings};
 use crate::layout::templating::Templates;
 use crate::link::SiteIndex;

@@ -4,8 +4,8 @@
 
 use super::build_cache::CachedPage;
 use crate::base::diagnostics::Diagnostic;
-use crate::expand::{expand_lesson, Unexpanded};
 use crate::expand::markdown::{self, LocalTarget, Spanned, TocEntry};
+use crate::expand::{expand_lesson, Unexpanded};
 use crate::layout::math::Formula;
 use crate::load::content::Lesson;
 use pulldown_cmark::Event;
