@@ -74,7 +74,7 @@ pub fn expand_lesson<'a>(
         decimals,
         problems,
         sightings: Vec::new(),
-        printable: typed::printable_of(&examples, decimals),
+        printable: Printable::default(),
         scripts: Vec::new(),
         stylesheets: BTreeSet::new(),
         figures: 0,
@@ -84,13 +84,19 @@ pub fn expand_lesson<'a>(
     let Expander {
         problems,
         sightings,
-        mut printable,
+        printable,
         scripts,
         stylesheets,
         ..
     } = expander;
     let has_examples = !examples.is_empty() || !failed_examples.is_empty();
-    let typed_numbers = typed::judge(file, &sightings, &mut printable, has_examples);
+    let typed_numbers = if sightings.is_empty() {
+        Vec::new()
+    } else {
+        let mut everything = typed::printable_of(&examples, decimals);
+        everything.append(printable);
+        typed::judge(file, &sightings, &mut everything, has_examples)
+    };
     if !problems.is_empty() {
         return Err(Unexpanded {
             problems,
@@ -122,7 +128,8 @@ struct Expander<'x> {
     problems: Vec<Diagnostic>,
     /// Numbers written in prose and math, judged once the whole lesson is expanded.
     sightings: Vec<typed::Sighting>,
-    /// Every number the examples and the lesson's references print.
+    /// The single numbers the lesson's references print (the examples' own entries join them
+    /// when the lesson's numbers are judged).
     printable: Printable,
     scripts: Vec<&'static str>,
     stylesheets: BTreeSet<&'static str>,

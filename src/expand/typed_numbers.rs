@@ -304,9 +304,11 @@ impl Printable {
         }
     }
 
-    /// Whether the examples print anything at all.
-    pub fn is_empty(&self) -> bool {
-        self.candidates.is_empty()
+    /// Adds everything `other` holds after what this one holds.
+    pub fn append(&mut self, other: Printable) {
+        for candidate in other.candidates {
+            self.push(candidate.spelling, candidate.value, candidate.default);
+        }
     }
 
     /// The reference that prints `written`, if any: `exact` asks for the very value written

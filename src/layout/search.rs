@@ -336,6 +336,16 @@ mod tests {
     }
 
     #[test]
+    fn a_line_break_inside_a_heading_is_a_space_in_its_search_title() {
+        let text = "Query and\nkey\n---\n\nWords.\n";
+        let mut events = parse(text, 0..text.len());
+        heading_ids(&mut events);
+        let sections = page_sections("a.html", "A", &events);
+        assert_eq!(sections[0].heading, "Query and key");
+        assert_eq!(sections[0].text.trim(), "Words.");
+    }
+
+    #[test]
     fn the_index_lists_each_word_once_per_section_as_base36_gaps() {
         let section = |text: &str| SearchSection {
             url: "a.html".into(),
