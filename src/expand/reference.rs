@@ -89,6 +89,12 @@ pub fn parse(text: &str) -> Result<Placeholder, SyntaxError> {
         depth: 0,
     };
     parser.skip_space();
+    if text[parser.at..].starts_with('#') {
+        return Err(parser.error(
+            "mdBook's `{{#…}}` directives are not read here",
+            "paste the text it stands for, or print a value with {{ example.quantity[…] }}",
+        ));
+    }
     if parser.eat_word("literal") {
         let rest = text[parser.at..].trim();
         if rest.is_empty() {
@@ -486,7 +492,8 @@ pub fn find_placeholders(
 /// The rule that tells a reference from TeX's braces and from text: the inside of `{{…}}` is
 /// a reference when it starts (after spaces) with `literal`, with a name and a dot (`cat.`),
 /// or with the name of one of the lesson's examples, so `{{cat}}` and `{{cat weights}}` are
-/// mistyped references, reported as such. Anything else (`{{a}}`, `{{x^2}}`, `{{1}, {2}}`)
+/// mistyped references, reported as such; `{{#include …}}` and mdBook's other directives are
+/// reported too, never left as silent text. Anything else (`{{a}}`, `{{x^2}}`, `{{1}, {2}}`)
 /// is written for TeX or the reader and stays as it is.
 pub fn is_reference(inner: &str, is_example: &dyn Fn(&str) -> bool) -> bool {
     let inner = inner.trim_start();
@@ -497,6 +504,7 @@ pub fn is_reference(inner: &str, is_example: &dyn Fn(&str) -> bool) -> bool {
     let starts_like_a_name = name.starts_with(|c: char| c.is_alphabetic() || c == '_');
     let after = &inner[name_length..];
     name == "literal"
+        || inner.starts_with('#')
         || (starts_like_a_name && after.starts_with('.'))
         || (!name.is_empty() && is_example(name))
 }
@@ -611,8 +619,14 @@ mod tests {
             ["cat.q[sat]", "cat.k"]
         );
         assert_eq!(
-            found("{{ cat }} {{cat weights}} {{Cat.q}} {{ literal 2 }}"),
-            [" cat ", "cat weights", "Cat.q", " literal 2 "]
+            found("{{ cat }} {{cat weights}} {{Cat.q}} {{ literal 2 }} {{#include a.md}}"),
+            [
+                " cat ",
+                "cat weights",
+                "Cat.q",
+                " literal 2 ",
+                "#include a.md"
+            ]
         );
         assert_eq!(found("{{x}} then {{cat.q"), ["cat.q"]);
     }
