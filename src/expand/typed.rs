@@ -81,3 +81,79 @@ fn stale(file: &SourceFile, span: Range<usize>, text: &str) -> Diagnostic {
         ))
         .with_kind("typed number")
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::base::source::SourceFile;
+    use crate::expand::{expand_lesson, markdown};
+    use crate::load::content::parse_lesson;
+    use proptest::prelude::*;
+    use pulldown_cmark::Event;
+    use std::path::Path;
+
+    /// A lesson with one compute example whose `y` is `x * 1.7`, and `prose` after it.
+    fn lesson_text(values: &[f64], prose: &str) -> String {
+        let inputs: Vec<String> = values.iter().map(|value| format!("{value:.4}")).collect();
+        format!(
+            "+++\ntitle = \"T\"\n+++\n\n```compute\nname = \"ex\"\nsteps = \"\"\"\ny = x * 1.7\n\"\"\"\n\n[inputs]\nx = [{}]\n```\n\n{prose}\n",
+            inputs.join(", ")
+        )
+    }
+
+    /// Expands `text` as `content/t.md`: the prose a reference printed, and the typed numbers.
+    fn expand(text: &str) -> (Vec<String>, Vec<(String, String)>) {
+        let lesson = parse_lesson(SourceFile::new("content/t.md", text), Path::new("t.md"))
+            .expect("the lesson parses");
+        let events = markdown::parse(&lesson.source.text, lesson.body.clone());
+        let expanded = expand_lesson(&lesson, events, 3)
+            .ok()
+            .expect("the lesson expands");
+        let printed = expanded
+            .events
+            .iter()
+            .filter_map(|(event, _)| match event {
+                Event::InlineHtml(html) if html.contains("worked-ref") => {
+                    let inner = html.split_once("\">")?.1;
+                    Some(inner.trim_end_matches("</span>").to_string())
+                }
+                _ => None,
+            })
+            .collect();
+        let typed = expanded
+            .typed_numbers
+            .iter()
+            .map(|problem| {
+                (
+                    problem.message().to_string(),
+                    problem.help().unwrap_or_default().to_string(),
+                )
+            })
+            .collect();
+        (printed, typed)
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(48))]
+
+        /// Whatever a reference prints, typed back into the prose by hand, is caught, and the
+        /// hint's reference prints exactly what was typed.
+        #[test]
+        fn a_value_printed_by_a_reference_and_typed_back_is_always_caught(
+            values in proptest::collection::vec(-500.0f64..500.0, 3),
+            row in 1usize..=3,
+            decimals in 1usize..5,
+        ) {
+            let reference = format!("{{{{ex.y[{row}] | {decimals}dp}}}}");
+            let (printed, typed) = expand(&lesson_text(&values, &format!("It is {reference}.")));
+            prop_assert!(typed.is_empty(), "{typed:?}");
+            let shown = printed[0].clone();
+            let (_, typed) = expand(&lesson_text(&values, &format!("It is {shown}.")));
+            prop_assert_eq!(typed.len(), 1, "{} not caught", shown);
+            prop_assert_eq!(&typed[0].0, &format!("{shown} is a computed value typed by hand"));
+            let write = typed[0].1.rsplit_once("write ").map(|(_, write)| write.to_string());
+            let write = write.unwrap_or_default();
+            let (again, _) = expand(&lesson_text(&values, &format!("It is {write}.")));
+            prop_assert_eq!(&again, &vec![shown]);
+        }
+    }
+}
