@@ -496,7 +496,7 @@ impl<'x> Expander<'x> {
             .chain([(text.len()..text.len(), None)])
         {
             let plain = &text[cursor..whole.start];
-            self.note_numbers(text, cursor..whole.start, range.clone(), false);
+            self.note_numbers(text, cursor..whole.start, range.clone());
             html.push_str(&escape_html(plain));
             if let Some(inner) = inner {
                 let span = self.locate(text, range.clone(), whole.start, whole.len());

@@ -16,7 +16,7 @@ use crate::compute::Quantity;
 use crate::expand::blocks::{BlockKind, ExampleBlock};
 use crate::expand::markdown::Spanned;
 use crate::expand::reference::{ComputeFilter, Filter, Placeholder, Reference};
-use crate::expand::typed_numbers::{find_numbers, Printable};
+use crate::expand::typed_numbers::{find_numbers, Place, Printable};
 use crate::load::content::Lesson;
 use crate::present::figure::Palette;
 use crate::present::latex::quantity_latex;
@@ -310,7 +310,7 @@ impl<'x> Expander<'x> {
         }
         let piece = &text[part.clone()];
         self.stray_dollars(text, part.clone(), range.clone());
-        self.note_numbers(text, part.clone(), range.clone(), false);
+        self.note_numbers(text, part.clone(), range.clone());
         let event_text = if part == (0..text.len()) {
             text.clone()
         } else {
@@ -319,9 +319,9 @@ impl<'x> Expander<'x> {
         out.push((Event::Text(event_text), range));
     }
 
-    /// Records the numbers written in `text[part]` (prose: an event's text at `range`).
-    fn note_numbers(&mut self, text: &str, part: Range<usize>, range: Range<usize>, in_math: bool) {
-        for written in find_numbers(&text[part.clone()]) {
+    /// Records the numbers written in `text[part]`, prose that is an event's text at `range`.
+    fn note_numbers(&mut self, text: &str, part: Range<usize>, range: Range<usize>) {
+        for written in find_numbers(&text[part.clone()], Place::Prose) {
             let span = self.locate(
                 text,
                 range.clone(),
@@ -331,7 +331,7 @@ impl<'x> Expander<'x> {
             self.sightings.push(typed::Sighting {
                 span,
                 written,
-                in_math,
+                in_math: false,
             });
         }
     }
@@ -432,7 +432,7 @@ impl<'x> Expander<'x> {
         let mut out = String::with_capacity(tex.len());
         let mut cursor = 0;
         let check_typed = |expander: &mut Self, part: Range<usize>| {
-            for written in find_numbers(&tex[part.clone()]) {
+            for written in find_numbers(&tex[part.clone()], Place::Math) {
                 let start = content_start + part.start + written.range.start;
                 let span = start..start + written.range.len();
                 expander.sightings.push(typed::Sighting {

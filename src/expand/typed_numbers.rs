@@ -59,19 +59,29 @@ pub struct Written {
     pub one_figure: bool,
 }
 
+/// Where a piece of text stands: a hyphen joins a name in prose (`GPT-3.5`) but subtracts in
+/// math (`x-0.5`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Place {
+    /// Running text.
+    Prose,
+    /// Inside `$…$` or `$$…$$`.
+    Math,
+}
+
 /// The numbers written in `text` (see the module documentation for what counts).
-pub fn find_numbers(text: &str) -> Vec<Written> {
+pub fn find_numbers(text: &str, place: Place) -> Vec<Written> {
     let bytes = text.as_bytes();
     let mut found = Vec::new();
     let mut at = 0;
     while at < bytes.len() {
         let starts = bytes[at].is_ascii_digit()
             || (bytes[at] == b'.' && bytes.get(at + 1).is_some_and(u8::is_ascii_digit));
-        if !starts || glued_before(text, at) {
+        if !starts || glued_before(text, at, place) {
             at += text[at..].chars().next().map_or(1, char::len_utf8);
             continue;
         }
-        let (end, written) = read_number(text, at);
+        let (end, written) = read_number(text, at, place);
         if let Some(written) = written {
             found.push(written);
         }
@@ -82,20 +92,35 @@ pub fn find_numbers(text: &str) -> Vec<Written> {
 
 /// Whether the character before `at` makes the digits there part of something else: a word or
 /// identifier (`h1`, `w_2`), a range or version (`6..9`, `v.2`), a path or anchor, or a
-/// hyphenated name (`GPT-3.5`).
-fn glued_before(text: &str, at: usize) -> bool {
+/// hyphenated name in prose (`GPT-3.5`).
+fn glued_before(text: &str, at: usize, place: Place) -> bool {
     let mut before = text[..at].chars().rev();
     match before.next() {
         None => false,
         Some(c) if c.is_alphanumeric() || "_./#@\\".contains(c) => true,
-        Some('-') => before.next().is_some_and(char::is_alphabetic),
+        Some('-') => place == Place::Prose && before.next().is_some_and(char::is_alphabetic),
         _ => false,
+    }
+}
+
+/// Whether the minus sign ending `before` makes the number after it negative: in prose unless
+/// it joins a name, in math unless it follows an operand (`x - 0.5` subtracts).
+fn is_sign(before: &str, place: Place) -> bool {
+    let mut rest = before.chars().rev();
+    let Some(minus @ ('-' | '\u{2212}')) = rest.next() else {
+        return false;
+    };
+    match place {
+        Place::Prose => !glued_before(before, before.len() - minus.len_utf8(), place),
+        Place::Math => !rest
+            .find(|c| !c.is_whitespace())
+            .is_some_and(|c| c.is_alphanumeric() || "})]|".contains(c)),
     }
 }
 
 /// Reads the number starting at `start`; returns where it ends and, if it is a number of the
 /// kinds the check compares, what was written.
-fn read_number(text: &str, start: usize) -> (usize, Option<Written>) {
+fn read_number(text: &str, start: usize, place: Place) -> (usize, Option<Written>) {
     let bytes = text.as_bytes();
     let digits_from = |from: usize| {
         bytes[from..]
@@ -182,9 +207,7 @@ fn read_number(text: &str, start: usize) -> (usize, Option<Written>) {
         return (at, None);
     };
     let (sign_start, negative) = match text[..start].chars().next_back() {
-        Some(minus @ ('-' | '\u{2212}')) if !glued_before(text, start - minus.len_utf8()) => {
-            (start - minus.len_utf8(), true)
-        }
+        Some(minus) if is_sign(&text[..start], place) => (start - minus.len_utf8(), true),
         _ => (start, false),
     };
     let written = Written {
@@ -417,7 +440,7 @@ mod tests {
     use proptest::prelude::*;
 
     fn numbers(text: &str) -> Vec<String> {
-        find_numbers(text)
+        find_numbers(text, Place::Prose)
             .into_iter()
             .map(|written| written.text)
             .collect()
@@ -452,15 +475,33 @@ mod tests {
 
     #[test]
     fn a_minus_sign_belongs_to_the_number_but_a_hyphen_in_a_name_does_not() {
-        let found = find_numbers("loss \u{2212}0.187 and -1.25 but x-1.5");
+        let found = find_numbers("loss \u{2212}0.187 and -1.25 but x-1.5", Place::Prose);
         assert_eq!(found.len(), 2);
         assert!(found.iter().all(|written| written.negative));
         assert_eq!(found[0].text, "\u{2212}0.187");
     }
 
     #[test]
+    fn in_math_a_hyphen_subtracts_and_a_minus_after_an_operand_is_no_sign() {
+        let found = find_numbers(r"x-0.768 + (-0.25) - 1.5, e^{-0.125}", Place::Math);
+        let signs: Vec<(&str, bool)> = found
+            .iter()
+            .map(|written| (written.text.as_str(), written.negative))
+            .collect();
+        assert_eq!(
+            signs,
+            [
+                ("0.768", false),
+                ("-0.25", true),
+                ("1.5", false),
+                ("-0.125", true)
+            ]
+        );
+    }
+
+    #[test]
     fn a_percentage_is_read_as_the_proportion_it_was_written_as() {
-        let found = &find_numbers("66.5% and 12%")[..];
+        let found = &find_numbers("66.5% and 12%", Place::Prose)[..];
         assert_eq!(found[0].unsigned, "0.665");
         assert_eq!(found[0].precision, Precision::Decimals(3));
         assert_eq!(found[1].unsigned, "0.12");
@@ -496,7 +537,7 @@ mod tests {
     }
 
     fn hint(printable: &mut Printable, text: &str) -> Option<String> {
-        let written = find_numbers(text).into_iter().next()?;
+        let written = find_numbers(text, Place::Prose).into_iter().next()?;
         printable
             .find(&written, false)
             .map(|found| found.hint(&written.text))
@@ -534,7 +575,7 @@ mod tests {
     #[test]
     fn exact_matching_wants_the_very_value() {
         let mut printable = attention_weights();
-        let written = &find_numbers("1e-5 and 0.7")[..];
+        let written = &find_numbers("1e-5 and 0.7", Place::Prose)[..];
         assert!(printable.find(&written[0], true).is_some());
         assert!(printable.find(&written[1], false).is_some());
         assert!(printable.find(&written[1], true).is_none());
@@ -584,7 +625,7 @@ mod tests {
                 Precision::Decimals(3),
             );
             let sentence = format!("The value is {typed}, as computed.");
-            let found = find_numbers(&sentence);
+            let found = find_numbers(&sentence, Place::Prose);
             let digits = typed.trim_start_matches('\u{2212}');
             let counts = digits.contains('.') || digits.len() >= 3;
             prop_assert_eq!(found.len(), usize::from(counts), "{:?}", found);
@@ -614,7 +655,7 @@ mod tests {
 
         #[test]
         fn finding_numbers_never_panics(text in "\\PC{0,60}") {
-            for written in find_numbers(&text) {
+            for written in find_numbers(&text, Place::Prose) {
                 prop_assert!(text.get(written.range.clone()).is_some());
             }
         }
