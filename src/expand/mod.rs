@@ -343,19 +343,28 @@ impl<'x> Expander<'x> {
         let piece = &text[part.clone()];
         let mut dollars = piece.match_indices('$').map(|(at, _)| at).peekable();
         let file = self.file.text.as_bytes();
+        let mut reported = None;
         while let Some(at) = dollars.next() {
             let span = self.locate(text, range.clone(), part.start + at, 1);
-            // A `$` the file does not hold here came from `&#36;` or `&dollar;`: text.
+            // A `$` the file does not hold here came from `&#36;` or `&dollar;`: text. (One
+            // from an entity may be placed at a later real `$`; that one is reported once.)
             let written = file.get(span.start) == Some(&b'$');
             let escaped = span.start > 0 && file.get(span.start - 1) == Some(&b'\\');
-            if !written || escaped || dollars::is_currency(&self.file.text, span.start) {
+            if !written
+                || escaped
+                || dollars::is_currency(&self.file.text, span.start)
+                || reported == Some(span.start)
+            {
                 continue;
             }
+            reported = Some(span.start);
             let double = dollars.peek() == Some(&(at + 1));
             if double {
                 dollars.next();
             }
-            let spaced = !double && dollars::spaced_formula(&piece[at..]).is_some();
+            let spaced = !double
+                && dollars::spaced_formula(&self.file.text[span.start..range.end.max(span.start)])
+                    .is_some();
             let (problem, help) = if spaced {
                 dollars.next();
                 (

@@ -108,3 +108,15 @@ fn spaces_inside_the_dollars_are_named_as_the_problem() {
         .stderr_has("write $x + y$, not $ x + y $")
         .stderr_has("2 errors found");
 }
+
+#[test]
+fn a_stray_dollar_after_a_dollar_entity_is_reported_once_at_its_place() {
+    let text = lesson("Page", "Pay &#36;5, then $x and more.\n");
+    let run = Book::with_lesson("page.md", &text).check();
+    run.exits_with(1)
+        .stderr_has(&format!(
+            "{}: this `$` does not start a formula",
+            place("content/page.md", &text, "$x")
+        ))
+        .stderr_has("1 error found");
+}
