@@ -32,7 +32,7 @@ mod dollars;
 mod embeds;
 mod examples;
 pub mod markdown;
-mod page_ids;
+pub mod page_ids;
 pub mod reference;
 mod typed;
 pub mod typed_numbers;
