@@ -5,6 +5,7 @@ pub mod check;
 pub mod cli;
 pub mod eval;
 pub mod import;
+mod rebuild_report;
 pub mod scaffold;
 pub mod serve;
 

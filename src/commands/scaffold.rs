@@ -6,7 +6,7 @@
 
 use super::exit;
 use crate::load::content::{slug_problem, CONTENT_DIR};
-use std::path::{Path, PathBuf};
+use std::path::{Component, Path, PathBuf};
 
 /// The lesson `worked init` writes: an example block, a reference, a figure and a widget.
 const FIRST_LESSON: &str = r#"+++
@@ -56,19 +56,14 @@ pub fn run_new(root: &Path, path: &Path, title: Option<&str>) -> u8 {
     if let Err(code) = super::require_book_folder(root) {
         return code;
     }
-    let relative = path.strip_prefix(CONTENT_DIR).unwrap_or(path);
-    if relative.is_absolute()
-        || relative
-            .components()
-            .any(|part| !matches!(part, std::path::Component::Normal(_)))
-    {
+    let Some(relative) = place_in_content(root, path) else {
         eprintln!(
             "error: {} is not a path inside {CONTENT_DIR}/",
             path.display()
         );
         eprintln!("  help: write it like `part/chapter.md`, relative to {CONTENT_DIR}/");
         return exit::USAGE_OR_IO;
-    }
+    };
     let mut file = root.join(CONTENT_DIR).join(relative);
     if file.extension().is_none_or(|ext| ext != "md") {
         file.set_extension("md");
@@ -109,6 +104,47 @@ pub fn run_new(root: &Path, path: &Path, title: Option<&str>) -> u8 {
             exit::USAGE_OR_IO
         }
     }
+}
+
+/// Where `path` is inside `content/`: `part/x.md`, `content/part/x.md`, or an absolute path that
+/// names a place inside the book's `content/` folder (`/home/me/book/content/part/x.md`). `None`
+/// for anything that leaves it.
+fn place_in_content(root: &Path, path: &Path) -> Option<PathBuf> {
+    let relative = if path.is_absolute() {
+        let path = lexically_normal(path);
+        let written = std::path::absolute(root)
+            .ok()
+            .map(|root| lexically_normal(&root));
+        let resolved = root.canonicalize().ok();
+        [written, resolved].into_iter().flatten().find_map(|root| {
+            path.strip_prefix(root.join(CONTENT_DIR))
+                .ok()
+                .map(Path::to_path_buf)
+        })?
+    } else {
+        path.strip_prefix(CONTENT_DIR).unwrap_or(path).to_path_buf()
+    };
+    let inside = relative.components().next().is_some()
+        && relative
+            .components()
+            .all(|part| matches!(part, Component::Normal(_)));
+    inside.then_some(relative)
+}
+
+/// `path` with `.` left out and each `..` taking away the name before it, without asking the
+/// file system (the lesson and its folders may not exist yet).
+fn lexically_normal(path: &Path) -> PathBuf {
+    let mut normal = PathBuf::new();
+    for part in path.components() {
+        match part {
+            Component::CurDir => {}
+            Component::ParentDir => {
+                normal.pop();
+            }
+            other => normal.push(other),
+        }
+    }
+    normal
 }
 
 /// Runs `worked init`: writes a small book into `dir`, which must be empty or new.

@@ -7,6 +7,7 @@
 //! and shows its problems in a banner on every page.
 
 use super::exit;
+use super::rebuild_report::ProblemMemory;
 use crate::base::diagnostics::{render_all, render_warnings};
 use crate::pipeline::build_cache::BuildCache;
 use crate::pipeline::{build_site_with, Drafts, Strictness};
@@ -105,7 +106,8 @@ pub fn run(root: &Path, host: IpAddr, port: u16) -> u8 {
     let state: Shared = Arc::new(RwLock::new(PreviewState::new()));
     let rebuilds = Arc::new(Rebuilds::default());
     let mut cache = BuildCache::default();
-    rebuild(root, &state, &rebuilds, None, &mut cache);
+    let mut memory = ProblemMemory::default();
+    rebuild(root, &state, &rebuilds, None, &mut cache, &mut memory);
 
     let pages = Arc::clone(&state);
     let waiting = Arc::clone(&rebuilds);
@@ -131,7 +133,14 @@ pub fn run(root: &Path, host: IpAddr, port: u16) -> u8 {
     ));
 
     while let Some(changed) = next_change(&events, &root_abs) {
-        rebuild(root, &state, &rebuilds, Some(&changed), &mut cache);
+        rebuild(
+            root,
+            &state,
+            &rebuilds,
+            Some(&changed),
+            &mut cache,
+            &mut memory,
+        );
         // A folder created since the last build (say templates/) is watched from now on.
         watch_sources(&mut watcher, &root_abs, &mut watched);
     }
@@ -139,14 +148,16 @@ pub fn run(root: &Path, host: IpAddr, port: u16) -> u8 {
 }
 
 /// Builds the book, swaps the result into `state` and wakes the pages waiting to reload;
-/// prints one line, or the problems. Pages and formulas that earlier builds made and this one
-/// can reuse come from `cache`.
+/// prints one line, or the problems (of the files whose problems changed, see
+/// [`ProblemMemory`]). Pages and formulas that earlier builds made and this one can reuse come
+/// from `cache`.
 fn rebuild(
     root: &Path,
     state: &Shared,
     rebuilds: &Rebuilds,
     changed: Option<&Path>,
     cache: &mut BuildCache,
+    memory: &mut ProblemMemory,
 ) {
     let started = Instant::now();
     let result = build_site_with(root, Strictness::Lenient, Drafts::Show, Some(cache));
@@ -160,8 +171,12 @@ fn rebuild(
             state.record_success(build.site);
             rebuilds.finished(state.version());
             drop(state);
-            if !build.warnings.is_empty() {
-                tell(&render_warnings(&build.warnings));
+            let report = memory.report(&build.warnings, changed);
+            if !report.shown.is_empty() {
+                tell(&render_warnings(&report.shown));
+            }
+            if let Some(line) = report.unchanged_line("warning") {
+                tell(&line);
             }
             let lessons = build.stats.lessons;
             let laid_out = build.stats.pages_laid_out;
@@ -184,7 +199,13 @@ fn rebuild(
             state.record_failure(&problems);
             rebuilds.finished(state.version());
             drop(state);
-            tell(&render_all(&problems));
+            let report = memory.report(&problems, changed);
+            if !report.shown.is_empty() {
+                tell(&render_all(&report.shown));
+            }
+            if let Some(line) = report.unchanged_line("problem") {
+                tell(&line);
+            }
             tell(&format!(
                 "[{} UTC] Build failed in {:.0} ms{cause}: {} problem{}; {}\n",
                 clock(),

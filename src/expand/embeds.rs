@@ -4,7 +4,7 @@
 //! as JSON, plus the generated values for readers without JavaScript); a ` ```figure ` block
 //! becomes an inline SVG drawn now from the computed numbers. Both name an example of the lesson.
 
-use super::{example_names, typed_number, Expander};
+use super::{example_names, Expander};
 use crate::base::diagnostics::Diagnostic;
 use crate::base::html::escape_html;
 use crate::compute::attention::Attention;
@@ -12,7 +12,6 @@ use crate::compute::computed::{Computed, Origin};
 use crate::compute::Evaluated;
 use crate::expand::blocks::{BlockText, ExampleBlock};
 use crate::expand::reference;
-use crate::expand::typed_numbers::find_typed_numbers;
 use crate::present::figure::{self, FigureOptions};
 use crate::present::table::{quantity_prose, quantity_table};
 use crate::present::Precision;
@@ -490,18 +489,14 @@ impl<'x> Expander<'x> {
         let range = body.file_span(caption.span());
         let mut html = String::new();
         let mut cursor = 0;
-        let placeholders = reference::find_placeholders(text);
+        let placeholders = reference::find_placeholders(text, &|name| self.is_example(name));
         for (whole, inner) in placeholders
             .iter()
             .map(|(whole, inner)| (whole.clone(), Some(inner.clone())))
             .chain([(text.len()..text.len(), None)])
         {
             let plain = &text[cursor..whole.start];
-            for typed in find_typed_numbers(plain) {
-                let span = self.locate(text, range.clone(), cursor + typed.start, typed.len());
-                self.typed_numbers
-                    .push(typed_number(self.file, span, &plain[typed]));
-            }
+            self.note_numbers(text, cursor..whole.start, range.clone());
             html.push_str(&escape_html(plain));
             if let Some(inner) = inner {
                 let span = self.locate(text, range.clone(), whole.start, whole.len());

@@ -5,12 +5,14 @@
 //! stages transform events (see `expand`), then [`heading_ids`] numbers the headings, and
 //! [`crate::layout::html`] writes the events as HTML.
 
+use super::dollars;
+use super::page_ids::PageIds;
 use crate::base::html::strip_tags;
 use pulldown_cmark::{
-    CowStr, Event, HeadingLevel, Options, Parser, Tag, TagEnd, TextMergeWithOffset,
+    CowStr, Event, HeadingLevel, LinkType, Options, Parser, Tag, TagEnd, TextMergeWithOffset,
 };
 use serde::Serialize;
-use std::collections::{BTreeSet, HashMap};
+use std::collections::BTreeSet;
 use std::ops::Range;
 
 /// One event with the byte range (in the lesson file) it was parsed from.
@@ -31,7 +33,10 @@ fn options() -> Options {
 /// (pulldown-cmark splits text at brackets while looking for links).
 pub fn parse(text: &str, body: Range<usize>) -> Vec<Spanned<'_>> {
     let start = body.start;
-    let parser = Parser::new_ext(&text[body], options()).into_offset_iter();
+    let source = &text[body];
+    let parser = Parser::new_ext(source, options())
+        .into_offset_iter()
+        .map(|(event, range)| (dollars::currency_is_text(source, event, &range), range));
     TextMergeWithOffset::new(parser)
         .map(|(event, range)| (event, range.start + start..range.end + start))
         .collect()
@@ -54,17 +59,12 @@ pub struct TocEntry {
     pub events: Range<usize>,
 }
 
-/// Gives every heading an `id` (its own `{#id}` if written, else one made from its text,
-/// unique on the page) and returns the h2/h3 headings for the table of contents.
+/// Gives every heading an `id` (its own `{#id}` if written, else one made from its text by
+/// [`slugify`], unique on the page: see [`PageIds`]), gives footnotes ids of their own, and
+/// returns the h2/h3 headings for the table of contents.
 pub fn heading_ids(events: &mut [Spanned<'_>]) -> Vec<TocEntry> {
-    let mut taken: BTreeSet<String> = events
-        .iter()
-        .filter_map(|(event, _)| match event {
-            Event::Start(Tag::Heading { id: Some(id), .. }) => Some(id.to_string()),
-            _ => None,
-        })
-        .collect();
-    let mut next_suffix = HashMap::new();
+    let mut ids = PageIds::new(events);
+    ids.number_footnotes(events);
     let mut toc = Vec::new();
     let mut index = 0;
     while index < events.len() {
@@ -79,7 +79,7 @@ pub fn heading_ids(events: &mut [Spanned<'_>]) -> Vec<TocEntry> {
             let id = match written_id {
                 Some(id) => id.to_string(),
                 None => {
-                    let id = unique_id(&slugify(&title), &mut taken, &mut next_suffix);
+                    let id = ids.unique(&slugify(&title));
                     if let Event::Start(Tag::Heading { id: slot, .. }) = &mut events[index].0 {
                         *slot = Some(CowStr::from(id.clone()));
                     }
@@ -110,11 +110,107 @@ pub fn plain_text_until_heading_end(events: &[Spanned<'_>]) -> String {
             Event::End(TagEnd::Heading(_)) => break,
             Event::Text(text) | Event::Code(text) | Event::InlineMath(text) => title.push_str(text),
             Event::Html(html) | Event::InlineHtml(html) => title.push_str(&strip_tags(html)),
+            Event::SoftBreak | Event::HardBreak => title.push(' '),
             _ => {}
         }
     }
     title.trim().to_string()
 }
+
+/// A heading's words for a screen reader: its text, with each formula read as text rather
+/// than TeX ("Why divide by √d_k?", not "Why divide by \sqrt{d_k}?").
+pub fn heading_label(events: &[Spanned<'_>]) -> String {
+    let mut label = String::new();
+    for (event, _) in events {
+        match event {
+            Event::End(TagEnd::Heading(_)) => break,
+            Event::InlineMath(tex) => label.push_str(&tex_as_text(tex)),
+            Event::Text(text) | Event::Code(text) => label.push_str(text),
+            Event::Html(html) | Event::InlineHtml(html) => label.push_str(&strip_tags(html)),
+            Event::SoftBreak | Event::HardBreak => label.push(' '),
+            _ => {}
+        }
+    }
+    label.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// TeX as plain text, for labels: common commands become their symbols, other commands and
+/// braces are left out.
+fn tex_as_text(tex: &str) -> String {
+    let mut text = String::new();
+    let mut chars = tex.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' => {
+                let mut name = String::new();
+                while let Some(next) = chars.peek().filter(|next| next.is_ascii_alphabetic()) {
+                    name.push(*next);
+                    chars.next();
+                }
+                if name.is_empty() {
+                    // `\,`, `\;`, `\{`: a space or an escaped character.
+                    match chars.next() {
+                        Some(escaped @ ('{' | '}' | '$' | '%' | '&' | '#' | '_')) => {
+                            text.push(escaped)
+                        }
+                        Some(_) => text.push(' '),
+                        None => {}
+                    }
+                } else if let Some((_, symbol)) =
+                    TEX_SYMBOLS.iter().find(|(command, _)| *command == name)
+                {
+                    text.push_str(symbol);
+                }
+            }
+            '{' | '}' => {}
+            '~' => text.push(' '),
+            c => text.push(c),
+        }
+    }
+    text
+}
+
+/// Commands read as a symbol in labels; any other command is left out.
+const TEX_SYMBOLS: [(&str, &str); 38] = [
+    ("alpha", "α"),
+    ("beta", "β"),
+    ("gamma", "γ"),
+    ("delta", "δ"),
+    ("epsilon", "ε"),
+    ("varepsilon", "ε"),
+    ("eta", "η"),
+    ("theta", "θ"),
+    ("lambda", "λ"),
+    ("mu", "μ"),
+    ("pi", "π"),
+    ("rho", "ρ"),
+    ("sigma", "σ"),
+    ("tau", "τ"),
+    ("phi", "φ"),
+    ("omega", "ω"),
+    ("Delta", "Δ"),
+    ("Sigma", "Σ"),
+    ("nabla", "∇"),
+    ("partial", "∂"),
+    ("sqrt", "√"),
+    ("sum", "∑"),
+    ("prod", "∏"),
+    ("infty", "∞"),
+    ("cdot", "·"),
+    ("times", "×"),
+    ("le", "≤"),
+    ("leq", "≤"),
+    ("ge", "≥"),
+    ("geq", "≥"),
+    ("ne", "≠"),
+    ("neq", "≠"),
+    ("approx", "≈"),
+    ("in", "∈"),
+    ("to", "→"),
+    ("rightarrow", "→"),
+    ("pm", "±"),
+    ("top", "ᵀ"),
+];
 
 /// "Why divide by $\\sqrt{d_k}$?" → "why-divide-by-d_k": letters, digits and `_` of the text,
 /// with TeX commands (`\\sqrt`, `\\alpha`) left out so ids read like the words.
@@ -142,27 +238,6 @@ pub fn slugify(title: &str) -> String {
     } else {
         slug
     }
-}
-
-/// `base`, or `base-2`, `base-3`, … if taken. `next_suffix` remembers where each base's count
-/// got to, so 20,000 headings with the same title take linear time, not quadratic.
-fn unique_id(
-    base: &str,
-    taken: &mut BTreeSet<String>,
-    next_suffix: &mut HashMap<String, usize>,
-) -> String {
-    let counter = next_suffix.entry(base.to_string()).or_insert(1);
-    let mut candidate = base.to_string();
-    if *counter > 1 {
-        candidate = format!("{base}-{counter}");
-    }
-    while taken.contains(&candidate) {
-        *counter += 1;
-        candidate = format!("{base}-{counter}");
-    }
-    *counter += 1;
-    taken.insert(candidate.clone());
-    candidate
 }
 
 /// The ids of all headings and footnote definitions, for checking `#anchor` links.
@@ -206,6 +281,11 @@ pub fn local_targets(text: &str, events: &[Spanned<'_>]) -> Vec<LocalTarget> {
     let mut targets = Vec::new();
     for (index, (event, span)) in events.iter().enumerate() {
         match event {
+            // An email autolink `<a@b.org>` is written as a `mailto:` link.
+            Event::Start(Tag::Link {
+                link_type: LinkType::Email,
+                ..
+            }) => {}
             Event::Start(Tag::Link { dest_url, .. })
             | Event::Start(Tag::Image { dest_url, .. })
                 if is_relative(dest_url) =>
@@ -423,6 +503,12 @@ mod tests {
     }
 
     #[test]
+    fn an_email_autolink_is_a_mailto_link_not_a_file() {
+        let parsed = events("Write to <me@uni.edu>.");
+        assert!(local_targets("Write to <me@uni.edu>.", &parsed).is_empty());
+    }
+
+    #[test]
     fn img_src_in_raw_html_is_found_at_its_exact_place() {
         let text =
             "Text\n\n<p><img alt=\"x\" SRC='figs/a b.png'><img src=https://x.org/a.png></p>\n";
@@ -440,6 +526,21 @@ mod tests {
             "why-divide-by-sqrtd_k"
         );
         assert_eq!(mdbook_id("A - B", 1), "a---b-1");
+    }
+
+    #[test]
+    fn a_line_break_inside_a_heading_is_a_space_in_its_id_and_title() {
+        let mut parsed = events("Query and\nkey\n---\n");
+        let toc = heading_ids(&mut parsed);
+        assert_eq!(toc[0].id, "query-and-key");
+        assert_eq!(toc[0].title, "Query and key");
+        assert_eq!(heading_label(&parsed[1..]), "Query and key");
+    }
+
+    #[test]
+    fn a_heading_s_label_reads_its_formulas_as_text() {
+        let parsed = events("## Why divide by $\\sqrt{d_k}$, not $\\alpha\\,n$?\n");
+        assert_eq!(heading_label(&parsed[1..]), "Why divide by √d_k, not α n?");
     }
 
     #[test]

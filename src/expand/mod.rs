@@ -16,22 +16,25 @@ use crate::compute::Quantity;
 use crate::expand::blocks::{BlockKind, ExampleBlock};
 use crate::expand::markdown::Spanned;
 use crate::expand::reference::{ComputeFilter, Filter, Placeholder, Reference};
-use crate::expand::typed_numbers::find_typed_numbers;
+use crate::expand::typed_numbers::{find_numbers, Place, Printable};
 use crate::load::content::Lesson;
 use crate::present::figure::Palette;
 use crate::present::latex::quantity_latex;
 use crate::present::table::{quantity_prose, quantity_table};
 use crate::present::Precision;
-use pulldown_cmark::{CowStr, Event, Tag, TagEnd};
+use pulldown_cmark::{CowStr, Event, LinkType, Tag, TagEnd};
 use std::collections::BTreeSet;
 use std::ops::Range;
 
 pub mod blocks;
 mod cards;
+mod dollars;
 mod embeds;
 mod examples;
 pub mod markdown;
+pub mod page_ids;
 pub mod reference;
+mod typed;
 pub mod typed_numbers;
 
 pub use examples::evaluate_examples;
@@ -57,17 +60,21 @@ pub fn expand_lesson<'a>(
     lesson: &'a Lesson,
     events: Vec<Spanned<'a>>,
     decimals: usize,
-) -> Result<Expanded<'a>, Vec<Diagnostic>> {
+) -> Result<Expanded<'a>, Unexpanded> {
     let file = &lesson.source;
     let mut problems = Vec::new();
     let (examples, failed_examples) = collect_examples(file, &events, &mut problems);
+    for (span, message, help) in page_ids::written_id_clashes(&events) {
+        problems.push(Diagnostic::at(file, span, message).with_help(help));
+    }
     let mut expander = Expander {
         file,
         examples: &examples,
         failed_examples: &failed_examples,
         decimals,
         problems,
-        typed_numbers: Vec::new(),
+        sightings: Vec::new(),
+        printable: Printable::default(),
         scripts: Vec::new(),
         stylesheets: BTreeSet::new(),
         figures: 0,
@@ -76,13 +83,25 @@ pub fn expand_lesson<'a>(
     let events = expander.expand(events);
     let Expander {
         problems,
-        typed_numbers,
+        sightings,
+        printable,
         scripts,
         stylesheets,
         ..
     } = expander;
+    let has_examples = !examples.is_empty() || !failed_examples.is_empty();
+    let typed_numbers = if sightings.is_empty() {
+        Vec::new()
+    } else {
+        let mut everything = typed::printable_of(&examples, decimals);
+        everything.append(printable);
+        typed::judge(file, &sightings, &mut everything, has_examples)
+    };
     if !problems.is_empty() {
-        return Err(problems);
+        return Err(Unexpanded {
+            problems,
+            typed_numbers,
+        });
     }
     Ok(Expanded {
         events,
@@ -92,13 +111,26 @@ pub fn expand_lesson<'a>(
     })
 }
 
+/// A lesson that could not be expanded: its problems, and its typed numbers, which are found
+/// all the same so that `check` reports everything in one pass.
+pub struct Unexpanded {
+    /// What stops the page.
+    pub problems: Vec<Diagnostic>,
+    /// Numbers typed by hand (errors in `check`, warnings in `build`).
+    pub typed_numbers: Vec<Diagnostic>,
+}
+
 struct Expander<'x> {
     file: &'x SourceFile,
     examples: &'x [ExampleBlock],
     failed_examples: &'x BTreeSet<String>,
     decimals: usize,
     problems: Vec<Diagnostic>,
-    typed_numbers: Vec<Diagnostic>,
+    /// Numbers written in prose and math, judged once the whole lesson is expanded.
+    sightings: Vec<typed::Sighting>,
+    /// The single numbers the lesson's references print (the examples' own entries join them
+    /// when the lesson's numbers are judged).
+    printable: Printable,
     scripts: Vec<&'static str>,
     stylesheets: BTreeSet<&'static str>,
     /// Figures placed so far: numbers each figure's ids so none repeat on the page.
@@ -110,8 +142,24 @@ struct Expander<'x> {
 impl<'x> Expander<'x> {
     fn expand<'a>(&mut self, events: Vec<Spanned<'a>>) -> Vec<Spanned<'a>> {
         let mut out = Vec::with_capacity(events.len());
+        // For each open link or image: whether its text is verbatim (see `verbatim_text`).
+        let mut verbatim: Vec<bool> = Vec::new();
         let mut index = 0;
         while index < events.len() {
+            match &events[index].0 {
+                Event::Start(tag @ (Tag::Link { .. } | Tag::Image { .. })) => {
+                    verbatim.push(verbatim_text(tag));
+                }
+                Event::End(TagEnd::Link | TagEnd::Image) => {
+                    verbatim.pop();
+                }
+                _ => {}
+            }
+            if verbatim.contains(&true) {
+                out.push(self.as_written(&events[index]));
+                index += 1;
+                continue;
+            }
             if let Some(kind) = fenced_kind(&events[index].0) {
                 let (body, next) = block_body(self.file, &events, index);
                 match kind {
@@ -164,6 +212,29 @@ impl<'x> Expander<'x> {
         out
     }
 
+    /// Whether `name` is one of the lesson's examples (evaluated or failed), for telling a
+    /// mistyped reference from TeX's double braces.
+    fn is_example(&self, name: &str) -> bool {
+        self.failed_examples.contains(name)
+            || self.examples.iter().any(|example| example.name == name)
+    }
+
+    /// An event inside an image's alt text or an autolink, kept as written: a formula there
+    /// goes back to the `$…$` it was written as.
+    fn as_written<'a>(&self, (event, range): &Spanned<'a>) -> Spanned<'a> {
+        let event = match event {
+            Event::InlineMath(_) | Event::DisplayMath(_) => Event::Text(CowStr::from(
+                self.file
+                    .text
+                    .get(range.clone())
+                    .unwrap_or_default()
+                    .to_string(),
+            )),
+            other => other.clone(),
+        };
+        (event, range.clone())
+    }
+
     /// The card of the example block spanning `block` in the file (found by where its name
     /// sits, since a block that failed or repeated a name has no example).
     fn card_at(&self, block: Range<usize>) -> Option<String> {
@@ -182,7 +253,7 @@ impl<'x> Expander<'x> {
             return None;
         };
         let trimmed = text.trim();
-        let found = reference::find_placeholders(trimmed);
+        let found = reference::find_placeholders(trimmed, &|name| self.is_example(name));
         let [(whole, inner)] = found.as_slice() else {
             return None;
         };
@@ -209,7 +280,7 @@ impl<'x> Expander<'x> {
         range: Range<usize>,
         out: &mut Vec<Spanned<'a>>,
     ) {
-        let placeholders = reference::find_placeholders(text);
+        let placeholders = reference::find_placeholders(text, &|name| self.is_example(name));
         let mut cursor = 0;
         for (whole, inner) in &placeholders {
             self.plain_text(text, cursor..whole.start, range.clone(), out);
@@ -239,11 +310,7 @@ impl<'x> Expander<'x> {
         }
         let piece = &text[part.clone()];
         self.stray_dollars(text, part.clone(), range.clone());
-        for typed in find_typed_numbers(piece) {
-            let span = self.locate(text, range.clone(), part.start + typed.start, typed.len());
-            self.typed_numbers
-                .push(typed_number(self.file, span, &piece[typed]));
-        }
+        self.note_numbers(text, part.clone(), range.clone());
         let event_text = if part == (0..text.len()) {
             text.clone()
         } else {
@@ -252,25 +319,59 @@ impl<'x> Expander<'x> {
         out.push((Event::Text(event_text), range));
     }
 
+    /// Records the numbers written in `text[part]`, prose that is an event's text at `range`.
+    fn note_numbers(&mut self, text: &str, part: Range<usize>, range: Range<usize>) {
+        for written in find_numbers(&text[part.clone()], Place::Prose) {
+            let span = self.locate(
+                text,
+                range.clone(),
+                part.start + written.range.start,
+                written.range.len(),
+            );
+            self.sightings.push(typed::Sighting {
+                span,
+                written,
+                in_math: false,
+            });
+        }
+    }
+
     /// pulldown-cmark leaves a `$` or `$$` that opens no formula as text (no closing dollar,
     /// or an unbalanced `{`); without this the page would show raw TeX. A dollar written `\$`
     /// is the author's literal and passes.
     fn stray_dollars(&mut self, text: &str, part: Range<usize>, range: Range<usize>) {
         let piece = &text[part.clone()];
         let mut dollars = piece.match_indices('$').map(|(at, _)| at).peekable();
+        let file = self.file.text.as_bytes();
+        let mut reported = None;
         while let Some(at) = dollars.next() {
             let span = self.locate(text, range.clone(), part.start + at, 1);
-            let escaped = span.start > 0
-                && self.file.text.as_bytes().get(span.start - 1) == Some(&b'\\')
-                && self.file.text.as_bytes().get(span.start) == Some(&b'$');
-            if escaped {
+            // A `$` the file does not hold here came from `&#36;` or `&dollar;`: text. (One
+            // from an entity may be placed at a later real `$`; that one is reported once.)
+            let written = file.get(span.start) == Some(&b'$');
+            let escaped = span.start > 0 && file.get(span.start - 1) == Some(&b'\\');
+            if !written
+                || escaped
+                || dollars::is_currency(&self.file.text, span.start)
+                || reported == Some(span.start)
+            {
                 continue;
             }
+            reported = Some(span.start);
             let double = dollars.peek() == Some(&(at + 1));
             if double {
                 dollars.next();
             }
-            let (problem, help) = if double {
+            let spaced = !double
+                && dollars::spaced_formula(&self.file.text[span.start..range.end.max(span.start)])
+                    .is_some();
+            let (problem, help) = if spaced {
+                dollars.next();
+                (
+                    "a formula cannot start or end with a space inside its `$…$`",
+                    "remove the spaces next to the dollar signs: write $x + y$, not $ x + y $",
+                )
+            } else if double {
                 (
                     "this `$$` does not start a formula",
                     "check that the formula's braces balance and that it ends with $$; write \\$\\$ for literal dollar signs",
@@ -284,7 +385,11 @@ impl<'x> Expander<'x> {
             let width = if double { 2 } else { 1 };
             self.problems.push(
                 Diagnostic::at(self.file, span.start..span.start + width, problem)
-                    .with_label("left as plain text")
+                    .with_label(if spaced {
+                        "left as plain text because of the space"
+                    } else {
+                        "left as plain text"
+                    })
                     .with_help(help),
             );
         }
@@ -308,6 +413,8 @@ impl<'x> Expander<'x> {
             Placeholder::Value(reference) => {
                 let quantity = self.resolve(&reference, span.clone())?;
                 let precision = self.precision(&reference);
+                self.printable
+                    .add_reference(&reference, &quantity, precision);
                 match quantity_prose(&quantity, precision, reference.as_list()) {
                     Some(text) => Some(format!(
                         "<span class=\"worked-ref\" data-ref=\"{}\">{}</span>",
@@ -329,19 +436,19 @@ impl<'x> Expander<'x> {
     /// Replaces references inside a formula with LaTeX; `content_start` is the file offset
     /// of the formula's first character after its `$` or `$$`.
     fn expand_math(&mut self, tex: &str, content_start: usize) -> (String, Vec<String>) {
-        let placeholders = reference::find_placeholders(tex);
+        let placeholders = reference::find_placeholders(tex, &|name| self.is_example(name));
         let mut references = Vec::new();
         let mut out = String::with_capacity(tex.len());
         let mut cursor = 0;
         let check_typed = |expander: &mut Self, part: Range<usize>| {
-            for typed in find_typed_numbers(&tex[part.clone()]) {
-                let start = content_start + part.start + typed.start;
-                let span = start..start + typed.len();
-                expander.typed_numbers.push(typed_number(
-                    expander.file,
+            for written in find_numbers(&tex[part.clone()], Place::Math) {
+                let start = content_start + part.start + written.range.start;
+                let span = start..start + written.range.len();
+                expander.sightings.push(typed::Sighting {
                     span,
-                    &tex[part.clone()][typed],
-                ));
+                    written,
+                    in_math: true,
+                });
             }
         };
         for (whole, inner) in &placeholders {
@@ -362,6 +469,11 @@ impl<'x> Expander<'x> {
                             self.precision(&reference),
                             reference.as_list(),
                         ));
+                        self.printable.add_reference(
+                            &reference,
+                            &quantity,
+                            self.precision(&reference),
+                        );
                         references.push(reference.to_string());
                     }
                 }
@@ -503,6 +615,19 @@ impl<'x> Expander<'x> {
     }
 }
 
+/// Whether the text inside a link or image is kept exactly as written, with no formulas,
+/// references or typed-number checks: an image's alt text (a file's description, where `$` and
+/// `{{` are characters) and an autolink's text (which is its URL or email address).
+fn verbatim_text(tag: &Tag<'_>) -> bool {
+    match tag {
+        Tag::Image { .. } => true,
+        Tag::Link { link_type, .. } => {
+            matches!(link_type, LinkType::Autolink | LinkType::Email)
+        }
+        _ => false,
+    }
+}
+
 /// Resolves a reference against a lesson's examples, returning (message, help) on failure.
 pub fn resolve_reference(
     reference: &Reference,
@@ -570,13 +695,4 @@ fn unclosed(file: &SourceFile, span: Range<usize>) -> Diagnostic {
         "this `{{` is never closed",
     )
     .with_help("end the reference with }}")
-}
-
-fn typed_number(file: &SourceFile, span: Range<usize>, text: &str) -> Diagnostic {
-    Diagnostic::at(file, span, format!("the number {text} looks typed by hand"))
-        .with_label("not produced by a reference")
-        .with_help(format!(
-            "print a computed value with {{{{ example.quantity[…] }}}}, or mark a deliberate literal as {{{{ literal {text} }}}}"
-        ))
-        .with_kind("typed number")
 }

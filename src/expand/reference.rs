@@ -89,6 +89,12 @@ pub fn parse(text: &str) -> Result<Placeholder, SyntaxError> {
         depth: 0,
     };
     parser.skip_space();
+    if text[parser.at..].starts_with('#') {
+        return Err(parser.error(
+            "mdBook's `{{#…}}` directives are not read here",
+            "paste the text it stands for, or print a value with {{ example.quantity[…] }}",
+        ));
+    }
     if parser.eat_word("literal") {
         let rest = text[parser.at..].trim();
         if rest.is_empty() {
@@ -382,6 +388,34 @@ impl Reference {
 /// `cat.weights[sat,the]|exp|2dp`.
 impl fmt::Display for Reference {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write_spelling(f, Spacing::Compact)
+    }
+}
+
+/// How a reference is spelled out: packed for attributes, or as an author writes it.
+#[derive(Clone, Copy, PartialEq)]
+enum Spacing {
+    Compact,
+    Readable,
+}
+
+impl Reference {
+    /// The spelling an author writes, for hints: `cat.weights[sat, the] | exp | 2dp`.
+    pub fn spelled(&self) -> String {
+        struct Readable<'a>(&'a Reference);
+        impl fmt::Display for Readable<'_> {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                self.0.write_spelling(f, Spacing::Readable)
+            }
+        }
+        Readable(self).to_string()
+    }
+
+    fn write_spelling(&self, f: &mut fmt::Formatter<'_>, spacing: Spacing) -> fmt::Result {
+        let (comma, bar) = match spacing {
+            Spacing::Compact => (",", "|"),
+            Spacing::Readable => (", ", " | "),
+        };
         write!(f, "{}.{}", self.example, self.quantity)?;
         if !self.indices.is_empty() {
             let indices: Vec<String> = self
@@ -398,15 +432,20 @@ impl fmt::Display for Reference {
                     Index::Label(label) => label.clone(),
                 })
                 .collect();
-            write!(f, "[{}]", indices.join(","))?;
+            write!(f, "[{}]", indices.join(comma))?;
         }
         for filter in &self.filters {
+            f.write_str(bar)?;
             match filter {
-                Filter::Compute(ComputeFilter::Plain(op)) => write!(f, "|{}", op.name())?,
-                Filter::Compute(ComputeFilter::Dot(other)) => write!(f, "|dot({other})")?,
-                Filter::List => f.write_str("|list")?,
-                Filter::Decimals(count) => write!(f, "|{count}dp")?,
-                Filter::Significant(count) => write!(f, "|{count}sf")?,
+                Filter::Compute(ComputeFilter::Plain(op)) => f.write_str(op.name())?,
+                Filter::Compute(ComputeFilter::Dot(other)) => {
+                    f.write_str("dot(")?;
+                    other.write_spelling(f, spacing)?;
+                    f.write_str(")")?;
+                }
+                Filter::List => f.write_str("list")?,
+                Filter::Decimals(count) => write!(f, "{count}dp")?,
+                Filter::Significant(count) => write!(f, "{count}sf")?,
             }
         }
         Ok(())
@@ -415,8 +454,12 @@ impl fmt::Display for Reference {
 
 /// Where `{{ … }}` placeholders sit in a piece of text: (range of the whole `{{…}}`, range of
 /// its inside). In a run of three or more `{`, the placeholder opens at the last two, so
-/// `e^{{{cat.scaled[sat,the]}}}` is `e^{` + placeholder + `}`.
-pub fn find_placeholders(text: &str) -> Vec<(std::ops::Range<usize>, std::ops::Range<usize>)> {
+/// `e^{{{cat.scaled[sat,the]}}}` is `e^{` + placeholder + `}`. Double braces that are not a
+/// reference (see [`is_reference`]) are left to TeX or the text: `\frac{{a}}{b}`, `e^{{x}}`.
+pub fn find_placeholders(
+    text: &str,
+    is_example: &dyn Fn(&str) -> bool,
+) -> Vec<(std::ops::Range<usize>, std::ops::Range<usize>)> {
     let mut found = Vec::new();
     let mut from = 0;
     while let Some(open) = text[from..].find("{{").map(|at| at + from) {
@@ -425,9 +468,14 @@ pub fn find_placeholders(text: &str) -> Vec<(std::ops::Range<usize>, std::ops::R
             open += 1;
         }
         let inner_start = open + 2;
-        match text[inner_start..].find("}}") {
-            Some(close) => {
-                let inner_end = inner_start + close;
+        let close = text[inner_start..].find("}}");
+        let inner_end = close.map_or(text.len(), |close| inner_start + close);
+        if !is_reference(&text[inner_start..inner_end], is_example) {
+            from = inner_start;
+            continue;
+        }
+        match close {
+            Some(_) => {
                 found.push((open..inner_end + 2, inner_start..inner_end));
                 from = inner_end + 2;
             }
@@ -439,6 +487,26 @@ pub fn find_placeholders(text: &str) -> Vec<(std::ops::Range<usize>, std::ops::R
         }
     }
     found
+}
+
+/// The rule that tells a reference from TeX's braces and from text: the inside of `{{…}}` is
+/// a reference when it starts (after spaces) with `literal`, with a name and a dot (`cat.`),
+/// or with the name of one of the lesson's examples, so `{{cat}}` and `{{cat weights}}` are
+/// mistyped references, reported as such; `{{#include …}}` and mdBook's other directives are
+/// reported too, never left as silent text. Anything else (`{{a}}`, `{{x^2}}`, `{{1}, {2}}`)
+/// is written for TeX or the reader and stays as it is.
+pub fn is_reference(inner: &str, is_example: &dyn Fn(&str) -> bool) -> bool {
+    let inner = inner.trim_start();
+    let name_length = inner
+        .find(|c: char| !(c.is_alphanumeric() || c == '_' || c == '-'))
+        .unwrap_or(inner.len());
+    let name = &inner[..name_length];
+    let starts_like_a_name = name.starts_with(|c: char| c.is_alphabetic() || c == '_');
+    let after = &inner[name_length..];
+    name == "literal"
+        || inner.starts_with('#')
+        || (starts_like_a_name && after.starts_with('.'))
+        || (!name.is_empty() && is_example(name))
 }
 
 #[cfg(test)]
@@ -529,7 +597,7 @@ mod tests {
     #[test]
     fn three_braces_open_the_placeholder_at_the_last_two() {
         let text = "e^{{{cat.scaled[sat,the]}}}";
-        let found = find_placeholders(text);
+        let found = find_placeholders(text, &|_| false);
         assert_eq!(found.len(), 1);
         assert_eq!(&text[found[0].1.clone()], "cat.scaled[sat,the]");
         assert_eq!(&text[..found[0].0.start], "e^{");
@@ -537,8 +605,35 @@ mod tests {
     }
 
     #[test]
+    fn double_braces_of_tex_and_text_are_not_references_but_mistyped_ones_are() {
+        let is_cat = |name: &str| name == "cat";
+        let found = |text: &str| -> Vec<String> {
+            find_placeholders(text, &is_cat)
+                .into_iter()
+                .map(|(_, inner)| text[inner].to_string())
+                .collect()
+        };
+        assert!(found(r"\frac{{a}}{b} + e^{{x}} and {{1}, {2}} or {{0.5}}").is_empty());
+        assert_eq!(
+            found(r"\frac{{a}}{b} = {{cat.q[sat]}}, e^{{{cat.k}}}"),
+            ["cat.q[sat]", "cat.k"]
+        );
+        assert_eq!(
+            found("{{ cat }} {{cat weights}} {{Cat.q}} {{ literal 2 }} {{#include a.md}}"),
+            [
+                " cat ",
+                "cat weights",
+                "Cat.q",
+                " literal 2 ",
+                "#include a.md"
+            ]
+        );
+        assert_eq!(found("{{x}} then {{cat.q"), ["cat.q"]);
+    }
+
+    #[test]
     fn an_unclosed_placeholder_runs_to_the_end() {
-        let found = find_placeholders("see {{cat.q");
+        let found = find_placeholders("see {{cat.q", &|_| false);
         assert_eq!(found, vec![(4..11, 6..11)]);
     }
 

@@ -2,7 +2,7 @@
 //! a lesson's Markdown to the content of its page, and of each heading in its table of contents.
 
 use crate::base::html::escape_html;
-use crate::expand::markdown::{plain_text_until_heading_end, Spanned, TocEntry};
+use crate::expand::markdown::{heading_label, Spanned, TocEntry};
 use pulldown_cmark::{CowStr, Event, HeadingLevel, Tag, TagEnd};
 use std::collections::HashMap;
 
@@ -40,8 +40,8 @@ pub fn to_html<'a>(
                 id: Some(id),
                 ..
             }) => {
-                let title = plain_text_until_heading_end(&events[index + 1..]);
-                anchor = Some(heading_anchor(id, &title));
+                let label = heading_label(&events[index + 1..]);
+                anchor = Some(heading_anchor(id, &label));
                 out.push(events[index].0.clone());
             }
             Event::End(TagEnd::Heading(_)) => {
@@ -133,6 +133,36 @@ mod tests {
 
     fn events(text: &str) -> Vec<Spanned<'_>> {
         parse(text, 0..text.len())
+    }
+
+    #[test]
+    fn a_line_break_inside_a_heading_is_a_space_in_its_link_label() {
+        let mut parsed = events("Query and\nkey\n---\n");
+        let toc = heading_ids(&mut parsed);
+        assert_eq!(toc[0].id, "query-and-key");
+        assert_eq!(toc[0].title, "Query and key");
+        let html = to_html(parsed, &HashMap::new());
+        assert!(
+            html.contains("aria-label=\"Link to this section: Query and key\""),
+            "{html}"
+        );
+    }
+
+    #[test]
+    fn a_heading_s_link_label_reads_its_formulas_as_text() {
+        let mut parsed = events("## Why divide by $\\sqrt{d_k}$, not $\\alpha\\,n$?\n");
+        heading_ids(&mut parsed);
+        let html = to_html(parsed, &HashMap::new());
+        assert!(
+            html.contains("aria-label=\"Link to this section: Why divide by √d_k, not α n?\""),
+            "{html}"
+        );
+    }
+
+    #[test]
+    fn an_email_autolink_is_a_mailto_link() {
+        let html = to_html(events("Write to <me@uni.edu>."), &HashMap::new());
+        assert!(html.contains("href=\"mailto:me@uni.edu\""), "{html}");
     }
 
     #[test]

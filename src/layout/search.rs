@@ -80,7 +80,11 @@ pub fn page_sections(url: &str, title: &str, events: &[Spanned<'_>]) -> Vec<Sear
             }
             Event::SoftBreak | Event::HardBreak => {
                 if let Some(section) = sections.last_mut() {
-                    section.text.push(' ');
+                    if in_heading {
+                        section.heading.push(' ');
+                    } else {
+                        section.text.push(' ');
+                    }
                 }
             }
             _ => {}
@@ -329,6 +333,16 @@ mod tests {
             !sections[1].text.contains("name"),
             "code blocks are left out"
         );
+    }
+
+    #[test]
+    fn a_line_break_inside_a_heading_is_a_space_in_its_search_title() {
+        let text = "Query and\nkey\n---\n\nWords.\n";
+        let mut events = parse(text, 0..text.len());
+        heading_ids(&mut events);
+        let sections = page_sections("a.html", "A", &events);
+        assert_eq!(sections[0].heading, "Query and key");
+        assert_eq!(sections[0].text.trim(), "Words.");
     }
 
     #[test]

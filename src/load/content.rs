@@ -261,11 +261,21 @@ pub fn decode_lesson(shown_path: &str, bytes: Vec<u8>) -> Result<SourceFile, Dia
 /// Splits `+++` front matter from the body and reads its keys. `source.path` is the path shown
 /// to authors (`content/part/chapter.md`); the folder and section-ness come from it.
 pub fn parse_lesson(source: SourceFile, path: &Path) -> Result<Lesson, Diagnostic> {
-    let under_content = source
+    // A file outside `content/` (`worked eval /anywhere/lesson.md`, `../x.md`) is a lesson on
+    // its own: it has no folder in a book, so only its file name counts.
+    let under_content = match source
         .path
         .strip_prefix(CONTENT_DIR)
         .and_then(|rest| rest.strip_prefix('/'))
-        .unwrap_or(&source.path);
+        .filter(|rest| !rest.split('/').any(|name| matches!(name, "" | "." | "..")))
+    {
+        Some(under_content) => under_content,
+        None => source
+            .path
+            .rsplit(['/', '\\'])
+            .next()
+            .unwrap_or(&source.path),
+    };
     let (folder, file_name) = match under_content.rsplit_once('/') {
         Some((folder, name)) => (folder.to_string(), name),
         None => (String::new(), under_content),

@@ -24,6 +24,7 @@ mod typeset;
 use crate::base::diagnostics::Diagnostic;
 use crate::book::keep_going::keep_going_problems;
 use crate::book::navigation::BookTree;
+use crate::expand::Unexpanded;
 use crate::layout::math::{Formula, MathSettings};
 use crate::layout::templating::Templates;
 use crate::link::SiteIndex;
@@ -188,17 +189,22 @@ pub fn build_site_with(
         problems.extend(keep_going_problems(&lessons, &left_out));
     }
 
-    let prepared: Vec<Result<Prepared<'_>, Vec<Diagnostic>>> = lessons
+    let prepared: Vec<Result<Prepared<'_>, Unexpanded>> = lessons
         .par_iter()
         .enumerate()
         .filter(|(index, _)| reused[*index].is_none())
         .map(|(index, lesson)| prepare_lesson(index, lesson, config.decimals))
         .collect();
     let mut pages_so_far = Vec::new();
+    // A page that fails still has its typed numbers reported, in the same pass.
+    let mut typed_numbers_of_failed = Vec::new();
     for page in prepared {
         match page {
             Ok(page) => pages_so_far.push(PageSoFar::Fresh(page)),
-            Err(found) => problems.extend(found),
+            Err(failed) => {
+                problems.extend(failed.problems);
+                typed_numbers_of_failed.extend(failed.typed_numbers);
+            }
         }
     }
     // From here on, pages are visited in the book's file order whether fresh or cached, so a
@@ -210,10 +216,13 @@ pub fn build_site_with(
             .filter_map(|(index, page)| page.map(|page| PageSoFar::Cached(index, page))),
     );
     pages_so_far.sort_by_key(PageSoFar::index);
-    let typed_numbers = pages_so_far.iter().flat_map(|page| match page {
-        PageSoFar::Fresh(page) => page.typed_numbers.iter().cloned(),
-        PageSoFar::Cached(_, page) => page.typed_numbers.iter().cloned(),
-    });
+    let typed_numbers = pages_so_far
+        .iter()
+        .flat_map(|page| match page {
+            PageSoFar::Fresh(page) => page.typed_numbers.iter().cloned(),
+            PageSoFar::Cached(_, page) => page.typed_numbers.iter().cloned(),
+        })
+        .chain(typed_numbers_of_failed);
     let warnings = match strictness {
         Strictness::Lenient => typed_numbers.collect(),
         Strictness::Strict => {

@@ -4,8 +4,8 @@
 
 use super::build_cache::CachedPage;
 use crate::base::diagnostics::Diagnostic;
-use crate::expand::expand_lesson;
 use crate::expand::markdown::{self, LocalTarget, Spanned, TocEntry};
+use crate::expand::{expand_lesson, Unexpanded};
 use crate::layout::math::Formula;
 use crate::load::content::Lesson;
 use pulldown_cmark::Event;
@@ -50,7 +50,7 @@ pub(super) fn prepare_lesson(
     index: usize,
     lesson: &Lesson,
     decimals: usize,
-) -> Result<Prepared<'_>, Vec<Diagnostic>> {
+) -> Result<Prepared<'_>, Unexpanded> {
     let events = markdown::parse(&lesson.source.text, lesson.body.clone());
     let expanded = expand_lesson(lesson, events, decimals)?;
     let mut events = expanded.events;

@@ -10,6 +10,7 @@ pub mod figure;
 pub mod heatmap;
 pub mod latex;
 pub mod number;
+pub mod printed;
 pub mod svg;
 pub mod table;
 

@@ -1,7 +1,7 @@
 //! Printing one number: fixed decimals or significant figures, a true minus sign in prose.
 
 /// How many digits to print.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Precision {
     /// Exactly this many decimal places (`3` → `0.187`).
     Decimals(usize),

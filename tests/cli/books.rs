@@ -440,3 +440,24 @@ fn serve_builds_drafts_as_pages_marked_draft() {
     assert!(!published.site.files.contains_key("analysis/wip.html"));
     assert_eq!(published.stats.drafts_left_out, 1);
 }
+
+#[test]
+fn worked_new_takes_an_absolute_path_that_names_a_place_inside_content() {
+    let book = Book::empty();
+    let inside = book.path("content/part/x.md").display().to_string();
+    book.run(&["new", &inside]).succeeds();
+    assert!(book.path("content/part/x.md").is_file());
+    let dotted = book
+        .path("content/part/../other/y.md")
+        .display()
+        .to_string();
+    book.run(&["new", &dotted]).succeeds();
+    assert!(book.path("content/other/y.md").is_file());
+    let outside = book.path("elsewhere/z.md").display().to_string();
+    book.run(&["new", &outside])
+        .exits_with(2)
+        .stderr_has("is not a path inside content/");
+    let content_itself = book.path("content").display().to_string();
+    book.run(&["new", &content_itself]).exits_with(2);
+    book.check().succeeds();
+}

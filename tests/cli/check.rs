@@ -62,12 +62,12 @@ fn a_decimal_typed_into_a_formula_fails_check_at_its_place() {
     book.edit(
         "content/attention.md",
         "$d_k = {{cat.d_k}}$",
-        "$d_k = {{cat.d_k}}, \\tau = 0.5$",
+        "$d_k = {{cat.d_k}}, \\tau = 0.768$",
     );
     let text = book.read("content/attention.md");
     book.check().exits_with(1).stderr_has(&format!(
-        "{}: the number 0.5 looks typed by hand",
-        place("content/attention.md", &text, "0.5$")
+        "{}: 0.768 is a computed value typed by hand",
+        place("content/attention.md", &text, "0.768$")
     ));
 }
 

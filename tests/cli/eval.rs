@@ -2,6 +2,7 @@
 
 use crate::support::{lesson, Book, ATTENTION, CAT_BLOCK};
 use serde_json::Value;
+use std::process::Command;
 
 /// Runs `worked eval content/<file> --json` and parses its output.
 fn eval_json(book: &Book, file: &str) -> Value {
@@ -214,4 +215,36 @@ fn eval_of_a_file_that_does_not_exist_is_a_usage_error() {
         .run(&["eval", "content/nope.md"])
         .exits_with(2)
         .stderr_has("cannot read content/nope.md");
+}
+
+#[test]
+fn eval_takes_any_path_to_a_lesson_inside_a_book_or_not() {
+    let book = Book::seed();
+    book.write("content/part/deep.md", ATTENTION);
+    book.write("drafts/loose.md", ATTENTION);
+    let absolute = book.path("content/attention.md").display().to_string();
+    let outside = tempfile::tempdir().unwrap();
+    std::fs::write(outside.path().join("alone.md"), ATTENTION).unwrap();
+    let alone = outside.path().join("alone.md").display().to_string();
+    for path in [
+        absolute.as_str(),
+        "content/part/../attention.md",
+        "./content/part/deep.md",
+        "drafts/loose.md",
+        alone.as_str(),
+    ] {
+        book.run(&["eval", path])
+            .succeeds()
+            .stdout_has("example \"cat\" (attention)");
+    }
+    let from_inside = Command::new(env!("CARGO_BIN_EXE_worked"))
+        .args(["eval", "../attention.md"])
+        .current_dir(book.path("content/part"))
+        .output()
+        .unwrap();
+    assert!(
+        from_inside.status.success(),
+        "{}",
+        String::from_utf8_lossy(&from_inside.stderr)
+    );
 }

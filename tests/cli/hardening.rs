@@ -3,7 +3,7 @@
 //! one case that failed before its fix.
 
 use crate::serve::Server;
-use crate::support::{files_under, lesson, place, Book, ATTENTION};
+use crate::support::{files_under, lesson, place, Book, ATTENTION, CAT_BLOCK};
 use std::io::{Read, Write};
 use std::net::TcpStream;
 use std::process::{Command, Stdio};
@@ -333,7 +333,10 @@ fn eval_json_of_a_large_example_streams_within_bounded_memory() {
 #[test]
 fn thousands_of_typed_numbers_on_one_line_give_a_bounded_report() {
     let line = vec!["0.5"; 16_000].join(" ");
-    let book = Book::with_lesson("typed.md", &lesson("Typed", &format!("{line}\n")));
+    let book = Book::with_lesson(
+        "typed.md",
+        &lesson("Typed", &format!("{CAT_BLOCK}\n{line}\n")),
+    );
     let run = book.check();
     run.exits_with(1)
         .stderr_has("… and 15980 more typed numbers in content/typed.md")

@@ -60,7 +60,8 @@ fn front(title: &str, extra: &str, body: &str) -> String {
 }
 
 /// A small book with folders, a section page, links between lessons (with anchors), keep-going
-/// cards, formulas, an example with references and a typed number.
+/// cards, formulas, an example with references and a typed number (in A, the lesson with the
+/// example: a prose chapter such as B is not checked for decimals).
 fn fixture() -> Book {
     let book = Book::empty();
     book.write(
@@ -77,7 +78,7 @@ fn fixture() -> Book {
             "Lesson A",
             "weight = 1\nsummary = \"First.\"\nkeep_going = [\"b\"]\n",
             &format!(
-                "## Scores\n\nSee [lesson B](b.md#details) and $x \\in \\R$.\n\n{CAT_BLOCK}\nThe weights of \"cat\": {{{{cat.weights[1]}}}}.\n"
+                "## Scores\n\nSee [lesson B](b.md#details) and $x \\in \\R$.\n\n{CAT_BLOCK}\nThe weights of \"cat\": {{{{cat.weights[1]}}}}, about 0.25 of it.\n"
             ),
         ),
     );
@@ -247,7 +248,7 @@ fn check_reports_typed_numbers_of_cached_pages_as_errors() {
     let mut cache = BuildCache::default();
     assert_eq!(cached_matches_fresh(&book, &mut cache, "first"), Ok(4));
     let strict = build_site_cached(book.root(), Strictness::Strict, Some(&mut cache))
-        .expect_err("B has a number typed by hand");
+        .expect_err("A has a number typed by hand");
     assert!(
         strict
             .iter()

@@ -130,6 +130,24 @@ impl Server {
     }
 }
 
+impl Server {
+    /// Waits until the server's stderr holds `needle`, for at most [`PATIENCE`]; returns it.
+    fn wait_for_log(&self, needle: &str) -> String {
+        let deadline = Instant::now() + PATIENCE;
+        loop {
+            let log = self.log.lock().unwrap_or_else(|e| e.into_inner()).clone();
+            if log.contains(needle) {
+                return log;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "stderr did not show {needle:?} within {PATIENCE:?}:\n{log}"
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+}
+
 /// A book folder holding these lessons, and its `content/` folder.
 fn book_with(lessons: &[(&str, &str)]) -> (tempfile::TempDir, std::path::PathBuf) {
     let book = tempfile::tempdir().unwrap();
@@ -289,4 +307,22 @@ fn a_page_open_in_a_browser_reloads_itself_after_a_save() {
         &tab,
         "window.__not_reloaded === undefined && document.body.innerText.includes('The reloaded sentence')",
     );
+}
+
+#[test]
+fn a_rebuild_prints_the_problems_of_the_changed_page_and_counts_the_rest() {
+    let typed = |number: &str| {
+        crate::support::lesson(
+            "Typed",
+            &format!("{}\nThe weight is {number}.\n", crate::support::CAT_BLOCK),
+        )
+    };
+    let (book, content) = book_with(&[("a.md", &typed("0.321")), ("b.md", &typed("0.654"))]);
+    let server = Server::start(book.path());
+    server.wait_for_log("0.654 looks typed by hand");
+    std::fs::write(content.join("a.md"), typed("0.322")).unwrap();
+    let log =
+        server.wait_for_log("… and 1 warning in 1 other file, the same as before this change");
+    assert!(log.contains("0.322 looks typed by hand"), "{log}");
+    assert_eq!(log.matches("0.654 looks typed by hand").count(), 1, "{log}");
 }
