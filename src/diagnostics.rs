@@ -124,6 +124,11 @@ impl Diagnostic {
         }
     }
 
+    /// The kind named by [`Diagnostic::with_kind`] (`"problem"` when none was).
+    pub fn kind(&self) -> &'static str {
+        self.0.kind
+    }
+
     /// What is wrong, without the position.
     pub fn message(&self) -> &str {
         &self.0.message
@@ -140,6 +145,14 @@ impl Diagnostic {
             let at = location.file.line_column(location.span.start);
             format!("{}:{}:{}", location.file.path, at.line, at.column)
         })
+    }
+
+    /// The 1-based line of the start of the span, if the problem has a place.
+    pub fn line(&self) -> Option<usize> {
+        self.0
+            .location
+            .as_ref()
+            .map(|location| location.file.line_column(location.span.start).line)
     }
 
     /// The file this problem is in, if any.

@@ -73,6 +73,18 @@ pub struct MathSettings {
     pub macros: Vec<(String, String)>,
 }
 
+/// A formula KaTeX rejected, drawn as KaTeX draws one with `throwOnError: false`: its source
+/// in a `katex-error` span titled with the error (coloured by the theme, not inline, so the
+/// dark scheme can keep it legible). For books whose `[check] math` is `"warn"`.
+pub fn error_html(formula: &Formula, message: &str) -> String {
+    let escape = crate::present::table::escape_html;
+    format!(
+        "<span class=\"katex-error\" title=\"{}\">{}</span>",
+        escape(message),
+        escape(&formula.tex)
+    )
+}
+
 /// Renders every formula, in parallel, in the order given.
 pub fn typeset_all<F: Borrow<Formula> + Sync>(
     formulas: &[F],

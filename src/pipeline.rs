@@ -9,7 +9,7 @@
 //! only reads the diagnostics.
 
 use crate::build_cache::{BuildCache, CachedPage, FormulaCache};
-use crate::config::{load_macros_file, BookConfig, CONFIG_FILE};
+use crate::config::{load_macros_file, BookConfig, Level, CONFIG_FILE};
 use crate::content::{load_lessons, Lesson, LoadedLessons};
 use crate::diagnostics::Diagnostic;
 use crate::expand::expand_lesson;
@@ -39,7 +39,9 @@ use std::time::{Duration, Instant};
 pub struct Build {
     /// Every output file.
     pub site: RenderedSite,
-    /// Problems that do not stop a build but fail `worked check` (numbers typed by hand).
+    /// Problems that do not stop a build but fail `worked check`: numbers typed by hand, and
+    /// the broken links and bad formulas `[check]` in `book.toml` downgrades (kinds
+    /// [`LINK_KIND`] and [`FORMULA_KIND`]).
     pub warnings: Vec<Diagnostic>,
     /// Counts for the summary line.
     pub stats: BuildStats,
@@ -76,6 +78,11 @@ pub struct StageTimings {
     /// Pages laid out with templates, static files added.
     pub render: Duration,
 }
+
+/// The kind of a broken link, anchor or image (see [`Diagnostic::kind`]).
+pub const LINK_KIND: &str = "broken link";
+/// The kind of a formula KaTeX rejects.
+pub const FORMULA_KIND: &str = "bad formula";
 
 /// How picky a build is about numbers that look typed by hand.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -197,7 +204,7 @@ pub fn build_site_with(
         PageSoFar::Fresh(page) => page.typed_numbers.iter().cloned(),
         PageSoFar::Cached(_, page) => page.typed_numbers.iter().cloned(),
     });
-    let warnings = match strictness {
+    let mut warnings = match strictness {
         Strictness::Lenient => typed_numbers.collect(),
         Strictness::Strict => {
             problems.extend(typed_numbers);
@@ -211,6 +218,10 @@ pub fn build_site_with(
         .cloned()
         .collect();
     let mut site_index = SiteIndex::new(&lessons, &left_out, files, all_lessons_loaded);
+    let tolerated = Tolerated {
+        links: tolerates(config.check.links, strictness),
+        math: tolerates(config.check.math, strictness),
+    };
     for page in &pages_so_far {
         let headings = match page {
             PageSoFar::Fresh(page) => page.headings.clone(),
@@ -222,7 +233,7 @@ pub fn build_site_with(
         match page {
             PageSoFar::Fresh(page) => {
                 let (rewrites, link_problems) = site_index.check(page.index, &page.targets);
-                problems.extend(link_problems);
+                tolerated.sort(link_problems, LINK_KIND, &mut problems, &mut warnings);
                 for (event, url) in rewrites {
                     if let Event::Start(Tag::Link { dest_url, .. }) = &mut page.events[event].0 {
                         *dest_url = CowStr::from(url);
@@ -231,7 +242,8 @@ pub fn build_site_with(
             }
             // Its links are rewritten already, but what they point to may have gone since.
             PageSoFar::Cached(index, page) => {
-                problems.extend(site_index.check(*index, &page.targets).1);
+                let link_problems = site_index.check(*index, &page.targets).1;
+                tolerated.sort(link_problems, LINK_KIND, &mut problems, &mut warnings);
             }
         }
     }
@@ -248,9 +260,10 @@ pub fn build_site_with(
         macros: config.macros.clone(),
     };
     timings.expand = lap();
-    let (typeset, formula_problems) = typeset_formulas(&ready, &math_settings, formula_cache);
+    let (typeset, formula_problems) =
+        typeset_formulas(&ready, &math_settings, formula_cache, tolerated.math);
     timings.typeset = lap();
-    problems.extend(formula_problems);
+    tolerated.sort(formula_problems, FORMULA_KIND, &mut problems, &mut warnings);
     if !problems.is_empty() {
         return Err(problems);
     }
@@ -382,6 +395,7 @@ fn book_fingerprint(
         base_url,
         macros,
         macros_file,
+        check,
     } = config;
     (
         title,
@@ -391,6 +405,7 @@ fn book_fingerprint(
         decimals,
         base_url,
         macros,
+        check,
     )
         .hash(&mut hasher);
     macros_file.as_ref().map(|(name, _)| name).hash(&mut hasher);
@@ -432,6 +447,40 @@ fn book_fingerprint(
             .for_each(|(name, _)| name.hash(&mut hasher));
     }
     hasher.finish()
+}
+
+/// Which kinds of problem this build reports as warnings, from `[check]` in `book.toml`.
+struct Tolerated {
+    links: bool,
+    math: bool,
+}
+
+/// `build` and `serve` take `[check]`'s downgrades; `check` reports everything as an error.
+fn tolerates(level: Level, strictness: Strictness) -> bool {
+    level == Level::Warn && strictness == Strictness::Lenient
+}
+
+impl Tolerated {
+    /// Files `found` problems of `kind` (a link or formula kind) as errors or as warnings.
+    fn sort(
+        &self,
+        found: Vec<Diagnostic>,
+        kind: &'static str,
+        problems: &mut Vec<Diagnostic>,
+        warnings: &mut Vec<Diagnostic>,
+    ) {
+        let tolerated = if kind == LINK_KIND {
+            self.links
+        } else {
+            self.math
+        };
+        let found = found.into_iter().map(|problem| problem.with_kind(kind));
+        if tolerated {
+            warnings.extend(found);
+        } else {
+            problems.extend(found);
+        }
+    }
 }
 
 /// `book.toml` and the macros file it names.
@@ -608,11 +657,13 @@ struct FormulaSite<'a> {
 type Typeset = HashMap<(String, bool), String>;
 
 /// Typesets every distinct formula of these pages once, in parallel, taking what `cache`
-/// already holds from it and adding what it typesets.
+/// already holds from it and adding what it typesets. With `show_errors`, a formula KaTeX
+/// rejects is still reported, and its page shows it as KaTeX shows errors.
 fn typeset_formulas(
     pages: &[Prepared<'_>],
     settings: &MathSettings,
     mut cache: Option<&mut FormulaCache>,
+    show_errors: bool,
 ) -> (Typeset, Vec<Diagnostic>) {
     let mut first_site: BTreeMap<&Formula, FormulaSite<'_>> = BTreeMap::new();
     for page in pages {
@@ -652,6 +703,10 @@ fn typeset_formulas(
             Err(error) => {
                 let site = &first_site[formula];
                 problems.push(formula_problem(site, formula, &error));
+                if show_errors {
+                    let html = math::error_html(formula, &error.message);
+                    typeset.insert((formula.tex.clone(), formula.display), html);
+                }
             }
         }
     }

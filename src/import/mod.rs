@@ -11,7 +11,9 @@
 
 pub mod math;
 pub mod summary;
+mod trial;
 
+use crate::config::{CheckLevels, Level};
 use crate::content::{slug_problem, SECTION_FILES};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
@@ -32,6 +34,31 @@ pub struct ImportReport {
     pub formulas_rewritten: usize,
     /// Things not carried over, each as `file:line: what`.
     pub notes: Vec<String>,
+    /// Where each written chapter's lines came from, by its path under `src`.
+    lines: BTreeMap<String, ChapterLines>,
+}
+
+/// How a written chapter's lines map back to its original: the front matter added at the
+/// top, the title heading dropped, multi-line formulas joined onto one line.
+#[derive(Debug)]
+struct ChapterLines {
+    /// Lines of front matter before the body.
+    front: usize,
+    /// Lines of the rewritten text dropped from its start (the title heading).
+    dropped: usize,
+    /// The original line of each line of the rewritten text.
+    source_lines: Vec<usize>,
+}
+
+impl ChapterLines {
+    /// The original line of `line` (1-based) of the written file; the front matter is line 1.
+    fn original(&self, line: usize) -> usize {
+        let Some(body_line) = line.checked_sub(self.front + 1) else {
+            return 1;
+        };
+        let at = (body_line + self.dropped).min(self.source_lines.len().saturating_sub(1));
+        self.source_lines.get(at).copied().unwrap_or(1)
+    }
 }
 
 /// Imports the mdBook at `source` into the new folder `destination`.
@@ -89,10 +116,15 @@ pub fn import_mdbook(source: &Path, destination: &Path) -> Result<ImportReport, 
             .map_err(|error| format!("cannot read the macros file {}: {error}", from.display()))?;
         write_file(&destination.join("macros.txt"), &bytes)?;
     }
-    write_file(
-        &destination.join("book.toml"),
-        settings.book_toml().as_bytes(),
-    )?;
+    let book_toml = destination.join("book.toml");
+    let both = CheckLevels {
+        links: Level::Warn,
+        math: Level::Warn,
+    };
+    write_file(&book_toml, settings.book_toml(both).as_bytes())?;
+    let lines = std::mem::take(&mut report.lines);
+    let levels = trial::needed_levels(destination, &lines, &settings.src, &mut report);
+    write_file(&book_toml, settings.book_toml(levels).as_bytes())?;
     Ok(report)
 }
 
@@ -135,7 +167,8 @@ struct Settings {
 }
 
 impl Settings {
-    fn book_toml(&self) -> String {
+    /// The new `book.toml`, with a `[check]` table when the book needs one to build.
+    fn book_toml(&self, levels: CheckLevels) -> String {
         let mut text = String::from("# Imported from an mdBook by `worked import mdbook`.\n");
         for (key, value) in [
             ("title", &self.title),
@@ -149,6 +182,14 @@ impl Settings {
         }
         if self.macros.is_some() {
             text.push_str("\n[math]\nmacros_file = \"macros.txt\"\n");
+        }
+        if levels != CheckLevels::default() {
+            text.push_str("\n# mdBook builds this book despite the problems `worked import` listed;\n# fix them, then remove what follows, so that they stop a build again.\n[check]\n");
+            for (key, level) in [("links", levels.links), ("math", levels.math)] {
+                if level == Level::Warn {
+                    text.push_str(&format!("{key} = \"warn\"\n"));
+                }
+            }
         }
         text
     }
@@ -240,9 +281,16 @@ fn carry_settings(
                             at(&format!("output.{name}"), None)
                         ));
                     }
+                    let reason = match name.as_str() {
+                        "html" => "worked has its own theme and HTML",
+                        "linkcheck" => {
+                            "worked checks links itself, in `worked build` and `worked check`"
+                        }
+                        _ => "worked writes only its own HTML site",
+                    };
                     for key in keys {
                         report.notes.push(format!(
-                            "{}: [output.{name}] {key} has no counterpart in worked (worked has its own theme); left out", at(&format!("output.{name}"), Some(key))
+                            "{}: [output.{name}] {key} has no counterpart in worked ({reason}); left out", at(&format!("output.{name}"), Some(key))
                         ));
                     }
                 }
@@ -263,9 +311,15 @@ fn carry_settings(
     }
 }
 
-/// The 1-based line of `[table]` in `book.toml`, or of `key` in it; 1 when not found (a
-/// dotted or inline table).
+/// The 1-based line of `[table]` in `book.toml`, or of `key` in it (written `key = …` or as
+/// its own `[table.key]`); 1 when not found (a dotted or inline table).
 fn setting_line(text: &str, table: &str, key: Option<&str>) -> usize {
+    if let Some(key) = key {
+        let own_table = format!("{table}.{key}");
+        if let Some(line) = table_line(text, &own_table) {
+            return line;
+        }
+    }
     let header = format!("[{table}]");
     let mut in_table = false;
     for (index, line) in text.lines().enumerate() {
@@ -292,6 +346,14 @@ fn setting_line(text: &str, table: &str, key: Option<&str>) -> usize {
         }
     }
     1
+}
+
+/// The 1-based line of the header `[table]`, if written so.
+fn table_line(text: &str, table: &str) -> Option<usize> {
+    let header = format!("[{table}]");
+    text.lines()
+        .position(|line| line.trim() == header)
+        .map(|index| index + 1)
 }
 
 /// A chapter to write: its title and weight, or a draft (a file SUMMARY does not list).
@@ -435,12 +497,25 @@ fn write_chapter(
     let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
     let rewritten = math::rewrite_math(text);
     report.formulas_rewritten += rewritten.changed;
+    for line in &rewritten.stray {
+        report.notes.push(format!(
+            "{src_name}/{path}:{line}: a `$$` that pairs with no `$$` before the next heading, list item or paragraph; written as a literal `\\$\\$` (mdbook-katex would have joined the text up to the next `$$` into one formula)"
+        ));
+    }
+    for line in &rewritten.unbalanced {
+        report.notes.push(format!(
+            "{src_name}/{path}:{line}: a formula whose braces do not balance (KaTeX rejects it, and mdbook-katex shows its source in red): written as that markup, `worked check` cannot see it; fix it in the original"
+        ));
+    }
     let body = without_title_heading(&rewritten.text, &chapter.title);
+    let dropped = rewritten.text[..rewritten.text.len() - body.len()]
+        .matches('\n')
+        .count();
     for (number, line) in body.lines().enumerate() {
         if line.contains("{{#") {
             report.notes.push(format!(
                 "{src_name}/{path}:{}: mdBook directive left as written ({}); worked does not run it and will report it",
-                number + 1 + (rewritten.text.lines().count() - body.lines().count()),
+                rewritten.source_lines.get(number + dropped).copied().unwrap_or(1),
                 line.trim()
             ));
         }
@@ -463,6 +538,14 @@ fn write_chapter(
         chapter.draft,
     );
     write_file(&content.join(path), format!("{front}{body}").as_bytes())?;
+    report.lines.insert(
+        path.to_string(),
+        ChapterLines {
+            front: front.matches('\n').count(),
+            dropped,
+            source_lines: rewritten.source_lines,
+        },
+    );
     report.chapters += 1;
     Ok(())
 }

@@ -21,6 +21,7 @@ mod import;
 mod incremental;
 mod katex_fidelity;
 mod katex_pixels;
+mod mdbook_books;
 mod references;
 mod search_differential;
 mod serve;

@@ -1,0 +1,124 @@
+//! Real mdBooks build (issue 25): fixture mdBooks with what real books hold and `worked` used
+//! to refuse (broken anchors, a formula KaTeX rejects, a stray `$$`), imported, built with
+//! exit 0 as mdBook builds them, and checked, where `check` lists exactly those problems.
+
+use crate::support::Book;
+
+/// `mdbook/` with `book.toml`, `src/SUMMARY.md` and `chapters` (path under `src/`, text).
+fn mdbook(place: &Book, book_toml: &str, summary: &str, chapters: &[(&str, &str)]) {
+    place.write("mdbook/book.toml", book_toml);
+    place.write("mdbook/src/SUMMARY.md", summary);
+    for (path, text) in chapters {
+        place.write(&format!("mdbook/src/{path}"), text);
+    }
+}
+
+const PLAIN_TOML: &str = "[book]\ntitle = \"Fixture\"\n";
+
+#[test]
+fn broken_anchors_and_bad_formulas_import_in_warn_mode_build_and_fail_check() {
+    let place = Book::empty();
+    let intro =
+        "# Intro\n\nSee [the rule](rules.md#The-Rule) and [gone](missing.md).\n\nFine: $x^2$.\n";
+    let rules = "# Rules\n\n## The rule\n\nLine four.\n\n$$\n\\frac{a}{\n$$\n\nAnd $\\badcommand{y}$ here.\n";
+    mdbook(
+        &place,
+        &format!("{PLAIN_TOML}\n[output.html.search]\nlimit-results = 5\n\n[output.linkcheck]\nfollow-web-links = false\n"),
+        "# Summary\n\n- [Intro](intro.md)\n- [Rules](rules.md)\n",
+        &[("intro.md", intro), ("rules.md", rules)],
+    );
+    let import = place.run(&["import", "mdbook", "mdbook", "--into", "book"]);
+    import
+        .succeeds()
+        .stderr_has("note: src/intro.md:3: rules.html has no heading with the id \"The-Rule\"")
+        .stderr_has("note: src/intro.md:3: no lesson content/missing.md")
+        .stderr_has("note: src/rules.md:7: a formula whose braces do not balance")
+        .stderr_has("note: src/rules.md:11: cannot typeset this formula")
+        .stderr_has("book.toml:4: [output.html] search has no counterpart in worked (worked has its own theme")
+        .stderr_has("book.toml:8: [output.linkcheck] follow-web-links has no counterpart in worked (worked checks links itself");
+    let config = place.read("book/book.toml");
+    assert!(
+        config.contains("[check]\nlinks = \"warn\"\nmath = \"warn\"\n"),
+        "{config}"
+    );
+
+    let build = place.run(&["build", "--root", "book", "--output", "book/public"]);
+    build
+        .succeeds()
+        .stderr_has(
+            "warning: content/intro.md:7:5: rules.html has no heading with the id \"The-Rule\"",
+        )
+        .stderr_has("cannot typeset this formula");
+    let page = place.read("book/public/rules.html");
+    assert!(
+        page.contains("<span class=\"katex-error\" title=\"")
+            && page.contains(">\\badcommand{y}</span>"),
+        "a bad formula shows its source, marked, as KaTeX shows errors:\n{page}"
+    );
+    assert!(
+        page.contains(">\\frac{a}{</span>"),
+        "unbalanced braces too:\n{page}"
+    );
+    assert!(!page.contains('$'), "never raw `$` text");
+    assert!(page.contains("Line four."), "the page is kept");
+
+    let check = place.run(&["check", "--root", "book"]);
+    check
+        .exits_with(1)
+        .stderr_has(
+            "error: content/intro.md:7:5: rules.html has no heading with the id \"The-Rule\"",
+        )
+        .stderr_has("cannot typeset this formula");
+}
+
+#[test]
+fn without_check_levels_broken_links_and_formulas_stay_errors() {
+    let book = Book::with_lesson(
+        "a.md",
+        "+++\ntitle = \"A\"\n+++\n\n[x](b.md#nowhere) and $\\badcommand{1}$\n",
+    );
+    book.write("content/b.md", "+++\ntitle = \"B\"\n+++\n\nText.\n");
+    book.build()
+        .exits_with(1)
+        .stderr_has("has no heading with the id \"nowhere\"")
+        .stderr_has("cannot typeset this formula");
+    assert!(!book.path("public").exists(), "nothing is written");
+    book.write("book.toml", "[check]\nlinks = \"warn\"\n");
+    book.build()
+        .exits_with(1)
+        .stderr_has("cannot typeset this formula");
+    book.write("book.toml", "[check]\nlinks = \"warn\"\nmath = \"warn\"\n");
+    book.build().succeeds();
+}
+
+#[test]
+fn a_stray_display_dollar_is_escaped_and_noted_never_joined() {
+    let place = Book::empty();
+    let chapter = "# Costs\n\nIt costs $$ a lot.\n\n## Next heading\n\n1. a numbered item\n2. another one\n\nA paragraph of prose here.\n\n$$\nx + y\n$$\n";
+    mdbook(
+        &place,
+        PLAIN_TOML,
+        "# Summary\n\n- [Costs](costs.md)\n",
+        &[("costs.md", chapter)],
+    );
+    place
+        .run(&["import", "mdbook", "mdbook", "--into", "book"])
+        .succeeds()
+        .stderr_has("note: src/costs.md:3: a `$$` that pairs with no `$$`");
+    let imported = place.read("book/content/costs.md");
+    assert!(
+        imported.contains("It costs \\$\\$ a lot.\n\n## Next heading\n\n1. a numbered item\n2. another one\n\nA paragraph of prose here.\n\n$$x + y$$\n"),
+        "{imported}"
+    );
+    assert!(
+        !place.read("book/book.toml").contains("[check]"),
+        "a book without problems keeps the defaults"
+    );
+    place
+        .run(&["build", "--root", "book", "--output", "book/public"])
+        .succeeds();
+    let page = place.read("book/public/costs.html");
+    assert!(page.contains("It costs $$ a lot."), "{page}");
+    assert!(page.contains("id=\"next-heading\""), "{page}");
+    place.run(&["check", "--root", "book"]).succeeds();
+}
