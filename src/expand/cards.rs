@@ -6,8 +6,8 @@
 //! compute core decides which quantities are inputs; this file only gives them the reader's
 //! names (captions) and never computes with them.
 
-use crate::blocks::ExampleBlock;
 use crate::compute::{Evaluated, Quantity};
+use crate::expand::blocks::ExampleBlock;
 use crate::present::card::{example_card, CardInput};
 use crate::present::table::escape_html;
 

@@ -135,11 +135,12 @@ pub fn rewrite_math(text: &str) -> RewrittenMath {
                         let delimiter = if display { "$$" } else { "$" };
                         if !braces_balance(&written) {
                             unbalanced.push(out.line);
-                            let formula = crate::math::Formula {
+                            let formula = crate::layout::math::Formula {
                                 tex: written,
                                 display,
                             };
-                            let html = crate::math::error_html(&formula, "unbalanced braces");
+                            let html =
+                                crate::layout::math::error_html(&formula, "unbalanced braces");
                             out.replaced(&html, tex);
                         } else {
                             if written != tex {

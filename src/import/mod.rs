@@ -13,8 +13,8 @@ pub mod math;
 pub mod summary;
 mod trial;
 
-use crate::config::{CheckLevels, Level};
-use crate::content::{slug_problem, SECTION_FILES};
+use crate::load::config::{CheckLevels, Level};
+use crate::load::content::{slug_problem, SECTION_FILES};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 use summary::{parse_summary, EntryKind, SummaryEntry};
@@ -90,7 +90,7 @@ pub fn import_mdbook(source: &Path, destination: &Path) -> Result<ImportReport, 
         report.notes.push(format!("{summary_name}:{line}: {note}"));
     }
 
-    let content = destination.join(crate::content::CONTENT_DIR);
+    let content = destination.join(crate::load::content::CONTENT_DIR);
     std::fs::create_dir_all(&content)
         .map_err(|error| format!("cannot create {}: {error}", content.display()))?;
     let plan = plan_chapters(&entries, &summary_name, &src_dir, &mut report);
@@ -582,7 +582,7 @@ fn copy_other_files(
                 src_dir.display()
             ));
         }
-        let relative = crate::content::display_path(src_dir, entry.path());
+        let relative = crate::load::content::display_path(src_dir, entry.path());
         if relative == "SUMMARY.md" || plan.chapters.contains_key(&relative) {
             continue;
         }

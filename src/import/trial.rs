@@ -6,8 +6,8 @@
 //! per problem, at the chapter's original file and line, so the user can fix the original.
 
 use super::{ChapterLines, ImportReport};
-use crate::config::{CheckLevels, Level};
-use crate::diagnostics::Diagnostic;
+use crate::base::diagnostics::Diagnostic;
+use crate::load::config::{CheckLevels, Level};
 use crate::pipeline::{build_site, Strictness, FORMULA_KIND, LINK_KIND};
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -62,7 +62,7 @@ fn original_place(
     lines: &BTreeMap<String, ChapterLines>,
     src_name: &str,
 ) -> String {
-    let content_prefix = format!("{}/", crate::content::CONTENT_DIR);
+    let content_prefix = format!("{}/", crate::load::content::CONTENT_DIR);
     let chapter = problem
         .path()
         .and_then(|path| path.strip_prefix(&content_prefix))

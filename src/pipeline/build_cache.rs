@@ -10,10 +10,10 @@
 //! writes exactly the files a fresh one would (a test edits a book step by step and compares).
 //! Nothing here reads files, typesets or renders.
 
-use crate::diagnostics::Diagnostic;
-use crate::markdown::LocalTarget;
-use crate::math::{Formula, MathSettings};
-use crate::search::IndexedSection;
+use crate::base::diagnostics::Diagnostic;
+use crate::expand::markdown::LocalTarget;
+use crate::layout::math::{Formula, MathSettings};
+use crate::layout::search::IndexedSection;
 use std::collections::HashMap;
 use std::sync::Arc;
 

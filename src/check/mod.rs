@@ -6,8 +6,8 @@
 //! computed values, whose TeX KaTeX keeps in its MathML annotation), so a wrong number is
 //! reported by the reference that produced it, not just as "the page differs".
 
-use crate::diagnostics::Diagnostic;
-use crate::site_writer::{RenderedSite, MARKER_FILE};
+use crate::base::diagnostics::Diagnostic;
+use crate::write::{RenderedSite, MARKER_FILE};
 use std::collections::BTreeSet;
 use std::io::Read;
 use std::path::Path;
@@ -96,7 +96,7 @@ pub fn check_built_site(fresh: &RenderedSite, dir: &Path) -> Vec<Diagnostic> {
         if !entry.file_type().is_file() {
             continue;
         }
-        let relative = crate::content::display_path(dir, entry.path());
+        let relative = crate::load::content::display_path(dir, entry.path());
         if !expected.contains(relative.as_str()) && relative != MARKER_FILE {
             problems.push(
                 Diagnostic::general(format!(

@@ -9,7 +9,7 @@
 //! characters around the span (miette also cannot draw a caret past column 65,535), and a list
 //! reports at most [`MAX_PER_FILE_AND_KIND`] problems of one kind per file, then "and N more".
 
-use crate::source::SourceFile;
+use crate::base::source::SourceFile;
 use miette::{GraphicalReportHandler, GraphicalTheme, LabeledSpan, MietteSpanContents, SourceSpan};
 use std::collections::BTreeMap;
 use std::fmt;

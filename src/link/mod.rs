@@ -7,9 +7,9 @@
 //! lesson's folder, the way a reader's browser resolves it from the page (pages mirror their
 //! files' folders). Nothing here reads files or renders anything.
 
-use crate::content::{Lesson, CONTENT_DIR};
-use crate::diagnostics::Diagnostic;
-use crate::markdown::{mdbook_id, LocalTarget, TargetKind};
+use crate::base::diagnostics::Diagnostic;
+use crate::expand::markdown::{mdbook_id, LocalTarget, TargetKind};
+use crate::load::content::{Lesson, CONTENT_DIR};
 use std::collections::{BTreeSet, HashMap};
 
 /// Ids the templates put on every page, which links may target too.

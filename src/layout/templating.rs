@@ -10,8 +10,8 @@
 //! overflows; `range` yields at most [`MAX_RANGE`] numbers; and rendering one page stops with
 //! an error after [`RenderLimits`] of time or output, checked on every write and `range` call.
 
-use crate::config::BookConfig;
-use crate::diagnostics::Diagnostic;
+use crate::base::diagnostics::Diagnostic;
+use crate::load::config::BookConfig;
 use serde::Serialize;
 use std::cell::{Cell, RefCell};
 use std::collections::{BTreeMap, HashMap};
@@ -567,7 +567,8 @@ mod tests {
 
     #[test]
     fn the_default_theme_has_no_recursion() {
-        let theme = crate::theme::load_theme(std::path::Path::new("/nonexistent-book")).unwrap();
+        let theme =
+            crate::load::theme::load_theme(std::path::Path::new("/nonexistent-book")).unwrap();
         Templates::new(&theme.templates).unwrap();
     }
 

@@ -11,7 +11,7 @@
 //! The index keeps a short snippet per section and, per word, the sections that contain it as
 //! gaps between section numbers in base 36, which keeps a 1,000-lesson book's index small.
 
-use crate::markdown::Spanned;
+use crate::expand::markdown::Spanned;
 use pulldown_cmark::{Event, Tag, TagEnd};
 use serde::Serialize;
 use std::collections::{BTreeMap, HashMap, HashSet};
@@ -241,7 +241,7 @@ fn snippet(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::markdown::{heading_ids, parse};
+    use crate::expand::markdown::{heading_ids, parse};
     use proptest::prelude::*;
 
     /// Text mixing the cases [`tokenize`] and [`snippet`] must get right: runs of spaces and

@@ -4,8 +4,8 @@
 //! on a folder that holds only `content/` (as after `cargo install`). A book's own
 //! `templates/` or `static/` files replace the defaults file by file.
 
-use crate::content::display_path;
-use crate::diagnostics::Diagnostic;
+use crate::base::diagnostics::Diagnostic;
+use crate::load::content::display_path;
 use include_dir::{include_dir, Dir};
 use std::collections::BTreeMap;
 use std::path::Path;

@@ -8,8 +8,8 @@
 //! reads files and front matter only; the Markdown body is left for the markdown stage,
 //! addressed by its byte range so later positions stay true to the file.
 
-use crate::diagnostics::Diagnostic;
-use crate::source::SourceFile;
+use crate::base::diagnostics::Diagnostic;
+use crate::base::source::SourceFile;
 use rayon::prelude::*;
 use serde::Deserialize;
 use std::collections::BTreeMap;

@@ -7,10 +7,10 @@
 //! check needs no arithmetic of its own, and "agrees as printed" means exactly that.
 
 use super::{BlockError, BlockText, ExampleBlock};
+use crate::base::diagnostics::Diagnostic;
+use crate::base::source::SourceFile;
 use crate::compute::Quantity;
-use crate::diagnostics::Diagnostic;
 use crate::present::{format_number, Precision, Style};
-use crate::source::SourceFile;
 use std::collections::BTreeMap;
 use std::ops::Range;
 use toml::Spanned;

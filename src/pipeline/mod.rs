@@ -5,24 +5,26 @@
 //! Markdown once → expand example blocks and references into events → number headings →
 //! check and rewrite links between pages and files → typeset all distinct formulas in
 //! parallel → index the text for search → lay out pages with templates → a [`RenderedSite`]
-//! in memory. Nothing here writes to disk: `build` hands the result to `site_writer`, `check`
+//! in memory. Nothing here writes to disk: `build` hands the result to `write`, `check`
 //! only reads the diagnostics.
 
-use crate::build_cache::{BuildCache, CachedPage, FormulaCache};
-use crate::config::{load_macros_file, BookConfig, Level, CONFIG_FILE};
-use crate::content::{load_lessons, Lesson, LoadedLessons};
-use crate::diagnostics::Diagnostic;
+pub mod build_cache;
+
+use crate::base::diagnostics::Diagnostic;
+use crate::base::source::SourceFile;
+use crate::book::navigation::{self, root_prefix, BookTree, Crumb, Entry, Section};
 use crate::expand::expand_lesson;
-use crate::links::{relative_url, SiteIndex};
-use crate::markdown::{self, LocalTarget, Spanned, TocEntry};
-use crate::math::{self, Formula, MathSettings, TypesetError};
-use crate::navigation::{self, root_prefix, BookTree, Crumb, Entry, Section};
+use crate::expand::markdown::{self, LocalTarget, Spanned, TocEntry};
+use crate::layout::math::{self, Formula, MathSettings, TypesetError};
+use crate::layout::search::{self, IndexedSection};
+use crate::layout::templating::{PageContext, Templates};
+use crate::link::{relative_url, SiteIndex};
+use crate::load::config::{load_macros_file, BookConfig, Level, CONFIG_FILE};
+use crate::load::content::{load_lessons, Lesson, LoadedLessons};
+use crate::load::theme::{load_theme, Theme};
+use crate::pipeline::build_cache::{BuildCache, CachedPage, FormulaCache};
 use crate::present::table::escape_html;
-use crate::search::{self, IndexedSection};
-use crate::site_writer::RenderedSite;
-use crate::source::SourceFile;
-use crate::templating::{PageContext, Templates};
-use crate::theme::{load_theme, Theme};
+use crate::write::RenderedSite;
 use pulldown_cmark::{CowStr, Event, Tag};
 use rayon::prelude::*;
 use serde::Serialize;

@@ -9,9 +9,9 @@
 //!
 //! No sockets, files or threads here; `commands::serve` is the glue around it.
 
-use crate::diagnostics::Diagnostic;
+use crate::base::diagnostics::Diagnostic;
 use crate::present::table::escape_html;
-use crate::site_writer::RenderedSite;
+use crate::write::RenderedSite;
 
 /// Where the preview serves its own files; no book file can live under this prefix's name.
 pub const RESERVED_PREFIX: &str = "__worked/";
@@ -527,7 +527,7 @@ mod tests {
 
     #[test]
     fn the_banner_names_file_line_and_column() {
-        let file = crate::source::SourceFile::new("content/a.md", "+++\ntitle = 1\n+++\n");
+        let file = crate::base::source::SourceFile::new("content/a.md", "+++\ntitle = 1\n+++\n");
         let mut state = serving();
         state.record_failure(&[Diagnostic::at(&file, 12..13, "title must be a string")]);
         let page = body(&state.respond("GET", "/"));

@@ -8,7 +8,7 @@
 //! root; the script prefixes each page's way back to it). It reads no files and renders no
 //! Markdown; recursion follows folders, whose depth `content` already limits.
 
-use crate::content::Lesson;
+use crate::load::content::Lesson;
 use std::collections::BTreeMap;
 
 /// One folder of the book.
@@ -268,8 +268,8 @@ pub fn root_prefix(page: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::content::parse_lesson;
-    use crate::source::SourceFile;
+    use crate::base::source::SourceFile;
+    use crate::load::content::parse_lesson;
     use std::path::Path;
 
     fn lesson(path: &str, front: &str) -> Lesson {

@@ -5,8 +5,8 @@
 //! macros come from a `[math.macros]` table and from a `[math] macros_file` in mdbook-katex's
 //! format; every malformed entry is reported at its own line and column.
 
-use crate::diagnostics::Diagnostic;
-use crate::source::SourceFile;
+use crate::base::diagnostics::Diagnostic;
+use crate::base::source::SourceFile;
 use serde::Deserialize;
 use std::collections::BTreeMap;
 use std::ops::Range;

@@ -14,9 +14,9 @@ mod softmax;
 mod toml_input;
 mod vectors;
 
+use crate::base::diagnostics::Diagnostic;
+use crate::base::source::SourceFile;
 use crate::compute::{ComputeError, Evaluated};
-use crate::diagnostics::Diagnostic;
-use crate::source::SourceFile;
 use std::collections::BTreeMap;
 use std::ops::Range;
 
