@@ -75,7 +75,10 @@ impl Diagnostic {
     }
 
     /// A problem at a byte range of a file.
+    /// In a lesson with includes expanded, the place is in the file the text came from.
     pub fn at(file: &SourceFile, span: Range<usize>, message: impl Into<String>) -> Self {
+        let (file, span) = file.origin_of(span);
+        let file = &file;
         let start = span.start.min(file.text.len());
         let end = span.end.clamp(start, file.text.len());
         Diagnostic(Box::new(Details {

@@ -424,6 +424,11 @@ pub fn find_placeholders(text: &str) -> Vec<(std::ops::Range<usize>, std::ops::R
         while text[open + 2..].starts_with('{') {
             open += 1;
         }
+        // `{{#include …}}` and its kin are mdBook's; a written one is text (see load::include).
+        if text[open + 2..].starts_with('#') {
+            from = open + 2;
+            continue;
+        }
         let inner_start = open + 2;
         match text[inner_start..].find("}}") {
             Some(close) => {

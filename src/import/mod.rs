@@ -9,6 +9,7 @@
 //! (`[Title]()`) and files SUMMARY does not name are left out of the published book.
 //! The source folder is only read, never written.
 
+mod includes;
 pub mod math;
 pub mod summary;
 mod trial;
@@ -36,6 +37,8 @@ pub struct ImportReport {
     pub notes: Vec<String>,
     /// Where each written chapter's lines came from, by its path under `src`.
     lines: BTreeMap<String, ChapterLines>,
+    /// The text of each chapter that has `{{#…}}` directives, by its path under `src`.
+    with_directives: Vec<(String, String)>,
 }
 
 /// How a written chapter's lines map back to its original: the front matter added at the
@@ -109,7 +112,23 @@ pub fn import_mdbook(source: &Path, destination: &Path) -> Result<ImportReport, 
         let page = content.join(folder).join("index.md");
         write_file(&page, front.as_bytes())?;
     }
-    copy_other_files(&src_dir, &content, &plan, &settings.src, &mut report)?;
+    let pieces = includes::included_under_src(&settings.src, &report.with_directives);
+    copy_other_files(
+        &src_dir,
+        &content,
+        &plan,
+        &pieces,
+        &settings.src,
+        &mut report,
+    )?;
+    let with_directives = std::mem::take(&mut report.with_directives);
+    includes::copy_included(
+        source,
+        &settings.src,
+        destination,
+        &with_directives,
+        &mut report,
+    )?;
     if let Some(macros) = &settings.macros {
         let from = source.join(macros);
         let bytes = std::fs::read(&from)
@@ -511,14 +530,10 @@ fn write_chapter(
     let dropped = rewritten.text[..rewritten.text.len() - body.len()]
         .matches('\n')
         .count();
-    for (number, line) in body.lines().enumerate() {
-        if line.contains("{{#") {
-            report.notes.push(format!(
-                "{src_name}/{path}:{}: mdBook directive left as written ({}); worked does not run it and will report it",
-                rewritten.source_lines.get(number + dropped).copied().unwrap_or(1),
-                line.trim()
-            ));
-        }
+    if text.contains("{{#") {
+        report
+            .with_directives
+            .push((path.to_string(), text.to_string()));
     }
     let (folder, file) = path.rsplit_once('/').unwrap_or(("", path));
     for name in folder.split('/').filter(|name| !name.is_empty()) {
@@ -566,6 +581,7 @@ fn copy_other_files(
     src_dir: &Path,
     content: &Path,
     plan: &Plan,
+    pieces: &BTreeSet<String>,
     src_name: &str,
     report: &mut ImportReport,
 ) -> Result<(), String> {
@@ -586,7 +602,7 @@ fn copy_other_files(
         if relative == "SUMMARY.md" || plan.chapters.contains_key(&relative) {
             continue;
         }
-        if relative.ends_with(".md") {
+        if relative.ends_with(".md") && !pieces.contains(&relative) {
             report.notes.push(format!(
                 "{src_name}/{relative}: not in SUMMARY.md; imported as a draft (worked serve shows it, build leaves it out)"
             ));

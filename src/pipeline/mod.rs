@@ -431,6 +431,7 @@ fn book_fingerprint(
             summary,
             keep_going,
             body: _,
+            page_title,
         } = lesson;
         (
             &source.path,
@@ -441,6 +442,7 @@ fn book_fingerprint(
             title,
             weight,
             summary,
+            page_title,
         )
             .hash(&mut hasher);
         keep_going.len().hash(&mut hasher);
@@ -919,7 +921,10 @@ fn render_lesson_page(page: Prepared<'_>, book: &BookContext<'_>) -> Result<Arc<
     };
     let context = PageContext {
         site: book.config,
-        page_title: format!("{} · {}", lesson.title, book.config.title),
+        page_title: match &lesson.page_title {
+            Some(title) => title.clone(),
+            None => format!("{} · {}", lesson.title, book.config.title),
+        },
         canonical: canonical_url(book.config, &path),
         root: root.clone(),
         page_path: path.clone(),

@@ -122,3 +122,117 @@ fn a_stray_display_dollar_is_escaped_and_noted_never_joined() {
     assert!(page.contains("id=\"next-heading\""), "{page}");
     place.run(&["check", "--root", "book"]).succeeds();
 }
+
+const LISTING: &str = "use std::io;\n// ANCHOR: main\nfn main() {\n    // ANCHOR: body\n    println!(\"hi\");\n    // ANCHOR_END: body\n}\n// ANCHOR_END: main\nfn helper() {}\n";
+
+#[test]
+fn includes_anchors_and_line_ranges_are_expanded_in_a_worked_lesson() {
+    let book = Book::with_lesson(
+        "code.md",
+        "+++\ntitle = \"Code\"\n+++\n\n{{#title A custom title}}\n\n```rust\n{{#include ../listings/main.rs:main}}\n```\n\n```rust\n{{#include ../listings/main.rs:1}}\n{{#include ../listings/main.rs::1}}\n{{#include ../listings/main.rs:9:}}\n{{#rustdoc_include ../listings/main.rs:3:6}}\n```\n\n{{#include part.md}}\n\nShown as written: \\{{#include part.md}}\n",
+    );
+    book.write("listings/main.rs", LISTING);
+    book.write(
+        "content/part.md",
+        "+++\ntitle = \"Part\"\ndraft = true\n+++\n",
+    );
+    book.write("content/snippet.txt", "A snippet with $x^2$.\n");
+    book.edit(
+        "content/code.md",
+        "{{#include part.md}}\n\nShown",
+        "{{#include snippet.txt}}\n\nShown",
+    );
+    book.build().succeeds();
+    let page = book.read("public/code.html");
+    assert!(page.contains("<title>A custom title</title>"), "{page}");
+    assert!(
+        page.contains("fn main() {\n    println!(\"hi\");\n}\n</code>"),
+        "the anchor's lines, without marker lines:\n{page}"
+    );
+    assert!(
+        page.contains("use std::io;\nuse std::io;\nfn helper() {}\nfn main() {\n    println!(\"hi\");\n</code>"),
+        "line ranges:\n{page}"
+    );
+    assert!(
+        page.contains("A snippet with <span class=\"nowrap\"><span class=\"katex\">"),
+        "an included file is Markdown, its math typeset:\n{page}"
+    );
+    assert!(
+        page.contains("Shown as written: {{#include part.md}}"),
+        "{page}"
+    );
+}
+
+#[test]
+fn include_problems_are_errors_at_the_directive_or_in_the_included_file() {
+    let text = "+++\ntitle = \"A\"\n+++\n\n{{#include missing.rs}}\n\n{{#include ../listings/main.rs:nope}}\n\n{{#include ../../outside.txt}}\n\n{{#include a.md}}\n\n{{#include ../listings/main.rs:20:30}}\n\n{{#playground x.rs}}\n";
+    let book = Book::with_lesson("a.md", text);
+    book.write("listings/main.rs", LISTING);
+    book.build()
+        .exits_with(1)
+        .stderr_has(&format!(
+            "{}: cannot include missing.rs",
+            crate::support::place("content/a.md", text, "{{#include missing")
+        ))
+        .stderr_has("content/a.md:7:1: ../listings/main.rs: no line holds `ANCHOR: nope`")
+        .stderr_has("content/a.md:9:1: cannot include ../../outside.txt")
+        .stderr_has("content/a.md:11:1: a.md includes itself")
+        .stderr_has("content/a.md:13:1: ../listings/main.rs: lines 20 to 9 are not in it (9 lines)")
+        .stderr_has("content/a.md:15:1: `{{#playground}}` is not a directive worked runs");
+
+    let book = Book::with_lesson("b.md", "+++\ntitle = \"B\"\n+++\n\nBefore.\n\n{{#include ../shared/q.txt}}\n\nAfter $\\badcommand$.\n");
+    book.write(
+        "shared/q.txt",
+        "Line one.\nLine two has $\\alsobad$ here.\n",
+    );
+    book.build()
+        .exits_with(1)
+        .stderr_has("shared/q.txt:2:15: cannot typeset this formula")
+        .stderr_has("content/b.md:9:8: cannot typeset this formula");
+}
+
+#[test]
+fn an_imported_book_keeps_its_includes_and_the_files_they_name() {
+    let place = Book::empty();
+    mdbook(
+        &place,
+        PLAIN_TOML,
+        "# Summary\n\n- [Code](code.md)\n",
+        &[
+            (
+                "code.md",
+                "# Code\n\n```rust\n{{#include ../listings/main.rs:main}}\n```\n\n{{#include parts/note.md}}\n\n{{#include ../../far.rs}}\n",
+            ),
+            ("parts/note.md", "A note with $y$ and {{#include ../../listings/extra.txt}}.\n"),
+        ],
+    );
+    place.write("mdbook/listings/main.rs", LISTING);
+    place.write("mdbook/listings/extra.txt", "extra words");
+    place
+        .run(&["import", "mdbook", "mdbook", "--into", "book"])
+        .succeeds()
+        .stderr_has(
+            "note: src/code.md:9: includes ../../far.rs, which is outside the mdBook folder",
+        )
+        .stderr_has("the imported book does not build: cannot include ../../far.rs");
+    assert_eq!(
+        place.read("book/content/parts/note.md"),
+        "A note with $y$ and {{#include ../../listings/extra.txt}}.\n",
+        "an included piece SUMMARY does not list is copied as it is, not made a draft"
+    );
+    let code = place.read("book/content/code.md");
+    assert!(
+        code.contains("{{#include ../listings/main.rs:main}}"),
+        "kept as written:\n{code}"
+    );
+    assert_eq!(place.read("book/listings/main.rs"), LISTING);
+    assert_eq!(place.read("book/listings/extra.txt"), "extra words");
+    place.edit("book/content/code.md", "{{#include ../../far.rs}}\n", "");
+    place
+        .run(&["build", "--root", "book", "--output", "book/public"])
+        .succeeds();
+    let page = place.read("book/public/code.html");
+    assert!(page.contains("fn main() {"), "{page}");
+    assert!(page.contains("and extra words.</p>"), "{page}");
+    place.run(&["check", "--root", "book"]).succeeds();
+}
