@@ -2,4 +2,5 @@
 //! diagnostics that point into them.
 
 pub mod diagnostics;
+pub mod html;
 pub mod source;

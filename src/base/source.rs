@@ -2,8 +2,10 @@
 //!
 //! Every stage that can fail keeps byte offsets into the original file; this module turns them
 //! into the `line:column` pairs that authors see. Columns count characters, not bytes, so a
-//! position after "Ł" or "√" still points at the right place in an editor.
+//! position after "Ł" or "√" still points at the right place in an editor. Paths are shown the
+//! same way everywhere, relative to the book root with `/` separators ([`display_path`]).
 
+use std::path::Path;
 use std::sync::Arc;
 
 /// One input file held in memory, with the path shown to authors (relative to the book root).
@@ -115,6 +117,16 @@ impl SourceFile {
         line.checked_sub(1)
             .and_then(|index| self.line_starts.get(index).copied())
     }
+}
+
+/// `root/content/a.md` → `content/a.md`, with `/` on every platform.
+pub fn display_path(root: &Path, path: &Path) -> String {
+    let relative = path.strip_prefix(root).unwrap_or(path);
+    relative
+        .components()
+        .map(|part| part.as_os_str().to_string_lossy())
+        .collect::<Vec<_>>()
+        .join("/")
 }
 
 #[cfg(test)]

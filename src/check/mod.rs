@@ -7,7 +7,8 @@
 //! reported by the reference that produced it, not just as "the page differs".
 
 use crate::base::diagnostics::Diagnostic;
-use crate::write::{RenderedSite, MARKER_FILE};
+use crate::pipeline::RenderedSite;
+use crate::write::MARKER_FILE;
 use std::collections::BTreeSet;
 use std::io::Read;
 use std::path::Path;
@@ -96,7 +97,7 @@ pub fn check_built_site(fresh: &RenderedSite, dir: &Path) -> Vec<Diagnostic> {
         if !entry.file_type().is_file() {
             continue;
         }
-        let relative = crate::load::content::display_path(dir, entry.path());
+        let relative = crate::base::source::display_path(dir, entry.path());
         if !expected.contains(relative.as_str()) && relative != MARKER_FILE {
             problems.push(
                 Diagnostic::general(format!(

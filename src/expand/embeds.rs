@@ -6,6 +6,7 @@
 
 use super::{example_names, typed_number, Expander};
 use crate::base::diagnostics::Diagnostic;
+use crate::base::html::escape_html;
 use crate::compute::attention::Attention;
 use crate::compute::computed::{Computed, Origin};
 use crate::compute::Evaluated;
@@ -13,7 +14,7 @@ use crate::expand::blocks::{BlockText, ExampleBlock};
 use crate::expand::reference;
 use crate::expand::typed_numbers::find_typed_numbers;
 use crate::present::figure::{self, FigureOptions};
-use crate::present::table::{escape_html, quantity_prose, quantity_table};
+use crate::present::table::{quantity_prose, quantity_table};
 use crate::present::Precision;
 use serde::Deserialize;
 use std::ops::Range;

@@ -5,7 +5,7 @@
 //! stages transform events (see `expand`), then [`heading_ids`] numbers the headings, and
 //! [`to_html`] writes HTML with each math event replaced by its typeset KaTeX.
 
-use crate::present::table::{escape_html, strip_tags};
+use crate::base::html::{escape_html, strip_tags};
 use pulldown_cmark::{
     CowStr, Event, HeadingLevel, Options, Parser, Tag, TagEnd, TextMergeWithOffset,
 };

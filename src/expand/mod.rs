@@ -9,6 +9,7 @@
 //! split, so every other span stays true to the file.
 
 use crate::base::diagnostics::Diagnostic;
+use crate::base::html::escape_html;
 use crate::base::source::SourceFile;
 use crate::compute::ops::{self, Op};
 use crate::compute::Quantity;
@@ -19,7 +20,7 @@ use crate::expand::typed_numbers::find_typed_numbers;
 use crate::load::content::Lesson;
 use crate::present::figure::Palette;
 use crate::present::latex::quantity_latex;
-use crate::present::table::{escape_html, quantity_prose, quantity_table};
+use crate::present::table::{quantity_prose, quantity_table};
 use crate::present::Precision;
 use pulldown_cmark::{CodeBlockKind, CowStr, Event, Tag, TagEnd};
 use std::collections::BTreeSet;

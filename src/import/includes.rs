@@ -142,7 +142,9 @@ mod tests {
         assert_eq!(wanted.len(), 1);
         assert_eq!(wanted[0].path.as_deref(), Some("listings/m.rs"));
         assert_eq!(wanted[0].named_at, "src/part/a.md:2");
-        assert!(wanted_by("src/a.md", "{{#include ../../x}}")[0].path.is_none());
+        assert!(wanted_by("src/a.md", "{{#include ../../x}}")[0]
+            .path
+            .is_none());
         assert_eq!(beside_src("src/a.rs", "src"), Some(None));
         assert_eq!(
             beside_src("listings/m.rs", "src"),

@@ -598,7 +598,7 @@ fn copy_other_files(
                 src_dir.display()
             ));
         }
-        let relative = crate::load::content::display_path(src_dir, entry.path());
+        let relative = crate::base::source::display_path(src_dir, entry.path());
         if relative == "SUMMARY.md" || plan.chapters.contains_key(&relative) {
             continue;
         }

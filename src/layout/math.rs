@@ -77,7 +77,7 @@ pub struct MathSettings {
 /// in a `katex-error` span titled with the error (coloured by the theme, not inline, so the
 /// dark scheme can keep it legible). For books whose `[check] math` is `"warn"`.
 pub fn error_html(formula: &Formula, message: &str) -> String {
-    let escape = crate::present::table::escape_html;
+    let escape = crate::base::html::escape_html;
     format!(
         "<span class=\"katex-error\" title=\"{}\">{}</span>",
         escape(message),

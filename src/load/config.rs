@@ -400,6 +400,25 @@ fn expansion_problem(expansion: &str) -> Option<String> {
     (depth > 0).then(|| format!("this expansion leaves {depth} `{{` unclosed"))
 }
 
+/// The book's settings: `book.toml` and the macros file it names, or the defaults when there
+/// is no `book.toml`.
+pub fn load_config(root: &Path) -> Result<BookConfig, Vec<Diagnostic>> {
+    let defaults = BookConfig::defaults_for(root);
+    let path = root.join(CONFIG_FILE);
+    let file = match std::fs::read_to_string(&path) {
+        Ok(text) => SourceFile::new(CONFIG_FILE, text),
+        Err(error) if error.kind() == std::io::ErrorKind::NotFound => return Ok(defaults),
+        Err(error) => {
+            return Err(vec![Diagnostic::general(format!(
+                "cannot read {CONFIG_FILE}: {error}"
+            ))])
+        }
+    };
+    let mut config = BookConfig::parse(&file, defaults).map_err(|problem| vec![problem])?;
+    load_macros_file(root, &file, &mut config)?;
+    Ok(config)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -9,7 +9,7 @@
 //! addressed by its byte range so later positions stay true to the file.
 
 use crate::base::diagnostics::Diagnostic;
-use crate::base::source::SourceFile;
+use crate::base::source::{display_path, SourceFile};
 use rayon::prelude::*;
 use serde::Deserialize;
 use std::collections::BTreeMap;
@@ -267,16 +267,6 @@ fn read_content_file(root: &Path, content_dir: &Path, path: &Path) -> Read {
 /// Dot-files (`.DS_Store`, editor swap files) are neither lessons nor assets.
 fn is_hidden(name: &std::ffi::OsStr) -> bool {
     name.to_string_lossy().starts_with('.')
-}
-
-/// `root/content/a.md` → `content/a.md`, with `/` on every platform.
-pub fn display_path(root: &Path, path: &Path) -> String {
-    let relative = path.strip_prefix(root).unwrap_or(path);
-    relative
-        .components()
-        .map(|part| part.as_os_str().to_string_lossy())
-        .collect::<Vec<_>>()
-        .join("/")
 }
 
 fn read_lesson_file(path: &Path, shown_path: &str) -> Result<SourceFile, Diagnostic> {

@@ -5,7 +5,7 @@
 //! `templates/` or `static/` files replace the defaults file by file.
 
 use crate::base::diagnostics::Diagnostic;
-use crate::load::content::display_path;
+use crate::base::source::display_path;
 use include_dir::{include_dir, Dir};
 use std::collections::BTreeMap;
 use std::path::Path;

@@ -12,7 +12,7 @@
 //! larger than [`Limits::head_bytes`] is refused with 431; and reads and writes time out after
 //! [`Limits::io_timeout`], so a slow or stuck client only ever holds its own thread.
 
-use crate::serve::preview::Response;
+use crate::serve::Response;
 use std::io::{self, Read, Write};
 use std::net::{TcpListener, TcpStream};
 use std::sync::atomic::{AtomicUsize, Ordering};

@@ -10,8 +10,9 @@
 //! No sockets, files or threads here; `commands::serve` is the glue around it.
 
 use crate::base::diagnostics::Diagnostic;
-use crate::present::table::escape_html;
-use crate::write::RenderedSite;
+use crate::base::html::escape_html;
+use crate::pipeline::RenderedSite;
+use crate::serve::Response;
 
 /// Where the preview serves its own files; no book file can live under this prefix's name.
 pub const RESERVED_PREFIX: &str = "__worked/";
@@ -99,17 +100,6 @@ struct Problem {
     /// `file:line:col: message`, or just the message when it has no place.
     headline: String,
     help: Option<String>,
-}
-
-/// An HTTP response, ready to be sent.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Response {
-    /// The status code: 200, 404, 405 or 503.
-    pub status: u16,
-    /// The `Content-Type` header.
-    pub content_type: &'static str,
-    /// The body.
-    pub body: Vec<u8>,
 }
 
 impl PreviewState {

@@ -14,25 +14,16 @@
 //! build left behind are removed, but only when they carry the marker and their process is gone.
 //! This module must never delete anything it cannot prove it wrote.
 
+use crate::pipeline::RenderedSite;
 use rayon::prelude::*;
-use std::collections::BTreeMap;
 use std::io;
 use std::path::{Component, Path, PathBuf};
-use std::sync::Arc;
 
 /// The file that marks a folder as written by `worked build` (and so safe to replace).
 pub const MARKER_FILE: &str = ".worked-site";
 
 const MARKER_TEXT: &str =
     "This folder was written by `worked build`; every build replaces it as a whole.\n";
-
-/// Every output file, by path relative to the output root (with `/` separators).
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct RenderedSite {
-    /// Relative path → file bytes. A `BTreeMap` keeps output order deterministic. The bytes
-    /// are shared, so a `serve` rebuild hands on the pages it did not change without copying.
-    pub files: BTreeMap<String, Arc<[u8]>>,
-}
 
 /// Why the output folder was not written. In every case the previous folder is untouched.
 #[derive(Debug, thiserror::Error)]
