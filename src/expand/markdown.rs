@@ -24,6 +24,7 @@ fn options() -> Options {
         | Options::ENABLE_HEADING_ATTRIBUTES
         | Options::ENABLE_STRIKETHROUGH
         | Options::ENABLE_SMART_PUNCTUATION
+        | Options::ENABLE_GFM
 }
 
 /// Parses `text[body]` once; offsets are shifted to be offsets into `text`.
@@ -32,9 +33,11 @@ fn options() -> Options {
 pub fn parse(text: &str, body: Range<usize>) -> Vec<Spanned<'_>> {
     let start = body.start;
     let parser = Parser::new_ext(&text[body], options()).into_offset_iter();
-    TextMergeWithOffset::new(parser)
+    let mut events: Vec<Spanned<'_>> = TextMergeWithOffset::new(parser)
         .map(|(event, range)| (event, range.start + start..range.end + start))
-        .collect()
+        .collect();
+    super::callouts::alerts_as_callouts(&mut events);
+    events
 }
 
 /// A heading of the page's table of contents.

@@ -27,6 +27,7 @@ use std::collections::BTreeSet;
 use std::ops::Range;
 
 pub mod blocks;
+pub mod callouts;
 mod cards;
 mod embeds;
 pub mod markdown;

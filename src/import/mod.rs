@@ -9,6 +9,7 @@
 //! (`[Title]()`) and files SUMMARY does not name are left out of the published book.
 //! The source folder is only read, never written.
 
+mod fences;
 mod includes;
 pub mod math;
 pub mod summary;
@@ -514,7 +515,26 @@ fn write_chapter(
     let text = std::fs::read_to_string(&from)
         .map_err(|error| format!("cannot read {}: {error}", from.display()))?;
     let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
-    let rewritten = math::rewrite_math(text);
+    let fences = fences::convert_fences(text);
+    for (line, note) in &fences.notes {
+        report
+            .notes
+            .push(format!("{src_name}/{path}:{line}: {note}"));
+    }
+    let mut rewritten = math::rewrite_math(&fences.text);
+    // Lines of the rewritten text → lines of the converted text → lines of the original.
+    let original = |line: usize| {
+        let at = line.saturating_sub(1);
+        fences.source_lines.get(at).copied().unwrap_or(line)
+    };
+    for line in rewritten
+        .source_lines
+        .iter_mut()
+        .chain(&mut rewritten.stray)
+        .chain(&mut rewritten.unbalanced)
+    {
+        *line = original(*line);
+    }
     report.formulas_rewritten += rewritten.changed;
     for line in &rewritten.stray {
         report.notes.push(format!(

@@ -236,3 +236,45 @@ fn an_imported_book_keeps_its_includes_and_the_files_they_name() {
     assert!(page.contains("and extra words.</p>"), "{page}");
     place.run(&["check", "--root", "book"]).succeeds();
 }
+
+#[test]
+fn alerts_and_admonish_blocks_become_callouts_and_mermaid_stays_code() {
+    let place = Book::empty();
+    let chapter = "# Notes\n\n> [!TIP]\n> Native alert with $a$.\n\n```admonish warning title=\"Data loss\"\nBack up: $$\nx^2\n$$\n```\n\n```mermaid\ngraph TD; A-->B;\n```\n\nBroken $\\nosuch$ here.\n";
+    mdbook(
+        &place,
+        PLAIN_TOML,
+        "# Summary\n\n- [Notes](notes.md)\n",
+        &[("notes.md", chapter)],
+    );
+    place
+        .run(&["import", "mdbook", "mdbook", "--into", "book"])
+        .succeeds()
+        .stderr_has("note: src/notes.md:6: admonish block written as a GitHub alert, > [!WARNING]")
+        .stderr_has("note: src/notes.md:12: a mermaid diagram is kept as a code block")
+        .stderr_has("note: src/notes.md:16: cannot typeset this formula");
+    place
+        .run(&["build", "--root", "book", "--output", "book/public"])
+        .succeeds();
+    let page = place.read("book/public/notes.html");
+    assert!(
+        page.contains(
+            "<div class=\"callout callout-tip\" role=\"note\"><p class=\"callout-title\">Tip</p>"
+        ),
+        "{page}"
+    );
+    let warning = &page[page.find("callout-warning").expect("a warning callout")..];
+    assert!(
+        warning
+            .contains("<p class=\"callout-title\">Warning</p>\n<p><strong>Data loss</strong></p>"),
+        "{warning}"
+    );
+    assert!(
+        warning[..warning.find("</div>").unwrap()].contains("katex"),
+        "math inside the admonition is typeset:\n{warning}"
+    );
+    assert!(
+        page.contains("<code class=\"language-mermaid\">graph TD; A--&gt;B;"),
+        "{page}"
+    );
+}
