@@ -108,11 +108,6 @@ pub fn import_mdbook(source: &Path, destination: &Path) -> Result<ImportReport, 
             &mut report,
         )?;
     }
-    for (folder, (title, weight)) in &plan.part_pages {
-        let front = front_matter(title, Some(*weight), None, false);
-        let page = content.join(folder).join("index.md");
-        write_file(&page, front.as_bytes())?;
-    }
     let pieces = includes::included_under_src(&settings.src, &report.with_directives);
     copy_other_files(
         &src_dir,
@@ -200,6 +195,7 @@ impl Settings {
                 text.push_str(&format!("{key} = {}\n", toml::Value::String(value.clone())));
             }
         }
+        text.push_str("# The sidebar, order, nesting and parts are SUMMARY.md's, as in mdBook.\ncontents = \"SUMMARY.md\"\n");
         if self.macros.is_some() {
             text.push_str("\n[math]\nmacros_file = \"macros.txt\"\n");
         }
@@ -383,11 +379,10 @@ struct Chapter {
     draft: bool,
 }
 
-/// Every chapter by its path under `src`, and the section pages made from part titles.
+/// Every chapter by its path under `src`.
 #[derive(Default)]
 struct Plan {
     chapters: BTreeMap<String, Chapter>,
-    part_pages: BTreeMap<String, (String, i64)>,
 }
 
 fn plan_chapters(
@@ -398,19 +393,16 @@ fn plan_chapters(
 ) -> Plan {
     let mut plan = Plan::default();
     let mut weight = 0;
-    // Parts and the chapters listed under each, to give a part's title to their folder.
-    let mut parts: Vec<(String, usize, i64, Vec<String>)> = Vec::new();
     for entry in entries {
         weight += 10;
         match (&entry.kind, &entry.path) {
-            (EntryKind::Part, _) => {
-                parts.push((entry.title.clone(), entry.line, weight, Vec::new()))
-            }
+            // SUMMARY itself is the new book's contents: parts stay there.
+            (EntryKind::Part, _) => {}
             (_, None) => report.notes.push(format!(
                 "{summary_name}:{}: draft chapter \"{}\" has no file; skipped",
                 entry.line, entry.title
             )),
-            (kind, Some(path)) => {
+            (_, Some(path)) => {
                 if !src_dir.join(path).is_file() {
                     report.notes.push(format!(
                         "{summary_name}:{}: {path} does not exist; chapter \"{}\" skipped",
@@ -425,9 +417,6 @@ fn plan_chapters(
                     ));
                     continue;
                 }
-                if let (Some(part), EntryKind::Numbered { depth: 0 }) = (parts.last_mut(), kind) {
-                    part.3.push(path.clone());
-                }
                 plan.chapters.insert(
                     path.clone(),
                     Chapter {
@@ -437,31 +426,6 @@ fn plan_chapters(
                     },
                 );
             }
-        }
-    }
-    for (title, line, weight, chapters) in parts {
-        let folders: BTreeSet<&str> = chapters
-            .iter()
-            .map(|path| path.split_once('/').map_or("", |(folder, _)| folder))
-            .collect();
-        let folder = match folders.iter().next() {
-            Some(folder) if folders.len() == 1 && !folder.is_empty() => folder.to_string(),
-            _ => {
-                report.notes.push(format!(
-                    "{summary_name}:{line}: the part title \"{title}\" is not kept: worked's parts are folders, and its chapters do not share one"
-                ));
-                continue;
-            }
-        };
-        let has_page = SECTION_FILES
-            .iter()
-            .any(|name| plan.chapters.contains_key(&format!("{folder}/{name}")));
-        if has_page {
-            report.notes.push(format!(
-                "{summary_name}:{line}: the part title \"{title}\" is not kept: {folder}/ has a section page of its own"
-            ));
-        } else {
-            plan.part_pages.insert(folder, (title, weight));
         }
     }
     plan
@@ -619,10 +583,12 @@ fn copy_other_files(
             ));
         }
         let relative = crate::base::source::display_path(src_dir, entry.path());
-        if relative == "SUMMARY.md" || plan.chapters.contains_key(&relative) {
+        if plan.chapters.contains_key(&relative) {
             continue;
         }
-        if relative.ends_with(".md") && !pieces.contains(&relative) {
+        // SUMMARY.md is copied as it is: it is the new book's `contents`.
+        let is_piece = pieces.contains(&relative) || relative == "SUMMARY.md";
+        if relative.ends_with(".md") && !is_piece {
             report.notes.push(format!(
                 "{src_name}/{relative}: not in SUMMARY.md; imported as a draft (worked serve shows it, build leaves it out)"
             ));

@@ -43,6 +43,11 @@ pub struct BookConfig {
     /// How `build` treats broken links and formulas KaTeX rejects (`[check]`).
     #[serde(skip)]
     pub check: CheckLevels,
+    /// `contents`: a table of contents in mdBook's `SUMMARY.md` format, relative to
+    /// `content/`, with the span of its string; the book's order and nesting come from it
+    /// instead of from its folders.
+    #[serde(skip)]
+    pub contents: Option<(String, Range<usize>)>,
 }
 
 /// What a kind of problem does to `build` and `serve`. `check` reports it as an error either
@@ -78,6 +83,7 @@ struct RawConfig {
     base_url: Option<Spanned<String>>,
     math: Option<RawMath>,
     check: Option<RawCheck>,
+    contents: Option<Spanned<String>>,
 }
 
 #[derive(Deserialize)]
@@ -94,7 +100,7 @@ struct RawMath {
     macros_file: Option<Spanned<String>>,
 }
 
-const CONFIG_KEYS: &str = "title, description, author, language, decimals, base_url, a [math] table with macros and macros_file, and a [check] table with links and math (\"error\" or \"warn\")";
+const CONFIG_KEYS: &str = "title, description, author, language, decimals, base_url, contents, a [math] table with macros and macros_file, and a [check] table with links and math (\"error\" or \"warn\")";
 
 /// The most decimals a reference may ask for; beyond this f64 prints noise.
 pub const MAX_DECIMALS: usize = 15;
@@ -120,6 +126,7 @@ impl BookConfig {
             macros: Vec::new(),
             macros_file: None,
             check: CheckLevels::default(),
+            contents: None,
         }
     }
 
@@ -221,6 +228,10 @@ impl BookConfig {
                     .and_then(|check| check.math)
                     .unwrap_or_default(),
             },
+            contents: raw.contents.map(|contents| {
+                let span = contents.span();
+                (contents.into_inner(), span)
+            }),
         })
     }
 }
@@ -434,6 +445,7 @@ mod tests {
             macros: Vec::new(),
             macros_file: None,
             check: CheckLevels::default(),
+            contents: None,
         }
     }
 

@@ -33,6 +33,7 @@ pub(super) fn book_fingerprint(
         macros,
         macros_file,
         check,
+        contents,
     } = config;
     (
         title,
@@ -46,6 +47,7 @@ pub(super) fn book_fingerprint(
     )
         .hash(&mut hasher);
     macros_file.as_ref().map(|(name, _)| name).hash(&mut hasher);
+    contents.as_ref().map(|(name, _)| name).hash(&mut hasher);
     (drafts == Drafts::Show).hash(&mut hasher);
     theme.templates.hash(&mut hasher);
     theme

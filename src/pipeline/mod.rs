@@ -26,8 +26,8 @@ use tolerate::Tolerated;
 pub use tolerate::{FORMULA_KIND, LINK_KIND};
 
 use crate::base::diagnostics::Diagnostic;
+use crate::book::contents;
 use crate::book::keep_going::keep_going_problems;
-use crate::book::navigation::BookTree;
 use crate::layout::math::{Formula, MathSettings};
 use crate::layout::templating::Templates;
 use crate::link::SiteIndex;
@@ -40,7 +40,9 @@ use pages::{finish_page, BookContext};
 use prepare::{prepare_lesson, PageSoFar, Prepared};
 use pulldown_cmark::{CowStr, Event, Tag};
 use rayon::prelude::*;
+use std::collections::hash_map::DefaultHasher;
 use std::collections::{BTreeMap, BTreeSet, HashSet};
+use std::hash::{Hash, Hasher};
 use std::path::Path;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -159,6 +161,7 @@ pub fn build_site_with(
         assets,
         mut problems,
     } = load_lessons(root);
+    contents::forget_contents_file(&config, &mut problems);
     // A lesson that did not load may be the target of a keep-going slug or a link; checking
     // them now would report false problems in healthy lessons.
     let all_lessons_loaded = problems.is_empty();
@@ -179,8 +182,16 @@ pub fn build_site_with(
     let (lessons, left_out): (Vec<Lesson>, Vec<Lesson>) = all_lessons
         .into_iter()
         .partition(|lesson| drafts == Drafts::Show || !lesson.draft);
-    let tree = BookTree::new(&lessons);
-    let fingerprint = book_fingerprint(&config, &theme, &lessons, &assets, drafts);
+    let tree = contents::book_tree(root, &config, &lessons, &left_out, &mut problems);
+    let fingerprint = {
+        let mut hasher = DefaultHasher::new();
+        (
+            book_fingerprint(&config, &theme, &lessons, &assets, drafts),
+            &tree,
+        )
+            .hash(&mut hasher);
+        hasher.finish()
+    };
     let reused: Vec<Option<Arc<CachedPage>>> = lessons
         .iter()
         .map(|lesson| {

@@ -110,17 +110,6 @@ fn first_page(section: &Section) -> Option<usize> {
     })
 }
 
-/// The section of `folder` in the tree.
-fn find_section<'a>(section: &'a Section, folder: &str) -> Option<&'a Section> {
-    if section.folder == folder {
-        return Some(section);
-    }
-    section.children.iter().find_map(|entry| match entry {
-        Entry::Section(child) => find_section(child, folder),
-        Entry::Chapter(_) => None,
-    })
-}
-
 /// Lays out a freshly prepared lesson and keeps what later builds need to reuse it.
 pub(super) fn finish_page(
     mut page: Prepared<'_>,
@@ -162,8 +151,9 @@ fn render_lesson_page(page: Prepared<'_>, book: &BookContext<'_>) -> Result<Arc<
     markdown::toc_html(&mut toc, &page.events, book.typeset);
     let position = book.tree.position(page.index);
     let order = &book.tree.reading_order;
-    let children = if lesson.section {
-        find_section(&book.tree.root, &lesson.folder)
+    let children = if book.tree.section_of_page(page.index).is_some() {
+        book.tree
+            .section_of_page(page.index)
             .map(|section| {
                 section
                     .children

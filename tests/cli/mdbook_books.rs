@@ -278,3 +278,52 @@ fn alerts_and_admonish_blocks_become_callouts_and_mermaid_stays_code() {
         "{page}"
     );
 }
+
+#[test]
+fn summary_is_the_table_of_contents_not_the_folders() {
+    let place = Book::empty();
+    mdbook(
+        &place,
+        PLAIN_TOML,
+        "# Summary\n\n[Intro](README.md)\n\n# Part One\n\n- [Protocol](protocol.md)\n  - [Messages](protocol/messages.md)\n  - [Errors](other/errors.md)\n- [Other](other.md)\n\n# Part Two\n\n- [Last](last.md)\n",
+        &[
+            ("README.md", "# Intro\n\nHello.\n"),
+            ("protocol.md", "# Protocol\n\nThe protocol.\n"),
+            ("protocol/messages.md", "# Messages\n\nSee [errors](../other/errors.md).\n"),
+            ("other/errors.md", "# Errors\n\nErrors.\n"),
+            ("other.md", "# Other\n\nOther.\n"),
+            ("last.md", "# Last\n\nLast.\n"),
+        ],
+    );
+    place
+        .run(&["import", "mdbook", "mdbook", "--into", "book"])
+        .succeeds();
+    assert!(place
+        .read("book/book.toml")
+        .contains("contents = \"SUMMARY.md\""));
+    place
+        .run(&["build", "--root", "book", "--output", "book/public"])
+        .succeeds();
+    let toc = place.read("book/public/book-toc.js");
+    assert!(
+        toc.contains(r#"[{"t":"Intro","u":"index.html"},{"c":[{"c":[{"t":"Messages","u":"protocol/messages.html"},{"t":"Errors","u":"other/errors.html"}],"t":"Protocol","u":"protocol.html"},{"t":"Other","u":"other.html"}],"t":"Part One","u":null},{"c":[{"t":"Last","u":"last.html"}],"t":"Part Two","u":null}]"#),
+        "SUMMARY's parts, order and nesting, no group per folder:\n{toc}"
+    );
+    let messages = place.read("book/public/protocol/messages.html");
+    assert!(messages.contains("Page 3 of 6"), "{messages}");
+    assert!(
+        messages.contains("Part One") && messages.contains("../protocol.html"),
+        "breadcrumbs follow SUMMARY:\n{messages}"
+    );
+    let errors = place.read("book/public/other/errors.html");
+    assert!(
+        errors.contains("Page 4 of 6"),
+        "a chapter stored in another folder follows SUMMARY"
+    );
+    let protocol = place.read("book/public/protocol.html");
+    assert!(
+        protocol.contains("protocol/messages.html"),
+        "X.md heads the chapters of X/"
+    );
+    place.run(&["check", "--root", "book"]).succeeds();
+}
