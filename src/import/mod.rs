@@ -10,6 +10,7 @@
 //! The source folder is only read, never written.
 
 mod fences;
+mod html_math;
 mod includes;
 pub mod math;
 pub mod summary;
@@ -138,6 +139,13 @@ pub fn import_mdbook(source: &Path, destination: &Path) -> Result<ImportReport, 
     };
     write_file(&book_toml, settings.book_toml(both).as_bytes())?;
     let lines = std::mem::take(&mut report.lines);
+    if report.chapters > 0 {
+        report.notes.push(format!(
+            "{}/: the notes name each chapter's original line; in {}/ a chapter starts with a few lines of front matter and a formula written over several lines is on one, so `worked check` names its lines there",
+            settings.src,
+            crate::load::content::CONTENT_DIR
+        ));
+    }
     let levels = trial::needed_levels(destination, &lines, &settings.src, &mut report);
     write_file(&book_toml, settings.book_toml(levels).as_bytes())?;
     Ok(report)
@@ -480,17 +488,23 @@ fn write_chapter(
         .map_err(|error| format!("cannot read {}: {error}", from.display()))?;
     let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
     let fences = fences::convert_fences(text);
+    let html = html_math::open_html_blocks(&fences.text);
+    // A line of a pass's output → the line of its input it came from.
+    let back =
+        |lines: &[usize], line: usize| lines.get(line.saturating_sub(1)).copied().unwrap_or(line);
+    let original = |line: usize| back(&fences.source_lines, back(&html.source_lines, line));
     for (line, note) in &fences.notes {
         report
             .notes
             .push(format!("{src_name}/{path}:{line}: {note}"));
     }
-    let mut rewritten = math::rewrite_math(&fences.text);
-    // Lines of the rewritten text → lines of the converted text → lines of the original.
-    let original = |line: usize| {
-        let at = line.saturating_sub(1);
-        fences.source_lines.get(at).copied().unwrap_or(line)
-    };
+    for (line, note) in &html.notes {
+        let line = back(&fences.source_lines, *line);
+        report
+            .notes
+            .push(format!("{src_name}/{path}:{line}: {note}"));
+    }
+    let mut rewritten = math::rewrite_math(&html.text);
     for line in rewritten
         .source_lines
         .iter_mut()

@@ -327,3 +327,30 @@ fn summary_is_the_table_of_contents_not_the_folders() {
     );
     place.run(&["check", "--root", "book"]).succeeds();
 }
+
+#[test]
+fn math_inside_a_details_block_is_typeset_after_import() {
+    let place = Book::empty();
+    mdbook(
+        &place,
+        PLAIN_TOML,
+        "# Summary\n\n- [Proofs](proofs.md)\n",
+        &[(
+            "proofs.md",
+            "# Proofs\n\n<details>\n<summary>Proof</summary>\nLet $x$ be even; then $x^2$ is.\n</details>\n\nLine nine $y$.\n",
+        )],
+    );
+    place
+        .run(&["import", "mdbook", "mdbook", "--into", "book"])
+        .succeeds()
+        .stderr_has("note: src/proofs.md:5: math inside an HTML block");
+    place
+        .run(&["build", "--root", "book", "--output", "book/public"])
+        .succeeds();
+    let page = place.read("book/public/proofs.html");
+    let details = &page[page.find("<details>").unwrap()..page.find("</details>").unwrap()];
+    assert!(
+        details.contains("<span class=\"katex\">") && !details.contains("$x$"),
+        "{details}"
+    );
+}
