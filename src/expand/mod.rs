@@ -31,6 +31,7 @@ pub mod callouts;
 mod cards;
 mod embeds;
 pub mod markdown;
+pub mod mdbook_ids;
 pub mod reference;
 pub mod typed_numbers;
 

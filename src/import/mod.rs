@@ -204,6 +204,9 @@ impl Settings {
             }
         }
         text.push_str("# The sidebar, order, nesting and parts are SUMMARY.md's, as in mdBook.\ncontents = \"SUMMARY.md\"\n");
+        text.push_str(
+            "# Headings keep mdBook's ids, so links into the book still land.\nids = \"mdbook\"\n",
+        );
         if self.macros.is_some() {
             text.push_str("\n[math]\nmacros_file = \"macros.txt\"\n");
         }

@@ -48,6 +48,20 @@ pub struct BookConfig {
     /// instead of from its folders.
     #[serde(skip)]
     pub contents: Option<(String, Range<usize>)>,
+    /// `ids`: how headings get their ids.
+    #[serde(skip)]
+    pub ids: HeadingIds,
+}
+
+/// The heading id scheme of a book (`ids` in `book.toml`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum HeadingIds {
+    /// `worked`'s own: the heading's words (`why-divide-by-d_k`), repeats `-2`, `-3`.
+    #[default]
+    Worked,
+    /// mdBook's, so links into an imported book keep working (`expand::mdbook_ids`).
+    Mdbook,
 }
 
 /// What a kind of problem does to `build` and `serve`. `check` reports it as an error either
@@ -84,6 +98,7 @@ struct RawConfig {
     math: Option<RawMath>,
     check: Option<RawCheck>,
     contents: Option<Spanned<String>>,
+    ids: Option<HeadingIds>,
 }
 
 #[derive(Deserialize)]
@@ -100,7 +115,7 @@ struct RawMath {
     macros_file: Option<Spanned<String>>,
 }
 
-const CONFIG_KEYS: &str = "title, description, author, language, decimals, base_url, contents, a [math] table with macros and macros_file, and a [check] table with links and math (\"error\" or \"warn\")";
+const CONFIG_KEYS: &str = "title, description, author, language, decimals, base_url, contents, ids (\"worked\" or \"mdbook\"), a [math] table with macros and macros_file, and a [check] table with links and math (\"error\" or \"warn\")";
 
 /// The most decimals a reference may ask for; beyond this f64 prints noise.
 pub const MAX_DECIMALS: usize = 15;
@@ -127,6 +142,7 @@ impl BookConfig {
             macros_file: None,
             check: CheckLevels::default(),
             contents: None,
+            ids: HeadingIds::default(),
         }
     }
 
@@ -232,6 +248,7 @@ impl BookConfig {
                 let span = contents.span();
                 (contents.into_inner(), span)
             }),
+            ids: raw.ids.unwrap_or_default(),
         })
     }
 }
@@ -446,6 +463,7 @@ mod tests {
             macros_file: None,
             check: CheckLevels::default(),
             contents: None,
+            ids: HeadingIds::default(),
         }
     }
 

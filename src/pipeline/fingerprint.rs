@@ -34,6 +34,7 @@ pub(super) fn book_fingerprint(
         macros_file,
         check,
         contents,
+        ids,
     } = config;
     (
         title,
@@ -44,6 +45,7 @@ pub(super) fn book_fingerprint(
         base_url,
         macros,
         check,
+        ids,
     )
         .hash(&mut hasher);
     macros_file.as_ref().map(|(name, _)| name).hash(&mut hasher);

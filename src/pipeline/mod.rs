@@ -209,7 +209,7 @@ pub fn build_site_with(
         .par_iter()
         .enumerate()
         .filter(|(index, _)| reused[*index].is_none())
-        .map(|(index, lesson)| prepare_lesson(index, lesson, config.decimals))
+        .map(|(index, lesson)| prepare_lesson(index, lesson, &config))
         .collect();
     let mut pages_so_far = Vec::new();
     for page in prepared {

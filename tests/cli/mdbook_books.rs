@@ -354,3 +354,48 @@ fn math_inside_a_details_block_is_typeset_after_import() {
         "{details}"
     );
 }
+
+#[test]
+fn an_imported_book_keeps_mdbook_heading_ids_and_raw_html_anchors() {
+    let place = Book::empty();
+    mdbook(
+        &place,
+        PLAIN_TOML,
+        "# Summary\n\n- [Title Here](ch.md)\n- [Links](links.md)\n",
+        &[
+            (
+                "ch.md",
+                "# Title Here\n\n## Why divide by $\\sqrt{d_k}$\n\n## A - B\n\n## Repeat\n\n## Repeat\n\n## Title Here\n\n<a name=\"raw-anchor\"></a>\n\nText.\n",
+            ),
+            (
+                "links.md",
+                "# Links\n\n[a](ch.md#title-here) [b](ch.md#why-divide-by-dksqrtd_kdk) [c](ch.md#a---b) [d](ch.md#repeat-1) [e](ch.md#title-here-1) [f](ch.md#raw-anchor)\n",
+            ),
+        ],
+    );
+    let import = place.run(&["import", "mdbook", "mdbook", "--into", "book"]);
+    import.succeeds();
+    assert!(
+        !import.stderr.contains("has no heading"),
+        "{}",
+        import.stderr
+    );
+    assert!(place.read("book/book.toml").contains("ids = \"mdbook\""));
+    let build = place.run(&["build", "--root", "book", "--output", "book/public"]);
+    build.succeeds();
+    assert!(!build.stderr.contains("warning"), "{}", build.stderr);
+    let page = place.read("book/public/ch.html");
+    for id in [
+        "why-divide-by-dksqrtd_kdk",
+        "a---b",
+        "repeat",
+        "repeat-1",
+        "title-here-1",
+    ] {
+        assert!(
+            page.contains(&format!("id=\"{id}\"")),
+            "no id {id} in\n{page}"
+        );
+    }
+    place.run(&["check", "--root", "book"]).succeeds();
+}
