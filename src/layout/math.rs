@@ -258,6 +258,24 @@ pub fn nesting_depth(tex: &str) -> (usize, usize) {
 mod tests {
     use super::*;
 
+    #[test]
+    fn a_radical_over_one_symbol_is_padded_as_katex_pads_it() {
+        let formulas = [r"\sqrt x", r"\sqrt 2"].map(|tex| Formula {
+            tex: tex.to_string(),
+            display: false,
+        });
+        for (html, symbol) in typeset_all(&formulas, &MathSettings::default())
+            .into_iter()
+            .zip(["x", "2"])
+        {
+            let html = html.unwrap();
+            assert!(
+                html.contains(&format!("padding-left:0.833em;\">{symbol}</span>")),
+                "{html}"
+            );
+        }
+    }
+
     fn formula(tex: &str, display: bool) -> Formula {
         Formula {
             tex: tex.to_string(),
