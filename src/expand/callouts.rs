@@ -39,7 +39,8 @@ pub fn alerts_as_callouts(events: &mut [Spanned<'_>]) {
 
 #[cfg(test)]
 mod tests {
-    use crate::expand::markdown::{parse, to_html};
+    use crate::expand::markdown::parse;
+    use crate::layout::html::to_html;
     use std::collections::HashMap;
 
     #[test]
