@@ -9,7 +9,7 @@
 use super::navigation::BookTree;
 use crate::base::diagnostics::Diagnostic;
 use crate::base::source::SourceFile;
-use crate::import::summary::parse_summary;
+use crate::book::summary::parse_summary;
 use crate::load::config::{BookConfig, CONFIG_FILE};
 use crate::load::content::{Lesson, CONTENT_DIR};
 use std::path::Path;

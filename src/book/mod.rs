@@ -4,3 +4,4 @@
 pub mod contents;
 pub mod keep_going;
 pub mod navigation;
+pub mod summary;

@@ -8,7 +8,7 @@
 //! root; the script prefixes each page's way back to it). It reads no files and renders no
 //! Markdown; recursion follows folders, whose depth `content` already limits.
 
-use crate::import::summary::{EntryKind, SummaryEntry};
+use crate::book::summary::{EntryKind, SummaryEntry};
 use crate::load::content::Lesson;
 use std::collections::BTreeMap;
 
@@ -120,7 +120,7 @@ impl BookTree {
     }
 
     /// The book as its contents file (mdBook's `SUMMARY.md`, read by
-    /// [`parse_summary`](crate::import::summary::parse_summary)) lists it: its order and
+    /// [`parse_summary`](crate::book::summary::parse_summary)) lists it: its order and
     /// nesting, a chapter with sub-chapters as a section headed by that chapter's page, a part
     /// title (`# Part`) as a section without a page holding the chapters after it. Lessons the
     /// file does not list follow at the end, in the folders' order. `paths` are relative to

@@ -13,14 +13,13 @@ mod fences;
 mod html_math;
 mod includes;
 pub mod math;
-pub mod summary;
 mod trial;
 
+use crate::book::summary::{parse_summary, EntryKind, SummaryEntry};
 use crate::load::config::{CheckLevels, Level};
 use crate::load::content::{slug_problem, SECTION_FILES};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
-use summary::{parse_summary, EntryKind, SummaryEntry};
 use walkdir::WalkDir;
 
 /// Most files one import copies; a wrong SRC (a home folder) stops with a message.
