@@ -21,8 +21,10 @@
 //! reload.
 //!
 //! `cargo bench --bench build -- --import-mdbook` measures `worked import mdbook`: it writes an
-//! mdBook + mdbook-katex book (5 parts × 10 nested chapters, about 2,000 distinct formulas, a
-//! macros file), times `mdbook build` on it, imports it, and times `worked build` of the import.
+//! mdBook + mdbook-katex book (10 parts × 10 chapters, half of them nested, 5,000 formulas, a
+//! macros file, every chapter including an anchored listing and a shared Markdown piece), and
+//! times `worked import mdbook` followed by `worked build` of the import against `mdbook build`
+//! of the original, whole processes taking turns.
 
 use std::fmt::Write as _;
 use std::path::Path;
@@ -494,8 +496,11 @@ fn versus_mdbook(lessons: usize) {
 }
 
 /// Paragraphs per generated mdBook chapter, each with one display or two inline formulas:
-/// 50 chapters make about 2,000 distinct formulas.
-const PARAGRAPHS_PER_CHAPTER: usize = 24;
+/// 100 chapters of 29 make 5,000 formulas.
+const PARAGRAPHS_PER_CHAPTER: usize = 29;
+
+/// Parts of the generated mdBook, ten chapters each.
+const MDBOOK_PARTS: usize = 10;
 
 /// Writes the mdBook, builds it with `mdbook`, imports it, builds the import with `worked`.
 fn import_versus_mdbook() {
@@ -508,29 +513,44 @@ fn import_versus_mdbook() {
     let place = tempfile::tempdir().expect("a temporary folder");
     let source = place.path().join("mdbook");
     let formulas = write_katex_mdbook(&source);
-    println!("mdBook: 50 chapters in 5 parts, {formulas} distinct formulas, a macros file");
-    let book = place.path().join("imported");
-    let report = worked::import::import_mdbook(&source, &book).expect("the import succeeds");
     println!(
-        "import:             {} chapters, {} notes",
+        "mdBook: {} chapters in {MDBOOK_PARTS} parts, {formulas} formulas, includes, a macros file",
+        MDBOOK_PARTS * 10
+    );
+    let report = worked::import::import_mdbook(&source, &place.path().join("first"))
+        .expect("the import succeeds");
+    println!(
+        "import:             {} chapters, {} files, {} notes",
         report.chapters,
+        report.files,
         report.notes.len()
     );
-    // Taking turns, three builds each, whole processes both, medians compared.
+    // Taking turns, three runs each, whole processes both, medians compared: worked's run is
+    // an import into a new folder and a build of it.
     let mut worked_times = Vec::new();
     let mut mdbook_times = Vec::new();
     let mdbook_args = [std::ffi::OsStr::new("build"), source.as_os_str()];
-    let public = book.join("public");
-    let worked_args = [
-        std::ffi::OsStr::new("build"),
-        std::ffi::OsStr::new("--root"),
-        book.as_os_str(),
-        std::ffi::OsStr::new("--output"),
-        public.as_os_str(),
-    ];
-    for _ in 0..ROUNDS {
+    for round in 0..ROUNDS {
         mdbook_times.push(time_command("mdbook", &mdbook_args).0);
-        worked_times.push(time_command(env!("CARGO_BIN_EXE_worked"), &worked_args).0);
+        let book = place.path().join(format!("imported-{round}"));
+        let public = book.join("public");
+        let import_args = [
+            std::ffi::OsStr::new("import"),
+            std::ffi::OsStr::new("mdbook"),
+            source.as_os_str(),
+            std::ffi::OsStr::new("--into"),
+            book.as_os_str(),
+        ];
+        let build_args = [
+            std::ffi::OsStr::new("build"),
+            std::ffi::OsStr::new("--root"),
+            book.as_os_str(),
+            std::ffi::OsStr::new("--output"),
+            public.as_os_str(),
+        ];
+        let import = time_command(env!("CARGO_BIN_EXE_worked"), &import_args).0;
+        let build = time_command(env!("CARGO_BIN_EXE_worked"), &build_args).0;
+        worked_times.push(import + build);
     }
     let (worked, mdbook) = (median(worked_times), median(mdbook_times));
     println!(
@@ -538,7 +558,7 @@ fn import_versus_mdbook() {
         mdbook.as_secs_f64()
     );
     println!(
-        "worked build:       {:.2} s (median of {ROUNDS}, the imported book)",
+        "worked import+build: {:.2} s (median of {ROUNDS})",
         worked.as_secs_f64()
     );
     println!(
@@ -548,7 +568,8 @@ fn import_versus_mdbook() {
 }
 
 /// An mdBook with mdbook-katex: every formula distinct, macros from a file, display formulas
-/// written across lines the way mdBook authors do. Returns the number of formulas.
+/// written across lines the way mdBook authors do, and in every chapter a listing included by
+/// its anchor and a Markdown piece every chapter shares. Returns the number of formulas.
 fn write_katex_mdbook(root: &Path) -> usize {
     let src = root.join("src");
     std::fs::create_dir_all(&src).expect("src folder");
@@ -568,8 +589,14 @@ fn write_katex_mdbook(root: &Path) -> usize {
         "# Introduction\n\nA generated book.\n",
     )
     .expect("readme");
+    std::fs::create_dir_all(root.join("listings")).expect("listings folder");
+    std::fs::write(
+        src.join("shared.md"),
+        "A piece every chapter includes, with $\\R^n$ in it.\n",
+    )
+    .expect("shared piece");
     let mut formulas = 0;
-    for part in 0..5 {
+    for part in 0..MDBOOK_PARTS {
         let _ = write!(summary, "\n# Part {part}\n\n");
         let folder = src.join(format!("part-{part}"));
         std::fs::create_dir_all(folder.join("more")).expect("part folder");
@@ -580,7 +607,17 @@ fn write_katex_mdbook(root: &Path) -> usize {
                 (format!("part-{part}/more/chapter-{chapter}.md"), "    ")
             };
             let _ = writeln!(summary, "{indent}- [Chapter {part}.{chapter}]({path})");
-            let mut text = format!("# Chapter {part}.{chapter}\n\n");
+            let listing = format!("listings/chapter-{part}-{chapter}.rs");
+            std::fs::write(
+                root.join(&listing),
+                format!("use std::io;\n// ANCHOR: main\nfn main() {{\n    println!(\"{part}.{chapter}\");\n}}\n// ANCHOR_END: main\n"),
+            )
+            .expect("listing");
+            let up = "../".repeat(path.matches('/').count() + 1);
+            let mut text = format!(
+                "# Chapter {part}.{chapter}\n\n```rust\n{{{{#include {up}{listing}:main}}}}\n```\n\n{{{{#include {}shared.md}}}}\n\n",
+                "../".repeat(path.matches('/').count())
+            );
             for formula in 0..PARAGRAPHS_PER_CHAPTER {
                 let n = (part * 10 + chapter) * PARAGRAPHS_PER_CHAPTER + formula;
                 if formula % 4 == 0 {

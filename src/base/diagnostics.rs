@@ -75,7 +75,10 @@ impl Diagnostic {
     }
 
     /// A problem at a byte range of a file.
+    /// In a lesson with includes expanded, the place is in the file the text came from.
     pub fn at(file: &SourceFile, span: Range<usize>, message: impl Into<String>) -> Self {
+        let (file, span) = file.origin_of(span);
+        let file = &file;
         let start = span.start.min(file.text.len());
         let end = span.end.clamp(start, file.text.len());
         Diagnostic(Box::new(Details {
@@ -124,6 +127,11 @@ impl Diagnostic {
         }
     }
 
+    /// The kind named by [`Diagnostic::with_kind`] (`"problem"` when none was).
+    pub fn kind(&self) -> &'static str {
+        self.0.kind
+    }
+
     /// What is wrong, without the position.
     pub fn message(&self) -> &str {
         &self.0.message
@@ -140,6 +148,14 @@ impl Diagnostic {
             let at = location.file.line_column(location.span.start);
             format!("{}:{}:{}", location.file.path, at.line, at.column)
         })
+    }
+
+    /// The 1-based line of the start of the span, if the problem has a place.
+    pub fn line(&self) -> Option<usize> {
+        self.0
+            .location
+            .as_ref()
+            .map(|location| location.file.line_column(location.span.start).line)
     }
 
     /// The file this problem is in, if any.

@@ -16,6 +16,21 @@ pub struct SourceFile {
     /// The whole text; shared so diagnostics can quote it without copying.
     pub text: Arc<str>,
     line_starts: Arc<[usize]>,
+    /// For a lesson with `{{#include}}`s expanded into `text`: where each piece of `text`
+    /// came from, in order of [`Origin::at`], so problems point at the file an author edits.
+    origins: Option<Arc<[Origin]>>,
+}
+
+/// A piece of an expanded text that starts at byte `at` and comes from `file` at `offset`; it
+/// runs to the next origin's `at`.
+#[derive(Debug, Clone)]
+pub struct Origin {
+    /// Where the piece starts in the expanded text.
+    pub at: usize,
+    /// The file as written (the lesson itself, or an included file).
+    pub file: SourceFile,
+    /// Where the piece starts in `file`.
+    pub offset: usize,
 }
 
 const BOM: char = '\u{feff}';
@@ -40,7 +55,43 @@ impl SourceFile {
             path: path.into(),
             text,
             line_starts,
+            origins: None,
         }
+    }
+
+    /// An expanded text whose pieces come from the files named by `origins` (sorted by
+    /// [`Origin::at`], the first at 0).
+    pub fn expanded(path: impl Into<String>, text: String, origins: Vec<Origin>) -> Self {
+        let mut file = SourceFile::new(path, text);
+        file.origins = Some(origins.into());
+        file
+    }
+
+    /// The file as written and the span in it of `span` of this text: itself for a plain
+    /// file; for an expanded one, the piece holding the span's start (the end is clipped to
+    /// that piece).
+    pub fn origin_of(&self, span: std::ops::Range<usize>) -> (SourceFile, std::ops::Range<usize>) {
+        let Some(origins) = self
+            .origins
+            .as_deref()
+            .filter(|origins| !origins.is_empty())
+        else {
+            return (self.clone(), span);
+        };
+        let index = origins
+            .partition_point(|origin| origin.at <= span.start)
+            .saturating_sub(1);
+        let origin = &origins[index];
+        let piece_end = origins
+            .get(index + 1)
+            .map_or(self.text.len(), |next| next.at);
+        let start = origin.offset + span.start.saturating_sub(origin.at);
+        let end = origin.offset + span.end.min(piece_end).saturating_sub(origin.at);
+        let start = start.min(origin.file.text.len());
+        (
+            origin.file.clone(),
+            start..end.clamp(start, origin.file.text.len()),
+        )
     }
 
     /// The line and column of a byte offset (clamped to the text, snapped back to a char boundary).

@@ -1,5 +1,7 @@
 //! The loaded lessons as a book: sections, one reading order, breadcrumbs, and the keep-going
 //! lists that point from one lesson to others.
 
+pub mod contents;
 pub mod keep_going;
 pub mod navigation;
+pub mod summary;

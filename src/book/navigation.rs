@@ -8,11 +8,12 @@
 //! root; the script prefixes each page's way back to it). It reads no files and renders no
 //! Markdown; recursion follows folders, whose depth `content` already limits.
 
+use crate::book::summary::{EntryKind, SummaryEntry};
 use crate::load::content::Lesson;
 use std::collections::BTreeMap;
 
 /// One folder of the book.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Hash)]
 pub struct Section {
     /// The folder under `content/`, `""` for the book's top level.
     pub folder: String,
@@ -26,7 +27,7 @@ pub struct Section {
 }
 
 /// A child of a section.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Hash)]
 pub enum Entry {
     /// A lesson, by its index into the lessons.
     Chapter(usize),
@@ -35,7 +36,7 @@ pub enum Entry {
 }
 
 /// The whole book's structure.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Hash)]
 pub struct BookTree {
     /// The top-level folder.
     pub root: Section,
@@ -93,29 +94,123 @@ impl BookTree {
     /// The sections above `lesson`, outermost first; the top level is left out (the site
     /// title links there), and a section page's own section too.
     pub fn breadcrumbs(&self, lessons: &[Lesson], lesson: usize, root: &str) -> Vec<Crumb> {
-        let target = &lessons[lesson];
-        let mut crumbs = Vec::new();
-        let mut section = &self.root;
-        loop {
-            let next = section.children.iter().find_map(|entry| match entry {
-                Entry::Section(child) if contains_folder(&child.folder, &target.folder) => {
-                    Some(child)
-                }
-                _ => None,
-            });
-            let Some(child) = next else { break };
-            if child.page == Some(lesson) {
-                break;
-            }
-            crumbs.push(Crumb {
-                title: child.title.clone(),
-                url: child
+        let mut trail = Vec::new();
+        sections_above(&self.root, lesson, &mut trail);
+        trail
+            .into_iter()
+            .skip(1)
+            .filter(|section| section.page != Some(lesson))
+            .map(|section| Crumb {
+                title: section.title.clone(),
+                url: section
                     .page
                     .map(|page| format!("{root}{}", lessons[page].page())),
-            });
-            section = child;
+            })
+            .collect()
+    }
+
+    /// The section whose page is `lesson`, if it heads one.
+    pub fn section_of_page(&self, lesson: usize) -> Option<&Section> {
+        let mut trail = Vec::new();
+        sections_above(&self.root, lesson, &mut trail);
+        trail
+            .into_iter()
+            .rev()
+            .find(|section| section.page == Some(lesson))
+    }
+
+    /// The book as its contents file (mdBook's `SUMMARY.md`, read by
+    /// [`parse_summary`](crate::book::summary::parse_summary)) lists it: its order and
+    /// nesting, a chapter with sub-chapters as a section headed by that chapter's page, a part
+    /// title (`# Part`) as a section without a page holding the chapters after it. Lessons the
+    /// file does not list follow at the end, in the folders' order. `paths` are relative to
+    /// `content/`; entries naming no published lesson are skipped (the pipeline reports them).
+    pub fn from_contents(lessons: &[Lesson], entries: &[SummaryEntry]) -> BookTree {
+        let folders = BookTree::new(lessons);
+        let by_path: BTreeMap<String, usize> = lessons
+            .iter()
+            .enumerate()
+            .map(|(index, lesson)| (lesson.content_path().to_string(), index))
+            .collect();
+        let root_page = folders.root.page;
+        let mut listed = vec![false; lessons.len()];
+        // The sections being filled: the root, then a part, then chapters with sub-chapters.
+        let mut open: Vec<(Option<usize>, Section)> =
+            vec![(None, section_named("", String::new(), root_page))];
+        let close_to = |open: &mut Vec<(Option<usize>, Section)>, keep: usize| {
+            while open.len() > keep {
+                let (_, section) = open.pop().expect("more than kept");
+                let parent = &mut open.last_mut().expect("the root stays").1;
+                // A chapter nothing is nested under is a chapter, not a section.
+                let entry = match section.page {
+                    Some(page) if section.children.is_empty() => Entry::Chapter(page),
+                    _ => Entry::Section(section),
+                };
+                parent.children.push(entry);
+            }
+        };
+        for entry in entries {
+            match (&entry.kind, &entry.path) {
+                (EntryKind::Part, _) => {
+                    close_to(&mut open, 1);
+                    open.push((
+                        None,
+                        section_named(&format!("#part-{}", entry.line), entry.title.clone(), None),
+                    ));
+                }
+                (kind, Some(path)) => {
+                    let Some(&index) = by_path.get(path.as_str()) else {
+                        continue;
+                    };
+                    if listed[index] || Some(index) == root_page {
+                        listed[index] = true;
+                        continue;
+                    }
+                    listed[index] = true;
+                    let depth = match kind {
+                        EntryKind::Numbered { depth } => Some(*depth),
+                        _ => None,
+                    };
+                    match depth {
+                        // A prefix or suffix chapter sits at the top, outside any part.
+                        None => {
+                            close_to(&mut open, 1);
+                            open.push((
+                                Some(0),
+                                section_named(path, lessons[index].title.clone(), Some(index)),
+                            ));
+                            close_to(&mut open, 1);
+                        }
+                        Some(depth) => {
+                            // Close the chapters at this depth or deeper, then open this one.
+                            let keep = open
+                                .iter()
+                                .position(|(at, _)| at.is_some_and(|at| at >= depth))
+                                .unwrap_or(open.len());
+                            close_to(&mut open, keep);
+                            open.push((
+                                Some(depth),
+                                section_named(path, lessons[index].title.clone(), Some(index)),
+                            ));
+                        }
+                    }
+                }
+                (_, None) => {}
+            }
         }
-        crumbs
+        close_to(&mut open, 1);
+        let (_, mut root) = open.pop().expect("the root");
+        for index in folders.reading_order {
+            if !listed[index] && Some(index) != root_page {
+                root.children.push(Entry::Chapter(index));
+            }
+        }
+        let mut reading_order = Vec::with_capacity(lessons.len());
+        collect_reading_order(&root, &mut reading_order);
+        BookTree {
+            root,
+            reading_order,
+        }
     }
 
     /// The text of `book-toc.js`: the whole tree as a classic script that assigns
@@ -167,11 +262,34 @@ fn toc_entry(entry: &Entry, lessons: &[Lesson]) -> serde_json::Value {
     }
 }
 
-fn contains_folder(section: &str, folder: &str) -> bool {
-    folder == section
-        || folder
-            .strip_prefix(section)
-            .is_some_and(|rest| rest.starts_with('/'))
+/// Fills `trail` with the sections from `section` down to the one holding `lesson` (as a
+/// chapter or as its page); empty when it is not in the tree. Recursion follows the tree, whose
+/// depth the folders (or the contents file's nesting, bounded by its lines) limit.
+fn sections_above<'a>(section: &'a Section, lesson: usize, trail: &mut Vec<&'a Section>) -> bool {
+    trail.push(section);
+    if section.page == Some(lesson) {
+        return true;
+    }
+    for entry in &section.children {
+        match entry {
+            Entry::Chapter(index) if *index == lesson => return true,
+            Entry::Section(child) if sections_above(child, lesson, trail) => return true,
+            _ => {}
+        }
+    }
+    trail.pop();
+    false
+}
+
+/// A section of a contents file: `key` names it (a chapter's path, or `#part-LINE`).
+fn section_named(key: &str, title: String, page: Option<usize>) -> Section {
+    Section {
+        folder: key.to_string(),
+        title,
+        page,
+        children: Vec::new(),
+        weight: None,
+    }
 }
 
 /// Siblings are ordered by (has no weight, weight, file or folder name).

@@ -26,6 +26,7 @@ fn options() -> Options {
         | Options::ENABLE_HEADING_ATTRIBUTES
         | Options::ENABLE_STRIKETHROUGH
         | Options::ENABLE_SMART_PUNCTUATION
+        | Options::ENABLE_GFM
 }
 
 /// Parses `text[body]` once; offsets are shifted to be offsets into `text`.
@@ -37,9 +38,11 @@ pub fn parse(text: &str, body: Range<usize>) -> Vec<Spanned<'_>> {
     let parser = Parser::new_ext(source, options())
         .into_offset_iter()
         .map(|(event, range)| (dollars::currency_is_text(source, event, &range), range));
-    TextMergeWithOffset::new(parser)
+    let mut events: Vec<Spanned<'_>> = TextMergeWithOffset::new(parser)
         .map(|(event, range)| (event, range.start + start..range.end + start))
-        .collect()
+        .collect();
+    super::callouts::alerts_as_callouts(&mut events);
+    events
 }
 
 /// A heading of the page's table of contents.

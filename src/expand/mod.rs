@@ -27,11 +27,13 @@ use std::collections::BTreeSet;
 use std::ops::Range;
 
 pub mod blocks;
+pub mod callouts;
 mod cards;
 mod dollars;
 mod embeds;
 mod examples;
 pub mod markdown;
+pub mod mdbook_ids;
 pub mod page_ids;
 pub mod reference;
 mod typed;

@@ -467,6 +467,11 @@ pub fn find_placeholders(
         while text[open + 2..].starts_with('{') {
             open += 1;
         }
+        // `{{#include …}}` and its kin are mdBook's; a written one is text (see load::include).
+        if text[open + 2..].starts_with('#') {
+            from = open + 2;
+            continue;
+        }
         let inner_start = open + 2;
         let close = text[inner_start..].find("}}");
         let inner_end = close.map_or(text.len(), |close| inner_start + close);
@@ -492,8 +497,8 @@ pub fn find_placeholders(
 /// The rule that tells a reference from TeX's braces and from text: the inside of `{{…}}` is
 /// a reference when it starts (after spaces) with `literal`, with a name and a dot (`cat.`),
 /// or with the name of one of the lesson's examples, so `{{cat}}` and `{{cat weights}}` are
-/// mistyped references, reported as such; `{{#include …}}` and mdBook's other directives are
-/// reported too, never left as silent text. Anything else (`{{a}}`, `{{x^2}}`, `{{1}, {2}}`)
+/// mistyped references, reported as such (mdBook's `{{#include …}}` and its kin are run or
+/// refused by `load::include` before this stage). Anything else (`{{a}}`, `{{x^2}}`, `{{1}, {2}}`)
 /// is written for TeX or the reader and stays as it is.
 pub fn is_reference(inner: &str, is_example: &dyn Fn(&str) -> bool) -> bool {
     let inner = inner.trim_start();
@@ -619,15 +624,12 @@ mod tests {
             ["cat.q[sat]", "cat.k"]
         );
         assert_eq!(
-            found("{{ cat }} {{cat weights}} {{Cat.q}} {{ literal 2 }} {{#include a.md}}"),
-            [
-                " cat ",
-                "cat weights",
-                "Cat.q",
-                " literal 2 ",
-                "#include a.md"
-            ]
+            found("{{ cat }} {{cat weights}} {{Cat.q}} {{ literal 2 }}"),
+            [" cat ", "cat weights", "Cat.q", " literal 2 "]
         );
+        // Directives are expanded (or refused) when the lesson is loaded; one still here was
+        // written escaped, as `\{{#include …}}`, and is text.
+        assert!(found("{{#include a.md}}").is_empty());
         assert_eq!(found("{{x}} then {{cat.q"), ["cat.q"]);
     }
 

@@ -7,7 +7,13 @@
 //! mdbook-katex finds it (outside code, `\$` is a literal dollar) and written back on one line:
 //! `%` comments dropped, lines joined with a space (TeX treats a line end as a space), blank
 //! lines removed, and `{{`/`}}` spaced apart so they are not read as `worked` references.
-//! Input: a chapter's text. Output: the new text and how many formulas changed. Pure.
+//!
+//! A `$$` whose would-be formula crosses a heading, a list item or a paragraph of prose (a
+//! stray `$$`: mdbook-katex would swallow everything up to the next one) is never joined: it
+//! is written `\$\$`, a literal `$$`, and reported by its line.
+//!
+//! Input: a chapter's text. Output: the new text, how many formulas changed, the stray `$$`
+//! lines and, for every output line, the source line it came from. Pure.
 
 /// A chapter's text with its formulas rewritten.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -16,12 +22,50 @@ pub struct RewrittenMath {
     pub text: String,
     /// How many formulas were written differently.
     pub changed: usize,
+    /// 1-based source lines of each `$$` that pairs with nothing (escaped in `text`).
+    pub stray: Vec<usize>,
+    /// 1-based source lines of formulas whose braces do not balance: KaTeX rejects them and
+    /// Markdown would not even read them as math, so each is written as the markup KaTeX
+    /// gives a rejected formula (its source, marked), which mdbook-katex shows.
+    pub unbalanced: Vec<usize>,
+    /// The 1-based source line of each output line (index 0 is output line 1).
+    pub source_lines: Vec<usize>,
+}
+
+/// The output text, and which source line each of its lines came from.
+struct Output {
+    text: String,
+    source_lines: Vec<usize>,
+    line: usize,
+}
+
+impl Output {
+    /// Copies source text unchanged: its line ends are the output's.
+    fn verbatim(&mut self, piece: &str) {
+        for _ in piece.matches('\n') {
+            self.line += 1;
+            self.source_lines.push(self.line);
+        }
+        self.text.push_str(piece);
+    }
+
+    /// Writes `written` for the source text `source` (a formula on one line).
+    fn replaced(&mut self, written: &str, source: &str) {
+        self.line += source.matches('\n').count();
+        self.text.push_str(written);
+    }
 }
 
 /// Rewrites every formula of `text` (see the module doc).
 pub fn rewrite_math(text: &str) -> RewrittenMath {
-    let mut out = String::with_capacity(text.len());
+    let mut out = Output {
+        text: String::with_capacity(text.len()),
+        source_lines: vec![1],
+        line: 1,
+    };
     let mut changed = 0;
+    let mut stray = Vec::new();
+    let mut unbalanced = Vec::new();
     let bytes = text.as_bytes();
     let mut at = 0;
     let mut fence: Option<(u8, usize)> = None;
@@ -39,13 +83,13 @@ pub fn rewrite_math(text: &str) -> RewrittenMath {
                     if is_fence && marker == Some(char) && run >= length {
                         fence = None;
                     }
-                    out.push_str(line);
+                    out.verbatim(line);
                     at = line_end;
                     continue;
                 }
                 None if is_fence => {
                     fence = marker.map(|char| (char, run));
-                    out.push_str(line);
+                    out.verbatim(line);
                     at = line_end;
                     continue;
                 }
@@ -56,12 +100,12 @@ pub fn rewrite_math(text: &str) -> RewrittenMath {
         let c = bytes[at];
         match c {
             b'\n' => {
-                out.push('\n');
+                out.verbatim("\n");
                 at += 1;
                 line_start = true;
             }
             b'\\' if bytes.get(at + 1) == Some(&b'$') => {
-                out.push_str("\\$");
+                out.verbatim("\\$");
                 at += 2;
             }
             b'`' => {
@@ -70,11 +114,11 @@ pub fn rewrite_math(text: &str) -> RewrittenMath {
                 match text[at + run..].find(ticks) {
                     Some(end) => {
                         let close = at + run + end + run;
-                        out.push_str(&text[at..close]);
+                        out.verbatim(&text[at..close]);
                         at = close;
                     }
                     None => {
-                        out.push_str(ticks);
+                        out.verbatim(ticks);
                         at += run;
                     }
                 }
@@ -82,21 +126,39 @@ pub fn rewrite_math(text: &str) -> RewrittenMath {
             b'$' => {
                 let display = bytes.get(at + 1) == Some(&b'$');
                 let open = if display { 2 } else { 1 };
-                match closing_dollar(text, at + open, display) {
+                let close = closing_dollar(text, at + open, display)
+                    .filter(|&close| !display || !crosses_blocks(&text[at + open..close]));
+                match close {
                     Some(close) => {
                         let tex = &text[at + open..close];
                         let written = one_line(tex);
                         let delimiter = if display { "$$" } else { "$" };
-                        if written != tex {
-                            changed += 1;
+                        if !braces_balance(&written) {
+                            unbalanced.push(out.line);
+                            let formula = crate::layout::math::Formula {
+                                tex: written,
+                                display,
+                            };
+                            let html =
+                                crate::layout::math::error_html(&formula, "unbalanced braces");
+                            out.replaced(&html, tex);
+                        } else {
+                            if written != tex {
+                                changed += 1;
+                            }
+                            out.verbatim(delimiter);
+                            out.replaced(&written, tex);
+                            out.verbatim(delimiter);
                         }
-                        out.push_str(delimiter);
-                        out.push_str(&written);
-                        out.push_str(delimiter);
                         at = close + open;
                     }
+                    None if display => {
+                        stray.push(out.line);
+                        out.verbatim("\\$\\$");
+                        at += open;
+                    }
                     None => {
-                        out.push_str(&text[at..at + open]);
+                        out.verbatim(&text[at..at + open]);
                         at += open;
                     }
                 }
@@ -105,12 +167,82 @@ pub fn rewrite_math(text: &str) -> RewrittenMath {
                 let next = text[at..]
                     .find(['\n', '\\', '`', '$'])
                     .map_or(text.len(), |offset| at + offset.max(1));
-                out.push_str(&text[at..next]);
+                out.verbatim(&text[at..next]);
                 at = next;
             }
         }
     }
-    RewrittenMath { text: out, changed }
+    RewrittenMath {
+        text: out.text,
+        changed,
+        stray,
+        unbalanced,
+        source_lines: out.source_lines,
+    }
+}
+
+/// Whether every `{` of the formula closes (`\{` and `\}` are braces as symbols).
+fn braces_balance(tex: &str) -> bool {
+    let mut depth = 0usize;
+    let mut bytes = tex.bytes();
+    while let Some(byte) = bytes.next() {
+        match byte {
+            b'\\' => {
+                bytes.next();
+            }
+            b'{' => depth += 1,
+            b'}' => match depth.checked_sub(1) {
+                Some(less) => depth = less,
+                None => return false,
+            },
+            _ => {}
+        }
+    }
+    depth == 0
+}
+
+/// Whether the text between two `$$` holds Markdown blocks rather than one formula: a
+/// heading, a numbered list item, a bullet item of prose, or a paragraph of prose after a
+/// blank line. TeX lines look like none of these (`#` in TeX is `#1`, not `# `).
+fn crosses_blocks(tex: &str) -> bool {
+    let mut after_blank = false;
+    for line in tex.split('\n').skip(1) {
+        let line = line.trim();
+        if line.is_empty() {
+            after_blank = true;
+            continue;
+        }
+        let hashes = line.bytes().take_while(|&b| b == b'#').count();
+        let heading = (1..=6).contains(&hashes)
+            && line[hashes..].starts_with([' ', '\t'])
+            && !line[hashes..].trim().is_empty();
+        let digits = line.bytes().take_while(u8::is_ascii_digit).count();
+        let numbered = (1..=9).contains(&digits)
+            && line[digits..].starts_with(['.', ')'])
+            && line[digits + 1..].starts_with([' ', '\t']);
+        let bullet = line
+            .strip_prefix(['-', '*', '+'])
+            .filter(|rest| rest.starts_with([' ', '\t']))
+            .is_some_and(is_prose);
+        if heading || numbered || bullet || (after_blank && is_prose(line)) {
+            return true;
+        }
+        after_blank = false;
+    }
+    false
+}
+
+/// A line of words, not of TeX: three words of letters or more, and no TeX syntax.
+fn is_prose(line: &str) -> bool {
+    if line.contains(['\\', '^', '_', '{', '}', '=', '&']) {
+        return false;
+    }
+    let words = line
+        .split_whitespace()
+        .map(|word| word.trim_end_matches(['.', ',', ';', ':', '!', '?']))
+        .filter(|word| word.len() >= 2 && word.chars().all(char::is_alphabetic))
+        .count();
+    words >= 3
 }
 
 /// Where the formula opened before `from` closes: the next unescaped `$$` (display) or `$`
@@ -193,6 +325,44 @@ mod tests {
             rewrite_math(text).text,
             "Costs \\$5, `$x$` here\n```\n$$ not math $$\n```\nand $y$ there.\n"
         );
+    }
+
+    #[test]
+    fn a_stray_display_dollar_never_swallows_headings_lists_or_paragraphs() {
+        let text = "Cost $$ here.\n\n## Next part\n\n1. first item\n\nA paragraph of prose here.\n\n$$x$$\n";
+        let rewritten = rewrite_math(text);
+        assert_eq!(
+            rewritten.text,
+            "Cost \\$\\$ here.\n\n## Next part\n\n1. first item\n\nA paragraph of prose here.\n\n$$x$$\n"
+        );
+        assert_eq!(rewritten.stray, vec![1]);
+        for (text, lines) in [
+            ("$$\n- a bullet of real words\n$$\n", vec![1, 3]),
+            ("$$\na\n\nand then some words\n$$\n", vec![1, 5]),
+        ] {
+            assert_eq!(rewrite_math(text).stray, lines, "{text}");
+        }
+    }
+
+    #[test]
+    fn a_formula_with_unbalanced_braces_becomes_katex_error_markup() {
+        let rewritten = rewrite_math("a\n$$\n\\frac{a}{\n$$\nand $\\{x$ fine\n");
+        assert_eq!(
+            rewritten.text,
+            "a\n<span class=\"katex-error\" title=\"unbalanced braces\">\\frac{a}{</span>\nand $\\{x$ fine\n"
+        );
+        assert_eq!(rewritten.unbalanced, vec![2]);
+    }
+
+    #[test]
+    fn every_output_line_knows_its_source_line() {
+        let text = "one\n$$\na\n\nb\n$$\nafter `code\nspan` end\nlast\n";
+        let rewritten = rewrite_math(text);
+        assert_eq!(
+            rewritten.text,
+            "one\n$$a b$$\nafter `code\nspan` end\nlast\n"
+        );
+        assert_eq!(rewritten.source_lines, vec![1, 2, 7, 8, 9, 10]);
     }
 
     #[test]

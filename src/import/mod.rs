@@ -9,13 +9,17 @@
 //! (`[Title]()`) and files SUMMARY does not name are left out of the published book.
 //! The source folder is only read, never written.
 
+mod fences;
+mod html_math;
+mod includes;
 pub mod math;
-pub mod summary;
+mod trial;
 
+use crate::book::summary::{parse_summary, EntryKind, SummaryEntry};
+use crate::load::config::{CheckLevels, Level};
 use crate::load::content::{slug_problem, SECTION_FILES};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
-use summary::{parse_summary, EntryKind, SummaryEntry};
 use walkdir::WalkDir;
 
 /// Most files one import copies; a wrong SRC (a home folder) stops with a message.
@@ -32,6 +36,33 @@ pub struct ImportReport {
     pub formulas_rewritten: usize,
     /// Things not carried over, each as `file:line: what`.
     pub notes: Vec<String>,
+    /// Where each written chapter's lines came from, by its path under `src`.
+    lines: BTreeMap<String, ChapterLines>,
+    /// The text of each chapter that has `{{#…}}` directives, by its path under `src`.
+    with_directives: Vec<(String, String)>,
+}
+
+/// How a written chapter's lines map back to its original: the front matter added at the
+/// top, the title heading dropped, multi-line formulas joined onto one line.
+#[derive(Debug)]
+struct ChapterLines {
+    /// Lines of front matter before the body.
+    front: usize,
+    /// Lines of the rewritten text dropped from its start (the title heading).
+    dropped: usize,
+    /// The original line of each line of the rewritten text.
+    source_lines: Vec<usize>,
+}
+
+impl ChapterLines {
+    /// The original line of `line` (1-based) of the written file; the front matter is line 1.
+    fn original(&self, line: usize) -> usize {
+        let Some(body_line) = line.checked_sub(self.front + 1) else {
+            return 1;
+        };
+        let at = (body_line + self.dropped).min(self.source_lines.len().saturating_sub(1));
+        self.source_lines.get(at).copied().unwrap_or(1)
+    }
 }
 
 /// Imports the mdBook at `source` into the new folder `destination`.
@@ -77,22 +108,45 @@ pub fn import_mdbook(source: &Path, destination: &Path) -> Result<ImportReport, 
             &mut report,
         )?;
     }
-    for (folder, (title, weight)) in &plan.part_pages {
-        let front = front_matter(title, Some(*weight), None, false);
-        let page = content.join(folder).join("index.md");
-        write_file(&page, front.as_bytes())?;
-    }
-    copy_other_files(&src_dir, &content, &plan, &settings.src, &mut report)?;
+    let pieces = includes::included_under_src(&settings.src, &report.with_directives);
+    copy_other_files(
+        &src_dir,
+        &content,
+        &plan,
+        &pieces,
+        &settings.src,
+        &mut report,
+    )?;
+    let with_directives = std::mem::take(&mut report.with_directives);
+    includes::copy_included(
+        source,
+        &settings.src,
+        destination,
+        &with_directives,
+        &mut report,
+    )?;
     if let Some(macros) = &settings.macros {
         let from = source.join(macros);
         let bytes = std::fs::read(&from)
             .map_err(|error| format!("cannot read the macros file {}: {error}", from.display()))?;
         write_file(&destination.join("macros.txt"), &bytes)?;
     }
-    write_file(
-        &destination.join("book.toml"),
-        settings.book_toml().as_bytes(),
-    )?;
+    let book_toml = destination.join("book.toml");
+    let both = CheckLevels {
+        links: Level::Warn,
+        math: Level::Warn,
+    };
+    write_file(&book_toml, settings.book_toml(both).as_bytes())?;
+    let lines = std::mem::take(&mut report.lines);
+    if report.chapters > 0 {
+        report.notes.push(format!(
+            "{}/: the notes name each chapter's original line; in {}/ a chapter starts with a few lines of front matter and a formula written over several lines is on one, so `worked check` names its lines there",
+            settings.src,
+            crate::load::content::CONTENT_DIR
+        ));
+    }
+    let levels = trial::needed_levels(destination, &lines, &settings.src, &mut report);
+    write_file(&book_toml, settings.book_toml(levels).as_bytes())?;
     Ok(report)
 }
 
@@ -135,7 +189,8 @@ struct Settings {
 }
 
 impl Settings {
-    fn book_toml(&self) -> String {
+    /// The new `book.toml`, with a `[check]` table when the book needs one to build.
+    fn book_toml(&self, levels: CheckLevels) -> String {
         let mut text = String::from("# Imported from an mdBook by `worked import mdbook`.\n");
         for (key, value) in [
             ("title", &self.title),
@@ -147,8 +202,20 @@ impl Settings {
                 text.push_str(&format!("{key} = {}\n", toml::Value::String(value.clone())));
             }
         }
+        text.push_str("# The sidebar, order, nesting and parts are SUMMARY.md's, as in mdBook.\ncontents = \"SUMMARY.md\"\n");
+        text.push_str(
+            "# Headings keep mdBook's ids, so links into the book still land.\nids = \"mdbook\"\n",
+        );
         if self.macros.is_some() {
             text.push_str("\n[math]\nmacros_file = \"macros.txt\"\n");
+        }
+        if levels != CheckLevels::default() {
+            text.push_str("\n# mdBook builds this book despite the problems `worked import` listed;\n# fix them, then remove what follows, so that they stop a build again.\n[check]\n");
+            for (key, level) in [("links", levels.links), ("math", levels.math)] {
+                if level == Level::Warn {
+                    text.push_str(&format!("{key} = \"warn\"\n"));
+                }
+            }
         }
         text
     }
@@ -240,9 +307,16 @@ fn carry_settings(
                             at(&format!("output.{name}"), None)
                         ));
                     }
+                    let reason = match name.as_str() {
+                        "html" => "worked has its own theme and HTML",
+                        "linkcheck" => {
+                            "worked checks links itself, in `worked build` and `worked check`"
+                        }
+                        _ => "worked writes only its own HTML site",
+                    };
                     for key in keys {
                         report.notes.push(format!(
-                            "{}: [output.{name}] {key} has no counterpart in worked (worked has its own theme); left out", at(&format!("output.{name}"), Some(key))
+                            "{}: [output.{name}] {key} has no counterpart in worked ({reason}); left out", at(&format!("output.{name}"), Some(key))
                         ));
                     }
                 }
@@ -263,9 +337,15 @@ fn carry_settings(
     }
 }
 
-/// The 1-based line of `[table]` in `book.toml`, or of `key` in it; 1 when not found (a
-/// dotted or inline table).
+/// The 1-based line of `[table]` in `book.toml`, or of `key` in it (written `key = …` or as
+/// its own `[table.key]`); 1 when not found (a dotted or inline table).
 fn setting_line(text: &str, table: &str, key: Option<&str>) -> usize {
+    if let Some(key) = key {
+        let own_table = format!("{table}.{key}");
+        if let Some(line) = table_line(text, &own_table) {
+            return line;
+        }
+    }
     let header = format!("[{table}]");
     let mut in_table = false;
     for (index, line) in text.lines().enumerate() {
@@ -294,6 +374,14 @@ fn setting_line(text: &str, table: &str, key: Option<&str>) -> usize {
     1
 }
 
+/// The 1-based line of the header `[table]`, if written so.
+fn table_line(text: &str, table: &str) -> Option<usize> {
+    let header = format!("[{table}]");
+    text.lines()
+        .position(|line| line.trim() == header)
+        .map(|index| index + 1)
+}
+
 /// A chapter to write: its title and weight, or a draft (a file SUMMARY does not list).
 struct Chapter {
     title: String,
@@ -301,11 +389,10 @@ struct Chapter {
     draft: bool,
 }
 
-/// Every chapter by its path under `src`, and the section pages made from part titles.
+/// Every chapter by its path under `src`.
 #[derive(Default)]
 struct Plan {
     chapters: BTreeMap<String, Chapter>,
-    part_pages: BTreeMap<String, (String, i64)>,
 }
 
 fn plan_chapters(
@@ -316,19 +403,16 @@ fn plan_chapters(
 ) -> Plan {
     let mut plan = Plan::default();
     let mut weight = 0;
-    // Parts and the chapters listed under each, to give a part's title to their folder.
-    let mut parts: Vec<(String, usize, i64, Vec<String>)> = Vec::new();
     for entry in entries {
         weight += 10;
         match (&entry.kind, &entry.path) {
-            (EntryKind::Part, _) => {
-                parts.push((entry.title.clone(), entry.line, weight, Vec::new()))
-            }
+            // SUMMARY itself is the new book's contents: parts stay there.
+            (EntryKind::Part, _) => {}
             (_, None) => report.notes.push(format!(
                 "{summary_name}:{}: draft chapter \"{}\" has no file; skipped",
                 entry.line, entry.title
             )),
-            (kind, Some(path)) => {
+            (_, Some(path)) => {
                 if !src_dir.join(path).is_file() {
                     report.notes.push(format!(
                         "{summary_name}:{}: {path} does not exist; chapter \"{}\" skipped",
@@ -343,9 +427,6 @@ fn plan_chapters(
                     ));
                     continue;
                 }
-                if let (Some(part), EntryKind::Numbered { depth: 0 }) = (parts.last_mut(), kind) {
-                    part.3.push(path.clone());
-                }
                 plan.chapters.insert(
                     path.clone(),
                     Chapter {
@@ -355,31 +436,6 @@ fn plan_chapters(
                     },
                 );
             }
-        }
-    }
-    for (title, line, weight, chapters) in parts {
-        let folders: BTreeSet<&str> = chapters
-            .iter()
-            .map(|path| path.split_once('/').map_or("", |(folder, _)| folder))
-            .collect();
-        let folder = match folders.iter().next() {
-            Some(folder) if folders.len() == 1 && !folder.is_empty() => folder.to_string(),
-            _ => {
-                report.notes.push(format!(
-                    "{summary_name}:{line}: the part title \"{title}\" is not kept: worked's parts are folders, and its chapters do not share one"
-                ));
-                continue;
-            }
-        };
-        let has_page = SECTION_FILES
-            .iter()
-            .any(|name| plan.chapters.contains_key(&format!("{folder}/{name}")));
-        if has_page {
-            report.notes.push(format!(
-                "{summary_name}:{line}: the part title \"{title}\" is not kept: {folder}/ has a section page of its own"
-            ));
-        } else {
-            plan.part_pages.insert(folder, (title, weight));
         }
     }
     plan
@@ -433,17 +489,51 @@ fn write_chapter(
     let text = std::fs::read_to_string(&from)
         .map_err(|error| format!("cannot read {}: {error}", from.display()))?;
     let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
-    let rewritten = math::rewrite_math(text);
+    let fences = fences::convert_fences(text);
+    let html = html_math::open_html_blocks(&fences.text);
+    // A line of a pass's output → the line of its input it came from.
+    let back =
+        |lines: &[usize], line: usize| lines.get(line.saturating_sub(1)).copied().unwrap_or(line);
+    let original = |line: usize| back(&fences.source_lines, back(&html.source_lines, line));
+    for (line, note) in &fences.notes {
+        report
+            .notes
+            .push(format!("{src_name}/{path}:{line}: {note}"));
+    }
+    for (line, note) in &html.notes {
+        let line = back(&fences.source_lines, *line);
+        report
+            .notes
+            .push(format!("{src_name}/{path}:{line}: {note}"));
+    }
+    let mut rewritten = math::rewrite_math(&html.text);
+    for line in rewritten
+        .source_lines
+        .iter_mut()
+        .chain(&mut rewritten.stray)
+        .chain(&mut rewritten.unbalanced)
+    {
+        *line = original(*line);
+    }
     report.formulas_rewritten += rewritten.changed;
+    for line in &rewritten.stray {
+        report.notes.push(format!(
+            "{src_name}/{path}:{line}: a `$$` that pairs with no `$$` before the next heading, list item or paragraph; written as a literal `\\$\\$` (mdbook-katex would have joined the text up to the next `$$` into one formula)"
+        ));
+    }
+    for line in &rewritten.unbalanced {
+        report.notes.push(format!(
+            "{src_name}/{path}:{line}: a formula whose braces do not balance (KaTeX rejects it, and mdbook-katex shows its source in red): written as that markup, `worked check` cannot see it; fix it in the original"
+        ));
+    }
     let body = without_title_heading(&rewritten.text, &chapter.title);
-    for (number, line) in body.lines().enumerate() {
-        if line.contains("{{#") {
-            report.notes.push(format!(
-                "{src_name}/{path}:{}: mdBook directive left as written ({}); worked does not run it and will report it",
-                number + 1 + (rewritten.text.lines().count() - body.lines().count()),
-                line.trim()
-            ));
-        }
+    let dropped = rewritten.text[..rewritten.text.len() - body.len()]
+        .matches('\n')
+        .count();
+    if text.contains("{{#") {
+        report
+            .with_directives
+            .push((path.to_string(), text.to_string()));
     }
     let (folder, file) = path.rsplit_once('/').unwrap_or(("", path));
     for name in folder.split('/').filter(|name| !name.is_empty()) {
@@ -463,6 +553,14 @@ fn write_chapter(
         chapter.draft,
     );
     write_file(&content.join(path), format!("{front}{body}").as_bytes())?;
+    report.lines.insert(
+        path.to_string(),
+        ChapterLines {
+            front: front.matches('\n').count(),
+            dropped,
+            source_lines: rewritten.source_lines,
+        },
+    );
     report.chapters += 1;
     Ok(())
 }
@@ -483,6 +581,7 @@ fn copy_other_files(
     src_dir: &Path,
     content: &Path,
     plan: &Plan,
+    pieces: &BTreeSet<String>,
     src_name: &str,
     report: &mut ImportReport,
 ) -> Result<(), String> {
@@ -500,10 +599,12 @@ fn copy_other_files(
             ));
         }
         let relative = crate::base::source::display_path(src_dir, entry.path());
-        if relative == "SUMMARY.md" || plan.chapters.contains_key(&relative) {
+        if plan.chapters.contains_key(&relative) {
             continue;
         }
-        if relative.ends_with(".md") {
+        // SUMMARY.md is copied as it is: it is the new book's `contents`.
+        let is_piece = pieces.contains(&relative) || relative == "SUMMARY.md";
+        if relative.ends_with(".md") && !is_piece {
             report.notes.push(format!(
                 "{src_name}/{relative}: not in SUMMARY.md; imported as a draft (worked serve shows it, build leaves it out)"
             ));

@@ -73,6 +73,18 @@ pub struct MathSettings {
     pub macros: Vec<(String, String)>,
 }
 
+/// A formula KaTeX rejected, drawn as KaTeX draws one with `throwOnError: false`: its source
+/// in a `katex-error` span titled with the error (coloured by the theme, not inline, so the
+/// dark scheme can keep it legible). For books whose `[check] math` is `"warn"`.
+pub fn error_html(formula: &Formula, message: &str) -> String {
+    let escape = crate::base::html::escape_html;
+    format!(
+        "<span class=\"katex-error\" title=\"{}\">{}</span>",
+        escape(message),
+        escape(&formula.tex)
+    )
+}
+
 /// Renders every formula, in parallel, in the order given.
 pub fn typeset_all<F: Borrow<Formula> + Sync>(
     formulas: &[F],
@@ -245,6 +257,24 @@ pub fn nesting_depth(tex: &str) -> (usize, usize) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_radical_over_one_symbol_is_padded_as_katex_pads_it() {
+        let formulas = [r"\sqrt x", r"\sqrt 2"].map(|tex| Formula {
+            tex: tex.to_string(),
+            display: false,
+        });
+        for (html, symbol) in typeset_all(&formulas, &MathSettings::default())
+            .into_iter()
+            .zip(["x", "2"])
+        {
+            let html = html.unwrap();
+            assert!(
+                html.contains(&format!("padding-left:0.833em;\">{symbol}</span>")),
+                "{html}"
+            );
+        }
+    }
 
     fn formula(tex: &str, display: bool) -> Formula {
         Formula {

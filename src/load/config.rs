@@ -40,6 +40,50 @@ pub struct BookConfig {
     /// `[math] macros_file`, as written, with the span of its string in `book.toml`.
     #[serde(skip)]
     pub macros_file: Option<(String, Range<usize>)>,
+    /// How `build` treats broken links and formulas KaTeX rejects (`[check]`).
+    #[serde(skip)]
+    pub check: CheckLevels,
+    /// `contents`: a table of contents in mdBook's `SUMMARY.md` format, relative to
+    /// `content/`, with the span of its string; the book's order and nesting come from it
+    /// instead of from its folders.
+    #[serde(skip)]
+    pub contents: Option<(String, Range<usize>)>,
+    /// `ids`: how headings get their ids.
+    #[serde(skip)]
+    pub ids: HeadingIds,
+}
+
+/// The heading id scheme of a book (`ids` in `book.toml`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum HeadingIds {
+    /// `worked`'s own: the heading's words (`why-divide-by-d_k`), repeats `-2`, `-3`.
+    #[default]
+    Worked,
+    /// mdBook's, so links into an imported book keep working (`expand::mdbook_ids`).
+    Mdbook,
+}
+
+/// What a kind of problem does to `build` and `serve`. `check` reports it as an error either
+/// way: a downgrade lets a book that mdBook builds (an imported one) build here too, without
+/// hiding its problems.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Level {
+    /// The build stops (the default).
+    #[default]
+    Error,
+    /// The build reports it as a warning and goes on.
+    Warn,
+}
+
+/// `[check]` in `book.toml`: which problems only warn in `build`.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct CheckLevels {
+    /// Links, anchors and images that point at nothing.
+    pub links: Level,
+    /// Formulas KaTeX rejects; in warn mode each is shown as KaTeX shows errors.
+    pub math: Level,
 }
 
 #[derive(Deserialize)]
@@ -52,6 +96,16 @@ struct RawConfig {
     decimals: Option<usize>,
     base_url: Option<Spanned<String>>,
     math: Option<RawMath>,
+    check: Option<RawCheck>,
+    contents: Option<Spanned<String>>,
+    ids: Option<HeadingIds>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawCheck {
+    links: Option<Level>,
+    math: Option<Level>,
 }
 
 #[derive(Deserialize)]
@@ -61,7 +115,7 @@ struct RawMath {
     macros_file: Option<Spanned<String>>,
 }
 
-const CONFIG_KEYS: &str = "title, description, author, language, decimals, base_url, and a [math] table with macros and macros_file";
+const CONFIG_KEYS: &str = "title, description, author, language, decimals, base_url, contents, ids (\"worked\" or \"mdbook\"), a [math] table with macros and macros_file, and a [check] table with links and math (\"error\" or \"warn\")";
 
 /// The most decimals a reference may ask for; beyond this f64 prints noise.
 pub const MAX_DECIMALS: usize = 15;
@@ -86,6 +140,9 @@ impl BookConfig {
             base_url: String::new(),
             macros: Vec::new(),
             macros_file: None,
+            check: CheckLevels::default(),
+            contents: None,
+            ids: HeadingIds::default(),
         }
     }
 
@@ -175,6 +232,23 @@ impl BookConfig {
             base_url,
             macros,
             macros_file,
+            check: CheckLevels {
+                links: raw
+                    .check
+                    .as_ref()
+                    .and_then(|check| check.links)
+                    .unwrap_or_default(),
+                math: raw
+                    .check
+                    .as_ref()
+                    .and_then(|check| check.math)
+                    .unwrap_or_default(),
+            },
+            contents: raw.contents.map(|contents| {
+                let span = contents.span();
+                (contents.into_inner(), span)
+            }),
+            ids: raw.ids.unwrap_or_default(),
         })
     }
 }
@@ -387,7 +461,30 @@ mod tests {
             base_url: String::new(),
             macros: Vec::new(),
             macros_file: None,
+            check: CheckLevels::default(),
+            contents: None,
+            ids: HeadingIds::default(),
         }
+    }
+
+    #[test]
+    fn check_levels_default_to_errors_and_take_warn_or_nothing_else() {
+        let config = BookConfig::parse(&SourceFile::new("book.toml", ""), defaults()).unwrap();
+        assert_eq!(config.check, CheckLevels::default());
+        assert_eq!(config.check.links, Level::Error);
+        let file = SourceFile::new("book.toml", "[check]\nlinks = \"warn\"\n");
+        let config = BookConfig::parse(&file, defaults()).unwrap();
+        assert_eq!(
+            (config.check.links, config.check.math),
+            (Level::Warn, Level::Error)
+        );
+        let file = SourceFile::new("book.toml", "[check]\nmath = \"ignore\"\n");
+        let problem = BookConfig::parse(&file, defaults()).unwrap_err();
+        assert!(
+            problem.message().contains("expected `error` or `warn`"),
+            "{}",
+            problem.message()
+        );
     }
 
     #[test]

@@ -55,6 +55,8 @@ pub struct Lesson {
     pub keep_going: Vec<(String, Range<usize>)>,
     /// Byte range of the Markdown body (after the closing `+++`).
     pub body: Range<usize>,
+    /// The page's `<title>` from a `{{#title …}}` directive, if the lesson has one.
+    pub page_title: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -179,15 +181,28 @@ pub fn load_lessons(root: &Path) -> LoadedLessons {
         })
         .collect();
     let mut loaded = LoadedLessons::default();
+    let mut pieces = Vec::new();
+    let mut included = std::collections::HashSet::new();
     for read in read {
         match read {
-            Read::Lesson(lesson) => loaded.lessons.push(lesson),
+            Read::Lesson(lesson, files) => {
+                included.extend(files);
+                loaded.lessons.push(*lesson);
+            }
+            Read::Piece(path, problem) => pieces.push((path, problem)),
             Read::Asset(name, bytes) => {
                 loaded.assets.insert(name, bytes);
             }
             Read::Problem(problem) => loaded.problems.push(problem),
+            Read::Problems(problems) => loaded.problems.extend(problems),
         }
     }
+    loaded.problems.extend(
+        pieces
+            .into_iter()
+            .filter(|(path, _)| !included.contains(path))
+            .map(|(_, problem)| problem),
+    );
     let mut lessons = std::mem::take(&mut loaded.lessons);
     loaded.problems.extend(duplicate_pages(&lessons));
     lessons.sort_by(|a, b| {
@@ -209,9 +224,14 @@ enum Found {
 
 /// A file of `content/` once read: a lesson (`.md`), an asset (anything else), or why not.
 enum Read {
-    Lesson(Lesson),
+    /// A lesson, and the files it includes (shown paths).
+    Lesson(Box<Lesson>, Vec<String>),
     Asset(String, Vec<u8>),
     Problem(Diagnostic),
+    Problems(Vec<Diagnostic>),
+    /// A `.md` file without front matter: a piece other lessons include (mdBook books keep
+    /// such pieces beside their chapters), or else a lesson missing its front matter.
+    Piece(String, Diagnostic),
 }
 
 fn read_content_file(root: &Path, content_dir: &Path, path: &Path) -> Read {
@@ -224,8 +244,22 @@ fn read_content_file(root: &Path, content_dir: &Path, path: &Path) -> Read {
             ))),
         };
     }
-    match read_lesson_file(path, &shown_path).and_then(|source| parse_lesson(source, path)) {
-        Ok(lesson) => Read::Lesson(lesson),
+    let source = match read_lesson_file(path, &shown_path) {
+        Ok(source) => source,
+        Err(problem) => return Read::Problem(problem),
+    };
+    let bom = if source.text.starts_with('\u{feff}') {
+        3
+    } else {
+        0
+    };
+    let has_front_matter = line_end_after_delimiter(&source.text, bom).is_some();
+    match parse_lesson(source, path) {
+        Ok(lesson) => match with_includes(root, path, lesson) {
+            Ok((lesson, files)) => Read::Lesson(Box::new(lesson), files),
+            Err(problems) => Read::Problems(problems),
+        },
+        Err(problem) if !has_front_matter => Read::Piece(shown_path, problem),
         Err(problem) => Read::Problem(problem),
     }
 }
@@ -398,7 +432,27 @@ pub fn parse_lesson(source: SourceFile, path: &Path) -> Result<Lesson, Diagnosti
         keep_going,
         body: body_start..text.len(),
         source,
+        page_title: None,
     })
+}
+
+/// The lesson with its `{{#include}}` family expanded (see [`include`](super::include)), and
+/// the files it included.
+fn with_includes(
+    root: &Path,
+    path: &Path,
+    mut lesson: Lesson,
+) -> Result<(Lesson, Vec<String>), Vec<Diagnostic>> {
+    let Some(expanded) =
+        super::include::expand_includes(root, path, &lesson.source, lesson.body.clone())
+    else {
+        return Ok((lesson, Vec::new()));
+    };
+    let expanded = expanded?;
+    lesson.body = lesson.body.start..expanded.source.text.len();
+    lesson.source = expanded.source;
+    lesson.page_title = expanded.title;
+    Ok((lesson, expanded.files))
 }
 
 fn shift(span: Range<usize>, by: usize) -> Range<usize> {

@@ -3,4 +3,5 @@
 
 pub mod config;
 pub mod content;
+pub mod include;
 pub mod theme;

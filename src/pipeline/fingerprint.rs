@@ -32,6 +32,9 @@ pub(super) fn book_fingerprint(
         base_url,
         macros,
         macros_file,
+        check,
+        contents,
+        ids,
     } = config;
     (
         title,
@@ -41,9 +44,12 @@ pub(super) fn book_fingerprint(
         decimals,
         base_url,
         macros,
+        check,
+        ids,
     )
         .hash(&mut hasher);
     macros_file.as_ref().map(|(name, _)| name).hash(&mut hasher);
+    contents.as_ref().map(|(name, _)| name).hash(&mut hasher);
     (drafts == Drafts::Show).hash(&mut hasher);
     theme.templates.hash(&mut hasher);
     theme
@@ -64,6 +70,7 @@ pub(super) fn book_fingerprint(
             summary,
             keep_going,
             body: _,
+            page_title,
         } = lesson;
         (
             &source.path,
@@ -74,6 +81,7 @@ pub(super) fn book_fingerprint(
             title,
             weight,
             summary,
+            page_title,
         )
             .hash(&mut hasher);
         keep_going.len().hash(&mut hasher);

@@ -19,11 +19,15 @@ mod fingerprint;
 mod furniture;
 mod pages;
 mod prepare;
+mod tolerate;
 mod typeset;
 
+use tolerate::Tolerated;
+pub use tolerate::{FORMULA_KIND, LINK_KIND};
+
 use crate::base::diagnostics::Diagnostic;
+use crate::book::contents;
 use crate::book::keep_going::keep_going_problems;
-use crate::book::navigation::BookTree;
 use crate::expand::Unexpanded;
 use crate::layout::math::{Formula, MathSettings};
 use crate::layout::templating::Templates;
@@ -37,7 +41,9 @@ use pages::{finish_page, BookContext};
 use prepare::{prepare_lesson, PageSoFar, Prepared};
 use pulldown_cmark::{CowStr, Event, Tag};
 use rayon::prelude::*;
+use std::collections::hash_map::DefaultHasher;
 use std::collections::{BTreeMap, BTreeSet, HashSet};
+use std::hash::{Hash, Hasher};
 use std::path::Path;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -57,7 +63,9 @@ pub struct RenderedSite {
 pub struct Build {
     /// Every output file.
     pub site: RenderedSite,
-    /// Problems that do not stop a build but fail `worked check` (numbers typed by hand).
+    /// Problems that do not stop a build but fail `worked check`: numbers typed by hand, and
+    /// the broken links and bad formulas `[check]` in `book.toml` downgrades (kinds
+    /// [`LINK_KIND`] and [`FORMULA_KIND`]).
     pub warnings: Vec<Diagnostic>,
     /// Counts for the summary line.
     pub stats: BuildStats,
@@ -154,6 +162,7 @@ pub fn build_site_with(
         assets,
         mut problems,
     } = load_lessons(root);
+    contents::forget_contents_file(&config, &mut problems);
     // A lesson that did not load may be the target of a keep-going slug or a link; checking
     // them now would report false problems in healthy lessons.
     let all_lessons_loaded = problems.is_empty();
@@ -174,8 +183,16 @@ pub fn build_site_with(
     let (lessons, left_out): (Vec<Lesson>, Vec<Lesson>) = all_lessons
         .into_iter()
         .partition(|lesson| drafts == Drafts::Show || !lesson.draft);
-    let tree = BookTree::new(&lessons);
-    let fingerprint = book_fingerprint(&config, &theme, &lessons, &assets, drafts);
+    let tree = contents::book_tree(root, &config, &lessons, &left_out, &mut problems);
+    let fingerprint = {
+        let mut hasher = DefaultHasher::new();
+        (
+            book_fingerprint(&config, &theme, &lessons, &assets, drafts),
+            &tree,
+        )
+            .hash(&mut hasher);
+        hasher.finish()
+    };
     let reused: Vec<Option<Arc<CachedPage>>> = lessons
         .iter()
         .map(|lesson| {
@@ -193,7 +210,7 @@ pub fn build_site_with(
         .par_iter()
         .enumerate()
         .filter(|(index, _)| reused[*index].is_none())
-        .map(|(index, lesson)| prepare_lesson(index, lesson, config.decimals))
+        .map(|(index, lesson)| prepare_lesson(index, lesson, &config))
         .collect();
     let mut pages_so_far = Vec::new();
     // A page that fails still has its typed numbers reported, in the same pass.
@@ -223,7 +240,7 @@ pub fn build_site_with(
             PageSoFar::Cached(_, page) => page.typed_numbers.iter().cloned(),
         })
         .chain(typed_numbers_of_failed);
-    let warnings = match strictness {
+    let mut warnings = match strictness {
         Strictness::Lenient => typed_numbers.collect(),
         Strictness::Strict => {
             problems.extend(typed_numbers);
@@ -244,11 +261,12 @@ pub fn build_site_with(
         };
         site_index.add_headings(page.index(), headings);
     }
+    let tolerated = Tolerated::new(config.check, strictness);
     for page in &mut pages_so_far {
         match page {
             PageSoFar::Fresh(page) => {
                 let (rewrites, link_problems) = site_index.check(page.index, &page.targets);
-                problems.extend(link_problems);
+                tolerated.sort(link_problems, LINK_KIND, &mut problems, &mut warnings);
                 for (event, url) in rewrites {
                     if let Event::Start(Tag::Link { dest_url, .. }) = &mut page.events[event].0 {
                         *dest_url = CowStr::from(url);
@@ -257,7 +275,8 @@ pub fn build_site_with(
             }
             // Its links are rewritten already, but what they point to may have gone since.
             PageSoFar::Cached(index, page) => {
-                problems.extend(site_index.check(*index, &page.targets).1);
+                let link_problems = site_index.check(*index, &page.targets).1;
+                tolerated.sort(link_problems, LINK_KIND, &mut problems, &mut warnings);
             }
         }
     }
@@ -274,9 +293,10 @@ pub fn build_site_with(
         macros: config.macros.clone(),
     };
     timings.expand = lap();
-    let (typeset, formula_problems) = typeset_formulas(&ready, &math_settings, formula_cache);
+    let (typeset, formula_problems) =
+        typeset_formulas(&ready, &math_settings, formula_cache, tolerated.math);
     timings.typeset = lap();
-    problems.extend(formula_problems);
+    tolerated.sort(formula_problems, FORMULA_KIND, &mut problems, &mut warnings);
     if !problems.is_empty() {
         return Err(problems);
     }

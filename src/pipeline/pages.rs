@@ -111,17 +111,6 @@ fn first_page(section: &Section) -> Option<usize> {
     })
 }
 
-/// The section of `folder` in the tree.
-fn find_section<'a>(section: &'a Section, folder: &str) -> Option<&'a Section> {
-    if section.folder == folder {
-        return Some(section);
-    }
-    section.children.iter().find_map(|entry| match entry {
-        Entry::Section(child) => find_section(child, folder),
-        Entry::Chapter(_) => None,
-    })
-}
-
 /// Lays out a freshly prepared lesson and keeps what later builds need to reuse it.
 pub(super) fn finish_page(
     mut page: Prepared<'_>,
@@ -163,8 +152,9 @@ fn render_lesson_page(page: Prepared<'_>, book: &BookContext<'_>) -> Result<Arc<
     toc_html(&mut toc, &page.events, book.typeset);
     let position = book.tree.position(page.index);
     let order = &book.tree.reading_order;
-    let children = if lesson.section {
-        find_section(&book.tree.root, &lesson.folder)
+    let children = if book.tree.section_of_page(page.index).is_some() {
+        book.tree
+            .section_of_page(page.index)
             .map(|section| {
                 section
                     .children
@@ -178,7 +168,10 @@ fn render_lesson_page(page: Prepared<'_>, book: &BookContext<'_>) -> Result<Arc<
     };
     let context = PageContext {
         site: book.config,
-        page_title: format!("{} · {}", lesson.title, book.config.title),
+        page_title: match &lesson.page_title {
+            Some(title) => title.clone(),
+            None => format!("{} · {}", lesson.title, book.config.title),
+        },
         canonical: canonical_url(book.config, &path),
         root: root.clone(),
         page_path: path.clone(),

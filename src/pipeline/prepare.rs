@@ -5,8 +5,10 @@
 use super::build_cache::CachedPage;
 use crate::base::diagnostics::Diagnostic;
 use crate::expand::markdown::{self, LocalTarget, Spanned, TocEntry};
+use crate::expand::mdbook_ids::{html_anchor_ids, mdbook_heading_ids};
 use crate::expand::{expand_lesson, Unexpanded};
-use crate::layout::math::Formula;
+use crate::layout::math::{self, Formula, MathSettings};
+use crate::load::config::{BookConfig, HeadingIds};
 use crate::load::content::Lesson;
 use pulldown_cmark::Event;
 use std::sync::Arc;
@@ -46,16 +48,42 @@ pub(super) struct Prepared<'a> {
 }
 
 /// Parses, expands and numbers one lesson, and gathers what the later stages need from it.
-pub(super) fn prepare_lesson(
+pub(super) fn prepare_lesson<'a>(
     index: usize,
-    lesson: &Lesson,
-    decimals: usize,
-) -> Result<Prepared<'_>, Unexpanded> {
+    lesson: &'a Lesson,
+    config: &BookConfig,
+) -> Result<Prepared<'a>, Unexpanded> {
     let events = markdown::parse(&lesson.source.text, lesson.body.clone());
-    let expanded = expand_lesson(lesson, events, decimals)?;
+    let expanded = expand_lesson(lesson, events, config.decimals)?;
     let mut events = expanded.events;
-    let toc = markdown::heading_ids(&mut events);
-    let headings = markdown::headings(&events);
+    let (toc, title_id) = match config.ids {
+        HeadingIds::Worked => (markdown::heading_ids(&mut events), None),
+        HeadingIds::Mdbook => {
+            // mdBook's ids of headings with math are made from the typeset formula's text.
+            let settings = MathSettings {
+                macros: config.macros.clone(),
+            };
+            let typeset = |tex: &str| {
+                let formula = Formula {
+                    tex: tex.to_string(),
+                    display: false,
+                };
+                math::typeset_all(&[formula], &settings)
+                    .pop()
+                    .and_then(Result::ok)
+                    .unwrap_or_default()
+            };
+            let (toc, title_id) = mdbook_heading_ids(&mut events, &lesson.title, &typeset);
+            (toc, Some(title_id))
+        }
+    };
+    let mut headings = markdown::headings(&events);
+    headings.extend(
+        title_id
+            .into_iter()
+            .chain(html_anchor_ids(&events))
+            .map(|id| (id, String::new())),
+    );
     let targets = markdown::local_targets(&lesson.source.text, &events);
     let formulas = events
         .iter()

@@ -19,11 +19,13 @@ struct FormulaSite<'a> {
 pub(super) type Typeset = HashMap<(String, bool), String>;
 
 /// Typesets every distinct formula of these pages once, in parallel, taking what `cache`
-/// already holds from it and adding what it typesets.
+/// already holds from it and adding what it typesets. With `show_errors`, a formula KaTeX
+/// rejects is still reported, and its page shows it as KaTeX shows errors.
 pub(super) fn typeset_formulas(
     pages: &[Prepared<'_>],
     settings: &MathSettings,
     mut cache: Option<&mut FormulaCache>,
+    show_errors: bool,
 ) -> (Typeset, Vec<Diagnostic>) {
     let mut first_site: BTreeMap<&Formula, FormulaSite<'_>> = BTreeMap::new();
     for page in pages {
@@ -63,6 +65,10 @@ pub(super) fn typeset_formulas(
             Err(error) => {
                 let site = &first_site[formula];
                 problems.push(formula_problem(site, formula, &error));
+                if show_errors {
+                    let html = math::error_html(formula, &error.message);
+                    typeset.insert((formula.tex.clone(), formula.display), html);
+                }
             }
         }
     }

@@ -124,7 +124,7 @@ fn an_mdbook_imports_builds_and_checks_with_zero_errors() {
     let (stdout, stderr) = (text(&import.stdout), text(&import.stderr));
     assert!(import.status.success(), "{stdout}{stderr}");
     assert!(
-        stdout.contains("Imported 7 chapters and 2 other files"),
+        stdout.contains("Imported 7 chapters and 3 other files"),
         "{stdout}"
     );
     for note in [
@@ -165,7 +165,7 @@ fn an_mdbook_imports_builds_and_checks_with_zero_errors() {
     let site = book.join("public");
     let page = |path: &str| std::fs::read_to_string(site.join(path)).unwrap();
 
-    // SUMMARY's reading order and titles, parts as section pages, README as the front page.
+    // SUMMARY's reading order, titles, nesting and parts; README as the front page.
     let index = page("index.html");
     assert!(
         index.contains("<h1>Introduction</h1>"),
@@ -175,11 +175,19 @@ fn an_mdbook_imports_builds_and_checks_with_zero_errors() {
         index.contains("href=\"basics/sets.html#what-a-set-is\""),
         "{index}"
     );
-    assert!(page("basics/index.html").contains("<h1>Basics</h1>"));
-    assert!(page("algebra/index.html").contains("<h1>Fields</h1>"));
+    let toc = page("book-toc.js");
+    assert!(
+        toc.contains(r#"{"c":[{"c":[{"t":"Maps","u":"basics/maps.html"}],"t":"Sets","u":"basics/sets.html"}],"t":"Basics","u":null}"#),
+        "a part holds its chapters, a chapter its sub-chapters:\n{toc}"
+    );
+    assert!(toc.contains(r#"{"c":[{"c":[{"t":"Deep fields","u":"algebra/deep/fields.html"}],"t":"Groups","u":"algebra/groups.html"}],"t":"Fields","u":null}"#), "{toc}");
+    assert!(
+        !site.join("basics/index.html").exists(),
+        "no section pages SUMMARY does not have"
+    );
     let sets_page = page("basics/sets.html");
-    assert!(sets_page.contains("Page 3 of 8"), "{sets_page}");
-    assert!(page("appendix.html").contains("Page 8 of 8"));
+    assert!(sets_page.contains("Page 2 of 6"), "{sets_page}");
+    assert!(page("appendix.html").contains("Page 6 of 6"));
     assert!(
         !site.join("notes.html").exists(),
         "a file outside SUMMARY is a draft"

@@ -1,6 +1,8 @@
 //! Fidelity of the native typesetter: every formula of the shipped book, plus a generated corpus of
 //! over 2,000 formulas (matrices, `aligned`, `cases`, `\left…\right`, accents, `\operatorname`,
-//! sizes, colours, macros, and deliberate mistakes), is typeset by `worked::layout::math` (katex-rs) and
+//! sizes, colours, macros, and deliberate mistakes) and over 3,000 in the styles real mdBook books
+//! use (`tests/katex-book-corpus.txt`, written by `tests/js/tools/book-corpus.mjs`: book macros,
+//! `align`, `\left…\right`, `\text{…}`, cases, matrices, `\sqrt x` without braces), is typeset by `worked::layout::math` (katex-rs) and
 //! by KaTeX 0.18.5 itself in Node (`tests/js/katex-fidelity.mjs`, the npm package pinned in
 //! `package.json`).
 //!
@@ -26,8 +28,13 @@ use worked::layout::math::mathml::group_loose_operators;
 use worked::layout::math::{typeset_all, Formula, MathSettings};
 
 /// Book-wide macros the corpus uses, given to both typesetters.
-const MACROS: [(&str, &str); 5] = [
+const MACROS: [(&str, &str); 10] = [
     (r"\R", r"\mathbb{R}"),
+    (r"\abs", r"\left\lvert #1 \right\rvert"),
+    (r"\set", r"\left\{ #1 \right\}"),
+    (r"\given", r"\mid"),
+    (r"\Var", r"\operatorname{Var}"),
+    (r"\vect", r"\boldsymbol{#1}"),
     (r"\norm", r"\left\lVert #1 \right\rVert"),
     (r"\inner", r"\langle #1, #2 \rangle"),
     (r"\E", r"\operatorname{\mathbb{E}}"),
@@ -206,6 +213,22 @@ fn generated_corpus() -> Vec<Formula> {
     formulas
 }
 
+/// `tests/katex-book-corpus.txt`: `inline|display<TAB>tex` per line, `#` lines are comments.
+fn book_style_corpus() -> Vec<Formula> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/katex-book-corpus.txt");
+    let text = std::fs::read_to_string(&path).expect("read the book-style corpus");
+    text.lines()
+        .filter(|line| !line.trim().is_empty() && !line.starts_with('#'))
+        .map(|line| {
+            let (mode, tex) = line.split_once('\t').expect("mode<TAB>tex");
+            Formula {
+                tex: tex.to_string(),
+                display: mode == "display",
+            }
+        })
+        .collect()
+}
+
 /// Every formula of the shipped book as typeset: `worked build` writes KaTeX's MathML, whose
 /// `<annotation encoding="application/x-tex">` holds the TeX after references were expanded.
 fn book_formulas() -> Vec<Formula> {
@@ -338,6 +361,9 @@ fn the_native_typesetter_matches_katex_0_18_5() {
     );
     formulas.extend(generated_corpus());
     assert!(formulas.len() >= 2_000 + from_book);
+    let book_style = book_style_corpus();
+    assert!(book_style.len() >= 3_000, "{}", book_style.len());
+    formulas.extend(book_style);
     let settings = MathSettings {
         macros: MACROS
             .iter()

@@ -22,6 +22,7 @@ mod incremental;
 mod katex_fidelity;
 mod katex_pixels;
 mod markdown_surprises;
+mod mdbook_books;
 mod references;
 mod search_differential;
 mod serve;

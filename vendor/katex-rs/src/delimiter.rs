@@ -134,18 +134,20 @@ pub fn make_small_delim<T: Into<ClassList>>(
     classes: T,
 ) -> Result<DomSpan, ParseError> {
     let classes = classes.into();
+    // KaTeX 0.18.5: `makeSymbol(delim, "Main-Regular", mode, options)`, the classes go on
+    // the wrapper only, and the span is centred for the delimiter's own style.
     let text = make_symbol(
         ctx,
         delim,
         "Main-Regular",
         mode,
         Some(options),
-        classes.clone(),
+        ClassList::Empty,
     )?;
     let mut span = style_wrap(text.into(), style, options, classes);
 
     if center {
-        span = center_span(span, options, TEXT);
+        span = center_span(span, options, style);
     }
 
     Ok(span)

@@ -101,10 +101,23 @@ fn html_builder(
     let img_shift =
         sqrt_result.span.height - inner.height() - line_clearance - sqrt_result.rule_width;
 
-    // Apply padding to inner element
-    if let HtmlDomNode::DomSpan(ref mut span) = inner {
-        span.style
-            .insert(CssProperty::PaddingLeft, make_em(sqrt_result.advance_width));
+    // Apply padding to inner element. KaTeX sets `inner.style.paddingLeft` on whatever node
+    // the body built to: a single symbol (`\sqrt x`, `\sqrt 2`) is a symbol node, not a span.
+    let padding = make_em(sqrt_result.advance_width);
+    match inner {
+        HtmlDomNode::DomSpan(ref mut span) => {
+            span.style.insert(CssProperty::PaddingLeft, padding);
+        }
+        HtmlDomNode::Symbol(ref mut symbol) => {
+            symbol.style.insert(CssProperty::PaddingLeft, padding);
+        }
+        HtmlDomNode::Anchor(ref mut anchor) => {
+            anchor.style.insert(CssProperty::PaddingLeft, padding);
+        }
+        HtmlDomNode::Img(ref mut img) => {
+            img.style.insert(CssProperty::PaddingLeft, padding);
+        }
+        _ => {}
     }
 
     let inner_height = inner.height();
