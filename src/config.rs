@@ -225,7 +225,11 @@ pub fn load_macros_file(
     let Some((path, span)) = config.macros_file.clone() else {
         return Ok(());
     };
-    let text = std::fs::read_to_string(root.join(&path)).map_err(|error| {
+    let text = crate::regular_file::read_regular_text(
+        &root.join(&path),
+        crate::regular_file::MAX_TEXT_BYTES,
+    )
+    .map_err(|error| {
         vec![Diagnostic::at(
             config_file,
             span.clone(),

@@ -217,7 +217,7 @@ enum Read {
 fn read_content_file(root: &Path, content_dir: &Path, path: &Path) -> Read {
     let shown_path = display_path(root, path);
     if path.extension().is_none_or(|ext| ext != "md") {
-        return match std::fs::read(path) {
+        return match crate::regular_file::read_regular(path, crate::regular_file::MAX_ASSET_BYTES) {
             Ok(bytes) => Read::Asset(display_path(content_dir, path), bytes),
             Err(error) => Read::Problem(Diagnostic::general(format!(
                 "cannot read {shown_path}: {error}"
@@ -246,7 +246,7 @@ pub fn display_path(root: &Path, path: &Path) -> String {
 }
 
 fn read_lesson_file(path: &Path, shown_path: &str) -> Result<SourceFile, Diagnostic> {
-    let bytes = std::fs::read(path)
+    let bytes = crate::regular_file::read_regular(path, crate::regular_file::MAX_TEXT_BYTES)
         .map_err(|error| Diagnostic::io(format!("cannot read {shown_path}: {error}")))?;
     decode_lesson(shown_path, bytes)
 }

@@ -26,6 +26,7 @@ pub mod pipeline;
 pub mod present;
 pub mod preview;
 pub mod reference;
+pub mod regular_file;
 pub mod search;
 pub mod site_check;
 pub mod site_writer;

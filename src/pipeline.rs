@@ -438,15 +438,16 @@ fn book_fingerprint(
 fn load_config(root: &Path) -> Result<BookConfig, Vec<Diagnostic>> {
     let defaults = BookConfig::defaults_for(root);
     let path = root.join(CONFIG_FILE);
-    let file = match std::fs::read_to_string(&path) {
-        Ok(text) => SourceFile::new(CONFIG_FILE, text),
-        Err(error) if error.kind() == std::io::ErrorKind::NotFound => return Ok(defaults),
-        Err(error) => {
-            return Err(vec![Diagnostic::general(format!(
-                "cannot read {CONFIG_FILE}: {error}"
-            ))])
-        }
-    };
+    let file =
+        match crate::regular_file::read_regular_text(&path, crate::regular_file::MAX_TEXT_BYTES) {
+            Ok(text) => SourceFile::new(CONFIG_FILE, text),
+            Err(error) if error.is_not_found() => return Ok(defaults),
+            Err(error) => {
+                return Err(vec![Diagnostic::io(format!(
+                    "cannot read {CONFIG_FILE}: {error}"
+                ))])
+            }
+        };
     let mut config = BookConfig::parse(&file, defaults).map_err(|problem| vec![problem])?;
     load_macros_file(root, &file, &mut config)?;
     Ok(config)

@@ -45,7 +45,7 @@ pub fn load_theme(root: &Path) -> Result<Theme, Vec<Diagnostic>> {
     theme.static_files = embedded_files(&DEFAULT_STATIC).collect();
 
     for (relative, path) in book_files(root, TEMPLATES_DIR, &mut problems) {
-        match std::fs::read_to_string(&path) {
+        match crate::regular_file::read_regular_text(&path, crate::regular_file::MAX_TEXT_BYTES) {
             Ok(text) => {
                 theme.templates.insert(relative, text);
             }
@@ -59,7 +59,7 @@ pub fn load_theme(root: &Path) -> Result<Theme, Vec<Diagnostic>> {
         }
     }
     for (relative, path) in book_files(root, STATIC_DIR, &mut problems) {
-        match std::fs::read(&path) {
+        match crate::regular_file::read_regular(&path, crate::regular_file::MAX_ASSET_BYTES) {
             Ok(bytes) => {
                 theme.static_files.insert(relative, bytes);
             }

@@ -471,3 +471,152 @@ fn a_lesson_page_colliding_with_a_static_file_names_the_lesson_and_exits_1() {
         "content/softmax.md:1:1: this lesson's page softmax.html collides with static/softmax.html",
     );
 }
+
+// --- Import stays inside SRC and DEST (issue 23) ----------------------------------------------
+
+/// An mdBook at `mdbook/` in a scratch folder, beside `outside/secret.md`.
+fn hostile_mdbook(summary: &str, book_toml: &str) -> Book {
+    let scratch = Book::empty();
+    scratch.write("outside/secret.md", "# Secret\n\nkeep me\n");
+    scratch.write("mdbook/book.toml", book_toml);
+    scratch.write("mdbook/src/SUMMARY.md", summary);
+    scratch.write("mdbook/src/intro.md", "# Intro\n\nHello.\n");
+    scratch
+}
+
+#[test]
+fn import_refuses_summary_entries_outside_src_and_writes_only_into_dest() {
+    let scratch = hostile_mdbook("", "[book]\ntitle = \"T\"\n");
+    let secret = scratch.path("outside/secret.md");
+    let summary = format!(
+        "# Summary\n\n- [Intro](intro.md)\n- [Abs]({})\n- [Up](../../outside/secret.md)\n- [Link](link.md)\n- [Dir](away/secret.md)\n",
+        secret.display()
+    );
+    scratch.write("mdbook/src/SUMMARY.md", summary);
+    std::os::unix::fs::symlink(&secret, scratch.path("mdbook/src/link.md")).unwrap();
+    std::os::unix::fs::symlink(scratch.path("outside"), scratch.path("mdbook/src/away")).unwrap();
+    let before_outside = scratch.files("outside");
+    let before_source = scratch.files("mdbook");
+    let run = scratch.run(&["import", "mdbook", "mdbook", "--into", "out"]);
+    run.succeeds()
+        .stderr_has("SUMMARY.md:4: [ROOT]/outside/secret.md is an absolute path")
+        .stderr_has("SUMMARY.md:5: ../../outside/secret.md uses `..`")
+        .stderr_has("SUMMARY.md:6: link.md is a link to")
+        .stderr_has("SUMMARY.md:7: away/secret.md is a link to")
+        .stderr_has("chapter \"Abs\" skipped");
+    assert_eq!(scratch.files("outside"), before_outside);
+    assert_eq!(scratch.files("mdbook"), before_source);
+    assert_eq!(
+        scratch.top_level(),
+        ["content", "mdbook", "out", "outside"],
+        "nothing beside DEST"
+    );
+    let imported: Vec<String> = scratch.files("out").into_keys().collect();
+    assert_eq!(imported, ["book.toml", "content/intro.md"]);
+}
+
+#[test]
+fn import_refuses_a_src_or_macros_file_outside_the_mdbook() {
+    let scratch = hostile_mdbook(
+        "- [Intro](intro.md)\n",
+        "[book]\ntitle = \"T\"\n\n[preprocessor.katex]\nmacros = \"/etc/passwd\"\n",
+    );
+    scratch
+        .run(&["import", "mdbook", "mdbook", "--into", "out"])
+        .succeeds()
+        .stderr_has(
+            "book.toml:5: [preprocessor.katex] macros = \"/etc/passwd\": /etc/passwd is an absolute path",
+        );
+    assert!(!scratch.path("out/macros.txt").exists());
+    assert!(!scratch.read("out/book.toml").contains("macros_file"));
+
+    let scratch = hostile_mdbook("- [Intro](intro.md)\n", "[book]\nsrc = \"../outside\"\n");
+    scratch
+        .run(&["import", "mdbook", "mdbook", "--into", "out"])
+        .exits_with(2)
+        .stderr_has("src = \"../outside\": ../outside uses `..`");
+    assert!(
+        !scratch.path("out").exists(),
+        "a failed import leaves no DEST"
+    );
+}
+
+#[test]
+fn import_refuses_a_dest_reached_through_a_link_into_src() {
+    let scratch = hostile_mdbook("- [Intro](intro.md)\n", "[book]\ntitle = \"T\"\n");
+    std::os::unix::fs::symlink(scratch.path("mdbook/src"), scratch.path("into-src")).unwrap();
+    let before = scratch.files("mdbook");
+    for dest in ["into-src/new", "into-src"] {
+        scratch
+            .run(&["import", "mdbook", "mdbook", "--into", dest])
+            .exits_with(2)
+            .stderr_has(dest)
+            .stderr_has("the import never writes");
+    }
+    assert_eq!(scratch.files("mdbook"), before);
+}
+
+#[test]
+fn a_failed_import_removes_what_it_wrote_so_the_next_run_succeeds() {
+    let scratch = hostile_mdbook(
+        "- [Intro](intro.md)\n- [Bad](bad.md)\n",
+        "[book]\ntitle = \"T\"\n",
+    );
+    scratch.write("mdbook/src/bad.md", b"# Bad\n\xff\n");
+    scratch
+        .run(&["import", "mdbook", "mdbook", "--into", "out"])
+        .exits_with(2)
+        .stderr_has("bad.md: not UTF-8 text");
+    assert!(!scratch.path("out").exists());
+    scratch.write("mdbook/src/bad.md", "# Bad\n\nfixed\n");
+    scratch
+        .run(&["import", "mdbook", "mdbook", "--into", "out"])
+        .succeeds();
+    assert!(scratch.path("out/content/bad.md").is_file());
+}
+
+#[test]
+fn new_refuses_to_write_through_a_linked_folder_out_of_the_book() {
+    let scratch = Book::empty();
+    scratch.write("outside/keep.txt", "x");
+    let book = Book::seed();
+    std::os::unix::fs::symlink(scratch.path("outside"), book.path("content/evil")).unwrap();
+    book.run(&["new", "content/evil/deep/lesson.md"])
+        .exits_with(2)
+        .stderr_has("content/evil is a symbolic link");
+    assert_eq!(scratch.files("outside").len(), 1, "nothing written outside");
+}
+
+// --- Special files (issue 23) -----------------------------------------------------------------
+
+fn mkfifo(path: &std::path::Path) {
+    assert!(Command::new("mkfifo").arg(path).status().unwrap().success());
+}
+
+#[test]
+fn a_fifo_or_a_link_to_dev_zero_is_reported_by_name_not_read() {
+    let book = Book::seed();
+    std::fs::remove_file(book.path("book.toml")).unwrap();
+    mkfifo(&book.path("book.toml"));
+    book.check()
+        .exits_with(2)
+        .stderr_has("cannot read book.toml: it is a named pipe (FIFO), not a regular file");
+
+    let book = Book::seed();
+    book.write("book.toml", "[math]\nmacros_file = \"macros.txt\"\n");
+    std::os::unix::fs::symlink("/dev/zero", book.path("macros.txt")).unwrap();
+    book.check()
+        .exits_with(1)
+        .stderr_has("cannot read the macros file macros.txt: it is a device");
+
+    let book = Book::seed();
+    mkfifo(&book.path("content/pipe.md"));
+    book.run(&["eval", "content/pipe.md"])
+        .exits_with(2)
+        .stderr_has("cannot read content/pipe.md: it is a named pipe (FIFO)");
+
+    let book = Book::seed();
+    std::os::unix::fs::symlink("/dev/zero", book.path("content/zero.md")).unwrap();
+    std::os::unix::fs::symlink("/dev/zero", book.path("content/zero.png")).unwrap();
+    book.check().succeeds();
+}
