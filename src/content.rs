@@ -190,6 +190,9 @@ pub fn load_lessons(root: &Path) -> LoadedLessons {
     }
     let mut lessons = std::mem::take(&mut loaded.lessons);
     loaded.problems.extend(duplicate_pages(&lessons));
+    loaded
+        .problems
+        .extend(crate::reserved::lessons_on_generated_names(&lessons));
     lessons.sort_by(|a, b| {
         (a.weight.is_none(), a.weight, &a.source.path).cmp(&(
             b.weight.is_none(),
@@ -216,6 +219,13 @@ enum Read {
 
 fn read_content_file(root: &Path, content_dir: &Path, path: &Path) -> Read {
     let shown_path = display_path(root, path);
+    if path.to_str().is_none() {
+        // Two names that differ only in bytes that are not UTF-8 would become one page or file.
+        return Read::Problem(
+            Diagnostic::general(format!("the file name of {shown_path} is not UTF-8"))
+                .with_help("rename the file: names become addresses on the site, which are UTF-8"),
+        );
+    }
     if path.extension().is_none_or(|ext| ext != "md") {
         return match crate::regular_file::read_regular(path, crate::regular_file::MAX_ASSET_BYTES) {
             Ok(bytes) => Read::Asset(display_path(content_dir, path), bytes),

@@ -27,6 +27,7 @@ pub mod present;
 pub mod preview;
 pub mod reference;
 pub mod regular_file;
+pub mod reserved;
 pub mod search;
 pub mod site_check;
 pub mod site_writer;

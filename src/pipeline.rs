@@ -146,6 +146,13 @@ pub fn build_site_with(
             return Err(problems);
         }
     };
+    problems.extend(crate::reserved::files_on_generated_names(
+        &theme.static_files,
+        "static/",
+    ));
+    problems.extend(crate::reserved::files_on_generated_names(
+        &assets, "content/",
+    ));
     let templates = match Templates::new(&theme.templates) {
         Ok(templates) => templates,
         Err(problem) => {

@@ -101,6 +101,17 @@ fn book_files(
     let mut files = Vec::new();
     for entry in WalkDir::new(&base).sort_by_file_name() {
         match entry {
+            Ok(entry) if entry.file_type().is_file() && entry.path().to_str().is_none() => {
+                problems.push(
+                    Diagnostic::general(format!(
+                        "the file name of {} is not UTF-8",
+                        slash_path(entry.path().strip_prefix(root).unwrap_or(entry.path()))
+                    ))
+                    .with_help(
+                        "rename the file: names become addresses on the site, which are UTF-8",
+                    ),
+                );
+            }
             Ok(entry) if entry.file_type().is_file() => {
                 let relative = entry.path().strip_prefix(&base).unwrap_or(entry.path());
                 files.push((slash_path(relative), entry.path().to_path_buf()));

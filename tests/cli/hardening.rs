@@ -620,3 +620,58 @@ fn a_fifo_or_a_link_to_dev_zero_is_reported_by_name_not_read() {
     std::os::unix::fs::symlink("/dev/zero", book.path("content/zero.png")).unwrap();
     book.check().succeeds();
 }
+
+// --- Output collisions (issue 23) -------------------------------------------------------------
+
+#[test]
+fn a_lesson_or_file_on_a_generated_name_is_an_error_naming_both() {
+    let book = Book::seed();
+    book.write("content/404.md", &lesson("Lost", "Mine.\n"));
+    book.check().exits_with(1).stderr_has(
+        "content/404.md:1:1: this lesson's page 404.html is the name of the not-found page",
+    );
+
+    let book = Book::seed();
+    book.write(
+        "content/lost.md",
+        "+++\ntitle = \"Lost\"\nslug = \"404\"\n+++\n\nMine.\n",
+    );
+    book.build()
+        .exits_with(1)
+        .stderr_has("content/lost.md:1:1: this lesson's page 404.html");
+
+    for (file, what) in [
+        ("static/search-index.js", "the search index"),
+        ("static/book-toc.js", "the table of contents script"),
+        ("content/search-index.js", "the search index"),
+    ] {
+        let book = Book::seed();
+        book.write(file, "mine");
+        book.build()
+            .exits_with(1)
+            .stderr_has(&format!("{file} would be replaced by {what}"));
+    }
+}
+
+#[test]
+fn asset_names_that_are_not_utf8_are_an_error_not_a_lost_file() {
+    use std::os::unix::ffi::OsStrExt;
+    let book = Book::seed();
+    for byte in [0xfe_u8, 0xff] {
+        let name = [b'p', byte, b'.', b'p', b'n', b'g'];
+        let path = book
+            .path("content")
+            .join(std::ffi::OsStr::from_bytes(&name));
+        std::fs::write(path, [byte]).unwrap();
+    }
+    let run = book.build();
+    run.exits_with(1)
+        .stderr_has("the file name of content/p\u{fffd}.png is not UTF-8");
+    assert_eq!(
+        run.stderr.matches("is not UTF-8").count(),
+        2,
+        "{}",
+        run.stderr
+    );
+    assert!(!book.path("public").exists());
+}
