@@ -626,7 +626,7 @@ fn a_fifo_or_a_link_to_dev_zero_is_reported_by_name_not_read() {
 #[test]
 fn a_lesson_or_file_on_a_generated_name_is_an_error_naming_both() {
     let book = Book::seed();
-    book.write("content/404.md", &lesson("Lost", "Mine.\n"));
+    book.write("content/404.md", lesson("Lost", "Mine.\n"));
     book.check().exits_with(1).stderr_has(
         "content/404.md:1:1: this lesson's page 404.html is the name of the not-found page",
     );
