@@ -675,3 +675,27 @@ fn asset_names_that_are_not_utf8_are_an_error_not_a_lost_file() {
     );
     assert!(!book.path("public").exists());
 }
+
+// --- Typesetter bounds (issue 23) ---------------------------------------------------------------
+
+#[test]
+fn formulas_whose_macros_nest_double_or_misuse_arguments_are_one_clean_error_each() {
+    let book = Book::seed();
+    book.write(
+        "book.toml",
+        "title = \"T\"\n\n[math.macros]\nnest = \"\\\\sqrt{\\\\nest}\"\nnine = \"#1 + #9\"\n",
+    );
+    let body = format!(
+        "Nested $\\nest$.\n\nDoubled $\\def\\x#1#2{{#2{{#1#1}}}}\\x{{y}}{}\\relax$.\n\nNine $\\nine{{a}}$.\n",
+        "\\x".repeat(25)
+    );
+    book.write("content/macros.md", lesson("Macros", &body));
+    let run = book.check();
+    run.exits_with(1)
+        .stderr_has("content/macros.md:")
+        .stderr_has("The formula nests more than 500 levels deep")
+        .stderr_has("Macros expand to more than 200000 tokens");
+    assert!(!run.stderr.contains("panicked"), "{}", run.stderr);
+    assert!(!run.stderr.contains("backtrace"), "{}", run.stderr);
+    assert_eq!(run.stderr.matches("error:").count(), 3, "{}", run.stderr);
+}
