@@ -699,3 +699,55 @@ fn formulas_whose_macros_nest_double_or_misuse_arguments_are_one_clean_error_eac
     assert!(!run.stderr.contains("backtrace"), "{}", run.stderr);
     assert_eq!(run.stderr.matches("error:").count(), 3, "{}", run.stderr);
 }
+
+// --- Printing errors (issue 23) -----------------------------------------------------------------
+
+/// Runs `worked args` in `book` with stdout (or stderr) on `/dev/full`; the exit code and stderr.
+fn into_dev_full(book: &Book, args: &[&str], stderr_too: bool) -> (Option<i32>, String) {
+    let full = || {
+        std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .unwrap()
+    };
+    let mut command = Command::new(env!("CARGO_BIN_EXE_worked"));
+    command.args(args).current_dir(book.root()).stdout(full());
+    if stderr_too {
+        command.stderr(full());
+    }
+    let output = command.output().unwrap();
+    (
+        output.status.code(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn output_that_cannot_be_written_exits_2_with_one_line_in_every_command() {
+    let book = Book::seed();
+    for args in [
+        &["check", "--root", "."][..],
+        &["build", "--root", "."],
+        &["eval", "content/attention.md"],
+        &["new", "content/fresh.md"],
+        &["init", "fresh-book"],
+        &["--help"],
+        &["--version"],
+    ] {
+        let (code, stderr) = into_dev_full(&book, args, false);
+        assert_eq!(code, Some(2), "{args:?}: {stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
+        assert!(
+            stderr.starts_with("error: cannot write"),
+            "{args:?}: {stderr}"
+        );
+        assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+    }
+    let broken = Book::with_lesson("a.md", &lesson("A", "{{nope.x}}\n"));
+    let (code, _) = into_dev_full(&broken, &["check", "--root", "."], true);
+    assert_eq!(
+        code,
+        Some(2),
+        "errors that cannot be shown are an I/O error"
+    );
+}
