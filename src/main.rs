@@ -57,10 +57,12 @@ fn main() -> ExitCode {
 fn exit_2_on_print_failure() {
     let report = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
-        match info
-            .payload_as_str()
-            .and_then(|message| message.strip_prefix("failed printing to "))
-        {
+        let payload = info.payload();
+        let message = payload
+            .downcast_ref::<String>()
+            .map(String::as_str)
+            .or_else(|| payload.downcast_ref::<&str>().copied());
+        match message.and_then(|message| message.strip_prefix("failed printing to ")) {
             Some(failure) => {
                 print_failed(failure);
                 std::process::exit(exit::USAGE_OR_IO.into());
