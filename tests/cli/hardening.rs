@@ -751,3 +751,95 @@ fn output_that_cannot_be_written_exits_2_with_one_line_in_every_command() {
         "errors that cannot be shown are an I/O error"
     );
 }
+
+// --- serve limits (issue 23) --------------------------------------------------------------------
+
+/// Sends `request` on a new connection and reads the whole reply (the server closes it).
+fn exchange(address: &str, request: &[u8]) -> String {
+    let mut stream = TcpStream::connect(address).unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(15)))
+        .unwrap();
+    let _ = stream.write_all(request);
+    let mut reply = Vec::new();
+    let _ = stream.read_to_end(&mut reply);
+    String::from_utf8_lossy(&reply).into_owned()
+}
+
+#[test]
+fn serve_refuses_heads_over_16_kib_however_they_arrive() {
+    let book = Book::seed();
+    let server = Server::start(book.root());
+    let head = |bytes: usize| {
+        let start = "GET /attention.html HTTP/1.1\r\nHost: x\r\nConnection: close\r\nX-Pad: ";
+        let pad = bytes - start.len() - 4;
+        format!("{start}{}\r\n\r\n", "a".repeat(pad))
+    };
+    assert!(exchange(&server.address, head(16 * 1024).as_bytes()).starts_with("HTTP/1.1 200"));
+    for bytes in [16 * 1024 + 1, 18_000, 20_000] {
+        let reply = exchange(&server.address, head(bytes).as_bytes());
+        assert!(
+            reply.starts_with("HTTP/1.1 431"),
+            "{bytes}: {}",
+            &reply[..reply.len().min(80)]
+        );
+    }
+}
+
+#[test]
+fn serve_answers_past_its_connection_cap_with_503_and_closes_idle_keep_alives() {
+    let book = Book::seed();
+    let server = Server::start(book.root());
+
+    // A kept-alive connection that asks nothing more is closed after the idle limit (2 s).
+    let mut idle = TcpStream::connect(&server.address).unwrap();
+    idle.set_read_timeout(Some(Duration::from_secs(8))).unwrap();
+    idle.write_all(b"GET /attention.html HTTP/1.1\r\nHost: x\r\n\r\n")
+        .unwrap();
+    let started = std::time::Instant::now();
+    let mut reply = Vec::new();
+    let _ = idle.read_to_end(&mut reply);
+    assert!(String::from_utf8_lossy(&reply).starts_with("HTTP/1.1 200"));
+    assert!(
+        started.elapsed() < Duration::from_secs(6),
+        "the idle connection was closed by the server, not by the test's timeout"
+    );
+
+    // 64 clients that connect and say nothing hold every connection for a while…
+    let holders: Vec<TcpStream> = (0..64)
+        .map(|_| TcpStream::connect(&server.address).unwrap())
+        .collect();
+    // …and the next ones get an answer, never a reset: 200 while the server is still taking
+    // the holders in (a loaded machine), then 503.
+    let reply = (0..40)
+        .map(|_| {
+            std::thread::sleep(Duration::from_millis(250));
+            exchange(
+                &server.address,
+                b"GET /attention.html HTTP/1.1\r\nHost: x\r\n\r\n",
+            )
+        })
+        .inspect(|reply| assert!(reply.starts_with("HTTP/1.1 "), "a reset: {reply:?}"))
+        .find(|reply| !reply.starts_with("HTTP/1.1 200"))
+        .expect("a 503 once 64 connections are open");
+    assert!(reply.starts_with("HTTP/1.1 503"), "{reply}");
+    assert!(reply.contains("Retry-After: 1\r\n"), "{reply}");
+    drop(holders);
+}
+
+#[test]
+fn serve_keeps_rebuilding_after_a_rebuild_that_met_a_fifo() {
+    let book = Book::seed();
+    let server = Server::start(book.root());
+    std::fs::remove_file(book.path("book.toml")).unwrap();
+    mkfifo(&book.path("book.toml"));
+    server.wait_for("/attention.html", "the failed rebuild", |page| {
+        page.contains("named pipe (FIFO)")
+    });
+    std::fs::remove_file(book.path("book.toml")).unwrap();
+    book.write("book.toml", "title = \"Test Book\"\n");
+    book.edit("content/softmax.md", "## Definition", "## Defined again");
+    server.wait_for("/softmax.html", "the next rebuild", |page| {
+        page.contains("Defined again") && !page.contains("named pipe")
+    });
+}
