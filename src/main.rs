@@ -3,7 +3,7 @@
 use clap::Parser;
 use std::io::Write;
 use std::process::ExitCode;
-use worked::cli::{Cli, Command, ImportFrom};
+use worked::commands::cli::{Cli, Command, ImportFrom};
 use worked::commands::{self, exit};
 
 fn main() -> ExitCode {

@@ -14,7 +14,7 @@
 
 use libfuzzer_sys::fuzz_target;
 use std::path::Path;
-use worked::diagnostics::{render_all, render_warnings};
+use worked::base::diagnostics::{render_all, render_warnings};
 use worked::pipeline::{build_site, Strictness};
 
 /// Defined before the fuzzed steps, so programs have values of each rank to work on.

@@ -1,11 +1,11 @@
 //! `worked eval FILE [--json]`: print every input and intermediate of a lesson's examples.
 
 use super::exit;
-use crate::blocks::ExampleBlock;
+use crate::base::diagnostics::render_all;
 use crate::compute::{Evaluated, Quantity};
-use crate::content::{decode_lesson, parse_lesson};
-use crate::diagnostics::render_all;
+use crate::expand::blocks::ExampleBlock;
 use crate::expand::evaluate_examples;
+use crate::load::content::{decode_lesson, parse_lesson};
 use crate::present::{format_number, Precision, Style};
 use serde::Serialize;
 use std::io::Write;
@@ -16,7 +16,10 @@ const READABLE_PRECISION: Precision = Precision::Significant(6);
 
 /// Runs `eval` and returns the exit code.
 pub fn run(file: &Path, json: bool) -> u8 {
-    let bytes = match crate::regular_file::read_regular(file, crate::regular_file::MAX_TEXT_BYTES) {
+    let bytes = match crate::load::regular_file::read_regular(
+        file,
+        crate::load::regular_file::MAX_TEXT_BYTES,
+    ) {
         Ok(bytes) => bytes,
         Err(error) => {
             eprintln!("error: cannot read {}: {error}", file.display());

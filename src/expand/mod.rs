@@ -8,25 +8,30 @@
 //! The author's text is never rewritten as a string: only the events that hold a reference are
 //! split, so every other span stays true to the file.
 
-use crate::blocks::{self, BlockKind, BlockText, ExampleBlock};
+use crate::base::diagnostics::Diagnostic;
+use crate::base::html::escape_html;
+use crate::base::source::SourceFile;
 use crate::compute::ops::{self, Op};
 use crate::compute::Quantity;
-use crate::content::Lesson;
-use crate::diagnostics::Diagnostic;
-use crate::markdown::{self, Spanned};
+use crate::expand::blocks::{BlockKind, BlockText, ExampleBlock};
+use crate::expand::markdown::Spanned;
+use crate::expand::reference::{ComputeFilter, Filter, Placeholder, Reference};
+use crate::expand::typed_numbers::find_typed_numbers;
+use crate::load::content::Lesson;
 use crate::present::figure::Palette;
 use crate::present::latex::quantity_latex;
-use crate::present::table::{escape_html, quantity_prose, quantity_table};
+use crate::present::table::{quantity_prose, quantity_table};
 use crate::present::Precision;
-use crate::reference::{self, ComputeFilter, Filter, Placeholder, Reference};
-use crate::source::SourceFile;
-use crate::typed_numbers::find_typed_numbers;
 use pulldown_cmark::{CodeBlockKind, CowStr, Event, Tag, TagEnd};
 use std::collections::BTreeSet;
 use std::ops::Range;
 
+pub mod blocks;
 mod cards;
 mod embeds;
+pub mod markdown;
+pub mod reference;
+pub mod typed_numbers;
 
 /// Styles of example cards, relative to the output root.
 const CARD_STYLESHEET: &str = "cards.css";

@@ -3,7 +3,7 @@
 //! outside SRC. Every path an mdBook names (SUMMARY entries, `src =`, the macros file) goes
 //! through [`Source::resolve`]; one that leaves SRC is refused with a note naming it.
 
-use crate::regular_file::{read_regular, ReadError};
+use crate::load::regular_file::{read_regular, ReadError};
 use std::path::{Component, Path, PathBuf};
 
 /// The mdBook folder, by its real path.

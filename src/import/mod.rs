@@ -14,8 +14,8 @@ pub mod confine;
 pub mod math;
 pub mod summary;
 
-use crate::content::{slug_problem, SECTION_FILES};
-use crate::regular_file::{MAX_ASSET_BYTES, MAX_TEXT_BYTES};
+use crate::load::content::{slug_problem, SECTION_FILES};
+use crate::load::regular_file::{MAX_ASSET_BYTES, MAX_TEXT_BYTES};
 use confine::{plain_relative, Destination, Source};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
@@ -77,7 +77,7 @@ pub fn import_mdbook(source: &Path, destination: &Path) -> Result<ImportReport, 
     }
     confine_entries(&book, &src_dir, &summary_name, &mut entries, &mut report);
 
-    let content = Path::new(crate::content::CONTENT_DIR);
+    let content = Path::new(crate::load::content::CONTENT_DIR);
     let plan = plan_chapters(&entries, &summary_name, &src_dir, &mut report);
     for (path, chapter) in &plan.chapters {
         write_chapter(
@@ -136,7 +136,7 @@ fn confine_entries(
             .and_then(|_| plain_relative(path).ok_or_else(|| format!("{path} names no file")));
         match confined {
             Ok(plain) => {
-                entry.path = Some(crate::content::display_path(Path::new(""), &plain));
+                entry.path = Some(crate::base::source::display_path(Path::new(""), &plain));
                 true
             }
             Err(why) => {
@@ -488,7 +488,7 @@ fn write_chapter(
         slug.as_deref(),
         chapter.draft,
     );
-    let to = Path::new(crate::content::CONTENT_DIR).join(path);
+    let to = Path::new(crate::load::content::CONTENT_DIR).join(path);
     dest.write(&to, format!("{front}{body}").as_bytes())?;
     report.chapters += 1;
     Ok(())
@@ -520,7 +520,7 @@ fn copy_other_files(
             if !entry.file_type().is_dir() {
                 report.notes.push(format!(
                     "{src_name}/{}: not a regular file (a link or special file); not copied",
-                    crate::content::display_path(src_dir, entry.path())
+                    crate::base::source::display_path(src_dir, entry.path())
                 ));
             }
             continue;
@@ -532,7 +532,7 @@ fn copy_other_files(
                 src_dir.display()
             ));
         }
-        let relative = crate::content::display_path(src_dir, entry.path());
+        let relative = crate::base::source::display_path(src_dir, entry.path());
         if entry.path().to_str().is_none() {
             report.notes.push(format!(
                 "{src_name}/{relative}: the file name is not UTF-8; not copied (rename it)"
@@ -561,7 +561,7 @@ fn copy_other_files(
             continue;
         }
         let bytes = book.read(entry.path(), MAX_ASSET_BYTES)?;
-        let to = Path::new(crate::content::CONTENT_DIR).join(&relative);
+        let to = Path::new(crate::load::content::CONTENT_DIR).join(&relative);
         dest.write(&to, &bytes)?;
         report.files += 1;
     }

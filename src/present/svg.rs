@@ -8,7 +8,7 @@
 //! even without that stylesheet. Font sizes *are* written here, because the layout code that
 //! leaves room for labels has to know them.
 
-use super::table::escape_html;
+use crate::base::html::escape_html;
 use std::fmt::Write;
 
 /// Font size of tick labels, legends and every number in a figure, in user units. One user unit

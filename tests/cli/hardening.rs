@@ -816,7 +816,7 @@ fn serve_answers_past_its_connection_cap_with_503_and_closes_idle_keep_alives() 
             std::thread::sleep(Duration::from_millis(250));
             exchange(
                 &server.address,
-                b"GET /attention.html HTTP/1.1\r\nHost: x\r\n\r\n",
+                b"GET /attention.html HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
             )
         })
         .inspect(|reply| assert!(reply.starts_with("HTTP/1.1 "), "a reset: {reply:?}"))

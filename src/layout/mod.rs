@@ -1,0 +1,6 @@
+//! Everything that turns an expanded lesson into page text: formulas typeset with KaTeX, the
+//! search index, and pages laid out with Tera templates.
+
+pub mod math;
+pub mod search;
+pub mod templating;

@@ -1,0 +1,7 @@
+//! The first stage: read the book from disk. Settings from `book.toml`, lessons and the files
+//! beside them from `content/`, and the theme with the book's overrides.
+
+pub mod config;
+pub mod content;
+pub mod regular_file;
+pub mod theme;
