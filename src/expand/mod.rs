@@ -25,6 +25,7 @@ use crate::present::Precision;
 use pulldown_cmark::{CodeBlockKind, CowStr, Event, Tag, TagEnd};
 use std::collections::BTreeSet;
 use std::ops::Range;
+use value_budget::{ValueBudget, MAX_BOOK_ENTRIES};
 
 pub mod blocks;
 mod cards;
@@ -32,6 +33,7 @@ mod embeds;
 pub mod markdown;
 pub mod reference;
 pub mod typed_numbers;
+pub mod value_budget;
 
 /// Styles of example cards, relative to the output root.
 const CARD_STYLESHEET: &str = "cards.css";
@@ -53,10 +55,11 @@ pub fn expand_lesson<'a>(
     lesson: &'a Lesson,
     events: Vec<Spanned<'a>>,
     decimals: usize,
+    budget: &ValueBudget,
 ) -> Result<Expanded<'a>, Vec<Diagnostic>> {
     let file = &lesson.source;
     let mut problems = Vec::new();
-    let (examples, failed_examples) = collect_examples(file, &events, &mut problems);
+    let (examples, failed_examples) = collect_examples(file, &events, &mut problems, budget);
     let mut expander = Expander {
         file,
         examples: &examples,
@@ -92,7 +95,8 @@ pub fn expand_lesson<'a>(
 pub fn evaluate_examples(lesson: &Lesson) -> Result<Vec<ExampleBlock>, Vec<Diagnostic>> {
     let events = markdown::parse(&lesson.source.text, lesson.body.clone());
     let mut problems = Vec::new();
-    let (examples, _) = collect_examples(&lesson.source, &events, &mut problems);
+    let budget = ValueBudget::default();
+    let (examples, _) = collect_examples(&lesson.source, &events, &mut problems, &budget);
     if problems.is_empty() {
         Ok(examples)
     } else {
@@ -137,6 +141,7 @@ fn collect_examples(
     file: &SourceFile,
     events: &[Spanned<'_>],
     problems: &mut Vec<Diagnostic>,
+    budget: &ValueBudget,
 ) -> (Vec<ExampleBlock>, BTreeSet<String>) {
     let mut examples: Vec<ExampleBlock> = Vec::new();
     let mut failed = BTreeSet::new();
@@ -148,6 +153,19 @@ fn collect_examples(
         };
         let (body, next) = block_body(file, events, index);
         match blocks::evaluate_example(file, kind, &body) {
+            Ok(example) if !budget.keep(&example.evaluated) => {
+                problems.push(
+                    Diagnostic::at(
+                        file,
+                        example.name_span.clone(),
+                        format!(
+                            "with this example the book's compute blocks keep more than {MAX_BOOK_ENTRIES} numbers"
+                        ),
+                    )
+                    .with_help("every value of every block is kept for the references: use smaller values or fewer steps"),
+                );
+                failed.insert(example.name);
+            }
             Ok(example) => {
                 if let Some(first) = examples.iter().find(|other| other.name == example.name) {
                     let first_line = file.line_column(first.name_span.start).line;

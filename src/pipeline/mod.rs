@@ -195,11 +195,12 @@ pub fn build_site_with(
         problems.extend(keep_going_problems(&lessons, &left_out));
     }
 
+    let budget = crate::expand::value_budget::ValueBudget::default();
     let prepared: Vec<Result<Prepared<'_>, Vec<Diagnostic>>> = lessons
         .par_iter()
         .enumerate()
         .filter(|(index, _)| reused[*index].is_none())
-        .map(|(index, lesson)| prepare_lesson(index, lesson, config.decimals))
+        .map(|(index, lesson)| prepare_lesson(index, lesson, config.decimals, &budget))
         .collect();
     let mut pages_so_far = Vec::new();
     for page in prepared {

@@ -6,6 +6,7 @@ use super::build_cache::CachedPage;
 use crate::base::diagnostics::Diagnostic;
 use crate::expand::expand_lesson;
 use crate::expand::markdown::{self, LocalTarget, Spanned, TocEntry};
+use crate::expand::value_budget::ValueBudget;
 use crate::layout::math::Formula;
 use crate::load::content::Lesson;
 use pulldown_cmark::Event;
@@ -46,13 +47,14 @@ pub(super) struct Prepared<'a> {
 }
 
 /// Parses, expands and numbers one lesson, and gathers what the later stages need from it.
-pub(super) fn prepare_lesson(
+pub(super) fn prepare_lesson<'a>(
     index: usize,
-    lesson: &Lesson,
+    lesson: &'a Lesson,
     decimals: usize,
-) -> Result<Prepared<'_>, Vec<Diagnostic>> {
+    budget: &ValueBudget,
+) -> Result<Prepared<'a>, Vec<Diagnostic>> {
     let events = markdown::parse(&lesson.source.text, lesson.body.clone());
-    let expanded = expand_lesson(lesson, events, decimals)?;
+    let expanded = expand_lesson(lesson, events, decimals, budget)?;
     let mut events = expanded.events;
     let toc = markdown::heading_ids(&mut events);
     let headings = markdown::headings(&events);

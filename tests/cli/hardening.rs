@@ -843,3 +843,33 @@ fn serve_keeps_rebuilding_after_a_rebuild_that_met_a_fifo() {
         page.contains("Defined again") && !page.contains("named pipe")
     });
 }
+
+// --- Compute memory (issue 23) ------------------------------------------------------------------
+
+#[test]
+fn compute_blocks_are_bounded_in_memory_per_block_and_per_book() {
+    let block = |name: &str, copies: usize| {
+        let mut steps = String::from("x = zeros(1024, 1024)\n");
+        for copy in 0..copies {
+            steps.push_str(&format!("a{copy} = x\n"));
+        }
+        format!("```compute\nname = \"{name}\"\nsteps = \"\"\"\n{steps}\"\"\"\n```\n\n")
+    };
+    let text = lesson("Aliases", &block("aliases", 998));
+    let book = Book::with_lesson("aliases.md", &text);
+    book.check()
+        .exits_with(1)
+        .stderr_has("the steps keep more than 4194304 numbers (step a3)");
+
+    let body: String = (0..5).map(|at| block(&format!("b{at}"), 3)).collect();
+    let book = Book::with_lesson("many.md", &lesson("Many", &body));
+    let run = book.check();
+    run.exits_with(1)
+        .stderr_has("with this example the book's compute blocks keep more than 16777216 numbers");
+    assert_eq!(
+        run.stderr.matches("keep more than").count(),
+        1,
+        "{}",
+        run.stderr
+    );
+}
