@@ -873,3 +873,59 @@ fn compute_blocks_are_bounded_in_memory_per_block_and_per_book() {
         run.stderr
     );
 }
+
+// --- Leftovers and links (issue 23) -------------------------------------------------------------
+
+#[test]
+fn an_emptied_leftover_of_a_killed_removal_is_removed() {
+    let book = Book::seed();
+    let mut child = Command::new("true").spawn().unwrap();
+    let dead = child.id();
+    child.wait().unwrap();
+    std::fs::create_dir(book.path(&format!(".public.old-{dead}"))).unwrap();
+    book.write(&format!(".public.old-{dead}-notes/mine.txt"), "mine");
+    book.build().succeeds();
+    assert!(!book.path(&format!(".public.old-{dead}")).exists());
+    assert!(book
+        .path(&format!(".public.old-{dead}-notes/mine.txt"))
+        .exists());
+}
+
+#[test]
+fn a_previous_subfolder_replaced_by_a_link_lends_no_files() {
+    use std::os::unix::fs::MetadataExt;
+    let book = Book::seed();
+    book.write("content/part/deep.md", lesson("Deep", "Deep text.\n"));
+    book.build().succeeds();
+    let outside = tempfile::tempdir().unwrap();
+    let copy = outside.path().join("deep.html");
+    std::fs::copy(book.path("public/part/deep.html"), &copy).unwrap();
+    std::fs::remove_dir_all(book.path("public/part")).unwrap();
+    std::os::unix::fs::symlink(outside.path(), book.path("public/part")).unwrap();
+    book.build().succeeds();
+    assert_eq!(
+        std::fs::metadata(&copy).unwrap().nlink(),
+        1,
+        "the outside file was linked"
+    );
+    assert!(!std::fs::symlink_metadata(book.path("public/part"))
+        .unwrap()
+        .file_type()
+        .is_symlink());
+}
+
+#[test]
+fn check_site_reports_links_and_special_files_in_the_site() {
+    let book = Book::seed();
+    book.build().succeeds();
+    let outside = tempfile::tempdir().unwrap();
+    let copy = outside.path().join("softmax.html");
+    std::fs::copy(book.path("public/softmax.html"), &copy).unwrap();
+    std::fs::remove_file(book.path("public/softmax.html")).unwrap();
+    std::os::unix::fs::symlink(&copy, book.path("public/softmax.html")).unwrap();
+    mkfifo(&book.path("public/pipe"));
+    book.check_site("public")
+        .exits_with(1)
+        .stderr_has("public/softmax.html is reached through a symbolic link (softmax.html)")
+        .stderr_has("public/pipe is a symbolic link or special file");
+}
