@@ -288,7 +288,10 @@ mod tests {
             .collect();
         let has = |needle: &str| problems.iter().any(|problem| problem.contains(needle));
         assert!(has("index.html is not a regular file"), "{problems:?}");
-        assert!(has("a.html is reached through a symbolic link"), "{problems:?}");
+        assert!(
+            has("a.html is reached through a symbolic link"),
+            "{problems:?}"
+        );
         assert!(has("big.css is over"), "{problems:?}");
     }
 

@@ -238,6 +238,51 @@ fn printing_into_a_closed_pipe_ends_quietly() {
 
 // --- Runaway time and memory -----------------------------------------------------------------
 
+/// Runs `command` with at most `bytes` of virtual address space (`ulimit -v`).
+fn limit_address_space(command: &mut Command, bytes: u64) {
+    use std::os::unix::process::CommandExt;
+    // SAFETY: setrlimit is async-signal-safe and touches only the child's own limits.
+    unsafe {
+        command.pre_exec(move || {
+            let limit = libc::rlimit {
+                rlim_cur: bytes,
+                rlim_max: bytes,
+            };
+            if libc::setrlimit(libc::RLIMIT_AS, &limit) == 0 {
+                Ok(())
+            } else {
+                Err(std::io::Error::last_os_error())
+            }
+        });
+    }
+}
+
+#[test]
+fn a_page_with_40000_headings_builds_in_bounded_address_space() {
+    let body: String = (0..40_000)
+        .map(|at| {
+            format!(
+                "## Part {at}
+
+"
+            )
+        })
+        .collect();
+    let book = Book::with_lesson("many.md", &lesson("Many", &body));
+    let mut command = Command::new(env!("CARGO_BIN_EXE_worked"));
+    command
+        .args(["build", "--root", ".", "--output", "public"])
+        .current_dir(book.root());
+    limit_address_space(&mut command, 3 << 30);
+    let output = command.output().unwrap();
+    assert!(
+        output.status.success(),
+        "{:?}: {}",
+        output.status,
+        String::from_utf8_lossy(&output.stderr)
+    );
+}
+
 #[test]
 fn a_template_loop_beyond_the_range_limit_is_an_error() {
     let book = Book::seed();
@@ -269,7 +314,6 @@ fn an_attention_example_with_too_much_work_is_an_error_at_heads() {
 
 #[test]
 fn eval_json_of_a_large_example_streams_within_bounded_memory() {
-    use std::os::unix::process::CommandExt;
     // 16 heads over 512 tokens: about 250 MB of JSON, which once took 1.5 GB to build in memory.
     let tokens: Vec<String> = (0..512).map(|at| format!("\"t{at}\"")).collect();
     let embeddings: Vec<String> = (0..512)
@@ -292,20 +336,7 @@ fn eval_json_of_a_large_example_streams_within_bounded_memory() {
         .current_dir(book.root())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());
-    // SAFETY: setrlimit is async-signal-safe and touches only the child's own limits.
-    unsafe {
-        command.pre_exec(|| {
-            let limit = libc::rlimit {
-                rlim_cur: 768 << 20,
-                rlim_max: 768 << 20,
-            };
-            if libc::setrlimit(libc::RLIMIT_AS, &limit) == 0 {
-                Ok(())
-            } else {
-                Err(std::io::Error::last_os_error())
-            }
-        });
-    }
+    limit_address_space(&mut command, 768 << 20);
     let mut child = command.spawn().unwrap();
     let mut stdout = child.stdout.take().unwrap();
     let mut bytes = 0usize;
