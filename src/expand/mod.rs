@@ -679,12 +679,29 @@ fn example_names(examples: &[ExampleBlock]) -> String {
 }
 
 fn unclosed(file: &SourceFile, span: Range<usize>) -> Diagnostic {
-    Diagnostic::at(
-        file,
-        span.start..span.start + 2,
-        "this `{{` is never closed",
-    )
-    .with_help("end the reference with }}")
+    let at = span.start..span.start + 2;
+    // Markdown ends a text run at an HTML tag, so `{{ literal <b> }}` reaches no `}}` of its
+    // own although the line has one: name the tag rather than call the `{{` unclosed.
+    let rest = file.text.get(span.start..).unwrap_or("");
+    let paragraph = &rest[..rest.find("\n\n").unwrap_or(rest.len())];
+    let tag = paragraph.find("}}").and_then(|close| {
+        let open = paragraph[..close].find('<')?;
+        let tag = &paragraph[open..close];
+        Some(match tag.find('>') {
+            Some(end) if end < 40 => &tag[..=end],
+            _ => "<",
+        })
+    });
+    match tag {
+        Some(tag) => Diagnostic::at(
+            file,
+            at,
+            format!("this `{{{{` is cut short by the HTML tag `{tag}` before its `}}}}`"),
+        )
+        .with_help("a reference cannot hold HTML: for a literal `<`, write `&lt;`"),
+        None => Diagnostic::at(file, at, "this `{{` is never closed")
+            .with_help("end the reference with }}"),
+    }
 }
 
 fn typed_number(file: &SourceFile, span: Range<usize>, text: &str) -> Diagnostic {

@@ -118,9 +118,8 @@ pub struct LoadedLessons {
 pub fn load_lessons(root: &Path) -> LoadedLessons {
     let content_dir = root.join(CONTENT_DIR);
     if !content_dir.is_dir() {
-        let problem =
-            Diagnostic::general(format!("no `{CONTENT_DIR}/` folder in {}", root.display()))
-                .with_help(
+        let problem = Diagnostic::io(format!("no `{CONTENT_DIR}/` folder in {}", root.display()))
+            .with_help(
                 "run worked in a book folder, or pass --root DIR; lessons are content/*.md files",
             );
         return LoadedLessons {
@@ -425,12 +424,20 @@ fn find_closing_delimiter(text: &str, from: usize) -> Option<(usize, usize)> {
     None
 }
 
+/// Longest slug (and folder name): its page `SLUG.html` stays well inside the 255 bytes file
+/// systems allow in a name.
+pub const MAX_SLUG_CHARS: usize = 200;
+
 /// Why `slug` cannot name a page, if it cannot.
 pub fn slug_problem(slug: &str) -> Option<&'static str> {
     if slug.is_empty() {
         Some("is empty")
     } else if slug == "index" {
         Some("is taken by the book's index page")
+    } else if slug.len() > MAX_SLUG_CHARS {
+        // `build` writes SLUG.html; file systems refuse names over 255 bytes, and `check` must
+        // find what `build` would fail on.
+        Some("is longer than 200 characters, too long for a file name")
     } else if !slug
         .chars()
         .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-' || c == '_')

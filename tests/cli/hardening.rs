@@ -485,8 +485,10 @@ fn raw_html_inside_a_reference_is_reported_at_its_column() {
     let run = book.check();
     run.exits_with(1);
     let at = place("content/attention.md", &text, "{{cat.output[<b>");
-    run.stderr_has(&format!("{at}: this `{{{{` is never closed"))
-        .stderr_has(&format!("╭─[{at}]"));
+    run.stderr_has(&format!(
+        "{at}: this `{{{{` is cut short by the HTML tag `<b>` before its `}}}}`"
+    ))
+    .stderr_has(&format!("╭─[{at}]"));
 }
 
 #[test]
@@ -959,4 +961,66 @@ fn check_site_reports_links_and_special_files_in_the_site() {
         .exits_with(1)
         .stderr_has("public/softmax.html is reached through a symbolic link (softmax.html)")
         .stderr_has("public/pipe is a symbolic link or special file");
+}
+
+// --- Messages and exit codes (issue 23) ---------------------------------------------------------
+
+#[test]
+fn messages_name_the_lesson_quote_briefly_and_exit_with_the_right_code() {
+    // A page too large for the render limit names the lesson whose page it is.
+    let book = Book::with_lesson(
+        "big.md",
+        &lesson("Big", &format!("{}\n", "word ".repeat(2_000))),
+    );
+    book.write(
+        "templates/lesson.html",
+        "{% for i in range(end=10000) %}{{ lesson.content | safe }}{% endfor %}",
+    );
+    book.build().exits_with(1).stderr_has(
+        "content/big.md:1:1: this lesson's page big.html: template lesson.html stopped",
+    );
+
+    // A 900-digit literal is quoted in part, in the message and the hint.
+    let digits = "1".repeat(900);
+    let book = Book::with_lesson(
+        "typed.md",
+        &lesson("Typed", &format!("It is 0.{digits}.\n")),
+    );
+    let run = book.check();
+    run.exits_with(1);
+    let longest = run
+        .stderr
+        .split(|c: char| c != '1')
+        .map(str::len)
+        .max()
+        .unwrap_or(0);
+    assert!(
+        longest <= 160,
+        "a run of {longest} digits quoted:\n{}",
+        run.stderr
+    );
+
+    // A slug too long for a file name is found by check, not only by build.
+    let slug = "s".repeat(300);
+    let book = Book::with_lesson(
+        "long.md",
+        &format!("+++\ntitle = \"Long\"\nslug = \"{slug}\"\n+++\n\nText.\n"),
+    );
+    book.check()
+        .exits_with(1)
+        .stderr_has("is longer than 200 characters, too long for a file name");
+
+    // No content/ is a usage error; an import into a regular file says so.
+    let scratch = Book::empty();
+    std::fs::create_dir(scratch.path("empty")).unwrap();
+    scratch
+        .run(&["build", "--root", "empty"])
+        .exits_with(2)
+        .stderr_has("no `content/` folder");
+    let scratch = hostile_mdbook("- [Intro](intro.md)\n", "[book]\ntitle = \"T\"\n");
+    scratch.write("a-file", "x");
+    scratch
+        .run(&["import", "mdbook", "mdbook", "--into", "a-file"])
+        .exits_with(2)
+        .stderr_has("a-file exists and is a file, not a folder");
 }
