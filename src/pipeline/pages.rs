@@ -9,7 +9,8 @@ use super::typeset::Typeset;
 use crate::base::diagnostics::Diagnostic;
 use crate::book::keep_going::resolve_keep_going;
 use crate::book::navigation::{root_prefix, BookTree, Crumb, Entry, Section};
-use crate::expand::markdown::{self, TocEntry};
+use crate::expand::markdown::TocEntry;
+use crate::layout::html::{to_html, toc_html};
 use crate::layout::search::{self, IndexedSection};
 use crate::layout::templating::{PageContext, Templates};
 use crate::link::relative_url;
@@ -159,7 +160,7 @@ fn render_lesson_page(page: Prepared<'_>, book: &BookContext<'_>) -> Result<Arc<
     let path = lesson.page();
     let root = root_prefix(&path);
     let mut toc = page.toc;
-    markdown::toc_html(&mut toc, &page.events, book.typeset);
+    toc_html(&mut toc, &page.events, book.typeset);
     let position = book.tree.position(page.index);
     let order = &book.tree.reading_order;
     let children = if lesson.section {
@@ -188,7 +189,7 @@ fn render_lesson_page(page: Prepared<'_>, book: &BookContext<'_>) -> Result<Arc<
                 slug: &lesson.slug,
                 title: &lesson.title,
                 summary: &lesson.summary,
-                content: markdown::to_html(page.events, book.typeset),
+                content: to_html(page.events, book.typeset),
                 section: lesson.section,
                 draft: lesson.draft,
             },

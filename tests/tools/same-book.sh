@@ -10,6 +10,9 @@
 #
 # The book defaults to the shipped one (this repository's root); pass a folder as the third
 # argument to compare another. Exits non-zero, showing the differences, when anything differs.
+# Both binaries read the book's own files, and the shipped book's templates/ and static/ are the
+# theme itself, so this compares what the Rust code makes of them; a change to the theme's files
+# shows when the book is a copy taken before the change (`git archive`).
 set -euo pipefail
 
 if [[ $# -lt 2 || $# -gt 3 ]]; then

@@ -3,7 +3,6 @@
 
 use super::{input_number, side, FigureOptions};
 use crate::compute::gradient_descent::GradientDescent;
-use crate::compute::Quantity;
 use crate::present::svg::{
     decade_ticks, fitted_ticks, fitted_x_axis, labelled, legible_width, nice_ticks, widest, Anchor,
     Baseline, Frame, Placer, Point, Scale, Svg, LABEL_TEXT, SMALL_TEXT,
@@ -297,9 +296,8 @@ fn path_panel(result: &GradientDescent, options: &FigureOptions) -> String {
     svg.finish("wf-chart wf-panel", &title, &description)
 }
 
-/// Loss contours: ellipses through the start and at a quarter and a sixteenth of its excess
-/// loss (the loss is a quadratic bowl, L* + ½ eᵀHe for the error e), and the bowl's two axes,
-/// the Hessian's eigenvectors, through the optimum. Everything is clipped to the plot.
+/// Loss contours (computed by [`GradientDescent::loss_contours`]) and the bowl's two axes, the
+/// Hessian's eigenvectors, through the optimum. Everything is clipped to the plot.
 fn draw_loss_valley(
     svg: &mut Svg,
     frame: &Frame,
@@ -307,35 +305,12 @@ fn draw_loss_valley(
     at: &impl Fn((f64, f64)) -> Point,
 ) {
     let (steep, shallow) = result.hessian_eigenvectors();
-    let hessian_eigenvalues = result.quantity("hessian_eigenvalues");
-    let Some(Quantity::Vector { values: lambda, .. }) = hessian_eigenvalues else {
-        return;
-    };
     let optimum = result.optimum;
     let start = (result.start.0 - optimum.0, result.start.1 - optimum.1);
-    // ½ eᵀHe at the start, from the components along the eigenvectors.
-    let along = |v: (f64, f64)| start.0 * v.0 + start.1 * v.1;
-    let excess = 0.5 * (lambda[0] * along(steep).powi(2) + lambda[1] * along(shallow).powi(2));
     svg.clipped_group(frame, "wf-valley");
-    if excess > 0.0 && excess.is_finite() {
-        for share in [1.0, 0.25, 0.0625] {
-            let level = excess * share;
-            let (a, b) = (
-                (2.0 * level / lambda[0]).sqrt(),
-                (2.0 * level / lambda[1]).sqrt(),
-            );
-            let ellipse: Vec<Point> = (0..=72)
-                .map(|k| {
-                    let t = f64::from(k) * std::f64::consts::TAU / 72.0;
-                    let (u, v) = (a * t.cos(), b * t.sin());
-                    at((
-                        optimum.0 + u * steep.0 + v * shallow.0,
-                        optimum.1 + u * steep.1 + v * shallow.1,
-                    ))
-                })
-                .collect();
-            svg.polyline(&ellipse, "wf-contour");
-        }
+    for contour in result.loss_contours() {
+        let ellipse: Vec<Point> = contour.into_iter().map(at).collect();
+        svg.polyline(&ellipse, "wf-contour");
     }
     // Each axis as a long line through the optimum; the clip trims it to the plot.
     let reach = 1e3 * (1.0 + start.0.hypot(start.1));
