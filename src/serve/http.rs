@@ -304,6 +304,38 @@ fn reason(status: u16) -> &'static str {
 mod tests {
     use super::*;
 
+    /// Sends `request` on a new connection to `address` and reads the reply until it closes.
+    fn exchange(address: std::net::SocketAddr, request: &[u8]) -> String {
+        let mut stream = TcpStream::connect(address).unwrap();
+        stream
+            .set_read_timeout(Some(Duration::from_secs(10)))
+            .unwrap();
+        let _ = stream.write_all(request);
+        let mut reply = Vec::new();
+        let _ = stream.read_to_end(&mut reply);
+        String::from_utf8_lossy(&reply).into_owned()
+    }
+
+    #[test]
+    fn clients_past_the_cap_get_503_with_retry_after_not_a_reset() {
+        let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+        let address = listener.local_addr().unwrap();
+        let limits = Limits {
+            connections: 2,
+            ..Limits::default()
+        };
+        let handler: Arc<Handler> = Arc::new(|_: &str, _: &str| plain(200, "page\n"));
+        std::thread::spawn(move || serve(listener, limits, handler));
+        // Two clients that say nothing hold both connections (they are accepted first).
+        let holders: Vec<TcpStream> = (0..2)
+            .map(|_| TcpStream::connect(address).unwrap())
+            .collect();
+        let reply = exchange(address, b"GET / HTTP/1.1\r\nHost: x\r\n\r\n");
+        assert!(reply.starts_with("HTTP/1.1 503 "), "{reply:?}");
+        assert!(reply.contains("\r\nRetry-After: 1\r\n"), "{reply:?}");
+        drop(holders);
+    }
+
     #[test]
     fn a_request_head_gives_method_target_and_connection_handling() {
         let request =

@@ -820,7 +820,7 @@ fn serve_refuses_heads_over_16_kib_however_they_arrive() {
 }
 
 #[test]
-fn serve_answers_past_its_connection_cap_with_503_and_closes_idle_keep_alives() {
+fn serve_closes_a_kept_alive_connection_left_idle() {
     let book = Book::seed();
     let server = Server::start(book.root());
 
@@ -837,27 +837,6 @@ fn serve_answers_past_its_connection_cap_with_503_and_closes_idle_keep_alives() 
         started.elapsed() < Duration::from_secs(6),
         "the idle connection was closed by the server, not by the test's timeout"
     );
-
-    // 64 clients that connect and say nothing hold every connection for a while…
-    let holders: Vec<TcpStream> = (0..64)
-        .map(|_| TcpStream::connect(&server.address).unwrap())
-        .collect();
-    // …and the next ones get an answer, never a reset: 200 while the server is still taking
-    // the holders in (a loaded machine), then 503.
-    let reply = (0..40)
-        .map(|_| {
-            std::thread::sleep(Duration::from_millis(250));
-            exchange(
-                &server.address,
-                b"GET /attention.html HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
-            )
-        })
-        .inspect(|reply| assert!(reply.starts_with("HTTP/1.1 "), "a reset: {reply:?}"))
-        .find(|reply| !reply.starts_with("HTTP/1.1 200"))
-        .expect("a 503 once 64 connections are open");
-    assert!(reply.starts_with("HTTP/1.1 503"), "{reply}");
-    assert!(reply.contains("Retry-After: 1\r\n"), "{reply}");
-    drop(holders);
 }
 
 #[test]
