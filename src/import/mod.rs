@@ -67,7 +67,7 @@ pub fn import_mdbook(source: &Path, destination: &Path) -> Result<ImportReport, 
             toml::Value::String(settings.src.clone())
         )
     })?;
-    let summary_path = src_dir.join("SUMMARY.md");
+    let summary_path = book.resolve(&src_dir, "SUMMARY.md")?;
     let summary_text =
         String::from_utf8_lossy(&book.read(&summary_path, MAX_TEXT_BYTES)?).into_owned();
     let summary_name = format!("{}/SUMMARY.md", settings.src);

@@ -572,6 +572,19 @@ fn import_refuses_a_src_or_macros_file_outside_the_mdbook() {
         !scratch.path("out").exists(),
         "a failed import leaves no DEST"
     );
+
+    let scratch = hostile_mdbook("", "[book]\ntitle = \"T\"\n");
+    std::fs::remove_file(scratch.path("mdbook/src/SUMMARY.md")).unwrap();
+    std::os::unix::fs::symlink(
+        scratch.path("outside/secret.md"),
+        scratch.path("mdbook/src/SUMMARY.md"),
+    )
+    .unwrap();
+    scratch
+        .run(&["import", "mdbook", "mdbook", "--into", "out"])
+        .exits_with(2)
+        .stderr_has("SUMMARY.md is a link to");
+    assert!(!scratch.path("out").exists());
 }
 
 #[test]
