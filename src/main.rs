@@ -1,11 +1,13 @@
 //! The `worked` command: parse arguments, run one command, exit with its code.
 
 use clap::Parser;
+use std::io::Write;
 use std::process::ExitCode;
 use worked::commands::cli::{Cli, Command, ImportFrom};
 use worked::commands::{self, exit};
 
 fn main() -> ExitCode {
+    exit_2_on_print_failure();
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(error) => {
@@ -14,7 +16,9 @@ fn main() -> ExitCode {
             } else {
                 exit::OK
             };
-            let _ = error.print();
+            if let Err(failure) = error.print() {
+                return print_failed(&format!("the help or usage text: {failure}"));
+            }
             return ExitCode::from(code);
         }
     };
@@ -39,7 +43,39 @@ fn main() -> ExitCode {
             from: ImportFrom::Mdbook { src, into },
         } => commands::import::run_mdbook(&src, &into),
     };
+    // What `print!` left in the buffer is written at exit, where a failure would go unseen.
+    if let Err(failure) = std::io::stdout().flush() {
+        return print_failed(&format!("stdout: {failure}"));
+    }
     ExitCode::from(code)
+}
+
+/// Output that cannot be written (a full disk, `> /dev/full`) is an I/O error like any other:
+/// one line and exit code 2. `println!` and `eprintln!` panic on a write error, in every
+/// command; this hook turns exactly that panic into the line and the exit code, and leaves any
+/// other panic to the default report.
+fn exit_2_on_print_failure() {
+    let report = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let payload = info.payload();
+        let message = payload
+            .downcast_ref::<String>()
+            .map(String::as_str)
+            .or_else(|| payload.downcast_ref::<&str>().copied());
+        match message.and_then(|message| message.strip_prefix("failed printing to ")) {
+            Some(failure) => {
+                print_failed(failure);
+                std::process::exit(exit::USAGE_OR_IO.into());
+            }
+            None => report(info),
+        }
+    }));
+}
+
+/// Says (if stderr still works) that `what` could not be written; exit code 2.
+fn print_failed(what: &str) -> ExitCode {
+    let _ = writeln!(std::io::stderr(), "error: cannot write {what}");
+    ExitCode::from(exit::USAGE_OR_IO)
 }
 
 /// Rust ignores SIGPIPE, so printing into a closed pipe (`worked check | head -1`) is an error

@@ -50,11 +50,42 @@ struct Location {
     span: Range<usize>,
 }
 
+/// Longest message, label or hint, in characters.
+pub const MAX_MESSAGE_CHARS: usize = 2 * QUOTE_WIDTH + 80;
+
+/// A message, label or hint with every quoted value held to [`QUOTE_WIDTH`] characters and the
+/// whole to [`MAX_MESSAGE_CHARS`]: messages quote the author's input (a 900-digit number, a
+/// name, a list of a block's names), which can be any length. A quote is a run without spaces
+/// (the one thing a message's own words never make that long), cut with `…`.
+fn bounded(text: String) -> String {
+    let long_run = text
+        .split(char::is_whitespace)
+        .any(|run| run.chars().nth(QUOTE_WIDTH).is_some());
+    if !long_run && text.chars().nth(MAX_MESSAGE_CHARS).is_none() {
+        return text;
+    }
+    let mut out = String::new();
+    let (mut run, mut kept) = (0, 0);
+    for c in text.chars() {
+        run = if c.is_whitespace() { 0 } else { run + 1 };
+        if run > QUOTE_WIDTH {
+            continue;
+        }
+        out.push(if run == QUOTE_WIDTH { '…' } else { c });
+        kept += 1;
+        if kept == MAX_MESSAGE_CHARS {
+            out.push('…');
+            break;
+        }
+    }
+    out
+}
+
 impl Diagnostic {
     /// A problem that belongs to no particular place (an unreadable folder, a missing `content/`).
     pub fn general(message: impl Into<String>) -> Self {
         Diagnostic(Box::new(Details {
-            message: message.into(),
+            message: bounded(message.into()),
             location: None,
             label: None,
             help: None,
@@ -82,7 +113,7 @@ impl Diagnostic {
         let start = span.start.min(file.text.len());
         let end = span.end.clamp(start, file.text.len());
         Diagnostic(Box::new(Details {
-            message: message.into(),
+            message: bounded(message.into()),
             location: Some(Location {
                 file: file.clone(),
                 span: start..end,
@@ -96,13 +127,13 @@ impl Diagnostic {
 
     /// Adds a short note shown under the caret.
     pub fn with_label(mut self, label: impl Into<String>) -> Self {
-        self.0.label = Some(label.into());
+        self.0.label = Some(bounded(label.into()));
         self
     }
 
     /// Adds what the author should do.
     pub fn with_help(mut self, help: impl Into<String>) -> Self {
-        self.0.help = Some(help.into());
+        self.0.help = Some(bounded(help.into()));
         self
     }
 
@@ -440,6 +471,22 @@ fn render_capped(diagnostics: &[Diagnostic], render: impl Fn(&Diagnostic) -> Str
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn long_quotes_and_long_messages_are_cut() {
+        let number = "1".repeat(900);
+        let problem = Diagnostic::general(format!("the number {number} is too large"))
+            .with_help(format!("mark it as {{{{ literal {number} }}}}"));
+        let quoted = problem.message().split(' ').nth(2).unwrap();
+        assert_eq!(quoted.chars().count(), QUOTE_WIDTH);
+        assert!(quoted.ends_with('…') && problem.message().ends_with(" is too large"));
+        assert!(problem.help().unwrap().chars().count() < 2 * QUOTE_WIDTH);
+        let names = vec!["name"; 200_000].join(", ");
+        let listed = Diagnostic::general(format!("its quantities: {names}"));
+        assert_eq!(listed.message().chars().count(), MAX_MESSAGE_CHARS + 1);
+        let short = "a short message, left exactly as it is";
+        assert_eq!(Diagnostic::general(short).message(), short);
+    }
 
     #[test]
     fn headline_names_file_line_and_column() {

@@ -32,7 +32,7 @@ pub fn check_built_site(fresh: &RenderedSite, dir: &Path) -> Vec<Diagnostic> {
     let shown_dir = dir.display().to_string();
     let mut problems = Vec::new();
     for (path, expected) in &fresh.files {
-        let on_disk = match read_site_file(&dir.join(path), expected.len()) {
+        let on_disk = match read_site_file(dir, path, expected.len()) {
             Ok(bytes) => bytes,
             Err(problem) => {
                 problems.push(
@@ -94,10 +94,21 @@ pub fn check_built_site(fresh: &RenderedSite, dir: &Path) -> Vec<Diagnostic> {
     }
     let expected: BTreeSet<&str> = fresh.files.keys().map(String::as_str).collect();
     for entry in WalkDir::new(dir).sort_by_file_name().into_iter().flatten() {
-        if !entry.file_type().is_file() {
+        let relative = crate::base::source::display_path(dir, entry.path());
+        if entry.file_type().is_dir() {
             continue;
         }
-        let relative = crate::base::source::display_path(dir, entry.path());
+        if !entry.file_type().is_file() {
+            if !expected.contains(relative.as_str()) {
+                problems.push(
+                    Diagnostic::general(format!(
+                        "{shown_dir}/{relative} is a symbolic link or special file, which worked never writes"
+                    ))
+                    .with_help("rebuild the site with `worked build`, which replaces the whole folder"),
+                );
+            }
+            continue;
+        }
         if !expected.contains(relative.as_str()) && relative != MARKER_FILE {
             problems.push(
                 Diagnostic::general(format!(
@@ -110,10 +121,18 @@ pub fn check_built_site(fresh: &RenderedSite, dir: &Path) -> Vec<Diagnostic> {
     problems
 }
 
-/// Reads a built file only if it is a regular file (a FIFO would block for ever, a device such
-/// as `/dev/zero` never ends) and no larger than the fresh file plus [`READ_SLACK`]. The error
-/// completes the sentence "DIR/PATH …".
-fn read_site_file(path: &Path, fresh_len: usize) -> Result<Vec<u8>, String> {
+/// Reads the built file `relative` under `dir` only if it is a regular file reached without a
+/// symbolic link (a FIFO would block for ever, a device such as `/dev/zero` never ends, and a
+/// link makes the site depend on files outside it) and no larger than the fresh file plus
+/// [`READ_SLACK`]. The error completes the sentence "DIR/PATH …".
+fn read_site_file(dir: &Path, relative: &str, fresh_len: usize) -> Result<Vec<u8>, String> {
+    let path = dir.join(relative);
+    let path = path.as_path();
+    if let Some(link) = linked_part(dir, relative) {
+        return Err(format!(
+            "is reached through a symbolic link ({link}); a site holds only folders and regular files"
+        ));
+    }
     let metadata = match std::fs::metadata(path) {
         Ok(metadata) => metadata,
         Err(error) if error.kind() == std::io::ErrorKind::NotFound => {
@@ -226,6 +245,22 @@ pub fn unescape(text: &str) -> String {
         .replace("&amp;", "&")
 }
 
+/// The first part of `relative` under `dir` (a folder on the way, or the file itself) that is a
+/// symbolic link, as a path relative to `dir`.
+fn linked_part(dir: &Path, relative: &str) -> Option<String> {
+    let mut path = dir.to_path_buf();
+    let mut shown = Vec::new();
+    for part in relative.split('/') {
+        path.push(part);
+        shown.push(part);
+        if std::fs::symlink_metadata(&path).is_ok_and(|metadata| metadata.file_type().is_symlink())
+        {
+            return Some(shown.join("/"));
+        }
+    }
+    None
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -253,7 +288,10 @@ mod tests {
             .collect();
         let has = |needle: &str| problems.iter().any(|problem| problem.contains(needle));
         assert!(has("index.html is not a regular file"), "{problems:?}");
-        assert!(has("a.html is not a regular file"), "{problems:?}");
+        assert!(
+            has("a.html is reached through a symbolic link"),
+            "{problems:?}"
+        );
         assert!(has("big.css is over"), "{problems:?}");
     }
 

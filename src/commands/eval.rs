@@ -16,7 +16,10 @@ const READABLE_PRECISION: Precision = Precision::Significant(6);
 
 /// Runs `eval` and returns the exit code.
 pub fn run(file: &Path, json: bool) -> u8 {
-    let bytes = match std::fs::read(file) {
+    let bytes = match crate::load::regular_file::read_regular(
+        file,
+        crate::load::regular_file::MAX_TEXT_BYTES,
+    ) {
         Ok(bytes) => bytes,
         Err(error) => {
             eprintln!("error: cannot read {}: {error}", file.display());

@@ -64,6 +64,16 @@ pub fn run_new(root: &Path, path: &Path, title: Option<&str>) -> u8 {
         eprintln!("  help: write it like `part/chapter.md`, relative to {CONTENT_DIR}/");
         return exit::USAGE_OR_IO;
     };
+    if let Some(link) = linked_folder(&root.join(CONTENT_DIR), &relative) {
+        eprintln!(
+            "error: {} is a symbolic link; worked new writes only inside {CONTENT_DIR}/",
+            link.display()
+        );
+        eprintln!(
+            "  help: lessons under a linked folder are not part of the book; use a real folder"
+        );
+        return exit::USAGE_OR_IO;
+    }
     let mut file = root.join(CONTENT_DIR).join(relative);
     if file.extension().is_none_or(|ext| ext != "md") {
         file.set_extension("md");
@@ -213,6 +223,21 @@ lists every value the example computes.
 "#,
         toml_string(title)
     )
+}
+
+/// The first folder on the way from `content` to `relative` that is a symbolic link: writing
+/// through it would put the lesson outside the book (and the build does not follow it).
+fn linked_folder(content: &Path, relative: &Path) -> Option<PathBuf> {
+    let mut path = content.to_path_buf();
+    let folders = relative.parent()?;
+    for part in folders.components() {
+        path.push(part);
+        if std::fs::symlink_metadata(&path).is_ok_and(|metadata| metadata.file_type().is_symlink())
+        {
+            return Some(path);
+        }
+    }
+    None
 }
 
 /// Creates `path` (and its folders) with `text`; an existing file is an error.

@@ -133,14 +133,22 @@ pub fn run(root: &Path, host: IpAddr, port: u16) -> u8 {
     ));
 
     while let Some(changed) = next_change(&events, &root_abs) {
-        rebuild(
-            root,
-            &state,
-            &rebuilds,
-            Some(&changed),
-            &mut cache,
-            &mut memory,
-        );
+        // A rebuild that panics (a bug) is reported, and the next change rebuilds from scratch:
+        // the preview must keep following the sources whatever one build did.
+        let rebuilt = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            rebuild(
+                root,
+                &state,
+                &rebuilds,
+                Some(&changed),
+                &mut cache,
+                &mut memory,
+            )
+        }));
+        if rebuilt.is_err() {
+            cache = BuildCache::default();
+            tell("error: this rebuild stopped on an internal error (a bug in worked; please report it); the next change rebuilds from scratch\n");
+        }
         // A folder created since the last build (say templates/) is watched from now on.
         watch_sources(&mut watcher, &root_abs, &mut watched);
     }

@@ -1,6 +1,7 @@
 //! Finding a lesson's example blocks among its events and evaluating each one, with one
 //! problem for a block that fails and one for a name used twice.
 
+use super::value_budget::{ValueBudget, MAX_BOOK_ENTRIES};
 use crate::base::diagnostics::Diagnostic;
 use crate::base::source::SourceFile;
 use crate::expand::blocks::{self, BlockKind, BlockText, ExampleBlock};
@@ -14,7 +15,8 @@ use std::ops::Range;
 pub fn evaluate_examples(lesson: &Lesson) -> Result<Vec<ExampleBlock>, Vec<Diagnostic>> {
     let events = markdown::parse(&lesson.source.text, lesson.body.clone());
     let mut problems = Vec::new();
-    let (examples, _) = collect_examples(&lesson.source, &events, &mut problems);
+    let budget = ValueBudget::default();
+    let (examples, _) = collect_examples(&lesson.source, &events, &mut problems, &budget);
     if problems.is_empty() {
         Ok(examples)
     } else {
@@ -64,6 +66,7 @@ pub(super) fn collect_examples(
     file: &SourceFile,
     events: &[Spanned<'_>],
     problems: &mut Vec<Diagnostic>,
+    budget: &ValueBudget,
 ) -> (Vec<ExampleBlock>, BTreeSet<String>) {
     let mut examples: Vec<ExampleBlock> = Vec::new();
     let mut failed = BTreeSet::new();
@@ -75,6 +78,19 @@ pub(super) fn collect_examples(
         };
         let (body, next) = block_body(file, events, index);
         match blocks::evaluate_example(file, kind, &body) {
+            Ok(example) if !budget.keep(&example.evaluated) => {
+                problems.push(
+                    Diagnostic::at(
+                        file,
+                        example.name_span.clone(),
+                        format!(
+                            "with this example the book's compute blocks keep more than {MAX_BOOK_ENTRIES} numbers"
+                        ),
+                    )
+                    .with_help("every value of every block is kept for the references: use smaller values or fewer steps"),
+                );
+                failed.insert(example.name);
+            }
             Ok(example) => {
                 if let Some(first) = examples.iter().find(|other| other.name == example.name) {
                     let first_line = file.line_column(first.name_span.start).line;

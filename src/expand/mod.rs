@@ -25,6 +25,7 @@ use crate::present::Precision;
 use pulldown_cmark::{CowStr, Event, LinkType, Tag, TagEnd};
 use std::collections::BTreeSet;
 use std::ops::Range;
+use value_budget::ValueBudget;
 
 pub mod blocks;
 pub mod callouts;
@@ -38,6 +39,7 @@ pub mod page_ids;
 pub mod reference;
 mod typed;
 pub mod typed_numbers;
+pub mod value_budget;
 
 pub use examples::evaluate_examples;
 use examples::{block_body, collect_examples, fenced_kind};
@@ -62,10 +64,11 @@ pub fn expand_lesson<'a>(
     lesson: &'a Lesson,
     events: Vec<Spanned<'a>>,
     decimals: usize,
+    budget: &ValueBudget,
 ) -> Result<Expanded<'a>, Unexpanded> {
     let file = &lesson.source;
     let mut problems = Vec::new();
-    let (examples, failed_examples) = collect_examples(file, &events, &mut problems);
+    let (examples, failed_examples) = collect_examples(file, &events, &mut problems, budget);
     for (span, message, help) in page_ids::written_id_clashes(&events) {
         problems.push(Diagnostic::at(file, span, message).with_help(help));
     }
@@ -691,10 +694,27 @@ fn example_names(examples: &[ExampleBlock]) -> String {
 }
 
 fn unclosed(file: &SourceFile, span: Range<usize>) -> Diagnostic {
-    Diagnostic::at(
-        file,
-        span.start..span.start + 2,
-        "this `{{` is never closed",
-    )
-    .with_help("end the reference with }}")
+    let at = span.start..span.start + 2;
+    // Markdown ends a text run at an HTML tag, so `{{ literal <b> }}` reaches no `}}` of its
+    // own although the line has one: name the tag rather than call the `{{` unclosed.
+    let rest = file.text.get(span.start..).unwrap_or("");
+    let paragraph = &rest[..rest.find("\n\n").unwrap_or(rest.len())];
+    let tag = paragraph.find("}}").and_then(|close| {
+        let open = paragraph[..close].find('<')?;
+        let tag = &paragraph[open..close];
+        Some(match tag.find('>') {
+            Some(end) if end < 40 => &tag[..=end],
+            _ => "<",
+        })
+    });
+    match tag {
+        Some(tag) => Diagnostic::at(
+            file,
+            at,
+            format!("this `{{{{` is cut short by the HTML tag `{tag}` before its `}}}}`"),
+        )
+        .with_help("a reference cannot hold HTML: for a literal `<`, write `&lt;`"),
+        None => Diagnostic::at(file, at, "this `{{` is never closed")
+            .with_help("end the reference with }}"),
+    }
 }

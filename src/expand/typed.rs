@@ -105,7 +105,7 @@ mod tests {
         let lesson = parse_lesson(SourceFile::new("content/t.md", text), Path::new("t.md"))
             .expect("the lesson parses");
         let events = markdown::parse(&lesson.source.text, lesson.body.clone());
-        let expanded = expand_lesson(&lesson, events, 3)
+        let expanded = expand_lesson(&lesson, events, 3, &Default::default())
             .ok()
             .expect("the lesson expands");
         let printed = expanded

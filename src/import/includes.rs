@@ -7,11 +7,13 @@
 //! inside the new book: it gets a note, and the build reports the directive. Included files
 //! are searched for includes of their own, up to [`MAX_INCLUDED_FILES`] files.
 
-use super::{write_file, ImportReport};
+use super::confine::{Destination, Source};
+use super::ImportReport;
 use crate::link::resolve_path;
 use crate::load::include::include_paths;
+use crate::load::regular_file::MAX_ASSET_BYTES;
 use std::collections::BTreeSet;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 /// Most files one import copies because they are included.
 const MAX_INCLUDED_FILES: usize = 2_000;
@@ -27,15 +29,12 @@ struct Wanted {
 
 /// Copies what the chapters (path under `src` and text) include from beside `src/`.
 pub fn copy_included(
-    source: &Path,
+    book: &Source,
     src_name: &str,
-    destination: &Path,
+    dest: &Destination,
     chapters: &[(String, String)],
     report: &mut ImportReport,
 ) -> Result<(), String> {
-    let source_real = source
-        .canonicalize()
-        .map_err(|error| format!("cannot read {}: {error}", source.display()))?;
     let mut queue: Vec<Wanted> = Vec::new();
     for (chapter, text) in chapters {
         let folder = format!("{src_name}/{chapter}");
@@ -65,20 +64,19 @@ pub fn copy_included(
             ));
             continue;
         };
-        let from = source.join(&path);
-        let Ok(real) = from.canonicalize() else {
-            // A missing file is reported by the build, at the directive.
+        // Read only inside SRC, by real path; a missing file, or one a link takes out of SRC,
+        // is reported by the build at the directive.
+        let Ok(real) = book.resolve(book.real(), &path) else {
             continue;
         };
-        if !real.starts_with(&source_real) || !real.is_file() {
+        if !real.is_file() {
             continue;
         }
-        let bytes = std::fs::read(&real)
-            .map_err(|error| format!("cannot read {}: {error}", from.display()))?;
+        let bytes = book.read(&real, MAX_ASSET_BYTES)?;
         if let Some(relative) = under_src {
-            let target: PathBuf = destination.join(&relative);
-            if !target.exists() {
-                write_file(&target, &bytes)?;
+            let target = Path::new(&relative);
+            if !dest.holds(target) {
+                dest.write(target, &bytes)?;
                 report.files += 1;
             }
         }

@@ -7,8 +7,10 @@
 //! nesting come from `SUMMARY.md` ([`summary`]): chapters get weights in SUMMARY order, a
 //! part's title becomes the section page of the folder its chapters share, draft chapters
 //! (`[Title]()`) and files SUMMARY does not name are left out of the published book.
-//! The source folder is only read, never written.
+//! The source folder is only read, never written; [`confine`] keeps every read inside it and
+//! every write inside the new destination.
 
+pub mod confine;
 mod fences;
 mod html_math;
 mod includes;
@@ -18,6 +20,8 @@ mod trial;
 use crate::book::summary::{parse_summary, EntryKind, SummaryEntry};
 use crate::load::config::{CheckLevels, Level};
 use crate::load::content::{slug_problem, SECTION_FILES};
+use crate::load::regular_file::{MAX_ASSET_BYTES, MAX_TEXT_BYTES};
+use confine::{plain_relative, Destination, Source};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 use walkdir::WalkDir;
@@ -67,14 +71,17 @@ impl ChapterLines {
 
 /// Imports the mdBook at `source` into the new folder `destination`.
 pub fn import_mdbook(source: &Path, destination: &Path) -> Result<ImportReport, String> {
+    let book = Source::open(source)?;
     let config_path = source.join("book.toml");
-    let config_text = std::fs::read_to_string(&config_path).map_err(|error| {
-        format!(
-            "cannot read {}: {error} (SRC is the folder that holds an mdBook's book.toml)",
-            config_path.display()
-        )
-    })?;
-    check_destination(source, destination)?;
+    let config_text = book
+        .resolve(book.real(), "book.toml")
+        .and_then(|path| book.read(&path, MAX_TEXT_BYTES))
+        .and_then(|bytes| {
+            String::from_utf8(bytes)
+                .map_err(|_| format!("cannot read {}: not UTF-8 text", config_path.display()))
+        })
+        .map_err(|error| format!("{error} (SRC is the folder that holds an mdBook's book.toml)"))?;
+    let dest = Destination::create(&book, destination)?;
     let config: toml::Table = toml::from_str(&config_text).map_err(|error| {
         format!(
             "{}: not valid TOML: {}",
@@ -83,25 +90,29 @@ pub fn import_mdbook(source: &Path, destination: &Path) -> Result<ImportReport, 
         )
     })?;
     let mut report = ImportReport::default();
-    let settings = carry_settings(&config, &config_text, &mut report);
-    let src_dir = source.join(&settings.src);
-    let summary_path = src_dir.join("SUMMARY.md");
-    let summary_text = std::fs::read_to_string(&summary_path)
-        .map_err(|error| format!("cannot read {}: {error}", summary_path.display()))?;
+    let mut settings = carry_settings(&config, &config_text, &mut report);
+    let src_dir = book.resolve(book.real(), &settings.src).map_err(|error| {
+        format!(
+            "{}: src = {}: {error}",
+            config_path.display(),
+            toml::Value::String(settings.src.clone())
+        )
+    })?;
+    let summary_path = book.resolve(&src_dir, "SUMMARY.md")?;
+    let summary_text =
+        String::from_utf8_lossy(&book.read(&summary_path, MAX_TEXT_BYTES)?).into_owned();
     let summary_name = format!("{}/SUMMARY.md", settings.src);
-    let (entries, skipped) = parse_summary(&summary_text);
+    let (mut entries, skipped) = parse_summary(&summary_text);
     for (line, note) in skipped {
         report.notes.push(format!("{summary_name}:{line}: {note}"));
     }
+    confine_entries(&book, &src_dir, &summary_name, &mut entries, &mut report);
 
-    let content = destination.join(crate::load::content::CONTENT_DIR);
-    std::fs::create_dir_all(&content)
-        .map_err(|error| format!("cannot create {}: {error}", content.display()))?;
     let plan = plan_chapters(&entries, &summary_name, &src_dir, &mut report);
     for (path, chapter) in &plan.chapters {
         write_chapter(
-            &src_dir,
-            &content,
+            &book,
+            (&src_dir, &dest),
             path,
             chapter,
             &settings.src,
@@ -110,33 +121,38 @@ pub fn import_mdbook(source: &Path, destination: &Path) -> Result<ImportReport, 
     }
     let pieces = includes::included_under_src(&settings.src, &report.with_directives);
     copy_other_files(
-        &src_dir,
-        &content,
+        &book,
+        (&src_dir, &dest),
         &plan,
         &pieces,
         &settings.src,
         &mut report,
     )?;
     let with_directives = std::mem::take(&mut report.with_directives);
-    includes::copy_included(
-        source,
-        &settings.src,
-        destination,
-        &with_directives,
-        &mut report,
-    )?;
-    if let Some(macros) = &settings.macros {
-        let from = source.join(macros);
-        let bytes = std::fs::read(&from)
-            .map_err(|error| format!("cannot read the macros file {}: {error}", from.display()))?;
-        write_file(&destination.join("macros.txt"), &bytes)?;
+    includes::copy_included(&book, &settings.src, &dest, &with_directives, &mut report)?;
+    if let Some(macros) = settings.macros.take() {
+        let at = format!(
+            "book.toml:{}",
+            setting_line(&config_text, "preprocessor.katex", Some("macros"))
+        );
+        match book.resolve(book.real(), &macros) {
+            Ok(from) => {
+                let bytes = book.read(&from, MAX_TEXT_BYTES)?;
+                dest.write(Path::new("macros.txt"), &bytes)?;
+                settings.macros = Some(macros);
+            }
+            Err(why) => report.notes.push(format!(
+                "{at}: [preprocessor.katex] macros = {}: {why}; not copied",
+                toml::Value::String(macros.clone())
+            )),
+        }
     }
-    let book_toml = destination.join("book.toml");
+    let book_toml = Path::new("book.toml");
     let both = CheckLevels {
         links: Level::Warn,
         math: Level::Warn,
     };
-    write_file(&book_toml, settings.book_toml(both).as_bytes())?;
+    dest.write(book_toml, settings.book_toml(both).as_bytes())?;
     let lines = std::mem::take(&mut report.lines);
     if report.chapters > 0 {
         report.notes.push(format!(
@@ -146,36 +162,42 @@ pub fn import_mdbook(source: &Path, destination: &Path) -> Result<ImportReport, 
         ));
     }
     let levels = trial::needed_levels(destination, &lines, &settings.src, &mut report);
-    write_file(&book_toml, settings.book_toml(levels).as_bytes())?;
+    dest.rewrite(book_toml, settings.book_toml(levels).as_bytes())?;
+    dest.keep();
     Ok(report)
 }
 
-/// Refuses a destination that is not empty, or that lies inside the source (the import
-/// must never write into it).
-fn check_destination(source: &Path, destination: &Path) -> Result<(), String> {
-    let source_abs = source
-        .canonicalize()
-        .map_err(|error| format!("cannot read {}: {error}", source.display()))?;
-    let destination_abs =
-        std::path::absolute(destination).unwrap_or_else(|_| destination.to_path_buf());
-    if destination_abs.starts_with(&source_abs) {
-        return Err(format!(
-            "{} is inside the mdBook folder; choose a folder outside it (the import never writes into SRC)",
-            destination.display()
-        ));
-    }
-    if destination.exists() {
-        let empty = std::fs::read_dir(destination)
-            .map(|mut entries| entries.next().is_none())
-            .unwrap_or(false);
-        if !empty {
-            return Err(format!(
-                "{} exists and is not empty; import into a new folder",
-                destination.display()
-            ));
+/// Drops every SUMMARY entry whose file lies outside the book's `src` (an absolute path, `..`,
+/// or a link leading out), with a note naming it, and spells the rest as plain relative paths
+/// so one file has one name.
+fn confine_entries(
+    book: &Source,
+    src_dir: &Path,
+    summary_name: &str,
+    entries: &mut Vec<SummaryEntry>,
+    report: &mut ImportReport,
+) {
+    entries.retain_mut(|entry| {
+        let Some(path) = &entry.path else {
+            return true;
+        };
+        let confined = book
+            .resolve(src_dir, path)
+            .and_then(|_| plain_relative(path).ok_or_else(|| format!("{path} names no file")));
+        match confined {
+            Ok(plain) => {
+                entry.path = Some(crate::base::source::display_path(Path::new(""), &plain));
+                true
+            }
+            Err(why) => {
+                report.notes.push(format!(
+                    "{summary_name}:{}: {why}; chapter \"{}\" skipped",
+                    entry.line, entry.title
+                ));
+                false
+            }
         }
-    }
-    Ok(())
+    });
 }
 
 /// Settings with a `worked` counterpart, and where the chapters are.
@@ -478,16 +500,16 @@ fn slug_for(stem: &str) -> String {
 }
 
 fn write_chapter(
-    src_dir: &Path,
-    content: &Path,
+    book: &Source,
+    (src_dir, dest): (&Path, &Destination),
     path: &str,
     chapter: &Chapter,
     src_name: &str,
     report: &mut ImportReport,
 ) -> Result<(), String> {
     let from = src_dir.join(path);
-    let text = std::fs::read_to_string(&from)
-        .map_err(|error| format!("cannot read {}: {error}", from.display()))?;
+    let text = String::from_utf8(book.read(&from, MAX_TEXT_BYTES)?)
+        .map_err(|_| format!("cannot read {}: not UTF-8 text", from.display()))?;
     let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
     let fences = fences::convert_fences(text);
     let html = html_math::open_html_blocks(&fences.text);
@@ -552,7 +574,8 @@ fn write_chapter(
         slug.as_deref(),
         chapter.draft,
     );
-    write_file(&content.join(path), format!("{front}{body}").as_bytes())?;
+    let to = Path::new(crate::load::content::CONTENT_DIR).join(path);
+    dest.write(&to, format!("{front}{body}").as_bytes())?;
     report.lines.insert(
         path.to_string(),
         ChapterLines {
@@ -578,8 +601,8 @@ fn without_title_heading<'a>(text: &'a str, title: &str) -> &'a str {
 }
 
 fn copy_other_files(
-    src_dir: &Path,
-    content: &Path,
+    book: &Source,
+    (src_dir, dest): (&Path, &Destination),
     plan: &Plan,
     pieces: &BTreeSet<String>,
     src_name: &str,
@@ -589,6 +612,12 @@ fn copy_other_files(
     for entry in WalkDir::new(src_dir).sort_by_file_name() {
         let entry = entry.map_err(|error| format!("cannot read {error}"))?;
         if !entry.file_type().is_file() {
+            if !entry.file_type().is_dir() {
+                report.notes.push(format!(
+                    "{src_name}/{}: not a regular file (a link or special file); not copied",
+                    crate::base::source::display_path(src_dir, entry.path())
+                ));
+            }
             continue;
         }
         seen += 1;
@@ -599,6 +628,12 @@ fn copy_other_files(
             ));
         }
         let relative = crate::base::source::display_path(src_dir, entry.path());
+        if entry.path().to_str().is_none() {
+            report.notes.push(format!(
+                "{src_name}/{relative}: the file name is not UTF-8; not copied (rename it)"
+            ));
+            continue;
+        }
         if plan.chapters.contains_key(&relative) {
             continue;
         }
@@ -619,23 +654,15 @@ fn copy_other_files(
                 weight: None,
                 draft: true,
             };
-            write_chapter(src_dir, content, &relative, &chapter, src_name, report)?;
+            write_chapter(book, (src_dir, dest), &relative, &chapter, src_name, report)?;
             continue;
         }
-        let bytes = std::fs::read(entry.path())
-            .map_err(|error| format!("cannot read {}: {error}", entry.path().display()))?;
-        write_file(&content.join(&relative), &bytes)?;
+        let bytes = book.read(entry.path(), MAX_ASSET_BYTES)?;
+        let to = Path::new(crate::load::content::CONTENT_DIR).join(&relative);
+        dest.write(&to, &bytes)?;
         report.files += 1;
     }
     Ok(())
-}
-
-fn write_file(path: &Path, bytes: &[u8]) -> Result<(), String> {
-    if let Some(parent) = path.parent() {
-        std::fs::create_dir_all(parent)
-            .map_err(|error| format!("cannot create {}: {error}", parent.display()))?;
-    }
-    std::fs::write(path, bytes).map_err(|error| format!("cannot write {}: {error}", path.display()))
 }
 
 #[cfg(test)]

@@ -89,7 +89,12 @@ pub fn to_html<'a>(
         }
         index += 1;
     }
-    let text_bytes = events.last().map_or(0, |(_, span)| span.end);
+    // The bytes of the file these events cover, not the offset where they end: a heading's
+    // title near the end of a long page reserved the whole page, 40,000 times (12 GB).
+    let text_bytes = match (events.first(), events.last()) {
+        (Some((_, first)), Some((_, last))) => last.end.saturating_sub(first.start),
+        _ => 0,
+    };
     let mut html = String::with_capacity(math_bytes + text_bytes + text_bytes / 4);
     pulldown_cmark::html::push_html(&mut html, out.into_iter());
     html

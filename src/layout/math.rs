@@ -7,10 +7,13 @@
 //! Three guards keep hostile formulas from taking the build down, cheapest first:
 //! - [`nesting_depth`] refuses a formula nested deeper than [`MAX_NESTING`] before the engine
 //!   sees it: the parser recurses once per level, and a stack overflow aborts the process
-//!   where no `catch_unwind` can reach;
+//!   where no `catch_unwind` can reach; what macros build is bounded inside the vendored
+//!   engine (`parser::MAX_NESTING` levels and `macro_expander::MAX_EXPANDED_TOKENS` tokens,
+//!   patch 6 in `vendor/katex-rs/PATCHES.md`);
 //! - every formula is typeset on a pool whose threads have `TYPESETTER_STACK_BYTES` of stack,
 //!   far more than [`MAX_NESTING`] levels need;
-//! - each call runs under `catch_unwind`, so an engine panic becomes an error at the formula.
+//! - each call runs under `catch_unwind`, so an engine panic becomes an error at the formula
+//!   (and prints no panic message: the hook stays quiet inside the typesetter).
 //!
 //! Macro bombs stop at KaTeX's own `max_expand` limit, left at its default.
 //!
@@ -122,7 +125,14 @@ fn typeset(formula: &Formula, settings: &MathSettings) -> Result<String, Typeset
             offset: Some(deepest_at),
         });
     }
-    match panic::catch_unwind(AssertUnwindSafe(|| render(tex, formula.display, settings))) {
+    let rendered = panic::catch_unwind(AssertUnwindSafe(|| {
+        IN_TYPESETTER.set(true);
+        let rendered = render(tex, formula.display, settings);
+        IN_TYPESETTER.set(false);
+        rendered
+    }));
+    IN_TYPESETTER.set(false);
+    match rendered {
         Ok(result) => result,
         Err(_) => Err(TypesetError::whole(
             "KaTeX failed on this formula (an internal error in the typesetter); \
@@ -184,9 +194,26 @@ fn engine() -> &'static KatexContext {
     ENGINE.get_or_init(KatexContext::default)
 }
 
+thread_local! {
+    /// Whether this thread is inside the typesetter's `catch_unwind`, where a panic becomes an
+    /// error at the formula and must not also print a panic message and backtrace.
+    static IN_TYPESETTER: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Keeps the default panic report for every panic except the typesetter's caught ones.
+fn quiet_typesetter_panics() {
+    let report = panic::take_hook();
+    panic::set_hook(Box::new(move |info| {
+        if !IN_TYPESETTER.get() {
+            report(info);
+        }
+    }));
+}
+
 fn typesetting_pool() -> &'static ThreadPool {
     static POOL: OnceLock<ThreadPool> = OnceLock::new();
     POOL.get_or_init(|| {
+        quiet_typesetter_panics();
         ThreadPoolBuilder::new()
             .thread_name(|index| format!("worked-katex-{index}"))
             .stack_size(TYPESETTER_STACK_BYTES)
@@ -393,13 +420,66 @@ mod tests {
     }
 
     #[test]
-    fn the_pool_stack_holds_several_times_the_nesting_limit() {
-        // What a macro could build past the pre-check, bounded by max_expand (1,000).
-        let n = 4 * MAX_NESTING;
-        let tex = format!("{}x{}", r"\frac{".repeat(n), "}{y}".repeat(n));
+    fn the_pool_stack_holds_the_engines_own_nesting_limit() {
+        // What a macro could build past the pre-check, bounded by the vendored parser.
+        let n = katex::parser::MAX_NESTING - 1;
         let settings = MathSettings::default();
-        let rendered = typesetting_pool().install(|| render(&tex, true, &settings));
-        assert!(rendered.is_ok());
+        for (open, close) in [
+            (r"\frac{", "}{y}"),
+            (r"\sqrt{", "}"),
+            (r"\left(", r"\right)"),
+        ] {
+            let tex = format!("{}x{}", open.repeat(n), close.repeat(n));
+            let rendered = typesetting_pool().install(|| render(&tex, true, &settings));
+            assert!(rendered.is_ok(), "{open}: {rendered:?}");
+        }
+    }
+
+    #[test]
+    fn nesting_that_macros_build_is_an_error_not_a_stack_overflow() {
+        for level in [
+            r"\sqrt{\r}",
+            r"\frac{1}{\r}",
+            r"\left(\r\right)",
+            r"x^{\r}",
+            r"\begin{pmatrix}\r\end{pmatrix}",
+            r"\overbrace{\r}",
+            r"\text{$\r$}",
+            r"{\r}",
+        ] {
+            let tex = format!(r"\def\r{{{level}}}\r");
+            let error = typeset_one(&tex).unwrap_err();
+            assert!(
+                error
+                    .message
+                    .contains("levels deep once its macros are expanded")
+                    || error.message.contains("Too many expansions"),
+                "{tex}: {error:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_macro_that_doubles_its_argument_stops_at_the_token_limit() {
+        // Each `\x` doubles the argument it passes on: 25 expansions, 2^25 tokens.
+        let tex = format!(r"\def\x#1#2{{#2{{#1#1}}}}\x{{y}}{}\relax", r"\x".repeat(25));
+        let error = typeset_one(&tex).unwrap_err();
+        assert!(error.message.contains("expand to more than"), "{error:?}");
+    }
+
+    #[test]
+    fn a_placeholder_beyond_the_arguments_is_an_error_not_a_panic() {
+        let settings = MathSettings {
+            macros: vec![(r"\m".to_string(), r"#1 + #9".to_string())],
+        };
+        for tex in [r"\def\m#1{#9}\m{x}", r"\def\m#1{#0}\m{x}", r"\m{x}"] {
+            let formula = Formula {
+                tex: tex.to_string(),
+                display: false,
+            };
+            let result = typeset_all(&[formula], &settings).remove(0);
+            assert!(result.is_err(), "{tex}: {result:?}");
+        }
     }
 
     #[test]

@@ -5,6 +5,7 @@
 //! macros come from a `[math.macros]` table and from a `[math] macros_file` in mdbook-katex's
 //! format; every malformed entry is reported at its own line and column.
 
+use super::regular_file::{read_regular_text, MAX_TEXT_BYTES};
 use crate::base::diagnostics::Diagnostic;
 use crate::base::source::SourceFile;
 use serde::Deserialize;
@@ -299,7 +300,7 @@ pub fn load_macros_file(
     let Some((path, span)) = config.macros_file.clone() else {
         return Ok(());
     };
-    let text = std::fs::read_to_string(root.join(&path)).map_err(|error| {
+    let text = read_regular_text(&root.join(&path), MAX_TEXT_BYTES).map_err(|error| {
         vec![Diagnostic::at(
             config_file,
             span.clone(),
@@ -433,11 +434,11 @@ fn expansion_problem(expansion: &str) -> Option<String> {
 pub fn load_config(root: &Path) -> Result<BookConfig, Vec<Diagnostic>> {
     let defaults = BookConfig::defaults_for(root);
     let path = root.join(CONFIG_FILE);
-    let file = match std::fs::read_to_string(&path) {
+    let file = match read_regular_text(&path, MAX_TEXT_BYTES) {
         Ok(text) => SourceFile::new(CONFIG_FILE, text),
-        Err(error) if error.kind() == std::io::ErrorKind::NotFound => return Ok(defaults),
+        Err(error) if error.is_not_found() => return Ok(defaults),
         Err(error) => {
-            return Err(vec![Diagnostic::general(format!(
+            return Err(vec![Diagnostic::io(format!(
                 "cannot read {CONFIG_FILE}: {error}"
             ))])
         }

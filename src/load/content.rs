@@ -120,9 +120,8 @@ pub struct LoadedLessons {
 pub fn load_lessons(root: &Path) -> LoadedLessons {
     let content_dir = root.join(CONTENT_DIR);
     if !content_dir.is_dir() {
-        let problem =
-            Diagnostic::general(format!("no `{CONTENT_DIR}/` folder in {}", root.display()))
-                .with_help(
+        let problem = Diagnostic::io(format!("no `{CONTENT_DIR}/` folder in {}", root.display()))
+            .with_help(
                 "run worked in a book folder, or pass --root DIR; lessons are content/*.md files",
             );
         return LoadedLessons {
@@ -236,8 +235,18 @@ enum Read {
 
 fn read_content_file(root: &Path, content_dir: &Path, path: &Path) -> Read {
     let shown_path = display_path(root, path);
+    if path.to_str().is_none() {
+        // Two names that differ only in bytes that are not UTF-8 would become one page or file.
+        return Read::Problem(
+            Diagnostic::general(format!("the file name of {shown_path} is not UTF-8"))
+                .with_help("rename the file: names become addresses on the site, which are UTF-8"),
+        );
+    }
     if path.extension().is_none_or(|ext| ext != "md") {
-        return match std::fs::read(path) {
+        return match crate::load::regular_file::read_regular(
+            path,
+            crate::load::regular_file::MAX_ASSET_BYTES,
+        ) {
             Ok(bytes) => Read::Asset(display_path(content_dir, path), bytes),
             Err(error) => Read::Problem(Diagnostic::general(format!(
                 "cannot read {shown_path}: {error}"
@@ -270,8 +279,9 @@ fn is_hidden(name: &std::ffi::OsStr) -> bool {
 }
 
 fn read_lesson_file(path: &Path, shown_path: &str) -> Result<SourceFile, Diagnostic> {
-    let bytes = std::fs::read(path)
-        .map_err(|error| Diagnostic::io(format!("cannot read {shown_path}: {error}")))?;
+    let bytes =
+        crate::load::regular_file::read_regular(path, crate::load::regular_file::MAX_TEXT_BYTES)
+            .map_err(|error| Diagnostic::io(format!("cannot read {shown_path}: {error}")))?;
     decode_lesson(shown_path, bytes)
 }
 
@@ -478,12 +488,20 @@ fn find_closing_delimiter(text: &str, from: usize) -> Option<(usize, usize)> {
     None
 }
 
+/// Longest slug (and folder name): its page `SLUG.html` stays well inside the 255 bytes file
+/// systems allow in a name.
+pub const MAX_SLUG_CHARS: usize = 200;
+
 /// Why `slug` cannot name a page, if it cannot.
 pub fn slug_problem(slug: &str) -> Option<&'static str> {
     if slug.is_empty() {
         Some("is empty")
     } else if slug == "index" {
         Some("is taken by the book's index page")
+    } else if slug.len() > MAX_SLUG_CHARS {
+        // `build` writes SLUG.html; file systems refuse names over 255 bytes, and `check` must
+        // find what `build` would fail on.
+        Some("is longer than 200 characters, too long for a file name")
     } else if !slug
         .chars()
         .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-' || c == '_')

@@ -4,4 +4,5 @@
 pub mod config;
 pub mod content;
 pub mod include;
+pub mod regular_file;
 pub mod theme;

@@ -45,7 +45,10 @@ pub fn load_theme(root: &Path) -> Result<Theme, Vec<Diagnostic>> {
     theme.static_files = embedded_files(&DEFAULT_STATIC).collect();
 
     for (relative, path) in book_files(root, TEMPLATES_DIR, &mut problems) {
-        match std::fs::read_to_string(&path) {
+        match crate::load::regular_file::read_regular_text(
+            &path,
+            crate::load::regular_file::MAX_TEXT_BYTES,
+        ) {
             Ok(text) => {
                 theme.templates.insert(relative, text);
             }
@@ -59,7 +62,10 @@ pub fn load_theme(root: &Path) -> Result<Theme, Vec<Diagnostic>> {
         }
     }
     for (relative, path) in book_files(root, STATIC_DIR, &mut problems) {
-        match std::fs::read(&path) {
+        match crate::load::regular_file::read_regular(
+            &path,
+            crate::load::regular_file::MAX_ASSET_BYTES,
+        ) {
             Ok(bytes) => {
                 theme.static_files.insert(relative, bytes);
             }
@@ -101,6 +107,17 @@ fn book_files(
     let mut files = Vec::new();
     for entry in WalkDir::new(&base).sort_by_file_name() {
         match entry {
+            Ok(entry) if entry.file_type().is_file() && entry.path().to_str().is_none() => {
+                problems.push(
+                    Diagnostic::general(format!(
+                        "the file name of {} is not UTF-8",
+                        slash_path(entry.path().strip_prefix(root).unwrap_or(entry.path()))
+                    ))
+                    .with_help(
+                        "rename the file: names become addresses on the site, which are UTF-8",
+                    ),
+                );
+            }
             Ok(entry) if entry.file_type().is_file() => {
                 let relative = entry.path().strip_prefix(&base).unwrap_or(entry.path());
                 files.push((slash_path(relative), entry.path().to_path_buf()));

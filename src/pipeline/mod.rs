@@ -19,6 +19,7 @@ mod fingerprint;
 mod furniture;
 mod pages;
 mod prepare;
+mod reserved;
 mod tolerate;
 mod typeset;
 
@@ -173,6 +174,12 @@ pub fn build_site_with(
             return Err(problems);
         }
     };
+    problems.extend(reserved::lessons_on_generated_names(&all_lessons));
+    problems.extend(reserved::files_on_generated_names(
+        &theme.static_files,
+        "static/",
+    ));
+    problems.extend(reserved::files_on_generated_names(&assets, "content/"));
     let templates = match Templates::new(&theme.templates) {
         Ok(templates) => templates,
         Err(problem) => {
@@ -206,11 +213,12 @@ pub fn build_site_with(
         problems.extend(keep_going_problems(&lessons, &left_out));
     }
 
+    let budget = crate::expand::value_budget::ValueBudget::default();
     let prepared: Vec<Result<Prepared<'_>, Unexpanded>> = lessons
         .par_iter()
         .enumerate()
         .filter(|(index, _)| reused[*index].is_none())
-        .map(|(index, lesson)| prepare_lesson(index, lesson, &config))
+        .map(|(index, lesson)| prepare_lesson(index, lesson, &config, &budget))
         .collect();
     let mut pages_so_far = Vec::new();
     // A page that fails still has its typed numbers reported, in the same pass.

@@ -207,5 +207,18 @@ fn render_lesson_page(page: Prepared<'_>, book: &BookContext<'_>) -> Result<Arc<
                 .map(|&index| LessonLink::to(&lessons[index], &lesson.folder)),
         },
     };
-    book.templates.render_page("lesson.html", &context)
+    // The template is the same for every lesson; the lesson is what the author can change.
+    book.templates
+        .render_page("lesson.html", &context)
+        .map_err(|problem| {
+            let mut at_lesson = Diagnostic::at(
+                &lesson.source,
+                0..0,
+                format!("this lesson's page {path}: {}", problem.message()),
+            );
+            if let Some(help) = problem.help() {
+                at_lesson = at_lesson.with_help(help.to_string());
+            }
+            at_lesson
+        })
 }

@@ -6,6 +6,7 @@ use super::build_cache::CachedPage;
 use crate::base::diagnostics::Diagnostic;
 use crate::expand::markdown::{self, LocalTarget, Spanned, TocEntry};
 use crate::expand::mdbook_ids::{html_anchor_ids, mdbook_heading_ids};
+use crate::expand::value_budget::ValueBudget;
 use crate::expand::{expand_lesson, Unexpanded};
 use crate::layout::math::{self, Formula, MathSettings};
 use crate::load::config::{BookConfig, HeadingIds};
@@ -52,9 +53,10 @@ pub(super) fn prepare_lesson<'a>(
     index: usize,
     lesson: &'a Lesson,
     config: &BookConfig,
+    budget: &ValueBudget,
 ) -> Result<Prepared<'a>, Unexpanded> {
     let events = markdown::parse(&lesson.source.text, lesson.body.clone());
-    let expanded = expand_lesson(lesson, events, config.decimals)?;
+    let expanded = expand_lesson(lesson, events, config.decimals, budget)?;
     let mut events = expanded.events;
     let (toc, title_id) = match config.ids {
         HeadingIds::Worked => (markdown::heading_ids(&mut events), None),

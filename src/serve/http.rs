@@ -10,7 +10,10 @@
 //! that pipelined requests without reading the replies blocked every other reader. Here each
 //! connection has its own thread, at most [`Limits::connections`] of them; a request head
 //! larger than [`Limits::head_bytes`] is refused with 431; and reads and writes time out after
-//! [`Limits::io_timeout`], so a slow or stuck client only ever holds its own thread.
+//! [`Limits::io_timeout`], so a slow or stuck client only ever holds its own thread. A kept-alive
+//! connection that sends no next request within [`Limits::keep_alive_idle`] is closed, so idle
+//! clients cannot take every connection; a client past the cap gets a 503 with `Retry-After`
+//! (its request read and dropped first, so the answer is not lost to a TCP reset).
 
 use crate::serve::Response;
 use std::io::{self, Read, Write};
@@ -30,6 +33,10 @@ pub struct Limits {
     pub io_timeout: Duration,
     /// Requests answered on one kept-alive connection before it is closed.
     pub requests_per_connection: usize,
+    /// Longest wait for the next request on a kept-alive connection.
+    pub keep_alive_idle: Duration,
+    /// Clients past [`Limits::connections`] being answered 503 at once; more are closed unread.
+    pub refusals: usize,
 }
 
 impl Default for Limits {
@@ -39,6 +46,8 @@ impl Default for Limits {
             head_bytes: 16 * 1024,
             io_timeout: Duration::from_secs(10),
             requests_per_connection: 1_000,
+            keep_alive_idle: Duration::from_secs(2),
+            refusals: 64,
         }
     }
 }
@@ -49,6 +58,7 @@ pub type Handler = dyn Fn(&str, &str) -> Response + Send + Sync;
 /// Accepts connections for ever, each on its own thread (see the module doc).
 pub fn serve(listener: TcpListener, limits: Limits, handler: Arc<Handler>) {
     let open = Arc::new(AtomicUsize::new(0));
+    let refusing = Arc::new(AtomicUsize::new(0));
     for stream in listener.incoming() {
         let Ok(stream) = stream else {
             // Accept errors (say, out of file descriptors) pass; back off instead of spinning.
@@ -59,8 +69,7 @@ pub fn serve(listener: TcpListener, limits: Limits, handler: Arc<Handler>) {
         let _ = stream.set_write_timeout(Some(limits.io_timeout));
         if open.fetch_add(1, Ordering::SeqCst) >= limits.connections {
             open.fetch_sub(1, Ordering::SeqCst);
-            let busy = plain(503, "too many connections; try again\n");
-            let _ = write_response(&mut &stream, &busy, false, true);
+            refuse(stream, limits, &refusing);
             continue;
         }
         let open = Arc::clone(&open);
@@ -78,10 +87,56 @@ pub fn serve(listener: TcpListener, limits: Limits, handler: Arc<Handler>) {
     }
 }
 
+/// Answers a client past the connection cap with 503 on a thread of its own (at most
+/// [`Limits::refusals`] of them), reading its request first: closing a socket with unread bytes
+/// sends a reset, which many clients report instead of the answer.
+fn refuse(stream: TcpStream, limits: Limits, refusing: &Arc<AtomicUsize>) {
+    if refusing.fetch_add(1, Ordering::SeqCst) >= limits.refusals {
+        refusing.fetch_sub(1, Ordering::SeqCst);
+        return;
+    }
+    let count = Arc::clone(refusing);
+    let spawned = std::thread::Builder::new()
+        .name("worked-http-busy".to_string())
+        .spawn(move || {
+            let mut stream = stream;
+            let mut buffer = Vec::new();
+            let deadline = Instant::now() + limits.io_timeout;
+            let _ = read_head(&mut stream, &mut buffer, limits.head_bytes, deadline);
+            let busy = plain(503, "too many connections; try again in a second\n");
+            let _ = write_response(&mut stream, &busy, false, true);
+            let _ = stream.shutdown(std::net::Shutdown::Write);
+            // Anything more the client sends is read (briefly) so the close stays orderly.
+            let _ = stream.set_read_timeout(Some(Duration::from_millis(200)));
+            let _ = io::copy(
+                &mut (&stream).take(limits.head_bytes as u64),
+                &mut io::sink(),
+            );
+            count.fetch_sub(1, Ordering::SeqCst);
+        });
+    if spawned.is_err() {
+        refusing.fetch_sub(1, Ordering::SeqCst);
+    }
+}
+
+/// Waits up to `idle` for the next request on a kept-alive connection; false when none came.
+fn next_request_arrives(stream: &TcpStream, idle: Duration, io_timeout: Duration) -> bool {
+    let _ = stream.set_read_timeout(Some(idle));
+    let arrived = matches!(stream.peek(&mut [0u8; 1]), Ok(read) if read > 0);
+    let _ = stream.set_read_timeout(Some(io_timeout));
+    arrived
+}
+
 /// Answers the requests of one connection in order until it closes, misbehaves or times out.
 fn serve_connection(mut stream: TcpStream, limits: Limits, handler: &Handler) -> io::Result<()> {
     let mut buffer: Vec<u8> = Vec::new();
-    for _ in 0..limits.requests_per_connection {
+    for answered in 0..limits.requests_per_connection {
+        if answered > 0
+            && buffer.is_empty()
+            && !next_request_arrives(&stream, limits.keep_alive_idle, limits.io_timeout)
+        {
+            return Ok(());
+        }
         let deadline = Instant::now() + limits.io_timeout;
         let head = match read_head(&mut stream, &mut buffer, limits.head_bytes, deadline)? {
             Head::Complete(head) => head,
@@ -130,11 +185,15 @@ fn read_head(
     let mut searched = 0;
     loop {
         if let Some(end) = find_blank_line(buffer, searched) {
+            // The limit is on the head with its blank line, however it arrived in chunks.
+            if end + 4 > limit {
+                return Ok(Head::TooLarge);
+            }
             let head = buffer[..end].to_vec();
             buffer.drain(..end + 4);
             return Ok(Head::Complete(head));
         }
-        if buffer.len() > limit {
+        if buffer.len() >= limit {
             return Ok(Head::TooLarge);
         }
         if Instant::now() > deadline {
@@ -213,12 +272,13 @@ fn write_response(
     close: bool,
 ) -> io::Result<()> {
     let head = format!(
-        "HTTP/1.1 {} {}\r\nContent-Type: {}\r\nContent-Length: {}\r\nCache-Control: no-store\r\n{}\r\n",
+        "HTTP/1.1 {} {}\r\nContent-Type: {}\r\nContent-Length: {}\r\nCache-Control: no-store\r\n{}{}\r\n",
         response.status,
         reason(response.status),
         response.content_type,
         response.body.len(),
-        if close { "Connection: close\r\n" } else { "" }
+        if close { "Connection: close\r\n" } else { "" },
+        if response.status == 503 { "Retry-After: 1\r\n" } else { "" }
     );
     stream.write_all(head.as_bytes())?;
     if !head_only {
@@ -243,6 +303,38 @@ fn reason(status: u16) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Sends `request` on a new connection to `address` and reads the reply until it closes.
+    fn exchange(address: std::net::SocketAddr, request: &[u8]) -> String {
+        let mut stream = TcpStream::connect(address).unwrap();
+        stream
+            .set_read_timeout(Some(Duration::from_secs(10)))
+            .unwrap();
+        let _ = stream.write_all(request);
+        let mut reply = Vec::new();
+        let _ = stream.read_to_end(&mut reply);
+        String::from_utf8_lossy(&reply).into_owned()
+    }
+
+    #[test]
+    fn clients_past_the_cap_get_503_with_retry_after_not_a_reset() {
+        let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+        let address = listener.local_addr().unwrap();
+        let limits = Limits {
+            connections: 2,
+            ..Limits::default()
+        };
+        let handler: Arc<Handler> = Arc::new(|_: &str, _: &str| plain(200, "page\n"));
+        std::thread::spawn(move || serve(listener, limits, handler));
+        // Two clients that say nothing hold both connections (they are accepted first).
+        let holders: Vec<TcpStream> = (0..2)
+            .map(|_| TcpStream::connect(address).unwrap())
+            .collect();
+        let reply = exchange(address, b"GET / HTTP/1.1\r\nHost: x\r\n\r\n");
+        assert!(reply.starts_with("HTTP/1.1 503 "), "{reply:?}");
+        assert!(reply.contains("\r\nRetry-After: 1\r\n"), "{reply:?}");
+        drop(holders);
+    }
 
     #[test]
     fn a_request_head_gives_method_target_and_connection_handling() {

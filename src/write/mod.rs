@@ -242,8 +242,23 @@ fn link_if_unchanged(previous: &Path, bytes: &[u8], staged: &Path) -> bool {
     let is_same_size_file = std::fs::symlink_metadata(previous)
         .is_ok_and(|metadata| metadata.is_file() && metadata.len() == bytes.len() as u64);
     is_same_size_file
+        && !through_a_link(previous)
         && holds_exactly(previous, bytes)
         && std::fs::hard_link(previous, staged).is_ok()
+}
+
+/// Whether a folder on the way to `previous` (a file of the previous site) is a symbolic link,
+/// which would make the new page a hard link to a file outside the site.
+fn through_a_link(previous: &Path) -> bool {
+    match (
+        previous.parent().map(Path::canonicalize),
+        previous
+            .parent()
+            .and_then(|parent| std::path::absolute(parent).ok()),
+    ) {
+        (Some(Ok(real)), Some(written)) => real != written,
+        _ => true,
+    }
 }
 
 /// Whether the file at `path` holds exactly `bytes`, read a piece at a time (a site's pages
@@ -297,7 +312,7 @@ fn swap_into_place(staging: tempfile::TempDir, out: &Path) -> Result<Previous, W
     if !had_old {
         return Ok(Previous::None);
     }
-    match std::fs::remove_dir_all(&old) {
+    match remove_marker_last(&old) {
         Ok(()) => Ok(Previous::Replaced),
         Err(error) => {
             // The removal may have taken the marker before it failed; put it back so the next
@@ -335,10 +350,33 @@ fn remove_stale_leftovers(parent: &Path, name: &str) {
         let path = entry.path();
         let is_own_folder =
             entry.file_type().is_ok_and(|kind| kind.is_dir()) && path.join(MARKER_FILE).is_file();
-        if is_own_folder && !process_is_running(pid) {
-            let _ = std::fs::remove_dir_all(&path);
+        if !process_is_running(pid) {
+            if is_own_folder {
+                let _ = remove_marker_last(&path);
+            } else {
+                // The last step of `remove_marker_last` left undone: an empty folder, if any.
+                let _ = std::fs::remove_dir(&path);
+            }
         }
     }
+}
+
+/// Removes a site folder the build wrote, its marker last: a build killed part-way leaves a
+/// folder that still carries the marker (so the next build removes it), or an empty one.
+fn remove_marker_last(folder: &Path) -> io::Result<()> {
+    for entry in std::fs::read_dir(folder)? {
+        let entry = entry?;
+        if entry.file_name() == MARKER_FILE {
+            continue;
+        }
+        if entry.file_type()?.is_dir() {
+            std::fs::remove_dir_all(entry.path())?;
+        } else {
+            std::fs::remove_file(entry.path())?;
+        }
+    }
+    std::fs::remove_file(folder.join(MARKER_FILE))?;
+    std::fs::remove_dir(folder)
 }
 
 /// Whether a process with this id is running. A leftover named with this process's own id is

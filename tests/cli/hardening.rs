@@ -238,6 +238,51 @@ fn printing_into_a_closed_pipe_ends_quietly() {
 
 // --- Runaway time and memory -----------------------------------------------------------------
 
+/// Runs `command` with at most `bytes` of virtual address space (`ulimit -v`).
+fn limit_address_space(command: &mut Command, bytes: u64) {
+    use std::os::unix::process::CommandExt;
+    // SAFETY: setrlimit is async-signal-safe and touches only the child's own limits.
+    unsafe {
+        command.pre_exec(move || {
+            let limit = libc::rlimit {
+                rlim_cur: bytes,
+                rlim_max: bytes,
+            };
+            if libc::setrlimit(libc::RLIMIT_AS, &limit) == 0 {
+                Ok(())
+            } else {
+                Err(std::io::Error::last_os_error())
+            }
+        });
+    }
+}
+
+#[test]
+fn a_page_with_40000_headings_builds_in_bounded_address_space() {
+    let body: String = (0..40_000)
+        .map(|at| {
+            format!(
+                "## Part {at}
+
+"
+            )
+        })
+        .collect();
+    let book = Book::with_lesson("many.md", &lesson("Many", &body));
+    let mut command = Command::new(env!("CARGO_BIN_EXE_worked"));
+    command
+        .args(["build", "--root", ".", "--output", "public"])
+        .current_dir(book.root());
+    limit_address_space(&mut command, 3 << 30);
+    let output = command.output().unwrap();
+    assert!(
+        output.status.success(),
+        "{:?}: {}",
+        output.status,
+        String::from_utf8_lossy(&output.stderr)
+    );
+}
+
 #[test]
 fn a_template_loop_beyond_the_range_limit_is_an_error() {
     let book = Book::seed();
@@ -269,7 +314,6 @@ fn an_attention_example_with_too_much_work_is_an_error_at_heads() {
 
 #[test]
 fn eval_json_of_a_large_example_streams_within_bounded_memory() {
-    use std::os::unix::process::CommandExt;
     // 16 heads over 512 tokens: about 250 MB of JSON, which once took 1.5 GB to build in memory.
     let tokens: Vec<String> = (0..512).map(|at| format!("\"t{at}\"")).collect();
     let embeddings: Vec<String> = (0..512)
@@ -292,20 +336,7 @@ fn eval_json_of_a_large_example_streams_within_bounded_memory() {
         .current_dir(book.root())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());
-    // SAFETY: setrlimit is async-signal-safe and touches only the child's own limits.
-    unsafe {
-        command.pre_exec(|| {
-            let limit = libc::rlimit {
-                rlim_cur: 768 << 20,
-                rlim_max: 768 << 20,
-            };
-            if libc::setrlimit(libc::RLIMIT_AS, &limit) == 0 {
-                Ok(())
-            } else {
-                Err(std::io::Error::last_os_error())
-            }
-        });
-    }
+    limit_address_space(&mut command, 768 << 20);
     let mut child = command.spawn().unwrap();
     let mut stdout = child.stdout.take().unwrap();
     let mut bytes = 0usize;
@@ -457,8 +488,10 @@ fn raw_html_inside_a_reference_is_reported_at_its_column() {
     let run = book.check();
     run.exits_with(1);
     let at = place("content/attention.md", &text, "{{cat.output[<b>");
-    run.stderr_has(&format!("{at}: this `{{{{` is never closed"))
-        .stderr_has(&format!("╭─[{at}]"));
+    run.stderr_has(&format!(
+        "{at}: this `{{{{` is cut short by the HTML tag `<b>` before its `}}}}`"
+    ))
+    .stderr_has(&format!("╭─[{at}]"));
 }
 
 #[test]
@@ -473,4 +506,516 @@ fn a_lesson_page_colliding_with_a_static_file_names_the_lesson_and_exits_1() {
     book.build().exits_with(1).stderr_has(
         "content/softmax.md:1:1: this lesson's page softmax.html collides with static/softmax.html",
     );
+}
+
+// --- Import stays inside SRC and DEST (issue 23) ----------------------------------------------
+
+/// An mdBook at `mdbook/` in a scratch folder, beside `outside/secret.md`.
+fn hostile_mdbook(summary: &str, book_toml: &str) -> Book {
+    let scratch = Book::empty();
+    scratch.write("outside/secret.md", "# Secret\n\nkeep me\n");
+    scratch.write("mdbook/book.toml", book_toml);
+    scratch.write("mdbook/src/SUMMARY.md", summary);
+    scratch.write("mdbook/src/intro.md", "# Intro\n\nHello.\n");
+    scratch
+}
+
+#[test]
+fn import_refuses_summary_entries_outside_src_and_writes_only_into_dest() {
+    let scratch = hostile_mdbook("", "[book]\ntitle = \"T\"\n");
+    let secret = scratch.path("outside/secret.md");
+    let summary = format!(
+        "# Summary\n\n- [Intro](intro.md)\n- [Abs]({})\n- [Up](../../outside/secret.md)\n- [Link](link.md)\n- [Dir](away/secret.md)\n",
+        secret.display()
+    );
+    scratch.write("mdbook/src/SUMMARY.md", summary);
+    std::os::unix::fs::symlink(&secret, scratch.path("mdbook/src/link.md")).unwrap();
+    std::os::unix::fs::symlink(scratch.path("outside"), scratch.path("mdbook/src/away")).unwrap();
+    let before_outside = scratch.files("outside");
+    let before_source = scratch.files("mdbook");
+    let run = scratch.run(&["import", "mdbook", "mdbook", "--into", "out"]);
+    run.succeeds()
+        .stderr_has("SUMMARY.md:4: [ROOT]/outside/secret.md is an absolute path")
+        .stderr_has("SUMMARY.md:5: ../../outside/secret.md uses `..`")
+        .stderr_has("SUMMARY.md:6: link.md is a link to")
+        .stderr_has("SUMMARY.md:7: away/secret.md is a link to")
+        .stderr_has("chapter \"Abs\" skipped");
+    assert_eq!(scratch.files("outside"), before_outside);
+    assert_eq!(scratch.files("mdbook"), before_source);
+    assert_eq!(
+        scratch.top_level(),
+        ["content", "mdbook", "out", "outside"],
+        "nothing beside DEST"
+    );
+    let imported: Vec<String> = scratch.files("out").into_keys().collect();
+    assert_eq!(imported, ["book.toml", "content/intro.md"]);
+}
+
+#[test]
+fn import_refuses_a_src_or_macros_file_outside_the_mdbook() {
+    let scratch = hostile_mdbook(
+        "- [Intro](intro.md)\n",
+        "[book]\ntitle = \"T\"\n\n[preprocessor.katex]\nmacros = \"/etc/passwd\"\n",
+    );
+    scratch
+        .run(&["import", "mdbook", "mdbook", "--into", "out"])
+        .succeeds()
+        .stderr_has(
+            "book.toml:5: [preprocessor.katex] macros = \"/etc/passwd\": /etc/passwd is an absolute path",
+        );
+    assert!(!scratch.path("out/macros.txt").exists());
+    assert!(!scratch.read("out/book.toml").contains("macros_file"));
+
+    let scratch = hostile_mdbook("- [Intro](intro.md)\n", "[book]\nsrc = \"../outside\"\n");
+    scratch
+        .run(&["import", "mdbook", "mdbook", "--into", "out"])
+        .exits_with(2)
+        .stderr_has("src = \"../outside\": ../outside uses `..`");
+    assert!(
+        !scratch.path("out").exists(),
+        "a failed import leaves no DEST"
+    );
+
+    let scratch = hostile_mdbook("", "[book]\ntitle = \"T\"\n");
+    std::fs::remove_file(scratch.path("mdbook/src/SUMMARY.md")).unwrap();
+    std::os::unix::fs::symlink(
+        scratch.path("outside/secret.md"),
+        scratch.path("mdbook/src/SUMMARY.md"),
+    )
+    .unwrap();
+    scratch
+        .run(&["import", "mdbook", "mdbook", "--into", "out"])
+        .exits_with(2)
+        .stderr_has("SUMMARY.md is a link to");
+    assert!(!scratch.path("out").exists());
+}
+
+#[test]
+fn import_refuses_a_dest_reached_through_a_link_into_src() {
+    let scratch = hostile_mdbook("- [Intro](intro.md)\n", "[book]\ntitle = \"T\"\n");
+    std::os::unix::fs::symlink(scratch.path("mdbook/src"), scratch.path("into-src")).unwrap();
+    let before = scratch.files("mdbook");
+    for dest in ["into-src/new", "into-src"] {
+        scratch
+            .run(&["import", "mdbook", "mdbook", "--into", dest])
+            .exits_with(2)
+            .stderr_has(dest)
+            .stderr_has("the import never writes");
+    }
+    assert_eq!(scratch.files("mdbook"), before);
+}
+
+#[test]
+fn a_failed_import_removes_what_it_wrote_so_the_next_run_succeeds() {
+    let scratch = hostile_mdbook(
+        "- [Intro](intro.md)\n- [Bad](bad.md)\n",
+        "[book]\ntitle = \"T\"\n",
+    );
+    scratch.write("mdbook/src/bad.md", b"# Bad\n\xff\n");
+    scratch
+        .run(&["import", "mdbook", "mdbook", "--into", "out"])
+        .exits_with(2)
+        .stderr_has("bad.md: not UTF-8 text");
+    assert!(!scratch.path("out").exists());
+    scratch.write("mdbook/src/bad.md", "# Bad\n\nfixed\n");
+    scratch
+        .run(&["import", "mdbook", "mdbook", "--into", "out"])
+        .succeeds();
+    assert!(scratch.path("out/content/bad.md").is_file());
+}
+
+#[test]
+fn new_refuses_to_write_through_a_linked_folder_out_of_the_book() {
+    let scratch = Book::empty();
+    scratch.write("outside/keep.txt", "x");
+    let book = Book::seed();
+    std::os::unix::fs::symlink(scratch.path("outside"), book.path("content/evil")).unwrap();
+    book.run(&["new", "content/evil/deep/lesson.md"])
+        .exits_with(2)
+        .stderr_has("content/evil is a symbolic link");
+    assert_eq!(scratch.files("outside").len(), 1, "nothing written outside");
+}
+
+// --- Special files (issue 23) -----------------------------------------------------------------
+
+fn mkfifo(path: &std::path::Path) {
+    assert!(Command::new("mkfifo").arg(path).status().unwrap().success());
+}
+
+#[test]
+fn a_fifo_or_a_link_to_dev_zero_is_reported_by_name_not_read() {
+    let book = Book::seed();
+    std::fs::remove_file(book.path("book.toml")).unwrap();
+    mkfifo(&book.path("book.toml"));
+    book.check()
+        .exits_with(2)
+        .stderr_has("cannot read book.toml: it is a named pipe (FIFO), not a regular file");
+
+    let book = Book::seed();
+    book.write("book.toml", "[math]\nmacros_file = \"macros.txt\"\n");
+    std::os::unix::fs::symlink("/dev/zero", book.path("macros.txt")).unwrap();
+    book.check()
+        .exits_with(1)
+        .stderr_has("cannot read the macros file macros.txt: it is a device");
+
+    let book = Book::seed();
+    mkfifo(&book.path("content/pipe.md"));
+    book.run(&["eval", "content/pipe.md"])
+        .exits_with(2)
+        .stderr_has("cannot read content/pipe.md: it is a named pipe (FIFO)");
+
+    let book = Book::seed();
+    std::os::unix::fs::symlink("/dev/zero", book.path("content/zero.md")).unwrap();
+    std::os::unix::fs::symlink("/dev/zero", book.path("content/zero.png")).unwrap();
+    book.check().succeeds();
+}
+
+// --- Output collisions (issue 23) -------------------------------------------------------------
+
+#[test]
+fn a_lesson_or_file_on_a_generated_name_is_an_error_naming_both() {
+    let book = Book::seed();
+    book.write("content/404.md", lesson("Lost", "Mine.\n"));
+    book.check().exits_with(1).stderr_has(
+        "content/404.md:1:1: this lesson's page 404.html is the name of the not-found page",
+    );
+
+    let book = Book::seed();
+    book.write(
+        "content/lost.md",
+        "+++\ntitle = \"Lost\"\nslug = \"404\"\n+++\n\nMine.\n",
+    );
+    book.build()
+        .exits_with(1)
+        .stderr_has("content/lost.md:1:1: this lesson's page 404.html");
+
+    for (file, what) in [
+        ("static/search-index.js", "the search index"),
+        ("static/book-toc.js", "the table of contents script"),
+        ("content/search-index.js", "the search index"),
+    ] {
+        let book = Book::seed();
+        book.write(file, "mine");
+        book.build()
+            .exits_with(1)
+            .stderr_has(&format!("{file} would be replaced by {what}"));
+    }
+}
+
+#[test]
+fn asset_names_that_are_not_utf8_are_an_error_not_a_lost_file() {
+    use std::os::unix::ffi::OsStrExt;
+    let book = Book::seed();
+    for byte in [0xfe_u8, 0xff] {
+        let name = [b'p', byte, b'.', b'p', b'n', b'g'];
+        let path = book
+            .path("content")
+            .join(std::ffi::OsStr::from_bytes(&name));
+        std::fs::write(path, [byte]).unwrap();
+    }
+    let run = book.build();
+    run.exits_with(1)
+        .stderr_has("the file name of content/p\u{fffd}.png is not UTF-8");
+    assert_eq!(
+        run.stderr.matches("is not UTF-8").count(),
+        2,
+        "{}",
+        run.stderr
+    );
+    assert!(!book.path("public").exists());
+}
+
+// --- Typesetter bounds (issue 23) ---------------------------------------------------------------
+
+#[test]
+fn formulas_whose_macros_nest_double_or_misuse_arguments_are_one_clean_error_each() {
+    let book = Book::seed();
+    book.write(
+        "book.toml",
+        "title = \"T\"\n\n[math.macros]\nnest = \"\\\\sqrt{\\\\nest}\"\nnine = \"#1 + #9\"\n",
+    );
+    let body = format!(
+        "Nested $\\nest$.\n\nDoubled $\\def\\x#1#2{{#2{{#1#1}}}}\\x{{y}}{}\\relax$.\n\nNine $\\nine{{a}}$.\n",
+        "\\x".repeat(25)
+    );
+    book.write("content/macros.md", lesson("Macros", &body));
+    let run = book.check();
+    run.exits_with(1)
+        .stderr_has("content/macros.md:")
+        .stderr_has("The formula nests more than 500 levels deep")
+        .stderr_has("Macros expand to more than 200000 tokens");
+    assert!(!run.stderr.contains("panicked"), "{}", run.stderr);
+    assert!(!run.stderr.contains("backtrace"), "{}", run.stderr);
+    assert_eq!(run.stderr.matches("error:").count(), 3, "{}", run.stderr);
+}
+
+// --- Printing errors (issue 23) -----------------------------------------------------------------
+
+/// Runs `worked args` in `book` with stdout (or stderr) on `/dev/full`; the exit code and stderr.
+fn into_dev_full(book: &Book, args: &[&str], stderr_too: bool) -> (Option<i32>, String) {
+    let full = || {
+        std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .unwrap()
+    };
+    let mut command = Command::new(env!("CARGO_BIN_EXE_worked"));
+    command.args(args).current_dir(book.root()).stdout(full());
+    if stderr_too {
+        command.stderr(full());
+    }
+    let output = command.output().unwrap();
+    (
+        output.status.code(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn output_that_cannot_be_written_exits_2_with_one_line_in_every_command() {
+    let book = Book::seed();
+    for args in [
+        &["check", "--root", "."][..],
+        &["build", "--root", "."],
+        &["eval", "content/attention.md"],
+        &["new", "content/fresh.md"],
+        &["init", "fresh-book"],
+        &["--help"],
+        &["--version"],
+    ] {
+        let (code, stderr) = into_dev_full(&book, args, false);
+        assert_eq!(code, Some(2), "{args:?}: {stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
+        assert!(
+            stderr.starts_with("error: cannot write"),
+            "{args:?}: {stderr}"
+        );
+        assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+    }
+    let broken = Book::with_lesson("a.md", &lesson("A", "{{nope.x}}\n"));
+    let (code, _) = into_dev_full(&broken, &["check", "--root", "."], true);
+    assert_eq!(
+        code,
+        Some(2),
+        "errors that cannot be shown are an I/O error"
+    );
+}
+
+// --- serve limits (issue 23) --------------------------------------------------------------------
+
+/// Sends `request` on a new connection and reads the whole reply (the server closes it).
+fn exchange(address: &str, request: &[u8]) -> String {
+    let mut stream = TcpStream::connect(address).unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(15)))
+        .unwrap();
+    let _ = stream.write_all(request);
+    let mut reply = Vec::new();
+    let _ = stream.read_to_end(&mut reply);
+    String::from_utf8_lossy(&reply).into_owned()
+}
+
+#[test]
+fn serve_refuses_heads_over_16_kib_however_they_arrive() {
+    let book = Book::seed();
+    let server = Server::start(book.root());
+    let head = |bytes: usize| {
+        let start = "GET /attention.html HTTP/1.1\r\nHost: x\r\nConnection: close\r\nX-Pad: ";
+        let pad = bytes - start.len() - 4;
+        format!("{start}{}\r\n\r\n", "a".repeat(pad))
+    };
+    assert!(exchange(&server.address, head(16 * 1024).as_bytes()).starts_with("HTTP/1.1 200"));
+    for bytes in [16 * 1024 + 1, 18_000, 20_000] {
+        let reply = exchange(&server.address, head(bytes).as_bytes());
+        assert!(
+            reply.starts_with("HTTP/1.1 431"),
+            "{bytes}: {}",
+            &reply[..reply.len().min(80)]
+        );
+    }
+}
+
+#[test]
+fn serve_closes_a_kept_alive_connection_left_idle() {
+    let book = Book::seed();
+    let server = Server::start(book.root());
+
+    // A kept-alive connection that asks nothing more is closed after the idle limit (2 s).
+    let mut idle = TcpStream::connect(&server.address).unwrap();
+    idle.set_read_timeout(Some(Duration::from_secs(8))).unwrap();
+    idle.write_all(b"GET /attention.html HTTP/1.1\r\nHost: x\r\n\r\n")
+        .unwrap();
+    let started = std::time::Instant::now();
+    let mut reply = Vec::new();
+    let _ = idle.read_to_end(&mut reply);
+    assert!(String::from_utf8_lossy(&reply).starts_with("HTTP/1.1 200"));
+    assert!(
+        started.elapsed() < Duration::from_secs(6),
+        "the idle connection was closed by the server, not by the test's timeout"
+    );
+}
+
+#[test]
+fn serve_keeps_rebuilding_after_a_rebuild_that_met_a_fifo() {
+    let book = Book::seed();
+    let server = Server::start(book.root());
+    std::fs::remove_file(book.path("book.toml")).unwrap();
+    mkfifo(&book.path("book.toml"));
+    server.wait_for("/attention.html", "the failed rebuild", |page| {
+        page.contains("named pipe (FIFO)")
+    });
+    std::fs::remove_file(book.path("book.toml")).unwrap();
+    book.write("book.toml", "title = \"Test Book\"\n");
+    book.edit("content/softmax.md", "## Definition", "## Defined again");
+    server.wait_for("/softmax.html", "the next rebuild", |page| {
+        page.contains("Defined again") && !page.contains("named pipe")
+    });
+}
+
+// --- Compute memory (issue 23) ------------------------------------------------------------------
+
+#[test]
+fn compute_blocks_are_bounded_in_memory_per_block_and_per_book() {
+    let block = |name: &str, copies: usize| {
+        let mut steps = String::from("x = zeros(1024, 1024)\n");
+        for copy in 0..copies {
+            steps.push_str(&format!("a{copy} = x\n"));
+        }
+        format!("```compute\nname = \"{name}\"\nsteps = \"\"\"\n{steps}\"\"\"\n```\n\n")
+    };
+    let text = lesson("Aliases", &block("aliases", 998));
+    let book = Book::with_lesson("aliases.md", &text);
+    book.check()
+        .exits_with(1)
+        .stderr_has("the steps keep more than 4194304 numbers (step a3)");
+
+    let body: String = (0..5).map(|at| block(&format!("b{at}"), 3)).collect();
+    let book = Book::with_lesson("many.md", &lesson("Many", &body));
+    let run = book.check();
+    run.exits_with(1)
+        .stderr_has("with this example the book's compute blocks keep more than 16777216 numbers");
+    assert_eq!(
+        run.stderr.matches("keep more than").count(),
+        1,
+        "{}",
+        run.stderr
+    );
+}
+
+// --- Leftovers and links (issue 23) -------------------------------------------------------------
+
+#[test]
+fn an_emptied_leftover_of_a_killed_removal_is_removed() {
+    let book = Book::seed();
+    let mut child = Command::new("true").spawn().unwrap();
+    let dead = child.id();
+    child.wait().unwrap();
+    std::fs::create_dir(book.path(&format!(".public.old-{dead}"))).unwrap();
+    book.write(&format!(".public.old-{dead}-notes/mine.txt"), "mine");
+    book.build().succeeds();
+    assert!(!book.path(&format!(".public.old-{dead}")).exists());
+    assert!(book
+        .path(&format!(".public.old-{dead}-notes/mine.txt"))
+        .exists());
+}
+
+#[test]
+fn a_previous_subfolder_replaced_by_a_link_lends_no_files() {
+    use std::os::unix::fs::MetadataExt;
+    let book = Book::seed();
+    book.write("content/part/deep.md", lesson("Deep", "Deep text.\n"));
+    book.build().succeeds();
+    let outside = tempfile::tempdir().unwrap();
+    let copy = outside.path().join("deep.html");
+    std::fs::copy(book.path("public/part/deep.html"), &copy).unwrap();
+    std::fs::remove_dir_all(book.path("public/part")).unwrap();
+    std::os::unix::fs::symlink(outside.path(), book.path("public/part")).unwrap();
+    book.build().succeeds();
+    assert_eq!(
+        std::fs::metadata(&copy).unwrap().nlink(),
+        1,
+        "the outside file was linked"
+    );
+    assert!(!std::fs::symlink_metadata(book.path("public/part"))
+        .unwrap()
+        .file_type()
+        .is_symlink());
+}
+
+#[test]
+fn check_site_reports_links_and_special_files_in_the_site() {
+    let book = Book::seed();
+    book.build().succeeds();
+    let outside = tempfile::tempdir().unwrap();
+    let copy = outside.path().join("softmax.html");
+    std::fs::copy(book.path("public/softmax.html"), &copy).unwrap();
+    std::fs::remove_file(book.path("public/softmax.html")).unwrap();
+    std::os::unix::fs::symlink(&copy, book.path("public/softmax.html")).unwrap();
+    mkfifo(&book.path("public/pipe"));
+    book.check_site("public")
+        .exits_with(1)
+        .stderr_has("public/softmax.html is reached through a symbolic link (softmax.html)")
+        .stderr_has("public/pipe is a symbolic link or special file");
+}
+
+// --- Messages and exit codes (issue 23) ---------------------------------------------------------
+
+#[test]
+fn messages_name_the_lesson_quote_briefly_and_exit_with_the_right_code() {
+    // A page too large for the render limit names the lesson whose page it is.
+    let book = Book::with_lesson(
+        "big.md",
+        &lesson("Big", &format!("{}\n", "word ".repeat(2_000))),
+    );
+    book.write(
+        "templates/lesson.html",
+        "{% for i in range(end=10000) %}{{ lesson.content | safe }}{% endfor %}",
+    );
+    book.build().exits_with(1).stderr_has(
+        "content/big.md:1:1: this lesson's page big.html: template lesson.html stopped",
+    );
+
+    // A 900-digit literal is quoted in part, in the message and the hint.
+    let digits = "1".repeat(900);
+    let book = Book::with_lesson(
+        "typed.md",
+        &lesson("Typed", &format!("It is 0.{digits}.\n")),
+    );
+    let run = book.check();
+    run.exits_with(1);
+    let longest = run
+        .stderr
+        .split(|c: char| c != '1')
+        .map(str::len)
+        .max()
+        .unwrap_or(0);
+    assert!(
+        longest <= 160,
+        "a run of {longest} digits quoted:\n{}",
+        run.stderr
+    );
+
+    // A slug too long for a file name is found by check, not only by build.
+    let slug = "s".repeat(300);
+    let book = Book::with_lesson(
+        "long.md",
+        &format!("+++\ntitle = \"Long\"\nslug = \"{slug}\"\n+++\n\nText.\n"),
+    );
+    book.check()
+        .exits_with(1)
+        .stderr_has("is longer than 200 characters, too long for a file name");
+
+    // No content/ is a usage error; an import into a regular file says so.
+    let scratch = Book::empty();
+    std::fs::create_dir(scratch.path("empty")).unwrap();
+    scratch
+        .run(&["build", "--root", "empty"])
+        .exits_with(2)
+        .stderr_has("no `content/` folder");
+    let scratch = hostile_mdbook("- [Intro](intro.md)\n", "[book]\ntitle = \"T\"\n");
+    scratch.write("a-file", "x");
+    scratch
+        .run(&["import", "mdbook", "mdbook", "--into", "a-file"])
+        .exits_with(2)
+        .stderr_has("a-file exists and is a file, not a folder");
 }

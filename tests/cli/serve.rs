@@ -114,7 +114,7 @@ impl Server {
     }
 
     /// Fetches `path` until its body satisfies `done`, for at most [`PATIENCE`].
-    fn wait_for(&self, path: &str, what: &str, done: impl Fn(&str) -> bool) -> String {
+    pub fn wait_for(&self, path: &str, what: &str, done: impl Fn(&str) -> bool) -> String {
         let deadline = Instant::now() + PATIENCE;
         loop {
             let (_, _, body) = self.get(path);

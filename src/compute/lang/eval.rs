@@ -41,10 +41,13 @@ pub(crate) fn run_steps(
         work: 0,
     };
     let mut results = Vec::with_capacity(steps.len());
+    let mut kept = super::memory::Kept::default();
     for (index, step) in steps.iter().enumerate() {
         context.step = index;
         context.check_new_name(step, &env)?;
-        let value = context.eval(&env, &step.expr)?.into_owned();
+        let value = context.eval(&env, &step.expr)?;
+        kept.keep(&value, &step.name, &step.expr.span)?;
+        let value = value.into_owned();
         if let Some(flat) = value.entries().iter().position(|x| *x == f64::INFINITY) {
             return Err(LangError::new(
                 ErrorKind::NonFinite,

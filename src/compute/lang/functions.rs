@@ -703,7 +703,11 @@ fn slice(context: &mut Context, args: &Args, columns: bool) -> Result<Value, Lan
         },
         &args.span,
     )?;
-    let matrix = x.to_matrix();
+    // A view of a matrix, not a copy: copying the whole of it cost its size, uncharged.
+    let matrix = match x {
+        Value::Matrix(matrix) => std::borrow::Cow::Borrowed(matrix),
+        other => std::borrow::Cow::Owned(other.to_matrix()),
+    };
     let part = if columns {
         matrix.slice(ndarray::s![.., range]).to_owned()
     } else {

@@ -47,11 +47,13 @@
 mod eval;
 mod functions;
 mod lexer;
+mod memory;
 mod parser;
 mod value;
 
 use std::ops::Range;
 
+pub use memory::MAX_KEPT_ENTRIES;
 pub use value::Value;
 
 /// Largest number of rows or columns of any value (and entries of a vector).

@@ -27,10 +27,16 @@ pub const IMPLICIT_COMMANDS: phf::Set<&str> = phf::phf_set! {
     "\\nolimits",
 };
 
+/// Most tokens all macro expansions of one parse may produce (worked patch 4). `max_expand`
+/// counts expansions, but each can double its argument, so 25 of them made 2^25 tokens.
+pub const MAX_EXPANDED_TOKENS: usize = 200_000;
+
 /// MacroExpander: expands macros until only non-macro tokens remain
 pub struct MacroExpander<'a> {
     settings: &'a Settings,
     expansion_count: usize,
+    /// Tokens all expansions so far produced (worked patch 4: see [`MAX_EXPANDED_TOKENS`]).
+    expanded_tokens: usize,
     lexer: Lexer<'a>,
     macros: Namespace<'a, MacroDefinition>,
     stack: Vec<Token>, // tokens in REVERSE order
@@ -52,6 +58,7 @@ impl<'a> MacroExpander<'a> {
             lexer: Lexer::new(Arc::from(input), settings),
             settings,
             expansion_count: 0,
+            expanded_tokens: 0,
             macros,
             mode,
             stack: Vec::new(),
@@ -221,15 +228,13 @@ impl<'a> MacroExpander<'a> {
                         continue;
                     } else if tok.text.len() == 1
                         && let Ok(parsed) = tok.text.as_str().parse::<usize>()
+                        // worked patch 4: `#0`, or `#9` in a macro of fewer arguments, panicked.
+                        && let Some(arg) = parsed.checked_sub(1).and_then(|index| args.get(index))
                     {
-                        let arg_index = parsed - 1;
                         // replace placeholder (#n) with arg tokens
                         // remove the two tokens (# and n) at positions i-1 and
                         // i
-                        tokens.splice(
-                            (i as usize - 1)..=(i as usize),
-                            args[arg_index].iter().cloned(),
-                        );
+                        tokens.splice((i as usize - 1)..=(i as usize), arg.iter().cloned());
                         i -= 2; // step past inserted
                         continue;
                     }
@@ -245,6 +250,12 @@ impl<'a> MacroExpander<'a> {
             }
         }
         let count = tokens.len();
+        self.expanded_tokens = self.expanded_tokens.saturating_add(count);
+        if self.expanded_tokens > MAX_EXPANDED_TOKENS {
+            return Err(ParseError::new(ParseErrorKind::MacroTooManyTokens {
+                limit: MAX_EXPANDED_TOKENS,
+            }));
+        }
         self.push_tokens(tokens);
         Ok(Some(count as isize))
     }

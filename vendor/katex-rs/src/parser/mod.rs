@@ -23,6 +23,11 @@ use crate::unicode::is_unicode_subscript;
 use crate::units::valid_unit;
 pub use parse_node::ParseNodeError;
 
+/// Deepest nesting of expressions the parser accepts, macros expanded (worked patch 4). The
+/// parser and the HTML and MathML builders recurse a few frames per level; `worked` typesets on
+/// threads whose stack holds several times this many.
+pub const MAX_NESTING: usize = 500;
+
 /// The core parser for KaTeX, responsible for converting LaTeX mathematical
 /// expressions into an abstract syntax tree (AST) of parse nodes.
 ///
@@ -78,6 +83,8 @@ pub struct Parser<'a> {
     pub settings: &'a Settings,
     /// Nesting depth for `\left`/`\right` pairs
     pub leftright_depth: f64,
+    /// Expressions being parsed, one inside the other (worked patch 4: see [`MAX_NESTING`]).
+    pub nesting: usize,
     /// Cached lookahead token
     pub next_token: Option<Token>,
     /// Shared context containing functions and symbols
@@ -204,6 +211,7 @@ impl<'a> Parser<'a> {
             settings,
             // Count leftright depth (for \middle errors)
             leftright_depth: 0.0,
+            nesting: 0,
             next_token: None,
 
             ctx,
@@ -517,6 +525,22 @@ impl<'a> Parser<'a> {
     /// - form_ligatures - Applies text ligatures
     /// - [`BreakToken`] - Expression termination tokens
     pub fn parse_expression(
+        &mut self,
+        break_on_infix: bool,
+        break_on_token_text: Option<&BreakToken>,
+    ) -> Result<Vec<ParseNode>, ParseError> {
+        // worked patch 4: parsing and building recurse once per level, and the text's own
+        // nesting can be checked before parsing, but what macros build only here.
+        if self.nesting >= MAX_NESTING {
+            return Err(ParseError::new(ParseErrorKind::TooDeeplyNested { limit: MAX_NESTING }));
+        }
+        self.nesting += 1;
+        let body = self.parse_expression_unbounded(break_on_infix, break_on_token_text);
+        self.nesting -= 1;
+        body
+    }
+
+    fn parse_expression_unbounded(
         &mut self,
         break_on_infix: bool,
         break_on_token_text: Option<&BreakToken>,

@@ -192,6 +192,18 @@ pub enum ParseErrorKind {
     MacroDelimiterLengthMismatch,
     #[error("Too many expansions: infinite loop or need to increase maxExpand setting")]
     MacroTooManyExpansions,
+    /// worked patch 4: see `macro_expander::MAX_EXPANDED_TOKENS`.
+    #[error("Macros expand to more than {limit} tokens")]
+    MacroTooManyTokens {
+        /// The limit.
+        limit: usize,
+    },
+    /// worked patch 4: see `parser::MAX_NESTING`.
+    #[error("The formula nests more than {limit} levels deep once its macros are expanded")]
+    TooDeeplyNested {
+        /// The limit.
+        limit: usize,
+    },
     #[error("Incomplete placeholder at end of macro body")]
     MacroIncompletePlaceholder,
     #[error("Internal error: stack unexpectedly empty during token expansion")]
