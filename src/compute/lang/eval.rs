@@ -1,26 +1,13 @@
-//! Runs parsed steps: names, operators, broadcasting, the non-finite rule and the work bound.
-//!
-//! Stage: evaluation, after parsing. Input: the steps text (to quote operands), the parsed
-//! [`Step`]s and the input values. Output: each step's [`Value`] in order, or the first
-//! [`LangError`], pointing at the operator, call or name at fault. Must not: parse text, or let
-//! a NaN or ±∞ escape other than a −∞ mask (see the module doc of `lang`).
-
 use std::borrow::Cow;
 use std::collections::HashMap;
 use std::ops::Range;
 
-use ndarray::Array2;
-
-use super::functions;
+use super::context::{Context, Env, CONSTANTS};
+use super::functions::{self, Given};
 use super::parser::{BinaryOp, Expr, ExprKind, Step};
-use super::value::{format_number, Value};
-use super::{ErrorKind, LangError, MAX_SIDE, MAX_WORK};
-
-/// The named constants, in the order hints list them.
-pub(crate) const CONSTANTS: [&str; 2] = ["pi", "inf"];
-
-/// What a name refers to while a program runs.
-type Env = HashMap<String, Value>;
+use super::suggest::nearest;
+use super::value::{format_number, map_value, transpose, Value};
+use super::{ErrorKind, LangError, MAX_SIDE};
 
 /// Evaluates `steps` in order (see [`super::run`]).
 pub(crate) fn run_steps(
@@ -123,192 +110,7 @@ fn check_input(name: &str, value: &Value, env: &Env) -> Result<(), LangError> {
     Ok(())
 }
 
-/// Levenshtein distance, for "did you mean" hints.
-fn edit_distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut previous: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut current = vec![i + 1];
-        for (j, cb) in b.iter().enumerate() {
-            let substitute = previous[j] + usize::from(ca != *cb);
-            current.push(substitute.min(previous[j + 1] + 1).min(current[j] + 1));
-        }
-        previous = current;
-    }
-    previous[b.len()]
-}
-
-/// The candidate closest to `name`, if it is close enough to be a likely typo.
-pub(crate) fn nearest<'c>(
-    name: &str,
-    candidates: impl IntoIterator<Item = &'c str>,
-) -> Option<&'c str> {
-    let allowed = (name.chars().count() / 3).max(1);
-    let mut best: Option<(usize, &str)> = None;
-    for candidate in candidates {
-        let distance = edit_distance(name, candidate);
-        if distance <= allowed && best.is_none_or(|(d, _)| distance < d) {
-            best = Some((distance, candidate));
-        }
-    }
-    best.map(|(_, candidate)| candidate)
-}
-
-/// Evaluation state of one run: the work done so far and which step is running.
-pub(crate) struct Context<'a> {
-    text: &'a str,
-    steps: &'a [Step],
-    inputs: &'a [(String, Value)],
-    /// Index of the running step.
-    step: usize,
-    /// Element operations done so far, bounded by [`MAX_WORK`].
-    work: u64,
-}
-
 impl Context<'_> {
-    /// The running step's name, for messages.
-    pub(crate) fn step_name(&self) -> &str {
-        &self.steps[self.step].name
-    }
-
-    fn check_new_name(&self, step: &Step, env: &Env) -> Result<(), LangError> {
-        let earlier = self.steps[..self.step].iter().find(|s| s.name == step.name);
-        let hint = if let Some(earlier) = earlier {
-            format!(
-                "`{}` is already defined on line {}; give this step a new name",
-                step.name, earlier.line
-            )
-        } else if env.contains_key(&step.name) {
-            format!(
-                "`{}` is an input, and inputs cannot be reassigned; give the step a new name",
-                step.name
-            )
-        } else if CONSTANTS.contains(&step.name.as_str()) {
-            format!("`{}` is a constant; give the step another name", step.name)
-        } else {
-            return Ok(());
-        };
-        Err(LangError::new(
-            ErrorKind::Redefinition,
-            format!("`{}` is defined twice", step.name),
-            step.name_span.clone(),
-        )
-        .with_hint(hint))
-    }
-
-    /// Counts `operations` element operations against [`MAX_WORK`].
-    pub(crate) fn charge(
-        &mut self,
-        operations: usize,
-        span: &Range<usize>,
-    ) -> Result<(), LangError> {
-        self.work = self.work.saturating_add(operations as u64);
-        if self.work > MAX_WORK {
-            return Err(LangError::new(
-                ErrorKind::Limit,
-                format!(
-                    "the steps need more than {MAX_WORK} element operations (step {})",
-                    self.step_name()
-                ),
-                span.clone(),
-            )
-            .with_hint(
-                "use smaller values or fewer steps: a block is meant for a worked example",
-            ));
-        }
-        Ok(())
-    }
-
-    /// Rejects a result of `rows`×`cols` beyond [`MAX_SIDE`] before it is built.
-    pub(crate) fn check_size(
-        &self,
-        what: &str,
-        rows: usize,
-        cols: usize,
-        span: &Range<usize>,
-    ) -> Result<(), LangError> {
-        if rows > MAX_SIDE || cols > MAX_SIDE {
-            return Err(LangError::new(
-                ErrorKind::Limit,
-                format!("{what} would be {rows}×{cols}, larger than the limit"),
-                span.clone(),
-            )
-            .with_hint(format!("values are at most {MAX_SIDE}×{MAX_SIDE}")));
-        }
-        Ok(())
-    }
-
-    /// Rejects +∞ in an operand, and −∞ unless `what` accepts masks.
-    pub(crate) fn admit(
-        &self,
-        value: &Value,
-        what: &str,
-        accepts_mask: bool,
-        span: &Range<usize>,
-    ) -> Result<(), LangError> {
-        let entries = value.entries();
-        let bad = entries.iter().position(|x| {
-            x.is_nan() || *x == f64::INFINITY || (*x == f64::NEG_INFINITY && !accepts_mask)
-        });
-        let Some(flat) = bad else {
-            return Ok(());
-        };
-        let position = value.describe_position(flat);
-        let (message, hint) = if entries[flat] == f64::NEG_INFINITY {
-            (
-                format!("-inf (a masked entry) reaches {what} in step {}{position}", self.step_name()),
-                "only + and softmax/log_softmax accept masked entries: add the mask to the scores, then take softmax",
-            )
-        } else {
-            (
-                format!(
-                    "{} reaches {what} in step {}{position}",
-                    format_number(entries[flat]),
-                    self.step_name()
-                ),
-                "inf may only be negated, as the mask -inf",
-            )
-        };
-        Err(LangError::new(ErrorKind::NonFinite, message, span.clone()).with_hint(hint))
-    }
-
-    /// Fails on the first entry of `result` (reading order) that is NaN, +∞, or −∞ where
-    /// `mask_allowed` says no mask came in; `reason` says why that entry went wrong.
-    pub(crate) fn ensure_finite(
-        &self,
-        result: &Value,
-        span: &Range<usize>,
-        mask_allowed: impl Fn(usize) -> bool,
-        reason: impl Fn(usize) -> String,
-    ) -> Result<(), LangError> {
-        let bad = result.entries().iter().enumerate().position(|(flat, x)| {
-            x.is_nan() || *x == f64::INFINITY || (*x == f64::NEG_INFINITY && !mask_allowed(flat))
-        });
-        let Some(flat) = bad else {
-            return Ok(());
-        };
-        Err(LangError::new(
-            ErrorKind::NonFinite,
-            format!(
-                "{} in step {}{}",
-                reason(flat),
-                self.step_name(),
-                result.describe_position(flat)
-            ),
-            span.clone(),
-        )
-        .with_hint("every number a step computes must be finite; check the inputs this step uses"))
-    }
-
-    /// The source text of an operand, for shape messages; long operands are shortened.
-    pub(crate) fn quote(&self, span: &Range<usize>) -> String {
-        let text = self.text.get(span.clone()).unwrap_or("").trim();
-        match text.char_indices().nth(20) {
-            Some((cut, _)) if text.chars().count() > 24 => format!("{}…", &text[..cut]),
-            _ => text.to_string(),
-        }
-    }
-
     /// Evaluates one expression; names borrow from `env`.
     pub(crate) fn eval<'e>(
         &mut self,
@@ -361,8 +163,26 @@ impl Context<'_> {
                 function,
                 function_span,
                 args,
-            } => functions::call(self, env, function, function_span, args, &expr.span)
-                .map(Cow::Owned),
+            } => {
+                let is_value = env.contains_key(function);
+                let signature =
+                    functions::check(function, function_span, args, &expr.span, is_value)?;
+                let mut positional = Vec::new();
+                let mut keywords = HashMap::new();
+                for arg in args {
+                    let given = Given {
+                        value: self.eval(env, &arg.value)?,
+                        span: arg.value.span.clone(),
+                    };
+                    match &arg.keyword {
+                        Some((keyword, _)) => {
+                            keywords.insert(keyword.clone(), given);
+                        }
+                        None => positional.push(given),
+                    }
+                }
+                functions::apply(self, signature, positional, keywords, &expr.span).map(Cow::Owned)
+            }
         }
     }
 
@@ -584,26 +404,5 @@ fn binary_failure(op: BinaryOp, x: f64, y: f64) -> String {
         }
         BinaryOp::Power if x == 0.0 && y < 0.0 => format!("0 ^ {b} divides by 0"),
         _ => format!("{a} {} {b} overflows", op.symbol()),
-    }
-}
-
-/// A `rows`×`cols` matrix from entries in reading order.
-pub(crate) fn matrix_from(rows: usize, cols: usize, entries: Vec<f64>) -> Array2<f64> {
-    Array2::from_shape_vec((rows, cols), entries).expect("entries match the shape")
-}
-
-/// `f` applied to every entry, keeping the shape.
-pub(crate) fn map_value(value: &Value, f: impl Fn(f64) -> f64) -> Value {
-    let (rows, cols) = value.dims();
-    let entries = value.entries().iter().map(|&x| f(x)).collect();
-    Value::from_entries(value.rank(), rows, cols, entries)
-}
-
-/// `x.T`: a matrix transposed, a vector as an n×1 column, a scalar unchanged.
-pub(crate) fn transpose(value: &Value) -> Value {
-    match value {
-        Value::Scalar(x) => Value::Scalar(*x),
-        Value::Vector(v) => Value::Matrix(v.clone().insert_axis(ndarray::Axis(1))),
-        Value::Matrix(m) => Value::Matrix(m.t().as_standard_layout().into_owned()),
     }
 }
