@@ -88,6 +88,16 @@ impl Evaluated {
         self.input_names().iter().any(|input| input == name)
     }
 
+    /// Whether the quantity `name` is a whole number by construction (a count, an index, a sum
+    /// of whole numbers: README, "Whole numbers"), so it prints without decimals. Only compute
+    /// blocks mark values; the built-in kinds compute none that are whole.
+    pub fn is_whole(&self, name: &str) -> bool {
+        match self {
+            Evaluated::Compute(result) => result.whole.contains(name),
+            _ => false,
+        }
+    }
+
     /// Every quantity name this example answers, for "did you mean" hints.
     pub fn quantity_names(&self) -> Vec<String> {
         match self {
@@ -276,7 +286,7 @@ mod tests {
 #[cfg(test)]
 mod purity {
     /// Every source file of this module; `every_file_is_checked` keeps the list complete.
-    const SOURCES: [(&str, &str); 23] = [
+    const SOURCES: [(&str, &str); 31] = [
         ("attention.rs", include_str!("attention.rs")),
         ("computed.rs", include_str!("computed.rs")),
         ("error.rs", include_str!("error.rs")),
@@ -300,18 +310,38 @@ mod purity {
             include_str!("lang/functions/elementwise.rs"),
         ),
         (
+            "lang/functions/linalg.rs",
+            include_str!("lang/functions/linalg.rs"),
+        ),
+        (
             "lang/functions/mod.rs",
             include_str!("lang/functions/mod.rs"),
+        ),
+        (
+            "lang/functions/shape.rs",
+            include_str!("lang/functions/shape.rs"),
         ),
         (
             "lang/functions/signatures.rs",
             include_str!("lang/functions/signatures.rs"),
         ),
+        ("lang/index.rs", include_str!("lang/index.rs")),
         ("lang/lexer.rs", include_str!("lang/lexer.rs")),
         ("lang/mod.rs", include_str!("lang/mod.rs")),
         ("lang/parser.rs", include_str!("lang/parser.rs")),
+        ("lang/run.rs", include_str!("lang/run.rs")),
+        ("lang/statements.rs", include_str!("lang/statements.rs")),
         ("lang/suggest.rs", include_str!("lang/suggest.rs")),
-        ("lang/tests.rs", include_str!("lang/tests.rs")),
+        (
+            "lang/tests/functions.rs",
+            include_str!("lang/tests/functions.rs"),
+        ),
+        ("lang/tests/loops.rs", include_str!("lang/tests/loops.rs")),
+        ("lang/tests/mod.rs", include_str!("lang/tests/mod.rs")),
+        (
+            "lang/tests/programs.rs",
+            include_str!("lang/tests/programs.rs"),
+        ),
         ("lang/value.rs", include_str!("lang/value.rs")),
         ("mod.rs", include_str!("mod.rs")),
         ("ops.rs", include_str!("ops.rs")),

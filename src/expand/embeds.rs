@@ -215,8 +215,11 @@ impl<'x> Expander<'x> {
             let Some(quantity) = example.evaluated.quantity(quantity_name) else {
                 continue;
             };
-            // Inputs as the author wrote them, computed values at the book's precision.
-            let precision = if example.evaluated.is_input(quantity_name) {
+            // Inputs as the author wrote them, whole numbers without decimals, other computed
+            // values at the book's precision.
+            let precision = if example.evaluated.is_input(quantity_name)
+                || example.evaluated.is_whole(quantity_name)
+            {
                 Precision::AsWritten
             } else {
                 Precision::Decimals(self.decimals)

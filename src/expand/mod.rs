@@ -515,26 +515,30 @@ impl<'x> Expander<'x> {
     }
 
     /// The precision a reference asks for; without one, a value the author wrote (an input,
-    /// untouched by a computing filter) prints as written and anything computed at the book's
-    /// `decimals`. The compute core says which quantities are inputs.
+    /// untouched by a computing filter) prints as written, a whole number by construction
+    /// without decimals, and anything else computed at the book's `decimals`. The compute core
+    /// says which quantities are inputs and which are whole.
     fn precision(&self, reference: &Reference) -> Precision {
         match reference.precision() {
             Some(Filter::Decimals(count)) => Precision::Decimals(*count),
             Some(Filter::Significant(count)) => Precision::Significant(*count),
-            _ if self.is_written_input(reference) => Precision::AsWritten,
+            _ if self.prints_as_written(reference) => Precision::AsWritten,
             _ => Precision::Decimals(self.decimals),
         }
     }
 
-    /// Whether a reference shows (part of) an input exactly as the author wrote it.
-    fn is_written_input(&self, reference: &Reference) -> bool {
+    /// Whether a reference shows (part of) an input exactly as the author wrote it, or a whole
+    /// number by construction, untouched by a computing filter.
+    fn prints_as_written(&self, reference: &Reference) -> bool {
         let computed = reference
             .filters
             .iter()
             .any(|filter| matches!(filter, Filter::Compute(_)));
         !computed
             && self.examples.iter().any(|example| {
-                example.name == reference.example && example.evaluated.is_input(&reference.quantity)
+                example.name == reference.example
+                    && (example.evaluated.is_input(&reference.quantity)
+                        || example.evaluated.is_whole(&reference.quantity))
             })
     }
 

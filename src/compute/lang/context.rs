@@ -9,23 +9,53 @@
 use std::collections::HashMap;
 use std::ops::Range;
 
-use super::parser::Step;
+use super::statements::Step;
 use super::value::{format_number, Value};
 use super::{ErrorKind, LangError, MAX_SIDE, MAX_WORK};
 
 /// The named constants, in the order hints list them.
 pub(crate) const CONSTANTS: [&str; 2] = ["pi", "inf"];
 
-/// What a name refers to while a program runs.
-pub(crate) type Env = HashMap<String, Value>;
+/// What the names refer to while a program runs.
+#[derive(Debug, Default)]
+pub(crate) struct Scope {
+    /// Inputs, steps assigned so far and the counters of the running loops.
+    pub(crate) values: HashMap<String, Value>,
+    /// Which of `values` are whole numbers by construction.
+    pub(crate) whole: HashMap<String, bool>,
+    /// Steps in the order of their first assignment.
+    pub(crate) order: Vec<String>,
+    /// The counters of the running loops, outermost first, with the line of their `repeat`.
+    pub(crate) counters: Vec<(String, usize)>,
+    /// The values loops assigned to the names some `history(name)` reads.
+    pub(crate) histories: HashMap<String, History>,
+    /// Names only a loop that ran 0 times assigns, with that loop's line.
+    pub(crate) never_ran: HashMap<String, usize>,
+}
 
-/// Evaluation state of one run: the work done so far and which step is running.
+/// Every value one name took inside loops, in order.
+#[derive(Debug, Default)]
+pub(crate) struct History {
+    pub(crate) values: Vec<Value>,
+    /// Whether every value was whole.
+    pub(crate) whole: bool,
+    /// Whether the name held a matrix (which has no history).
+    pub(crate) matrix: bool,
+}
+
+/// Evaluation state of one run: the work done so far and what is running.
 pub(crate) struct Context<'a> {
     pub(crate) text: &'a str,
-    pub(crate) steps: &'a [Step],
+    /// Every assignment of the program in written order, loop bodies included (for hints such
+    /// as "defined later, on line 4").
+    pub(crate) steps: Vec<&'a Step>,
     pub(crate) inputs: &'a [(String, Value)],
-    /// Index of the running step.
+    /// Position in `steps` of the running step, or of the next one while a `repeat` line runs.
     pub(crate) step: usize,
+    /// What messages call the running statement: a step's name, or `repeat`.
+    pub(crate) running: &'a str,
+    /// 1-based line of the running statement, for limit messages.
+    pub(crate) line: usize,
     /// Element operations done so far, bounded by [`MAX_WORK`].
     pub(crate) work: u64,
 }
@@ -33,32 +63,7 @@ pub(crate) struct Context<'a> {
 impl Context<'_> {
     /// The running step's name, for messages.
     pub(crate) fn step_name(&self) -> &str {
-        &self.steps[self.step].name
-    }
-
-    pub(crate) fn check_new_name(&self, step: &Step, env: &Env) -> Result<(), LangError> {
-        let earlier = self.steps[..self.step].iter().find(|s| s.name == step.name);
-        let hint = if let Some(earlier) = earlier {
-            format!(
-                "`{}` is already defined on line {}; give this step a new name",
-                step.name, earlier.line
-            )
-        } else if env.contains_key(&step.name) {
-            format!(
-                "`{}` is an input, and inputs cannot be reassigned; give the step a new name",
-                step.name
-            )
-        } else if CONSTANTS.contains(&step.name.as_str()) {
-            format!("`{}` is a constant; give the step another name", step.name)
-        } else {
-            return Ok(());
-        };
-        Err(LangError::new(
-            ErrorKind::Redefinition,
-            format!("`{}` is defined twice", step.name),
-            step.name_span.clone(),
-        )
-        .with_hint(hint))
+        self.running
     }
 
     /// Counts `operations` element operations against [`MAX_WORK`].
@@ -72,13 +77,14 @@ impl Context<'_> {
             return Err(LangError::new(
                 ErrorKind::Limit,
                 format!(
-                    "the steps need more than {MAX_WORK} element operations (step {})",
-                    self.step_name()
+                    "the steps need more than {MAX_WORK} element operations (step {}, line {})",
+                    self.step_name(),
+                    self.line
                 ),
                 span.clone(),
             )
             .with_hint(
-                "use smaller values or fewer steps: a block is meant for a worked example",
+                "use smaller values, fewer steps or fewer iterations: a block is meant for a worked example",
             ));
         }
         Ok(())
@@ -122,7 +128,7 @@ impl Context<'_> {
         let (message, hint) = if entries[flat] == f64::NEG_INFINITY {
             (
                 format!("-inf (a masked entry) reaches {what} in step {}{position}", self.step_name()),
-                "only + and softmax/log_softmax accept masked entries: add the mask to the scores, then take softmax",
+                "only +, comparisons, where, subscripts and softmax/log_softmax accept masked entries: add the mask to the scores, then take softmax",
             )
         } else {
             (

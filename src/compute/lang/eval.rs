@@ -1,128 +1,59 @@
+//! Evaluates expressions: names, operators, broadcasting, comparisons, subscripts, calls, the
+//! non-finite rule and which results are whole numbers.
+//!
+//! Stage: evaluation, after parsing; `run` calls it for each statement. Input: an [`Expr`] and
+//! the [`Scope`] of names. Output: the expression's [`Value`] and whether it is whole by
+//! construction, or the first [`LangError`], pointing at the operator, call, subscript or name
+//! at fault. Must not: assign names (statements do), or let a NaN or ±∞ escape other than a −∞
+//! mask (see the module doc of `lang`).
+
 use std::borrow::Cow;
 use std::collections::HashMap;
 use std::ops::Range;
 
-use super::context::{Context, Env, CONSTANTS};
+use super::context::{Context, Scope, CONSTANTS};
 use super::functions::{self, Given};
-use super::parser::{BinaryOp, Expr, ExprKind, Step};
+use super::index::{self, Resolved};
+use super::parser::{BinaryOp, Expr, ExprKind, Subscript};
 use super::suggest::nearest;
 use super::value::{format_number, map_value, transpose, Value};
-use super::{ErrorKind, LangError, MAX_SIDE};
+use super::{ErrorKind, LangError};
 
-/// Evaluates `steps` in order (see [`super::run`]).
-pub(crate) fn run_steps(
-    text: &str,
-    steps: &[Step],
-    inputs: &[(String, Value)],
-) -> Result<Vec<(String, Value)>, LangError> {
-    let mut env = Env::new();
-    for (name, value) in inputs {
-        check_input(name, value, &env)?;
-        env.insert(name.clone(), value.clone());
-    }
-    let mut context = Context {
-        text,
-        steps,
-        inputs,
-        step: 0,
-        work: 0,
-    };
-    let mut results = Vec::with_capacity(steps.len());
-    for (index, step) in steps.iter().enumerate() {
-        context.step = index;
-        context.check_new_name(step, &env)?;
-        let value = context.eval(&env, &step.expr)?.into_owned();
-        if let Some(flat) = value.entries().iter().position(|x| *x == f64::INFINITY) {
-            return Err(LangError::new(
-                ErrorKind::NonFinite,
-                format!(
-                    "+inf in step {}{}",
-                    step.name,
-                    value.describe_position(flat)
-                ),
-                step.expr.span.clone(),
-            )
-            .with_hint("only -inf, as a mask, may be a value; write -inf"));
-        }
-        env.insert(step.name.clone(), value.clone());
-        results.push((step.name.clone(), value));
-    }
-    Ok(results)
+/// A value as an expression gave it, and whether it is a whole number by construction.
+pub(crate) struct Evaluated<'e> {
+    pub(crate) value: Cow<'e, Value>,
+    pub(crate) whole: bool,
 }
 
-/// Whether `name` could be written in a step.
-fn is_name(name: &str) -> bool {
-    let mut chars = name.chars();
-    chars
-        .next()
-        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
-        && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
+fn owned<'e>(value: Value, whole: bool) -> Evaluated<'e> {
+    Evaluated {
+        value: Cow::Owned(value),
+        whole,
+    }
 }
 
-/// Rejects an input the steps could not use or that breaks the limits.
-fn check_input(name: &str, value: &Value, env: &Env) -> Result<(), LangError> {
-    let fail = |kind, message: String, hint: &str| {
-        Err(LangError::new(kind, message, 0..0).with_hint(hint))
-    };
-    if !is_name(name) {
-        return fail(
-            ErrorKind::Syntax,
-            format!("input `{name}` is not a name a step can use"),
-            "names are letters, digits and `_`, starting with a letter or `_`",
-        );
-    }
-    if CONSTANTS.contains(&name) || env.contains_key(name) {
-        return fail(
-            ErrorKind::Redefinition,
-            format!("input `{name}` is defined twice or is a constant"),
-            "rename the input",
-        );
-    }
-    let (rows, cols) = value.dims();
-    if value.is_empty() {
-        return fail(
-            ErrorKind::Arguments,
-            format!("input `{name}` is empty"),
-            "give it at least one number",
-        );
-    }
-    if rows > MAX_SIDE || cols > MAX_SIDE {
-        return fail(
-            ErrorKind::Limit,
-            format!(
-                "input `{name}` is {}, larger than the limit",
-                value.describe_shape()
-            ),
-            &format!("values are at most {MAX_SIDE}×{MAX_SIDE}"),
-        );
-    }
-    if let Some(flat) = value.entries().iter().position(|x| !x.is_finite()) {
-        let entry = format_number(value.entries()[flat]);
-        return fail(
-            ErrorKind::NonFinite,
-            format!(
-                "input `{name}` has {entry}{}",
-                value.describe_position(flat)
-            ),
-            "inputs must be finite; a mask is built in the steps, e.g. with causal_mask(n) or -inf",
-        );
-    }
-    Ok(())
+/// Whether every entry is a whole number a float holds exactly, so a "whole" mark never
+/// claims more than the value shows.
+pub(crate) fn entries_are_whole(value: &Value) -> bool {
+    value
+        .entries()
+        .iter()
+        .all(|x| x.fract() == 0.0 && x.abs() <= 9_007_199_254_740_992.0)
 }
 
 impl Context<'_> {
-    /// Evaluates one expression; names borrow from `env`.
+    /// Evaluates one expression; names borrow from `scope`.
     pub(crate) fn eval<'e>(
         &mut self,
-        env: &'e Env,
+        scope: &'e Scope,
         expr: &Expr,
-    ) -> Result<Cow<'e, Value>, LangError> {
+    ) -> Result<Evaluated<'e>, LangError> {
         match &expr.kind {
-            ExprKind::Number(x) => Ok(Cow::Owned(Value::Scalar(*x))),
-            ExprKind::Name(name) => self.lookup(env, name, &expr.span),
+            ExprKind::Number(x) => Ok(owned(Value::Scalar(*x), x.fract() == 0.0)),
+            ExprKind::Name(name) => self.lookup(scope, name, &expr.span),
             ExprKind::Negate(operand) => {
-                let value = self.eval(env, operand)?;
-                let value = value.as_ref();
+                let operand = self.eval(scope, operand)?;
+                let value = operand.value.as_ref();
                 if let Some(flat) = value.entries().iter().position(|x| *x == f64::NEG_INFINITY) {
                     return Err(LangError::new(
                         ErrorKind::NonFinite,
@@ -136,12 +67,12 @@ impl Context<'_> {
                     .with_hint("only -inf, as a mask, may appear"));
                 }
                 self.charge(value.len(), &expr.span)?;
-                Ok(Cow::Owned(map_value(value, |x| -x)))
+                Ok(owned(map_value(value, |x| -x), operand.whole))
             }
             ExprKind::Transpose(operand) => {
-                let value = self.eval(env, operand)?;
-                self.charge(value.len(), &expr.span)?;
-                Ok(Cow::Owned(transpose(&value)))
+                let operand = self.eval(scope, operand)?;
+                self.charge(operand.value.len(), &expr.span)?;
+                Ok(owned(transpose(&operand.value), operand.whole))
             }
             ExprKind::Binary {
                 op,
@@ -149,65 +80,188 @@ impl Context<'_> {
                 left,
                 right,
             } => {
-                let a = self.eval(env, left)?;
-                let b = self.eval(env, right)?;
+                let a = self.eval(scope, left)?;
+                let b = self.eval(scope, right)?;
                 let quoted = (self.quote(&left.span), self.quote(&right.span));
                 let result = if *op == BinaryOp::MatMul {
-                    self.matmul(&a, &b, op_span, &quoted)?
+                    self.matmul(&a.value, &b.value, op_span, &quoted)?
                 } else {
-                    self.elementwise(*op, &a, &b, op_span, &quoted)?
+                    self.elementwise(*op, &a.value, &b.value, op_span, &quoted)?
                 };
-                Ok(Cow::Owned(result))
+                let whole = match op {
+                    BinaryOp::Add | BinaryOp::Subtract | BinaryOp::Multiply | BinaryOp::MatMul => {
+                        a.whole && b.whole
+                    }
+                    BinaryOp::Divide => false,
+                    BinaryOp::Power => {
+                        a.whole && b.whole && b.value.entries().iter().all(|y| *y >= 0.0)
+                    }
+                    _ => true,
+                };
+                Ok(owned(result, whole))
+            }
+            ExprKind::Index {
+                target,
+                subscripts,
+                bracket_span,
+            } => {
+                let target = self.eval(scope, target)?;
+                let mut resolved = Vec::with_capacity(subscripts.len());
+                for subscript in subscripts {
+                    resolved.push(self.resolve(scope, subscript)?);
+                }
+                let value = index::take(self, &target.value, &resolved, bracket_span)?;
+                Ok(owned(value, target.whole))
             }
             ExprKind::Call {
                 function,
                 function_span,
                 args,
             } => {
-                let is_value = env.contains_key(function);
+                let is_value = scope.values.contains_key(function);
                 let signature =
                     functions::check(function, function_span, args, &expr.span, is_value)?;
+                if signature.name == "history" {
+                    return self.history(scope, &args[0].value);
+                }
                 let mut positional = Vec::new();
+                let mut wholes = Vec::new();
                 let mut keywords = HashMap::new();
                 for arg in args {
+                    let evaluated = self.eval(scope, &arg.value)?;
                     let given = Given {
-                        value: self.eval(env, &arg.value)?,
+                        value: evaluated.value,
                         span: arg.value.span.clone(),
                     };
                     match &arg.keyword {
                         Some((keyword, _)) => {
                             keywords.insert(keyword.clone(), given);
                         }
-                        None => positional.push(given),
+                        None => {
+                            wholes.push(evaluated.whole);
+                            positional.push(given);
+                        }
                     }
                 }
-                functions::apply(self, signature, positional, keywords, &expr.span).map(Cow::Owned)
+                let value = functions::apply(self, signature, positional, keywords, &expr.span)?;
+                Ok(owned(value, signature.whole.of(&wholes)))
             }
         }
     }
 
-    fn lookup<'e>(
+    /// The parts of one subscript as whole numbers, evaluated in written order.
+    fn resolve(&mut self, scope: &Scope, subscript: &Subscript) -> Result<Resolved, LangError> {
+        let mut part = |expr: &Option<Expr>| -> Result<Option<i64>, LangError> {
+            match expr {
+                None => Ok(None),
+                Some(expr) => {
+                    let evaluated = self.eval(scope, expr)?;
+                    index::whole_subscript(&evaluated.value, &expr.span).map(Some)
+                }
+            }
+        };
+        Ok(match subscript {
+            Subscript::At(expr) => {
+                let evaluated = self.eval(scope, expr)?;
+                Resolved::At(
+                    index::whole_subscript(&evaluated.value, &expr.span)?,
+                    expr.span.clone(),
+                )
+            }
+            Subscript::Slice {
+                start,
+                stop,
+                step,
+                span,
+            } => Resolved::Slice {
+                start: part(start)?,
+                stop: part(stop)?,
+                step: part(step)?,
+                span: span.clone(),
+            },
+        })
+    }
+
+    /// `history(name)`: the values loops assigned to `name`, stacked.
+    fn history<'e>(
+        &mut self,
+        scope: &'e Scope,
+        argument: &Expr,
+    ) -> Result<Evaluated<'e>, LangError> {
+        let ExprKind::Name(name) = &argument.kind else {
+            return Err(LangError::new(
+                ErrorKind::Arguments,
+                "`history` takes the name of a step".to_string(),
+                argument.span.clone(),
+            )
+            .with_hint("write history(loss) after a repeat that assigns loss"));
+        };
+        let Some(history) = scope.histories.get(name) else {
+            self.lookup(scope, name, &argument.span)?;
+            return Err(LangError::new(
+                ErrorKind::Arguments,
+                format!("`{name}` has no history: no repeat has assigned it"),
+                argument.span.clone(),
+            )
+            .with_hint("history(name) collects the values a repeat's body assigns to name; a loop that runs 0 times assigns nothing"));
+        };
+        if history.matrix {
+            return Err(LangError::new(
+                ErrorKind::Arguments,
+                format!("`{name}` is a matrix, and only numbers and vectors have a history"),
+                argument.span.clone(),
+            )
+            .with_hint("take the history of a number or a vector computed from it, such as a row or a norm"));
+        }
+        let steps = history.values.len();
+        let width = history.values[0].len();
+        self.charge(steps * width, &argument.span)?;
+        let entries: Vec<f64> = history
+            .values
+            .iter()
+            .flat_map(|v| v.entries().into_owned())
+            .collect();
+        let value = match history.values[0] {
+            Value::Scalar(_) => Value::from_entries(1, 1, steps, entries),
+            _ => Value::from_entries(2, steps, width, entries),
+        };
+        Ok(owned(value, history.whole))
+    }
+
+    pub(crate) fn lookup<'e>(
         &self,
-        env: &'e Env,
+        scope: &'e Scope,
         name: &str,
         span: &Range<usize>,
-    ) -> Result<Cow<'e, Value>, LangError> {
-        if let Some(value) = env.get(name) {
-            return Ok(Cow::Borrowed(value));
+    ) -> Result<Evaluated<'e>, LangError> {
+        if let Some(value) = scope.values.get(name) {
+            return Ok(Evaluated {
+                value: Cow::Borrowed(value),
+                whole: scope.whole.get(name).copied().unwrap_or(false),
+            });
         }
         match name {
-            "pi" => return Ok(Cow::Owned(Value::Scalar(std::f64::consts::PI))),
-            "inf" => return Ok(Cow::Owned(Value::Scalar(f64::INFINITY))),
+            "pi" => return Ok(owned(Value::Scalar(std::f64::consts::PI), false)),
+            "inf" => return Ok(owned(Value::Scalar(f64::INFINITY), false)),
             _ => {}
         }
+        if let Some(line) = scope.never_ran.get(name) {
+            return Err(LangError::new(
+                ErrorKind::UnknownName,
+                format!(
+                    "`{name}` has no value: the repeat on line {line} that assigns it ran 0 times"
+                ),
+                span.clone(),
+            )
+            .with_hint(format!(
+                "give the loop a count of at least 1, or assign {name} before the loop"
+            )));
+        }
         let later = self.steps[self.step..].iter().find(|s| s.name == name);
-        let known: Vec<&str> = self
-            .inputs
-            .iter()
-            .map(|(n, _)| n.as_str())
-            .chain(self.steps[..self.step].iter().map(|s| s.name.as_str()))
-            .chain(CONSTANTS)
-            .collect();
+        let mut known: Vec<&str> = self.inputs.iter().map(|(n, _)| n.as_str()).collect();
+        known.extend(scope.order.iter().map(String::as_str));
+        known.extend(scope.counters.iter().map(|(n, _)| n.as_str()));
+        known.extend(CONSTANTS);
         let hint = if let Some(later) = later {
             format!(
                 "`{name}` is defined later, on line {}; steps run in order",
@@ -264,7 +318,7 @@ impl Context<'_> {
             .with_hint("sizes must be equal or 1 (NumPy broadcasting); a vector counts as one row, col(v) makes it a column"));
         };
         self.charge(rows * cols, span)?;
-        let accepts_mask = op == BinaryOp::Add;
+        let accepts_mask = op == BinaryOp::Add || op.is_comparison();
         self.admit(a, &format!("`{symbol}`"), accepts_mask, span)?;
         self.admit(b, &format!("`{symbol}`"), accepts_mask, span)?;
         let rank = a.rank().max(b.rank());
@@ -390,6 +444,12 @@ fn apply_binary(op: BinaryOp, x: f64, y: f64) -> f64 {
         BinaryOp::Multiply => x * y,
         BinaryOp::Divide => x / y,
         BinaryOp::Power => x.powf(y),
+        BinaryOp::Less => f64::from(u8::from(x < y)),
+        BinaryOp::LessEqual => f64::from(u8::from(x <= y)),
+        BinaryOp::Greater => f64::from(u8::from(x > y)),
+        BinaryOp::GreaterEqual => f64::from(u8::from(x >= y)),
+        BinaryOp::Equal => f64::from(u8::from(x == y)),
+        BinaryOp::NotEqual => f64::from(u8::from(x != y)),
         BinaryOp::MatMul => unreachable!("@ is not elementwise"),
     }
 }

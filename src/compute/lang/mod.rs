@@ -47,8 +47,11 @@
 mod context;
 mod eval;
 mod functions;
+mod index;
 mod lexer;
 mod parser;
+mod run;
+mod statements;
 mod suggest;
 mod value;
 
@@ -68,6 +71,8 @@ pub const MAX_DEPTH: usize = 64;
 pub const MAX_LINES: usize = 1000;
 /// Longest line of a `steps` string, in bytes.
 pub const MAX_LINE_BYTES: usize = 1000;
+/// Most `repeat` loops inside one another.
+pub const MAX_LOOP_DEPTH: usize = 4;
 
 /// The kind of a [`LangError`]: what the two interpreters agree on in the differential test.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -88,11 +93,13 @@ pub enum ErrorKind {
     NonFinite,
     /// A value, program or amount of work beyond the limits.
     Limit,
+    /// A subscript that is not a whole number, is outside the value or selects nothing.
+    Index,
 }
 
 impl ErrorKind {
     /// Every kind, in the order of the README's table.
-    pub const ALL: [ErrorKind; 8] = [
+    pub const ALL: [ErrorKind; 9] = [
         ErrorKind::Syntax,
         ErrorKind::UnknownName,
         ErrorKind::UnknownFunction,
@@ -101,6 +108,7 @@ impl ErrorKind {
         ErrorKind::Redefinition,
         ErrorKind::NonFinite,
         ErrorKind::Limit,
+        ErrorKind::Index,
     ];
 
     /// The kind as `eval --json`, the JavaScript twin and the differential test write it.
@@ -114,6 +122,7 @@ impl ErrorKind {
             ErrorKind::Redefinition => "redefinition",
             ErrorKind::NonFinite => "non_finite",
             ErrorKind::Limit => "limit",
+            ErrorKind::Index => "index",
         }
     }
 }
@@ -148,50 +157,61 @@ impl LangError {
     }
 }
 
-/// A parsed program: its steps in order, and the text they were parsed from (error messages
-/// quote operands from it).
+/// A parsed program: its statements in order, and the text they were parsed from (error
+/// messages quote operands from it).
 #[derive(Debug, Clone, PartialEq)]
 pub struct Program {
     text: String,
-    steps: Vec<parser::Step>,
+    statements: Vec<statements::Statement>,
 }
 
 impl Program {
-    /// Names the program defines, in order, with the byte span of each name in the steps text.
+    /// Names the program defines, in the order of their first assignment, with the byte span of
+    /// that assignment's name in the steps text.
     pub fn step_names(&self) -> Vec<(&str, Range<usize>)> {
-        self.steps
-            .iter()
-            .map(|step| (step.name.as_str(), step.name_span.clone()))
-            .collect()
+        let mut names: Vec<(&str, Range<usize>)> = Vec::new();
+        for step in self.statements.iter().flat_map(|s| s.steps()) {
+            if !names.iter().any(|(name, _)| *name == step.name) {
+                names.push((step.name.as_str(), step.name_span.clone()));
+            }
+        }
+        names
     }
+}
+
+/// One name's value after a run.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Output {
+    /// The name as the steps write it.
+    pub name: String,
+    /// The last value assigned to it.
+    pub value: Value,
+    /// Whether the value is a whole number by construction (a count, an index, a sum of whole
+    /// numbers…), so it prints without decimals; the rule is in README's "Whole numbers".
+    pub whole: bool,
 }
 
 /// Parses the `steps` string. Spans are byte offsets into `steps`.
 pub fn parse(steps: &str) -> Result<Program, LangError> {
     Ok(Program {
         text: steps.to_string(),
-        steps: parser::parse_steps(steps)?,
+        statements: statements::parse_steps(steps)?,
     })
 }
 
-/// Evaluates every step in order given the inputs; returns each step's value, in order.
+/// Runs the program on the inputs; returns every name it assigns, once, in the order of first
+/// assignment, with its last value (a loop's state thus appears once, with its final value).
 ///
 /// Inputs are checked first (a valid, unique name that is not a constant; at least one and at
 /// most [`MAX_SIDE`] × [`MAX_SIDE`] entries; all finite), with span `0..0` since they are not in
-/// the steps text. A step that redefines an input or an earlier step is a
-/// [`ErrorKind::Redefinition`] error at its name.
-pub fn run(
-    program: &Program,
-    inputs: &[(String, Value)],
-) -> Result<Vec<(String, Value)>, LangError> {
-    eval::run_steps(&program.text, &program.steps, inputs)
+/// the steps text. Outside a loop a name is assigned once: a step that reuses an input's or an
+/// earlier step's name is a [`ErrorKind::Redefinition`] error at its name.
+pub fn run(program: &Program, inputs: &[(String, Value)]) -> Result<Vec<Output>, LangError> {
+    run::run_program(&program.text, &program.statements, inputs)
 }
 
 /// Parses and runs in one go, for callers that do not need the step names first.
-pub fn evaluate(
-    steps: &str,
-    inputs: &[(String, Value)],
-) -> Result<Vec<(String, Value)>, LangError> {
+pub fn evaluate(steps: &str, inputs: &[(String, Value)]) -> Result<Vec<Output>, LangError> {
     run(&parse(steps)?, inputs)
 }
 

@@ -153,22 +153,42 @@ pub(super) fn reduce_lane(name: &str, lane: &[f64]) -> f64 {
         "mean" => lane.iter().sum::<f64>() / lane.len() as f64,
         "max" => lane.iter().copied().fold(f64::NEG_INFINITY, f64::max),
         "min" => lane.iter().copied().fold(f64::INFINITY, f64::min),
-        // The first largest entry, counting from 0 as arange does.
-        "argmax" => {
+        // The first largest (smallest) entry, counting from 0 as arange does.
+        "argmax" | "argmin" => {
             let mut best = 0;
             for (i, v) in lane.iter().enumerate() {
-                if *v > lane[best] {
+                if (name == "argmax" && *v > lane[best]) || (name == "argmin" && *v < lane[best]) {
                     best = i;
                 }
             }
             best as f64
         }
+        // Over n, as NumPy's default: the mean of the squared deviations from the mean.
+        "var" | "std" => {
+            let n = lane.len() as f64;
+            let mean = lane.iter().sum::<f64>() / n;
+            let variance = lane.iter().map(|v| (v - mean) * (v - mean)).sum::<f64>() / n;
+            if name == "std" {
+                variance.sqrt()
+            } else {
+                variance
+            }
+        }
+        // log Σ exp, shifted by the largest entry; masked (−∞) entries add nothing, and a lane
+        // of masks stays −∞.
+        "logsumexp" => {
+            let largest = lane.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+            if largest == f64::NEG_INFINITY {
+                return largest;
+            }
+            largest + lane.iter().map(|v| (v - largest).exp()).sum::<f64>().ln()
+        }
         _ => lane.iter().map(|v| v * v).sum::<f64>().sqrt(),
     }
 }
 
-/// `sum`, `mean`, `max`, `min`, `argmax`, `norm` (Euclidean): over every entry, giving a
-/// scalar, or along `axis=…`, keeping the reduced axis.
+/// `sum`, `mean`, `var`, `std`, `max`, `min`, `argmax`, `argmin`, `norm` (Euclidean),
+/// `logsumexp`: over every entry, giving a scalar, or along `axis=…`, keeping the reduced axis.
 pub(super) fn reduce(context: &mut Context, args: &Args) -> Result<Value, LangError> {
     let x = args.positional[0].value.as_ref();
     let name = args.function;
@@ -187,6 +207,59 @@ pub(super) fn reduce(context: &mut Context, args: &Args) -> Result<Value, LangEr
             Value::from_entries(x.rank(), rows, cols, reduced)
         }
     };
+    // Only logsumexp takes masks; its result is −∞ exactly where a whole lane was.
+    context.ensure_finite(
+        &result,
+        &args.span,
+        |_| name == "logsumexp",
+        |_| format!("{name} overflows"),
+    )?;
+    Ok(result)
+}
+
+/// One lane of `cumsum`, `cumprod`, `sort` or `argsort`.
+fn scan_lane(name: &str, lane: &[f64]) -> Vec<f64> {
+    match name {
+        "cumsum" | "cumprod" => {
+            let mut running = if name == "cumsum" { 0.0 } else { 1.0 };
+            lane.iter()
+                .map(|v| {
+                    running = if name == "cumsum" {
+                        running + v
+                    } else {
+                        running * v
+                    };
+                    running
+                })
+                .collect()
+        }
+        _ => {
+            // Stable: equal entries keep their order, as NumPy's kind="stable".
+            let mut order: Vec<usize> = (0..lane.len()).collect();
+            // partial_cmp, not total_cmp: -0 and 0 are equal, as in the JavaScript twin.
+            order.sort_by(|a, b| {
+                lane[*a]
+                    .partial_cmp(&lane[*b])
+                    .unwrap_or(std::cmp::Ordering::Equal)
+            });
+            if name == "sort" {
+                order.iter().map(|&i| lane[i]).collect()
+            } else {
+                order.iter().map(|&i| i as f64).collect()
+            }
+        }
+    }
+}
+
+/// `cumsum`, `cumprod`, `sort`, `argsort`: along `axis` (by default the last: each row of a
+/// matrix, the whole of a vector), keeping the shape.
+pub(super) fn scan(context: &mut Context, args: &Args) -> Result<Value, LangError> {
+    let x = args.positional[0].value.as_ref();
+    needs_array(args, x)?;
+    let name = args.function;
+    let axis = axis(args, x, Some(-1))?.unwrap_or(1);
+    context.charge(x.len(), &args.span)?;
+    let result = map_lanes(x, axis, |lane| scan_lane(name, lane));
     context.ensure_finite(
         &result,
         &args.span,

@@ -6,7 +6,7 @@ use ndarray::{Array1, Array2};
 
 use super::axis::axis;
 use super::{arguments_error, vector, whole_number, Args, Context, ErrorKind, LangError, Value};
-use crate::compute::lang::value::matrix_from;
+use crate::compute::lang::value::{format_number, matrix_from};
 
 /// `dot(a, b)`: the sum of products of two vectors of equal length.
 pub(super) fn dot(context: &mut Context, args: &Args) -> Result<Value, LangError> {
@@ -186,4 +186,108 @@ pub(super) fn slice(context: &mut Context, args: &Args, columns: bool) -> Result
         matrix.slice(ndarray::s![range, ..]).to_owned()
     };
     Ok(Value::from_matrix(part, x.rank()))
+}
+
+/// The shape several values broadcast to (NumPy's rule, a vector as one row): rank, rows, cols.
+fn broadcast_shape(args: &Args) -> Result<(u8, usize, usize), LangError> {
+    let mut rows = 1;
+    let mut cols = 1;
+    let mut rank = 0;
+    for given in &args.positional {
+        let (r, c) = given.value.dims();
+        let fits = |size: usize, other: usize| size == other || size == 1 || other == 1;
+        if !fits(rows, r) || !fits(cols, c) {
+            let shapes: Vec<String> = args
+                .positional
+                .iter()
+                .map(|g| g.value.describe_shape())
+                .collect();
+            return Err(LangError::new(
+                ErrorKind::Shape,
+                format!(
+                    "{}: {} do not broadcast together",
+                    args.function,
+                    shapes.join(", ")
+                ),
+                args.span.clone(),
+            )
+            .with_hint("sizes must be equal or 1 (NumPy broadcasting); a vector counts as one row, col(v) makes it a column"));
+        }
+        rows = rows.max(r);
+        cols = cols.max(c);
+        rank = rank.max(given.value.rank());
+    }
+    Ok((rank, rows, cols))
+}
+
+/// The entry of `value` that broadcasts to position (i, j).
+fn broadcast_entry(value: &Value, entries: &[f64], i: usize, j: usize) -> f64 {
+    let (rows, cols) = value.dims();
+    entries[(if rows == 1 { 0 } else { i * cols }) + if cols == 1 { 0 } else { j }]
+}
+
+/// One entry of `maximum`, `minimum`, `atan2`, `xlogy`, `clip` or `where`.
+fn combine_entries(name: &str, x: &[f64]) -> f64 {
+    match name {
+        "maximum" => x[0].max(x[1]),
+        "minimum" => x[0].min(x[1]),
+        "atan2" => x[0].atan2(x[1]),
+        // x · log y, and 0 where x is 0 (even where y is 0), as scipy.special.xlogy.
+        "xlogy" => {
+            if x[0] == 0.0 {
+                0.0
+            } else {
+                x[0] * x[1].ln()
+            }
+        }
+        "clip" => x[0].max(x[1]).min(x[2]),
+        _ => {
+            if x[0] != 0.0 {
+                x[1]
+            } else {
+                x[2]
+            }
+        }
+    }
+}
+
+/// `maximum(a, b)`, `minimum(a, b)`, `atan2(y, x)`, `xlogy(x, y)`, `clip(x, low, high)` and
+/// `where(c, a, b)` (a where c is not 0, else b): entry by entry with broadcasting. Masks pass
+/// through `maximum`, `minimum` and `where`.
+pub(super) fn broadcast_function(context: &mut Context, args: &Args) -> Result<Value, LangError> {
+    let (rank, rows, cols) = broadcast_shape(args)?;
+    let name = args.function;
+    context.charge(rows * cols * args.positional.len(), &args.span)?;
+    let entries: Vec<_> = args.positional.iter().map(|g| g.value.entries()).collect();
+    let at = |i: usize, j: usize| -> Vec<f64> {
+        args.positional
+            .iter()
+            .zip(&entries)
+            .map(|(g, e)| broadcast_entry(&g.value, e, i, j))
+            .collect()
+    };
+    let mut out = Vec::with_capacity(rows * cols);
+    for i in 0..rows {
+        for j in 0..cols {
+            out.push(combine_entries(name, &at(i, j)));
+        }
+    }
+    let result = Value::from_entries(rank, rows, cols, out);
+    context.ensure_finite(
+        &result,
+        &args.span,
+        |flat| at(flat / cols, flat % cols).contains(&f64::NEG_INFINITY),
+        |flat| {
+            let x = at(flat / cols, flat % cols);
+            if x[1] == 0.0 {
+                "xlogy of a positive x and y = 0 (log of 0)".to_string()
+            } else {
+                format!(
+                    "xlogy with y = {}: log of a negative number",
+                    format_number(x[1])
+                )
+            }
+        },
+    )?;
+    Ok(result)
 }

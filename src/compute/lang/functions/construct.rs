@@ -105,3 +105,44 @@ pub(super) fn construct(context: &mut Context, args: &Args) -> Result<Value, Lan
         (None, false) => Value::Vector(Array1::from(entries)),
     })
 }
+
+/// `one_hot(i, n)`: a vector of n zeros with a 1 at position i; for a vector of positions, one
+/// such row each. Positions count from 0 and must be whole numbers below n.
+pub(super) fn one_hot(context: &mut Context, args: &Args) -> Result<Value, LangError> {
+    let n = size(args, 1)?;
+    let positions = &args.positional[0];
+    let value = positions.value.as_ref();
+    if value.rank() == 2 {
+        return Err(arguments_error(
+            format!(
+                "`one_hot` takes a position or a vector of positions, got a {}",
+                value.describe_shape()
+            ),
+            &positions.span,
+            "write one_hot(2, 4), or one_hot(labels, 4) for a vector of labels",
+        ));
+    }
+    let count = value.len();
+    context.check_size("one_hot", count, n, &args.span)?;
+    context.charge(count * n, &args.span)?;
+    let mut entries = vec![0.0; count * n];
+    for (row, &position) in value.entries().iter().enumerate() {
+        if position.fract() != 0.0 || position < 0.0 || position >= n as f64 {
+            return Err(arguments_error(
+                format!(
+                    "one_hot: position {} is not a whole number from 0 to {}",
+                    crate::compute::lang::value::format_number(position),
+                    n - 1
+                ),
+                &positions.span,
+                "positions count from 0, as argmax gives them",
+            ));
+        }
+        entries[row * n + position as usize] = 1.0;
+    }
+    Ok(if value.rank() == 0 {
+        Value::from_entries(1, 1, n, entries)
+    } else {
+        Value::from_entries(2, count, n, entries)
+    })
+}

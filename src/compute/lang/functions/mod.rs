@@ -27,6 +27,8 @@ mod axis;
 mod combine;
 mod construct;
 mod elementwise;
+mod linalg;
+mod shape;
 mod signatures;
 
 pub(crate) use signatures::is_function;
@@ -144,12 +146,18 @@ fn dispatch(context: &mut Context, args: &Args) -> Result<Value, LangError> {
     let name = args.function;
     let x = || args.positional[0].value.as_ref();
     match name {
-        "exp" | "log" | "sqrt" | "abs" | "sin" | "cos" | "tanh" | "sigmoid" | "relu" | "gelu" => {
+        "exp" | "log" | "sqrt" | "abs" | "sin" | "cos" | "tanh" | "sigmoid" | "relu" | "gelu"
+        | "acos" | "asin" | "atan" | "sign" | "floor" | "ceil" | "round" => {
             elementwise::elementwise(context, args, name)
+        }
+        "maximum" | "minimum" | "atan2" | "xlogy" | "clip" | "where" => {
+            combine::broadcast_function(context, args)
         }
         "softmax" | "log_softmax" => axis::softmax(context, args, name == "log_softmax"),
         "layer_norm" => axis::layer_norm(context, args),
-        "sum" | "mean" | "max" | "min" | "argmax" | "norm" => axis::reduce(context, args),
+        "sum" | "mean" | "var" | "std" | "max" | "min" | "argmax" | "argmin" | "norm"
+        | "logsumexp" => axis::reduce(context, args),
+        "cumsum" | "cumprod" | "sort" | "argsort" => axis::scan(context, args),
         "dot" => combine::dot(context, args),
         "outer" => combine::outer(context, args),
         "transpose" => {
@@ -159,6 +167,18 @@ fn dispatch(context: &mut Context, args: &Args) -> Result<Value, LangError> {
         "concat" => combine::concat(context, args),
         "row" | "col" => combine::row_or_col(context, args, name == "col"),
         "rows" | "cols" => combine::slice(context, args, name == "cols"),
+        "reshape" => shape::reshape(context, args),
+        "flatten" => shape::flatten(context, args),
+        "tril" | "triu" => shape::triangle(context, args, name == "triu"),
+        "diag" => shape::diag(context, args),
+        "trace" => shape::trace(context, args),
+        "solve" => linalg::solve(context, args),
+        "inv" => linalg::inv(context, args),
+        "det" => linalg::det(context, args),
+        "lstsq" => linalg::lstsq(context, args),
+        "eigvals" => linalg::eigvals(context, args),
+        "eigvecs" => linalg::eigvecs(context, args),
+        "one_hot" => construct::one_hot(context, args),
         _ => construct::construct(context, args),
     }
 }
@@ -192,7 +212,7 @@ fn needs_array(args: &Args, x: &Value) -> Result<(), LangError> {
                 args.function
             ),
             &args.positional[0].span,
-            "pass the vector or matrix to normalise",
+            "pass a vector or a matrix",
         ));
     }
     Ok(())
