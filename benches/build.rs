@@ -28,9 +28,9 @@ use std::fmt::Write as _;
 use std::path::Path;
 use std::process::Command;
 use std::time::{Duration, Instant};
-use worked::build_cache::BuildCache;
+use worked::pipeline::build_cache::BuildCache;
 use worked::pipeline::{build_site_cached, StageTimings, Strictness};
-use worked::site_writer::write_site;
+use worked::write::write_site;
 
 const WORDS: &[&str] = &[
     "attention",

@@ -1,35 +1,30 @@
 //! `worked`: a static, interactive textbook generator in which every number is computed.
 //!
-//! The pipeline, in order (see [`pipeline`]): [`content`] loads lessons and their front matter;
-//! [`markdown`] parses each body once into an event stream with byte offsets; example blocks are
-//! evaluated by the pure [`compute`] core and references to their values are expanded into the
-//! events; [`math`] typesets every formula with KaTeX at build time; [`templating`] lays out
-//! pages with Tera; [`site_writer`] swaps the finished site into place atomically.
+//! The modules are the build's stages, in the order [`pipeline`] runs them, each importing only
+//! the stages before it (the test in `src/layering.rs` keeps it so): [`base`] (source files,
+//! diagnostics, HTML escaping) → [`load`] (settings, lessons, theme) → [`book`] (the tree,
+//! reading order, keep-going lists) → the pure [`compute`] core and [`present`] layer →
+//! [`expand`] (Markdown parsed once into events, example blocks evaluated and formatted,
+//! references spliced in) → [`link`] (links between pages) → [`layout`] (KaTeX, HTML, search,
+//! Tera templates) → [`pipeline`] (the order, the cache, the assembled site) →
+//! [`write`](mod@write) (the site swapped into place atomically), [`check`] (`check --site`),
+//! [`serve`] (preview and HTTP) → [`import`] (`worked import`) → [`commands`].
 #![warn(missing_docs)]
 
-pub mod blocks;
-pub mod build_cache;
-pub mod cli;
+pub mod base;
+pub mod book;
+pub mod check;
 pub mod commands;
 pub mod compute;
-pub mod config;
-pub mod content;
-pub mod diagnostics;
 pub mod expand;
-pub mod http;
 pub mod import;
-pub mod links;
-pub mod markdown;
-pub mod math;
-pub mod navigation;
+pub mod layout;
+pub mod link;
+pub mod load;
 pub mod pipeline;
 pub mod present;
-pub mod preview;
-pub mod reference;
-pub mod search;
-pub mod site_check;
-pub mod site_writer;
-pub mod source;
-pub mod templating;
-pub mod theme;
-pub mod typed_numbers;
+pub mod serve;
+pub mod write;
+
+#[cfg(test)]
+mod layering;

@@ -2,7 +2,7 @@
 
 use clap::Parser;
 use std::process::ExitCode;
-use worked::cli::{Cli, Command, ImportFrom};
+use worked::commands::cli::{Cli, Command, ImportFrom};
 use worked::commands::{self, exit};
 
 fn main() -> ExitCode {

@@ -1,9 +1,9 @@
 //! `worked build`: build the book in memory, then swap it into the output folder.
 
 use super::exit;
-use crate::diagnostics::{render_all, render_warnings};
+use crate::base::diagnostics::{render_all, render_warnings};
 use crate::pipeline::{build_site, Strictness};
-use crate::site_writer::{check_output_location, resolve_output, write_site, Previous};
+use crate::write::{check_output_location, resolve_output, write_site, Previous};
 use std::path::Path;
 use std::time::Instant;
 

@@ -2,9 +2,9 @@
 //! verify that an already built site shows what the sources compute now.
 
 use super::exit;
-use crate::diagnostics::render_all;
+use crate::base::diagnostics::render_all;
+use crate::check::check_built_site;
 use crate::pipeline::{build_site, Strictness};
-use crate::site_check::check_built_site;
 use std::path::Path;
 
 /// Runs `check` and returns the exit code.

@@ -1,11 +1,11 @@
 //! `worked eval FILE [--json]`: print every input and intermediate of a lesson's examples.
 
 use super::exit;
-use crate::blocks::ExampleBlock;
+use crate::base::diagnostics::render_all;
 use crate::compute::{Evaluated, Quantity};
-use crate::content::{decode_lesson, parse_lesson};
-use crate::diagnostics::render_all;
+use crate::expand::blocks::ExampleBlock;
 use crate::expand::evaluate_examples;
+use crate::load::content::{decode_lesson, parse_lesson};
 use crate::present::{format_number, Precision, Style};
 use serde::Serialize;
 use std::io::Write;

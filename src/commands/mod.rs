@@ -2,6 +2,7 @@
 
 pub mod build;
 pub mod check;
+pub mod cli;
 pub mod eval;
 pub mod import;
 pub mod scaffold;
@@ -19,8 +20,11 @@ pub mod exit {
 
 /// The exit code for a build that found `problems`: I/O trouble (an unreadable lesson) outranks
 /// content problems, as README.md documents.
-fn exit_code_for(problems: &[crate::diagnostics::Diagnostic]) -> u8 {
-    if problems.iter().any(crate::diagnostics::Diagnostic::is_io) {
+fn exit_code_for(problems: &[crate::base::diagnostics::Diagnostic]) -> u8 {
+    if problems
+        .iter()
+        .any(crate::base::diagnostics::Diagnostic::is_io)
+    {
         exit::USAGE_OR_IO
     } else {
         exit::CONTENT

@@ -5,7 +5,7 @@
 //! scaffolds write builds and passes `worked check` as written (a test holds them to it).
 
 use super::exit;
-use crate::content::{slug_problem, CONTENT_DIR};
+use crate::load::content::{slug_problem, CONTENT_DIR};
 use std::path::{Path, PathBuf};
 
 /// The lesson `worked init` writes: an example block, a reference, a figure and a widget.
@@ -201,7 +201,7 @@ fn write_new(path: &Path, text: &str) -> Result<(), String> {
 
 /// A title made from a file or folder name, with a fallback for an empty one.
 fn readable(name: &str) -> String {
-    let title = crate::navigation::readable_name(name);
+    let title = crate::book::navigation::readable_name(name);
     if title.is_empty() {
         "A new lesson".to_string()
     } else {

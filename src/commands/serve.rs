@@ -1,17 +1,17 @@
 //! `worked serve`: build in memory, serve it over HTTP, rebuild when a source changes.
 //!
-//! Glue only: the pipeline builds, [`crate::preview`] turns a request path into a response,
-//! [`crate::http`] moves the bytes (with bounded requests, timeouts and a thread per
+//! Glue only: the pipeline builds, [`crate::serve::preview`] turns a request path into a response,
+//! [`crate::serve::http`] moves the bytes (with bounded requests, timeouts and a thread per
 //! connection) and `notify` reports saves. Nothing is written to disk, so the
 //! output folder of `worked build` is never touched. A failed rebuild keeps the last good site
 //! and shows its problems in a banner on every page.
 
 use super::exit;
-use crate::build_cache::BuildCache;
-use crate::diagnostics::{render_all, render_warnings};
-use crate::http;
+use crate::base::diagnostics::{render_all, render_warnings};
+use crate::pipeline::build_cache::BuildCache;
 use crate::pipeline::{build_site_with, Drafts, Strictness};
-use crate::preview::{wait_since, PreviewState};
+use crate::serve::http;
+use crate::serve::preview::{wait_since, PreviewState};
 use notify::event::{AccessKind, AccessMode};
 use notify::{Event, EventKind, RecursiveMode, Watcher};
 use std::collections::BTreeSet;
@@ -22,7 +22,12 @@ use std::sync::{mpsc, Arc, Condvar, Mutex, RwLock};
 use std::time::{Duration, Instant};
 
 /// The sources whose changes trigger a rebuild, relative to the book root.
-const WATCHED: [&str; 4] = ["content", "templates", "static", crate::config::CONFIG_FILE];
+const WATCHED: [&str; 4] = [
+    "content",
+    "templates",
+    "static",
+    crate::load::config::CONFIG_FILE,
+];
 
 /// Saves closer together than this become one rebuild. An editor's save (a write, or a
 /// temporary file and a rename) takes a few milliseconds; anything longer is felt as lag.

@@ -383,6 +383,12 @@ impl GradientDescent {
     }
 }
 
+/// Where the descent figure's loss contours lie, as shares of the start's excess loss over the
+/// optimum's: through the start, then at a quarter and a sixteenth of it.
+pub const CONTOUR_SHARES: [f64; 3] = [1.0, 0.25, 0.0625];
+/// Straight pieces per contour ellipse: enough that it looks round at a panel's size.
+pub const CONTOUR_SEGMENTS: u32 = 72;
+
 impl GradientDescent {
     /// Unit eigenvectors of the Hessian, (steepest, shallowest): the bowl's main axes. Each is
     /// signed so that its first non-zero component is positive, so the same points always give
@@ -413,6 +419,42 @@ impl GradientDescent {
             ((0.0, 1.0), (1.0, 0.0))
         };
         (unit(largest, steep_axis), unit(smallest, shallow_axis))
+    }
+
+    /// Contours of the loss in the (w, b) plane, for the descent figure: the loss is a quadratic
+    /// bowl, L* + ½ eᵀHe for the error e from the optimum, so each contour is an ellipse around
+    /// the optimum with its axes along the Hessian's eigenvectors. One ellipse per share of
+    /// [`CONTOUR_SHARES`] of the start's excess loss, each as [`CONTOUR_SEGMENTS`] + 1 points
+    /// (w, b), the last equal to the first; none when the run starts at the optimum.
+    pub fn loss_contours(&self) -> Vec<Vec<(f64, f64)>> {
+        let (steep, shallow) = self.hessian_eigenvectors();
+        let (largest, smallest) = self.hessian_eigenvalues();
+        let optimum = self.optimum;
+        let (along_steep, along_shallow) = self.start_error();
+        let excess = 0.5 * (largest * along_steep.powi(2) + smallest * along_shallow.powi(2));
+        if !(excess > 0.0 && excess.is_finite()) {
+            return Vec::new();
+        }
+        CONTOUR_SHARES
+            .iter()
+            .map(|share| {
+                let level = excess * share;
+                let (a, b) = (
+                    (2.0 * level / largest).sqrt(),
+                    (2.0 * level / smallest).sqrt(),
+                );
+                (0..=CONTOUR_SEGMENTS)
+                    .map(|k| {
+                        let t = f64::from(k) * std::f64::consts::TAU / f64::from(CONTOUR_SEGMENTS);
+                        let (u, v) = (a * t.cos(), b * t.sin());
+                        (
+                            optimum.0 + u * steep.0 + v * shallow.0,
+                            optimum.1 + u * steep.1 + v * shallow.1,
+                        )
+                    })
+                    .collect()
+            })
+            .collect()
     }
 
     /// The start's distance from the optimum, θ₀ − θ*, as components along the steep and the
@@ -525,6 +567,40 @@ mod tests {
             panic!("the limit is a number");
         };
         approx::assert_abs_diff_eq!(rate, 4.0 / (9.0 + 61f64.sqrt()), epsilon = 1e-12);
+    }
+
+    #[test]
+    fn each_loss_contour_is_where_the_loss_is_its_share_of_the_way_down_from_the_start() {
+        let points = vec![(0.0, 1.0), (1.0, 3.0), (2.0, 4.0), (3.0, 7.0)];
+        let fit = descend(&GradientDescentInput {
+            points: points.clone(),
+            start: (-1.0, 4.0),
+            learning_rate: 0.1,
+            steps: 3,
+        })
+        .unwrap();
+        let loss = |(w, b): (f64, f64)| {
+            let total: f64 = points.iter().map(|(x, y)| (w * x + b - y).powi(2)).sum();
+            total / points.len() as f64
+        };
+        approx::assert_abs_diff_eq!(loss(fit.start), fit.losses[0], epsilon = 1e-12);
+        let contours = fit.loss_contours();
+        assert_eq!(contours.len(), CONTOUR_SHARES.len());
+        for (contour, share) in contours.iter().zip(CONTOUR_SHARES) {
+            assert_eq!(contour.len(), CONTOUR_SEGMENTS as usize + 1);
+            let level = fit.optimum_loss + share * (fit.losses[0] - fit.optimum_loss);
+            for &point in contour {
+                approx::assert_abs_diff_eq!(loss(point), level, epsilon = 1e-9);
+            }
+        }
+        let at_the_optimum = descend(&GradientDescentInput {
+            points,
+            start: fit.optimum,
+            learning_rate: 0.1,
+            steps: 1,
+        })
+        .unwrap();
+        assert!(at_the_optimum.loss_contours().is_empty());
     }
 
     #[test]

@@ -6,10 +6,10 @@
 //! compute core decides which quantities are inputs; this file only gives them the reader's
 //! names (captions) and never computes with them.
 
-use crate::blocks::ExampleBlock;
+use crate::base::html::escape_html;
 use crate::compute::{Evaluated, Quantity};
+use crate::expand::blocks::ExampleBlock;
 use crate::present::card::{example_card, CardInput};
-use crate::present::table::escape_html;
 
 /// The card of `example`, or `None` when it is hidden (`show = false`) or has no inputs.
 pub(super) fn card(example: &ExampleBlock) -> Option<String> {

@@ -5,16 +5,17 @@
 //! becomes an inline SVG drawn now from the computed numbers. Both name an example of the lesson.
 
 use super::{example_names, typed_number, Expander};
-use crate::blocks::{BlockText, ExampleBlock};
+use crate::base::diagnostics::Diagnostic;
+use crate::base::html::escape_html;
 use crate::compute::attention::Attention;
 use crate::compute::computed::{Computed, Origin};
 use crate::compute::Evaluated;
-use crate::diagnostics::Diagnostic;
+use crate::expand::blocks::{BlockText, ExampleBlock};
+use crate::expand::reference;
+use crate::expand::typed_numbers::find_typed_numbers;
 use crate::present::figure::{self, FigureOptions};
-use crate::present::table::{escape_html, quantity_prose, quantity_table};
+use crate::present::table::{quantity_prose, quantity_table};
 use crate::present::Precision;
-use crate::reference;
-use crate::typed_numbers::find_typed_numbers;
 use serde::Deserialize;
 use std::ops::Range;
 

@@ -12,7 +12,7 @@
 pub mod math;
 pub mod summary;
 
-use crate::content::{slug_problem, SECTION_FILES};
+use crate::load::content::{slug_problem, SECTION_FILES};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 use summary::{parse_summary, EntryKind, SummaryEntry};
@@ -63,7 +63,7 @@ pub fn import_mdbook(source: &Path, destination: &Path) -> Result<ImportReport, 
         report.notes.push(format!("{summary_name}:{line}: {note}"));
     }
 
-    let content = destination.join(crate::content::CONTENT_DIR);
+    let content = destination.join(crate::load::content::CONTENT_DIR);
     std::fs::create_dir_all(&content)
         .map_err(|error| format!("cannot create {}: {error}", content.display()))?;
     let plan = plan_chapters(&entries, &summary_name, &src_dir, &mut report);
@@ -499,7 +499,7 @@ fn copy_other_files(
                 src_dir.display()
             ));
         }
-        let relative = crate::content::display_path(src_dir, entry.path());
+        let relative = crate::base::source::display_path(src_dir, entry.path());
         if relative == "SUMMARY.md" || plan.chapters.contains_key(&relative) {
             continue;
         }

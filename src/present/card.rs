@@ -8,7 +8,8 @@
 //! Must not: decide which quantities are inputs (the compute core does) or compute anything.
 
 use super::number::Precision;
-use super::table::{escape_html, quantity_prose, quantity_table_captioned};
+use super::table::{quantity_prose, quantity_table_captioned};
+use crate::base::html::escape_html;
 use crate::compute::Quantity;
 
 /// Most numbers one table of a card shows. A card is a glance at the inputs: a larger matrix

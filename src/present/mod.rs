@@ -2,7 +2,7 @@
 //!
 //! PURE: input is a [`Quantity`](crate::compute::Quantity) and a [`Precision`]; output is a
 //! string. Nothing here computes with example data beyond rounding for print, and nothing reads
-//! files. The reader-side script (`static/js/attention-compute.js`) formats numbers by the same
+//! files. The reader-side script (`static/js/worked-format.js`) formats numbers by the same
 //! rules, so live updates print exactly what the build printed.
 
 pub mod card;

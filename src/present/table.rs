@@ -1,6 +1,7 @@
 //! Values as HTML, for references in prose: inline numbers and matrix tables.
 
 use super::number::{format_number, Precision, Style};
+use crate::base::html::{escape_html, strip_tags};
 use crate::compute::Quantity;
 
 /// A scalar, vector or text as an inline string of prose (not HTML-escaped).
@@ -106,38 +107,6 @@ pub fn quantity_table_captioned(
 /// value: tags dropped, entities kept as they are, a stray quote escaped.
 fn text_of_html(html: &str) -> String {
     strip_tags(html).replace('"', "&quot;")
-}
-
-/// The text content of a small, trusted HTML fragment (a caption, a computed number's
-/// `<span>`): tags dropped, entities kept as they are.
-pub fn strip_tags(html: &str) -> String {
-    let mut text = String::with_capacity(html.len());
-    let mut in_tag = false;
-    for c in html.chars() {
-        match c {
-            '<' => in_tag = true,
-            '>' if in_tag => in_tag = false,
-            c if !in_tag => text.push(c),
-            _ => {}
-        }
-    }
-    text
-}
-
-/// Escapes text for HTML content and attribute values.
-pub fn escape_html(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
 }
 
 #[cfg(test)]

@@ -84,7 +84,7 @@
     return F.formatShortest(x);
   }
 
-  /** A rate in prose, to 3 significant digits (CONTRACT.md `3sf`). */
+  /** A rate in prose, to 3 significant digits (as `3sf` prints it). */
   function sf(x) {
     return F.formatSf(x, 3);
   }
@@ -92,7 +92,7 @@
   /**
    * A chart tick: 3 significant digits without trailing zeros ("1.5", not "1.50"); from 10⁴ on
    * with an SI prefix ("250k", "1.5M") and from 10¹⁵ as a power of ten, so a label stays short
-   * enough for the space left of the plot, as the build-time figures do (src/present/svg.rs).
+   * enough for the space left of the plot, as the build-time figures do (src/present/svg/ticks.rs).
    */
   function tickText(x) {
     var trim = function (text) { return text.replace(/(\.\d*?)0+$/, '$1').replace(/\.$/, ''); };

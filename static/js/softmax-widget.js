@@ -8,7 +8,7 @@
  * mirrored in the URL fragment (`#try-<example>=t:0.5`) so a reader can share it.
  *
  * Arithmetic lives in softmax-compute.js, number formatting in worked-format.js (one
- * implementation of CONTRACT.md's rules for every widget), and what every widget does alike (DOM
+ * implementation of the build's number rules for every widget), and what every widget does alike (DOM
  * building, the slider, the URL fragment, mounting) in widget-common.js; this file only builds its own DOM, with
  * createElement/textContent (never innerHTML: the fragment is reader input). A classic script,
  * not an ES module, because Chromium blocks module scripts on file:// pages; helpers the page did

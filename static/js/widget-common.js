@@ -1,6 +1,7 @@
 /*
- * widget-common.js — what the three "Try it" widgets (attention-widget.js, softmax-widget.js,
- * descent-widget.js) do the same way, so each widget file holds only its own controls and results:
+ * widget-common.js — what the four "Try it" widgets (attention-widget.js, softmax-widget.js,
+ * descent-widget.js, compute-widget.js) do the same way, so each widget file holds only its own
+ * controls and results:
  *
  * - loading the helpers a page did not list and mounting every `[data-widget=…]` figure from the
  *   JSON in its `script[data-example-data]` (no fetch, so file:// works), in place of the static

@@ -1,6 +1,6 @@
 /*
  * worked-format.js — numbers as text, exactly as the Rust `present` module prints them
- * (CONTRACT.md "Number formatting"): `Ndp` with ties to even like Rust's `format!`, `Nsf`, counts
+ * (src/present/number.rs): `Ndp` with ties to even like Rust's `format!`, `Nsf`, counts
  * as integers, no "-0.000", U+2212 for minus in prose. Pure: no DOM, no globals read, no I/O.
  *
  * One implementation for every reader-side script: every widget prints its tables, sentences and
@@ -17,7 +17,7 @@
 })(function () {
   'use strict';
 
-  /** Prose minus sign (CONTRACT.md: U+2212 in prose, "-" inside LaTeX). */
+  /** Prose minus sign (as in Rust: U+2212 in prose, "-" inside LaTeX). */
   var MINUS = '\u2212';
 
   /**
@@ -50,7 +50,7 @@
   }
 
   /**
-   * `Ndp` per CONTRACT.md: N fixed decimals; a result that is all zeros has no minus sign.
+   * `Ndp` as Rust prints it: N fixed decimals; a result that is all zeros has no minus sign.
    * `minus` is U+2212 for prose (the default) and "-" for LaTeX; ±∞ prints as "∞"/"−∞".
    */
   function formatDp(x, decimals, minus) {
@@ -64,7 +64,7 @@
   }
 
   /**
-   * `Nsf` per CONTRACT.md: the decimal exponent e of |x| after rounding to N significant digits
+   * `Nsf` as Rust prints it: the decimal exponent e of |x| after rounding to N significant digits
    * (the exponent of `toExponential(N−1)`; ties cannot move it, since a mantissa of 9…9|5 rounds up
    * under ties-to-even too), then `Ndp` with max(0, N − 1 − e) decimals.
    */

@@ -466,7 +466,7 @@ fn a_root_that_does_not_exist_is_a_usage_error() {
 
 #[test]
 fn a_rebuild_with_the_formula_cache_typesets_only_new_formulas_and_gives_the_same_pages() {
-    use worked::build_cache::BuildCache;
+    use worked::pipeline::build_cache::BuildCache;
     use worked::pipeline::{build_site, build_site_cached, Strictness};
     let book = Book::with_lesson(
         "maths.md",

@@ -8,6 +8,7 @@
 
 use proptest::prelude::*;
 use std::path::Path;
+use worked::check::unescape;
 use worked::compute::attention::{attend, AttentionInput};
 use worked::compute::gradient_descent::{descend, GradientDescentInput};
 use worked::compute::softmax::{softmax, SoftmaxInput};
@@ -15,7 +16,6 @@ use worked::compute::vectors::{analyze, VectorsInput};
 use worked::compute::Quantity;
 use worked::present::figure::{self, FigureOptions, Palette};
 use worked::present::svg::{phone_scale, Anchor, Baseline, Point, TextBox, LEAST_TEXT_PX};
-use worked::site_check::unescape;
 
 /// One `<text>` of a picture.
 #[derive(Debug)]

@@ -3,7 +3,7 @@
 //! (files, warnings and problems, in order), and must lay out only the pages that changed.
 
 use crate::support::{lesson, Book, CAT_BLOCK};
-use worked::build_cache::BuildCache;
+use worked::pipeline::build_cache::BuildCache;
 use worked::pipeline::{build_site, build_site_cached, Build, Strictness};
 
 /// Builds with the cache and without it, requires the same outcome, and returns how many
@@ -37,7 +37,7 @@ fn cached_matches_fresh(book: &Book, cache: &mut BuildCache, step: &str) -> Resu
             Ok(cached.stats.pages_laid_out)
         }
         (Err(cached), Err(fresh)) => {
-            let rendered = |problems: &[worked::diagnostics::Diagnostic]| {
+            let rendered = |problems: &[worked::base::diagnostics::Diagnostic]| {
                 problems.iter().map(|p| p.render()).collect::<Vec<_>>()
             };
             assert_eq!(rendered(&cached), rendered(&fresh), "{step}: problems");

@@ -1,12 +1,12 @@
 //! Fidelity of the native typesetter: every formula of the shipped book, plus a generated corpus of
 //! over 2,000 formulas (matrices, `aligned`, `cases`, `\left…\right`, accents, `\operatorname`,
-//! sizes, colours, macros, and deliberate mistakes), is typeset by `worked::math` (katex-rs) and
+//! sizes, colours, macros, and deliberate mistakes), is typeset by `worked::layout::math` (katex-rs) and
 //! by KaTeX 0.18.5 itself in Node (`tests/js/katex-fidelity.mjs`, the npm package pinned in
 //! `package.json`).
 //!
 //! The two must agree on success or failure for every formula, and their HTML must be equal
 //! after sorting attributes and repairing KaTeX's loose named operators in MathML as `worked`
-//! does (`worked::math::mathml`), except for the formulas listed in
+//! does (`worked::layout::math::mathml`), except for the formulas listed in
 //! `tests/katex-known-differences.txt`. That list is reviewed, not guessed: every formula on it is
 //! rendered both ways in headless Chromium with KaTeX 0.18.5's CSS and fonts at 16 px and must
 //! give identical pixels, or differ only by a sub-pixel delimiter size when marked `subpixel`.
@@ -21,9 +21,9 @@ use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 use std::process::Command;
-use worked::math::mathml::group_loose_operators;
-use worked::math::{typeset_all, Formula, MathSettings};
-use worked::site_check::formula_tex;
+use worked::check::formula_tex;
+use worked::layout::math::mathml::group_loose_operators;
+use worked::layout::math::{typeset_all, Formula, MathSettings};
 
 /// Book-wide macros the corpus uses, given to both typesetters.
 const MACROS: [(&str, &str); 5] = [

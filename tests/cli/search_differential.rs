@@ -1,11 +1,11 @@
 //! Differential test: the reader-side search (`static/js/worked-search.js`) must cut text into
-//! words exactly as `worked::search::tokenize` does when it builds the index, and read every
+//! words exactly as `worked::layout::search::tokenize` does when it builds the index, and read every
 //! word's list of sections back as Rust wrote it, on random text from a mixed alphabet (letters
 //! with accents, Greek, digits, combining marks, punctuation, whitespace).
 
 use crate::common::SplitMix64;
 use std::collections::BTreeMap;
-use worked::search::{index_script, tokenize, IndexedSection, SearchSection, INDEX_GLOBAL};
+use worked::layout::search::{index_script, tokenize, IndexedSection, SearchSection, INDEX_GLOBAL};
 
 /// Characters that exercise case folding, Unicode classes and separators.
 const ALPHABET: &[&str] = &[

@@ -77,7 +77,7 @@ fn javascript_attention_agrees_with_the_rust_core_on_random_examples() {
 
     let mut rng = crate::common::SplitMix64(0x5eed_2024);
     let cases: Vec<_> = (0..3000).map(|_| case(&random_input(&mut rng))).collect();
-    // The hand-checked seed example of CONTRACT.md, with and without the mask, comes first.
+    // The lesson's hand-checked "cat" example (attention.md), with and without the mask, comes first.
     let seed = |causal| AttentionInput {
         tokens: vec!["the".into(), "cat".into(), "sat".into()],
         embeddings: ndarray::array![[1.0, 0.0], [0.0, 1.0], [1.0, 1.0]],

@@ -1,6 +1,6 @@
 // Unit tests for the reader-side attention compute module (formatting has its own
 // file, worked-format.test.mjs). Run with `node --test tests/js/`. Expected values are derived by
-// hand for the seed example of CONTRACT.md.
+// hand for the lesson's "cat" example (content/transformers/attention.md).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';

@@ -1,6 +1,6 @@
 // Unit tests for static/js/worked-format.js, the number formatting every reader-side script
 // shares. Run with `node --test tests/js/`. Cases were checked against Rust's `format!` on this
-// machine (CONTRACT.md "Number formatting").
+// machine (src/present/number.rs).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';

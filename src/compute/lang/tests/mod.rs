@@ -773,7 +773,7 @@ mod properties {
 
 /// The modules of `lang` import one another in one direction only (the evaluator uses the
 /// functions, never the reverse), so each can be read knowing only those below it.
-// (Marked as tests again, as the purity check in compute/mod.rs expects of code that reads files.)
+// (Marked as tests again, as the layering test in src/layering.rs expects of code that reads files.)
 #[cfg(test)]
 mod import_circles {
     use std::collections::{BTreeMap, BTreeSet};

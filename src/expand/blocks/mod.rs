@@ -1,0 +1,342 @@
+//! Fenced blocks that are not code: example blocks (` ```attention `, ` ```softmax `, …),
+//! widgets (` ```widget `) and figures (` ```figure `).
+//!
+//! Input: the info string and body text of a fenced block plus where that body sits in the
+//! lesson file. Output: an evaluated [`ExampleBlock`], or diagnostics that point at the exact
+//! TOML key or number at fault. This stage turns TOML into the compute core's typed inputs and
+//! calls it; it never computes with the numbers itself.
+
+mod attention;
+mod compute;
+mod expect;
+mod gradient_descent;
+mod softmax;
+mod toml_input;
+mod vectors;
+
+use crate::base::diagnostics::Diagnostic;
+use crate::base::source::SourceFile;
+use crate::compute::{ComputeError, Evaluated};
+use std::collections::BTreeMap;
+use std::ops::Range;
+
+pub use expect::Expectation;
+
+/// What a fenced block's info string asks for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BlockKind {
+    /// An example evaluated by the compute core.
+    Example(ExampleKind),
+    /// An interactive widget for an example.
+    Widget,
+    /// A picture drawn from an example's numbers.
+    Figure,
+}
+
+/// The kinds of example the compute core evaluates.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ExampleKind {
+    /// Scaled dot-product attention.
+    Attention,
+    /// Softmax with temperature, loss and a temperature sweep.
+    Softmax,
+    /// Named vectors: lengths, angles, a projection.
+    Vectors,
+    /// Gradient descent on a least-squares line fit.
+    GradientDescent,
+    /// A program of named steps in the compute language.
+    Compute,
+}
+
+impl ExampleKind {
+    /// The info-string word, also the `kind` in `eval --json`.
+    pub fn name(self) -> &'static str {
+        match self {
+            ExampleKind::Attention => "attention",
+            ExampleKind::Softmax => "softmax",
+            ExampleKind::Vectors => "vectors",
+            ExampleKind::GradientDescent => "gradient_descent",
+            ExampleKind::Compute => "compute",
+        }
+    }
+}
+
+/// Recognises our blocks by the first word of the info string; other blocks stay code.
+pub fn block_kind(info: &str) -> Option<BlockKind> {
+    match info.split_whitespace().next()? {
+        "attention" => Some(BlockKind::Example(ExampleKind::Attention)),
+        "softmax" => Some(BlockKind::Example(ExampleKind::Softmax)),
+        "vectors" => Some(BlockKind::Example(ExampleKind::Vectors)),
+        "gradient_descent" => Some(BlockKind::Example(ExampleKind::GradientDescent)),
+        "compute" => Some(BlockKind::Example(ExampleKind::Compute)),
+        "widget" => Some(BlockKind::Widget),
+        "figure" => Some(BlockKind::Figure),
+        _ => None,
+    }
+}
+
+/// A block's body text and where each piece of it sits in the lesson file. Inside a list or a
+/// block quote the body is de-indented, so body offsets and file offsets differ per line.
+#[derive(Debug, Clone)]
+pub struct BlockText {
+    /// The TOML, as pulldown-cmark hands it over.
+    pub text: String,
+    /// (offset in `text`, offset in the file) at the start of each line.
+    lines: Vec<(usize, usize)>,
+}
+
+impl BlockText {
+    /// Maps `text` (from the file range `span`) back to file offsets line by line.
+    pub fn new(file: &SourceFile, text: String, span: Range<usize>) -> Self {
+        let mut lines = Vec::new();
+        let mut file_cursor = span.start;
+        let mut text_offset = 0;
+        for line in text.split_inclusive('\n') {
+            let content = line.trim_end_matches(['\n', '\r']);
+            let found = file.text[file_cursor..span.end.max(file_cursor)]
+                .find(content)
+                .map_or(file_cursor, |at| file_cursor + at);
+            lines.push((text_offset, found));
+            file_cursor = found + content.len();
+            text_offset += line.len();
+        }
+        BlockText { text, lines }
+    }
+
+    /// The file offset of a body offset.
+    pub fn file_offset(&self, offset: usize) -> usize {
+        let line = self.lines.partition_point(|&(start, _)| start <= offset);
+        match line.checked_sub(1).map(|line| self.lines[line]) {
+            Some((text_start, file_start)) => file_start + (offset - text_start),
+            None => offset,
+        }
+    }
+
+    /// The file range of a body range.
+    pub fn file_span(&self, span: Range<usize>) -> Range<usize> {
+        self.file_offset(span.start)..self.file_offset(span.end)
+    }
+}
+
+/// A problem inside a block's TOML, with a body-relative span.
+#[derive(Debug, Clone)]
+pub(crate) struct BlockError {
+    pub span: Range<usize>,
+    pub message: String,
+    pub help: Option<String>,
+}
+
+impl BlockError {
+    pub fn new(span: Range<usize>, message: impl Into<String>) -> Self {
+        BlockError {
+            span,
+            message: message.into(),
+            help: None,
+        }
+    }
+
+    pub fn help(mut self, help: impl Into<String>) -> Self {
+        self.help = Some(help.into());
+        self
+    }
+}
+
+/// An evaluated example: its name, what the compute core made of it, and what the widget needs.
+#[derive(Debug)]
+pub struct ExampleBlock {
+    /// The example's `name`, unique in its lesson.
+    pub name: String,
+    /// The block's kind.
+    pub kind: ExampleKind,
+    /// File span of the `name` value, for duplicate-name errors.
+    pub name_span: Range<usize>,
+    /// Everything the compute core computed.
+    pub evaluated: Evaluated,
+    /// The inputs as JSON, embedded in pages for the reader-side widget.
+    pub inputs: serde_json::Value,
+    /// Values pinned in the block's `[expect]` table.
+    pub expectations: Vec<Expectation>,
+    /// Whether the page shows the example's inputs as a card where the block stands
+    /// (`show = false` for lessons that present the inputs in prose).
+    pub show: bool,
+}
+
+/// Parses and evaluates one example block.
+pub fn evaluate_example(
+    file: &SourceFile,
+    kind: ExampleKind,
+    body: &BlockText,
+) -> Result<ExampleBlock, Vec<Diagnostic>> {
+    let parsed = match kind {
+        ExampleKind::Attention => attention::evaluate(&body.text),
+        ExampleKind::Softmax => softmax::evaluate(&body.text),
+        ExampleKind::Vectors => vectors::evaluate(&body.text),
+        ExampleKind::GradientDescent => gradient_descent::evaluate(&body.text),
+        ExampleKind::Compute => compute::evaluate(&body.text),
+    };
+    let to_diagnostic = |error: BlockError| {
+        Diagnostic::at(file, body.file_span(error.span), error.message)
+            .with_optional_help(error.help)
+    };
+    let parsed =
+        parsed.map_err(|errors| errors.into_iter().map(to_diagnostic).collect::<Vec<_>>())?;
+    let expectations = parsed
+        .expectations
+        .into_iter()
+        .map(|expectation| expectation.in_file(body))
+        .collect();
+    let block = ExampleBlock {
+        name: parsed.name,
+        kind,
+        name_span: body.file_span(parsed.name_span),
+        evaluated: parsed.evaluated,
+        inputs: parsed.inputs,
+        expectations,
+        show: parsed.show,
+    };
+    let mismatches: Vec<Diagnostic> = block
+        .expectations
+        .iter()
+        .flat_map(|expectation| expectation.check(file, &block))
+        .collect();
+    if mismatches.is_empty() {
+        Ok(block)
+    } else {
+        Err(mismatches)
+    }
+}
+
+/// What each kind's parser hands back, with body-relative spans.
+pub(crate) struct ParsedExample {
+    pub name: String,
+    pub name_span: Range<usize>,
+    pub evaluated: Evaluated,
+    pub inputs: serde_json::Value,
+    pub expectations: Vec<Expectation>,
+    pub show: bool,
+}
+
+/// The block's `show` key: `true` (also when left out) places the card of its inputs, `false`
+/// leaves them to the prose. Read as any TOML value so a string or number gets its own error
+/// rather than serde's "invalid type".
+pub(crate) fn show_card(show: Option<&toml::Spanned<toml::Value>>) -> Result<bool, BlockError> {
+    match show.map(|show| (show.get_ref(), show.span())) {
+        None => Ok(true),
+        Some((toml::Value::Boolean(show), _)) => Ok(*show),
+        Some((other, span)) => Err(BlockError::new(
+            span,
+            format!("`show` must be true or false, but is {other}"),
+        )
+        .help("show = false hides the card of the example's inputs (for a lesson that presents them in prose); leave it out to show the card")),
+    }
+}
+
+/// Turns a compute error into a block error at the span of the input it names.
+pub(crate) fn compute_error_at(
+    error: ComputeError,
+    field_spans: &BTreeMap<&str, Range<usize>>,
+    fallback: Range<usize>,
+) -> BlockError {
+    let span = error
+        .field
+        .as_deref()
+        .and_then(|field| field_spans.get(field).cloned())
+        .unwrap_or(fallback);
+    BlockError {
+        span,
+        message: error.message,
+        help: error.hint,
+    }
+}
+
+/// The value of `result`, or `None` with its error added to `errors`: lets a parser read every
+/// key and report all problems at once instead of stopping at the first.
+pub(crate) fn ok_or_record<T>(
+    errors: &mut Vec<BlockError>,
+    result: Result<T, BlockError>,
+) -> Option<T> {
+    result.map_err(|error| errors.push(error)).ok()
+}
+
+/// Example names are used in references (`{{cat.weights}}`), so they must read as identifiers.
+/// Returns the block's error list, holding the name's problem if it has one, for the block's
+/// other checks to add to.
+pub(crate) fn name_problems(name: &toml::Spanned<String>) -> Vec<BlockError> {
+    let mut chars = name.get_ref().chars();
+    let valid = chars
+        .next()
+        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+        && chars.all(|c| c.is_ascii_alphanumeric() || c == '_');
+    if valid {
+        Vec::new()
+    } else {
+        vec![BlockError::new(
+            name.span(),
+            format!("\"{}\" cannot be used as an example name", name.get_ref()),
+        )
+        .help("use letters, digits and `_`, starting with a letter, e.g. name = \"cat\"")]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn block_text_maps_indented_lines_back_to_the_file() {
+        let file = SourceFile::new(
+            "a.md",
+            "- item\n\n  ```attention\n  name = \"x\"\n  heads = 2\n  ```\n",
+        );
+        let body_start = file.text.find("name").unwrap();
+        let body_end = file.text.rfind("  ```").unwrap();
+        let body = BlockText::new(
+            &file,
+            "name = \"x\"\nheads = 2\n".into(),
+            body_start..body_end,
+        );
+        let heads = body.text.find("heads").unwrap();
+        assert_eq!(
+            &file.text[body.file_offset(heads)..body.file_offset(heads) + 5],
+            "heads"
+        );
+    }
+
+    #[test]
+    fn show_is_true_unless_written_false_and_must_be_a_boolean() {
+        let read = |text: &str| {
+            #[derive(serde::Deserialize)]
+            struct Spec {
+                show: Option<toml::Spanned<toml::Value>>,
+            }
+            let spec: Spec = toml::from_str(text).unwrap();
+            show_card(spec.show.as_ref())
+        };
+        assert!(read("").unwrap());
+        assert!(read("show = true").unwrap());
+        assert!(!read("show = false").unwrap());
+        let text = "show = \"no\"";
+        let error = read(text).unwrap_err();
+        assert_eq!(&text[error.span.clone()], "\"no\"");
+        assert_eq!(error.message, "`show` must be true or false, but is \"no\"");
+        assert!(read("show = 0").is_err());
+    }
+
+    #[test]
+    fn info_strings_choose_the_block_kind() {
+        assert_eq!(
+            block_kind("attention"),
+            Some(BlockKind::Example(ExampleKind::Attention))
+        );
+        assert_eq!(
+            block_kind("gradient_descent"),
+            Some(BlockKind::Example(ExampleKind::GradientDescent))
+        );
+        assert_eq!(
+            block_kind("compute"),
+            Some(BlockKind::Example(ExampleKind::Compute))
+        );
+        assert_eq!(block_kind("widget extra"), Some(BlockKind::Widget));
+        assert_eq!(block_kind("rust"), None);
+    }
+}

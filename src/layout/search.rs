@@ -1,0 +1,365 @@
+//! The book's full-text search index, written as a classic script for the reader's browser.
+//!
+//! Input: each published page's URL, title and expanded Markdown events. Output: the text of
+//! `search-index.js`, which assigns `window.WORKED_SEARCH_INDEX` (a script, not JSON to
+//! `fetch`, because browsers refuse `fetch` from `file://`). A page is cut into sections at
+//! its headings; each section is one document with the heading's anchor, so a result opens
+//! the part of the page that matched. Words are indexed by [`tokenize`], whose twin is
+//! `tokenize` in `static/js/worked-search.js` (the differential test holds them together).
+//! Formulas are left out: their TeX is not what readers type.
+//!
+//! The index keeps a short snippet per section and, per word, the sections that contain it as
+//! gaps between section numbers in base 36, which keeps a 1,000-lesson book's index small.
+
+use crate::expand::markdown::Spanned;
+use pulldown_cmark::{Event, Tag, TagEnd};
+use serde::Serialize;
+use std::collections::{BTreeMap, HashMap, HashSet};
+
+/// Words shorter than this are not indexed: "a", "I" and the like match everything.
+pub const MIN_WORD_CHARS: usize = 2;
+/// Words longer than this are cut to it: nobody types more, and the index stays small.
+pub const MAX_WORD_CHARS: usize = 24;
+/// Characters of each section's text kept as its snippet in the results.
+pub const SNIPPET_CHARS: usize = 160;
+/// The global the index script assigns.
+pub const INDEX_GLOBAL: &str = "WORKED_SEARCH_INDEX";
+/// The index's file name at the output root.
+pub const INDEX_FILE: &str = "search-index.js";
+
+/// One searchable part of a page: the text from one heading to the next.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SearchSection {
+    /// The page's URL from the output root, with `#anchor` for a section below a heading.
+    pub url: String,
+    /// The page's title.
+    pub page: String,
+    /// The heading's text (empty for the part above the first heading).
+    pub heading: String,
+    /// The section's text, for the index and its snippet.
+    pub text: String,
+}
+
+/// Cuts a page into sections at its headings (which must already carry their ids).
+pub fn page_sections(url: &str, title: &str, events: &[Spanned<'_>]) -> Vec<SearchSection> {
+    let mut sections = vec![SearchSection {
+        url: url.to_string(),
+        page: title.to_string(),
+        heading: String::new(),
+        text: String::new(),
+    }];
+    let mut in_heading = false;
+    let mut skip_depth = 0usize;
+    for (event, _) in events {
+        match event {
+            Event::Start(Tag::Heading { id, .. }) => {
+                in_heading = true;
+                let anchor = id.as_deref().unwrap_or_default();
+                sections.push(SearchSection {
+                    url: format!("{url}#{anchor}"),
+                    page: title.to_string(),
+                    heading: String::new(),
+                    text: String::new(),
+                });
+            }
+            Event::End(TagEnd::Heading(_)) => in_heading = false,
+            // Code blocks are example inputs and scripts, not prose.
+            Event::Start(Tag::CodeBlock(_)) => skip_depth += 1,
+            Event::End(TagEnd::CodeBlock) => skip_depth = skip_depth.saturating_sub(1),
+            Event::Text(text) | Event::Code(text) if skip_depth == 0 => {
+                let section = sections.last_mut().expect("there is always a section");
+                let target = if in_heading {
+                    &mut section.heading
+                } else {
+                    &mut section.text
+                };
+                target.push_str(text);
+                if !in_heading {
+                    target.push(' ');
+                }
+            }
+            Event::SoftBreak | Event::HardBreak => {
+                if let Some(section) = sections.last_mut() {
+                    section.text.push(' ');
+                }
+            }
+            _ => {}
+        }
+    }
+    sections.retain(|section| !section.heading.is_empty() || !section.text.trim().is_empty());
+    for section in &mut sections {
+        section.heading = section.heading.trim().to_string();
+    }
+    sections
+}
+
+/// The words of `text` as the index stores them: lowercased, split at every character that is
+/// neither alphabetic nor numeric (Unicode's definitions), at least [`MIN_WORD_CHARS`] long,
+/// cut to [`MAX_WORD_CHARS`].
+pub fn tokenize(text: &str) -> Vec<String> {
+    words(&text.to_lowercase()).map(str::to_string).collect()
+}
+
+/// [`tokenize`] for text already lowercased, borrowing the words from it.
+fn words(lowercase: &str) -> impl Iterator<Item = &str> {
+    lowercase
+        .split(|c: char| !(c.is_alphabetic() || c.is_numeric()))
+        .filter(|word| word.chars().nth(MIN_WORD_CHARS - 1).is_some())
+        .map(|word| {
+            word.char_indices()
+                .nth(MAX_WORD_CHARS)
+                .map_or(word, |(cut, _)| &word[..cut])
+        })
+}
+
+/// A section as the index keeps it: what a result shows, and the distinct words it holds.
+/// Made page by page (in parallel, and kept between `serve` rebuilds for unchanged pages), so
+/// that writing the index only merges word lists.
+#[derive(Debug, Clone, PartialEq)]
+pub struct IndexedSection {
+    url: String,
+    page: String,
+    heading: String,
+    snippet: String,
+    /// The words of the heading, the page title and the text, each once, in first-seen order.
+    words: Vec<String>,
+}
+
+impl From<SearchSection> for IndexedSection {
+    fn from(section: SearchSection) -> Self {
+        // Each word is copied once, when first seen: a page has thousands of words but only
+        // hundreds of distinct ones.
+        let texts =
+            [&section.heading, &section.page, &section.text].map(|text| text.to_lowercase());
+        let mut seen = HashSet::new();
+        let words = texts
+            .iter()
+            .flat_map(|text| words(text))
+            .filter(|word| seen.insert(*word))
+            .map(str::to_string)
+            .collect();
+        IndexedSection {
+            snippet: snippet(&section.text),
+            url: section.url,
+            page: section.page,
+            heading: section.heading,
+            words,
+        }
+    }
+}
+
+/// The text of `search-index.js` for these sections, in order.
+pub fn index_script(sections: &[&IndexedSection]) -> String {
+    let mut postings: HashMap<&str, Vec<usize>> = HashMap::new();
+    for (number, section) in sections.iter().enumerate() {
+        for word in &section.words {
+            postings.entry(word).or_default().push(number);
+        }
+    }
+    let docs: Vec<[&str; 4]> = sections
+        .iter()
+        .map(|section| {
+            [
+                section.url.as_str(),
+                &section.page,
+                &section.heading,
+                &section.snippet,
+            ]
+        })
+        .collect();
+    // Sorted, so the same book always gives the same file.
+    let words: BTreeMap<&str, String> = postings
+        .iter()
+        .map(|(word, list)| (*word, gaps_base36(list)))
+        .collect();
+    /// The index as the reader's script reads it; serialized as it stands, without first
+    /// copying every string into a `serde_json::Value`.
+    #[derive(Serialize)]
+    struct Index<'a> {
+        docs: Vec<[&'a str; 4]>,
+        words: BTreeMap<&'a str, String>,
+    }
+    // JSON is a JavaScript expression; `</` is escaped so no text can end a script element.
+    let json = serde_json::to_string(&Index { docs, words })
+        .expect("strings and lists always serialize")
+        .replace("</", "<\\/");
+    format!("window.{INDEX_GLOBAL} = {json};\n")
+}
+
+/// `[3, 5, 40]` → `"3,2,z"`: each number as the gap from the one before, in base 36.
+fn gaps_base36(numbers: &[usize]) -> String {
+    let mut out = String::new();
+    let mut previous = 0;
+    for (position, &number) in numbers.iter().enumerate() {
+        if position > 0 {
+            out.push(',');
+        }
+        push_base36(&mut out, number - previous);
+        previous = number;
+    }
+    out
+}
+
+fn push_base36(out: &mut String, mut value: usize) {
+    const DIGITS: &[u8; 36] = b"0123456789abcdefghijklmnopqrstuvwxyz";
+    let mut digits = Vec::new();
+    loop {
+        digits.push(DIGITS[value % 36]);
+        value /= 36;
+        if value == 0 {
+            break;
+        }
+    }
+    for digit in digits.iter().rev() {
+        out.push(char::from(*digit));
+    }
+}
+
+/// The start of a section's text, cut at a word boundary.
+fn snippet(text: &str) -> String {
+    // Only the start of a long text is collapsed: enough to know it is too long.
+    let (mut collapsed, mut chars) = (String::new(), 0);
+    for word in text.split_whitespace() {
+        if chars > SNIPPET_CHARS {
+            break;
+        }
+        if !collapsed.is_empty() {
+            collapsed.push(' ');
+            chars += 1;
+        }
+        collapsed.push_str(word);
+        chars += word.chars().count();
+    }
+    if chars <= SNIPPET_CHARS {
+        return collapsed;
+    }
+    let cut: String = collapsed.chars().take(SNIPPET_CHARS).collect();
+    let at_word = cut.rfind(' ').map_or(cut.as_str(), |at| &cut[..at]);
+    format!("{at_word} …")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::expand::markdown::{heading_ids, parse};
+    use proptest::prelude::*;
+
+    /// Text mixing the cases [`tokenize`] and [`snippet`] must get right: runs of spaces and
+    /// newlines, punctuation, accented and multi-byte letters (some of which lowercase to a
+    /// different length), digits, one-letter and very long words.
+    fn varied_text() -> impl Strategy<Value = String> {
+        proptest::collection::vec(
+            prop_oneof![
+                Just(" ".to_string()),
+                Just("\n  ".to_string()),
+                Just(", ".to_string()),
+                Just("İ".to_string()),
+                Just("Über".to_string()),
+                Just("λ".to_string()),
+                Just("x".to_string()),
+                "[a-zA-Z0-9]{1,40}",
+                "[a-zé]{20,30}",
+            ],
+            0..120,
+        )
+        .prop_map(|pieces| pieces.concat())
+    }
+
+    proptest! {
+        #[test]
+        fn words_and_snippets_are_those_of_the_plain_definitions(
+            heading in varied_text(), text in varied_text()
+        ) {
+            // The definitions, written the slow and obvious way.
+            let plain_tokenize = |text: &str| -> Vec<String> {
+                text.to_lowercase()
+                    .split(|c: char| !(c.is_alphabetic() || c.is_numeric()))
+                    .filter(|word| word.chars().count() >= MIN_WORD_CHARS)
+                    .map(|word| word.chars().take(MAX_WORD_CHARS).collect())
+                    .collect()
+            };
+            let collapsed = text.split_whitespace().collect::<Vec<_>>().join(" ");
+            let plain_snippet = if collapsed.chars().count() <= SNIPPET_CHARS {
+                collapsed
+            } else {
+                let cut: String = collapsed.chars().take(SNIPPET_CHARS).collect();
+                let at_word = cut.rfind(' ').map_or(cut.as_str(), |at| &cut[..at]);
+                format!("{at_word} …")
+            };
+            let mut seen = HashSet::new();
+            let plain_words: Vec<String> = plain_tokenize(&heading)
+                .into_iter()
+                .chain(plain_tokenize("Page"))
+                .chain(plain_tokenize(&text))
+                .filter(|word| seen.insert(word.clone()))
+                .collect();
+
+            prop_assert_eq!(tokenize(&text), plain_tokenize(&text));
+            let section = IndexedSection::from(SearchSection {
+                url: "a.html".into(),
+                page: "Page".into(),
+                heading,
+                text,
+            });
+            prop_assert_eq!(section.words, plain_words);
+            prop_assert_eq!(section.snippet, plain_snippet);
+        }
+    }
+
+    #[test]
+    fn words_are_lowercased_split_at_punctuation_and_short_ones_dropped() {
+        assert_eq!(
+            tokenize("Softmax, the Über-Kernel: a 3x3 λ-map"),
+            vec!["softmax", "the", "über", "kernel", "3x3", "map"]
+        );
+    }
+
+    #[test]
+    fn a_page_is_cut_into_sections_at_its_headings() {
+        let text = "Intro words.\n\n## Scaled scores\n\nDivide by the root.\n\n```attention\nname = \"x\"\n```\n";
+        let mut events = parse(text, 0..text.len());
+        heading_ids(&mut events);
+        let sections = page_sections("part/a.html", "A page", &events);
+        assert_eq!(sections.len(), 2);
+        assert_eq!(sections[0].url, "part/a.html");
+        assert_eq!(sections[1].url, "part/a.html#scaled-scores");
+        assert_eq!(sections[1].heading, "Scaled scores");
+        assert!(sections[1].text.contains("Divide by the root."));
+        assert!(
+            !sections[1].text.contains("name"),
+            "code blocks are left out"
+        );
+    }
+
+    #[test]
+    fn the_index_lists_each_word_once_per_section_as_base36_gaps() {
+        let section = |text: &str| SearchSection {
+            url: "a.html".into(),
+            page: "P".into(),
+            heading: String::new(),
+            text: text.into(),
+        };
+        let mut sections: Vec<SearchSection> = (0..40).map(|_| section("filler")).collect();
+        sections[3] = section("softmax softmax");
+        sections[5] = section("softmax");
+        sections[39] = section("softmax");
+        let sections: Vec<IndexedSection> = sections.into_iter().map(Into::into).collect();
+        let script = index_script(&sections.iter().collect::<Vec<_>>());
+        assert!(
+            script.starts_with("window.WORKED_SEARCH_INDEX = {"),
+            "{script}"
+        );
+        assert!(script.contains("\"softmax\":\"3,2,y\""), "{script}");
+    }
+
+    #[test]
+    fn no_text_can_close_the_script_element() {
+        let section = IndexedSection::from(SearchSection {
+            url: "a.html".into(),
+            page: "</script><script>alert(1)".into(),
+            heading: String::new(),
+            text: String::new(),
+        });
+        assert!(!index_script(&[&section]).contains("</script>"));
+    }
+}

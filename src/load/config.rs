@@ -1,0 +1,515 @@
+//! Book-wide settings from the optional `book.toml` at the book root.
+//!
+//! Input: the root folder. Output: a [`BookConfig`] with defaults filled in. Unknown keys are
+//! errors, so a typo such as `titel` never silently falls back to a default. Book-wide KaTeX
+//! macros come from a `[math.macros]` table and from a `[math] macros_file` in mdbook-katex's
+//! format; every malformed entry is reported at its own line and column.
+
+use crate::base::diagnostics::Diagnostic;
+use crate::base::source::SourceFile;
+use serde::Deserialize;
+use std::collections::BTreeMap;
+use std::ops::Range;
+use std::path::Path;
+use toml::Spanned;
+
+/// The settings file's name, at the book root.
+pub const CONFIG_FILE: &str = "book.toml";
+
+/// Settings that apply to the whole book.
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+pub struct BookConfig {
+    /// The book's title, shown in every page header and on the index.
+    pub title: String,
+    /// One or two sentences for the index page and `<meta name="description">`.
+    pub description: String,
+    /// Who wrote the book.
+    pub author: String,
+    /// BCP 47 language tag for `<html lang>`, so screen readers pick the right voice.
+    pub language: String,
+    /// Decimal places of a computed number when a reference names no precision.
+    pub decimals: usize,
+    /// Where the book is published, e.g. `https://example.org/book/` (always ending in `/`),
+    /// or empty. Absolute URLs need it: `<link rel="canonical">`, `og:url`, `sitemap.xml`, and
+    /// the root-relative links of `404.html`, which a server shows at any depth.
+    pub base_url: String,
+    /// Book-wide KaTeX macros, `\name` → expansion, from the `[math.macros]` table in file
+    /// order; those of `macros_file` are added by [`load_macros_file`].
+    #[serde(skip)]
+    pub macros: Vec<(String, String)>,
+    /// `[math] macros_file`, as written, with the span of its string in `book.toml`.
+    #[serde(skip)]
+    pub macros_file: Option<(String, Range<usize>)>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawConfig {
+    title: Option<String>,
+    description: Option<String>,
+    author: Option<String>,
+    language: Option<String>,
+    decimals: Option<usize>,
+    base_url: Option<Spanned<String>>,
+    math: Option<RawMath>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawMath {
+    macros: Option<BTreeMap<Spanned<String>, Spanned<String>>>,
+    macros_file: Option<Spanned<String>>,
+}
+
+const CONFIG_KEYS: &str = "title, description, author, language, decimals, base_url, and a [math] table with macros and macros_file";
+
+/// The most decimals a reference may ask for; beyond this f64 prints noise.
+pub const MAX_DECIMALS: usize = 15;
+
+impl BookConfig {
+    /// Defaults for a book without `book.toml`: titled after its folder, English, 3 decimals.
+    pub fn defaults_for(root: &Path) -> Self {
+        let folder_name = root
+            .canonicalize()
+            .ok()
+            .and_then(|path| {
+                path.file_name()
+                    .map(|name| name.to_string_lossy().into_owned())
+            })
+            .unwrap_or_else(|| "A worked book".to_string());
+        BookConfig {
+            title: folder_name,
+            description: String::new(),
+            author: String::new(),
+            language: "en".to_string(),
+            decimals: 3,
+            base_url: String::new(),
+            macros: Vec::new(),
+            macros_file: None,
+        }
+    }
+
+    /// The path part of `base_url` (`/book/`), for links that must work from any folder
+    /// depth; empty without a `base_url`.
+    pub fn base_path(&self) -> &str {
+        self.base_url
+            .split_once("://")
+            .and_then(|(_, rest)| rest.find('/').map(|slash| &rest[slash..]))
+            .unwrap_or("")
+    }
+
+    /// Parses `book.toml` text, filling gaps from `defaults`.
+    pub fn parse(file: &SourceFile, defaults: BookConfig) -> Result<Self, Diagnostic> {
+        let raw: RawConfig = toml::from_str(&file.text).map_err(|error| {
+            let span = error.span().unwrap_or(0..0);
+            Diagnostic::at(
+                file,
+                span,
+                format!("invalid {CONFIG_FILE}: {}", error.message()),
+            )
+            .with_help(format!("allowed keys: {CONFIG_KEYS}"))
+        })?;
+        if let Some(decimals) = raw.decimals {
+            if decimals > MAX_DECIMALS {
+                let at = file.text.find("decimals").unwrap_or(0);
+                return Err(Diagnostic::at(
+                    file,
+                    at..at + "decimals".len(),
+                    format!("decimals = {decimals} is more than f64 can print meaningfully"),
+                )
+                .with_help(format!("use at most {MAX_DECIMALS}")));
+            }
+        }
+        let base_url = match raw.base_url {
+            Some(url) => {
+                let span = url.span();
+                base_url_with_slash(url.get_ref()).map_err(|problem| {
+                    Diagnostic::at(file, span, problem).with_help(
+                        "write the address the book is published at, e.g. `base_url = \"https://example.org/book/\"`",
+                    )
+                })?
+            }
+            None => defaults.base_url,
+        };
+        let (macros, macros_file) = match raw.math {
+            Some(math) => {
+                let mut entries: Vec<_> = math.macros.unwrap_or_default().into_iter().collect();
+                // The table arrives sorted by name; errors and definitions read in file order.
+                entries.sort_by_key(|(name, _)| name.span().start);
+                let mut macros = Vec::with_capacity(entries.len());
+                for (name, expansion) in entries {
+                    let written = name.get_ref();
+                    let command = if written.starts_with('\\') {
+                        written.clone()
+                    } else {
+                        format!("\\{written}")
+                    };
+                    if let Some(problem) = macro_name_problem(&command)
+                        .or_else(|| expansion_problem(expansion.get_ref()))
+                    {
+                        let span = if macro_name_problem(&command).is_some() {
+                            name.span()
+                        } else {
+                            expansion.span()
+                        };
+                        return Err(Diagnostic::at(file, span, problem).with_help(
+                            "write macros as `name = \"expansion\"`, e.g. `R = \"\\\\mathbb{R}\"`",
+                        ));
+                    }
+                    macros.push((command, expansion.into_inner()));
+                }
+                let file_entry = math.macros_file.map(|path| {
+                    let span = path.span();
+                    (path.into_inner(), span)
+                });
+                (macros, file_entry)
+            }
+            None => (Vec::new(), None),
+        };
+        Ok(BookConfig {
+            title: raw.title.unwrap_or(defaults.title),
+            description: raw.description.unwrap_or(defaults.description),
+            author: raw.author.unwrap_or(defaults.author),
+            language: raw.language.unwrap_or(defaults.language),
+            decimals: raw.decimals.unwrap_or(defaults.decimals),
+            base_url,
+            macros,
+            macros_file,
+        })
+    }
+}
+
+/// `url` checked to be an absolute `http(s)` address without query or fragment, ending in `/`
+/// (added if missing) so page paths can follow it.
+fn base_url_with_slash(url: &str) -> Result<String, String> {
+    let Some((scheme, rest)) = url.split_once("://") else {
+        return Err(format!(
+            "base_url \"{url}\" is not an absolute URL: it needs http:// or https://"
+        ));
+    };
+    if scheme != "http" && scheme != "https" {
+        return Err(format!(
+            "base_url \"{url}\" uses {scheme}://; only http:// and https:// are published addresses"
+        ));
+    }
+    let host = rest.split('/').next().unwrap_or_default();
+    if host.is_empty() {
+        return Err(format!("base_url \"{url}\" has no host name"));
+    }
+    if let Some(bad) = url
+        .chars()
+        .find(|c| c.is_whitespace() || c.is_control() || matches!(c, '?' | '#' | '"' | '<' | '>'))
+    {
+        return Err(format!(
+            "base_url \"{url}\" contains {bad:?}, which has no place in a site's address"
+        ));
+    }
+    if !url.ends_with('/') {
+        Ok(format!("{url}/"))
+    } else {
+        Ok(url.to_string())
+    }
+}
+
+/// Most macros one book may define; KaTeX copies them for every formula.
+pub const MAX_MACROS: usize = 2_000;
+
+/// Reads `macros_file` (relative to the book root), mdbook-katex's format: one `\name:expansion`
+/// per line, `#` starts a comment line, blank lines are skipped. Appends the macros to
+/// `config.macros`; a macro defined twice is an error at the second definition.
+pub fn load_macros_file(
+    root: &Path,
+    config_file: &SourceFile,
+    config: &mut BookConfig,
+) -> Result<(), Vec<Diagnostic>> {
+    let Some((path, span)) = config.macros_file.clone() else {
+        return Ok(());
+    };
+    let text = std::fs::read_to_string(root.join(&path)).map_err(|error| {
+        vec![Diagnostic::at(
+            config_file,
+            span.clone(),
+            format!("cannot read the macros file {path}: {error}"),
+        )
+        .with_help(
+            "macros_file is relative to the book folder, e.g. `macros_file = \"macros.txt\"`",
+        )]
+    })?;
+    let file = SourceFile::new(path.as_str(), text);
+    let mut problems = Vec::new();
+    let mut defined: BTreeMap<String, String> = config
+        .macros
+        .iter()
+        .map(|(name, _)| (name.clone(), format!("{CONFIG_FILE} [math.macros]")))
+        .collect();
+    for (number, (start, line)) in line_spans(&file.text).enumerate() {
+        let trimmed = line.trim();
+        if trimmed.is_empty() || trimmed.starts_with('#') {
+            continue;
+        }
+        let indent = line.len() - line.trim_start().len();
+        let at = start + indent;
+        let Some((name, expansion)) = trimmed.split_once(':') else {
+            problems.push(
+                Diagnostic::at(&file, at..at + trimmed.len(), "a macro line needs a `:`")
+                    .with_help("write `\\name:expansion`, e.g. `\\R:\\mathbb{R}`"),
+            );
+            continue;
+        };
+        let name = name.trim_end();
+        if let Some(problem) = macro_name_problem(name) {
+            problems.push(
+                Diagnostic::at(&file, at..at + name.len(), problem)
+                    .with_help("a macro name is `\\` and letters, e.g. `\\R:\\mathbb{R}`"),
+            );
+            continue;
+        }
+        let expansion_at = at + trimmed.find(':').unwrap_or(0) + 1;
+        if let Some(problem) = expansion_problem(expansion) {
+            problems.push(Diagnostic::at(
+                &file,
+                expansion_at..expansion_at + expansion.len(),
+                problem,
+            ));
+            continue;
+        }
+        if let Some(first) = defined.get(name) {
+            problems.push(
+                Diagnostic::at(
+                    &file,
+                    at..at + name.len(),
+                    format!("{name} is defined twice"),
+                )
+                .with_help(format!(
+                    "it is already defined in {first}; keep one definition"
+                )),
+            );
+            continue;
+        }
+        defined.insert(name.to_string(), format!("{}:{}", file.path, number + 1));
+        config
+            .macros
+            .push((name.to_string(), expansion.trim().to_string()));
+    }
+    if config.macros.len() > MAX_MACROS {
+        problems.push(Diagnostic::general(format!(
+            "the book defines {} macros; the limit is {MAX_MACROS}",
+            config.macros.len()
+        )));
+    }
+    if problems.is_empty() {
+        Ok(())
+    } else {
+        Err(problems)
+    }
+}
+
+/// Each line with the byte offset where it starts (without its line ending).
+fn line_spans(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    let mut start = 0;
+    text.split_inclusive('\n').map(move |line| {
+        let at = start;
+        start += line.len();
+        (at, line.trim_end_matches(['\n', '\r']))
+    })
+}
+
+/// Why `name` cannot be a KaTeX macro name: `\` then letters, or `\` and one other character.
+fn macro_name_problem(name: &str) -> Option<String> {
+    let Some(rest) = name.strip_prefix('\\') else {
+        return Some(format!(
+            "the macro name \"{name}\" does not start with `\\`"
+        ));
+    };
+    let letters = !rest.is_empty() && rest.chars().all(|c| c.is_ascii_alphabetic());
+    let one_symbol = rest.chars().count() == 1;
+    if letters || one_symbol {
+        None
+    } else {
+        Some(format!(
+            "\"{name}\" is not a macro name: after `\\` come letters only, or one symbol"
+        ))
+    }
+}
+
+/// Unbalanced braces in an expansion would break every formula that uses the macro.
+fn expansion_problem(expansion: &str) -> Option<String> {
+    let mut depth: i64 = 0;
+    let mut chars = expansion.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' => {
+                chars.next();
+            }
+            '{' => depth += 1,
+            '}' => {
+                depth -= 1;
+                if depth < 0 {
+                    return Some("this expansion closes a `}` it never opened".to_string());
+                }
+            }
+            _ => {}
+        }
+    }
+    (depth > 0).then(|| format!("this expansion leaves {depth} `{{` unclosed"))
+}
+
+/// The book's settings: `book.toml` and the macros file it names, or the defaults when there
+/// is no `book.toml`.
+pub fn load_config(root: &Path) -> Result<BookConfig, Vec<Diagnostic>> {
+    let defaults = BookConfig::defaults_for(root);
+    let path = root.join(CONFIG_FILE);
+    let file = match std::fs::read_to_string(&path) {
+        Ok(text) => SourceFile::new(CONFIG_FILE, text),
+        Err(error) if error.kind() == std::io::ErrorKind::NotFound => return Ok(defaults),
+        Err(error) => {
+            return Err(vec![Diagnostic::general(format!(
+                "cannot read {CONFIG_FILE}: {error}"
+            ))])
+        }
+    };
+    let mut config = BookConfig::parse(&file, defaults).map_err(|problem| vec![problem])?;
+    load_macros_file(root, &file, &mut config)?;
+    Ok(config)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn defaults() -> BookConfig {
+        BookConfig {
+            title: "folder".into(),
+            description: String::new(),
+            author: String::new(),
+            language: "en".into(),
+            decimals: 3,
+            base_url: String::new(),
+            macros: Vec::new(),
+            macros_file: None,
+        }
+    }
+
+    #[test]
+    fn base_url_gets_a_final_slash_and_gives_its_path() {
+        let file = SourceFile::new("book.toml", "base_url = \"https://example.org/book\"\n");
+        let config = BookConfig::parse(&file, defaults()).unwrap();
+        assert_eq!(config.base_url, "https://example.org/book/");
+        assert_eq!(config.base_path(), "/book/");
+        let file = SourceFile::new("book.toml", "base_url = \"http://example.org\"\n");
+        let config = BookConfig::parse(&file, defaults()).unwrap();
+        assert_eq!(config.base_url, "http://example.org/");
+        assert_eq!(config.base_path(), "/");
+        assert_eq!(defaults().base_path(), "");
+    }
+
+    #[test]
+    fn a_base_url_that_is_not_an_absolute_web_address_is_an_error_at_its_value() {
+        for (written, says) in [
+            ("/book/", "not an absolute URL"),
+            ("ftp://example.org/", "ftp://"),
+            ("https:///book", "no host"),
+            ("https://example.org/a b/", "' '"),
+            ("https://example.org/?page=1", "'?'"),
+        ] {
+            let text = format!("title = \"T\"\nbase_url = \"{written}\"\n");
+            let file = SourceFile::new("book.toml", text);
+            let error = BookConfig::parse(&file, defaults()).unwrap_err();
+            assert!(error.to_string().starts_with("book.toml:2:12:"), "{error}");
+            assert!(error.message().contains(says), "{written}: {error}");
+        }
+    }
+
+    #[test]
+    fn missing_keys_fall_back_to_defaults() {
+        let file = SourceFile::new("book.toml", "title = \"Attention\"\n");
+        let config = BookConfig::parse(&file, defaults()).unwrap();
+        assert_eq!(config.title, "Attention");
+        assert_eq!(config.language, "en");
+        assert_eq!(config.decimals, 3);
+    }
+
+    #[test]
+    fn an_unknown_key_is_an_error_at_that_key() {
+        let file = SourceFile::new("book.toml", "title = \"A\"\ntitel = \"B\"\n");
+        let error = BookConfig::parse(&file, defaults()).unwrap_err();
+        assert!(error.to_string().starts_with("book.toml:2:1:"), "{error}");
+        assert!(error.message().contains("titel"), "{error}");
+    }
+
+    #[test]
+    fn macros_come_from_the_table_in_file_order_with_or_without_a_backslash() {
+        let file = SourceFile::new(
+            "book.toml",
+            "[math.macros]\nR = \"\\\\mathbb{R}\"\n\"\\\\abs\" = \"\\\\left|#1\\\\right|\"\n",
+        );
+        let config = BookConfig::parse(&file, defaults()).unwrap();
+        assert_eq!(
+            config.macros,
+            vec![
+                ("\\R".to_string(), "\\mathbb{R}".to_string()),
+                ("\\abs".to_string(), "\\left|#1\\right|".to_string())
+            ]
+        );
+    }
+
+    #[test]
+    fn an_unbalanced_macro_in_the_table_is_an_error_at_its_expansion() {
+        let file = SourceFile::new("book.toml", "[math.macros]\nR = \"\\\\mathbb{R\"\n");
+        let error = BookConfig::parse(&file, defaults()).unwrap_err();
+        assert!(error.to_string().starts_with("book.toml:2:5:"), "{error}");
+        assert!(error.message().contains("unclosed"), "{error}");
+    }
+
+    #[test]
+    fn the_macros_file_is_read_in_mdbook_katex_format_and_errors_name_its_lines() {
+        let book = tempfile::tempdir().unwrap();
+        std::fs::write(
+            book.path().join("macros.txt"),
+            "# number sets\n\\R:\\mathbb{R}\n\n\\N : \\mathbb{N}\n",
+        )
+        .unwrap();
+        let file = SourceFile::new("book.toml", "[math]\nmacros_file = \"macros.txt\"\n");
+        let mut config = BookConfig::parse(&file, defaults()).unwrap();
+        load_macros_file(book.path(), &file, &mut config).unwrap();
+        assert_eq!(
+            config.macros,
+            vec![
+                ("\\R".to_string(), "\\mathbb{R}".to_string()),
+                ("\\N".to_string(), "\\mathbb{N}".to_string())
+            ]
+        );
+
+        std::fs::write(
+            book.path().join("macros.txt"),
+            "\\R:\\mathbb{R}\n  R-no-backslash\n\\R:\\mathbf{R}\n",
+        )
+        .unwrap();
+        let mut config = BookConfig::parse(&file, defaults()).unwrap();
+        let problems = load_macros_file(book.path(), &file, &mut config).unwrap_err();
+        let shown: Vec<String> = problems.iter().map(ToString::to_string).collect();
+        assert!(shown[0].starts_with("macros.txt:2:3:"), "{shown:?}");
+        assert!(shown[1].starts_with("macros.txt:3:1:"), "{shown:?}");
+        assert!(shown[1].contains("defined twice"), "{shown:?}");
+    }
+
+    #[test]
+    fn a_missing_macros_file_is_an_error_at_its_name_in_book_toml() {
+        let book = tempfile::tempdir().unwrap();
+        let file = SourceFile::new("book.toml", "[math]\nmacros_file = \"nope.txt\"\n");
+        let mut config = BookConfig::parse(&file, defaults()).unwrap();
+        let problems = load_macros_file(book.path(), &file, &mut config).unwrap_err();
+        assert!(
+            problems[0].to_string().starts_with("book.toml:2:15:"),
+            "{}",
+            problems[0]
+        );
+    }
+
+    #[test]
+    fn too_many_decimals_are_refused() {
+        let file = SourceFile::new("book.toml", "decimals = 40\n");
+        let error = BookConfig::parse(&file, defaults()).unwrap_err();
+        assert!(error.to_string().starts_with("book.toml:1:1:"), "{error}");
+    }
+}

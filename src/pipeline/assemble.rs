@@ -1,0 +1,125 @@
+//! The finished pages and every other output file gathered into one [`RenderedSite`], with no
+//! two files on one path.
+
+use super::build_cache::CachedPage;
+use super::furniture::{
+    render_index_page, render_not_found_page, sitemap_xml, NOT_FOUND_PAGE, SITEMAP_FILE,
+};
+use super::pages::BookContext;
+use super::RenderedSite;
+use crate::base::diagnostics::Diagnostic;
+use crate::book::navigation;
+use crate::layout::search::{self, IndexedSection};
+use crate::load::content::Lesson;
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+/// The whole site: every lesson's page, the front page when the book has none of its own, the
+/// 404 page, the sitemap, the search index and table of contents, the theme's static files and
+/// the files beside the lessons. Returns it with the size of the search index in bytes.
+pub(super) fn assemble_site(
+    book: &BookContext<'_>,
+    pages: &[Arc<CachedPage>],
+    static_files: BTreeMap<String, Vec<u8>>,
+    assets: BTreeMap<String, Vec<u8>>,
+) -> Result<(RenderedSite, usize), Vec<Diagnostic>> {
+    let (lessons, tree) = (book.lessons, book.tree);
+    let search_index = {
+        let mut in_order: Vec<(usize, &CachedPage)> = pages
+            .iter()
+            .enumerate()
+            .map(|(index, page)| (tree.position(index).unwrap_or(usize::MAX), &**page))
+            .collect();
+        in_order.sort_by_key(|(position, _)| *position);
+        let sections: Vec<&IndexedSection> =
+            in_order.iter().flat_map(|(_, page)| &page.search).collect();
+        search::index_script(&sections)
+    };
+    let mut site = RenderedSite::default();
+    for (lesson, page) in lessons.iter().zip(pages) {
+        site.files.insert(lesson.page(), Arc::clone(&page.html));
+    }
+    if tree.root.page.is_none() {
+        let index = render_index_page(book).map_err(|problem| vec![problem])?;
+        site.files
+            .insert("index.html".to_string(), index.into_bytes().into());
+    }
+    let not_found = render_not_found_page(book).map_err(|problem| vec![problem])?;
+    site.files
+        .insert(NOT_FOUND_PAGE.to_string(), not_found.into_bytes().into());
+    if let Some(sitemap) = sitemap_xml(book.config, &site) {
+        site.files
+            .insert(SITEMAP_FILE.to_string(), sitemap.into_bytes().into());
+    }
+    let search_index_bytes = search_index.len();
+    let mut extra_files = static_files;
+    extra_files.insert(search::INDEX_FILE.to_string(), search_index.into_bytes());
+    extra_files.insert(
+        navigation::TOC_FILE.to_string(),
+        tree.toc_script(lessons).into_bytes(),
+    );
+    add_files(&mut site, extra_files, "static/", lessons)?;
+    add_files(&mut site, assets, "content/", lessons)?;
+    Ok((site, search_index_bytes))
+}
+
+/// Adds theme files or assets (from `origin`, `static/` or `content/`, for messages) to the
+/// site. A file may not take a page's path, nor may one be a folder the other needs
+/// (`static/x.html/a.png` beside the page `x.html`); a clash with a page is reported at the lesson
+/// whose page it is.
+fn add_files(
+    site: &mut RenderedSite,
+    files: BTreeMap<String, Vec<u8>>,
+    origin: &str,
+    lessons: &[Lesson],
+) -> Result<(), Vec<Diagnostic>> {
+    let mut problems = Vec::new();
+    let clash_problem = |taken: &str, path: &str| {
+        let help = "rename the file or folder, or set another `slug = \"…\"` on the lesson";
+        match lessons.iter().find(|lesson| lesson.page() == taken) {
+            Some(lesson) => Diagnostic::at(
+                &lesson.source,
+                0..0,
+                format!("this lesson's page {taken} collides with {origin}{path}"),
+            )
+            .with_help(help),
+            None => Diagnostic::general(format!(
+                "{origin}{path} would overwrite {taken}, which the site already has"
+            ))
+            .with_help(help),
+        }
+    };
+    for (path, bytes) in files {
+        let clash = path
+            .match_indices('/')
+            .map(|(slash, _)| &path[..slash])
+            .find(|folder| site.files.contains_key(*folder))
+            .map(str::to_string)
+            .or_else(|| {
+                // The other way round: a page inside a folder that is a file here.
+                let folder = format!("{path}/");
+                site.files
+                    .range(folder.clone()..)
+                    .next()
+                    .filter(|(page, _)| page.starts_with(&folder))
+                    .map(|(page, _)| page.clone())
+            });
+        if let Some(taken) = clash {
+            problems.push(clash_problem(&taken, &path));
+            continue;
+        }
+        match site.files.entry(path) {
+            std::collections::btree_map::Entry::Occupied(taken) => {
+                problems.push(clash_problem(taken.key(), taken.key()));
+            }
+            std::collections::btree_map::Entry::Vacant(slot) => {
+                slot.insert(bytes.into());
+            }
+        }
+    }
+    if problems.is_empty() {
+        Ok(())
+    } else {
+        Err(problems)
+    }
+}

@@ -1,0 +1,117 @@
+//! What one build keeps for the next, so that `worked serve` redoes only what a save changed.
+//!
+//! Two caches, both filled and consulted by [`crate::pipeline`] only:
+//! - typeset formulas, by TeX and display mode, for the math settings they were typeset with
+//!   (typesetting is most of a first build);
+//! - finished pages, by the lesson file's text, valid while a fingerprint of everything else
+//!   a page shows (settings, theme, and every lesson's place, title and summary) is unchanged.
+//!
+//! A page comes out of the cache only when nothing it depends on changed, so a cached build
+//! writes exactly the files a fresh one would (a test edits a book step by step and compares).
+//! Nothing here reads files, typesets or renders.
+
+use crate::base::diagnostics::Diagnostic;
+use crate::expand::markdown::LocalTarget;
+use crate::layout::math::{Formula, MathSettings};
+use crate::layout::search::IndexedSection;
+use std::collections::HashMap;
+use std::sync::Arc;
+
+/// Everything a build can reuse from the builds before it. `Default` is an empty cache.
+#[derive(Debug, Default)]
+pub struct BuildCache {
+    pub(crate) formulas: FormulaCache,
+    pub(crate) pages: PageCache,
+}
+
+impl BuildCache {
+    /// How many typeset formulas the cache holds.
+    pub fn formulas(&self) -> usize {
+        self.formulas.formulas.len()
+    }
+
+    /// How many finished pages the cache holds.
+    pub fn pages(&self) -> usize {
+        self.pages.pages.len()
+    }
+}
+
+/// Typeset formulas kept from one build to the next.
+#[derive(Debug, Default)]
+pub(crate) struct FormulaCache {
+    /// The settings the cached formulas were typeset with; new settings empty the cache.
+    settings: MathSettings,
+    formulas: HashMap<Formula, String>,
+}
+
+/// Most formulas a [`FormulaCache`] keeps; past it, it starts again empty (a long `serve`
+/// session over a book that keeps changing must not grow without bound).
+const MAX_CACHED_FORMULAS: usize = 200_000;
+
+impl FormulaCache {
+    /// Makes the cache fit `settings`: formulas typeset with other macros are dropped, and so
+    /// is everything once the cache has outgrown its bound.
+    pub(crate) fn prepare_for(&mut self, settings: &MathSettings) {
+        if self.settings != *settings || self.formulas.len() > MAX_CACHED_FORMULAS {
+            self.settings = settings.clone();
+            self.formulas.clear();
+        }
+    }
+
+    pub(crate) fn get(&self, formula: &Formula) -> Option<&String> {
+        self.formulas.get(formula)
+    }
+
+    pub(crate) fn insert(&mut self, formula: Formula, html: String) {
+        self.formulas.insert(formula, html);
+    }
+}
+
+/// Finished pages of the last successful build, by page path. A failed build leaves it as it
+/// was, so the next good build still reuses every page the failure did not touch.
+#[derive(Debug, Default)]
+pub(crate) struct PageCache {
+    /// The [`crate::pipeline`] fingerprint of the book around the pages.
+    book: u64,
+    pages: HashMap<String, Arc<CachedPage>>,
+}
+
+impl PageCache {
+    /// The page of the lesson at `page` whose file reads `text`, if it was built in a book
+    /// with this fingerprint.
+    pub(crate) fn get(&self, book: u64, page: &str, text: &str) -> Option<Arc<CachedPage>> {
+        if self.book != book {
+            return None;
+        }
+        self.pages
+            .get(page)
+            .filter(|cached| &*cached.text == text)
+            .cloned()
+    }
+
+    /// Replaces the cache with the pages of a successful build.
+    pub(crate) fn replace(&mut self, book: u64, pages: HashMap<String, Arc<CachedPage>>) {
+        self.book = book;
+        self.pages = pages;
+    }
+}
+
+/// One lesson's page and what the rest of a build needs to know of it without re-reading it.
+#[derive(Debug)]
+pub(crate) struct CachedPage {
+    /// The lesson file as it was when the page was made.
+    pub text: Arc<str>,
+    /// Heading ids and texts, for checking other pages' links into this one.
+    pub headings: Vec<(String, String)>,
+    /// Its links and images inside the book, checked again on every build (their targets may
+    /// have gone).
+    pub targets: Vec<LocalTarget>,
+    /// Numbers that look typed by hand: warnings or errors, depending on the build.
+    pub typed_numbers: Vec<Diagnostic>,
+    /// Every formula on the page, for the build's counts.
+    pub formulas: Vec<Formula>,
+    /// Its sections, ready for the search index.
+    pub search: Vec<IndexedSection>,
+    /// The finished page.
+    pub html: Arc<[u8]>,
+}

@@ -1,0 +1,85 @@
+//! The book's fingerprint: when it is unchanged, a lesson whose own file is unchanged has an
+//! unchanged page, so `serve` takes the page from the cache instead of laying it out again.
+
+use super::Drafts;
+use crate::load::config::BookConfig;
+use crate::load::content::Lesson;
+use crate::load::theme::Theme;
+use std::collections::hash_map::DefaultHasher;
+use std::collections::BTreeMap;
+use std::hash::{Hash, Hasher};
+
+/// A hash of everything outside a lesson's own file that its page shows or depends on: the
+/// settings (macros included), whether drafts are shown, the templates, the names of static
+/// files and assets (links are checked against them), and every lesson's place, title,
+/// summary, weight and keep-going list (previous and next links, breadcrumbs, cards). A cached
+/// page is reused only while this is unchanged. Keep it in step with what [`super::pages`] shows:
+/// the destructuring below fails to compile when a field is added, so that it is considered.
+pub(super) fn book_fingerprint(
+    config: &BookConfig,
+    theme: &Theme,
+    lessons: &[Lesson],
+    assets: &BTreeMap<String, Vec<u8>>,
+    drafts: Drafts,
+) -> u64 {
+    let mut hasher = DefaultHasher::new();
+    let BookConfig {
+        title,
+        description,
+        author,
+        language,
+        decimals,
+        base_url,
+        macros,
+        macros_file,
+    } = config;
+    (
+        title,
+        description,
+        author,
+        language,
+        decimals,
+        base_url,
+        macros,
+    )
+        .hash(&mut hasher);
+    macros_file.as_ref().map(|(name, _)| name).hash(&mut hasher);
+    (drafts == Drafts::Show).hash(&mut hasher);
+    theme.templates.hash(&mut hasher);
+    theme
+        .static_files
+        .keys()
+        .for_each(|name| name.hash(&mut hasher));
+    assets.keys().for_each(|name| name.hash(&mut hasher));
+    lessons.len().hash(&mut hasher);
+    for lesson in lessons {
+        let Lesson {
+            source,
+            slug,
+            folder,
+            section,
+            draft,
+            title,
+            weight,
+            summary,
+            keep_going,
+            body: _,
+        } = lesson;
+        (
+            &source.path,
+            slug,
+            folder,
+            section,
+            draft,
+            title,
+            weight,
+            summary,
+        )
+            .hash(&mut hasher);
+        keep_going.len().hash(&mut hasher);
+        keep_going
+            .iter()
+            .for_each(|(name, _)| name.hash(&mut hasher));
+    }
+    hasher.finish()
+}

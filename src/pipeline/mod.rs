@@ -1,0 +1,343 @@
+//! The build, stage by stage; the only module that knows their order.
+//!
+//! Load settings (with the book's math macros), theme, lessons and the files beside them →
+//! leave drafts out unless previewing → order the book as a tree → parse each lesson's
+//! Markdown once → expand example blocks and references into events → number headings →
+//! check and rewrite links between pages and files → typeset all distinct formulas in
+//! parallel → index the text for search → lay out pages with templates → a [`RenderedSite`]
+//! in memory. Nothing here writes to disk: `build` hands the result to `write`, `check`
+//! only reads the diagnostics.
+//!
+//! This file holds the order; each step it delegates has a file of its own, in the order they
+//! run: `fingerprint` (may the cache's pages be reused?), `prepare` (one lesson to events),
+//! `typeset` (every distinct formula once), `pages` (lesson pages laid out), `furniture` (front
+//! page, 404, sitemap) and `assemble` (every output file in one [`RenderedSite`]).
+
+mod assemble;
+pub mod build_cache;
+mod fingerprint;
+mod furniture;
+mod pages;
+mod prepare;
+mod typeset;
+
+use crate::base::diagnostics::Diagnostic;
+use crate::book::keep_going::keep_going_problems;
+use crate::book::navigation::BookTree;
+use crate::layout::math::{Formula, MathSettings};
+use crate::layout::templating::Templates;
+use crate::link::SiteIndex;
+use crate::load::config::load_config;
+use crate::load::content::{load_lessons, Lesson, LoadedLessons};
+use crate::load::theme::load_theme;
+use build_cache::{BuildCache, CachedPage};
+use fingerprint::book_fingerprint;
+use pages::{finish_page, BookContext};
+use prepare::{prepare_lesson, PageSoFar, Prepared};
+use pulldown_cmark::{CowStr, Event, Tag};
+use rayon::prelude::*;
+use std::collections::{BTreeMap, BTreeSet, HashSet};
+use std::path::Path;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+use typeset::typeset_formulas;
+
+/// Every output file, by path relative to the output root (with `/` separators): what a build
+/// makes, what `write` puts on disk, `check --site` compares and `serve` answers from.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct RenderedSite {
+    /// Relative path → file bytes. A `BTreeMap` keeps output order deterministic. The bytes
+    /// are shared, so a `serve` rebuild hands on the pages it did not change without copying.
+    pub files: BTreeMap<String, Arc<[u8]>>,
+}
+
+/// A finished build, still in memory.
+#[derive(Debug)]
+pub struct Build {
+    /// Every output file.
+    pub site: RenderedSite,
+    /// Problems that do not stop a build but fail `worked check` (numbers typed by hand).
+    pub warnings: Vec<Diagnostic>,
+    /// Counts for the summary line.
+    pub stats: BuildStats,
+}
+
+/// What a build did, for the one-line summary and the benchmark.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BuildStats {
+    /// Lessons in the book.
+    pub lessons: usize,
+    /// Lesson pages laid out by this build; the others came unchanged from the cache.
+    pub pages_laid_out: usize,
+    /// Formulas on all pages.
+    pub formulas: usize,
+    /// Distinct formulas typeset (identical ones are typeset once).
+    pub distinct_formulas: usize,
+    /// Draft lessons left out of the site.
+    pub drafts_left_out: usize,
+    /// Size of `search-index.js` in bytes.
+    pub search_index_bytes: usize,
+    /// Wall-clock time of each stage, so a benchmark can say where a build spends it.
+    pub timings: StageTimings,
+}
+
+/// Wall-clock time per stage of [`build_site`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct StageTimings {
+    /// Settings, theme, templates and lessons read from disk.
+    pub load: Duration,
+    /// Markdown parsed, examples evaluated, references expanded, links checked.
+    pub expand: Duration,
+    /// Every distinct formula typeset.
+    pub typeset: Duration,
+    /// Pages laid out with templates, static files added.
+    pub render: Duration,
+}
+
+/// How picky a build is about numbers that look typed by hand.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Strictness {
+    /// `build`: report them as warnings and build anyway, so drafts can be previewed.
+    Lenient,
+    /// `check`: they are errors.
+    Strict,
+}
+
+/// What happens to lessons marked `draft = true`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Drafts {
+    /// `build` and `check`: they are not part of the book, and linking to one is an error.
+    LeaveOut,
+    /// `serve`: they are pages like any other, marked as drafts.
+    Show,
+}
+
+/// Builds the published book at `root` in memory (drafts left out), or returns every problem.
+pub fn build_site(root: &Path, strictness: Strictness) -> Result<Build, Vec<Diagnostic>> {
+    build_site_with(root, strictness, Drafts::LeaveOut, None)
+}
+
+/// [`build_site`], reusing and refilling `cache` when one is given.
+pub fn build_site_cached(
+    root: &Path,
+    strictness: Strictness,
+    cache: Option<&mut BuildCache>,
+) -> Result<Build, Vec<Diagnostic>> {
+    build_site_with(root, strictness, Drafts::LeaveOut, cache)
+}
+
+/// Builds the book at `root` in memory, with drafts left out or shown. With a `cache`, pages
+/// whose lesson and book are unchanged and formulas typeset before are taken from it, and
+/// what this build makes is added to it.
+pub fn build_site_with(
+    root: &Path,
+    strictness: Strictness,
+    drafts: Drafts,
+    cache: Option<&mut BuildCache>,
+) -> Result<Build, Vec<Diagnostic>> {
+    let mut timings = StageTimings::default();
+    let mut stage_started = Instant::now();
+    let mut lap = || {
+        let now = Instant::now();
+        let elapsed = now - stage_started;
+        stage_started = now;
+        elapsed
+    };
+    let (formula_cache, page_cache) = match cache {
+        Some(cache) => (Some(&mut cache.formulas), Some(&mut cache.pages)),
+        None => (None, None),
+    };
+    let config = load_config(root)?;
+    let LoadedLessons {
+        lessons: all_lessons,
+        assets,
+        mut problems,
+    } = load_lessons(root);
+    // A lesson that did not load may be the target of a keep-going slug or a link; checking
+    // them now would report false problems in healthy lessons.
+    let all_lessons_loaded = problems.is_empty();
+    let theme = match load_theme(root) {
+        Ok(theme) => theme,
+        Err(theme_problems) => {
+            problems.extend(theme_problems);
+            return Err(problems);
+        }
+    };
+    let templates = match Templates::new(&theme.templates) {
+        Ok(templates) => templates,
+        Err(problem) => {
+            problems.push(problem);
+            return Err(problems);
+        }
+    };
+    let (lessons, left_out): (Vec<Lesson>, Vec<Lesson>) = all_lessons
+        .into_iter()
+        .partition(|lesson| drafts == Drafts::Show || !lesson.draft);
+    let tree = BookTree::new(&lessons);
+    let fingerprint = book_fingerprint(&config, &theme, &lessons, &assets, drafts);
+    let reused: Vec<Option<Arc<CachedPage>>> = lessons
+        .iter()
+        .map(|lesson| {
+            page_cache
+                .as_deref()
+                .and_then(|cache| cache.get(fingerprint, &lesson.page(), &lesson.source.text))
+        })
+        .collect();
+    timings.load = lap();
+    if all_lessons_loaded {
+        problems.extend(keep_going_problems(&lessons, &left_out));
+    }
+
+    let prepared: Vec<Result<Prepared<'_>, Vec<Diagnostic>>> = lessons
+        .par_iter()
+        .enumerate()
+        .filter(|(index, _)| reused[*index].is_none())
+        .map(|(index, lesson)| prepare_lesson(index, lesson, config.decimals))
+        .collect();
+    let mut pages_so_far = Vec::new();
+    for page in prepared {
+        match page {
+            Ok(page) => pages_so_far.push(PageSoFar::Fresh(page)),
+            Err(found) => problems.extend(found),
+        }
+    }
+    // From here on, pages are visited in the book's file order whether fresh or cached, so a
+    // cached build reports exactly what a fresh one would, in the same order.
+    pages_so_far.extend(
+        reused
+            .into_iter()
+            .enumerate()
+            .filter_map(|(index, page)| page.map(|page| PageSoFar::Cached(index, page))),
+    );
+    pages_so_far.sort_by_key(PageSoFar::index);
+    let typed_numbers = pages_so_far.iter().flat_map(|page| match page {
+        PageSoFar::Fresh(page) => page.typed_numbers.iter().cloned(),
+        PageSoFar::Cached(_, page) => page.typed_numbers.iter().cloned(),
+    });
+    let warnings = match strictness {
+        Strictness::Lenient => typed_numbers.collect(),
+        Strictness::Strict => {
+            problems.extend(typed_numbers);
+            Vec::new()
+        }
+    };
+
+    let files: BTreeSet<String> = assets
+        .keys()
+        .chain(theme.static_files.keys())
+        .cloned()
+        .collect();
+    let mut site_index = SiteIndex::new(&lessons, &left_out, files, all_lessons_loaded);
+    for page in &pages_so_far {
+        let headings = match page {
+            PageSoFar::Fresh(page) => page.headings.clone(),
+            PageSoFar::Cached(_, page) => page.headings.clone(),
+        };
+        site_index.add_headings(page.index(), headings);
+    }
+    for page in &mut pages_so_far {
+        match page {
+            PageSoFar::Fresh(page) => {
+                let (rewrites, link_problems) = site_index.check(page.index, &page.targets);
+                problems.extend(link_problems);
+                for (event, url) in rewrites {
+                    if let Event::Start(Tag::Link { dest_url, .. }) = &mut page.events[event].0 {
+                        *dest_url = CowStr::from(url);
+                    }
+                }
+            }
+            // Its links are rewritten already, but what they point to may have gone since.
+            PageSoFar::Cached(index, page) => {
+                problems.extend(site_index.check(*index, &page.targets).1);
+            }
+        }
+    }
+    // Fresh pages go on to typesetting and layout; cached ones wait, by index, to be written.
+    let mut ready = Vec::new();
+    let mut pages: Vec<Option<Arc<CachedPage>>> = vec![None; lessons.len()];
+    for page in pages_so_far {
+        match page {
+            PageSoFar::Fresh(page) => ready.push(page),
+            PageSoFar::Cached(index, page) => pages[index] = Some(page),
+        }
+    }
+    let math_settings = MathSettings {
+        macros: config.macros.clone(),
+    };
+    timings.expand = lap();
+    let (typeset, formula_problems) = typeset_formulas(&ready, &math_settings, formula_cache);
+    timings.typeset = lap();
+    problems.extend(formula_problems);
+    if !problems.is_empty() {
+        return Err(problems);
+    }
+    let formulas = ready
+        .iter()
+        .map(|page| page.formulas.len())
+        .chain(pages.iter().flatten().map(|page| page.formulas.len()))
+        .sum();
+    // Without cached pages, the typeset formulas are exactly the distinct ones on the pages.
+    let distinct_formulas = if pages.iter().all(Option::is_none) {
+        typeset.len()
+    } else {
+        let on_pages = ready
+            .iter()
+            .map(|page| &page.formulas)
+            .chain(pages.iter().flatten().map(|page| &page.formulas));
+        on_pages.flatten().collect::<HashSet<&Formula>>().len()
+    };
+
+    let book = BookContext {
+        lessons: &lessons,
+        tree: &tree,
+        config: &config,
+        templates: &templates,
+        typeset: &typeset,
+    };
+    let pages_laid_out = ready.len();
+    let made: Vec<Result<(usize, CachedPage), Diagnostic>> = ready
+        .into_par_iter()
+        .map(|page| finish_page(page, &book))
+        .collect();
+    for page in made {
+        let (index, page) = page.map_err(|problem| vec![problem])?;
+        pages[index] = Some(Arc::new(page));
+    }
+    let pages: Vec<Arc<CachedPage>> = pages
+        .into_iter()
+        .map(|page| page.expect("every lesson was reused or laid out"))
+        .collect();
+
+    let (site, search_index_bytes) =
+        assemble::assemble_site(&book, &pages, theme.static_files, assets)?;
+    let pages_to_free = match page_cache {
+        Some(cache) => {
+            let by_page = lessons
+                .iter()
+                .zip(pages)
+                .map(|(lesson, page)| (lesson.page(), page))
+                .collect();
+            cache.replace(fingerprint, by_page);
+            Vec::new()
+        }
+        None => pages,
+    };
+    // Every typeset formula and laid-out page is a separate allocation: they are freed on a
+    // worker thread instead of while the caller waits to write the site.
+    rayon::spawn(move || drop((typeset, pages_to_free)));
+    timings.render = lap();
+
+    Ok(Build {
+        site,
+        warnings,
+        stats: BuildStats {
+            lessons: lessons.len(),
+            pages_laid_out,
+            formulas,
+            distinct_formulas,
+            drafts_left_out: left_out.len(),
+            search_index_bytes,
+            timings,
+        },
+    })
+}

@@ -1,0 +1,84 @@
+//! One lesson from Markdown to events ready for typesetting: parsed once, examples and
+//! references expanded, headings numbered, its formulas and links gathered. Pages are prepared
+//! in parallel; nothing here looks at other lessons.
+
+use super::build_cache::CachedPage;
+use crate::base::diagnostics::Diagnostic;
+use crate::expand::expand_lesson;
+use crate::expand::markdown::{self, LocalTarget, Spanned, TocEntry};
+use crate::layout::math::Formula;
+use crate::load::content::Lesson;
+use pulldown_cmark::Event;
+use std::sync::Arc;
+
+/// A lesson on its way to a page: prepared in this build, or taken whole from the cache.
+pub(super) enum PageSoFar<'a> {
+    Fresh(Prepared<'a>),
+    /// Its index among the published lessons, and the page.
+    Cached(usize, Arc<CachedPage>),
+}
+
+impl PageSoFar<'_> {
+    pub(super) fn index(&self) -> usize {
+        match self {
+            PageSoFar::Fresh(page) => page.index,
+            PageSoFar::Cached(index, _) => *index,
+        }
+    }
+}
+
+/// A lesson between parsing and typesetting: its events, headings and page needs.
+pub(super) struct Prepared<'a> {
+    /// Every formula of the page, in order.
+    pub(super) formulas: Vec<Formula>,
+    /// Index into the published lessons.
+    pub(super) index: usize,
+    pub(super) lesson: &'a Lesson,
+    pub(super) events: Vec<Spanned<'a>>,
+    pub(super) toc: Vec<TocEntry>,
+    /// The page's headings (id, text), for links into it.
+    pub(super) headings: Vec<(String, String)>,
+    pub(super) scripts: Vec<&'static str>,
+    pub(super) stylesheets: Vec<&'static str>,
+    pub(super) typed_numbers: Vec<Diagnostic>,
+    /// Links and images inside the book, checked once every page is known.
+    pub(super) targets: Vec<LocalTarget>,
+}
+
+/// Parses, expands and numbers one lesson, and gathers what the later stages need from it.
+pub(super) fn prepare_lesson(
+    index: usize,
+    lesson: &Lesson,
+    decimals: usize,
+) -> Result<Prepared<'_>, Vec<Diagnostic>> {
+    let events = markdown::parse(&lesson.source.text, lesson.body.clone());
+    let expanded = expand_lesson(lesson, events, decimals)?;
+    let mut events = expanded.events;
+    let toc = markdown::heading_ids(&mut events);
+    let headings = markdown::headings(&events);
+    let targets = markdown::local_targets(&lesson.source.text, &events);
+    let formulas = events
+        .iter()
+        .filter_map(|(event, _)| match event {
+            Event::InlineMath(tex) => Some((tex, false)),
+            Event::DisplayMath(tex) => Some((tex, true)),
+            _ => None,
+        })
+        .map(|(tex, display)| Formula {
+            tex: tex.to_string(),
+            display,
+        })
+        .collect();
+    Ok(Prepared {
+        formulas,
+        index,
+        lesson,
+        targets,
+        events,
+        toc,
+        headings,
+        scripts: expanded.scripts,
+        stylesheets: expanded.stylesheets.into_iter().collect(),
+        typed_numbers: expanded.typed_numbers,
+    })
+}

@@ -1,0 +1,331 @@
+//! A gradient-descent run as two panels: the loss at every step, and the path of (w, b)
+//! through the loss valley towards the least-squares optimum.
+
+use super::{input_number, side, FigureOptions};
+use crate::compute::gradient_descent::GradientDescent;
+use crate::present::svg::{
+    decade_ticks, fitted_ticks, fitted_x_axis, labelled, legible_width, nice_ticks, widest, Anchor,
+    Baseline, Frame, Placer, Point, Scale, Svg, LABEL_TEXT, SMALL_TEXT,
+};
+
+/// The width and height of each gradient-descent panel; two fit side by side in a lesson
+/// column and each is legible alone on a phone.
+pub(super) const PANEL: (f64, f64) = (360.0, 280.0);
+// Panels stay within the width at which their text is 11 px on a phone.
+const _: () = assert!(PANEL.0 <= legible_width(SMALL_TEXT));
+
+/// A gradient-descent run as two pictures: the loss at every step (on a log scale when it
+/// spans more than two decades) and the path of (w, b) towards the least-squares optimum.
+pub fn gradient_descent_figure(result: &GradientDescent, options: &FigureOptions) -> String {
+    let loss = loss_panel(result, options);
+    let path = path_panel(result, options);
+    let caption = format!(
+        "Gradient descent at learning rate {}: the loss at each step, and the path of (w, b) towards the least-squares optimum.",
+        input_number(result.learning_rate)
+    );
+    options.wrap("gradient_descent", &[loss, path], &caption)
+}
+
+fn loss_panel(result: &GradientDescent, options: &FigureOptions) -> String {
+    let losses = &result.losses;
+    let taken = result.steps_taken();
+    let largest = losses.iter().copied().fold(0.0, f64::max);
+    let smallest_positive = losses
+        .iter()
+        .copied()
+        .filter(|loss| *loss > 0.0)
+        .fold(f64::INFINITY, f64::min);
+    let log = smallest_positive.is_finite() && largest / smallest_positive > 100.0;
+    let (y_ticks, y_domain) = if log {
+        decade_ticks(smallest_positive, largest)
+    } else {
+        let ticks = nice_ticks(0.0, if largest > 0.0 { largest } else { 1.0 }, 5);
+        let domain = ticks.domain();
+        (labelled(&ticks), domain)
+    };
+    let widest_tick = widest(y_ticks.iter().map(|tick| tick.label.as_str()), SMALL_TEXT);
+    let frame = Frame {
+        left: 18.0 + LABEL_TEXT + widest_tick,
+        top: 14.0,
+        width: 0.0,
+        height: PANEL.1 - 14.0 - 52.0,
+    };
+    let mut frame = Frame {
+        width: PANEL.0 - frame.left - 14.0,
+        ..frame
+    };
+    let (x_ticks, x_domain) = fitted_x_axis(0.0, taken.max(1) as f64, &mut frame, PANEL.0);
+    let x = Scale::linear(x_domain, (frame.left, frame.right()));
+    let y = if log {
+        Scale::log10(y_domain, (frame.bottom(), frame.top))
+    } else {
+        Scale::linear(y_domain, (frame.bottom(), frame.top))
+    };
+    let mut svg = Svg::new(PANEL.0, PANEL.1, &format!("{}-loss", options.id_prefix));
+    svg.x_axis(&frame, &x, &x_ticks, "step");
+    svg.y_axis(
+        &frame,
+        &y,
+        &y_ticks,
+        if log { "loss (log scale)" } else { "loss" },
+    );
+    let curve: Vec<Point> = losses
+        .iter()
+        .enumerate()
+        .map(|(step, &loss)| Point::new(x.map(step as f64), y.map(loss)))
+        .collect();
+    let mut placer = Placer::new(&frame);
+    placer.avoid_line(&curve);
+    placer.avoid_mark(curve[0], 5.0);
+    placer.avoid_mark(curve[curve.len() - 1], 5.0);
+    let minimum = result.optimum_loss;
+    let minimum_shown = if log {
+        minimum >= y_domain.0
+    } else {
+        minimum <= y_domain.1
+    };
+    // Notes go in a corner of the plot that the curve leaves free, the minimum's just above
+    // or below its dashed line.
+    let inset = |left: bool, top: bool| -> crate::present::svg::Spot {
+        (
+            Point::new(
+                if left {
+                    frame.left + 6.0
+                } else {
+                    frame.right() - 6.0
+                },
+                if top {
+                    frame.top + 6.0
+                } else {
+                    frame.bottom() - 6.0
+                },
+            ),
+            (
+                if left { Anchor::Start } else { Anchor::End },
+                if top {
+                    Baseline::Hanging
+                } else {
+                    Baseline::Alphabetic
+                },
+            ),
+        )
+    };
+    if let Some(step) = result.diverged_at {
+        let note = format!("diverged at step {step}");
+        let spots = [
+            inset(false, true),
+            inset(true, true),
+            inset(false, false),
+            inset(true, false),
+        ];
+        let (point, alignment) = placer.place(&note, SMALL_TEXT, &spots);
+        svg.text(point, alignment, SMALL_TEXT, "wf-note wf-warning", &note);
+    }
+    if minimum_shown {
+        let level = y.map(minimum);
+        svg.line(
+            Point::new(frame.left, level),
+            Point::new(frame.right(), level),
+            "wf-optimum-line",
+        );
+        placer.avoid_line(&[
+            Point::new(frame.left, level),
+            Point::new(frame.right(), level),
+        ]);
+        let note = format!("least-squares minimum {}", options.number(minimum));
+        let centre = frame.left + frame.width / 2.0;
+        let spots: Vec<crate::present::svg::Spot> = [frame.right() - 4.0, frame.left + 4.0, centre]
+            .into_iter()
+            .flat_map(|x| {
+                let anchor = if x == centre {
+                    Anchor::Middle
+                } else if x > centre {
+                    Anchor::End
+                } else {
+                    Anchor::Start
+                };
+                [
+                    (Point::new(x, level - 5.0), (anchor, Baseline::Alphabetic)),
+                    (Point::new(x, level + 5.0), (anchor, Baseline::Hanging)),
+                ]
+            })
+            .collect();
+        let (point, alignment) = placer.place(&note, SMALL_TEXT, &spots);
+        svg.text(point, alignment, SMALL_TEXT, "wf-note", &note);
+    }
+    svg.polyline(&curve, "wf-curve wf-s0");
+    svg.circle(curve[0], 3.5, "wf-dot wf-s0");
+    svg.circle(curve[curve.len() - 1], 3.5, "wf-dot wf-s0");
+
+    let first = losses[0];
+    let last = losses[taken];
+    let trend = if last < first {
+        "falls"
+    } else if last > first {
+        "rises"
+    } else {
+        "stays"
+    };
+    let mut description = format!(
+        "The loss {trend} from {} at step 0 to {} at step {taken}",
+        options.number(first),
+        options.number(last)
+    );
+    if log {
+        description.push_str(", drawn on a log scale");
+    }
+    description.push_str(&format!(
+        "; the least-squares minimum is {}.",
+        options.number(minimum)
+    ));
+    if let Some(step) = result.diverged_at {
+        description.push_str(&format!(
+            " The run diverged at step {step} with learning rate {}.",
+            input_number(result.learning_rate)
+        ));
+    }
+    let title = format!(
+        "Loss per step of gradient descent at learning rate {}",
+        input_number(result.learning_rate)
+    );
+    svg.finish("wf-chart wf-panel", &title, &description)
+}
+
+fn path_panel(result: &GradientDescent, options: &FigureOptions) -> String {
+    let iterates: Vec<(f64, f64)> = result
+        .iterates
+        .rows()
+        .into_iter()
+        .map(|row| (row[0], row[1]))
+        .collect();
+    let optimum = result.optimum;
+    let span = |pick: fn(&(f64, f64)) -> f64| {
+        let values = iterates.iter().chain([&optimum]).map(pick);
+        let (low, high) = values.fold((f64::INFINITY, f64::NEG_INFINITY), |(l, h), v| {
+            (l.min(v), h.max(v))
+        });
+        let pad = (high - low) * 0.08;
+        (low - pad, high + pad)
+    };
+    let (w_low, w_high) = span(|point| point.0);
+    let (b_low, b_high) = span(|point| point.1);
+    let height = PANEL.1 - 14.0 - 52.0;
+    let (b_labels, b_domain) = fitted_ticks(b_low, b_high, height, false, 6);
+    let left =
+        18.0 + LABEL_TEXT + widest(b_labels.iter().map(|tick| tick.label.as_str()), SMALL_TEXT);
+    let mut frame = Frame {
+        left,
+        top: 14.0,
+        width: PANEL.0 - left - 14.0,
+        height,
+    };
+    let (w_labels, w_domain) = fitted_x_axis(w_low, w_high, &mut frame, PANEL.0);
+    let x = Scale::linear(w_domain, (frame.left, frame.right()));
+    let y = Scale::linear(b_domain, (frame.bottom(), frame.top));
+    let at = |(w, b): (f64, f64)| Point::new(x.map(w), y.map(b));
+    let mut svg = Svg::new(PANEL.0, PANEL.1, &format!("{}-path", options.id_prefix));
+    svg.x_axis(&frame, &x, &w_labels, "w");
+    svg.y_axis(&frame, &y, &b_labels, "b");
+    draw_loss_valley(&mut svg, &frame, result, &at);
+    let path: Vec<Point> = iterates.iter().map(|&point| at(point)).collect();
+    svg.polyline(&path, "wf-curve wf-s0");
+    if path.len() <= 80 {
+        for &point in &path[1..] {
+            svg.circle(point, 2.2, "wf-dot wf-s0");
+        }
+    }
+    let start = path[0];
+    let best = at(optimum);
+    svg.circle(start, 4.5, "wf-start wf-s0");
+    svg.line(
+        Point::new(best.x - 6.0, best.y - 6.0),
+        Point::new(best.x + 6.0, best.y + 6.0),
+        "wf-optimum",
+    );
+    svg.line(
+        Point::new(best.x - 6.0, best.y + 6.0),
+        Point::new(best.x + 6.0, best.y - 6.0),
+        "wf-optimum",
+    );
+    // "start" goes behind the start and "optimum" beyond the optimum, along the line between
+    // them, when that is clear of the path and of each other; otherwise the nearest place
+    // around the point that is.
+    let (dx, dy) = (best.x - start.x, best.y - start.y);
+    let length = dx.hypot(dy);
+    let (ux, uy) = if length >= 1.0 {
+        (dx / length, dy / length)
+    } else {
+        (0.6, -0.8)
+    };
+    let mut placer = Placer::new(&frame);
+    placer.avoid_line(&path);
+    placer.avoid_mark(start, 6.0);
+    placer.avoid_mark(best, 7.0);
+    for (label, point, direction, gap) in [
+        ("start", start, (-ux, -uy), 12.0),
+        ("optimum", best, (ux, uy), 14.0),
+    ] {
+        let mut spots = vec![(
+            Point::new(point.x + direction.0 * gap, point.y + direction.1 * gap),
+            (side(direction.0), Baseline::Middle),
+        )];
+        spots.extend(Placer::around(point, gap));
+        spots.extend(Placer::around(point, gap * 2.5));
+        let (at, alignment) = placer.place(label, SMALL_TEXT, &spots);
+        svg.text(at, alignment, SMALL_TEXT, "wf-note", label);
+    }
+
+    let last = iterates[iterates.len() - 1];
+    let taken = result.steps_taken();
+    let (steep, shallow) = result.hessian_eigenvectors();
+    let description = format!(
+        "(w, b) moves from {} at the start to {} after {taken} step{}; the least-squares optimum is {}. \
+         Ellipses are lines of equal loss around the optimum; the solid line through it is the steepest \
+         direction of the loss, {}, and the dashed one the shallowest, {}.",
+        options.pair(iterates[0]),
+        options.pair(last),
+        if taken == 1 { "" } else { "s" },
+        options.pair(optimum),
+        options.pair(steep),
+        options.pair(shallow)
+    );
+    let title = format!(
+        "Path of (w, b) during gradient descent at learning rate {}",
+        input_number(result.learning_rate)
+    );
+    svg.finish("wf-chart wf-panel", &title, &description)
+}
+
+/// Loss contours (computed by [`GradientDescent::loss_contours`]) and the bowl's two axes, the
+/// Hessian's eigenvectors, through the optimum. Everything is clipped to the plot.
+fn draw_loss_valley(
+    svg: &mut Svg,
+    frame: &Frame,
+    result: &GradientDescent,
+    at: &impl Fn((f64, f64)) -> Point,
+) {
+    let (steep, shallow) = result.hessian_eigenvectors();
+    let optimum = result.optimum;
+    let start = (result.start.0 - optimum.0, result.start.1 - optimum.1);
+    svg.clipped_group(frame, "wf-valley");
+    for contour in result.loss_contours() {
+        let ellipse: Vec<Point> = contour.into_iter().map(at).collect();
+        svg.polyline(&ellipse, "wf-contour");
+    }
+    // Each axis as a long line through the optimum; the clip trims it to the plot.
+    let reach = 1e3 * (1.0 + start.0.hypot(start.1));
+    for (direction, class) in [(steep, "wf-axis-steep"), (shallow, "wf-axis-shallow")] {
+        svg.line(
+            at((
+                optimum.0 - reach * direction.0,
+                optimum.1 - reach * direction.1,
+            )),
+            at((
+                optimum.0 + reach * direction.0,
+                optimum.1 + reach * direction.1,
+            )),
+            class,
+        );
+    }
+    svg.end_group();
+}

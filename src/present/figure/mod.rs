@@ -1,0 +1,134 @@
+//! Pictures of evaluated examples: softmax probabilities as grouped bars, 2-D vectors as
+//! arrows, a gradient-descent run as its loss curve and its path through (w, b), one value of a
+//! compute example as a heatmap or bars, and several values by their shapes.
+//!
+//! PURE: input is a compute result (already evaluated; nothing is recomputed here beyond
+//! mapping numbers to positions) and output is a `<figure class="worked-figure">` holding inline
+//! SVG drawn with [`super::svg`]. Every figure names itself (`<title>`) and describes its numbers
+//! in words (`<desc>`), printed with [`format_number`] exactly as the prose prints them, so a
+//! reader who cannot see the picture gets the same information.
+//!
+//! One file per family of chart: [`bars`] (softmax sweeps, signed values), [`arrows`] (2-D
+//! vectors), [`descent`] (a gradient-descent run's loss and path), [`heatmaps`] (attention
+//! weights, one value of a compute example) and [`shapes`] (values by their shapes). This file
+//! holds what they share: the page's palette, the options and the error every figure has.
+
+mod arrows;
+mod bars;
+mod descent;
+mod heatmaps;
+mod shapes;
+#[cfg(test)]
+mod tests;
+
+pub use arrows::vectors_figure;
+pub use bars::softmax_figure;
+pub use descent::gradient_descent_figure;
+pub use heatmaps::{attention_figure, quantity_figure};
+pub use shapes::{shapes_figure, ShapeItem, MOST_SHAPE_SIDE};
+
+use crate::base::html::escape_html;
+use crate::present::svg::Anchor;
+use crate::present::{format_number, Precision, Style};
+
+/// How many series colours `figures.css` defines (`wf-s0` … `wf-s5`); later series reuse them.
+const SERIES_COLOURS: usize = 6;
+
+/// Series colours by name, shared by every figure of a page, so that a token (or a
+/// temperature) has one colour in all of them: the first name seen gets `wf-s0`, the next
+/// new one `wf-s1`, and so on.
+#[derive(Debug, Clone, Default)]
+pub struct Palette {
+    names: Vec<String>,
+}
+
+impl Palette {
+    /// The series class of `name` (`wf-s0` …), given it now if it has none yet.
+    pub fn class(&mut self, name: &str) -> String {
+        let index = match self.names.iter().position(|known| known == name) {
+            Some(index) => index,
+            None => {
+                self.names.push(name.to_string());
+                self.names.len() - 1
+            }
+        };
+        format!("wf-s{}", index % SERIES_COLOURS)
+    }
+}
+
+/// What every figure needs besides its numbers.
+#[derive(Debug, Clone)]
+pub struct FigureOptions {
+    /// The example's name, for `data-example` and generated captions.
+    pub example: String,
+    /// Starts every id in the figure; unique on the page (e.g. `wf-logits-1`).
+    pub id_prefix: String,
+    /// Decimals for numbers in the text alternative and on bars, as in the prose.
+    pub decimals: usize,
+    /// The author's caption as HTML, or `None` for a generated one.
+    pub caption_html: Option<String>,
+}
+
+/// Why an example cannot be drawn.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FigureError {
+    /// What is wrong, as one sentence.
+    pub message: String,
+    /// What would work.
+    pub help: String,
+}
+
+impl FigureOptions {
+    fn number(&self, value: f64) -> String {
+        format_number(value, Precision::Decimals(self.decimals), Style::Prose)
+    }
+
+    fn pair(&self, (a, b): (f64, f64)) -> String {
+        format!("({}, {})", self.number(a), self.number(b))
+    }
+
+    /// The `<figure>` around `panels`, with the author's caption or `generated` as caption.
+    fn wrap(&self, kind: &str, panels: &[String], generated: &str) -> String {
+        let caption = match &self.caption_html {
+            Some(html) => html.clone(),
+            None => escape_html(generated),
+        };
+        format!(
+            "<figure class=\"worked-figure\" data-figure=\"{kind}\" data-example=\"{}\">\n<div class=\"wf-panels\">\n{}</div>\n<figcaption>{caption}</figcaption>\n</figure>\n",
+            escape_html(&self.example),
+            panels.concat()
+        )
+    }
+}
+
+/// An input the author typed (a temperature, a learning rate): printed as written, shortest
+/// form first, since it is not a computed result that needs fixed decimals.
+fn input_number(value: f64) -> String {
+    if value == 0.0 || (1e-4..1e6).contains(&value.abs()) {
+        format!("{value}")
+    } else {
+        format!("{value:e}")
+    }
+    .replace('-', "\u{2212}")
+}
+
+/// "a", "a and b", "a, b and c".
+fn and_list(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [only] => only.clone(),
+        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+    }
+}
+
+/// Text placed in direction `ux` (a unit vector's x) from its point starts, ends or centres
+/// there, so it extends away from the point.
+fn side(ux: f64) -> Anchor {
+    if ux > 0.4 {
+        Anchor::Start
+    } else if ux < -0.4 {
+        Anchor::End
+    } else {
+        Anchor::Middle
+    }
+}

@@ -1,0 +1,365 @@
+//! The figures' tests: what each family draws, says in words, and refuses.
+
+use super::descent::PANEL;
+use super::*;
+use crate::compute::gradient_descent::{descend, GradientDescent, GradientDescentInput};
+use crate::compute::softmax::{softmax, Softmax, SoftmaxInput, Target};
+use crate::compute::vectors::{analyze, Vectors, VectorsInput};
+use crate::compute::Quantity;
+use crate::present::svg::{coordinate, text_width, SMALL_TEXT};
+use ndarray::array;
+
+fn options(example: &str) -> FigureOptions {
+    FigureOptions {
+        example: example.into(),
+        id_prefix: format!("wf-{example}-1"),
+        decimals: 3,
+        caption_html: None,
+    }
+}
+
+fn logits() -> Softmax {
+    softmax(&SoftmaxInput {
+        logits: array![2.0, 1.0, 0.1],
+        labels: Some(vec!["cat".into(), "dog".into(), "<b>".into()]),
+        temperature: 1.0,
+        target: Some(Target::Label("cat".into())),
+        temperatures: Some(vec![0.5, 1.0, 2.0]),
+    })
+    .unwrap()
+}
+
+#[test]
+fn a_softmax_figure_describes_every_probability_at_every_temperature() {
+    let html = softmax_figure(&logits(), &options("logits"), &mut Palette::default());
+    assert!(html.starts_with(
+        "<figure class=\"worked-figure\" data-figure=\"softmax\" data-example=\"logits\">"
+    ));
+    assert!(html.contains("role=\"img\""));
+    assert!(
+        html.contains("<desc id=\"wf-logits-1-desc\">Probabilities at T = 0.5: cat 0.864, dog 0.117, &lt;b&gt; 0.019; at T = 1: cat 0.659, dog 0.242, &lt;b&gt; 0.099; at T = 2: "),
+        "{html}"
+    );
+    assert!(html.contains("The target is cat."));
+    assert!(html.contains("<figcaption>Softmax probabilities of cat, dog and &lt;b&gt; at temperature T = 0.5, 1 and 2.</figcaption>"), "{html}");
+    assert_eq!(html.matches("class=\"wf-bar\"").count(), 9);
+    assert!(!html.contains("<b>"), "labels are escaped");
+}
+
+#[test]
+fn a_softmax_figure_without_a_sweep_draws_one_bar_per_label_and_no_legend() {
+    let result = softmax(&SoftmaxInput {
+        logits: array![1.0, 1.0],
+        labels: None,
+        temperature: 1.0,
+        target: None,
+        temperatures: None,
+    })
+    .unwrap();
+    let html = softmax_figure(&result, &options("flat"), &mut Palette::default());
+    assert!(
+        html.contains("Probabilities at T = 1: 1 0.500, 2 0.500."),
+        "{html}"
+    );
+    assert_eq!(html.matches("class=\"wf-bar\"").count(), 2);
+    assert!(!html.contains("wf-legend"));
+}
+
+#[test]
+fn an_author_caption_replaces_the_generated_one() {
+    let mut options = options("logits");
+    options.caption_html = Some("Cooler is <em>sharper</em>".into());
+    let html = softmax_figure(&logits(), &options, &mut Palette::default());
+    assert!(html.contains("<figcaption>Cooler is <em>sharper</em></figcaption>"));
+}
+
+#[test]
+fn the_same_figure_renders_to_the_same_bytes() {
+    assert_eq!(
+        softmax_figure(&logits(), &options("logits"), &mut Palette::default()),
+        softmax_figure(&logits(), &options("logits"), &mut Palette::default())
+    );
+}
+
+fn emb(vectors: ndarray::Array2<f64>, project: bool) -> Vectors {
+    let names = (0..vectors.nrows())
+        .map(|i| ["the", "cat", "sat"][i].to_string())
+        .collect();
+    analyze(&VectorsInput {
+        names,
+        vectors,
+        project: project.then(|| ("sat".into(), "the".into())),
+    })
+    .unwrap()
+}
+
+#[test]
+fn a_vectors_figure_draws_an_arrow_per_vector_and_a_dashed_projection() {
+    let result = emb(array![[1.0, 0.0], [0.0, 1.0], [1.0, 1.0]], true);
+    let html = vectors_figure(&result, &options("emb"), &mut Palette::default()).unwrap();
+    assert!(html.contains("Arrows from the origin to the (1.000, 0.000), cat (0.000, 1.000) and sat (1.000, 1.000). Dashed: the projection of sat onto the, (1.000, 0.000), of signed length 1.000."), "{html}");
+    assert_eq!(html.matches("<marker id=\"wf-emb-1-head-").count(), 4);
+    assert_eq!(html.matches("class=\"wf-projection\"").count(), 2);
+    assert!(html.contains("class=\"wf-drop\""));
+}
+
+#[test]
+fn a_vectors_figure_of_one_vector_has_a_square_domain() {
+    let result = emb(array![[3.0, 0.0]], false);
+    let html = vectors_figure(&result, &options("one"), &mut Palette::default()).unwrap();
+    assert!(html.contains("Arrows from the origin to the (3.000, 0.000)."));
+    assert!(!html.contains("NaN") && !html.contains("inf"));
+}
+
+#[test]
+fn three_dimensional_vectors_cannot_be_drawn() {
+    let result = emb(array![[1.0, 0.0, 0.0]], false);
+    let error = vectors_figure(&result, &options("emb"), &mut Palette::default()).unwrap_err();
+    assert_eq!(
+        error.message,
+        "\"emb\" has 3-dimensional vectors; a figure draws vectors in the plane"
+    );
+}
+
+fn fit(learning_rate: f64, steps: usize) -> GradientDescent {
+    descend(&GradientDescentInput {
+        points: vec![(0.0, 1.0), (1.0, 3.0), (2.0, 5.0), (3.0, 7.0)],
+        start: (0.0, 0.0),
+        learning_rate,
+        steps,
+    })
+    .unwrap()
+}
+
+#[test]
+fn a_gradient_descent_figure_has_a_log_scale_loss_panel_and_a_path_panel() {
+    let result = fit(0.05, 200);
+    let html = gradient_descent_figure(&result, &options("fit"));
+    assert_eq!(html.matches("<svg ").count(), 2);
+    assert!(html.contains("loss (log scale)"), "{html}");
+    assert!(
+        html.contains("The loss falls from 21.000 at step 0 to "),
+        "{html}"
+    );
+    assert!(html.contains(", drawn on a log scale; the least-squares minimum is 0.000."));
+    assert!(html.contains("(w, b) moves from (0.000, 0.000) at the start to "));
+    assert!(html.contains("the least-squares optimum is (2.000, 1.000)."));
+    assert!(
+        html.contains("id=\"wf-fit-1-loss-title\"") && html.contains("id=\"wf-fit-1-path-title\"")
+    );
+}
+
+#[test]
+fn a_short_run_keeps_a_linear_loss_axis() {
+    let html = gradient_descent_figure(&fit(0.01, 2), &options("fit"));
+    assert!(html.contains(">loss</text>"), "{html}");
+    assert!(!html.contains("log scale"));
+}
+
+#[test]
+fn the_optimum_label_stays_inside_the_panel() {
+    // From (1, 3) the path ends near the optimum at the right edge of the w axis.
+    let result = descend(&GradientDescentInput {
+        points: vec![(0.0, 1.0), (1.0, 3.0), (2.0, 4.0), (3.0, 7.0)],
+        start: (1.0, 3.0),
+        learning_rate: 0.2,
+        steps: 10,
+    })
+    .unwrap();
+    let html = gradient_descent_figure(&result, &options("valley"));
+    let path_panel = &html[html.find("wf-valley-1-path").unwrap()..];
+    let label = path_panel.find(">optimum<").unwrap();
+    let tag = &path_panel[path_panel[..label].rfind("<text").unwrap()..label];
+    let x: f64 = tag
+        .split("x=\"")
+        .nth(1)
+        .unwrap()
+        .split('"')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    let anchor_end = tag.contains("text-anchor=\"end\"");
+    let width = text_width("optimum", SMALL_TEXT);
+    let (left, right) = if anchor_end {
+        (x - width, x)
+    } else {
+        (x, x + width)
+    };
+    assert!(left >= 0.0 && right <= PANEL.0, "{tag}");
+}
+
+#[test]
+fn a_diverging_run_says_where_it_diverged() {
+    let result = fit(1.0, 100);
+    assert!(result.diverged_at.is_some());
+    let html = gradient_descent_figure(&result, &options("fit"));
+    assert!(html.contains("diverged at step"), "{html}");
+    assert!(!html.contains("NaN"));
+}
+
+#[test]
+fn coordinates_in_figures_have_two_decimals() {
+    let html = gradient_descent_figure(&fit(0.05, 50), &options("fit"));
+    let x1 = html.split("x1=\"").nth(1).unwrap();
+    let value = &x1[..x1.find('"').unwrap()];
+    assert_eq!(value, coordinate(value.parse().unwrap()));
+    assert!(value.split('.').nth(1).unwrap().len() == 2);
+}
+
+#[test]
+fn a_matrix_quantity_draws_as_a_labelled_heatmap() {
+    let quantity = Quantity::Matrix {
+        values: array![[0.5, 0.5], [f64::NEG_INFINITY, 1.0]],
+        row_labels: Some(vec!["a".into(), "b".into()]),
+        col_labels: None,
+    };
+    let html = quantity_figure(&quantity, "w", &options("e")).unwrap();
+    assert!(html.contains("data-figure=\"heatmap\""), "{html}");
+    assert!(
+        html.contains("<figcaption>Heatmap of w, one row each for a and b.</figcaption>"),
+        "{html}"
+    );
+    assert!(
+        html.contains("row b: 1 \u{2212}∞ (masked), 2 1.000"),
+        "{html}"
+    );
+}
+
+#[test]
+fn a_vector_or_a_single_column_draws_as_bars_from_zero() {
+    let vector = Quantity::Vector {
+        values: array![1.0, -0.5, 0.25],
+        labels: None,
+    };
+    let html = quantity_figure(&vector, "v", &options("e")).unwrap();
+    assert!(html.contains("data-figure=\"bars\""), "{html}");
+    assert_eq!(html.matches("class=\"wf-bar\"").count(), 3);
+    assert!(
+        html.contains(">v, 3 entries: 1 1.000, 2 \u{2212}0.500, 3 0.250."),
+        "{html}"
+    );
+    let column = Quantity::Matrix {
+        values: array![[1.0], [2.0]],
+        row_labels: Some(vec!["x".into(), "y".into()]),
+        col_labels: None,
+    };
+    let html = quantity_figure(&column, "c", &options("e")).unwrap();
+    assert!(html.contains(">c, 2 entries: x 1.000, y 2.000."), "{html}");
+}
+
+#[test]
+fn numbers_and_masked_bars_cannot_be_drawn() {
+    let error = quantity_figure(&Quantity::Scalar(1.0), "s", &options("e")).unwrap_err();
+    assert_eq!(error.message, "e.s is a number, which a figure cannot draw");
+    let masked = Quantity::Vector {
+        values: array![0.0, f64::NEG_INFINITY],
+        labels: None,
+    };
+    let error = quantity_figure(&masked, "m", &options("e")).unwrap_err();
+    assert!(error.message.contains("−∞ at entry 2"), "{}", error.message);
+}
+
+#[test]
+fn a_name_keeps_its_colour_across_the_figures_of_a_page() {
+    let mut palette = Palette::default();
+    let first = vectors_figure(
+        &emb(array![[1.0, 0.0], [0.0, 1.0]], false),
+        &options("a"),
+        &mut palette,
+    )
+    .unwrap();
+    let keys = analyze(&VectorsInput {
+        names: vec!["query".into(), "cat".into(), "the".into()],
+        vectors: array![[2.0, 2.0], [0.0, 1.0], [1.0, 0.0]],
+        project: None,
+    })
+    .unwrap();
+    let second = vectors_figure(&keys, &options("b"), &mut palette).unwrap();
+    for html in [&first, &second] {
+        assert!(html.contains("class=\"wf-label wf-s0\""), "{html}");
+        assert!(html.contains(">the</text>"));
+    }
+    let label = |html: &str, name: &str| {
+        let end = html.find(&format!(">{name}</text>")).unwrap();
+        let start = html[..end].rfind("class=\"").unwrap();
+        html[start..end].split('"').nth(1).unwrap().to_string()
+    };
+    assert_eq!(label(&first, "the"), label(&second, "the"));
+    assert_eq!(label(&first, "cat"), label(&second, "cat"));
+    assert_eq!(label(&second, "query"), "wf-label wf-s2");
+}
+
+#[test]
+fn titles_name_tokens_and_rates_not_example_names() {
+    let html = gradient_descent_figure(&fit(0.05, 20), &options("fit_small"));
+    assert!(!html.contains(">Loss per step of gradient descent on fit_small"));
+    assert!(
+        html.contains("Loss per step of gradient descent at learning rate 0.05</title>"),
+        "{html}"
+    );
+    let html = vectors_figure(
+        &emb(array![[1.0, 0.0], [0.0, 1.0]], false),
+        &options("emb"),
+        &mut Palette::default(),
+    )
+    .unwrap();
+    assert!(
+        html.contains(">Arrows from the origin to the and cat</title>"),
+        "{html}"
+    );
+    assert!(!html.contains("emb</title>"));
+}
+
+fn value(label: &str, rows: usize, cols: usize, input: bool) -> ShapeItem {
+    ShapeItem::Value {
+        label: label.to_string(),
+        rows,
+        cols,
+        input,
+    }
+}
+
+#[test]
+fn a_shapes_figure_draws_one_cell_per_entry_and_names_every_shape() {
+    let lines = vec![
+        vec![
+            value("x", 4, 3, true),
+            ShapeItem::Operator("@".into()),
+            value("w", 3, 2, true),
+            ShapeItem::Operator("=".into()),
+            value("q", 4, 2, false),
+        ],
+        vec![value("s", 4, 4, false)],
+    ];
+    let html = shapes_figure(&lines, &options("mh")).unwrap();
+    assert_eq!(
+        html.matches("class=\"wf-entry\"").count(),
+        12 + 6 + 8 + 16 + 2
+    );
+    assert!(
+        html.contains("x (input, 4 × 3) @ w (input, 3 × 2) = q (step, 4 × 2); s (step, 4 × 4)."),
+        "{html}"
+    );
+    assert!(
+        html.contains(">input</text>") && html.contains(">step</text>"),
+        "{html}"
+    );
+    assert!(html.contains("data-figure=\"shapes\""));
+}
+
+#[test]
+fn a_shapes_figure_of_steps_only_has_no_legend_and_refuses_a_huge_side() {
+    let html = shapes_figure(&[vec![value("v", 1, 5, false)]], &options("v")).unwrap();
+    assert_eq!(html.matches("class=\"wf-entry\"").count(), 5);
+    assert!(!html.contains(">input</text>"), "{html}");
+    let error = shapes_figure(
+        &[vec![value("big", 2, MOST_SHAPE_SIDE + 1, true)]],
+        &options("v"),
+    )
+    .unwrap_err();
+    assert!(
+        error.message.contains("too large to draw entry by entry"),
+        "{error:?}"
+    );
+}
