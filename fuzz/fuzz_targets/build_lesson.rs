@@ -12,7 +12,7 @@
 use libfuzzer_sys::fuzz_target;
 use std::path::Path;
 use std::sync::OnceLock;
-use worked::diagnostics::{render_all, render_warnings};
+use worked::base::diagnostics::{render_all, render_warnings};
 use worked::pipeline::{build_site, Strictness};
 
 const COMPANION: &str = r#"+++

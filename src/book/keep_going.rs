@@ -79,3 +79,82 @@ pub fn resolve_keep_going<'a>(
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::base::source::SourceFile;
+    use crate::load::content::parse_lesson;
+    use std::path::Path;
+
+    fn lesson(path: &str, front: &str) -> Lesson {
+        let text = format!("+++\ntitle = \"{path}\"\n{front}\n+++\n");
+        parse_lesson(SourceFile::new(path, text), Path::new(path)).unwrap()
+    }
+
+    fn book() -> Vec<Lesson> {
+        vec![
+            lesson("content/a/intro.md", ""),
+            lesson("content/a/fields.md", ""),
+            lesson("content/b/intro.md", ""),
+            lesson("content/b/rings.md", ""),
+            lesson("content/b/index.md", ""),
+        ]
+    }
+
+    fn resolved(from: usize, name: &str) -> Result<String, String> {
+        let lessons = book();
+        resolve_keep_going(&lessons[from], name, &lessons)
+            .map(Lesson::book_path)
+            .map_err(|(message, _)| message)
+    }
+
+    #[test]
+    fn a_bare_slug_names_a_sibling_first_then_the_one_lesson_anywhere() {
+        assert_eq!(resolved(1, "intro"), Ok("a/intro".to_string()));
+        assert_eq!(resolved(3, "intro"), Ok("b/intro".to_string()));
+        assert_eq!(resolved(0, "rings"), Ok("b/rings".to_string()));
+    }
+
+    #[test]
+    fn a_path_names_a_lesson_by_folder_and_slug_and_a_section_by_its_folder() {
+        assert_eq!(resolved(3, "a/intro"), Ok("a/intro".to_string()));
+        assert_eq!(resolved(0, "/b/"), Ok("b".to_string()));
+        assert_eq!(
+            resolved(0, "c/intro"),
+            Err("no lesson is at \"c/intro\"".to_string())
+        );
+    }
+
+    #[test]
+    fn an_unknown_or_ambiguous_slug_is_a_problem_that_says_which() {
+        assert_eq!(
+            resolved(0, "groups"),
+            Err("no lesson has the slug \"groups\"".to_string())
+        );
+        let lessons = vec![
+            lesson("content/a/intro.md", ""),
+            lesson("content/b/intro.md", ""),
+            lesson("content/c/x.md", ""),
+        ];
+        let (message, help) = resolve_keep_going(&lessons[2], "intro", &lessons).unwrap_err();
+        assert_eq!(message, "several lessons have the slug \"intro\"");
+        assert_eq!(help, "name one by its folder: a/intro, b/intro");
+    }
+
+    #[test]
+    fn an_entry_naming_a_draft_says_so_and_a_good_one_says_nothing() {
+        let published = vec![
+            lesson("content/a.md", "keep_going = [\"b\", \"c\"]"),
+            lesson("content/c.md", ""),
+        ];
+        let drafts = vec![lesson("content/b.md", "draft = true")];
+        let problems = keep_going_problems(&published, &drafts);
+        assert_eq!(problems.len(), 1, "{problems:?}");
+        assert!(
+            problems[0].to_string().contains("\"b\" is a draft"),
+            "{}",
+            problems[0]
+        );
+    }
+}

@@ -46,9 +46,10 @@ pub struct TocEntry {
     pub id: String,
     /// The heading's plain text (math as its TeX), for search and screen-reader labels.
     pub title: String,
-    /// The heading's inline HTML, math typeset; filled in by [`toc_html`] once formulas are.
+    /// The heading's inline HTML, math typeset; filled in by
+    /// [`toc_html`](crate::layout::html::toc_html) once formulas are.
     pub html: String,
-    /// Indices of the heading's inline events, for [`toc_html`].
+    /// Indices of the heading's inline events, for [`toc_html`](crate::layout::html::toc_html).
     #[serde(skip)]
     pub events: Range<usize>,
 }

@@ -83,3 +83,55 @@ pub(super) fn book_fingerprint(
     }
     hasher.finish()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::base::source::SourceFile;
+    use crate::load::content::parse_lesson;
+    use std::path::Path;
+
+    fn lesson(path: &str, front: &str, body: &str) -> Lesson {
+        let text = format!("+++\ntitle = \"{path}\"\n{front}\n+++\n{body}");
+        parse_lesson(SourceFile::new(path, text), Path::new(path)).unwrap()
+    }
+
+    fn fingerprint(lessons: &[Lesson], drafts: Drafts) -> u64 {
+        let config = BookConfig::defaults_for(Path::new("book"));
+        let theme = Theme {
+            templates: BTreeMap::from([("lesson.html".into(), "{{ page }}".into())]),
+            static_files: BTreeMap::new(),
+        };
+        book_fingerprint(&config, &theme, lessons, &BTreeMap::new(), drafts)
+    }
+
+    #[test]
+    fn a_lesson_s_own_text_leaves_the_book_s_fingerprint_alone_but_its_place_does_not() {
+        let book = [
+            lesson("content/a.md", "", "One."),
+            lesson("content/b.md", "", ""),
+        ];
+        let before = fingerprint(&book, Drafts::LeaveOut);
+        let edited = [
+            lesson("content/a.md", "", "Two."),
+            lesson("content/b.md", "", ""),
+        ];
+        assert_eq!(fingerprint(&edited, Drafts::LeaveOut), before);
+        let renamed = [
+            lesson("content/a.md", "slug = \"a2\"", "One."),
+            book[1].clone(),
+        ];
+        assert_ne!(fingerprint(&renamed, Drafts::LeaveOut), before);
+        let summarised = [
+            lesson("content/a.md", "summary = \"S.\"", "One."),
+            book[1].clone(),
+        ];
+        assert_ne!(fingerprint(&summarised, Drafts::LeaveOut), before);
+        let reweighed = [
+            lesson("content/a.md", "weight = 9", "One."),
+            book[1].clone(),
+        ];
+        assert_ne!(fingerprint(&reweighed, Drafts::LeaveOut), before);
+        assert_ne!(fingerprint(&book, Drafts::Show), before);
+    }
+}

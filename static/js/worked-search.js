@@ -9,9 +9,10 @@
  * A result links to its section's heading anchor. Results are built with createElement and
  * textContent only: no innerHTML, so nothing typed or indexed can become markup.
  *
- * `tokenize` is the twin of `worked::search::tokenize` in Rust (a differential test keeps them
- * equal): the query is cut into words exactly as the index was. Every word but the last must
- * match a whole indexed word; the last may be the start of one, so results appear as you type.
+ * `tokenize` is the twin of `worked::layout::search::tokenize` in Rust (a differential test
+ * keeps them equal): the query is cut into words exactly as the index was. Every word but the
+ * last must match a whole indexed word; the last may be the start of one, so results appear as
+ * you type.
  *
  * Classic script: attaches to `globalThis.worked.search` and exports through `module.exports`
  * for Node.
@@ -31,7 +32,7 @@
   var MAX_PREFIX_WORDS = 200;
   var WORD = /[\p{Alphabetic}\p{N}]+/gu;
 
-  /** The words of `text`, as `worked::search::tokenize` cuts them. */
+  /** The words of `text`, as `worked::layout::search::tokenize` cuts them. */
   function tokenize(text) {
     var words = String(text).toLowerCase().match(WORD) || [];
     var out = [];

@@ -3,7 +3,7 @@
 //   node tests/js/katex-fidelity.mjs CASES.json OUT.json
 //
 // CASES.json is `{ macros: {"\\R": "\\mathbb{R}", …}, cases: [{ tex, display, ok, html | error }] }`,
-// written by tests/cli/katex_fidelity.rs from `worked::math::typeset_all`. Each formula is typeset
+// written by tests/cli/katex_fidelity.rs from `worked::layout::math::typeset_all`. Each formula is typeset
 // again here by the `katex` npm package (pinned to 0.18.5 in package.json) with the settings
 // worked uses: HTML + MathML, throw on error, no trust (a command that asks for trust is an
 // error, as in worked), the same macros.

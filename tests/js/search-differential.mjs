@@ -4,7 +4,7 @@
 //   node tests/js/search-differential.mjs CASES.json
 //
 // CASES.json is `[{ input: { text, index }, expected: { words, sections } }]`, written by
-// tests/cli/search_differential.rs from `worked::search`: `words` is `tokenize(text)` in Rust,
+// tests/cli/search_differential.rs from `worked::layout::search`: `words` is `tokenize(text)` in Rust,
 // `index` the object `search-index.js` assigns for an index of that text cut into sections, and
 // `sections` each indexed word's section numbers.
 // Exits 0 with a summary line when all agree, 1 naming the first disagreement, 2 on bad input.

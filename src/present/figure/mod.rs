@@ -8,10 +8,10 @@
 //! in words (`<desc>`), printed with [`format_number`] exactly as the prose prints them, so a
 //! reader who cannot see the picture gets the same information.
 //!
-//! One file per family of chart: [`bars`] (softmax sweeps, signed values), [`arrows`] (2-D
-//! vectors), [`descent`] (a gradient-descent run's loss and path), [`heatmaps`] (attention
-//! weights, one value of a compute example), [`lines`] (long vectors such as a loop's history,
-//! one line per step drawn) and [`shapes`] (values by their shapes). This file
+//! One file per family of chart: `bars` (softmax sweeps, signed values), `arrows` (2-D
+//! vectors), `descent` (a gradient-descent run's loss and path), `heatmaps` (attention
+//! weights, one value of a compute example), `lines` (long vectors such as a loop's history,
+//! one line per step drawn) and `shapes` (values by their shapes). This file
 //! holds what they share: the page's palette, the options and the error every figure has.
 
 mod arrows;

@@ -8,9 +8,9 @@
 //! even without that stylesheet. Font sizes *are* written here, because the layout code that
 //! leaves room for labels has to know them.
 //!
-//! In five parts, each using only those before it: [`scale`] (points, frames, scales), [`text`]
-//! (font sizes, alignment, text metrics), [`ticks`] (round values along an axis), [`writer`]
-//! (the markup) and [`labels`] (placing labels where they collide with nothing). Figures use
+//! In five parts, each using only those before it: `scale` (points, frames, scales), `text`
+//! (font sizes, alignment, text metrics), `ticks` (round values along an axis), `writer`
+//! (the markup) and `labels` (placing labels where they collide with nothing). Figures use
 //! them through this module.
 
 mod labels;

@@ -5,7 +5,8 @@
 use super::scale::Point;
 
 /// Font size of tick labels, legends and every number in a figure, in user units. One user unit
-/// is at most one CSS pixel (see [`Svg::finish`]), so on a wide screen this is the size in px.
+/// is at most one CSS pixel (see [`Svg::finish`](super::Svg::finish)), so on a wide screen this
+/// is the size in px.
 pub const SMALL_TEXT: f64 = 14.0;
 /// Font size of axis titles, in user units.
 pub const LABEL_TEXT: f64 = 15.0;
@@ -67,7 +68,7 @@ pub struct TextBox {
 
 impl TextBox {
     /// The box of `text` drawn at `at` with this alignment and size, turned by `degrees`
-    /// clockwise about `at` (as [`Svg::text_rotated`] draws it).
+    /// clockwise about `at` (as [`Svg::text_rotated`](super::Svg::text_rotated) draws it).
     pub fn new(
         at: Point,
         (anchor, baseline): (Anchor, Baseline),

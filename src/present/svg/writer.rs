@@ -351,8 +351,9 @@ impl Svg {
     /// description is `description`. Its `width` attribute is its view box's width, so on a
     /// wide screen one user unit is one CSS pixel and text is as large as its font size says;
     /// `figures.css` lets it shrink to a narrower column (`max-width: 100%`) and lets panels
-    /// (`wf-panel`) fill theirs. Layouts keep the width within [`legible_width`], so even
-    /// shrunk to a phone's column no text is smaller than [`LEAST_TEXT_PX`].
+    /// (`wf-panel`) fill theirs. Layouts keep the width within
+    /// [`legible_width`](super::legible_width), so even shrunk to a phone's column no text is
+    /// smaller than [`LEAST_TEXT_PX`](super::LEAST_TEXT_PX).
     pub fn finish(self, class: &str, title: &str, description: &str) -> String {
         let prefix = escape_html(&self.id_prefix);
         let defs = if self.defs.is_empty() {
