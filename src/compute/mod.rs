@@ -99,6 +99,19 @@ impl Evaluated {
         }
     }
 
+    /// The names a position (an `argmax`, a sampled token) may point at, for `| label`: a
+    /// compute block's `cols` (the labels of vector entries), else its `rows`.
+    pub fn position_labels(&self) -> Option<Vec<String>> {
+        match self {
+            Evaluated::Compute(result) => result
+                .labels
+                .cols
+                .clone()
+                .or_else(|| result.labels.rows.clone()),
+            _ => None,
+        }
+    }
+
     /// Every quantity name this example answers, for "did you mean" hints.
     pub fn quantity_names(&self) -> Vec<String> {
         match self {
