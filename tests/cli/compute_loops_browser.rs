@@ -3,11 +3,11 @@
 //! match the Rust core's values, and the whole numbers (the best step, the counts) print
 //! without decimals in the widget as on the page.
 
+use super::compute_widget_browser::printed_steps;
 use super::widget_browser::{build_book_with, eval_json, page_matrices, type_into, wait_for};
 use crate::common::launch_chromium;
 use worked::compute::computed::{compute, Labels};
 use worked::compute::lang::Value as LangValue;
-use worked::present::{format_number, Precision, Style};
 
 const STEPS: &str = "w = w0
 repeat steps as t:
@@ -43,36 +43,14 @@ example = "gd"
     )
 }
 
-/// Every step as the page prints it: whole values without decimals, the rest at 3 decimals.
+/// Every step as the widget prints it, for `steps` steps.
 fn expected(steps: f64) -> Vec<(String, Vec<Vec<String>>)> {
     let inputs = vec![
         ("w0".to_string(), LangValue::Scalar(0.0)),
         ("lr".to_string(), LangValue::Scalar(0.1)),
         ("steps".to_string(), LangValue::Scalar(steps)),
     ];
-    let computed = compute(STEPS, inputs, Labels::default()).unwrap();
-    computed
-        .step_names()
-        .into_iter()
-        .map(|name| {
-            let precision = if computed.whole.contains(name) {
-                Precision::AsWritten
-            } else {
-                Precision::Decimals(3)
-            };
-            let print = |x: f64| format_number(x, precision, Style::Prose);
-            let rows = match computed.value(name).unwrap() {
-                LangValue::Scalar(x) => vec![vec![print(*x)]],
-                LangValue::Vector(v) => vec![v.iter().map(|&x| print(x)).collect()],
-                LangValue::Matrix(m) => m
-                    .rows()
-                    .into_iter()
-                    .map(|row| row.iter().map(|&x| print(x)).collect())
-                    .collect(),
-            };
-            (name.to_string(), rows)
-        })
-        .collect()
+    printed_steps(&compute(STEPS, inputs, Labels::default()).unwrap())
 }
 
 /// The steps the live widget shows, in the program's order.
