@@ -91,7 +91,13 @@ fn write_readable(out: &mut impl Write, examples: &[ExampleBlock]) -> std::io::R
         )?;
         for name in example.evaluated.quantity_names() {
             if let Some(quantity) = example.evaluated.quantity(&name) {
-                writeln!(out, "{}", readable(&name, &quantity))?;
+                // Whole numbers by construction print without decimals, as on the page.
+                let precision = if example.evaluated.is_whole(&name) {
+                    Precision::AsWritten
+                } else {
+                    READABLE_PRECISION
+                };
+                writeln!(out, "{}", readable(&name, &quantity, precision))?;
             }
         }
     }
@@ -99,8 +105,8 @@ fn write_readable(out: &mut impl Write, examples: &[ExampleBlock]) -> std::io::R
 }
 
 /// A quantity as aligned text: labels in the first column, numbers right-aligned.
-fn readable(name: &str, quantity: &Quantity) -> String {
-    let number = |value: f64| format_number(value, READABLE_PRECISION, Style::Latex);
+fn readable(name: &str, quantity: &Quantity, precision: Precision) -> String {
+    let number = |value: f64| format_number(value, precision, Style::Latex);
     match quantity {
         Quantity::Count(count) => format!("  {name} = {count}"),
         Quantity::Scalar(value) => format!("  {name} = {}", number(*value)),

@@ -120,6 +120,9 @@ pub struct Computed {
     pub values: Vec<(String, Origin, Value)>,
     /// The block's labels.
     pub labels: Labels,
+    /// The steps whose values are whole numbers by construction (README, "Whole numbers"):
+    /// they print without decimals.
+    pub whole: std::collections::BTreeSet<String>,
 }
 
 /// Runs `steps` on `inputs` (in the order written).
@@ -130,16 +133,25 @@ pub fn compute(
 ) -> Result<Computed, LangError> {
     let program = lang::parse(steps)?;
     let results = lang::run(&program, &inputs)?;
+    let whole = results
+        .iter()
+        .filter(|output| output.whole)
+        .map(|output| output.name.clone())
+        .collect();
     let values = inputs
         .into_iter()
         .map(|(name, value)| (name, Origin::Input, value))
         .chain(
             results
                 .into_iter()
-                .map(|(name, value)| (name, Origin::Step, value)),
+                .map(|output| (output.name, Origin::Step, output.value)),
         )
         .collect();
-    Ok(Computed { values, labels })
+    Ok(Computed {
+        values,
+        labels,
+        whole,
+    })
 }
 
 impl Computed {
@@ -202,14 +214,37 @@ impl Serialize for JsonNumber {
     }
 }
 
-/// A value in `eval --json`: a number, a list, or a list of rows.
-struct JsonValue<'a>(&'a Value);
+/// A number of a whole value in `eval --json`: written as an integer.
+struct JsonWhole(f64);
+
+impl Serialize for JsonWhole {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        // A whole value's entries are integers of at most 2⁵³ (the core checks), so the cast
+        // is exact.
+        serializer.serialize_i64(self.0 as i64)
+    }
+}
+
+/// A value in `eval --json`: a number, a list, or a list of rows; a whole value's numbers as
+/// integers.
+struct JsonValue<'a>(&'a Value, bool);
 
 impl Serialize for JsonValue<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let whole = self.1;
         match self.0 {
+            Value::Scalar(x) if whole => JsonWhole(*x).serialize(serializer),
             Value::Scalar(x) => JsonNumber(*x).serialize(serializer),
+            Value::Vector(values) if whole => {
+                serializer.collect_seq(values.iter().map(|x| JsonWhole(*x)))
+            }
             Value::Vector(values) => serializer.collect_seq(values.iter().map(|x| JsonNumber(*x))),
+            Value::Matrix(values) if whole => serializer.collect_seq(
+                values
+                    .rows()
+                    .into_iter()
+                    .map(|row| row.iter().map(|x| JsonWhole(*x)).collect::<Vec<_>>()),
+            ),
             Value::Matrix(values) => serializer.collect_seq(
                 values
                     .rows()
@@ -228,7 +263,7 @@ impl Serialize for JsonValues<'_> {
         let mut map = serializer.serialize_map(None)?;
         for (name, origin, value) in &self.0.values {
             if *origin == self.1 {
-                map.serialize_entry(name, &JsonValue(value))?;
+                map.serialize_entry(name, &JsonValue(value, self.0.whole.contains(name)))?;
             }
         }
         map.end()
@@ -443,5 +478,24 @@ output = weights @ v
                 assert_eq!(weights[[0, 1]], 0.0, "a masked weight is exactly 0");
             }
         }
+    }
+
+    #[test]
+    fn eval_json_writes_whole_values_as_integers_and_loop_state_once() {
+        let computed = compute(
+            "w = 1.5\nrepeat 3 as t:\n    w = w / 2\n    k = t + 1\nsteps = history(k)\nbest = argmax(steps)",
+            Vec::new(),
+            Labels::default(),
+        )
+        .unwrap();
+        let json = serde_json::to_value(&computed).unwrap();
+        assert_eq!(
+            json["order"],
+            serde_json::json!(["w", "k", "steps", "best"])
+        );
+        assert_eq!(json["steps"]["w"], serde_json::json!(0.1875));
+        assert_eq!(json["steps"]["steps"].to_string(), "[1,2,3]");
+        assert_eq!(json["steps"]["best"].to_string(), "2");
+        assert!(computed.whole.contains("k") && !computed.whole.contains("w"));
     }
 }

@@ -89,6 +89,29 @@ impl Evaluated {
         self.input_names().iter().any(|input| input == name)
     }
 
+    /// Whether the quantity `name` is a whole number by construction (a count, an index, a sum
+    /// of whole numbers: README, "Whole numbers"), so it prints without decimals. Only compute
+    /// blocks mark values; the built-in kinds compute none that are whole.
+    pub fn is_whole(&self, name: &str) -> bool {
+        match self {
+            Evaluated::Compute(result) => result.whole.contains(name),
+            _ => false,
+        }
+    }
+
+    /// The names a position (an `argmax`, a sampled token) may point at, for `| label`: a
+    /// compute block's `cols` (the labels of vector entries), else its `rows`.
+    pub fn position_labels(&self) -> Option<Vec<String>> {
+        match self {
+            Evaluated::Compute(result) => result
+                .labels
+                .cols
+                .clone()
+                .or_else(|| result.labels.rows.clone()),
+            _ => None,
+        }
+    }
+
     /// Every quantity name this example answers, for "did you mean" hints.
     pub fn quantity_names(&self) -> Vec<String> {
         match self {

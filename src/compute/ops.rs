@@ -28,6 +28,8 @@ pub enum Op {
     Min,
     /// Dot product with another vector of the same length.
     Dot(Quantity),
+    /// The value × 100, elementwise, for printing as a percentage.
+    Percent,
 }
 
 impl Op {
@@ -41,6 +43,7 @@ impl Op {
             Op::Max => "max",
             Op::Min => "min",
             Op::Dot(_) => "dot",
+            Op::Percent => "percent",
         }
     }
 }
@@ -79,6 +82,7 @@ pub fn apply(op: &Op, quantity: Quantity) -> Result<Quantity, ComputeError> {
             values.iter().copied().reduce(f64::min)
         }),
         Op::Dot(other) => dot(&quantity, other),
+        Op::Percent => elementwise(op, quantity, |x| Ok(x * 100.0)),
     }
 }
 

@@ -9,6 +9,7 @@ use crate::base::diagnostics::Diagnostic;
 use crate::base::html::escape_html;
 use crate::compute::attention::Attention;
 use crate::compute::computed::{Computed, Origin};
+use crate::compute::lang::Value;
 use crate::compute::Evaluated;
 use crate::expand::blocks::{BlockText, ExampleBlock};
 use crate::expand::reference;
@@ -215,8 +216,11 @@ impl<'x> Expander<'x> {
             let Some(quantity) = example.evaluated.quantity(quantity_name) else {
                 continue;
             };
-            // Inputs as the author wrote them, computed values at the book's precision.
-            let precision = if example.evaluated.is_input(quantity_name) {
+            // Inputs as the author wrote them, whole numbers without decimals, other computed
+            // values at the book's precision.
+            let precision = if example.evaluated.is_input(quantity_name)
+                || example.evaluated.is_whole(quantity_name)
+            {
                 Precision::AsWritten
             } else {
                 Precision::Decimals(self.decimals)
@@ -340,6 +344,57 @@ impl<'x> Expander<'x> {
         }
     }
 
+    /// A figure of steps of a compute example: one step as a heatmap, bars or (a vector of more
+    /// than [`figure::LINE_FROM`] entries, such as a loop's history) a line; several steps, or
+    /// `log_y`, as lines against the step.
+    fn compute_figure(
+        &mut self,
+        computed: &Computed,
+        names: &[&str],
+        log_y: bool,
+        options: &FigureOptions,
+    ) -> Result<String, (String, String)> {
+        let name = &options.example;
+        let mut vectors = Vec::new();
+        for step in names {
+            let Some(value) = computed.value(step) else {
+                return Err((
+                    format!("\"{name}\" has no step or input named `{step}`"),
+                    format!("draw one of {}", computed.quantity_names().join(", ")),
+                ));
+            };
+            vectors.push((*step, value));
+        }
+        let long_vector =
+            |value: &Value| matches!(value, Value::Vector(v) if v.len() > figure::LINE_FROM);
+        if let ([(step, value)], false) = (vectors.as_slice(), log_y) {
+            if !long_vector(value) {
+                let quantity = computed.quantity(step).expect("the value exists");
+                return figure::quantity_figure(&quantity, step, options)
+                    .map_err(|error| (error.message, error.help));
+            }
+        }
+        let mut series = Vec::new();
+        for (step, value) in &vectors {
+            let Value::Vector(values) = value else {
+                return Err((
+                    format!(
+                        "`{step}` is a {}, and a line figure draws vectors",
+                        value.describe_shape()
+                    ),
+                    "draw vectors, such as history(loss) after a repeat".to_string(),
+                ));
+            };
+            series.push((*step, values.to_vec()));
+        }
+        let series: Vec<figure::Series> = series
+            .iter()
+            .map(|(step, values)| figure::Series { name: step, values })
+            .collect();
+        figure::lines_figure(&series, log_y, options, &mut self.palette)
+            .map_err(|error| (error.message, error.help))
+    }
+
     /// The example a widget or figure names, with the file span of the name. An example whose
     /// own block failed was reported there already, so it is skipped quietly.
     fn named_example(
@@ -375,13 +430,21 @@ impl<'x> Expander<'x> {
         struct FigureSpec {
             example: toml::Spanned<String>,
             caption: Option<toml::Spanned<String>>,
-            step: Option<toml::Spanned<String>>,
+            step: Option<toml::Spanned<Steps>>,
             shapes: Option<toml::Spanned<Vec<Vec<toml::Spanned<String>>>>>,
+            log_y: Option<bool>,
+        }
+        /// `step = "loss"`, or several steps drawn as lines in one figure.
+        #[derive(Deserialize)]
+        #[serde(untagged)]
+        enum Steps {
+            One(String),
+            Several(Vec<String>),
         }
         let spec: FigureSpec = self.block_spec(
             body,
             "figure",
-            "a figure block holds example = \"<name of an example>\", optionally caption = \"…\", and for a compute example step = \"<name of a step>\" or shapes = [[\"<name>\", \"@\", …], …]",
+            "a figure block holds example = \"<name of an example>\", optionally caption = \"…\", and for a compute example step = \"<name of a step>\" (or several, step = [\"sgd\", \"adam\"], drawn as lines; log_y = true for a log scale) or shapes = [[\"<name>\", \"@\", …], …]",
         )?;
         let (example, span) = self.named_example(&spec.example, body)?;
         let name = &example.name;
@@ -422,15 +485,12 @@ impl<'x> Expander<'x> {
         let drawn = match (&example.evaluated, &spec.step) {
             (Evaluated::Compute(computed), Some(step)) => {
                 let span = body.file_span(step.span());
-                match computed.quantity(step.get_ref()) {
-                    Some(quantity) => figure::quantity_figure(&quantity, step.get_ref(), &options)
-                        .map_err(|error| (error.message, error.help, span)),
-                    None => Err((
-                        format!("\"{name}\" has no step or input named `{}`", step.get_ref()),
-                        format!("draw one of {}", computed.quantity_names().join(", ")),
-                        span,
-                    )),
-                }
+                let names: Vec<&str> = match step.get_ref() {
+                    Steps::One(one) => vec![one.as_str()],
+                    Steps::Several(several) => several.iter().map(String::as_str).collect(),
+                };
+                self.compute_figure(computed, &names, spec.log_y.unwrap_or(false), &options)
+                    .map_err(|(message, help)| (message, help, span))
             }
             (Evaluated::Compute(computed), None) => Err((
                 format!("a figure of the compute example \"{name}\" needs the step to draw"),

@@ -420,7 +420,10 @@ impl<'x> Expander<'x> {
                 let precision = self.precision(&reference);
                 self.printable
                     .add_reference(&reference, &quantity, precision);
-                match quantity_prose(&quantity, precision, reference.as_list()) {
+                let percent = if reference.as_percent() { "%" } else { "" };
+                match quantity_prose(&quantity, precision, reference.as_list())
+                    .map(|text| format!("{text}{percent}"))
+                {
                     Some(text) => Some(format!(
                         "<span class=\"worked-ref\" data-ref=\"{}\">{}</span>",
                         escape_html(&reference.to_string()),
@@ -479,6 +482,9 @@ impl<'x> Expander<'x> {
                             &quantity,
                             self.precision(&reference),
                         );
+                        if reference.as_percent() {
+                            out.push_str(r"\%");
+                        }
                         references.push(reference.to_string());
                     }
                 }
@@ -540,26 +546,32 @@ impl<'x> Expander<'x> {
     }
 
     /// The precision a reference asks for; without one, a value the author wrote (an input,
-    /// untouched by a computing filter) prints as written and anything computed at the book's
-    /// `decimals`. The compute core says which quantities are inputs.
+    /// untouched by a computing filter) prints as written, a whole number by construction
+    /// without decimals, and anything else computed at the book's `decimals`. The compute core
+    /// says which quantities are inputs and which are whole.
     fn precision(&self, reference: &Reference) -> Precision {
         match reference.precision() {
             Some(Filter::Decimals(count)) => Precision::Decimals(*count),
             Some(Filter::Significant(count)) => Precision::Significant(*count),
-            _ if self.is_written_input(reference) => Precision::AsWritten,
+            _ if self.prints_as_written(reference) => Precision::AsWritten,
+            // A percentage reads best with one decimal: 12.3 %, not 12.346 %.
+            _ if reference.as_percent() => Precision::Decimals(1),
             _ => Precision::Decimals(self.decimals),
         }
     }
 
-    /// Whether a reference shows (part of) an input exactly as the author wrote it.
-    fn is_written_input(&self, reference: &Reference) -> bool {
+    /// Whether a reference shows (part of) an input exactly as the author wrote it, or a whole
+    /// number by construction, untouched by a computing filter.
+    fn prints_as_written(&self, reference: &Reference) -> bool {
         let computed = reference
             .filters
             .iter()
             .any(|filter| matches!(filter, Filter::Compute(_)));
         !computed
             && self.examples.iter().any(|example| {
-                example.name == reference.example && example.evaluated.is_input(&reference.quantity)
+                example.name == reference.example
+                    && (example.evaluated.is_input(&reference.quantity)
+                        || example.evaluated.is_whole(&reference.quantity))
             })
     }
 
@@ -672,12 +684,55 @@ pub fn resolve_reference(
             Filter::Compute(ComputeFilter::Dot(other)) => {
                 Op::Dot(resolve_reference(other, examples)?)
             }
+            Filter::Label => {
+                value = label_at(reference, example, value)?;
+                continue;
+            }
             Filter::List | Filter::Decimals(_) | Filter::Significant(_) => continue,
         };
         value = ops::apply(&op, value)
             .map_err(|error| (format!("{}: {}", reference, error.message), error.hint))?;
     }
     Ok(value)
+}
+
+/// `| label`: the label a whole-number position points at, counting from 0 as `argmax` does.
+fn label_at(
+    reference: &Reference,
+    example: &ExampleBlock,
+    value: Quantity,
+) -> Result<Quantity, (String, Option<String>)> {
+    let Some(labels) = example.evaluated.position_labels() else {
+        return Err((
+            format!(
+                "{reference}: example \"{}\" has no labels for `label` to print",
+                example.name
+            ),
+            Some(
+                "give the compute block cols = [\"…\", …] (or rows), one name per position"
+                    .to_string(),
+            ),
+        ));
+    };
+    let position = match value {
+        Quantity::Count(count) => Some(count),
+        Quantity::Scalar(x) if x >= 0.0 && x.fract() == 0.0 => Some(x as usize),
+        _ => None,
+    };
+    match position.and_then(|p| labels.get(p)) {
+        Some(label) => Ok(Quantity::Text(label.clone())),
+        None => Err((
+            format!(
+                "{reference}: `label` needs a position from 0 to {}, and this is {}",
+                labels.len().saturating_sub(1),
+                value.shape_description()
+            ),
+            Some(
+                "apply label to a whole number such as argmax(x); positions count from 0"
+                    .to_string(),
+            ),
+        )),
+    }
 }
 
 fn example_names(examples: &[ExampleBlock]) -> String {

@@ -46,6 +46,8 @@ pub enum Filter {
     Compute(ComputeFilter),
     /// Print a vector as `a, b, c` instead of `(a, b, c)` or a row matrix.
     List,
+    /// Print the label at the position the value holds (`{{ex.best | label}}` → `cat`).
+    Label,
     /// Print with this many decimal places.
     Decimals(usize),
     /// Print with this many significant figures.
@@ -79,7 +81,7 @@ pub const MAX_NESTING: usize = 8;
 /// Most decimals or significant figures a reference may ask for.
 pub const MAX_PRECISION: usize = 15;
 
-const FILTERS: &str = "exp, ln, sqrt, sum, max, min, dot(…), list, 2dp, 4sf";
+const FILTERS: &str = "exp, ln, sqrt, sum, max, min, dot(…), percent, label, list, 2dp, 4sf";
 
 /// Parses the inside of `{{ … }}`.
 pub fn parse(text: &str) -> Result<Placeholder, SyntaxError> {
@@ -239,6 +241,8 @@ impl Parser<'_> {
             "max" => Filter::Compute(ComputeFilter::Plain(Op::Max)),
             "min" => Filter::Compute(ComputeFilter::Plain(Op::Min)),
             "list" => Filter::List,
+            "label" => Filter::Label,
+            "percent" => Filter::Compute(ComputeFilter::Plain(Op::Percent)),
             "dot" => {
                 self.skip_space();
                 if !self.eat('(') {
@@ -382,6 +386,12 @@ impl Reference {
     pub fn as_list(&self) -> bool {
         self.filters.contains(&Filter::List)
     }
+
+    /// Whether `| percent` was asked for: the value prints × 100 with a `%` sign.
+    pub fn as_percent(&self) -> bool {
+        self.filters
+            .contains(&Filter::Compute(ComputeFilter::Plain(Op::Percent)))
+    }
 }
 
 /// The normalized spelling, without spaces, used in `data-ref` attributes:
@@ -444,6 +454,7 @@ impl Reference {
                     f.write_str(")")?;
                 }
                 Filter::List => f.write_str("list")?,
+                Filter::Label => f.write_str("label")?,
                 Filter::Decimals(count) => write!(f, "{count}dp")?,
                 Filter::Significant(count) => write!(f, "{count}sf")?,
             }

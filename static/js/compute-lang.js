@@ -2,9 +2,12 @@
  * compute-lang.js — the reader-side twin of the compute language (src/compute/lang/).
  * Pure: no DOM, no globals read, no I/O. A widget calls `run(stepsText, inputs)` after each edit.
  *
- * The file mirrors the Rust modules section by section, with the same names, so a reader of one
- * finds the other: value (value.rs), lexer (lexer.rs), parser (parser.rs), eval (eval.rs),
- * functions (functions.rs), run (mod.rs). The rules — broadcasting, axes, the −∞ mask, limits,
+ * The file mirrors the Rust modules section by section, in the same order and with the same names,
+ * so a reader of one finds the other: limits (mod.rs), value (value.rs), lexer (lexer.rs), parser
+ * (parser.rs), statements (statements.rs), suggest (suggest.rs), context (context.rs), index
+ * (index.rs), eval (eval.rs), run (run.rs), functions (functions/mod.rs) and one section per file
+ * of functions/ (signatures, elementwise, axis, combine, shape, linalg, construct), api (mod.rs),
+ * labels (computed.rs). The rules — broadcasting, axes, the −∞ mask, limits,
  * error kinds and messages — are stated once, in the module doc of src/compute/lang/mod.rs and in
  * README's "The compute language"; tests/cli/compute_lang_differential.rs holds the two
  * interpreters to 1e-9 (or the same kind of error) on thousands of random programs.
@@ -29,6 +32,7 @@
   var MAX_DEPTH = 64;
   var MAX_LINES = 1000;
   var MAX_LINE_BYTES = 1000;
+  var MAX_LOOP_DEPTH = 4;
 
   /** A LangError: `kind` is one of ErrorKind::as_str; start/end are offsets in the steps text. */
   function LangError(kind, message, span, hint) {
@@ -101,6 +105,19 @@
     return rows;
   }
 
+  function mapValue(value, f) {
+    return makeValue(value.rank, value.rows, value.cols, value.data.map(function (x) { return f(x); }));
+  }
+
+  /** x.T: a matrix transposed, a vector as an n×1 column, a scalar unchanged. */
+  function transpose(value) {
+    if (value.rank === 0) return value;
+    var out = [];
+    for (var j = 0; j < value.cols; j++) for (var i = 0; i < value.rows; i++) out.push(value.data[i * value.cols + j]);
+    return makeValue(2, value.cols, value.rows, out);
+  }
+
+
   /* ---- lexer (lexer.rs) ---- */
 
   function isNameStart(c) { return /^[A-Za-z_]$/.test(c); }
@@ -110,12 +127,15 @@
   var SINGLE = { '+': 'plus', '-': 'minus', '*': 'star', '/': 'slash', '@': 'at', '^': 'caret',
     '(': 'open', ')': 'close', ',': 'comma', '=': 'equals' };
 
+  var SINGLE_MORE = { '<': ['compare', '<'], '>': ['compare', '>'], '[': ['open_bracket'], ']': ['close_bracket'],
+    ':': ['colon'] };
+
+  var AND_OR = 'there is no `and` or `or`: multiply comparisons for both, (a > 0) * (b > 0), and use maximum(…) for either';
   var LOOKALIKES = {
     '−': 'write `-` (the ASCII minus)', '–': 'write `-` (the ASCII minus)',
     '×': 'write `*` (elementwise) or `@` (matrix product)', '·': 'write `*` (elementwise) or `@` (matrix product)',
-    '÷': 'write `/`',
-    '[': 'values are written as inputs; a step combines names, numbers and functions',
-    ']': 'values are written as inputs; a step combines names, numbers and functions',
+    '÷': 'write `/`', '≤': 'write `<=`', '≥': 'write `>=`', '≠': 'write `!=`', '&': AND_OR, '|': AND_OR,
+    '%': 'there is no `%`: write x - n * floor(x / n)',
   };
 
   /** The token as an error message quotes it. */
@@ -123,6 +143,10 @@
     if (token.kind === 'number') return '`' + formatNumber(token.value) + '`';
     if (token.kind === 'name') return '`' + token.value + '`';
     if (token.kind === 'transpose') return '`.T`';
+    if (token.kind === 'compare') return '`' + token.value + '`';
+    if (token.kind === 'open_bracket') return '`[`';
+    if (token.kind === 'close_bracket') return '`]`';
+    if (token.kind === 'colon') return '`:`';
     for (var symbol in SINGLE) if (SINGLE[symbol] === token.kind) return '`' + symbol + '`';
     return token.kind;
   }
@@ -152,6 +176,22 @@
     while (i < line.length) {
       var c = String.fromCodePoint(line.codePointAt(i));
       var start = i;
+      // The two-character comparisons first, so `<=` is not `<` then `=`.
+      var pair = c + line.charAt(i + 1);
+      if (pair === '<=' || pair === '>=' || pair === '==' || pair === '!=') {
+        tokens.push({ kind: 'compare', value: pair, span: [offset + i, offset + i + 2] });
+        i += 2;
+        continue;
+      }
+      if (c === '!') {
+        throw LangError('syntax', 'unexpected character `!`: the only use of `!` is `!=` (not equal)',
+          [offset + i, offset + i + 1], 'for "not c" of a 0/1 value write 1 - c, or c == 0');
+      }
+      if (SINGLE_MORE[c]) {
+        tokens.push({ kind: SINGLE_MORE[c][0], value: SINGLE_MORE[c][1], span: [offset + i, offset + i + 1] });
+        i++;
+        continue;
+      }
       if (SINGLE[c]) {
         tokens.push({ kind: SINGLE[c], span: [offset + i, offset + i + 1] });
         i++;
@@ -195,15 +235,19 @@
         continue;
       }
       throw LangError('syntax', 'unexpected character `' + c + '`', [offset + i, offset + i + c.length],
-        LOOKALIKES[c] || 'a step uses names, numbers, + - * / @ ^ .T, parentheses and function calls');
+        LOOKALIKES[c] || 'a step uses names, numbers, + - * / @ ^ .T, comparisons, [subscripts], parentheses and function calls');
     }
     return tokens;
   }
 
   /* ---- parser (parser.rs) ---- */
-  // Expressions: { kind: 'number'|'name'|'negate'|'transpose'|'binary'|'call', span, depth, ... }.
+  // Expressions: { kind: 'number'|'name'|'negate'|'transpose'|'binary'|'call'|'index', span, depth, ... }.
 
-  var SYMBOLS = { add: '+', subtract: '-', multiply: '*', divide: '/', matmul: '@', power: '^' };
+  var SYMBOLS = { add: '+', subtract: '-', multiply: '*', divide: '/', matmul: '@', power: '^',
+    less: '<', less_equal: '<=', greater: '>', greater_equal: '>=', equal: '==', not_equal: '!=' };
+  var COMPARISONS = { '<': 'less', '<=': 'less_equal', '>': 'greater', '>=': 'greater_equal', '==': 'equal', '!=': 'not_equal' };
+
+  function isComparison(op) { return Object.prototype.hasOwnProperty.call(COMPARISONS, SYMBOLS[op]); }
 
   /** Bytes of `text` in UTF-8, so the line limit counts what Rust counts. */
   function utf8Length(text) {
@@ -214,49 +258,6 @@
       bytes += code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4;
     }
     return bytes;
-  }
-
-  function parseSteps(steps) {
-    var parsed = [];
-    var offset = 0;
-    var lines = steps.split('\n');
-    for (var index = 0; index < lines.length; index++) {
-      var rawLine = lines[index];
-      var lineStart = offset;
-      offset += rawLine.length + 1;
-      if (index >= MAX_LINES) {
-        throw LangError('limit', 'the steps have more than ' + MAX_LINES + ' lines',
-          [lineStart, lineStart + rawLine.length], 'split the computation over several compute blocks');
-      }
-      if (utf8Length(rawLine) > MAX_LINE_BYTES) {
-        throw LangError('limit', 'line ' + (index + 1) + ' is longer than ' + MAX_LINE_BYTES + ' characters',
-          [lineStart, lineStart + rawLine.length], 'split the expression into several steps');
-      }
-      var code = rawLine.split('#')[0];
-      var tokens = tokenize(code, lineStart);
-      if (tokens.length === 0) continue;
-      parsed.push(parseLine(tokens, lineStart + code.replace(/\s+$/, '').length, index + 1));
-    }
-    return parsed;
-  }
-
-  function parseLine(tokens, end, line) {
-    if (tokens[0].kind !== 'name' || !tokens[1] || tokens[1].kind !== 'equals') {
-      throw LangError('syntax', 'a step is written `name = expression`', tokens[0].span,
-        'each line defines one name, as in `y = x + 1`; `#` starts a comment');
-    }
-    var parser = new Parser(tokens.slice(2), end);
-    var expr = parser.expr(0);
-    var token = parser.peek();
-    if (token) {
-      var hint = { name: 'is an operator missing? write `a * b`, not `a b`',
-        number: 'is an operator missing? write `a * b`, not `a b`',
-        open: 'is an operator missing? write `a * b`, not `a b`',
-        equals: 'a line defines one name; `=` cannot appear in an expression',
-        close: 'this `)` has no matching `(`' }[token.kind] || 'a step is one expression';
-      throw LangError('syntax', 'unexpected ' + describeToken(token) + ' after a complete expression', token.span, hint);
-    }
-    return { name: tokens[0].value, nameSpan: tokens[0].span, line: line, expr: expr };
   }
 
   function tooDeep(span) {
@@ -293,8 +294,23 @@
   Parser.prototype.next = function () { return this.tokens[this.position++]; };
   Parser.prototype.enter = function (nesting) { if (nesting > MAX_DEPTH) throw tooDeep(this.here()); };
 
+  /** `sum [compare sum]`: at most one comparison, looser than everything else. */
   Parser.prototype.expr = function (nesting) {
     this.enter(nesting);
+    var left = this.sum(nesting);
+    if (this.peekKind() !== 'compare') return left;
+    var token = this.next();
+    var op = COMPARISONS[token.value];
+    var right = this.sum(nesting);
+    if (this.peekKind() === 'compare') {
+      throw LangError('syntax', 'two comparisons in a row (`' + token.value + '` then `' + this.peek().value +
+        '`): an expression compares once', this.here(),
+        'for a < b < c write (a < b) * (b < c): both conditions hold where the product is 1');
+    }
+    return binary(op, token.span, left, right);
+  };
+
+  Parser.prototype.sum = function (nesting) {
     var left = this.term(nesting);
     for (;;) {
       var op = { plus: 'add', minus: 'subtract' }[this.peekKind()];
@@ -337,11 +353,77 @@
 
   Parser.prototype.postfix = function (nesting) {
     var value = this.atom(nesting);
-    while (this.peekKind() === 'transpose') {
-      var end = this.next().span[1];
-      value = node({ kind: 'transpose', operand: value }, [value.span[0], end], value.depth);
+    for (;;) {
+      if (this.peekKind() === 'transpose') {
+        var end = this.next().span[1];
+        value = node({ kind: 'transpose', operand: value }, [value.span[0], end], value.depth);
+      } else if (this.peekKind() === 'open_bracket') {
+        value = this.index(value, nesting);
+      } else {
+        return value;
+      }
     }
-    return value;
+  };
+
+  var SUBSCRIPT_USAGE = 'write v[0] for one entry, v[1:3] for a range, m[:, 0] for a column';
+
+  /** `target[` is next: parses one or two subscripts and the `]`. */
+  Parser.prototype.index = function (target, nesting) {
+    this.enter(nesting + 1);
+    var open = this.next().span;
+    if (this.peekKind() === 'close_bracket') {
+      throw LangError('syntax', 'empty brackets: a subscript says which entries to take', [open[0], this.here()[1]],
+        SUBSCRIPT_USAGE);
+    }
+    var subscripts = [this.subscript(nesting + 1)];
+    while (this.peekKind() === 'comma') {
+      var comma = this.next().span;
+      if (subscripts.length === 2) {
+        throw LangError('syntax', 'more than two subscripts: a value has at most two axes', comma,
+          'write m[i, j] for a matrix entry, v[i] for a vector entry');
+      }
+      subscripts.push(this.subscript(nesting + 1));
+    }
+    if (this.peekKind() !== 'close_bracket') {
+      var token = this.peek();
+      throw LangError('syntax', 'expected `]` to close the `[`, found ' + (token ? describeToken(token) : 'the end of the line'),
+        this.here(), 'a subscript is written v[i], m[i, j] or v[start:stop:step]');
+    }
+    var close = this.next().span;
+    var childDepth = target.depth;
+    subscripts.forEach(function (s) { subscriptParts(s).forEach(function (e) { childDepth = Math.max(childDepth, e.depth); }); });
+    return node({ kind: 'index', target: target, subscripts: subscripts, bracketSpan: [open[0], close[1]] },
+      [target.span[0], close[1]], childDepth);
+  };
+
+  /** The expressions a subscript holds, in written order. */
+  function subscriptParts(subscript) {
+    if (subscript.kind === 'at') return [subscript.expr];
+    return [subscript.start, subscript.stop, subscript.step].filter(function (e) { return e; });
+  }
+
+  /** One subscript: `expr`, or a slice `[expr] : [expr] [: [expr]]`. */
+  Parser.prototype.subscript = function (nesting) {
+    var startSpan = this.here();
+    var self = this;
+    function endsPart() {
+      var kind = self.peekKind();
+      return kind === null || kind === 'colon' || kind === 'comma' || kind === 'close_bracket';
+    }
+    var first = endsPart() ? null : this.expr(nesting);
+    if (this.peekKind() !== 'colon') {
+      if (first) return { kind: 'at', expr: first };
+      throw LangError('syntax', 'expected a subscript', startSpan, SUBSCRIPT_USAGE);
+    }
+    var end = this.next().span[1];
+    var stop = null;
+    if (!endsPart()) { stop = this.expr(nesting); end = stop.span[1]; }
+    var step = null;
+    if (this.peekKind() === 'colon') {
+      end = this.next().span[1];
+      if (!endsPart()) { step = this.expr(nesting); end = step.span[1]; }
+    }
+    return { kind: 'slice', start: first, stop: stop, step: step, span: [startSpan[0], end] };
   };
 
   Parser.prototype.atom = function (nesting) {
@@ -358,6 +440,10 @@
       var inner = this.expr(nesting + 1);
       this.close();
       return inner;
+    }
+    if (token.kind === 'open_bracket') {
+      throw LangError('syntax', 'a list cannot be written inside a step', token.span,
+        'write lists as inputs, or build one with concat(1, 2, 3)');
     }
     throw LangError('syntax', 'expected a value, found ' + describeToken(token), token.span,
       'a value is a number, a name, a call such as exp(x), or (…)');
@@ -402,46 +488,204 @@
     return { kind: 'call', fn: fn, fnSpan: fnSpan, args: args, span: span, depth: depth };
   };
 
-  /* ---- eval (eval.rs) ---- */
+  /* ---- statements (statements.rs) ---- */
+  // Statements: { kind: 'assign', name, nameSpan, line, expr, index }
+  //           | { kind: 'repeat', count, counter: {name, span}|null, body, line, keywordSpan, nextStep }.
 
-  var CONSTANTS = ['pi', 'inf'];
-
-  function isName(name) { return /^[A-Za-z_][A-Za-z0-9_]*$/.test(name); }
-
-  function inputError(kind, message, hint) { return LangError(kind, message, [0, 0], hint); }
-
-  function checkInput(name, value, env) {
-    if (!isName(name)) {
-      throw inputError('syntax', 'input `' + name + '` is not a name a step can use',
-        'names are letters, digits and `_`, starting with a letter or `_`');
-    }
-    if (CONSTANTS.indexOf(name) >= 0 || env.has(name)) {
-      throw inputError('redefinition', 'input `' + name + '` is defined twice or is a constant', 'rename the input');
-    }
-    if (value.data.length === 0) throw inputError('arguments', 'input `' + name + '` is empty', 'give it at least one number');
-    if (value.rows > MAX_SIDE || value.cols > MAX_SIDE) {
-      throw inputError('limit', 'input `' + name + '` is ' + describeShape(value) + ', larger than the limit',
-        'values are at most ' + MAX_SIDE + '×' + MAX_SIDE);
-    }
-    var flat = value.data.findIndex(function (x) { return !isFinite(x); });
-    if (flat >= 0) {
-      throw inputError('non_finite', 'input `' + name + '` has ' + formatNumber(value.data[flat]) + describePosition(value, flat),
-        'inputs must be finite; a mask is built in the steps, e.g. with causal_mask(n) or -inf');
-    }
+  /** Every assignment in `statement` and the bodies inside it, in written order. */
+  function statementSteps(statement) {
+    if (statement.kind === 'assign') return [statement];
+    return [].concat.apply([], statement.body.map(statementSteps));
   }
 
-  function editDistance(a, b) {
-    var previous = [];
-    for (var j = 0; j <= b.length; j++) previous.push(j);
-    for (var i = 0; i < a.length; i++) {
-      var current = [i + 1];
-      for (var k = 0; k < b.length; k++) {
-        var substitute = previous[k] + (a[i] !== b[k] ? 1 : 0);
-        current.push(Math.min(substitute, previous[k + 1] + 1, current[k] + 1));
-      }
-      previous = current;
+  function parseSteps(steps) {
+    var lines = codeLines(steps);
+    if (lines.length === 0) return [];
+    var position = { at: 0 };
+    var statements = block(lines, position, lines[0].indent, 0);
+    if (position.at < lines.length) {
+      throw LangError('syntax', 'this line is indented less than the first line', lines[position.at].tokens[0].span,
+        "line the program's lines up on the left; only a repeat's body is indented");
     }
-    return previous[b.length];
+    number(statements, { next: 0 });
+    return statements;
+  }
+
+  /** Sets each step's position in written order, and each repeat's next one. */
+  function number(statements, counter) {
+    statements.forEach(function (statement) {
+      if (statement.kind === 'assign') statement.index = counter.next++;
+      else { statement.nextStep = counter.next; number(statement.body, counter); }
+    });
+  }
+
+  /** The lines that hold code, each tokenised, with the limits on length checked. */
+  function codeLines(steps) {
+    var out = [];
+    var offset = 0;
+    var lines = steps.split('\n');
+    for (var index = 0; index < lines.length; index++) {
+      var rawLine = lines[index];
+      var lineStart = offset;
+      offset += rawLine.length + 1;
+      if (index >= MAX_LINES) {
+        throw LangError('limit', 'the steps have more than ' + MAX_LINES + ' lines',
+          [lineStart, lineStart + rawLine.length], 'split the computation over several compute blocks');
+      }
+      if (utf8Length(rawLine) > MAX_LINE_BYTES) {
+        throw LangError('limit', 'line ' + (index + 1) + ' is longer than ' + MAX_LINE_BYTES + ' characters',
+          [lineStart, lineStart + rawLine.length], 'split the expression into several steps');
+      }
+      var code = rawLine.split('#')[0];
+      var tokens = tokenize(code, lineStart);
+      if (tokens.length === 0) continue;
+      var leading = code.slice(0, tokens[0].span[0] - lineStart);
+      var tab = leading.indexOf('\t');
+      if (tab >= 0) {
+        throw LangError('syntax', 'a tab in the indentation', [lineStart + tab, lineStart + tab + 1],
+          "indent with spaces: a tab's width is not the same everywhere");
+      }
+      out.push({ tokens: tokens, indent: leading.length, end: lineStart + code.replace(/\s+$/, '').length, number: index + 1 });
+    }
+    return out;
+  }
+
+  /** The statements of one block indented by `indent`, from position.at on. */
+  function block(lines, position, indent, loops) {
+    var statements = [];
+    while (position.at < lines.length) {
+      var line = lines[position.at];
+      if (line.indent < indent) break;
+      if (line.indent > indent) {
+        throw LangError('syntax', 'unexpected indentation', line.tokens[0].span,
+          'only the body of a `repeat N:` is indented; line this up with the line before');
+      }
+      position.at++;
+      if (isRepeat(line.tokens)) statements.push(repeat(lines, position, line, loops));
+      else statements.push(assignment(line));
+    }
+    return statements;
+  }
+
+  function isRepeat(tokens) {
+    return tokens[0].kind === 'name' && tokens[0].value === 'repeat' && (!tokens[1] || tokens[1].kind !== 'equals');
+  }
+
+  function repeat(lines, position, line, loops) {
+    var keywordSpan = line.tokens[0].span;
+    if (loops >= MAX_LOOP_DEPTH) {
+      throw LangError('limit', 'loops nest more than ' + MAX_LOOP_DEPTH + ' deep', keywordSpan,
+        'move the inner work into fewer loops; a worked example rarely needs more');
+    }
+    var usage = 'write `repeat 10:` or `repeat steps as t:`, then the body indented below';
+    var tokens = line.tokens.slice(1);
+    var parser = new Parser(tokens, line.end);
+    var count = parser.expr(0);
+    var counter = null;
+    var token;
+    if (parser.peekKind() === 'name' && parser.peek().value === 'as') {
+      parser.next();
+      token = parser.next();
+      if (!token || token.kind !== 'name') {
+        throw LangError('syntax', '`as` names the counter: a name must follow it', token ? token.span : [line.end, line.end], usage);
+      }
+      counter = { name: token.value, span: token.span };
+    }
+    token = parser.next();
+    if (!token || token.kind !== 'colon') {
+      throw LangError('syntax', 'expected `:` at the end of the `repeat` line, found ' +
+        (token ? describeToken(token) : 'the end of the line'), token ? token.span : [line.end, line.end], usage);
+    }
+    var extra = tokens[parser.position];
+    if (extra) {
+      throw LangError('syntax', 'unexpected ' + describeToken(extra) + ' after the `:`', extra.span,
+        'the body goes on the lines below, indented');
+    }
+    var next = lines[position.at];
+    if (!next || next.indent <= line.indent) {
+      throw LangError('syntax', 'the `repeat` has no body', keywordSpan,
+        'indent the lines to repeat under the `repeat … :` line');
+    }
+    var body = block(lines, position, next.indent, loops + 1);
+    var after = lines[position.at];
+    if (after && after.indent > line.indent) {
+      throw LangError('syntax', "this line's indentation matches no block above it", after.tokens[0].span,
+        'indent it as far as the body of the repeat, or as far as the repeat itself');
+    }
+    return { kind: 'repeat', count: count, counter: counter, body: body, line: line.number, keywordSpan: keywordSpan, nextStep: 0 };
+  }
+
+  var FOREIGN = {
+    'for': ['a loop', 'loops are written `repeat N as t:` with the body indented below'],
+    'while': ['a loop', 'loops are written `repeat N as t:` with the body indented below'],
+    'if': ['a condition', 'choose entries with where(c, a, b): c is a comparison such as x > 0'],
+    'else': ['a condition', 'choose entries with where(c, a, b): c is a comparison such as x > 0'],
+    'elif': ['a condition', 'choose entries with where(c, a, b): c is a comparison such as x > 0'],
+    'def': ['a function definition', 'write the computation as steps; the functions are listed in the README'],
+    'return': ['a function definition', 'write the computation as steps; the functions are listed in the README'],
+    'function': ['a function definition', 'write the computation as steps; the functions are listed in the README'],
+    'let': ['a declaration', 'write `name = expression`'],
+    'var': ['a declaration', 'write `name = expression`'],
+    'const': ['a declaration', 'write `name = expression`'],
+  };
+
+  function assignment(line) {
+    var tokens = line.tokens;
+    var next = tokens[1];
+    if (tokens[0].kind !== 'name' || !next || next.kind !== 'equals') {
+      var message = 'a step is written `name = expression`';
+      var hint = 'each line defines one name, as in `y = x + 1`; `#` starts a comment';
+      if (tokens[0].kind === 'name') {
+        var word = tokens[0].value;
+        var op = next && { plus: '+', minus: '-', star: '*', slash: '/' }[next.kind];
+        if (Object.prototype.hasOwnProperty.call(FOREIGN, word)) {
+          message = '`' + word + '` starts ' + FOREIGN[word][0] + ', which the language does not have';
+          hint = FOREIGN[word][1];
+        } else if (next && next.kind === 'open_bracket') {
+          message = 'a subscript cannot be assigned: indexing reads, it never writes';
+          hint = 'build the changed value instead, e.g. v2 = where(arange(n) == 0, 1, v)';
+        } else if (op && tokens[2] && tokens[2].kind === 'equals') {
+          message = '`' + op + '=` is not an operator';
+          hint = 'write `' + word + ' = ' + word + ' ' + op + ' …` (inside a repeat, a name may be reassigned)';
+        }
+      }
+      throw LangError('syntax', message, tokens[0].span, hint);
+    }
+    var parser = new Parser(tokens.slice(2), line.end);
+    var expr = parser.expr(0);
+    var token = parser.peek();
+    if (token) {
+      var hints = { name: 'is an operator missing? write `a * b`, not `a b`',
+        number: 'is an operator missing? write `a * b`, not `a b`',
+        open: 'is an operator missing? write `a * b`, not `a b`',
+        equals: 'a line defines one name; `=` cannot appear in an expression (`==` compares)',
+        close: 'this `)` has no matching `(`',
+        close_bracket: 'this `]` has no matching `[`',
+        colon: 'a `:` belongs in a slice such as v[1:3] or at the end of a repeat' };
+      throw LangError('syntax', 'unexpected ' + describeToken(token) + ' after a complete expression', token.span,
+        hints[token.kind] || 'a step is one expression');
+    }
+    return { kind: 'assign', name: tokens[0].value, nameSpan: tokens[0].span, line: line.number, expr: expr, index: 0 };
+  }
+
+  /* ---- suggest (suggest.rs) ---- */
+
+  /** Edits from a to b: insertions, deletions and neighbour swaps cost 1, a replacement `replace`. */
+  function editDistance(a, b, replace) {
+    var table = [];
+    var i;
+    var j;
+    for (i = 0; i <= a.length; i++) { table.push([]); table[i][0] = i; }
+    for (j = 0; j <= b.length; j++) table[0][j] = j;
+    for (i = 1; i <= a.length; i++) {
+      for (j = 1; j <= b.length; j++) {
+        var cost = a[i - 1] === b[j - 1] ? 0 : replace;
+        var best = Math.min(table[i - 1][j] + 1, table[i][j - 1] + 1, table[i - 1][j - 1] + cost);
+        if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) best = Math.min(best, table[i - 2][j - 2] + 1);
+        table[i][j] = best;
+      }
+    }
+    return table[a.length][b.length];
   }
 
   /** The candidate closest to `name`, if close enough to be a likely typo. */
@@ -450,76 +694,46 @@
     var best = null;
     var bestDistance = Infinity;
     candidates.forEach(function (candidate) {
-      var distance = editDistance(name, candidate);
+      var replace = Math.min(name.length, candidate.length) <= 4 ? 2 : 1;
+      var distance = editDistance(name, candidate, replace);
       if (distance <= allowed && distance < bestDistance) { best = candidate; bestDistance = distance; }
     });
     return best;
   }
 
-  function broadcast(a, b) {
-    if (a === b) return a;
-    if (a === 1) return b;
-    if (b === 1) return a;
-    return null;
+  /* ---- context (context.rs) ---- */
+
+  var CONSTANTS = ['pi', 'inf'];
+
+  /** What the names refer to while a program runs (Rust's Scope). */
+  function Scope() {
+    this.values = new Map();
+    this.whole = new Map();
+    this.order = [];
+    this.counters = [];
+    this.histories = new Map();
+    this.neverRan = new Map();
   }
 
-  function applyBinary(op, x, y) {
-    switch (op) {
-      case 'add': return x + y;
-      case 'subtract': return x - y;
-      case 'multiply': return x * y;
-      case 'divide': return x / y;
-      default: return Math.pow(x, y);
-    }
-  }
-
-  function binaryFailure(op, x, y) {
-    var a = formatNumber(x);
-    var b = formatNumber(y);
-    if (op === 'divide' && y === 0) return 'division by 0';
-    if (op === 'power' && x < 0 && y % 1 !== 0) return '(' + a + ') ^ ' + b + ' is not a real number';
-    if (op === 'power' && x === 0 && y < 0) return '0 ^ ' + b + ' divides by 0';
-    return a + ' ' + SYMBOLS[op] + ' ' + b + ' overflows';
-  }
-
-  function mapValue(value, f) {
-    return makeValue(value.rank, value.rows, value.cols, value.data.map(function (x) { return f(x); }));
-  }
-
-  /** x.T: a matrix transposed, a vector as an n×1 column, a scalar unchanged. */
-  function transpose(value) {
-    if (value.rank === 0) return value;
-    var out = [];
-    for (var j = 0; j < value.cols; j++) for (var i = 0; i < value.rows; i++) out.push(value.data[i * value.cols + j]);
-    return makeValue(2, value.cols, value.rows, out);
-  }
-
-  /** Evaluation state of one run (Rust's Context). */
+  /** Evaluation state of one run (Rust's Context): the work done so far and what is running. */
   function Context(text, steps, inputs) {
     this.text = text;
     this.steps = steps;
     this.inputs = inputs;
     this.step = 0;
+    this.running = '';
+    this.line = 0;
     this.work = 0;
   }
 
-  Context.prototype.stepName = function () { return this.steps[this.step].name; };
-
-  Context.prototype.checkNewName = function (step, env) {
-    var earlier = this.steps.slice(0, this.step).find(function (s) { return s.name === step.name; });
-    var hint;
-    if (earlier) hint = '`' + step.name + '` is already defined on line ' + earlier.line + '; give this step a new name';
-    else if (env.has(step.name)) hint = '`' + step.name + '` is an input, and inputs cannot be reassigned; give the step a new name';
-    else if (CONSTANTS.indexOf(step.name) >= 0) hint = '`' + step.name + '` is a constant; give the step another name';
-    else return;
-    throw LangError('redefinition', '`' + step.name + '` is defined twice', step.nameSpan, hint);
-  };
+  Context.prototype.stepName = function () { return this.running; };
 
   Context.prototype.charge = function (operations, span) {
     this.work += operations;
     if (this.work > MAX_WORK) {
-      throw LangError('limit', 'the steps need more than ' + MAX_WORK + ' element operations (step ' + this.stepName() + ')',
-        span, 'use smaller values or fewer steps: a block is meant for a worked example');
+      throw LangError('limit', 'the steps need more than ' + MAX_WORK + ' element operations (step ' + this.stepName() +
+        ', line ' + this.line + ')', span,
+        'use smaller values, fewer steps or fewer iterations: a block is meant for a worked example');
     }
   };
 
@@ -538,7 +752,7 @@
     var position = describePosition(value, flat);
     if (value.data[flat] === -Infinity) {
       throw LangError('non_finite', '-inf (a masked entry) reaches ' + what + ' in step ' + this.stepName() + position, span,
-        'only + and softmax/log_softmax accept masked entries: add the mask to the scores, then take softmax');
+        'only +, comparisons, where, subscripts and softmax/log_softmax accept masked entries: add the mask to the scores, then take softmax');
     }
     throw LangError('non_finite', formatNumber(value.data[flat]) + ' reaches ' + what + ' in step ' + this.stepName() + position,
       span, 'inf may only be negated, as the mask -inf');
@@ -558,42 +772,199 @@
     return text.length <= 24 ? text : text.slice(0, 20) + '…';
   };
 
-  Context.prototype.eval = function (env, expr) {
-    var value;
+
+  /* ---- index (index.rs) ---- */
+
+  function indexError(message, span, hint) { return LangError('index', message, span, hint); }
+
+  /** The whole number a subscript part holds. */
+  function wholeSubscript(value, span) {
+    var hint = 'a subscript is a whole number such as 0, -1 or n - 1; slices take ranges, v[1:3]';
+    if (value.rank === 0) {
+      var x = value.data[0];
+      if (x % 1 === 0 && Math.abs(x) <= 9007199254740992) return x;
+      throw indexError('a subscript must be a whole number, got ' + formatNumber(x), span, hint);
+    }
+    throw indexError('a subscript must be a whole number, got a ' + describeShape(value), span, hint);
+  }
+
+  /** The positions one subscript selects on an axis of `size` entries, and whether the axis stays. */
+  function positions(size, subscript, what) {
+    var n = size;
+    if (subscript.kind === 'at') {
+      var i = subscript.value;
+      var at = i < 0 ? i + n : i;
+      if (at < 0 || at >= n) {
+        throw indexError('index ' + i + ' is outside ' + what, subscript.span,
+          'positions count from 0: 0 to ' + (n - 1) + ', or -' + n + ' to -1 from the end');
+      }
+      return { positions: [at], keep: false };
+    }
+    var step = subscript.step === null ? 1 : subscript.step;
+    if (step === 0) {
+      throw indexError("a slice's step cannot be 0", subscript.span,
+        'write v[::2] for every second entry, v[::-1] for the entries reversed');
+    }
+    function clip(bound) {
+      var b = bound < 0 ? bound + n : bound;
+      return step > 0 ? Math.min(Math.max(b, 0), n) : Math.min(Math.max(b, -1), n - 1);
+    }
+    var first = subscript.start === null ? (step > 0 ? 0 : n - 1) : clip(subscript.start);
+    var end = subscript.stop === null ? (step > 0 ? n : -1) : clip(subscript.stop);
+    var selected = [];
+    for (var p = first; (step > 0 && p < end) || (step < 0 && p > end); p += step) selected.push(p);
+    if (selected.length === 0) {
+      throw indexError('the slice selects no entries of ' + what, subscript.span,
+        'a value holds at least one entry: v[1:3] takes positions 1 and 2, and a negative step needs start > stop');
+    }
+    return { positions: selected, keep: true };
+  }
+
+  /** target[subscripts], the brackets at bracketSpan. */
+  function take(context, target, subscripts, bracketSpan) {
+    var full = { kind: 'slice', start: null, stop: null, step: null, span: bracketSpan };
+    var rows;
+    var cols;
+    if (target.rank === 0) {
+      throw indexError('a scalar has no entries to index', bracketSpan, 'only vectors and matrices take subscripts');
+    }
+    if (target.rank === 1) {
+      if (subscripts.length !== 1) {
+        throw indexError('a vector has one axis, so it takes one subscript', bracketSpan, 'write v[i] or v[a:b]');
+      }
+      rows = { positions: [0], keep: false };
+      cols = positions(target.cols, subscripts[0], 'a vector of ' + target.cols);
+    } else {
+      rows = positions(target.rows, subscripts[0], 'a matrix of ' + target.rows + ' rows');
+      cols = positions(target.cols, subscripts[1] || full, 'a matrix of ' + target.cols + ' columns');
+    }
+    context.charge(rows.positions.length * cols.positions.length, bracketSpan);
+    var data = [];
+    rows.positions.forEach(function (i) {
+      cols.positions.forEach(function (j) { data.push(target.data[i * target.cols + j]); });
+    });
+    if (rows.keep && cols.keep) return makeValue(2, rows.positions.length, cols.positions.length, data);
+    if (rows.keep) return makeValue(1, 1, rows.positions.length, data);
+    if (cols.keep) return makeValue(1, 1, cols.positions.length, data);
+    return scalar(data[0]);
+  }
+
+  /* ---- eval (eval.rs) ---- */
+
+  /** A value as an expression gave it, and whether it is whole by construction (Rust's Evaluated). */
+  function evaluated(value, whole) { return { value: value, whole: whole }; }
+
+  /** Whether every entry is a whole number a float holds exactly. */
+  function entriesAreWhole(value) {
+    return value.data.every(function (x) { return x % 1 === 0 && Math.abs(x) <= 9007199254740992; });
+  }
+
+  Context.prototype.eval = function (scope, expr) {
+    var operand;
     switch (expr.kind) {
-      case 'number': return scalar(expr.value);
-      case 'name': return this.lookup(env, expr.name, expr.span);
+      case 'number': return evaluated(scalar(expr.value), expr.value % 1 === 0);
+      case 'name': return this.lookup(scope, expr.name, expr.span);
       case 'negate':
-        value = this.eval(env, expr.operand);
-        var flat = value.data.indexOf(-Infinity);
+        operand = this.eval(scope, expr.operand);
+        var flat = operand.value.data.indexOf(-Infinity);
         if (flat >= 0) {
-          throw LangError('non_finite', 'negating -inf gives +inf in step ' + this.stepName() + describePosition(value, flat),
-            expr.span, 'only -inf, as a mask, may appear');
+          throw LangError('non_finite', 'negating -inf gives +inf in step ' + this.stepName() +
+            describePosition(operand.value, flat), expr.span, 'only -inf, as a mask, may appear');
         }
-        this.charge(value.data.length, expr.span);
-        return mapValue(value, function (x) { return -x; });
+        this.charge(operand.value.data.length, expr.span);
+        return evaluated(mapValue(operand.value, function (x) { return -x; }), operand.whole);
       case 'transpose':
-        value = this.eval(env, expr.operand);
-        this.charge(value.data.length, expr.span);
-        return transpose(value);
+        operand = this.eval(scope, expr.operand);
+        this.charge(operand.value.data.length, expr.span);
+        return evaluated(transpose(operand.value), operand.whole);
       case 'binary':
-        var a = this.eval(env, expr.left);
-        var b = this.eval(env, expr.right);
+        var a = this.eval(scope, expr.left);
+        var b = this.eval(scope, expr.right);
         var quoted = [this.quote(expr.left.span), this.quote(expr.right.span)];
-        if (expr.op === 'matmul') return this.matmul(a, b, expr.opSpan, quoted);
-        return this.elementwise(expr.op, a, b, expr.opSpan, quoted);
+        var result = expr.op === 'matmul' ? this.matmul(a.value, b.value, expr.opSpan, quoted)
+          : this.elementwise(expr.op, a.value, b.value, expr.opSpan, quoted);
+        var whole;
+        if (expr.op === 'add' || expr.op === 'subtract' || expr.op === 'multiply' || expr.op === 'matmul') whole = a.whole && b.whole;
+        else if (expr.op === 'divide') whole = false;
+        else if (expr.op === 'power') whole = a.whole && b.whole && b.value.data.every(function (y) { return y >= 0; });
+        else whole = true;
+        return evaluated(result, whole);
+      case 'index':
+        var target = this.eval(scope, expr.target);
+        var self = this;
+        var resolved = expr.subscripts.map(function (subscript) { return self.resolve(scope, subscript); });
+        return evaluated(take(this, target.value, resolved, expr.bracketSpan), target.whole);
       default:
-        return call(this, env, expr.fn, expr.fnSpan, expr.args, expr.span);
+        var sig = check(expr.fn, expr.fnSpan, expr.args, expr.span, scope.values.has(expr.fn));
+        if (sig.name === 'history') return this.history(scope, expr.args[0].value);
+        var positional = [];
+        var wholes = [];
+        var keywords = {};
+        for (var k = 0; k < expr.args.length; k++) {
+          var arg = expr.args[k];
+          var given = this.eval(scope, arg.value);
+          var entry = { value: given.value, span: arg.value.span };
+          if (arg.keyword) keywords[arg.keyword.name] = entry;
+          else { wholes.push(given.whole); positional.push(entry); }
+        }
+        return evaluated(apply(this, sig, positional, keywords, expr.span), wholeOf(sig.whole, wholes));
     }
   };
 
-  Context.prototype.lookup = function (env, name, span) {
-    if (env.has(name)) return env.get(name);
-    if (name === 'pi') return scalar(Math.PI);
-    if (name === 'inf') return scalar(Infinity);
+  /** The parts of one subscript as whole numbers, evaluated in written order. */
+  Context.prototype.resolve = function (scope, subscript) {
+    var self = this;
+    function part(expr) {
+      if (!expr) return null;
+      return wholeSubscript(self.eval(scope, expr).value, expr.span);
+    }
+    if (subscript.kind === 'at') {
+      return { kind: 'at', value: wholeSubscript(this.eval(scope, subscript.expr).value, subscript.expr.span),
+        span: subscript.expr.span };
+    }
+    var start = part(subscript.start);
+    var stop = part(subscript.stop);
+    var step = part(subscript.step);
+    return { kind: 'slice', start: start, stop: stop, step: step, span: subscript.span };
+  };
+
+  /** history(name): the values loops assigned to name, stacked. */
+  Context.prototype.history = function (scope, argument) {
+    if (argument.kind !== 'name') {
+      throw LangError('arguments', '`history` takes the name of a step', argument.span,
+        'write history(loss) after a repeat that assigns loss');
+    }
+    var name = argument.name;
+    var history = scope.histories.get(name);
+    if (!history) {
+      this.lookup(scope, name, argument.span);
+      throw LangError('arguments', '`' + name + '` has no history: no repeat has assigned it', argument.span,
+        "history(name) collects the values a repeat's body assigns to name; a loop that runs 0 times assigns nothing");
+    }
+    if (history.matrix) {
+      throw LangError('arguments', '`' + name + '` is a matrix, and only numbers and vectors have a history', argument.span,
+        'take the history of a number or a vector computed from it, such as a row or a norm');
+    }
+    var steps = history.values.length;
+    var width = history.values[0].data.length;
+    this.charge(steps * width, argument.span);
+    var data = [];
+    history.values.forEach(function (v) { data.push.apply(data, v.data); });
+    var value = history.values[0].rank === 0 ? makeValue(1, 1, steps, data) : makeValue(2, steps, width, data);
+    return evaluated(value, history.whole);
+  };
+
+  Context.prototype.lookup = function (scope, name, span) {
+    if (scope.values.has(name)) return evaluated(scope.values.get(name), Boolean(scope.whole.get(name)));
+    if (name === 'pi') return evaluated(scalar(Math.PI), false);
+    if (name === 'inf') return evaluated(scalar(Infinity), false);
+    if (scope.neverRan.has(name)) {
+      throw LangError('unknown_name', '`' + name + '` has no value: the repeat on line ' + scope.neverRan.get(name) +
+        ' that assigns it ran 0 times', span, 'give the loop a count of at least 1, or assign ' + name + ' before the loop');
+    }
     var later = this.steps.slice(this.step).find(function (s) { return s.name === name; });
     var known = this.inputs.map(function (input) { return input[0]; })
-      .concat(this.steps.slice(0, this.step).map(function (s) { return s.name; }), CONSTANTS);
+      .concat(scope.order, scope.counters.map(function (c) { return c[0]; }), CONSTANTS);
     var hint;
     var near = nearest(name, known);
     if (later) hint = '`' + name + '` is defined later, on line ' + later.line + '; steps run in order';
@@ -617,7 +988,7 @@
         'sizes must be equal or 1 (NumPy broadcasting); a vector counts as one row, col(v) makes it a column');
     }
     this.charge(rows * cols, span);
-    var acceptsMask = op === 'add';
+    var acceptsMask = op === 'add' || isComparison(op);
     this.admit(a, '`' + symbol + '`', acceptsMask, span);
     this.admit(b, '`' + symbol + '`', acceptsMask, span);
     function pair(flat) {
@@ -682,52 +1053,256 @@
     return result;
   };
 
-  /* ---- functions (functions.rs) ---- */
 
-  var AXIS = ['axis'];
-
-  function signature(name, positional, keywords, usage, acceptsMask) {
-    return { name: name, positional: positional, keywords: keywords, usage: usage, acceptsMask: acceptsMask };
+  function broadcast(a, b) {
+    if (a === b) return a;
+    if (a === 1) return b;
+    if (b === 1) return a;
+    return null;
   }
 
-  var MANY = Infinity;
+  function applyBinary(op, x, y) {
+    switch (op) {
+      case 'add': return x + y;
+      case 'subtract': return x - y;
+      case 'multiply': return x * y;
+      case 'divide': return x / y;
+      case 'less': return x < y ? 1 : 0;
+      case 'less_equal': return x <= y ? 1 : 0;
+      case 'greater': return x > y ? 1 : 0;
+      case 'greater_equal': return x >= y ? 1 : 0;
+      case 'equal': return x === y ? 1 : 0;
+      case 'not_equal': return x !== y ? 1 : 0;
+      default: return Math.pow(x, y);
+    }
+  }
 
-  /** Every function, in the order the README lists them (the same table as functions.rs). */
-  var SIGNATURES = [
-    signature('exp', [1, 1], [], 'exp(x)', false),
-    signature('log', [1, 1], [], 'log(x)', false),
-    signature('sqrt', [1, 1], [], 'sqrt(x)', false),
-    signature('abs', [1, 1], [], 'abs(x)', false),
-    signature('sin', [1, 1], [], 'sin(x)', false),
-    signature('cos', [1, 1], [], 'cos(x)', false),
-    signature('tanh', [1, 1], [], 'tanh(x)', false),
-    signature('sigmoid', [1, 1], [], 'sigmoid(x)', false),
-    signature('relu', [1, 1], [], 'relu(x)', false),
-    signature('gelu', [1, 1], [], 'gelu(x)', false),
-    signature('softmax', [1, 1], AXIS, 'softmax(x, axis=-1)', true),
-    signature('log_softmax', [1, 1], AXIS, 'log_softmax(x, axis=-1)', true),
-    signature('layer_norm', [1, 1], ['eps'], 'layer_norm(x, eps=0.00001)', false),
-    signature('sum', [1, 1], AXIS, 'sum(x) or sum(x, axis=0)', false),
-    signature('mean', [1, 1], AXIS, 'mean(x) or mean(x, axis=0)', false),
-    signature('max', [1, 1], AXIS, 'max(x) or max(x, axis=0)', false),
-    signature('min', [1, 1], AXIS, 'min(x) or min(x, axis=0)', false),
-    signature('argmax', [1, 1], AXIS, 'argmax(x) or argmax(x, axis=0)', false),
-    signature('norm', [1, 1], AXIS, 'norm(x) or norm(x, axis=0)', false),
-    signature('dot', [2, 2], [], 'dot(a, b)', false),
-    signature('outer', [2, 2], [], 'outer(a, b)', false),
-    signature('transpose', [1, 1], [], 'transpose(x)', true),
-    signature('concat', [1, MANY], AXIS, 'concat(a, b, axis=0)', true),
-    signature('row', [1, 1], [], 'row(v)', true),
-    signature('col', [1, 1], [], 'col(v)', true),
-    signature('rows', [3, 3], [], 'rows(x, start, end)', true),
-    signature('cols', [3, 3], [], 'cols(x, start, end)', true),
-    signature('arange', [1, 1], [], 'arange(n)', false),
-    signature('eye', [1, 1], [], 'eye(n)', false),
-    signature('zeros', [1, 2], [], 'zeros(rows, cols) or zeros(n)', false),
-    signature('ones', [1, 2], [], 'ones(rows, cols) or ones(n)', false),
-    signature('randn', [1, 2], ['seed'], 'randn(rows, cols, seed=0)', false),
-    signature('causal_mask', [1, 1], [], 'causal_mask(n)', false),
-  ];
+  function binaryFailure(op, x, y) {
+    var a = formatNumber(x);
+    var b = formatNumber(y);
+    if (op === 'divide' && y === 0) return 'division by 0';
+    if (op === 'power' && x < 0 && y % 1 !== 0) return '(' + a + ') ^ ' + b + ' is not a real number';
+    if (op === 'power' && x === 0 && y < 0) return '0 ^ ' + b + ' divides by 0';
+    return a + ' ' + SYMBOLS[op] + ' ' + b + ' overflows';
+  }
+
+
+  /* ---- run (run.rs) ---- */
+
+  /** The names history(name) reads anywhere in `statement`. */
+  function historiesRead(statement) {
+    var found = [];
+    function visit(expr) {
+      switch (expr.kind) {
+        case 'number': case 'name': return;
+        case 'negate': case 'transpose': visit(expr.operand); return;
+        case 'binary': visit(expr.left); visit(expr.right); return;
+        case 'call':
+          if (expr.fn === 'history' && expr.args.length === 1 && expr.args[0].value.kind === 'name') {
+            found.push(expr.args[0].value.name);
+          }
+          expr.args.forEach(function (arg) { visit(arg.value); });
+          return;
+        default:
+          visit(expr.target);
+          expr.subscripts.forEach(function (s) { subscriptParts(s).forEach(visit); });
+      }
+    }
+    if (statement.kind === 'assign') visit(statement.expr);
+    else {
+      visit(statement.count);
+      statement.body.forEach(function (inner) { found.push.apply(found, historiesRead(inner)); });
+    }
+    return found;
+  }
+
+  function isName(name) { return /^[A-Za-z_][A-Za-z0-9_]*$/.test(name); }
+
+  function inputError(kind, message, hint) { return LangError(kind, message, [0, 0], hint); }
+
+  function isName(name) { return /^[A-Za-z_][A-Za-z0-9_]*$/.test(name); }
+
+  function inputError(kind, message, hint) { return LangError(kind, message, [0, 0], hint); }
+
+  function checkInput(name, value, scope) {
+    if (!isName(name)) {
+      throw inputError('syntax', 'input `' + name + '` is not a name a step can use',
+        'names are letters, digits and `_`, starting with a letter or `_`');
+    }
+    if (CONSTANTS.indexOf(name) >= 0 || scope.values.has(name)) {
+      throw inputError('redefinition', 'input `' + name + '` is defined twice or is a constant', 'rename the input');
+    }
+    if (value.data.length === 0) throw inputError('arguments', 'input `' + name + '` is empty', 'give it at least one number');
+    if (value.rows > MAX_SIDE || value.cols > MAX_SIDE) {
+      throw inputError('limit', 'input `' + name + '` is ' + describeShape(value) + ', larger than the limit',
+        'values are at most ' + MAX_SIDE + '×' + MAX_SIDE);
+    }
+    var flat = value.data.findIndex(function (x) { return !isFinite(x); });
+    if (flat >= 0) {
+      throw inputError('non_finite', 'input `' + name + '` has ' + formatNumber(value.data[flat]) + describePosition(value, flat),
+        'inputs must be finite; a mask is built in the steps, e.g. with causal_mask(n) or -inf');
+    }
+  }
+
+
+  /** The state of one run (Rust's Runner). */
+  function Runner(context, scope, recorded) {
+    this.context = context;
+    this.scope = scope;
+    this.recorded = recorded;
+    this.loops = 0;
+  }
+
+  Runner.prototype.block = function (statements) {
+    for (var i = 0; i < statements.length; i++) {
+      if (statements[i].kind === 'assign') this.assign(statements[i]);
+      else this.repeat(statements[i]);
+    }
+  };
+
+  /** Why `step` may not assign its name here, if it may not. */
+  Runner.prototype.forbidden = function (step) {
+    var name = step.name;
+    var counter = this.scope.counters.find(function (c) { return c[0] === name; });
+    if (counter) {
+      return '`' + name + '` counts the iterations of the repeat on line ' + counter[1] +
+        ' and cannot be assigned; give the step a new name';
+    }
+    if (this.context.inputs.some(function (input) { return input[0] === name; })) {
+      return this.loops > 0
+        ? '`' + name + '` is an input, and inputs cannot be reassigned; copy it into a step before the loop, as in `' +
+          name + '_now = ' + name + '`, and assign that'
+        : '`' + name + '` is an input, and inputs cannot be reassigned; give the step a new name';
+    }
+    if (CONSTANTS.indexOf(name) >= 0) return '`' + name + '` is a constant; give the step another name';
+    if (this.loops === 0 && this.scope.values.has(name)) {
+      var first = this.context.steps.find(function (s) { return s.name === name; });
+      return '`' + name + '` is already defined on line ' + (first ? first.line : step.line) +
+        '; give this step a new name (only inside a repeat may a name be assigned again)';
+    }
+    return null;
+  };
+
+  Runner.prototype.assign = function (step) {
+    var context = this.context;
+    var scope = this.scope;
+    context.step = step.index;
+    context.running = step.name;
+    context.line = step.line;
+    context.charge(1, step.nameSpan);
+    var hint = this.forbidden(step);
+    if (hint) throw LangError('redefinition', '`' + step.name + '` is defined twice', step.nameSpan, hint);
+    var result = context.eval(scope, step.expr);
+    var value = result.value;
+    var flat = value.data.indexOf(Infinity);
+    if (flat >= 0) {
+      throw LangError('non_finite', '+inf in step ' + step.name + describePosition(value, flat), step.expr.span,
+        'only -inf, as a mask, may be a value; write -inf');
+    }
+    var before = scope.values.get(step.name);
+    if (before && (before.rank !== value.rank || before.rows !== value.rows || before.cols !== value.cols)) {
+      throw LangError('shape', '`' + step.name + '` changes shape in the loop: ' + describeShape(before) + ' before, ' +
+        describeShape(value) + ' now', step.expr.span,
+        'a name a loop assigns again keeps its shape; give the new value another name');
+    }
+    context.charge(value.data.length, step.nameSpan);
+    if (this.loops > 0 && this.recorded.has(step.name)) this.record(step, value, result.whole);
+    if (!scope.values.has(step.name)) scope.order.push(step.name);
+    scope.neverRan.delete(step.name);
+    scope.whole.set(step.name, result.whole);
+    scope.values.set(step.name, value);
+  };
+
+  /** Keeps `value` in the history of step's name; a history counts against the size limit. */
+  Runner.prototype.record = function (step, value, whole) {
+    var history = this.scope.histories.get(step.name);
+    if (!history) {
+      history = { values: [], whole: true, matrix: false };
+      this.scope.histories.set(step.name, history);
+    }
+    if (value.rank === 2) { history.matrix = true; return; }
+    if (history.values.length === MAX_SIDE) {
+      throw LangError('limit', 'history(' + step.name + ') would hold more than ' + MAX_SIDE + ' values (line ' + step.line + ')',
+        step.nameSpan, 'run fewer iterations: a history is a value, and values hold at most ' + MAX_SIDE + ' rows');
+    }
+    history.whole = history.whole && whole;
+    history.values.push(value);
+    this.context.charge(value.data.length, step.nameSpan);
+  };
+
+  Runner.prototype.repeat = function (repeat) {
+    var context = this.context;
+    var scope = this.scope;
+    context.step = repeat.nextStep;
+    context.running = 'repeat';
+    context.line = repeat.line;
+    context.charge(1, repeat.keywordSpan);
+    var count = context.eval(scope, repeat.count).value;
+    if (count.rank !== 0 || count.data[0] % 1 !== 0 || !(count.data[0] >= 0)) {
+      var got = count.rank === 0 ? formatNumber(count.data[0]) : 'a ' + describeShape(count);
+      throw LangError('arguments', '`repeat` needs a whole number of at least 0, got ' + got, repeat.count.span,
+        'write repeat 10: or repeat steps as t: with steps a whole-number input or step');
+    }
+    var n = count.data[0];
+    var counter = repeat.counter;
+    if (counter) {
+      var taken = scope.values.has(counter.name) ? '`' + counter.name + '` already has a value'
+        : CONSTANTS.indexOf(counter.name) >= 0 ? '`' + counter.name + '` is a constant' : null;
+      if (taken) {
+        throw LangError('redefinition', '`' + counter.name + '` is defined twice', counter.span,
+          taken + '; name the counter something new, such as `t`');
+      }
+    }
+    for (var iteration = 0; iteration < n; iteration++) {
+      context.step = repeat.nextStep;
+      context.running = 'repeat';
+      context.line = repeat.line;
+      context.charge(1, repeat.keywordSpan);
+      if (counter) {
+        scope.values.set(counter.name, scalar(iteration));
+        scope.whole.set(counter.name, true);
+        scope.counters.push([counter.name, repeat.line]);
+      }
+      this.loops++;
+      try {
+        this.block(repeat.body);
+      } finally {
+        this.loops--;
+        if (counter) {
+          scope.values.delete(counter.name);
+          scope.whole.delete(counter.name);
+          scope.counters.pop();
+        }
+      }
+    }
+    if (n === 0) {
+      repeat.body.forEach(function (inner) {
+        statementSteps(inner).forEach(function (step) {
+          if (!scope.values.has(step.name)) scope.neverRan.set(step.name, repeat.line);
+        });
+      });
+    }
+  };
+
+  /** Runs the statements on the internal inputs; each name once, in first-assignment order. */
+  function runProgram(stepsText, statements, inputs) {
+    var scope = new Scope();
+    inputs.forEach(function (input) {
+      checkInput(input[0], input[1], scope);
+      scope.values.set(input[0], input[1]);
+      scope.whole.set(input[0], entriesAreWhole(input[1]));
+    });
+    var steps = [].concat.apply([], statements.map(statementSteps));
+    var recorded = new Set([].concat.apply([], statements.map(historiesRead)));
+    var runner = new Runner(new Context(stepsText, steps, inputs), scope, recorded);
+    runner.block(statements);
+    return scope.order.map(function (name) {
+      var value = scope.values.get(name);
+      return { name: name, value: value, whole: scope.whole.get(name) && entriesAreWhole(value) };
+    });
+  }
+
+  /* ---- functions (functions/mod.rs) ---- */
 
   function findSignature(name) {
     return SIGNATURES.find(function (s) { return s.name === name; });
@@ -739,11 +1314,12 @@
 
   function plural(count, noun) { return count + ' ' + noun + (count === 1 ? '' : 's'); }
 
-  function call(context, env, fn, fnSpan, args, span) {
+  /** Checks a call before its arguments are evaluated (Rust's functions::check). */
+  function check(fn, fnSpan, args, span, isValue) {
     var sig = findSignature(fn);
     if (!sig) {
       var near = nearest(fn, SIGNATURES.map(function (s) { return s.name; }));
-      var hint = env.has(fn) ? '`' + fn + '` is a value, not a function; multiply with `*`'
+      var hint = isValue ? '`' + fn + '` is a value, not a function; multiply with `*`'
         : near ? 'did you mean `' + near + '`?'
           : 'see "The compute language" in the README for the list of functions';
       throw LangError('unknown_function', 'unknown function `' + fn + '`', fnSpan, hint);
@@ -771,38 +1347,186 @@
       }
       seen.push(keyword);
     });
-    var given = { fn: sig.name, positional: [], keywords: {}, span: span };
-    args.forEach(function (a) {
-      var evaluated = { value: context.eval(env, a.value), span: a.value.span };
-      if (a.keyword) given.keywords[a.keyword.name] = evaluated;
-      else given.positional.push(evaluated);
-    });
-    given.positional.forEach(function (argument) {
-      context.admit(argument.value, '`' + fn + '`', sig.acceptsMask, span);
+    return sig;
+  }
+
+  /** Runs a checked call on its evaluated arguments (Rust's functions::apply). */
+  function apply(context, sig, positional, keywords, span) {
+    var given = { fn: sig.name, positional: positional, keywords: keywords, span: span };
+    positional.forEach(function (argument) {
+      context.admit(argument.value, '`' + sig.name + '`', sig.acceptsMask, span);
     });
     return dispatch(context, given);
   }
 
-  var ELEMENTWISE = ['exp', 'log', 'sqrt', 'abs', 'sin', 'cos', 'tanh', 'sigmoid', 'relu', 'gelu'];
-  var REDUCTIONS = ['sum', 'mean', 'max', 'min', 'argmax', 'norm'];
+  var ELEMENTWISE = ['exp', 'log', 'sqrt', 'abs', 'sin', 'cos', 'tanh', 'sigmoid', 'relu', 'gelu',
+    'acos', 'asin', 'atan', 'sign', 'floor', 'ceil', 'round'];
+  var BROADCAST = ['maximum', 'minimum', 'atan2', 'xlogy', 'clip', 'where'];
+  var REDUCTIONS = ['sum', 'mean', 'var', 'std', 'max', 'min', 'argmax', 'argmin', 'norm', 'logsumexp'];
+  var SCANS = ['cumsum', 'cumprod', 'sort', 'argsort'];
 
   function dispatch(context, args) {
     var name = args.fn;
     var x = args.positional[0].value;
     if (ELEMENTWISE.indexOf(name) >= 0) return elementwise(context, args, name);
+    if (BROADCAST.indexOf(name) >= 0) return broadcastFunction(context, args);
     if (name === 'softmax' || name === 'log_softmax') return softmax(context, args, name === 'log_softmax');
     if (name === 'layer_norm') return layerNorm(context, args);
     if (REDUCTIONS.indexOf(name) >= 0) return reduce(context, args);
+    if (SCANS.indexOf(name) >= 0) return scan(context, args);
     if (name === 'dot') return dot(context, args);
     if (name === 'outer') return outer(context, args);
     if (name === 'transpose') { context.charge(x.data.length, args.span); return transpose(x); }
     if (name === 'concat') return concat(context, args);
     if (name === 'row' || name === 'col') return rowOrCol(context, args, name === 'col');
     if (name === 'rows' || name === 'cols') return slice(context, args, name === 'cols');
+    if (name === 'reshape') return reshape(context, args);
+    if (name === 'flatten') return flatten(context, args);
+    if (name === 'tril' || name === 'triu') return triangle(context, args, name === 'triu');
+    if (name === 'diag') return diag(context, args);
+    if (name === 'trace') return trace(context, args);
+    if (name === 'solve') return solve(context, args);
+    if (name === 'inv') return inv(context, args);
+    if (name === 'det') return det(context, args);
+    if (name === 'lstsq') return lstsq(context, args);
+    if (name === 'eigvals') return eigvals(context, args);
+    if (name === 'eigvecs') return eigvecs(context, args);
+    if (name === 'one_hot') return oneHot(context, args);
     return construct(context, args);
   }
 
+  /* ---- functions: signatures (functions/signatures.rs) ---- */
+
+  var MANY = Infinity;
+  var AXIS = ['axis'];
+  var NONE = [];
+  var ONE = [1, 1];
+  var TWO = [2, 2];
+
+  /** When a result is whole, from whether its positional arguments are (Rust's Whole). */
+  function wholeOf(rule, wholes) {
+    switch (rule) {
+      case 'always': return true;
+      case 'first': return wholes.length > 0 && wholes[0];
+      case 'all': return wholes.every(function (w) { return w; });
+      case 'all_but_first': return wholes.slice(1).every(function (w) { return w; });
+      default: return false;
+    }
+  }
+
+  function signature(name, positional, keywords, usage, acceptsMask, whole) {
+    return { name: name, positional: positional, keywords: keywords, usage: usage, acceptsMask: acceptsMask, whole: whole };
+  }
+
+  /** Every function, in the order the README lists them (the same table as signatures.rs). */
+  var SIGNATURES = [
+    signature('exp', ONE, NONE, 'exp(x)', false, 'never'),
+    signature('log', ONE, NONE, 'log(x)', false, 'never'),
+    signature('sqrt', ONE, NONE, 'sqrt(x)', false, 'never'),
+    signature('abs', ONE, NONE, 'abs(x)', false, 'first'),
+    signature('sin', ONE, NONE, 'sin(x)', false, 'never'),
+    signature('cos', ONE, NONE, 'cos(x)', false, 'never'),
+    signature('tanh', ONE, NONE, 'tanh(x)', false, 'never'),
+    signature('sigmoid', ONE, NONE, 'sigmoid(x)', false, 'never'),
+    signature('relu', ONE, NONE, 'relu(x)', false, 'first'),
+    signature('gelu', ONE, NONE, 'gelu(x)', false, 'never'),
+    signature('acos', ONE, NONE, 'acos(x)', false, 'never'),
+    signature('asin', ONE, NONE, 'asin(x)', false, 'never'),
+    signature('atan', ONE, NONE, 'atan(x)', false, 'never'),
+    signature('sign', ONE, NONE, 'sign(x)', false, 'always'),
+    signature('floor', ONE, NONE, 'floor(x)', false, 'always'),
+    signature('ceil', ONE, NONE, 'ceil(x)', false, 'always'),
+    signature('round', ONE, NONE, 'round(x)', false, 'always'),
+    signature('maximum', TWO, NONE, 'maximum(a, b)', true, 'all'),
+    signature('minimum', TWO, NONE, 'minimum(a, b)', true, 'all'),
+    signature('atan2', TWO, NONE, 'atan2(y, x)', false, 'never'),
+    signature('xlogy', TWO, NONE, 'xlogy(x, y)', false, 'never'),
+    signature('clip', [3, 3], NONE, 'clip(x, low, high)', false, 'all'),
+    signature('where', [3, 3], NONE, 'where(c, a, b)', true, 'all_but_first'),
+    signature('softmax', ONE, AXIS, 'softmax(x, axis=-1)', true, 'never'),
+    signature('log_softmax', ONE, AXIS, 'log_softmax(x, axis=-1)', true, 'never'),
+    signature('logsumexp', ONE, AXIS, 'logsumexp(x) or logsumexp(x, axis=1)', true, 'never'),
+    signature('layer_norm', ONE, ['eps'], 'layer_norm(x, eps=0.00001)', false, 'never'),
+    signature('sum', ONE, AXIS, 'sum(x) or sum(x, axis=0)', false, 'first'),
+    signature('mean', ONE, AXIS, 'mean(x) or mean(x, axis=0)', false, 'never'),
+    signature('var', ONE, AXIS, 'var(x) or var(x, axis=0)', false, 'never'),
+    signature('std', ONE, AXIS, 'std(x) or std(x, axis=0)', false, 'never'),
+    signature('max', ONE, AXIS, 'max(x) or max(x, axis=0)', false, 'first'),
+    signature('min', ONE, AXIS, 'min(x) or min(x, axis=0)', false, 'first'),
+    signature('argmax', ONE, AXIS, 'argmax(x) or argmax(x, axis=0)', false, 'always'),
+    signature('argmin', ONE, AXIS, 'argmin(x) or argmin(x, axis=0)', false, 'always'),
+    signature('norm', ONE, AXIS, 'norm(x) or norm(x, axis=0)', false, 'never'),
+    signature('cumsum', ONE, AXIS, 'cumsum(x, axis=-1)', false, 'first'),
+    signature('cumprod', ONE, AXIS, 'cumprod(x, axis=-1)', false, 'first'),
+    signature('sort', ONE, AXIS, 'sort(x, axis=-1)', false, 'first'),
+    signature('argsort', ONE, AXIS, 'argsort(x, axis=-1)', false, 'always'),
+    signature('dot', TWO, NONE, 'dot(a, b)', false, 'all'),
+    signature('outer', TWO, NONE, 'outer(a, b)', false, 'all'),
+    signature('transpose', ONE, NONE, 'transpose(x)', true, 'first'),
+    signature('concat', [1, MANY], AXIS, 'concat(a, b, axis=0)', true, 'all'),
+    signature('row', ONE, NONE, 'row(v)', true, 'first'),
+    signature('col', ONE, NONE, 'col(v)', true, 'first'),
+    signature('rows', [3, 3], NONE, 'rows(x, start, end)', true, 'first'),
+    signature('cols', [3, 3], NONE, 'cols(x, start, end)', true, 'first'),
+    signature('reshape', [2, 3], NONE, 'reshape(x, rows, cols) or reshape(x, n)', true, 'first'),
+    signature('flatten', ONE, NONE, 'flatten(x)', true, 'first'),
+    signature('tril', ONE, ['k'], 'tril(m) or tril(m, k=-1)', true, 'first'),
+    signature('triu', ONE, ['k'], 'triu(m) or triu(m, k=1)', true, 'first'),
+    signature('diag', ONE, NONE, 'diag(v) or diag(m)', false, 'first'),
+    signature('trace', ONE, NONE, 'trace(m)', false, 'first'),
+    signature('history', ONE, NONE, 'history(name)', false, 'never'),
+    signature('solve', TWO, NONE, 'solve(a, b)', false, 'never'),
+    signature('inv', ONE, NONE, 'inv(a)', false, 'never'),
+    signature('det', ONE, NONE, 'det(a)', false, 'never'),
+    signature('lstsq', TWO, NONE, 'lstsq(a, b)', false, 'never'),
+    signature('eigvals', ONE, NONE, 'eigvals(a)', false, 'never'),
+    signature('eigvecs', ONE, NONE, 'eigvecs(a)', false, 'never'),
+    signature('arange', ONE, NONE, 'arange(n)', false, 'always'),
+    signature('eye', ONE, NONE, 'eye(n)', false, 'always'),
+    signature('zeros', [1, 2], NONE, 'zeros(rows, cols) or zeros(n)', false, 'always'),
+    signature('ones', [1, 2], NONE, 'ones(rows, cols) or ones(n)', false, 'always'),
+    signature('randn', [1, 2], ['seed'], 'randn(rows, cols, seed=0)', false, 'never'),
+    signature('causal_mask', ONE, NONE, 'causal_mask(n)', false, 'never'),
+    signature('one_hot', TWO, NONE, 'one_hot(i, n)', false, 'always'),
+  ];
+
+  function wholeNumber(given, what) {
+    var value = given.value;
+    if (value.rank === 0) {
+      var x = value.data[0];
+      if (x % 1 === 0 && Math.abs(x) <= 9007199254740992) return x;
+      throw argumentsError(what + ' must be a whole number, got ' + formatNumber(x), given.span,
+        'write a whole number such as 0 or 3');
+    }
+    throw argumentsError(what + ' must be a whole number, got a ' + describeShape(value), given.span,
+      'write a whole number such as 0 or 3');
+  }
+
+  function needsArray(args, x) {
+    if (x.rank === 0) {
+      throw argumentsError('`' + args.fn + '` needs a vector or a matrix, got a scalar', args.positional[0].span,
+        'pass a vector or a matrix');
+    }
+  }
+
+  function vectorArgument(args, index, hint) {
+    var value = args.positional[index].value;
+    if (value.rank === 1) return value;
+    throw argumentsError('`' + args.fn + '` takes vectors, got a ' + describeShape(value), args.positional[index].span, hint);
+  }
+
+  /* ---- functions: elementwise (functions/elementwise.rs) ---- */
+
   var SQRT_2_OVER_PI = Math.sqrt(2 / Math.PI);
+
+  /** x rounded to the nearest whole number, halves to the even one (as functions/elementwise.rs). */
+  function roundHalfEven(x) {
+    var below = Math.floor(x);
+    var fraction = x - below;
+    if (fraction < 0.5) return below;
+    if (fraction > 0.5 || below % 2 !== 0) return below + 1;
+    return below;
+  }
 
   function applyElementwise(name, x) {
     switch (name) {
@@ -815,6 +1539,13 @@
       case 'tanh': return Math.tanh(x);
       case 'sigmoid': return 1 / (1 + Math.exp(-x));
       case 'relu': return x > 0 ? x : 0;
+      case 'acos': return Math.acos(x);
+      case 'asin': return Math.asin(x);
+      case 'atan': return Math.atan(x);
+      case 'sign': return x > 0 ? 1 : x < 0 ? -1 : 0;
+      case 'floor': return Math.floor(x);
+      case 'ceil': return Math.ceil(x);
+      case 'round': return roundHalfEven(x);
       // The tanh approximation of GELU: ½x(1 + tanh(√(2/π)(x + 0.044715x³))).
       default: return 0.5 * x * (1 + Math.tanh(SQRT_2_OVER_PI * (x + 0.044715 * x * x * x)));
     }
@@ -828,22 +1559,13 @@
       var entry = x.data[flat];
       if (name === 'log' && entry === 0) return 'log of 0';
       if ((name === 'log' || name === 'sqrt') && entry < 0) return name + ' of a negative number (' + formatNumber(entry) + ')';
+      if (name === 'acos' || name === 'asin') return name + ' of ' + formatNumber(entry) + ', outside -1 to 1';
       return name + '(' + formatNumber(entry) + ') overflows';
     });
     return result;
   }
 
-  function wholeNumber(given, what) {
-    var value = given.value;
-    if (value.rank === 0) {
-      var x = value.data[0];
-      if (x % 1 === 0 && Math.abs(x) <= 9007199254740992) return x;
-      throw argumentsError(what + ' must be a whole number, got ' + formatNumber(x), given.span,
-        'write a whole number such as 0 or 3');
-    }
-    throw argumentsError(what + ' must be a whole number, got a ' + describeShape(value), given.span,
-      'write a whole number such as 0 or 3');
-  }
+  /* ---- functions: axis (functions/axis.rs) ---- */
 
   /** The axis of x in the matrix view (0: down columns, 1: along rows), or null. */
   function axis(args, x, fallback) {
@@ -911,13 +1633,6 @@
     return result;
   }
 
-  function needsArray(args, x) {
-    if (x.rank === 0) {
-      throw argumentsError('`' + args.fn + '` needs a vector or a matrix, got a scalar', args.positional[0].span,
-        'pass the vector or matrix to normalise');
-    }
-  }
-
   function layerNorm(context, args) {
     var x = args.positional[0].value;
     needsArray(args, x);
@@ -950,9 +1665,21 @@
       case 'max': return lane.reduce(function (m, v) { return Math.max(m, v); }, -Infinity);
       case 'min': return lane.reduce(function (m, v) { return Math.min(m, v); }, Infinity);
       case 'argmax':
+      case 'argmin':
         var best = 0;
-        for (var i = 0; i < lane.length; i++) if (lane[i] > lane[best]) best = i;
+        for (var i = 0; i < lane.length; i++) {
+          if ((name === 'argmax' && lane[i] > lane[best]) || (name === 'argmin' && lane[i] < lane[best])) best = i;
+        }
         return best;
+      case 'var':
+      case 'std':
+        var mean = sumInOrder(lane) / lane.length;
+        var variance = sumInOrder(lane.map(function (v) { return (v - mean) * (v - mean); })) / lane.length;
+        return name === 'std' ? Math.sqrt(variance) : variance;
+      case 'logsumexp':
+        var largest = lane.reduce(function (m, v) { return Math.max(m, v); }, -Infinity);
+        if (largest === -Infinity) return largest;
+        return largest + Math.log(sumInOrder(lane.map(function (v) { return Math.exp(v - largest); })));
       default: return Math.sqrt(sumInOrder(lane.map(function (v) { return v * v; })));
     }
   }
@@ -971,15 +1698,35 @@
       });
       result = along === 0 ? makeValue(x.rank, 1, x.cols, reduced) : makeValue(x.rank, x.rows, 1, reduced);
     }
+    // Only logsumexp takes masks; its result is −∞ exactly where a whole lane was.
+    context.ensureFinite(result, args.span, function () { return name === 'logsumexp'; },
+      function () { return name + ' overflows'; });
+    return result;
+  }
+
+  function scanLane(name, lane) {
+    if (name === 'cumsum' || name === 'cumprod') {
+      var running = name === 'cumsum' ? 0 : 1;
+      return lane.map(function (v) { running = name === 'cumsum' ? running + v : running * v; return running; });
+    }
+    // Stable, as Array.prototype.sort is: equal entries keep their order.
+    var order = lane.map(function (_, i) { return i; });
+    order.sort(function (a, b) { return lane[a] < lane[b] ? -1 : lane[a] > lane[b] ? 1 : 0; });
+    return name === 'sort' ? order.map(function (i) { return lane[i]; }) : order;
+  }
+
+  function scan(context, args) {
+    var x = args.positional[0].value;
+    needsArray(args, x);
+    var name = args.fn;
+    var along = axis(args, x, -1);
+    context.charge(x.data.length, args.span);
+    var result = mapLanes(x, along, function (lane) { return scanLane(name, lane); });
     context.ensureFinite(result, args.span, function () { return false; }, function () { return name + ' overflows'; });
     return result;
   }
 
-  function vectorArgument(args, index, hint) {
-    var value = args.positional[index].value;
-    if (value.rank === 1) return value;
-    throw argumentsError('`' + args.fn + '` takes vectors, got a ' + describeShape(value), args.positional[index].span, hint);
-  }
+  /* ---- functions: combine (functions/combine.rs) ---- */
 
   function dot(context, args) {
     var a = vectorArgument(args, 0, 'use @ for matrices');
@@ -1082,6 +1829,429 @@
     return columns ? makeValue(x.rank, x.rows, count, data) : makeValue(x.rank, count, x.cols, data);
   }
 
+
+  /** The shape several values broadcast to: [rank, rows, cols]. */
+  function broadcastShape(args) {
+    var rows = 1;
+    var cols = 1;
+    var rank = 0;
+    args.positional.forEach(function (given) {
+      var v = given.value;
+      function fits(size, other) { return size === other || size === 1 || other === 1; }
+      if (!fits(rows, v.rows) || !fits(cols, v.cols)) {
+        throw LangError('shape', args.fn + ': ' + args.positional.map(function (g) { return describeShape(g.value); }).join(', ') +
+          ' do not broadcast together', args.span,
+          'sizes must be equal or 1 (NumPy broadcasting); a vector counts as one row, col(v) makes it a column');
+      }
+      rows = Math.max(rows, v.rows);
+      cols = Math.max(cols, v.cols);
+      rank = Math.max(rank, v.rank);
+    });
+    return [rank, rows, cols];
+  }
+
+  function broadcastEntry(value, i, j) {
+    return value.data[(value.rows === 1 ? 0 : i * value.cols) + (value.cols === 1 ? 0 : j)];
+  }
+
+  function combineEntries(name, x) {
+    switch (name) {
+      case 'maximum': return Math.max(x[0], x[1]);
+      case 'minimum': return Math.min(x[0], x[1]);
+      case 'atan2': return Math.atan2(x[0], x[1]);
+      // x · log y, and 0 where x is 0 (even where y is 0), as scipy.special.xlogy.
+      case 'xlogy': return x[0] === 0 ? 0 : x[0] * Math.log(x[1]);
+      case 'clip': return Math.min(Math.max(x[0], x[1]), x[2]);
+      default: return x[0] !== 0 ? x[1] : x[2];
+    }
+  }
+
+  /** maximum, minimum, atan2, xlogy, clip, where: entry by entry with broadcasting. */
+  function broadcastFunction(context, args) {
+    var shape = broadcastShape(args);
+    var rows = shape[1];
+    var cols = shape[2];
+    var name = args.fn;
+    context.charge(rows * cols * args.positional.length, args.span);
+    function at(i, j) { return args.positional.map(function (g) { return broadcastEntry(g.value, i, j); }); }
+    var data = [];
+    for (var i = 0; i < rows; i++) for (var j = 0; j < cols; j++) data.push(combineEntries(name, at(i, j)));
+    var result = makeValue(shape[0], rows, cols, data);
+    context.ensureFinite(result, args.span, function (flat) {
+      return at(Math.floor(flat / cols), flat % cols).indexOf(-Infinity) >= 0;
+    }, function (flat) {
+      var x = at(Math.floor(flat / cols), flat % cols);
+      return x[1] === 0 ? 'xlogy of a positive x and y = 0 (log of 0)'
+        : 'xlogy with y = ' + formatNumber(x[1]) + ': log of a negative number';
+    });
+    return result;
+  }
+
+  /* ---- functions: shape (functions/shape.rs) ---- */
+
+  function matrixArgument(args, hint) {
+    var x = args.positional[0].value;
+    if (x.rank !== 2) {
+      throw argumentsError('`' + args.fn + '` takes a matrix, got a ' + describeShape(x), args.positional[0].span, hint);
+    }
+    return x;
+  }
+
+  function reshape(context, args) {
+    var x = args.positional[0].value;
+    var rows = size(args, 1);
+    var cols = args.positional.length === 3 ? size(args, 2) : null;
+    var wanted = rows * (cols === null ? 1 : cols);
+    if (wanted !== x.data.length) {
+      var target = cols === null ? 'a vector of ' + rows : rows + '×' + cols;
+      throw LangError('shape', 'reshape: the ' + x.data.length + ' entries of a ' + describeShape(x) + ' cannot fill ' + target,
+        args.span, 'the new sizes must multiply to ' + x.data.length + ', the number of entries');
+    }
+    context.charge(x.data.length, args.span);
+    return cols === null ? makeValue(1, 1, rows, x.data.slice()) : makeValue(2, rows, cols, x.data.slice());
+  }
+
+  function flatten(context, args) {
+    var x = args.positional[0].value;
+    context.charge(x.data.length, args.span);
+    return makeValue(1, 1, x.data.length, x.data.slice());
+  }
+
+  function triangle(context, args, upper) {
+    var x = matrixArgument(args, 'tril and triu take a matrix; build one with ones(n, n)');
+    var k = args.keywords.k ? wholeNumber(args.keywords.k, 'k') : 0;
+    context.charge(x.rows * x.cols, args.span);
+    var data = x.data.map(function (v, flat) {
+      var offset = (flat % x.cols) - Math.floor(flat / x.cols);
+      return (upper ? offset >= k : offset <= k) ? v : 0;
+    });
+    return makeValue(2, x.rows, x.cols, data);
+  }
+
+  function diag(context, args) {
+    var x = args.positional[0].value;
+    var data = [];
+    var n;
+    if (x.rank === 1) {
+      n = x.data.length;
+      context.charge(n * n, args.span);
+      for (var flat = 0; flat < n * n; flat++) data.push(Math.floor(flat / n) === flat % n ? x.data[Math.floor(flat / n)] : 0);
+      return makeValue(2, n, n, data);
+    }
+    if (x.rank === 2) {
+      n = Math.min(x.rows, x.cols);
+      context.charge(n, args.span);
+      for (var i = 0; i < n; i++) data.push(x.data[i * x.cols + i]);
+      return makeValue(1, 1, n, data);
+    }
+    throw argumentsError('`diag` takes a vector or a matrix, got a scalar', args.positional[0].span,
+      'diag(v) builds a diagonal matrix; diag(m) reads one');
+  }
+
+  function trace(context, args) {
+    var x = matrixArgument(args, "trace sums a matrix's diagonal");
+    var n = Math.min(x.rows, x.cols);
+    context.charge(n, args.span);
+    var total = 0;
+    for (var i = 0; i < n; i++) total += x.data[i * x.cols + i];
+    var result = scalar(total);
+    context.ensureFinite(result, args.span, function () { return false; }, function () { return 'trace overflows'; });
+    return result;
+  }
+
+  /* ---- functions: linalg (functions/linalg.rs) ---- */
+  // The same algorithms in the same order as linalg.rs: LU with partial pivoting, Householder QR,
+  // cyclic Jacobi. Only + − × ÷ and √, which IEEE arithmetic rounds the same in both.
+
+  var SINGULAR = 1e-12;
+  var ASYMMETRIC = 1e-9;
+  var MAX_SWEEPS = 64;
+
+  function squareArgument(args, index) {
+    var given = args.positional[index];
+    var value = given.value;
+    if (value.rank !== 2 || value.rows !== value.cols) {
+      throw argumentsError('`' + args.fn + '` needs a square matrix, got a ' + describeShape(value), given.span,
+        'linear algebra works on n×n matrices; lstsq fits a tall one');
+    }
+    return { n: value.rows, a: value.data.slice() };
+  }
+
+  function largestMagnitude(entries) {
+    return entries.reduce(function (m, x) { return Math.max(m, Math.abs(x)); }, 0);
+  }
+
+  function matrixError(context, args, problem, hint) {
+    return LangError('arguments', args.fn + ': ' + problem + ' in step ' + context.stepName(), args.span, hint);
+  }
+
+  /** LU with partial pivoting in place; returns { n, lu, order, sign } or { singularAt: k }. */
+  function factorise(n, a, tolerance) {
+    var order = [];
+    var i;
+    var j;
+    for (i = 0; i < n; i++) order.push(i);
+    var sign = 1;
+    for (var k = 0; k < n; k++) {
+      var pivot = k;
+      var best = Math.abs(a[k * n + k]);
+      for (i = k + 1; i < n; i++) {
+        if (Math.abs(a[i * n + k]) > best) { best = Math.abs(a[i * n + k]); pivot = i; }
+      }
+      if (best <= tolerance) return { singularAt: k };
+      if (pivot !== k) {
+        for (j = 0; j < n; j++) {
+          var t = a[k * n + j]; a[k * n + j] = a[pivot * n + j]; a[pivot * n + j] = t;
+        }
+        var o = order[k]; order[k] = order[pivot]; order[pivot] = o;
+        sign = -sign;
+      }
+      for (i = k + 1; i < n; i++) {
+        var factor = a[i * n + k] / a[k * n + k];
+        a[i * n + k] = factor;
+        for (j = k + 1; j < n; j++) a[i * n + j] -= factor * a[k * n + j];
+      }
+    }
+    return { n: n, lu: a, order: order, sign: sign };
+  }
+
+  function luSolve(lu, b) {
+    var n = lu.n;
+    var y = lu.order.map(function (i) { return b[i]; });
+    var i;
+    var j;
+    var value;
+    for (i = 0; i < n; i++) {
+      value = y[i];
+      for (j = 0; j < i; j++) value -= lu.lu[i * n + j] * y[j];
+      y[i] = value;
+    }
+    for (i = n - 1; i >= 0; i--) {
+      value = y[i];
+      for (j = i + 1; j < n; j++) value -= lu.lu[i * n + j] * y[j];
+      y[i] = value / lu.lu[i * n + i];
+    }
+    return y;
+  }
+
+  function rightHandSide(args, rows, quotedShape) {
+    var b = args.positional[1].value;
+    var bRows = b.rank === 1 ? b.cols : b.rows;
+    var bCols = b.rank === 1 ? 1 : b.cols;
+    if (b.rank === 0 || bRows !== rows) {
+      throw LangError('shape', args.fn + ': ' + quotedShape + ' and ' + describeShape(b) + ', b needs ' + rows + ' rows',
+        args.span, 'b is a vector with one entry per row of a, or a matrix of such columns');
+    }
+    var columns = [];
+    for (var j = 0; j < bCols; j++) {
+      var column = [];
+      for (var i = 0; i < bRows; i++) column.push(b.data[i * bCols + j]);
+      columns.push(column);
+    }
+    return { columns: columns, vector: b.rank === 1 };
+  }
+
+  function fromColumns(columns, rows, vector) {
+    if (vector) return makeValue(1, 1, rows, columns[0].slice());
+    var cols = columns.length;
+    var data = [];
+    for (var flat = 0; flat < rows * cols; flat++) data.push(columns[flat % cols][Math.floor(flat / cols)]);
+    return makeValue(2, rows, cols, data);
+  }
+
+  function singular(context, args, column) {
+    return matrixError(context, args, 'the matrix is singular (no pivot in column ' + (column + 1) + ')',
+      'its rows are linearly dependent, so there is no unique solution; lstsq fits the best one when a has more rows than columns');
+  }
+
+  function linalgFinite(context, args, result) {
+    context.ensureFinite(result, args.span, function () { return false; }, function () {
+      return args.fn + ' overflows (the matrix is nearly singular)';
+    });
+    return result;
+  }
+
+  function solve(context, args) {
+    var square = squareArgument(args, 0);
+    var n = square.n;
+    var rhs = rightHandSide(args, n, n + '×' + n);
+    context.charge(n * n * n + rhs.columns.length * n * n, args.span);
+    var lu = factorise(n, square.a, SINGULAR * largestMagnitude(square.a));
+    if (lu.singularAt !== undefined) throw singular(context, args, lu.singularAt);
+    return linalgFinite(context, args, fromColumns(rhs.columns.map(function (b) { return luSolve(lu, b); }), n, rhs.vector));
+  }
+
+  function inv(context, args) {
+    var square = squareArgument(args, 0);
+    var n = square.n;
+    context.charge(2 * n * n * n, args.span);
+    var lu = factorise(n, square.a, SINGULAR * largestMagnitude(square.a));
+    if (lu.singularAt !== undefined) throw singular(context, args, lu.singularAt);
+    var columns = [];
+    for (var j = 0; j < n; j++) {
+      var unit = [];
+      for (var i = 0; i < n; i++) unit.push(i === j ? 1 : 0);
+      columns.push(luSolve(lu, unit));
+    }
+    return linalgFinite(context, args, fromColumns(columns, n, false));
+  }
+
+  function det(context, args) {
+    var square = squareArgument(args, 0);
+    var n = square.n;
+    context.charge(n * n * n, args.span);
+    var lu = factorise(n, square.a, 0);
+    var result = 0;
+    if (lu.singularAt === undefined) {
+      result = lu.sign;
+      for (var k = 0; k < n; k++) result *= lu.lu[k * n + k];
+    }
+    return linalgFinite(context, args, scalar(result));
+  }
+
+  function reflect(v, length, values, first, stride) {
+    var projection = 0;
+    var offset;
+    for (offset = 0; offset < v.length; offset++) projection += v[offset] * values[first + offset * stride];
+    var factor = 2 * projection / length;
+    for (offset = 0; offset < v.length; offset++) values[first + offset * stride] -= factor * v[offset];
+  }
+
+  function lstsq(context, args) {
+    var given = args.positional[0];
+    var a = given.value;
+    var m = a.rows;
+    var n = a.cols;
+    if (a.rank !== 2 || m < n) {
+      throw argumentsError('`lstsq` needs a matrix with at least as many rows as columns, got a ' + describeShape(a), given.span,
+        'each row is one equation, each column one unknown: more equations than unknowns');
+    }
+    var rhs = rightHandSide(args, m, describeShape(a));
+    var columns = rhs.columns;
+    context.charge(2 * m * n * (n + columns.length), args.span);
+    var r = a.data.slice();
+    var tolerance = SINGULAR * largestMagnitude(r);
+    var i;
+    var j;
+    for (var k = 0; k < n; k++) {
+      var squares = 0;
+      for (i = k; i < m; i++) squares += r[i * n + k] * r[i * n + k];
+      var norm = Math.sqrt(squares);
+      if (norm <= tolerance) {
+        throw matrixError(context, args, 'the columns of a are linearly dependent (column ' + (k + 1) + ')',
+          'a least-squares fit needs columns that are not combinations of the others; drop the repeated one');
+      }
+      var alpha = r[k * n + k] > 0 ? -norm : norm;
+      var v = [];
+      for (i = k; i < m; i++) v.push(r[i * n + k]);
+      v[0] -= alpha;
+      var length = 0;
+      for (i = 0; i < v.length; i++) length += v[i] * v[i];
+      for (j = k; j < n; j++) reflect(v, length, r, k * n + j, n);
+      for (j = 0; j < columns.length; j++) reflect(v, length, columns[j], k, 1);
+    }
+    var solved = columns.map(function (b) {
+      var x = [];
+      for (var p = 0; p < n; p++) x.push(0);
+      for (var row = n - 1; row >= 0; row--) {
+        var value = b[row];
+        for (var q = row + 1; q < n; q++) value -= r[row * n + q] * x[q];
+        x[row] = value / r[row * n + row];
+      }
+      return x;
+    });
+    return linalgFinite(context, args, fromColumns(solved, n, rhs.vector));
+  }
+
+  /** Eigenvalues ascending and eigenvectors (columns) of a symmetric matrix by cyclic Jacobi. */
+  function jacobi(context, args) {
+    var square = squareArgument(args, 0);
+    var n = square.n;
+    var a = square.a;
+    var largest = largestMagnitude(a);
+    var i;
+    var j;
+    var k;
+    for (i = 0; i < n; i++) {
+      for (j = i + 1; j < n; j++) {
+        if (Math.abs(a[i * n + j] - a[j * n + i]) > ASYMMETRIC * largest) {
+          throw matrixError(context, args, 'the matrix is not symmetric (entry [' + (i + 1) + ', ' + (j + 1) +
+            '] differs from [' + (j + 1) + ', ' + (i + 1) + '])',
+            'eigvals and eigvecs take symmetric matrices, such as x.T @ x; symmetrise with (a + a.T) / 2');
+        }
+      }
+    }
+    var m = [];
+    var v = [];
+    var flat;
+    for (flat = 0; flat < n * n; flat++) {
+      m.push((a[flat] + a[(flat % n) * n + Math.floor(flat / n)]) / 2);
+      v.push(Math.floor(flat / n) === flat % n ? 1 : 0);
+    }
+    var total = 0;
+    for (flat = 0; flat < n * n; flat++) total += m[flat] * m[flat];
+    var threshold = total * 1e-32;
+    for (var sweep = 0; sweep < MAX_SWEEPS; sweep++) {
+      var off = 0;
+      for (i = 0; i < n; i++) for (j = i + 1; j < n; j++) off += m[i * n + j] * m[i * n + j];
+      if (off <= threshold) break;
+      context.charge(3 * n * n * n, args.span);
+      for (var p = 0; p < n; p++) {
+        for (var q = p + 1; q < n; q++) {
+          var apq = m[p * n + q];
+          if (apq === 0) continue;
+          var theta = (m[q * n + q] - m[p * n + p]) / (2 * apq);
+          var sign = theta >= 0 ? 1 : -1;
+          var t = sign / (Math.abs(theta) + Math.sqrt(theta * theta + 1));
+          var c = 1 / Math.sqrt(t * t + 1);
+          var s = t * c;
+          var x;
+          var y;
+          for (k = 0; k < n; k++) {
+            x = m[k * n + p]; y = m[k * n + q];
+            m[k * n + p] = c * x - s * y; m[k * n + q] = s * x + c * y;
+          }
+          for (k = 0; k < n; k++) {
+            x = m[p * n + k]; y = m[q * n + k];
+            m[p * n + k] = c * x - s * y; m[q * n + k] = s * x + c * y;
+          }
+          for (k = 0; k < n; k++) {
+            x = v[k * n + p]; y = v[k * n + q];
+            v[k * n + p] = c * x - s * y; v[k * n + q] = s * x + c * y;
+          }
+        }
+      }
+    }
+    var order = [];
+    for (i = 0; i < n; i++) order.push(i);
+    order.sort(function (x1, y1) {
+      var d1 = m[x1 * n + x1];
+      var d2 = m[y1 * n + y1];
+      return d1 < d2 ? -1 : d1 > d2 ? 1 : 0;
+    });
+    var values = order.map(function (i1) { return m[i1 * n + i1]; });
+    var vectors = new Array(n * n);
+    order.forEach(function (source, column) {
+      var biggest = 0;
+      for (var r1 = 0; r1 < n; r1++) if (Math.abs(v[r1 * n + source]) > Math.abs(v[biggest * n + source])) biggest = r1;
+      var flip = v[biggest * n + source] < 0 ? -1 : 1;
+      for (var r2 = 0; r2 < n; r2++) vectors[r2 * n + column] = flip * v[r2 * n + source];
+    });
+    return { n: n, values: values, vectors: vectors };
+  }
+
+  function eigvals(context, args) {
+    var result = jacobi(context, args);
+    return linalgFinite(context, args, makeValue(1, 1, result.n, result.values));
+  }
+
+  function eigvecs(context, args) {
+    var result = jacobi(context, args);
+    return linalgFinite(context, args, makeValue(2, result.n, result.n, result.vectors));
+  }
+
+  /* ---- functions: construct (functions/construct.rs) ---- */
+
   function size(args, index) {
     var given = args.positional[index];
     var n = wholeNumber(given, 'a size');
@@ -1151,55 +2321,78 @@
     return makeValue(1, 1, rows, data);
   }
 
-  /* ---- run (mod.rs) ---- */
+  /** one_hot(i, n): a 1 at position i of n zeros; one row each for a vector of positions. */
+  function oneHot(context, args) {
+    var n = size(args, 1);
+    var positions = args.positional[0];
+    var value = positions.value;
+    if (value.rank === 2) {
+      throw argumentsError('`one_hot` takes a position or a vector of positions, got a ' + describeShape(value), positions.span,
+        'write one_hot(2, 4), or one_hot(labels, 4) for a vector of labels');
+    }
+    var count = value.data.length;
+    context.checkSize('one_hot', count, n, args.span);
+    context.charge(count * n, args.span);
+    var data = [];
+    for (var k = 0; k < count * n; k++) data.push(0);
+    value.data.forEach(function (position, row) {
+      if (position % 1 !== 0 || position < 0 || position >= n) {
+        throw argumentsError('one_hot: position ' + formatNumber(position) + ' is not a whole number from 0 to ' + (n - 1),
+          positions.span, 'positions count from 0, as argmax gives them');
+      }
+      data[row * n + position] = 1;
+    });
+    return value.rank === 0 ? makeValue(1, 1, n, data) : makeValue(2, count, n, data);
+  }
+
+  /* ---- api (mod.rs) ---- */
+
+  function reported(error) {
+    if (error.name !== 'LangError') throw error;
+    return { ok: false, error: { kind: error.kind, message: error.message, hint: error.hint, start: error.start, end: error.end } };
+  }
 
   /**
-   * Parses and evaluates `stepsText` with `inputs` ([[name, value], ...], values as plain numbers
-   * and arrays). Returns { ok: true, values: [[name, value], ...] } for the steps in order, or
-   * { ok: false, error: { kind, message, hint, start, end } } with UTF-16 offsets in stepsText.
+   * Parses and runs `stepsText` with `inputs` ([[name, value], ...], values as plain numbers and
+   * arrays). Returns { ok: true, values: [[name, value], ...], whole: [names] } with every name
+   * once in the order of first assignment (its last value) and the names whose values are whole
+   * by construction, or { ok: false, error: { kind, message, hint, start, end } } with UTF-16
+   * offsets in stepsText.
    */
   function run(stepsText, inputs) {
     try {
-      var steps = parseSteps(stepsText);
-      var env = new Map();
+      var statements = parseSteps(stepsText);
       var internal = inputs.map(function (input) {
         var value = fromPlain(input[1]);
         if (value === null) {
           throw inputError('arguments', 'input `' + input[0] + '` is not a number, a list or a table of equal rows',
             'write a number, [1, 2] or [[1, 2], [3, 4]]');
         }
-        checkInput(input[0], value, env);
-        env.set(input[0], value);
         return [input[0], value];
       });
-      var context = new Context(stepsText, steps, internal);
-      var values = [];
-      steps.forEach(function (step, index) {
-        context.step = index;
-        context.checkNewName(step, env);
-        var value = context.eval(env, step.expr);
-        var flat = value.data.indexOf(Infinity);
-        if (flat >= 0) {
-          throw LangError('non_finite', '+inf in step ' + step.name + describePosition(value, flat), step.expr.span,
-            'only -inf, as a mask, may be a value; write -inf');
-        }
-        env.set(step.name, value);
-        values.push([step.name, toPlain(value)]);
-      });
-      return { ok: true, values: values };
+      var outputs = runProgram(stepsText, statements, internal);
+      return {
+        ok: true,
+        values: outputs.map(function (o) { return [o.name, toPlain(o.value)]; }),
+        whole: outputs.filter(function (o) { return o.whole; }).map(function (o) { return o.name; }),
+      };
     } catch (error) {
-      if (error.name !== 'LangError') throw error;
-      return { ok: false, error: { kind: error.kind, message: error.message, hint: error.hint, start: error.start, end: error.end } };
+      return reported(error);
     }
   }
 
-  /** The names the steps define, in order, with their spans; or the syntax error. */
+  /** The names the steps assign, once each in order of first assignment, with spans; or the syntax error. */
   function stepNames(stepsText) {
     try {
-      return { ok: true, names: parseSteps(stepsText).map(function (s) { return [s.name, s.nameSpan[0], s.nameSpan[1]]; }) };
+      var names = [];
+      parseSteps(stepsText).forEach(function (statement) {
+        statementSteps(statement).forEach(function (s) {
+          if (!names.some(function (n) { return n[0] === s.name; })) names.push([s.name, s.nameSpan[0], s.nameSpan[1]]);
+        });
+      });
+      return { ok: true, names: names };
     } catch (error) {
-      if (error.name !== 'LangError') throw error;
-      return { ok: false, error: { kind: error.kind, message: error.message, hint: error.hint, start: error.start, end: error.end } };
+      return reported(error);
     }
   }
 
@@ -1238,6 +2431,7 @@
     MAX_DEPTH: MAX_DEPTH,
     MAX_LINES: MAX_LINES,
     MAX_LINE_BYTES: MAX_LINE_BYTES,
+    MAX_LOOP_DEPTH: MAX_LOOP_DEPTH,
     FUNCTIONS: SIGNATURES.map(function (s) { return s.name; }),
     run: run,
     stepNames: stepNames,

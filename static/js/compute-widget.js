@@ -97,6 +97,14 @@
     return F.formatDp(x, this.decimals);
   };
 
+  /** How a step's numbers print: a whole number by construction (the core says which) without
+   *  decimals, as the build prints it; anything else at the book's decimals. */
+  Widget.prototype.formatterOf = function (name) {
+    var self = this;
+    var whole = Boolean(this.whole) && this.whole.indexOf(name) !== -1;
+    return function (x) { return whole ? F.formatDp(x, 0) : self.fmt(x); };
+  };
+
   Widget.prototype.mount = function () {
     var restored = common.readFragment(this.example.name);
     var fromUrl = restored !== null ? decodeState(this.example.inputs, restored) : null;
@@ -242,6 +250,7 @@
     if (outcome.ok) {
       this.failure = null;
       this.values = this.inputs.map(function (entry) { return [entry[0], clone(entry[1])]; }).concat(outcome.values);
+      this.whole = outcome.whole;
       this.status.textContent = '';
       this.status.removeAttribute('data-error');
     } else {
@@ -292,12 +301,12 @@
 
   /** A step's value: a number as a line, a vector or matrix as a table shaded like a heatmap. */
   Widget.prototype.valueBlock = function (name, value) {
-    var self = this;
+    var format = this.formatterOf(name);
     var caption = el('code', null, this.stepLine(name));
     if (typeof value === 'number') {
       return el('div', { className: 'ww-block' },
         el('p', { className: 'ww-scalar' }, caption, ' \u2192 ',
-          el('span', { className: 'ww-n', 'data-value': name }, this.fmt(value))));
+          el('span', { className: 'ww-n', 'data-value': name }, format(value))));
     }
     var rows = asRows(value);
     var labels = this.labelsOf(name, value);
@@ -314,7 +323,7 @@
       row.forEach(function (x, j) {
         var masked = x === -Infinity;
         var cell = el('td', { 'data-row': i, 'data-col': j, className: masked ? 'ww-masked' : null },
-          el('span', { className: 'ww-n' }, self.fmt(x)));
+          el('span', { className: 'ww-n' }, format(x)));
         if (shaded && !masked) {
           cell.classList.add('ww-heat');
           if (x < 0) cell.classList.add('ww-heat-negative');

@@ -91,19 +91,28 @@ fn expected_steps(inputs: Vec<(String, LangValue)>) -> Vec<(String, Vec<Vec<Stri
 }
 
 /// Every step of `computed` as the widget prints it: matrices and vectors as rows of cells at
-/// three decimals, in the program's order; scalars as one cell.
+/// three decimals (a whole number by construction without decimals), in the program's order;
+/// scalars as one cell.
 pub(crate) fn printed_steps(computed: &Computed) -> Vec<(String, Vec<Vec<String>>)> {
     computed
         .step_names()
         .into_iter()
         .map(|name| {
+            let whole = computed.whole.contains(name);
+            let print = |x: f64| {
+                if whole {
+                    format_number(x, Precision::AsWritten, Style::Prose)
+                } else {
+                    fmt(x)
+                }
+            };
             let rows = match computed.value(name).unwrap() {
-                LangValue::Scalar(x) => vec![vec![fmt(*x)]],
-                LangValue::Vector(v) => vec![v.iter().map(|&x| fmt(x)).collect()],
+                LangValue::Scalar(x) => vec![vec![print(*x)]],
+                LangValue::Vector(v) => vec![v.iter().map(|&x| print(x)).collect()],
                 LangValue::Matrix(m) => m
                     .rows()
                     .into_iter()
-                    .map(|row| row.iter().map(|&x| fmt(x)).collect())
+                    .map(|row| row.iter().map(|&x| print(x)).collect())
                     .collect(),
             };
             (name.to_string(), rows)

@@ -12,6 +12,7 @@ mod check;
 mod common;
 mod compute_blocks;
 mod compute_lang_differential;
+mod compute_loops_browser;
 mod compute_widget_browser;
 mod errors;
 mod eval;

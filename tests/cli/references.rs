@@ -319,3 +319,45 @@ fn a_literal_is_printed_as_written_and_passes_check() {
     let page = book.read("public/attention.html");
     assert!(page.contains("<span class=\"worked-literal\">0.321</span>"));
 }
+
+#[test]
+fn whole_numbers_print_without_decimals_and_label_and_percent_filters_print_words_and_shares() {
+    let block = r#"```compute
+name = "pick"
+cols = ["the", "cat", "sat"]
+steps = """
+p = softmax(logits)
+best = argmax(p)
+kept = sum(p > 0.2)
+share = max(p)
+"""
+
+[inputs]
+logits = [0.5, 2, 1]
+```
+"#;
+    let prose = "The model picks {{pick.best | label}} (position {{pick.best}}), keeps {{pick.kept}} tokens, and gives it {{pick.share | percent}} (${{pick.share | percent}}$), {{pick.share | percent | 3dp}} to three decimals.\n";
+    let book = Book::with_lesson("pick.md", &lesson("Pick", &format!("{block}\n{prose}")));
+    book.build().succeeds();
+    let page = book.read("public/pick.html");
+    assert_eq!(shown_value(&page, "pick.best|label"), "cat");
+    assert_eq!(shown_value(&page, "pick.best"), "1");
+    assert_eq!(shown_value(&page, "pick.kept"), "2");
+    assert_eq!(shown_value(&page, "pick.share|percent"), "62.9%");
+    assert_eq!(shown_value(&page, "pick.share|percent|3dp"), "62.853%");
+    assert!(
+        page.contains(r"62.9\%"),
+        "a percentage in math keeps its sign"
+    );
+
+    let book = Book::with_lesson(
+        "pick.md",
+        &lesson(
+            "Pick",
+            &format!("{block}\nThe share {{{{pick.share | label}}}}.\n"),
+        ),
+    );
+    book.build()
+        .exits_with(1)
+        .stderr_has("`label` needs a position from 0 to 2");
+}

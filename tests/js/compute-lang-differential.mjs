@@ -3,10 +3,10 @@
 //   node tests/js/compute-lang-differential.mjs CASES.json
 //
 // CASES.json is `[{ input: {steps, inputs: [[name, value], ...]},
-//                   expected: {values: [[name, value], ...]} | {error: {kind, message, start, end}} }]`,
+//                   expected: {values: [[name, value], ...], whole: [names]} | {error: {kind, message, start, end}} }]`,
 // written by tests/cli/compute_lang_differential.rs from `worked::compute::lang::evaluate`.
 // JSON has no infinity, so both sides write a −∞ entry as the string "-inf".
-// Every step's value must agree to 1e-9 (absolutely or relative to the larger magnitude) with the
+// Every step's value must agree to 1e-9, the names marked whole must be the same, (absolutely or relative to the larger magnitude) with the
 // same shape, or both must fail with the same error kind and the same message once the decimals in
 // it (computed operands, which may differ in the last bit) are masked, and (for ASCII programs,
 // where bytes and UTF-16 units coincide) the same span.
@@ -67,6 +67,9 @@ export function compareCase(input, expected) {
   if (!result.ok) return `JS reports ${result.error.kind} (${result.error.message}), Rust ran the program`;
   const values = decode(expected.values);
   if (result.values.length !== values.length) return `JS has ${result.values.length} steps, Rust ${values.length}`;
+  if (expected.whole && JSON.stringify(result.whole) !== JSON.stringify(expected.whole)) {
+    return `whole numbers differ: JS ${JSON.stringify(result.whole)}, Rust ${JSON.stringify(expected.whole)}`;
+  }
   for (const [k, [name, value]] of values.entries()) {
     if (result.values[k][0] !== name) return `step ${k}: JS names it ${result.values[k][0]}, Rust ${name}`;
     const problem = compareValue(name, result.values[k][1], value);

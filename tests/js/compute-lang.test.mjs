@@ -33,7 +33,29 @@ test('steps come back in order with scalars, vectors and matrices as plain value
   const out = lang.run('a = x * 2\nb = row(v)\nc = sum(m, axis=0)', [
     ['x', 1.5], ['v', [1, 2]], ['m', [[1, 2], [3, 4]]],
   ]);
-  assert.deepEqual(out, { ok: true, values: [['a', 3], ['b', [[1, 2]]], ['c', [[4, 6]]]] });
+  assert.deepEqual(out, {
+    ok: true,
+    values: [['a', 3], ['b', [[1, 2]]], ['c', [[4, 6]]]],
+    whole: ['b', 'c'],
+  });
+});
+
+test('a loop keeps its state, history stacks it, subscripts and comparisons read it', () => {
+  const out = lang.run('w = w0\nrepeat n as t:\n    w = w * 2 + t\n    loss = sum(w)\ncurve = history(loss)\n' +
+    'best = argmax(curve)\nlast = w[-1]\nflip = w[::-1]\nbig = where(w > 10, w, -inf)',
+  [['w0', [1, 2]], ['n', 3]]);
+  assert.deepEqual(out.values, [['w', [12, 20]], ['loss', 32], ['curve', [6, 14, 32]], ['best', 2],
+    ['last', 20], ['flip', [20, 12]], ['big', [12, 20]]]);
+  assert.deepEqual(out.whole, ['w', 'loss', 'curve', 'best', 'last', 'flip']);
+});
+
+test('constructs from other languages name themselves, and sort does not suggest sqrt', () => {
+  assert.equal(lang.run('for i in range(3):', []).error.message,
+    '`for` starts a loop, which the language does not have');
+  const sorted = lang.run('y = sortt(x)', [['x', [2, 1]]]);
+  assert.equal(sorted.error.hint, 'did you mean `sort`?');
+  const unknown = lang.run('y = srot(x)', [['x', [2, 1]]]);
+  assert.notEqual(unknown.error.hint, 'did you mean `sqrt`?');
 });
 
 test('a causal mask gives exact zeros after softmax and stays -Infinity as a step', () => {

@@ -1,329 +1,59 @@
-//! Runs parsed steps: names, operators, broadcasting, the non-finite rule and the work bound.
+//! Evaluates expressions: names, operators, broadcasting, comparisons, subscripts, calls, the
+//! non-finite rule and which results are whole numbers.
 //!
-//! Stage: evaluation, after parsing. Input: the steps text (to quote operands), the parsed
-//! [`Step`]s and the input values. Output: each step's [`Value`] in order, or the first
-//! [`LangError`], pointing at the operator, call or name at fault. Must not: parse text, or let
-//! a NaN or ±∞ escape other than a −∞ mask (see the module doc of `lang`).
+//! Stage: evaluation, after parsing; `run` calls it for each statement. Input: an [`Expr`] and
+//! the [`Scope`] of names. Output: the expression's [`Value`] and whether it is whole by
+//! construction, or the first [`LangError`], pointing at the operator, call, subscript or name
+//! at fault. Must not: assign names (statements do), or let a NaN or ±∞ escape other than a −∞
+//! mask (see the module doc of `lang`).
 
 use std::borrow::Cow;
 use std::collections::HashMap;
 use std::ops::Range;
 
-use ndarray::Array2;
+use super::context::{Context, Scope, CONSTANTS};
+use super::functions::{self, Given};
+use super::index::{self, Resolved};
+use super::parser::{BinaryOp, Expr, ExprKind, Subscript};
+use super::suggest::nearest;
+use super::value::{format_number, map_value, transpose, Value};
+use super::{ErrorKind, LangError};
 
-use super::functions;
-use super::parser::{BinaryOp, Expr, ExprKind, Step};
-use super::value::{format_number, Value};
-use super::{ErrorKind, LangError, MAX_SIDE, MAX_WORK};
-
-/// The named constants, in the order hints list them.
-pub(crate) const CONSTANTS: [&str; 2] = ["pi", "inf"];
-
-/// What a name refers to while a program runs.
-type Env = HashMap<String, Value>;
-
-/// Evaluates `steps` in order (see [`super::run`]).
-pub(crate) fn run_steps(
-    text: &str,
-    steps: &[Step],
-    inputs: &[(String, Value)],
-) -> Result<Vec<(String, Value)>, LangError> {
-    let mut env = Env::new();
-    for (name, value) in inputs {
-        check_input(name, value, &env)?;
-        env.insert(name.clone(), value.clone());
-    }
-    let mut context = Context {
-        text,
-        steps,
-        inputs,
-        step: 0,
-        work: 0,
-    };
-    let mut results = Vec::with_capacity(steps.len());
-    let mut kept = super::memory::Kept::default();
-    for (index, step) in steps.iter().enumerate() {
-        context.step = index;
-        context.check_new_name(step, &env)?;
-        let value = context.eval(&env, &step.expr)?;
-        kept.keep(&value, &step.name, &step.expr.span)?;
-        let value = value.into_owned();
-        if let Some(flat) = value.entries().iter().position(|x| *x == f64::INFINITY) {
-            return Err(LangError::new(
-                ErrorKind::NonFinite,
-                format!(
-                    "+inf in step {}{}",
-                    step.name,
-                    value.describe_position(flat)
-                ),
-                step.expr.span.clone(),
-            )
-            .with_hint("only -inf, as a mask, may be a value; write -inf"));
-        }
-        env.insert(step.name.clone(), value.clone());
-        results.push((step.name.clone(), value));
-    }
-    Ok(results)
+/// A value as an expression gave it, and whether it is a whole number by construction.
+pub(crate) struct Evaluated<'e> {
+    pub(crate) value: Cow<'e, Value>,
+    pub(crate) whole: bool,
 }
 
-/// Whether `name` could be written in a step.
-fn is_name(name: &str) -> bool {
-    let mut chars = name.chars();
-    chars
-        .next()
-        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
-        && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
+fn owned<'e>(value: Value, whole: bool) -> Evaluated<'e> {
+    Evaluated {
+        value: Cow::Owned(value),
+        whole,
+    }
 }
 
-/// Rejects an input the steps could not use or that breaks the limits.
-fn check_input(name: &str, value: &Value, env: &Env) -> Result<(), LangError> {
-    let fail = |kind, message: String, hint: &str| {
-        Err(LangError::new(kind, message, 0..0).with_hint(hint))
-    };
-    if !is_name(name) {
-        return fail(
-            ErrorKind::Syntax,
-            format!("input `{name}` is not a name a step can use"),
-            "names are letters, digits and `_`, starting with a letter or `_`",
-        );
-    }
-    if CONSTANTS.contains(&name) || env.contains_key(name) {
-        return fail(
-            ErrorKind::Redefinition,
-            format!("input `{name}` is defined twice or is a constant"),
-            "rename the input",
-        );
-    }
-    let (rows, cols) = value.dims();
-    if value.is_empty() {
-        return fail(
-            ErrorKind::Arguments,
-            format!("input `{name}` is empty"),
-            "give it at least one number",
-        );
-    }
-    if rows > MAX_SIDE || cols > MAX_SIDE {
-        return fail(
-            ErrorKind::Limit,
-            format!(
-                "input `{name}` is {}, larger than the limit",
-                value.describe_shape()
-            ),
-            &format!("values are at most {MAX_SIDE}×{MAX_SIDE}"),
-        );
-    }
-    if let Some(flat) = value.entries().iter().position(|x| !x.is_finite()) {
-        let entry = format_number(value.entries()[flat]);
-        return fail(
-            ErrorKind::NonFinite,
-            format!(
-                "input `{name}` has {entry}{}",
-                value.describe_position(flat)
-            ),
-            "inputs must be finite; a mask is built in the steps, e.g. with causal_mask(n) or -inf",
-        );
-    }
-    Ok(())
-}
-
-/// Levenshtein distance, for "did you mean" hints.
-fn edit_distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut previous: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut current = vec![i + 1];
-        for (j, cb) in b.iter().enumerate() {
-            let substitute = previous[j] + usize::from(ca != *cb);
-            current.push(substitute.min(previous[j + 1] + 1).min(current[j] + 1));
-        }
-        previous = current;
-    }
-    previous[b.len()]
-}
-
-/// The candidate closest to `name`, if it is close enough to be a likely typo.
-pub(crate) fn nearest<'c>(
-    name: &str,
-    candidates: impl IntoIterator<Item = &'c str>,
-) -> Option<&'c str> {
-    let allowed = (name.chars().count() / 3).max(1);
-    let mut best: Option<(usize, &str)> = None;
-    for candidate in candidates {
-        let distance = edit_distance(name, candidate);
-        if distance <= allowed && best.is_none_or(|(d, _)| distance < d) {
-            best = Some((distance, candidate));
-        }
-    }
-    best.map(|(_, candidate)| candidate)
-}
-
-/// Evaluation state of one run: the work done so far and which step is running.
-pub(crate) struct Context<'a> {
-    text: &'a str,
-    steps: &'a [Step],
-    inputs: &'a [(String, Value)],
-    /// Index of the running step.
-    step: usize,
-    /// Element operations done so far, bounded by [`MAX_WORK`].
-    work: u64,
+/// Whether every entry is a whole number a float holds exactly, so a "whole" mark never
+/// claims more than the value shows.
+pub(crate) fn entries_are_whole(value: &Value) -> bool {
+    value
+        .entries()
+        .iter()
+        .all(|x| x.fract() == 0.0 && x.abs() <= 9_007_199_254_740_992.0)
 }
 
 impl Context<'_> {
-    /// The running step's name, for messages.
-    pub(crate) fn step_name(&self) -> &str {
-        &self.steps[self.step].name
-    }
-
-    fn check_new_name(&self, step: &Step, env: &Env) -> Result<(), LangError> {
-        let earlier = self.steps[..self.step].iter().find(|s| s.name == step.name);
-        let hint = if let Some(earlier) = earlier {
-            format!(
-                "`{}` is already defined on line {}; give this step a new name",
-                step.name, earlier.line
-            )
-        } else if env.contains_key(&step.name) {
-            format!(
-                "`{}` is an input, and inputs cannot be reassigned; give the step a new name",
-                step.name
-            )
-        } else if CONSTANTS.contains(&step.name.as_str()) {
-            format!("`{}` is a constant; give the step another name", step.name)
-        } else {
-            return Ok(());
-        };
-        Err(LangError::new(
-            ErrorKind::Redefinition,
-            format!("`{}` is defined twice", step.name),
-            step.name_span.clone(),
-        )
-        .with_hint(hint))
-    }
-
-    /// Counts `operations` element operations against [`MAX_WORK`].
-    pub(crate) fn charge(
-        &mut self,
-        operations: usize,
-        span: &Range<usize>,
-    ) -> Result<(), LangError> {
-        self.work = self.work.saturating_add(operations as u64);
-        if self.work > MAX_WORK {
-            return Err(LangError::new(
-                ErrorKind::Limit,
-                format!(
-                    "the steps need more than {MAX_WORK} element operations (step {})",
-                    self.step_name()
-                ),
-                span.clone(),
-            )
-            .with_hint(
-                "use smaller values or fewer steps: a block is meant for a worked example",
-            ));
-        }
-        Ok(())
-    }
-
-    /// Rejects a result of `rows`×`cols` beyond [`MAX_SIDE`] before it is built.
-    pub(crate) fn check_size(
-        &self,
-        what: &str,
-        rows: usize,
-        cols: usize,
-        span: &Range<usize>,
-    ) -> Result<(), LangError> {
-        if rows > MAX_SIDE || cols > MAX_SIDE {
-            return Err(LangError::new(
-                ErrorKind::Limit,
-                format!("{what} would be {rows}×{cols}, larger than the limit"),
-                span.clone(),
-            )
-            .with_hint(format!("values are at most {MAX_SIDE}×{MAX_SIDE}")));
-        }
-        Ok(())
-    }
-
-    /// Rejects +∞ in an operand, and −∞ unless `what` accepts masks.
-    pub(crate) fn admit(
-        &self,
-        value: &Value,
-        what: &str,
-        accepts_mask: bool,
-        span: &Range<usize>,
-    ) -> Result<(), LangError> {
-        let entries = value.entries();
-        let bad = entries.iter().position(|x| {
-            x.is_nan() || *x == f64::INFINITY || (*x == f64::NEG_INFINITY && !accepts_mask)
-        });
-        let Some(flat) = bad else {
-            return Ok(());
-        };
-        let position = value.describe_position(flat);
-        let (message, hint) = if entries[flat] == f64::NEG_INFINITY {
-            (
-                format!("-inf (a masked entry) reaches {what} in step {}{position}", self.step_name()),
-                "only + and softmax/log_softmax accept masked entries: add the mask to the scores, then take softmax",
-            )
-        } else {
-            (
-                format!(
-                    "{} reaches {what} in step {}{position}",
-                    format_number(entries[flat]),
-                    self.step_name()
-                ),
-                "inf may only be negated, as the mask -inf",
-            )
-        };
-        Err(LangError::new(ErrorKind::NonFinite, message, span.clone()).with_hint(hint))
-    }
-
-    /// Fails on the first entry of `result` (reading order) that is NaN, +∞, or −∞ where
-    /// `mask_allowed` says no mask came in; `reason` says why that entry went wrong.
-    pub(crate) fn ensure_finite(
-        &self,
-        result: &Value,
-        span: &Range<usize>,
-        mask_allowed: impl Fn(usize) -> bool,
-        reason: impl Fn(usize) -> String,
-    ) -> Result<(), LangError> {
-        let bad = result.entries().iter().enumerate().position(|(flat, x)| {
-            x.is_nan() || *x == f64::INFINITY || (*x == f64::NEG_INFINITY && !mask_allowed(flat))
-        });
-        let Some(flat) = bad else {
-            return Ok(());
-        };
-        Err(LangError::new(
-            ErrorKind::NonFinite,
-            format!(
-                "{} in step {}{}",
-                reason(flat),
-                self.step_name(),
-                result.describe_position(flat)
-            ),
-            span.clone(),
-        )
-        .with_hint("every number a step computes must be finite; check the inputs this step uses"))
-    }
-
-    /// The source text of an operand, for shape messages; long operands are shortened.
-    pub(crate) fn quote(&self, span: &Range<usize>) -> String {
-        let text = self.text.get(span.clone()).unwrap_or("").trim();
-        match text.char_indices().nth(20) {
-            Some((cut, _)) if text.chars().count() > 24 => format!("{}…", &text[..cut]),
-            _ => text.to_string(),
-        }
-    }
-
-    /// Evaluates one expression; names borrow from `env`.
+    /// Evaluates one expression; names borrow from `scope`.
     pub(crate) fn eval<'e>(
         &mut self,
-        env: &'e Env,
+        scope: &'e Scope,
         expr: &Expr,
-    ) -> Result<Cow<'e, Value>, LangError> {
+    ) -> Result<Evaluated<'e>, LangError> {
         match &expr.kind {
-            ExprKind::Number(x) => Ok(Cow::Owned(Value::Scalar(*x))),
-            ExprKind::Name(name) => self.lookup(env, name, &expr.span),
+            ExprKind::Number(x) => Ok(owned(Value::Scalar(*x), x.fract() == 0.0)),
+            ExprKind::Name(name) => self.lookup(scope, name, &expr.span),
             ExprKind::Negate(operand) => {
-                let value = self.eval(env, operand)?;
-                let value = value.as_ref();
+                let operand = self.eval(scope, operand)?;
+                let value = operand.value.as_ref();
                 if let Some(flat) = value.entries().iter().position(|x| *x == f64::NEG_INFINITY) {
                     return Err(LangError::new(
                         ErrorKind::NonFinite,
@@ -337,12 +67,12 @@ impl Context<'_> {
                     .with_hint("only -inf, as a mask, may appear"));
                 }
                 self.charge(value.len(), &expr.span)?;
-                Ok(Cow::Owned(map_value(value, |x| -x)))
+                Ok(owned(map_value(value, |x| -x), operand.whole))
             }
             ExprKind::Transpose(operand) => {
-                let value = self.eval(env, operand)?;
-                self.charge(value.len(), &expr.span)?;
-                Ok(Cow::Owned(transpose(&value)))
+                let operand = self.eval(scope, operand)?;
+                self.charge(operand.value.len(), &expr.span)?;
+                Ok(owned(transpose(&operand.value), operand.whole))
             }
             ExprKind::Binary {
                 op,
@@ -350,47 +80,188 @@ impl Context<'_> {
                 left,
                 right,
             } => {
-                let a = self.eval(env, left)?;
-                let b = self.eval(env, right)?;
+                let a = self.eval(scope, left)?;
+                let b = self.eval(scope, right)?;
                 let quoted = (self.quote(&left.span), self.quote(&right.span));
                 let result = if *op == BinaryOp::MatMul {
-                    self.matmul(&a, &b, op_span, &quoted)?
+                    self.matmul(&a.value, &b.value, op_span, &quoted)?
                 } else {
-                    self.elementwise(*op, &a, &b, op_span, &quoted)?
+                    self.elementwise(*op, &a.value, &b.value, op_span, &quoted)?
                 };
-                Ok(Cow::Owned(result))
+                let whole = match op {
+                    BinaryOp::Add | BinaryOp::Subtract | BinaryOp::Multiply | BinaryOp::MatMul => {
+                        a.whole && b.whole
+                    }
+                    BinaryOp::Divide => false,
+                    BinaryOp::Power => {
+                        a.whole && b.whole && b.value.entries().iter().all(|y| *y >= 0.0)
+                    }
+                    _ => true,
+                };
+                Ok(owned(result, whole))
+            }
+            ExprKind::Index {
+                target,
+                subscripts,
+                bracket_span,
+            } => {
+                let target = self.eval(scope, target)?;
+                let mut resolved = Vec::with_capacity(subscripts.len());
+                for subscript in subscripts {
+                    resolved.push(self.resolve(scope, subscript)?);
+                }
+                let value = index::take(self, &target.value, &resolved, bracket_span)?;
+                Ok(owned(value, target.whole))
             }
             ExprKind::Call {
                 function,
                 function_span,
                 args,
-            } => functions::call(self, env, function, function_span, args, &expr.span)
-                .map(Cow::Owned),
+            } => {
+                let is_value = scope.values.contains_key(function);
+                let signature =
+                    functions::check(function, function_span, args, &expr.span, is_value)?;
+                if signature.name == "history" {
+                    return self.history(scope, &args[0].value);
+                }
+                let mut positional = Vec::new();
+                let mut wholes = Vec::new();
+                let mut keywords = HashMap::new();
+                for arg in args {
+                    let evaluated = self.eval(scope, &arg.value)?;
+                    let given = Given {
+                        value: evaluated.value,
+                        span: arg.value.span.clone(),
+                    };
+                    match &arg.keyword {
+                        Some((keyword, _)) => {
+                            keywords.insert(keyword.clone(), given);
+                        }
+                        None => {
+                            wholes.push(evaluated.whole);
+                            positional.push(given);
+                        }
+                    }
+                }
+                let value = functions::apply(self, signature, positional, keywords, &expr.span)?;
+                Ok(owned(value, signature.whole.of(&wholes)))
+            }
         }
     }
 
-    fn lookup<'e>(
+    /// The parts of one subscript as whole numbers, evaluated in written order.
+    fn resolve(&mut self, scope: &Scope, subscript: &Subscript) -> Result<Resolved, LangError> {
+        let mut part = |expr: &Option<Expr>| -> Result<Option<i64>, LangError> {
+            match expr {
+                None => Ok(None),
+                Some(expr) => {
+                    let evaluated = self.eval(scope, expr)?;
+                    index::whole_subscript(&evaluated.value, &expr.span).map(Some)
+                }
+            }
+        };
+        Ok(match subscript {
+            Subscript::At(expr) => {
+                let evaluated = self.eval(scope, expr)?;
+                Resolved::At(
+                    index::whole_subscript(&evaluated.value, &expr.span)?,
+                    expr.span.clone(),
+                )
+            }
+            Subscript::Slice {
+                start,
+                stop,
+                step,
+                span,
+            } => Resolved::Slice {
+                start: part(start)?,
+                stop: part(stop)?,
+                step: part(step)?,
+                span: span.clone(),
+            },
+        })
+    }
+
+    /// `history(name)`: the values loops assigned to `name`, stacked.
+    fn history<'e>(
+        &mut self,
+        scope: &'e Scope,
+        argument: &Expr,
+    ) -> Result<Evaluated<'e>, LangError> {
+        let ExprKind::Name(name) = &argument.kind else {
+            return Err(LangError::new(
+                ErrorKind::Arguments,
+                "`history` takes the name of a step".to_string(),
+                argument.span.clone(),
+            )
+            .with_hint("write history(loss) after a repeat that assigns loss"));
+        };
+        let Some(history) = scope.histories.get(name) else {
+            self.lookup(scope, name, &argument.span)?;
+            return Err(LangError::new(
+                ErrorKind::Arguments,
+                format!("`{name}` has no history: no repeat has assigned it"),
+                argument.span.clone(),
+            )
+            .with_hint("history(name) collects the values a repeat's body assigns to name; a loop that runs 0 times assigns nothing"));
+        };
+        if history.matrix {
+            return Err(LangError::new(
+                ErrorKind::Arguments,
+                format!("`{name}` is a matrix, and only numbers and vectors have a history"),
+                argument.span.clone(),
+            )
+            .with_hint("take the history of a number or a vector computed from it, such as a row or a norm"));
+        }
+        let steps = history.values.len();
+        let width = history.values[0].len();
+        self.charge(steps * width, &argument.span)?;
+        let entries: Vec<f64> = history
+            .values
+            .iter()
+            .flat_map(|v| v.entries().into_owned())
+            .collect();
+        let value = match history.values[0] {
+            Value::Scalar(_) => Value::from_entries(1, 1, steps, entries),
+            _ => Value::from_entries(2, steps, width, entries),
+        };
+        Ok(owned(value, history.whole))
+    }
+
+    pub(crate) fn lookup<'e>(
         &self,
-        env: &'e Env,
+        scope: &'e Scope,
         name: &str,
         span: &Range<usize>,
-    ) -> Result<Cow<'e, Value>, LangError> {
-        if let Some(value) = env.get(name) {
-            return Ok(Cow::Borrowed(value));
+    ) -> Result<Evaluated<'e>, LangError> {
+        if let Some(value) = scope.values.get(name) {
+            return Ok(Evaluated {
+                value: Cow::Borrowed(value),
+                whole: scope.whole.get(name).copied().unwrap_or(false),
+            });
         }
         match name {
-            "pi" => return Ok(Cow::Owned(Value::Scalar(std::f64::consts::PI))),
-            "inf" => return Ok(Cow::Owned(Value::Scalar(f64::INFINITY))),
+            "pi" => return Ok(owned(Value::Scalar(std::f64::consts::PI), false)),
+            "inf" => return Ok(owned(Value::Scalar(f64::INFINITY), false)),
             _ => {}
         }
+        if let Some(line) = scope.never_ran.get(name) {
+            return Err(LangError::new(
+                ErrorKind::UnknownName,
+                format!(
+                    "`{name}` has no value: the repeat on line {line} that assigns it ran 0 times"
+                ),
+                span.clone(),
+            )
+            .with_hint(format!(
+                "give the loop a count of at least 1, or assign {name} before the loop"
+            )));
+        }
         let later = self.steps[self.step..].iter().find(|s| s.name == name);
-        let known: Vec<&str> = self
-            .inputs
-            .iter()
-            .map(|(n, _)| n.as_str())
-            .chain(self.steps[..self.step].iter().map(|s| s.name.as_str()))
-            .chain(CONSTANTS)
-            .collect();
+        let mut known: Vec<&str> = self.inputs.iter().map(|(n, _)| n.as_str()).collect();
+        known.extend(scope.order.iter().map(String::as_str));
+        known.extend(scope.counters.iter().map(|(n, _)| n.as_str()));
+        known.extend(CONSTANTS);
         let hint = if let Some(later) = later {
             format!(
                 "`{name}` is defined later, on line {}; steps run in order",
@@ -447,7 +318,7 @@ impl Context<'_> {
             .with_hint("sizes must be equal or 1 (NumPy broadcasting); a vector counts as one row, col(v) makes it a column"));
         };
         self.charge(rows * cols, span)?;
-        let accepts_mask = op == BinaryOp::Add;
+        let accepts_mask = op == BinaryOp::Add || op.is_comparison();
         self.admit(a, &format!("`{symbol}`"), accepts_mask, span)?;
         self.admit(b, &format!("`{symbol}`"), accepts_mask, span)?;
         let rank = a.rank().max(b.rank());
@@ -573,6 +444,12 @@ fn apply_binary(op: BinaryOp, x: f64, y: f64) -> f64 {
         BinaryOp::Multiply => x * y,
         BinaryOp::Divide => x / y,
         BinaryOp::Power => x.powf(y),
+        BinaryOp::Less => f64::from(u8::from(x < y)),
+        BinaryOp::LessEqual => f64::from(u8::from(x <= y)),
+        BinaryOp::Greater => f64::from(u8::from(x > y)),
+        BinaryOp::GreaterEqual => f64::from(u8::from(x >= y)),
+        BinaryOp::Equal => f64::from(u8::from(x == y)),
+        BinaryOp::NotEqual => f64::from(u8::from(x != y)),
         BinaryOp::MatMul => unreachable!("@ is not elementwise"),
     }
 }
@@ -587,26 +464,5 @@ fn binary_failure(op: BinaryOp, x: f64, y: f64) -> String {
         }
         BinaryOp::Power if x == 0.0 && y < 0.0 => format!("0 ^ {b} divides by 0"),
         _ => format!("{a} {} {b} overflows", op.symbol()),
-    }
-}
-
-/// A `rows`×`cols` matrix from entries in reading order.
-pub(crate) fn matrix_from(rows: usize, cols: usize, entries: Vec<f64>) -> Array2<f64> {
-    Array2::from_shape_vec((rows, cols), entries).expect("entries match the shape")
-}
-
-/// `f` applied to every entry, keeping the shape.
-pub(crate) fn map_value(value: &Value, f: impl Fn(f64) -> f64) -> Value {
-    let (rows, cols) = value.dims();
-    let entries = value.entries().iter().map(|&x| f(x)).collect();
-    Value::from_entries(value.rank(), rows, cols, entries)
-}
-
-/// `x.T`: a matrix transposed, a vector as an n×1 column, a scalar unchanged.
-pub(crate) fn transpose(value: &Value) -> Value {
-    match value {
-        Value::Scalar(x) => Value::Scalar(*x),
-        Value::Vector(v) => Value::Matrix(v.clone().insert_axis(ndarray::Axis(1))),
-        Value::Matrix(m) => Value::Matrix(m.t().as_standard_layout().into_owned()),
     }
 }

@@ -39,6 +39,14 @@ pub(crate) enum TokenKind {
     Comma,
     /// `=`
     Equals,
+    /// `[`, opening a subscript.
+    OpenBracket,
+    /// `]`
+    CloseBracket,
+    /// `:`, in a slice or at the end of a `repeat` line.
+    Colon,
+    /// `<`, `<=`, `>`, `>=`, `==`, `!=`: one of the comparisons, as written.
+    Compare(&'static str),
 }
 
 impl TokenKind {
@@ -58,6 +66,10 @@ impl TokenKind {
             TokenKind::Close => "`)`".to_string(),
             TokenKind::Comma => "`,`".to_string(),
             TokenKind::Equals => "`=`".to_string(),
+            TokenKind::OpenBracket => "`[`".to_string(),
+            TokenKind::CloseBracket => "`]`".to_string(),
+            TokenKind::Colon => "`:`".to_string(),
+            TokenKind::Compare(symbol) => format!("`{symbol}`"),
         }
     }
 }
@@ -88,9 +100,13 @@ fn lookalike_hint(c: char) -> Option<&'static str> {
         '−' | '–' => Some("write `-` (the ASCII minus)"),
         '×' | '·' => Some("write `*` (elementwise) or `@` (matrix product)"),
         '÷' => Some("write `/`"),
-        '[' | ']' => {
-            Some("values are written as inputs; a step combines names, numbers and functions")
-        }
+        '≤' => Some("write `<=`"),
+        '≥' => Some("write `>=`"),
+        '≠' => Some("write `!=`"),
+        '&' | '|' => Some(
+            "there is no `and` or `or`: multiply comparisons for both, (a > 0) * (b > 0), and use maximum(…) for either",
+        ),
+        '%' => Some("there is no `%`: write x - n * floor(x / n)"),
         _ => None,
     }
 }
@@ -103,7 +119,35 @@ pub(crate) fn tokenize(line: &str, offset: usize) -> Result<Vec<Token>, LangErro
     while i < line.len() {
         let c = line[i..].chars().next().unwrap_or(' ');
         let start = i;
+        // The two-character comparisons first, so `<=` is not `<` then `=`.
+        let pair = match (c, bytes.get(i + 1)) {
+            ('<', Some(b'=')) => Some("<="),
+            ('>', Some(b'=')) => Some(">="),
+            ('=', Some(b'=')) => Some("=="),
+            ('!', Some(b'=')) => Some("!="),
+            _ => None,
+        };
+        if let Some(symbol) = pair {
+            tokens.push(Token {
+                kind: TokenKind::Compare(symbol),
+                span: offset + i..offset + i + 2,
+            });
+            i += 2;
+            continue;
+        }
+        if c == '!' {
+            return Err(syntax(
+                "unexpected character `!`: the only use of `!` is `!=` (not equal)".to_string(),
+                "for \"not c\" of a 0/1 value write 1 - c, or c == 0",
+                offset + i..offset + i + 1,
+            ));
+        }
         let single = match c {
+            '<' => Some(TokenKind::Compare("<")),
+            '>' => Some(TokenKind::Compare(">")),
+            '[' => Some(TokenKind::OpenBracket),
+            ']' => Some(TokenKind::CloseBracket),
+            ':' => Some(TokenKind::Colon),
             '+' => Some(TokenKind::Plus),
             '-' => Some(TokenKind::Minus),
             '*' => Some(TokenKind::Star),
@@ -194,7 +238,7 @@ pub(crate) fn tokenize(line: &str, offset: usize) -> Result<Vec<Token>, LangErro
         }
         let span = offset + i..offset + i + c.len_utf8();
         let hint = lookalike_hint(c).unwrap_or(
-            "a step uses names, numbers, + - * / @ ^ .T, parentheses and function calls",
+            "a step uses names, numbers, + - * / @ ^ .T, comparisons, [subscripts], parentheses and function calls",
         );
         return Err(syntax(format!("unexpected character `{c}`"), hint, span));
     }

@@ -1,27 +1,18 @@
-//! Turns a `steps` string into [`Step`]s: one `name = expression` per line.
+//! Turns the tokens of one expression into a tree.
 //!
-//! Stage: parsing, after the lexer. Input: the whole `steps` string. Output: the steps in order,
-//! each an expression tree whose spans are byte offsets into that string, or the first syntax or
-//! limit [`LangError`]. Must not: look up names or evaluate anything (a name defined twice or
-//! never is the evaluator's to report, because only it knows the inputs).
+//! Stage: parsing, after the lexer; `statements` calls it for the expression of each line.
+//! Input: tokens. Output: an [`Expr`] whose spans are byte offsets into the steps string, or the
+//! first syntax or limit [`LangError`]. Must not: look up names or evaluate anything (a name
+//! defined twice or never is the evaluator's to report, because only it knows the inputs).
 //!
-//! Grammar (loosest first): `+ -`; `* / @`; unary `-`; `^` (right associative, so `-x^2` is
-//! `-(x^2)` and `2^-1` is allowed); postfix `.T`; numbers, names, calls and parentheses.
+//! Grammar (loosest first): one comparison `< <= > >= == !=`; `+ -`; `* / @`; unary `-`; `^`
+//! (right associative, so `-x^2` is `-(x^2)` and `2^-1` is allowed); postfix `.T` and
+//! subscripts `[i]`, `[i, j]`, `[a:b:c]`; numbers, names, calls and parentheses.
 
 use std::ops::Range;
 
-use super::lexer::{tokenize, Token, TokenKind};
-use super::{ErrorKind, LangError, MAX_DEPTH, MAX_LINES, MAX_LINE_BYTES};
-
-/// One line of the program: `name = expr`.
-#[derive(Debug, Clone, PartialEq)]
-pub(crate) struct Step {
-    pub name: String,
-    pub name_span: Range<usize>,
-    /// 1-based line in the `steps` string, for hints such as "defined later, on line 4".
-    pub line: usize,
-    pub expr: Expr,
-}
+use super::lexer::{Token, TokenKind};
+use super::{ErrorKind, LangError, MAX_DEPTH};
 
 /// An expression and the part of the `steps` string it was parsed from.
 #[derive(Debug, Clone, PartialEq)]
@@ -41,6 +32,12 @@ pub(crate) enum BinaryOp {
     Divide,
     MatMul,
     Power,
+    Less,
+    LessEqual,
+    Greater,
+    GreaterEqual,
+    Equal,
+    NotEqual,
 }
 
 impl BinaryOp {
@@ -53,6 +50,36 @@ impl BinaryOp {
             BinaryOp::Divide => "/",
             BinaryOp::MatMul => "@",
             BinaryOp::Power => "^",
+            BinaryOp::Less => "<",
+            BinaryOp::LessEqual => "<=",
+            BinaryOp::Greater => ">",
+            BinaryOp::GreaterEqual => ">=",
+            BinaryOp::Equal => "==",
+            BinaryOp::NotEqual => "!=",
+        }
+    }
+
+    /// Whether the operator compares (and so gives 1 or 0).
+    pub(crate) fn is_comparison(self) -> bool {
+        matches!(
+            self,
+            BinaryOp::Less
+                | BinaryOp::LessEqual
+                | BinaryOp::Greater
+                | BinaryOp::GreaterEqual
+                | BinaryOp::Equal
+                | BinaryOp::NotEqual
+        )
+    }
+
+    fn comparison(symbol: &str) -> BinaryOp {
+        match symbol {
+            "<" => BinaryOp::Less,
+            "<=" => BinaryOp::LessEqual,
+            ">" => BinaryOp::Greater,
+            ">=" => BinaryOp::GreaterEqual,
+            "==" => BinaryOp::Equal,
+            _ => BinaryOp::NotEqual,
         }
     }
 }
@@ -75,6 +102,37 @@ pub(crate) enum ExprKind {
         function_span: Range<usize>,
         args: Vec<Arg>,
     },
+    /// `target[subscripts]`, with the span of the brackets and what they hold.
+    Index {
+        target: Box<Expr>,
+        subscripts: Vec<Subscript>,
+        bracket_span: Range<usize>,
+    },
+}
+
+/// One subscript between `[` and `]`: a position, or a slice `start:stop:step` whose parts may
+/// each be left out.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) enum Subscript {
+    At(Expr),
+    Slice {
+        start: Option<Expr>,
+        stop: Option<Expr>,
+        step: Option<Expr>,
+        span: Range<usize>,
+    },
+}
+
+impl Subscript {
+    /// The expressions the subscript holds, in written order.
+    pub(crate) fn parts(&self) -> Vec<&Expr> {
+        match self {
+            Subscript::At(expr) => vec![expr],
+            Subscript::Slice {
+                start, stop, step, ..
+            } => [start, stop, step].into_iter().flatten().collect(),
+        }
+    }
 }
 
 /// One argument of a call: positional, or `keyword = value`.
@@ -84,91 +142,8 @@ pub(crate) struct Arg {
     pub value: Expr,
 }
 
-/// Parses every line of `steps`.
-pub(crate) fn parse_steps(steps: &str) -> Result<Vec<Step>, LangError> {
-    let mut parsed = Vec::new();
-    let mut offset = 0;
-    for (index, raw_line) in steps.split('\n').enumerate() {
-        let line_start = offset;
-        offset += raw_line.len() + 1;
-        if index >= MAX_LINES {
-            return Err(LangError::new(
-                ErrorKind::Limit,
-                format!("the steps have more than {MAX_LINES} lines"),
-                line_start..line_start + raw_line.len(),
-            )
-            .with_hint("split the computation over several compute blocks"));
-        }
-        if raw_line.len() > MAX_LINE_BYTES {
-            return Err(LangError::new(
-                ErrorKind::Limit,
-                format!(
-                    "line {} is longer than {MAX_LINE_BYTES} characters",
-                    index + 1
-                ),
-                line_start..line_start + raw_line.len(),
-            )
-            .with_hint("split the expression into several steps"));
-        }
-        let code = raw_line.split('#').next().unwrap_or("");
-        let tokens = tokenize(code, line_start)?;
-        if tokens.is_empty() {
-            continue;
-        }
-        let end = line_start + code.trim_end().len();
-        parsed.push(parse_line(&tokens, end, index + 1)?);
-    }
-    Ok(parsed)
-}
-
-/// Parses one non-blank line; `end` is where its code ends (for "end of line" errors).
-fn parse_line(tokens: &[Token], end: usize, line: usize) -> Result<Step, LangError> {
-    let (name, name_span) = match (&tokens[0].kind, tokens.get(1).map(|t| &t.kind)) {
-        (TokenKind::Name(name), Some(TokenKind::Equals)) => (name.clone(), tokens[0].span.clone()),
-        _ => {
-            return Err(LangError::new(
-                ErrorKind::Syntax,
-                "a step is written `name = expression`".to_string(),
-                tokens[0].span.clone(),
-            )
-            .with_hint("each line defines one name, as in `y = x + 1`; `#` starts a comment"))
-        }
-    };
-    let mut parser = Parser {
-        tokens: &tokens[2..],
-        position: 0,
-        end,
-    };
-    let expr = parser.expr(0)?;
-    if let Some(token) = parser.peek() {
-        let hint = match token.kind {
-            TokenKind::Name(_) | TokenKind::Number(_) | TokenKind::Open => {
-                "is an operator missing? write `a * b`, not `a b`"
-            }
-            TokenKind::Equals => "a line defines one name; `=` cannot appear in an expression",
-            TokenKind::Close => "this `)` has no matching `(`",
-            _ => "a step is one expression",
-        };
-        return Err(LangError::new(
-            ErrorKind::Syntax,
-            format!(
-                "unexpected {} after a complete expression",
-                token.kind.describe()
-            ),
-            token.span.clone(),
-        )
-        .with_hint(hint));
-    }
-    Ok(Step {
-        name,
-        name_span,
-        line,
-        expr,
-    })
-}
-
-/// A recursive-descent parser over one line's tokens after `name =`.
-struct Parser<'t> {
+/// A recursive-descent parser over the tokens of one expression.
+pub(crate) struct Parser<'t> {
     tokens: &'t [Token],
     position: usize,
     /// Byte offset of the end of the line's code.
@@ -194,22 +169,36 @@ fn node(kind: ExprKind, span: Range<usize>, child_depth: usize) -> Result<Expr, 
     Ok(Expr { kind, span, depth })
 }
 
-impl Parser<'_> {
-    fn peek(&self) -> Option<&Token> {
+impl<'t> Parser<'t> {
+    /// A parser over `tokens`, whose line's code ends at byte `end`.
+    pub(crate) fn new(tokens: &'t [Token], end: usize) -> Self {
+        Parser {
+            tokens,
+            position: 0,
+            end,
+        }
+    }
+
+    /// Where the parser stands in its tokens.
+    pub(crate) fn position(&self) -> usize {
+        self.position
+    }
+
+    pub(crate) fn peek(&self) -> Option<&Token> {
         self.tokens.get(self.position)
     }
 
-    fn peek_kind(&self) -> Option<&TokenKind> {
+    pub(crate) fn peek_kind(&self) -> Option<&TokenKind> {
         self.peek().map(|t| &t.kind)
     }
 
     /// The span where parsing stopped: the next token, or the end of the line.
-    fn here(&self) -> Range<usize> {
+    pub(crate) fn here(&self) -> Range<usize> {
         self.peek()
             .map_or(self.end..self.end, |token| token.span.clone())
     }
 
-    fn next(&mut self) -> Option<Token> {
+    pub(crate) fn next(&mut self) -> Option<Token> {
         let token = self.tokens.get(self.position).cloned();
         self.position += 1;
         token
@@ -223,8 +212,32 @@ impl Parser<'_> {
         Ok(())
     }
 
-    fn expr(&mut self, nesting: usize) -> Result<Expr, LangError> {
+    /// `sum [compare sum]`: at most one comparison, looser than everything else.
+    pub(crate) fn expr(&mut self, nesting: usize) -> Result<Expr, LangError> {
         self.enter(nesting)?;
+        let left = self.sum(nesting)?;
+        let Some(TokenKind::Compare(symbol)) = self.peek_kind() else {
+            return Ok(left);
+        };
+        let op = BinaryOp::comparison(symbol);
+        let op_span = self.next().map(|t| t.span).unwrap_or_default();
+        let right = self.sum(nesting)?;
+        if let Some(TokenKind::Compare(second)) = self.peek_kind() {
+            let second = *second;
+            return Err(LangError::new(
+                ErrorKind::Syntax,
+                format!(
+                    "two comparisons in a row (`{}` then `{second}`): an expression compares once",
+                    op.symbol()
+                ),
+                self.here(),
+            )
+            .with_hint("for a < b < c write (a < b) * (b < c): both conditions hold where the product is 1"));
+        }
+        binary(op, op_span, left, right)
+    }
+
+    fn sum(&mut self, nesting: usize) -> Result<Expr, LangError> {
         let mut left = self.term(nesting)?;
         while let Some(op) = match self.peek_kind() {
             Some(TokenKind::Plus) => Some(BinaryOp::Add),
@@ -285,13 +298,124 @@ impl Parser<'_> {
 
     fn postfix(&mut self, nesting: usize) -> Result<Expr, LangError> {
         let mut value = self.atom(nesting)?;
-        while self.peek_kind() == Some(&TokenKind::Transpose) {
-            let end = self.next().map(|t| t.span.end).unwrap_or_default();
-            let span = value.span.start..end;
-            let child_depth = value.depth;
-            value = node(ExprKind::Transpose(Box::new(value)), span, child_depth)?;
+        loop {
+            match self.peek_kind() {
+                Some(TokenKind::Transpose) => {
+                    let end = self.next().map(|t| t.span.end).unwrap_or_default();
+                    let span = value.span.start..end;
+                    let child_depth = value.depth;
+                    value = node(ExprKind::Transpose(Box::new(value)), span, child_depth)?;
+                }
+                Some(TokenKind::OpenBracket) => value = self.index(value, nesting)?,
+                _ => return Ok(value),
+            }
         }
-        Ok(value)
+    }
+
+    /// `target[` is next: parses one or two subscripts and the `]`.
+    fn index(&mut self, target: Expr, nesting: usize) -> Result<Expr, LangError> {
+        self.enter(nesting + 1)?;
+        let open = self.next().map(|t| t.span).unwrap_or_default();
+        if self.peek_kind() == Some(&TokenKind::CloseBracket) {
+            return Err(LangError::new(
+                ErrorKind::Syntax,
+                "empty brackets: a subscript says which entries to take".to_string(),
+                open.start..self.here().end,
+            )
+            .with_hint("write v[0] for one entry, v[1:3] for a range, m[:, 0] for a column"));
+        }
+        let mut subscripts = vec![self.subscript(nesting + 1)?];
+        while self.peek_kind() == Some(&TokenKind::Comma) {
+            let comma = self.next().map(|t| t.span).unwrap_or_default();
+            if subscripts.len() == 2 {
+                return Err(LangError::new(
+                    ErrorKind::Syntax,
+                    "more than two subscripts: a value has at most two axes".to_string(),
+                    comma,
+                )
+                .with_hint("write m[i, j] for a matrix entry, v[i] for a vector entry"));
+            }
+            subscripts.push(self.subscript(nesting + 1)?);
+        }
+        if self.peek_kind() != Some(&TokenKind::CloseBracket) {
+            let found = self
+                .peek()
+                .map_or("the end of the line".to_string(), |t| t.kind.describe());
+            return Err(LangError::new(
+                ErrorKind::Syntax,
+                format!("expected `]` to close the `[`, found {found}"),
+                self.here(),
+            )
+            .with_hint("a subscript is written v[i], m[i, j] or v[start:stop:step]"));
+        }
+        let close = self.next().map(|t| t.span).unwrap_or_default();
+        let span = target.span.start..close.end;
+        let child_depth = subscripts
+            .iter()
+            .flat_map(|s| s.parts())
+            .map(|e| e.depth)
+            .max()
+            .unwrap_or(0)
+            .max(target.depth);
+        node(
+            ExprKind::Index {
+                target: Box::new(target),
+                subscripts,
+                bracket_span: open.start..close.end,
+            },
+            span,
+            child_depth,
+        )
+    }
+
+    /// One subscript: `expr`, or a slice `[expr] : [expr] [: [expr]]`.
+    fn subscript(&mut self, nesting: usize) -> Result<Subscript, LangError> {
+        let start_span = self.here();
+        let ends_part = |kind: Option<&TokenKind>| {
+            matches!(
+                kind,
+                None | Some(TokenKind::Colon | TokenKind::Comma | TokenKind::CloseBracket)
+            )
+        };
+        let first = if ends_part(self.peek_kind()) {
+            None
+        } else {
+            Some(self.expr(nesting)?)
+        };
+        if self.peek_kind() != Some(&TokenKind::Colon) {
+            return match first {
+                Some(expr) => Ok(Subscript::At(expr)),
+                None => Err(LangError::new(
+                    ErrorKind::Syntax,
+                    "expected a subscript".to_string(),
+                    start_span,
+                )
+                .with_hint("write v[0] for one entry, v[1:3] for a range, m[:, 0] for a column")),
+            };
+        }
+        let mut end = self.next().map(|t| t.span.end).unwrap_or_default();
+        let stop = if ends_part(self.peek_kind()) {
+            None
+        } else {
+            let stop = self.expr(nesting)?;
+            end = stop.span.end;
+            Some(stop)
+        };
+        let mut step = None;
+        if self.peek_kind() == Some(&TokenKind::Colon) {
+            end = self.next().map(|t| t.span.end).unwrap_or_default();
+            if !ends_part(self.peek_kind()) {
+                let given = self.expr(nesting)?;
+                end = given.span.end;
+                step = Some(given);
+            }
+        }
+        Ok(Subscript::Slice {
+            start: first,
+            stop,
+            step,
+            span: start_span.start..end,
+        })
     }
 
     fn atom(&mut self, nesting: usize) -> Result<Expr, LangError> {
@@ -316,6 +440,12 @@ impl Parser<'_> {
                 // The parentheses only group: the inner tree keeps its own span and depth.
                 Ok(inner)
             }
+            TokenKind::OpenBracket => Err(LangError::new(
+                ErrorKind::Syntax,
+                "a list cannot be written inside a step".to_string(),
+                token.span,
+            )
+            .with_hint("write lists as inputs, or build one with concat(1, 2, 3)")),
             other => Err(LangError::new(
                 ErrorKind::Syntax,
                 format!("expected a value, found {}", other.describe()),
@@ -420,10 +550,12 @@ fn binary(op: BinaryOp, op_span: Range<usize>, left: Expr, right: Expr) -> Resul
 
 #[cfg(test)]
 mod tests {
+    use super::super::lexer::tokenize;
     use super::*;
 
     /// The tree as a fully parenthesised string, to compare shapes of parses.
     fn shape(expr: &Expr) -> String {
+        let part = |e: &Option<Expr>| e.as_ref().map_or(String::new(), shape);
         match &expr.kind {
             ExprKind::Number(x) => x.to_string(),
             ExprKind::Name(name) => name.clone(),
@@ -444,12 +576,33 @@ mod tests {
                     .collect();
                 format!("{function}({})", args.join(", "))
             }
+            ExprKind::Index {
+                target, subscripts, ..
+            } => {
+                let subscripts: Vec<String> = subscripts
+                    .iter()
+                    .map(|s| match s {
+                        Subscript::At(e) => shape(e),
+                        Subscript::Slice {
+                            start, stop, step, ..
+                        } => format!("{}:{}:{}", part(start), part(stop), part(step)),
+                    })
+                    .collect();
+                format!("{}[{}]", shape(target), subscripts.join(", "))
+            }
         }
     }
 
+    fn parse(expression: &str) -> Result<Expr, LangError> {
+        let tokens = tokenize(expression, 0)?;
+        let mut parser = Parser::new(&tokens, expression.len());
+        let expr = parser.expr(0)?;
+        assert_eq!(parser.position(), tokens.len(), "{expression}");
+        Ok(expr)
+    }
+
     fn parsed(expression: &str) -> String {
-        let steps = parse_steps(&format!("y = {expression}")).unwrap();
-        shape(&steps[0].expr)
+        shape(&parse(expression).unwrap())
     }
 
     #[test]
@@ -465,26 +618,50 @@ mod tests {
     }
 
     #[test]
-    fn spans_cover_each_expression_and_name_in_the_steps_string() {
-        let steps = parse_steps(
-            "# header
-scores = q @ k.T
-",
-        )
-        .unwrap();
-        assert_eq!(steps[0].name_span, 9..15);
-        assert_eq!(steps[0].line, 2);
-        let expr = &steps[0].expr;
-        assert_eq!(expr.span, 18..25);
-        let ExprKind::Binary { op_span, right, .. } = &expr.kind else {
-            panic!("a product")
-        };
-        assert_eq!(*op_span, 20..21);
-        assert_eq!(right.span, 22..25);
+    fn a_comparison_binds_looser_than_arithmetic_and_comes_once() {
+        assert_eq!(parsed("x + 1 > y * 2"), "((x + 1) > (y * 2))");
+        assert_eq!(parsed("valid == 1"), "(valid == 1)");
+        assert_eq!(
+            parsed("where(a <= b, a, -inf)"),
+            "where((a <= b), a, (-inf))"
+        );
+        let error = parse("a < b < c").unwrap_err();
+        assert_eq!(error.kind, ErrorKind::Syntax);
+        assert_eq!(error.span, 6..7);
+        assert!(error.hint.unwrap().contains("(a < b) * (b < c)"));
     }
 
     #[test]
-    fn blank_and_comment_lines_define_nothing() {
-        assert!(parse_steps("\n   \n# only a comment\n").unwrap().is_empty());
+    fn subscripts_take_positions_slices_and_two_axes() {
+        assert_eq!(parsed("v[2]"), "v[2]");
+        assert_eq!(parsed("v[-1]"), "v[(-1)]");
+        assert_eq!(parsed("m[1, 2]"), "m[1, 2]");
+        assert_eq!(parsed("m[:, 0]"), "m[::, 0]");
+        assert_eq!(parsed("m[1:3]"), "m[1:3:]");
+        assert_eq!(parsed("m[:, ::2]"), "m[::, ::2]");
+        assert_eq!(parsed("v[::-1]"), "v[::(-1)]");
+        assert_eq!(parsed("x.T[0]"), "x.T[0]");
+        assert_eq!(parsed("-v[0] ^ 2"), "(-(v[0] ^ 2))");
+        assert_eq!(parsed("m[i + 1][0]"), "m[(i + 1)][0]");
+        let index = parse("ab[1:3]").unwrap();
+        let ExprKind::Index {
+            bracket_span,
+            subscripts,
+            ..
+        } = &index.kind
+        else {
+            panic!("an index")
+        };
+        assert_eq!(*bracket_span, 2..7);
+        assert!(matches!(&subscripts[0], Subscript::Slice { span, .. } if *span == (3..6)));
+        for (bad, at) in [
+            ("v[]", 1..3),
+            ("m[1, 2, 3]", 6..7),
+            ("v[1", 3..3),
+            ("[1, 2]", 0..1),
+        ] {
+            let error = parse(bad).unwrap_err();
+            assert_eq!((error.kind, error.span), (ErrorKind::Syntax, at), "{bad}");
+        }
     }
 }

@@ -152,6 +152,27 @@ pub(crate) fn format_number(x: f64) -> String {
     format!("{x}")
 }
 
+/// A `rows`×`cols` matrix from entries in reading order.
+pub(crate) fn matrix_from(rows: usize, cols: usize, entries: Vec<f64>) -> Array2<f64> {
+    Array2::from_shape_vec((rows, cols), entries).expect("entries match the shape")
+}
+
+/// `f` applied to every entry, keeping the shape.
+pub(crate) fn map_value(value: &Value, f: impl Fn(f64) -> f64) -> Value {
+    let (rows, cols) = value.dims();
+    let entries = value.entries().iter().map(|&x| f(x)).collect();
+    Value::from_entries(value.rank(), rows, cols, entries)
+}
+
+/// `x.T`: a matrix transposed, a vector as an n×1 column, a scalar unchanged.
+pub(crate) fn transpose(value: &Value) -> Value {
+    match value {
+        Value::Scalar(x) => Value::Scalar(*x),
+        Value::Vector(v) => Value::Matrix(v.clone().insert_axis(ndarray::Axis(1))),
+        Value::Matrix(m) => Value::Matrix(m.t().as_standard_layout().into_owned()),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

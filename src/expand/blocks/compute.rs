@@ -246,6 +246,20 @@ fn read_input(text: &str, name: &str, value: &Spanned<toml::Value>) -> Result<Va
             });
             match odd {
                 None if first_is_list => {
+                    let deeper = entries.iter().find_map(|row| match row.get_ref() {
+                        toml::Value::Array(inner) => inner
+                            .iter()
+                            .any(|entry| matches!(entry, toml::Value::Array(_)))
+                            .then(|| row.span()),
+                        _ => None,
+                    });
+                    if let Some(row) = deeper {
+                        return Err(BlockError::new(
+                            row,
+                            format!("input `{name}` has three levels of brackets, and values have at most two axes"),
+                        )
+                        .help("a value is a number, a vector [1, 2] or a matrix [[1, 2], [3, 4]]; give each matrix of a stack its own input"));
+                    }
                     let rows: Rows = reread(text, &span)?;
                     Value::Matrix(matrix(name, &rows)?)
                 }
@@ -515,6 +529,22 @@ eps = 0.00001
         assert_eq!(decoded, "x");
         assert_eq!(offsets, [4, 5]);
         assert_eq!(decode_offsets("\"\\q\""), None);
+    }
+
+    #[test]
+    fn a_three_dimensional_input_gets_a_plain_message() {
+        let text = LAYER_NORM.replace(
+            "eps = 0.00001",
+            "eps = [[[1, 2], [3, 4]], [[5, 6], [7, 8]]]",
+        );
+        assert_eq!(
+            error_at(&text),
+            (
+                "[[1, 2], [3, 4]]".to_string(),
+                "input `eps` has three levels of brackets, and values have at most two axes"
+                    .to_string()
+            )
+        );
     }
 
     #[test]

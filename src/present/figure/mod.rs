@@ -10,13 +10,15 @@
 //!
 //! One file per family of chart: `bars` (softmax sweeps, signed values), `arrows` (2-D
 //! vectors), `descent` (a gradient-descent run's loss and path), `heatmaps` (attention
-//! weights, one value of a compute example) and `shapes` (values by their shapes). This file
+//! weights, one value of a compute example), `lines` (long vectors such as a loop's history,
+//! one line per step drawn) and `shapes` (values by their shapes). This file
 //! holds what they share: the page's palette, the options and the error every figure has.
 
 mod arrows;
 mod bars;
 mod descent;
 mod heatmaps;
+mod lines;
 mod shapes;
 #[cfg(test)]
 mod tests;
@@ -25,6 +27,7 @@ pub use arrows::vectors_figure;
 pub use bars::softmax_figure;
 pub use descent::gradient_descent_figure;
 pub use heatmaps::{attention_figure, quantity_figure};
+pub use lines::{lines_figure, Series, LINE_FROM};
 pub use shapes::{shapes_figure, ShapeItem, MOST_SHAPE_SIDE};
 
 use crate::base::html::escape_html;

@@ -363,3 +363,41 @@ fn a_shapes_figure_of_steps_only_has_no_legend_and_refuses_a_huge_side() {
         "{error:?}"
     );
 }
+
+#[test]
+fn histories_draw_as_lines_one_colour_and_legend_entry_per_series() {
+    let sgd: Vec<f64> = (0..30).map(|t| 10.0 / (1.0 + t as f64)).collect();
+    let adam: Vec<f64> = (0..30).map(|t| 10.0 * 0.8f64.powi(t)).collect();
+    let series = [
+        Series {
+            name: "sgd",
+            values: &sgd,
+        },
+        Series {
+            name: "adam",
+            values: &adam,
+        },
+    ];
+    let mut palette = Palette::default();
+    let html = lines_figure(&series, true, &options("runs"), &mut palette).unwrap();
+    assert!(html.starts_with("<figure class=\"worked-figure\" data-figure=\"lines\""));
+    assert_eq!(html.matches("<polyline").count(), 2, "one curve per series");
+    assert_eq!(
+        html.matches("wf-curve wf-s1").count(),
+        2,
+        "the second series' curve and its legend swatch share a colour"
+    );
+    assert!(html.contains(">sgd</text>") && html.contains(">adam</text>"));
+    assert!(html.contains("value (log scale)"));
+    assert!(html.contains(
+        "sgd falls from 10.000 at step 0 to 0.333 at step 29 and adam falls from 10.000 at step 0 to 0.015 at step 29."
+    ));
+    let flat = [Series {
+        name: "loss",
+        values: &[1.0, 0.0],
+    }];
+    let error = lines_figure(&flat, true, &options("runs"), &mut palette).unwrap_err();
+    assert_eq!(error.message, "log_y = true needs every value above 0");
+    let html = lines_figure(&flat, false, &options("runs"), &mut palette).unwrap();
+    assert!(!html.contains("wf-legend") && html.contains("loss per step"));
+}

@@ -1,0 +1,112 @@
+//! How fast the compute widget redraws an example with a 200-step loop after an edit.
+//!
+//! `cargo bench --bench widget_loop` builds a one-lesson book whose compute example trains a
+//! straight-line fit for 200 steps (`repeat steps:` with the loss's `history`), opens it in
+//! headless Chromium (`/usr/bin/chromium`, or `CHROMIUM=…`), and edits the learning rate 20
+//! times. Each edit is timed in the page, from the field's `input` event to the widget's tables
+//! rebuilt and laid out (the whole program runs again in JavaScript); the median and the range
+//! are printed. The issue's target is a median under 50 ms. Not a test: the numbers go to the
+//! README's "Performance".
+
+use std::ffi::OsStr;
+use std::process::Command;
+use std::time::Duration;
+
+use headless_chrome::{Browser, LaunchOptions};
+
+const LESSON: &str = r#"+++
+title = "A training loop"
++++
+```compute
+name = "train"
+steps = """
+w = zeros(2)
+repeat steps:
+    err = x @ w - y
+    grad = 2 * (x.T @ err) / n
+    w = w - lr * grad
+    loss = mean((x @ w - y) ^ 2)
+curve = history(loss)
+best = argmin(curve)
+"""
+
+[inputs]
+x = [[1, 1], [1, 2], [1, 3], [1, 4]]
+y = [6, 5, 7, 10]
+n = 4
+lr = 0.05
+steps = 200
+```
+
+```widget
+example = "train"
+```
+"#;
+
+/// Edits the learning rate 20 times and returns each edit's time in milliseconds.
+const EDITS: &str = "(function () {
+  var field = document.querySelector(\"input[data-input='lr']\");
+  var times = [];
+  for (var i = 0; i < 20; i++) {
+    field.value = String(0.04 + i * 0.001);
+    var start = performance.now();
+    field.dispatchEvent(new Event('input', { bubbles: true }));
+    void document.body.offsetHeight;
+    times.push(performance.now() - start);
+  }
+  return JSON.stringify(times);
+})()";
+
+fn main() {
+    let folder = tempfile::tempdir().expect("temporary folder");
+    let root = folder.path();
+    std::fs::create_dir_all(root.join("content")).unwrap();
+    std::fs::write(root.join("content/train.md"), LESSON).unwrap();
+    std::fs::write(root.join("book.toml"), "title = \"Widget benchmark\"\n").unwrap();
+    let built = Command::new(env!("CARGO_BIN_EXE_worked"))
+        .args([OsStr::new("build"), OsStr::new("--root"), root.as_os_str()])
+        .arg("--output")
+        .arg(root.join("public"))
+        .status()
+        .expect("run worked build");
+    assert!(built.success(), "the benchmark book builds");
+    let chromium = std::env::var_os("CHROMIUM").unwrap_or_else(|| "/usr/bin/chromium".into());
+    let profile = tempfile::tempdir().expect("temporary profile folder");
+    let browser = Browser::new(LaunchOptions {
+        path: Some(chromium.into()),
+        headless: true,
+        sandbox: false,
+        enable_gpu: false,
+        user_data_dir: Some(profile.path().to_path_buf()),
+        window_size: Some((1280, 900)),
+        args: [
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--no-first-run",
+        ]
+        .iter()
+        .map(OsStr::new)
+        .collect(),
+        idle_browser_timeout: Duration::from_secs(120),
+        ..LaunchOptions::default()
+    })
+    .expect("start Chromium");
+    let tab = browser.new_tab().expect("a tab");
+    let url = format!("file://{}", root.join("public/train.html").display());
+    tab.navigate_to(&url).expect("navigate");
+    tab.wait_until_navigated().expect("page loads");
+    tab.wait_for_element("input[data-input='lr']")
+        .expect("the widget mounts");
+    let result = tab.evaluate(EDITS, false).expect("the edits run");
+    let text = result
+        .value
+        .and_then(|v| v.as_str().map(String::from))
+        .expect("times");
+    let mut times: Vec<f64> = serde_json::from_str(&text).expect("a list of times");
+    times.sort_by(|a, b| a.partial_cmp(b).unwrap());
+    let median = (times[9] + times[10]) / 2.0;
+    println!(
+        "200-step loop, 20 edits of the learning rate: median {median:.1} ms (fastest {:.1} ms, slowest {:.1} ms); target < 50 ms",
+        times[0], times[19]
+    );
+}

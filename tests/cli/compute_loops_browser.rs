@@ -1,0 +1,110 @@
+//! Real-browser test of a loop in a ```` ```compute ```` widget: the number of steps is an
+//! input, so the reader can edit it; the loss history and the best step recompute as they do,
+//! match the Rust core's values, and the whole numbers (the best step, the counts) print
+//! without decimals in the widget as on the page.
+
+use super::compute_widget_browser::printed_steps;
+use super::widget_browser::{build_book_with, eval_json, page_matrices, type_into, wait_for};
+use crate::common::launch_chromium;
+use worked::compute::computed::{compute, Labels};
+use worked::compute::lang::Value as LangValue;
+
+const STEPS: &str = "w = w0
+repeat steps as t:
+    w = w - lr * 2 * (w - 3)
+    loss = (w - 3) ^ 2
+curve = history(loss)
+best = argmin(curve)
+kept = sum(curve > 0.1)
+";
+
+fn lesson() -> String {
+    format!(
+        r#"+++
+title = "A loop, tried"
++++
+```compute
+name = "gd"
+steps = """
+{STEPS}"""
+
+[inputs]
+w0 = 0
+lr = 0.1
+steps = 5
+```
+
+The best step is {{{{gd.best}}}}.
+
+```widget
+example = "gd"
+```
+"#
+    )
+}
+
+/// Every step as the widget prints it, for `steps` steps.
+fn expected(steps: f64) -> Vec<(String, Vec<Vec<String>>)> {
+    let inputs = vec![
+        ("w0".to_string(), LangValue::Scalar(0.0)),
+        ("lr".to_string(), LangValue::Scalar(0.1)),
+        ("steps".to_string(), LangValue::Scalar(steps)),
+    ];
+    printed_steps(&compute(STEPS, inputs, Labels::default()).unwrap())
+}
+
+/// The steps the live widget shows, in the program's order.
+fn shown(tab: &headless_chrome::Tab) -> Vec<(String, Vec<Vec<String>>)> {
+    let mut shown = page_matrices(tab);
+    let scalars = eval_json(
+        tab,
+        "Array.from(document.querySelectorAll('.ww [data-value]')).map(function (n) {
+            return [n.getAttribute('data-value'), n.textContent];
+        })",
+    );
+    for pair in scalars.as_array().unwrap() {
+        shown.push((
+            pair[0].as_str().unwrap().to_string(),
+            vec![vec![pair[1].as_str().unwrap().to_string()]],
+        ));
+    }
+    let order = ["w", "loss", "curve", "best", "kept"];
+    shown.sort_by_key(|(name, _)| order.iter().position(|n| n == name));
+    shown
+}
+
+#[test]
+fn editing_the_number_of_steps_reruns_the_loop_and_its_history() {
+    let Some(chromium) = launch_chromium("compute_loops_browser", "A loop in the compute widget")
+    else {
+        return;
+    };
+    let book = build_book_with(&lesson(), "compute");
+    let tab = chromium.tab();
+    tab.navigate_to(&book.url()).expect("navigate");
+    tab.wait_until_navigated().expect("page loads");
+    wait_for(
+        &tab,
+        "document.querySelector('.ww [data-matrix=\"curve\"]') !== null",
+    );
+    let before = expected(5.0);
+    assert_eq!(shown(&tab), before, "before any edit");
+    let best = eval_json(
+        &tab,
+        "document.querySelector('.ww [data-value=\"best\"]').textContent",
+    );
+    assert_eq!(best, "4", "a whole number prints without decimals");
+
+    type_into(
+        &tab,
+        "input[data-input='steps'][data-row='0'][data-col='0']",
+        "8",
+    );
+    wait_for(
+        &tab,
+        "document.querySelectorAll('.ww [data-matrix=\"curve\"] td').length === 8",
+    );
+    let after = expected(8.0);
+    assert_eq!(shown(&tab), after, "after steps = 8");
+    assert_ne!(before, after);
+}
