@@ -106,7 +106,7 @@ pub fn import_mdbook(source: &Path, destination: &Path) -> Result<ImportReport, 
     for (line, note) in skipped {
         report.notes.push(format!("{summary_name}:{line}: {note}"));
     }
-    confine_entries(&book, &src_dir, &summary_name, &mut entries, &mut report);
+    let refused = confine_entries(&book, &src_dir, &summary_name, &mut entries, &mut report);
 
     let plan = plan_chapters(&entries, &summary_name, &src_dir, &mut report);
     for (path, chapter) in &plan.chapters {
@@ -128,6 +128,18 @@ pub fn import_mdbook(source: &Path, destination: &Path) -> Result<ImportReport, 
         &settings.src,
         &mut report,
     )?;
+    if !refused.is_empty() {
+        // The copied SUMMARY.md is the new book's `contents`: without the refused entries, or
+        // the new book would name chapters it does not have.
+        let kept: String = summary_text
+            .split_inclusive('\n')
+            .enumerate()
+            .filter(|(index, _)| !refused.contains(&(index + 1)))
+            .map(|(_, line)| line)
+            .collect();
+        let copied = Path::new(crate::load::content::CONTENT_DIR).join("SUMMARY.md");
+        dest.rewrite(&copied, kept.as_bytes())?;
+    }
     let with_directives = std::mem::take(&mut report.with_directives);
     includes::copy_included(&book, &settings.src, &dest, &with_directives, &mut report)?;
     if let Some(macros) = settings.macros.take() {
@@ -169,14 +181,15 @@ pub fn import_mdbook(source: &Path, destination: &Path) -> Result<ImportReport, 
 
 /// Drops every SUMMARY entry whose file lies outside the book's `src` (an absolute path, `..`,
 /// or a link leading out), with a note naming it, and spells the rest as plain relative paths
-/// so one file has one name.
+/// so one file has one name. Returns the lines of the entries dropped.
 fn confine_entries(
     book: &Source,
     src_dir: &Path,
     summary_name: &str,
     entries: &mut Vec<SummaryEntry>,
     report: &mut ImportReport,
-) {
+) -> BTreeSet<usize> {
+    let mut refused = BTreeSet::new();
     entries.retain_mut(|entry| {
         let Some(path) = &entry.path else {
             return true;
@@ -194,10 +207,12 @@ fn confine_entries(
                     "{summary_name}:{}: {why}; chapter \"{}\" skipped",
                     entry.line, entry.title
                 ));
+                refused.insert(entry.line);
                 false
             }
         }
     });
+    refused
 }
 
 /// Settings with a `worked` counterpart, and where the chapters are.

@@ -548,7 +548,18 @@ fn import_refuses_summary_entries_outside_src_and_writes_only_into_dest() {
         "nothing beside DEST"
     );
     let imported: Vec<String> = scratch.files("out").into_keys().collect();
-    assert_eq!(imported, ["book.toml", "content/intro.md"]);
+    // SUMMARY.md is copied as the new book's `contents`, without the refused entries.
+    assert_eq!(
+        imported,
+        ["book.toml", "content/SUMMARY.md", "content/intro.md"]
+    );
+    let contents =
+        std::fs::read_to_string(scratch.path("out/content/SUMMARY.md")).expect("the contents file");
+    assert!(contents.contains("intro.md"), "{contents}");
+    for refused in ["outside", "link.md", "away/secret.md"] {
+        assert!(!contents.contains(refused), "{refused} kept:\n{contents}");
+    }
+    scratch.run(&["build", "--root", "out"]).succeeds();
 }
 
 #[test]
@@ -975,11 +986,12 @@ fn messages_name_the_lesson_quote_briefly_and_exit_with_the_right_code() {
         "content/big.md:1:1: this lesson's page big.html: template lesson.html stopped",
     );
 
-    // A 900-digit literal is quoted in part, in the message and the hint.
+    // A 900-digit literal is quoted in part, in the message and the hint (a lesson with an
+    // example, where an unmatched decimal in prose is reported).
     let digits = "1".repeat(900);
     let book = Book::with_lesson(
         "typed.md",
-        &lesson("Typed", &format!("It is 0.{digits}.\n")),
+        &lesson("Typed", &format!("{CAT_BLOCK}\nIt is 0.{digits}.\n")),
     );
     let run = book.check();
     run.exits_with(1);
