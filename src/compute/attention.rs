@@ -18,6 +18,7 @@ use serde::Serialize;
 
 use super::error::{ensure_finite_matrix, ensure_finite_result};
 use super::json::Rows;
+use super::lang::softmax_lane;
 use super::{ComputeError, Quantity, MAX_DIM, MAX_TOKENS};
 
 /// The inputs of an attention example, as written by the author.
@@ -171,7 +172,8 @@ pub fn attend(input: &AttentionInput) -> Result<Attention, ComputeError> {
     })
 }
 
-/// Softmax of each row, stable for any finite scores, with an optional causal mask.
+/// Softmax of each row, stable for any finite scores, with an optional causal mask: the compute
+/// language's `softmax` of each row's visible part.
 ///
 /// Subtracting the row maximum before `exp` means the largest term is exactly 1, so the sum is
 /// at least 1 and nothing overflows or divides by zero. With `causal`, entry (i, j) for j > i is
@@ -190,14 +192,10 @@ pub fn softmax_rows(scores: &Array2<f64>, causal: bool) -> Array2<f64> {
         } else {
             row.len()
         };
-        let visible = row.slice(s![..allowed]);
-        let max = visible.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-        let mut total = 0.0;
-        for (x, w) in visible.iter().zip(out.iter_mut()) {
-            *w = (x - max).exp();
-            total += *w;
+        let visible = row.slice(s![..allowed]).to_vec();
+        for (w, p) in out.iter_mut().zip(softmax_lane(&visible, false)) {
+            *w = p;
         }
-        out.slice_mut(s![..allowed]).mapv_inplace(|w| w / total);
     }
     weights
 }

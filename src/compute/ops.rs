@@ -5,10 +5,13 @@
 //! Output: the derived quantity, or a [`ComputeError`] when the operation is undefined for it.
 //! Must not: produce NaN or ±∞ (a reference would print "NaN" in a textbook); ln/sqrt of a
 //! negative number, ln 0 and overflow are errors instead. Site code never does arithmetic itself,
-//! so every derived number a reader sees comes through here.
+//! so every derived number a reader sees comes through here; and this module does none of its
+//! own beyond `dot` (whose doc says why): each entry or list goes through the compute language's
+//! kernels, so `| exp` on a page and `exp(x)` in a compute block give the same bits.
 
 use ndarray::{Array1, Array2};
 
+use super::lang::{apply_binary, apply_elementwise, reduce_lane, BinaryOp};
 use super::{ComputeError, Quantity};
 
 /// One filter of a reference that computes something.
@@ -57,10 +60,10 @@ impl Op {
 /// with `[i]` is a vector). Labels are not compared: positions pair up.
 pub fn apply(op: &Op, quantity: Quantity) -> Result<Quantity, ComputeError> {
     match op {
-        Op::Exp => elementwise(op, quantity, |x| Ok(x.exp())),
+        Op::Exp => elementwise(op, quantity, |x| Ok(apply_elementwise("exp", x))),
         Op::Ln => elementwise(op, quantity, |x| {
             if x > 0.0 {
-                Ok(x.ln())
+                Ok(apply_elementwise("log", x))
             } else {
                 Err(format!(
                     "ln is undefined for {x} (it needs a positive number)"
@@ -69,20 +72,18 @@ pub fn apply(op: &Op, quantity: Quantity) -> Result<Quantity, ComputeError> {
         }),
         Op::Sqrt => elementwise(op, quantity, |x| {
             if x >= 0.0 {
-                Ok(x.sqrt())
+                Ok(apply_elementwise("sqrt", x))
             } else {
                 Err(format!("sqrt is undefined for {x} (it needs a number ≥ 0)"))
             }
         }),
-        Op::Sum => reduce(op, quantity, |values| Some(values.iter().sum())),
-        Op::Max => reduce(op, quantity, |values| {
-            values.iter().copied().reduce(f64::max)
-        }),
-        Op::Min => reduce(op, quantity, |values| {
-            values.iter().copied().reduce(f64::min)
-        }),
+        Op::Sum => reduce(op, quantity, "sum"),
+        Op::Max => reduce(op, quantity, "max"),
+        Op::Min => reduce(op, quantity, "min"),
         Op::Dot(other) => dot(&quantity, other),
-        Op::Percent => elementwise(op, quantity, |x| Ok(x * 100.0)),
+        Op::Percent => elementwise(op, quantity, |x| {
+            Ok(apply_binary(BinaryOp::Multiply, x, 100.0))
+        }),
     }
 }
 
@@ -132,14 +133,14 @@ fn elementwise(
     }
 }
 
-fn reduce(
-    op: &Op,
-    quantity: Quantity,
-    f: impl Fn(&[f64]) -> Option<f64>,
-) -> Result<Quantity, ComputeError> {
-    let result = match &quantity {
-        Quantity::Vector { values, .. } => f(&values.to_vec()),
-        Quantity::Matrix { values, .. } => f(&values.iter().copied().collect::<Vec<_>>()),
+/// Reduces a vector, or a whole matrix in reading order, with the language's reduction `kernel`.
+/// The sum of no entries is 0, but their largest or smallest does not exist (the kernel would
+/// answer ∓∞), so that is an error here.
+fn reduce(op: &Op, quantity: Quantity, kernel: &str) -> Result<Quantity, ComputeError> {
+    let values: Vec<f64> = match &quantity {
+        Quantity::Vector { values, .. } => values.to_vec(),
+        // `iter` walks in logical row-major order, the language's reading order.
+        Quantity::Matrix { values, .. } => values.iter().copied().collect(),
         Quantity::Count(_) | Quantity::Scalar(_) => {
             return Err(ComputeError::new(format!(
                 "{} needs a vector or a matrix, but this is a single number",
@@ -149,6 +150,8 @@ fn reduce(
         }
         Quantity::Text(_) => return Err(not_a_number(op, &quantity)),
     };
+    let result =
+        (!values.is_empty() || matches!(op, Op::Sum)).then(|| reduce_lane(kernel, &values));
     match result {
         Some(x) if x.is_finite() => Ok(Quantity::Scalar(x)),
         Some(_) => Err(ComputeError::new(format!(
@@ -163,6 +166,10 @@ fn reduce(
     }
 }
 
+/// The dot product of two vectors. Not the language's `dot` kernel: ndarray sums a vector of 8
+/// or more entries in eight interleaved partial sums, the language in reading order, so the two
+/// agree bit for bit only below 8 entries, and switching would change the last digits of long
+/// dot products that books already print.
 fn dot(left: &Quantity, right: &Quantity) -> Result<Quantity, ComputeError> {
     let (Quantity::Vector { values: a, .. }, Quantity::Vector { values: b, .. }) = (left, right)
     else {
@@ -261,10 +268,12 @@ mod tests {
     }
 
     #[test]
-    fn the_max_of_an_empty_vector_is_undefined_but_its_sum_is_zero() {
+    fn the_max_and_min_of_an_empty_vector_are_undefined_but_its_sum_is_zero() {
         let empty = vector(Array1::zeros(0));
         let error = apply(&Op::Max, empty.clone()).unwrap_err();
         assert_eq!(error.message, "max of a vector of 0 is undefined");
+        let error = apply(&Op::Min, empty.clone()).unwrap_err();
+        assert_eq!(error.message, "min of a vector of 0 is undefined");
         assert_eq!(apply(&Op::Sum, empty).unwrap(), Quantity::Scalar(0.0));
     }
 

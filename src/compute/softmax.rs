@@ -156,6 +156,11 @@ struct Distribution {
 impl Distribution {
     /// Subtracting the maximum *before* dividing by T keeps a tiny T from overflowing z / T for
     /// the largest logit; the others may still go to −∞, which `exp` maps to an exact 0.
+    ///
+    /// Not the compute language's `softmax_lane`, though at T = 1 (x / 1 is x) the two differ
+    /// only in the sum: ndarray's `sum` adds 8 or more entries in eight interleaved partial sums,
+    /// the language in reading order, so sharing the kernel would change the last bits of a long
+    /// softmax.
     fn new(logits: &Array1<f64>, temperature: f64) -> Self {
         let max = logits.iter().copied().fold(f64::NEG_INFINITY, f64::max);
         let shifted = logits.mapv(|z| (z - max) / temperature);

@@ -436,8 +436,8 @@ fn broadcast(a: usize, b: usize) -> Option<usize> {
     }
 }
 
-/// One entry of an elementwise operator.
-fn apply_binary(op: BinaryOp, x: f64, y: f64) -> f64 {
+/// One entry of an elementwise operator. The reference filter `percent` calls it too.
+pub(crate) fn apply_binary(op: BinaryOp, x: f64, y: f64) -> f64 {
     match op {
         BinaryOp::Add => x + y,
         BinaryOp::Subtract => x - y,

@@ -76,24 +76,29 @@ pub(super) fn map_lanes(x: &Value, axis: usize, f: impl Fn(&[f64]) -> Vec<f64>) 
     Value::from_entries(x.rank(), rows, cols, out)
 }
 
-/// `softmax(x, axis=-1)` and `log_softmax(x, axis=-1)`: shift by the lane's largest entry,
-/// exponentiate, normalise. A −∞ entry becomes exactly 0 (or stays −∞ for `log_softmax`).
+/// One lane of `softmax`, or of `log_softmax` with `log`: shift by the lane's largest entry,
+/// exponentiate, normalise, summing in reading order. A −∞ entry becomes exactly 0 (or stays
+/// −∞ for `log_softmax`). The attention kind's rows call it too.
+pub(crate) fn softmax_lane(lane: &[f64], log: bool) -> Vec<f64> {
+    let largest = lane.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    let shifted: Vec<f64> = lane.iter().map(|v| v - largest).collect();
+    let exps: Vec<f64> = shifted.iter().map(|s| s.exp()).collect();
+    let total: f64 = exps.iter().sum();
+    if log {
+        let log_total = total.ln();
+        shifted.iter().map(|s| s - log_total).collect()
+    } else {
+        exps.iter().map(|e| e / total).collect()
+    }
+}
+
+/// `softmax(x, axis=-1)` and `log_softmax(x, axis=-1)`: [`softmax_lane`] along the axis.
 pub(super) fn softmax(context: &mut Context, args: &Args, log: bool) -> Result<Value, LangError> {
     let x = args.positional[0].value.as_ref();
     needs_array(args, x)?;
     let axis = axis(args, x, Some(-1))?.unwrap_or(1);
     context.charge(x.len(), &args.span)?;
-    let result = map_lanes(x, axis, |lane| {
-        let largest = lane.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-        let shifted: Vec<f64> = lane.iter().map(|v| v - largest).collect();
-        let exps: Vec<f64> = shifted.iter().map(|s| s.exp()).collect();
-        let total: f64 = exps.iter().sum();
-        if log {
-            shifted.iter().map(|s| s - total.ln()).collect()
-        } else {
-            exps.iter().map(|e| e / total).collect()
-        }
-    });
+    let result = map_lanes(x, axis, |lane| softmax_lane(lane, log));
     let entries = x.entries();
     context.ensure_finite(
         &result,
@@ -146,8 +151,9 @@ pub(super) fn layer_norm(context: &mut Context, args: &Args) -> Result<Value, La
     Ok(result)
 }
 
-/// One reduction over a list of entries in reading order.
-pub(super) fn reduce_lane(name: &str, lane: &[f64]) -> f64 {
+/// One reduction over a list of entries in reading order (any name but the others listed here
+/// is `norm`). The reference filters `sum`, `max` and `min` call it too.
+pub(crate) fn reduce_lane(name: &str, lane: &[f64]) -> f64 {
     match name {
         "sum" => lane.iter().sum(),
         "mean" => lane.iter().sum::<f64>() / lane.len() as f64,

@@ -19,8 +19,9 @@ fn round_half_even(x: f64) -> f64 {
     }
 }
 
-/// One entry of an elementwise function.
-pub(super) fn apply_elementwise(name: &str, x: f64) -> f64 {
+/// One entry of the elementwise function `name` (any name but the others listed here is GELU).
+/// The reference filters `exp`, `ln` and `sqrt` call it too, so a filter and a step agree.
+pub(crate) fn apply_elementwise(name: &str, x: f64) -> f64 {
     match name {
         "exp" => x.exp(),
         "log" => x.ln(),

@@ -31,6 +31,8 @@ mod linalg;
 mod shape;
 mod signatures;
 
+pub(crate) use axis::{reduce_lane, softmax_lane};
+pub(crate) use elementwise::apply_elementwise;
 pub(crate) use signatures::is_function;
 pub(crate) use signatures::Signature;
 use signatures::SIGNATURES;
