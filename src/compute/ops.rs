@@ -6,12 +6,11 @@
 //! Must not: produce NaN or ±∞ (a reference would print "NaN" in a textbook); ln/sqrt of a
 //! negative number, ln 0 and overflow are errors instead. Site code never does arithmetic itself,
 //! so every derived number a reader sees comes through here; and this module does none of its
-//! own beyond `dot` (whose doc says why): each entry or list goes through the compute language's
-//! kernels, so `| exp` on a page and `exp(x)` in a compute block give the same bits.
+//! own: each entry or list goes through the compute language's kernels, so `| exp` on a page and `exp(x)` in a compute block give the same bits.
 
 use ndarray::{Array1, Array2};
 
-use super::lang::{apply_binary, apply_elementwise, reduce_lane, BinaryOp};
+use super::lang::{apply_binary, apply_elementwise, dot_product, reduce_lane, BinaryOp};
 use super::{ComputeError, Quantity};
 
 /// One filter of a reference that computes something.
@@ -166,10 +165,7 @@ fn reduce(op: &Op, quantity: Quantity, kernel: &str) -> Result<Quantity, Compute
     }
 }
 
-/// The dot product of two vectors. Not the language's `dot` kernel: ndarray sums a vector of 8
-/// or more entries in eight interleaved partial sums, the language in reading order, so the two
-/// agree bit for bit only below 8 entries, and switching would change the last digits of long
-/// dot products that books already print.
+/// The dot product of two vectors, with the language's kernel (added in reading order).
 fn dot(left: &Quantity, right: &Quantity) -> Result<Quantity, ComputeError> {
     let (Quantity::Vector { values: a, .. }, Quantity::Vector { values: b, .. }) = (left, right)
     else {
@@ -187,7 +183,7 @@ fn dot(left: &Quantity, right: &Quantity) -> Result<Quantity, ComputeError> {
             b.len()
         )));
     }
-    let product = a.dot(b);
+    let product = dot_product(a.iter(), b.iter());
     if product.is_finite() {
         Ok(Quantity::Scalar(product))
     } else {

@@ -14,6 +14,7 @@ use serde::Serialize;
 
 use super::error::ensure_finite_vector;
 use super::json::{Elements, Rows};
+use super::lang::{softmax_parts, SoftmaxParts};
 use super::{ComputeError, Quantity, MAX_DIM};
 
 /// Which logit is the correct class for the loss.
@@ -154,21 +155,18 @@ struct Distribution {
 }
 
 impl Distribution {
-    /// Subtracting the maximum *before* dividing by T keeps a tiny T from overflowing z / T for
-    /// the largest logit; the others may still go to −∞, which `exp` maps to an exact 0.
-    ///
-    /// Not the compute language's `softmax_lane`, though at T = 1 (x / 1 is x) the two differ
-    /// only in the sum: ndarray's `sum` adds 8 or more entries in eight interleaved partial sums,
-    /// the language in reading order, so sharing the kernel would change the last bits of a long
-    /// softmax.
+    /// The compute language's kernel ([`softmax_parts`]), so the kind and `softmax(z / T)` in a
+    /// compute block are one computation.
     fn new(logits: &Array1<f64>, temperature: f64) -> Self {
-        let max = logits.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-        let shifted = logits.mapv(|z| (z - max) / temperature);
-        let exps = shifted.mapv(f64::exp);
-        let total = exps.sum();
+        let SoftmaxParts {
+            shifted,
+            exps,
+            total,
+        } = softmax_parts(&logits.to_vec(), temperature);
+        let exps = Array1::from(exps);
         let probabilities = &exps / total;
         Distribution {
-            shifted,
+            shifted: Array1::from(shifted),
             exps,
             probabilities,
             log_total: total.ln(),
@@ -432,6 +430,24 @@ mod tests {
     use super::*;
     use approx::assert_abs_diff_eq;
     use ndarray::array;
+
+    #[test]
+    fn the_kind_and_the_languages_softmax_are_one_computation_bit_for_bit() {
+        // Long logit vectors, where a sum in another order (ndarray's eight partial sums) would
+        // change the last bits of most of them.
+        let mut seed = 12_345_u64;
+        for length in 8..40 {
+            let logits: Vec<f64> = (0..length)
+                .map(|_| {
+                    seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+                    (seed >> 11) as f64 / (1u64 << 53) as f64 * 10.0 - 5.0
+                })
+                .collect();
+            let kind = Distribution::new(&Array1::from(logits.clone()), 1.0);
+            let language = crate::compute::lang::softmax_lane(&logits, false);
+            assert_eq!(kind.probabilities.to_vec(), language, "length {length}");
+        }
+    }
 
     fn plain(logits: Array1<f64>) -> SoftmaxInput {
         SoftmaxInput {

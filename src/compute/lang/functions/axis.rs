@@ -80,15 +80,42 @@ pub(super) fn map_lanes(x: &Value, axis: usize, f: impl Fn(&[f64]) -> Vec<f64>) 
 /// exponentiate, normalise, summing in reading order. A −∞ entry becomes exactly 0 (or stays
 /// −∞ for `log_softmax`). The attention kind's rows call it too.
 pub(crate) fn softmax_lane(lane: &[f64], log: bool) -> Vec<f64> {
-    let largest = lane.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-    let shifted: Vec<f64> = lane.iter().map(|v| v - largest).collect();
-    let exps: Vec<f64> = shifted.iter().map(|s| s.exp()).collect();
-    let total: f64 = exps.iter().sum();
+    // x / 1 is x, bit for bit: at T = 1 the parts are the plain softmax's.
+    let SoftmaxParts {
+        shifted,
+        exps,
+        total,
+    } = softmax_parts(lane, 1.0);
     if log {
         let log_total = total.ln();
         shifted.iter().map(|s| s - log_total).collect()
     } else {
         exps.iter().map(|e| e / total).collect()
+    }
+}
+
+/// The stable pieces of softmax(x / T) over one lane, shared by the language's `softmax` and the
+/// softmax example kind so both compute it one way.
+pub(crate) struct SoftmaxParts {
+    /// (x − max x) / T: every entry ≤ 0 and the largest exactly 0.
+    pub(crate) shifted: Vec<f64>,
+    /// exp of each shifted entry.
+    pub(crate) exps: Vec<f64>,
+    /// Σ exps, added in reading order (as the JS twins add).
+    pub(crate) total: f64,
+}
+
+/// Subtracting the maximum *before* dividing by T keeps a tiny T from overflowing x / T for the
+/// largest entry; the others may still go to −∞, which `exp` maps to an exact 0.
+pub(crate) fn softmax_parts(lane: &[f64], temperature: f64) -> SoftmaxParts {
+    let largest = lane.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    let shifted: Vec<f64> = lane.iter().map(|v| (v - largest) / temperature).collect();
+    let exps: Vec<f64> = shifted.iter().map(|s| s.exp()).collect();
+    let total = exps.iter().sum();
+    SoftmaxParts {
+        shifted,
+        exps,
+        total,
     }
 }
 

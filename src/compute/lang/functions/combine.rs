@@ -9,6 +9,18 @@ use super::{arguments_error, vector, whole_number, Args, Context, ErrorKind, Lan
 use crate::compute::lang::value::{format_number, matrix_from};
 
 /// `dot(a, b)`: the sum of products of two vectors of equal length.
+/// Σ aᵢ bᵢ in reading order: the one dot product of the language and of the `| dot` filter.
+pub(crate) fn dot_product<'v>(
+    a: impl Iterator<Item = &'v f64>,
+    b: impl Iterator<Item = &'v f64>,
+) -> f64 {
+    let mut sum = 0.0;
+    for (x, y) in a.zip(b) {
+        sum += x * y;
+    }
+    sum
+}
+
 pub(super) fn dot(context: &mut Context, args: &Args) -> Result<Value, LangError> {
     let a = vector(args, 0, "use @ for matrices")?;
     let b = vector(args, 1, "use @ for matrices")?;
@@ -27,11 +39,7 @@ pub(super) fn dot(context: &mut Context, args: &Args) -> Result<Value, LangError
         .with_hint("both vectors must have the same length"));
     }
     context.charge(a.len(), &args.span)?;
-    let mut sum = 0.0;
-    for (x, y) in a.iter().zip(b) {
-        sum += x * y;
-    }
-    let result = Value::Scalar(sum);
+    let result = Value::Scalar(dot_product(a.iter(), b.iter()));
     context.ensure_finite(
         &result,
         &args.span,

@@ -31,7 +31,8 @@ mod linalg;
 mod shape;
 mod signatures;
 
-pub(crate) use axis::{reduce_lane, softmax_lane};
+pub(crate) use axis::{reduce_lane, softmax_lane, softmax_parts, SoftmaxParts};
+pub(crate) use combine::dot_product;
 pub(crate) use elementwise::apply_elementwise;
 pub(crate) use signatures::is_function;
 pub(crate) use signatures::Signature;
