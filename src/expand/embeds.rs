@@ -4,7 +4,8 @@
 //! as JSON, plus the generated values for readers without JavaScript); a ` ```figure ` block
 //! becomes an inline SVG drawn now from the computed numbers. Both name an example of the lesson.
 
-use super::{example_names, Expander};
+use super::resolve::example_names;
+use super::Expander;
 use crate::base::diagnostics::Diagnostic;
 use crate::base::html::escape_html;
 use crate::compute::attention::Attention;

@@ -11,17 +11,15 @@
 use crate::base::diagnostics::Diagnostic;
 use crate::base::html::escape_html;
 use crate::base::source::SourceFile;
-use crate::compute::ops::{self, Op};
 use crate::compute::Quantity;
 use crate::expand::blocks::{BlockKind, ExampleBlock};
 use crate::expand::markdown::Spanned;
-use crate::expand::reference::{ComputeFilter, Filter, Placeholder, Reference};
+use crate::expand::reference::Placeholder;
 use crate::expand::typed_numbers::{find_numbers, Place, Printable};
 use crate::load::content::Lesson;
 use crate::present::figure::Palette;
 use crate::present::latex::quantity_latex;
 use crate::present::table::{quantity_prose, quantity_table};
-use crate::present::Precision;
 use pulldown_cmark::{CowStr, Event, LinkType, Tag, TagEnd};
 use std::collections::BTreeSet;
 use std::ops::Range;
@@ -37,12 +35,14 @@ pub mod markdown;
 pub mod mdbook_ids;
 pub mod page_ids;
 pub mod reference;
+mod resolve;
 mod typed;
 pub mod typed_numbers;
 pub mod value_budget;
 
 pub use examples::evaluate_examples;
 use examples::{block_body, collect_examples, fenced_kind};
+pub use resolve::resolve_reference;
 
 /// Styles of example cards, relative to the output root.
 const CARD_STYLESHEET: &str = "cards.css";
@@ -525,111 +525,6 @@ impl<'x> Expander<'x> {
         out.push((event, range.clone()));
         out.push((Event::InlineHtml(CowStr::from("</span>")), range));
     }
-
-    fn parse_placeholder(&mut self, inner: &str, span: Range<usize>) -> Option<Placeholder> {
-        match reference::parse(inner) {
-            Ok(placeholder) => Some(placeholder),
-            Err(error) => {
-                // `span` covers `{{…}}`; the inner text starts after the braces.
-                let at = (span.start + 2 + error.offset).min(span.end);
-                self.problems.push(
-                    Diagnostic::at(
-                        self.file,
-                        at..(at + 1).min(span.end),
-                        format!("cannot read this reference: {}", error.message),
-                    )
-                    .with_help(error.help),
-                );
-                None
-            }
-        }
-    }
-
-    /// The precision a reference asks for; without one, a value the author wrote (an input,
-    /// untouched by a computing filter) prints as written, a whole number by construction
-    /// without decimals, and anything else computed at the book's `decimals`. The compute core
-    /// says which quantities are inputs and which are whole.
-    fn precision(&self, reference: &Reference) -> Precision {
-        match reference.precision() {
-            Some(Filter::Decimals(count)) => Precision::Decimals(*count),
-            Some(Filter::Significant(count)) => Precision::Significant(*count),
-            _ if self.prints_as_written(reference) => Precision::AsWritten,
-            // A percentage reads best with one decimal: 12.3 %, not 12.346 %.
-            _ if reference.as_percent() => Precision::Decimals(1),
-            _ => Precision::Decimals(self.decimals),
-        }
-    }
-
-    /// Whether a reference shows (part of) an input exactly as the author wrote it, or a whole
-    /// number by construction, untouched by a computing filter.
-    fn prints_as_written(&self, reference: &Reference) -> bool {
-        let computed = reference
-            .filters
-            .iter()
-            .any(|filter| matches!(filter, Filter::Compute(_)));
-        !computed
-            && self.examples.iter().any(|example| {
-                example.name == reference.example
-                    && (example.evaluated.is_input(&reference.quantity)
-                        || example.evaluated.is_whole(&reference.quantity))
-            })
-    }
-
-    /// Looks a reference up and applies its filters; problems are recorded at `span`.
-    fn resolve(&mut self, reference: &Reference, span: Range<usize>) -> Option<Quantity> {
-        if self.mentions_failed_example(reference) {
-            return None;
-        }
-        match resolve_reference(reference, self.examples) {
-            Ok(quantity) => Some(quantity),
-            Err((message, help)) => {
-                self.problems
-                    .push(Diagnostic::at(self.file, span, message).with_optional_help(help));
-                None
-            }
-        }
-    }
-
-    /// Whether the reference (or a `dot(…)` inside it) names an example whose block failed.
-    fn mentions_failed_example(&self, reference: &Reference) -> bool {
-        self.failed_examples.contains(&reference.example)
-            || reference.filters.iter().any(|filter| match filter {
-                Filter::Compute(ComputeFilter::Dot(other)) => self.mentions_failed_example(other),
-                _ => false,
-            })
-    }
-
-    /// The file span of `length` bytes at `offset` in an event's text. Where the text is the
-    /// file's text (no escapes or entities), that is exact; otherwise find it in the event's range.
-    fn locate(
-        &self,
-        text: &str,
-        range: Range<usize>,
-        offset: usize,
-        length: usize,
-    ) -> Range<usize> {
-        let source = &self.file.text[range.clone()];
-        if source == text {
-            return range.start + offset..range.start + offset + length;
-        }
-        // Smart punctuation and entities make the text longer than its source ("'" → "’"),
-        // never shorter by more than escapes remove; start the search where the piece can
-        // first be, so a repeated number is found at its own place.
-        let wanted = &text[offset..offset + length];
-        let earliest = offset.saturating_sub(text.len().saturating_sub(source.len()));
-        let mut from = earliest.min(source.len());
-        while !source.is_char_boundary(from) {
-            from -= 1;
-        }
-        match source[from..]
-            .find(wanted)
-            .map(|at| from + at)
-            .or_else(|| source.find(wanted))
-        {
-            Some(at) => range.start + at..range.start + at + length,
-            None => range,
-        }
-    }
 }
 
 /// Whether the text inside a link or image is kept exactly as written, with no formulas,
@@ -642,109 +537,6 @@ fn verbatim_text(tag: &Tag<'_>) -> bool {
             matches!(link_type, LinkType::Autolink | LinkType::Email)
         }
         _ => false,
-    }
-}
-
-/// Resolves a reference against a lesson's examples, returning (message, help) on failure.
-pub fn resolve_reference(
-    reference: &Reference,
-    examples: &[ExampleBlock],
-) -> Result<Quantity, (String, Option<String>)> {
-    let Some(example) = examples
-        .iter()
-        .find(|example| example.name == reference.example)
-    else {
-        return Err((
-            format!("no example named \"{}\" in this lesson", reference.example),
-            Some(example_names(examples)),
-        ));
-    };
-    let Some(quantity) = example.evaluated.quantity(&reference.quantity) else {
-        return Err((
-            format!(
-                "example \"{}\" has no quantity `{}`",
-                example.name, reference.quantity
-            ),
-            Some(format!(
-                "its quantities: {}",
-                example.evaluated.quantity_names().join(", ")
-            )),
-        ));
-    };
-    let mut value = if reference.indices.is_empty() {
-        quantity
-    } else {
-        quantity
-            .select(&reference.indices)
-            .map_err(|error| (format!("{}: {}", reference, error.message), error.hint))?
-    };
-    for filter in &reference.filters {
-        let op = match filter {
-            Filter::Compute(ComputeFilter::Plain(op)) => op.clone(),
-            Filter::Compute(ComputeFilter::Dot(other)) => {
-                Op::Dot(resolve_reference(other, examples)?)
-            }
-            Filter::Label => {
-                value = label_at(reference, example, value)?;
-                continue;
-            }
-            Filter::List | Filter::Decimals(_) | Filter::Significant(_) => continue,
-        };
-        value = ops::apply(&op, value)
-            .map_err(|error| (format!("{}: {}", reference, error.message), error.hint))?;
-    }
-    Ok(value)
-}
-
-/// `| label`: the label a whole-number position points at, counting from 0 as `argmax` does.
-fn label_at(
-    reference: &Reference,
-    example: &ExampleBlock,
-    value: Quantity,
-) -> Result<Quantity, (String, Option<String>)> {
-    let Some(labels) = example.evaluated.position_labels() else {
-        return Err((
-            format!(
-                "{reference}: example \"{}\" has no labels for `label` to print",
-                example.name
-            ),
-            Some(
-                "give the compute block cols = [\"…\", …] (or rows), one name per position"
-                    .to_string(),
-            ),
-        ));
-    };
-    let position = match value {
-        Quantity::Count(count) => Some(count),
-        Quantity::Scalar(x) if x >= 0.0 && x.fract() == 0.0 => Some(x as usize),
-        _ => None,
-    };
-    match position.and_then(|p| labels.get(p)) {
-        Some(label) => Ok(Quantity::Text(label.clone())),
-        None => Err((
-            format!(
-                "{reference}: `label` needs a position from 0 to {}, and this is {}",
-                labels.len().saturating_sub(1),
-                value.shape_description()
-            ),
-            Some(
-                "apply label to a whole number such as argmax(x); positions count from 0"
-                    .to_string(),
-            ),
-        )),
-    }
-}
-
-fn example_names(examples: &[ExampleBlock]) -> String {
-    if examples.is_empty() {
-        "this lesson has no example blocks; add one (```attention …```) before referring to it"
-            .to_string()
-    } else {
-        let names: Vec<&str> = examples
-            .iter()
-            .map(|example| example.name.as_str())
-            .collect();
-        format!("examples in this lesson: {}", names.join(", "))
     }
 }
 
