@@ -1,7 +1,7 @@
 //! A gradient-descent run as two panels: the loss at every step, and the path of (w, b)
 //! through the loss valley towards the least-squares optimum.
 
-use super::{input_number, side, FigureOptions};
+use super::{input_number, side, step_axes, FigureOptions, StepAxes, STEP_PANEL};
 use crate::compute::gradient_descent::GradientDescent;
 use crate::present::svg::{
     decade_ticks, fitted_ticks, fitted_x_axis, labelled, legible_width, nice_ticks, widest, Anchor,
@@ -10,7 +10,7 @@ use crate::present::svg::{
 
 /// The width and height of each gradient-descent panel; two fit side by side in a lesson
 /// column and each is legible alone on a phone.
-pub(super) const PANEL: (f64, f64) = (360.0, 280.0);
+pub(super) const PANEL: (f64, f64) = STEP_PANEL;
 // Panels stay within the width at which their text is 11 px on a phone.
 const _: () = assert!(PANEL.0 <= legible_width(SMALL_TEXT));
 
@@ -43,24 +43,12 @@ fn loss_panel(result: &GradientDescent, options: &FigureOptions) -> String {
         let domain = ticks.domain();
         (labelled(&ticks), domain)
     };
-    let widest_tick = widest(y_ticks.iter().map(|tick| tick.label.as_str()), SMALL_TEXT);
-    let frame = Frame {
-        left: 18.0 + LABEL_TEXT + widest_tick,
-        top: 14.0,
-        width: 0.0,
-        height: PANEL.1 - 14.0 - 52.0,
-    };
-    let mut frame = Frame {
-        width: PANEL.0 - frame.left - 14.0,
-        ..frame
-    };
-    let (x_ticks, x_domain) = fitted_x_axis(0.0, taken.max(1) as f64, &mut frame, PANEL.0);
-    let x = Scale::linear(x_domain, (frame.left, frame.right()));
-    let y = if log {
-        Scale::log10(y_domain, (frame.bottom(), frame.top))
-    } else {
-        Scale::linear(y_domain, (frame.bottom(), frame.top))
-    };
+    let StepAxes {
+        frame,
+        x_ticks,
+        x,
+        y,
+    } = step_axes(&y_ticks, y_domain, log, 14.0, taken.max(1) as f64);
     let mut svg = Svg::new(PANEL.0, PANEL.1, &format!("{}-loss", options.id_prefix));
     svg.x_axis(&frame, &x, &x_ticks, "step");
     svg.y_axis(

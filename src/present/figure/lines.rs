@@ -1,14 +1,13 @@
 //! Long vectors as lines against their step: a loss history, an optimisation path's
 //! coordinate, several runs side by side (`step = ["sgd", "adam"]`), optionally on a log scale.
 
-use super::{and_list, FigureError, FigureOptions, Palette};
+use super::{and_list, step_axes, FigureError, FigureOptions, Palette, StepAxes, STEP_PANEL};
 use crate::present::svg::{
-    decade_ticks, fitted_x_axis, labelled, legible_width, nice_ticks, widest, Anchor, Baseline,
-    Frame, Point, Scale, Svg, LABEL_TEXT, SMALL_TEXT,
+    decade_ticks, labelled, legible_width, nice_ticks, Anchor, Baseline, Point, Svg, SMALL_TEXT,
 };
 
 /// The panel's width and height, as the descent figure's: legible alone on a phone.
-const PANEL: (f64, f64) = (360.0, 280.0);
+const PANEL: (f64, f64) = STEP_PANEL;
 const _: () = assert!(PANEL.0 <= legible_width(SMALL_TEXT));
 
 /// Vectors longer than this draw as a line rather than as bars.
@@ -57,26 +56,14 @@ pub fn lines_figure(
         let domain = ticks.domain();
         (labelled(&ticks), domain)
     };
-    let widest_tick = widest(y_ticks.iter().map(|tick| tick.label.as_str()), SMALL_TEXT);
     let steps = series.iter().map(|s| s.values.len()).max().unwrap_or(1);
-    let frame = Frame {
-        left: 18.0 + LABEL_TEXT + widest_tick,
-        top: if series.len() > 1 { 30.0 } else { 14.0 },
-        width: 0.0,
-        height: 0.0,
-    };
-    let mut frame = Frame {
-        width: PANEL.0 - frame.left - 14.0,
-        height: PANEL.1 - frame.top - 52.0,
-        ..frame
-    };
-    let (x_ticks, x_domain) = fitted_x_axis(0.0, (steps.max(2) - 1) as f64, &mut frame, PANEL.0);
-    let x = Scale::linear(x_domain, (frame.left, frame.right()));
-    let y = if log_y {
-        Scale::log10(y_domain, (frame.bottom(), frame.top))
-    } else {
-        Scale::linear(y_domain, (frame.bottom(), frame.top))
-    };
+    let top = if series.len() > 1 { 30.0 } else { 14.0 };
+    let StepAxes {
+        frame,
+        x_ticks,
+        x,
+        y,
+    } = step_axes(&y_ticks, y_domain, log_y, top, (steps.max(2) - 1) as f64);
     let mut svg = Svg::new(PANEL.0, PANEL.1, &format!("{}-lines", options.id_prefix));
     svg.x_axis(&frame, &x, &x_ticks, "step");
     let names: Vec<String> = series.iter().map(|s| s.name.to_string()).collect();

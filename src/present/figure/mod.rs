@@ -31,7 +31,7 @@ pub use lines::{lines_figure, Series, LINE_FROM};
 pub use shapes::{shapes_figure, ShapeItem, MOST_SHAPE_SIDE};
 
 use crate::base::html::escape_html;
-use crate::present::svg::Anchor;
+use crate::present::svg::{self, Anchor};
 use crate::present::{format_number, Precision, Style};
 
 /// How many series colours `figures.css` defines (`wf-s0` … `wf-s5`); later series reuse them.
@@ -121,6 +121,52 @@ fn and_list(items: &[String]) -> String {
         [] => String::new(),
         [only] => only.clone(),
         [init @ .., last] => format!("{} and {last}", init.join(", ")),
+    }
+}
+
+/// The panel a chart over steps is drawn in (the descent figure's loss panel, line charts).
+const STEP_PANEL: (f64, f64) = (360.0, 280.0);
+
+/// The axes of a chart over steps, in a [`STEP_PANEL`]: the frame fitted to the y tick labels
+/// (its top at `top`), x ticks fitted from 0 to `last_step`, and the two scales, y on a log
+/// scale when `log`.
+struct StepAxes {
+    frame: svg::Frame,
+    x_ticks: Vec<svg::Tick>,
+    x: svg::Scale,
+    y: svg::Scale,
+}
+
+fn step_axes(
+    y_ticks: &[svg::Tick],
+    y_domain: (f64, f64),
+    log: bool,
+    top: f64,
+    last_step: f64,
+) -> StepAxes {
+    let widest_tick = svg::widest(
+        y_ticks.iter().map(|tick| tick.label.as_str()),
+        svg::SMALL_TEXT,
+    );
+    let left = 18.0 + svg::LABEL_TEXT + widest_tick;
+    let mut frame = svg::Frame {
+        left,
+        top,
+        width: STEP_PANEL.0 - left - 14.0,
+        height: STEP_PANEL.1 - top - 52.0,
+    };
+    let (x_ticks, x_domain) = svg::fitted_x_axis(0.0, last_step, &mut frame, STEP_PANEL.0);
+    let x = svg::Scale::linear(x_domain, (frame.left, frame.right()));
+    let y = if log {
+        svg::Scale::log10(y_domain, (frame.bottom(), frame.top))
+    } else {
+        svg::Scale::linear(y_domain, (frame.bottom(), frame.top))
+    };
+    StepAxes {
+        frame,
+        x_ticks,
+        x,
+        y,
     }
 }
 
