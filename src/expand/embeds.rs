@@ -434,6 +434,8 @@ impl<'x> Expander<'x> {
             step: Option<toml::Spanned<Steps>>,
             shapes: Option<toml::Spanned<Vec<Vec<toml::Spanned<String>>>>>,
             log_y: Option<bool>,
+            /// A label (`fig-…`), numbered in [`crate::expand::labels`].
+            id: Option<String>,
         }
         /// `step = "loss"`, or several steps drawn as lines in one figure.
         #[derive(Deserialize)]
@@ -445,7 +447,7 @@ impl<'x> Expander<'x> {
         let spec: FigureSpec = self.block_spec(
             body,
             "figure",
-            "a figure block holds example = \"<name of an example>\", optionally caption = \"…\", and for a compute example step = \"<name of a step>\" (or several, step = [\"sgd\", \"adam\"], drawn as lines; log_y = true for a log scale) or shapes = [[\"<name>\", \"@\", …], …]",
+            "a figure block holds example = \"<name of an example>\", optionally caption = \"…\" and id = \"fig-…\" (a label for @fig-… references), and for a compute example step = \"<name of a step>\" (or several, step = [\"sgd\", \"adam\"], drawn as lines; log_y = true for a log scale) or shapes = [[\"<name>\", \"@\", …], …]",
         )?;
         let (example, span) = self.named_example(&spec.example, body)?;
         let name = &example.name;
@@ -458,6 +460,10 @@ impl<'x> Expander<'x> {
                 .caption
                 .as_ref()
                 .map(|caption| self.caption_html(caption, body)),
+            label: spec.id.as_ref().and_then(|id| {
+                let label = self.labels.get(id)?;
+                Some((id.clone(), label.reference_text()))
+            }),
         };
         if let Some(shapes) = &spec.shapes {
             let drawn = match (&example.evaluated, &spec.step) {

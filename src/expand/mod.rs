@@ -13,6 +13,7 @@ use crate::base::html::escape_html;
 use crate::base::source::SourceFile;
 use crate::compute::Quantity;
 use crate::expand::blocks::{BlockKind, ExampleBlock};
+use crate::expand::crossref::PageLabels;
 use crate::expand::markdown::Spanned;
 use crate::expand::reference::Placeholder;
 use crate::expand::typed_numbers::{find_numbers, Place, Printable};
@@ -28,14 +29,17 @@ use value_budget::ValueBudget;
 pub mod blocks;
 pub mod callouts;
 mod cards;
+pub mod crossref;
 mod dollars;
 mod embeds;
 mod examples;
+pub mod labels;
 pub mod markdown;
 pub mod mdbook_ids;
 pub mod page_ids;
 pub mod reference;
 mod resolve;
+mod theorems;
 mod typed;
 pub mod typed_numbers;
 pub mod value_budget;
@@ -57,6 +61,10 @@ pub struct Expanded<'a> {
     pub stylesheets: BTreeSet<&'static str>,
     /// Numbers in prose or math that no reference produced.
     pub typed_numbers: Vec<Diagnostic>,
+    /// Copies of the page's labelled targets, for popovers on pages that refer to them.
+    pub fragments: Vec<crossref::Fragment>,
+    /// The ids the page refers to, each once.
+    pub referenced: Vec<String>,
 }
 
 /// Expands one lesson; `decimals` is the book's default precision.
@@ -65,6 +73,7 @@ pub fn expand_lesson<'a>(
     events: Vec<Spanned<'a>>,
     decimals: usize,
     budget: &ValueBudget,
+    labels: &PageLabels<'_>,
 ) -> Result<Expanded<'a>, Unexpanded> {
     let file = &lesson.source;
     let mut problems = Vec::new();
@@ -84,16 +93,24 @@ pub fn expand_lesson<'a>(
         stylesheets: BTreeSet::new(),
         figures: 0,
         palette: Palette::default(),
+        labels: labels.table,
     };
     let events = expander.expand(events);
     let Expander {
-        problems,
+        mut problems,
         sightings,
         printable,
-        scripts,
-        stylesheets,
+        mut scripts,
+        mut stylesheets,
         ..
     } = expander;
+    let crossed = crossref::cross_reference(file, labels, events, &mut problems);
+    if crossed.styled {
+        stylesheets.insert(crossref::STYLESHEET);
+    }
+    if !crossed.referenced.is_empty() {
+        scripts.push(crossref::SCRIPT);
+    }
     let has_examples = !examples.is_empty() || !failed_examples.is_empty();
     let typed_numbers = if sightings.is_empty() {
         Vec::new()
@@ -109,10 +126,12 @@ pub fn expand_lesson<'a>(
         });
     }
     Ok(Expanded {
-        events,
+        events: crossed.events,
         scripts,
         stylesheets,
         typed_numbers,
+        fragments: crossed.fragments,
+        referenced: crossed.referenced,
     })
 }
 
@@ -142,6 +161,8 @@ struct Expander<'x> {
     figures: usize,
     /// Series colours by name, shared by the figures of this page.
     palette: Palette,
+    /// The book's labels, for numbering figures.
+    labels: &'x labels::LabelTable,
 }
 
 impl<'x> Expander<'x> {

@@ -105,7 +105,13 @@ mod tests {
         let lesson = parse_lesson(SourceFile::new("content/t.md", text), Path::new("t.md"))
             .expect("the lesson parses");
         let events = markdown::parse(&lesson.source.text, lesson.body.clone());
-        let expanded = expand_lesson(&lesson, events, 3, &Default::default())
+        let table = crate::expand::labels::LabelTable::default();
+        let labels = crate::expand::crossref::PageLabels {
+            table: &table,
+            page: lesson.page(),
+            position: 1,
+        };
+        let expanded = expand_lesson(&lesson, events, 3, &Default::default(), &labels)
             .ok()
             .expect("the lesson expands");
         let printed = expanded

@@ -11,7 +11,8 @@
 //! Nothing here reads files, typesets or renders.
 
 use crate::base::diagnostics::Diagnostic;
-use crate::expand::markdown::LocalTarget;
+use crate::expand::crossref::Fragment;
+use crate::expand::markdown::{LocalTarget, Spanned};
 use crate::layout::math::{Formula, MathSettings};
 use crate::layout::search::IndexedSection;
 use std::collections::HashMap;
@@ -114,4 +115,10 @@ pub(crate) struct CachedPage {
     pub search: Vec<IndexedSection>,
     /// The finished page.
     pub html: Arc<[u8]>,
+    /// Copies of its labelled targets, for popovers on the pages that refer to them.
+    pub fragments: Vec<Fragment>,
+    /// The ids it refers to, and the popover templates it was made with: when a target
+    /// changes on another page, this page is made again.
+    pub referenced: Vec<String>,
+    pub popovers: Vec<Spanned<'static>>,
 }

@@ -15,6 +15,7 @@
 
 mod assemble;
 pub mod build_cache;
+mod crossrefs;
 mod fingerprint;
 mod furniture;
 mod pages;
@@ -29,6 +30,7 @@ pub use tolerate::{FORMULA_KIND, LINK_KIND};
 use crate::base::diagnostics::Diagnostic;
 use crate::book::contents;
 use crate::book::keep_going::keep_going_problems;
+use crate::expand::markdown::{self, Spanned};
 use crate::expand::Unexpanded;
 use crate::layout::math::{Formula, MathSettings};
 use crate::layout::templating::Templates;
@@ -37,6 +39,7 @@ use crate::load::config::load_config;
 use crate::load::content::{load_lessons, Lesson, LoadedLessons};
 use crate::load::theme::load_theme;
 use build_cache::{BuildCache, CachedPage};
+use crossrefs::BookLabels;
 use fingerprint::book_fingerprint;
 use pages::{finish_page, BookContext};
 use prepare::{prepare_lesson, PageSoFar, Prepared};
@@ -191,11 +194,18 @@ pub fn build_site_with(
         .into_iter()
         .partition(|lesson| drafts == Drafts::Show || !lesson.draft);
     let tree = contents::book_tree(root, &config, &lessons, &left_out, &mut problems);
+    let parsed: Vec<Vec<Spanned<'_>>> = lessons
+        .par_iter()
+        .map(|lesson| markdown::parse(&lesson.source.text, lesson.body.clone()))
+        .collect();
+    let (labels, label_problems) = BookLabels::collect(&lessons, &parsed, &tree);
+    problems.extend(label_problems);
     let fingerprint = {
         let mut hasher = DefaultHasher::new();
         (
             book_fingerprint(&config, &theme, &lessons, &assets, drafts),
             &tree,
+            &labels.table,
         )
             .hash(&mut hasher);
         hasher.finish()
@@ -214,18 +224,23 @@ pub fn build_site_with(
     }
 
     let budget = crate::expand::value_budget::ValueBudget::default();
-    let prepared: Vec<Result<Prepared<'_>, Unexpanded>> = lessons
-        .par_iter()
+    let prepare = |index: usize, events| {
+        let lesson = &lessons[index];
+        let labels = labels.for_page(index, lesson);
+        prepare_lesson(index, lesson, events, &config, &budget, &labels)
+    };
+    let prepared: Vec<Result<Prepared<'_>, Unexpanded>> = parsed
+        .into_par_iter()
         .enumerate()
         .filter(|(index, _)| reused[*index].is_none())
-        .map(|(index, lesson)| prepare_lesson(index, lesson, &config, &budget))
+        .map(|(index, events)| prepare(index, events))
         .collect();
     let mut pages_so_far = Vec::new();
     // A page that fails still has its typed numbers reported, in the same pass.
     let mut typed_numbers_of_failed = Vec::new();
     for page in prepared {
         match page {
-            Ok(page) => pages_so_far.push(PageSoFar::Fresh(page)),
+            Ok(page) => pages_so_far.push(PageSoFar::Fresh(Box::new(page))),
             Err(failed) => {
                 problems.extend(failed.problems);
                 typed_numbers_of_failed.extend(failed.typed_numbers);
@@ -241,6 +256,21 @@ pub fn build_site_with(
             .filter_map(|(index, page)| page.map(|page| PageSoFar::Cached(index, page))),
     );
     pages_so_far.sort_by_key(PageSoFar::index);
+    // A cached page whose references' targets changed on another page is made again.
+    let stale = crossrefs::place_popovers(&mut pages_so_far);
+    for &index in &stale {
+        let lesson = &lessons[index];
+        let events = markdown::parse(&lesson.source.text, lesson.body.clone());
+        let at = pages_so_far.iter().position(|page| page.index() == index);
+        match (prepare(index, events), at) {
+            (Ok(page), Some(at)) => pages_so_far[at] = PageSoFar::Fresh(Box::new(page)),
+            (Err(failed), _) => problems.extend(failed.problems),
+            (Ok(_), None) => {}
+        }
+    }
+    if !stale.is_empty() {
+        crossrefs::place_popovers(&mut pages_so_far);
+    }
     let typed_numbers = pages_so_far
         .iter()
         .flat_map(|page| match page {
@@ -293,7 +323,7 @@ pub fn build_site_with(
     let mut pages: Vec<Option<Arc<CachedPage>>> = vec![None; lessons.len()];
     for page in pages_so_far {
         match page {
-            PageSoFar::Fresh(page) => ready.push(page),
+            PageSoFar::Fresh(page) => ready.push(*page),
             PageSoFar::Cached(index, page) => pages[index] = Some(page),
         }
     }

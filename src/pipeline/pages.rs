@@ -126,6 +126,9 @@ pub(super) fn finish_page(
     let targets = page.targets.clone();
     let typed_numbers = page.typed_numbers.clone();
     let formulas = page.formulas.clone();
+    let fragments = std::mem::take(&mut page.fragments);
+    let referenced = std::mem::take(&mut page.referenced);
+    let popovers = page.popovers.clone();
     let html = render_lesson_page(page, book)?;
     Ok((
         index,
@@ -137,6 +140,9 @@ pub(super) fn finish_page(
             formulas,
             search,
             html,
+            fragments,
+            referenced,
+            popovers,
         },
     ))
 }
@@ -150,6 +156,10 @@ fn render_lesson_page(page: Prepared<'_>, book: &BookContext<'_>) -> Result<Arc<
     let root = root_prefix(&path);
     let mut toc = page.toc;
     toc_html(&mut toc, &page.events, book.typeset);
+    // The popovers' templates close the content, after everything the table of contents and
+    // the search index read.
+    let mut events = page.events;
+    events.extend(page.popovers);
     let position = book.tree.position(page.index);
     let order = &book.tree.reading_order;
     let children = if book.tree.section_of_page(page.index).is_some() {
@@ -182,7 +192,7 @@ fn render_lesson_page(page: Prepared<'_>, book: &BookContext<'_>) -> Result<Arc<
                 slug: &lesson.slug,
                 title: &lesson.title,
                 summary: &lesson.summary,
-                content: to_html(page.events, book.typeset),
+                content: to_html(events, book.typeset),
                 section: lesson.section,
                 draft: lesson.draft,
             },

@@ -4,6 +4,7 @@
 
 use super::build_cache::CachedPage;
 use crate::base::diagnostics::Diagnostic;
+use crate::expand::crossref::{Fragment, PageLabels};
 use crate::expand::markdown::{self, LocalTarget, Spanned, TocEntry};
 use crate::expand::mdbook_ids::{html_anchor_ids, mdbook_heading_ids};
 use crate::expand::value_budget::ValueBudget;
@@ -16,7 +17,7 @@ use std::sync::Arc;
 
 /// A lesson on its way to a page: prepared in this build, or taken whole from the cache.
 pub(super) enum PageSoFar<'a> {
-    Fresh(Prepared<'a>),
+    Fresh(Box<Prepared<'a>>),
     /// Its index among the published lessons, and the page.
     Cached(usize, Arc<CachedPage>),
 }
@@ -46,17 +47,24 @@ pub(super) struct Prepared<'a> {
     pub(super) typed_numbers: Vec<Diagnostic>,
     /// Links and images inside the book, checked once every page is known.
     pub(super) targets: Vec<LocalTarget>,
+    /// Copies of its labelled targets, the ids it refers to, and the popover templates of
+    /// those targets (placed once every page is prepared: see `popovers`).
+    pub(super) fragments: Vec<Fragment>,
+    pub(super) referenced: Vec<String>,
+    pub(super) popovers: Vec<Spanned<'static>>,
 }
 
-/// Parses, expands and numbers one lesson, and gathers what the later stages need from it.
+/// Expands and numbers one lesson from its parsed `events`, and gathers what the later stages
+/// need from it.
 pub(super) fn prepare_lesson<'a>(
     index: usize,
     lesson: &'a Lesson,
+    events: Vec<Spanned<'a>>,
     config: &BookConfig,
     budget: &ValueBudget,
+    labels: &PageLabels<'_>,
 ) -> Result<Prepared<'a>, Unexpanded> {
-    let events = markdown::parse(&lesson.source.text, lesson.body.clone());
-    let expanded = expand_lesson(lesson, events, config.decimals, budget)?;
+    let expanded = expand_lesson(lesson, events, config.decimals, budget, labels)?;
     let mut events = expanded.events;
     let (toc, title_id) = match config.ids {
         HeadingIds::Worked => (markdown::heading_ids(&mut events), None),
@@ -87,18 +95,7 @@ pub(super) fn prepare_lesson<'a>(
             .map(|id| (id, String::new())),
     );
     let targets = markdown::local_targets(&lesson.source.text, &events);
-    let formulas = events
-        .iter()
-        .filter_map(|(event, _)| match event {
-            Event::InlineMath(tex) => Some((tex, false)),
-            Event::DisplayMath(tex) => Some((tex, true)),
-            _ => None,
-        })
-        .map(|(tex, display)| Formula {
-            tex: tex.to_string(),
-            display,
-        })
-        .collect();
+    let formulas = formulas_of(&events);
     Ok(Prepared {
         formulas,
         index,
@@ -110,5 +107,24 @@ pub(super) fn prepare_lesson<'a>(
         scripts: expanded.scripts,
         stylesheets: expanded.stylesheets.into_iter().collect(),
         typed_numbers: expanded.typed_numbers,
+        fragments: expanded.fragments,
+        referenced: expanded.referenced,
+        popovers: Vec::new(),
     })
+}
+
+/// Every formula of `events`, in order.
+pub(super) fn formulas_of(events: &[Spanned<'_>]) -> Vec<Formula> {
+    events
+        .iter()
+        .filter_map(|(event, _)| match event {
+            Event::InlineMath(tex) => Some((tex, false)),
+            Event::DisplayMath(tex) => Some((tex, true)),
+            _ => None,
+        })
+        .map(|(tex, display)| Formula {
+            tex: tex.to_string(),
+            display,
+        })
+        .collect()
 }

@@ -208,6 +208,7 @@ fn options(example: &str) -> FigureOptions {
         id_prefix: format!("wf-{example}-1"),
         decimals: 3,
         caption_html: None,
+        label: None,
     }
 }
 

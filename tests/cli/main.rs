@@ -14,6 +14,7 @@ mod compute_blocks;
 mod compute_lang_differential;
 mod compute_loops_browser;
 mod compute_widget_browser;
+mod cross_references;
 mod errors;
 mod eval;
 mod figures;

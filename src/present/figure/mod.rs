@@ -70,6 +70,9 @@ pub struct FigureOptions {
     pub decimals: usize,
     /// The author's caption as HTML, or `None` for a generated one.
     pub caption_html: Option<String>,
+    /// The figure's label and the words its caption starts with (`fig-heat`, "Figure 3.1"),
+    /// when it is a target of cross-references.
+    pub label: Option<(String, String)>,
 }
 
 /// Why an example cannot be drawn.
@@ -96,8 +99,18 @@ impl FigureOptions {
             Some(html) => html.clone(),
             None => escape_html(generated),
         };
+        let (id, number) = match &self.label {
+            Some((id, number)) => (
+                format!(" id=\"{}\"", escape_html(id)),
+                format!(
+                    "<span class=\"figure-number\">{}:</span> ",
+                    escape_html(number)
+                ),
+            ),
+            None => (String::new(), String::new()),
+        };
         format!(
-            "<figure class=\"worked-figure\" data-figure=\"{kind}\" data-example=\"{}\">\n<div class=\"wf-panels\">\n{}</div>\n<figcaption>{caption}</figcaption>\n</figure>\n",
+            "<figure class=\"worked-figure\"{id} data-figure=\"{kind}\" data-example=\"{}\">\n<div class=\"wf-panels\">\n{}</div>\n<figcaption>{number}{caption}</figcaption>\n</figure>\n",
             escape_html(&self.example),
             panels.concat()
         )
