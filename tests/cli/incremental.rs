@@ -256,3 +256,40 @@ fn check_reports_typed_numbers_of_cached_pages_as_errors() {
         "{strict:?}"
     );
 }
+
+#[test]
+fn a_page_is_made_again_when_a_target_it_refers_to_changes_on_another_page() {
+    let book = Book::empty();
+    book.write("book.toml", "title = \"Refs\"\n");
+    book.write(
+        "content/a.md",
+        front("A", "weight = 1\n", "$$ x $$ {#eq-x}\n\n$$ y $$ {#eq-y}\n"),
+    );
+    book.write("content/b.md", front("B", "weight = 2\n", "By @eq-y.\n"));
+    book.write("content/c.md", front("C", "weight = 3\n", "Alone.\n"));
+    let mut cache = BuildCache::default();
+    assert_eq!(cached_matches_fresh(&book, &mut cache, "first"), Ok(3));
+    // Same labels and numbers, another formula: B's popover copy changes, C is untouched.
+    book.edit("content/a.md", "$$ y $$", "$$ z $$");
+    assert_eq!(
+        cached_matches_fresh(&book, &mut cache, "a target's formula"),
+        Ok(2)
+    );
+    // A new label before eq-y renumbers it: every page's numbers may have moved.
+    book.edit(
+        "content/a.md",
+        "$$ x $$ {#eq-x}",
+        "$$ w $$ {#eq-w}\n\n$$ x $$ {#eq-x}",
+    );
+    assert_eq!(
+        cached_matches_fresh(&book, &mut cache, "a renumbering"),
+        Ok(3)
+    );
+    book.edit("content/a.md", "{#eq-y}", "{#eq-v}");
+    let problems = cached_matches_fresh(&book, &mut cache, "the target's label renamed")
+        .expect_err("B refers to a label that is gone");
+    assert!(
+        problems.contains("no label `eq-y` in the book"),
+        "{problems}"
+    );
+}
