@@ -78,7 +78,7 @@ Not references: `@eq-nope` in code, $@eq-nope$ in math, me@eq-nope.org, and @som
 [A link holding @eq-scores](targets.html).
 "#;
 
-fn two_page_book() -> Book {
+pub(crate) fn two_page_book() -> Book {
     let book = Book::empty();
     book.write("book.toml", "title = \"Refs\"\n");
     book.write("content/targets.md", TARGETS);

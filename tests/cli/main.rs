@@ -15,6 +15,7 @@ mod compute_lang_differential;
 mod compute_loops_browser;
 mod compute_widget_browser;
 mod cross_references;
+mod cross_references_browser;
 mod errors;
 mod eval;
 mod figures;
