@@ -236,8 +236,16 @@ fn reference_html(
             escape_html(&text)
         ));
     }
+    let folder = |page: &str| {
+        page.rsplit_once('/')
+            .map_or("", |(folder, _)| folder)
+            .to_string()
+    };
     let href = if label.page == labels.page {
         format!("#{id}")
+    } else if folder(&label.page) == folder(&labels.page) {
+        let file = label.page.rsplit('/').next().unwrap_or_default();
+        format!("{file}#{id}")
     } else {
         format!("{}{}#{id}", root_prefix(&labels.page), label.page)
     };

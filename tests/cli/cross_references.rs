@@ -165,7 +165,7 @@ fn numbers_follow_reading_order_through_sections() {
         "+++\ntitle = \"Last\"\nweight = 2\n+++\n\nBack to @eq-deep.\n",
     );
     book.build().succeeds();
-    // Page 1 is the part's own page, page 2 its chapter; links go through the book's root.
+    // Page 1 is the part's own page, page 2 its chapter.
     assert!(book.read("public/part/index.html").contains(&link(
         "../part/inner.html#eq-deep",
         "eq-deep",
