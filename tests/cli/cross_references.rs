@@ -167,7 +167,7 @@ fn numbers_follow_reading_order_through_sections() {
     book.build().succeeds();
     // Page 1 is the part's own page, page 2 its chapter.
     assert!(book.read("public/part/index.html").contains(&link(
-        "../part/inner.html#eq-deep",
+        "inner.html#eq-deep",
         "eq-deep",
         "Equation\u{a0}(2.1)"
     )));
