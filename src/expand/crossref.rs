@@ -505,7 +505,7 @@ impl<'a> Markup<'_, 'a> {
     }
 
     /// A labelled heading, just written out: its copy is its title and number, with the
-    /// paragraph that follows it when one does.
+    /// paragraph that follows it when one does (and holds no display formula).
     fn section(
         &mut self,
         events: &[Spanned<'a>],
@@ -529,11 +529,14 @@ impl<'a> Markup<'_, 'a> {
                 .iter()
                 .position(|(event, _)| matches!(event, Event::End(TagEnd::Paragraph)))
                 .map_or(events.len(), |offset| end + 1 + offset);
-            copy.extend(
-                events[end + 1..=paragraph_end.min(events.len() - 1)]
-                    .iter()
-                    .cloned(),
-            );
+            let paragraph = &events[end + 1..=paragraph_end.min(events.len() - 1)];
+            // A paragraph with a display formula may hold a label: the title alone will do.
+            if !paragraph
+                .iter()
+                .any(|(event, _)| matches!(event, Event::DisplayMath(_)))
+            {
+                copy.extend(paragraph.iter().cloned());
+            }
         }
         self.keep(id, copy);
     }
@@ -567,6 +570,49 @@ fn figure_id_in(html: &str) -> Option<&str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::expand::markdown::parse;
+
+    /// The page's HTML after cross-referencing, with the problems found.
+    fn crossed(text: &str) -> (String, Vec<String>) {
+        let file = SourceFile::new("content/a.md", text);
+        let table = LabelTable::default();
+        let labels = PageLabels {
+            table: &table,
+            page: "a.html".to_string(),
+            position: 4,
+        };
+        let mut problems = Vec::new();
+        let events = parse(&file.text, 0..text.len());
+        let crossed = cross_reference(&file, &labels, events, &mut problems);
+        let mut html = String::new();
+        pulldown_cmark::html::push_html(
+            &mut html,
+            crossed.events.into_iter().map(|(event, _)| event),
+        );
+        let problems = problems.iter().map(|p| p.message().to_string()).collect();
+        (html, problems)
+    }
+
+    #[test]
+    fn a_caption_without_a_label_is_the_table_s_caption_without_a_number() {
+        let (html, problems) = crossed("| a |\n|---|\n| 1 |\n\nTable: Plain *words*\n");
+        assert!(problems.is_empty(), "{problems:?}");
+        assert!(
+            html.starts_with("<table><caption>Plain <em>words</em></caption><thead>"),
+            "{html}"
+        );
+    }
+
+    #[test]
+    fn a_formula_s_label_leaves_the_text_after_it_and_code_keeps_its_label() {
+        let (html, problems) = crossed("$$ x $$ {#eq-a} and so on.\n\n`{#eq-b}`\n");
+        assert!(problems.is_empty(), "{problems:?}");
+        assert!(
+            html.contains("<span class=\"equation-number\">(4.1)</span></span> and so on."),
+            "{html}"
+        );
+        assert!(html.contains("<code>{#eq-b}</code>"), "{html}");
+    }
 
     #[test]
     fn references_need_a_label_prefix_and_no_letter_before_the_at() {

@@ -7,6 +7,7 @@
 //! with `-2`, `-3`, …; a footnote `[^proof]` and a heading "Proof" no longer share an id.
 
 use super::markdown::{slugify, Spanned};
+use super::mdbook_ids::html_anchor_ids;
 use pulldown_cmark::{CowStr, Event, Tag};
 use std::collections::{BTreeSet, HashMap};
 use std::ops::Range;
@@ -32,12 +33,14 @@ pub struct PageIds {
 }
 
 impl PageIds {
-    /// The ids taken before any is made: the template's and every `{#…}` written on the page.
+    /// The ids taken before any is made: the template's, every `{#…}` written on a heading,
+    /// and those that raw HTML and labelled targets (`eq-…`, `def-…`) carry.
     pub fn new(events: &[Spanned<'_>]) -> Self {
         let taken = TEMPLATE_IDS
             .iter()
             .map(|id| id.to_string())
             .chain(written_ids(events).map(|(id, _)| id.to_string()))
+            .chain(html_anchor_ids(events))
             .collect();
         PageIds {
             taken,
@@ -136,6 +139,24 @@ mod tests {
             .map(|entry| entry.id)
             .collect();
         assert_eq!(ids, ["main-2", "search-2", "book-nav-2"]);
+    }
+
+    #[test]
+    fn a_heading_steps_around_the_id_of_a_labelled_formula() {
+        let text = "$$ x $$ {#eq-scores}\n\n## Eq scores\n";
+        let table = crate::expand::labels::LabelTable::default();
+        let labels = crate::expand::crossref::PageLabels {
+            table: &table,
+            page: "a.html".to_string(),
+            position: 1,
+        };
+        let file = crate::base::source::SourceFile::new("a.md", text);
+        let mut problems = Vec::new();
+        let mut crossed =
+            crate::expand::crossref::cross_reference(&file, &labels, events(text), &mut problems)
+                .events;
+        assert!(problems.is_empty());
+        assert_eq!(heading_ids(&mut crossed)[0].id, "eq-scores-2");
     }
 
     #[test]

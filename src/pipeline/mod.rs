@@ -2,14 +2,16 @@
 //!
 //! Load settings (with the book's math macros), theme, lessons and the files beside them →
 //! leave drafts out unless previewing → order the book as a tree → parse each lesson's
-//! Markdown once → expand example blocks and references into events → number headings →
-//! check and rewrite links between pages and files → typeset all distinct formulas in
+//! Markdown once → number every label of the book (`crossrefs`) → expand example blocks,
+//! references and cross-references into events → number headings → give each page copies of
+//! the targets it refers to, for popovers → check and rewrite links between pages and files → typeset all distinct formulas in
 //! parallel → index the text for search → lay out pages with templates → a [`RenderedSite`]
 //! in memory. Nothing here writes to disk: `build` hands the result to `write`, `check`
 //! only reads the diagnostics.
 //!
 //! This file holds the order; each step it delegates has a file of its own, in the order they
-//! run: `fingerprint` (may the cache's pages be reused?), `prepare` (one lesson to events),
+//! run: `fingerprint` (may the cache's pages be reused?), `crossrefs` (labels before pages,
+//! popovers after), `prepare` (one lesson to events),
 //! `typeset` (every distinct formula once), `pages` (lesson pages laid out), `furniture` (front
 //! page, 404, sitemap) and `assemble` (every output file in one [`RenderedSite`]).
 
