@@ -614,6 +614,21 @@ mod tests {
         assert!(html.contains("<code>{#eq-b}</code>"), "{html}");
     }
 
+    proptest::proptest! {
+        /// Whatever the text, every reference found starts at an `@` or the `[` before one,
+        /// holds an id with a label prefix, and none overlaps the next.
+        #[test]
+        fn references_found_in_any_text_are_well_formed(text in "(@|\\[-?@|\\]|eq-|fig-|prf-|a|1|-|\\.| ){0,16}") {
+            let mut end = 0;
+            for found in find_references(&text) {
+                proptest::prop_assert!(found.whole.start >= end);
+                proptest::prop_assert!(text[found.whole.clone()].starts_with(['@', '[']));
+                proptest::prop_assert!(LabelKind::of_id(&text[found.id.clone()]).is_some());
+                end = found.whole.end;
+            }
+        }
+    }
+
     #[test]
     fn references_need_a_label_prefix_and_no_letter_before_the_at() {
         let found =
