@@ -267,7 +267,7 @@ fn book_screenshots() {
 }
 
 /// What the reader sees without scrolling.
-fn viewport(tab: &Tab, path: &std::path::Path) {
+pub(crate) fn viewport(tab: &Tab, path: &std::path::Path) {
     let png = tab
         .capture_screenshot(
             headless_chrome::protocol::cdp::Page::CaptureScreenshotFormatOption::Png,

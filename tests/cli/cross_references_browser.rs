@@ -7,6 +7,7 @@
 //! `CI=true` and skips loudly otherwise). The ignored test `cross_reference_screenshots` writes
 //! both pages at 360 and 1280 px, light and dark, with a popover open, to `$WORKED_SCREENSHOTS`.
 
+use crate::book_browser::viewport;
 use crate::common::Chromium;
 use crate::cross_references::two_page_book;
 use crate::support::Book;
@@ -148,19 +149,10 @@ fn cross_reference_screenshots() {
                 .focus()
                 .expect("focus");
             wait_for(&tab, POPOVER_SHOWN);
-            let png = tab
-                .capture_screenshot(
-                    headless_chrome::protocol::cdp::Page::CaptureScreenshotFormatOption::Png,
-                    None,
-                    None,
-                    true,
-                )
-                .unwrap();
-            std::fs::write(
-                folder.join(format!("xref-popover-{width}-{scheme}.png")),
-                png,
-            )
-            .unwrap();
+            viewport(
+                &tab,
+                &folder.join(format!("xref-popover-{width}-{scheme}.png")),
+            );
         }
     }
     eprintln!("screenshots in {}", folder.display());
