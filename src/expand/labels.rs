@@ -26,6 +26,7 @@ use crate::base::source::SourceFile;
 use crate::expand::blocks::BlockKind;
 use pulldown_cmark::{Event, HeadingLevel, Tag, TagEnd};
 use std::collections::BTreeMap;
+use std::hash::{Hash, Hasher};
 use std::ops::Range;
 
 /// What a label names.
@@ -275,7 +276,7 @@ pub fn span_in_file(
 }
 
 /// One label of the book.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Label {
     /// What it labels.
     pub kind: LabelKind,
@@ -314,9 +315,19 @@ impl Label {
 
 /// Every label of the book by id. Hashed into the book's fingerprint: a cached page's
 /// references are only as good as the numbers it was made with.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct LabelTable {
     labels: BTreeMap<String, Label>,
+}
+
+impl Hash for LabelTable {
+    /// What references print and where they lead: not where labels are written, so an edit
+    /// that moves a label within its file leaves every other page's cache alone.
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        for (id, label) in &self.labels {
+            (id, label.kind, &label.number, &label.page).hash(state);
+        }
+    }
 }
 
 impl LabelTable {
@@ -461,9 +472,12 @@ fn wrong_kind(
             kind.prefix()
         ),
     };
+    let label = match kind {
+        LabelKind::Figure => format!("id = \"fig-{rest}\""),
+        _ => format!("{{#{}-{rest}}}", kind.prefix()),
+    };
     Diagnostic::at(file, span, message).with_help(format!(
-        "write {{#{}-{rest}}}: the prefix says the kind (eq fig tbl sec def thm lem prf exm rem)",
-        kind.prefix()
+        "write {label}: the prefix says the kind (eq fig tbl sec def thm lem prf exm rem)"
     ))
 }
 

@@ -92,7 +92,14 @@ pub(super) fn place_popovers(pages: &mut [PageSoFar<'_>]) -> Vec<usize> {
                 page.popovers = popovers;
             }
             PageSoFar::Cached(index, page) => {
-                if page.popovers != popovers {
+                // Where a copy came from in its file does not show on the page.
+                let events = |templates: &[Spanned<'static>]| {
+                    templates
+                        .iter()
+                        .map(|(event, _)| event.clone())
+                        .collect::<Vec<_>>()
+                };
+                if events(&page.popovers) != events(&popovers) {
                     stale.push(*index);
                 }
             }

@@ -269,6 +269,12 @@ fn a_page_is_made_again_when_a_target_it_refers_to_changes_on_another_page() {
     book.write("content/c.md", front("C", "weight = 3\n", "Alone.\n"));
     let mut cache = BuildCache::default();
     assert_eq!(cached_matches_fresh(&book, &mut cache, "first"), Ok(3));
+    // Text before the labels moves them in their file, and changes no other page.
+    book.edit("content/a.md", "$$ x $$", "Words first.\n\n$$ x $$");
+    assert_eq!(
+        cached_matches_fresh(&book, &mut cache, "labels moved"),
+        Ok(1)
+    );
     // Same labels and numbers, another formula: B's popover copy changes, C is untouched.
     book.edit("content/a.md", "$$ y $$", "$$ z $$");
     assert_eq!(
