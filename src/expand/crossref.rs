@@ -142,7 +142,8 @@ fn find_references(text: &str) -> Vec<Found> {
     found
 }
 
-/// Every reference in the page's text replaced by its link (inside a link, by its text alone).
+/// Every reference in the page's text replaced by its link (inside a link or a heading, by its
+/// text alone).
 fn references<'a>(
     file: &SourceFile,
     labels: &PageLabels<'_>,
@@ -156,8 +157,10 @@ fn references<'a>(
         match &event {
             Event::Start(Tag::CodeBlock(_)) => code += 1,
             Event::End(TagEnd::CodeBlock) => code = code.saturating_sub(1),
-            Event::Start(Tag::Link { .. }) => links += 1,
-            Event::End(TagEnd::Link) => links = links.saturating_sub(1),
+            // A heading's words become links too (its table-of-contents entry, its anchor):
+            // a reference there prints its words alone, as inside a link.
+            Event::Start(Tag::Link { .. } | Tag::Heading { .. }) => links += 1,
+            Event::End(TagEnd::Link | TagEnd::Heading(_)) => links = links.saturating_sub(1),
             Event::Start(Tag::Image { .. }) => images += 1,
             Event::End(TagEnd::Image) => images = images.saturating_sub(1),
             _ => {}
@@ -570,19 +573,24 @@ fn figure_id_in(html: &str) -> Option<&str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::expand::labels::{collect_labels, PageToLabel};
     use crate::expand::markdown::parse;
 
     /// The page's HTML after cross-referencing, with the problems found.
     fn crossed(text: &str) -> (String, Vec<String>) {
         let file = SourceFile::new("content/a.md", text);
-        let table = LabelTable::default();
+        let events = parse(&file.text, 0..text.len());
+        let (table, mut problems) = collect_labels(&[PageToLabel {
+            file: &file,
+            page: "a.html".to_string(),
+            position: 4,
+            events: &events,
+        }]);
         let labels = PageLabels {
             table: &table,
             page: "a.html".to_string(),
             position: 4,
         };
-        let mut problems = Vec::new();
-        let events = parse(&file.text, 0..text.len());
         let crossed = cross_reference(&file, &labels, events, &mut problems);
         let mut html = String::new();
         pulldown_cmark::html::push_html(
@@ -591,6 +599,15 @@ mod tests {
         );
         let problems = problems.iter().map(|p| p.message().to_string()).collect();
         (html, problems)
+    }
+
+    #[test]
+    fn a_reference_in_a_heading_prints_its_words_without_a_link() {
+        let (html, _) = crossed("$$ x $$ {#eq-a}\n\n## About @eq-a\n");
+        assert!(
+            html.contains("<h2>About <span class=\"xref\">Equation\u{a0}(4.1)</span></h2>"),
+            "{html}"
+        );
     }
 
     #[test]
