@@ -449,6 +449,10 @@ impl<'p> Translator<'p> {
     fn value(&mut self, expr: &Expr) -> String {
         match &expr.kind {
             ExprKind::Number(x) if x.fract() == 0.0 => python_number(*x),
+            ExprKind::Negate(inner) if matches!(inner.kind, ExprKind::Number(x) if x.fract() == 0.0) =>
+            {
+                format!("-{}", self.value(inner))
+            }
             _ => self.expr(expr).text,
         }
     }

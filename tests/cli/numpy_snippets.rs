@@ -1,0 +1,159 @@
+//! "Copy as NumPy": the snippet `eval --json` gives for every compute example of the shipped
+//! book, and for a fixture that uses every construct of the language (loops and histories
+//! included), runs in Python with NumPy and holds every input and step within 1e-9 of the core's
+//! value, with the same shape (`tests/tools/numpy-snippets.py` compares).
+
+use crate::common::tool_available;
+use crate::support::Book;
+use serde_json::Value;
+use std::io::Write;
+use std::path::Path;
+use std::process::Command;
+
+/// Steps whose value is rounding error by design, so NumPy's pairwise sums need not reproduce
+/// it: `step.tiny_off` measures how far a central difference with a nudge of 1e-14 is off.
+const ROUNDING_ERROR_BY_DESIGN: &[(&str, &str)] = &[("step", "tiny_off")];
+
+/// `python3` on PATH imports NumPy.
+fn python_with_numpy() -> Result<(), String> {
+    match Command::new("python3")
+        .args(["-c", "import numpy"])
+        .output()
+    {
+        Ok(out) if out.status.success() => Ok(()),
+        Ok(out) => Err(format!(
+            "`python3 -c \"import numpy\"` failed: {}",
+            String::from_utf8_lossy(&out.stderr).trim()
+        )),
+        Err(error) => Err(format!("cannot run `python3`: {error}")),
+    }
+}
+
+fn available() -> bool {
+    tool_available(
+        "the NumPy snippets test",
+        python_with_numpy(),
+        "That \"Copy as NumPy\" gives the core's values",
+        "install NumPy with `pip install numpy`",
+    )
+}
+
+/// The compute examples of `worked eval --json FILE`, run in `dir`.
+fn compute_examples(dir: &Path, file: &Path) -> Vec<Value> {
+    let out = Command::new(env!("CARGO_BIN_EXE_worked"))
+        .arg("eval")
+        .arg(file)
+        .arg("--json")
+        .current_dir(dir)
+        .output()
+        .expect("the worked binary runs");
+    assert!(
+        out.status.success(),
+        "eval {}: {}",
+        file.display(),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let json: Value = serde_json::from_slice(&out.stdout).expect("eval --json is JSON");
+    json["examples"]
+        .as_array()
+        .expect("an examples list")
+        .iter()
+        .filter(|example| example["kind"] == "compute")
+        .cloned()
+        .collect()
+}
+
+/// Runs the Python comparison on `cases`; asserts that all agree.
+fn assert_numpy_agrees(cases: &[Value]) {
+    let mut file = tempfile::NamedTempFile::new().expect("temp file");
+    file.write_all(serde_json::to_string(cases).expect("json").as_bytes())
+        .expect("write cases");
+    file.flush().expect("flush cases");
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/tools/numpy-snippets.py");
+    let out = Command::new("python3")
+        .arg(&script)
+        .arg(file.path())
+        .output()
+        .expect("run python3");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success() && stdout.contains(&format!("all {} examples agree", cases.len())),
+        "NumPy and the core disagree:\n{stdout}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+fn markdown_files(dir: &Path, into: &mut Vec<std::path::PathBuf>) {
+    let mut entries: Vec<_> = std::fs::read_dir(dir)
+        .expect("read content/")
+        .map(|entry| entry.expect("an entry").path())
+        .collect();
+    entries.sort();
+    for path in entries {
+        if path.is_dir() {
+            markdown_files(&path, into);
+        } else if path.extension().is_some_and(|e| e == "md") {
+            into.push(path);
+        }
+    }
+}
+
+#[test]
+fn every_compute_example_of_the_shipped_book_runs_in_numpy_with_the_cores_values() {
+    if !available() {
+        return;
+    }
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = Vec::new();
+    markdown_files(&root.join("content"), &mut files);
+    let mut fences = 0;
+    let mut cases = Vec::new();
+    for file in &files {
+        let text = std::fs::read_to_string(file).expect("read a lesson");
+        fences += text
+            .lines()
+            .filter(|line| line.trim() == "```compute")
+            .count();
+        cases.extend(compute_examples(root, file));
+    }
+    assert!(
+        fences > 0 && cases.len() == fences,
+        "{} examples for {fences} ```compute blocks",
+        cases.len()
+    );
+    for (example, step) in ROUNDING_ERROR_BY_DESIGN {
+        let case = cases
+            .iter_mut()
+            .find(|case| case["name"] == *example)
+            .unwrap_or_else(|| panic!("the book has no example {example} any more"));
+        let steps = case["steps"].as_object_mut().expect("steps");
+        assert!(
+            steps.remove(*step).is_some(),
+            "{example} has no step {step} any more"
+        );
+    }
+    assert_numpy_agrees(&cases);
+}
+
+#[test]
+fn a_program_of_every_construct_runs_in_numpy_with_the_cores_values() {
+    if !available() {
+        return;
+    }
+    let book = Book::with_lesson(
+        "every.md",
+        include_str!("fixtures/numpy-every-construct.md"),
+    );
+    let cases = compute_examples(book.root(), Path::new("content/every.md"));
+    let code = cases[0]["numpy"]["code"].as_str().expect("a snippet");
+    for construct in [
+        "for t in range(",
+        "    for j in range(2):",
+        "_history.append(",
+        "lambda_ = 0.5",
+        "softmax_ = softmax(v)",
+    ] {
+        assert!(code.contains(construct), "{construct:?} is not in\n{code}");
+    }
+    assert_numpy_agrees(&cases);
+}
