@@ -4,11 +4,12 @@
 //! value, with the same shape (`tests/tools/numpy-snippets.py` compares).
 
 use crate::common::tool_available;
-use crate::support::Book;
+use crate::support::{lesson, Book};
 use serde_json::Value;
 use std::io::Write;
 use std::path::Path;
 use std::process::Command;
+use worked::base::html::escape_html;
 
 /// Steps whose value is rounding error by design, so NumPy's pairwise sums need not reproduce
 /// it: `step.tiny_off` measures how far a central difference with a nudge of 1e-14 is off.
@@ -156,4 +157,66 @@ fn a_program_of_every_construct_runs_in_numpy_with_the_cores_values() {
         assert!(code.contains(construct), "{construct:?} is not in\n{code}");
     }
     assert_numpy_agrees(&cases);
+}
+
+const LAYER_NORM: &str = r#"```compute
+name = "ln"
+steps = """
+mu = mean(x, axis=1)
+y = (x - mu) / sqrt(var(x, axis=1) + eps)
+"""
+
+[inputs]
+x = [[2, 4, 6], [1, -1, 3]]
+eps = 0.00001
+```
+
+```widget
+example = "ln"
+```
+"#;
+
+#[test]
+fn without_javascript_the_card_and_the_widget_show_the_lessons_snippet() {
+    let book = Book::with_lesson("ln.md", &lesson("Layer norm", LAYER_NORM));
+    book.build().succeeds();
+    let html = book.read("public/ln.html");
+    let example = &compute_examples(book.root(), Path::new("content/ln.md"))[0];
+    let code = example["numpy"]["code"].as_str().expect("a snippet");
+    assert!(
+        code.contains("eps = 1e-05\n") && code.contains("y = (x - mu) / np.sqrt("),
+        "{code}"
+    );
+    let shown = format!("<code>{}</code>", escape_html(code));
+    assert_eq!(
+        html.matches(&shown).count(),
+        2,
+        "under the card and in the widget:\n{html}"
+    );
+    assert_eq!(
+        html.matches("<details class=\"worked-numpy\" data-numpy=\"ln\">")
+            .count(),
+        2
+    );
+    assert!(html.contains("numpy.css") && html.contains("js/compute-numpy.js"));
+    // The widget gets the parts it writes the reader's inputs between.
+    assert!(
+        html.contains("\"numpy\":{\"body\":\"# Steps\\nmu = np.mean(x, axis=1, keepdims=True)"),
+        "{html}"
+    );
+}
+
+#[test]
+fn an_example_with_more_input_numbers_than_a_snippet_writes_offers_none() {
+    // Rows of 1,000 numbers, one row more than the limit allows.
+    let rows = worked::expand::MAX_SNIPPET_NUMBERS / 1000 + 1;
+    let row = format!("[{}]", vec!["1"; 1000].join(", "));
+    let many = vec![row; rows].join(", ");
+    let block = format!(
+        "```compute\nname = \"big\"\nsteps = \"total = sum(x)\"\n\n[inputs]\nx = [{many}]\n```\n"
+    );
+    let book = Book::with_lesson("big.md", &lesson("Big", &block));
+    book.build().succeeds();
+    let html = book.read("public/big.html");
+    assert!(html.contains("worked-card") && !html.contains("worked-numpy"));
 }
