@@ -7,6 +7,7 @@ use super::widget_browser::{
     build_book_with, color_scheme, eval, eval_json, metrics, screenshot_folder, shoot, type_into,
     wait_for, Book,
 };
+use crate::accessibility::{npm_file, violations};
 use crate::common::{launch_chromium, Chromium};
 use headless_chrome::protocol::cdp::Browser as Cdp;
 use headless_chrome::Tab;
@@ -118,6 +119,10 @@ fn the_numpy_tab_shows_the_readers_inputs_and_copies_them() {
         eval(&tab, &format!("document.querySelector('{LIVE}').open")),
         serde_json::Value::Bool(true)
     );
+    // Open, the disclosure passes axe (closed, the page-wide axe test sees it).
+    let axe = std::fs::read_to_string(npm_file("axe-core", "axe.min.js").expect("axe-core"))
+        .expect("read axe-core");
+    assert_eq!(violations(&tab, &axe), Vec::<String>::new());
     let code = shown_code(&tab);
     assert!(
         code.contains("    [1.0, -1.5, 3.0],\n") && code.contains("lambda_ = 0.25\n"),

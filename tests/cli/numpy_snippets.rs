@@ -220,3 +220,33 @@ fn an_example_with_more_input_numbers_than_a_snippet_writes_offers_none() {
     let html = book.read("public/big.html");
     assert!(html.contains("worked-card") && !html.contains("worked-numpy"));
 }
+
+/// The README's layer norm (in "Compute blocks"), whose snippet the README shows.
+const README_EXAMPLE: &str = r#"```compute
+name = "ln"
+steps = """
+mu = mean(x, axis=1)                 # 3×1: reductions keep the reduced axis
+xc = x - mu                          # broadcasting, as in NumPy
+var = mean(xc ^ 2, axis=-1)
+y = gamma * xc / sqrt(var + eps) + beta
+"""
+
+[inputs]
+x = [[2, 4, 6, 8], [1, -1, 3, 0.5], [0, 0, 1, 0]]
+gamma = [1, 0.5, 2, 1]
+beta = [0, 0.1, 0, -0.2]
+eps = 0.00001
+```
+"#;
+
+#[test]
+fn the_readme_shows_the_snippet_the_translator_writes() {
+    let book = Book::with_lesson("ln.md", &lesson("Layer norm", README_EXAMPLE));
+    let example = &compute_examples(book.root(), Path::new("content/ln.md"))[0];
+    let code = example["numpy"]["code"].as_str().expect("a snippet");
+    let readme = include_str!("../../README.md");
+    assert!(
+        readme.contains(&format!("```python\n{code}```\n")),
+        "README should show:\n{code}"
+    );
+}
