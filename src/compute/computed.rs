@@ -190,21 +190,15 @@ impl Computed {
             .collect()
     }
 
-    /// The NumPy snippet on the lesson's inputs, and every name's Python variable.
-    pub fn numpy_json(&self) -> serde_json::Value {
+    /// The NumPy snippet on the lesson's inputs.
+    pub fn numpy_code(&self) -> String {
         let inputs: Vec<Value> = self
             .values
             .iter()
             .filter(|(_, origin, _)| *origin == Origin::Input)
             .map(|(_, _, value)| value.clone())
             .collect();
-        let names: serde_json::Map<String, serde_json::Value> = self
-            .numpy
-            .names
-            .iter()
-            .map(|(name, python)| (name.clone(), serde_json::Value::from(python.as_str())))
-            .collect();
-        serde_json::json!({ "code": self.numpy.code(&inputs), "names": names })
+        self.numpy.code(&inputs)
     }
 
     /// The names of the steps, in order.
@@ -276,6 +270,13 @@ impl Serialize for JsonValue<'_> {
     }
 }
 
+/// The "Copy as NumPy" snippet in `eval --json`, and each name's Python variable.
+#[derive(Serialize)]
+struct NumpyJson<'a> {
+    code: String,
+    names: BTreeMap<&'a str, &'a str>,
+}
+
 /// The values of one origin as a JSON object by name.
 struct JsonValues<'a>(&'a Computed, Origin);
 
@@ -304,7 +305,19 @@ impl Serialize for Computed {
         map.serialize_entry("inputs", &JsonValues(self, Origin::Input))?;
         map.serialize_entry("steps", &JsonValues(self, Origin::Step))?;
         map.serialize_entry("order", &self.quantity_names())?;
-        map.serialize_entry("numpy", &self.numpy_json())?;
+        let names: BTreeMap<&str, &str> = self
+            .numpy
+            .names
+            .iter()
+            .map(|(name, python)| (name.as_str(), python.as_str()))
+            .collect();
+        map.serialize_entry(
+            "numpy",
+            &NumpyJson {
+                code: self.numpy_code(),
+                names,
+            },
+        )?;
         map.end()
     }
 }

@@ -47,10 +47,7 @@ fn details(name: &str, computed: &Computed) -> Option<String> {
     if !fits(computed) {
         return None;
     }
-    let code = computed.numpy_json()["code"]
-        .as_str()
-        .unwrap_or_default()
-        .to_string();
+    let code = computed.numpy_code();
     Some(format!(
         "<details class=\"worked-numpy\" data-numpy=\"{}\">\n<summary>The program in NumPy</summary>\n<pre class=\"worked-numpy-code\" tabindex=\"0\"><code>{}</code></pre>\n</details>\n",
         escape_html(name),
