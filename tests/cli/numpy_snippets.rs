@@ -1,15 +1,19 @@
 //! "Copy as NumPy": the snippet `eval --json` gives for every compute example of the shipped
-//! book, and for a fixture that uses every construct of the language (loops and histories
-//! included), runs in Python with NumPy and holds every input and step within 1e-9 of the core's
-//! value, with the same shape (`tests/tools/numpy-snippets.py` compares).
+//! book, for a fixture that uses every construct of the language (loops and histories
+//! included), and for the random programs of the differential test, runs in Python with NumPy
+//! and holds every input and step within 1e-9 of the core's value, with the same shape
+//! (`tests/tools/numpy-snippets.py` compares). Also the snippet on the page without JavaScript.
 
 use crate::common::tool_available;
+use crate::compute_lang_differential::{plain, Generator};
 use crate::support::{lesson, Book};
 use serde_json::Value;
 use std::io::Write;
 use std::path::Path;
 use std::process::Command;
 use worked::base::html::escape_html;
+use worked::compute::lang::numpy::translate;
+use worked::compute::lang::{parse, run, Value as LangValue};
 
 /// Steps whose value is rounding error by design, so NumPy's pairwise sums need not reproduce
 /// it: `step.tiny_off` measures how far a central difference with a nudge of 1e-14 is off.
@@ -249,4 +253,59 @@ fn the_readme_shows_the_snippet_the_translator_writes() {
         readme.contains(&format!("```python\n{code}```\n")),
         "README should show:\n{code}"
     );
+}
+
+/// Random programs of the differential test's generator (loops, histories, subscripts,
+/// comparisons, masks and every function); about 1,100 of them run to the end and are compared.
+const RANDOM_PROGRAMS: usize = 6000;
+
+#[test]
+fn random_programs_that_run_give_the_same_values_in_numpy() {
+    if !available() {
+        return;
+    }
+    let mut generator = Generator::new(0x0000_a11c_e5ee);
+    let mut cases = Vec::new();
+    for index in 0..RANDOM_PROGRAMS {
+        let program = generator.program();
+        // The eigenvectors of a repeated eigenvalue are not unique (README), and random
+        // matrices such as x @ x.T often have one; the fixture checks eigvecs on distinct ones.
+        if program.steps.contains("eigvecs(") {
+            continue;
+        }
+        let Ok(parsed) = parse(&program.steps) else {
+            continue;
+        };
+        let Ok(outputs) = run(&parsed, &program.inputs) else {
+            continue;
+        };
+        let numpy = translate(&parsed, &program.inputs);
+        let values: Vec<LangValue> = program.inputs.iter().map(|(_, v)| v.clone()).collect();
+        let inputs: serde_json::Map<String, Value> = program
+            .inputs
+            .iter()
+            .map(|(name, value)| (name.clone(), plain(value)))
+            .collect();
+        let steps: serde_json::Map<String, Value> = outputs
+            .iter()
+            .map(|output| (output.name.clone(), plain(&output.value)))
+            .collect();
+        let names: serde_json::Map<String, Value> = numpy
+            .names
+            .iter()
+            .map(|(name, python)| (name.clone(), Value::from(python.as_str())))
+            .collect();
+        cases.push(serde_json::json!({
+            "name": format!("random program {index}:\n{}\n", program.steps),
+            "inputs": inputs,
+            "steps": steps,
+            "numpy": { "code": numpy.code(&values), "names": names },
+        }));
+    }
+    assert!(
+        cases.len() >= RANDOM_PROGRAMS / 6,
+        "only {} programs ran",
+        cases.len()
+    );
+    assert_numpy_agrees(&cases);
 }
