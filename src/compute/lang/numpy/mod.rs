@@ -124,13 +124,13 @@ pub fn translate(program: &Program, inputs: &[(String, Value)]) -> Numpy {
     }
 }
 
-/// Python's keywords and the builtins a snippet calls: a program's name that equals one is
-/// renamed.
+/// Python's keywords and the globals a snippet or its helpers call: a program's name that
+/// equals one is renamed.
 const RESERVED: &[&str] = &[
     "False", "None", "True", "and", "as", "assert", "async", "await", "break", "class", "continue",
     "def", "del", "elif", "else", "except", "finally", "for", "from", "global", "if", "import",
     "in", "is", "lambda", "nonlocal", "not", "or", "pass", "raise", "return", "try", "while",
-    "with", "yield", "np", "int", "float", "range",
+    "with", "yield", "np", "int", "float", "range", "len",
 ];
 
 /// A language function that NumPy spells differently but calls the same way.
@@ -409,10 +409,10 @@ impl<'p> Translator<'p> {
             }
         }
         let count = self.integer(&repeat.count);
-        let counter = repeat
-            .counter
-            .as_ref()
-            .map_or("_".to_string(), |(name, _)| self.name(name));
+        let counter = match &repeat.counter {
+            Some((name, _)) => self.name(name),
+            None => self.unused("_"),
+        };
         out.push_str(&format!(
             "{indent}for {counter} in range({count}):{}\n",
             self.comment(repeat.line)
@@ -425,11 +425,16 @@ impl<'p> Translator<'p> {
     /// The Python list that collects `name`'s history: `loss_history`, with `_` added until
     /// no name of the program is the same.
     fn history_list(&self, name: &str) -> String {
-        let mut list = format!("{}_history", self.name(name));
-        while self.python.values().any(|python| *python == list) {
-            list.push('_');
+        self.unused(&format!("{}_history", self.name(name)))
+    }
+
+    /// `base`, with `_` added until no name of the program is the same.
+    fn unused(&self, base: &str) -> String {
+        let mut name = base.to_string();
+        while self.python.values().any(|python| *python == name) {
+            name.push('_');
         }
-        list
+        name
     }
 
     fn rank(&self, expr: &Expr) -> u8 {

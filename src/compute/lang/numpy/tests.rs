@@ -119,3 +119,24 @@ fn names_python_reserves_are_renamed_everywhere() {
         numpy.body
     );
 }
+
+#[test]
+fn a_loop_without_a_counter_and_a_history_list_never_take_a_programs_name() {
+    let numpy = translate(
+        &parse("_ = 1\nloss_history = 2\nloss = 0\nrepeat 2:\n    loss = loss + _\ncurve = history(loss)\nlen = sum(curve)\n").unwrap(),
+        &[],
+    );
+    for line in [
+        "loss_history_ = []\n",
+        "for __ in range(2):\n",
+        "    loss_history_.append(loss)\n",
+        "curve = np.array(loss_history_, dtype=float)\n",
+        "len_ = np.sum(curve)\n",
+    ] {
+        assert!(
+            numpy.body.contains(line),
+            "{line:?} is not in\n{}",
+            numpy.body
+        );
+    }
+}
