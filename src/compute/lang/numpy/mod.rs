@@ -9,7 +9,8 @@
 //! Must not: evaluate anything or know about pages. It lives in `lang` because it reads the
 //! language's syntax tree, which stays private to `lang`.
 //!
-//! The translation keeps the program's steps, names and comments, and its meaning exactly:
+//! The translation keeps the program's steps, names and comments (on their own lines and after
+//! code), and its meaning exactly:
 //! - reductions with `axis` keep the axis (`keepdims=True`), as the language's do;
 //! - `v.T` of a vector is a column in the language, `v[:, None]` in NumPy (whose `.T` leaves a
 //!   vector alone); a comparison gives 1 or 0, so it becomes floats unless `where` consumes it;
@@ -220,6 +221,8 @@ struct Translator<'p> {
     /// Python names of the history lists already created.
     started: BTreeSet<String>,
     helpers: BTreeSet<&'static str>,
+    /// How many lines of the program text the snippet has reached (for its comment lines).
+    written_lines: usize,
 }
 
 /// Every name `history(…)` reads in `statements`.
@@ -271,6 +274,7 @@ impl<'p> Translator<'p> {
             histories: BTreeSet::new(),
             started: BTreeSet::new(),
             helpers: BTreeSet::new(),
+            written_lines: 0,
         };
         history_names(&program.statements, &mut translator.histories);
         let mut taken: BTreeSet<String> = inputs.iter().map(|(name, _)| name.clone()).collect();
@@ -376,10 +380,31 @@ impl<'p> Translator<'p> {
 
     fn statement(&mut self, statement: &Statement, depth: usize, out: &mut String) {
         let indent = "    ".repeat(depth);
+        let line = match statement {
+            Statement::Assign(step) => step.line,
+            Statement::Repeat(repeat) => repeat.line,
+        };
+        self.comment_lines(line, &indent, out);
         match statement {
             Statement::Assign(step) => self.assign(step, &indent, depth, out),
             Statement::Repeat(repeat) => self.repeat(repeat, &indent, depth, out),
         }
+    }
+
+    /// The author's comment lines between the last statement written and `line` (1-based),
+    /// at the statement's indentation.
+    fn comment_lines(&mut self, line: usize, indent: &str, out: &mut String) {
+        for text in self
+            .text
+            .split('\n')
+            .take(line - 1)
+            .skip(self.written_lines)
+        {
+            if let Some(comment) = text.trim().strip_prefix('#') {
+                out.push_str(&format!("{indent}# {}\n", comment.trim()));
+            }
+        }
+        self.written_lines = line;
     }
 
     fn assign(&mut self, step: &Step, indent: &str, depth: usize, out: &mut String) {

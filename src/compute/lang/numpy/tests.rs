@@ -16,7 +16,7 @@ fn code(steps: &str, inputs: &[(&str, Value)]) -> String {
 #[test]
 fn layer_norm_by_hand_keeps_the_steps_names_comments_and_kept_axes() {
     let got = code(
-        "mu = mean(x, axis=1)   # 2×1\nxc = x - mu\nvar = mean(xc ^ 2, axis=-1)\ny = gamma * xc / sqrt(var + eps)\n",
+        "# centre each row\nmu = mean(x, axis=1)   # 2×1\n\n  #  then scale\nxc = x - mu\nvar = mean(xc ^ 2, axis=-1)\ny = gamma * xc / sqrt(var + eps)\n",
         &[
             ("x", Value::Matrix(array![[2.0, 4.0], [1.0, -0.5]])),
             ("gamma", Value::Vector(array![1.0, 0.5])),
@@ -36,7 +36,9 @@ gamma = np.array([1.0, 0.5])
 eps = 1e-05
 
 # Steps
+# centre each row
 mu = np.mean(x, axis=1, keepdims=True)  # 2×1
+# then scale
 xc = x - mu
 var = np.mean(xc ** 2, axis=-1, keepdims=True)
 y = gamma * xc / np.sqrt(var + eps)
@@ -47,7 +49,7 @@ y = gamma * xc / np.sqrt(var + eps)
 #[test]
 fn a_loop_with_a_history_appends_to_a_list_and_only_used_helpers_are_defined() {
     let got = code(
-        "w = w0\nrepeat steps as t:\n    w = w - lr * 2 * w / (t + 1)\n    loss = softmax(w)[0]\ncurve = history(loss)\nbest = argmin(curve)\n",
+        "w = w0\nrepeat steps as t:\n    # a step\n    w = w - lr * 2 * w / (t + 1)\n    loss = softmax(w)[0]\ncurve = history(loss)\nbest = argmin(curve)\n",
         &[
             ("w0", Value::Vector(array![1.0, 2.0])),
             ("lr", Value::Scalar(0.1)),
@@ -65,6 +67,7 @@ fn a_loop_with_a_history_appends_to_a_list_and_only_used_helpers_are_defined() {
 w = w0
 loss_history = []
 for t in range(int(steps)):
+    # a step
     w = w - lr * 2 * w / (t + 1)
     loss = softmax(w)[0]
     loss_history.append(loss)
