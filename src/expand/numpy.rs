@@ -49,7 +49,7 @@ fn details(name: &str, computed: &Computed) -> Option<String> {
     }
     let code = computed.numpy_code();
     Some(format!(
-        "<details class=\"worked-numpy\" data-numpy=\"{}\">\n<summary>The program in NumPy</summary>\n<pre class=\"worked-numpy-code\" tabindex=\"0\"><code>{}</code></pre>\n</details>\n",
+        "<details class=\"worked-numpy\" data-numpy=\"{}\">\n<summary>The program in NumPy</summary>\n<pre class=\"worked-numpy-code\"><code>{}</code></pre>\n</details>\n",
         escape_html(name),
         escape_html(&code)
     ))

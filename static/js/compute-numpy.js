@@ -135,8 +135,8 @@
     var details = make('details', 'worked-numpy');
     details.setAttribute('data-numpy', exampleName);
     details.appendChild(make('summary', null, 'The program in NumPy, on these inputs'));
+    // scroll-regions.js makes it a tab stop when it scrolls sideways, as every code block.
     var pre = make('pre', 'worked-numpy-code');
-    pre.tabIndex = 0;
     var code = make('code');
     pre.appendChild(code);
     details.appendChild(pre);

@@ -177,6 +177,12 @@ fn the_numpy_tab_shows_the_readers_inputs_and_copies_them() {
     // A selection's text leaves out the code's final line break.
     assert_eq!(selection(&tab), code.trim_end());
 
+    // The card's disclosure (the lesson's numbers) has its copy button too.
+    assert_eq!(
+        eval(&tab, "document.querySelector('.worked-card + details.worked-numpy .worked-numpy-copy') !== null"),
+        serde_json::Value::Bool(true)
+    );
+
     // An edit rewrites the snippet and clears the old status.
     type_into(&tab, "input[data-input='lambda']", "1e-7");
     assert!(shown_code(&tab).contains("lambda_ = 1e-07\n"));
