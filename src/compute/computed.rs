@@ -123,6 +123,8 @@ pub struct Computed {
     /// The steps whose values are whole numbers by construction (README, "Whole numbers"):
     /// they print without decimals.
     pub whole: std::collections::BTreeSet<String>,
+    /// The program translated to NumPy ("Copy as NumPy"), for the page and `eval --json`.
+    pub numpy: lang::numpy::Numpy,
 }
 
 /// Runs `steps` on `inputs` (in the order written).
@@ -133,6 +135,7 @@ pub fn compute(
 ) -> Result<Computed, LangError> {
     let program = lang::parse(steps)?;
     let results = lang::run(&program, &inputs)?;
+    let numpy = lang::numpy::translate(&program, &inputs);
     let whole = results
         .iter()
         .filter(|output| output.whole)
@@ -151,6 +154,7 @@ pub fn compute(
         values,
         labels,
         whole,
+        numpy,
     })
 }
 
@@ -184,6 +188,17 @@ impl Computed {
             .filter(|(_, origin, _)| *origin == Origin::Input)
             .map(|(name, _, _)| name.clone())
             .collect()
+    }
+
+    /// The NumPy snippet on the lesson's inputs.
+    pub fn numpy_code(&self) -> String {
+        let inputs: Vec<Value> = self
+            .values
+            .iter()
+            .filter(|(_, origin, _)| *origin == Origin::Input)
+            .map(|(_, _, value)| value.clone())
+            .collect();
+        self.numpy.code(&inputs)
     }
 
     /// The names of the steps, in order.
@@ -255,6 +270,13 @@ impl Serialize for JsonValue<'_> {
     }
 }
 
+/// The "Copy as NumPy" snippet in `eval --json`, and each name's Python variable.
+#[derive(Serialize)]
+struct NumpyJson<'a> {
+    code: String,
+    names: BTreeMap<&'a str, &'a str>,
+}
+
 /// The values of one origin as a JSON object by name.
 struct JsonValues<'a>(&'a Computed, Origin);
 
@@ -272,9 +294,10 @@ impl Serialize for JsonValues<'_> {
 
 impl Serialize for Computed {
     /// `{"kind": "compute", "rows": […]|null, "cols": …, "labels": {name: "rows"|"cols"|"none"},
-    /// "inputs": {name: value}, "steps": {name: value}, "order": [names]}`.
+    /// "inputs": {name: value}, "steps": {name: value}, "order": [names],
+    /// "numpy": {"code": the snippet, "names": {name: Python variable}}}`.
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(Some(7))?;
+        let mut map = serializer.serialize_map(Some(8))?;
         map.serialize_entry("kind", "compute")?;
         map.serialize_entry("rows", &self.labels.rows)?;
         map.serialize_entry("cols", &self.labels.cols)?;
@@ -282,6 +305,19 @@ impl Serialize for Computed {
         map.serialize_entry("inputs", &JsonValues(self, Origin::Input))?;
         map.serialize_entry("steps", &JsonValues(self, Origin::Step))?;
         map.serialize_entry("order", &self.quantity_names())?;
+        let names: BTreeMap<&str, &str> = self
+            .numpy
+            .names
+            .iter()
+            .map(|(name, python)| (name.as_str(), python.as_str()))
+            .collect();
+        map.serialize_entry(
+            "numpy",
+            &NumpyJson {
+                code: self.numpy_code(),
+                names,
+            },
+        )?;
         map.end()
     }
 }

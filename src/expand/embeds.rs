@@ -91,6 +91,7 @@ fn widget_kind(evaluated: &Evaluated) -> Option<WidgetKind> {
                 "js/compute-lang.js",
                 "js/worked-format.js",
                 "js/widget-common.js",
+                super::numpy::NUMPY_SCRIPT,
                 "js/compute-widget.js",
             ],
             // Every value, inputs first: the same tables the live widget shows.
@@ -249,6 +250,10 @@ impl<'x> Expander<'x> {
         }
         if !values.is_empty() {
             html.push_str(&format!("<dl class=\"worked-values\">{values}</dl>\n"));
+        }
+        // The lesson's snippet, for readers without JavaScript; the live widget shows its own.
+        if let Some(numpy) = self.numpy_details(name, &example.evaluated) {
+            html.push_str(&numpy);
         }
         html.push_str("</div>\n</figure>\n");
         Some(html)

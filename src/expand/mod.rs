@@ -36,6 +36,7 @@ mod examples;
 pub mod labels;
 pub mod markdown;
 pub mod mdbook_ids;
+mod numpy;
 pub mod page_ids;
 pub mod reference;
 mod resolve;
@@ -46,6 +47,7 @@ pub mod value_budget;
 
 pub use examples::evaluate_examples;
 use examples::{block_body, collect_examples, fenced_kind};
+pub use numpy::MAX_SNIPPET_NUMBERS;
 pub use resolve::resolve_reference;
 
 /// Styles of example cards, relative to the output root.
@@ -192,6 +194,7 @@ impl<'x> Expander<'x> {
                     BlockKind::Example(_) => {
                         if let Some(html) = self.card_at(events[index].1.clone()) {
                             self.stylesheets.insert(CARD_STYLESHEET);
+                            let html = html + &self.numpy_at(events[index].1.clone());
                             out.push((Event::Html(CowStr::from(html)), events[index].1.clone()));
                         }
                     }

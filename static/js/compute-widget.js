@@ -127,6 +127,7 @@
       el('div', { className: 'ww-inputs' }, this.inputs.map(this.buildInput, this)),
       this.status = el('p', { className: 'ww-status', role: 'status', 'data-status': true }),
       this.results = el('div', { className: 'ww-results' }),
+      this.buildNumpy(),
     ]);
     common.showLive(this.figure, live);
     this.run(null);
@@ -251,6 +252,7 @@
       this.failure = null;
       this.values = this.inputs.map(function (entry) { return [entry[0], clone(entry[1])]; }).concat(outcome.values);
       this.whole = outcome.whole;
+      this.updateNumpy();
       this.status.textContent = '';
       this.status.removeAttribute('data-error');
     } else {
@@ -342,6 +344,20 @@
           el('caption', { className: 'ww-visually-hidden' }, this.stepLine(name)), el('thead', null, head), body)));
   };
 
+
+  // ------------------------------------------------------------- "Copy as NumPy" (compute-numpy.js)
+
+  /** The NumPy disclosure on the reader's inputs, or null when the build offers none. */
+  Widget.prototype.buildNumpy = function () {
+    if (!this.example.numpy || !ns.numpy) return null;
+    this.numpy = ns.numpy.live(this.example.numpy, this.example.name);
+    return this.numpy.node;
+  };
+
+  /** Writes the current inputs into the snippet (after a run that worked). */
+  Widget.prototype.updateNumpy = function () {
+    if (this.numpy) this.numpy.update(this.inputs);
+  };
 
   /** A pasted link with another edit for this page restores it without a reload. */
   Widget.prototype.followFragment = function (encoded) {

@@ -25,7 +25,7 @@ use std::time::Duration;
 const AXE_PATIENCE: Duration = Duration::from_secs(240);
 
 /// The repository's `node_modules/<package>/<file>`, or why it is missing.
-fn npm_file(package: &str, file: &str) -> Result<PathBuf, String> {
+pub(crate) fn npm_file(package: &str, file: &str) -> Result<PathBuf, String> {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("node_modules")
         .join(package)
@@ -79,7 +79,7 @@ fn chromium(test: &str, what: &str) -> Option<Chromium> {
 }
 
 /// One serious or critical axe violation, as a line a person can act on.
-fn violations(tab: &Tab, axe_source: &str) -> Vec<String> {
+pub(crate) fn violations(tab: &Tab, axe_source: &str) -> Vec<String> {
     tab.evaluate(axe_source, false).expect("load axe-core");
     let script = r#"axe.run(document, { resultTypes: ['violations'] }).then((results) =>
         JSON.stringify(results.violations

@@ -31,7 +31,7 @@ fn number(x: f64) -> Json {
 }
 
 /// A value as the JavaScript API takes it: a number, a list, or a list of rows.
-fn plain(value: &Value) -> Json {
+pub(crate) fn plain(value: &Value) -> Json {
     match value {
         Value::Scalar(x) => number(*x),
         Value::Vector(v) => v.iter().map(|x| number(*x)).collect(),
@@ -44,14 +44,14 @@ fn plain(value: &Value) -> Json {
 }
 
 /// One random program: its inputs (name, value) and its steps text.
-struct Program {
-    inputs: Vec<(String, Value)>,
-    steps: String,
+pub(crate) struct Program {
+    pub(crate) inputs: Vec<(String, Value)>,
+    pub(crate) steps: String,
 }
 
 /// Writes random programs over a small set of sizes, so that most shapes fit together and the
 /// programs get past broadcasting into the arithmetic, while some still clash.
-struct Generator {
+pub(crate) struct Generator {
     rng: SplitMix64,
     /// Rows of the "tokens" dimension and width of the "features" dimension for one program.
     tokens: usize,
@@ -98,6 +98,17 @@ const SOUP: [&str; 34] = [
 const AXES: [&str; 10] = ["0", "1", "-1", "0", "1", "-1", "0", "1", "-2", "2"];
 
 impl Generator {
+    /// A generator whose programs follow from `seed`.
+    pub(crate) fn new(seed: u64) -> Generator {
+        Generator {
+            rng: SplitMix64(seed),
+            tokens: 1,
+            width: 1,
+            names: Vec::new(),
+            arrays: Vec::new(),
+        }
+    }
+
     fn pick<'a>(&mut self, options: &[&'a str]) -> &'a str {
         options[self.rng.range(0, options.len() - 1)]
     }
@@ -428,7 +439,7 @@ impl Generator {
         format!("y = {}", pieces.join(" "))
     }
 
-    fn program(&mut self) -> Program {
+    pub(crate) fn program(&mut self) -> Program {
         self.tokens = self.rng.range(1, 4);
         // Equal sizes half the time, so shapes often fit together.
         self.width = if self.chance(50) {
@@ -533,13 +544,7 @@ fn javascript_runs_random_programs_as_the_rust_interpreter_does() {
     ) {
         return;
     }
-    let mut generator = Generator {
-        rng: SplitMix64(0x00c0_ffee_1a49),
-        tokens: 1,
-        width: 1,
-        names: Vec::new(),
-        arrays: Vec::new(),
-    };
+    let mut generator = Generator::new(0x00c0_ffee_1a49);
     let (cases, outcomes): (Vec<Json>, Vec<Option<ErrorKind>>) =
         (0..PROGRAMS).map(|_| case(&generator.program())).unzip();
 

@@ -26,6 +26,8 @@ mod katex_fidelity;
 mod katex_pixels;
 mod markdown_surprises;
 mod mdbook_books;
+mod numpy_browser;
+mod numpy_snippets;
 mod references;
 mod search_differential;
 mod serve;

@@ -50,6 +50,7 @@ mod functions;
 mod index;
 mod lexer;
 mod memory;
+pub mod numpy;
 mod parser;
 mod run;
 mod statements;

@@ -89,6 +89,7 @@ pub(super) fn evaluate(text: &str) -> Result<ParsedExample, Vec<BlockError>> {
         "rows": labels.rows,
         "cols": labels.cols,
         "labels": labels.sides,
+        "numpy": crate::expand::numpy::widget_json(&computed),
     });
     Ok(ParsedExample {
         name: spec.name.get_ref().clone(),

@@ -1,0 +1,82 @@
+//! "Copy as NumPy" on the page: under a compute example's card and in its widget, a disclosure
+//! with the program translated to NumPy (`compute::lang::numpy`) on the lesson's inputs, which
+//! `static/js/compute-numpy.js` gives a copy button and the widget rewrites with the reader's
+//! inputs. Without JavaScript the disclosure still opens and shows the lesson's snippet.
+
+use super::Expander;
+use crate::base::html::escape_html;
+use crate::compute::computed::{Computed, Origin};
+use crate::compute::Evaluated;
+use std::ops::Range;
+
+/// Styles of the disclosure, relative to the output root.
+const NUMPY_STYLESHEET: &str = "numpy.css";
+/// The copy button and the inputs rewritten for the reader, relative to the output root.
+pub(super) const NUMPY_SCRIPT: &str = "js/compute-numpy.js";
+/// Most input numbers a snippet writes out: beyond this (an example at a model's real sizes)
+/// the page would carry megabytes of digits nobody copies, so it offers no snippet.
+pub const MAX_SNIPPET_NUMBERS: usize = 4096;
+
+/// Whether the example's inputs are small enough to be written into its snippet.
+fn fits(computed: &Computed) -> bool {
+    let numbers: usize = computed
+        .values
+        .iter()
+        .filter(|(_, origin, _)| *origin == Origin::Input)
+        .map(|(_, _, value)| value.len())
+        .sum();
+    numbers <= MAX_SNIPPET_NUMBERS
+}
+
+/// What the widget needs to write the snippet on the reader's inputs: the prelude and the steps
+/// as they are, and the Python name of each input (in the order of the widget's inputs).
+pub(crate) fn widget_json(computed: &Computed) -> Option<serde_json::Value> {
+    let numpy = &computed.numpy;
+    let inputs: Vec<&str> = numpy
+        .inputs
+        .iter()
+        .map(|(_, python)| python.as_str())
+        .collect();
+    fits(computed).then(
+        || serde_json::json!({ "prelude": numpy.prelude, "body": numpy.body, "inputs": inputs }),
+    )
+}
+
+/// The disclosure of `name`'s snippet on the lesson's inputs, or `None` when it does not fit.
+fn details(name: &str, computed: &Computed) -> Option<String> {
+    if !fits(computed) {
+        return None;
+    }
+    let code = computed.numpy_code();
+    Some(format!(
+        "<details class=\"worked-numpy\" data-numpy=\"{}\">\n<summary>The program in NumPy</summary>\n<pre class=\"worked-numpy-code\"><code>{}</code></pre>\n</details>\n",
+        escape_html(name),
+        escape_html(&code)
+    ))
+}
+
+impl<'x> Expander<'x> {
+    /// The snippet of the compute example `evaluated` named `name`, with its style and script
+    /// registered for the page.
+    pub(super) fn numpy_details(&mut self, name: &str, evaluated: &Evaluated) -> Option<String> {
+        let Evaluated::Compute(computed) = evaluated else {
+            return None;
+        };
+        let html = details(name, computed)?;
+        self.stylesheets.insert(NUMPY_STYLESHEET);
+        if !self.scripts.contains(&NUMPY_SCRIPT) {
+            self.scripts.push(NUMPY_SCRIPT);
+        }
+        Some(html)
+    }
+
+    /// The snippet under the card of the example block spanning `block`.
+    pub(super) fn numpy_at(&mut self, block: Range<usize>) -> String {
+        let examples: &'x [_] = self.examples;
+        examples
+            .iter()
+            .find(|example| block.contains(&example.name_span.start))
+            .and_then(|example| self.numpy_details(&example.name, &example.evaluated))
+            .unwrap_or_default()
+    }
+}

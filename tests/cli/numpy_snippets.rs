@@ -1,0 +1,311 @@
+//! "Copy as NumPy": the snippet `eval --json` gives for every compute example of the shipped
+//! book, for a fixture that uses every construct of the language (loops and histories
+//! included), and for the random programs of the differential test, runs in Python with NumPy
+//! and holds every input and step within 1e-9 of the core's value, with the same shape
+//! (`tests/tools/numpy-snippets.py` compares). Also the snippet on the page without JavaScript.
+
+use crate::common::tool_available;
+use crate::compute_lang_differential::{plain, Generator};
+use crate::support::{lesson, Book};
+use serde_json::Value;
+use std::io::Write;
+use std::path::Path;
+use std::process::Command;
+use worked::base::html::escape_html;
+use worked::compute::lang::numpy::translate;
+use worked::compute::lang::{parse, run, Value as LangValue};
+
+/// Steps whose value is rounding error by design, so NumPy's pairwise sums need not reproduce
+/// it: `step.tiny_off` measures how far a central difference with a nudge of 1e-14 is off.
+const ROUNDING_ERROR_BY_DESIGN: &[(&str, &str)] = &[("step", "tiny_off")];
+
+/// `python3` on PATH imports NumPy.
+fn python_with_numpy() -> Result<(), String> {
+    match Command::new("python3")
+        .args(["-c", "import numpy"])
+        .output()
+    {
+        Ok(out) if out.status.success() => Ok(()),
+        Ok(out) => Err(format!(
+            "`python3 -c \"import numpy\"` failed: {}",
+            String::from_utf8_lossy(&out.stderr).trim()
+        )),
+        Err(error) => Err(format!("cannot run `python3`: {error}")),
+    }
+}
+
+fn available() -> bool {
+    tool_available(
+        "the NumPy snippets test",
+        python_with_numpy(),
+        "That \"Copy as NumPy\" gives the core's values",
+        "install NumPy with `pip install numpy`",
+    )
+}
+
+/// The compute examples of `worked eval --json FILE`, run in `dir`.
+fn compute_examples(dir: &Path, file: &Path) -> Vec<Value> {
+    let out = Command::new(env!("CARGO_BIN_EXE_worked"))
+        .arg("eval")
+        .arg(file)
+        .arg("--json")
+        .current_dir(dir)
+        .output()
+        .expect("the worked binary runs");
+    assert!(
+        out.status.success(),
+        "eval {}: {}",
+        file.display(),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let json: Value = serde_json::from_slice(&out.stdout).expect("eval --json is JSON");
+    json["examples"]
+        .as_array()
+        .expect("an examples list")
+        .iter()
+        .filter(|example| example["kind"] == "compute")
+        .cloned()
+        .collect()
+}
+
+/// Runs the Python comparison on `cases`; asserts that all agree.
+fn assert_numpy_agrees(cases: &[Value]) {
+    let mut file = tempfile::NamedTempFile::new().expect("temp file");
+    file.write_all(serde_json::to_string(cases).expect("json").as_bytes())
+        .expect("write cases");
+    file.flush().expect("flush cases");
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/tools/numpy-snippets.py");
+    let out = Command::new("python3")
+        .arg(&script)
+        .arg(file.path())
+        .output()
+        .expect("run python3");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success() && stdout.contains(&format!("all {} examples agree", cases.len())),
+        "NumPy and the core disagree:\n{stdout}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+fn markdown_files(dir: &Path, into: &mut Vec<std::path::PathBuf>) {
+    let mut entries: Vec<_> = std::fs::read_dir(dir)
+        .expect("read content/")
+        .map(|entry| entry.expect("an entry").path())
+        .collect();
+    entries.sort();
+    for path in entries {
+        if path.is_dir() {
+            markdown_files(&path, into);
+        } else if path.extension().is_some_and(|e| e == "md") {
+            into.push(path);
+        }
+    }
+}
+
+#[test]
+fn every_compute_example_of_the_shipped_book_runs_in_numpy_with_the_cores_values() {
+    if !available() {
+        return;
+    }
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = Vec::new();
+    markdown_files(&root.join("content"), &mut files);
+    let mut fences = 0;
+    let mut cases = Vec::new();
+    for file in &files {
+        let text = std::fs::read_to_string(file).expect("read a lesson");
+        fences += text
+            .lines()
+            .filter(|line| line.trim() == "```compute")
+            .count();
+        cases.extend(compute_examples(root, file));
+    }
+    assert!(
+        fences > 0 && cases.len() == fences,
+        "{} examples for {fences} ```compute blocks",
+        cases.len()
+    );
+    for (example, step) in ROUNDING_ERROR_BY_DESIGN {
+        let case = cases
+            .iter_mut()
+            .find(|case| case["name"] == *example)
+            .unwrap_or_else(|| panic!("the book has no example {example} any more"));
+        let steps = case["steps"].as_object_mut().expect("steps");
+        assert!(
+            steps.remove(*step).is_some(),
+            "{example} has no step {step} any more"
+        );
+    }
+    assert_numpy_agrees(&cases);
+}
+
+#[test]
+fn a_program_of_every_construct_runs_in_numpy_with_the_cores_values() {
+    if !available() {
+        return;
+    }
+    let book = Book::with_lesson(
+        "every.md",
+        include_str!("fixtures/numpy-every-construct.md"),
+    );
+    let cases = compute_examples(book.root(), Path::new("content/every.md"));
+    let code = cases[0]["numpy"]["code"].as_str().expect("a snippet");
+    for construct in [
+        "for t in range(",
+        "    for j in range(2):",
+        "_history.append(",
+        "lambda_ = 0.5",
+        "softmax_ = softmax(v)",
+    ] {
+        assert!(code.contains(construct), "{construct:?} is not in\n{code}");
+    }
+    assert_numpy_agrees(&cases);
+}
+
+const LAYER_NORM: &str = r#"```compute
+name = "ln"
+steps = """
+mu = mean(x, axis=1)
+y = (x - mu) / sqrt(var(x, axis=1) + eps)
+"""
+
+[inputs]
+x = [[2, 4, 6], [1, -1, 3]]
+eps = 0.00001
+```
+
+```widget
+example = "ln"
+```
+"#;
+
+#[test]
+fn without_javascript_the_card_and_the_widget_show_the_lessons_snippet() {
+    let book = Book::with_lesson("ln.md", &lesson("Layer norm", LAYER_NORM));
+    book.build().succeeds();
+    let html = book.read("public/ln.html");
+    let example = &compute_examples(book.root(), Path::new("content/ln.md"))[0];
+    let code = example["numpy"]["code"].as_str().expect("a snippet");
+    assert!(
+        code.contains("eps = 1e-05\n") && code.contains("y = (x - mu) / np.sqrt("),
+        "{code}"
+    );
+    let shown = format!("<code>{}</code>", escape_html(code));
+    assert_eq!(
+        html.matches(&shown).count(),
+        2,
+        "under the card and in the widget:\n{html}"
+    );
+    assert_eq!(
+        html.matches("<details class=\"worked-numpy\" data-numpy=\"ln\">")
+            .count(),
+        2
+    );
+    assert!(html.contains("numpy.css") && html.contains("js/compute-numpy.js"));
+    // The widget gets the parts it writes the reader's inputs between.
+    assert!(
+        html.contains("\"numpy\":{\"body\":\"# Steps\\nmu = np.mean(x, axis=1, keepdims=True)"),
+        "{html}"
+    );
+}
+
+#[test]
+fn an_example_with_more_input_numbers_than_a_snippet_writes_offers_none() {
+    // Rows of 1,000 numbers, one row more than the limit allows.
+    let rows = worked::expand::MAX_SNIPPET_NUMBERS / 1000 + 1;
+    let row = format!("[{}]", vec!["1"; 1000].join(", "));
+    let many = vec![row; rows].join(", ");
+    let block = format!(
+        "```compute\nname = \"big\"\nsteps = \"total = sum(x)\"\n\n[inputs]\nx = [{many}]\n```\n"
+    );
+    let book = Book::with_lesson("big.md", &lesson("Big", &block));
+    book.build().succeeds();
+    let html = book.read("public/big.html");
+    assert!(html.contains("worked-card") && !html.contains("worked-numpy"));
+}
+
+/// The README's layer norm (in "Compute blocks"), whose snippet the README shows.
+const README_EXAMPLE: &str = r#"```compute
+name = "ln"
+steps = """
+mu = mean(x, axis=1)                 # 3×1: reductions keep the reduced axis
+xc = x - mu                          # broadcasting, as in NumPy
+var = mean(xc ^ 2, axis=-1)
+y = gamma * xc / sqrt(var + eps) + beta
+"""
+
+[inputs]
+x = [[2, 4, 6, 8], [1, -1, 3, 0.5], [0, 0, 1, 0]]
+gamma = [1, 0.5, 2, 1]
+beta = [0, 0.1, 0, -0.2]
+eps = 0.00001
+```
+"#;
+
+#[test]
+fn the_readme_shows_the_snippet_the_translator_writes() {
+    let book = Book::with_lesson("ln.md", &lesson("Layer norm", README_EXAMPLE));
+    let example = &compute_examples(book.root(), Path::new("content/ln.md"))[0];
+    let code = example["numpy"]["code"].as_str().expect("a snippet");
+    let readme = include_str!("../../README.md");
+    assert!(
+        readme.contains(&format!("```python\n{code}```\n")),
+        "README should show:\n{code}"
+    );
+}
+
+/// Random programs of the differential test's generator (loops, histories, subscripts,
+/// comparisons, masks and every function); about 1,100 of them run to the end and are compared.
+const RANDOM_PROGRAMS: usize = 6000;
+
+#[test]
+fn random_programs_that_run_give_the_same_values_in_numpy() {
+    if !available() {
+        return;
+    }
+    let mut generator = Generator::new(0x0000_a11c_e5ee);
+    let mut cases = Vec::new();
+    for index in 0..RANDOM_PROGRAMS {
+        let program = generator.program();
+        // The eigenvectors of a repeated eigenvalue are not unique (README), and random
+        // matrices such as x @ x.T often have one; the fixture checks eigvecs on distinct ones.
+        if program.steps.contains("eigvecs(") {
+            continue;
+        }
+        let Ok(parsed) = parse(&program.steps) else {
+            continue;
+        };
+        let Ok(outputs) = run(&parsed, &program.inputs) else {
+            continue;
+        };
+        let numpy = translate(&parsed, &program.inputs);
+        let values: Vec<LangValue> = program.inputs.iter().map(|(_, v)| v.clone()).collect();
+        let inputs: serde_json::Map<String, Value> = program
+            .inputs
+            .iter()
+            .map(|(name, value)| (name.clone(), plain(value)))
+            .collect();
+        let steps: serde_json::Map<String, Value> = outputs
+            .iter()
+            .map(|output| (output.name.clone(), plain(&output.value)))
+            .collect();
+        let names: serde_json::Map<String, Value> = numpy
+            .names
+            .iter()
+            .map(|(name, python)| (name.clone(), Value::from(python.as_str())))
+            .collect();
+        cases.push(serde_json::json!({
+            "name": format!("random program {index}:\n{}\n", program.steps),
+            "inputs": inputs,
+            "steps": steps,
+            "numpy": { "code": numpy.code(&values), "names": names },
+        }));
+    }
+    assert!(
+        cases.len() >= RANDOM_PROGRAMS / 6,
+        "only {} programs ran",
+        cases.len()
+    );
+    assert_numpy_agrees(&cases);
+}
