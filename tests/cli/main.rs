@@ -30,6 +30,7 @@ mod serve;
 mod site_furniture;
 mod sliders_differential;
 mod support;
+mod training_lessons_browser;
 mod transformer_block_browser;
 mod typed_numbers;
 mod widget_browser;
