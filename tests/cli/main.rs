@@ -16,6 +16,8 @@ mod compute_loops_browser;
 mod compute_widget_browser;
 mod errors;
 mod eval;
+mod exercise_browser;
+mod exercises;
 mod figures;
 mod hardening;
 mod import;
