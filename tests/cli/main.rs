@@ -17,6 +17,7 @@ mod compute_widget_browser;
 mod errors;
 mod eval;
 mod exercise_browser;
+mod exercise_differential;
 mod exercises;
 mod figures;
 mod hardening;
