@@ -31,6 +31,7 @@ mod cards;
 mod dollars;
 mod embeds;
 mod examples;
+mod exercise;
 pub mod markdown;
 pub mod mdbook_ids;
 pub mod page_ids;
@@ -84,16 +85,19 @@ pub fn expand_lesson<'a>(
         stylesheets: BTreeSet::new(),
         figures: 0,
         palette: Palette::default(),
+        exercises: exercise::Exercises::default(),
     };
-    let events = expander.expand(events);
+    let mut events = expander.expand(events);
     let Expander {
         problems,
         sightings,
         printable,
         scripts,
         stylesheets,
+        exercises,
         ..
     } = expander;
+    events.extend(exercises.print_section());
     let has_examples = !examples.is_empty() || !failed_examples.is_empty();
     let typed_numbers = if sightings.is_empty() {
         Vec::new()
@@ -142,6 +146,8 @@ struct Expander<'x> {
     figures: usize,
     /// Series colours by name, shared by the figures of this page.
     palette: Palette,
+    /// The exercises placed so far, and their solutions for print.
+    exercises: exercise::Exercises,
 }
 
 impl<'x> Expander<'x> {
@@ -183,6 +189,9 @@ impl<'x> Expander<'x> {
                         if let Some(html) = self.figure(&body) {
                             out.push((Event::Html(CowStr::from(html)), events[index].1.clone()));
                         }
+                    }
+                    BlockKind::Exercise => {
+                        out.extend(self.exercise(&body, events[index].1.clone()));
                     }
                 }
                 index = next;
