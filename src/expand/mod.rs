@@ -33,6 +33,7 @@ pub mod crossref;
 mod dollars;
 mod embeds;
 mod examples;
+mod exercise;
 pub mod labels;
 pub mod markdown;
 pub mod mdbook_ids;
@@ -96,16 +97,19 @@ pub fn expand_lesson<'a>(
         figures: 0,
         palette: Palette::default(),
         labels: labels.table,
+        exercises: exercise::Exercises::default(),
     };
-    let events = expander.expand(events);
+    let mut events = expander.expand(events);
     let Expander {
         mut problems,
         sightings,
         printable,
         mut scripts,
         mut stylesheets,
+        exercises,
         ..
     } = expander;
+    events.extend(exercises.print_section());
     let crossed = crossref::cross_reference(file, labels, events, &mut problems);
     if crossed.styled {
         stylesheets.insert(crossref::STYLESHEET);
@@ -165,6 +169,8 @@ struct Expander<'x> {
     palette: Palette,
     /// The book's labels, for numbering figures.
     labels: &'x labels::LabelTable,
+    /// The exercises placed so far, and their solutions for print.
+    exercises: exercise::Exercises,
 }
 
 impl<'x> Expander<'x> {
@@ -207,6 +213,9 @@ impl<'x> Expander<'x> {
                         if let Some(html) = self.figure(&body) {
                             out.push((Event::Html(CowStr::from(html)), events[index].1.clone()));
                         }
+                    }
+                    BlockKind::Exercise => {
+                        out.extend(self.exercise(&body, events[index].1.clone()));
                     }
                 }
                 index = next;

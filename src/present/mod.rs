@@ -5,7 +5,9 @@
 //! files. The reader-side script (`static/js/worked-format.js`) formats numbers by the same
 //! rules, so live updates print exactly what the build printed.
 
+pub mod answer;
 pub mod card;
+pub mod exercise;
 pub mod figure;
 pub mod heatmap;
 pub mod latex;

@@ -15,11 +15,11 @@ use worked::compute::computed::{compute, Labels};
 use worked::compute::lang::Value as LangValue;
 
 /// A step's name and its entries as the widget prints them, row by row.
-type Shown = Vec<(String, Vec<Vec<String>>)>;
+pub(super) type Shown = Vec<(String, Vec<Vec<String>>)>;
 
 /// A ```` ```compute ```` block of a lesson: its name, program, inputs and labels.
-struct Example {
-    name: String,
+pub(super) struct Example {
+    pub(super) name: String,
     steps: String,
     inputs: Vec<(String, LangValue)>,
     labels: Labels,
@@ -70,7 +70,12 @@ fn lang_value(value: &toml::Value) -> LangValue {
 
 /// The compute block named `name` in `content/block/<lesson>.md`.
 fn example_in(lesson: &str, name: &str) -> Example {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("content/block/{lesson}.md"));
+    example_in_part("block", lesson, name)
+}
+
+/// The compute block named `name` in `content/<part>/<lesson>.md`.
+pub(super) fn example_in_part(part: &str, lesson: &str, name: &str) -> Example {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("content/{part}/{lesson}.md"));
     let text = std::fs::read_to_string(&path).expect("the lesson exists");
     let block = text
         .split("```compute\n")
@@ -106,7 +111,7 @@ fn example_in(lesson: &str, name: &str) -> Example {
 
 /// Every step of `example`, after setting input entries (`name`, 0-based row, column, value),
 /// as the widget must print it.
-fn expected(example: &Example, edits: &[(&str, usize, usize, f64)]) -> Shown {
+pub(super) fn expected(example: &Example, edits: &[(&str, usize, usize, f64)]) -> Shown {
     let mut inputs = example.inputs.clone();
     for &(name, row, col, value) in edits {
         let (_, input) = inputs
@@ -127,7 +132,7 @@ fn expected(example: &Example, edits: &[(&str, usize, usize, f64)]) -> Shown {
 
 /// Every step the live widget of `example` shows, in the program's order: tables cell by
 /// cell, scalars as one cell.
-fn shown(tab: &Tab, example: &Example, order: &Shown) -> Shown {
+pub(super) fn shown(tab: &Tab, example: &Example, order: &Shown) -> Shown {
     let script = String::from(
         "(function (scope) {
             return Array.from(document.querySelectorAll(scope + ' [data-matrix]')).map(function (table) {
@@ -160,11 +165,23 @@ fn open(
     lesson: &str,
     example: &Example,
 ) -> Arc<Tab> {
+    open_in_part(chromium, book, "block", lesson, example)
+}
+
+/// Opens `content/<part>/<lesson>.md` in `book`, once `example`'s widget has replaced its
+/// static tables.
+pub(super) fn open_in_part(
+    chromium: &Chromium,
+    book: &tempfile::TempDir,
+    part: &str,
+    lesson: &str,
+    example: &Example,
+) -> Arc<Tab> {
     let tab = chromium.tab();
     let url = format!(
         "file://{}",
         book.path()
-            .join(format!("public/block/{lesson}.html"))
+            .join(format!("public/{part}/{lesson}.html"))
             .display()
     );
     tab.navigate_to(&url).expect("navigate");
@@ -182,7 +199,7 @@ fn open(
 }
 
 /// Types every edit into its field of `example`'s widget; the value is typed as Rust prints it.
-fn edit(tab: &Tab, example: &Example, edits: &[(&str, usize, usize, f64)]) {
+pub(super) fn edit(tab: &Tab, example: &Example, edits: &[(&str, usize, usize, f64)]) {
     for &(input, row, col, value) in edits {
         let field = format!(
             "{} input[data-input='{input}'][data-row='{row}'][data-col='{col}']",
@@ -199,7 +216,7 @@ fn numbers(row: &[String]) -> Vec<f64> {
         .collect()
 }
 
-fn step<'a>(steps: &'a Shown, name: &str) -> &'a Vec<Vec<String>> {
+pub(super) fn step<'a>(steps: &'a Shown, name: &str) -> &'a Vec<Vec<String>> {
     &steps.iter().find(|(n, _)| n == name).unwrap().1
 }
 

@@ -1,5 +1,5 @@
 //! Fenced blocks that are not code: example blocks (` ```attention `, ` ```softmax `, …),
-//! widgets (` ```widget `) and figures (` ```figure `).
+//! widgets (` ```widget `), figures (` ```figure `) and exercises (` ```exercise `).
 //!
 //! Input: the info string and body text of a fenced block plus where that body sits in the
 //! lesson file. Output: an evaluated [`ExampleBlock`], or diagnostics that point at the exact
@@ -8,6 +8,7 @@
 
 mod attention;
 mod compute;
+pub mod exercise;
 mod expect;
 mod gradient_descent;
 mod softmax;
@@ -31,6 +32,8 @@ pub enum BlockKind {
     Widget,
     /// A picture drawn from an example's numbers.
     Figure,
+    /// An exercise whose answer the examples compute.
+    Exercise,
 }
 
 /// The kinds of example the compute core evaluates.
@@ -71,6 +74,7 @@ pub fn block_kind(info: &str) -> Option<BlockKind> {
         "compute" => Some(BlockKind::Example(ExampleKind::Compute)),
         "widget" => Some(BlockKind::Widget),
         "figure" => Some(BlockKind::Figure),
+        "exercise" => Some(BlockKind::Exercise),
         _ => None,
     }
 }
@@ -142,7 +146,7 @@ impl BlockError {
 }
 
 /// An evaluated example: its name, what the compute core made of it, and what the widget needs.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct ExampleBlock {
     /// The example's `name`, unique in its lesson.
     pub name: String,

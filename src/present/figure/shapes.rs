@@ -27,8 +27,13 @@ pub enum ShapeItem {
 /// Most entries along one side of a value in a shapes figure: beyond it a cell would be a
 /// speck, and the picture would say less than the "r × c" printed under it.
 pub const MOST_SHAPE_SIDE: usize = 64;
-/// Side of one entry's cell, in user units.
+/// Side of one entry's cell, in user units, when the widest line fits the column at that size.
 const SHAPE_CELL: f64 = 14.0;
+/// The smallest side a cell shrinks to so that a wide line (several values of 16 columns, say)
+/// still fits `MOST_WIDTH`; below it a cell would be a speck.
+const SMALLEST_SHAPE_CELL: f64 = 4.0;
+/// The widest a shapes figure may be, as every figure: at 360 px its labels stay legible.
+const MOST_WIDTH: f64 = 416.0;
 /// Space between two things on a line.
 const SHAPE_GAP: f64 = 16.0;
 
@@ -58,33 +63,42 @@ pub fn shapes_figure(
         }
     }
     let shape_text = |rows: usize, cols: usize| format!("{rows} × {cols}");
-    let item_width = |item: &ShapeItem| match item {
+    let item_width = |item: &ShapeItem, cell: f64| match item {
         ShapeItem::Value {
             label, rows, cols, ..
-        } => (*cols as f64 * SHAPE_CELL)
+        } => (*cols as f64 * cell)
             .max(text_width(label, LABEL_TEXT))
             .max(text_width(&shape_text(*rows, *cols), SMALL_TEXT)),
         ShapeItem::Operator(text) => text_width(text, LABEL_TEXT),
     };
-    let line_width = |line: &[ShapeItem]| -> f64 {
-        let widths: f64 = line.iter().map(item_width).sum();
+    let line_width = |line: &[ShapeItem], cell: f64| -> f64 {
+        let widths: f64 = line.iter().map(|item| item_width(item, cell)).sum();
         widths + SHAPE_GAP * line.len().saturating_sub(1) as f64
     };
+    let figure_width = |cell: f64| {
+        lines
+            .iter()
+            .map(|line| line_width(line, cell))
+            .fold(0.0, f64::max)
+            + 16.0
+    };
+    // Every line shares one cell size, so values on different lines compare by size; it
+    // shrinks in half-unit steps until the widest line fits.
+    let mut cell = SHAPE_CELL;
+    while figure_width(cell) > MOST_WIDTH && cell > SMALLEST_SHAPE_CELL {
+        cell -= 0.5;
+    }
     let block_height = |line: &[ShapeItem]| -> f64 {
         line.iter()
             .map(|item| match item {
-                ShapeItem::Value { rows, .. } => *rows as f64 * SHAPE_CELL,
+                ShapeItem::Value { rows, .. } => *rows as f64 * cell,
                 ShapeItem::Operator(_) => LABEL_TEXT,
             })
             .fold(0.0, f64::max)
     };
     let above = LABEL_TEXT + 8.0;
     let below = SMALL_TEXT + 10.0;
-    let width = lines
-        .iter()
-        .map(|line| line_width(line))
-        .fold(0.0, f64::max)
-        + 16.0;
+    let width = figure_width(cell);
     let has = |wanted: bool| {
         lines
             .iter()
@@ -105,10 +119,10 @@ pub fn shapes_figure(
     for line in lines {
         let tallest = block_height(line);
         let middle = top + above + tallest / 2.0;
-        let mut x = (width - line_width(line)) / 2.0;
+        let mut x = (width - line_width(line, cell)) / 2.0;
         let mut words = Vec::new();
         for item in line {
-            let item_width = item_width(item);
+            let item_width = item_width(item, cell);
             let centre = x + item_width / 2.0;
             match item {
                 ShapeItem::Value {
@@ -117,8 +131,7 @@ pub fn shapes_figure(
                     cols,
                     input,
                 } => {
-                    let (block_width, block_height) =
-                        (*cols as f64 * SHAPE_CELL, *rows as f64 * SHAPE_CELL);
+                    let (block_width, block_height) = (*cols as f64 * cell, *rows as f64 * cell);
                     let left = centre - block_width / 2.0;
                     let block_top = middle - block_height / 2.0;
                     svg.group(if *input {
@@ -129,10 +142,10 @@ pub fn shapes_figure(
                     for row in 0..*rows {
                         for col in 0..*cols {
                             svg.rect(
-                                left + col as f64 * SHAPE_CELL,
-                                block_top + row as f64 * SHAPE_CELL,
-                                SHAPE_CELL,
-                                SHAPE_CELL,
+                                left + col as f64 * cell,
+                                block_top + row as f64 * cell,
+                                cell,
+                                cell,
                                 "wf-entry",
                             );
                         }

@@ -366,6 +366,46 @@ fn a_shapes_figure_of_steps_only_has_no_legend_and_refuses_a_huge_side() {
 }
 
 #[test]
+fn a_shapes_figure_too_wide_for_the_column_draws_smaller_cells_on_every_line() {
+    // Three values of 16 columns side by side would be 700 units wide at the usual cell.
+    let lines = vec![
+        vec![
+            value("g_hidden", 3, 16, false),
+            ShapeItem::Operator("·".into()),
+            value("gate", 3, 16, false),
+            ShapeItem::Operator("=".into()),
+            value("g_u", 3, 16, false),
+        ],
+        vec![value("w_o", 4, 4, true)],
+    ];
+    let html = shapes_figure(&lines, &options("bp")).unwrap();
+    let number_after = |key: &str| -> f64 {
+        let start = html
+            .find(key)
+            .unwrap_or_else(|| panic!("no {key} in {html}"))
+            + key.len();
+        let digits: String = html[start..]
+            .chars()
+            .take_while(|c| c.is_ascii_digit() || *c == '.')
+            .collect();
+        digits.parse().unwrap()
+    };
+    assert!(number_after("width=\"") <= 416.0, "{html}");
+    let first_cell = &html[html.find("class=\"wf-entry\"").unwrap()..];
+    let start = first_cell.find(" width=\"").unwrap() + " width=\"".len();
+    let cell_text = first_cell[start..].split('"').next().unwrap();
+    let cell: f64 = cell_text.parse().unwrap();
+    assert!((4.0..14.0).contains(&cell), "cell {cell}: {html}");
+    // One size for every line: the 4×4 input's cells are as small as the wide line's.
+    assert_eq!(
+        html.matches(&format!("width=\"{cell_text}\" height=\"{cell_text}\""))
+            .count(),
+        3 * 3 * 16 + 16,
+        "{html}"
+    );
+}
+
+#[test]
 fn histories_draw_as_lines_one_colour_and_legend_entry_per_series() {
     let sgd: Vec<f64> = (0..30).map(|t| 10.0 / (1.0 + t as f64)).collect();
     let adam: Vec<f64> = (0..30).map(|t| 10.0 * 0.8f64.powi(t)).collect();

@@ -1,0 +1,205 @@
+//! The parts of an exercise a reader works with: the answer's entries (what each field is
+//! called, the number it expects and how far off still counts as right) and the HTML of the
+//! fields and buttons that `static/js/exercise.js` brings to life.
+//!
+//! PURE: a [`Quantity`] and a precision in, entries and HTML strings out.
+
+use super::number::{format_number, Precision, Style};
+use crate::base::html::escape_html;
+use crate::compute::Quantity;
+
+/// Most entries an answer may have: one field each, so a vector of up to 16 or a small matrix.
+pub const MAX_ANSWER_ENTRIES: usize = 16;
+
+/// One number the reader types.
+#[derive(Debug, Clone, PartialEq)]
+pub struct AnswerEntry {
+    /// The field's accessible name: "Your answer", "Your answer, sat", "Your answer, row 1,
+    /// column 2".
+    pub label: String,
+    /// The computed value.
+    pub value: f64,
+    /// The value as the page prints it.
+    pub printed: String,
+    /// The largest distance from `value` that counts as right.
+    pub tolerance: f64,
+}
+
+/// An answer's entries in reading order, with the number of columns a matrix has (1 for a
+/// number or a vector, whose fields sit in one row).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Answer {
+    /// Every entry, row by row.
+    pub entries: Vec<AnswerEntry>,
+    /// Entries per row of fields.
+    pub columns: usize,
+}
+
+/// Half a unit in the last digit of a printed number: `0.446` → 0.0005, `12` → 0.5.
+pub fn half_unit(printed: &str) -> f64 {
+    let decimals = printed.split_once('.').map_or(0, |(_, fraction)| {
+        fraction.chars().take_while(char::is_ascii_digit).count()
+    });
+    0.5 / 10f64.powi(decimals as i32)
+}
+
+/// The entries of `quantity` as an answer, or a message saying why it cannot be one.
+pub fn answer(
+    quantity: &Quantity,
+    precision: Precision,
+    tolerance: Option<f64>,
+) -> Result<Answer, String> {
+    let entry = |label: String, value: f64| {
+        let printed = format_number(value, precision, Style::Prose);
+        AnswerEntry {
+            tolerance: tolerance.unwrap_or_else(|| half_unit(&printed)),
+            label,
+            value,
+            printed,
+        }
+    };
+    let too_many = |count: usize| {
+        format!("an answer has at most {MAX_ANSWER_ENTRIES} entries (one field each), and this one has {count}")
+    };
+    match quantity {
+        Quantity::Count(count) => Ok(Answer {
+            entries: vec![AnswerEntry {
+                label: "Your answer".into(),
+                value: *count as f64,
+                printed: count.to_string(),
+                tolerance: tolerance.unwrap_or(0.5),
+            }],
+            columns: 1,
+        }),
+        Quantity::Scalar(value) => Ok(Answer {
+            entries: vec![entry("Your answer".into(), *value)],
+            columns: 1,
+        }),
+        Quantity::Vector { values, labels } => {
+            if values.len() > MAX_ANSWER_ENTRIES {
+                return Err(too_many(values.len()));
+            }
+            let entries = values
+                .iter()
+                .enumerate()
+                .map(|(i, value)| {
+                    let name = labels
+                        .as_ref()
+                        .map_or_else(|| format!("entry {}", i + 1), |labels| labels[i].clone());
+                    entry(format!("Your answer, {name}"), *value)
+                })
+                .collect();
+            Ok(Answer {
+                entries,
+                columns: values.len(),
+            })
+        }
+        Quantity::Matrix {
+            values,
+            row_labels,
+            col_labels,
+        } => {
+            if values.len() > MAX_ANSWER_ENTRIES {
+                return Err(too_many(values.len()));
+            }
+            let side = |labels: &Option<Vec<String>>, noun: &str, i: usize| {
+                labels
+                    .as_ref()
+                    .map_or_else(|| format!("{noun} {}", i + 1), |labels| labels[i].clone())
+            };
+            let entries = values
+                .indexed_iter()
+                .map(|((i, j), value)| {
+                    let label = format!(
+                        "Your answer, {}, {}",
+                        side(row_labels, "row", i),
+                        side(col_labels, "column", j)
+                    );
+                    entry(label, *value)
+                })
+                .collect();
+            Ok(Answer {
+                entries,
+                columns: values.ncols(),
+            })
+        }
+        Quantity::Text(text) => Err(format!(
+            "the answer is the text \"{text}\", and exercises check numbers"
+        )),
+    }
+}
+
+/// The fields, buttons and verdict of an exercise, hidden until the script shows them (readers
+/// without JavaScript get the closed `<details>` instead). "Hint" comes with `hints`, "New
+/// numbers" with `vary`.
+pub fn controls_html(id: &str, answer: &Answer, hints: bool, vary: bool) -> String {
+    let mut html =
+        String::from("<div class=\"exercise-controls\" hidden>\n<div class=\"exercise-fields\">");
+    for (row, entries) in answer.entries.chunks(answer.columns.max(1)).enumerate() {
+        html.push_str("<div class=\"exercise-row\">");
+        for (column, entry) in entries.iter().enumerate() {
+            let index = row * answer.columns + column;
+            html.push_str(&format!(
+                "<input type=\"text\" class=\"exercise-field\" id=\"{id}-field-{index}\" aria-label=\"{}\" autocomplete=\"off\" spellcheck=\"false\">",
+                escape_html(&entry.label)
+            ));
+        }
+        html.push_str("</div>");
+    }
+    html.push_str("</div>\n<div class=\"exercise-buttons\"><button type=\"button\" data-action=\"check\">Check</button>");
+    if hints {
+        html.push_str("<button type=\"button\" data-action=\"hint\">Hint</button>");
+    }
+    html.push_str("<button type=\"button\" data-action=\"solution\">Show solution</button>");
+    if vary {
+        html.push_str("<button type=\"button\" data-action=\"vary\">New numbers</button>");
+    }
+    html.push_str("</div>\n<p class=\"exercise-verdict\" role=\"status\" aria-live=\"polite\"></p>\n<div class=\"exercise-shown-hints\" aria-live=\"polite\"></div>\n</div>\n");
+    html
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ndarray::array;
+
+    #[test]
+    fn the_default_tolerance_is_half_a_unit_in_the_last_printed_digit() {
+        assert_eq!(half_unit("0.446"), 0.0005);
+        assert_eq!(half_unit("\u{2212}1.5"), 0.05);
+        assert_eq!(half_unit("12"), 0.5);
+    }
+
+    #[test]
+    fn a_vector_gets_a_field_per_entry_named_by_its_labels() {
+        let quantity = Quantity::Vector {
+            values: array![0.25, 0.75],
+            labels: Some(vec!["cat".into(), "sat".into()]),
+        };
+        let answer = answer(&quantity, Precision::Decimals(2), None).unwrap();
+        assert_eq!(answer.columns, 2);
+        assert_eq!(answer.entries[1].label, "Your answer, sat");
+        assert_eq!(answer.entries[1].printed, "0.75");
+        assert_eq!(answer.entries[1].tolerance, 0.005);
+        let html = controls_html("exercise-x", &answer, false, false);
+        assert_eq!(html.matches("<input").count(), 2);
+        assert!(!html.contains("New numbers") && !html.contains(">Hint<"));
+    }
+
+    #[test]
+    fn a_matrix_names_rows_and_columns_and_big_answers_are_refused() {
+        let quantity = Quantity::Matrix {
+            values: array![[1.0, 2.0], [3.0, 4.0]],
+            row_labels: None,
+            col_labels: None,
+        };
+        let answer = answer(&quantity, Precision::AsWritten, Some(0.1)).unwrap();
+        assert_eq!(answer.entries[2].label, "Your answer, row 2, column 1");
+        assert_eq!(answer.entries[2].tolerance, 0.1);
+        let big = Quantity::Vector {
+            values: ndarray::Array1::zeros(17),
+            labels: None,
+        };
+        assert!(super::answer(&big, Precision::Decimals(3), None).is_err());
+    }
+}

@@ -1,0 +1,126 @@
+//! Real-browser test of exercises: `worked build` a lesson with two exercises, open it in
+//! headless Chromium over file://, type right and wrong answers (Enter and the Check button),
+//! take the hints one by one, show the solution, and check every verdict the live region says.
+
+use super::exercises::{CENTRE, EXAMPLE, SHIFT};
+use super::widget_browser::{click, eval_json, screenshot_slices, type_into, wait_for};
+use crate::common::launch_chromium;
+use crate::support::{lesson, Book};
+use headless_chrome::Tab;
+use serde_json::Value;
+
+fn verdict(tab: &Tab, exercise: &str) -> String {
+    eval_json(
+        tab,
+        &format!("document.querySelector('#exercise-{exercise} .exercise-verdict').textContent"),
+    )
+    .as_str()
+    .unwrap()
+    .to_string()
+}
+
+fn field(exercise: &str) -> String {
+    format!("#exercise-{exercise} input[aria-label='Your answer']")
+}
+
+fn button(exercise: &str, action: &str) -> String {
+    format!("#exercise-{exercise} button[data-action='{action}']")
+}
+
+#[test]
+fn a_reader_checks_answers_takes_hints_and_sees_the_solution() {
+    let Some(chromium) = launch_chromium("exercise_browser", "Exercises in a browser") else {
+        return;
+    };
+    let book = Book::with_lesson(
+        "ex.md",
+        &lesson("Exercises", &format!("{EXAMPLE}\n{CENTRE}\n{SHIFT}")),
+    );
+    book.build().succeeds();
+    let url = format!("file://{}", book.path("public/ex.html").display());
+    let tab = chromium.tab();
+    tab.navigate_to(&url).unwrap();
+    tab.wait_until_navigated().unwrap();
+    wait_for(
+        &tab,
+        "!document.querySelector('#exercise-centre .exercise-controls').hidden",
+    );
+    // With the script, the no-JavaScript <details> steps aside until "Show solution".
+    assert_eq!(
+        eval_json(
+            &tab,
+            "document.querySelector('#exercise-centre details').hidden"
+        ),
+        Value::Bool(true)
+    );
+
+    type_into(&tab, &field("centre"), "-3.2");
+    tab.press_key("Enter").unwrap();
+    assert_eq!(verdict(&tab, "centre"), "Not yet");
+    type_into(&tab, &field("centre"), "three");
+    click(&tab, &button("centre", "check"));
+    assert!(verdict(&tab, "centre").starts_with("Not yet: write a number"));
+    for right in ["\u{2212}3.25", "-13/4", "-3.2504", "-325e-2"] {
+        type_into(&tab, &field("centre"), right);
+        click(&tab, &button("centre", "check"));
+        assert_eq!(verdict(&tab, "centre"), "Correct", "{right}");
+    }
+    assert_eq!(
+        eval_json(
+            &tab,
+            "document.querySelector('#exercise-centre .exercise-badge').textContent"
+        ),
+        Value::from("Solved")
+    );
+    assert_eq!(
+        eval_json(
+            &tab,
+            "JSON.parse(localStorage.getItem('worked-exercises'))[location.pathname]"
+        ),
+        serde_json::json!(["centre"])
+    );
+
+    let shown =
+        "document.querySelectorAll('#exercise-centre .exercise-shown-hints .exercise-hint').length";
+    click(&tab, &button("centre", "hint"));
+    assert_eq!(eval_json(&tab, shown), Value::from(1));
+    assert!(eval_json(
+        &tab,
+        "document.querySelector('#exercise-centre .exercise-shown-hints').textContent"
+    )
+    .as_str()
+    .unwrap()
+    .contains("Compute the mean 5.250 first."));
+    click(&tab, &button("centre", "hint"));
+    assert_eq!(eval_json(&tab, shown), Value::from(2));
+    assert_eq!(
+        eval_json(
+            &tab,
+            &format!(
+                "document.querySelector(\"{}\").disabled",
+                button("centre", "hint")
+            )
+        ),
+        Value::Bool(true)
+    );
+
+    // Before "Show solution" a wrong answer is only "Not yet"; after it, the answer is said.
+    type_into(&tab, &field("shift"), ".5");
+    click(&tab, &button("shift", "check"));
+    assert_eq!(verdict(&tab, "shift"), "Not yet");
+    click(&tab, &button("shift", "solution"));
+    assert_eq!(verdict(&tab, "shift"), "Not yet. The answer is 26.75.");
+    assert_eq!(
+        eval_json(
+            &tab,
+            "document.querySelector('#exercise-shift details').open"
+        ),
+        Value::Bool(true)
+    );
+    type_into(&tab, &field("shift"), "26.75");
+    tab.press_key("Enter").unwrap();
+    assert_eq!(verdict(&tab, "shift"), "Correct");
+    tab.close(false).ok();
+
+    screenshot_slices(&chromium, &url, "exercises");
+}
