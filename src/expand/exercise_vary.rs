@@ -258,20 +258,37 @@ impl Expander<'_> {
             let Some((example, message)) = problem else {
                 continue;
             };
-            let entry = spec
+            // The draws of the example whose run failed, or all of them when the exercise's
+            // own program did.
+            let involved: Vec<_> = spec
                 .vary
                 .iter()
                 .zip(&plan.draws)
-                .find(|(_, draw)| example.is_none_or(|example| draw.example == example))
+                .filter(|(_, draw)| example.is_none_or(|example| draw.example == example))
                 .map(|(entry, _)| entry)
-                .unwrap_or(&spec.vary[0]);
+                .collect();
+            let first = involved.first().copied().unwrap_or(&spec.vary[0]);
+            let written: Vec<String> = involved
+                .iter()
+                .map(|entry| {
+                    format!(
+                        "{}.{} = \"{}\"",
+                        entry.example, entry.input, entry.draw.text
+                    )
+                })
+                .collect();
+            let (noun, verb) = if written.len() == 1 {
+                ("draw", "gives")
+            } else {
+                ("draws", "give")
+            };
             self.problems.push(
                 Diagnostic::at(
                     self.file,
-                    body.file_span(entry.key_span.clone()),
+                    body.file_span(first.key_span.clone()),
                     format!(
-                        "with seed {seed}, the draw {}.{} = \"{}\" gives numbers the exercise cannot use: {message}",
-                        entry.example, entry.input, entry.draw.text
+                        "with seed {seed}, the {noun} {} {verb} numbers the exercise cannot use: {message}",
+                        written.join(", ")
                     ),
                 )
                 .with_help(format!(

@@ -270,7 +270,8 @@ fn vary_adds_new_numbers_and_a_failing_draw_names_its_entry_and_seed() {
     book.build()
         .exits_with(1)
         .stderr_has(&place(PATH, &text, "sm.z = "))
-        .stderr_has("the draw sm.z = \"uniform(-2, 2, 1)\" gives numbers the exercise cannot use")
+        .stderr_has("the draws sm.z = \"uniform(-2, 2, 1)\", sm.t = \"choice(0.5, 1, 2)\"")
+        .stderr_has("give numbers the exercise cannot use: division by 0 in step share")
         .stderr_has("#vary-soft=");
     let in_math = VARIED.replace("With logits {{sm.z}}", "With logits ${{sm.z}}$");
     fails_at(
