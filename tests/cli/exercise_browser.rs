@@ -27,6 +27,16 @@ fn button(exercise: &str, action: &str) -> String {
     format!("#exercise-{exercise} button[data-action='{action}']")
 }
 
+/// Opens `url` and waits for the script to show `exercise`'s fields.
+fn open(tab: &Tab, url: &str, exercise: &str) {
+    tab.navigate_to(url).unwrap();
+    tab.wait_until_navigated().unwrap();
+    wait_for(
+        tab,
+        &format!("!document.querySelector('#exercise-{exercise} .exercise-controls').hidden"),
+    );
+}
+
 #[test]
 fn a_reader_checks_answers_takes_hints_and_sees_the_solution() {
     let Some(chromium) = launch_chromium("exercise_browser", "Exercises in a browser") else {
@@ -39,12 +49,7 @@ fn a_reader_checks_answers_takes_hints_and_sees_the_solution() {
     book.build().succeeds();
     let url = format!("file://{}", book.path("public/ex.html").display());
     let tab = chromium.tab();
-    tab.navigate_to(&url).unwrap();
-    tab.wait_until_navigated().unwrap();
-    wait_for(
-        &tab,
-        "!document.querySelector('#exercise-centre .exercise-controls').hidden",
-    );
+    open(&tab, &url, "centre");
     // With the script, the no-JavaScript <details> steps aside until "Show solution".
     assert_eq!(
         eval_json(
@@ -144,12 +149,7 @@ fn new_numbers_reprint_the_exercise_as_rust_draws_them_and_the_link_keeps_the_dr
     let answer = data["vary"]["answer"].as_u64().unwrap() as usize;
     let url = format!("file://{}", book.path("public/ex.html").display());
     let tab = chromium.tab();
-    tab.navigate_to(&url).unwrap();
-    tab.wait_until_navigated().unwrap();
-    wait_for(
-        &tab,
-        "!document.querySelector('#exercise-soft .exercise-controls').hidden",
-    );
+    open(&tab, &url, "soft");
     let question = "document.querySelector('#exercise-soft .exercise-question').textContent";
     let before = eval_json(&tab, question);
 
@@ -196,14 +196,7 @@ fn new_numbers_reprint_the_exercise_as_rust_draws_them_and_the_link_keeps_the_dr
 
     // A shared link shows the same draw.
     let fresh = chromium.tab();
-    fresh
-        .navigate_to(&format!("{url}#vary-soft={seed}"))
-        .unwrap();
-    fresh.wait_until_navigated().unwrap();
-    wait_for(
-        &fresh,
-        "!document.querySelector('#exercise-soft .exercise-controls').hidden",
-    );
+    open(&fresh, &format!("{url}#vary-soft={seed}"), "soft");
     assert_eq!(
         eval_json(&fresh, question).as_str().unwrap().trim(),
         expected_question
