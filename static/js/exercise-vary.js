@@ -9,8 +9,11 @@
  */
 (function (factory) {
   'use strict';
-  var root = globalThis.worked || {};
-  var api = factory(function () { return root.computeLang; }, function () { return root.format; });
+  // Read when a draw runs, so the helpers may load in any order.
+  var api = factory(
+    function () { return globalThis.worked.computeLang; },
+    function () { return globalThis.worked.format; }
+  );
   if (typeof module !== 'undefined' && module.exports) module.exports = api;
   (globalThis.worked = globalThis.worked || {}).exerciseVary = api;
 })(function (computeLang, format) {
