@@ -18,6 +18,7 @@ pub mod lang;
 pub mod ops;
 pub mod quantity;
 pub mod softmax;
+pub mod vary;
 pub mod vectors;
 
 pub use error::ComputeError;

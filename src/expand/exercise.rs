@@ -33,6 +33,14 @@ pub const STEPS: &str = "steps";
 const EXERCISE_STYLESHEET: &str = "exercise.css";
 /// Scripts of exercises, in load order.
 const EXERCISE_SCRIPTS: [&str; 2] = ["js/exercise-answer.js", "js/exercise.js"];
+/// Scripts of an exercise with `[vary]`: the language and the formatting run its draws.
+const VARY_SCRIPTS: [&str; 5] = [
+    "js/exercise-answer.js",
+    "js/exercise.js",
+    "js/compute-lang.js",
+    "js/worked-format.js",
+    "js/exercise-vary.js",
+];
 
 /// What the lesson's exercises have gathered so far.
 #[derive(Default)]
@@ -43,9 +51,41 @@ pub(super) struct Exercises {
     printed: Vec<Spanned<'static>>,
     /// Whether the texts being expanded belong to an exercise (which cannot hold another).
     inside: bool,
+    /// Inside an exercise: the references its texts print, in order, and where.
+    seen: Vec<Seen>,
+}
+
+/// A reference an exercise's text prints (`None`: a matrix shown as a table), where, and whether
+/// in prose (which the browser can reprint) rather than math.
+pub(super) struct Seen {
+    pub(super) reference: Option<Reference>,
+    pub(super) span: Range<usize>,
+    pub(super) prose: bool,
 }
 
 impl Exercises {
+    /// Notes a reference printed in an exercise's text.
+    pub(super) fn saw(&mut self, reference: &Reference, span: Range<usize>, prose: bool) {
+        if self.inside {
+            self.seen.push(Seen {
+                reference: Some(reference.clone()),
+                span,
+                prose,
+            });
+        }
+    }
+
+    /// Notes a matrix printed as a table in an exercise's text.
+    pub(super) fn saw_table(&mut self, span: Range<usize>) {
+        if self.inside {
+            self.seen.push(Seen {
+                reference: None,
+                span,
+                prose: false,
+            });
+        }
+    }
+
     /// The printed solutions, as the events that end the lesson (none without exercises).
     pub(super) fn print_section(self) -> Vec<Spanned<'static>> {
         if self.printed.is_empty() {
@@ -105,7 +145,7 @@ impl Expander<'_> {
         }
         self.exercises.names.push((name.clone(), name_span));
         let number = self.exercises.names.len();
-        let Some(examples) = self.exercise_examples(&spec, body) else {
+        let Some((examples, program, needed)) = self.exercise_examples(&spec, body) else {
             return Vec::new();
         };
         let mut inner = Expander {
@@ -134,6 +174,13 @@ impl Expander<'_> {
             .map(|hint| inner.exercise_text(hint, body))
             .collect();
         let solution = inner.exercise_text(&spec.solution, body);
+        let seen = std::mem::take(&mut inner.exercises.seen);
+        let vary = match &answer {
+            Some((_, _, reference)) if !spec.vary.is_empty() => {
+                inner.vary_data(&spec, body, &program, &needed, &seen, reference)
+            }
+            _ => None,
+        };
         self.figures = inner.figures;
         self.palette = inner.palette;
         self.problems.append(&mut inner.problems);
@@ -145,16 +192,24 @@ impl Expander<'_> {
             }
         }
         self.stylesheets.append(&mut inner.stylesheets);
-        let (Some((answer, answer_html)), Some(question), Some(solution)) =
+        let (Some((answer, answer_html, _)), Some(question), Some(solution)) =
             (answer, question, solution)
         else {
             return Vec::new();
         };
+        if vary.is_none() && !spec.vary.is_empty() {
+            return Vec::new();
+        }
         let Some(hints) = hints.into_iter().collect::<Option<Vec<_>>>() else {
             return Vec::new();
         };
-        for script in EXERCISE_SCRIPTS {
-            if !self.scripts.contains(&script) {
+        let scripts = if vary.is_some() {
+            &VARY_SCRIPTS[..]
+        } else {
+            &EXERCISE_SCRIPTS[..]
+        };
+        for script in scripts {
+            if !self.scripts.contains(script) {
                 self.scripts.push(script);
             }
         }
@@ -203,13 +258,14 @@ impl Expander<'_> {
         worked.extend(solution);
         worked.push(html("</div>\n", block.clone()));
         self.exercises.printed.push(html(
-            format!("<div class=\"exercise-printed\"><p class=\"exercise-title\">{title}</p>\n"),
+            format!("<div class=\"exercise-printed\" data-exercise=\"{}\"><p class=\"exercise-title\">{title}</p>\n", escape_html(&name)),
             block.clone(),
         ));
         self.exercises.printed.extend(worked.iter().cloned());
         self.exercises.printed.push(html("</div>\n", block.clone()));
         events.extend(worked);
         let data = json!({
+            "vary": vary,
             "name": name,
             "answer": answer.entries.iter().map(|entry| entry.value).collect::<Vec<_>>(),
             "tolerance": answer.entries.iter().map(|entry| entry.tolerance).collect::<Vec<_>>(),
@@ -229,10 +285,10 @@ impl Expander<'_> {
         &mut self,
         spec: &ExerciseSpec,
         body: &BlockText,
-    ) -> Option<Vec<ExampleBlock>> {
+    ) -> Option<(Vec<ExampleBlock>, String, Vec<Needed>)> {
         let mut examples = self.examples.to_vec();
         let Some(steps) = &spec.steps else {
-            return Some(examples);
+            return Some((examples, String::new(), Vec::new()));
         };
         let value_span = body.file_span(steps.span.clone());
         if self.is_example(STEPS) {
@@ -255,7 +311,11 @@ impl Expander<'_> {
                 return None;
             }
         };
-        match computed::compute(&program, inputs, Labels::default()) {
+        let values = inputs
+            .iter()
+            .map(|needed| (needed.name.clone(), needed.value.clone()))
+            .collect();
+        match computed::compute(&program, values, Labels::default()) {
             Ok(result) => {
                 examples.push(ExampleBlock {
                     name: STEPS.to_string(),
@@ -266,7 +326,7 @@ impl Expander<'_> {
                     expectations: Vec::new(),
                     show: false,
                 });
-                Some(examples)
+                Some((examples, program, inputs))
             }
             Err(error) => {
                 let help = error.hint.unwrap_or_else(|| {
@@ -334,7 +394,7 @@ impl Expander<'_> {
         &mut self,
         spec: &ExerciseSpec,
         body: &BlockText,
-    ) -> Option<(Answer, String)> {
+    ) -> Option<(Answer, String, Reference)> {
         let field = &spec.answer;
         let written = field.text.trim();
         let value_span = body.file_span(field.span.clone());
@@ -440,7 +500,8 @@ impl Expander<'_> {
         };
         self.printable
             .add_reference(&reference, &quantity, precision);
-        Some((answer, answer_html(&reference, &quantity, precision)))
+        let html = answer_html(&reference, &quantity, precision);
+        Some((answer, html, reference))
     }
 
     /// The steps of the exercise's program, for hints.
@@ -468,13 +529,12 @@ fn answer_html(reference: &Reference, quantity: &Quantity, precision: Precision)
 /// The steps with every `example.quantity` they name turned into one input name
 /// (`cat.weights` → `cat_weights`, the same length, so error columns stay true), and those
 /// inputs' values. A name before a dot that is no example is left to the language (`x.T`).
-#[allow(clippy::type_complexity)]
 fn example_values(
     steps: &str,
     examples: &[ExampleBlock],
-) -> Result<(String, Vec<(String, Value)>), (Range<usize>, String, String)> {
+) -> Result<(String, Vec<Needed>), StepsProblem> {
     let mut program = String::with_capacity(steps.len());
-    let mut inputs: Vec<(String, Value)> = Vec::new();
+    let mut inputs: Vec<Needed> = Vec::new();
     for line in steps.split_inclusive('\n') {
         let line_start = program.len();
         let code_end = line.find('#').unwrap_or(line.len());
@@ -533,12 +593,8 @@ fn example_values(
             let input = format!("{word}_{}", quantity_name.replace('.', "_"));
             let span_end = end + 1 + quantity_name.len();
             rewritten.replace_range(at..span_end, &input);
-            if !inputs.iter().any(|(name, _)| *name == input) {
-                let quantity = example
-                    .evaluated
-                    .quantity(&quantity_name)
-                    .unwrap_or(Quantity::Count(0));
-                let Some(value) = quantity_value(&quantity) else {
+            if !inputs.iter().any(|needed| needed.name == input) {
+                let Some(needed) = Needed::of(example, &quantity_name) else {
                     return Err((
                         line_start + at..line_start + span_end,
                         format!(
@@ -547,7 +603,7 @@ fn example_values(
                         "name a number, a vector or a matrix".to_string(),
                     ));
                 };
-                inputs.push((input, value));
+                inputs.push(needed);
             }
             at = span_end;
         }
@@ -555,6 +611,35 @@ fn example_values(
         program.push_str(&line[code_end..]);
     }
     Ok((program, inputs))
+}
+
+/// A mistake in an exercise's steps: where in them, what, and the help.
+type StepsProblem = (Range<usize>, String, String);
+
+/// A value of an example that the exercise's program takes as an input.
+#[derive(Clone)]
+pub(super) struct Needed {
+    /// The program's name for it: `cat_weights` for `cat.weights`.
+    pub(super) name: String,
+    /// The example it belongs to.
+    pub(super) example: String,
+    /// Its quantity there.
+    pub(super) quantity: String,
+    /// Its value in the lesson.
+    pub(super) value: Value,
+}
+
+impl Needed {
+    /// `example.quantity` as an input of the program; `None` for text.
+    pub(super) fn of(example: &ExampleBlock, quantity: &str) -> Option<Needed> {
+        let value = quantity_value(&example.evaluated.quantity(quantity)?)?;
+        Some(Needed {
+            name: format!("{}_{}", example.name, quantity.replace('.', "_")),
+            example: example.name.clone(),
+            quantity: quantity.to_string(),
+            value,
+        })
+    }
 }
 
 /// A quantity as the compute language's value; text has none.

@@ -34,6 +34,7 @@ mod dollars;
 mod embeds;
 mod examples;
 mod exercise;
+mod exercise_vary;
 pub mod labels;
 pub mod markdown;
 pub mod mdbook_ids;
@@ -234,6 +235,7 @@ impl<'x> Expander<'x> {
                 continue;
             }
             if let Some(table) = self.lone_matrix_paragraph(&events[index..]) {
+                self.exercises.saw_table(events[index].1.clone());
                 out.push((Event::Html(CowStr::from(table)), events[index].1.clone()));
                 index += 3;
                 continue;
@@ -450,6 +452,7 @@ impl<'x> Expander<'x> {
             )),
             Placeholder::Value(reference) => {
                 let quantity = self.resolve(&reference, span.clone())?;
+                self.exercises.saw(&reference, span.clone(), true);
                 let precision = self.precision(&reference);
                 self.printable
                     .add_reference(&reference, &quantity, precision);
@@ -504,6 +507,7 @@ impl<'x> Expander<'x> {
             match self.parse_placeholder(&tex[inner.clone()], span.clone()) {
                 Some(Placeholder::Literal(text)) => out.push_str(&text),
                 Some(Placeholder::Value(reference)) => {
+                    self.exercises.saw(&reference, span.clone(), false);
                     if let Some(quantity) = self.resolve(&reference, span) {
                         out.push_str(&quantity_latex(
                             &quantity,

@@ -6,7 +6,9 @@
 
 use super::number::{format_number, Precision, Style};
 use crate::base::html::escape_html;
+use crate::compute::lang::Value;
 use crate::compute::Quantity;
+use serde::{Deserialize, Serialize};
 
 /// Most entries an answer may have: one field each, so a vector of up to 16 or a small matrix.
 pub const MAX_ANSWER_ENTRIES: usize = 16;
@@ -158,6 +160,71 @@ pub fn controls_html(id: &str, answer: &Answer, hints: bool, vary: bool) -> Stri
     html
 }
 
+/// How a number an exercise's text prints is printed after "New numbers" (the twin of
+/// `prose` in static/js/exercise-vary.js), chosen at build time by the rule references follow,
+/// so every draw prints a reference with the digits the lesson's own numbers have.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "lowercase")]
+pub enum PrintRule {
+    /// `Ndp`, a percentage, or a computed value at the book's decimals.
+    Decimals {
+        /// Decimal places.
+        places: usize,
+    },
+    /// `Nsf`.
+    Significant {
+        /// Significant figures.
+        figures: usize,
+    },
+    /// An input as written, or a whole number by construction: the shortest decimal that is
+    /// the number.
+    Written,
+}
+
+impl PrintRule {
+    /// The rule of a reference's precision.
+    pub fn of(precision: Precision) -> PrintRule {
+        match precision {
+            Precision::Decimals(places) => PrintRule::Decimals { places },
+            Precision::Significant(figures) => PrintRule::Significant { figures },
+            Precision::AsWritten => PrintRule::Written,
+        }
+    }
+
+    /// One number by this rule.
+    pub fn number(self, value: f64) -> String {
+        let precision = match self {
+            PrintRule::Decimals { places } => Precision::Decimals(places),
+            PrintRule::Significant { figures } => Precision::Significant(figures),
+            PrintRule::Written => Precision::AsWritten,
+        };
+        format_number(value, precision, Style::Prose)
+    }
+
+    /// A value as a sentence prints it: a number, or a vector as `(a, b)` (`a, b` with `list`),
+    /// followed by `%` for a percentage; a matrix's entries in reading order, as a list.
+    pub fn prose(self, value: &Value, list: bool, percent: bool) -> String {
+        let number = |x: &f64| self.number(*x);
+        let text = match value {
+            Value::Scalar(x) => number(x),
+            Value::Vector(values) => {
+                let items: Vec<String> = values.iter().map(number).collect();
+                if list {
+                    items.join(", ")
+                } else {
+                    format!("({})", items.join(", "))
+                }
+            }
+            Value::Matrix(values) => values.iter().map(number).collect::<Vec<_>>().join(", "),
+        };
+        if percent {
+            format!("{text}%")
+        } else {
+            text
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -168,6 +235,17 @@ mod tests {
         assert_eq!(half_unit("0.446"), 0.0005);
         assert_eq!(half_unit("\u{2212}1.5"), 0.05);
         assert_eq!(half_unit("12"), 0.5);
+    }
+
+    #[test]
+    fn print_rules_print_as_references_do() {
+        assert_eq!(PrintRule::of(Precision::AsWritten).number(2.0), "2");
+        assert_eq!(PrintRule::of(Precision::Decimals(3)).number(2.0), "2.000");
+        assert_eq!(PrintRule::Written.number(-1.5), "\u{2212}1.5");
+        let vector = Value::Vector(array![0.25, 0.5]);
+        let dp = PrintRule::Decimals { places: 1 };
+        assert_eq!(dp.prose(&vector, false, true), "(0.2, 0.5)%");
+        assert_eq!(dp.prose(&vector, true, false), "0.2, 0.5");
     }
 
     #[test]

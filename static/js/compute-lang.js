@@ -2435,6 +2435,7 @@
     FUNCTIONS: SIGNATURES.map(function (s) { return s.name; }),
     run: run,
     stepNames: stepNames,
+    nextRandom: nextRandom,
     tokenize: tokenize,
     formatNumber: formatNumber,
   };

@@ -4,9 +4,12 @@
  * field with exercise-answer.js and says "Correct" or "Not yet" in the live verdict; "Hint"
  * moves the next hint out of the closed <details> that readers without JavaScript open; "Show
  * solution" opens it, and from then on a verdict also says what was expected. Solved exercises
- * are remembered in localStorage (never sent anywhere). No innerHTML: every text is a text node.
+ * are remembered in localStorage (never sent anywhere). With [vary], "New numbers" draws a seed
+ * from the ones the build proved, reprints every number of the exercise with exercise-vary.js
+ * and keeps the seed in the URL fragment (`#vary-<name>=<seed>`, several joined by "&"), so a
+ * teacher can share one draw. No innerHTML: every text is a text node.
  *
- * Classic script, deferred: runs once the page is parsed; needs exercise-answer.js before it.
+ * Classic script, deferred; mounts on DOMContentLoaded, once every deferred helper has run.
  */
 (function () {
   'use strict';
@@ -62,7 +65,7 @@
     var verdict = controls.querySelector('.exercise-verdict');
     var shownHints = controls.querySelector('.exercise-shown-hints');
     var hintButton = controls.querySelector('[data-action="hint"]');
-    var state = { solutionShown: false, lastVerdict: null };
+    var state = { solutionShown: false, lastVerdict: null, seed: null };
 
     controls.hidden = false;
     details.hidden = true;
@@ -130,6 +133,80 @@
       }
     }
 
+    /** Reprints the exercise (and its printed solution) with the numbers of `seed`. */
+    function useSeed(seed) {
+      var drawn = worked.exerciseVary.draw(data.vary.plan, seed);
+      if (!drawn.ok) {
+        say('unread', 'These numbers cannot be computed (' + drawn.message + '). Try New numbers again.');
+        return false;
+      }
+      var refs = data.vary.refs;
+      var texts = {};
+      refs.forEach(function (ref, i) {
+        texts[ref.ref] = worked.exerciseVary.prose(ref.rule, drawn.outputs[i], ref.list, ref.percent);
+      });
+      var copies = document.querySelectorAll('.exercise-printed[data-exercise="' + data.name + '"]');
+      [section].concat(Array.prototype.slice.call(copies)).forEach(function (root) {
+        Array.prototype.forEach.call(root.querySelectorAll('.worked-ref[data-ref]'), function (node) {
+          var text = texts[node.getAttribute('data-ref')];
+          if (text !== undefined) node.textContent = text;
+        });
+      });
+      var answer = refs[data.vary.answer];
+      var values = worked.exerciseVary.entries(drawn.outputs[data.vary.answer]);
+      data.answer = values;
+      data.printed = values.map(function (x) { return worked.exerciseVary.number(answer.rule, x); });
+      data.tolerance = data.printed.map(function (printed) {
+        return data.vary.tolerance !== null ? data.vary.tolerance : worked.exerciseVary.halfUnit(printed);
+      });
+      state.seed = seed;
+      fields.forEach(function (field) { field.value = ''; field.removeAttribute('aria-invalid'); });
+      state.solutionShown = false;
+      state.lastVerdict = null;
+      details.hidden = true;
+      details.open = false;
+      return true;
+    }
+
+    function fragmentSeeds() {
+      var seeds = {};
+      window.location.hash.replace(/^#/, '').split('&').forEach(function (part) {
+        var match = /^vary-(.+)=([0-9]{1,15})$/.exec(part);
+        if (match) seeds[decodeURIComponent(match[1])] = Number(match[2]);
+      });
+      return seeds;
+    }
+
+    function keepSeed(seed) {
+      var parts = window.location.hash.replace(/^#/, '').split('&').filter(function (part) {
+        return part !== '' && part.indexOf('vary-' + data.name + '=') !== 0;
+      });
+      parts.push('vary-' + data.name + '=' + seed);
+      try {
+        window.history.replaceState(null, '', '#' + parts.join('&'));
+      } catch (error) {
+        // Some file:// contexts refuse history changes; the draw still shows.
+      }
+    }
+
+    function newNumbers() {
+      var count = data.vary.seeds;
+      var seed = state.seed;
+      while (seed === state.seed) seed = 1 + Math.floor(Math.random() * count);
+      if (useSeed(seed)) {
+        keepSeed(seed);
+        verdict.textContent = 'New numbers.';
+        verdict.className = 'exercise-verdict';
+      }
+    }
+
+    if (data.vary) {
+      var shared = fragmentSeeds()[data.name];
+      if (shared !== undefined && useSeed(shared)) {
+        verdict.textContent = 'The numbers of the shared link.';
+      }
+    }
+
     controls.addEventListener('click', function (event) {
       var button = event.target.closest('button[data-action]');
       if (!button) return;
@@ -137,6 +214,7 @@
       if (action === 'check') check();
       else if (action === 'hint') nextHint();
       else if (action === 'solution') showSolution();
+      else if (action === 'vary' && data.vary) newNumbers();
     });
     fields.forEach(function (field) {
       field.addEventListener('keydown', function (event) {
@@ -148,5 +226,18 @@
     });
   }
 
-  Array.prototype.forEach.call(document.querySelectorAll('section.worked-exercise'), mount);
+  var mounted = false;
+  function mountAll() {
+    if (mounted) return;
+    mounted = true;
+    Array.prototype.forEach.call(document.querySelectorAll('section.worked-exercise'), mount);
+  }
+
+  // A deferred script runs before DOMContentLoaded, while the helpers listed after it (the
+  // language and exercise-vary.js) may not have run yet: mount once all of them have.
+  if (document.readyState === 'complete') mountAll();
+  else {
+    document.addEventListener('DOMContentLoaded', mountAll);
+    window.addEventListener('load', mountAll);
+  }
 })();

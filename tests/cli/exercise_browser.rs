@@ -27,6 +27,16 @@ fn button(exercise: &str, action: &str) -> String {
     format!("#exercise-{exercise} button[data-action='{action}']")
 }
 
+/// Opens `url` and waits for the script to show `exercise`'s fields.
+fn open(tab: &Tab, url: &str, exercise: &str) {
+    tab.navigate_to(url).unwrap();
+    tab.wait_until_navigated().unwrap();
+    wait_for(
+        tab,
+        &format!("!document.querySelector('#exercise-{exercise} .exercise-controls').hidden"),
+    );
+}
+
 #[test]
 fn a_reader_checks_answers_takes_hints_and_sees_the_solution() {
     let Some(chromium) = launch_chromium("exercise_browser", "Exercises in a browser") else {
@@ -39,12 +49,7 @@ fn a_reader_checks_answers_takes_hints_and_sees_the_solution() {
     book.build().succeeds();
     let url = format!("file://{}", book.path("public/ex.html").display());
     let tab = chromium.tab();
-    tab.navigate_to(&url).unwrap();
-    tab.wait_until_navigated().unwrap();
-    wait_for(
-        &tab,
-        "!document.querySelector('#exercise-centre .exercise-controls').hidden",
-    );
+    open(&tab, &url, "centre");
     // With the script, the no-JavaScript <details> steps aside until "Show solution".
     assert_eq!(
         eval_json(
@@ -123,4 +128,86 @@ fn a_reader_checks_answers_takes_hints_and_sees_the_solution() {
     tab.close(false).ok();
 
     screenshot_slices(&chromium, &url, "exercises");
+}
+
+#[test]
+fn new_numbers_reprint_the_exercise_as_rust_draws_them_and_the_link_keeps_the_draw() {
+    use worked::compute::vary::{entries, run, VaryPlan};
+    use worked::present::exercise::PrintRule;
+    let Some(chromium) = launch_chromium("exercise_browser", "New numbers in a browser") else {
+        return;
+    };
+    let book = Book::with_lesson("ex.md", &lesson("Varied", super::exercises::VARIED));
+    book.build().succeeds();
+    let html = book.read("public/ex.html");
+    let start = html.find("data-exercise-data>").unwrap() + "data-exercise-data>".len();
+    let data: Value =
+        serde_json::from_str(&html[start..start + html[start..].find("</script>").unwrap()])
+            .unwrap();
+    let plan: VaryPlan = serde_json::from_value(data["vary"]["plan"].clone()).unwrap();
+    let refs = data["vary"]["refs"].as_array().unwrap().clone();
+    let answer = data["vary"]["answer"].as_u64().unwrap() as usize;
+    let url = format!("file://{}", book.path("public/ex.html").display());
+    let tab = chromium.tab();
+    open(&tab, &url, "soft");
+    let question = "document.querySelector('#exercise-soft .exercise-question').textContent";
+    let before = eval_json(&tab, question);
+
+    click(&tab, &button("soft", "vary"));
+    assert_eq!(verdict(&tab, "soft"), "New numbers.");
+    let hash = eval_json(&tab, "location.hash")
+        .as_str()
+        .unwrap()
+        .to_string();
+    let seed: u64 = hash
+        .strip_prefix("#vary-soft=")
+        .unwrap_or_else(|| panic!("the fragment keeps the seed: {hash}"))
+        .parse()
+        .unwrap();
+    assert!((1..=50).contains(&seed));
+    let drawn = run(&plan, seed).unwrap();
+    let rule = |i: usize| -> PrintRule { serde_json::from_value(refs[i]["rule"].clone()).unwrap() };
+    let logits = rule(0).prose(&drawn.outputs[0], false, false);
+    let temperature = rule(1).prose(&drawn.outputs[1], false, false);
+    let expected_question = format!(
+        "With logits {logits} at temperature {temperature}, what are the probabilities, to two decimals?"
+    );
+    let now = eval_json(&tab, question);
+    assert_eq!(now.as_str().unwrap().trim(), expected_question);
+    assert_ne!(now, before, "seed {seed} draws other numbers");
+
+    // The drawn answer is right, the lesson's is not (unless the draw repeats it).
+    let right: Vec<String> = entries(&drawn.outputs[answer])
+        .iter()
+        .map(|x| rule(answer).number(*x))
+        .collect();
+    for (i, value) in right.iter().enumerate() {
+        type_into(&tab, &format!("#exercise-soft-field-{i}"), value);
+    }
+    click(&tab, &button("soft", "check"));
+    assert_eq!(
+        verdict(&tab, "soft"),
+        "Correct",
+        "the answer {right:?} of seed {seed}"
+    );
+    type_into(&tab, "#exercise-soft-field-0", "7");
+    tab.press_key("Enter").unwrap();
+    assert_eq!(verdict(&tab, "soft"), "Not yet");
+
+    // A shared link shows the same draw.
+    let fresh = chromium.tab();
+    open(&fresh, &format!("{url}#vary-soft={seed}"), "soft");
+    assert_eq!(
+        eval_json(&fresh, question).as_str().unwrap().trim(),
+        expected_question
+    );
+    click(&fresh, &button("soft", "solution"));
+    let shown = eval_json(
+        &fresh,
+        "document.querySelector('#exercise-soft .exercise-expected').textContent",
+    );
+    assert_eq!(
+        shown.as_str().unwrap(),
+        rule(answer).prose(&drawn.outputs[answer], false, false)
+    );
 }

@@ -72,3 +72,88 @@ fn javascript_reads_answers_as_rust_does() {
     );
     crate::common::run_node_differential("exercise-differential.mjs", &cases, cases.len());
 }
+
+/// Every `"vary"` object of the exercises on a built page.
+fn vary_data(html: &str) -> Vec<serde_json::Value> {
+    html.split("<script type=\"application/json\" data-exercise-data>")
+        .skip(1)
+        .filter_map(|rest| {
+            let json = &rest[..rest.find("</script>").expect("the data ends")];
+            let data: serde_json::Value =
+                serde_json::from_str(json).expect("exercise data is JSON");
+            Some(data["vary"].clone()).filter(|vary| !vary.is_null())
+        })
+        .collect()
+}
+
+#[test]
+fn javascript_draws_and_prints_every_seed_as_rust_does() {
+    use worked::compute::vary::{entries, run, VaryPlan};
+    use worked::present::exercise::{half_unit, PrintRule};
+    if !crate::common::tool_available(
+        "exercise_differential",
+        crate::common::node(),
+        "The browser's New numbers against the Rust draws",
+        "Install Node.js to run it",
+    ) {
+        return;
+    }
+    let body = format!(
+        "{}\n{}\n{}",
+        super::exercises::VARIED,
+        super::exercises::EXAMPLE,
+        super::exercises::CENTRE.replace(
+            "\n\"\"\"\n```\n",
+            "\n\"\"\"\n\n[vary]\nln.x = \"randint(-9, 9)\"\n```\n"
+        )
+    );
+    let book = crate::support::Book::with_lesson("ex.md", &crate::support::lesson("Vary", &body));
+    book.build().succeeds();
+    let varied = vary_data(&book.read("public/ex.html"));
+    assert_eq!(varied.len(), 2, "both exercises vary");
+    let mut cases = Vec::new();
+    for vary in &varied {
+        let plan: VaryPlan =
+            serde_json::from_value(vary["plan"].clone()).expect("the plan reads back");
+        let refs = vary["refs"].as_array().unwrap();
+        let answer = vary["answer"].as_u64().unwrap() as usize;
+        for seed in 1..=vary["seeds"].as_u64().unwrap() {
+            let drawn = run(&plan, seed).expect("the build proved every seed");
+            let printed: Vec<String> = refs
+                .iter()
+                .zip(&drawn.outputs)
+                .map(|(reference, value)| {
+                    let rule: PrintRule =
+                        serde_json::from_value(reference["rule"].clone()).unwrap();
+                    rule.prose(
+                        value,
+                        reference["list"].as_bool().unwrap(),
+                        reference["percent"].as_bool().unwrap(),
+                    )
+                })
+                .collect();
+            let rule: PrintRule = serde_json::from_value(refs[answer]["rule"].clone()).unwrap();
+            let values = entries(&drawn.outputs[answer]);
+            let answer_printed: Vec<String> = values.iter().map(|x| rule.number(*x)).collect();
+            let tolerance: Vec<f64> = answer_printed
+                .iter()
+                .map(|printed| {
+                    vary["tolerance"]
+                        .as_f64()
+                        .unwrap_or_else(|| half_unit(printed))
+                })
+                .collect();
+            cases.push(json!({
+                "input": { "kind": "draw", "vary": vary, "seed": seed },
+                "expected": {
+                    "inputs": drawn.inputs.iter().map(entries).collect::<Vec<_>>(),
+                    "printed": printed,
+                    "answer": values,
+                    "answerPrinted": answer_printed,
+                    "tolerance": tolerance,
+                },
+            }));
+        }
+    }
+    crate::common::run_node_differential("exercise-differential.mjs", &cases, cases.len());
+}

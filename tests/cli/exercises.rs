@@ -219,3 +219,74 @@ fn mistakes_in_an_exercises_steps_point_into_the_steps() {
         "`squars` is not a step of the exercise's steps",
     );
 }
+
+/// A compute example and an exercise that varies three of its inputs, printing numbers through
+/// every filter and precision a reference has.
+pub(crate) const VARIED: &str = r#"```compute
+name = "sm"
+cols = ["a", "b", "c"]
+steps = """
+p = softmax(z / t)
+loss = -log(p[0])
+w = m @ v
+"""
+
+[inputs]
+z = [1, 2, 0.5]
+t = 1
+m = [[1, 2], [3, 4]]
+v = [1, -1]
+```
+
+```exercise
+name = "soft"
+question = """
+With logits {{sm.z}} at temperature {{sm.t}}, what are the probabilities, to two decimals?
+"""
+steps = """
+share = sm.p[0] * 100
+"""
+answer = "sm.p | 2dp"
+hints = ["The exponentials sum to {{sm.z | exp | sum}} at temperature 1.", "The loss is {{sm.loss | 3sf}}."]
+solution = """
+They are {{sm.p | 2dp | list}}: "b" takes {{sm.p[b] | percent}}, "a" {{steps.share | 1dp}} percent.
+Also m v is {{sm.w | list}} and v · w is {{sm.v | dot(sm.w) | 1dp}}.
+"""
+
+[vary]
+sm.z = "uniform(-2, 2, 1)"
+sm.t = "choice(0.5, 1, 2)"
+sm.m = "randint(-3, 3)"
+```
+"#;
+
+#[test]
+fn vary_adds_new_numbers_and_a_failing_draw_names_its_entry_and_seed() {
+    let html = built(VARIED);
+    assert!(html.contains(">New numbers</button>"));
+    assert!(html.contains(r#""seeds":50"#) && html.contains("js/exercise-vary.js"));
+    let failing = VARIED.replace("share = sm.p[0] * 100", "share = 1 / (sm.m[0, 0] - 2)");
+    let (book, text) = book(&failing);
+    book.build()
+        .exits_with(1)
+        .stderr_has(&place(PATH, &text, "sm.z = "))
+        .stderr_has("the draws sm.z = \"uniform(-2, 2, 1)\", sm.t = \"choice(0.5, 1, 2)\"")
+        .stderr_has("give numbers the exercise cannot use: division by 0 in step share")
+        .stderr_has("#vary-soft=");
+    let in_math = VARIED.replace("With logits {{sm.z}}", "With logits ${{sm.z}}$");
+    fails_at(
+        &in_math,
+        "{{sm.z}}$",
+        "numbers are printed in sentences, not in math",
+    );
+    fails_at(
+        &VARIED.replace("sm.t = \"choice", "sm.q = \"choice"),
+        "sm.q",
+        "\"sm\" has no input `q`",
+    );
+    fails_at(
+        &VARIED.replace("randint(-3, 3)", "randint(3, -3)"),
+        "\"randint(3, -3)\"",
+        "randint takes two whole numbers",
+    );
+}

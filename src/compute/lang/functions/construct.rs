@@ -32,7 +32,7 @@ pub(super) fn size(args: &Args, index: usize) -> Result<usize, LangError> {
 
 /// One SplitMix64 step: a fast, well-mixed 64-bit generator the JavaScript twin reproduces
 /// exactly with BigInt.
-pub(super) fn next_random(state: &mut u64) -> u64 {
+pub(crate) fn next_random(state: &mut u64) -> u64 {
     *state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
     let z = (*state ^ (*state >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
     let z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);

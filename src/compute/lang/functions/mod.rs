@@ -33,6 +33,7 @@ mod signatures;
 
 pub(crate) use axis::{reduce_lane, softmax_lane, softmax_parts, SoftmaxParts};
 pub(crate) use combine::dot_product;
+pub(crate) use construct::next_random;
 pub(crate) use elementwise::apply_elementwise;
 pub(crate) use signatures::is_function;
 pub(crate) use signatures::Signature;

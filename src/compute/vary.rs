@@ -1,0 +1,441 @@
+//! "New numbers" for an exercise: fresh inputs drawn from a seed, the examples re-run on them,
+//! and the exercise's program (its own steps, then one step per number its texts print) run on
+//! the results. `static/js/exercise-vary.js` is the browser's twin, drawing with the same
+//! SplitMix64 stream as `randn` and running the same programs with compute-lang.js, so a seed
+//! gives the same numbers in both.
+//!
+//! PURE: a [`VaryPlan`] and a seed in, the drawn inputs and the program's values out.
+
+use super::lang::{self, next_random, Value};
+use serde::{Deserialize, Serialize, Serializer};
+
+/// Most options a `choice(…)` may list.
+pub const MAX_CHOICES: usize = 32;
+/// Largest magnitude a draw's bounds may have.
+pub const MAX_BOUND: f64 = 1e6;
+/// Most decimals `uniform` may keep.
+pub const MAX_DECIMALS: u32 = 6;
+
+/// How one input is drawn; every entry of the input is drawn on its own, in reading order.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "lowercase")]
+pub enum Draw {
+    /// `randint(a, b)`: a whole number from a to b, both included.
+    Randint {
+        /// Smallest value.
+        low: f64,
+        /// Largest value.
+        high: f64,
+    },
+    /// `uniform(a, b, decimals)`: a number from a to b, rounded to `decimals`.
+    Uniform {
+        /// Lower end.
+        low: f64,
+        /// Upper end.
+        high: f64,
+        /// Decimals kept.
+        decimals: u32,
+    },
+    /// `choice(x, y, …)`: one of the numbers listed.
+    Choice {
+        /// The options, in the order written.
+        options: Vec<f64>,
+    },
+}
+
+/// Reads a draw as the `[vary]` table writes it, or says what is wrong.
+pub fn parse_draw(text: &str) -> Result<Draw, String> {
+    let usage = "write randint(-3, 3), uniform(0.5, 2, 1) or choice(1, 2, 4)";
+    let text = text.trim();
+    let (name, rest) = text
+        .split_once('(')
+        .ok_or_else(|| format!("`{text}` is not a draw; {usage}"))?;
+    let arguments = rest
+        .strip_suffix(')')
+        .ok_or_else(|| format!("`{text}` does not end with `)`; {usage}"))?;
+    let numbers = arguments
+        .split(',')
+        .map(|argument| {
+            let argument = argument.trim().replace('\u{2212}', "-");
+            argument
+                .parse::<f64>()
+                .ok()
+                .filter(|x| x.is_finite() && x.abs() <= MAX_BOUND)
+                .ok_or_else(|| {
+                    format!("`{argument}` is not a number from −{MAX_BOUND} to {MAX_BOUND}")
+                })
+        })
+        .collect::<Result<Vec<f64>, String>>()?;
+    let whole = |x: f64| x.fract() == 0.0;
+    match (name.trim(), numbers.as_slice()) {
+        ("randint", &[low, high]) if whole(low) && whole(high) && low <= high => {
+            Ok(Draw::Randint { low, high })
+        }
+        ("randint", _) => Err(format!(
+            "randint takes two whole numbers, the smallest and the largest: `{text}`"
+        )),
+        ("uniform", &[low, high, decimals])
+            if low < high && whole(decimals) && (0.0..=f64::from(MAX_DECIMALS)).contains(&decimals) =>
+        {
+            Ok(Draw::Uniform {
+                low,
+                high,
+                decimals: decimals as u32,
+            })
+        }
+        ("uniform", _) => Err(format!(
+            "uniform takes a lower end, a higher upper end and the decimals to keep (0 to {MAX_DECIMALS}): `{text}`"
+        )),
+        ("choice", options) if !options.is_empty() && options.len() <= MAX_CHOICES => {
+            Ok(Draw::Choice {
+                options: options.to_vec(),
+            })
+        }
+        ("choice", _) => Err(format!(
+            "choice lists from 1 to {MAX_CHOICES} numbers: `{text}`"
+        )),
+        (other, _) => Err(format!("`{other}` is not a draw; {usage}")),
+    }
+}
+
+impl Draw {
+    /// One number from the stream.
+    fn sample(&self, state: &mut u64) -> f64 {
+        let unit = (next_random(state) >> 11) as f64 / 9_007_199_254_740_992.0;
+        match self {
+            Draw::Randint { low, high } => low + (unit * (high - low + 1.0)).floor(),
+            Draw::Uniform {
+                low,
+                high,
+                decimals,
+            } => {
+                let scale = 10f64.powi(*decimals as i32);
+                ((low + unit * (high - low)) * scale + 0.5).floor() / scale
+            }
+            Draw::Choice { options } => {
+                options[((unit * options.len() as f64).floor() as usize).min(options.len() - 1)]
+            }
+        }
+    }
+
+    /// A value of `shape`'s shape with every entry drawn.
+    fn fill(&self, shape: &Value, state: &mut u64) -> Value {
+        match shape {
+            Value::Scalar(_) => Value::Scalar(self.sample(state)),
+            Value::Vector(values) => Value::Vector(values.mapv(|_| self.sample(state))),
+            Value::Matrix(values) => Value::Matrix(values.mapv(|_| self.sample(state))),
+        }
+    }
+}
+
+/// A compute example whose inputs are drawn.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct VariedExample {
+    /// Its name.
+    pub name: String,
+    /// Its steps.
+    pub steps: String,
+    /// Its inputs as written, in order (the drawn ones are replaced).
+    #[serde(serialize_with = "plain_pairs", deserialize_with = "read_pairs")]
+    pub inputs: Vec<(String, Value)>,
+}
+
+/// One `[vary]` entry, resolved: which example's input, and how it is drawn.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct VaryDraw {
+    /// Index into [`VaryPlan::examples`].
+    pub example: usize,
+    /// The input drawn.
+    pub input: String,
+    /// How.
+    pub draw: Draw,
+}
+
+/// An input of the exercise's program taken from a varied example's value after its re-run.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Link {
+    /// The program's input name (`ln_x`).
+    pub name: String,
+    /// Index into [`VaryPlan::examples`].
+    pub example: usize,
+    /// The example's value (input or step).
+    pub value: String,
+}
+
+/// Everything one exercise's "New numbers" runs; serialized into the page for the browser (and
+/// read back by the differential test).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct VaryPlan {
+    /// The examples whose inputs are drawn.
+    pub examples: Vec<VariedExample>,
+    /// The draws, in the order written (which is the order of the stream).
+    pub draws: Vec<VaryDraw>,
+    /// Inputs of the program that no draw changes (values of other examples).
+    #[serde(serialize_with = "plain_pairs", deserialize_with = "read_pairs")]
+    pub fixed: Vec<(String, Value)>,
+    /// Inputs of the program taken from the varied examples.
+    pub links: Vec<Link>,
+    /// The exercise's program: its own steps, then one step per printed number.
+    pub program: String,
+    /// The steps of `program` whose values are read, in order.
+    pub outputs: Vec<String>,
+}
+
+/// What one seed gives.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Drawn {
+    /// Each draw's value, as `[vary]` lists them.
+    pub inputs: Vec<Value>,
+    /// Each of [`VaryPlan::outputs`].
+    pub outputs: Vec<Value>,
+}
+
+/// Why a seed gives no numbers: the message, and which example's run failed (`None`: the
+/// exercise's own program).
+#[derive(Debug, Clone, PartialEq)]
+pub struct DrawError {
+    /// What went wrong.
+    pub message: String,
+    /// Index into [`VaryPlan::examples`] of the run that failed.
+    pub example: Option<usize>,
+}
+
+/// Draws the inputs from `seed`, re-runs the examples and runs the exercise's program.
+pub fn run(plan: &VaryPlan, seed: u64) -> Result<Drawn, DrawError> {
+    let mut state = seed;
+    let mut examples = plan.examples.clone();
+    let mut inputs = Vec::with_capacity(plan.draws.len());
+    for draw in &plan.draws {
+        let example = &mut examples[draw.example];
+        if let Some((_, value)) = example
+            .inputs
+            .iter_mut()
+            .find(|(name, _)| *name == draw.input)
+        {
+            *value = draw.draw.fill(value, &mut state);
+            inputs.push(value.clone());
+        }
+    }
+    let mut runs = Vec::with_capacity(examples.len());
+    for (index, example) in examples.iter().enumerate() {
+        let outputs =
+            lang::evaluate(&example.steps, &example.inputs).map_err(|error| DrawError {
+                message: format!("example \"{}\": {}", example.name, error.message),
+                example: Some(index),
+            })?;
+        runs.push(outputs);
+    }
+    let mut program_inputs = plan.fixed.clone();
+    for link in &plan.links {
+        let example = &examples[link.example];
+        let value = runs[link.example]
+            .iter()
+            .find(|output| output.name == link.value)
+            .map(|output| output.value.clone())
+            .or_else(|| {
+                example
+                    .inputs
+                    .iter()
+                    .find(|(name, _)| *name == link.value)
+                    .map(|(_, value)| value.clone())
+            })
+            .ok_or_else(|| DrawError {
+                message: format!("example \"{}\" has no value `{}`", example.name, link.value),
+                example: Some(link.example),
+            })?;
+        program_inputs.push((link.name.clone(), value));
+    }
+    let outputs = lang::evaluate(&plan.program, &program_inputs).map_err(|error| DrawError {
+        message: error.message,
+        example: None,
+    })?;
+    let mut read = Vec::with_capacity(plan.outputs.len());
+    for name in &plan.outputs {
+        let Some(output) = outputs.iter().find(|output| output.name == *name) else {
+            return Err(DrawError {
+                message: format!("the exercise's program has no step `{name}`"),
+                example: None,
+            });
+        };
+        if !entries(&output.value).iter().all(|x| x.is_finite()) {
+            return Err(DrawError {
+                message: "a number the exercise prints is not finite".to_string(),
+                example: None,
+            });
+        }
+        read.push(output.value.clone());
+    }
+    Ok(Drawn {
+        inputs,
+        outputs: read,
+    })
+}
+
+/// A value as compute-lang.js takes it: a number, a list, or a list of rows.
+struct Plain<'a>(&'a Value);
+
+impl Serialize for Plain<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self.0 {
+            Value::Scalar(x) => serializer.serialize_f64(*x),
+            Value::Vector(values) => serializer.collect_seq(values.iter()),
+            Value::Matrix(values) => serializer.collect_seq(
+                values
+                    .rows()
+                    .into_iter()
+                    .map(|row| row.iter().copied().collect::<Vec<f64>>()),
+            ),
+        }
+    }
+}
+
+/// `[[name, value], …]`, the inputs as compute-lang.js's `run` takes them.
+fn plain_pairs<S: Serializer>(pairs: &[(String, Value)], serializer: S) -> Result<S::Ok, S::Error> {
+    serializer.collect_seq(pairs.iter().map(|(name, value)| (name, Plain(value))))
+}
+
+/// A value as [`Plain`] writes it, read back.
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum PlainIn {
+    Scalar(f64),
+    Vector(Vec<f64>),
+    Matrix(Vec<Vec<f64>>),
+}
+
+fn read_pairs<'de, D: serde::Deserializer<'de>>(
+    deserializer: D,
+) -> Result<Vec<(String, Value)>, D::Error> {
+    let pairs: Vec<(String, PlainIn)> = Vec::deserialize(deserializer)?;
+    pairs
+        .into_iter()
+        .map(|(name, plain)| {
+            let value = match plain {
+                PlainIn::Scalar(x) => Value::Scalar(x),
+                PlainIn::Vector(values) => Value::Vector(values.into()),
+                PlainIn::Matrix(rows) => {
+                    let columns = rows.first().map_or(0, Vec::len);
+                    let flat: Vec<f64> = rows.concat();
+                    Value::Matrix(
+                        ndarray::Array2::from_shape_vec(
+                            (flat.len() / columns.max(1), columns),
+                            flat,
+                        )
+                        .map_err(serde::de::Error::custom)?,
+                    )
+                }
+            };
+            Ok((name, value))
+        })
+        .collect()
+}
+
+/// Every entry of a value in reading order.
+pub fn entries(value: &Value) -> Vec<f64> {
+    match value {
+        Value::Scalar(x) => vec![*x],
+        Value::Vector(values) => values.to_vec(),
+        Value::Matrix(values) => values.iter().copied().collect(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ndarray::array;
+
+    #[test]
+    fn draws_parse_and_bad_ones_say_what_to_write() {
+        assert_eq!(
+            parse_draw("randint(\u{2212}3, 3)"),
+            Ok(Draw::Randint {
+                low: -3.0,
+                high: 3.0
+            })
+        );
+        assert_eq!(
+            parse_draw(" uniform(0.5, 2, 1) "),
+            Ok(Draw::Uniform {
+                low: 0.5,
+                high: 2.0,
+                decimals: 1
+            })
+        );
+        assert!(matches!(
+            parse_draw("choice(1, 2, 4)"),
+            Ok(Draw::Choice { .. })
+        ));
+        for bad in [
+            "randint(3, -3)",
+            "randint(0.5, 2)",
+            "uniform(2, 1, 1)",
+            "uniform(0, 1, 9)",
+            "choice()",
+            "normal(0, 1)",
+            "randint(1, 2",
+            "randint(a, 2)",
+        ] {
+            assert!(parse_draw(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn draws_stay_in_their_range_and_a_seed_repeats_them() {
+        let mut state = 7;
+        let randint = parse_draw("randint(-2, 2)").unwrap();
+        let uniform = parse_draw("uniform(0.5, 2, 1)").unwrap();
+        let mut seen = std::collections::BTreeSet::new();
+        for _ in 0..500 {
+            let x = randint.sample(&mut state);
+            assert!((-2.0..=2.0).contains(&x) && x.fract() == 0.0);
+            seen.insert(x as i64);
+            let y = uniform.sample(&mut state);
+            assert!((0.5..=2.0).contains(&y) && ((y * 10.0).round() - y * 10.0).abs() < 1e-9);
+        }
+        assert_eq!(seen.len(), 5, "every whole number from −2 to 2 comes up");
+        let shape = Value::Vector(array![0.0, 0.0, 0.0]);
+        assert_eq!(randint.fill(&shape, &mut 1), randint.fill(&shape, &mut 1));
+    }
+
+    #[test]
+    fn a_plan_reruns_the_example_and_a_failing_draw_names_its_example() {
+        let plan = VaryPlan {
+            examples: vec![VariedExample {
+                name: "ln".into(),
+                steps: "mu = mean(x)\nr = 1 / x\n".into(),
+                inputs: vec![("x".into(), Value::Vector(array![2.0, 4.0]))],
+            }],
+            draws: vec![VaryDraw {
+                example: 0,
+                input: "x".into(),
+                draw: parse_draw("randint(1, 3)").unwrap(),
+            }],
+            fixed: vec![("k".into(), Value::Scalar(10.0))],
+            links: vec![Link {
+                name: "ln_mu".into(),
+                example: 0,
+                value: "mu".into(),
+            }],
+            program: "_r0 = k * ln_mu\n".into(),
+            outputs: vec!["_r0".into()],
+        };
+        let drawn = run(&plan, 3).unwrap();
+        let Value::Vector(x) = &drawn.inputs[0] else {
+            panic!("a vector is drawn for a vector")
+        };
+        let Value::Scalar(answer) = drawn.outputs[0] else {
+            panic!("a number")
+        };
+        assert_eq!(answer, 10.0 * (x[0] + x[1]) / 2.0);
+        assert_eq!(run(&plan, 3), Ok(drawn));
+        let mut zero = plan.clone();
+        zero.draws[0].draw = parse_draw("choice(0)").unwrap();
+        let error = run(&zero, 3).unwrap_err();
+        assert_eq!(error.example, Some(0));
+        assert!(
+            error.message.contains("example \"ln\""),
+            "{}",
+            error.message
+        );
+    }
+}

@@ -1,0 +1,397 @@
+//! `[vary]` of an exercise: the plan "New numbers" runs (which compute examples' inputs are
+//! drawn, how, and one step of the exercise's program per number its texts print), checked on
+//! [`VARY_SEEDS`] seeds at build time, and embedded in the page for `static/js/exercise-vary.js`.
+//!
+//! A reference becomes a step of the program: `{{ln.y[2] | sqrt}}` is `_r0 = sqrt(ln_y[1])`,
+//! labels turned into positions now (draws change numbers, never labels). The browser reprints
+//! prose, not typeset math, so a varied exercise's references stand in sentences.
+
+use super::exercise::{Needed, Seen, STEPS};
+use super::Expander;
+use crate::base::diagnostics::Diagnostic;
+use crate::compute::computed::Origin;
+use crate::compute::ops::Op;
+use crate::compute::vary::{self, Link, VariedExample, VaryDraw, VaryPlan};
+use crate::compute::{Evaluated, Index, Quantity};
+use crate::expand::blocks::exercise::ExerciseSpec;
+use crate::expand::blocks::{BlockText, ExampleBlock};
+use crate::expand::reference::{ComputeFilter, Filter, Reference};
+use crate::present::exercise::PrintRule;
+use serde_json::json;
+
+/// Seeds every varied exercise is proven on, and the seeds "New numbers" picks from, so every
+/// draw a reader gets has been computed at build time.
+pub const VARY_SEEDS: u64 = 50;
+
+impl Expander<'_> {
+    /// The page's data for "New numbers", or `None` with the problems recorded. `program` is
+    /// the exercise's own steps as run (names of example values already replaced) and `needed`
+    /// the example values they take.
+    pub(super) fn vary_data(
+        &mut self,
+        spec: &ExerciseSpec,
+        body: &BlockText,
+        program: &str,
+        needed: &[Needed],
+        seen: &[Seen],
+        answer: &Reference,
+    ) -> Option<serde_json::Value> {
+        let before = self.problems.len();
+        let (examples, draws) = self.vary_draws(spec, body)?;
+        let mut references: Vec<(Reference, PrintRule)> = Vec::new();
+        for seen in seen {
+            let Some(reference) = seen.reference.as_ref().filter(|_| seen.prose) else {
+                self.problems.push(
+                    Diagnostic::at(self.file, seen.span.clone(), "in an exercise with [vary], numbers are printed in sentences, not in math or tables")
+                        .with_help("\"New numbers\" reprints the exercise's prose in the browser, which cannot typeset math: move the reference out of $…$ into the sentence"),
+                );
+                continue;
+            };
+            if !references.iter().any(|(known, _)| known == reference) {
+                references.push((reference.clone(), self.print_rule(reference)));
+            }
+        }
+        if !references.iter().any(|(known, _)| known == answer) {
+            references.push((answer.clone(), self.print_rule(answer)));
+        }
+        let mut inputs: Vec<Needed> = needed.to_vec();
+        let mut lines = String::from(program);
+        if !lines.is_empty() && !lines.ends_with('\n') {
+            lines.push('\n');
+        }
+        let mut outputs = Vec::new();
+        for (index, (reference, _)) in references.iter().enumerate() {
+            match expression(reference, self.examples, &mut inputs) {
+                Ok(expression) => {
+                    let name = format!("_r{index}");
+                    lines.push_str(&format!("{name} = {expression}\n"));
+                    outputs.push(name);
+                }
+                Err(message) => {
+                    let span = seen
+                        .iter()
+                        .find(|seen| seen.reference.as_ref() == Some(reference))
+                        .map_or_else(
+                            || body.file_span(spec.answer.span.clone()),
+                            |seen| seen.span.clone(),
+                        );
+                    self.problems.push(
+                        Diagnostic::at(self.file, span, format!("in an exercise with [vary], {reference} cannot be reprinted: {message}"))
+                            .with_help("print the number without this filter, or leave [vary] out"),
+                    );
+                }
+            }
+        }
+        if self.problems.len() > before {
+            return None;
+        }
+        let varied: Vec<&str> = examples
+            .iter()
+            .map(|example| example.name.as_str())
+            .collect();
+        let mut fixed = Vec::new();
+        let mut links = Vec::new();
+        for input in inputs {
+            match varied.iter().position(|name| *name == input.example) {
+                Some(example) => links.push(Link {
+                    name: input.name,
+                    example,
+                    value: input.quantity,
+                }),
+                None => fixed.push((input.name, input.value)),
+            }
+        }
+        let plan = VaryPlan {
+            examples,
+            draws,
+            fixed,
+            links,
+            program: lines,
+            outputs,
+        };
+        self.prove_draws(spec, body, &plan, &references)?;
+        let answer_index = references.iter().position(|(known, _)| known == answer);
+        Some(json!({
+            "plan": plan,
+            "refs": references.iter().zip(&plan.outputs).map(|((reference, rule), output)| json!({
+                "ref": reference.to_string(),
+                "output": output,
+                "rule": rule,
+                "list": reference.as_list(),
+                "percent": reference.as_percent(),
+            })).collect::<Vec<_>>(),
+            "answer": answer_index,
+            "tolerance": spec.tolerance,
+            "seeds": VARY_SEEDS,
+        }))
+    }
+
+    /// The printing rule of a reference: its precision, as the lesson's own text prints it.
+    fn print_rule(&self, reference: &Reference) -> PrintRule {
+        PrintRule::of(self.precision(reference))
+    }
+
+    /// The examples `[vary]` draws inputs of, and the draws in the order written.
+    fn vary_draws(
+        &mut self,
+        spec: &ExerciseSpec,
+        body: &BlockText,
+    ) -> Option<(Vec<VariedExample>, Vec<VaryDraw>)> {
+        let mut examples: Vec<VariedExample> = Vec::new();
+        let mut draws: Vec<VaryDraw> = Vec::new();
+        let mut ok = true;
+        for entry in &spec.vary {
+            let key = body.file_span(entry.key_span.clone());
+            let mut fail = |expander: &mut Self, span, message: String, help: String| {
+                expander
+                    .problems
+                    .push(Diagnostic::at(expander.file, span, message).with_help(help));
+                ok = false;
+            };
+            let lesson_examples: Vec<&ExampleBlock> = self
+                .examples
+                .iter()
+                .filter(|example| example.name != STEPS)
+                .collect();
+            let Some(example) = lesson_examples
+                .iter()
+                .find(|example| example.name == entry.example)
+            else {
+                let names: Vec<&str> = lesson_examples.iter().map(|e| e.name.as_str()).collect();
+                fail(
+                    self,
+                    key,
+                    format!(
+                        "[vary] names no example \"{}\" of this lesson",
+                        entry.example
+                    ),
+                    format!("examples in this lesson: {}", names.join(", ")),
+                );
+                continue;
+            };
+            let Evaluated::Compute(computed) = &example.evaluated else {
+                fail(self, key, format!("[vary] draws inputs of compute examples, and \"{}\" is a {} example", entry.example, example.kind.name()), "vary an input of a ```compute example, or the exercise's numbers stay the lesson's".to_string());
+                continue;
+            };
+            let inputs = computed.input_names();
+            if !inputs.contains(&entry.input) {
+                fail(
+                    self,
+                    key,
+                    format!("\"{}\" has no input `{}`", entry.example, entry.input),
+                    format!("its inputs: {}", inputs.join(", ")),
+                );
+                continue;
+            }
+            let draw = match vary::parse_draw(&entry.draw.text) {
+                Ok(draw) => draw,
+                Err(message) => {
+                    fail(self, body.file_span(entry.draw.span.clone()), message, "a draw fills every entry of the input: randint(a, b) whole numbers from a to b, uniform(a, b, decimals), choice(x, y, …)".to_string());
+                    continue;
+                }
+            };
+            let index = match examples
+                .iter()
+                .position(|varied| varied.name == entry.example)
+            {
+                Some(index) => index,
+                None => {
+                    let steps = example.inputs["steps"]
+                        .as_str()
+                        .unwrap_or_default()
+                        .to_string();
+                    examples.push(VariedExample {
+                        name: example.name.clone(),
+                        steps,
+                        inputs: computed
+                            .values
+                            .iter()
+                            .filter(|(_, origin, _)| *origin == Origin::Input)
+                            .map(|(name, _, value)| (name.clone(), value.clone()))
+                            .collect(),
+                    });
+                    examples.len() - 1
+                }
+            };
+            if draws
+                .iter()
+                .any(|draw| draw.example == index && draw.input == entry.input)
+            {
+                fail(
+                    self,
+                    key,
+                    format!("{}.{} is drawn twice", entry.example, entry.input),
+                    "keep one draw per input".to_string(),
+                );
+                continue;
+            }
+            draws.push(VaryDraw {
+                example: index,
+                input: entry.input.clone(),
+                draw,
+            });
+        }
+        ok.then_some((examples, draws))
+    }
+
+    /// Runs every seed "New numbers" can pick; the first that fails is an error at the draw
+    /// of the example whose run failed (the first draw when the exercise's own program did).
+    fn prove_draws(
+        &mut self,
+        spec: &ExerciseSpec,
+        body: &BlockText,
+        plan: &VaryPlan,
+        references: &[(Reference, PrintRule)],
+    ) -> Option<()> {
+        for seed in 1..=VARY_SEEDS {
+            let problem = match vary::run(plan, seed) {
+                Err(error) => Some((error.example, error.message)),
+                Ok(drawn) => references.iter().zip(&drawn.outputs).find_map(|((reference, rule), value)| {
+                    let fraction = *rule == PrintRule::Written
+                        && vary::entries(value).iter().any(|x| x.fract() != 0.0)
+                        && !self.examples.iter().any(|example| {
+                            example.name == reference.example && example.evaluated.is_input(&reference.quantity)
+                        });
+                    fraction.then(|| (None, format!("{reference} prints as a whole number, but this draw makes it a fraction; give the reference a precision such as | 3dp")))
+                }),
+            };
+            let Some((example, message)) = problem else {
+                continue;
+            };
+            // The draws of the example whose run failed, or all of them when the exercise's
+            // own program did.
+            let involved: Vec<_> = spec
+                .vary
+                .iter()
+                .zip(&plan.draws)
+                .filter(|(_, draw)| example.is_none_or(|example| draw.example == example))
+                .map(|(entry, _)| entry)
+                .collect();
+            let first = involved.first().copied().unwrap_or(&spec.vary[0]);
+            let written: Vec<String> = involved
+                .iter()
+                .map(|entry| {
+                    format!(
+                        "{}.{} = \"{}\"",
+                        entry.example, entry.input, entry.draw.text
+                    )
+                })
+                .collect();
+            let (noun, verb) = if written.len() == 1 {
+                ("draw", "gives")
+            } else {
+                ("draws", "give")
+            };
+            self.problems.push(
+                Diagnostic::at(
+                    self.file,
+                    body.file_span(first.key_span.clone()),
+                    format!(
+                        "with seed {seed}, the {noun} {} {verb} numbers the exercise cannot use: {message}",
+                        written.join(", ")
+                    ),
+                )
+                .with_help(format!(
+                    "narrow the draws so that every one computes; the page's #vary-{}={seed} shows this draw",
+                    spec.name.text
+                )),
+            );
+            return None;
+        }
+        Some(())
+    }
+}
+
+/// A reference as an expression of the exercise's program, with the example values it needs
+/// added to `inputs`; an error for what the program cannot compute (`| label`).
+fn expression(
+    reference: &Reference,
+    examples: &[ExampleBlock],
+    inputs: &mut Vec<Needed>,
+) -> Result<String, String> {
+    let example = examples
+        .iter()
+        .find(|example| example.name == reference.example)
+        .ok_or_else(|| format!("no example named \"{}\"", reference.example))?;
+    let quantity = example
+        .evaluated
+        .quantity(&reference.quantity)
+        .ok_or_else(|| format!("no quantity `{}`", reference.quantity))?;
+    let mut text = if example.name == STEPS {
+        reference.quantity.clone()
+    } else {
+        let needed =
+            Needed::of(example, &reference.quantity).ok_or_else(|| "it is text".to_string())?;
+        let name = needed.name.clone();
+        if !inputs.iter().any(|known| known.name == name) {
+            inputs.push(needed);
+        }
+        name
+    };
+    text.push_str(&subscript(&quantity, &reference.indices)?);
+    for filter in &reference.filters {
+        text = match filter {
+            Filter::Compute(ComputeFilter::Plain(op)) => match op {
+                Op::Exp => format!("exp({text})"),
+                Op::Ln => format!("log({text})"),
+                Op::Sqrt => format!("sqrt({text})"),
+                Op::Sum => format!("sum({text})"),
+                Op::Max => format!("max({text})"),
+                Op::Min => format!("min({text})"),
+                Op::Percent => format!("({text}) * 100"),
+                Op::Dot(_) => return Err("dot needs its other side".to_string()),
+            },
+            Filter::Compute(ComputeFilter::Dot(other)) => {
+                format!("dot({text}, {})", expression(other, examples, inputs)?)
+            }
+            Filter::Label => {
+                return Err("`label` prints a name, which draws do not change".to_string())
+            }
+            Filter::List | Filter::Decimals(_) | Filter::Significant(_) => text,
+        };
+    }
+    Ok(text)
+}
+
+/// A reference's indices (1-based positions or labels) as the language's 0-based subscript.
+fn subscript(quantity: &Quantity, indices: &[Index]) -> Result<String, String> {
+    let position = |index: &Index, labels: Option<&Vec<String>>| -> Result<Option<usize>, String> {
+        match index {
+            Index::All => Ok(None),
+            Index::Position(position) => Ok(Some(position.saturating_sub(1))),
+            Index::Label(label) => labels
+                .and_then(|labels| labels.iter().position(|known| known == label))
+                .map(Some)
+                .ok_or_else(|| format!("no label {label}")),
+        }
+    };
+    let part = |at: Option<usize>| at.map_or_else(|| ":".to_string(), |at| at.to_string());
+    Ok(match (quantity, indices) {
+        (_, []) => String::new(),
+        (Quantity::Vector { labels, .. }, [index]) => match position(index, labels.as_ref())? {
+            Some(at) => format!("[{at}]"),
+            None => String::new(),
+        },
+        (
+            Quantity::Matrix {
+                row_labels,
+                col_labels,
+                ..
+            },
+            [row, rest @ ..],
+        ) => {
+            let row = position(row, row_labels.as_ref())?;
+            let col = match rest {
+                [] => None,
+                [col] => position(col, col_labels.as_ref())?,
+                _ => return Err("too many indices".to_string()),
+            };
+            match (row, col) {
+                (None, None) => String::new(),
+                (row, None) => format!("[{}]", part(row)),
+                (row, col) => format!("[{}, {}]", part(row), part(col)),
+            }
+        }
+        _ => return Err("this value cannot be indexed".to_string()),
+    })
+}
