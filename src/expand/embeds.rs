@@ -224,7 +224,7 @@ impl<'x> Expander<'x> {
             {
                 Precision::AsWritten
             } else {
-                Precision::Decimals(self.decimals)
+                Precision::Computed(self.decimals)
             };
             let reference = escape_html(&format!("{name}.{quantity_name}"));
             // A head's table is named as the live widget names it: `scores` of `data-head` 2.

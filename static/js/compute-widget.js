@@ -94,7 +94,7 @@
   }
 
   Widget.prototype.fmt = function (x) {
-    return F.formatDp(x, this.decimals);
+    return F.formatComputed(x, this.decimals);
   };
 
   /** How a step's numbers print: a whole number by construction (the core says which) without
@@ -102,7 +102,7 @@
   Widget.prototype.formatterOf = function (name) {
     var self = this;
     var whole = Boolean(this.whole) && this.whole.indexOf(name) !== -1;
-    return function (x) { return whole ? F.formatDp(x, 0) : self.fmt(x); };
+    return function (x) { return whole ? F.formatShortest(x) : self.fmt(x); };
   };
 
   Widget.prototype.mount = function () {
@@ -196,7 +196,7 @@
       var x = common.parseNumber(node.value);
       if (x === null) {
         self.say(field, (node.value.trim() === '' ? ' is empty' : ': \u201c' + node.value + '\u201d is not a number') +
-          '; still using ' + self.fmt(self.entry(input, row, col)) + ' until it is fixed.');
+          '; still using ' + F.formatShortest(self.entry(input, row, col)) + ' until it is fixed.');
         return;
       }
       self.setEntry(input, row, col, x);

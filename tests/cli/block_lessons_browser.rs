@@ -227,7 +227,11 @@ fn the_multi_head_shapes_widget_recomputes_the_counts_as_the_rust_core_does() {
         step(&before, "total"),
         "the count stays"
     );
-    assert_eq!(step(&after, "d_k"), &[["1.000"]], "four heads of width one");
+    assert_eq!(
+        step(&after, "d_k"),
+        &[["1"]],
+        "four heads of width one, exactly"
+    );
 }
 
 #[test]

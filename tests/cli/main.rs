@@ -17,6 +17,7 @@ mod compute_widget_browser;
 mod errors;
 mod eval;
 mod figures;
+mod format_differential;
 mod hardening;
 mod import;
 mod incremental;
