@@ -28,6 +28,7 @@ mod mdbook_books;
 mod references;
 mod search_differential;
 mod serve;
+mod shown_arithmetic;
 mod site_furniture;
 mod sliders_differential;
 mod support;
