@@ -18,6 +18,7 @@ use crate::present::figure::{self, FigureOptions};
 use crate::present::table::{quantity_prose, quantity_table};
 use crate::present::Precision;
 use serde::Deserialize;
+use std::collections::BTreeMap;
 use std::ops::Range;
 
 /// What the widget of one example kind needs.
@@ -159,6 +160,9 @@ const WIDGET_STYLESHEET: &str = "widget.css";
 /// Styles of ` ```figure ` pictures, relative to the output root.
 const FIGURE_STYLESHEET: &str = "figures.css";
 
+/// More places than this print digits an f64 does not have.
+const MAX_WIDGET_DECIMALS: usize = 15;
+
 impl<'x> Expander<'x> {
     /// A ` ```widget ` block: the live widget's mount point, with the inputs as JSON and the
     /// generated matrices for readers without JavaScript.
@@ -168,17 +172,22 @@ impl<'x> Expander<'x> {
         struct WidgetSpec {
             example: toml::Spanned<String>,
             show: Option<toml::Spanned<Vec<toml::Spanned<String>>>>,
+            decimals: Option<toml::Spanned<BTreeMap<String, toml::Spanned<usize>>>>,
         }
         let spec: WidgetSpec = self.block_spec(
             body,
             "widget",
-            "a widget block holds example = \"<name of an attention, softmax, gradient_descent or compute example>\" and, for a compute example, optionally show = [\"<step>\", …]",
+            "a widget block holds example = \"<name of an attention, softmax, gradient_descent or compute example>\" and, for a compute example, optionally show = [\"<step>\", …] and decimals = { <step> = <places>, … }",
         )?;
         let (example, span) = self.named_example(&spec.example, body)?;
         let name = &example.name;
         let shown_steps = match &spec.show {
             Some(list) => Some(self.widget_steps(example, list, body)?),
             None => None,
+        };
+        let places = match &spec.decimals {
+            Some(table) => self.widget_decimals(example, table, body)?,
+            None => BTreeMap::new(),
         };
         let Some(mut kind) = widget_kind(&example.evaluated) else {
             self.problems.push(
@@ -199,6 +208,9 @@ impl<'x> Expander<'x> {
         self.stylesheets.insert(WIDGET_STYLESHEET);
         let mut data = example.inputs.clone();
         data["decimals"] = serde_json::Value::from(self.decimals);
+        if !places.is_empty() {
+            data["decimals_of"] = serde_json::json!(places);
+        }
         if let (Some(steps), Evaluated::Compute(computed)) = (&shown_steps, &example.evaluated) {
             // Inputs stay (they are the fields); of the steps, only the chosen ones are shown.
             let inputs = computed.input_names();
@@ -220,12 +232,14 @@ impl<'x> Expander<'x> {
             };
             // Inputs as the author wrote them, whole numbers without decimals, other computed
             // values at the book's precision.
-            let precision = if example.evaluated.is_input(quantity_name)
+            let precision = if let Some(places) = places.get(quantity_name) {
+                Precision::Decimals(*places)
+            } else if example.evaluated.is_input(quantity_name)
                 || example.evaluated.is_whole(quantity_name)
             {
                 Precision::AsWritten
             } else {
-                Precision::Decimals(self.decimals)
+                Precision::Computed(self.decimals)
             };
             let reference = escape_html(&format!("{name}.{quantity_name}"));
             // A head's table is named as the live widget names it: `scores` of `data-head` 2.
@@ -324,6 +338,57 @@ impl<'x> Expander<'x> {
             }
         }
         Some(chosen)
+    }
+
+    /// A compute widget's `decimals` table: the steps printed at more (or fewer) places than the
+    /// book's, such as two losses whose difference is the point (`loss_up`, `loss_down`).
+    fn widget_decimals(
+        &mut self,
+        example: &ExampleBlock,
+        table: &toml::Spanned<BTreeMap<String, toml::Spanned<usize>>>,
+        body: &BlockText,
+    ) -> Option<BTreeMap<String, usize>> {
+        let Evaluated::Compute(computed) = &example.evaluated else {
+            self.problems.push(
+                Diagnostic::at(
+                    self.file,
+                    body.file_span(table.span()),
+                    format!(
+                        "`decimals` sets the places of a compute example's steps, but \"{}\" is a {} example",
+                        example.name,
+                        example.kind.name()
+                    ),
+                )
+                .with_help("remove the decimals key: this widget prints at the book's decimals"),
+            );
+            return None;
+        };
+        let steps = computed.step_names();
+        let mut places = BTreeMap::new();
+        for (step, count) in table.get_ref() {
+            let problem = if !steps.contains(&step.as_str()) {
+                Some((
+                    format!("\"{}\" has no step named `{step}`", example.name),
+                    format!("set the decimals of some of: {}", steps.join(", ")),
+                ))
+            } else if *count.get_ref() > MAX_WIDGET_DECIMALS {
+                Some((
+                    format!("{} decimals is more than an f64 holds", count.get_ref()),
+                    format!("use at most {MAX_WIDGET_DECIMALS}"),
+                ))
+            } else {
+                None
+            };
+            if let Some((message, help)) = problem {
+                self.problems.push(
+                    Diagnostic::at(self.file, body.file_span(count.span()), message)
+                        .with_help(help),
+                );
+                return None;
+            }
+            places.insert(step.clone(), *count.get_ref());
+        }
+        Some(places)
     }
 
     /// Reads the TOML of a widget or figure block; a problem is recorded at its place.

@@ -155,6 +155,7 @@ impl Expander<'_> {
             decimals: self.decimals,
             problems: Vec::new(),
             sightings: Vec::new(),
+            shown_wrong: Vec::new(),
             printable: Default::default(),
             scripts: Vec::new(),
             stylesheets: Default::default(),
@@ -185,6 +186,7 @@ impl Expander<'_> {
         self.palette = inner.palette;
         self.problems.append(&mut inner.problems);
         self.sightings.append(&mut inner.sightings);
+        self.shown_wrong.append(&mut inner.shown_wrong);
         self.printable.append(inner.printable);
         for script in inner.scripts {
             if !self.scripts.contains(&script) {

@@ -42,6 +42,7 @@ mod numpy;
 pub mod page_ids;
 pub mod reference;
 mod resolve;
+mod shown;
 mod theorems;
 mod typed;
 pub mod typed_numbers;
@@ -92,6 +93,7 @@ pub fn expand_lesson<'a>(
         decimals,
         problems,
         sightings: Vec::new(),
+        shown_wrong: Vec::new(),
         printable: Printable::default(),
         scripts: Vec::new(),
         stylesheets: BTreeSet::new(),
@@ -104,6 +106,7 @@ pub fn expand_lesson<'a>(
     let Expander {
         mut problems,
         sightings,
+        shown_wrong,
         printable,
         mut scripts,
         mut stylesheets,
@@ -119,13 +122,15 @@ pub fn expand_lesson<'a>(
         scripts.push(crossref::SCRIPT);
     }
     let has_examples = !examples.is_empty() || !failed_examples.is_empty();
-    let typed_numbers = if sightings.is_empty() {
+    let mut typed_numbers = if sightings.is_empty() {
         Vec::new()
     } else {
         let mut everything = typed::printable_of(&examples, decimals);
         everything.append(printable);
         typed::judge(file, &sightings, &mut everything, has_examples)
     };
+    // Shown arithmetic that does not add up is a number the page gets wrong, as a typed one is.
+    typed_numbers.extend(shown_wrong);
     if !problems.is_empty() {
         return Err(Unexpanded {
             problems,
@@ -159,6 +164,8 @@ struct Expander<'x> {
     problems: Vec<Diagnostic>,
     /// Numbers written in prose and math, judged once the whole lesson is expanded.
     sightings: Vec<typed::Sighting>,
+    /// `\shown` formulas whose printed result is not their arithmetic on the printed numbers.
+    shown_wrong: Vec<Diagnostic>,
     /// The single numbers the lesson's references print (the examples' own entries join them
     /// when the lesson's numbers are judged).
     printable: Printable,
@@ -533,6 +540,45 @@ impl<'x> Expander<'x> {
         (out, references)
     }
 
+    /// Checks a `\shown` formula (its references printed) whose mark spans `span`.
+    fn judge_shown(&mut self, tex: &str, span: Range<usize>) {
+        match shown::judge(tex) {
+            shown::Verdict::AddsUp(_) => {}
+            shown::Verdict::NothingToCheck => self.problems.push(
+                Diagnostic::at(
+                    self.file,
+                    span,
+                    "this \\shown formula has no arithmetic on numbers followed by its printed result",
+                )
+                .with_help(
+                    "\\shown checks chains such as `{{a.x}} + {{a.y}} = {{a.z}}`: end the chain with the printed result, or remove the mark",
+                ),
+            ),
+            shown::Verdict::Disagrees(found) => {
+                let places = found.decimals.max(0) as usize;
+                let entry = found
+                    .entry
+                    .map(|(row, col)| format!(" in entry ({row}, {col})"))
+                    .unwrap_or_default();
+                self.shown_wrong.push(
+                    Diagnostic::at(
+                        self.file,
+                        span,
+                        format!(
+                            "the arithmetic this formula shows does not add up: `{}` gives {:.places$}{entry} on the printed numbers, but the formula prints {}",
+                            found.arithmetic,
+                            found.value,
+                            found.printed,
+                        ),
+                    )
+                    .with_help(
+                        "print the operands with more decimals (`| Ndp`) so the arithmetic on them gives the printed result, or print the result of the rounded operands",
+                    ),
+                );
+            }
+        }
+    }
+
     /// Pushes a formula; one that shows computed values is wrapped in a span naming its
     /// references, so `worked check --site` can tell which numbers a page got wrong.
     fn push_math<'a>(
@@ -543,7 +589,16 @@ impl<'x> Expander<'x> {
         out: &mut Vec<Spanned<'a>>,
     ) {
         let delimiter = if display { 2 } else { 1 };
-        let (tex, references) = self.expand_math(tex, range.start + delimiter);
+        let content_start = range.start + delimiter;
+        let (tex, references) = match shown::take_mark(tex) {
+            Some((unmarked, mark)) => {
+                let (tex, references) = self.expand_math(&unmarked, content_start);
+                let span = content_start + mark..content_start + mark + shown::MARK.len();
+                self.judge_shown(&tex, span);
+                (tex, references)
+            }
+            None => self.expand_math(tex, content_start),
+        };
         let tex = CowStr::from(tex);
         let event = if display {
             Event::DisplayMath(tex)

@@ -46,7 +46,7 @@ impl Expander<'_> {
             _ if self.prints_as_written(reference) => Precision::AsWritten,
             // A percentage reads best with one decimal: 12.3 %, not 12.346 %.
             _ if reference.as_percent() => Precision::Decimals(1),
-            _ => Precision::Decimals(self.decimals),
+            _ => Precision::Computed(self.decimals),
         }
     }
 

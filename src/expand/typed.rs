@@ -32,10 +32,11 @@ pub(super) fn printable_of(examples: &[ExampleBlock], decimals: usize) -> Printa
             let Some(quantity) = example.evaluated.quantity(&name) else {
                 continue;
             };
-            let default = if example.evaluated.is_input(&name) {
+            let default = if example.evaluated.is_input(&name) || example.evaluated.is_whole(&name)
+            {
                 Precision::AsWritten
             } else {
-                Precision::Decimals(decimals)
+                Precision::Computed(decimals)
             };
             printable.add_quantity(&example.name, &name, &quantity, default);
         }

@@ -51,6 +51,8 @@ pub struct Written {
     pub precision: Precision,
     /// The number as the page prints it at `precision`, without sign: `0.665` for `66.5%`.
     pub unsigned: String,
+    /// The number it stands for, without sign (the proportion, for a percentage).
+    pub value: f64,
     /// Written with a minus sign.
     pub negative: bool,
     /// Has a decimal point: the kind of number that is reported even when nothing matches.
@@ -216,6 +218,7 @@ fn read_number(text: &str, start: usize, place: Place) -> (usize, Option<Written
         form,
         precision,
         unsigned: printed(value, precision),
+        value,
         negative,
         has_point,
         one_figure: figures <= 1,
@@ -344,8 +347,7 @@ impl Printable {
         };
         let key = if exact {
             // The written number, read back and printed as an input would print it.
-            let value: f64 = written.unsigned.parse().ok()?;
-            printed(value, Precision::AsWritten)
+            printed(written.value, Precision::AsWritten)
         } else {
             written.unsigned.clone()
         };
@@ -412,8 +414,8 @@ fn to_write(candidate: &Candidate, written: Precision) -> String {
         return format!("{{{{{}}}}}", candidate.spelling);
     }
     let filter = match written {
-        Precision::Decimals(count) => format!("{count}dp"),
         Precision::Significant(count) => format!("{count}sf"),
+        Precision::Decimals(count) | Precision::Computed(count) => format!("{count}dp"),
         Precision::AsWritten => return format!("{{{{{}}}}}", candidate.spelling),
     };
     let base = candidate
@@ -426,7 +428,7 @@ fn to_write(candidate: &Candidate, written: Precision) -> String {
 
 fn precision_name(precision: Precision) -> String {
     match precision {
-        Precision::Decimals(count) => format!("{count} dp"),
+        Precision::Decimals(count) | Precision::Computed(count) => format!("{count} dp"),
         Precision::Significant(count) => format!("{count} sf"),
         Precision::AsWritten => "as written".to_string(),
     }

@@ -179,6 +179,11 @@ pub enum PrintRule {
     /// An input as written, or a whole number by construction: the shortest decimal that is
     /// the number.
     Written,
+    /// A computed value at the book's decimals: an exactly whole value prints as an integer.
+    Computed {
+        /// Decimal places for a value that is not whole.
+        places: usize,
+    },
 }
 
 impl PrintRule {
@@ -188,6 +193,7 @@ impl PrintRule {
             Precision::Decimals(places) => PrintRule::Decimals { places },
             Precision::Significant(figures) => PrintRule::Significant { figures },
             Precision::AsWritten => PrintRule::Written,
+            Precision::Computed(places) => PrintRule::Computed { places },
         }
     }
 
@@ -197,6 +203,7 @@ impl PrintRule {
             PrintRule::Decimals { places } => Precision::Decimals(places),
             PrintRule::Significant { figures } => Precision::Significant(figures),
             PrintRule::Written => Precision::AsWritten,
+            PrintRule::Computed { places } => Precision::Computed(places),
         };
         format_number(value, precision, Style::Prose)
     }

@@ -68,7 +68,7 @@ pub struct Heatmap<'a> {
 
 impl Heatmap<'_> {
     fn number(&self, value: f64) -> String {
-        format_number(value, Precision::Decimals(self.decimals), Style::Prose)
+        format_number(value, Precision::Computed(self.decimals), Style::Prose)
     }
 
     /// Whether entry (row, col) is masked: −∞, or removed by [`Heatmap::mask`].
@@ -455,7 +455,7 @@ mod tests {
             "4 cells and 5 legend swatches"
         );
         assert!(svg.contains(">&lt;cat&gt;</text>"), "{svg}");
-        assert!(svg.contains(">\u{2212}1.00</text>"), "{svg}");
+        assert!(svg.contains(">\u{2212}1</text>"), "{svg}");
         // −1 is the largest magnitude: full strength, in the negative hue, with light text.
         assert!(svg.contains("class=\"wf-heat wf-heat-negative\""), "{svg}");
         assert!(
@@ -467,7 +467,7 @@ mod tests {
             "0.5 is half of the largest: {svg}"
         );
         assert!(
-            svg.contains("row the: a 0.50, b \u{2212}1.00; row &lt;cat&gt;: a 0.00, b 0.25."),
+            svg.contains("row the: a 0.50, b \u{2212}1; row &lt;cat&gt;: a 0, b 0.25."),
             "{svg}"
         );
     }
@@ -521,7 +521,7 @@ mod tests {
         .svg("t");
         assert!(!svg.contains("wf-cell-value"), "no numbers in 600 cells");
         assert!(
-            svg.contains("row 1: from \u{2212}1.900 to 0.000; row 2:"),
+            svg.contains("row 1: from \u{2212}1.900 to 0; row 2:"),
             "{svg}"
         );
     }

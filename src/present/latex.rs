@@ -8,7 +8,7 @@ use crate::compute::Quantity;
 pub fn quantity_latex(quantity: &Quantity, precision: Precision, as_list: bool) -> String {
     let number = |value: f64| format_number(value, precision, Style::Latex);
     match quantity {
-        Quantity::Count(count) => count.to_string(),
+        Quantity::Count(count) => format_number(*count as f64, Precision::AsWritten, Style::Latex),
         Quantity::Scalar(value) => number(*value),
         Quantity::Vector { values, .. } if as_list => values
             .iter()
@@ -62,6 +62,14 @@ fn escape_text(text: &str) -> String {
 mod tests {
     use super::*;
     use ndarray::array;
+
+    #[test]
+    fn a_count_prints_grouped_whatever_the_precision() {
+        assert_eq!(
+            quantity_latex(&Quantity::Count(1_048_576), Precision::Decimals(3), false),
+            "1{,}048{,}576"
+        );
+    }
 
     #[test]
     fn a_matrix_is_a_pmatrix_with_rows_split_by_double_backslashes() {

@@ -105,6 +105,10 @@ mod tests {
     #[test]
     fn printed_is_the_reference_formatting_with_a_plain_minus() {
         assert_eq!(printed(-0.18696, Precision::Decimals(3)), "-0.187");
-        assert_eq!(printed(0.00001, Precision::Significant(1)), "0.00001");
+        assert_eq!(printed(0.0001, Precision::Significant(1)), "0.0001");
+        assert_eq!(
+            printed(0.00001, Precision::Significant(1)),
+            r"1 \times 10^{-5}"
+        );
     }
 }

@@ -1,6 +1,6 @@
 //! Values as HTML, for references in prose: inline numbers and matrix tables.
 
-use super::number::{format_number, Precision, Style};
+use super::number::{format_count, format_number, Precision, Style};
 use crate::base::html::{escape_html, strip_tags};
 use crate::compute::Quantity;
 
@@ -9,7 +9,7 @@ use crate::compute::Quantity;
 pub fn quantity_prose(quantity: &Quantity, precision: Precision, as_list: bool) -> Option<String> {
     let number = |value: f64| format_number(value, precision, Style::Prose);
     match quantity {
-        Quantity::Count(count) => Some(count.to_string()),
+        Quantity::Count(count) => Some(format_count(*count)),
         Quantity::Scalar(value) => Some(number(*value)),
         Quantity::Vector { values, .. } => {
             let items = values

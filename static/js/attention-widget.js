@@ -126,7 +126,7 @@
   }
 
   Widget.prototype.fmt = function (x) {
-    return F.formatDp(x, this.decimals);
+    return F.formatComputed(x, this.decimals);
   };
 
   Widget.prototype.mount = function () {
@@ -234,7 +234,7 @@
 
   Widget.prototype.markInvalid = function (field, problem) {
     var kept = field.kind === 'tokens' ? '\u201c' + this.state.tokens[field.row] + '\u201d'
-      : this.fmt(this.state[field.kind][field.row][field.col]);
+      : F.formatShortest(this.state[field.kind][field.row][field.col]);
     var text = field.label + ' ' + problem + '; still using ' + kept + ' until it is fixed.';
     if (!field.message) {
       field.message = el('li', { id: this.id + '-msg-' + this.inputs.indexOf(field) });

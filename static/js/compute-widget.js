@@ -94,15 +94,18 @@
   }
 
   Widget.prototype.fmt = function (x) {
-    return F.formatDp(x, this.decimals);
+    return F.formatComputed(x, this.decimals);
   };
 
-  /** How a step's numbers print: a whole number by construction (the core says which) without
-   *  decimals, as the build prints it; anything else at the book's decimals. */
+  /** How a step's numbers print: at the places the widget block's `decimals` gives it, else a
+   *  whole number by construction (the core says which) without decimals, as the build prints
+   *  it, and anything else at the book's decimals. */
   Widget.prototype.formatterOf = function (name) {
     var self = this;
+    var places = this.example.decimals_of && this.example.decimals_of[name];
+    if (typeof places === 'number') return function (x) { return F.formatDp(x, places); };
     var whole = Boolean(this.whole) && this.whole.indexOf(name) !== -1;
-    return function (x) { return whole ? F.formatDp(x, 0) : self.fmt(x); };
+    return function (x) { return whole ? F.formatShortest(x) : self.fmt(x); };
   };
 
   Widget.prototype.mount = function () {
@@ -197,7 +200,7 @@
       var x = common.parseNumber(node.value);
       if (x === null) {
         self.say(field, (node.value.trim() === '' ? ' is empty' : ': \u201c' + node.value + '\u201d is not a number') +
-          '; still using ' + self.fmt(self.entry(input, row, col)) + ' until it is fixed.');
+          '; still using ' + F.formatShortest(self.entry(input, row, col)) + ' until it is fixed.');
         return;
       }
       self.setEntry(input, row, col, x);

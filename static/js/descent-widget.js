@@ -76,7 +76,7 @@
   }
 
   Widget.prototype.fmt = function (x) {
-    return F.formatDp(x, this.decimals);
+    return F.formatComputed(x, this.decimals);
   };
 
   /** A rate as chosen or typed: the shortest text that is that number. */

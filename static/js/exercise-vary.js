@@ -97,11 +97,12 @@
     return { ok: true, inputs: inputs, outputs: outputs };
   }
 
-  /** One number by a print rule ({ kind: "decimals" | "significant" | "written" }). */
+  /** One number by a print rule ({ kind: "decimals" | "significant" | "written" | "computed" }). */
   function number(rule, x, fmt) {
     fmt = fmt || format();
     if (rule.kind === 'decimals') return fmt.formatDp(x, rule.places);
     if (rule.kind === 'significant') return fmt.formatSf(x, rule.figures);
+    if (rule.kind === 'computed') return fmt.formatComputed(x, rule.places);
     return fmt.formatShortest(x);
   }
 

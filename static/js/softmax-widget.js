@@ -66,7 +66,7 @@
   }
 
   Widget.prototype.fmt = function (x) {
-    return F.formatDp(x, this.decimals);
+    return F.formatComputed(x, this.decimals);
   };
 
   /** A temperature as the reader typed or chose it: the shortest text that is that number. */
@@ -264,7 +264,7 @@
       'Loss L = \u2212log p(' + this.label(r.target) + ') = \u2212log ' + this.fmt(p) + ' = ',
       el('strong', { 'data-value': 'loss' }, this.fmt(r.loss)),
       p < Math.pow(10, -this.decimals) / 2
-        ? ' (p rounds to ' + this.fmt(0) + ' here, but the loss is computed from log p, which stays finite)'
+        ? ' (p rounds to ' + F.formatDp(0, this.decimals) + ' here, but the loss is computed from log p, which stays finite)'
         : null);
   };
 

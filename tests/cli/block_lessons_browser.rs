@@ -244,7 +244,37 @@ fn the_multi_head_shapes_widget_recomputes_the_counts_as_the_rust_core_does() {
         step(&before, "total"),
         "the count stays"
     );
-    assert_eq!(step(&after, "d_k"), &[["1.000"]], "four heads of width one");
+    assert_eq!(
+        step(&after, "d_k"),
+        &[["1"]],
+        "four heads of width one, exactly"
+    );
+}
+
+#[test]
+fn the_next_token_widget_prints_the_nudged_losses_at_the_places_its_block_gives() {
+    let Some(chromium) = launch() else { return };
+    let example = example_in("next-token-loss", "step");
+    let book = crate::support::build_repository_book();
+    let tab = open(&chromium, &book, "next-token-loss", &example);
+    let steps = shown(&tab, &example, &Vec::new());
+    let losses: Vec<&str> = ["loss_up", "loss_down"]
+        .iter()
+        .map(|name| step(&steps, name)[0][0].as_str())
+        .collect();
+    // `decimals = { loss_up = 9, loss_down = 9 }`: the nudge the lesson is about shows, and a
+    // reader who redoes the central difference on the printed losses gets the printed slope
+    // (at the book's 3 decimals the losses are 1.696 and 1.695, and the quotient 5).
+    for loss in &losses {
+        assert_eq!(loss.split('.').nth(1).map(str::len), Some(9), "{losses:?}");
+    }
+    let [up, down] = [losses[0], losses[1]].map(|text| text.parse::<f64>().unwrap());
+    let slope = step(&steps, "slope")[0][0].clone();
+    assert_eq!(
+        format!("{:.3}", (up - down) / (2.0 * 0.0001)),
+        slope,
+        "{losses:?}"
+    );
 }
 
 #[test]

@@ -172,15 +172,18 @@ fn inputs_print_as_written_and_computed_values_at_the_books_precision() {
     let page = page_of(&format!(
         "{CAT_BLOCK}\nEmbedding {{{{cat.embeddings[sat, 1]}}}}, weight {{{{cat.w_q[2,2]}}}}, \
          listed {{{{cat.embeddings[sat] | list}}}}, computed {{{{cat.q[sat, 1]}}}}, \
-         asked for {{{{cat.w_q[2, 2] | 2dp}}}}, through a filter {{{{cat.embeddings[sat] | sum}}}}.\n\n\
+         asked for {{{{cat.w_q[2, 2] | 2dp}}}}, through a filter {{{{cat.embeddings[sat] | sum}}}} \
+         or {{{{cat.embeddings[sat] | sum | 3dp}}}}.\n\n\
          {{{{cat.embeddings}}}}\n\n$$X = {{{{cat.embeddings}}}}$$\n"
     ));
     assert_eq!(shown_value(&page, "cat.embeddings[sat,1]"), "1");
     assert_eq!(shown_value(&page, "cat.w_q[2,2]"), "2");
     assert_eq!(shown_value(&page, "cat.embeddings[sat]|list"), "1, 1");
-    assert_eq!(shown_value(&page, "cat.q[sat,1]"), "2.000");
+    // Computed, and exactly whole: printed as the integer it is.
+    assert_eq!(shown_value(&page, "cat.q[sat,1]"), "2");
     assert_eq!(shown_value(&page, "cat.w_q[2,2]|2dp"), "2.00");
-    assert_eq!(shown_value(&page, "cat.embeddings[sat]|sum"), "2.000");
+    assert_eq!(shown_value(&page, "cat.embeddings[sat]|sum"), "2");
+    assert_eq!(shown_value(&page, "cat.embeddings[sat]|sum|3dp"), "2.000");
     let table_start = page
         .find("<table class=\"worked-matrix\" data-ref=\"cat.embeddings\">")
         .expect("the lone reference is a table");

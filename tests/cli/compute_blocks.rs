@@ -356,3 +356,43 @@ fn a_bad_show_list_is_an_error_at_the_entry_that_is_wrong() {
         "`show` picks the steps of a compute example's widget, but \"s\" is a softmax example",
     );
 }
+
+#[test]
+fn a_widget_prints_a_step_at_the_places_its_decimals_table_gives() {
+    let book = book_with(&format!(
+        "{BLOCK}\n```widget\nexample = \"ln\"\ndecimals = {{ var = 6 }}\n```\n"
+    ));
+    book.check().succeeds();
+    book.build().succeeds();
+    let page = book.read("public/ln.html");
+    // The live widget gets the places; the table for readers without JavaScript uses them.
+    assert!(page.contains("\"decimals_of\":{\"var\":6}"), "{page}");
+    let table = &page[page.find("data-matrix=\"var\"").expect("the var table")..];
+    let first = &table[table.find("<td data-row").unwrap()..];
+    let cell = &first[first.find('>').unwrap() + 1..first.find("</td>").unwrap()];
+    assert_eq!(cell.split('.').nth(1).map(str::len), Some(6), "{cell}");
+}
+
+#[test]
+fn a_bad_decimals_table_is_an_error_at_the_entry_that_is_wrong() {
+    for (table, needle, message) in [
+        ("{ vv = 6 }", "6", "\"ln\" has no step named `vv`"),
+        (
+            "{ var = 40 }",
+            "40",
+            "40 decimals is more than an f64 holds",
+        ),
+    ] {
+        let text = lesson(
+            "Layer norm",
+            &format!("{BLOCK}\n```widget\nexample = \"ln\"\ndecimals = {table}\n```\n"),
+        );
+        let book = Book::with_lesson("ln.md", &text);
+        let line = place("content/ln.md", &text, "decimals = ");
+        let line = &line[..line.rfind(':').unwrap()];
+        let column = "decimals = ".len() + table.find(needle).unwrap() + 1;
+        book.check()
+            .exits_with(1)
+            .stderr_has(&format!("{line}:{column}: {message}"));
+    }
+}

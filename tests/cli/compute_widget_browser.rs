@@ -76,8 +76,9 @@ fn inputs() -> Vec<(String, LangValue)> {
     ]
 }
 
+/// A computed value as the page prints it at the book's 3 decimals (exactly whole: an integer).
 fn fmt(x: f64) -> String {
-    format_number(x, Precision::Decimals(3), Style::Prose)
+    format_number(x, Precision::Computed(3), Style::Prose)
 }
 
 /// Every step as the widget must print it: matrices and vectors as rows of cells, in order;

@@ -55,8 +55,9 @@ fn rust_steps(lesson: &str, edits: &[(&str, &str)]) -> serde_json::Map<String, V
         .clone()
 }
 
+/// A computed value as the page prints it at the book's 3 decimals (exactly whole: an integer).
 fn fmt(x: f64) -> String {
-    format_number(x, Precision::Decimals(3), Style::Prose)
+    format_number(x, Precision::Computed(3), Style::Prose)
 }
 
 /// A step's value as the widget prints it: rows of cells (a number is one cell).

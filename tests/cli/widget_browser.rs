@@ -67,8 +67,9 @@ fn seed_input() -> AttentionInput {
     }
 }
 
+/// A computed value as the page prints it at the book's 3 decimals (exactly whole: an integer).
 fn fmt(x: f64) -> String {
-    format_number(x, Precision::Decimals(3), Style::Prose)
+    format_number(x, Precision::Computed(3), Style::Prose)
 }
 
 /// Every matrix the widget shows for `input`, formatted as the page must print it.

@@ -33,14 +33,18 @@ test('rounds exact ties to even, like Rust and unlike toFixed', () => {
   // Not a tie in binary: 1.0005 is slightly below, 9.995 slightly below.
   assert.equal(format.formatDp(1.0005, 3), '1.000');
   assert.equal(format.formatDp(9.995, 2), '9.99');
-  // Past 1e21 toFixed switches to exponents; Rust prints every digit.
-  assert.equal(format.formatDp(1e21, 2), '1000000000000000000000.00');
+  // From 1e9 a number prints in scientific notation, with four significant figures at least.
+  assert.equal(format.formatDp(1e21, 2), '1.000\u00a0\u00d7\u00a010\u00b2\u00b9');
+  assert.equal(format.formatDp(8610286968332.432, 3), '8.610\u00a0\u00d7\u00a010\u00b9\u00b2');
+  assert.equal(format.formatDp(999999999.9996, 3), '1.000\u00a0\u00d7\u00a010\u2079');
+  assert.equal(format.formatDp(1000500000, 0), '1.000\u00a0\u00d7\u00a010\u2079', 'a tie, to even');
 });
 
 test('formats significant figures through the rounded exponent', () => {
   assert.equal(format.formatSf(0.18673, 2), '0.19');
   assert.equal(format.formatSf(123.456, 4), '123.5');
-  assert.equal(format.formatSf(123456, 2), '123456');
+  assert.equal(format.formatSf(123456, 2), '123,456');
+  assert.equal(format.formatSf(1.125e-7, 4), '1.125\u00a0\u00d7\u00a010\u207b\u2077');
   assert.equal(format.formatSf(0.000123456, 3), '0.000123');
   assert.equal(format.formatSf(9.96, 2), '10');
   assert.equal(format.formatSf(0.0999, 2), '0.10');
@@ -54,6 +58,22 @@ test('formats significant figures through the rounded exponent', () => {
 test('prints a typed value as its shortest text with the prose minus', () => {
   assert.equal(format.formatShortest(0.5), '0.5');
   assert.equal(format.formatShortest(-0.25), '\u22120.25');
-  assert.equal(format.formatShortest(1e-7), '1e\u22127');
+  assert.equal(format.formatShortest(1e-7), '1\u00a0\u00d7\u00a010\u207b\u2077');
+  assert.equal(format.formatShortest(0.0001), '0.0001');
+  assert.equal(format.formatShortest(1e-300), '1\u00a0\u00d7\u00a010\u207b\u00b3\u2070\u2070');
   assert.equal(format.MINUS, '\u2212');
+});
+
+test('prints exactly whole computed values as integers and groups large ones', () => {
+  assert.equal(format.formatComputed(6), '6');
+  assert.equal(format.formatComputed(-0), '0');
+  assert.equal(format.formatComputed(0.99996), '1.000');
+  assert.equal(format.formatComputed(2.5), '2.500');
+  assert.equal(format.formatComputed(1048576), '1,048,576');
+  assert.equal(format.formatCount(1048576), '1,048,576');
+  assert.equal(format.formatCount(4096), '4096');
+  assert.equal(format.formatComputed(1e300), '1.000\u00a0\u00d7\u00a010\u00b3\u2070\u2070');
+  assert.equal(format.formatNumber(1048576.5, { kind: 'dp', n: 1 }, 'latex'), '1{,}048{,}576.5');
+  assert.equal(format.formatNumber(-1.125e-7, { kind: 'written' }, 'latex'), '-1.125 \\times 10^{-7}');
+  assert.equal(format.formatNumber(-Infinity, { kind: 'dp', n: 3 }, 'latex'), '-\\infty');
 });

@@ -86,7 +86,7 @@ pub struct FigureError {
 
 impl FigureOptions {
     fn number(&self, value: f64) -> String {
-        format_number(value, Precision::Decimals(self.decimals), Style::Prose)
+        format_number(value, Precision::Computed(self.decimals), Style::Prose)
     }
 
     fn pair(&self, (a, b): (f64, f64)) -> String {

@@ -92,23 +92,7 @@ fn plain_power_of_ten(exponent: i32) -> String {
 }
 
 fn superscript(exponent: i32) -> String {
-    exponent
-        .to_string()
-        .chars()
-        .map(|c| match c {
-            '-' => '⁻',
-            '0' => '⁰',
-            '1' => '¹',
-            '2' => '²',
-            '3' => '³',
-            '4' => '⁴',
-            '5' => '⁵',
-            '6' => '⁶',
-            '7' => '⁷',
-            '8' => '⁸',
-            _ => '⁹',
-        })
-        .collect()
+    crate::present::number::superscript(&exponent.to_string())
 }
 
 /// Ticks labelled with just enough decimals, minus signs as U+2212 like the prose. Large

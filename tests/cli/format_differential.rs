@@ -1,0 +1,110 @@
+//! Differential test: the reader-side number formatting (`static/js/worked-format.js`) must print
+//! every number exactly as the Rust formatter (`worked::present::format_number`) does, by the
+//! book's one number rule: random values of every magnitude (ties, exact integers, −0, values at
+//! the scientific thresholds, subnormals, ±∞) at every kind of precision, in prose and LaTeX.
+//!
+//! Without Node the test cannot run: it fails when `CI=true` and otherwise skips loudly.
+
+use crate::common::SplitMix64;
+use serde_json::{json, Value};
+use worked::present::{format_number, Precision, Style};
+
+/// A value of the kind that stresses one part of the rule.
+fn random_value(rng: &mut SplitMix64) -> f64 {
+    let sign = if rng.range(0, 1) == 0 { 1.0 } else { -1.0 };
+    let magnitude = match rng.range(0, 7) {
+        // Integers, small and around the grouping and scientific thresholds.
+        0 => rng.range(0, 20) as f64,
+        1 => (rng.log_uniform(1.0, 1e12)).round(),
+        // Exact binary ties at a few decimals (k / 2^j).
+        2 => rng.range(0, 4000) as f64 / f64::from(1u32 << rng.range(1, 6)),
+        // Everything from the tiny to the huge.
+        3 => rng.log_uniform(1e-12, 1e15),
+        // Near the thresholds 1e-4 and 1e9, and near a rounding to the next power of ten.
+        4 => [1e-4, 1e9, 1.0, 10.0][rng.range(0, 3)] * (1.0 + (rng.unit() - 0.5) * 1e-6),
+        5 => 999_999_999.0 + rng.unit(),
+        6 => rng.unit() * 10.0,
+        _ => rng.log_uniform(1e-300, 1e300),
+    };
+    sign * magnitude
+}
+
+fn random_precision(rng: &mut SplitMix64) -> Precision {
+    match rng.range(0, 3) {
+        0 => Precision::Decimals(rng.range(0, 6)),
+        1 => Precision::Significant(rng.range(1, 7)),
+        2 => Precision::Computed(rng.range(0, 6)),
+        _ => Precision::AsWritten,
+    }
+}
+
+fn case(value: f64, precision: Precision, style: Style) -> Value {
+    let (kind, n) = match precision {
+        Precision::Decimals(n) => ("dp", n),
+        Precision::Significant(n) => ("sf", n),
+        Precision::Computed(n) => ("computed", n),
+        Precision::AsWritten => ("written", 0),
+    };
+    json!({
+        "input": {
+            "bits": value.to_bits().to_string(),
+            "precision": { "kind": kind, "n": n },
+            "style": if style == Style::Latex { "latex" } else { "prose" },
+        },
+        "expected": { "text": format_number(value, precision, style) },
+    })
+}
+
+#[test]
+fn javascript_prints_numbers_exactly_as_the_rust_formatter() {
+    if !crate::common::tool_available(
+        "format_differential",
+        crate::common::node(),
+        "The reader-side number formatting against the Rust formatter",
+        "Install Node.js to run it",
+    ) {
+        return;
+    }
+    let edges = [
+        0.0,
+        -0.0,
+        0.125,
+        2.5,
+        1e-4,
+        9.9995e-5,
+        1e9,
+        999_999_999.999_6,
+        1_048_576.0,
+        9_007_199_254_740_992.0,
+        5e-324,
+        f64::MAX,
+        f64::INFINITY,
+        f64::NEG_INFINITY,
+    ];
+    let mut rng = SplitMix64(0x0f0_12ab);
+    let mut cases = Vec::new();
+    for value in edges {
+        for precision in [
+            Precision::Decimals(3),
+            Precision::Significant(4),
+            Precision::Computed(3),
+            Precision::AsWritten,
+        ] {
+            cases.push(case(value, precision, Style::Prose));
+            cases.push(case(value, precision, Style::Latex));
+        }
+    }
+    for _ in 0..6000 {
+        let style = if rng.range(0, 1) == 0 {
+            Style::Prose
+        } else {
+            Style::Latex
+        };
+        cases.push(case(
+            random_value(&mut rng),
+            random_precision(&mut rng),
+            style,
+        ));
+    }
+    crate::common::run_node_differential("format-differential.mjs", &cases, cases.len());
+}
