@@ -24,6 +24,7 @@ mod katex_fidelity;
 mod katex_pixels;
 mod markdown_surprises;
 mod mdbook_books;
+mod pages_fit_browser;
 mod references;
 mod search_differential;
 mod serve;
