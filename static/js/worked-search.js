@@ -217,6 +217,12 @@
     }
 
     openButton.addEventListener('click', open);
+    // A link to `…#search` (the 404 page's "search the book") opens the panel on arrival,
+    // once the page has loaded (the browser's own move to the fragment would take focus back).
+    if (doc.location && doc.location.hash === '#search') {
+      if (doc.readyState === 'complete') open();
+      else doc.defaultView.addEventListener('load', open);
+    }
     input.addEventListener('input', show);
     panel.addEventListener('click', function (event) {
       // Following a result to a section of this same page must close the panel too.

@@ -197,3 +197,66 @@ fn without_javascript_a_phone_shows_the_line_broken_drawing() {
     open(&tab, &url);
     assert_eq!(shown(&tab), Value::Bool(false), "a desktop shows one line");
 }
+
+#[test]
+fn the_404_page_shown_for_a_nested_address_keeps_its_styles_scripts_and_links() {
+    let Some(chromium) = launch() else { return };
+    let book = Book::empty();
+    book.write("book.toml", "title = \"Lost and found\"\n");
+    book.write(
+        "content/part/one.md",
+        "+++\ntitle = \"One\"\n+++\n\n## Zebras\n\nA zebra crosses the page.\n",
+    );
+    let server = crate::serve::Server::start(book.root());
+    let tab = chromium.tab();
+    metrics(&tab, 1280, 800);
+    let missing = format!("http://{}/part/deep/typo.html", server.address);
+    tab.navigate_to(&missing).expect("navigate");
+    tab.wait_until_navigated().expect("page loads");
+    wait_for(&tab, "document.body.classList.contains('nav-ready')");
+    assert_eq!(
+        eval(&tab, "document.querySelector('h1').textContent"),
+        Value::from("Page not found")
+    );
+    // style.css came from the site's root: the header is laid out as on every page.
+    wait_for(
+        &tab,
+        "getComputedStyle(document.querySelector('.skip-link')).position === 'absolute'",
+    );
+    let root = format!("http://{}/", server.address);
+    for (selector, target) in [
+        (".not-found-home", "index.html"),
+        (".not-found-search", "index.html#search"),
+        (".site-title", "index.html"),
+    ] {
+        assert_eq!(
+            eval(&tab, &format!("document.querySelector('{selector}').href")),
+            Value::from(format!("{root}{target}")),
+            "{selector} leads to the site's root"
+        );
+    }
+    // The sidebar was drawn from book-toc.js and links the lesson from the root.
+    assert_eq!(
+        eval(
+            &tab,
+            "document.querySelector('#book-nav a[href$=\"one.html\"]').href"
+        ),
+        Value::from(format!("{root}part/one.html"))
+    );
+    // "search the book" opens search on the contents page, and search finds the lesson.
+    crate::widget_browser::click(&tab, ".not-found-search");
+    wait_for(
+        &tab,
+        "window.location.pathname === '/index.html' && !document.getElementById('search').hidden",
+    );
+    wait_for(&tab, "document.readyState === 'complete'");
+    assert_eq!(
+        eval(&tab, "document.activeElement.id"),
+        Value::from("search-input")
+    );
+    tab.type_str("zebra").expect("type");
+    wait_for(
+        &tab,
+        "document.querySelectorAll('.search-results a').length === 1",
+    );
+}
