@@ -7,6 +7,8 @@
 
 pub mod card;
 pub mod figure;
+#[cfg(test)]
+mod heat_contrast;
 pub mod heatmap;
 pub mod latex;
 pub mod number;

@@ -227,6 +227,15 @@ fn slot_labels_slant_and_thin_out_when_slots_are_narrow() {
 }
 
 #[test]
+fn short_slot_labels_stay_upright_and_thin_out_instead() {
+    let numbers: Vec<String> = (1..=16).map(|n| n.to_string()).collect();
+    let layout = SlotLabels::new(numbers.iter().map(String::as_str), 12.0, SMALL_TEXT);
+    assert!(!layout.slanted, "{layout:?}");
+    assert!(layout.stride >= 2, "{layout:?}");
+    assert_eq!(layout.reach, 0.0);
+}
+
+#[test]
 fn figure_text_stays_legible_on_a_phone_within_its_width() {
     assert!(legible_width(SMALL_TEXT) >= 416.0);
     let scale = phone_scale(legible_width(SMALL_TEXT), false);
