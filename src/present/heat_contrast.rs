@@ -59,7 +59,6 @@ fn property(css: &str, name: &str, nth: usize) -> String {
         .unwrap_or_else(|| panic!("{name} is set {} times or fewer", nth + 1));
     let rest = &css[found.0 + marker.len()..];
     rest[..rest.find(';').expect("a declaration ends")]
-        .trim()
         .split_whitespace()
         .next()
         .unwrap()
