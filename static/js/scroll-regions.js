@@ -143,6 +143,38 @@
     }
   }
 
+  /**
+   * On paper nothing scrolls: formulas take their line-broken drawing where the printed column
+   * needs it, and a table or formula still wider than the column is scaled down to fit it
+   * (CSS `zoom` on the table, or on the formula's drawing), so every column prints. Measured
+   * once print layout applies, undone after.
+   */
+  function fitForPrint(printing) {
+    watch(document);
+    var boxes = document.querySelectorAll('main table, main .math-display');
+    for (var i = 0; i < boxes.length; i++) {
+      var box = boxes[i];
+      var scaled = box.tagName === 'TABLE' ? box
+        : box.querySelector(box.getAttribute('data-layout') === 'narrow' ? ':scope > .math-narrow' : ':scope > .katex-display');
+      if (!scaled) continue;
+      scaled.style.zoom = '';
+      if (!printing) continue;
+      var column = box.closest('.lesson-content') || document.getElementById('main');
+      var room = column.getBoundingClientRect().right - box.getBoundingClientRect().left;
+      var width = box.scrollWidth;
+      if (width > room + 1 && room > 0) scaled.style.zoom = String(Math.max(0.3, room / width));
+    }
+  }
+
+  if (window.matchMedia) {
+    var print = window.matchMedia('print');
+    var onPrint = function (event) { fitForPrint(event.matches); };
+    if (print.addEventListener) print.addEventListener('change', onPrint);
+    else if (print.addListener) print.addListener(onPrint);
+    // A page that opens already printing (headless --print-to-pdf) sees no change.
+    window.addEventListener('load', function () { if (print.matches) fitForPrint(true); });
+  }
+
   watch(document);
   var again = function () { watch(document); };
   if (!resizes) window.addEventListener('resize', again);

@@ -260,3 +260,64 @@ fn the_404_page_shown_for_a_nested_address_keeps_its_styles_scripts_and_links() 
         "document.querySelectorAll('.search-results a').length === 1",
     );
 }
+
+/// Emulates print media (after the page has loaded, as a reader's Print does) or the screen.
+fn print_media(tab: &Tab, print: bool) {
+    tab.call_method(Emulation::SetEmulatedMedia {
+        media: Some(if print { "print" } else { "screen" }.into()),
+        features: None,
+    })
+    .expect("emulate the medium");
+}
+
+/// Tables, formulas and code wider than the printed column, described.
+const PRINTED_OVERFLOW: &str = "(() => {
+    const column = document.getElementById('main').getBoundingClientRect();
+    return Array.from(document.querySelectorAll('main table, main .math-display, main pre'))
+        .filter((box) => box.getClientRects().length > 0)
+        .filter((box) => box.getBoundingClientRect().right > column.right + 1 || box.scrollWidth > box.clientWidth + 1)
+        .map((box) => box.tagName + '.' + box.className + ': ' + box.textContent.slice(0, 40));
+})()";
+
+#[test]
+fn printed_lessons_keep_every_column_on_the_paper_and_a_page_of_figures_stays_small() {
+    let Some(chromium) = launch() else { return };
+    let site = ShippedSite::build();
+    let tab = chromium.tab();
+    // An A4 sheet's printable width at 96 px to the inch, less the margins.
+    metrics(&tab, 718, 1000);
+    for page in site.pages() {
+        print_media(&tab, false);
+        open(&tab, &site.url(&page));
+        print_media(&tab, true);
+        wait_for(&tab, "matchMedia('print').matches");
+        eval(&tab, "new Promise((done) => setTimeout(done, 100))");
+        assert_eq!(
+            eval_json(&tab, PRINTED_OVERFLOW),
+            Value::Array(vec![]),
+            "{page}: printed, these are wider than the paper"
+        );
+        let kept = eval_json(
+            &tab,
+            "Array.from(document.querySelectorAll('main h2, main table, main figure:not(.worked-widget)'), (e) =>
+                e.tagName === 'H2' ? getComputedStyle(e).breakAfter : getComputedStyle(e).breakInside)",
+        );
+        for value in kept.as_array().unwrap() {
+            assert_eq!(
+                value.as_str(),
+                Some("avoid"),
+                "{page}: headings stay with what follows, tables and figures whole (a widget, long on paper, may break between its tables)"
+            );
+        }
+    }
+    print_media(&tab, false);
+    open(&tab, &site.url("foundations/gradient-descent.html"));
+    let pdf = tab.print_to_pdf(None).expect("print to PDF");
+    assert!(pdf.starts_with(b"%PDF"), "a PDF");
+    assert!(
+        pdf.len() < 2_000_000,
+        "the gradient-descent lesson, eleven figures, prints to {} bytes (it was 9 MB when its \
+         dashed axes ran far past the plots)",
+        pdf.len()
+    );
+}

@@ -246,3 +246,40 @@ fn figure_text_stays_legible_on_a_phone_within_its_width() {
         "a small chart is not enlarged"
     );
 }
+
+#[test]
+fn a_segment_is_cut_to_the_frame_and_one_outside_it_is_dropped() {
+    let frame = Frame {
+        left: 10.0,
+        top: 10.0,
+        width: 100.0,
+        height: 50.0,
+    };
+    let (from, to) = frame
+        .clip_segment(Point::new(-1e6, 35.0), Point::new(1e6, 35.0))
+        .expect("crosses the frame");
+    let close = |p: Point, x: f64, y: f64| (p.x - x).abs() < 1e-6 && (p.y - y).abs() < 1e-6;
+    assert!(
+        close(from, 10.0, 35.0) && close(to, 110.0, 35.0),
+        "{from:?} {to:?}"
+    );
+    let (from, to) = frame
+        .clip_segment(Point::new(0.0, 0.0), Point::new(120.0, 120.0))
+        .expect("crosses the frame");
+    assert!(
+        (from.x - 10.0).abs() < 1e-9 && (from.y - 10.0).abs() < 1e-9,
+        "{from:?}"
+    );
+    assert!(
+        (to.x - 60.0).abs() < 1e-9 && (to.y - 60.0).abs() < 1e-9,
+        "{to:?}"
+    );
+    assert_eq!(
+        frame.clip_segment(Point::new(0.0, 0.0), Point::new(200.0, 0.0)),
+        None
+    );
+    assert_eq!(
+        frame.clip_segment(Point::new(20.0, 20.0), Point::new(30.0, 30.0)),
+        Some((Point::new(20.0, 20.0), Point::new(30.0, 30.0)))
+    );
+}
