@@ -139,7 +139,7 @@ pub fn heading_label(events: &[Spanned<'_>]) -> String {
 
 /// TeX as plain text, for labels: common commands become their symbols, other commands and
 /// braces are left out.
-fn tex_as_text(tex: &str) -> String {
+pub fn tex_as_text(tex: &str) -> String {
     let mut text = String::new();
     let mut chars = tex.chars().peekable();
     while let Some(c) = chars.next() {

@@ -22,6 +22,7 @@
 //! place where KaTeX's MathML breaks the MathML content model.
 
 pub mod mathml;
+pub mod narrow;
 
 use katex::macros::MacroDefinition;
 use katex::types::{ParseError, Settings, TrustSetting};

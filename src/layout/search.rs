@@ -6,12 +6,17 @@
 //! its headings; each section is one document with the heading's anchor, so a result opens
 //! the part of the page that matched. Words are indexed by [`tokenize`], whose twin is
 //! `tokenize` in `static/js/worked-search.js` (the differential test holds them together).
-//! Formulas are left out: their TeX is not what readers type.
+//! Formulas count twice over: an inline formula reads as text in its section (`√d_k`, so a
+//! snippet keeps it), and every formula adds the names in its TeX (`sqrt`, `layernorm` from
+//! `\operatorname{LayerNorm}`) to its section's words, without the commands that only lay
+//! mathematics out ([`LAYOUT_COMMANDS`]) and without its numbers. Computed numbers in prose
+//! are text like any other.
 //!
 //! The index keeps a short snippet per section and, per word, the sections that contain it as
 //! gaps between section numbers in base 36, which keeps a 1,000-lesson book's index small.
 
-use crate::expand::markdown::Spanned;
+use crate::base::html::strip_tags;
+use crate::expand::markdown::{tex_as_text, Spanned};
 use pulldown_cmark::{Event, Tag, TagEnd};
 use serde::Serialize;
 use std::collections::{BTreeMap, HashMap, HashSet};
@@ -28,7 +33,7 @@ pub const INDEX_GLOBAL: &str = "WORKED_SEARCH_INDEX";
 pub const INDEX_FILE: &str = "search-index.js";
 
 /// One searchable part of a page: the text from one heading to the next.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Default)]
 pub struct SearchSection {
     /// The page's URL from the output root, with `#anchor` for a section below a heading.
     pub url: String,
@@ -38,6 +43,57 @@ pub struct SearchSection {
     pub heading: String,
     /// The section's text, for the index and its snippet.
     pub text: String,
+    /// The names in the section's formulas, for the index only.
+    pub formulas: String,
+}
+
+/// TeX commands and environments that lay mathematics out rather than name anything a reader
+/// would search for; left out of the index.
+const LAYOUT_COMMANDS: [&str; 32] = [
+    "begin",
+    "end",
+    "pmatrix",
+    "bmatrix",
+    "vmatrix",
+    "matrix",
+    "aligned",
+    "cases",
+    "frac",
+    "dfrac",
+    "tfrac",
+    "left",
+    "right",
+    "big",
+    "bigl",
+    "bigr",
+    "mathbf",
+    "mathrm",
+    "mathit",
+    "boldsymbol",
+    "text",
+    "operatorname",
+    "quad",
+    "qquad",
+    "cdot",
+    "cdots",
+    "ldots",
+    "dots",
+    "vdots",
+    "ddots",
+    "top",
+    "mathcal",
+];
+
+/// The words a formula adds to its section: the names in its TeX, without layout commands and
+/// numbers.
+fn formula_words(tex: &str) -> String {
+    tokenize(tex)
+        .into_iter()
+        .filter(|word| {
+            !LAYOUT_COMMANDS.contains(&word.as_str()) && !word.chars().all(char::is_numeric)
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// Cuts a page into sections at its headings (which must already carry their ids).
@@ -45,8 +101,7 @@ pub fn page_sections(url: &str, title: &str, events: &[Spanned<'_>]) -> Vec<Sear
     let mut sections = vec![SearchSection {
         url: url.to_string(),
         page: title.to_string(),
-        heading: String::new(),
-        text: String::new(),
+        ..SearchSection::default()
     }];
     let mut in_heading = false;
     let mut skip_depth = 0usize;
@@ -58,24 +113,58 @@ pub fn page_sections(url: &str, title: &str, events: &[Spanned<'_>]) -> Vec<Sear
                 sections.push(SearchSection {
                     url: format!("{url}#{anchor}"),
                     page: title.to_string(),
-                    heading: String::new(),
-                    text: String::new(),
+                    ..SearchSection::default()
                 });
             }
             Event::End(TagEnd::Heading(_)) => in_heading = false,
             // Code blocks are example inputs and scripts, not prose.
             Event::Start(Tag::CodeBlock(_)) => skip_depth += 1,
             Event::End(TagEnd::CodeBlock) => skip_depth = skip_depth.saturating_sub(1),
-            Event::Text(text) | Event::Code(text) if skip_depth == 0 => {
+            Event::InlineMath(tex) | Event::DisplayMath(tex) if skip_depth == 0 => {
+                let section = sections.last_mut().expect("there is always a section");
+                section.formulas.push_str(&formula_words(tex));
+                section.formulas.push(' ');
+                if matches!(event, Event::InlineMath(_)) {
+                    let target = if in_heading {
+                        &mut section.heading
+                    } else {
+                        &mut section.text
+                    };
+                    target.push_str(&tex_as_text(tex));
+                }
+            }
+            Event::Text(_) | Event::Code(_) | Event::InlineHtml(_) if skip_depth == 0 => {
+                let text = match event {
+                    // A computed number or a literal in prose, as the page prints it.
+                    Event::InlineHtml(html) if html.starts_with("<span class=\"worked-") => {
+                        strip_tags(html)
+                    }
+                    Event::Text(text) | Event::Code(text) => text.to_string(),
+                    _ => continue,
+                };
                 let section = sections.last_mut().expect("there is always a section");
                 let target = if in_heading {
                     &mut section.heading
                 } else {
                     &mut section.text
                 };
-                target.push_str(text);
-                if !in_heading {
-                    target.push(' ');
+                target.push_str(&text);
+            }
+            // Blocks end with a space, so words of neighbouring paragraphs or cells stay apart;
+            // inline markup does not, so "$x$." stays "x.".
+            Event::End(end)
+                if !matches!(
+                    end,
+                    TagEnd::Emphasis
+                        | TagEnd::Strong
+                        | TagEnd::Strikethrough
+                        | TagEnd::Link
+                        | TagEnd::Image
+                        | TagEnd::Heading(_)
+                ) =>
+            {
+                if let Some(section) = sections.last_mut() {
+                    section.text.push(' ');
                 }
             }
             Event::SoftBreak | Event::HardBreak => {
@@ -133,8 +222,13 @@ impl From<SearchSection> for IndexedSection {
     fn from(section: SearchSection) -> Self {
         // Each word is copied once, when first seen: a page has thousands of words but only
         // hundreds of distinct ones.
-        let texts =
-            [&section.heading, &section.page, &section.text].map(|text| text.to_lowercase());
+        let texts = [
+            &section.heading,
+            &section.page,
+            &section.text,
+            &section.formulas,
+        ]
+        .map(|text| text.to_lowercase());
         let mut seen = HashSet::new();
         let words = texts
             .iter()
@@ -304,6 +398,7 @@ mod tests {
                 page: "Page".into(),
                 heading,
                 text,
+                formulas: String::new(),
             });
             prop_assert_eq!(section.words, plain_words);
             prop_assert_eq!(section.snippet, plain_snippet);
@@ -336,6 +431,33 @@ mod tests {
     }
 
     #[test]
+    fn formulas_and_computed_numbers_read_as_text_and_formulas_add_their_names() {
+        let text = "## Norm\n\nDivide by $\\sqrt{d_k}$, which is <span class=\"worked-ref\" data-ref=\"a.b\">0.735</span>.\n\n$$N = \\operatorname{LayerNorm}(x) = \\begin{pmatrix} 1.5 & 2 \\end{pmatrix}$$\n";
+        let mut events = parse(text, 0..text.len());
+        heading_ids(&mut events);
+        let sections = page_sections("a.html", "A", &events);
+        let section = &sections[0];
+        assert!(
+            section.text.contains("Divide by √d_k, which is 0.735."),
+            "{section:?}"
+        );
+        let indexed = IndexedSection::from(section.clone());
+        for word in ["sqrt", "layernorm", "735"] {
+            assert!(
+                indexed.words.iter().any(|w| w == word),
+                "{word}: {indexed:?}"
+            );
+        }
+        for word in ["begin", "pmatrix", "operatorname"] {
+            assert!(
+                !indexed.words.iter().any(|w| w == word),
+                "{word}: {indexed:?}"
+            );
+        }
+        assert!(indexed.snippet.contains("√d_k"), "{indexed:?}");
+    }
+
+    #[test]
     fn a_line_break_inside_a_heading_is_a_space_in_its_search_title() {
         let text = "Query and\nkey\n---\n\nWords.\n";
         let mut events = parse(text, 0..text.len());
@@ -350,8 +472,8 @@ mod tests {
         let section = |text: &str| SearchSection {
             url: "a.html".into(),
             page: "P".into(),
-            heading: String::new(),
             text: text.into(),
+            ..SearchSection::default()
         };
         let mut sections: Vec<SearchSection> = (0..40).map(|_| section("filler")).collect();
         sections[3] = section("softmax softmax");
@@ -371,8 +493,7 @@ mod tests {
         let section = IndexedSection::from(SearchSection {
             url: "a.html".into(),
             page: "</script><script>alert(1)".into(),
-            heading: String::new(),
-            text: String::new(),
+            ..SearchSection::default()
         });
         assert!(!index_script(&[&section]).contains("</script>"));
     }

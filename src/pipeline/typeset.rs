@@ -5,7 +5,7 @@ use super::build_cache::FormulaCache;
 use super::prepare::Prepared;
 use crate::base::diagnostics::Diagnostic;
 use crate::base::source::SourceFile;
-use crate::layout::math::{self, Formula, MathSettings, TypesetError};
+use crate::layout::math::{self, narrow, Formula, MathSettings, TypesetError};
 use pulldown_cmark::Event;
 use std::collections::{BTreeMap, HashMap};
 use std::ops::Range;
@@ -42,32 +42,53 @@ pub(super) fn typeset_formulas(
     if let Some(cache) = cache.as_deref_mut() {
         cache.prepare_for(settings);
     }
-    let mut typeset = HashMap::with_capacity(first_site.len());
+    // A long display formula also gets a line-broken drawing for narrow columns; it is
+    // typeset (and cached) as a formula of its own.
+    let narrow: BTreeMap<&Formula, Formula> = first_site
+        .keys()
+        .filter(|formula| formula.display)
+        .filter_map(|&formula| {
+            let tex = narrow::line_broken(&formula.tex)?;
+            Some((formula, Formula { tex, display: true }))
+        })
+        .collect();
+    let wanted = first_site.keys().copied().chain(narrow.values());
+    let mut done: HashMap<&Formula, Result<String, TypesetError>> = HashMap::new();
     let mut fresh = Vec::new();
-    for &formula in first_site.keys() {
+    for formula in wanted {
         match cache.as_deref().and_then(|cache| cache.get(formula)) {
             Some(html) => {
-                typeset.insert((formula.tex.clone(), formula.display), html.clone());
+                done.insert(formula, Ok(html.clone()));
             }
             None => fresh.push(formula),
         }
     }
     let results = math::typeset_all(&fresh, settings);
-    let mut problems = Vec::new();
     for (formula, result) in fresh.into_iter().zip(results) {
-        match result {
+        if let (Ok(html), Some(cache)) = (&result, cache.as_deref_mut()) {
+            cache.insert(formula.clone(), html.clone());
+        }
+        done.insert(formula, result);
+    }
+    let mut typeset = HashMap::with_capacity(first_site.len());
+    let mut problems = Vec::new();
+    for (&formula, site) in &first_site {
+        let key = (formula.tex.clone(), formula.display);
+        match &done[formula] {
             Ok(html) => {
-                if let Some(cache) = cache.as_deref_mut() {
-                    cache.insert(formula.clone(), html.clone());
-                }
-                typeset.insert((formula.tex.clone(), formula.display), html);
+                let broken = narrow
+                    .get(formula)
+                    .and_then(|broken| done[broken].as_ref().ok());
+                let html = match broken {
+                    Some(broken) => narrow::with_narrow(html, broken),
+                    None => html.clone(),
+                };
+                typeset.insert(key, html);
             }
             Err(error) => {
-                let site = &first_site[formula];
-                problems.push(formula_problem(site, formula, &error));
+                problems.push(formula_problem(site, formula, error));
                 if show_errors {
-                    let html = math::error_html(formula, &error.message);
-                    typeset.insert((formula.tex.clone(), formula.display), html);
+                    typeset.insert(key, math::error_html(formula, &error.message));
                 }
             }
         }

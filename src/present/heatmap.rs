@@ -32,8 +32,8 @@ const MOST_NUMBERED_CELLS: usize = 400;
 const MOST_DESCRIBED_ENTRIES: usize = 400;
 /// Most cells one heatmap draws: past this a picture is no longer readable, only large.
 pub const MOST_CELLS: usize = 16_384;
-/// Opacity above which a cell is dark (light, in the dark theme) enough to need light text.
-const STRONG: f64 = 0.55;
+/// Most rows that each get a label; taller heatmaps label every few rows.
+const MOST_LABELLED_ROWS: usize = 48;
 /// Size of a legend swatch.
 const SWATCH: (f64, f64) = (26.0, 12.0);
 
@@ -135,10 +135,17 @@ impl Heatmap<'_> {
             .collect();
         let widest_number = widest(numbers.iter().map(String::as_str), CELL_TEXT);
         let numbered = rows * cols <= MOST_NUMBERED_CELLS && widest_number <= cell_width - 6.0;
+        // Cells are at least a label's line tall, so every row is labelled, unless there are
+        // so many rows that the picture would grow past any screen.
+        let shortest = if rows <= MOST_LABELLED_ROWS {
+            SMALL_TEXT * 1.2
+        } else {
+            4.0
+        };
         let cell_height = if numbered {
             NUMBER_CELL_HEIGHT
         } else {
-            cell_width.clamp(4.0, 28.0)
+            cell_width.clamp(shortest, 28.0)
         };
         // Column labels stand upright over their column when they fit, slanted otherwise; on
         // narrow cells only every `stride`-th label is written so none overlap.
@@ -227,16 +234,11 @@ impl Heatmap<'_> {
             }
             // A masked number is not a value the reader should read: only −∞ says what it is.
             if numbered && (!masked || value == f64::NEG_INFINITY) {
-                let class = if strength > STRONG {
-                    "wf-cell-value wf-on-strong"
-                } else {
-                    "wf-cell-value"
-                };
                 svg.text(
                     Point::new(corner.x + cell_width / 2.0, corner.y + cell_height / 2.0),
                     (Anchor::Middle, Baseline::Middle),
                     CELL_TEXT,
-                    class,
+                    "wf-cell-value",
                     &self.number(value),
                 );
             }
@@ -253,28 +255,67 @@ impl Heatmap<'_> {
         svg.finish("wf-chart wf-heatmap-chart", title, &self.description())
     }
 
-    /// The legend's swatches: round values over the range of the entries.
+    /// The legend's swatches: round values over the range of the entries (over the whole scale
+    /// when [`Heatmap::full`] fixes it), ended by the entries' extremes.
     fn legend_ticks(&self, magnitude: f64) -> Vec<super::svg::Tick> {
-        let shown = |(at, value): &((usize, usize), &f64)| value.is_finite() && !self.masked(*at);
-        let signed = self
+        let shown = self
             .values
             .indexed_iter()
-            .any(|entry| shown(&entry) && *entry.1 < 0.0);
-        let positive = self
+            .filter(|(at, value)| value.is_finite() && !self.masked(*at))
+            .map(|(_, &value)| value);
+        let (lowest, highest) = shown.fold((0.0f64, 0.0f64), |(low, high), value| {
+            (low.min(value), high.max(value))
+        });
+        let (low, high) = match self.full.filter(|full| *full > 0.0) {
+            Some(_) => (if lowest < 0.0 { -magnitude } else { 0.0 }, magnitude),
+            None if lowest == 0.0 && highest == 0.0 => (0.0, magnitude),
+            None => (lowest, highest),
+        };
+        let round = nice_ticks(low, high, 5);
+        let step = round
             .values
-            .indexed_iter()
-            .any(|entry| shown(&entry) && *entry.1 > 0.0);
-        let low = if signed { -magnitude } else { 0.0 };
-        let high = if positive || !signed { magnitude } else { 0.0 };
-        labelled(&nice_ticks(low, high, 5))
+            .get(1)
+            .map_or(magnitude, |second| second - round.values[0]);
+        let mut ticks: Vec<_> = labelled(&round)
             .into_iter()
             .filter(|tick| tick.value.abs() <= magnitude * 1.0001)
-            .collect()
+            .collect();
+        // The legend reaches the entries' ends: where the round values stop short of the
+        // largest magnitude (0.6 under cells of 0.735), a swatch at that magnitude ends it,
+        // replacing a round one too close to share the room.
+        let end = |value: f64| super::svg::Tick {
+            value,
+            label: self.number(value),
+        };
+        let reaches = |ticks: &[super::svg::Tick], value: f64| {
+            ticks
+                .iter()
+                .any(|tick| (tick.value - value).abs() <= magnitude * 1e-6)
+        };
+        if high > 0.0 && !reaches(&ticks, high) {
+            ticks.retain(|tick| high - tick.value >= step / 2.0);
+            ticks.push(end(high));
+        }
+        if low < 0.0 && !reaches(&ticks, low) {
+            ticks.retain(|tick| tick.value - low >= step / 2.0);
+            ticks.insert(0, end(low));
+        }
+        ticks
     }
 
-    /// How far one swatch and its label advance the legend.
-    fn swatch_step(label: &str) -> f64 {
-        SWATCH.0 + 10.0 + (text_width(label, SMALL_TEXT) - SWATCH.0).max(0.0)
+    /// How far each swatch and its label advance the legend: its labels are centred under
+    /// their swatches, so two neighbours need half of each label's width and a gap between.
+    fn swatch_steps(ticks: &[super::svg::Tick]) -> Vec<f64> {
+        let widths: Vec<f64> = ticks
+            .iter()
+            .map(|tick| text_width(&tick.label, SMALL_TEXT))
+            .collect();
+        (0..ticks.len())
+            .map(|i| {
+                let next = widths.get(i + 1).copied().unwrap_or(SWATCH.0);
+                (SWATCH.0 + 10.0).max((widths[i] + next) / 2.0 + 10.0)
+            })
+            .collect()
     }
 
     /// The masked swatch's label.
@@ -287,10 +328,8 @@ impl Heatmap<'_> {
     }
 
     fn legend_width(&self, magnitude: f64, masked: bool) -> f64 {
-        let swatches: f64 = self
-            .legend_ticks(magnitude)
+        let swatches: f64 = Self::swatch_steps(&self.legend_ticks(magnitude))
             .iter()
-            .map(|tick| Self::swatch_step(&tick.label))
             .sum();
         if masked {
             swatches + 12.0 + SWATCH.0 + 6.0 + text_width(self.masked_label(), SMALL_TEXT)
@@ -303,7 +342,8 @@ impl Heatmap<'_> {
     /// hatch of masked entries when there are any.
     fn legend(&self, svg: &mut Svg, at: Point, magnitude: f64, hatch: Option<&str>) {
         let mut x = at.x;
-        for tick in self.legend_ticks(magnitude) {
+        let ticks = self.legend_ticks(magnitude);
+        for (tick, step) in ticks.iter().zip(Self::swatch_steps(&ticks)) {
             let corner = Point::new(x, at.y);
             svg.rect_fill(corner, SWATCH, "wf-cell", "currentColor", 1.0);
             let strength = (tick.value.abs() / magnitude).min(1.0);
@@ -321,7 +361,7 @@ impl Heatmap<'_> {
                 "wf-tick",
                 &tick.label,
             );
-            x += Self::swatch_step(&tick.label);
+            x += step;
         }
         if let Some(pattern) = hatch {
             x += 12.0;
@@ -451,17 +491,15 @@ mod tests {
         .svg("Heatmap of x.y");
         assert_eq!(
             svg.matches("class=\"wf-cell\"").count(),
-            4 + 5,
-            "4 cells and 5 legend swatches"
+            4 + 4,
+            "4 cells and 4 legend swatches, from −1 to 0.5"
         );
         assert!(svg.contains(">&lt;cat&gt;</text>"), "{svg}");
         assert!(svg.contains(">\u{2212}1</text>"), "{svg}");
-        // −1 is the largest magnitude: full strength, in the negative hue, with light text.
+        // −1 is the largest magnitude: full strength, in the negative hue; every number is in
+        // the text colour, which every strength of either hue keeps legible (heat_contrast).
         assert!(svg.contains("class=\"wf-heat wf-heat-negative\""), "{svg}");
-        assert!(
-            svg.contains("class=\"wf-cell-value wf-on-strong\""),
-            "{svg}"
-        );
+        assert!(!svg.contains("wf-on-strong"), "{svg}");
         assert!(
             svg.contains("fill-opacity=\"0.500\""),
             "0.5 is half of the largest: {svg}"
@@ -470,6 +508,67 @@ mod tests {
             svg.contains("row the: a 0.50, b \u{2212}1; row &lt;cat&gt;: a 0, b 0.25."),
             "{svg}"
         );
+    }
+
+    fn heatmap_svg(values: &ndarray::Array2<f64>, rows: &[String], cols: &[String]) -> String {
+        Heatmap {
+            values: values.view(),
+            row_labels: rows,
+            col_labels: cols,
+            what: "x",
+            decimals: 3,
+            id_prefix: "wf-x-1",
+            mask: None,
+            full: None,
+            heading: None,
+            axis_titles: None,
+        }
+        .svg("Heatmap of x")
+    }
+
+    /// The legend's labels, left to right: the texts under its swatches.
+    fn legend_labels(svg: &str) -> Vec<String> {
+        let legend = &svg[svg.rfind("</g>").unwrap()..];
+        legend
+            .split("class=\"wf-tick\"")
+            .skip(1)
+            .map(|rest| {
+                let text = &rest[rest.find('>').unwrap() + 1..];
+                text[..text.find('<').unwrap()].to_string()
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_legend_reaches_the_largest_and_the_most_negative_entry() {
+        let values = array![[0.1, 0.735], [0.2, 0.3]];
+        let labels = labels(&["a", "b"]);
+        let svg = heatmap_svg(&values, &labels, &labels);
+        assert_eq!(
+            legend_labels(&svg),
+            ["0.0", "0.2", "0.4", "0.6", "0.735"],
+            "{svg}"
+        );
+        let values = array![[-0.42, 0.9], [0.2, 0.3]];
+        let svg = heatmap_svg(&values, &labels, &labels);
+        let legend = legend_labels(&svg);
+        assert_eq!(
+            legend.first().map(String::as_str),
+            Some("\u{2212}0.420"),
+            "{svg}"
+        );
+        assert_eq!(legend.last().map(String::as_str), Some("0.900"), "{svg}");
+    }
+
+    #[test]
+    fn every_row_of_a_heatmap_without_numbers_is_labelled() {
+        let values = ndarray::Array2::from_shape_fn((16, 64), |(r, c)| (r * c) as f64);
+        let rows: Vec<String> = (0..16).map(|r| format!("r{r}")).collect();
+        let cols: Vec<String> = (0..64).map(|c| c.to_string()).collect();
+        let svg = heatmap_svg(&values, &rows, &cols);
+        for row in &rows {
+            assert!(svg.contains(&format!(">{row}</text>")), "{row} is labelled");
+        }
     }
 
     #[test]

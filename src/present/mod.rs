@@ -9,6 +9,8 @@ pub mod answer;
 pub mod card;
 pub mod exercise;
 pub mod figure;
+#[cfg(test)]
+mod heat_contrast;
 pub mod heatmap;
 pub mod latex;
 pub mod number;

@@ -20,6 +20,20 @@
     return Boolean(target.closest('input, textarea, select, [contenteditable=""], [contenteditable="true"], [role="slider"]'));
   }
 
+  /**
+   * True when `target` is (inside) a box that scrolls sideways, such as a focused wide formula:
+   * there the arrow keys scroll the box, as the browser does by itself, and never turn the page.
+   */
+  function inSidewaysScroller(target) {
+    for (var node = target; node && node.nodeType === 1 && node !== document.body; node = node.parentElement) {
+      if (node.scrollWidth > node.clientWidth + 1) {
+        var overflow = window.getComputedStyle(node).overflowX;
+        if (overflow === 'auto' || overflow === 'scroll') return true;
+      }
+    }
+    return false;
+  }
+
   var sectionCount = 0;
 
   /** Shows or hides a section's chapters and says so on its button. */
@@ -122,7 +136,7 @@
     document.addEventListener('keydown', function (event) {
       if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
       if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
-      if (isEditing(event.target)) return;
+      if (isEditing(event.target) || inSidewaysScroller(event.target)) return;
       var link = document.querySelector(event.key === 'ArrowLeft' ? 'a[rel="prev"]' : 'a[rel="next"]');
       if (!link) return;
       event.preventDefault();

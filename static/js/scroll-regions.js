@@ -11,7 +11,8 @@
  * Boxes the build cannot mark are handled the same way and named here: the widgets' table boxes
  * and worked rows (`.ww-scroll`, `.ww-explain`, drawn by their scripts), plain Markdown tables and
  * code blocks. A box that holds a link, a field or a button is reachable already and is left
- * alone.
+ * alone. Every box that scrolls also gets a visible cue under it (`.scroll-cue`), and a display
+ * formula that has a line-broken drawing shows it instead of scrolling.
  *
  * Classic script (browsers refuse ES modules from file://), loaded with `defer` on every page.
  */
@@ -48,9 +49,65 @@
     return false;
   }
 
+  /**
+   * A display formula with a line-broken drawing (`.math-narrow`, see src/layout/math/narrow.rs)
+   * shows that drawing exactly when the formula as written would scroll.
+   */
+  function chooseDrawing(box) {
+    if (!box.querySelector(':scope > .math-narrow')) return;
+    box.setAttribute('data-layout', 'wide');
+    if (scrolls(box)) box.setAttribute('data-layout', 'narrow');
+  }
+
+  /** Hides the cue under `box` once the reader has scrolled to its right end. */
+  function markEnd(box) {
+    var cue = box.nextElementSibling;
+    if (!cue || !cue.classList.contains('scroll-cue')) return;
+    var atEnd = box.scrollLeft + box.clientWidth >= box.scrollWidth - 1;
+    if (atEnd) cue.setAttribute('data-at-end', '');
+    else cue.removeAttribute('data-at-end');
+  }
+
+  function onScroll(event) {
+    markEnd(event.currentTarget);
+  }
+
+  /**
+   * Puts a visible "scroll" cue under a box that scrolls (overlay scrollbars show only while
+   * scrolling, so the box alone can look cut off), and takes it away when the box fits. The
+   * cue is for the eyes; screen readers have the box's name and tab stop.
+   */
+  function showCue(box, scrolling) {
+    var next = box.nextElementSibling;
+    var cue = next && next.classList.contains('scroll-cue') ? next : null;
+    if (scrolling && !cue) {
+      cue = document.createElement('span');
+      cue.className = 'scroll-cue';
+      cue.setAttribute('aria-hidden', 'true');
+      cue.textContent = 'Scroll sideways for more \u2192';
+      box.insertAdjacentElement('afterend', cue);
+      box.addEventListener('scroll', onScroll, { passive: true });
+    } else if (!scrolling && cue) {
+      cue.parentNode.removeChild(cue);
+    }
+    if (scrolling) markEnd(box);
+  }
+
+  /** Removes cues whose box has gone (a widget redrew its table). */
+  function dropStrayCues(root) {
+    var cues = root.querySelectorAll ? root.querySelectorAll('.scroll-cue') : [];
+    for (var i = 0; i < cues.length; i++) {
+      var box = cues[i].previousElementSibling;
+      if (!box || !box.matches(SELECTOR) || !scrolls(box)) cues[i].parentNode.removeChild(cues[i]);
+    }
+  }
+
   /** Makes `box` a named tab stop if and only if it scrolls and nothing inside is one. */
   function decide(box) {
-    if (scrolls(box) && !holdsFocusable(box)) {
+    chooseDrawing(box);
+    var scrolling = scrolls(box);
+    showCue(box, scrolling);
+    if (scrolling && !holdsFocusable(box)) {
       // A table keeps its own role; a named region of any other kind is a group.
       if (box.tagName !== 'TABLE' && !box.hasAttribute('role')) box.setAttribute('role', 'group');
       if (!box.hasAttribute('aria-label') && !box.hasAttribute('aria-labelledby')) {
@@ -74,6 +131,7 @@
 
   /** Decides for every box under `root` and watches the new ones (the box and its content). */
   function watch(root) {
+    dropStrayCues(root);
     var boxes = root.querySelectorAll ? root.querySelectorAll(SELECTOR) : [];
     for (var i = 0; i < boxes.length; i++) {
       var box = boxes[i];
@@ -83,6 +141,38 @@
       resizes.observe(box);
       if (box.firstElementChild) resizes.observe(box.firstElementChild);
     }
+  }
+
+  /**
+   * On paper nothing scrolls: formulas take their line-broken drawing where the printed column
+   * needs it, and a table or formula still wider than the column is scaled down to fit it
+   * (CSS `zoom` on the table, or on the formula's drawing), so every column prints. Measured
+   * once print layout applies, undone after.
+   */
+  function fitForPrint(printing) {
+    watch(document);
+    var boxes = document.querySelectorAll('main table, main .math-display');
+    for (var i = 0; i < boxes.length; i++) {
+      var box = boxes[i];
+      var scaled = box.tagName === 'TABLE' ? box
+        : box.querySelector(box.getAttribute('data-layout') === 'narrow' ? ':scope > .math-narrow' : ':scope > .katex-display');
+      if (!scaled) continue;
+      scaled.style.zoom = '';
+      if (!printing) continue;
+      var column = box.closest('.lesson-content') || document.getElementById('main');
+      var room = column.getBoundingClientRect().right - box.getBoundingClientRect().left;
+      var width = box.scrollWidth;
+      if (width > room + 1 && room > 0) scaled.style.zoom = String(Math.max(0.3, room / width));
+    }
+  }
+
+  if (window.matchMedia) {
+    var print = window.matchMedia('print');
+    var onPrint = function (event) { fitForPrint(event.matches); };
+    if (print.addEventListener) print.addEventListener('change', onPrint);
+    else if (print.addListener) print.addListener(onPrint);
+    // A page that opens already printing (headless --print-to-pdf) sees no change.
+    window.addEventListener('load', function () { if (print.matches) fitForPrint(true); });
   }
 
   watch(document);

@@ -6,8 +6,11 @@
  * works from file:// where `fetch` does not; that script assigns `window.WORKED_SEARCH_INDEX`:
  *   { docs: [[url, pageTitle, heading, snippet], …],        one per section of a page
  *     words: { word: "gap,gap,…" } }                         section numbers as base-36 gaps
- * A result links to its section's heading anchor. Results are built with createElement and
- * textContent only: no innerHTML, so nothing typed or indexed can become markup.
+ * A result links to its section's heading anchor, with the query's words in `?highlight=`
+ * (read by `highlightPage` on the page opened, which marks them: a query parameter works from
+ * file:// too, where text fragments do not). Results and marks are built with createElement,
+ * textContent and splitText only: no innerHTML, so nothing typed or indexed can become markup.
+ * In the panel ArrowDown/ArrowUp move between the field and the results, Enter opens one.
  *
  * `tokenize` is the twin of `worked::layout::search::tokenize` in Rust (a differential test
  * keeps them equal): the query is cut into words exactly as the index was. Every word but the
@@ -22,7 +25,10 @@
   var api = factory();
   if (typeof module !== 'undefined' && module.exports) module.exports = api;
   (globalThis.worked = globalThis.worked || {}).search = api;
-  if (typeof document !== 'undefined') api.attach(document);
+  if (typeof document !== 'undefined') {
+    api.attach(document);
+    api.highlightPage(document);
+  }
 })(function () {
   'use strict';
 
@@ -87,16 +93,28 @@
   };
 
   /**
-   * Sections holding every query word (the last as a prefix), best first: a match in the
-   * heading or page title counts more than one in the text; ties keep reading order.
+   * The ways of reading a query's words: as typed; with two typed words run together
+   * (`layer norm` also finds `LayerNorm`); and with one typed word split in two indexed words
+   * (`layernorm` also finds `layer norm` and `layer_norm`, which the index holds as two words).
    */
-  Searcher.prototype.search = function (query) {
-    var terms = tokenize(query);
-    if (terms.length === 0) {
-      var none = [];
-      none.total = 0;
-      return none;
+  Searcher.prototype.readings = function (terms) {
+    var readings = [terms];
+    if (terms.length === 2) readings.push([terms[0] + terms[1]]);
+    if (terms.length === 1) {
+      var word = terms[0];
+      for (var cut = MIN_WORD_CHARS; cut <= word.length - MIN_WORD_CHARS; cut++) {
+        var head = word.slice(0, cut);
+        var tail = word.slice(cut);
+        if (this.postings(head).length > 0 && this.wordsStartingWith(tail).length > 0) {
+          readings.push([head, tail]);
+        }
+      }
     }
+    return readings;
+  };
+
+  /** Section numbers holding every word of `terms` (the last as a prefix), as an object's keys. */
+  Searcher.prototype.matching = function (terms) {
     var scores = null;
     for (var t = 0; t < terms.length; t++) {
       var words = t === terms.length - 1 ? this.wordsStartingWith(terms[t]) : [terms[t]];
@@ -111,12 +129,38 @@
       }
       scores = next;
     }
+    return scores || {};
+  };
+
+  /**
+   * Sections that match any reading of the query (see `readings`), best first: a match of the
+   * query as typed first, then a match in the heading or page title before one in the text;
+   * ties keep reading order. Each
+   * result carries `terms`, every word of every reading, for highlighting.
+   */
+  Searcher.prototype.search = function (query) {
+    var terms = tokenize(query);
+    if (terms.length === 0) {
+      var none = [];
+      none.total = 0;
+      none.terms = [];
+      return none;
+    }
+    var readings = this.readings(terms);
+    // Sections that match the query as typed rank above those only another reading finds.
+    var found = {};
+    var allTerms = [];
+    for (var r = 0; r < readings.length; r++) {
+      var matched = this.matching(readings[r]);
+      for (var key in matched) if (!found[key]) found[key] = r === 0 ? 2 : 1;
+      allTerms = allTerms.concat(readings[r]);
+    }
     var results = [];
-    for (var key in scores) {
-      var number = Number(key);
+    for (var doc in found) {
+      var number = Number(doc);
       var entry = this.docs[number];
       var titleWords = tokenize(entry[1] + ' ' + entry[2]);
-      var score = 0;
+      var score = found[doc] === 2 ? terms.length + 1 : 0;
       for (var i = 0; i < terms.length; i++) {
         for (var j = 0; j < titleWords.length; j++) {
           if (titleWords[j].lastIndexOf(terms[i], 0) === 0) { score += 1; break; }
@@ -132,8 +176,95 @@
     });
     // How many sections matched in all, beyond the ones returned.
     shown.total = results.length;
+    shown.terms = allTerms;
     return shown;
   };
+
+  /**
+   * Where `terms` occur in `text`: [start, end) offsets of every word that starts with one of
+   * them, cut as `tokenize` cuts words, in order.
+   */
+  function matchRanges(text, terms) {
+    var ranges = [];
+    if (!terms.length) return ranges;
+    var pattern = new RegExp(WORD.source, 'gu');
+    var match;
+    while ((match = pattern.exec(String(text))) !== null) {
+      var word = match[0].toLowerCase();
+      for (var i = 0; i < terms.length; i++) {
+        if (terms[i].length >= MIN_WORD_CHARS && word.lastIndexOf(terms[i], 0) === 0) {
+          ranges.push([match.index, match.index + match[0].length]);
+          break;
+        }
+      }
+    }
+    return ranges;
+  }
+
+  /** Appends `text` to `parent` with the words matching `terms` in <mark>; no markup parsed. */
+  function appendMarked(doc, parent, text, terms, className) {
+    var ranges = matchRanges(text, terms);
+    var at = 0;
+    for (var i = 0; i < ranges.length; i++) {
+      if (ranges[i][0] > at) parent.appendChild(doc.createTextNode(text.slice(at, ranges[i][0])));
+      var mark = doc.createElement('mark');
+      if (className) mark.className = className;
+      mark.textContent = text.slice(ranges[i][0], ranges[i][1]);
+      parent.appendChild(mark);
+      at = ranges[i][1];
+    }
+    if (at < text.length) parent.appendChild(doc.createTextNode(text.slice(at)));
+  }
+
+  /** `url` (`page.html#anchor`) with the query's words as `?highlight=…` for the page opened. */
+  function withHighlight(url, terms) {
+    if (!terms.length) return url;
+    var hash = url.indexOf('#');
+    var path = hash < 0 ? url : url.slice(0, hash);
+    var anchor = hash < 0 ? '' : url.slice(hash);
+    return path + '?highlight=' + encodeURIComponent(terms.join(' ')) + anchor;
+  }
+
+  /** Most marks put on a page opened from a result. */
+  var MAX_PAGE_MARKS = 200;
+
+  /**
+   * On a page opened from a result, marks the words of `?highlight=` in its main text (not in
+   * formulas, code or the page's furniture) by splitting text nodes: nothing is parsed.
+   */
+  function highlightPage(doc) {
+    var search = doc.location && doc.location.search;
+    var found = /[?&]highlight=([^&]*)/.exec(search || '');
+    var main = doc.getElementById('main');
+    if (!found || !main) return 0;
+    var terms;
+    try {
+      terms = tokenize(decodeURIComponent(found[1].replace(/\+/g, ' ')));
+    } catch (error) {
+      return 0;
+    }
+    var walker = doc.createTreeWalker(main, 4 /* NodeFilter.SHOW_TEXT */);
+    var nodes = [];
+    var node;
+    while ((node = walker.nextNode())) {
+      var parent = node.parentElement;
+      if (parent && !parent.closest('.katex, pre, code, script, style, svg, .worked-widget, mark, nav')) nodes.push(node);
+    }
+    var marks = 0;
+    for (var i = 0; i < nodes.length && marks < MAX_PAGE_MARKS; i++) {
+      var ranges = matchRanges(nodes[i].nodeValue, terms);
+      for (var r = ranges.length - 1; r >= 0; r--) {
+        var hit = nodes[i].splitText(ranges[r][0]);
+        hit.splitText(ranges[r][1] - ranges[r][0]);
+        var mark = doc.createElement('mark');
+        mark.className = 'search-hit';
+        hit.parentNode.replaceChild(mark, hit);
+        mark.appendChild(hit);
+        marks++;
+      }
+    }
+    return marks;
+  }
 
   /** Wires the search panel of a page (see templates/base.html). */
   function attach(doc) {
@@ -187,13 +318,13 @@
         var result = results[i];
         var item = doc.createElement('li');
         var link = doc.createElement('a');
-        link.href = root + result.url;
+        link.href = root + withHighlight(result.url, results.terms);
         var title = doc.createElement('span');
         title.className = 'search-result-title';
-        title.textContent = result.heading ? result.page + ' › ' + result.heading : result.page;
+        appendMarked(doc, title, result.heading ? result.page + ' › ' + result.heading : result.page, results.terms);
         var snippet = doc.createElement('span');
         snippet.className = 'search-result-snippet';
-        snippet.textContent = result.snippet;
+        appendMarked(doc, snippet, result.snippet, results.terms);
         link.appendChild(title);
         link.appendChild(snippet);
         item.appendChild(link);
@@ -216,7 +347,42 @@
       openButton.focus();
     }
 
+    /** The result links, in order. */
+    function resultLinks() {
+      return Array.prototype.slice.call(list.querySelectorAll('a'));
+    }
+
+    // ArrowDown and ArrowUp move between the field and the results; Enter in the field opens
+    // the first result (Enter on a result follows it, as on any link).
+    input.addEventListener('keydown', function (event) {
+      var links = resultLinks();
+      if (event.key === 'ArrowDown' && links.length) {
+        event.preventDefault();
+        links[0].focus();
+      } else if (event.key === 'Enter' && links.length) {
+        event.preventDefault();
+        panel.hidden = true;
+        links[0].click();
+      }
+    });
+    list.addEventListener('keydown', function (event) {
+      if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
+      var links = resultLinks();
+      var at = links.indexOf(doc.activeElement);
+      if (at < 0) return;
+      event.preventDefault();
+      var next = at + (event.key === 'ArrowDown' ? 1 : -1);
+      if (next < 0) input.focus();
+      else if (next < links.length) links[next].focus();
+    });
+
     openButton.addEventListener('click', open);
+    // A link to `…#search` (the 404 page's "search the book") opens the panel on arrival,
+    // once the page has loaded (the browser's own move to the fragment would take focus back).
+    if (doc.location && doc.location.hash === '#search') {
+      if (doc.readyState === 'complete') open();
+      else doc.defaultView.addEventListener('load', open);
+    }
     input.addEventListener('input', show);
     panel.addEventListener('click', function (event) {
       // Following a result to a section of this same page must close the panel too.
@@ -240,7 +406,10 @@
   return {
     tokenize: tokenize,
     decodeGaps: decodeGaps,
+    matchRanges: matchRanges,
+    withHighlight: withHighlight,
     Searcher: Searcher,
     attach: attach,
+    highlightPage: highlightPage,
   };
 });

@@ -202,7 +202,7 @@ fn search_opens_with_slash_finds_a_word_and_leads_to_its_heading() {
         Value::from("Two › Stripes")
     );
     click(&tab, ".search-results a");
-    wait_for_location(&tab, "/public/part/deep/two.html#stripes");
+    wait_for_location(&tab, "/public/part/deep/two.html?highlight=zeb#stripes");
 
     // From a page two folders deep, `s` opens search too, and the index still loads.
     wait_for(&tab, "document.body.classList.contains('nav-ready')");
@@ -217,9 +217,71 @@ fn search_opens_with_slash_finds_a_word_and_leads_to_its_heading() {
         eval(&tab, "document.querySelector('.search-results a').href")
             .as_str()
             .unwrap()
-            .ends_with("/public/one.html#opening")
+            .ends_with("/public/one.html?highlight=first#opening")
     );
     assert!(location(&tab).ends_with("#stripes"));
+}
+
+#[test]
+fn search_results_are_reached_by_arrow_keys_and_highlight_the_words_where_they_lead() {
+    let Some(chromium) = launch() else { return };
+    let book = built_book();
+    book.write(
+        "content/three.md",
+        "+++\ntitle = \"Three\"\nweight = 3\n+++\n\n## Stacking\n\nA layer norm, then `layer_norm` in code.\n",
+    );
+    book.build().succeeds();
+    let tab = chromium.tab();
+    open(&tab, &url(&book, "one.html"));
+    tab.press_key("/").expect("press /");
+    wait_for(&tab, "!document.getElementById('search').hidden");
+    tab.type_str("page").expect("type");
+    wait_for(
+        &tab,
+        "document.querySelectorAll('.search-results a').length === 2",
+    );
+    // The matched words are marked in the results.
+    assert_eq!(
+        eval(
+            &tab,
+            "document.querySelector('.search-results mark').textContent"
+        ),
+        Value::from("page")
+    );
+    tab.press_key("ArrowDown").expect("press ↓");
+    let focused = "document.activeElement === document.querySelectorAll('.search-results a')";
+    wait_for(&tab, &format!("{focused}[0]"));
+    tab.press_key("ArrowDown").expect("press ↓");
+    wait_for(&tab, &format!("{focused}[1]"));
+    tab.press_key("ArrowUp").expect("press ↑");
+    tab.press_key("ArrowUp").expect("press ↑");
+    wait_for(&tab, "document.activeElement.id === 'search-input'");
+
+    // `layernorm` finds "layer norm"; Enter in the field opens the first result, whose page
+    // marks the words.
+    eval(&tab, "document.getElementById('search-input').value = ''");
+    tab.type_str("layernorm").expect("type");
+    wait_for(
+        &tab,
+        "document.querySelectorAll('.search-results a').length === 1",
+    );
+    tab.press_key("Enter").expect("press Enter");
+    wait_for_location(
+        &tab,
+        "/public/three.html?highlight=layernorm%20layer%20norm#stacking",
+    );
+    wait_for(
+        &tab,
+        "document.querySelectorAll('mark.search-hit').length === 2",
+    );
+    assert_eq!(
+        eval(
+            &tab,
+            "Array.from(document.querySelectorAll('mark.search-hit'), (m) => m.textContent).join(' ')"
+        ),
+        Value::from("layer norm"),
+        "the prose is marked; the code is left as it is"
+    );
 }
 
 /// Screenshots for a person to look at: the shipped-style nested book at phone and desktop

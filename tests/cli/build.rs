@@ -160,6 +160,13 @@ fn every_link_and_source_in_every_page_is_relative_and_resolves() {
             .into_iter()
             .chain(attribute_values(&html, "src"))
         {
+            // The one address from the host's root, on purpose: the 404 page's root finder, for
+            // a server showing that page at a nested address (templates/404.html).
+            let url = if path == "404.html" && url == "/js/not-found.js" {
+                url[1..].to_string()
+            } else {
+                url
+            };
             assert!(
                 !leaves_the_site(&url),
                 "{path} links outside the site: {url}"

@@ -32,6 +32,7 @@ mod markdown_surprises;
 mod mdbook_books;
 mod numpy_browser;
 mod numpy_snippets;
+mod pages_fit_browser;
 mod references;
 mod search_differential;
 mod serve;

@@ -29,8 +29,8 @@ fn case(rng: &mut SplitMix64) -> serde_json::Value {
         .map(|(number, piece)| SearchSection {
             url: format!("p.html#s{number}"),
             page: "P".into(),
-            heading: String::new(),
             text: piece.clone(),
+            ..SearchSection::default()
         })
         .collect();
     let indexed: Vec<IndexedSection> = sections.iter().cloned().map(Into::into).collect();

@@ -39,3 +39,45 @@ test('a match in a heading ranks above a match in the text', () => {
 test('words are lowercased and cut at punctuation like the Rust index', () => {
   assert.deepEqual(search.tokenize('Über-Kernel: a 3x3 λ-map'), ['über', 'kernel', '3x3', 'map']);
 });
+
+const normalising = {
+  docs: [
+    ['n.html#norm', 'Layer norm', 'Norm', 'Apply layer norm to every row.'],
+    ['c.html#code', 'Code', 'Code', 'n1 = layer_norm(r1)'],
+    ['m.html#math', 'Math', 'Math', 'N = LayerNorm(H + A)'],
+    ['s.html#root', 'Scale', 'Root', 'Divide by √d_k.'],
+  ],
+  // As the Rust index words them: `layer_norm` is two words, formulas add their TeX names.
+  words: { layer: '0,1', norm: '0,1', layernorm: '2', sqrt: '3', divide: '3', apply: '0' },
+};
+
+test('layernorm, layer_norm, Layer Norm and sqrt find what a reader means', () => {
+  const searcher = new search.Searcher(normalising);
+  const urls = (query) => searcher.search(query).map((r) => r.url).sort();
+  const all = ['c.html#code', 'm.html#math', 'n.html#norm'];
+  assert.deepEqual(urls('layernorm'), all);
+  assert.deepEqual(urls('layer_norm'), all);
+  assert.deepEqual(urls('Layer Norm'), all);
+  assert.deepEqual(urls('LAYERNORM'), all);
+  assert.deepEqual(urls('sqrt'), ['s.html#root']);
+  assert.deepEqual(urls('layernor'), all, 'the split reading takes a prefix as its last word');
+});
+
+test('the words of every reading are highlighted, whole words from their start', () => {
+  const searcher = new search.Searcher(normalising);
+  const results = searcher.search('layernorm');
+  assert.deepEqual(search.matchRanges('Apply layer norm; LayerNorm.', results.terms), [[6, 11], [12, 16], [18, 27]]);
+  assert.deepEqual(search.matchRanges('renormalise', ['norm']), [], 'only from a word\'s start');
+  assert.deepEqual(search.matchRanges('0.735 and 0.7', ['735']), [[2, 5]]);
+});
+
+test('a result carries the query to the page it opens, before its anchor', () => {
+  assert.equal(search.withHighlight('a/b.html#x', ['layer', 'norm']), 'a/b.html?highlight=layer%20norm#x');
+  assert.equal(search.withHighlight('a.html', ['<b>']), 'a.html?highlight=%3Cb%3E');
+  assert.equal(search.withHighlight('a.html#x', []), 'a.html#x');
+});
+
+test('sections matching the query as typed come before those another reading finds', () => {
+  const searcher = new search.Searcher(normalising);
+  assert.equal(searcher.search('layernorm')[0].url, 'm.html#math');
+});

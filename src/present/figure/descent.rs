@@ -300,10 +300,10 @@ fn draw_loss_valley(
         let ellipse: Vec<Point> = contour.into_iter().map(at).collect();
         svg.polyline(&ellipse, "wf-contour");
     }
-    // Each axis as a long line through the optimum; the clip trims it to the plot.
+    // Each axis as a long line through the optimum, cut to the plot.
     let reach = 1e3 * (1.0 + start.0.hypot(start.1));
     for (direction, class) in [(steep, "wf-axis-steep"), (shallow, "wf-axis-shallow")] {
-        svg.line(
+        let ends = (
             at((
                 optimum.0 - reach * direction.0,
                 optimum.1 - reach * direction.1,
@@ -312,8 +312,10 @@ fn draw_loss_valley(
                 optimum.0 + reach * direction.0,
                 optimum.1 + reach * direction.1,
             )),
-            class,
         );
+        if let Some((from, to)) = frame.clip_segment(ends.0, ends.1) {
+            svg.line(from, to, class);
+        }
     }
     svg.end_group();
 }

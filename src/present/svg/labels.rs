@@ -5,9 +5,12 @@ use super::scale::{Frame, Point};
 use super::text::{widest, Anchor, Baseline, TextBox, SMALL_TEXT};
 use super::writer::Svg;
 
+/// Widest label, in ems, that stays upright however narrow its slot.
+const SHORT_LABEL_EMS: f64 = 2.0;
+
 /// Where labels of equally spaced slots (bar groups, heatmap columns) go: upright when the
-/// widest fits its slot, else turned 45°, and only every `stride`-th one when even that is
-/// too tight.
+/// widest fits its slot or is short, else turned 45°, and only every `stride`-th one when even
+/// that is too tight.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct SlotLabels {
     /// Whether the labels are turned by 45°.
@@ -33,7 +36,10 @@ impl SlotLabels {
     /// The layout of `labels` on slots `slot` units wide, at `size`.
     pub fn new<'a>(labels: impl IntoIterator<Item = &'a str>, slot: f64, size: f64) -> Self {
         let widest = widest(labels, size);
-        let slanted = widest + 4.0 > slot;
+        // Short labels (up to three digits) are never turned: turning them saves little width
+        // and costs legibility, so they thin out upright instead.
+        let short = widest <= SHORT_LABEL_EMS * size;
+        let slanted = !short && widest + 4.0 > slot;
         // Turned labels are `slot · sin 45°` apart across their lines; they need a line each.
         let needed = if slanted {
             size * 1.2 / std::f64::consts::FRAC_1_SQRT_2

@@ -39,6 +39,35 @@ impl Frame {
     pub fn bottom(&self) -> f64 {
         self.top + self.height
     }
+
+    /// The part of the segment from `a` to `b` inside the frame (Liang–Barsky), or `None` when
+    /// it misses the frame. Lines are drawn only where they show: a dashed line reaching far
+    /// past a clip is still dashed end to end in a PDF, thousands of dashes per line.
+    pub fn clip_segment(&self, a: Point, b: Point) -> Option<(Point, Point)> {
+        let (dx, dy) = (b.x - a.x, b.y - a.y);
+        let (mut enter, mut leave) = (0.0f64, 1.0f64);
+        for (step, room) in [
+            (-dx, a.x - self.left),
+            (dx, self.right() - a.x),
+            (-dy, a.y - self.top),
+            (dy, self.bottom() - a.y),
+        ] {
+            if step == 0.0 {
+                if room < 0.0 {
+                    return None;
+                }
+                continue;
+            }
+            let t = room / step;
+            if step < 0.0 {
+                enter = enter.max(t);
+            } else {
+                leave = leave.min(t);
+            }
+        }
+        let at = |t: f64| Point::new(a.x + t * dx, a.y + t * dy);
+        (enter <= leave).then(|| (at(enter), at(leave)))
+    }
 }
 
 /// Maps data values onto a range of user units, linearly or by their base-10 logarithm.

@@ -227,6 +227,15 @@ fn slot_labels_slant_and_thin_out_when_slots_are_narrow() {
 }
 
 #[test]
+fn short_slot_labels_stay_upright_and_thin_out_instead() {
+    let numbers: Vec<String> = (1..=16).map(|n| n.to_string()).collect();
+    let layout = SlotLabels::new(numbers.iter().map(String::as_str), 12.0, SMALL_TEXT);
+    assert!(!layout.slanted, "{layout:?}");
+    assert!(layout.stride >= 2, "{layout:?}");
+    assert_eq!(layout.reach, 0.0);
+}
+
+#[test]
 fn figure_text_stays_legible_on_a_phone_within_its_width() {
     assert!(legible_width(SMALL_TEXT) >= 416.0);
     let scale = phone_scale(legible_width(SMALL_TEXT), false);
@@ -235,5 +244,42 @@ fn figure_text_stays_legible_on_a_phone_within_its_width() {
         phone_scale(200.0, false),
         1.0,
         "a small chart is not enlarged"
+    );
+}
+
+#[test]
+fn a_segment_is_cut_to_the_frame_and_one_outside_it_is_dropped() {
+    let frame = Frame {
+        left: 10.0,
+        top: 10.0,
+        width: 100.0,
+        height: 50.0,
+    };
+    let (from, to) = frame
+        .clip_segment(Point::new(-1e6, 35.0), Point::new(1e6, 35.0))
+        .expect("crosses the frame");
+    let close = |p: Point, x: f64, y: f64| (p.x - x).abs() < 1e-6 && (p.y - y).abs() < 1e-6;
+    assert!(
+        close(from, 10.0, 35.0) && close(to, 110.0, 35.0),
+        "{from:?} {to:?}"
+    );
+    let (from, to) = frame
+        .clip_segment(Point::new(0.0, 0.0), Point::new(120.0, 120.0))
+        .expect("crosses the frame");
+    assert!(
+        (from.x - 10.0).abs() < 1e-9 && (from.y - 10.0).abs() < 1e-9,
+        "{from:?}"
+    );
+    assert!(
+        (to.x - 60.0).abs() < 1e-9 && (to.y - 60.0).abs() < 1e-9,
+        "{to:?}"
+    );
+    assert_eq!(
+        frame.clip_segment(Point::new(0.0, 0.0), Point::new(200.0, 0.0)),
+        None
+    );
+    assert_eq!(
+        frame.clip_segment(Point::new(20.0, 20.0), Point::new(30.0, 30.0)),
+        Some((Point::new(20.0, 20.0), Point::new(30.0, 30.0)))
     );
 }
