@@ -28,6 +28,7 @@ use value_budget::ValueBudget;
 pub mod blocks;
 pub mod callouts;
 mod cards;
+pub mod citations;
 mod dollars;
 mod embeds;
 mod examples;

@@ -114,4 +114,8 @@ pub(crate) struct CachedPage {
     pub search: Vec<IndexedSection>,
     /// The finished page.
     pub html: Arc<[u8]>,
+    /// The lesson's content as HTML, as the page shows it, for the whole-book print page.
+    pub content: Arc<str>,
+    /// The extra stylesheets its content needs (the print page needs them too).
+    pub stylesheets: Vec<&'static str>,
 }

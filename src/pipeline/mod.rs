@@ -14,11 +14,13 @@
 //! page, 404, sitemap) and `assemble` (every output file in one [`RenderedSite`]).
 
 mod assemble;
+mod bibliography_page;
 pub mod build_cache;
 mod fingerprint;
 mod furniture;
 mod pages;
 mod prepare;
+mod print_page;
 mod reserved;
 mod tolerate;
 mod typeset;
@@ -33,6 +35,7 @@ use crate::expand::Unexpanded;
 use crate::layout::math::{Formula, MathSettings};
 use crate::layout::templating::Templates;
 use crate::link::SiteIndex;
+use crate::load::bibliography::load_bibliography;
 use crate::load::config::load_config;
 use crate::load::content::{load_lessons, Lesson, LoadedLessons};
 use crate::load::theme::load_theme;
@@ -158,6 +161,7 @@ pub fn build_site_with(
         None => (None, None),
     };
     let config = load_config(root)?;
+    let bibliography = load_bibliography(root, &config).map_err(|problem| vec![problem])?;
     let LoadedLessons {
         lessons: all_lessons,
         assets,
@@ -196,6 +200,9 @@ pub fn build_site_with(
         (
             book_fingerprint(&config, &theme, &lessons, &assets, drafts),
             &tree,
+            bibliography
+                .as_ref()
+                .map(|bibliography| &bibliography.file.text),
         )
             .hash(&mut hasher);
         hasher.finish()
@@ -218,7 +225,9 @@ pub fn build_site_with(
         .par_iter()
         .enumerate()
         .filter(|(index, _)| reused[*index].is_none())
-        .map(|(index, lesson)| prepare_lesson(index, lesson, &config, &budget))
+        .map(|(index, lesson)| {
+            prepare_lesson(index, lesson, &config, &budget, bibliography.as_ref())
+        })
         .collect();
     let mut pages_so_far = Vec::new();
     // A page that fails still has its typed numbers reported, in the same pass.
@@ -330,6 +339,7 @@ pub fn build_site_with(
         config: &config,
         templates: &templates,
         typeset: &typeset,
+        bibliography: bibliography.as_ref(),
     };
     let pages_laid_out = ready.len();
     let made: Vec<Result<(usize, CachedPage), Diagnostic>> = ready

@@ -14,6 +14,7 @@ use crate::layout::html::{to_html, toc_html};
 use crate::layout::search::{self, IndexedSection};
 use crate::layout::templating::{PageContext, Templates};
 use crate::link::relative_url;
+use crate::load::bibliography::Bibliography;
 use crate::load::config::BookConfig;
 use crate::load::content::Lesson;
 use serde::Serialize;
@@ -26,6 +27,7 @@ pub(super) struct BookContext<'a> {
     pub(super) config: &'a BookConfig,
     pub(super) templates: &'a Templates,
     pub(super) typeset: &'a Typeset,
+    pub(super) bibliography: Option<&'a Bibliography>,
 }
 
 #[derive(Serialize)]
@@ -55,7 +57,7 @@ struct LessonFields<'a> {
     slug: &'a str,
     title: &'a str,
     summary: &'a str,
-    content: String,
+    content: &'a str,
     section: bool,
     draft: bool,
 }
@@ -126,7 +128,8 @@ pub(super) fn finish_page(
     let targets = page.targets.clone();
     let typed_numbers = page.typed_numbers.clone();
     let formulas = page.formulas.clone();
-    let html = render_lesson_page(page, book)?;
+    let stylesheets = page.stylesheets.clone();
+    let (html, content) = render_lesson_page(page, book)?;
     Ok((
         index,
         CachedPage {
@@ -137,13 +140,18 @@ pub(super) fn finish_page(
             formulas,
             search,
             html,
+            content,
+            stylesheets,
         },
     ))
 }
 
 /// One lesson's page: its content with the table of contents, cards, breadcrumbs and the
-/// previous and next links around it.
-fn render_lesson_page(page: Prepared<'_>, book: &BookContext<'_>) -> Result<Arc<[u8]>, Diagnostic> {
+/// previous and next links around it; returns the page and its content.
+fn render_lesson_page(
+    page: Prepared<'_>,
+    book: &BookContext<'_>,
+) -> Result<(Arc<[u8]>, Arc<str>), Diagnostic> {
     let lesson = page.lesson;
     let lessons = book.lessons;
     let path = lesson.page();
@@ -151,6 +159,7 @@ fn render_lesson_page(page: Prepared<'_>, book: &BookContext<'_>) -> Result<Arc<
     let mut toc = page.toc;
     toc_html(&mut toc, &page.events, book.typeset);
     let position = book.tree.position(page.index);
+    let content: Arc<str> = Arc::from(to_html(page.events, book.typeset));
     let order = &book.tree.reading_order;
     let children = if book.tree.section_of_page(page.index).is_some() {
         book.tree
@@ -182,7 +191,7 @@ fn render_lesson_page(page: Prepared<'_>, book: &BookContext<'_>) -> Result<Arc<
                 slug: &lesson.slug,
                 title: &lesson.title,
                 summary: &lesson.summary,
-                content: to_html(page.events, book.typeset),
+                content: &content,
                 section: lesson.section,
                 draft: lesson.draft,
             },
@@ -210,6 +219,7 @@ fn render_lesson_page(page: Prepared<'_>, book: &BookContext<'_>) -> Result<Arc<
     // The template is the same for every lesson; the lesson is what the author can change.
     book.templates
         .render_page("lesson.html", &context)
+        .map(|html| (html, Arc::clone(&content)))
         .map_err(|problem| {
             let mut at_lesson = Diagnostic::at(
                 &lesson.source,

@@ -4,11 +4,13 @@
 
 use super::build_cache::CachedPage;
 use crate::base::diagnostics::Diagnostic;
+use crate::expand::citations::cite_lesson;
 use crate::expand::markdown::{self, LocalTarget, Spanned, TocEntry};
 use crate::expand::mdbook_ids::{html_anchor_ids, mdbook_heading_ids};
 use crate::expand::value_budget::ValueBudget;
 use crate::expand::{expand_lesson, Unexpanded};
 use crate::layout::math::{self, Formula, MathSettings};
+use crate::load::bibliography::Bibliography;
 use crate::load::config::{BookConfig, HeadingIds};
 use crate::load::content::Lesson;
 use pulldown_cmark::Event;
@@ -54,9 +56,23 @@ pub(super) fn prepare_lesson<'a>(
     lesson: &'a Lesson,
     config: &BookConfig,
     budget: &ValueBudget,
+    bibliography: Option<&Bibliography>,
 ) -> Result<Prepared<'a>, Unexpanded> {
     let events = markdown::parse(&lesson.source.text, lesson.body.clone());
-    let expanded = expand_lesson(lesson, events, config.decimals, budget)?;
+    let (events, citation_problems) = cite_lesson(&lesson.source, events, bibliography);
+    let expanded = match expand_lesson(lesson, events, config.decimals, budget) {
+        Ok(expanded) if citation_problems.is_empty() => expanded,
+        Ok(expanded) => {
+            return Err(Unexpanded {
+                problems: citation_problems,
+                typed_numbers: expanded.typed_numbers,
+            })
+        }
+        Err(mut unexpanded) => {
+            unexpanded.problems.splice(0..0, citation_problems);
+            return Err(unexpanded);
+        }
+    };
     let mut events = expanded.events;
     let (toc, title_id) = match config.ids {
         HeadingIds::Worked => (markdown::heading_ids(&mut events), None),

@@ -9,6 +9,7 @@ mod books;
 mod build;
 mod cards;
 mod check;
+mod citations;
 mod common;
 mod compute_blocks;
 mod compute_lang_differential;

@@ -53,7 +53,7 @@ mod memory;
 mod parser;
 mod run;
 mod statements;
-mod suggest;
+pub(crate) mod suggest;
 mod value;
 
 use std::ops::Range;
