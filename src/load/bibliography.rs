@@ -16,7 +16,9 @@ use hayagriva::Library;
 use std::path::Path;
 
 /// The style of a book whose `book.toml` names none: author-year, as "(Vaswani et al., 2017)".
-pub const DEFAULT_STYLE: &str = "apa";
+/// Harvard rather than APA: hayagriva leaves APA's dates of conference papers and online works
+/// with a dangling comma ("(2017,)") when the entry has no month.
+pub const DEFAULT_STYLE: &str = "harvard-cite-them-right";
 
 /// What to tell an author whose `citation-style` is unknown.
 pub const STYLE_HELP: &str = "name a style hayagriva ships, e.g. \"apa\", \"chicago-author-date\", \"harvard-cite-them-right\", \"ieee\", or a .csl file relative to the book folder";

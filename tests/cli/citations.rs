@@ -46,11 +46,11 @@ fn every_form_of_citation_is_formatted_and_linked_to_the_lessons_reference_list(
     book.build().succeeds();
     let page = book.read("public/cites.html");
     for shown in [
-        "Vaswani et al. (2017)",
-        "(Vaswani et al., 2017)",
-        "(Ba et al., 2016; Vaswani et al., 2017, p. 3)",
+        "Vaswani <i>et al. </i>(2017)",
+        "(Vaswani <i>et al.</i>, 2017)",
+        "(Ba, Kiros and Hinton, 2016; Vaswani <i>et al.</i>, 2017, p. 3)",
         ">(2016)</a>",
-        "Ba et al. (2016, Section 2)",
+        "Ba, Kiros and Hinton (2016, sec. 2)",
     ] {
         assert!(page.contains(shown), "{shown} missing in:\n{page}");
     }
