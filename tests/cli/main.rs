@@ -25,6 +25,7 @@ mod katex_fidelity;
 mod katex_pixels;
 mod markdown_surprises;
 mod mdbook_books;
+mod print_browser;
 mod references;
 mod search_differential;
 mod serve;
