@@ -17,7 +17,6 @@ use crate::base::source::SourceFile;
 use crate::compute::lang::suggest::nearest;
 use crate::expand::markdown::Spanned;
 use crate::expand::resolve::locate_in;
-use crate::layout::citations::{format_citations, CitationRequestOf, CitedWork};
 use crate::load::bibliography::Bibliography;
 use hayagriva::citationberg::taxonomy::Locator;
 use pulldown_cmark::{CowStr, Event, HeadingLevel, Tag, TagEnd};
@@ -54,6 +53,35 @@ pub struct WrittenWork {
     pub locator: Option<String>,
     /// Written `-@key`.
     pub year_only: bool,
+}
+
+/// One work cited, with where in it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CitedWork {
+    /// The entry's key, known to be in the bibliography.
+    pub key: String,
+    /// `p. 3` as a CSL locator kind and its value (`3`).
+    pub locator: Option<(Locator, String)>,
+    /// `-@key`: the year alone, for a sentence that already names the authors.
+    pub year_only: bool,
+}
+
+/// One citation as written: `[@a; @b, p. 3]` (in parentheses) or `@a` (in the sentence).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CitationRequestOf {
+    /// The works, in the order written.
+    pub works: Vec<CitedWork>,
+    /// Written without brackets: the authors become part of the sentence.
+    pub narrative: bool,
+}
+
+/// A lesson's citations formatted.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FormattedCitations {
+    /// The HTML of each citation, in the order of the requests.
+    pub citations: Vec<String>,
+    /// The reference list: (key, HTML of the entry), in the style's order.
+    pub references: Vec<(String, String)>,
 }
 
 /// Every citation in `text`, in order.
@@ -215,12 +243,14 @@ pub fn parse_locator(written: &str) -> Result<(Locator, String), String> {
     }
 }
 
-/// A lesson's events with its citations formatted and its reference list at the end, and the
-/// problems of its citations (the events are then unusable).
+/// A lesson's events with its citations formatted by `format` (the book's style, in a later
+/// stage: `layout::citations`) and its reference list at the end, and the problems of its
+/// citations (the events are then unusable).
 pub fn cite_lesson<'a>(
     file: &SourceFile,
     events: Vec<Spanned<'a>>,
     bibliography: Option<&Bibliography>,
+    format: impl FnOnce(&Bibliography, &[CitationRequestOf]) -> FormattedCitations,
 ) -> (Vec<Spanned<'a>>, Vec<Diagnostic>) {
     let mut problems = Vec::new();
     // (event index, citation, its request) for every citation found.
@@ -263,7 +293,7 @@ pub fn cite_lesson<'a>(
     else {
         return (events, problems);
     };
-    let formatted = format_citations(bibliography, &requests);
+    let formatted = format(bibliography, &requests);
     let mut html = formatted.citations.into_iter();
     let mut out = Vec::with_capacity(events.len() + 2 * sightings.len() + 4);
     let mut sightings = sightings.into_iter().peekable();

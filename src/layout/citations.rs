@@ -7,42 +7,13 @@
 //! links (DOIs and URLs) as `<a>`.
 
 use crate::base::html::escape_html;
+use crate::expand::citations::{CitationRequestOf, CitedWork, FormattedCitations};
 use crate::load::bibliography::Bibliography;
-use hayagriva::citationberg::taxonomy::Locator;
 use hayagriva::citationberg::{FontStyle, FontVariant, FontWeight, TextDecoration, VerticalAlign};
 use hayagriva::{
     BibliographyDriver, BibliographyRequest, CitationItem, CitationRequest, CitePurpose, ElemChild,
     ElemChildren, Entry, LocatorPayload, SpecificLocator,
 };
-
-/// One work cited, with where in it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct CitedWork {
-    /// The entry's key, known to be in the bibliography.
-    pub key: String,
-    /// `p. 3` as a CSL locator kind and its value (`3`).
-    pub locator: Option<(Locator, String)>,
-    /// `-@key`: the year alone, for a sentence that already names the authors.
-    pub year_only: bool,
-}
-
-/// One citation as written: `[@a; @b, p. 3]` (in parentheses) or `@a` (in the sentence).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct CitationRequestOf {
-    /// The works, in the order written.
-    pub works: Vec<CitedWork>,
-    /// Written without brackets: the authors become part of the sentence.
-    pub narrative: bool,
-}
-
-/// A lesson's citations formatted.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct FormattedCitations {
-    /// The HTML of each citation, in the order of the requests.
-    pub citations: Vec<String>,
-    /// The reference list: (key, HTML of the entry), in the style's order.
-    pub references: Vec<(String, String)>,
-}
 
 /// Formats `requests` together, so that the style can tell like citations apart ("2017a"),
 /// and lists every work they cite.
@@ -189,6 +160,7 @@ mod tests {
     use super::*;
     use crate::load::bibliography::load_bibliography;
     use crate::load::config::BookConfig;
+    use hayagriva::citationberg::taxonomy::Locator;
 
     const ENTRIES: &str = r"@inproceedings{vaswani2017,
   author = {Vaswani, Ashish and Shazeer, Noam and Parmar, Niki and Uszkoreit, Jakob},

@@ -9,6 +9,7 @@ use crate::expand::markdown::{self, LocalTarget, Spanned, TocEntry};
 use crate::expand::mdbook_ids::{html_anchor_ids, mdbook_heading_ids};
 use crate::expand::value_budget::ValueBudget;
 use crate::expand::{expand_lesson, Unexpanded};
+use crate::layout::citations::format_citations;
 use crate::layout::math::{self, Formula, MathSettings};
 use crate::load::bibliography::Bibliography;
 use crate::load::config::{BookConfig, HeadingIds};
@@ -59,7 +60,8 @@ pub(super) fn prepare_lesson<'a>(
     bibliography: Option<&Bibliography>,
 ) -> Result<Prepared<'a>, Unexpanded> {
     let events = markdown::parse(&lesson.source.text, lesson.body.clone());
-    let (events, citation_problems) = cite_lesson(&lesson.source, events, bibliography);
+    let (events, citation_problems) =
+        cite_lesson(&lesson.source, events, bibliography, format_citations);
     let expanded = match expand_lesson(lesson, events, config.decimals, budget) {
         Ok(expanded) if citation_problems.is_empty() => expanded,
         Ok(expanded) => {
