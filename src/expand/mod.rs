@@ -30,6 +30,7 @@ pub mod blocks;
 pub mod callouts;
 mod cards;
 pub mod crossref;
+pub mod citations;
 mod dollars;
 mod embeds;
 mod examples;

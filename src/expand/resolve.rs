@@ -93,8 +93,7 @@ impl Expander<'_> {
             })
     }
 
-    /// The file span of `length` bytes at `offset` in an event's text. Where the text is the
-    /// file's text (no escapes or entities), that is exact; otherwise find it in the event's range.
+    /// The file span of `length` bytes at `offset` in an event's text (see [`locate_in`]).
     pub(super) fn locate(
         &self,
         text: &str,
@@ -102,27 +101,7 @@ impl Expander<'_> {
         offset: usize,
         length: usize,
     ) -> Range<usize> {
-        let source = &self.file.text[range.clone()];
-        if source == text {
-            return range.start + offset..range.start + offset + length;
-        }
-        // Smart punctuation and entities make the text longer than its source ("'" → "’"),
-        // never shorter by more than escapes remove; start the search where the piece can
-        // first be, so a repeated number is found at its own place.
-        let wanted = &text[offset..offset + length];
-        let earliest = offset.saturating_sub(text.len().saturating_sub(source.len()));
-        let mut from = earliest.min(source.len());
-        while !source.is_char_boundary(from) {
-            from -= 1;
-        }
-        match source[from..]
-            .find(wanted)
-            .map(|at| from + at)
-            .or_else(|| source.find(wanted))
-        {
-            Some(at) => range.start + at..range.start + at + length,
-            None => range,
-        }
+        locate_in(&self.file.text, text, range, offset, length)
     }
 }
 
@@ -226,5 +205,38 @@ pub(super) fn example_names(examples: &[ExampleBlock]) -> String {
             .map(|example| example.name.as_str())
             .collect();
         format!("examples in this lesson: {}", names.join(", "))
+    }
+}
+
+/// The span in `file_text` of `length` bytes at `offset` in the text of an event parsed from
+/// `file_text[range]`. Where the text is the file's text (no escapes or entities), that is
+/// exact; otherwise find it in the event's range.
+pub(crate) fn locate_in(
+    file_text: &str,
+    text: &str,
+    range: Range<usize>,
+    offset: usize,
+    length: usize,
+) -> Range<usize> {
+    let source = &file_text[range.clone()];
+    if source == text {
+        return range.start + offset..range.start + offset + length;
+    }
+    // Smart punctuation and entities make the text longer than its source ("'" → "’"),
+    // never shorter by more than escapes remove; start the search where the piece can
+    // first be, so a repeated number is found at its own place.
+    let wanted = &text[offset..offset + length];
+    let earliest = offset.saturating_sub(text.len().saturating_sub(source.len()));
+    let mut from = earliest.min(source.len());
+    while !source.is_char_boundary(from) {
+        from -= 1;
+    }
+    match source[from..]
+        .find(wanted)
+        .map(|at| from + at)
+        .or_else(|| source.find(wanted))
+    {
+        Some(at) => range.start + at..range.start + at + length,
+        None => range,
     }
 }

@@ -52,6 +52,13 @@ pub struct BookConfig {
     /// `ids`: how headings get their ids.
     #[serde(skip)]
     pub ids: HeadingIds,
+    /// `bibliography`: a BibTeX or BibLaTeX file relative to the book root, for citations;
+    /// read by [`super::bibliography`]. Templates see it, to link the bibliography page.
+    pub bibliography: Option<String>,
+    /// `citation-style`: a CSL style hayagriva ships (`apa`, `chicago-author-date`, `ieee`, …)
+    /// or a `.csl` file relative to the book root; an author-year style when unset.
+    #[serde(skip)]
+    pub citation_style: Option<String>,
 }
 
 /// The heading id scheme of a book (`ids` in `book.toml`).
@@ -100,6 +107,9 @@ struct RawConfig {
     check: Option<RawCheck>,
     contents: Option<Spanned<String>>,
     ids: Option<HeadingIds>,
+    bibliography: Option<String>,
+    #[serde(rename = "citation-style")]
+    citation_style: Option<Spanned<String>>,
 }
 
 #[derive(Deserialize)]
@@ -116,7 +126,7 @@ struct RawMath {
     macros_file: Option<Spanned<String>>,
 }
 
-const CONFIG_KEYS: &str = "title, description, author, language, decimals, base_url, contents, ids (\"worked\" or \"mdbook\"), a [math] table with macros and macros_file, and a [check] table with links and math (\"error\" or \"warn\")";
+const CONFIG_KEYS: &str = "title, description, author, language, decimals, base_url, contents, ids (\"worked\" or \"mdbook\"), bibliography, citation-style, a [math] table with macros and macros_file, and a [check] table with links and math (\"error\" or \"warn\")";
 
 /// The most decimals a reference may ask for; beyond this f64 prints noise.
 pub const MAX_DECIMALS: usize = 15;
@@ -144,6 +154,8 @@ impl BookConfig {
             check: CheckLevels::default(),
             contents: None,
             ids: HeadingIds::default(),
+            bibliography: None,
+            citation_style: None,
         }
     }
 
@@ -250,6 +262,23 @@ impl BookConfig {
                 (contents.into_inner(), span)
             }),
             ids: raw.ids.unwrap_or_default(),
+            bibliography: raw.bibliography,
+            citation_style: match raw.citation_style {
+                Some(style) => {
+                    let span = style.span();
+                    let name = style.into_inner();
+                    if !super::bibliography::is_style_name(&name) {
+                        return Err(Diagnostic::at(
+                            file,
+                            span,
+                            format!("citation-style \"{name}\" is not a style worked knows"),
+                        )
+                        .with_help(super::bibliography::STYLE_HELP));
+                    }
+                    Some(name)
+                }
+                None => None,
+            },
         })
     }
 }
@@ -465,6 +494,8 @@ mod tests {
             check: CheckLevels::default(),
             contents: None,
             ids: HeadingIds::default(),
+            bibliography: None,
+            citation_style: None,
         }
     }
 

@@ -1,6 +1,7 @@
 //! The first stage: read the book from disk. Settings from `book.toml`, lessons and the files
 //! beside them from `content/`, and the theme with the book's overrides.
 
+pub mod bibliography;
 pub mod config;
 pub mod content;
 pub mod include;

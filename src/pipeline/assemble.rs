@@ -1,11 +1,13 @@
 //! The finished pages and every other output file gathered into one [`RenderedSite`], with no
 //! two files on one path.
 
+use super::bibliography_page::{render_bibliography_page, BIBLIOGRAPHY_PAGE};
 use super::build_cache::CachedPage;
 use super::furniture::{
     render_index_page, render_not_found_page, sitemap_xml, NOT_FOUND_PAGE, SITEMAP_FILE,
 };
 use super::pages::BookContext;
+use super::print_page::{render_print_page, PRINT_PAGE};
 use super::RenderedSite;
 use crate::base::diagnostics::Diagnostic;
 use crate::book::navigation;
@@ -15,7 +17,7 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 
 /// The whole site: every lesson's page, the front page when the book has none of its own, the
-/// 404 page, the sitemap, the search index and table of contents, the theme's static files and
+/// 404 page, the bibliography and whole-book print pages, the sitemap, the search index and table of contents, the theme's static files and
 /// the files beside the lessons. Returns it with the size of the search index in bytes.
 pub(super) fn assemble_site(
     book: &BookContext<'_>,
@@ -44,6 +46,14 @@ pub(super) fn assemble_site(
         site.files
             .insert("index.html".to_string(), index.into_bytes().into());
     }
+    if let Some(bibliography) = book.bibliography {
+        let page = render_bibliography_page(book, bibliography).map_err(|problem| vec![problem])?;
+        site.files
+            .insert(BIBLIOGRAPHY_PAGE.to_string(), page.into_bytes().into());
+    }
+    let print = render_print_page(book, pages).map_err(|problem| vec![problem])?;
+    site.files
+        .insert(PRINT_PAGE.to_string(), print.into_bytes().into());
     let not_found = render_not_found_page(book).map_err(|problem| vec![problem])?;
     site.files
         .insert(NOT_FOUND_PAGE.to_string(), not_found.into_bytes().into());

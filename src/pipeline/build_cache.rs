@@ -121,4 +121,8 @@ pub(crate) struct CachedPage {
     /// changes on another page, this page is made again.
     pub referenced: Vec<String>,
     pub popovers: Vec<Spanned<'static>>,
+    /// The lesson's content as HTML, as the page shows it, for the whole-book print page.
+    pub content: Arc<str>,
+    /// The extra stylesheets its content needs (the print page needs them too).
+    pub stylesheets: Vec<&'static str>,
 }

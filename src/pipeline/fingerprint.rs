@@ -35,6 +35,8 @@ pub(super) fn book_fingerprint(
         check,
         contents,
         ids,
+        bibliography,
+        citation_style,
     } = config;
     (
         title,
@@ -46,6 +48,8 @@ pub(super) fn book_fingerprint(
         macros,
         check,
         ids,
+        bibliography,
+        citation_style,
     )
         .hash(&mut hasher);
     macros_file.as_ref().map(|(name, _)| name).hash(&mut hasher);

@@ -128,7 +128,8 @@ pub(super) fn render_not_found_page(book: &BookContext<'_>) -> Result<String, Di
 #[derive(Serialize)]
 struct NotFoundPage {}
 
-/// `sitemap.xml` (sitemaps.org 0.9) listing every page of the site, when `base_url` is set.
+/// `sitemap.xml` (sitemaps.org 0.9) listing every page of the site but the 404 page and the
+/// whole-book print page (the lessons again, marked noindex), when `base_url` is set.
 pub(super) fn sitemap_xml(config: &BookConfig, site: &RenderedSite) -> Option<String> {
     if config.base_url.is_empty() {
         return None;
@@ -136,11 +137,11 @@ pub(super) fn sitemap_xml(config: &BookConfig, site: &RenderedSite) -> Option<St
     let mut xml = String::from(
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n",
     );
-    for page in site
-        .files
-        .keys()
-        .filter(|path| path.ends_with(".html") && path.as_str() != NOT_FOUND_PAGE)
-    {
+    for page in site.files.keys().filter(|path| {
+        path.ends_with(".html")
+            && path.as_str() != NOT_FOUND_PAGE
+            && path.as_str() != super::print_page::PRINT_PAGE
+    }) {
         xml.push_str("  <url><loc>");
         xml.push_str(&canonical_url(config, page));
         xml.push_str("</loc></url>\n");

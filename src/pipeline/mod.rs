@@ -16,12 +16,14 @@
 //! page, 404, sitemap) and `assemble` (every output file in one [`RenderedSite`]).
 
 mod assemble;
+mod bibliography_page;
 pub mod build_cache;
 mod crossrefs;
 mod fingerprint;
 mod furniture;
 mod pages;
 mod prepare;
+mod print_page;
 mod reserved;
 mod tolerate;
 mod typeset;
@@ -37,6 +39,7 @@ use crate::expand::Unexpanded;
 use crate::layout::math::{Formula, MathSettings};
 use crate::layout::templating::Templates;
 use crate::link::SiteIndex;
+use crate::load::bibliography::load_bibliography;
 use crate::load::config::load_config;
 use crate::load::content::{load_lessons, Lesson, LoadedLessons};
 use crate::load::theme::load_theme;
@@ -163,6 +166,7 @@ pub fn build_site_with(
         None => (None, None),
     };
     let config = load_config(root)?;
+    let bibliography = load_bibliography(root, &config).map_err(|problem| vec![problem])?;
     let LoadedLessons {
         lessons: all_lessons,
         assets,
@@ -208,6 +212,9 @@ pub fn build_site_with(
             book_fingerprint(&config, &theme, &lessons, &assets, drafts),
             &tree,
             &labels.table,
+            bibliography
+                .as_ref()
+                .map(|bibliography| &bibliography.file.text),
         )
             .hash(&mut hasher);
         hasher.finish()
@@ -229,7 +236,15 @@ pub fn build_site_with(
     let prepare = |index: usize, events| {
         let lesson = &lessons[index];
         let labels = labels.for_page(index, lesson);
-        prepare_lesson(index, lesson, events, &config, &budget, &labels)
+        prepare_lesson(
+            index,
+            lesson,
+            events,
+            &config,
+            &budget,
+            &labels,
+            bibliography.as_ref(),
+        )
     };
     let prepared: Vec<Result<Prepared<'_>, Unexpanded>> = parsed
         .into_par_iter()
@@ -362,6 +377,7 @@ pub fn build_site_with(
         config: &config,
         templates: &templates,
         typeset: &typeset,
+        bibliography: bibliography.as_ref(),
     };
     let pages_laid_out = ready.len();
     let made: Vec<Result<(usize, CachedPage), Diagnostic>> = ready

@@ -14,6 +14,7 @@ use crate::layout::html::{to_html, toc_html};
 use crate::layout::search::{self, IndexedSection};
 use crate::layout::templating::{PageContext, Templates};
 use crate::link::relative_url;
+use crate::load::bibliography::Bibliography;
 use crate::load::config::BookConfig;
 use crate::load::content::Lesson;
 use serde::Serialize;
@@ -26,6 +27,7 @@ pub(super) struct BookContext<'a> {
     pub(super) config: &'a BookConfig,
     pub(super) templates: &'a Templates,
     pub(super) typeset: &'a Typeset,
+    pub(super) bibliography: Option<&'a Bibliography>,
 }
 
 #[derive(Serialize)]
@@ -55,7 +57,7 @@ struct LessonFields<'a> {
     slug: &'a str,
     title: &'a str,
     summary: &'a str,
-    content: String,
+    content: &'a str,
     section: bool,
     draft: bool,
 }
@@ -129,7 +131,8 @@ pub(super) fn finish_page(
     let fragments = std::mem::take(&mut page.fragments);
     let referenced = std::mem::take(&mut page.referenced);
     let popovers = page.popovers.clone();
-    let html = render_lesson_page(page, book)?;
+    let stylesheets = page.stylesheets.clone();
+    let (html, content) = render_lesson_page(page, book)?;
     Ok((
         index,
         CachedPage {
@@ -143,24 +146,30 @@ pub(super) fn finish_page(
             fragments,
             referenced,
             popovers,
+            content,
+            stylesheets,
         },
     ))
 }
 
 /// One lesson's page: its content with the table of contents, cards, breadcrumbs and the
-/// previous and next links around it.
-fn render_lesson_page(page: Prepared<'_>, book: &BookContext<'_>) -> Result<Arc<[u8]>, Diagnostic> {
+/// previous and next links around it; returns the page and its content.
+fn render_lesson_page(
+    page: Prepared<'_>,
+    book: &BookContext<'_>,
+) -> Result<(Arc<[u8]>, Arc<str>), Diagnostic> {
     let lesson = page.lesson;
     let lessons = book.lessons;
     let path = lesson.page();
     let root = root_prefix(&path);
     let mut toc = page.toc;
     toc_html(&mut toc, &page.events, book.typeset);
-    // The popovers' templates close the content, after everything the table of contents and
-    // the search index read.
-    let mut events = page.events;
-    events.extend(page.popovers);
     let position = book.tree.position(page.index);
+    // The print page takes the content without the popovers' templates (it runs no scripts);
+    // on the lesson page they close the content, after everything the table of contents and
+    // the search index read.
+    let content: Arc<str> = Arc::from(to_html(page.events, book.typeset));
+    let with_popovers = format!("{content}{}", to_html(page.popovers, book.typeset));
     let order = &book.tree.reading_order;
     let children = if book.tree.section_of_page(page.index).is_some() {
         book.tree
@@ -192,7 +201,7 @@ fn render_lesson_page(page: Prepared<'_>, book: &BookContext<'_>) -> Result<Arc<
                 slug: &lesson.slug,
                 title: &lesson.title,
                 summary: &lesson.summary,
-                content: to_html(events, book.typeset),
+                content: &with_popovers,
                 section: lesson.section,
                 draft: lesson.draft,
             },
@@ -220,6 +229,7 @@ fn render_lesson_page(page: Prepared<'_>, book: &BookContext<'_>) -> Result<Arc<
     // The template is the same for every lesson; the lesson is what the author can change.
     book.templates
         .render_page("lesson.html", &context)
+        .map(|html| (html, Arc::clone(&content)))
         .map_err(|problem| {
             let mut at_lesson = Diagnostic::at(
                 &lesson.source,

@@ -5,11 +5,14 @@
 use super::build_cache::CachedPage;
 use crate::base::diagnostics::Diagnostic;
 use crate::expand::crossref::{Fragment, PageLabels};
+use crate::expand::citations::cite_lesson;
 use crate::expand::markdown::{self, LocalTarget, Spanned, TocEntry};
 use crate::expand::mdbook_ids::{html_anchor_ids, mdbook_heading_ids};
 use crate::expand::value_budget::ValueBudget;
 use crate::expand::{expand_lesson, Unexpanded};
+use crate::layout::citations::format_citations;
 use crate::layout::math::{self, Formula, MathSettings};
+use crate::load::bibliography::Bibliography;
 use crate::load::config::{BookConfig, HeadingIds};
 use crate::load::content::Lesson;
 use pulldown_cmark::Event;
@@ -63,8 +66,23 @@ pub(super) fn prepare_lesson<'a>(
     config: &BookConfig,
     budget: &ValueBudget,
     labels: &PageLabels<'_>,
+    bibliography: Option<&Bibliography>,
 ) -> Result<Prepared<'a>, Unexpanded> {
-    let expanded = expand_lesson(lesson, events, config.decimals, budget, labels)?;
+    let (events, citation_problems) =
+        cite_lesson(&lesson.source, events, bibliography, format_citations);
+    let expanded = match expand_lesson(lesson, events, config.decimals, budget, labels) {
+        Ok(expanded) if citation_problems.is_empty() => expanded,
+        Ok(expanded) => {
+            return Err(Unexpanded {
+                problems: citation_problems,
+                typed_numbers: expanded.typed_numbers,
+            })
+        }
+        Err(mut unexpanded) => {
+            unexpanded.problems.splice(0..0, citation_problems);
+            return Err(unexpanded);
+        }
+    };
     let mut events = expanded.events;
     let (toc, title_id) = match config.ids {
         HeadingIds::Worked => (markdown::heading_ids(&mut events), None),

@@ -2,9 +2,11 @@
 //!
 //! Two sources that would write one output path lose one of them; the collisions between
 //! lessons, static files and assets are found as the site is assembled (`assemble`), and these
-//! checks cover the files worked always makes: the not-found page, the search index and the
-//! table-of-contents script (the sitemap and the front page clash only when they are written,
-//! and `assemble` reports that). Each problem names both sides.
+//! checks cover the files worked always makes: the not-found page, the whole-book print page,
+//! the bibliography page (reserved even in a book without a bibliography, so that adding one
+//! never breaks the book), the search index and the table-of-contents script (the sitemap and
+//! the front page clash only when they are written, and `assemble` reports that). Each problem
+//! names both sides.
 
 use crate::base::diagnostics::Diagnostic;
 use crate::load::content::Lesson;
@@ -15,6 +17,11 @@ use std::collections::BTreeMap;
 /// the site assembly reports them then), with what it is.
 const GENERATED: &[(&str, &str)] = &[
     (super::furniture::NOT_FOUND_PAGE, "the not-found page"),
+    (super::print_page::PRINT_PAGE, "the whole-book print page"),
+    (
+        super::bibliography_page::BIBLIOGRAPHY_PAGE,
+        "the bibliography page",
+    ),
     (crate::layout::search::INDEX_FILE, "the search index"),
     (
         crate::book::navigation::TOC_FILE,

@@ -84,8 +84,8 @@ fn builds_one_page_per_lesson_and_an_index_that_lists_them() {
         .collect();
     assert_eq!(
         pages.len(),
-        4,
-        "only the index, two lessons and 404.html: {pages:?}"
+        5,
+        "only the index, two lessons, 404.html and print.html: {pages:?}"
     );
     let index = book.read("public/index.html");
     let attention = index

@@ -1,0 +1,287 @@
+//! A lesson's content HTML moved onto the whole-book print page (`print.html`, at the output
+//! root), where every lesson shares one document: ids must stay unique and links between
+//! lessons must become links within the page.
+//!
+//! Every id is prefixed with the lesson's anchor (`block-feed-forward--why-relu`), except
+//! cross-reference labels (`eq-…`, `fig-…`, …), which are unique in the book already and keep
+//! their names; everything that points at an id (`href="#…"`, `for`, `aria-*` id lists,
+//! `headers`, SVG `url(#…)`) follows. A link to another lesson (`../x/y.html#frag`) points to
+//! that lesson's place on the page; any other relative address is made relative to the root.
+//!
+//! The input is the HTML this crate wrote (pulldown-cmark's, KaTeX's, the figures' and the
+//! author's raw HTML), so a small scanner over its tags is enough: text is left alone, comments
+//! are copied, and attribute values are rewritten in place.
+
+use crate::expand::citations::CROSS_REFERENCE_KINDS;
+use crate::link::resolve_path;
+
+/// Where a lesson's content goes on the print page, and how to find the other lessons.
+pub struct PrintPlace<'a> {
+    /// The lesson's folder from the output root (`block`, or empty).
+    pub folder: &'a str,
+    /// The anchor of the lesson on the print page; its ids are prefixed with it.
+    pub anchor: &'a str,
+    /// The print-page anchor of the lesson whose page is at a root-relative path, if any.
+    pub lesson_anchor: &'a dyn Fn(&str) -> Option<String>,
+}
+
+/// The anchor of the lesson whose page is `page` (`block/feed-forward.html` →
+/// `block-feed-forward`).
+pub fn lesson_anchor(page: &str) -> String {
+    page.strip_suffix(".html").unwrap_or(page).replace('/', "-")
+}
+
+/// Whether an id is a cross-reference label, kept as it is on the print page.
+pub fn is_label(id: &str) -> bool {
+    id.split_once('-')
+        .is_some_and(|(kind, rest)| !rest.is_empty() && CROSS_REFERENCE_KINDS.contains(&kind))
+}
+
+/// `html` rewritten for its place on the print page.
+pub fn for_print_page(html: &str, place: &PrintPlace<'_>) -> String {
+    let mut out = String::with_capacity(html.len() + html.len() / 16);
+    let mut rest = html;
+    while let Some(open) = rest.find('<') {
+        out.push_str(&rest[..open]);
+        rest = &rest[open..];
+        if let Some(comment) = rest.strip_prefix("<!--") {
+            let end = comment.find("-->").map_or(rest.len(), |at| at + 4 + 3);
+            out.push_str(&rest[..end]);
+            rest = &rest[end..];
+            continue;
+        }
+        let end = tag_end(rest);
+        rewrite_tag(&rest[..end], place, &mut out);
+        rest = &rest[end..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// The length of the tag at the start of `html`, up to and including its `>` (quotes respected).
+fn tag_end(html: &str) -> usize {
+    let mut quote = None;
+    for (at, c) in html.char_indices().skip(1) {
+        match (quote, c) {
+            (Some(q), c) if c == q => quote = None,
+            (Some(_), _) => {}
+            (None, '"' | '\'') => quote = Some(c),
+            (None, '>') => return at + 1,
+            (None, '<') => return at,
+            _ => {}
+        }
+    }
+    html.len()
+}
+
+/// Copies one tag to `out` with the values of the attributes that hold ids or addresses
+/// rewritten.
+fn rewrite_tag(tag: &str, place: &PrintPlace<'_>, out: &mut String) {
+    let bytes = tag.as_bytes();
+    let mut copied = 0;
+    let mut at = 1;
+    // The tag's name, then attributes.
+    while at < bytes.len() && !bytes[at].is_ascii_whitespace() && bytes[at] != b'>' {
+        at += 1;
+    }
+    loop {
+        while at < bytes.len() && (bytes[at].is_ascii_whitespace() || bytes[at] == b'/') {
+            at += 1;
+        }
+        if at >= bytes.len() || bytes[at] == b'>' {
+            break;
+        }
+        let name_start = at;
+        while at < bytes.len()
+            && !matches!(bytes[at], b'=' | b'>' | b'/')
+            && !bytes[at].is_ascii_whitespace()
+        {
+            at += 1;
+        }
+        let name = tag[name_start..at].to_ascii_lowercase();
+        if bytes.get(at) != Some(&b'=') {
+            continue;
+        }
+        at += 1;
+        let (value_start, value_end) = match bytes.get(at) {
+            Some(&quote @ (b'"' | b'\'')) => {
+                let start = at + 1;
+                let end = tag[start..]
+                    .find(quote as char)
+                    .map_or(tag.len(), |e| start + e);
+                at = (end + 1).min(tag.len());
+                (start, end)
+            }
+            _ => {
+                let start = at;
+                while at < bytes.len() && !bytes[at].is_ascii_whitespace() && bytes[at] != b'>' {
+                    at += 1;
+                }
+                (start, at)
+            }
+        };
+        let value = &tag[value_start..value_end];
+        if let Some(new) = rewrite_value(&name, value, place) {
+            out.push_str(&tag[copied..value_start]);
+            out.push_str(&new);
+            copied = value_end;
+        }
+    }
+    out.push_str(&tag[copied..]);
+}
+
+/// The new value of attribute `name`, if it changes.
+fn rewrite_value(name: &str, value: &str, place: &PrintPlace<'_>) -> Option<String> {
+    match name {
+        "id" | "for" | "list" => Some(print_id(value, place)),
+        "headers" | "aria-labelledby" | "aria-describedby" | "aria-controls" | "aria-owns"
+        | "aria-details" | "aria-flowto" => Some(
+            value
+                .split_ascii_whitespace()
+                .map(|id| print_id(id, place))
+                .collect::<Vec<_>>()
+                .join(" "),
+        ),
+        "href" | "xlink:href" => Some(print_address(value, place, true)),
+        "src" | "poster" => Some(print_address(value, place, false)),
+        _ if value.contains("url(#") => Some(
+            value
+                .split("url(#")
+                .enumerate()
+                .map(|(index, piece)| {
+                    if index == 0 {
+                        return piece.to_string();
+                    }
+                    let close = piece.find(')').unwrap_or(piece.len());
+                    format!(
+                        "url(#{}{}",
+                        print_id(&piece[..close], place),
+                        &piece[close..]
+                    )
+                })
+                .collect(),
+        ),
+        _ => None,
+    }
+}
+
+/// The id `id` of the lesson at `place` has on the print page.
+fn print_id(id: &str, place: &PrintPlace<'_>) -> String {
+    if id.is_empty() || is_label(id) {
+        id.to_string()
+    } else {
+        format!("{}--{id}", place.anchor)
+    }
+}
+
+/// An address on the print page: in-page for the lesson's own fragments and for other
+/// lessons, root-relative for other files, unchanged when absolute.
+fn print_address(address: &str, place: &PrintPlace<'_>, may_be_lesson: bool) -> String {
+    if let Some(fragment) = address.strip_prefix('#') {
+        return format!("#{}", print_id(fragment, place));
+    }
+    let absolute = address.starts_with('/')
+        || address
+            .split_once(':')
+            .is_some_and(|(scheme, _)| !scheme.contains('/') && !scheme.is_empty());
+    if absolute {
+        return address.to_string();
+    }
+    let (path, fragment) = match address.split_once('#') {
+        Some((path, fragment)) => (path, Some(fragment)),
+        None => (address, None),
+    };
+    let Some(mut from_root) = resolve_path(place.folder, path) else {
+        return address.to_string();
+    };
+    if path.ends_with('/') && !from_root.is_empty() {
+        from_root.push('/');
+    }
+    if may_be_lesson {
+        if let Some(anchor) = (place.lesson_anchor)(&from_root) {
+            let target = PrintPlace {
+                anchor: &anchor,
+                ..*place
+            };
+            return match fragment {
+                Some(fragment) if !fragment.is_empty() => {
+                    format!("#{}", print_id(fragment, &target))
+                }
+                _ => format!("#{anchor}"),
+            };
+        }
+    }
+    match fragment {
+        Some(fragment) => format!("{from_root}#{fragment}"),
+        None => from_root,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn print(html: &str) -> String {
+        let lessons = |page: &str| {
+            ["block/feed-forward.html", "transformers/attention.html"]
+                .contains(&page)
+                .then(|| lesson_anchor(page))
+        };
+        for_print_page(
+            html,
+            &PrintPlace {
+                folder: "block",
+                anchor: "block-feed-forward",
+                lesson_anchor: &lessons,
+            },
+        )
+    }
+
+    #[test]
+    fn ids_and_what_points_at_them_are_prefixed_but_labels_are_kept() {
+        assert_eq!(
+            print(
+                r##"<h2 id="why"><a href="#why">Why</a></h2><label for="x">X</label><input id="x" aria-describedby="x-help eq-scores">"##
+            ),
+            r##"<h2 id="block-feed-forward--why"><a href="#block-feed-forward--why">Why</a></h2><label for="block-feed-forward--x">X</label><input id="block-feed-forward--x" aria-describedby="block-feed-forward--x-help eq-scores">"##
+        );
+        assert_eq!(
+            print(r##"<span id="eq-scores"></span><a href="#fig-heat">Figure</a>"##),
+            r##"<span id="eq-scores"></span><a href="#fig-heat">Figure</a>"##
+        );
+        assert_eq!(
+            print(r##"<rect clip-path="url(#clip-1)"/><clipPath id="clip-1">"##),
+            r##"<rect clip-path="url(#block-feed-forward--clip-1)"/><clipPath id="block-feed-forward--clip-1">"##
+        );
+    }
+
+    #[test]
+    fn links_to_lessons_stay_on_the_page_and_other_addresses_start_at_the_root() {
+        assert_eq!(
+            print(r#"<a href="../transformers/attention.html#masks">masks</a>"#),
+            r##"<a href="#transformers-attention--masks">masks</a>"##
+        );
+        assert_eq!(
+            print(
+                r#"<a href="feed-forward.html">here</a> <a href="../transformers/attention.html#eq-scores">(1)</a>"#
+            ),
+            r##"<a href="#block-feed-forward">here</a> <a href="#eq-scores">(1)</a>"##
+        );
+        assert_eq!(
+            print(r#"<img src="pictures/a.png" alt="a"><a href="../katex/LICENSE">licence</a>"#),
+            r#"<img src="block/pictures/a.png" alt="a"><a href="katex/LICENSE">licence</a>"#
+        );
+        assert_eq!(
+            print(
+                r#"<a href="https://arxiv.org/abs/1706.03762">arXiv</a><a href="mailto:a@b.org">mail</a>"#
+            ),
+            r#"<a href="https://arxiv.org/abs/1706.03762">arXiv</a><a href="mailto:a@b.org">mail</a>"#
+        );
+    }
+
+    #[test]
+    fn text_comments_and_other_attributes_are_left_alone() {
+        let html = "<p class=\"id\" title='href=\"#x\"'>id=\"y\" &lt;a href=\"#z\"&gt;</p><!-- <a href=\"#c\"> -->";
+        assert_eq!(print(html), html);
+    }
+}

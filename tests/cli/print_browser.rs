@@ -1,0 +1,131 @@
+//! The whole-book print page in headless Chromium, as CI prints it: `print.html` of the shipped
+//! book goes to PDF (one printed page at least per lesson), and under print media at an A4
+//! page's content width every lesson is there, in reading order, each starting a new page; and
+//! no display formula or table is wider than its box (in print, what overflows is cut off), a
+//! test ignored until the widest matrices have a printed form. Without Chromium the tests skip
+//! loudly, and fail under `CI=true`.
+
+use crate::accessibility::{emulate, open};
+use crate::common::{launch_chromium, Chromium};
+use crate::support::ShippedSite;
+use crate::widget_browser::{eval_json, metrics};
+use headless_chrome::types::PrintToPdfOptions;
+use headless_chrome::Tab;
+use serde_json::Value;
+use std::sync::Arc;
+
+/// A4, in inches, with Chromium's default margins (0.4 in each side): the content is
+/// (8.27 − 0.8) in × 96 px/in ≈ 717 px wide.
+const PAPER: (f64, f64) = (8.27, 11.69);
+const CONTENT_WIDTH: u32 = 717;
+
+/// Every lesson's title on the print page, whether each starts a printed page, and every
+/// formula or table wider than its box.
+const PRINTED: &str = r#"(() => {
+  const lessons = [...document.querySelectorAll('.print-lesson')];
+  const cut = [];
+  for (const el of document.querySelectorAll('.print-lesson .katex-display, .print-lesson table')) {
+    if (!el.checkVisibility()) continue;
+    const lesson = el.closest('.print-lesson').querySelector('h1').textContent.trim();
+    const box = el.getBoundingClientRect();
+    if (el.scrollWidth > el.clientWidth + 1 || box.right > document.documentElement.clientWidth + 1) {
+      cut.push(`${lesson}: ${el.tagName.toLowerCase()}.${el.className} ${el.scrollWidth} px in ${el.clientWidth} px: ${el.textContent.trim().slice(0, 60)}`);
+    }
+  }
+  return {
+    titles: lessons.map((lesson) => lesson.querySelector('h1').textContent.trim()),
+    unbroken: lessons.filter((lesson) => getComputedStyle(lesson).breakBefore !== 'page')
+      .map((lesson) => lesson.id),
+    cut,
+  };
+})()"#;
+
+/// Each lesson page's title, in reading order ("Page N of M").
+fn lesson_titles(site: &ShippedSite) -> Vec<String> {
+    let mut lessons: Vec<(usize, String)> = site
+        .pages()
+        .iter()
+        .filter_map(|page| {
+            let html = std::fs::read_to_string(site.root().join(page)).unwrap();
+            let number = html.split("class=\"page-position\">Page ").nth(1)?;
+            let number: usize = number.split(' ').next()?.parse().ok()?;
+            let title = html.split("<h1>").nth(1)?.split("</h1>").next()?;
+            Some((number, title.replace("&#x27;", "'").replace("&amp;", "&")))
+        })
+        .collect();
+    lessons.sort();
+    lessons.into_iter().map(|(_, title)| title).collect()
+}
+
+/// The shipped book's `print.html` open under print media at an A4 page's content width, what
+/// [`PRINTED`] finds there, and the lessons' titles in reading order; `None` without Chromium.
+fn printed_book(test: &str, what: &str) -> Option<(Chromium, Arc<Tab>, Value, Vec<String>)> {
+    let chromium = launch_chromium(test, what)?;
+    let site = ShippedSite::build();
+    let expected = lesson_titles(&site);
+    assert!(
+        expected.len() >= 6,
+        "the shipped book's lessons: {expected:?}"
+    );
+    let tab = chromium.tab();
+    emulate(&tab, "print", "light");
+    metrics(&tab, CONTENT_WIDTH, 1000);
+    open(&tab, &site.url("print.html"));
+    let printed = eval_json(&tab, PRINTED);
+    Some((chromium, tab, printed, expected))
+}
+
+#[test]
+fn the_whole_book_prints_every_lesson_in_reading_order_each_from_a_new_page() {
+    let Some((_chromium, tab, printed, expected)) = printed_book(
+        "print_browser::every_lesson",
+        "The whole-book print page printed to PDF (print.html)",
+    ) else {
+        return;
+    };
+    let titles: Vec<&str> = printed["titles"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|title| title.as_str().unwrap())
+        .collect();
+    assert_eq!(titles, expected, "every lesson, in reading order");
+    assert_eq!(
+        printed["unbroken"],
+        serde_json::json!([]),
+        "every lesson starts a new printed page"
+    );
+    let pdf = tab
+        .print_to_pdf(Some(PrintToPdfOptions {
+            paper_width: Some(PAPER.0),
+            paper_height: Some(PAPER.1),
+            ..PrintToPdfOptions::default()
+        }))
+        .expect("print to PDF");
+    assert!(pdf.starts_with(b"%PDF-"), "a PDF");
+    let pages = pdf
+        .windows(b"/Type /Page".len() + 1)
+        .filter(|window| window.starts_with(b"/Type /Page") && window[window.len() - 1] != b's')
+        .count();
+    assert!(
+        pages > expected.len(),
+        "{pages} printed pages for {} lessons, each starting a page",
+        expected.len()
+    );
+}
+
+#[test]
+#[ignore = "three matrices of 16 and more columns (the block lesson's hidden layer, gradient descent's steps) are wider than A4 until wide tables get a printed form (issue 26, pages that fit); run with --ignored"]
+fn no_formula_or_table_of_the_printed_book_is_cut_at_the_page_edge() {
+    let Some((_chromium, _tab, printed, _)) = printed_book(
+        "print_browser::nothing_cut",
+        "Formulas and tables of the whole-book print page fit the printed page",
+    ) else {
+        return;
+    };
+    assert_eq!(
+        printed["cut"],
+        serde_json::json!([]),
+        "formulas and tables wider than the printed page are cut off"
+    );
+}
