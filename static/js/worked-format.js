@@ -88,8 +88,46 @@
     return String(x).replace('-', MINUS);
   }
 
+  var SUPERSCRIPT = { '-': '\u207b', 0: '\u2070', 1: '\u00b9', 2: '\u00b2', 3: '\u00b3', 4: '\u2074',
+    5: '\u2075', 6: '\u2076', 7: '\u2077', 8: '\u2078', 9: '\u2079' };
+
+  /**
+   * x as m × 10ᵏ with `significant` digits in m ("8.610 × 10¹²", "−1.5 × 10⁻³⁰⁰"), for numbers
+   * whose fixed decimals would run to hundreds of digits. Not part of the build's number rule
+   * yet (the `numbers` work on issue 26 decides where the rule switches to it); the widgets use it
+   * through formatDpReadable for what a reader's edit can make huge.
+   */
+  function formatScientific(x, significant, minus) {
+    if (!isFinite(x) || x === 0) return formatDp(x, 0, minus);
+    var sign = minus === undefined ? MINUS : minus;
+    var text = Math.abs(x).toExponential(Math.max(0, significant - 1));
+    var mantissa = text.slice(0, text.indexOf('e'));
+    var exponent = String(Number(text.slice(text.indexOf('e') + 1)));
+    if (exponent === '0') return (x < 0 ? sign : '') + mantissa;
+    var power = exponent.split('').map(function (c) { return SUPERSCRIPT[c]; }).join('');
+    return (x < 0 ? sign : '') + mantissa + ' \u00d7 10' + power;
+  }
+
+  /** From this size on, N fixed decimals are too long to read and formatDpReadable switches. */
+  var SCIENTIFIC_FROM = 1e9;
+
+  /**
+   * `Ndp` while |x| < 10⁹, else scientific with N + 1 significant digits: what a widget prints
+   * for a value the reader's edit may have made huge (a score of 10¹⁵⁰ is one short line, not
+   * 150 digits). Below 10⁹ it is exactly formatDp, so the lesson's numbers print as the build's.
+   */
+  function formatDpReadable(x, decimals, minus) {
+    if (decimals === undefined) decimals = 3;
+    return Math.abs(x) < SCIENTIFIC_FROM || !isFinite(x)
+      ? formatDp(x, decimals, minus)
+      : formatScientific(x, decimals + 1, minus);
+  }
+
   return {
     MINUS: MINUS,
+    SCIENTIFIC_FROM: SCIENTIFIC_FROM,
+    formatScientific: formatScientific,
+    formatDpReadable: formatDpReadable,
     formatDp: formatDp,
     formatSf: formatSf,
     formatCount: formatCount,

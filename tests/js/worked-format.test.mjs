@@ -57,3 +57,17 @@ test('prints a typed value as its shortest text with the prose minus', () => {
   assert.equal(format.formatShortest(1e-7), '1e\u22127');
   assert.equal(format.MINUS, '\u2212');
 });
+
+test('prints huge numbers in scientific notation, and everything else as formatDp', () => {
+  assert.equal(format.formatScientific(8610286968332.432, 4), '8.610 \u00d7 10\u00b9\u00b2');
+  assert.equal(format.formatScientific(-1e-300, 2), '\u22121.0 \u00d7 10\u207b\u00b3\u2070\u2070');
+  assert.equal(format.formatScientific(2.5, 2), '2.5');
+  assert.equal(format.formatScientific(0, 3), '0');
+  assert.equal(format.formatDpReadable(2e300, 3), '2.000 \u00d7 10\u00b3\u2070\u2070');
+  assert.equal(format.formatDpReadable(-3e12), '\u22123.000 \u00d7 10\u00b9\u00b2');
+  // Below 10⁹ exactly formatDp, so a lesson's numbers print as the build prints them.
+  assert.equal(format.formatDpReadable(999999999.5, 3), format.formatDp(999999999.5, 3));
+  assert.equal(format.formatDpReadable(-1296231.081, 3), '\u22121296231.081');
+  assert.equal(format.formatDpReadable(0.125, 2), '0.12');
+  assert.equal(format.formatDpReadable(1e9, 1), '1.0 \u00d7 10\u2079');
+});
