@@ -32,5 +32,7 @@ mod sliders_differential;
 mod support;
 mod transformer_block_browser;
 mod typed_numbers;
+mod widget_blocks;
 mod widget_browser;
 mod widget_differential;
+mod widget_guards_browser;
