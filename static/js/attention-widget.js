@@ -148,7 +148,7 @@
     var live = el('div', { className: 'ww', id: this.id });
     common.append(live, [
       el('p', { className: 'ww-intro' },
-        'Try it: change any number or token name and every matrix below follows; the lesson\u2019s ' +
+        'Try it: change any number or token name and every matrix follows; the lesson\u2019s ' +
         'text keeps its own numbers. Choose a row of the weights A to see that token\u2019s calculation.'),
       restored !== null && !fromUrl
         ? el('p', { className: 'ww-note', role: 'status' },
