@@ -325,7 +325,8 @@
    * search finds none within SUGGESTION_RUNS runs): for a result too large (an overflow, a
    * size or work limit, too many numbers to draw) a bisection from x towards `before`, the last
    * value that worked; for any other failure (an odd width, a size of 0, a square root of a
-   * negative number) the whole numbers next to x and −x. Each is tried, so each is valid.
+   * negative number) the whole numbers next to x and −x, those of `before`'s sign first. Each
+   * is tried, so each is valid.
    */
   Widget.prototype.suggest = function (field, x, before, problem) {
     var self = this;
@@ -352,6 +353,9 @@
     } else {
       var near = Number.isInteger(x) ? [x - 1, x + 1, x - 2, x + 2] : [Math.floor(x), Math.ceil(x)];
       if (x < 0) near.unshift(-x);
+      // Values of the sign the field had first: h = 0 heads is answered with 1 or 2, not −1.
+      var sameSign = function (c) { return Math.sign(c) === Math.sign(before); };
+      near = near.filter(sameSign).concat(near.filter(function (c) { return !sameSign(c); }));
       near.forEach(function (candidate) {
         if (found.length < 2 && works(candidate)) found.push(candidate);
       });
