@@ -155,6 +155,16 @@ fn attention_tables(attention: &Attention) -> Vec<(String, String)> {
     tables
 }
 
+/// Most numbers a compute widget draws in its steps' tables at once. The reader's browser is
+/// held to it (the JSON's `most_shown`: compute-widget.js refuses an edit past it, at the field)
+/// and so is the lesson's own example, here: a million table cells froze a tab for most of a
+/// minute, a few thousand draw at once.
+pub const MOST_WIDGET_NUMBERS: usize = 4096;
+
+/// What a widget says to a reader whose browser does not run its script (the prose around it
+/// may say "drag" or "tick"); widget-common.js removes it when the widget starts.
+const WITHOUT_SCRIPT_NOTE: &str = "<p class=\"worked-widget-nojs\">The controls of this widget need JavaScript, which is not running here, so it shows the lesson’s own numbers.</p>";
+
 /// Styles of widgets, relative to the output root.
 const WIDGET_STYLESHEET: &str = "widget.css";
 /// Styles of ` ```figure ` pictures, relative to the output root.
@@ -218,10 +228,35 @@ impl<'x> Expander<'x> {
                 .retain(|(quantity, _)| steps.contains(quantity) || inputs.contains(quantity));
             data["show"] = serde_json::Value::from(steps.clone());
         }
+        if let Evaluated::Compute(computed) = &example.evaluated {
+            let drawn: usize = computed
+                .step_names()
+                .into_iter()
+                .filter(|step| {
+                    shown_steps
+                        .as_ref()
+                        .is_none_or(|shown| shown.iter().any(|s| s == step))
+                })
+                .filter_map(|step| computed.value(step))
+                .map(|value| value.len())
+                .sum();
+            if drawn > MOST_WIDGET_NUMBERS {
+                self.problems.push(
+                    Diagnostic::at(
+                        self.file,
+                        span,
+                        format!("the widget of \"{name}\" would draw {drawn} numbers; a widget draws at most {MOST_WIDGET_NUMBERS}"),
+                    )
+                    .with_help("list fewer or smaller steps with show = [\"<step>\", …], or make the example smaller"),
+                );
+                return None;
+            }
+            data["most_shown"] = serde_json::Value::from(MOST_WIDGET_NUMBERS);
+        }
         // `<` never appears raw inside the JSON, so no text can close the <script> element.
         let json = data.to_string().replace('<', "\\u003c");
         let mut html = format!(
-            "<figure class=\"worked-widget\" data-widget=\"{}\" data-example=\"{}\">\n<script type=\"application/json\" data-example-data>{json}</script>\n<div class=\"worked-widget-static\">\n",
+            "<figure class=\"worked-widget\" data-widget=\"{}\" data-example=\"{}\">\n<script type=\"application/json\" data-example-data>{json}</script>\n{WITHOUT_SCRIPT_NOTE}\n<div class=\"worked-widget-static\">\n",
             kind.data_widget,
             escape_html(name)
         );
@@ -256,14 +291,17 @@ impl<'x> Expander<'x> {
                 html.push('\n');
             } else if let Some(text) = quantity_prose(&quantity, precision, false) {
                 values.push_str(&format!(
-                    "<dt>{}</dt><dd data-value=\"{quantity_name}\" data-ref=\"{reference}\">{}</dd>",
+                    "<tr><th scope=\"row\">{}</th><td data-value=\"{quantity_name}\" data-ref=\"{reference}\">{}</td></tr>",
                     escape_html(caption),
                     escape_html(&text)
                 ));
             }
         }
         if !values.is_empty() {
-            html.push_str(&format!("<dl class=\"worked-values\">{values}</dl>\n"));
+            // A table with headers, not a bare list: each number is read with its name.
+            html.push_str(&format!(
+                "<table class=\"worked-values\"><thead><tr><th scope=\"col\">Quantity</th><th scope=\"col\">Value</th></tr></thead><tbody>{values}</tbody></table>\n"
+            ));
         }
         // The lesson's snippet, for readers without JavaScript; the live widget shows its own.
         if let Some(numpy) = self.numpy_details(name, &example.evaluated) {

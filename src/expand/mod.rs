@@ -49,6 +49,7 @@ mod typed;
 pub mod typed_numbers;
 pub mod value_budget;
 
+pub use embeds::MOST_WIDGET_NUMBERS;
 pub use examples::evaluate_examples;
 use examples::{block_body, collect_examples, fenced_kind};
 pub use numpy::MAX_SNIPPET_NUMBERS;

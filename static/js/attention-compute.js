@@ -179,6 +179,19 @@
   }
 
   /**
+   * Like Rust's `ensure_finite_result`: a product that overflows is an error naming the matrix,
+   * never an ∞ or NaN on the page.
+   */
+  function ensureFinite(what, matrix) {
+    var finite = matrix.every(function (row) { return row.every(isFinite); });
+    if (finite) return;
+    var error = ComputeError(null, what + ' overflows: the inputs are too large to compute with');
+    error.hint = 'scale the inputs down';
+    error.overflow = what;
+    throw error;
+  }
+
+  /**
    * Scaled dot-product attention, with the same shape of result as the Rust `Attention` (and its
    * `eval --json`): full projections q, k, v; one entry per head; for a single head also the
    * top-level scores, scaled (before masking) and weights (masked entries exactly 0); `concat`
@@ -188,6 +201,9 @@
     var heads = validate(input);
     var causal = Boolean(input.causal);
     var p = project(input.embeddings, input.w_q, input.w_k, input.w_v);
+    ensureFinite('the queries Q', p.q);
+    ensureFinite('the keys K', p.k);
+    ensureFinite('the values V', p.v);
     var dq = input.w_q[0].length / heads;
     var dv = input.w_v[0].length / heads;
     var perHead = [];
@@ -196,6 +212,7 @@
       var k = columns(p.k, h * dq, dq);
       var v = columns(p.v, h * dv, dv);
       var raw = scores(q, k);
+      ensureFinite('the scores Q\u00b7K\u1d40', raw);
       var sc = scaled(raw, dq);
       var weights = softmaxRows(sc, causal);
       perHead.push({
@@ -204,11 +221,14 @@
       });
     }
     var concat = heads === 1 ? perHead[0].output : hconcat(perHead.map(function (x) { return x.output; }));
+    ensureFinite("the heads' outputs", concat);
     var wo = input.w_o === undefined ? null : input.w_o;
+    var output = wo ? matmul(concat, wo) : concat;
+    ensureFinite('the output', output);
     var result = {
       tokens: input.tokens.slice(), causal: causal, d_k: dq,
       q: p.q, k: p.k, v: p.v, heads: perHead,
-      output: wo ? matmul(concat, wo) : concat,
+      output: output,
     };
     if (heads === 1) {
       result.scores = perHead[0].scores;

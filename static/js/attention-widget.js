@@ -125,6 +125,7 @@
     this.state = decodeState(example, '');
   }
 
+  /** Computed numbers at the book's decimals; what an edit makes huge in scientific notation. */
   Widget.prototype.fmt = function (x) {
     return F.formatComputed(x, this.decimals);
   };
@@ -132,22 +133,40 @@
   Widget.prototype.mount = function () {
     var restored = common.readFragment(this.example.name);
     var fromUrl = restored !== null ? decodeState(this.example, restored) : null;
-    if (fromUrl) this.state = fromUrl;
+    // The lesson's own result, for marking what a reader's edit changed; a link's edit that
+    // does not compute (one that overflows) is dropped like one that does not fit.
+    this.lessonResult = C.attend(this.computeInput());
+    if (fromUrl) {
+      this.state = fromUrl;
+      if (this.attempt() !== null) {
+        fromUrl = null;
+        this.state = decodeState(this.example, '');
+      }
+    }
     this.result = C.attend(this.computeInput());
 
     var live = el('div', { className: 'ww', id: this.id });
     common.append(live, [
       el('p', { className: 'ww-intro' },
-        'Try it: change any number or token name and every matrix below follows; the lesson\u2019s ' +
+        'Try it: change any number or token name and every matrix follows; the lesson\u2019s ' +
         'text keeps its own numbers. Choose a row of the weights A to see that token\u2019s calculation.'),
       restored !== null && !fromUrl
         ? el('p', { className: 'ww-note', role: 'status' },
           'The link\u2019s edit does not fit this example any more, so the example\u2019s own numbers are shown.')
         : null,
       this.buildControls(),
-      el('div', { className: 'ww-inputs' }, this.buildEmbeddings(), this.buildWeights()),
-      this.results = el('div', { className: 'ww-results' }),
+      // The weights A between the embeddings and the weight matrices, and the output after them:
+      // on a phone each input is then within a screen of A; a wide screen puts the inputs on the
+      // left and A and Z on the right (widget.css). The steps between (Q, K, V, the scores)
+      // follow.
+      el('div', { className: 'ww-attention-layout' },
+        this.buildEmbeddings(),
+        this.keyResults = el('div', { className: 'ww-key-results' }),
+        el('div', { className: 'ww-inputs ww-weight-inputs' }, this.buildWeights()),
+        this.keyOutput = el('div', { className: 'ww-key-output' })),
       this.explain = el('div', { className: 'ww-explain', 'data-explain': true, 'aria-live': 'polite' }),
+      el('p', { className: 'ww-steps-title' }, 'The steps in between'),
+      this.results = el('div', { className: 'ww-results' }),
     ]);
     common.showLive(this.figure, live);
     this.render();
@@ -188,18 +207,26 @@
     var self = this;
     var node = el('input', {
       type: 'text', className: 'ww-num-input', 'data-input': kind, 'data-row': row, 'data-col': col,
-      'aria-label': label, autocomplete: 'off', spellcheck: 'false', size: 6,
+      'aria-label': label, autocomplete: 'off', spellcheck: 'false', inputmode: 'decimal', size: 6,
     });
     var field = { node: node, kind: kind, row: row, col: col, label: label };
     node.value = String(this.state[kind][row][col]);
     node.addEventListener('input', function () {
-      var x = common.parseNumber(node.value);
+      var typed = node.value.trim();
+      var x = common.parseNumber(typed);
       if (x === null) {
-        self.markInvalid(field, node.value.trim() === '' ? 'is empty' : '\u201c' + node.value + '\u201d is not a number');
+        self.markInvalid(field, typed === '' ? 'the field is empty.' : common.notANumber(typed));
+        return;
+      }
+      var before = self.state[kind][row][col];
+      self.state[kind][row][col] = x;
+      var error = self.attempt();
+      if (error) {
+        self.state[kind][row][col] = before;
+        self.markInvalid(field, self.overflowProblem(field, typed, x, error));
         return;
       }
       self.markValid(field);
-      self.state[kind][row][col] = x;
       self.changed();
     });
     this.inputs.push(field);
@@ -216,7 +243,7 @@
     node.value = this.state.tokens[row];
     node.addEventListener('input', function () {
       if (node.value.trim() === '') {
-        self.markInvalid(field, 'needs a name');
+        self.markInvalid(field, 'the name is empty.');
         return;
       }
       self.markValid(field);
@@ -232,10 +259,47 @@
     return el('ul', { className: 'ww-messages' });
   };
 
+  /**
+   * Runs the attention on the current state: null when it computes (and `this.result` is the
+   * new result), else the error (an overflow: shapes cannot change here).
+   */
+  Widget.prototype.attempt = function () {
+    try {
+      this.result = C.attend(this.computeInput());
+      return null;
+    } catch (error) {
+      return error;
+    }
+  };
+
+  /**
+   * Why `typed` (= x) cannot be used in `field`, with the nearest power of ten that can: the
+   * state is tried with ±10ᵏ for k below x's exponent, so the suggestion is one that computes.
+   */
+  Widget.prototype.overflowProblem = function (field, typed, x, error) {
+    var what = error.overflow || 'the result';
+    var problem = typed + ' makes ' + what + ' overflow: some numbers would pass 1.8 \u00d7 10\u00b3\u2070\u2078, ' +
+      'the largest a browser can hold.';
+    var entries = this.state[field.kind][field.row];
+    var before = entries[field.col];
+    var sign = x < 0 ? -1 : 1;
+    for (var e = Math.floor(Math.log10(Math.abs(x))) - 1; e >= 0; e--) {
+      entries[field.col] = sign * Math.pow(10, e);
+      if (this.attempt() === null) {
+        problem += ' ' + (sign < 0 ? F.MINUS : '') + '1e' + e + ' still works.';
+        break;
+      }
+    }
+    entries[field.col] = before;
+    this.result = C.attend(this.computeInput());
+    return problem;
+  };
+
+  /** "Label: problem. Still using 1 until it is fixed.", at the field and named by it. */
   Widget.prototype.markInvalid = function (field, problem) {
     var kept = field.kind === 'tokens' ? '\u201c' + this.state.tokens[field.row] + '\u201d'
-      : F.formatShortest(this.state[field.kind][field.row][field.col]);
-    var text = field.label + ' ' + problem + '; still using ' + kept + ' until it is fixed.';
+      : common.asTyped(this.state[field.kind][field.row][field.col]);
+    var text = field.label + ': ' + problem + ' Still using ' + kept + ' until it is fixed.';
     if (!field.message) {
       field.message = el('li', { id: this.id + '-msg-' + this.inputs.indexOf(field) });
       field.node.closest('fieldset').querySelector('.ww-messages').appendChild(field.message);
@@ -265,7 +329,7 @@
       }
       body.appendChild(tr);
     }
-    var fieldset = el('fieldset', { className: 'ww-block ww-block-wide' },
+    var fieldset = el('fieldset', { className: 'ww-block ww-embeddings-input' },
       el('legend', null, 'Tokens and their embeddings X'),
       el('div', { className: 'ww-scroll' }, el('table', { className: 'ww-table ww-input-table' }, el('thead', null, head), body)),
       this.messageList());
@@ -317,6 +381,7 @@
     this.changed();
   };
 
+  /** After an edit that computed (`this.result` is its result) or a reset. */
   Widget.prototype.changed = function () {
     this.result = C.attend(this.computeInput());
     this.render();
@@ -343,8 +408,12 @@
       var tr = el('tr', { 'data-row': i }, rowHead);
       row.forEach(function (x, j) {
         var masked = options.masked && C.isMasked(i, j, self.state.causal);
-        var cell = el('td', { 'data-row': i, 'data-col': j, className: masked ? 'ww-masked' : null },
-          el('span', { className: 'ww-n' }, self.fmt(x)));
+        var text = self.fmt(x);
+        var lesson = options.lesson && options.lesson[i] ? options.lesson[i][j] : undefined;
+        var changed = lesson !== undefined && self.fmt(lesson) !== text;
+        var cell = el('td', {
+          'data-row': i, 'data-col': j, className: masked ? 'ww-masked' : null, 'data-changed': changed,
+        }, el('span', { className: 'ww-n' }, text));
         if (options.heat) {
           cell.classList.add('ww-heat');
           cell.style.setProperty('--ww-w', masked ? 0 : Math.max(0, Math.min(1, x)).toFixed(4));
@@ -376,41 +445,76 @@
     return el('p', { className: 'ww-legend' }, items);
   };
 
+  /**
+   * The weights A of every head and the output Z beside the inputs (`keyResults`), the steps
+   * between them below (`results`); every number that differs from the lesson's as printed is
+   * marked `data-changed`.
+   */
   Widget.prototype.render = function () {
     var self = this;
     var r = this.result;
+    var lesson = this.lessonResult;
     var tokens = this.state.tokens;
-    var blocks = [
-      this.matrixTable('q', ['Q = X', subscripted('W', 'Q')], r.q),
-      this.matrixTable('k', ['K = X', subscripted('W', 'K')], r.k),
-      this.matrixTable('v', ['V = X', subscripted('W', 'V')], r.v),
+    var many = r.heads.length > 1;
+    var steps = [
+      this.matrixTable('q', ['Q = X', subscripted('W', 'Q')], r.q, null, { lesson: lesson.q }),
+      this.matrixTable('k', ['K = X', subscripted('W', 'K')], r.k, null, { lesson: lesson.k }),
+      this.matrixTable('v', ['V = X', subscripted('W', 'V')], r.v, null, { lesson: lesson.v }),
     ];
+    var key = [];
     r.heads.forEach(function (head, h) {
-      var label = r.heads.length > 1 ? ' (head ' + (h + 1) + ')' : '';
-      var options = { head: r.heads.length > 1 ? h : undefined };
-      blocks.push(self.matrixTable('scores', ['scores QK\u1d40' + label], head.scores, tokens, options));
-      blocks.push(self.matrixTable('scaled', ['scaled scores QK\u1d40 / \u221a' + head.d_k + label],
-        head.scaled, tokens, Object.assign({ masked: true }, options)));
-      blocks.push(self.matrixTable('weights', ['weights A = softmax(QK\u1d40 / \u221a' + head.d_k + ')' + label],
-        head.weights, tokens, Object.assign({
+      var label = many ? ' (head ' + (h + 1) + ')' : '';
+      var was = lesson.heads[h];
+      var options = function (extra) {
+        return Object.assign({ head: many ? h : undefined }, extra);
+      };
+      steps.push(self.matrixTable('scores', ['scores QK\u1d40' + label], head.scores, tokens,
+        options({ lesson: was.scores })));
+      steps.push(self.matrixTable('scaled', ['scaled scores QK\u1d40 / \u221a' + head.d_k + label],
+        head.scaled, tokens, options({ masked: true, lesson: was.scaled })));
+      key.push(self.matrixTable('weights', ['weights A = softmax(QK\u1d40 / \u221a' + head.d_k + ')' + label],
+        head.weights, tokens, options({
           masked: true,
           heat: true,
+          lesson: was.weights,
           after: self.legend(),
           rows: function (tr, rowHead, i) { self.makeSelectable(tr, rowHead, h, i); },
-        }, options)));
+        })));
     });
-    if (r.heads.length > 1) blocks.push(this.matrixTable('concat', ['heads side by side'], r.concat));
-    var product = r.heads.length > 1 ? '(heads side by side) ' : '(A V) ';
-    blocks.push(this.matrixTable('output', this.state.w_o ? ['output Z = ' + product, subscripted('W', 'O')]
-      : [r.heads.length > 1 ? 'output Z = heads side by side' : 'output Z = A V'], r.output));
+    if (many) steps.push(this.matrixTable('concat', ['heads side by side'], r.concat, null, { lesson: lesson.concat }));
+    var product = many ? '(heads side by side) ' : '(A V) ';
+    var output = (this.matrixTable('output', this.state.w_o ? ['output Z = ' + product, subscripted('W', 'O')]
+      : [many ? 'output Z = heads side by side' : 'output Z = A V'], r.output, null, { lesson: lesson.output }));
+    this.keyOutput.replaceChildren(output, el('p', { className: 'ww-changed-note', hidden: !changed },
+      el('span', { className: 'ww-changed-swatch', 'aria-hidden': 'true' }, '0.5'),
+      ' Outlined bold numbers differ from the lesson\u2019s.'));
+    var changed = this.differsFromLesson();
+
     var active = document.activeElement;
-    var refocus = active && this.results.contains(active) ? active.getAttribute('data-focus') : null;
-    this.results.replaceChildren.apply(this.results, blocks);
+    var refocus = active && this.keyResults.contains(active) ? active.getAttribute('data-focus') : null;
+    this.keyResults.replaceChildren.apply(this.keyResults, key);
+    this.results.replaceChildren.apply(this.results, steps);
     if (refocus) {
-      var again = this.results.querySelector('[data-focus="' + refocus + '"]');
+      var again = this.keyResults.querySelector('[data-focus="' + refocus + '"]');
       if (again) again.focus();
     }
     this.renderExplanation();
+  };
+
+  /** Whether any number shown differs, as printed, from the lesson's. */
+  Widget.prototype.differsFromLesson = function () {
+    var self = this;
+    var r = this.result;
+    var lesson = this.lessonResult;
+    var pairs = [[r.q, lesson.q], [r.k, lesson.k], [r.v, lesson.v], [r.output, lesson.output]];
+    r.heads.forEach(function (head, h) {
+      pairs.push([head.scores, lesson.heads[h].scores], [head.weights, lesson.heads[h].weights]);
+    });
+    return pairs.some(function (pair) {
+      return pair[0].some(function (row, i) {
+        return row.some(function (x, j) { return self.fmt(x) !== self.fmt(pair[1][i][j]); });
+      });
+    });
   };
 
   /** Rows of A are chosen by clicking anywhere on them, or with the button in their header. */
@@ -576,9 +680,16 @@
     if (state && encodeState(this.example, state) !== encodeState(this.example, this.state)) this.restore(state);
   };
 
+  /** Shows `state`, unless it overflows: then the widget keeps what it shows. */
   Widget.prototype.restore = function (state) {
     var self = this;
+    var kept = this.state;
     this.state = state;
+    if (this.attempt() !== null) {
+      this.state = kept;
+      this.result = C.attend(this.computeInput());
+      return;
+    }
     this.inputs.forEach(function (f) {
       self.markValid(f);
       f.node.value = f.kind === 'tokens' ? state.tokens[f.row] : String(state[f.kind][f.row][f.col]);

@@ -29,6 +29,14 @@
   var F; // worked-format.js
   var el; // common.el
   var widgetCount = 0;
+  /**
+   * Most numbers the step tables may hold together when the build does not say (it does, in
+   * the JSON's `most_shown`: the same limit it holds the lesson's own example to). A million
+   * table cells froze a tab for most of a minute; a few thousand draw in a blink.
+   */
+  var MOST_SHOWN = 4096;
+  /** Runs the search for a suggestion may make, so a refused edit stays quick. */
+  var SUGGESTION_RUNS = 14;
 
   function clone(value) {
     return JSON.parse(JSON.stringify(value));
@@ -80,6 +88,52 @@
     return ok ? state : null;
   }
 
+  /** "“a”", "“a” and “b”", "“a”, “b” and “c”". */
+  function listWords(items) {
+    return items.length < 2 ? items.join('') : items.slice(0, -1).join(', ') + ' and ' + items[items.length - 1];
+  }
+
+  // ---------------------------------------------------------------------------- refused edits
+
+  /** An overflow, a limit of the language, or more numbers than the widget draws. */
+  function tooLarge(problem) {
+    return problem.kind === 'size' || problem.kind === 'limit' ||
+      (problem.kind === 'non_finite' && /overflows/.test(problem.error.message));
+  }
+
+  /** A value's shape in words: "1000 × 1000 numbers", "a vector of 1000". */
+  function shapeWords(value) {
+    var rows = asRows(value);
+    return isMatrix(value) ? rows.length + ' \u00d7 ' + rows[0].length : 'a vector of ' + rows[0].length;
+  }
+
+  /**
+   * What a refused edit does, as the end of a sentence that starts with what the reader typed
+   * ("d = 7 makes step “i” fail: …"): `full` for the field, `short` for the status line.
+   */
+  function problemWords(problem) {
+    if (problem.kind === 'size') {
+      return {
+        short: 'would make the tables too large to draw',
+        full: 'would make the tables hold ' + F.formatCount(problem.count) + ' numbers (step \u201c' +
+          problem.step.name + '\u201d alone is ' + shapeWords(problem.step.value) + '), and the widget draws at most ' +
+          F.formatCount(problem.most) + ', to keep the page quick.',
+      };
+    }
+    var error = problem.error;
+    var step = problem.stepName ? '\u201c' + problem.stepName + '\u201d' : null;
+    var where = step ? 'step ' + step : 'the program';
+    if (tooLarge(problem) && problem.kind === 'non_finite') {
+      return {
+        short: 'makes ' + where + ' overflow',
+        full: 'makes ' + where + ' overflow: its numbers would pass 1.8 \u00d7 10\u00b3\u2070\u2078, the largest a browser can hold.',
+      };
+    }
+    // The language's own words, less the step it names (said already) and its hint for authors.
+    var message = common.readerWords(error.message.replace(/ in step [A-Za-z_][A-Za-z0-9_]*( at \[[^\]]*\])?/, ''));
+    return { short: 'makes ' + where + ' fail', full: 'makes ' + where + ' fail: ' + message + '.' };
+  }
+
   // ------------------------------------------------------------------------------------ the widget
 
   function Widget(figure, example) {
@@ -90,9 +144,10 @@
     this.inputs = clone(example.inputs); // [[name, value]], the values the program runs on
     this.fields = []; // { node, input, row, col, label, message }
     this.values = null; // [[name, value]] of the last run that worked
-    this.failure = null; // { field, error } when the last edit made the program fail
+    this.mostShown = typeof example.most_shown === 'number' ? example.most_shown : MOST_SHOWN;
   }
 
+  /** Computed numbers at the book's decimals; what an edit makes huge in scientific notation. */
   Widget.prototype.fmt = function (x) {
     return F.formatComputed(x, this.decimals);
   };
@@ -114,9 +169,10 @@
     if (fromUrl) this.inputs = fromUrl;
     // Without a working interpreter (a page that did not list it, a script that failed to load)
     // this throws before anything is replaced, so the static tables stay.
-    if (!globalThis.WorkedComputeLang.run(this.example.steps, clone(this.example.inputs)).ok) {
-      throw new Error('the example as written does not run in this browser');
-    }
+    var lesson = globalThis.WorkedComputeLang.run(this.example.steps, clone(this.example.inputs));
+    if (!lesson.ok) throw new Error('the example as written does not run in this browser');
+    this.lessonValues = lesson.values;
+    if (fromUrl && this.outcome().problem) this.inputs = clone(this.example.inputs);
     var live = el('div', { className: 'ww', id: this.id });
     common.append(live, [
       el('p', { className: 'ww-intro' }, this.example.show
@@ -129,11 +185,41 @@
       this.buildControls(),
       el('div', { className: 'ww-inputs' }, this.inputs.map(this.buildInput, this)),
       this.status = el('p', { className: 'ww-status', role: 'status', 'data-status': true }),
+      this.changedNote = el('p', { className: 'ww-changed-note', 'data-changed-steps': true, hidden: true }),
       this.results = el('div', { className: 'ww-results' }),
       this.buildNumpy(),
     ]);
     common.showLive(this.figure, live);
     this.run(null);
+  };
+
+  /** The steps the widget draws: all, or the lesson's `show` list (in the program's order). */
+  Widget.prototype.drawn = function (steps) {
+    var show = this.example.show;
+    return steps.filter(function (entry) { return !show || show.indexOf(entry[0]) !== -1; });
+  };
+
+  /**
+   * Runs the program on the current inputs: `{ run }` when it works and its drawn steps fit
+   * within `mostShown` numbers, else `{ run, problem }` with `problem.kind` 'size' (too many
+   * numbers: `count` and the largest step `step`) or the language error's kind.
+   */
+  Widget.prototype.outcome = function () {
+    var run = globalThis.WorkedComputeLang.run(this.example.steps, clone(this.inputs));
+    if (!run.ok) {
+      return { run: run, problem: { kind: run.error.kind, error: run.error, stepName: this.stepAt(run.error.start) } };
+    }
+    var count = 0;
+    var largest = null;
+    this.drawn(run.values).forEach(function (entry) {
+      var n = asRows(entry[1]).length * asRows(entry[1])[0].length;
+      count += n;
+      if (!largest || n > largest.n) largest = { name: entry[0], value: entry[1], n: n };
+    });
+    if (count > this.mostShown) {
+      return { run: run, problem: { kind: 'size', count: count, step: largest, most: this.mostShown } };
+    }
+    return { run: run, problem: null };
   };
 
   Widget.prototype.buildControls = function () {
@@ -197,14 +283,29 @@
     var field = { node: node, input: input, row: row, col: col, label: label, message: null };
     node.value = String(this.entry(input, row, col));
     node.addEventListener('input', function () {
-      var x = common.parseNumber(node.value);
+      var typed = node.value.trim();
+      var x = common.parseNumber(typed);
+      var before = self.entry(input, row, col);
+      var still = ' Still using ' + common.asTyped(before) + ' until it is fixed.';
       if (x === null) {
-        self.say(field, (node.value.trim() === '' ? ' is empty' : ': \u201c' + node.value + '\u201d is not a number') +
-          '; still using ' + F.formatShortest(self.entry(input, row, col)) + ' until it is fixed.');
+        self.say(field, label + ': ' + (typed === '' ? 'the field is empty.' : common.notANumber(typed)) + still);
         return;
       }
       self.setEntry(input, row, col, x);
-      self.run(field);
+      var outcome = self.outcome();
+      if (outcome.problem) {
+        // The inputs stay those of the last run that worked, so the tables, the link and the
+        // next edit all start from there.
+        var suggestions = self.suggest(field, x, before, outcome.problem);
+        self.setEntry(input, row, col, before);
+        var words = problemWords(outcome.problem);
+        self.say(field, label + ' = ' + typed + ' ' + words.full +
+          (suggestions.length ? ' Try ' + suggestions.map(common.asTyped).join(' or ') + '.' : '') + still);
+        self.status.textContent = 'Your edit of ' + label + ' ' + words.short + ', so the tables show the last values that worked.';
+        self.status.setAttribute('data-error', outcome.problem.kind);
+        return;
+      }
+      self.run(outcome);
       common.writeFragment(self.example.name, encodeState(self.example.inputs, self.inputs));
     });
     this.fields.push(field);
@@ -223,13 +324,56 @@
     else value[col] = x;
   };
 
-  /** Shows `problem` (a sentence after the field's label) at `field`, without relying on colour. */
-  Widget.prototype.say = function (field, problem) {
+  /**
+   * Values for `field` near the refused `x` that do run and fit, at most two (none when the
+   * search finds none within SUGGESTION_RUNS runs): for a result too large (an overflow, a
+   * size or work limit, too many numbers to draw) a bisection from x towards `before`, the last
+   * value that worked; for any other failure (an odd width, a size of 0, a square root of a
+   * negative number) the whole numbers next to x and −x, those of `before`'s sign first. Each
+   * is tried, so each is valid.
+   */
+  Widget.prototype.suggest = function (field, x, before, problem) {
+    var self = this;
+    var runs = 0;
+    function works(candidate) {
+      if (runs >= SUGGESTION_RUNS || !isFinite(candidate) || candidate === x) return false;
+      runs += 1;
+      self.setEntry(field.input, field.row, field.col, candidate);
+      return !self.outcome().problem;
+    }
+    var found = [];
+    if (tooLarge(problem)) {
+      var whole = Number.isInteger(x) && Number.isInteger(before);
+      var good = before;
+      var bad = x;
+      while (runs < SUGGESTION_RUNS) {
+        var mid = good * bad > 0 ? Math.sign(good) * Math.sqrt(good * bad) : (good + bad) / 2;
+        mid = whole ? Math.round(mid) : Number(mid.toPrecision(2));
+        if (mid === good || mid === bad) break;
+        if (works(mid)) good = mid;
+        else bad = mid;
+      }
+      if (good !== before) found.push(good);
+    } else {
+      var near = Number.isInteger(x) ? [x - 1, x + 1, x - 2, x + 2] : [Math.floor(x), Math.ceil(x)];
+      if (x < 0) near.unshift(-x);
+      // Values of the sign the field had first: h = 0 heads is answered with 1 or 2, not −1.
+      var sameSign = function (c) { return Math.sign(c) === Math.sign(before); };
+      near = near.filter(sameSign).concat(near.filter(function (c) { return !sameSign(c); }));
+      near.forEach(function (candidate) {
+        if (found.length < 2 && works(candidate)) found.push(candidate);
+      });
+    }
+    return found;
+  };
+
+  /** Shows `text` at `field` (its own sentence, naming the field), without relying on colour. */
+  Widget.prototype.say = function (field, text) {
     if (!field.message) {
       field.message = el('li', { id: this.id + '-msg-' + this.fields.indexOf(field) });
       field.node.closest('fieldset').querySelector('.ww-messages').appendChild(field.message);
     }
-    field.message.textContent = field.label + problem;
+    field.message.textContent = text;
     field.node.setAttribute('aria-invalid', 'true');
     field.node.setAttribute('aria-describedby', field.message.id);
   };
@@ -243,31 +387,25 @@
   };
 
   /**
-   * Runs the program on the current inputs. `edited` is the field whose edit triggered the run:
-   * the build ran this program without error, so an error now is that edit's doing and is shown
-   * there; the tables keep the last values that worked.
+   * Shows a run of the current inputs (`outcome`, else a new one): its tables, or, when these
+   * inputs do not work (a link's edit that no longer does), a status line and the last tables
+   * that worked. An edit that does not work never gets here: it is refused at its field.
    */
-  Widget.prototype.run = function (edited) {
+  Widget.prototype.run = function (outcome) {
     var self = this;
-    var outcome = globalThis.WorkedComputeLang.run(this.example.steps, clone(this.inputs));
+    var result = outcome || this.outcome();
     this.fields.forEach(function (f) { self.clear(f); });
-    if (outcome.ok) {
-      this.failure = null;
-      this.values = this.inputs.map(function (entry) { return [entry[0], clone(entry[1])]; }).concat(outcome.values);
-      this.whole = outcome.whole;
+    if (result.problem) {
+      this.status.textContent = 'These inputs ' + problemWords(result.problem).short +
+        ', so the tables show the last values that worked.';
+      this.status.setAttribute('data-error', result.problem.kind);
+      if (!this.values) return;
+    } else {
+      this.values = this.inputs.map(function (entry) { return [entry[0], clone(entry[1])]; }).concat(result.run.values);
+      this.whole = result.run.whole;
       this.updateNumpy();
       this.status.textContent = '';
       this.status.removeAttribute('data-error');
-    } else {
-      var error = outcome.error;
-      var step = this.stepAt(error.start);
-      var sentence = (step ? 'step ' + step + ' fails: ' : 'the program fails: ') + error.message +
-        (error.hint ? ' (' + error.hint + ')' : '');
-      this.failure = { field: edited, error: error };
-      if (edited) this.say(edited, ' = ' + edited.node.value.trim() + ' makes ' + sentence + '.');
-      this.status.textContent = 'With this edit ' + sentence + '. The tables show the last values that worked.';
-      this.status.setAttribute('data-error', error.kind);
-      if (!this.values) return;
     }
     this.render();
   };
@@ -300,18 +438,43 @@
     var steps = this.values.slice(this.inputs.length).filter(function (entry) {
       return !show || show.indexOf(entry[0]) !== -1;
     });
-    var blocks = steps.map(function (entry) { return self.valueBlock(entry[0], entry[1]); });
+    var changed = [];
+    var blocks = steps.map(function (entry) {
+      var block = self.valueBlock(entry[0], entry[1]);
+      if (block.querySelector('[data-changed]')) changed.push('\u201c' + entry[0] + '\u201d');
+      return block;
+    });
     this.results.replaceChildren.apply(this.results, blocks);
+    // Beside the inputs, so a reader who edits sees at once which steps moved, however far
+    // down their tables are.
+    this.changedNote.textContent = changed.length === 0 ? ''
+      : 'Your edits changed ' + (changed.length === 1 ? 'step ' : 'steps ') + listWords(changed) +
+        '; outlined bold numbers differ from the lesson\u2019s.';
+    this.changedNote.hidden = changed.length === 0;
   };
 
-  /** A step's value: a number as a line, a vector or matrix as a table shaded like a heatmap. */
+  /** The lesson's value of step `name` as rows (null when the program as written has none). */
+  Widget.prototype.lessonRows = function (name) {
+    var entry = this.lessonValues.filter(function (e) { return e[0] === name; })[0];
+    return entry ? asRows(entry[1]) : null;
+  };
+
+  /**
+   * A step's value: a number as a line, a vector or matrix as a table shaded like a heatmap.
+   * Numbers that print differently from the lesson's (or sit where the lesson has none) are
+   * marked `data-changed`.
+   */
   Widget.prototype.valueBlock = function (name, value) {
     var format = this.formatterOf(name);
+    var lesson = this.lessonRows(name);
+    function changed(x, i, j) {
+      return !lesson || !lesson[i] || lesson[i][j] === undefined || format(lesson[i][j]) !== format(x);
+    }
     var caption = el('code', null, this.stepLine(name));
     if (typeof value === 'number') {
       return el('div', { className: 'ww-block' },
         el('p', { className: 'ww-scalar' }, caption, ' \u2192 ',
-          el('span', { className: 'ww-n', 'data-value': name }, format(value))));
+          el('span', { className: 'ww-n', 'data-value': name, 'data-changed': changed(value, 0, 0) }, format(value))));
     }
     var rows = asRows(value);
     var labels = this.labelsOf(name, value);
@@ -327,8 +490,9 @@
       var tr = el('tr', null, labels.rows ? el('th', { scope: 'row' }, el('span', { className: 'ww-label' }, labels.rows[i])) : null);
       row.forEach(function (x, j) {
         var masked = x === -Infinity;
-        var cell = el('td', { 'data-row': i, 'data-col': j, className: masked ? 'ww-masked' : null },
-          el('span', { className: 'ww-n' }, format(x)));
+        var cell = el('td', {
+          'data-row': i, 'data-col': j, className: masked ? 'ww-masked' : null, 'data-changed': changed(x, i, j),
+        }, el('span', { className: 'ww-n' }, format(x)));
         if (shaded && !masked) {
           cell.classList.add('ww-heat');
           if (x < 0) cell.classList.add('ww-heat-negative');

@@ -75,13 +75,14 @@
     });
   }
 
+  /** Computed numbers at the book's decimals; a diverging run's huge ones in scientific notation. */
   Widget.prototype.fmt = function (x) {
     return F.formatComputed(x, this.decimals);
   };
 
   /** A rate as chosen or typed: the shortest text that is that number. */
   function showRate(x) {
-    return F.formatShortest(x);
+    return common.asTyped(x);
   }
 
   /** A rate in prose, to 3 significant digits (as `3sf` prints it). */
@@ -230,7 +231,8 @@
     }
     return [
       el('p', { className: 'ww-dl-title' }, r.diverged_at === null
-        ? 'After step ' + k + ' (the last):' : 'After step ' + k + ' (the last finite one):'),
+        ? 'After step ' + k + ' (the last):'
+        : 'The run diverged: w, b and the loss grow without bound. At step ' + k + ', the last before it stopped:'),
       el('dl', { className: 'ww-dl' },
         item('w', 'final_w', r.iterates[k][0], r.optimum.w),
         item('b', 'final_b', r.iterates[k][1], r.optimum.b),

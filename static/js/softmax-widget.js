@@ -65,13 +65,14 @@
     });
   }
 
+  /** Computed numbers at the book's decimals; a tiny T's huge z / T in scientific notation. */
   Widget.prototype.fmt = function (x) {
     return F.formatComputed(x, this.decimals);
   };
 
   /** A temperature as the reader typed or chose it: the shortest text that is that number. */
   function showT(t) {
-    return F.formatShortest(t);
+    return common.asTyped(t);
   }
 
   Widget.prototype.label = function (j) {
@@ -92,13 +93,11 @@
     var restored = common.readFragment(this.example.name);
     var fromUrl = restored !== null ? decodeState(this.example, restored) : null;
     this.result = this.compute(this.temperature); // the example itself must compute
-    if (fromUrl !== null) {
-      try {
-        this.result = this.compute(fromUrl);
-        this.temperature = fromUrl;
-      } catch (e) {
-        fromUrl = null;
-      }
+    var linked = fromUrl === null ? null : this.attempt(fromUrl);
+    if (typeof linked === 'string') fromUrl = null;
+    else if (linked !== null) {
+      this.result = linked;
+      this.temperature = fromUrl;
     }
     var live = el('div', { className: 'ww ww-softmax', id: this.id });
     common.append(live, [
@@ -141,17 +140,46 @@
     return this.slider.controls([presets, reset]);
   };
 
-  /** Use temperature t if the maths can; returns a problem sentence when it cannot. */
+  /**
+   * Use temperature t if the maths can; else returns why not, with the power of ten nearest to t
+   * (towards 1) that does work.
+   */
   Widget.prototype.tryTemperature = function (t) {
-    try {
-      this.result = this.compute(t);
-    } catch (e) {
-      return 'T = ' + showT(t) + ' cannot be shown: ' + e.message;
+    var outcome = this.attempt(t);
+    if (typeof outcome === 'string') {
+      // From t's power of ten towards 10⁰ = 1, which always works for a lesson's logits.
+      var towards = t < 1 ? 1 : -1;
+      for (var e = Math.round(Math.log10(t)) + towards; e * towards <= 0; e += towards) {
+        if (typeof this.attempt(Math.pow(10, e)) !== 'string') {
+          return 'T = ' + showT(t) + ' ' + outcome + ' T = 1e' + String(e).replace('-', F.MINUS) + ' works.';
+        }
+      }
+      return 'T = ' + showT(t) + ' ' + outcome;
     }
+    this.result = outcome;
     this.temperature = t;
     this.syncInputs(false);
     this.changed();
     return null;
+  };
+
+  /**
+   * The result at temperature t, or a sentence why t cannot be shown: the core refuses it, or
+   * a number shown (z / T, log p, the gradient, the loss) would not be finite.
+   */
+  Widget.prototype.attempt = function (t) {
+    var r;
+    try {
+      r = this.compute(t);
+    } catch (e) {
+      return (t < 1 ? 'is too small to compute with: ' : 'cannot be computed: ') + common.readerWords(e.message) + '.';
+    }
+    var shown = r.logits.map(function (z) { return z / t; })
+      .concat(r.log_probabilities, r.gradient || [], r.loss === null ? [] : [r.loss]);
+    if (!shown.every(isFinite)) {
+      return 'is too small: the logits divided by T would pass 1.8 \u00d7 10\u00b3\u2070\u2078, the largest number a browser can hold.';
+    }
+    return r;
   };
 
   /** Slider position and its spoken value follow T, and so do the preset buttons. */

@@ -97,6 +97,31 @@
     return isFinite(x) ? x : null;
   }
 
+  /**
+   * Why a reader's text is not a number, as a sentence with a way to write one: a decimal comma
+   * ("1,5") is answered with its point form, anything else with examples the parser takes.
+   */
+  function notANumber(typed) {
+    var quoted = '\u201c' + typed + '\u201d';
+    if (/^[+\-\u2212]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(typed)) {
+      return typed + ' is too large: numbers here must be below about 1.8 \u00d7 10\u00b3\u2070\u2078.';
+    }
+    if (/^[+\-\u2212]?\d+,\d+$/.test(typed)) {
+      return quoted + ' is not a number here: write ' + typed.replace(',', '.') + ', with a point.';
+    }
+    return quoted + ' is not a number: write one like 2, \u22120.5 or 1e-3.';
+  }
+
+  /** A number as a reader would type it back: the shortest exact text, "1e150" not "1e+150". */
+  function asTyped(x) {
+    return globalThis.worked.format.formatShortest(x).replace('e+', 'e');
+  }
+
+  /** A core's message for a reader: names in `code` marks become quoted words. */
+  function readerWords(message) {
+    return message.replace(/`([^`]*)`/g, '\u201c$1\u201d');
+  }
+
   /** A typed number that is greater than 0, else null. */
   function positive(text) {
     var x = parseNumber(text);
@@ -136,11 +161,15 @@
   // ------------------------------------------------------------------------- live figure parts
 
   /**
-   * Put the live widget before the static tables and mark the figure live. The static tables
+   * Put the live widget before the static tables, drop the note that the controls need
+   * JavaScript, and mark the figure live. The static tables
    * (the lesson's own numbers) stay as the print copy: widget.css hides them on screen and hides
    * the input boxes on paper, so a printed page shows tables, not fields.
    */
   function showLive(figure, live) {
+    // The build's note that the controls need JavaScript: they are here now.
+    var note = figure.querySelector('.worked-widget-nojs');
+    if (note) note.remove();
     var staticPart = figure.querySelector('.worked-widget-static');
     if (staticPart) {
       staticPart.classList.add('ww-print-copy');
@@ -168,7 +197,8 @@
    * - `lo`, `hi`: the range to cover in log10 units (widened to whole steps),
    * - `special`: values the slider lands on exactly at their nearest position (first one wins),
    * - `current()`: the value the widget uses now,
-   * - `choose(value)`: make the widget use `value`; returns null, or a sentence why it cannot.
+   * - `choose(value)`: make the widget use `value`; returns null, or sentences why it cannot
+   *   (ending in a full stop, with a value that works where one can be found).
    */
   function LogSlider(options) {
     this.options = options;
@@ -194,7 +224,7 @@
   };
 
   LogSlider.prototype.show = function (value) {
-    return globalThis.worked.format.formatShortest(value);
+    return asTyped(value);
   };
 
   /** The controls, in order: slider with its scale, exact field, messages, then `extras`. */
@@ -217,10 +247,13 @@
     });
     this.messages = el('ul', { className: 'ww-messages', id: o.id + '-msg' });
     this.exact.addEventListener('input', function () {
-      var value = positive(self.exact.value);
-      var problem = value === null
-        ? (self.exact.value.trim() === '' ? 'is empty' : '\u201c' + self.exact.value + '\u201d is not a positive number')
-        : o.choose(value);
+      var typed = self.exact.value.trim();
+      var x = parseNumber(typed);
+      var problem;
+      if (typed === '') problem = 'The field is empty.';
+      else if (x === null) problem = notANumber(typed);
+      else if (x <= 0) problem = typed + ' is not greater than 0, and ' + o.symbol + ' must be.';
+      else problem = o.choose(x);
       if (problem) self.markInvalid(problem);
       else self.markValid();
     });
@@ -255,7 +288,7 @@
 
   LogSlider.prototype.markInvalid = function (problem) {
     var symbol = this.options.symbol;
-    this.messages.replaceChildren(el('li', null, symbol + ' exactly ' + problem + '; still using ' + symbol +
+    this.messages.replaceChildren(el('li', null, problem + ' Still using ' + symbol +
       ' = ' + this.show(this.options.current()) + ' until it is fixed.'));
     this.exact.setAttribute('aria-invalid', 'true');
     this.exact.setAttribute('aria-describedby', this.messages.id);
@@ -329,6 +362,9 @@
     math: math,
     append: append,
     parseNumber: parseNumber,
+    notANumber: notANumber,
+    asTyped: asTyped,
+    readerWords: readerWords,
     positive: positive,
     readFragment: readFragment,
     writeFragment: writeFragment,

@@ -45,5 +45,7 @@ mod support;
 mod training_lessons_browser;
 mod transformer_block_browser;
 mod typed_numbers;
+mod widget_blocks;
 mod widget_browser;
 mod widget_differential;
+mod widget_guards_browser;

@@ -27,7 +27,7 @@ use worked::compute::softmax::{softmax, SoftmaxInput, Target};
 use worked::present::{format_number, Precision, Style};
 
 /// The lesson: the seed example, a prose reference into it, and the widget.
-const LESSON: &str = r#"+++
+pub(crate) const LESSON: &str = r#"+++
 title = "Attention, tried"
 +++
 ```attention
@@ -48,13 +48,14 @@ example = "cat"
 ```
 "#;
 
-/// The matrices the widget shows, in the order of the page.
+/// The matrices the widget shows, in the order of the build's tables (the live widget puts the
+/// weights and the output beside its inputs, before the steps between).
 const MATRICES: [&str; 7] = ["q", "k", "v", "scores", "scaled", "weights", "output"];
 
 /// The prose reference's span.
 const REF: &str = ".worked-ref[data-ref='cat.weights[sat,the]']";
 
-fn seed_input() -> AttentionInput {
+pub(crate) fn seed_input() -> AttentionInput {
     AttentionInput {
         tokens: vec!["the".into(), "cat".into(), "sat".into()],
         embeddings: array![[1.0, 0.0], [0.0, 1.0], [1.0, 1.0]],
@@ -205,7 +206,7 @@ pub(crate) fn type_into(tab: &Tab, selector: &str, text: &str) {
 
 /// Replaces a text field's contents as a paste would (one `input` event); much faster than
 /// typing a long text key by key.
-fn paste_into(tab: &Tab, selector: &str, text: &str) {
+pub(crate) fn paste_into(tab: &Tab, selector: &str, text: &str) {
     select_field(tab, selector);
     tab.send_character(text).expect("insert text");
     assert_field_value(tab, selector, text);
@@ -288,13 +289,18 @@ pub(crate) fn page_matrices(tab: &Tab) -> Vec<(String, Vec<Vec<String>>)> {
         .collect()
 }
 
-/// Every matrix on the page is exactly the Rust core's, text for text, and nothing else is.
+/// Every matrix on the page is exactly the Rust core's, text for text, and nothing else is
+/// (in whichever order the page puts them).
 fn assert_matrices(tab: &Tab, input: &AttentionInput) {
     let expected = expected_matrices(input);
     let shown = page_matrices(tab);
-    let names: Vec<&str> = shown.iter().map(|(name, _)| name.as_str()).collect();
-    assert_eq!(names, MATRICES, "the page's [data-matrix] tables");
-    for ((name, cells), (_, want)) in shown.iter().zip(&expected) {
+    let mut names: Vec<&str> = shown.iter().map(|(name, _)| name.as_str()).collect();
+    names.sort_unstable();
+    let mut all = MATRICES;
+    all.sort_unstable();
+    assert_eq!(names, all, "the page's [data-matrix] tables");
+    for (name, cells) in &shown {
+        let (_, want) = expected.iter().find(|(n, _)| n == name).unwrap();
         assert_eq!(cells, want, "matrix `{name}` differs from the Rust core");
     }
 }
@@ -446,7 +452,7 @@ fn reset_brings_back_the_lessons_numbers_from_next_to_the_inputs() {
         &format!(
             "(function () {{
                 var b = document.querySelector({});
-                var inputs = document.querySelector('.ww-inputs');
+                var inputs = document.querySelector('.ww-attention-layout');
                 return [b.textContent, b.getClientRects().length > 0,
                         Boolean(b.compareDocumentPosition(inputs) & Node.DOCUMENT_POSITION_FOLLOWING),
                         inputs.getBoundingClientRect().top - b.getBoundingClientRect().bottom < 200];
@@ -708,7 +714,7 @@ fn the_edit_in_the_url_fragment_survives_a_reload() {
     );
 }
 
-const SLIDERS_LESSON: &str = r#"+++
+pub(crate) const SLIDERS_LESSON: &str = r#"+++
 title = "Sliders"
 +++
 ```softmax

@@ -144,3 +144,18 @@ test('the differential checker accepts agreement and names the first difference'
   assert.ok(!differential.agrees(1, 1 + 1e-8));
   assert.ok(!differential.agrees(NaN, NaN));
 });
+
+test('an overflowing product is an error naming it, as in Rust, never an ∞ or NaN', () => {
+  const huge = { ...seed, embeddings: [[1e154, 0], [0, 1], [1, 1]] };
+  assert.throws(() => compute.attend(huge), (error) => {
+    assert.equal(error.name, 'ComputeError');
+    assert.equal(error.message, 'the scores Q\u00b7K\u1d40 overflows: the inputs are too large to compute with');
+    assert.equal(error.hint, 'scale the inputs down');
+    return true;
+  });
+  const projected = { ...seed, embeddings: [[1e308, 1e308], [0, 1], [1, 1]] };
+  assert.throws(() => compute.attend(projected), /the queries Q overflows/);
+  // Just below: finite scores of 10^306 compute.
+  const large = compute.attend({ ...seed, embeddings: [[1e153, 0], [0, 1], [1, 1]] });
+  assert.ok(large.scores.every((row) => row.every(Number.isFinite)));
+});

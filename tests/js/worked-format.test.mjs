@@ -77,3 +77,12 @@ test('prints exactly whole computed values as integers and groups large ones', (
   assert.equal(format.formatNumber(-1.125e-7, { kind: 'written' }, 'latex'), '-1.125 \\times 10^{-7}');
   assert.equal(format.formatNumber(-Infinity, { kind: 'dp', n: 3 }, 'latex'), '-\\infty');
 });
+
+test('prints what an edit makes huge in scientific notation, one short line', () => {
+  assert.equal(format.formatComputed(8610286968332.432), '8.610\u00a0\u00d7\u00a010\u00b9\u00b2');
+  assert.equal(format.formatDp(-3e12), '\u22123.000\u00a0\u00d7\u00a010\u00b9\u00b2');
+  assert.equal(format.formatComputed(2e300, 3), '2.000\u00a0\u00d7\u00a010\u00b3\u2070\u2070');
+  // Below 10⁹ positional, as the build prints the lesson's numbers.
+  assert.equal(format.formatDp(999999999.4, 0), '999,999,999');
+  assert.equal(format.formatDp(0.125, 2), '0.12');
+});

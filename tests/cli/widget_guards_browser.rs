@@ -1,0 +1,434 @@
+//! Real-browser tests of the widgets against what a reader may type and a lesson never would
+//! (issue 26): a result that overflows is refused at the field that caused it, with a value that
+//! does work; a size past the widget's limit is refused before a table is drawn; huge results
+//! read in scientific notation, and a diverging run says that it diverged. Also: the result an
+//! edit changes stays within a screen of the field, at 1280 and at 360 px; number fields ask a
+//! phone for its decimal keypad; without JavaScript a note says the controls need it.
+//!
+//! Browser plumbing is `widget_browser`'s; Chromium is found and skipped or required as there.
+
+use super::widget_blocks::{positional_encoding, positional_encoding_numbers};
+use super::widget_browser::{
+    build_book_with, eval, eval_json, js_string, metrics, page_matrices, paste_into, seed_input,
+    wait_for, LESSON, SLIDERS_LESSON,
+};
+use crate::common::{launch_chromium, Chromium};
+use headless_chrome::protocol::cdp::Emulation;
+use headless_chrome::Tab;
+use serde_json::Value;
+use worked::compute::attention::attend;
+use worked::compute::gradient_descent::{descend, GradientDescentInput};
+use worked::expand::MOST_WIDGET_NUMBERS;
+
+fn launch() -> Option<Chromium> {
+    launch_chromium(
+        "widget_guards_browser",
+        "The widgets' input guards and layout",
+    )
+}
+
+/// Opens `url` and waits until every widget on it has started.
+fn open(tab: &Tab, url: &str) {
+    tab.navigate_to(url).expect("navigate");
+    tab.wait_until_navigated().expect("page loads");
+    wait_for(
+        tab,
+        "document.querySelectorAll('.worked-widget').length > 0 && \
+         document.querySelectorAll('.worked-widget:not(.ww-live)').length === 0",
+    );
+}
+
+/// The message a field points at with `aria-describedby`, or "" when it points at none; and
+/// whether it is marked invalid.
+fn message_at(tab: &Tab, field: &str) -> (String, bool) {
+    let found = eval_json(
+        tab,
+        &format!(
+            "(function () {{ var f = document.querySelector({0}); var id = f.getAttribute('aria-describedby');
+               var m = id ? document.getElementById(id) : null;
+               return [m ? m.textContent : '', f.getAttribute('aria-invalid') === 'true']; }})()",
+            js_string(field)
+        ),
+    );
+    (
+        found[0].as_str().unwrap().to_owned(),
+        found[1].as_bool().unwrap(),
+    )
+}
+
+/// The text the live widgets show (not their print copies).
+fn live_text(tab: &Tab) -> String {
+    eval_json(
+        tab,
+        "Array.from(document.querySelectorAll('.ww')).map(function (w) { return w.innerText; }).join('\\n')",
+    )
+    .as_str()
+    .unwrap()
+    .to_owned()
+}
+
+/// The longest run of digits in `text`.
+fn longest_digit_run(text: &str) -> usize {
+    text.split(|c: char| !c.is_ascii_digit())
+        .map(str::len)
+        .max()
+        .unwrap_or(0)
+}
+
+/// `x` as the widgets print a number past 10⁹ at three decimals (the book's number rule):
+/// "8.610 × 10¹²", with no-break spaces around the ×.
+fn scientific(x: f64) -> String {
+    let text = format!("{:.3e}", x.abs());
+    let (mantissa, exponent) = text.split_once('e').unwrap();
+    let power: String = exponent
+        .chars()
+        .map(|c| match c {
+            '-' => '⁻',
+            digit => "⁰¹²³⁴⁵⁶⁷⁸⁹"
+                .chars()
+                .nth(digit.to_digit(10).unwrap() as usize)
+                .unwrap(),
+        })
+        .collect();
+    let sign = if x < 0.0 { "\u{2212}" } else { "" };
+    format!("{sign}{mantissa}\u{a0}×\u{a0}10{power}")
+}
+
+const EMBEDDING: &str =
+    "[data-widget='attention'] input[data-input='embeddings'][data-row='0'][data-col='0']";
+
+#[test]
+fn an_embedding_that_overflows_is_refused_at_its_field_with_a_value_that_works() {
+    let Some(chromium) = launch() else { return };
+    let book = build_book_with(LESSON, "attention");
+    let tab = chromium.tab();
+    open(&tab, &book.url());
+    let before = page_matrices(&tab);
+
+    paste_into(&tab, EMBEDDING, "1e154");
+    let (message, invalid) = message_at(&tab, EMBEDDING);
+    assert!(invalid, "the field is marked invalid");
+    assert_eq!(
+        message,
+        "Embedding of \u{201c}the\u{201d}, dimension 1: 1e154 makes the scores Q·Kᵀ overflow: some numbers \
+         would pass 1.8 × 10³⁰⁸, the largest a browser can hold. 1e153 still works. Still using 1 until it is fixed."
+    );
+    assert_eq!(
+        page_matrices(&tab),
+        before,
+        "the tables keep the lesson's numbers"
+    );
+    let text = live_text(&tab);
+    assert!(!text.contains("NaN") && !text.contains('∞'), "{text}");
+
+    // The value it suggests works, and its 10³⁰⁶-sized scores read as one short line each.
+    paste_into(&tab, EMBEDDING, "1e153");
+    assert_eq!(message_at(&tab, EMBEDDING), (String::new(), false));
+    let mut input = seed_input();
+    input.embeddings[[0, 0]] = 1e153;
+    let result = attend(&input).expect("1e153 computes in Rust too");
+    let scores = page_matrices(&tab)
+        .into_iter()
+        .find(|(name, _)| name == "scores")
+        .unwrap()
+        .1;
+    assert_eq!(scores[0][0], scientific(result.heads[0].scores[[0, 0]]));
+    assert!(
+        longest_digit_run(&live_text(&tab)) < 10,
+        "{}",
+        live_text(&tab)
+    );
+    // And the overflow itself is Rust's too.
+    input.embeddings[[0, 0]] = 1e154;
+    assert!(attend(&input).is_err());
+}
+
+#[test]
+fn a_temperature_too_small_to_compute_is_refused_and_a_tiny_one_reads_in_scientific_notation() {
+    let Some(chromium) = launch() else { return };
+    let book = build_book_with(SLIDERS_LESSON, "softmax");
+    let tab = chromium.tab();
+    open(&tab, &book.url());
+    let field = "[data-widget='softmax'] input[data-input='temperature-exact']";
+    paste_into(&tab, field, "1e-300");
+    wait_for(
+        &tab,
+        "document.querySelector('[data-widget=softmax] .ww-bars caption').textContent.endsWith('T = 1e\u{2212}300')",
+    );
+    let scaled = eval_json(
+        &tab,
+        "Array.from(document.querySelectorAll('.ww [data-matrix=scaled] td')).map(function (td) { return td.textContent; })",
+    );
+    // z / T for the logits 2, 1, 0.
+    assert_eq!(
+        scaled,
+        serde_json::json!([scientific(2e300), scientific(1e300), "0.000"])
+    );
+    assert!(longest_digit_run(&live_text(&tab)) < 10);
+
+    paste_into(&tab, field, "1e-320");
+    let (message, invalid) = message_at(&tab, field);
+    assert!(invalid);
+    assert!(
+        message.starts_with("T = 1e\u{2212}320 is too small to compute with: ")
+            && message.contains(
+                " T = 1e\u{2212}307 works. Still using T = 1e\u{2212}300 until it is fixed."
+            ),
+        "{message}"
+    );
+    paste_into(&tab, field, "0");
+    assert_eq!(
+        message_at(&tab, field).0,
+        "0 is not greater than 0, and T must be. Still using T = 1e\u{2212}300 until it is fixed."
+    );
+}
+
+#[test]
+fn a_diverging_run_says_it_diverged_instead_of_printing_huge_numbers() {
+    let Some(chromium) = launch() else { return };
+    let book = build_book_with(SLIDERS_LESSON, "gradient_descent");
+    let tab = chromium.tab();
+    open(&tab, &book.url());
+    paste_into(
+        &tab,
+        "[data-widget='gradient_descent'] input[data-input='learning_rate-exact']",
+        "0.3",
+    );
+    let run = descend(&GradientDescentInput {
+        points: vec![(0.0, 1.0), (1.0, 3.0), (2.0, 4.0), (3.0, 7.0)],
+        start: (0.0, 0.0),
+        learning_rate: 0.3,
+        steps: 50,
+    })
+    .unwrap();
+    let last = run.losses.len() - 1;
+    wait_for(
+        &tab,
+        &format!(
+            "document.querySelector('.ww [data-value=final_loss]').textContent === {}",
+            js_string(&scientific(run.losses[last]))
+        ),
+    );
+    let values = eval_json(&tab, "document.querySelector('.ww-values').textContent");
+    assert!(
+        values.as_str().unwrap().starts_with(&format!(
+            "The run diverged: w, b and the loss grow without bound. At step {last}, the last before it stopped:"
+        )),
+        "{values}"
+    );
+    let text = live_text(&tab);
+    assert!(longest_digit_run(&text) < 10, "{text}");
+}
+
+#[test]
+fn a_size_past_the_widgets_limit_is_refused_with_the_largest_that_fits() {
+    let Some(chromium) = launch() else { return };
+    let book = build_book_with(&positional_encoding(6, ""), "compute");
+    let tab = chromium.tab();
+    open(&tab, &book.url());
+    let cells = "document.querySelectorAll('.ww td').length";
+    let drawn = eval(&tab, cells);
+    let n = "[data-widget='compute'] input[data-input='n']";
+    paste_into(&tab, n, "1000");
+    let largest = (1..)
+        .take_while(|&n| positional_encoding_numbers(n) <= MOST_WIDGET_NUMBERS)
+        .last()
+        .unwrap();
+    let (message, invalid) = message_at(&tab, n);
+    assert!(invalid);
+    assert_eq!(
+        message,
+        format!(
+            "n = 1000 would make the tables hold {} numbers (step \u{201c}g\u{201d} alone is 1000 × 1000), and the widget \
+             draws at most {MOST_WIDGET_NUMBERS}, to keep the page quick. Try {largest}. Still using 6 until it is fixed.",
+            positional_encoding_numbers(1000)
+        )
+    );
+    assert_eq!(eval(&tab, cells), drawn, "nothing new is drawn");
+    // The suggestion is drawn, and one more is refused.
+    paste_into(&tab, n, &largest.to_string());
+    assert_eq!(message_at(&tab, n), (String::new(), false));
+    paste_into(&tab, n, &(largest + 1).to_string());
+    assert!(message_at(&tab, n).1);
+
+    // A failing step is named in good English, with values for that field that work.
+    let d = "[data-widget='compute'] input[data-input='d']";
+    paste_into(&tab, d, "7");
+    assert_eq!(
+        message_at(&tab, d).0,
+        "d = 7 makes step \u{201c}i\u{201d} fail: a size must be a whole number, got 3.5. Try 6 or 8. \
+         Still using 8 until it is fixed."
+    );
+    let status = eval_json(&tab, "document.querySelector('[data-status]').textContent");
+    assert_eq!(
+        status,
+        "Your edit of d makes step \u{201c}i\u{201d} fail, so the tables show the last values that worked."
+    );
+}
+
+/// How far apart (px, top of one to bottom of the other) the field and the first `result`
+/// are: both fit on one screen when this is at most the window's height.
+fn span(tab: &Tab, field: &str, result: &str) -> (f64, f64) {
+    let found = eval_json(
+        tab,
+        &format!(
+            "(function () {{ var f = document.querySelector({}).getBoundingClientRect();
+               var r = document.querySelector({}).getBoundingClientRect();
+               return [Math.max(f.bottom, r.bottom) - Math.min(f.top, r.top), innerHeight]; }})()",
+            js_string(field),
+            js_string(result)
+        ),
+    );
+    (found[0].as_f64().unwrap(), found[1].as_f64().unwrap())
+}
+
+#[test]
+fn the_result_an_edit_changes_is_within_a_screen_of_the_field_at_1280_and_360_px() {
+    let Some(chromium) = launch() else { return };
+    let attention = build_book_with(LESSON, "attention");
+    let sliders = build_book_with(SLIDERS_LESSON, "softmax");
+    let compute = build_book_with(&positional_encoding(6, ""), "compute");
+    // The page, the widget, the result that is its point, and a value to type.
+    let cases = [
+        (
+            attention.url(),
+            "attention",
+            "[data-matrix='weights']",
+            "0.75",
+        ),
+        (
+            sliders.url(),
+            "softmax",
+            "[data-matrix='probabilities']",
+            "0.7",
+        ),
+        (sliders.url(), "gradient_descent", ".ww-values", "0.05"),
+        (compute.url(), "compute", "[data-changed-steps]", "10"),
+    ];
+    for (width, height) in [(1280, 900), (360, 740)] {
+        let tab = chromium.tab();
+        metrics(&tab, width, height);
+        for (url, widget, result, typed) in &cases {
+            open(&tab, url);
+            let inputs = format!("[data-widget='{widget}'] input.ww-num-input");
+            let count = eval(
+                &tab,
+                &format!("document.querySelectorAll({}).length", js_string(&inputs)),
+            )
+            .as_u64()
+            .unwrap();
+            assert!(count > 0, "{widget} has number fields");
+            for index in 0..count {
+                let field = format!("[data-widget='{widget}'] [data-guard-field='{index}']");
+                eval(
+                    &tab,
+                    &format!(
+                        "(function () {{ var f = document.querySelectorAll({})[{index}];
+                           f.setAttribute('data-guard-field', '{index}'); f.scrollIntoView({{ block: 'center' }}); }})()",
+                        js_string(&inputs)
+                    ),
+                );
+                paste_into(&tab, &field, typed);
+                let result = format!("[data-widget='{widget}'] .ww {result}");
+                wait_for(
+                    &tab,
+                    &format!(
+                        "document.querySelector({}) && !document.querySelector({}).hidden",
+                        js_string(&result),
+                        js_string(&result)
+                    ),
+                );
+                let (apart, screen) = span(&tab, &field, &result);
+                assert!(
+                    apart <= screen,
+                    "at {width} px, editing {widget} field {index} leaves its result {apart} px away on a {screen} px screen"
+                );
+            }
+            // Nothing beside the inputs needs scrolling at this width (wide step tables may).
+            let clipped = eval_json(
+                &tab,
+                &format!(
+                    "Array.from(document.querySelectorAll('[data-widget={widget}] .ww-attention-layout .ww-scroll')).filter(function (s) {{
+                       return s.scrollWidth > s.clientWidth + 1; }}).length"
+                ),
+            );
+            assert_eq!(
+                clipped,
+                Value::from(0),
+                "{widget} at {width} px scrolls a table beside its inputs"
+            );
+        }
+        tab.close(false).ok();
+    }
+}
+
+#[test]
+fn number_fields_ask_for_a_decimal_keypad_and_edits_mark_what_changed() {
+    let Some(chromium) = launch() else { return };
+    let tab = chromium.tab();
+    for (lesson, widget) in [
+        (LESSON.to_owned(), "attention"),
+        (SLIDERS_LESSON.to_owned(), "softmax"),
+        (positional_encoding(6, ""), "compute"),
+    ] {
+        let book = build_book_with(&lesson, widget);
+        open(&tab, &book.url());
+        let modes = eval_json(
+            &tab,
+            "Array.from(document.querySelectorAll('.ww input[type=text]:not(.ww-token-input)')).map(function (i) { return i.getAttribute('inputmode'); })",
+        );
+        let modes = modes.as_array().unwrap();
+        assert!(!modes.is_empty());
+        assert!(modes.iter().all(|m| m == "decimal"), "{widget}: {modes:?}");
+    }
+    // An edit marks the numbers that now differ from the lesson's, and only those.
+    let book = build_book_with(LESSON, "attention");
+    open(&tab, &book.url());
+    let marked = "document.querySelectorAll('.ww [data-matrix=q] td[data-changed]').length";
+    assert_eq!(eval(&tab, marked), Value::from(0));
+    // Row "the" of Q = X W_Q changes, and nothing else of Q.
+    paste_into(
+        &tab,
+        "[data-widget='attention'] input[data-input='embeddings'][data-row='0'][data-col='1']",
+        "2",
+    );
+    assert_eq!(eval(&tab, marked), Value::from(2));
+    assert_eq!(
+        eval(&tab, "document.querySelectorAll('.ww [data-matrix=q] tr[data-row=\"0\"] td[data-changed]').length"),
+        Value::from(2)
+    );
+}
+
+#[test]
+fn without_javascript_a_note_says_the_controls_need_it_and_with_it_the_note_goes() {
+    let Some(chromium) = launch() else { return };
+    let book = build_book_with(SLIDERS_LESSON, "softmax");
+    let notes = "Array.from(document.querySelectorAll('.worked-widget-nojs')).filter(function (n) { return n.offsetHeight > 0; }).length";
+    let tab = chromium.tab();
+    tab.call_method(Emulation::SetScriptExecutionDisabled { value: true })
+        .unwrap();
+    tab.navigate_to(&book.url()).unwrap();
+    tab.wait_until_navigated().unwrap();
+    assert_eq!(
+        eval(&tab, notes),
+        Value::from(2),
+        "one note per widget, shown"
+    );
+    let headers = eval_json(
+        &tab,
+        "Array.from(document.querySelectorAll('table.worked-values th')).map(function (th) { return th.getAttribute('scope'); })",
+    );
+    assert!(headers.as_array().unwrap().contains(&Value::from("col")));
+    assert!(headers.as_array().unwrap().contains(&Value::from("row")));
+    tab.close(false).ok();
+
+    let tab = chromium.tab();
+    open(&tab, &book.url());
+    assert_eq!(
+        eval(
+            &tab,
+            "document.querySelectorAll('.worked-widget-nojs').length"
+        ),
+        Value::from(0)
+    );
+}
