@@ -4,8 +4,8 @@
 
 use super::build_cache::CachedPage;
 use crate::base::diagnostics::Diagnostic;
-use crate::expand::crossref::{Fragment, PageLabels};
 use crate::expand::citations::cite_lesson;
+use crate::expand::crossref::{Fragment, PageLabels};
 use crate::expand::markdown::{self, LocalTarget, Spanned, TocEntry};
 use crate::expand::mdbook_ids::{html_anchor_ids, mdbook_heading_ids};
 use crate::expand::value_budget::ValueBudget;

@@ -143,13 +143,79 @@
     }
   }
 
+  /** The smallest a printed table is scaled to; a wider one prints in bands of columns. */
+  var LEAST_ZOOM = 0.5;
+
+  /**
+   * Prints `table`, too wide for `room` even at LEAST_ZOOM, as bands of its columns one under
+   * the other (the way a spreadsheet prints across pages), each band repeating the row labels:
+   * a loss curve of 100 steps prints as rows of steps rather than as 100 unreadable columns.
+   * The bands are print-only copies (`.print-band`, hidden on screen, without the original's
+   * data attributes, so widgets never find them); the original is hidden in print
+   * (`.print-banded`). Tables with merged cells are left to the zoom. Returns whether it banded.
+   */
+  function printInBands(table, room) {
+    var rows = Array.prototype.slice.call(table.rows);
+    var columns = rows.length ? rows[0].cells.length : 0;
+    var simple = rows.every(function (row) {
+      return row.cells.length === columns && Array.prototype.every.call(row.cells, function (cell) {
+        return cell.colSpan === 1 && cell.rowSpan === 1;
+      });
+    });
+    if (!simple || columns < 2) return false;
+    var labelled = rows.slice(1).every(function (row) { return row.cells[0].tagName === 'TH'; }) && rows.length > 1;
+    var widths = Array.prototype.map.call(rows[0].cells, function (cell) { return cell.getBoundingClientRect().width; });
+    var first = labelled ? 1 : 0;
+    var label = labelled ? widths[0] : 0;
+    var bands = [];
+    for (var start = first; start < columns;) {
+      var end = start + 1;
+      var used = label + widths[start];
+      while (end < columns && used + widths[end] <= room) used += widths[end++];
+      bands.push([start, end]);
+      start = end;
+    }
+    var after = table.parentElement.classList.contains('worked-matrix-scroll') ? table.parentElement : table;
+    var sections = [table.tHead].concat(Array.prototype.slice.call(table.tBodies)).filter(Boolean);
+    bands.reverse().forEach(function (band, index) {
+      var copy = document.createElement('table');
+      copy.className = table.className + ' print-band';
+      copy.setAttribute('aria-hidden', 'true');
+      if (index === bands.length - 1 && table.caption) copy.appendChild(table.caption.cloneNode(true));
+      sections.forEach(function (section) {
+        var part = document.createElement(section.tagName);
+        Array.prototype.forEach.call(section.rows, function (row) {
+          var line = document.createElement('tr');
+          var cells = Array.prototype.slice.call(row.cells);
+          if (labelled) line.appendChild(cells[0].cloneNode(true));
+          cells.slice(band[0], band[1]).forEach(function (cell) { line.appendChild(cell.cloneNode(true)); });
+          part.appendChild(line);
+        });
+        copy.appendChild(part);
+      });
+      after.insertAdjacentElement('afterend', copy);
+    });
+    table.classList.add('print-banded');
+    return true;
+  }
+
+  /** Takes away the print-only bands of every table. */
+  function dropBands() {
+    var bands = document.querySelectorAll('.print-band');
+    for (var i = 0; i < bands.length; i++) bands[i].parentNode.removeChild(bands[i]);
+    var banded = document.querySelectorAll('.print-banded');
+    for (var j = 0; j < banded.length; j++) banded[j].classList.remove('print-banded');
+  }
+
   /**
    * On paper nothing scrolls: formulas take their line-broken drawing where the printed column
    * needs it, and a table or formula still wider than the column is scaled down to fit it
-   * (CSS `zoom` on the table, or on the formula's drawing), so every column prints. Measured
+   * (CSS `zoom` on the table, or on the formula's drawing), so every column prints; a table
+   * that would have to shrink below LEAST_ZOOM prints in bands of columns instead. Measured
    * once print layout applies, undone after.
    */
   function fitForPrint(printing) {
+    dropBands();
     watch(document);
     var boxes = document.querySelectorAll('main table, main .math-display');
     for (var i = 0; i < boxes.length; i++) {
@@ -162,7 +228,9 @@
       var column = box.closest('.lesson-content') || document.getElementById('main');
       var room = column.getBoundingClientRect().right - box.getBoundingClientRect().left;
       var width = box.scrollWidth;
-      if (width > room + 1 && room > 0) scaled.style.zoom = String(Math.max(0.3, room / width));
+      if (width <= room + 1 || room <= 0) continue;
+      if (box.tagName === 'TABLE' && room / width < LEAST_ZOOM && printInBands(box, room)) continue;
+      scaled.style.zoom = String(Math.max(0.3, room / width));
     }
   }
 
