@@ -287,6 +287,9 @@ fn printing_any_page_with_a_dark_system_theme_gives_what_a_light_one_gives_dark_
     };
     let site = ShippedSite::build();
     let tab = chromium.tab();
+    // print.html holds every lesson (megabytes of HTML): loading it and reading every element's
+    // colours takes far longer than a lesson page, so this tab waits as long as axe's do.
+    tab.set_default_timeout(AXE_PATIENCE);
     metrics(&tab, 1280, 800);
     let style = |selector: &str, property: &str| {
         eval(

@@ -71,11 +71,12 @@ fn every_form_of_citation_is_formatted_and_linked_to_the_lessons_reference_list(
 #[test]
 fn code_math_emails_escapes_and_cross_references_are_not_citations() {
     let book = citing_book(
-        "Write to someone@vaswani2017.org, or `@vaswani2017` in code, $a@b$ in math, \\@vaswani2017 escaped, and @eq-scores is a cross-reference.\n\n```text\n[@vaswani2017]\n```\n",
+        "Write to someone@vaswani2017.org, or `@vaswani2017` in code, $a@b$ in math, \\@vaswani2017 escaped, and @eq-scores is a cross-reference.\n\n$$s = q \\cdot k$$ {#eq-scores}\n\n```text\n[@vaswani2017]\n```\n",
     );
     book.build().succeeds();
     let page = book.read("public/cites.html");
     assert!(!page.contains("worked-cite"), "{page}");
+    assert!(page.contains("Equation ("), "the cross-reference: {page}");
     assert!(
         !page.contains("id=\"references\""),
         "a lesson that cites nothing has no list"

@@ -16,8 +16,11 @@ use worked::compute::lang::numpy::translate;
 use worked::compute::lang::{parse, run, Value as LangValue};
 
 /// Steps whose value is rounding error by design, so NumPy's pairwise sums need not reproduce
-/// it: `step.tiny_off` measures how far a central difference with a nudge of 1e-14 is off.
-const ROUNDING_ERROR_BY_DESIGN: &[(&str, &str)] = &[("step", "tiny_off")];
+/// it: `step.tiny_off` measures how far a central difference with a nudge of 1e-14 is off, and
+/// `bp.agree_1`/`bp.agree_q` count the digits in which a central difference and the backward
+/// pass agree (a floor of a logarithm of their rounding-sized gap).
+const ROUNDING_ERROR_BY_DESIGN: &[(&str, &str)] =
+    &[("step", "tiny_off"), ("bp", "agree_1"), ("bp", "agree_q")];
 
 /// `python3` on PATH imports NumPy.
 fn python_with_numpy() -> Result<(), String> {

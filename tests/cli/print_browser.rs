@@ -14,6 +14,10 @@ use headless_chrome::types::PrintToPdfOptions;
 use headless_chrome::Tab;
 use serde_json::Value;
 use std::sync::Arc;
+use std::time::Duration;
+
+/// How long the print page's loads and evaluations may take.
+const PRINT_PAGE_PATIENCE: Duration = Duration::from_secs(180);
 
 /// A4, in inches, with Chromium's default margins (0.4 in each side): the content is
 /// (8.27 − 0.8) in × 96 px/in ≈ 717 px wide.
@@ -69,6 +73,9 @@ fn printed_book(test: &str, what: &str) -> Option<(Chromium, Arc<Tab>, Value, Ve
         "the shipped book's lessons: {expected:?}"
     );
     let tab = chromium.tab();
+    // The page holds every lesson (megabytes of HTML); on a busy machine it loads far slower
+    // than a lesson page, so its waits are long.
+    tab.set_default_timeout(PRINT_PAGE_PATIENCE);
     emulate(&tab, "print", "light");
     metrics(&tab, CONTENT_WIDTH, 1000);
     open(&tab, &site.url("print.html"));

@@ -99,8 +99,8 @@ fn the_backpropagation_widget_recomputes_both_slopes_for_another_weight() {
     assert_eq!(shown(&tab, &example, &after), after, "after the edit");
     assert_eq!(
         step(&after, "exact_1"),
-        &[["0.000"]],
-        "the gate passes nothing"
+        &[["0"]],
+        "the gate passes nothing: exactly 0, which the number rule prints whole"
     );
     assert_ne!(step(&after, "exact_1"), step(&before, "exact_1"));
 }
