@@ -269,6 +269,10 @@ const PRINT_COLOURS: &str = r#"(() => {
   const faint = [];
   for (const el of document.body.querySelectorAll('*')) {
     if (!el.checkVisibility()) continue;
+    // A table too wide for paper is swapped for print-only bands of its columns once print
+    // layout applies (scroll-regions.js), a moment after the media changes: the bands are
+    // copies of cells checked here on the original, in whichever scheme is emulated first.
+    if (el.closest('.print-band, .print-banded')) continue;
     const style = getComputedStyle(el);
     colours[path(el)] = [style.color, style.backgroundColor, style.fill, style.stroke].join(' ');
     const ownText = [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());

@@ -76,7 +76,10 @@ fn code_math_emails_escapes_and_cross_references_are_not_citations() {
     book.build().succeeds();
     let page = book.read("public/cites.html");
     assert!(!page.contains("worked-cite"), "{page}");
-    assert!(page.contains("Equation ("), "the cross-reference: {page}");
+    assert!(
+        page.contains("<a class=\"xref\" href=\"#eq-scores\""),
+        "the cross-reference: {page}"
+    );
     assert!(
         !page.contains("id=\"references\""),
         "a lesson that cites nothing has no list"
