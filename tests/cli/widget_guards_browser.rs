@@ -67,6 +67,22 @@ fn live_text(tab: &Tab) -> String {
     .to_owned()
 }
 
+/// `n` with its digits grouped in threes from five digits on, as the number rule prints counts.
+fn grouped(n: usize) -> String {
+    let digits = n.to_string();
+    if digits.len() < 5 {
+        return digits;
+    }
+    let mut out = String::new();
+    for (i, digit) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(digit);
+    }
+    out
+}
+
 /// The longest run of digits in `text`.
 fn longest_digit_run(text: &str) -> usize {
     text.split(|c: char| !c.is_ascii_digit())
@@ -153,16 +169,16 @@ fn a_temperature_too_small_to_compute_is_refused_and_a_tiny_one_reads_in_scienti
     paste_into(&tab, field, "1e-300");
     wait_for(
         &tab,
-        "document.querySelector('[data-widget=softmax] .ww-bars caption').textContent.endsWith('T = 1e\u{2212}300')",
+        "document.querySelector('[data-widget=softmax] .ww-bars caption').textContent.endsWith('T = 1\u{a0}×\u{a0}10⁻³⁰⁰')",
     );
     let scaled = eval_json(
         &tab,
         "Array.from(document.querySelectorAll('.ww [data-matrix=scaled] td')).map(function (td) { return td.textContent; })",
     );
-    // z / T for the logits 2, 1, 0.
+    // z / T for the logits 2, 1, 0 (0 / T is exactly 0, which the number rule prints whole).
     assert_eq!(
         scaled,
-        serde_json::json!([scientific(2e300), scientific(1e300), "0.000"])
+        serde_json::json!([scientific(2e300), scientific(1e300), "0"])
     );
     assert!(longest_digit_run(&live_text(&tab)) < 10);
 
@@ -170,16 +186,16 @@ fn a_temperature_too_small_to_compute_is_refused_and_a_tiny_one_reads_in_scienti
     let (message, invalid) = message_at(&tab, field);
     assert!(invalid);
     assert!(
-        message.starts_with("T = 1e\u{2212}320 is too small to compute with: ")
+        message.starts_with("T = 1\u{a0}×\u{a0}10⁻³²⁰ is too small to compute with: ")
             && message.contains(
-                " T = 1e\u{2212}307 works. Still using T = 1e\u{2212}300 until it is fixed."
+                " T = 1e\u{2212}307 works. Still using T = 1\u{a0}×\u{a0}10⁻³⁰⁰ until it is fixed."
             ),
         "{message}"
     );
     paste_into(&tab, field, "0");
     assert_eq!(
         message_at(&tab, field).0,
-        "0 is not greater than 0, and T must be. Still using T = 1e\u{2212}300 until it is fixed."
+        "0 is not greater than 0, and T must be. Still using T = 1\u{a0}×\u{a0}10⁻³⁰⁰ until it is fixed."
     );
 }
 
@@ -241,7 +257,7 @@ fn a_size_past_the_widgets_limit_is_refused_with_the_largest_that_fits() {
         format!(
             "n = 1000 would make the tables hold {} numbers (step \u{201c}g\u{201d} alone is 1000 × 1000), and the widget \
              draws at most {MOST_WIDGET_NUMBERS}, to keep the page quick. Try {largest}. Still using 6 until it is fixed.",
-            positional_encoding_numbers(1000)
+            grouped(positional_encoding_numbers(1000))
         )
     );
     assert_eq!(eval(&tab, cells), drawn, "nothing new is drawn");
