@@ -223,7 +223,7 @@
       var error = self.attempt();
       if (error) {
         self.state[kind][row][col] = before;
-        self.markInvalid(field, self.overflowProblem(field, typed, x, error));
+        self.markInvalid(field, self.overflowProblem(field, x, error));
         return;
       }
       self.markValid(field);
@@ -273,20 +273,21 @@
   };
 
   /**
-   * Why `typed` (= x) cannot be used in `field`, with the nearest power of ten that can: the
+   * Why x cannot be used in `field`, with the nearest power of ten that can: the
    * state is tried with ±10ᵏ for k below x's exponent, so the suggestion is one that computes.
    */
-  Widget.prototype.overflowProblem = function (field, typed, x, error) {
+  Widget.prototype.overflowProblem = function (field, x, error) {
     var what = error.overflow || 'the result';
-    var problem = typed + ' makes ' + what + ' overflow: some numbers would pass 1.8 \u00d7 10\u00b3\u2070\u2078, ' +
+    var problem = F.formatShortest(x) + ' makes ' + what + ' overflow: some numbers would pass 1.8 \u00d7 10\u00b3\u2070\u2078, ' +
       'the largest a browser can hold.';
     var entries = this.state[field.kind][field.row];
     var before = entries[field.col];
     var sign = x < 0 ? -1 : 1;
     for (var e = Math.floor(Math.log10(Math.abs(x))) - 1; e >= 0; e--) {
-      entries[field.col] = sign * Math.pow(10, e);
+      // The number a reader gets by typing "1e<e>", which is what the message suggests.
+      entries[field.col] = sign * Number('1e' + e);
       if (this.attempt() === null) {
-        problem += ' ' + (sign < 0 ? F.MINUS : '') + '1e' + e + ' still works.';
+        problem += ' ' + common.suggestion(entries[field.col]) + ' still works.';
         break;
       }
     }
@@ -298,7 +299,7 @@
   /** "Label: problem. Still using 1 until it is fixed.", at the field and named by it. */
   Widget.prototype.markInvalid = function (field, problem) {
     var kept = field.kind === 'tokens' ? '\u201c' + this.state.tokens[field.row] + '\u201d'
-      : common.asTyped(this.state[field.kind][field.row][field.col]);
+      : F.formatShortest(this.state[field.kind][field.row][field.col]);
     var text = field.label + ': ' + problem + ' Still using ' + kept + ' until it is fixed.';
     if (!field.message) {
       field.message = el('li', { id: this.id + '-msg-' + this.inputs.indexOf(field) });
@@ -485,10 +486,9 @@
     var product = many ? '(heads side by side) ' : '(A V) ';
     var output = (this.matrixTable('output', this.state.w_o ? ['output Z = ' + product, subscripted('W', 'O')]
       : [many ? 'output Z = heads side by side' : 'output Z = A V'], r.output, null, { lesson: lesson.output }));
-    this.keyOutput.replaceChildren(output, el('p', { className: 'ww-changed-note', hidden: !changed },
-      el('span', { className: 'ww-changed-swatch', 'aria-hidden': 'true' }, '0.5'),
-      ' Outlined bold numbers differ from the lesson\u2019s.'));
-    var changed = this.differsFromLesson();
+    var note = common.changedNote();
+    note.hidden = !this.differsFromLesson();
+    this.keyOutput.replaceChildren(output, note);
 
     var active = document.activeElement;
     var refocus = active && this.keyResults.contains(active) ? active.getAttribute('data-focus') : null;

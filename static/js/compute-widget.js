@@ -286,7 +286,7 @@
       var typed = node.value.trim();
       var x = common.parseNumber(typed);
       var before = self.entry(input, row, col);
-      var still = ' Still using ' + common.asTyped(before) + ' until it is fixed.';
+      var still = ' Still using ' + F.formatShortest(before) + ' until it is fixed.';
       if (x === null) {
         self.say(field, label + ': ' + (typed === '' ? 'the field is empty.' : common.notANumber(typed)) + still);
         return;
@@ -299,8 +299,8 @@
         var suggestions = self.suggest(field, x, before, outcome.problem);
         self.setEntry(input, row, col, before);
         var words = problemWords(outcome.problem);
-        self.say(field, label + ' = ' + typed + ' ' + words.full +
-          (suggestions.length ? ' Try ' + suggestions.map(common.asTyped).join(' or ') + '.' : '') + still);
+        self.say(field, label + ' = ' + F.formatShortest(x) + ' ' + words.full +
+          (suggestions.length ? ' Try ' + suggestions.map(common.suggestion).join(' or ') + '.' : '') + still);
         self.status.textContent = 'Your edit of ' + label + ' ' + words.short + ', so the tables show the last values that worked.';
         self.status.setAttribute('data-error', outcome.problem.kind);
         return;

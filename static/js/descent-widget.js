@@ -80,9 +80,9 @@
     return F.formatComputed(x, this.decimals);
   };
 
-  /** A rate as chosen or typed: the shortest text that is that number. */
+  /** A rate the reader chose or typed, by the number rule. */
   function showRate(x) {
-    return common.asTyped(x);
+    return F.formatShortest(x);
   }
 
   /** A rate in prose, to 3 significant digits (as `3sf` prints it). */
@@ -125,6 +125,8 @@
     var restored = common.readFragment(this.example.name);
     var fromUrl = restored !== null ? decodeState(this.example, restored) : null;
     this.result = this.compute(this.rate); // the example itself must compute
+    // The lesson's own run, for marking what another rate changed.
+    this.lessonResult = this.result;
     if (fromUrl !== null) {
       this.result = this.compute(fromUrl);
       this.rate = fromUrl;
@@ -146,6 +148,7 @@
       this.summary = el('p', { className: 'ww-visually-hidden', 'aria-live': 'polite', 'data-summary': true }),
       this.outcome = el('p', { className: 'ww-outcome' }),
       this.values = el('div', { className: 'ww-values' }),
+      this.changedNote = common.changedNote(' (the lesson has \u03b7 = ' + showRate(ex.learning_rate) + ')'),
       this.charts = el('div', { className: 'ww-results ww-charts' }),
     ]);
     // Filled before the region is in the page, so loading a page announces nothing.
@@ -217,6 +220,7 @@
         '; the best any line can do is ' + this.fmt(r.optimum.loss) + '.');
     }
     this.values.replaceChildren.apply(this.values, this.valueList());
+    common.showChanged(this.changedNote, this.values);
     this.charts.replaceChildren(this.lossChart(), this.fitChart());
   };
 
@@ -224,9 +228,13 @@
     var self = this;
     var r = this.result;
     var k = this.last();
-    function item(term, code, value, best) {
+    var lesson = this.lessonResult;
+    var lessonLast = lesson.iterates.length - 1;
+    /** The run's final value, marked `data-changed` when it prints differently from the lesson's. */
+    function item(term, code, value, lessonValue, best) {
+      var text = self.fmt(value);
       return [el('dt', null, term),
-        el('dd', null, el('span', { 'data-value': code }, self.fmt(value)),
+        el('dd', null, el('span', { className: 'ww-n', 'data-value': code, 'data-changed': self.fmt(lessonValue) !== text }, text),
           el('span', { className: 'ww-best' }, ' (best fit ' + self.fmt(best) + ')'))];
     }
     return [
@@ -234,9 +242,9 @@
         ? 'After step ' + k + ' (the last):'
         : 'The run diverged: w, b and the loss grow without bound. At step ' + k + ', the last before it stopped:'),
       el('dl', { className: 'ww-dl' },
-        item('w', 'final_w', r.iterates[k][0], r.optimum.w),
-        item('b', 'final_b', r.iterates[k][1], r.optimum.b),
-        item('loss', 'final_loss', r.losses[k], r.optimum.loss)),
+        item('w', 'final_w', r.iterates[k][0], lesson.iterates[lessonLast][0], r.optimum.w),
+        item('b', 'final_b', r.iterates[k][1], lesson.iterates[lessonLast][1], r.optimum.b),
+        item('loss', 'final_loss', r.losses[k], lesson.losses[lessonLast], r.optimum.loss)),
     ];
   };
 

@@ -70,9 +70,9 @@
     return F.formatComputed(x, this.decimals);
   };
 
-  /** A temperature as the reader typed or chose it: the shortest text that is that number. */
+  /** A temperature the reader typed or chose, by the number rule (`1 × 10⁻³⁰⁰`). */
   function showT(t) {
-    return common.asTyped(t);
+    return F.formatShortest(t);
   }
 
   Widget.prototype.label = function (j) {
@@ -93,6 +93,8 @@
     var restored = common.readFragment(this.example.name);
     var fromUrl = restored !== null ? decodeState(this.example, restored) : null;
     this.result = this.compute(this.temperature); // the example itself must compute
+    // The lesson's own numbers, for marking what another temperature changed.
+    this.lessonResult = this.result;
     var linked = fromUrl === null ? null : this.attempt(fromUrl);
     if (typeof linked === 'string') fromUrl = null;
     else if (linked !== null) {
@@ -110,6 +112,7 @@
         : null,
       this.buildControls(),
       this.summary = el('p', { className: 'ww-summary', 'aria-live': 'polite', 'data-summary': true }),
+      this.changedNote = common.changedNote(' (the lesson has T = ' + showT(this.example.temperature) + ')'),
       this.results = el('div', { className: 'ww-results ww-results-wide' }),
     ]);
     // Filled before the region is in the page, so loading a page announces nothing.
@@ -150,8 +153,10 @@
       // From t's power of ten towards 10⁰ = 1, which always works for a lesson's logits.
       var towards = t < 1 ? 1 : -1;
       for (var e = Math.round(Math.log10(t)) + towards; e * towards <= 0; e += towards) {
-        if (typeof this.attempt(Math.pow(10, e)) !== 'string') {
-          return 'T = ' + showT(t) + ' ' + outcome + ' T = 1e' + String(e).replace('-', F.MINUS) + ' works.';
+        // The number a reader gets by typing "1e<e>", which is what the message suggests.
+        var power = Number('1e' + e);
+        if (typeof this.attempt(power) !== 'string') {
+          return 'T = ' + showT(t) + ' ' + outcome + ' T = ' + common.suggestion(power) + ' works.';
         }
       }
       return 'T = ' + showT(t) + ' ' + outcome;
@@ -220,6 +225,17 @@
     var blocks = [this.bars(), this.steps()];
     if (this.result.loss !== null) blocks.push(this.loss());
     this.results.replaceChildren.apply(this.results, blocks);
+    common.showChanged(this.changedNote, this.results);
+  };
+
+  /**
+   * A table cell for a number at the book's precision, marked `data-changed` when it prints
+   * differently from `lesson`, the lesson's number at its own temperature.
+   */
+  Widget.prototype.cell = function (x, lesson, attrs) {
+    var text = this.fmt(x);
+    return el('td', Object.assign({ 'data-changed': this.fmt(lesson) !== text }, attrs),
+      el('span', { className: 'ww-n' }, text));
   };
 
   /** The class's name as a table header, marked in words (not only colour) when it is the target. */
@@ -233,6 +249,7 @@
   /** One row per class: name, a bar as long as p, and p itself (the `data-col` cell). */
   Widget.prototype.bars = function () {
     var self = this;
+    var lesson = this.lessonResult.probabilities;
     var body = el('tbody');
     this.result.probabilities.forEach(function (p, j) {
       var fill = el('span', { className: 'ww-bar-fill' });
@@ -240,7 +257,7 @@
       body.appendChild(el('tr', { 'data-row': j },
         self.classHeader(j, 'row'),
         el('td', { className: 'ww-bar-cell', 'aria-hidden': 'true' }, el('span', { className: 'ww-bar' }, fill)),
-        el('td', { 'data-col': j }, self.fmt(p))));
+        self.cell(p, lesson[j], { 'data-col': j })));
     });
     return el('div', { className: 'ww-block' },
       el('table', { className: 'ww-table ww-bars', 'data-matrix': 'probabilities' },
@@ -258,22 +275,28 @@
     for (var j = 0; j < n; j++) {
       head.appendChild(el('th', { scope: 'col' }, el('span', { className: 'ww-label' }, this.label(j))));
     }
-    // The logits and the one-hot target print as written (2, not 2.000), computed rows at the
-    // book's precision: README's rule for numbers.
-    function row(code, title, values, asWritten) {
+    var lesson = this.lessonResult;
+    // The logits and the one-hot target print as written (2, not 2.000) and never change;
+    // computed rows print at the book's precision (README's rule for numbers), each number
+    // marked when it differs from the lesson's.
+    function row(code, title, values, lessonValues) {
       var tr = el('tr', { 'data-matrix': code }, el('th', { scope: 'row' }, title));
       values.forEach(function (x, k) {
-        tr.appendChild(el('td', { 'data-col': k }, asWritten ? F.formatShortest(x) : self.fmt(x)));
+        tr.appendChild(lessonValues ? self.cell(x, lessonValues[k], { 'data-col': k })
+          : el('td', { 'data-col': k }, el('span', { className: 'ww-n' }, F.formatShortest(x))));
       });
       return tr;
     }
+    function scaled(result) {
+      return result.logits.map(function (z) { return z / result.temperature; });
+    }
     var body = el('tbody', null,
-      row('logits', 'z', r.logits, true),
-      row('scaled', 'z / T', r.logits.map(function (z) { return z / r.temperature; })),
-      row('log_probabilities', 'log p', r.log_probabilities));
+      row('logits', 'z', r.logits, null),
+      row('scaled', 'z / T', scaled(r), scaled(lesson)),
+      row('log_probabilities', 'log p', r.log_probabilities, lesson.log_probabilities));
     if (r.gradient) {
-      body.appendChild(row('onehot', 'y', r.logits.map(function (_, k) { return k === r.target ? 1 : 0; }), true));
-      body.appendChild(row('gradient', '\u2202L/\u2202z', r.gradient));
+      body.appendChild(row('onehot', 'y', r.logits.map(function (_, k) { return k === r.target ? 1 : 0; }), null));
+      body.appendChild(row('gradient', '\u2202L/\u2202z', r.gradient, lesson.gradient));
     }
     return el('div', { className: 'ww-block ww-steps-block' },
       el('div', { className: 'ww-scroll' },
@@ -290,7 +313,9 @@
     var p = r.probabilities[r.target];
     return el('p', { className: 'ww-block ww-loss' },
       'Loss L = \u2212log p(' + this.label(r.target) + ') = \u2212log ' + this.fmt(p) + ' = ',
-      el('strong', { 'data-value': 'loss' }, this.fmt(r.loss)),
+      el('strong', {
+        className: 'ww-n', 'data-value': 'loss', 'data-changed': this.fmt(this.lessonResult.loss) !== this.fmt(r.loss),
+      }, this.fmt(r.loss)),
       p < Math.pow(10, -this.decimals) / 2
         ? ' (p rounds to ' + F.formatDp(0, this.decimals) + ' here, but the loss is computed from log p, which stays finite)'
         : null);

@@ -112,14 +112,31 @@
     return quoted + ' is not a number: write one like 2, \u22120.5 or 1e-3.';
   }
 
-  /** A number as a reader would type it back: the shortest exact text, "1e150" not "1e+150". */
+  /** A number as a reader types it into a field: the shortest exact text, "1e150" not "1e+150". */
   function asTyped(x) {
-    return globalThis.worked.format.formatShortest(x).replace('e+', 'e');
+    return String(x).replace('e+', 'e');
   }
 
-  /** A core's message for a reader: names in `code` marks become quoted words. */
+  /**
+   * A value a message suggests, by the number rule like every number in a message, followed by
+   * what to type when the field would not take that text: "1 × 10⁻³⁰⁷ (type 1e-307)",
+   * "12,345 (type 12345)", but plain "0.5" or "−2".
+   */
+  function suggestion(x) {
+    var shown = globalThis.worked.format.formatShortest(x);
+    return parseNumber(shown) === x ? shown : shown + ' (type ' + asTyped(x) + ')';
+  }
+
+  /**
+   * A core's message for a reader: names in `code` marks become quoted words, and its numbers
+   * (not digits inside a name such as w_q2) print by the number rule, as the widget's own words
+   * do: "(−5)", "1,000,000".
+   */
   function readerWords(message) {
-    return message.replace(/`([^`]*)`/g, '\u201c$1\u201d');
+    return message.replace(/`([^`]*)`/g, '\u201c$1\u201d')
+      .replace(/(?<![\w.])-?\d+(?:\.\d+)?(?:e[+-]?\d+)?(?![\w]|\.\d)/g, function (number) {
+        return globalThis.worked.format.formatShortest(Number(number));
+      });
   }
 
   /** A typed number that is greater than 0, else null. */
@@ -178,6 +195,22 @@
     figure.classList.add('ww-live');
   }
 
+  /**
+   * The note that explains the `data-changed` marks on numbers that differ, as printed, from the
+   * lesson's (widget.css outlines them in bold and adds "(changed)" for screen readers); hidden
+   * until one shows. Its swatch looks like a marked number; `after` ends the sentence.
+   */
+  function changedNote(after) {
+    return el('p', { className: 'ww-changed-note', 'data-changed-note': true, hidden: true },
+      el('span', { className: 'ww-changed-swatch', 'aria-hidden': 'true' }, '0.5'),
+      ' Outlined bold numbers differ from the lesson\u2019s' + (after || '') + '.');
+  }
+
+  /** Shows `note` (from changedNote) when `root` holds a marked number. */
+  function showChanged(note, root) {
+    note.hidden = !root.querySelector('[data-changed]');
+  }
+
   /** Set `widget.summary`'s text from `widget.summaryText()` once the input has rested. */
   function announceLater(widget) {
     clearTimeout(widget.summaryTimer);
@@ -224,7 +257,7 @@
   };
 
   LogSlider.prototype.show = function (value) {
-    return asTyped(value);
+    return globalThis.worked.format.formatShortest(value);
   };
 
   /** The controls, in order: slider with its scale, exact field, messages, then `extras`. */
@@ -363,12 +396,14 @@
     append: append,
     parseNumber: parseNumber,
     notANumber: notANumber,
-    asTyped: asTyped,
+    suggestion: suggestion,
     readerWords: readerWords,
     positive: positive,
     readFragment: readFragment,
     writeFragment: writeFragment,
     showLive: showLive,
+    changedNote: changedNote,
+    showChanged: showChanged,
     announceLater: announceLater,
     LogSlider: LogSlider,
     start: start,

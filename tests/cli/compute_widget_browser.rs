@@ -241,7 +241,7 @@ fn an_edit_that_breaks_a_step_is_reported_at_that_input_and_the_last_values_stay
     );
     let message = message.as_str().unwrap();
     assert!(
-        message.contains("x row sat, column 4 = -7 makes step \u{201c}spread\u{201d} fail"),
+        message.contains("x row sat, column 4 = \u{2212}7 makes step \u{201c}spread\u{201d} fail"),
         "{message}"
     );
     let status = eval_json(&tab, "document.querySelector('[data-status]').textContent");

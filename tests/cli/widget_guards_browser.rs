@@ -9,16 +9,18 @@
 
 use super::widget_blocks::{positional_encoding, positional_encoding_numbers};
 use super::widget_browser::{
-    build_book_with, eval, eval_json, js_string, metrics, page_matrices, paste_into, seed_input,
-    wait_for, LESSON, SLIDERS_LESSON,
+    build_book_with, click, eval, eval_json, js_string, metrics, page_matrices, paste_into,
+    seed_input, wait_for, LESSON, SLIDERS_LESSON,
 };
 use crate::common::{launch_chromium, Chromium};
-use headless_chrome::protocol::cdp::Emulation;
+use headless_chrome::protocol::cdp::{types::Method, Accessibility, Emulation};
 use headless_chrome::Tab;
 use serde_json::Value;
 use worked::compute::attention::attend;
-use worked::compute::gradient_descent::{descend, GradientDescentInput};
+use worked::compute::gradient_descent::{descend, GradientDescent, GradientDescentInput};
+use worked::compute::softmax::{softmax, Softmax, SoftmaxInput, Target};
 use worked::expand::MOST_WIDGET_NUMBERS;
+use worked::present::{format_number, Precision, Style};
 
 fn launch() -> Option<Chromium> {
     launch_chromium(
@@ -126,8 +128,9 @@ fn an_embedding_that_overflows_is_refused_at_its_field_with_a_value_that_works()
     assert!(invalid, "the field is marked invalid");
     assert_eq!(
         message,
-        "Embedding of \u{201c}the\u{201d}, dimension 1: 1e154 makes the scores Q·Kᵀ overflow: some numbers \
-         would pass 1.8 × 10³⁰⁸, the largest a browser can hold. 1e153 still works. Still using 1 until it is fixed."
+        "Embedding of \u{201c}the\u{201d}, dimension 1: 1\u{a0}×\u{a0}10¹⁵⁴ makes the scores Q·Kᵀ overflow: some \
+         numbers would pass 1.8 × 10³⁰⁸, the largest a browser can hold. 1\u{a0}×\u{a0}10¹⁵³ (type 1e153) still \
+         works. Still using 1 until it is fixed."
     );
     assert_eq!(
         page_matrices(&tab),
@@ -188,7 +191,8 @@ fn a_temperature_too_small_to_compute_is_refused_and_a_tiny_one_reads_in_scienti
     assert!(
         message.starts_with("T = 1\u{a0}×\u{a0}10⁻³²⁰ is too small to compute with: ")
             && message.contains(
-                " T = 1e\u{2212}307 works. Still using T = 1\u{a0}×\u{a0}10⁻³⁰⁰ until it is fixed."
+                " T = 1\u{a0}×\u{a0}10⁻³⁰⁷ (type 1e-307) works. Still using T = 1\u{a0}×\u{a0}10⁻³⁰⁰ \
+                 until it is fixed."
             ),
         "{message}"
     );
@@ -197,6 +201,9 @@ fn a_temperature_too_small_to_compute_is_refused_and_a_tiny_one_reads_in_scienti
         message_at(&tab, field).0,
         "0 is not greater than 0, and T must be. Still using T = 1\u{a0}×\u{a0}10⁻³⁰⁰ until it is fixed."
     );
+    // What the message says to type is taken.
+    paste_into(&tab, field, "1e-307");
+    assert_eq!(message_at(&tab, field), (String::new(), false));
 }
 
 #[test]
@@ -402,6 +409,7 @@ fn number_fields_ask_for_a_decimal_keypad_and_edits_mark_what_changed() {
     open(&tab, &book.url());
     let marked = "document.querySelectorAll('.ww [data-matrix=q] td[data-changed]').length";
     assert_eq!(eval(&tab, marked), Value::from(0));
+    assert!(!changed_note_shows(&tab));
     // Row "the" of Q = X W_Q changes, and nothing else of Q.
     paste_into(
         &tab,
@@ -413,6 +421,19 @@ fn number_fields_ask_for_a_decimal_keypad_and_edits_mark_what_changed() {
         eval(&tab, "document.querySelectorAll('.ww [data-matrix=q] tr[data-row=\"0\"] td[data-changed]').length"),
         Value::from(2)
     );
+    // The note beside the output explains the marks, and a screen reader hears each one.
+    assert!(changed_note_shows(&tab));
+    assert_eq!(spoken_changed(&tab), marked_count(&tab));
+}
+
+/// How many numbers the live widgets mark as changed.
+fn marked_count(tab: &Tab) -> usize {
+    eval(
+        tab,
+        "document.querySelectorAll('.ww [data-changed]').length",
+    )
+    .as_u64()
+    .unwrap() as usize
 }
 
 #[test]
@@ -447,4 +468,176 @@ fn without_javascript_a_note_says_the_controls_need_it_and_with_it_the_note_goes
         ),
         Value::from(0)
     );
+}
+
+/// A computed value as the widgets print it at the book's 3 decimals.
+fn fmt(x: f64) -> String {
+    format_number(x, Precision::Computed(3), Style::Prose)
+}
+
+/// The marked numbers of the live widgets (`data-changed`), each as "where: text", where is
+/// the table (`data-matrix`) or value (`data-value`) it belongs to.
+fn marked(tab: &Tab) -> Vec<String> {
+    let found = eval_json(
+        tab,
+        "Array.from(document.querySelectorAll('.ww [data-changed]')).map(function (n) {
+           var owner = n.closest('[data-matrix]');
+           var where = n.getAttribute('data-value') || (owner ? owner.getAttribute('data-matrix') : '?');
+           return where + ': ' + n.textContent; })",
+    );
+    let mut marks: Vec<String> = serde_json::from_value(found).unwrap();
+    marks.sort();
+    marks
+}
+
+/// `Accessibility.getFullAXTree` read as plain JSON: headless_chrome's typed reply rejects
+/// property names that newer Chromium sends.
+#[derive(Debug, serde::Serialize)]
+struct FullAxTree {}
+
+impl Method for FullAxTree {
+    const NAME: &'static str = "Accessibility.getFullAXTree";
+    type ReturnObject = Value;
+}
+
+/// How many numbers a screen reader hears followed by "(changed)", the marks' text
+/// alternative in widget.css.
+fn spoken_changed(tab: &Tab) -> usize {
+    tab.call_method(Accessibility::Enable(None)).unwrap();
+    let tree = tab.call_method(FullAxTree {}).unwrap();
+    tree["nodes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|node| node["ignored"] != Value::Bool(true))
+        .filter(|node| {
+            node["role"]["value"] == "StaticText" && node["name"]["value"] == "(changed)"
+        })
+        .count()
+}
+
+/// Whether the note that explains the marks shows (a live widget has one or none).
+fn changed_note_shows(tab: &Tab) -> bool {
+    eval(
+        tab,
+        "Array.from(document.querySelectorAll('.ww [data-changed-note]')).some(function (n) { return !n.hidden; })",
+    )
+    .as_bool()
+    .unwrap()
+}
+
+/// "name: text" for every number of `now` that prints differently from `lesson`'s.
+fn differing(name: &str, now: &[f64], lesson: &[f64]) -> Vec<String> {
+    now.iter()
+        .zip(lesson)
+        .filter(|(x, l)| fmt(**x) != fmt(**l))
+        .map(|(x, _)| format!("{name}: {}", fmt(*x)))
+        .collect()
+}
+
+fn guess_at(temperature: f64) -> Softmax {
+    softmax(&SoftmaxInput {
+        logits: ndarray::array![2.0, 1.0, 0.0],
+        labels: Some(vec!["cat".into(), "dog".into(), "fish".into()]),
+        temperature,
+        target: Some(Target::Label("cat".into())),
+        temperatures: None,
+    })
+    .unwrap()
+}
+
+fn fit_at(learning_rate: f64) -> GradientDescent {
+    descend(&GradientDescentInput {
+        points: vec![(0.0, 1.0), (1.0, 3.0), (2.0, 4.0), (3.0, 7.0)],
+        start: (0.0, 0.0),
+        learning_rate,
+        steps: 50,
+    })
+    .unwrap()
+}
+
+#[test]
+fn another_temperature_or_rate_marks_exactly_the_numbers_that_differ_from_the_lessons() {
+    let Some(chromium) = launch() else { return };
+    let book = build_book_with(SLIDERS_LESSON, "softmax");
+    let tab = chromium.tab();
+    open(&tab, &book.url());
+    assert!(marked(&tab).is_empty() && !changed_note_shows(&tab));
+
+    // Softmax at T = 2 against the lesson's T = 1: z is an input and y the target, neither moves.
+    let temperature = "[data-widget='softmax'] input[data-input='temperature-exact']";
+    paste_into(&tab, temperature, "2");
+    let (now, lesson) = (guess_at(2.0), guess_at(1.0));
+    let scaled = |s: &Softmax| s.logits.mapv(|z| z / s.temperature).to_vec();
+    let mut expected = [
+        differing(
+            "probabilities",
+            &now.probabilities.to_vec(),
+            &lesson.probabilities.to_vec(),
+        ),
+        differing("scaled", &scaled(&now), &scaled(&lesson)),
+        differing(
+            "log_probabilities",
+            &now.log_probabilities.to_vec(),
+            &lesson.log_probabilities.to_vec(),
+        ),
+        differing(
+            "gradient",
+            &now.gradient.unwrap().to_vec(),
+            &lesson.gradient.unwrap().to_vec(),
+        ),
+        differing("loss", &[now.loss.unwrap()], &[lesson.loss.unwrap()]),
+    ]
+    .concat();
+    expected.sort();
+    assert!(
+        !expected.is_empty() && expected.len() < 3 * 4 + 1,
+        "most numbers change, some stay the lesson's (0 / T)"
+    );
+    assert_eq!(marked(&tab), expected);
+    assert!(changed_note_shows(&tab));
+    assert_eq!(spoken_changed(&tab), expected.len());
+
+    // Descent at η = 0.05 against the lesson's 0.1: the final loss prints the same, w and b do not.
+    let rate = "[data-widget='gradient_descent'] input[data-input='learning_rate-exact']";
+    paste_into(&tab, rate, "0.05");
+    let (run, lesson_run) = (fit_at(0.05), fit_at(0.1));
+    let last = |r: &GradientDescent| {
+        let k = r.iterates.nrows() - 1;
+        [r.iterates[[k, 0]], r.iterates[[k, 1]], r.losses[k]]
+    };
+    let mut both = [
+        expected.clone(),
+        ["final_w", "final_b", "final_loss"]
+            .iter()
+            .zip(last(&run).iter().zip(last(&lesson_run)))
+            .filter(|(_, (x, l))| fmt(**x) != fmt(*l))
+            .map(|(name, (x, _))| format!("{name}: {}", fmt(*x)))
+            .collect(),
+    ]
+    .concat();
+    both.sort();
+    wait_for(
+        &tab,
+        &format!(
+            "document.querySelectorAll('.ww [data-changed]').length === {}",
+            both.len()
+        ),
+    );
+    assert!(both.len() > expected.len());
+    assert_eq!(marked(&tab), both);
+    assert_eq!(spoken_changed(&tab), both.len());
+
+    // Back to the lesson's numbers: nothing is marked, and the notes go.
+    click(&tab, "[data-widget='softmax'] [data-action='reset']");
+    click(
+        &tab,
+        "[data-widget='gradient_descent'] [data-action='reset']",
+    );
+    wait_for(
+        &tab,
+        "document.querySelectorAll('.ww [data-changed]').length === 0",
+    );
+    assert!(!changed_note_shows(&tab));
+    assert_eq!(spoken_changed(&tab), 0);
 }
