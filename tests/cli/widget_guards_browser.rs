@@ -13,6 +13,7 @@ use super::widget_browser::{
     seed_input, wait_for, LESSON, SLIDERS_LESSON,
 };
 use crate::common::{launch_chromium, Chromium};
+use crate::support::ShippedSite;
 use headless_chrome::protocol::cdp::{types::Method, Accessibility, Emulation};
 use headless_chrome::Tab;
 use serde_json::Value;
@@ -640,4 +641,136 @@ fn another_temperature_or_rate_marks_exactly_the_numbers_that_differ_from_the_le
     );
     assert!(!changed_note_shows(&tab));
     assert_eq!(spoken_changed(&tab), 0);
+}
+
+/// The key result of each kind of widget, the one an edit must keep in view: the weights, the
+/// probabilities, the final values, and for a compute example the note naming the changed steps
+/// (which stays at the bottom of the window while its inputs scroll past).
+const KEY_RESULTS: [(&str, &str); 4] = [
+    ("attention", "[data-matrix='weights']"),
+    ("softmax", "[data-matrix='probabilities']"),
+    ("gradient_descent", ".ww-values"),
+    ("compute", "[data-changed-steps]"),
+];
+
+#[test]
+fn every_widget_of_the_book_keeps_an_edit_in_view_asks_for_decimals_and_needs_no_drag_without_javascript(
+) {
+    let Some(chromium) = launch() else { return };
+    let site = ShippedSite::build();
+    let pages: Vec<String> = site
+        .pages()
+        .into_iter()
+        .filter(|page| page != "print.html")
+        .filter(|page| {
+            std::fs::read_to_string(site.root().join(page))
+                .unwrap()
+                .contains("data-widget=")
+        })
+        .collect();
+    let mut kinds = std::collections::BTreeSet::new();
+    for (width, height) in [(1280, 900), (360, 740)] {
+        let tab = chromium.tab();
+        metrics(&tab, width, height);
+        for page in &pages {
+            open(&tab, &site.url(page));
+            let widgets = eval_json(
+                &tab,
+                "Array.from(document.querySelectorAll('.worked-widget.ww-live')).map(function (f, i) {
+                   f.setAttribute('data-test-widget', i); return f.getAttribute('data-widget'); })",
+            );
+            for (index, kind) in widgets.as_array().unwrap().iter().enumerate() {
+                let kind = kind.as_str().unwrap();
+                kinds.insert(kind.to_owned());
+                let widget = format!("[data-test-widget='{index}']");
+                let inputs = format!("{widget} .ww input.ww-num-input");
+                let modes = eval_json(
+                    &tab,
+                    &format!(
+                        "Array.from(document.querySelectorAll({})).map(function (i) {{ return i.getAttribute('inputmode'); }})",
+                        js_string(&inputs)
+                    ),
+                );
+                let modes = modes.as_array().unwrap();
+                assert!(
+                    !modes.is_empty(),
+                    "{page}: {kind} widget {index} has number fields"
+                );
+                assert!(modes.iter().all(|m| m == "decimal"), "{page}: {modes:?}");
+                let key = KEY_RESULTS.iter().find(|(k, _)| *k == kind).unwrap().1;
+                let result = format!("{widget} .ww {key}");
+                // The first field and the last: the two farthest from a result beside or after them.
+                for at in [0, modes.len() - 1] {
+                    let field = format!("{widget} [data-guard-field='{at}']");
+                    let value = eval_json(
+                        &tab,
+                        &format!(
+                            "(function () {{ var f = document.querySelectorAll({})[{at}];
+                               f.setAttribute('data-guard-field', '{at}');
+                               f.scrollIntoView({{ block: 'center', behavior: 'instant' }}); return f.value; }})()",
+                            js_string(&inputs)
+                        ),
+                    );
+                    let x: f64 = value.as_str().unwrap().parse().unwrap();
+                    // A value near the lesson's that the example takes (a position, a seed and a
+                    // count must stay whole, a size may have to stay even).
+                    let taken = [x + 1.0, x - 1.0, x + 2.0, x * 2.0].into_iter().any(|y| {
+                        paste_into(&tab, &field, &y.to_string());
+                        !message_at(&tab, &field).1
+                    });
+                    assert!(
+                        taken,
+                        "{page}: {kind} field {at} takes none of the values tried"
+                    );
+                    wait_for(
+                        &tab,
+                        &format!(
+                            "document.querySelector({0}) && !document.querySelector({0}).hidden",
+                            js_string(&result)
+                        ),
+                    );
+                    let (apart, screen) = span(&tab, &field, &result);
+                    assert!(
+                        apart <= screen,
+                        "at {width} px on {page}, editing {kind} field {at} leaves its result {apart} px away on a {screen} px screen"
+                    );
+                }
+            }
+        }
+        tab.close(false).ok();
+    }
+    assert_eq!(
+        kinds.into_iter().collect::<Vec<_>>(),
+        ["attention", "compute", "gradient_descent", "softmax"],
+        "the book has every kind of widget (positional encoding is a compute example)"
+    );
+
+    // Without JavaScript there is nothing to drag or tick: no page with a widget says so.
+    let tab = chromium.tab();
+    tab.call_method(Emulation::SetScriptExecutionDisabled { value: true })
+        .unwrap();
+    for page in &pages {
+        tab.navigate_to(&site.url(page)).unwrap();
+        tab.wait_until_navigated().unwrap();
+        let text = eval(&tab, "document.body.innerText")
+            .as_str()
+            .unwrap()
+            .to_lowercase();
+        for word in ["drag", "tick "] {
+            assert!(
+                !text.contains(word),
+                "{page} says \u{201c}{word}\u{201d} without JavaScript"
+            );
+        }
+        assert!(
+            eval(
+                &tab,
+                "document.querySelectorAll('.worked-widget-nojs').length"
+            )
+            .as_u64()
+            .unwrap()
+                > 0,
+            "{page}: a note says the controls need JavaScript"
+        );
+    }
 }
