@@ -129,8 +129,10 @@
         full: 'makes ' + where + ' overflow: its numbers would pass 1.8 \u00d7 10\u00b3\u2070\u2078, the largest a browser can hold.',
       };
     }
-    // The language's own words, less the step it names (said already) and its hint for authors.
-    var message = common.readerWords(error.message.replace(/ in step [A-Za-z_][A-Za-z0-9_]*( at \[[^\]]*\])?/, ''));
+    // The language's own words, less the step it names (said already), its hint for authors and
+    // the program's line numbers, which a reader does not see.
+    var message = common.readerWords(error.message.replace(/ in step [A-Za-z_][A-Za-z0-9_]*( at \[[^\]]*\])?/, '')
+      .replace(/ \((step [A-Za-z_][A-Za-z0-9_]*, )?line \d+\)/g, ''));
     return { short: 'makes ' + where + ' fail', full: 'makes ' + where + ' fail: ' + message + '.' };
   }
 
@@ -329,8 +331,9 @@
    * search finds none within SUGGESTION_RUNS runs): for a result too large (an overflow, a
    * size or work limit, too many numbers to draw) a bisection from x towards `before`, the last
    * value that worked; for any other failure (an odd width, a size of 0, a square root of a
-   * negative number) the whole numbers next to x and −x, those of `before`'s sign first. Each
-   * is tried, so each is valid.
+   * negative number) the whole numbers next to x and −x, those of `before`'s sign first, and
+   * when none of them works (a position far out of range) the bisection too. Each is tried, so
+   * each is valid.
    */
   Widget.prototype.suggest = function (field, x, before, problem) {
     var self = this;
@@ -342,18 +345,24 @@
       return !self.outcome().problem;
     }
     var found = [];
-    if (tooLarge(problem)) {
+    /** The working value nearest x on the way from `before`, when it is not `before` itself. */
+    function bisect() {
       var whole = Number.isInteger(x) && Number.isInteger(before);
       var good = before;
       var bad = x;
       while (runs < SUGGESTION_RUNS) {
-        var mid = good * bad > 0 ? Math.sign(good) * Math.sqrt(good * bad) : (good + bad) / 2;
+        // Geometric steps cover a wide range in few runs; from 0 they start at ±1.
+        var from = good === 0 ? Math.sign(bad) : good;
+        var mid = from * bad > 0 ? Math.sign(bad) * Math.sqrt(from * bad) : (good + bad) / 2;
         mid = whole ? Math.round(mid) : Number(mid.toPrecision(2));
         if (mid === good || mid === bad) break;
         if (works(mid)) good = mid;
         else bad = mid;
       }
       if (good !== before) found.push(good);
+    }
+    if (tooLarge(problem)) {
+      bisect();
     } else {
       var near = Number.isInteger(x) ? [x - 1, x + 1, x - 2, x + 2] : [Math.floor(x), Math.ceil(x)];
       if (x < 0) near.unshift(-x);
@@ -363,6 +372,7 @@
       near.forEach(function (candidate) {
         if (found.length < 2 && works(candidate)) found.push(candidate);
       });
+      if (found.length === 0) bisect();
     }
     return found;
   };
@@ -447,9 +457,13 @@
     this.results.replaceChildren.apply(this.results, blocks);
     // Beside the inputs, so a reader who edits sees at once which steps moved, however far
     // down their tables are.
-    this.changedNote.textContent = changed.length === 0 ? ''
-      : 'Your edits changed ' + (changed.length === 1 ? 'step ' : 'steps ') + listWords(changed) +
-        '; outlined bold numbers differ from the lesson\u2019s.';
+    // The swatch looks like a marked number, as in the other widgets' notes.
+    this.changedNote.replaceChildren();
+    if (changed.length > 0) {
+      this.changedNote.append(el('span', { className: 'ww-changed-swatch', 'aria-hidden': 'true' }, '0.5'),
+        ' Your edits changed ' + (changed.length === 1 ? 'step ' : 'steps ') + listWords(changed) +
+        '; outlined bold numbers differ from the lesson\u2019s.');
+    }
     this.changedNote.hidden = changed.length === 0;
   };
 

@@ -148,7 +148,7 @@
       this.summary = el('p', { className: 'ww-visually-hidden', 'aria-live': 'polite', 'data-summary': true }),
       this.outcome = el('p', { className: 'ww-outcome' }),
       this.values = el('div', { className: 'ww-values' }),
-      this.changedNote = common.changedNote(' (the lesson has \u03b7 = ' + showRate(ex.learning_rate) + ')'),
+      this.changedNote = common.changedNote(' (the lesson has \u03b7\u00a0=\u00a0' + showRate(ex.learning_rate) + ')'),
       this.charts = el('div', { className: 'ww-results ww-charts' }),
     ]);
     // Filled before the region is in the page, so loading a page announces nothing.

@@ -112,7 +112,7 @@
         : null,
       this.buildControls(),
       this.summary = el('p', { className: 'ww-summary', 'aria-live': 'polite', 'data-summary': true }),
-      this.changedNote = common.changedNote(' (the lesson has T = ' + showT(this.example.temperature) + ')'),
+      this.changedNote = common.changedNote(' (the lesson has T\u00a0=\u00a0' + showT(this.example.temperature) + ')'),
       this.results = el('div', { className: 'ww-results ww-results-wide' }),
     ]);
     // Filled before the region is in the page, so loading a page announces nothing.

@@ -774,3 +774,46 @@ fn every_widget_of_the_book_keeps_an_edit_in_view_asks_for_decimals_and_needs_no
         );
     }
 }
+
+/// A compute example that picks position `i` of three, for a position far out of range.
+const PICK_LESSON: &str = r#"+++
+title = "Pick"
++++
+```compute
+name = "pick"
+steps = """
+picked = one_hot(i, 3)
+"""
+
+[inputs]
+i = 1
+```
+
+```widget
+example = "pick"
+```
+"#;
+
+#[test]
+fn a_position_far_out_of_range_is_answered_with_one_that_works() {
+    let Some(chromium) = launch() else { return };
+    let book = build_book_with(PICK_LESSON, "compute");
+    let tab = chromium.tab();
+    open(&tab, &book.url());
+    let i = "[data-widget='compute'] input[data-input='i']";
+    paste_into(&tab, i, "9999999");
+    let (message, invalid) = message_at(&tab, i);
+    assert!(invalid);
+    // The number as the rule prints it, the core's words, and a suggestion found by trying.
+    assert!(
+        message.starts_with("i = 9,999,999 makes step \u{201c}picked\u{201d} fail: "),
+        "{message}"
+    );
+    let suggested = message
+        .split(" Try ")
+        .nth(1)
+        .and_then(|rest| rest.split('.').next())
+        .unwrap_or_else(|| panic!("a suggestion: {message}"));
+    paste_into(&tab, i, suggested);
+    assert_eq!(message_at(&tab, i), (String::new(), false));
+}
