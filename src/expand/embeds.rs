@@ -93,7 +93,7 @@ fn widget_kind(evaluated: &Evaluated) -> Option<WidgetKind> {
                 "js/worked-format.js",
                 "js/widget-common.js",
                 super::numpy::NUMPY_SCRIPT,
-                "js/compute-widget.js",
+                COMPUTE_WIDGET_SCRIPT,
             ],
             // Every value, inputs first: the same tables the live widget shows.
             shown_without_script: computed
@@ -165,6 +165,11 @@ pub const MOST_WIDGET_NUMBERS: usize = 4096;
 /// may say "drag" or "tick"); widget-common.js removes it when the widget starts.
 const WITHOUT_SCRIPT_NOTE: &str = "<p class=\"worked-widget-nojs\">The controls of this widget need JavaScript, which is not running here, so it shows the lesson’s own numbers.</p>";
 
+/// The script that draws a compute widget's `lines`, and the widget's own, which must run
+/// after it (relative to the output root).
+const LINE_CHART_SCRIPT: &str = "js/line-chart.js";
+const COMPUTE_WIDGET_SCRIPT: &str = "js/compute-widget.js";
+
 /// Styles of widgets, relative to the output root.
 const WIDGET_STYLESHEET: &str = "widget.css";
 /// Styles of ` ```figure ` pictures, relative to the output root.
@@ -183,11 +188,13 @@ impl<'x> Expander<'x> {
             example: toml::Spanned<String>,
             show: Option<toml::Spanned<Vec<toml::Spanned<String>>>>,
             decimals: Option<toml::Spanned<BTreeMap<String, toml::Spanned<usize>>>>,
+            lines: Option<toml::Spanned<Vec<toml::Spanned<String>>>>,
+            log_y: Option<toml::Spanned<bool>>,
         }
         let spec: WidgetSpec = self.block_spec(
             body,
             "widget",
-            "a widget block holds example = \"<name of an attention, softmax, gradient_descent or compute example>\" and, for a compute example, optionally show = [\"<step>\", …] and decimals = { <step> = <places>, … }",
+            "a widget block holds example = \"<name of an attention, softmax, gradient_descent or compute example>\" and, for a compute example, optionally show = [\"<step>\", …], decimals = { <step> = <places>, … } and lines = [\"<step>\", …] (vectors drawn as lines; log_y = true for a log scale)",
         )?;
         let (example, span) = self.named_example(&spec.example, body)?;
         let name = &example.name;
@@ -198,6 +205,26 @@ impl<'x> Expander<'x> {
         let places = match &spec.decimals {
             Some(table) => self.widget_decimals(example, table, body)?,
             None => BTreeMap::new(),
+        };
+        let log_y = spec.log_y.as_ref().is_some_and(|log_y| *log_y.get_ref());
+        let lines = match (&spec.lines, &spec.log_y) {
+            (Some(list), _) => {
+                Some(self.widget_lines(example, list, shown_steps.as_deref(), log_y, body)?)
+            }
+            (None, Some(log_y)) => {
+                self.problems.push(
+                    Diagnostic::at(
+                        self.file,
+                        body.file_span(log_y.span()),
+                        "`log_y` sets the scale of the widget's lines, and it draws none",
+                    )
+                    .with_help(
+                        "add lines = [\"<step>\"] to draw a vector step as a line, or remove log_y",
+                    ),
+                );
+                return None;
+            }
+            (None, None) => None,
         };
         let Some(mut kind) = widget_kind(&example.evaluated) else {
             self.problems.push(
@@ -216,6 +243,18 @@ impl<'x> Expander<'x> {
             }
         }
         self.stylesheets.insert(WIDGET_STYLESHEET);
+        if lines.is_some() {
+            // Before the widget's own script, which draws with it.
+            if !self.scripts.contains(&LINE_CHART_SCRIPT) {
+                let widget = self
+                    .scripts
+                    .iter()
+                    .position(|s| *s == COMPUTE_WIDGET_SCRIPT);
+                self.scripts
+                    .insert(widget.unwrap_or(self.scripts.len()), LINE_CHART_SCRIPT);
+            }
+            self.stylesheets.insert(FIGURE_STYLESHEET);
+        }
         let mut data = example.inputs.clone();
         data["decimals"] = serde_json::Value::from(self.decimals);
         if !places.is_empty() {
@@ -253,6 +292,37 @@ impl<'x> Expander<'x> {
             }
             data["most_shown"] = serde_json::Value::from(MOST_WIDGET_NUMBERS);
         }
+        let mut lines_html = String::new();
+        if let (Some(steps), Evaluated::Compute(computed)) = (&lines, &example.evaluated) {
+            let drawn: Vec<serde_json::Value> = steps
+                .iter()
+                .map(|step| serde_json::json!({ "step": step, "class": self.palette.class(step) }))
+                .collect();
+            data["lines"] = serde_json::Value::from(drawn);
+            data["log_y"] = serde_json::Value::from(log_y);
+            data["most_points"] = serde_json::Value::from(figure::MOST_LINE_POINTS);
+            // The same chart for readers without JavaScript, and on paper: `widget_lines`
+            // has drawn it once already, so it draws.
+            self.figures += 1;
+            let options = FigureOptions {
+                example: name.clone(),
+                id_prefix: format!("wf-{name}-{}", self.figures),
+                decimals: self.decimals,
+                caption_html: None,
+                label: None,
+            };
+            let series: Vec<figure::Series> = steps
+                .iter()
+                .filter_map(|step| match computed.value(step) {
+                    Some(Value::Vector(values)) => values
+                        .as_slice()
+                        .map(|values| figure::Series { name: step, values }),
+                    _ => None,
+                })
+                .collect();
+            lines_html = figure::lines_figure(&series, log_y, &options, &mut self.palette)
+                .unwrap_or_default();
+        }
         // `<` never appears raw inside the JSON, so no text can close the <script> element.
         let json = data.to_string().replace('<', "\\u003c");
         let mut html = format!(
@@ -260,6 +330,7 @@ impl<'x> Expander<'x> {
             kind.data_widget,
             escape_html(name)
         );
+        html.push_str(&lines_html);
         let mut values = String::new();
         for (quantity_name, caption) in &kind.shown_without_script {
             let Some(quantity) = example.evaluated.quantity(quantity_name) else {
@@ -374,6 +445,99 @@ impl<'x> Expander<'x> {
                 }
                 None => chosen.push(step.clone()),
             }
+        }
+        Some(chosen)
+    }
+
+    /// The steps a compute widget's `lines` list draws as a line chart (one chart, a line
+    /// each, as a figure block's `step = [...]`), checked: each a step of a compute example,
+    /// named once, among the `show` list when there is one, and a vector whose lesson values
+    /// the chart can draw (finite, above 0 with `log_y`, at most
+    /// [`figure::MOST_LINE_POINTS`] in all).
+    fn widget_lines(
+        &mut self,
+        example: &ExampleBlock,
+        list: &toml::Spanned<Vec<toml::Spanned<String>>>,
+        shown: Option<&[String]>,
+        log_y: bool,
+        body: &BlockText,
+    ) -> Option<Vec<String>> {
+        let name = &example.name;
+        let problem = |at: &Range<usize>, message: String, help: String| {
+            Diagnostic::at(self.file, body.file_span(at.clone()), message).with_help(help)
+        };
+        let Evaluated::Compute(computed) = &example.evaluated else {
+            let diagnostic = problem(
+                &list.span(),
+                format!(
+                    "`lines` draws steps of a compute example, but \"{name}\" is a {} example",
+                    example.kind.name()
+                ),
+                "remove the lines key".to_string(),
+            );
+            self.problems.push(diagnostic);
+            return None;
+        };
+        let steps = computed.step_names();
+        let vectors: Vec<&str> = steps
+            .iter()
+            .copied()
+            .filter(|step| matches!(computed.value(step), Some(Value::Vector(_))))
+            .filter(|step| shown.is_none_or(|shown| shown.iter().any(|s| s == step)))
+            .collect();
+        let help = || {
+            if vectors.is_empty() {
+                "no step it shows is a vector; remove the lines key".to_string()
+            } else {
+                format!("draw some of: {}", vectors.join(", "))
+            }
+        };
+        if list.get_ref().is_empty() {
+            let diagnostic = problem(&list.span(), "`lines` lists no step".to_string(), help());
+            self.problems.push(diagnostic);
+            return None;
+        }
+        let mut chosen: Vec<String> = Vec::new();
+        for entry in list.get_ref() {
+            let step = entry.get_ref();
+            let message = match computed.value(step) {
+                _ if chosen.contains(step) => Some(format!("`{step}` is listed twice")),
+                None => Some(format!("\"{name}\" has no step named `{step}`")),
+                Some(_) if !steps.contains(&step.as_str()) => Some(format!(
+                    "`{step}` is an input of \"{name}\": inputs are the widget's fields, and `lines` draws steps"
+                )),
+                Some(_) if shown.is_some_and(|shown| !shown.contains(step)) => Some(format!(
+                    "`{step}` is not in the widget's `show` list, so it is not drawn at all"
+                )),
+                Some(Value::Vector(_)) => None,
+                Some(value) => Some(format!(
+                    "`{step}` is a {}, and a line draws a vector (one value per step)",
+                    value.describe_shape()
+                )),
+            };
+            if let Some(message) = message {
+                let diagnostic = problem(&entry.span(), message, help());
+                self.problems.push(diagnostic);
+                return None;
+            }
+            chosen.push(step.clone());
+        }
+        let values: Vec<Vec<f64>> = chosen
+            .iter()
+            .filter_map(|step| match computed.value(step) {
+                Some(Value::Vector(values)) => Some(values.to_vec()),
+                _ => None,
+            })
+            .collect();
+        let series: Vec<figure::Series> = chosen
+            .iter()
+            .zip(&values)
+            .map(|(step, values)| figure::Series { name: step, values })
+            .collect();
+        if let Err(error) = figure::line_layout(&series, log_y, self.decimals) {
+            let diagnostic = problem(&list.span(), error.message, error.help);
+            self.problems.push(diagnostic);
+            return None;
         }
         Some(chosen)
     }

@@ -27,7 +27,7 @@ pub use arrows::vectors_figure;
 pub use bars::softmax_figure;
 pub use descent::gradient_descent_figure;
 pub use heatmaps::{attention_figure, quantity_figure};
-pub use lines::{lines_figure, Series, LINE_FROM};
+pub use lines::{line_layout, lines_figure, LineLayout, Series, LINE_FROM, MOST_LINE_POINTS};
 pub use shapes::{shapes_figure, ShapeItem, MOST_SHAPE_SIDE};
 
 use crate::base::html::escape_html;
