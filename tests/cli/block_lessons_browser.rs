@@ -112,6 +112,14 @@ pub(super) fn example_in_part(part: &str, lesson: &str, name: &str) -> Example {
 /// Every step of `example`, after setting input entries (`name`, 0-based row, column, value),
 /// as the widget must print it.
 pub(super) fn expected(example: &Example, edits: &[(&str, usize, usize, f64)]) -> Shown {
+    printed_steps(&computed(example, edits))
+}
+
+/// What the Rust core computes from `example` after `edits` (as in [`expected`]).
+pub(super) fn computed(
+    example: &Example,
+    edits: &[(&str, usize, usize, f64)],
+) -> worked::compute::computed::Computed {
     let mut inputs = example.inputs.clone();
     for &(name, row, col, value) in edits {
         let (_, input) = inputs
@@ -124,10 +132,7 @@ pub(super) fn expected(example: &Example, edits: &[(&str, usize, usize, f64)]) -
             LangValue::Matrix(m) => m[[row, col]] = value,
         }
     }
-    printed_steps(
-        &compute(&example.steps, inputs, example.labels.clone())
-            .expect("the lesson's program runs"),
-    )
+    compute(&example.steps, inputs, example.labels.clone()).expect("the lesson's program runs")
 }
 
 /// Every step the live widget of `example` shows, in the program's order: tables cell by

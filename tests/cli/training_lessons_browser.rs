@@ -5,10 +5,15 @@
 //! lesson files, so the tests follow the lessons as they are written.
 
 use super::block_lessons_browser::{
-    edit, example_in_part, expected as every_step, open_in_part, shown, step, Example, Shown,
+    computed, edit, example_in_part, expected as every_step, open_in_part, shown, step, Example,
+    Shown,
 };
+use super::widget_browser::{color_scheme, eval_json, wait_for};
 use crate::common::{launch_chromium, Chromium};
+use headless_chrome::Tab;
 use std::path::Path;
+use worked::compute::lang::Value;
+use worked::present::figure::{line_layout, Series};
 
 /// The `show` list of the widget of `example` in `content/training/<lesson>.md`.
 fn widget_shows(lesson: &str, example: &str) -> Vec<String> {
@@ -80,6 +85,123 @@ fn the_training_widget_reruns_the_loop_with_the_readers_steps_seed_and_optimiser
         "both start from the same loss"
     );
     assert_ne!(step(&descent, "curve"), step(&after, "curve"));
+}
+
+/// The live widget's line chart as the page draws it: its points, tick labels, text
+/// alternative and the colour of its line, and the decimals the widget prints at.
+fn live_chart(tab: &Tab) -> serde_json::Value {
+    eval_json(
+        tab,
+        "(function () {
+            var svg = document.querySelector('[data-example=\"try\"] .ww .ww-lines svg');
+            if (!svg) return null;
+            var line = svg.querySelector('polyline.wf-curve');
+            var text = function (list) { return Array.from(list).map(function (t) { return t.textContent; }); };
+            var twin = document.querySelector('[data-example=\"try\"] .worked-widget-static polyline.wf-curve');
+            return {
+                points: line.getAttribute('points').split(' ').map(function (p) { return p.split(',').map(Number); }),
+                x: text(svg.querySelectorAll('.wf-axis-x .wf-tick')),
+                y: text(svg.querySelectorAll('.wf-axis-y .wf-tick')),
+                name: document.getElementById(svg.getAttribute('aria-labelledby')).textContent,
+                description: document.getElementById(svg.getAttribute('aria-describedby')).textContent,
+                stroke: getComputedStyle(line).stroke,
+                build_stroke: twin ? getComputedStyle(twin).stroke : null,
+                table: document.querySelector('[data-example=\"try\"] .ww .ww-lines details [data-matrix=\"curve\"]') !== null,
+                decimals: JSON.parse(document.querySelector('[data-example=\"try\"] script[data-example-data]').textContent).decimals
+            };
+        })()",
+    )
+}
+
+/// Asserts that the page's chart is the build's line figure of `curve`, on a log scale.
+fn assert_chart_of(chart: &serde_json::Value, curve: &Value, when: &str) {
+    let Value::Vector(values) = curve else {
+        panic!("curve is a vector")
+    };
+    let values = values.to_vec();
+    let decimals = chart["decimals"].as_u64().expect("the widget's decimals") as usize;
+    let layout = line_layout(
+        &[Series {
+            name: "curve",
+            values: &values,
+        }],
+        true,
+        decimals,
+    )
+    .expect("the lesson's curve draws");
+    let labels = |ticks: &[(worked::present::svg::Tick, f64)]| -> Vec<String> {
+        ticks.iter().map(|(tick, _)| tick.label.clone()).collect()
+    };
+    assert_eq!(
+        chart["x"],
+        serde_json::json!(labels(&layout.x_ticks)),
+        "{when}: x ticks"
+    );
+    assert_eq!(
+        chart["y"],
+        serde_json::json!(labels(&layout.y_ticks)),
+        "{when}: y ticks"
+    );
+    assert_eq!(chart["name"], layout.title, "{when}");
+    assert_eq!(chart["description"], layout.description, "{when}");
+    let points = chart["points"].as_array().expect("points");
+    assert_eq!(
+        points.len(),
+        layout.curves[0].len(),
+        "{when}: one point per step"
+    );
+    for (shown, point) in points.iter().zip(&layout.curves[0]) {
+        let (x, y) = (shown[0].as_f64().unwrap(), shown[1].as_f64().unwrap());
+        // Two decimals, as the build writes them (a tie may round either way).
+        assert!(
+            (x - point.x).abs() <= 0.006 && (y - point.y).abs() <= 0.006,
+            "{when}: the page draws ({x}, {y}) where the build draws {point:?}"
+        );
+    }
+    assert_eq!(chart["table"], true, "{when}: the numbers stay in a table");
+}
+
+#[test]
+fn the_training_widget_draws_the_loss_curve_as_the_build_does_and_redraws_it_on_each_edit() {
+    const LESSON: &str = "training-loop";
+    let Some(chromium) = launch() else { return };
+    let example = example_in_part("training", LESSON, "try");
+    let book = crate::support::build_repository_book();
+    let tab = open_in_part(&chromium, &book, "training", LESSON, &example);
+    let curve = |edits: &[(&str, usize, usize, f64)]| {
+        computed(&example, edits)
+            .value("curve")
+            .expect("a curve")
+            .clone()
+    };
+    wait_for(&tab, "document.querySelector('.ww-lines svg') !== null");
+    let before = live_chart(&tab);
+    assert_chart_of(&before, &curve(&[]), "the lesson's numbers");
+    // The line has the colour the build's chart of the same step has, light and dark.
+    assert_eq!(before["stroke"], before["build_stroke"]);
+    color_scheme(&tab, "dark");
+    let dark = live_chart(&tab);
+    assert_eq!(dark["stroke"], dark["build_stroke"]);
+    assert_ne!(
+        dark["stroke"], before["stroke"],
+        "dark mode has its own colour"
+    );
+    color_scheme(&tab, "light");
+
+    let faster = [("rate", 0, 0, 0.5)];
+    edit(&tab, &example, &faster);
+    let fast = live_chart(&tab);
+    assert_ne!(
+        fast["points"], before["points"],
+        "a new rate redraws the curve"
+    );
+    assert_chart_of(&fast, &curve(&faster), "rate 0.5");
+
+    let fewer = [("rate", 0, 0, 0.5), ("steps", 0, 0, 30.0)];
+    edit(&tab, &example, &fewer[1..]);
+    let short = live_chart(&tab);
+    assert_ne!(short["x"], fast["x"], "fewer steps, another step axis");
+    assert_chart_of(&short, &curve(&fewer), "30 steps");
 }
 
 #[test]
