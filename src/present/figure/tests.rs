@@ -439,3 +439,31 @@ fn histories_draw_as_lines_one_colour_and_legend_entry_per_series() {
     let html = lines_figure(&flat, false, &options("runs"), &mut palette).unwrap();
     assert!(!html.contains("wf-legend") && html.contains("loss per step"));
 }
+
+#[test]
+fn a_line_figure_draws_at_most_its_bound_of_points_over_all_its_lines() {
+    let half = vec![1.0; MOST_LINE_POINTS / 2];
+    let two = |extra: usize| {
+        let longer: Vec<f64> = vec![1.0; MOST_LINE_POINTS / 2 + extra];
+        let series = [
+            Series {
+                name: "sgd",
+                values: &half,
+            },
+            Series {
+                name: "adam",
+                values: &longer,
+            },
+        ];
+        line_layout(&series, false, 3).map(|layout| layout.curves[1].len())
+    };
+    assert_eq!(two(0), Ok(MOST_LINE_POINTS / 2), "exactly the bound draws");
+    let error = two(1).unwrap_err();
+    assert_eq!(
+        error.message,
+        format!(
+            "a line figure draws at most {MOST_LINE_POINTS} points, and these steps hold {}",
+            MOST_LINE_POINTS + 1
+        )
+    );
+}
