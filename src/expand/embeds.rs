@@ -292,8 +292,7 @@ impl<'x> Expander<'x> {
             }
             data["most_shown"] = serde_json::Value::from(MOST_WIDGET_NUMBERS);
         }
-        let mut lines_html = String::new();
-        if let (Some(steps), Evaluated::Compute(computed)) = (&lines, &example.evaluated) {
+        if let Some((steps, _)) = &lines {
             let drawn: Vec<serde_json::Value> = steps
                 .iter()
                 .map(|step| serde_json::json!({ "step": step, "class": self.palette.class(step) }))
@@ -301,27 +300,6 @@ impl<'x> Expander<'x> {
             data["lines"] = serde_json::Value::from(drawn);
             data["log_y"] = serde_json::Value::from(log_y);
             data["most_points"] = serde_json::Value::from(figure::MOST_LINE_POINTS);
-            // The same chart for readers without JavaScript, and on paper: `widget_lines`
-            // has drawn it once already, so it draws.
-            self.figures += 1;
-            let options = FigureOptions {
-                example: name.clone(),
-                id_prefix: format!("wf-{name}-{}", self.figures),
-                decimals: self.decimals,
-                caption_html: None,
-                label: None,
-            };
-            let series: Vec<figure::Series> = steps
-                .iter()
-                .filter_map(|step| match computed.value(step) {
-                    Some(Value::Vector(values)) => values
-                        .as_slice()
-                        .map(|values| figure::Series { name: step, values }),
-                    _ => None,
-                })
-                .collect();
-            lines_html = figure::lines_figure(&series, log_y, &options, &mut self.palette)
-                .unwrap_or_default();
         }
         // `<` never appears raw inside the JSON, so no text can close the <script> element.
         let json = data.to_string().replace('<', "\\u003c");
@@ -330,7 +308,10 @@ impl<'x> Expander<'x> {
             kind.data_widget,
             escape_html(name)
         );
-        html.push_str(&lines_html);
+        // The same chart for readers without JavaScript, and on paper.
+        if let Some((_, chart)) = &lines {
+            html.push_str(chart);
+        }
         let mut values = String::new();
         for (quantity_name, caption) in &kind.shown_without_script {
             let Some(quantity) = example.evaluated.quantity(quantity_name) else {
@@ -453,7 +434,8 @@ impl<'x> Expander<'x> {
     /// each, as a figure block's `step = [...]`), checked: each a step of a compute example,
     /// named once, among the `show` list when there is one, and a vector whose lesson values
     /// the chart can draw (finite, above 0 with `log_y`, at most
-    /// [`figure::MOST_LINE_POINTS`] in all).
+    /// [`figure::MOST_LINE_POINTS`] in all). With the steps comes the build's chart of them,
+    /// for readers without JavaScript.
     fn widget_lines(
         &mut self,
         example: &ExampleBlock,
@@ -461,7 +443,7 @@ impl<'x> Expander<'x> {
         shown: Option<&[String]>,
         log_y: bool,
         body: &BlockText,
-    ) -> Option<Vec<String>> {
+    ) -> Option<(Vec<String>, String)> {
         let name = &example.name;
         let problem = |at: &Range<usize>, message: String, help: String| {
             Diagnostic::at(self.file, body.file_span(at.clone()), message).with_help(help)
@@ -534,12 +516,22 @@ impl<'x> Expander<'x> {
             .zip(&values)
             .map(|(step, values)| figure::Series { name: step, values })
             .collect();
-        if let Err(error) = figure::line_layout(&series, log_y, self.decimals) {
-            let diagnostic = problem(&list.span(), error.message, error.help);
-            self.problems.push(diagnostic);
-            return None;
+        self.figures += 1;
+        let options = FigureOptions {
+            example: name.clone(),
+            id_prefix: format!("wf-{name}-{}", self.figures),
+            decimals: self.decimals,
+            caption_html: None,
+            label: None,
+        };
+        match figure::lines_figure(&series, log_y, &options, &mut self.palette) {
+            Ok(chart) => Some((chosen, chart)),
+            Err(error) => {
+                let diagnostic = problem(&list.span(), error.message, error.help);
+                self.problems.push(diagnostic);
+                None
+            }
         }
-        Some(chosen)
     }
 
     /// A compute widget's `decimals` table: the steps printed at more (or fewer) places than the
