@@ -4,9 +4,11 @@
  * (`{ name, steps, inputs: [[name, value]…], stepNames, rows, cols, decimals }`, no fetch, so
  * file:// works), and replaces the static tables (what readers without JavaScript see) with a
  * field for every input entry and a live table for every step (or for the steps the lesson's
- * `show` list names, the JSON's `show`). Each edit reruns the whole program
- * with the language's JavaScript interpreter (compute-lang.js, `WorkedComputeLang.run`), the twin
- * of the Rust one that computed the page; matrices are shaded as heatmaps, masked entries (−∞)
+ * `show` list names, the JSON's `show`). Each edit reruns the program with the language's
+ * JavaScript interpreter (compute-lang.js, `WorkedComputeLang.run`), the twin of the Rust one that
+ * computed the page, which runs again only the statements the edit can change (the others' values
+ * are kept from the last runs, so an edit of a lesson's sampling settings does not retrain its
+ * model, nor does each value the suggestion search tries); matrices are shaded as heatmaps, masked entries (−∞)
  * hatched. An edit that makes a step fail keeps the last good tables and says so at the input
  * that was edited. The prose keeps describing the lesson's example; the edited inputs live in the
  * URL fragment (`#try-<example>=x:1,2_3,4;eps:0.1`) so the state can be shared.
@@ -176,7 +178,7 @@
     var live = el('div', { className: 'ww', id: this.id });
     common.append(live, [
       el('p', { className: 'ww-intro' }, this.example.show
-        ? 'Try it: change any input and the whole program runs again, in your browser; below are the steps this page follows.'
+        ? 'Try it: change any input and the program runs again, in your browser; below are the steps this page follows.'
         : 'Try it: change any input and every step below is computed again, in your browser, by the same program.'),
       restored !== null && !fromUrl
         ? el('p', { className: 'ww-note', role: 'status' },
@@ -433,7 +435,7 @@
   Widget.prototype.render = function () {
     var self = this;
     var show = this.example.show;
-    // The whole program runs on every edit; the widget block's `show` list, when the lesson
+    // Every step is computed (or kept, unchanged) on every edit; the widget block's `show` list, when the lesson
     // gives one, only chooses which steps are drawn (in the program's order).
     var steps = this.values.slice(this.inputs.length).filter(function (entry) {
       return !show || show.indexOf(entry[0]) !== -1;
