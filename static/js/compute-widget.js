@@ -359,6 +359,8 @@
     } else {
       var near = Number.isInteger(x) ? [x - 1, x + 1, x - 2, x + 2] : [Math.floor(x), Math.ceil(x)];
       if (x < 0) near.unshift(-x);
+      // −x can be one of the others (−1: 1 is also x + 2); each is offered once.
+      near = near.filter(function (c, k) { return near.indexOf(c) === k; });
       // Values of the sign the field had first: h = 0 heads is answered with 1 or 2, not −1.
       var sameSign = function (c) { return Math.sign(c) === Math.sign(before); };
       near = near.filter(sameSign).concat(near.filter(function (c) { return !sameSign(c); }));
