@@ -6,9 +6,11 @@
  * field for every input entry and a live table for every step (or for the steps the lesson's
  * `show` list names, the JSON's `show`; the steps its `lines` list names, vector steps such as a
  * loss history, as one line chart drawn by line-chart.js exactly as the build draws a figure of
- * them, their tables kept below it). Each edit reruns the whole program
- * with the language's JavaScript interpreter (compute-lang.js, `WorkedComputeLang.run`), the twin
- * of the Rust one that computed the page; matrices are shaded as heatmaps, masked entries (−∞)
+ * them, their tables kept below it). Each edit reruns the program with the language's JavaScript
+ * interpreter (compute-lang.js, `WorkedComputeLang.run`), the twin of the Rust one that computed
+ * the page, which runs again only the statements the edit can change (the others' values are kept
+ * from the last runs, so an edit of a lesson's sampling settings does not retrain its model, nor
+ * does each value the suggestion search tries); matrices are shaded as heatmaps, masked entries (−∞)
  * hatched. An edit that makes a step fail keeps the last good tables and says so at the input
  * that was edited. The prose keeps describing the lesson's example; the edited inputs live in the
  * URL fragment (`#try-<example>=x:1,2_3,4;eps:0.1`) so the state can be shared.
@@ -202,7 +204,7 @@
     var live = el('div', { className: 'ww', id: this.id });
     common.append(live, [
       el('p', { className: 'ww-intro' }, this.example.show
-        ? 'Try it: change any input and the whole program runs again, in your browser; below are the steps this page follows.'
+        ? 'Try it: change any input and the program runs again, in your browser; below are the steps this page follows.'
         : 'Try it: change any input and every step below is computed again, in your browser, by the same program.'),
       restored !== null && !fromUrl
         ? el('p', { className: 'ww-note', role: 'status' },
@@ -419,6 +421,8 @@
     } else {
       var near = Number.isInteger(x) ? [x - 1, x + 1, x - 2, x + 2] : [Math.floor(x), Math.ceil(x)];
       if (x < 0) near.unshift(-x);
+      // −x can be one of the others (−1: 1 is also x + 2); each is offered once.
+      near = near.filter(function (c, k) { return near.indexOf(c) === k; });
       // Values of the sign the field had first: h = 0 heads is answered with 1 or 2, not −1.
       var sameSign = function (c) { return Math.sign(c) === Math.sign(before); };
       near = near.filter(sameSign).concat(near.filter(function (c) { return !sameSign(c); }));
@@ -496,7 +500,7 @@
   Widget.prototype.render = function () {
     var self = this;
     var show = this.example.show;
-    // The whole program runs on every edit; the widget block's `show` list, when the lesson
+    // Every step is computed (or kept, unchanged) on every edit; the widget block's `show` list, when the lesson
     // gives one, only chooses which steps are drawn (in the program's order).
     var steps = this.values.slice(this.inputs.length).filter(function (entry) {
       return !show || show.indexOf(entry[0]) !== -1;

@@ -40,7 +40,7 @@ fn open(tab: &Tab, url: &str) {
 
 /// The message a field points at with `aria-describedby`, or "" when it points at none; and
 /// whether it is marked invalid.
-fn message_at(tab: &Tab, field: &str) -> (String, bool) {
+pub(super) fn message_at(tab: &Tab, field: &str) -> (String, bool) {
     let found = eval_json(
         tab,
         &format!(
