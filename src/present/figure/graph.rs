@@ -168,6 +168,170 @@ fn arrow_along(svg: &mut Svg, path: &[Point], class: &str) {
     svg.arrow(path[last - 1], path[last], class);
 }
 
+/// Where the boxes of each layer go, in the author's order, packed and centred on x = 0 (a
+/// lone box on it exactly, its tag hanging to the right, so a chain of lone boxes is one
+/// straight line).
+fn place_boxes(nodes: &[GraphNode], layer_of: &[usize], layer_count: usize) -> Vec<Placed> {
+    let mut placed: Vec<Placed> = nodes
+        .iter()
+        .zip(layer_of)
+        .map(|(node, &layer)| Placed {
+            centre_x: 0.0,
+            half_width: box_width(node) / 2.0,
+            layer,
+        })
+        .collect();
+    for layer in 0..layer_count {
+        let members: Vec<usize> = (0..nodes.len())
+            .filter(|&node| layer_of[node] == layer)
+            .collect();
+        let mut x = 0.0;
+        for &node in &members {
+            placed[node].centre_x = x + placed[node].half_width;
+            x += placed[node].half_width * 2.0 + tag_width(&nodes[node]) + BOX_GAP;
+        }
+        if let (Some(&first), Some(&last)) = (members.first(), members.last()) {
+            let middle = (placed[first].centre_x + placed[last].centre_x) / 2.0;
+            for &node in &members {
+                placed[node].centre_x -= middle;
+            }
+        }
+    }
+    placed
+}
+
+/// The vertical lane of an edge that skips layers.
+struct Lane {
+    /// Index of the edge in the figure's list.
+    edge: usize,
+    /// Whether it runs left of the layers (else right).
+    left: bool,
+    /// Its x, in the layout's coordinates (x = 0 the layers' middle).
+    x: f64,
+}
+
+/// Lanes for the edges that skip layers, shortest first: each on the side its ends lean to,
+/// clear of every box and tag of the layers it skips and of the lanes already there that
+/// share a layer with it. `extent` is a layer's (left, right) edge.
+fn route_lanes(
+    edges: &[GraphEdge],
+    layer_of: &[usize],
+    placed: &[Placed],
+    extent: impl Fn(usize) -> (f64, f64),
+) -> Vec<Lane> {
+    let mut lanes: Vec<Lane> = Vec::new();
+    let mut long: Vec<usize> = (0..edges.len())
+        .filter(|&at| layer_of[edges[at].to] > layer_of[edges[at].from] + 1)
+        .collect();
+    long.sort_by_key(|&at| layer_of[edges[at].to] - layer_of[edges[at].from]);
+    for at in long {
+        let edge = edges[at];
+        let (from, to) = (layer_of[edge.from], layer_of[edge.to]);
+        let left = placed[edge.from].centre_x + placed[edge.to].centre_x <= 0.0;
+        let skipped = (from + 1..to).map(&extent);
+        let mut x = if left {
+            skipped.map(|(l, _)| l).fold(f64::INFINITY, f64::min) - LANE_GAP
+        } else {
+            skipped.map(|(_, r)| r).fold(f64::NEG_INFINITY, f64::max) + LANE_GAP
+        };
+        let shares = |other: &Lane| {
+            let other_edge = edges[other.edge];
+            other.left == left && layer_of[other_edge.from] < to && from < layer_of[other_edge.to]
+        };
+        for other in lanes.iter().filter(|other| shares(other)) {
+            x = if left {
+                x.min(other.x - LANE_GAP)
+            } else {
+                x.max(other.x + LANE_GAP)
+            };
+        }
+        lanes.push(Lane { edge: at, left, x });
+    }
+    lanes
+}
+
+/// What a solid and a dashed arrow mean, as the legend says it (the dashed one only when the
+/// figure has one).
+fn legend_entries(edges: &[GraphEdge]) -> &'static [(&'static str, &'static str)] {
+    if edges.iter().any(|edge| edge.backward) {
+        &[
+            ("wf-forward", "forward: reads"),
+            ("wf-backward", "backward: gradient"),
+        ]
+    } else {
+        &[("wf-forward", "forward: reads")]
+    }
+}
+
+/// A legend entry's width: a short arrow, then its words.
+fn legend_entry_width(text: &str) -> f64 {
+    34.0 + text_width(text, SMALL_TEXT)
+}
+
+/// The legend's width, its entries side by side.
+fn legend_width(entries: &[(&str, &str)]) -> f64 {
+    entries
+        .iter()
+        .map(|(_, text)| legend_entry_width(text))
+        .sum::<f64>()
+        + BOX_GAP * entries.len().saturating_sub(1) as f64
+}
+
+/// Draws the legend centred across the top of a picture `width` wide.
+fn draw_legend(svg: &mut Svg, entries: &[(&str, &str)], width: f64) {
+    let mut x = (width - legend_width(entries)) / 2.0;
+    for (class, text) in entries {
+        svg.arrow(Point::new(x, 14.0), Point::new(x + 28.0, 14.0), class);
+        svg.text(
+            Point::new(x + 34.0, 14.0),
+            (Anchor::Start, Baseline::Middle),
+            SMALL_TEXT,
+            "wf-legend",
+            text,
+        );
+        x += legend_entry_width(text) + BOX_GAP;
+    }
+}
+
+/// Draws one box: its outline, its name and shape, and its gradient's tag on the right.
+fn draw_box(svg: &mut Svg, node: &GraphNode, left: f64, top: f64, width: f64) {
+    svg.polyline(
+        &[
+            Point::new(left, top),
+            Point::new(left + width, top),
+            Point::new(left + width, top + BOX_HEIGHT),
+            Point::new(left, top + BOX_HEIGHT),
+            Point::new(left, top),
+        ],
+        "wf-node",
+    );
+    let middle = top + BOX_HEIGHT / 2.0;
+    let aligned = |anchor| (anchor, Baseline::Middle);
+    svg.text(
+        Point::new(left + PADDING, middle),
+        aligned(Anchor::Start),
+        LABEL_TEXT,
+        "wf-node-name",
+        &node.name,
+    );
+    svg.text(
+        Point::new(left + width - PADDING, middle),
+        aligned(Anchor::End),
+        SMALL_TEXT,
+        "wf-tick",
+        &shape_text(node),
+    );
+    if let Some(gradient) = &node.gradient {
+        svg.text(
+            Point::new(left + width + 6.0, middle),
+            aligned(Anchor::Start),
+            SMALL_TEXT,
+            "wf-gradient",
+            gradient,
+        );
+    }
+}
+
 /// The steps `nodes` as boxes in layers, `edges` (from `compute::graph::step_graph`) as
 /// arrows, the backward ones dashed beside them.
 pub fn graph_figure(
@@ -197,35 +361,7 @@ pub fn graph_figure(
                 .to_string(),
         });
     }
-    let box_height = BOX_HEIGHT;
-    // Each layer's boxes in the author's order, packed and centred on x = 0 (a lone box on
-    // it exactly, its tag hanging to the right, so a chain of lone boxes is one straight line).
-    let mut placed: Vec<Placed> = Vec::with_capacity(nodes.len());
-    for node in nodes {
-        placed.push(Placed {
-            centre_x: 0.0,
-            half_width: box_width(node) / 2.0,
-            layer: 0,
-        });
-    }
-    for layer in 0..layer_count {
-        let members: Vec<usize> = (0..nodes.len())
-            .filter(|&node| layer_of[node] == layer)
-            .collect();
-        let mut x = 0.0;
-        for &node in &members {
-            placed[node].layer = layer;
-            placed[node].centre_x = x + placed[node].half_width;
-            x += placed[node].half_width * 2.0 + tag_width(&nodes[node]) + BOX_GAP;
-        }
-        if let (Some(&first), Some(&last)) = (members.first(), members.last()) {
-            let middle = (placed[first].centre_x + placed[last].centre_x) / 2.0;
-            for &node in &members {
-                placed[node].centre_x -= middle;
-            }
-        }
-    }
-    let layer_top = |layer: usize| LEGEND_HEIGHT + layer as f64 * (box_height + LAYER_GAP);
+    let placed = place_boxes(nodes, &layer_of, layer_count);
     let extent = |layer: usize| -> (f64, f64) {
         (0..nodes.len())
             .filter(|&node| layer_of[node] == layer)
@@ -237,45 +373,10 @@ pub fn graph_figure(
                 )
             })
     };
-
-    // Long edges get lanes: on the side their ends lean to, the first lane clear of every box
-    // of the layers they skip and of the lanes already there that share a layer with them.
-    struct Lane {
-        edge: usize,
-        left: bool,
-        x: f64,
-    }
-    let mut lanes: Vec<Lane> = Vec::new();
-    let mut long: Vec<usize> = (0..edges.len())
-        .filter(|&at| layer_of[edges[at].to] > layer_of[edges[at].from] + 1)
-        .collect();
-    long.sort_by_key(|&at| layer_of[edges[at].to] - layer_of[edges[at].from]);
-    for at in long {
-        let edge = edges[at];
-        let (from, to) = (layer_of[edge.from], layer_of[edge.to]);
-        let left = placed[edge.from].centre_x + placed[edge.to].centre_x <= 0.0;
-        let skipped = (from + 1..to).map(extent);
-        let mut x = if left {
-            skipped.map(|(l, _)| l).fold(f64::INFINITY, f64::min) - LANE_GAP
-        } else {
-            skipped.map(|(_, r)| r).fold(f64::NEG_INFINITY, f64::max) + LANE_GAP
-        };
-        let shares = |other: &Lane| {
-            let other_edge = edges[other.edge];
-            other.left == left && layer_of[other_edge.from] < to && from < layer_of[other_edge.to]
-        };
-        for other in lanes.iter().filter(|other| shares(other)) {
-            x = if left {
-                x.min(other.x - LANE_GAP)
-            } else {
-                x.max(other.x + LANE_GAP)
-            };
-        }
-        lanes.push(Lane { edge: at, left, x });
-    }
+    let lanes = route_lanes(edges, &layer_of, &placed, extent);
 
     // The picture's width: every box, tag and lane (with room for the backward arrow beside
-    // it), centred.
+    // it), and the legend, centred.
     let (mut left, mut right) = (0..layer_count)
         .map(extent)
         .fold((f64::INFINITY, f64::NEG_INFINITY), |(l, r), (a, b)| {
@@ -285,8 +386,8 @@ pub fn graph_figure(
         left = left.min(lane.x - PAIR_GAP);
         right = right.max(lane.x + PAIR_GAP);
     }
-    let legend_width = 2.0 * (34.0 + text_width("backward: gradient", SMALL_TEXT)) + BOX_GAP;
-    let width = (right - left + 16.0).max(legend_width + 16.0);
+    let entries = legend_entries(edges);
+    let width = (right - left).max(legend_width(entries)) + 16.0;
     if width > MOST_WIDTH {
         return Err(FigureError {
             message: format!(
@@ -297,11 +398,12 @@ pub fn graph_figure(
         });
     }
     let shift = (width - (right + left)) / 2.0;
+    let layer_top = |layer: usize| LEGEND_HEIGHT + layer as f64 * (BOX_HEIGHT + LAYER_GAP);
     let height = layer_top(layer_count) - LAYER_GAP + 8.0;
     let mut svg = Svg::new(width, height, &options.id_prefix);
     let centre = |node: usize| placed[node].centre_x + shift;
     let top = |node: usize| layer_top(placed[node].layer);
-    let bottom = |node: usize| top(node) + box_height;
+    let bottom = |node: usize| top(node) + BOX_HEIGHT;
 
     // Where an edge leaves the bottom of a box or enters the top of one: off the centre towards
     // the other end, so several edges of one box part.
@@ -310,28 +412,27 @@ pub fn graph_figure(
         centre(node) + ((towards - centre(node)) / 3.0).clamp(-room, room)
     };
     for (at, edge) in edges.iter().enumerate() {
-        let lane = lanes.iter().find(|lane| lane.edge == at);
-        let path = match lane {
+        let (from_y, to_y) = (bottom(edge.from), top(edge.to));
+        let path = match lanes.iter().find(|lane| lane.edge == at) {
             None => vec![
-                Point::new(port(edge.from, centre(edge.to)), bottom(edge.from)),
-                Point::new(port(edge.to, centre(edge.from)), top(edge.to)),
+                Point::new(port(edge.from, centre(edge.to)), from_y),
+                Point::new(port(edge.to, centre(edge.from)), to_y),
             ],
             Some(lane) => {
                 let x = lane.x + shift;
                 let (out, into) = (port(edge.from, x), port(edge.to, x));
-                let below = bottom(edge.from) + LAYER_GAP / 2.0;
-                let above = top(edge.to) - LAYER_GAP / 2.0;
+                let below = from_y + LAYER_GAP / 2.0;
+                let above = to_y - LAYER_GAP / 2.0;
                 vec![
-                    Point::new(out, bottom(edge.from)),
+                    Point::new(out, from_y),
                     Point::new(out, below),
                     Point::new(x, below),
                     Point::new(x, above),
                     Point::new(into, above),
-                    Point::new(into, top(edge.to)),
+                    Point::new(into, to_y),
                 ]
             }
         };
-        let (from_y, to_y) = (bottom(edge.from), top(edge.to));
         if edge.backward {
             let forward = onto_edges(offset(&path, -PAIR_GAP / 2.0), from_y, to_y);
             arrow_along(&mut svg, &forward, "wf-forward");
@@ -342,79 +443,16 @@ pub fn graph_figure(
             arrow_along(&mut svg, &path, "wf-forward");
         }
     }
-
     for (index, node) in nodes.iter().enumerate() {
-        let (x, y) = (centre(index) - placed[index].half_width, top(index));
-        let w = placed[index].half_width * 2.0;
-        svg.polyline(
-            &[
-                Point::new(x, y),
-                Point::new(x + w, y),
-                Point::new(x + w, y + box_height),
-                Point::new(x, y + box_height),
-                Point::new(x, y),
-            ],
-            "wf-node",
-        );
-        let middle = y + box_height / 2.0;
-        svg.text(
-            Point::new(x + PADDING, middle),
-            (Anchor::Start, Baseline::Middle),
-            LABEL_TEXT,
-            "wf-node-name",
-            &node.name,
-        );
-        svg.text(
-            Point::new(x + w - PADDING, middle),
-            (Anchor::End, Baseline::Middle),
-            SMALL_TEXT,
-            "wf-tick",
-            &shape_text(node),
-        );
-        if let Some(gradient) = &node.gradient {
-            svg.text(
-                Point::new(x + w + 6.0, middle),
-                (Anchor::Start, Baseline::Middle),
-                SMALL_TEXT,
-                "wf-gradient",
-                gradient,
-            );
-        }
+        let half = placed[index].half_width;
+        draw_box(&mut svg, node, centre(index) - half, top(index), half * 2.0);
     }
-
-    // The legend: what a solid and a dashed arrow mean.
-    let has_backward = edges.iter().any(|edge| edge.backward);
-    let entries: &[(&str, &str)] = if has_backward {
-        &[
-            ("wf-forward", "forward: reads"),
-            ("wf-backward", "backward: gradient"),
-        ]
-    } else {
-        &[("wf-forward", "forward: reads")]
-    };
-    let entry_width = |text: &str| 34.0 + text_width(text, SMALL_TEXT);
-    let total: f64 = entries
-        .iter()
-        .map(|(_, text)| entry_width(text))
-        .sum::<f64>()
-        + BOX_GAP * (entries.len() - 1) as f64;
-    let mut x = (width - total) / 2.0;
-    for (class, text) in entries {
-        svg.arrow(Point::new(x, 14.0), Point::new(x + 28.0, 14.0), class);
-        svg.text(
-            Point::new(x + 34.0, 14.0),
-            (Anchor::Start, Baseline::Middle),
-            SMALL_TEXT,
-            "wf-legend",
-            text,
-        );
-        x += entry_width(text) + BOX_GAP;
-    }
+    draw_legend(&mut svg, entries, width);
 
     let title = format!("Computation graph of {}", options.example);
     let description = describe(nodes, edges, &title);
     let svg = svg.finish("wf-chart wf-graph-chart", &title, &description);
-    let caption = if has_backward {
+    let caption = if entries.len() > 1 {
         format!("{title}: solid arrows run forward from a step to the steps that read it, dashed arrows carry the gradients back.")
     } else {
         format!("{title}: arrows run from a step to the steps that read it.")
