@@ -13,6 +13,7 @@ use crate::compute::computed::{Computed, Origin};
 use crate::compute::lang::Value;
 use crate::compute::Evaluated;
 use crate::expand::blocks::{BlockText, ExampleBlock};
+use crate::expand::graph_figure::{graph_figure, GradientsKey, GraphKey};
 use crate::expand::reference;
 use crate::present::figure::{self, FigureOptions};
 use crate::present::table::{quantity_prose, quantity_table};
@@ -697,6 +698,8 @@ impl<'x> Expander<'x> {
             caption: Option<toml::Spanned<String>>,
             step: Option<toml::Spanned<Steps>>,
             shapes: Option<toml::Spanned<Vec<Vec<toml::Spanned<String>>>>>,
+            graph: Option<GraphKey>,
+            gradients: Option<GradientsKey>,
             log_y: Option<bool>,
             /// A label (`fig-…`), numbered in [`crate::expand::labels`].
             id: Option<String>,
@@ -711,7 +714,7 @@ impl<'x> Expander<'x> {
         let spec: FigureSpec = self.block_spec(
             body,
             "figure",
-            "a figure block holds example = \"<name of an example>\", optionally caption = \"…\" and id = \"fig-…\" (a label for @fig-… references), and for a compute example step = \"<name of a step>\" (or several, step = [\"sgd\", \"adam\"], drawn as lines; log_y = true for a log scale) or shapes = [[\"<name>\", \"@\", …], …]",
+            "a figure block holds example = \"<name of an example>\", optionally caption = \"…\" and id = \"fig-…\" (a label for @fig-… references), and for a compute example step = \"<name of a step>\" (or several, step = [\"sgd\", \"adam\"], drawn as lines; log_y = true for a log scale), shapes = [[\"<name>\", \"@\", …], …], or graph = [\"<step>\", …] with an optional [gradients] table (<step> = \"<its gradient's step>\")",
         )?;
         let (example, span) = self.named_example(&spec.example, body)?;
         let name = &example.name;
@@ -729,6 +732,39 @@ impl<'x> Expander<'x> {
                 Some((id.clone(), label.reference_text()))
             }),
         };
+        if let Some(gradients) = spec.gradients.as_ref().filter(|_| spec.graph.is_none()) {
+            return self.placed_figure(Err((
+                "`gradients` pairs the boxes of a graph, but the figure has no `graph`".to_string(),
+                "add graph = [\"…\"] with the steps to draw, or remove gradients".to_string(),
+                body.file_span(gradients.span()),
+            )));
+        }
+        if let Some(graph) = &spec.graph {
+            let drawn = match (&example.evaluated, &spec.step, &spec.shapes) {
+                (_, Some(step), _) => Err((
+                    "a figure draws one step or the graph of several, not both".to_string(),
+                    "remove step, or remove graph".to_string(),
+                    body.file_span(step.span()),
+                )),
+                (_, None, Some(shapes)) => Err((
+                    "a figure draws the shapes of values or their graph, not both".to_string(),
+                    "remove shapes, or remove graph".to_string(),
+                    body.file_span(shapes.span()),
+                )),
+                (Evaluated::Compute(computed), None, None) => {
+                    graph_figure(computed, graph, spec.gradients.as_ref(), body, &options)
+                }
+                (_, None, None) => Err((
+                    format!(
+                        "`graph` draws steps of a compute example, but \"{name}\" is a {} example",
+                        example.kind.name()
+                    ),
+                    "remove the graph key: this figure draws the whole example".to_string(),
+                    body.file_span(graph.span()),
+                )),
+            };
+            return self.placed_figure(drawn);
+        }
         if let Some(shapes) = &spec.shapes {
             let drawn = match (&example.evaluated, &spec.step) {
                 (_, Some(step)) => Err((

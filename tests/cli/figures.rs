@@ -11,10 +11,12 @@ use std::path::Path;
 use worked::check::unescape;
 use worked::compute::attention::{attend, AttentionInput};
 use worked::compute::gradient_descent::{descend, GradientDescentInput};
+use worked::compute::graph::step_graph;
+use worked::compute::lang::parse;
 use worked::compute::softmax::{softmax, SoftmaxInput};
 use worked::compute::vectors::{analyze, VectorsInput};
 use worked::compute::Quantity;
-use worked::present::figure::{self, FigureOptions, Palette};
+use worked::present::figure::{self, FigureOptions, GraphNode, Palette};
 use worked::present::svg::{phone_scale, Anchor, Baseline, Point, TextBox, LEAST_TEXT_PX};
 
 /// One `<text>` of a picture.
@@ -312,6 +314,68 @@ proptest! {
         }
     }
 
+    /// A random program of steps that each read one or two earlier ones, and its backward pass
+    /// written as a person would: each step's gradient reads the gradients of its readers.
+    #[test]
+    fn computation_graphs_keep_their_labels_tidy(
+        picks in prop::collection::vec(prop::collection::vec(any::<prop::sample::Index>(), 1..3), 1..15),
+        names in prop::collection::vec(name(), 15),
+        sides in prop::collection::vec((1usize..40, 1usize..40), 15),
+        with_gradients in any::<bool>(),
+    ) {
+        let names = distinct(names[..picks.len()].to_vec());
+        let reads: Vec<Vec<usize>> = picks
+            .iter()
+            .enumerate()
+            .map(|(at, picked)| {
+                let mut read: Vec<usize> = if at == 0 {
+                    Vec::new()
+                } else {
+                    picked.iter().map(|index| index.index(at)).collect()
+                };
+                read.sort_unstable();
+                read.dedup();
+                read
+            })
+            .collect();
+        let mut program = String::new();
+        for (at, read) in reads.iter().enumerate() {
+            let terms: Vec<&str> = std::iter::once("x")
+                .chain(read.iter().map(|&from| names[from].as_str()))
+                .collect();
+            program.push_str(&format!("{} = {}\n", names[at], terms.join(" + ")));
+        }
+        for at in (0..names.len()).rev() {
+            let readers: Vec<String> = (at + 1..names.len())
+                .filter(|&to| reads[to].contains(&at))
+                .map(|to| format!("g_{}", names[to]))
+                .collect();
+            let terms = if readers.is_empty() { names[at].clone() } else { readers.join(" + ") };
+            program.push_str(&format!("g_{} = {terms}\n", names[at]));
+        }
+        let step_reads = parse(&program).unwrap().step_reads();
+        let gradients: Vec<Option<String>> = names
+            .iter()
+            .map(|name| with_gradients.then(|| format!("g_{name}")))
+            .collect();
+        let shown: Vec<&str> = names.iter().map(String::as_str).collect();
+        let paired: Vec<Option<&str>> = gradients.iter().map(Option::as_deref).collect();
+        let edges = step_graph(&step_reads, &shown, &paired).unwrap();
+        let edge_count: usize = reads.iter().map(Vec::len).sum();
+        prop_assert_eq!(edges.len(), edge_count, "{}", program);
+        prop_assert!(edges.iter().all(|edge| edge.backward == with_gradients), "{}", program);
+        let nodes: Vec<GraphNode> = names
+            .iter()
+            .zip(&sides)
+            .zip(gradients)
+            .map(|((name, &(rows, cols)), gradient)| GraphNode { name: name.clone(), rows, cols, gradient })
+            .collect();
+        match figure::graph_figure(&nodes, &edges, &options("g")) {
+            Ok(html) => assert_tidy(&html),
+            Err(error) => prop_assert!(error.message.contains("units wide"), "{}", error.message),
+        }
+    }
+
     #[test]
     fn attention_heatmaps_keep_their_labels_tidy(
         names in prop::collection::vec(name(), 1..12),
@@ -457,6 +521,153 @@ example = "two"
     );
 }
 
+/// A ReLU layer with a residual sum and its backward pass by hand.
+const GRAPH_BLOCK: &str = r#"```compute
+name = "tiny"
+steps = """
+h = x @ w
+a = relu(h)
+r = x + a @ v
+loss = sum(r * r) / 2
+g_r = r
+g_a = g_r @ v.T
+g_h = g_a * (h > 0)
+g_w = x.T @ g_h
+"""
+
+[inputs]
+x = [[1, -1], [0.5, 2]]
+w = [[1, 0], [-1, 1]]
+v = [[0.5, 1], [1, -0.5]]
+```
+"#;
+
+/// A lesson with [`GRAPH_BLOCK`] and a graph figure of it whose TOML is `figure`.
+fn graph_lesson(figure: &str) -> String {
+    crate::support::lesson(
+        "Graph",
+        &format!("{GRAPH_BLOCK}\n```figure\nexample = \"tiny\"\n{figure}```\n"),
+    )
+}
+
+const GRAPH_FIGURE: &str = "graph = [\"x\", \"w\", \"h\", \"a\", \"r\", \"loss\"]\n\n[gradients]\nw = \"g_w\"\nh = \"g_h\"\na = \"g_a\"\nr = \"g_r\"\n";
+
+#[test]
+fn a_graph_figure_draws_what_each_step_reads_and_the_gradients_flowing_back() {
+    let book = crate::support::Book::with_lesson("graph.md", &graph_lesson(GRAPH_FIGURE));
+    book.check().succeeds();
+    book.build().succeeds();
+    let html = book.read("public/graph.html");
+    let figure = figures_of(&html)[0];
+    assert!(figure.contains("data-figure=\"graph\""), "{figure}");
+    assert_tidy(figure);
+    // Six edges read from the program (x → h, w → h, h → a, a → r, x → r past a and h,
+    // r → loss), each one arrow, and the legend's: the long one is a polyline and an arrow.
+    assert_eq!(
+        figure.matches("<line class=\"wf-forward\"").count(),
+        7,
+        "{figure}"
+    );
+    assert_eq!(
+        figure.matches("<polyline class=\"wf-forward\"").count(),
+        1,
+        "{figure}"
+    );
+    // x has no gradient, so the gradients come back along four edges, not six.
+    assert_eq!(
+        figure.matches("<line class=\"wf-backward\"").count(),
+        4 + 1,
+        "{figure}"
+    );
+    assert_eq!(
+        figure.matches("class=\"wf-gradient\"").count(),
+        4,
+        "{figure}"
+    );
+    for tag in ["g_w", "g_h", "g_a", "g_r"] {
+        assert!(
+            figure.contains(&format!(">{tag}</text>")),
+            "{tag}: {figure}"
+        );
+    }
+    for words in [
+        "x (2 × 2), read by h and r.",
+        "loss (1 × 1).",
+        "The gradient of w, g_w, comes back from h.",
+        "The gradient of r, g_r, comes back from loss.",
+    ] {
+        assert!(figure.contains(words), "{words}: {figure}");
+    }
+    let svg = &figure[figure.find("<svg").unwrap()..figure.find("</svg>").unwrap() + 6];
+    insta::assert_snapshot!(svg);
+}
+
+#[test]
+fn a_graph_figure_reports_a_bad_step_or_gradient_at_the_entry_that_has_it() {
+    let cases = [
+        (
+            GRAPH_FIGURE.replace("\"a\", \"r\"", "\"a\", \"rr\""),
+            "\"rr\"",
+            "no step or input named `rr` to draw",
+        ),
+        (
+            GRAPH_FIGURE.replace("h = \"g_h\"", "h = \"g_hh\""),
+            "\"g_hh\"",
+            "`g_hh` is not a step of the example",
+        ),
+        (
+            GRAPH_FIGURE.replace("w = \"g_w\"", "w = \"g_a\""),
+            "\"g_a\"",
+            "`g_a` is the gradient of two boxes",
+        ),
+        (
+            GRAPH_FIGURE.replace("h = \"g_h\"", "h = \"g_w\""),
+            "\"g_w\"",
+            "`g_w` is the gradient of two boxes",
+        ),
+        (
+            GRAPH_FIGURE.replace("r = \"g_r\"", "loss = \"g_r\""),
+            "\"g_r\"",
+            "`g_r` is 2 × 2 but loss is 1 × 1, and a gradient has the shape of its value",
+        ),
+        (
+            GRAPH_FIGURE.replace("h = \"g_h\"", "h = \"v\""),
+            "\"v\"",
+            "`v` is an input, and a gradient is computed by a step",
+        ),
+        (
+            // g_w reads g_h, but with h hidden w feeds a directly, and a has no gradient.
+            GRAPH_FIGURE
+                .replace("\"w\", \"h\", \"a\"", "\"w\", \"a\"")
+                .replace("h = \"g_h\"\na = \"g_a\"\n", ""),
+            "\"g_w\"",
+            "the gradient of w, `g_w`, reads",
+        ),
+    ];
+    for (figure, needle, message) in cases {
+        let text = graph_lesson(&figure);
+        let book = crate::support::Book::with_lesson("graph.md", &text);
+        // The entry at fault is the last one written: the figure comes after the program, and
+        // a gradient paired twice is reported where it is written the second time.
+        let at = crate::support::place_nth(
+            "content/graph.md",
+            &text,
+            needle,
+            text.matches(needle).count(),
+        );
+        book.check()
+            .exits_with(1)
+            .stderr_has(&at)
+            .stderr_has(message);
+    }
+    let text = graph_lesson("gradients = { r = \"g_r\" }\n");
+    crate::support::Book::with_lesson("graph.md", &text)
+        .check()
+        .exits_with(1)
+        .stderr_has(&crate::support::place("content/graph.md", &text, "{ r ="))
+        .stderr_has("`gradients` pairs the boxes of a graph, but the figure has no `graph`");
+}
+
 #[test]
 fn names_of_arrows_that_end_together_are_placed_apart() {
     let result = analyze(&VectorsInput {
@@ -500,6 +711,7 @@ fn on_a_phone_every_label_of_every_figure_and_widget_chart_is_at_least_11_px() {
         "foundations/gradient-descent.html",
         "foundations/softmax.html",
         "foundations/vectors.html",
+        "training/backprop.html",
         "transformers/attention.html",
         "transformers/positional-encoding.html",
         "training/training-loop.html",
