@@ -406,7 +406,7 @@ fn an_attention_figure_draws_the_weights_with_token_labels_and_hatched_masked_ce
     assert!(causal.contains(">masked</text>"), "{causal}");
     assert!(
         causal.contains(
-            "row the: the 1, cat masked, sat masked; row cat: the 0.500, cat 0.500, sat masked;"
+            "row the: the 1.000, cat masked, sat masked; row cat: the 0.500, cat 0.500, sat masked;"
         ),
         "{causal}"
     );
