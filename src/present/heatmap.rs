@@ -64,6 +64,9 @@ pub struct Heatmap<'a> {
     /// What the rows and the columns stand for: the first in the corner over the row labels,
     /// the second above the column labels.
     pub axis_titles: Option<(&'a str, &'a str)>,
+    /// What the colour means ("attention weight", "value of g"): the legend's title, so a
+    /// reader of the scale knows what its numbers measure.
+    pub legend_title: &'a str,
 }
 
 impl Heatmap<'_> {
@@ -168,8 +171,13 @@ impl Heatmap<'_> {
         let top = 8.0 + heading_room + title_room(col_title) + columns.depth.max(LABEL_TEXT + 6.0);
         let grid_right = left + cols as f64 * cell_width;
         let grid_bottom = top + rows as f64 * cell_height;
-        let legend_top = grid_bottom + 14.0;
-        let legend_width = self.legend_width(magnitude, precision, any_masked);
+        // The legend's title on its own line, its swatches under it.
+        let legend_title = short_legend_title(self.legend_title);
+        let legend_title_top = grid_bottom + 12.0;
+        let legend_top = legend_title_top + SMALL_TEXT + 6.0;
+        let legend_width = self
+            .legend_width(magnitude, precision, any_masked)
+            .max(text_width(&legend_title, SMALL_TEXT));
         let width = (grid_right + 12.0)
             .max((left + legend_width + 12.0).min(WIDTH))
             .max(grid_right - cell_width / 2.0 + columns.reach + 4.0)
@@ -255,6 +263,13 @@ impl Heatmap<'_> {
         svg.end_group();
         // Under the grid, moved left when long row labels would push it out of the picture.
         let legend_left = left.min(width - legend_width - 12.0).max(12.0);
+        svg.text(
+            Point::new(legend_left, legend_title_top),
+            (Anchor::Start, Baseline::Hanging),
+            SMALL_TEXT,
+            "wf-legend wf-legend-title",
+            &legend_title,
+        );
         self.legend(
             &mut svg,
             Point::new(legend_left, legend_top),
@@ -473,6 +488,20 @@ impl Heatmap<'_> {
     }
 }
 
+/// Longest a legend's title is drawn, in characters; a longer one is cut with "…" (an author's
+/// `legend` is held to this when the lesson is read, a step's name may be long).
+pub const LONGEST_LEGEND_TITLE: usize = 40;
+
+/// `title`, cut to [`LONGEST_LEGEND_TITLE`] characters.
+fn short_legend_title(title: &str) -> String {
+    if title.chars().count() <= LONGEST_LEGEND_TITLE {
+        title.to_string()
+    } else {
+        let kept: String = title.chars().take(LONGEST_LEGEND_TITLE - 1).collect();
+        format!("{kept}…")
+    }
+}
+
 /// Positive and negative entries take different hues (figures.css); 0 takes neither.
 fn heat_class(value: f64) -> &'static str {
     if value < 0.0 {
@@ -518,6 +547,7 @@ mod tests {
                 full: None,
                 heading: None,
                 axis_titles: None,
+                legend_title: "value of g",
             }
             .svg("Heatmap of g");
             (cell_numbers(&svg), svg)
@@ -529,6 +559,11 @@ mod tests {
             "the text alternative agrees: {svg}"
         );
         assert_eq!(cells(array![[4.0, 2.0]]).0, ["4", "2"]);
+        assert!(
+            svg.contains("class=\"wf-legend wf-legend-title\"")
+                && svg.contains(">value of g</text>"),
+            "the legend says what the colour means: {svg}"
+        );
     }
 
     #[test]
@@ -547,6 +582,7 @@ mod tests {
             full: None,
             heading: None,
             axis_titles: None,
+            legend_title: "value",
         }
         .svg("Heatmap of x.y");
         assert_eq!(
@@ -583,6 +619,7 @@ mod tests {
             full: None,
             heading: None,
             axis_titles: None,
+            legend_title: "value",
         }
         .svg("Heatmap of x")
     }
@@ -647,6 +684,7 @@ mod tests {
             full: None,
             heading: None,
             axis_titles: None,
+            legend_title: "value",
         }
         .svg("t");
         assert!(svg.contains("<pattern id=\"wf-s-1-hatch-0\""), "{svg}");
@@ -677,6 +715,7 @@ mod tests {
             full: None,
             heading: None,
             axis_titles: None,
+            legend_title: "value",
         }
         .svg("t");
         assert!(!svg.contains("wf-cell-value"), "no numbers in 600 cells");

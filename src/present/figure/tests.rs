@@ -16,6 +16,7 @@ fn options(example: &str) -> FigureOptions {
         decimals: 3,
         caption_html: None,
         label: None,
+        legend: None,
     }
 }
 
