@@ -16,6 +16,7 @@ use crate::expand::blocks::{BlockText, ExampleBlock};
 use crate::expand::graph_figure::{graph_figure, GradientsKey, GraphKey};
 use crate::expand::reference;
 use crate::present::figure::{self, FigureOptions};
+use crate::present::heatmap::LONGEST_LEGEND_TITLE;
 use crate::present::table::{quantity_prose, quantity_table};
 use crate::present::Precision;
 use serde::Deserialize;
@@ -524,6 +525,7 @@ impl<'x> Expander<'x> {
             decimals: self.decimals,
             caption_html: None,
             label: None,
+            legend: None,
         };
         match figure::lines_figure(&series, log_y, &options, &mut self.palette) {
             Ok(chart) => Some((chosen, chart)),
@@ -703,6 +705,8 @@ impl<'x> Expander<'x> {
             log_y: Option<bool>,
             /// A label (`fig-…`), numbered in [`crate::expand::labels`].
             id: Option<String>,
+            /// What a heatmap's colour means, the title of its legend.
+            legend: Option<toml::Spanned<String>>,
         }
         /// `step = "loss"`, or several steps drawn as lines in one figure.
         #[derive(Deserialize)]
@@ -714,10 +718,19 @@ impl<'x> Expander<'x> {
         let spec: FigureSpec = self.block_spec(
             body,
             "figure",
-            "a figure block holds example = \"<name of an example>\", optionally caption = \"…\" and id = \"fig-…\" (a label for @fig-… references), and for a compute example step = \"<name of a step>\" (or several, step = [\"sgd\", \"adam\"], drawn as lines; log_y = true for a log scale), shapes = [[\"<name>\", \"@\", …], …], or graph = [\"<step>\", …] with an optional [gradients] table (<step> = \"<its gradient's step>\")",
+            "a figure block holds example = \"<name of an example>\", optionally caption = \"…\", id = \"fig-…\" (a label for @fig-… references) and legend = \"…\" (what a heatmap's colour means), and for a compute example step = \"<name of a step>\" (or several, step = [\"sgd\", \"adam\"], drawn as lines; log_y = true for a log scale), shapes = [[\"<name>\", \"@\", …], …], or graph = [\"<step>\", …] with an optional [gradients] table (<step> = \"<its gradient's step>\")",
         )?;
         let (example, span) = self.named_example(&spec.example, body)?;
         let name = &example.name;
+        if let Some(legend) = &spec.legend {
+            if let Err((message, help)) = legend_problem(legend.get_ref()) {
+                self.problems.push(
+                    Diagnostic::at(self.file, body.file_span(legend.span()), message)
+                        .with_help(help),
+                );
+                return None;
+            }
+        }
         self.figures += 1;
         let options = FigureOptions {
             example: name.clone(),
@@ -731,6 +744,10 @@ impl<'x> Expander<'x> {
                 let label = self.labels.get(id)?;
                 Some((id.clone(), label.reference_text()))
             }),
+            legend: spec
+                .legend
+                .as_ref()
+                .map(|legend| legend.get_ref().trim().to_string()),
         };
         if let Some(gradients) = spec.gradients.as_ref().filter(|_| spec.graph.is_none()) {
             return self.placed_figure(Err((
@@ -763,7 +780,7 @@ impl<'x> Expander<'x> {
                     body.file_span(graph.span()),
                 )),
             };
-            return self.placed_figure(drawn);
+            return self.placed_figure(legend_on_heatmap(drawn, spec.legend.as_ref(), body));
         }
         if let Some(shapes) = &spec.shapes {
             let drawn = match (&example.evaluated, &spec.step) {
@@ -787,7 +804,7 @@ impl<'x> Expander<'x> {
                     body.file_span(shapes.span()),
                 )),
             };
-            return self.placed_figure(drawn);
+            return self.placed_figure(legend_on_heatmap(drawn, spec.legend.as_ref(), body));
         }
         let drawn = match (&example.evaluated, &spec.step) {
             (Evaluated::Compute(computed), Some(step)) => {
@@ -828,7 +845,7 @@ impl<'x> Expander<'x> {
             (Evaluated::Attention(result), None) => figure::attention_figure(result, &options)
                 .map_err(|error| (error.message, error.help, span.clone())),
         };
-        self.placed_figure(drawn)
+        self.placed_figure(legend_on_heatmap(drawn, spec.legend.as_ref(), body))
     }
 
     /// A drawn figure, with its stylesheet; or its problem recorded at its place.
@@ -876,6 +893,50 @@ impl<'x> Expander<'x> {
         }
         html
     }
+}
+
+/// A figure drawn with a `legend` that titles no heatmap (bars, lines, shapes) is an error at
+/// the key: the title would say nothing there.
+fn legend_on_heatmap(
+    drawn: Result<String, (String, String, Range<usize>)>,
+    legend: Option<&toml::Spanned<String>>,
+    body: &BlockText,
+) -> Result<String, (String, String, Range<usize>)> {
+    match (drawn, legend) {
+        (Ok(html), Some(legend)) if !html.contains("wf-heatmap-chart") => Err((
+            "`legend` titles a heatmap's colour scale, and this figure draws no heatmap"
+                .to_string(),
+            "remove legend, or draw a matrix step (a heatmap) or an attention example".to_string(),
+            body.file_span(legend.span()),
+        )),
+        (drawn, _) => drawn,
+    }
+}
+
+/// Why a figure's `legend` cannot title a heatmap's legend, as (message, help): it must be one
+/// short line of plain words.
+fn legend_problem(legend: &str) -> Result<(), (String, String)> {
+    let length = legend.trim().chars().count();
+    if length == 0 {
+        return Err((
+            "`legend` is empty".to_string(),
+            "say what the colour means, e.g. legend = \"cosine similarity\", or remove legend"
+                .to_string(),
+        ));
+    }
+    if legend.contains('\n') {
+        return Err((
+            "`legend` is written on several lines".to_string(),
+            "write the legend's title on one line".to_string(),
+        ));
+    }
+    if length > LONGEST_LEGEND_TITLE {
+        return Err((
+            format!("`legend` is {length} characters long, more than the {LONGEST_LEGEND_TITLE} a legend's title has room for"),
+            "shorten it to a few words, e.g. \"cosine similarity\"; the caption can say more".to_string(),
+        ));
+    }
+    Ok(())
 }
 
 /// What may stand between the values of a shapes figure, drawn as text.

@@ -181,13 +181,14 @@
 
   /** How a step's numbers print: at the places the widget block's `decimals` gives it, else a
    *  whole number by construction (the core says which) without decimals, as the build prints
-   *  it, and anything else at the book's decimals. */
-  Widget.prototype.formatterOf = function (name) {
-    var self = this;
+   *  it, and anything else at the book's decimals, one precision for all entries of `value`
+   *  (a vector or matrix prints all whole or all at the places). */
+  Widget.prototype.formatterOf = function (name, value) {
     var places = this.example.decimals_of && this.example.decimals_of[name];
     if (typeof places === 'number') return function (x) { return F.formatDp(x, places); };
     var whole = Boolean(this.whole) && this.whole.indexOf(name) !== -1;
-    return function (x) { return whole ? F.formatShortest(x) : self.fmt(x); };
+    if (whole) return F.formatShortest;
+    return F.computedFormatter(asRows(value), this.decimals);
   };
 
   Widget.prototype.mount = function () {
@@ -559,7 +560,7 @@
    * marked `data-changed`.
    */
   Widget.prototype.valueBlock = function (name, value) {
-    var format = this.formatterOf(name);
+    var format = this.formatterOf(name, value);
     var lesson = this.lessonRows(name);
     function changed(x, i, j) {
       return !lesson || !lesson[i] || lesson[i][j] === undefined || format(lesson[i][j]) !== format(x);

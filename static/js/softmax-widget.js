@@ -234,13 +234,14 @@
   Widget.prototype.bars = function () {
     var self = this;
     var body = el('tbody');
+    var format = F.computedFormatter(this.result.probabilities, this.decimals);
     this.result.probabilities.forEach(function (p, j) {
       var fill = el('span', { className: 'ww-bar-fill' });
       fill.style.setProperty('--ww-p', (p * 100).toFixed(3) + '%');
       body.appendChild(el('tr', { 'data-row': j },
         self.classHeader(j, 'row'),
         el('td', { className: 'ww-bar-cell', 'aria-hidden': 'true' }, el('span', { className: 'ww-bar' }, fill)),
-        el('td', { 'data-col': j }, self.fmt(p))));
+        el('td', { 'data-col': j }, format(p))));
     });
     return el('div', { className: 'ww-block' },
       el('table', { className: 'ww-table ww-bars', 'data-matrix': 'probabilities' },
@@ -259,11 +260,12 @@
       head.appendChild(el('th', { scope: 'col' }, el('span', { className: 'ww-label' }, this.label(j))));
     }
     // The logits and the one-hot target print as written (2, not 2.000), computed rows at the
-    // book's precision: README's rule for numbers.
+    // book's precision, one precision per row: README's rule for numbers.
     function row(code, title, values, asWritten) {
       var tr = el('tr', { 'data-matrix': code }, el('th', { scope: 'row' }, title));
+      var format = asWritten ? F.formatShortest : F.computedFormatter(values, self.decimals);
       values.forEach(function (x, k) {
-        tr.appendChild(el('td', { 'data-col': k }, asWritten ? F.formatShortest(x) : self.fmt(x)));
+        tr.appendChild(el('td', { 'data-col': k }, format(x)));
       });
       return tr;
     }

@@ -181,6 +181,53 @@ fn a_bad_input_entry_and_a_figure_of_a_number_are_reported_where_they_are() {
 }
 
 #[test]
+fn a_heatmaps_legend_says_what_the_colour_means_in_the_authors_words_or_the_steps() {
+    let book = book_with(&format!(
+        "{BLOCK}\n```figure\nexample = \"ln\"\nstep = \"w\"\nlegend = \"share of attention\"\n```\n\n```figure\nexample = \"ln\"\nstep = \"xc\"\n```\n"
+    ));
+    book.check().succeeds();
+    book.build().succeeds();
+    let page = book.read("public/ln.html");
+    assert_eq!(
+        page.matches("class=\"wf-legend wf-legend-title\" ").count(),
+        2,
+        "{page}"
+    );
+    assert!(page.contains(">share of attention</text>"), "{page}");
+    assert!(page.contains(">value of xc</text>"), "{page}");
+}
+
+#[test]
+fn a_legend_that_titles_no_heatmap_or_is_too_long_is_reported_at_its_value() {
+    let figure = |step: &str, legend: &str| {
+        book_with(&format!(
+            "{BLOCK}\n```figure\nexample = \"ln\"\nstep = \"{step}\"\nlegend = \"{legend}\"\n```\n"
+        ))
+    };
+    figure("gamma", "scale")
+        .check()
+        .exits_with(1)
+        .stderr_has("ln.md:30:10")
+        .stderr_has("`legend` titles a heatmap's colour scale, and this figure draws no heatmap");
+    figure("w", &"a very long title ".repeat(4))
+        .check()
+        .exits_with(1)
+        .stderr_has("ln.md:30:10")
+        .stderr_has("`legend` is 71 characters long");
+    figure("w", " ")
+        .check()
+        .exits_with(1)
+        .stderr_has("`legend` is empty");
+    book_with(&format!(
+        "{BLOCK}\n```figure\nexample = \"ln\"\nstep = \"w\"\nlegnd = \"weight\"\n```\n"
+    ))
+    .check()
+    .exits_with(1)
+    .stderr_has("ln.md:30:1")
+    .stderr_has("legnd");
+}
+
+#[test]
 fn a_shapes_figure_draws_every_named_value_by_its_shape() {
     let book = book_with(&format!(
         "{BLOCK}\n```figure\nexample = \"ln\"\nshapes = [[\"x\", \"@\", \"x.T\", \"=\", \"w\"], [\"mu\"]]\n```\n"

@@ -92,22 +92,26 @@ fn expected_steps(inputs: Vec<(String, LangValue)>) -> Vec<(String, Vec<Vec<Stri
 }
 
 /// Every step of `computed` as the widget prints it: matrices and vectors as rows of cells at
-/// three decimals (a whole number by construction without decimals), in the program's order;
-/// scalars as one cell.
+/// three decimals, one precision per step (a whole number by construction without decimals),
+/// in the program's order; scalars as one cell.
 pub(crate) fn printed_steps(computed: &Computed) -> Vec<(String, Vec<Vec<String>>)> {
     computed
         .step_names()
         .into_iter()
         .map(|name| {
-            let whole = computed.whole.contains(name);
-            let print = |x: f64| {
-                if whole {
-                    format_number(x, Precision::AsWritten, Style::Prose)
-                } else {
-                    fmt(x)
-                }
+            let value = computed.value(name).unwrap();
+            let precision = if computed.whole.contains(name) {
+                Precision::AsWritten
+            } else {
+                let entries: Vec<f64> = match value {
+                    LangValue::Scalar(x) => vec![*x],
+                    LangValue::Vector(v) => v.to_vec(),
+                    LangValue::Matrix(m) => m.iter().copied().collect(),
+                };
+                Precision::Computed(3).shared_by(entries)
             };
-            let rows = match computed.value(name).unwrap() {
+            let print = |x: f64| format_number(x, precision, Style::Prose);
+            let rows = match value {
                 LangValue::Scalar(x) => vec![vec![print(*x)]],
                 LangValue::Vector(v) => vec![v.iter().map(|&x| print(x)).collect()],
                 LangValue::Matrix(m) => m

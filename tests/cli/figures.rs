@@ -152,6 +152,52 @@ fn html_files(dir: &Path, into: &mut Vec<std::path::PathBuf>) {
     }
 }
 
+/// What a heatmap of the book lacks: a legend title saying what the colour means, or a label
+/// for each of its rows (issue 26). Rows are the distinct tops of the grid's cells; row labels
+/// are the tick texts that end at the grid's left edge.
+fn heatmap_gaps(html: &str) -> Vec<String> {
+    let mut gaps = Vec::new();
+    for (start, _) in html.match_indices("<svg class=\"wf-chart wf-heatmap-chart") {
+        let svg = &html[start..start + html[start..].find("</svg>").unwrap()];
+        let title = svg
+            .split("<title")
+            .nth(1)
+            .and_then(|rest| Some(&rest[rest.find('>')? + 1..rest.find("</title>")?]))
+            .unwrap_or("a heatmap");
+        let texts = |class: &str| -> Vec<&str> {
+            svg.match_indices(&format!("<text class=\"{class}\""))
+                .map(|(at, _)| &svg[at..at + svg[at..].find("</text>").unwrap()])
+                .collect()
+        };
+        let legend_titles: Vec<&str> = texts("wf-legend wf-legend-title")
+            .into_iter()
+            .map(|text| &text[text.find('>').unwrap() + 1..])
+            .filter(|words| !words.trim().is_empty())
+            .collect();
+        if legend_titles.len() != 1 {
+            gaps.push(format!("{title}: legend titles {legend_titles:?}"));
+        }
+        let grid_start = svg.find("<g class=\"wf-heatmap\">").unwrap();
+        let grid = &svg[grid_start..grid_start + svg[grid_start..].find("</g>").unwrap()];
+        let mut rows: Vec<&str> = grid
+            .match_indices("<rect class=\"wf-cell\"")
+            .filter_map(|(at, _)| attribute(&grid[at..at + grid[at..].find('>').unwrap()], "y"))
+            .collect();
+        rows.dedup();
+        let row_labels = texts("wf-tick")
+            .into_iter()
+            .filter(|text| attribute(text, "text-anchor") == Some("end"))
+            .count();
+        if row_labels != rows.len() {
+            gaps.push(format!(
+                "{title}: {} rows but {row_labels} row labels",
+                rows.len()
+            ));
+        }
+    }
+    gaps
+}
+
 #[test]
 fn every_figure_of_the_book_keeps_its_labels_apart_inside_and_legible() {
     let output = crate::support::build_repository_book();
@@ -159,8 +205,15 @@ fn every_figure_of_the_book_keeps_its_labels_apart_inside_and_legible() {
     html_files(&output.path().join("public"), &mut pages);
     let mut all = Vec::new();
     let mut count = 0;
+    let mut heatmaps = 0;
     for page in pages {
         let html = std::fs::read_to_string(&page).unwrap();
+        heatmaps += html.matches("wf-heatmap-chart").count();
+        all.extend(
+            heatmap_gaps(&html)
+                .into_iter()
+                .map(|gap| format!("{}: {gap}", page.display())),
+        );
         for picture in pictures(&html) {
             count += 1;
             assert!(
@@ -172,7 +225,29 @@ fn every_figure_of_the_book_keeps_its_labels_apart_inside_and_legible() {
         }
     }
     assert!(count >= 20, "the book's figures were found: {count}");
+    assert!(heatmaps >= 10, "the book's heatmaps were found: {heatmaps}");
     assert!(all.is_empty(), "{}", all.join("\n"));
+}
+
+#[test]
+fn a_heatmap_without_a_legend_title_or_with_an_unlabelled_row_is_caught() {
+    let svg = r#"<svg class="wf-chart wf-heatmap-chart" width="100" viewBox="0 0 100.00 90.00"><title>h</title>
+<text class="wf-tick" x="30.00" y="20.00" text-anchor="end" font-size="14.00">the</text>
+<g class="wf-heatmap">
+<rect class="wf-cell" x="31.00" y="10.00" width="20.00" height="20.00"/>
+<rect class="wf-cell" x="31.00" y="30.00" width="20.00" height="20.00"/>
+</g>
+</svg>"#;
+    let gaps = heatmap_gaps(svg);
+    assert!(
+        gaps.iter().any(|gap| gap.contains("legend titles []")),
+        "{gaps:?}"
+    );
+    assert!(
+        gaps.iter()
+            .any(|gap| gap.contains("2 rows but 1 row labels")),
+        "{gaps:?}"
+    );
 }
 
 #[test]
@@ -211,6 +286,7 @@ fn options(example: &str) -> FigureOptions {
         decimals: 3,
         caption_html: None,
         label: None,
+        legend: None,
     }
 }
 
@@ -470,11 +546,15 @@ fn an_attention_figure_draws_the_weights_with_token_labels_and_hatched_masked_ce
     assert!(causal.contains(">masked</text>"), "{causal}");
     assert!(
         causal.contains(
-            "row the: the 1, cat masked, sat masked; row cat: the 0.500, cat 0.500, sat masked;"
+            "row the: the 1.000, cat masked, sat masked; row cat: the 0.500, cat 0.500, sat masked;"
         ),
         "{causal}"
     );
     assert!(causal.contains("hatched cells are masked"), "{causal}");
+    assert!(
+        causal.contains("wf-legend-title\"") && causal.contains(">attention weight</text>"),
+        "the legend says what the colour means: {causal}"
+    );
     assert!(causal.contains("with the causal mask</title>"), "{causal}");
     let svg = &causal[causal.find("<svg").unwrap()..causal.find("</svg>").unwrap() + 6];
     insta::assert_snapshot!(svg);

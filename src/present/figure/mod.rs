@@ -76,6 +76,9 @@ pub struct FigureOptions {
     /// The figure's label and the words its caption starts with (`fig-heat`, "Figure 3.1"),
     /// when it is a target of cross-references.
     pub label: Option<(String, String)>,
+    /// What a heatmap's colour means, in the author's words (the figure block's `legend`);
+    /// `None` says it from the data ("value of g", "attention weight").
+    pub legend: Option<String>,
 }
 
 /// Why an example cannot be drawn.

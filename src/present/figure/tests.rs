@@ -17,6 +17,7 @@ fn options(example: &str) -> FigureOptions {
         decimals: 3,
         caption_html: None,
         label: None,
+        legend: None,
     }
 }
 
@@ -106,6 +107,36 @@ fn a_vectors_figure_draws_an_arrow_per_vector_and_a_dashed_projection() {
 }
 
 #[test]
+fn equal_vectors_draw_arrows_whose_heads_are_apart() {
+    let result = emb(array![[1.0, 1.0], [1.0, 1.0], [1.0, 0.0]], false);
+    let html = vectors_figure(&result, &options("emb"), &mut Palette::default()).unwrap();
+    let tip = |line: &str| {
+        let value = |name: &str| -> f64 {
+            let start = line.find(&format!(" {name}=\"")).unwrap() + name.len() + 3;
+            line[start..start + line[start..].find('"').unwrap()]
+                .parse()
+                .unwrap()
+        };
+        (value("x2"), value("y2"))
+    };
+    let tips: Vec<(f64, f64)> = html
+        .split("<line class=\"wf-vector")
+        .skip(1)
+        .map(tip)
+        .collect();
+    assert_eq!(tips.len(), 3);
+    let apart = (tips[0].0 - tips[1].0).hypot(tips[0].1 - tips[1].1);
+    assert!(
+        apart >= 4.0,
+        "the two equal arrows end {apart} apart: {tips:?}"
+    );
+    assert!(
+        html.contains("the (1, 1), cat (1, 1)"),
+        "the text keeps the true tips: {html}"
+    );
+}
+
+#[test]
 fn a_vectors_figure_of_one_vector_has_a_square_domain() {
     let result = emb(array![[3.0, 0.0]], false);
     let html = vectors_figure(&result, &options("one"), &mut Palette::default()).unwrap();
@@ -149,6 +180,46 @@ fn a_gradient_descent_figure_has_a_log_scale_loss_panel_and_a_path_panel() {
     assert!(
         html.contains("id=\"wf-fit-1-loss-title\"") && html.contains("id=\"wf-fit-1-path-title\"")
     );
+}
+
+/// The centre and radius of every `<circle>` of one SVG panel.
+fn circles(svg: &str) -> Vec<(f64, f64, f64)> {
+    let attribute = |tag: &str, name: &str| -> f64 {
+        let start = tag.find(&format!(" {name}=\"")).unwrap() + name.len() + 3;
+        tag[start..start + tag[start..].find('"').unwrap()]
+            .parse()
+            .unwrap()
+    };
+    svg.match_indices("<circle ")
+        .map(|(at, _)| {
+            let tag = &svg[at..at + svg[at..].find('>').unwrap()];
+            (
+                attribute(tag, "cx"),
+                attribute(tag, "cy"),
+                attribute(tag, "r"),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn no_two_markers_of_a_descent_figure_are_drawn_on_each_other() {
+    // At 0.1 the run converges within a few dozen steps, so most iterates map to one point.
+    for (rate, steps) in [(0.1, 50), (0.1, 80), (0.3, 40), (0.05, 10)] {
+        let html = gradient_descent_figure(&fit(rate, steps), &options("fit"));
+        for panel in html.split("</svg>").filter(|panel| panel.contains("<svg ")) {
+            let drawn = circles(panel);
+            for (i, a) in drawn.iter().enumerate() {
+                for b in &drawn[..i] {
+                    let apart = (a.0 - b.0).hypot(a.1 - b.1);
+                    assert!(
+                        apart >= a.2.max(b.2) - 0.01,
+                        "rate {rate}, {steps} steps: markers at {a:?} and {b:?} cover each other"
+                    );
+                }
+            }
+        }
+    }
 }
 
 #[test]
