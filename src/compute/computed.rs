@@ -125,6 +125,8 @@ pub struct Computed {
     pub whole: std::collections::BTreeSet<String>,
     /// The program translated to NumPy ("Copy as NumPy"), for the page and `eval --json`.
     pub numpy: lang::numpy::Numpy,
+    /// What each step reads, for a figure of the program's graph.
+    pub reads: Vec<lang::StepReads>,
 }
 
 /// Runs `steps` on `inputs` (in the order written).
@@ -136,6 +138,7 @@ pub fn compute(
     let program = lang::parse(steps)?;
     let results = lang::run(&program, &inputs)?;
     let numpy = lang::numpy::translate(&program, &inputs);
+    let reads = program.step_reads();
     let whole = results
         .iter()
         .filter(|output| output.whole)
@@ -155,6 +158,7 @@ pub fn compute(
         labels,
         whole,
         numpy,
+        reads,
     })
 }
 

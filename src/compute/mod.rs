@@ -14,6 +14,7 @@ pub mod attention;
 pub mod computed;
 mod error;
 pub mod gradient_descent;
+pub mod graph;
 pub mod lang;
 pub mod ops;
 pub mod quantity;

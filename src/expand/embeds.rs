@@ -13,8 +13,10 @@ use crate::compute::computed::{Computed, Origin};
 use crate::compute::lang::Value;
 use crate::compute::Evaluated;
 use crate::expand::blocks::{BlockText, ExampleBlock};
+use crate::expand::graph_figure::{graph_figure, GradientsKey, GraphKey};
 use crate::expand::reference;
 use crate::present::figure::{self, FigureOptions};
+use crate::present::heatmap::LONGEST_LEGEND_TITLE;
 use crate::present::table::{quantity_prose, quantity_table};
 use crate::present::Precision;
 use serde::Deserialize;
@@ -93,7 +95,7 @@ fn widget_kind(evaluated: &Evaluated) -> Option<WidgetKind> {
                 "js/worked-format.js",
                 "js/widget-common.js",
                 super::numpy::NUMPY_SCRIPT,
-                "js/compute-widget.js",
+                COMPUTE_WIDGET_SCRIPT,
             ],
             // Every value, inputs first: the same tables the live widget shows.
             shown_without_script: computed
@@ -165,6 +167,11 @@ pub const MOST_WIDGET_NUMBERS: usize = 4096;
 /// may say "drag" or "tick"); widget-common.js removes it when the widget starts.
 const WITHOUT_SCRIPT_NOTE: &str = "<p class=\"worked-widget-nojs\">The controls of this widget need JavaScript, which is not running here, so it shows the lesson’s own numbers.</p>";
 
+/// The script that draws a compute widget's `lines`, and the widget's own, which must run
+/// after it (relative to the output root).
+const LINE_CHART_SCRIPT: &str = "js/line-chart.js";
+const COMPUTE_WIDGET_SCRIPT: &str = "js/compute-widget.js";
+
 /// Styles of widgets, relative to the output root.
 const WIDGET_STYLESHEET: &str = "widget.css";
 /// Styles of ` ```figure ` pictures, relative to the output root.
@@ -183,11 +190,13 @@ impl<'x> Expander<'x> {
             example: toml::Spanned<String>,
             show: Option<toml::Spanned<Vec<toml::Spanned<String>>>>,
             decimals: Option<toml::Spanned<BTreeMap<String, toml::Spanned<usize>>>>,
+            lines: Option<toml::Spanned<Vec<toml::Spanned<String>>>>,
+            log_y: Option<toml::Spanned<bool>>,
         }
         let spec: WidgetSpec = self.block_spec(
             body,
             "widget",
-            "a widget block holds example = \"<name of an attention, softmax, gradient_descent or compute example>\" and, for a compute example, optionally show = [\"<step>\", …] and decimals = { <step> = <places>, … }",
+            "a widget block holds example = \"<name of an attention, softmax, gradient_descent or compute example>\" and, for a compute example, optionally show = [\"<step>\", …], decimals = { <step> = <places>, … } and lines = [\"<step>\", …] (vectors drawn as lines; log_y = true for a log scale)",
         )?;
         let (example, span) = self.named_example(&spec.example, body)?;
         let name = &example.name;
@@ -198,6 +207,26 @@ impl<'x> Expander<'x> {
         let places = match &spec.decimals {
             Some(table) => self.widget_decimals(example, table, body)?,
             None => BTreeMap::new(),
+        };
+        let log_y = spec.log_y.as_ref().is_some_and(|log_y| *log_y.get_ref());
+        let lines = match (&spec.lines, &spec.log_y) {
+            (Some(list), _) => {
+                Some(self.widget_lines(example, list, shown_steps.as_deref(), log_y, body)?)
+            }
+            (None, Some(log_y)) => {
+                self.problems.push(
+                    Diagnostic::at(
+                        self.file,
+                        body.file_span(log_y.span()),
+                        "`log_y` sets the scale of the widget's lines, and it draws none",
+                    )
+                    .with_help(
+                        "add lines = [\"<step>\"] to draw a vector step as a line, or remove log_y",
+                    ),
+                );
+                return None;
+            }
+            (None, None) => None,
         };
         let Some(mut kind) = widget_kind(&example.evaluated) else {
             self.problems.push(
@@ -216,6 +245,18 @@ impl<'x> Expander<'x> {
             }
         }
         self.stylesheets.insert(WIDGET_STYLESHEET);
+        if lines.is_some() {
+            // Before the widget's own script, which draws with it.
+            if !self.scripts.contains(&LINE_CHART_SCRIPT) {
+                let widget = self
+                    .scripts
+                    .iter()
+                    .position(|s| *s == COMPUTE_WIDGET_SCRIPT);
+                self.scripts
+                    .insert(widget.unwrap_or(self.scripts.len()), LINE_CHART_SCRIPT);
+            }
+            self.stylesheets.insert(FIGURE_STYLESHEET);
+        }
         let mut data = example.inputs.clone();
         data["decimals"] = serde_json::Value::from(self.decimals);
         if !places.is_empty() {
@@ -253,6 +294,15 @@ impl<'x> Expander<'x> {
             }
             data["most_shown"] = serde_json::Value::from(MOST_WIDGET_NUMBERS);
         }
+        if let Some((steps, _)) = &lines {
+            let drawn: Vec<serde_json::Value> = steps
+                .iter()
+                .map(|step| serde_json::json!({ "step": step, "class": self.palette.class(step) }))
+                .collect();
+            data["lines"] = serde_json::Value::from(drawn);
+            data["log_y"] = serde_json::Value::from(log_y);
+            data["most_points"] = serde_json::Value::from(figure::MOST_LINE_POINTS);
+        }
         // `<` never appears raw inside the JSON, so no text can close the <script> element.
         let json = data.to_string().replace('<', "\\u003c");
         let mut html = format!(
@@ -260,6 +310,10 @@ impl<'x> Expander<'x> {
             kind.data_widget,
             escape_html(name)
         );
+        // The same chart for readers without JavaScript, and on paper.
+        if let Some((_, chart)) = &lines {
+            html.push_str(chart);
+        }
         let mut values = String::new();
         for (quantity_name, caption) in &kind.shown_without_script {
             let Some(quantity) = example.evaluated.quantity(quantity_name) else {
@@ -376,6 +430,111 @@ impl<'x> Expander<'x> {
             }
         }
         Some(chosen)
+    }
+
+    /// The steps a compute widget's `lines` list draws as a line chart (one chart, a line
+    /// each, as a figure block's `step = [...]`), checked: each a step of a compute example,
+    /// named once, among the `show` list when there is one, and a vector whose lesson values
+    /// the chart can draw (finite, above 0 with `log_y`, at most
+    /// [`figure::MOST_LINE_POINTS`] in all). With the steps comes the build's chart of them,
+    /// for readers without JavaScript.
+    fn widget_lines(
+        &mut self,
+        example: &ExampleBlock,
+        list: &toml::Spanned<Vec<toml::Spanned<String>>>,
+        shown: Option<&[String]>,
+        log_y: bool,
+        body: &BlockText,
+    ) -> Option<(Vec<String>, String)> {
+        let name = &example.name;
+        let problem = |at: &Range<usize>, message: String, help: String| {
+            Diagnostic::at(self.file, body.file_span(at.clone()), message).with_help(help)
+        };
+        let Evaluated::Compute(computed) = &example.evaluated else {
+            let diagnostic = problem(
+                &list.span(),
+                format!(
+                    "`lines` draws steps of a compute example, but \"{name}\" is a {} example",
+                    example.kind.name()
+                ),
+                "remove the lines key".to_string(),
+            );
+            self.problems.push(diagnostic);
+            return None;
+        };
+        let steps = computed.step_names();
+        let vectors: Vec<&str> = steps
+            .iter()
+            .copied()
+            .filter(|step| matches!(computed.value(step), Some(Value::Vector(_))))
+            .filter(|step| shown.is_none_or(|shown| shown.iter().any(|s| s == step)))
+            .collect();
+        let help = || {
+            if vectors.is_empty() {
+                "no step it shows is a vector; remove the lines key".to_string()
+            } else {
+                format!("draw some of: {}", vectors.join(", "))
+            }
+        };
+        if list.get_ref().is_empty() {
+            let diagnostic = problem(&list.span(), "`lines` lists no step".to_string(), help());
+            self.problems.push(diagnostic);
+            return None;
+        }
+        let mut chosen: Vec<String> = Vec::new();
+        for entry in list.get_ref() {
+            let step = entry.get_ref();
+            let message = match computed.value(step) {
+                _ if chosen.contains(step) => Some(format!("`{step}` is listed twice")),
+                None => Some(format!("\"{name}\" has no step named `{step}`")),
+                Some(_) if !steps.contains(&step.as_str()) => Some(format!(
+                    "`{step}` is an input of \"{name}\": inputs are the widget's fields, and `lines` draws steps"
+                )),
+                Some(_) if shown.is_some_and(|shown| !shown.contains(step)) => Some(format!(
+                    "`{step}` is not in the widget's `show` list, so it is not drawn at all"
+                )),
+                Some(Value::Vector(_)) => None,
+                Some(value) => Some(format!(
+                    "`{step}` is a {}, and a line draws a vector (one value per step)",
+                    value.describe_shape()
+                )),
+            };
+            if let Some(message) = message {
+                let diagnostic = problem(&entry.span(), message, help());
+                self.problems.push(diagnostic);
+                return None;
+            }
+            chosen.push(step.clone());
+        }
+        let values: Vec<Vec<f64>> = chosen
+            .iter()
+            .filter_map(|step| match computed.value(step) {
+                Some(Value::Vector(values)) => Some(values.to_vec()),
+                _ => None,
+            })
+            .collect();
+        let series: Vec<figure::Series> = chosen
+            .iter()
+            .zip(&values)
+            .map(|(step, values)| figure::Series { name: step, values })
+            .collect();
+        self.figures += 1;
+        let options = FigureOptions {
+            example: name.clone(),
+            id_prefix: format!("wf-{name}-{}", self.figures),
+            decimals: self.decimals,
+            caption_html: None,
+            label: None,
+            legend: None,
+        };
+        match figure::lines_figure(&series, log_y, &options, &mut self.palette) {
+            Ok(chart) => Some((chosen, chart)),
+            Err(error) => {
+                let diagnostic = problem(&list.span(), error.message, error.help);
+                self.problems.push(diagnostic);
+                None
+            }
+        }
     }
 
     /// A compute widget's `decimals` table: the steps printed at more (or fewer) places than the
@@ -541,9 +700,13 @@ impl<'x> Expander<'x> {
             caption: Option<toml::Spanned<String>>,
             step: Option<toml::Spanned<Steps>>,
             shapes: Option<toml::Spanned<Vec<Vec<toml::Spanned<String>>>>>,
+            graph: Option<GraphKey>,
+            gradients: Option<GradientsKey>,
             log_y: Option<bool>,
             /// A label (`fig-…`), numbered in [`crate::expand::labels`].
             id: Option<String>,
+            /// What a heatmap's colour means, the title of its legend.
+            legend: Option<toml::Spanned<String>>,
         }
         /// `step = "loss"`, or several steps drawn as lines in one figure.
         #[derive(Deserialize)]
@@ -555,10 +718,19 @@ impl<'x> Expander<'x> {
         let spec: FigureSpec = self.block_spec(
             body,
             "figure",
-            "a figure block holds example = \"<name of an example>\", optionally caption = \"…\" and id = \"fig-…\" (a label for @fig-… references), and for a compute example step = \"<name of a step>\" (or several, step = [\"sgd\", \"adam\"], drawn as lines; log_y = true for a log scale) or shapes = [[\"<name>\", \"@\", …], …]",
+            "a figure block holds example = \"<name of an example>\", optionally caption = \"…\", id = \"fig-…\" (a label for @fig-… references) and legend = \"…\" (what a heatmap's colour means), and for a compute example step = \"<name of a step>\" (or several, step = [\"sgd\", \"adam\"], drawn as lines; log_y = true for a log scale), shapes = [[\"<name>\", \"@\", …], …], or graph = [\"<step>\", …] with an optional [gradients] table (<step> = \"<its gradient's step>\")",
         )?;
         let (example, span) = self.named_example(&spec.example, body)?;
         let name = &example.name;
+        if let Some(legend) = &spec.legend {
+            if let Err((message, help)) = legend_problem(legend.get_ref()) {
+                self.problems.push(
+                    Diagnostic::at(self.file, body.file_span(legend.span()), message)
+                        .with_help(help),
+                );
+                return None;
+            }
+        }
         self.figures += 1;
         let options = FigureOptions {
             example: name.clone(),
@@ -572,7 +744,44 @@ impl<'x> Expander<'x> {
                 let label = self.labels.get(id)?;
                 Some((id.clone(), label.reference_text()))
             }),
+            legend: spec
+                .legend
+                .as_ref()
+                .map(|legend| legend.get_ref().trim().to_string()),
         };
+        if let Some(gradients) = spec.gradients.as_ref().filter(|_| spec.graph.is_none()) {
+            return self.placed_figure(Err((
+                "`gradients` pairs the boxes of a graph, but the figure has no `graph`".to_string(),
+                "add graph = [\"…\"] with the steps to draw, or remove gradients".to_string(),
+                body.file_span(gradients.span()),
+            )));
+        }
+        if let Some(graph) = &spec.graph {
+            let drawn = match (&example.evaluated, &spec.step, &spec.shapes) {
+                (_, Some(step), _) => Err((
+                    "a figure draws one step or the graph of several, not both".to_string(),
+                    "remove step, or remove graph".to_string(),
+                    body.file_span(step.span()),
+                )),
+                (_, None, Some(shapes)) => Err((
+                    "a figure draws the shapes of values or their graph, not both".to_string(),
+                    "remove shapes, or remove graph".to_string(),
+                    body.file_span(shapes.span()),
+                )),
+                (Evaluated::Compute(computed), None, None) => {
+                    graph_figure(computed, graph, spec.gradients.as_ref(), body, &options)
+                }
+                (_, None, None) => Err((
+                    format!(
+                        "`graph` draws steps of a compute example, but \"{name}\" is a {} example",
+                        example.kind.name()
+                    ),
+                    "remove the graph key: this figure draws the whole example".to_string(),
+                    body.file_span(graph.span()),
+                )),
+            };
+            return self.placed_figure(legend_on_heatmap(drawn, spec.legend.as_ref(), body));
+        }
         if let Some(shapes) = &spec.shapes {
             let drawn = match (&example.evaluated, &spec.step) {
                 (_, Some(step)) => Err((
@@ -595,7 +804,7 @@ impl<'x> Expander<'x> {
                     body.file_span(shapes.span()),
                 )),
             };
-            return self.placed_figure(drawn);
+            return self.placed_figure(legend_on_heatmap(drawn, spec.legend.as_ref(), body));
         }
         let drawn = match (&example.evaluated, &spec.step) {
             (Evaluated::Compute(computed), Some(step)) => {
@@ -636,7 +845,7 @@ impl<'x> Expander<'x> {
             (Evaluated::Attention(result), None) => figure::attention_figure(result, &options)
                 .map_err(|error| (error.message, error.help, span.clone())),
         };
-        self.placed_figure(drawn)
+        self.placed_figure(legend_on_heatmap(drawn, spec.legend.as_ref(), body))
     }
 
     /// A drawn figure, with its stylesheet; or its problem recorded at its place.
@@ -684,6 +893,50 @@ impl<'x> Expander<'x> {
         }
         html
     }
+}
+
+/// A figure drawn with a `legend` that titles no heatmap (bars, lines, shapes) is an error at
+/// the key: the title would say nothing there.
+fn legend_on_heatmap(
+    drawn: Result<String, (String, String, Range<usize>)>,
+    legend: Option<&toml::Spanned<String>>,
+    body: &BlockText,
+) -> Result<String, (String, String, Range<usize>)> {
+    match (drawn, legend) {
+        (Ok(html), Some(legend)) if !html.contains("wf-heatmap-chart") => Err((
+            "`legend` titles a heatmap's colour scale, and this figure draws no heatmap"
+                .to_string(),
+            "remove legend, or draw a matrix step (a heatmap) or an attention example".to_string(),
+            body.file_span(legend.span()),
+        )),
+        (drawn, _) => drawn,
+    }
+}
+
+/// Why a figure's `legend` cannot title a heatmap's legend, as (message, help): it must be one
+/// short line of plain words.
+fn legend_problem(legend: &str) -> Result<(), (String, String)> {
+    let length = legend.trim().chars().count();
+    if length == 0 {
+        return Err((
+            "`legend` is empty".to_string(),
+            "say what the colour means, e.g. legend = \"cosine similarity\", or remove legend"
+                .to_string(),
+        ));
+    }
+    if legend.contains('\n') {
+        return Err((
+            "`legend` is written on several lines".to_string(),
+            "write the legend's title on one line".to_string(),
+        ));
+    }
+    if length > LONGEST_LEGEND_TITLE {
+        return Err((
+            format!("`legend` is {length} characters long, more than the {LONGEST_LEGEND_TITLE} a legend's title has room for"),
+            "shorten it to a few words, e.g. \"cosine similarity\"; the caption can say more".to_string(),
+        ));
+    }
+    Ok(())
 }
 
 /// What may stand between the values of a shapes figure, drawn as text.

@@ -36,6 +36,7 @@ mod embeds;
 mod examples;
 mod exercise;
 mod exercise_vary;
+mod graph_figure;
 pub mod labels;
 pub mod markdown;
 pub mod mdbook_ids;

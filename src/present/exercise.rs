@@ -199,19 +199,28 @@ impl PrintRule {
 
     /// One number by this rule.
     pub fn number(self, value: f64) -> String {
-        let precision = match self {
+        format_number(value, self.precision(), Style::Prose)
+    }
+
+    fn precision(self) -> Precision {
+        match self {
             PrintRule::Decimals { places } => Precision::Decimals(places),
             PrintRule::Significant { figures } => Precision::Significant(figures),
             PrintRule::Written => Precision::AsWritten,
             PrintRule::Computed { places } => Precision::Computed(places),
-        };
-        format_number(value, precision, Style::Prose)
+        }
     }
 
     /// A value as a sentence prints it: a number, or a vector as `(a, b)` (`a, b` with `list`),
-    /// followed by `%` for a percentage; a matrix's entries in reading order, as a list.
+    /// followed by `%` for a percentage; a matrix's entries in reading order, as a list. All
+    /// entries of one vector or matrix share a precision ([`Precision::shared_by`]).
     pub fn prose(self, value: &Value, list: bool, percent: bool) -> String {
-        let number = |x: &f64| self.number(*x);
+        let precision = match value {
+            Value::Scalar(_) => self.precision(),
+            Value::Vector(values) => self.precision().shared_by(values.iter().copied()),
+            Value::Matrix(values) => self.precision().shared_by(values.iter().copied()),
+        };
+        let number = |x: &f64| format_number(*x, precision, Style::Prose);
         let text = match value {
             Value::Scalar(x) => number(x),
             Value::Vector(values) => {

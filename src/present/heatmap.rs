@@ -64,11 +64,21 @@ pub struct Heatmap<'a> {
     /// What the rows and the columns stand for: the first in the corner over the row labels,
     /// the second above the column labels.
     pub axis_titles: Option<(&'a str, &'a str)>,
+    /// What the colour means ("attention weight", "value of g"): the legend's title, so a
+    /// reader of the scale knows what its numbers measure.
+    pub legend_title: &'a str,
 }
 
 impl Heatmap<'_> {
-    fn number(&self, value: f64) -> String {
-        format_number(value, Precision::Computed(self.decimals), Style::Prose)
+    /// The one precision of every entry shown (see [`Precision::shared_by`]); computed once
+    /// per picture, since it looks at every entry.
+    fn entry_precision(&self) -> Precision {
+        Precision::Computed(self.decimals).shared_by(
+            self.values
+                .indexed_iter()
+                .filter(|(at, _)| !self.masked(*at))
+                .map(|(_, &value)| value),
+        )
     }
 
     /// Whether entry (row, col) is masked: −∞, or removed by [`Heatmap::mask`].
@@ -127,11 +137,13 @@ impl Heatmap<'_> {
                 .min((WIDTH - left - columns.reach - 4.0) / (cols as f64 - 0.5))
                 .max(1.0);
         }
+        let precision = self.entry_precision();
+        let number = |value: f64| format_number(value, precision, Style::Prose);
         let numbers: Vec<String> = self
             .values
             .indexed_iter()
             .filter(|(at, _)| !self.masked(*at) || self.values[*at] == f64::NEG_INFINITY)
-            .map(|(_, &value)| self.number(value))
+            .map(|(_, &value)| number(value))
             .collect();
         let widest_number = widest(numbers.iter().map(String::as_str), CELL_TEXT);
         let numbered = rows * cols <= MOST_NUMBERED_CELLS && widest_number <= cell_width - 6.0;
@@ -159,8 +171,13 @@ impl Heatmap<'_> {
         let top = 8.0 + heading_room + title_room(col_title) + columns.depth.max(LABEL_TEXT + 6.0);
         let grid_right = left + cols as f64 * cell_width;
         let grid_bottom = top + rows as f64 * cell_height;
-        let legend_top = grid_bottom + 14.0;
-        let legend_width = self.legend_width(magnitude, any_masked);
+        // The legend's title on its own line, its swatches under it.
+        let legend_title = short_legend_title(self.legend_title);
+        let legend_title_top = grid_bottom + 12.0;
+        let legend_top = legend_title_top + SMALL_TEXT + 6.0;
+        let legend_width = self
+            .legend_width(magnitude, precision, any_masked)
+            .max(text_width(&legend_title, SMALL_TEXT));
         let width = (grid_right + 12.0)
             .max((left + legend_width + 12.0).min(WIDTH))
             .max(grid_right - cell_width / 2.0 + columns.reach + 4.0)
@@ -239,25 +256,36 @@ impl Heatmap<'_> {
                     (Anchor::Middle, Baseline::Middle),
                     CELL_TEXT,
                     "wf-cell-value",
-                    &self.number(value),
+                    &number(value),
                 );
             }
         }
         svg.end_group();
         // Under the grid, moved left when long row labels would push it out of the picture.
         let legend_left = left.min(width - legend_width - 12.0).max(12.0);
+        svg.text(
+            Point::new(legend_left, legend_title_top),
+            (Anchor::Start, Baseline::Hanging),
+            SMALL_TEXT,
+            "wf-legend wf-legend-title",
+            &legend_title,
+        );
         self.legend(
             &mut svg,
             Point::new(legend_left, legend_top),
-            magnitude,
+            (magnitude, precision),
             hatch.as_deref(),
         );
-        svg.finish("wf-chart wf-heatmap-chart", title, &self.description())
+        svg.finish(
+            "wf-chart wf-heatmap-chart",
+            title,
+            &self.description(precision),
+        )
     }
 
     /// The legend's swatches: round values over the range of the entries (over the whole scale
     /// when [`Heatmap::full`] fixes it), ended by the entries' extremes.
-    fn legend_ticks(&self, magnitude: f64) -> Vec<super::svg::Tick> {
+    fn legend_ticks(&self, magnitude: f64, precision: Precision) -> Vec<super::svg::Tick> {
         let shown = self
             .values
             .indexed_iter()
@@ -285,7 +313,7 @@ impl Heatmap<'_> {
         // replacing a round one too close to share the room.
         let end = |value: f64| super::svg::Tick {
             value,
-            label: self.number(value),
+            label: format_number(value, precision, Style::Prose),
         };
         let reaches = |ticks: &[super::svg::Tick], value: f64| {
             ticks
@@ -327,8 +355,8 @@ impl Heatmap<'_> {
         }
     }
 
-    fn legend_width(&self, magnitude: f64, masked: bool) -> f64 {
-        let swatches: f64 = Self::swatch_steps(&self.legend_ticks(magnitude))
+    fn legend_width(&self, magnitude: f64, precision: Precision, masked: bool) -> f64 {
+        let swatches: f64 = Self::swatch_steps(&self.legend_ticks(magnitude, precision))
             .iter()
             .sum();
         if masked {
@@ -340,9 +368,15 @@ impl Heatmap<'_> {
 
     /// Swatches at round values from the most negative to the most positive entry, and the
     /// hatch of masked entries when there are any.
-    fn legend(&self, svg: &mut Svg, at: Point, magnitude: f64, hatch: Option<&str>) {
+    fn legend(
+        &self,
+        svg: &mut Svg,
+        at: Point,
+        (magnitude, precision): (f64, Precision),
+        hatch: Option<&str>,
+    ) {
         let mut x = at.x;
-        let ticks = self.legend_ticks(magnitude);
+        let ticks = self.legend_ticks(magnitude, precision);
         for (tick, step) in ticks.iter().zip(Self::swatch_steps(&ticks)) {
             let corner = Point::new(x, at.y);
             svg.rect_fill(corner, SWATCH, "wf-cell", "currentColor", 1.0);
@@ -379,7 +413,8 @@ impl Heatmap<'_> {
     }
 
     /// Every entry by row and column label, or each row's range when there are too many.
-    fn description(&self) -> String {
+    fn description(&self, precision: Precision) -> String {
+        let number = |value: f64| format_number(value, precision, Style::Prose);
         let (rows, cols) = self.values.dim();
         let entry = |at: (usize, usize)| {
             let value = self.values[at];
@@ -388,7 +423,7 @@ impl Heatmap<'_> {
             } else if self.masked(at) {
                 "masked".to_string()
             } else {
-                self.number(value)
+                number(value)
             }
         };
         let mut parts = Vec::with_capacity(rows);
@@ -416,7 +451,7 @@ impl Heatmap<'_> {
                     .filter(|&col| self.masked((index, col)))
                     .count();
                 let mut text = if low <= high {
-                    format!("from {} to {}", self.number(low), self.number(high))
+                    format!("from {} to {}", number(low), number(high))
                 } else {
                     String::new()
                 };
@@ -453,6 +488,20 @@ impl Heatmap<'_> {
     }
 }
 
+/// Longest a legend's title is drawn, in characters; a longer one is cut with "…" (an author's
+/// `legend` is held to this when the lesson is read, a step's name may be long).
+pub const LONGEST_LEGEND_TITLE: usize = 40;
+
+/// `title`, cut to [`LONGEST_LEGEND_TITLE`] characters.
+fn short_legend_title(title: &str) -> String {
+    if title.chars().count() <= LONGEST_LEGEND_TITLE {
+        title.to_string()
+    } else {
+        let kept: String = title.chars().take(LONGEST_LEGEND_TITLE - 1).collect();
+        format!("{kept}…")
+    }
+}
+
 /// Positive and negative entries take different hues (figures.css); 0 takes neither.
 fn heat_class(value: f64) -> &'static str {
     if value < 0.0 {
@@ -471,6 +520,52 @@ mod tests {
         names.iter().map(|name| name.to_string()).collect()
     }
 
+    /// The numbers printed in the cells, in reading order.
+    fn cell_numbers(svg: &str) -> Vec<String> {
+        svg.split("class=\"wf-cell-value\"")
+            .skip(1)
+            .filter_map(|part| {
+                let text = &part[part.find('>')? + 1..];
+                Some(text[..text.find('<')?].to_string())
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_heatmap_prints_its_cells_all_whole_or_all_at_the_same_places() {
+        let rows = labels(&["a"]);
+        let cols = labels(&["x", "y"]);
+        let cells = |values: ndarray::Array2<f64>| {
+            let svg = Heatmap {
+                values: values.view(),
+                row_labels: &rows,
+                col_labels: &cols,
+                what: "g",
+                decimals: 3,
+                id_prefix: "wf-g-1",
+                mask: None,
+                full: None,
+                heading: None,
+                axis_titles: None,
+                legend_title: "value of g",
+            }
+            .svg("Heatmap of g");
+            (cell_numbers(&svg), svg)
+        };
+        let (mixed, svg) = cells(array![[4.0, 3.535]]);
+        assert_eq!(mixed, ["4.000", "3.535"], "{svg}");
+        assert!(
+            svg.contains("x 4.000, y 3.535"),
+            "the text alternative agrees: {svg}"
+        );
+        assert_eq!(cells(array![[4.0, 2.0]]).0, ["4", "2"]);
+        assert!(
+            svg.contains("class=\"wf-legend wf-legend-title\"")
+                && svg.contains(">value of g</text>"),
+            "the legend says what the colour means: {svg}"
+        );
+    }
+
     #[test]
     fn every_cell_is_drawn_with_its_number_and_labels_at_the_edges() {
         let values = array![[0.5, -1.0], [0.0, 0.25]];
@@ -487,6 +582,7 @@ mod tests {
             full: None,
             heading: None,
             axis_titles: None,
+            legend_title: "value",
         }
         .svg("Heatmap of x.y");
         assert_eq!(
@@ -495,7 +591,8 @@ mod tests {
             "4 cells and 4 legend swatches, from −1 to 0.5"
         );
         assert!(svg.contains(">&lt;cat&gt;</text>"), "{svg}");
-        assert!(svg.contains(">\u{2212}1</text>"), "{svg}");
+        // Not every entry is whole, so each prints at the two places asked for.
+        assert!(svg.contains(">\u{2212}1.00</text>"), "{svg}");
         // −1 is the largest magnitude: full strength, in the negative hue; every number is in
         // the text colour, which every strength of either hue keeps legible (heat_contrast).
         assert!(svg.contains("class=\"wf-heat wf-heat-negative\""), "{svg}");
@@ -505,7 +602,7 @@ mod tests {
             "0.5 is half of the largest: {svg}"
         );
         assert!(
-            svg.contains("row the: a 0.50, b \u{2212}1; row &lt;cat&gt;: a 0, b 0.25."),
+            svg.contains("row the: a 0.50, b \u{2212}1.00; row &lt;cat&gt;: a 0.00, b 0.25."),
             "{svg}"
         );
     }
@@ -522,6 +619,7 @@ mod tests {
             full: None,
             heading: None,
             axis_titles: None,
+            legend_title: "value",
         }
         .svg("Heatmap of x")
     }
@@ -586,6 +684,7 @@ mod tests {
             full: None,
             heading: None,
             axis_titles: None,
+            legend_title: "value",
         }
         .svg("t");
         assert!(svg.contains("<pattern id=\"wf-s-1-hatch-0\""), "{svg}");
@@ -616,11 +715,12 @@ mod tests {
             full: None,
             heading: None,
             axis_titles: None,
+            legend_title: "value",
         }
         .svg("t");
         assert!(!svg.contains("wf-cell-value"), "no numbers in 600 cells");
         assert!(
-            svg.contains("row 1: from \u{2212}1.900 to 0; row 2:"),
+            svg.contains("row 1: from \u{2212}1.900 to 0.000; row 2:"),
             "{svg}"
         );
     }

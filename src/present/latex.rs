@@ -6,6 +6,11 @@ use crate::compute::Quantity;
 /// A quantity as LaTeX: a number, a row `pmatrix` for a vector (or `a, b, c` as a list), a
 /// `pmatrix` for a matrix, or `\text{…}` for text.
 pub fn quantity_latex(quantity: &Quantity, precision: Precision, as_list: bool) -> String {
+    let precision = match quantity {
+        Quantity::Vector { values, .. } => precision.shared_by(values.iter().copied()),
+        Quantity::Matrix { values, .. } => precision.shared_by(values.iter().copied()),
+        _ => precision,
+    };
     let number = |value: f64| format_number(value, precision, Style::Latex);
     match quantity {
         Quantity::Count(count) => format_number(*count as f64, Precision::AsWritten, Style::Latex),
@@ -97,6 +102,31 @@ mod tests {
         assert_eq!(
             quantity_latex(&vector, Precision::Decimals(1), true),
             "1.0, 2.0"
+        );
+    }
+
+    #[test]
+    fn a_computed_matrix_prints_whole_only_when_every_entry_is_whole() {
+        let matrix = |values| Quantity::Matrix {
+            values,
+            row_labels: None,
+            col_labels: None,
+        };
+        assert_eq!(
+            quantity_latex(&matrix(array![[4.0, 0.5]]), Precision::Computed(3), false),
+            r"\begin{pmatrix}4.000 & 0.500\end{pmatrix}"
+        );
+        assert_eq!(
+            quantity_latex(&matrix(array![[4.0, -2.0]]), Precision::Computed(3), false),
+            r"\begin{pmatrix}4 & -2\end{pmatrix}"
+        );
+        let vector = Quantity::Vector {
+            values: array![1.0, 0.25],
+            labels: None,
+        };
+        assert_eq!(
+            quantity_latex(&vector, Precision::Computed(2), true),
+            "1.00, 0.25"
         );
     }
 

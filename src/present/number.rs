@@ -21,6 +21,31 @@ pub enum Precision {
     Computed(usize),
 }
 
+impl Precision {
+    /// The one precision every entry of a vector or matrix prints at, so that one matrix never
+    /// mixes `4` and `4.000`: computed entries print whole only when all of them are exactly
+    /// whole (a mask's ±∞ aside), else every entry at the book's decimals. Any other precision
+    /// already treats every entry alike.
+    pub fn shared_by(self, values: impl IntoIterator<Item = f64>) -> Precision {
+        match self {
+            Precision::Computed(decimals)
+                if !values
+                    .into_iter()
+                    .all(|value| value.is_infinite() || is_exactly_whole(value)) =>
+            {
+                Precision::Decimals(decimals)
+            }
+            other => other,
+        }
+    }
+}
+
+/// Whether a computed value says "exactly this integer" (below 2⁵³, where f64s are not all
+/// whole).
+fn is_exactly_whole(value: f64) -> bool {
+    value.fract() == 0.0 && value.abs() < EXACT_WHOLE_BELOW
+}
+
 /// Where the number goes: prose uses U+2212 MINUS SIGN, LaTeX uses `-` (KaTeX typesets it).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Style {
@@ -55,7 +80,7 @@ pub fn format_number(value: f64, precision: Precision, style: Style) -> String {
     }
     let abs = value.abs();
     let digits = match precision {
-        Precision::Computed(_) if abs.fract() == 0.0 && abs < EXACT_WHOLE_BELOW => shortest(abs),
+        Precision::Computed(_) if is_exactly_whole(abs) => shortest(abs),
         Precision::Computed(decimals) | Precision::Decimals(decimals) => {
             let fixed = format!("{abs:.decimals$}");
             let integer_digits = fixed.split('.').next().map_or(0, str::len) as i64;
@@ -285,6 +310,33 @@ mod tests {
     }
 
     #[test]
+    fn a_computed_array_prints_whole_only_when_every_entry_is_whole() {
+        let shared = |values: &[f64]| Precision::Computed(3).shared_by(values.iter().copied());
+        assert_eq!(shared(&[4.0, 0.0, -2.0]), Precision::Computed(3));
+        assert_eq!(
+            shared(&[4.0, f64::NEG_INFINITY, 1.0]),
+            Precision::Computed(3)
+        );
+        assert_eq!(shared(&[4.0, 0.5]), Precision::Decimals(3));
+        assert_eq!(shared(&[4.0, 1e300]), Precision::Decimals(3));
+        assert_eq!(shared(&[]), Precision::Computed(3));
+        let printed: Vec<String> = [4.0, 0.5]
+            .iter()
+            .map(|value| format_number(*value, shared(&[4.0, 0.5]), Style::Prose))
+            .collect();
+        assert_eq!(printed, ["4.000", "0.500"]);
+        // Inputs print as written and explicit places are the author's: both stay as asked.
+        assert_eq!(
+            Precision::AsWritten.shared_by([4.0, 0.5]),
+            Precision::AsWritten
+        );
+        assert_eq!(
+            Precision::Decimals(2).shared_by([4.0]),
+            Precision::Decimals(2)
+        );
+    }
+
+    #[test]
     fn large_integer_parts_are_grouped_in_threes() {
         let written = |value, style| format_number(value, Precision::AsWritten, style);
         assert_eq!(written(1_048_576.0, Style::Prose), "1,048,576");
@@ -411,6 +463,22 @@ mod tests {
                 };
                 prop_assert!((back - value).abs() <= slack, "{value} printed {text}");
             }
+        }
+
+        #[test]
+        fn entries_of_one_computed_array_print_all_whole_or_all_at_the_same_places(
+            values in proptest::collection::vec(prop_oneof![(-50i64..50).prop_map(|n| n as f64), -50.0f64..50.0], 0..12),
+            decimals in 1usize..6,
+        ) {
+            let precision = Precision::Computed(decimals).shared_by(values.iter().copied());
+            let places: Vec<usize> = values
+                .iter()
+                .map(|value| {
+                    let text = format_number(*value, precision, Style::Latex);
+                    text.split_once('.').map_or(0, |(_, fraction)| fraction.len())
+                })
+                .collect();
+            prop_assert!(places.iter().all(|n| *n == 0) || places.iter().all(|n| *n == decimals), "{values:?} printed with places {places:?}");
         }
 
         #[test]

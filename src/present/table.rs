@@ -12,9 +12,10 @@ pub fn quantity_prose(quantity: &Quantity, precision: Precision, as_list: bool) 
         Quantity::Count(count) => Some(format_count(*count)),
         Quantity::Scalar(value) => Some(number(*value)),
         Quantity::Vector { values, .. } => {
+            let precision = precision.shared_by(values.iter().copied());
             let items = values
                 .iter()
-                .map(|value| number(*value))
+                .map(|value| format_number(*value, precision, Style::Prose))
                 .collect::<Vec<_>>()
                 .join(", ");
             Some(if as_list { items } else { format!("({items})") })
@@ -58,6 +59,7 @@ pub fn quantity_table_captioned(
         ),
         _ => return None,
     };
+    let precision = precision.shared_by(values.iter().copied());
     // The box scrolls sideways when the table is wider than the column, so it is a named tab
     // stop (static/js/scroll-regions.js takes the stop away where the table fits).
     let mut html = format!(
@@ -152,6 +154,45 @@ mod tests {
             "{html}"
         );
         assert!(html.contains("<caption>W<sub>Q</sub>"), "{html}");
+    }
+
+    #[test]
+    fn a_computed_table_never_mixes_whole_and_decimal_entries() {
+        let cells = |values| {
+            let matrix = Quantity::Matrix {
+                values,
+                row_labels: None,
+                col_labels: None,
+            };
+            let html = quantity_table(&matrix, Precision::Computed(3), "", None).unwrap();
+            html.split("\">")
+                .filter_map(|part| part.split_once("</td>").map(|(cell, _)| cell.to_string()))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(
+            cells(array![[4.0, 0.5], [0.0, 2.0]]),
+            ["4.000", "0.500", "0.000", "2.000"]
+        );
+        assert_eq!(
+            cells(array![[4.0, 1.0], [0.0, -2.0]]),
+            ["4", "1", "0", "\u{2212}2"]
+        );
+    }
+
+    #[test]
+    fn a_computed_vector_in_prose_shares_one_precision() {
+        let vector = |values| Quantity::Vector {
+            values,
+            labels: None,
+        };
+        assert_eq!(
+            quantity_prose(&vector(array![1.0, 0.707]), Precision::Computed(3), false).unwrap(),
+            "(1.000, 0.707)"
+        );
+        assert_eq!(
+            quantity_prose(&vector(array![1.0, 0.0]), Precision::Computed(3), true).unwrap(),
+            "1, 0"
+        );
     }
 
     #[test]

@@ -398,6 +398,8 @@
   Widget.prototype.matrixTable = function (code, caption, values, colLabels, options) {
     var self = this;
     options = options || {};
+    // One precision for the whole matrix: all whole, or every entry at the book's decimals.
+    var format = F.computedFormatter(values, this.decimals);
     var tokens = this.state.tokens;
     var head = el('tr', null, el('td'));
     values[0].forEach(function (_, j) {
@@ -409,9 +411,9 @@
       var tr = el('tr', { 'data-row': i }, rowHead);
       row.forEach(function (x, j) {
         var masked = options.masked && C.isMasked(i, j, self.state.causal);
-        var text = self.fmt(x);
+        var text = format(x);
         var lesson = options.lesson && options.lesson[i] ? options.lesson[i][j] : undefined;
-        var changed = lesson !== undefined && self.fmt(lesson) !== text;
+        var changed = lesson !== undefined && format(lesson) !== text;
         var cell = el('td', {
           'data-row': i, 'data-col': j, className: masked ? 'ww-masked' : null, 'data-changed': changed,
         }, el('span', { className: 'ww-n' }, text));

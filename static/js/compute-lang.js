@@ -1,6 +1,8 @@
 /*
  * compute-lang.js — the reader-side twin of the compute language (src/compute/lang/).
- * Pure: no DOM, no globals read, no I/O. A widget calls `run(stepsText, inputs)` after each edit.
+ * Pure: no DOM, no globals read, no I/O. A widget calls `run(stepsText, inputs)` after each edit;
+ * a statement whose every name holds what it held in a recent run is not run again, its effects
+ * are put back ("kept statements"), so an edit reruns only what depends on it.
  *
  * The file mirrors the Rust modules section by section, in the same order and with the same names,
  * so a reader of one finds the other: limits (mod.rs), value (value.rs), lexer (lexer.rs), parser
@@ -1120,10 +1122,6 @@
 
   function inputError(kind, message, hint) { return LangError(kind, message, [0, 0], hint); }
 
-  function isName(name) { return /^[A-Za-z_][A-Za-z0-9_]*$/.test(name); }
-
-  function inputError(kind, message, hint) { return LangError(kind, message, [0, 0], hint); }
-
   function checkInput(name, value, scope) {
     if (!isName(name)) {
       throw inputError('syntax', 'input `' + name + '` is not a name a step can use',
@@ -1284,8 +1282,11 @@
     }
   };
 
-  /** Runs the statements on the internal inputs; each name once, in first-assignment order. */
-  function runProgram(stepsText, statements, inputs) {
+  /**
+   * Runs the statements on the internal inputs; each name once, in first-assignment order, and
+   * how many top-level statements `keptOrNull` (a Kept, or null for a full run) spared running.
+   */
+  function runProgram(stepsText, statements, inputs, keptOrNull) {
     var scope = new Scope();
     inputs.forEach(function (input) {
       checkInput(input[0], input[1], scope);
@@ -1295,12 +1296,166 @@
     var steps = [].concat.apply([], statements.map(statementSteps));
     var recorded = new Set([].concat.apply([], statements.map(historiesRead)));
     var runner = new Runner(new Context(stepsText, steps, inputs), scope, recorded);
-    runner.block(statements);
-    return scope.order.map(function (name) {
+    var reused = 0;
+    if (keptOrNull) {
+      // Inputs' names decide what a step may assign, so they are part of the program.
+      var program = JSON.stringify([stepsText, inputs.map(function (input) { return input[0]; })]);
+      statements.forEach(function (statement, index) {
+        if (keptOrNull.replay(program, index, statement, runner)) reused++;
+      });
+    } else runner.block(statements);
+    var outputs = scope.order.map(function (name) {
       var value = scope.values.get(name);
       return { name: name, value: value, whole: scope.whole.get(name) && entriesAreWhole(value) };
     });
+    return { outputs: outputs, reused: reused };
   }
+
+  /* ---- kept statements (the widget's reruns; no Rust twin: the same values, computed less often) ---- */
+
+  // A widget runs the same program again after every edit, and an edit changes one input. So the
+  // effects of every top-level statement are kept, with the state of every name it could read;
+  // when a statement comes round again and each of those names holds the same value bit for bit
+  // (and the same history, wholeness and never-ran mark), its effects are put back instead of
+  // running it. A statement is deterministic in those names, so the result is the full run's:
+  // the same values, the same errors, the same work counted against MAX_WORK.
+
+  /** Most statements whose effects are kept, and most numbers the kept states hold together. */
+  var KEPT_STATEMENTS = 256;
+  var KEPT_NUMBERS = 2000000;
+
+  /**
+   * Every name whose state can change what `statement` does: the names it reads, the functions it
+   * calls (a step of that name would shadow them), the names it assigns (defined before or not,
+   * and their shape) and its loops' counters.
+   */
+  function namesTouched(statement) {
+    var names = new Set();
+    function visit(expr) {
+      if (!expr) return;
+      switch (expr.kind) {
+        case 'number': return;
+        case 'name': names.add(expr.name); return;
+        case 'negate': case 'transpose': visit(expr.operand); return;
+        case 'binary': visit(expr.left); visit(expr.right); return;
+        case 'call':
+          names.add(expr.fn);
+          expr.args.forEach(function (arg) { visit(arg.value); });
+          return;
+        default:
+          visit(expr.target);
+          expr.subscripts.forEach(function (s) { subscriptParts(s).forEach(visit); });
+      }
+    }
+    function statementNames(inner) {
+      if (inner.kind === 'assign') {
+        names.add(inner.name);
+        visit(inner.expr);
+        return;
+      }
+      if (inner.counter) names.add(inner.counter.name);
+      visit(inner.count);
+      inner.body.forEach(statementNames);
+    }
+    statementNames(statement);
+    return Array.from(names);
+  }
+
+  /** A history as kept: its own list, since a later loop appends to the scope's. */
+  function copyHistory(history) {
+    return history && { values: history.values.slice(), whole: history.whole, matrix: history.matrix };
+  }
+
+  /** What the scope holds for `name`; values are never changed in place, so they are shared. */
+  function nameState(scope, name) {
+    return { value: scope.values.get(name), whole: scope.whole.get(name), neverRan: scope.neverRan.get(name),
+      history: copyHistory(scope.histories.get(name)) };
+  }
+
+  function numbersIn(state) {
+    var n = state.value ? state.value.data.length : 0;
+    if (state.history) state.history.values.forEach(function (v) { n += v.data.length; });
+    return n;
+  }
+
+  /** The same value to the bit: −0 is not 0 (1 / x tells them apart). */
+  function sameValue(a, b) {
+    if (a === b) return true;
+    if (!a || !b || a.rank !== b.rank || a.rows !== b.rows || a.cols !== b.cols) return false;
+    for (var k = 0; k < a.data.length; k++) if (!Object.is(a.data[k], b.data[k])) return false;
+    return true;
+  }
+
+  function sameHistory(a, b) {
+    if (!a || !b) return a === b;
+    return a.whole === b.whole && a.matrix === b.matrix && a.values.length === b.values.length &&
+      a.values.every(function (v, k) { return sameValue(v, b.values[k]); });
+  }
+
+  function sameState(a, b) {
+    return a.whole === b.whole && a.neverRan === b.neverRan && sameValue(a.value, b.value) && sameHistory(a.history, b.history);
+  }
+
+  /** Puts `state` back as the scope's state of `name`. */
+  function restore(scope, name, state) {
+    function put(map, x) { if (x === undefined) map.delete(name); else map.set(name, x); }
+    put(scope.values, state.value);
+    put(scope.whole, state.whole);
+    put(scope.neverRan, state.neverRan);
+    put(scope.histories, copyHistory(state.history));
+  }
+
+  /** The kept effects of top-level statements, least recently used first. */
+  function Kept() {
+    this.entries = [];
+    this.numbers = 0;
+  }
+
+  /**
+   * Runs top-level `statement` (position `index` of `program`) in `runner`, or puts back the
+   * effects kept from a run in which it read the same states; true when it put them back.
+   */
+  Kept.prototype.replay = function (program, index, statement, runner) {
+    var scope = runner.scope;
+    var context = runner.context;
+    var touched = namesTouched(statement);
+    var found = -1;
+    for (var e = this.entries.length - 1; e >= 0 && found < 0; e--) {
+      var entry = this.entries[e];
+      if (entry.program === program && entry.index === index &&
+          entry.reads.every(function (read) { return sameState(read[1], nameState(scope, read[0])); })) found = e;
+    }
+    // Past the work limit the statement runs, so that it stops where a full run stops.
+    if (found >= 0 && context.work + this.entries[found].work <= MAX_WORK) {
+      var hit = this.entries.splice(found, 1)[0];
+      this.entries.push(hit);
+      hit.effects.forEach(function (effect) { restore(scope, effect[0], effect[1]); });
+      scope.order.push.apply(scope.order, hit.order);
+      context.work += hit.work;
+      return true;
+    }
+    var reads = touched.map(function (name) { return [name, nameState(scope, name)]; });
+    var orderBefore = scope.order.length;
+    var workBefore = context.work;
+    runner.block([statement]);
+    var assigned = statementSteps(statement).map(function (step) { return step.name; });
+    var effects = assigned.filter(function (name, k) { return assigned.indexOf(name) === k; })
+      .map(function (name) { return [name, nameState(scope, name)]; });
+    this.keep({ program: program, index: index, reads: reads, effects: effects, order: scope.order.slice(orderBefore),
+      work: context.work - workBefore,
+      numbers: reads.concat(effects).reduce(function (n, pair) { return n + numbersIn(pair[1]); }, 0) });
+    return false;
+  };
+
+  Kept.prototype.keep = function (entry) {
+    if (entry.numbers > KEPT_NUMBERS) return;
+    this.entries.push(entry);
+    this.numbers += entry.numbers;
+    while (this.entries.length > KEPT_STATEMENTS || this.numbers > KEPT_NUMBERS) this.numbers -= this.entries.shift().numbers;
+  };
+
+  /** What this page's runs keep. */
+  var keptStatements = new Kept();
 
   /* ---- functions (functions/mod.rs) ---- */
 
@@ -2356,10 +2511,20 @@
    * Parses and runs `stepsText` with `inputs` ([[name, value], ...], values as plain numbers and
    * arrays). Returns { ok: true, values: [[name, value], ...], whole: [names] } with every name
    * once in the order of first assignment (its last value) and the names whose values are whole
-   * by construction, or { ok: false, error: { kind, message, hint, start, end } } with UTF-16
-   * offsets in stepsText.
+   * by construction, and `reused`, how many top-level statements it did not need to run again
+   * (see "kept statements"); or { ok: false, error: { kind, message, hint, start, end } } with
+   * UTF-16 offsets in stepsText.
    */
   function run(stepsText, inputs) {
+    return evaluate(stepsText, inputs, keptStatements);
+  }
+
+  /** run() with every statement computed and nothing kept: what kept statements must equal. */
+  function runFully(stepsText, inputs) {
+    return evaluate(stepsText, inputs, null);
+  }
+
+  function evaluate(stepsText, inputs, keptOrNull) {
     try {
       var statements = parseSteps(stepsText);
       var internal = inputs.map(function (input) {
@@ -2370,11 +2535,12 @@
         }
         return [input[0], value];
       });
-      var outputs = runProgram(stepsText, statements, internal);
+      var result = runProgram(stepsText, statements, internal, keptOrNull);
       return {
         ok: true,
-        values: outputs.map(function (o) { return [o.name, toPlain(o.value)]; }),
-        whole: outputs.filter(function (o) { return o.whole; }).map(function (o) { return o.name; }),
+        values: result.outputs.map(function (o) { return [o.name, toPlain(o.value)]; }),
+        whole: result.outputs.filter(function (o) { return o.whole; }).map(function (o) { return o.name; }),
+        reused: result.reused,
       };
     } catch (error) {
       return reported(error);
@@ -2434,6 +2600,7 @@
     MAX_LOOP_DEPTH: MAX_LOOP_DEPTH,
     FUNCTIONS: SIGNATURES.map(function (s) { return s.name; }),
     run: run,
+    runFully: runFully,
     stepNames: stepNames,
     nextRandom: nextRandom,
     tokenize: tokenize,

@@ -4,9 +4,13 @@
  * (`{ name, steps, inputs: [[name, value]…], stepNames, rows, cols, decimals }`, no fetch, so
  * file:// works), and replaces the static tables (what readers without JavaScript see) with a
  * field for every input entry and a live table for every step (or for the steps the lesson's
- * `show` list names, the JSON's `show`). Each edit reruns the whole program
- * with the language's JavaScript interpreter (compute-lang.js, `WorkedComputeLang.run`), the twin
- * of the Rust one that computed the page; matrices are shaded as heatmaps, masked entries (−∞)
+ * `show` list names, the JSON's `show`; the steps its `lines` list names, vector steps such as a
+ * loss history, as one line chart drawn by line-chart.js exactly as the build draws a figure of
+ * them, their tables kept below it). Each edit reruns the program with the language's JavaScript
+ * interpreter (compute-lang.js, `WorkedComputeLang.run`), the twin of the Rust one that computed
+ * the page, which runs again only the statements the edit can change (the others' values are kept
+ * from the last runs, so an edit of a lesson's sampling settings does not retrain its model, nor
+ * does each value the suggestion search tries); matrices are shaded as heatmaps, masked entries (−∞)
  * hatched. An edit that makes a step fail keeps the last good tables and says so at the input
  * that was edited. The prose keeps describing the lesson's example; the edited inputs live in the
  * URL fragment (`#try-<example>=x:1,2_3,4;eps:0.1`) so the state can be shared.
@@ -97,7 +101,7 @@
 
   /** An overflow, a limit of the language, or more numbers than the widget draws. */
   function tooLarge(problem) {
-    return problem.kind === 'size' || problem.kind === 'limit' ||
+    return problem.kind === 'size' || problem.kind === 'limit' || (problem.kind === 'chart' && problem.reason === 'points') ||
       (problem.kind === 'non_finite' && /overflows/.test(problem.error.message));
   }
 
@@ -120,6 +124,7 @@
           F.formatCount(problem.most) + ', to keep the page quick.',
       };
     }
+    if (problem.kind === 'chart') return chartWords(problem);
     var error = problem.error;
     var step = problem.stepName ? '\u201c' + problem.stepName + '\u201d' : null;
     var where = step ? 'step ' + step : 'the program';
@@ -136,6 +141,25 @@
     return { short: 'makes ' + where + ' fail', full: 'makes ' + where + ' fail: ' + message + '.' };
   }
 
+  /** problemWords for an edit the line chart cannot draw. */
+  function chartWords(problem) {
+    var step = 'step \u201c' + problem.stepName + '\u201d';
+    if (problem.reason === 'points') {
+      return {
+        short: 'would make the chart too large to draw',
+        full: 'would make the chart draw ' + F.formatCount(problem.count) + ' points, and it draws at most ' +
+          F.formatCount(problem.most) + ', to keep the page quick.',
+      };
+    }
+    var why = problem.reason === 'log'
+      ? 'makes ' + step + ' reach 0 or below, which its chart, on a log scale, cannot draw.'
+      : problem.reason === 'shape'
+        ? 'makes ' + step + ' ' + (typeof problem.value === 'number' ? 'a single number' : 'a matrix') +
+          ', which its chart cannot draw as a line.'
+        : 'makes ' + step + ' hold a number its chart cannot draw (\u2212\u221e).';
+    return { short: 'makes the chart of ' + step + ' impossible to draw', full: why };
+  }
+
   // ------------------------------------------------------------------------------------ the widget
 
   function Widget(figure, example) {
@@ -147,6 +171,9 @@
     this.fields = []; // { node, input, row, col, label, message }
     this.values = null; // [[name, value]] of the last run that worked
     this.mostShown = typeof example.most_shown === 'number' ? example.most_shown : MOST_SHOWN;
+    /** `[{ step, class }]`: the steps drawn as lines in one chart, each in its page colour. */
+    this.lines = Array.isArray(example.lines) && example.lines.length ? example.lines : null;
+    this.chart = null; // the line chart's layout of the last run that worked
   }
 
   /** Computed numbers at the book's decimals; what an edit makes huge in scientific notation. */
@@ -156,13 +183,14 @@
 
   /** How a step's numbers print: at the places the widget block's `decimals` gives it, else a
    *  whole number by construction (the core says which) without decimals, as the build prints
-   *  it, and anything else at the book's decimals. */
-  Widget.prototype.formatterOf = function (name) {
-    var self = this;
+   *  it, and anything else at the book's decimals, one precision for all entries of `value`
+   *  (a vector or matrix prints all whole or all at the places). */
+  Widget.prototype.formatterOf = function (name, value) {
     var places = this.example.decimals_of && this.example.decimals_of[name];
     if (typeof places === 'number') return function (x) { return F.formatDp(x, places); };
     var whole = Boolean(this.whole) && this.whole.indexOf(name) !== -1;
-    return function (x) { return whole ? F.formatShortest(x) : self.fmt(x); };
+    if (whole) return F.formatShortest;
+    return F.computedFormatter(asRows(value), this.decimals);
   };
 
   Widget.prototype.mount = function () {
@@ -173,12 +201,13 @@
     // this throws before anything is replaced, so the static tables stay.
     var lesson = globalThis.WorkedComputeLang.run(this.example.steps, clone(this.example.inputs));
     if (!lesson.ok) throw new Error('the example as written does not run in this browser');
+    if (this.lines && !ns.lineChart) throw new Error('line-chart.js, which draws the lines, is not on the page');
     this.lessonValues = lesson.values;
     if (fromUrl && this.outcome().problem) this.inputs = clone(this.example.inputs);
     var live = el('div', { className: 'ww', id: this.id });
     common.append(live, [
       el('p', { className: 'ww-intro' }, this.example.show
-        ? 'Try it: change any input and the whole program runs again, in your browser; below are the steps this page follows.'
+        ? 'Try it: change any input and the program runs again, in your browser; below are the steps this page follows.'
         : 'Try it: change any input and every step below is computed again, in your browser, by the same program.'),
       restored !== null && !fromUrl
         ? el('p', { className: 'ww-note', role: 'status' },
@@ -221,7 +250,43 @@
     if (count > this.mostShown) {
       return { run: run, problem: { kind: 'size', count: count, step: largest, most: this.mostShown } };
     }
-    return { run: run, problem: null };
+    var chart = this.lines ? this.layoutLines(run.values) : null;
+    if (chart && chart.error) return { run: run, problem: chart.problem };
+    return { run: run, problem: null, chart: chart };
+  };
+
+  /**
+   * The line chart of the `lines` steps in `values`, as line-chart.js lays it out, or
+   * `{ error, problem }` when an edit made one impossible to draw as the build would (no
+   * longer a vector, a value at or below 0 on a log scale, too many points): the problem's
+   * kind is 'chart', with what went wrong (`reason`) and the step.
+   */
+  Widget.prototype.layoutLines = function (values) {
+    var series = [];
+    for (var i = 0; i < this.lines.length; i++) {
+      var name = this.lines[i].step;
+      var value = values.filter(function (entry) { return entry[0] === name; })[0];
+      value = value && value[1];
+      if (!Array.isArray(value) || isMatrix(value)) {
+        return { error: 'shape', problem: { kind: 'chart', reason: 'shape', stepName: name, value: value } };
+      }
+      series.push({ name: name, values: value, className: this.lines[i].class });
+    }
+    var chart = ns.lineChart.layout(series, Boolean(this.example.log_y), this.decimals);
+    if (chart.error) {
+      var step = series.filter(function (s) {
+        return s.values.some(function (v) { return !isFinite(v) || (chart.error === 'log' && v <= 0); });
+      })[0];
+      return {
+        error: chart.error,
+        problem: {
+          kind: 'chart', reason: chart.error, stepName: step ? step.name : series[0].name,
+          count: chart.points, most: chart.most,
+        },
+      };
+    }
+    chart.series = series;
+    return chart;
   };
 
   Widget.prototype.buildControls = function () {
@@ -366,6 +431,8 @@
     } else {
       var near = Number.isInteger(x) ? [x - 1, x + 1, x - 2, x + 2] : [Math.floor(x), Math.ceil(x)];
       if (x < 0) near.unshift(-x);
+      // −x can be one of the others (−1: 1 is also x + 2); each is offered once.
+      near = near.filter(function (c, k) { return near.indexOf(c) === k; });
       // Values of the sign the field had first: h = 0 heads is answered with 1 or 2, not −1.
       var sameSign = function (c) { return Math.sign(c) === Math.sign(before); };
       near = near.filter(sameSign).concat(near.filter(function (c) { return !sameSign(c); }));
@@ -413,6 +480,7 @@
     } else {
       this.values = this.inputs.map(function (entry) { return [entry[0], clone(entry[1])]; }).concat(result.run.values);
       this.whole = result.run.whole;
+      this.chart = result.chart || null;
       this.updateNumpy();
       this.status.textContent = '';
       this.status.removeAttribute('data-error');
@@ -443,16 +511,25 @@
   Widget.prototype.render = function () {
     var self = this;
     var show = this.example.show;
-    // The whole program runs on every edit; the widget block's `show` list, when the lesson
+    // Every step is computed (or kept, unchanged) on every edit; the widget block's `show` list, when the lesson
     // gives one, only chooses which steps are drawn (in the program's order).
     var steps = this.values.slice(this.inputs.length).filter(function (entry) {
       return !show || show.indexOf(entry[0]) !== -1;
     });
     var changed = [];
-    var blocks = steps.map(function (entry) {
+    var lined = this.lines ? this.lines.map(function (line) { return line.step; }) : [];
+    var blocks = [];
+    var linesBlock = null;
+    steps.forEach(function (entry) {
       var block = self.valueBlock(entry[0], entry[1]);
       if (block.querySelector('[data-changed]')) changed.push('\u201c' + entry[0] + '\u201d');
-      return block;
+      if (lined.indexOf(entry[0]) === -1 || !self.chart) {
+        blocks.push(block);
+        return;
+      }
+      // The chart stands where its first step would; the steps' tables go inside it.
+      if (!linesBlock) blocks.push(linesBlock = self.linesBlock());
+      linesBlock.querySelector('[data-lines-numbers]').appendChild(block);
     });
     this.results.replaceChildren.apply(this.results, blocks);
     // Beside the inputs, so a reader who edits sees at once which steps moved, however far
@@ -467,6 +544,24 @@
     this.changedNote.hidden = changed.length === 0;
   };
 
+  /**
+   * The line chart of the `lines` steps (the last run's layout): their lines of code, the chart
+   * as the build draws it (named and described for screen readers), and, in a disclosure, the
+   * steps' tables, where every number can be read.
+   */
+  Widget.prototype.linesBlock = function () {
+    var self = this;
+    var names = this.chart.series.map(function (s) { return s.name; });
+    var svg = ns.lineChart.draw(this.chart, this.chart.series, this.id + '-lines');
+    return el('div', { className: 'ww-block ww-block-wide ww-lines', 'data-lines': names.join(' ') },
+      el('p', { className: 'ww-code', 'aria-hidden': 'true' },
+        names.map(function (name, i) { return [i ? '; ' : null, el('code', null, self.stepLine(name))]; })),
+      el('figure', { className: 'worked-figure ww-lines-figure', 'data-figure': 'lines' },
+        el('div', { className: 'wf-panels' }, svg)),
+      el('details', { className: 'ww-lines-numbers', 'data-lines-numbers': true },
+        el('summary', null, 'The numbers of ' + listWords(names.map(function (n) { return '\u201c' + n + '\u201d'; })))));
+  };
+
   /** The lesson's value of step `name` as rows (null when the program as written has none). */
   Widget.prototype.lessonRows = function (name) {
     var entry = this.lessonValues.filter(function (e) { return e[0] === name; })[0];
@@ -479,7 +574,7 @@
    * marked `data-changed`.
    */
   Widget.prototype.valueBlock = function (name, value) {
-    var format = this.formatterOf(name);
+    var format = this.formatterOf(name, value);
     var lesson = this.lessonRows(name);
     function changed(x, i, j) {
       return !lesson || !lesson[i] || lesson[i][j] === undefined || format(lesson[i][j]) !== format(x);

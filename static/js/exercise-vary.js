@@ -106,8 +106,14 @@
     return fmt.formatShortest(x);
   }
 
-  /** A value as a sentence prints it, as PrintRule::prose. */
+  /** A value as a sentence prints it, as PrintRule::prose: the entries of one vector or matrix
+   *  share a precision (worked-format.js `sharedPrecision`). */
   function prose(rule, value, list, percent, fmt) {
+    fmt = fmt || format();
+    if (rule.kind === 'computed' && Array.isArray(value)) {
+      var shared = fmt.sharedPrecision(value, { kind: 'computed', n: rule.places });
+      if (shared.kind === 'dp') rule = { kind: 'decimals', places: rule.places };
+    }
     var text;
     if (!Array.isArray(value)) text = number(rule, value, fmt);
     else if (!Array.isArray(value[0])) {

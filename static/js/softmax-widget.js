@@ -229,12 +229,14 @@
   };
 
   /**
-   * A table cell for a number at the book's precision, marked `data-changed` when it prints
-   * differently from `lesson`, the lesson's number at its own temperature.
+   * A table cell for a number at the book's precision (or by `format`, its row's shared
+   * precision), marked `data-changed` when it prints differently from `lesson`, the lesson's
+   * number at its own temperature, printed the same way.
    */
-  Widget.prototype.cell = function (x, lesson, attrs) {
-    var text = this.fmt(x);
-    return el('td', Object.assign({ 'data-changed': this.fmt(lesson) !== text }, attrs),
+  Widget.prototype.cell = function (x, lesson, attrs, format) {
+    format = format || this.fmt.bind(this);
+    var text = format(x);
+    return el('td', Object.assign({ 'data-changed': format(lesson) !== text }, attrs),
       el('span', { className: 'ww-n' }, text));
   };
 
@@ -251,13 +253,14 @@
     var self = this;
     var lesson = this.lessonResult.probabilities;
     var body = el('tbody');
+    var format = F.computedFormatter(this.result.probabilities, this.decimals);
     this.result.probabilities.forEach(function (p, j) {
       var fill = el('span', { className: 'ww-bar-fill' });
       fill.style.setProperty('--ww-p', (p * 100).toFixed(3) + '%');
       body.appendChild(el('tr', { 'data-row': j },
         self.classHeader(j, 'row'),
         el('td', { className: 'ww-bar-cell', 'aria-hidden': 'true' }, el('span', { className: 'ww-bar' }, fill)),
-        self.cell(p, lesson[j], { 'data-col': j })));
+        self.cell(p, lesson[j], { 'data-col': j }, format)));
     });
     return el('div', { className: 'ww-block' },
       el('table', { className: 'ww-table ww-bars', 'data-matrix': 'probabilities' },
@@ -277,13 +280,14 @@
     }
     var lesson = this.lessonResult;
     // The logits and the one-hot target print as written (2, not 2.000) and never change;
-    // computed rows print at the book's precision (README's rule for numbers), each number
-    // marked when it differs from the lesson's.
+    // computed rows print at the book's precision, one precision per row (README's rule for
+    // numbers), each number marked when it differs from the lesson's.
     function row(code, title, values, lessonValues) {
       var tr = el('tr', { 'data-matrix': code }, el('th', { scope: 'row' }, title));
+      var format = lessonValues ? F.computedFormatter(values, self.decimals) : F.formatShortest;
       values.forEach(function (x, k) {
-        tr.appendChild(lessonValues ? self.cell(x, lessonValues[k], { 'data-col': k })
-          : el('td', { 'data-col': k }, el('span', { className: 'ww-n' }, F.formatShortest(x))));
+        tr.appendChild(lessonValues ? self.cell(x, lessonValues[k], { 'data-col': k }, format)
+          : el('td', { 'data-col': k }, el('span', { className: 'ww-n' }, format(x))));
       });
       return tr;
     }

@@ -111,7 +111,7 @@
         return fixedAbs(abs, Math.max(0, figures - 1 - scientific.exponent));
       }
       case 'computed':
-        if (Number.isInteger(abs) && abs < EXACT_WHOLE_BELOW) return shortestAbs(abs);
+        if (isExactlyWhole(abs)) return shortestAbs(abs);
       // falls through: a computed value that is not exactly whole prints at its decimals.
       default: {
         var fixed = fixedAbs(abs, n);
@@ -181,6 +181,35 @@
     return formatNumber(x, { kind: 'computed', n: decimals === undefined ? 3 : decimals }, 'prose', minus);
   }
 
+  /** Whether a computed value says "exactly this integer" (below 2⁵³). */
+  function isExactlyWhole(x) {
+    return Number.isInteger(x) && Math.abs(x) < EXACT_WHOLE_BELOW;
+  }
+
+  /**
+   * The one precision every entry of a vector or matrix prints at, the twin of Rust's
+   * `Precision::shared_by`: computed entries print whole only when all are exactly whole (a
+   * mask's ±∞ aside), else every entry at the places; any other precision is returned as it is.
+   * `values` is a vector or a matrix (an array of rows).
+   */
+  function sharedPrecision(values, precision) {
+    if (precision.kind !== 'computed') return precision;
+    var whole = values.every(function (entry) {
+      var row = Array.isArray(entry) ? entry : [entry];
+      return row.every(function (x) { return x === Infinity || x === -Infinity || isExactlyWhole(x); });
+    });
+    return whole ? precision : { kind: 'dp', n: precision.n };
+  }
+
+  /**
+   * A formatter for the entries of one computed vector or matrix at the book's `decimals`: all
+   * whole (`1 0 2`) or all at the places (`4.000 0.500`), never a mix.
+   */
+  function computedFormatter(values, decimals, minus) {
+    var precision = sharedPrecision(values, { kind: 'computed', n: decimals === undefined ? 3 : decimals });
+    return function (x) { return formatNumber(x, precision, 'prose', minus); };
+  }
+
   /** Count quantities (d_k, n, steps) print as integers, grouped from 10,000. */
   function formatCount(n) {
     return formatNumber(n, { kind: 'written' }, 'prose');
@@ -200,6 +229,8 @@
     formatDp: formatDp,
     formatSf: formatSf,
     formatComputed: formatComputed,
+    sharedPrecision: sharedPrecision,
+    computedFormatter: computedFormatter,
     formatCount: formatCount,
     formatShortest: formatShortest,
   };

@@ -11,8 +11,8 @@ use crate::common::{launch_chromium, Chromium};
 use headless_chrome::Tab;
 use std::path::Path;
 use std::sync::Arc;
-use worked::compute::computed::{compute, Labels};
-use worked::compute::lang::Value as LangValue;
+use worked::compute::computed::{compute, Computed, Labels};
+use worked::compute::lang::{LangError, Value as LangValue};
 
 /// A step's name and its entries as the widget prints them, row by row.
 pub(super) type Shown = Vec<(String, Vec<Vec<String>>)>;
@@ -44,7 +44,7 @@ fn number(value: &toml::Value) -> f64 {
 /// The input as the language holds it: a number, a list (vector) or a list of lists (matrix).
 impl Example {
     /// The CSS selector of this example's live widget.
-    fn scope(&self) -> String {
+    pub(super) fn scope(&self) -> String {
         format!(
             "[data-widget=\"compute\"][data-example=\"{}\"] .ww",
             self.name
@@ -109,9 +109,12 @@ pub(super) fn example_in_part(part: &str, lesson: &str, name: &str) -> Example {
     }
 }
 
-/// Every step of `example`, after setting input entries (`name`, 0-based row, column, value),
-/// as the widget must print it.
-pub(super) fn expected(example: &Example, edits: &[(&str, usize, usize, f64)]) -> Shown {
+/// What the Rust core computes from `example` after setting input entries (`name`, 0-based
+/// row, column, value), or the error it reports.
+pub(super) fn computed(
+    example: &Example,
+    edits: &[(&str, usize, usize, f64)],
+) -> Result<Computed, LangError> {
     let mut inputs = example.inputs.clone();
     for &(name, row, col, value) in edits {
         let (_, input) = inputs
@@ -124,10 +127,13 @@ pub(super) fn expected(example: &Example, edits: &[(&str, usize, usize, f64)]) -
             LangValue::Matrix(m) => m[[row, col]] = value,
         }
     }
-    printed_steps(
-        &compute(&example.steps, inputs, example.labels.clone())
-            .expect("the lesson's program runs"),
-    )
+    compute(&example.steps, inputs, example.labels.clone())
+}
+
+/// Every step of `example`, after setting input entries (`name`, 0-based row, column, value),
+/// as the widget must print it.
+pub(super) fn expected(example: &Example, edits: &[(&str, usize, usize, f64)]) -> Shown {
+    printed_steps(&computed(example, edits).expect("the lesson's program runs"))
 }
 
 /// Every step the live widget of `example` shows, in the program's order: tables cell by

@@ -181,6 +181,53 @@ fn a_bad_input_entry_and_a_figure_of_a_number_are_reported_where_they_are() {
 }
 
 #[test]
+fn a_heatmaps_legend_says_what_the_colour_means_in_the_authors_words_or_the_steps() {
+    let book = book_with(&format!(
+        "{BLOCK}\n```figure\nexample = \"ln\"\nstep = \"w\"\nlegend = \"share of attention\"\n```\n\n```figure\nexample = \"ln\"\nstep = \"xc\"\n```\n"
+    ));
+    book.check().succeeds();
+    book.build().succeeds();
+    let page = book.read("public/ln.html");
+    assert_eq!(
+        page.matches("class=\"wf-legend wf-legend-title\" ").count(),
+        2,
+        "{page}"
+    );
+    assert!(page.contains(">share of attention</text>"), "{page}");
+    assert!(page.contains(">value of xc</text>"), "{page}");
+}
+
+#[test]
+fn a_legend_that_titles_no_heatmap_or_is_too_long_is_reported_at_its_value() {
+    let figure = |step: &str, legend: &str| {
+        book_with(&format!(
+            "{BLOCK}\n```figure\nexample = \"ln\"\nstep = \"{step}\"\nlegend = \"{legend}\"\n```\n"
+        ))
+    };
+    figure("gamma", "scale")
+        .check()
+        .exits_with(1)
+        .stderr_has("ln.md:30:10")
+        .stderr_has("`legend` titles a heatmap's colour scale, and this figure draws no heatmap");
+    figure("w", &"a very long title ".repeat(4))
+        .check()
+        .exits_with(1)
+        .stderr_has("ln.md:30:10")
+        .stderr_has("`legend` is 71 characters long");
+    figure("w", " ")
+        .check()
+        .exits_with(1)
+        .stderr_has("`legend` is empty");
+    book_with(&format!(
+        "{BLOCK}\n```figure\nexample = \"ln\"\nstep = \"w\"\nlegnd = \"weight\"\n```\n"
+    ))
+    .check()
+    .exits_with(1)
+    .stderr_has("ln.md:30:1")
+    .stderr_has("legnd");
+}
+
+#[test]
 fn a_shapes_figure_draws_every_named_value_by_its_shape() {
     let book = book_with(&format!(
         "{BLOCK}\n```figure\nexample = \"ln\"\nshapes = [[\"x\", \"@\", \"x.T\", \"=\", \"w\"], [\"mu\"]]\n```\n"
@@ -395,4 +442,114 @@ fn a_bad_decimals_table_is_an_error_at_the_entry_that_is_wrong() {
             .exits_with(1)
             .stderr_has(&format!("{line}:{column}: {message}"));
     }
+}
+
+/// A loop whose history is a loss curve, with steps of every shape around it.
+const CURVE_BLOCK: &str = r#"```compute
+name = "fall"
+steps = """
+w = w0
+repeat steps as t:
+    w = w - rate * 2 * w
+    loss = w ^ 2
+curve = history(loss)
+drop = curve - 1
+pair = concat(col(curve), col(drop), axis=1)
+"""
+
+[inputs]
+w0 = 3
+rate = 0.1
+steps = 30
+```
+"#;
+
+#[test]
+fn a_widget_draws_the_steps_its_lines_list_names_as_the_build_line_figure() {
+    let book = book_with(&format!(
+        "{CURVE_BLOCK}\n```widget\nexample = \"fall\"\nlines = [\"curve\"]\nlog_y = true\n```\n"
+    ));
+    book.check().succeeds();
+    book.build().succeeds();
+    let page = book.read("public/ln.html");
+    // The live widget gets the steps, their page colours, the scale and the bound on points.
+    assert!(
+        page.contains(
+            "\"lines\":[{\"class\":\"wf-s0\",\"step\":\"curve\"}],\"log_y\":true,\"most_points\":2048"
+        ),
+        "{page}"
+    );
+    // The chart's script runs before the widget's, and the figures' colours are on the page.
+    let chart = page.find("js/line-chart.js").expect("the chart's script");
+    assert!(chart < page.find("js/compute-widget.js").unwrap(), "{page}");
+    assert!(page.contains("figures.css"), "{page}");
+    // Without JavaScript the same chart is there, drawn by the build, above the tables.
+    let fallback = &page[page.find("worked-widget-static").unwrap()..];
+    let figure = fallback
+        .find("data-figure=\"lines\"")
+        .expect("the build's chart");
+    assert!(figure < fallback.find("data-matrix=\"curve\"").unwrap());
+    assert!(fallback.contains("curve (log scale)</text>"), "{fallback}");
+}
+
+#[test]
+fn a_bad_lines_list_is_an_error_at_the_entry_that_is_wrong() {
+    let cases = [
+        (
+            "lines = [\"nope\"]",
+            "\"nope\"",
+            "\"fall\" has no step named `nope`",
+        ),
+        (
+            "lines = [\"rate\"]",
+            "\"rate\"]",
+            "`rate` is an input of \"fall\": inputs are the widget's fields",
+        ),
+        (
+            "lines = [\"pair\"]",
+            "\"pair\"]",
+            "`pair` is a 30×2, and a line draws a vector",
+        ),
+        (
+            "lines = [\"curve\", \"curve\"]",
+            "\"curve\"]",
+            "`curve` is listed twice",
+        ),
+        ("lines = []", "[]", "`lines` lists no step"),
+        (
+            "show = [\"drop\"]\nlines = [\"curve\"]",
+            "\"curve\"]",
+            "`curve` is not in the widget's `show` list",
+        ),
+        (
+            "lines = [\"drop\"]\nlog_y = true",
+            "[\"drop\"]",
+            "log_y = true needs every value above 0",
+        ),
+        (
+            "log_y = true",
+            "true",
+            "`log_y` sets the scale of the widget's lines, and it draws none",
+        ),
+    ];
+    for (keys, needle, message) in cases {
+        let text = lesson(
+            "Falling",
+            &format!("{CURVE_BLOCK}\n```widget\nexample = \"fall\"\n{keys}\n```\n"),
+        );
+        let book = Book::with_lesson("ln.md", &text);
+        let widget = text.find("```widget").unwrap();
+        let at = widget + text[widget..].find(needle).unwrap();
+        let line = text[..at].matches('\n').count() + 1;
+        let column = at - text[..at].rfind('\n').map_or(0, |n| n + 1) + 1;
+        book.check()
+            .exits_with(1)
+            .stderr_has(&format!("content/ln.md:{line}:{column}: {message}"));
+    }
+    let book = book_with(
+        "```softmax\nname = \"s\"\nlogits = [1, 2]\n```\n\n```widget\nexample = \"s\"\nlines = [\"loss\"]\n```\n",
+    );
+    book.check()
+        .exits_with(1)
+        .stderr_has("`lines` draws steps of a compute example, but \"s\" is a softmax example");
 }

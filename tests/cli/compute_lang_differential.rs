@@ -566,3 +566,74 @@ fn javascript_runs_random_programs_as_the_rust_interpreter_does() {
 
     crate::common::run_node_differential("compute-lang-differential.mjs", &cases, cases.len());
 }
+
+/// Random programs a widget runs again after edits (kept-statements test): each runs five times.
+const EDITED_PROGRAMS: usize = 3000;
+
+/// `inputs` with one entry of one input changed, as a reader's edit changes it (the loop count
+/// `n_steps` to another count, sometimes 0).
+fn edited(rng: &mut SplitMix64, inputs: &[(String, Value)]) -> Vec<(String, Value)> {
+    let mut inputs = inputs.to_vec();
+    let which = rng.range(0, inputs.len() - 1);
+    let (name, value) = &mut inputs[which];
+    let entry = if name == "n_steps" {
+        rng.range(0, 4) as f64
+    } else if rng.range(0, 9) == 0 {
+        -0.0
+    } else {
+        rng.authored_entry()
+    };
+    match value {
+        Value::Scalar(x) => *x = entry,
+        Value::Vector(v) => {
+            let at = rng.range(0, v.len() - 1);
+            v[at] = entry;
+        }
+        Value::Matrix(m) => {
+            let (rows, cols) = m.dim();
+            let at = (rng.range(0, rows - 1), rng.range(0, cols - 1));
+            m[at] = entry;
+        }
+    }
+    inputs
+}
+
+/// The widget's incremental runs (compute-lang.js "kept statements": a top-level statement whose
+/// names hold the same values as in a recent run is not run again) must give exactly what a full
+/// run gives, bit for bit, errors included, and what Rust gives. Each random program runs as
+/// written, after three edits in a row, and as written again (where every statement is kept).
+#[test]
+fn kept_statements_give_exactly_what_a_full_run_gives_after_random_edits() {
+    if !crate::common::tool_available(
+        "compute_lang_differential",
+        crate::common::node(),
+        "The reader-side compute language's kept statements against full runs",
+        "Install Node.js to run it",
+    ) {
+        return;
+    }
+    let mut generator = Generator::new(0x0029_6e77);
+    let mut rng = SplitMix64(0x0029_ed17);
+    let mut cases = Vec::new();
+    for _ in 0..EDITED_PROGRAMS {
+        let program = generator.program();
+        if program.inputs.is_empty() {
+            continue;
+        }
+        let mut inputs = program.inputs.clone();
+        cases.push(case(&program).0);
+        for _ in 0..3 {
+            inputs = edited(&mut rng, &inputs);
+            let steps = program.steps.clone();
+            cases.push(
+                case(&Program {
+                    inputs: inputs.clone(),
+                    steps,
+                })
+                .0,
+            );
+        }
+        cases.push(case(&program).0);
+    }
+    crate::common::run_node_differential("compute-lang-kept.mjs", &cases, cases.len());
+}

@@ -92,22 +92,26 @@ fn expected_steps(inputs: Vec<(String, LangValue)>) -> Vec<(String, Vec<Vec<Stri
 }
 
 /// Every step of `computed` as the widget prints it: matrices and vectors as rows of cells at
-/// three decimals (a whole number by construction without decimals), in the program's order;
-/// scalars as one cell.
+/// three decimals, one precision per step (a whole number by construction without decimals),
+/// in the program's order; scalars as one cell.
 pub(crate) fn printed_steps(computed: &Computed) -> Vec<(String, Vec<Vec<String>>)> {
     computed
         .step_names()
         .into_iter()
         .map(|name| {
-            let whole = computed.whole.contains(name);
-            let print = |x: f64| {
-                if whole {
-                    format_number(x, Precision::AsWritten, Style::Prose)
-                } else {
-                    fmt(x)
-                }
+            let value = computed.value(name).unwrap();
+            let precision = if computed.whole.contains(name) {
+                Precision::AsWritten
+            } else {
+                let entries: Vec<f64> = match value {
+                    LangValue::Scalar(x) => vec![*x],
+                    LangValue::Vector(v) => v.to_vec(),
+                    LangValue::Matrix(m) => m.iter().copied().collect(),
+                };
+                Precision::Computed(3).shared_by(entries)
             };
-            let rows = match computed.value(name).unwrap() {
+            let print = |x: f64| format_number(x, precision, Style::Prose);
+            let rows = match value {
                 LangValue::Scalar(x) => vec![vec![print(*x)]],
                 LangValue::Vector(v) => vec![v.iter().map(|&x| print(x)).collect()],
                 LangValue::Matrix(m) => m
@@ -361,4 +365,108 @@ fn on_a_desktop_no_widget_table_of_up_to_eight_columns_is_cut_off_in_its_box() {
         );
         assert_eq!(cut_off, serde_json::json!([]), "{page}: tables cut off");
     }
+}
+
+/// A lesson whose widget draws three loss curves on a log scale.
+const CURVES_LESSON: &str = r#"+++
+title = "Curves, tried"
++++
+```compute
+name = "fall"
+steps = """
+w = w0
+repeat steps as t:
+    w = w * 0.5
+    loss = w ^ 2
+a = history(loss)
+b = a * 2
+c = a * 3
+"""
+
+[inputs]
+w0 = 3
+steps = 20
+```
+
+```widget
+example = "fall"
+lines = ["a", "b", "c"]
+log_y = true
+```
+"#;
+
+/// The message at `selector`'s field, and the points of the chart's first line.
+fn refusal(tab: &Tab, selector: &str) -> (String, Value) {
+    let selector = js_string(selector);
+    let message = eval_json(
+        tab,
+        &format!(
+            "(function (f) {{ return f.getAttribute('aria-invalid') === 'true' ? document.getElementById(f.getAttribute('aria-describedby')).textContent : null; }})(document.querySelector({selector}))"
+        ),
+    );
+    let points = eval_json(
+        tab,
+        "document.querySelector('.ww-lines polyline.wf-curve').getAttribute('points')",
+    );
+    (message.as_str().unwrap_or("no message").to_string(), points)
+}
+
+#[test]
+fn an_edit_the_chart_cannot_draw_is_refused_at_its_field_and_the_chart_stays() {
+    let Some(chromium) = launch() else { return };
+    let book = build_book_with(CURVES_LESSON, "compute");
+    let tab = chromium.tab();
+    open_live(&tab, &book);
+    wait_for(&tab, "document.querySelector('.ww-lines svg') !== null");
+    let legend = eval_json(
+        &tab,
+        "Array.from(document.querySelectorAll('.ww-lines .wf-legend')).map(function (t) { return t.textContent; })",
+    );
+    assert_eq!(
+        legend,
+        serde_json::json!(["a", "b", "c"]),
+        "a legend entry per line"
+    );
+    let (_, before) = refusal(&tab, &field("w0", 0, 0));
+
+    // A start of 0 makes every loss 0, which a log scale cannot draw.
+    type_into(&tab, &field("w0", 0, 0), "0");
+    let (message, points) = refusal(&tab, &field("w0", 0, 0));
+    assert!(
+        message.contains("w0 = 0 makes step \u{201c}a\u{201d} reach 0 or below, which its chart, on a log scale, cannot draw. Try 1 or 2."),
+        "{message}"
+    );
+    assert_eq!(
+        points, before,
+        "the chart keeps the last values that worked"
+    );
+    type_into(&tab, &field("w0", 0, 0), "3");
+
+    // Three lines of 700 points are more than a chart draws (typed digit by digit, 70 works).
+    type_into(&tab, &field("steps", 0, 0), "700");
+    let (message, points) = refusal(&tab, &field("steps", 0, 0));
+    assert!(
+        message.contains(
+            "steps = 700 would make the chart draw 2100 points, and it draws at most 2048"
+        ),
+        "{message}"
+    );
+    let count = |points: &Value| points.as_str().unwrap().split(' ').count();
+    assert_eq!(
+        count(&points),
+        70,
+        "the chart keeps the last steps that worked"
+    );
+    // The suggestion fits: three lines of at most 682 points.
+    let suggested = message
+        .split("Try ")
+        .nth(1)
+        .and_then(|rest| rest.split('.').next())
+        .expect("a suggestion");
+    let steps: usize = suggested.parse().expect("a whole number of steps");
+    assert!((71..=682).contains(&steps), "{message}");
+    type_into(&tab, &field("steps", 0, 0), suggested);
+    let (message, points) = refusal(&tab, &field("steps", 0, 0));
+    assert_eq!(message, "no message");
+    assert_eq!(count(&points), steps);
 }

@@ -11,10 +11,12 @@ use std::path::Path;
 use worked::check::unescape;
 use worked::compute::attention::{attend, AttentionInput};
 use worked::compute::gradient_descent::{descend, GradientDescentInput};
+use worked::compute::graph::step_graph;
+use worked::compute::lang::parse;
 use worked::compute::softmax::{softmax, SoftmaxInput};
 use worked::compute::vectors::{analyze, VectorsInput};
 use worked::compute::Quantity;
-use worked::present::figure::{self, FigureOptions, Palette};
+use worked::present::figure::{self, FigureOptions, GraphNode, Palette};
 use worked::present::svg::{phone_scale, Anchor, Baseline, Point, TextBox, LEAST_TEXT_PX};
 
 /// One `<text>` of a picture.
@@ -150,6 +152,52 @@ fn html_files(dir: &Path, into: &mut Vec<std::path::PathBuf>) {
     }
 }
 
+/// What a heatmap of the book lacks: a legend title saying what the colour means, or a label
+/// for each of its rows (issue 26). Rows are the distinct tops of the grid's cells; row labels
+/// are the tick texts that end at the grid's left edge.
+fn heatmap_gaps(html: &str) -> Vec<String> {
+    let mut gaps = Vec::new();
+    for (start, _) in html.match_indices("<svg class=\"wf-chart wf-heatmap-chart") {
+        let svg = &html[start..start + html[start..].find("</svg>").unwrap()];
+        let title = svg
+            .split("<title")
+            .nth(1)
+            .and_then(|rest| Some(&rest[rest.find('>')? + 1..rest.find("</title>")?]))
+            .unwrap_or("a heatmap");
+        let texts = |class: &str| -> Vec<&str> {
+            svg.match_indices(&format!("<text class=\"{class}\""))
+                .map(|(at, _)| &svg[at..at + svg[at..].find("</text>").unwrap()])
+                .collect()
+        };
+        let legend_titles: Vec<&str> = texts("wf-legend wf-legend-title")
+            .into_iter()
+            .map(|text| &text[text.find('>').unwrap() + 1..])
+            .filter(|words| !words.trim().is_empty())
+            .collect();
+        if legend_titles.len() != 1 {
+            gaps.push(format!("{title}: legend titles {legend_titles:?}"));
+        }
+        let grid_start = svg.find("<g class=\"wf-heatmap\">").unwrap();
+        let grid = &svg[grid_start..grid_start + svg[grid_start..].find("</g>").unwrap()];
+        let mut rows: Vec<&str> = grid
+            .match_indices("<rect class=\"wf-cell\"")
+            .filter_map(|(at, _)| attribute(&grid[at..at + grid[at..].find('>').unwrap()], "y"))
+            .collect();
+        rows.dedup();
+        let row_labels = texts("wf-tick")
+            .into_iter()
+            .filter(|text| attribute(text, "text-anchor") == Some("end"))
+            .count();
+        if row_labels != rows.len() {
+            gaps.push(format!(
+                "{title}: {} rows but {row_labels} row labels",
+                rows.len()
+            ));
+        }
+    }
+    gaps
+}
+
 #[test]
 fn every_figure_of_the_book_keeps_its_labels_apart_inside_and_legible() {
     let output = crate::support::build_repository_book();
@@ -157,8 +205,15 @@ fn every_figure_of_the_book_keeps_its_labels_apart_inside_and_legible() {
     html_files(&output.path().join("public"), &mut pages);
     let mut all = Vec::new();
     let mut count = 0;
+    let mut heatmaps = 0;
     for page in pages {
         let html = std::fs::read_to_string(&page).unwrap();
+        heatmaps += html.matches("wf-heatmap-chart").count();
+        all.extend(
+            heatmap_gaps(&html)
+                .into_iter()
+                .map(|gap| format!("{}: {gap}", page.display())),
+        );
         for picture in pictures(&html) {
             count += 1;
             assert!(
@@ -170,7 +225,29 @@ fn every_figure_of_the_book_keeps_its_labels_apart_inside_and_legible() {
         }
     }
     assert!(count >= 20, "the book's figures were found: {count}");
+    assert!(heatmaps >= 10, "the book's heatmaps were found: {heatmaps}");
     assert!(all.is_empty(), "{}", all.join("\n"));
+}
+
+#[test]
+fn a_heatmap_without_a_legend_title_or_with_an_unlabelled_row_is_caught() {
+    let svg = r#"<svg class="wf-chart wf-heatmap-chart" width="100" viewBox="0 0 100.00 90.00"><title>h</title>
+<text class="wf-tick" x="30.00" y="20.00" text-anchor="end" font-size="14.00">the</text>
+<g class="wf-heatmap">
+<rect class="wf-cell" x="31.00" y="10.00" width="20.00" height="20.00"/>
+<rect class="wf-cell" x="31.00" y="30.00" width="20.00" height="20.00"/>
+</g>
+</svg>"#;
+    let gaps = heatmap_gaps(svg);
+    assert!(
+        gaps.iter().any(|gap| gap.contains("legend titles []")),
+        "{gaps:?}"
+    );
+    assert!(
+        gaps.iter()
+            .any(|gap| gap.contains("2 rows but 1 row labels")),
+        "{gaps:?}"
+    );
 }
 
 #[test]
@@ -209,6 +286,7 @@ fn options(example: &str) -> FigureOptions {
         decimals: 3,
         caption_html: None,
         label: None,
+        legend: None,
     }
 }
 
@@ -312,6 +390,68 @@ proptest! {
         }
     }
 
+    /// A random program of steps that each read one or two earlier ones, and its backward pass
+    /// written as a person would: each step's gradient reads the gradients of its readers.
+    #[test]
+    fn computation_graphs_keep_their_labels_tidy(
+        picks in prop::collection::vec(prop::collection::vec(any::<prop::sample::Index>(), 1..3), 1..15),
+        names in prop::collection::vec(name(), 15),
+        sides in prop::collection::vec((1usize..40, 1usize..40), 15),
+        with_gradients in any::<bool>(),
+    ) {
+        let names = distinct(names[..picks.len()].to_vec());
+        let reads: Vec<Vec<usize>> = picks
+            .iter()
+            .enumerate()
+            .map(|(at, picked)| {
+                let mut read: Vec<usize> = if at == 0 {
+                    Vec::new()
+                } else {
+                    picked.iter().map(|index| index.index(at)).collect()
+                };
+                read.sort_unstable();
+                read.dedup();
+                read
+            })
+            .collect();
+        let mut program = String::new();
+        for (at, read) in reads.iter().enumerate() {
+            let terms: Vec<&str> = std::iter::once("x")
+                .chain(read.iter().map(|&from| names[from].as_str()))
+                .collect();
+            program.push_str(&format!("{} = {}\n", names[at], terms.join(" + ")));
+        }
+        for at in (0..names.len()).rev() {
+            let readers: Vec<String> = (at + 1..names.len())
+                .filter(|&to| reads[to].contains(&at))
+                .map(|to| format!("g_{}", names[to]))
+                .collect();
+            let terms = if readers.is_empty() { names[at].clone() } else { readers.join(" + ") };
+            program.push_str(&format!("g_{} = {terms}\n", names[at]));
+        }
+        let step_reads = parse(&program).unwrap().step_reads();
+        let gradients: Vec<Option<String>> = names
+            .iter()
+            .map(|name| with_gradients.then(|| format!("g_{name}")))
+            .collect();
+        let shown: Vec<&str> = names.iter().map(String::as_str).collect();
+        let paired: Vec<Option<&str>> = gradients.iter().map(Option::as_deref).collect();
+        let edges = step_graph(&step_reads, &shown, &paired).unwrap();
+        let edge_count: usize = reads.iter().map(Vec::len).sum();
+        prop_assert_eq!(edges.len(), edge_count, "{}", program);
+        prop_assert!(edges.iter().all(|edge| edge.backward == with_gradients), "{}", program);
+        let nodes: Vec<GraphNode> = names
+            .iter()
+            .zip(&sides)
+            .zip(gradients)
+            .map(|((name, &(rows, cols)), gradient)| GraphNode { name: name.clone(), rows, cols, gradient })
+            .collect();
+        match figure::graph_figure(&nodes, &edges, &options("g")) {
+            Ok(html) => assert_tidy(&html),
+            Err(error) => prop_assert!(error.message.contains("units wide"), "{}", error.message),
+        }
+    }
+
     #[test]
     fn attention_heatmaps_keep_their_labels_tidy(
         names in prop::collection::vec(name(), 1..12),
@@ -406,11 +546,15 @@ fn an_attention_figure_draws_the_weights_with_token_labels_and_hatched_masked_ce
     assert!(causal.contains(">masked</text>"), "{causal}");
     assert!(
         causal.contains(
-            "row the: the 1, cat masked, sat masked; row cat: the 0.500, cat 0.500, sat masked;"
+            "row the: the 1.000, cat masked, sat masked; row cat: the 0.500, cat 0.500, sat masked;"
         ),
         "{causal}"
     );
     assert!(causal.contains("hatched cells are masked"), "{causal}");
+    assert!(
+        causal.contains("wf-legend-title\"") && causal.contains(">attention weight</text>"),
+        "the legend says what the colour means: {causal}"
+    );
     assert!(causal.contains("with the causal mask</title>"), "{causal}");
     let svg = &causal[causal.find("<svg").unwrap()..causal.find("</svg>").unwrap() + 6];
     insta::assert_snapshot!(svg);
@@ -457,6 +601,153 @@ example = "two"
     );
 }
 
+/// A ReLU layer with a residual sum and its backward pass by hand.
+const GRAPH_BLOCK: &str = r#"```compute
+name = "tiny"
+steps = """
+h = x @ w
+a = relu(h)
+r = x + a @ v
+loss = sum(r * r) / 2
+g_r = r
+g_a = g_r @ v.T
+g_h = g_a * (h > 0)
+g_w = x.T @ g_h
+"""
+
+[inputs]
+x = [[1, -1], [0.5, 2]]
+w = [[1, 0], [-1, 1]]
+v = [[0.5, 1], [1, -0.5]]
+```
+"#;
+
+/// A lesson with [`GRAPH_BLOCK`] and a graph figure of it whose TOML is `figure`.
+fn graph_lesson(figure: &str) -> String {
+    crate::support::lesson(
+        "Graph",
+        &format!("{GRAPH_BLOCK}\n```figure\nexample = \"tiny\"\n{figure}```\n"),
+    )
+}
+
+const GRAPH_FIGURE: &str = "graph = [\"x\", \"w\", \"h\", \"a\", \"r\", \"loss\"]\n\n[gradients]\nw = \"g_w\"\nh = \"g_h\"\na = \"g_a\"\nr = \"g_r\"\n";
+
+#[test]
+fn a_graph_figure_draws_what_each_step_reads_and_the_gradients_flowing_back() {
+    let book = crate::support::Book::with_lesson("graph.md", &graph_lesson(GRAPH_FIGURE));
+    book.check().succeeds();
+    book.build().succeeds();
+    let html = book.read("public/graph.html");
+    let figure = figures_of(&html)[0];
+    assert!(figure.contains("data-figure=\"graph\""), "{figure}");
+    assert_tidy(figure);
+    // Six edges read from the program (x → h, w → h, h → a, a → r, x → r past a and h,
+    // r → loss), each one arrow, and the legend's: the long one is a polyline and an arrow.
+    assert_eq!(
+        figure.matches("<line class=\"wf-forward\"").count(),
+        7,
+        "{figure}"
+    );
+    assert_eq!(
+        figure.matches("<polyline class=\"wf-forward\"").count(),
+        1,
+        "{figure}"
+    );
+    // x has no gradient, so the gradients come back along four edges, not six.
+    assert_eq!(
+        figure.matches("<line class=\"wf-backward\"").count(),
+        4 + 1,
+        "{figure}"
+    );
+    assert_eq!(
+        figure.matches("class=\"wf-gradient\"").count(),
+        4,
+        "{figure}"
+    );
+    for tag in ["g_w", "g_h", "g_a", "g_r"] {
+        assert!(
+            figure.contains(&format!(">{tag}</text>")),
+            "{tag}: {figure}"
+        );
+    }
+    for words in [
+        "x (2 × 2), read by h and r.",
+        "loss (1 × 1).",
+        "The gradient of w, g_w, comes back from h.",
+        "The gradient of r, g_r, comes back from loss.",
+    ] {
+        assert!(figure.contains(words), "{words}: {figure}");
+    }
+    let svg = &figure[figure.find("<svg").unwrap()..figure.find("</svg>").unwrap() + 6];
+    insta::assert_snapshot!(svg);
+}
+
+#[test]
+fn a_graph_figure_reports_a_bad_step_or_gradient_at_the_entry_that_has_it() {
+    let cases = [
+        (
+            GRAPH_FIGURE.replace("\"a\", \"r\"", "\"a\", \"rr\""),
+            "\"rr\"",
+            "no step or input named `rr` to draw",
+        ),
+        (
+            GRAPH_FIGURE.replace("h = \"g_h\"", "h = \"g_hh\""),
+            "\"g_hh\"",
+            "`g_hh` is not a step of the example",
+        ),
+        (
+            GRAPH_FIGURE.replace("w = \"g_w\"", "w = \"g_a\""),
+            "\"g_a\"",
+            "`g_a` is the gradient of two boxes",
+        ),
+        (
+            GRAPH_FIGURE.replace("h = \"g_h\"", "h = \"g_w\""),
+            "\"g_w\"",
+            "`g_w` is the gradient of two boxes",
+        ),
+        (
+            GRAPH_FIGURE.replace("r = \"g_r\"", "loss = \"g_r\""),
+            "\"g_r\"",
+            "`g_r` is 2 × 2 but loss is 1 × 1, and a gradient has the shape of its value",
+        ),
+        (
+            GRAPH_FIGURE.replace("h = \"g_h\"", "h = \"v\""),
+            "\"v\"",
+            "`v` is an input, and a gradient is computed by a step",
+        ),
+        (
+            // g_w reads g_h, but with h hidden w feeds a directly, and a has no gradient.
+            GRAPH_FIGURE
+                .replace("\"w\", \"h\", \"a\"", "\"w\", \"a\"")
+                .replace("h = \"g_h\"\na = \"g_a\"\n", ""),
+            "\"g_w\"",
+            "the gradient of w, `g_w`, reads",
+        ),
+    ];
+    for (figure, needle, message) in cases {
+        let text = graph_lesson(&figure);
+        let book = crate::support::Book::with_lesson("graph.md", &text);
+        // The entry at fault is the last one written: the figure comes after the program, and
+        // a gradient paired twice is reported where it is written the second time.
+        let at = crate::support::place_nth(
+            "content/graph.md",
+            &text,
+            needle,
+            text.matches(needle).count(),
+        );
+        book.check()
+            .exits_with(1)
+            .stderr_has(&at)
+            .stderr_has(message);
+    }
+    let text = graph_lesson("gradients = { r = \"g_r\" }\n");
+    crate::support::Book::with_lesson("graph.md", &text)
+        .check()
+        .exits_with(1)
+        .stderr_has(&crate::support::place("content/graph.md", &text, "{ r ="))
+        .stderr_has("`gradients` pairs the boxes of a graph, but the figure has no `graph`");
+}
+
 #[test]
 fn names_of_arrows_that_end_together_are_placed_apart() {
     let result = analyze(&VectorsInput {
@@ -473,8 +764,11 @@ fn names_of_arrows_that_end_together_are_placed_apart() {
 }
 
 /// The smallest label of every figure and widget chart of a page, in CSS px as shown, found by
-/// the browser: font size times the picture's scale (its width over its view box's width).
-const SMALLEST_LABELS: &str = r#"Array.from(document.querySelectorAll('svg.wf-chart, svg.ww-chart')).map(function (svg) {
+/// the browser: font size times the picture's scale (its width over its view box's width). A
+/// live widget's print copy (the build's chart of its lines) is not on screen, and is skipped.
+const SMALLEST_LABELS: &str = r#"Array.from(document.querySelectorAll('svg.wf-chart, svg.ww-chart')).filter(function (svg) {
+  return svg.getBoundingClientRect().width > 0;
+}).map(function (svg) {
   var scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
   var sizes = Array.from(svg.querySelectorAll('text')).map(function (text) {
     return parseFloat(getComputedStyle(text).fontSize) * scale;
@@ -497,8 +791,10 @@ fn on_a_phone_every_label_of_every_figure_and_widget_chart_is_at_least_11_px() {
         "foundations/gradient-descent.html",
         "foundations/softmax.html",
         "foundations/vectors.html",
+        "training/backprop.html",
         "transformers/attention.html",
         "transformers/positional-encoding.html",
+        "training/training-loop.html",
     ] {
         let tab = chromium.tab();
         metrics(&tab, 360, 740);
@@ -509,6 +805,12 @@ fn on_a_phone_every_label_of_every_figure_and_widget_chart_is_at_least_11_px() {
         tab.navigate_to(&url).unwrap();
         tab.wait_until_navigated().unwrap();
         wait_for(&tab, "document.readyState === 'complete'");
+        if page.contains("training-loop") {
+            wait_for(
+                &tab,
+                "document.querySelector('.ww-lines svg.wf-chart') !== null",
+            );
+        }
         if page.contains("gradient-descent") {
             wait_for(&tab, "document.querySelector('svg.ww-chart') !== null");
             // A legend's swatch stays on the line of its words.

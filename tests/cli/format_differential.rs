@@ -1,7 +1,8 @@
 //! Differential test: the reader-side number formatting (`static/js/worked-format.js`) must print
 //! every number exactly as the Rust formatter (`worked::present::format_number`) does, by the
 //! book's one number rule: random values of every magnitude (ties, exact integers, −0, values at
-//! the scientific thresholds, subnormals, ±∞) at every kind of precision, in prose and LaTeX.
+//! the scientific thresholds, subnormals, ±∞) at every kind of precision, in prose and LaTeX;
+//! and whole vectors and matrices, which print every entry at the one precision they share.
 //!
 //! Without Node the test cannot run: it fails when `CI=true` and otherwise skips loudly.
 
@@ -38,21 +39,76 @@ fn random_precision(rng: &mut SplitMix64) -> Precision {
     }
 }
 
-fn case(value: f64, precision: Precision, style: Style) -> Value {
+fn precision_json(precision: Precision) -> Value {
     let (kind, n) = match precision {
         Precision::Decimals(n) => ("dp", n),
         Precision::Significant(n) => ("sf", n),
         Precision::Computed(n) => ("computed", n),
         Precision::AsWritten => ("written", 0),
     };
+    json!({ "kind": kind, "n": n })
+}
+
+fn style_json(style: Style) -> &'static str {
+    if style == Style::Latex {
+        "latex"
+    } else {
+        "prose"
+    }
+}
+
+fn case(value: f64, precision: Precision, style: Style) -> Value {
     json!({
         "input": {
             "bits": value.to_bits().to_string(),
-            "precision": { "kind": kind, "n": n },
-            "style": if style == Style::Latex { "latex" } else { "prose" },
+            "precision": precision_json(precision),
+            "style": style_json(style),
         },
         "expected": { "text": format_number(value, precision, style) },
     })
+}
+
+/// One vector (a single row) or matrix, printed as a table prints it: every entry at the
+/// precision the whole array shares.
+fn array_case(rows: &[Vec<f64>], precision: Precision, style: Style) -> Value {
+    let shared = precision.shared_by(rows.iter().flatten().copied());
+    let bits: Vec<Vec<String>> = rows
+        .iter()
+        .map(|row| {
+            row.iter()
+                .map(|value| value.to_bits().to_string())
+                .collect()
+        })
+        .collect();
+    let texts: Vec<Vec<String>> = rows
+        .iter()
+        .map(|row| {
+            row.iter()
+                .map(|value| format_number(*value, shared, style))
+                .collect()
+        })
+        .collect();
+    json!({
+        "input": { "values": bits, "precision": precision_json(precision), "style": style_json(style) },
+        "expected": { "texts": texts },
+    })
+}
+
+/// A small array whose entries are often all whole, sometimes one not, sometimes masked (−∞).
+fn random_array(rng: &mut SplitMix64) -> Vec<Vec<f64>> {
+    let (rows, cols) = (rng.range(1, 4), rng.range(1, 4));
+    let mostly_whole = rng.range(0, 1) == 0;
+    (0..rows)
+        .map(|_| {
+            (0..cols)
+                .map(|_| match rng.range(0, 9) {
+                    0 => f64::NEG_INFINITY,
+                    1 if !mostly_whole => random_value(rng),
+                    _ => rng.range(0, 12) as f64 - 6.0,
+                })
+                .collect()
+        })
+        .collect()
 }
 
 #[test]
@@ -106,5 +162,23 @@ fn javascript_prints_numbers_exactly_as_the_rust_formatter() {
             style,
         ));
     }
+    for _ in 0..600 {
+        let style = if rng.range(0, 1) == 0 {
+            Style::Prose
+        } else {
+            Style::Latex
+        };
+        let precision = if rng.range(0, 3) == 0 {
+            random_precision(&mut rng)
+        } else {
+            Precision::Computed(rng.range(0, 5))
+        };
+        cases.push(array_case(&random_array(&mut rng), precision, style));
+    }
+    cases.push(array_case(
+        &[vec![4.0, 0.5], vec![f64::NEG_INFINITY, 2.0]],
+        Precision::Computed(3),
+        Style::Prose,
+    ));
     crate::common::run_node_differential("format-differential.mjs", &cases, cases.len());
 }

@@ -60,25 +60,29 @@ fn fmt(x: f64) -> String {
     format_number(x, Precision::Computed(3), Style::Prose)
 }
 
-/// A step's value as the widget prints it: rows of cells (a number is one cell).
+/// A step's value as the widget prints it: rows of cells (a number is one cell), every entry
+/// at the one precision the step shares (all whole, or all at the book's 3 decimals).
 fn cells(value: &Value) -> Vec<Vec<String>> {
-    match value {
-        Value::Number(x) => vec![vec![fmt(x.as_f64().unwrap())]],
+    let number = |x: &Value| x.as_f64().unwrap();
+    let rows: Vec<Vec<f64>> = match value {
+        Value::Number(_) => vec![vec![number(value)]],
         Value::Array(items) if items.iter().all(Value::is_number) => {
-            vec![items.iter().map(|x| fmt(x.as_f64().unwrap())).collect()]
+            vec![items.iter().map(number).collect()]
         }
         Value::Array(rows) => rows
             .iter()
-            .map(|row| {
-                row.as_array()
-                    .unwrap()
-                    .iter()
-                    .map(|x| fmt(x.as_f64().unwrap()))
-                    .collect()
-            })
+            .map(|row| row.as_array().unwrap().iter().map(number).collect())
             .collect(),
         other => panic!("not a value: {other}"),
-    }
+    };
+    let precision = Precision::Computed(3).shared_by(rows.iter().flatten().copied());
+    rows.iter()
+        .map(|row| {
+            row.iter()
+                .map(|&x| format_number(x, precision, Style::Prose))
+                .collect()
+        })
+        .collect()
 }
 
 fn launch() -> Option<Chromium> {

@@ -78,10 +78,16 @@ fn expected_matrices(input: &AttentionInput) -> Vec<(&'static str, Vec<Vec<Strin
     let result = attend(input).expect("the test's inputs are valid");
     assert_eq!(result.heads.len(), 1);
     let head = &result.heads[0];
+    // One precision per matrix: all whole, or every entry at three decimals.
     let texts = |m: &Array2<f64>| -> Vec<Vec<String>> {
+        let precision = Precision::Computed(3).shared_by(m.iter().copied());
         m.rows()
             .into_iter()
-            .map(|row| row.iter().map(|&x| fmt(x)).collect())
+            .map(|row| {
+                row.iter()
+                    .map(|&x| format_number(x, precision, Style::Prose))
+                    .collect()
+            })
             .collect()
     };
     let by_name = |name: &str| match name {

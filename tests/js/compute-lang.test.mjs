@@ -37,6 +37,7 @@ test('steps come back in order with scalars, vectors and matrices as plain value
     ok: true,
     values: [['a', 3], ['b', [[1, 2]]], ['c', [[4, 6]]]],
     whole: ['b', 'c'],
+    reused: 0,
   });
 });
 
@@ -130,4 +131,32 @@ test('the differential helpers decode -inf, mask decimals and catch a wrong valu
   const unknown = { kind: 'unknown_name', message: 'unknown name `z`' };
   assert.equal(differential.compareCase(typo, { error: { ...unknown, start: 4, end: 5 } }), null);
   assert.match(differential.compareCase(typo, { error: { ...unknown, start: 3, end: 5 } }), /spans differ/);
+});
+
+test('an edit runs again only the statements whose names changed, and gives what a full run gives', () => {
+  const steps = 'w = randn(4, 4, seed=seed)\ns = zeros(4)\nrepeat 3 as t:\n    s = s + w[t] * t\nh = history(s)\ny = s * scale';
+  const inputs = (seed, scale) => [['seed', seed], ['scale', scale]];
+  lang.run(steps, inputs(1, 2));
+  const edited = lang.run(steps, inputs(1, 3));
+  assert.equal(edited.reused, 4, 'w, s, the loop and its history are kept; y runs');
+  assert.deepEqual(edited.values, lang.runFully(steps, inputs(1, 3)).values);
+  const reseeded = lang.run(steps, inputs(2, 3));
+  assert.equal(reseeded.reused, 1, 'only s = zeros(4) reads no seed');
+  assert.deepEqual(reseeded.values, lang.runFully(steps, inputs(2, 3)).values);
+});
+
+test('a kept statement that an earlier edit pushes past the work limit fails where a full run does', () => {
+  const steps = 'big = sum(zeros(n, 1000) * 2 * 2 * 2 * 2 + 1)\nother = sum(zeros(1000, 1000) * 2 + 1)';
+  assert.ok(lang.run(steps, [['n', 1]]).ok);
+  const kept = lang.run(steps, [['n', 1000]]);
+  assert.equal(kept.ok, false);
+  assert.match(kept.error.message, /step other, line 2/);
+  assert.deepEqual(kept.error, lang.runFully(steps, [['n', 1000]]).error);
+});
+
+test('a kept statement keeps its result apart from a -0 input, which a full run tells from 0', () => {
+  const steps = 'y = 1 / x';
+  assert.deepEqual(lang.run(steps, [['x', 0.5]]).values, [['y', 2]]);
+  assert.equal(failure(steps, [['x', 0]]).kind, 'non_finite');
+  assert.deepEqual(failure(steps, [['x', -0]]), lang.runFully(steps, [['x', -0]]).error);
 });

@@ -78,6 +78,15 @@ test('prints exactly whole computed values as integers and groups large ones', (
   assert.equal(format.formatNumber(-Infinity, { kind: 'dp', n: 3 }, 'latex'), '-\\infty');
 });
 
+test('prints one vector or matrix all whole or all at the same places, never a mix', () => {
+  const gram = format.computedFormatter([[4, 3.535], [3.535, 4]]);
+  assert.deepEqual([4, 3.535].map(gram), ['4.000', '3.535']);
+  const whole = format.computedFormatter([[1, 0], [-Infinity, 2]]);
+  assert.deepEqual([1, 0, 2].map(whole), ['1', '0', '2']);
+  assert.equal(format.computedFormatter([1, 0.25], 2)(1), '1.00');
+  assert.deepEqual(format.sharedPrecision([1, 0.5], { kind: 'written' }), { kind: 'written' });
+});
+
 test('prints what an edit makes huge in scientific notation, one short line', () => {
   assert.equal(format.formatComputed(8610286968332.432), '8.610\u00a0\u00d7\u00a010\u00b9\u00b2');
   assert.equal(format.formatDp(-3e12), '\u22123.000\u00a0\u00d7\u00a010\u00b9\u00b2');

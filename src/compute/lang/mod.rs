@@ -52,6 +52,7 @@ mod lexer;
 mod memory;
 pub mod numpy;
 mod parser;
+mod reads;
 mod run;
 mod statements;
 pub(crate) mod suggest;
@@ -68,6 +69,7 @@ pub(crate) use functions::{
 };
 pub use memory::MAX_KEPT_ENTRIES;
 pub(crate) use parser::BinaryOp;
+pub use reads::StepReads;
 pub use value::Value;
 
 /// Largest number of rows or columns of any value (and entries of a vector).
@@ -187,6 +189,12 @@ impl Program {
             }
         }
         names
+    }
+
+    /// Every step with the names its expressions read (its direct dependencies), in the order
+    /// of first assignment; see [`StepReads`].
+    pub fn step_reads(&self) -> Vec<StepReads> {
+        reads::step_reads(&self.statements)
     }
 }
 

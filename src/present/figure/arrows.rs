@@ -3,12 +3,14 @@
 use super::{and_list, side, FigureError, FigureOptions, Palette};
 use crate::compute::vectors::Vectors;
 use crate::present::svg::{
-    labelled, nice_ticks, short_label, widest, Anchor, Baseline, Frame, Placer, Point, Scale, Svg,
-    LABEL_TEXT, SMALL_TEXT,
+    labelled, nice_ticks, short_label, spread_markers, widest, Anchor, Baseline, Frame, Marker,
+    Placer, Point, Scale, Svg, LABEL_TEXT, SMALL_TEXT,
 };
 
 /// The width and height of the plane of a vectors figure.
 const PLANE: f64 = 300.0;
+/// How close two arrowheads may come before one hides the other: half a head's width.
+const ARROW_HEAD: f64 = 4.0;
 
 /// Vectors as arrows from the origin, equal units on both axes so angles look true; the
 /// projection, if any, as a dashed arrow with a dotted drop line from the projected tip.
@@ -143,7 +145,16 @@ pub fn vectors_figure(
     }
     // Every arrow first, then the names: each goes beyond its arrow's tip, or else to the
     // nearest place around the tip clear of the arrows and of the names placed before it.
-    let ends: Vec<Point> = tips.iter().map(|&tip| at(tip)).collect();
+    // Equal vectors would draw one arrow over the other: their heads are moved apart (the text
+    // alternative gives the true coordinates).
+    let markers: Vec<Marker> = tips
+        .iter()
+        .map(|&tip| Marker {
+            at: at(tip),
+            radius: ARROW_HEAD,
+        })
+        .collect();
+    let ends = spread_markers(&markers, &frame);
     let colours: Vec<String> = result
         .names
         .iter()

@@ -4,9 +4,18 @@
 use super::{input_number, side, step_axes, FigureOptions, StepAxes, STEP_PANEL};
 use crate::compute::gradient_descent::GradientDescent;
 use crate::present::svg::{
-    decade_ticks, fitted_ticks, fitted_x_axis, labelled, legible_width, nice_ticks, widest, Anchor,
-    Baseline, Frame, Placer, Point, Scale, Svg, LABEL_TEXT, SMALL_TEXT,
+    decade_ticks, fitted_ticks, fitted_x_axis, labelled, legible_width, nice_ticks, spread_markers,
+    widest, Anchor, Baseline, Frame, Marker, Placer, Point, Scale, Svg, LABEL_TEXT, SMALL_TEXT,
 };
+
+/// Radius of the dots at the loss curve's two ends.
+const END_DOT: f64 = 3.5;
+/// Radius of each iterate's dot on the path.
+const PATH_DOT: f64 = 2.2;
+/// Radius of the start's dot on the path.
+const START_DOT: f64 = 4.5;
+/// Half the arm of the cross at the optimum.
+const OPTIMUM_CROSS: f64 = 6.0;
 
 /// The width and height of each gradient-descent panel; two fit side by side in a lesson
 /// column and each is legible alone on a phone.
@@ -62,10 +71,19 @@ fn loss_panel(result: &GradientDescent, options: &FigureOptions) -> String {
         .enumerate()
         .map(|(step, &loss)| Point::new(x.map(step as f64), y.map(loss)))
         .collect();
+    // Should the curve's two ends ever meet in the picture, their dots are moved apart.
+    let ends = spread_markers(
+        &[curve[0], curve[curve.len() - 1]].map(|at| Marker {
+            at,
+            radius: END_DOT,
+        }),
+        &frame,
+    );
     let mut placer = Placer::new(&frame);
     placer.avoid_line(&curve);
-    placer.avoid_mark(curve[0], 5.0);
-    placer.avoid_mark(curve[curve.len() - 1], 5.0);
+    for &end in &ends {
+        placer.avoid_mark(end, END_DOT + 1.5);
+    }
     let minimum = result.optimum_loss;
     let minimum_shown = if log {
         minimum >= y_domain.0
@@ -142,8 +160,9 @@ fn loss_panel(result: &GradientDescent, options: &FigureOptions) -> String {
         svg.text(point, alignment, SMALL_TEXT, "wf-note", &note);
     }
     svg.polyline(&curve, "wf-curve wf-s0");
-    svg.circle(curve[0], 3.5, "wf-dot wf-s0");
-    svg.circle(curve[curve.len() - 1], 3.5, "wf-dot wf-s0");
+    for &end in &ends {
+        svg.circle(end, END_DOT, "wf-dot wf-s0");
+    }
 
     let first = losses[0];
     let last = losses[taken];
@@ -217,22 +236,40 @@ fn path_panel(result: &GradientDescent, options: &FigureOptions) -> String {
     draw_loss_valley(&mut svg, &frame, result, &at);
     let path: Vec<Point> = iterates.iter().map(|&point| at(point)).collect();
     svg.polyline(&path, "wf-curve wf-s0");
+    // The start, the optimum, and a dot per iterate while they are few enough to tell apart;
+    // a run that converges puts many iterates on one point, and those are fanned out around
+    // it so that each shows (the line keeps the true path).
+    let mut markers = vec![
+        Marker {
+            at: path[0],
+            radius: START_DOT,
+        },
+        Marker {
+            at: at(optimum),
+            radius: OPTIMUM_CROSS,
+        },
+    ];
     if path.len() <= 80 {
-        for &point in &path[1..] {
-            svg.circle(point, 2.2, "wf-dot wf-s0");
-        }
+        markers.extend(path[1..].iter().map(|&at| Marker {
+            at,
+            radius: PATH_DOT,
+        }));
     }
-    let start = path[0];
-    let best = at(optimum);
-    svg.circle(start, 4.5, "wf-start wf-s0");
+    let spread = spread_markers(&markers, &frame);
+    let (start, best, dots) = (spread[0], spread[1], &spread[2..]);
+    for &dot in dots {
+        svg.circle(dot, PATH_DOT, "wf-dot wf-s0");
+    }
+    svg.circle(start, START_DOT, "wf-start wf-s0");
+    let arm = OPTIMUM_CROSS;
     svg.line(
-        Point::new(best.x - 6.0, best.y - 6.0),
-        Point::new(best.x + 6.0, best.y + 6.0),
+        Point::new(best.x - arm, best.y - arm),
+        Point::new(best.x + arm, best.y + arm),
         "wf-optimum",
     );
     svg.line(
-        Point::new(best.x - 6.0, best.y + 6.0),
-        Point::new(best.x + 6.0, best.y - 6.0),
+        Point::new(best.x - arm, best.y + arm),
+        Point::new(best.x + arm, best.y - arm),
         "wf-optimum",
     );
     // "start" goes behind the start and "optimum" beyond the optimum, along the line between
@@ -247,8 +284,11 @@ fn path_panel(result: &GradientDescent, options: &FigureOptions) -> String {
     };
     let mut placer = Placer::new(&frame);
     placer.avoid_line(&path);
-    placer.avoid_mark(start, 6.0);
-    placer.avoid_mark(best, 7.0);
+    placer.avoid_mark(start, START_DOT + 1.5);
+    placer.avoid_mark(best, OPTIMUM_CROSS + 1.0);
+    for &dot in dots {
+        placer.avoid_mark(dot, PATH_DOT + 1.0);
+    }
     for (label, point, direction, gap) in [
         ("start", start, (-ux, -uy), 12.0),
         ("optimum", best, (ux, uy), 14.0),

@@ -40,6 +40,10 @@ pub fn quantity_figure(
                 Some(labels) => format!("Heatmap of {what}, one row each for {}", few(labels)),
                 None => format!("Heatmap of {what}"),
             };
+            let legend_title = options
+                .legend
+                .clone()
+                .unwrap_or_else(|| format!("value of {what}"));
             let svg = Heatmap {
                 values: values.view(),
                 row_labels: &rows,
@@ -51,6 +55,7 @@ pub fn quantity_figure(
                 full: None,
                 heading: None,
                 axis_titles: None,
+                legend_title: &legend_title,
             }
             .svg(&title);
             Ok(options.wrap("heatmap", &[svg], &format!("{title}.")))
@@ -159,6 +164,7 @@ pub fn attention_figure(
                 full: Some(1.0),
                 heading: several.then_some(heading.as_str()),
                 axis_titles: Some(("token", "attends to →")),
+                legend_title: options.legend.as_deref().unwrap_or("attention weight"),
             }
             .svg(&title)
         })

@@ -3,8 +3,10 @@
 
 use super::{and_list, step_axes, FigureError, FigureOptions, Palette, StepAxes, STEP_PANEL};
 use crate::present::svg::{
-    decade_ticks, labelled, legible_width, nice_ticks, Anchor, Baseline, Point, Svg, SMALL_TEXT,
+    decade_ticks, labelled, legible_width, nice_ticks, text_width, Anchor, Baseline, Frame, Point,
+    Scale, Svg, Tick, SMALL_TEXT,
 };
+use crate::present::{format_number, Precision, Style};
 
 /// The panel's width and height, as the descent figure's: legible alone on a phone.
 const PANEL: (f64, f64) = STEP_PANEL;
@@ -21,22 +23,65 @@ pub struct Series<'a> {
     pub values: &'a [f64],
 }
 
-/// The series as lines, x = step from 0, y = value (log₁₀ when `log_y`), with a legend when
-/// there are several.
-pub fn lines_figure(
+/// Most points one line chart draws, over all its lines: the build holds a figure and a
+/// widget's `lines` to it, and the widget refuses an edit past it (the JSON's `most_points`).
+/// A plot is about 300 units wide, so more points add nothing to see and only weigh the page.
+pub const MOST_LINE_POINTS: usize = 2048;
+
+/// Where everything of a line chart goes, in user units of a [`STEP_PANEL`]: what
+/// [`lines_figure`] draws and what the compute widget's twin (`static/js/line-chart.js`)
+/// computes again in the reader's browser, held together by a differential test.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LineLayout {
+    /// The plot area.
+    pub frame: Frame,
+    /// The x ticks (steps) and their positions.
+    pub x_ticks: Vec<(Tick, f64)>,
+    /// The y ticks and their positions.
+    pub y_ticks: Vec<(Tick, f64)>,
+    /// The y axis's title: the step's name, or "value" for several, and "(log scale)".
+    pub y_title: String,
+    /// Each series' points, in order.
+    pub curves: Vec<Vec<Point>>,
+    /// Where each series' legend entry starts (empty for a single series).
+    pub legend: Vec<f64>,
+    /// The picture's name.
+    pub title: String,
+    /// Its text alternative: how each line runs, in words.
+    pub description: String,
+}
+
+/// Lays the series out as lines, x = step from 0, y = value (log₁₀ when `log_y`), numbers in
+/// the text alternative at `decimals`.
+pub fn line_layout(
     series: &[Series],
     log_y: bool,
-    options: &FigureOptions,
-    palette: &mut Palette,
-) -> Result<String, FigureError> {
+    decimals: usize,
+) -> Result<LineLayout, FigureError> {
+    let number = |value| format_number(value, Precision::Computed(decimals), Style::Prose);
     let all = || series.iter().flat_map(|s| s.values.iter().copied());
     if let Some(bad) = all().find(|v| !v.is_finite()) {
         return Err(FigureError {
             message: format!(
                 "a line figure draws finite numbers, and a step holds {}",
-                options.number(bad)
+                number(bad)
             ),
             help: "draw a step without masked (−∞) entries".to_string(),
+        });
+    }
+    if series.iter().any(|s| s.values.is_empty()) {
+        return Err(FigureError {
+            message: "a line figure draws at least one value per step".to_string(),
+            help: "draw a step that holds numbers".to_string(),
+        });
+    }
+    let points = all().count();
+    if points > MOST_LINE_POINTS {
+        return Err(FigureError {
+            message: format!(
+                "a line figure draws at most {MOST_LINE_POINTS} points, and these steps hold {points}"
+            ),
+            help: "draw fewer or shorter steps".to_string(),
         });
     }
     if log_y && all().any(|v| v <= 0.0) {
@@ -64,8 +109,6 @@ pub fn lines_figure(
         x,
         y,
     } = step_axes(&y_ticks, y_domain, log_y, top, (steps.max(2) - 1) as f64);
-    let mut svg = Svg::new(PANEL.0, PANEL.1, &format!("{}-lines", options.id_prefix));
-    svg.x_axis(&frame, &x, &x_ticks, "step");
     let names: Vec<String> = series.iter().map(|s| s.name.to_string()).collect();
     let y_title = match series {
         [only] => only.name.to_string(),
@@ -76,19 +119,80 @@ pub fn lines_figure(
     } else {
         y_title
     };
-    svg.y_axis(&frame, &y, &y_ticks, &y_title);
+    let mut legend = Vec::new();
     let mut legend_x = frame.left;
+    let mut curves = Vec::new();
     let mut sentences = Vec::new();
     for one in series {
-        let class = palette.class(one.name);
-        let curve: Vec<Point> = one
-            .values
-            .iter()
-            .enumerate()
-            .map(|(step, &value)| Point::new(x.map(step as f64), y.map(value)))
-            .collect();
-        svg.polyline(&curve, &format!("wf-curve {class}"));
+        curves.push(
+            one.values
+                .iter()
+                .enumerate()
+                .map(|(step, &value)| Point::new(x.map(step as f64), y.map(value)))
+                .collect(),
+        );
         if series.len() > 1 {
+            legend.push(legend_x);
+            legend_x += 34.0 + text_width(one.name, SMALL_TEXT);
+        }
+        let (first, last) = (one.values[0], one.values[one.values.len() - 1]);
+        let trend = if last < first {
+            "falls"
+        } else if last > first {
+            "rises"
+        } else {
+            "stays"
+        };
+        sentences.push(format!(
+            "{} {trend} from {} at step 0 to {} at step {}",
+            one.name,
+            number(first),
+            number(last),
+            one.values.len() - 1
+        ));
+    }
+    let mut description = format!("{}.", and_list(&sentences));
+    if log_y {
+        description.push_str(" The values are drawn on a log scale.");
+    }
+    let placed = |ticks: Vec<Tick>, scale: &Scale| {
+        ticks
+            .into_iter()
+            .map(|tick| {
+                let at = scale.map(tick.value);
+                (tick, at)
+            })
+            .collect()
+    };
+    Ok(LineLayout {
+        frame,
+        x_ticks: placed(x_ticks, &x),
+        y_ticks: placed(y_ticks, &y),
+        y_title,
+        curves,
+        legend,
+        title: format!("{} per step", and_list(&names)),
+        description,
+    })
+}
+
+/// The series as lines, x = step from 0, y = value (log₁₀ when `log_y`), with a legend when
+/// there are several.
+pub fn lines_figure(
+    series: &[Series],
+    log_y: bool,
+    options: &FigureOptions,
+    palette: &mut Palette,
+) -> Result<String, FigureError> {
+    let layout = line_layout(series, log_y, options.decimals)?;
+    let frame = layout.frame;
+    let mut svg = Svg::new(PANEL.0, PANEL.1, &format!("{}-lines", options.id_prefix));
+    svg.placed_x_axis(&frame, &layout.x_ticks, "step");
+    svg.placed_y_axis(&frame, &layout.y_ticks, &layout.y_title);
+    for (index, (one, curve)) in series.iter().zip(&layout.curves).enumerate() {
+        let class = palette.class(one.name);
+        svg.polyline(curve, &format!("wf-curve {class}"));
+        if let Some(&legend_x) = layout.legend.get(index) {
             let top = frame.top - 16.0;
             svg.line(
                 Point::new(legend_x, top),
@@ -102,30 +206,10 @@ pub fn lines_figure(
                 "wf-legend",
                 one.name,
             );
-            legend_x += 34.0 + crate::present::svg::text_width(one.name, SMALL_TEXT);
         }
-        let (first, last) = (one.values[0], one.values[one.values.len() - 1]);
-        let trend = if last < first {
-            "falls"
-        } else if last > first {
-            "rises"
-        } else {
-            "stays"
-        };
-        sentences.push(format!(
-            "{} {trend} from {} at step 0 to {} at step {}",
-            one.name,
-            options.number(first),
-            options.number(last),
-            one.values.len() - 1
-        ));
     }
-    let mut description = format!("{}.", and_list(&sentences));
-    if log_y {
-        description.push_str(" The values are drawn on a log scale.");
-    }
-    let title = format!("{} per step", and_list(&names));
-    let panel = svg.finish("wf-chart wf-panel", &title, &description);
+    let names: Vec<String> = series.iter().map(|s| s.name.to_string()).collect();
+    let panel = svg.finish("wf-chart wf-panel", &layout.title, &layout.description);
     Ok(options.wrap(
         "lines",
         &[panel],

@@ -1,6 +1,6 @@
 //! Pictures of evaluated examples: softmax probabilities as grouped bars, 2-D vectors as
 //! arrows, a gradient-descent run as its loss curve and its path through (w, b), one value of a
-//! compute example as a heatmap or bars, and several values by their shapes.
+//! compute example as a heatmap or bars, several values by their shapes, and steps as a graph.
 //!
 //! PURE: input is a compute result (already evaluated; nothing is recomputed here beyond
 //! mapping numbers to positions) and output is a `<figure class="worked-figure">` holding inline
@@ -11,12 +11,14 @@
 //! One file per family of chart: `bars` (softmax sweeps, signed values), `arrows` (2-D
 //! vectors), `descent` (a gradient-descent run's loss and path), `heatmaps` (attention
 //! weights, one value of a compute example), `lines` (long vectors such as a loop's history,
-//! one line per step drawn) and `shapes` (values by their shapes). This file
+//! one line per step drawn), `shapes` (values by their shapes) and `graph` (steps as a
+//! computation graph, with the gradients flowing back). This file
 //! holds what they share: the page's palette, the options and the error every figure has.
 
 mod arrows;
 mod bars;
 mod descent;
+mod graph;
 mod heatmaps;
 mod lines;
 mod shapes;
@@ -26,8 +28,9 @@ mod tests;
 pub use arrows::vectors_figure;
 pub use bars::softmax_figure;
 pub use descent::gradient_descent_figure;
+pub use graph::{graph_figure, GraphNode, MOST_GRAPH_EDGES, MOST_GRAPH_LAYERS};
 pub use heatmaps::{attention_figure, quantity_figure};
-pub use lines::{lines_figure, Series, LINE_FROM};
+pub use lines::{line_layout, lines_figure, LineLayout, Series, LINE_FROM, MOST_LINE_POINTS};
 pub use shapes::{shapes_figure, ShapeItem, MOST_SHAPE_SIDE};
 
 use crate::base::html::escape_html;
@@ -73,6 +76,9 @@ pub struct FigureOptions {
     /// The figure's label and the words its caption starts with (`fig-heat`, "Figure 3.1"),
     /// when it is a target of cross-references.
     pub label: Option<(String, String)>,
+    /// What a heatmap's colour means, in the author's words (the figure block's `legend`);
+    /// `None` says it from the data ("value of g", "attention weight").
+    pub legend: Option<String>,
 }
 
 /// Why an example cannot be drawn.

@@ -3,6 +3,7 @@
 use super::descent::PANEL;
 use super::*;
 use crate::compute::gradient_descent::{descend, GradientDescent, GradientDescentInput};
+use crate::compute::graph::GraphEdge;
 use crate::compute::softmax::{softmax, Softmax, SoftmaxInput, Target};
 use crate::compute::vectors::{analyze, Vectors, VectorsInput};
 use crate::compute::Quantity;
@@ -16,6 +17,7 @@ fn options(example: &str) -> FigureOptions {
         decimals: 3,
         caption_html: None,
         label: None,
+        legend: None,
     }
 }
 
@@ -105,6 +107,36 @@ fn a_vectors_figure_draws_an_arrow_per_vector_and_a_dashed_projection() {
 }
 
 #[test]
+fn equal_vectors_draw_arrows_whose_heads_are_apart() {
+    let result = emb(array![[1.0, 1.0], [1.0, 1.0], [1.0, 0.0]], false);
+    let html = vectors_figure(&result, &options("emb"), &mut Palette::default()).unwrap();
+    let tip = |line: &str| {
+        let value = |name: &str| -> f64 {
+            let start = line.find(&format!(" {name}=\"")).unwrap() + name.len() + 3;
+            line[start..start + line[start..].find('"').unwrap()]
+                .parse()
+                .unwrap()
+        };
+        (value("x2"), value("y2"))
+    };
+    let tips: Vec<(f64, f64)> = html
+        .split("<line class=\"wf-vector")
+        .skip(1)
+        .map(tip)
+        .collect();
+    assert_eq!(tips.len(), 3);
+    let apart = (tips[0].0 - tips[1].0).hypot(tips[0].1 - tips[1].1);
+    assert!(
+        apart >= 4.0,
+        "the two equal arrows end {apart} apart: {tips:?}"
+    );
+    assert!(
+        html.contains("the (1, 1), cat (1, 1)"),
+        "the text keeps the true tips: {html}"
+    );
+}
+
+#[test]
 fn a_vectors_figure_of_one_vector_has_a_square_domain() {
     let result = emb(array![[3.0, 0.0]], false);
     let html = vectors_figure(&result, &options("one"), &mut Palette::default()).unwrap();
@@ -148,6 +180,46 @@ fn a_gradient_descent_figure_has_a_log_scale_loss_panel_and_a_path_panel() {
     assert!(
         html.contains("id=\"wf-fit-1-loss-title\"") && html.contains("id=\"wf-fit-1-path-title\"")
     );
+}
+
+/// The centre and radius of every `<circle>` of one SVG panel.
+fn circles(svg: &str) -> Vec<(f64, f64, f64)> {
+    let attribute = |tag: &str, name: &str| -> f64 {
+        let start = tag.find(&format!(" {name}=\"")).unwrap() + name.len() + 3;
+        tag[start..start + tag[start..].find('"').unwrap()]
+            .parse()
+            .unwrap()
+    };
+    svg.match_indices("<circle ")
+        .map(|(at, _)| {
+            let tag = &svg[at..at + svg[at..].find('>').unwrap()];
+            (
+                attribute(tag, "cx"),
+                attribute(tag, "cy"),
+                attribute(tag, "r"),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn no_two_markers_of_a_descent_figure_are_drawn_on_each_other() {
+    // At 0.1 the run converges within a few dozen steps, so most iterates map to one point.
+    for (rate, steps) in [(0.1, 50), (0.1, 80), (0.3, 40), (0.05, 10)] {
+        let html = gradient_descent_figure(&fit(rate, steps), &options("fit"));
+        for panel in html.split("</svg>").filter(|panel| panel.contains("<svg ")) {
+            let drawn = circles(panel);
+            for (i, a) in drawn.iter().enumerate() {
+                for b in &drawn[..i] {
+                    let apart = (a.0 - b.0).hypot(a.1 - b.1);
+                    assert!(
+                        apart >= a.2.max(b.2) - 0.01,
+                        "rate {rate}, {steps} steps: markers at {a:?} and {b:?} cover each other"
+                    );
+                }
+            }
+        }
+    }
 }
 
 #[test]
@@ -438,4 +510,140 @@ fn histories_draw_as_lines_one_colour_and_legend_entry_per_series() {
     assert_eq!(error.message, "log_y = true needs every value above 0");
     let html = lines_figure(&flat, false, &options("runs"), &mut palette).unwrap();
     assert!(!html.contains("wf-legend") && html.contains("loss per step"));
+}
+
+#[test]
+fn a_line_figure_draws_at_most_its_bound_of_points_over_all_its_lines() {
+    let half = vec![1.0; MOST_LINE_POINTS / 2];
+    let two = |extra: usize| {
+        let longer: Vec<f64> = vec![1.0; MOST_LINE_POINTS / 2 + extra];
+        let series = [
+            Series {
+                name: "sgd",
+                values: &half,
+            },
+            Series {
+                name: "adam",
+                values: &longer,
+            },
+        ];
+        line_layout(&series, false, 3).map(|layout| layout.curves[1].len())
+    };
+    assert_eq!(two(0), Ok(MOST_LINE_POINTS / 2), "exactly the bound draws");
+    let error = two(1).unwrap_err();
+    assert_eq!(
+        error.message,
+        format!(
+            "a line figure draws at most {MOST_LINE_POINTS} points, and these steps hold {}",
+            MOST_LINE_POINTS + 1
+        )
+    );
+}
+
+fn node(name: &str, rows: usize, cols: usize, gradient: Option<&str>) -> GraphNode {
+    GraphNode {
+        name: name.to_string(),
+        rows,
+        cols,
+        gradient: gradient.map(str::to_string),
+    }
+}
+
+fn edge(from: usize, to: usize, backward: bool) -> GraphEdge {
+    GraphEdge { from, to, backward }
+}
+
+#[test]
+fn a_graph_puts_each_step_one_layer_below_what_it_reads_and_a_weight_just_above_its_reader() {
+    // x → h → r, w → r: w reads nothing and is read at r's layer, so it sits beside h.
+    let edges = [edge(0, 1, false), edge(1, 2, false), edge(3, 2, false)];
+    assert_eq!(graph::layers(4, &edges).unwrap(), vec![0, 1, 2, 1]);
+    let error = graph::layers(2, &[edge(0, 1, false), edge(1, 0, false)]).unwrap_err();
+    assert!(error.message.contains("cycle"), "{error:?}");
+}
+
+#[test]
+fn a_path_offset_for_the_backward_arrow_stays_parallel_round_its_corners() {
+    let path = [
+        svg::Point::new(10.0, 0.0),
+        svg::Point::new(10.0, 20.0),
+        svg::Point::new(0.0, 20.0),
+        svg::Point::new(0.0, 40.0),
+    ];
+    let moved = graph::offset(&path, 4.0);
+    let pairs: Vec<(f64, f64)> = moved.iter().map(|p| (p.x, p.y)).collect();
+    // Down, left, down: each leg 4 units over, and the corners where the moved legs meet.
+    assert_eq!(
+        pairs,
+        vec![(14.0, 0.0), (14.0, 24.0), (4.0, 24.0), (4.0, 40.0)]
+    );
+}
+
+#[test]
+fn a_graph_figure_draws_a_box_per_step_and_a_dashed_arrow_back_per_gradient_edge() {
+    let nodes = [
+        node("x", 3, 4, None),
+        node("w", 4, 4, Some("g_w")),
+        node("h", 3, 4, Some("g_h")),
+        node("r", 3, 4, Some("g_r")),
+        node("loss", 1, 1, None),
+    ];
+    let edges = [
+        edge(0, 2, false),
+        edge(0, 3, false),
+        edge(1, 2, true),
+        edge(2, 3, true),
+        edge(3, 4, true),
+    ];
+    let html = graph_figure(&nodes, &edges, &options("bp")).unwrap();
+    assert!(html.starts_with("<figure class=\"worked-figure\" data-figure=\"graph\""));
+    assert_eq!(html.matches("class=\"wf-node\"").count(), 5, "{html}");
+    // x → r skips h's layer: a lane, drawn as a polyline before its last leg's arrow.
+    assert_eq!(
+        html.matches("<polyline class=\"wf-forward\"").count(),
+        1,
+        "{html}"
+    );
+    assert_eq!(
+        html.matches("<line class=\"wf-backward\"").count(),
+        3 + 1,
+        "three edges and the legend: {html}"
+    );
+    assert!(html.contains(">g_w</text>") && html.contains(">3 × 4</text>"));
+    assert!(html.contains(
+        "x (3 × 4), read by h and r. w (4 × 4), read by h. h (3 × 4), read by r. r (3 × 4), read by loss. loss (1 × 1). The gradient of w, g_w, comes back from h."
+    ), "{html}");
+    assert!(
+        html.contains("dashed arrows carry the gradients back."),
+        "{html}"
+    );
+    let plain = graph_figure(&nodes[..1], &[], &options("bp")).unwrap();
+    assert!(!plain.contains("wf-backward") && plain.contains("forward: reads"));
+}
+
+#[test]
+fn a_graph_figure_refuses_too_many_steps_too_deep_a_chain_and_too_wide_a_layer() {
+    let chain = |count: usize| -> (Vec<GraphNode>, Vec<GraphEdge>) {
+        (
+            (0..count)
+                .map(|at| node(&format!("s{at}"), 1, 1, None))
+                .collect(),
+            (1..count).map(|at| edge(at - 1, at, false)).collect(),
+        )
+    };
+    let (nodes, edges) = chain(MOST_GRAPH_LAYERS + 1);
+    let error = graph_figure(&nodes, &edges, &options("c")).unwrap_err();
+    assert!(error.message.contains("a chain 17 deep"), "{error:?}");
+    let (nodes, edges) = chain(crate::compute::graph::MOST_GRAPH_NODES + 1);
+    let error = graph_figure(&nodes, &edges, &options("c")).unwrap_err();
+    assert!(
+        error.message.contains("more than a figure can draw"),
+        "{error:?}"
+    );
+    let wide: Vec<GraphNode> = (0..5)
+        .map(|at| node(&format!("hidden{at}"), 64, 64, None))
+        .collect();
+    let error = graph_figure(&wide, &[], &options("c")).unwrap_err();
+    assert!(error.message.contains("units wide"), "{error:?}");
+    assert!(graph_figure(&[], &[], &options("c")).is_err());
 }

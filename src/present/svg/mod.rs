@@ -8,12 +8,13 @@
 //! even without that stylesheet. Font sizes *are* written here, because the layout code that
 //! leaves room for labels has to know them.
 //!
-//! In five parts, each using only those before it: `scale` (points, frames, scales), `text`
-//! (font sizes, alignment, text metrics), `ticks` (round values along an axis), `writer`
-//! (the markup) and `labels` (placing labels where they collide with nothing). Figures use
-//! them through this module.
+//! In six parts, each using only those before it: `scale` (points, frames, scales), `markers`
+//! (moving markers that would hide each other apart), `text` (font sizes, alignment, text
+//! metrics), `ticks` (round values along an axis), `writer` (the markup) and `labels` (placing
+//! labels where they collide with nothing). Figures use them through this module.
 
 mod labels;
+mod markers;
 mod scale;
 #[cfg(test)]
 mod tests;
@@ -22,6 +23,7 @@ mod ticks;
 mod writer;
 
 pub use labels::*;
+pub use markers::*;
 pub use scale::*;
 pub use text::*;
 pub use ticks::*;

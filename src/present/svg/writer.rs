@@ -280,17 +280,21 @@ impl Svg {
 
     /// A horizontal axis under `frame`: grid lines, tick labels and a title.
     pub fn x_axis(&mut self, frame: &Frame, scale: &Scale, ticks: &[Tick], title: &str) {
+        self.placed_x_axis(frame, &placed(scale, ticks), title);
+    }
+
+    /// [`Svg::x_axis`] with each tick's position given.
+    pub fn placed_x_axis(&mut self, frame: &Frame, ticks: &[(Tick, f64)], title: &str) {
         self.group("wf-axis-x");
-        for tick in ticks {
-            let x = scale.map(tick.value);
+        for (tick, x) in ticks {
             self.line(
-                Point::new(x, frame.top),
-                Point::new(x, frame.bottom()),
+                Point::new(*x, frame.top),
+                Point::new(*x, frame.bottom()),
                 "wf-grid",
             );
             // Nine units down clears the y axis's bottom label.
             self.text(
-                Point::new(x, frame.bottom() + 9.0),
+                Point::new(*x, frame.bottom() + 9.0),
                 (Anchor::Middle, Baseline::Hanging),
                 SMALL_TEXT,
                 "wf-tick",
@@ -314,17 +318,24 @@ impl Svg {
 
     /// A vertical axis left of `frame`: grid lines, tick labels and a title read bottom-up.
     pub fn y_axis(&mut self, frame: &Frame, scale: &Scale, ticks: &[Tick], title: &str) {
+        self.placed_y_axis(frame, &placed(scale, ticks), title);
+    }
+
+    /// [`Svg::y_axis`] with each tick's position given.
+    pub fn placed_y_axis(&mut self, frame: &Frame, ticks: &[(Tick, f64)], title: &str) {
         self.group("wf-axis-y");
-        let widest = widest(ticks.iter().map(|tick| tick.label.as_str()), SMALL_TEXT);
-        for tick in ticks {
-            let y = scale.map(tick.value);
+        let widest = widest(
+            ticks.iter().map(|(tick, _)| tick.label.as_str()),
+            SMALL_TEXT,
+        );
+        for (tick, y) in ticks {
             self.line(
-                Point::new(frame.left, y),
-                Point::new(frame.right(), y),
+                Point::new(frame.left, *y),
+                Point::new(frame.right(), *y),
                 "wf-grid",
             );
             self.text(
-                Point::new(frame.left - 6.0, y),
+                Point::new(frame.left - 6.0, *y),
                 (Anchor::End, Baseline::Middle),
                 SMALL_TEXT,
                 "wf-tick",
@@ -372,4 +383,12 @@ impl Svg {
             self.body
         )
     }
+}
+
+/// Each tick with its position on `scale`.
+fn placed(scale: &Scale, ticks: &[Tick]) -> Vec<(Tick, f64)> {
+    ticks
+        .iter()
+        .map(|tick| (tick.clone(), scale.map(tick.value)))
+        .collect()
 }

@@ -1,0 +1,143 @@
+//! Differential test: the compute widget's line chart (`static/js/line-chart.js`) must lay out
+//! every chart as the build's line figure does (`worked::present::figure::line_layout`): the
+//! same frame, ticks (values, labels and positions), axis title, points, legend and text
+//! alternative, on random series of every shape the widget can meet (one or several lines,
+//! one point or hundreds, flat, negative, huge, tiny, on a log scale or not) and on the
+//! refusals both make (a value ≤ 0 on a log scale, too many points).
+//!
+//! Without Node the test cannot run: it fails when `CI=true` and otherwise skips loudly.
+
+use crate::common::SplitMix64;
+use serde_json::{json, Value};
+use worked::present::figure::{line_layout, Series, MOST_LINE_POINTS};
+use worked::present::svg::Tick;
+
+/// One series of `length` values around a magnitude, drifting like a loss or jumping about.
+fn random_values(rng: &mut SplitMix64, length: usize) -> Vec<f64> {
+    let magnitude = match rng.range(0, 4) {
+        0 => 1.0,
+        1 => rng.log_uniform(1e-6, 1e-2),
+        2 => rng.log_uniform(1e3, 1e17),
+        _ => rng.log_uniform(1e-2, 1e3),
+    };
+    let shape = rng.range(0, 3);
+    let start = rng.unit() * 3.0 + 0.1;
+    (0..length)
+        .map(|step| match shape {
+            // A falling curve, as a loss: positive all the way.
+            0 => magnitude * start * (-(step as f64) / (length as f64 / 3.0)).exp(),
+            // Flat: every value the same.
+            1 => magnitude * start,
+            // Noise of both signs.
+            2 => magnitude * (rng.unit() - 0.4),
+            // Whole numbers, as a count per step.
+            _ => rng.range(0, 40) as f64,
+        })
+        .collect()
+}
+
+fn ticks(ticks: &[(Tick, f64)]) -> Value {
+    ticks
+        .iter()
+        .map(|(tick, at)| json!({ "value": tick.value, "label": tick.label, "at": at }))
+        .collect()
+}
+
+fn case(series: &[(String, Vec<f64>)], log_y: bool, decimals: usize) -> Value {
+    let drawn: Vec<Series> = series
+        .iter()
+        .map(|(name, values)| Series { name, values })
+        .collect();
+    let expected = match line_layout(&drawn, log_y, decimals) {
+        Ok(layout) => json!({
+            "frame": {
+                "left": layout.frame.left,
+                "top": layout.frame.top,
+                "width": layout.frame.width,
+                "height": layout.frame.height,
+            },
+            "xTicks": ticks(&layout.x_ticks),
+            "yTicks": ticks(&layout.y_ticks),
+            "yTitle": layout.y_title,
+            "curves": layout.curves.iter().map(|curve| {
+                curve.iter().map(|p| json!({ "x": p.x, "y": p.y })).collect::<Value>()
+            }).collect::<Value>(),
+            "legend": layout.legend,
+            "title": layout.title,
+            "description": layout.description,
+        }),
+        Err(error) => json!({ "error": error.message }),
+    };
+    json!({
+        "input": {
+            "series": series.iter().map(|(name, values)| json!({ "name": name, "values": values })).collect::<Value>(),
+            "logY": log_y,
+            "decimals": decimals,
+        },
+        "expected": expected,
+    })
+}
+
+#[test]
+fn the_widget_line_chart_is_laid_out_as_the_build_line_figure() {
+    if !crate::common::tool_available(
+        "lines_differential",
+        crate::common::node(),
+        "The widget's line chart against the build's line figure",
+        "Install Node.js to run it",
+    ) {
+        return;
+    }
+    let names = ["curve", "sgd", "adam", "loss_with_a_long_name", "x"];
+    let mut rng = SplitMix64(0x11e5_c4a7);
+    let mut cases = Vec::new();
+    // The training lesson's widget: one loss curve of 100 steps, on a log scale.
+    let lesson: Vec<f64> = (0..100)
+        .map(|t| 1.8 * (-(t as f64) / 30.0).exp() + 0.01)
+        .collect();
+    cases.push(case(&[("curve".to_string(), lesson)], true, 3));
+    // Past the bound on points, and a log scale with a value of 0: both refuse.
+    let long = vec![1.0; MOST_LINE_POINTS / 2 + 1];
+    cases.push(case(
+        &[("sgd".into(), long.clone()), ("adam".into(), long)],
+        false,
+        3,
+    ));
+    cases.push(case(&[("curve".into(), vec![1.0, 0.0, 2.0])], true, 3));
+    for _ in 0..2000 {
+        let count = rng.range(1, 3);
+        let length = match rng.range(0, 4) {
+            0 => rng.range(1, 3),
+            1 => rng.range(4, 40),
+            2 => rng.range(41, 600),
+            // Up to the longest vector the language holds: x labels such as "1,000".
+            _ => rng.range(600, 1024),
+        };
+        let series: Vec<(String, Vec<f64>)> = (0..count)
+            .map(|i| {
+                let own = if rng.range(0, 3) == 0 {
+                    rng.range(1, length)
+                } else {
+                    length
+                };
+                (
+                    names[(i + rng.range(0, 4)) % names.len()].to_string(),
+                    random_values(&mut rng, own),
+                )
+            })
+            .collect();
+        let positive = series.iter().flat_map(|(_, v)| v).all(|v| *v > 0.0);
+        let log_y = rng.range(0, 2) > 0 && (positive || rng.range(0, 5) == 0);
+        cases.push(case(&series, log_y, rng.range(1, 4)));
+    }
+    let refused = cases
+        .iter()
+        .filter(|c| c["expected"]["error"].is_string())
+        .count();
+    assert!(
+        (3..cases.len() / 4).contains(&refused),
+        "{refused} of {} cases are refusals: the random cases should be mostly charts",
+        cases.len()
+    );
+    crate::common::run_node_differential("lines-differential.mjs", &cases, cases.len());
+}
