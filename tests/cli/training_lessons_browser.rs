@@ -18,6 +18,7 @@ use std::sync::Arc;
 use tempfile::TempDir;
 use worked::compute::lang::Value;
 use worked::present::figure::{line_layout, Series};
+use worked::present::{Precision, Style};
 
 /// The `show` list of the widget of `example` in `content/training/<lesson>.md`.
 fn widget_shows(lesson: &str, example: &str) -> Vec<String> {
@@ -47,16 +48,43 @@ fn expected(lesson: &str, example: &Example, edits: &[(&str, usize, usize, f64)]
         .collect()
 }
 
-/// A core's message as the widget words it for a reader: names in `code` marks quoted.
+/// A core's message as the widget words it for a reader (widget-common.js `readerWords`): names
+/// in `code` marks quoted, and every number printed by the number rule (−1, not -1).
 fn reader_words(message: &str) -> String {
-    message
+    let quoted: String = message
         .split('`')
         .enumerate()
         .map(|(k, part)| match k % 2 {
             0 => part.to_string(),
             _ => format!("\u{201c}{part}\u{201d}"),
         })
-        .collect()
+        .collect();
+    let chars: Vec<char> = quoted.chars().collect();
+    let is_word = |c: char| c.is_alphanumeric() || c == '_';
+    let (mut out, mut i) = (String::new(), 0);
+    while i < chars.len() {
+        let starts_number = chars[i].is_ascii_digit()
+            || (chars[i] == '-' && chars.get(i + 1).is_some_and(char::is_ascii_digit));
+        if !starts_number || (i > 0 && (is_word(chars[i - 1]) || chars[i - 1] == '.')) {
+            out.push(chars[i]);
+            i += 1;
+            continue;
+        }
+        let start = i;
+        i += 1;
+        let digit_at = |k: usize| chars.get(k).is_some_and(char::is_ascii_digit);
+        while digit_at(i) || (chars.get(i) == Some(&'.') && digit_at(i + 1)) {
+            i += 1;
+        }
+        let text: String = chars[start..i].iter().collect();
+        match text.parse::<f64>() {
+            Ok(x) if chars.get(i).is_none_or(|&c| !is_word(c)) => out.push_str(
+                &worked::present::format_number(x, Precision::AsWritten, Style::Prose),
+            ),
+            _ => out.push_str(&text),
+        }
+    }
+    out
 }
 
 /// A training lesson open in headless Chromium at the widget of one of its examples.
@@ -131,8 +159,9 @@ impl Open {
         assert!(invalid, "the field is marked invalid: {message}");
         let error =
             computed(example, &with(typed)).expect_err("the Rust core refuses the edit too");
+        let typed_words = worked::present::format_number(typed, Precision::AsWritten, Style::Prose);
         assert!(
-            message.starts_with(&format!("{input} = {typed} makes step \u{201c}")),
+            message.starts_with(&format!("{input} = {typed_words} makes step \u{201c}")),
             "the message names the field and what was typed: {message}"
         );
         let reason = format!(" fail: {}. Try ", reader_words(&error.message));

@@ -529,11 +529,15 @@ fn changed_note_shows(tab: &Tab) -> bool {
 }
 
 /// "name: text" for every number of `now` that prints differently from `lesson`'s.
+/// The entries of the row `now` that print differently from the lesson's, both printed at the
+/// precision `now` shares (one precision per row, README's number rule), as the widget prints them.
 fn differing(name: &str, now: &[f64], lesson: &[f64]) -> Vec<String> {
+    let precision = Precision::Computed(3).shared_by(now.iter().copied());
+    let print = |x: f64| format_number(x, precision, Style::Prose);
     now.iter()
         .zip(lesson)
-        .filter(|(x, l)| fmt(**x) != fmt(**l))
-        .map(|(x, _)| format!("{name}: {}", fmt(*x)))
+        .filter(|(x, l)| print(**x) != print(**l))
+        .map(|(x, _)| format!("{name}: {}", print(*x)))
         .collect()
 }
 
