@@ -1965,12 +1965,22 @@
       throw argumentsError('`' + name + '` needs a matrix, got a ' + describeShape(x), args.positional[0].span,
         'rows(x, a, b) takes rows of a matrix; cols(v, a, b) takes entries of a vector');
     }
-    var start = wholeNumber(args.positional[1], 'start');
-    var end = wholeNumber(args.positional[2], 'end');
+    var start = wholeNumber(args.positional[1], 'the start of `' + name + '`');
+    var end = wholeNumber(args.positional[2], 'the end of `' + name + '`');
     var available = columns ? x.cols : x.rows;
-    if (start < 0 || start >= end || end > available) {
-      throw argumentsError(name + '(' + start + ', ' + end + ') is outside the ' + available + ' available', args.span,
-        'positions count from 0 and need 0 ≤ start < end ≤ ' + available);
+    var unit = !columns ? 'rows' : x.rank === 1 ? 'entries' : 'columns';
+    var outside = null;
+    if (start < 0) {
+      outside = '`' + name + '` cannot start at ' + start + ': ' + unit + ' count from 0';
+    } else if (start >= end) {
+      outside = '`' + name + '` from ' + start + ' to ' + end + ' takes no ' + unit +
+        ': the end must be greater than the start';
+    } else if (end > available) {
+      outside = '`' + name + '` from ' + start + ' to ' + end + ' needs ' + unit + ' up to ' + (end - 1) +
+        ', and there are ' + available + ' (' + unit + ' 0 to ' + (available - 1) + ')';
+    }
+    if (outside !== null) {
+      throw argumentsError(outside, args.span, 'positions count from 0 and need 0 ≤ start < end ≤ ' + available);
     }
     var count = end - start;
     context.charge(columns ? x.rows * count : x.cols * count, args.span);
@@ -2415,7 +2425,7 @@
         'every value holds at least one number');
     }
     if (n > MAX_SIDE) {
-      throw LangError('limit', '`' + args.fn + '` of size ' + n + ' is larger than the limit', given.span,
+      throw LangError('limit', '`' + args.fn + '` of size ' + n + ' is larger than the limit of ' + MAX_SIDE, given.span,
         'values are at most ' + MAX_SIDE + '×' + MAX_SIDE);
     }
     return n;
@@ -2492,7 +2502,8 @@
     for (var k = 0; k < count * n; k++) data.push(0);
     value.data.forEach(function (position, row) {
       if (position % 1 !== 0 || position < 0 || position >= n) {
-        throw argumentsError('one_hot: position ' + formatNumber(position) + ' is not a whole number from 0 to ' + (n - 1),
+        var what = position % 1 !== 0 || !isFinite(position) ? 'is not a whole number' : 'is outside the positions';
+        throw argumentsError('one_hot: position ' + formatNumber(position) + ' ' + what + ' from 0 to ' + (n - 1),
           positions.span, 'positions count from 0, as argmax gives them');
       }
       data[row * n + position] = 1;

@@ -167,13 +167,35 @@ pub(super) fn slice(context: &mut Context, args: &Args, columns: bool) -> Result
             "rows(x, a, b) takes rows of a matrix; cols(v, a, b) takes entries of a vector",
         ));
     }
-    let start = whole_number(&args.positional[1], "start")?;
-    let end = whole_number(&args.positional[2], "end")?;
+    let start = whole_number(&args.positional[1], &format!("the start of `{name}`"))?;
+    let end = whole_number(&args.positional[2], &format!("the end of `{name}`"))?;
     let (rows, cols) = x.dims();
     let available = if columns { cols } else { rows };
-    if start < 0 || start >= end || end > available as i64 {
+    let unit = match (columns, x.rank()) {
+        (false, _) => "rows",
+        (true, 1) => "entries",
+        (true, _) => "columns",
+    };
+    let outside = if start < 0 {
+        Some(format!(
+            "`{name}` cannot start at {start}: {unit} count from 0"
+        ))
+    } else if start >= end {
+        Some(format!(
+            "`{name}` from {start} to {end} takes no {unit}: the end must be greater than the start"
+        ))
+    } else if end > available as i64 {
+        Some(format!(
+            "`{name}` from {start} to {end} needs {unit} up to {}, and there are {available} ({unit} 0 to {})",
+            end - 1,
+            available - 1
+        ))
+    } else {
+        None
+    };
+    if let Some(message) = outside {
         return Err(arguments_error(
-            format!("{name}({start}, {end}) is outside the {available} available"),
+            message,
             &args.span,
             format!("positions count from 0 and need 0 ≤ start < end ≤ {available}"),
         ));

@@ -22,7 +22,10 @@ pub(super) fn size(args: &Args, index: usize) -> Result<usize, LangError> {
     if n > MAX_SIDE as i64 {
         return Err(LangError::new(
             ErrorKind::Limit,
-            format!("`{}` of size {n} is larger than the limit", args.function),
+            format!(
+                "`{}` of size {n} is larger than the limit of {MAX_SIDE}",
+                args.function
+            ),
             given.span.clone(),
         )
         .with_hint(format!("values are at most {MAX_SIDE}×{MAX_SIDE}")));
@@ -128,12 +131,14 @@ pub(super) fn one_hot(context: &mut Context, args: &Args) -> Result<Value, LangE
     let mut entries = vec![0.0; count * n];
     for (row, &position) in value.entries().iter().enumerate() {
         if position.fract() != 0.0 || position < 0.0 || position >= n as f64 {
+            let shown = crate::compute::lang::value::format_number(position);
+            let what = if position.fract() != 0.0 || !position.is_finite() {
+                "is not a whole number"
+            } else {
+                "is outside the positions"
+            };
             return Err(arguments_error(
-                format!(
-                    "one_hot: position {} is not a whole number from 0 to {}",
-                    crate::compute::lang::value::format_number(position),
-                    n - 1
-                ),
+                format!("one_hot: position {shown} {what} from 0 to {}", n - 1),
                 &positions.span,
                 "positions count from 0, as argmax gives them",
             ));

@@ -174,7 +174,11 @@ fn shapes_triangles_diagonals_and_one_hot() {
     );
     assert_eq!(
         failure("y = one_hot(3, 3)", &[]).message,
-        "one_hot: position 3 is not a whole number from 0 to 2"
+        "one_hot: position 3 is outside the positions from 0 to 2"
+    );
+    assert_eq!(
+        failure("y = one_hot(1.5, 3)", &[]).message,
+        "one_hot: position 1.5 is not a whole number from 0 to 2"
     );
     assert_eq!(
         failure("y = tril(arange(3))", &[]).kind,

@@ -543,7 +543,23 @@ fn wrong_arguments_say_how_to_call_the_function() {
             ("y = dot(eye(2), eye(2))", "`dot` takes vectors, got a 2×2"),
             (
                 "y = rows(eye(2), 1, 3)",
-                "rows(1, 3) is outside the 2 available",
+                "`rows` from 1 to 3 needs rows up to 2, and there are 2 (rows 0 to 1)",
+            ),
+            (
+                "y = cols(arange(4), 2, 2)",
+                "`cols` from 2 to 2 takes no entries: the end must be greater than the start",
+            ),
+            (
+                "y = cols(eye(3), -1, 2)",
+                "`cols` cannot start at -1: columns count from 0",
+            ),
+            (
+                "y = rows(eye(3), 0.5, 2)",
+                "the start of `rows` must be a whole number, got 0.5",
+            ),
+            (
+                "y = zeros(100000, 1)",
+                "`zeros` of size 100000 is larger than the limit of 1024",
             ),
             ("y = concat()", "`concat` takes at least 1 argument, got 0"),
         ],
