@@ -27,6 +27,8 @@
   var LABEL_TEXT = 15;
   /** Most points one chart draws over all its lines (lines.rs `MOST_LINE_POINTS`). */
   var MOST_POINTS = 2048;
+  /** The smallest normal double, Rust's f64::MIN_POSITIVE: where a log scale clamps its values. */
+  var MIN_POSITIVE = 2.2250738585072014e-308;
   var SVG = 'http://www.w3.org/2000/svg';
 
   function format() {
@@ -45,7 +47,7 @@
   /** Data → user units, linearly or by log₁₀ (values at or below 0 at the bottom). */
   function scale(domain, range, log) {
     var d = log
-      ? widen(Math.log10(Math.max(domain[0], Number.MIN_VALUE)), Math.log10(Math.max(domain[1], Number.MIN_VALUE)))
+      ? widen(Math.log10(Math.max(domain[0], MIN_POSITIVE)), Math.log10(Math.max(domain[1], MIN_POSITIVE)))
       : widen(domain[0], domain[1]);
     return function (value) {
       var v = log ? (value > 0 ? Math.log10(value) : d[0]) : value;
@@ -101,8 +103,8 @@
 
   /** Whole powers of ten for a log axis over [low, high] (both > 0), and the domain. */
   function decadeTicks(low, high) {
-    var lo = Math.floor(Math.log10(Math.max(low, Number.MIN_VALUE)));
-    var hi = Math.max(Math.ceil(Math.log10(Math.max(high, Number.MIN_VALUE))), lo + 1);
+    var lo = Math.floor(Math.log10(Math.max(low, MIN_POSITIVE)));
+    var hi = Math.max(Math.ceil(Math.log10(Math.max(high, MIN_POSITIVE))), lo + 1);
     var stride = Math.max(Math.ceil((hi - lo) / 6), 1);
     var plain = lo >= -3 && hi <= 4;
     var ticks = [];

@@ -134,8 +134,10 @@
    */
   function readerWords(message) {
     return message.replace(/`([^`]*)`/g, '\u201c$1\u201d')
-      .replace(/(?<![\w.])-?\d+(?:\.\d+)?(?:e[+-]?\d+)?(?![\w]|\.\d)/g, function (number) {
-        return globalThis.worked.format.formatShortest(Number(number));
+      // No lookbehind (Safari before 16.4 cannot parse one): the character before a number is
+      // matched and put back.
+      .replace(/(^|[^\w.])(-?\d+(?:\.\d+)?(?:e[+-]?\d+)?)(?![\w]|\.\d)/g, function (_, before, number) {
+        return before + globalThis.worked.format.formatShortest(Number(number));
       });
   }
 

@@ -130,6 +130,12 @@ fn the_widget_line_chart_is_laid_out_as_the_build_line_figure() {
         let log_y = rng.range(0, 2) > 0 && (positive || rng.range(0, 5) == 0);
         cases.push(case(&series, log_y, rng.range(1, 4)));
     }
+    // Losses down among the smallest doubles, on a log scale: both twins clamp at the smallest
+    // normal double (f64::MIN_POSITIVE), so the bottom decade and the points agree.
+    for bottom in [1e-320, 1e-310, 3e-308] {
+        let falling = (0..40).map(|k| bottom * 1.5f64.powi(40 - k)).collect();
+        cases.push(case(&[("loss".to_string(), falling)], true, 3));
+    }
     let refused = cases
         .iter()
         .filter(|c| c["expected"]["error"].is_string())

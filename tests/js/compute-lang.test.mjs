@@ -155,8 +155,12 @@ test('a kept statement that an earlier edit pushes past the work limit fails whe
 });
 
 test('a kept statement keeps its result apart from a -0 input, which a full run tells from 0', () => {
-  const steps = 'y = 1 / x';
-  assert.deepEqual(lang.run(steps, [['x', 0.5]]).values, [['y', 2]]);
-  assert.equal(failure(steps, [['x', 0]]).kind, 'non_finite');
-  assert.deepEqual(failure(steps, [['x', -0]]), lang.runFully(steps, [['x', -0]]).error);
+  const steps = 'y = -x';
+  const zero = lang.run(steps, [['x', 0]]);
+  assert.ok(Object.is(zero.values[0][1], -0));
+  const negativeZero = lang.run(steps, [['x', -0]]);
+  assert.equal(negativeZero.reused, 0, 'x = -0 is not x = 0: y runs again');
+  assert.deepStrictEqual(negativeZero.values, lang.runFully(steps, [['x', -0]]).values);
+  assert.ok(Object.is(negativeZero.values[0][1], 0));
+  assert.equal(lang.run(steps, [['x', -0]]).reused, 1, 'the same -0 again is kept');
 });

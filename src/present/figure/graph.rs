@@ -58,7 +58,7 @@ struct Placed {
 
 /// The layer of every node: one below the deepest node it reads, and a node that reads nothing
 /// (a weight, an input) just above the first node that reads it, so a weight sits beside the
-/// value it multiplies rather than at the top. At most `nodes` rounds of relaxation: an edge
+/// value it multiplies rather than at the top. At most `count + 1` rounds of relaxation: an edge
 /// still pushing a node down after that is a cycle, which the compute core refuses already.
 pub(super) fn layers(count: usize, edges: &[GraphEdge]) -> Result<Vec<usize>, FigureError> {
     let mut layer = vec![0usize; count];
