@@ -822,3 +822,65 @@ fn a_position_far_out_of_range_is_answered_with_one_that_works() {
     paste_into(&tab, i, suggested);
     assert_eq!(message_at(&tab, i), (String::new(), false));
 }
+
+/// The attention lesson's weights figure and its widget's weights table, cell by cell: the same
+/// numbers, and each widget cell's background the colour the figure's cell shows (its heat
+/// composited over the cell at the opacity of the value), in the light and the dark scheme.
+#[test]
+fn the_attention_widgets_heatmap_cells_have_the_figures_colours_light_and_dark() {
+    let Some(chromium) = launch() else { return };
+    let site = ShippedSite::build();
+    let tab = chromium.tab();
+    metrics(&tab, 1280, 900);
+    for scheme in ["light", "dark"] {
+        super::widget_browser::color_scheme(&tab, scheme);
+        open(&tab, &site.url("transformers/attention.html"));
+        let cells = eval_json(
+            &tab,
+            "(function () {
+               function rgb(c) {
+                 var n = c.match(/[\\d.]+/g).map(Number).slice(0, 3);
+                 return c.indexOf('color(') === 0 ? n.map(function (x) { return x * 255; }) : n;
+               }
+               var figure = document.querySelector('.wf-heatmap');
+               var base = Array.from(figure.querySelectorAll('rect.wf-cell'));
+               var drawn = Array.from(figure.querySelectorAll('rect.wf-heat')).map(function (heat, k) {
+                 var under = rgb(getComputedStyle(base[k]).fill), over = rgb(getComputedStyle(heat).fill);
+                 var a = Number(heat.getAttribute('fill-opacity'));
+                 return under.map(function (u, i) { return u * (1 - a) + over[i] * a; });
+               });
+               var numbers = Array.from(figure.querySelectorAll('text.wf-cell-value')).map(function (t) { return t.textContent; });
+               var widget = Array.from(document.querySelector('[data-widget=attention] .ww [data-matrix=weights]').querySelectorAll('td'))
+                 .filter(function (td) { return td.textContent !== ''; })
+                 .map(function (td) { return [td.textContent, rgb(getComputedStyle(td).backgroundColor)]; });
+               return { drawn: drawn, numbers: numbers, widget: widget };
+             })()",
+        );
+        let drawn = cells["drawn"].as_array().unwrap();
+        let widget = cells["widget"].as_array().unwrap();
+        assert!(drawn.len() >= 9, "{scheme}: the figure has its cells");
+        assert_eq!(
+            drawn.len(),
+            widget.len(),
+            "{scheme}: one widget cell per figure cell"
+        );
+        for (k, (figure, live)) in drawn.iter().zip(widget).enumerate() {
+            assert_eq!(
+                cells["numbers"][k], live[0],
+                "{scheme}: cell {k} holds the same number"
+            );
+            for channel in 0..3 {
+                let (a, b) = (
+                    figure[channel].as_f64().unwrap(),
+                    live[1][channel].as_f64().unwrap(),
+                );
+                assert!(
+                    (a - b).abs() <= 1.5,
+                    "{scheme}: cell {k} ({}) is {:?} in the widget and {figure:?} in the figure",
+                    live[0],
+                    live[1]
+                );
+            }
+        }
+    }
+}
