@@ -702,7 +702,7 @@ impl<'x> Expander<'x> {
             shapes: Option<toml::Spanned<Vec<Vec<toml::Spanned<String>>>>>,
             graph: Option<GraphKey>,
             gradients: Option<GradientsKey>,
-            log_y: Option<bool>,
+            log_y: Option<toml::Spanned<bool>>,
             /// A label (`fig-…`), numbered in [`crate::expand::labels`].
             id: Option<String>,
             /// What a heatmap's colour means, the title of its legend.
@@ -754,6 +754,15 @@ impl<'x> Expander<'x> {
                 "`gradients` pairs the boxes of a graph, but the figure has no `graph`".to_string(),
                 "add graph = [\"…\"] with the steps to draw, or remove gradients".to_string(),
                 body.file_span(gradients.span()),
+            )));
+        }
+        let draws_steps = spec.step.is_some() && spec.graph.is_none() && spec.shapes.is_none();
+        if let Some(log_y) = spec.log_y.as_ref().filter(|_| !draws_steps) {
+            return self.placed_figure(Err((
+                "`log_y` sets the scale of a figure's lines, and this figure draws none"
+                    .to_string(),
+                "remove log_y, or draw vector steps as lines with step = [\"…\"]".to_string(),
+                body.file_span(log_y.span()),
             )));
         }
         if let Some(graph) = &spec.graph {
@@ -813,7 +822,8 @@ impl<'x> Expander<'x> {
                     Steps::One(one) => vec![one.as_str()],
                     Steps::Several(several) => several.iter().map(String::as_str).collect(),
                 };
-                self.compute_figure(computed, &names, spec.log_y.unwrap_or(false), &options)
+                let log_y = spec.log_y.as_ref().is_some_and(|log_y| *log_y.get_ref());
+                self.compute_figure(computed, &names, log_y, &options)
                     .map_err(|(message, help)| (message, help, span))
             }
             (Evaluated::Compute(computed), None) => Err((

@@ -553,3 +553,22 @@ fn a_bad_lines_list_is_an_error_at_the_entry_that_is_wrong() {
         .exits_with(1)
         .stderr_has("`lines` draws steps of a compute example, but \"s\" is a softmax example");
 }
+
+#[test]
+fn a_log_scale_on_a_figure_without_lines_is_reported_at_its_value() {
+    let book = book_with(
+        "```softmax\nname = \"s\"\nlogits = [1, 2]\n```\n\n```figure\nexample = \"s\"\nlog_y = true\n```\n",
+    );
+    book.check()
+        .exits_with(1)
+        .stderr_has("ln.md:12:9")
+        .stderr_has("`log_y` sets the scale of a figure's lines, and this figure draws none");
+    let shapes = book_with(&format!(
+        "{BLOCK}\n```figure\nexample = \"ln\"\nshapes = [[\"w\"]]\nlog_y = true\n```\n"
+    ));
+    shapes
+        .check()
+        .exits_with(1)
+        .stderr_has("ln.md:30:9")
+        .stderr_has("`log_y` sets the scale of a figure's lines, and this figure draws none");
+}
