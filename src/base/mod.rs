@@ -2,5 +2,6 @@
 //! diagnostics that point into them.
 
 pub mod diagnostics;
+pub mod fields;
 pub mod html;
 pub mod source;

@@ -128,6 +128,24 @@ struct RawMath {
 
 const CONFIG_KEYS: &str = "title, description, author, language, decimals, base_url, contents, ids (\"worked\" or \"mdbook\"), bibliography, citation-style, a [math] table with macros and macros_file, and a [check] table with links and math (\"error\" or \"warn\")";
 
+/// Every key `book.toml` accepts, tables' keys as `table.key`, read from the parser itself
+/// (the manual is checked against this list).
+pub fn book_toml_keys() -> Vec<String> {
+    use crate::base::fields::struct_fields;
+    let tables = [
+        ("math", struct_fields::<RawMath>()),
+        ("check", struct_fields::<RawCheck>()),
+    ];
+    let mut keys = Vec::new();
+    for &key in struct_fields::<RawConfig>() {
+        match tables.iter().find(|(table, _)| *table == key) {
+            Some((table, inner)) => keys.extend(inner.iter().map(|k| format!("{table}.{k}"))),
+            None => keys.push(key.to_string()),
+        }
+    }
+    keys
+}
+
 /// The most decimals a reference may ask for; beyond this f64 prints noise.
 pub const MAX_DECIMALS: usize = 15;
 
@@ -480,6 +498,21 @@ pub fn load_config(root: &Path) -> Result<BookConfig, Vec<Diagnostic>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn book_toml_keys_come_from_the_parser_and_the_unknown_key_hint_names_each() {
+        let keys = book_toml_keys();
+        for expected in ["title", "citation-style", "math.macros_file", "check.links"] {
+            assert!(
+                keys.iter().any(|k| k == expected),
+                "{expected} missing from {keys:?}"
+            );
+        }
+        for key in &keys {
+            let last = key.rsplit('.').next().unwrap();
+            assert!(CONFIG_KEYS.contains(last), "the hint does not name {key}");
+        }
+    }
 
     fn defaults() -> BookConfig {
         BookConfig {

@@ -72,6 +72,11 @@ struct FrontMatter {
 
 const FRONT_MATTER_KEYS: &str = "title, slug, weight, summary, keep_going, draft";
 
+/// Every key a lesson's front matter accepts, read from the parser itself.
+pub fn front_matter_keys() -> &'static [&'static str] {
+    crate::base::fields::struct_fields::<FrontMatter>()
+}
+
 impl Lesson {
     /// Output path of the page, relative to the output root; also its URL from the root.
     pub fn page(&self) -> String {
@@ -548,6 +553,18 @@ fn duplicate_pages(lessons: &[Lesson]) -> Vec<Diagnostic> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn front_matter_keys_come_from_the_parser_and_the_hint_names_each() {
+        let keys = front_matter_keys();
+        assert!(keys.contains(&"keep_going") && keys.contains(&"draft"));
+        for key in keys {
+            assert!(
+                FRONT_MATTER_KEYS.contains(key),
+                "the hint does not name {key}"
+            );
+        }
+    }
 
     fn lesson(text: &str) -> Result<Lesson, Diagnostic> {
         parse_lesson(
