@@ -101,7 +101,8 @@
 
   /** An overflow, a limit of the language, or more numbers than the widget draws. */
   function tooLarge(problem) {
-    return problem.kind === 'size' || problem.kind === 'limit' || (problem.kind === 'chart' && problem.reason === 'points') ||
+    return problem.kind === 'size' || problem.kind === 'limit' ||
+      (problem.kind === 'chart' && ['points', 'cells', 'bars'].indexOf(problem.reason) !== -1) ||
       (problem.kind === 'non_finite' && /overflows/.test(problem.error.message));
   }
 
@@ -144,6 +145,23 @@
   /** problemWords for an edit the line chart cannot draw. */
   function chartWords(problem) {
     var step = 'step \u201c' + problem.stepName + '\u201d';
+    if (problem.view) {
+      var picture = 'its ' + (problem.view === 'heatmap' ? 'heatmap' : 'bar chart');
+      if (problem.reason === 'cells' || problem.reason === 'bars') {
+        return {
+          short: 'would make the ' + (problem.view === 'heatmap' ? 'heatmap' : 'bar chart') + ' of ' + step + ' too large to draw',
+          full: 'would make ' + step + ' ' + F.formatCount(problem.count) + ' entries, and ' + picture + ' draws at most ' +
+            F.formatCount(problem.most) + '.',
+        };
+      }
+      return {
+        short: 'makes ' + picture.replace('its', 'the') + ' of ' + step + ' impossible to draw',
+        full: problem.reason === 'shape'
+          ? 'makes ' + step + ' ' + (typeof problem.value === 'number' ? 'a single number' : shapeWords(problem.value)) +
+            ', which ' + picture + ' cannot draw.'
+          : 'makes ' + step + ' hold a number ' + picture + ' cannot draw (\u2212\u221e).',
+      };
+    }
     if (problem.reason === 'points') {
       return {
         short: 'would make the chart too large to draw',
@@ -174,6 +192,11 @@
     /** `[{ step, class }]`: the steps drawn as lines in one chart, each in its page colour. */
     this.lines = Array.isArray(example.lines) && example.lines.length ? example.lines : null;
     this.chart = null; // the line chart's layout of the last run that worked
+    /** `{ input: { kind: 'slider' | 'toggle' | 'choice', … } }`: the widget block's `[controls]`. */
+    this.controls = example.controls || {};
+    /** `{ step: 'heatmap' | 'bars' }`: steps drawn as pictures by step-views.js, tables below. */
+    this.views = example.views || {};
+    this.pictures = {}; // the views' pictures of the last run that worked, by step
   }
 
   /** Computed numbers at the book's decimals; what an edit makes huge in scientific notation. */
@@ -202,6 +225,7 @@
     var lesson = globalThis.WorkedComputeLang.run(this.example.steps, clone(this.example.inputs));
     if (!lesson.ok) throw new Error('the example as written does not run in this browser');
     if (this.lines && !ns.lineChart) throw new Error('line-chart.js, which draws the lines, is not on the page');
+    if (Object.keys(this.views).length && !ns.stepViews) throw new Error('step-views.js, which draws the views, is not on the page');
     this.lessonValues = lesson.values;
     if (fromUrl && this.outcome().problem) this.inputs = clone(this.example.inputs);
     var live = el('div', { className: 'ww', id: this.id });
@@ -214,7 +238,10 @@
           'The link\u2019s edit does not fit this example any more, so the example\u2019s own numbers are shown.')
         : null,
       this.buildControls(),
-      el('div', { className: 'ww-inputs' }, this.inputs.map(this.buildInput, this)),
+      el('div', { className: 'ww-inputs' }, this.inputs.map(function (entry, index) {
+        var control = this.controls[entry[0]];
+        return control ? this.buildControl(entry[0], index, control) : this.buildInput(entry, index);
+      }, this)),
       this.status = el('p', { className: 'ww-status', role: 'status', 'data-status': true }),
       this.changedNote = el('p', { className: 'ww-changed-note', 'data-changed-steps': true, hidden: true }),
       this.results = el('div', { className: 'ww-results' }),
@@ -252,7 +279,51 @@
     }
     var chart = this.lines ? this.layoutLines(run.values) : null;
     if (chart && chart.error) return { run: run, problem: chart.problem };
-    return { run: run, problem: null, chart: chart };
+    var pictures = this.drawViews(run.values);
+    if (pictures.problem) return { run: run, problem: pictures.problem };
+    return { run: run, problem: null, chart: chart, pictures: pictures };
+  };
+
+  /**
+   * The views' pictures of `values` by step, as step-views.js draws them (the twins of the
+   * build's figures), or `{ problem }` when an edit made one impossible to draw as the build
+   * would (a heatmap step no longer a matrix, too many cells or bars, −∞ on a bar): kind
+   * 'chart', with the view, what went wrong (`reason`) and the step.
+   */
+  Widget.prototype.drawViews = function (values) {
+    var pictures = {};
+    var names = Object.keys(this.views);
+    for (var i = 0; i < names.length; i++) {
+      var name = names[i];
+      var view = this.views[name];
+      var value = values.filter(function (entry) { return entry[0] === name; })[0][1];
+      var labels = globalThis.WorkedComputeLang.labels(value, this.example.rows, this.example.cols,
+        this.example.labels && this.example.labels[name]);
+      var options = { decimals: this.decimals, idPrefix: this.id + '-' + name };
+      var rows = isMatrix(value) ? value : null;
+      var picture;
+      if (view === 'heatmap' && rows && rows.length > 1 && rows[0].length > 1) {
+        picture = ns.stepViews.heatmap(rows, labels.rows || null, labels.cols || null, name, options);
+      } else if (view === 'bars' && Array.isArray(value) && !rows) {
+        picture = ns.stepViews.bars(value, labels.cols || null, name, options);
+      } else if (view === 'bars' && rows && (rows.length === 1 || rows[0].length === 1)) {
+        picture = rows.length === 1
+          ? ns.stepViews.bars(rows[0], labels.cols || null, name, options)
+          : ns.stepViews.bars(rows.map(function (row) { return row[0]; }), labels.rows || null, name, options);
+      } else {
+        picture = { error: 'shape' };
+      }
+      if (picture.error) {
+        return {
+          problem: {
+            kind: 'chart', view: view, reason: picture.error, stepName: name, value: value,
+            count: picture.count, most: picture.most,
+          },
+        };
+      }
+      pictures[name] = picture;
+    }
+    return pictures;
   };
 
   /**
@@ -340,6 +411,102 @@
       el('ul', { className: 'ww-messages' }));
   };
 
+  // ------------------------------------------------------------------------------- controls
+
+  /** Positions of a slider: fine enough to pass every round value a lesson picks. */
+  var SLIDER_STEPS = 1000;
+
+  /**
+   * One input with the control the widget block gives it (`[controls]`), in a fieldset named
+   * by the input, with its messages: a slider beside its editable number field, a checkbox, or
+   * radio buttons. Each has a field object as the number fields do (`sync` shows the current
+   * value), so guards, messages, the fragment and Reset treat them alike.
+   */
+  Widget.prototype.buildControl = function (name, index, control) {
+    var self = this;
+    var parts;
+    if (control.kind === 'slider') {
+      var lo = control.range[0];
+      var hi = control.range[1];
+      var toValue = function (position) {
+        var t = position / SLIDER_STEPS;
+        var x = control.log ? lo * Math.pow(hi / lo, t) : lo + (hi - lo) * t;
+        return Math.min(hi, Math.max(lo, Number(x.toPrecision(3))));
+      };
+      var toPosition = function (x) {
+        var t = control.log ? Math.log(x / lo) / Math.log(hi / lo) : (x - lo) / (hi - lo);
+        return Math.round(Math.min(1, Math.max(0, t)) * SLIDER_STEPS);
+      };
+      var range = el('input', {
+        type: 'range', min: 0, max: SLIDER_STEPS, step: 1, 'aria-label': name, 'data-slider': name,
+        className: 'ww-slider',
+      });
+      var number = this.numberField(index, 0, 0, name);
+      var numberField = this.fields[this.fields.length - 1];
+      var field = { node: range, input: index, row: 0, col: 0, label: name, message: null };
+      field.sync = function () {
+        var x = self.entry(index, 0, 0);
+        range.value = String(toPosition(x));
+        range.setAttribute('aria-valuetext', F.formatShortest(x));
+        number.value = String(x);
+      };
+      numberField.sync = field.sync;
+      range.addEventListener('input', function () {
+        if (!self.tryEdit(field, toValue(Number(range.value)), true)) field.sync();
+        else number.value = String(self.entry(index, 0, 0));
+        range.setAttribute('aria-valuetext', F.formatShortest(self.entry(index, 0, 0)));
+      });
+      number.addEventListener('input', function () { range.value = String(toPosition(self.entry(index, 0, 0))); });
+      this.fields.push(field);
+      field.sync();
+      parts = [range, ' ', number,
+        el('span', { className: 'ww-slider-range' }, ' (' + F.formatShortest(lo) + ' to ' + F.formatShortest(hi) +
+          (control.log ? ', log scale' : '') + ')')];
+    } else if (control.kind === 'toggle') {
+      var box = el('input', { type: 'checkbox', 'data-toggle': name });
+      var toggle = { node: box, input: index, row: 0, col: 0, label: name, message: null };
+      toggle.sync = function () { box.checked = self.entry(index, 0, 0) === 1; };
+      box.addEventListener('change', function () {
+        if (!self.tryEdit(toggle, box.checked ? 1 : 0, false)) toggle.sync();
+      });
+      this.fields.push(toggle);
+      toggle.sync();
+      parts = [el('label', null, box, ' ', el('code', null, name))];
+    } else {
+      var group = this.id + '-' + name;
+      parts = control.choices.map(function (value, k) {
+        var radio = el('input', { type: 'radio', name: group, value: String(value), 'data-choice': name });
+        var option = { node: radio, input: index, row: 0, col: 0, label: name, message: null };
+        option.sync = function () { radio.checked = self.entry(index, 0, 0) === value; };
+        radio.addEventListener('change', function () {
+          if (radio.checked && !self.tryEdit(option, value, false)) {
+            self.fields.forEach(function (f) { if (f.sync && f.input === index) f.sync(); });
+          }
+        });
+        self.fields.push(option);
+        option.sync();
+        return el('label', { className: 'ww-choice' }, radio, ' ', control.labels[k]);
+      });
+    }
+    return el('fieldset', { className: 'ww-block ww-control', 'data-control': control.kind, 'data-control-input': name },
+      el('legend', null, el('code', null, name)),
+      el('div', { className: 'ww-control-body' }, parts),
+      el('ul', { className: 'ww-messages' }));
+  };
+
+  /** Marks each control whose value differs from the lesson's (`data-changed`), as numbers are. */
+  Widget.prototype.markControls = function () {
+    var self = this;
+    this.inputs.forEach(function (entry, index) {
+      if (!self.controls[entry[0]]) return;
+      var node = self.results && self.figure.querySelector('[data-control-input="' + entry[0] + '"]');
+      if (!node) return;
+      var differs = entry[1] !== self.example.inputs[index][1];
+      if (differs) node.setAttribute('data-changed', 'true');
+      else node.removeAttribute('data-changed');
+    });
+  };
+
   /** A text field for one entry; `label` names it for screen readers and messages. */
   Widget.prototype.numberField = function (input, row, col, label) {
     var self = this;
@@ -352,31 +519,42 @@
     node.addEventListener('input', function () {
       var typed = node.value.trim();
       var x = common.parseNumber(typed);
-      var before = self.entry(input, row, col);
-      var still = ' Still using ' + F.formatShortest(before) + ' until it is fixed.';
       if (x === null) {
+        var still = ' Still using ' + F.formatShortest(self.entry(input, row, col)) + ' until it is fixed.';
         self.say(field, label + ': ' + (typed === '' ? 'the field is empty.' : common.notANumber(typed)) + still);
         return;
       }
-      self.setEntry(input, row, col, x);
-      var outcome = self.outcome();
-      if (outcome.problem) {
-        // The inputs stay those of the last run that worked, so the tables, the link and the
-        // next edit all start from there.
-        var suggestions = self.suggest(field, x, before, outcome.problem);
-        self.setEntry(input, row, col, before);
-        var words = problemWords(outcome.problem);
-        self.say(field, label + ' = ' + F.formatShortest(x) + ' ' + words.full +
-          (suggestions.length ? ' Try ' + suggestions.map(common.suggestion).join(' or ') + '.' : '') + still);
-        self.status.textContent = 'Your edit of ' + label + ' ' + words.short + ', so the tables show the last values that worked.';
-        self.status.setAttribute('data-error', outcome.problem.kind);
-        return;
-      }
-      self.run(outcome);
-      common.writeFragment(self.example.name, encodeState(self.example.inputs, self.inputs));
+      self.tryEdit(field, x, true);
     });
     this.fields.push(field);
     return node;
+  };
+
+  /**
+   * Sets `field`'s entry to `x` and runs the program; an edit that fails is refused at the field
+   * (with nearby values that work when `suggest`), the inputs staying those of the last run that
+   * worked. Returns whether the edit was taken.
+   */
+  Widget.prototype.tryEdit = function (field, x, suggest) {
+    var before = this.entry(field.input, field.row, field.col);
+    var still = ' Still using ' + F.formatShortest(before) + ' until it is fixed.';
+    this.setEntry(field.input, field.row, field.col, x);
+    var outcome = this.outcome();
+    if (outcome.problem) {
+      // The inputs stay those of the last run that worked, so the tables, the link and the
+      // next edit all start from there.
+      var suggestions = suggest ? this.suggest(field, x, before, outcome.problem) : [];
+      this.setEntry(field.input, field.row, field.col, before);
+      var words = problemWords(outcome.problem);
+      this.say(field, field.label + ' = ' + F.formatShortest(x) + ' ' + words.full +
+        (suggestions.length ? ' Try ' + suggestions.map(common.suggestion).join(' or ') + '.' : '') + still);
+      this.status.textContent = 'Your edit of ' + field.label + ' ' + words.short + ', so the tables show the last values that worked.';
+      this.status.setAttribute('data-error', outcome.problem.kind);
+      return false;
+    }
+    this.run(outcome);
+    common.writeFragment(this.example.name, encodeState(this.example.inputs, this.inputs));
+    return true;
   };
 
   Widget.prototype.entry = function (input, row, col) {
@@ -481,10 +659,12 @@
       this.values = this.inputs.map(function (entry) { return [entry[0], clone(entry[1])]; }).concat(result.run.values);
       this.whole = result.run.whole;
       this.chart = result.chart || null;
+      this.pictures = result.pictures || {};
       this.updateNumpy();
       this.status.textContent = '';
       this.status.removeAttribute('data-error');
     }
+    this.markControls();
     this.render();
   };
 
@@ -523,6 +703,10 @@
     steps.forEach(function (entry) {
       var block = self.valueBlock(entry[0], entry[1]);
       if (block.querySelector('[data-changed]')) changed.push('\u201c' + entry[0] + '\u201d');
+      if (self.pictures[entry[0]]) {
+        blocks.push(self.viewBlock(entry[0], block));
+        return;
+      }
       if (lined.indexOf(entry[0]) === -1 || !self.chart) {
         blocks.push(block);
         return;
@@ -560,6 +744,22 @@
         el('div', { className: 'wf-panels' }, svg)),
       el('details', { className: 'ww-lines-numbers', 'data-lines-numbers': true },
         el('summary', null, 'The numbers of ' + listWords(names.map(function (n) { return '\u201c' + n + '\u201d'; })))));
+  };
+
+  /**
+   * A step drawn as its view (heatmap or bars, the last run's picture) as the build draws its
+   * figure: its line of code, the picture (named and described for screen readers), and, in a
+   * disclosure, its table, where every number can be read.
+   */
+  Widget.prototype.viewBlock = function (name, table) {
+    var picture = this.pictures[name];
+    var view = this.views[name];
+    return el('div', { className: 'ww-block ww-block-wide ww-view', 'data-view': view, 'data-step': name },
+      el('p', { className: 'ww-code', 'aria-hidden': 'true' }, el('code', null, this.stepLine(name))),
+      el('figure', { className: 'worked-figure', 'data-figure': view },
+        el('div', { className: 'wf-panels' }, ns.stepViews.toDom(picture.svg))),
+      el('details', { className: 'ww-lines-numbers', 'data-view-numbers': true },
+        el('summary', null, 'The numbers of \u201c' + name + '\u201d'), table));
   };
 
   /** The lesson's value of step `name` as rows (null when the program as written has none). */
@@ -646,7 +846,10 @@
   Widget.prototype.restore = function (inputs) {
     var self = this;
     this.inputs = inputs;
-    this.fields.forEach(function (f) { f.node.value = String(self.entry(f.input, f.row, f.col)); });
+    this.fields.forEach(function (f) {
+      if (f.sync) f.sync();
+      else f.node.value = String(self.entry(f.input, f.row, f.col));
+    });
     this.run(null);
     common.writeFragment(this.example.name, encodeState(this.example.inputs, this.inputs));
   };

@@ -42,6 +42,7 @@ mod serve;
 mod shown_arithmetic;
 mod site_furniture;
 mod sliders_differential;
+mod step_views_differential;
 mod support;
 mod training_lessons_browser;
 mod transformer_block_browser;
