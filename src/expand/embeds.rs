@@ -96,6 +96,7 @@ fn widget_kind(evaluated: &Evaluated) -> Option<WidgetKind> {
                 "js/worked-format.js",
                 "js/widget-common.js",
                 super::numpy::NUMPY_SCRIPT,
+                STEP_EXPLAIN_SCRIPT,
                 COMPUTE_WIDGET_SCRIPT,
             ],
             // Every value, inputs first: the same tables the live widget shows.
@@ -172,6 +173,8 @@ const WITHOUT_SCRIPT_NOTE: &str = "<p class=\"worked-widget-nojs\">The controls 
 /// after it (relative to the output root).
 const LINE_CHART_SCRIPT: &str = "js/line-chart.js";
 const COMPUTE_WIDGET_SCRIPT: &str = "js/compute-widget.js";
+/// The script that says how an entry of a compute widget's step was computed.
+const STEP_EXPLAIN_SCRIPT: &str = "js/step-explain.js";
 /// The script that draws a compute widget's heatmap and bars views (after line-chart.js, whose
 /// ticks and text measures it shares).
 const STEP_VIEWS_SCRIPT: &str = "js/step-views.js";

@@ -245,6 +245,9 @@
       this.status = el('p', { className: 'ww-status', role: 'status', 'data-status': true }),
       this.changedNote = el('p', { className: 'ww-changed-note', 'data-changed-steps': true, hidden: true }),
       this.results = el('div', { className: 'ww-results' }),
+      this.explanation = ns.stepExplain
+        ? el('div', { className: 'ww-explain', 'data-explain': true, 'aria-live': 'polite', hidden: true })
+        : null,
       this.buildNumpy(),
     ]);
     common.showLive(this.figure, live);
@@ -439,7 +442,7 @@
       };
       var range = el('input', {
         type: 'range', min: 0, max: SLIDER_STEPS, step: 1, 'aria-label': name, 'data-slider': name,
-        className: 'ww-slider',
+        className: 'ww-range',
       });
       var number = this.numberField(index, 0, 0, name);
       var numberField = this.fields[this.fields.length - 1];
@@ -726,6 +729,98 @@
         '; outlined bold numbers differ from the lesson\u2019s.');
     }
     this.changedNote.hidden = changed.length === 0;
+    this.renderExplanation();
+  };
+
+  // ---------------------------------------------------------------------- explaining an entry
+
+  /** Makes the cells of a step's table explain themselves: one tab stop per table (its first
+   *  cell), arrow keys move between cells, Enter or a click explains the cell. */
+  Widget.prototype.explainable = function (table, name) {
+    var self = this;
+    if (!this.explanation) return;
+    var cells = Array.from(table.querySelectorAll('td[data-row]'));
+    cells.forEach(function (cell, k) {
+      cell.tabIndex = k === 0 ? 0 : -1;
+      cell.setAttribute('data-explainable', 'true');
+    });
+    function choose(cell) {
+      self.selected = { name: name, row: Number(cell.getAttribute('data-row')), col: Number(cell.getAttribute('data-col')) };
+      self.renderExplanation();
+    }
+    table.addEventListener('click', function (event) {
+      var cell = event.target.closest('td[data-row]');
+      if (cell) choose(cell);
+    });
+    table.addEventListener('keydown', function (event) {
+      var cell = event.target.closest('td[data-row]');
+      if (!cell) return;
+      var moves = { ArrowRight: [0, 1], ArrowLeft: [0, -1], ArrowDown: [1, 0], ArrowUp: [-1, 0] };
+      if (event.key === 'Enter' || event.key === ' ') {
+        event.preventDefault();
+        choose(cell);
+      } else if (moves[event.key]) {
+        var next = table.querySelector('td[data-row="' + (Number(cell.getAttribute('data-row')) + moves[event.key][0]) +
+          '"][data-col="' + (Number(cell.getAttribute('data-col')) + moves[event.key][1]) + '"]');
+        if (next) {
+          event.preventDefault();
+          cell.tabIndex = -1;
+          next.tabIndex = 0;
+          next.focus();
+        }
+      }
+    });
+  };
+
+  /** The value of expression `node` of the program in the last run: a name's, a literal, or
+   *  the expression run once more after the program (null when it does not run). */
+  Widget.prototype.valueOf = function (node) {
+    if (node.kind === 'number') return node.value;
+    var values = this.values;
+    if (node.kind === 'name') {
+      var found = values.filter(function (e) { return e[0] === node.name; })[0];
+      return found ? found[1] : null;
+    }
+    var text = this.example.steps.slice(node.span[0], node.span[1]);
+    var run = globalThis.WorkedComputeLang.run(this.example.steps + '\n__explained = ' + text, clone(this.inputs));
+    var result = run.ok && run.values.filter(function (e) { return e[0] === '__explained'; })[0];
+    return result ? result[1] : null;
+  };
+
+  /** How the chosen entry was computed, typeset (or nothing chosen yet: hidden). */
+  Widget.prototype.renderExplanation = function () {
+    var chosen = this.selected;
+    var box = this.explanation;
+    if (!box) return;
+    var entry = chosen && this.values && this.values.filter(function (e) { return e[0] === chosen.name; })[0];
+    var rows = entry && asRows(entry[1]);
+    if (!rows || !rows[chosen.row] || rows[chosen.row][chosen.col] === undefined) {
+      box.hidden = true;
+      box.replaceChildren();
+      return;
+    }
+    var self = this;
+    var statements;
+    try {
+      statements = globalThis.WorkedComputeLang.parse(this.example.steps);
+    } catch (error) {
+      statements = [];
+    }
+    var x = ns.stepExplain.explain(statements, chosen.name, entry[1], chosen.row, chosen.col,
+      function (node) { return self.valueOf(node); });
+    var labels = this.labelsOf(chosen.name, entry[1]);
+    var where = chosen.name + (typeof entry[1] === 'number' ? ''
+      : '[' + (labels.rows ? labels.rows[chosen.row] + ', ' : '') + labels.cols[chosen.col] + ']');
+    var format = this.formatterOf(chosen.name, entry[1]);
+    var plain = this.fmt.bind(this);
+    var lines = ns.stepExplain.typeset(x, where, this.stepLine(chosen.name), common.math, function (n) {
+      return n === x.result ? format(n) : plain(n);
+    });
+    box.setAttribute('data-explain', chosen.name);
+    box.setAttribute('data-kind', x.kind);
+    box.replaceChildren(el('p', { className: 'ww-explain-title' }, 'How ' + where + ' is computed: ' + lines[0]),
+      el('p', { className: 'ww-formula' }, lines.slice(1)));
+    box.hidden = false;
   };
 
   /**
@@ -813,11 +908,12 @@
     });
     // The line of code sits above the table, as wide as the block; the caption names the table
     // for screen readers without squeezing the code into the table's width.
+    var table = el('table', { className: 'ww-table ww-matrix' + (shaded ? ' ww-heatmap' : ''), 'data-matrix': name },
+      el('caption', { className: 'ww-visually-hidden' }, this.stepLine(name)), el('thead', null, head), body);
+    this.explainable(table, name);
     return el('div', { className: 'ww-block' + (rows[0].length > 3 ? ' ww-block-wide' : '') },
       el('p', { className: 'ww-code', 'aria-hidden': 'true' }, caption),
-      el('div', { className: 'ww-scroll' },
-        el('table', { className: 'ww-table ww-matrix' + (shaded ? ' ww-heatmap' : ''), 'data-matrix': name },
-          el('caption', { className: 'ww-visually-hidden' }, this.stepLine(name)), el('thead', null, head), body)));
+      el('div', { className: 'ww-scroll' }, table));
   };
 
 

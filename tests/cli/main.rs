@@ -49,5 +49,7 @@ mod transformer_block_browser;
 mod typed_numbers;
 mod widget_blocks;
 mod widget_browser;
+mod widget_controls_browser;
 mod widget_differential;
 mod widget_guards_browser;
+mod widget_presentation;
