@@ -100,7 +100,7 @@ fn the_widget_heatmaps_and_bars_are_drawn_as_the_build_figures() {
     ) {
         return;
     }
-    let mut rng = SplitMix64(0x5eed_0f_4ea7);
+    let mut rng = SplitMix64(0x5eed_0f4e);
     let mut cases = Vec::new();
     for _ in 0..600 {
         let magnitude = match rng.range(0, 4) {

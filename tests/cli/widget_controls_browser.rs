@@ -265,9 +265,15 @@ fn a_slider_a_toggle_and_radio_buttons_change_the_steps_as_worked_eval_does() {
     focus_by_role(&tab, "checkbox", "causal");
     press(&tab, " ");
     assert_eq!(shown(&tab), evaluated(&t, 1, 0), "after the toggle");
-    let description = eval(&tab, "document.querySelector('[data-step=\"A\"] svg desc').textContent");
+    let description = eval(
+        &tab,
+        "document.querySelector('[data-step=\"A\"] svg desc').textContent",
+    );
     assert!(
-        description.as_str().unwrap().contains("row 1: 1 1.000, 2 0.000, 3 0.000"),
+        description
+            .as_str()
+            .unwrap()
+            .contains("row 1: 1 1.000, 2 0.000, 3 0.000"),
         "the live heatmap shows the first token attending only to itself: {description}"
     );
 
@@ -296,7 +302,7 @@ fn a_slider_a_toggle_and_radio_buttons_change_the_steps_as_worked_eval_does() {
         "Reset brings back the lesson's numbers"
     );
     assert_eq!(
-        eval(&tab, "[document.querySelector('input[data-toggle=\"causal\"]').checked, document.querySelector('input[data-choice=\"opt\"][value=\"0\"]').checked]"),
+        eval_json(&tab, "[document.querySelector('input[data-toggle=\"causal\"]').checked, document.querySelector('input[data-choice=\"opt\"][value=\"0\"]').checked]"),
         serde_json::json!([false, true])
     );
 }
