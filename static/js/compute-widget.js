@@ -219,6 +219,7 @@
   Widget.prototype.mount = function () {
     var restored = common.readFragment(this.example.name);
     var fromUrl = restored !== null ? decodeState(this.example.inputs, restored) : null;
+    if (fromUrl && !this.inDomain(fromUrl)) fromUrl = null;
     if (fromUrl) this.inputs = fromUrl;
     // Without a working interpreter (a page that did not list it, a script that failed to load)
     // this throws before anything is replaced, so the static tables stay.
@@ -495,6 +496,17 @@
       el('legend', null, el('code', null, name)),
       el('div', { className: 'ww-control-body' }, parts),
       el('ul', { className: 'ww-messages' }));
+  };
+
+  /** Whether every input with a control holds a value the control can show (a link may say
+   *  causal:0.5): a toggle 0 or 1, a choice one of its values. */
+  Widget.prototype.inDomain = function (state) {
+    var controls = this.controls;
+    return state.every(function (entry) {
+      var control = controls[entry[0]];
+      if (!control || control.kind === 'slider') return true;
+      return control.kind === 'toggle' ? entry[1] === 0 || entry[1] === 1 : control.choices.indexOf(entry[1]) !== -1;
+    });
   };
 
   /** Marks each control whose value differs from the lesson's (`data-changed`), as numbers are. */
@@ -934,7 +946,7 @@
   /** A pasted link with another edit for this page restores it without a reload. */
   Widget.prototype.followFragment = function (encoded) {
     var state = decodeState(this.example.inputs, encoded);
-    if (state && encodeState(this.example.inputs, state) !== encodeState(this.example.inputs, this.inputs)) {
+    if (state && this.inDomain(state) && encodeState(this.example.inputs, state) !== encodeState(this.example.inputs, this.inputs)) {
       this.restore(state);
     }
   };

@@ -287,6 +287,14 @@ fn a_slider_a_toggle_and_radio_buttons_change_the_steps_as_worked_eval_does() {
         "the choice changes the losses"
     );
 
+    assert_eq!(
+        eval_json(
+            &tab,
+            "Array.from(document.querySelectorAll('.ww [data-control-input][data-changed]')).map(function (f) { return f.getAttribute('data-control-input'); })"
+        ),
+        serde_json::json!(["T", "causal", "opt"]),
+        "each moved control is marked as changed"
+    );
     let fragment = eval(&tab, "location.hash").as_str().unwrap().to_string();
     assert!(
         fragment.contains("causal:1") && fragment.contains("opt:1"),
@@ -343,5 +351,25 @@ fn an_entry_explains_itself_from_the_keyboard() {
     assert_eq!(
         explained[4], 4,
         "e to the entry over e to each of the row's three"
+    );
+}
+
+#[test]
+fn a_link_whose_toggle_is_neither_0_nor_1_keeps_the_lessons_numbers() {
+    let Some(chromium) = launch() else { return };
+    let book = build_book_with(&lesson("1", 0, 0), "compute");
+    let tab = chromium.tab();
+    tab.navigate_to(&format!("{}#try-temp=causal:0.5", book.url()))
+        .expect("navigate");
+    tab.wait_until_navigated().expect("page loads");
+    wait_for(
+        &tab,
+        "document.querySelector('[data-widget=\"compute\"] .ww [data-matrix]') !== null",
+    );
+    assert_eq!(shown(&tab), evaluated("1", 0, 0));
+    let note = eval(&tab, "document.querySelector('.ww .ww-note').textContent");
+    assert!(
+        note.as_str().unwrap().contains("does not fit this example"),
+        "{note}"
     );
 }
