@@ -15,6 +15,12 @@
  * that was edited. The prose keeps describing the lesson's example; the edited inputs live in the
  * URL fragment (`#try-<example>=x:1,2_3,4;eps:0.1`) so the state can be shared.
  *
+ * The widget block's `[controls]` (the JSON's `controls`) give an input a slider (log scale
+ * optional, its number field beside it), a checkbox or radio buttons instead of its number fields;
+ * its `[views]` (`views`) draw a step as the build's heatmap or bars (step-views.js), the table
+ * kept below in a disclosure. Every entry of a step's table explains itself on a click or Enter
+ * (step-explain.js, from the program's syntax tree), in the `[data-explain]` box under the steps.
+ *
  * Everything every widget does alike (DOM building, number parsing, the fragment, mounting) is
  * in widget-common.js; labels follow the block's rule, compute-lang.js `labels`.
  * DOM is built with createElement/textContent only: names and numbers are reader input. A classic
