@@ -5,6 +5,7 @@
 //! becomes an inline SVG drawn now from the computed numbers. Both name an example of the lesson.
 
 use super::resolve::example_names;
+use super::widget_presentation::{ControlsKey, View, ViewsKey};
 use super::Expander;
 use crate::base::diagnostics::Diagnostic;
 use crate::base::html::escape_html;
@@ -95,6 +96,7 @@ fn widget_kind(evaluated: &Evaluated) -> Option<WidgetKind> {
                 "js/worked-format.js",
                 "js/widget-common.js",
                 super::numpy::NUMPY_SCRIPT,
+                STEP_EXPLAIN_SCRIPT,
                 COMPUTE_WIDGET_SCRIPT,
             ],
             // Every value, inputs first: the same tables the live widget shows.
@@ -171,6 +173,11 @@ const WITHOUT_SCRIPT_NOTE: &str = "<p class=\"worked-widget-nojs\">The controls 
 /// after it (relative to the output root).
 const LINE_CHART_SCRIPT: &str = "js/line-chart.js";
 const COMPUTE_WIDGET_SCRIPT: &str = "js/compute-widget.js";
+/// The script that says how an entry of a compute widget's step was computed.
+const STEP_EXPLAIN_SCRIPT: &str = "js/step-explain.js";
+/// The script that draws a compute widget's heatmap and bars views (after line-chart.js, whose
+/// ticks and text measures it shares).
+const STEP_VIEWS_SCRIPT: &str = "js/step-views.js";
 
 /// Styles of widgets, relative to the output root.
 const WIDGET_STYLESHEET: &str = "widget.css";
@@ -192,11 +199,13 @@ impl<'x> Expander<'x> {
             decimals: Option<toml::Spanned<BTreeMap<String, toml::Spanned<usize>>>>,
             lines: Option<toml::Spanned<Vec<toml::Spanned<String>>>>,
             log_y: Option<toml::Spanned<bool>>,
+            controls: Option<ControlsKey>,
+            views: Option<ViewsKey>,
         }
         let spec: WidgetSpec = self.block_spec(
             body,
             "widget",
-            "a widget block holds example = \"<name of an attention, softmax, gradient_descent or compute example>\" and, for a compute example, optionally show = [\"<step>\", …], decimals = { <step> = <places>, … } and lines = [\"<step>\", …] (vectors drawn as lines; log_y = true for a log scale)",
+            "a widget block holds example = \"<name of an attention, softmax, gradient_descent or compute example>\" and, for a compute example, optionally show = [\"<step>\", …], decimals = { <step> = <places>, … }, lines = [\"<step>\", …] (vectors drawn as lines; log_y = true for a log scale), a [controls] table (<input> = { slider = [lo, hi] }, { toggle = true } or { choice = [0, 1], labels = [\"…\", \"…\"] }) and a [views] table (<step> = \"table\", \"heatmap\", \"bars\" or \"line\")",
         )?;
         let (example, span) = self.named_example(&spec.example, body)?;
         let name = &example.name;
@@ -209,10 +218,42 @@ impl<'x> Expander<'x> {
             None => BTreeMap::new(),
         };
         let log_y = spec.log_y.as_ref().is_some_and(|log_y| *log_y.get_ref());
-        let lines = match (&spec.lines, &spec.log_y) {
-            (Some(list), _) => {
-                Some(self.widget_lines(example, list, shown_steps.as_deref(), log_y, body)?)
-            }
+        let presentation = self.widget_presentation(
+            example,
+            &spec.controls,
+            &spec.views,
+            shown_steps.as_deref(),
+            body,
+        )?;
+        // A `line` view is a line of the one chart `lines` draws.
+        let mut line_entries: Vec<&toml::Spanned<String>> =
+            spec.lines.iter().flat_map(|list| list.get_ref()).collect();
+        let line_views: Vec<toml::Spanned<String>> = presentation
+            .views
+            .iter()
+            .filter(|(_, (view, _))| *view == View::Line)
+            .map(|(step, (_, span))| toml::Spanned::new(span.clone(), step.clone()))
+            .filter(|step| {
+                !line_entries
+                    .iter()
+                    .any(|listed| listed.get_ref() == step.get_ref())
+            })
+            .collect();
+        line_entries.extend(&line_views);
+        let lines_span = match (&spec.lines, line_views.first()) {
+            (Some(list), _) => Some(list.span()),
+            (None, Some(first)) => Some(first.span()),
+            (None, None) => None,
+        };
+        let lines = match (lines_span, &spec.log_y) {
+            (Some(list_span), _) => Some(self.widget_lines(
+                example,
+                &line_entries,
+                list_span,
+                shown_steps.as_deref(),
+                log_y,
+                body,
+            )?),
             (None, Some(log_y)) => {
                 self.problems.push(
                     Diagnostic::at(
@@ -245,15 +286,21 @@ impl<'x> Expander<'x> {
             }
         }
         self.stylesheets.insert(WIDGET_STYLESHEET);
-        if lines.is_some() {
-            // Before the widget's own script, which draws with it.
-            if !self.scripts.contains(&LINE_CHART_SCRIPT) {
+        let figures = presentation.figures();
+        let drawing: &[&'static str] = match (lines.is_some(), figures.is_empty()) {
+            (_, false) => &[LINE_CHART_SCRIPT, STEP_VIEWS_SCRIPT],
+            (true, true) => &[LINE_CHART_SCRIPT],
+            (false, true) => &[],
+        };
+        for script in drawing {
+            // Before the widget's own script, which draws with them.
+            if !self.scripts.contains(script) {
                 let widget = self
                     .scripts
                     .iter()
                     .position(|s| *s == COMPUTE_WIDGET_SCRIPT);
                 self.scripts
-                    .insert(widget.unwrap_or(self.scripts.len()), LINE_CHART_SCRIPT);
+                    .insert(widget.unwrap_or(self.scripts.len()), script);
             }
             self.stylesheets.insert(FIGURE_STYLESHEET);
         }
@@ -294,6 +341,21 @@ impl<'x> Expander<'x> {
             }
             data["most_shown"] = serde_json::Value::from(MOST_WIDGET_NUMBERS);
         }
+        if !presentation.controls.is_empty() {
+            let controls: serde_json::Map<String, serde_json::Value> = presentation
+                .controls
+                .iter()
+                .map(|(input, control)| (input.clone(), control.json()))
+                .collect();
+            data["controls"] = serde_json::Value::Object(controls);
+        }
+        if !figures.is_empty() {
+            let views: serde_json::Map<String, serde_json::Value> = figures
+                .iter()
+                .map(|(step, view)| (step.to_string(), serde_json::Value::from(view.name())))
+                .collect();
+            data["views"] = serde_json::Value::Object(views);
+        }
         if let Some((steps, _)) = &lines {
             let drawn: Vec<serde_json::Value> = steps
                 .iter()
@@ -313,6 +375,11 @@ impl<'x> Expander<'x> {
         // The same chart for readers without JavaScript, and on paper.
         if let Some((_, chart)) = &lines {
             html.push_str(chart);
+        }
+        if let Evaluated::Compute(computed) = &example.evaluated {
+            for (step, _) in &figures {
+                html.push_str(&self.step_figure(computed, name, step));
+            }
         }
         let mut values = String::new();
         for (quantity_name, caption) in &kind.shown_without_script {
@@ -441,7 +508,8 @@ impl<'x> Expander<'x> {
     fn widget_lines(
         &mut self,
         example: &ExampleBlock,
-        list: &toml::Spanned<Vec<toml::Spanned<String>>>,
+        list: &[&toml::Spanned<String>],
+        list_span: Range<usize>,
         shown: Option<&[String]>,
         log_y: bool,
         body: &BlockText,
@@ -452,7 +520,7 @@ impl<'x> Expander<'x> {
         };
         let Evaluated::Compute(computed) = &example.evaluated else {
             let diagnostic = problem(
-                &list.span(),
+                &list_span,
                 format!(
                     "`lines` draws steps of a compute example, but \"{name}\" is a {} example",
                     example.kind.name()
@@ -476,13 +544,13 @@ impl<'x> Expander<'x> {
                 format!("draw some of: {}", vectors.join(", "))
             }
         };
-        if list.get_ref().is_empty() {
-            let diagnostic = problem(&list.span(), "`lines` lists no step".to_string(), help());
+        if list.is_empty() {
+            let diagnostic = problem(&list_span, "`lines` lists no step".to_string(), help());
             self.problems.push(diagnostic);
             return None;
         }
         let mut chosen: Vec<String> = Vec::new();
-        for entry in list.get_ref() {
+        for entry in list {
             let step = entry.get_ref();
             let message = match computed.value(step) {
                 _ if chosen.contains(step) => Some(format!("`{step}` is listed twice")),
@@ -530,7 +598,7 @@ impl<'x> Expander<'x> {
         match figure::lines_figure(&series, log_y, &options, &mut self.palette) {
             Ok(chart) => Some((chosen, chart)),
             Err(error) => {
-                let diagnostic = problem(&list.span(), error.message, error.help);
+                let diagnostic = problem(&list_span, error.message, error.help);
                 self.problems.push(diagnostic);
                 None
             }

@@ -49,6 +49,7 @@ mod theorems;
 mod typed;
 pub mod typed_numbers;
 pub mod value_budget;
+mod widget_presentation;
 
 pub use embeds::MOST_WIDGET_NUMBERS;
 pub use examples::evaluate_examples;

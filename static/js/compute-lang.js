@@ -2612,6 +2612,7 @@
     FUNCTIONS: SIGNATURES.map(function (s) { return s.name; }),
     run: run,
     runFully: runFully,
+    parse: parseSteps,
     stepNames: stepNames,
     nextRandom: nextRandom,
     tokenize: tokenize,

@@ -15,6 +15,12 @@
  * that was edited. The prose keeps describing the lesson's example; the edited inputs live in the
  * URL fragment (`#try-<example>=x:1,2_3,4;eps:0.1`) so the state can be shared.
  *
+ * The widget block's `[controls]` (the JSON's `controls`) give an input a slider (log scale
+ * optional, its number field beside it), a checkbox or radio buttons instead of its number fields;
+ * its `[views]` (`views`) draw a step as the build's heatmap or bars (step-views.js), the table
+ * kept below in a disclosure. Every entry of a step's table explains itself on a click or Enter
+ * (step-explain.js, from the program's syntax tree), in the `[data-explain]` box under the steps.
+ *
  * Everything every widget does alike (DOM building, number parsing, the fragment, mounting) is
  * in widget-common.js; labels follow the block's rule, compute-lang.js `labels`.
  * DOM is built with createElement/textContent only: names and numbers are reader input. A classic
@@ -101,7 +107,8 @@
 
   /** An overflow, a limit of the language, or more numbers than the widget draws. */
   function tooLarge(problem) {
-    return problem.kind === 'size' || problem.kind === 'limit' || (problem.kind === 'chart' && problem.reason === 'points') ||
+    return problem.kind === 'size' || problem.kind === 'limit' ||
+      (problem.kind === 'chart' && ['points', 'cells', 'bars'].indexOf(problem.reason) !== -1) ||
       (problem.kind === 'non_finite' && /overflows/.test(problem.error.message));
   }
 
@@ -144,6 +151,23 @@
   /** problemWords for an edit the line chart cannot draw. */
   function chartWords(problem) {
     var step = 'step \u201c' + problem.stepName + '\u201d';
+    if (problem.view) {
+      var picture = 'its ' + (problem.view === 'heatmap' ? 'heatmap' : 'bar chart');
+      if (problem.reason === 'cells' || problem.reason === 'bars') {
+        return {
+          short: 'would make the ' + (problem.view === 'heatmap' ? 'heatmap' : 'bar chart') + ' of ' + step + ' too large to draw',
+          full: 'would make ' + step + ' ' + F.formatCount(problem.count) + ' entries, and ' + picture + ' draws at most ' +
+            F.formatCount(problem.most) + '.',
+        };
+      }
+      return {
+        short: 'makes ' + picture.replace('its', 'the') + ' of ' + step + ' impossible to draw',
+        full: problem.reason === 'shape'
+          ? 'makes ' + step + ' ' + (typeof problem.value === 'number' ? 'a single number' : shapeWords(problem.value)) +
+            ', which ' + picture + ' cannot draw.'
+          : 'makes ' + step + ' hold a number ' + picture + ' cannot draw (\u2212\u221e).',
+      };
+    }
     if (problem.reason === 'points') {
       return {
         short: 'would make the chart too large to draw',
@@ -174,6 +198,11 @@
     /** `[{ step, class }]`: the steps drawn as lines in one chart, each in its page colour. */
     this.lines = Array.isArray(example.lines) && example.lines.length ? example.lines : null;
     this.chart = null; // the line chart's layout of the last run that worked
+    /** `{ input: { kind: 'slider' | 'toggle' | 'choice', … } }`: the widget block's `[controls]`. */
+    this.controls = example.controls || {};
+    /** `{ step: 'heatmap' | 'bars' }`: steps drawn as pictures by step-views.js, tables below. */
+    this.views = example.views || {};
+    this.pictures = {}; // the views' pictures of the last run that worked, by step
   }
 
   /** Computed numbers at the book's decimals; what an edit makes huge in scientific notation. */
@@ -196,12 +225,14 @@
   Widget.prototype.mount = function () {
     var restored = common.readFragment(this.example.name);
     var fromUrl = restored !== null ? decodeState(this.example.inputs, restored) : null;
+    if (fromUrl && !this.inDomain(fromUrl)) fromUrl = null;
     if (fromUrl) this.inputs = fromUrl;
     // Without a working interpreter (a page that did not list it, a script that failed to load)
     // this throws before anything is replaced, so the static tables stay.
     var lesson = globalThis.WorkedComputeLang.run(this.example.steps, clone(this.example.inputs));
     if (!lesson.ok) throw new Error('the example as written does not run in this browser');
     if (this.lines && !ns.lineChart) throw new Error('line-chart.js, which draws the lines, is not on the page');
+    if (Object.keys(this.views).length && !ns.stepViews) throw new Error('step-views.js, which draws the views, is not on the page');
     this.lessonValues = lesson.values;
     if (fromUrl && this.outcome().problem) this.inputs = clone(this.example.inputs);
     var live = el('div', { className: 'ww', id: this.id });
@@ -214,10 +245,16 @@
           'The link\u2019s edit does not fit this example any more, so the example\u2019s own numbers are shown.')
         : null,
       this.buildControls(),
-      el('div', { className: 'ww-inputs' }, this.inputs.map(this.buildInput, this)),
+      el('div', { className: 'ww-inputs' }, this.inputs.map(function (entry, index) {
+        var control = this.controls[entry[0]];
+        return control ? this.buildControl(entry[0], index, control) : this.buildInput(entry, index);
+      }, this)),
       this.status = el('p', { className: 'ww-status', role: 'status', 'data-status': true }),
       this.changedNote = el('p', { className: 'ww-changed-note', 'data-changed-steps': true, hidden: true }),
       this.results = el('div', { className: 'ww-results' }),
+      this.explanation = ns.stepExplain
+        ? el('div', { className: 'ww-explain', 'data-explain': true, 'aria-live': 'polite', hidden: true })
+        : null,
       this.buildNumpy(),
     ]);
     common.showLive(this.figure, live);
@@ -252,7 +289,51 @@
     }
     var chart = this.lines ? this.layoutLines(run.values) : null;
     if (chart && chart.error) return { run: run, problem: chart.problem };
-    return { run: run, problem: null, chart: chart };
+    var pictures = this.drawViews(run.values);
+    if (pictures.problem) return { run: run, problem: pictures.problem };
+    return { run: run, problem: null, chart: chart, pictures: pictures };
+  };
+
+  /**
+   * The views' pictures of `values` by step, as step-views.js draws them (the twins of the
+   * build's figures), or `{ problem }` when an edit made one impossible to draw as the build
+   * would (a heatmap step no longer a matrix, too many cells or bars, −∞ on a bar): kind
+   * 'chart', with the view, what went wrong (`reason`) and the step.
+   */
+  Widget.prototype.drawViews = function (values) {
+    var pictures = {};
+    var names = Object.keys(this.views);
+    for (var i = 0; i < names.length; i++) {
+      var name = names[i];
+      var view = this.views[name];
+      var value = values.filter(function (entry) { return entry[0] === name; })[0][1];
+      var labels = globalThis.WorkedComputeLang.labels(value, this.example.rows, this.example.cols,
+        this.example.labels && this.example.labels[name]);
+      var options = { decimals: this.decimals, idPrefix: this.id + '-' + name };
+      var rows = isMatrix(value) ? value : null;
+      var picture;
+      if (view === 'heatmap' && rows && rows.length > 1 && rows[0].length > 1) {
+        picture = ns.stepViews.heatmap(rows, labels.rows || null, labels.cols || null, name, options);
+      } else if (view === 'bars' && Array.isArray(value) && !rows) {
+        picture = ns.stepViews.bars(value, labels.cols || null, name, options);
+      } else if (view === 'bars' && rows && (rows.length === 1 || rows[0].length === 1)) {
+        picture = rows.length === 1
+          ? ns.stepViews.bars(rows[0], labels.cols || null, name, options)
+          : ns.stepViews.bars(rows.map(function (row) { return row[0]; }), labels.rows || null, name, options);
+      } else {
+        picture = { error: 'shape' };
+      }
+      if (picture.error) {
+        return {
+          problem: {
+            kind: 'chart', view: view, reason: picture.error, stepName: name, value: value,
+            count: picture.count, most: picture.most,
+          },
+        };
+      }
+      pictures[name] = picture;
+    }
+    return pictures;
   };
 
   /**
@@ -340,6 +421,113 @@
       el('ul', { className: 'ww-messages' }));
   };
 
+  // ------------------------------------------------------------------------------- controls
+
+  /** Positions of a slider: fine enough to pass every round value a lesson picks. */
+  var SLIDER_STEPS = 1000;
+
+  /**
+   * One input with the control the widget block gives it (`[controls]`), in a fieldset named
+   * by the input, with its messages: a slider beside its editable number field, a checkbox, or
+   * radio buttons. Each has a field object as the number fields do (`sync` shows the current
+   * value), so guards, messages, the fragment and Reset treat them alike.
+   */
+  Widget.prototype.buildControl = function (name, index, control) {
+    var self = this;
+    var parts;
+    if (control.kind === 'slider') {
+      var lo = control.range[0];
+      var hi = control.range[1];
+      var toValue = function (position) {
+        var t = position / SLIDER_STEPS;
+        var x = control.log ? lo * Math.pow(hi / lo, t) : lo + (hi - lo) * t;
+        return Math.min(hi, Math.max(lo, Number(x.toPrecision(3))));
+      };
+      var toPosition = function (x) {
+        var t = control.log ? Math.log(x / lo) / Math.log(hi / lo) : (x - lo) / (hi - lo);
+        return Math.round(Math.min(1, Math.max(0, t)) * SLIDER_STEPS);
+      };
+      var range = el('input', {
+        type: 'range', min: 0, max: SLIDER_STEPS, step: 1, 'aria-label': name, 'data-slider': name,
+        className: 'ww-range',
+      });
+      var number = this.numberField(index, 0, 0, name);
+      var numberField = this.fields[this.fields.length - 1];
+      var field = { node: range, input: index, row: 0, col: 0, label: name, message: null };
+      field.sync = function () {
+        var x = self.entry(index, 0, 0);
+        range.value = String(toPosition(x));
+        range.setAttribute('aria-valuetext', F.formatShortest(x));
+        number.value = String(x);
+      };
+      numberField.sync = field.sync;
+      range.addEventListener('input', function () {
+        if (!self.tryEdit(field, toValue(Number(range.value)), true)) field.sync();
+        else number.value = String(self.entry(index, 0, 0));
+        range.setAttribute('aria-valuetext', F.formatShortest(self.entry(index, 0, 0)));
+      });
+      number.addEventListener('input', function () { range.value = String(toPosition(self.entry(index, 0, 0))); });
+      this.fields.push(field);
+      field.sync();
+      parts = [range, ' ', number,
+        el('span', { className: 'ww-slider-range' }, ' (' + F.formatShortest(lo) + ' to ' + F.formatShortest(hi) +
+          (control.log ? ', log scale' : '') + ')')];
+    } else if (control.kind === 'toggle') {
+      var box = el('input', { type: 'checkbox', 'data-toggle': name });
+      var toggle = { node: box, input: index, row: 0, col: 0, label: name, message: null };
+      toggle.sync = function () { box.checked = self.entry(index, 0, 0) === 1; };
+      box.addEventListener('change', function () {
+        if (!self.tryEdit(toggle, box.checked ? 1 : 0, false)) toggle.sync();
+      });
+      this.fields.push(toggle);
+      toggle.sync();
+      parts = [el('label', null, box, ' ', el('code', null, name))];
+    } else {
+      var group = this.id + '-' + name;
+      parts = control.choices.map(function (value, k) {
+        var radio = el('input', { type: 'radio', name: group, value: String(value), 'data-choice': name });
+        var option = { node: radio, input: index, row: 0, col: 0, label: name, message: null };
+        option.sync = function () { radio.checked = self.entry(index, 0, 0) === value; };
+        radio.addEventListener('change', function () {
+          if (radio.checked && !self.tryEdit(option, value, false)) {
+            self.fields.forEach(function (f) { if (f.sync && f.input === index) f.sync(); });
+          }
+        });
+        self.fields.push(option);
+        option.sync();
+        return el('label', { className: 'ww-choice' }, radio, ' ', control.labels[k]);
+      });
+    }
+    return el('fieldset', { className: 'ww-block ww-control', 'data-control': control.kind, 'data-control-input': name },
+      el('legend', null, el('code', null, name)),
+      el('div', { className: 'ww-control-body' }, parts),
+      el('ul', { className: 'ww-messages' }));
+  };
+
+  /** Whether every input with a control holds a value the control can show (a link may say
+   *  causal:0.5): a toggle 0 or 1, a choice one of its values. */
+  Widget.prototype.inDomain = function (state) {
+    var controls = this.controls;
+    return state.every(function (entry) {
+      var control = controls[entry[0]];
+      if (!control || control.kind === 'slider') return true;
+      return control.kind === 'toggle' ? entry[1] === 0 || entry[1] === 1 : control.choices.indexOf(entry[1]) !== -1;
+    });
+  };
+
+  /** Marks each control whose value differs from the lesson's (`data-changed`), as numbers are. */
+  Widget.prototype.markControls = function () {
+    var self = this;
+    this.inputs.forEach(function (entry, index) {
+      if (!self.controls[entry[0]]) return;
+      var node = self.results && self.figure.querySelector('[data-control-input="' + entry[0] + '"]');
+      if (!node) return;
+      var differs = entry[1] !== self.example.inputs[index][1];
+      if (differs) node.setAttribute('data-changed', 'true');
+      else node.removeAttribute('data-changed');
+    });
+  };
+
   /** A text field for one entry; `label` names it for screen readers and messages. */
   Widget.prototype.numberField = function (input, row, col, label) {
     var self = this;
@@ -352,31 +540,42 @@
     node.addEventListener('input', function () {
       var typed = node.value.trim();
       var x = common.parseNumber(typed);
-      var before = self.entry(input, row, col);
-      var still = ' Still using ' + F.formatShortest(before) + ' until it is fixed.';
       if (x === null) {
+        var still = ' Still using ' + F.formatShortest(self.entry(input, row, col)) + ' until it is fixed.';
         self.say(field, label + ': ' + (typed === '' ? 'the field is empty.' : common.notANumber(typed)) + still);
         return;
       }
-      self.setEntry(input, row, col, x);
-      var outcome = self.outcome();
-      if (outcome.problem) {
-        // The inputs stay those of the last run that worked, so the tables, the link and the
-        // next edit all start from there.
-        var suggestions = self.suggest(field, x, before, outcome.problem);
-        self.setEntry(input, row, col, before);
-        var words = problemWords(outcome.problem);
-        self.say(field, label + ' = ' + F.formatShortest(x) + ' ' + words.full +
-          (suggestions.length ? ' Try ' + suggestions.map(common.suggestion).join(' or ') + '.' : '') + still);
-        self.status.textContent = 'Your edit of ' + label + ' ' + words.short + ', so the tables show the last values that worked.';
-        self.status.setAttribute('data-error', outcome.problem.kind);
-        return;
-      }
-      self.run(outcome);
-      common.writeFragment(self.example.name, encodeState(self.example.inputs, self.inputs));
+      self.tryEdit(field, x, true);
     });
     this.fields.push(field);
     return node;
+  };
+
+  /**
+   * Sets `field`'s entry to `x` and runs the program; an edit that fails is refused at the field
+   * (with nearby values that work when `suggest`), the inputs staying those of the last run that
+   * worked. Returns whether the edit was taken.
+   */
+  Widget.prototype.tryEdit = function (field, x, suggest) {
+    var before = this.entry(field.input, field.row, field.col);
+    var still = ' Still using ' + F.formatShortest(before) + ' until it is fixed.';
+    this.setEntry(field.input, field.row, field.col, x);
+    var outcome = this.outcome();
+    if (outcome.problem) {
+      // The inputs stay those of the last run that worked, so the tables, the link and the
+      // next edit all start from there.
+      var suggestions = suggest ? this.suggest(field, x, before, outcome.problem) : [];
+      this.setEntry(field.input, field.row, field.col, before);
+      var words = problemWords(outcome.problem);
+      this.say(field, field.label + ' = ' + F.formatShortest(x) + ' ' + words.full +
+        (suggestions.length ? ' Try ' + suggestions.map(common.suggestion).join(' or ') + '.' : '') + still);
+      this.status.textContent = 'Your edit of ' + field.label + ' ' + words.short + ', so the tables show the last values that worked.';
+      this.status.setAttribute('data-error', outcome.problem.kind);
+      return false;
+    }
+    this.run(outcome);
+    common.writeFragment(this.example.name, encodeState(this.example.inputs, this.inputs));
+    return true;
   };
 
   Widget.prototype.entry = function (input, row, col) {
@@ -481,10 +680,12 @@
       this.values = this.inputs.map(function (entry) { return [entry[0], clone(entry[1])]; }).concat(result.run.values);
       this.whole = result.run.whole;
       this.chart = result.chart || null;
+      this.pictures = result.pictures || {};
       this.updateNumpy();
       this.status.textContent = '';
       this.status.removeAttribute('data-error');
     }
+    this.markControls();
     this.render();
   };
 
@@ -523,6 +724,10 @@
     steps.forEach(function (entry) {
       var block = self.valueBlock(entry[0], entry[1]);
       if (block.querySelector('[data-changed]')) changed.push('\u201c' + entry[0] + '\u201d');
+      if (self.pictures[entry[0]]) {
+        blocks.push(self.viewBlock(entry[0], block));
+        return;
+      }
       if (lined.indexOf(entry[0]) === -1 || !self.chart) {
         blocks.push(block);
         return;
@@ -542,6 +747,98 @@
         '; outlined bold numbers differ from the lesson\u2019s.');
     }
     this.changedNote.hidden = changed.length === 0;
+    this.renderExplanation();
+  };
+
+  // ---------------------------------------------------------------------- explaining an entry
+
+  /** Makes the cells of a step's table explain themselves: one tab stop per table (its first
+   *  cell), arrow keys move between cells, Enter or a click explains the cell. */
+  Widget.prototype.explainable = function (table, name) {
+    var self = this;
+    if (!this.explanation) return;
+    var cells = Array.from(table.querySelectorAll('td[data-row]'));
+    cells.forEach(function (cell, k) {
+      cell.tabIndex = k === 0 ? 0 : -1;
+      cell.setAttribute('data-explainable', 'true');
+    });
+    function choose(cell) {
+      self.selected = { name: name, row: Number(cell.getAttribute('data-row')), col: Number(cell.getAttribute('data-col')) };
+      self.renderExplanation();
+    }
+    table.addEventListener('click', function (event) {
+      var cell = event.target.closest('td[data-row]');
+      if (cell) choose(cell);
+    });
+    table.addEventListener('keydown', function (event) {
+      var cell = event.target.closest('td[data-row]');
+      if (!cell) return;
+      var moves = { ArrowRight: [0, 1], ArrowLeft: [0, -1], ArrowDown: [1, 0], ArrowUp: [-1, 0] };
+      if (event.key === 'Enter' || event.key === ' ') {
+        event.preventDefault();
+        choose(cell);
+      } else if (moves[event.key]) {
+        var next = table.querySelector('td[data-row="' + (Number(cell.getAttribute('data-row')) + moves[event.key][0]) +
+          '"][data-col="' + (Number(cell.getAttribute('data-col')) + moves[event.key][1]) + '"]');
+        if (next) {
+          event.preventDefault();
+          cell.tabIndex = -1;
+          next.tabIndex = 0;
+          next.focus();
+        }
+      }
+    });
+  };
+
+  /** The value of expression `node` of the program in the last run: a name's, a literal, or
+   *  the expression run once more after the program (null when it does not run). */
+  Widget.prototype.valueOf = function (node) {
+    if (node.kind === 'number') return node.value;
+    var values = this.values;
+    if (node.kind === 'name') {
+      var found = values.filter(function (e) { return e[0] === node.name; })[0];
+      return found ? found[1] : null;
+    }
+    var text = this.example.steps.slice(node.span[0], node.span[1]);
+    var run = globalThis.WorkedComputeLang.run(this.example.steps + '\n__explained = ' + text, clone(this.inputs));
+    var result = run.ok && run.values.filter(function (e) { return e[0] === '__explained'; })[0];
+    return result ? result[1] : null;
+  };
+
+  /** How the chosen entry was computed, typeset (or nothing chosen yet: hidden). */
+  Widget.prototype.renderExplanation = function () {
+    var chosen = this.selected;
+    var box = this.explanation;
+    if (!box) return;
+    var entry = chosen && this.values && this.values.filter(function (e) { return e[0] === chosen.name; })[0];
+    var rows = entry && asRows(entry[1]);
+    if (!rows || !rows[chosen.row] || rows[chosen.row][chosen.col] === undefined) {
+      box.hidden = true;
+      box.replaceChildren();
+      return;
+    }
+    var self = this;
+    var statements;
+    try {
+      statements = globalThis.WorkedComputeLang.parse(this.example.steps);
+    } catch (error) {
+      statements = [];
+    }
+    var x = ns.stepExplain.explain(statements, chosen.name, entry[1], chosen.row, chosen.col,
+      function (node) { return self.valueOf(node); });
+    var labels = this.labelsOf(chosen.name, entry[1]);
+    var where = chosen.name + (typeof entry[1] === 'number' ? ''
+      : '[' + (labels.rows ? labels.rows[chosen.row] + ', ' : '') + labels.cols[chosen.col] + ']');
+    var format = this.formatterOf(chosen.name, entry[1]);
+    var plain = this.fmt.bind(this);
+    var lines = ns.stepExplain.typeset(x, where, this.stepLine(chosen.name), common.math, function (n) {
+      return n === x.result ? format(n) : plain(n);
+    });
+    box.setAttribute('data-explain', chosen.name);
+    box.setAttribute('data-kind', x.kind);
+    box.replaceChildren(el('p', { className: 'ww-explain-title' }, 'How ' + where + ' is computed: ' + lines[0]),
+      el('p', { className: 'ww-formula' }, lines.slice(1)));
+    box.hidden = false;
   };
 
   /**
@@ -560,6 +857,22 @@
         el('div', { className: 'wf-panels' }, svg)),
       el('details', { className: 'ww-lines-numbers', 'data-lines-numbers': true },
         el('summary', null, 'The numbers of ' + listWords(names.map(function (n) { return '\u201c' + n + '\u201d'; })))));
+  };
+
+  /**
+   * A step drawn as its view (heatmap or bars, the last run's picture) as the build draws its
+   * figure: its line of code, the picture (named and described for screen readers), and, in a
+   * disclosure, its table, where every number can be read.
+   */
+  Widget.prototype.viewBlock = function (name, table) {
+    var picture = this.pictures[name];
+    var view = this.views[name];
+    return el('div', { className: 'ww-block ww-block-wide ww-view', 'data-view': view, 'data-step': name },
+      el('p', { className: 'ww-code', 'aria-hidden': 'true' }, el('code', null, this.stepLine(name))),
+      el('figure', { className: 'worked-figure', 'data-figure': view },
+        el('div', { className: 'wf-panels' }, ns.stepViews.toDom(picture.svg))),
+      el('details', { className: 'ww-lines-numbers', 'data-view-numbers': true },
+        el('summary', null, 'The numbers of \u201c' + name + '\u201d'), table));
   };
 
   /** The lesson's value of step `name` as rows (null when the program as written has none). */
@@ -613,11 +926,12 @@
     });
     // The line of code sits above the table, as wide as the block; the caption names the table
     // for screen readers without squeezing the code into the table's width.
+    var table = el('table', { className: 'ww-table ww-matrix' + (shaded ? ' ww-heatmap' : ''), 'data-matrix': name },
+      el('caption', { className: 'ww-visually-hidden' }, this.stepLine(name)), el('thead', null, head), body);
+    this.explainable(table, name);
     return el('div', { className: 'ww-block' + (rows[0].length > 3 ? ' ww-block-wide' : '') },
       el('p', { className: 'ww-code', 'aria-hidden': 'true' }, caption),
-      el('div', { className: 'ww-scroll' },
-        el('table', { className: 'ww-table ww-matrix' + (shaded ? ' ww-heatmap' : ''), 'data-matrix': name },
-          el('caption', { className: 'ww-visually-hidden' }, this.stepLine(name)), el('thead', null, head), body)));
+      el('div', { className: 'ww-scroll' }, table));
   };
 
 
@@ -638,7 +952,7 @@
   /** A pasted link with another edit for this page restores it without a reload. */
   Widget.prototype.followFragment = function (encoded) {
     var state = decodeState(this.example.inputs, encoded);
-    if (state && encodeState(this.example.inputs, state) !== encodeState(this.example.inputs, this.inputs)) {
+    if (state && this.inDomain(state) && encodeState(this.example.inputs, state) !== encodeState(this.example.inputs, this.inputs)) {
       this.restore(state);
     }
   };
@@ -646,7 +960,10 @@
   Widget.prototype.restore = function (inputs) {
     var self = this;
     this.inputs = inputs;
-    this.fields.forEach(function (f) { f.node.value = String(self.entry(f.input, f.row, f.col)); });
+    this.fields.forEach(function (f) {
+      if (f.sync) f.sync();
+      else f.node.value = String(self.entry(f.input, f.row, f.col));
+    });
     this.run(null);
     common.writeFragment(this.example.name, encodeState(this.example.inputs, this.inputs));
   };

@@ -140,15 +140,17 @@
     });
   }
 
-  /** Round ticks along a horizontal axis `length` long whose labels never touch. */
-  function fittedTicks(low, high, length, most) {
+  /** Round ticks along an axis `length` long whose labels never touch (side by side on a
+   *  horizontal axis, one line each on a `vertical` one). */
+  function fittedTicks(low, high, length, most, vertical) {
     var fallback = null;
     for (var count = Math.max(most, 2); count >= 2; count--) {
       var ticks = niceTicks(low, high, count);
       var labels = labelled(ticks);
       var domain = [ticks.values[0], ticks.values[ticks.values.length - 1]];
       var spacing = length / (Math.max(ticks.values.length, 2) - 1);
-      var needed = widest(labels.map(function (t) { return t.label; }), SMALL_TEXT) + SMALL_TEXT * 0.6;
+      var needed = vertical ? SMALL_TEXT * 1.4
+        : widest(labels.map(function (t) { return t.label; }), SMALL_TEXT) + SMALL_TEXT * 0.6;
       if (spacing >= needed) return { ticks: labels, domain: domain };
       fallback = { ticks: labels, domain: domain };
     }
@@ -325,5 +327,12 @@
     return root;
   }
 
-  return { MOST_POINTS: MOST_POINTS, layout: layout, draw: draw };
+  return {
+    MOST_POINTS: MOST_POINTS, layout: layout, draw: draw,
+    // What step-views.js draws with too, twins of the same Rust.
+    shared: {
+      SMALL_TEXT: SMALL_TEXT, LABEL_TEXT: LABEL_TEXT, scale: scale, textWidth: textWidth, widest: widest,
+      niceTicks: niceTicks, labelled: labelled, fittedTicks: fittedTicks, andList: andList, coordinate: coordinate,
+    },
+  };
 });

@@ -495,7 +495,7 @@ fn marked(tab: &Tab) -> Vec<String> {
 /// `Accessibility.getFullAXTree` read as plain JSON: headless_chrome's typed reply rejects
 /// property names that newer Chromium sends.
 #[derive(Debug, serde::Serialize)]
-struct FullAxTree {}
+pub(crate) struct FullAxTree {}
 
 impl Method for FullAxTree {
     const NAME: &'static str = "Accessibility.getFullAXTree";

@@ -1,0 +1,522 @@
+//! A compute widget's `[controls]` and `[views]` tables: how each input is edited (a number
+//! field per entry, a slider, a checkbox, radio buttons) and how each step is drawn (a table, a
+//! heatmap, bars, a line), checked against the lesson's own values so the author hears of a
+//! slider that cannot reach the example's number at the key, not a reader at the page.
+//!
+//! A control is a domain of the input's values plus how it is picked; an input's declared
+//! domain (issue 42's `min`, `choice`) can feed the same [`Control`] later.
+
+use super::Expander;
+use crate::base::diagnostics::Diagnostic;
+use crate::compute::computed::{Computed, Origin};
+use crate::compute::lang::Value;
+use crate::compute::Evaluated;
+use crate::expand::blocks::{BlockText, ExampleBlock};
+use crate::present::figure::{quantity_figure, FigureOptions};
+use serde::Deserialize;
+use serde_json::json;
+use std::collections::BTreeMap;
+use std::ops::Range;
+
+/// One entry of `[controls]`, as written.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct ControlSpec {
+    slider: Option<toml::Spanned<[f64; 2]>>,
+    log: Option<toml::Spanned<bool>>,
+    toggle: Option<toml::Spanned<bool>>,
+    choice: Option<toml::Spanned<Vec<f64>>>,
+    labels: Option<toml::Spanned<Vec<String>>>,
+}
+
+pub(super) type ControlsKey =
+    toml::Spanned<BTreeMap<toml::Spanned<String>, toml::Spanned<ControlSpec>>>;
+pub(super) type ViewsKey = toml::Spanned<BTreeMap<toml::Spanned<String>, toml::Spanned<String>>>;
+
+/// How a reader picks one input's value.
+#[derive(Debug, Clone, PartialEq)]
+pub(super) enum Control {
+    /// A range slider from `lo` to `hi` (on a log scale when `log`), with its number editable.
+    Slider { lo: f64, hi: f64, log: bool },
+    /// A checkbox: 0 unticked, 1 ticked.
+    Toggle,
+    /// Radio buttons, one per value, each named by its label.
+    Choice {
+        values: Vec<f64>,
+        labels: Vec<String>,
+    },
+}
+
+impl Control {
+    /// The JSON compute-widget.js reads (`kind` and the domain).
+    pub(super) fn json(&self) -> serde_json::Value {
+        match self {
+            Control::Slider { lo, hi, log } => {
+                json!({ "kind": "slider", "range": [lo, hi], "log": log })
+            }
+            Control::Toggle => json!({ "kind": "toggle" }),
+            Control::Choice { values, labels } => {
+                json!({ "kind": "choice", "choices": values, "labels": labels })
+            }
+        }
+    }
+}
+
+/// How a step is drawn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum View {
+    Table,
+    Heatmap,
+    Bars,
+    Line,
+}
+
+/// The views a widget block may name, in the order its help lists them.
+const VIEW_NAMES: [&str; 4] = ["table", "heatmap", "bars", "line"];
+
+impl View {
+    pub(super) fn name(self) -> &'static str {
+        VIEW_NAMES[self as usize]
+    }
+}
+
+/// A widget's controls by input and views by step (with the span of each view's value).
+#[derive(Debug, Default)]
+pub(super) struct Presentation {
+    pub controls: BTreeMap<String, Control>,
+    pub views: BTreeMap<String, (View, Range<usize>)>,
+}
+
+impl Presentation {
+    /// The steps drawn as a build-time figure and its live twin (heatmaps and bars).
+    pub fn figures(&self) -> Vec<(&str, View)> {
+        self.views
+            .iter()
+            .filter(|(_, (view, _))| matches!(view, View::Heatmap | View::Bars))
+            .map(|(step, (view, _))| (step.as_str(), *view))
+            .collect()
+    }
+}
+
+impl Expander<'_> {
+    /// The widget block's `[controls]` and `[views]`, checked; a problem is recorded at its key.
+    pub(super) fn widget_presentation(
+        &mut self,
+        example: &ExampleBlock,
+        controls_key: &Option<ControlsKey>,
+        views_key: &Option<ViewsKey>,
+        shown: Option<&[String]>,
+        body: &BlockText,
+    ) -> Option<Presentation> {
+        let mut presentation = Presentation::default();
+        if controls_key.is_none() && views_key.is_none() {
+            return Some(presentation);
+        }
+        let Evaluated::Compute(computed) = &example.evaluated else {
+            let key = controls_key
+                .as_ref()
+                .map(|key| key.span())
+                .or_else(|| views_key.as_ref().map(|key| key.span()))
+                .unwrap_or_default();
+            self.problems.push(
+                Diagnostic::at(
+                    self.file,
+                    body.file_span(key),
+                    format!(
+                        "[controls] and [views] shape the widget of a compute example, but \"{}\" is a {} example",
+                        example.name,
+                        example.kind.name()
+                    ),
+                )
+                .with_help("remove them: this kind's widget has its own controls"),
+            );
+            return None;
+        };
+        let options = self.step_figure_options(&example.name);
+        let checked = controls_key
+            .as_ref()
+            .map(|key| controls(computed, key))
+            .transpose()
+            .and_then(|found| {
+                presentation.controls = found.unwrap_or_default();
+                views_key
+                    .as_ref()
+                    .map(|key| views(computed, key, shown, &options))
+                    .transpose()
+            });
+        match checked {
+            Ok(views) => {
+                presentation.views = views.unwrap_or_default();
+                Some(presentation)
+            }
+            Err((message, help, span)) => {
+                self.problems
+                    .push(Diagnostic::at(self.file, body.file_span(span), message).with_help(help));
+                None
+            }
+        }
+    }
+
+    /// What a step's figure in a widget is drawn with (no caption, no label: the widget's
+    /// code line names it).
+    fn step_figure_options(&self, example: &str) -> FigureOptions {
+        FigureOptions {
+            example: example.to_string(),
+            id_prefix: format!("wf-{example}-{}", self.figures),
+            decimals: self.decimals,
+            caption_html: None,
+            label: None,
+            legend: None,
+        }
+    }
+
+    /// The build's figure of `step` (checked drawable by [`views`]), for readers without
+    /// JavaScript; the live widget draws its twin in its place.
+    pub(super) fn step_figure(&mut self, computed: &Computed, example: &str, step: &str) -> String {
+        self.figures += 1;
+        let options = self.step_figure_options(example);
+        computed
+            .quantity(step)
+            .and_then(|quantity| quantity_figure(&quantity, step, &options).ok())
+            .unwrap_or_default()
+    }
+}
+
+/// A problem at a key: message, help, span within the block's text.
+pub(super) type KeyProblem = (String, String, Range<usize>);
+
+/// The `[controls]` table checked against the lesson's inputs: each names a scalar input, says
+/// one kind of control, and holds the lesson's value.
+pub(super) fn controls(
+    computed: &Computed,
+    table: &ControlsKey,
+) -> Result<BTreeMap<String, Control>, KeyProblem> {
+    let scalars: Vec<&str> = computed
+        .values
+        .iter()
+        .filter(|(_, origin, value)| *origin == Origin::Input && matches!(value, Value::Scalar(_)))
+        .map(|(name, _, _)| name.as_str())
+        .collect();
+    let mut checked = BTreeMap::new();
+    for (name, spec) in table.get_ref() {
+        let input = name.get_ref();
+        let at = name.span();
+        let help_inputs = || {
+            if scalars.is_empty() {
+                "controls pick a single number, and this example has no input that is one; remove [controls]".to_string()
+            } else {
+                format!("give a control to one of: {}", scalars.join(", "))
+            }
+        };
+        let value = match computed
+            .values
+            .iter()
+            .find(|(candidate, _, _)| candidate == input)
+        {
+            None => {
+                return Err((
+                    format!("the example has no input named `{input}`"),
+                    help_inputs(),
+                    at,
+                ))
+            }
+            Some((_, Origin::Step, _)) => {
+                return Err((
+                    format!("`{input}` is a step, and a control sets an input"),
+                    help_inputs(),
+                    at,
+                ))
+            }
+            Some((_, Origin::Input, Value::Scalar(x))) => *x,
+            Some((_, Origin::Input, other)) => {
+                return Err((
+                    format!(
+                        "`{input}` is a {}, and a control picks a single number",
+                        other.describe_shape()
+                    ),
+                    format!(
+                        "leave `{input}` to its number fields (remove its control), or {}",
+                        help_inputs()
+                    ),
+                    at,
+                ))
+            }
+        };
+        checked.insert(input.clone(), control(input, value, spec)?);
+    }
+    Ok(checked)
+}
+
+/// One control, checked against the lesson's `value` of `input`.
+fn control(
+    input: &str,
+    value: f64,
+    spec: &toml::Spanned<ControlSpec>,
+) -> Result<Control, KeyProblem> {
+    let kinds = "write one of { slider = [lo, hi] } (log = true for a log scale), { toggle = true } or { choice = [0, 1], labels = [\"…\", \"…\"] }";
+    let inner = spec.get_ref();
+    let said = [
+        inner.slider.is_some(),
+        inner.toggle.is_some(),
+        inner.choice.is_some(),
+    ];
+    if said.iter().filter(|s| **s).count() != 1 {
+        return Err((
+            format!("the control of `{input}` must be one of slider, toggle or choice"),
+            kinds.to_string(),
+            spec.span(),
+        ));
+    }
+    if let Some(log) = inner.log.as_ref().filter(|_| inner.slider.is_none()) {
+        return Err((
+            "`log` sets a slider's scale, and this control is no slider".to_string(),
+            "remove log".to_string(),
+            log.span(),
+        ));
+    }
+    if let Some(labels) = inner.labels.as_ref().filter(|_| inner.choice.is_none()) {
+        return Err((
+            "`labels` name the values of a choice, and this control is no choice".to_string(),
+            "remove labels, or make the control { choice = [...], labels = [...] }".to_string(),
+            labels.span(),
+        ));
+    }
+    let lesson = crate::present::format_number(
+        value,
+        crate::present::Precision::AsWritten,
+        crate::present::Style::Prose,
+    );
+    if let Some(range) = &inner.slider {
+        let [lo, hi] = *range.get_ref();
+        let log = inner.log.as_ref().is_some_and(|log| *log.get_ref());
+        let problem = if !(lo.is_finite() && hi.is_finite() && lo < hi) {
+            Some((
+                format!("a slider runs from a lower to a higher number, and [{lo}, {hi}] does not"),
+                "write slider = [lo, hi] with lo < hi".to_string(),
+            ))
+        } else if log && lo <= 0.0 {
+            Some((
+                format!("a log-scale slider starts above 0, and this one starts at {lo}"),
+                "start it above 0, or remove log = true".to_string(),
+            ))
+        } else if !(lo..=hi).contains(&value) {
+            Some((
+                format!("the slider of `{input}` runs from {lo} to {hi}, which leaves out the lesson's {input} = {lesson}"),
+                "widen the range to include the lesson's value".to_string(),
+            ))
+        } else {
+            None
+        };
+        return match problem {
+            Some((message, help)) => Err((message, help, range.span())),
+            None => Ok(Control::Slider { lo, hi, log }),
+        };
+    }
+    if let Some(toggle) = &inner.toggle {
+        if !*toggle.get_ref() {
+            return Err((
+                "`toggle = false` says no checkbox".to_string(),
+                "write toggle = true, or remove the control".to_string(),
+                toggle.span(),
+            ));
+        }
+        if value != 0.0 && value != 1.0 {
+            return Err((
+                format!("a toggle switches between 0 and 1, and the lesson's {input} is {lesson}"),
+                format!("make {input} 0 or 1 in the example, or give it a slider"),
+                toggle.span(),
+            ));
+        }
+        return Ok(Control::Toggle);
+    }
+    let choice = inner.choice.as_ref().expect("one kind was said");
+    let values = choice.get_ref().clone();
+    let labels: Vec<String> = match &inner.labels {
+        Some(labels) if labels.get_ref().len() != values.len() => {
+            return Err((
+                format!(
+                    "{} labels for {} choices",
+                    labels.get_ref().len(),
+                    values.len()
+                ),
+                "give one label per choice, in the same order".to_string(),
+                labels.span(),
+            ))
+        }
+        Some(labels) => labels.get_ref().clone(),
+        None => values
+            .iter()
+            .map(|x| {
+                crate::present::format_number(
+                    *x,
+                    crate::present::Precision::AsWritten,
+                    crate::present::Style::Prose,
+                )
+            })
+            .collect(),
+    };
+    let repeated = values
+        .iter()
+        .enumerate()
+        .any(|(i, x)| values[..i].contains(x));
+    let problem = if values.len() < 2 || values.len() > MOST_CHOICES {
+        Some((
+            format!(
+                "a choice offers 2 to {MOST_CHOICES} values, and this one offers {}",
+                values.len()
+            ),
+            "list the values to choose from, e.g. choice = [0, 1]".to_string(),
+        ))
+    } else if values.iter().any(|x| !x.is_finite()) || repeated {
+        Some((
+            "each value of a choice must be a different finite number".to_string(),
+            "remove the repeated value".to_string(),
+        ))
+    } else if !values.contains(&value) {
+        Some((
+            format!("the lesson's {input} = {lesson} is not among the choices"),
+            format!("add {lesson} to the choices, or change the example"),
+        ))
+    } else {
+        None
+    };
+    match problem {
+        Some((message, help)) => Err((message, help, choice.span())),
+        None => Ok(Control::Choice { values, labels }),
+    }
+}
+
+/// Most radio buttons one choice offers.
+const MOST_CHOICES: usize = 12;
+
+/// The `[views]` table checked: each names a step (among `shown` when the widget shows some),
+/// a view from [`VIEW_NAMES`], and a step whose lesson value that view draws (a heatmap a
+/// matrix, bars a vector or a single row or column, a line a vector).
+pub(super) fn views(
+    computed: &Computed,
+    table: &ViewsKey,
+    shown: Option<&[String]>,
+    options: &FigureOptions,
+) -> Result<BTreeMap<String, (View, Range<usize>)>, KeyProblem> {
+    let steps: Vec<&str> = computed
+        .step_names()
+        .into_iter()
+        .filter(|step| shown.is_none_or(|shown| shown.iter().any(|s| s == step)))
+        .collect();
+    let mut checked = BTreeMap::new();
+    for (name, view) in table.get_ref() {
+        let step = name.get_ref();
+        let every = || format!("give a view to one of: {}", steps.join(", "));
+        if !steps.contains(&step.as_str()) {
+            let message = match computed.value(step) {
+                Some(_) if computed.input_names().contains(step) => {
+                    format!("`{step}` is an input, and a view draws a step")
+                }
+                Some(_) => format!(
+                    "`{step}` is not in the widget's `show` list, so it is not drawn at all"
+                ),
+                None => format!("the example has no step named `{step}`"),
+            };
+            return Err((message, every(), name.span()));
+        }
+        let kind = match view.get_ref().as_str() {
+            "table" => View::Table,
+            "heatmap" => View::Heatmap,
+            "bars" => View::Bars,
+            "line" => View::Line,
+            other => {
+                return Err((
+                    format!("`{other}` is not a view"),
+                    format!("write one of: {}", VIEW_NAMES.join(", ")),
+                    view.span(),
+                ))
+            }
+        };
+        let value = computed.value(step).expect("a step has a value");
+        let fits = match (kind, value) {
+            (View::Table, _) => Ok(()),
+            (View::Line, Value::Vector(_)) => Ok(()),
+            (View::Heatmap, Value::Matrix(m)) if m.nrows() > 1 && m.ncols() > 1 => {
+                drawn(computed, step, options)
+            }
+            (View::Bars, Value::Vector(_)) => drawn(computed, step, options),
+            (View::Bars, Value::Matrix(m)) if m.nrows() == 1 || m.ncols() == 1 => {
+                drawn(computed, step, options)
+            }
+            (_, value) => Err((
+                format!(
+                    "`{step}` is a {}, which a {} cannot draw",
+                    value.describe_shape(),
+                    kind.name()
+                ),
+                "a heatmap draws a matrix, bars and a line a vector; a table draws anything"
+                    .to_string(),
+            )),
+        };
+        fits.map_err(|(message, help)| (message, help, view.span()))?;
+        checked.insert(step.clone(), (kind, view.span()));
+    }
+    Ok(checked)
+}
+
+/// Whether the build's figure of `step` can be drawn (not too large, no −∞ on a bar).
+fn drawn(computed: &Computed, step: &str, options: &FigureOptions) -> Result<(), (String, String)> {
+    let quantity = computed.quantity(step).expect("a step has a value");
+    quantity_figure(&quantity, step, options)
+        .map(|_| ())
+        .map_err(|error| (error.message, error.help))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn spec(text: &str) -> toml::Spanned<ControlSpec> {
+        #[derive(Deserialize)]
+        struct Wrap {
+            c: toml::Spanned<ControlSpec>,
+        }
+        toml::from_str::<Wrap>(&format!("c = {text}")).unwrap().c
+    }
+
+    #[test]
+    fn a_slider_must_reach_the_lessons_value_and_a_log_one_start_above_zero() {
+        assert_eq!(
+            control("T", 1.0, &spec("{ slider = [0.05, 5], log = true }")),
+            Ok(Control::Slider {
+                lo: 0.05,
+                hi: 5.0,
+                log: true
+            })
+        );
+        let (message, _, _) = control("T", 9.0, &spec("{ slider = [0.05, 5] }")).unwrap_err();
+        assert!(
+            message.contains("leaves out the lesson's T = 9"),
+            "{message}"
+        );
+        let (message, _, _) =
+            control("T", 1.0, &spec("{ slider = [0, 5], log = true }")).unwrap_err();
+        assert!(message.contains("starts above 0"), "{message}");
+    }
+
+    #[test]
+    fn a_toggle_holds_zero_or_one_and_a_choice_one_label_per_value() {
+        assert_eq!(
+            control("c", 1.0, &spec("{ toggle = true }")),
+            Ok(Control::Toggle)
+        );
+        let (message, _, _) = control("c", 0.5, &spec("{ toggle = true }")).unwrap_err();
+        assert!(message.contains("is 0.5"), "{message}");
+        let (message, _, _) =
+            control("o", 0.0, &spec("{ choice = [0, 1], labels = [\"SGD\"] }")).unwrap_err();
+        assert_eq!(message, "1 labels for 2 choices");
+        let (message, _, _) = control("o", 2.0, &spec("{ choice = [0, 1] }")).unwrap_err();
+        assert!(message.contains("not among the choices"), "{message}");
+        let (message, _, _) =
+            control("o", 0.0, &spec("{ toggle = true, choice = [0, 1] }")).unwrap_err();
+        assert!(
+            message.contains("one of slider, toggle or choice"),
+            "{message}"
+        );
+    }
+}

@@ -1,0 +1,175 @@
+//! Differential test: the compute widget's heatmap and bars views (`static/js/step-views.js`)
+//! must draw every step as the build's figure of it does (`worked::present::figure::
+//! quantity_figure`): the same SVG, element by element and attribute by attribute, numbers to
+//! a hundredth of a unit, on random matrices and vectors of every shape the widget can meet
+//! (one row or many, labelled or by position, long labels that slant, whole numbers, negative
+//! entries, masked −∞, huge and tiny magnitudes) and on the refusals both make (too many cells
+//! or bars, a bar that is not finite).
+//!
+//! Without Node the test cannot run: it fails when `CI=true` and otherwise skips loudly.
+
+use crate::common::SplitMix64;
+use ndarray::{Array1, Array2};
+use serde_json::{json, Value};
+use worked::compute::Quantity;
+use worked::present::figure::{quantity_figure, FigureOptions};
+
+/// −∞ travels as null: JSON has no infinities.
+fn number(x: f64) -> Value {
+    if x == f64::NEG_INFINITY {
+        Value::Null
+    } else {
+        json!(x)
+    }
+}
+
+fn random_entry(rng: &mut SplitMix64, magnitude: f64, kind: usize) -> f64 {
+    match kind {
+        0 => rng.range(0, 9) as f64 - 3.0,
+        1 => magnitude * rng.unit(),
+        _ => magnitude * (rng.unit() - 0.5),
+    }
+}
+
+fn labels(rng: &mut SplitMix64, count: usize) -> Option<Vec<String>> {
+    let words = [
+        "the",
+        "cat",
+        "sat",
+        "on",
+        "a_long_token_name",
+        "<mat>",
+        "x",
+        "Ünïcode",
+    ];
+    match rng.range(0, 3) {
+        0 => None,
+        1 => Some(
+            (0..count)
+                .map(|i| format!("{}{i}", words[i % words.len()]))
+                .collect(),
+        ),
+        _ => Some(
+            (0..count)
+                .map(|i| words[(i + 3) % words.len()].to_string() + &"y".repeat(i % 3))
+                .collect(),
+        ),
+    }
+}
+
+fn case(quantity: &Quantity, decimals: usize) -> Value {
+    let options = FigureOptions {
+        example: "ex".to_string(),
+        id_prefix: "wf-ex-3".to_string(),
+        decimals,
+        caption_html: None,
+        label: None,
+        legend: None,
+    };
+    let expected = match quantity_figure(quantity, "step", &options) {
+        Ok(html) => {
+            let svg = &html[html.find("<svg").expect("an svg")..];
+            json!({ "svg": &svg[..svg.find("</svg>").expect("closed") + "</svg>".len()] })
+        }
+        Err(error) => json!({ "error": error.message }),
+    };
+    let input = match quantity {
+        Quantity::Matrix {
+            values,
+            row_labels,
+            col_labels,
+        } => json!({
+            "matrix": values.rows().into_iter().map(|row| row.iter().map(|x| number(*x)).collect::<Value>()).collect::<Value>(),
+            "rowLabels": row_labels, "colLabels": col_labels,
+        }),
+        Quantity::Vector { values, labels } => json!({
+            "vector": values.iter().map(|x| number(*x)).collect::<Value>(), "labels": labels,
+        }),
+        _ => unreachable!("only matrices and vectors are drawn"),
+    };
+    json!({ "input": { "value": input, "decimals": decimals, "idPrefix": "wf-ex-3", "what": "step" }, "expected": expected })
+}
+
+#[test]
+fn the_widget_heatmaps_and_bars_are_drawn_as_the_build_figures() {
+    if !crate::common::tool_available(
+        "step_views_differential",
+        crate::common::node(),
+        "The widget's heatmap and bars views against the build's figures",
+        "Install Node.js to run it",
+    ) {
+        return;
+    }
+    let mut rng = SplitMix64(0x5eed_0f4e);
+    let mut cases = Vec::new();
+    for _ in 0..600 {
+        let magnitude = match rng.range(0, 4) {
+            0 => 1.0,
+            1 => rng.log_uniform(1e-6, 1e-2),
+            2 => rng.log_uniform(1e3, 1e12),
+            _ => rng.log_uniform(1e-2, 1e3),
+        };
+        let kind = rng.range(0, 3);
+        let decimals = rng.range(1, 4);
+        if rng.range(0, 2) == 0 {
+            let (rows, cols) = match rng.range(0, 3) {
+                0 => (rng.range(2, 6), rng.range(2, 6)),
+                1 => (rng.range(2, 30), rng.range(2, 40)),
+                _ => (rng.range(1, 3), rng.range(1, 12)),
+            };
+            let masked = rng.range(0, 4) == 0;
+            let values = Array2::from_shape_fn((rows, cols), |(i, j)| {
+                if masked && j > i {
+                    f64::NEG_INFINITY
+                } else {
+                    random_entry(&mut rng, magnitude, kind)
+                }
+            });
+            let row_labels = labels(&mut rng, rows);
+            let col_labels = labels(&mut rng, cols);
+            cases.push(case(
+                &Quantity::Matrix {
+                    values,
+                    row_labels,
+                    col_labels,
+                },
+                decimals,
+            ));
+        } else {
+            let length = match rng.range(0, 3) {
+                0 => rng.range(1, 6),
+                1 => rng.range(6, 30),
+                _ => rng.range(30, 270),
+            };
+            let values = Array1::from_shape_fn(length, |_| random_entry(&mut rng, magnitude, kind));
+            let labels = labels(&mut rng, length);
+            cases.push(case(&Quantity::Vector { values, labels }, decimals));
+        }
+    }
+    // Refusals: −∞ on a bar, more cells than a heatmap draws.
+    cases.push(case(
+        &Quantity::Vector {
+            values: Array1::from(vec![1.0, f64::NEG_INFINITY]),
+            labels: None,
+        },
+        3,
+    ));
+    cases.push(case(
+        &Quantity::Matrix {
+            values: Array2::zeros((129, 129)),
+            row_labels: None,
+            col_labels: None,
+        },
+        3,
+    ));
+    let refused = cases
+        .iter()
+        .filter(|c| c["expected"]["error"].is_string())
+        .count();
+    assert!(
+        (2..cases.len() / 4).contains(&refused),
+        "{refused} of {} cases are refusals: the random cases should be mostly pictures",
+        cases.len()
+    );
+    crate::common::run_node_differential("step-views-differential.mjs", &cases, cases.len());
+}

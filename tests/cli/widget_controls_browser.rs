@@ -1,0 +1,375 @@
+//! Real-browser test of a compute widget with author-declared controls and views: a slider
+//! (log scale), a toggle and radio buttons found in Chromium's accessibility tree by their roles
+//! and names, each operated with the keyboard, must change the shown steps to exactly what
+//! `worked eval --json` prints for the lesson with those inputs; `p` draws as bars and `A` as a
+//! heatmap, both redrawn on every edit; Reset brings back the lesson's numbers.
+
+use super::widget_browser::{build_book_with, eval, eval_json, page_matrices, wait_for, Book};
+use super::widget_guards_browser::FullAxTree;
+use crate::common::{launch_chromium, Chromium};
+use headless_chrome::protocol::cdp::{types::Method, Accessibility};
+use headless_chrome::Tab;
+use serde_json::Value;
+use std::process::Command;
+use worked::present::{format_number, Precision, Style};
+
+const STEPS: &str = "A = softmax(where(causal == 1, z / T + causal_mask(3), z / T))
+p = softmax(z[0] / T)
+x = 2.0
+m = 0.0
+repeat 12:
+    g = 2 * x / T
+    m = 0.5 * m + g
+    x = x - 0.1 * where(opt == 1, m, g)
+    loss = x ^ 2
+losses = history(loss)
+";
+
+/// The lesson with its inputs `T`, `causal` and `opt`, and the widget of the issue.
+fn lesson(t: &str, causal: u8, opt: u8) -> String {
+    format!(
+        r#"+++
+title = "Controls"
++++
+```compute
+name = "temp"
+steps = """
+{STEPS}"""
+
+[inputs]
+z = [[1.0, 2.0, 0.5], [0.3, -1.0, 2.0], [0.2, 1.5, -0.5]]
+T = {t}
+causal = {causal}
+opt = {opt}
+```
+
+```widget
+example = "temp"
+show = ["A", "p", "losses"]
+[controls]
+T = {{ slider = [0.05, 5], log = true }}
+causal = {{ toggle = true }}
+opt = {{ choice = [0, 1], labels = ["SGD", "Adam"] }}
+[views]
+p = "bars"
+A = "heatmap"
+losses = "line"
+```
+"#
+    )
+}
+
+/// The shown steps as `worked eval --json` prints them for the lesson with these inputs, at the
+/// page's three decimals (one precision per step).
+fn evaluated(t: &str, causal: u8, opt: u8) -> Vec<(String, Vec<Vec<String>>)> {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(dir.path().join("content")).unwrap();
+    std::fs::write(dir.path().join("content/lesson.md"), lesson(t, causal, opt)).unwrap();
+    std::fs::write(dir.path().join("book.toml"), "title = \"Eval\"\n").unwrap();
+    let run = Command::new(env!("CARGO_BIN_EXE_worked"))
+        .args(["eval", "content/lesson.md", "--json"])
+        .current_dir(dir.path())
+        .output()
+        .expect("worked eval runs");
+    assert!(
+        run.status.success(),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    let json: Value = serde_json::from_slice(&run.stdout).expect("JSON");
+    let steps = &json["examples"][0]["steps"];
+    ["A", "p", "losses"]
+        .iter()
+        .map(|name| {
+            let value = &steps[*name];
+            let rows: Vec<Vec<f64>> = match value.as_array() {
+                Some(rows) if rows.first().is_some_and(Value::is_array) => rows
+                    .iter()
+                    .map(|row| {
+                        row.as_array()
+                            .unwrap()
+                            .iter()
+                            .map(|x| x.as_f64().unwrap_or(f64::NEG_INFINITY))
+                            .collect()
+                    })
+                    .collect(),
+                Some(entries) => vec![entries.iter().map(|x| x.as_f64().unwrap()).collect()],
+                None => panic!("{name} is not a vector or matrix: {value}"),
+            };
+            let precision = Precision::Computed(3).shared_by(rows.iter().flatten().copied());
+            let printed = rows
+                .iter()
+                .map(|row| {
+                    row.iter()
+                        .map(|&x| format_number(x, precision, Style::Prose))
+                        .collect()
+                })
+                .collect();
+            (name.to_string(), printed)
+        })
+        .collect()
+}
+
+/// The live widget's tables, in the order of `show`.
+fn shown(tab: &Tab) -> Vec<(String, Vec<Vec<String>>)> {
+    let mut tables: Vec<_> = page_matrices(tab)
+        .into_iter()
+        .filter(|(name, _)| ["A", "p", "losses"].contains(&name.as_str()))
+        .collect();
+    tables.sort_by_key(|(name, _)| ["A", "p", "losses"].iter().position(|n| n == name));
+    tables
+}
+
+#[derive(Debug, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+struct ResolveNode {
+    backend_node_id: u64,
+}
+
+impl Method for ResolveNode {
+    const NAME: &'static str = "DOM.resolveNode";
+    type ReturnObject = Value;
+}
+
+#[derive(Debug, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+struct CallFunctionOn {
+    object_id: String,
+    function_declaration: String,
+}
+
+impl Method for CallFunctionOn {
+    const NAME: &'static str = "Runtime.callFunctionOn";
+    type ReturnObject = Value;
+}
+
+/// Focuses the one control a screen reader announces with `role` and `name`.
+fn focus_by_role(tab: &Tab, role: &str, name: &str) {
+    tab.call_method(Accessibility::Enable(None)).unwrap();
+    let tree = tab.call_method(FullAxTree {}).unwrap();
+    let found: Vec<u64> = tree["nodes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|node| node["ignored"] != Value::Bool(true))
+        .filter(|node| node["role"]["value"] == role && node["name"]["value"] == name)
+        .filter_map(|node| node["backendDOMNodeId"].as_u64())
+        .collect();
+    assert_eq!(
+        found.len(),
+        1,
+        "one {role} named {name:?} on the page, found {}",
+        found.len()
+    );
+    let object = tab
+        .call_method(ResolveNode {
+            backend_node_id: found[0],
+        })
+        .unwrap();
+    let object_id = object["object"]["objectId"]
+        .as_str()
+        .expect("a DOM node")
+        .to_string();
+    tab.call_method(CallFunctionOn {
+        object_id,
+        function_declaration: "function () { this.focus(); }".to_string(),
+    })
+    .unwrap();
+}
+
+fn press(tab: &Tab, key: &str) {
+    tab.press_key(key)
+        .unwrap_or_else(|error| panic!("press {key}: {error:#}"));
+}
+
+/// The number field beside the slider: what the slider set T to.
+fn t_field(tab: &Tab) -> String {
+    eval(
+        tab,
+        "document.querySelector('input[data-input=\"T\"]').value",
+    )
+    .as_str()
+    .unwrap()
+    .to_string()
+}
+
+/// Which views are drawn, and how: the figure kind of each step's view.
+fn drawn_views(tab: &Tab) -> Value {
+    eval_json(
+        tab,
+        "Array.from(document.querySelectorAll('.ww [data-view]')).map(function (b) {
+           return [b.getAttribute('data-step'), b.querySelector('figure').getAttribute('data-figure'),
+             b.querySelectorAll('svg .wf-heatmap rect.wf-heat').length, b.querySelectorAll('svg rect.wf-bar').length]; })",
+    )
+}
+
+fn launch() -> Option<Chromium> {
+    launch_chromium("widget_controls_browser", "Widget controls in a browser")
+}
+
+fn open_live(tab: &Tab, book: &Book) {
+    tab.navigate_to(&book.url()).expect("navigate");
+    tab.wait_until_navigated().expect("page loads");
+    wait_for(
+        tab,
+        "document.querySelector('[data-widget=\"compute\"] .ww [data-matrix]') !== null",
+    );
+}
+
+#[test]
+fn a_slider_a_toggle_and_radio_buttons_change_the_steps_as_worked_eval_does() {
+    let Some(chromium) = launch() else { return };
+    let book = build_book_with(&lesson("1", 0, 0), "compute");
+    let tab = chromium.tab();
+    open_live(&tab, &book);
+    assert_eq!(
+        shown(&tab),
+        evaluated("1", 0, 0),
+        "the lesson's own numbers"
+    );
+    assert_eq!(
+        drawn_views(&tab),
+        serde_json::json!([["A", "heatmap", 9, 0], ["p", "bars", 0, 3]]),
+        "A as a heatmap of 9 cells, p as 3 bars"
+    );
+    let heatmap_before = eval(
+        &tab,
+        "document.querySelector('[data-step=\"A\"] svg desc').textContent",
+    );
+
+    // The slider, by keyboard: End takes it to its top, one step left is just under it.
+    focus_by_role(&tab, "slider", "T");
+    press(&tab, "End");
+    assert_eq!(t_field(&tab), "5");
+    press(&tab, "ArrowLeft");
+    let t = t_field(&tab);
+    assert!(
+        t.parse::<f64>().unwrap() < 5.0 && t.parse::<f64>().unwrap() > 4.5,
+        "{t}"
+    );
+    assert_eq!(
+        shown(&tab),
+        evaluated(&t, 0, 0),
+        "after the slider, T = {t}"
+    );
+    assert_ne!(
+        eval(
+            &tab,
+            "document.querySelector('[data-step=\"A\"] svg desc').textContent"
+        ),
+        heatmap_before,
+        "the heatmap is drawn again with the new weights"
+    );
+
+    // The toggle, by keyboard: Space ticks it and the causal mask applies.
+    focus_by_role(&tab, "checkbox", "causal");
+    press(&tab, " ");
+    assert_eq!(shown(&tab), evaluated(&t, 1, 0), "after the toggle");
+    let description = eval(
+        &tab,
+        "document.querySelector('[data-step=\"A\"] svg desc').textContent",
+    );
+    assert!(
+        description
+            .as_str()
+            .unwrap()
+            .contains("row 1: 1 1.000, 2 0.000, 3 0.000"),
+        "the live heatmap shows the first token attending only to itself: {description}"
+    );
+
+    // The radio buttons, by keyboard: from SGD, the arrow selects Adam.
+    focus_by_role(&tab, "radio", "SGD");
+    press(&tab, "ArrowRight");
+    assert_eq!(shown(&tab), evaluated(&t, 1, 1), "after choosing Adam");
+    assert_ne!(
+        evaluated(&t, 1, 1),
+        evaluated(&t, 1, 0),
+        "the choice changes the losses"
+    );
+
+    assert_eq!(
+        eval_json(
+            &tab,
+            "Array.from(document.querySelectorAll('.ww [data-control-input][data-changed]')).map(function (f) { return f.getAttribute('data-control-input'); })"
+        ),
+        serde_json::json!(["T", "causal", "opt"]),
+        "each moved control is marked as changed"
+    );
+    let fragment = eval(&tab, "location.hash").as_str().unwrap().to_string();
+    assert!(
+        fragment.contains("causal:1") && fragment.contains("opt:1"),
+        "{fragment}"
+    );
+    tab.find_element("button[data-action='reset']")
+        .unwrap()
+        .click()
+        .unwrap();
+    assert_eq!(
+        shown(&tab),
+        evaluated("1", 0, 0),
+        "Reset brings back the lesson's numbers"
+    );
+    assert_eq!(
+        eval_json(&tab, "[document.querySelector('input[data-toggle=\"causal\"]').checked, document.querySelector('input[data-choice=\"opt\"][value=\"0\"]').checked]"),
+        serde_json::json!([false, true])
+    );
+}
+
+#[test]
+fn an_entry_explains_itself_from_the_keyboard() {
+    let Some(chromium) = launch() else { return };
+    let book = build_book_with(&lesson("1", 0, 0), "compute");
+    let tab = chromium.tab();
+    open_live(&tab, &book);
+    // A's table is in the disclosure under its heatmap: open it, then walk its cells by keyboard.
+    tab.find_element("[data-step='A'] details summary")
+        .unwrap()
+        .click()
+        .unwrap();
+    eval(&tab, "document.querySelector('table[data-matrix=\"A\"] td[data-row=\"0\"][data-col=\"0\"]').focus()");
+    press(&tab, "ArrowRight");
+    press(&tab, "Enter");
+    let explained = eval_json(
+        &tab,
+        "(function () { var box = document.querySelector('.ww [data-explain]');
+           return [box.hidden, box.getAttribute('data-explain'), box.getAttribute('data-kind'), box.textContent,
+             box.querySelectorAll('math msup').length]; })()",
+    );
+    let steps = evaluated("1", 0, 0);
+    let weight = &steps[0].1[0][1];
+    assert_eq!(explained[0], false, "the explanation shows: {explained}");
+    assert_eq!(explained[1], "A");
+    assert_eq!(
+        explained[2], "softmax",
+        "A is a softmax: e to the entry over its row's sum"
+    );
+    let text = explained[3].as_str().unwrap();
+    assert!(
+        text.contains("A[1, 2]") && text.ends_with(weight.as_str()),
+        "{text} ends with {weight}"
+    );
+    assert_eq!(
+        explained[4], 4,
+        "e to the entry over e to each of the row's three"
+    );
+}
+
+#[test]
+fn a_link_whose_toggle_is_neither_0_nor_1_keeps_the_lessons_numbers() {
+    let Some(chromium) = launch() else { return };
+    let book = build_book_with(&lesson("1", 0, 0), "compute");
+    let tab = chromium.tab();
+    tab.navigate_to(&format!("{}#try-temp=causal:0.5", book.url()))
+        .expect("navigate");
+    tab.wait_until_navigated().expect("page loads");
+    wait_for(
+        &tab,
+        "document.querySelector('[data-widget=\"compute\"] .ww [data-matrix]') !== null",
+    );
+    assert_eq!(shown(&tab), evaluated("1", 0, 0));
+    let note = eval(&tab, "document.querySelector('.ww .ww-note').textContent");
+    assert!(
+        note.as_str().unwrap().contains("does not fit this example"),
+        "{note}"
+    );
+}

@@ -1,0 +1,111 @@
+//! A widget block's `[controls]` and `[views]` are checked when the book is built: each wrong
+//! entry is one error at that entry, saying what is wrong and what would work; right ones put
+//! the build's figure of each view in the page for readers without JavaScript.
+
+use super::widget_blocks::positional_encoding;
+use crate::support::Book;
+
+/// Builds the positional-encoding lesson (n = 4, d = 8, base = 10000) with `extra` in its widget
+/// block, which must fail at `at` (line 27 is the first line after the table's header) saying
+/// `message`.
+fn refused(extra: &str, at: &str, message: &str) {
+    let book = Book::with_lesson("pe.md", &positional_encoding(4, extra));
+    book.build()
+        .exits_with(1)
+        .stderr_has(&format!("content/pe.md:{at}"))
+        .stderr_has(message);
+}
+
+#[test]
+fn each_wrong_control_is_an_error_at_its_entry() {
+    refused(
+        "[controls]\nd = { slider = [1, 4] }",
+        "27:16",
+        "the slider of `d` runs from 1 to 4, which leaves out the lesson's d = 8",
+    );
+    refused(
+        "[controls]\nd = { toggle = true }",
+        "27:16",
+        "a toggle switches between 0 and 1, and the lesson's d is 8",
+    );
+    refused(
+        "[controls]\nd = { choice = [8, 16], labels = [\"eight\"] }",
+        "27:34",
+        "1 labels for 2 choices",
+    );
+    refused(
+        "[controls]\nwidth = { toggle = true }",
+        "27:1",
+        "the example has no input named `width`",
+    );
+    refused(
+        "[controls]\ng = { toggle = true }",
+        "27:1",
+        "`g` is a step, and a control sets an input",
+    );
+    refused(
+        "[controls]\nbase = { slider = [0, 20000], log = true }",
+        "27:19",
+        "a log-scale slider starts above 0",
+    );
+}
+
+#[test]
+fn each_wrong_view_is_an_error_at_its_entry() {
+    refused(
+        "[views]\nfreq = \"heatmap\"",
+        "27:8",
+        "`freq` is a vector of 4, which a heatmap cannot draw",
+    );
+    refused(
+        "[views]\ng = \"scatter\"",
+        "27:5",
+        "`scatter` is not a view",
+    );
+    refused(
+        "[views]\nn = \"bars\"",
+        "27:1",
+        "`n` is an input, and a view draws a step",
+    );
+    refused(
+        "show = [\"g\"]\n[views]\nfreq = \"bars\"",
+        "28:1",
+        "`freq` is not in the widget's `show` list",
+    );
+}
+
+#[test]
+fn views_and_controls_reach_the_page_with_the_build_figures() {
+    let book = Book::with_lesson(
+        "pe.md",
+        &positional_encoding(
+            4,
+            "[controls]\nd = { choice = [4, 8], labels = [\"four\", \"eight\"] }\nbase = { slider = [100, 100000], log = true }\n[views]\ng = \"heatmap\"\nfreq = \"bars\"",
+        ),
+    );
+    book.build().succeeds();
+    let page = book.read("public/pe.html");
+    assert!(
+        page.contains("\"views\":{\"freq\":\"bars\",\"g\":\"heatmap\"}"),
+        "{page}"
+    );
+    assert!(
+        page.contains(
+            "\"d\":{\"choices\":[4.0,8.0],\"kind\":\"choice\",\"labels\":[\"four\",\"eight\"]}"
+        ),
+        "{page}"
+    );
+    assert!(
+        page.contains("js/step-views.js"),
+        "the views' script is on the page"
+    );
+    let static_part = &page[page.find("worked-widget-static").unwrap()..];
+    assert!(
+        static_part.contains("data-figure=\"heatmap\""),
+        "the build's heatmap of g, without JavaScript"
+    );
+    assert!(
+        static_part.contains("data-figure=\"bars\""),
+        "the build's bars of freq, without JavaScript"
+    );
+}
