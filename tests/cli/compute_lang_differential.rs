@@ -439,6 +439,44 @@ impl Generator {
         format!("y = {}", pieces.join(" "))
     }
 
+    /// A random program, then a scalar loss of its last name and `grad` of it with respect to
+    /// a name (or a list of names, or a literal), or a training loop that differentiates inside
+    /// its body and, after it, through every iteration.
+    fn grad_program(&mut self) -> Program {
+        let mut program = self.program();
+        let mut lines = vec![program.steps.clone()];
+        if self.chance(30) {
+            lines.push(format!("w = {}", self.array(1)));
+            self.names.push("w".to_string());
+            lines.push(format!("repeat {} as t:", self.pick(&["1", "2", "3"])));
+            lines.push(format!("    p = {}", self.expr(2)));
+            lines.push("    L = sum(p * p) + sum(w * w)".to_string());
+            lines.push(format!(
+                "    g = grad(L, {})",
+                self.pick(&["w", "w", "p", "t"])
+            ));
+            lines.push("    w = w - 0.1 * g".to_string());
+            lines.push("total = sum(history(L))".to_string());
+            lines.push(format!("d = grad(total, {})", self.leaf()));
+        } else {
+            let last = self
+                .names
+                .last()
+                .cloned()
+                .unwrap_or_else(|| "1".to_string());
+            lines.push(format!("L = sum({last} * {last}) + sum(tanh({last}))"));
+            let mut names = vec![self.leaf()];
+            if self.chance(40) {
+                names.push(self.leaf());
+                lines.push(format!("g = grad(L, [{}])", names.join(", ")));
+            } else {
+                lines.push(format!("g = grad(L, {})", names[0]));
+            }
+        }
+        program.steps = lines.join("\n");
+        program
+    }
+
     pub(crate) fn program(&mut self) -> Program {
         self.tokens = self.rng.range(1, 4);
         // Equal sizes half the time, so shapes often fit together.
@@ -564,6 +602,32 @@ fn javascript_runs_random_programs_as_the_rust_interpreter_does() {
         );
     }
 
+    crate::common::run_node_differential("compute-lang-differential.mjs", &cases, cases.len());
+}
+
+/// How many random programs with `grad` the two interpreters run, and how many must succeed.
+const GRAD_PROGRAMS: usize = 3000;
+const GRAD_RUNNING: usize = 400;
+
+#[test]
+fn javascript_differentiates_random_programs_as_the_rust_interpreter_does() {
+    if !crate::common::tool_available(
+        "compute_lang_differential",
+        crate::common::node(),
+        "The reader-side grad against the Rust interpreter",
+        "Install Node.js to run it",
+    ) {
+        return;
+    }
+    let mut generator = Generator::new(0x0067_7261_6421);
+    let (cases, outcomes): (Vec<Json>, Vec<Option<ErrorKind>>) = (0..GRAD_PROGRAMS)
+        .map(|_| case(&generator.grad_program()))
+        .unzip();
+    let successes = outcomes.iter().filter(|o| o.is_none()).count();
+    assert!(
+        successes >= GRAD_RUNNING,
+        "only {successes} of {GRAD_PROGRAMS} programs with grad ran"
+    );
     crate::common::run_node_differential("compute-lang-differential.mjs", &cases, cases.len());
 }
 

@@ -47,6 +47,7 @@
 mod context;
 mod eval;
 mod functions;
+mod grad;
 mod index;
 mod lexer;
 mod memory;
@@ -56,6 +57,7 @@ mod reads;
 mod run;
 mod statements;
 pub(crate) mod suggest;
+mod tape;
 mod value;
 
 use std::ops::Range;
