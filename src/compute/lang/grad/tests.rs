@@ -236,3 +236,63 @@ proptest! {
         }
     }
 }
+
+/// The first compute block of `lesson`: its steps and its inputs.
+fn first_block(lesson: &str) -> (String, Vec<(String, Value)>) {
+    let start = lesson.find("```compute\n").expect("a compute block") + "```compute\n".len();
+    let end = start + lesson[start..].find("\n```").expect("the block's end");
+    let table: toml::Table = lesson[start..end].parse().expect("the block is TOML");
+    let steps = table["steps"].as_str().expect("steps").to_string();
+    let number = |v: &toml::Value| v.as_float().or_else(|| v.as_integer().map(|i| i as f64));
+    let inputs = table["inputs"]
+        .as_table()
+        .expect("inputs")
+        .iter()
+        .map(|(name, value)| {
+            let value = match value.as_array() {
+                None => Value::Scalar(number(value).expect("a number")),
+                Some(list) => {
+                    Value::Vector(list.iter().map(|v| number(v).expect("a number")).collect())
+                }
+            };
+            (name.clone(), value)
+        })
+        .collect();
+    (steps, inputs)
+}
+
+#[test]
+fn the_training_loops_hand_rules_give_the_losses_grad_gives() {
+    let lesson = include_str!("../../../../content/training/training-loop.md");
+    let (steps, inputs) = first_block(lesson);
+    let hand = "        grad = concat(flatten(inp.T @ g_h)";
+    assert!(steps.contains(hand), "the lesson's gradient line moved");
+    let derived: String = steps
+        .lines()
+        .filter(|line| !line.starts_with("        g_"))
+        .map(|line| {
+            if line.starts_with(hand) {
+                "        grad = grad(loss, theta)".to_string()
+            } else {
+                line.to_string()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n");
+    assert!(!derived.contains("g_h"), "every hand rule is gone");
+    let curves = |steps: &str| {
+        let named: Vec<(&str, Value)> = inputs
+            .iter()
+            .map(|(n, v)| (n.as_str(), v.clone()))
+            .collect();
+        entries(&value_of(steps, &named, "curves"))
+    };
+    let (by_hand, by_grad) = (curves(&steps), curves(&derived));
+    assert_eq!(by_hand.len(), 400);
+    for (step, (a, b)) in by_hand.iter().zip(&by_grad).enumerate() {
+        assert!(
+            (a - b).abs() <= 1e-9,
+            "step {step}: hand rules {a}, grad {b}"
+        );
+    }
+}
