@@ -445,7 +445,7 @@
     }
     if (token.kind === 'open_bracket') {
       throw LangError('syntax', 'a list cannot be written inside a step', token.span,
-        'write lists as inputs, or build one with concat(1, 2, 3)');
+        "write lists as inputs, or build one with concat(1, 2, 3); a list of names is only grad's, in its own step: g = grad(loss, [a, b])");
     }
     throw LangError('syntax', 'expected a value, found ' + describeToken(token), token.span,
       'a value is a number, a name, a call such as exp(x), or (…)');

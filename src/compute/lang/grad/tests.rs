@@ -150,6 +150,11 @@ fn an_operation_with_no_useful_derivative_is_named_with_the_path_from_the_loss()
         ("L = sum(x > 0)\ng = grad(L, x)", "grad cannot pass through the comparison `>` in step L (the path from the loss: L): it has no useful derivative"),
         ("L = sum(x)\ng = grad(L + 1, x)", "`grad` takes the name of a scalar step"),
         ("g = grad(x, x)", "`x` is not a step, so `grad` has nothing to differentiate"),
+        ("repeat 2 as t:\n    L = t * 2 + sum(x)\n    g = grad(L, t)", "`t` counts a loop's iterations and has no gradient"),
+        // Through a training loop whose updates use grad: that would be a second derivative.
+        ("w = x\nrepeat 2:\n    L = sum(w ^ 2)\n    g = grad(L, w)\n    w = w - 0.1 * g\nM = sum(w)\nd = grad(M, x)",
+            "grad cannot pass through `grad` itself in step g (the path from the loss: M → w → g): it has no useful derivative"),
+        ("L = sum(sqrt(x * 0))\ng = grad(L, x)", "the gradient of L with respect to x is not finite (a slope of sqrt, log, norm or std at 0?) in step g at [1]"),
     ];
     for (steps, message) in cases {
         assert_eq!(
