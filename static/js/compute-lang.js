@@ -8,7 +8,8 @@
  * so a reader of one finds the other: limits (mod.rs), value (value.rs), lexer (lexer.rs), parser
  * (parser.rs), statements (statements.rs), suggest (suggest.rs), context (context.rs), index
  * (index.rs), eval (eval.rs), run (run.rs), functions (functions/mod.rs) and one section per file
- * of functions/ (signatures, elementwise, axis, combine, shape, linalg, construct), api (mod.rs),
+ * of functions/ (signatures, elementwise, axis, combine, shape, linalg, construct), tape (tape.rs)
+ * and grad (grad/), api (mod.rs),
  * labels (computed.rs). The rules — broadcasting, axes, the −∞ mask, limits,
  * error kinds and messages — are stated once, in the module doc of src/compute/lang/mod.rs and in
  * README's "The compute language"; tests/cli/compute_lang_differential.rs holds the two
@@ -1686,7 +1687,7 @@
     }
     if (this.depends.get(lossId) !== true) {
       throw gradError('`' + loss + '` does not depend on `' + x + '`, so grad(' + loss + ', ' + x + ') has nothing to differentiate',
-        xSpan, 'inside a repeat, grad sees only the current iteration: x must be read by the steps that compute L there');
+        xSpan, 'L must be computed from x; inside a repeat, grad sees only the current iteration, so x must be read by the steps that compute L there');
     }
     this.adjoints.set(lossId, grid(1, 1, [1]));
     for (id = lossId; id >= this.boundary; id--) {
@@ -1819,6 +1820,7 @@
   Sweep.prototype.resolveAll = function (reads, subscripts) {
     var self = this;
     var scope = new Scope();
+    scope.tape = new Tape([]);
     var names = [];
     subscripts.forEach(function (s) { subscriptParts(s).forEach(function (p) { namesRead(p, names); }); });
     names.forEach(function (name) {

@@ -180,7 +180,7 @@ impl Sweep<'_, '_> {
             return Err(grad_error(
                 format!("`{loss}` does not depend on `{x}`, so grad({loss}, {x}) has nothing to differentiate"),
                 x_span,
-                "inside a repeat, grad sees only the current iteration: x must be read by the steps that compute L there",
+                "L must be computed from x; inside a repeat, grad sees only the current iteration, so x must be read by the steps that compute L there",
             ));
         }
         self.adjoints.insert(loss_id, Array2::ones((1, 1)));
