@@ -8,7 +8,8 @@
  * so a reader of one finds the other: limits (mod.rs), value (value.rs), lexer (lexer.rs), parser
  * (parser.rs), statements (statements.rs), suggest (suggest.rs), context (context.rs), index
  * (index.rs), eval (eval.rs), run (run.rs), functions (functions/mod.rs) and one section per file
- * of functions/ (signatures, elementwise, axis, combine, shape, linalg, construct), api (mod.rs),
+ * of functions/ (signatures, elementwise, axis, combine, shape, linalg, construct), tape (tape.rs)
+ * and grad (grad/), api (mod.rs),
  * labels (computed.rs). The rules — broadcasting, axes, the −∞ mask, limits,
  * error kinds and messages — are stated once, in the module doc of src/compute/lang/mod.rs and in
  * README's "The compute language"; tests/cli/compute_lang_differential.rs holds the two
@@ -445,7 +446,7 @@
     }
     if (token.kind === 'open_bracket') {
       throw LangError('syntax', 'a list cannot be written inside a step', token.span,
-        'write lists as inputs, or build one with concat(1, 2, 3)');
+        "write lists as inputs, or build one with concat(1, 2, 3); a list of names is only grad's, in its own step: g = grad(loss, [a, b])");
     }
     throw LangError('syntax', 'expected a value, found ' + describeToken(token), token.span,
       'a value is a number, a name, a call such as exp(x), or (…)');
@@ -564,7 +565,7 @@
       }
       position.at++;
       if (isRepeat(line.tokens)) statements.push(repeat(lines, position, line, loops));
-      else statements.push(assignment(line));
+      else (gradList(line) || [line]).forEach(function (one) { statements.push(assignment(one)); });
     }
     return statements;
   }
@@ -899,6 +900,7 @@
       default:
         var sig = check(expr.fn, expr.fnSpan, expr.args, expr.span, scope.values.has(expr.fn));
         if (sig.name === 'history') return this.history(scope, expr.args[0].value);
+        if (sig.name === 'grad') return evaluated(this.grad(scope, expr.args, expr.span), false);
         var positional = [];
         var wholes = [];
         var keywords = {};
@@ -1204,7 +1206,10 @@
         'a name a loop assigns again keeps its shape; give the new value another name');
     }
     context.charge(value.data.length, step.nameSpan);
-    if (this.loops > 0 && this.recorded.has(step.name)) this.record(step, value, result.whole);
+    var inHistory = this.loops > 0 && this.recorded.has(step.name);
+    var taped = scope.tape.record(step, value, scope.values, scope.counters, inHistory);
+    if (taped > 0) context.charge(taped, step.nameSpan);
+    if (inHistory) this.record(step, value, result.whole);
     if (!scope.values.has(step.name)) scope.order.push(step.name);
     scope.neverRan.delete(step.name);
     scope.whole.set(step.name, result.whole);
@@ -1262,9 +1267,11 @@
         scope.counters.push([counter.name, repeat.line]);
       }
       this.loops++;
+      scope.tape.enterIteration();
       try {
         this.block(repeat.body);
       } finally {
+        scope.tape.leaveIteration();
         this.loops--;
         if (counter) {
           scope.values.delete(counter.name);
@@ -1288,6 +1295,9 @@
    */
   function runProgram(stepsText, statements, inputs, keptOrNull) {
     var scope = new Scope();
+    scope.tape = new Tape(statements);
+    // A sweep reads the record of every assignment, so a program that calls grad runs in full.
+    if (scope.tape.enabled) keptOrNull = null;
     inputs.forEach(function (input) {
       checkInput(input[0], input[1], scope);
       scope.values.set(input[0], input[1]);
@@ -1456,6 +1466,728 @@
 
   /** What this page's runs keep. */
   var keptStatements = new Kept();
+
+  /* ---- tape (tape.rs) and grad (grad/) ---- */
+
+  // While a program that calls grad runs, each assignment is recorded with, for every name its
+  // expression reads, which assignment (or input) gave that name its value then. grad(L, x) sweeps
+  // that record back from L's latest assignment, re-evaluating each assignment it passes through
+  // once and applying one local rule per operation. Inside a repeat body it stops at the current
+  // iteration's start; outside loops it goes back through every iteration and history.
+
+  function callsGrad(expr) {
+    switch (expr.kind) {
+      case 'number': case 'name': return false;
+      case 'negate': case 'transpose': return callsGrad(expr.operand);
+      case 'binary': return callsGrad(expr.left) || callsGrad(expr.right);
+      case 'call': return expr.fn === 'grad' || expr.args.some(function (a) { return callsGrad(a.value); });
+      default:
+        return callsGrad(expr.target) || expr.subscripts.some(function (s) { return subscriptParts(s).some(callsGrad); });
+    }
+  }
+
+  /** The names an expression reads: plain names, and `history:name` for each history. */
+  function namesRead(expr, found) {
+    switch (expr.kind) {
+      case 'number': return;
+      case 'name': if (found.indexOf(expr.name) < 0) found.push(expr.name); return;
+      case 'negate': case 'transpose': namesRead(expr.operand, found); return;
+      case 'binary': namesRead(expr.left, found); namesRead(expr.right, found); return;
+      case 'call':
+        if (expr.fn === 'history' && expr.args.length === 1 && expr.args[0].value.kind === 'name') {
+          found.push('history:' + expr.args[0].value.name);
+          return;
+        }
+        expr.args.forEach(function (a) { namesRead(a.value, found); });
+        return;
+      default:
+        namesRead(expr.target, found);
+        expr.subscripts.forEach(function (s) { subscriptParts(s).forEach(function (p) { namesRead(p, found); }); });
+    }
+  }
+
+  function Tape(statements) {
+    var steps = [].concat.apply([], statements.map(statementSteps));
+    this.enabled = steps.some(function (s) { return callsGrad(s.expr); });
+    this.keepsAll = statements.some(function (s) { return s.kind === 'assign' && callsGrad(s.expr); });
+    this.first = 0;
+    this.records = [];
+    this.current = new Map();
+    this.histories = new Map();
+    this.iterations = [];
+  }
+
+  /** Records step's new value; returns how many numbers the tape keeps beyond the run's values. */
+  Tape.prototype.record = function (step, value, values, counters, inHistory) {
+    if (!this.enabled) return 0;
+    var self = this;
+    var names = [];
+    namesRead(step.expr, names);
+    var reads = [];
+    names.forEach(function (name) {
+      var binding;
+      if (name.indexOf('history:') === 0) {
+        binding = { kind: 'history', list: (self.histories.get(name.slice(8)) || []).slice() };
+      } else if (counters.some(function (c) { return c[0] === name; })) {
+        if (!values.has(name)) return;
+        binding = { kind: 'fixed', value: values.get(name) };
+      } else if (self.current.has(name)) {
+        var at = self.current.get(name);
+        binding = { kind: 'step', id: at.id, value: at.value };
+      } else if (values.has(name)) {
+        binding = { kind: 'input' };
+      } else if (name === 'pi') {
+        binding = { kind: 'fixed', value: scalar(Math.PI) };
+      } else return;
+      reads.push([name, binding]);
+    });
+    var id = this.first + this.records.length;
+    if (inHistory) {
+      if (!this.histories.has(step.name)) this.histories.set(step.name, []);
+      this.histories.get(step.name).push({ id: id, value: value });
+    }
+    var again = this.current.has(step.name);
+    this.current.set(step.name, { id: id, value: value });
+    this.records.push({ step: step.index, reads: reads });
+    return again && this.keepsAll ? value.data.length : 0;
+  };
+
+  Tape.prototype.enterIteration = function () {
+    var start = this.first + this.records.length;
+    if (this.enabled && !this.keepsAll) { this.records = []; this.first = start; }
+    this.iterations.push(start);
+  };
+
+  Tape.prototype.leaveIteration = function () { this.iterations.pop(); };
+
+  Tape.prototype.recordAt = function (id) {
+    return id >= this.first ? this.records[id - this.first] : undefined;
+  };
+
+  /** `g = grad(L, [a, b])` after `g =`: one token list per name, or null. */
+  function gradCalls(tokens) {
+    var open = tokens.findIndex(function (t) { return t.kind === 'open_bracket'; });
+    if (open < 0) return null;
+    var isGrad = tokens[0] && tokens[0].kind === 'name' && tokens[0].value === 'grad' && tokens[1] &&
+      tokens[1].kind === 'open' && open >= 3 && tokens[open - 1].kind === 'comma';
+    if (!isGrad) return null;
+    var close = -1;
+    for (var k = open; k < tokens.length; k++) if (tokens[k].kind === 'close_bracket') { close = k; break; }
+    if (close < 0) return null;
+    var inside = tokens.slice(open + 1, close);
+    var names = [];
+    for (var i = 0; i < inside.length; i++) {
+      if (i % 2 === 0 && inside[i].kind === 'name') names.push(inside[i]);
+      else if (!(i % 2 === 1 && inside[i].kind === 'comma')) return null;
+    }
+    if (names.length === 0 || inside.length % 2 === 0) return null;
+    return names.map(function (token) {
+      return { name: token.value, tokens: tokens.slice(0, open).concat([token], tokens.slice(close + 1)) };
+    });
+  }
+
+  /** `g = grad(L, [a, b])` as the lines `g_a = grad(L, a)` and `g_b = grad(L, b)`. */
+  function gradList(line) {
+    var tokens = line.tokens;
+    if (tokens[0].kind !== 'name' || !tokens[1] || tokens[1].kind !== 'equals') return null;
+    var calls = gradCalls(tokens.slice(2));
+    if (!calls) return null;
+    return calls.map(function (call) {
+      var name = { kind: 'name', value: tokens[0].value + '_' + call.name, span: tokens[0].span };
+      return { tokens: [name, tokens[1]].concat(call.tokens), indent: line.indent, end: line.end, number: line.number };
+    });
+  }
+
+  function gradError(message, span, hint) { return LangError('arguments', message, span, hint); }
+
+  function nameArgument(arg, what) {
+    if (!arg.keyword && arg.value.kind === 'name') return arg.value.name;
+    throw gradError('`grad` takes the name of ' + what, arg.value.span,
+      'write grad(loss, w): loss a scalar step, w an input or a step loss depends on; to differentiate an expression, make it a step first');
+  }
+
+  /** A matrix-view gradient: rows × cols entries in reading order. */
+  function grid(rows, cols, data) { return { rows: rows, cols: cols, data: data }; }
+  function zerosGrid(rows, cols) { return grid(rows, cols, new Array(rows * cols).fill(0)); }
+
+  Context.prototype.grad = function (scope, args, span) {
+    var loss = nameArgument(args[0], 'a scalar step');
+    var x = nameArgument(args[1], 'an input or a step');
+    var tape = scope.tape;
+    var at = tape.current.get(loss);
+    if (!at) {
+      this.lookup(scope, loss, args[0].value.span);
+      throw gradError('`' + loss + '` is not a step, so `grad` has nothing to differentiate', args[0].value.span,
+        'grad(L, x) differentiates a step L computed from x');
+    }
+    if (at.value.rank !== 0) {
+      throw gradError('grad needs a scalar to differentiate, and `' + loss + '` is a ' + describeShape(at.value),
+        args[0].value.span, 'reduce it to one number first, e.g. loss = sum(…) or mean(…)');
+    }
+    var xSpan = args[1].value.span;
+    var target;
+    var shape;
+    if (tape.current.has(x)) {
+      target = { step: tape.current.get(x).id };
+      shape = tape.current.get(x).value;
+    } else if (scope.counters.some(function (c) { return c[0] === x; })) {
+      throw gradError('`' + x + "` counts a loop's iterations and has no gradient", xSpan,
+        'differentiate with respect to an input or a step');
+    } else {
+      shape = this.lookup(scope, x, xSpan).value;
+      target = { input: x };
+    }
+    var boundary = Math.max(tape.iterations.length ? tape.iterations[tape.iterations.length - 1] : 0, tape.first);
+    var sweep = new Sweep(this, tape, target, boundary, at.id);
+    var gradient = sweep.run(at.id, loss, x, xSpan) || zerosGrid(shape.rows, shape.cols);
+    var value = makeValue(shape.rank, shape.rows, shape.cols, gradient.data);
+    this.ensureFinite(value, span, function () { return false; }, function () {
+      return 'the gradient of ' + loss + ' with respect to ' + x + ' is not finite (a slope of sqrt, log, norm or std at 0?)';
+    });
+    return value;
+  };
+
+  function Sweep(context, tape, target, boundary, record) {
+    this.context = context;
+    this.tape = tape;
+    this.target = target;
+    this.boundary = boundary;
+    this.depends = new Map();
+    this.adjoints = new Map();
+    this.parents = new Map();
+    this.result = null;
+    this.record = record;
+  }
+
+  Sweep.prototype.isTarget = function (id) { return this.target.step === id; };
+
+  Sweep.prototype.stepDepends = function (id) {
+    return this.isTarget(id) || (id >= this.boundary && this.depends.get(id) === true);
+  };
+
+  Sweep.prototype.bindingDepends = function (binding, name) {
+    var self = this;
+    switch (binding.kind) {
+      case 'step': return this.stepDepends(binding.id);
+      case 'input': return this.target.input === name;
+      case 'history': return binding.list.some(function (h) { return self.stepDepends(h.id); });
+      default: return false;
+    }
+  };
+
+  Sweep.prototype.run = function (lossId, loss, x, xSpan) {
+    if (this.isTarget(lossId)) return grid(1, 1, [1]);
+    var self = this;
+    var id;
+    for (id = this.boundary; id <= lossId; id++) {
+      if (this.isTarget(id)) continue;
+      var record = this.tape.recordAt(id);
+      if (!record) continue;
+      this.depends.set(id, record.reads.some(function (r) { return self.bindingDepends(r[1], r[0]); }));
+    }
+    if (this.depends.get(lossId) !== true) {
+      throw gradError('`' + loss + '` does not depend on `' + x + '`, so grad(' + loss + ', ' + x + ') has nothing to differentiate',
+        xSpan, 'L must be computed from x; inside a repeat, grad sees only the current iteration, so x must be read by the steps that compute L there');
+    }
+    this.adjoints.set(lossId, grid(1, 1, [1]));
+    for (id = lossId; id >= this.boundary; id--) {
+      if (this.isTarget(id) || !this.stepDepends(id) || !this.adjoints.has(id)) continue;
+      var adjoint = this.adjoints.get(id);
+      this.adjoints.delete(id);
+      var rec = this.tape.recordAt(id);
+      this.record = id;
+      var step = this.context.steps[rec.step];
+      var node = this.forward(rec.reads, step.expr);
+      this.backward(rec.reads, step.expr, node, adjoint);
+    }
+    if (this.target.step !== undefined) return this.adjoints.get(this.target.step) || null;
+    return this.result;
+  };
+
+  function addInto(a, b) {
+    if (!a) return b;
+    for (var k = 0; k < a.data.length; k++) a.data[k] += b.data[k];
+    return a;
+  }
+
+  Sweep.prototype.reach = function (name, binding, adjoint) {
+    var self = this;
+    if (binding.kind === 'step') this.reachStep(binding.id, adjoint);
+    else if (binding.kind === 'input' && this.target.input === name) this.result = addInto(this.result, adjoint);
+    else if (binding.kind === 'history') {
+      binding.list.forEach(function (h, row) {
+        var width = h.value.data.length;
+        var part = h.value.rank === 0 ? grid(1, 1, [adjoint.data[row]])
+          : grid(1, width, adjoint.data.slice(row * width, row * width + width));
+        self.reachStep(h.id, part);
+      });
+    }
+  };
+
+  Sweep.prototype.reachStep = function (id, adjoint) {
+    if (!this.stepDepends(id)) return;
+    if (!this.parents.has(id)) this.parents.set(id, this.record);
+    this.adjoints.set(id, addInto(this.adjoints.get(id), adjoint));
+  };
+
+  Sweep.prototype.path = function () {
+    var names = [];
+    var id = this.record;
+    for (;;) {
+      names.push(this.context.steps[this.tape.recordAt(id).step].name);
+      if (!this.parents.has(id)) break;
+      id = this.parents.get(id);
+    }
+    return names.reverse().join(' → ');
+  };
+
+  Sweep.prototype.notDifferentiable = function (what, span) {
+    var step = this.context.steps[this.tape.recordAt(this.record).step].name;
+    return gradError('grad cannot pass through ' + what + ' in step ' + step + ' (the path from the loss: ' + this.path() +
+      '): it has no useful derivative', span,
+      'compute that part from values that do not depend on x (a mask or an index is a constant), or write the gradient rule as steps');
+  };
+
+  function findBinding(reads, name) {
+    for (var k = 0; k < reads.length; k++) if (reads[k][0] === name) return reads[k][1];
+    return null;
+  }
+
+  Sweep.prototype.boundValue = function (binding, name) {
+    switch (binding.kind) {
+      case 'step': case 'fixed': return binding.value;
+      case 'input': return this.context.inputs.find(function (i) { return i[0] === name; })[1];
+      default:
+        var first = binding.list[0].value;
+        var data = [];
+        binding.list.forEach(function (h) { for (var k = 0; k < h.value.data.length; k++) data.push(h.value.data[k]); });
+        return first.rank === 0 ? makeValue(1, 1, binding.list.length, data)
+          : makeValue(2, binding.list.length, first.data.length, data);
+    }
+  };
+
+  function gradNode(value, children) {
+    return { value: value, depends: children.some(function (c) { return c.depends; }), children: children, resolved: null };
+  }
+
+  /** Evaluates `expr` with the record's reads, keeping every operation's value. */
+  Sweep.prototype.forward = function (reads, expr) {
+    var self = this;
+    var context = this.context;
+    var bound;
+    switch (expr.kind) {
+      case 'number': return { value: scalar(expr.value), depends: false, children: [] };
+      case 'name':
+        bound = findBinding(reads, expr.name);
+        if (!bound) return { value: scalar(Infinity), depends: false, children: [] };
+        return { value: this.boundValue(bound, expr.name), depends: this.bindingDepends(bound, expr.name), children: [] };
+      case 'negate': case 'transpose':
+        var child = this.forward(reads, expr.operand);
+        context.charge(child.value.data.length, expr.span);
+        return gradNode(expr.kind === 'negate' ? mapValue(child.value, function (v) { return -v; }) : transpose(child.value), [child]);
+      case 'binary':
+        var a = this.forward(reads, expr.left);
+        var b = this.forward(reads, expr.right);
+        var quoted = [context.quote(expr.left.span), context.quote(expr.right.span)];
+        return gradNode(expr.op === 'matmul' ? context.matmul(a.value, b.value, expr.opSpan, quoted)
+          : context.elementwise(expr.op, a.value, b.value, expr.opSpan, quoted), [a, b]);
+      case 'index':
+        var target = this.forward(reads, expr.target);
+        var resolved = this.resolveAll(reads, expr.subscripts);
+        var indexed = gradNode(take(context, target.value, resolved, expr.bracketSpan), [target]);
+        indexed.resolved = resolved;
+        return indexed;
+      default:
+        if (expr.fn === 'history') {
+          var key = 'history:' + (expr.args[0].value.kind === 'name' ? expr.args[0].value.name : '');
+          bound = findBinding(reads, key);
+          return { value: this.boundValue(bound, key), depends: this.bindingDepends(bound, key), children: [] };
+        }
+        var children = expr.args.map(function (arg) { return self.forward(reads, arg.value); });
+        if (expr.fn === 'grad') throw this.notDifferentiable('`grad` itself', expr.span);
+        var sig = check(expr.fn, expr.fnSpan, expr.args, expr.span, false);
+        var positional = [];
+        var keywords = {};
+        expr.args.forEach(function (arg, k) {
+          var entry = { value: children[k].value, span: arg.value.span };
+          if (arg.keyword) keywords[arg.keyword.name] = entry;
+          else positional.push(entry);
+        });
+        return gradNode(apply(context, sig, positional, keywords, expr.span), children);
+    }
+  };
+
+  Sweep.prototype.resolveAll = function (reads, subscripts) {
+    var self = this;
+    var scope = new Scope();
+    scope.tape = new Tape([]);
+    var names = [];
+    subscripts.forEach(function (s) { subscriptParts(s).forEach(function (p) { namesRead(p, names); }); });
+    names.forEach(function (name) {
+      var bound = findBinding(reads, name);
+      if (bound) scope.values.set(name, self.boundValue(bound, name));
+    });
+    return subscripts.map(function (s) { return self.context.resolve(scope, s); });
+  };
+
+  /** Sums a gradient over the axes an operand of rows × cols was broadcast along. */
+  function unbroadcast(g, rows, cols) {
+    var i;
+    var j;
+    if (rows === 1 && g.rows > 1) {
+      var down = new Array(g.cols).fill(0);
+      for (i = 0; i < g.rows; i++) for (j = 0; j < g.cols; j++) down[j] += g.data[i * g.cols + j];
+      g = grid(1, g.cols, down);
+    }
+    if (cols === 1 && g.cols > 1) {
+      var across = new Array(g.rows).fill(0);
+      for (i = 0; i < g.rows; i++) for (j = 0; j < g.cols; j++) across[i] += g.data[i * g.cols + j];
+      g = grid(g.rows, 1, across);
+    }
+    return g;
+  }
+
+  /** adjoint * f(entries of parts, broadcast to the adjoint's shape), entry by entry. */
+  function times(adjoint, parts, f) {
+    var out = new Array(adjoint.data.length);
+    var v = new Array(parts.length);
+    for (var i = 0; i < adjoint.rows; i++) {
+      for (var j = 0; j < adjoint.cols; j++) {
+        for (var p = 0; p < parts.length; p++) {
+          var part = parts[p];
+          v[p] = part.data[(part.rows === 1 ? 0 : i) * part.cols + (part.cols === 1 ? 0 : j)];
+        }
+        out[i * adjoint.cols + j] = adjoint.data[i * adjoint.cols + j] * f(v);
+      }
+    }
+    return grid(adjoint.rows, adjoint.cols, out);
+  }
+
+  function flag(c) { return c ? 1 : 0; }
+
+  function elementwiseSlope(name, x, y) {
+    switch (name) {
+      case 'exp': return y;
+      case 'log': return 1 / x;
+      case 'sqrt': return 0.5 / y;
+      case 'abs': return x > 0 ? 1 : x < 0 ? -1 : 0;
+      case 'sin': return Math.cos(x);
+      case 'cos': return -Math.sin(x);
+      case 'tanh': return 1 - y * y;
+      case 'sigmoid': return y * (1 - y);
+      case 'relu': return flag(x > 0);
+      case 'gelu':
+        var c = Math.sqrt(2 / Math.PI);
+        var t = Math.tanh(c * (x + 0.044715 * x * x * x));
+        return 0.5 * (1 + t) + 0.5 * x * (1 - t * t) * c * (1 + 3 * 0.044715 * x * x);
+      case 'acos': return -1 / Math.sqrt(1 - x * x);
+      case 'asin': return 1 / Math.sqrt(1 - x * x);
+      default: return 1 / (1 + x * x);
+    }
+  }
+
+  function transposeGrid(g) {
+    var out = new Array(g.data.length);
+    for (var i = 0; i < g.rows; i++) for (var j = 0; j < g.cols; j++) out[j * g.rows + i] = g.data[i * g.cols + j];
+    return grid(g.cols, g.rows, out);
+  }
+
+  /** a @ b over matrix views, summing in reading order. */
+  function gridProduct(a, b) {
+    var out = new Array(a.rows * b.cols);
+    for (var i = 0; i < a.rows; i++) {
+      for (var j = 0; j < b.cols; j++) {
+        var sum = 0;
+        for (var t = 0; t < a.cols; t++) sum += a.data[i * a.cols + t] * b.data[t * b.cols + j];
+        out[i * b.cols + j] = sum;
+      }
+    }
+    return grid(a.rows, b.cols, out);
+  }
+
+  function matmulRule(a, b, adjoint) {
+    var left = grid(a.rows, a.cols, a.data);
+    var rightIsVector = b.rank === 1;
+    var right = rightIsVector ? grid(b.cols, 1, b.data) : grid(b.rows, b.cols, b.data);
+    var g = rightIsVector ? transposeGrid(adjoint) : adjoint;
+    var ga = gridProduct(g, transposeGrid(right));
+    var gb = gridProduct(transposeGrid(left), g);
+    return [ga, rightIsVector ? transposeGrid(gb) : gb];
+  }
+
+  Sweep.prototype.backward = function (reads, expr, node, adjoint) {
+    if (!node.depends) return;
+    this.context.charge(adjoint.data.length, expr.span);
+    var self = this;
+    var bound;
+    switch (expr.kind) {
+      case 'number': return;
+      case 'name':
+        bound = findBinding(reads, expr.name);
+        if (bound) this.reach(expr.name, bound, adjoint);
+        return;
+      case 'negate':
+        this.backward(reads, expr.operand, node.children[0],
+          grid(adjoint.rows, adjoint.cols, adjoint.data.map(function (v) { return -v; })));
+        return;
+      case 'transpose':
+        this.backward(reads, expr.operand, node.children[0], transposeGrid(adjoint));
+        return;
+      case 'binary':
+        var a = node.children[0];
+        var b = node.children[1];
+        var grads;
+        if (expr.op === 'matmul') {
+          this.context.charge(2 * adjoint.data.length * Math.max(a.value.cols, 1), expr.opSpan);
+          grads = matmulRule(a.value, b.value, adjoint);
+        } else {
+          var rules = {
+            add: [function () { return 1; }, function () { return 1; }],
+            subtract: [function () { return 1; }, function () { return -1; }],
+            multiply: [function (v) { return v[1]; }, function (v) { return v[0]; }],
+            divide: [function (v) { return 1 / v[1]; }, function (v) { return -v[0] / (v[1] * v[1]); }],
+            power: [function (v) { return v[1] * Math.pow(v[0], v[1] - 1); },
+              function (v) { return v[2] === 0 ? 0 : v[2] * Math.log(v[0]); }],
+          }[expr.op];
+          if (!rules) throw this.notDifferentiable('the comparison `' + SYMBOLS[expr.op] + '`', expr.opSpan);
+          var parts = [a.value, b.value, node.value];
+          grads = [unbroadcast(times(adjoint, parts, rules[0]), a.value.rows, a.value.cols),
+            unbroadcast(times(adjoint, parts, rules[1]), b.value.rows, b.value.cols)];
+        }
+        this.backward(reads, expr.left, a, grads[0]);
+        this.backward(reads, expr.right, b, grads[1]);
+        return;
+      case 'index':
+        var child = node.children[0];
+        var gradients = this.throughPositions([child.value], [true], adjoint, function (coded) {
+          return take(self.context, coded[0], node.resolved, expr.bracketSpan);
+        });
+        this.backward(reads, expr.target, child, gradients[0]);
+        return;
+      default:
+        if (expr.fn === 'history') {
+          if (expr.args[0].value.kind !== 'name') return;
+          var key = 'history:' + expr.args[0].value.name;
+          bound = findBinding(reads, key);
+          if (bound) this.reach(key, bound, adjoint);
+          return;
+        }
+        var out = this.callRule(expr.fn, expr.args, expr.span, node, adjoint);
+        expr.args.forEach(function (arg, k) {
+          if (out[k]) self.backward(reads, arg.value, node.children[k], out[k]);
+        });
+    }
+  };
+
+  /** Runs a selection on its operands' positions and sends each adjoint entry back to its position. */
+  Sweep.prototype.throughPositions = function (operands, wanted, adjoint, select) {
+    var offset = 0;
+    var starts = [];
+    var coded = operands.map(function (value, k) {
+      starts.push(offset);
+      var n = value.data.length;
+      var data = new Array(n);
+      for (var p = 0; p < n; p++) data[p] = wanted[k] ? offset + p + 1 : 0;
+      if (wanted[k]) offset += n;
+      return makeValue(value.rank, value.rows, value.cols, data);
+    });
+    var selected = select(coded);
+    var flat = operands.map(function (v) { return new Array(v.data.length).fill(0); });
+    for (var i = 0; i < selected.data.length; i++) {
+      var code = selected.data[i];
+      if (code <= 0) continue;
+      var position = code - 1;
+      var owner = operands.length - 1;
+      while (!(wanted[owner] && starts[owner] <= position)) owner--;
+      flat[owner][position - starts[owner]] += adjoint.data[i];
+    }
+    return operands.map(function (v, k) { return wanted[k] ? grid(v.rows, v.cols, flat[k]) : null; });
+  };
+
+  function laneRule(fn, x, y, g, eps) {
+    var n = x.length;
+    var k;
+    var s = 0;
+    var out = new Array(n);
+    switch (fn) {
+      case 'softmax':
+        for (k = 0; k < n; k++) s += g[k] * y[k];
+        for (k = 0; k < n; k++) out[k] = y[k] * (g[k] - s);
+        return out;
+      case 'log_softmax':
+        for (k = 0; k < n; k++) s += g[k];
+        for (k = 0; k < n; k++) out[k] = g[k] - Math.exp(y[k]) * s;
+        return out;
+      case 'logsumexp':
+        for (k = 0; k < n; k++) out[k] = y[0] === -Infinity ? 0 : g[0] * Math.exp(x[k] - y[0]);
+        return out;
+      case 'sum': return out.fill(g[0]);
+      case 'mean': return out.fill(g[0] / n);
+      case 'var': case 'std':
+        var mean = 0;
+        for (k = 0; k < n; k++) mean += x[k];
+        mean /= n;
+        var scale = fn === 'var' ? 2 / n : 1 / (n * y[0]);
+        for (k = 0; k < n; k++) out[k] = g[0] * scale * (x[k] - mean);
+        return out;
+      case 'max': case 'min':
+        var best = 0;
+        for (k = 0; k < n; k++) if ((fn === 'max' && x[k] > x[best]) || (fn === 'min' && x[k] < x[best])) best = k;
+        for (k = 0; k < n; k++) out[k] = k === best ? g[0] : 0;
+        return out;
+      case 'norm':
+        for (k = 0; k < n; k++) out[k] = g[0] * x[k] / y[0];
+        return out;
+      case 'cumsum':
+        for (k = n - 1; k >= 0; k--) { s += g[k]; out[k] = s; }
+        return out;
+      case 'cumprod':
+        for (var i = 0; i < n; i++) {
+          var total = 0;
+          for (var j = i; j < n; j++) {
+            var others = 1;
+            for (k = 0; k <= j; k++) if (k !== i) others *= x[k];
+            total += g[j] * others;
+          }
+          out[i] = total;
+        }
+        return out;
+      case 'sort':
+        var order = x.map(function (_, p) { return p; });
+        order.sort(function (p, q) { return x[p] < x[q] ? -1 : x[p] > x[q] ? 1 : p - q; });
+        order.forEach(function (p, r) { out[p] = g[r]; });
+        return out;
+      default:
+        var m = 0;
+        for (k = 0; k < n; k++) m += x[k];
+        m /= n;
+        var variance = 0;
+        for (k = 0; k < n; k++) variance += (x[k] - m) * (x[k] - m);
+        variance /= n;
+        var sigma = Math.sqrt(variance + eps);
+        var meanG = 0;
+        var meanGY = 0;
+        for (k = 0; k < n; k++) meanG += g[k];
+        meanG /= n;
+        for (k = 0; k < n; k++) meanGY += g[k] * y[k];
+        meanGY /= n;
+        for (k = 0; k < n; k++) out[k] = (g[k] - meanG - y[k] * meanGY) / sigma;
+        return out;
+    }
+  }
+
+  var GRAD_ELEMENTWISE = ['exp', 'log', 'sqrt', 'abs', 'sin', 'cos', 'tanh', 'sigmoid', 'relu', 'gelu', 'acos', 'asin', 'atan'];
+  var GRAD_LANES = ['softmax', 'log_softmax', 'logsumexp', 'sum', 'mean', 'var', 'std', 'max', 'min', 'norm', 'cumsum',
+    'cumprod', 'sort', 'layer_norm'];
+  var GRAD_SELECTIONS = ['transpose', 'concat', 'row', 'col', 'rows', 'cols', 'reshape', 'flatten', 'tril', 'triu', 'diag', 'take'];
+
+  /** The gradients of a call's arguments, in written order (null for one that gets none). */
+  Sweep.prototype.callRule = function (fn, args, span, node, adjoint) {
+    var self = this;
+    var children = node.children;
+    var positional = children.filter(function (_, k) { return !args[k].keyword; });
+    function keyword(name) {
+      for (var k = 0; k < args.length; k++) if (args[k].keyword && args[k].keyword.name === name) return children[k].value;
+      return null;
+    }
+    var x = positional[0].value;
+    var out = args.map(function () { return null; });
+    if (GRAD_ELEMENTWISE.indexOf(fn) >= 0) {
+      out[0] = times(adjoint, [x, node.value], function (v) { return elementwiseSlope(fn, v[0], v[1]); });
+      return out;
+    }
+    if (BROADCAST.indexOf(fn) >= 0) {
+      var values = positional.map(function (c) { return c.value; });
+      return positional.map(function (operand, k) {
+        if (!operand.depends || (fn === 'where' && k === 0)) return null;
+        var slope = function (v) {
+          switch (fn + k) {
+            case 'maximum0': return flag(v[0] >= v[1]);
+            case 'maximum1': return flag(v[0] < v[1]);
+            case 'minimum0': return flag(v[0] <= v[1]);
+            case 'minimum1': return flag(v[0] > v[1]);
+            case 'atan20': return v[1] / (v[0] * v[0] + v[1] * v[1]);
+            case 'atan21': return -v[0] / (v[0] * v[0] + v[1] * v[1]);
+            case 'xlogy0': return Math.log(v[1]);
+            case 'xlogy1': return v[0] / v[1];
+            case 'clip0': return flag(v[0] >= v[1] && Math.max(v[0], v[1]) <= v[2]);
+            case 'clip1': return flag(v[0] < v[1] && Math.max(v[0], v[1]) <= v[2]);
+            case 'clip2': return flag(Math.max(v[0], v[1]) > v[2]);
+            case 'where1': return flag(v[0] !== 0);
+            default: return flag(v[0] === 0);
+          }
+        };
+        return unbroadcast(times(adjoint, values, slope), operand.value.rows, operand.value.cols);
+      });
+    }
+    if (GRAD_LANES.indexOf(fn) >= 0) {
+      var keepsShape = ['softmax', 'log_softmax', 'cumsum', 'cumprod', 'sort', 'layer_norm'].indexOf(fn) >= 0;
+      if (fn === 'layer_norm' && args.some(function (a, k) { return a.keyword && children[k].depends; })) {
+        throw this.notDifferentiable("`layer_norm`'s eps", span);
+      }
+      var axisValue = keyword('axis');
+      var requested = axisValue && axisValue.rank === 0 ? axisValue.data[0] : keepsShape ? -1 : null;
+      var laneList;
+      if (requested === null || x.rank === 0) {
+        laneList = [x.data.map(function (_, p) { return p; })];
+      } else if (x.rank === 1 || requested === 1 || requested === -1) laneList = lanes(x.rows, x.cols, 1);
+      else laneList = lanes(x.rows, x.cols, 0);
+      var epsValue = keyword('eps');
+      var eps = epsValue && epsValue.rank === 0 ? epsValue.data[0] : 1e-5;
+      var dx = new Array(x.data.length).fill(0);
+      laneList.forEach(function (lane, index) {
+        var xl = lane.map(function (p) { return x.data[p]; });
+        var yl = keepsShape ? lane.map(function (p) { return node.value.data[p]; }) : [node.value.data[index]];
+        var gl = keepsShape ? lane.map(function (p) { return adjoint.data[p]; }) : [adjoint.data[index]];
+        var laneDx = laneRule(fn, xl, yl, gl, eps);
+        self.context.charge(lane.length, span);
+        lane.forEach(function (p, k) { dx[p] = laneDx[k]; });
+      });
+      out[0] = grid(x.rows, x.cols, dx);
+      return out;
+    }
+    if (fn === 'dot' || fn === 'outer') {
+      var a = positional[0].value.data;
+      var b = positional[1].value.data;
+      var ga;
+      var gb;
+      if (fn === 'dot') {
+        ga = b.map(function (v) { return adjoint.data[0] * v; });
+        gb = a.map(function (v) { return adjoint.data[0] * v; });
+      } else {
+        ga = a.map(function (_, i) { var s = 0; for (var j = 0; j < b.length; j++) s += adjoint.data[i * b.length + j] * b[j]; return s; });
+        gb = b.map(function (_, j) { var s = 0; for (var i = 0; i < a.length; i++) s += adjoint.data[i * b.length + j] * a[i]; return s; });
+      }
+      return [grid(positional[0].value.rows, positional[0].value.cols, ga),
+        grid(positional[1].value.rows, positional[1].value.cols, gb)];
+    }
+    if (fn === 'trace') {
+      out[0] = zerosGrid(x.rows, x.cols);
+      for (var d = 0; d < Math.min(x.rows, x.cols); d++) out[0].data[d * x.cols + d] = adjoint.data[0];
+      return out;
+    }
+    if (GRAD_SELECTIONS.indexOf(fn) >= 0) {
+      var sig = check(fn, span, args, span, false);
+      var data = fn === 'concat' ? positional.length : 1;
+      var operands = positional.slice(0, data).map(function (c) { return c.value; });
+      var wanted = positional.slice(0, data).map(function (c) { return c.depends; });
+      var gradients = this.throughPositions(operands, wanted, adjoint, function (coded) {
+        var given = [];
+        var keywords = {};
+        args.forEach(function (arg, k) {
+          var value = !arg.keyword && given.length < data ? coded[given.length] : children[k].value;
+          var entry = { value: value, span: arg.value.span };
+          if (arg.keyword) keywords[arg.keyword.name] = entry;
+          else given.push(entry);
+        });
+        return apply(self.context, sig, given, keywords, span);
+      });
+      var next = 0;
+      return args.map(function (arg, k) { return !arg.keyword && k < data ? gradients[next++] : null; });
+    }
+    throw this.notDifferentiable('`' + fn + '`', span);
+  };
+
 
   /* ---- functions (functions/mod.rs) ---- */
 
@@ -1630,6 +2362,7 @@
     signature('diag', ONE, NONE, 'diag(v) or diag(m)', false, 'first'),
     signature('trace', ONE, NONE, 'trace(m)', false, 'first'),
     signature('history', ONE, NONE, 'history(name)', false, 'never'),
+    signature('grad', TWO, NONE, 'grad(loss, w) or g = grad(loss, [w, b])', false, 'never'),
     signature('solve', TWO, NONE, 'solve(a, b)', false, 'never'),
     signature('inv', ONE, NONE, 'inv(a)', false, 'never'),
     signature('det', ONE, NONE, 'det(a)', false, 'never'),

@@ -439,6 +439,84 @@ impl Generator {
         format!("y = {}", pieces.join(" "))
     }
 
+    /// A random smooth expression over the vector `v` (n entries) and the n×n matrix `W`,
+    /// giving a vector of n: the differentiable functions, so that most programs run.
+    fn smooth(&mut self, v: &str, depth: usize) -> String {
+        if depth == 0 {
+            return self
+                .pick(&[v, "W[0]", "W[:, 1]", "(v @ W)", "sum(W, axis=0)[0]"])
+                .replace('v', v);
+        }
+        let a = self.smooth(v, depth - 1);
+        match self.rng.range(0, 19) {
+            0 => format!("tanh({a})"),
+            1 => format!("sigmoid({a})"),
+            2 => format!("softmax({a})"),
+            3 => format!("log_softmax({a})"),
+            4 => format!("exp(0.3 * {a})"),
+            5 => format!("layer_norm({a})"),
+            6 => format!("({a} * {})", self.smooth(v, depth - 1)),
+            7 => format!("({a} - {})", self.smooth(v, depth - 1)),
+            8 => format!("({a} / (2 + {} ^ 2))", self.smooth(v, depth - 1)),
+            9 => format!("({a} @ W.T)"),
+            10 => format!("(W @ {a})"),
+            11 => format!("sqrt(1 + {a} ^ 2)"),
+            12 => format!("concat({a}[1:], max({a}))"),
+            13 => format!("maximum({a}, 0.5 * {a})"),
+            14 => format!("where({a} > 0, {a}, 0.1 * {a})"),
+            15 => format!("cumsum({a})[::-1]"),
+            16 => format!("sort({a}) + mean(outer({a}, {v}), axis=0)[0]"),
+            17 => format!("round({a})"),
+            _ => format!("log(1 + exp({a}))"),
+        }
+    }
+
+    /// A program with `grad`: a smooth loss of random inputs differentiated with respect to
+    /// them (or a list of them, or a loop's state inside its body, or through every iteration
+    /// after it), or now and then a random program of any kind with a gradient appended.
+    fn grad_program(&mut self) -> Program {
+        if self.chance(20) {
+            let mut program = self.program();
+            let last = self
+                .names
+                .last()
+                .cloned()
+                .unwrap_or_else(|| "1".to_string());
+            program.steps = format!(
+                "{}\nL = sum({last} * {last})\ng = grad(L, {})",
+                program.steps,
+                self.leaf()
+            );
+            return program;
+        }
+        let n = self.rng.range(2, 4);
+        let mut entries = |count: usize| -> Vec<f64> {
+            (0..count)
+                .map(|_| (self.rng.range(0, 200) as f64 - 100.0) / 60.0)
+                .collect()
+        };
+        let x = Value::Vector(ndarray::Array1::from(entries(n)));
+        let w = Value::Matrix(
+            ndarray::Array2::from_shape_vec((n, n), entries(n * n)).expect("n×n entries"),
+        );
+        let inputs = vec![("x".to_string(), x), ("W".to_string(), w)];
+        let depth = self.rng.range(1, 3);
+        let steps = if self.chance(30) {
+            let body = self.smooth("w", depth);
+            let wrt = self.pick(&["w", "w", "p", "t"]);
+            format!(
+                "w = x\nrepeat {} as t:\n    p = {body}\n    L = sum(p * p) + sum(w * w)\n    g = grad(L, {wrt})\n    w = w - 0.1 * g\ntotal = sum(history(L))\nd = grad(total, {})",
+                self.rng.range(1, 3),
+                self.pick(&["x", "W", "w"])
+            )
+        } else {
+            let y = self.smooth("x", depth);
+            let wrt = self.pick(&["x", "W", "[x, W]", "y", "[W, y, x]"]);
+            format!("y = {y}\nL = sum(y * arange({n})) + 0.5 * sum(y ^ 2)\ng = grad(L, {wrt})")
+        };
+        Program { inputs, steps }
+    }
+
     pub(crate) fn program(&mut self) -> Program {
         self.tokens = self.rng.range(1, 4);
         // Equal sizes half the time, so shapes often fit together.
@@ -564,6 +642,32 @@ fn javascript_runs_random_programs_as_the_rust_interpreter_does() {
         );
     }
 
+    crate::common::run_node_differential("compute-lang-differential.mjs", &cases, cases.len());
+}
+
+/// How many random programs with `grad` the two interpreters run, and how many must succeed.
+const GRAD_PROGRAMS: usize = 3000;
+const GRAD_RUNNING: usize = 1000;
+
+#[test]
+fn javascript_differentiates_random_programs_as_the_rust_interpreter_does() {
+    if !crate::common::tool_available(
+        "compute_lang_differential",
+        crate::common::node(),
+        "The reader-side grad against the Rust interpreter",
+        "Install Node.js to run it",
+    ) {
+        return;
+    }
+    let mut generator = Generator::new(0x0067_7261_6421);
+    let (cases, outcomes): (Vec<Json>, Vec<Option<ErrorKind>>) = (0..GRAD_PROGRAMS)
+        .map(|_| case(&generator.grad_program()))
+        .unzip();
+    let successes = outcomes.iter().filter(|o| o.is_none()).count();
+    assert!(
+        successes >= GRAD_RUNNING,
+        "only {successes} of {GRAD_PROGRAMS} programs with grad ran"
+    );
     crate::common::run_node_differential("compute-lang-differential.mjs", &cases, cases.len());
 }
 

@@ -12,6 +12,7 @@ mod check;
 mod citations;
 mod common;
 mod compute_blocks;
+mod compute_grad;
 mod compute_lang_differential;
 mod compute_loops_browser;
 mod compute_widget_browser;

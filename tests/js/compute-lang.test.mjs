@@ -164,3 +164,15 @@ test('a kept statement keeps its result apart from a -0 input, which a full run 
   assert.ok(Object.is(negativeZero.values[0][1], 0));
   assert.equal(lang.run(steps, [['x', -0]]).reused, 1, 'the same -0 again is kept');
 });
+
+test('grad differentiates a step, one step per name of a list, and names what it cannot pass through', () => {
+  const x = [['x', [0.3, -1.2, 0.8]]];
+  const out = lang.run('L = sum(x ^ 2)\ng = grad(L, [x])', x);
+  assert.deepEqual(out.values, [['L', 2.17], ['g_x', [0.6, -2.4, 1.6]]]);
+  const error = lang.run('h = round(x)\nL = sum(h)\ng = grad(L, x)', x).error;
+  assert.equal(error.message, 'grad cannot pass through `round` in step h (the path from the loss: L → h): it has no useful derivative');
+  // A training loop: grad inside the body sees the current iteration only.
+  const loop = lang.run('w = x\nrepeat 3:\n    L = sum((w - 1) ^ 2)\n    g = grad(L, w)\n    w = w - 0.25 * g', x);
+  const w = loop.values.find((v) => v[0] === 'w')[1];
+  [0.3, -1.2, 0.8].forEach((start, k) => assert.ok(Math.abs(w[k] - (1 + (start - 1) / 8)) < 1e-12));
+});

@@ -10,6 +10,7 @@ use std::collections::HashMap;
 use std::ops::Range;
 
 use super::statements::Step;
+use super::tape::Tape;
 use super::value::{format_number, Value};
 use super::{ErrorKind, LangError, MAX_SIDE, MAX_WORK};
 
@@ -31,6 +32,8 @@ pub(crate) struct Scope {
     pub(crate) histories: HashMap<String, History>,
     /// Names only a loop that ran 0 times assigns, with that loop's line.
     pub(crate) never_ran: HashMap<String, usize>,
+    /// What `grad` differentiates: the assignments so far and what each read.
+    pub(crate) tape: Tape,
 }
 
 /// Every value one name took inside loops, in order.

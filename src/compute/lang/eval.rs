@@ -124,6 +124,9 @@ impl Context<'_> {
                 if signature.name == "history" {
                     return self.history(scope, &args[0].value);
                 }
+                if signature.name == "grad" {
+                    return Ok(owned(self.grad(scope, args, &expr.span)?, false));
+                }
                 let mut positional = Vec::new();
                 let mut wholes = Vec::new();
                 let mut keywords = HashMap::new();
@@ -150,7 +153,11 @@ impl Context<'_> {
     }
 
     /// The parts of one subscript as whole numbers, evaluated in written order.
-    fn resolve(&mut self, scope: &Scope, subscript: &Subscript) -> Result<Resolved, LangError> {
+    pub(crate) fn resolve(
+        &mut self,
+        scope: &Scope,
+        subscript: &Subscript,
+    ) -> Result<Resolved, LangError> {
         let mut part = |expr: &Option<Expr>| -> Result<Option<i64>, LangError> {
             match expr {
                 None => Ok(None),
@@ -283,7 +290,7 @@ impl Context<'_> {
     }
 
     /// `a op b` for the elementwise operators, with NumPy broadcasting.
-    fn elementwise(
+    pub(crate) fn elementwise(
         &mut self,
         op: BinaryOp,
         a: &Value,
@@ -353,7 +360,7 @@ impl Context<'_> {
     }
 
     /// `a @ b`: matrix @ matrix, vector @ matrix, matrix @ vector, vector @ vector (dot).
-    fn matmul(
+    pub(crate) fn matmul(
         &mut self,
         a: &Value,
         b: &Value,

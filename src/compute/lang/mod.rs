@@ -42,11 +42,16 @@
 //!   as naive row-by-column loops) so that the JavaScript twin gets the same bits wherever the
 //!   platform's `exp`/`log`/… do.
 //!
+//! - **Gradients.** `grad(L, x)` differentiates the scalar step `L` with respect to `x` by reverse
+//!   mode over the steps as they ran (`tape.rs` records them, `grad/` sweeps them; README,
+//!   "Gradients").
+//!
 //! The functions are listed, each with its rule, in `functions/` (one file per family).
 
 mod context;
 mod eval;
 mod functions;
+mod grad;
 mod index;
 mod lexer;
 mod memory;
@@ -56,6 +61,7 @@ mod reads;
 mod run;
 mod statements;
 pub(crate) mod suggest;
+mod tape;
 mod value;
 
 use std::ops::Range;

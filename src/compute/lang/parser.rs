@@ -445,7 +445,9 @@ impl<'t> Parser<'t> {
                 "a list cannot be written inside a step".to_string(),
                 token.span,
             )
-            .with_hint("write lists as inputs, or build one with concat(1, 2, 3)")),
+            .with_hint(
+                "write lists as inputs, or build one with concat(1, 2, 3); a list of names is only grad's, in its own step: g = grad(loss, [a, b])",
+            )),
             other => Err(LangError::new(
                 ErrorKind::Syntax,
                 format!("expected a value, found {}", other.describe()),

@@ -17,6 +17,7 @@ use super::eval::entries_are_whole;
 use super::memory::Kept;
 use super::parser::{Expr, ExprKind};
 use super::statements::{Repeat, Statement, Step};
+use super::tape::Tape;
 use super::value::{format_number, Value};
 use super::{ErrorKind, LangError, Output, MAX_SIDE};
 
@@ -26,7 +27,10 @@ pub(crate) fn run_program(
     statements: &[Statement],
     inputs: &[(String, Value)],
 ) -> Result<Vec<Output>, LangError> {
-    let mut scope = Scope::default();
+    let mut scope = Scope {
+        tape: Tape::for_program(statements),
+        ..Scope::default()
+    };
     for (name, value) in inputs {
         check_input(name, value, &scope)?;
         scope.values.insert(name.clone(), value.clone());
@@ -267,7 +271,19 @@ impl<'a> Runner<'a> {
             }
         }
         self.context.charge(value.len(), &step.name_span)?;
-        if self.loops > 0 && self.recorded.contains(&step.name) {
+        let in_history = self.loops > 0 && self.recorded.contains(&step.name);
+        let taped = self.scope.tape.record(
+            step,
+            &value,
+            &self.scope.values,
+            &self.scope.counters,
+            in_history,
+        );
+        if taped > 0 {
+            self.context.charge(taped, &step.name_span)?;
+            self.kept.keep(&value, &step.name, &step.expr.span)?;
+        }
+        if in_history {
             self.record(step, &value, whole)?;
         }
         if !self.scope.values.contains_key(&step.name) {
@@ -367,7 +383,9 @@ impl<'a> Runner<'a> {
                 self.scope.counters.push((name.clone(), repeat.line));
             }
             self.loops += 1;
+            self.scope.tape.enter_iteration();
             let outcome = self.block(&repeat.body);
+            self.scope.tape.leave_iteration();
             self.loops -= 1;
             if let Some((name, _)) = &repeat.counter {
                 self.scope.values.remove(name);

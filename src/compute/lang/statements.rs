@@ -184,10 +184,90 @@ fn block(
         if is_repeat(&line.tokens) {
             statements.push(Statement::Repeat(repeat(lines, position, line, loops)?));
         } else {
-            statements.push(Statement::Assign(assignment(line)?));
+            for line in grad_list(line)
+                .as_ref()
+                .map_or(std::slice::from_ref(line), |l| l)
+            {
+                statements.push(Statement::Assign(assignment(line)?));
+            }
         }
     }
     Ok(statements)
+}
+
+/// `g = grad(L, [a, b])` written as tokens after `g =`: the calls `grad(L, a)`, `grad(L, b)`
+/// (the list's tokens replaced by one name each), with each name, when the tokens are exactly
+/// that form. The statement parser turns them into steps `g_a`, `g_b`.
+fn grad_calls(tokens: &[Token]) -> Option<Vec<(String, Vec<Token>)>> {
+    let open = tokens
+        .iter()
+        .position(|t| t.kind == TokenKind::OpenBracket)?;
+    let is_grad = matches!(tokens.first().map(|t| &t.kind), Some(TokenKind::Name(n)) if n == "grad")
+        && tokens.get(1).is_some_and(|t| t.kind == TokenKind::Open)
+        && open >= 3
+        && tokens[open - 1].kind == TokenKind::Comma;
+    if !is_grad {
+        return None;
+    }
+    let close = open
+        + tokens[open..]
+            .iter()
+            .position(|t| t.kind == TokenKind::CloseBracket)?;
+    let inside = &tokens[open + 1..close];
+    let mut names = Vec::new();
+    for (i, token) in inside.iter().enumerate() {
+        match (&token.kind, i % 2) {
+            (TokenKind::Name(name), 0) => names.push((name.clone(), token.clone())),
+            (TokenKind::Comma, 1) => {}
+            _ => return None,
+        }
+    }
+    if names.is_empty() || inside.len() % 2 == 0 {
+        return None;
+    }
+    Some(
+        names
+            .into_iter()
+            .map(|(name, token)| {
+                let mut call = tokens[..open].to_vec();
+                call.push(token);
+                call.extend_from_slice(&tokens[close + 1..]);
+                (name, call)
+            })
+            .collect(),
+    )
+}
+
+/// `g = grad(L, [a, b])` as the lines `g_a = grad(L, a)` and `g_b = grad(L, b)`, at the same
+/// place in the text (README, "Gradients").
+fn grad_list(line: &Line) -> Option<Vec<Line>> {
+    let (TokenKind::Name(name), Some(TokenKind::Equals)) =
+        (&line.tokens[0].kind, line.tokens.get(1).map(|t| &t.kind))
+    else {
+        return None;
+    };
+    let calls = grad_calls(&line.tokens[2..])?;
+    Some(
+        calls
+            .into_iter()
+            .map(|(with_respect_to, call)| {
+                let mut tokens = vec![
+                    Token {
+                        kind: TokenKind::Name(format!("{name}_{with_respect_to}")),
+                        span: line.tokens[0].span.clone(),
+                    },
+                    line.tokens[1].clone(),
+                ];
+                tokens.extend(call);
+                Line {
+                    tokens,
+                    indent: line.indent,
+                    end: line.end,
+                    number: line.number,
+                }
+            })
+            .collect(),
+    )
 }
 
 /// Whether a line opens a loop: `repeat` not followed by `=`.

@@ -46,7 +46,7 @@ pub(super) fn axis(
 
 /// The lanes of a `rows`×`cols` matrix along `axis` (0: each column, 1: each row), each as the
 /// flat positions of its entries in reading order.
-pub(super) fn lanes(rows: usize, cols: usize, axis: usize) -> Vec<Vec<usize>> {
+pub(crate) fn lanes(rows: usize, cols: usize, axis: usize) -> Vec<Vec<usize>> {
     if axis == 0 {
         (0..cols)
             .map(|j| (0..rows).map(|i| i * cols + j).collect())

@@ -194,6 +194,14 @@ pub(super) const SIGNATURES: &[Signature] = &[
     signature("diag", ONE, NONE, "diag(v) or diag(m)", false, First),
     signature("trace", ONE, NONE, "trace(m)", false, First),
     signature("history", ONE, NONE, "history(name)", false, Never),
+    signature(
+        "grad",
+        TWO,
+        NONE,
+        "grad(loss, w) or g = grad(loss, [w, b])",
+        false,
+        Never,
+    ),
     // Linear algebra (linalg.rs).
     signature("solve", TWO, NONE, "solve(a, b)", false, Never),
     signature("inv", ONE, NONE, "inv(a)", false, Never),
