@@ -279,7 +279,10 @@ impl Parser<'_> {
                         } else {
                             format!("unknown filter `{word}`")
                         },
-                        format!("filters: {FILTERS}"),
+                        match word.as_str() {
+                            "sig" | "sf" | "dp" | "decimals" | "digits" | "places" => "digits are written as one word, 4sf (significant figures) or 6dp (decimal places), and apply to a whole table or vector too: {{nw.table | 6dp}}".to_string(),
+                            _ => format!("filters: {FILTERS}"),
+                        },
                     ));
                 }
             },

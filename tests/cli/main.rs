@@ -35,6 +35,7 @@ mod mdbook_books;
 mod numpy_browser;
 mod numpy_snippets;
 mod pages_fit_browser;
+mod plots;
 mod print_browser;
 mod references;
 mod search_differential;
