@@ -457,7 +457,7 @@ mod tests {
         let crumbs = tree.breadcrumbs(&lessons, current, &root);
         assert_eq!(crumbs.len(), 2);
         assert_eq!(crumbs[0].url.as_deref(), Some("../../part/index.html"));
-        assert_eq!(crumbs[1].title, "Deep");
+        assert_eq!(crumbs[1].title, "deep");
         assert_eq!(crumbs[1].url, None);
     }
 
@@ -478,7 +478,7 @@ mod tests {
             toc,
             serde_json::json!([
                 { "t": "content/part/index.md", "u": "part/index.html", "c": [
-                    { "t": "Deep", "u": null, "c": [
+                    { "t": "deep", "u": null, "c": [
                         { "t": "content/part/deep/x.md", "u": "part/deep/x.html" }
                     ] }
                 ] },

@@ -602,6 +602,16 @@ mod tests {
     }
 
     #[test]
+    fn digits_written_as_two_words_get_the_one_word_spelling() {
+        for written in ["nw.table | sig 4", "nw.table | dp 6"] {
+            let error = parse(written).unwrap_err();
+            assert_eq!(error.offset, 11, "{written}");
+            assert!(error.help.contains("4sf"), "{}", error.help);
+            assert!(error.help.contains("6dp"), "{}", error.help);
+        }
+    }
+
+    #[test]
     fn position_zero_is_refused() {
         let error = parse("cat.q[0]").unwrap_err();
         assert!(error.message.contains("from 1"));

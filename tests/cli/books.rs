@@ -161,7 +161,7 @@ fn reading_order_is_depth_first_and_previous_next_follow_it() {
         "{section}"
     );
     assert!(
-        section.contains("href=\"deep/fields.html\">Deep</a>"),
+        section.contains("href=\"deep/fields.html\">deep</a>"),
         "{section}"
     );
 }
