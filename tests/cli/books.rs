@@ -368,6 +368,10 @@ fn worked_new_writes_a_lesson_that_checks() {
             || text.contains("title = \"First \\\"steps\\\"\""),
         "{text}"
     );
+    // The first lesson shows the language: a compute example, a widget and an exercise.
+    for block in ["```compute", "```widget", "```exercise"] {
+        assert!(text.contains(block), "no {block}\n{text}");
+    }
     book.check().succeeds();
     book.run(&["new", "part/first-steps.md"])
         .exits_with(2)
