@@ -331,7 +331,7 @@ fn build_section(
     keyed.sort_by(|a, b| a.0.cmp(&b.0));
     let title = match page {
         Some(index) => lessons[index].title.clone(),
-        None => readable_name(folder.rsplit('/').next().unwrap_or(folder)),
+        None => folder_title(folder.rsplit('/').next().unwrap_or(folder)),
     };
     // A folder without a section page stands where its first child does.
     let weight = match page {
@@ -357,8 +357,8 @@ fn is_child_folder(parent: &str, candidate: &str) -> bool {
     }
 }
 
-/// `background-maths` → "Background maths": a file or folder name as a title, for a folder
-/// with no section page and for the titles `worked new` and `init` suggest.
+/// `background-maths` → "Background maths": a file name as a title, for the titles
+/// `worked new` and `init` suggest.
 pub fn readable_name(name: &str) -> String {
     let words = name.replace(['-', '_'], " ");
     let mut chars = words.trim().chars();
@@ -366,6 +366,12 @@ pub fn readable_name(name: &str) -> String {
         Some(first) => first.to_uppercase().chain(chars).collect(),
         None => String::new(),
     }
+}
+
+/// `ml` → "ml", `background-maths` → "background maths": a folder without a section page is
+/// titled by its name as the author wrote it (an `index.md` with a `title` says otherwise).
+fn folder_title(name: &str) -> String {
+    name.replace(['-', '_'], " ").trim().to_string()
 }
 
 fn collect_reading_order(section: &Section, order: &mut Vec<usize>) {
@@ -433,7 +439,7 @@ mod tests {
         let Entry::Section(section) = &tree.root.children[0] else {
             panic!("expected a section")
         };
-        assert_eq!(section.title, "Background maths");
+        assert_eq!(section.title, "background maths");
         assert_eq!(section.page, None);
     }
 
@@ -451,7 +457,7 @@ mod tests {
         let crumbs = tree.breadcrumbs(&lessons, current, &root);
         assert_eq!(crumbs.len(), 2);
         assert_eq!(crumbs[0].url.as_deref(), Some("../../part/index.html"));
-        assert_eq!(crumbs[1].title, "Deep");
+        assert_eq!(crumbs[1].title, "deep");
         assert_eq!(crumbs[1].url, None);
     }
 
@@ -472,7 +478,7 @@ mod tests {
             toc,
             serde_json::json!([
                 { "t": "content/part/index.md", "u": "part/index.html", "c": [
-                    { "t": "Deep", "u": null, "c": [
+                    { "t": "deep", "u": null, "c": [
                         { "t": "content/part/deep/x.md", "u": "part/deep/x.html" }
                     ] }
                 ] },

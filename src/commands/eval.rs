@@ -91,12 +91,14 @@ fn write_readable(out: &mut impl Write, examples: &[ExampleBlock]) -> std::io::R
         )?;
         for name in example.evaluated.quantity_names() {
             if let Some(quantity) = example.evaluated.quantity(&name) {
-                // Whole numbers by construction print without decimals, as on the page.
-                let precision = if example.evaluated.is_whole(&name) {
-                    Precision::AsWritten
-                } else {
-                    READABLE_PRECISION
-                };
+                // Inputs print as written and whole numbers by construction without
+                // decimals, as on the page.
+                let precision =
+                    if example.evaluated.is_whole(&name) || example.evaluated.is_input(&name) {
+                        Precision::AsWritten
+                    } else {
+                        READABLE_PRECISION
+                    };
                 writeln!(out, "{}", readable(&name, &quantity, precision))?;
             }
         }
@@ -104,9 +106,10 @@ fn write_readable(out: &mut impl Write, examples: &[ExampleBlock]) -> std::io::R
     Ok(())
 }
 
-/// A quantity as aligned text: labels in the first column, numbers right-aligned.
+/// A quantity as aligned text: labels in the first column, numbers right-aligned, printed as
+/// prose prints them (`1.465 × 10⁻¹³`, not LaTeX) since a terminal shows them as they are.
 fn readable(name: &str, quantity: &Quantity, precision: Precision) -> String {
-    let number = |value: f64| format_number(value, precision, Style::Latex);
+    let number = |value: f64| format_number(value, precision, Style::Prose);
     match quantity {
         Quantity::Count(count) => format!("  {name} = {count}"),
         Quantity::Scalar(value) => format!("  {name} = {}", number(*value)),

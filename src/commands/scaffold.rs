@@ -202,7 +202,8 @@ pub fn run_init(dir: &Path) -> u8 {
     exit::OK
 }
 
-/// A new lesson: front matter and a small example with a computed reference.
+/// A new lesson: front matter, a small program in the compute language with references, a
+/// widget to edit its inputs and an exercise on it, so the first page shows the language.
 fn new_lesson(title: &str) -> String {
     format!(
         r#"+++
@@ -212,14 +213,37 @@ summary = ""
 
 ## A first example
 
-```softmax
-name = "scores"
-labels = ["a", "b", "c"]
-logits = [2, 1, 0]
+```compute
+name = "mean"
+steps = """
+total = sum(x)
+average = mean(x)
+"""
+
+[inputs]
+x = [2, 4, 9]
 ```
 
-Option "a" gets probability {{{{scores.probabilities[a]}}}}; `worked eval` on this file
-lists every value the example computes.
+The numbers {{{{mean.x | list}}}} sum to {{{{mean.total}}}} and average {{{{mean.average}}}}. Change
+one in the widget below and every value follows; `worked eval` on this file lists them all.
+
+```widget
+example = "mean"
+```
+
+## Check yourself
+
+```exercise
+name = "first-sum"
+question = """
+What do {{{{mean.x | list}}}} sum to?
+"""
+answer = "mean.total"
+hints = ["Add them one at a time."]
+solution = """
+They sum to {{{{mean.total}}}}, {{{{mean.average}}}} on average.
+"""
+```
 "#,
         toml_string(title)
     )

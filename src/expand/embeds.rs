@@ -12,8 +12,9 @@ use crate::base::html::escape_html;
 use crate::compute::attention::Attention;
 use crate::compute::computed::{Computed, Origin};
 use crate::compute::lang::Value;
-use crate::compute::Evaluated;
+use crate::compute::{Evaluated, Quantity};
 use crate::expand::blocks::{BlockText, ExampleBlock};
+use crate::expand::figure_plots::{axis_text, axis_words_drawn, PanelSpec, Steps};
 use crate::expand::graph_figure::{graph_figure, GradientsKey, GraphKey};
 use crate::expand::reference;
 use crate::present::figure::{self, FigureOptions};
@@ -594,6 +595,7 @@ impl<'x> Expander<'x> {
             caption_html: None,
             label: None,
             legend: None,
+            axes: figure::AxisText::default(),
         };
         match figure::lines_figure(&series, log_y, &options, &mut self.palette) {
             Ok(chart) => Some((chosen, chart)),
@@ -688,6 +690,8 @@ impl<'x> Expander<'x> {
         computed: &Computed,
         names: &[&str],
         log_y: bool,
+        labels: Option<&toml::Spanned<Vec<String>>>,
+        body: &BlockText,
         options: &FigureOptions,
     ) -> Result<String, (String, String)> {
         let name = &options.example;
@@ -705,7 +709,17 @@ impl<'x> Expander<'x> {
             |value: &Value| matches!(value, Value::Vector(v) if v.len() > figure::LINE_FROM);
         if let ([(step, value)], false) = (vectors.as_slice(), log_y) {
             if !long_vector(value) {
-                let quantity = computed.quantity(step).expect("the value exists");
+                let mut quantity = computed.quantity(step).expect("the value exists");
+                if let Quantity::Vector {
+                    values,
+                    labels: own,
+                } = &mut quantity
+                {
+                    let named = self
+                        .bar_labels(labels, own.take(), values.len(), body)
+                        .map_err(|(message, help, _)| (message, help))?;
+                    *own = Some(named);
+                }
                 return figure::quantity_figure(&quantity, step, options)
                     .map_err(|error| (error.message, error.help));
             }
@@ -775,18 +789,23 @@ impl<'x> Expander<'x> {
             id: Option<String>,
             /// What a heatmap's colour means, the title of its legend.
             legend: Option<toml::Spanned<String>>,
-        }
-        /// `step = "loss"`, or several steps drawn as lines in one figure.
-        #[derive(Deserialize)]
-        #[serde(untagged)]
-        enum Steps {
-            One(String),
-            Several(Vec<String>),
+            /// Points: a matrix of two columns, or two vectors (x, y).
+            scatter: Option<toml::Spanned<Steps>>,
+            /// A step of one group number per point of the scatter, for its colours.
+            groups: Option<toml::Spanned<String>>,
+            /// Names of the points of a scatter, or of the bars of a vector.
+            labels: Option<toml::Spanned<Vec<String>>>,
+            x_label: Option<toml::Spanned<String>>,
+            y_label: Option<toml::Spanned<String>>,
+            /// A heading above the figure.
+            title: Option<toml::Spanned<String>>,
+            /// Plots side by side, each with the keys of one plot.
+            panels: Option<toml::Spanned<Vec<PanelSpec>>>,
         }
         let spec: FigureSpec = self.block_spec(
             body,
             "figure",
-            "a figure block holds example = \"<name of an example>\", optionally caption = \"…\", id = \"fig-…\" (a label for @fig-… references) and legend = \"…\" (what a heatmap's colour means), and for a compute example step = \"<name of a step>\" (or several, step = [\"sgd\", \"adam\"], drawn as lines; log_y = true for a log scale), shapes = [[\"<name>\", \"@\", …], …], or graph = [\"<step>\", …] with an optional [gradients] table (<step> = \"<its gradient's step>\")",
+            "a figure block holds example = \"<name of an example>\", optionally caption = \"…\", id = \"fig-…\" (a label for @fig-… references) and legend = \"…\" (what a heatmap's colour means), and for a compute example step = \"<name of a step>\" (or several, step = [\"sgd\", \"adam\"], drawn as lines; log_y = true for a log scale), shapes = [[\"<name>\", \"@\", …], …], or graph = [\"<step>\", …] with an optional [gradients] table (<step> = \"<its gradient's step>\"), or scatter = [\"<x>\", \"<y>\"] (or a matrix of two columns) with optional groups = \"<step>\" and labels = [\"…\"], or panels = [{ step = … }, { scatter = … }]; any figure takes x_label, y_label and title",
         )?;
         let (example, span) = self.named_example(&spec.example, body)?;
         let name = &example.name;
@@ -799,6 +818,15 @@ impl<'x> Expander<'x> {
                 return None;
             }
         }
+        let axes = match axis_text(
+            spec.x_label.as_ref(),
+            spec.y_label.as_ref(),
+            spec.title.as_ref(),
+            body,
+        ) {
+            Ok(axes) => axes,
+            Err(problem) => return self.placed_figure(Err(problem)),
+        };
         self.figures += 1;
         let options = FigureOptions {
             example: name.clone(),
@@ -816,7 +844,47 @@ impl<'x> Expander<'x> {
                 .legend
                 .as_ref()
                 .map(|legend| legend.get_ref().trim().to_string()),
+            axes,
         };
+        let axis_keys = [
+            ("x_label", spec.x_label.as_ref()),
+            ("y_label", spec.y_label.as_ref()),
+        ];
+        if spec.scatter.is_some() || spec.panels.is_some() {
+            let other = spec
+                .step
+                .as_ref()
+                .map(|key| ("step", key.span()))
+                .or(spec.shapes.as_ref().map(|key| ("shapes", key.span())))
+                .or(spec.graph.as_ref().map(|key| ("graph", key.span())));
+            let drawn = match other {
+                Some((key, at)) => Err((
+                    format!("a figure draws a scatter or panels, or `{key}`, not both"),
+                    format!("remove {key}, or draw it as a panel"),
+                    body.file_span(at),
+                )),
+                None => {
+                    let own = PanelSpec {
+                        groups: spec.groups.clone(),
+                        labels: spec.labels.clone(),
+                        x_label: spec.x_label.clone(),
+                        y_label: spec.y_label.clone(),
+                        log_y: spec.log_y.clone(),
+                        ..PanelSpec::default()
+                    };
+                    self.plots(example, spec.panels, spec.scatter, own, body, &options)
+                }
+            };
+            return self.placed_figure(legend_on_heatmap(drawn, spec.legend.as_ref(), body));
+        }
+        if let Some(groups) = &spec.groups {
+            return self.placed_figure(Err((
+                "`groups` colours the points of a scatter, and the figure has no `scatter`"
+                    .to_string(),
+                "add scatter = [\"<x>\", \"<y>\"], or remove groups".to_string(),
+                body.file_span(groups.span()),
+            )));
+        }
         if let Some(gradients) = spec.gradients.as_ref().filter(|_| spec.graph.is_none()) {
             return self.placed_figure(Err((
                 "`gradients` pairs the boxes of a graph, but the figure has no `graph`".to_string(),
@@ -857,6 +925,7 @@ impl<'x> Expander<'x> {
                     body.file_span(graph.span()),
                 )),
             };
+            let drawn = axis_words_drawn(drawn, axis_keys, body);
             return self.placed_figure(legend_on_heatmap(drawn, spec.legend.as_ref(), body));
         }
         if let Some(shapes) = &spec.shapes {
@@ -881,18 +950,23 @@ impl<'x> Expander<'x> {
                     body.file_span(shapes.span()),
                 )),
             };
+            let drawn = axis_words_drawn(drawn, axis_keys, body);
             return self.placed_figure(legend_on_heatmap(drawn, spec.legend.as_ref(), body));
         }
         let drawn = match (&example.evaluated, &spec.step) {
             (Evaluated::Compute(computed), Some(step)) => {
                 let span = body.file_span(step.span());
-                let names: Vec<&str> = match step.get_ref() {
-                    Steps::One(one) => vec![one.as_str()],
-                    Steps::Several(several) => several.iter().map(String::as_str).collect(),
-                };
+                let names = step.get_ref().names();
                 let log_y = spec.log_y.as_ref().is_some_and(|log_y| *log_y.get_ref());
-                self.compute_figure(computed, &names, log_y, &options)
-                    .map_err(|(message, help)| (message, help, span))
+                self.compute_figure(
+                    computed,
+                    &names,
+                    log_y,
+                    spec.labels.as_ref(),
+                    body,
+                    &options,
+                )
+                .map_err(|(message, help)| (message, help, span))
             }
             (Evaluated::Compute(computed), None) => Err((
                 format!("a figure of the compute example \"{name}\" needs the step to draw"),
@@ -923,7 +997,73 @@ impl<'x> Expander<'x> {
             (Evaluated::Attention(result), None) => figure::attention_figure(result, &options)
                 .map_err(|error| (error.message, error.help, span.clone())),
         };
+        let drawn = match (drawn, &spec.labels) {
+            (Ok(html), Some(labels)) if !html.contains("data-figure=\"bars\"") => Err((
+                "`labels` names the points of a scatter or the bars of a vector, and this figure draws neither".to_string(),
+                "remove labels, or draw a vector step as bars or a scatter".to_string(),
+                body.file_span(labels.span()),
+            )),
+            (drawn, _) => drawn,
+        };
+        let drawn = axis_words_drawn(drawn, axis_keys, body);
         self.placed_figure(legend_on_heatmap(drawn, spec.legend.as_ref(), body))
+    }
+
+    /// A scatter or panels of a compute example; `own` holds the figure's own keys, the one
+    /// panel of a scatter.
+    fn plots(
+        &mut self,
+        example: &ExampleBlock,
+        panels: Option<toml::Spanned<Vec<PanelSpec>>>,
+        scatter: Option<toml::Spanned<Steps>>,
+        own: PanelSpec,
+        body: &BlockText,
+        options: &FigureOptions,
+    ) -> Result<String, (String, String, Range<usize>)> {
+        let Evaluated::Compute(computed) = &example.evaluated else {
+            let at = panels
+                .as_ref()
+                .map(|key| key.span())
+                .or(scatter.as_ref().map(|key| key.span()))
+                .unwrap_or_default();
+            return Err((
+                format!(
+                    "a scatter or panels draw steps of a compute example, but \"{}\" is a {} example",
+                    example.name,
+                    example.kind.name()
+                ),
+                "remove the key: this figure draws the whole example".to_string(),
+                body.file_span(at),
+            ));
+        };
+        match (panels, scatter) {
+            (Some(_), Some(scatter)) => Err((
+                "a figure draws one scatter or several panels, not both".to_string(),
+                "move the scatter into panels = [{ scatter = … }, …]".to_string(),
+                body.file_span(scatter.span()),
+            )),
+            (Some(panels), None) => {
+                let stray = [
+                    ("groups", own.groups.map(|key| key.span())),
+                    ("labels", own.labels.map(|key| key.span())),
+                    ("x_label", own.x_label.map(|key| key.span())),
+                    ("y_label", own.y_label.map(|key| key.span())),
+                    ("log_y", own.log_y.map(|key| key.span())),
+                ];
+                if let Some((key, Some(at))) = stray.into_iter().find(|(_, at)| at.is_some()) {
+                    return Err((
+                        format!("`{key}` belongs to one panel of the figure"),
+                        format!("move {key} into the panel it is for"),
+                        body.file_span(at),
+                    ));
+                }
+                self.panels_figure(computed, &panels, body, options)
+            }
+            (None, scatter) => {
+                let panel = PanelSpec { scatter, ..own };
+                self.plot_figure(computed, &[panel], body, options)
+            }
+        }
     }
 
     /// A drawn figure, with its stylesheet; or its problem recorded at its place.

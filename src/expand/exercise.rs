@@ -501,7 +501,7 @@ impl Expander<'_> {
             }
         };
         self.printable
-            .add_reference(&reference, &quantity, precision);
+            .add_reference(&reference, &quantity, precision, None);
         let html = answer_html(&reference, &quantity, precision);
         Some((answer, html, reference))
     }

@@ -36,6 +36,7 @@ mod embeds;
 mod examples;
 mod exercise;
 mod exercise_vary;
+mod figure_plots;
 mod graph_figure;
 pub mod labels;
 pub mod markdown;
@@ -466,7 +467,7 @@ impl<'x> Expander<'x> {
                 self.exercises.saw(&reference, span.clone(), true);
                 let precision = self.precision(&reference);
                 self.printable
-                    .add_reference(&reference, &quantity, precision);
+                    .add_reference(&reference, &quantity, precision, Some(span.start));
                 let percent = if reference.as_percent() { "%" } else { "" };
                 match quantity_prose(&quantity, precision, reference.as_list())
                     .map(|text| format!("{text}{percent}"))
@@ -519,6 +520,7 @@ impl<'x> Expander<'x> {
                 Some(Placeholder::Literal(text)) => out.push_str(&text),
                 Some(Placeholder::Value(reference)) => {
                     self.exercises.saw(&reference, span.clone(), false);
+                    let at = span.start;
                     if let Some(quantity) = self.resolve(&reference, span) {
                         out.push_str(&quantity_latex(
                             &quantity,
@@ -529,6 +531,7 @@ impl<'x> Expander<'x> {
                             &reference,
                             &quantity,
                             self.precision(&reference),
+                            Some(at),
                         );
                         if reference.as_percent() {
                             out.push_str(r"\%");
@@ -650,6 +653,14 @@ fn unclosed(file: &SourceFile, span: Range<usize>) -> Diagnostic {
             _ => "<",
         })
     });
+    // In a table row, a filter's `|` ends the cell: `| {{x | 2dp}} |` splits the reference.
+    let line_start = file.text[..span.start].rfind('\n').map_or(0, |n| n + 1);
+    let line = file.text[line_start..].lines().next().unwrap_or("");
+    let rest_of_line = &line[span.start - line_start..];
+    let cut_by_pipe = line.trim_start().starts_with('|')
+        && rest_of_line.find('|').is_some_and(|pipe| {
+            rest_of_line[pipe..].contains("}}") && !rest_of_line[..pipe].contains("}}")
+        });
     match tag {
         Some(tag) => Diagnostic::at(
             file,
@@ -657,6 +668,12 @@ fn unclosed(file: &SourceFile, span: Range<usize>) -> Diagnostic {
             format!("this `{{{{` is cut short by the HTML tag `{tag}` before its `}}}}`"),
         )
         .with_help("a reference cannot hold HTML: for a literal `<`, write `&lt;`"),
+        None if cut_by_pipe => Diagnostic::at(
+            file,
+            at,
+            "this `{{` is cut short by a `|` that ends the table cell",
+        )
+        .with_help("inside a table, write the filter's bar as `\\|`: {{x.y \\| 2dp}}"),
         None => Diagnostic::at(file, at, "this `{{` is never closed")
             .with_help("end the reference with }}"),
     }

@@ -279,7 +279,10 @@ impl Parser<'_> {
                         } else {
                             format!("unknown filter `{word}`")
                         },
-                        format!("filters: {FILTERS}"),
+                        match word.as_str() {
+                            "sig" | "sf" | "dp" | "decimals" | "digits" | "places" => "digits are written as one word, 4sf (significant figures) or 6dp (decimal places), and apply to a whole table or vector too: {{nw.table | 6dp}}".to_string(),
+                            _ => format!("filters: {FILTERS}"),
+                        },
                     ));
                 }
             },
@@ -596,6 +599,16 @@ mod tests {
         assert_eq!(error.offset, 8);
         assert!(error.message.contains("expp"));
         assert!(error.help.contains("exp"));
+    }
+
+    #[test]
+    fn digits_written_as_two_words_get_the_one_word_spelling() {
+        for written in ["nw.table | sig 4", "nw.table | dp 6"] {
+            let error = parse(written).unwrap_err();
+            assert_eq!(error.offset, 11, "{written}");
+            assert!(error.help.contains("4sf"), "{}", error.help);
+            assert!(error.help.contains("6dp"), "{}", error.help);
+        }
     }
 
     #[test]

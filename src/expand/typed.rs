@@ -7,7 +7,8 @@
 //! example blocks, a decimal in prose that matches nothing is reported too (it may be a value
 //! that has changed since it was typed), unless marked `{{ literal … }}`. Inside math, constants
 //! are normal, so only matches are reported there, and a number of one significant figure
-//! (`0.5`, `1e-5`) only when some value is exactly it.
+//! (`0.5`, `1e-5`) only when some value is exactly it. Only plausible sources match (see
+//! `Printable::find`); a number that coincides only with an implausible one is a constant.
 
 use crate::base::diagnostics::Diagnostic;
 use crate::base::source::SourceFile;
@@ -38,7 +39,14 @@ pub(super) fn printable_of(examples: &[ExampleBlock], decimals: usize) -> Printa
             } else {
                 Precision::Computed(decimals)
             };
-            printable.add_quantity(&example.name, &name, &quantity, default);
+            let input = example.evaluated.is_input(&name);
+            printable.add_quantity(
+                &example.name,
+                &name,
+                &quantity,
+                default,
+                (input, example.name_span.start),
+            );
         }
     }
     printable
@@ -56,7 +64,7 @@ pub(super) fn judge(
     for sighting in sightings {
         let written = &sighting.written;
         let exact = sighting.in_math && written.one_figure;
-        if let Some(found) = printable.find(written, exact) {
+        if let Some(found) = printable.find(written, exact, (&file.text, sighting.span.start)) {
             problems.push(
                 Diagnostic::at(
                     file,
@@ -67,7 +75,11 @@ pub(super) fn judge(
                 .with_help(found.hint(&written.text))
                 .with_kind("typed number"),
             );
-        } else if has_examples && !sighting.in_math && written.has_point {
+        } else if has_examples
+            && !sighting.in_math
+            && written.has_point
+            && !printable.coincides(written)
+        {
             problems.push(stale(file, sighting.span.clone(), &written.text));
         }
     }

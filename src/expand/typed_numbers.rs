@@ -173,12 +173,18 @@ fn read_number(text: &str, start: usize, place: Place) -> (usize, Option<Written
         }
     }
     if form == Form::Plain {
-        if text[at..].starts_with('%') {
+        // `96 %` with a space (plain, no-break or thin) is a percentage too.
+        let spaced = text[at..]
+            .chars()
+            .next()
+            .filter(|c| [' ', '\u{a0}', '\u{2009}', '\u{202f}'].contains(c))
+            .map_or(0, char::len_utf8);
+        if text[at + spaced..].starts_with('%') {
             form = Form::Percent;
-            at += 1;
-        } else if text[at..].starts_with("\\%") {
+            at += spaced + 1;
+        } else if text[at + spaced..].starts_with("\\%") {
             form = Form::Percent;
-            at += 2;
+            at += spaced + 2;
         }
     }
     // `3rd`, `2x`, `512d`: a word, not a number (a coefficient in math is one: `0.5x`).
@@ -274,57 +280,153 @@ struct Candidate {
     value: f64,
     /// What the reference prints at without a precision filter.
     default: Precision,
+    /// How plausible a match with it is.
+    kind: CandidateKind,
+    /// Where in the file it is printed (a reference) or defined (an example's name), if known.
+    at: Option<usize>,
+}
+
+/// Quantities with more entries than this are long (a loss history, a data set): a written
+/// number matches one of their entries by chance far more often than it was typed from it.
+pub const LONG_QUANTITY: usize = 20;
+
+/// Where a candidate comes from, for how plausible a match with it is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum CandidateKind {
+    /// A scalar, a reference's value, an entry of a short computed value, or the first or last
+    /// entry of a long one (where a history starts and ends).
+    Plain,
+    /// An entry of an input vector or matrix (data), or of a long value (any entry): a round
+    /// constant (`0.5`, `1e-3`) written in prose is not taken from it.
+    Bulk,
+    /// An interior entry of a long value: matched only by a number of three or more figures.
+    Interior,
+}
+
+/// Whether a candidate of `kind` is a plausible source of `written`.
+fn plausible(kind: CandidateKind, written: &Written) -> bool {
+    match kind {
+        CandidateKind::Plain => true,
+        CandidateKind::Bulk => !written.one_figure,
+        CandidateKind::Interior => written.figures() >= 3,
+    }
+}
+
+impl Written {
+    /// Significant figures as written: `0.025` (2.5%) has 2, `1,024` has 4, `12,000` has 2.
+    pub fn figures(&self) -> usize {
+        let integer = self.form == Form::Plain && !self.has_point;
+        significant_figures(&self.unsigned, integer)
+    }
+}
+
+/// How near a candidate at `at` is to a written number at `near` in `text`: 0 in the same
+/// paragraph, 1 in the same section, 2 elsewhere (or not known), then the distance in bytes.
+fn nearness(text: &str, near: usize, at: Option<usize>) -> (u8, usize) {
+    let Some(at) = at else {
+        return (2, usize::MAX);
+    };
+    let (low, high) = (near.min(at), near.max(at).min(text.len()));
+    let between = text.get(low.min(high)..high).unwrap_or_default();
+    let class = if !between.contains("\n\n") && !between.contains("\n\r\n") {
+        0
+    } else if !between.lines().skip(1).any(|line| line.starts_with('#')) {
+        1
+    } else {
+        2
+    };
+    (class, high - low)
 }
 
 /// Every number a lesson's examples print, searchable by how it prints.
 #[derive(Debug, Default)]
 pub struct Printable {
     candidates: Vec<Candidate>,
-    /// For each precision asked so far: printed text → the first candidate printing it.
-    by_print: HashMap<Precision, HashMap<String, usize>>,
+    /// For each precision asked so far: printed text → the candidates printing it, in order.
+    by_print: HashMap<Precision, HashMap<String, Vec<usize>>>,
 }
 
 impl Printable {
     /// Adds every entry of a quantity: `example.quantity[row, column]`, printing at `default`.
+    /// `input` says the quantity is an input (data, when it has several entries) and `at` where
+    /// its example is named in the file.
     pub fn add_quantity(
         &mut self,
         example: &str,
         quantity_name: &str,
         quantity: &Quantity,
         default: Precision,
+        (input, at): (bool, usize),
     ) {
         let room = MAX_PRINTABLE.saturating_sub(self.candidates.len());
         let default = match quantity {
             Quantity::Count(_) => Precision::Decimals(0),
             _ => default,
         };
-        for entry in entries(quantity, room) {
+        let (count, rows) = match quantity {
+            Quantity::Vector { values, .. } => (values.len(), values.len()),
+            Quantity::Matrix { values, .. } => (values.len(), values.nrows()),
+            _ => (1, 1),
+        };
+        let long = count > LONG_QUANTITY;
+        let row_length = count / rows.max(1);
+        for (position, entry) in entries(quantity, room).into_iter().enumerate() {
+            let row = position / row_length.max(1);
+            let kind = if long && row != 0 && row + 1 != rows {
+                CandidateKind::Interior
+            } else if long || (input && count > 1) {
+                CandidateKind::Bulk
+            } else {
+                CandidateKind::Plain
+            };
             let reference = Reference {
                 example: example.to_string(),
                 quantity: quantity_name.to_string(),
                 indices: entry.indices,
                 filters: Vec::new(),
             };
-            self.push(reference.spelled(), entry.value, default);
+            self.push(reference.spelled(), entry.value, default, kind, Some(at));
         }
     }
 
-    /// Adds the value a reference of the lesson computes, when it is one number.
-    pub fn add_reference(&mut self, reference: &Reference, value: &Quantity, precision: Precision) {
+    /// Adds the value a reference of the lesson computes, when it is one number; `at` is where
+    /// the reference is in the file.
+    pub fn add_reference(
+        &mut self,
+        reference: &Reference,
+        value: &Quantity,
+        precision: Precision,
+        at: Option<usize>,
+    ) {
         let value = match value {
             Quantity::Scalar(value) => *value,
             Quantity::Count(count) => *count as f64,
             _ => return,
         };
-        self.push(reference.spelled(), value, precision);
+        self.push(
+            reference.spelled(),
+            value,
+            precision,
+            CandidateKind::Plain,
+            at,
+        );
     }
 
-    fn push(&mut self, spelling: String, value: f64, default: Precision) {
+    fn push(
+        &mut self,
+        spelling: String,
+        value: f64,
+        default: Precision,
+        kind: CandidateKind,
+        at: Option<usize>,
+    ) {
         if self.candidates.len() < MAX_PRINTABLE {
             self.candidates.push(Candidate {
                 spelling,
                 value,
                 default,
+                kind,
+                at,
             });
             self.by_print.clear();
         }
@@ -333,13 +435,37 @@ impl Printable {
     /// Adds everything `other` holds after what this one holds.
     pub fn append(&mut self, other: Printable) {
         for candidate in other.candidates {
-            self.push(candidate.spelling, candidate.value, candidate.default);
+            self.push(
+                candidate.spelling,
+                candidate.value,
+                candidate.default,
+                candidate.kind,
+                candidate.at,
+            );
         }
     }
 
     /// The reference that prints `written`, if any: `exact` asks for the very value written
     /// (as an input prints it), otherwise any value printing the same at the written precision.
-    pub fn find(&mut self, written: &Written, exact: bool) -> Option<Match> {
+    /// Only plausible sources count (see [`CandidateKind`]); of several, the nearest to `near`
+    /// in `text` (the same paragraph, then the same section) is named.
+    pub fn find(&mut self, written: &Written, exact: bool, near: (&str, usize)) -> Option<Match> {
+        self.search(written, exact, near, false)
+    }
+
+    /// Whether some value prints as `written`, plausible source or not: a round constant that
+    /// happens to be in a loss history is a constant, not a stale value.
+    pub fn coincides(&mut self, written: &Written) -> bool {
+        self.search(written, false, ("", 0), true).is_some()
+    }
+
+    fn search(
+        &mut self,
+        written: &Written,
+        exact: bool,
+        (text, near): (&str, usize),
+        any: bool,
+    ) -> Option<Match> {
         let precision = if exact {
             Precision::AsWritten
         } else {
@@ -357,20 +483,32 @@ impl Printable {
             for (index, candidate) in candidates.iter().enumerate() {
                 table
                     .entry(printed(candidate.value, precision))
-                    .or_insert(index);
+                    .or_insert_with(Vec::new)
+                    .push(index);
             }
             table
         });
         let signed = format!("-{key}");
+        let best = |indices: Option<&Vec<usize>>| {
+            indices?
+                .iter()
+                .copied()
+                .filter(|&index| any || plausible(candidates[index].kind, written))
+                .min_by_key(|&index| (nearness(text, near, candidates[index].at), index))
+        };
         let index = if written.negative {
-            table.get(&signed)
+            best(table.get(&signed))
         } else {
-            table.get(&key).or_else(|| table.get(&signed))
+            best(table.get(&key)).or_else(|| best(table.get(&signed)))
         }?;
-        let candidate = &self.candidates[*index];
+        let candidate = &self.candidates[index];
+        let to_write = match written.form {
+            Form::Percent => as_percent(candidate, written.precision),
+            _ => to_write(candidate, written.precision),
+        };
         Some(Match {
             reference: candidate.spelling.clone(),
-            to_write: to_write(candidate, written.precision),
+            to_write,
             proportion: (written.form == Form::Percent).then(|| written.unsigned.clone()),
             precision: written.precision,
         })
@@ -396,7 +534,7 @@ impl Match {
         let precision = precision_name(self.precision);
         match &self.proportion {
             Some(proportion) => format!(
-                "{written} is {} as a percentage ({proportion}, {precision}): print the value with {}",
+                "{written} is {} as a percentage ({proportion}, {precision}): write {}",
                 self.reference, self.to_write
             ),
             None => format!(
@@ -424,6 +562,24 @@ fn to_write(candidate: &Candidate, written: Precision) -> String {
         .filter(|(_, last)| last.ends_with("dp") || last.ends_with("sf"))
         .map_or(candidate.spelling.as_str(), |(base, _)| base);
     format!("{{{{{base} | {filter}}}}}")
+}
+
+/// The reference that prints a proportion as the percentage written: `| percent` prints one
+/// decimal, other places follow as `| Ndp` (the written precision is that of the proportion,
+/// two places more than the percentage's).
+fn as_percent(candidate: &Candidate, written: Precision) -> String {
+    let base = candidate
+        .spelling
+        .rsplit_once(" | ")
+        .filter(|(_, last)| last.ends_with("dp") || last.ends_with("sf"))
+        .map_or(candidate.spelling.as_str(), |(base, _)| base);
+    match written {
+        Precision::Decimals(3) | Precision::Computed(3) => format!("{{{{{base} | percent}}}}"),
+        Precision::Decimals(places) | Precision::Computed(places) => {
+            format!("{{{{{base} | percent | {}dp}}}}", places.saturating_sub(2))
+        }
+        _ => format!("{{{{{base} | percent}}}}"),
+    }
 }
 
 fn precision_name(precision: Precision) -> String {
@@ -521,27 +677,36 @@ mod tests {
                 col_labels: Some(vec!["the".into(), "sat".into()]),
             },
             Precision::Decimals(3),
+            (false, 0),
         );
         printable.add_quantity(
             "g",
             "learning_rate",
             &Quantity::Scalar(0.00001),
             Precision::AsWritten,
+            (true, 0),
         );
         printable.add_quantity(
             "g",
             "tokens",
             &Quantity::Scalar(4693.8),
             Precision::Decimals(3),
+            (false, 0),
         );
-        printable.add_quantity("g", "steps", &Quantity::Count(12_000), Precision::AsWritten);
+        printable.add_quantity(
+            "g",
+            "steps",
+            &Quantity::Count(12_000),
+            Precision::AsWritten,
+            (true, 0),
+        );
         printable
     }
 
     fn hint(printable: &mut Printable, text: &str) -> Option<String> {
         let written = find_numbers(text, Place::Prose).into_iter().next()?;
         printable
-            .find(&written, false)
+            .find(&written, false, ("", 0))
             .map(|found| found.hint(&written.text))
     }
 
@@ -578,9 +743,9 @@ mod tests {
     fn exact_matching_wants_the_very_value() {
         let mut printable = attention_weights();
         let written = &find_numbers("1e-5 and 0.7", Place::Prose)[..];
-        assert!(printable.find(&written[0], true).is_some());
-        assert!(printable.find(&written[1], false).is_some());
-        assert!(printable.find(&written[1], true).is_none());
+        assert!(printable.find(&written[0], true, ("", 0)).is_some());
+        assert!(printable.find(&written[1], false, ("", 0)).is_some());
+        assert!(printable.find(&written[1], true, ("", 0)).is_none());
     }
 
     #[test]
@@ -590,7 +755,12 @@ mod tests {
             Ok(crate::expand::reference::Placeholder::Value(reference)) => reference,
             other => panic!("{other:?}"),
         };
-        printable.add_reference(&reference, &Quantity::Scalar(90.61), Precision::Decimals(1));
+        printable.add_reference(
+            &reference,
+            &Quantity::Scalar(90.61),
+            Precision::Decimals(1),
+            None,
+        );
         assert_eq!(
             hint(&mut printable, "90.6").unwrap(),
             "90.6 is cat.scaled[sat] | exp | sum | 1dp (1 dp): write {{cat.scaled[sat] | exp | sum | 1dp}}"
@@ -599,6 +769,101 @@ mod tests {
             hint(&mut printable, "90.61").unwrap(),
             "90.61 is cat.scaled[sat] | exp | sum | 1dp (2 dp): write {{cat.scaled[sat] | exp | sum | 2dp}}"
         );
+    }
+
+    /// A 200-entry loss history falling from 2.3 through every small round value, a data set
+    /// holding 0.5, and a scalar result.
+    fn long_history() -> Printable {
+        let mut printable = Printable::default();
+        let losses: Vec<f64> = (0..200).map(|step| 2.3 * 0.955f64.powi(step)).collect();
+        printable.add_quantity(
+            "fit",
+            "losses",
+            &Quantity::Vector {
+                values: Array1::from(losses),
+                labels: None,
+            },
+            Precision::Decimals(3),
+            (false, 0),
+        );
+        printable.add_quantity(
+            "fit",
+            "data",
+            &Quantity::Vector {
+                values: array![0.1, 0.5, 0.9],
+                labels: None,
+            },
+            Precision::AsWritten,
+            (true, 0),
+        );
+        printable.add_quantity(
+            "fit",
+            "share",
+            &Quantity::Scalar(0.25),
+            Precision::Decimals(3),
+            (false, 0),
+        );
+        printable
+    }
+
+    #[test]
+    fn round_constants_do_not_match_a_long_history_or_a_data_entry() {
+        let mut printable = long_history();
+        for text in [
+            "a step size of 0.001",
+            "below 1e-3",
+            "a threshold of 0.5",
+            "0.05",
+        ] {
+            assert_eq!(hint(&mut printable, text), None, "{text}");
+        }
+        // Where the history starts is a value a lesson talks about, and so is a scalar.
+        assert!(hint(&mut printable, "2.300")
+            .unwrap()
+            .contains("fit.losses[1]"));
+        assert!(hint(&mut printable, "0.25").unwrap().contains("fit.share"));
+        // Three figures from inside the history are still caught.
+        let inside = format_number(
+            2.3 * 0.955f64.powi(50),
+            Precision::Decimals(4),
+            Style::Prose,
+        );
+        assert!(hint(&mut printable, &inside)
+            .unwrap()
+            .contains("fit.losses[51]"));
+    }
+
+    #[test]
+    fn a_percentage_with_a_space_is_caught_with_the_percent_filter() {
+        let mut printable = long_history();
+        let found = find_numbers("96 % and 25\u{a0}%", Place::Prose);
+        assert_eq!(found[0].text, "96 %");
+        assert_eq!(found[1].unsigned, "0.25");
+        assert_eq!(
+            hint(&mut printable, "25 % of them").unwrap(),
+            "25 % is fit.share as a percentage (0.25, 2 dp): write {{fit.share | percent | 0dp}}"
+        );
+        assert!(hint(&mut printable, "25.0%")
+            .unwrap()
+            .ends_with("write {{fit.share | percent}}"));
+    }
+
+    #[test]
+    fn the_hint_names_the_match_in_the_same_paragraph_first() {
+        let mut printable = Printable::default();
+        for (name, at) in [("far", 8), ("near", 21)] {
+            printable.add_quantity(
+                "ex",
+                name,
+                &Quantity::Scalar(0.375),
+                Precision::Decimals(3),
+                (false, at),
+            );
+        }
+        let text = "## One\n\nfar\n\n## Two\n\nnear and then 0.375 here.";
+        let written = find_numbers(text, Place::Prose).remove(0);
+        let near = printable.find(&written, false, (text, 35)).unwrap();
+        assert_eq!(near.reference, "ex.near");
     }
 
     fn precision() -> impl Strategy<Value = Precision> {
@@ -625,6 +890,7 @@ mod tests {
                 "v",
                 &Quantity::Vector { values: Array1::from(values.clone()), labels: None },
                 Precision::Decimals(3),
+                (false, 0),
             );
             let sentence = format!("The value is {typed}, as computed.");
             let found = find_numbers(&sentence, Place::Prose);
@@ -633,7 +899,7 @@ mod tests {
             prop_assert_eq!(found.len(), usize::from(counts), "{:?}", found);
             if let Some(written) = found.first() {
                 prop_assert_eq!(&written.text, &typed);
-                let matched = printable.find(written, false);
+                let matched = printable.find(written, false, ("", 0));
                 prop_assert!(matched.is_some(), "{} not caught", typed);
                 let matched = matched.unwrap();
                 // The proposed reference names an entry whose value prints as typed.

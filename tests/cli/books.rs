@@ -123,7 +123,8 @@ fn a_page_two_folders_deep_reaches_everything_with_relative_urls() {
         html.contains("<a href=\"../../algebra/index.html\">Algebra</a>"),
         "{html}"
     );
-    assert!(html.contains("<li>Deep</li>"), "{html}");
+    // A folder without a section page is titled by its name as written.
+    assert!(html.contains("<li>deep</li>"), "{html}");
     let start = book.read("public/start.html");
     assert!(
         start.contains("href=\"algebra/deep/fields.html#groups\""),
@@ -160,7 +161,7 @@ fn reading_order_is_depth_first_and_previous_next_follow_it() {
         "{section}"
     );
     assert!(
-        section.contains("href=\"deep/fields.html\">Deep</a>"),
+        section.contains("href=\"deep/fields.html\">deep</a>"),
         "{section}"
     );
 }
@@ -367,6 +368,10 @@ fn worked_new_writes_a_lesson_that_checks() {
             || text.contains("title = \"First \\\"steps\\\"\""),
         "{text}"
     );
+    // The first lesson shows the language: a compute example, a widget and an exercise.
+    for block in ["```compute", "```widget", "```exercise"] {
+        assert!(text.contains(block), "no {block}\n{text}");
+    }
     book.check().succeeds();
     book.run(&["new", "part/first-steps.md"])
         .exits_with(2)

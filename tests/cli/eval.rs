@@ -196,6 +196,20 @@ fn readable_output_names_every_quantity() {
 }
 
 #[test]
+fn readable_output_is_plain_text_with_inputs_as_written() {
+    let text = lesson(
+        "Tiny",
+        "```compute\nname = \"t\"\nsteps = \"y = x * 1e-13 + 0.000000000000146549\"\n\n[inputs]\nx = 3\n```\n",
+    );
+    let book = Book::with_lesson("t.md", &text);
+    let run = book.run(&["eval", "content/t.md"]);
+    run.succeeds()
+        .stdout_has("  x = 3\n")
+        .stdout_has("  y = 4.46549\u{a0}×\u{a0}10⁻¹³");
+    assert!(!run.stdout.contains("\\times"), "{}", run.stdout);
+}
+
+#[test]
 fn eval_of_a_broken_lesson_exits_with_one_and_names_the_place() {
     let text = ATTENTION.replace("w_q = [[1, 0], [1, 2]]", "w_q = [[1, 0], [1]]");
     let book = Book::with_lesson("attention.md", &text);

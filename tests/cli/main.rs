@@ -37,6 +37,7 @@ mod mdbook_books;
 mod numpy_browser;
 mod numpy_snippets;
 mod pages_fit_browser;
+mod plots;
 mod print_browser;
 mod readme_screenshots;
 mod references;

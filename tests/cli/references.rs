@@ -360,3 +360,26 @@ logits = [0.5, 2, 1]
         .exits_with(1)
         .stderr_has("`label` needs a position from 0 to 2");
 }
+
+#[test]
+fn a_reference_cut_by_a_table_cell_says_to_escape_its_pipe() {
+    let block = "```compute\nname = \"t\"\nsteps = \"y = x / 3\"\n\n[inputs]\nx = 2\n```\n\n";
+    let cut = lesson(
+        "Table",
+        &format!("{block}| x | y |\n| --- | --- |\n| 2 | {{{{t.y | 2dp}}}} |\n"),
+    );
+    Book::with_lesson("t.md", &cut)
+        .check()
+        .exits_with(1)
+        .stderr_has(&format!(
+            "{}: this `{{{{` is cut short by a `|` that ends the table cell",
+            crate::support::place("content/t.md", &cut, "{{t.y")
+        ))
+        .stderr_has("write the filter's bar as `\\|`");
+    let escaped = lesson(
+        "Table",
+        &format!("{block}| x | y |\n| --- | --- |\n| 2 | {{{{t.y \\| 2dp}}}} |\n"),
+    );
+    let book = Book::with_lesson("t.md", &escaped);
+    book.check().succeeds();
+}

@@ -117,3 +117,57 @@ fn typed_numbers_are_reported_in_the_same_pass_as_every_other_problem() {
         .stderr_has("example \"run\" has no quantity `nothing`")
         .stderr_has("4694 is a computed value typed by hand");
 }
+
+/// A run with a 200-entry loss history falling through every small round value, a data set
+/// that holds 0.5, and its results: a share of 0.25, 1024 tokens, a rate of 0.025, a final loss
+/// of 0.0025, a total of 4.6943 and 0.96 kept.
+const HISTORY_BLOCK: &str = r#"```compute
+name = "fit"
+steps = """
+loss = start
+repeat 200:
+    loss = loss * 0.955
+losses = history(loss)
+share = part / whole
+tokens = whole * 8
+rate = part / 1280
+final_loss = part / 12800
+total = part / 6.81676
+kept = whole * 0.0075
+"""
+
+[inputs]
+start = 2.3
+part = 32
+whole = 128
+data = [0.1, 0.5, 0.9]
+```
+"#;
+
+#[test]
+fn round_constants_pass_beside_a_long_history_while_typed_results_are_caught() {
+    let quiet = lesson(
+        "History",
+        &format!(
+            "{HISTORY_BLOCK}\nWe use a step size of 0.001 and stop below 1e-3, with a threshold of 0.5.\n"
+        ),
+    );
+    Book::with_lesson("fit.md", &quiet).check().succeeds();
+    let typed = lesson(
+        "History",
+        &format!(
+            "{HISTORY_BLOCK}\nThe share is 0.25 of 1,024 tokens at a rate of 2.5%, the last loss 2.5e-3 and the total 4.6943; 96 % are kept.\n"
+        ),
+    );
+    Book::with_lesson("fit.md", &typed)
+        .check()
+        .exits_with(1)
+        .stderr_has("0.25 is a computed value typed by hand")
+        .stderr_has("1,024 is a computed value typed by hand")
+        .stderr_has("2.5% is a computed value typed by hand")
+        .stderr_has("write {{fit.rate | percent}}")
+        .stderr_has("2.5e-3 is a computed value typed by hand")
+        .stderr_has("4.6943 is a computed value typed by hand")
+        .stderr_has("96 % is a computed value typed by hand")
+        .stderr_has("6 errors found");
+}

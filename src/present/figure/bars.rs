@@ -214,6 +214,18 @@ pub(super) fn bars(
     what: &str,
     options: &FigureOptions,
 ) -> Result<String, FigureError> {
+    let (svg, title) = bars_panel(values, labels, what, options)?;
+    Ok(options.wrap("bars", &[svg], &format!("{title}.")))
+}
+
+/// [`bars`]' one SVG and its title, for a figure of several panels: the y axis titled by the
+/// author's `y_label`, and their `x_label` under the names.
+pub fn bars_panel(
+    values: &[f64],
+    labels: &[String],
+    what: &str,
+    options: &FigureOptions,
+) -> Result<(String, String), FigureError> {
     if values.len() > MOST_BARS {
         return Err(FigureError {
             message: format!(
@@ -241,7 +253,7 @@ pub(super) fn bars(
     let high = values.iter().copied().fold(0.0, f64::max);
     let height = 200.0;
     let (y_labels, y_domain) = fitted_ticks(low, high, height, false, 6);
-    let room = BarRoom::new(&y_labels, &shown, false);
+    let room = BarRoom::new(&y_labels, &shown, options.axes.y.is_some());
     let group_width = room.slot;
     let frame = Frame {
         left: room.left,
@@ -259,13 +271,29 @@ pub(super) fn bars(
     } else {
         frame.bottom()
     };
+    let names_end = label_edge + room.labels.depth;
+    let x_title_room = if options.axes.x.is_some() { 24.0 } else { 0.0 };
     let mut svg = Svg::new(
         CHART_WIDTH,
-        label_edge + room.labels.depth + 10.0,
+        names_end + x_title_room + 10.0,
         &options.id_prefix,
     );
     let y = Scale::linear(y_domain, (frame.bottom(), frame.top));
-    svg.y_axis(&frame, &y, &y_labels, "");
+    svg.y_axis(
+        &frame,
+        &y,
+        &y_labels,
+        options.axes.y.as_deref().unwrap_or_default(),
+    );
+    if let Some(x_title) = &options.axes.x {
+        svg.text(
+            Point::new(frame.left + frame.width / 2.0, names_end + 6.0),
+            (Anchor::Middle, Baseline::Hanging),
+            LABEL_TEXT,
+            "wf-axis-title",
+            x_title,
+        );
+    }
     let bar_width = group_width * 0.8;
     let zero = y.map(0.0);
     svg.group("wf-series wf-s0");
@@ -309,5 +337,5 @@ pub(super) fn bars(
     let title = format!("Bar chart of {what}");
     let description = format!("{what}, {count} entries: {}.", entries.join(", "));
     let svg = svg.finish("wf-chart", &title, &description);
-    Ok(options.wrap("bars", &[svg], &format!("{title}.")))
+    Ok((svg, title))
 }

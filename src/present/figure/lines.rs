@@ -1,10 +1,12 @@
 //! Long vectors as lines against their step: a loss history, an optimisation path's
 //! coordinate, several runs side by side (`step = ["sgd", "adam"]`), optionally on a log scale.
 
-use super::{and_list, step_axes, FigureError, FigureOptions, Palette, StepAxes, STEP_PANEL};
+use super::{
+    and_list, placed_ticks, step_axes, FigureError, FigureOptions, Palette, StepAxes, STEP_PANEL,
+};
 use crate::present::svg::{
     decade_ticks, labelled, legible_width, nice_ticks, text_width, Anchor, Baseline, Frame, Point,
-    Scale, Svg, Tick, SMALL_TEXT,
+    Svg, Tick, SMALL_TEXT,
 };
 use crate::present::{format_number, Precision, Style};
 
@@ -155,19 +157,10 @@ pub fn line_layout(
     if log_y {
         description.push_str(" The values are drawn on a log scale.");
     }
-    let placed = |ticks: Vec<Tick>, scale: &Scale| {
-        ticks
-            .into_iter()
-            .map(|tick| {
-                let at = scale.map(tick.value);
-                (tick, at)
-            })
-            .collect()
-    };
     Ok(LineLayout {
         frame,
-        x_ticks: placed(x_ticks, &x),
-        y_ticks: placed(y_ticks, &y),
+        x_ticks: placed_ticks(x_ticks, &x),
+        y_ticks: placed_ticks(y_ticks, &y),
         y_title,
         curves,
         legend,
@@ -184,10 +177,31 @@ pub fn lines_figure(
     options: &FigureOptions,
     palette: &mut Palette,
 ) -> Result<String, FigureError> {
-    let layout = line_layout(series, log_y, options.decimals)?;
+    let panel = lines_panel(series, log_y, options, palette)?;
+    let names: Vec<String> = series.iter().map(|s| s.name.to_string()).collect();
+    Ok(options.wrap(
+        "lines",
+        &[panel],
+        &format!("{}, step by step.", and_list(&names)),
+    ))
+}
+
+/// [`lines_figure`]'s one SVG panel, its axes titled by the author's `x_label` and `y_label`
+/// where given (else "step" and the step's name), for a figure of several panels.
+pub fn lines_panel(
+    series: &[Series],
+    log_y: bool,
+    options: &FigureOptions,
+    palette: &mut Palette,
+) -> Result<String, FigureError> {
+    let mut layout = line_layout(series, log_y, options.decimals)?;
+    if let Some(y_label) = &options.axes.y {
+        layout.y_title = y_label.clone();
+    }
+    let x_title = options.axes.x.as_deref().unwrap_or("step");
     let frame = layout.frame;
     let mut svg = Svg::new(PANEL.0, PANEL.1, &format!("{}-lines", options.id_prefix));
-    svg.placed_x_axis(&frame, &layout.x_ticks, "step");
+    svg.placed_x_axis(&frame, &layout.x_ticks, x_title);
     svg.placed_y_axis(&frame, &layout.y_ticks, &layout.y_title);
     for (index, (one, curve)) in series.iter().zip(&layout.curves).enumerate() {
         let class = palette.class(one.name);
@@ -208,11 +222,5 @@ pub fn lines_figure(
             );
         }
     }
-    let names: Vec<String> = series.iter().map(|s| s.name.to_string()).collect();
-    let panel = svg.finish("wf-chart wf-panel", &layout.title, &layout.description);
-    Ok(options.wrap(
-        "lines",
-        &[panel],
-        &format!("{}, step by step.", and_list(&names)),
-    ))
+    Ok(svg.finish("wf-chart wf-panel", &layout.title, &layout.description))
 }

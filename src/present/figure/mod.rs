@@ -21,16 +21,23 @@ mod descent;
 mod graph;
 mod heatmaps;
 mod lines;
+mod scatter;
 mod shapes;
 #[cfg(test)]
 mod tests;
 
 pub use arrows::vectors_figure;
-pub use bars::softmax_figure;
+pub use bars::{bars_panel, softmax_figure};
 pub use descent::gradient_descent_figure;
 pub use graph::{graph_figure, GraphNode, MOST_GRAPH_EDGES, MOST_GRAPH_LAYERS};
 pub use heatmaps::{attention_figure, quantity_figure};
-pub use lines::{line_layout, lines_figure, LineLayout, Series, LINE_FROM, MOST_LINE_POINTS};
+pub use lines::{
+    line_layout, lines_figure, lines_panel, LineLayout, Series, LINE_FROM, MOST_LINE_POINTS,
+};
+pub use scatter::{
+    scatter_figure, scatter_layout, scatter_panel, ScatterLayout, ScatterPoints, MOST_GROUPS,
+    MOST_SCATTER_POINTS,
+};
 pub use shapes::{shapes_figure, ShapeItem, MOST_SHAPE_SIDE};
 
 use crate::base::html::escape_html;
@@ -79,6 +86,20 @@ pub struct FigureOptions {
     /// What a heatmap's colour means, in the author's words (the figure block's `legend`);
     /// `None` says it from the data ("value of g", "attention weight").
     pub legend: Option<String>,
+    /// The author's words for the axes and the figure's heading.
+    pub axes: AxisText,
+}
+
+/// What a figure's axes say and its heading, in the author's words (the figure block's
+/// `x_label`, `y_label` and `title`); `None` leaves what the figure says from its data.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct AxisText {
+    /// The x axis's title.
+    pub x: Option<String>,
+    /// The y axis's title.
+    pub y: Option<String>,
+    /// A heading above the figure's panels.
+    pub title: Option<String>,
 }
 
 /// Why an example cannot be drawn.
@@ -100,7 +121,7 @@ impl FigureOptions {
     }
 
     /// The `<figure>` around `panels`, with the author's caption or `generated` as caption.
-    fn wrap(&self, kind: &str, panels: &[String], generated: &str) -> String {
+    pub fn wrap(&self, kind: &str, panels: &[String], generated: &str) -> String {
         let caption = match &self.caption_html {
             Some(html) => html.clone(),
             None => escape_html(generated),
@@ -115,8 +136,12 @@ impl FigureOptions {
             ),
             None => (String::new(), String::new()),
         };
+        let heading = match &self.axes.title {
+            Some(title) => format!("<p class=\"wf-title\">{}</p>\n", escape_html(title)),
+            None => String::new(),
+        };
         format!(
-            "<figure class=\"worked-figure\"{id} data-figure=\"{kind}\" data-example=\"{}\">\n<div class=\"wf-panels\">\n{}</div>\n<figcaption>{number}{caption}</figcaption>\n</figure>\n",
+            "<figure class=\"worked-figure\"{id} data-figure=\"{kind}\" data-example=\"{}\">\n{heading}<div class=\"wf-panels\">\n{}</div>\n<figcaption>{number}{caption}</figcaption>\n</figure>\n",
             escape_html(&self.example),
             panels.concat()
         )
@@ -187,6 +212,17 @@ fn step_axes(
         x,
         y,
     }
+}
+
+/// Each tick with its position on `scale`, for a layout a browser twin draws as given.
+fn placed_ticks(ticks: Vec<svg::Tick>, scale: &svg::Scale) -> Vec<(svg::Tick, f64)> {
+    ticks
+        .into_iter()
+        .map(|tick| {
+            let at = scale.map(tick.value);
+            (tick, at)
+        })
+        .collect()
 }
 
 /// Text placed in direction `ux` (a unit vector's x) from its point starts, ends or centres

@@ -199,34 +199,48 @@ impl Placer {
         ]
     }
 
+    /// How much `text` at `size` placed at `spot` clashes: 100 for leaving the area, 2 per label
+    /// it overlaps and 1 per line or point it covers; 0 when it touches nothing.
+    fn conflicts(&self, text: &str, size: f64, spot: &Spot) -> usize {
+        let (left, top, right, bottom) = self.area;
+        let label = TextBox::new(spot.0, spot.1, size, 0.0, text);
+        let (l, t, r, b) = label.bounds();
+        // Leaving the plot is worse than any collision inside it: there it may cover the
+        // axes' labels, which are not in this placer.
+        let outside = usize::from(l < left || t < top || r > right || b > bottom) * 100;
+        let labels = self.taken.iter().filter(|o| o.overlaps(&label)).count() * 2;
+        let lines = self
+            .segments
+            .iter()
+            .filter(|(a, b)| label.crosses(*a, *b))
+            .count()
+            + self.points.iter().filter(|p| label.contains(**p)).count();
+        outside + labels + lines
+    }
+
     /// The first of `spots` where `text` at `size` is inside the area and touches nothing;
     /// failing that, the one that touches least. The label's box is then taken.
     pub fn place(&mut self, text: &str, size: f64, spots: &[Spot]) -> Spot {
-        let (left, top, right, bottom) = self.area;
-        let conflicts = |spot: &Spot| {
-            let label = TextBox::new(spot.0, spot.1, size, 0.0, text);
-            let (l, t, r, b) = label.bounds();
-            // Leaving the plot is worse than any collision inside it: there it may cover the
-            // axes' labels, which are not in this placer.
-            let outside = usize::from(l < left || t < top || r > right || b > bottom) * 100;
-            let labels = self.taken.iter().filter(|o| o.overlaps(&label)).count() * 2;
-            let lines = self
-                .segments
-                .iter()
-                .filter(|(a, b)| label.crosses(*a, *b))
-                .count()
-                + self.points.iter().filter(|p| label.contains(**p)).count();
-            outside + labels + lines
-        };
         let best = spots
             .iter()
             .copied()
             .enumerate()
-            .min_by_key(|(index, spot)| (conflicts(spot), *index))
+            .min_by_key(|(index, spot)| (self.conflicts(text, size, spot), *index))
             .map(|(_, spot)| spot)
             .expect("at least one spot to try");
         self.taken
             .push(TextBox::new(best.0, best.1, size, 0.0, text));
         best
+    }
+
+    /// The first of `spots` where `text` touches nothing, its box then taken; `None` when every
+    /// spot clashes (a crowded scatter leaves such a label to the text alternative).
+    pub fn place_clear(&mut self, text: &str, size: f64, spots: &[Spot]) -> Option<Spot> {
+        let spot = *spots
+            .iter()
+            .find(|spot| self.conflicts(text, size, spot) == 0)?;
+        self.taken
+            .push(TextBox::new(spot.0, spot.1, size, 0.0, text));
+        Some(spot)
     }
 }
