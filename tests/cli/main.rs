@@ -29,6 +29,7 @@ mod import;
 mod incremental;
 mod katex_fidelity;
 mod katex_pixels;
+mod lecturer;
 mod lines_differential;
 mod markdown_surprises;
 mod mdbook_books;
