@@ -1,3 +1,4 @@
+#![allow(clippy::approx_constant)] // NumPy's outputs, some of which happen to be ln 2 or √2.
 //! The fourteen computations of a machine-learning course (the lecturer's test of issue 37), each
 //! a lesson in `tests/cli/fixtures/lecturer/` that builds and passes `check` with no workaround
 //! and whose steps `eval --json` gives as NumPy does. The constants were computed once with
@@ -265,13 +266,17 @@ fn expected() -> Vec<(&'static str, Vec<(&'static str, Value)>)> {
     ]
 }
 
-/// The lesson files, read from the fixture folder.
-fn lesson_text(slug: &str) -> String {
+/// A file of the fixture folder.
+fn fixture(name: &str) -> String {
     let path = format!(
-        "{}/tests/cli/fixtures/lecturer/{slug}.md",
+        "{}/tests/cli/fixtures/lecturer/{name}",
         env!("CARGO_MANIFEST_DIR")
     );
     std::fs::read_to_string(&path).unwrap_or_else(|error| panic!("{path}: {error}"))
+}
+
+fn lesson_text(slug: &str) -> String {
+    fixture(&format!("{slug}.md"))
 }
 
 /// Whether `actual` (from `eval --json`) holds `expected` to 1e-9, relative to the larger
@@ -301,6 +306,8 @@ fn the_fourteen_computations_build_check_and_match_numpy() {
     for (slug, _) in &lessons {
         book.write(&format!("content/{slug}.md"), lesson_text(slug));
     }
+    // k-means reads its points from a CSV file beside the lesson.
+    book.write("content/points.csv", fixture("points.csv"));
     book.check().succeeds();
     book.build().succeeds();
     for (slug, steps) in lessons {
@@ -323,4 +330,54 @@ fn the_comparison_can_fail() {
     assert!(agrees(&json!([1.0, 2.0]), &json!([1.0, 2.0 + 1e-12])));
     assert!(!agrees(&json!([1.0, 2.0]), &json!([1.0, 2.001])));
     assert!(!agrees(&json!([1.0]), &json!([[1.0]])));
+}
+
+/// A compute input read from a CSV or JSON file beside the lesson: its values reach the steps,
+/// `eval` lists the file, the widget's page data holds the values (so the page works from
+/// disk), and a bad cell fails the build at the data file's line and column.
+#[test]
+fn inputs_from_data_files_are_read_listed_embedded_and_checked() {
+    let lesson = |inputs: &str| {
+        format!(
+            "+++\ntitle = \"Data\"\n+++\n\n```compute\nname = \"d\"\nsteps = \"\"\"\ntotal = sum(p) + sum(w)\n\"\"\"\n[inputs]\n{inputs}\n```\n\n```widget\nexample = \"d\"\n```\n\nThe total is {{{{d.total}}}}.\n"
+        )
+    };
+    let book = Book::empty();
+    book.write("book.toml", "title = \"Data\"\n");
+    book.write("content/ml/data/p.csv", "a,b,c\n1,2,3\n4,5,6\n");
+    book.write("content/ml/w.json", "[[0.5, 1], [2, 4]]");
+    book.write(
+        "content/ml/d.md",
+        lesson("p = { csv = \"data/p.csv\", columns = [\"c\", \"a\"] }\nw = { json = \"w.json\" }"),
+    );
+    book.check().succeeds();
+    let run = book.run(&["eval", "content/ml/d.md", "--json"]);
+    run.succeeds();
+    let json: Value = serde_json::from_str(&run.stdout).expect("JSON");
+    let example = &json["examples"][0];
+    assert!(agrees(&example["steps"]["total"], &json!(14.0 + 7.5)));
+    assert_eq!(example["files"]["w"]["path"], "content/ml/w.json");
+    book.build().succeeds();
+    let page = book.read("public/ml/d.html");
+    assert!(
+        page.contains("content/ml/data/p.csv"),
+        "the page data names the file"
+    );
+    assert!(
+        page.contains("[[3.0,1.0],[6.0,4.0]]"),
+        "the page data holds the values"
+    );
+
+    book.write("content/ml/data/p.csv", "a,b,c\n1,2,3\n4,x,6\n");
+    book.check()
+        .exits_with(1)
+        .stderr_has("content/ml/data/p.csv:3:3: `x` is not a number (input `p`)");
+    book.write("content/ml/data/p.csv", "a,b,c\n1,2,3\n");
+    book.write(
+        "content/ml/d.md",
+        lesson("p = { csv = \"../../../secret.csv\" }\nw = 1"),
+    );
+    book.check()
+        .exits_with(1)
+        .stderr_has("outside the book's content/ folder");
 }
