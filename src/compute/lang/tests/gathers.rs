@@ -223,3 +223,28 @@ fn messages_fit_the_case() {
     let error = failure("x = sort(v + where(v > 3, 0, -inf))", &inputs);
     assert!(!error.hint.unwrap().contains("then take softmax"));
 }
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(256))]
+
+    /// `a = b * (a // b) + a % b` up to rounding, the remainder has the sign of `b` and is
+    /// smaller than it, and the quotient is whole; gathering by `argsort` sorts.
+    #[test]
+    fn floor_division_and_remainder_fit_together(a in -1e6f64..1e6, b in -1e3f64..1e3) {
+        proptest::prop_assume!(b.abs() > 1e-3);
+        let inputs = [("a", Value::Scalar(a)), ("b", Value::Scalar(b))];
+        let q = last("q = a // b", &inputs).entries()[0];
+        let r = last("r = a % b", &inputs).entries()[0];
+        proptest::prop_assert_eq!(q.fract(), 0.0);
+        proptest::prop_assert!(r == 0.0 || (r < 0.0) == (b < 0.0), "{} % {} = {}", a, b, r);
+        proptest::prop_assert!(r.abs() <= b.abs());
+        proptest::prop_assert!((b * q + r - a).abs() <= 1e-9 * a.abs().max(1.0));
+    }
+
+    #[test]
+    fn gathering_by_argsort_sorts(entries in proptest::collection::vec(-100.0f64..100.0, 1..20)) {
+        let inputs = [("x", vector(ndarray::Array1::from(entries)))];
+        proptest::prop_assert_eq!(last("y = x[argsort(x)]", &inputs), last("y = sort(x)", &inputs));
+        proptest::prop_assert_eq!(last("y = topk(x, 1)[0]", &inputs), last("y = max(x)", &inputs));
+    }
+}
