@@ -2,10 +2,13 @@
 
 use super::exit;
 use crate::base::diagnostics::render_all;
+use crate::base::source::display_path;
 use crate::compute::{Evaluated, Quantity};
+use crate::expand::blocks::data_input::MAX_DATA_BYTES;
 use crate::expand::blocks::ExampleBlock;
 use crate::expand::evaluate_examples;
-use crate::load::content::{decode_lesson, parse_lesson};
+use crate::load::content::{decode_lesson, is_data_file, parse_lesson};
+use crate::load::regular_file::read_regular;
 use crate::present::{format_number, Precision, Style};
 use serde::Serialize;
 use std::io::Write;
@@ -28,6 +31,10 @@ pub fn run(file: &Path, json: bool) -> u8 {
     };
     let examples = match decode_lesson(&file.display().to_string(), bytes)
         .and_then(|source| parse_lesson(source, file))
+        .map(|mut lesson| {
+            lesson.data = std::sync::Arc::new(data_files_beside(file, &lesson.folder));
+            lesson
+        })
         .map_err(|problem| vec![problem])
         .and_then(|lesson| evaluate_examples(&lesson))
     {
@@ -54,12 +61,51 @@ pub fn run(file: &Path, json: bool) -> u8 {
     }
 }
 
-/// One example in `--json`: its name, then its kind's own fields.
+/// Most data files `eval` reads beside a lesson.
+const MAX_DATA_FILES: usize = 64;
+
+/// The data files the lesson `file` may read, keyed as a build keys them: under the `content/`
+/// folder that holds the lesson when it is in a book (`folder` is its place there), else beside
+/// it; read through the guarded reader, at most [`MAX_DATA_FILES`].
+fn data_files_beside(file: &Path, folder: &str) -> std::collections::BTreeMap<String, Vec<u8>> {
+    let dir = file
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let depth = folder.split('/').filter(|part| !part.is_empty()).count();
+    let content = dir.ancestors().nth(depth).unwrap_or(dir);
+    let (root, max_depth) = if content.ends_with("content") {
+        (content, 8)
+    } else {
+        (dir, 1)
+    };
+    walkdir::WalkDir::new(root)
+        .max_depth(max_depth)
+        .into_iter()
+        .flatten()
+        .filter(|entry| entry.file_type().is_file())
+        .filter_map(|entry| {
+            let key = display_path(root, entry.path());
+            is_data_file(&key).then(|| (key, entry.into_path()))
+        })
+        .take(MAX_DATA_FILES)
+        .filter_map(|(key, path)| Some((key, read_regular(&path, MAX_DATA_BYTES as u64).ok()?)))
+        .collect()
+}
+
+/// One example in `--json`: its name, the data files its inputs read, then its kind's own
+/// fields.
 #[derive(Serialize)]
 struct NamedExample<'a> {
     name: &'a str,
+    #[serde(skip_serializing_if = "files_are_none")]
+    files: &'a serde_json::Value,
     #[serde(flatten)]
     evaluated: &'a Evaluated,
+}
+
+fn files_are_none(files: &&serde_json::Value) -> bool {
+    files.as_object().is_none_or(|files| files.is_empty())
 }
 
 /// `{"examples": [...]}`, serialized straight into `out`.
@@ -73,6 +119,7 @@ fn write_json(out: &mut impl Write, examples: &[ExampleBlock]) -> std::io::Resul
             .iter()
             .map(|example| NamedExample {
                 name: &example.name,
+                files: &example.inputs["files"],
                 evaluated: &example.evaluated,
             })
             .collect(),
@@ -89,6 +136,13 @@ fn write_readable(out: &mut impl Write, examples: &[ExampleBlock]) -> std::io::R
             example.name,
             example.kind.name()
         )?;
+        for (input, file) in example.inputs["files"].as_object().into_iter().flatten() {
+            writeln!(
+                out,
+                "  {input} is read from {}",
+                file["path"].as_str().unwrap_or("")
+            )?;
+        }
         for name in example.evaluated.quantity_names() {
             if let Some(quantity) = example.evaluated.quantity(&name) {
                 // Inputs print as written and whole numbers by construction without

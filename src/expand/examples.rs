@@ -4,6 +4,7 @@
 use super::value_budget::{ValueBudget, MAX_BOOK_ENTRIES};
 use crate::base::diagnostics::Diagnostic;
 use crate::base::source::SourceFile;
+use crate::expand::blocks::data_input::DataFiles;
 use crate::expand::blocks::{self, BlockKind, BlockText, ExampleBlock};
 use crate::expand::markdown::{self, Spanned};
 use crate::load::content::Lesson;
@@ -16,7 +17,8 @@ pub fn evaluate_examples(lesson: &Lesson) -> Result<Vec<ExampleBlock>, Vec<Diagn
     let events = markdown::parse(&lesson.source.text, lesson.body.clone());
     let mut problems = Vec::new();
     let budget = ValueBudget::default();
-    let (examples, _) = collect_examples(&lesson.source, &events, &mut problems, &budget);
+    let data = DataFiles::of(lesson);
+    let (examples, _) = collect_examples(&lesson.source, &events, &mut problems, &budget, &data);
     if problems.is_empty() {
         Ok(examples)
     } else {
@@ -67,6 +69,7 @@ pub(super) fn collect_examples(
     events: &[Spanned<'_>],
     problems: &mut Vec<Diagnostic>,
     budget: &ValueBudget,
+    data: &DataFiles,
 ) -> (Vec<ExampleBlock>, BTreeSet<String>) {
     let mut examples: Vec<ExampleBlock> = Vec::new();
     let mut failed = BTreeSet::new();
@@ -77,7 +80,7 @@ pub(super) fn collect_examples(
             continue;
         };
         let (body, next) = block_body(file, events, index);
-        match blocks::evaluate_example(file, kind, &body) {
+        match blocks::evaluate_example(file, kind, &body, data) {
             Ok(example) if !budget.keep(&example.evaluated) => {
                 problems.push(
                     Diagnostic::at(

@@ -87,7 +87,8 @@ pub fn expand_lesson<'a>(
 ) -> Result<Expanded<'a>, Unexpanded> {
     let file = &lesson.source;
     let mut problems = Vec::new();
-    let (examples, failed_examples) = collect_examples(file, &events, &mut problems, budget);
+    let data = blocks::data_input::DataFiles::of(lesson);
+    let (examples, failed_examples) = collect_examples(file, &events, &mut problems, budget, &data);
     for (span, message, help) in page_ids::written_id_clashes(&events) {
         problems.push(Diagnostic::at(file, span, message).with_help(help));
     }

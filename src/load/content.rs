@@ -31,6 +31,11 @@ pub const MAX_CONTENT_FILES: usize = 50_000;
 /// File names that make a folder's section page, in order of preference.
 pub const SECTION_FILES: [&str; 2] = ["index.md", "README.md"];
 
+/// Whether a file under `content/` is a data file compute inputs may read.
+pub fn is_data_file(name: &str) -> bool {
+    name.ends_with(".csv") || name.ends_with(".json")
+}
+
 /// One lesson: its file, its front matter and where its Markdown body starts.
 #[derive(Debug, Clone)]
 pub struct Lesson {
@@ -57,6 +62,9 @@ pub struct Lesson {
     pub body: Range<usize>,
     /// The page's `<title>` from a `{{#title …}}` directive, if the lesson has one.
     pub page_title: Option<String>,
+    /// The book's data files (`.csv`, `.json` under `content/`, by path there), which compute
+    /// inputs may read; shared by every lesson.
+    pub data: std::sync::Arc<BTreeMap<String, Vec<u8>>>,
 }
 
 #[derive(Deserialize)]
@@ -207,7 +215,18 @@ pub fn load_lessons(root: &Path) -> LoadedLessons {
             .filter(|(path, _)| !included.contains(path))
             .map(|(_, problem)| problem),
     );
+    let data: std::sync::Arc<BTreeMap<String, Vec<u8>>> = std::sync::Arc::new(
+        loaded
+            .assets
+            .iter()
+            .filter(|(name, _)| is_data_file(name))
+            .map(|(name, bytes)| (name.clone(), bytes.clone()))
+            .collect(),
+    );
     let mut lessons = std::mem::take(&mut loaded.lessons);
+    for lesson in &mut lessons {
+        lesson.data = data.clone();
+    }
     loaded.problems.extend(duplicate_pages(&lessons));
     lessons.sort_by(|a, b| {
         (a.weight.is_none(), a.weight, &a.source.path).cmp(&(
@@ -448,6 +467,7 @@ pub fn parse_lesson(source: SourceFile, path: &Path) -> Result<Lesson, Diagnosti
         body: body_start..text.len(),
         source,
         page_title: None,
+        data: std::sync::Arc::default(),
     })
 }
 

@@ -61,6 +61,11 @@ pub(super) fn book_fingerprint(
         .keys()
         .for_each(|name| name.hash(&mut hasher));
     assets.keys().for_each(|name| name.hash(&mut hasher));
+    // Compute inputs read data files: a changed file changes the pages that read it.
+    assets
+        .iter()
+        .filter(|(name, _)| crate::load::content::is_data_file(name))
+        .for_each(|file| file.hash(&mut hasher));
     lessons.len().hash(&mut hasher);
     for lesson in lessons {
         let Lesson {
@@ -75,6 +80,8 @@ pub(super) fn book_fingerprint(
             keep_going,
             body: _,
             page_title,
+            // Hashed once above, with the assets.
+            data: _,
         } = lesson;
         (
             &source.path,

@@ -127,7 +127,7 @@
   function isNameChar(c) { return /^[A-Za-z0-9_]$/.test(c); }
   function isDigit(c) { return c >= '0' && c <= '9' && c.length === 1; }
 
-  var SINGLE = { '+': 'plus', '-': 'minus', '*': 'star', '/': 'slash', '@': 'at', '^': 'caret',
+  var SINGLE = { '+': 'plus', '-': 'minus', '*': 'star', '/': 'slash', '%': 'percent', '@': 'at', '^': 'caret',
     '(': 'open', ')': 'close', ',': 'comma', '=': 'equals' };
 
   var SINGLE_MORE = { '<': ['compare', '<'], '>': ['compare', '>'], '[': ['open_bracket'], ']': ['close_bracket'],
@@ -138,7 +138,6 @@
     '−': 'write `-` (the ASCII minus)', '–': 'write `-` (the ASCII minus)',
     '×': 'write `*` (elementwise) or `@` (matrix product)', '·': 'write `*` (elementwise) or `@` (matrix product)',
     '÷': 'write `/`', '≤': 'write `<=`', '≥': 'write `>=`', '≠': 'write `!=`', '&': AND_OR, '|': AND_OR,
-    '%': 'there is no `%`: write x - n * floor(x / n)',
   };
 
   /** The token as an error message quotes it. */
@@ -150,6 +149,7 @@
     if (token.kind === 'open_bracket') return '`[`';
     if (token.kind === 'close_bracket') return '`]`';
     if (token.kind === 'colon') return '`:`';
+    if (token.kind === 'slash_slash') return '`//`';
     for (var symbol in SINGLE) if (SINGLE[symbol] === token.kind) return '`' + symbol + '`';
     return token.kind;
   }
@@ -183,6 +183,11 @@
       var pair = c + line.charAt(i + 1);
       if (pair === '<=' || pair === '>=' || pair === '==' || pair === '!=') {
         tokens.push({ kind: 'compare', value: pair, span: [offset + i, offset + i + 2] });
+        i += 2;
+        continue;
+      }
+      if (pair === '//') {
+        tokens.push({ kind: 'slash_slash', span: [offset + i, offset + i + 2] });
         i += 2;
         continue;
       }
@@ -246,7 +251,7 @@
   /* ---- parser (parser.rs) ---- */
   // Expressions: { kind: 'number'|'name'|'negate'|'transpose'|'binary'|'call'|'index', span, depth, ... }.
 
-  var SYMBOLS = { add: '+', subtract: '-', multiply: '*', divide: '/', matmul: '@', power: '^',
+  var SYMBOLS = { add: '+', subtract: '-', multiply: '*', divide: '/', floor_divide: '//', modulo: '%', matmul: '@', power: '^',
     less: '<', less_equal: '<=', greater: '>', greater_equal: '>=', equal: '==', not_equal: '!=' };
   var COMPARISONS = { '<': 'less', '<=': 'less_equal', '>': 'greater', '>=': 'greater_equal', '==': 'equal', '!=': 'not_equal' };
 
@@ -326,7 +331,7 @@
   Parser.prototype.term = function (nesting) {
     var left = this.unary(nesting);
     for (;;) {
-      var op = { star: 'multiply', slash: 'divide', at: 'matmul' }[this.peekKind()];
+      var op = { star: 'multiply', slash: 'divide', slash_slash: 'floor_divide', percent: 'modulo', at: 'matmul' }[this.peekKind()];
       if (!op) return left;
       var opSpan = this.next().span;
       if (op === 'multiply' && this.peekKind() === 'star') {
@@ -704,6 +709,20 @@
     return best;
   }
 
+  /** What the language calls a function other tools name differently (suggest.rs's other_name_for). */
+  function otherNameFor(name) {
+    switch (name) {
+      case 'length': case 'size': case 'numel': case 'count': case 'nrows':
+        return 'len(x) (the entries of a vector, the rows of a matrix) or shape(x)';
+      case 'ncols': case 'dims': case 'dim': return 'shape(x), the vector (rows, cols)';
+      case 'mod': case 'fmod': case 'remainder': return 'a % b (the remainder with the sign of b)';
+      case 'floor_divide': case 'div': case 'idiv': return 'a // b (floor division)';
+      case 'gather': case 'index_select': case 'take_along_axis': return 'x[idx] or take(x, idx, axis=0)';
+      case 'argpartition': case 'top_k': return 'topk(x, k) or argtopk(x, k)';
+      default: return null;
+    }
+  }
+
   /* ---- context (context.rs) ---- */
 
   var CONSTANTS = ['pi', 'inf'];
@@ -755,7 +774,7 @@
     var position = describePosition(value, flat);
     if (value.data[flat] === -Infinity) {
       throw LangError('non_finite', '-inf (a masked entry) reaches ' + what + ' in step ' + this.stepName() + position, span,
-        'only +, comparisons, where, subscripts and softmax/log_softmax accept masked entries: add the mask to the scores, then take softmax');
+        '-inf passes only through +, comparisons, where, subscripts, functions that move entries (concat, take, reshape, …), argsort, topk, argtopk and softmax/log_softmax: add a mask to scores before softmax, or replace -inf first, as in where(x == -inf, 0, x)');
     }
     throw LangError('non_finite', formatNumber(value.data[flat]) + ' reaches ' + what + ' in step ' + this.stepName() + position,
       span, 'inf may only be negated, as the mask -inf');
@@ -791,17 +810,34 @@
     throw indexError('a subscript must be a whole number, got a ' + describeShape(value), span, hint);
   }
 
+  /** A subscript that is not a slice: a whole number, or a vector of them (a gather); index.rs's at_or_gather. */
+  function atOrGather(value, span) {
+    if (value.rank === 1) {
+      return { kind: 'gather', values: value.data.map(function (x) { return wholeSubscript(scalar(x), span); }), span: span };
+    }
+    if (value.rank === 2) {
+      throw indexError('a subscript must be a whole number or a vector of them, got a ' + describeShape(value) + ' matrix', span,
+        'gather rows with m[idx] and columns with m[:, idx], idx a vector of positions');
+    }
+    return { kind: 'at', value: wholeSubscript(value, span), span: span };
+  }
+
+  /** Position i on an axis of n entries, negative ones counting from the end. */
+  function position(i, n, what, span) {
+    var at = i < 0 ? i + n : i;
+    if (at < 0 || at >= n) {
+      throw indexError('index ' + i + ' is outside ' + what, span,
+        'positions count from 0: 0 to ' + (n - 1) + ', or -' + n + ' to -1 from the end');
+    }
+    return at;
+  }
+
   /** The positions one subscript selects on an axis of `size` entries, and whether the axis stays. */
   function positions(size, subscript, what) {
     var n = size;
-    if (subscript.kind === 'at') {
-      var i = subscript.value;
-      var at = i < 0 ? i + n : i;
-      if (at < 0 || at >= n) {
-        throw indexError('index ' + i + ' is outside ' + what, subscript.span,
-          'positions count from 0: 0 to ' + (n - 1) + ', or -' + n + ' to -1 from the end');
-      }
-      return { positions: [at], keep: false };
+    if (subscript.kind === 'at') return { positions: [position(subscript.value, n, what, subscript.span)], keep: false };
+    if (subscript.kind === 'gather') {
+      return { positions: subscript.values.map(function (i) { return position(i, n, what, subscript.span); }), keep: true };
     }
     var step = subscript.step === null ? 1 : subscript.step;
     if (step === 0) {
@@ -837,6 +873,8 @@
       }
       rows = { positions: [0], keep: false };
       cols = positions(target.cols, subscripts[0], 'a vector of ' + target.cols);
+    } else if (subscripts.length === 2 && subscripts[0].kind === 'gather' && subscripts[1].kind === 'gather') {
+      return paired(context, target, subscripts, bracketSpan);
     } else {
       rows = positions(target.rows, subscripts[0], 'a matrix of ' + target.rows + ' rows');
       cols = positions(target.cols, subscripts[1] || full, 'a matrix of ' + target.cols + ' columns');
@@ -850,6 +888,24 @@
     if (rows.keep) return makeValue(1, 1, rows.positions.length, data);
     if (cols.keep) return makeValue(1, 1, cols.positions.length, data);
     return scalar(data[0]);
+  }
+
+  /** m[i, j] with two vectors of positions: the entries m[i[k], j[k]] (index.rs's paired). */
+  function paired(context, target, subscripts, bracketSpan) {
+    var r = positions(target.rows, subscripts[0], 'a matrix of ' + target.rows + ' rows').positions;
+    var c = positions(target.cols, subscripts[1], 'a matrix of ' + target.cols + ' columns').positions;
+    if (r.length !== c.length && r.length !== 1 && c.length !== 1) {
+      throw indexError(r.length + ' row positions and ' + c.length + ' column positions do not pair up',
+        [subscripts[0].span[0], subscripts[1].span[1]],
+        'm[i, j] with two vectors takes the entries m[i[k], j[k]]: give both the same length');
+    }
+    var count = Math.max(r.length, c.length);
+    context.charge(count, bracketSpan);
+    var data = [];
+    for (var k = 0; k < count; k++) {
+      data.push(target.data[r[Math.min(k, r.length - 1)] * target.cols + c[Math.min(k, c.length - 1)]]);
+    }
+    return makeValue(1, 1, count, data);
   }
 
   /* ---- eval (eval.rs) ---- */
@@ -887,7 +943,8 @@
         var result = expr.op === 'matmul' ? this.matmul(a.value, b.value, expr.opSpan, quoted)
           : this.elementwise(expr.op, a.value, b.value, expr.opSpan, quoted);
         var whole;
-        if (expr.op === 'add' || expr.op === 'subtract' || expr.op === 'multiply' || expr.op === 'matmul') whole = a.whole && b.whole;
+        if (expr.op === 'add' || expr.op === 'subtract' || expr.op === 'multiply' || expr.op === 'matmul' ||
+          expr.op === 'floor_divide' || expr.op === 'modulo') whole = a.whole && b.whole;
         else if (expr.op === 'divide') whole = false;
         else if (expr.op === 'power') whole = a.whole && b.whole && b.value.data.every(function (y) { return y >= 0; });
         else whole = true;
@@ -922,10 +979,7 @@
       if (!expr) return null;
       return wholeSubscript(self.eval(scope, expr).value, expr.span);
     }
-    if (subscript.kind === 'at') {
-      return { kind: 'at', value: wholeSubscript(this.eval(scope, subscript.expr).value, subscript.expr.span),
-        span: subscript.expr.span };
-    }
+    if (subscript.kind === 'at') return atOrGather(this.eval(scope, subscript.expr).value, subscript.expr.span);
     var start = part(subscript.start);
     var stop = part(subscript.stop);
     var step = part(subscript.step);
@@ -1071,6 +1125,8 @@
       case 'subtract': return x - y;
       case 'multiply': return x * y;
       case 'divide': return x / y;
+      case 'floor_divide': return floorDivideAndModulo(x, y)[0];
+      case 'modulo': return floorDivideAndModulo(x, y)[1];
       case 'less': return x < y ? 1 : 0;
       case 'less_equal': return x <= y ? 1 : 0;
       case 'greater': return x > y ? 1 : 0;
@@ -1081,10 +1137,34 @@
     }
   }
 
+  /** NumPy's divmod of two floats, as eval.rs's floor_divide_and_modulo (JS `%` is C's fmod). */
+  function floorDivideAndModulo(a, b) {
+    var modulo = a % b;
+    if (b === 0) return [a / b, modulo];
+    var quotient = (a - modulo) / b;
+    if (modulo !== 0) {
+      if ((b < 0) !== (modulo < 0)) {
+        modulo += b;
+        quotient -= 1;
+      }
+    } else {
+      modulo = b < 0 || Object.is(b, -0) ? -0 : 0;
+    }
+    var floor;
+    if (quotient !== 0) {
+      floor = Math.floor(quotient);
+      if (quotient - floor > 0.5) floor += 1;
+    } else {
+      var sign = a / b;
+      floor = sign < 0 || Object.is(sign, -0) ? -0 : 0;
+    }
+    return [floor, modulo];
+  }
+
   function binaryFailure(op, x, y) {
     var a = formatNumber(x);
     var b = formatNumber(y);
-    if (op === 'divide' && y === 0) return 'division by 0';
+    if ((op === 'divide' || op === 'floor_divide' || op === 'modulo') && y === 0) return 'division by 0';
     if (op === 'power' && x < 0 && y % 1 !== 0) return '(' + a + ') ^ ' + b + ' is not a real number';
     if (op === 'power' && x === 0 && y < 0) return '0 ^ ' + b + ' divides by 0';
     return a + ' ' + SYMBOLS[op] + ' ' + b + ' overflows';
@@ -2206,7 +2286,9 @@
     var sig = findSignature(fn);
     if (!sig) {
       var near = nearest(fn, SIGNATURES.map(function (s) { return s.name; }));
+      var instead = otherNameFor(fn);
       var hint = isValue ? '`' + fn + '` is a value, not a function; multiply with `*`'
+        : instead ? 'write ' + instead
         : near ? 'did you mean `' + near + '`?'
           : 'see "The compute language" in the README for the list of functions';
       throw LangError('unknown_function', 'unknown function `' + fn + '`', fnSpan, hint);
@@ -2218,7 +2300,11 @@
       var expected = fewest === most ? plural(fewest, 'argument')
         : most === MANY ? 'at least ' + plural(fewest, 'argument')
           : fewest + ' or ' + plural(most, 'argument');
-      throw argumentsError('`' + fn + '` takes ' + expected + ', got ' + count, span, 'write ' + sig.usage);
+      var usage = (fn === 'max' || fn === 'min') && count === 2
+        ? '`' + fn + '` reduces one value to its ' + fn + 'imum; entry by entry, the larger or smaller of two values is ' +
+          fn + 'imum(a, b)'
+        : 'write ' + sig.usage;
+      throw argumentsError('`' + fn + '` takes ' + expected + ', got ' + count, span, usage);
     }
     var seen = [];
     args.forEach(function (a) {
@@ -2279,6 +2365,10 @@
     if (name === 'eigvals') return eigvals(context, args);
     if (name === 'eigvecs') return eigvecs(context, args);
     if (name === 'one_hot') return oneHot(context, args);
+    if (name === 'take') return takeFunction(context, args);
+    if (name === 'topk' || name === 'argtopk') return topk(context, args, name === 'argtopk');
+    if (name === 'len') { needsArray(args, x); return scalar(x.rank === 1 ? x.cols : x.rows); }
+    if (name === 'shape') { needsArray(args, x); return makeValue(1, 1, 2, [x.rows, x.cols]); }
     return construct(context, args);
   }
 
@@ -2346,7 +2436,7 @@
     signature('cumsum', ONE, AXIS, 'cumsum(x, axis=-1)', false, 'first'),
     signature('cumprod', ONE, AXIS, 'cumprod(x, axis=-1)', false, 'first'),
     signature('sort', ONE, AXIS, 'sort(x, axis=-1)', false, 'first'),
-    signature('argsort', ONE, AXIS, 'argsort(x, axis=-1)', false, 'always'),
+    signature('argsort', ONE, AXIS, 'argsort(x, axis=-1)', true, 'always'),
     signature('dot', TWO, NONE, 'dot(a, b)', false, 'all'),
     signature('outer', TWO, NONE, 'outer(a, b)', false, 'all'),
     signature('transpose', ONE, NONE, 'transpose(x)', true, 'first'),
@@ -2363,6 +2453,11 @@
     signature('trace', ONE, NONE, 'trace(m)', false, 'first'),
     signature('history', ONE, NONE, 'history(name)', false, 'never'),
     signature('grad', TWO, NONE, 'grad(loss, w) or g = grad(loss, [w, b])', false, 'never'),
+    signature('take', TWO, AXIS, 'take(x, idx, axis=0)', true, 'first'),
+    signature('topk', TWO, NONE, 'topk(x, k)', true, 'first'),
+    signature('argtopk', TWO, NONE, 'argtopk(x, k)', true, 'always'),
+    signature('len', ONE, NONE, 'len(x)', true, 'always'),
+    signature('shape', ONE, NONE, 'shape(x)', true, 'always'),
     signature('solve', TWO, NONE, 'solve(a, b)', false, 'never'),
     signature('inv', ONE, NONE, 'inv(a)', false, 'never'),
     signature('det', ONE, NONE, 'det(a)', false, 'never'),
@@ -2612,6 +2707,40 @@
     var result = mapLanes(x, along, function (lane) { return scanLane(name, lane); });
     context.ensureFinite(result, args.span, function () { return false; }, function () { return name + ' overflows'; });
     return result;
+  }
+
+  /* ---- functions: gather (functions/gather.rs) ---- */
+
+  /** take(x, idx, axis=0): x[idx] along the axis (rows of a matrix by default). */
+  function takeFunction(context, args) {
+    var x = args.positional[0].value;
+    needsArray(args, x);
+    var along = axis(args, x, 0);
+    var idx = args.positional[1];
+    var picked = atOrGather(idx.value, idx.span);
+    var subscripts = x.rank === 2 && along === 1
+      ? [{ kind: 'slice', start: null, stop: null, step: null, span: args.span }, picked] : [picked];
+    return take(context, x, subscripts, args.span);
+  }
+
+  /** topk(x, k) and argtopk(x, k): the k largest entries of each lane along the last axis, largest first. */
+  function topk(context, args, positionsOnly) {
+    var x = args.positional[0].value;
+    needsArray(args, x);
+    var k = wholeNumber(args.positional[1], 'k');
+    if (k < 1 || k > x.cols) {
+      throw argumentsError('k = ' + k + " is not between 1 and the lane's " + x.cols + ' entries', args.positional[1].span,
+        '`' + args.fn + '` takes 1 to ' + x.cols + ' entries of each row');
+    }
+    context.charge(x.data.length, args.span);
+    var out = [];
+    for (var r = 0; r < x.rows; r++) {
+      var lane = x.data.slice(r * x.cols, (r + 1) * x.cols);
+      var order = lane.map(function (_, i) { return i; });
+      order.sort(function (a, b) { return lane[b] < lane[a] ? -1 : lane[b] > lane[a] ? 1 : 0; });
+      order.slice(0, k).forEach(function (p) { out.push(positionsOnly ? p : lane[p]); });
+    }
+    return makeValue(x.rank, x.rows, k, out);
   }
 
   /* ---- functions: combine (functions/combine.rs) ---- */

@@ -17,7 +17,7 @@ use worked::compute::lang::{evaluate, ErrorKind, Value};
 
 /// How many random programs. About a third run to the end (the rest stop at an error, which is
 /// compared too); the issues ask for at least 10,000, of which at least 3,000 must run.
-const PROGRAMS: usize = 16_000;
+const PROGRAMS: usize = 18_000;
 /// Fewest programs that must run without an error for the value comparison to count.
 const RUNNING: usize = 3000;
 
@@ -87,7 +87,18 @@ const SUBSCRIPTS: [&str; 16] = [
     "0", "1", "-1", "2", "-3", "4", ":", "1:", ":2", "::-1", "::2", "-2:", "2:0:-1", "1:3", "0.5",
     "::0",
 ];
-const OPERATORS: [&str; 6] = ["+", "-", "*", "/", "@", "^"];
+const OPERATORS: [&str; 8] = ["+", "-", "*", "/", "@", "^", "//", "%"];
+/// Vectors of positions for gathers and `take`: in range, repeated, negative, outside, not whole.
+const GATHERS: [&str; 8] = [
+    "concat(0, 0)",
+    "concat(1, 0, -1)",
+    "argsort(x)",
+    "argtopk(x, 1)",
+    "concat(0, 5)",
+    "concat(0.5, 1)",
+    "arange(2)",
+    "x",
+];
 /// Pieces of token soup, valid and not.
 const SOUP: [&str; 34] = [
     "x", "(", ")", ",", "+", "-", "*", "/", "@", "^", ".T", "=", "2", "1e400", ".5", "2x",
@@ -362,6 +373,7 @@ impl Generator {
                     },
                 }
             }
+            12 | 13 => self.authoring(d),
             11 => format!(
                 "{}(ones({}, {}))",
                 self.pick(&["inv", "det", "solve", "eigvals"]),
@@ -369,6 +381,46 @@ impl Generator {
                 self.size()
             ),
             _ => self.constructor(),
+        }
+    }
+
+    /// The constructs of authoring III: gathers, `take`, `topk`/`argtopk` (with −∞), `len`,
+    /// `shape`, `//` and `%`, and calls that must fail with the fitting message.
+    fn authoring(&mut self, d: usize) -> String {
+        let idx = self.pick(&GATHERS);
+        match self.rng.range(0, 9) {
+            0 => format!("{}[{idx}]", self.array(d)),
+            1 => format!("{}[:, {idx}]", self.array(d)),
+            2 => format!("{}[{idx}, {}]", self.array(d), self.pick(&GATHERS)),
+            3 => format!("take({}, {idx}{})", self.array(d), self.axis()),
+            4 => {
+                let scores = if self.chance(40) {
+                    format!(
+                        "({} + where({} > 0, 0, -inf))",
+                        self.array(d),
+                        self.array(d)
+                    )
+                } else {
+                    self.array(d)
+                };
+                let function = self.pick(&["topk", "argtopk", "argsort"]);
+                if function == "argsort" {
+                    format!("argsort({scores})")
+                } else {
+                    format!(
+                        "{function}({scores}, {})",
+                        self.pick(&["1", "2", "3", "0", "1.5"])
+                    )
+                }
+            }
+            5 => format!("{}({})", self.pick(&["len", "shape"]), self.expr(d)),
+            6 => format!("{}(x, 0)", self.pick(&["max", "size", "mod"])),
+            _ => format!(
+                "{} {} {}",
+                self.expr(d),
+                self.pick(&["//", "%"]),
+                self.pick(&["2", "-3", "0.5", "x", "2", "0"])
+            ),
         }
     }
 

@@ -30,6 +30,7 @@ mod import;
 mod incremental;
 mod katex_fidelity;
 mod katex_pixels;
+mod lecturer;
 mod lines_differential;
 mod manual;
 mod markdown_surprises;

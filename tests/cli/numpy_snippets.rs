@@ -276,6 +276,12 @@ fn random_programs_that_run_give_the_same_values_in_numpy() {
         if program.steps.contains("eigvecs(") {
             continue;
         }
+        // LAPACK's eigenvalues and the core's Jacobi sweeps differ in the last bits, which a
+        // step (floor, ceil, round, `//`, `%`) can turn into a whole unit: 10.999… floors to 10.
+        let steps = ["floor(", "ceil(", "round(", "sign(", "//", "%"];
+        if program.steps.contains("eigvals(") && steps.iter().any(|f| program.steps.contains(f)) {
+            continue;
+        }
         let Ok(parsed) = parse(&program.steps) else {
             continue;
         };

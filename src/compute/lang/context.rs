@@ -131,7 +131,7 @@ impl Context<'_> {
         let (message, hint) = if entries[flat] == f64::NEG_INFINITY {
             (
                 format!("-inf (a masked entry) reaches {what} in step {}{position}", self.step_name()),
-                "only +, comparisons, where, subscripts and softmax/log_softmax accept masked entries: add the mask to the scores, then take softmax",
+                "-inf passes only through +, comparisons, where, subscripts, functions that move entries (concat, take, reshape, …), argsort, topk, argtopk and softmax/log_softmax: add a mask to scores before softmax, or replace -inf first, as in where(x == -inf, 0, x)",
             )
         } else {
             (

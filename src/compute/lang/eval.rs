@@ -89,9 +89,12 @@ impl Context<'_> {
                     self.elementwise(*op, &a.value, &b.value, op_span, &quoted)?
                 };
                 let whole = match op {
-                    BinaryOp::Add | BinaryOp::Subtract | BinaryOp::Multiply | BinaryOp::MatMul => {
-                        a.whole && b.whole
-                    }
+                    BinaryOp::Add
+                    | BinaryOp::Subtract
+                    | BinaryOp::Multiply
+                    | BinaryOp::MatMul
+                    | BinaryOp::FloorDivide
+                    | BinaryOp::Modulo => a.whole && b.whole,
                     BinaryOp::Divide => false,
                     BinaryOp::Power => {
                         a.whole && b.whole && b.value.entries().iter().all(|y| *y >= 0.0)
@@ -170,10 +173,7 @@ impl Context<'_> {
         Ok(match subscript {
             Subscript::At(expr) => {
                 let evaluated = self.eval(scope, expr)?;
-                Resolved::At(
-                    index::whole_subscript(&evaluated.value, &expr.span)?,
-                    expr.span.clone(),
-                )
+                index::at_or_gather(&evaluated.value, &expr.span)?
             }
             Subscript::Slice {
                 start,
@@ -450,6 +450,8 @@ pub(crate) fn apply_binary(op: BinaryOp, x: f64, y: f64) -> f64 {
         BinaryOp::Subtract => x - y,
         BinaryOp::Multiply => x * y,
         BinaryOp::Divide => x / y,
+        BinaryOp::FloorDivide => floor_divide_and_modulo(x, y).0,
+        BinaryOp::Modulo => floor_divide_and_modulo(x, y).1,
         BinaryOp::Power => x.powf(y),
         BinaryOp::Less => f64::from(u8::from(x < y)),
         BinaryOp::LessEqual => f64::from(u8::from(x <= y)),
@@ -461,11 +463,43 @@ pub(crate) fn apply_binary(op: BinaryOp, x: f64, y: f64) -> f64 {
     }
 }
 
+/// NumPy's `divmod` of two floats (its `npy_divmod`, as Python's float `//` and `%`): the
+/// floor of the quotient, corrected where `a - mod` rounds, and the remainder with the sign of
+/// `b`. The JavaScript twin does the same operations, so both get the same bits.
+fn floor_divide_and_modulo(a: f64, b: f64) -> (f64, f64) {
+    let mut modulo = a % b;
+    if b == 0.0 {
+        return (a / b, modulo);
+    }
+    let mut quotient = (a - modulo) / b;
+    if modulo != 0.0 {
+        if (b < 0.0) != (modulo < 0.0) {
+            modulo += b;
+            quotient -= 1.0;
+        }
+    } else {
+        modulo = 0.0_f64.copysign(b);
+    }
+    let floor = if quotient != 0.0 {
+        let floor = quotient.floor();
+        if quotient - floor > 0.5 {
+            floor + 1.0
+        } else {
+            floor
+        }
+    } else {
+        0.0_f64.copysign(a / b)
+    };
+    (floor, modulo)
+}
+
 /// Why `x op y` is not finite, for the error message.
 fn binary_failure(op: BinaryOp, x: f64, y: f64) -> String {
     let (a, b) = (format_number(x), format_number(y));
     match op {
-        BinaryOp::Divide if y == 0.0 => "division by 0".to_string(),
+        BinaryOp::Divide | BinaryOp::FloorDivide | BinaryOp::Modulo if y == 0.0 => {
+            "division by 0".to_string()
+        }
         BinaryOp::Power if x < 0.0 && y.fract() != 0.0 => {
             format!("({a}) ^ {b} is not a real number")
         }

@@ -1,13 +1,16 @@
-//! Subscripts: `v[2]`, `v[-1]`, `m[1]`, `m[1, 2]`, `m[:, 0]`, `m[1:3]`, `v[::-1]`, by NumPy's
-//! rules, counting from 0.
+//! Subscripts: `v[2]`, `v[-1]`, `m[1]`, `m[1, 2]`, `m[:, 0]`, `m[1:3]`, `v[::-1]`, and gathers
+//! `v[idx]`, `m[idx]`, `m[:, idx]`, `m[i, j]` (paired positions), by NumPy's rules, counting
+//! from 0.
 //!
 //! Stage: evaluation of an index expression, after the evaluator has evaluated the target and
 //! every part of every subscript. Input: the target [`Value`] and the subscripts as whole
 //! numbers. Output: the selected entries, or an [`ErrorKind::Index`] error at the subscript at
 //! fault. Must not: evaluate expressions.
 //!
-//! A position drops its axis; a slice keeps it and clips to the size, as in NumPy. Masks (−∞)
-//! pass through: indexing only copies.
+//! A position drops its axis; a slice keeps it and clips to the size, as in NumPy; a vector of
+//! positions (a gather) keeps it, with the positions in their order, repeats allowed, and two
+//! gathers pair up entry by entry (NumPy's integer-array indexing). Masks (−∞) pass through:
+//! indexing only copies.
 
 use std::ops::Range;
 
@@ -18,6 +21,8 @@ use super::{ErrorKind, LangError};
 /// One subscript with its parts evaluated.
 pub(crate) enum Resolved {
     At(i64, Range<usize>),
+    /// A vector of positions.
+    Gather(Vec<i64>, Range<usize>),
     Slice {
         start: Option<i64>,
         stop: Option<i64>,
@@ -54,6 +59,47 @@ pub(crate) fn whole_subscript(value: &Value, span: &Range<usize>) -> Result<i64,
     }
 }
 
+/// A subscript that is not a slice: a whole number picks one position, a vector of whole
+/// numbers gathers positions.
+pub(crate) fn at_or_gather(value: &Value, span: &Range<usize>) -> Result<Resolved, LangError> {
+    match value {
+        Value::Vector(entries) => {
+            let mut positions = Vec::with_capacity(entries.len());
+            for x in entries {
+                positions.push(whole_subscript(&Value::Scalar(*x), span)?);
+            }
+            Ok(Resolved::Gather(positions, span.clone()))
+        }
+        Value::Matrix(_) => Err(index_error(
+            format!(
+                "a subscript must be a whole number or a vector of them, got a {} matrix",
+                value.describe_shape()
+            ),
+            span,
+            "gather rows with m[idx] and columns with m[:, idx], idx a vector of positions",
+        )),
+        Value::Scalar(_) => Ok(Resolved::At(whole_subscript(value, span)?, span.clone())),
+    }
+}
+
+/// Position `i` on an axis of `size`, counting negative ones from the end; an index error at
+/// `span` when it is outside.
+fn position(i: i64, size: usize, what: &str, span: &Range<usize>) -> Result<usize, LangError> {
+    let n = size as i64;
+    let at = if i < 0 { i + n } else { i };
+    if at < 0 || at >= n {
+        return Err(index_error(
+            format!("index {i} is outside {what}"),
+            span,
+            &format!(
+                "positions count from 0: 0 to {}, or -{n} to -1 from the end",
+                n - 1
+            ),
+        ));
+    }
+    Ok(at as usize)
+}
+
 /// The positions one subscript selects on an axis of `size` entries, and whether the axis
 /// stays. `what` names the axis for messages ("a vector of 3", "a matrix of 2 rows").
 fn positions(
@@ -63,19 +109,13 @@ fn positions(
 ) -> Result<(Vec<usize>, bool), LangError> {
     let n = size as i64;
     match subscript {
-        Resolved::At(i, span) => {
-            let at = if *i < 0 { i + n } else { *i };
-            if at < 0 || at >= n {
-                return Err(index_error(
-                    format!("index {i} is outside {what}"),
-                    span,
-                    &format!(
-                        "positions count from 0: 0 to {}, or -{n} to -1 from the end",
-                        n - 1
-                    ),
-                ));
-            }
-            Ok((vec![at as usize], false))
+        Resolved::At(i, span) => Ok((vec![position(*i, size, what, span)?], false)),
+        Resolved::Gather(indices, span) => {
+            let selected: Result<Vec<usize>, LangError> = indices
+                .iter()
+                .map(|i| position(*i, size, what, span))
+                .collect();
+            Ok((selected?, true))
         }
         Resolved::Slice {
             start,
@@ -154,6 +194,9 @@ pub(crate) fn take(
                 "write v[i] or v[a:b]",
             ))
         }
+        (Value::Matrix(_), [Resolved::Gather(..), Resolved::Gather(..)]) => {
+            return paired(context, target, subscripts, bracket_span);
+        }
         (Value::Matrix(_), [first, rest @ ..]) => {
             let second = rest.first().unwrap_or(&full);
             let (r, keep_rows) = positions(rows, first, &format!("a matrix of {rows} rows"))?;
@@ -177,4 +220,38 @@ pub(crate) fn take(
         (false, false) => (0, 1, 1),
     };
     Ok(Value::from_entries(rank, out_rows, out_cols, selected))
+}
+
+/// `m[i, j]` with two vectors of positions: the entries `m[i[k], j[k]]`, a vector (a vector of
+/// one position pairs with every entry of the other, as NumPy broadcasts).
+fn paired(
+    context: &mut Context,
+    target: &Value,
+    subscripts: &[Resolved],
+    bracket_span: &Range<usize>,
+) -> Result<Value, LangError> {
+    let (rows, cols) = target.dims();
+    let [Resolved::Gather(_, row_span), Resolved::Gather(_, col_span)] = subscripts else {
+        unreachable!("called with two gathers")
+    };
+    let (r, _) = positions(rows, &subscripts[0], &format!("a matrix of {rows} rows"))?;
+    let (c, _) = positions(cols, &subscripts[1], &format!("a matrix of {cols} columns"))?;
+    if r.len() != c.len() && r.len() != 1 && c.len() != 1 {
+        return Err(index_error(
+            format!(
+                "{} row positions and {} column positions do not pair up",
+                r.len(),
+                c.len()
+            ),
+            &(row_span.start..col_span.end),
+            "m[i, j] with two vectors takes the entries m[i[k], j[k]]: give both the same length",
+        ));
+    }
+    let count = r.len().max(c.len());
+    context.charge(count, bracket_span)?;
+    let entries = target.entries();
+    let selected = (0..count)
+        .map(|k| entries[r[k.min(r.len() - 1)] * cols + c[k.min(c.len() - 1)]])
+        .collect();
+    Ok(Value::from_entries(1, 1, count, selected))
 }

@@ -25,6 +25,10 @@ pub(crate) enum TokenKind {
     Star,
     /// `/`
     Slash,
+    /// `//`, floor division.
+    SlashSlash,
+    /// `%`, the remainder with the sign of the divisor.
+    Percent,
     /// `@`, the matrix product.
     At,
     /// `^`, the elementwise power.
@@ -59,6 +63,8 @@ impl TokenKind {
             TokenKind::Minus => "`-`".to_string(),
             TokenKind::Star => "`*`".to_string(),
             TokenKind::Slash => "`/`".to_string(),
+            TokenKind::SlashSlash => "`//`".to_string(),
+            TokenKind::Percent => "`%`".to_string(),
             TokenKind::At => "`@`".to_string(),
             TokenKind::Caret => "`^`".to_string(),
             TokenKind::Transpose => "`.T`".to_string(),
@@ -106,7 +112,6 @@ fn lookalike_hint(c: char) -> Option<&'static str> {
         '&' | '|' => Some(
             "there is no `and` or `or`: multiply comparisons for both, (a > 0) * (b > 0), and use maximum(…) for either",
         ),
-        '%' => Some("there is no `%`: write x - n * floor(x / n)"),
         _ => None,
     }
 }
@@ -127,6 +132,14 @@ pub(crate) fn tokenize(line: &str, offset: usize) -> Result<Vec<Token>, LangErro
             ('!', Some(b'=')) => Some("!="),
             _ => None,
         };
+        if c == '/' && bytes.get(i + 1) == Some(&b'/') {
+            tokens.push(Token {
+                kind: TokenKind::SlashSlash,
+                span: offset + i..offset + i + 2,
+            });
+            i += 2;
+            continue;
+        }
         if let Some(symbol) = pair {
             tokens.push(Token {
                 kind: TokenKind::Compare(symbol),
@@ -152,6 +165,7 @@ pub(crate) fn tokenize(line: &str, offset: usize) -> Result<Vec<Token>, LangErro
             '-' => Some(TokenKind::Minus),
             '*' => Some(TokenKind::Star),
             '/' => Some(TokenKind::Slash),
+            '%' => Some(TokenKind::Percent),
             '@' => Some(TokenKind::At),
             '^' => Some(TokenKind::Caret),
             '(' => Some(TokenKind::Open),

@@ -15,8 +15,8 @@
 //! - **Steps.** One `name = expression` per line, run in order; `#` starts a comment. A name is
 //!   defined once: a step may not reuse an input's name, an earlier step's, or `pi`/`inf`.
 //!   Function names are a separate namespace (a step may be called `norm`).
-//! - **Operators** (loosest first): `+ -`; `* / @`; unary `-`; `^` (right associative);
-//!   postfix `.T`. `+ - * / ^` are elementwise with NumPy broadcasting: two sizes agree when
+//! - **Operators** (loosest first): `+ -`; `* / // % @`; unary `-`; `^` (right associative);
+//!   postfix `.T`. `+ - * / // % ^` are elementwise with NumPy broadcasting: two sizes agree when
 //!   equal or when one is 1; a scalar is 1×1 and a vector one row; the result has the larger rank
 //!   of the two (scalar < vector < matrix). `@` is the matrix product: matrix @ matrix, vector @
 //!   matrix (a vector), matrix @ vector (a vector), vector @ vector (the dot product, a scalar).

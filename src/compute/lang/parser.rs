@@ -5,7 +5,7 @@
 //! first syntax or limit [`LangError`]. Must not: look up names or evaluate anything (a name
 //! defined twice or never is the evaluator's to report, because only it knows the inputs).
 //!
-//! Grammar (loosest first): one comparison `< <= > >= == !=`; `+ -`; `* / @`; unary `-`; `^`
+//! Grammar (loosest first): one comparison `< <= > >= == !=`; `+ -`; `* / // % @`; unary `-`; `^`
 //! (right associative, so `-x^2` is `-(x^2)` and `2^-1` is allowed); postfix `.T` and
 //! subscripts `[i]`, `[i, j]`, `[a:b:c]`; numbers, names, calls and parentheses.
 
@@ -30,6 +30,8 @@ pub(crate) enum BinaryOp {
     Subtract,
     Multiply,
     Divide,
+    FloorDivide,
+    Modulo,
     MatMul,
     Power,
     Less,
@@ -48,6 +50,8 @@ impl BinaryOp {
             BinaryOp::Subtract => "-",
             BinaryOp::Multiply => "*",
             BinaryOp::Divide => "/",
+            BinaryOp::FloorDivide => "//",
+            BinaryOp::Modulo => "%",
             BinaryOp::MatMul => "@",
             BinaryOp::Power => "^",
             BinaryOp::Less => "<",
@@ -256,6 +260,8 @@ impl<'t> Parser<'t> {
         while let Some(op) = match self.peek_kind() {
             Some(TokenKind::Star) => Some(BinaryOp::Multiply),
             Some(TokenKind::Slash) => Some(BinaryOp::Divide),
+            Some(TokenKind::SlashSlash) => Some(BinaryOp::FloorDivide),
+            Some(TokenKind::Percent) => Some(BinaryOp::Modulo),
             Some(TokenKind::At) => Some(BinaryOp::MatMul),
             _ => None,
         } {
@@ -617,6 +623,8 @@ mod tests {
         assert_eq!(parsed("2 ^ -1"), "(2 ^ (-1))");
         assert_eq!(parsed("(a + b).T.T"), "(a + b).T.T");
         assert_eq!(parsed("sum(x, axis=-1)"), "sum(x, axis=(-1))");
+        assert_eq!(parsed("a + b // c % d"), "(a + ((b // c) % d))");
+        assert_eq!(parsed("-a // 2 ^ 2"), "((-a) // (2 ^ 2))");
     }
 
     #[test]

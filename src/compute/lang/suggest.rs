@@ -54,6 +54,22 @@ pub(crate) fn nearest<'c>(
     best.map(|(_, candidate)| candidate)
 }
 
+/// What the language calls a function that other tools (NumPy, PyTorch, spreadsheets) name
+/// differently, too far from the language's name for [`nearest`] to find it.
+pub(crate) fn other_name_for(name: &str) -> Option<&'static str> {
+    Some(match name {
+        "length" | "size" | "numel" | "count" | "nrows" => {
+            "len(x) (the entries of a vector, the rows of a matrix) or shape(x)"
+        }
+        "ncols" | "dims" | "dim" => "shape(x), the vector (rows, cols)",
+        "mod" | "fmod" | "remainder" => "a % b (the remainder with the sign of b)",
+        "floor_divide" | "div" | "idiv" => "a // b (floor division)",
+        "gather" | "index_select" | "take_along_axis" => "x[idx] or take(x, idx, axis=0)",
+        "argpartition" | "top_k" => "topk(x, k) or argtopk(x, k)",
+        _ => return None,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::nearest;
@@ -69,5 +85,13 @@ mod tests {
         assert_eq!(nearest("meen", functions), None);
         assert_eq!(nearest("argmix", functions), Some("argmax"));
         assert_eq!(nearest("exps", functions), Some("exp"));
+    }
+
+    #[test]
+    fn names_from_other_tools_point_to_the_language_s_own() {
+        use super::other_name_for;
+        assert!(other_name_for("size").unwrap().starts_with("len(x)"));
+        assert!(other_name_for("mod").unwrap().starts_with("a % b"));
+        assert_eq!(other_name_for("sqrt"), None);
     }
 }

@@ -6,6 +6,7 @@
 //! `steps` string, whichever of TOML's four string forms holds it (escapes, the newline after
 //! `"""` that TOML drops, and line-ending backslashes are all accounted for).
 
+use super::data_input::{self, DataFiles};
 use super::expect::{self, ExpectTable};
 use super::toml_input::{finite, matrix, parse_toml, vector, Numbers, Rows};
 use super::{name_problems, ok_or_record, show_card, BlockError, ParsedExample};
@@ -39,7 +40,7 @@ struct ComputeSpec {
 }
 
 /// Parses the block and runs its program.
-pub(super) fn evaluate(text: &str) -> Result<ParsedExample, Vec<BlockError>> {
+pub(super) fn evaluate(text: &str, data: &DataFiles) -> Result<ParsedExample, Vec<BlockError>> {
     let spec: ComputeSpec = parse_toml(text, KEYS).map_err(|error| vec![error])?;
     let mut errors = name_problems(&spec.name);
     let rows = spec
@@ -54,8 +55,23 @@ pub(super) fn evaluate(text: &str) -> Result<ParsedExample, Vec<BlockError>> {
     let mut written: Vec<(&String, &Spanned<toml::Value>)> = spec.inputs.iter().flatten().collect();
     written.sort_by_key(|(_, value)| value.span().start);
     let mut inputs = Vec::with_capacity(written.len());
+    let mut files = serde_json::Map::new();
     for (name, value) in written {
-        if let Some(value) = ok_or_record(&mut errors, read_input(text, name, value)) {
+        let read = match value.get_ref() {
+            toml::Value::Table(table) => {
+                data_input::read(name, table, &value.span(), data).map(|(value, source)| {
+                    // The hash as a string: JSON numbers lose bits past 2^53.
+                    let hash = format!("{:016x}", source.hash);
+                    files.insert(
+                        name.clone(),
+                        serde_json::json!({ "path": source.path, "hash": hash }),
+                    );
+                    value
+                })
+            }
+            _ => read_input(text, name, value),
+        };
+        if let Some(value) = ok_or_record(&mut errors, read) {
             inputs.push((name.clone(), value));
         }
     }
@@ -90,6 +106,7 @@ pub(super) fn evaluate(text: &str) -> Result<ParsedExample, Vec<BlockError>> {
         "cols": labels.cols,
         "labels": labels.sides,
         "numpy": crate::expand::numpy::widget_json(&computed),
+        "files": files,
     });
     Ok(ParsedExample {
         name: spec.name.get_ref().clone(),
@@ -430,6 +447,17 @@ fn decode_offsets(raw: &str) -> Option<(String, Vec<usize>)> {
 mod tests {
     use super::*;
     use crate::compute::Quantity;
+
+    /// The block evaluated in a book without data files.
+    fn evaluate(text: &str) -> Result<ParsedExample, Vec<BlockError>> {
+        super::evaluate(
+            text,
+            &DataFiles {
+                folder: "",
+                files: &BTreeMap::new(),
+            },
+        )
+    }
 
     const LAYER_NORM: &str = r#"name = "ln"
 rows = ["the", "cat", "sat"]

@@ -8,6 +8,7 @@
 
 mod attention;
 mod compute;
+pub mod data_input;
 pub mod exercise;
 mod expect;
 mod gradient_descent;
@@ -170,13 +171,14 @@ pub fn evaluate_example(
     file: &SourceFile,
     kind: ExampleKind,
     body: &BlockText,
+    data: &data_input::DataFiles,
 ) -> Result<ExampleBlock, Vec<Diagnostic>> {
     let parsed = match kind {
         ExampleKind::Attention => attention::evaluate(&body.text),
         ExampleKind::Softmax => softmax::evaluate(&body.text),
         ExampleKind::Vectors => vectors::evaluate(&body.text),
         ExampleKind::GradientDescent => gradient_descent::evaluate(&body.text),
-        ExampleKind::Compute => compute::evaluate(&body.text),
+        ExampleKind::Compute => compute::evaluate(&body.text, data),
     };
     let to_diagnostic = |error: BlockError| {
         Diagnostic::at(file, body.file_span(error.span), error.message)

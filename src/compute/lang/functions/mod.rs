@@ -19,7 +19,7 @@ use ndarray::Array1;
 
 use super::context::Context;
 use super::parser::Arg;
-use super::suggest::nearest;
+use super::suggest::{nearest, other_name_for};
 use super::value::{format_number, transpose, Value};
 use super::{ErrorKind, LangError, MAX_SIDE};
 
@@ -27,6 +27,7 @@ mod axis;
 mod combine;
 mod construct;
 mod elementwise;
+mod gather;
 mod linalg;
 mod shape;
 mod signatures;
@@ -74,6 +75,8 @@ pub(crate) fn check(
     let Some(signature) = SIGNATURES.iter().find(|s| s.name == function) else {
         let hint = if is_value {
             format!("`{function}` is a value, not a function; multiply with `*`")
+        } else if let Some(instead) = other_name_for(function) {
+            format!("write {instead}")
         } else if let Some(near) = nearest(function, SIGNATURES.iter().map(|s| s.name)) {
             format!("did you mean `{near}`?")
         } else {
@@ -94,10 +97,16 @@ pub(crate) fn check(
             (f, usize::MAX) => format!("at least {}", plural(f, "argument")),
             (f, m) => format!("{f} or {}", plural(m, "argument")),
         };
+        let hint = match (function, count) {
+            ("max" | "min", 2) => format!(
+                "`{function}` reduces one value to its {function}imum; entry by entry, the larger or smaller of two values is {function}imum(a, b)"
+            ),
+            _ => format!("write {}", signature.usage),
+        };
         return Err(arguments_error(
             format!("`{function}` takes {expected}, got {count}"),
             span,
-            format!("write {}", signature.usage),
+            hint,
         ));
     }
     let mut seen: Vec<&str> = Vec::new();
@@ -183,6 +192,10 @@ fn dispatch(context: &mut Context, args: &Args) -> Result<Value, LangError> {
         "eigvals" => linalg::eigvals(context, args),
         "eigvecs" => linalg::eigvecs(context, args),
         "one_hot" => construct::one_hot(context, args),
+        "take" => gather::take(context, args),
+        "topk" | "argtopk" => gather::topk(context, args, name == "argtopk"),
+        "len" => gather::len(args),
+        "shape" => gather::shape(args),
         _ => construct::construct(context, args),
     }
 }

@@ -163,7 +163,7 @@ pub(super) const SIGNATURES: &[Signature] = &[
     signature("cumsum", ONE, AXIS, "cumsum(x, axis=-1)", false, First),
     signature("cumprod", ONE, AXIS, "cumprod(x, axis=-1)", false, First),
     signature("sort", ONE, AXIS, "sort(x, axis=-1)", false, First),
-    signature("argsort", ONE, AXIS, "argsort(x, axis=-1)", false, Always),
+    signature("argsort", ONE, AXIS, "argsort(x, axis=-1)", true, Always),
     // Combining and taking apart (combine.rs, shape.rs).
     signature("dot", TWO, NONE, "dot(a, b)", false, All),
     signature("outer", TWO, NONE, "outer(a, b)", false, All),
@@ -202,6 +202,12 @@ pub(super) const SIGNATURES: &[Signature] = &[
         false,
         Never,
     ),
+    // Picking by position and counting (gather.rs).
+    signature("take", TWO, AXIS, "take(x, idx, axis=0)", true, First),
+    signature("topk", TWO, NONE, "topk(x, k)", true, First),
+    signature("argtopk", TWO, NONE, "argtopk(x, k)", true, Always),
+    signature("len", ONE, NONE, "len(x)", true, Always),
+    signature("shape", ONE, NONE, "shape(x)", true, Always),
     // Linear algebra (linalg.rs).
     signature("solve", TWO, NONE, "solve(a, b)", false, Never),
     signature("inv", ONE, NONE, "inv(a)", false, Never),

@@ -55,6 +55,18 @@ pub(super) const HELPERS: &[Helper] = &[
     return (x - mu) / np.sqrt(var + eps)",
     },
     Helper {
+        name: "topk",
+        code: "def topk(x, k):
+    \"\"\"The k largest entries along the last axis, largest first (ties: the earlier first).\"\"\"
+    return np.take_along_axis(x, np.argsort(-x, axis=-1, kind=\"stable\")[..., :k], axis=-1)",
+    },
+    Helper {
+        name: "argtopk",
+        code: "def argtopk(x, k):
+    \"\"\"Positions of the k largest entries along the last axis, largest first (ties: the earlier first).\"\"\"
+    return np.argsort(-x, axis=-1, kind=\"stable\")[..., :k]",
+    },
+    Helper {
         name: "eigvecs",
         code: "def eigvecs(a):
     \"\"\"Unit eigenvectors of a symmetric a as columns, eigenvalues ascending, each with its

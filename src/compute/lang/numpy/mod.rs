@@ -547,6 +547,8 @@ impl<'p> Translator<'p> {
             BinaryOp::Subtract => (Binding::Sum, "-"),
             BinaryOp::Multiply => (Binding::Term, "*"),
             BinaryOp::Divide => (Binding::Term, "/"),
+            BinaryOp::FloorDivide => (Binding::Term, "//"),
+            BinaryOp::Modulo => (Binding::Term, "%"),
             BinaryOp::MatMul => (Binding::Term, "@"),
             BinaryOp::Power => (Binding::Power, "**"),
             comparison => (Binding::Compare, comparison.symbol()),
@@ -576,6 +578,10 @@ impl<'p> Translator<'p> {
 
     fn subscript(&mut self, subscript: &Subscript) -> String {
         match subscript {
+            // A gather: NumPy indexes with an integer array.
+            Subscript::At(expr) if self.rank(expr) > 0 => {
+                format!("{}.astype(int)", self.expr(expr).at(Binding::Atom))
+            }
             Subscript::At(expr) => self.integer(expr),
             Subscript::Slice {
                 start, stop, step, ..
@@ -736,6 +742,33 @@ impl<'p> Translator<'p> {
                 format!("np.eye({n})[{i}]")
             }
             "eye" => format!("np.eye({})", self.integer(positional[0])),
+            "take" => {
+                let x = self.value(positional[0]);
+                let idx = if self.rank(positional[1]) == 0 {
+                    self.integer(positional[1])
+                } else {
+                    format!("{}.astype(int)", self.expr(positional[1]).at(Binding::Atom))
+                };
+                let axis = match (first_rank, axis) {
+                    (2, Some(axis)) => axis,
+                    _ => "0".to_string(),
+                };
+                format!("np.take({x}, {idx}, axis={axis})")
+            }
+            "topk" | "argtopk" => {
+                self.helpers.insert(helper_name(function));
+                let (x, k) = (self.value(positional[0]), self.integer(positional[1]));
+                format!("{function}({x}, {k})")
+            }
+            "len" => format!("len({})", self.value(positional[0])),
+            "shape" => {
+                let x = self.expr(positional[0]).at(Binding::Atom);
+                if first_rank == 1 {
+                    format!("np.array([1.0, {x}.size])")
+                } else {
+                    format!("np.array({x}.shape, dtype=float)")
+                }
+            }
             other => {
                 let numpy = numpy_function(other).unwrap_or(other);
                 let values: Vec<String> = positional.iter().map(|e| self.value(e)).collect();
@@ -806,7 +839,12 @@ fn is_int(expr: &Expr, known: &BTreeMap<String, Known>) -> bool {
         ExprKind::Name(name) => known.get(name).is_some_and(|k| k.int),
         ExprKind::Negate(inner) => is_int(inner, known),
         ExprKind::Binary {
-            op: BinaryOp::Add | BinaryOp::Subtract | BinaryOp::Multiply,
+            op:
+                BinaryOp::Add
+                | BinaryOp::Subtract
+                | BinaryOp::Multiply
+                | BinaryOp::FloorDivide
+                | BinaryOp::Modulo,
             left,
             right,
             ..
@@ -821,9 +859,10 @@ fn is_int(expr: &Expr, known: &BTreeMap<String, Known>) -> bool {
                 && matches!(right.kind, ExprKind::Number(x) if x.fract() == 0.0 && x >= 0.0)
         }
         ExprKind::Call { function, args, .. } => {
-            matches!(function.as_str(), "argmax" | "argmin")
-                && args.len() == 1
-                && rank(expr, known) == 0
+            function == "len"
+                || (matches!(function.as_str(), "argmax" | "argmin")
+                    && args.len() == 1
+                    && rank(expr, known) == 0)
         }
         _ => false,
     }
@@ -853,11 +892,17 @@ fn rank(expr: &Expr, known: &BTreeMap<String, Known>) -> u8 {
         ExprKind::Index {
             target, subscripts, ..
         } => {
-            let dropped = subscripts
+            let at_ranks: Vec<u8> = subscripts
                 .iter()
-                .filter(|s| matches!(s, Subscript::At(_)))
-                .count() as u8;
-            of(target).saturating_sub(dropped)
+                .filter_map(|s| match s {
+                    Subscript::At(e) => Some(of(e)),
+                    Subscript::Slice { .. } => None,
+                })
+                .collect();
+            let dropped = at_ranks.iter().filter(|r| **r == 0).count() as u8;
+            // Two gathers pair up into one axis.
+            let paired = u8::from(at_ranks.len() == 2 && !at_ranks.contains(&0));
+            of(target).saturating_sub(dropped + paired)
         }
         ExprKind::Call { function, args, .. } => {
             let positional: Vec<&Expr> = args
@@ -878,7 +923,9 @@ fn rank(expr: &Expr, known: &BTreeMap<String, Known>) -> u8 {
                         0
                     }
                 }
-                "dot" | "trace" | "det" => 0,
+                "dot" | "trace" | "det" | "len" => 0,
+                "shape" => 1,
+                "take" => first - u8::from(positional.get(1).is_some_and(|e| of(e) == 0)),
                 "outer" | "row" | "col" | "eye" | "causal_mask" | "inv" | "eigvecs" => 2,
                 "transpose" => match first {
                     0 => 0,

@@ -5,6 +5,7 @@ use approx::assert_abs_diff_eq;
 use ndarray::{array, Array1, Array2};
 
 mod functions;
+mod gathers;
 mod loops;
 mod programs;
 
