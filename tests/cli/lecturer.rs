@@ -310,6 +310,12 @@ fn the_fourteen_computations_build_check_and_match_numpy() {
     book.write("content/points.csv", fixture("points.csv"));
     book.check().succeeds();
     book.build().succeeds();
+    // The k-means lesson draws its CSV points as a scatter coloured by cluster, axes labelled.
+    let page = book.read("public/kmeans.html");
+    let figure = &page[page.find("data-figure=\"scatter\"").expect("a scatter")..];
+    assert!(figure.contains(">cluster 0</text>") && figure.contains(">cluster 1</text>"));
+    assert!(figure.contains("<p class=\"wf-title\">Points by cluster</p>"));
+    assert!(figure.contains(">x</text>") && figure.contains(">y</text>"));
     for (slug, steps) in lessons {
         let run = book.run(&["eval", &format!("content/{slug}.md"), "--json"]);
         run.succeeds();
