@@ -59,6 +59,8 @@ pub struct BookConfig {
     /// or a `.csl` file relative to the book root; an author-year style when unset.
     #[serde(skip)]
     pub citation_style: Option<String>,
+    /// `print`: whether the site has the whole-book page `print.html` (and pages link it).
+    pub print: bool,
 }
 
 /// The heading id scheme of a book (`ids` in `book.toml`).
@@ -110,6 +112,7 @@ struct RawConfig {
     bibliography: Option<String>,
     #[serde(rename = "citation-style")]
     citation_style: Option<Spanned<String>>,
+    print: Option<bool>,
 }
 
 #[derive(Deserialize)]
@@ -126,7 +129,7 @@ struct RawMath {
     macros_file: Option<Spanned<String>>,
 }
 
-const CONFIG_KEYS: &str = "title, description, author, language, decimals, base_url, contents, ids (\"worked\" or \"mdbook\"), bibliography, citation-style, a [math] table with macros and macros_file, and a [check] table with links and math (\"error\" or \"warn\")";
+const CONFIG_KEYS: &str = "title, description, author, language, decimals, base_url, contents, ids (\"worked\" or \"mdbook\"), bibliography, citation-style, print (true or false), a [math] table with macros and macros_file, and a [check] table with links and math (\"error\" or \"warn\")";
 
 /// The most decimals a reference may ask for; beyond this f64 prints noise.
 pub const MAX_DECIMALS: usize = 15;
@@ -156,6 +159,7 @@ impl BookConfig {
             ids: HeadingIds::default(),
             bibliography: None,
             citation_style: None,
+            print: true,
         }
     }
 
@@ -279,6 +283,7 @@ impl BookConfig {
                 }
                 None => None,
             },
+            print: raw.print.unwrap_or(defaults.print),
         })
     }
 }
@@ -496,6 +501,7 @@ mod tests {
             ids: HeadingIds::default(),
             bibliography: None,
             citation_style: None,
+            print: true,
         }
     }
 
