@@ -1,6 +1,7 @@
 //! Finding a lesson's example blocks among its events and evaluating each one, with one
 //! problem for a block that fails and one for a name used twice.
 
+use super::evaluation_cache::{EvaluationCache, Evaluations};
 use super::value_budget::{ValueBudget, MAX_BOOK_ENTRIES};
 use crate::base::diagnostics::Diagnostic;
 use crate::base::source::SourceFile;
@@ -16,7 +17,16 @@ pub fn evaluate_examples(lesson: &Lesson) -> Result<Vec<ExampleBlock>, Vec<Diagn
     let events = markdown::parse(&lesson.source.text, lesson.body.clone());
     let mut problems = Vec::new();
     let budget = ValueBudget::default();
-    let (examples, _) = collect_examples(&lesson.source, &events, &mut problems, &budget);
+    let evaluations = EvaluationCache::default();
+    let (examples, _) = collect_examples(
+        &lesson.source,
+        &events,
+        &mut problems,
+        Evaluations {
+            budget: &budget,
+            cache: &evaluations,
+        },
+    );
     if problems.is_empty() {
         Ok(examples)
     } else {
@@ -66,7 +76,7 @@ pub(super) fn collect_examples(
     file: &SourceFile,
     events: &[Spanned<'_>],
     problems: &mut Vec<Diagnostic>,
-    budget: &ValueBudget,
+    evaluations: Evaluations<'_>,
 ) -> (Vec<ExampleBlock>, BTreeSet<String>) {
     let mut examples: Vec<ExampleBlock> = Vec::new();
     let mut failed = BTreeSet::new();
@@ -77,8 +87,8 @@ pub(super) fn collect_examples(
             continue;
         };
         let (body, next) = block_body(file, events, index);
-        match blocks::evaluate_example(file, kind, &body) {
-            Ok(example) if !budget.keep(&example.evaluated) => {
+        match blocks::evaluate_example(file, kind, &body, evaluations.cache) {
+            Ok(example) if !evaluations.budget.keep(&example.evaluated) => {
                 problems.push(
                     Diagnostic::at(
                         file,
