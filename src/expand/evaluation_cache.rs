@@ -8,12 +8,13 @@
 //! anywhere in any lesson. And the seeds of an exercise's `[vary]`, by its plan (the examples'
 //! steps and inputs, the draws and the exercise's program: everything a run reads).
 //!
-//! The cache holds what the last build used: [`EvaluationCache::start_build`] lets go of the
-//! rest, so a long `serve` session keeps no more than one build's evaluations (which the
-//! book's value budget bounds) besides those of the build under way.
+//! A page `serve` reuses does not ask for its examples again, so the cache keeps evaluations
+//! from older builds too, up to [`MAX_KEPT_ENTRIES`] numbers: past that,
+//! [`EvaluationCache::start_build`] keeps only what the last build used (which the book's value
+//! budget bounds), so a long `serve` session cannot grow without bound.
 
 use super::blocks::{BlockError, ExampleKind, ParsedExample};
-use super::value_budget::ValueBudget;
+use super::value_budget::{entries, ValueBudget, MAX_BOOK_ENTRIES};
 use crate::compute::vary::{DrawError, Drawn};
 use std::collections::HashMap;
 use std::hash::Hash;
@@ -32,6 +33,9 @@ pub(crate) type Evaluation = Result<ParsedExample, Vec<BlockError>>;
 
 /// What every seed of a `[vary]` plan gives, seed 1 first.
 pub(crate) type SeedRuns = Arc<[Result<Drawn, DrawError>]>;
+
+/// Most numbers the evaluations of builds before the last one may keep.
+pub const MAX_KEPT_ENTRIES: usize = 2 * MAX_BOOK_ENTRIES;
 
 /// What evaluating a lesson's examples draws on: the build's budget of kept values, and the
 /// cache.
@@ -80,11 +84,26 @@ impl EvaluationCache {
         })
     }
 
-    /// Starts a build: what the build before did not use is let go, and what it used waits
-    /// to be asked for again.
+    /// Starts a build: what the builds before made waits to be asked for again, unless older
+    /// evaluations keep more than [`MAX_KEPT_ENTRIES`] numbers; then only the last build's do.
     pub fn start_build(&mut self) {
-        self.examples.start_build();
-        self.seeds.start_build();
+        let example_entries = |evaluation: &Evaluation| {
+            evaluation
+                .as_ref()
+                .map_or(0, |parsed| entries(&parsed.evaluated))
+        };
+        let seed_entries = |runs: &SeedRuns| {
+            runs.iter()
+                .flatten()
+                .flat_map(|drawn| drawn.inputs.iter().chain(&drawn.outputs))
+                .map(|value| value.len())
+                .sum()
+        };
+        let older =
+            self.examples.older_weight(example_entries) + self.seeds.older_weight(seed_entries);
+        let forget_older = older > MAX_KEPT_ENTRIES;
+        self.examples.start_build(forget_older);
+        self.seeds.start_build(forget_older);
     }
 
     /// How many examples were evaluated and `[vary]` seeds run since the cache was made (what
@@ -105,7 +124,7 @@ struct Kept<K, V> {
 struct Slots<K, V> {
     /// Used by the build under way.
     current: HashMap<K, Arc<OnceLock<V>>>,
-    /// Left from the build before; moved to `current` when used again.
+    /// Left from the builds before; moved to `current` when used again.
     previous: HashMap<K, Arc<OnceLock<V>>>,
 }
 
@@ -138,12 +157,31 @@ impl<K: Hash + Eq, V: Clone> Kept<K, V> {
         slot.get_or_init(make).clone()
     }
 
-    fn start_build(&mut self) {
+    /// What the evaluations older than the last build weigh.
+    fn older_weight(&mut self, weight: impl Fn(&V) -> usize) -> usize {
         let slots = self
             .slots
             .get_mut()
             .unwrap_or_else(|poison| poison.into_inner());
-        slots.previous = std::mem::take(&mut slots.current);
+        slots
+            .previous
+            .values()
+            .filter_map(|slot| slot.get())
+            .map(weight)
+            .sum()
+    }
+
+    /// Moves the last build's evaluations among the older ones, or in their place.
+    fn start_build(&mut self, forget_older: bool) {
+        let slots = self
+            .slots
+            .get_mut()
+            .unwrap_or_else(|poison| poison.into_inner());
+        if forget_older {
+            slots.previous.clear();
+        }
+        let last = std::mem::take(&mut slots.current);
+        slots.previous.extend(last);
     }
 }
 
@@ -163,7 +201,7 @@ mod tests {
     }
 
     #[test]
-    fn an_example_is_evaluated_once_and_kept_for_the_next_build_only_if_used() {
+    fn an_example_is_evaluated_once_and_kept_for_later_builds() {
         let mut cache = EvaluationCache::default();
         cache.start_build();
         let first = cache.example(identity("a"), || failing("a"));
@@ -175,11 +213,28 @@ mod tests {
 
         cache.start_build();
         let _ = cache.example(identity("a"), || panic!("a was kept"));
-        assert_eq!(cache.evaluated(), 2);
         cache.start_build();
-        // "b" went unused for a build, so it was let go.
-        let _ = cache.example(identity("b"), || failing("b"));
-        assert_eq!(cache.evaluated(), 3);
+        // A page reused from the page cache asks for nothing: "b" waits, unused, for later.
+        let _ = cache.example(identity("b"), || panic!("b was kept"));
+        assert_eq!(cache.evaluated(), 2);
+    }
+
+    #[test]
+    fn forgetting_the_older_evaluations_keeps_the_last_builds() {
+        let mut kept: Kept<&str, usize> = Kept::default();
+        kept.get_or_make("old", || 5);
+        kept.start_build(false);
+        kept.get_or_make("new", || 1);
+        kept.start_build(false);
+        assert_eq!(kept.older_weight(|weight| *weight), 6, "both wait");
+        kept.get_or_make("new", || panic!("new was kept"));
+        kept.start_build(true);
+        assert_eq!(
+            kept.older_weight(|weight| *weight),
+            1,
+            "only the last build's"
+        );
+        assert_eq!(kept.get_or_make("old", || 7), 7, "old was let go");
     }
 
     #[test]

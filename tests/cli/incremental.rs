@@ -372,3 +372,27 @@ fn a_prose_edit_beside_a_varied_exercise_runs_no_seed_again() {
     assert_eq!(again.stats.pages_laid_out, 1);
     assert_eq!(again.stats.examples_evaluated, 0);
 }
+
+#[test]
+fn a_prose_edit_evaluates_nothing_after_edits_to_other_lessons() {
+    let book = Book::empty();
+    for (name, x) in [("a", 5), ("b", 6)] {
+        let block = STEPS_BLOCK.replace("x = 3", &format!("x = {x}"));
+        let body = format!("{block}\nProse of {name}: y is {{{{steps.y | 0dp}}}}.\n");
+        book.write(&format!("content/{name}.md"), lesson(name, &body));
+    }
+    let mut cache = BuildCache::default();
+    let build = |cache: &mut BuildCache| {
+        build_site_cached(book.root(), Strictness::Lenient, Some(cache)).expect("the book builds")
+    };
+    build(&mut cache);
+    // Lesson b's page comes from the page cache twice, asking nothing of its example.
+    book.edit("content/a.md", "Prose of a", "More prose of a");
+    build(&mut cache);
+    book.edit("content/a.md", "More prose of a", "Prose of a");
+    build(&mut cache);
+    book.edit("content/b.md", "Prose of b", "More prose of b");
+    let edited = build(&mut cache);
+    assert_eq!(edited.stats.pages_laid_out, 1);
+    assert_eq!(edited.stats.examples_evaluated, 0);
+}
