@@ -20,6 +20,9 @@
 //! times five saves of one lesson, each from the save to the moment an open page is told to
 //! reload.
 //!
+//! `cargo bench --bench build -- --prose-edits` times what `serve` does after a one-sentence
+//! prose edit in each lesson of the shipped book (the cached rebuild), and prints the worst.
+//!
 //! `cargo bench --bench build -- --import-mdbook` measures `worked import mdbook`: it writes an
 //! mdBook + mdbook-katex book (10 parts × 10 chapters, half of them nested, 5,000 formulas, a
 //! macros file, every chapter including an anchored listing and a shared Markdown piece), and
@@ -84,6 +87,10 @@ fn main() {
         serve_save_to_reload(lessons);
         return;
     }
+    if args.iter().any(|arg| arg == "--prose-edits") {
+        prose_edit_per_lesson();
+        return;
+    }
     let layouts: Vec<Layout> = match (
         args.iter().any(|arg| arg == "flat"),
         args.iter().any(|arg| arg == "nested"),
@@ -115,6 +122,74 @@ fn main() {
             (nested / flat - 1.0) * 100.0
         );
     }
+}
+
+/// What `serve` does after a one-sentence prose edit, for every lesson of the shipped book: a
+/// copy of the book is built once with the cache, then each lesson in turn gets a sentence and
+/// is rebuilt with the cache (the edit is undone before the next lesson's). Prints each rebuild's
+/// time and how much it evaluated, then the worst.
+fn prose_edit_per_lesson() {
+    let repository = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let book = tempfile::tempdir().expect("a temporary folder");
+    let status = Command::new("cp")
+        .arg("-r")
+        .args(["content", "book.toml", "references.bib"].map(|name| repository.join(name)))
+        .arg(book.path())
+        .status()
+        .expect("cp runs");
+    assert!(status.success(), "the shipped book is copied");
+    let mut lessons: Vec<std::path::PathBuf> = Vec::new();
+    let mut folders = vec![book.path().join("content")];
+    while let Some(folder) = folders.pop() {
+        for entry in std::fs::read_dir(&folder)
+            .expect("a content folder")
+            .flatten()
+        {
+            let path = entry.path();
+            if path.is_dir() {
+                folders.push(path);
+            } else if path.extension().is_some_and(|extension| extension == "md") {
+                lessons.push(path);
+            }
+        }
+    }
+    lessons.sort();
+    let mut cache = BuildCache::default();
+    let started = Instant::now();
+    build_site_cached(book.path(), Strictness::Lenient, Some(&mut cache))
+        .expect("the shipped book builds");
+    println!(
+        "first build with the cache: {:.3} s",
+        started.elapsed().as_secs_f64()
+    );
+    let mut worst = (0.0, String::new());
+    for lesson in &lessons {
+        let text = std::fs::read_to_string(lesson).expect("the lesson reads");
+        std::fs::write(lesson, format!("{text}\nOne more sentence of prose.\n"))
+            .expect("the lesson is saved");
+        let started = Instant::now();
+        let build = build_site_cached(book.path(), Strictness::Lenient, Some(&mut cache))
+            .expect("the edited book builds");
+        let seconds = started.elapsed().as_secs_f64();
+        let name = lesson
+            .strip_prefix(book.path().join("content"))
+            .unwrap_or(lesson)
+            .display()
+            .to_string();
+        println!(
+            "{name:<40} {:>6.0} ms, {} pages laid out, {} evaluations",
+            seconds * 1000.0,
+            build.stats.pages_laid_out,
+            build.stats.examples_evaluated
+        );
+        if seconds > worst.0 {
+            worst = (seconds, name);
+        }
+        std::fs::write(lesson, text).expect("the lesson is restored");
+        build_site_cached(book.path(), Strictness::Lenient, Some(&mut cache))
+            .expect("the restored book builds");
+    }
+    println!("worst prose edit: {:.0} ms ({})", worst.0 * 1000.0, worst.1);
 }
 
 /// Builds of each layout, taking turns.

@@ -1,6 +1,7 @@
 //! Finding a lesson's example blocks among its events and evaluating each one, with one
 //! problem for a block that fails and one for a name used twice.
 
+use super::evaluation_cache::{EvaluationCache, Evaluations};
 use super::value_budget::{ValueBudget, MAX_BOOK_ENTRIES};
 use crate::base::diagnostics::Diagnostic;
 use crate::base::source::SourceFile;
@@ -18,7 +19,17 @@ pub fn evaluate_examples(lesson: &Lesson) -> Result<Vec<ExampleBlock>, Vec<Diagn
     let mut problems = Vec::new();
     let budget = ValueBudget::default();
     let data = DataFiles::of(lesson);
-    let (examples, _) = collect_examples(&lesson.source, &events, &mut problems, &budget, &data);
+    let evaluations = EvaluationCache::default();
+    let (examples, _) = collect_examples(
+        &lesson.source,
+        &events,
+        &mut problems,
+        Evaluations {
+            budget: &budget,
+            cache: &evaluations,
+        },
+        &data,
+    );
     if problems.is_empty() {
         Ok(examples)
     } else {
@@ -68,7 +79,7 @@ pub(super) fn collect_examples(
     file: &SourceFile,
     events: &[Spanned<'_>],
     problems: &mut Vec<Diagnostic>,
-    budget: &ValueBudget,
+    evaluations: Evaluations<'_>,
     data: &DataFiles,
 ) -> (Vec<ExampleBlock>, BTreeSet<String>) {
     let mut examples: Vec<ExampleBlock> = Vec::new();
@@ -80,8 +91,8 @@ pub(super) fn collect_examples(
             continue;
         };
         let (body, next) = block_body(file, events, index);
-        match blocks::evaluate_example(file, kind, &body, data) {
-            Ok(example) if !budget.keep(&example.evaluated) => {
+        match blocks::evaluate_example(file, kind, &body, data, evaluations.cache) {
+            Ok(example) if !evaluations.budget.keep(&example.evaluated) => {
                 problems.push(
                     Diagnostic::at(
                         file,

@@ -152,6 +152,7 @@ impl Expander<'_> {
             file: self.file,
             examples: &examples,
             failed_examples: self.failed_examples,
+            evaluations: self.evaluations,
             decimals: self.decimals,
             problems: Vec::new(),
             sightings: Vec::new(),

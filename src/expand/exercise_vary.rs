@@ -243,8 +243,13 @@ impl Expander<'_> {
         plan: &VaryPlan,
         references: &[(Reference, PrintRule)],
     ) -> Option<()> {
-        for seed in 1..=VARY_SEEDS {
-            let problem = match vary::run(plan, seed) {
+        let run = |seed| vary::run(plan, seed);
+        let runs = match serde_json::to_string(plan) {
+            Ok(key) => self.evaluations.seed_runs(key, VARY_SEEDS, run),
+            Err(_) => (1..=VARY_SEEDS).map(run).collect(),
+        };
+        for (seed, run) in (1..=VARY_SEEDS).zip(runs.iter().cloned()) {
+            let problem = match run {
                 Err(error) => Some((error.example, error.message)),
                 Ok(drawn) => references.iter().zip(&drawn.outputs).find_map(|((reference, rule), value)| {
                     let fraction = *rule == PrintRule::Written

@@ -21,10 +21,10 @@ use crate::load::content::Lesson;
 use crate::present::figure::Palette;
 use crate::present::latex::quantity_latex;
 use crate::present::table::{quantity_prose, quantity_table};
+use evaluation_cache::{EvaluationCache, Evaluations};
 use pulldown_cmark::{CowStr, Event, LinkType, Tag, TagEnd};
 use std::collections::BTreeSet;
 use std::ops::Range;
-use value_budget::ValueBudget;
 
 pub mod blocks;
 pub mod callouts;
@@ -33,6 +33,7 @@ pub mod citations;
 pub mod crossref;
 mod dollars;
 mod embeds;
+pub mod evaluation_cache;
 mod examples;
 mod exercise;
 mod exercise_vary;
@@ -82,13 +83,14 @@ pub fn expand_lesson<'a>(
     lesson: &'a Lesson,
     events: Vec<Spanned<'a>>,
     decimals: usize,
-    budget: &ValueBudget,
+    evaluations: Evaluations<'_>,
     labels: &PageLabels<'_>,
 ) -> Result<Expanded<'a>, Unexpanded> {
     let file = &lesson.source;
     let mut problems = Vec::new();
     let data = blocks::data_input::DataFiles::of(lesson);
-    let (examples, failed_examples) = collect_examples(file, &events, &mut problems, budget, &data);
+    let (examples, failed_examples) =
+        collect_examples(file, &events, &mut problems, evaluations, &data);
     for (span, message, help) in page_ids::written_id_clashes(&events) {
         problems.push(Diagnostic::at(file, span, message).with_help(help));
     }
@@ -96,6 +98,7 @@ pub fn expand_lesson<'a>(
         file,
         examples: &examples,
         failed_examples: &failed_examples,
+        evaluations: evaluations.cache,
         decimals,
         problems,
         sightings: Vec::new(),
@@ -166,6 +169,8 @@ struct Expander<'x> {
     file: &'x SourceFile,
     examples: &'x [ExampleBlock],
     failed_examples: &'x BTreeSet<String>,
+    /// Runs of `[vary]` seeds, kept across lessons and builds.
+    evaluations: &'x EvaluationCache,
     decimals: usize,
     problems: Vec<Diagnostic>,
     /// Numbers written in prose and math, judged once the whole lesson is expanded.

@@ -98,6 +98,7 @@ fn stale(file: &SourceFile, span: Range<usize>, text: &str) -> Diagnostic {
 #[cfg(test)]
 mod tests {
     use crate::base::source::SourceFile;
+    use crate::expand::evaluation_cache::Evaluations;
     use crate::expand::{expand_lesson, markdown};
     use crate::load::content::parse_lesson;
     use proptest::prelude::*;
@@ -124,9 +125,18 @@ mod tests {
             page: lesson.page(),
             position: 1,
         };
-        let expanded = expand_lesson(&lesson, events, 3, &Default::default(), &labels)
-            .ok()
-            .expect("the lesson expands");
+        let expanded = expand_lesson(
+            &lesson,
+            events,
+            3,
+            Evaluations {
+                budget: &Default::default(),
+                cache: &Default::default(),
+            },
+            &labels,
+        )
+        .ok()
+        .expect("the lesson expands");
         let printed = expanded
             .events
             .iter()

@@ -16,19 +16,24 @@ pub struct ValueBudget {
     kept: AtomicUsize,
 }
 
+/// How many numbers an evaluated block keeps. The kinds other than compute are small by their
+/// own limits (an attention example is the largest) and count as none.
+pub fn entries(evaluated: &Evaluated) -> usize {
+    match evaluated {
+        Evaluated::Compute(computed) => computed
+            .values
+            .iter()
+            .map(|(_, _, value)| value.len())
+            .sum(),
+        _ => 0,
+    }
+}
+
 impl ValueBudget {
     /// Counts an evaluated block's values; false once the book's blocks keep more than
     /// [`MAX_BOOK_ENTRIES`] (the values stay counted, so every later block is refused too).
     pub fn keep(&self, evaluated: &Evaluated) -> bool {
-        // The other kinds are small by their own limits (an attention example is the largest).
-        let entries = match evaluated {
-            Evaluated::Compute(computed) => computed
-                .values
-                .iter()
-                .map(|(_, _, value)| value.len())
-                .sum(),
-            _ => 0,
-        };
+        let entries = entries(evaluated);
         let before = self.kept.fetch_add(entries, Ordering::Relaxed);
         before.saturating_add(entries) <= MAX_BOOK_ENTRIES
     }

@@ -59,6 +59,8 @@ pub struct BookConfig {
     /// or a `.csl` file relative to the book root; an author-year style when unset.
     #[serde(skip)]
     pub citation_style: Option<String>,
+    /// `print`: whether the site has the whole-book page `print.html` (and pages link it).
+    pub print: bool,
 }
 
 /// The heading id scheme of a book (`ids` in `book.toml`).
@@ -110,6 +112,7 @@ struct RawConfig {
     bibliography: Option<String>,
     #[serde(rename = "citation-style")]
     citation_style: Option<Spanned<String>>,
+    print: Option<bool>,
 }
 
 #[derive(Deserialize)]
@@ -126,7 +129,7 @@ struct RawMath {
     macros_file: Option<Spanned<String>>,
 }
 
-const CONFIG_KEYS: &str = "title, description, author, language, decimals, base_url, contents, ids (\"worked\" or \"mdbook\"), bibliography, citation-style, a [math] table with macros and macros_file, and a [check] table with links and math (\"error\" or \"warn\")";
+const CONFIG_KEYS: &str = "title, description, author, language, decimals, base_url, contents, ids (\"worked\" or \"mdbook\"), bibliography, citation-style, print (true or false), a [math] table with macros and macros_file, and a [check] table with links and math (\"error\" or \"warn\")";
 
 /// Every key `book.toml` accepts, tables' keys as `table.key`, read from the parser itself
 /// (the manual is checked against this list).
@@ -174,6 +177,7 @@ impl BookConfig {
             ids: HeadingIds::default(),
             bibliography: None,
             citation_style: None,
+            print: true,
         }
     }
 
@@ -297,6 +301,7 @@ impl BookConfig {
                 }
                 None => None,
             },
+            print: raw.print.unwrap_or(defaults.print),
         })
     }
 }
@@ -529,6 +534,7 @@ mod tests {
             ids: HeadingIds::default(),
             bibliography: None,
             citation_style: None,
+            print: true,
         }
     }
 

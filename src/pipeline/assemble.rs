@@ -17,8 +17,9 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 
 /// The whole site: every lesson's page, the front page when the book has none of its own, the
-/// 404 page, the bibliography and whole-book print pages, the sitemap, the search index and table of contents, the theme's static files and
-/// the files beside the lessons. Returns it with the size of the search index in bytes.
+/// 404 page, the bibliography page, the whole-book print page (unless `print = false`), the
+/// sitemap, the search index and table of contents, the theme's static files and the files
+/// beside the lessons. Returns it with the size of the search index in bytes.
 pub(super) fn assemble_site(
     book: &BookContext<'_>,
     pages: &[Arc<CachedPage>],
@@ -51,9 +52,10 @@ pub(super) fn assemble_site(
         site.files
             .insert(BIBLIOGRAPHY_PAGE.to_string(), page.into_bytes().into());
     }
-    let print = render_print_page(book, pages).map_err(|problem| vec![problem])?;
-    site.files
-        .insert(PRINT_PAGE.to_string(), print.into_bytes().into());
+    if book.config.print {
+        let print = render_print_page(book, pages).map_err(|problem| vec![problem])?;
+        site.files.insert(PRINT_PAGE.to_string(), print.into());
+    }
     let not_found = render_not_found_page(book).map_err(|problem| vec![problem])?;
     site.files
         .insert(NOT_FOUND_PAGE.to_string(), not_found.into_bytes().into());

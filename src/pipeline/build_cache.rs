@@ -1,8 +1,10 @@
 //! What one build keeps for the next, so that `worked serve` redoes only what a save changed.
 //!
-//! Two caches, both filled and consulted by [`crate::pipeline`] only:
+//! Three caches, all filled and consulted by [`crate::pipeline`] only:
 //! - typeset formulas, by TeX and display mode, for the math settings they were typeset with
 //!   (typesetting is most of a first build);
+//! - evaluated examples, by what their values follow from (see
+//!   [`crate::expand::evaluation_cache`]), so a page laid out again reuses its examples' values;
 //! - finished pages, by the lesson file's text, valid while a fingerprint of everything else
 //!   a page shows (settings, theme, and every lesson's place, title and summary) is unchanged.
 //!
@@ -12,6 +14,7 @@
 
 use crate::base::diagnostics::Diagnostic;
 use crate::expand::crossref::Fragment;
+use crate::expand::evaluation_cache::EvaluationCache;
 use crate::expand::markdown::{LocalTarget, Spanned};
 use crate::layout::math::{Formula, MathSettings};
 use crate::layout::search::IndexedSection;
@@ -23,6 +26,7 @@ use std::sync::Arc;
 pub struct BuildCache {
     pub(crate) formulas: FormulaCache,
     pub(crate) pages: PageCache,
+    pub(crate) evaluations: EvaluationCache,
 }
 
 impl BuildCache {

@@ -37,6 +37,7 @@ pub(super) fn book_fingerprint(
         ids,
         bibliography,
         citation_style,
+        print,
     } = config;
     (
         title,
@@ -50,6 +51,7 @@ pub(super) fn book_fingerprint(
         ids,
         bibliography,
         citation_style,
+        print,
     )
         .hash(&mut hasher);
     macros_file.as_ref().map(|(name, _)| name).hash(&mut hasher);

@@ -28,6 +28,7 @@ mod reserved;
 mod tolerate;
 mod typeset;
 
+use crate::expand::evaluation_cache::{EvaluationCache, Evaluations};
 use tolerate::Tolerated;
 pub use tolerate::{FORMULA_KIND, LINK_KIND};
 
@@ -87,6 +88,9 @@ pub struct BuildStats {
     pub lessons: usize,
     /// Lesson pages laid out by this build; the others came unchanged from the cache.
     pub pages_laid_out: usize,
+    /// Examples evaluated by this build; the others' values came from an identical example
+    /// (on any page, in this build or the one before).
+    pub examples_evaluated: usize,
     /// Formulas on all pages.
     pub formulas: usize,
     /// Distinct formulas typeset (identical ones are typeset once).
@@ -161,10 +165,18 @@ pub fn build_site_with(
         stage_started = now;
         elapsed
     };
-    let (formula_cache, page_cache) = match cache {
-        Some(cache) => (Some(&mut cache.formulas), Some(&mut cache.pages)),
-        None => (None, None),
+    let mut build_evaluations = EvaluationCache::default();
+    let (formula_cache, page_cache, evaluations) = match cache {
+        Some(cache) => (
+            Some(&mut cache.formulas),
+            Some(&mut cache.pages),
+            &mut cache.evaluations,
+        ),
+        None => (None, None, &mut build_evaluations),
     };
+    evaluations.start_build();
+    let evaluations = &*evaluations;
+    let evaluated_before = evaluations.evaluated();
     let config = load_config(root)?;
     let bibliography = load_bibliography(root, &config).map_err(|problem| vec![problem])?;
     let LoadedLessons {
@@ -241,7 +253,10 @@ pub fn build_site_with(
             lesson,
             events,
             &config,
-            &budget,
+            Evaluations {
+                budget: &budget,
+                cache: evaluations,
+            },
             &labels,
             bibliography.as_ref(),
         )
@@ -418,6 +433,7 @@ pub fn build_site_with(
         stats: BuildStats {
             lessons: lessons.len(),
             pages_laid_out,
+            examples_evaluated: evaluations.evaluated() - evaluated_before,
             formulas,
             distinct_formulas,
             drafts_left_out: left_out.len(),

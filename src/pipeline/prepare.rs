@@ -6,9 +6,9 @@ use super::build_cache::CachedPage;
 use crate::base::diagnostics::Diagnostic;
 use crate::expand::citations::cite_lesson;
 use crate::expand::crossref::{Fragment, PageLabels};
+use crate::expand::evaluation_cache::Evaluations;
 use crate::expand::markdown::{self, LocalTarget, Spanned, TocEntry};
 use crate::expand::mdbook_ids::{html_anchor_ids, mdbook_heading_ids};
-use crate::expand::value_budget::ValueBudget;
 use crate::expand::{expand_lesson, Unexpanded};
 use crate::layout::citations::format_citations;
 use crate::layout::math::{self, Formula, MathSettings};
@@ -64,13 +64,13 @@ pub(super) fn prepare_lesson<'a>(
     lesson: &'a Lesson,
     events: Vec<Spanned<'a>>,
     config: &BookConfig,
-    budget: &ValueBudget,
+    evaluations: Evaluations<'_>,
     labels: &PageLabels<'_>,
     bibliography: Option<&Bibliography>,
 ) -> Result<Prepared<'a>, Unexpanded> {
     let (events, citation_problems) =
         cite_lesson(&lesson.source, events, bibliography, format_citations);
-    let expanded = match expand_lesson(lesson, events, config.decimals, budget, labels) {
+    let expanded = match expand_lesson(lesson, events, config.decimals, evaluations, labels) {
         Ok(expanded) if citation_problems.is_empty() => expanded,
         Ok(expanded) => {
             return Err(Unexpanded {

@@ -99,6 +99,25 @@ fn builds_one_page_per_lesson_and_an_index_that_lists_them() {
 }
 
 #[test]
+fn print_false_leaves_out_the_whole_book_page_and_the_links_to_it() {
+    let book = Book::seed();
+    book.build().succeeds();
+    let print = book.read("public/print.html");
+    assert!(print.contains("print-lesson"), "the page holds the lessons");
+    assert!(book
+        .read("public/attention.html")
+        .contains("href=\"print.html\""));
+
+    book.write("book.toml", "title = \"Test Book\"\nprint = false\n");
+    book.build().succeeds();
+    let site = book.files("public");
+    assert!(!site.contains_key("print.html"), "{:?}", site.keys());
+    for (page, html) in html_files(&site) {
+        assert!(!html.contains("print.html"), "{page} links the print page");
+    }
+}
+
+#[test]
 fn formulas_are_typeset_by_katex_with_mathml_and_no_raw_tex_is_left() {
     let book = Book::seed();
     book.build().succeeds();

@@ -299,3 +299,100 @@ fn a_page_is_made_again_when_a_target_it_refers_to_changes_on_another_page() {
         "{problems}"
     );
 }
+
+const STEPS_BLOCK: &str =
+    "```compute\nname = \"steps\"\nsteps = \"y = x * x\"\n\n[inputs]\nx = 3\n```\n";
+
+#[test]
+fn a_prose_edit_lays_out_its_page_again_without_evaluating_any_example() {
+    let book = Book::empty();
+    let body = format!("{CAT_BLOCK}\n{STEPS_BLOCK}\nThe weight is {{{{cat.weights[cat, sat]}}}} and y is {{{{steps.y | 0dp}}}}.\n");
+    book.write("content/a.md", lesson("A", &body));
+    book.write("content/b.md", lesson("B", "Prose only."));
+    let mut cache = BuildCache::default();
+    let first = build_site_cached(book.root(), Strictness::Lenient, Some(&mut cache))
+        .expect("the book builds");
+    assert_eq!(
+        first.stats.examples_evaluated, 2,
+        "both examples, once each"
+    );
+
+    book.edit("content/a.md", "The weight is", "Now the weight is");
+    let again = build_site_cached(book.root(), Strictness::Lenient, Some(&mut cache))
+        .expect("the book builds");
+    assert_eq!(again.stats.pages_laid_out, 1, "the edited page is laid out");
+    assert_eq!(again.stats.examples_evaluated, 0, "its examples are not");
+    let page = String::from_utf8_lossy(&again.site.files["a.html"]).into_owned();
+    assert!(page.contains("Now the weight is"), "the edit shows");
+    assert!(page.contains(">9<"), "with the example's value: {page}");
+
+    book.edit("content/a.md", "x = 3", "x = 4");
+    let changed = build_site_cached(book.root(), Strictness::Lenient, Some(&mut cache))
+        .expect("the book builds");
+    assert_eq!(
+        changed.stats.examples_evaluated, 1,
+        "the edited example alone"
+    );
+    let page = String::from_utf8_lossy(&changed.site.files["a.html"]).into_owned();
+    assert!(page.contains(">16<"), "with its new value: {page}");
+}
+
+#[test]
+fn a_build_evaluates_an_example_that_several_lessons_hold_once() {
+    let book = Book::empty();
+    for name in ["a", "b", "c"] {
+        book.write(
+            &format!("content/{name}.md"),
+            lesson(
+                name,
+                &format!("{STEPS_BLOCK}\ny is {{{{steps.y | 0dp}}}}.\n"),
+            ),
+        );
+    }
+    let build = build_site(book.root(), Strictness::Lenient).expect("the book builds");
+    assert_eq!(build.stats.examples_evaluated, 1);
+}
+
+#[test]
+fn a_prose_edit_beside_a_varied_exercise_runs_no_seed_again() {
+    let book = Book::empty();
+    let body = format!("{}\nSome prose.\n", crate::exercises::VARIED);
+    book.write("content/a.md", lesson("A", &body));
+    let mut cache = BuildCache::default();
+    let first = build_site_cached(book.root(), Strictness::Lenient, Some(&mut cache))
+        .expect("the book builds");
+    assert!(
+        first.stats.examples_evaluated > 50,
+        "the example, and the exercise's 50 seeds: {}",
+        first.stats.examples_evaluated
+    );
+    book.edit("content/a.md", "Some prose.", "Some more prose.");
+    let again = build_site_cached(book.root(), Strictness::Lenient, Some(&mut cache))
+        .expect("the book builds");
+    assert_eq!(again.stats.pages_laid_out, 1);
+    assert_eq!(again.stats.examples_evaluated, 0);
+}
+
+#[test]
+fn a_prose_edit_evaluates_nothing_after_edits_to_other_lessons() {
+    let book = Book::empty();
+    for (name, x) in [("a", 5), ("b", 6)] {
+        let block = STEPS_BLOCK.replace("x = 3", &format!("x = {x}"));
+        let body = format!("{block}\nProse of {name}: y is {{{{steps.y | 0dp}}}}.\n");
+        book.write(&format!("content/{name}.md"), lesson(name, &body));
+    }
+    let mut cache = BuildCache::default();
+    let build = |cache: &mut BuildCache| {
+        build_site_cached(book.root(), Strictness::Lenient, Some(cache)).expect("the book builds")
+    };
+    build(&mut cache);
+    // Lesson b's page comes from the page cache twice, asking nothing of its example.
+    book.edit("content/a.md", "Prose of a", "More prose of a");
+    build(&mut cache);
+    book.edit("content/a.md", "More prose of a", "Prose of a");
+    build(&mut cache);
+    book.edit("content/b.md", "Prose of b", "More prose of b");
+    let edited = build(&mut cache);
+    assert_eq!(edited.stats.pages_laid_out, 1);
+    assert_eq!(edited.stats.examples_evaluated, 0);
+}

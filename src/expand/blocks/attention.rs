@@ -137,7 +137,7 @@ mod tests {
 w_q = [[1, 0], [1, 2]]\nw_k = [[2, 0], [0, 1]]\nw_v = [[1, 0], [0, 2]]\n";
 
     fn error_at(text: &str) -> (String, String) {
-        let errors = evaluate(text).err().expect("should fail");
+        let errors = evaluate(text).expect_err("should fail");
         let error = &errors[0];
         (text[error.span.clone()].to_string(), error.message.clone())
     }

@@ -475,7 +475,7 @@ eps = 0.00001
 "#;
 
     fn error_at(text: &str) -> (String, String) {
-        let errors = evaluate(text).err().expect("should fail");
+        let errors = evaluate(text).expect_err("should fail");
         let error = &errors[0];
         (text[error.span.clone()].to_string(), error.message.clone())
     }
@@ -532,7 +532,7 @@ eps = 0.00001
             "\"# \\\"quoted\\\" \\u0041\\ny = x @ nope\"",
         ] {
             let text = with_steps(steps);
-            let errors = evaluate(&text).err().expect(steps);
+            let errors = evaluate(&text).expect_err(steps);
             assert_eq!(
                 &text[errors[0].span.clone()],
                 "nope",

@@ -34,6 +34,30 @@ impl<'a> DataFiles<'a> {
             files: &lesson.data,
         }
     }
+
+    /// What an example's values may follow from besides its text: the lesson's folder (paths
+    /// are relative to it) and a hash of every data file of the book; `None` in a book without
+    /// data files. Coarse on purpose: an edit to any data file evaluates again the examples of
+    /// a book that has some, and a prose edit never does.
+    pub(crate) fn identity(&self) -> Option<(String, u64)> {
+        if self.files.is_empty() {
+            return None;
+        }
+        let hash = self.files.iter().fold(FNV_OFFSET, |hash, (path, bytes)| {
+            let hash = fnv1a(hash, path.as_bytes());
+            fnv1a(fnv1a(hash, &[0]), bytes)
+        });
+        Some((self.folder.to_string(), hash))
+    }
+}
+
+const FNV_OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
+
+/// FNV-1a of `bytes`, continuing from `hash`.
+fn fnv1a(hash: u64, bytes: &[u8]) -> u64 {
+    bytes.iter().fold(hash, |hash, byte| {
+        (hash ^ u64::from(*byte)).wrapping_mul(0x0100_0000_01b3)
+    })
 }
 
 /// Where an input's value came from, for the widget's page data and `eval`.
@@ -124,9 +148,7 @@ pub(crate) fn read(
             "input `{name}` from {shown} is {rows}×{cols}; values are at most {MAX_SIDE}×{MAX_SIDE}"
         )));
     }
-    let hash = bytes.iter().fold(0xcbf2_9ce4_8422_2325_u64, |hash, byte| {
-        (hash ^ u64::from(*byte)).wrapping_mul(0x0100_0000_01b3)
-    });
+    let hash = fnv1a(FNV_OFFSET, bytes);
     Ok((value, DataSource { path: shown, hash }))
 }
 

@@ -141,7 +141,7 @@ mod tests {
 learning_rate = 0.05\nsteps = 50\n";
 
     fn error_at(text: &str) -> (String, String) {
-        let errors = evaluate(text).err().expect("should fail");
+        let errors = evaluate(text).expect_err("should fail");
         let error = &errors[0];
         (text[error.span.clone()].to_string(), error.message.clone())
     }

@@ -16,6 +16,7 @@ mod softmax;
 mod toml_input;
 mod vectors;
 
+use super::evaluation_cache::{EvaluationCache, ExampleIdentity};
 use crate::base::diagnostics::Diagnostic;
 use crate::base::source::SourceFile;
 use crate::compute::{ComputeError, Evaluated};
@@ -38,7 +39,7 @@ pub enum BlockKind {
 }
 
 /// The kinds of example the compute core evaluates.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum ExampleKind {
     /// Scaled dot-product attention.
     Attention,
@@ -166,20 +167,26 @@ pub struct ExampleBlock {
     pub show: bool,
 }
 
-/// Parses and evaluates one example block.
+/// Parses and evaluates one example block, or takes its values from `evaluations`.
 pub fn evaluate_example(
     file: &SourceFile,
     kind: ExampleKind,
     body: &BlockText,
     data: &data_input::DataFiles,
+    evaluations: &EvaluationCache,
 ) -> Result<ExampleBlock, Vec<Diagnostic>> {
-    let parsed = match kind {
+    let identity = ExampleIdentity {
+        kind,
+        text: body.text.clone(),
+        data: data.identity(),
+    };
+    let parsed = evaluations.example(identity, || match kind {
         ExampleKind::Attention => attention::evaluate(&body.text),
         ExampleKind::Softmax => softmax::evaluate(&body.text),
         ExampleKind::Vectors => vectors::evaluate(&body.text),
         ExampleKind::GradientDescent => gradient_descent::evaluate(&body.text),
         ExampleKind::Compute => compute::evaluate(&body.text, data),
-    };
+    });
     let to_diagnostic = |error: BlockError| {
         Diagnostic::at(file, body.file_span(error.span), error.message)
             .with_optional_help(error.help)
@@ -213,6 +220,7 @@ pub fn evaluate_example(
 }
 
 /// What each kind's parser hands back, with body-relative spans.
+#[derive(Debug, Clone)]
 pub(crate) struct ParsedExample {
     pub name: String,
     pub name_span: Range<usize>,

@@ -152,7 +152,7 @@ mod tests {
         "name = \"t\"\nlogits = [2, 1, 0.1]\nlabels = [\"cat\", \"dog\", \"fish\"]\n";
 
     fn error_at(text: &str) -> (String, String) {
-        let errors = evaluate(text).err().expect("should fail");
+        let errors = evaluate(text).expect_err("should fail");
         let error = &errors[0];
         (text[error.span.clone()].to_string(), error.message.clone())
     }

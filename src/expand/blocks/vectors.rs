@@ -119,7 +119,7 @@ mod tests {
         "name = \"emb\"\nnames = [\"the\", \"cat\", \"sat\"]\nvectors = [[1, 0], [0, 1], [1, 1]]\n";
 
     fn error_at(text: &str) -> (String, String) {
-        let errors = evaluate(text).err().expect("should fail");
+        let errors = evaluate(text).expect_err("should fail");
         let error = &errors[0];
         (text[error.span.clone()].to_string(), error.message.clone())
     }
