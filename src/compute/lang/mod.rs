@@ -64,8 +64,7 @@ use std::ops::Range;
 // the attention kind's softmax), so that a number is computed one way wherever it is printed.
 pub(crate) use eval::apply_binary;
 pub(crate) use functions::{
-    apply_elementwise, dot_product, next_random, reduce_lane, softmax_lane, softmax_parts,
-    SoftmaxParts,
+    apply_elementwise, dot_product, next_random, reduce_lane, softmax_lane,
 };
 pub use memory::MAX_KEPT_ENTRIES;
 pub(crate) use parser::BinaryOp;
