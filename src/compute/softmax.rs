@@ -427,7 +427,11 @@ mod tests {
                 })
                 .collect();
             let kind = softmax(&plain(Array1::from(logits.clone()))).unwrap();
-            let language = crate::compute::lang::softmax_lane(&logits, false);
+            let inputs = [("z".to_string(), Value::Vector(Array1::from(logits.clone())))];
+            let language = template::run("p = softmax(z)", &inputs)
+                .unwrap()
+                .vector("p");
+            let language = language.to_vec();
             assert_eq!(kind.probabilities.to_vec(), language, "length {length}");
             let temperatures = Some(vec![1.0, 0.5]);
             let swept = softmax(&SoftmaxInput {

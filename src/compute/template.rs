@@ -5,7 +5,7 @@
 //! name, or the step that failed, for the kind to word for authors.
 //! Must not: do arithmetic of its own.
 
-use super::lang::{self, LangError, Value};
+use super::lang::{self, ErrorKind, LangError, Value};
 use ndarray::{Array1, Array2};
 
 /// A template program's values after a run.
@@ -13,17 +13,20 @@ pub(crate) struct Ran {
     outputs: Vec<lang::Output>,
 }
 
-/// A template run that stopped: the step it stopped in (every template step's failure is one
-/// the kind words for its authors: a value too large or too small to represent).
+/// A template run that stopped: the step it stopped in, and whether the example is too large
+/// for the language's limits (any other failure is a value too large or too small to
+/// represent), for the kind to word for its authors.
 #[derive(Debug)]
 pub(crate) struct Stopped {
     pub(crate) step: String,
+    pub(crate) over_limit: bool,
 }
 
 /// Runs `program` on `inputs`. A template is fixed text, so only a run can fail, never a parse.
 pub(crate) fn run(program: &str, inputs: &[(String, Value)]) -> Result<Ran, Stopped> {
     let stopped = |error: LangError| Stopped {
         step: step_at(program, error.span.start),
+        over_limit: error.kind == ErrorKind::Limit,
     };
     let parsed = lang::parse(program).map_err(stopped)?;
     let outputs = lang::run(&parsed, inputs).map_err(stopped)?;
@@ -93,5 +96,13 @@ mod tests {
             .err()
             .unwrap();
         assert_eq!(stopped.step, "big");
+        assert!(!stopped.over_limit);
+        let inputs = [(
+            "x".to_string(),
+            Value::Matrix(ndarray::Array2::ones((1000, 1000))),
+        )];
+        let stopped = run("y = x @ x", &inputs).err().unwrap();
+        assert_eq!(stopped.step, "y");
+        assert!(stopped.over_limit);
     }
 }

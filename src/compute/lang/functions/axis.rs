@@ -78,8 +78,8 @@ pub(super) fn map_lanes(x: &Value, axis: usize, f: impl Fn(&[f64]) -> Vec<f64>) 
 
 /// One lane of `softmax`, or of `log_softmax` with `log`: shift by the lane's largest entry,
 /// exponentiate, normalise, summing in reading order. A −∞ entry becomes exactly 0 (or stays
-/// −∞ for `log_softmax`). The attention kind's rows call it too.
-pub(crate) fn softmax_lane(lane: &[f64], log: bool) -> Vec<f64> {
+/// −∞ for `log_softmax`).
+fn softmax_lane(lane: &[f64], log: bool) -> Vec<f64> {
     // x / 1 is x, bit for bit: at T = 1 the parts are the plain softmax's.
     let SoftmaxParts {
         shifted,

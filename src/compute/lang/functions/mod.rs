@@ -31,7 +31,7 @@ mod linalg;
 mod shape;
 mod signatures;
 
-pub(crate) use axis::{reduce_lane, softmax_lane};
+pub(crate) use axis::reduce_lane;
 pub(crate) use combine::dot_product;
 pub(crate) use construct::next_random;
 pub(crate) use elementwise::apply_elementwise;
