@@ -6,19 +6,21 @@
 //! Output: an [`Attention`] holding every intermediate matrix, so prose can reference any of
 //! them (`cat.q`, `cat.scaled[sat, the]`, `cat.h2.weights`) and `eval --json` can dump them.
 //! Must not: read files, format numbers, or return NaN/∞ — inputs are validated first and
-//! overflowing products are reported as errors.
+//! overflowing products and examples beyond the language's work limit are reported as errors.
 //!
-//! The computation, per head h with d_k columns of the queries:
+//! The computation, run as template programs in the compute language, per head h with d_k
+//! columns of the queries:
 //! Q = E·W_q, K = E·W_k, V = E·W_v; scores = Q_h·K_hᵀ; scaled = scores / √d_k;
 //! weights = softmax of each row of `scaled` (entries j > i excluded when causal);
 //! output_h = weights·V_h. The heads' outputs are concatenated, then multiplied by W_o if given.
 
-use ndarray::{s, Array2};
+use ndarray::Array2;
 use serde::Serialize;
 
-use super::error::{ensure_finite_matrix, ensure_finite_result};
+use super::error::ensure_finite_matrix;
 use super::json::Rows;
-use super::lang::softmax_lane;
+use super::lang::{Value, MAX_WORK};
+use super::template::{self, Stopped};
 use super::{ComputeError, Quantity, MAX_DIM, MAX_TOKENS};
 
 /// The inputs of an attention example, as written by the author.
@@ -99,7 +101,38 @@ pub struct Attention {
     pub output: Array2<f64>,
 }
 
-/// Evaluates an attention example, validating every shape before any matrix product.
+/// The attention kind as programs: every product, the scaling and the row softmax are the
+/// compute language's. First the projections; then each head h (from 1), in a run of its own so
+/// that the language's work limit applies per head, takes its block of columns of Q, K and V;
+/// with `causal` the mask's −∞ above the diagonal leaves a masked weight exactly 0, and `scaled`
+/// stays unmasked so the page can show what the mask hides; last, the heads side by side.
+const PROJECTIONS: &str = "q = embeddings @ w_q\nk = embeddings @ w_k\nv = embeddings @ w_v\n";
+
+fn head_program(h: usize, d_k: usize, d_v: usize, causal: bool) -> String {
+    let (qk, v) = ((h - 1) * d_k..h * d_k, (h - 1) * d_v..h * d_v);
+    let (mask, masked) = if causal {
+        ("mask = causal_mask(n)\n", " + mask")
+    } else {
+        ("", "")
+    };
+    format!(
+        "{mask}head_q = cols(q, {}, {})\nhead_k = cols(k, {}, {})\nhead_v = cols(v, {}, {})\n\
+         scores = head_q @ head_k.T\nscaled = scores / sqrt(d_k)\n\
+         weights = softmax(scaled{masked}, axis=1)\nout = weights @ head_v\n",
+        qk.start, qk.end, qk.start, qk.end, v.start, v.end
+    )
+}
+
+fn output_program(heads: usize, w_o: bool) -> String {
+    let outputs: Vec<String> = (1..=heads).map(|h| format!("out_{h}")).collect();
+    let output = if w_o { "concat @ w_o" } else { "concat" };
+    format!(
+        "concat = concat({}, axis=1)\noutput = {output}\n",
+        outputs.join(", ")
+    )
+}
+
+/// Evaluates an attention example, validating every shape before running its program.
 ///
 /// Errors carry `field` = the input key at fault. Duplicate tokens are allowed: "the cat sat on
 /// the mat" has two `the`s, and references then address them by position.
@@ -108,52 +141,54 @@ pub fn attend(input: &AttentionInput) -> Result<Attention, ComputeError> {
     let n = input.tokens.len();
     let d_k = input.w_q.ncols() / input.heads;
     let d_v = input.w_v.ncols() / input.heads;
-
-    let q = input.embeddings.dot(&input.w_q);
-    let k = input.embeddings.dot(&input.w_k);
-    let v = input.embeddings.dot(&input.w_v);
-    for (name, matrix) in [
-        ("the queries Q", &q),
-        ("the keys K", &k),
-        ("the values V", &v),
-    ] {
-        ensure_finite_result(name, None, matrix)?;
-    }
-
+    let fail = |stopped| stopped_error(stopped, input);
+    let matrix =
+        |name: &str, values: &Array2<f64>| (name.to_string(), Value::Matrix(values.clone()));
+    let projected = template::run(
+        PROJECTIONS,
+        &[
+            matrix("embeddings", &input.embeddings),
+            matrix("w_q", &input.w_q),
+            matrix("w_k", &input.w_k),
+            matrix("w_v", &input.w_v),
+        ],
+    )
+    .map_err(fail)?;
+    let (q, k, v) = (
+        projected.matrix("q"),
+        projected.matrix("k"),
+        projected.matrix("v"),
+    );
+    let head_inputs = [
+        matrix("q", &q),
+        matrix("k", &k),
+        matrix("v", &v),
+        ("n".to_string(), Value::Scalar(n as f64)),
+        ("d_k".to_string(), Value::Scalar(d_k as f64)),
+    ];
     let mut heads = Vec::with_capacity(input.heads);
-    let mut concat = Array2::zeros((n, input.w_v.ncols()));
-    for h in 0..input.heads {
-        let qk_columns = h * d_k..(h + 1) * d_k;
-        let v_columns = h * d_v..(h + 1) * d_v;
-        let head_q = q.slice(s![.., qk_columns.clone()]).to_owned();
-        let head_k = k.slice(s![.., qk_columns]).to_owned();
-        let head_v = v.slice(s![.., v_columns.clone()]).to_owned();
-        let scores = head_q.dot(&head_k.t());
-        ensure_finite_result("the scores Q·Kᵀ", None, &scores)?;
-        let scaled = &scores / (d_k as f64).sqrt();
-        let weights = softmax_rows(&scaled, input.causal);
-        let output = weights.dot(&head_v);
-        concat.slice_mut(s![.., v_columns]).assign(&output);
-        heads.push(Head {
+    let mut outputs = Vec::with_capacity(input.heads + 1);
+    for h in 1..=input.heads {
+        let ran =
+            template::run(&head_program(h, d_k, d_v, input.causal), &head_inputs).map_err(fail)?;
+        let head = Head {
             d_k,
-            q: head_q,
-            k: head_k,
-            v: head_v,
-            scores,
-            scaled,
-            weights,
-            output,
-        });
+            q: ran.matrix("head_q"),
+            k: ran.matrix("head_k"),
+            v: ran.matrix("head_v"),
+            scores: ran.matrix("scores"),
+            scaled: ran.matrix("scaled"),
+            weights: ran.matrix("weights"),
+            output: ran.matrix("out"),
+        };
+        outputs.push(matrix(&format!("out_{h}"), &head.output));
+        heads.push(head);
     }
-    // Each head's output is a weighted average of V's rows, so it stays finite except for
-    // rounding at the very edge of f64; checked all the same, since it is printed.
-    ensure_finite_result("the heads' outputs", None, &concat)?;
-    let output = match &input.w_o {
-        Some(w_o) => concat.dot(w_o),
-        None => concat.clone(),
-    };
-    ensure_finite_result("the output", None, &output)?;
-
+    if let Some(w_o) = &input.w_o {
+        outputs.push(matrix("w_o", w_o));
+    }
+    let combined =
+        template::run(&output_program(input.heads, input.w_o.is_some()), &outputs).map_err(fail)?;
     Ok(Attention {
         tokens: input.tokens.clone(),
         causal: input.causal,
@@ -167,37 +202,36 @@ pub fn attend(input: &AttentionInput) -> Result<Attention, ComputeError> {
         k,
         v,
         heads,
-        concat,
-        output,
+        concat: combined.matrix("concat"),
+        output: combined.matrix("output"),
     })
 }
 
-/// Softmax of each row, stable for any finite scores, with an optional causal mask: the compute
-/// language's `softmax` of each row's visible part.
-///
-/// Subtracting the row maximum before `exp` means the largest term is exactly 1, so the sum is
-/// at least 1 and nothing overflows or divides by zero. With `causal`, entry (i, j) for j > i is
-/// excluded from the row and its weight is exactly 0 (not merely tiny), which the page relies on
-/// to show a clean triangle. Scores are expected to be finite: `attend` checks that first.
-pub fn softmax_rows(scores: &Array2<f64>, causal: bool) -> Array2<f64> {
-    let mut weights = Array2::zeros(scores.raw_dim());
-    for (i, (row, mut out)) in scores
-        .rows()
-        .into_iter()
-        .zip(weights.rows_mut())
-        .enumerate()
-    {
-        let allowed = if causal {
-            (i + 1).min(row.len())
-        } else {
-            row.len()
-        };
-        let visible = row.slice(s![..allowed]).to_vec();
-        for (w, p) in out.iter_mut().zip(softmax_lane(&visible, false)) {
-            *w = p;
-        }
+/// The author's words for a template that stopped: an example too large for the language's
+/// work limit, or a product that overflowed (the inputs are finite).
+fn stopped_error(stopped: Stopped, input: &AttentionInput) -> ComputeError {
+    if stopped.over_limit {
+        let (heads, tokens) = (input.heads, input.tokens.len());
+        return ComputeError::for_field(
+            "heads",
+            format!(
+                "{heads} heads over {tokens} tokens need more than {MAX_WORK} operations, the limit of any example"
+            ),
+        )
+        .with_hint("use fewer tokens or heads, or narrower projections");
     }
-    weights
+    let what = match stopped.step.as_str() {
+        "q" => "the queries Q",
+        "k" => "the keys K",
+        "v" => "the values V",
+        "out" | "concat" => "the heads' outputs",
+        "output" => "the output",
+        _ => "the scores Q·Kᵀ",
+    };
+    ComputeError::new(format!(
+        "{what} overflows: the inputs are too large to compute with"
+    ))
+    .with_hint("scale the inputs down")
 }
 
 /// Most entries of one table across all heads (heads × tokens²). The dimension limits alone
@@ -567,7 +601,7 @@ mod tests {
     }
 
     #[test]
-    fn many_heads_over_many_tokens_are_an_error_on_heads_before_any_work() {
+    fn many_heads_over_many_tokens_are_an_error_on_heads() {
         // Within every dimension limit, yet 6 GB of per-head tables if it were evaluated.
         let mut input = cat(false);
         input.tokens = vec!["t".to_string(); MAX_TOKENS];
@@ -584,7 +618,16 @@ mod tests {
             error.message
         );
         input.heads = 16;
-        assert!(attend(&input).is_ok(), "16 heads of the most tokens fit");
+        let error = attend(&input).unwrap_err();
+        assert_eq!(error.field.as_deref(), Some("heads"));
+        assert!(error.message.contains("operations"), "{}", error.message);
+        input.tokens.truncate(128);
+        input.embeddings = Array2::zeros((128, 1));
+        input.w_q = Array2::zeros((1, 64));
+        input.w_k = Array2::zeros((1, 64));
+        input.w_v = Array2::zeros((1, 64));
+        input.heads = 4;
+        assert!(attend(&input).is_ok(), "4 heads of 128 tokens fit");
     }
 
     #[test]
@@ -984,19 +1027,6 @@ mod tests {
         assert_eq!(json["w_o"], serde_json::json!([[1.0], [1.0]]));
         assert_eq!(json["output"].as_array().unwrap().len(), 3);
     }
-
-    #[test]
-    fn softmax_rows_of_an_empty_matrix_is_empty() {
-        let empty: Array2<f64> = Array2::zeros((0, 0));
-        assert_eq!(softmax_rows(&empty, true).dim(), (0, 0));
-    }
-
-    #[test]
-    fn softmax_rows_with_a_mask_on_a_wide_matrix_keeps_the_first_columns() {
-        let weights = softmax_rows(&array![[0.0, 5.0, 5.0], [0.0, 0.0, 9.0]], true);
-        assert_eq!(weights.row(0), array![1.0, 0.0, 0.0]);
-        assert_eq!(weights.row(1), array![0.5, 0.5, 0.0]);
-    }
 }
 
 #[cfg(test)]
@@ -1062,6 +1092,26 @@ mod properties {
 
     fn any_matrix() -> impl Strategy<Value = Array2<f64>> {
         (0usize..4, 0usize..4).prop_flat_map(|(rows, cols)| matrix(rows, cols, any_finite()))
+    }
+
+    fn any_scores() -> impl Strategy<Value = Array2<f64>> {
+        (1usize..4).prop_flat_map(|n| matrix(n, n, any_finite()))
+    }
+
+    /// The row softmax of the kind's template, run by the language.
+    fn softmax_rows(scores: &Array2<f64>, causal: bool) -> Array2<f64> {
+        let program = if causal {
+            "weights = softmax(scores + causal_mask(n), axis=1)"
+        } else {
+            "weights = softmax(scores, axis=1)"
+        };
+        let inputs = [
+            ("scores".to_string(), Value::Matrix(scores.clone())),
+            ("n".to_string(), Value::Scalar(scores.nrows() as f64)),
+        ];
+        crate::compute::template::run(program, &inputs)
+            .unwrap()
+            .matrix("weights")
     }
 
     /// Everything an `Ok` result holds is finite, and JSON has no `null` but an absent W_o.
@@ -1160,7 +1210,7 @@ mod properties {
 
         #[test]
         fn huge_finite_scores_give_finite_weights_that_sum_to_one(
-            scores in any_matrix(),
+            scores in any_scores(),
             causal in any::<bool>(),
         ) {
             let weights = softmax_rows(&scores, causal);

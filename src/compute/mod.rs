@@ -19,6 +19,7 @@ pub mod lang;
 pub mod ops;
 pub mod quantity;
 pub mod softmax;
+mod template;
 pub mod vary;
 pub mod vectors;
 

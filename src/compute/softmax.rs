@@ -14,7 +14,8 @@ use serde::Serialize;
 
 use super::error::ensure_finite_vector;
 use super::json::{Elements, Rows};
-use super::lang::{softmax_parts, SoftmaxParts};
+use super::lang::Value;
+use super::template::{self, Stopped};
 use super::{ComputeError, Quantity, MAX_DIM};
 
 /// Which logit is the correct class for the loss.
@@ -81,7 +82,28 @@ pub struct Softmax {
     pub jacobian: Array2<f64>,
 }
 
-/// Evaluates a softmax example.
+/// The softmax kind as a program: the steps a block's values come from, each computed by the
+/// compute language. Subtracting the maximum before dividing by T keeps a tiny T from
+/// overflowing; log-probabilities come from the shifted logits (log-sum-exp), so a probability
+/// that underflows to 0 still has a finite logarithm.
+const PROGRAM: &str = "shifted = (logits - max(logits)) / T
+exps = exp(shifted)
+total = sum(exps)
+probabilities = exps / total
+log_probabilities = shifted - log(total)
+jacobian = col(probabilities) * (eye(n) - row(probabilities)) / T
+";
+
+/// With a target: the cross-entropy and its gradient with respect to the logits.
+const TARGET_PROGRAM: &str = "loss = -log_probabilities[target]
+gradient = (probabilities - one_hot(target, n)) / T
+";
+
+/// With temperatures: one row of probabilities per temperature.
+const SWEEP_PROGRAM: &str =
+    "sweep = softmax((row(logits) - max(logits)) / col(temperatures), axis=1)\n";
+
+/// Evaluates a softmax example by running its program.
 ///
 /// Errors carry `field` = the input key at fault: `logits` (empty, too long, NaN/∞), `labels`
 /// (wrong length, duplicates), `temperature`, `target`, `temperatures`.
@@ -92,101 +114,71 @@ pub fn softmax(input: &SoftmaxInput) -> Result<Softmax, ComputeError> {
         .as_ref()
         .map(|target| resolve_target(target, input))
         .transpose()?;
-    let distribution = Distribution::new(&input.logits, input.temperature);
-    let log_probabilities = distribution.log_probabilities(input.labels.as_deref())?;
-
-    let (loss, gradient) = match target {
-        None => (None, None),
-        Some(t) => {
-            let mut gradient = distribution.probabilities.clone();
-            gradient[t] -= 1.0;
-            gradient /= input.temperature;
-            if !gradient.iter().all(|g| g.is_finite()) {
-                return Err(ComputeError::for_field(
-                    "temperature",
-                    format!(
-                        "the gradient overflows at temperature {}",
-                        input.temperature
-                    ),
-                )
-                .with_hint("use a larger temperature"));
-            }
-            (Some(-log_probabilities[t]), Some(gradient))
-        }
-    };
-
-    let sweep = input.temperatures.as_ref().map(|temperatures| {
-        let mut probabilities = Array2::zeros((temperatures.len(), input.logits.len()));
-        for (row, &temperature) in probabilities.rows_mut().into_iter().zip(temperatures) {
-            Distribution::new(&input.logits, temperature)
-                .probabilities
-                .assign_to(row);
-        }
-        Sweep {
-            temperatures: Array1::from(temperatures.clone()),
-            probabilities,
-        }
-    });
-
-    let jacobian = softmax_jacobian(&distribution.probabilities, input.temperature);
+    let mut program = PROGRAM.to_string();
+    let mut inputs = vec![
+        ("logits".to_string(), Value::Vector(input.logits.clone())),
+        ("T".to_string(), Value::Scalar(input.temperature)),
+        ("n".to_string(), Value::Scalar(input.logits.len() as f64)),
+    ];
+    if let Some(target) = target {
+        program.push_str(TARGET_PROGRAM);
+        inputs.push(("target".to_string(), Value::Scalar(target as f64)));
+    }
+    if let Some(temperatures) = &input.temperatures {
+        program.push_str(SWEEP_PROGRAM);
+        let temperatures = Array1::from(temperatures.clone());
+        inputs.push(("temperatures".to_string(), Value::Vector(temperatures)));
+    }
+    let ran = template::run(&program, &inputs).map_err(|stopped| stopped_error(stopped, input))?;
     Ok(Softmax {
-        jacobian,
+        jacobian: ran.matrix("jacobian"),
         labels: input.labels.clone(),
         temperature: input.temperature,
         logits: input.logits.clone(),
-        exps: distribution.exps,
-        probabilities: distribution.probabilities,
-        log_probabilities,
+        exps: ran.vector("exps"),
+        probabilities: ran.vector("probabilities"),
+        log_probabilities: ran.vector("log_probabilities"),
         target,
-        loss,
-        gradient,
-        sweep,
+        loss: target.map(|_| ran.scalar("loss")),
+        gradient: target.map(|_| ran.vector("gradient")),
+        sweep: input.temperatures.as_ref().map(|temperatures| Sweep {
+            temperatures: Array1::from(temperatures.clone()),
+            probabilities: ran.matrix("sweep"),
+        }),
     })
 }
 
-/// The stable pieces of softmax(z / T) that every output is built from.
-struct Distribution {
-    /// (z − max z) / T: every entry ≤ 0 and the largest exactly 0.
-    shifted: Array1<f64>,
-    exps: Array1<f64>,
-    probabilities: Array1<f64>,
-    /// ln Σ exp(shifted), in [0, ln n] because the largest term is 1.
-    log_total: f64,
-}
-
-impl Distribution {
-    /// The compute language's kernel ([`softmax_parts`]), so the kind and `softmax(z / T)` in a
-    /// compute block are one computation.
-    fn new(logits: &Array1<f64>, temperature: f64) -> Self {
-        let SoftmaxParts {
-            shifted,
-            exps,
-            total,
-        } = softmax_parts(&logits.to_vec(), temperature);
-        let exps = Array1::from(exps);
-        let probabilities = &exps / total;
-        Distribution {
-            shifted: Array1::from(shifted),
-            exps,
-            probabilities,
-            log_total: total.ln(),
-        }
-    }
-
-    /// log p = shifted − ln Σ exp(shifted): finite whenever `shifted` is, even where p = 0.
-    /// A shifted logit of −∞ means log p is below −1.8e308 and cannot be printed.
-    fn log_probabilities(&self, labels: Option<&[String]>) -> Result<Array1<f64>, ComputeError> {
-        let log_probabilities = self.shifted.mapv(|s| s - self.log_total);
-        match log_probabilities.iter().position(|x| !x.is_finite()) {
-            None => Ok(log_probabilities),
-            Some(i) => Err(ComputeError::for_field(
+/// The author's words for a step that cannot be represented: every other step is finite
+/// whenever the inputs pass [`validate`].
+fn stopped_error(stopped: Stopped, input: &SoftmaxInput) -> ComputeError {
+    let temperature = input.temperature;
+    match stopped.step.as_str() {
+        "gradient" => ComputeError::for_field(
+            "temperature",
+            format!("the gradient overflows at temperature {temperature}"),
+        )
+        .with_hint("use a larger temperature"),
+        "sweep" => ComputeError::for_field(
+            "temperatures",
+            "a temperature is too small to compare the probabilities at",
+        )
+        .with_hint("use temperatures of at least 1e-300"),
+        _ => {
+            // (z − max z) / T reached −∞ for a logit: its log-probability has no f64.
+            let largest = input.logits.fold(f64::NEG_INFINITY, |a, &b| a.max(b));
+            let logit = input
+                .logits
+                .iter()
+                .position(|z| ((z - largest) / temperature).is_infinite())
+                .unwrap_or(0);
+            ComputeError::for_field(
                 "temperature",
                 format!(
                     "the log-probability of {} is too small to represent",
-                    describe(labels, i)
+                    describe(input.labels.as_deref(), logit)
                 ),
             )
-            .with_hint("use a larger temperature or logits closer together")),
+            .with_hint("use a larger temperature or logits closer together")
         }
     }
 }
@@ -294,15 +286,6 @@ fn resolve_target(target: &Target, input: &SoftmaxInput) -> Result<usize, Comput
                     .with_hint(format!("use one of {}", labels.join(", ")))
             }),
     }
-}
-
-/// The derivative of softmax(z / T) with respect to z.
-fn softmax_jacobian(probabilities: &Array1<f64>, temperature: f64) -> Array2<f64> {
-    let n = probabilities.len();
-    Array2::from_shape_fn((n, n), |(i, j)| {
-        let delta = if i == j { 1.0 } else { 0.0 };
-        probabilities[i] * (delta - probabilities[j]) / temperature
-    })
 }
 
 impl Softmax {
@@ -432,7 +415,7 @@ mod tests {
     use ndarray::array;
 
     #[test]
-    fn the_kind_and_the_languages_softmax_are_one_computation_bit_for_bit() {
+    fn the_template_and_the_languages_softmax_are_one_computation_bit_for_bit() {
         // Long logit vectors, where a sum in another order (ndarray's eight partial sums) would
         // change the last bits of most of them.
         let mut seed = 12_345_u64;
@@ -443,9 +426,21 @@ mod tests {
                     (seed >> 11) as f64 / (1u64 << 53) as f64 * 10.0 - 5.0
                 })
                 .collect();
-            let kind = Distribution::new(&Array1::from(logits.clone()), 1.0);
-            let language = crate::compute::lang::softmax_lane(&logits, false);
+            let kind = softmax(&plain(Array1::from(logits.clone()))).unwrap();
+            let inputs = [("z".to_string(), Value::Vector(Array1::from(logits.clone())))];
+            let language = template::run("p = softmax(z)", &inputs)
+                .unwrap()
+                .vector("p");
+            let language = language.to_vec();
             assert_eq!(kind.probabilities.to_vec(), language, "length {length}");
+            let temperatures = Some(vec![1.0, 0.5]);
+            let swept = softmax(&SoftmaxInput {
+                temperatures,
+                ..plain(Array1::from(logits.clone()))
+            })
+            .unwrap();
+            let sweep = swept.sweep.unwrap().probabilities;
+            assert_eq!(sweep.row(0).to_vec(), language, "length {length}");
         }
     }
 

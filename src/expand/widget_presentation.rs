@@ -167,6 +167,7 @@ impl Expander<'_> {
             caption_html: None,
             label: None,
             legend: None,
+            axes: crate::present::figure::AxisText::default(),
         }
     }
 

@@ -5,6 +5,7 @@
 mod accessibility;
 mod block_lessons_browser;
 mod book_browser;
+mod book_values;
 mod books;
 mod build;
 mod cards;

@@ -66,13 +66,10 @@ mod value;
 
 use std::ops::Range;
 
-// The arithmetic of one entry or one lane, for the rest of `compute` (the reference filters and
-// the attention kind's softmax), so that a number is computed one way wherever it is printed.
+// The arithmetic of one entry or one lane, for the rest of `compute` (the reference filters),
+// so that a number is computed one way wherever it is printed.
 pub(crate) use eval::apply_binary;
-pub(crate) use functions::{
-    apply_elementwise, dot_product, next_random, reduce_lane, softmax_lane, softmax_parts,
-    SoftmaxParts,
-};
+pub(crate) use functions::{apply_elementwise, dot_product, next_random, reduce_lane};
 pub use memory::MAX_KEPT_ENTRIES;
 pub(crate) use parser::BinaryOp;
 pub use reads::StepReads;

@@ -78,8 +78,8 @@ pub(super) fn map_lanes(x: &Value, axis: usize, f: impl Fn(&[f64]) -> Vec<f64>) 
 
 /// One lane of `softmax`, or of `log_softmax` with `log`: shift by the lane's largest entry,
 /// exponentiate, normalise, summing in reading order. A −∞ entry becomes exactly 0 (or stays
-/// −∞ for `log_softmax`). The attention kind's rows call it too.
-pub(crate) fn softmax_lane(lane: &[f64], log: bool) -> Vec<f64> {
+/// −∞ for `log_softmax`).
+fn softmax_lane(lane: &[f64], log: bool) -> Vec<f64> {
     // x / 1 is x, bit for bit: at T = 1 the parts are the plain softmax's.
     let SoftmaxParts {
         shifted,
@@ -94,20 +94,19 @@ pub(crate) fn softmax_lane(lane: &[f64], log: bool) -> Vec<f64> {
     }
 }
 
-/// The stable pieces of softmax(x / T) over one lane, shared by the language's `softmax` and the
-/// softmax example kind so both compute it one way.
-pub(crate) struct SoftmaxParts {
+/// The stable pieces of softmax(x / T) over one lane.
+struct SoftmaxParts {
     /// (x − max x) / T: every entry ≤ 0 and the largest exactly 0.
-    pub(crate) shifted: Vec<f64>,
+    shifted: Vec<f64>,
     /// exp of each shifted entry.
-    pub(crate) exps: Vec<f64>,
+    exps: Vec<f64>,
     /// Σ exps, added in reading order (as the JS twins add).
-    pub(crate) total: f64,
+    total: f64,
 }
 
 /// Subtracting the maximum *before* dividing by T keeps a tiny T from overflowing x / T for the
 /// largest entry; the others may still go to −∞, which `exp` maps to an exact 0.
-pub(crate) fn softmax_parts(lane: &[f64], temperature: f64) -> SoftmaxParts {
+fn softmax_parts(lane: &[f64], temperature: f64) -> SoftmaxParts {
     let largest = lane.iter().copied().fold(f64::NEG_INFINITY, f64::max);
     let shifted: Vec<f64> = lane.iter().map(|v| (v - largest) / temperature).collect();
     let exps: Vec<f64> = shifted.iter().map(|s| s.exp()).collect();

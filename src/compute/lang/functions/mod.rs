@@ -32,7 +32,7 @@ mod linalg;
 mod shape;
 mod signatures;
 
-pub(crate) use axis::{lanes, reduce_lane, softmax_lane, softmax_parts, SoftmaxParts};
+pub(crate) use axis::{lanes, reduce_lane};
 pub(crate) use combine::dot_product;
 pub(crate) use construct::next_random;
 pub(crate) use elementwise::apply_elementwise;

@@ -1,0 +1,108 @@
+//! The built-in kinds as programs: a kind fills its template program with the block's inputs
+//! and runs it in the compute language, so a kind and a compute block are one engine.
+//!
+//! Stage: evaluation. Input: a template's text and its inputs. Output: the run's values by
+//! name, or the step that failed, for the kind to word for authors.
+//! Must not: do arithmetic of its own.
+
+use super::lang::{self, ErrorKind, LangError, Value};
+use ndarray::{Array1, Array2};
+
+/// A template program's values after a run.
+pub(crate) struct Ran {
+    outputs: Vec<lang::Output>,
+}
+
+/// A template run that stopped: the step it stopped in, and whether the example is too large
+/// for the language's limits (any other failure is a value too large or too small to
+/// represent), for the kind to word for its authors.
+#[derive(Debug)]
+pub(crate) struct Stopped {
+    pub(crate) step: String,
+    pub(crate) over_limit: bool,
+}
+
+/// Runs `program` on `inputs`. A template is fixed text, so only a run can fail, never a parse.
+pub(crate) fn run(program: &str, inputs: &[(String, Value)]) -> Result<Ran, Stopped> {
+    let stopped = |error: LangError| Stopped {
+        step: step_at(program, error.span.start),
+        over_limit: error.kind == ErrorKind::Limit,
+    };
+    let parsed = lang::parse(program).map_err(stopped)?;
+    let outputs = lang::run(&parsed, inputs).map_err(stopped)?;
+    Ok(Ran { outputs })
+}
+
+/// The name assigned on the line holding byte `offset` of `program`.
+fn step_at(program: &str, offset: usize) -> String {
+    let start = program[..offset.min(program.len())]
+        .rfind('\n')
+        .map_or(0, |newline| newline + 1);
+    let line = &program[start..];
+    line.split('=')
+        .next()
+        .unwrap_or_default()
+        .trim()
+        .to_string()
+}
+
+impl Ran {
+    fn value(&self, name: &str) -> &Value {
+        &self
+            .outputs
+            .iter()
+            .find(|output| output.name == name)
+            .unwrap_or_else(|| panic!("the template computes `{name}`"))
+            .value
+    }
+
+    /// A step the template computes as a number.
+    pub(crate) fn scalar(&self, name: &str) -> f64 {
+        match self.value(name) {
+            Value::Scalar(x) => *x,
+            other => panic!("`{name}` is a number in the template, got {other:?}"),
+        }
+    }
+
+    /// A step the template computes as a vector.
+    pub(crate) fn vector(&self, name: &str) -> Array1<f64> {
+        match self.value(name) {
+            Value::Vector(values) => values.clone(),
+            other => panic!("`{name}` is a vector in the template, got {other:?}"),
+        }
+    }
+
+    /// A step the template computes as a matrix.
+    pub(crate) fn matrix(&self, name: &str) -> Array2<f64> {
+        match self.value(name) {
+            Value::Matrix(values) => values.clone(),
+            other => panic!("`{name}` is a matrix in the template, got {other:?}"),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_run_gives_its_steps_by_name_and_a_stop_names_its_step() {
+        let inputs = [("x".to_string(), Value::Scalar(2.0))];
+        let ran = run("y = x * 3\nv = ones(2) * y\nm = eye(2) * x", &inputs).unwrap();
+        assert_eq!(ran.scalar("y"), 6.0);
+        assert_eq!(ran.vector("v").to_vec(), [6.0, 6.0]);
+        assert_eq!(ran.matrix("m")[[1, 1]], 2.0);
+        let stopped = run("y = x * 3\nbig = exp(x * 1000)\nz = y", &inputs)
+            .err()
+            .unwrap();
+        assert_eq!(stopped.step, "big");
+        assert!(!stopped.over_limit);
+        let inputs = [(
+            "x".to_string(),
+            Value::Matrix(ndarray::Array2::ones((1000, 1000))),
+        )];
+        let stopped = run("y = x @ x", &inputs).err().unwrap();
+        assert_eq!(stopped.step, "y");
+        assert!(stopped.over_limit);
+    }
+}
