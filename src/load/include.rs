@@ -20,6 +20,7 @@
 
 use crate::base::diagnostics::Diagnostic;
 use crate::base::source::{Origin, SourceFile};
+use crate::load::regular_file::{read_regular, read_regular_lines, utf8_text, MAX_TEXT_BYTES};
 use std::ops::Range;
 use std::path::{Path, PathBuf};
 
@@ -225,11 +226,21 @@ impl Expander {
             let message = format!("includes nest more than {MAX_INCLUDE_DEPTH} files deep here");
             return self.problem(file, span, message, "include the innermost file directly");
         }
-        let text = match std::fs::read_to_string(&real) {
+        let read = match &selection {
+            // A range ending at a line needs no more of the file than that line.
+            Selection::Lines(_, Some(last)) => read_regular_lines(&real, *last, MAX_TEXT_BYTES),
+            _ => read_regular(&real, MAX_TEXT_BYTES),
+        };
+        let text = match read.and_then(utf8_text) {
             Ok(text) => text,
             Err(error) => {
                 let message = format!("cannot include {target}: {error}");
-                return self.problem(file, span, message, "an included file must be UTF-8 text");
+                return self.problem(
+                    file,
+                    span,
+                    message,
+                    "an included file must be a regular file of UTF-8 text",
+                );
             }
         };
         if self.text.len() + text.len() > MAX_EXPANDED_BYTES {
