@@ -1201,7 +1201,10 @@ fn a_bibliography_url_that_is_not_a_web_address_is_text_with_a_warning() {
         .stderr_has("refs.bib:1:51")
         .stderr_has("entry `evil` has a url with the scheme \"javascript\"");
     let page = book.read("public/bibliography.html");
-    assert!(page.contains("Available at: javascript:alert(1)."), "{page}");
+    assert!(
+        page.contains("Available at: javascript:alert(1)."),
+        "{page}"
+    );
     assert!(!page.contains("href=\"javascript"), "{page}");
     assert!(
         page.contains("<a href=\"https://example.org/x\">"),
@@ -1237,4 +1240,31 @@ fn a_bibliography_or_macros_file_outside_the_book_is_refused() {
         .exits_with(1)
         .stderr_has("book.toml:2:15")
         .stderr_has("it is outside the book");
+}
+
+#[test]
+fn an_exercise_whose_answer_is_not_finite_is_an_error_at_the_answer() {
+    let body = r#"```compute
+name = "ln"
+steps = """
+m = where(x > 2, 0, -inf)
+"""
+
+[inputs]
+x = [1, 4]
+```
+
+```exercise
+name = "neg"
+question = "Which entry is masked?"
+answer = "ln.m[1]"
+solution = "The first."
+```
+"#;
+    let text = lesson("Masked", body);
+    let book = Book::with_lesson("ex.md", &text);
+    book.check()
+        .exits_with(1)
+        .stderr_has(&place("content/ex.md", &text, "\"ln.m[1]\""))
+        .stderr_has("it is infinite, so no number a reader types can match it");
 }
