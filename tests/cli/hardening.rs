@@ -1268,3 +1268,30 @@ solution = "The first."
         .stderr_has(&place("content/ex.md", &text, "\"ln.m[1]\""))
         .stderr_has("it is infinite, so no number a reader types can match it");
 }
+
+#[test]
+fn labels_take_letters_of_any_script_and_other_characters_are_errors_naming_the_label() {
+    let body = "$$ x $$ {#eq-ü}\n\nSee @eq-ü.\n\n## Début {#sec-début}\n\nAs in @sec-début.\n";
+    let book = Book::with_lesson("a.md", &lesson("Labels", body));
+    book.build().succeeds();
+    let page = book.read("public/a.html");
+    assert!(page.contains("id=\"eq-ü\""), "{page}");
+    assert!(page.contains("href=\"#eq-ü\""), "{page}");
+    assert!(page.contains("href=\"#sec-début\""), "{page}");
+
+    let body = "$$ y $$ {#eq-a.b}\n\n$$ z $$ {#eq-a b}\n\n$$ w $$ {#eq-<script>}\n";
+    let text = lesson("Labels", body);
+    let book = Book::with_lesson("a.md", &text);
+    let run = book.check();
+    run.exits_with(1);
+    for (label, bad) in [
+        ("{#eq-a.b}", "'.'"),
+        ("{#eq-a b}", "' '"),
+        ("{#eq-<script>}", "'<'"),
+    ] {
+        run.stderr_has(&place("content/a.md", &text, label))
+            .stderr_has(&format!("the label `{label}` holds {bad}"));
+    }
+    book.build().exits_with(1);
+    assert!(!book.path("public/a.html").exists());
+}
