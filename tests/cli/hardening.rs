@@ -676,9 +676,23 @@ fn a_fifo_or_a_link_to_dev_zero_is_reported_by_name_not_read() {
         .stderr_has("cannot read content/pipe.md: it is a named pipe (FIFO)");
 
     let book = Book::seed();
-    std::os::unix::fs::symlink("/dev/zero", book.path("content/zero.md")).unwrap();
     std::os::unix::fs::symlink("/dev/zero", book.path("content/zero.png")).unwrap();
     book.check().succeeds();
+    // A lesson is never left out silently (issue 35): a `.md` link to a device or a FIFO is an
+    // error naming it, and a link to a lesson is read.
+    std::os::unix::fs::symlink("/dev/zero", book.path("content/zero.md")).unwrap();
+    mkfifo(&book.path("content/pipe.md"));
+    book.write("elsewhere/linked.md", lesson("Linked", "Through a link.\n"));
+    std::os::unix::fs::symlink(book.path("elsewhere/linked.md"), book.path("content/linked.md"))
+        .unwrap();
+    book.check()
+        .exits_with(2)
+        .stderr_has("content/zero.md: it is a device")
+        .stderr_has("content/pipe.md: it is a named pipe (FIFO)");
+    std::fs::remove_file(book.path("content/zero.md")).unwrap();
+    std::fs::remove_file(book.path("content/pipe.md")).unwrap();
+    book.build().succeeds();
+    assert!(book.read("public/linked.html").contains("Through a link."));
 }
 
 // --- Output collisions (issue 23) -------------------------------------------------------------
