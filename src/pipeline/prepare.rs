@@ -68,29 +68,17 @@ pub(super) fn prepare_lesson<'a>(
     labels: &PageLabels<'_>,
     bibliography: Option<&Bibliography>,
 ) -> Result<Prepared<'a>, Unexpanded> {
-    // Citations are found after expansion, which parses the exercises' texts; when expansion
-    // fails, those of the text as written are still checked.
-    let written = events.clone();
+    let (events, citation_problems) =
+        cite_lesson(&lesson.source, events, bibliography, format_citations);
     let expanded = match expand_lesson(lesson, events, config.decimals, budget, labels) {
-        Ok(mut expanded) => {
-            let (events, citation_problems) = cite_lesson(
-                &lesson.source,
-                std::mem::take(&mut expanded.events),
-                bibliography,
-                format_citations,
-            );
-            if !citation_problems.is_empty() {
-                return Err(Unexpanded {
-                    problems: citation_problems,
-                    typed_numbers: expanded.typed_numbers,
-                });
-            }
-            expanded.events = events;
-            expanded
+        Ok(expanded) if citation_problems.is_empty() => expanded,
+        Ok(expanded) => {
+            return Err(Unexpanded {
+                problems: citation_problems,
+                typed_numbers: expanded.typed_numbers,
+            })
         }
         Err(mut unexpanded) => {
-            let (_, citation_problems) =
-                cite_lesson(&lesson.source, written, bibliography, format_citations);
             unexpanded.problems.splice(0..0, citation_problems);
             return Err(unexpanded);
         }

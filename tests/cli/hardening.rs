@@ -683,11 +683,8 @@ fn a_fifo_or_a_link_to_dev_zero_is_reported_by_name_not_read() {
     std::os::unix::fs::symlink("/dev/zero", book.path("content/zero.md")).unwrap();
     mkfifo(&book.path("content/pipe.md"));
     book.write("elsewhere/linked.md", lesson("Linked", "Through a link.\n"));
-    std::os::unix::fs::symlink(
-        book.path("elsewhere/linked.md"),
-        book.path("content/linked.md"),
-    )
-    .unwrap();
+    std::os::unix::fs::symlink(book.path("elsewhere/linked.md"), book.path("content/linked.md"))
+        .unwrap();
     book.check()
         .exits_with(2)
         .stderr_has("content/zero.md: it is a device")
@@ -1311,47 +1308,4 @@ fn labels_take_letters_of_any_script_and_other_characters_are_errors_naming_the_
     }
     book.build().exits_with(1);
     assert!(!book.path("public/a.html").exists());
-}
-
-#[test]
-fn citations_in_an_exercises_texts_are_formatted_and_checked() {
-    let exercise = |hint: &str| {
-        format!(
-            r#"```compute
-name = "ln"
-steps = """
-y = x - 1
-"""
-
-[inputs]
-x = [1, 4]
-```
-
-```exercise
-name = "cite"
-question = "As [@k] asks, what is the first entry of y?"
-answer = "ln.y[1]"
-hints = ["{hint}"]
-solution = "It is {{{{ln.y[1]}}}}, as in @k."
-```
-"#
-        )
-    };
-    let book = Book::with_lesson("ex.md", &lesson("Cites", &exercise("Read [@k].")));
-    book.write("book.toml", "title = \"T\"\nbibliography = \"refs.bib\"\n");
-    book.write(
-        "refs.bib",
-        "@book{k, author = {Knuth, Donald}, title = {TAOCP}, year = {1968}}\n",
-    );
-    book.build().succeeds();
-    let page = book.read("public/ex.html");
-    assert!(!page.contains("[@k]"), "{page}");
-    assert!(page.contains("(Knuth, 1968)"), "{page}");
-    assert!(page.contains("id=\"ref-k\""), "{page}");
-
-    let text = lesson("Cites", &exercise("Read [@nokey]."));
-    book.write("content/ex.md", &text);
-    book.check()
-        .exits_with(1)
-        .stderr_has(&place("content/ex.md", &text, "nokey]"));
 }
