@@ -683,8 +683,11 @@ fn a_fifo_or_a_link_to_dev_zero_is_reported_by_name_not_read() {
     std::os::unix::fs::symlink("/dev/zero", book.path("content/zero.md")).unwrap();
     mkfifo(&book.path("content/pipe.md"));
     book.write("elsewhere/linked.md", lesson("Linked", "Through a link.\n"));
-    std::os::unix::fs::symlink(book.path("elsewhere/linked.md"), book.path("content/linked.md"))
-        .unwrap();
+    std::os::unix::fs::symlink(
+        book.path("elsewhere/linked.md"),
+        book.path("content/linked.md"),
+    )
+    .unwrap();
     book.check()
         .exits_with(2)
         .stderr_has("content/zero.md: it is a device")
