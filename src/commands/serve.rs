@@ -133,6 +133,8 @@ pub fn run(root: &Path, host: IpAddr, port: u16) -> u8 {
     ));
 
     while let Some(changed) = next_change(&events, &root_abs) {
+        // Before the build, so that no save made while it runs is missed.
+        rearm_sources(&mut watcher, &root_abs, &mut watched);
         // A rebuild that panics (a bug) is reported, and the next change rebuilds from scratch:
         // the preview must keep following the sources whatever one build did.
         let rebuilt = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
@@ -149,8 +151,6 @@ pub fn run(root: &Path, host: IpAddr, port: u16) -> u8 {
             cache = BuildCache::default();
             tell("error: this rebuild stopped on an internal error (a bug in worked; please report it); the next change rebuilds from scratch\n");
         }
-        // A folder created since the last build (say templates/) is watched from now on.
-        watch_sources(&mut watcher, &root_abs, &mut watched);
     }
     exit::OK
 }
@@ -261,6 +261,21 @@ fn watch_sources(watcher: &mut impl Watcher, root: &Path, watched: &mut BTreeSet
             )),
         }
     }
+}
+
+/// Watches every source folder afresh: one replaced since it was watched (`mv content x; mv x
+/// content`, or removed and copied back, as a branch switch does) took its watch with it, and
+/// one created since (say `templates/`) has none yet.
+fn rearm_sources(watcher: &mut impl Watcher, root: &Path, watched: &mut BTreeSet<PathBuf>) {
+    watched.retain(|path| {
+        if path == root {
+            return true;
+        }
+        // Fails harmlessly when the watch already went with a moved or removed folder.
+        let _ = watcher.unwatch(path);
+        false
+    });
+    watch_sources(watcher, root, watched);
 }
 
 /// Waits for a change to a source, then for [`DEBOUNCE`] without another one, so that an editor's

@@ -545,17 +545,34 @@ impl<'a> Markup<'_, 'a> {
     }
 
     /// A `{#kind-…}` left in the text labels nothing: it was written where no label stands.
+    /// A `{#kind-…}` holding a character no label may hold is an error naming it as written.
+    /// It is read from the file, not the event: `{#eq-<b>}` is split by the HTML inside it.
     fn stray_labels(&mut self, text: &str, range: &Range<usize>) {
         for (at, _) in text.match_indices("{#") {
-            let rest = &text[at + 2..];
-            let Some(end) = rest.find('}') else {
+            let open = span_in_file(self.file, text, range, at..at + 2).start;
+            let line = self.file.text[open + 2..]
+                .split('\n')
+                .next()
+                .unwrap_or_default();
+            let Some(end) = line.find('}') else {
                 continue;
             };
-            let id = &rest[..end];
-            if !id.chars().all(is_id_char) || LabelKind::of_id(id).is_none() {
+            let id = &line[..end];
+            if LabelKind::of_id(id).is_none() {
                 continue;
             }
-            let span = span_in_file(self.file, text, range, at..at + end + 3);
+            let span = open..open + end + 3;
+            if let Some(bad) = id.chars().find(|&c| !is_id_char(c)) {
+                self.problems.push(
+                    Diagnostic::at(
+                        self.file,
+                        span,
+                        format!("the label `{{#{id}}}` holds {bad:?}, which a label cannot hold"),
+                    )
+                    .with_help("a label is its kind's prefix and then letters, digits, - and _, such as {#eq-scores}"),
+                );
+                continue;
+            }
             self.problems.push(
                 Diagnostic::at(self.file, span, format!("the label `{id}` labels nothing here"))
                     .with_help("a label goes right after a display formula ($$ … $$ {#eq-…}), at the end of a heading, of a `Table:` caption line after a table or of a `> [!DEFINITION] Title` line; a figure takes id = \"fig-…\""),

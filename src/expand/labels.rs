@@ -124,9 +124,9 @@ impl LabelKind {
     }
 }
 
-/// Whether `c` may be part of an id after its prefix.
+/// Whether `c` may be part of an id after its prefix: a letter or digit of any script, `-`, `_`.
 pub fn is_id_char(c: char) -> bool {
-    c.is_ascii_alphanumeric() || c == '-' || c == '_'
+    c.is_alphanumeric() || c == '-' || c == '_'
 }
 
 /// A `{#id}` that ends `text` (spaces after it allowed): its byte range in `text` and the id.

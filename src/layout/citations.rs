@@ -8,7 +8,7 @@
 
 use crate::base::html::escape_html;
 use crate::expand::citations::{CitationRequestOf, CitedWork, FormattedCitations};
-use crate::load::bibliography::Bibliography;
+use crate::load::bibliography::{is_web_address, Bibliography};
 use hayagriva::citationberg::{FontStyle, FontVariant, FontWeight, TextDecoration, VerticalAlign};
 use hayagriva::{
     BibliographyDriver, BibliographyRequest, CitationItem, CitationRequest, CitePurpose, ElemChild,
@@ -116,11 +116,13 @@ fn write_children(children: &ElemChildren, html: &mut String, depth: usize) {
             ElemChild::Text(text) => write_formatted(&text.text, &text.formatting, html),
             ElemChild::Elem(elem) => write_children(&elem.children, html, depth + 1),
             ElemChild::Markup(markup) => html.push_str(&escape_html(markup)),
-            ElemChild::Link { text, url } => {
+            ElemChild::Link { text, url } if is_web_address(url) => {
                 html.push_str(&format!("<a href=\"{}\">", escape_html(url)));
                 write_formatted(&text.text, &text.formatting, html);
                 html.push_str("</a>");
             }
+            // Any other scheme (`javascript:`, `file:`) is text: a reader must not follow it.
+            ElemChild::Link { text, .. } => write_formatted(&text.text, &text.formatting, html),
             ElemChild::Transparent { .. } => {}
         }
     }
@@ -255,6 +257,20 @@ mod tests {
             vaswani.contains("<i>"),
             "the venue or title is set in italics: {vaswani}"
         );
+    }
+
+    #[test]
+    fn only_web_addresses_become_links() {
+        assert!(is_web_address("https://arxiv.org/abs/1706.03762"));
+        assert!(is_web_address("HTTP://example.org"));
+        for url in [
+            "javascript:alert(1)",
+            "file:///etc/passwd",
+            "data:text/html,x",
+            "//x",
+        ] {
+            assert!(!is_web_address(url), "{url}");
+        }
     }
 
     #[test]

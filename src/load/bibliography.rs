@@ -5,8 +5,9 @@
 //! cites nothing), or one problem naming the file, at the line and column the BibTeX parser
 //! points to. Formatting is `layout::citations`' job; this only reads.
 
+use super::bibliography_bounds::check_bounds;
 use super::config::{BookConfig, CONFIG_FILE};
-use super::regular_file::{read_regular_text, MAX_TEXT_BYTES};
+use super::regular_file::{read_in_book, MAX_TEXT_BYTES};
 use crate::base::diagnostics::Diagnostic;
 use crate::base::source::SourceFile;
 use hayagriva::archive::{locales, ArchivedStyle};
@@ -28,6 +29,12 @@ pub fn is_style_name(name: &str) -> bool {
     name.ends_with(".csl") || ArchivedStyle::by_name(name).is_some()
 }
 
+/// Whether a bibliography's link may be one on the page: http(s) only (DOIs are https).
+pub fn is_web_address(url: &str) -> bool {
+    let scheme = url.split_once(':').map_or("", |(scheme, _)| scheme);
+    scheme.eq_ignore_ascii_case("http") || scheme.eq_ignore_ascii_case("https")
+}
+
 /// The entries a book can cite and how to format them.
 #[derive(Debug)]
 pub struct Bibliography {
@@ -41,6 +48,8 @@ pub struct Bibliography {
     pub style_name: String,
     /// The CSL locales hayagriva ships, for the style's terms ("et al.", "p.").
     pub locales: Vec<Locale>,
+    /// Entries whose `url` is not a web address, so it prints as text.
+    pub warnings: Vec<Diagnostic>,
 }
 
 impl Bibliography {
@@ -59,26 +68,78 @@ pub fn load_bibliography(
     let Some(path) = &config.bibliography else {
         return Ok(None);
     };
-    let text = read_regular_text(&root.join(path), MAX_TEXT_BYTES).map_err(|error| {
+    let bytes = read_in_book(root, path, MAX_TEXT_BYTES).map_err(|error| {
         Diagnostic::general(format!(
             "cannot read the bibliography file {path} named in {CONFIG_FILE}: {error}"
         ))
         .with_help("`bibliography` is relative to the book folder, e.g. `bibliography = \"references.bib\"`")
     })?;
-    let file = SourceFile::new(path.as_str(), text);
+    let file = utf8_source(path, bytes)?;
+    check_bounds(&file)?;
     let library = parse_library(&file)?;
     let style_name = config
         .citation_style
         .clone()
         .unwrap_or_else(|| DEFAULT_STYLE.to_string());
     let style = load_style(root, &style_name)?;
+    let warnings = links_that_are_not_web_addresses(&file, &library);
     Ok(Some(Bibliography {
+        warnings,
         file,
         library,
         style,
         style_name,
         locales: locales(),
     }))
+}
+
+/// A warning for each entry whose `url` has a scheme other than http(s), at the address.
+fn links_that_are_not_web_addresses(file: &SourceFile, library: &Library) -> Vec<Diagnostic> {
+    library
+        .iter()
+        .filter_map(|entry| {
+            let url = entry.url()?.value.as_str();
+            if is_web_address(url) {
+                return None;
+            }
+            let at = file
+                .text
+                .find(url)
+                .or_else(|| file.text.find(entry.key()))
+                .unwrap_or(0);
+            let scheme = url.split_once(':').map_or(url, |(scheme, _)| scheme);
+            Some(
+                Diagnostic::at(
+                    file,
+                    at..at + url.len().min(file.text.len() - at),
+                    format!(
+                        "entry `{}` has a url with the scheme \"{scheme}\", printed as text, not a link",
+                        entry.key()
+                    ),
+                )
+                .with_help("a bibliography links only http:// and https:// addresses (and DOIs)")
+                .into_warning(),
+            )
+        })
+        .collect()
+}
+
+/// The text of a file that must be UTF-8; other bytes are an error at the first of them.
+fn utf8_source(path: &str, bytes: Vec<u8>) -> Result<SourceFile, Diagnostic> {
+    match String::from_utf8(bytes) {
+        Ok(text) => Ok(SourceFile::new(path, text)),
+        Err(error) => {
+            let at = error.utf8_error().valid_up_to();
+            let text = String::from_utf8_lossy(error.as_bytes()).into_owned();
+            // The lossy text has the same bytes up to `at`, so the place is the same.
+            let file = SourceFile::new(path, text);
+            Err(
+                Diagnostic::at(&file, at..at + 1, "these bytes are not UTF-8 text").with_help(
+                    "save the file as UTF-8 (BibTeX accents such as {\\\"u} are also fine)",
+                ),
+            )
+        }
+    }
 }
 
 /// The entries of a BibTeX/BibLaTeX file; the first problem hayagriva finds is reported at its
@@ -112,9 +173,21 @@ fn load_style(root: &Path, name: &str) -> Result<IndependentStyle, Diagnostic> {
             .with_help(STYLE_HELP)
     };
     let style = if name.ends_with(".csl") {
-        let xml = read_regular_text(&root.join(name), MAX_TEXT_BYTES)
+        let bytes = read_in_book(root, name, MAX_TEXT_BYTES)
             .map_err(|error| unusable(format!("cannot be read: {error}")))?;
-        Style::from_xml(&xml).map_err(|error| unusable(format!("is not a CSL style: {error}")))?
+        let file = utf8_source(name, bytes)?;
+        Style::from_xml(&file.text).map_err(|error| {
+            let at = error
+                .path
+                .as_ref()
+                .map_or(0, |path| element_at(&file.text, &path.to_string()));
+            Diagnostic::at(
+                &file,
+                at..at + 1,
+                format!("{name} is not a CSL style: {error}"),
+            )
+            .with_help(STYLE_HELP)
+        })?
     } else {
         ArchivedStyle::by_name(name)
             .ok_or_else(|| unusable("is not a style worked knows".to_string()))?
@@ -126,6 +199,19 @@ fn load_style(root: &Path, name: &str) -> Result<IndependentStyle, Diagnostic> {
             "only points to another style (a dependent CSL style); name that one".to_string(),
         )),
     }
+}
+
+/// Where the element a deserializer's `path` (`style.citation.layout`) names starts in `xml`:
+/// each step found after the one before; the start when none is.
+fn element_at(xml: &str, path: &str) -> usize {
+    let mut at = 0;
+    for step in path.split('.') {
+        let step = step.trim_start_matches(['@', '$']);
+        if let Some(found) = xml[at..].find(&format!("<{step}")) {
+            at += found;
+        }
+    }
+    at
 }
 
 #[cfg(test)]

@@ -5,7 +5,7 @@
 //! macros come from a `[math.macros]` table and from a `[math] macros_file` in mdbook-katex's
 //! format; every malformed entry is reported at its own line and column.
 
-use super::regular_file::{read_regular_text, MAX_TEXT_BYTES};
+use super::regular_file::{read_in_book, read_regular_text, utf8_text, MAX_TEXT_BYTES};
 use crate::base::diagnostics::Diagnostic;
 use crate::base::source::SourceFile;
 use serde::Deserialize;
@@ -352,16 +352,18 @@ pub fn load_macros_file(
     let Some((path, span)) = config.macros_file.clone() else {
         return Ok(());
     };
-    let text = read_regular_text(&root.join(&path), MAX_TEXT_BYTES).map_err(|error| {
-        vec![Diagnostic::at(
-            config_file,
-            span.clone(),
-            format!("cannot read the macros file {path}: {error}"),
-        )
-        .with_help(
-            "macros_file is relative to the book folder, e.g. `macros_file = \"macros.txt\"`",
-        )]
-    })?;
+    let text = read_in_book(root, &path, MAX_TEXT_BYTES)
+        .and_then(utf8_text)
+        .map_err(|error| {
+            vec![Diagnostic::at(
+                config_file,
+                span.clone(),
+                format!("cannot read the macros file {path}: {error}"),
+            )
+            .with_help(
+                "macros_file is relative to the book folder, e.g. `macros_file = \"macros.txt\"`",
+            )]
+        })?;
     let file = SourceFile::new(path.as_str(), text);
     let mut problems = Vec::new();
     let mut defined: BTreeMap<String, String> = config

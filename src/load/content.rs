@@ -170,7 +170,14 @@ pub fn load_lessons(root: &Path) -> LoadedLessons {
             ));
             continue;
         }
-        if !entry.file_type().is_file() || is_hidden(entry.file_name()) {
+        // A `.md` that is a link, FIFO or device goes to the guarded reader, which reads a
+        // link to a lesson and names anything else as an error: a lesson is never left out.
+        let lesson_like = !entry.file_type().is_dir()
+            && entry
+                .path()
+                .extension()
+                .is_some_and(|extension| extension == "md");
+        if !(entry.file_type().is_file() || lesson_like) || is_hidden(entry.file_name()) {
             continue;
         }
         files += 1;

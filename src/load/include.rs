@@ -20,8 +20,12 @@
 
 use crate::base::diagnostics::Diagnostic;
 use crate::base::source::{Origin, SourceFile};
+use crate::load::regular_file::{read_regular, read_regular_lines, utf8_text, MAX_TEXT_BYTES};
 use std::ops::Range;
 use std::path::{Path, PathBuf};
+
+/// The directives worked runs.
+const DIRECTIVES: [&str; 3] = ["include", "rustdoc_include", "title"];
 
 /// Deepest chain of files including files (mdBook stops at 10 too).
 pub const MAX_INCLUDE_DEPTH: usize = 10;
@@ -121,6 +125,9 @@ impl Expander {
                 from = open;
             }
             let Some(close) = close.filter(|_| !escaped) else {
+                if !escaped {
+                    self.unclosed(file, open, range.end);
+                }
                 scan = open + 3;
                 continue;
             };
@@ -130,6 +137,24 @@ impl Expander {
             scan = close;
         }
         self.copy(file, from..range.end);
+    }
+
+    /// A directive at `open` with no `}}` on its line would print as text: an error, when it
+    /// names one worked runs (other text may hold `{{#`).
+    fn unclosed(&mut self, file: &SourceFile, open: usize, end: usize) {
+        let line = file.text[open..end].split('\n').next().unwrap_or_default();
+        let name = line[3..]
+            .split(|c: char| c.is_whitespace() || c == '}')
+            .next()
+            .unwrap_or_default();
+        if DIRECTIVES.contains(&name) {
+            self.problem(
+                file,
+                open..open + line.len(),
+                format!("this `{{{{#{name}` has no closing `}}}}` on its line"),
+                "end the directive on its line with }}, or write \\{{#… to show the text as it is",
+            );
+        }
     }
 
     /// Appends `range` of `file` unchanged.
@@ -167,6 +192,12 @@ impl Expander {
             .split_once(char::is_whitespace)
             .map_or((inner, ""), |(name, args)| (name, args.trim()));
         match name {
+            "title" if args.is_empty() => self.problem(
+                file,
+                span,
+                "`{{#title}}` has no text, and a page's title cannot be empty".to_string(),
+                "write the title after it, e.g. {{#title Attention, worked by hand}}",
+            ),
             "title" => self.title = Some(args.to_string()),
             "include" => self.include(file, span, args, false),
             "rustdoc_include" => self.include(file, span, args, true),
@@ -225,11 +256,21 @@ impl Expander {
             let message = format!("includes nest more than {MAX_INCLUDE_DEPTH} files deep here");
             return self.problem(file, span, message, "include the innermost file directly");
         }
-        let text = match std::fs::read_to_string(&real) {
+        let read = match &selection {
+            // A range ending at a line needs no more of the file than that line.
+            Selection::Lines(_, Some(last)) => read_regular_lines(&real, *last, MAX_TEXT_BYTES),
+            _ => read_regular(&real, MAX_TEXT_BYTES),
+        };
+        let text = match read.and_then(utf8_text) {
             Ok(text) => text,
             Err(error) => {
                 let message = format!("cannot include {target}: {error}");
-                return self.problem(file, span, message, "an included file must be UTF-8 text");
+                return self.problem(
+                    file,
+                    span,
+                    message,
+                    "an included file must be a regular file of UTF-8 text",
+                );
             }
         };
         if self.text.len() + text.len() > MAX_EXPANDED_BYTES {
@@ -458,6 +499,39 @@ mod tests {
         let taken: Vec<&str> = pieces.iter().map(|piece| &text[piece.clone()]).collect();
         assert_eq!(taken, ["b", "c", "d"]);
         assert!(select(text, &Selection::Anchor("none".into()), false).is_err());
+    }
+
+    #[test]
+    fn an_empty_title_and_an_unclosed_directive_are_errors_at_the_directive() {
+        let book = tempfile::tempdir().unwrap();
+        let lesson = book.path().join("a.md");
+        for (text, says) in [
+            ("x\n{{#title}}\n", "has no text"),
+            ("x\n{{#title   }}\n", "has no text"),
+            (
+                "x\n{{#include part.md\n}}\n",
+                "`{{#include` has no closing `}}`",
+            ),
+            ("x\n{{#title The end\n", "`{{#title` has no closing"),
+        ] {
+            let source = SourceFile::new("a.md", text);
+            let problems = expand_includes(book.path(), &lesson, &source, 0..text.len())
+                .unwrap()
+                .err()
+                .unwrap_or_else(|| panic!("{text:?} expanded"));
+            assert!(
+                problems[0].message().contains(says),
+                "{}",
+                problems[0].message()
+            );
+            assert_eq!(problems[0].line(), Some(2));
+        }
+        let shown = SourceFile::new("a.md", "{{#a b and \\{{#include x\n");
+        assert!(
+            expand_includes(book.path(), &lesson, &shown, 0..shown.text.len())
+                .unwrap()
+                .is_ok()
+        );
     }
 
     #[test]

@@ -2,6 +2,7 @@
 //! beside them from `content/`, and the theme with the book's overrides.
 
 pub mod bibliography;
+pub mod bibliography_bounds;
 pub mod config;
 pub mod content;
 pub mod include;

@@ -26,6 +26,8 @@ pub enum ReadError {
     NotRegular(&'static str),
     /// Larger than the cap, in bytes.
     TooLarge(u64),
+    /// Outside the book's folder once links are followed.
+    OutsideBook,
 }
 
 impl ReadError {
@@ -52,12 +54,56 @@ impl std::fmt::Display for ReadError {
                 f,
                 "it is larger than {cap} bytes, the most worked reads from one file"
             ),
+            ReadError::OutsideBook => write!(
+                f,
+                "it is outside the book's folder (symbolic links are followed before this check); move it into the folder that holds book.toml"
+            ),
         }
     }
 }
 
 /// The bytes of `path` (links followed) if it is a regular file of at most `cap` bytes.
 pub fn read_regular(path: &Path, cap: u64) -> Result<Vec<u8>, ReadError> {
+    let (file, length) = open_regular(path)?;
+    if length > cap {
+        return Err(ReadError::TooLarge(cap));
+    }
+    let mut bytes = Vec::with_capacity(length as usize);
+    // The length can change while reading (a file still being written): the cap holds anyway.
+    file.take(cap + 1)
+        .read_to_end(&mut bytes)
+        .map_err(ReadError::Io)?;
+    if bytes.len() as u64 > cap {
+        return Err(ReadError::TooLarge(cap));
+    }
+    Ok(bytes)
+}
+
+/// The first `lines` lines of the regular file `path` (all of it when it has fewer), each
+/// with its line end: the rest of a file larger than `cap` is never read; only the lines
+/// asked for must fit in `cap` bytes.
+pub fn read_regular_lines(path: &Path, lines: usize, cap: u64) -> Result<Vec<u8>, ReadError> {
+    use std::io::BufRead;
+    let (file, _) = open_regular(path)?;
+    let mut reader = std::io::BufReader::new(file.take(cap + 1));
+    let mut bytes = Vec::new();
+    for _ in 0..lines {
+        if reader
+            .read_until(b'\n', &mut bytes)
+            .map_err(ReadError::Io)?
+            == 0
+        {
+            break;
+        }
+    }
+    if bytes.len() as u64 > cap {
+        return Err(ReadError::TooLarge(cap));
+    }
+    Ok(bytes)
+}
+
+/// `path` opened without blocking if it is a regular file, with its length.
+fn open_regular(path: &Path) -> Result<(std::fs::File, u64), ReadError> {
     let file = std::fs::OpenOptions::new()
         .read(true)
         .custom_flags(libc::O_NONBLOCK)
@@ -78,23 +124,26 @@ pub fn read_regular(path: &Path, cap: u64) -> Result<Vec<u8>, ReadError> {
             "a special file"
         }));
     }
-    if metadata.len() > cap {
-        return Err(ReadError::TooLarge(cap));
-    }
-    let mut bytes = Vec::with_capacity(metadata.len() as usize);
-    // The length can change while reading (a file still being written): the cap holds anyway.
-    file.take(cap + 1)
-        .read_to_end(&mut bytes)
-        .map_err(ReadError::Io)?;
-    if bytes.len() as u64 > cap {
-        return Err(ReadError::TooLarge(cap));
-    }
-    Ok(bytes)
+    Ok((file, metadata.len()))
 }
 
-/// [`read_regular`] for UTF-8 text; the error for other bytes reads like `std`'s.
+/// [`read_regular`] of `name`, relative to the book folder `root`, which it must not leave.
+pub fn read_in_book(root: &Path, name: &str, cap: u64) -> Result<Vec<u8>, ReadError> {
+    let book = root.canonicalize().map_err(ReadError::Io)?;
+    let real = root.join(name).canonicalize().map_err(ReadError::Io)?;
+    if !real.starts_with(&book) {
+        return Err(ReadError::OutsideBook);
+    }
+    read_regular(&real, cap)
+}
+
+/// [`read_regular`] for UTF-8 text.
 pub fn read_regular_text(path: &Path, cap: u64) -> Result<String, ReadError> {
-    let bytes = read_regular(path, cap)?;
+    utf8_text(read_regular(path, cap)?)
+}
+
+/// Bytes read as UTF-8 text; the error for other bytes reads like `std`'s.
+pub fn utf8_text(bytes: Vec<u8>) -> Result<String, ReadError> {
     String::from_utf8(bytes).map_err(|_| {
         ReadError::Io(std::io::Error::new(
             std::io::ErrorKind::InvalidData,
@@ -142,5 +191,44 @@ mod tests {
         assert!(read_regular(&dir.path().join("missing"), 1)
             .unwrap_err()
             .is_not_found());
+    }
+
+    #[test]
+    fn a_file_outside_the_book_is_refused_however_it_is_named() {
+        let outside = tempfile::tempdir().unwrap();
+        std::fs::write(outside.path().join("secret"), "x").unwrap();
+        let book = tempfile::tempdir().unwrap();
+        std::fs::write(book.path().join("mine"), "y").unwrap();
+        std::os::unix::fs::symlink(outside.path().join("secret"), book.path().join("link"))
+            .unwrap();
+        let absolute = outside.path().join("secret");
+        let name = outside.path().file_name().unwrap().to_str().unwrap();
+        let relative = format!("../{name}/secret");
+        for name in ["link", &relative, absolute.to_str().unwrap()] {
+            assert!(
+                matches!(
+                    read_in_book(book.path(), name, 9),
+                    Err(ReadError::OutsideBook)
+                ),
+                "{name}"
+            );
+        }
+        assert_eq!(read_in_book(book.path(), "mine", 9).unwrap(), b"y");
+    }
+
+    #[test]
+    fn only_the_lines_asked_for_are_read_and_they_must_fit_the_cap() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("big");
+        let mut text = b"one\ntwo\n".to_vec();
+        text.extend(vec![b'x'; 4096]);
+        std::fs::write(&path, &text).unwrap();
+        assert_eq!(read_regular_lines(&path, 2, 1024).unwrap(), b"one\ntwo\n");
+        assert!(matches!(
+            read_regular_lines(&path, 3, 1024),
+            Err(ReadError::TooLarge(1024))
+        ));
+        assert_eq!(read_regular_lines(&path, 9, 8192).unwrap(), text);
+        assert!(read_regular_lines(dir.path(), 1, 1024).is_err());
     }
 }

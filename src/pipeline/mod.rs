@@ -317,6 +317,11 @@ pub fn build_site_with(
             Vec::new()
         }
     };
+    warnings.extend(
+        bibliography
+            .iter()
+            .flat_map(|bibliography| bibliography.warnings.iter().cloned()),
+    );
 
     let files: BTreeSet<String> = assets
         .keys()

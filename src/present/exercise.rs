@@ -60,6 +60,16 @@ pub fn answer(
             printed,
         }
     };
+    if let Some(bad) = answer_values(quantity).find(|value| !value.is_finite()) {
+        let what = if bad.is_nan() {
+            "not a number (NaN)"
+        } else {
+            "infinite"
+        };
+        return Err(format!(
+            "it is {what}, so no number a reader types can match it"
+        ));
+    }
     let too_many = |count: usize| {
         format!("an answer has at most {MAX_ANSWER_ENTRIES} entries (one field each), and this one has {count}")
     };
@@ -128,6 +138,17 @@ pub fn answer(
         Quantity::Text(text) => Err(format!(
             "the answer is the text \"{text}\", and exercises check numbers"
         )),
+    }
+}
+
+/// Every number of a numeric answer (none of a text).
+fn answer_values(quantity: &Quantity) -> Box<dyn Iterator<Item = f64> + '_> {
+    match quantity {
+        Quantity::Count(count) => Box::new(std::iter::once(*count as f64)),
+        Quantity::Scalar(value) => Box::new(std::iter::once(*value)),
+        Quantity::Vector { values, .. } => Box::new(values.iter().copied()),
+        Quantity::Matrix { values, .. } => Box::new(values.iter().copied()),
+        Quantity::Text(_) => Box::new(std::iter::empty()),
     }
 }
 
@@ -245,6 +266,19 @@ impl PrintRule {
 mod tests {
     use super::*;
     use ndarray::array;
+
+    #[test]
+    fn an_answer_that_is_not_finite_is_refused() {
+        for (value, says) in [
+            (f64::NEG_INFINITY, "infinite"),
+            (f64::INFINITY, "infinite"),
+            (f64::NAN, "not a number"),
+        ] {
+            let problem =
+                answer(&Quantity::Scalar(value), Precision::Decimals(3), None).unwrap_err();
+            assert!(problem.contains(says), "{problem}");
+        }
+    }
 
     #[test]
     fn the_default_tolerance_is_half_a_unit_in_the_last_printed_digit() {

@@ -3086,6 +3086,13 @@
     return makeValue(2, rows, cols, data);
   }
 
+  // The twin of power_of_two_near in linalg.rs: scaling by it is exact.
+  function powerOfTwoNear(largest) {
+    if (largest === 0 || !isFinite(largest)) return 1;
+    var exponent = Math.min(1000, Math.max(-1000, Math.floor(Math.log2(largest))));
+    return Math.pow(2, -exponent);
+  }
+
   function singular(context, args, column) {
     return matrixError(context, args, 'the matrix is singular (no pivot in column ' + (column + 1) + ')',
       'its rows are linearly dependent, so there is no unique solution; lstsq fits the best one when a has more rows than columns');
@@ -3112,13 +3119,15 @@
     var square = squareArgument(args, 0);
     var n = square.n;
     context.charge(2 * n * n * n, args.span);
-    var lu = factorise(n, square.a, SINGULAR * largestMagnitude(square.a));
+    var s = powerOfTwoNear(largestMagnitude(square.a));
+    var a = square.a.map(function (x) { return x * s; });
+    var lu = factorise(n, a, SINGULAR * largestMagnitude(a));
     if (lu.singularAt !== undefined) throw singular(context, args, lu.singularAt);
     var columns = [];
     for (var j = 0; j < n; j++) {
       var unit = [];
       for (var i = 0; i < n; i++) unit.push(i === j ? 1 : 0);
-      columns.push(luSolve(lu, unit));
+      columns.push(luSolve(lu, unit).map(function (x) { return x * s; }));
     }
     return linalgFinite(context, args, fromColumns(columns, n, false));
   }
@@ -3133,7 +3142,10 @@
       result = lu.sign;
       for (var k = 0; k < n; k++) result *= lu.lu[k * n + k];
     }
-    return linalgFinite(context, args, scalar(result));
+    context.ensureFinite(scalar(result), args.span, function () { return false; }, function () {
+      return 'det overflows: the determinant is larger than about 1.8e308, the largest number there is';
+    });
+    return scalar(result);
   }
 
   function reflect(v, length, values, first, stride) {
@@ -3211,8 +3223,9 @@
     var m = [];
     var v = [];
     var flat;
+    var scaleBy = powerOfTwoNear(largest);
     for (flat = 0; flat < n * n; flat++) {
-      m.push((a[flat] + a[(flat % n) * n + Math.floor(flat / n)]) / 2);
+      m.push((a[flat] * scaleBy + a[(flat % n) * n + Math.floor(flat / n)] * scaleBy) / 2);
       v.push(Math.floor(flat / n) === flat % n ? 1 : 0);
     }
     var total = 0;
@@ -3256,7 +3269,7 @@
       var d2 = m[y1 * n + y1];
       return d1 < d2 ? -1 : d1 > d2 ? 1 : 0;
     });
-    var values = order.map(function (i1) { return m[i1 * n + i1]; });
+    var values = order.map(function (i1) { return m[i1 * n + i1] / scaleBy; });
     var vectors = new Array(n * n);
     order.forEach(function (source, column) {
       var biggest = 0;

@@ -793,3 +793,110 @@ fn kept_statements_give_exactly_what_a_full_run_gives_after_random_edits() {
     }
     crate::common::run_node_differential("compute-lang-kept.mjs", &cases, cases.len());
 }
+
+/// eigvals, eigvecs, inv and det of matrices at the ends of the double range: right in Rust
+/// (the Jacobi test once squared entries that overflowed or vanished, and stopped at once) and
+/// the same in JavaScript. Each case is a 2×2 input `a`, the steps, and what they must give.
+/// The nearly equal rows of the third leave its small eigenvalue only about 2 digits (its
+/// entries are 1e154 apart by 1e140, and a double near 1e154 is exact to 1.5e138).
+#[test]
+fn linear_algebra_at_extreme_scales_is_right_and_the_same_in_javascript() {
+    let root2 = std::f64::consts::SQRT_2;
+    let cases: [([f64; 4], &str, Vec<f64>); 7] = [
+        (
+            [1e200, 1e200, 1e200, -1e200],
+            "e = eigvals(a)",
+            vec![-root2 * 1e200, root2 * 1e200],
+        ),
+        (
+            [1e-200, 1e-200, 1e-200, -1e-200],
+            "e = eigvals(a)",
+            vec![-root2 * 1e-200, root2 * 1e-200],
+        ),
+        (
+            [1e154, 1e154, 1e154, 1e154 + 1e140],
+            "e = eigvals(a)",
+            vec![5e139, 2e154 + 5e139],
+        ),
+        // The eigenvector of the larger eigenvalue, (cos 22.5°, sin 22.5°).
+        (
+            [1e200, 1e200, 1e200, -1e200],
+            "e = eigvecs(a)",
+            vec![
+                -0.3826834323650898,
+                0.9238795325112867,
+                0.9238795325112867,
+                0.3826834323650898,
+            ],
+        ),
+        (
+            [1e-300, 0.0, 0.0, 2e-300],
+            "e = inv(a)",
+            vec![1e300, 0.0, 0.0, 5e299],
+        ),
+        (
+            [3e200, 1e200, 1e200, 2e200],
+            "e = inv(a)",
+            vec![4e-201, -2e-201, -2e-201, 6e-201],
+        ),
+        (
+            [3e-200, 1e-200, 1e-200, 2e-200],
+            "e = inv(a)",
+            vec![4e199, -2e199, -2e199, 6e199],
+        ),
+    ];
+    fn flat(json: &Json, into: &mut Vec<f64>) {
+        match json {
+            Json::Array(items) => items.iter().for_each(|item| flat(item, into)),
+            number => into.extend(number.as_f64()),
+        }
+    }
+    let program = |a: [f64; 4], steps: &str| Program {
+        inputs: vec![(
+            "a".to_string(),
+            Value::Matrix(ndarray::Array2::from_shape_vec((2, 2), a.to_vec()).unwrap()),
+        )],
+        steps: steps.to_string(),
+    };
+    let mut checked = Vec::new();
+    for (a, steps, expected) in cases {
+        let program = program(a, steps);
+        let values = evaluate(&program.steps, &program.inputs)
+            .unwrap_or_else(|error| panic!("{a:?} {steps}: {}", error.message));
+        let mut got = Vec::new();
+        flat(&plain(&values.last().unwrap().value), &mut got);
+        assert_eq!(got.len(), expected.len(), "{a:?} {steps}: {got:?}");
+        for (got, want) in got.iter().zip(&expected) {
+            let close = if *want == 0.0 {
+                got.abs() < 1e-250
+            } else {
+                let digits = if a[3] == 1e154 + 1e140 { 2e-2 } else { 1e-9 };
+                ((got - want) / want).abs() < digits
+            };
+            assert!(close, "{a:?} {steps}: {got:e}, not {want:e}");
+        }
+        checked.push(case(&program).0);
+    }
+    // det of a well-conditioned matrix whose determinant overflows says so, not "singular".
+    let overflow = program([1e200, 0.0, 0.0, 1e200], "d = det(a)");
+    let message = evaluate(&overflow.steps, &overflow.inputs)
+        .unwrap_err()
+        .message;
+    assert!(
+        message.contains("larger than about 1.8e308") && !message.contains("singular"),
+        "{message}"
+    );
+    checked.push(case(&overflow).0);
+    if crate::common::tool_available(
+        "compute_lang_differential",
+        crate::common::node(),
+        "The reader-side compute language against the Rust interpreter",
+        "Install Node.js to run it",
+    ) {
+        crate::common::run_node_differential(
+            "compute-lang-differential.mjs",
+            &checked,
+            checked.len(),
+        );
+    }
+}

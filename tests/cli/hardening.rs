@@ -667,7 +667,7 @@ fn a_fifo_or_a_link_to_dev_zero_is_reported_by_name_not_read() {
     std::os::unix::fs::symlink("/dev/zero", book.path("macros.txt")).unwrap();
     book.check()
         .exits_with(1)
-        .stderr_has("cannot read the macros file macros.txt: it is a device");
+        .stderr_has("cannot read the macros file macros.txt: it is outside the book's folder");
 
     let book = Book::seed();
     mkfifo(&book.path("content/pipe.md"));
@@ -676,9 +676,26 @@ fn a_fifo_or_a_link_to_dev_zero_is_reported_by_name_not_read() {
         .stderr_has("cannot read content/pipe.md: it is a named pipe (FIFO)");
 
     let book = Book::seed();
-    std::os::unix::fs::symlink("/dev/zero", book.path("content/zero.md")).unwrap();
     std::os::unix::fs::symlink("/dev/zero", book.path("content/zero.png")).unwrap();
     book.check().succeeds();
+    // A lesson is never left out silently (issue 35): a `.md` link to a device or a FIFO is an
+    // error naming it, and a link to a lesson is read.
+    std::os::unix::fs::symlink("/dev/zero", book.path("content/zero.md")).unwrap();
+    mkfifo(&book.path("content/pipe.md"));
+    book.write("elsewhere/linked.md", lesson("Linked", "Through a link.\n"));
+    std::os::unix::fs::symlink(
+        book.path("elsewhere/linked.md"),
+        book.path("content/linked.md"),
+    )
+    .unwrap();
+    book.check()
+        .exits_with(2)
+        .stderr_has("content/zero.md: it is a device")
+        .stderr_has("content/pipe.md: it is a named pipe (FIFO)");
+    std::fs::remove_file(book.path("content/zero.md")).unwrap();
+    std::fs::remove_file(book.path("content/pipe.md")).unwrap();
+    book.build().succeeds();
+    assert!(book.read("public/linked.html").contains("Through a link."));
 }
 
 // --- Output collisions (issue 23) -------------------------------------------------------------
@@ -1030,4 +1047,268 @@ fn messages_name_the_lesson_quote_briefly_and_exit_with_the_right_code() {
         .run(&["import", "mdbook", "mdbook", "--into", "a-file"])
         .exits_with(2)
         .stderr_has("a-file exists and is a file, not a folder");
+}
+
+// --- Hardening III (issue 35) -----------------------------------------------------------------
+
+/// A book citing nothing whose `book.toml` names `refs.bib` holding `bib`.
+fn book_with_bib(bib: impl AsRef<[u8]>) -> Book {
+    let book = Book::seed();
+    book.write("book.toml", "title = \"T\"\nbibliography = \"refs.bib\"\n");
+    book.write("refs.bib", bib);
+    book
+}
+
+#[test]
+fn bibliography_references_to_themselves_are_an_error_at_the_bib_not_a_crash() {
+    for (bib, place, says) in [
+        (
+            "@inbook{a, crossref = {a}, title = {A}, year = {2000}}\n",
+            "refs.bib:1:1",
+            "entry `a` is its own crossref or xdata parent",
+        ),
+        (
+            "\n@inbook{a, crossref = {b}}\n@inbook{b, crossref = {a}}\n",
+            "refs.bib:2:1",
+            "a → b",
+        ),
+        (
+            "@string{a = b}\n@string{b = a}\n@misc{k, title = a}\n",
+            "refs.bib:3:",
+            "through more than 16 other @strings",
+        ),
+    ] {
+        book_with_bib(bib)
+            .check()
+            .exits_with(1)
+            .stderr_has(place)
+            .stderr_has(says);
+    }
+}
+
+#[test]
+fn bibliography_growth_is_bounded_before_reading_with_errors_at_the_bib() {
+    let doubling = |bytes: usize, times: usize| {
+        let mut bib = format!("@string{{s0 = \"{}\"}}\n", "x".repeat(bytes));
+        for at in 1..=times {
+            bib.push_str(&format!("@string{{s{at} = s{0} # s{0}}}\n", at - 1));
+        }
+        bib + &format!("@misc{{k, title = s{times}}}\n")
+    };
+    book_with_bib(doubling(16, 25))
+        .check()
+        .exits_with(1)
+        .stderr_has("refs.bib:27:")
+        .stderr_has("other @strings");
+    book_with_bib(doubling(1024, 13))
+        .check()
+        .exits_with(1)
+        .stderr_has("refs.bib:15:")
+        .stderr_has("more than 4 MiB");
+    let deep = format!(
+        "@misc{{k, title = {}x{}}}\n",
+        "{".repeat(100_000),
+        "}".repeat(100_000)
+    );
+    book_with_bib(deep)
+        .check()
+        .exits_with(1)
+        .stderr_has("refs.bib:1:")
+        .stderr_has("nests braces more than 32 deep");
+    let chain: String = (0..4000)
+        .map(|at| format!("@inbook{{e{at}, crossref = {{e{}}}}}\n", at + 1))
+        .collect();
+    book_with_bib(chain)
+        .check()
+        .exits_with(1)
+        .stderr_has("refs.bib:")
+        .stderr_has("more than 16 entries deep");
+    let many: String = (0..100_000)
+        .map(|at| format!("@misc{{k{at}, title = {{T}}}}\n"))
+        .collect();
+    book_with_bib(many)
+        .check()
+        .exits_with(1)
+        .stderr_has("refs.bib:5001:1")
+        .stderr_has("more than 5000 entries");
+}
+
+#[test]
+fn a_bib_that_is_not_utf8_and_a_style_that_is_not_csl_are_errors_at_their_place() {
+    book_with_bib(b"@misc{k,\n  title = {Caf\xe9}}\n")
+        .check()
+        .exits_with(1)
+        .stderr_has("refs.bib:2:15")
+        .stderr_has("not UTF-8");
+    let book = book_with_bib("@misc{k, title = {T}, year = {2000}}\n");
+    book.write(
+        "book.toml",
+        "title = \"T\"\nbibliography = \"refs.bib\"\ncitation-style = \"house.csl\"\n",
+    );
+    book.write(
+        "house.csl",
+        "<?xml version=\"1.0\"?>\n<style>\n  <nonsense/>\n</style>\n",
+    );
+    book.check().exits_with(1).stderr_has("house.csl:");
+}
+
+#[test]
+fn an_included_fifo_is_an_error_not_a_hang() {
+    let book = Book::seed();
+    book.write(
+        "content/inc.md",
+        lesson("Inc", "Before.\n\n{{#include pipe.txt}}\n"),
+    );
+    let pipe = book.path("content/pipe.txt");
+    mkfifo(&pipe);
+    // A reader that blocks on the pipe gets one line from this writer, so a build that reads
+    // it includes "from the pipe" instead of hanging; one that refuses never meets the writer.
+    let done = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let writer = {
+        let done = done.clone();
+        std::thread::spawn(move || {
+            use std::os::unix::fs::OpenOptionsExt;
+            while !done.load(std::sync::atomic::Ordering::SeqCst) {
+                let opened = std::fs::OpenOptions::new()
+                    .write(true)
+                    .custom_flags(libc::O_NONBLOCK)
+                    .open(&pipe);
+                if let Ok(mut end) = opened {
+                    let _ = end.write_all(b"from the pipe\n");
+                    return;
+                }
+                std::thread::sleep(Duration::from_millis(5));
+            }
+        })
+    };
+    let run = book.check();
+    done.store(true, std::sync::atomic::Ordering::SeqCst);
+    writer.join().unwrap();
+    run.exits_with(1)
+        .stderr_has("content/inc.md:7:1")
+        .stderr_has("cannot include pipe.txt: it is a named pipe (FIFO)");
+}
+
+#[test]
+fn an_include_of_a_few_lines_reads_only_those_lines_and_a_whole_huge_file_is_refused() {
+    let book = Book::seed();
+    book.write(
+        "content/inc.md",
+        lesson("Inc", "{{#include big.txt:2:2}}\n"),
+    );
+    // 64 MiB, sparse after its first two lines.
+    let big = std::fs::File::create(book.path("content/big.txt")).unwrap();
+    (&big).write_all(b"first\nsecond line\n").unwrap();
+    big.set_len(64 << 20).unwrap();
+    book.build().succeeds();
+    assert!(book.read("public/inc.html").contains("second line"));
+    book.edit("content/inc.md", "big.txt:2:2", "big.txt");
+    book.check()
+        .exits_with(1)
+        .stderr_has("cannot include big.txt: it is larger than 16 MiB");
+}
+
+#[test]
+fn a_bibliography_url_that_is_not_a_web_address_is_text_with_a_warning() {
+    let book = book_with_bib(
+        "@misc{evil, title = {Evil}, year = {2000}, url = {javascript:alert(1)}}\n@misc{good, title = {Good}, year = {2001}, url = {https://example.org/x}}\n",
+    );
+    book.build()
+        .succeeds()
+        .stderr_has("refs.bib:1:51")
+        .stderr_has("entry `evil` has a url with the scheme \"javascript\"");
+    let page = book.read("public/bibliography.html");
+    assert!(
+        page.contains("Available at: javascript:alert(1)."),
+        "{page}"
+    );
+    assert!(!page.contains("href=\"javascript"), "{page}");
+    assert!(
+        page.contains("<a href=\"https://example.org/x\">"),
+        "{page}"
+    );
+}
+
+#[test]
+fn a_bibliography_or_macros_file_outside_the_book_is_refused() {
+    let outside = Book::empty();
+    outside.write("secret.bib", "@misc{k, title = {Secret}, year = {2000}}\n");
+    outside.write("macros.txt", "\\secret:x\n");
+    let book = Book::seed();
+    std::os::unix::fs::symlink(outside.path("secret.bib"), book.path("link.bib")).unwrap();
+    let absolute = outside.path("secret.bib").display().to_string();
+    for name in [absolute.as_str(), "link.bib"] {
+        book.write(
+            "book.toml",
+            format!("title = \"T\"\nbibliography = \"{name}\"\n"),
+        );
+        book.check()
+            .exits_with(1)
+            .stderr_has("it is outside the book");
+    }
+    book.write(
+        "book.toml",
+        format!(
+            "[math]\nmacros_file = \"{}\"\n",
+            outside.path("macros.txt").display()
+        ),
+    );
+    book.check()
+        .exits_with(1)
+        .stderr_has("book.toml:2:15")
+        .stderr_has("it is outside the book");
+}
+
+#[test]
+fn an_exercise_whose_answer_is_not_finite_is_an_error_at_the_answer() {
+    let body = r#"```compute
+name = "ln"
+steps = """
+m = where(x > 2, 0, -inf)
+"""
+
+[inputs]
+x = [1, 4]
+```
+
+```exercise
+name = "neg"
+question = "Which entry is masked?"
+answer = "ln.m[1]"
+solution = "The first."
+```
+"#;
+    let text = lesson("Masked", body);
+    let book = Book::with_lesson("ex.md", &text);
+    book.check()
+        .exits_with(1)
+        .stderr_has(&place("content/ex.md", &text, "\"ln.m[1]\""))
+        .stderr_has("it is infinite, so no number a reader types can match it");
+}
+
+#[test]
+fn labels_take_letters_of_any_script_and_other_characters_are_errors_naming_the_label() {
+    let body = "$$ x $$ {#eq-ü}\n\nSee @eq-ü.\n\n## Début {#sec-début}\n\nAs in @sec-début.\n";
+    let book = Book::with_lesson("a.md", &lesson("Labels", body));
+    book.build().succeeds();
+    let page = book.read("public/a.html");
+    assert!(page.contains("id=\"eq-ü\""), "{page}");
+    assert!(page.contains("href=\"#eq-ü\""), "{page}");
+    assert!(page.contains("href=\"#sec-début\""), "{page}");
+
+    let body = "$$ y $$ {#eq-a.b}\n\n$$ z $$ {#eq-a b}\n\n$$ w $$ {#eq-<script>}\n";
+    let text = lesson("Labels", body);
+    let book = Book::with_lesson("a.md", &text);
+    let run = book.check();
+    run.exits_with(1);
+    for (label, bad) in [
+        ("{#eq-a.b}", "'.'"),
+        ("{#eq-a b}", "' '"),
+        ("{#eq-<script>}", "'<'"),
+    ] {
+        run.stderr_has(&place("content/a.md", &text, label))
+            .stderr_has(&format!("the label `{label}` holds {bad}"));
+    }
+    book.build().exits_with(1);
+    assert!(!book.path("public/a.html").exists());
 }

@@ -326,3 +326,41 @@ fn a_rebuild_prints_the_problems_of_the_changed_page_and_counts_the_rest() {
     assert!(log.contains("0.322 looks typed by hand"), "{log}");
     assert_eq!(log.matches("0.654 looks typed by hand").count(), 1, "{log}");
 }
+
+#[test]
+fn serve_follows_edits_after_content_is_moved_away_and_back_or_replaced_by_a_copy() {
+    let (book, content) = book_with(&[("first.md", LESSON)]);
+    let server = Server::start(book.path());
+    let away = book.path().join("away");
+    let version = || -> u64 {
+        let (_, _, version) = server.get("/__worked/version");
+        version.trim().parse().expect("the version is a number")
+    };
+    // Waits for the rebuild the replacement causes, then saves an edit: only a watched
+    // folder can bring that edit to the page.
+    let edit_after_rebuild = |before: u64, sentence: &str| {
+        server.wait_for("/__worked/version", "a rebuild", |body| {
+            body.trim().parse::<u64>().is_ok_and(|now| now > before)
+        });
+        std::fs::write(
+            content.join("first.md"),
+            LESSON.replace("The original sentence", sentence),
+        )
+        .unwrap();
+        server.wait_for("/first.html", sentence, |body| body.contains(sentence));
+    };
+
+    // A stash or branch switch: the folder moves away and comes back.
+    let before = version();
+    std::fs::rename(&content, &away).unwrap();
+    std::fs::rename(&away, &content).unwrap();
+    edit_after_rebuild(before, "The sentence after the move");
+
+    // Removed and copied back: a new folder under the old name.
+    let before = version();
+    std::fs::create_dir(&away).unwrap();
+    std::fs::copy(content.join("first.md"), away.join("first.md")).unwrap();
+    std::fs::remove_dir_all(&content).unwrap();
+    std::fs::rename(&away, &content).unwrap();
+    edit_after_rebuild(before, "The sentence after the copy");
+}

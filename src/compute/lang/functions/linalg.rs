@@ -50,6 +50,17 @@ fn scale(entries: &[f64]) -> f64 {
     entries.iter().fold(0.0, |m: f64, x| m.max(x.abs()))
 }
 
+/// A power of two that brings `largest` near 1. Multiplying by it is exact, so an algorithm run
+/// on the scaled matrix gives the same digits, scaled back, without squares or products that
+/// overflow or underflow at extreme scales (1e200, 1e-200).
+fn power_of_two_near(largest: f64) -> f64 {
+    if largest == 0.0 || !largest.is_finite() {
+        return 1.0;
+    }
+    let exponent = (largest.log2().floor() as i32).clamp(-1000, 1000);
+    2f64.powi(-exponent)
+}
+
 /// An error about the matrix of the running step: singular, not symmetric, rank deficient.
 fn matrix_error(context: &Context, args: &Args, problem: String, hint: &str) -> LangError {
     LangError::new(
@@ -202,12 +213,15 @@ pub(super) fn solve(context: &mut Context, args: &Args) -> Result<Value, LangErr
 pub(super) fn inv(context: &mut Context, args: &Args) -> Result<Value, LangError> {
     let (n, a) = square(args, 0)?;
     context.charge(2 * n * n * n, &args.span)?;
+    // inv(a) = s · inv(s · a), exactly, for a power of two s.
+    let s = power_of_two_near(scale(&a));
+    let a: Vec<f64> = a.iter().map(|x| x * s).collect();
     let tolerance = SINGULAR * scale(&a);
     let lu = factorise(n, a, tolerance).map_err(|k| singular(context, args, k))?;
     let solved: Vec<Vec<f64>> = (0..n)
         .map(|j| {
             let unit: Vec<f64> = (0..n).map(|i| if i == j { 1.0 } else { 0.0 }).collect();
-            lu.solve(&unit)
+            lu.solve(&unit).into_iter().map(|x| x * s).collect()
         })
         .collect();
     finite(context, args, from_columns(&solved, n, false))
@@ -227,7 +241,14 @@ pub(super) fn det(context: &mut Context, args: &Args) -> Result<Value, LangError
             product
         }
     };
-    finite(context, args, Value::Scalar(result))
+    // Factorising succeeded, so the matrix is not singular: only the product is too large.
+    context.ensure_finite(
+        &Value::Scalar(result),
+        &args.span,
+        |_| false,
+        |_| "det overflows: the determinant is larger than about 1.8e308, the largest number there is".to_string(),
+    )?;
+    Ok(Value::Scalar(result))
 }
 
 /// Applies the Householder reflection I − 2vvᵀ/(vᵀv) (`length` = vᵀv) to the entries
@@ -331,9 +352,11 @@ fn jacobi(context: &mut Context, args: &Args) -> Result<(usize, Vec<f64>, Vec<f6
             }
         }
     }
-    // Average the mirrored entries so the rotations see an exactly symmetric matrix.
+    // Average the mirrored entries so the rotations see an exactly symmetric matrix, scaled
+    // by a power of two so that the sums of squares below can neither overflow nor vanish.
+    let s = power_of_two_near(largest);
     let mut m: Vec<f64> = (0..n * n)
-        .map(|flat| (a[flat] + a[(flat % n) * n + flat / n]) / 2.0)
+        .map(|flat| (a[flat] * s + a[(flat % n) * n + flat / n] * s) / 2.0)
         .collect();
     let mut v: Vec<f64> = (0..n * n)
         .map(|flat| if flat / n == flat % n { 1.0 } else { 0.0 })
@@ -389,7 +412,7 @@ fn jacobi(context: &mut Context, args: &Args) -> Result<(usize, Vec<f64>, Vec<f6
             .partial_cmp(&m[y * n + y])
             .unwrap_or(std::cmp::Ordering::Equal)
     });
-    let values: Vec<f64> = order.iter().map(|&i| m[i * n + i]).collect();
+    let values: Vec<f64> = order.iter().map(|&i| m[i * n + i] / s).collect();
     let mut vectors = vec![0.0; n * n];
     for (column, &source) in order.iter().enumerate() {
         let mut biggest = 0;
