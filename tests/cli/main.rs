@@ -6,6 +6,7 @@ mod accessibility;
 mod block_lessons_browser;
 mod book_browser;
 mod books;
+mod browser;
 mod build;
 mod cards;
 mod check;
