@@ -43,10 +43,9 @@ struct Shared {
 
 static SHARED: Mutex<Option<Shared>> = Mutex::new(None);
 
-/// The shared browser's process id and profile folder, for [`stop_at_exit`]: statics are never
-/// dropped, so without it the browser would outlive the test run.
+/// The shared browser's process id, for [`stop_at_exit`]: statics are never dropped, so without
+/// it the browser would outlive the test run.
 static PROCESS: AtomicU32 = AtomicU32::new(0);
-static PROFILE: OnceLock<Mutex<Option<PathBuf>>> = OnceLock::new();
 
 /// Chromium's path, or why there is none.
 fn chromium_path() -> Result<PathBuf, String> {
@@ -101,24 +100,16 @@ fn start(path: &Path) -> Shared {
     let browser = Browser::new(options)
         .unwrap_or_else(|error| panic!("cannot start {}: {error:#}", path.display()));
     PROCESS.store(browser.get_process_id().unwrap_or(0), Ordering::SeqCst);
-    *PROFILE
-        .get_or_init(|| Mutex::new(None))
-        .lock()
-        .unwrap_or_else(PoisonError::into_inner) = Some(profile.path().to_path_buf());
+    crate::support::remove_at_exit(profile.path());
     Shared { browser, profile }
 }
 
-/// Kills the shared browser and removes its profile when the test binary exits.
+/// Kills the shared browser when the test binary exits.
 extern "C" fn stop_at_exit() {
     let pid = PROCESS.load(Ordering::SeqCst);
     if pid != 0 {
         // SAFETY: `kill` takes a process id and a signal number; it touches no memory of ours.
         unsafe { libc::kill(pid as libc::pid_t, libc::SIGKILL) };
-    }
-    if let Some(Ok(mut profile)) = PROFILE.get().map(Mutex::try_lock) {
-        if let Some(folder) = profile.take() {
-            let _ = std::fs::remove_dir_all(folder);
-        }
     }
 }
 
@@ -131,11 +122,13 @@ fn shared_browser(path: &Path) -> Browser {
             return running.browser.clone();
         }
     }
+    let started = start(path);
+    // Registered after `start`, so it runs before the profile folder is removed (last in, first
+    // out).
     AT_EXIT.get_or_init(|| {
         // SAFETY: registers a plain function with no arguments to run at exit.
         unsafe { libc::atexit(stop_at_exit) };
     });
-    let started = start(path);
     let browser = started.browser.clone();
     if let Some(dead) = shared.replace(started) {
         drop(dead.browser);

@@ -38,6 +38,7 @@ mod numpy_snippets;
 mod pages_fit_browser;
 mod print_browser;
 mod references;
+mod regressions;
 mod search_differential;
 mod serve;
 mod shown_arithmetic;

@@ -93,7 +93,7 @@ struct Open {
     example: Example,
     tab: Arc<Tab>,
     /// The built book the tab reads, and the browser: kept as long as the tab.
-    _book: TempDir,
+    _book: &'static TempDir,
     _chromium: Chromium,
 }
 
