@@ -232,7 +232,7 @@ fn the_multi_head_shapes_widget_recomputes_the_counts_as_the_rust_core_does() {
     };
     let example = example_in("multi-head", "dims");
     let book = crate::support::build_repository_book();
-    let tab = open(&chromium, &book, "multi-head", &example);
+    let tab = open(&chromium, book, "multi-head", &example);
     let before = expected(&example, &[]);
     assert_eq!(shown(&tab, &example, &before), before, "before any edit");
 
@@ -265,7 +265,7 @@ fn the_next_token_widget_prints_the_nudged_losses_at_the_places_its_block_gives(
     };
     let example = example_in("next-token-loss", "step");
     let book = crate::support::build_repository_book();
-    let tab = open(&chromium, &book, "next-token-loss", &example);
+    let tab = open(&chromium, book, "next-token-loss", &example);
     let steps = shown(&tab, &example, &Vec::new());
     let losses: Vec<&str> = ["loss_up", "loss_down"]
         .iter()
@@ -293,7 +293,7 @@ fn the_layer_norm_widget_recomputes_every_step_and_ignores_a_shift_of_a_row() {
     };
     let example = example_in("residual-layer-norm", "ln");
     let book = crate::support::build_repository_book();
-    let tab = open(&chromium, &book, "residual-layer-norm", &example);
+    let tab = open(&chromium, book, "residual-layer-norm", &example);
     let before = expected(&example, &[]);
     assert_eq!(shown(&tab, &example, &before), before, "before any edit");
 
@@ -321,7 +321,7 @@ fn the_feed_forward_widget_recomputes_one_token_and_leaves_the_others_alone() {
     };
     let example = example_in("feed-forward", "ffn");
     let book = crate::support::build_repository_book();
-    let tab = open(&chromium, &book, "feed-forward", &example);
+    let tab = open(&chromium, book, "feed-forward", &example);
     let before = expected(&example, &[]);
     assert_eq!(shown(&tab, &example, &before), before, "before any edit");
 
@@ -361,7 +361,7 @@ fn the_two_head_widget_recomputes_every_step_and_moves_head_two_back_a_token() {
     };
     let example = example_in("multi-head", "mh");
     let book = crate::support::build_repository_book();
-    let tab = open(&chromium, &book, "multi-head", &example);
+    let tab = open(&chromium, book, "multi-head", &example);
     let before = expected(&example, &[]);
     assert_eq!(shown(&tab, &example, &before), before, "before any edit");
 

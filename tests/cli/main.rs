@@ -30,6 +30,7 @@ mod import;
 mod incremental;
 mod katex_fidelity;
 mod katex_pixels;
+mod lang_twins;
 mod lines_differential;
 mod markdown_surprises;
 mod mdbook_books;

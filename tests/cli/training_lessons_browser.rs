@@ -107,7 +107,7 @@ impl Open {
         )?;
         let example = example_in_part("training", lesson, name);
         let book = crate::support::build_repository_book();
-        let tab = open_in_part(&chromium, &book, "training", lesson, &example);
+        let tab = open_in_part(&chromium, book, "training", lesson, &example);
         Some(Open {
             lesson,
             example,

@@ -67,6 +67,7 @@ pub(crate) use functions::{
     apply_elementwise, dot_product, next_random, reduce_lane, softmax_lane, softmax_parts,
     SoftmaxParts,
 };
+pub use functions::{function_table, FunctionSpec};
 pub use memory::MAX_KEPT_ENTRIES;
 pub(crate) use parser::BinaryOp;
 pub use reads::StepReads;
