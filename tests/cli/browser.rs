@@ -32,6 +32,11 @@ use crate::common::tool_available;
 /// How long a browser test waits for a page or a condition before giving up.
 pub const PATIENCE: Duration = Duration::from_secs(10);
 
+/// How long a tab waits for a page to load or an element to appear: a long lesson (half a
+/// megabyte) took 17 s to load in a bare Chromium on the 2-core machine under other builds, so
+/// [`PATIENCE`] is too short for a navigation there.
+const PAGE_PATIENCE: Duration = Duration::from_secs(60);
+
 /// The width and height of a new tab's window, in CSS pixels.
 const WINDOW: (u32, u32) = (1280, 900);
 
@@ -170,8 +175,8 @@ pub fn launch(test: &str, what_went_unchecked: &str) -> Option<Chromium> {
 }
 
 impl Chromium {
-    /// A new tab in this test's browsing context, 1280 × 900, whose waits give up after
-    /// [`PATIENCE`].
+    /// A new tab in this test's browsing context, 1280 × 900, whose own waits (a navigation, an
+    /// element) give up after [`PAGE_PATIENCE`]; [`wait_for`] gives up after [`PATIENCE`].
     pub fn tab(&self) -> Arc<Tab> {
         let tab = self
             .browser
@@ -190,7 +195,7 @@ impl Chromium {
                 hidden: None,
             })
             .expect("a new tab");
-        tab.set_default_timeout(PATIENCE);
+        tab.set_default_timeout(PAGE_PATIENCE);
         tab
     }
 }
