@@ -1,14 +1,17 @@
 //! The one headless Chromium of this test binary, and the helpers every browser test shares.
 //!
 //! The browser starts on first use and serves every browser test of the run (one launch per
-//! `cargo test`, not one per test); each test gets its own browsing context and fresh tabs, so no
-//! storage, cookie, viewport or emulated media leaks from one test into another.
+//! `cargo test`, not one per test). Each test gets fresh tabs, each in a window of its own and
+//! emulating focus (so tests running at once do not take focus or the foreground from each other),
+//! closed when the test ends: no viewport or emulated media leaks from one test into another.
+//! The profile is shared (a `file://` page's localStorage, granted permissions), which is why
+//! every test builds its book in a folder of its own.
 //!
 //! - [`launch`]`(test, what)`: a [`Chromium`] handle on the shared browser, or `None` when the
 //!   test must skip: without Chromium it fails under `CI=true` and skips loudly elsewhere.
 //!   Chromium is `$CHROMIUM`, else `/usr/bin/chromium`, else `chromium` on PATH.
-//! - [`Chromium::tab`]: a new tab (1280 × 900, no emulation) in the handle's own browsing
-//!   context; the handle closes its tabs when it drops at the end of the test.
+//! - [`Chromium::tab`]: a new tab (1280 × 900, no emulation but focus); the handle closes its
+//!   tabs when it drops at the end of the test.
 //! - [`open_live`]`(tab, url, ready)`: navigate and wait until the JavaScript `ready` is true.
 //! - [`eval`], [`eval_json`], [`wait_for`], [`click`], [`type_into`], [`paste_into`],
 //!   [`js_string`]: drive and read a page. [`metrics`] and [`color_scheme`]: emulate a screen.
@@ -142,11 +145,10 @@ fn shared_browser(path: &Path) -> Browser {
     browser
 }
 
-/// One test's view of the shared browser: its own browsing context (storage, cookies and cache
-/// of its own), whose tabs close when the handle drops.
+/// One test's view of the shared browser, whose tabs close when it drops.
 pub struct Chromium {
     browser: Browser,
-    context: String,
+    tabs: Mutex<Vec<Arc<Tab>>>,
 }
 
 /// A handle on the shared headless Chromium for `test`, or None when the test must skip (without
@@ -165,17 +167,14 @@ pub fn launch(test: &str, what_went_unchecked: &str) -> Option<Chromium> {
             return None;
         }
     };
-    let browser = shared_browser(&path);
-    let context = browser
-        .new_context()
-        .expect("a new browsing context")
-        .get_id()
-        .to_string();
-    Some(Chromium { browser, context })
+    Some(Chromium {
+        browser: shared_browser(&path),
+        tabs: Mutex::new(Vec::new()),
+    })
 }
 
 impl Chromium {
-    /// A new tab in this test's browsing context, 1280 × 900, whose own waits (a navigation, an
+    /// A new tab in a window of its own, 1280 × 900, focused, whose own waits (a navigation, an
     /// element) give up after [`PAGE_PATIENCE`]; [`wait_for`] gives up after [`PATIENCE`].
     pub fn tab(&self) -> Arc<Tab> {
         let tab = self
@@ -187,7 +186,7 @@ impl Chromium {
                 width: Some(WINDOW.0),
                 height: Some(WINDOW.1),
                 window_state: None,
-                browser_context_id: Some(self.context.clone()),
+                browser_context_id: None,
                 enable_begin_frame_control: None,
                 new_window: Some(true),
                 background: None,
@@ -196,22 +195,25 @@ impl Chromium {
             })
             .expect("a new tab");
         tab.set_default_timeout(PAGE_PATIENCE);
+        tab.call_method(Emulation::SetFocusEmulationEnabled { enabled: true })
+            .expect("emulate focus");
+        self.tabs
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .push(tab.clone());
         tab
     }
 }
 
 impl Drop for Chromium {
     fn drop(&mut self) {
-        let tabs: Vec<Arc<Tab>> = self
-            .browser
-            .get_tabs()
+        for tab in self
+            .tabs
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
-            .clone();
-        for tab in tabs {
-            if tab.get_browser_context_id().ok().flatten().as_deref() == Some(&self.context) {
-                let _ = tab.close_target();
-            }
+            .drain(..)
+        {
+            let _ = tab.close_target();
         }
     }
 }
