@@ -36,6 +36,8 @@
   var MAX_LINES = 1000;
   var MAX_LINE_BYTES = 1000;
   var MAX_LOOP_DEPTH = 4;
+  /** Most numbers the values of one run (inputs excluded) may hold together (memory.rs). */
+  var MAX_KEPT_ENTRIES = 4 * 1024 * 1024;
 
   /** A LangError: `kind` is one of ErrorKind::as_str; start/end are offsets in the steps text. */
   function LangError(kind, message, span, hint) {
@@ -1231,7 +1233,17 @@
     this.scope = scope;
     this.recorded = recorded;
     this.loops = 0;
+    /** The numbers the steps' values hold, against MAX_KEPT_ENTRIES. */
+    this.keptEntries = 0;
   }
+
+  /** Counts the value of step `name` (at `span`), or refuses it past MAX_KEPT_ENTRIES (Rust's Kept). */
+  Runner.prototype.keep = function (value, name, span) {
+    this.keptEntries += value.data.length;
+    if (this.keptEntries <= MAX_KEPT_ENTRIES) return;
+    throw LangError('limit', 'the steps keep more than ' + MAX_KEPT_ENTRIES + ' numbers (step ' + name + ')', span,
+      "every step's value is kept: use smaller values or fewer steps");
+  };
 
   Runner.prototype.block = function (statements) {
     for (var i = 0; i < statements.length; i++) {
@@ -1288,9 +1300,16 @@
     context.charge(value.data.length, step.nameSpan);
     var inHistory = this.loops > 0 && this.recorded.has(step.name);
     var taped = scope.tape.record(step, value, scope.values, scope.counters, inHistory);
-    if (taped > 0) context.charge(taped, step.nameSpan);
+    if (taped > 0) {
+      context.charge(taped, step.nameSpan);
+      this.keep(value, step.name, step.expr.span);
+    }
     if (inHistory) this.record(step, value, result.whole);
-    if (!scope.values.has(step.name)) scope.order.push(step.name);
+    if (!scope.values.has(step.name)) {
+      // Only a new name keeps more: a loop's reassignment replaces a value of one shape.
+      this.keep(value, step.name, step.expr.span);
+      scope.order.push(step.name);
+    }
     scope.neverRan.delete(step.name);
     scope.whole.set(step.name, result.whole);
     scope.values.set(step.name, value);
@@ -1515,24 +1534,27 @@
       if (entry.program === program && entry.index === index &&
           entry.reads.every(function (read) { return sameState(read[1], nameState(scope, read[0])); })) found = e;
     }
-    // Past the work limit the statement runs, so that it stops where a full run stops.
-    if (found >= 0 && context.work + this.entries[found].work <= MAX_WORK) {
+    // Past the work or memory limit the statement runs, so that it stops where a full run stops.
+    if (found >= 0 && context.work + this.entries[found].work <= MAX_WORK &&
+        runner.keptEntries + this.entries[found].kept <= MAX_KEPT_ENTRIES) {
       var hit = this.entries.splice(found, 1)[0];
       this.entries.push(hit);
       hit.effects.forEach(function (effect) { restore(scope, effect[0], effect[1]); });
       scope.order.push.apply(scope.order, hit.order);
       context.work += hit.work;
+      runner.keptEntries += hit.kept;
       return true;
     }
     var reads = touched.map(function (name) { return [name, nameState(scope, name)]; });
     var orderBefore = scope.order.length;
     var workBefore = context.work;
+    var keptBefore = runner.keptEntries;
     runner.block([statement]);
     var assigned = statementSteps(statement).map(function (step) { return step.name; });
     var effects = assigned.filter(function (name, k) { return assigned.indexOf(name) === k; })
       .map(function (name) { return [name, nameState(scope, name)]; });
     this.keep({ program: program, index: index, reads: reads, effects: effects, order: scope.order.slice(orderBefore),
-      work: context.work - workBefore,
+      work: context.work - workBefore, kept: runner.keptEntries - keptBefore,
       numbers: reads.concat(effects).reduce(function (n, pair) { return n + numbersIn(pair[1]); }, 0) });
     return false;
   };
@@ -3484,7 +3506,9 @@
     MAX_LINES: MAX_LINES,
     MAX_LINE_BYTES: MAX_LINE_BYTES,
     MAX_LOOP_DEPTH: MAX_LOOP_DEPTH,
+    MAX_KEPT_ENTRIES: MAX_KEPT_ENTRIES,
     FUNCTIONS: SIGNATURES.map(function (s) { return s.name; }),
+    SIGNATURES: SIGNATURES,
     run: run,
     runFully: runFully,
     parse: parseSteps,

@@ -11,9 +11,10 @@
 //! lesson that adds a violation fails here. Without Chromium, Node's packages or Java the tests
 //! skip loudly, and fail under `CI=true` (`.ci/run` installs all of them).
 
-use crate::common::{launch_chromium, tool_available, Chromium};
+use crate::browser::launch;
+use crate::browser::{eval, metrics, wait_for};
+use crate::common::tool_available;
 use crate::support::ShippedSite;
-use crate::widget_browser::{eval, metrics, wait_for};
 use headless_chrome::protocol::cdp::Emulation;
 use headless_chrome::Tab;
 use serde_json::Value;
@@ -73,11 +74,6 @@ fn open_with_scripts(tab: &Tab, url: &str, scripts: bool) {
     disable(false);
 }
 
-/// A launched Chromium for `test`, or None when the test must skip.
-fn chromium(test: &str, what: &str) -> Option<Chromium> {
-    launch_chromium(test, what)
-}
-
 /// One serious or critical axe violation, as a line a person can act on.
 pub(crate) fn violations(tab: &Tab, axe_source: &str) -> Vec<String> {
     tab.evaluate(axe_source, false).expect("load axe-core");
@@ -114,7 +110,7 @@ fn axe_finds_no_serious_or_critical_violation_on_any_page_at_both_widths_in_both
     ) {
         return;
     }
-    let Some(chromium) = chromium(test, what) else {
+    let Some(chromium) = launch(test, what) else {
         return;
     };
     let axe_source = std::fs::read_to_string(axe.unwrap()).expect("read axe-core");
@@ -210,7 +206,9 @@ fn the_nu_html_checker_finds_no_error_on_any_page() {
     }
     let site = ShippedSite::build();
     let pages = site.pages();
-    let canary = site.root().join("canary-must-fail.html");
+    // Beside the site, not in it: the built book is shared with other tests, which read every page.
+    let canary_folder = tempfile::tempdir().unwrap();
+    let canary = canary_folder.path().join("canary-must-fail.html");
     std::fs::write(&canary, CANARY).unwrap();
     let out = Command::new("java")
         .arg("-jar")
@@ -286,7 +284,7 @@ const PRINT_COLOURS: &str = r#"(() => {
 #[test]
 fn printing_any_page_with_a_dark_system_theme_gives_what_a_light_one_gives_dark_on_white() {
     let test = "accessibility::print";
-    let Some(chromium) = chromium(test, "Print colours of every page") else {
+    let Some(chromium) = launch(test, "Print colours of every page") else {
         return;
     };
     let site = ShippedSite::build();
@@ -371,7 +369,7 @@ fn printing_any_page_with_a_dark_system_theme_gives_what_a_light_one_gives_dark_
 
 #[test]
 fn the_on_this_page_list_marks_the_section_being_read_as_the_reader_scrolls() {
-    let Some(chromium) = chromium(
+    let Some(chromium) = launch(
         "accessibility::toc_spy",
         "The current section in the On this page list",
     ) else {
@@ -431,7 +429,7 @@ fn formula_stops(tab: &Tab) -> Vec<Value> {
 
 #[test]
 fn only_display_formulas_that_scroll_are_tab_stops_and_without_javascript_all_are() {
-    let Some(chromium) = chromium(
+    let Some(chromium) = launch(
         "accessibility::scroll_regions",
         "Keyboard access to formulas that scroll",
     ) else {
@@ -499,7 +497,7 @@ fn only_display_formulas_that_scroll_are_tab_stops_and_without_javascript_all_ar
 
 #[test]
 fn wide_code_and_plain_tables_become_named_tab_stops_and_narrow_ones_do_not() {
-    let Some(chromium) = chromium(
+    let Some(chromium) = launch(
         "accessibility::scroll_regions_markdown",
         "Keyboard access to code and tables that scroll",
     ) else {

@@ -6,13 +6,16 @@
 //! file, so the test follows the lesson as it is written.
 
 use super::compute_widget_browser::printed_steps;
-use super::widget_browser::{eval_json, js_string, screenshot_slices, type_into, wait_for};
-use crate::common::{launch_chromium, Chromium};
+use crate::browser::{eval_json, js_string, screenshot_slices, type_into, wait_for};
+use crate::browser::{launch, Chromium};
 use headless_chrome::Tab;
 use std::path::Path;
 use std::sync::Arc;
 use worked::compute::computed::{compute, Computed, Labels};
 use worked::compute::lang::{LangError, Value as LangValue};
+
+/// What these tests check, for the notice when Chromium is missing.
+const CHECKS: &str = "The widgets of the block lessons";
 
 /// A step's name and its entries as the widget prints them, row by row.
 pub(super) type Shown = Vec<(String, Vec<Vec<String>>)>;
@@ -159,10 +162,6 @@ pub(super) fn shown(tab: &Tab, example: &Example, order: &Shown) -> Shown {
     steps
 }
 
-fn launch() -> Option<Chromium> {
-    launch_chromium("block_lessons_browser", "The widgets of the block lessons")
-}
-
 /// Opens `content/block/<lesson>.md` in `book`, once `example`'s widget has replaced its static
 /// tables.
 fn open(
@@ -228,10 +227,12 @@ pub(super) fn step<'a>(steps: &'a Shown, name: &str) -> &'a Vec<Vec<String>> {
 
 #[test]
 fn the_multi_head_shapes_widget_recomputes_the_counts_as_the_rust_core_does() {
-    let Some(chromium) = launch() else { return };
+    let Some(chromium) = launch(module_path!(), CHECKS) else {
+        return;
+    };
     let example = example_in("multi-head", "dims");
     let book = crate::support::build_repository_book();
-    let tab = open(&chromium, &book, "multi-head", &example);
+    let tab = open(&chromium, book, "multi-head", &example);
     let before = expected(&example, &[]);
     assert_eq!(shown(&tab, &example, &before), before, "before any edit");
 
@@ -259,10 +260,12 @@ fn the_multi_head_shapes_widget_recomputes_the_counts_as_the_rust_core_does() {
 
 #[test]
 fn the_next_token_widget_prints_the_nudged_losses_at_the_places_its_block_gives() {
-    let Some(chromium) = launch() else { return };
+    let Some(chromium) = launch(module_path!(), CHECKS) else {
+        return;
+    };
     let example = example_in("next-token-loss", "step");
     let book = crate::support::build_repository_book();
-    let tab = open(&chromium, &book, "next-token-loss", &example);
+    let tab = open(&chromium, book, "next-token-loss", &example);
     let steps = shown(&tab, &example, &Vec::new());
     let losses: Vec<&str> = ["loss_up", "loss_down"]
         .iter()
@@ -285,10 +288,12 @@ fn the_next_token_widget_prints_the_nudged_losses_at_the_places_its_block_gives(
 
 #[test]
 fn the_layer_norm_widget_recomputes_every_step_and_ignores_a_shift_of_a_row() {
-    let Some(chromium) = launch() else { return };
+    let Some(chromium) = launch(module_path!(), CHECKS) else {
+        return;
+    };
     let example = example_in("residual-layer-norm", "ln");
     let book = crate::support::build_repository_book();
-    let tab = open(&chromium, &book, "residual-layer-norm", &example);
+    let tab = open(&chromium, book, "residual-layer-norm", &example);
     let before = expected(&example, &[]);
     assert_eq!(shown(&tab, &example, &before), before, "before any edit");
 
@@ -311,10 +316,12 @@ fn the_layer_norm_widget_recomputes_every_step_and_ignores_a_shift_of_a_row() {
 
 #[test]
 fn the_feed_forward_widget_recomputes_one_token_and_leaves_the_others_alone() {
-    let Some(chromium) = launch() else { return };
+    let Some(chromium) = launch(module_path!(), CHECKS) else {
+        return;
+    };
     let example = example_in("feed-forward", "ffn");
     let book = crate::support::build_repository_book();
-    let tab = open(&chromium, &book, "feed-forward", &example);
+    let tab = open(&chromium, book, "feed-forward", &example);
     let before = expected(&example, &[]);
     assert_eq!(shown(&tab, &example, &before), before, "before any edit");
 
@@ -349,10 +356,12 @@ fn the_feed_forward_widget_recomputes_one_token_and_leaves_the_others_alone() {
 
 #[test]
 fn the_two_head_widget_recomputes_every_step_and_moves_head_two_back_a_token() {
-    let Some(chromium) = launch() else { return };
+    let Some(chromium) = launch(module_path!(), CHECKS) else {
+        return;
+    };
     let example = example_in("multi-head", "mh");
     let book = crate::support::build_repository_book();
-    let tab = open(&chromium, &book, "multi-head", &example);
+    let tab = open(&chromium, book, "multi-head", &example);
     let before = expected(&example, &[]);
     assert_eq!(shown(&tab, &example, &before), before, "before any edit");
 
@@ -393,7 +402,9 @@ fn the_two_head_widget_recomputes_every_step_and_moves_head_two_back_a_token() {
 #[test]
 #[ignore = "writes screenshots for a person to look at"]
 fn block_lessons_screenshots() {
-    let Some(chromium) = launch() else { return };
+    let Some(chromium) = launch(module_path!(), CHECKS) else {
+        return;
+    };
     let book = crate::support::build_repository_book();
     for lesson in ["multi-head", "residual-layer-norm", "feed-forward"] {
         let page = book.path().join(format!("public/block/{lesson}.html"));

@@ -7,12 +7,15 @@
 //! and dark, sidebar and search open, come from the ignored test `book_screenshots`:
 //! `cargo test --test cli -- --ignored book_screenshots` writes them to `$WORKED_SCREENSHOTS`.
 
-use crate::common::Chromium;
+use crate::browser::launch;
+use crate::browser::{click, color_scheme, eval, metrics, shoot, wait_for};
 use crate::support::Book;
-use crate::widget_browser::{click, color_scheme, eval, metrics, shoot, wait_for};
 use headless_chrome::Tab;
 use serde_json::Value;
 use std::path::PathBuf;
+
+/// What these tests check, for the notice when Chromium is missing.
+const CHECKS: &str = "Book navigation and search in a browser";
 
 /// A built three-page book in two folders, with a word to search for under a heading.
 fn built_book() -> Book {
@@ -32,11 +35,6 @@ fn built_book() -> Book {
     );
     book.build().succeeds();
     book
-}
-
-/// A headless Chromium for these tests, or None when they must skip.
-fn launch() -> Option<Chromium> {
-    crate::common::launch_chromium("book_browser", "Book navigation and search in a browser")
 }
 
 fn url(book: &Book, page: &str) -> String {
@@ -68,7 +66,9 @@ fn wait_for_location(tab: &Tab, ending: &str) {
 
 #[test]
 fn on_a_phone_the_contents_sit_behind_a_button_that_opens_them() {
-    let Some(chromium) = launch() else { return };
+    let Some(chromium) = launch(module_path!(), CHECKS) else {
+        return;
+    };
     let book = built_book();
     let tab = chromium.tab();
     metrics(&tab, 360, 740);
@@ -113,7 +113,9 @@ fn on_a_phone_the_contents_sit_behind_a_button_that_opens_them() {
 
 #[test]
 fn a_section_folds_with_a_button_beside_its_link_not_around_it() {
-    let Some(chromium) = launch() else { return };
+    let Some(chromium) = launch(module_path!(), CHECKS) else {
+        return;
+    };
     let book = built_book();
     let tab = chromium.tab();
     metrics(&tab, 1280, 800);
@@ -163,7 +165,9 @@ fn a_section_folds_with_a_button_beside_its_link_not_around_it() {
 
 #[test]
 fn the_arrow_keys_turn_the_pages_in_reading_order() {
-    let Some(chromium) = launch() else { return };
+    let Some(chromium) = launch(module_path!(), CHECKS) else {
+        return;
+    };
     let book = built_book();
     let tab = chromium.tab();
     open(&tab, &url(&book, "one.html"));
@@ -179,7 +183,9 @@ fn the_arrow_keys_turn_the_pages_in_reading_order() {
 
 #[test]
 fn search_opens_with_slash_finds_a_word_and_leads_to_its_heading() {
-    let Some(chromium) = launch() else { return };
+    let Some(chromium) = launch(module_path!(), CHECKS) else {
+        return;
+    };
     let book = built_book();
     let tab = chromium.tab();
     open(&tab, &url(&book, "one.html"));
@@ -224,7 +230,9 @@ fn search_opens_with_slash_finds_a_word_and_leads_to_its_heading() {
 
 #[test]
 fn search_results_are_reached_by_arrow_keys_and_highlight_the_words_where_they_lead() {
-    let Some(chromium) = launch() else { return };
+    let Some(chromium) = launch(module_path!(), CHECKS) else {
+        return;
+    };
     let book = built_book();
     book.write(
         "content/three.md",
@@ -289,7 +297,9 @@ fn search_results_are_reached_by_arrow_keys_and_highlight_the_words_where_they_l
 #[test]
 #[ignore = "writes screenshots for a person to look at"]
 fn book_screenshots() {
-    let Some(chromium) = launch() else { return };
+    let Some(chromium) = launch(module_path!(), CHECKS) else {
+        return;
+    };
     let root = std::env::var_os("WORKED_BOOK").map(PathBuf::from);
     let book = built_book();
     let site = match &root {

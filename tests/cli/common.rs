@@ -1,16 +1,9 @@
-//! Helpers for the tests that need a tool outside Rust: Node.js for the JS-vs-Rust differential
-//! tests, Chromium for the browser tests.
+//! Helpers for the tests that need a tool outside Rust (Node.js for the JS-vs-Rust differential
+//! tests; Chromium is `browser`'s).
 
-use headless_chrome::{Browser, LaunchOptions, Tab};
-use std::ffi::OsStr;
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
-use std::time::Duration;
-use tempfile::TempDir;
-
-/// How long a browser test waits for a page or a condition before giving up.
-pub const PATIENCE: Duration = Duration::from_secs(10);
 
 /// Whether a test that needs `tool` may run. Under `CI=true` a missing tool fails the test;
 /// elsewhere it prints a skip notice straight to stderr, because the test harness hides the
@@ -106,90 +99,5 @@ impl SplitMix64 {
     /// Log-uniform in [low, high): as many small values as large ones.
     pub fn log_uniform(&mut self, low: f64, high: f64) -> f64 {
         (low.ln() + self.unit() * (high.ln() - low.ln())).exp()
-    }
-}
-
-/// Chromium's path, or why there is none.
-fn chromium() -> Result<PathBuf, String> {
-    if let Some(path) = std::env::var_os("CHROMIUM") {
-        let path = PathBuf::from(path);
-        return if path.is_file() {
-            Ok(path)
-        } else {
-            Err(format!("CHROMIUM={} is not a file", path.display()))
-        };
-    }
-    let default = Path::new("/usr/bin/chromium");
-    if default.is_file() {
-        return Ok(default.to_path_buf());
-    }
-    std::env::var_os("PATH")
-        .and_then(|paths| {
-            std::env::split_paths(&paths)
-                .map(|dir| dir.join("chromium"))
-                .find(|candidate| candidate.is_file())
-        })
-        .ok_or_else(|| "no Chromium: CHROMIUM is unset and there is no `chromium` on PATH".into())
-}
-
-/// A headless Chromium with a fresh profile (the folder goes with it).
-pub struct Chromium {
-    /// The running browser.
-    pub browser: Browser,
-    _profile: TempDir,
-}
-
-pub fn launch_chromium(test: &str, what_went_unchecked: &str) -> Option<Chromium> {
-    let path = match chromium() {
-        Ok(path) => path,
-        Err(reason) => {
-            tool_available(
-                test,
-                Err(reason),
-                what_went_unchecked,
-                "Install chromium or set CHROMIUM=/path/to/chromium",
-            );
-            return None;
-        }
-    };
-    let profile = tempfile::tempdir().expect("temporary profile folder");
-    let args: Vec<&OsStr> = [
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--no-first-run",
-    ]
-    .iter()
-    .map(OsStr::new)
-    .collect();
-    let options = LaunchOptions {
-        path: Some(path.clone()),
-        headless: true,
-        sandbox: false,
-        enable_gpu: false,
-        user_data_dir: Some(profile.path().to_path_buf()),
-        window_size: Some((1280, 900)),
-        args,
-        // A silent browser is given up on after this long; one axe-core run on a long page can
-        // take a minute on a loaded machine (tests/cli/accessibility.rs).
-        idle_browser_timeout: Duration::from_secs(300),
-        ..LaunchOptions::default()
-    };
-    let browser = Browser::new(options)
-        .unwrap_or_else(|error| panic!("cannot start {}: {error:#}", path.display()));
-    Some(Chromium {
-        browser,
-        _profile: profile,
-    })
-}
-
-impl Chromium {
-    /// A new tab whose waits give up after [`PATIENCE`].
-    pub fn tab(&self) -> std::sync::Arc<Tab> {
-        let tab = self.browser.new_tab().expect("a new tab");
-        tab.set_default_timeout(PATIENCE);
-        tab
     }
 }

@@ -900,3 +900,40 @@ fn linear_algebra_at_extreme_scales_is_right_and_the_same_in_javascript() {
         );
     }
 }
+
+/// The JS twin stops where the Rust core does at the memory bound (`MAX_KEPT_ENTRIES`): a large
+/// value named again and again, and a program whose first two steps the widget keeps between
+/// runs (a million numbers each, so both fit its cache, while the sums after them do not), run
+/// again and again: the kept steps' values must count too.
+#[test]
+fn javascript_stops_at_the_rust_cores_memory_bound_in_full_and_kept_runs() {
+    if !crate::common::tool_available(
+        "compute_lang_differential",
+        crate::common::node(),
+        "The reader-side compute language's memory bound",
+        "Install Node.js to run it",
+    ) {
+        return;
+    }
+    let program = |steps: &str| Program {
+        inputs: Vec::new(),
+        steps: steps.to_string(),
+    };
+    let named = program("x = zeros(1024, 1024)\na0 = x\na1 = x\na2 = x\na3 = x");
+    let kept = program("a = zeros(1000, 1000)\nb = ones(1000, 1000)\nc = a + b\nd = a + b\ne = c");
+    let mut cases = Vec::new();
+    for (program, last) in [(&named, "a3"), (&kept, "e")] {
+        let (case, kind) = case(program);
+        assert_eq!(kind, Some(ErrorKind::Limit), "{case}");
+        let message = case["expected"]["error"]["message"].as_str().unwrap();
+        assert!(
+            message.starts_with("the steps keep more than ")
+                && message.ends_with(&format!("(step {last})")),
+            "{message}"
+        );
+        cases.push(case);
+    }
+    crate::common::run_node_differential("compute-lang-differential.mjs", &cases, cases.len());
+    let again = vec![cases[1].clone(); 4];
+    crate::common::run_node_differential("compute-lang-kept.mjs", &again, again.len());
+}

@@ -4,8 +4,9 @@
 //! without decimals in the widget as on the page.
 
 use super::compute_widget_browser::printed_steps;
-use super::widget_browser::{build_book_with, eval_json, page_matrices, type_into, wait_for};
-use crate::common::launch_chromium;
+use super::widget_browser::{build_book_with, page_matrices};
+use crate::browser::launch;
+use crate::browser::{eval_json, type_into, wait_for};
 use worked::compute::computed::{compute, Labels};
 use worked::compute::lang::Value as LangValue;
 
@@ -75,8 +76,7 @@ fn shown(tab: &headless_chrome::Tab) -> Vec<(String, Vec<Vec<String>>)> {
 
 #[test]
 fn editing_the_number_of_steps_reruns_the_loop_and_its_history() {
-    let Some(chromium) = launch_chromium("compute_loops_browser", "A loop in the compute widget")
-    else {
+    let Some(chromium) = launch("compute_loops_browser", "A loop in the compute widget") else {
         return;
     };
     let book = build_book_with(&lesson(), "compute");

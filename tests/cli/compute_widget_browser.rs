@@ -4,17 +4,20 @@
 //! inputs; an edit that breaks a step must be reported at that input, and the edit must survive
 //! a reload through the URL fragment. Browser plumbing is shared with `widget_browser`.
 
-use super::widget_browser::{
-    build_book_with, click, eval, eval_json, js_string, page_matrices, screenshot_slices,
-    type_into, wait_for, Book,
-};
-use crate::common::{launch_chromium, Chromium};
+use super::widget_browser::{build_book_with, page_matrices};
+use crate::browser::fmt;
+use crate::browser::launch;
+use crate::browser::open_live;
+use crate::browser::{click, eval, eval_json, js_string, screenshot_slices, type_into, wait_for};
 use headless_chrome::Tab;
 use ndarray::array;
 use serde_json::Value;
 use worked::compute::computed::{compute, Computed, Labels};
 use worked::compute::lang::Value as LangValue;
 use worked::present::{format_number, Precision, Style};
+
+/// What these tests check, for the notice when Chromium is missing.
+const CHECKS: &str = "The compute widget in a browser";
 
 const STEPS: &str = "mu = mean(x, axis=1)
 xc = x - mu
@@ -74,11 +77,6 @@ fn inputs() -> Vec<(String, LangValue)> {
         ),
         ("eps".into(), LangValue::Scalar(0.00001)),
     ]
-}
-
-/// A computed value as the page prints it at the book's 3 decimals (exactly whole: an integer).
-fn fmt(x: f64) -> String {
-    format_number(x, Precision::Computed(3), Style::Prose)
 }
 
 /// Every step as the widget must print it: matrices and vectors as rows of cells, in order;
@@ -149,19 +147,9 @@ fn shown_steps(tab: &Tab) -> Vec<(String, Vec<Vec<String>>)> {
     tables
 }
 
-/// A headless Chromium for these tests, or None when they must skip.
-fn launch() -> Option<Chromium> {
-    launch_chromium("compute_widget_browser", "The compute widget in a browser")
-}
-
-fn open_live(tab: &Tab, book: &Book) {
-    tab.navigate_to(&book.url()).expect("navigate");
-    tab.wait_until_navigated().expect("page loads");
-    wait_for(
-        tab,
-        "document.querySelector('[data-widget=\"compute\"] .ww [data-matrix]') !== null",
-    );
-}
+/// The page is live: the compute widget has replaced its static tables.
+pub(crate) const LIVE: &str =
+    "document.querySelector('[data-widget=\"compute\"] .ww [data-matrix]') !== null";
 
 fn field(input: &str, row: usize, col: usize) -> String {
     format!("input[data-input='{input}'][data-row='{row}'][data-col='{col}']")
@@ -182,10 +170,12 @@ fn reference(tab: &Tab) -> String {
 
 #[test]
 fn editing_an_input_recomputes_every_step_as_the_rust_core_does_and_leaves_the_prose() {
-    let Some(chromium) = launch() else { return };
+    let Some(chromium) = launch(module_path!(), CHECKS) else {
+        return;
+    };
     let book = build_book_with(&lesson(), "compute");
     let tab = chromium.tab();
-    open_live(&tab, &book);
+    open_live(&tab, &book.url(), LIVE);
     assert_eq!(
         shown_steps(&tab),
         expected_steps(inputs()),
@@ -222,10 +212,12 @@ fn editing_an_input_recomputes_every_step_as_the_rust_core_does_and_leaves_the_p
 
 #[test]
 fn an_edit_that_breaks_a_step_is_reported_at_that_input_and_the_last_values_stay() {
-    let Some(chromium) = launch() else { return };
+    let Some(chromium) = launch(module_path!(), CHECKS) else {
+        return;
+    };
     let book = build_book_with(&lesson(), "compute");
     let tab = chromium.tab();
-    open_live(&tab, &book);
+    open_live(&tab, &book.url(), LIVE);
     let before = shown_steps(&tab);
     // sqrt(x + 2) of an entry below −2 is the square root of a negative number.
     type_into(&tab, &field("x", 2, 3), "-7");
@@ -282,10 +274,12 @@ fn an_edit_that_breaks_a_step_is_reported_at_that_input_and_the_last_values_stay
 
 #[test]
 fn the_edit_lives_in_the_url_fragment_and_survives_a_reload_and_reset() {
-    let Some(chromium) = launch() else { return };
+    let Some(chromium) = launch(module_path!(), CHECKS) else {
+        return;
+    };
     let book = build_book_with(&lesson(), "compute");
     let tab = chromium.tab();
-    open_live(&tab, &book);
+    open_live(&tab, &book.url(), LIVE);
     type_into(&tab, &field("beta", 0, 1), "2");
     let hash = eval(&tab, "location.hash");
     assert_eq!(hash, Value::from("#try-ln=beta:0,2,0,-0.2"));
@@ -333,7 +327,9 @@ fn the_edit_lives_in_the_url_fragment_and_survives_a_reload_and_reset() {
 #[test]
 #[ignore = "writes screenshots for a person to look at"]
 fn positional_encoding_screenshots() {
-    let Some(chromium) = launch() else { return };
+    let Some(chromium) = launch(module_path!(), CHECKS) else {
+        return;
+    };
     let output = crate::support::build_repository_book();
     let page = output
         .path()
@@ -343,7 +339,9 @@ fn positional_encoding_screenshots() {
 
 #[test]
 fn on_a_desktop_no_widget_table_of_up_to_eight_columns_is_cut_off_in_its_box() {
-    let Some(chromium) = launch() else { return };
+    let Some(chromium) = launch(module_path!(), CHECKS) else {
+        return;
+    };
     let site = crate::support::ShippedSite::build();
     let tab = chromium.tab();
     for page in ["block/transformer-block.html", "block/multi-head.html"] {
@@ -413,10 +411,12 @@ fn refusal(tab: &Tab, selector: &str) -> (String, Value) {
 
 #[test]
 fn an_edit_the_chart_cannot_draw_is_refused_at_its_field_and_the_chart_stays() {
-    let Some(chromium) = launch() else { return };
+    let Some(chromium) = launch(module_path!(), CHECKS) else {
+        return;
+    };
     let book = build_book_with(CURVES_LESSON, "compute");
     let tab = chromium.tab();
-    open_live(&tab, &book);
+    open_live(&tab, &book.url(), LIVE);
     wait_for(&tab, "document.querySelector('.ww-lines svg') !== null");
     let legend = eval_json(
         &tab,

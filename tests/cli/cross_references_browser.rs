@@ -8,19 +8,15 @@
 //! both pages at 360 and 1280 px, light and dark, with a popover open, to `$WORKED_SCREENSHOTS`.
 
 use crate::book_browser::viewport;
-use crate::common::Chromium;
+use crate::browser::launch;
+use crate::browser::{color_scheme, eval, metrics, screenshot_folder, shoot, wait_for};
 use crate::cross_references::two_page_book;
 use crate::support::Book;
-use crate::widget_browser::{color_scheme, eval, metrics, screenshot_folder, shoot, wait_for};
 use headless_chrome::Tab;
 use serde_json::Value;
 
-fn launch() -> Option<Chromium> {
-    crate::common::launch_chromium(
-        "cross_references_browser",
-        "Cross-reference popovers in a browser",
-    )
-}
+/// What these tests check, for the notice when Chromium is missing.
+const CHECKS: &str = "Cross-reference popovers in a browser";
 
 fn open(tab: &Tab, book: &Book, page: &str) {
     let url = format!("file://{}", book.path("public").join(page).display());
@@ -39,7 +35,9 @@ fn built() -> Book {
 
 #[test]
 fn a_focused_or_hovered_reference_shows_its_target_and_escape_closes_it() {
-    let Some(chromium) = launch() else { return };
+    let Some(chromium) = launch(module_path!(), CHECKS) else {
+        return;
+    };
     let book = built();
     let tab = chromium.tab();
     metrics(&tab, 1280, 900);
@@ -128,7 +126,9 @@ fn a_focused_or_hovered_reference_shows_its_target_and_escape_closes_it() {
 #[test]
 #[ignore = "writes screenshots for a person to look at"]
 fn cross_reference_screenshots() {
-    let Some(chromium) = launch() else { return };
+    let Some(chromium) = launch(module_path!(), CHECKS) else {
+        return;
+    };
     let book = built();
     let folder = screenshot_folder();
     let tab = chromium.tab();

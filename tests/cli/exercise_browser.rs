@@ -3,8 +3,8 @@
 //! take the hints one by one, show the solution, and check every verdict the live region says.
 
 use super::exercises::{CENTRE, EXAMPLE, SHIFT};
-use super::widget_browser::{click, eval_json, screenshot_slices, type_into, wait_for};
-use crate::common::launch_chromium;
+use crate::browser::launch;
+use crate::browser::{click, eval_json, screenshot_slices, type_into, wait_for};
 use crate::support::{lesson, Book};
 use headless_chrome::Tab;
 use serde_json::Value;
@@ -39,7 +39,7 @@ fn open(tab: &Tab, url: &str, exercise: &str) {
 
 #[test]
 fn a_reader_checks_answers_takes_hints_and_sees_the_solution() {
-    let Some(chromium) = launch_chromium("exercise_browser", "Exercises in a browser") else {
+    let Some(chromium) = launch("exercise_browser", "Exercises in a browser") else {
         return;
     };
     let book = Book::with_lesson(
@@ -134,7 +134,7 @@ fn a_reader_checks_answers_takes_hints_and_sees_the_solution() {
 fn new_numbers_reprint_the_exercise_as_rust_draws_them_and_the_link_keeps_the_draw() {
     use worked::compute::vary::{entries, run, VaryPlan};
     use worked::present::exercise::PrintRule;
-    let Some(chromium) = launch_chromium("exercise_browser", "New numbers in a browser") else {
+    let Some(chromium) = launch("exercise_browser", "New numbers in a browser") else {
         return;
     };
     let book = Book::with_lesson("ex.md", &lesson("Varied", super::exercises::VARIED));

@@ -779,11 +779,10 @@ const SMALLEST_LABELS: &str = r#"Array.from(document.querySelectorAll('svg.wf-ch
 
 #[test]
 fn on_a_phone_every_label_of_every_figure_and_widget_chart_is_at_least_11_px() {
-    use crate::widget_browser::{eval_json, metrics, wait_for};
-    let Some(chromium) = crate::common::launch_chromium(
-        "figures",
-        "The size of figure labels as a phone shows them",
-    ) else {
+    use crate::browser::{eval_json, metrics, wait_for};
+    let Some(chromium) =
+        crate::browser::launch("figures", "The size of figure labels as a phone shows them")
+    else {
         return;
     };
     let output = crate::support::build_repository_book();

@@ -17,6 +17,15 @@
 //! differences (after a katex-rs upgrade, say); the pixel check still has to pass.
 //!
 //! Without Node and the npm packages (or Chromium) the test skips loudly, and fails under CI=true.
+//!
+//! The whole check runs when the typesetter may have changed: when the hash of its sources
+//! (`vendor/` and `src/layout/math*`, every file's path and bytes) differs from the one recorded
+//! at the last full run in `tests/katex-full-run.txt`, or with `KATEX_FIDELITY_FULL=1`. A full
+//! run that passes says the hash to record (`KATEX_FIDELITY_BLESS=1` records it). Otherwise a
+//! fixed sample runs: every formula of the shipped book and every listed difference, every
+//! [`SAMPLE_EVERY`]th formula of the two corpora, and the pixel check of every
+//! [`SAMPLE_EVERY`]th listed difference (positions in corpus and list order, so the sample is the
+//! same on every run).
 
 use crate::common::tool_available;
 use serde::{Deserialize, Serialize};
@@ -26,6 +35,59 @@ use std::process::Command;
 use worked::check::formula_tex;
 use worked::layout::math::mathml::group_loose_operators;
 use worked::layout::math::{typeset_all, Formula, MathSettings};
+
+/// The sampled run takes every this-many-th formula of the corpora and listed difference.
+const SAMPLE_EVERY: usize = 8;
+
+/// Where the hash of the typesetter's sources at the last full run is recorded.
+const FULL_RUN_RECORD: &str = "tests/katex-full-run.txt";
+
+/// FNV-1a over every file of `vendor/` and `src/layout/math*` (path and bytes, in path order).
+fn typesetter_hash() -> String {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files: Vec<std::path::PathBuf> = ["vendor", "src/layout"]
+        .iter()
+        .flat_map(|folder| walkdir::WalkDir::new(root.join(folder)))
+        .map(|entry| entry.expect("walk the typesetter's sources").into_path())
+        .filter(|path| path.is_file())
+        .filter(|path| {
+            let relative = path.strip_prefix(root).unwrap();
+            relative.starts_with("vendor")
+                || relative.to_string_lossy().starts_with("src/layout/math")
+        })
+        .collect();
+    files.sort();
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for path in files {
+        let relative = path
+            .strip_prefix(root)
+            .unwrap()
+            .to_string_lossy()
+            .replace('\\', "/");
+        let bytes = std::fs::read(&path).expect("read a typesetter source");
+        for byte in relative.bytes().chain([0]).chain(bytes) {
+            hash = (hash ^ u64::from(byte)).wrapping_mul(0x0000_0100_0000_01b3);
+        }
+    }
+    format!("{hash:016x}")
+}
+
+/// Whether the whole check runs (see the module doc), with the typesetter's hash.
+fn full_run() -> (bool, String) {
+    let hash = typesetter_hash();
+    let recorded =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(FULL_RUN_RECORD))
+            .unwrap_or_default();
+    let recorded = recorded
+        .lines()
+        .find(|line| !line.starts_with('#'))
+        .unwrap_or("")
+        .trim()
+        .to_string();
+    let forced = std::env::var_os("KATEX_FIDELITY_FULL").is_some()
+        || std::env::var_os("KATEX_FIDELITY_BLESS").is_some();
+    (forced || recorded != hash, hash)
+}
 
 /// Book-wide macros the corpus uses, given to both typesetters.
 const MACROS: [(&str, &str); 10] = [
@@ -364,6 +426,17 @@ fn the_native_typesetter_matches_katex_0_18_5() {
     let book_style = book_style_corpus();
     assert!(book_style.len() >= 3_000, "{}", book_style.len());
     formulas.extend(book_style);
+    let (full, hash) = full_run();
+    let known = known_differences();
+    if !full {
+        let mut position = 0;
+        formulas.retain(|formula| {
+            position += 1;
+            position <= from_book
+                || (position - from_book - 1) % SAMPLE_EVERY == 0
+                || known.contains_key(&(formula.display, formula.tex.clone()))
+        });
+    }
     let settings = MathSettings {
         macros: MACROS
             .iter()
@@ -419,7 +492,6 @@ fn the_native_typesetter_matches_katex_0_18_5() {
     if std::env::var_os("KATEX_FIDELITY_BLESS").is_some() {
         bless_known_differences(&outcome.differences);
     }
-    let known = known_differences();
     let differing: BTreeSet<(bool, String)> = outcome
         .differences
         .iter()
@@ -452,7 +524,9 @@ fn the_native_typesetter_matches_katex_0_18_5() {
         outcome
             .differences
             .iter()
-            .map(|difference| crate::katex_pixels::Pair {
+            .enumerate()
+            .filter(|(position, _)| full || position % SAMPLE_EVERY == 0)
+            .map(|(_, difference)| crate::katex_pixels::Pair {
                 tex: &difference.tex,
                 display: difference.display,
                 rust: &difference.rust,
@@ -460,5 +534,36 @@ fn the_native_typesetter_matches_katex_0_18_5() {
                 subpixel: known[&(difference.display, difference.tex.clone())],
             })
             .collect(),
+    );
+    if full {
+        record_full_run(&hash);
+    }
+}
+
+/// After a passing full run: records the typesetter's hash with `KATEX_FIDELITY_BLESS=1`, or says
+/// to (so that later runs take the sample until the typesetter changes again).
+fn record_full_run(hash: &str) {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(FULL_RUN_RECORD);
+    let recorded = std::fs::read_to_string(&path).unwrap_or_default();
+    if recorded.lines().any(|line| line.trim() == hash) {
+        return;
+    }
+    if std::env::var_os("KATEX_FIDELITY_BLESS").is_some() {
+        std::fs::write(
+            &path,
+            format!(
+                "# The hash of vendor/ and src/layout/math* at the last full KaTeX fidelity run that passed\n\
+                 # (tests/cli/katex_fidelity.rs); while it matches, the test runs its fixed sample.\n{hash}\n"
+            ),
+        )
+        .expect("record the full run");
+        return;
+    }
+    use std::io::Write;
+    let _ = writeln!(
+        std::io::stderr(),
+        "\n\n*** The KaTeX fidelity check ran in full and passed for typesetter sources {hash}. \
+         Record it so that later runs take the sample: KATEX_FIDELITY_BLESS=1 cargo test --test cli katex \
+         (or write {hash} as the last line of {FULL_RUN_RECORD}). ***\n"
     );
 }

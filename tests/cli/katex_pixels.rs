@@ -4,8 +4,8 @@
 //! formulas reviewed as differing by a sub-pixel delimiter size (`subpixel` in
 //! `tests/katex-known-differences.txt`), which may differ in at most a thin sliver of pixels.
 
-use crate::common::launch_chromium;
-use crate::widget_browser::metrics;
+use crate::browser::launch;
+use crate::browser::metrics;
 use headless_chrome::protocol::cdp::Page;
 use headless_chrome::Tab;
 use std::path::Path;
@@ -41,7 +41,7 @@ pub fn differences_look_the_same(pairs: Vec<Pair<'_>>) {
     if pairs.is_empty() {
         return;
     }
-    let Some(chromium) = launch_chromium(
+    let Some(chromium) = launch(
         "the_native_typesetter_matches_katex_0_18_5",
         "Pixel equality of the formulas whose HTML differs from KaTeX 0.18.5",
     ) else {

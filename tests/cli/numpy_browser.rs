@@ -3,17 +3,21 @@
 //! writes it for them; the copy button puts the code on the clipboard, or, where the clipboard
 //! cannot be written, selects it. Also writes screenshots at 360 and 1280 px, light and dark.
 
-use super::widget_browser::{
-    build_book_with, color_scheme, eval, eval_json, metrics, screenshot_folder, shoot, type_into,
-    wait_for, Book,
-};
+use super::widget_browser::build_book_with;
 use crate::accessibility::{npm_file, violations};
-use crate::common::{launch_chromium, Chromium};
+use crate::browser::launch;
+use crate::browser::open_live;
+use crate::browser::{
+    color_scheme, eval, eval_json, metrics, screenshot_folder, shoot, type_into, wait_for,
+};
 use headless_chrome::protocol::cdp::Browser as Cdp;
 use headless_chrome::Tab;
 use ndarray::array;
 use worked::compute::lang::numpy::translate;
 use worked::compute::lang::{parse, Value};
+
+/// What these tests check, for the notice when Chromium is missing.
+const CHECKS: &str = "\"Copy as NumPy\" in a browser";
 
 const STEPS: &str = "mu = mean(x, axis=1)
 xc = x - mu
@@ -54,17 +58,9 @@ fn rust_snippet(x: ndarray::Array2<f64>, lambda: f64) -> String {
 
 const LIVE: &str = ".ww details.worked-numpy";
 
-fn launch() -> Option<Chromium> {
-    launch_chromium("numpy_browser", "\"Copy as NumPy\" in a browser")
-}
-
-fn open_live(tab: &Tab, book: &Book) {
-    tab.navigate_to(&book.url()).expect("navigate");
-    tab.wait_until_navigated().expect("page loads");
-    wait_for(
-        tab,
-        &format!("document.querySelector('{LIVE} .worked-numpy-copy') !== null"),
-    );
+/// The page is live: the widget has replaced its static tables.
+fn live() -> String {
+    format!("document.querySelector('{LIVE} .worked-numpy-copy') !== null")
 }
 
 fn shown_code(tab: &Tab) -> String {
@@ -96,10 +92,12 @@ fn selection(tab: &Tab) -> String {
 
 #[test]
 fn the_numpy_tab_shows_the_readers_inputs_and_copies_them() {
-    let Some(chromium) = launch() else { return };
+    let Some(chromium) = launch(module_path!(), CHECKS) else {
+        return;
+    };
     let book = build_book_with(&lesson(), "compute");
     let tab = chromium.tab();
-    open_live(&tab, &book);
+    open_live(&tab, &book.url(), &live());
     assert_eq!(
         eval(&tab, &format!("document.querySelector('{LIVE}').open")),
         serde_json::Value::Bool(false),
@@ -193,7 +191,9 @@ fn the_numpy_tab_shows_the_readers_inputs_and_copies_them() {
 #[test]
 #[ignore = "writes screenshots for a person to look at"]
 fn screenshots_of_the_numpy_tab() {
-    let Some(chromium) = launch() else { return };
+    let Some(chromium) = launch(module_path!(), CHECKS) else {
+        return;
+    };
     let book = build_book_with(&lesson(), "compute");
     let folder = screenshot_folder();
     for width in [360, 1280] {
@@ -201,7 +201,7 @@ fn screenshots_of_the_numpy_tab() {
             let tab = chromium.tab();
             color_scheme(&tab, scheme);
             metrics(&tab, width, 900);
-            open_live(&tab, &book);
+            open_live(&tab, &book.url(), &live());
             eval(
                 &tab,
                 &format!("document.querySelector('{LIVE}').open = true; 0"),

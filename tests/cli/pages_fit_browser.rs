@@ -6,16 +6,15 @@
 //! Chromium is found and launched as in `widget_browser` (a missing Chromium fails under
 //! `CI=true` and skips loudly otherwise).
 
-use crate::common::Chromium;
+use crate::browser::launch;
+use crate::browser::{eval, eval_json, metrics, wait_for};
 use crate::support::{Book, ShippedSite};
-use crate::widget_browser::{eval, eval_json, metrics, wait_for};
 use headless_chrome::protocol::cdp::Emulation;
 use headless_chrome::Tab;
 use serde_json::Value;
 
-fn launch() -> Option<Chromium> {
-    crate::common::launch_chromium("pages_fit_browser", "Wide content and narrow screens")
-}
+/// What these tests check, for the notice when Chromium is missing.
+const CHECKS: &str = "Wide content and narrow screens";
 
 /// Opens `url` and waits until the fonts are in and scroll-regions.js has measured again.
 fn open(tab: &Tab, url: &str) {
@@ -54,7 +53,9 @@ const NARROW_FORMULAS: &str = "(() => {
 
 #[test]
 fn on_the_shipped_book_nothing_overflows_without_a_cue_and_long_formulas_break_on_a_phone() {
-    let Some(chromium) = launch() else { return };
+    let Some(chromium) = launch(module_path!(), CHECKS) else {
+        return;
+    };
     let site = ShippedSite::build();
     let tab = chromium.tab();
     let (mut broken_on_phone, mut broken_on_desktop) = (0, 0);
@@ -125,7 +126,9 @@ fn wide_formula_book() -> Book {
 
 #[test]
 fn arrow_right_on_a_focused_wide_formula_scrolls_it_and_stays_on_the_page() {
-    let Some(chromium) = launch() else { return };
+    let Some(chromium) = launch(module_path!(), CHECKS) else {
+        return;
+    };
     let book = wide_formula_book();
     let tab = chromium.tab();
     metrics(&tab, 360, 800);
@@ -172,7 +175,9 @@ fn arrow_right_on_a_focused_wide_formula_scrolls_it_and_stays_on_the_page() {
 
 #[test]
 fn without_javascript_a_phone_shows_the_line_broken_drawing() {
-    let Some(chromium) = launch() else { return };
+    let Some(chromium) = launch(module_path!(), CHECKS) else {
+        return;
+    };
     let book = Book::empty();
     book.write("book.toml", "title = \"Broken\"\n");
     book.write(
@@ -200,7 +205,9 @@ fn without_javascript_a_phone_shows_the_line_broken_drawing() {
 
 #[test]
 fn the_404_page_shown_for_a_nested_address_keeps_its_styles_scripts_and_links() {
-    let Some(chromium) = launch() else { return };
+    let Some(chromium) = launch(module_path!(), CHECKS) else {
+        return;
+    };
     let book = Book::empty();
     book.write("book.toml", "title = \"Lost and found\"\n");
     book.write(
@@ -244,7 +251,7 @@ fn the_404_page_shown_for_a_nested_address_keeps_its_styles_scripts_and_links() 
         Value::from(format!("{root}part/one.html"))
     );
     // "search the book" opens search on the contents page, and search finds the lesson.
-    crate::widget_browser::click(&tab, ".not-found-search");
+    crate::browser::click(&tab, ".not-found-search");
     wait_for(
         &tab,
         "window.location.pathname === '/index.html' && !document.getElementById('search').hidden",
@@ -281,7 +288,9 @@ const PRINTED_OVERFLOW: &str = "(() => {
 
 #[test]
 fn printed_lessons_keep_every_column_on_the_paper_and_a_page_of_figures_stays_small() {
-    let Some(chromium) = launch() else { return };
+    let Some(chromium) = launch(module_path!(), CHECKS) else {
+        return;
+    };
     let site = ShippedSite::build();
     let tab = chromium.tab();
     // An A4 sheet's printable width at 96 px to the inch, less the margins.

@@ -7,9 +7,9 @@
 //! and fail under `CI=true`.
 
 use crate::accessibility::{emulate, open};
-use crate::common::{launch_chromium, Chromium};
+use crate::browser::{eval_json, metrics};
+use crate::browser::{launch, Chromium};
 use crate::support::ShippedSite;
-use crate::widget_browser::{eval_json, metrics};
 use headless_chrome::types::PrintToPdfOptions;
 use headless_chrome::Tab;
 use serde_json::Value;
@@ -65,7 +65,7 @@ fn lesson_titles(site: &ShippedSite) -> Vec<String> {
 /// The shipped book's `print.html` open under print media at an A4 page's content width, what
 /// [`PRINTED`] finds there, and the lessons' titles in reading order; `None` without Chromium.
 fn printed_book(test: &str, what: &str) -> Option<(Chromium, Arc<Tab>, Value, Vec<String>)> {
-    let chromium = launch_chromium(test, what)?;
+    let chromium = launch(test, what)?;
     let site = ShippedSite::build();
     let expected = lesson_titles(&site);
     assert!(

@@ -283,7 +283,7 @@ fn an_open_page_hears_of_a_rebuild_as_soon_as_it_finishes() {
 
 #[test]
 fn a_page_open_in_a_browser_reloads_itself_after_a_save() {
-    let Some(chromium) = crate::common::launch_chromium(
+    let Some(chromium) = crate::browser::launch(
         "serve_live_reload",
         "that a page open in `worked serve` reloads after a save",
     ) else {
@@ -295,7 +295,7 @@ fn a_page_open_in_a_browser_reloads_itself_after_a_save() {
     tab.navigate_to(&format!("http://{}/first.html", server.address))
         .expect("navigate");
     tab.wait_until_navigated().expect("page loads");
-    crate::widget_browser::eval(&tab, "window.__not_reloaded = true");
+    crate::browser::eval(&tab, "window.__not_reloaded = true");
     // Let the page's wait reach the server before the save.
     std::thread::sleep(Duration::from_millis(500));
     std::fs::write(
@@ -303,7 +303,7 @@ fn a_page_open_in_a_browser_reloads_itself_after_a_save() {
         LESSON.replace("original", "reloaded"),
     )
     .unwrap();
-    crate::widget_browser::wait_for(
+    crate::browser::wait_for(
         &tab,
         "window.__not_reloaded === undefined && document.body.innerText.includes('The reloaded sentence')",
     );

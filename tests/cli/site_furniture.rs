@@ -262,8 +262,8 @@ fn dark_colours_are_for_screens_only_so_print_is_never_light_on_white() {
 // ------------------------------------------------------------------------------- in a browser
 
 mod browser {
+    use crate::browser::{color_scheme, eval, metrics, screenshot_folder, shoot};
     use crate::support::Book;
-    use crate::widget_browser::{color_scheme, eval, metrics, screenshot_folder, shoot};
     use headless_chrome::protocol::cdp::Emulation;
     use headless_chrome::Tab;
 
@@ -282,10 +282,9 @@ mod browser {
 
     #[test]
     fn the_contents_box_is_folded_on_phones_and_open_on_wide_screens_without_javascript() {
-        let Some(chromium) = crate::common::launch_chromium(
-            "site_furniture",
-            "The folding contents box in a browser",
-        ) else {
+        let Some(chromium) =
+            crate::browser::launch("site_furniture", "The folding contents box in a browser")
+        else {
             return;
         };
         let book = seed_with_headings();
@@ -328,7 +327,7 @@ mod browser {
 
     #[test]
     fn heading_links_appear_on_keyboard_focus_and_print_is_black_on_white_without_navigation() {
-        let Some(chromium) = crate::common::launch_chromium(
+        let Some(chromium) = crate::browser::launch(
             "site_furniture",
             "Heading links and print styles in a browser",
         ) else {
@@ -392,7 +391,7 @@ mod browser {
     #[test]
     #[ignore = "writes screenshots; run with --ignored to look at them"]
     fn screenshots_of_a_lesson_and_the_404_page() {
-        let Some(chromium) = crate::common::launch_chromium("site_furniture", "Screenshots") else {
+        let Some(chromium) = crate::browser::launch("site_furniture", "Screenshots") else {
             return;
         };
         let book = seed_with_headings();

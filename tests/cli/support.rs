@@ -8,6 +8,7 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use std::sync::{Mutex, OnceLock, PoisonError};
 use tempfile::TempDir;
 
 /// The seed attention lesson: the "the cat sat" example of the contract, referenced in prose,
@@ -329,30 +330,58 @@ pub fn without_annotations(html: &str) -> String {
     out
 }
 
-/// This repository's own book, built by the binary into `public/` of a new temporary folder
-/// (kept alive by the returned guard).
-pub fn build_repository_book() -> TempDir {
-    let output = tempfile::tempdir().unwrap();
-    let run = Command::new(env!("CARGO_BIN_EXE_worked"))
-        .args(["build", "--root", env!("CARGO_MANIFEST_DIR"), "--output"])
-        .arg(output.path().join("public"))
-        .output()
-        .unwrap();
-    assert!(
-        run.status.success(),
-        "{}",
-        String::from_utf8_lossy(&run.stderr)
-    );
-    output
+/// This repository's own book, built by the binary into `public/` of a temporary folder, once
+/// per test binary: every caller only reads it (a test that changes a book builds its own copy).
+/// The folder is removed when the test binary exits.
+pub fn build_repository_book() -> &'static TempDir {
+    static BUILT: OnceLock<TempDir> = OnceLock::new();
+    BUILT.get_or_init(|| {
+        let output = tempfile::tempdir().unwrap();
+        let run = Command::new(env!("CARGO_BIN_EXE_worked"))
+            .args(["build", "--root", env!("CARGO_MANIFEST_DIR"), "--output"])
+            .arg(output.path().join("public"))
+            .output()
+            .unwrap();
+        assert!(
+            run.status.success(),
+            "{}",
+            String::from_utf8_lossy(&run.stderr)
+        );
+        remove_at_exit(output.path());
+        output
+    })
 }
 
-/// The shipped book, built into a temporary folder that goes with the returned value.
+/// Folders that statics hold (statics are never dropped), removed when the test binary exits.
+static REMOVE_AT_EXIT: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+
+/// Removes `folder` when the test binary exits.
+pub fn remove_at_exit(folder: &Path) {
+    static REGISTERED: OnceLock<()> = OnceLock::new();
+    extern "C" fn remove_all() {
+        if let Ok(folders) = REMOVE_AT_EXIT.try_lock() {
+            for folder in folders.iter() {
+                let _ = std::fs::remove_dir_all(folder);
+            }
+        }
+    }
+    REGISTERED.get_or_init(|| {
+        // SAFETY: registers a plain function with no arguments to run at exit.
+        unsafe { libc::atexit(remove_all) };
+    });
+    REMOVE_AT_EXIT
+        .lock()
+        .unwrap_or_else(PoisonError::into_inner)
+        .push(folder.to_path_buf());
+}
+
+/// The shipped book, built once per test binary (see [`build_repository_book`]).
 pub struct ShippedSite {
-    dir: TempDir,
+    dir: &'static TempDir,
 }
 
 impl ShippedSite {
-    /// Runs `worked build` on the repository's own book.
+    /// The repository's own book, built by `worked build` on first use.
     pub fn build() -> ShippedSite {
         ShippedSite {
             dir: build_repository_book(),

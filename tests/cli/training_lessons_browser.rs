@@ -9,9 +9,9 @@ use super::block_lessons_browser::{
     computed, edit, example_in_part, expected as every_step, open_in_part, shown, step, Example,
     Shown,
 };
-use super::widget_browser::{color_scheme, eval_json, js_string, type_into, wait_for};
 use super::widget_guards_browser::message_at;
-use crate::common::{launch_chromium, Chromium};
+use crate::browser::{color_scheme, eval_json, js_string, type_into, wait_for};
+use crate::browser::{launch, Chromium};
 use headless_chrome::Tab;
 use std::path::Path;
 use std::sync::Arc;
@@ -93,7 +93,7 @@ struct Open {
     example: Example,
     tab: Arc<Tab>,
     /// The built book the tab reads, and the browser: kept as long as the tab.
-    _book: TempDir,
+    _book: &'static TempDir,
     _chromium: Chromium,
 }
 
@@ -101,13 +101,13 @@ impl Open {
     /// The widget of example `name` in `content/training/<lesson>.md`, open in a built book
     /// (None, skipped loudly, without Chromium).
     fn widget(lesson: &'static str, name: &str) -> Option<Open> {
-        let chromium = launch_chromium(
+        let chromium = launch(
             "training_lessons_browser",
             "The widgets of the training lessons",
         )?;
         let example = example_in_part("training", lesson, name);
         let book = crate::support::build_repository_book();
-        let tab = open_in_part(&chromium, &book, "training", lesson, &example);
+        let tab = open_in_part(&chromium, book, "training", lesson, &example);
         Some(Open {
             lesson,
             example,

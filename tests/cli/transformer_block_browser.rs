@@ -4,13 +4,20 @@
 //! computes for the same edit (`worked eval --json` on the lesson with that input line
 //! rewritten). The tests also hold the lessons to what their text promises the reader will see.
 
-use super::widget_browser::{eval_json, js_string, page_matrices, type_into, wait_for};
-use crate::common::{launch_chromium, Chromium};
+use super::compute_widget_browser::LIVE;
+use super::widget_browser::page_matrices;
+use crate::browser::fmt;
+use crate::browser::launch;
+use crate::browser::open_live;
+use crate::browser::{eval_json, js_string, type_into};
 use headless_chrome::Tab;
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use worked::present::{format_number, Precision, Style};
+
+/// What these tests check, for the notice when Chromium is missing.
+const CHECKS: &str = "The widgets of the transformer-block lessons in a browser";
 
 fn lesson_source(path: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join(path)
@@ -55,11 +62,6 @@ fn rust_steps(lesson: &str, edits: &[(&str, &str)]) -> serde_json::Map<String, V
         .clone()
 }
 
-/// A computed value as the page prints it at the book's 3 decimals (exactly whole: an integer).
-fn fmt(x: f64) -> String {
-    format_number(x, Precision::Computed(3), Style::Prose)
-}
-
 /// A step's value as the widget prints it: rows of cells (a number is one cell), every entry
 /// at the one precision the step shares (all whole, or all at the book's 3 decimals).
 fn cells(value: &Value) -> Vec<Vec<String>> {
@@ -83,22 +85,6 @@ fn cells(value: &Value) -> Vec<Vec<String>> {
                 .collect()
         })
         .collect()
-}
-
-fn launch() -> Option<Chromium> {
-    launch_chromium(
-        "transformer_block_browser",
-        "The widgets of the transformer-block lessons in a browser",
-    )
-}
-
-fn open_live(tab: &Tab, url: &str) {
-    tab.navigate_to(url).expect("navigate");
-    tab.wait_until_navigated().expect("page loads");
-    wait_for(
-        tab,
-        "document.querySelector('[data-widget=\"compute\"] .ww [data-matrix]') !== null",
-    );
 }
 
 /// The live table of step `name`, as rows of cell texts.
@@ -156,10 +142,12 @@ const BLOCK_X: &str = "x = [[1, 0, 1, 0], [0, 1, 0, 1], [1, 1, 0, 0]]";
 
 #[test]
 fn editing_the_last_token_of_the_block_leaves_the_earlier_rows_alone_as_the_rust_core_does() {
-    let Some(chromium) = launch() else { return };
+    let Some(chromium) = launch(module_path!(), CHECKS) else {
+        return;
+    };
     let book = crate::support::ShippedSite::build();
     let tab = chromium.tab();
-    open_live(&tab, &book.url("block/transformer-block.html"));
+    open_live(&tab, &book.url("block/transformer-block.html"), LIVE);
     let before = rust_steps(BLOCK, &[]);
     assert_eq!(
         shown_matrix(&tab, "y"),
@@ -207,10 +195,12 @@ const LOSS: &str = "content/block/next-token-loss.md";
 
 #[test]
 fn a_learning_rate_too_large_makes_the_loss_rise_as_the_rust_core_computes() {
-    let Some(chromium) = launch() else { return };
+    let Some(chromium) = launch(module_path!(), CHECKS) else {
+        return;
+    };
     let book = crate::support::ShippedSite::build();
     let tab = chromium.tab();
-    open_live(&tab, &book.url("block/next-token-loss.html"));
+    open_live(&tab, &book.url("block/next-token-loss.html"), LIVE);
     let before = rust_steps(LOSS, &[]);
     for name in ["loss", "slope", "exact", "loss_after", "change"] {
         assert_eq!(

@@ -11,12 +11,17 @@
 //! `cargo test --test cli -- --ignored screenshots` writes them to
 //! `$WORKED_SCREENSHOTS` (default: `worked-screenshots` in the temporary folder).
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::Command;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use crate::common::{Chromium, PATIENCE};
-use headless_chrome::protocol::cdp::{Emulation, Page};
+use crate::browser::fmt;
+use crate::browser::launch;
+use crate::browser::{
+    click, each_view, eval, eval_json, js_string, metrics, open_live, paste_into,
+    screenshot_folder, shoot, type_into, wait_for,
+};
+use headless_chrome::protocol::cdp::Emulation;
 use headless_chrome::Tab;
 use ndarray::{array, Array2};
 use serde_json::Value;
@@ -25,6 +30,9 @@ use worked::compute::attention::{attend, AttentionInput};
 use worked::compute::gradient_descent::{descend, GradientDescentInput};
 use worked::compute::softmax::{softmax, SoftmaxInput, Target};
 use worked::present::{format_number, Precision, Style};
+
+/// What these tests check, for the notice when Chromium is missing.
+const CHECKS: &str = "The widgets in a browser";
 
 /// The lesson: the seed example, a prose reference into it, and the widget.
 pub(crate) const LESSON: &str = r#"+++
@@ -66,11 +74,6 @@ pub(crate) fn seed_input() -> AttentionInput {
         causal: false,
         heads: 1,
     }
-}
-
-/// A computed value as the page prints it at the book's 3 decimals (exactly whole: an integer).
-fn fmt(x: f64) -> String {
-    format_number(x, Precision::Computed(3), Style::Prose)
 }
 
 /// Every matrix the widget shows for `input`, formatted as the page must print it.
@@ -154,100 +157,8 @@ pub(crate) fn build_book_with(lesson: &str, widget: &str) -> Book {
 
 // ----------------------------------------------------------------------------------- the browser
 
-/// A headless Chromium for these tests, or None when they must skip.
-fn launch() -> Option<Chromium> {
-    crate::common::launch_chromium("widget_browser", "The widgets in a browser")
-}
-
-/// Opens `url` and waits for the widget to replace its static matrices.
-fn open_live(tab: &Tab, url: &str) {
-    tab.navigate_to(url).expect("navigate");
-    tab.wait_until_navigated().expect("page loads");
-    wait_for(
-        tab,
-        "document.querySelector('[data-widget=\"attention\"] .ww') !== null",
-    );
-}
-
-/// Evaluates `expression` in the page and returns its JSON value (Null for undefined).
-pub(crate) fn eval(tab: &Tab, expression: &str) -> Value {
-    let object = tab
-        .evaluate(expression, false)
-        .unwrap_or_else(|error| panic!("evaluate `{expression}`: {error:#}"));
-    object.value.unwrap_or(Value::Null)
-}
-
-/// Evaluates a JavaScript expression that returns JSON text, and parses it.
-pub(crate) fn eval_json(tab: &Tab, expression: &str) -> Value {
-    let text = eval(tab, &format!("JSON.stringify({expression})"));
-    serde_json::from_str(text.as_str().expect("JSON text")).expect("valid JSON")
-}
-
-/// Polls until `condition` (JavaScript) is true.
-pub(crate) fn wait_for(tab: &Tab, condition: &str) {
-    let start = Instant::now();
-    loop {
-        if tab
-            .evaluate(&format!("Boolean({condition})"), false)
-            .ok()
-            .and_then(|object| object.value)
-            == Some(Value::Bool(true))
-        {
-            return;
-        }
-        if start.elapsed() > PATIENCE {
-            let body = eval(tab, "document.body ? document.body.innerText : ''");
-            panic!("timed out waiting for `{condition}`; the page says:\n{body}");
-        }
-        std::thread::sleep(Duration::from_millis(25));
-    }
-}
-
-/// Replaces a text field's contents by typing with the keyboard (one `input` event per key).
-pub(crate) fn type_into(tab: &Tab, selector: &str, text: &str) {
-    select_field(tab, selector);
-    tab.type_str(text).expect("type");
-    assert_field_value(tab, selector, text);
-}
-
-/// Replaces a text field's contents as a paste would (one `input` event); much faster than
-/// typing a long text key by key.
-pub(crate) fn paste_into(tab: &Tab, selector: &str, text: &str) {
-    select_field(tab, selector);
-    tab.send_character(text).expect("insert text");
-    assert_field_value(tab, selector, text);
-}
-
-/// Clicks a text field and selects its contents, so what comes next replaces them.
-pub(crate) fn select_field(tab: &Tab, selector: &str) {
-    let field = tab
-        .find_element(selector)
-        .unwrap_or_else(|error| panic!("no `{selector}`: {error:#}"));
-    field.click().expect("click the field");
-    field
-        .call_js_fn("function () { this.select(); }", vec![], false)
-        .expect("select its text");
-}
-
-pub(crate) fn assert_field_value(tab: &Tab, selector: &str, text: &str) {
-    let value = eval_json(
-        tab,
-        &format!("document.querySelector({}).value", js_string(selector)),
-    );
-    assert_eq!(value, Value::from(text), "the text in `{selector}`");
-}
-
-pub(crate) fn click(tab: &Tab, selector: &str) {
-    tab.find_element(selector)
-        .unwrap_or_else(|error| panic!("no `{selector}`: {error:#}"))
-        .click()
-        .unwrap_or_else(|error| panic!("click `{selector}`: {error:#}"));
-}
-
-/// A Rust string as a JavaScript string literal.
-pub(crate) fn js_string(text: &str) -> String {
-    Value::from(text).to_string()
-}
+/// The page is live: the widget has replaced its static tables.
+const LIVE: &str = "document.querySelector('[data-widget=\"attention\"] .ww') !== null";
 
 fn embedding(row: usize, col: usize) -> String {
     format!("input[data-input='embeddings'][data-row='{row}'][data-col='{col}']")
@@ -342,10 +253,12 @@ fn explained_numbers(tab: &Tab, key: &str) -> Vec<String> {
 
 #[test]
 fn edits_recompute_every_matrix_and_the_explanation_but_never_the_prose() {
-    let Some(chromium) = launch() else { return };
+    let Some(chromium) = launch(module_path!(), CHECKS) else {
+        return;
+    };
     let book = build_book();
     let tab = chromium.tab();
-    open_live(&tab, &book.url());
+    open_live(&tab, &book.url(), LIVE);
     assert_matrices(&tab, &seed_input());
     let seed_ref = fmt(attend(&seed_input()).unwrap().heads[0].weights[[2, 0]]);
     assert_eq!(ref_text(&tab), seed_ref, "the prose before any edit");
@@ -447,10 +360,12 @@ fn prose_table(tab: &Tab) -> Vec<Vec<String>> {
 
 #[test]
 fn reset_brings_back_the_lessons_numbers_from_next_to_the_inputs() {
-    let Some(chromium) = launch() else { return };
+    let Some(chromium) = launch(module_path!(), CHECKS) else {
+        return;
+    };
     let book = build_book();
     let tab = chromium.tab();
-    open_live(&tab, &book.url());
+    open_live(&tab, &book.url(), LIVE);
     let button = "[data-widget='attention'] button[data-action='reset']";
     // Visible, named for what it does, and between the controls and the inputs it resets.
     let placed = eval_json(
@@ -493,10 +408,12 @@ fn reset_brings_back_the_lessons_numbers_from_next_to_the_inputs() {
 
 #[test]
 fn printing_a_live_widget_prints_the_lessons_tables_not_its_input_boxes() {
-    let Some(chromium) = launch() else { return };
+    let Some(chromium) = launch(module_path!(), CHECKS) else {
+        return;
+    };
     let book = build_book();
     let tab = chromium.tab();
-    open_live(&tab, &book.url());
+    open_live(&tab, &book.url(), LIVE);
     // The reader's edit stays on screen; paper gets the lesson's numbers.
     type_into(&tab, &embedding(0, 1), "0.5");
     let shown = "(function () {
@@ -554,7 +471,9 @@ fn printing_a_live_widget_prints_the_lessons_tables_not_its_input_boxes() {
 
 #[test]
 fn without_javascript_the_static_matrices_show_the_generated_values() {
-    let Some(chromium) = launch() else { return };
+    let Some(chromium) = launch(module_path!(), CHECKS) else {
+        return;
+    };
     let book = build_book();
     let tab = chromium.tab();
     tab.call_method(Emulation::SetScriptExecutionDisabled { value: true })
@@ -575,10 +494,12 @@ fn without_javascript_the_static_matrices_show_the_generated_values() {
 
 #[test]
 fn a_token_name_with_markup_is_shown_as_text() {
-    let Some(chromium) = launch() else { return };
+    let Some(chromium) = launch(module_path!(), CHECKS) else {
+        return;
+    };
     let book = build_book();
     let tab = chromium.tab();
-    open_live(&tab, &book.url());
+    open_live(&tab, &book.url(), LIVE);
     eval(
         &tab,
         "window.__alerts = 0; window.alert = function () { window.__alerts += 1; }",
@@ -618,10 +539,12 @@ fn a_token_name_with_markup_is_shown_as_text() {
 
 #[test]
 fn an_invalid_entry_is_marked_and_never_shows_nan() {
-    let Some(chromium) = launch() else { return };
+    let Some(chromium) = launch(module_path!(), CHECKS) else {
+        return;
+    };
     let book = build_book();
     let tab = chromium.tab();
-    open_live(&tab, &book.url());
+    open_live(&tab, &book.url(), LIVE);
     let field = weight("w_k", 0, 0);
     type_into(&tab, &field, "abc");
     assert_eq!(
@@ -674,10 +597,12 @@ fn an_invalid_entry_is_marked_and_never_shows_nan() {
 
 #[test]
 fn the_edit_in_the_url_fragment_survives_a_reload() {
-    let Some(chromium) = launch() else { return };
+    let Some(chromium) = launch(module_path!(), CHECKS) else {
+        return;
+    };
     let book = build_book();
     let tab = chromium.tab();
-    open_live(&tab, &book.url());
+    open_live(&tab, &book.url(), LIVE);
     type_into(&tab, &embedding(2, 0), "-2");
     type_into(&tab, &weight("w_v", 0, 1), "0.25");
     type_into(&tab, "input[data-input='tokens'][data-row='1']", "dog");
@@ -767,7 +692,9 @@ fn texts(tab: &Tab, selector: &str) -> Vec<String> {
 
 #[test]
 fn the_temperature_slider_shows_what_the_rust_core_computes() {
-    let Some(chromium) = launch() else { return };
+    let Some(chromium) = launch(module_path!(), CHECKS) else {
+        return;
+    };
     let book = build_book_with(SLIDERS_LESSON, "softmax");
     let tab = chromium.tab();
     tab.navigate_to(&book.url()).expect("navigate");
@@ -822,7 +749,9 @@ fn the_temperature_slider_shows_what_the_rust_core_computes() {
 
 #[test]
 fn the_learning_rate_slider_reports_divergence_where_the_rust_core_does() {
-    let Some(chromium) = launch() else { return };
+    let Some(chromium) = launch(module_path!(), CHECKS) else {
+        return;
+    };
     let book = build_book_with(SLIDERS_LESSON, "gradient_descent");
     let tab = chromium.tab();
     tab.navigate_to(&book.url()).expect("navigate");
@@ -896,11 +825,13 @@ fn the_learning_rate_slider_reports_divergence_where_the_rust_core_does() {
 
 #[test]
 fn on_a_phone_the_page_never_scrolls_sideways() {
-    let Some(chromium) = launch() else { return };
+    let Some(chromium) = launch(module_path!(), CHECKS) else {
+        return;
+    };
     let book = build_book();
     let tab = chromium.tab();
     metrics(&tab, 360, 740);
-    open_live(&tab, &book.url());
+    open_live(&tab, &book.url(), LIVE);
     // The widest state: a long token name, the mask's labels and an explanation open.
     paste_into(
         &tab,
@@ -924,11 +855,13 @@ fn on_a_phone_the_page_never_scrolls_sideways() {
 #[test]
 #[ignore = "writes screenshots for a person to look at"]
 fn screenshots() {
-    let Some(chromium) = launch() else { return };
+    let Some(chromium) = launch(module_path!(), CHECKS) else {
+        return;
+    };
     let book = build_book();
     let folder = screenshot_folder();
     each_view(&chromium, |tab, width, scheme| {
-        open_live(tab, &book.url());
+        open_live(tab, &book.url(), LIVE);
         shoot(
             tab,
             width,
@@ -956,115 +889,4 @@ fn screenshots() {
     tab.wait_until_navigated().unwrap();
     shoot(&tab, 360, &folder.join("no-javascript-360-light.png"));
     eprintln!("screenshots in {}", folder.display());
-}
-
-/// Where screenshots go: `$WORKED_SCREENSHOTS`, default `worked-screenshots` in the temporary
-/// folder (created).
-pub(crate) fn screenshot_folder() -> PathBuf {
-    let folder = std::env::var_os("WORKED_SCREENSHOTS")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| std::env::temp_dir().join("worked-screenshots"));
-    std::fs::create_dir_all(&folder).unwrap();
-    folder
-}
-
-/// A built page at 360 and 1280 px, light and dark, in slices of 1,200 px written to
-/// [`screenshot_folder`] as `<prefix>-<width>-<scheme>-<slice>.png`, for a person to look at.
-pub(crate) fn screenshot_slices(chromium: &Chromium, url: &str, prefix: &str) {
-    const SLICE: u32 = 1200;
-    let folder = screenshot_folder();
-    each_view(chromium, |tab, width, scheme| {
-        tab.navigate_to(url).unwrap();
-        wait_for(
-            tab,
-            "document.readyState === 'complete' && document.fonts.status === 'loaded'",
-        );
-        let height = eval(tab, "document.documentElement.scrollHeight")
-            .as_u64()
-            .unwrap() as u32;
-        metrics(tab, width, height);
-        for (index, top) in (0..height).step_by(SLICE as usize).enumerate() {
-            let clip = Page::Viewport {
-                x: 0.0,
-                y: f64::from(top),
-                width: f64::from(width),
-                height: f64::from(SLICE.min(height - top)),
-                scale: 1.0,
-            };
-            let png = tab
-                .capture_screenshot(
-                    Page::CaptureScreenshotFormatOption::Png,
-                    None,
-                    Some(clip),
-                    true,
-                )
-                .unwrap();
-            std::fs::write(
-                folder.join(format!("{prefix}-{width}-{scheme}-{index:02}.png")),
-                png,
-            )
-            .unwrap();
-        }
-    });
-    eprintln!("screenshots in {}", folder.display());
-}
-
-/// Runs `look` in a fresh tab at each width people read at (360 and 1280 px, 800 px high to
-/// start with) in each colour scheme, closing the tab after.
-fn each_view(chromium: &Chromium, mut look: impl FnMut(&Tab, u32, &str)) {
-    for width in [360, 1280] {
-        for scheme in ["light", "dark"] {
-            let tab = chromium.tab();
-            color_scheme(&tab, scheme);
-            metrics(&tab, width, 800);
-            look(&tab, width, scheme);
-            tab.close(false).ok();
-        }
-    }
-}
-
-/// Emulates the reader's `prefers-color-scheme` (`light` or `dark`).
-pub(crate) fn color_scheme(tab: &Tab, scheme: &str) {
-    tab.call_method(Emulation::SetEmulatedMedia {
-        media: None,
-        features: Some(vec![Emulation::MediaFeature {
-            name: "prefers-color-scheme".into(),
-            value: scheme.into(),
-        }]),
-    })
-    .unwrap();
-}
-
-pub(crate) fn metrics(tab: &Tab, width: u32, height: u32) {
-    tab.call_method(Emulation::SetDeviceMetricsOverride {
-        width,
-        height,
-        device_scale_factor: 1.0,
-        mobile: width < 600,
-        scale: None,
-        screen_width: None,
-        screen_height: None,
-        position_x: None,
-        position_y: None,
-        dont_set_visible_size: None,
-        screen_orientation: None,
-        viewport: None,
-        display_feature: None,
-        device_posture: None,
-    })
-    .unwrap();
-}
-
-/// The whole page, top to bottom, at `width`.
-pub(crate) fn shoot(tab: &Tab, width: u32, path: &Path) {
-    let height = eval(tab, "document.documentElement.scrollHeight")
-        .as_u64()
-        .unwrap() as u32;
-    metrics(tab, width, height);
-    eval(tab, "window.scrollTo(0, 0)");
-    let png = tab
-        .capture_screenshot(Page::CaptureScreenshotFormatOption::Png, None, None, true)
-        .unwrap();
-    std::fs::write(path, png).unwrap();
-    metrics(tab, width, 800);
 }

@@ -8,11 +8,10 @@
 //! Browser plumbing is `widget_browser`'s; Chromium is found and skipped or required as there.
 
 use super::widget_blocks::{positional_encoding, positional_encoding_numbers};
-use super::widget_browser::{
-    build_book_with, click, eval, eval_json, js_string, metrics, page_matrices, paste_into,
-    seed_input, wait_for, LESSON, SLIDERS_LESSON,
-};
-use crate::common::{launch_chromium, Chromium};
+use super::widget_browser::{build_book_with, page_matrices, seed_input, LESSON, SLIDERS_LESSON};
+use crate::browser::fmt;
+use crate::browser::launch;
+use crate::browser::{click, eval, eval_json, js_string, metrics, paste_into, wait_for};
 use crate::support::ShippedSite;
 use headless_chrome::protocol::cdp::{types::Method, Accessibility, Emulation};
 use headless_chrome::Tab;
@@ -23,12 +22,8 @@ use worked::compute::softmax::{softmax, Softmax, SoftmaxInput, Target};
 use worked::expand::MOST_WIDGET_NUMBERS;
 use worked::present::{format_number, Precision, Style};
 
-fn launch() -> Option<Chromium> {
-    launch_chromium(
-        "widget_guards_browser",
-        "The widgets' input guards and layout",
-    )
-}
+/// What these tests check, for the notice when Chromium is missing.
+const CHECKS: &str = "The widgets' input guards and layout";
 
 /// Opens `url` and waits until every widget on it has started.
 fn open(tab: &Tab, url: &str) {
@@ -118,7 +113,9 @@ const EMBEDDING: &str =
 
 #[test]
 fn an_embedding_that_overflows_is_refused_at_its_field_with_a_value_that_works() {
-    let Some(chromium) = launch() else { return };
+    let Some(chromium) = launch(module_path!(), CHECKS) else {
+        return;
+    };
     let book = build_book_with(LESSON, "attention");
     let tab = chromium.tab();
     open(&tab, &book.url());
@@ -165,7 +162,9 @@ fn an_embedding_that_overflows_is_refused_at_its_field_with_a_value_that_works()
 
 #[test]
 fn a_temperature_too_small_to_compute_is_refused_and_a_tiny_one_reads_in_scientific_notation() {
-    let Some(chromium) = launch() else { return };
+    let Some(chromium) = launch(module_path!(), CHECKS) else {
+        return;
+    };
     let book = build_book_with(SLIDERS_LESSON, "softmax");
     let tab = chromium.tab();
     open(&tab, &book.url());
@@ -210,7 +209,9 @@ fn a_temperature_too_small_to_compute_is_refused_and_a_tiny_one_reads_in_scienti
 
 #[test]
 fn a_diverging_run_says_it_diverged_instead_of_printing_huge_numbers() {
-    let Some(chromium) = launch() else { return };
+    let Some(chromium) = launch(module_path!(), CHECKS) else {
+        return;
+    };
     let book = build_book_with(SLIDERS_LESSON, "gradient_descent");
     let tab = chromium.tab();
     open(&tab, &book.url());
@@ -247,7 +248,9 @@ fn a_diverging_run_says_it_diverged_instead_of_printing_huge_numbers() {
 
 #[test]
 fn a_size_past_the_widgets_limit_is_refused_with_the_largest_that_fits() {
-    let Some(chromium) = launch() else { return };
+    let Some(chromium) = launch(module_path!(), CHECKS) else {
+        return;
+    };
     let book = build_book_with(&positional_encoding(6, ""), "compute");
     let tab = chromium.tab();
     open(&tab, &book.url());
@@ -309,7 +312,9 @@ fn span(tab: &Tab, field: &str, result: &str) -> (f64, f64) {
 
 #[test]
 fn the_result_an_edit_changes_is_within_a_screen_of_the_field_at_1280_and_360_px() {
-    let Some(chromium) = launch() else { return };
+    let Some(chromium) = launch(module_path!(), CHECKS) else {
+        return;
+    };
     let attention = build_book_with(LESSON, "attention");
     let sliders = build_book_with(SLIDERS_LESSON, "softmax");
     let compute = build_book_with(&positional_encoding(6, ""), "compute");
@@ -389,7 +394,9 @@ fn the_result_an_edit_changes_is_within_a_screen_of_the_field_at_1280_and_360_px
 
 #[test]
 fn number_fields_ask_for_a_decimal_keypad_and_edits_mark_what_changed() {
-    let Some(chromium) = launch() else { return };
+    let Some(chromium) = launch(module_path!(), CHECKS) else {
+        return;
+    };
     let tab = chromium.tab();
     for (lesson, widget) in [
         (LESSON.to_owned(), "attention"),
@@ -440,7 +447,9 @@ fn marked_count(tab: &Tab) -> usize {
 
 #[test]
 fn without_javascript_a_note_says_the_controls_need_it_and_with_it_the_note_goes() {
-    let Some(chromium) = launch() else { return };
+    let Some(chromium) = launch(module_path!(), CHECKS) else {
+        return;
+    };
     let book = build_book_with(SLIDERS_LESSON, "softmax");
     let notes = "Array.from(document.querySelectorAll('.worked-widget-nojs')).filter(function (n) { return n.offsetHeight > 0; }).length";
     let tab = chromium.tab();
@@ -470,11 +479,6 @@ fn without_javascript_a_note_says_the_controls_need_it_and_with_it_the_note_goes
         ),
         Value::from(0)
     );
-}
-
-/// A computed value as the widgets print it at the book's 3 decimals.
-fn fmt(x: f64) -> String {
-    format_number(x, Precision::Computed(3), Style::Prose)
 }
 
 /// The marked numbers of the live widgets (`data-changed`), each as "where: text", where is
@@ -564,7 +568,9 @@ fn fit_at(learning_rate: f64) -> GradientDescent {
 
 #[test]
 fn another_temperature_or_rate_marks_exactly_the_numbers_that_differ_from_the_lessons() {
-    let Some(chromium) = launch() else { return };
+    let Some(chromium) = launch(module_path!(), CHECKS) else {
+        return;
+    };
     let book = build_book_with(SLIDERS_LESSON, "softmax");
     let tab = chromium.tab();
     open(&tab, &book.url());
@@ -661,7 +667,9 @@ const KEY_RESULTS: [(&str, &str); 4] = [
 #[test]
 fn every_widget_of_the_book_keeps_an_edit_in_view_asks_for_decimals_and_needs_no_drag_without_javascript(
 ) {
-    let Some(chromium) = launch() else { return };
+    let Some(chromium) = launch(module_path!(), CHECKS) else {
+        return;
+    };
     let site = ShippedSite::build();
     let pages: Vec<String> = site
         .pages()
@@ -801,7 +809,9 @@ example = "pick"
 
 #[test]
 fn a_position_far_out_of_range_is_answered_with_one_that_works() {
-    let Some(chromium) = launch() else { return };
+    let Some(chromium) = launch(module_path!(), CHECKS) else {
+        return;
+    };
     let book = build_book_with(PICK_LESSON, "compute");
     let tab = chromium.tab();
     open(&tab, &book.url());
@@ -828,12 +838,14 @@ fn a_position_far_out_of_range_is_answered_with_one_that_works() {
 /// composited over the cell at the opacity of the value), in the light and the dark scheme.
 #[test]
 fn the_attention_widgets_heatmap_cells_have_the_figures_colours_light_and_dark() {
-    let Some(chromium) = launch() else { return };
+    let Some(chromium) = launch(module_path!(), CHECKS) else {
+        return;
+    };
     let site = ShippedSite::build();
     let tab = chromium.tab();
     metrics(&tab, 1280, 900);
     for scheme in ["light", "dark"] {
-        super::widget_browser::color_scheme(&tab, scheme);
+        crate::browser::color_scheme(&tab, scheme);
         open(&tab, &site.url("transformers/attention.html"));
         let cells = eval_json(
             &tab,

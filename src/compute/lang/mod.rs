@@ -70,6 +70,7 @@ use std::ops::Range;
 // so that a number is computed one way wherever it is printed.
 pub(crate) use eval::apply_binary;
 pub(crate) use functions::{apply_elementwise, dot_product, next_random, reduce_lane};
+pub use functions::{function_table, FunctionSpec};
 pub use memory::MAX_KEPT_ENTRIES;
 pub(crate) use parser::BinaryOp;
 pub use reads::StepReads;

@@ -39,6 +39,7 @@ pub(crate) use elementwise::apply_elementwise;
 pub(crate) use signatures::is_function;
 pub(crate) use signatures::Signature;
 use signatures::SIGNATURES;
+pub use signatures::{function_table, FunctionSpec};
 
 /// One evaluated argument and where it was written.
 pub(crate) struct Given<'e> {

@@ -250,3 +250,43 @@ pub(super) const SIGNATURES: &[Signature] = &[
 pub(crate) fn is_function(name: &str) -> bool {
     SIGNATURES.iter().any(|s| s.name == name)
 }
+
+/// One function of the language as data, from [`SIGNATURES`]: the one list the JS twin, the
+/// random-program generator and README's table are checked against (tests/cli/lang_twins.rs).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FunctionSpec {
+    /// The name a call writes.
+    pub name: &'static str,
+    /// Fewest and most positional arguments (`usize::MAX`: any number).
+    pub positional: (usize, usize),
+    /// The keywords it takes.
+    pub keywords: &'static [&'static str],
+    /// The call as a hint writes it.
+    pub usage: &'static str,
+    /// Whether −∞ (a mask) may be in its arguments.
+    pub accepts_mask: bool,
+    /// When the result is whole, as the JS twin spells it: `never`, `always`, `first`, `all`,
+    /// `all_but_first`.
+    pub whole: &'static str,
+}
+
+/// Every function, in the order README lists them.
+pub fn function_table() -> Vec<FunctionSpec> {
+    SIGNATURES
+        .iter()
+        .map(|s| FunctionSpec {
+            name: s.name,
+            positional: s.positional,
+            keywords: s.keywords,
+            usage: s.usage,
+            accepts_mask: s.accepts_mask,
+            whole: match s.whole {
+                Never => "never",
+                Always => "always",
+                First => "first",
+                All => "all",
+                AllButFirst => "all_but_first",
+            },
+        })
+        .collect()
+}
