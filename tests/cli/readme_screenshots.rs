@@ -4,8 +4,8 @@
 //! change to a page's look fails here until the pictures are taken again:
 //! `WORKED_UPDATE_SCREENSHOTS=1 cargo test --test cli readme_screenshots` writes them.
 
+use crate::browser::{color_scheme, eval, eval_json, metrics, type_into, wait_for};
 use crate::support::ShippedSite;
-use crate::widget_browser::{color_scheme, eval, eval_json, metrics, type_into, wait_for};
 use headless_chrome::protocol::cdp::Page;
 use headless_chrome::Tab;
 use std::path::PathBuf;
@@ -106,7 +106,7 @@ fn keep_current(name: &str, fresh: &[u8]) {
 
 #[test]
 fn readme_screenshots_show_the_book_as_it_builds_now() {
-    let Some(chromium) = crate::common::launch_chromium(
+    let Some(chromium) = crate::browser::launch(
         "readme_screenshots",
         "README's pictures of the shipped book",
     ) else {

@@ -65,6 +65,7 @@ fn case(quantity: &Quantity, decimals: usize) -> Value {
         caption_html: None,
         label: None,
         legend: None,
+        axes: worked::present::figure::AxisText::default(),
     };
     let expected = match quantity_figure(quantity, "step", &options) {
         Ok(html) => {

@@ -4,9 +4,10 @@
 //! `worked eval --json` prints for the lesson with those inputs; `p` draws as bars and `A` as a
 //! heatmap, both redrawn on every edit; Reset brings back the lesson's numbers.
 
-use super::widget_browser::{build_book_with, eval, eval_json, page_matrices, wait_for, Book};
+use super::browser::{eval, eval_json, wait_for};
+use super::widget_browser::{build_book_with, page_matrices, Book};
 use super::widget_guards_browser::FullAxTree;
-use crate::common::{launch_chromium, Chromium};
+use crate::browser::Chromium;
 use headless_chrome::protocol::cdp::{types::Method, Accessibility};
 use headless_chrome::Tab;
 use serde_json::Value;
@@ -204,7 +205,7 @@ fn drawn_views(tab: &Tab) -> Value {
 }
 
 fn launch() -> Option<Chromium> {
-    launch_chromium("widget_controls_browser", "Widget controls in a browser")
+    crate::browser::launch("widget_controls_browser", "Widget controls in a browser")
 }
 
 fn open_live(tab: &Tab, book: &Book) {
