@@ -157,6 +157,10 @@ fn lexically_normal(path: &Path) -> PathBuf {
     normal
 }
 
+/// The README of a new book: the commands, and where the manual is (a worked book kept with
+/// worked's own sources, so it matches the version that wrote the book).
+const BOOK_README: &str = "# A worked book\n\nLessons are the Markdown files in `content/`; `book.toml` holds the book's settings.\n\n```sh\nworked serve    # preview at http://127.0.0.1:1111/ while you write\nworked check    # every number, reference, formula and link proven\nworked build    # the site, into public/\n```\n\nThe manual (getting started, writing lessons, the compute language, widgets, checks and\nevery setting) is a worked book itself, in the `docs/` folder of worked's sources: build it with\n`worked build --root docs --output public-docs` there.\n";
+
 /// Runs `worked init`: writes a small book into `dir`, which must be empty or new.
 pub fn run_init(dir: &Path) -> u8 {
     if dir.exists() {
@@ -185,9 +189,10 @@ pub fn run_init(dir: &Path) -> u8 {
         "title = {}\ndescription = \"A book in which every number is computed.\"\nlanguage = \"en\"\n\n# Book-wide KaTeX macros, usable in every formula.\n[math.macros]\nR = \"\\\\mathbb{{R}}\"\n",
         toml_string(&readable(&name))
     );
-    let files: [(PathBuf, &str); 2] = [
+    let files: [(PathBuf, &str); 3] = [
         (dir.join("book.toml"), &book_toml),
         (dir.join(CONTENT_DIR).join("softmax.md"), FIRST_LESSON),
+        (dir.join("README.md"), BOOK_README),
     ];
     for (path, text) in &files {
         if let Err(message) = write_new(path, text) {

@@ -182,7 +182,7 @@ impl Templates {
         }
         rendered.map_err(|error| {
             Diagnostic::general(format!("template {template} failed: {}", unravel(&error)))
-                .with_help("check the variable names against the template context in README.md")
+                .with_help("check the variable names against the template context in the manual (docs/content/config/themes.md)")
         })
     }
 }

@@ -396,6 +396,11 @@ fn worked_init_writes_a_book_that_builds_and_checks_as_written() {
         "{}",
         String::from_utf8_lossy(&init.stderr)
     );
+    let readme = std::fs::read_to_string(dir.join("README.md")).expect("init writes a README");
+    assert!(
+        readme.contains("worked serve") && readme.contains("`docs/` folder of worked's sources"),
+        "the README names the commands and the manual: {readme}"
+    );
     let lesson = std::fs::read_to_string(dir.join("content/softmax.md")).unwrap();
     for piece in ["```softmax", "{{next.", "```figure", "```widget"] {
         assert!(lesson.contains(piece), "the first lesson lacks {piece}");

@@ -134,7 +134,7 @@ fn eval_json_lists_inputs_and_steps_by_name_with_minus_infinity_as_a_string() {
         .succeeds()
         .stdout_has("example \"ln\" (compute)")
         .stdout_has("  mu:")
-        .stdout_has("-\\infty");
+        .stdout_has("−∞");
 }
 
 #[test]
@@ -334,13 +334,10 @@ fn a_quoted_label_in_prose_survives_smart_punctuation() {
     );
 }
 
-/// The complete example of README's "Compute blocks" section, as a lesson: it must check.
+/// The complete example of the manual's "Compute blocks" chapter, as a lesson: it must check.
 #[test]
-fn the_readme_example_builds_and_checks() {
-    let readme = include_str!("../../README.md");
-    let section = &readme[readme
-        .find("## Compute blocks")
-        .expect("the README section")..];
+fn the_manuals_compute_block_example_builds_and_checks() {
+    let section = include_str!("../../docs/content/language/compute-blocks.md");
     let start = section.find("````markdown\n").expect("the example") + "````markdown\n".len();
     let example = &section[start..start + section[start..].find("\n````").unwrap()];
     assert!(example.contains("```compute") && example.contains("```widget"));

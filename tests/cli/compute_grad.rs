@@ -59,3 +59,55 @@ fn a_gradient_through_a_function_without_a_derivative_is_an_error_at_the_call() 
         ))
         .stderr_has("grad cannot pass through `round` in step h (the path from the loss: L → h)");
 }
+
+/// The training-loop lesson's first program, with every hand-written gradient rule replaced by
+/// `grad(loss, theta)`: its 400 losses (SGD and Adam, 200 steps each) are those of the hand rules
+/// to 1e-9, so the rules the lesson teaches are the derivative.
+#[test]
+fn the_training_loops_hand_rules_give_the_losses_grad_gives() {
+    let text = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("content/training/training-loop.md"),
+    )
+    .expect("the training-loop lesson");
+    let start = text.find("```compute\n").expect("a compute block");
+    let end = start + text[start..].find("\n```\n").expect("the block's end") + "\n```\n".len();
+    let original = &text[start..end];
+    let hand = "        grad = concat(flatten(inp.T @ g_h)";
+    assert!(original.contains(hand), "the lesson's gradient line moved");
+    let derived: String = original
+        .lines()
+        .filter(|line| !line.starts_with("        g_"))
+        .map(|line| {
+            if line.starts_with(hand) {
+                "        grad = grad(loss, theta)"
+            } else {
+                line
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+        + "\n";
+    assert!(!derived.contains("g_h"), "every hand rule is gone");
+    let curves = |block: &str| {
+        let book = Book::with_lesson("loop.md", &lesson("Loop", block));
+        let run = book.run(&["eval", "content/loop.md", "--json"]);
+        run.succeeds();
+        let json: serde_json::Value = serde_json::from_str(&run.stdout).expect("JSON");
+        json["examples"][0]["steps"]["curves"]
+            .as_array()
+            .expect("curves")
+            .iter()
+            .flat_map(|row| row.as_array().cloned().unwrap_or_else(|| vec![row.clone()]))
+            .map(|v| v.as_f64().expect("a number"))
+            .collect::<Vec<f64>>()
+    };
+    let (by_hand, by_grad) = (curves(original), curves(&derived));
+    assert_eq!(by_hand.len(), 400);
+    assert_eq!(by_grad.len(), 400);
+    for (step, (a, b)) in by_hand.iter().zip(&by_grad).enumerate() {
+        assert!(
+            (a - b).abs() <= 1e-9,
+            "step {step}: hand rules {a}, grad {b}"
+        );
+    }
+}

@@ -228,7 +228,7 @@ fn an_example_with_more_input_numbers_than_a_snippet_writes_offers_none() {
     assert!(html.contains("worked-card") && !html.contains("worked-numpy"));
 }
 
-/// The README's layer norm (in "Compute blocks"), whose snippet the README shows.
+/// The manual's layer norm (its "Compute blocks" chapter), whose snippet the manual shows.
 const README_EXAMPLE: &str = r#"```compute
 name = "ln"
 steps = """
@@ -247,14 +247,14 @@ eps = 0.00001
 "#;
 
 #[test]
-fn the_readme_shows_the_snippet_the_translator_writes() {
+fn the_manual_shows_the_snippet_the_translator_writes() {
     let book = Book::with_lesson("ln.md", &lesson("Layer norm", README_EXAMPLE));
     let example = &compute_examples(book.root(), Path::new("content/ln.md"))[0];
     let code = example["numpy"]["code"].as_str().expect("a snippet");
-    let readme = include_str!("../../README.md");
+    let manual = include_str!("../../docs/content/language/compute-blocks.md");
     assert!(
-        readme.contains(&format!("```python\n{code}```\n")),
-        "README should show:\n{code}"
+        manual.contains(&format!("```python\n{code}```\n")),
+        "the manual's compute-blocks chapter should show:\n{code}"
     );
 }
 
