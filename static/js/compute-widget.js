@@ -699,14 +699,19 @@
   };
 
   /** The step's own line, as written (comment removed), for its table's caption. */
+  /**
+   * The line of code a step is titled by: the last that assigns it, since the value shown is the
+   * one that line gave (a loop-carried `w` is the update in the loop, not its start `w = w0`).
+   */
   Widget.prototype.stepLine = function (name) {
     var lines = this.example.steps.split('\n');
+    var last = name;
     for (var i = 0; i < lines.length; i++) {
       var code = lines[i].replace(/#.*$/, '').trim();
       var match = /^([A-Za-z_][A-Za-z0-9_]*)\s*=/.exec(code);
-      if (match && match[1] === name) return code;
+      if (match && match[1] === name) last = code;
     }
-    return name;
+    return last;
   };
 
   Widget.prototype.render = function () {

@@ -94,6 +94,12 @@ fn editing_the_number_of_steps_reruns_the_loop_and_its_history() {
         "document.querySelector('.ww [data-value=\"best\"]').textContent",
     );
     assert_eq!(best, "4", "a whole number prints without decimals");
+    // The final value of the loop-carried `w` is titled by the update that gave it.
+    let title = eval_json(
+        &tab,
+        "document.querySelector('.ww [data-value=\"w\"]').parentNode.querySelector('code').textContent",
+    );
+    assert_eq!(title, "w = w - lr * 2 * (w - 3)", "not its start, w = w0");
 
     type_into(
         &tab,
