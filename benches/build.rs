@@ -592,8 +592,9 @@ fn import_versus_mdbook() {
         "mdBook: {} chapters in {MDBOOK_PARTS} parts, {formulas} formulas, includes, a macros file",
         MDBOOK_PARTS * 10
     );
-    let report = worked::import::import_mdbook(&source, &place.path().join("first"))
-        .expect("the import succeeds");
+    let report =
+        worked::import::import_mdbook(&source, &place.path().join("first"), &Default::default())
+            .expect("the import succeeds");
     println!(
         "import:             {} chapters, {} files, {} notes",
         report.chapters,

@@ -40,8 +40,13 @@ fn main() -> ExitCode {
         }
         Command::Init { dir } => commands::scaffold::run_init(&dir),
         Command::Import {
-            from: ImportFrom::Mdbook { src, into },
-        } => commands::import::run_mdbook(&src, &into),
+            from:
+                ImportFrom::Mdbook {
+                    src,
+                    into,
+                    include_root,
+                },
+        } => commands::import::run_mdbook(&src, &into, include_root),
     };
     // What `print!` left in the buffer is written at exit, where a failure would go unseen.
     if let Err(failure) = std::io::stdout().flush() {

@@ -37,7 +37,7 @@ fn import(data: &[u8]) {
     write(&source, "src/a.md", next());
     write(&source, "src/part/b.md", next());
     let destination = scratch.path().join("imported");
-    if let Ok(report) = worked::import::import_mdbook(&source, &destination) {
+    if let Ok(report) = worked::import::import_mdbook(&source, &destination, &Default::default()) {
         std::hint::black_box(report);
         let report = match build_site(&destination, Strictness::Strict) {
             Ok(build) => render_warnings(&build.warnings),

@@ -91,5 +91,9 @@ pub enum ImportFrom {
         /// The new book's folder; it must be new or empty.
         #[arg(long, value_name = "DEST")]
         into: PathBuf,
+        /// A folder outside SRC's repository that the book's includes may read (mdBook reads
+        /// them wherever they are; without this, only inside the repository holding SRC).
+        #[arg(long, value_name = "DIR")]
+        include_root: Option<PathBuf>,
     },
 }

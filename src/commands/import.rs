@@ -1,13 +1,13 @@
 //! `worked import mdbook SRC --into DEST`: glue between the CLI and [`crate::import`].
 
 use super::exit;
-use crate::import::import_mdbook;
-use std::path::Path;
+use crate::import::{import_mdbook, ImportOptions};
+use std::path::{Path, PathBuf};
 
 /// Runs the import and returns the exit code: 0 when the book was written (notes or not),
 /// 2 when it could not be read or written.
-pub fn run_mdbook(source: &Path, destination: &Path) -> u8 {
-    match import_mdbook(source, destination) {
+pub fn run_mdbook(source: &Path, destination: &Path, include_root: Option<PathBuf>) -> u8 {
+    match import_mdbook(source, destination, &ImportOptions { include_root }) {
         Ok(report) => {
             for note in &report.notes {
                 eprintln!("note: {note}");

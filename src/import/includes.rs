@@ -32,19 +32,23 @@ pub fn copy_included(
     book: &Source,
     src_name: &str,
     dest: &Destination,
-    chapters: &[(String, String)],
+    (chapters, rewritten): (&[(String, String)], &BTreeSet<String>),
     report: &mut ImportReport,
 ) -> Result<(), String> {
     let mut queue: Vec<Wanted> = Vec::new();
     for (chapter, text) in chapters {
         let folder = format!("{src_name}/{chapter}");
-        queue.extend(wanted_by(&folder, text));
+        queue.extend(
+            wanted_by(&folder, text)
+                .into_iter()
+                .filter(|wanted| !rewritten.contains(&wanted.named_at)),
+        );
     }
     let mut seen = BTreeSet::new();
     while let Some(wanted) = queue.pop() {
         let Some(path) = wanted.path.clone() else {
             report.notes.push(format!(
-                "{}: includes {}, which is outside the mdBook folder; copy it into the book and fix the path",
+                "{}: includes {}, which is outside the mdBook folder and outside its repository (the nearest folder above it with `.git`); import with `--include-root DIR` naming a folder that holds it, or copy it into the book and fix the path",
                 wanted.named_at, wanted.target
             ));
             continue;

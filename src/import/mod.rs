@@ -15,6 +15,7 @@ mod fences;
 mod html_math;
 mod includes;
 pub mod math;
+mod outside;
 mod settings;
 mod trial;
 
@@ -23,6 +24,7 @@ use crate::load::config::{CheckLevels, Level};
 use crate::load::content::{slug_problem, SECTION_FILES};
 use crate::load::regular_file::{MAX_ASSET_BYTES, MAX_TEXT_BYTES};
 use confine::{plain_relative, Destination, Source};
+use outside::OutsideIncludes;
 use settings::{carry_settings, setting_line};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
@@ -71,9 +73,21 @@ impl ChapterLines {
     }
 }
 
+/// What the user may add to an import.
+#[derive(Debug, Default)]
+pub struct ImportOptions {
+    /// A folder outside the book's repository that its includes may read (`--include-root`).
+    pub include_root: Option<std::path::PathBuf>,
+}
+
 /// Imports the mdBook at `source` into the new folder `destination`.
-pub fn import_mdbook(source: &Path, destination: &Path) -> Result<ImportReport, String> {
+pub fn import_mdbook(
+    source: &Path,
+    destination: &Path,
+    options: &ImportOptions,
+) -> Result<ImportReport, String> {
     let book = Source::open(source)?;
+    let mut outside = OutsideIncludes::find(&book, options.include_root.as_deref())?;
     let config_path = source.join("book.toml");
     let config_text = book
         .resolve(book.real(), "book.toml")
@@ -118,6 +132,7 @@ pub fn import_mdbook(source: &Path, destination: &Path) -> Result<ImportReport, 
             path,
             chapter,
             &settings.src,
+            &mut outside,
             &mut report,
         )?;
     }
@@ -128,6 +143,7 @@ pub fn import_mdbook(source: &Path, destination: &Path) -> Result<ImportReport, 
         &plan,
         &pieces,
         &settings.src,
+        &mut outside,
         &mut report,
     )?;
     if !refused.is_empty() {
@@ -143,7 +159,14 @@ pub fn import_mdbook(source: &Path, destination: &Path) -> Result<ImportReport, 
         dest.rewrite(&copied, kept.as_bytes())?;
     }
     let with_directives = std::mem::take(&mut report.with_directives);
-    includes::copy_included(&book, &settings.src, &dest, &with_directives, &mut report)?;
+    includes::copy_included(
+        &book,
+        &settings.src,
+        &dest,
+        (&with_directives, &outside.rewritten),
+        &mut report,
+    )?;
+    outside.copy(&book, &dest, &mut report)?;
     if let Some(macros) = settings.macros.take() {
         let at = format!(
             "book.toml:{}",
@@ -318,12 +341,16 @@ fn write_chapter(
     path: &str,
     chapter: &Chapter,
     src_name: &str,
+    outside: &mut OutsideIncludes,
     report: &mut ImportReport,
 ) -> Result<(), String> {
     let from = src_dir.join(path);
-    let text = String::from_utf8(book.read(&from, MAX_TEXT_BYTES)?)
+    let as_read = String::from_utf8(book.read(&from, MAX_TEXT_BYTES)?)
         .map_err(|_| format!("cannot read {}: not UTF-8 text", from.display()))?;
-    let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
+    let as_read = as_read.strip_prefix('\u{feff}').unwrap_or(&as_read);
+    let to = Path::new(crate::load::content::CONTENT_DIR).join(path);
+    let folder = from.parent().unwrap_or(src_dir);
+    let text = &outside.rewrite(book, (folder, path, src_name), &to, as_read, report);
     let fences = fences::convert_fences(text);
     let html = html_math::open_html_blocks(&fences.text);
     // A line of a pass's output → the line of its input it came from.
@@ -365,10 +392,10 @@ fn write_chapter(
     let dropped = rewritten.text[..rewritten.text.len() - body.len()]
         .matches('\n')
         .count();
-    if text.contains("{{#") {
+    if as_read.contains("{{#") {
         report
             .with_directives
-            .push((path.to_string(), text.to_string()));
+            .push((path.to_string(), as_read.to_string()));
     }
     let (folder, file) = path.rsplit_once('/').unwrap_or(("", path));
     for name in folder.split('/').filter(|name| !name.is_empty()) {
@@ -387,7 +414,6 @@ fn write_chapter(
         slug.as_deref(),
         chapter.draft,
     );
-    let to = Path::new(crate::load::content::CONTENT_DIR).join(path);
     dest.write(&to, format!("{front}{body}").as_bytes())?;
     report.lines.insert(
         path.to_string(),
@@ -419,6 +445,7 @@ fn copy_other_files(
     plan: &Plan,
     pieces: &BTreeSet<String>,
     src_name: &str,
+    outside: &mut OutsideIncludes,
     report: &mut ImportReport,
 ) -> Result<(), String> {
     let mut seen = 0;
@@ -467,7 +494,15 @@ fn copy_other_files(
                 weight: None,
                 draft: true,
             };
-            write_chapter(book, (src_dir, dest), &relative, &chapter, src_name, report)?;
+            write_chapter(
+                book,
+                (src_dir, dest),
+                &relative,
+                &chapter,
+                src_name,
+                outside,
+                report,
+            )?;
             continue;
         }
         let bytes = book.read(entry.path(), MAX_ASSET_BYTES)?;

@@ -38,6 +38,7 @@ mod lines_differential;
 mod manual;
 mod markdown_surprises;
 mod mdbook_books;
+mod mdbook_whole_books;
 mod numpy_browser;
 mod numpy_snippets;
 mod pages_fit_browser;
