@@ -32,11 +32,12 @@ const BLOCK_TAGS: [&str; 12] = [
 /// Rewrites the HTML blocks of `text` that hold math (see the module doc).
 pub fn open_html_blocks(text: &str) -> ConvertedFences {
     let mut out = ConvertedFences::default();
+    let lines: Vec<&str> = text.split_inclusive('\n').collect();
     let mut in_block = false;
     let mut in_fence = false;
     let mut noted_block = false;
     let mut previous_blank = true;
-    for (index, line) in text.split_inclusive('\n').enumerate() {
+    for (index, line) in lines.iter().enumerate() {
         let trimmed = line.trim();
         if trimmed.starts_with("```") || trimmed.starts_with("~~~") {
             in_fence = !in_fence;
@@ -54,11 +55,16 @@ pub fn open_html_blocks(text: &str) -> ConvertedFences {
             continue;
         }
         let is_tag = is_block_tag(trimmed);
-        if is_tag && previous_blank {
-            in_block = true;
+        if is_tag && !in_block && !previous_blank && noted_block {
+            // The tag after the opened text starts its own HTML block again.
+            push(&mut out, "\n", index + 1);
         }
-        let holds_math = !is_tag && trimmed.contains('$');
-        if in_block && holds_math {
+        // A block tag starts an HTML block even right after a paragraph line (CommonMark's
+        // kind 6 interrupts a paragraph).
+        in_block |= is_tag;
+        // The whole run of text up to the next tag or blank line is opened, so a formula on
+        // its second line stays a paragraph's continuation (not, indented, a code block).
+        if in_block && !is_tag && run_holds_math(&lines[index..]) {
             if !previous_blank {
                 push(&mut out, "\n", index + 1);
             }
@@ -70,15 +76,26 @@ pub fn open_html_blocks(text: &str) -> ConvertedFences {
                 noted_block = true;
             }
             in_block = false;
-        } else if is_tag && !in_block && !previous_blank && noted_block {
-            // The tag after the opened text starts its own HTML block again.
-            push(&mut out, "\n", index + 1);
-            in_block = true;
         }
         push(&mut out, line, index + 1);
         previous_blank = false;
     }
     out
+}
+
+/// Whether the text lines from the first of `lines` up to the next tag, blank line or fence
+/// hold a `$`.
+fn run_holds_math(lines: &[&str]) -> bool {
+    lines
+        .iter()
+        .map(|line| line.trim())
+        .take_while(|line| {
+            !line.is_empty()
+                && !is_block_tag(line)
+                && !line.starts_with("```")
+                && !line.starts_with("~~~")
+        })
+        .any(|line| line.contains('$'))
 }
 
 fn push(out: &mut ConvertedFences, line: &str, source_line: usize) {
@@ -116,6 +133,15 @@ mod tests {
         );
         assert_eq!(opened.source_lines, vec![1, 2, 3, 3, 4, 5, 5, 6, 7]);
         assert_eq!(opened.notes.len(), 1);
+    }
+
+    #[test]
+    fn a_block_after_a_paragraph_line_opens_before_its_text_not_its_formula() {
+        let text = "Prose.\n  <details>\n  We have:\n      $$\n      a\n      $$\n  </details>\n";
+        assert_eq!(
+            open_html_blocks(text).text,
+            "Prose.\n  <details>\n\n  We have:\n      $$\n      a\n      $$\n\n  </details>\n"
+        );
     }
 
     #[test]

@@ -217,9 +217,11 @@ fn crosses_blocks(tex: &str) -> bool {
             && line[hashes..].starts_with([' ', '\t'])
             && !line[hashes..].trim().is_empty();
         let digits = line.bytes().take_while(u8::is_ascii_digit).count();
+        // `1. & a = b \\` is a row of an array, not a list item.
         let numbered = (1..=9).contains(&digits)
             && line[digits..].starts_with(['.', ')'])
-            && line[digits + 1..].starts_with([' ', '\t']);
+            && line[digits + 1..].starts_with([' ', '\t'])
+            && !is_tex(&line[digits + 1..]);
         let bullet = line
             .strip_prefix(['-', '*', '+'])
             .filter(|rest| rest.starts_with([' ', '\t']))
@@ -232,9 +234,14 @@ fn crosses_blocks(tex: &str) -> bool {
     false
 }
 
+/// Whether a line holds TeX syntax.
+fn is_tex(line: &str) -> bool {
+    line.contains(['\\', '^', '_', '{', '}', '=', '&'])
+}
+
 /// A line of words, not of TeX: three words of letters or more, and no TeX syntax.
 fn is_prose(line: &str) -> bool {
-    if line.contains(['\\', '^', '_', '{', '}', '=', '&']) {
+    if is_tex(line) {
         return false;
     }
     let words = line
@@ -336,6 +343,8 @@ mod tests {
             "Cost \\$\\$ here.\n\n## Next part\n\n1. first item\n\nA paragraph of prose here.\n\n$$x$$\n"
         );
         assert_eq!(rewritten.stray, vec![1]);
+        let array = "$$\n\\begin{array}{rl}\n1. & a = b \\\\\n2. & c\n\\end{array}\n$$\n";
+        assert_eq!(rewrite_math(array).stray, Vec::<usize>::new());
         for (text, lines) in [
             ("$$\n- a bullet of real words\n$$\n", vec![1, 3]),
             ("$$\na\n\nand then some words\n$$\n", vec![1, 5]),

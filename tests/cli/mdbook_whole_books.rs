@@ -115,3 +115,56 @@ fn include_root_lets_the_import_read_a_named_folder_outside_the_repository() {
         .exits_with(2)
         .stderr_has("--include-root missing: cannot read it");
 }
+
+/// The shapes of `$$` that mdbook-katex typesets (it scans the raw text), from the real books:
+/// each is `(shape, chapter text)`, and each chapter's formulas are distinct letters.
+const DISPLAY_SHAPES: [(&str, &str); 7] = [
+    (
+        "indented continuation in a details block after a list item (Mina)",
+        "1. Compute things.\n\n   At this point we have two PCS claims.\n   <details>\n   At this point we have two claims:\n       $$\n       \\begin{align} a &= b \\\\ c &= d \\end{align}\n       $$\n   These are combined with $\\chi$.\n   </details>\n\n1. Next step.\n",
+    ),
+    (
+        "indented continuation of a paragraph",
+        "We have:\n    $$e = f$$\nand so on.\n",
+    ),
+    (
+        "blank lines inside",
+        "$$\ng = h\n\n+ i\n\n$$\n",
+    ),
+    ("after a bullet marker", "- $$j^2$$\n- $$\n  k\n  $$\n"),
+    ("after a numbered marker", "1. $$\n   l\n   $$\n2. $$m$$\n"),
+    ("in table cells", "| a | b |\n| --- | --- |\n| $$n$$ | $$o + p$$ |\n"),
+    (
+        "array rows numbered like a list (halo2)",
+        "$$\n\\begin{array}{rl}\n1. & q = r \\\\\n2. & s = t\n\\end{array}\n$$\n",
+    ),
+];
+
+#[test]
+fn every_display_formula_mdbook_katex_typesets_is_typeset() {
+    let place = Book::empty();
+    place.write("mdbook/book.toml", PLAIN_TOML);
+    let mut summary = String::from("# Summary\n\n");
+    for (index, (shape, text)) in DISPLAY_SHAPES.iter().enumerate() {
+        summary.push_str(&format!("- [{shape}](shape{index}.md)\n"));
+        place.write(&format!("mdbook/src/shape{index}.md"), text);
+    }
+    place.write("mdbook/src/SUMMARY.md", summary);
+    place
+        .run(&["import", "mdbook", "mdbook", "--into", "book"])
+        .succeeds();
+    place
+        .run(&["build", "--root", "book", "--output", "book/public"])
+        .succeeds();
+    for (index, (shape, text)) in DISPLAY_SHAPES.iter().enumerate() {
+        let page = place.read(&format!("book/public/shape{index}.html"));
+        let article = &page[page.find("<article").unwrap()..page.find("</article>").unwrap()];
+        assert!(!article.contains("$$"), "{shape}: a raw $$ shows\n{article}");
+        let formulas = text.matches("$$").count() / 2;
+        assert!(
+            article.matches("class=\"katex-display\"").count() >= formulas
+                || article.matches("<math").count() >= formulas,
+            "{shape}: {formulas} formulas typeset\n{article}"
+        );
+    }
+}
