@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 pub fn run_mdbook(source: &Path, destination: &Path, include_root: Option<PathBuf>) -> u8 {
     match import_mdbook(source, destination, &ImportOptions { include_root }) {
         Ok(report) => {
-            for note in &report.notes {
+            for note in &report.shown_notes() {
                 eprintln!("note: {note}");
             }
             println!(

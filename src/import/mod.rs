@@ -15,7 +15,9 @@ mod fences;
 mod html_math;
 mod includes;
 pub mod math;
+mod not_found;
 mod outside;
+mod rename;
 mod settings;
 mod trial;
 
@@ -25,6 +27,7 @@ use crate::load::content::{slug_problem, SECTION_FILES};
 use crate::load::regular_file::{MAX_ASSET_BYTES, MAX_TEXT_BYTES};
 use confine::{plain_relative, Destination, Source};
 use outside::OutsideIncludes;
+use rename::Renames;
 use settings::{carry_settings, setting_line};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
@@ -50,10 +53,57 @@ pub struct ImportReport {
     with_directives: Vec<(String, String)>,
 }
 
+/// Most notes of one kind printed; the rest are counted in one more line.
+const MAX_NOTES_OF_A_KIND: usize = 20;
+
+impl ImportReport {
+    /// The notes to show: at most [`MAX_NOTES_OF_A_KIND`] of each kind (the same words, paths
+    /// and numbers aside), then one line counting the rest of that kind.
+    pub fn shown_notes(&self) -> Vec<String> {
+        let mut by_kind: BTreeMap<String, usize> = BTreeMap::new();
+        let mut shown = Vec::new();
+        for note in &self.notes {
+            let count = by_kind.entry(note_kind(note)).or_default();
+            *count += 1;
+            if *count <= MAX_NOTES_OF_A_KIND {
+                shown.push(note.clone());
+            }
+        }
+        for note in &self.notes {
+            let kind = note_kind(note);
+            if let Some(count) = by_kind.remove(&kind) {
+                if count > MAX_NOTES_OF_A_KIND {
+                    shown.push(format!(
+                        "… and {} more notes like \"{}\"",
+                        count - MAX_NOTES_OF_A_KIND,
+                        note.split_once(": ")
+                            .map_or(note.as_str(), |(_, what)| what)
+                    ));
+                }
+            }
+        }
+        shown
+    }
+}
+
+/// A note's words without its place, paths, names and numbers: notes of one kind share it.
+fn note_kind(note: &str) -> String {
+    let what = note.split_once(": ").map_or(note, |(_, what)| what);
+    what.split_whitespace()
+        .filter(|word| {
+            !word.contains(['/', '.', '"', '`', '\\'])
+                && !word.contains(|c: char| c.is_ascii_digit())
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 /// How a written chapter's lines map back to its original: the front matter added at the
 /// top, the title heading dropped, multi-line formulas joined onto one line.
 #[derive(Debug)]
 struct ChapterLines {
+    /// Its path under `src`, when it was renamed on the way.
+    original: String,
     /// Lines of front matter before the body.
     front: usize,
     /// Lines of the rewritten text dropped from its start (the title heading).
@@ -122,42 +172,43 @@ pub fn import_mdbook(
     for (line, note) in skipped {
         report.notes.push(format!("{summary_name}:{line}: {note}"));
     }
-    let refused = confine_entries(&book, &src_dir, &summary_name, &mut entries, &mut report);
+    let mut refused = confine_entries(&book, &src_dir, &summary_name, &mut entries, &mut report);
 
-    let plan = plan_chapters(&entries, &summary_name, &src_dir, &mut report);
+    let plan = plan_chapters(&entries, &summary_name, &src_dir, &mut refused, &mut report);
+    let (renames, renamed) = Renames::plan(&files_under(&src_dir)?);
+    for (path, what) in renamed {
+        report.notes.push(format!(
+            "{}/{path}: {what}; the links to it are rewritten",
+            settings.src
+        ));
+    }
+    let mut writer = ChapterWriter {
+        book: &book,
+        src_dir: &src_dir,
+        dest: &dest,
+        src_name: &settings.src,
+        outside: &mut outside,
+        renames: &renames,
+    };
     for (path, chapter) in &plan.chapters {
-        write_chapter(
-            &book,
-            (&src_dir, &dest),
-            path,
-            chapter,
-            &settings.src,
-            &mut outside,
-            &mut report,
-        )?;
+        writer.write(path, chapter, &mut report)?;
     }
     let pieces = includes::included_under_src(&settings.src, &report.with_directives);
-    copy_other_files(
-        &book,
-        (&src_dir, &dest),
-        &plan,
-        &pieces,
-        &settings.src,
-        &mut outside,
-        &mut report,
+    copy_other_files(&mut writer, &plan, &pieces, &mut report)?;
+    // The copied SUMMARY.md is the new book's `contents`: without the entries skipped, or the
+    // new book would name chapters it does not have, and with links to renamed chapters.
+    let kept: String = summary_text
+        .split_inclusive('\n')
+        .enumerate()
+        .filter(|(index, _)| !refused.contains(&(index + 1)))
+        .map(|(_, line)| line)
+        .collect();
+    let copied = Path::new(crate::load::content::CONTENT_DIR).join("SUMMARY.md");
+    dest.write(
+        &copied,
+        renames.rewrite_links("SUMMARY.md", &kept).as_bytes(),
     )?;
-    if !refused.is_empty() {
-        // The copied SUMMARY.md is the new book's `contents`: without the refused entries, or
-        // the new book would name chapters it does not have.
-        let kept: String = summary_text
-            .split_inclusive('\n')
-            .enumerate()
-            .filter(|(index, _)| !refused.contains(&(index + 1)))
-            .map(|(_, line)| line)
-            .collect();
-        let copied = Path::new(crate::load::content::CONTENT_DIR).join("SUMMARY.md");
-        dest.rewrite(&copied, kept.as_bytes())?;
-    }
+    report.files += 1;
     let with_directives = std::mem::take(&mut report.with_directives);
     includes::copy_included(
         &book,
@@ -257,6 +308,7 @@ fn plan_chapters(
     entries: &[SummaryEntry],
     summary_name: &str,
     src_dir: &Path,
+    refused: &mut BTreeSet<usize>,
     report: &mut ImportReport,
 ) -> Plan {
     let mut plan = Plan::default();
@@ -273,9 +325,10 @@ fn plan_chapters(
             (_, Some(path)) => {
                 if !src_dir.join(path).is_file() {
                     report.notes.push(format!(
-                        "{summary_name}:{}: {path} does not exist; chapter \"{}\" skipped",
+                        "{summary_name}:{}: {path} does not exist; chapter \"{}\" skipped (and left out of SUMMARY)",
                         entry.line, entry.title
                     ));
+                    refused.insert(entry.line);
                     continue;
                 }
                 if plan.chapters.contains_key(path) {
@@ -335,96 +388,112 @@ fn slug_for(stem: &str) -> String {
     }
 }
 
-fn write_chapter(
-    book: &Source,
-    (src_dir, dest): (&Path, &Destination),
-    path: &str,
-    chapter: &Chapter,
-    src_name: &str,
-    outside: &mut OutsideIncludes,
-    report: &mut ImportReport,
-) -> Result<(), String> {
-    let from = src_dir.join(path);
-    let as_read = String::from_utf8(book.read(&from, MAX_TEXT_BYTES)?)
-        .map_err(|_| format!("cannot read {}: not UTF-8 text", from.display()))?;
-    let as_read = as_read.strip_prefix('\u{feff}').unwrap_or(&as_read);
-    let to = Path::new(crate::load::content::CONTENT_DIR).join(path);
-    let folder = from.parent().unwrap_or(src_dir);
-    let text = &outside.rewrite(book, (folder, path, src_name), &to, as_read, report);
-    let fences = fences::convert_fences(text);
-    let html = html_math::open_html_blocks(&fences.text);
-    // A line of a pass's output → the line of its input it came from.
-    let back =
-        |lines: &[usize], line: usize| lines.get(line.saturating_sub(1)).copied().unwrap_or(line);
-    let original = |line: usize| back(&fences.source_lines, back(&html.source_lines, line));
-    for (line, note) in &fences.notes {
-        report
-            .notes
-            .push(format!("{src_name}/{path}:{line}: {note}"));
-    }
-    for (line, note) in &html.notes {
-        let line = back(&fences.source_lines, *line);
-        report
-            .notes
-            .push(format!("{src_name}/{path}:{line}: {note}"));
-    }
-    let mut rewritten = math::rewrite_math(&html.text);
-    for line in rewritten
-        .source_lines
-        .iter_mut()
-        .chain(&mut rewritten.stray)
-        .chain(&mut rewritten.unbalanced)
-    {
-        *line = original(*line);
-    }
-    report.formulas_rewritten += rewritten.changed;
-    for line in &rewritten.stray {
-        report.notes.push(format!(
+/// What writing a chapter needs: where from, where to, and what changes on the way.
+struct ChapterWriter<'a> {
+    book: &'a Source,
+    src_dir: &'a Path,
+    dest: &'a Destination,
+    src_name: &'a str,
+    outside: &'a mut OutsideIncludes,
+    renames: &'a Renames,
+}
+
+impl ChapterWriter<'_> {
+    fn write(
+        &mut self,
+        path: &str,
+        chapter: &Chapter,
+        report: &mut ImportReport,
+    ) -> Result<(), String> {
+        let (book, src_dir, dest, src_name) = (self.book, self.src_dir, self.dest, self.src_name);
+        let from = src_dir.join(path);
+        let as_read = String::from_utf8(book.read(&from, MAX_TEXT_BYTES)?)
+            .map_err(|_| format!("cannot read {}: not UTF-8 text", from.display()))?;
+        let as_read = as_read.strip_prefix('\u{feff}').unwrap_or(&as_read);
+        let placed = self.renames.place(path);
+        let to = Path::new(crate::load::content::CONTENT_DIR).join(placed);
+        let folder = from.parent().unwrap_or(src_dir);
+        let linked = self.renames.rewrite_links(path, as_read);
+        let text = &self
+            .outside
+            .rewrite(book, (folder, path, src_name), &to, &linked, report);
+        let fences = fences::convert_fences(text);
+        let html = html_math::open_html_blocks(&fences.text);
+        // A line of a pass's output → the line of its input it came from.
+        let back = |lines: &[usize], line: usize| {
+            lines.get(line.saturating_sub(1)).copied().unwrap_or(line)
+        };
+        let original = |line: usize| back(&fences.source_lines, back(&html.source_lines, line));
+        for (line, note) in &fences.notes {
+            report
+                .notes
+                .push(format!("{src_name}/{path}:{line}: {note}"));
+        }
+        for (line, note) in &html.notes {
+            let line = back(&fences.source_lines, *line);
+            report
+                .notes
+                .push(format!("{src_name}/{path}:{line}: {note}"));
+        }
+        let mut rewritten = math::rewrite_math(&html.text);
+        for line in rewritten
+            .source_lines
+            .iter_mut()
+            .chain(&mut rewritten.stray)
+            .chain(&mut rewritten.unbalanced)
+        {
+            *line = original(*line);
+        }
+        report.formulas_rewritten += rewritten.changed;
+        for line in &rewritten.stray {
+            report.notes.push(format!(
             "{src_name}/{path}:{line}: a `$$` that pairs with no `$$` before the next heading, list item or paragraph; written as a literal `\\$\\$` (mdbook-katex would have joined the text up to the next `$$` into one formula)"
         ));
-    }
-    for line in &rewritten.unbalanced {
-        report.notes.push(format!(
+        }
+        for line in &rewritten.unbalanced {
+            report.notes.push(format!(
             "{src_name}/{path}:{line}: a formula whose braces do not balance (KaTeX rejects it, and mdbook-katex shows its source in red): written as that markup, `worked check` cannot see it; fix it in the original"
         ));
-    }
-    let body = without_title_heading(&rewritten.text, &chapter.title);
-    let dropped = rewritten.text[..rewritten.text.len() - body.len()]
-        .matches('\n')
-        .count();
-    if as_read.contains("{{#") {
-        report
-            .with_directives
-            .push((path.to_string(), as_read.to_string()));
-    }
-    let (folder, file) = path.rsplit_once('/').unwrap_or(("", path));
-    for name in folder.split('/').filter(|name| !name.is_empty()) {
-        if slug_problem(name).is_some() {
-            report.notes.push(format!(
+        }
+        let body = without_title_heading(&rewritten.text, &chapter.title);
+        let dropped = rewritten.text[..rewritten.text.len() - body.len()]
+            .matches('\n')
+            .count();
+        if as_read.contains("{{#") {
+            report
+                .with_directives
+                .push((path.to_string(), as_read.to_string()));
+        }
+        let (folder, file) = placed.rsplit_once('/').unwrap_or(("", placed));
+        for name in folder.split('/').filter(|name| !name.is_empty()) {
+            if slug_problem(name).is_some() {
+                report.notes.push(format!(
                 "{src_name}/{path}: the folder name \"{name}\" is not allowed in a worked URL (lowercase letters, digits, `-`, `_`); rename the folder"
             ));
+            }
         }
+        let stem = file.strip_suffix(".md").unwrap_or(file);
+        let is_section = SECTION_FILES.contains(&file);
+        let slug = (!is_section && slug_problem(stem).is_some()).then(|| slug_for(stem));
+        let front = front_matter(
+            &chapter.title,
+            chapter.weight,
+            slug.as_deref(),
+            chapter.draft,
+        );
+        dest.write(&to, format!("{front}{body}").as_bytes())?;
+        report.lines.insert(
+            placed.to_string(),
+            ChapterLines {
+                original: path.to_string(),
+                front: front.matches('\n').count(),
+                dropped,
+                source_lines: rewritten.source_lines,
+            },
+        );
+        report.chapters += 1;
+        Ok(())
     }
-    let stem = file.strip_suffix(".md").unwrap_or(file);
-    let is_section = SECTION_FILES.contains(&file);
-    let slug = (!is_section && slug_problem(stem).is_some()).then(|| slug_for(stem));
-    let front = front_matter(
-        &chapter.title,
-        chapter.weight,
-        slug.as_deref(),
-        chapter.draft,
-    );
-    dest.write(&to, format!("{front}{body}").as_bytes())?;
-    report.lines.insert(
-        path.to_string(),
-        ChapterLines {
-            front: front.matches('\n').count(),
-            dropped,
-            source_lines: rewritten.source_lines,
-        },
-    );
-    report.chapters += 1;
-    Ok(())
 }
 
 /// The chapter's text without its first `# Title` line when that repeats the SUMMARY title
@@ -440,14 +509,13 @@ fn without_title_heading<'a>(text: &'a str, title: &str) -> &'a str {
 }
 
 fn copy_other_files(
-    book: &Source,
-    (src_dir, dest): (&Path, &Destination),
+    writer: &mut ChapterWriter<'_>,
     plan: &Plan,
     pieces: &BTreeSet<String>,
-    src_name: &str,
-    outside: &mut OutsideIncludes,
     report: &mut ImportReport,
 ) -> Result<(), String> {
+    let (book, src_dir, dest, src_name) =
+        (writer.book, writer.src_dir, writer.dest, writer.src_name);
     let mut seen = 0;
     for entry in WalkDir::new(src_dir).sort_by_file_name() {
         let entry = entry.map_err(|error| format!("cannot read {error}"))?;
@@ -477,8 +545,21 @@ fn copy_other_files(
         if plan.chapters.contains_key(&relative) {
             continue;
         }
-        // SUMMARY.md is copied as it is: it is the new book's `contents`.
-        let is_piece = pieces.contains(&relative) || relative == "SUMMARY.md";
+        // SUMMARY.md is written by the caller: it is the new book's `contents`.
+        if relative == "SUMMARY.md" {
+            continue;
+        }
+        let is_piece = pieces.contains(&relative);
+        if relative == not_found::NOT_FOUND_CHAPTER && !is_piece {
+            let bytes = book.read(entry.path(), MAX_TEXT_BYTES)?;
+            let (to, template) = not_found::not_found_template(&String::from_utf8_lossy(&bytes))?;
+            dest.write(&to, template.as_bytes())?;
+            report.notes.push(format!(
+                "{src_name}/{relative}: mdBook's page for a missing address; it is the new book's not-found page, {} (edit its <article> there)",
+                to.display()
+            ));
+            continue;
+        }
         if relative.ends_with(".md") && !is_piece {
             report.notes.push(format!(
                 "{src_name}/{relative}: not in SUMMARY.md; imported as a draft (worked serve shows it, build leaves it out)"
@@ -494,23 +575,33 @@ fn copy_other_files(
                 weight: None,
                 draft: true,
             };
-            write_chapter(
-                book,
-                (src_dir, dest),
-                &relative,
-                &chapter,
-                src_name,
-                outside,
-                report,
-            )?;
+            writer.write(&relative, &chapter, report)?;
             continue;
         }
         let bytes = book.read(entry.path(), MAX_ASSET_BYTES)?;
-        let to = Path::new(crate::load::content::CONTENT_DIR).join(&relative);
+        let to = Path::new(crate::load::content::CONTENT_DIR).join(writer.renames.place(&relative));
         dest.write(&to, &bytes)?;
         report.files += 1;
     }
     Ok(())
+}
+
+/// Every regular file under `src_dir`, by its path there, in the order the copy walks them.
+fn files_under(src_dir: &Path) -> Result<Vec<String>, String> {
+    let mut files = Vec::new();
+    for entry in WalkDir::new(src_dir).sort_by_file_name() {
+        let entry = entry.map_err(|error| format!("cannot read {error}"))?;
+        if entry.file_type().is_file() {
+            files.push(crate::base::source::display_path(src_dir, entry.path()));
+        }
+        if files.len() > MAX_FILES {
+            return Err(format!(
+                "{} holds more than {MAX_FILES} files; is it an mdBook?",
+                src_dir.display()
+            ));
+        }
+    }
+    Ok(files)
 }
 
 #[cfg(test)]
@@ -521,6 +612,24 @@ mod tests {
     fn file_names_worked_refuses_get_a_slug() {
         assert_eq!(slug_for("Chapter 1"), "chapter-1");
         assert_eq!(slug_for("ÜBER"), "ber");
+    }
+
+    #[test]
+    fn notes_of_one_kind_are_capped_with_a_count() {
+        let mut report = ImportReport::default();
+        for line in 1..=25 {
+            report.notes.push(format!(
+                "src/SUMMARY.md:{line}: a{line}.md is listed twice; worked shows it once"
+            ));
+        }
+        report.notes.push("book.toml:3: other".to_string());
+        let shown = report.shown_notes();
+        assert_eq!(shown.len(), MAX_NOTES_OF_A_KIND + 2, "{shown:?}");
+        assert_eq!(shown[MAX_NOTES_OF_A_KIND], "book.toml:3: other");
+        assert_eq!(
+            shown.last().unwrap(),
+            "… and 5 more notes like \"a1.md is listed twice; worked shows it once\""
+        );
     }
 
     #[test]

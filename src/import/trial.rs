@@ -68,7 +68,9 @@ fn original_place(
         .and_then(|path| path.strip_prefix(&content_prefix))
         .and_then(|path| Some((path, lines.get(path)?)));
     match (chapter, problem.line()) {
-        (Some((path, map)), Some(line)) => format!("{src_name}/{path}:{}", map.original(line)),
+        (Some((_, map)), Some(line)) => {
+            format!("{src_name}/{}:{}", map.original, map.original(line))
+        }
         _ => problem
             .position()
             .or_else(|| problem.path().map(str::to_string))

@@ -82,6 +82,11 @@ pub fn load_theme(root: &Path) -> Result<Theme, Vec<Diagnostic>> {
     }
 }
 
+/// The text of the built-in template `name` (`404.html`), which a book's own may replace.
+pub fn built_in_template(name: &str) -> Option<&'static str> {
+    DEFAULT_TEMPLATES.get_file(name)?.contents_utf8()
+}
+
 fn embedded_files(dir: &'static Dir<'static>) -> impl Iterator<Item = (String, Vec<u8>)> {
     let mut stack = vec![dir];
     let mut files = Vec::new();

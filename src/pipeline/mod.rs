@@ -29,6 +29,7 @@ mod tolerate;
 mod typeset;
 
 use crate::expand::evaluation_cache::{EvaluationCache, Evaluations};
+pub use furniture::NOT_FOUND_PAGE;
 use tolerate::Tolerated;
 pub use tolerate::{FORMULA_KIND, LINK_KIND};
 

@@ -159,7 +159,10 @@ fn every_display_formula_mdbook_katex_typesets_is_typeset() {
     for (index, (shape, text)) in DISPLAY_SHAPES.iter().enumerate() {
         let page = place.read(&format!("book/public/shape{index}.html"));
         let article = &page[page.find("<article").unwrap()..page.find("</article>").unwrap()];
-        assert!(!article.contains("$$"), "{shape}: a raw $$ shows\n{article}");
+        assert!(
+            !article.contains("$$"),
+            "{shape}: a raw $$ shows\n{article}"
+        );
         let formulas = text.matches("$$").count() / 2;
         assert!(
             article.matches("class=\"katex-display\"").count() >= formulas
@@ -167,4 +170,96 @@ fn every_display_formula_mdbook_katex_typesets_is_typeset() {
             "{shape}: {formulas} formulas typeset\n{article}"
         );
     }
+}
+
+#[test]
+fn no_chapter_is_dropped_renamed_ones_keep_their_links_and_404_is_the_not_found_page() {
+    let place = Book::empty();
+    let deep = format!("{}deep.md", "d/".repeat(13));
+    place.write("mdbook/book.toml", PLAIN_TOML);
+    place.write(
+        "mdbook/src/SUMMARY.md",
+        format!("# Summary\n\n[Intro](README.md)\n\n- [Upper](A.md)\n- [Lower](a.md)\n- [Part](part/README.md)\n  - [Part index](part/index.md)\n- [Deep]({deep})\n- [Gone](gone.md)\n"),
+    );
+    place.write(
+        "mdbook/src/README.md",
+        format!("# Intro\n\n[upper](A.md), [lower](a.html#x), [index](part/index.md), [deep]({deep}).\n"),
+    );
+    place.write("mdbook/src/A.md", "# Upper\n\nUpper words.\n");
+    place.write("mdbook/src/a.md", "# Lower\n\n## X\n\nLower words.\n");
+    place.write("mdbook/src/part/README.md", "# Part\n\nPart words.\n");
+    place.write(
+        "mdbook/src/part/index.md",
+        "# Part index\n\nIndex words, back [home](../README.md).\n",
+    );
+    place.write(
+        &format!("mdbook/src/{deep}"),
+        "# Deep\n\nDeep words ![a dot](dot.svg) and [home](../../../../../../../../../../../../../README.md).\n",
+    );
+    place.write(
+        &format!("mdbook/src/{}", deep.replace("deep.md", "dot.svg")),
+        "<svg xmlns=\"http://www.w3.org/2000/svg\"/>",
+    );
+    place.write(
+        "mdbook/src/404.md",
+        "# Document not found (404)\n\nThis URL is invalid, sorry. {{ not a template }}\n",
+    );
+    place
+        .run(&["import", "mdbook", "mdbook", "--into", "book"])
+        .succeeds()
+        .stderr_has("note: src/a.md: its page would be the same as another chapter's")
+        .stderr_has("note: src/part/index.md: its page would be the same as another chapter's")
+        .stderr_has("more than 12 folders deep; written as")
+        .stderr_has("gone.md does not exist; chapter \"Gone\" skipped (and left out of SUMMARY)")
+        .stderr_has("note: src/404.md: mdBook's page for a missing address; it is the new book's not-found page, templates/404.html");
+    assert!(
+        !place.read("book/book.toml").contains("[check]"),
+        "every link still resolves:\n{}",
+        place.read("book/book.toml")
+    );
+    assert!(!place.read("book/content/SUMMARY.md").contains("gone.md"));
+    place
+        .run(&["build", "--root", "book", "--output", "book/public"])
+        .succeeds();
+    let site = files_under(&place.path("book/public"));
+    for words in [
+        "Upper words",
+        "Lower words",
+        "Part words",
+        "Index words",
+        "Deep words",
+    ] {
+        assert!(
+            site.iter().any(|(name, bytes)| name.ends_with(".html")
+                && name != "print.html"
+                && String::from_utf8_lossy(bytes).contains(words)),
+            "{words} is on a page"
+        );
+    }
+    let not_found = place.read("book/public/404.html");
+    assert!(
+        not_found.contains("This URL is invalid, sorry."),
+        "{not_found}"
+    );
+    assert!(
+        not_found.contains("&#123;&#123; not a template }}"),
+        "{not_found}"
+    );
+    place.run(&["check", "--root", "book"]).succeeds();
+}
+
+#[test]
+fn notes_of_one_kind_are_capped_with_a_count() {
+    let place = Book::empty();
+    place.write("mdbook/book.toml", PLAIN_TOML);
+    let mut summary = String::from("# Summary\n\n");
+    for _ in 0..500 {
+        summary.push_str("- [Twice](a.md)\n");
+    }
+    place.write("mdbook/src/SUMMARY.md", summary);
+    place.write("mdbook/src/a.md", "# Twice\n\nWords.\n");
+    let run = place.run(&["import", "mdbook", "mdbook", "--into", "book"]);
+    run.succeeds()
+        .stderr_has("note: … and 479 more notes like \"a.md is listed twice");
+    assert_eq!(run.stderr.matches("is listed twice").count(), 21);
 }
