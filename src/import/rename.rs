@@ -219,10 +219,7 @@ mod tests {
         assert_eq!(renames.place("A.md"), "A-2.md");
         assert_eq!(renames.place("index.md"), "index-2.md");
         assert_eq!(renames.place("a.md"), "a.md");
-        assert_eq!(
-            renames.place(&deep),
-            format!("{}d-d/x.md", "d/".repeat(11))
-        );
+        assert_eq!(renames.place(&deep), format!("{}d-d/x.md", "d/".repeat(11)));
         assert_eq!(notes.len(), 4);
         assert_eq!(
             renames.rewrite_links(

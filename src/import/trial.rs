@@ -8,11 +8,12 @@
 use super::{ChapterLines, ImportReport};
 use crate::base::diagnostics::Diagnostic;
 use crate::load::config::{CheckLevels, Level};
-use crate::pipeline::{build_site, Strictness, FORMULA_KIND, LINK_KIND};
+use crate::pipeline::{build_until_typeset, Strictness, FORMULA_KIND, LINK_KIND};
 use std::collections::BTreeMap;
 use std::path::Path;
 
-/// Builds the book at `destination` (whose `book.toml` downgrades both kinds) and returns
+/// Builds the book at `destination` (whose `book.toml` downgrades both kinds) as far as its
+/// typeset formulas (what comes after finds nothing mdBook tolerates) and returns
 /// the levels it needs; every problem found becomes a note.
 pub fn needed_levels(
     destination: &Path,
@@ -21,7 +22,7 @@ pub fn needed_levels(
     report: &mut ImportReport,
 ) -> CheckLevels {
     let mut levels = CheckLevels::default();
-    match build_site(destination, Strictness::Lenient) {
+    match build_until_typeset(destination, Strictness::Lenient) {
         Ok(build) => {
             for warning in &build.warnings {
                 let (level, setting) = match warning.kind() {

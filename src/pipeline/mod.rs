@@ -158,6 +158,37 @@ pub fn build_site_with(
     drafts: Drafts,
     cache: Option<&mut BuildCache>,
 ) -> Result<Build, Vec<Diagnostic>> {
+    build_until(root, strictness, drafts, cache, Finish::Site)
+}
+
+/// Builds the book at `root` up to its typeset formulas and no further (no layout, pages or
+/// search index): every problem and warning a build finds in the lessons, their links and
+/// formulas, at a fraction of its cost. The [`Build`]'s site is empty. For `worked import`'s
+/// trial build.
+pub fn build_until_typeset(root: &Path, strictness: Strictness) -> Result<Build, Vec<Diagnostic>> {
+    build_until(
+        root,
+        strictness,
+        Drafts::LeaveOut,
+        None,
+        Finish::AfterTypesetting,
+    )
+}
+
+/// How far a build goes.
+#[derive(PartialEq, Eq)]
+enum Finish {
+    Site,
+    AfterTypesetting,
+}
+
+fn build_until(
+    root: &Path,
+    strictness: Strictness,
+    drafts: Drafts,
+    cache: Option<&mut BuildCache>,
+    finish: Finish,
+) -> Result<Build, Vec<Diagnostic>> {
     let mut timings = StageTimings::default();
     let mut stage_started = Instant::now();
     let mut lap = || {
@@ -381,6 +412,22 @@ pub fn build_site_with(
         .map(|page| page.formulas.len())
         .chain(pages.iter().flatten().map(|page| page.formulas.len()))
         .sum();
+    if finish == Finish::AfterTypesetting {
+        return Ok(Build {
+            site: RenderedSite::default(),
+            warnings,
+            stats: BuildStats {
+                lessons: lessons.len(),
+                pages_laid_out: 0,
+                examples_evaluated: evaluations.evaluated() - evaluated_before,
+                formulas,
+                distinct_formulas: typeset.len(),
+                drafts_left_out: left_out.len(),
+                search_index_bytes: 0,
+                timings,
+            },
+        });
+    }
     // Without cached pages, the typeset formulas are exactly the distinct ones on the pages.
     let distinct_formulas = if pages.iter().all(Option::is_none) {
         typeset.len()
