@@ -111,7 +111,9 @@ pub fn rewrite_math(text: &str) -> RewrittenMath {
             b'`' => {
                 let run = text[at..].bytes().take_while(|&b| b == b'`').count();
                 let ticks = &text[at..at + run];
-                match text[at + run..].find(ticks) {
+                // A code span closes within its paragraph, on a run of exactly as many ticks.
+                let paragraph_end = text[at..].find("\n\n").map_or(text.len(), |end| at + end);
+                match closing_ticks(&text[at + run..paragraph_end], run) {
                     Some(end) => {
                         let close = at + run + end + run;
                         out.verbatim(&text[at..close]);
@@ -126,8 +128,16 @@ pub fn rewrite_math(text: &str) -> RewrittenMath {
             b'$' => {
                 let display = bytes.get(at + 1) == Some(&b'$');
                 let open = if display { 2 } else { 1 };
-                let close = closing_dollar(text, at + open, display)
-                    .filter(|&close| !display || !crosses_blocks(&text[at + open..close]));
+                // An inline formula does not run into a code span (`$h_1` in row `r`): Markdown
+                // reads the code first, and such a `$` is a typo mdbook-katex shows as a `$`.
+                let close = closing_dollar(text, at + open, display).filter(|&close| {
+                    let tex = &text[at + open..close];
+                    if display {
+                        !crosses_blocks(tex)
+                    } else {
+                        !tex.contains('`')
+                    }
+                });
                 match close {
                     Some(close) => {
                         let tex = &text[at + open..close];
@@ -157,8 +167,9 @@ pub fn rewrite_math(text: &str) -> RewrittenMath {
                         out.verbatim("\\$\\$");
                         at += open;
                     }
+                    // A `$` that starts no formula is a dollar sign, to mdbook-katex and here.
                     None => {
-                        out.verbatim(&text[at..at + open]);
+                        out.verbatim("\\$");
                         at += open;
                     }
                 }
@@ -179,6 +190,24 @@ pub fn rewrite_math(text: &str) -> RewrittenMath {
         unbalanced,
         source_lines: out.source_lines,
     }
+}
+
+/// Where in `text` a run of exactly `run` backticks starts, if one does.
+fn closing_ticks(text: &str, run: usize) -> Option<usize> {
+    let bytes = text.as_bytes();
+    let mut at = 0;
+    while at < bytes.len() {
+        if bytes[at] == b'`' {
+            let length = bytes[at..].iter().take_while(|&&b| b == b'`').count();
+            if length == run {
+                return Some(at);
+            }
+            at += length;
+        } else {
+            at += 1;
+        }
+    }
+    None
 }
 
 /// Whether every `{` of the formula closes (`\{` and `\}` are braces as symbols).
@@ -377,6 +406,12 @@ mod tests {
     #[test]
     fn an_inline_formula_does_not_cross_a_blank_line() {
         let text = "a $ b\n\nc $d$\n";
-        assert_eq!(rewrite_math(text).text, "a $ b\n\nc $d$\n");
+        assert_eq!(rewrite_math(text).text, "a \\$ b\n\nc $d$\n");
+        let typo = "for $b_3` runs, $b_3$ is added; at$b_3` ends\n";
+        assert_eq!(
+            rewrite_math(typo).text,
+            "for \\$b_3` runs, $b_3$ is added; at$b_3` ends\n",
+            "the backticks pair into a code span, as Markdown reads them"
+        );
     }
 }
