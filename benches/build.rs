@@ -23,6 +23,9 @@
 //! `cargo bench --bench build -- --prose-edits` times what `serve` does after a one-sentence
 //! prose edit in each lesson of the shipped book (the cached rebuild), and prints the worst.
 //!
+//! `cargo bench --bench build -- --import-mdbook-books SRC…` times, as `--import-mdbook` below, real mdBook
+//! folders, side by side in one run, with a ratio per book and over all of them.
+//!
 //! `cargo bench --bench build -- --import-mdbook` measures `worked import mdbook`: it writes an
 //! mdBook + mdbook-katex book (10 parts × 10 chapters, half of them nested, 5,000 formulas, a
 //! macros file, every chapter including an anchored listing and a shared Markdown piece), and
@@ -77,6 +80,10 @@ fn main() {
         .unwrap_or(1_000);
     if args.iter().any(|arg| arg == "--versus-mdbook") {
         versus_mdbook(lessons);
+        return;
+    }
+    if let Some(at) = args.iter().position(|arg| arg == "--import-mdbook-books") {
+        import_real_books_versus_mdbook(&args[at + 1..]);
         return;
     }
     if args.iter().any(|arg| arg == "--import-mdbook") {
@@ -601,14 +608,66 @@ fn import_versus_mdbook() {
         report.files,
         report.notes.len()
     );
-    // Taking turns, three runs each, whole processes both, medians compared: worked's run is
-    // an import into a new folder and a build of it.
+    let (worked, mdbook) = import_and_build_against_mdbook(&source, place.path());
+    println!(
+        "mdbook build:       {:.2} s (median of {ROUNDS}, mdbook + mdbook-katex)",
+        mdbook.as_secs_f64()
+    );
+    println!(
+        "worked import+build: {:.2} s (median of {ROUNDS})",
+        worked.as_secs_f64()
+    );
+    println!(
+        "speed-up:           {:.1}x",
+        mdbook.as_secs_f64() / worked.as_secs_f64()
+    );
+}
+
+/// `cargo bench --bench build -- --import-mdbook-books SRC…`: real mdBook folders (the halo2,
+/// Mina, Penumbra, Miden and Namada books, checked out by hand), each timed as
+/// [`import_and_build_against_mdbook`] does, side by side in one run; the overall ratio is
+/// the sum of mdBook's medians over the sum of worked's.
+fn import_real_books_versus_mdbook(books: &[String]) {
+    for peer in ["mdbook", "mdbook-katex"] {
+        if Command::new(peer).arg("--version").output().is_err() {
+            eprintln!("\n*** SKIPPED the import comparison: `{peer}` is not on PATH. ***\n");
+            return;
+        }
+    }
+    let place = tempfile::tempdir().expect("a temporary folder");
+    let (mut worked_total, mut mdbook_total) = (Duration::ZERO, Duration::ZERO);
+    println!("| book | mdbook build | worked import + build | faster by |");
+    println!("| --- | --- | --- | --- |");
+    for (index, book) in books.iter().enumerate() {
+        let scratch = place.path().join(index.to_string());
+        std::fs::create_dir_all(&scratch).expect("a scratch folder");
+        let (worked, mdbook) = import_and_build_against_mdbook(Path::new(book), &scratch);
+        worked_total += worked;
+        mdbook_total += mdbook;
+        println!(
+            "| {book} | {:.2} s | {:.2} s | {:.1}× |",
+            mdbook.as_secs_f64(),
+            worked.as_secs_f64(),
+            mdbook.as_secs_f64() / worked.as_secs_f64()
+        );
+    }
+    println!(
+        "| all | {:.2} s | {:.2} s | **{:.1}×** |",
+        mdbook_total.as_secs_f64(),
+        worked_total.as_secs_f64(),
+        mdbook_total.as_secs_f64() / worked_total.as_secs_f64()
+    );
+}
+
+/// Medians of `worked import` + `worked build` and of `mdbook build` of the mdBook `source`,
+/// whole processes taking turns, [`ROUNDS`] each; the imports go under `place`.
+fn import_and_build_against_mdbook(source: &Path, place: &Path) -> (Duration, Duration) {
     let mut worked_times = Vec::new();
     let mut mdbook_times = Vec::new();
     let mdbook_args = [std::ffi::OsStr::new("build"), source.as_os_str()];
     for round in 0..ROUNDS {
         mdbook_times.push(time_command("mdbook", &mdbook_args).0);
-        let book = place.path().join(format!("imported-{round}"));
+        let book = place.join(format!("imported-{round}"));
         let public = book.join("public");
         let import_args = [
             std::ffi::OsStr::new("import"),
@@ -628,19 +687,7 @@ fn import_versus_mdbook() {
         let build = time_command(env!("CARGO_BIN_EXE_worked"), &build_args).0;
         worked_times.push(import + build);
     }
-    let (worked, mdbook) = (median(worked_times), median(mdbook_times));
-    println!(
-        "mdbook build:       {:.2} s (median of {ROUNDS}, mdbook + mdbook-katex)",
-        mdbook.as_secs_f64()
-    );
-    println!(
-        "worked import+build: {:.2} s (median of {ROUNDS})",
-        worked.as_secs_f64()
-    );
-    println!(
-        "speed-up:           {:.1}x",
-        mdbook.as_secs_f64() / worked.as_secs_f64()
-    );
+    (median(worked_times), median(mdbook_times))
 }
 
 /// An mdBook with mdbook-katex: every formula distinct, macros from a file, display formulas
