@@ -322,6 +322,14 @@ fn plan_chapters(
                 "{summary_name}:{}: draft chapter \"{}\" has no file; skipped",
                 entry.line, entry.title
             )),
+            (_, Some(path)) if path == not_found::NOT_FOUND_CHAPTER => {
+                // Its page would be worked's own 404.html: it becomes that page instead.
+                report.notes.push(format!(
+                    "{summary_name}:{}: {path} is the not-found page (see the note on it), not a chapter; left out of SUMMARY",
+                    entry.line
+                ));
+                refused.insert(entry.line);
+            }
             (_, Some(path)) => {
                 if !src_dir.join(path).is_file() {
                     report.notes.push(format!(

@@ -179,7 +179,7 @@ fn no_chapter_is_dropped_renamed_ones_keep_their_links_and_404_is_the_not_found_
     place.write("mdbook/book.toml", PLAIN_TOML);
     place.write(
         "mdbook/src/SUMMARY.md",
-        format!("# Summary\n\n[Intro](README.md)\n\n- [Upper](A.md)\n- [Lower](a.md)\n- [Part](part/README.md)\n  - [Part index](part/index.md)\n- [Deep]({deep})\n- [Gone](gone.md)\n"),
+        format!("# Summary\n\n[Intro](README.md)\n\n- [Upper](A.md)\n- [Lower](a.md)\n- [Part](part/README.md)\n  - [Part index](part/index.md)\n- [Deep]({deep})\n- [Gone](gone.md)\n- [Lost](404.md)\n"),
     );
     place.write(
         "mdbook/src/README.md",
@@ -211,6 +211,7 @@ fn no_chapter_is_dropped_renamed_ones_keep_their_links_and_404_is_the_not_found_
         .stderr_has("note: src/part/index.md: its page would be the same as another chapter's")
         .stderr_has("more than 12 folders deep; written as")
         .stderr_has("gone.md does not exist; chapter \"Gone\" skipped (and left out of SUMMARY)")
+        .stderr_has("404.md is the not-found page (see the note on it), not a chapter; left out of SUMMARY")
         .stderr_has("note: src/404.md: mdBook's page for a missing address; it is the new book's not-found page, templates/404.html");
     assert!(
         !place.read("book/book.toml").contains("[check]"),
