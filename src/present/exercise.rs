@@ -177,7 +177,7 @@ pub fn controls_html(id: &str, answer: &Answer, hints: bool, vary: bool) -> Stri
     if vary {
         html.push_str("<button type=\"button\" data-action=\"vary\">New numbers</button>");
     }
-    html.push_str("</div>\n<p class=\"exercise-verdict\" role=\"status\" aria-live=\"polite\"></p>\n<div class=\"exercise-shown-hints\" aria-live=\"polite\"></div>\n</div>\n");
+    html.push_str(&format!("</div>\n<p class=\"exercise-verdict\" id=\"{id}-verdict\" role=\"status\" aria-live=\"polite\"></p>\n<div class=\"exercise-shown-hints\" aria-live=\"polite\"></div>\n</div>\n"));
     html
 }
 
@@ -232,7 +232,8 @@ impl PrintRule {
         }
     }
 
-    /// A value as a sentence prints it: a number, or a vector as `(a, b)` (`a, b` with `list`),
+    /// A value as a sentence prints it: a number, or a vector as `(a, b)` (`a, b` with `list`,
+    /// and a one-entry vector as its number),
     /// followed by `%` for a percentage; a matrix's entries in reading order, as a list. All
     /// entries of one vector or matrix share a precision ([`Precision::shared_by`]).
     pub fn prose(self, value: &Value, list: bool, percent: bool) -> String {
@@ -246,7 +247,7 @@ impl PrintRule {
             Value::Scalar(x) => number(x),
             Value::Vector(values) => {
                 let items: Vec<String> = values.iter().map(number).collect();
-                if list {
+                if list || items.len() == 1 {
                     items.join(", ")
                 } else {
                     format!("({})", items.join(", "))

@@ -118,7 +118,7 @@
     if (!Array.isArray(value)) text = number(rule, value, fmt);
     else if (!Array.isArray(value[0])) {
       var items = value.map(function (x) { return number(rule, x, fmt); }).join(', ');
-      text = list ? items : '(' + items + ')';
+      text = list || value.length === 1 ? items : '(' + items + ')';
     } else {
       text = entries(value).map(function (x) { return number(rule, x, fmt); }).join(', ');
     }

@@ -3,6 +3,7 @@
 //! and diagnostics. One test binary keeps linking fast; modules follow the features.
 
 mod accessibility;
+mod answers_browser;
 mod block_lessons_browser;
 mod book_browser;
 mod book_values;
