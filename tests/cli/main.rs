@@ -48,6 +48,7 @@ mod readme_screenshots;
 mod references;
 mod regressions;
 mod search_differential;
+mod search_words_browser;
 mod serve;
 mod shown_arithmetic;
 mod site_furniture;
