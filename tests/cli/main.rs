@@ -12,6 +12,7 @@ mod browser;
 mod build;
 mod cards;
 mod check;
+mod citation_popover_browser;
 mod citations;
 mod common;
 mod compute_blocks;
