@@ -177,7 +177,9 @@
       var answer = refs[data.vary.answer];
       var values = worked.exerciseVary.entries(drawn.outputs[data.vary.answer]);
       data.answer = values;
-      data.printed = values.map(function (x) { return worked.exerciseVary.number(answer.rule, x); });
+      // One precision for every entry, as the sentences print them.
+      var rule = worked.exerciseVary.sharedRule(answer.rule, values);
+      data.printed = values.map(function (x) { return worked.exerciseVary.number(rule, x); });
       data.tolerance = data.printed.map(function (printed) {
         return data.vary.tolerance !== null ? data.vary.tolerance : worked.exerciseVary.halfUnit(printed);
       });

@@ -48,7 +48,7 @@ function compareDraw(input, expected) {
     if (!close(values[i], expected.answer[i])) {
       return `seed ${input.seed}: answer entry ${i} is ${values[i]} in JS, ${expected.answer[i]} in Rust`;
     }
-    const printed = vary.number(answerRef.rule, values[i], format);
+    const printed = vary.number(vary.sharedRule(answerRef.rule, values, format), values[i], format);
     const tolerance = input.vary.tolerance !== null ? input.vary.tolerance : vary.halfUnit(printed);
     if (printed !== expected.answerPrinted[i] || tolerance !== expected.tolerance[i]) {
       return `seed ${input.seed}: answer entry ${i} prints ${printed} ± ${tolerance} in JS, ${expected.answerPrinted[i]} ± ${expected.tolerance[i]} in Rust`;
