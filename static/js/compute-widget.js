@@ -106,7 +106,8 @@
     var size = function (r) {
       return r.length === 1 ? F.formatCount(r[0].length) + (r[0].length === 1 ? ' entry' : ' entries') : r.length + ' \u00d7 ' + r[0].length;
     };
-    return size(rows) + ' instead of ' + size(lessonRows);
+    var was = size(lessonRows);
+    return size(rows) + ' instead of ' + (rows.length === 1 && lessonRows.length === 1 ? was.replace(/ entr(y|ies)$/, '') : was);
   }
 
   /** "“a”", "“a” and “b”", "“a”, “b” and “c”". */
@@ -635,6 +636,7 @@
     if (domain && !inside(domain, x)) {
       // Refused before it runs, in the lesson's terms: what the input is and what it may be.
       var offered = suggest ? this.suggest(field, x, before, { kind: 'domain' }) : [];
+      this.setEntry(field.input, field.row, field.col, before);
       this.say(field, field.label + ' = ' + F.formatShortest(x) + ' is outside what ' + name + ' can be: ' + name + ' is ' +
         (domain.means ? domain.means + ', ' : '') + domain.words + '.' +
         (offered.length ? ' Try ' + offered.map(common.suggestion).join(' or ') + '.' : '') + still);
@@ -693,7 +695,8 @@
       return !self.outcome().problem;
     }
     var found = [];
-    /** The working value nearest x on the way from `before`, when it is not `before` itself. */
+    /** The working value nearest x on the way from `before`, when it is not `before` itself;
+     *  returns the nearest found, `before` included. */
     function bisect() {
       var whole = Number.isInteger(x) && Number.isInteger(before);
       var good = before;
@@ -708,6 +711,7 @@
         else bad = mid;
       }
       if (good !== before) found.push(good);
+      return good;
     }
     if (problem.kind === 'domain') {
       // The value of the domain nearest x, else the nearest that works between it and `before`.
@@ -721,7 +725,9 @@
         return found;
       }
       x = edge;
-      bisect();
+      // `before` works and lies inside too: offered when nothing nearer does (merges = 10 of
+      // at most 5 from 5: "Try 5").
+      if (bisect() === before) found.push(before);
     } else if (tooLarge(problem)) {
       bisect();
     } else {
