@@ -37,7 +37,7 @@ pub(super) struct DomainSpec {
 
 /// The values an input may take (every entry, for a vector or matrix).
 #[derive(Debug, Clone, PartialEq)]
-pub(super) struct Domain {
+pub(crate) struct Domain {
     min: Option<(f64, bool)>,
     max: Option<(f64, bool)>,
     integer: bool,
@@ -129,8 +129,32 @@ pub(super) fn read(
 }
 
 impl Domain {
+    /// The domain [`Domain::json`] wrote, read back (by the widget block's controls).
+    pub(crate) fn from_json(json: &serde_json::Value) -> Domain {
+        let number = |key: &str| json.get(key).and_then(serde_json::Value::as_f64);
+        let flag = |key: &str| json.get(key).and_then(serde_json::Value::as_bool) == Some(true);
+        Domain {
+            min: number("min").map(|lo| (lo, flag("exclusive_min"))),
+            max: number("max").map(|hi| (hi, flag("exclusive_max"))),
+            integer: flag("integer"),
+            choice: json
+                .get("choice")
+                .and_then(serde_json::Value::as_array)
+                .map(|values| {
+                    values
+                        .iter()
+                        .filter_map(serde_json::Value::as_f64)
+                        .collect()
+                }),
+            means: json
+                .get("means")
+                .and_then(serde_json::Value::as_str)
+                .map(str::to_string),
+        }
+    }
+
     /// Whether `x` is one of the domain's values.
-    pub(super) fn contains(&self, x: f64) -> bool {
+    pub(crate) fn contains(&self, x: f64) -> bool {
         if let Some(choice) = &self.choice {
             return choice.contains(&x);
         }
@@ -144,7 +168,7 @@ impl Domain {
     }
 
     /// The domain in words: "a number above 0", "a whole number from 1 to 6", "0 or 1".
-    pub(super) fn words(&self) -> String {
+    pub(crate) fn words(&self) -> String {
         if let Some(choice) = &self.choice {
             let names: Vec<String> = choice.iter().map(|x| number(*x)).collect();
             let (last, first) = names.split_last().expect("a choice has two values or more");
