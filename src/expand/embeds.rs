@@ -342,6 +342,14 @@ impl<'x> Expander<'x> {
             }
             data["most_shown"] = serde_json::Value::from(MOST_WIDGET_NUMBERS);
         }
+        if let (Evaluated::Compute(computed), Some(numpy)) = (
+            &example.evaluated,
+            data.get_mut("numpy").filter(|numpy| numpy.is_object()),
+        ) {
+            // The snippet ends by printing the steps this widget shows (compute-numpy.js).
+            numpy["ending"] =
+                super::numpy::ending(computed, shown_steps.as_deref(), self.decimals).into();
+        }
         if !presentation.controls.is_empty() {
             let controls: serde_json::Map<String, serde_json::Value> = presentation
                 .controls
@@ -426,7 +434,7 @@ impl<'x> Expander<'x> {
             ));
         }
         // The lesson's snippet, for readers without JavaScript; the live widget shows its own.
-        if let Some(numpy) = self.numpy_details(name, &example.evaluated) {
+        if let Some(numpy) = self.numpy_details(name, &example.evaluated, shown_steps.as_deref()) {
             html.push_str(&numpy);
         }
         html.push_str("</div>\n</figure>\n");

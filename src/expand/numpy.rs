@@ -42,12 +42,44 @@ pub(crate) fn widget_json(computed: &Computed) -> Option<serde_json::Value> {
     )
 }
 
-/// The disclosure of `name`'s snippet on the lesson's inputs, or `None` when it does not fit.
-fn details(name: &str, computed: &Computed) -> Option<String> {
+/// The snippet's last lines: the steps the page shows (`shown`, else every step) printed at
+/// its `decimals`, one line per row, so that running the snippet reproduces the page.
+pub(crate) fn ending(computed: &Computed, shown: Option<&[String]>, decimals: usize) -> String {
+    let python = |step: &str| {
+        computed
+            .numpy
+            .names
+            .iter()
+            .find(|(name, _)| name == step)
+            .map(|(_, python)| python.clone())
+    };
+    let shows: String = computed
+        .step_names()
+        .into_iter()
+        .filter(|step| shown.is_none_or(|shown| shown.iter().any(|s| s == step)))
+        .filter_map(|step| python(step).map(|python| format!("show(\"{step}\", {python})\n")))
+        .collect();
+    format!(
+        "\n# What the page shows, at its {decimals} decimals\n\
+         def show(name, value):\n    \
+         fixed = {{\"float_kind\": \"{{:.{decimals}f}}\".format}}\n    \
+         text = np.array2string(np.asarray(value, dtype=float), formatter=fixed, threshold=10**7, max_line_width=10**7)\n    \
+         print(name, \"=\", text)\n\n{shows}"
+    )
+}
+
+/// The disclosure of `name`'s snippet on the lesson's inputs, ending with the steps `shown`,
+/// or `None` when it does not fit.
+fn details(
+    name: &str,
+    computed: &Computed,
+    shown: Option<&[String]>,
+    decimals: usize,
+) -> Option<String> {
     if !fits(computed) {
         return None;
     }
-    let code = computed.numpy_code();
+    let code = computed.numpy_code() + &ending(computed, shown, decimals);
     Some(format!(
         "<details class=\"worked-numpy\" data-numpy=\"{}\">\n<summary>The program in NumPy</summary>\n<pre class=\"worked-numpy-code\"><code>{}</code></pre>\n</details>\n",
         escape_html(name),
@@ -58,11 +90,16 @@ fn details(name: &str, computed: &Computed) -> Option<String> {
 impl<'x> Expander<'x> {
     /// The snippet of the compute example `evaluated` named `name`, with its style and script
     /// registered for the page.
-    pub(super) fn numpy_details(&mut self, name: &str, evaluated: &Evaluated) -> Option<String> {
+    pub(super) fn numpy_details(
+        &mut self,
+        name: &str,
+        evaluated: &Evaluated,
+        shown: Option<&[String]>,
+    ) -> Option<String> {
         let Evaluated::Compute(computed) = evaluated else {
             return None;
         };
-        let html = details(name, computed)?;
+        let html = details(name, computed, shown, self.decimals)?;
         self.stylesheets.insert(NUMPY_STYLESHEET);
         if !self.scripts.contains(&NUMPY_SCRIPT) {
             self.scripts.push(NUMPY_SCRIPT);
@@ -76,7 +113,7 @@ impl<'x> Expander<'x> {
         examples
             .iter()
             .find(|example| block.contains(&example.name_span.start))
-            .and_then(|example| self.numpy_details(&example.name, &example.evaluated))
+            .and_then(|example| self.numpy_details(&example.name, &example.evaluated, None))
             .unwrap_or_default()
     }
 }

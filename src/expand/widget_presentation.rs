@@ -11,6 +11,7 @@ use crate::base::diagnostics::Diagnostic;
 use crate::compute::computed::{Computed, Origin};
 use crate::compute::lang::Value;
 use crate::compute::Evaluated;
+use crate::expand::blocks::domain::Domain;
 use crate::expand::blocks::{BlockText, ExampleBlock};
 use crate::present::figure::{quantity_figure, FigureOptions};
 use serde::Deserialize;
@@ -135,7 +136,7 @@ impl Expander<'_> {
         let options = self.step_figure_options(&example.name);
         let checked = controls_key
             .as_ref()
-            .map(|key| controls(computed, key))
+            .map(|key| controls(computed, key, &example.inputs["domains"]))
             .transpose()
             .and_then(|found| {
                 presentation.controls = found.unwrap_or_default();
@@ -187,10 +188,12 @@ impl Expander<'_> {
 pub(super) type KeyProblem = (String, String, Range<usize>);
 
 /// The `[controls]` table checked against the lesson's inputs: each names a scalar input, says
-/// one kind of control, and holds the lesson's value.
+/// one kind of control, holds the lesson's value, and offers only values of the input's domain
+/// (`domains`, the compute block's JSON of them), if it declares one.
 pub(super) fn controls(
     computed: &Computed,
     table: &ControlsKey,
+    domains: &serde_json::Value,
 ) -> Result<BTreeMap<String, Control>, KeyProblem> {
     let scalars: Vec<&str> = computed
         .values
@@ -243,7 +246,17 @@ pub(super) fn controls(
                 ))
             }
         };
-        checked.insert(input.clone(), control(input, value, spec)?);
+        let picked = control(input, value, spec)?;
+        if let Some(domain) = domains.get(input.as_str()) {
+            outside_domain(input, &picked, domain).map_or(Ok(()), |message| {
+                Err((
+                    message,
+                    format!("keep the control inside the domain of `{input}`, or widen the domain"),
+                    spec.span(),
+                ))
+            })?;
+        }
+        checked.insert(input.clone(), picked);
     }
     Ok(checked)
 }
@@ -387,6 +400,23 @@ fn control(
     }
 }
 
+/// What `picked` offers outside the input's `domain` (the compute block's JSON of it), in
+/// words; `None` when it offers only values of the domain. A slider is judged by its two ends.
+fn outside_domain(input: &str, picked: &Control, domain: &serde_json::Value) -> Option<String> {
+    let domain = Domain::from_json(domain);
+    let offered: Vec<f64> = match picked {
+        Control::Slider { lo, hi, .. } => vec![*lo, *hi],
+        Control::Toggle => vec![0.0, 1.0],
+        Control::Choice { values, .. } => values.clone(),
+    };
+    offered.into_iter().find(|x| !domain.contains(*x)).map(|x| {
+        format!(
+            "the control of `{input}` offers {x}, and {input} is {}",
+            domain.words()
+        )
+    })
+}
+
 /// Most radio buttons one choice offers.
 const MOST_CHOICES: usize = 12;
 
@@ -498,6 +528,25 @@ mod tests {
         let (message, _, _) =
             control("T", 1.0, &spec("{ slider = [0, 5], log = true }")).unwrap_err();
         assert!(message.contains("starts above 0"), "{message}");
+    }
+
+    #[test]
+    fn a_control_offers_only_values_of_the_inputs_domain() {
+        let above_zero = serde_json::json!({ "min": 0.0, "exclusive_min": true, "integer": false, "words": "a number above 0" });
+        let slider = |lo, hi| Control::Slider { lo, hi, log: false };
+        assert_eq!(outside_domain("T", &slider(0.05, 5.0), &above_zero), None);
+        assert_eq!(
+            outside_domain("T", &slider(0.0, 5.0), &above_zero).as_deref(),
+            Some("the control of `T` offers 0, and T is a number above 0")
+        );
+        let switch =
+            serde_json::json!({ "choice": [0.0, 1.0], "integer": false, "words": "0 or 1" });
+        assert_eq!(outside_domain("adam", &Control::Toggle, &switch), None);
+        let three = Control::Choice {
+            values: vec![0.0, 1.0, 2.0],
+            labels: vec![],
+        };
+        assert!(outside_domain("adam", &three, &switch).is_some());
     }
 
     #[test]

@@ -62,16 +62,18 @@
   }
 
   /**
-   * The whole snippet: `numpy` is the build's `{ prelude, body, inputs: [python names] }`,
-   * `inputs` the widget's `[[name, value]…]` in the same order.
+   * The whole snippet: `numpy` is the build's `{ prelude, body, inputs: [python names],
+   * ending }` (the ending prints the steps the widget shows), `inputs` the widget's
+   * `[[name, value]…]` in the same order.
    */
   function snippet(numpy, inputs) {
     var lines = numpy.inputs.map(function (python, i) {
       return python + ' = ' + pythonValue(inputs[i][1]) + '\n';
     }).join('');
+    var ending = numpy.ending || '';
     return lines === ''
-      ? numpy.prelude + '\n' + numpy.body
-      : numpy.prelude + '\n# Inputs\n' + lines + '\n' + numpy.body;
+      ? numpy.prelude + '\n' + numpy.body + ending
+      : numpy.prelude + '\n# Inputs\n' + lines + '\n' + numpy.body + ending;
   }
 
   // ------------------------------------------------------------------------------------- the page

@@ -98,6 +98,18 @@
     return ok ? state : null;
   }
 
+  /** How a step's shape differs from the lesson's, in words ("50 entries instead of 100",
+   *  "2 × 3 instead of 3 × 3"), or null when it has the same shape. */
+  function sizeChange(lessonRows, value) {
+    var rows = asRows(value);
+    if (!lessonRows || (lessonRows.length === rows.length && lessonRows[0].length === rows[0].length)) return null;
+    var size = function (r) {
+      return r.length === 1 ? F.formatCount(r[0].length) + (r[0].length === 1 ? ' entry' : ' entries') : r.length + ' \u00d7 ' + r[0].length;
+    };
+    var was = size(lessonRows);
+    return size(rows) + ' instead of ' + (rows.length === 1 && lessonRows.length === 1 ? was.replace(/ entr(y|ies)$/, '') : was);
+  }
+
   /** "“a”", "“a” and “b”", "“a”, “b” and “c”". */
   function listWords(items) {
     return items.length < 2 ? items.join('') : items.slice(0, -1).join(', ') + ' and ' + items[items.length - 1];
@@ -184,6 +196,57 @@
     return { short: 'makes the chart of ' + step + ' impossible to draw', full: why };
   }
 
+  // ------------------------------------------------------------------------------- domains
+
+  /** Whether `x` is one of the values `domain` allows (any number without a domain). */
+  function inside(domain, x) {
+    if (!domain) return isFinite(x);
+    if (domain.choice) return domain.choice.indexOf(x) !== -1;
+    if (!isFinite(x) || (domain.integer && !Number.isInteger(x))) return false;
+    if (typeof domain.min === 'number' && (domain.exclusive_min ? x <= domain.min : x < domain.min)) return false;
+    if (typeof domain.max === 'number' && (domain.exclusive_max ? x >= domain.max : x > domain.max)) return false;
+    return true;
+  }
+
+  /**
+   * The value of `domain` nearest `x` (x itself when inside): a choice's nearest value, a bound,
+   * or, past an open bound, a round value just inside it, a tenth of the power of ten of the
+   * lesson's distance from it (temperature > 0 from a lesson's 2: 0.1).
+   */
+  function nearestInside(domain, x, lesson) {
+    if (inside(domain, x)) return x;
+    if (domain.choice) {
+      return domain.choice.slice().sort(function (a, b) { return Math.abs(a - x) - Math.abs(b - x) || a - b; })[0];
+    }
+    var y = domain.integer ? Math.round(x) : x;
+    function inward(bound, open, sign) {
+      if (!open) return domain.integer ? bound + sign * (Math.ceil(sign * bound) - sign * bound) : bound;
+      if (domain.integer) return sign > 0 ? Math.floor(bound) + 1 : Math.ceil(bound) - 1;
+      var gap = Math.abs(lesson - bound) || 1;
+      return Number((bound + sign * Math.pow(10, Math.floor(Math.log10(gap))) / 10).toPrecision(6));
+    }
+    if (typeof domain.min === 'number' && !(domain.exclusive_min ? y > domain.min : y >= domain.min)) {
+      y = inward(domain.min, domain.exclusive_min, 1);
+    }
+    if (typeof domain.max === 'number' && !(domain.exclusive_max ? y < domain.max : y <= domain.max)) {
+      y = inward(domain.max, domain.exclusive_max, -1);
+    }
+    return y;
+  }
+
+  /** A switch declared by its domain gets its control when the widget block gives none: a
+   *  checkbox for a choice of 0 and 1, radio buttons named by their values for another. */
+  function defaultControls(controls, domains, inputs) {
+    inputs.forEach(function (entry) {
+      var domain = domains[entry[0]];
+      if (controls[entry[0]] || !domain || !domain.choice || typeof entry[1] !== 'number') return;
+      var sorted = domain.choice.slice().sort();
+      controls[entry[0]] = sorted.length === 2 && sorted[0] === 0 && sorted[1] === 1
+        ? { kind: 'toggle' }
+        : { kind: 'choice', choices: domain.choice, labels: domain.choice.map(function (x) { return F.formatShortest(x); }) };
+    });
+  }
+
   // ------------------------------------------------------------------------------------ the widget
 
   function Widget(figure, example) {
@@ -200,6 +263,10 @@
     this.chart = null; // the line chart's layout of the last run that worked
     /** `{ input: { kind: 'slider' | 'toggle' | 'choice', … } }`: the widget block's `[controls]`. */
     this.controls = example.controls || {};
+    /** `{ input: { min, max, exclusive_min, exclusive_max, integer, choice, means, words } }`:
+     *  the values each input may take, declared in the compute block's `[inputs]`. */
+    this.domains = example.domains || {};
+    defaultControls(this.controls, this.domains, example.inputs);
     /** `{ step: 'heatmap' | 'bars' }`: steps drawn as pictures by step-views.js, tables below. */
     this.views = example.views || {};
     this.pictures = {}; // the views' pictures of the last run that worked, by step
@@ -508,8 +575,13 @@
    *  causal:0.5): a toggle 0 or 1, a choice one of its values. */
   Widget.prototype.inDomain = function (state) {
     var controls = this.controls;
+    var domains = this.domains;
     return state.every(function (entry) {
       var control = controls[entry[0]];
+      var domain = domains[entry[0]];
+      if (domain && !asRows(entry[1]).every(function (row) { return row.every(function (x) { return inside(domain, x); }); })) {
+        return false;
+      }
       if (!control || control.kind === 'slider') return true;
       return control.kind === 'toggle' ? entry[1] === 0 || entry[1] === 1 : control.choices.indexOf(entry[1]) !== -1;
     });
@@ -559,6 +631,19 @@
   Widget.prototype.tryEdit = function (field, x, suggest) {
     var before = this.entry(field.input, field.row, field.col);
     var still = ' Still using ' + F.formatShortest(before) + ' until it is fixed.';
+    var name = this.inputs[field.input][0];
+    var domain = this.domains[name];
+    if (domain && !inside(domain, x)) {
+      // Refused before it runs, in the lesson's terms: what the input is and what it may be.
+      var offered = suggest ? this.suggest(field, x, before, { kind: 'domain' }) : [];
+      this.setEntry(field.input, field.row, field.col, before);
+      this.say(field, field.label + ' = ' + F.formatShortest(x) + ' is outside what ' + name + ' can be: ' + name + ' is ' +
+        (domain.means ? domain.means + ', ' : '') + domain.words + '.' +
+        (offered.length ? ' Try ' + offered.map(common.suggestion).join(' or ') + '.' : '') + still);
+      this.status.textContent = 'Your edit of ' + field.label + ' is outside what ' + name + ' can be, so the tables show the last values that worked.';
+      this.status.setAttribute('data-error', 'domain');
+      return false;
+    }
     this.setEntry(field.input, field.row, field.col, x);
     var outcome = this.outcome();
     if (outcome.problem) {
@@ -602,14 +687,16 @@
   Widget.prototype.suggest = function (field, x, before, problem) {
     var self = this;
     var runs = 0;
+    var domain = this.domains[this.inputs[field.input][0]];
     function works(candidate) {
-      if (runs >= SUGGESTION_RUNS || !isFinite(candidate) || candidate === x) return false;
+      if (runs >= SUGGESTION_RUNS || !inside(domain, candidate) || candidate === x) return false;
       runs += 1;
       self.setEntry(field.input, field.row, field.col, candidate);
       return !self.outcome().problem;
     }
     var found = [];
-    /** The working value nearest x on the way from `before`, when it is not `before` itself. */
+    /** The working value nearest x on the way from `before`, when it is not `before` itself;
+     *  returns the nearest found, `before` included. */
     function bisect() {
       var whole = Number.isInteger(x) && Number.isInteger(before);
       var good = before;
@@ -624,8 +711,24 @@
         else bad = mid;
       }
       if (good !== before) found.push(good);
+      return good;
     }
-    if (tooLarge(problem)) {
+    if (problem.kind === 'domain') {
+      // The value of the domain nearest x, else the nearest that works between it and `before`.
+      var lesson = this.example.inputs[field.input][1];
+      var edge = nearestInside(domain, x, typeof lesson === 'number' ? lesson : before);
+      if (works(edge)) return [edge];
+      if (domain.choice) {
+        domain.choice.slice().sort(function (a, b) { return Math.abs(a - x) - Math.abs(b - x); }).forEach(function (c) {
+          if (found.length < 1 && c !== edge && works(c)) found.push(c);
+        });
+        return found;
+      }
+      x = edge;
+      // `before` works and lies inside too: offered when nothing nearer does (merges = 10 of
+      // at most 5 from 5: "Try 5").
+      if (bisect() === before) found.push(before);
+    } else if (tooLarge(problem)) {
       bisect();
     } else {
       var near = Number.isInteger(x) ? [x - 1, x + 1, x - 2, x + 2] : [Math.floor(x), Math.ceil(x)];
@@ -728,7 +831,10 @@
     var linesBlock = null;
     steps.forEach(function (entry) {
       var block = self.valueBlock(entry[0], entry[1]);
-      if (block.querySelector('[data-changed]')) changed.push('\u201c' + entry[0] + '\u201d');
+      var resized = sizeChange(self.lessonRows(entry[0]), entry[1]);
+      if (resized || block.querySelector('[data-changed]')) {
+        changed.push('\u201c' + entry[0] + '\u201d' + (resized ? ' (' + resized + ')' : ''));
+      }
       if (self.pictures[entry[0]]) {
         blocks.push(self.viewBlock(entry[0], block));
         return;

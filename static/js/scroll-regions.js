@@ -208,6 +208,22 @@
   }
 
   /**
+   * The width `box` may take on paper: up to the nearest right edge, inside its padding and
+   * border, of the boxes around it up to the printed `column` (a widget's printed tables sit
+   * inside its padding, and inside the flex row that sets them side by side).
+   */
+  function roomFor(box, column) {
+    var right = column.getBoundingClientRect().right;
+    for (var node = box.parentElement; node && node !== column; node = node.parentElement) {
+      var style = getComputedStyle(node);
+      if (style.display === 'inline' || style.display === 'contents') continue;
+      var edge = node.getBoundingClientRect().right - parseFloat(style.paddingRight) - parseFloat(style.borderRightWidth);
+      right = Math.min(right, edge);
+    }
+    return right - box.getBoundingClientRect().left;
+  }
+
+  /**
    * On paper nothing scrolls: formulas take their line-broken drawing where the printed column
    * needs it, and a table or formula still wider than the column is scaled down to fit it
    * (CSS `zoom` on the table, or on the formula's drawing), so every column prints; a table
@@ -226,7 +242,7 @@
       scaled.style.zoom = '';
       if (!printing) continue;
       var column = box.closest('.lesson-content') || document.getElementById('main');
-      var room = column.getBoundingClientRect().right - box.getBoundingClientRect().left;
+      var room = roomFor(box, column);
       var width = box.scrollWidth;
       if (width <= room + 1 || room <= 0) continue;
       if (box.tagName === 'TABLE' && room / width < LEAST_ZOOM && printInBands(box, room)) continue;

@@ -56,6 +56,10 @@ impl Example {
 }
 
 fn lang_value(value: &toml::Value) -> LangValue {
+    // An input with a domain (`{ value = 2, min = 1 }`) holds its value under `value`.
+    if let Some(inner) = value.get("value") {
+        return lang_value(inner);
+    }
     match value.as_array() {
         None => LangValue::Scalar(number(value)),
         Some(items) if items.first().is_some_and(toml::Value::is_array) => {
@@ -206,6 +210,24 @@ pub(super) fn open_in_part(
 /// Types every edit into its field of `example`'s widget; the value is typed as Rust prints it.
 pub(super) fn edit(tab: &Tab, example: &Example, edits: &[(&str, usize, usize, f64)]) {
     for &(input, row, col, value) in edits {
+        // A switch declared by its domain (`choice = [0, 1]`) is a checkbox: clicked, not typed.
+        let toggle = format!(
+            "{} input[type=checkbox][data-toggle='{input}']",
+            example.scope()
+        );
+        let checked = crate::browser::eval(
+            tab,
+            &format!(
+                "(function () {{ var box = document.querySelector({}); return box ? box.checked : null; }})()",
+                crate::browser::js_string(&toggle)
+            ),
+        );
+        if let Some(checked) = checked.as_bool() {
+            if checked != (value == 1.0) {
+                crate::browser::click(tab, &toggle);
+            }
+            continue;
+        }
         let field = format!(
             "{} input[data-input='{input}'][data-row='{row}'][data-col='{col}']",
             example.scope()

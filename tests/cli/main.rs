@@ -64,5 +64,6 @@ mod widget_blocks;
 mod widget_browser;
 mod widget_controls_browser;
 mod widget_differential;
+mod widget_domains_browser;
 mod widget_guards_browser;
 mod widget_presentation;

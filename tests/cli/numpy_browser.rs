@@ -3,7 +3,7 @@
 //! writes it for them; the copy button puts the code on the clipboard, or, where the clipboard
 //! cannot be written, selects it. Also writes screenshots at 360 and 1280 px, light and dark.
 
-use super::widget_browser::build_book_with;
+use super::widget_browser::{build_book_with, page_matrices};
 use crate::accessibility::{npm_file, violations};
 use crate::browser::launch;
 use crate::browser::open_live;
@@ -126,10 +126,36 @@ fn the_numpy_tab_shows_the_readers_inputs_and_copies_them() {
         code.contains("    [1.0, -1.5, 3.0],\n") && code.contains("lambda_ = 0.25\n"),
         "{code}"
     );
-    assert_eq!(
-        code,
-        rust_snippet(array![[2.0, 4.0, 6.0], [1.0, -1.5, 3.0]], 0.25)
+    let translated = rust_snippet(array![[2.0, 4.0, 6.0], [1.0, -1.5, 3.0]], 0.25);
+    assert!(code.starts_with(&translated), "{code}");
+    assert!(
+        code[translated.len()..].contains("show(\"y\", y)\n"),
+        "the snippet ends by printing the steps the widget shows:\n{code}"
     );
+    if crate::common::tool_available(
+        CHECKS,
+        crate::numpy_snippets::python_with_numpy(),
+        "That the snippet prints the widget's numbers",
+        "install NumPy with `pip install numpy`",
+    ) {
+        // Run, the snippet prints what the widget shows on the reader's inputs.
+        let page: Vec<(String, Vec<f64>)> = page_matrices(&tab)
+            .into_iter()
+            .map(|(step, rows)| {
+                let numbers = rows
+                    .concat()
+                    .iter()
+                    .map(|cell| {
+                        cell.replace('\u{2212}', "-")
+                            .parse::<f64>()
+                            .expect("a number")
+                    })
+                    .collect();
+                (step, numbers)
+            })
+            .collect();
+        assert_eq!(crate::numpy_snippets::printed_steps(&code), page);
+    }
 
     // The clipboard, where the browser lets the page write it.
     tab.call_method(Cdp::GrantPermissions {

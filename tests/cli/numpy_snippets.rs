@@ -2,7 +2,8 @@
 //! book, for a fixture that uses every construct of the language (loops and histories
 //! included), and for the random programs of the differential test, runs in Python with NumPy
 //! and holds every input and step within 1e-9 of the core's value, with the same shape
-//! (`tests/tools/numpy-snippets.py` compares). Also the snippet on the page without JavaScript.
+//! (`tests/tools/numpy-snippets.py` compares). Also the snippet on the page without JavaScript,
+//! which ends by printing the steps the page shows: run, it prints the page's numbers.
 
 use crate::common::tool_available;
 use crate::compute_lang_differential::{plain, Generator};
@@ -14,6 +15,7 @@ use std::process::Command;
 use worked::base::html::escape_html;
 use worked::compute::lang::numpy::translate;
 use worked::compute::lang::{parse, run, Value as LangValue};
+use worked::present::{format_number, Precision, Style};
 
 /// Steps whose value is rounding error by design, so NumPy's pairwise sums need not reproduce
 /// it: `step.tiny_off` measures how far a central difference with a nudge of 1e-14 is off, and
@@ -23,7 +25,7 @@ const ROUNDING_ERROR_BY_DESIGN: &[(&str, &str)] =
     &[("step", "tiny_off"), ("bp", "agree_1"), ("bp", "agree_q")];
 
 /// `python3` on PATH imports NumPy.
-fn python_with_numpy() -> Result<(), String> {
+pub(crate) fn python_with_numpy() -> Result<(), String> {
     match Command::new("python3")
         .args(["-c", "import numpy"])
         .output()
@@ -183,6 +185,51 @@ example = "ln"
 ```
 "#;
 
+/// What a snippet prints when run with NumPy: each `show` line's step and its numbers, row
+/// after row (`-inf` included).
+pub(crate) fn printed_steps(code: &str) -> Vec<(String, Vec<f64>)> {
+    let out = Command::new("python3")
+        .args(["-c", code])
+        .output()
+        .expect("run python3");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "the snippet fails:\n{code}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let numbers = |text: &str| -> Vec<f64> {
+        text.split(|c: char| c == '[' || c == ']' || c.is_whitespace())
+            .filter(|word| !word.is_empty())
+            .map(|word| {
+                word.parse()
+                    .unwrap_or_else(|_| panic!("{word:?} in\n{stdout}"))
+            })
+            .collect()
+    };
+    let mut steps: Vec<(String, Vec<f64>)> = Vec::new();
+    for line in stdout.lines() {
+        match line.split_once(" = ") {
+            Some((name, rest)) => steps.push((name.to_string(), numbers(rest))),
+            None => steps
+                .last_mut()
+                .unwrap_or_else(|| panic!("printed before any step:\n{stdout}"))
+                .1
+                .extend(numbers(line)),
+        }
+    }
+    steps
+}
+
+/// A page's text as its characters (the entities `escape_html` writes).
+fn unescape(html: &str) -> String {
+    html.replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&quot;", "\"")
+        .replace("&#39;", "'")
+        .replace("&amp;", "&")
+}
+
 #[test]
 fn without_javascript_the_card_and_the_widget_show_the_lessons_snippet() {
     let book = Book::with_lesson("ln.md", &lesson("Layer norm", LAYER_NORM));
@@ -194,12 +241,54 @@ fn without_javascript_the_card_and_the_widget_show_the_lessons_snippet() {
         code.contains("eps = 1e-05\n") && code.contains("y = (x - mu) / np.sqrt("),
         "{code}"
     );
-    let shown = format!("<code>{}</code>", escape_html(code));
+    let shown = format!("<code>{}", escape_html(code));
     assert_eq!(
         html.matches(&shown).count(),
         2,
         "under the card and in the widget:\n{html}"
     );
+    // The snippet ends by printing the steps the page shows; run, it prints the page's numbers
+    // (the book's three decimals), step by step.
+    let page_code = html
+        .split("<pre class=\"worked-numpy-code\"><code>")
+        .nth(1)
+        .and_then(|rest| rest.split("</code>").next())
+        .map(unescape)
+        .expect("the page's snippet");
+    assert!(
+        page_code.starts_with(code) && page_code.ends_with("show(\"mu\", mu)\nshow(\"y\", y)\n"),
+        "{page_code}"
+    );
+    if available() {
+        let printed = printed_steps(&page_code);
+        let page: Vec<(String, Vec<f64>)> = ["mu", "y"]
+            .iter()
+            .map(|step| {
+                let numbers = example["steps"][step]
+                    .as_array()
+                    .expect("a matrix")
+                    .iter()
+                    .flat_map(|row| row.as_array().expect("a row").clone())
+                    .map(|x| {
+                        let shown = format_number(
+                            x.as_f64().unwrap(),
+                            Precision::Computed(3),
+                            Style::Prose,
+                        );
+                        shown
+                            .replace('\u{2212}', "-")
+                            .parse::<f64>()
+                            .expect("a number")
+                    })
+                    .collect();
+                (step.to_string(), numbers)
+            })
+            .collect();
+        assert_eq!(
+            printed, page,
+            "what the snippet prints is what the page shows"
+        );
+    }
     assert_eq!(
         html.matches("<details class=\"worked-numpy\" data-numpy=\"ln\">")
             .count(),

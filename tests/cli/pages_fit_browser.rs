@@ -277,13 +277,22 @@ fn print_media(tab: &Tab, print: bool) {
     .expect("emulate the medium");
 }
 
-/// Tables, formulas and code wider than the printed column, described.
+/// Tables, formulas and code wider than the printed column, and any element whose content is
+/// wider than its box where the box clips it (overflow other than visible: lost on paper, as a
+/// widget's 3×16 tables once were, issue 42), described.
 const PRINTED_OVERFLOW: &str = "(() => {
     const column = document.getElementById('main').getBoundingClientRect();
-    return Array.from(document.querySelectorAll('main table, main .math-display, main pre'))
+    const describe = (box) => box.tagName + '.' + box.className + ': ' + box.textContent.slice(0, 40);
+    const wide = Array.from(document.querySelectorAll('main table, main .math-display, main pre'))
         .filter((box) => box.getClientRects().length > 0)
         .filter((box) => box.getBoundingClientRect().right > column.right + 1 || box.scrollWidth > box.clientWidth + 1)
-        .map((box) => box.tagName + '.' + box.className + ': ' + box.textContent.slice(0, 40));
+        .map(describe);
+    const clipped = Array.from(document.querySelectorAll('main *'))
+        .filter((box) => box.getClientRects().length > 0 && getComputedStyle(box).overflowX !== 'visible')
+        // (A visually hidden label is a 1 px box that clips on purpose.)
+        .filter((box) => box.clientWidth > 1 && box.scrollWidth > box.clientWidth + 1)
+        .map((box) => 'clipped ' + describe(box));
+    return wide.concat(clipped);
 })()";
 
 #[test]

@@ -726,11 +726,14 @@ fn every_widget_of_the_book_keeps_an_edit_in_view_asks_for_decimals_and_needs_no
                     );
                     let x: f64 = value.as_str().unwrap().parse().unwrap();
                     // A value near the lesson's that the example takes (a position, a seed and a
-                    // count must stay whole, a size may have to stay even).
-                    let taken = [x + 1.0, x - 1.0, x + 2.0, x * 2.0].into_iter().any(|y| {
-                        paste_into(&tab, &field, &y.to_string());
-                        !message_at(&tab, &field).1
-                    });
+                    // count must stay whole, a size may have to stay even, a share within its
+                    // domain's 1).
+                    let taken = [x + 1.0, x - 1.0, x + 2.0, x * 2.0, x / 2.0]
+                        .into_iter()
+                        .any(|y| {
+                            paste_into(&tab, &field, &y.to_string());
+                            !message_at(&tab, &field).1
+                        });
                     assert!(
                         taken,
                         "{page}: {kind} field {at} takes none of the values tried"

@@ -47,4 +47,8 @@ test('the snippet is the prelude, the reader\'s inputs and the steps, as the bui
     '# Steps\ny = gamma * x + eps\n');
   assert.equal(numpy.snippet({ prelude: 'import numpy as np\n', body: '# Steps\nz = zeros(2)\n', inputs: [] }, []),
     'import numpy as np\n\n# Steps\nz = zeros(2)\n');
+  // The build's ending, which prints the steps the widget shows, closes the snippet.
+  const ending = '\n# What the page shows, at its 3 decimals\nshow("z", z)\n';
+  assert.ok(numpy.snippet({ prelude: 'import numpy as np\n', body: '# Steps\nz = zeros(2)\n', inputs: [], ending: ending }, [])
+    .endsWith('# Steps\nz = zeros(2)\n' + ending));
 });

@@ -7,6 +7,7 @@
 //! `"""` that TOML drops, and line-ending backslashes are all accounted for).
 
 use super::data_input::{self, DataFiles};
+use super::domain;
 use super::expect::{self, ExpectTable};
 use super::toml_input::{finite, matrix, parse_toml, vector, Numbers, Rows};
 use super::{name_problems, ok_or_record, show_card, BlockError, ParsedExample};
@@ -56,8 +57,17 @@ pub(super) fn evaluate(text: &str, data: &DataFiles) -> Result<ParsedExample, Ve
     written.sort_by_key(|(_, value)| value.span().start);
     let mut inputs = Vec::with_capacity(written.len());
     let mut files = serde_json::Map::new();
+    let mut domains = serde_json::Map::new();
     for (name, value) in written {
         let read = match value.get_ref() {
+            toml::Value::Table(table) if table.contains_key("value") => {
+                domain::read(text, name, &value.span()).and_then(|(entry, domain)| {
+                    let read = read_input(text, name, &entry)?;
+                    domain.admit(text, name, &read, &entry)?;
+                    domains.insert(name.clone(), domain.json());
+                    Ok(read)
+                })
+            }
             toml::Value::Table(table) => {
                 data_input::read(name, table, &value.span(), data).map(|(value, source)| {
                     // The hash as a string: JSON numbers lose bits past 2^53.
@@ -107,6 +117,7 @@ pub(super) fn evaluate(text: &str, data: &DataFiles) -> Result<ParsedExample, Ve
         "labels": labels.sides,
         "numpy": crate::expand::numpy::widget_json(&computed),
         "files": files,
+        "domains": domains,
     });
     Ok(ParsedExample {
         name: spec.name.get_ref().clone(),
@@ -326,7 +337,7 @@ fn read_input(text: &str, name: &str, value: &Spanned<toml::Value>) -> Result<Va
 
 /// Reads the value at `span` of `text` again as `T`, keeping spans in `text`'s coordinates: the
 /// value is placed at the same offset behind a key of the right length.
-fn reread<T: serde::de::DeserializeOwned>(
+pub(super) fn reread<T: serde::de::DeserializeOwned>(
     text: &str,
     span: &Range<usize>,
 ) -> Result<T, BlockError> {
