@@ -1,0 +1,524 @@
+//! The backward pass of a `grad` written out as lines of the language: `bar_Z = …` for every
+//! step between the loss and the targets, named after the forward step whose gradient it holds,
+//! so a page can show "what the language derived" and "Copy as NumPy" can run it without a
+//! framework.
+//!
+//! Stage: beside evaluation. Input: the steps written before the `grad` in its block (a loop's
+//! body, or the program's top level), the loss, the targets and every name's shape from a run.
+//! Output: the lines in order, each a name and an expression in the language. Must not:
+//! evaluate anything. The derivation covers the functions a lesson trains with (arithmetic with
+//! broadcasting, `@`, `.T`, `^` by a number, `exp`, `log`, `sqrt`, `tanh`, `sigmoid`, `relu`,
+//! `sum`, `mean`, `softmax`, `log_softmax`); for anything else it says which operation it cannot
+//! write, and the numeric `grad` still gives the value.
+
+use std::collections::{BTreeSet, HashMap};
+
+use super::super::parser::{BinaryOp, Expr, ExprKind};
+use super::super::statements::Step;
+use super::super::value::Value;
+
+/// A value's shape: its rank and its rows × columns seen as a matrix (a vector is one row).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Shape {
+    rank: u8,
+    rows: usize,
+    cols: usize,
+}
+
+impl Shape {
+    pub(crate) fn of(value: &Value) -> Shape {
+        let (rows, cols) = value.dims();
+        Shape {
+            rank: value.rank(),
+            rows,
+            cols,
+        }
+    }
+
+    const SCALAR: Shape = Shape {
+        rank: 0,
+        rows: 1,
+        cols: 1,
+    };
+
+    /// `ones(…)` of this shape.
+    fn ones(self) -> String {
+        match self.rank {
+            0 => "1".to_string(),
+            1 => format!("ones({})", self.cols),
+            _ => format!("ones({}, {})", self.rows, self.cols),
+        }
+    }
+}
+
+/// The name that holds the gradient of the loss with respect to `name`.
+pub(crate) fn bar(name: &str) -> String {
+    format!("bar_{name}")
+}
+
+/// Text that can stand as an operand without parentheses.
+fn atomic(text: &str) -> bool {
+    text.chars()
+        .all(|c| c.is_alphanumeric() || c == '_' || c == '.')
+        || balanced_call(text)
+}
+
+/// Text with a sum, difference or comparison outside parentheses, which a product's left
+/// operand must wrap.
+fn loose(text: &str) -> bool {
+    let mut depth = 0;
+    let bytes = text.as_bytes();
+    for (i, c) in text.char_indices() {
+        match c {
+            '(' | '[' => depth += 1,
+            ')' | ']' => depth -= 1,
+            '+' | '-' | '>' | '<' | '=' if depth == 0 && i > 0 && bytes[i - 1] == b' ' => {
+                return true
+            }
+            _ => {}
+        }
+    }
+    false
+}
+
+/// `text` as the left operand of `*`, `/` or `@`.
+fn left_operand(text: &str) -> String {
+    if loose(text) {
+        format!("({text})")
+    } else {
+        text.to_string()
+    }
+}
+
+/// `f(…)` or `(…)` whose first `(` closes at the end.
+fn balanced_call(text: &str) -> bool {
+    let Some(open) = text.find('(') else {
+        return false;
+    };
+    if !text[..open]
+        .chars()
+        .all(|c| c.is_alphanumeric() || c == '_')
+        || !text.ends_with(')')
+    {
+        return false;
+    }
+    let mut depth = 0;
+    for (i, c) in text.char_indices().skip_while(|(i, _)| *i < open) {
+        match c {
+            '(' => depth += 1,
+            ')' => {
+                depth -= 1;
+                if depth == 0 {
+                    return i == text.len() - 1;
+                }
+            }
+            _ => {}
+        }
+    }
+    false
+}
+
+fn wrap(text: &str) -> String {
+    if atomic(text) {
+        text.to_string()
+    } else {
+        format!("({text})")
+    }
+}
+
+/// `a * b`, leaving out a factor of 1.
+fn times(a: &str, b: &str) -> String {
+    match (a, b) {
+        ("1", _) => b.to_string(),
+        ("-1", _) => format!("-{}", wrap(b)),
+        (_, "1") => a.to_string(),
+        _ => format!("{} * {}", left_operand(a), wrap(b)),
+    }
+}
+
+fn number(x: f64) -> String {
+    format!("{x}")
+}
+
+struct Deriver<'t> {
+    text: &'t str,
+    shapes: &'t dyn Fn(&str) -> Option<Shape>,
+    /// Names whose value depends on a target (the targets included).
+    depends: BTreeSet<String>,
+    /// The terms of each name's gradient, in the order they arrive.
+    terms: HashMap<String, Vec<String>>,
+}
+
+/// The backward lines of `grad(loss, target)` for each of `targets` over `steps` (the steps
+/// written before the `grad` in its block, in order), or what it cannot write.
+pub(crate) fn derive(
+    text: &str,
+    steps: &[&Step],
+    loss: &str,
+    targets: &[String],
+    shapes: &dyn Fn(&str) -> Option<Shape>,
+) -> Result<Vec<(String, String)>, String> {
+    let mut seen = BTreeSet::new();
+    for step in steps {
+        if !seen.insert(step.name.as_str()) {
+            return Err(format!(
+                "`{}` is assigned twice before the grad, and a written backward pass names each step once",
+                step.name
+            ));
+        }
+    }
+    let mut deriver = Deriver {
+        text,
+        shapes,
+        depends: targets.iter().cloned().collect(),
+        terms: HashMap::new(),
+    };
+    for step in steps {
+        if !targets.contains(&step.name) && deriver.reads_dependent(&step.expr) {
+            deriver.depends.insert(step.name.clone());
+        }
+    }
+    let Some(position) = steps.iter().position(|s| s.name == loss) else {
+        return Err(format!(
+            "`{loss}` is not a step written before the grad in the same block"
+        ));
+    };
+    if !deriver.depends.contains(loss) {
+        return Err(format!(
+            "`{loss}` does not depend on the names differentiated"
+        ));
+    }
+    let mut lines = Vec::new();
+    deriver
+        .terms
+        .insert(loss.to_string(), vec!["1".to_string()]);
+    for step in steps[..=position].iter().rev() {
+        if targets.contains(&step.name) || !deriver.depends.contains(&step.name) {
+            continue;
+        }
+        let Some(terms) = deriver.terms.remove(&step.name) else {
+            continue;
+        };
+        let adjoint = if step.name == loss {
+            "1".to_string()
+        } else {
+            let name = bar(&step.name);
+            lines.push((name.clone(), terms.join(" + ")));
+            name
+        };
+        deriver.backward(&step.expr, &adjoint, Some(&step.name))?;
+    }
+    for target in targets {
+        let Some(terms) = deriver.terms.remove(target) else {
+            return Err(format!("`{loss}` does not depend on `{target}`"));
+        };
+        lines.push((bar(target), terms.join(" + ")));
+    }
+    Ok(lines)
+}
+
+impl Deriver<'_> {
+    fn reads_dependent(&self, expr: &Expr) -> bool {
+        match &expr.kind {
+            ExprKind::Number(_) => false,
+            ExprKind::Name(name) => self.depends.contains(name),
+            ExprKind::Negate(inner) | ExprKind::Transpose(inner) => self.reads_dependent(inner),
+            ExprKind::Binary { left, right, .. } => {
+                self.reads_dependent(left) || self.reads_dependent(right)
+            }
+            ExprKind::Call { args, .. } => args.iter().any(|a| self.reads_dependent(&a.value)),
+            ExprKind::Index { target, .. } => self.reads_dependent(target),
+        }
+    }
+
+    /// The expression as written, as an operand.
+    fn written(&self, expr: &Expr) -> String {
+        wrap(self.text.get(expr.span.clone()).unwrap_or("").trim())
+    }
+
+    fn shape(&self, expr: &Expr) -> Result<Shape, String> {
+        let cannot = || {
+            format!(
+                "`{}`, whose shape the run does not give",
+                self.written(expr)
+            )
+        };
+        Ok(match &expr.kind {
+            ExprKind::Number(_) => Shape::SCALAR,
+            ExprKind::Name(name) => (self.shapes)(name).ok_or_else(cannot)?,
+            ExprKind::Negate(inner) => self.shape(inner)?,
+            ExprKind::Transpose(inner) => {
+                let s = self.shape(inner)?;
+                match s.rank {
+                    0 => s,
+                    _ => Shape {
+                        rank: 2,
+                        rows: s.cols,
+                        cols: s.rows,
+                    },
+                }
+            }
+            ExprKind::Binary {
+                op: BinaryOp::MatMul,
+                left,
+                right,
+                ..
+            } => {
+                let (a, b) = (self.shape(left)?, self.shape(right)?);
+                match (a.rank, b.rank) {
+                    (1, 1) => Shape::SCALAR,
+                    (1, _) => Shape {
+                        rank: 1,
+                        rows: 1,
+                        cols: b.cols,
+                    },
+                    (_, 1) => Shape {
+                        rank: 1,
+                        rows: 1,
+                        cols: a.rows,
+                    },
+                    _ => Shape {
+                        rank: 2,
+                        rows: a.rows,
+                        cols: b.cols,
+                    },
+                }
+            }
+            ExprKind::Binary { left, right, .. } => {
+                let (a, b) = (self.shape(left)?, self.shape(right)?);
+                Shape {
+                    rank: a.rank.max(b.rank),
+                    rows: a.rows.max(b.rows),
+                    cols: a.cols.max(b.cols),
+                }
+            }
+            ExprKind::Call { function, args, .. } => {
+                let x = self.shape(&args[0].value)?;
+                match (function.as_str(), axis(args)) {
+                    ("sum" | "mean", None) => Shape::SCALAR,
+                    ("sum" | "mean", Some(_)) if x.rank < 2 => Shape::SCALAR,
+                    ("sum" | "mean", Some(0)) => Shape { rows: 1, ..x },
+                    ("sum" | "mean", Some(_)) => Shape { cols: 1, ..x },
+                    _ => x,
+                }
+            }
+            ExprKind::Index { .. } => {
+                return Err(format!(
+                    "the subscript `{}` (the written backward pass does not cover subscripts)",
+                    self.text.get(expr.span.clone()).unwrap_or("").trim()
+                ))
+            }
+        })
+    }
+
+    fn add_term(&mut self, name: &str, term: String) {
+        self.terms.entry(name.to_string()).or_default().push(term);
+    }
+
+    /// `adjoint`, the gradient with the shape of `result`, summed back to `operand`'s shape.
+    fn unbroadcast(
+        &self,
+        adjoint: String,
+        result: Shape,
+        operand: Shape,
+    ) -> Result<String, String> {
+        if operand == result {
+            return Ok(adjoint);
+        }
+        Ok(match operand.rank {
+            0 => format!("sum({adjoint})"),
+            1 if result.rank == 2 && operand.cols == result.cols => {
+                format!("flatten(sum({adjoint}, axis=0))")
+            }
+            2 if operand.rows == 1 && operand.cols == result.cols => {
+                format!("sum({adjoint}, axis=0)")
+            }
+            2 if operand.cols == 1 && operand.rows == result.rows => {
+                format!("sum({adjoint}, axis=1)")
+            }
+            _ => return Err("a broadcast it cannot sum back".to_string()),
+        })
+    }
+
+    /// Passes `adjoint` (the gradient with respect to `expr`'s value, which the step `value`
+    /// holds when `expr` is a whole step) down to the names `expr` reads.
+    fn backward(&mut self, expr: &Expr, adjoint: &str, value: Option<&str>) -> Result<(), String> {
+        if !self.reads_dependent(expr) {
+            return Ok(());
+        }
+        let result = self.shape(expr)?;
+        // The forward value, by its step's name when it is one.
+        let value_text = || value.map_or_else(|| self.written(expr), str::to_string);
+        match &expr.kind {
+            ExprKind::Number(_) => Ok(()),
+            ExprKind::Name(name) => {
+                self.add_term(name, spread_one(adjoint.to_string(), result));
+                Ok(())
+            }
+            ExprKind::Negate(inner) => self.backward(inner, &format!("-{}", wrap(adjoint)), None),
+            ExprKind::Transpose(inner) => {
+                let term = match self.shape(inner)?.rank {
+                    0 => adjoint.to_string(),
+                    1 => format!("flatten({adjoint})"),
+                    _ => format!("{}.T", wrap(adjoint)),
+                };
+                self.backward(inner, &term, None)
+            }
+            ExprKind::Binary {
+                op, left, right, ..
+            } => self.binary(*op, left, right, adjoint, result),
+            ExprKind::Call { function, args, .. } => {
+                let x = &args[0].value;
+                let written = self.written(x);
+                let v = value_text();
+                let term = match function.as_str() {
+                    "exp" => times(adjoint, &v),
+                    "log" => format!("{} / {written}", left_operand(adjoint)),
+                    "sqrt" => format!("{} / (2 * {})", left_operand(adjoint), wrap(&v)),
+                    "tanh" => times(adjoint, &format!("1 - {} ^ 2", wrap(&v))),
+                    "sigmoid" => times(&times(adjoint, &v), &format!("1 - {}", wrap(&v))),
+                    "relu" => times(adjoint, &format!("{written} > 0")),
+                    "sum" | "mean" => {
+                        let shape = self.shape(x)?;
+                        let spread = times(adjoint, &shape.ones());
+                        let count = match (axis(args), shape.rank) {
+                            (_, 0) => 1,
+                            (None, _) | (Some(_), 1) => shape.rows * shape.cols,
+                            (Some(0), _) => shape.rows,
+                            (Some(_), _) => shape.cols,
+                        };
+                        if function == "mean" && count > 1 {
+                            format!("{} / {count}", left_operand(&spread))
+                        } else {
+                            spread
+                        }
+                    }
+                    "softmax" | "log_softmax" => {
+                        let along = match (axis(args), result.rank) {
+                            (_, 1) => String::new(),
+                            (Some(0), _) => ", axis=0".to_string(),
+                            _ => ", axis=1".to_string(),
+                        };
+                        let g = if adjoint == "1" {
+                            result.ones()
+                        } else {
+                            adjoint.to_string()
+                        };
+                        if function == "softmax" {
+                            format!(
+                                "{} * ({} - sum({} * {}{along}))",
+                                wrap(&v),
+                                wrap(&g),
+                                wrap(&g),
+                                wrap(&v)
+                            )
+                        } else {
+                            format!("{} - softmax({written}{along}) * sum({}{along})", wrap(&g), wrap(&g))
+                        }
+                    }
+                    other => {
+                        return Err(format!(
+                            "`{other}` (the written backward pass covers arithmetic, @, .T, ^ by a number, exp, log, sqrt, tanh, sigmoid, relu, sum, mean, softmax and log_softmax)"
+                        ))
+                    }
+                };
+                self.backward(x, &term, None)
+            }
+            ExprKind::Index { .. } => Err(format!(
+                "the subscript `{}` (the written backward pass does not cover subscripts)",
+                self.text.get(expr.span.clone()).unwrap_or("").trim()
+            )),
+        }
+    }
+
+    fn binary(
+        &mut self,
+        op: BinaryOp,
+        left: &Expr,
+        right: &Expr,
+        adjoint: &str,
+        result: Shape,
+    ) -> Result<(), String> {
+        let (a, b) = (self.written(left), self.written(right));
+        let (sa, sb) = (self.shape(left)?, self.shape(right)?);
+        let adjoint = &spread_one(adjoint.to_string(), result);
+        let g = left_operand(adjoint);
+        let (to_left, to_right) = match op {
+            BinaryOp::Add => (adjoint.to_string(), adjoint.to_string()),
+            BinaryOp::Subtract => (adjoint.to_string(), format!("-{}", wrap(adjoint))),
+            BinaryOp::Multiply => (times(adjoint, &b), times(adjoint, &a)),
+            BinaryOp::Divide => (
+                format!("{g} / {b}"),
+                format!("-{} / {b} ^ 2", times(adjoint, &a)),
+            ),
+            BinaryOp::Power => {
+                let ExprKind::Number(k) = right.kind else {
+                    return Err(format!(
+                        "`{a} ^ {b}` (a power whose exponent is not a number)"
+                    ));
+                };
+                let slope = if k == 2.0 {
+                    format!("2 * {a}")
+                } else {
+                    format!("{} * {a} ^ {}", number(k), number(k - 1.0))
+                };
+                (times(adjoint, &slope), String::new())
+            }
+            BinaryOp::MatMul => match (sa.rank, sb.rank) {
+                (1, 1) => (times(&g, &b), times(&g, &a)),
+                (1, _) => (format!("{g} @ {b}.T"), format!("outer({a}, {adjoint})")),
+                (_, 1) => (format!("outer({adjoint}, {b})"), format!("{g} @ {a}")),
+                _ => (format!("{g} @ {b}.T"), format!("{a}.T @ {}", wrap(adjoint))),
+            },
+            other => {
+                return Err(format!(
+                    "`{}` (a comparison or rounding has no useful derivative)",
+                    other.symbol()
+                ))
+            }
+        };
+        let (to_left, to_right) = if op == BinaryOp::MatMul {
+            (to_left, to_right)
+        } else {
+            (
+                self.unbroadcast(spread_one(to_left, result), result, sa)?,
+                if to_right.is_empty() {
+                    to_right
+                } else {
+                    self.unbroadcast(spread_one(to_right, result), result, sb)?
+                },
+            )
+        };
+        self.backward(left, &to_left, None)?;
+        if !to_right.is_empty() {
+            self.backward(right, &to_right, None)?;
+        }
+        Ok(())
+    }
+}
+
+/// A gradient of 1 (the loss itself) stands for ones of the result's shape.
+fn spread_one(term: String, result: Shape) -> String {
+    if term == "1" {
+        result.ones()
+    } else if term == "-1" {
+        format!("-{}", result.ones())
+    } else {
+        term
+    }
+}
+
+/// The `axis=` of a call written as a whole number (−1 is the last axis, 1).
+fn axis(args: &[super::super::parser::Arg]) -> Option<i64> {
+    args.iter()
+        .find(|a| a.keyword.as_ref().is_some_and(|(k, _)| k == "axis"))
+        .and_then(|a| match &a.value.kind {
+            ExprKind::Number(x) => Some(*x as i64),
+            ExprKind::Negate(inner) => match inner.kind {
+                ExprKind::Number(x) => Some(-(x as i64)),
+                _ => None,
+            },
+            _ => None,
+        })
+        .map(|a| if a < 0 { 1 } else { a })
+}
