@@ -231,9 +231,68 @@ impl Deriver<'_> {
         }
     }
 
-    /// The expression as written, as an operand.
+    /// The expression as an operand.
     fn written(&self, expr: &Expr) -> String {
-        wrap(self.text.get(expr.span.clone()).unwrap_or("").trim())
+        wrap(&self.print(expr))
+    }
+
+    /// The expression as text (printed from its tree: spans of parenthesised parts do not
+    /// always cover their parentheses).
+    fn print(&self, expr: &Expr) -> String {
+        match &expr.kind {
+            ExprKind::Number(x) => number(*x),
+            ExprKind::Name(name) => name.clone(),
+            ExprKind::Negate(inner) => format!("-{}", self.written(inner)),
+            ExprKind::Transpose(inner) => format!("{}.T", self.written(inner)),
+            ExprKind::Binary {
+                op, left, right, ..
+            } => {
+                let (a, b) = (self.print(left), self.print(right));
+                match op {
+                    BinaryOp::Add | BinaryOp::Subtract => {
+                        let b = if loose(&b) { format!("({b})") } else { b };
+                        format!("{a} {} {b}", op.symbol())
+                    }
+                    BinaryOp::Multiply
+                    | BinaryOp::Divide
+                    | BinaryOp::MatMul
+                    | BinaryOp::FloorDivide
+                    | BinaryOp::Modulo => {
+                        format!("{} {} {}", left_operand(&a), op.symbol(), wrap(&b))
+                    }
+                    _ => format!("{} {} {}", wrap(&a), op.symbol(), wrap(&b)),
+                }
+            }
+            ExprKind::Call { function, args, .. } => {
+                let args: Vec<String> = args
+                    .iter()
+                    .map(|arg| match &arg.keyword {
+                        Some((keyword, _)) => format!("{keyword}={}", self.print(&arg.value)),
+                        None => self.print(&arg.value),
+                    })
+                    .collect();
+                format!("{function}({})", args.join(", "))
+            }
+            ExprKind::Index {
+                target,
+                bracket_span,
+                ..
+            } => format!(
+                "{}{}",
+                self.written(target),
+                self.text.get(bracket_span.clone()).unwrap_or("")
+            ),
+        }
+    }
+
+    /// `expr.T` as an operand, leaving out a double transpose.
+    fn transposed(&self, expr: &Expr) -> Result<String, String> {
+        if let ExprKind::Transpose(inner) = &expr.kind {
+            if self.shape(inner)?.rank == 2 {
+                return Ok(self.written(inner));
+            }
+        }
+        Ok(format!("{}.T", self.written(expr)))
     }
 
     fn shape(&self, expr: &Expr) -> Result<Shape, String> {
@@ -305,7 +364,7 @@ impl Deriver<'_> {
             ExprKind::Index { .. } => {
                 return Err(format!(
                     "the subscript `{}` (the written backward pass does not cover subscripts)",
-                    self.text.get(expr.span.clone()).unwrap_or("").trim()
+                    self.print(expr)
                 ))
             }
         })
@@ -426,7 +485,7 @@ impl Deriver<'_> {
             }
             ExprKind::Index { .. } => Err(format!(
                 "the subscript `{}` (the written backward pass does not cover subscripts)",
-                self.text.get(expr.span.clone()).unwrap_or("").trim()
+                self.print(expr)
             )),
         }
     }
