@@ -525,9 +525,15 @@ impl Deriver<'_> {
             }
             BinaryOp::MatMul => match (sa.rank, sb.rank) {
                 (1, 1) => (times(&g, &b), times(&g, &a)),
-                (1, _) => (format!("{g} @ {b}.T"), format!("outer({a}, {adjoint})")),
+                (1, _) => (
+                    format!("{g} @ {}", self.transposed(right)?),
+                    format!("outer({a}, {adjoint})"),
+                ),
                 (_, 1) => (format!("outer({adjoint}, {b})"), format!("{g} @ {a}")),
-                _ => (format!("{g} @ {b}.T"), format!("{a}.T @ {}", wrap(adjoint))),
+                _ => (
+                    format!("{g} @ {}", self.transposed(right)?),
+                    format!("{} @ {}", self.transposed(left)?, wrap(adjoint)),
+                ),
             },
             other => {
                 return Err(format!(
