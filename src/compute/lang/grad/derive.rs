@@ -35,6 +35,11 @@ impl Shape {
         }
     }
 
+    /// 0 for a scalar, 1 for a vector, 2 for a matrix.
+    pub(crate) fn rank(self) -> u8 {
+        self.rank
+    }
+
     const SCALAR: Shape = Shape {
         rank: 0,
         rows: 1,
@@ -203,7 +208,7 @@ pub(crate) fn derive(
             "1".to_string()
         } else {
             let name = bar(&step.name);
-            lines.push((name.clone(), terms.join(" + ")));
+            lines.push((name.clone(), sum_of(&terms)));
             name
         };
         deriver.backward(&step.expr, &adjoint, Some(&step.name))?;
@@ -212,9 +217,21 @@ pub(crate) fn derive(
         let Some(terms) = deriver.terms.remove(target) else {
             return Err(format!("`{loss}` does not depend on `{target}`"));
         };
-        lines.push((bar(target), terms.join(" + ")));
+        lines.push((bar(target), sum_of(&terms)));
     }
     Ok(lines)
+}
+
+/// The terms added up, a negative one subtracted.
+fn sum_of(terms: &[String]) -> String {
+    let mut sum = terms[0].clone();
+    for term in &terms[1..] {
+        match term.strip_prefix('-') {
+            Some(rest) => sum.push_str(&format!(" - {rest}")),
+            None => sum.push_str(&format!(" + {term}")),
+        }
+    }
+    sum
 }
 
 impl Deriver<'_> {
