@@ -15,6 +15,7 @@ mod citations;
 mod common;
 mod compute_blocks;
 mod compute_grad;
+mod compute_grad_browser;
 mod compute_grad_shown;
 mod compute_lang_differential;
 mod compute_loops_browser;
