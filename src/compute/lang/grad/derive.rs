@@ -8,7 +8,7 @@
 //! Output: the lines in order, each a name and an expression in the language. Must not:
 //! evaluate anything. The derivation covers the functions a lesson trains with (arithmetic with
 //! broadcasting, `@`, `.T`, `^` by a number, `exp`, `log`, `sqrt`, `tanh`, `sigmoid`, `relu`,
-//! `sum`, `mean`, `softmax`, `log_softmax`); for anything else it says which operation it cannot
+//! `sum`, `mean`, `softmax`, `log_softmax`, `layer_norm`, `cols`, `concat` along axis 1); for anything else it says which operation it cannot
 //! write, and the numeric `grad` still gives the value.
 
 use std::collections::{BTreeSet, HashMap};
@@ -368,6 +368,23 @@ impl Deriver<'_> {
                     cols: a.cols.max(b.cols),
                 }
             }
+            ExprKind::Call { function, args, .. } if function == "concat" => {
+                let mut cols = 0;
+                for arg in args.iter().filter(|a| a.keyword.is_none()) {
+                    cols += self.shape(&arg.value)?.cols;
+                }
+                Shape {
+                    cols,
+                    ..self.shape(&args[0].value)?
+                }
+            }
+            ExprKind::Call { function, args, .. } if function == "cols" => {
+                let (start, end) = column_range(args).ok_or_else(cannot)?;
+                Shape {
+                    cols: end - start,
+                    ..self.shape(&args[0].value)?
+                }
+            }
             ExprKind::Call { function, args, .. } => {
                 let x = self.shape(&args[0].value)?;
                 match (function.as_str(), axis(args)) {
@@ -443,6 +460,61 @@ impl Deriver<'_> {
             ExprKind::Binary {
                 op, left, right, ..
             } => self.binary(*op, left, right, adjoint, result),
+            ExprKind::Call { function, args, .. } if function == "concat" => {
+                if result.rank != 2 || axis(args) != Some(1) {
+                    return Err(
+                        "a `concat` other than of matrices side by side (axis=1)".to_string()
+                    );
+                }
+                let mut start = 0;
+                for arg in args.iter().filter(|a| a.keyword.is_none()) {
+                    let width = self.shape(&arg.value)?.cols;
+                    let part = format!("cols({adjoint}, {start}, {})", start + width);
+                    self.backward(&arg.value, &part, None)?;
+                    start += width;
+                }
+                Ok(())
+            }
+            ExprKind::Call { function, args, .. } if function == "cols" => {
+                let x = self.shape(&args[0].value)?;
+                let (start, end) = column_range(args).ok_or_else(|| {
+                    "a `cols` whose columns are not written as numbers".to_string()
+                })?;
+                let mut parts = Vec::new();
+                if start > 0 {
+                    parts.push(format!("zeros({}, {start})", x.rows));
+                }
+                parts.push(adjoint.to_string());
+                if end < x.cols {
+                    parts.push(format!("zeros({}, {})", x.rows, x.cols - end));
+                }
+                let term = if parts.len() == 1 {
+                    parts.remove(0)
+                } else {
+                    format!("concat({}, axis=1)", parts.join(", "))
+                };
+                self.backward(&args[0].value, &term, None)
+            }
+            ExprKind::Call { function, args, .. } if function == "layer_norm" => {
+                if args.iter().filter(|a| a.keyword.is_none()).count() > 1 {
+                    return Err("a `layer_norm` with a gain or a shift".to_string());
+                }
+                let x = &args[0].value;
+                let eps = args
+                    .iter()
+                    .find(|a| a.keyword.as_ref().is_some_and(|(k, _)| k == "eps"))
+                    .map_or_else(|| "0.00001".to_string(), |a| self.print(&a.value));
+                let along = if result.rank == 2 { ", axis=1" } else { "" };
+                let (g, y) = (spread_one(adjoint.to_string(), result), value_text());
+                let term = format!(
+                    "({g} - mean({g}{along}) - {} * mean({} * {}{along})) / sqrt(var({}{along}) + {eps})",
+                    wrap(&y),
+                    wrap(&g),
+                    wrap(&y),
+                    self.print(x)
+                );
+                self.backward(x, &term, None)
+            }
             ExprKind::Call { function, args, .. } => {
                 let x = &args[0].value;
                 let written = self.written(x);
@@ -494,7 +566,7 @@ impl Deriver<'_> {
                     }
                     other => {
                         return Err(format!(
-                            "`{other}` (the written backward pass covers arithmetic, @, .T, ^ by a number, exp, log, sqrt, tanh, sigmoid, relu, sum, mean, softmax and log_softmax)"
+                            "`{other}` (the written backward pass covers arithmetic, @, .T, ^ by a number, exp, log, sqrt, tanh, sigmoid, relu, sum, mean, softmax, log_softmax, layer_norm, cols and concat along axis 1)"
                         ))
                     }
                 };
@@ -588,6 +660,15 @@ fn spread_one(term: String, result: Shape) -> String {
     } else {
         term
     }
+}
+
+/// `cols(x, start, end)`'s columns, when written as whole numbers.
+fn column_range(args: &[super::super::parser::Arg]) -> Option<(usize, usize)> {
+    let at = |i: usize| match args.get(i).map(|a| &a.value.kind) {
+        Some(ExprKind::Number(x)) if *x >= 0.0 && x.fract() == 0.0 => Some(*x as usize),
+        _ => None,
+    };
+    Some((at(1)?, at(2)?))
 }
 
 /// The `axis=` of a call written as a whole number (−1 is the last axis, 1).

@@ -218,6 +218,21 @@ mod tests {
     }
 
     #[test]
+    fn heads_side_by_side_and_layer_norms_match_grad() {
+        let (_, outputs) = written_and_run(
+            "q = h @ w_q\na1 = softmax(cols(q, 0, 2) @ cols(q, 1, 3).T + causal_mask(3))\nz = concat(a1 @ cols(q, 2, 4), cols(q, 0, 2), axis=1)\nn = layer_norm(h + z, eps=0.001)\nL = sum(n * n * t) + mean(layer_norm(z) * t)\ng = grad(L, [w_q, h])",
+            &[
+                ("h", Value::Matrix(array![[1.0, 0.0, 1.0, 0.5], [0.0, 1.0, -0.5, 1.0], [1.0, 1.0, 0.0, 0.2]])),
+                ("w_q", Value::Matrix(array![[0.1, -0.2, 0.4, 0.3], [0.3, 0.2, -0.5, 0.1], [0.0, 0.7, 0.2, -0.3], [0.5, -0.1, 0.1, 0.2]])),
+                ("t", Value::Matrix(array![[1.0, -2.0, 0.5, 0.3], [0.2, 0.4, -1.0, 0.6], [-0.3, 0.9, 0.1, 0.8]])),
+            ],
+            "g",
+        );
+        assert_same(&outputs, "bar_w_q", "g_w_q");
+        assert_same(&outputs, "bar_h", "g_h");
+    }
+
+    #[test]
     fn what_it_cannot_write_is_said_by_name() {
         let program = parse("u = x[0] * 2\nL = u * u\ng = grad(L, x)").expect("parses");
         let x = Value::Vector(array![1.0, 2.0]);
