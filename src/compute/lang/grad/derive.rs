@@ -369,13 +369,24 @@ impl Deriver<'_> {
                 }
             }
             ExprKind::Call { function, args, .. } if function == "concat" => {
+                let first = self.shape(&args[0].value)?;
+                if first.rank < 2 || axis(args) != Some(1) {
+                    return Err(cannot());
+                }
                 let mut cols = 0;
                 for arg in args.iter().filter(|a| a.keyword.is_none()) {
                     cols += self.shape(&arg.value)?.cols;
                 }
+                Shape { cols, ..first }
+            }
+            ExprKind::Call { function, args, .. }
+                if matches!(function.as_str(), "causal_mask" | "eye") =>
+            {
+                let n = whole(&args[0].value).ok_or_else(cannot)?;
                 Shape {
-                    cols,
-                    ..self.shape(&args[0].value)?
+                    rank: 2,
+                    rows: n,
+                    cols: n,
                 }
             }
             ExprKind::Call { function, args, .. } if function == "cols" => {
@@ -588,7 +599,7 @@ impl Deriver<'_> {
         result: Shape,
     ) -> Result<(), String> {
         let (a, b) = (self.written(left), self.written(right));
-        let (sa, sb) = (self.shape(left)?, self.shape(right)?);
+        let (sa, sb) = (self.shape(left), self.shape(right));
         let adjoint = &spread_one(adjoint.to_string(), result);
         let g = left_operand(adjoint);
         let (to_left, to_right) = match op {
@@ -612,7 +623,7 @@ impl Deriver<'_> {
                 };
                 (times(adjoint, &slope), String::new())
             }
-            BinaryOp::MatMul => match (sa.rank, sb.rank) {
+            BinaryOp::MatMul => match (sa.clone()?.rank, sb.clone()?.rank) {
                 (1, 1) => (times(&g, &b), times(&g, &a)),
                 (1, _) => (
                     format!("{g} @ {}", self.transposed(right)?),
@@ -631,21 +642,16 @@ impl Deriver<'_> {
                 ))
             }
         };
-        let (to_left, to_right) = if op == BinaryOp::MatMul {
-            (to_left, to_right)
-        } else {
-            (
-                self.unbroadcast(spread_one(to_left, result), result, sa)?,
-                if to_right.is_empty() {
-                    to_right
-                } else {
-                    self.unbroadcast(spread_one(to_right, result), result, sb)?
-                },
-            )
-        };
-        self.backward(left, &to_left, None)?;
-        if !to_right.is_empty() {
-            self.backward(right, &to_right, None)?;
+        for (side, term, shape) in [(left, to_left, sa), (right, to_right, sb)] {
+            if term.is_empty() || !self.reads_dependent(side) {
+                continue;
+            }
+            let term = if op == BinaryOp::MatMul {
+                term
+            } else {
+                self.unbroadcast(spread_one(term, result), result, shape?)?
+            };
+            self.backward(side, &term, None)?;
         }
         Ok(())
     }
@@ -662,13 +668,17 @@ fn spread_one(term: String, result: Shape) -> String {
     }
 }
 
+/// A whole number written as one.
+fn whole(expr: &Expr) -> Option<usize> {
+    match expr.kind {
+        ExprKind::Number(x) if x >= 0.0 && x.fract() == 0.0 => Some(x as usize),
+        _ => None,
+    }
+}
+
 /// `cols(x, start, end)`'s columns, when written as whole numbers.
 fn column_range(args: &[super::super::parser::Arg]) -> Option<(usize, usize)> {
-    let at = |i: usize| match args.get(i).map(|a| &a.value.kind) {
-        Some(ExprKind::Number(x)) if *x >= 0.0 && x.fract() == 0.0 => Some(*x as usize),
-        _ => None,
-    };
-    Some((at(1)?, at(2)?))
+    Some((whole(&args.get(1)?.value)?, whole(&args.get(2)?.value)?))
 }
 
 /// The `axis=` of a call written as a whole number (−1 is the last axis, 1).
