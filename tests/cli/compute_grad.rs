@@ -93,7 +93,10 @@ fn the_training_loops_hand_rules_give_the_losses_grad_gives() {
     let end = start + text[start..].find("\n```\n").expect("the block's end") + "\n```\n".len();
     let original = &text[start..end];
     let by_machine = "        slope = grad(loss, theta)";
-    assert!(original.contains(by_machine), "the lesson's gradient line moved");
+    assert!(
+        original.contains(by_machine),
+        "the lesson's gradient line moved"
+    );
     let by_hand_program = original.replace(by_machine, HAND_RULES);
     assert!(by_hand_program.contains("g_h"), "the hand rules are in");
     let curves = |block: &str| {
