@@ -217,12 +217,16 @@ fn the_training_widget_reruns_the_loop_with_the_readers_steps_seed_and_optimiser
         return;
     };
     let before = open.compare(&[], "before any edit");
-    assert_eq!(step(&before, "curve")[0].len(), 100, "one loss per step");
+    assert_eq!(
+        step(&before, "curve")[0].len(),
+        101,
+        "one loss before the first update and one after each"
+    );
 
     // Fewer steps from another seed: the curve is as long as the reader asked.
     let fewer = [("steps", 0, 0, 30.0), ("seed", 0, 0, 2.0)];
     let after = open.edit(&[], &fewer, "after steps and seed");
-    assert_eq!(step(&after, "curve")[0].len(), 30);
+    assert_eq!(step(&after, "curve")[0].len(), 31);
     assert_ne!(step(&after, "p"), step(&before, "p"));
 
     // Plain gradient descent at a larger rate, from the same start.
