@@ -38,19 +38,19 @@ fn the_schedule_widget_recomputes_the_rate_per_step_and_redraws_it() {
     let tab = open_in_part(&chromium, book, "generalise", "schedules", &example);
     let before = expected(&example, &[]);
     assert_eq!(shown(&tab, &example, &before), before, "before any edit");
-    let steps = step(&before, "rate")[0].len();
-    assert_eq!(points_drawn(&tab), steps, "one point per step");
+    let rates = step(&before, "rate")[0].len();
+    assert_eq!(points_drawn(&tab), rates, "one point per step");
 
     // A shorter run with almost no warm-up: the first step is at the peak, the curve is shorter.
     let edits = [("steps", 0, 0, 40.0), ("warmup", 0, 0, 1.0)];
     edit(&tab, &example, &edits);
     let after = expected(&example, &edits);
     assert_eq!(shown(&tab, &example, &after), after, "after the edits");
-    assert_eq!(step(&after, "rate")[0].len(), 40);
+    assert_eq!(step(&after, "rate")[0].len(), 41, "steps 0 to 40");
     assert_ne!(
         step(&after, "first"),
         step(&before, "first"),
         "no warm-up now"
     );
-    assert_eq!(points_drawn(&tab), 40, "the curve is redrawn");
+    assert_eq!(points_drawn(&tab), 41, "the curve is redrawn");
 }
