@@ -31,6 +31,7 @@ mod exercise_differential;
 mod exercises;
 mod figures;
 mod format_differential;
+mod generalise_browser;
 mod hardening;
 mod import;
 mod incremental;
