@@ -30,6 +30,8 @@ pub const CROSS_REFERENCE_KINDS: [&str; 10] = [
 /// The heading of a lesson's reference list, and the start of its entries' ids.
 const REFERENCES_HEADING: &str = "References";
 const ENTRY_ID_PREFIX: &str = "ref-";
+/// How a citation's link starts; the popover script finds citations by it.
+pub const CITATION_HTML: &str = "<a class=\"worked-cite\"";
 
 /// A citation as written in a piece of text.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -312,7 +314,7 @@ pub fn cite_lesson<'a>(
             let first = &citation.works[0].key;
             out.push((
                 Event::InlineHtml(CowStr::from(format!(
-                    "<a class=\"worked-cite\" href=\"#{ENTRY_ID_PREFIX}{}\">{citation_html}</a>",
+                    "{CITATION_HTML} href=\"#{ENTRY_ID_PREFIX}{}\">{citation_html}</a>",
                     escape_html(first)
                 ))),
                 range.clone(),

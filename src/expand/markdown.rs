@@ -174,7 +174,10 @@ pub fn tex_as_text(tex: &str) -> String {
 }
 
 /// Commands read as a symbol in labels; any other command is left out.
-const TEX_SYMBOLS: [(&str, &str); 38] = [
+const TEX_SYMBOLS: [(&str, &str); 41] = [
+    ("dots", "…"),
+    ("ldots", "…"),
+    ("cdots", "⋯"),
     ("alpha", "α"),
     ("beta", "β"),
     ("gamma", "γ"),

@@ -47,6 +47,15 @@ pub struct SearchSection {
     pub formulas: String,
 }
 
+/// How the inline HTML the build writes for prose starts, when its text is part of the
+/// sentence: computed numbers and literals, citations, cross-references.
+const PRINTED_HTML: [&str; 4] = [
+    "<span class=\"worked-",
+    "<a class=\"worked-",
+    "<a class=\"xref\"",
+    "<span class=\"xref\"",
+];
+
 /// TeX commands and environments that lay mathematics out rather than name anything a reader
 /// would search for; left out of the index.
 const LAYOUT_COMMANDS: [&str; 32] = [
@@ -87,10 +96,12 @@ const LAYOUT_COMMANDS: [&str; 32] = [
 /// The words a formula adds to its section: the names in its TeX, without layout commands and
 /// numbers.
 fn formula_words(tex: &str) -> String {
-    tokenize(tex)
+    // `W_{QK}` is searched for as `W_QK`.
+    tokenize(&tex.replace("_{", "_"))
         .into_iter()
         .filter(|word| {
-            !LAYOUT_COMMANDS.contains(&word.as_str()) && !word.chars().all(char::is_numeric)
+            !LAYOUT_COMMANDS.contains(&word.as_str())
+                && !word.chars().all(|c| c.is_numeric() || c == '.')
         })
         .collect::<Vec<_>>()
         .join(" ")
@@ -135,8 +146,11 @@ pub fn page_sections(url: &str, title: &str, events: &[Spanned<'_>]) -> Vec<Sear
             }
             Event::Text(_) | Event::Code(_) | Event::InlineHtml(_) if skip_depth == 0 => {
                 let text = match event {
-                    // A computed number or a literal in prose, as the page prints it.
-                    Event::InlineHtml(html) if html.starts_with("<span class=\"worked-") => {
+                    // A computed number, a literal, a cross-reference ("Equation 12") or a
+                    // citation in prose, as the page prints it.
+                    Event::InlineHtml(html)
+                        if PRINTED_HTML.iter().any(|start| html.starts_with(start)) =>
+                    {
                         strip_tags(html)
                     }
                     Event::Text(text) | Event::Code(text) => text.to_string(),
@@ -188,21 +202,59 @@ pub fn page_sections(url: &str, title: &str, events: &[Spanned<'_>]) -> Vec<Sear
 
 /// The words of `text` as the index stores them: lowercased, split at every character that is
 /// neither alphabetic nor numeric (Unicode's definitions), at least [`MIN_WORD_CHARS`] long,
-/// cut to [`MAX_WORD_CHARS`].
+/// cut to [`MAX_WORD_CHARS`]. A run of such words joined by `_`, `-` or `.` (`W_Q`, `top-p`,
+/// `0.25`, `key-value`) is also one word as written, after its parts, so a reader finds an
+/// identifier, a hyphenated term or a number by typing it.
 pub fn tokenize(text: &str) -> Vec<String> {
     words(&text.to_lowercase()).map(str::to_string).collect()
 }
 
+/// Characters that join words into one term as written.
+const JOINERS: [char; 3] = ['_', '-', '.'];
+
+fn is_word_char(c: char) -> bool {
+    c.is_alphabetic() || c.is_numeric()
+}
+
 /// [`tokenize`] for text already lowercased, borrowing the words from it.
 fn words(lowercase: &str) -> impl Iterator<Item = &str> {
-    lowercase
-        .split(|c: char| !(c.is_alphabetic() || c.is_numeric()))
-        .filter(|word| word.chars().nth(MIN_WORD_CHARS - 1).is_some())
-        .map(|word| {
-            word.char_indices()
-                .nth(MAX_WORD_CHARS)
-                .map_or(word, |(cut, _)| &word[..cut])
-        })
+    joined_runs(lowercase).flat_map(|run| {
+        let parts = run.split(|c: char| !is_word_char(c));
+        let whole = run.contains(JOINERS).then_some(run);
+        parts
+            .chain(whole)
+            .filter(|word| word.chars().nth(MIN_WORD_CHARS - 1).is_some())
+            .map(|word| {
+                word.char_indices()
+                    .nth(MAX_WORD_CHARS)
+                    .map_or(word, |(cut, _)| &word[..cut])
+            })
+    })
+}
+
+/// The runs of word characters in `text`, each with the single joiners between its words.
+fn joined_runs(text: &str) -> impl Iterator<Item = &str> {
+    let mut rest = text;
+    std::iter::from_fn(move || {
+        let start = rest.find(is_word_char)?;
+        rest = &rest[start..];
+        let mut end = 0;
+        let mut chars = rest.char_indices().peekable();
+        while let Some((at, c)) = chars.next() {
+            if is_word_char(c) {
+                end = at + c.len_utf8();
+            } else if JOINERS.contains(&c)
+                && chars.peek().is_some_and(|(_, next)| is_word_char(*next))
+            {
+                continue;
+            } else {
+                break;
+            }
+        }
+        let run = &rest[..end];
+        rest = &rest[end..];
+        Some(run)
+    })
 }
 
 /// A section as the index keeps it: what a result shows, and the distinct words it holds.
@@ -246,8 +298,9 @@ impl From<SearchSection> for IndexedSection {
     }
 }
 
-/// The text of `search-index.js` for these sections, in order.
-pub fn index_script(sections: &[&IndexedSection]) -> String {
+/// The text of `search-index.js` for these sections, in order, with the book's synonyms
+/// (`[search] synonyms`: abbreviation → what it stands for) for the reader's queries.
+pub fn index_script(sections: &[&IndexedSection], synonyms: &[(String, String)]) -> String {
     let mut postings: HashMap<&str, Vec<usize>> = HashMap::new();
     for (number, section) in sections.iter().enumerate() {
         for word in &section.words {
@@ -276,11 +329,20 @@ pub fn index_script(sections: &[&IndexedSection]) -> String {
     struct Index<'a> {
         docs: Vec<[&'a str; 4]>,
         words: BTreeMap<&'a str, String>,
+        synonyms: BTreeMap<&'a str, &'a str>,
     }
+    let synonyms = synonyms
+        .iter()
+        .map(|(short, long)| (short.as_str(), long.as_str()))
+        .collect();
     // JSON is a JavaScript expression; `</` is escaped so no text can end a script element.
-    let json = serde_json::to_string(&Index { docs, words })
-        .expect("strings and lists always serialize")
-        .replace("</", "<\\/");
+    let json = serde_json::to_string(&Index {
+        docs,
+        words,
+        synonyms,
+    })
+    .expect("strings and lists always serialize")
+    .replace("</", "<\\/");
     format!("window.{INDEX_GLOBAL} = {json};\n")
 }
 
@@ -355,6 +417,10 @@ mod tests {
                 Just("Über".to_string()),
                 Just("λ".to_string()),
                 Just("x".to_string()),
+                Just("-".to_string()),
+                Just("_".to_string()),
+                Just(".".to_string()),
+                Just("0.25".to_string()),
                 "[a-zA-Z0-9]{1,40}",
                 "[a-zé]{20,30}",
             ],
@@ -370,11 +436,36 @@ mod tests {
         ) {
             // The definitions, written the slow and obvious way.
             let plain_tokenize = |text: &str| -> Vec<String> {
-                text.to_lowercase()
-                    .split(|c: char| !(c.is_alphabetic() || c.is_numeric()))
-                    .filter(|word| word.chars().count() >= MIN_WORD_CHARS)
-                    .map(|word| word.chars().take(MAX_WORD_CHARS).collect())
-                    .collect()
+                let lower: Vec<char> = text.to_lowercase().chars().collect();
+                let word = |c: char| c.is_alphabetic() || c.is_numeric();
+                let kept = |piece: &str| {
+                    (piece.chars().count() >= MIN_WORD_CHARS)
+                        .then(|| piece.chars().take(MAX_WORD_CHARS).collect::<String>())
+                };
+                let mut out = Vec::new();
+                let mut i = 0;
+                while i < lower.len() {
+                    if !word(lower[i]) {
+                        i += 1;
+                        continue;
+                    }
+                    let mut j = i;
+                    while j < lower.len()
+                        && (word(lower[j])
+                            || (JOINERS.contains(&lower[j])
+                                && word(lower[j - 1])
+                                && lower.get(j + 1).is_some_and(|c| word(*c))))
+                    {
+                        j += 1;
+                    }
+                    let run: String = lower[i..j].iter().collect();
+                    out.extend(run.split(|c: char| !word(c)).filter_map(kept));
+                    if run.contains(JOINERS) {
+                        out.extend(kept(&run));
+                    }
+                    i = j;
+                }
+                out
             };
             let collapsed = text.split_whitespace().collect::<Vec<_>>().join(" ");
             let plain_snippet = if collapsed.chars().count() <= SNIPPET_CHARS {
@@ -409,7 +500,20 @@ mod tests {
     fn words_are_lowercased_split_at_punctuation_and_short_ones_dropped() {
         assert_eq!(
             tokenize("Softmax, the Über-Kernel: a 3x3 λ-map"),
-            vec!["softmax", "the", "über", "kernel", "3x3", "map"]
+            vec![
+                "softmax",
+                "the",
+                "über",
+                "kernel",
+                "über-kernel",
+                "3x3",
+                "map",
+                "λ-map"
+            ]
+        );
+        assert_eq!(
+            tokenize("W_Q, top-p -- 0.25. a..b"),
+            vec!["w_q", "top", "top-p", "25", "0.25"]
         );
     }
 
@@ -458,6 +562,29 @@ mod tests {
     }
 
     #[test]
+    fn a_snippet_keeps_the_text_of_a_cross_reference_and_an_ellipsis() {
+        use pulldown_cmark::CowStr;
+        let text = "Bias correction, in";
+        let mut events = parse(text, 0..text.len());
+        let end = events.pop().expect("the paragraph ends");
+        events.push((Event::Text(CowStr::from(" ")), 0..0));
+        events.push((
+            Event::InlineHtml(CowStr::from(
+                "<a class=\"xref\" href=\"#eq-a\" data-xref=\"eq-a\">Equation 12</a>",
+            )),
+            0..0,
+        ));
+        events.push((Event::Text(CowStr::from(", sums ")), 0..0));
+        events.push((Event::InlineMath(CowStr::from("x_1, \\dots, x_n")), 0..0));
+        events.push(end);
+        let sections = page_sections("a.html", "A", &events);
+        assert_eq!(
+            sections[0].text.trim(),
+            "Bias correction, in Equation 12, sums x_1, …, x_n"
+        );
+    }
+
+    #[test]
     fn a_line_break_inside_a_heading_is_a_space_in_its_search_title() {
         let text = "Query and\nkey\n---\n\nWords.\n";
         let mut events = parse(text, 0..text.len());
@@ -480,7 +607,7 @@ mod tests {
         sections[5] = section("softmax");
         sections[39] = section("softmax");
         let sections: Vec<IndexedSection> = sections.into_iter().map(Into::into).collect();
-        let script = index_script(&sections.iter().collect::<Vec<_>>());
+        let script = index_script(&sections.iter().collect::<Vec<_>>(), &[]);
         assert!(
             script.starts_with("window.WORKED_SEARCH_INDEX = {"),
             "{script}"
@@ -495,6 +622,6 @@ mod tests {
             page: "</script><script>alert(1)".into(),
             ..SearchSection::default()
         });
-        assert!(!index_script(&[&section]).contains("</script>"));
+        assert!(!index_script(&[&section], &[]).contains("</script>"));
     }
 }

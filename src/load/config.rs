@@ -61,6 +61,10 @@ pub struct BookConfig {
     pub citation_style: Option<String>,
     /// `print`: whether the site has the whole-book page `print.html` (and pages link it).
     pub print: bool,
+    /// `[search] synonyms`: the book's abbreviations spelled out (`kv` → `key-value`), so a
+    /// search for one also finds the other; keys lowercased, in file order.
+    #[serde(skip)]
+    pub search_synonyms: Vec<(String, String)>,
 }
 
 /// The heading id scheme of a book (`ids` in `book.toml`).
@@ -113,7 +117,17 @@ struct RawConfig {
     #[serde(rename = "citation-style")]
     citation_style: Option<Spanned<String>>,
     print: Option<bool>,
+    search: Option<RawSearch>,
 }
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawSearch {
+    synonyms: Option<BTreeMap<Spanned<String>, Spanned<String>>>,
+}
+
+/// Most synonyms a book may declare; the list travels in the search index.
+pub const MAX_SEARCH_SYNONYMS: usize = 100;
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -129,7 +143,7 @@ struct RawMath {
     macros_file: Option<Spanned<String>>,
 }
 
-const CONFIG_KEYS: &str = "title, description, author, language, decimals, base_url, contents, ids (\"worked\" or \"mdbook\"), bibliography, citation-style, print (true or false), a [math] table with macros and macros_file, and a [check] table with links and math (\"error\" or \"warn\")";
+const CONFIG_KEYS: &str = "title, description, author, language, decimals, base_url, contents, ids (\"worked\" or \"mdbook\"), bibliography, citation-style, print (true or false), a [search] table with synonyms, a [math] table with macros and macros_file, and a [check] table with links and math (\"error\" or \"warn\")";
 
 /// Every key `book.toml` accepts, tables' keys as `table.key`, read from the parser itself
 /// (the manual is checked against this list).
@@ -138,6 +152,7 @@ pub fn book_toml_keys() -> Vec<String> {
     let tables = [
         ("math", struct_fields::<RawMath>()),
         ("check", struct_fields::<RawCheck>()),
+        ("search", struct_fields::<RawSearch>()),
     ];
     let mut keys = Vec::new();
     for &key in struct_fields::<RawConfig>() {
@@ -178,6 +193,7 @@ impl BookConfig {
             bibliography: None,
             citation_style: None,
             print: true,
+            search_synonyms: Vec::new(),
         }
     }
 
@@ -302,8 +318,67 @@ impl BookConfig {
                 None => None,
             },
             print: raw.print.unwrap_or(defaults.print),
+            search_synonyms: search_synonyms(file, raw.search)?,
         })
     }
+}
+
+/// `[search] synonyms` in file order, each key one word as search cuts words (`kv`, `ffn`:
+/// two or more letters or digits) and each expansion with such a word.
+fn search_synonyms(
+    file: &SourceFile,
+    search: Option<RawSearch>,
+) -> Result<Vec<(String, String)>, Diagnostic> {
+    let is_word = |text: &str| {
+        text.chars().nth(1).is_some() && text.chars().all(|c| c.is_alphabetic() || c.is_numeric())
+    };
+    let mut entries: Vec<_> = search
+        .and_then(|search| search.synonyms)
+        .unwrap_or_default()
+        .into_iter()
+        .collect();
+    entries.sort_by_key(|(name, _)| name.span().start);
+    let help = "write a synonym as `abbreviation = \"what it stands for\"` under [search], e.g. `kv = \"key-value\"`";
+    if let Some((name, _)) = entries.get(MAX_SEARCH_SYNONYMS) {
+        return Err(Diagnostic::at(
+            file,
+            name.span(),
+            format!(
+                "the book declares {} search synonyms; the limit is {MAX_SEARCH_SYNONYMS}",
+                entries.len()
+            ),
+        )
+        .with_help(help));
+    }
+    let mut synonyms = Vec::with_capacity(entries.len());
+    for (name, expansion) in entries {
+        let key = name.get_ref().to_lowercase();
+        if !is_word(&key) {
+            return Err(Diagnostic::at(
+                file,
+                name.span(),
+                format!(
+                    "the search synonym `{}` is not one word search can find",
+                    name.get_ref()
+                ),
+            )
+            .with_help(help));
+        }
+        if !expansion
+            .get_ref()
+            .split(|c: char| !(c.is_alphabetic() || c.is_numeric()))
+            .any(is_word)
+        {
+            return Err(Diagnostic::at(
+                file,
+                expansion.span(),
+                format!("`{}` has no word search can find", expansion.get_ref()),
+            )
+            .with_help(help));
+        }
+        synonyms.push((key, expansion.into_inner()));
+    }
+    Ok(synonyms)
 }
 
 /// `url` checked to be an absolute `http(s)` address without query or fragment, ending in `/`
@@ -537,6 +612,26 @@ mod tests {
             bibliography: None,
             citation_style: None,
             print: true,
+            search_synonyms: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn search_synonyms_are_single_words_with_words_to_find() {
+        let parse = |text: &str| BookConfig::parse(&SourceFile::new("book.toml", text), defaults());
+        let config =
+            parse("[search]\nsynonyms = { KV = \"key-value\", ffn = \"feed-forward network\" }\n")
+                .unwrap();
+        assert_eq!(
+            config.search_synonyms,
+            [
+                ("kv".to_string(), "key-value".to_string()),
+                ("ffn".to_string(), "feed-forward network".to_string())
+            ]
+        );
+        for bad in ["\"k v\" = \"key value\"", "x = \"one\"", "kv = \"-\""] {
+            let problem = parse(&format!("[search.synonyms]\n{bad}\n")).unwrap_err();
+            assert!(problem.to_string().contains("search"), "{problem}");
         }
     }
 

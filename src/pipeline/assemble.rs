@@ -36,7 +36,7 @@ pub(super) fn assemble_site(
         in_order.sort_by_key(|(position, _)| *position);
         let sections: Vec<&IndexedSection> =
             in_order.iter().flat_map(|(_, page)| &page.search).collect();
-        search::index_script(&sections)
+        search::index_script(&sections, &book.config.search_synonyms)
     };
     let mut site = RenderedSite::default();
     for (lesson, page) in lessons.iter().zip(pages) {

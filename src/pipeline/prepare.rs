@@ -4,8 +4,8 @@
 
 use super::build_cache::CachedPage;
 use crate::base::diagnostics::Diagnostic;
-use crate::expand::citations::cite_lesson;
-use crate::expand::crossref::{Fragment, PageLabels};
+use crate::expand::citations::{cite_lesson, CITATION_HTML};
+use crate::expand::crossref::{self, Fragment, PageLabels};
 use crate::expand::evaluation_cache::Evaluations;
 use crate::expand::markdown::{self, LocalTarget, Spanned, TocEntry};
 use crate::expand::mdbook_ids::{html_anchor_ids, mdbook_heading_ids};
@@ -84,6 +84,15 @@ pub(super) fn prepare_lesson<'a>(
         }
     };
     let mut events = expanded.events;
+    let (mut scripts, mut stylesheets) = (expanded.scripts, expanded.stylesheets);
+    // A citation shows its reference-list entry in the cross-references' popover.
+    if events.iter().any(
+        |(event, _)| matches!(event, Event::InlineHtml(html) if html.starts_with(CITATION_HTML)),
+    ) && !scripts.contains(&crossref::SCRIPT)
+    {
+        scripts.push(crossref::SCRIPT);
+        stylesheets.insert(crossref::STYLESHEET);
+    }
     let (toc, title_id) = match config.ids {
         HeadingIds::Worked => (markdown::heading_ids(&mut events), None),
         HeadingIds::Mdbook => {
@@ -122,8 +131,8 @@ pub(super) fn prepare_lesson<'a>(
         events,
         toc,
         headings,
-        scripts: expanded.scripts,
-        stylesheets: expanded.stylesheets.into_iter().collect(),
+        scripts,
+        stylesheets: stylesheets.into_iter().collect(),
         typed_numbers: expanded.typed_numbers,
         fragments: expanded.fragments,
         referenced: expanded.referenced,

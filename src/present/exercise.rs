@@ -51,6 +51,13 @@ pub fn answer(
     precision: Precision,
     tolerance: Option<f64>,
 ) -> Result<Answer, String> {
+    // The entries of one answer share a precision, as the sentence that prints them does:
+    // `(0.000, 1.414)`, never "The answer is 0" beside `1.414`.
+    let precision = match quantity {
+        Quantity::Vector { values, .. } => precision.shared_by(values.iter().copied()),
+        Quantity::Matrix { values, .. } => precision.shared_by(values.iter().copied()),
+        _ => precision,
+    };
     let entry = |label: String, value: f64| {
         let printed = format_number(value, precision, Style::Prose);
         AnswerEntry {
@@ -177,7 +184,7 @@ pub fn controls_html(id: &str, answer: &Answer, hints: bool, vary: bool) -> Stri
     if vary {
         html.push_str("<button type=\"button\" data-action=\"vary\">New numbers</button>");
     }
-    html.push_str("</div>\n<p class=\"exercise-verdict\" role=\"status\" aria-live=\"polite\"></p>\n<div class=\"exercise-shown-hints\" aria-live=\"polite\"></div>\n</div>\n");
+    html.push_str(&format!("</div>\n<p class=\"exercise-verdict\" id=\"{id}-verdict\" role=\"status\" aria-live=\"polite\"></p>\n<div class=\"exercise-shown-hints\" aria-live=\"polite\"></div>\n</div>\n"));
     html
 }
 
@@ -218,6 +225,12 @@ impl PrintRule {
         }
     }
 
+    /// The rule the entries `values` of one answer print by: one precision for all of them
+    /// (the twin of `sharedRule` in static/js/exercise-vary.js).
+    pub fn shared_by(self, values: &[f64]) -> PrintRule {
+        PrintRule::of(self.precision().shared_by(values.iter().copied()))
+    }
+
     /// One number by this rule.
     pub fn number(self, value: f64) -> String {
         format_number(value, self.precision(), Style::Prose)
@@ -232,7 +245,8 @@ impl PrintRule {
         }
     }
 
-    /// A value as a sentence prints it: a number, or a vector as `(a, b)` (`a, b` with `list`),
+    /// A value as a sentence prints it: a number, or a vector as `(a, b)` (`a, b` with `list`,
+    /// and a one-entry vector as its number),
     /// followed by `%` for a percentage; a matrix's entries in reading order, as a list. All
     /// entries of one vector or matrix share a precision ([`Precision::shared_by`]).
     pub fn prose(self, value: &Value, list: bool, percent: bool) -> String {
@@ -246,7 +260,7 @@ impl PrintRule {
             Value::Scalar(x) => number(x),
             Value::Vector(values) => {
                 let items: Vec<String> = values.iter().map(number).collect();
-                if list {
+                if list || items.len() == 1 {
                     items.join(", ")
                 } else {
                     format!("({})", items.join(", "))
@@ -266,6 +280,21 @@ impl PrintRule {
 mod tests {
     use super::*;
     use ndarray::array;
+
+    #[test]
+    fn the_entries_of_one_answer_share_a_precision() {
+        let vector = Quantity::Vector {
+            values: array![0.0, 2f64.sqrt()],
+            labels: None,
+        };
+        let answer = answer(&vector, Precision::Computed(3), None).unwrap();
+        let printed: Vec<&str> = answer.entries.iter().map(|e| e.printed.as_str()).collect();
+        assert_eq!(printed, ["0.000", "1.414"]);
+        assert_eq!(answer.entries[0].tolerance, 0.0005);
+        let rule = PrintRule::Computed { places: 3 };
+        assert_eq!(rule.shared_by(&[0.0, 0.5]).number(0.0), "0.000");
+        assert_eq!(rule.shared_by(&[0.0, 2.0]).number(0.0), "0");
+    }
 
     #[test]
     fn an_answer_that_is_not_finite_is_refused() {

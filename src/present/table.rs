@@ -5,7 +5,8 @@ use crate::base::html::{escape_html, strip_tags};
 use crate::compute::Quantity;
 
 /// A scalar, vector or text as an inline string of prose (not HTML-escaped).
-/// Vectors print as `(a, b, c)`, or `a, b, c` with `| list`. Matrices are not inline.
+/// Vectors print as `(a, b, c)`, or `a, b, c` with `| list`, and a one-entry vector as its
+/// number. Matrices are not inline.
 pub fn quantity_prose(quantity: &Quantity, precision: Precision, as_list: bool) -> Option<String> {
     let number = |value: f64| format_number(value, precision, Style::Prose);
     match quantity {
@@ -18,7 +19,12 @@ pub fn quantity_prose(quantity: &Quantity, precision: Precision, as_list: bool) 
                 .map(|value| format_number(*value, precision, Style::Prose))
                 .collect::<Vec<_>>()
                 .join(", ");
-            Some(if as_list { items } else { format!("({items})") })
+            // One entry reads as the number it is: `2.000`, not `(2.000)`.
+            Some(if as_list || values.len() == 1 {
+                items
+            } else {
+                format!("({items})")
+            })
         }
         Quantity::Matrix { .. } => None,
         Quantity::Text(text) => Some(text.clone()),
@@ -216,6 +222,18 @@ mod tests {
         assert_eq!(
             quantity_prose(&vector, Precision::Decimals(1), true).unwrap(),
             "1.0, 2.5"
+        );
+    }
+
+    #[test]
+    fn a_one_entry_vector_in_prose_is_its_number() {
+        let vector = Quantity::Vector {
+            values: array![2.0],
+            labels: None,
+        };
+        assert_eq!(
+            quantity_prose(&vector, Precision::Decimals(3), false).unwrap(),
+            "2.000"
         );
     }
 }

@@ -106,19 +106,25 @@
     return fmt.formatShortest(x);
   }
 
+  /** The rule `values`, the entries of one vector or matrix, print by together, as
+   *  PrintRule::shared_by (worked-format.js `sharedPrecision`). */
+  function sharedRule(rule, values, fmt) {
+    fmt = fmt || format();
+    if (rule.kind !== 'computed') return rule;
+    var shared = fmt.sharedPrecision(values, { kind: 'computed', n: rule.places });
+    return shared.kind === 'dp' ? { kind: 'decimals', places: rule.places } : rule;
+  }
+
   /** A value as a sentence prints it, as PrintRule::prose: the entries of one vector or matrix
-   *  share a precision (worked-format.js `sharedPrecision`). */
+   *  share a precision. */
   function prose(rule, value, list, percent, fmt) {
     fmt = fmt || format();
-    if (rule.kind === 'computed' && Array.isArray(value)) {
-      var shared = fmt.sharedPrecision(value, { kind: 'computed', n: rule.places });
-      if (shared.kind === 'dp') rule = { kind: 'decimals', places: rule.places };
-    }
+    if (Array.isArray(value)) rule = sharedRule(rule, value, fmt);
     var text;
     if (!Array.isArray(value)) text = number(rule, value, fmt);
     else if (!Array.isArray(value[0])) {
       var items = value.map(function (x) { return number(rule, x, fmt); }).join(', ');
-      text = list ? items : '(' + items + ')';
+      text = list || value.length === 1 ? items : '(' + items + ')';
     } else {
       text = entries(value).map(function (x) { return number(rule, x, fmt); }).join(', ');
     }
@@ -132,5 +138,7 @@
     return 0.5 / Math.pow(10, decimals);
   }
 
-  return { draw: draw, number: number, prose: prose, halfUnit: halfUnit, entries: entries };
+  return {
+    draw: draw, number: number, sharedRule: sharedRule, prose: prose, halfUnit: halfUnit, entries: entries,
+  };
 });

@@ -85,29 +85,51 @@
       verdict.className = 'exercise-verdict exercise-verdict-' + kind;
     }
 
+    /** A number as a verdict writes it, with the minus sign of the page. */
+    function asWritten(value) {
+      return String(value).replace('-', '\u2212');
+    }
+
+    /** Marks `field` as refused and points it at the verdict that says why (or clears both). */
+    function markField(field, refused) {
+      if (refused) {
+        field.setAttribute('aria-invalid', 'true');
+        field.setAttribute('aria-describedby', verdict.id);
+      } else {
+        field.removeAttribute('aria-invalid');
+        field.removeAttribute('aria-describedby');
+      }
+    }
+
     function check() {
-      var values = fields.map(function (field) { return worked.answer.readAnswer(field.value); });
-      fields.forEach(function (field, i) {
-        if (values[i] === null) field.setAttribute('aria-invalid', 'true');
-        else field.removeAttribute('aria-invalid');
-      });
-      var unread = values.indexOf(null);
-      if (unread >= 0) {
-        say('unread', fields[unread].value.trim() === ''
-          ? 'Not yet: type a number first.'
-          : 'Not yet: write a number such as 0.67, .67, 2/3 or \u22120.5.');
+      var readings = fields.map(function (field) { return worked.answer.read(field.value); });
+      readings.forEach(function (reading, i) { markField(fields[i], reading.kind !== 'number'); });
+      for (var i = 0; i < readings.length; i++) {
+        if (readings[i].kind === 'number') continue;
+        var typed = fields[i].value.trim();
+        if (typed === '') say('unread', 'Not yet: type a number first.');
+        else if (readings[i].kind === 'decimalComma') {
+          say('unread', '\u201c' + typed + '\u201d is not a number here: write ' + readings[i].withPoint + ', with a point.');
+        } else say('unread', 'Not yet: write a number such as 0.67, .67, 2/3, 24.5% or \u22120.5.');
         return;
       }
-      var right = values.every(function (value, i) {
+      var right = readings.every(function (reading, i) {
         // A hair of slack so that an answer exactly on the boundary is not lost to rounding.
-        return Math.abs(value - data.answer[i]) <= data.tolerance[i] * (1 + 1e-9);
+        return Math.abs(reading.value - data.answer[i]) <= data.tolerance[i] * (1 + 1e-9);
       });
+      // A percentage is read as a fraction; the verdict says so, so a reader who meant
+      // something else sees why.
+      var notes = [];
+      readings.forEach(function (reading, i) {
+        if (reading.percent) notes.push(fields[i].value.trim() + ' read as ' + asWritten(reading.value));
+      });
+      var note = notes.length ? ' (' + notes.join('; ') + ')' : '';
       if (right) {
-        say('correct', 'Correct');
+        say('correct', 'Correct' + note);
         remember(data.name);
         markSolved(section);
       } else {
-        say('wrong', 'Not yet');
+        say('wrong', 'Not yet' + note);
       }
     }
 
@@ -155,12 +177,14 @@
       var answer = refs[data.vary.answer];
       var values = worked.exerciseVary.entries(drawn.outputs[data.vary.answer]);
       data.answer = values;
-      data.printed = values.map(function (x) { return worked.exerciseVary.number(answer.rule, x); });
+      // One precision for every entry, as the sentences print them.
+      var rule = worked.exerciseVary.sharedRule(answer.rule, values);
+      data.printed = values.map(function (x) { return worked.exerciseVary.number(rule, x); });
       data.tolerance = data.printed.map(function (printed) {
         return data.vary.tolerance !== null ? data.vary.tolerance : worked.exerciseVary.halfUnit(printed);
       });
       state.seed = seed;
-      fields.forEach(function (field) { field.value = ''; field.removeAttribute('aria-invalid'); });
+      fields.forEach(function (field) { field.value = ''; markField(field, false); });
       state.solutionShown = false;
       state.lastVerdict = null;
       details.hidden = true;

@@ -5,7 +5,8 @@
  * `search-index.js` (written by `worked build`) by adding a classic script element, which
  * works from file:// where `fetch` does not; that script assigns `window.WORKED_SEARCH_INDEX`:
  *   { docs: [[url, pageTitle, heading, snippet], …],        one per section of a page
- *     words: { word: "gap,gap,…" } }                         section numbers as base-36 gaps
+ *     words: { word: "gap,gap,…" },                          section numbers as base-36 gaps
+ *     synonyms: { abbreviation: "spelled out" } }            book.toml's [search] synonyms
  * A result links to its section's heading anchor, with the query's words in `?highlight=`
  * (read by `highlightPage` on the page opened, which marks them: a query parameter works from
  * file:// too, where text fragments do not). Results and marks are built with createElement,
@@ -36,16 +37,27 @@
   var MAX_WORD_CHARS = 24;
   var MAX_RESULTS = 20;
   var MAX_PREFIX_WORDS = 200;
+  /** A run of words joined by single `_`, `-` or `.`: `w_q`, `top-p`, `0.25`. */
+  var RUN = /[\p{Alphabetic}\p{N}]+(?:[_.\-][\p{Alphabetic}\p{N}]+)*/gu;
   var WORD = /[\p{Alphabetic}\p{N}]+/gu;
+  var NOT_WORD = /[^\p{Alphabetic}\p{N}]/u;
+  var JOINED = /[_.\-]/;
+  var NUMBER = /^[0-9]+\.[0-9.]+$/;
 
-  /** The words of `text`, as `worked::layout::search::tokenize` cuts them. */
+  function keep(word, out) {
+    var chars = Array.from(word);
+    if (chars.length >= MIN_WORD_CHARS) out.push(chars.slice(0, MAX_WORD_CHARS).join(''));
+  }
+
+  /** The words of `text`, as `worked::layout::search::tokenize` cuts them: each word, and a
+   *  joined run as written after its parts. */
   function tokenize(text) {
-    var words = String(text).toLowerCase().match(WORD) || [];
+    var runs = String(text).toLowerCase().match(RUN) || [];
     var out = [];
-    for (var i = 0; i < words.length; i++) {
-      var chars = Array.from(words[i]);
-      if (chars.length < MIN_WORD_CHARS) continue;
-      out.push(chars.slice(0, MAX_WORD_CHARS).join(''));
+    for (var i = 0; i < runs.length; i++) {
+      var parts = runs[i].split(NOT_WORD);
+      for (var p = 0; p < parts.length; p++) keep(parts[p], out);
+      if (JOINED.test(runs[i])) keep(runs[i], out);
     }
     return out;
   }
@@ -66,6 +78,7 @@
   function Searcher(index) {
     this.docs = index.docs;
     this.words = index.words;
+    this.synonyms = index.synonyms || {};
     this.sorted = Object.keys(index.words).sort();
     this.cache = {};
   }
@@ -93,15 +106,22 @@
   };
 
   /**
-   * The ways of reading a query's words: as typed; with two typed words run together
-   * (`layer norm` also finds `LayerNorm`); and with one typed word split in two indexed words
-   * (`layernorm` also finds `layer norm` and `layer_norm`, which the index holds as two words).
+   * The ways of reading a query's words: as typed; without the joined words (`top-p` also
+   * finds `top`, ranked below; not for a number, `0.25`); with two typed words run together (`layer norm` also finds
+   * `LayerNorm`); with one typed word split in two indexed words (`layernorm` also finds
+   * `layer norm` and `layer_norm`); and with the book's synonyms spelled out (`kv cache` also
+   * finds `key-value cache`, when book.toml's `[search] synonyms` says `kv = "key-value"`).
    */
   Searcher.prototype.readings = function (terms) {
     var readings = [terms];
-    if (terms.length === 2) readings.push([terms[0] + terms[1]]);
-    if (terms.length === 1) {
-      var word = terms[0];
+    var parts = terms.filter(function (term) { return !JOINED.test(term); });
+    // A number's digits after its point are not a number of their own: `0.25` never finds `25`.
+    var number = terms.some(function (term) { return NUMBER.test(term); });
+    if (parts.length > 0 && parts.length < terms.length && !number) readings.push(parts);
+    var base = parts.length > 0 ? parts : terms;
+    if (base.length === 2) readings.push([base[0] + base[1]]);
+    if (base.length === 1) {
+      var word = base[0];
       for (var cut = MIN_WORD_CHARS; cut <= word.length - MIN_WORD_CHARS; cut++) {
         var head = word.slice(0, cut);
         var tail = word.slice(cut);
@@ -110,6 +130,16 @@
         }
       }
     }
+    var synonyms = this.synonyms;
+    var spelled = [];
+    var changed = false;
+    base.forEach(function (term) {
+      if (Object.prototype.hasOwnProperty.call(synonyms, term)) {
+        spelled = spelled.concat(tokenize(synonyms[term]));
+        changed = true;
+      } else spelled.push(term);
+    });
+    if (changed && spelled.length > 0) readings.push(spelled);
     return readings;
   };
 
@@ -187,15 +217,24 @@
   function matchRanges(text, terms) {
     var ranges = [];
     if (!terms.length) return ranges;
-    var pattern = new RegExp(WORD.source, 'gu');
-    var match;
-    while ((match = pattern.exec(String(text))) !== null) {
-      var word = match[0].toLowerCase();
+    function matches(word) {
       for (var i = 0; i < terms.length; i++) {
-        if (terms[i].length >= MIN_WORD_CHARS && word.lastIndexOf(terms[i], 0) === 0) {
-          ranges.push([match.index, match.index + match[0].length]);
-          break;
-        }
+        if (terms[i].length >= MIN_WORD_CHARS && word.toLowerCase().lastIndexOf(terms[i], 0) === 0) return true;
+      }
+      return false;
+    }
+    var runs = new RegExp(RUN.source, 'gu');
+    var run;
+    while ((run = runs.exec(String(text))) !== null) {
+      // A joined run (`top-p`) is marked whole when a term starts it, else word by word.
+      if (matches(run[0])) {
+        ranges.push([run.index, run.index + run[0].length]);
+        continue;
+      }
+      var words = new RegExp(WORD.source, 'gu');
+      var word;
+      while ((word = words.exec(run[0])) !== null) {
+        if (matches(word[0])) ranges.push([run.index + word.index, run.index + word.index + word[0].length]);
       }
     }
     return ranges;

@@ -9,6 +9,8 @@
  * reference's aria-describedby); the popover stays while the pointer is over it, and Escape,
  * leaving or blurring the reference closes it (WCAG 1.4.13). Nothing in the popover takes
  * focus: it repeats what the link leads to. Without JavaScript the references are plain links.
+ * A citation (`<a class="worked-cite" href="#ref-key">`) shows its entry of the page's reference
+ * list (`<li id="ref-key">`) the same way.
  *
  * Classic script (browsers refuse ES modules from file://), loaded with `defer`.
  */
@@ -58,10 +60,9 @@
     function show(link) {
       cancelHide();
       if (current === link) return;
-      var template = templates[link.getAttribute('data-xref')];
-      if (!template) return;
+      var copy = targetCopy(link);
+      if (!copy) return;
       hide();
-      var copy = document.importNode(template.content, true);
       // A copy of a scrolling formula box or a link is not a place to tab to.
       var focusable = copy.querySelectorAll('[tabindex], a[href]');
       for (var i = 0; i < focusable.length; i++) focusable[i].setAttribute('tabindex', '-1');
@@ -70,6 +71,20 @@
       current = link;
       link.setAttribute('aria-describedby', POPOVER_ID);
       place(link);
+    }
+
+    /** A copy of what `link` refers to: its template, or a citation's reference-list entry. */
+    function targetCopy(link) {
+      if (link.hasAttribute('data-xref')) {
+        var template = templates[link.getAttribute('data-xref')];
+        return template ? document.importNode(template.content, true) : null;
+      }
+      var href = link.getAttribute('href') || '';
+      var entry = href.charAt(0) === '#' ? document.getElementById(decodeURIComponent(href.slice(1))) : null;
+      if (!entry) return null;
+      var copy = document.createDocumentFragment();
+      for (var i = 0; i < entry.childNodes.length; i++) copy.appendChild(entry.childNodes[i].cloneNode(true));
+      return copy;
     }
 
     /** Under the reference, inside the window's width. */
@@ -82,7 +97,7 @@
       popover.style.top = (box.bottom + window.scrollY + 6) + 'px';
     }
 
-    var links = document.querySelectorAll('a.xref[data-xref]');
+    var links = document.querySelectorAll('a.xref[data-xref], a.worked-cite[href^="#"]');
     for (var j = 0; j < links.length; j++) {
       var link = links[j];
       link.addEventListener('mouseenter', function (event) { show(event.currentTarget); });

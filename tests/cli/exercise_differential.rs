@@ -1,15 +1,48 @@
 //! Differential test of exercises: the browser (`static/js/exercise-answer.js`) must read every
 //! answer a reader may type as `worked::present::answer::read_answer` does, to the same bits or
 //! to the same refusal, on random texts built from the pieces answers are made of (signs, the
-//! Unicode minus, digits, points, exponents, slashes, spaces) and some that are not.
+//! Unicode minus, digits, points, exponents, slashes, spaces, digit groups, percent signs,
+//! decimal commas) and some that are not.
 
 use crate::common::SplitMix64;
 use serde_json::json;
-use worked::present::answer::read_answer;
+use worked::present::answer::{read, Reading};
 
 const PIECES: &[&str] = &[
-    "0", "1", "2", "3", "7", "9", "12", "0.5", ".", ".", "e", "E", "e-", "e+", "-", "+",
-    "\u{2212}", "/", " / ", " ", "\t", "x", ",", "00", "1e308", "1e-320", "%", "½",
+    "0",
+    "1",
+    "2",
+    "3",
+    "7",
+    "9",
+    "12",
+    "0.5",
+    ".",
+    ".",
+    "e",
+    "E",
+    "e-",
+    "e+",
+    "-",
+    "+",
+    "\u{2212}",
+    "/",
+    " / ",
+    " ",
+    "\t",
+    "x",
+    ",",
+    "00",
+    "1e308",
+    "1e-320",
+    "%",
+    "½",
+    ",000",
+    " 000",
+    "\u{202f}000",
+    "1,048",
+    ",5",
+    " %",
 ];
 
 fn random_answer(rng: &mut SplitMix64) -> String {
@@ -25,12 +58,22 @@ fn number_like(rng: &mut SplitMix64) -> String {
     let mut text = String::new();
     for part in [
         &["", "", " ", "-", "\u{2212}", "+"][..],
-        &["", "0", "3", "42", "1234567890123456789"],
+        &[
+            "",
+            "0",
+            "3",
+            "42",
+            "1234567890123456789",
+            "1,048,576",
+            "12 345",
+            "1,00",
+            "0,245",
+        ],
         &[".", ".", ""],
         &["", "5", "25", "000001", "3333333333333333333333"],
         &["", "", "e-3", "E+2", "e12", "e400", "e-400", "e"],
         &["", "", "", "/", " / 7", "/0", "/.5", "/3e1", "/-2"],
-        &["", "", "", " ", "x", "/4"],
+        &["", "", "", " ", "x", "/4", "%", " %"],
     ] {
         text.push_str(pick(part));
     }
@@ -50,24 +93,38 @@ fn javascript_reads_answers_as_rust_does() {
     let mut rng = SplitMix64(0xe8e2_c15e);
     let mut cases = Vec::new();
     let mut numbers = 0;
-    let mut texts: Vec<String> = ["0.67", ".67", "2/3", "6.7e-1", "\u{2212}0.5", " -13/4 "]
-        .into_iter()
-        .map(String::from)
-        .collect();
+    let mut commas = 0;
+    let mut texts: Vec<String> = [
+        "0.67",
+        ".67",
+        "2/3",
+        "6.7e-1",
+        "\u{2212}0.5",
+        " -13/4 ",
+        "1,048,576",
+        "1 048 576",
+        "24.5%",
+        "0,245",
+        "\u{2212}2,5",
+    ]
+    .into_iter()
+    .map(String::from)
+    .collect();
     texts.extend((0..3000).map(|_| random_answer(&mut rng)));
     texts.extend((0..6000).map(|_| number_like(&mut rng)));
     for written in texts {
-        let value = read_answer(&written);
-        numbers += usize::from(value.is_some());
+        let reading = read(&written);
+        numbers += usize::from(matches!(reading, Reading::Number { .. }));
+        commas += usize::from(matches!(reading, Reading::DecimalComma { .. }));
         cases.push(json!({
             "input": { "kind": "answer", "text": written },
-            "expected": { "value": value },
+            "expected": reading,
         }));
     }
     // The comparison only means something if many texts are numbers and many are not.
     assert!(
-        numbers > 1000 && cases.len() - numbers > 1000,
-        "{numbers} of {}",
+        numbers > 1000 && cases.len() - numbers > 1000 && commas > 10,
+        "{numbers} numbers and {commas} decimal commas of {}",
         cases.len()
     );
     crate::common::run_node_differential("exercise-differential.mjs", &cases, cases.len());
@@ -134,6 +191,7 @@ fn javascript_draws_and_prints_every_seed_as_rust_does() {
                 .collect();
             let rule: PrintRule = serde_json::from_value(refs[answer]["rule"].clone()).unwrap();
             let values = entries(&drawn.outputs[answer]);
+            let rule = rule.shared_by(&values);
             let answer_printed: Vec<String> = values.iter().map(|x| rule.number(*x)).collect();
             let tolerance: Vec<f64> = answer_printed
                 .iter()

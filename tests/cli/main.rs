@@ -3,6 +3,7 @@
 //! and diagnostics. One test binary keeps linking fast; modules follow the features.
 
 mod accessibility;
+mod answers_browser;
 mod block_lessons_browser;
 mod book_browser;
 mod book_values;
@@ -11,6 +12,7 @@ mod browser;
 mod build;
 mod cards;
 mod check;
+mod citation_popover_browser;
 mod citations;
 mod common;
 mod compute_blocks;
@@ -48,6 +50,7 @@ mod readme_screenshots;
 mod references;
 mod regressions;
 mod search_differential;
+mod search_words_browser;
 mod serve;
 mod shown_arithmetic;
 mod site_furniture;

@@ -34,7 +34,7 @@ fn case(rng: &mut SplitMix64) -> serde_json::Value {
         })
         .collect();
     let indexed: Vec<IndexedSection> = sections.iter().cloned().map(Into::into).collect();
-    let script = index_script(&indexed.iter().collect::<Vec<_>>());
+    let script = index_script(&indexed.iter().collect::<Vec<_>>(), &[]);
     let json = script
         .strip_prefix(&format!("window.{INDEX_GLOBAL} = "))
         .and_then(|rest| rest.trim_end().strip_suffix(';'))

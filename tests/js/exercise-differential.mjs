@@ -6,7 +6,8 @@
 // and does "New numbers" draw, compute and print what Rust does for every seed?
 //
 // CASES.json is `[{ input, expected }]`, written by tests/cli/exercise_differential.rs:
-// `{ kind: "answer", text }` → `{ value }` (null where Rust reads no number), or
+// `{ kind: "answer", text }` → Rust's `Reading` (`{ kind: "number", value, percent }`,
+// `{ kind: "decimalComma", withPoint }` or `{ kind: "unread" }`), or
 // `{ kind: "draw", vary, seed }` (an exercise's page data) → `{ inputs, printed, answer,
 // answerPrinted, tolerance }`: the drawn inputs bit for bit, every number as printed, the answer
 // to 1e-9, and its printed entries and tolerance.
@@ -47,7 +48,7 @@ function compareDraw(input, expected) {
     if (!close(values[i], expected.answer[i])) {
       return `seed ${input.seed}: answer entry ${i} is ${values[i]} in JS, ${expected.answer[i]} in Rust`;
     }
-    const printed = vary.number(answerRef.rule, values[i], format);
+    const printed = vary.number(vary.sharedRule(answerRef.rule, values, format), values[i], format);
     const tolerance = input.vary.tolerance !== null ? input.vary.tolerance : vary.halfUnit(printed);
     if (printed !== expected.answerPrinted[i] || tolerance !== expected.tolerance[i]) {
       return `seed ${input.seed}: answer entry ${i} prints ${printed} ± ${tolerance} in JS, ${expected.answerPrinted[i]} ± ${expected.tolerance[i]} in Rust`;
@@ -59,11 +60,14 @@ function compareDraw(input, expected) {
 /** The first disagreement of one case, as a sentence, or null. */
 export function compareCase(input, expected) {
   if (input.kind === 'answer') {
-    const value = answer.readAnswer(input.text);
-    const same = value === null || expected.value === null
-      ? value === expected.value
-      : Object.is(value, expected.value);
-    return same ? null : `reading ${JSON.stringify(input.text)}: JS ${value}, Rust ${expected.value}`;
+    const reading = answer.read(input.text);
+    const same = reading.kind === expected.kind
+      && (reading.kind !== 'number'
+        || (Object.is(reading.value, expected.value) && reading.percent === expected.percent))
+      && reading.withPoint === expected.withPoint;
+    return same
+      ? null
+      : `reading ${JSON.stringify(input.text)}: JS ${JSON.stringify(reading)}, Rust ${JSON.stringify(expected)}`;
   }
   if (input.kind === 'draw') return compareDraw(input, expected);
   return `unknown case kind ${JSON.stringify(input.kind)}`;

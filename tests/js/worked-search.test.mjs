@@ -37,7 +37,8 @@ test('a match in a heading ranks above a match in the text', () => {
 });
 
 test('words are lowercased and cut at punctuation like the Rust index', () => {
-  assert.deepEqual(search.tokenize('Über-Kernel: a 3x3 λ-map'), ['über', 'kernel', '3x3', 'map']);
+  assert.deepEqual(search.tokenize('Über-Kernel: a 3x3 λ-map'), ['über', 'kernel', 'über-kernel', '3x3', 'map', 'λ-map']);
+  assert.deepEqual(search.tokenize('W_Q, top-p and 0.25.'), ['w_q', 'top', 'top-p', 'and', '25', '0.25']);
 });
 
 const normalising = {
@@ -61,6 +62,31 @@ test('layernorm, layer_norm, Layer Norm and sqrt find what a reader means', () =
   assert.deepEqual(urls('LAYERNORM'), all);
   assert.deepEqual(urls('sqrt'), ['s.html#root']);
   assert.deepEqual(urls('layernor'), all, 'the split reading takes a prefix as its last word');
+});
+
+const written = {
+  docs: [
+    ['a.html#wq', 'A', 'Queries', 'The query weights W_Q.'],
+    ['a.html#top', 'A', 'Top-p', 'Keep the top-p mass, p = 0.25.'],
+    ['a.html#k', 'A', 'Top-k', 'Keep the top 25 tokens.'],
+    ['a.html#kv', 'A', 'Cache', 'The key-value cache.'],
+  ],
+  // As the Rust index words them: joined runs after their parts, the book's synonyms beside.
+  words: {
+    query: '0', weights: '0', w_q: '0', top: '1,1', 'top-p': '1', 'top-k': '2', keep: '1,1',
+    mass: '1', 25: '1,1', '0.25': '1', tokens: '2', key: '3', value: '3', 'key-value': '3', cache: '3',
+  },
+  synonyms: { kv: 'key-value' },
+};
+
+test('identifiers, hyphenated terms, numbers as written and synonyms find what a reader means', () => {
+  const searcher = new search.Searcher(written);
+  const urls = (query) => searcher.search(query).map((r) => r.url);
+  assert.deepEqual(urls('W_Q'), ['a.html#wq']);
+  assert.deepEqual(urls('top-p'), ['a.html#top', 'a.html#k'], 'top-p first, then top alone');
+  assert.deepEqual(urls('0.25'), ['a.html#top'], 'a number is not its digits after the point');
+  assert.deepEqual(urls('kv cache'), ['a.html#kv']);
+  assert.deepEqual(search.matchRanges('the top-p mass', ['top-p']), [[4, 9]]);
 });
 
 test('the words of every reading are highlighted, whole words from their start', () => {
