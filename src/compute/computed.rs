@@ -137,7 +137,12 @@ pub fn compute(
 ) -> Result<Computed, LangError> {
     let program = lang::parse(steps)?;
     let results = lang::run(&program, &inputs)?;
-    let numpy = lang::numpy::translate(&program, &inputs);
+    let run_values: Vec<(String, Value)> = inputs
+        .iter()
+        .cloned()
+        .chain(results.iter().map(|o| (o.name.clone(), o.value.clone())))
+        .collect();
+    let numpy = lang::numpy::translate_run(&program, &inputs, &run_values);
     let reads = program.step_reads();
     let whole = results
         .iter()

@@ -526,7 +526,7 @@ impl Generator {
     /// A program with `grad`: a smooth loss of random inputs differentiated with respect to
     /// them (or a list of them, or a loop's state inside its body, or through every iteration
     /// after it), or now and then a random program of any kind with a gradient appended.
-    fn grad_program(&mut self) -> Program {
+    pub(crate) fn grad_program(&mut self) -> Program {
         if self.chance(20) {
             let mut program = self.program();
             let last = self

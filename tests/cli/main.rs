@@ -17,6 +17,8 @@ mod citations;
 mod common;
 mod compute_blocks;
 mod compute_grad;
+mod compute_grad_browser;
+mod compute_grad_shown;
 mod compute_lang_differential;
 mod compute_loops_browser;
 mod compute_widget_browser;

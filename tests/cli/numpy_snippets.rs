@@ -12,7 +12,7 @@ use std::io::Write;
 use std::path::Path;
 use std::process::Command;
 use worked::base::html::escape_html;
-use worked::compute::lang::numpy::translate;
+use worked::compute::lang::numpy::{translate, translate_run};
 use worked::compute::lang::{parse, run, Value as LangValue};
 
 /// Steps whose value is rounding error by design, so NumPy's pairwise sums need not reproduce
@@ -315,6 +315,127 @@ fn random_programs_that_run_give_the_same_values_in_numpy() {
         cases.len() >= RANDOM_PROGRAMS / 6,
         "only {} programs ran",
         cases.len()
+    );
+    assert_numpy_agrees(&cases);
+}
+
+/// Programs with `grad`: a logistic regression whose block also shows its backward pass, the
+/// same regression trained in a `repeat` loop (the backward lines inside the loop body), and a
+/// two-layer network with a softmax cross-entropy.
+const GRAD_PROGRAMS: &str = r#"```compute
+name = "regression"
+steps = """
+Z = X @ w + b
+P = sigmoid(Z)
+L = -mean(T * log(P) + (1 - T) * log(1 - P))
+g = grad(L, [w, b])
+"""
+backward = "g"
+
+[inputs]
+X = [[1, 2], [0, 1], [2, 0]]
+T = [1, 0, 1]
+w = [0.1, -0.2]
+b = 0.3
+```
+
+```compute
+name = "training"
+steps = """
+w = w0
+repeat 50:
+    P = sigmoid(X @ w + b)
+    L = -mean(T * log(P) + (1 - T) * log(1 - P))
+    g = grad(L, w)
+    w = w - 0.5 * g
+"""
+
+[inputs]
+X = [[1, 2], [0, 1], [2, 0]]
+T = [1, 0, 1]
+w0 = [0.1, -0.2]
+b = 0.3
+```
+
+```compute
+name = "network"
+steps = """
+H = tanh(X @ W1 + c)
+Z = H @ W2.T
+L = -sum(Y * log_softmax(Z, axis=1)) / 3
+g = grad(L, [W1, c, W2])
+"""
+
+[inputs]
+X = [[1, 2], [0, 1], [2, -1]]
+Y = [[1, 0], [0, 1], [1, 0]]
+W1 = [[0.1, -0.2, 0.4], [0.3, 0.2, -0.5]]
+c = [0.1, 0, -0.1]
+W2 = [[0.2, -0.1, 0.3], [-0.4, 0.5, 0.1]]
+```
+"#;
+
+/// How many random programs with `grad` are tried; most have a written backward pass.
+const RANDOM_GRAD_PROGRAMS: usize = 600;
+
+#[test]
+fn programs_with_grad_run_their_written_backward_pass_in_numpy_with_the_cores_values() {
+    if !available() {
+        return;
+    }
+    let book = Book::with_lesson("grad.md", &lesson("Grad", GRAD_PROGRAMS));
+    let mut cases = compute_examples(book.root(), Path::new("content/grad.md"));
+    for case in &cases {
+        let code = case["numpy"]["code"].as_str().expect("a snippet");
+        assert!(
+            code.contains("bar_") && !code.contains("raise"),
+            "no written backward pass in\n{code}"
+        );
+    }
+    let training = cases[1]["numpy"]["code"].as_str().expect("a snippet");
+    assert!(
+        training.contains("    bar_w = ") && training.contains("    g = bar_w"),
+        "{training}"
+    );
+    let mut generator = Generator::new(0x0067_7261_646e);
+    let mut written = 0;
+    for index in 0..RANDOM_GRAD_PROGRAMS {
+        let program = generator.grad_program();
+        let Ok(parsed) = parse(&program.steps) else {
+            continue;
+        };
+        let Ok(outputs) = run(&parsed, &program.inputs) else {
+            continue;
+        };
+        let values: Vec<(String, LangValue)> = program
+            .inputs
+            .iter()
+            .cloned()
+            .chain(outputs.iter().map(|o| (o.name.clone(), o.value.clone())))
+            .collect();
+        let numpy = translate_run(&parsed, &program.inputs, &values);
+        let inputs: Vec<LangValue> = program.inputs.iter().map(|(_, v)| v.clone()).collect();
+        let code = numpy.code(&inputs);
+        if code.contains("raise NotImplementedError") {
+            continue;
+        }
+        written += 1;
+        let plain_map = |pairs: &mut dyn Iterator<Item = (String, Value)>| {
+            pairs.collect::<serde_json::Map<String, Value>>()
+        };
+        cases.push(serde_json::json!({
+            "name": format!("random program with grad {index}:\n{}\n", program.steps),
+            "inputs": plain_map(&mut program.inputs.iter().map(|(n, v)| (n.clone(), plain(v)))),
+            "steps": plain_map(&mut outputs.iter().map(|o| (o.name.clone(), plain(&o.value)))),
+            "numpy": {
+                "code": code,
+                "names": plain_map(&mut numpy.names.iter().map(|(n, p)| (n.clone(), Value::from(p.as_str())))),
+            },
+        }));
+    }
+    assert!(
+        written >= RANDOM_GRAD_PROGRAMS / 10,
+        "only {written} random programs had a written backward pass"
     );
     assert_numpy_agrees(&cases);
 }

@@ -19,7 +19,7 @@ use std::ops::Range;
 use toml::Spanned;
 
 const KEYS: &str = "name, steps, [inputs] (optional), rows (optional), cols (optional), \
-[labels] (optional), [expect] (optional), show (optional)";
+[labels] (optional), [expect] (optional), show (optional), backward (optional)";
 
 const VALUE_HELP: &str = "write a number (eps = 0.001), a list of numbers (gamma = [1, 0.5]) \
 or a list of rows (x = [[1, 2], [3, 4]])";
@@ -37,6 +37,8 @@ struct ComputeSpec {
     inputs: Option<BTreeMap<String, Spanned<toml::Value>>>,
     expect: Option<ExpectTable>,
     show: Option<Spanned<toml::Value>>,
+    /// A `grad` step whose backward pass the example shows as `bar_…` steps.
+    backward: Option<Spanned<String>>,
 }
 
 /// Parses the block and runs its program.
@@ -81,14 +83,21 @@ pub(super) fn evaluate(text: &str, data: &DataFiles) -> Result<ParsedExample, Ve
     let sides = read_sides(spec.labels.as_ref()).map_err(|error| vec![error])?;
     let labels = Labels { rows, cols, sides };
     let steps = Steps::locate(text, &spec.steps);
-    let computed =
-        compute(spec.steps.get_ref(), inputs.clone(), labels.clone()).map_err(|error| {
+    let run = |program: &str| {
+        compute(program, inputs.clone(), labels.clone()).map_err(|error| {
             vec![BlockError {
                 span: steps.file_span(error.span),
                 message: error.message,
                 help: error.hint,
             }]
-        })?;
+        })
+    };
+    let mut computed = run(spec.steps.get_ref())?;
+    let mut program = spec.steps.get_ref().clone();
+    if let Some(shown) = &spec.backward {
+        program = with_backward(&program, &computed, shown).map_err(|error| vec![error])?;
+        computed = run(&program)?;
+    }
     if let Some(error) = unknown_sides(text, spec.labels.as_ref(), &computed) {
         return Err(vec![error]);
     }
@@ -99,7 +108,7 @@ pub(super) fn evaluate(text: &str, data: &DataFiles) -> Result<ParsedExample, Ve
     let inputs_json = serde_json::json!({
         "name": spec.name.get_ref(),
         "kind": "compute",
-        "steps": spec.steps.get_ref(),
+        "steps": program,
         "inputs": widget_inputs,
         "stepNames": computed.step_names(),
         "rows": labels.rows,
@@ -116,6 +125,31 @@ pub(super) fn evaluate(text: &str, data: &DataFiles) -> Result<ParsedExample, Ve
         inputs: inputs_json,
         expectations: expect::read(text, spec.expect.as_ref()).map_err(|error| vec![error])?,
     })
+}
+
+/// The program with the backward pass of the `grad` step `shown` written after it, so its
+/// `bar_…` lines run as steps (on the page and in the widget alike).
+fn with_backward(
+    program: &str,
+    computed: &Computed,
+    shown: &Spanned<String>,
+) -> Result<String, BlockError> {
+    let parsed = crate::compute::lang::parse(program)
+        .map_err(|error| BlockError::new(shown.span(), error.message))?;
+    let values = |name: &str| computed.value(name).cloned();
+    let lines = crate::compute::lang::backward_program(&parsed, &values, shown.get_ref())
+        .map_err(|why| {
+            BlockError::new(
+                shown.span(),
+                format!("backward = \"{}\": cannot write this backward pass: {why}", shown.get_ref()),
+            )
+            .help("name a step g = grad(L, x) outside the program's loops, whose loss is computed with the functions listed; the value of grad itself does not need this")
+        })?;
+    let separator = if program.ends_with('\n') { "" } else { "\n" };
+    Ok(format!(
+        "{program}{separator}# The backward pass of {}, derived by the language\n{lines}",
+        shown.get_ref()
+    ))
 }
 
 /// An input value as the widget receives it (inputs are finite, so plain JSON numbers do).

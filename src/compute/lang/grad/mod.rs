@@ -13,8 +13,12 @@
 //! values reassigned in loops count against the run's memory bound, the sweep's operations
 //! against its work bound.
 
+pub(crate) mod derive;
 mod forward;
 mod rules;
+mod shown;
+
+pub use shown::backward_program;
 
 use std::collections::HashMap;
 use std::ops::Range;

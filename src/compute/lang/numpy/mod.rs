@@ -21,10 +21,11 @@
 //!   not NumPy's, so the numbers are the book's;
 //! - a name that is a Python keyword, `np`, a helper or a builtin the snippet uses gets a `_`.
 
+mod grad;
 mod helpers;
 mod number;
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use super::parser::{Arg, BinaryOp, Expr, ExprKind, Subscript};
 use super::statements::{Repeat, Statement, Step};
@@ -89,8 +90,20 @@ pub fn python_value(value: &Value) -> String {
 
 /// Translates `program`, whose inputs are `inputs` (their values fix their shapes).
 pub fn translate(program: &Program, inputs: &[(String, Value)]) -> Numpy {
+    translate_run(program, inputs, &[])
+}
+
+/// Translates `program` after a run that gave `values` (every name's value, whose shapes the
+/// written backward pass of a `grad` needs: without them a `grad` becomes a `raise`).
+pub fn translate_run(
+    program: &Program,
+    inputs: &[(String, Value)],
+    values: &[(String, Value)],
+) -> Numpy {
     let mut translator = Translator::new(program, inputs);
+    translator.shapes = grad::shapes(values);
     let mut body = String::from("# Steps\n");
+    translator.blocks.push(grad::Block::default());
     for statement in &program.statements {
         translator.statement(statement, 0, &mut body);
     }
@@ -212,7 +225,7 @@ struct Known {
 }
 
 struct Translator<'p> {
-    text: &'p str,
+    text: String,
     /// Language name → Python name.
     python: BTreeMap<String, String>,
     known: BTreeMap<String, Known>,
@@ -223,6 +236,13 @@ struct Translator<'p> {
     helpers: BTreeSet<&'static str>,
     /// How many lines of the program text the snippet has reached (for its comment lines).
     written_lines: usize,
+    /// Every name's shape after a run, for the written backward passes.
+    shapes: BTreeMap<String, super::grad::derive::Shape>,
+    /// The blocks being written, innermost last.
+    blocks: Vec<grad::Block<'p>>,
+    /// The targets of the `grad` steps on each line, and each line's written backward pass.
+    grad_targets: HashMap<usize, Vec<String>>,
+    derived: HashMap<usize, Result<Vec<(String, String)>, String>>,
 }
 
 /// Every name `history(…)` reads in `statements`.
@@ -268,13 +288,17 @@ fn history_names(statements: &[Statement], into: &mut BTreeSet<String>) {
 impl<'p> Translator<'p> {
     fn new(program: &'p Program, inputs: &[(String, Value)]) -> Self {
         let mut translator = Translator {
-            text: &program.text,
+            text: program.text.clone(),
             python: BTreeMap::new(),
             known: BTreeMap::new(),
             histories: BTreeSet::new(),
             started: BTreeSet::new(),
             helpers: BTreeSet::new(),
             written_lines: 0,
+            shapes: BTreeMap::new(),
+            blocks: Vec::new(),
+            grad_targets: HashMap::new(),
+            derived: HashMap::new(),
         };
         history_names(&program.statements, &mut translator.histories);
         let mut taken: BTreeSet<String> = inputs.iter().map(|(name, _)| name.clone()).collect();
@@ -307,6 +331,9 @@ impl<'p> Translator<'p> {
             );
         }
         translator.infer_int(&program.statements);
+        let mut steps = Vec::new();
+        collect_steps(&program.statements, &mut steps);
+        translator.grad_targets = grad::grad_lines(&steps);
         translator
     }
 
@@ -378,7 +405,7 @@ impl<'p> Translator<'p> {
         }
     }
 
-    fn statement(&mut self, statement: &Statement, depth: usize, out: &mut String) {
+    fn statement(&mut self, statement: &'p Statement, depth: usize, out: &mut String) {
         let indent = "    ".repeat(depth);
         let line = match statement {
             Statement::Assign(step) => step.line,
@@ -407,13 +434,20 @@ impl<'p> Translator<'p> {
         self.written_lines = line;
     }
 
-    fn assign(&mut self, step: &Step, indent: &str, depth: usize, out: &mut String) {
+    fn assign(&mut self, step: &'p Step, indent: &str, depth: usize, out: &mut String) {
         let python = self.name(&step.name);
-        let code = self.expr(&step.expr).text;
-        out.push_str(&format!(
-            "{indent}{python} = {code}{}\n",
-            self.comment(step.line)
-        ));
+        if let Some((loss, x)) = grad::grad_call(step) {
+            self.grad(step, loss, x, indent, out);
+        } else {
+            let code = self.expr(&step.expr).text;
+            out.push_str(&format!(
+                "{indent}{python} = {code}{}\n",
+                self.comment(step.line)
+            ));
+        }
+        if let Some(block) = self.blocks.last_mut() {
+            block.steps.push(step);
+        }
         if depth > 0 && self.histories.contains(&step.name) {
             out.push_str(&format!(
                 "{indent}{}.append({python})\n",
@@ -422,7 +456,7 @@ impl<'p> Translator<'p> {
         }
     }
 
-    fn repeat(&mut self, repeat: &Repeat, indent: &str, depth: usize, out: &mut String) {
+    fn repeat(&mut self, repeat: &'p Repeat, indent: &str, depth: usize, out: &mut String) {
         // The lists of the histories this loop (or one inside it) appends to start empty
         // before the outermost such loop.
         let mut assigned = Vec::new();
@@ -442,9 +476,14 @@ impl<'p> Translator<'p> {
             "{indent}for {counter} in range({count}):{}\n",
             self.comment(repeat.line)
         ));
+        if let Some(block) = self.blocks.last_mut() {
+            block.after_loop = true;
+        }
+        self.blocks.push(grad::Block::default());
         for statement in &repeat.body {
             self.statement(statement, depth + 1, out);
         }
+        self.blocks.pop();
     }
 
     /// The Python list that collects `name`'s history: `loss_history`, with `_` added until

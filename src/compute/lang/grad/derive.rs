@@ -1,0 +1,697 @@
+//! The backward pass of a `grad` written out as lines of the language: `bar_Z = …` for every
+//! step between the loss and the targets, named after the forward step whose gradient it holds,
+//! so a page can show "what the language derived" and "Copy as NumPy" can run it without a
+//! framework.
+//!
+//! Stage: beside evaluation. Input: the steps written before the `grad` in its block (a loop's
+//! body, or the program's top level), the loss, the targets and every name's shape from a run.
+//! Output: the lines in order, each a name and an expression in the language. Must not:
+//! evaluate anything. The derivation covers the functions a lesson trains with (arithmetic with
+//! broadcasting, `@`, `.T`, `^` by a number, `exp`, `log`, `sqrt`, `tanh`, `sigmoid`, `relu`,
+//! `sum`, `mean`, `softmax`, `log_softmax`, `layer_norm`, `cols`, `concat` along axis 1); for anything else it says which operation it cannot
+//! write, and the numeric `grad` still gives the value.
+
+use std::collections::{BTreeSet, HashMap};
+
+use super::super::parser::{BinaryOp, Expr, ExprKind};
+use super::super::statements::Step;
+use super::super::value::Value;
+
+/// A value's shape: its rank and its rows × columns seen as a matrix (a vector is one row).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Shape {
+    rank: u8,
+    rows: usize,
+    cols: usize,
+}
+
+impl Shape {
+    pub(crate) fn of(value: &Value) -> Shape {
+        let (rows, cols) = value.dims();
+        Shape {
+            rank: value.rank(),
+            rows,
+            cols,
+        }
+    }
+
+    /// 0 for a scalar, 1 for a vector, 2 for a matrix.
+    pub(crate) fn rank(self) -> u8 {
+        self.rank
+    }
+
+    const SCALAR: Shape = Shape {
+        rank: 0,
+        rows: 1,
+        cols: 1,
+    };
+
+    /// `ones(…)` of this shape.
+    fn ones(self) -> String {
+        match self.rank {
+            0 => "1".to_string(),
+            1 => format!("ones({})", self.cols),
+            _ => format!("ones({}, {})", self.rows, self.cols),
+        }
+    }
+}
+
+/// The name that holds the gradient of the loss with respect to `name`.
+pub(crate) fn bar(name: &str) -> String {
+    format!("bar_{name}")
+}
+
+/// Text that can stand as an operand without parentheses.
+fn atomic(text: &str) -> bool {
+    text.chars()
+        .all(|c| c.is_alphanumeric() || c == '_' || c == '.')
+        || balanced_call(text)
+}
+
+/// Text with a sum, difference or comparison outside parentheses, which a product's left
+/// operand must wrap.
+fn loose(text: &str) -> bool {
+    let mut depth = 0;
+    let bytes = text.as_bytes();
+    for (i, c) in text.char_indices() {
+        match c {
+            '(' | '[' => depth += 1,
+            ')' | ']' => depth -= 1,
+            '+' | '-' | '>' | '<' | '=' if depth == 0 && i > 0 && bytes[i - 1] == b' ' => {
+                return true
+            }
+            _ => {}
+        }
+    }
+    false
+}
+
+/// `text` as the left operand of `*`, `/` or `@`.
+fn left_operand(text: &str) -> String {
+    if loose(text) {
+        format!("({text})")
+    } else {
+        text.to_string()
+    }
+}
+
+/// `f(…)` or `(…)` whose first `(` closes at the end.
+fn balanced_call(text: &str) -> bool {
+    let Some(open) = text.find('(') else {
+        return false;
+    };
+    if !text[..open]
+        .chars()
+        .all(|c| c.is_alphanumeric() || c == '_')
+        || !text.ends_with(')')
+    {
+        return false;
+    }
+    let mut depth = 0;
+    for (i, c) in text.char_indices().skip_while(|(i, _)| *i < open) {
+        match c {
+            '(' => depth += 1,
+            ')' => {
+                depth -= 1;
+                if depth == 0 {
+                    return i == text.len() - 1;
+                }
+            }
+            _ => {}
+        }
+    }
+    false
+}
+
+fn wrap(text: &str) -> String {
+    if atomic(text) {
+        text.to_string()
+    } else {
+        format!("({text})")
+    }
+}
+
+/// `a * b`, leaving out a factor of 1.
+fn times(a: &str, b: &str) -> String {
+    match (a, b) {
+        ("1", _) => b.to_string(),
+        ("-1", _) => format!("-{}", wrap(b)),
+        (_, "1") => a.to_string(),
+        _ => format!("{} * {}", left_operand(a), wrap(b)),
+    }
+}
+
+fn number(x: f64) -> String {
+    format!("{x}")
+}
+
+struct Deriver<'t> {
+    text: &'t str,
+    shapes: &'t dyn Fn(&str) -> Option<Shape>,
+    /// Names whose value depends on a target (the targets included).
+    depends: BTreeSet<String>,
+    /// The terms of each name's gradient, in the order they arrive.
+    terms: HashMap<String, Vec<String>>,
+}
+
+/// The backward lines of `grad(loss, target)` for each of `targets` over `steps` (the steps
+/// written before the `grad` in its block, in order), or what it cannot write.
+pub(crate) fn derive(
+    text: &str,
+    steps: &[&Step],
+    loss: &str,
+    targets: &[String],
+    shapes: &dyn Fn(&str) -> Option<Shape>,
+) -> Result<Vec<(String, String)>, String> {
+    let mut seen = BTreeSet::new();
+    for step in steps {
+        if !seen.insert(step.name.as_str()) {
+            return Err(format!(
+                "`{}` is assigned twice before the grad, and a written backward pass names each step once",
+                step.name
+            ));
+        }
+    }
+    let mut deriver = Deriver {
+        text,
+        shapes,
+        depends: targets.iter().cloned().collect(),
+        terms: HashMap::new(),
+    };
+    for step in steps {
+        if !targets.contains(&step.name) && deriver.reads_dependent(&step.expr) {
+            deriver.depends.insert(step.name.clone());
+        }
+    }
+    let Some(position) = steps.iter().position(|s| s.name == loss) else {
+        return Err(format!(
+            "`{loss}` is not a step written before the grad in the same block"
+        ));
+    };
+    if !deriver.depends.contains(loss) {
+        return Err(format!(
+            "`{loss}` does not depend on the names differentiated"
+        ));
+    }
+    let mut lines = Vec::new();
+    deriver
+        .terms
+        .insert(loss.to_string(), vec!["1".to_string()]);
+    for step in steps[..=position].iter().rev() {
+        if targets.contains(&step.name) || !deriver.depends.contains(&step.name) {
+            continue;
+        }
+        let Some(terms) = deriver.terms.remove(&step.name) else {
+            continue;
+        };
+        let adjoint = if step.name == loss {
+            "1".to_string()
+        } else {
+            let name = bar(&step.name);
+            lines.push((name.clone(), sum_of(&terms)));
+            name
+        };
+        deriver.backward(&step.expr, &adjoint, Some(&step.name))?;
+    }
+    for target in targets {
+        let Some(terms) = deriver.terms.remove(target) else {
+            return Err(format!("`{loss}` does not depend on `{target}`"));
+        };
+        lines.push((bar(target), sum_of(&terms)));
+    }
+    Ok(lines)
+}
+
+/// The terms added up, a negative one subtracted.
+fn sum_of(terms: &[String]) -> String {
+    let mut sum = terms[0].clone();
+    for term in &terms[1..] {
+        match term.strip_prefix('-') {
+            Some(rest) => sum.push_str(&format!(" - {rest}")),
+            None => sum.push_str(&format!(" + {term}")),
+        }
+    }
+    sum
+}
+
+impl Deriver<'_> {
+    fn reads_dependent(&self, expr: &Expr) -> bool {
+        match &expr.kind {
+            ExprKind::Number(_) => false,
+            ExprKind::Name(name) => self.depends.contains(name),
+            ExprKind::Negate(inner) | ExprKind::Transpose(inner) => self.reads_dependent(inner),
+            ExprKind::Binary { left, right, .. } => {
+                self.reads_dependent(left) || self.reads_dependent(right)
+            }
+            ExprKind::Call { args, .. } => args.iter().any(|a| self.reads_dependent(&a.value)),
+            ExprKind::Index { target, .. } => self.reads_dependent(target),
+        }
+    }
+
+    /// The expression as an operand.
+    fn written(&self, expr: &Expr) -> String {
+        wrap(&self.print(expr))
+    }
+
+    /// The expression as text (printed from its tree: spans of parenthesised parts do not
+    /// always cover their parentheses).
+    fn print(&self, expr: &Expr) -> String {
+        match &expr.kind {
+            ExprKind::Number(x) => number(*x),
+            ExprKind::Name(name) => name.clone(),
+            ExprKind::Negate(inner) => format!("-{}", self.written(inner)),
+            ExprKind::Transpose(inner) => format!("{}.T", self.written(inner)),
+            ExprKind::Binary {
+                op, left, right, ..
+            } => {
+                let (a, b) = (self.print(left), self.print(right));
+                match op {
+                    BinaryOp::Add | BinaryOp::Subtract => {
+                        let b = if loose(&b) { format!("({b})") } else { b };
+                        format!("{a} {} {b}", op.symbol())
+                    }
+                    BinaryOp::Multiply
+                    | BinaryOp::Divide
+                    | BinaryOp::MatMul
+                    | BinaryOp::FloorDivide
+                    | BinaryOp::Modulo => {
+                        format!("{} {} {}", left_operand(&a), op.symbol(), wrap(&b))
+                    }
+                    _ => format!("{} {} {}", wrap(&a), op.symbol(), wrap(&b)),
+                }
+            }
+            ExprKind::Call { function, args, .. } => {
+                let args: Vec<String> = args
+                    .iter()
+                    .map(|arg| match &arg.keyword {
+                        Some((keyword, _)) => format!("{keyword}={}", self.print(&arg.value)),
+                        None => self.print(&arg.value),
+                    })
+                    .collect();
+                format!("{function}({})", args.join(", "))
+            }
+            ExprKind::Index {
+                target,
+                bracket_span,
+                ..
+            } => format!(
+                "{}{}",
+                self.written(target),
+                self.text.get(bracket_span.clone()).unwrap_or("")
+            ),
+        }
+    }
+
+    /// `expr.T` as an operand, leaving out a double transpose.
+    fn transposed(&self, expr: &Expr) -> Result<String, String> {
+        if let ExprKind::Transpose(inner) = &expr.kind {
+            if self.shape(inner)?.rank == 2 {
+                return Ok(self.written(inner));
+            }
+        }
+        Ok(format!("{}.T", self.written(expr)))
+    }
+
+    fn shape(&self, expr: &Expr) -> Result<Shape, String> {
+        let cannot = || {
+            format!(
+                "`{}`, whose shape the run does not give",
+                self.written(expr)
+            )
+        };
+        Ok(match &expr.kind {
+            ExprKind::Number(_) => Shape::SCALAR,
+            ExprKind::Name(name) => (self.shapes)(name).ok_or_else(cannot)?,
+            ExprKind::Negate(inner) => self.shape(inner)?,
+            ExprKind::Transpose(inner) => {
+                let s = self.shape(inner)?;
+                match s.rank {
+                    0 => s,
+                    _ => Shape {
+                        rank: 2,
+                        rows: s.cols,
+                        cols: s.rows,
+                    },
+                }
+            }
+            ExprKind::Binary {
+                op: BinaryOp::MatMul,
+                left,
+                right,
+                ..
+            } => {
+                let (a, b) = (self.shape(left)?, self.shape(right)?);
+                match (a.rank, b.rank) {
+                    (1, 1) => Shape::SCALAR,
+                    (1, _) => Shape {
+                        rank: 1,
+                        rows: 1,
+                        cols: b.cols,
+                    },
+                    (_, 1) => Shape {
+                        rank: 1,
+                        rows: 1,
+                        cols: a.rows,
+                    },
+                    _ => Shape {
+                        rank: 2,
+                        rows: a.rows,
+                        cols: b.cols,
+                    },
+                }
+            }
+            ExprKind::Binary { left, right, .. } => {
+                let (a, b) = (self.shape(left)?, self.shape(right)?);
+                Shape {
+                    rank: a.rank.max(b.rank),
+                    rows: a.rows.max(b.rows),
+                    cols: a.cols.max(b.cols),
+                }
+            }
+            ExprKind::Call { function, args, .. } if function == "concat" => {
+                let first = self.shape(&args[0].value)?;
+                if first.rank < 2 || axis(args) != Some(1) {
+                    return Err(cannot());
+                }
+                let mut cols = 0;
+                for arg in args.iter().filter(|a| a.keyword.is_none()) {
+                    cols += self.shape(&arg.value)?.cols;
+                }
+                Shape { cols, ..first }
+            }
+            ExprKind::Call { function, args, .. }
+                if matches!(function.as_str(), "causal_mask" | "eye") =>
+            {
+                let n = whole(&args[0].value).ok_or_else(cannot)?;
+                Shape {
+                    rank: 2,
+                    rows: n,
+                    cols: n,
+                }
+            }
+            ExprKind::Call { function, args, .. } if function == "cols" => {
+                let (start, end) = column_range(args).ok_or_else(cannot)?;
+                Shape {
+                    cols: end - start,
+                    ..self.shape(&args[0].value)?
+                }
+            }
+            ExprKind::Call { function, args, .. } => {
+                let x = self.shape(&args[0].value)?;
+                match (function.as_str(), axis(args)) {
+                    ("sum" | "mean", None) => Shape::SCALAR,
+                    ("sum" | "mean", Some(_)) if x.rank < 2 => Shape::SCALAR,
+                    ("sum" | "mean", Some(0)) => Shape { rows: 1, ..x },
+                    ("sum" | "mean", Some(_)) => Shape { cols: 1, ..x },
+                    _ => x,
+                }
+            }
+            ExprKind::Index { .. } => {
+                return Err(format!(
+                    "the subscript `{}` (the written backward pass does not cover subscripts)",
+                    self.print(expr)
+                ))
+            }
+        })
+    }
+
+    fn add_term(&mut self, name: &str, term: String) {
+        self.terms.entry(name.to_string()).or_default().push(term);
+    }
+
+    /// `adjoint`, the gradient with the shape of `result`, summed back to `operand`'s shape.
+    fn unbroadcast(
+        &self,
+        adjoint: String,
+        result: Shape,
+        operand: Shape,
+    ) -> Result<String, String> {
+        if operand == result {
+            return Ok(adjoint);
+        }
+        Ok(match operand.rank {
+            0 => format!("sum({adjoint})"),
+            1 if result.rank == 2 && operand.cols == result.cols => {
+                format!("flatten(sum({adjoint}, axis=0))")
+            }
+            2 if operand.rows == 1 && operand.cols == result.cols => {
+                format!("sum({adjoint}, axis=0)")
+            }
+            2 if operand.cols == 1 && operand.rows == result.rows => {
+                format!("sum({adjoint}, axis=1)")
+            }
+            _ => return Err("a broadcast it cannot sum back".to_string()),
+        })
+    }
+
+    /// Passes `adjoint` (the gradient with respect to `expr`'s value, which the step `value`
+    /// holds when `expr` is a whole step) down to the names `expr` reads.
+    fn backward(&mut self, expr: &Expr, adjoint: &str, value: Option<&str>) -> Result<(), String> {
+        if !self.reads_dependent(expr) {
+            return Ok(());
+        }
+        let result = self.shape(expr)?;
+        // The forward value, by its step's name when it is one.
+        let value_text = || value.map_or_else(|| self.written(expr), str::to_string);
+        match &expr.kind {
+            ExprKind::Number(_) => Ok(()),
+            ExprKind::Name(name) => {
+                self.add_term(name, spread_one(adjoint.to_string(), result));
+                Ok(())
+            }
+            ExprKind::Negate(inner) => self.backward(inner, &format!("-{}", wrap(adjoint)), None),
+            ExprKind::Transpose(inner) => {
+                let term = match self.shape(inner)?.rank {
+                    0 => adjoint.to_string(),
+                    1 => format!("flatten({adjoint})"),
+                    _ => format!("{}.T", wrap(adjoint)),
+                };
+                self.backward(inner, &term, None)
+            }
+            ExprKind::Binary {
+                op, left, right, ..
+            } => self.binary(*op, left, right, adjoint, result),
+            ExprKind::Call { function, args, .. } if function == "concat" => {
+                if result.rank != 2 || axis(args) != Some(1) {
+                    return Err(
+                        "a `concat` other than of matrices side by side (axis=1)".to_string()
+                    );
+                }
+                let mut start = 0;
+                for arg in args.iter().filter(|a| a.keyword.is_none()) {
+                    let width = self.shape(&arg.value)?.cols;
+                    let part = format!("cols({adjoint}, {start}, {})", start + width);
+                    self.backward(&arg.value, &part, None)?;
+                    start += width;
+                }
+                Ok(())
+            }
+            ExprKind::Call { function, args, .. } if function == "cols" => {
+                let x = self.shape(&args[0].value)?;
+                let (start, end) = column_range(args).ok_or_else(|| {
+                    "a `cols` whose columns are not written as numbers".to_string()
+                })?;
+                let mut parts = Vec::new();
+                if start > 0 {
+                    parts.push(format!("zeros({}, {start})", x.rows));
+                }
+                parts.push(adjoint.to_string());
+                if end < x.cols {
+                    parts.push(format!("zeros({}, {})", x.rows, x.cols - end));
+                }
+                let term = if parts.len() == 1 {
+                    parts.remove(0)
+                } else {
+                    format!("concat({}, axis=1)", parts.join(", "))
+                };
+                self.backward(&args[0].value, &term, None)
+            }
+            ExprKind::Call { function, args, .. } if function == "layer_norm" => {
+                if args.iter().filter(|a| a.keyword.is_none()).count() > 1 {
+                    return Err("a `layer_norm` with a gain or a shift".to_string());
+                }
+                let x = &args[0].value;
+                let eps = args
+                    .iter()
+                    .find(|a| a.keyword.as_ref().is_some_and(|(k, _)| k == "eps"))
+                    .map_or_else(|| "0.00001".to_string(), |a| self.print(&a.value));
+                let along = if result.rank == 2 { ", axis=1" } else { "" };
+                let (g, y) = (spread_one(adjoint.to_string(), result), value_text());
+                let term = format!(
+                    "({g} - mean({g}{along}) - {} * mean({} * {}{along})) / sqrt(var({}{along}) + {eps})",
+                    wrap(&y),
+                    wrap(&g),
+                    wrap(&y),
+                    self.print(x)
+                );
+                self.backward(x, &term, None)
+            }
+            ExprKind::Call { function, args, .. } => {
+                let x = &args[0].value;
+                let written = self.written(x);
+                let v = value_text();
+                let term = match function.as_str() {
+                    "exp" => times(adjoint, &v),
+                    "log" => format!("{} / {written}", left_operand(adjoint)),
+                    "sqrt" => format!("{} / (2 * {})", left_operand(adjoint), wrap(&v)),
+                    "tanh" => times(adjoint, &format!("1 - {} ^ 2", wrap(&v))),
+                    "sigmoid" => times(&times(adjoint, &v), &format!("1 - {}", wrap(&v))),
+                    "relu" => times(adjoint, &format!("{written} > 0")),
+                    "sum" | "mean" => {
+                        let shape = self.shape(x)?;
+                        let spread = times(adjoint, &shape.ones());
+                        let count = match (axis(args), shape.rank) {
+                            (_, 0) => 1,
+                            (None, _) | (Some(_), 1) => shape.rows * shape.cols,
+                            (Some(0), _) => shape.rows,
+                            (Some(_), _) => shape.cols,
+                        };
+                        if function == "mean" && count > 1 {
+                            format!("{} / {count}", left_operand(&spread))
+                        } else {
+                            spread
+                        }
+                    }
+                    "softmax" | "log_softmax" => {
+                        let along = match (axis(args), result.rank) {
+                            (_, 1) => String::new(),
+                            (Some(0), _) => ", axis=0".to_string(),
+                            _ => ", axis=1".to_string(),
+                        };
+                        let g = if adjoint == "1" {
+                            result.ones()
+                        } else {
+                            adjoint.to_string()
+                        };
+                        if function == "softmax" {
+                            format!(
+                                "{} * ({} - sum({} * {}{along}))",
+                                wrap(&v),
+                                wrap(&g),
+                                wrap(&g),
+                                wrap(&v)
+                            )
+                        } else {
+                            format!("{} - softmax({written}{along}) * sum({}{along})", wrap(&g), wrap(&g))
+                        }
+                    }
+                    other => {
+                        return Err(format!(
+                            "`{other}` (the written backward pass covers arithmetic, @, .T, ^ by a number, exp, log, sqrt, tanh, sigmoid, relu, sum, mean, softmax, log_softmax, layer_norm, cols and concat along axis 1)"
+                        ))
+                    }
+                };
+                self.backward(x, &term, None)
+            }
+            ExprKind::Index { .. } => Err(format!(
+                "the subscript `{}` (the written backward pass does not cover subscripts)",
+                self.print(expr)
+            )),
+        }
+    }
+
+    fn binary(
+        &mut self,
+        op: BinaryOp,
+        left: &Expr,
+        right: &Expr,
+        adjoint: &str,
+        result: Shape,
+    ) -> Result<(), String> {
+        let (a, b) = (self.written(left), self.written(right));
+        let (sa, sb) = (self.shape(left), self.shape(right));
+        let adjoint = &spread_one(adjoint.to_string(), result);
+        let g = left_operand(adjoint);
+        let (to_left, to_right) = match op {
+            BinaryOp::Add => (adjoint.to_string(), adjoint.to_string()),
+            BinaryOp::Subtract => (adjoint.to_string(), format!("-{}", wrap(adjoint))),
+            BinaryOp::Multiply => (times(adjoint, &b), times(adjoint, &a)),
+            BinaryOp::Divide => (
+                format!("{g} / {b}"),
+                format!("-{} / {b} ^ 2", times(adjoint, &a)),
+            ),
+            BinaryOp::Power => {
+                let ExprKind::Number(k) = right.kind else {
+                    return Err(format!(
+                        "`{a} ^ {b}` (a power whose exponent is not a number)"
+                    ));
+                };
+                let slope = if k == 2.0 {
+                    format!("2 * {a}")
+                } else {
+                    format!("{} * {a} ^ {}", number(k), number(k - 1.0))
+                };
+                (times(adjoint, &slope), String::new())
+            }
+            BinaryOp::MatMul => match (sa.clone()?.rank, sb.clone()?.rank) {
+                (1, 1) => (times(&g, &b), times(&g, &a)),
+                (1, _) => (
+                    format!("{g} @ {}", self.transposed(right)?),
+                    format!("outer({a}, {adjoint})"),
+                ),
+                (_, 1) => (format!("outer({adjoint}, {b})"), format!("{g} @ {a}")),
+                _ => (
+                    format!("{g} @ {}", self.transposed(right)?),
+                    format!("{} @ {}", self.transposed(left)?, wrap(adjoint)),
+                ),
+            },
+            other => {
+                return Err(format!(
+                    "`{}` (a comparison or rounding has no useful derivative)",
+                    other.symbol()
+                ))
+            }
+        };
+        for (side, term, shape) in [(left, to_left, sa), (right, to_right, sb)] {
+            if term.is_empty() || !self.reads_dependent(side) {
+                continue;
+            }
+            let term = if op == BinaryOp::MatMul {
+                term
+            } else {
+                self.unbroadcast(spread_one(term, result), result, shape?)?
+            };
+            self.backward(side, &term, None)?;
+        }
+        Ok(())
+    }
+}
+
+/// A gradient of 1 (the loss itself) stands for ones of the result's shape.
+fn spread_one(term: String, result: Shape) -> String {
+    if term == "1" {
+        result.ones()
+    } else if term == "-1" {
+        format!("-{}", result.ones())
+    } else {
+        term
+    }
+}
+
+/// A whole number written as one.
+fn whole(expr: &Expr) -> Option<usize> {
+    match expr.kind {
+        ExprKind::Number(x) if x >= 0.0 && x.fract() == 0.0 => Some(x as usize),
+        _ => None,
+    }
+}
+
+/// `cols(x, start, end)`'s columns, when written as whole numbers.
+fn column_range(args: &[super::super::parser::Arg]) -> Option<(usize, usize)> {
+    Some((whole(&args.get(1)?.value)?, whole(&args.get(2)?.value)?))
+}
+
+/// The `axis=` of a call written as a whole number (−1 is the last axis, 1).
+fn axis(args: &[super::super::parser::Arg]) -> Option<i64> {
+    args.iter()
+        .find(|a| a.keyword.as_ref().is_some_and(|(k, _)| k == "axis"))
+        .and_then(|a| match &a.value.kind {
+            ExprKind::Number(x) => Some(*x as i64),
+            ExprKind::Negate(inner) => match inner.kind {
+                ExprKind::Number(x) => Some(-(x as i64)),
+                _ => None,
+            },
+            _ => None,
+        })
+        .map(|a| if a < 0 { 1 } else { a })
+}

@@ -1,0 +1,250 @@
+//! The backward pass a ```` ```compute ```` block's `backward` key asks to show: the lines
+//! [`derive`](super::derive) writes for a `grad` step, as text to run after the program, so
+//! each `bar_…` line becomes a step with its numbers on the page and in the widget (whose
+//! interpreter runs them like any line; the reader edits inputs, never the program, and shapes
+//! stay fixed, so the lines derived at build time hold for every edit).
+//!
+//! Stage: beside evaluation. Must not: evaluate anything (the caller's run gives the shapes).
+
+use std::collections::BTreeSet;
+
+use super::super::parser::ExprKind;
+use super::super::statements::{Statement, Step};
+use super::super::value::Value;
+use super::super::Program;
+use super::derive::{derive, Shape};
+
+/// The `grad` calls of a step: `(loss, target)`.
+fn grad_call(step: &Step) -> Option<(String, String)> {
+    let ExprKind::Call { function, args, .. } = &step.expr.kind else {
+        return None;
+    };
+    let name = |i: usize| match args.get(i).map(|a| &a.value.kind) {
+        Some(ExprKind::Name(name)) => Some(name.clone()),
+        _ => None,
+    };
+    (function == "grad")
+        .then(|| Some((name(0)?, name(1)?)))
+        .flatten()
+}
+
+/// The lines (`bar_Z = …`, one per line, ending in a newline) of the backward pass of the
+/// top-level step `shown` (`g = grad(L, x)`; for `g = grad(L, [a, b])`, the steps `g_a`,
+/// `g_b` together), given every name's value after a run; or why it cannot be written.
+pub fn backward_program(
+    program: &Program,
+    values: &dyn Fn(&str) -> Option<Value>,
+    shown: &str,
+) -> Result<String, String> {
+    let statements = &program.statements;
+    let is_shown = |step: &Step| {
+        grad_call(step).is_some()
+            && (step.name == shown
+                || step
+                    .name
+                    .strip_prefix(shown)
+                    .is_some_and(|rest| rest.starts_with('_')))
+    };
+    let Some(first) = statements
+        .iter()
+        .position(|s| matches!(s, Statement::Assign(step) if is_shown(step)))
+    else {
+        return Err(format!(
+            "no step `{shown}` = grad(…) outside the program's loops (a grad inside a repeat differentiates one iteration; show it on a program of that iteration alone)"
+        ));
+    };
+    let mut loss = String::new();
+    let mut targets = Vec::new();
+    for statement in &statements[first..] {
+        if let Statement::Assign(step) = statement {
+            if let (true, Some((l, x))) = (is_shown(step), grad_call(step)) {
+                loss = l;
+                targets.push(x);
+            }
+        }
+    }
+    let mut before: Vec<&Step> = Vec::new();
+    for statement in &statements[..first] {
+        match statement {
+            Statement::Assign(step) => before.push(step),
+            Statement::Repeat(_) => {
+                return Err(
+                    "a repeat loop comes before the grad, and the written backward pass does not go back through loops".to_string(),
+                )
+            }
+        }
+    }
+    let later_loops: BTreeSet<&str> = statements[first..]
+        .iter()
+        .filter(|s| matches!(s, Statement::Repeat(_)))
+        .flat_map(Statement::steps)
+        .map(|step| step.name.as_str())
+        .collect();
+    if let Some(name) = later_loops
+        .iter()
+        .find(|name| before.iter().any(|s| s.name == **name) || targets.iter().any(|t| t == *name))
+    {
+        return Err(format!(
+            "a loop after the grad changes `{name}`, so the backward lines, run after the program, would read its last value"
+        ));
+    }
+    let shapes = |name: &str| values(name).map(|value| Shape::of(&value));
+    let lines = derive(&program.text, &before, &loss, &targets, &shapes)?;
+    if let Some((taken, _)) = lines.iter().find(|(name, _)| values(name).is_some()) {
+        return Err(format!(
+            "the program already has a name `{taken}`, which the backward pass would name `{}`'s gradient",
+            taken.trim_start_matches("bar_")
+        ));
+    }
+    Ok(lines
+        .iter()
+        .map(|(name, code)| format!("{name} = {code}\n"))
+        .collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use ndarray::array;
+
+    use super::super::super::{parse, run, Value};
+    use super::backward_program;
+
+    /// The program and its backward lines run, and every `bar_x` equals `grad`'s `g…` step.
+    fn written_and_run(
+        steps: &str,
+        inputs: &[(&str, Value)],
+        shown: &str,
+    ) -> (String, Vec<(String, Value)>) {
+        let inputs: Vec<(String, Value)> = inputs
+            .iter()
+            .map(|(n, v)| (n.to_string(), v.clone()))
+            .collect();
+        let program = parse(steps).expect("parses");
+        let outputs = run(&program, &inputs).expect("runs");
+        let values = |name: &str| {
+            inputs
+                .iter()
+                .map(|(n, v)| (n.as_str(), v))
+                .chain(outputs.iter().map(|o| (o.name.as_str(), &o.value)))
+                .find(|(n, _)| *n == name)
+                .map(|(_, v)| v.clone())
+        };
+        let lines =
+            backward_program(&program, &values, shown).unwrap_or_else(|e| panic!("{steps}: {e}"));
+        let whole = format!("{steps}\n{lines}");
+        let outputs = run(&parse(&whole).expect("the lines parse"), &inputs)
+            .unwrap_or_else(|e| panic!("{whole}: {e:?}"));
+        (
+            lines,
+            outputs.into_iter().map(|o| (o.name, o.value)).collect(),
+        )
+    }
+
+    fn assert_same(outputs: &[(String, Value)], a: &str, b: &str) {
+        let find = |name: &str| {
+            &outputs
+                .iter()
+                .find(|(n, _)| n == name)
+                .unwrap_or_else(|| panic!("no {name}"))
+                .1
+        };
+        let (x, y) = (find(a), find(b));
+        assert_eq!(
+            (x.rank(), x.dims()),
+            (y.rank(), y.dims()),
+            "{a} {x:?} vs {b} {y:?}"
+        );
+        for (p, q) in x.entries().iter().zip(y.entries().iter()) {
+            assert!(
+                (p - q).abs() <= 1e-12 * (1.0 + q.abs()),
+                "{a} {x:?} vs {b} {y:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_logistic_regression_backward_pass_reads_like_the_textbook_and_gives_grads_values() {
+        let (lines, outputs) = written_and_run(
+            "Z = X @ w + b\nP = sigmoid(Z)\nL = -mean(T * log(P) + (1 - T) * log(1 - P))\ng = grad(L, [w, b])",
+            &[
+                ("X", Value::Matrix(array![[1.0, 2.0], [0.0, 1.0], [2.0, 0.0]])),
+                ("T", Value::Vector(array![1.0, 0.0, 1.0])),
+                ("w", Value::Vector(array![0.1, -0.2])),
+                ("b", Value::Scalar(0.3)),
+            ],
+            "g",
+        );
+        let names: Vec<&str> = lines
+            .lines()
+            .map(|l| l.split(" = ").next().unwrap_or(""))
+            .collect();
+        assert_eq!(names, ["bar_P", "bar_Z", "bar_w", "bar_b"], "{lines}");
+        assert!(lines.contains("bar_Z = bar_P * P * (1 - P)"), "{lines}");
+        assert!(lines.contains("bar_w = bar_Z @ X"), "{lines}");
+        assert!(lines.contains("bar_b = sum(bar_Z)"), "{lines}");
+        assert_same(&outputs, "bar_w", "g_w");
+        assert_same(&outputs, "bar_b", "g_b");
+    }
+
+    #[test]
+    fn a_two_layer_network_with_softmax_cross_entropy_matches_grad() {
+        let (_, outputs) = written_and_run(
+            "H = tanh(X @ W1 + c)\nR = relu(H) + H ^ 3 / 2\nZ = R @ W2.T\nQ = log_softmax(Z)\nS = softmax(Z, axis=0)\nL = -sum(Y * Q) / 3 + mean(S * S) + sqrt(sum(exp(-R)))\ng = grad(L, [W1, c, W2])",
+            &[
+                ("X", Value::Matrix(array![[1.0, 2.0], [0.0, 1.0], [2.0, -1.0]])),
+                ("Y", Value::Matrix(array![[1.0, 0.0], [0.0, 1.0], [1.0, 0.0]])),
+                ("W1", Value::Matrix(array![[0.1, -0.2, 0.4], [0.3, 0.2, -0.5]])),
+                ("c", Value::Vector(array![0.1, 0.0, -0.1])),
+                ("W2", Value::Matrix(array![[0.2, -0.1, 0.3], [-0.4, 0.5, 0.1]])),
+            ],
+            "g",
+        );
+        assert_same(&outputs, "bar_W1", "g_W1");
+        assert_same(&outputs, "bar_c", "g_c");
+        assert_same(&outputs, "bar_W2", "g_W2");
+    }
+
+    #[test]
+    fn vector_products_divisions_and_transposes_match_grad() {
+        let (_, outputs) = written_and_run(
+            "u = M @ v\ns = u @ v / (1 + v @ v)\nK = outer(v, v)\nL = s * 2 - sum(v.T / 4) + mean(M.T * M.T)\ng = grad(L, v)",
+            &[
+                ("M", Value::Matrix(array![[1.0, 2.0], [0.5, -1.0]])),
+                ("v", Value::Vector(array![0.3, -0.7])),
+            ],
+            "g",
+        );
+        assert_same(&outputs, "bar_v", "g");
+    }
+
+    #[test]
+    fn heads_side_by_side_and_layer_norms_match_grad() {
+        let (_, outputs) = written_and_run(
+            "q = h @ w_q\na1 = softmax(cols(q, 0, 2) @ cols(q, 1, 3).T + causal_mask(3))\nz = concat(a1 @ cols(q, 2, 4), cols(q, 0, 2), axis=1)\nn = layer_norm(h + z, eps=0.001)\nL = sum(n * n * t) + mean(layer_norm(z) * t)\ng = grad(L, [w_q, h])",
+            &[
+                ("h", Value::Matrix(array![[1.0, 0.0, 1.0, 0.5], [0.0, 1.0, -0.5, 1.0], [1.0, 1.0, 0.0, 0.2]])),
+                ("w_q", Value::Matrix(array![[0.1, -0.2, 0.4, 0.3], [0.3, 0.2, -0.5, 0.1], [0.0, 0.7, 0.2, -0.3], [0.5, -0.1, 0.1, 0.2]])),
+                ("t", Value::Matrix(array![[1.0, -2.0, 0.5, 0.3], [0.2, 0.4, -1.0, 0.6], [-0.3, 0.9, 0.1, 0.8]])),
+            ],
+            "g",
+        );
+        assert_same(&outputs, "bar_w_q", "g_w_q");
+        assert_same(&outputs, "bar_h", "g_h");
+    }
+
+    #[test]
+    fn what_it_cannot_write_is_said_by_name() {
+        let program = parse("u = x[0] * 2\nL = u * u\ng = grad(L, x)").expect("parses");
+        let x = Value::Vector(array![1.0, 2.0]);
+        let values = |name: &str| (name == "x" || name == "u").then(|| x.clone());
+        let error =
+            backward_program(&program, &values, "g").expect_err("subscripts are not written");
+        assert!(error.contains("subscript `x[0]`"), "{error}");
+        let error = backward_program(&program, &values, "h").expect_err("no such grad");
+        assert!(error.contains("no step `h`"), "{error}");
+        let looped =
+            parse("s = 0\nrepeat 2:\n    s = s + x\nL = sum(s)\ng = grad(L, x)").expect("parses");
+        let error = backward_program(&looped, &values, "g").expect_err("loops are not written");
+        assert!(error.contains("repeat loop"), "{error}");
+    }
+}

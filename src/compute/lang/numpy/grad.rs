@@ -1,0 +1,126 @@
+//! `g = grad(L, x)` in NumPy: the backward pass written out as lines (`grad::derive`), so the
+//! snippet runs without an autodiff framework and prints the values `grad` gives. The lines are
+//! those a block's `backward` key shows, named `bar_…` after the forward steps; `g` is then
+//! `bar_x`. A `grad` the derivation cannot write (a subscript on the path, a loop before it in
+//! its block) becomes a `raise` that says why, rather than a call to a function NumPy lacks.
+
+use std::collections::{BTreeMap, HashMap};
+
+use super::super::grad::derive::{bar, derive, Shape};
+use super::super::parser::ExprKind;
+use super::super::statements::{parse_steps, Statement, Step};
+use super::{Known, Translator};
+
+/// `(loss, target)` of a step `g = grad(L, x)`.
+pub(super) fn grad_call(step: &Step) -> Option<(&str, &str)> {
+    let ExprKind::Call { function, args, .. } = &step.expr.kind else {
+        return None;
+    };
+    let name = |i: usize| match args.get(i).map(|a| &a.value.kind) {
+        Some(ExprKind::Name(name)) => Some(name.as_str()),
+        _ => None,
+    };
+    if function != "grad" {
+        return None;
+    }
+    Some((name(0)?, name(1)?))
+}
+
+/// The targets of the `grad` steps written on each line (`grad(L, [a, b])` is one line).
+pub(super) fn grad_lines(steps: &[&Step]) -> HashMap<usize, Vec<String>> {
+    let mut lines: HashMap<usize, Vec<String>> = HashMap::new();
+    for step in steps {
+        if let Some((_, x)) = grad_call(step) {
+            lines.entry(step.line).or_default().push(x.to_string());
+        }
+    }
+    lines
+}
+
+/// What the translator knows of a block while it writes it: the steps written so far, and
+/// whether a loop came before (the written backward pass does not go back through loops).
+#[derive(Default)]
+pub(super) struct Block<'p> {
+    pub(super) steps: Vec<&'p Step>,
+    pub(super) after_loop: bool,
+}
+
+impl<'p> Translator<'p> {
+    /// The lines of `step` = grad(L, x): the backward pass (once per line of the program), then
+    /// the step as its `bar_x`.
+    pub(super) fn grad(
+        &mut self,
+        step: &'p Step,
+        loss: &str,
+        x: &str,
+        indent: &str,
+        out: &mut String,
+    ) {
+        let python = self.name(&step.name);
+        let comment = self.comment(step.line);
+        let block = self.blocks.last().expect("a block being written");
+        let written = match self.derived.get(&step.line) {
+            Some(result) => result.clone(),
+            None => {
+                let targets = self
+                    .grad_targets
+                    .get(&step.line)
+                    .cloned()
+                    .unwrap_or_default();
+                let result = if block.after_loop {
+                    Err("a loop before it in its block (the written backward pass does not go back through loops)".to_string())
+                } else {
+                    let shapes = |name: &str| self.shapes.get(name).copied();
+                    derive(&self.text, &block.steps, loss, &targets, &shapes)
+                };
+                self.derived.insert(step.line, result.clone());
+                if let Ok(lines) = &result {
+                    self.backward_lines(lines, indent, out);
+                }
+                result
+            }
+        };
+        match written {
+            Ok(_) => out.push_str(&format!(
+                "{indent}{python} = {}{comment}\n",
+                self.name(&bar(x))
+            )),
+            Err(why) => out.push_str(&format!(
+                "{indent}raise NotImplementedError(\"grad({loss}, {x}) is not written out in NumPy: {}\"){comment}\n",
+                why.replace('\\', "\\\\").replace('"', "\\\"")
+            )),
+        }
+    }
+
+    /// The derived `bar_…` lines as Python, each knowing the rank of the step it is named after.
+    fn backward_lines(&mut self, lines: &[(String, String)], indent: &str, out: &mut String) {
+        let text: String = lines
+            .iter()
+            .map(|(name, code)| format!("{name} = {code}\n"))
+            .collect();
+        let Ok(statements) = parse_steps(&text) else {
+            return;
+        };
+        for (name, _) in lines {
+            let forward = name.strip_prefix("bar_").unwrap_or(name);
+            let rank = self.shapes.get(forward).map_or(0, |s| s.rank());
+            self.known.insert(name.clone(), Known { rank, int: false });
+        }
+        let program_text = std::mem::replace(&mut self.text, text);
+        for statement in &statements {
+            if let Statement::Assign(line) = statement {
+                let code = self.expr(&line.expr).text;
+                out.push_str(&format!("{indent}{} = {code}\n", self.name(&line.name)));
+            }
+        }
+        self.text = program_text;
+    }
+}
+
+/// Every name's shape from a run's values.
+pub(super) fn shapes(values: &[(String, super::Value)]) -> BTreeMap<String, Shape> {
+    values
+        .iter()
+        .map(|(name, value)| (name.clone(), Shape::of(value)))
+        .collect()
+}
