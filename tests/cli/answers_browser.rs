@@ -4,6 +4,7 @@
 //! answer printed as its number, not in parentheses.
 
 use crate::browser::{click, eval_json, launch, type_into, wait_for};
+use crate::exercise_browser::verdict;
 use crate::support::{lesson, Book};
 use headless_chrome::Tab;
 use serde_json::Value;
@@ -50,13 +51,7 @@ fn verdict_after(tab: &Tab, exercise: &str, typed: &str) -> String {
         tab,
         &format!("#exercise-{exercise} button[data-action='check']"),
     );
-    eval_json(
-        tab,
-        &format!("document.querySelector('#exercise-{exercise} .exercise-verdict').textContent"),
-    )
-    .as_str()
-    .unwrap()
-    .to_string()
+    verdict(tab, exercise)
 }
 
 fn field_attribute(tab: &Tab, exercise: &str, name: &str) -> Value {

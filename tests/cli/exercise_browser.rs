@@ -9,7 +9,7 @@ use crate::support::{lesson, Book};
 use headless_chrome::Tab;
 use serde_json::Value;
 
-fn verdict(tab: &Tab, exercise: &str) -> String {
+pub(crate) fn verdict(tab: &Tab, exercise: &str) -> String {
     eval_json(
         tab,
         &format!("document.querySelector('#exercise-{exercise} .exercise-verdict').textContent"),
