@@ -240,7 +240,7 @@ fn a_learning_rate_too_large_makes_the_loss_rise_as_the_rust_core_computes() {
         LOSS,
         &[
             ("rate = 1\n", "rate = 10\n"),
-            ("target = 3 ", "target = 2 "),
+            ("target = { value = 3,", "target = { value = 2,"),
         ],
     );
     assert_ne!(
