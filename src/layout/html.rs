@@ -22,7 +22,8 @@ pub fn toc_html(
 /// Writes HTML, replacing each math event with its typeset HTML from `typeset`
 /// (keyed by `(tex, display)`); every math event must have an entry. Two touches for readers:
 /// every h2/h3 that has an id ends with a link to itself (`heading_anchor`), and inline math
-/// followed by punctuation is kept on one line with it (`NO_BREAK_BEFORE`).
+/// followed by punctuation is kept on one line with it (`NO_BREAK_BEFORE`), and a Markdown
+/// table is a tab stop (`table_open`).
 pub fn to_html<'a>(
     events: Vec<Spanned<'a>>,
     typeset: &'a HashMap<(String, bool), String>,
@@ -32,6 +33,7 @@ pub fn to_html<'a>(
     // Typeset formulas are most of a page's bytes: they are borrowed, not copied, on the way to
     // the page, and the page is sized for them up front.
     let mut math_bytes = 0;
+    let mut tables = Vec::new();
     let mut index = 0;
     while index < events.len() {
         match &events[index].0 {
@@ -78,6 +80,11 @@ pub fn to_html<'a>(
                     None => out.push(math),
                 }
             }
+            Event::Start(Tag::Table(_)) => {
+                out.push(Event::Html(CowStr::Borrowed(TABLE_MARK)));
+                out.push(events[index].0.clone());
+                tables.push(table_open(&events[index..]));
+            }
             Event::DisplayMath(tex) => {
                 let html = math_html(typeset, tex, true);
                 math_bytes += html.len();
@@ -97,8 +104,55 @@ pub fn to_html<'a>(
     };
     let mut html = String::with_capacity(math_bytes + text_bytes + text_bytes / 4);
     pulldown_cmark::html::push_html(&mut html, out.into_iter());
-    html
+    if tables.is_empty() {
+        return html;
+    }
+    // pulldown-cmark writes `<table>` itself (it needs the event to align the cells), so each
+    // table's opening tag is swapped for its own after writing, found by the mark before it.
+    let marked = format!("{TABLE_MARK}<table>");
+    let mut pieces = html.split(&marked);
+    let mut written = String::with_capacity(html.len() + tables.len() * 40);
+    written.push_str(pieces.next().unwrap_or_default());
+    for (piece, open) in pieces.zip(tables.iter().chain(std::iter::repeat(&String::new()))) {
+        written.push_str(if open.is_empty() { "<table>" } else { open });
+        written.push_str(piece);
+    }
+    written
 }
+
+/// Written just before each Markdown table's `<table>`, and taken out again with it.
+const TABLE_MARK: &str = "<!--worked:table-->";
+
+/// The opening tag of the table starting at `events[0]`. A wide table scrolls sideways inside
+/// its own box (style.css), and a box that scrolls must be reachable by keyboard (WCAG 2.1.1),
+/// so, as with display formulas, the build makes it a tab stop, named by its caption or else
+/// "Table", and `static/js/scroll-regions.js` takes the stop away from a table that fits. A
+/// table holding a link is reachable through the link and keeps no stop of its own.
+fn table_open(events: &[Spanned<'_>]) -> String {
+    let mut captioned = false;
+    for (event, _) in events.iter().take(MAX_TABLE_EVENTS) {
+        match event {
+            Event::End(TagEnd::Table) => break,
+            Event::Start(Tag::Link { .. }) => return "<table>".to_string(),
+            Event::Html(html) | Event::InlineHtml(html) => {
+                if html.contains("<a ") || html.contains("<button") || html.contains("<input") {
+                    return "<table>".to_string();
+                }
+                captioned |= html.starts_with("<caption");
+            }
+            _ => {}
+        }
+    }
+    let name = if captioned {
+        ""
+    } else {
+        " aria-label=\"Table\""
+    };
+    format!("<table tabindex=\"0\"{name}>")
+}
+
+/// How far `table_open` looks for a link: a table longer than this is a tab stop either way.
+const MAX_TABLE_EVENTS: usize = 100_000;
 
 /// What every display formula sits in: the box that scrolls sideways when the formula is wider
 /// than the column. A box that scrolls must be reachable by keyboard (WCAG 2.1.1), so it is a
@@ -149,6 +203,33 @@ mod tests {
         let html = to_html(parsed, &HashMap::new());
         assert!(
             html.contains("aria-label=\"Link to this section: Query and key\""),
+            "{html}"
+        );
+    }
+
+    #[test]
+    fn a_markdown_table_is_a_named_tab_stop_unless_a_link_inside_is_one() {
+        let html = to_html(
+            events("| a | b |\n|--:|---|\n| 1 | 2 |\n\n| [x](y.md) |\n|---|\n| 3 |\n"),
+            &HashMap::new(),
+        );
+        assert!(
+            html.starts_with("<table tabindex=\"0\" aria-label=\"Table\"><thead><tr><th style=\"text-align: right\">a</th>"),
+            "the first table is a stop and keeps its alignment: {html}"
+        );
+        assert_eq!(html.matches("tabindex").count(), 1, "{html}");
+        assert!(html.contains("<table><thead><tr><th><a href"), "{html}");
+        assert!(!html.contains(TABLE_MARK), "{html}");
+    }
+
+    #[test]
+    fn a_captioned_table_is_named_by_its_caption() {
+        let mut parsed = events("| a |\n|---|\n| 1 |\n");
+        let caption = Event::Html(CowStr::Borrowed("<caption>Costs</caption>"));
+        parsed.insert(1, (caption, 0..0));
+        let html = to_html(parsed, &HashMap::new());
+        assert!(
+            html.starts_with("<table tabindex=\"0\"><caption>Costs</caption>"),
             "{html}"
         );
     }

@@ -4,13 +4,13 @@
  * A wide formula or table scrolls inside its own box, and a box that scrolls must be reachable
  * by keyboard, or a reader without a mouse cannot see its right-hand part (WCAG 2.1.1). The
  * build gives every such box (`.scroll-region`: display formulas, tables of computed values) a
- * name, `role="group"` and `tabindex="0"`, so without JavaScript every one is a tab stop. This
+ * name, `role="group"` and `tabindex="0"`, and every plain Markdown table a name and
+ * `tabindex="0"`, so without JavaScript every one is a tab stop. This
  * script keeps the tab stop only where the content is wider than the box, and re-decides when
  * the box or its table changes size (a phone turned sideways), when a widget redraws, and once
  * the fonts have loaded (KaTeX's fonts make formulas wider than the fallback fonts did).
  * Boxes the build cannot mark are handled the same way and named here: the widgets' table boxes
- * and worked rows (`.ww-scroll`, `.ww-explain`, drawn by their scripts), plain Markdown tables and
- * code blocks. A box that holds a link, a field or a button is reachable already and is left
+ * and worked rows (`.ww-scroll`, `.ww-explain`, drawn by their scripts) and code blocks. A box that holds a link, a field or a button is reachable already and is left
  * alone. Every box that scrolls also gets a visible cue under it (`.scroll-cue`), and a display
  * formula that has a line-broken drawing shows it instead of scrolling.
  *
