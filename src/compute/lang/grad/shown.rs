@@ -12,7 +12,7 @@ use super::super::parser::ExprKind;
 use super::super::statements::{Statement, Step};
 use super::super::value::Value;
 use super::super::Program;
-use super::derive::{derive, Shape};
+use super::derive::{before, derive, Run};
 
 /// The `grad` calls of a step: `(loss, target)`.
 fn grad_call(step: &Step) -> Option<(String, String)> {
@@ -26,6 +26,21 @@ fn grad_call(step: &Step) -> Option<(String, String)> {
     (function == "grad")
         .then(|| Some((name(0)?, name(1)?)))
         .flatten()
+}
+
+/// The counters of the loops among `statements`.
+fn counters(statements: &[&Statement]) -> BTreeSet<String> {
+    fn walk(statement: &Statement, into: &mut BTreeSet<String>) {
+        if let Statement::Repeat(repeat) = statement {
+            if let Some((counter, _)) = &repeat.counter {
+                into.insert(counter.clone());
+            }
+            repeat.body.iter().for_each(|inner| walk(inner, into));
+        }
+    }
+    let mut found = BTreeSet::new();
+    statements.iter().for_each(|s| walk(s, &mut found));
+    found
 }
 
 /// The lines (`bar_Z = …`, one per line, ending in a newline) of the backward pass of the
@@ -63,33 +78,37 @@ pub fn backward_program(
             }
         }
     }
-    let mut before: Vec<&Step> = Vec::new();
-    for statement in &statements[..first] {
-        match statement {
-            Statement::Assign(step) => before.push(step),
-            Statement::Repeat(_) => {
-                return Err(
-                    "a repeat loop comes before the grad, and the written backward pass does not go back through loops".to_string(),
-                )
-            }
-        }
-    }
+    let earlier: Vec<&Statement> = statements[..first].iter().collect();
+    let before = before(&earlier);
     let later_loops: BTreeSet<&str> = statements[first..]
         .iter()
         .filter(|s| matches!(s, Statement::Repeat(_)))
         .flat_map(Statement::steps)
         .map(|step| step.name.as_str())
         .collect();
-    if let Some(name) = later_loops
-        .iter()
-        .find(|name| before.iter().any(|s| s.name == **name) || targets.iter().any(|t| t == *name))
-    {
+    if let Some(name) = later_loops.iter().find(|name| {
+        earlier
+            .iter()
+            .flat_map(|s| s.steps())
+            .any(|s| s.name == **name)
+            || targets.iter().any(|t| t == *name)
+    }) {
         return Err(format!(
             "a loop after the grad changes `{name}`, so the backward lines, run after the program, would read its last value"
         ));
     }
-    let shapes = |name: &str| values(name).map(|value| Shape::of(&value));
-    let lines = derive(&program.text, &before, &loss, &targets, &shapes)?;
+    let run = Run::new(&program.text, statements, values);
+    let lines = derive(&run, &before, &loss, &targets)?;
+    let counters = counters(&earlier);
+    if let Some((name, counter)) = lines.iter().find_map(|(name, code)| {
+        code.split(|c: char| !(c.is_alphanumeric() || c == '_'))
+            .find(|word| counters.contains(*word))
+            .map(|counter| (name, counter))
+    }) {
+        return Err(format!(
+            "`{name}` would read `{counter}`, the counter of a loop before the grad, which has no value after the loop"
+        ));
+    }
     if let Some((taken, _)) = lines.iter().find(|(name, _)| values(name).is_some()) {
         return Err(format!(
             "the program already has a name `{taken}`, which the backward pass would name `{}`'s gradient",
@@ -234,17 +253,31 @@ mod tests {
 
     #[test]
     fn what_it_cannot_write_is_said_by_name() {
-        let program = parse("u = x[0] * 2\nL = u * u\ng = grad(L, x)").expect("parses");
-        let x = Value::Vector(array![1.0, 2.0]);
-        let values = |name: &str| (name == "x" || name == "u").then(|| x.clone());
-        let error =
-            backward_program(&program, &values, "g").expect_err("subscripts are not written");
-        assert!(error.contains("subscript `x[0]`"), "{error}");
-        let error = backward_program(&program, &values, "h").expect_err("no such grad");
+        let x = ("x".to_string(), Value::Vector(array![1.0, 2.0]));
+        let refused = |steps: &str, shown: &str| {
+            let program = parse(steps).expect("parses");
+            let outputs = run(&program, std::slice::from_ref(&x)).expect("runs");
+            let values = |name: &str| {
+                std::iter::once((x.0.as_str(), &x.1))
+                    .chain(outputs.iter().map(|o| (o.name.as_str(), &o.value)))
+                    .find(|(n, _)| *n == name)
+                    .map(|(_, v)| v.clone())
+            };
+            backward_program(&program, &values, shown).expect_err(steps)
+        };
+        let error = refused("u = max(x) * 2\nL = u * u\ng = grad(L, x)", "g");
+        assert!(error.contains("`max`"), "{error}");
+        let error = refused("u = x[0] * 2\nL = u * u\ng = grad(L, x)", "h");
         assert!(error.contains("no step `h`"), "{error}");
-        let looped =
-            parse("s = 0\nrepeat 2:\n    s = s + x\nL = sum(s)\ng = grad(L, x)").expect("parses");
-        let error = backward_program(&looped, &values, "g").expect_err("loops are not written");
-        assert!(error.contains("repeat loop"), "{error}");
+        let error = refused(
+            "s = 0 * x\nrepeat 2:\n    s = s + x\nL = sum(s)\ng = grad(L, x)",
+            "g",
+        );
+        assert!(error.contains("`s` is assigned twice"), "{error}");
+        let error = refused(
+            "repeat 3 as t:\n    u = x * t\nL = sum(u * u)\ng = grad(L, x)",
+            "g",
+        );
+        assert!(error.contains("`t`, the counter of a loop"), "{error}");
     }
 }

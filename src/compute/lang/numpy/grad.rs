@@ -1,12 +1,13 @@
 //! `g = grad(L, x)` in NumPy: the backward pass written out as lines (`grad::derive`), so the
 //! snippet runs without an autodiff framework and prints the values `grad` gives. The lines are
 //! those a block's `backward` key shows, named `bar_…` after the forward steps; `g` is then
-//! `bar_x`. A `grad` the derivation cannot write (a subscript on the path, a loop before it in
-//! its block) becomes a `raise` that says why, rather than a call to a function NumPy lacks.
+//! `bar_x`. A `grad` the derivation cannot write (a function it does not cover on the path, a
+//! loop before it in its block that carries the path from one iteration to the next) becomes a
+//! `raise` that says why, rather than a call to a function NumPy lacks.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::HashMap;
 
-use super::super::grad::derive::{bar, derive, Shape};
+use super::super::grad::derive::{bar, before, derive, Run};
 use super::super::parser::ExprKind;
 use super::super::statements::{parse_steps, Statement, Step};
 use super::{Known, Translator};
@@ -37,12 +38,10 @@ pub(super) fn grad_lines(steps: &[&Step]) -> HashMap<usize, Vec<String>> {
     lines
 }
 
-/// What the translator knows of a block while it writes it: the steps written so far, and
-/// whether a loop came before (the written backward pass does not go back through loops).
+/// What the translator knows of a block while it writes it: the statements written so far.
 #[derive(Default)]
 pub(super) struct Block<'p> {
-    pub(super) steps: Vec<&'p Step>,
-    pub(super) after_loop: bool,
+    pub(super) statements: Vec<&'p Statement>,
 }
 
 impl<'p> Translator<'p> {
@@ -67,12 +66,9 @@ impl<'p> Translator<'p> {
                     .get(&step.line)
                     .cloned()
                     .unwrap_or_default();
-                let result = if block.after_loop {
-                    Err("a loop before it in its block (the written backward pass does not go back through loops)".to_string())
-                } else {
-                    let shapes = |name: &str| self.shapes.get(name).copied();
-                    derive(&self.text, &block.steps, loss, &targets, &shapes)
-                };
+                let values = |name: &str| self.values.get(name).cloned();
+                let run = Run::new(&self.text, self.statements, &values);
+                let result = derive(&run, &before(&block.statements), loss, &targets);
                 self.derived.insert(step.line, result.clone());
                 if let Ok(lines) = &result {
                     self.backward_lines(lines, indent, out);
@@ -103,7 +99,7 @@ impl<'p> Translator<'p> {
         };
         for (name, _) in lines {
             let forward = name.strip_prefix("bar_").unwrap_or(name);
-            let rank = self.shapes.get(forward).map_or(0, |s| s.rank());
+            let rank = self.values.get(forward).map_or(0, |v| v.rank());
             self.known.insert(name.clone(), Known { rank, int: false });
         }
         let program_text = std::mem::replace(&mut self.text, text);
@@ -115,12 +111,4 @@ impl<'p> Translator<'p> {
         }
         self.text = program_text;
     }
-}
-
-/// Every name's shape from a run's values.
-pub(super) fn shapes(values: &[(String, super::Value)]) -> BTreeMap<String, Shape> {
-    values
-        .iter()
-        .map(|(name, value)| (name.clone(), Shape::of(value)))
-        .collect()
 }
