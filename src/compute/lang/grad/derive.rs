@@ -10,7 +10,8 @@
 //! evaluate anything. The derivation covers the functions a lesson trains with (arithmetic with
 //! broadcasting, `@`, `.T`, `^` by a number, `exp`, `log`, `sqrt`, `tanh`, `sigmoid`, `relu`,
 //! `sum`, `mean`, `softmax`, `log_softmax`, `layer_norm`, `cols`, `rows`, `row`, `col`,
-//! `reshape`, `flatten`, `concat` along axis 1, subscripts, slices, gathers and `take`); for
+//! `reshape`, `flatten`, `outer` of vectors, `concat` along axis 1, subscripts, slices, gathers
+//! and `take`); for
 //! anything else it says which operation it cannot write, and the numeric `grad` still gives
 //! the value.
 //!
@@ -92,11 +93,29 @@ pub(crate) fn bar(name: &str) -> String {
     format!("bar_{name}")
 }
 
-/// Text that can stand as an operand without parentheses.
+/// Text that can stand as an operand without parentheses: a name, a call, a subscripted name.
 pub(super) fn atomic(text: &str) -> bool {
-    text.chars()
-        .all(|c| c.is_alphanumeric() || c == '_' || c == '.')
-        || balanced_call(text)
+    let name = |part: &str| {
+        part.chars()
+            .all(|c| c.is_alphanumeric() || c == '_' || c == '.')
+    };
+    let subscripted =
+        |open: usize| open > 0 && name(&text[..open]) && subscripts_only(&text[open..]);
+    name(text) || balanced_call(text) || text.find('[').is_some_and(subscripted)
+}
+
+/// `[…]` groups one after another to the end, as after a subscripted name.
+fn subscripts_only(text: &str) -> bool {
+    let mut depth = 0;
+    for c in text.chars() {
+        match c {
+            '[' => depth += 1,
+            ']' => depth -= 1,
+            _ if depth == 0 => return false,
+            _ => {}
+        }
+    }
+    depth == 0
 }
 
 /// Text with a sum, difference or comparison outside parentheses, which a product's left
@@ -326,7 +345,7 @@ pub(crate) fn derive(
             "1".to_string()
         } else {
             let name = bar(&step.name);
-            lines.push((name.clone(), sum_of(&terms)));
+            push_sum(&mut lines, &name, &terms);
             name
         };
         deriver.backward(&step.expr, &adjoint, Some(&step.name))?;
@@ -335,9 +354,38 @@ pub(crate) fn derive(
         let Some(terms) = deriver.terms.remove(target) else {
             return Err(format!("`{loss}` does not depend on `{target}`"));
         };
-        lines.push((bar(target), sum_of(&terms)));
+        push_sum(&mut lines, &bar(target), &terms);
     }
     Ok(lines)
+}
+
+/// How long a written line's expression may grow before its terms are summed in parts (the
+/// language takes lines of up to 1000 characters).
+const LONGEST_SUM: usize = 800;
+
+/// The line `name = ` the sum of `terms`; a sum too long for one line is added up in parts
+/// first, `bar_x_part1`, `bar_x_part2`, ….
+fn push_sum(lines: &mut Vec<(String, String)>, name: &str, terms: &[String]) {
+    let mut parts: Vec<Vec<String>> = vec![Vec::new()];
+    for term in terms {
+        let last = parts.last_mut().expect("a part");
+        last.push(term.clone());
+        if last.len() > 1 && sum_of(last).len() > LONGEST_SUM {
+            let moved = last.pop().expect("the term just added");
+            parts.push(vec![moved]);
+        }
+    }
+    if parts.len() == 1 {
+        lines.push((name.to_string(), sum_of(terms)));
+        return;
+    }
+    let mut names = Vec::new();
+    for (k, part) in parts.iter().enumerate() {
+        let part_name = format!("{name}_part{}", k + 1);
+        lines.push((part_name.clone(), sum_of(part)));
+        names.push(part_name);
+    }
+    lines.push((name.to_string(), names.join(" + ")));
 }
 
 /// The terms added up, a negative one subtracted.
@@ -506,6 +554,10 @@ impl Deriver<'_> {
                 let n = self.size(&args[0].value).ok_or_else(cannot)?;
                 Shape::matrix(n, n)
             }
+            ExprKind::Call { function, args, .. } if function == "outer" => {
+                let (a, b) = (self.shape(&args[0].value)?, self.shape(&args[1].value)?);
+                Shape::matrix(a.rows * a.cols, b.rows * b.cols)
+            }
             ExprKind::Call { function, args, .. } if function == "reshape" => {
                 let sizes: Option<Vec<usize>> =
                     args[1..].iter().map(|a| self.size(&a.value)).collect();
@@ -649,6 +701,28 @@ impl Deriver<'_> {
                 let term = self.through_picks(x, &picks, &spread_one(adjoint.to_string(), result));
                 self.backward(&args[0].value, &term, None)
             }
+            ExprKind::Call { function, args, .. } if function == "outer" => {
+                let (a, b) = (&args[0].value, &args[1].value);
+                if self.shape(a)?.rank != 1 || self.shape(b)?.rank != 1 {
+                    return Err("an `outer` of other than two vectors".to_string());
+                }
+                let g = spread_one(adjoint.to_string(), result);
+                if self.reads_dependent(a) {
+                    self.backward(
+                        a,
+                        &format!("{} @ {}", left_operand(&g), self.written(b)),
+                        None,
+                    )?;
+                }
+                if self.reads_dependent(b) {
+                    self.backward(
+                        b,
+                        &format!("{} @ {}", left_operand(&self.written(a)), wrap(&g)),
+                        None,
+                    )?;
+                }
+                Ok(())
+            }
             ExprKind::Call { function, args, .. }
                 if matches!(function.as_str(), "reshape" | "flatten" | "row" | "col") =>
             {
@@ -733,7 +807,7 @@ impl Deriver<'_> {
                     }
                     other => {
                         return Err(format!(
-                            "`{other}` (the written backward pass covers arithmetic, @, .T, ^ by a number, exp, log, sqrt, tanh, sigmoid, relu, sum, mean, softmax, log_softmax, layer_norm, subscripts, take, rows, cols, row, col, reshape, flatten and concat along axis 1)"
+                            "`{other}` (the written backward pass covers arithmetic, @, .T, ^ by a number, exp, log, sqrt, tanh, sigmoid, relu, sum, mean, softmax, log_softmax, layer_norm, subscripts, take, rows, cols, row, col, reshape, flatten, outer of vectors and concat along axis 1)"
                         ))
                     }
                 };

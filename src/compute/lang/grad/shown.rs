@@ -125,7 +125,9 @@ pub fn backward_program(
 mod tests {
     use ndarray::array;
 
+    use super::super::super::statements::Statement;
     use super::super::super::{parse, run, Value};
+    use super::super::derive::{before, derive, Run};
     use super::backward_program;
 
     /// The program and its backward lines run, and every `bar_x` equals `grad`'s `g…` step.
@@ -279,5 +281,171 @@ mod tests {
             "g",
         );
         assert!(error.contains("`t`, the counter of a loop"), "{error}");
+    }
+
+    fn vector(entries: &[f64]) -> Value {
+        Value::Vector(ndarray::Array1::from(entries.to_vec()))
+    }
+
+    #[test]
+    fn subscripts_slices_gathers_and_reshapes_match_grad() {
+        let (lines, outputs) = written_and_run(
+            "a = x[1:3] * 2 + x[::-1][0:2]
+b = x[idx] * x[0] + x[-1]
+c = M[1] + M[:, 2] * M[2, 0] + M[-1, -1]
+d = M[0:2] @ x[2:5] + M[idx, idx][0:2]
+e = M[idx][:, 1:3] + M[0:3, idx][:, 0:2] + M[1:3, idx][:, 0:2][pair] + outer(M[idx, 1], M[2, 0:2])
+f = take(x, idx) + take(M, idx, axis=1)[0] + take(M, 2)
+h = rows(M, 1, 3) @ cols(x, 1, 4) + row(x) @ col(x) + reshape(x[0:4], 2, 2) @ flatten(M.T)[3:5]
+k = reshape(M, 9)[::4] + M[:, ::-1][0:3, 0]
+L = sum(a * a) + sum(b * b) + sum(c * c) + sum(d * d) + sum(e * e) + sum(f * f) + sum(h * h) + sum(tanh(k)) + sum(M[idx] * M[0:3])
+g = grad(L, [x, M])",
+            &[
+                ("x", vector(&[0.3, -0.7, 1.1, 0.5, -0.2])),
+                ("idx", vector(&[2.0, 0.0, 2.0])),
+                ("pair", vector(&[0.0, 1.0, 1.0])),
+                (
+                    "M",
+                    Value::Matrix(array![[0.2, -0.1, 0.4], [0.7, 0.3, -0.5], [-0.6, 0.8, 0.1]]),
+                ),
+            ],
+            "g",
+        );
+        assert!(
+            lines.contains("concat(bar_a, zeros(3)) @ one_hot(arange(5)[::-1], 5)"),
+            "a slice out of order goes back through one_hot: {lines}"
+        );
+        assert!(
+            lines.contains("concat(zeros(1), bar_a * 2, zeros(2))"),
+            "a run of positions is padded with zeros: {lines}"
+        );
+        assert!(
+            lines.contains("sum(bar_b) * one_hot(arange(5)[-1], 5)"),
+            "a position from the end is counted by arange: {lines}"
+        );
+        assert!(
+            lines.contains("bar_M = bar_M_part1 + bar_M_part2"),
+            "a long sum is added up in parts: {lines}"
+        );
+        assert_same(&outputs, "bar_x", "g_x");
+        assert_same(&outputs, "bar_M", "g_M");
+    }
+
+    #[test]
+    fn a_loop_before_the_grad_is_written_as_its_last_iteration() {
+        let (lines, outputs) = written_and_run(
+            "w2 = w * 2
+repeat 3 as t:
+    s = x * (t + 1)
+    u = w * s
+    v = tanh(u) + w2
+L = sum(v * v)
+g = grad(L, w)",
+            &[("x", vector(&[0.4, -1.2])), ("w", vector(&[0.5, 0.25]))],
+            "g",
+        );
+        assert!(
+            lines.contains("bar_u = bar_v * (1 - tanh(u) ^ 2)"),
+            "{lines}"
+        );
+        assert_same(&outputs, "bar_w", "g");
+    }
+
+    /// The backward lines of the `grad` step `g` in the body of the program's loop, derived
+    /// after a run, written after it in the body; the program run again.
+    fn written_in_the_loop(
+        steps: &str,
+        inputs: &[(&str, Value)],
+        target: &str,
+    ) -> Result<Vec<(String, Value)>, String> {
+        let inputs: Vec<(String, Value)> = inputs
+            .iter()
+            .map(|(n, v)| (n.to_string(), v.clone()))
+            .collect();
+        let program = parse(steps).expect("parses");
+        let outputs = run(&program, &inputs).expect("runs");
+        let values = |name: &str| {
+            inputs
+                .iter()
+                .map(|(n, v)| (n.as_str(), v))
+                .chain(outputs.iter().map(|o| (o.name.as_str(), &o.value)))
+                .find(|(n, _)| *n == name)
+                .map(|(_, v)| v.clone())
+        };
+        let body = program
+            .statements
+            .iter()
+            .find_map(|s| match s {
+                Statement::Repeat(repeat) => Some(&repeat.body),
+                Statement::Assign(_) => None,
+            })
+            .expect("a loop");
+        let at = body
+            .iter()
+            .position(|s| matches!(s, Statement::Assign(step) if step.name == "g"))
+            .expect("a step g in the loop");
+        let earlier: Vec<&Statement> = body[..at].iter().collect();
+        let run_values = Run::new(&program.text, &program.statements, &values);
+        let lines = derive(
+            &run_values,
+            &before(&earlier),
+            "loss",
+            &[target.to_string()],
+        )?;
+        let written: String = lines
+            .iter()
+            .map(|(name, code)| format!("    {name} = {code}\n"))
+            .collect();
+        let whole = steps.replacen("    g = grad(", &format!("{written}    g = grad("), 1);
+        let outputs = run(&parse(&whole).expect("the lines parse"), &inputs)
+            .unwrap_or_else(|e| panic!("{whole}: {e:?}"));
+        Ok(outputs.into_iter().map(|o| (o.name, o.value)).collect())
+    }
+
+    #[test]
+    fn a_grad_in_a_training_loop_is_written_for_one_iteration() {
+        let outputs = written_in_the_loop(
+            "theta = theta0
+repeat 4 as t:
+    w = reshape(theta[0:4], 2, 2)
+    b = theta[4:6]
+    p = softmax(X @ w + b)
+    loss = -sum(T * log(p)) / 3
+    g = grad(loss, theta)
+    theta = theta - 0.5 * g",
+            &[
+                ("theta0", vector(&[0.1, -0.2, 0.3, 0.05, 0.0, 0.1])),
+                (
+                    "X",
+                    Value::Matrix(array![[1.0, 2.0], [0.0, 1.0], [2.0, -1.0]]),
+                ),
+                (
+                    "T",
+                    Value::Matrix(array![[1.0, 0.0], [0.0, 1.0], [1.0, 0.0]]),
+                ),
+            ],
+            "theta",
+        )
+        .expect("written");
+        assert_same(&outputs, "bar_theta", "g");
+    }
+
+    #[test]
+    fn a_value_a_loop_carries_to_its_next_iteration_is_not_written() {
+        let error = written_in_the_loop(
+            "z = x
+repeat 2:
+    repeat 3:
+        z = tanh(z * w)
+    loss = sum(z)
+    g = grad(loss, w)",
+            &[("x", vector(&[0.4, -1.2])), ("w", vector(&[0.5, 0.25]))],
+            "w",
+        )
+        .expect_err("z comes from the previous iteration");
+        assert!(
+            error.contains("`z` reads `z` from the loop's previous iteration"),
+            "{error}"
+        );
     }
 }

@@ -69,10 +69,11 @@ impl<'p> Translator<'p> {
                 let values = |name: &str| self.values.get(name).cloned();
                 let run = Run::new(&self.text, self.statements, &values);
                 let result = derive(&run, &before(&block.statements), loss, &targets);
+                let result = result.and_then(|lines| {
+                    out.push_str(&self.backward_lines(&lines, indent)?);
+                    Ok(lines)
+                });
                 self.derived.insert(step.line, result.clone());
-                if let Ok(lines) = &result {
-                    self.backward_lines(lines, indent, out);
-                }
                 result
             }
         };
@@ -89,16 +90,33 @@ impl<'p> Translator<'p> {
     }
 
     /// The derived `bar_…` lines as Python, each knowing the rank of the step it is named after.
-    fn backward_lines(&mut self, lines: &[(String, String)], indent: &str, out: &mut String) {
+    fn backward_lines(
+        &mut self,
+        lines: &[(String, String)],
+        indent: &str,
+    ) -> Result<String, String> {
         let text: String = lines
             .iter()
             .map(|(name, code)| format!("{name} = {code}\n"))
             .collect();
-        let Ok(statements) = parse_steps(&text) else {
-            return;
-        };
+        let statements = parse_steps(&text).map_err(|error| {
+            format!(
+                "a line of the backward pass the language cannot read ({})",
+                error.message
+            )
+        })?;
+        let mut out = String::new();
         for (name, _) in lines {
             let forward = name.strip_prefix("bar_").unwrap_or(name);
+            // A part of a long sum, `bar_x_part2`, has `x`'s rank.
+            let forward = match forward.rsplit_once("_part") {
+                Some((whole, k))
+                    if !self.values.contains_key(forward) && k.parse::<usize>().is_ok() =>
+                {
+                    whole
+                }
+                _ => forward,
+            };
             let rank = self.values.get(forward).map_or(0, |v| v.rank());
             self.known.insert(name.clone(), Known { rank, int: false });
         }
@@ -110,5 +128,6 @@ impl<'p> Translator<'p> {
             }
         }
         self.text = program_text;
+        Ok(out)
     }
 }
