@@ -126,9 +126,27 @@ mod tests {
     use ndarray::array;
 
     use super::super::super::statements::Statement;
-    use super::super::super::{parse, run, Value};
+    use super::super::super::{parse, run, Program, Value};
     use super::super::derive::{before, derive, Run};
     use super::backward_program;
+
+    type Named = Vec<(String, Value)>;
+
+    /// The program, its inputs, and every input's and step's value after a run.
+    fn parsed_and_run(steps: &str, inputs: &[(&str, Value)]) -> (Program, Named, Named) {
+        let inputs: Vec<(String, Value)> = inputs
+            .iter()
+            .map(|(n, v)| (n.to_string(), v.clone()))
+            .collect();
+        let program = parse(steps).expect("parses");
+        let outputs = run(&program, &inputs).expect("runs");
+        let all = inputs
+            .iter()
+            .cloned()
+            .chain(outputs.into_iter().map(|o| (o.name, o.value)))
+            .collect();
+        (program, inputs, all)
+    }
 
     /// The program and its backward lines run, and every `bar_x` equals `grad`'s `g…` step.
     fn written_and_run(
@@ -136,20 +154,8 @@ mod tests {
         inputs: &[(&str, Value)],
         shown: &str,
     ) -> (String, Vec<(String, Value)>) {
-        let inputs: Vec<(String, Value)> = inputs
-            .iter()
-            .map(|(n, v)| (n.to_string(), v.clone()))
-            .collect();
-        let program = parse(steps).expect("parses");
-        let outputs = run(&program, &inputs).expect("runs");
-        let values = |name: &str| {
-            inputs
-                .iter()
-                .map(|(n, v)| (n.as_str(), v))
-                .chain(outputs.iter().map(|o| (o.name.as_str(), &o.value)))
-                .find(|(n, _)| *n == name)
-                .map(|(_, v)| v.clone())
-        };
+        let (program, inputs, all) = parsed_and_run(steps, inputs);
+        let values = |name: &str| all.iter().find(|(n, _)| n == name).map(|(_, v)| v.clone());
         let lines =
             backward_program(&program, &values, shown).unwrap_or_else(|e| panic!("{steps}: {e}"));
         let whole = format!("{steps}\n{lines}");
@@ -358,20 +364,8 @@ g = grad(L, w)",
         inputs: &[(&str, Value)],
         target: &str,
     ) -> Result<Vec<(String, Value)>, String> {
-        let inputs: Vec<(String, Value)> = inputs
-            .iter()
-            .map(|(n, v)| (n.to_string(), v.clone()))
-            .collect();
-        let program = parse(steps).expect("parses");
-        let outputs = run(&program, &inputs).expect("runs");
-        let values = |name: &str| {
-            inputs
-                .iter()
-                .map(|(n, v)| (n.as_str(), v))
-                .chain(outputs.iter().map(|o| (o.name.as_str(), &o.value)))
-                .find(|(n, _)| *n == name)
-                .map(|(_, v)| v.clone())
-        };
+        let (program, inputs, all) = parsed_and_run(steps, inputs);
+        let values = |name: &str| all.iter().find(|(n, _)| n == name).map(|(_, v)| v.clone());
         let body = program
             .statements
             .iter()
