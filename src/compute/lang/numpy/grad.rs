@@ -89,6 +89,17 @@ impl<'p> Translator<'p> {
         }
     }
 
+    /// Whether `step` is, word for word, a line of a backward pass already written out (the
+    /// lines a block's `backward` key adds after the program).
+    pub(super) fn written_by_a_grad(&self, step: &Step) -> bool {
+        let line = self.text.split('\n').nth(step.line - 1).unwrap_or("");
+        self.derived.values().flatten().any(|lines| {
+            lines
+                .iter()
+                .any(|(name, code)| *name == step.name && line.trim() == format!("{name} = {code}"))
+        })
+    }
+
     /// The derived `bar_…` lines as Python, each knowing the rank of the step it is named after.
     fn backward_lines(
         &mut self,

@@ -443,6 +443,8 @@ impl<'p> Translator<'p> {
         let python = self.name(&step.name);
         if let Some((loss, x)) = grad::grad_call(step) {
             self.grad(step, loss, x, indent, out);
+        } else if self.written_by_a_grad(step) {
+            // A shown backward pass repeats the lines its grad already wrote.
         } else {
             let code = self.expr(&step.expr).text;
             out.push_str(&format!(
