@@ -102,7 +102,7 @@ fn position(i: i64, size: usize, what: &str, span: &Range<usize>) -> Result<usiz
 
 /// The positions one subscript selects on an axis of `size` entries, and whether the axis
 /// stays. `what` names the axis for messages ("a vector of 3", "a matrix of 2 rows").
-fn positions(
+pub(crate) fn positions(
     size: usize,
     subscript: &Resolved,
     what: &str,

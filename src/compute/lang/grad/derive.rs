@@ -3,19 +3,30 @@
 //! so a page can show "what the language derived" and "Copy as NumPy" can run it without a
 //! framework.
 //!
-//! Stage: beside evaluation. Input: the steps written before the `grad` in its block (a loop's
-//! body, or the program's top level), the loss, the targets and every name's shape from a run.
+//! Stage: beside evaluation. Input: the statements written before the `grad` in its block (a
+//! loop's body, or the program's top level), the loss, the targets and every name's value from
+//! a run (for shapes, and for the whole numbers a slice or a `reshape` is written with).
 //! Output: the lines in order, each a name and an expression in the language. Must not:
 //! evaluate anything. The derivation covers the functions a lesson trains with (arithmetic with
 //! broadcasting, `@`, `.T`, `^` by a number, `exp`, `log`, `sqrt`, `tanh`, `sigmoid`, `relu`,
-//! `sum`, `mean`, `softmax`, `log_softmax`, `layer_norm`, `cols`, `concat` along axis 1); for anything else it says which operation it cannot
-//! write, and the numeric `grad` still gives the value.
+//! `sum`, `mean`, `softmax`, `log_softmax`, `layer_norm`, `cols`, `rows`, `row`, `col`,
+//! `reshape`, `flatten`, `outer` of vectors, `concat` along axis 1, subscripts, slices, gathers
+//! and `take`); for
+//! anything else it says which operation it cannot write, and the numeric `grad` still gives
+//! the value.
+//!
+//! A `repeat` loop before the `grad` is written as its last iteration: after the loop its names
+//! hold that iteration's values, and the loss depends on earlier iterations only through values
+//! one iteration carries to the next, which the derivation refuses (that is backpropagation
+//! through time, which `grad` does and the written pass does not).
 
 use std::collections::{BTreeSet, HashMap};
 
-use super::super::parser::{BinaryOp, Expr, ExprKind};
-use super::super::statements::Step;
+use super::super::parser::{Arg, BinaryOp, Expr, ExprKind};
+use super::super::statements::{Statement, Step};
+use super::super::tape::names_read;
 use super::super::value::Value;
+use super::selection::Pick;
 
 /// A value's shape: its rank and its rows × columns seen as a matrix (a vector is one row).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -40,11 +51,32 @@ impl Shape {
         self.rank
     }
 
-    const SCALAR: Shape = Shape {
+    pub(super) const SCALAR: Shape = Shape {
         rank: 0,
         rows: 1,
         cols: 1,
     };
+
+    pub(super) fn vector(len: usize) -> Shape {
+        Shape {
+            rank: 1,
+            rows: 1,
+            cols: len,
+        }
+    }
+
+    pub(super) fn matrix(rows: usize, cols: usize) -> Shape {
+        Shape {
+            rank: 2,
+            rows,
+            cols,
+        }
+    }
+
+    /// Rows × columns seen as a matrix (a vector is one row).
+    pub(super) fn dims(self) -> (usize, usize) {
+        (self.rows, self.cols)
+    }
 
     /// `ones(…)` of this shape.
     fn ones(self) -> String {
@@ -61,11 +93,29 @@ pub(crate) fn bar(name: &str) -> String {
     format!("bar_{name}")
 }
 
-/// Text that can stand as an operand without parentheses.
-fn atomic(text: &str) -> bool {
-    text.chars()
-        .all(|c| c.is_alphanumeric() || c == '_' || c == '.')
-        || balanced_call(text)
+/// Text that can stand as an operand without parentheses: a name, a call, a subscripted name.
+pub(super) fn atomic(text: &str) -> bool {
+    let name = |part: &str| {
+        part.chars()
+            .all(|c| c.is_alphanumeric() || c == '_' || c == '.')
+    };
+    let subscripted =
+        |open: usize| open > 0 && name(&text[..open]) && subscripts_only(&text[open..]);
+    name(text) || balanced_call(text) || text.find('[').is_some_and(subscripted)
+}
+
+/// `[…]` groups one after another to the end, as after a subscripted name.
+fn subscripts_only(text: &str) -> bool {
+    let mut depth = 0;
+    for c in text.chars() {
+        match c {
+            '[' => depth += 1,
+            ']' => depth -= 1,
+            _ if depth == 0 => return false,
+            _ => {}
+        }
+    }
+    depth == 0
 }
 
 /// Text with a sum, difference or comparison outside parentheses, which a product's left
@@ -87,7 +137,7 @@ fn loose(text: &str) -> bool {
 }
 
 /// `text` as the left operand of `*`, `/` or `@`.
-fn left_operand(text: &str) -> String {
+pub(super) fn left_operand(text: &str) -> String {
     if loose(text) {
         format!("({text})")
     } else {
@@ -123,7 +173,7 @@ fn balanced_call(text: &str) -> bool {
     false
 }
 
-fn wrap(text: &str) -> String {
+pub(super) fn wrap(text: &str) -> String {
     if atomic(text) {
         text.to_string()
     } else {
@@ -132,7 +182,7 @@ fn wrap(text: &str) -> String {
 }
 
 /// `a * b`, leaving out a factor of 1.
-fn times(a: &str, b: &str) -> String {
+pub(super) fn times(a: &str, b: &str) -> String {
     match (a, b) {
         ("1", _) => b.to_string(),
         ("-1", _) => format!("-{}", wrap(b)),
@@ -145,9 +195,91 @@ fn number(x: f64) -> String {
     format!("{x}")
 }
 
-struct Deriver<'t> {
-    text: &'t str,
-    shapes: &'t dyn Fn(&str) -> Option<Shape>,
+/// What the derivation knows of a program's names from a run.
+pub(crate) struct Run<'t> {
+    /// The program's text, for the subscripts written in it.
+    pub(crate) text: &'t str,
+    /// Every input's and step's value after the run.
+    pub(crate) values: &'t dyn Fn(&str) -> Option<Value>,
+    /// The loops' counters (numbers that change from one iteration to the next).
+    counters: BTreeSet<String>,
+    /// The names assigned in loops: their shapes hold from one iteration to the next, their
+    /// values do not, so a slice's bounds may not read them.
+    looped: BTreeSet<String>,
+}
+
+impl<'t> Run<'t> {
+    pub(crate) fn new(
+        text: &'t str,
+        statements: &[Statement],
+        values: &'t dyn Fn(&str) -> Option<Value>,
+    ) -> Run<'t> {
+        fn walk(statements: &[Statement], run: &mut Run) {
+            for statement in statements {
+                if let Statement::Repeat(repeat) = statement {
+                    if let Some((counter, _)) = &repeat.counter {
+                        run.counters.insert(counter.clone());
+                    }
+                    for step in repeat.body.iter().flat_map(Statement::steps) {
+                        run.looped.insert(step.name.clone());
+                    }
+                    walk(&repeat.body, run);
+                }
+            }
+        }
+        let mut run = Run {
+            text,
+            values,
+            counters: BTreeSet::new(),
+            looped: BTreeSet::new(),
+        };
+        walk(statements, &mut run);
+        run
+    }
+
+    pub(super) fn counters_contain(&self, name: &str) -> bool {
+        self.counters.contains(name)
+    }
+
+    /// Whether `name`'s value may change while the program runs.
+    pub(super) fn varies(&self, name: &str) -> bool {
+        self.counters.contains(name) || self.looped.contains(name)
+    }
+}
+
+/// A step written before the `grad` in its block, a loop's body among them.
+pub(crate) struct Before<'s> {
+    step: &'s Step,
+    /// Names it reads that its loop assigns at or after it: in the loop's last iteration they
+    /// hold the previous iteration's values.
+    carried: Vec<String>,
+}
+
+/// The steps of `statements` (those before a `grad` in its block), loops' bodies in written
+/// order, each with what it reads from a previous iteration.
+pub(crate) fn before<'s>(statements: &[&'s Statement]) -> Vec<Before<'s>> {
+    let mut steps = Vec::new();
+    for statement in statements {
+        let inside = statement.steps();
+        let looped = matches!(statement, Statement::Repeat(_));
+        for (at, step) in inside.iter().enumerate() {
+            let mut carried = Vec::new();
+            if looped {
+                let mut reads = Vec::new();
+                names_read(&step.expr, &mut reads);
+                carried = reads
+                    .into_iter()
+                    .filter(|name| inside[at..].iter().any(|later| later.name == *name))
+                    .collect();
+            }
+            steps.push(Before { step, carried });
+        }
+    }
+    steps
+}
+
+pub(super) struct Deriver<'t> {
+    pub(super) run: &'t Run<'t>,
     /// Names whose value depends on a target (the targets included).
     depends: BTreeSet<String>,
     /// The terms of each name's gradient, in the order they arrive.
@@ -157,33 +289,38 @@ struct Deriver<'t> {
 /// The backward lines of `grad(loss, target)` for each of `targets` over `steps` (the steps
 /// written before the `grad` in its block, in order), or what it cannot write.
 pub(crate) fn derive(
-    text: &str,
-    steps: &[&Step],
+    run: &Run,
+    steps: &[Before],
     loss: &str,
     targets: &[String],
-    shapes: &dyn Fn(&str) -> Option<Shape>,
 ) -> Result<Vec<(String, String)>, String> {
     let mut seen = BTreeSet::new();
-    for step in steps {
-        if !seen.insert(step.name.as_str()) {
+    for before in steps {
+        if !seen.insert(before.step.name.as_str()) {
             return Err(format!(
                 "`{}` is assigned twice before the grad, and a written backward pass names each step once",
-                step.name
+                before.step.name
             ));
         }
     }
     let mut deriver = Deriver {
-        text,
-        shapes,
+        run,
         depends: targets.iter().cloned().collect(),
         terms: HashMap::new(),
     };
-    for step in steps {
+    for before in steps {
+        let step = before.step;
         if !targets.contains(&step.name) && deriver.reads_dependent(&step.expr) {
+            if let Some(name) = before.carried.first() {
+                return Err(format!(
+                    "`{}` reads `{name}` from the loop's previous iteration, and the written backward pass does not go back through iterations",
+                    step.name
+                ));
+            }
             deriver.depends.insert(step.name.clone());
         }
     }
-    let Some(position) = steps.iter().position(|s| s.name == loss) else {
+    let Some(position) = steps.iter().position(|s| s.step.name == loss) else {
         return Err(format!(
             "`{loss}` is not a step written before the grad in the same block"
         ));
@@ -197,7 +334,7 @@ pub(crate) fn derive(
     deriver
         .terms
         .insert(loss.to_string(), vec!["1".to_string()]);
-    for step in steps[..=position].iter().rev() {
+    for step in steps[..=position].iter().rev().map(|before| before.step) {
         if targets.contains(&step.name) || !deriver.depends.contains(&step.name) {
             continue;
         }
@@ -208,7 +345,7 @@ pub(crate) fn derive(
             "1".to_string()
         } else {
             let name = bar(&step.name);
-            lines.push((name.clone(), sum_of(&terms)));
+            push_sum(&mut lines, &name, &terms);
             name
         };
         deriver.backward(&step.expr, &adjoint, Some(&step.name))?;
@@ -217,9 +354,38 @@ pub(crate) fn derive(
         let Some(terms) = deriver.terms.remove(target) else {
             return Err(format!("`{loss}` does not depend on `{target}`"));
         };
-        lines.push((bar(target), sum_of(&terms)));
+        push_sum(&mut lines, &bar(target), &terms);
     }
     Ok(lines)
+}
+
+/// How long a written line's expression may grow before its terms are summed in parts (the
+/// language takes lines of up to 1000 characters).
+const LONGEST_SUM: usize = 800;
+
+/// The line `name = ` the sum of `terms`; a sum too long for one line is added up in parts
+/// first, `bar_x_part1`, `bar_x_part2`, ….
+fn push_sum(lines: &mut Vec<(String, String)>, name: &str, terms: &[String]) {
+    let mut parts: Vec<Vec<String>> = vec![Vec::new()];
+    for term in terms {
+        let last = parts.last_mut().expect("a part");
+        last.push(term.clone());
+        if last.len() > 1 && sum_of(last).len() > LONGEST_SUM {
+            let moved = last.pop().expect("the term just added");
+            parts.push(vec![moved]);
+        }
+    }
+    if parts.len() == 1 {
+        lines.push((name.to_string(), sum_of(terms)));
+        return;
+    }
+    let mut names = Vec::new();
+    for (k, part) in parts.iter().enumerate() {
+        let part_name = format!("{name}_part{}", k + 1);
+        lines.push((part_name.clone(), sum_of(part)));
+        names.push(part_name);
+    }
+    lines.push((name.to_string(), names.join(" + ")));
 }
 
 /// The terms added up, a negative one subtracted.
@@ -255,7 +421,7 @@ impl Deriver<'_> {
 
     /// The expression as text (printed from its tree: spans of parenthesised parts do not
     /// always cover their parentheses).
-    fn print(&self, expr: &Expr) -> String {
+    pub(super) fn print(&self, expr: &Expr) -> String {
         match &expr.kind {
             ExprKind::Number(x) => number(*x),
             ExprKind::Name(name) => name.clone(),
@@ -297,7 +463,7 @@ impl Deriver<'_> {
             } => format!(
                 "{}{}",
                 self.written(target),
-                self.text.get(bracket_span.clone()).unwrap_or("")
+                self.run.text.get(bracket_span.clone()).unwrap_or("")
             ),
         }
     }
@@ -312,7 +478,7 @@ impl Deriver<'_> {
         Ok(format!("{}.T", self.written(expr)))
     }
 
-    fn shape(&self, expr: &Expr) -> Result<Shape, String> {
+    pub(super) fn shape(&self, expr: &Expr) -> Result<Shape, String> {
         let cannot = || {
             format!(
                 "`{}`, whose shape the run does not give",
@@ -321,7 +487,10 @@ impl Deriver<'_> {
         };
         Ok(match &expr.kind {
             ExprKind::Number(_) => Shape::SCALAR,
-            ExprKind::Name(name) => (self.shapes)(name).ok_or_else(cannot)?,
+            ExprKind::Name(name) if self.run.counters_contain(name) => Shape::SCALAR,
+            ExprKind::Name(name) => (self.run.values)(name)
+                .map(|value| Shape::of(&value))
+                .ok_or_else(cannot)?,
             ExprKind::Negate(inner) => self.shape(inner)?,
             ExprKind::Transpose(inner) => {
                 let s = self.shape(inner)?;
@@ -382,23 +551,36 @@ impl Deriver<'_> {
             ExprKind::Call { function, args, .. }
                 if matches!(function.as_str(), "causal_mask" | "eye") =>
             {
-                let n = whole(&args[0].value).ok_or_else(cannot)?;
-                Shape {
-                    rank: 2,
-                    rows: n,
-                    cols: n,
+                let n = self.size(&args[0].value).ok_or_else(cannot)?;
+                Shape::matrix(n, n)
+            }
+            ExprKind::Call { function, args, .. } if function == "outer" => {
+                let (a, b) = (self.shape(&args[0].value)?, self.shape(&args[1].value)?);
+                Shape::matrix(a.rows * a.cols, b.rows * b.cols)
+            }
+            ExprKind::Call { function, args, .. } if function == "reshape" => {
+                let sizes: Option<Vec<usize>> =
+                    args[1..].iter().map(|a| self.size(&a.value)).collect();
+                match sizes.ok_or_else(cannot)?.as_slice() {
+                    [n] => Shape::vector(*n),
+                    [rows, cols] => Shape::matrix(*rows, *cols),
+                    _ => return Err(cannot()),
                 }
             }
-            ExprKind::Call { function, args, .. } if function == "cols" => {
-                let (start, end) = column_range(args).ok_or_else(cannot)?;
-                Shape {
-                    cols: end - start,
-                    ..self.shape(&args[0].value)?
-                }
+            ExprKind::Call { function, args, .. }
+                if matches!(function.as_str(), "rows" | "cols" | "take") =>
+            {
+                let x = self.shape(&args[0].value)?;
+                let picks = self.call_picks(function, x, args)?;
+                self.picked_shape(x, &picks)?
             }
             ExprKind::Call { function, args, .. } => {
                 let x = self.shape(&args[0].value)?;
+                let (rows, cols) = x.dims();
                 match (function.as_str(), axis(args)) {
+                    ("flatten", _) => Shape::vector(rows * cols),
+                    ("row", _) => Shape::matrix(1, rows * cols),
+                    ("col", _) => Shape::matrix(rows * cols, 1),
                     ("sum" | "mean", None) => Shape::SCALAR,
                     ("sum" | "mean", Some(_)) if x.rank < 2 => Shape::SCALAR,
                     ("sum" | "mean", Some(0)) => Shape { rows: 1, ..x },
@@ -406,12 +588,37 @@ impl Deriver<'_> {
                     _ => x,
                 }
             }
-            ExprKind::Index { .. } => {
-                return Err(format!(
-                    "the subscript `{}` (the written backward pass does not cover subscripts)",
-                    self.print(expr)
-                ))
+            ExprKind::Index {
+                target, subscripts, ..
+            } => {
+                let x = self.shape(target)?;
+                let picks = self.subscript_picks(x, subscripts)?;
+                self.picked_shape(x, &picks)?
             }
+        })
+    }
+
+    /// A size written with whole numbers and fixed names.
+    fn size(&self, expr: &Expr) -> Option<usize> {
+        usize::try_from(self.whole_number(expr)?).ok()
+    }
+
+    /// What `rows`, `cols` or `take` takes from `x` along each axis.
+    fn call_picks(&self, function: &str, x: Shape, args: &[Arg]) -> Result<Vec<Pick>, String> {
+        if function == "take" {
+            return self.take_picks(x, args);
+        }
+        let (start, end) = (self.size(&args[1].value), self.size(&args[2].value));
+        let (Some(start), Some(end)) = (start, end) else {
+            return Err(format!(
+                "`{function}` whose positions change while the program runs"
+            ));
+        };
+        let run = Pick::Run(start, end);
+        Ok(match (function, x.rank()) {
+            ("cols", 1) => vec![run],
+            ("cols", _) => vec![Pick::Whole, run],
+            _ => vec![run, Pick::Whole],
         })
     }
 
@@ -486,23 +693,46 @@ impl Deriver<'_> {
                 }
                 Ok(())
             }
-            ExprKind::Call { function, args, .. } if function == "cols" => {
+            ExprKind::Call { function, args, .. }
+                if matches!(function.as_str(), "rows" | "cols" | "take") =>
+            {
                 let x = self.shape(&args[0].value)?;
-                let (start, end) = column_range(args).ok_or_else(|| {
-                    "a `cols` whose columns are not written as numbers".to_string()
-                })?;
-                let mut parts = Vec::new();
-                if start > 0 {
-                    parts.push(format!("zeros({}, {start})", x.rows));
+                let picks = self.call_picks(function, x, args)?;
+                let term = self.through_picks(x, &picks, &spread_one(adjoint.to_string(), result));
+                self.backward(&args[0].value, &term, None)
+            }
+            ExprKind::Call { function, args, .. } if function == "outer" => {
+                let (a, b) = (&args[0].value, &args[1].value);
+                if self.shape(a)?.rank != 1 || self.shape(b)?.rank != 1 {
+                    return Err("an `outer` of other than two vectors".to_string());
                 }
-                parts.push(adjoint.to_string());
-                if end < x.cols {
-                    parts.push(format!("zeros({}, {})", x.rows, x.cols - end));
+                let g = spread_one(adjoint.to_string(), result);
+                if self.reads_dependent(a) {
+                    self.backward(
+                        a,
+                        &format!("{} @ {}", left_operand(&g), self.written(b)),
+                        None,
+                    )?;
                 }
-                let term = if parts.len() == 1 {
-                    parts.remove(0)
-                } else {
-                    format!("concat({}, axis=1)", parts.join(", "))
+                if self.reads_dependent(b) {
+                    self.backward(
+                        b,
+                        &format!("{} @ {}", left_operand(&self.written(a)), wrap(&g)),
+                        None,
+                    )?;
+                }
+                Ok(())
+            }
+            ExprKind::Call { function, args, .. }
+                if matches!(function.as_str(), "reshape" | "flatten" | "row" | "col") =>
+            {
+                let x = self.shape(&args[0].value)?;
+                let g = spread_one(adjoint.to_string(), result);
+                let term = match x.rank() {
+                    0 => format!("sum({g})"),
+                    1 if result.rank == 1 => g,
+                    1 => format!("flatten({g})"),
+                    _ => format!("reshape({g}, {}, {})", x.rows, x.cols),
                 };
                 self.backward(&args[0].value, &term, None)
             }
@@ -577,16 +807,20 @@ impl Deriver<'_> {
                     }
                     other => {
                         return Err(format!(
-                            "`{other}` (the written backward pass covers arithmetic, @, .T, ^ by a number, exp, log, sqrt, tanh, sigmoid, relu, sum, mean, softmax, log_softmax, layer_norm, cols and concat along axis 1)"
+                            "`{other}` (the written backward pass covers arithmetic, @, .T, ^ by a number, exp, log, sqrt, tanh, sigmoid, relu, sum, mean, softmax, log_softmax, layer_norm, subscripts, take, rows, cols, row, col, reshape, flatten, outer of vectors and concat along axis 1)"
                         ))
                     }
                 };
                 self.backward(x, &term, None)
             }
-            ExprKind::Index { .. } => Err(format!(
-                "the subscript `{}` (the written backward pass does not cover subscripts)",
-                self.print(expr)
-            )),
+            ExprKind::Index {
+                target, subscripts, ..
+            } => {
+                let x = self.shape(target)?;
+                let picks = self.subscript_picks(x, subscripts)?;
+                let term = self.through_picks(x, &picks, &spread_one(adjoint.to_string(), result));
+                self.backward(target, &term, None)
+            }
         }
     }
 
@@ -668,21 +902,8 @@ fn spread_one(term: String, result: Shape) -> String {
     }
 }
 
-/// A whole number written as one.
-fn whole(expr: &Expr) -> Option<usize> {
-    match expr.kind {
-        ExprKind::Number(x) if x >= 0.0 && x.fract() == 0.0 => Some(x as usize),
-        _ => None,
-    }
-}
-
-/// `cols(x, start, end)`'s columns, when written as whole numbers.
-fn column_range(args: &[super::super::parser::Arg]) -> Option<(usize, usize)> {
-    Some((whole(&args.get(1)?.value)?, whole(&args.get(2)?.value)?))
-}
-
 /// The `axis=` of a call written as a whole number (−1 is the last axis, 1).
-fn axis(args: &[super::super::parser::Arg]) -> Option<i64> {
+pub(super) fn axis(args: &[Arg]) -> Option<i64> {
     args.iter()
         .find(|a| a.keyword.as_ref().is_some_and(|(k, _)| k == "axis"))
         .and_then(|a| match &a.value.kind {

@@ -16,6 +16,7 @@
 pub(crate) mod derive;
 mod forward;
 mod rules;
+mod selection;
 mod shown;
 
 pub use shown::backward_program;

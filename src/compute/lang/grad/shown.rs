@@ -12,7 +12,7 @@ use super::super::parser::ExprKind;
 use super::super::statements::{Statement, Step};
 use super::super::value::Value;
 use super::super::Program;
-use super::derive::{derive, Shape};
+use super::derive::{before, derive, Run};
 
 /// The `grad` calls of a step: `(loss, target)`.
 fn grad_call(step: &Step) -> Option<(String, String)> {
@@ -26,6 +26,21 @@ fn grad_call(step: &Step) -> Option<(String, String)> {
     (function == "grad")
         .then(|| Some((name(0)?, name(1)?)))
         .flatten()
+}
+
+/// The counters of the loops among `statements`.
+fn counters(statements: &[&Statement]) -> BTreeSet<String> {
+    fn walk(statement: &Statement, into: &mut BTreeSet<String>) {
+        if let Statement::Repeat(repeat) = statement {
+            if let Some((counter, _)) = &repeat.counter {
+                into.insert(counter.clone());
+            }
+            repeat.body.iter().for_each(|inner| walk(inner, into));
+        }
+    }
+    let mut found = BTreeSet::new();
+    statements.iter().for_each(|s| walk(s, &mut found));
+    found
 }
 
 /// The lines (`bar_Z = …`, one per line, ending in a newline) of the backward pass of the
@@ -63,33 +78,37 @@ pub fn backward_program(
             }
         }
     }
-    let mut before: Vec<&Step> = Vec::new();
-    for statement in &statements[..first] {
-        match statement {
-            Statement::Assign(step) => before.push(step),
-            Statement::Repeat(_) => {
-                return Err(
-                    "a repeat loop comes before the grad, and the written backward pass does not go back through loops".to_string(),
-                )
-            }
-        }
-    }
+    let earlier: Vec<&Statement> = statements[..first].iter().collect();
+    let before = before(&earlier);
     let later_loops: BTreeSet<&str> = statements[first..]
         .iter()
         .filter(|s| matches!(s, Statement::Repeat(_)))
         .flat_map(Statement::steps)
         .map(|step| step.name.as_str())
         .collect();
-    if let Some(name) = later_loops
-        .iter()
-        .find(|name| before.iter().any(|s| s.name == **name) || targets.iter().any(|t| t == *name))
-    {
+    if let Some(name) = later_loops.iter().find(|name| {
+        earlier
+            .iter()
+            .flat_map(|s| s.steps())
+            .any(|s| s.name == **name)
+            || targets.iter().any(|t| t == *name)
+    }) {
         return Err(format!(
             "a loop after the grad changes `{name}`, so the backward lines, run after the program, would read its last value"
         ));
     }
-    let shapes = |name: &str| values(name).map(|value| Shape::of(&value));
-    let lines = derive(&program.text, &before, &loss, &targets, &shapes)?;
+    let run = Run::new(&program.text, statements, values);
+    let lines = derive(&run, &before, &loss, &targets)?;
+    let counters = counters(&earlier);
+    if let Some((name, counter)) = lines.iter().find_map(|(name, code)| {
+        code.split(|c: char| !(c.is_alphanumeric() || c == '_'))
+            .find(|word| counters.contains(*word))
+            .map(|counter| (name, counter))
+    }) {
+        return Err(format!(
+            "`{name}` would read `{counter}`, the counter of a loop before the grad, which has no value after the loop"
+        ));
+    }
     if let Some((taken, _)) = lines.iter().find(|(name, _)| values(name).is_some()) {
         return Err(format!(
             "the program already has a name `{taken}`, which the backward pass would name `{}`'s gradient",
@@ -106,8 +125,28 @@ pub fn backward_program(
 mod tests {
     use ndarray::array;
 
-    use super::super::super::{parse, run, Value};
+    use super::super::super::statements::Statement;
+    use super::super::super::{parse, run, Program, Value};
+    use super::super::derive::{before, derive, Run};
     use super::backward_program;
+
+    type Named = Vec<(String, Value)>;
+
+    /// The program, its inputs, and every input's and step's value after a run.
+    fn parsed_and_run(steps: &str, inputs: &[(&str, Value)]) -> (Program, Named, Named) {
+        let inputs: Vec<(String, Value)> = inputs
+            .iter()
+            .map(|(n, v)| (n.to_string(), v.clone()))
+            .collect();
+        let program = parse(steps).expect("parses");
+        let outputs = run(&program, &inputs).expect("runs");
+        let all = inputs
+            .iter()
+            .cloned()
+            .chain(outputs.into_iter().map(|o| (o.name, o.value)))
+            .collect();
+        (program, inputs, all)
+    }
 
     /// The program and its backward lines run, and every `bar_x` equals `grad`'s `g…` step.
     fn written_and_run(
@@ -115,20 +154,8 @@ mod tests {
         inputs: &[(&str, Value)],
         shown: &str,
     ) -> (String, Vec<(String, Value)>) {
-        let inputs: Vec<(String, Value)> = inputs
-            .iter()
-            .map(|(n, v)| (n.to_string(), v.clone()))
-            .collect();
-        let program = parse(steps).expect("parses");
-        let outputs = run(&program, &inputs).expect("runs");
-        let values = |name: &str| {
-            inputs
-                .iter()
-                .map(|(n, v)| (n.as_str(), v))
-                .chain(outputs.iter().map(|o| (o.name.as_str(), &o.value)))
-                .find(|(n, _)| *n == name)
-                .map(|(_, v)| v.clone())
-        };
+        let (program, inputs, all) = parsed_and_run(steps, inputs);
+        let values = |name: &str| all.iter().find(|(n, _)| n == name).map(|(_, v)| v.clone());
         let lines =
             backward_program(&program, &values, shown).unwrap_or_else(|e| panic!("{steps}: {e}"));
         let whole = format!("{steps}\n{lines}");
@@ -234,17 +261,185 @@ mod tests {
 
     #[test]
     fn what_it_cannot_write_is_said_by_name() {
-        let program = parse("u = x[0] * 2\nL = u * u\ng = grad(L, x)").expect("parses");
-        let x = Value::Vector(array![1.0, 2.0]);
-        let values = |name: &str| (name == "x" || name == "u").then(|| x.clone());
-        let error =
-            backward_program(&program, &values, "g").expect_err("subscripts are not written");
-        assert!(error.contains("subscript `x[0]`"), "{error}");
-        let error = backward_program(&program, &values, "h").expect_err("no such grad");
+        let x = ("x".to_string(), Value::Vector(array![1.0, 2.0]));
+        let refused = |steps: &str, shown: &str| {
+            let program = parse(steps).expect("parses");
+            let outputs = run(&program, std::slice::from_ref(&x)).expect("runs");
+            let values = |name: &str| {
+                std::iter::once((x.0.as_str(), &x.1))
+                    .chain(outputs.iter().map(|o| (o.name.as_str(), &o.value)))
+                    .find(|(n, _)| *n == name)
+                    .map(|(_, v)| v.clone())
+            };
+            backward_program(&program, &values, shown).expect_err(steps)
+        };
+        let error = refused("u = max(x) * 2\nL = u * u\ng = grad(L, x)", "g");
+        assert!(error.contains("`max`"), "{error}");
+        let error = refused("u = x[0] * 2\nL = u * u\ng = grad(L, x)", "h");
         assert!(error.contains("no step `h`"), "{error}");
-        let looped =
-            parse("s = 0\nrepeat 2:\n    s = s + x\nL = sum(s)\ng = grad(L, x)").expect("parses");
-        let error = backward_program(&looped, &values, "g").expect_err("loops are not written");
-        assert!(error.contains("repeat loop"), "{error}");
+        let error = refused(
+            "s = 0 * x\nrepeat 2:\n    s = s + x\nL = sum(s)\ng = grad(L, x)",
+            "g",
+        );
+        assert!(error.contains("`s` is assigned twice"), "{error}");
+        let error = refused(
+            "repeat 3 as t:\n    u = x * t\nL = sum(u * u)\ng = grad(L, x)",
+            "g",
+        );
+        assert!(error.contains("`t`, the counter of a loop"), "{error}");
+    }
+
+    fn vector(entries: &[f64]) -> Value {
+        Value::Vector(ndarray::Array1::from(entries.to_vec()))
+    }
+
+    #[test]
+    fn subscripts_slices_gathers_and_reshapes_match_grad() {
+        let (lines, outputs) = written_and_run(
+            "a = x[1:3] * 2 + x[::-1][0:2]
+b = x[idx] * x[0] + x[-1]
+c = M[1] + M[:, 2] * M[2, 0] + M[-1, -1]
+d = M[0:2] @ x[2:5] + M[idx, idx][0:2]
+e = M[idx][:, 1:3] + M[0:3, idx][:, 0:2] + M[1:3, idx][:, 0:2][pair] + outer(M[idx, 1], M[2, 0:2])
+f = take(x, idx) + take(M, idx, axis=1)[0] + take(M, 2)
+h = rows(M, 1, 3) @ cols(x, 1, 4) + row(x) @ col(x) + reshape(x[0:4], 2, 2) @ flatten(M.T)[3:5]
+k = reshape(M, 9)[::4] + M[:, ::-1][0:3, 0]
+L = sum(a * a) + sum(b * b) + sum(c * c) + sum(d * d) + sum(e * e) + sum(f * f) + sum(h * h) + sum(tanh(k)) + sum(M[idx] * M[0:3])
+g = grad(L, [x, M])",
+            &[
+                ("x", vector(&[0.3, -0.7, 1.1, 0.5, -0.2])),
+                ("idx", vector(&[2.0, 0.0, 2.0])),
+                ("pair", vector(&[0.0, 1.0, 1.0])),
+                (
+                    "M",
+                    Value::Matrix(array![[0.2, -0.1, 0.4], [0.7, 0.3, -0.5], [-0.6, 0.8, 0.1]]),
+                ),
+            ],
+            "g",
+        );
+        assert!(
+            lines.contains("concat(bar_a, zeros(3)) @ one_hot(arange(5)[::-1], 5)"),
+            "a slice out of order goes back through one_hot: {lines}"
+        );
+        assert!(
+            lines.contains("concat(zeros(1), bar_a * 2, zeros(2))"),
+            "a run of positions is padded with zeros: {lines}"
+        );
+        assert!(
+            lines.contains("sum(bar_b) * one_hot(arange(5)[-1], 5)"),
+            "a position from the end is counted by arange: {lines}"
+        );
+        assert!(
+            lines.contains("bar_M = bar_M_part1 + bar_M_part2"),
+            "a long sum is added up in parts: {lines}"
+        );
+        assert_same(&outputs, "bar_x", "g_x");
+        assert_same(&outputs, "bar_M", "g_M");
+    }
+
+    #[test]
+    fn a_loop_before_the_grad_is_written_as_its_last_iteration() {
+        let (lines, outputs) = written_and_run(
+            "w2 = w * 2
+repeat 3 as t:
+    s = x * (t + 1)
+    u = w * s
+    v = tanh(u) + w2
+L = sum(v * v)
+g = grad(L, w)",
+            &[("x", vector(&[0.4, -1.2])), ("w", vector(&[0.5, 0.25]))],
+            "g",
+        );
+        assert!(
+            lines.contains("bar_u = bar_v * (1 - tanh(u) ^ 2)"),
+            "{lines}"
+        );
+        assert_same(&outputs, "bar_w", "g");
+    }
+
+    /// The backward lines of the `grad` step `g` in the body of the program's loop, derived
+    /// after a run, written after it in the body; the program run again.
+    fn written_in_the_loop(
+        steps: &str,
+        inputs: &[(&str, Value)],
+        target: &str,
+    ) -> Result<Vec<(String, Value)>, String> {
+        let (program, inputs, all) = parsed_and_run(steps, inputs);
+        let values = |name: &str| all.iter().find(|(n, _)| n == name).map(|(_, v)| v.clone());
+        let body = program
+            .statements
+            .iter()
+            .find_map(|s| match s {
+                Statement::Repeat(repeat) => Some(&repeat.body),
+                Statement::Assign(_) => None,
+            })
+            .expect("a loop");
+        let at = body
+            .iter()
+            .position(|s| matches!(s, Statement::Assign(step) if step.name == "g"))
+            .expect("a step g in the loop");
+        let earlier: Vec<&Statement> = body[..at].iter().collect();
+        let run_values = Run::new(&program.text, &program.statements, &values);
+        let lines = derive(
+            &run_values,
+            &before(&earlier),
+            "loss",
+            &[target.to_string()],
+        )?;
+        let written: String = lines
+            .iter()
+            .map(|(name, code)| format!("    {name} = {code}\n"))
+            .collect();
+        let whole = steps.replacen("    g = grad(", &format!("{written}    g = grad("), 1);
+        let outputs = run(&parse(&whole).expect("the lines parse"), &inputs)
+            .unwrap_or_else(|e| panic!("{whole}: {e:?}"));
+        Ok(outputs.into_iter().map(|o| (o.name, o.value)).collect())
+    }
+
+    #[test]
+    fn a_grad_in_a_training_loop_is_written_for_one_iteration() {
+        let outputs = written_in_the_loop(
+            "theta = theta0
+repeat 4 as t:
+    w = reshape(theta[0:4], 2, 2)
+    b = theta[4:6]
+    p = softmax(X @ w + b)
+    loss = -sum(T * log(p)) / 3
+    g = grad(loss, theta)
+    theta = theta - 0.5 * g",
+            &[
+                ("theta0", vector(&[0.1, -0.2, 0.3, 0.05, 0.0, 0.1])),
+                (
+                    "X",
+                    Value::Matrix(array![[1.0, 2.0], [0.0, 1.0], [2.0, -1.0]]),
+                ),
+                (
+                    "T",
+                    Value::Matrix(array![[1.0, 0.0], [0.0, 1.0], [1.0, 0.0]]),
+                ),
+            ],
+            "theta",
+        )
+        .expect("written");
+        assert_same(&outputs, "bar_theta", "g");
+    }
+
+    #[test]
+    fn a_value_a_loop_carries_to_its_next_iteration_is_not_written() {
+        let error = written_in_the_loop(
+            "z = x
+repeat 2:
+    repeat 3:
+        z = tanh(z * w)
+    loss = sum(z)
+    g = grad(loss, w)",
+            &[("x", vector(&[0.4, -1.2])), ("w", vector(&[0.5, 0.25]))],
+            "w",
+        )
+        .expect_err("z comes from the previous iteration");
+        assert!(
+            error.contains("`z` reads `z` from the loop's previous iteration"),
+            "{error}"
+        );
     }
 }

@@ -1,12 +1,13 @@
 //! `g = grad(L, x)` in NumPy: the backward pass written out as lines (`grad::derive`), so the
 //! snippet runs without an autodiff framework and prints the values `grad` gives. The lines are
 //! those a block's `backward` key shows, named `bar_…` after the forward steps; `g` is then
-//! `bar_x`. A `grad` the derivation cannot write (a subscript on the path, a loop before it in
-//! its block) becomes a `raise` that says why, rather than a call to a function NumPy lacks.
+//! `bar_x`. A `grad` the derivation cannot write (a function it does not cover on the path, a
+//! loop before it in its block that carries the path from one iteration to the next) becomes a
+//! `raise` that says why, rather than a call to a function NumPy lacks.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::HashMap;
 
-use super::super::grad::derive::{bar, derive, Shape};
+use super::super::grad::derive::{bar, before, derive, Run};
 use super::super::parser::ExprKind;
 use super::super::statements::{parse_steps, Statement, Step};
 use super::{Known, Translator};
@@ -37,12 +38,10 @@ pub(super) fn grad_lines(steps: &[&Step]) -> HashMap<usize, Vec<String>> {
     lines
 }
 
-/// What the translator knows of a block while it writes it: the steps written so far, and
-/// whether a loop came before (the written backward pass does not go back through loops).
+/// What the translator knows of a block while it writes it: the statements written so far.
 #[derive(Default)]
 pub(super) struct Block<'p> {
-    pub(super) steps: Vec<&'p Step>,
-    pub(super) after_loop: bool,
+    pub(super) statements: Vec<&'p Statement>,
 }
 
 impl<'p> Translator<'p> {
@@ -67,16 +66,14 @@ impl<'p> Translator<'p> {
                     .get(&step.line)
                     .cloned()
                     .unwrap_or_default();
-                let result = if block.after_loop {
-                    Err("a loop before it in its block (the written backward pass does not go back through loops)".to_string())
-                } else {
-                    let shapes = |name: &str| self.shapes.get(name).copied();
-                    derive(&self.text, &block.steps, loss, &targets, &shapes)
-                };
+                let values = |name: &str| self.values.get(name).cloned();
+                let run = Run::new(&self.text, self.statements, &values);
+                let result = derive(&run, &before(&block.statements), loss, &targets);
+                let result = result.and_then(|lines| {
+                    out.push_str(&self.backward_lines(&lines, indent)?);
+                    Ok(lines)
+                });
                 self.derived.insert(step.line, result.clone());
-                if let Ok(lines) = &result {
-                    self.backward_lines(lines, indent, out);
-                }
                 result
             }
         };
@@ -92,18 +89,46 @@ impl<'p> Translator<'p> {
         }
     }
 
+    /// Whether `step` is, word for word, a line of a backward pass already written out (the
+    /// lines a block's `backward` key adds after the program).
+    pub(super) fn written_by_a_grad(&self, step: &Step) -> bool {
+        let line = self.text.split('\n').nth(step.line - 1).unwrap_or("");
+        self.derived.values().flatten().any(|lines| {
+            lines
+                .iter()
+                .any(|(name, code)| *name == step.name && line.trim() == format!("{name} = {code}"))
+        })
+    }
+
     /// The derived `bar_…` lines as Python, each knowing the rank of the step it is named after.
-    fn backward_lines(&mut self, lines: &[(String, String)], indent: &str, out: &mut String) {
+    fn backward_lines(
+        &mut self,
+        lines: &[(String, String)],
+        indent: &str,
+    ) -> Result<String, String> {
         let text: String = lines
             .iter()
             .map(|(name, code)| format!("{name} = {code}\n"))
             .collect();
-        let Ok(statements) = parse_steps(&text) else {
-            return;
-        };
+        let statements = parse_steps(&text).map_err(|error| {
+            format!(
+                "a line of the backward pass the language cannot read ({})",
+                error.message
+            )
+        })?;
+        let mut out = String::new();
         for (name, _) in lines {
             let forward = name.strip_prefix("bar_").unwrap_or(name);
-            let rank = self.shapes.get(forward).map_or(0, |s| s.rank());
+            // A part of a long sum, `bar_x_part2`, has `x`'s rank.
+            let forward = match forward.rsplit_once("_part") {
+                Some((whole, k))
+                    if !self.values.contains_key(forward) && k.parse::<usize>().is_ok() =>
+                {
+                    whole
+                }
+                _ => forward,
+            };
+            let rank = self.values.get(forward).map_or(0, |v| v.rank());
             self.known.insert(name.clone(), Known { rank, int: false });
         }
         let program_text = std::mem::replace(&mut self.text, text);
@@ -114,13 +139,6 @@ impl<'p> Translator<'p> {
             }
         }
         self.text = program_text;
+        Ok(out)
     }
-}
-
-/// Every name's shape from a run's values.
-pub(super) fn shapes(values: &[(String, super::Value)]) -> BTreeMap<String, Shape> {
-    values
-        .iter()
-        .map(|(name, value)| (name.clone(), Shape::of(value)))
-        .collect()
 }

@@ -101,7 +101,7 @@ pub fn translate_run(
     values: &[(String, Value)],
 ) -> Numpy {
     let mut translator = Translator::new(program, inputs);
-    translator.shapes = grad::shapes(values);
+    translator.values = values.iter().cloned().collect();
     let mut body = String::from("# Steps\n");
     translator.blocks.push(grad::Block::default());
     for statement in &program.statements {
@@ -236,8 +236,9 @@ struct Translator<'p> {
     helpers: BTreeSet<&'static str>,
     /// How many lines of the program text the snippet has reached (for its comment lines).
     written_lines: usize,
-    /// Every name's shape after a run, for the written backward passes.
-    shapes: BTreeMap<String, super::grad::derive::Shape>,
+    /// Every name's value after a run, for the written backward passes.
+    values: BTreeMap<String, Value>,
+    statements: &'p [Statement],
     /// The blocks being written, innermost last.
     blocks: Vec<grad::Block<'p>>,
     /// The targets of the `grad` steps on each line, and each line's written backward pass.
@@ -295,7 +296,8 @@ impl<'p> Translator<'p> {
             started: BTreeSet::new(),
             helpers: BTreeSet::new(),
             written_lines: 0,
-            shapes: BTreeMap::new(),
+            values: BTreeMap::new(),
+            statements: &program.statements,
             blocks: Vec::new(),
             grad_targets: HashMap::new(),
             derived: HashMap::new(),
@@ -416,6 +418,9 @@ impl<'p> Translator<'p> {
             Statement::Assign(step) => self.assign(step, &indent, depth, out),
             Statement::Repeat(repeat) => self.repeat(repeat, &indent, depth, out),
         }
+        if let Some(block) = self.blocks.last_mut() {
+            block.statements.push(statement);
+        }
     }
 
     /// The author's comment lines between the last statement written and `line` (1-based),
@@ -438,15 +443,14 @@ impl<'p> Translator<'p> {
         let python = self.name(&step.name);
         if let Some((loss, x)) = grad::grad_call(step) {
             self.grad(step, loss, x, indent, out);
+        } else if self.written_by_a_grad(step) {
+            // A shown backward pass repeats the lines its grad already wrote.
         } else {
             let code = self.expr(&step.expr).text;
             out.push_str(&format!(
                 "{indent}{python} = {code}{}\n",
                 self.comment(step.line)
             ));
-        }
-        if let Some(block) = self.blocks.last_mut() {
-            block.steps.push(step);
         }
         if depth > 0 && self.histories.contains(&step.name) {
             out.push_str(&format!(
@@ -476,9 +480,6 @@ impl<'p> Translator<'p> {
             "{indent}for {counter} in range({count}):{}\n",
             self.comment(repeat.line)
         ));
-        if let Some(block) = self.blocks.last_mut() {
-            block.after_loop = true;
-        }
         self.blocks.push(grad::Block::default());
         for statement in &repeat.body {
             self.statement(statement, depth + 1, out);

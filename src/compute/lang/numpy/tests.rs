@@ -143,3 +143,45 @@ fn a_loop_without_a_counter_and_a_history_list_never_take_a_programs_name() {
         );
     }
 }
+
+#[test]
+fn a_shown_backward_pass_after_its_grad_is_written_once() {
+    let steps = "Z = X @ w\nL = sum(Z * Z)\ng = grad(L, w)\n";
+    let inputs = vec![
+        (
+            "X".to_string(),
+            Value::Matrix(array![[1.0, 2.0], [0.0, 1.0]]),
+        ),
+        ("w".to_string(), Value::Vector(array![0.5, -1.0])),
+    ];
+    let values = |name: &str| {
+        inputs
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.clone())
+    };
+    let program = parse(steps).unwrap();
+    let outputs = crate::compute::lang::run(&program, &inputs).unwrap();
+    let all: Vec<(String, Value)> = inputs
+        .iter()
+        .cloned()
+        .chain(outputs.into_iter().map(|o| (o.name, o.value)))
+        .collect();
+    let lookup = |name: &str| all.iter().find(|(n, _)| n == name).map(|(_, v)| v.clone());
+    let lines = crate::compute::lang::backward_program(&program, &lookup, "g").unwrap();
+    assert!(
+        values("w").is_some() && lines.contains("bar_Z = "),
+        "{lines}"
+    );
+    let shown = parse(&format!("{steps}{lines}")).unwrap();
+    let numpy = translate_run(&shown, &inputs, &all);
+    for name in ["bar_Z", "bar_w"] {
+        assert_eq!(
+            numpy.body.matches(&format!("\n{name} = ")).count(),
+            1,
+            "{}",
+            numpy.body
+        );
+    }
+    assert!(numpy.body.contains("g = bar_w"), "{}", numpy.body);
+}
