@@ -12,43 +12,17 @@ use std::sync::OnceLock;
 use worked::base::diagnostics::{render_all, render_warnings};
 use worked::pipeline::{build_site, Strictness};
 
-const LESSON: &str = r#"+++
-title = "Cites"
-+++
-
-As [@a] and @b showed [see @c, p. 3].
-
-{{#include part.md}}
-
-{{#include part.md:2:4}}
-
-{{#rustdoc_include part.md:main}}
-"#;
+include!("bib_and_includes_book.rs");
 
 fn book() -> &'static Path {
     static BOOK: OnceLock<tempfile::TempDir> = OnceLock::new();
-    BOOK.get_or_init(|| {
-        let dir = tempfile::tempdir().expect("a temporary book folder");
-        std::fs::create_dir(dir.path().join("content")).expect("content folder");
-        std::fs::write(
-            dir.path().join("book.toml"),
-            "title = \"Fuzzed\"\nbibliography = \"references.bib\"\n",
-        )
-        .expect("book.toml");
-        std::fs::write(dir.path().join("content/cites.md"), LESSON).expect("lesson");
-        dir
-    })
-    .path()
+    BOOK.get_or_init(|| tempfile::tempdir().expect("a temporary book folder"))
+        .path()
 }
 
 fuzz_target!(|data: &[u8]| {
     let root = book();
-    let (bib, included) = match data.iter().position(|&byte| byte == 0) {
-        Some(at) => (&data[..at], &data[at + 1..]),
-        None => (data, &[][..]),
-    };
-    std::fs::write(root.join("references.bib"), bib).expect("write the bibliography");
-    std::fs::write(root.join("content/part.md"), included).expect("write the included file");
+    write_case(root, data);
     let report = match build_site(root, Strictness::Strict) {
         Ok(build) => render_warnings(&build.warnings),
         Err(problems) => render_all(&problems),

@@ -8,7 +8,8 @@ use super::exit;
 use crate::load::content::{slug_problem, CONTENT_DIR};
 use std::path::{Component, Path, PathBuf};
 
-/// The lesson `worked init` writes: an example block, a reference, a figure and a widget.
+/// The lesson `worked init` writes: a program in the compute language, references, a figure, a
+/// widget and an exercise, so the first page a new author sees shows the language.
 const FIRST_LESSON: &str = r#"+++
 title = "Softmax, computed"
 weight = 1
@@ -18,36 +19,56 @@ summary = "Three scores become three probabilities; change the temperature and w
 ## Scores become probabilities
 
 A model scores three words that could come next. The softmax turns scores into
-probabilities: it exponentiates each score and divides by the sum.
+probabilities: it divides each score by a temperature, exponentiates it and divides by the sum.
 
-```softmax
+```compute
 name = "next"
-labels = ["cat", "dog", "fish"]
-logits = [2, 1, 0]
-temperatures = [0.5, 1, 2]
+cols = ["cat", "dog", "fish"]
+steps = """
+e = exp(z / t)
+total = sum(e)
+p = e / total
+"""
+
+[inputs]
+z = [2, 1, 0]
+t = 1
 ```
 
-The exponentials sum to {{next.logits | exp | sum}}, so "cat" gets probability
-{{next.probabilities[cat]}} and "fish" only {{next.probabilities[fish]}}:
+The exponentials sum to {{next.total}}, so "cat" gets probability {{next.p[cat]}} and
+"fish" only {{next.p[fish]}}:
 
-$$\mathbf{p} = {{next.probabilities}}$$
+$$\mathbf{p} = {{next.p}}$$
 
 Every number on this page is computed by `worked build` from the block above: change a
-logit there and rebuild.
-
-## Temperature
-
-Dividing the scores by a temperature before the softmax sharpens or flattens the result.
+score there and rebuild, or run `worked eval` on this file to list every value.
 
 ```figure
 example = "next"
-caption = "The same three scores at three temperatures."
+step = "p"
+caption = "The three probabilities."
 ```
 
 ## Try it
 
+Raise the temperature and the probabilities flatten; lower it and "cat" takes almost all.
+
 ```widget
 example = "next"
+```
+
+## Check yourself
+
+```exercise
+name = "fish"
+question = """
+Which probability does "fish" get?
+"""
+answer = "next.p[fish]"
+hints = ["Divide its exponential by the sum of all three."]
+solution = """
+Its exponential over the sum: {{next.p[fish]}}.
+"""
 ```
 "#;
 

@@ -19,7 +19,7 @@ use crate::compute::lang::Value;
 use crate::compute::Quantity;
 use crate::expand::blocks::exercise::{self, ExerciseSpec, Field};
 use crate::expand::blocks::{BlockText, ExampleBlock, ExampleKind};
-use crate::present::exercise::{answer as answer_entries, controls_html, Answer};
+use crate::present::exercise::{answer as answer_entries, controls_html, widest_tolerance, Answer};
 use crate::present::table::{quantity_prose, quantity_table};
 use crate::present::Precision;
 use pulldown_cmark::{CowStr, Event};
@@ -157,6 +157,7 @@ impl Expander<'_> {
             problems: Vec::new(),
             sightings: Vec::new(),
             shown_wrong: Vec::new(),
+            unanswerable: Vec::new(),
             printable: Default::default(),
             scripts: Vec::new(),
             stylesheets: Default::default(),
@@ -188,6 +189,7 @@ impl Expander<'_> {
         self.problems.append(&mut inner.problems);
         self.sightings.append(&mut inner.sightings);
         self.shown_wrong.append(&mut inner.shown_wrong);
+        self.unanswerable.append(&mut inner.unanswerable);
         self.printable.append(inner.printable);
         for script in inner.scripts {
             if !self.scripts.contains(&script) {
@@ -501,6 +503,16 @@ impl Expander<'_> {
                 return None;
             }
         };
+        if let Some(tolerance) = spec.tolerance {
+            let widest = widest_tolerance(&answer);
+            if tolerance > widest {
+                self.problems.push(
+                    Diagnostic::at(self.file, value_span, format!("`tolerance` is wider than half the answer {reference} (at most {widest}, and 0.5 for an answer below 1): a reader typing 0 or any number near it would be right"))
+                        .with_help(format!("set tolerance to at most {widest}, or leave it out for half a unit in the last digit the answer prints")),
+                );
+                return None;
+            }
+        }
         self.printable
             .add_reference(&reference, &quantity, precision, None);
         let html = answer_html(&reference, &quantity, precision);

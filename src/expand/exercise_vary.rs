@@ -38,6 +38,7 @@ impl Expander<'_> {
     ) -> Option<serde_json::Value> {
         let before = self.problems.len();
         let (examples, draws) = self.vary_draws(spec, body)?;
+        self.warn_of_a_question_without_draws(spec, body, seen, &examples);
         let mut references: Vec<(Reference, PrintRule)> = Vec::new();
         for seen in seen {
             let Some(reference) = seen.reference.as_ref().filter(|_| seen.prose) else {
@@ -132,6 +133,45 @@ impl Expander<'_> {
     }
 
     /// The examples `[vary]` draws inputs of, and the draws in the order written.
+    /// A question that prints no value of a varied example shows the reader none of the new
+    /// numbers, so "New numbers" asks something the page does not say.
+    fn warn_of_a_question_without_draws(
+        &mut self,
+        spec: &ExerciseSpec,
+        body: &BlockText,
+        seen: &[Seen],
+        examples: &[VariedExample],
+    ) {
+        let question = body.file_span(spec.question.span.clone());
+        // The exercise's own steps change with a draw when they read a varied example.
+        let steps_vary = spec.steps.as_ref().is_some_and(|steps| {
+            examples
+                .iter()
+                .any(|example| steps.text.contains(&format!("{}.", example.name)))
+        });
+        let shows_a_draw = seen.iter().any(|seen| {
+            question.start <= seen.span.start
+                && seen.span.end <= question.end
+                && seen.reference.as_ref().is_some_and(|reference| {
+                    (reference.example == STEPS && steps_vary)
+                        || examples
+                            .iter()
+                            .any(|example| example.name == reference.example)
+                })
+        });
+        if !shows_a_draw {
+            let drawn: Vec<String> = spec
+                .vary
+                .iter()
+                .map(|entry| format!("{{{{{}.{}}}}}", entry.example, entry.input))
+                .collect();
+            self.unanswerable.push(
+                Diagnostic::at(self.file, question, "this question with [vary] shows none of the numbers it draws, so after New numbers the reader cannot answer it")
+                    .with_help(format!("print a drawn input in the question, such as {}", drawn.join(" or "))),
+            );
+        }
+    }
+
     fn vary_draws(
         &mut self,
         spec: &ExerciseSpec,

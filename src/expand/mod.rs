@@ -103,6 +103,7 @@ pub fn expand_lesson<'a>(
         problems,
         sightings: Vec::new(),
         shown_wrong: Vec::new(),
+        unanswerable: Vec::new(),
         printable: Printable::default(),
         scripts: Vec::new(),
         stylesheets: BTreeSet::new(),
@@ -116,6 +117,7 @@ pub fn expand_lesson<'a>(
         mut problems,
         sightings,
         shown_wrong,
+        unanswerable,
         printable,
         mut scripts,
         mut stylesheets,
@@ -140,6 +142,8 @@ pub fn expand_lesson<'a>(
     };
     // Shown arithmetic that does not add up is a number the page gets wrong, as a typed one is.
     typed_numbers.extend(shown_wrong);
+    // So is a varied question without its numbers: warnings in `build`, errors in `check`.
+    typed_numbers.extend(unanswerable);
     if !problems.is_empty() {
         return Err(Unexpanded {
             problems,
@@ -177,6 +181,8 @@ struct Expander<'x> {
     sightings: Vec<typed::Sighting>,
     /// `\shown` formulas whose printed result is not their arithmetic on the printed numbers.
     shown_wrong: Vec<Diagnostic>,
+    /// `[vary]` exercises whose question shows nothing drawn: the reader cannot answer them.
+    unanswerable: Vec<Diagnostic>,
     /// The single numbers the lesson's references print (the examples' own entries join them
     /// when the lesson's numbers are judged).
     printable: Printable,

@@ -272,6 +272,7 @@ impl Parser<'_> {
             _ => match precision(&word) {
                 Some(filter) => filter,
                 None => {
+                    let spelling = digits_spelling(&word, &self.text[self.at..]);
                     self.at = start;
                     return Err(self.error(
                         if word.is_empty() {
@@ -279,9 +280,9 @@ impl Parser<'_> {
                         } else {
                             format!("unknown filter `{word}`")
                         },
-                        match word.as_str() {
-                            "sig" | "sf" | "dp" | "decimals" | "digits" | "places" => "digits are written as one word, 4sf (significant figures) or 6dp (decimal places), and apply to a whole table or vector too: {{nw.table | 6dp}}".to_string(),
-                            _ => format!("filters: {FILTERS}"),
+                        match spelling {
+                            Some(spelling) => format!("write `| {spelling}`: digits are one word, the count first (4sf for significant figures, 6dp for decimal places), and apply to a whole table or vector too"),
+                            None => format!("filters: {FILTERS}"),
                         },
                     ));
                 }
@@ -374,6 +375,42 @@ fn precision(word: &str) -> Option<Filter> {
         "sf" => Some(Filter::Significant(count)),
         _ => None,
     }
+}
+
+/// The one accepted spelling of digits written another way: `sig 4`, `sig4`, `4 sf` and
+/// `decimals 6` are `4sf` and `6dp`. `word` is the filter's first word, `rest` what follows it.
+fn digits_spelling(word: &str, rest: &str) -> Option<String> {
+    let kind = |name: &str| match name {
+        "sig" | "sf" | "significant" | "digits" => Some("sf"),
+        "dp" | "decimals" | "places" => Some("dp"),
+        _ => None,
+    };
+    let next: String = rest
+        .trim_start()
+        .chars()
+        .take_while(char::is_ascii_alphanumeric)
+        .collect();
+    let count_first = word.chars().all(|c| c.is_ascii_digit()) && !word.is_empty();
+    let (count, unit) = if count_first {
+        (word.to_string(), kind(&next)?)
+    } else {
+        let split = word
+            .find(|c: char| c.is_ascii_digit())
+            .unwrap_or(word.len());
+        let (name, attached) = word.split_at(split);
+        let count = if attached.is_empty() {
+            next
+        } else {
+            attached.to_string()
+        };
+        (count, kind(name)?)
+    };
+    let count = if !count.is_empty() && count.chars().all(|c| c.is_ascii_digit()) {
+        count
+    } else {
+        "4".to_string()
+    };
+    Some(format!("{count}{unit}"))
 }
 
 impl Reference {
@@ -602,13 +639,26 @@ mod tests {
     }
 
     #[test]
-    fn digits_written_as_two_words_get_the_one_word_spelling() {
-        for written in ["nw.table | sig 4", "nw.table | dp 6"] {
+    fn digits_written_another_way_get_their_own_count_in_the_accepted_spelling() {
+        for (written, spelling) in [
+            ("nw.table | sig 4", "`| 4sf`"),
+            ("nw.table | sig 3", "`| 3sf`"),
+            ("nw.table | dp 6", "`| 6dp`"),
+            ("nw.table | sig5", "`| 5sf`"),
+            ("nw.table | 2 dp", "`| 2dp`"),
+            ("nw.table | decimals 1", "`| 1dp`"),
+            ("nw.table | sig", "`| 4sf`"),
+        ] {
             let error = parse(written).unwrap_err();
             assert_eq!(error.offset, 11, "{written}");
-            assert!(error.help.contains("4sf"), "{}", error.help);
-            assert!(error.help.contains("6dp"), "{}", error.help);
+            assert!(
+                error.help.starts_with(&format!("write {spelling}")),
+                "{written}: {}",
+                error.help
+            );
         }
+        let other = parse("nw.table | expo").unwrap_err();
+        assert!(other.help.starts_with("filters:"), "{}", other.help);
     }
 
     #[test]

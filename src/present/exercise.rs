@@ -45,6 +45,18 @@ pub fn half_unit(printed: &str) -> f64 {
     0.5 / 10f64.powi(decimals as i32)
 }
 
+/// The widest `tolerance` an author may set for `answer`: half its largest entry's size, so a
+/// reader who types 0 (or the opposite sign) is not right, and 0.5 for answers below 1 (an
+/// answer near 0 is fairly given a tolerance of its own). `tolerance = 1e308` would accept every
+/// number.
+pub fn widest_tolerance(answer: &Answer) -> f64 {
+    answer
+        .entries
+        .iter()
+        .map(|entry| entry.value.abs().max(1.0) / 2.0)
+        .fold(0.0, f64::max)
+}
+
 /// The entries of `quantity` as an answer, or a message saying why it cannot be one.
 pub fn answer(
     quantity: &Quantity,
@@ -280,6 +292,18 @@ impl PrintRule {
 mod tests {
     use super::*;
     use ndarray::array;
+
+    #[test]
+    fn the_widest_tolerance_is_half_the_answer_or_a_half_below_1() {
+        let vector = Quantity::Vector {
+            values: array![0.25, -3.0],
+            labels: None,
+        };
+        let wide = answer(&vector, Precision::Decimals(3), None).unwrap();
+        assert_eq!(widest_tolerance(&wide), 1.5);
+        let zero = answer(&Quantity::Scalar(0.0), Precision::Decimals(3), None).unwrap();
+        assert_eq!(widest_tolerance(&zero), 0.5);
+    }
 
     #[test]
     fn the_entries_of_one_answer_share_a_precision() {

@@ -1351,8 +1351,12 @@
       var taken = scope.values.has(counter.name) ? '`' + counter.name + '` already has a value'
         : CONSTANTS.indexOf(counter.name) >= 0 ? '`' + counter.name + '` is a constant' : null;
       if (taken) {
+        // Suggest a name that is free, never the one just refused (as run.rs does).
+        var free = ['t', 'k', 'i', 'j', 'n', 'iteration'].filter(function (candidate) {
+          return candidate !== counter.name && !scope.values.has(candidate) && CONSTANTS.indexOf(candidate) < 0;
+        })[0] || 'iteration_count';
         throw LangError('redefinition', '`' + counter.name + '` is defined twice', counter.span,
-          taken + '; name the counter something new, such as `t`');
+          taken + '; name the counter something new, such as `' + free + '`');
       }
     }
     for (var iteration = 0; iteration < n; iteration++) {

@@ -138,7 +138,16 @@
     return 0.5 / Math.pow(10, decimals);
   }
 
+  /**
+   * A seed from a shared link, put into the 1…count the build proved: a link edited to 0 or
+   * 1000 shows numbers known to compute, not a draw nobody checked.
+   */
+  function provenSeed(seed, count) {
+    return ((((seed - 1) % count) + count) % count) + 1;
+  }
+
   return {
     draw: draw, number: number, sharedRule: sharedRule, prose: prose, halfUnit: halfUnit, entries: entries,
+    provenSeed: provenSeed,
   };
 });

@@ -226,6 +226,7 @@
 
     if (data.vary) {
       var shared = fragmentSeeds()[data.name];
+      if (shared !== undefined) shared = worked.exerciseVary.provenSeed(shared, data.vary.seeds);
       if (shared !== undefined && useSeed(shared)) {
         verdict.textContent = 'The numbers of the shared link.';
       }

@@ -402,9 +402,17 @@ fn worked_init_writes_a_book_that_builds_and_checks_as_written() {
         "the README names the commands and the manual: {readme}"
     );
     let lesson = std::fs::read_to_string(dir.join("content/softmax.md")).unwrap();
-    for piece in ["```softmax", "{{next.", "```figure", "```widget"] {
+    // The first lesson shows the language, not a kind of example.
+    for piece in [
+        "```compute",
+        "{{next.",
+        "```figure",
+        "```widget",
+        "```exercise",
+    ] {
         assert!(lesson.contains(piece), "the first lesson lacks {piece}");
     }
+    assert!(!lesson.contains("```softmax"), "{lesson}");
     let build = run(&["build", "--root", "my-book", "--output", "site"]);
     assert!(
         build.status.success(),
@@ -417,7 +425,11 @@ fn worked_init_writes_a_book_that_builds_and_checks_as_written() {
         String::from_utf8_lossy(&build.stderr)
     );
     let page = std::fs::read_to_string(place.path().join("site/softmax.html")).unwrap();
-    assert!(page.contains("data-widget=\"softmax\""));
+    assert!(page.contains("data-widget=\"compute\""), "{page}");
+    assert!(
+        page.contains("data-exercise"),
+        "the exercise is on the page"
+    );
     assert!(page.contains("<svg"), "the figure is drawn");
     let check = run(&["check", "--root", "my-book"]);
     assert!(

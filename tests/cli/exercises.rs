@@ -178,6 +178,11 @@ fn each_mistake_is_an_error_at_its_place() {
         "`tolerance` must be a number above 0",
     );
     fails_at(
+        &with("answer =", "tolerance = 1e308\nanswer ="),
+        "\"ln.y[1]\"",
+        "`tolerance` is wider than half the answer ln.y[1] (at most 1.625",
+    );
+    fails_at(
         &with("{{ln.mu}} first", "{{ln.nu}} first"),
         "{{ln.nu}}",
         "has no quantity `nu`",
@@ -289,4 +294,39 @@ fn vary_adds_new_numbers_and_a_failing_draw_names_its_entry_and_seed() {
         "\"randint(3, -3)\"",
         "randint takes two whole numbers",
     );
+}
+
+#[test]
+fn a_varied_question_that_shows_no_drawn_number_is_a_warning_in_build_and_an_error_in_check() {
+    let blind = VARIED.replace(
+        "With logits {{sm.z}} at temperature {{sm.t}}, what",
+        "With the logits above, what",
+    );
+    let (blind_book, text) = book(&blind);
+    blind_book
+        .build()
+        .succeeds()
+        .stderr_has(&place(PATH, &text, "\"\"\"\nWith the logits above"))
+        .stderr_has("shows none of the numbers it draws")
+        .stderr_has("such as {{sm.z}} or {{sm.t}}");
+    blind_book
+        .check()
+        .exits_with(1)
+        .stderr_has("shows none of the numbers it draws");
+    // The question of VARIED shows its draws, and a step of the exercise's own program that
+    // reads a drawn example changes with them too: no warning.
+    let through_steps = VARIED.replace(
+        "With logits {{sm.z}} at temperature {{sm.t}}, what",
+        "With a share of {{steps.share | 1dp}} percent for a, what",
+    );
+    for text in [VARIED.to_string(), through_steps] {
+        let (shown, _) = book(&text);
+        let run = shown.build();
+        run.succeeds();
+        assert!(
+            !run.stderr.contains("shows none of the numbers"),
+            "{}",
+            run.stderr
+        );
+    }
 }

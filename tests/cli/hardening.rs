@@ -1312,3 +1312,64 @@ fn labels_take_letters_of_any_script_and_other_characters_are_errors_naming_the_
     book.build().exits_with(1);
     assert!(!book.path("public/a.html").exists());
 }
+
+/// The `bib_and_includes` fuzz target's book, shared so its seeds run in `cargo test` as well.
+mod bib_and_includes_case {
+    include!("../../fuzz/fuzz_targets/bib_and_includes_book.rs");
+}
+
+#[test]
+fn every_bib_and_includes_fuzz_seed_ends_in_a_site_or_located_errors() {
+    use worked::base::diagnostics::render_all;
+    use worked::pipeline::{build_site, Strictness};
+    let seeds =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz/seeds_bib_and_includes");
+    let mut ran = Vec::new();
+    for entry in std::fs::read_dir(&seeds).expect("the seed corpus") {
+        let path = entry.expect("a seed").path();
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        let data = std::fs::read(&path).expect("a seed's bytes");
+        let book = tempfile::tempdir().expect("a temporary book");
+        bib_and_includes_case::write_case(book.path(), &data);
+        let outcome = std::panic::catch_unwind(|| build_site(book.path(), Strictness::Strict));
+        match outcome {
+            Err(_) => panic!("seed {name} panicked the build"),
+            Ok(Ok(_)) => {}
+            Ok(Err(problems)) => {
+                let report = render_all(&problems);
+                for line in report.lines().filter(|line| line.starts_with("error")) {
+                    assert!(
+                        line.contains("references.bib:") || line.contains(".md:"),
+                        "seed {name}: an error without a place: {line}\n{report}"
+                    );
+                }
+            }
+        }
+        ran.push(name);
+    }
+    ran.sort();
+    assert!(
+        ran.len() >= 5 && ran.contains(&"crossref-and-include".to_string()),
+        "{ran:?}"
+    );
+}
+
+#[test]
+fn the_crossref_and_include_seed_builds_with_its_included_lines_and_citations() {
+    use worked::pipeline::{build_site, Strictness};
+    let data = std::fs::read(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("fuzz/seeds_bib_and_includes/crossref-and-include"),
+    )
+    .unwrap();
+    let book = tempfile::tempdir().expect("a temporary book");
+    bib_and_includes_case::write_case(book.path(), &data);
+    let built = build_site(book.path(), Strictness::Strict);
+    assert!(
+        built.is_ok(),
+        "the seed is a good book: {:?}",
+        built
+            .err()
+            .map(|e| worked::base::diagnostics::render_all(&e))
+    );
+}

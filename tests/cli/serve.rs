@@ -364,3 +364,19 @@ fn serve_follows_edits_after_content_is_moved_away_and_back_or_replaced_by_a_cop
     std::fs::rename(&away, &content).unwrap();
     edit_after_rebuild(before, "The sentence after the copy");
 }
+
+#[test]
+fn serve_rebuilds_a_page_when_a_data_file_it_reads_changes() {
+    let lesson = "+++\ntitle = \"Data\"\n+++\n\n```compute\nname = \"d\"\nsteps = \"\"\"\ntotal = sum(x)\n\"\"\"\n\n[inputs]\nx = { csv = \"points.csv\" }\n```\n\nThe total is {{d.total}} today.\n";
+    let (book, content) = book_with(&[("data.md", lesson)]);
+    std::fs::write(content.join("points.csv"), "x\n1\n2\n4\n").unwrap();
+    let server = Server::start(book.path());
+    server.wait_for("/data.html", "the sum of the first file", |body| {
+        body.contains("data-ref=\"d.total\">7</span> today")
+    });
+    std::fs::write(content.join("points.csv"), "x\n100\n200\n438\n").unwrap();
+    let page = server.wait_for("/data.html", "the sum of the edited file", |body| {
+        body.contains("data-ref=\"d.total\">738</span> today")
+    });
+    assert!(!page.contains("worked-build-error"), "{page}");
+}

@@ -359,13 +359,22 @@ impl<'a> Runner<'a> {
                 None
             };
             if let Some(taken) = taken {
+                // Suggest a name that is free, never the one just refused.
+                let free = ["t", "k", "i", "j", "n", "iteration"]
+                    .into_iter()
+                    .find(|candidate| {
+                        *candidate != name
+                            && !self.scope.values.contains_key(*candidate)
+                            && !CONSTANTS.contains(candidate)
+                    })
+                    .unwrap_or("iteration_count");
                 return Err(LangError::new(
                     ErrorKind::Redefinition,
                     format!("`{name}` is defined twice"),
                     span.clone(),
                 )
                 .with_hint(format!(
-                    "{taken}; name the counter something new, such as `t`"
+                    "{taken}; name the counter something new, such as `{free}`"
                 )));
             }
         }
