@@ -109,8 +109,8 @@ impl Expander<'_> {
             program: lines,
             outputs,
         };
-        self.prove_draws(spec, body, &plan, &references)?;
         let answer_index = references.iter().position(|(known, _)| known == answer);
+        self.prove_draws(spec, body, &plan, &references, answer_index)?;
         Some(json!({
             "plan": plan,
             "refs": references.iter().zip(&plan.outputs).map(|((reference, rule), output)| json!({
@@ -242,6 +242,7 @@ impl Expander<'_> {
         body: &BlockText,
         plan: &VaryPlan,
         references: &[(Reference, PrintRule)],
+        answer: Option<usize>,
     ) -> Option<()> {
         let run = |seed| vary::run(plan, seed);
         let runs = match serde_json::to_string(plan) {
@@ -303,8 +304,54 @@ impl Expander<'_> {
             );
             return None;
         }
-        Some(())
+        let answer = answer.and_then(|index| Some((index, references.get(index)?)));
+        let Some((index, (reference, rule))) = answer else {
+            return Some(());
+        };
+        let mut printed = Vec::new();
+        let mut drawn = Vec::new();
+        for drawn_seed in runs.iter().flatten() {
+            let value = &drawn_seed.outputs[index];
+            printed.push(rule.prose(value, reference.as_list(), reference.as_percent()));
+            drawn.push(format!("{:?}", drawn_seed.inputs));
+        }
+        let Some(message) = degenerate(&printed, &drawn) else {
+            return Some(());
+        };
+        self.problems.push(
+            Diagnostic::at(
+                self.file,
+                body.file_span(spec.vary[0].key_span.clone()),
+                format!(
+                    "\"New numbers\" of exercise \"{}\" {message}",
+                    spec.name.text
+                ),
+            )
+            .with_help("draw inputs the answer depends on, over ranges where it changes (a reader who gets the same answer again learns nothing from the new numbers)"),
+        );
+        None
     }
+}
+
+/// Why a draw design teaches nothing new, judged on the answers the seeds print and the
+/// inputs they draw: the answer never changes, or one answer is printed on more than a fifth
+/// of the seeds and on more than twice as many as the most frequent draw of inputs (so a
+/// `choice` of four values, whose answers repeat as often as the draws do, passes).
+fn degenerate(answers: &[String], draws: &[String]) -> Option<String> {
+    let (answer, count) = most_common(answers);
+    let seeds = answers.len();
+    if seeds > 1 && count == seeds {
+        return Some(format!(
+            "print the same answer, {answer}, on all {seeds} seeds: the drawn inputs never change it"
+        ));
+    }
+    let (_, same_draws) = most_common(draws);
+    (count * 5 > seeds && count > 2 * same_draws).then(|| {
+        format!(
+            "print the answer {answer} on {count} of {seeds} seeds, though no draw of the inputs comes up more than {}",
+            times(same_draws)
+        )
+    })
 }
 
 /// A reference as an expression of the exercise's program, with the example values it needs
@@ -399,4 +446,62 @@ fn subscript(quantity: &Quantity, indices: &[Index]) -> Result<String, String> {
         }
         _ => return Err("this value cannot be indexed".to_string()),
     })
+}
+
+/// How often, in words: "once", "twice", "3 times".
+fn times(count: usize) -> String {
+    match count {
+        1 => "once".to_string(),
+        2 => "twice".to_string(),
+        _ => format!("{count} times"),
+    }
+}
+
+/// The item listed most often, and how often.
+fn most_common(items: &[String]) -> (&str, usize) {
+    let mut counts = std::collections::BTreeMap::<&str, usize>::new();
+    for item in items {
+        *counts.entry(item.as_str()).or_default() += 1;
+    }
+    counts
+        .into_iter()
+        .max_by_key(|(_, count)| *count)
+        .unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::degenerate;
+
+    fn texts(items: &[&str]) -> Vec<String> {
+        items.iter().map(|item| item.to_string()).collect()
+    }
+
+    #[test]
+    fn an_answer_the_draws_never_change_is_degenerate() {
+        let answers = texts(&["2.000"; 5]);
+        let draws = texts(&["1", "2", "3", "4", "5"]);
+        let message = degenerate(&answers, &draws).unwrap();
+        assert!(message.contains("all 5 seeds"), "{message}");
+    }
+
+    #[test]
+    fn one_answer_far_more_common_than_any_draw_is_degenerate() {
+        let answers = texts(&["0.000", "0.000", "0.000", "0.412", "0.733"]);
+        let draws = texts(&["1", "2", "3", "4", "5"]);
+        let message = degenerate(&answers, &draws).unwrap();
+        assert!(message.contains("0.000 on 3 of 5"), "{message}");
+    }
+
+    #[test]
+    fn answers_that_repeat_as_often_as_the_draws_do_are_not() {
+        // A choice of four values: each answer is as common as the draw that gives it.
+        let draws = texts(&["1", "2", "3", "4", "1", "2", "3", "1", "1", "4"]);
+        let answers: Vec<String> = draws.iter().map(|draw| format!("{draw}.5")).collect();
+        assert_eq!(degenerate(&answers, &draws), None);
+        // Two draws sharing an answer still pass; the same for every draw does not.
+        let mut merged = answers.clone();
+        merged[1] = "1.5".to_string();
+        assert_eq!(degenerate(&merged, &draws), None);
+    }
 }

@@ -63,6 +63,7 @@ mod support;
 mod training_lessons_browser;
 mod transformer_block_browser;
 mod typed_numbers;
+mod vary_designs;
 mod widget_blocks;
 mod widget_browser;
 mod widget_controls_browser;
