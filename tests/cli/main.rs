@@ -64,6 +64,7 @@ mod training_lessons_browser;
 mod transformer_block_browser;
 mod typed_numbers;
 mod vary_designs;
+mod vary_nouns_browser;
 mod widget_blocks;
 mod widget_browser;
 mod widget_controls_browser;
