@@ -42,6 +42,7 @@ mod lecturer;
 mod lines_differential;
 mod manual;
 mod markdown_surprises;
+mod math_punctuation_browser;
 mod mdbook_books;
 mod mdbook_whole_books;
 mod numpy_browser;
