@@ -11,8 +11,9 @@ use super::Expander;
 use crate::base::diagnostics::Diagnostic;
 use crate::compute::computed::Origin;
 use crate::compute::ops::Op;
-use crate::compute::vary::{self, Link, VariedExample, VaryDraw, VaryPlan};
+use crate::compute::vary::{self, Draw, Link, VariedExample, VaryDraw, VaryPlan};
 use crate::compute::{Evaluated, Index, Quantity};
+use crate::expand::blocks::domain::Domain;
 use crate::expand::blocks::exercise::ExerciseSpec;
 use crate::expand::blocks::{BlockText, ExampleBlock};
 use crate::expand::reference::{ComputeFilter, Filter, Reference};
@@ -190,6 +191,25 @@ impl Expander<'_> {
                     continue;
                 }
             };
+            if let Some(domain) = example.inputs["domains"].get(entry.input.as_str()) {
+                let domain = Domain::from_json(domain);
+                if let Some(outside) = drawable(&draw).into_iter().find(|x| !domain.contains(*x)) {
+                    fail(
+                        self,
+                        key,
+                        format!(
+                            "{}.{} = \"{}\" can draw {}, but the input is {}",
+                            entry.example,
+                            entry.input,
+                            entry.draw.text,
+                            PrintRule::Written.number(outside),
+                            domain.words()
+                        ),
+                        "draw only values the input's domain allows (the widget refuses the others)".to_string(),
+                    );
+                    continue;
+                }
+            }
             let index = match examples
                 .iter()
                 .position(|varied| varied.name == entry.example)
@@ -448,6 +468,33 @@ fn subscript(quantity: &Quantity, indices: &[Index]) -> Result<String, String> {
     })
 }
 
+/// Values `draw` can give, for checking against a domain: every one when there are at most
+/// [`MOST_CHECKED`], else both ends and the value next to the lower one (a fraction shows there).
+fn drawable(draw: &Draw) -> Vec<f64> {
+    let steps = |low: f64, high: f64, scale: f64| -> Vec<f64> {
+        let (first, last) = ((low * scale + 0.5).floor(), (high * scale + 0.5).floor());
+        if last - first <= MOST_CHECKED {
+            (0..=(last - first) as u64)
+                .map(|k| (first + k as f64) / scale)
+                .collect()
+        } else {
+            vec![first / scale, (first + 1.0) / scale, last / scale]
+        }
+    };
+    match draw {
+        Draw::Randint { low, high } => steps(*low, *high, 1.0),
+        Draw::Uniform {
+            low,
+            high,
+            decimals,
+        } => steps(*low, *high, 10f64.powi(*decimals as i32)),
+        Draw::Choice { options } => options.clone(),
+    }
+}
+
+/// Most values of one draw checked one by one against the input's domain.
+const MOST_CHECKED: f64 = 10_000.0;
+
 /// How often, in words: "once", "twice", "3 times".
 fn times(count: usize) -> String {
     match count {
@@ -471,7 +518,23 @@ fn most_common(items: &[String]) -> (&str, usize) {
 
 #[cfg(test)]
 mod tests {
-    use super::degenerate;
+    use super::{degenerate, drawable};
+    use crate::compute::vary::Draw;
+
+    #[test]
+    fn a_draw_is_checked_value_by_value_or_at_its_ends() {
+        let small = Draw::Uniform {
+            low: 0.01,
+            high: 0.3,
+            decimals: 1,
+        };
+        assert_eq!(drawable(&small), [0.0, 0.1, 0.2, 0.3]);
+        let large = Draw::Randint {
+            low: -5.0,
+            high: 1e6,
+        };
+        assert_eq!(drawable(&large), [-5.0, -4.0, 1e6]);
+    }
 
     fn texts(items: &[&str]) -> Vec<String> {
         items.iter().map(|item| item.to_string()).collect()

@@ -80,3 +80,24 @@ fn the_noun_after_a_drawn_count_carries_both_forms() {
         "{html}"
     );
 }
+
+#[test]
+fn a_draw_outside_the_inputs_domain_is_refused_at_its_key() {
+    let with_domain = COUNTED.replace(
+        "merges = 3\n",
+        "merges = { value = 3, min = 1, max = 6, integer = true }\n",
+    );
+    book(&with_domain).0.check().succeeds();
+    for (draw, outside) in [
+        ("choice(0, 1, 2, 3)", "can draw 0, but the input is"),
+        ("randint(2, 9)", "can draw 7, but the input is"),
+        ("uniform(1, 2, 1)", "can draw 1.1, but the input is"),
+    ] {
+        let (book, text) = book(&with_domain.replace("choice(1, 2, 3, 4)", draw));
+        book.check()
+            .exits_with(1)
+            .stderr_has(&place(PATH, &text, "bpe.merges = "))
+            .stderr_has(outside)
+            .stderr_has("a whole number from 1 to 6");
+    }
+}
