@@ -11,6 +11,7 @@
 use super::markdown::{self, Spanned};
 use super::reference::{self, Placeholder, Reference};
 use super::resolve::resolve_reference;
+use super::vary_nouns::mark_counted_nouns;
 use super::Expander;
 use crate::base::diagnostics::Diagnostic;
 use crate::base::html::escape_html;
@@ -177,6 +178,19 @@ impl Expander<'_> {
             .map(|hint| inner.exercise_text(hint, body))
             .collect();
         let solution = inner.exercise_text(&spec.solution, body);
+        // A drawn count may be 1 where the lesson's is not, or the other way round.
+        let (question, hints, solution) = if spec.vary.is_empty() {
+            (question, hints, solution)
+        } else {
+            (
+                question.map(mark_counted_nouns),
+                hints
+                    .into_iter()
+                    .map(|hint| hint.map(mark_counted_nouns))
+                    .collect(),
+                solution.map(mark_counted_nouns),
+            )
+        };
         let seen = std::mem::take(&mut inner.exercises.seen);
         let vary = match &answer {
             Some((_, _, reference)) if !spec.vary.is_empty() => {

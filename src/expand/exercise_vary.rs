@@ -11,8 +11,9 @@ use super::Expander;
 use crate::base::diagnostics::Diagnostic;
 use crate::compute::computed::Origin;
 use crate::compute::ops::Op;
-use crate::compute::vary::{self, Link, VariedExample, VaryDraw, VaryPlan};
+use crate::compute::vary::{self, Draw, Link, VariedExample, VaryDraw, VaryPlan};
 use crate::compute::{Evaluated, Index, Quantity};
+use crate::expand::blocks::domain::Domain;
 use crate::expand::blocks::exercise::ExerciseSpec;
 use crate::expand::blocks::{BlockText, ExampleBlock};
 use crate::expand::reference::{ComputeFilter, Filter, Reference};
@@ -110,8 +111,8 @@ impl Expander<'_> {
             program: lines,
             outputs,
         };
-        self.prove_draws(spec, body, &plan, &references)?;
         let answer_index = references.iter().position(|(known, _)| known == answer);
+        self.prove_draws(spec, body, &plan, &references, answer_index)?;
         Some(json!({
             "plan": plan,
             "refs": references.iter().zip(&plan.outputs).map(|((reference, rule), output)| json!({
@@ -230,6 +231,25 @@ impl Expander<'_> {
                     continue;
                 }
             };
+            if let Some(domain) = example.inputs["domains"].get(entry.input.as_str()) {
+                let domain = Domain::from_json(domain);
+                if let Some(outside) = drawable(&draw).into_iter().find(|x| !domain.contains(*x)) {
+                    fail(
+                        self,
+                        key,
+                        format!(
+                            "{}.{} = \"{}\" can draw {}, but the input is {}",
+                            entry.example,
+                            entry.input,
+                            entry.draw.text,
+                            PrintRule::Written.number(outside),
+                            domain.words()
+                        ),
+                        "draw only values the input's domain allows (the widget refuses the others)".to_string(),
+                    );
+                    continue;
+                }
+            }
             let index = match examples
                 .iter()
                 .position(|varied| varied.name == entry.example)
@@ -282,6 +302,7 @@ impl Expander<'_> {
         body: &BlockText,
         plan: &VaryPlan,
         references: &[(Reference, PrintRule)],
+        answer: Option<usize>,
     ) -> Option<()> {
         let run = |seed| vary::run(plan, seed);
         let runs = match serde_json::to_string(plan) {
@@ -343,8 +364,54 @@ impl Expander<'_> {
             );
             return None;
         }
-        Some(())
+        let answer = answer.and_then(|index| Some((index, references.get(index)?)));
+        let Some((index, (reference, rule))) = answer else {
+            return Some(());
+        };
+        let mut printed = Vec::new();
+        let mut drawn = Vec::new();
+        for drawn_seed in runs.iter().flatten() {
+            let value = &drawn_seed.outputs[index];
+            printed.push(rule.prose(value, reference.as_list(), reference.as_percent()));
+            drawn.push(format!("{:?}", drawn_seed.inputs));
+        }
+        let Some(message) = degenerate(&printed, &drawn) else {
+            return Some(());
+        };
+        self.problems.push(
+            Diagnostic::at(
+                self.file,
+                body.file_span(spec.vary[0].key_span.clone()),
+                format!(
+                    "\"New numbers\" of exercise \"{}\" {message}",
+                    spec.name.text
+                ),
+            )
+            .with_help("draw inputs the answer depends on, over ranges where it changes (a reader who gets the same answer again learns nothing from the new numbers)"),
+        );
+        None
     }
+}
+
+/// Why a draw design teaches nothing new, judged on the answers the seeds print and the
+/// inputs they draw: the answer never changes, or one answer is printed on more than a fifth
+/// of the seeds and on more than twice as many as the most frequent draw of inputs (so a
+/// `choice` of four values, whose answers repeat as often as the draws do, passes).
+fn degenerate(answers: &[String], draws: &[String]) -> Option<String> {
+    let (answer, count) = most_common(answers);
+    let seeds = answers.len();
+    if seeds > 1 && count == seeds {
+        return Some(format!(
+            "print the same answer, {answer}, on all {seeds} seeds: the drawn inputs never change it"
+        ));
+    }
+    let (_, same_draws) = most_common(draws);
+    (count * 5 > seeds && count > 2 * same_draws).then(|| {
+        format!(
+            "print the answer {answer} on {count} of {seeds} seeds, though no draw of the inputs comes up more than {}",
+            times(same_draws)
+        )
+    })
 }
 
 /// A reference as an expression of the exercise's program, with the example values it needs
@@ -439,4 +506,105 @@ fn subscript(quantity: &Quantity, indices: &[Index]) -> Result<String, String> {
         }
         _ => return Err("this value cannot be indexed".to_string()),
     })
+}
+
+/// Values `draw` can give, for checking against a domain: every one when there are at most
+/// [`MOST_CHECKED`], else both ends and the value next to the lower one (a fraction shows there).
+fn drawable(draw: &Draw) -> Vec<f64> {
+    let steps = |low: f64, high: f64, scale: f64| -> Vec<f64> {
+        let (first, last) = ((low * scale + 0.5).floor(), (high * scale + 0.5).floor());
+        if last - first <= MOST_CHECKED {
+            (0..=(last - first) as u64)
+                .map(|k| (first + k as f64) / scale)
+                .collect()
+        } else {
+            vec![first / scale, (first + 1.0) / scale, last / scale]
+        }
+    };
+    match draw {
+        Draw::Randint { low, high } => steps(*low, *high, 1.0),
+        Draw::Uniform {
+            low,
+            high,
+            decimals,
+        } => steps(*low, *high, 10f64.powi(*decimals as i32)),
+        Draw::Choice { options } => options.clone(),
+    }
+}
+
+/// Most values of one draw checked one by one against the input's domain.
+const MOST_CHECKED: f64 = 10_000.0;
+
+/// How often, in words: "once", "twice", "3 times".
+fn times(count: usize) -> String {
+    match count {
+        1 => "once".to_string(),
+        2 => "twice".to_string(),
+        _ => format!("{count} times"),
+    }
+}
+
+/// The item listed most often, and how often.
+fn most_common(items: &[String]) -> (&str, usize) {
+    let mut counts = std::collections::BTreeMap::<&str, usize>::new();
+    for item in items {
+        *counts.entry(item.as_str()).or_default() += 1;
+    }
+    counts
+        .into_iter()
+        .max_by_key(|(_, count)| *count)
+        .unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{degenerate, drawable};
+    use crate::compute::vary::Draw;
+
+    #[test]
+    fn a_draw_is_checked_value_by_value_or_at_its_ends() {
+        let small = Draw::Uniform {
+            low: 0.01,
+            high: 0.3,
+            decimals: 1,
+        };
+        assert_eq!(drawable(&small), [0.0, 0.1, 0.2, 0.3]);
+        let large = Draw::Randint {
+            low: -5.0,
+            high: 1e6,
+        };
+        assert_eq!(drawable(&large), [-5.0, -4.0, 1e6]);
+    }
+
+    fn texts(items: &[&str]) -> Vec<String> {
+        items.iter().map(|item| item.to_string()).collect()
+    }
+
+    #[test]
+    fn an_answer_the_draws_never_change_is_degenerate() {
+        let answers = texts(&["2.000"; 5]);
+        let draws = texts(&["1", "2", "3", "4", "5"]);
+        let message = degenerate(&answers, &draws).unwrap();
+        assert!(message.contains("all 5 seeds"), "{message}");
+    }
+
+    #[test]
+    fn one_answer_far_more_common_than_any_draw_is_degenerate() {
+        let answers = texts(&["0.000", "0.000", "0.000", "0.412", "0.733"]);
+        let draws = texts(&["1", "2", "3", "4", "5"]);
+        let message = degenerate(&answers, &draws).unwrap();
+        assert!(message.contains("0.000 on 3 of 5"), "{message}");
+    }
+
+    #[test]
+    fn answers_that_repeat_as_often_as_the_draws_do_are_not() {
+        // A choice of four values: each answer is as common as the draw that gives it.
+        let draws = texts(&["1", "2", "3", "4", "1", "2", "3", "1", "1", "4"]);
+        let answers: Vec<String> = draws.iter().map(|draw| format!("{draw}.5")).collect();
+        assert_eq!(degenerate(&answers, &draws), None);
+        // Two draws sharing an answer still pass; the same for every draw does not.
+        let mut merged = answers.clone();
+        merged[1] = "1.5".to_string();
+        assert_eq!(degenerate(&merged, &draws), None);
+    }
 }

@@ -51,6 +51,7 @@ mod theorems;
 mod typed;
 pub mod typed_numbers;
 pub mod value_budget;
+mod vary_nouns;
 mod widget_presentation;
 
 pub use embeds::MOST_WIDGET_NUMBERS;

@@ -173,6 +173,13 @@
           var text = texts[node.getAttribute('data-ref')];
           if (text !== undefined) node.textContent = text;
         });
+        // "1 merge", "3 merges": the noun after a count agrees with the number drawn.
+        Array.prototype.forEach.call(root.querySelectorAll('.vary-noun'), function (noun) {
+          var count = noun.previousElementSibling;
+          if (!count) return;
+          var form = count.textContent === '1' ? 'data-one' : 'data-many';
+          noun.textContent = noun.getAttribute(form);
+        });
       });
       var answer = refs[data.vary.answer];
       var values = worked.exerciseVary.entries(drawn.outputs[data.vary.answer]);

@@ -1,0 +1,103 @@
+//! `[vary]` designs a reader learns from: `check` refuses one whose answer never changes or
+//! repeats far more often than its draws do, and a noun counted by a drawn number agrees with
+//! it ("after 1 merge").
+
+use crate::support::{lesson, place, Book};
+
+const PATH: &str = "content/ex.md";
+
+/// A count drawn from four values and an answer that is different for each.
+pub(crate) const COUNTED: &str = r#"```compute
+name = "bpe"
+steps = """
+left = 12 - merges
+base = 12 + 0 * merges
+few = maximum(0, 2 - merges)
+"""
+
+[inputs]
+merges = 3
+```
+
+```exercise
+name = "count"
+question = """
+After {{bpe.merges}} merges, how many symbols are left?
+"""
+answer = "bpe.left"
+solution = """
+{{bpe.left}}: each merge joins one pair.
+"""
+
+[vary]
+bpe.merges = "choice(1, 2, 3, 4)"
+```
+"#;
+
+fn book(body: &str) -> (Book, String) {
+    let text = lesson("Exercises", body);
+    (Book::with_lesson("ex.md", &text), text)
+}
+
+#[test]
+fn a_choice_of_four_whose_answer_follows_it_passes() {
+    let (book, _) = book(COUNTED);
+    book.check().succeeds();
+}
+
+#[test]
+fn an_answer_no_draw_changes_is_refused_at_the_vary_table() {
+    let (book, text) = book(&COUNTED.replace("answer = \"bpe.left\"", "answer = \"bpe.base\""));
+    book.check()
+        .exits_with(1)
+        .stderr_has(&place(PATH, &text, "bpe.merges = "))
+        .stderr_has("print the same answer, 12, on all 50 seeds")
+        .stderr_has("inputs never change it");
+}
+
+#[test]
+fn one_answer_far_more_common_than_any_draw_is_refused() {
+    let text = COUNTED
+        .replace("answer = \"bpe.left\"", "answer = \"bpe.few\"")
+        .replace("choice(1, 2, 3, 4)", "randint(1, 40)");
+    let (book, text) = book(&text);
+    book.check()
+        .exits_with(1)
+        .stderr_has(&place(PATH, &text, "bpe.merges = "))
+        .stderr_has("print the answer 0 on 49 of 50 seeds")
+        .stderr_has("comes up more than");
+}
+
+#[test]
+fn the_noun_after_a_drawn_count_carries_both_forms() {
+    let (book, _) = book(COUNTED);
+    book.build().succeeds();
+    let html = book.read("public/ex.html");
+    assert!(
+        html.contains(
+            "<span class=\"vary-noun\" data-one=\"merge\" data-many=\"merges\">merges</span>, how many"
+        ),
+        "{html}"
+    );
+}
+
+#[test]
+fn a_draw_outside_the_inputs_domain_is_refused_at_its_key() {
+    let with_domain = COUNTED.replace(
+        "merges = 3\n",
+        "merges = { value = 3, min = 1, max = 6, integer = true }\n",
+    );
+    book(&with_domain).0.check().succeeds();
+    for (draw, outside) in [
+        ("choice(0, 1, 2, 3)", "can draw 0, but the input is"),
+        ("randint(2, 9)", "can draw 7, but the input is"),
+        ("uniform(1, 2, 1)", "can draw 1.1, but the input is"),
+    ] {
+        let (book, text) = book(&with_domain.replace("choice(1, 2, 3, 4)", draw));
+        book.check()
+            .exits_with(1)
+            .stderr_has(&place(PATH, &text, "bpe.merges = "))
+            .stderr_has(outside)
+            .stderr_has("a whole number from 1 to 6");
+    }
+}
