@@ -14,17 +14,14 @@
 use ndarray::{Array1, Array2};
 use serde::Serialize;
 
-use super::error::ensure_finite_result;
 use super::json::{Elements, Rows};
+use super::lang::Value;
+use super::template::{self, Ran, Template};
 use super::{ComputeError, Quantity, MAX_DIM};
 
 /// Most steps one example may take: enough for any slow-convergence demo, small enough to keep
 /// a build fast and a page's tables readable.
 pub const MAX_STEPS: usize = 10_000;
-
-/// A loss this many times the starting loss (or 1e12 when the starting loss is below 1) counts
-/// as divergence. Relative, so data with large y values is not mistaken for a diverging run.
-const DIVERGENCE_FACTOR: f64 = 1e12;
 
 /// The inputs of a gradient-descent example, as written by the author.
 #[derive(Debug, Clone, PartialEq)]
@@ -66,7 +63,42 @@ pub struct GradientDescent {
     pub diverged_at: Option<usize>,
 }
 
-/// Runs gradient descent and solves the fit exactly for comparison.
+/// The loss and its gradient at the iterate (w, b), computed by the compute language. The sums
+/// run in reading order from +0 (`+ 0` keeps a sum of −0 terms at +0).
+/// A loss above `limit`, 1e12 times the starting loss (or 1e12 when the starting loss is below
+/// 1), counts as divergence: relative, so data with large y values is not mistaken for a
+/// diverging run.
+const EVALUATE: &str = "residuals = w * x + b - y
+loss = (sum(residuals * residuals) + 0) / n
+gradient_w = 2 * (sum(residuals * x) + 0) / n
+gradient_b = 2 * (sum(residuals) + 0) / n
+limit = 1e12 * maximum(loss, 1)
+";
+
+/// One update from the previous iterate, then the loss and gradient there.
+const UPDATE: &str = "w = previous_w - learning_rate * previous_gradient_w
+b = previous_b - learning_rate * previous_gradient_b
+";
+
+/// The centred moments of the data, from which the closed-form fit comes: centred because the
+/// textbook Σxy − n x̄ ȳ form cancels catastrophically for large x.
+const MOMENTS: &str = "mean_x = (sum(x) + 0) / n
+mean_y = (sum(y) + 0) / n
+dx = x - mean_x
+spread_x = sum(dx * dx) + 0
+covariance = sum(dx * (y - mean_y)) + 0
+";
+
+/// The fit w* = Σ(x − x̄)(y − ȳ) / Σ(x − x̄)², b* = ȳ − w* x̄ and its loss, once the kind has
+/// refused a zero spread.
+const FIT: &str = "optimum_w = covariance / spread_x
+optimum_b = mean_y - optimum_w * mean_x
+optimum_residuals = optimum_w * x + optimum_b - y
+optimum_loss = (sum(optimum_residuals * optimum_residuals) + 0) / n
+";
+
+/// Runs gradient descent and solves the fit exactly for comparison, every number by a program
+/// in the compute language; the kind only decides where a diverging run stops.
 ///
 /// Errors carry `field` = the input key at fault: `points` (fewer than 2, too many, NaN/∞, all
 /// x equal, too large to fit), `start` (NaN/∞, or so far away that its loss overflows),
@@ -81,26 +113,71 @@ pub fn descend(input: &GradientDescentInput) -> Result<GradientDescent, ComputeE
             y
         }
     });
-    let (optimum, optimum_loss) = least_squares(&points)?;
+    let data = [
+        ("x".to_string(), Value::Vector(points.column(0).to_owned())),
+        ("y".to_string(), Value::Vector(points.column(1).to_owned())),
+        ("n".to_string(), Value::Scalar(points.nrows() as f64)),
+    ];
+    let too_large = || {
+        ComputeError::for_field("points", "the points are too large to fit a line to")
+            .with_hint("scale the data down")
+    };
+    let moments = template::run(MOMENTS, &data).map_err(|_| too_large())?;
+    if moments.scalar("spread_x") == 0.0 {
+        return Err(ComputeError::for_field(
+            "points",
+            "every point has the same x, so no single line fits best",
+        )
+        .with_hint("give at least two different x values"));
+    }
+    let fit = template::run(&format!("{MOMENTS}{FIT}"), &data).map_err(|_| too_large())?;
 
     let (w, b) = input.start;
-    let first = Evaluation::at(&points, w, b);
-    ensure_finite_result("the loss at the start", Some("start"), &first.values())
-        .map_err(|error| error.with_hint("start closer to the data"))?;
-    let limit = DIVERGENCE_FACTOR * first.loss.max(1.0);
-
-    let mut history = vec![first];
+    let mut start = data.to_vec();
+    start.extend([
+        ("w".to_string(), Value::Scalar(w)),
+        ("b".to_string(), Value::Scalar(b)),
+    ]);
+    let first = template::run(EVALUATE, &start).map_err(|_| {
+        ComputeError::for_field(
+            "start",
+            "the loss at the start overflows: the inputs are too large to compute with",
+        )
+        .with_hint("start closer to the data")
+    })?;
+    let limit = first.scalar("limit");
+    let step_program = format!("{UPDATE}{EVALUATE}");
+    let step = Template::parse(&step_program).map_err(|_| too_large())?;
+    let mut history = vec![Iterate::at(w, b, &first)];
     let mut diverged_at = None;
-    for step in 1..=input.steps {
+    for taken in 1..=input.steps {
         let previous = &history[history.len() - 1];
-        let w = previous.w - input.learning_rate * previous.gradient_w;
-        let b = previous.b - input.learning_rate * previous.gradient_b;
-        let next = Evaluation::at(&points, w, b);
-        if !next.values().iter().all(|x| x.is_finite()) || next.loss > limit {
-            diverged_at = Some(step);
-            break;
+        let mut inputs = data.to_vec();
+        inputs.extend([
+            ("previous_w".to_string(), Value::Scalar(previous.w)),
+            ("previous_b".to_string(), Value::Scalar(previous.b)),
+            (
+                "previous_gradient_w".to_string(),
+                Value::Scalar(previous.gradient_w),
+            ),
+            (
+                "previous_gradient_b".to_string(),
+                Value::Scalar(previous.gradient_b),
+            ),
+            (
+                "learning_rate".to_string(),
+                Value::Scalar(input.learning_rate),
+            ),
+        ]);
+        match step.run(&inputs) {
+            Ok(next) if next.scalar("loss") <= limit => {
+                history.push(Iterate::at(next.scalar("w"), next.scalar("b"), &next))
+            }
+            _ => {
+                diverged_at = Some(taken);
+                break;
+            }
         }
-        history.push(next);
     }
 
     let rows = history.len();
@@ -114,14 +191,14 @@ pub fn descend(input: &GradientDescentInput) -> Result<GradientDescent, ComputeE
         gradients: Array2::from_shape_fn((rows, 2), |(k, j)| {
             [history[k].gradient_w, history[k].gradient_b][j]
         }),
-        optimum,
-        optimum_loss,
+        optimum: (fit.scalar("optimum_w"), fit.scalar("optimum_b")),
+        optimum_loss: fit.scalar("optimum_loss"),
         diverged_at,
     })
 }
 
-/// One iterate with its loss and gradient.
-struct Evaluation {
+/// One iterate with its loss and gradient, read from a run of [`EVALUATE`].
+struct Iterate {
     w: f64,
     b: f64,
     loss: f64,
@@ -129,63 +206,15 @@ struct Evaluation {
     gradient_b: f64,
 }
 
-impl Evaluation {
-    fn at(points: &Array2<f64>, w: f64, b: f64) -> Self {
-        let n = points.nrows() as f64;
-        let (mut loss, mut gradient_w, mut gradient_b) = (0.0, 0.0, 0.0);
-        for point in points.rows() {
-            let residual = w * point[0] + b - point[1];
-            loss += residual * residual;
-            gradient_w += residual * point[0];
-            gradient_b += residual;
-        }
-        Evaluation {
+impl Iterate {
+    fn at(w: f64, b: f64, ran: &Ran) -> Self {
+        Iterate {
             w,
             b,
-            loss: loss / n,
-            gradient_w: 2.0 * gradient_w / n,
-            gradient_b: 2.0 * gradient_b / n,
+            loss: ran.scalar("loss"),
+            gradient_w: ran.scalar("gradient_w"),
+            gradient_b: ran.scalar("gradient_b"),
         }
-    }
-
-    fn values(&self) -> [f64; 5] {
-        [self.w, self.b, self.loss, self.gradient_w, self.gradient_b]
-    }
-}
-
-/// The closed-form fit w* = Σ(x − x̄)(y − ȳ) / Σ(x − x̄)², b* = ȳ − w* x̄, computed from centred
-/// data because the textbook Σxy − n x̄ ȳ form cancels catastrophically for large x.
-fn least_squares(points: &Array2<f64>) -> Result<((f64, f64), f64), ComputeError> {
-    let n = points.nrows() as f64;
-    let mean_x = points.column(0).sum() / n;
-    let mean_y = points.column(1).sum() / n;
-    let (mut spread_x, mut covariance) = (0.0, 0.0);
-    for point in points.rows() {
-        let dx = point[0] - mean_x;
-        spread_x += dx * dx;
-        covariance += dx * (point[1] - mean_y);
-    }
-    let too_large = || {
-        ComputeError::for_field("points", "the points are too large to fit a line to")
-            .with_hint("scale the data down")
-    };
-    if !(spread_x.is_finite() && covariance.is_finite() && mean_y.is_finite()) {
-        return Err(too_large());
-    }
-    if spread_x == 0.0 {
-        return Err(ComputeError::for_field(
-            "points",
-            "every point has the same x, so no single line fits best",
-        )
-        .with_hint("give at least two different x values"));
-    }
-    let w = covariance / spread_x;
-    let b = mean_y - w * mean_x;
-    let loss = Evaluation::at(points, w, b).loss;
-    if [w, b, loss].iter().all(|x| x.is_finite()) {
-        Ok(((w, b), loss))
-    } else {
-        Err(too_large())
     }
 }
 
@@ -698,6 +727,62 @@ mod tests {
     }
 
     #[test]
+    fn an_authors_loop_and_the_kind_are_one_computation_bit_for_bit() {
+        let program = "w = w0
+b = b0
+repeat steps:
+    r = w * x + b - y
+    gradient_w = 2 * sum(r * x) / n
+    gradient_b = 2 * sum(r) / n
+    w = w - lr * gradient_w
+    b = b - lr * gradient_b
+    after = w * x + b - y
+    loss = sum(after * after) / n
+ws = history(w)
+bs = history(b)
+losses = history(loss)
+";
+        let mut seed = 7_u64;
+        let mut draw = || {
+            seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+            (seed >> 11) as f64 / (1u64 << 53) as f64 * 10.0 - 5.0
+        };
+        for count in [2, 5, 13] {
+            let points: Vec<(f64, f64)> = (0..count).map(|_| (draw(), draw())).collect();
+            let input = GradientDescentInput {
+                points: points.clone(),
+                start: (draw(), draw()),
+                learning_rate: 0.01,
+                steps: 40,
+            };
+            let kind = descend(&input).unwrap();
+            let inputs = [
+                ("x", Value::Vector(points.iter().map(|p| p.0).collect())),
+                ("y", Value::Vector(points.iter().map(|p| p.1).collect())),
+                ("n", Value::Scalar(count as f64)),
+                ("w0", Value::Scalar(input.start.0)),
+                ("b0", Value::Scalar(input.start.1)),
+                ("lr", Value::Scalar(input.learning_rate)),
+                ("steps", Value::Scalar(input.steps as f64)),
+            ]
+            .map(|(name, value)| (name.to_string(), value));
+            let ran = template::run(program, &inputs).unwrap();
+            let after_the_start = kind.iterates.slice(ndarray::s![1.., ..]);
+            assert_eq!(
+                ran.vector("ws"),
+                after_the_start.column(0),
+                "{count} points"
+            );
+            assert_eq!(
+                ran.vector("bs"),
+                after_the_start.column(1),
+                "{count} points"
+            );
+            assert_eq!(ran.vector("losses"), kind.losses.slice(ndarray::s![1..]));
+        }
+    }
+
+    #[test]
     fn fewer_than_two_points_is_an_error_on_points() {
         for points in [vec![], vec![(1.0, 2.0)]] {
             let input = GradientDescentInput {
@@ -841,7 +926,7 @@ mod tests {
         assert_eq!(result.gradients.nrows(), step);
         assert_eq!(result.steps_taken(), step - 1);
         assert!(result.iterates.iter().all(|x| x.is_finite()));
-        let limit = DIVERGENCE_FACTOR * result.losses[0];
+        let limit = 1e12 * result.losses[0];
         assert!(result.losses.iter().all(|l| *l <= limit));
         assert!(result.losses[step - 1] > result.losses[0]);
         assert_eq!(result.quantity("diverged_at"), Some(Quantity::Count(step)));
