@@ -61,6 +61,8 @@ pub struct GradientDescent {
     /// The update k whose iterate was non-finite or had a loss above the divergence limit;
     /// `iterates` then holds rows 0 to k − 1 only.
     pub diverged_at: Option<usize>,
+    /// The loss bowl's shape: its curvature, axes and contours.
+    pub curvature: Curvature,
 }
 
 /// The loss and its gradient at the iterate (w, b), computed by the compute language. The sums
@@ -181,6 +183,9 @@ pub fn descend(input: &GradientDescentInput) -> Result<GradientDescent, ComputeE
     }
 
     let rows = history.len();
+    let optimum = (fit.scalar("optimum_w"), fit.scalar("optimum_b"));
+    let curvature = curvature(&data, input.start, optimum, input.learning_rate, rows - 1)
+        .ok_or_else(too_large)?;
     Ok(GradientDescent {
         points,
         start: input.start,
@@ -191,9 +196,10 @@ pub fn descend(input: &GradientDescentInput) -> Result<GradientDescent, ComputeE
         gradients: Array2::from_shape_fn((rows, 2), |(k, j)| {
             [history[k].gradient_w, history[k].gradient_b][j]
         }),
-        optimum: (fit.scalar("optimum_w"), fit.scalar("optimum_b")),
+        optimum,
         optimum_loss: fit.scalar("optimum_loss"),
         diverged_at,
+        curvature,
     })
 }
 
@@ -320,7 +326,7 @@ impl GradientDescent {
                     labels: Some(vec!["max".into(), "min".into()]),
                 }
             }
-            "max_stable_rate" => Quantity::Scalar(2.0 / self.hessian_eigenvalues().0),
+            "max_stable_rate" => Quantity::Scalar(self.curvature.max_stable_rate),
             "hessian_eigenvectors" => {
                 let (steep, shallow) = self.hessian_eigenvectors();
                 Quantity::Matrix {
@@ -329,21 +335,9 @@ impl GradientDescent {
                     col_labels: Some(vec!["w".into(), "b".into()]),
                 }
             }
-            "start_error" => self.along_eigenvectors(self.start_error()),
-            "rate_times_curvature" => {
-                let (largest, smallest) = self.hessian_eigenvalues();
-                self.along_eigenvectors((
-                    self.learning_rate * largest,
-                    self.learning_rate * smallest,
-                ))
-            }
-            "remaining" => {
-                let remaining = self.remaining_error_fractions();
-                if !(remaining.0.is_finite() && remaining.1.is_finite()) {
-                    return None;
-                }
-                self.along_eigenvectors(remaining)
-            }
+            "start_error" => self.along_eigenvectors(self.curvature.start_error),
+            "rate_times_curvature" => self.along_eigenvectors(self.curvature.rate_times_curvature),
+            "remaining" => self.along_eigenvectors(self.curvature.remaining?),
             _ => return None,
         })
     }
@@ -379,8 +373,7 @@ impl GradientDescent {
             "start_error",
             "rate_times_curvature",
         ];
-        let remaining = self.remaining_error_fractions();
-        if remaining.0.is_finite() && remaining.1.is_finite() {
+        if self.curvature.remaining.is_some() {
             names.push("remaining");
         }
         if self.diverged_at.is_some() {
@@ -390,27 +383,54 @@ impl GradientDescent {
     }
 }
 
-impl GradientDescent {
-    /// The loss's matrix of second derivatives, (2/n)·[[Σx², Σx], [Σx, n]]: the same at every
-    /// (w, b), because the loss is a quadratic bowl.
-    fn hessian(&self) -> Array2<f64> {
-        let n = self.points.nrows() as f64;
-        let sum_x = self.points.column(0).sum();
-        let sum_x_squared = self.points.column(0).mapv(|x| x * x).sum();
-        ndarray::array![[sum_x_squared, sum_x], [sum_x, n]] * (2.0 / n)
-    }
+/// The loss's curvature, computed by the compute language: the Hessian (2/n)·[[Σx², Σx], [Σx, n]]
+/// (the same at every (w, b), because the loss is a quadratic bowl), its eigenvalues (gradient
+/// descent converges exactly when the learning rate is below 2 / largest) and unit eigenvectors,
+/// the bowl's main axes, each signed so that its first non-zero component is positive, so the
+/// same points always give the same arrows; (b, λ − a) solves (H − λI)v = 0 whenever b ≠ 0, and
+/// a diagonal H has the axes. Then the start's distance from the optimum along each axis.
+const CURVATURE: &str = "sum_x = sum(x) + 0
+sum_x_squared = sum(x * x) + 0
+hessian = reshape(concat(concat(sum_x_squared, sum_x), concat(sum_x, n)), 2, 2) * (2 / n)
+a = hessian[0, 0]
+off = hessian[0, 1]
+d = hessian[1, 1]
+middle = (a + d) / 2
+half_gap = (a - d) / 2
+radius = sqrt(half_gap * half_gap + off * off)
+largest = middle + radius
+smallest = middle - radius
+max_stable_rate = 2 / largest
+generic = abs(off) > 2.220446049250313e-16 * (abs(a) + 1)
+w_is_steeper = a >= d
+steep_raw = where(generic, concat(off, largest - a), concat(w_is_steeper, 1 - w_is_steeper))
+shallow_raw = where(generic, concat(off, smallest - a), concat(1 - w_is_steeper, w_is_steeper))
+steep_sign = where(steep_raw[0] < 0, -1, where((steep_raw[0] == 0) * (steep_raw[1] < 0), -1, 1))
+shallow_sign = where(shallow_raw[0] < 0, -1, where((shallow_raw[0] == 0) * (shallow_raw[1] < 0), -1, 1))
+steep = steep_raw * steep_sign / sqrt(steep_raw[0] * steep_raw[0] + steep_raw[1] * steep_raw[1])
+shallow = shallow_raw * shallow_sign / sqrt(shallow_raw[0] * shallow_raw[0] + shallow_raw[1] * shallow_raw[1])
+error = concat(w0 - optimum_w, b0 - optimum_b)
+start_error = concat(error[0] * steep[0] + error[1] * steep[1], error[0] * shallow[0] + error[1] * shallow[1])
+rate_times_curvature = learning_rate * concat(largest, smallest)
+";
 
-    /// (largest, smallest) eigenvalue of the symmetric 2×2 Hessian. Gradient descent converges
-    /// exactly when the learning rate is below 2 / largest. Both are positive: `descend` refuses
-    /// points whose x are all equal.
-    fn hessian_eigenvalues(&self) -> (f64, f64) {
-        let hessian = self.hessian();
-        let (a, b, d) = (hessian[[0, 0]], hessian[[0, 1]], hessian[[1, 1]]);
-        let middle = (a + d) / 2.0;
-        let radius = ((a - d) / 2.0).hypot(b);
-        (middle + radius, middle - radius)
-    }
-}
+/// |1 − ηλ| raised to the steps taken, along each eigenvector: the share of the start's error
+/// left there at the end (above 1 where the run diverges along that direction).
+const REMAINING: &str = "remaining = abs(1 - rate_times_curvature) ^ taken\n";
+
+/// Contours of the loss in the (w, b) plane: the loss is L* + ½ eᵀHe for the error e from the
+/// optimum, so each contour is an ellipse around the optimum with its axes along the
+/// eigenvectors, at a share of the start's excess loss.
+const CONTOURS: &str = "excess = 0.5 * (largest * (start_error[0] * start_error[0]) + smallest * (start_error[1] * start_error[1]))
+level = excess * shares
+semi_steep = sqrt(2 * level / largest)
+semi_shallow = sqrt(2 * level / smallest)
+angle = arange(segments + 1) * (2 * pi) / segments
+u = col(semi_steep) * row(cos(angle))
+v = col(semi_shallow) * row(sin(angle))
+contour_w = optimum_w + u * steep[0] + v * shallow[0]
+contour_b = optimum_b + u * steep[1] + v * shallow[1]
+";
 
 /// Where the descent figure's loss contours lie, as shares of the start's excess loss over the
 /// optimum's: through the start, then at a quarter and a sixteenth of it.
@@ -418,92 +438,105 @@ pub const CONTOUR_SHARES: [f64; 3] = [1.0, 0.25, 0.0625];
 /// Straight pieces per contour ellipse: enough that it looks round at a panel's size.
 pub const CONTOUR_SEGMENTS: u32 = 72;
 
-impl GradientDescent {
-    /// Unit eigenvectors of the Hessian, (steepest, shallowest): the bowl's main axes. Each is
-    /// signed so that its first non-zero component is positive, so the same points always give
-    /// the same arrows.
-    pub fn hessian_eigenvectors(&self) -> ((f64, f64), (f64, f64)) {
-        let hessian = self.hessian();
-        let (a, b) = (hessian[[0, 0]], hessian[[0, 1]]);
-        let (largest, smallest) = self.hessian_eigenvalues();
-        let unit = |lambda: f64, axis: (f64, f64)| {
-            // (b, λ − a) solves (H − λI)v = 0 whenever b ≠ 0; a diagonal H has the axes.
-            let (x, y) = if b.abs() > f64::EPSILON * (a.abs() + 1.0) {
-                (b, lambda - a)
-            } else {
-                axis
-            };
-            let length = x.hypot(y);
-            let sign = if x < 0.0 || (x == 0.0 && y < 0.0) {
-                -1.0
-            } else {
-                1.0
-            };
-            (sign * x / length, sign * y / length)
-        };
-        let w_is_steeper = a >= hessian[[1, 1]];
-        let (steep_axis, shallow_axis) = if w_is_steeper {
-            ((1.0, 0.0), (0.0, 1.0))
-        } else {
-            ((0.0, 1.0), (1.0, 0.0))
-        };
-        (unit(largest, steep_axis), unit(smallest, shallow_axis))
-    }
-
-    /// Contours of the loss in the (w, b) plane, for the descent figure: the loss is a quadratic
-    /// bowl, L* + ½ eᵀHe for the error e from the optimum, so each contour is an ellipse around
-    /// the optimum with its axes along the Hessian's eigenvectors. One ellipse per share of
-    /// [`CONTOUR_SHARES`] of the start's excess loss, each as [`CONTOUR_SEGMENTS`] + 1 points
+/// The loss bowl's shape, read from runs of [`CURVATURE`], [`REMAINING`] and [`CONTOURS`].
+#[derive(Debug, Clone, PartialEq)]
+pub struct Curvature {
+    hessian: Array2<f64>,
+    /// (largest, smallest).
+    eigenvalues: (f64, f64),
+    /// 2 / largest: gradient descent converges exactly below this learning rate.
+    max_stable_rate: f64,
+    /// (steepest, shallowest), unit length.
+    eigenvectors: ((f64, f64), (f64, f64)),
+    /// θ₀ − θ* along (steepest, shallowest).
+    start_error: (f64, f64),
+    /// η times (largest, smallest).
+    rate_times_curvature: (f64, f64),
+    /// None when a share overflows (a diverging run's, or a vast number of steps).
+    remaining: Option<(f64, f64)>,
+    /// One ellipse per share of [`CONTOUR_SHARES`], each [`CONTOUR_SEGMENTS`] + 1 points
     /// (w, b), the last equal to the first; none when the run starts at the optimum.
-    pub fn loss_contours(&self) -> Vec<Vec<(f64, f64)>> {
-        let (steep, shallow) = self.hessian_eigenvectors();
-        let (largest, smallest) = self.hessian_eigenvalues();
-        let optimum = self.optimum;
-        let (along_steep, along_shallow) = self.start_error();
-        let excess = 0.5 * (largest * along_steep.powi(2) + smallest * along_shallow.powi(2));
-        if !(excess > 0.0 && excess.is_finite()) {
-            return Vec::new();
+    contours: Vec<Vec<(f64, f64)>>,
+}
+
+/// The bowl for a descent from `start` at `learning_rate` that took `taken` steps; the points
+/// are `data` (x, y, n). None when a curvature overflows.
+fn curvature(
+    data: &[(String, Value)],
+    start: (f64, f64),
+    optimum: (f64, f64),
+    learning_rate: f64,
+    taken: usize,
+) -> Option<Curvature> {
+    let mut inputs = data.to_vec();
+    inputs.extend(
+        [
+            ("w0", start.0),
+            ("b0", start.1),
+            ("optimum_w", optimum.0),
+            ("optimum_b", optimum.1),
+            ("learning_rate", learning_rate),
+            ("taken", taken as f64),
+            ("segments", f64::from(CONTOUR_SEGMENTS)),
+        ]
+        .map(|(name, value)| (name.to_string(), Value::Scalar(value))),
+    );
+    inputs.push((
+        "shares".to_string(),
+        Value::Vector(Array1::from(CONTOUR_SHARES.to_vec())),
+    ));
+    let ran = template::run(CURVATURE, &inputs).ok()?;
+    let pair = |name: &str| {
+        let values = ran.vector(name);
+        (values[0], values[1])
+    };
+    let remaining = template::run(&format!("{CURVATURE}{REMAINING}"), &inputs)
+        .ok()
+        .map(|ran| {
+            let values = ran.vector("remaining");
+            (values[0], values[1])
+        });
+    let contours = match template::run(&format!("{CURVATURE}{CONTOURS}"), &inputs) {
+        Ok(ran) if ran.scalar("excess") > 0.0 => {
+            let (w, b) = (ran.matrix("contour_w"), ran.matrix("contour_b"));
+            w.rows()
+                .into_iter()
+                .zip(b.rows())
+                .map(|(w, b)| w.iter().copied().zip(b.iter().copied()).collect())
+                .collect()
         }
-        CONTOUR_SHARES
-            .iter()
-            .map(|share| {
-                let level = excess * share;
-                let (a, b) = (
-                    (2.0 * level / largest).sqrt(),
-                    (2.0 * level / smallest).sqrt(),
-                );
-                (0..=CONTOUR_SEGMENTS)
-                    .map(|k| {
-                        let t = f64::from(k) * std::f64::consts::TAU / f64::from(CONTOUR_SEGMENTS);
-                        let (u, v) = (a * t.cos(), b * t.sin());
-                        (
-                            optimum.0 + u * steep.0 + v * shallow.0,
-                            optimum.1 + u * steep.1 + v * shallow.1,
-                        )
-                    })
-                    .collect()
-            })
-            .collect()
+        _ => Vec::new(),
+    };
+    Some(Curvature {
+        hessian: ran.matrix("hessian"),
+        eigenvalues: (ran.scalar("largest"), ran.scalar("smallest")),
+        max_stable_rate: ran.scalar("max_stable_rate"),
+        eigenvectors: (pair("steep"), pair("shallow")),
+        start_error: pair("start_error"),
+        rate_times_curvature: pair("rate_times_curvature"),
+        remaining,
+        contours,
+    })
+}
+
+impl GradientDescent {
+    fn hessian(&self) -> Array2<f64> {
+        self.curvature.hessian.clone()
     }
 
-    /// The start's distance from the optimum, θ₀ − θ*, as components along the steep and the
-    /// shallow eigenvector.
-    fn start_error(&self) -> (f64, f64) {
-        let error = (self.start.0 - self.optimum.0, self.start.1 - self.optimum.1);
-        let (steep, shallow) = self.hessian_eigenvectors();
-        (
-            error.0 * steep.0 + error.1 * steep.1,
-            error.0 * shallow.0 + error.1 * shallow.1,
-        )
+    /// (largest, smallest) eigenvalue of the Hessian.
+    fn hessian_eigenvalues(&self) -> (f64, f64) {
+        self.curvature.eigenvalues
     }
 
-    /// |1 − ηλ| raised to the steps taken, along each eigenvector: the share of the start's
-    /// error left there at the end (above 1 where the run diverges along that direction).
-    fn remaining_error_fractions(&self) -> (f64, f64) {
-        let (largest, smallest) = self.hessian_eigenvalues();
-        let steps = i32::try_from(self.steps_taken()).unwrap_or(i32::MAX);
-        let left = |lambda: f64| (1.0 - self.learning_rate * lambda).abs().powi(steps);
-        (left(largest), left(smallest))
+    /// Unit eigenvectors of the Hessian, (steepest, shallowest): the bowl's main axes.
+    pub fn hessian_eigenvectors(&self) -> ((f64, f64), (f64, f64)) {
+        self.curvature.eigenvectors
+    }
+
+    /// Contours of the loss in the (w, b) plane, for the descent figure (see [`Curvature`]).
+    pub fn loss_contours(&self) -> Vec<Vec<(f64, f64)>> {
+        self.curvature.contours.clone()
     }
 
     fn along_eigenvectors(&self, (steep, shallow): (f64, f64)) -> Quantity {
