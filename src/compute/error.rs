@@ -75,24 +75,6 @@ pub(crate) fn ensure_finite_vector(field: &str, vector: &Array1<f64>) -> Result<
     }
 }
 
-/// Guards against outputs that overflowed even though every input was finite (for example
-/// products of entries near 1e200): the core reports an error rather than printing ∞ or NaN.
-pub(crate) fn ensure_finite_result<'a>(
-    what: &str,
-    field: Option<&str>,
-    values: impl IntoIterator<Item = &'a f64>,
-) -> Result<(), ComputeError> {
-    if values.into_iter().all(|x| x.is_finite()) {
-        return Ok(());
-    }
-    let message = format!("{what} overflows: the inputs are too large to compute with");
-    let error = match field {
-        Some(field) => ComputeError::for_field(field, message),
-        None => ComputeError::new(message),
-    };
-    Err(error.with_hint("scale the inputs down"))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -125,14 +107,5 @@ mod tests {
     fn accepts_finite_inputs_and_results() {
         assert!(ensure_finite_matrix("m", &array![[f64::MAX, -f64::MAX]]).is_ok());
         assert!(ensure_finite_vector("v", &array![0.0, f64::MIN_POSITIVE]).is_ok());
-        assert!(ensure_finite_result("scores", None, &[1.0, 2.0]).is_ok());
-    }
-
-    #[test]
-    fn reports_an_overflowed_result_on_the_given_field() {
-        let error =
-            ensure_finite_result("the dot product", Some("vectors"), &[f64::INFINITY]).unwrap_err();
-        assert_eq!(error.field.as_deref(), Some("vectors"));
-        assert!(error.message.contains("overflows"));
     }
 }

@@ -24,13 +24,32 @@ pub(crate) struct Stopped {
 
 /// Runs `program` on `inputs`. A template is fixed text, so only a run can fail, never a parse.
 pub(crate) fn run(program: &str, inputs: &[(String, Value)]) -> Result<Ran, Stopped> {
-    let stopped = |error: LangError| Stopped {
+    Template::parse(program)?.run(inputs)
+}
+
+/// A template parsed once, for a kind that runs it many times (one descent step per run).
+pub(crate) struct Template<'a> {
+    text: &'a str,
+    parsed: lang::Program,
+}
+
+impl<'a> Template<'a> {
+    pub(crate) fn parse(text: &'a str) -> Result<Self, Stopped> {
+        let parsed = lang::parse(text).map_err(|error| stopped(text, error))?;
+        Ok(Template { text, parsed })
+    }
+
+    pub(crate) fn run(&self, inputs: &[(String, Value)]) -> Result<Ran, Stopped> {
+        let outputs = lang::run(&self.parsed, inputs).map_err(|error| stopped(self.text, error))?;
+        Ok(Ran { outputs })
+    }
+}
+
+fn stopped(program: &str, error: LangError) -> Stopped {
+    Stopped {
         step: step_at(program, error.span.start),
         over_limit: error.kind == ErrorKind::Limit,
-    };
-    let parsed = lang::parse(program).map_err(stopped)?;
-    let outputs = lang::run(&parsed, inputs).map_err(stopped)?;
-    Ok(Ran { outputs })
+    }
 }
 
 /// The name assigned on the line holding byte `offset` of `program`.

@@ -9,11 +9,13 @@
 //! an error naming the vector, not a NaN in a table. Cosines are clamped to [−1, 1] before
 //! `acos`, because rounding can push a parallel pair to 1 + ε.
 
-use ndarray::{Array1, Array2, ArrayView1};
+use ndarray::{Array1, Array2};
 use serde::Serialize;
 
 use super::error::ensure_finite_matrix;
 use super::json::{Elements, Rows};
+use super::lang::{Value, MAX_WORK};
+use super::template::{self, Stopped};
 use super::{ComputeError, Quantity, MAX_DIM, MAX_TOKENS};
 
 /// The inputs of a vectors example, as written by the author.
@@ -60,94 +62,117 @@ pub struct Vectors {
     pub projection: Option<Projection>,
 }
 
-/// Evaluates a vectors example.
+/// The vectors kind as a program, each step computed by the compute language. A length is the
+/// plain root of the sum of squares when that sum is a normal number (exact for small integers),
+/// otherwise rescaled by the largest entry. A cosine is the direct quotient (exact for the small
+/// integer vectors textbooks use, so an orthogonal pair gets exactly 0) unless the product of
+/// lengths underflows, where the unit vectors still give the direction; it is clamped to
+/// [−1, 1] before `acos`, because rounding can push a parallel pair to 1 + ε, and is exactly 1
+/// on the diagonal. `+ 0` turns −0 into 0 so an orthogonal pair never prints as "-0.000".
+const PROGRAM: &str = "squares = vectors * vectors
+sum_of_squares = flatten(sum(squares, axis=1))
+largest = flatten(max(abs(vectors), axis=1))
+scaled = vectors / col(largest)
+rescaled = largest * sqrt(flatten(sum(scaled * scaled, axis=1)))
+normal = sum_of_squares >= 2.2250738585072014e-308
+norms = where(normal, sqrt(sum_of_squares), rescaled)
+units = vectors / col(norms)
+dots = vectors @ vectors.T + 0
+product = col(norms) * row(norms)
+representable = product >= 2.2250738585072014e-308
+direct = dots / where(representable, product, 1)
+quotient = clip(where(representable, direct, units @ units.T), -1, 1) + 0
+cosines = where(eye(count) == 1, 1, quotient)
+angles = acos(cosines) * (180 / pi)
+";
+
+/// With a projection of the vector at `of` onto the one at `onto` (counting from 0).
+const PROJECTION_PROGRAM: &str = "projection_scalar = dots[of, onto] / norms[onto] + 0
+projection = projection_scalar * units[onto] + 0
+";
+
+/// The length of one vector `v`, rescaled, and its dot product with `w`: run one vector or one
+/// pair at a time to name the vector or pair that overflows when the whole example does.
+const LENGTH_PROGRAM: &str = "largest = max(abs(v))
+length = largest * sqrt(sum((v / largest) * (v / largest)))
+";
+const DOT_PROGRAM: &str = "dot = v @ w\n";
+
+/// Evaluates a vectors example by running its program.
 ///
 /// Errors carry `field` = the input key at fault: `vectors` (none, too many, too long, no
-/// components, NaN/∞, a zero vector, overflow), `names` (wrong count, duplicates), `project`.
+/// components, NaN/∞, a zero vector, overflow, beyond the language's work limit), `names`
+/// (wrong count, duplicates), `project`.
 pub fn analyze(input: &VectorsInput) -> Result<Vectors, ComputeError> {
     validate(input)?;
     let names = &input.names;
-    let vectors = &input.vectors;
-    let count = vectors.nrows();
-
-    let norms: Array1<f64> = vectors.rows().into_iter().map(norm).collect();
-    if let Some(i) = norms.iter().position(|x| !x.is_finite()) {
-        return Err(ComputeError::for_field(
-            "vectors",
-            format!("the length of `{}` overflows", names[i]),
-        )
-        .with_hint("scale the vectors down"));
+    let mut program = PROGRAM.to_string();
+    let mut inputs = vec![
+        ("vectors".to_string(), Value::Matrix(input.vectors.clone())),
+        (
+            "count".to_string(),
+            Value::Scalar(input.vectors.nrows() as f64),
+        ),
+    ];
+    if let Some((of, onto)) = &input.project {
+        program.push_str(PROJECTION_PROGRAM);
+        let of = position_of(names, of)?;
+        let onto = position_of(names, onto)?;
+        inputs.push(("of".to_string(), Value::Scalar(of as f64)));
+        inputs.push(("onto".to_string(), Value::Scalar(onto as f64)));
     }
-    let units = vectors / &norms.view().insert_axis(ndarray::Axis(1));
-
-    // `+ 0.0` turns −0.0 into 0.0 so an orthogonal pair never prints as "-0.000".
-    let dots = vectors.dot(&vectors.t()).mapv(|x| x + 0.0);
-    if let Some(((i, j), _)) = dots.indexed_iter().find(|(_, x)| !x.is_finite()) {
-        return Err(ComputeError::for_field(
-            "vectors",
-            format!(
-                "the dot product of `{}` and `{}` overflows",
-                names[i], names[j]
-            ),
-        )
-        .with_hint("scale the vectors down"));
-    }
-
-    let mut cosines = Array2::eye(count);
-    for i in 0..count {
-        for j in 0..i {
-            let product = norms[i] * norms[j];
-            // The direct quotient is exact for the small integer vectors textbooks use (an
-            // orthogonal pair gets exactly 0); when the dot product or the product of lengths
-            // underflows, the unit vectors still give the right direction.
-            let cosine = if product.is_finite() && product >= f64::MIN_POSITIVE {
-                dots[[i, j]] / product
-            } else {
-                units.row(i).dot(&units.row(j))
-            };
-            let cosine = cosine.clamp(-1.0, 1.0) + 0.0;
-            cosines[[i, j]] = cosine;
-            cosines[[j, i]] = cosine;
-        }
-    }
-    let angles = cosines.mapv(|c| c.acos().to_degrees());
-
-    let projection = match &input.project {
-        None => None,
-        Some((of, onto)) => {
-            let a = position_of(names, of)?;
-            let b = position_of(names, onto)?;
-            let scalar = dots[[a, b]] / norms[b] + 0.0;
-            Some(Projection {
-                of: of.clone(),
-                onto: onto.clone(),
-                scalar,
-                vector: units.row(b).mapv(|x| scalar * x + 0.0),
-            })
-        }
-    };
-
+    let ran = template::run(&program, &inputs).map_err(|stopped| stopped_error(stopped, input))?;
     Ok(Vectors {
         names: names.clone(),
-        vectors: vectors.clone(),
-        norms,
-        dots,
-        cosines,
-        angles,
-        projection,
+        vectors: input.vectors.clone(),
+        norms: ran.vector("norms"),
+        dots: ran.matrix("dots"),
+        cosines: ran.matrix("cosines"),
+        angles: ran.matrix("angles"),
+        projection: input.project.as_ref().map(|(of, onto)| Projection {
+            of: of.clone(),
+            onto: onto.clone(),
+            scalar: ran.scalar("projection_scalar"),
+            vector: ran.vector("projection"),
+        }),
     })
 }
 
-/// Euclidean length without spurious overflow or underflow: the plain sum of squares when it
-/// is a normal number (exact for small integers), otherwise rescaled by the largest entry.
-fn norm(vector: ArrayView1<f64>) -> f64 {
-    let sum_of_squares: f64 = vector.iter().map(|x| x * x).sum();
-    if sum_of_squares.is_finite() && sum_of_squares >= f64::MIN_POSITIVE {
-        return sum_of_squares.sqrt();
+/// The author's words for a program that stopped: an example beyond the language's work limit,
+/// or a length or dot product that overflows, found by running one vector, then one pair, at a
+/// time (the inputs are finite and no vector is zero, so nothing else can stop it).
+fn stopped_error(stopped: Stopped, input: &VectorsInput) -> ComputeError {
+    let (count, dimension) = input.vectors.dim();
+    if stopped.over_limit {
+        return ComputeError::for_field(
+            "vectors",
+            format!(
+                "{count} vectors of {dimension} components need more than {MAX_WORK} operations, the limit of any example"
+            ),
+        )
+        .with_hint("use fewer or shorter vectors");
     }
-    let largest = vector.iter().fold(0.0f64, |m, x| m.max(x.abs()));
-    let rescaled: f64 = vector.iter().map(|x| (x / largest).powi(2)).sum();
-    largest * rescaled.sqrt()
+    let names = &input.names;
+    let vector = |name: &str, i: usize| {
+        (
+            name.to_string(),
+            Value::Vector(input.vectors.row(i).to_owned()),
+        )
+    };
+    let overflow =
+        |what: String| ComputeError::for_field("vectors", what).with_hint("scale the vectors down");
+    if let Some(i) = (0..count).find(|&i| template::run(LENGTH_PROGRAM, &[vector("v", i)]).is_err())
+    {
+        return overflow(format!("the length of `{}` overflows", names[i]));
+    }
+    let mut pairs = (0..count).flat_map(|i| (0..count).map(move |j| (i, j)));
+    let (i, j) = pairs
+        .find(|&(i, j)| template::run(DOT_PROGRAM, &[vector("v", i), vector("w", j)]).is_err())
+        .unwrap_or((0, 0));
+    overflow(format!(
+        "the dot product of `{}` and `{}` overflows",
+        names[i], names[j]
+    ))
 }
 
 fn position_of(names: &[String], name: &str) -> Result<usize, ComputeError> {
@@ -350,6 +375,35 @@ mod tests {
 
     fn field_of(input: &VectorsInput) -> Option<String> {
         analyze(input).unwrap_err().field
+    }
+
+    #[test]
+    fn an_authors_program_and_the_kind_are_one_computation_bit_for_bit() {
+        let program = "norms = sqrt(sum(v * v, axis=1))
+dots = v @ v.T
+cosines = clip(dots / (norms @ norms.T), -1, 1)
+angles = acos(cosines) * (180 / pi)
+";
+        let mut seed = 2_024_u64;
+        for (count, dimension) in [(2, 2), (3, 5), (6, 17), (4, 64)] {
+            let vectors = Array2::from_shape_fn((count, dimension), |_| {
+                seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+                (seed >> 11) as f64 / (1u64 << 53) as f64 * 20.0 - 10.0
+            });
+            let names: Vec<String> = (0..count).map(|i| format!("v{i}")).collect();
+            let names: Vec<&str> = names.iter().map(String::as_str).collect();
+            let kind = analyze(&named(&names, vectors.clone())).unwrap();
+            let inputs = [("v".to_string(), Value::Matrix(vectors))];
+            let ran = template::run(program, &inputs).unwrap();
+            assert_eq!(ran.matrix("norms").column(0), kind.norms);
+            assert_eq!(ran.matrix("dots"), kind.dots);
+            for (step, theirs) in [("cosines", &kind.cosines), ("angles", &kind.angles)] {
+                let ours = ran.matrix(step);
+                for ((i, j), value) in theirs.indexed_iter().filter(|((i, j), _)| i != j) {
+                    assert_eq!(ours[[i, j]].to_bits(), value.to_bits(), "{step}[{i}, {j}]");
+                }
+            }
+        }
     }
 
     #[test]
