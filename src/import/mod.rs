@@ -586,7 +586,15 @@ fn copy_other_files(
             writer.write(&relative, &chapter, report)?;
             continue;
         }
-        let bytes = book.read(entry.path(), MAX_ASSET_BYTES)?;
+        let mut bytes = book.read(entry.path(), MAX_ASSET_BYTES)?;
+        if is_piece {
+            if let Ok(text) = std::str::from_utf8(&bytes) {
+                bytes = writer
+                    .renames
+                    .rewrite_includes(&relative, text)
+                    .into_bytes();
+            }
+        }
         let to = Path::new(crate::load::content::CONTENT_DIR).join(writer.renames.place(&relative));
         dest.write(&to, &bytes)?;
         report.files += 1;

@@ -7,6 +7,7 @@
 
 use crate::link::resolve_path;
 use crate::load::content::{slug_problem, MAX_FOLDER_DEPTH, SECTION_FILES};
+use crate::load::include::include_paths;
 use std::collections::{BTreeMap, BTreeSet};
 
 /// Every renamed file: its path under `src` → its path under `content`.
@@ -21,10 +22,17 @@ impl Renames {
     pub fn plan(files: &[String]) -> (Renames, Vec<(String, String)>) {
         let mut renames = Renames::default();
         let mut notes = Vec::new();
-        let mut taken: BTreeSet<String> = BTreeSet::new();
+        // Every name and page the book already has is spoken for, those of files later in
+        // the walk too: `a.md` renamed must not become an `a-2.md` that is still to come.
+        let mut taken: BTreeSet<String> = files.iter().map(|file| file.to_lowercase()).collect();
+        let existing_pages: BTreeSet<String> =
+            files.iter().filter_map(|file| page_key(file)).collect();
         let mut pages: BTreeSet<String> = BTreeSet::new();
         for file in files {
             let mut place = shallow(file);
+            if place != *file && taken.contains(&place.to_lowercase()) {
+                place = free_name(&place, |name| taken.contains(&name.to_lowercase()));
+            }
             if place != *file {
                 notes.push((
                     file.clone(),
@@ -35,7 +43,12 @@ impl Renames {
                 if !pages.insert(page.clone())
                     || (is_index(&place) && pages.contains(&section_key(&place)))
                 {
-                    let renamed = free_name(&place, &taken, &pages);
+                    let renamed = free_name(&place, |name| {
+                        taken.contains(&name.to_lowercase())
+                            || page_key(name).is_some_and(|page| {
+                                pages.contains(&page) || existing_pages.contains(&page)
+                            })
+                    });
                     notes.push((
                         file.clone(),
                         format!("its page would be the same as another chapter's ({page}); written as {renamed}"),
@@ -59,9 +72,25 @@ impl Renames {
         self.moved.get(path).map_or(path, String::as_str)
     }
 
-    /// `text` of the file at `path` under `src` with its relative links (`](…)`, `src="…"`,
-    /// `href="…"`) rewritten to where their targets, and the file itself, now are.
+    /// `text` of the chapter at `path` under `src` with its relative links (`](…)`,
+    /// `src="…"`, `href="…"`) and included files rewritten to where their targets, and the
+    /// chapter itself, now are.
     pub fn rewrite_links(&self, path: &str, text: &str) -> String {
+        let mut targets = link_targets(text);
+        targets.extend(include_targets(text));
+        targets.sort_unstable();
+        targets.dedup_by_key(|(start, _)| *start);
+        self.rewrite_targets(path, text, &targets)
+    }
+
+    /// `text` of a piece (a file the chapters include) at `path` under `src` with the files it
+    /// includes rewritten; its links are the including chapter's, left as they are.
+    pub fn rewrite_includes(&self, path: &str, text: &str) -> String {
+        self.rewrite_targets(path, text, &include_targets(text))
+    }
+
+    /// `text` with the paths at `targets` (byte ranges, in order) rewritten.
+    fn rewrite_targets(&self, path: &str, text: &str, targets: &[(usize, usize)]) -> String {
         if self.moved.is_empty() {
             return text.to_string();
         }
@@ -72,7 +101,7 @@ impl Renames {
             .map_or("", |(folder, _)| folder);
         let mut out = String::with_capacity(text.len());
         let mut done = 0;
-        for (start, end) in link_targets(text) {
+        for &(start, end) in targets {
             let target = &text[start..end];
             let Some(new) = self.new_target(folder, new_folder, target) else {
                 continue;
@@ -152,15 +181,18 @@ fn page_key(path: &str) -> Option<String> {
     Some(format!("{folder}/{slug}"))
 }
 
-/// `a/Name.md` → `a/Name-2.md` (or `-3`, …): a name neither on disk nor as a page.
-fn free_name(path: &str, taken: &BTreeSet<String>, pages: &BTreeSet<String>) -> String {
-    let stem = path.strip_suffix(".md").unwrap_or(path);
+/// `a/Name.md` → `a/Name-2.md` (or `-3`, …), `a/p.png` → `a/p-2.png`: the first name that
+/// is not `taken`.
+fn free_name(path: &str, taken: impl Fn(&str) -> bool) -> String {
+    let name_at = path.rfind('/').map_or(0, |slash| slash + 1);
+    let split = path[name_at..]
+        .rfind('.')
+        .filter(|&dot| dot > 0)
+        .map_or(path.len(), |dot| name_at + dot);
+    let (stem, extension) = path.split_at(split);
     (2..)
-        .map(|number| format!("{stem}-{number}.md"))
-        .find(|name| {
-            !taken.contains(&name.to_lowercase())
-                && page_key(name).is_none_or(|page| !pages.contains(&page))
-        })
+        .map(|number| format!("{stem}-{number}{extension}"))
+        .find(|name| !taken(name))
         .expect("some number is free")
 }
 
@@ -195,6 +227,18 @@ fn link_targets(text: &str) -> Vec<(usize, usize)> {
     found.sort_unstable();
     found.dedup_by_key(|(start, _)| *start);
     found
+}
+
+/// Byte ranges of the file paths of the `{{#include}}` family's directives in `text`.
+fn include_targets(text: &str) -> Vec<(usize, usize)> {
+    include_paths(text)
+        .into_iter()
+        .map(|(_, path)| {
+            // `path` is a slice of `text`.
+            let start = path.as_ptr() as usize - text.as_ptr() as usize;
+            (start, start + path.len())
+        })
+        .collect()
 }
 
 #[cfg(test)]
@@ -234,6 +278,51 @@ mod tests {
                 "[up](../../../../../../../../../../../../../a.md) <img src=\"p.png\">"
             ),
             format!("[up]({}a.md) <img src=\"p.png\">", "../".repeat(12))
+        );
+    }
+
+    #[test]
+    fn a_renamed_file_never_takes_the_name_of_another_file() {
+        let (renames, _) = Renames::plan(&files(&[
+            "Ab.md", "aB.md", "ab-2.md", "x-2.md", "X.md", "x.md",
+        ]));
+        assert_eq!(renames.place("ab-2.md"), "ab-2.md");
+        assert_eq!(renames.place("x-2.md"), "x-2.md");
+        assert_eq!(renames.place("aB.md"), "aB-3.md");
+        assert_eq!(renames.place("x.md"), "x-3.md");
+        let kept = format!("{}d-d/p.png", "d/".repeat(11));
+        let deep = format!("{}p.png", "d/".repeat(13));
+        let (renames, _) = Renames::plan(&files(&[&deep, &kept]));
+        assert_eq!(renames.place(&kept), kept);
+        assert_eq!(renames.place(&deep), kept.replace("p.png", "p-2.png"));
+    }
+
+    #[test]
+    fn included_files_follow_their_renames_and_the_moved_chapter() {
+        let deep = format!("{}x.md", "d/".repeat(13));
+        let piece = deep.replace("x.md", "piece.md");
+        let (renames, _) = Renames::plan(&files(&["a.md", "A.md", &deep, &piece]));
+        assert_eq!(
+            renames.rewrite_links(
+                "README.md",
+                "{{#include A.md}} {{#rustdoc_include ./A.md:main}} {{#include a.md}}"
+            ),
+            "{{#include A-2.md}} {{#rustdoc_include A-2.md:main}} {{#include a.md}}"
+        );
+        let up = "../".repeat(13);
+        assert_eq!(
+            renames.rewrite_links(
+                &deep,
+                &format!("{{{{#include piece.md}}}} {{{{#include {up}A.md:2:4}}}}")
+            ),
+            format!(
+                "{{{{#include piece.md}}}} {{{{#include {}A-2.md:2:4}}}}",
+                "../".repeat(12)
+            )
+        );
+        assert_eq!(
+            renames.rewrite_includes(&piece, &format!("[a]({up}A.md) {{{{#include {up}A.md}}}}")),
+            format!("[a]({up}A.md) {{{{#include {}A-2.md}}}}", "../".repeat(12))
         );
     }
 }

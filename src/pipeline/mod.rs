@@ -58,7 +58,7 @@ use std::hash::{Hash, Hasher};
 use std::path::Path;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-use typeset::typeset_formulas;
+use typeset::{typeset_formulas, Need};
 
 /// Every output file, by path relative to the output root (with `/` separators): what a build
 /// makes, what `write` puts on disk, `check --site` compares and `serve` answers from.
@@ -161,10 +161,10 @@ pub fn build_site_with(
     build_until(root, strictness, drafts, cache, Finish::Site)
 }
 
-/// Builds the book at `root` up to its typeset formulas and no further (no layout, pages or
-/// search index): every problem and warning a build finds in the lessons, their links and
-/// formulas, at a fraction of its cost. The [`Build`]'s site is empty. For `worked import`'s
-/// trial build.
+/// Builds the book at `root` up to its formulas and no further (formulas checked, not drawn;
+/// no layout, pages or search index): every problem and warning a build finds in the lessons,
+/// their links and formulas, at a fraction of its cost. The [`Build`]'s site is empty. For
+/// `worked import`'s trial build.
 pub fn build_until_typeset(root: &Path, strictness: Strictness) -> Result<Build, Vec<Diagnostic>> {
     build_until(
         root,
@@ -400,8 +400,16 @@ fn build_until(
         macros: config.macros.clone(),
     };
     timings.expand = lap();
-    let (typeset, formula_problems) =
-        typeset_formulas(&ready, &math_settings, formula_cache, tolerated.math);
+    let need = match finish {
+        Finish::Site => Need::Markup,
+        Finish::AfterTypesetting => Need::Problems,
+    };
+    let (typeset, formula_problems) = typeset_formulas(
+        &ready,
+        &math_settings,
+        (formula_cache, need),
+        tolerated.math,
+    );
     timings.typeset = lap();
     tolerated.sort(formula_problems, FORMULA_KIND, &mut problems, &mut warnings);
     if !problems.is_empty() {

@@ -18,13 +18,23 @@ struct FormulaSite<'a> {
 
 pub(super) type Typeset = HashMap<(String, bool), String>;
 
+/// What a build needs of its formulas.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum Need {
+    /// Their markup, for the pages.
+    Markup,
+    /// Only what KaTeX refuses (`worked import`'s trial): no markup, no narrow drawings, and
+    /// the cache left alone.
+    Problems,
+}
+
 /// Typesets every distinct formula of these pages once, in parallel, taking what `cache`
 /// already holds from it and adding what it typesets. With `show_errors`, a formula KaTeX
 /// rejects is still reported, and its page shows it as KaTeX shows errors.
 pub(super) fn typeset_formulas(
     pages: &[Prepared<'_>],
     settings: &MathSettings,
-    mut cache: Option<&mut FormulaCache>,
+    (mut cache, need): (Option<&mut FormulaCache>, Need),
     show_errors: bool,
 ) -> (Typeset, Vec<Diagnostic>) {
     let mut first_site: BTreeMap<&Formula, FormulaSite<'_>> = BTreeMap::new();
@@ -46,7 +56,7 @@ pub(super) fn typeset_formulas(
     // typeset (and cached) as a formula of its own.
     let narrow: BTreeMap<&Formula, Formula> = first_site
         .keys()
-        .filter(|formula| formula.display)
+        .filter(|formula| formula.display && need == Need::Markup)
         .filter_map(|&formula| {
             let tex = narrow::line_broken(&formula.tex)?;
             Some((formula, Formula { tex, display: true }))
@@ -63,7 +73,17 @@ pub(super) fn typeset_formulas(
             None => fresh.push(formula),
         }
     }
-    let results = math::typeset_all(&fresh, settings);
+    let results = match need {
+        Need::Markup => math::typeset_all(&fresh, settings),
+        Need::Problems => {
+            cache = None;
+            let checked = math::check_all(&fresh, settings);
+            checked
+                .into_iter()
+                .map(|checked| checked.map(|()| String::new()))
+                .collect()
+        }
+    };
     for (formula, result) in fresh.into_iter().zip(results) {
         if let (Ok(html), Some(cache)) = (&result, cache.as_deref_mut()) {
             cache.insert(formula.clone(), html.clone());

@@ -264,3 +264,29 @@ fn notes_of_one_kind_are_capped_with_a_count() {
         .stderr_has("note: … and 479 more notes like \"a.md is listed twice");
     assert_eq!(run.stderr.matches("is listed twice").count(), 21);
 }
+
+#[test]
+fn a_renamed_piece_is_still_included_and_takes_no_other_file_s_name() {
+    let place = Book::empty();
+    place.write("mdbook/book.toml", PLAIN_TOML);
+    place.write(
+        "mdbook/src/SUMMARY.md",
+        "# Summary\n\n- [Upper](A.md)\n- [Second](a-2.md)\n- [Both](b.md)\n",
+    );
+    place.write("mdbook/src/A.md", "# Upper\n\nUpper words.\n");
+    place.write("mdbook/src/a-2.md", "# Second\n\nSecond words.\n");
+    place.write("mdbook/src/a.md", "Piece words.\n");
+    place.write("mdbook/src/b.md", "# Both\n\n{{#include a.md}}\n");
+    place
+        .run(&["import", "mdbook", "mdbook", "--into", "book"])
+        .succeeds()
+        .stderr_has("note: src/a.md: its page would be the same as another chapter's (/a); written as a-3.md");
+    assert!(place
+        .read("book/content/b.md")
+        .contains("{{#include a-3.md}}"));
+    place
+        .run(&["build", "--root", "book", "--output", "book/public"])
+        .succeeds();
+    assert!(place.read("book/public/b.html").contains("Piece words."));
+    assert!(place.read("book/public/a-2.html").contains("Second words."));
+}
