@@ -139,14 +139,10 @@ fn new_numbers_reprint_the_exercise_as_rust_draws_them_and_the_link_keeps_the_dr
     };
     let book = Book::with_lesson("ex.md", &lesson("Varied", super::exercises::VARIED));
     book.build().succeeds();
-    let html = book.read("public/ex.html");
-    let start = html.find("data-exercise-data>").unwrap() + "data-exercise-data>".len();
-    let data: Value =
-        serde_json::from_str(&html[start..start + html[start..].find("</script>").unwrap()])
-            .unwrap();
-    let plan: VaryPlan = serde_json::from_value(data["vary"]["plan"].clone()).unwrap();
-    let refs = data["vary"]["refs"].as_array().unwrap().clone();
-    let answer = data["vary"]["answer"].as_u64().unwrap() as usize;
+    let vary = crate::exercise_differential::vary_data(&book.read("public/ex.html")).remove(0);
+    let plan: VaryPlan = serde_json::from_value(vary["plan"].clone()).unwrap();
+    let refs = vary["refs"].as_array().unwrap().clone();
+    let answer = vary["answer"].as_u64().unwrap() as usize;
     let url = format!("file://{}", book.path("public/ex.html").display());
     let tab = chromium.tab();
     open(&tab, &url, "soft");

@@ -131,7 +131,7 @@ fn javascript_reads_answers_as_rust_does() {
 }
 
 /// Every `"vary"` object of the exercises on a built page.
-fn vary_data(html: &str) -> Vec<serde_json::Value> {
+pub(crate) fn vary_data(html: &str) -> Vec<serde_json::Value> {
     html.split("<script type=\"application/json\" data-exercise-data>")
         .skip(1)
         .filter_map(|rest| {

@@ -3,7 +3,6 @@
 
 use crate::browser::{eval_json, launch, wait_for};
 use crate::support::{lesson, Book};
-use serde_json::Value;
 use worked::compute::vary::{run, VaryPlan};
 
 #[test]
@@ -13,12 +12,8 @@ fn a_noun_after_a_drawn_count_agrees_with_it() {
     };
     let book = Book::with_lesson("ex.md", &lesson("Counted", super::vary_designs::COUNTED));
     book.build().succeeds();
-    let html = book.read("public/ex.html");
-    let start = html.find("data-exercise-data>").unwrap() + "data-exercise-data>".len();
-    let data: Value =
-        serde_json::from_str(&html[start..start + html[start..].find("</script>").unwrap()])
-            .unwrap();
-    let plan: VaryPlan = serde_json::from_value(data["vary"]["plan"].clone()).unwrap();
+    let vary = crate::exercise_differential::vary_data(&book.read("public/ex.html")).remove(0);
+    let plan: VaryPlan = serde_json::from_value(vary["plan"].clone()).unwrap();
     let seed_drawing = |count: f64| {
         (1..=50)
             .find(|seed| {
