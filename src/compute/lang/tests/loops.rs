@@ -13,32 +13,18 @@ fn named<'o>(outputs: &'o [Output], name: &str) -> &'o Output {
 
 #[test]
 fn a_refused_counter_name_is_answered_with_a_free_name_not_itself() {
-    let taken = failure("t = 1\nrepeat 2 as t:\n    b = 1", &[]);
-    assert!(
-        taken
-            .hint
-            .as_deref()
-            .is_some_and(|hint| hint.ends_with("such as `k`")),
-        "{:?}",
-        taken.hint
-    );
-    let both = failure("t = 1\nk = 2\nrepeat 2 as k:\n    b = 1", &[]);
-    assert!(
-        both.hint
-            .as_deref()
-            .is_some_and(|hint| hint.ends_with("such as `i`")),
-        "{:?}",
-        both.hint
-    );
-    let other = failure("a = 1\nrepeat 2 as a:\n    b = 1", &[]);
-    assert!(
-        other
-            .hint
-            .as_deref()
-            .is_some_and(|hint| hint.ends_with("such as `t`")),
-        "{:?}",
-        other.hint
-    );
+    for (program, suggestion) in [
+        ("t = 1\nrepeat 2 as t:\n    b = 1", "such as `k`"),
+        ("t = 1\nk = 2\nrepeat 2 as k:\n    b = 1", "such as `i`"),
+        ("a = 1\nrepeat 2 as a:\n    b = 1", "such as `t`"),
+    ] {
+        let hint = failure(program, &[]).hint;
+        assert!(
+            hint.as_deref()
+                .is_some_and(|hint| hint.ends_with(suggestion)),
+            "{program}: {hint:?}"
+        );
+    }
 }
 
 #[test]
