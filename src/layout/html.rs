@@ -113,8 +113,8 @@ pub fn to_html<'a>(
     let mut pieces = html.split(&marked);
     let mut written = String::with_capacity(html.len() + tables.len() * 40);
     written.push_str(pieces.next().unwrap_or_default());
-    for (piece, open) in pieces.zip(tables.iter().chain(std::iter::repeat(&String::new()))) {
-        written.push_str(if open.is_empty() { "<table>" } else { open });
+    for (index, piece) in pieces.enumerate() {
+        written.push_str(tables.get(index).map_or("<table>", String::as_str));
         written.push_str(piece);
     }
     written
