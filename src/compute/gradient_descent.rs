@@ -17,7 +17,7 @@ use serde::Serialize;
 use super::json::{Elements, Rows};
 use super::lang::Value;
 use super::template::{self, Ran, Template};
-use super::{ComputeError, Quantity, MAX_DIM};
+use super::{ComputeError, KindProgram, Quantity, MAX_DIM};
 
 /// Most steps one example may take: enough for any slow-convergence demo, small enough to keep
 /// a build fast and a page's tables readable.
@@ -134,46 +134,33 @@ pub fn descend(input: &GradientDescentInput) -> Result<GradientDescent, ComputeE
     }
     let fit = template::run(&format!("{MOMENTS}{FIT}"), &data).map_err(|_| too_large())?;
 
+    let stepping = stepping(&data, input)?;
+    let step = Template::parse(&stepping.step.steps).map_err(|_| too_large())?;
+    let mut inputs = stepping.step.inputs;
     let (w, b) = input.start;
-    let mut start = data.to_vec();
-    start.extend([
-        ("w".to_string(), Value::Scalar(w)),
-        ("b".to_string(), Value::Scalar(b)),
-    ]);
-    let first = template::run(EVALUATE, &start).map_err(|_| {
-        ComputeError::for_field(
-            "start",
-            "the loss at the start overflows: the inputs are too large to compute with",
-        )
-        .with_hint("start closer to the data")
-    })?;
-    let limit = first.scalar("limit");
-    let step_program = format!("{UPDATE}{EVALUATE}");
-    let step = Template::parse(&step_program).map_err(|_| too_large())?;
-    let mut history = vec![Iterate::at(w, b, &first)];
+    let mut history = vec![Iterate {
+        w,
+        b,
+        loss: stepping.start_loss,
+        gradient_w: scalar_input(&inputs, "previous_gradient_w"),
+        gradient_b: scalar_input(&inputs, "previous_gradient_b"),
+    }];
     let mut diverged_at = None;
     for taken in 1..=input.steps {
-        let previous = &history[history.len() - 1];
-        let mut inputs = data.to_vec();
-        inputs.extend([
-            ("previous_w".to_string(), Value::Scalar(previous.w)),
-            ("previous_b".to_string(), Value::Scalar(previous.b)),
-            (
-                "previous_gradient_w".to_string(),
-                Value::Scalar(previous.gradient_w),
-            ),
-            (
-                "previous_gradient_b".to_string(),
-                Value::Scalar(previous.gradient_b),
-            ),
-            (
-                "learning_rate".to_string(),
-                Value::Scalar(input.learning_rate),
-            ),
-        ]);
         match step.run(&inputs) {
-            Ok(next) if next.scalar("loss") <= limit => {
-                history.push(Iterate::at(next.scalar("w"), next.scalar("b"), &next))
+            Ok(next) if next.scalar("loss") <= stepping.limit => {
+                let next = Iterate::at(next.scalar("w"), next.scalar("b"), &next);
+                for (name, value) in &mut inputs {
+                    let previous = match name.as_str() {
+                        "previous_w" => next.w,
+                        "previous_b" => next.b,
+                        "previous_gradient_w" => next.gradient_w,
+                        "previous_gradient_b" => next.gradient_b,
+                        _ => continue,
+                    };
+                    *value = Value::Scalar(previous);
+                }
+                history.push(next);
             }
             _ => {
                 diverged_at = Some(taken);
@@ -201,6 +188,77 @@ pub fn descend(input: &GradientDescentInput) -> Result<GradientDescent, ComputeE
         diverged_at,
         curvature,
     })
+}
+
+/// How a descent steps: the program of one step with its inputs at the start, and when it
+/// stops. The kind and the widget run it step after step, from these same inputs.
+#[derive(Debug, Clone, Serialize)]
+pub struct DescentProgram {
+    /// [`UPDATE`] then [`EVALUATE`], from `previous_w`, `previous_b` and their gradients.
+    pub step: KindProgram,
+    /// The loss at the start.
+    pub start_loss: f64,
+    /// A step whose loss is above this has diverged, as has one that fails to compute.
+    pub limit: f64,
+}
+
+/// The program a descent example runs at each step, with the start as its inputs: the widget
+/// runs it again at the reader's rate (the input `learning_rate`).
+pub fn program(input: &GradientDescentInput) -> Result<DescentProgram, ComputeError> {
+    validate(input)?;
+    let x = input.points.iter().map(|&(x, _)| x).collect();
+    let y = input.points.iter().map(|&(_, y)| y).collect();
+    let data = [
+        ("x".to_string(), Value::Vector(x)),
+        ("y".to_string(), Value::Vector(y)),
+        ("n".to_string(), Value::Scalar(input.points.len() as f64)),
+    ];
+    stepping(&data, input)
+}
+
+fn stepping(
+    data: &[(String, Value)],
+    input: &GradientDescentInput,
+) -> Result<DescentProgram, ComputeError> {
+    let (w, b) = input.start;
+    let mut start = data.to_vec();
+    start.extend([
+        ("w".to_string(), Value::Scalar(w)),
+        ("b".to_string(), Value::Scalar(b)),
+    ]);
+    let first = template::run(EVALUATE, &start).map_err(|_| {
+        ComputeError::for_field(
+            "start",
+            "the loss at the start overflows: the inputs are too large to compute with",
+        )
+        .with_hint("start closer to the data")
+    })?;
+    let mut inputs = data.to_vec();
+    inputs.extend(
+        [
+            ("previous_w", w),
+            ("previous_b", b),
+            ("previous_gradient_w", first.scalar("gradient_w")),
+            ("previous_gradient_b", first.scalar("gradient_b")),
+            ("learning_rate", input.learning_rate),
+        ]
+        .map(|(name, value)| (name.to_string(), Value::Scalar(value))),
+    );
+    Ok(DescentProgram {
+        step: KindProgram {
+            steps: format!("{UPDATE}{EVALUATE}"),
+            inputs,
+        },
+        start_loss: first.scalar("loss"),
+        limit: first.scalar("limit"),
+    })
+}
+
+fn scalar_input(inputs: &[(String, Value)], name: &str) -> f64 {
+    match inputs.iter().find(|(input, _)| input == name) {
+        Some((_, Value::Scalar(x))) => *x,
+        _ => unreachable!("the step program's input `{name}` is a number"),
+    }
 }
 
 /// One iterate with its loss and gradient, read from a run of [`EVALUATE`].
@@ -532,6 +590,11 @@ impl GradientDescent {
     /// Unit eigenvectors of the Hessian, (steepest, shallowest): the bowl's main axes.
     pub fn hessian_eigenvectors(&self) -> ((f64, f64), (f64, f64)) {
         self.curvature.eigenvectors
+    }
+
+    /// Below this learning rate the descent converges: 2 / the Hessian's largest eigenvalue.
+    pub fn max_stable_rate(&self) -> f64 {
+        self.curvature.max_stable_rate
     }
 
     /// Contours of the loss in the (w, b) plane, for the descent figure (see [`Curvature`]).

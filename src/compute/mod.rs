@@ -25,6 +25,7 @@ pub mod vectors;
 
 pub use error::ComputeError;
 pub use quantity::{Index, Quantity};
+pub use template::KindProgram;
 
 use serde::Serialize;
 

@@ -16,7 +16,7 @@ use super::error::ensure_finite_vector;
 use super::json::{Elements, Rows};
 use super::lang::Value;
 use super::template::{self, Stopped};
-use super::{ComputeError, Quantity, MAX_DIM};
+use super::{ComputeError, KindProgram, Quantity, MAX_DIM};
 
 /// Which logit is the correct class for the loss.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -108,28 +108,9 @@ const SWEEP_PROGRAM: &str =
 /// Errors carry `field` = the input key at fault: `logits` (empty, too long, NaN/∞), `labels`
 /// (wrong length, duplicates), `temperature`, `target`, `temperatures`.
 pub fn softmax(input: &SoftmaxInput) -> Result<Softmax, ComputeError> {
-    validate(input)?;
-    let target = input
-        .target
-        .as_ref()
-        .map(|target| resolve_target(target, input))
-        .transpose()?;
-    let mut program = PROGRAM.to_string();
-    let mut inputs = vec![
-        ("logits".to_string(), Value::Vector(input.logits.clone())),
-        ("T".to_string(), Value::Scalar(input.temperature)),
-        ("n".to_string(), Value::Scalar(input.logits.len() as f64)),
-    ];
-    if let Some(target) = target {
-        program.push_str(TARGET_PROGRAM);
-        inputs.push(("target".to_string(), Value::Scalar(target as f64)));
-    }
-    if let Some(temperatures) = &input.temperatures {
-        program.push_str(SWEEP_PROGRAM);
-        let temperatures = Array1::from(temperatures.clone());
-        inputs.push(("temperatures".to_string(), Value::Vector(temperatures)));
-    }
-    let ran = template::run(&program, &inputs).map_err(|stopped| stopped_error(stopped, input))?;
+    let (target, program) = checked_program(input)?;
+    let ran = template::run(&program.steps, &program.inputs)
+        .map_err(|stopped| stopped_error(stopped, input))?;
     Ok(Softmax {
         jacobian: ran.matrix("jacobian"),
         labels: input.labels.clone(),
@@ -146,6 +127,37 @@ pub fn softmax(input: &SoftmaxInput) -> Result<Softmax, ComputeError> {
             probabilities: ran.matrix("sweep"),
         }),
     })
+}
+
+/// The program a softmax example runs, with its inputs (the temperature is the input `T`): the
+/// widget runs it again at the reader's temperature.
+pub fn program(input: &SoftmaxInput) -> Result<KindProgram, ComputeError> {
+    checked_program(input).map(|(_, program)| program)
+}
+
+fn checked_program(input: &SoftmaxInput) -> Result<(Option<usize>, KindProgram), ComputeError> {
+    validate(input)?;
+    let target = input
+        .target
+        .as_ref()
+        .map(|target| resolve_target(target, input))
+        .transpose()?;
+    let mut steps = PROGRAM.to_string();
+    let mut inputs = vec![
+        ("logits".to_string(), Value::Vector(input.logits.clone())),
+        ("T".to_string(), Value::Scalar(input.temperature)),
+        ("n".to_string(), Value::Scalar(input.logits.len() as f64)),
+    ];
+    if let Some(target) = target {
+        steps.push_str(TARGET_PROGRAM);
+        inputs.push(("target".to_string(), Value::Scalar(target as f64)));
+    }
+    if let Some(temperatures) = &input.temperatures {
+        steps.push_str(SWEEP_PROGRAM);
+        let temperatures = Array1::from(temperatures.clone());
+        inputs.push(("temperatures".to_string(), Value::Vector(temperatures)));
+    }
+    Ok((target, KindProgram { steps, inputs }))
 }
 
 /// The author's words for a step that cannot be represented: every other step is finite

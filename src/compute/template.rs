@@ -7,6 +7,18 @@
 
 use super::lang::{self, ErrorKind, LangError, Value};
 use ndarray::{Array1, Array2};
+use serde::Serialize;
+
+/// A kind's program with its inputs, as a page's widget runs it again after an edit: the text
+/// the build ran, so the reader's numbers come from the same steps in compute-lang.js.
+#[derive(Debug, Clone, Serialize)]
+pub struct KindProgram {
+    /// The program's text.
+    pub steps: String,
+    /// Its inputs by name, in order (serialized as compute-lang.js's `run` takes them).
+    #[serde(serialize_with = "super::vary::plain_pairs")]
+    pub inputs: Vec<(String, Value)>,
+}
 
 /// A template program's values after a run.
 pub(crate) struct Ran {

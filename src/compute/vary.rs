@@ -290,7 +290,10 @@ impl Serialize for Plain<'_> {
 }
 
 /// `[[name, value], …]`, the inputs as compute-lang.js's `run` takes them.
-fn plain_pairs<S: Serializer>(pairs: &[(String, Value)], serializer: S) -> Result<S::Ok, S::Error> {
+pub(crate) fn plain_pairs<S: Serializer>(
+    pairs: &[(String, Value)],
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
     serializer.collect_seq(pairs.iter().map(|(name, value)| (name, Plain(value))))
 }
 

@@ -57,7 +57,8 @@ fn widget_kind(evaluated: &Evaluated) -> Option<WidgetKind> {
         Evaluated::Softmax(_) => Some(WidgetKind {
             data_widget: "softmax",
             scripts: &[
-                "js/softmax-compute.js",
+                "js/compute-lang.js",
+                "js/kind-programs.js",
                 "js/worked-format.js",
                 "js/widget-common.js",
                 "js/softmax-widget.js",
@@ -76,7 +77,8 @@ fn widget_kind(evaluated: &Evaluated) -> Option<WidgetKind> {
         Evaluated::GradientDescent(_) => Some(WidgetKind {
             data_widget: "gradient_descent",
             scripts: &[
-                "js/descent-compute.js",
+                "js/compute-lang.js",
+                "js/kind-programs.js",
                 "js/worked-format.js",
                 "js/widget-common.js",
                 "js/descent-widget.js",

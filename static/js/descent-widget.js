@@ -8,7 +8,7 @@
  * The prose keeps describing the lesson's example; the rate is mirrored in the URL fragment
  * (`#try-<example>=lr:0.1`).
  *
- * Arithmetic lives in descent-compute.js, number formatting in worked-format.js, and what every
+ * Arithmetic is the build's own step program run again in compute-lang.js (kind-programs.js), number formatting in worked-format.js, and what every
  * widget does alike (DOM building, the slider, the URL fragment, mounting) in widget-common.js; this file only builds its own
  * DOM and SVG with createElement/createElementNS and textContent, never innerHTML. A classic
  * script, not an ES module, because Chromium blocks module scripts on file:// pages; helpers the
@@ -19,13 +19,14 @@
 
   var ns = (globalThis.worked = globalThis.worked || {});
   var DEPENDENCIES = [
-    ['descentCompute', 'descent-compute.js'],
+    ['computeLang', 'compute-lang.js'],
+    ['kindPrograms', 'kind-programs.js'],
     ['format', 'worked-format.js'],
   ];
   var ownScript = document.currentScript || document.querySelector('script[src$="descent-widget.js"]');
 
   var common; // widget-common.js
-  var D; // descent-compute.js
+  var K; // kind-programs.js
   var F; // worked-format.js
   var el; // common.el
   var svg; // common.svg
@@ -63,7 +64,7 @@
     this.rate = example.learning_rate;
     this.summaryTimer = null;
     this.frame = null;
-    this.edge = D.stableLimit(example.points);
+    this.edge = example.max_stable_rate;
     var self = this;
     var center = Math.log10(example.learning_rate);
     this.slider = new common.LogSlider({
@@ -113,12 +114,7 @@
   }
 
   Widget.prototype.compute = function (rate) {
-    return D.descend({
-      points: this.example.points,
-      start: this.example.start,
-      learning_rate: rate,
-      steps: this.example.steps,
-    });
+    return K.descend(this.example, rate);
   };
 
   Widget.prototype.mount = function () {
@@ -467,7 +463,7 @@
       common = ns.widgetCommon;
       el = common.el;
       svg = common.svg;
-      D = ns.descentCompute;
+      K = ns.kindPrograms;
       F = ns.format;
     },
     create: function (figure, example) { return new Widget(figure, example); },

@@ -7,7 +7,7 @@
  * describing the lesson's example (the widget is the reader's own copy); the temperature is
  * mirrored in the URL fragment (`#try-<example>=t:0.5`) so a reader can share it.
  *
- * Arithmetic lives in softmax-compute.js, number formatting in worked-format.js (one
+ * Arithmetic is the build's own program run again in compute-lang.js (kind-programs.js), number formatting in worked-format.js (one
  * implementation of the build's number rules for every widget), and what every widget does alike (DOM
  * building, the slider, the URL fragment, mounting) in widget-common.js; this file only builds its own DOM, with
  * createElement/textContent (never innerHTML: the fragment is reader input). A classic script,
@@ -19,14 +19,15 @@
 
   var ns = (globalThis.worked = globalThis.worked || {});
   var DEPENDENCIES = [
-    ['softmaxCompute', 'softmax-compute.js'],
+    ['computeLang', 'compute-lang.js'],
+    ['kindPrograms', 'kind-programs.js'],
     ['format', 'worked-format.js'],
   ];
   // `currentScript` is null when a page loads this file as a module; fall back to the element.
   var ownScript = document.currentScript || document.querySelector('script[src$="softmax-widget.js"]');
 
   var common; // widget-common.js
-  var S; // softmax-compute.js
+  var K; // kind-programs.js
   var F; // worked-format.js
   var el; // common.el
   var widgetCount = 0;
@@ -80,13 +81,7 @@
   };
 
   Widget.prototype.compute = function (temperature) {
-    return S.softmax({
-      logits: this.example.logits,
-      labels: this.example.labels,
-      temperature: temperature,
-      target: this.example.target,
-      temperatures: this.example.temperatures,
-    });
+    return K.softmax(this.example, temperature);
   };
 
   Widget.prototype.mount = function () {
@@ -339,7 +334,7 @@
     ready: function () {
       common = ns.widgetCommon;
       el = common.el;
-      S = ns.softmaxCompute;
+      K = ns.kindPrograms;
       F = ns.format;
     },
     create: function (figure, example) { return new Widget(figure, example); },

@@ -1,18 +1,20 @@
-//! Differential test for the slider widgets: the reader-side softmax and gradient-descent maths
-//! (`static/js/softmax-compute.js`, `static/js/descent-compute.js`) must agree with the Rust core
-//! to 1e-9 on thousands of random examples, with the same `diverged_at` and the same input blamed
-//! when an input is rejected.
+//! Differential test for the slider widgets: the softmax and gradient_descent kinds' programs, as
+//! the build writes them into a widget's data and `static/js/kind-programs.js` runs them again in
+//! compute-lang.js at another temperature or rate, must agree with the Rust kinds at that
+//! temperature or rate to 1e-9 on thousands of random examples, with the same `diverged_at`, and
+//! fail where the kind fails.
 //!
-//! The Rust core computes each case and serializes the result with its own serde impl (the
+//! The Rust kind computes each case and serializes the result with its own serde impl (the
 //! `eval --json` shape); the cases go to a temporary JSON file; `node tests/js/<kind>-differential.mjs
-//! FILE` recomputes them in JavaScript and exits non-zero naming the first disagreement. Without
-//! Node the test cannot run: it fails when `CI=true` and otherwise skips with a loud message.
+//! FILE` recomputes them in JavaScript and exits non-zero naming the first disagreement. Inputs
+//! the build refuses never reach a widget, so they are left out. Without Node the test cannot
+//! run: it fails when `CI=true` and otherwise skips with a loud message.
 
 use crate::common::SplitMix64;
 use ndarray::Array1;
 use serde_json::{json, Value};
-use worked::compute::gradient_descent::{descend, GradientDescentInput};
-use worked::compute::softmax::{softmax, SoftmaxInput, Target};
+use worked::compute::gradient_descent::{self, descend, GradientDescentInput};
+use worked::compute::softmax::{self, softmax, SoftmaxInput, Target};
 
 /// An authored entry, now and then scaled up so that large logits and far-away points are
 /// covered too.
@@ -52,28 +54,31 @@ fn random_softmax(rng: &mut SplitMix64) -> SoftmaxInput {
     }
 }
 
-fn softmax_case(input: &SoftmaxInput) -> Value {
-    let expected = match softmax(input) {
-        Ok(result) => serde_json::to_value(&result).expect("results serialize"),
-        Err(error) => json!({ "error": error.field }),
+/// The example's program as the build writes it, run by the widget at `temperature`, against
+/// the kind at that temperature; None for an example the build refuses.
+fn softmax_case(input: &SoftmaxInput, temperature: f64) -> Option<Value> {
+    let program = softmax::program(input).ok()?;
+    let (expected, target) = match softmax(&SoftmaxInput {
+        temperature,
+        ..input.clone()
+    }) {
+        Ok(result) => (
+            serde_json::to_value(&result).expect("results serialize"),
+            result.target,
+        ),
+        Err(_) => (json!({ "error": true }), None),
     };
-    json!({
+    Some(json!({
         "input": {
-            "logits": input.logits.to_vec(),
-            "labels": input.labels,
-            "temperature": input.temperature,
-            "target": match &input.target {
-                None => Value::Null,
-                Some(Target::Position(position)) => json!(position),
-                Some(Target::Label(label)) => json!(label),
-            },
-            "temperatures": input.temperatures,
+            "example": { "logits": input.logits.to_vec(), "target": target, "program": program },
+            "temperature": temperature,
         },
         "expected": expected,
-    })
+    }))
 }
 
-/// The book's example, then inputs Rust rejects: the JS must reject them on the same field.
+/// The book's example, inputs whose run fails (the JS must fail too), and inputs the build
+/// refuses.
 fn softmax_edge_cases() -> Vec<SoftmaxInput> {
     let temps = SoftmaxInput {
         logits: ndarray::array![2.0, 1.0, 0.1],
@@ -155,20 +160,23 @@ fn random_descent(rng: &mut SplitMix64) -> GradientDescentInput {
     }
 }
 
-fn descent_case(input: &GradientDescentInput) -> Value {
-    let expected = match descend(input) {
-        Ok(result) => serde_json::to_value(&result).expect("results serialize"),
-        Err(error) => json!({ "error": error.field }),
-    };
-    json!({
-        "input": {
-            "points": input.points.iter().map(|&(x, y)| [x, y]).collect::<Vec<_>>(),
-            "start": [input.start.0, input.start.1],
-            "learning_rate": input.learning_rate,
-            "steps": input.steps,
-        },
-        "expected": expected,
+/// The example's step program as the build writes it, run by the widget at `rate`, against the
+/// kind at that rate; None for an example the build refuses.
+fn descent_case(input: &GradientDescentInput, rate: f64) -> Option<Value> {
+    let program = gradient_descent::program(input).ok()?;
+    descend(input).ok()?;
+    let expected = descend(&GradientDescentInput {
+        learning_rate: rate,
+        ..input.clone()
     })
+    .ok()?;
+    Some(json!({
+        "input": {
+            "example": { "steps": input.steps, "program": program },
+            "learning_rate": rate,
+        },
+        "expected": serde_json::to_value(&expected).expect("results serialize"),
+    }))
 }
 
 /// The book's example at a converging and a diverging rate, then inputs Rust rejects.
@@ -228,17 +236,22 @@ fn javascript_softmax_agrees_with_the_rust_core_on_random_examples() {
         return;
     }
     let mut rng = SplitMix64(0x50f7_3a11);
-    let cases: Vec<Value> = softmax_edge_cases()
+    let mut cases: Vec<Value> = softmax_edge_cases()
         .iter()
-        .chain(
-            &(0..4000)
-                .map(|_| random_softmax(&mut rng))
-                .collect::<Vec<_>>(),
-        )
-        .map(softmax_case)
+        .filter_map(|input| softmax_case(input, input.temperature))
         .collect();
-    let errors = cases.iter().filter(|c| c["expected"]["error"].is_string());
-    assert_eq!(errors.count(), 6, "every hand-picked bad input is rejected");
+    assert_eq!(
+        cases.len(),
+        5,
+        "the build refuses every hand-picked bad input"
+    );
+    for _ in 0..4000 {
+        let input = random_softmax(&mut rng);
+        let temperature = rng.log_uniform(0.05, 20.0);
+        cases.extend(softmax_case(&input, temperature));
+    }
+    let errors = cases.iter().filter(|c| c["expected"]["error"] == true);
+    assert_eq!(errors.count(), 2, "the two runs that cannot compute fail");
     run_node("softmax-differential.mjs", &cases);
 }
 
@@ -248,20 +261,26 @@ fn javascript_gradient_descent_agrees_with_the_rust_core_on_random_examples() {
         return;
     }
     let mut rng = SplitMix64(0x0de5_ce17);
-    let cases: Vec<Value> = descent_edge_cases()
+    let mut cases: Vec<Value> = descent_edge_cases()
         .iter()
-        .chain(
-            &(0..600)
-                .map(|_| random_descent(&mut rng))
-                .collect::<Vec<_>>(),
-        )
-        .map(descent_case)
+        .filter_map(|input| descent_case(input, input.learning_rate))
         .collect();
+    assert_eq!(
+        cases.len(),
+        3,
+        "the build refuses every hand-picked bad input"
+    );
+    for _ in 0..300 {
+        let input = random_descent(&mut rng);
+        // Another rate on the same scale, as a reader's slider gives.
+        let rate = stable_limit(&input.points) * rng.log_uniform(0.01, 20.0);
+        cases.extend(descent_case(&input, rate));
+    }
     // Both sides of the edge must be well represented, or the test proves little.
     let diverged = |c: &&Value| c["expected"]["diverged_at"].is_u64();
     let count = cases.iter().filter(diverged).count();
     assert!(
-        (100..=cases.len() - 100).contains(&count),
+        (50..=cases.len() - 50).contains(&count),
         "{count} of {} runs diverged",
         cases.len()
     );

@@ -4,7 +4,7 @@
 use super::expect::{self, ExpectTable};
 use super::toml_input::{matrix, parse_toml, positive, vector, Number, Numbers, Rows};
 use super::{compute_error_at, name_problems, ok_or_record, show_card, BlockError, ParsedExample};
-use crate::compute::gradient_descent::{descend, GradientDescentInput, MAX_STEPS};
+use crate::compute::gradient_descent::{descend, program, GradientDescentInput, MAX_STEPS};
 use crate::compute::Evaluated;
 use serde::Deserialize;
 use std::collections::BTreeMap;
@@ -93,8 +93,9 @@ pub(super) fn evaluate(text: &str) -> Result<ParsedExample, Vec<BlockError>> {
     ]
     .into_iter()
     .collect();
-    let evaluated = descend(&input)
-        .map_err(|error| vec![compute_error_at(error, &field_spans, spec.name.span())])?;
+    let at_field = |error| vec![compute_error_at(error, &field_spans, spec.name.span())];
+    let evaluated = descend(&input).map_err(at_field)?;
+    let program = program(&input).map_err(at_field)?;
     let inputs = serde_json::json!({
         "name": spec.name.get_ref(),
         "kind": "gradient_descent",
@@ -102,6 +103,14 @@ pub(super) fn evaluate(text: &str) -> Result<ParsedExample, Vec<BlockError>> {
         "start": [start.0, start.1],
         "learning_rate": learning_rate,
         "steps": steps,
+        // What the widget runs again at the reader's rate, and what no rate changes.
+        "program": program,
+        "optimum": {
+            "w": evaluated.optimum.0,
+            "b": evaluated.optimum.1,
+            "loss": evaluated.optimum_loss,
+        },
+        "max_stable_rate": evaluated.max_stable_rate(),
     });
     Ok(ParsedExample {
         name: spec.name.get_ref().clone(),

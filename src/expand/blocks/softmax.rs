@@ -4,7 +4,7 @@
 use super::expect::{self, ExpectTable};
 use super::toml_input::{parse_toml, positive, span_of, vector, Number, Numbers};
 use super::{compute_error_at, name_problems, ok_or_record, show_card, BlockError, ParsedExample};
-use crate::compute::softmax::{softmax, SoftmaxInput, Target};
+use crate::compute::softmax::{program, softmax, SoftmaxInput, Target};
 use crate::compute::Evaluated;
 use serde::Deserialize;
 use std::collections::BTreeMap;
@@ -97,8 +97,9 @@ pub(super) fn evaluate(text: &str) -> Result<ParsedExample, Vec<BlockError>> {
     .into_iter()
     .filter_map(|(field, span)| span.map(|span| (field, span)))
     .collect();
-    let evaluated = softmax(&input)
-        .map_err(|error| vec![compute_error_at(error, &field_spans, spec.name.span())])?;
+    let at_field = |error| vec![compute_error_at(error, &field_spans, spec.name.span())];
+    let evaluated = softmax(&input).map_err(at_field)?;
+    let program = program(&input).map_err(at_field)?;
     let inputs = serde_json::json!({
         "name": spec.name.get_ref(),
         "kind": "softmax",
@@ -108,6 +109,8 @@ pub(super) fn evaluate(text: &str) -> Result<ParsedExample, Vec<BlockError>> {
         // Resolved to the 0-based position so the reader side need not look labels up.
         "target": evaluated.target,
         "temperatures": input.temperatures,
+        // What the widget runs again at the reader's temperature.
+        "program": program,
     });
     Ok(ParsedExample {
         name: spec.name.get_ref().clone(),
