@@ -376,6 +376,38 @@ pub fn each_view(chromium: &Chromium, mut look: impl FnMut(&Tab, u32, &str)) {
     }
 }
 
+/// Runs `look` once per screen size `(width, height)`, each in a thread and a fresh tab of its
+/// own, so one test's looks at several sizes use both cores; the results in `sizes`' order. A
+/// failed look fails the test with its own message.
+pub fn at_each_size<T: Send>(
+    chromium: &Chromium,
+    sizes: &[(u32, u32)],
+    look: impl Fn(&Tab, u32, u32) -> T + Sync,
+) -> Vec<T> {
+    std::thread::scope(|scope| {
+        let looks: Vec<_> = sizes
+            .iter()
+            .map(|&(width, height)| {
+                let look = &look;
+                scope.spawn(move || {
+                    let tab = chromium.tab();
+                    metrics(&tab, width, height);
+                    let seen = look(&tab, width, height);
+                    tab.close(false).ok();
+                    seen
+                })
+            })
+            .collect();
+        looks
+            .into_iter()
+            .map(|one| {
+                one.join()
+                    .unwrap_or_else(|failed| std::panic::resume_unwind(failed))
+            })
+            .collect()
+    })
+}
+
 /// Emulates the reader's `prefers-color-scheme` (`light` or `dark`).
 pub fn color_scheme(tab: &Tab, scheme: &str) {
     tab.call_method(Emulation::SetEmulatedMedia {

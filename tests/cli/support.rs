@@ -332,7 +332,9 @@ pub fn without_annotations(html: &str) -> String {
 
 /// This repository's own book, built by the binary into `public/` of a temporary folder, once
 /// per test binary: every caller only reads it (a test that changes a book builds its own copy).
-/// The folder is removed when the test binary exits.
+/// The folder is removed when the test binary exits. With `WORKED_KEEP_SHIPPED_SITE=<folder>`
+/// the built site is also copied there and kept, so CI checks it with `worked check --site`
+/// instead of building the book a second time.
 pub fn build_repository_book() -> &'static TempDir {
     static BUILT: OnceLock<TempDir> = OnceLock::new();
     BUILT.get_or_init(|| {
@@ -348,8 +350,28 @@ pub fn build_repository_book() -> &'static TempDir {
             String::from_utf8_lossy(&run.stderr)
         );
         remove_at_exit(output.path());
+        if let Some(kept) = std::env::var_os("WORKED_KEEP_SHIPPED_SITE") {
+            copy_folder(&output.path().join("public"), Path::new(&kept));
+        }
         output
     })
+}
+
+/// Replaces `to` with a copy of the folder `from`.
+fn copy_folder(from: &Path, to: &Path) {
+    if to.exists() {
+        std::fs::remove_dir_all(to).unwrap_or_else(|e| panic!("remove {}: {e}", to.display()));
+    }
+    for entry in walkdir::WalkDir::new(from) {
+        let entry = entry.expect("walk the built site");
+        let target = to.join(entry.path().strip_prefix(from).unwrap());
+        if entry.file_type().is_dir() {
+            std::fs::create_dir_all(&target)
+        } else {
+            std::fs::copy(entry.path(), &target).map(drop)
+        }
+        .unwrap_or_else(|e| panic!("copy to {}: {e}", target.display()));
+    }
 }
 
 /// Folders that statics hold (statics are never dropped), removed when the test binary exits.

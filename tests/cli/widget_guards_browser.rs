@@ -11,7 +11,9 @@ use super::widget_blocks::{positional_encoding, positional_encoding_numbers};
 use super::widget_browser::{build_book_with, page_matrices, seed_input, LESSON, SLIDERS_LESSON};
 use crate::browser::fmt;
 use crate::browser::launch;
-use crate::browser::{click, eval, eval_json, js_string, metrics, paste_into, wait_for};
+use crate::browser::{
+    at_each_size, click, eval, eval_json, js_string, metrics, paste_into, wait_for,
+};
 use crate::support::ShippedSite;
 use headless_chrome::protocol::cdp::{types::Method, Accessibility, Emulation};
 use headless_chrome::Tab;
@@ -335,14 +337,12 @@ fn the_result_an_edit_changes_is_within_a_screen_of_the_field_at_1280_and_360_px
         (sliders.url(), "gradient_descent", ".ww-values", "0.05"),
         (compute.url(), "compute", "[data-changed-steps]", "10"),
     ];
-    for (width, height) in [(1280, 900), (360, 740)] {
-        let tab = chromium.tab();
-        metrics(&tab, width, height);
+    at_each_size(&chromium, &[(1280, 900), (360, 740)], |tab, width, _| {
         for (url, widget, result, typed) in &cases {
-            open(&tab, url);
+            open(tab, url);
             let inputs = format!("[data-widget='{widget}'] input.ww-num-input");
             let count = eval(
-                &tab,
+                tab,
                 &format!("document.querySelectorAll({}).length", js_string(&inputs)),
             )
             .as_u64()
@@ -351,24 +351,24 @@ fn the_result_an_edit_changes_is_within_a_screen_of_the_field_at_1280_and_360_px
             for index in 0..count {
                 let field = format!("[data-widget='{widget}'] [data-guard-field='{index}']");
                 eval(
-                    &tab,
+                    tab,
                     &format!(
                         "(function () {{ var f = document.querySelectorAll({})[{index}];
                            f.setAttribute('data-guard-field', '{index}'); f.scrollIntoView({{ block: 'center' }}); }})()",
                         js_string(&inputs)
                     ),
                 );
-                paste_into(&tab, &field, typed);
+                paste_into(tab, &field, typed);
                 let result = format!("[data-widget='{widget}'] .ww {result}");
                 wait_for(
-                    &tab,
+                    tab,
                     &format!(
                         "document.querySelector({}) && !document.querySelector({}).hidden",
                         js_string(&result),
                         js_string(&result)
                     ),
                 );
-                let (apart, screen) = span(&tab, &field, &result);
+                let (apart, screen) = span(tab, &field, &result);
                 assert!(
                     apart <= screen,
                     "at {width} px, editing {widget} field {index} leaves its result {apart} px away on a {screen} px screen"
@@ -376,7 +376,7 @@ fn the_result_an_edit_changes_is_within_a_screen_of_the_field_at_1280_and_360_px
             }
             // Nothing beside the inputs needs scrolling at this width (wide step tables may).
             let clipped = eval_json(
-                &tab,
+                tab,
                 &format!(
                     "Array.from(document.querySelectorAll('[data-widget={widget}] .ww-attention-layout .ww-scroll')).filter(function (s) {{
                        return s.scrollWidth > s.clientWidth + 1; }}).length"
@@ -388,8 +388,7 @@ fn the_result_an_edit_changes_is_within_a_screen_of_the_field_at_1280_and_360_px
                 "{widget} at {width} px scrolls a table beside its inputs"
             );
         }
-        tab.close(false).ok();
-    }
+    });
 }
 
 #[test]
@@ -681,14 +680,13 @@ fn every_widget_of_the_book_keeps_an_edit_in_view_asks_for_decimals_and_needs_no
                 .contains("data-widget=")
         })
         .collect();
-    let mut kinds = std::collections::BTreeSet::new();
-    for (width, height) in [(1280, 900), (360, 740)] {
-        let tab = chromium.tab();
-        metrics(&tab, width, height);
+    let sizes = [(1280, 900), (360, 740)];
+    let per_size = at_each_size(&chromium, &sizes, |tab, width, _| {
+        let mut kinds = std::collections::BTreeSet::new();
         for page in &pages {
-            open(&tab, &site.url(page));
+            open(tab, &site.url(page));
             let widgets = eval_json(
-                &tab,
+                tab,
                 "Array.from(document.querySelectorAll('.worked-widget.ww-live')).map(function (f, i) {
                    f.setAttribute('data-test-widget', i); return f.getAttribute('data-widget'); })",
             );
@@ -698,7 +696,7 @@ fn every_widget_of_the_book_keeps_an_edit_in_view_asks_for_decimals_and_needs_no
                 let widget = format!("[data-test-widget='{index}']");
                 let inputs = format!("{widget} .ww input.ww-num-input");
                 let modes = eval_json(
-                    &tab,
+                    tab,
                     &format!(
                         "Array.from(document.querySelectorAll({})).map(function (i) {{ return i.getAttribute('inputmode'); }})",
                         js_string(&inputs)
@@ -716,7 +714,7 @@ fn every_widget_of_the_book_keeps_an_edit_in_view_asks_for_decimals_and_needs_no
                 for at in [0, modes.len() - 1] {
                     let field = format!("{widget} [data-guard-field='{at}']");
                     let value = eval_json(
-                        &tab,
+                        tab,
                         &format!(
                             "(function () {{ var f = document.querySelectorAll({})[{at}];
                                f.setAttribute('data-guard-field', '{at}');
@@ -731,21 +729,21 @@ fn every_widget_of_the_book_keeps_an_edit_in_view_asks_for_decimals_and_needs_no
                     let taken = [x + 1.0, x - 1.0, x + 2.0, x * 2.0, x / 2.0]
                         .into_iter()
                         .any(|y| {
-                            paste_into(&tab, &field, &y.to_string());
-                            !message_at(&tab, &field).1
+                            paste_into(tab, &field, &y.to_string());
+                            !message_at(tab, &field).1
                         });
                     assert!(
                         taken,
                         "{page}: {kind} field {at} takes none of the values tried"
                     );
                     wait_for(
-                        &tab,
+                        tab,
                         &format!(
                             "document.querySelector({0}) && !document.querySelector({0}).hidden",
                             js_string(&result)
                         ),
                     );
-                    let (apart, screen) = span(&tab, &field, &result);
+                    let (apart, screen) = span(tab, &field, &result);
                     assert!(
                         apart <= screen,
                         "at {width} px on {page}, editing {kind} field {at} leaves its result {apart} px away on a {screen} px screen"
@@ -753,8 +751,9 @@ fn every_widget_of_the_book_keeps_an_edit_in_view_asks_for_decimals_and_needs_no
                 }
             }
         }
-        tab.close(false).ok();
-    }
+        kinds
+    });
+    let kinds: std::collections::BTreeSet<String> = per_size.into_iter().flatten().collect();
     assert_eq!(
         kinds.into_iter().collect::<Vec<_>>(),
         ["attention", "compute", "gradient_descent", "softmax"],
