@@ -248,6 +248,17 @@ fn measure(lessons: usize, layout: Layout, verbose: bool) -> f64 {
     }
     println!("  {:<17} {:.2} s", "write", total - built);
     println!("build and write:    {total:.2} s");
+    // The print page is put together as it is written; doing it again into nothing times it.
+    if let Some(page) = &build.site.print_page {
+        let started = Instant::now();
+        page.write_to(&mut std::io::sink())
+            .expect("writing to nothing cannot fail");
+        let print = started.elapsed().as_secs_f64();
+        println!(
+            "print.html alone:   {print:.2} s ({:.0} % of build and write)",
+            print / total * 100.0
+        );
+    }
     println!("lessons/s:          {:.0}", stats.lessons as f64 / total);
     println!(
         "formulas/s:         {:.0} (distinct typeset per second: {:.0})",
@@ -562,6 +573,20 @@ fn versus_mdbook(lessons: usize) {
         );
         (wall, cpu)
     };
+    let (site_bytes, print_bytes) = (
+        folder_bytes(&output),
+        std::fs::metadata(output.join("print.html")).map_or(0, |file| file.len()),
+    );
+    println!(
+        "worked output:      {:.1} kB per lesson, {:.1} kB of it print.html ({:.1} MB in all)",
+        site_bytes as f64 / lessons as f64 / 1000.0,
+        print_bytes as f64 / lessons as f64 / 1000.0,
+        site_bytes as f64 / 1e6
+    );
+    println!(
+        "mdbook output:      {:.1} kB per lesson",
+        folder_bytes(&mdbook_book.join("book")) as f64 / lessons as f64 / 1000.0
+    );
     let (worked_wall, worked_cpu) = report("worked build:", &worked_runs);
     let (mdbook_wall, mdbook_cpu) = report("mdbook build:", &mdbook_runs);
     println!("(mdbook 0.5.4 + mdbook-katex 0.10.0)");
@@ -575,6 +600,17 @@ fn versus_mdbook(lessons: usize) {
             mdbook.as_secs_f64() / worked.as_secs_f64()
         );
     }
+}
+
+/// The bytes of every file under `folder`.
+fn folder_bytes(folder: &Path) -> u64 {
+    walkdir::WalkDir::new(folder)
+        .into_iter()
+        .filter_map(Result::ok)
+        .filter(|entry| entry.file_type().is_file())
+        .filter_map(|entry| entry.metadata().ok())
+        .map(|metadata| metadata.len())
+        .sum()
 }
 
 /// Paragraphs per generated mdBook chapter, each with one display or two inline formulas:

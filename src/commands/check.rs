@@ -12,7 +12,7 @@ pub fn run(root: &Path, site: Option<&Path>) -> u8 {
     if let Err(code) = super::require_book_folder(root) {
         return code;
     }
-    let build = match build_site(root, Strictness::Strict) {
+    let mut build = match build_site(root, Strictness::Strict) {
         Ok(build) => build,
         Err(problems) => {
             eprint!("{}", render_all(&problems));
@@ -27,6 +27,7 @@ pub fn run(root: &Path, site: Option<&Path>) -> u8 {
             );
             return exit::USAGE_OR_IO;
         }
+        build.site.hold_print_page();
         let problems = check_built_site(&build.site, site);
         if !problems.is_empty() {
             eprint!("{}", render_all(&problems));

@@ -98,7 +98,15 @@ fn rewrite_tag(tag: &str, place: &PrintPlace<'_>, out: &mut String) {
         {
             at += 1;
         }
-        let name = tag[name_start..at].to_ascii_lowercase();
+        // Names are lowercase in the HTML this crate writes; only another spelling is copied.
+        let written_name = &tag[name_start..at];
+        let lowercase;
+        let name = if written_name.bytes().any(|byte| byte.is_ascii_uppercase()) {
+            lowercase = written_name.to_ascii_lowercase();
+            lowercase.as_str()
+        } else {
+            written_name
+        };
         if bytes.get(at) != Some(&b'=') {
             continue;
         }
@@ -121,7 +129,7 @@ fn rewrite_tag(tag: &str, place: &PrintPlace<'_>, out: &mut String) {
             }
         };
         let value = &tag[value_start..value_end];
-        if let Some(new) = rewrite_value(&name, value, place) {
+        if let Some(new) = rewrite_value(name, value, place) {
             out.push_str(&tag[copied..value_start]);
             out.push_str(&new);
             copied = value_end;
@@ -248,6 +256,10 @@ mod tests {
         assert_eq!(
             print(r##"<span id="eq-scores"></span><a href="#fig-heat">Figure</a>"##),
             r##"<span id="eq-scores"></span><a href="#fig-heat">Figure</a>"##
+        );
+        assert_eq!(
+            print(r##"<a HREF="#why" Aria-Describedby="x">Why</a>"##),
+            r##"<a HREF="#block-feed-forward--why" Aria-Describedby="block-feed-forward--x">Why</a>"##
         );
         assert_eq!(
             print(r##"<rect clip-path="url(#clip-1)"/><clipPath id="clip-1">"##),

@@ -7,7 +7,7 @@ use super::furniture::{
     render_index_page, render_not_found_page, sitemap_xml, NOT_FOUND_PAGE, SITEMAP_FILE,
 };
 use super::pages::BookContext;
-use super::print_page::{render_print_page, PRINT_PAGE};
+use super::print_page::render_print_page;
 use super::RenderedSite;
 use crate::base::diagnostics::Diagnostic;
 use crate::book::navigation;
@@ -54,7 +54,7 @@ pub(super) fn assemble_site(
     }
     if book.config.print {
         let print = render_print_page(book, pages).map_err(|problem| vec![problem])?;
-        site.files.insert(PRINT_PAGE.to_string(), print.into());
+        site.print_page = Some(Arc::new(print));
     }
     let not_found = render_not_found_page(book).map_err(|problem| vec![problem])?;
     site.files

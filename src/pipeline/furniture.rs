@@ -137,11 +137,12 @@ pub(super) fn sitemap_xml(config: &BookConfig, site: &RenderedSite) -> Option<St
     let mut xml = String::from(
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n",
     );
-    for page in site.files.keys().filter(|path| {
-        path.ends_with(".html")
-            && path.as_str() != NOT_FOUND_PAGE
-            && path.as_str() != super::print_page::PRINT_PAGE
-    }) {
+    // The print page is not among the files: it is put together as it is written.
+    for page in site
+        .files
+        .keys()
+        .filter(|path| path.ends_with(".html") && path.as_str() != NOT_FOUND_PAGE)
+    {
         xml.push_str("  <url><loc>");
         xml.push_str(&canonical_url(config, page));
         xml.push_str("</loc></url>\n");

@@ -30,6 +30,7 @@ mod typeset;
 
 use crate::expand::evaluation_cache::{EvaluationCache, Evaluations};
 pub use furniture::NOT_FOUND_PAGE;
+pub use print_page::{PrintPage, PRINT_PAGE};
 use tolerate::Tolerated;
 pub use tolerate::{FORMULA_KIND, LINK_KIND};
 
@@ -62,11 +63,34 @@ use typeset::{typeset_formulas, Need};
 
 /// Every output file, by path relative to the output root (with `/` separators): what a build
 /// makes, what `write` puts on disk, `check --site` compares and `serve` answers from.
-#[derive(Debug, Clone, Default, PartialEq)]
+#[derive(Debug, Clone, Default)]
 pub struct RenderedSite {
     /// Relative path → file bytes. A `BTreeMap` keeps output order deterministic. The bytes
     /// are shared, so a `serve` rebuild hands on the pages it did not change without copying.
     pub files: BTreeMap<String, Arc<[u8]>>,
+    /// The whole-book print page, when the book has one: too large to hold whole, it is put
+    /// together as it is written ([`RenderedSite::hold_print_page`] makes it a file like the
+    /// others).
+    pub print_page: Option<Arc<PrintPage>>,
+}
+
+impl RenderedSite {
+    /// Puts the print page together in memory, among the other files: for `serve` and
+    /// `check --site`, which answer with or compare whole files.
+    pub fn hold_print_page(&mut self) {
+        if let Some(page) = self.print_page.take() {
+            self.files
+                .insert(PRINT_PAGE.to_string(), page.to_bytes().into());
+        }
+    }
+}
+
+/// Two sites are equal when they would write the same files.
+impl PartialEq for RenderedSite {
+    fn eq(&self, other: &Self) -> bool {
+        let print = |site: &Self| site.print_page.as_ref().map(|page| page.to_bytes());
+        self.files == other.files && print(self) == print(other)
+    }
 }
 
 /// A finished build, still in memory.

@@ -3,10 +3,13 @@
 //! print (a page break before each lesson). Widgets print their fallbacks: the page runs none of
 //! the lessons' scripts. The lessons' HTML is moved onto the page by [`crate::layout::print`].
 //!
-//! The page grows with the book, so its template never sees the lessons' content: it renders a
-//! frame holding one marker per lesson (small, and bounded like any page by the template
-//! limits), and the lessons' rewritten HTML is spliced in at the markers afterwards. A book of
-//! any size thus gets its print page, while a runaway template still stops at the limit.
+//! The page grows with the book, so it is never held whole. Its template never sees the
+//! lessons' content: it renders a frame holding one marker per lesson (small, and bounded like
+//! any page by the template limits), which is cut at the markers when the site is made. When the
+//! site is written, the frame's pieces go to the file with each lesson's rewritten HTML between
+//! them, a few lessons rewritten at a time ([`PrintPage::write_to`]). A book of any size thus
+//! gets its print page in memory the size of a few lessons, while a runaway template still stops
+//! at the limit.
 
 use super::build_cache::CachedPage;
 use super::furniture::canonical_url;
@@ -18,10 +21,15 @@ use crate::load::config::BookConfig;
 use rayon::prelude::*;
 use serde::Serialize;
 use std::collections::{BTreeSet, HashMap};
+use std::io::{self, Write};
 use std::sync::Arc;
 
 /// The page's path, at the output root.
 pub const PRINT_PAGE: &str = "print.html";
+
+/// Lessons rewritten at once (in parallel) while the page is written: enough to keep both
+/// cores busy, few enough that the page's memory stays that of a few lessons.
+const LESSONS_AT_ONCE: usize = 64;
 
 #[derive(Serialize)]
 struct PrintFrame<'a> {
@@ -44,61 +52,116 @@ pub(super) struct PrintedLesson {
     pub(super) anchor: String,
     pub(super) title: String,
     pub(super) summary: String,
-    /// The lesson's content with ids and links rewritten for this page.
-    pub(super) content: String,
+    /// The lesson's own page, from the output root: links to it become links to `anchor`.
+    pub(super) page: String,
+    /// The lesson's folder from the output root, which its relative addresses start from.
+    pub(super) folder: String,
+    /// The lesson's content as its own page shows it; rewritten for this page when written.
+    pub(super) content: Arc<str>,
+}
+
+/// The whole-book page, laid out but not yet put together: the frame's pieces and, between
+/// each two, one lesson's content, rewritten for the page only as it is written.
+pub struct PrintPage {
+    /// The frame cut at the lessons' markers: one piece more than there are lessons.
+    pieces: Vec<String>,
+    lessons: Vec<PrintedLesson>,
+    /// The page of each lesson (root-relative) → its anchor, for links between lessons.
+    anchors: HashMap<String, String>,
+}
+
+impl std::fmt::Debug for PrintPage {
+    fn fmt(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(formatter, "PrintPage({} lessons)", self.lessons.len())
+    }
+}
+
+impl PrintPage {
+    /// Writes the page to `out`, a few lessons rewritten at a time.
+    pub fn write_to(&self, out: &mut dyn Write) -> io::Result<()> {
+        self.write_in_batches(out, LESSONS_AT_ONCE)
+    }
+
+    /// The whole page in memory (for `serve` and `check --site`, which compare or answer
+    /// with bytes).
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut bytes = Vec::new();
+        self.write_to(&mut bytes)
+            .expect("writing to memory cannot fail");
+        bytes
+    }
+
+    /// [`Self::write_to`] with at most `batch` lessons' rewritten HTML held at once.
+    fn write_in_batches(&self, out: &mut dyn Write, batch: usize) -> io::Result<()> {
+        let find_anchor = |page: &str| self.anchors.get(page).cloned();
+        let (first, after) = self
+            .pieces
+            .split_first()
+            .expect("a frame has a piece before its first lesson");
+        out.write_all(first.as_bytes())?;
+        for (lessons, pieces) in self
+            .lessons
+            .chunks(batch.max(1))
+            .zip(after.chunks(batch.max(1)))
+        {
+            let rewritten: Vec<String> = lessons
+                .par_iter()
+                .map(|lesson| {
+                    for_print_page(
+                        &lesson.content,
+                        &PrintPlace {
+                            folder: &lesson.folder,
+                            anchor: &lesson.anchor,
+                            lesson_anchor: &find_anchor,
+                        },
+                    )
+                })
+                .collect();
+            for (content, piece) in rewritten.iter().zip(pieces) {
+                out.write_all(content.as_bytes())?;
+                out.write_all(piece.as_bytes())?;
+            }
+        }
+        Ok(())
+    }
 }
 
 /// The print page of the book whose laid-out `pages` are given by lesson index.
 pub(super) fn render_print_page(
     book: &BookContext<'_>,
     pages: &[Arc<CachedPage>],
-) -> Result<Vec<u8>, Diagnostic> {
+) -> Result<PrintPage, Diagnostic> {
     let order = &book.tree.reading_order;
-    let anchors: HashMap<String, String> = order
-        .iter()
-        .map(|&index| {
-            let page = book.lessons[index].page();
-            let anchor = lesson_anchor(&page);
-            (page, anchor)
-        })
-        .collect();
-    let find_anchor = |page: &str| anchors.get(page).cloned();
     let stylesheets: BTreeSet<&'static str> = order
         .iter()
         .flat_map(|&index| pages[index].stylesheets.iter().copied())
         .collect();
     let lessons: Vec<PrintedLesson> = order
-        .par_iter()
+        .iter()
         .map(|&index| {
             let lesson = &book.lessons[index];
-            let anchor = lesson_anchor(&lesson.page());
-            let content = for_print_page(
-                &pages[index].content,
-                &PrintPlace {
-                    folder: &lesson.folder,
-                    anchor: &anchor,
-                    lesson_anchor: &find_anchor,
-                },
-            );
+            let page = lesson.page();
             PrintedLesson {
-                anchor,
+                anchor: lesson_anchor(&page),
+                page,
                 title: lesson.title.clone(),
                 summary: lesson.summary.clone(),
-                content,
+                folder: lesson.folder.clone(),
+                content: Arc::clone(&pages[index].content),
             }
         })
         .collect();
-    print_page_html(book.templates, book.config, stylesheets, &lessons)
+    print_page(book.templates, book.config, stylesheets, lessons)
 }
 
-/// The page around `lessons`, laid out by the `print.html` template, with each lesson's content
-/// spliced in where the template put it.
-pub(super) fn print_page_html(
+/// The page around `lessons`, laid out by the `print.html` template and cut where the template
+/// put each lesson's content.
+pub(super) fn print_page(
     templates: &Templates,
     config: &BookConfig,
     stylesheets: BTreeSet<&'static str>,
-    lessons: &[PrintedLesson],
-) -> Result<Vec<u8>, Diagnostic> {
+    lessons: Vec<PrintedLesson>,
+) -> Result<PrintPage, Diagnostic> {
     let context = PageContext {
         site: config,
         page_title: format!("{} (the whole book, for printing)", config.title),
@@ -121,12 +184,7 @@ pub(super) fn print_page_html(
         },
     };
     let frame = templates.render(PRINT_PAGE, &context)?;
-    let size = frame.len()
-        + lessons
-            .iter()
-            .map(|lesson| lesson.content.len())
-            .sum::<usize>();
-    let mut page = Vec::with_capacity(size);
+    let mut pieces = Vec::with_capacity(lessons.len() + 1);
     let mut rest = frame.as_str();
     for (at, lesson) in lessons.iter().enumerate() {
         let Some((before, after)) = rest.split_once(&marker(at)) else {
@@ -140,12 +198,19 @@ pub(super) fn print_page_html(
                  inside `{% for lesson in lessons %}`",
             ));
         };
-        page.extend_from_slice(before.as_bytes());
-        page.extend_from_slice(lesson.content.as_bytes());
+        pieces.push(before.to_string());
         rest = after;
     }
-    page.extend_from_slice(rest.as_bytes());
-    Ok(page)
+    pieces.push(rest.to_string());
+    let anchors = lessons
+        .iter()
+        .map(|lesson| (lesson.page.clone(), lesson.anchor.clone()))
+        .collect();
+    Ok(PrintPage {
+        pieces,
+        lessons,
+        anchors,
+    })
 }
 
 /// What stands for lesson `at`'s content in the frame: a comment no escaped text can spell.
@@ -167,7 +232,14 @@ mod tests {
                 anchor: format!("lesson-{at}"),
                 title: format!("Lesson {at}"),
                 summary: String::new(),
-                content: format!("<p>lesson {at}: {}</p>", "x".repeat(bytes)),
+                page: format!("lesson-{at}.html"),
+                folder: String::new(),
+                content: format!(
+                    "<p id=\"p\">lesson {at}: <a href=\"lesson-{}.html#p\">next</a> {}</p>",
+                    (at + 1) % count,
+                    "x".repeat(bytes)
+                )
+                .into(),
             })
             .collect()
     }
@@ -187,38 +259,57 @@ mod tests {
             })
     }
 
+    /// The page as written a `batch` of lessons at a time.
+    fn written(page: &PrintPage, batch: usize) -> String {
+        let mut bytes = Vec::new();
+        page.write_in_batches(&mut bytes, batch).unwrap();
+        String::from_utf8(bytes).unwrap()
+    }
+
     #[test]
-    fn a_print_page_far_larger_than_the_template_limit_is_made_with_every_lesson_in_order() {
+    fn a_print_page_far_larger_than_the_template_limit_is_written_with_every_lesson_in_order() {
         let cap = 64 << 10;
-        let lessons = lessons(40, 16 << 10);
         let config = BookConfig::defaults_for(Path::new("book"));
-        let page = print_page_html(&templates(None, cap), &config, BTreeSet::new(), &lessons)
-            .expect("the lessons do not count against the template's limit");
-        let page = String::from_utf8(page).unwrap();
-        assert!(page.len() > 10 * cap, "{} bytes", page.len());
+        let page = print_page(
+            &templates(None, cap),
+            &config,
+            BTreeSet::new(),
+            lessons(40, 16 << 10),
+        )
+        .expect("the lessons do not count against the template's limit");
+        let whole = written(&page, 3);
+        assert!(whole.len() > 10 * cap, "{} bytes", whole.len());
         let mut from = 0;
-        for lesson in &lessons {
-            let found = page[from..]
-                .find(&lesson.content)
-                .expect("each lesson once, in order");
-            from += found + lesson.content.len();
+        for at in 0..40 {
+            let lesson = format!(
+                "<p id=\"lesson-{at}--p\">lesson {at}: <a href=\"#lesson-{}--p\">next</a>",
+                (at + 1) % 40
+            );
+            let found = whole[from..]
+                .find(&lesson)
+                .unwrap_or_else(|| panic!("lesson {at} once, in order, rewritten for the page"));
+            from += found + lesson.len();
         }
         assert!(
-            !page.contains("<!--worked print lesson"),
+            !whole.contains("<!--worked print lesson"),
             "no marker is left"
         );
-        assert!(page.contains("id=\"lesson-39\""));
+        assert!(whole.contains("id=\"lesson-39\""));
+        for batch in [1, 7, 40, 1000] {
+            assert_eq!(written(&page, batch), whole, "{batch} lessons at a time");
+        }
+        assert_eq!(String::from_utf8(page.to_bytes()).unwrap(), whole);
     }
 
     #[test]
     fn a_runaway_print_template_still_stops_at_the_limit() {
         let runaway = "{% for i in range(end=10000) %}{% for lesson in lessons %}{{ lesson.title }}{% endfor %}{% endfor %}";
         let config = BookConfig::defaults_for(Path::new("book"));
-        let error = print_page_html(
+        let error = print_page(
             &templates(Some(runaway), 64 << 10),
             &config,
             BTreeSet::new(),
-            &lessons(40, 10),
+            lessons(40, 10),
         )
         .unwrap_err();
         assert!(error.message().contains("grew past"), "{}", error.message());
@@ -228,11 +319,11 @@ mod tests {
     fn a_template_that_escapes_or_drops_the_content_is_an_error_naming_the_lesson() {
         let escaped = "{% for lesson in lessons %}{{ lesson.content }}{% endfor %}";
         let config = BookConfig::defaults_for(Path::new("book"));
-        let error = print_page_html(
+        let error = print_page(
             &templates(Some(escaped), 64 << 10),
             &config,
             BTreeSet::new(),
-            &lessons(2, 10),
+            lessons(2, 10),
         )
         .unwrap_err();
         assert!(

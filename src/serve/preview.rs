@@ -11,8 +11,9 @@
 
 use crate::base::diagnostics::Diagnostic;
 use crate::base::html::escape_html;
-use crate::pipeline::RenderedSite;
+use crate::pipeline::{RenderedSite, PRINT_PAGE};
 use crate::serve::Response;
+use std::borrow::Cow;
 
 /// Where the preview serves its own files; no book file can live under this prefix's name.
 pub const RESERVED_PREFIX: &str = "__worked/";
@@ -167,12 +168,12 @@ impl PreviewState {
             Some((found, bytes)) => {
                 let content_type = content_type(extension(&found));
                 if content_type == HTML {
-                    self.page(200, &String::from_utf8_lossy(bytes))
+                    self.page(200, &String::from_utf8_lossy(&bytes))
                 } else {
                     Response {
                         status: 200,
                         content_type,
-                        body: bytes.to_vec(),
+                        body: bytes.into_owned(),
                     }
                 }
             }
@@ -269,13 +270,19 @@ pub fn resolve_path(url: &str) -> Option<String> {
     safe.then_some(resolved)
 }
 
-/// The file for `path`: the file itself, or `path/index.html` for a folder.
-fn lookup<'a>(site: &'a RenderedSite, path: &str) -> Option<(String, &'a [u8])> {
+/// The file for `path`: the file itself, or `path/index.html` for a folder. The print page is
+/// put together only when asked for, not on every rebuild.
+fn lookup<'a>(site: &'a RenderedSite, path: &str) -> Option<(String, Cow<'a, [u8]>)> {
     if let Some(bytes) = site.files.get(path) {
-        return Some((path.to_string(), bytes));
+        return Some((path.to_string(), Cow::Borrowed(bytes)));
+    }
+    if let (PRINT_PAGE, Some(page)) = (path, &site.print_page) {
+        return Some((path.to_string(), Cow::Owned(page.to_bytes())));
     }
     let index = format!("{path}/index.html");
-    site.files.get(&index).map(|bytes| (index, &bytes[..]))
+    site.files
+        .get(&index)
+        .map(|bytes| (index, Cow::Borrowed(&bytes[..])))
 }
 
 fn extension(path: &str) -> &str {

@@ -14,7 +14,7 @@
 //! build left behind are removed, but only when they carry the marker and their process is gone.
 //! This module must never delete anything it cannot prove it wrote.
 
-use crate::pipeline::RenderedSite;
+use crate::pipeline::{RenderedSite, PRINT_PAGE};
 use rayon::prelude::*;
 use std::io;
 use std::path::{Component, Path, PathBuf};
@@ -228,8 +228,23 @@ pub fn write_site(site: &RenderedSite, out: &Path, force: bool) -> Result<Previo
         }
         std::fs::write(&path, bytes).map_err(io_error("cannot write", &path))
     })?;
+    if let Some(page) = &site.print_page {
+        let path = staging.path().join(PRINT_PAGE);
+        write_streamed(&path, |file| page.write_to(file))
+            .map_err(io_error("cannot write", &path))?;
+    }
 
     swap_into_place(staging, &out)
+}
+
+/// Creates the file at `path` and lets `write` fill it through a buffer.
+fn write_streamed(
+    path: &Path,
+    write: impl FnOnce(&mut dyn io::Write) -> io::Result<()>,
+) -> io::Result<()> {
+    let mut file = io::BufWriter::with_capacity(1 << 20, std::fs::File::create(path)?);
+    write(&mut file)?;
+    io::Write::flush(&mut file)
 }
 
 /// Hard-links `staged` to the previous site's `previous` file when that is a plain file holding
@@ -419,6 +434,7 @@ mod tests {
                 .iter()
                 .map(|(path, text)| (path.to_string(), text.as_bytes().into()))
                 .collect(),
+            print_page: None,
         }
     }
 

@@ -98,6 +98,41 @@ fn builds_one_page_per_lesson_and_an_index_that_lists_them() {
     assert!(index.contains("Test Book"), "book.toml's title is used");
 }
 
+/// The print page is put together only as it is written; `serve` and `check --site` answer with
+/// and compare the same bytes `build` writes.
+#[test]
+fn serve_and_check_see_the_print_page_build_writes() {
+    let book = Book::seed();
+    book.build().succeeds();
+    let written = book.read("public/print.html");
+    assert!(
+        written.contains("print-lesson"),
+        "the page holds the lessons"
+    );
+    let mut site = worked::pipeline::build_site(book.root(), worked::pipeline::Strictness::Lenient)
+        .expect("the seed book builds")
+        .site;
+    assert!(
+        !site.files.contains_key("print.html"),
+        "the print page is not held whole"
+    );
+    let mut preview = worked::serve::preview::PreviewState::new();
+    preview.record_success(site.clone());
+    let served = preview.respond("GET", "/print.html");
+    assert_eq!(served.status, 200);
+    let lessons = written
+        .find("<article class=\"lesson-article print-lesson\"")
+        .unwrap()..written.find("</main>").unwrap();
+    assert!(
+        String::from_utf8(served.body)
+            .unwrap()
+            .contains(&written[lessons]),
+        "serve answers with the lessons build wrote"
+    );
+    site.hold_print_page();
+    assert_eq!(&*site.files["print.html"], written.as_bytes());
+}
+
 #[test]
 fn print_false_leaves_out_the_whole_book_page_and_the_links_to_it() {
     let book = Book::seed();
