@@ -966,7 +966,7 @@
         for (var k = 0; k < expr.args.length; k++) {
           var arg = expr.args[k];
           var given = this.eval(scope, arg.value);
-          var entry = { value: given.value, span: arg.value.span };
+          var entry = { value: given.value, span: arg.value.span, named: isNamedValue(scope, arg.value) };
           if (arg.keyword) keywords[arg.keyword.name] = entry;
           else { wholes.push(given.whole); positional.push(entry); }
         }
@@ -2349,10 +2349,19 @@
     return sig;
   }
 
+  /**
+   * Whether an argument names a value the scope holds (an input or a step, never NaN or +inf),
+   * which a function that accepts masks need not scan again (Rust's functions::is_named_value).
+   */
+  function isNamedValue(scope, expr) {
+    return expr.kind === 'name' && scope.values.has(expr.name);
+  }
+
   /** Runs a checked call on its evaluated arguments (Rust's functions::apply). */
   function apply(context, sig, positional, keywords, span) {
     var given = { fn: sig.name, positional: positional, keywords: keywords, span: span };
     positional.forEach(function (argument) {
+      if (sig.acceptsMask && argument.named) return;
       context.admit(argument.value, '`' + sig.name + '`', sig.acceptsMask, span);
     });
     return dispatch(context, given);
@@ -2872,12 +2881,14 @@
     }
     var count = end - start;
     context.charge(columns ? x.rows * count : x.cols * count, args.span);
+    // Only the entries taken are read: a slice costs what it returns.
     var data = [];
-    for (var i = 0; i < x.rows; i++) {
-      for (var j = 0; j < x.cols; j++) {
-        var inside = columns ? j >= start && j < end : i >= start && i < end;
-        if (inside) data.push(x.data[i * x.cols + j]);
-      }
+    var firstRow = columns ? 0 : start;
+    var lastRow = columns ? x.rows : end;
+    var firstCol = columns ? start : 0;
+    var lastCol = columns ? end : x.cols;
+    for (var i = firstRow; i < lastRow; i++) {
+      for (var j = firstCol; j < lastCol; j++) data.push(x.data[i * x.cols + j]);
     }
     return columns ? makeValue(x.rank, x.rows, count, data) : makeValue(x.rank, count, x.cols, data);
   }

@@ -937,3 +937,57 @@ fn javascript_stops_at_the_rust_cores_memory_bound_in_full_and_kept_runs() {
     let again = vec![cases[1].clone(); 4];
     crate::common::run_node_differential("compute-lang-kept.mjs", &again, again.len());
 }
+
+/// Slices cost what they return (issue 41): rows, columns and subscripts of a 1,024 × 1,024
+/// matrix, concatenated again and again, reach the work limit at the same step in both
+/// interpreters, and small slices of a masked matrix give the same values.
+#[test]
+fn slices_of_a_large_matrix_reach_the_work_limit_at_the_same_step_in_javascript() {
+    if !crate::common::tool_available(
+        "compute_lang_differential",
+        crate::common::node(),
+        "The reader-side compute language's slices",
+        "Install Node.js to run it",
+    ) {
+        return;
+    }
+    let mut steps = String::from("x = zeros(1024, 1024) + 1\n");
+    for statement in 0..100 {
+        let parts: Vec<String> = (0..40)
+            .map(|k| {
+                let i = (statement + k) % 1023;
+                match k % 3 {
+                    0 => format!("rows(x, {i}, {})", i + 1),
+                    1 => format!("x[{i}:{}]", i + 1),
+                    _ => format!("cols(x, {i}, {}).T", i + 1),
+                }
+            })
+            .collect();
+        steps.push_str(&format!("s{statement} = concat({})\n", parts.join(", ")));
+    }
+    let limit = Program {
+        inputs: Vec::new(),
+        steps,
+    };
+    let x = Value::Matrix(ndarray::array![
+        [1.0, 2.0, 3.0],
+        [4.0, 5.0, 6.0],
+        [7.0, 8.0, 9.0]
+    ]);
+    let small = Program {
+        inputs: vec![("x".to_string(), x)],
+        steps: "m = x + causal_mask(3)\na = concat(rows(m, 1, 3), m[0:1], cols(m, 1, 2).T)\nb = cols(m[1], 0, 2)\nc = softmax(rows(m, 0, 2))"
+            .to_string(),
+    };
+    let (limit_case, kind) = case(&limit);
+    assert_eq!(kind, Some(ErrorKind::Limit), "{limit_case}");
+    let message = limit_case["expected"]["error"]["message"].as_str().unwrap();
+    assert!(message.contains("element operations (step s"), "{message}");
+    let (small_case, kind) = case(&small);
+    assert_eq!(kind, None, "{small_case}");
+    crate::common::run_node_differential(
+        "compute-lang-differential.mjs",
+        &[limit_case, small_case],
+        2,
+    );
+}

@@ -447,6 +447,28 @@ b = 0.3
 ```
 
 ```compute
+name = "training_shown"
+steps = """
+W1 = W1_0
+W2 = W2_0
+repeat 20:
+    H = tanh(X @ W1)
+    Z = H @ W2
+    L = -sum(Y * log_softmax(Z, axis=1)) / 3
+    g = grad(L, [W1, W2])
+    W1 = W1 - 0.5 * g_W1
+    W2 = W2 - 0.5 * g_W2
+"""
+backward = "g"
+
+[inputs]
+X = [[1, 2], [0, 1], [2, -1]]
+Y = [[1, 0], [0, 1], [1, 0]]
+W1_0 = [[0.1, -0.2, 0.4], [0.3, 0.2, -0.5]]
+W2_0 = [[0.2, -0.4], [-0.1, 0.5], [0.3, 0.1]]
+```
+
+```compute
 name = "network"
 steps = """
 H = tanh(X @ W1 + c)
@@ -485,6 +507,14 @@ fn programs_with_grad_run_their_written_backward_pass_in_numpy_with_the_cores_va
     assert!(
         training.contains("    bar_w = ") && training.contains("    g = bar_w"),
         "{training}"
+    );
+    // A grad in a loop body shows its backward pass in the body, written once.
+    let shown = cases[2]["numpy"]["code"].as_str().expect("a snippet");
+    assert!(
+        shown.matches("    bar_W2 = ").count() == 1
+            && shown.matches("    bar_H = ").count() == 1
+            && shown.contains("    g_W2 = bar_W2"),
+        "{shown}"
     );
     let mut generator = Generator::new(0x0067_7261_646e);
     let mut written = 0;

@@ -208,9 +208,14 @@ pub(crate) fn take(
     context.charge(row_positions.len() * col_positions.len(), bracket_span)?;
     let entries = target.entries();
     let mut selected = Vec::with_capacity(row_positions.len() * col_positions.len());
+    // Columns in a run (`m[i]`, `m[a:b]`, `m[:, a:b]`) are copied a row's run at a time.
+    let run = col_positions.windows(2).all(|pair| pair[1] == pair[0] + 1);
     for &i in &row_positions {
-        for &j in &col_positions {
-            selected.push(entries[i * cols + j]);
+        if run {
+            let first = i * cols + col_positions[0];
+            selected.extend_from_slice(&entries[first..first + col_positions.len()]);
+        } else {
+            selected.extend(col_positions.iter().map(|&j| entries[i * cols + j]));
         }
     }
     let (rank, out_rows, out_cols) = match (keep_rows, keep_cols) {

@@ -72,6 +72,7 @@ pub(crate) use eval::apply_binary;
 pub(crate) use functions::{apply_elementwise, dot_product, next_random, reduce_lane};
 pub use functions::{function_table, FunctionSpec};
 pub use grad::backward_program;
+pub use grad::program_with_backward_in_loop;
 pub use memory::MAX_KEPT_ENTRIES;
 pub(crate) use parser::BinaryOp;
 pub use reads::StepReads;

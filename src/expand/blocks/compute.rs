@@ -138,8 +138,9 @@ pub(super) fn evaluate(text: &str, data: &DataFiles) -> Result<ParsedExample, Ve
     })
 }
 
-/// The program with the backward pass of the `grad` step `shown` written after it, so its
-/// `bar_…` lines run as steps (on the page and in the widget alike).
+/// The program with the backward pass of the `grad` step `shown` written after it (or, for a
+/// `grad` in a loop body, in the body before it), so its `bar_…` lines run as steps (on the page
+/// and in the widget alike).
 fn with_backward(
     program: &str,
     computed: &Computed,
@@ -148,14 +149,21 @@ fn with_backward(
     let parsed = crate::compute::lang::parse(program)
         .map_err(|error| BlockError::new(shown.span(), error.message))?;
     let values = |name: &str| computed.value(name).cloned();
+    let cannot = |why: String| {
+        BlockError::new(
+            shown.span(),
+            format!("backward = \"{}\": cannot write this backward pass: {why}", shown.get_ref()),
+        )
+        .help("name a step g = grad(L, x) whose loss is computed with the functions listed; the value of grad itself does not need this")
+    };
+    if let Some(text) =
+        crate::compute::lang::program_with_backward_in_loop(&parsed, &values, shown.get_ref())
+            .map_err(cannot)?
+    {
+        return Ok(text);
+    }
     let lines = crate::compute::lang::backward_program(&parsed, &values, shown.get_ref())
-        .map_err(|why| {
-            BlockError::new(
-                shown.span(),
-                format!("backward = \"{}\": cannot write this backward pass: {why}", shown.get_ref()),
-            )
-            .help("name a step g = grad(L, x) outside the program's loops, whose loss is computed with the functions listed; the value of grad itself does not need this")
-        })?;
+        .map_err(cannot)?;
     let separator = if program.ends_with('\n') { "" } else { "\n" };
     Ok(format!(
         "{program}{separator}# The backward pass of {}, derived by the language\n{lines}",

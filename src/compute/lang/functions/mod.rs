@@ -151,9 +151,20 @@ pub(crate) fn apply(
     };
     let what = format!("`{}`", signature.name);
     for argument in &given.positional {
+        if signature.accepts_mask && is_named_value(argument) {
+            continue;
+        }
         context.admit(&argument.value, &what, signature.accepts_mask, span)?;
     }
     dispatch(context, &given)
+}
+
+/// Whether an argument was borrowed: evaluation borrows only a value the scope holds (an input
+/// or a step, never NaN or +∞), and `grad` only values its forward pass already admitted. A
+/// function that accepts masks need not scan those again: scanning made `rows(x, 0, 1)` of a
+/// large matrix cost the whole matrix.
+fn is_named_value(given: &Given) -> bool {
+    matches!(given.value, Cow::Borrowed(_))
 }
 
 fn dispatch(context: &mut Context, args: &Args) -> Result<Value, LangError> {

@@ -278,6 +278,24 @@ pub(crate) fn before<'s>(statements: &[&'s Statement]) -> Vec<Before<'s>> {
     steps
 }
 
+/// [`before`] for the steps before a `grad` inside a loop body: a step that reads a name its
+/// body assigns at or after it (before the `grad`) reads the previous iteration's value, which
+/// the written lines, run at the `grad`, no longer see.
+pub(crate) fn before_in_body<'s>(statements: &[&'s Statement]) -> Vec<Before<'s>> {
+    let mut steps = before(statements);
+    let names: Vec<String> = steps.iter().map(|b| b.step.name.clone()).collect();
+    for (at, before) in steps.iter_mut().enumerate() {
+        let mut reads = Vec::new();
+        names_read(&before.step.expr, &mut reads);
+        for name in reads {
+            if names[at..].contains(&name) && !before.carried.contains(&name) {
+                before.carried.push(name);
+            }
+        }
+    }
+    steps
+}
+
 pub(super) struct Deriver<'t> {
     pub(super) run: &'t Run<'t>,
     /// Names whose value depends on a target (the targets included).

@@ -18,8 +18,10 @@ mod forward;
 mod rules;
 mod selection;
 mod shown;
+mod shown_in_loop;
 
 pub use shown::backward_program;
+pub use shown_in_loop::program_with_backward_in_loop;
 
 use std::collections::HashMap;
 use std::ops::Range;

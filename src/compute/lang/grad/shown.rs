@@ -15,7 +15,7 @@ use super::super::Program;
 use super::derive::{before, derive, Run};
 
 /// The `grad` calls of a step: `(loss, target)`.
-fn grad_call(step: &Step) -> Option<(String, String)> {
+pub(super) fn grad_call(step: &Step) -> Option<(String, String)> {
     let ExprKind::Call { function, args, .. } = &step.expr.kind else {
         return None;
     };
@@ -26,6 +26,17 @@ fn grad_call(step: &Step) -> Option<(String, String)> {
     (function == "grad")
         .then(|| Some((name(0)?, name(1)?)))
         .flatten()
+}
+
+/// Whether `step` is the `grad` step `shown` (`g = grad(L, x)`), or one of its parts (`g_a` of
+/// `g = grad(L, [a, b])`).
+pub(super) fn is_shown_step(step: &Step, shown: &str) -> bool {
+    grad_call(step).is_some()
+        && (step.name == shown
+            || step
+                .name
+                .strip_prefix(shown)
+                .is_some_and(|rest| rest.starts_with('_')))
 }
 
 /// The counters of the loops among `statements`.
@@ -52,21 +63,12 @@ pub fn backward_program(
     shown: &str,
 ) -> Result<String, String> {
     let statements = &program.statements;
-    let is_shown = |step: &Step| {
-        grad_call(step).is_some()
-            && (step.name == shown
-                || step
-                    .name
-                    .strip_prefix(shown)
-                    .is_some_and(|rest| rest.starts_with('_')))
-    };
+    let is_shown = |step: &Step| is_shown_step(step, shown);
     let Some(first) = statements
         .iter()
         .position(|s| matches!(s, Statement::Assign(step) if is_shown(step)))
     else {
-        return Err(format!(
-            "no step `{shown}` = grad(…) outside the program's loops (a grad inside a repeat differentiates one iteration; show it on a program of that iteration alone)"
-        ));
+        return Err(format!("no step `{shown}` = grad(…) in the program"));
     };
     let mut loss = String::new();
     let mut targets = Vec::new();
@@ -99,7 +101,22 @@ pub fn backward_program(
     }
     let run = Run::new(&program.text, statements, values);
     let lines = derive(&run, &before, &loss, &targets)?;
-    let counters = counters(&earlier);
+    check_lines(&lines, &earlier, values)?;
+    Ok(lines
+        .iter()
+        .map(|(name, code)| format!("{name} = {code}\n"))
+        .collect())
+}
+
+/// Refuses derived `lines` that read the counter of a loop among `earlier` (the statements
+/// before the `grad` in its block), which has no value after that loop, or that take a name the
+/// program already has.
+pub(super) fn check_lines(
+    lines: &[(String, String)],
+    earlier: &[&Statement],
+    values: &dyn Fn(&str) -> Option<Value>,
+) -> Result<(), String> {
+    let counters = counters(earlier);
     if let Some((name, counter)) = lines.iter().find_map(|(name, code)| {
         code.split(|c: char| !(c.is_alphanumeric() || c == '_'))
             .find(|word| counters.contains(*word))
@@ -115,14 +132,11 @@ pub fn backward_program(
             taken.trim_start_matches("bar_")
         ));
     }
-    Ok(lines
-        .iter()
-        .map(|(name, code)| format!("{name} = {code}\n"))
-        .collect())
+    Ok(())
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use ndarray::array;
 
     use super::super::super::statements::Statement;
@@ -130,10 +144,13 @@ mod tests {
     use super::super::derive::{before, derive, Run};
     use super::backward_program;
 
-    type Named = Vec<(String, Value)>;
+    pub(in super::super) type Named = Vec<(String, Value)>;
 
     /// The program, its inputs, and every input's and step's value after a run.
-    fn parsed_and_run(steps: &str, inputs: &[(&str, Value)]) -> (Program, Named, Named) {
+    pub(in super::super) fn parsed_and_run(
+        steps: &str,
+        inputs: &[(&str, Value)],
+    ) -> (Program, Named, Named) {
         let inputs: Vec<(String, Value)> = inputs
             .iter()
             .map(|(n, v)| (n.to_string(), v.clone()))

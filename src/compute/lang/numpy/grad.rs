@@ -7,7 +7,7 @@
 
 use std::collections::HashMap;
 
-use super::super::grad::derive::{bar, before, derive, Run};
+use super::super::grad::derive::{bar, before, before_in_body, derive, Run};
 use super::super::parser::ExprKind;
 use super::super::statements::{parse_steps, Statement, Step};
 use super::{Known, Translator};
@@ -68,9 +68,20 @@ impl<'p> Translator<'p> {
                     .unwrap_or_default();
                 let values = |name: &str| self.values.get(name).cloned();
                 let run = Run::new(&self.text, self.statements, &values);
-                let result = derive(&run, &before(&block.statements), loss, &targets);
+                // Blocks after the first are loop bodies.
+                let earlier = if self.blocks.len() > 1 {
+                    before_in_body(&block.statements)
+                } else {
+                    before(&block.statements)
+                };
+                let result = derive(&run, &earlier, loss, &targets);
+                let shown_before = result
+                    .as_ref()
+                    .is_ok_and(|lines| self.written_before(&block.statements, lines));
                 let result = result.and_then(|lines| {
-                    out.push_str(&self.backward_lines(&lines, indent)?);
+                    if !shown_before {
+                        out.push_str(&self.backward_lines(&lines, indent)?);
+                    }
                     Ok(lines)
                 });
                 self.derived.insert(step.line, result.clone());
@@ -97,6 +108,24 @@ impl<'p> Translator<'p> {
             lines
                 .iter()
                 .any(|(name, code)| *name == step.name && line.trim() == format!("{name} = {code}"))
+        })
+    }
+
+    /// Whether every derived line is, word for word, a step of `statements`: a block's
+    /// `backward` key wrote the backward pass of a `grad` in a loop body before it.
+    fn written_before(&self, statements: &[&Statement], lines: &[(String, String)]) -> bool {
+        let source = |step: &Step| {
+            self.text
+                .split('\n')
+                .nth(step.line - 1)
+                .unwrap_or("")
+                .trim()
+        };
+        lines.iter().all(|(name, code)| {
+            statements.iter().any(|statement| {
+                matches!(statement, Statement::Assign(step)
+                    if step.name == *name && source(step) == format!("{name} = {code}"))
+            })
         })
     }
 
