@@ -21,7 +21,8 @@
 //! reload.
 //!
 //! `cargo bench --bench build -- --prose-edits` times what `serve` does after a one-sentence
-//! prose edit in each lesson of the shipped book (the cached rebuild), and prints the worst.
+//! prose edit in each lesson of the shipped book (the cached rebuild), with its stages and how
+//! many examples it evaluated, and prints the worst.
 //!
 //! `cargo bench --bench build -- --vary-cost` checks a one-lesson book whose compute example
 //! takes about a second (a long loop), first alone, then with three `[vary]` exercises whose
@@ -228,11 +229,16 @@ fn prose_edit_per_lesson() {
             .unwrap_or(lesson)
             .display()
             .to_string();
+        let stages = build.stats.timings;
         println!(
-            "{name:<40} {:>6.0} ms, {} pages laid out, {} evaluations",
+            "{name:<40} {:>6.0} ms, {} pages laid out, {} evaluations (load, expand, typeset, render: {:.0}, {:.0}, {:.0}, {:.0} ms)",
             seconds * 1000.0,
             build.stats.pages_laid_out,
-            build.stats.examples_evaluated
+            build.stats.examples_evaluated,
+            stages.load.as_secs_f64() * 1000.0,
+            stages.expand.as_secs_f64() * 1000.0,
+            stages.typeset.as_secs_f64() * 1000.0,
+            stages.render.as_secs_f64() * 1000.0,
         );
         if seconds > worst.0 {
             worst = (seconds, name);
