@@ -156,7 +156,7 @@ fn vary_cost() {
             .expect("book.toml");
         std::fs::write(
             book.path().join("content/fit.md"),
-            format!("---\ntitle: Fit\n---\n\n{body}"),
+            format!("+++\ntitle = \"Fit\"\n+++\n\n{body}"),
         )
         .expect("the lesson");
         let started = Instant::now();
