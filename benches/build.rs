@@ -21,7 +21,13 @@
 //! reload.
 //!
 //! `cargo bench --bench build -- --prose-edits` times what `serve` does after a one-sentence
-//! prose edit in each lesson of the shipped book (the cached rebuild), and prints the worst.
+//! prose edit in each lesson of the shipped book (the cached rebuild), with its stages and how
+//! many examples it evaluated, and prints the worst.
+//!
+//! `cargo bench --bench build -- --vary-cost` checks a one-lesson book whose compute example
+//! takes about a second (a long loop), first alone, then with three `[vary]` exercises whose
+//! numbers read its cheap steps, and prints both times and their ratio (the exercises' 150
+//! seeds run only the steps they read, so the ratio should stay under 2).
 //!
 //! `cargo bench --bench build -- --import-mdbook-books SRC…` times, as `--import-mdbook` below, real mdBook
 //! folders, side by side in one run, with a ratio per book and over all of them.
@@ -94,6 +100,10 @@ fn main() {
         serve_save_to_reload(lessons);
         return;
     }
+    if args.iter().any(|arg| arg == "--vary-cost") {
+        vary_cost();
+        return;
+    }
     if args.iter().any(|arg| arg == "--prose-edits") {
         prose_edit_per_lesson();
         return;
@@ -129,6 +139,42 @@ fn main() {
             (nested / flat - 1.0) * 100.0
         );
     }
+}
+
+/// A costly example's check alone and with three varied exercises that read its cheap steps.
+fn vary_cost() {
+    let example = "```compute\nname = \"fit\"\nsteps = \"\"\"\nw = w0\nrepeat 90000 as t:\n    g = 2 * (w - target)\n    w = w - 0.001 * g\ny = 2 * x + 1\nz = y * y\n\"\"\"\n\n[inputs]\nw0 = 0\ntarget = 3\nx = 3\n```\n";
+    let exercise = |name: &str, answer: &str| {
+        format!(
+            "\n```exercise\nname = \"{name}\"\nquestion = \"\"\"\nWith x = {{{{fit.x}}}}, what is it?\n\"\"\"\nanswer = \"{answer}\"\nsolution = \"\"\"\n{{{{{answer}}}}}.\n\"\"\"\n\n[vary]\nfit.x = \"randint(1, 40)\"\n```\n"
+        )
+    };
+    let time = |body: &str| {
+        let book = tempfile::tempdir().expect("a temporary folder");
+        std::fs::create_dir_all(book.path().join("content")).expect("content folder");
+        std::fs::write(book.path().join("book.toml"), "title = \"Vary cost\"\n")
+            .expect("book.toml");
+        std::fs::write(
+            book.path().join("content/fit.md"),
+            format!("+++\ntitle = \"Fit\"\n+++\n\n{body}"),
+        )
+        .expect("the lesson");
+        let started = Instant::now();
+        let build = worked::pipeline::build_site(book.path(), Strictness::Strict)
+            .unwrap_or_else(|problems| panic!("the book checks: {problems:?}"));
+        (started.elapsed().as_secs_f64(), build.stats.vary_work)
+    };
+    let (alone, _) = time(example);
+    let with_exercises = format!(
+        "{example}{}{}{}",
+        exercise("line", "fit.y"),
+        exercise("square", "fit.z"),
+        exercise("input", "fit.x")
+    );
+    let (varied, work) = time(&with_exercises);
+    println!("the example alone: {alone:.3} s");
+    println!("with three varied exercises: {varied:.3} s ({work} element operations of [vary])");
+    println!("ratio: {:.2} (target under 2)", varied / alone);
 }
 
 /// What `serve` does after a one-sentence prose edit, for every lesson of the shipped book: a
@@ -183,11 +229,16 @@ fn prose_edit_per_lesson() {
             .unwrap_or(lesson)
             .display()
             .to_string();
+        let stages = build.stats.timings;
         println!(
-            "{name:<40} {:>6.0} ms, {} pages laid out, {} evaluations",
+            "{name:<40} {:>6.0} ms, {} pages laid out, {} evaluations (load, expand, typeset, render: {:.0}, {:.0}, {:.0}, {:.0} ms)",
             seconds * 1000.0,
             build.stats.pages_laid_out,
-            build.stats.examples_evaluated
+            build.stats.examples_evaluated,
+            stages.load.as_secs_f64() * 1000.0,
+            stages.expand.as_secs_f64() * 1000.0,
+            stages.typeset.as_secs_f64() * 1000.0,
+            stages.render.as_secs_f64() * 1000.0,
         );
         if seconds > worst.0 {
             worst = (seconds, name);

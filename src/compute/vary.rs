@@ -188,6 +188,8 @@ pub struct Drawn {
     pub inputs: Vec<Value>,
     /// Each of [`VaryPlan::outputs`].
     pub outputs: Vec<Value>,
+    /// Element operations the seed's runs did (what the book's bound on `[vary]` counts).
+    pub work: u64,
 }
 
 /// Why a seed gives no numbers: the message, and which example's run failed (`None`: the
@@ -202,6 +204,36 @@ pub struct DrawError {
 
 /// Draws the inputs from `seed`, re-runs the examples and runs the exercise's program.
 pub fn run(plan: &VaryPlan, seed: u64) -> Result<Drawn, DrawError> {
+    let (examples, inputs) = draw(plan, seed);
+    run_drawn(plan, &examples, inputs)
+}
+
+/// What seeds 1 to `seeds` give. Seeds that draw the same inputs share one run (a choice of
+/// three values runs at most three times; a shared run counts no work again), and the runs
+/// stop, fewer than `seeds`, once together they need more than `most_work` operations.
+pub fn run_seeds(plan: &VaryPlan, seeds: u64, most_work: u64) -> Vec<Result<Drawn, DrawError>> {
+    let mut runs: Vec<Result<Drawn, DrawError>> = Vec::new();
+    let mut drawn_inputs: Vec<Vec<Value>> = Vec::new();
+    let mut work = 0u64;
+    for seed in 1..=seeds {
+        let (examples, inputs) = draw(plan, seed);
+        let run = match drawn_inputs.iter().position(|known| *known == inputs) {
+            Some(same) => runs[same].clone().map(|drawn| Drawn { work: 0, ..drawn }),
+            None => run_drawn(plan, &examples, inputs.clone()),
+        };
+        work = work.saturating_add(run.as_ref().map_or(0, |drawn| drawn.work));
+        drawn_inputs.push(inputs);
+        runs.push(run);
+        if work > most_work {
+            break;
+        }
+    }
+    runs
+}
+
+/// The plan's examples with the inputs `seed` draws, and the drawn values as `[vary]` lists
+/// them.
+fn draw(plan: &VaryPlan, seed: u64) -> (Vec<VariedExample>, Vec<Value>) {
     let mut state = seed;
     let mut examples = plan.examples.clone();
     let mut inputs = Vec::with_capacity(plan.draws.len());
@@ -216,13 +248,24 @@ pub fn run(plan: &VaryPlan, seed: u64) -> Result<Drawn, DrawError> {
             inputs.push(value.clone());
         }
     }
+    (examples, inputs)
+}
+
+/// Re-runs the drawn examples and runs the exercise's program.
+fn run_drawn(
+    plan: &VaryPlan,
+    examples: &[VariedExample],
+    inputs: Vec<Value>,
+) -> Result<Drawn, DrawError> {
     let mut runs = Vec::with_capacity(examples.len());
+    let mut work = 0;
     for (index, example) in examples.iter().enumerate() {
-        let outputs =
-            lang::evaluate(&example.steps, &example.inputs).map_err(|error| DrawError {
+        let (outputs, example_work) =
+            evaluate(&example.steps, &example.inputs).map_err(|error| DrawError {
                 message: format!("example \"{}\": {}", example.name, error.message),
                 example: Some(index),
             })?;
+        work += example_work;
         runs.push(outputs);
     }
     let mut program_inputs = plan.fixed.clone();
@@ -245,10 +288,12 @@ pub fn run(plan: &VaryPlan, seed: u64) -> Result<Drawn, DrawError> {
             })?;
         program_inputs.push((link.name.clone(), value));
     }
-    let outputs = lang::evaluate(&plan.program, &program_inputs).map_err(|error| DrawError {
-        message: error.message,
-        example: None,
-    })?;
+    let (outputs, program_work) =
+        evaluate(&plan.program, &program_inputs).map_err(|error| DrawError {
+            message: error.message,
+            example: None,
+        })?;
+    work += program_work;
     let mut read = Vec::with_capacity(plan.outputs.len());
     for name in &plan.outputs {
         let Some(output) = outputs.iter().find(|output| output.name == *name) else {
@@ -268,7 +313,41 @@ pub fn run(plan: &VaryPlan, seed: u64) -> Result<Drawn, DrawError> {
     Ok(Drawn {
         inputs,
         outputs: read,
+        work,
     })
+}
+
+/// Parses and runs `steps`, counting the run's element operations.
+fn evaluate(
+    steps: &str,
+    inputs: &[(String, Value)],
+) -> Result<(Vec<lang::Output>, u64), lang::LangError> {
+    lang::run_counting_work(&lang::parse(steps)?, inputs)
+}
+
+impl VaryPlan {
+    /// The plan with each program cut to what is read from it: a varied example to the values
+    /// the exercise's program takes from it, the exercise's program to the numbers it prints.
+    /// A draw then costs what the exercise reads, not the whole example; the values read are
+    /// the same (a program that does not parse is left whole, for its run to report).
+    pub fn sliced(mut self) -> Self {
+        for (index, example) in self.examples.iter_mut().enumerate() {
+            let read: Vec<&str> = self
+                .links
+                .iter()
+                .filter(|link| link.example == index)
+                .map(|link| link.value.as_str())
+                .collect();
+            if let Ok(program) = lang::parse(&example.steps) {
+                example.steps = program.slice(&read);
+            }
+        }
+        let printed: Vec<&str> = self.outputs.iter().map(String::as_str).collect();
+        if let Ok(program) = lang::parse(&self.program) {
+            self.program = program.slice(&printed);
+        }
+        self
+    }
 }
 
 /// A value as compute-lang.js takes it: a number, a list, or a list of rows.
@@ -439,6 +518,56 @@ mod tests {
             error.message.contains("example \"ln\""),
             "{}",
             error.message
+        );
+
+        // Sliced, the example runs only `mu`, so a draw that breaks `r` alone gives numbers.
+        let sliced = zero.sliced();
+        assert_eq!(sliced.examples[0].steps, "mu = mean(x)\n");
+        assert!(run(&sliced, 3).is_ok());
+    }
+
+    #[test]
+    fn seeds_that_draw_the_same_inputs_share_one_run_and_the_runs_stop_past_their_bound() {
+        let plan = VaryPlan {
+            examples: vec![VariedExample {
+                name: "sq".into(),
+                steps: "y = x * x\n".into(),
+                inputs: vec![("x".into(), Value::Vector(array![1.0, 2.0]))],
+            }],
+            draws: vec![VaryDraw {
+                example: 0,
+                input: "x".into(),
+                draw: parse_draw("choice(1, 2)").unwrap(),
+            }],
+            fixed: Vec::new(),
+            links: vec![Link {
+                name: "sq_y".into(),
+                example: 0,
+                value: "y".into(),
+            }],
+            program: "_r0 = sum(sq_y)\n".into(),
+            outputs: vec!["_r0".into()],
+        };
+        let runs = run_seeds(&plan, 50, u64::MAX);
+        assert_eq!(runs.len(), 50);
+        let made = runs.iter().flatten().filter(|drawn| drawn.work > 0).count();
+        assert_eq!(made, 4, "four ways to fill two entries from two values");
+        for (seed, drawn) in (1..).zip(&runs) {
+            let alone = run(&plan, seed).unwrap();
+            assert_eq!(
+                drawn.as_ref().unwrap().outputs,
+                alone.outputs,
+                "seed {seed}"
+            );
+        }
+        let work = runs[0].as_ref().unwrap().work;
+        let second_made = (1..runs.len())
+            .find(|&seed| runs[seed].as_ref().unwrap().work > 0)
+            .unwrap();
+        assert_eq!(
+            run_seeds(&plan, 50, work).len(),
+            second_made + 1,
+            "the second run made crosses the bound"
         );
     }
 }

@@ -18,7 +18,7 @@ use super::value_budget::{entries, ValueBudget, MAX_BOOK_ENTRIES};
 use crate::compute::vary::{DrawError, Drawn};
 use std::collections::HashMap;
 use std::hash::Hash;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 
 /// What an example's values follow from.
@@ -57,6 +57,9 @@ pub struct EvaluationCache {
     /// By the plan as JSON (the plan the page embeds).
     seeds: Kept<String, SeedRuns>,
     evaluated: AtomicUsize,
+    /// Element operations the `[vary]` seeds of this build's exercises need, each exercise's
+    /// counted whether its runs were made now or kept (so the bound does not hang on the cache).
+    vary_work: AtomicU64,
 }
 
 impl EvaluationCache {
@@ -73,18 +76,26 @@ impl EvaluationCache {
         })
     }
 
-    /// What each of `seeds` seeds of the `[vary]` plan written as `plan` gives, from the cache
-    /// or made by `run` (counted as one evaluation per seed).
+    /// What the seeds of the `[vary]` plan written as `plan` give, from the cache or made by
+    /// `run` (counted as one evaluation per seed).
     pub(crate) fn seed_runs(
         &self,
         plan: String,
-        seeds: u64,
-        run: impl Fn(u64) -> Result<Drawn, DrawError>,
+        run: impl FnOnce() -> Vec<Result<Drawn, DrawError>>,
     ) -> SeedRuns {
         self.seeds.get_or_make(plan, || {
-            self.evaluated.fetch_add(seeds as usize, Ordering::Relaxed);
-            (1..=seeds).map(run).collect()
+            let runs = run();
+            self.evaluated.fetch_add(runs.len(), Ordering::Relaxed);
+            runs.into()
         })
+    }
+
+    /// Counts `work` element operations of an exercise's `[vary]` seeds; false once the
+    /// build's exercises need more than `most` together (the work stays counted, so every
+    /// later exercise is refused too).
+    pub(crate) fn charge_vary_work(&self, work: u64, most: u64) -> bool {
+        let before = self.vary_work.fetch_add(work, Ordering::Relaxed);
+        before.saturating_add(work) <= most
     }
 
     /// Starts a build: what the builds before made waits to be asked for again, unless older
@@ -107,6 +118,12 @@ impl EvaluationCache {
         let forget_older = older > MAX_KEPT_ENTRIES;
         self.examples.start_build(forget_older);
         self.seeds.start_build(forget_older);
+        *self.vary_work.get_mut() = 0;
+    }
+
+    /// Element operations of the `[vary]` seeds this build's exercises counted.
+    pub fn vary_work(&self) -> u64 {
+        self.vary_work.load(Ordering::Relaxed)
     }
 
     /// How many examples were evaluated and `[vary]` seeds run since the cache was made (what
@@ -250,10 +267,27 @@ mod tests {
                 example: None,
             })
         };
-        let runs = cache.seed_runs("plan".to_string(), 3, fail);
+        let runs = cache.seed_runs("plan".to_string(), || (1..=3).map(fail).collect());
         assert_eq!(runs.len(), 3);
         assert_eq!(runs[2].as_ref().unwrap_err().message, "seed 3");
-        cache.seed_runs("plan".to_string(), 3, |_| panic!("run twice"));
+        cache.seed_runs("plan".to_string(), || panic!("run twice"));
         assert_eq!(cache.evaluated(), 3);
+    }
+
+    #[test]
+    fn the_builds_vary_work_is_bounded() {
+        let cache = EvaluationCache::default();
+        assert!(cache.charge_vary_work(30, 50));
+        assert!(!cache.charge_vary_work(30, 50));
+        assert!(
+            !cache.charge_vary_work(0, 50),
+            "later exercises are refused too"
+        );
+        let mut cache = cache;
+        cache.start_build();
+        assert!(
+            cache.charge_vary_work(30, 50),
+            "a new build starts at nothing"
+        );
     }
 }

@@ -24,6 +24,11 @@ use serde_json::json;
 /// draw a reader gets has been computed at build time.
 pub const VARY_SEEDS: u64 = 50;
 
+/// Most element operations the `[vary]` seeds of a whole book may need together: each seed
+/// re-runs what its exercise's numbers follow from, so without a bound one costly example
+/// made `check` take minutes.
+pub const MAX_BOOK_VARY_WORK: u64 = 10 * crate::compute::lang::MAX_WORK;
+
 impl Expander<'_> {
     /// The page's data for "New numbers", or `None` with the problems recorded. `program` is
     /// the exercise's own steps as run (names of example values already replaced) and `needed`
@@ -110,7 +115,8 @@ impl Expander<'_> {
             links,
             program: lines,
             outputs,
-        };
+        }
+        .sliced();
         let answer_index = references.iter().position(|(known, _)| known == answer);
         self.prove_draws(spec, body, &plan, &references, answer_index)?;
         Some(json!({
@@ -304,11 +310,31 @@ impl Expander<'_> {
         references: &[(Reference, PrintRule)],
         answer: Option<usize>,
     ) -> Option<()> {
-        let run = |seed| vary::run(plan, seed);
-        let runs = match serde_json::to_string(plan) {
-            Ok(key) => self.evaluations.seed_runs(key, VARY_SEEDS, run),
-            Err(_) => (1..=VARY_SEEDS).map(run).collect(),
-        };
+        let key = serde_json::to_string(plan).unwrap_or_default();
+        let runs = self.evaluations.seed_runs(key, || {
+            vary::run_seeds(plan, VARY_SEEDS, MAX_BOOK_VARY_WORK)
+        });
+        let work: u64 = runs.iter().flatten().map(|drawn| drawn.work).sum();
+        let finished = runs.len() as u64 == VARY_SEEDS;
+        if !(finished && self.evaluations.charge_vary_work(work, MAX_BOOK_VARY_WORK)) {
+            let seeds_need = if finished {
+                format!("its {VARY_SEEDS} seeds need {work}")
+            } else {
+                format!("its first {} seeds alone need {work}", runs.len())
+            };
+            self.problems.push(
+                Diagnostic::at(
+                    self.file,
+                    body.file_span(spec.vary[0].key_span.clone()),
+                    format!(
+                        "the book's [vary] draws need more than {MAX_BOOK_VARY_WORK} element operations together, and exercise \"{}\" crosses that: {seeds_need}",
+                        spec.name.text
+                    ),
+                )
+                .with_help("every distinct draw of the 50 seeds re-runs the steps the exercise's numbers follow from: have it print numbers of cheaper steps, draw inputs of a smaller example, or leave [vary] out of some exercises"),
+            );
+            return None;
+        }
         for (seed, run) in (1..=VARY_SEEDS).zip(runs.iter().cloned()) {
             let problem = match run {
                 Err(error) => Some((error.example, error.message)),

@@ -116,6 +116,9 @@ pub struct BuildStats {
     /// Examples evaluated by this build; the others' values came from an identical example
     /// (on any page, in this build or the one before).
     pub examples_evaluated: usize,
+    /// Element operations the `[vary]` seeds of the exercises on the pages laid out need
+    /// (runs kept from an earlier build counted too), which the book's bound caps.
+    pub vary_work: u64,
     /// Formulas on all pages.
     pub formulas: usize,
     /// Distinct formulas typeset (identical ones are typeset once).
@@ -452,6 +455,7 @@ fn build_until(
                 lessons: lessons.len(),
                 pages_laid_out: 0,
                 examples_evaluated: evaluations.evaluated() - evaluated_before,
+                vary_work: evaluations.vary_work(),
                 formulas,
                 distinct_formulas: typeset.len(),
                 drafts_left_out: left_out.len(),
@@ -519,6 +523,7 @@ fn build_until(
             lessons: lessons.len(),
             pages_laid_out,
             examples_evaluated: evaluations.evaluated() - evaluated_before,
+            vary_work: evaluations.vary_work(),
             formulas,
             distinct_formulas,
             drafts_left_out: left_out.len(),

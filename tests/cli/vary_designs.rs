@@ -101,3 +101,101 @@ fn a_draw_outside_the_inputs_domain_is_refused_at_its_key() {
             .stderr_has("a whole number from 1 to 6");
     }
 }
+
+/// An example with a costly step (8 million element operations) beside cheap ones, and three
+/// exercises whose numbers read only the cheap steps.
+const COSTLY: &str = r#"```compute
+name = "run"
+steps = """
+big = ones(200, 200) @ ones(200, 200)
+total = sum(big) * x
+y = 2 * x + 1
+z = y * y
+"""
+
+[inputs]
+x = 3
+```
+
+```exercise
+name = "line"
+question = """
+With x = {{run.x}}, what is 2x + 1?
+"""
+answer = "run.y"
+solution = """
+{{run.y}}.
+"""
+
+[vary]
+run.x = "randint(1, 40)"
+```
+
+```exercise
+name = "square"
+question = """
+With x = {{run.x}}, what is (2x + 1) squared?
+"""
+answer = "run.z"
+solution = """
+{{run.y}} squared is {{run.z}}.
+"""
+
+[vary]
+run.x = "randint(1, 40)"
+```
+
+```exercise
+name = "half"
+question = """
+With x = {{run.x}}, what is x + 1/2?
+"""
+steps = """
+half = run.x + 0.5
+"""
+answer = "steps.half"
+solution = """
+{{steps.half | 1dp}}.
+"""
+
+[vary]
+run.x = "randint(1, 40)"
+```
+"#;
+
+#[test]
+fn varied_exercises_run_only_the_steps_their_numbers_read() {
+    use worked::pipeline::{build_site, Strictness};
+    let (book, _) = book(COSTLY);
+    let build = build_site(book.root(), Strictness::Strict).expect("the book checks");
+    // One run of the example alone needs 8 million operations; the 150 seeds of the three
+    // exercises together need less than one, since none of them reads `big`.
+    assert!(
+        build.stats.vary_work > 0 && build.stats.vary_work < 1_000_000,
+        "{} operations",
+        build.stats.vary_work
+    );
+    let html = String::from_utf8_lossy(&build.site.files["ex.html"]).into_owned();
+    let plans = crate::exercise_differential::vary_data(&html);
+    let steps: Vec<&str> = plans
+        .iter()
+        .map(|vary| vary["plan"]["examples"][0]["steps"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        steps,
+        ["y = 2 * x + 1\n", "y = 2 * x + 1\nz = y * y\n", ""],
+        "each exercise re-runs the steps it reads (the third reads only the drawn input)"
+    );
+}
+
+#[test]
+fn a_book_whose_varied_exercises_need_too_much_work_is_refused_at_the_one_that_crosses() {
+    let text = COSTLY.replace("answer = \"run.y\"", "answer = \"run.total\"");
+    let (book, text) = book(&text);
+    book.check()
+        .exits_with(1)
+        .stderr_has(&place(PATH, &text, "run.x = "))
+        .stderr_has("[vary] draws need more than")
+        .stderr_has("\"line\" crosses that")
+        .stderr_has("cheaper steps");
+}

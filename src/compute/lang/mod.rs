@@ -59,6 +59,7 @@ pub mod numpy;
 mod parser;
 mod reads;
 mod run;
+mod slice;
 mod statements;
 pub(crate) mod suggest;
 mod tape;
@@ -232,6 +233,15 @@ pub fn parse(steps: &str) -> Result<Program, LangError> {
 /// the steps text. Outside a loop a name is assigned once: a step that reuses an input's or an
 /// earlier step's name is a [`ErrorKind::Redefinition`] error at its name.
 pub fn run(program: &Program, inputs: &[(String, Value)]) -> Result<Vec<Output>, LangError> {
+    run::run_program(&program.text, &program.statements, inputs).map(|(outputs, _)| outputs)
+}
+
+/// Runs the program as [`run`] does, and gives the element operations the run did (what the
+/// bound of a book's `[vary]` work counts).
+pub fn run_counting_work(
+    program: &Program,
+    inputs: &[(String, Value)],
+) -> Result<(Vec<Output>, u64), LangError> {
     run::run_program(&program.text, &program.statements, inputs)
 }
 

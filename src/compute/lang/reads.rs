@@ -41,7 +41,7 @@ pub(crate) fn step_reads(statements: &[Statement]) -> Vec<StepReads> {
 
 /// Adds the names `expr` reads to `into`, skipping those already there. The recursion is as
 /// deep as the tree, which the parser keeps within `MAX_DEPTH`.
-fn names_read(expr: &Expr, into: &mut Vec<String>) {
+pub(super) fn names_read(expr: &Expr, into: &mut Vec<String>) {
     match &expr.kind {
         ExprKind::Number(_) => {}
         ExprKind::Name(name) => {

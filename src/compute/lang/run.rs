@@ -21,12 +21,12 @@ use super::tape::Tape;
 use super::value::{format_number, Value};
 use super::{ErrorKind, LangError, Output, MAX_SIDE};
 
-/// Runs `statements` (see [`super::run`]).
+/// Runs `statements` (see [`super::run`]); also gives the element operations the run did.
 pub(crate) fn run_program(
     text: &str,
     statements: &[Statement],
     inputs: &[(String, Value)],
-) -> Result<Vec<Output>, LangError> {
+) -> Result<(Vec<Output>, u64), LangError> {
     let mut scope = Scope {
         tape: Tape::for_program(statements),
         ..Scope::default()
@@ -53,8 +53,8 @@ pub(crate) fn run_program(
         kept: Kept::default(),
     };
     runner.block(statements)?;
-    let Runner { scope, .. } = runner;
-    Ok(scope
+    let Runner { scope, context, .. } = runner;
+    let outputs = scope
         .order
         .iter()
         .map(|name| {
@@ -66,7 +66,8 @@ pub(crate) fn run_program(
                 whole,
             }
         })
-        .collect())
+        .collect();
+    Ok((outputs, context.work))
 }
 
 /// The names `history(name)` reads anywhere in `statement`: only their loop values are kept.
