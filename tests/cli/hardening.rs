@@ -930,6 +930,42 @@ fn compute_blocks_are_bounded_in_memory_per_block_and_per_book() {
     );
 }
 
+#[test]
+fn the_block_blamed_for_the_books_memory_bound_is_the_first_past_it_in_book_order() {
+    let block = |name: &str| {
+        format!("```compute\nname = \"{name}\"\nsteps = \"\"\"\nx = zeros(1024, 1024)\na = x\nb = x\nc = x\n\"\"\"\n```\n\n")
+    };
+    // The first lesson fills the bound exactly; the second's block crosses it, however the
+    // lessons' evaluations interleave.
+    let book = Book::with_lesson(
+        "a.md",
+        &lesson(
+            "A",
+            &(0..4)
+                .map(|at| block(&format!("a{at}")))
+                .collect::<String>(),
+        ),
+    );
+    let second = lesson("B", &block("b0"));
+    book.write("content/b.md", &second);
+    let run = book.check();
+    run.exits_with(1)
+        .stderr_has("with this example the book's compute blocks keep more than 16777216 numbers")
+        .stderr_has(
+            place("content/b.md", &second, "b0")
+                .rsplit_once(':')
+                .unwrap()
+                .0,
+        );
+    assert!(!run.stderr.contains("content/a.md"), "{}", run.stderr);
+    assert_eq!(
+        run.stderr.matches("keep more than").count(),
+        1,
+        "{}",
+        run.stderr
+    );
+}
+
 // --- Leftovers and links (issue 23) -------------------------------------------------------------
 
 #[test]
