@@ -1409,3 +1409,50 @@ fn the_crossref_and_include_seed_builds_with_its_included_lines_and_citations() 
             .map(|e| worked::base::diagnostics::render_all(&e))
     );
 }
+
+#[test]
+fn citations_in_an_exercises_texts_are_formatted_and_checked_and_their_locators_are_not_typed_numbers(
+) {
+    let exercise = |hint: &str| {
+        format!(
+            r#"```compute
+name = "ln"
+steps = """
+y = x - 1
+"""
+
+[inputs]
+x = [1, 4]
+pages = 312
+```
+
+```exercise
+name = "cite"
+question = "As [@k, p. 312] asks, what is the first entry of y?"
+answer = "ln.y[1]"
+hints = ["{hint}"]
+solution = "It is {{{{ln.y[1]}}}}, as in @k."
+```
+"#
+        )
+    };
+    let book = Book::with_lesson("ex.md", &lesson("Cites", &exercise("Read [@k].")));
+    book.write("book.toml", "title = \"T\"\nbibliography = \"refs.bib\"\n");
+    book.write(
+        "refs.bib",
+        "@book{k, author = {Knuth, Donald}, title = {TAOCP}, year = {1968}}\n",
+    );
+    book.check().succeeds();
+    book.build().succeeds();
+    let page = book.read("public/ex.html");
+    assert!(!page.contains("[@k"), "{page}");
+    // `p. 312` is a locator, not the input `pages` typed by hand.
+    assert!(page.contains("(Knuth, 1968, p. 312)"), "{page}");
+    assert!(page.contains("id=\"ref-k\""), "{page}");
+
+    let text = lesson("Cites", &exercise("Read [@nokey]."));
+    book.write("content/ex.md", &text);
+    book.check()
+        .exits_with(1)
+        .stderr_has(&place("content/ex.md", &text, "nokey]"));
+}
