@@ -15,11 +15,15 @@ use crate::base::diagnostics::Diagnostic;
 use crate::base::html::escape_html;
 use crate::base::source::SourceFile;
 use crate::compute::lang::suggest::nearest;
+use crate::expand::blocks::BlockKind;
+use crate::expand::examples::{block_body, fenced_kind};
+use crate::expand::exercise::exercise_texts;
 use crate::expand::markdown::Spanned;
 use crate::expand::resolve::locate_in;
 use crate::load::bibliography::Bibliography;
 use hayagriva::citationberg::taxonomy::Locator;
 use pulldown_cmark::{CowStr, Event, HeadingLevel, Tag, TagEnd};
+use std::collections::BTreeMap;
 use std::ops::Range;
 
 /// Prefixes of cross-reference labels (Quarto's), which are not citation keys.
@@ -245,21 +249,81 @@ pub fn parse_locator(written: &str) -> Result<(Locator, String), String> {
     }
 }
 
+/// Each citation's link by where it starts in the file: those of an exercise's texts are
+/// placed when the exercise is expanded (see [`place_citations`]).
+pub type CitationLinks = BTreeMap<usize, String>;
+
 /// A lesson's events with its citations formatted by `format` (the book's style, in a later
-/// stage: `layout::citations`) and its reference list at the end, and the problems of its
-/// citations (the events are then unusable).
+/// stage: `layout::citations`) and its reference list at the end, the links of every citation
+/// (the exercises' texts included), and the problems of its citations (the events are then
+/// unusable).
 pub fn cite_lesson<'a>(
     file: &SourceFile,
     events: Vec<Spanned<'a>>,
     bibliography: Option<&Bibliography>,
     format: impl FnOnce(&Bibliography, &[CitationRequestOf]) -> FormattedCitations,
-) -> (Vec<Spanned<'a>>, Vec<Diagnostic>) {
+) -> (Vec<Spanned<'a>>, CitationLinks, Vec<Diagnostic>) {
+    let mut found = sight_citations(file, &events, bibliography);
+    // An exercise's texts are Markdown inside its block: their citations join the lesson's.
+    let mut index = 0;
+    while index < events.len() {
+        if fenced_kind(&events[index].0) == Some(BlockKind::Exercise) {
+            let (body, next) = block_body(file, &events, index);
+            for text in exercise_texts(file, &body) {
+                found.extend(sight_citations(file, &text, bibliography));
+            }
+            index = next;
+        } else {
+            index += 1;
+        }
+    }
+    // In the order written, which numbers them in a numeric style.
+    found.sort_by_key(|(start, _, _)| *start);
     let mut problems = Vec::new();
-    // (event index, citation, its request) for every citation found.
+    // (where in the file, the first work's key) of every citation, and its request.
     let mut sightings = Vec::new();
     let mut requests = Vec::new();
+    for (start, key, request) in found {
+        match request {
+            Ok(request) => {
+                sightings.push((start, key));
+                requests.push(request);
+            }
+            Err(found) => problems.extend(found),
+        }
+    }
+    let Some(bibliography) = bibliography.filter(|_| problems.is_empty() && !requests.is_empty())
+    else {
+        return (events, CitationLinks::new(), problems);
+    };
+    let formatted = format(bibliography, &requests);
+    let links: CitationLinks = sightings
+        .into_iter()
+        .zip(formatted.citations)
+        .map(|((start, key), html)| {
+            let link = format!(
+                "{CITATION_HTML} href=\"#{ENTRY_ID_PREFIX}{}\">{html}</a>",
+                escape_html(&key)
+            );
+            (start, link)
+        })
+        .collect();
+    let mut out = place_citations(file, events, &links);
+    let end = file.text.len()..file.text.len();
+    out.extend(reference_list(&formatted.references).map(|event| (event, end.clone())));
+    (out, links, problems)
+}
+
+/// Every citation of `events`' text outside code, links and images: where it starts in the
+/// file, its first work's key, and its request (or its problems).
+fn sight_citations(
+    file: &SourceFile,
+    events: &[Spanned<'_>],
+    bibliography: Option<&Bibliography>,
+) -> Vec<(usize, String, Result<CitationRequestOf, Vec<Diagnostic>>)> {
+    let mut found = Vec::new();
     let mut skipping = 0usize;
-    for (index, (event, range)) in events.iter().enumerate() {
+    for (event, range) in events {
         match event {
             Event::Start(Tag::CodeBlock(_) | Tag::Link { .. } | Tag::Image { .. }) => {
                 skipping += 1;
@@ -279,46 +343,62 @@ pub fn cite_lesson<'a>(
                         continue;
                     }
                     let request = citation_request(file, &citation, bibliography, &locate);
-                    match request {
-                        Ok(request) => {
-                            sightings.push((index, citation));
-                            requests.push(request);
-                        }
-                        Err(found) => problems.extend(found),
-                    }
+                    found.push((span.start, citation.works[0].key.clone(), request));
                 }
             }
             _ => {}
         }
     }
-    let Some(bibliography) = bibliography.filter(|_| problems.is_empty() && !requests.is_empty())
-    else {
-        return (events, problems);
-    };
-    let formatted = format(bibliography, &requests);
-    let mut html = formatted.citations.into_iter();
-    let mut out = Vec::with_capacity(events.len() + 2 * sightings.len() + 4);
-    let mut sightings = sightings.into_iter().peekable();
-    for (index, (event, range)) in events.into_iter().enumerate() {
+    found
+}
+
+/// `events` with each citation that has a link in `links` (by where it starts in the file)
+/// replaced by the link.
+pub fn place_citations<'a>(
+    file: &SourceFile,
+    events: Vec<Spanned<'a>>,
+    links: &CitationLinks,
+) -> Vec<Spanned<'a>> {
+    if links.is_empty() {
+        return events;
+    }
+    let mut out = Vec::with_capacity(events.len());
+    let mut skipping = 0usize;
+    for (event, range) in events {
+        match &event {
+            Event::Start(Tag::CodeBlock(_) | Tag::Link { .. } | Tag::Image { .. }) => {
+                skipping += 1;
+            }
+            Event::End(TagEnd::CodeBlock | TagEnd::Link | TagEnd::Image) => {
+                skipping = skipping.saturating_sub(1);
+            }
+            _ => {}
+        }
         let Event::Text(text) = &event else {
             out.push((event, range));
             continue;
         };
+        if skipping > 0 {
+            out.push((event, range));
+            continue;
+        }
         let mut cursor = 0;
-        while let Some((_, citation)) = sightings.next_if(|(at, _)| *at == index) {
+        for citation in find_citations(text) {
+            let span = locate_in(
+                &file.text,
+                text,
+                range.clone(),
+                citation.range.start,
+                citation.range.len(),
+            );
+            let Some(link) = links.get(&span.start) else {
+                continue;
+            };
             let piece = &text[cursor..citation.range.start];
             if !piece.is_empty() {
                 out.push((Event::Text(CowStr::from(piece.to_string())), range.clone()));
             }
-            let citation_html = html.next().unwrap_or_default();
-            let first = &citation.works[0].key;
-            out.push((
-                Event::InlineHtml(CowStr::from(format!(
-                    "{CITATION_HTML} href=\"#{ENTRY_ID_PREFIX}{}\">{citation_html}</a>",
-                    escape_html(first)
-                ))),
-                range.clone(),
-            ));
+            out.push((Event::InlineHtml(CowStr::from(link.clone())), range.clone()));
             cursor = citation.range.end;
         }
         if cursor == 0 {
@@ -327,9 +407,7 @@ pub fn cite_lesson<'a>(
             out.push((Event::Text(CowStr::from(text[cursor..].to_string())), range));
         }
     }
-    let end = file.text.len()..file.text.len();
-    out.extend(reference_list(&formatted.references).map(|event| (event, end.clone())));
-    (out, problems)
+    out
 }
 
 /// The lesson's "References" heading and list, as events.

@@ -2,7 +2,7 @@
 //! problem for a block that fails and one for a name used twice.
 
 use super::evaluation_cache::{EvaluationCache, Evaluations};
-use super::value_budget::{ValueBudget, MAX_BOOK_ENTRIES};
+use super::value_budget::ValueBudget;
 use crate::base::diagnostics::Diagnostic;
 use crate::base::source::SourceFile;
 use crate::expand::blocks::data_input::DataFiles;
@@ -30,6 +30,7 @@ pub fn evaluate_examples(lesson: &Lesson) -> Result<Vec<ExampleBlock>, Vec<Diagn
         },
         &data,
     );
+    problems.extend(budget.first_over(&[&lesson.source.path]));
     if problems.is_empty() {
         Ok(examples)
     } else {
@@ -92,20 +93,10 @@ pub(super) fn collect_examples(
         };
         let (body, next) = block_body(file, events, index);
         match blocks::evaluate_example(file, kind, &body, data, evaluations.cache) {
-            Ok(example) if !evaluations.budget.keep(&example.evaluated) => {
-                problems.push(
-                    Diagnostic::at(
-                        file,
-                        example.name_span.clone(),
-                        format!(
-                            "with this example the book's compute blocks keep more than {MAX_BOOK_ENTRIES} numbers"
-                        ),
-                    )
-                    .with_help("every value of every block is kept for the references: use smaller values or fewer steps"),
-                );
-                failed.insert(example.name);
-            }
             Ok(example) => {
+                evaluations
+                    .budget
+                    .keep(file, example.name_span.clone(), &example.evaluated);
                 if let Some(first) = examples.iter().find(|other| other.name == example.name) {
                     let first_line = file.line_column(first.name_span.start).line;
                     problems.push(

@@ -8,6 +8,7 @@
 //! The exercise's steps become an example named [`STEPS`] while its texts are expanded, so
 //! `{{steps.total}}` prints a step of the exercise the same way any reference prints.
 
+use super::citations::place_citations;
 use super::markdown::{self, Spanned};
 use super::reference::{self, Placeholder, Reference};
 use super::resolve::resolve_reference;
@@ -15,6 +16,7 @@ use super::vary_nouns::mark_counted_nouns;
 use super::Expander;
 use crate::base::diagnostics::Diagnostic;
 use crate::base::html::escape_html;
+use crate::base::source::SourceFile;
 use crate::compute::computed::{self, Labels};
 use crate::compute::lang::Value;
 use crate::compute::Quantity;
@@ -165,6 +167,7 @@ impl Expander<'_> {
             figures: self.figures,
             palette: self.palette.clone(),
             labels: self.labels,
+            citations: self.citations,
             exercises: Exercises {
                 inside: true,
                 ..Default::default()
@@ -216,6 +219,7 @@ impl Expander<'_> {
         else {
             return Vec::new();
         };
+        // `vary_data` (or the answer) has recorded why the draws cannot be shown.
         if vary.is_none() && !spec.vary.is_empty() {
             return Vec::new();
         }
@@ -317,7 +321,7 @@ impl Expander<'_> {
             );
             return None;
         }
-        let start = self.verbatim_start(steps, body);
+        let start = verbatim_start(self.file, steps, body);
         let at = |range: Range<usize>| match start {
             Some(start) => start + range.start..start + range.end.max(range.start + 1),
             None => value_span.clone(),
@@ -364,41 +368,20 @@ impl Expander<'_> {
         }
     }
 
-    /// The file offset where a field's text starts, when the file holds it exactly as TOML
-    /// decodes it (no escapes, not de-indented inside a list), so spans inside it are exact.
-    fn verbatim_start(&self, field: &Field, body: &BlockText) -> Option<usize> {
-        let value = body.file_span(field.span.clone());
-        let written = self.file.text.get(value.clone())?;
-        let delimiter = ["\"\"\"", "'''", "\"", "'"]
-            .into_iter()
-            .find(|delimiter| written.starts_with(delimiter))?;
-        let mut start = value.start + delimiter.len();
-        if delimiter.len() == 3 {
-            let rest = &self.file.text[start..];
-            start += if rest.starts_with("\r\n") {
-                2
-            } else {
-                usize::from(rest.starts_with('\n'))
-            };
-        }
-        (self.file.text.get(start..start + field.text.len()) == Some(field.text.as_str()))
-            .then_some(start)
-    }
-
     /// A Markdown field expanded as the lesson's own text is: references, math, typed numbers.
     fn exercise_text(&mut self, field: &Field, body: &BlockText) -> Option<Vec<Spanned<'static>>> {
-        let Some(start) = self.verbatim_start(field, body) else {
+        let Some(start) = verbatim_start(self.file, field, body) else {
             self.problems.push(
                 Diagnostic::at(self.file, body.file_span(field.span.clone()), "this text must be written as it reads: without backslash escapes, and not inside a list or quote")
                     .with_help("write Markdown in \"\"\"…\"\"\", or in '''…''' when it holds TeX's backslashes"),
             );
             return None;
         };
-        let events: Vec<Spanned<'static>> =
-            markdown::parse(&self.file.text, start..start + field.text.len())
-                .into_iter()
-                .map(|(event, span)| (event.into_static(), span))
-                .collect();
+        let events = markdown::parse(&self.file.text, start..start + field.text.len());
+        let events: Vec<Spanned<'static>> = place_citations(self.file, events, self.citations)
+            .into_iter()
+            .map(|(event, span)| (event.into_static(), span))
+            .collect();
         let before = self.problems.len();
         let expanded = self.expand(events);
         let expanded: Vec<Spanned<'static>> = expanded
@@ -417,7 +400,7 @@ impl Expander<'_> {
         let field = &spec.answer;
         let written = field.text.trim();
         let value_span = body.file_span(field.span.clone());
-        let start = self.verbatim_start(field, body);
+        let start = verbatim_start(self.file, field, body);
         let first_word = written
             .split(|c: char| !(c.is_alphanumeric() || c == '_'))
             .next()
@@ -680,4 +663,41 @@ fn quantity_value(quantity: &Quantity) -> Option<Value> {
         Quantity::Matrix { values, .. } => Value::Matrix(values.clone()),
         Quantity::Text(_) => return None,
     })
+}
+
+/// The file offset where a field's text starts, when the file holds it exactly as TOML
+/// decodes it (no escapes, not de-indented inside a list), so spans inside it are exact.
+pub(super) fn verbatim_start(file: &SourceFile, field: &Field, body: &BlockText) -> Option<usize> {
+    let value = body.file_span(field.span.clone());
+    let written = file.text.get(value.clone())?;
+    let delimiter = ["\"\"\"", "'''", "\"", "'"]
+        .into_iter()
+        .find(|delimiter| written.starts_with(delimiter))?;
+    let mut start = value.start + delimiter.len();
+    if delimiter.len() == 3 {
+        let rest = &file.text[start..];
+        start += if rest.starts_with("\r\n") {
+            2
+        } else {
+            usize::from(rest.starts_with('\n'))
+        };
+    }
+    (file.text.get(start..start + field.text.len()) == Some(field.text.as_str())).then_some(start)
+}
+
+/// The Markdown texts an exercise block shows (question, hints and solution), each parsed at
+/// its place in the file; a block that does not parse, or a text not written as it reads, has
+/// none here (expanding the exercise reports it).
+pub(super) fn exercise_texts<'f>(file: &'f SourceFile, body: &BlockText) -> Vec<Vec<Spanned<'f>>> {
+    let Ok(spec) = exercise::parse(&body.text) else {
+        return Vec::new();
+    };
+    std::iter::once(&spec.question)
+        .chain(&spec.hints)
+        .chain(std::iter::once(&spec.solution))
+        .filter_map(|field| {
+            let start = verbatim_start(file, field, body)?;
+            Some(markdown::parse(&file.text, start..start + field.text.len()))
+        })
+        .collect()
 }

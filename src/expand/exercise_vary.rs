@@ -17,7 +17,7 @@ use crate::expand::blocks::domain::Domain;
 use crate::expand::blocks::exercise::ExerciseSpec;
 use crate::expand::blocks::{BlockText, ExampleBlock};
 use crate::expand::reference::{ComputeFilter, Filter, Reference};
-use crate::present::exercise::PrintRule;
+use crate::present::exercise::{widest_tolerance_of, PrintRule};
 use serde_json::json;
 
 /// Seeds every varied exercise is proven on, and the seeds "New numbers" picks from, so every
@@ -394,6 +394,26 @@ impl Expander<'_> {
         let Some((index, (reference, rule))) = answer else {
             return Some(());
         };
+        if let Some(tolerance) = spec.tolerance {
+            let widest: Vec<(u64, f64)> = (1..=VARY_SEEDS)
+                .zip(runs.iter())
+                .filter_map(|(seed, run)| {
+                    let value = run.as_ref().ok()?.outputs.get(index)?;
+                    Some((seed, widest_tolerance_of(vary::entries(value))))
+                })
+                .collect();
+            if let Some((seed, _)) = widest.iter().find(|(_, widest)| tolerance > *widest) {
+                let narrowest = widest
+                    .iter()
+                    .map(|(_, widest)| *widest)
+                    .fold(f64::INFINITY, f64::min);
+                self.problems.push(
+                    Diagnostic::at(self.file, body.file_span(spec.answer.span.clone()), format!("with seed {seed}, `tolerance` is wider than half the answer {reference} draws: a reader typing 0 or any number near it would be right"))
+                        .with_help(format!("set tolerance to at most {narrowest} (half the smallest answer the {VARY_SEEDS} seeds draw, and 0.5 below 1), or leave it out for half a unit in the last digit the answer prints; the page's #vary-{}={seed} shows this draw", spec.name.text)),
+                );
+                return None;
+            }
+        }
         let mut printed = Vec::new();
         let mut drawn = Vec::new();
         for drawn_seed in runs.iter().flatten() {

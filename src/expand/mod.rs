@@ -79,13 +79,15 @@ pub struct Expanded<'a> {
     pub referenced: Vec<String>,
 }
 
-/// Expands one lesson; `decimals` is the book's default precision.
+/// Expands one lesson; `decimals` is the book's default precision, `citations` the links of
+/// the citations in its exercises' texts (from [`citations::cite_lesson`]).
 pub fn expand_lesson<'a>(
     lesson: &'a Lesson,
     events: Vec<Spanned<'a>>,
     decimals: usize,
     evaluations: Evaluations<'_>,
     labels: &PageLabels<'_>,
+    citations: &citations::CitationLinks,
 ) -> Result<Expanded<'a>, Unexpanded> {
     let file = &lesson.source;
     let mut problems = Vec::new();
@@ -111,6 +113,7 @@ pub fn expand_lesson<'a>(
         figures: 0,
         palette: Palette::default(),
         labels: labels.table,
+        citations,
         exercises: exercise::Exercises::default(),
     };
     let mut events = expander.expand(events);
@@ -195,6 +198,8 @@ struct Expander<'x> {
     palette: Palette,
     /// The book's labels, for numbering figures.
     labels: &'x labels::LabelTable,
+    /// The links of the citations in exercises' texts, by where they start in the file.
+    citations: &'x citations::CitationLinks,
     /// The exercises placed so far, and their solutions for print.
     exercises: exercise::Exercises,
 }

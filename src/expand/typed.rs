@@ -134,6 +134,7 @@ mod tests {
                 cache: &Default::default(),
             },
             &labels,
+            &Default::default(),
         )
         .ok()
         .expect("the lesson expands");

@@ -362,6 +362,11 @@ fn build_until(
     if !stale.is_empty() {
         crossrefs::place_popovers(&mut pages_so_far);
     }
+    let book_order: Vec<&str> = lessons
+        .iter()
+        .map(|lesson| lesson.source.path.as_str())
+        .collect();
+    problems.extend(budget.first_over(&book_order));
     let typed_numbers = pages_so_far
         .iter()
         .flat_map(|page| match page {

@@ -68,9 +68,16 @@ pub(super) fn prepare_lesson<'a>(
     labels: &PageLabels<'_>,
     bibliography: Option<&Bibliography>,
 ) -> Result<Prepared<'a>, Unexpanded> {
-    let (events, citation_problems) =
+    let (events, citations, citation_problems) =
         cite_lesson(&lesson.source, events, bibliography, format_citations);
-    let expanded = match expand_lesson(lesson, events, config.decimals, evaluations, labels) {
+    let expanded = match expand_lesson(
+        lesson,
+        events,
+        config.decimals,
+        evaluations,
+        labels,
+        &citations,
+    ) {
         Ok(expanded) if citation_problems.is_empty() => expanded,
         Ok(expanded) => {
             return Err(Unexpanded {

@@ -50,10 +50,14 @@ pub fn half_unit(printed: &str) -> f64 {
 /// answer near 0 is fairly given a tolerance of its own). `tolerance = 1e308` would accept every
 /// number.
 pub fn widest_tolerance(answer: &Answer) -> f64 {
-    answer
-        .entries
-        .iter()
-        .map(|entry| entry.value.abs().max(1.0) / 2.0)
+    widest_tolerance_of(answer.entries.iter().map(|entry| entry.value))
+}
+
+/// [`widest_tolerance`] of an answer's entries (those of a `[vary]` seed).
+pub fn widest_tolerance_of(values: impl IntoIterator<Item = f64>) -> f64 {
+    values
+        .into_iter()
+        .map(|value| value.abs().max(1.0) / 2.0)
         .fold(0.0, f64::max)
 }
 

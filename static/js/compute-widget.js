@@ -1079,6 +1079,9 @@
     common.writeFragment(this.example.name, encodeState(this.example.inputs, this.inputs));
   };
 
+  // For tests/js/domain-differential.mjs: the domain check beside its Rust twin.
+  if (typeof module === 'object' && module.exports) module.exports = { inside: inside };
+
   // The page lists widget-common.js and compute-lang.js (and the helpers) before this file.
   ns.widgetCommon.start({
     script: ownScript, needs: DEPENDENCIES, widget: 'compute', name: 'compute',

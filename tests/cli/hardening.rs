@@ -930,6 +930,42 @@ fn compute_blocks_are_bounded_in_memory_per_block_and_per_book() {
     );
 }
 
+#[test]
+fn the_block_blamed_for_the_books_memory_bound_is_the_first_past_it_in_book_order() {
+    let block = |name: &str| {
+        format!("```compute\nname = \"{name}\"\nsteps = \"\"\"\nx = zeros(1024, 1024)\na = x\nb = x\nc = x\n\"\"\"\n```\n\n")
+    };
+    // The first lesson fills the bound exactly; the second's block crosses it, however the
+    // lessons' evaluations interleave.
+    let book = Book::with_lesson(
+        "a.md",
+        &lesson(
+            "A",
+            &(0..4)
+                .map(|at| block(&format!("a{at}")))
+                .collect::<String>(),
+        ),
+    );
+    let second = lesson("B", &block("b0"));
+    book.write("content/b.md", &second);
+    let run = book.check();
+    run.exits_with(1)
+        .stderr_has("with this example the book's compute blocks keep more than 16777216 numbers")
+        .stderr_has(
+            place("content/b.md", &second, "b0")
+                .rsplit_once(':')
+                .unwrap()
+                .0,
+        );
+    assert!(!run.stderr.contains("content/a.md"), "{}", run.stderr);
+    assert_eq!(
+        run.stderr.matches("keep more than").count(),
+        1,
+        "{}",
+        run.stderr
+    );
+}
+
 // --- Leftovers and links (issue 23) -------------------------------------------------------------
 
 #[test]
@@ -1372,4 +1408,51 @@ fn the_crossref_and_include_seed_builds_with_its_included_lines_and_citations() 
             .err()
             .map(|e| worked::base::diagnostics::render_all(&e))
     );
+}
+
+#[test]
+fn citations_in_an_exercises_texts_are_formatted_and_checked_and_their_locators_are_not_typed_numbers(
+) {
+    let exercise = |hint: &str| {
+        format!(
+            r#"```compute
+name = "ln"
+steps = """
+y = x - 1
+"""
+
+[inputs]
+x = [1, 4]
+pages = 312
+```
+
+```exercise
+name = "cite"
+question = "As [@k, p. 312] asks, what is the first entry of y?"
+answer = "ln.y[1]"
+hints = ["{hint}"]
+solution = "It is {{{{ln.y[1]}}}}, as in @k."
+```
+"#
+        )
+    };
+    let book = Book::with_lesson("ex.md", &lesson("Cites", &exercise("Read [@k].")));
+    book.write("book.toml", "title = \"T\"\nbibliography = \"refs.bib\"\n");
+    book.write(
+        "refs.bib",
+        "@book{k, author = {Knuth, Donald}, title = {TAOCP}, year = {1968}}\n",
+    );
+    book.check().succeeds();
+    book.build().succeeds();
+    let page = book.read("public/ex.html");
+    assert!(!page.contains("[@k"), "{page}");
+    // `p. 312` is a locator, not the input `pages` typed by hand.
+    assert!(page.contains("(Knuth, 1968, p. 312)"), "{page}");
+    assert!(page.contains("id=\"ref-k\""), "{page}");
+
+    let text = lesson("Cites", &exercise("Read [@nokey]."));
+    book.write("content/ex.md", &text);
+    book.check()
+        .exits_with(1)
+        .stderr_has(&place("content/ex.md", &text, "nokey]"));
 }

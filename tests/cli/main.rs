@@ -24,6 +24,7 @@ mod compute_loops_browser;
 mod compute_widget_browser;
 mod cross_references;
 mod cross_references_browser;
+mod domain_differential;
 mod errors;
 mod eval;
 mod exercise_browser;

@@ -199,3 +199,29 @@ fn a_book_whose_varied_exercises_need_too_much_work_is_refused_at_the_one_that_c
         .stderr_has("\"line\" crosses that")
         .stderr_has("cheaper steps");
 }
+
+#[test]
+fn a_tolerance_wider_than_half_a_drawn_answer_is_refused_though_the_lessons_answer_allows_it() {
+    // The lesson's answer, 9, allows 4.5; the draw merges = 4 makes it 8, which allows 4.
+    let text = COUNTED.replace(
+        "answer = \"bpe.left\"",
+        "tolerance = 4.2\nanswer = \"bpe.left\"",
+    );
+    let (book, text) = book(&text);
+    book.check()
+        .exits_with(1)
+        .stderr_has(&place(PATH, &text, "\"bpe.left\""))
+        .stderr_has("`tolerance` is wider than half the answer bpe.left draws")
+        .stderr_has("set tolerance to at most 4 ");
+    book.write(
+        PATH,
+        lesson(
+            "Exercises",
+            &COUNTED.replace(
+                "answer = \"bpe.left\"",
+                "tolerance = 4\nanswer = \"bpe.left\"",
+            ),
+        ),
+    );
+    book.check().succeeds();
+}

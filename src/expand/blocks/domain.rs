@@ -37,7 +37,7 @@ pub(super) struct DomainSpec {
 
 /// The values an input may take (every entry, for a vector or matrix).
 #[derive(Debug, Clone, PartialEq)]
-pub(crate) struct Domain {
+pub struct Domain {
     min: Option<(f64, bool)>,
     max: Option<(f64, bool)>,
     integer: bool,
@@ -130,7 +130,7 @@ pub(super) fn read(
 
 impl Domain {
     /// The domain [`Domain::json`] wrote, read back (by the widget block's controls).
-    pub(crate) fn from_json(json: &serde_json::Value) -> Domain {
+    pub fn from_json(json: &serde_json::Value) -> Domain {
         let number = |key: &str| json.get(key).and_then(serde_json::Value::as_f64);
         let flag = |key: &str| json.get(key).and_then(serde_json::Value::as_bool) == Some(true);
         Domain {
@@ -153,8 +153,8 @@ impl Domain {
         }
     }
 
-    /// Whether `x` is one of the domain's values.
-    pub(crate) fn contains(&self, x: f64) -> bool {
+    /// Whether `x` is one of the domain's values (compute-widget.js `inside` is its twin).
+    pub fn contains(&self, x: f64) -> bool {
         if let Some(choice) = &self.choice {
             return choice.contains(&x);
         }

@@ -9,7 +9,7 @@
 mod attention;
 mod compute;
 pub mod data_input;
-pub(crate) mod domain;
+pub mod domain;
 pub mod exercise;
 mod expect;
 mod gradient_descent;
