@@ -6,6 +6,10 @@ use std::process::ExitCode;
 use worked::commands::cli::{Cli, Command, ImportFrom};
 use worked::commands::{self, exit};
 
+/// mimalloc rather than glibc's malloc: a build spends much of its time allocating.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn main() -> ExitCode {
     exit_2_on_print_failure();
     let cli = match Cli::try_parse() {

@@ -175,7 +175,7 @@ pub fn import_mdbook(
     let mut refused = confine_entries(&book, &src_dir, &summary_name, &mut entries, &mut report);
 
     let plan = plan_chapters(&entries, &summary_name, &src_dir, &mut refused, &mut report);
-    let (renames, renamed) = Renames::plan(&files_under(&src_dir)?);
+    let (renames, renamed) = Renames::plan(&settings.src, &files_under(&src_dir)?);
     for (path, what) in renamed {
         report.notes.push(format!(
             "{}/{path}: {what}; the links to it are rewritten",

@@ -3,7 +3,7 @@
 //! `-`), `index.md` beside `README.md` (both would be the folder's section page) and two
 //! chapters whose pages would share one name (`A.md` beside `a.md`, both `a.html`). Each gets a
 //! note, and every relative link to a renamed file, or from a moved chapter, in the chapters
-//! and SUMMARY.md is rewritten.
+//! and SUMMARY.md is rewritten, those that climb out of `src/` to a file beside it too.
 
 use crate::link::resolve_path;
 use crate::load::content::{slug_problem, MAX_FOLDER_DEPTH, SECTION_FILES};
@@ -14,13 +14,18 @@ use std::collections::{BTreeMap, BTreeSet};
 #[derive(Default)]
 pub struct Renames {
     moved: BTreeMap<String, String>,
+    /// The mdBook's `src` folder, for paths that climb out of it (`../listings/m.rs`).
+    src_name: String,
 }
 
 impl Renames {
     /// Plans the renames for `files` (every file under `src`, in order); returns them and one
     /// note per rename, as `(original path, what was done)`.
-    pub fn plan(files: &[String]) -> (Renames, Vec<(String, String)>) {
-        let mut renames = Renames::default();
+    pub fn plan(src_name: &str, files: &[String]) -> (Renames, Vec<(String, String)>) {
+        let mut renames = Renames {
+            src_name: src_name.to_string(),
+            ..Renames::default()
+        };
         let mut notes = Vec::new();
         // Every name and page the book already has is spoken for, those of files later in
         // the walk too: `a.md` renamed must not become an `a-2.md` that is still to come.
@@ -121,7 +126,11 @@ impl Renames {
         }
         let split = target.find(['#', '?']).unwrap_or(target.len());
         let (file, rest) = target.split_at(split);
-        let resolved = resolve_path(folder, file)?;
+        let Some(resolved) = resolve_path(folder, file) else {
+            return self
+                .beside_src(folder, new_folder, file)
+                .map(|new| format!("{new}{rest}"));
+        };
         let (source, html) = match resolved.strip_suffix(".html") {
             Some(stem) => (format!("{stem}.md"), true),
             None => (resolved.clone(), false),
@@ -138,6 +147,24 @@ impl Renames {
             placed.to_string()
         };
         Some(format!("{}{rest}", relative(new_folder, &placed)))
+    }
+
+    /// `file`, a path from `folder` that climbs out of `src/` to a file beside it in the mdBook
+    /// folder (copied to the same place beside `content/`), as written from `new_folder`.
+    fn beside_src(&self, folder: &str, new_folder: &str, file: &str) -> Option<String> {
+        if folder == new_folder {
+            return None;
+        }
+        let under_book = |folder: &str| {
+            self.src_name
+                .split('/')
+                .chain(folder.split('/'))
+                .filter(|part| !part.is_empty() && *part != ".")
+                .collect::<Vec<_>>()
+                .join("/")
+        };
+        let in_book = resolve_path(&under_book(folder), file)?;
+        Some(relative(&under_book(new_folder), &in_book))
     }
 }
 
@@ -252,14 +279,17 @@ mod tests {
     #[test]
     fn colliding_pages_and_deep_folders_are_renamed_and_links_follow() {
         let deep = format!("{}x.md", "d/".repeat(13));
-        let (renames, notes) = Renames::plan(&files(&[
-            "README.md",
-            "a.md",
-            "A.md",
-            "index.md",
-            &deep,
-            &deep.replace("x.md", "p.png"),
-        ]));
+        let (renames, notes) = Renames::plan(
+            "src",
+            &files(&[
+                "README.md",
+                "a.md",
+                "A.md",
+                "index.md",
+                &deep,
+                &deep.replace("x.md", "p.png"),
+            ]),
+        );
         assert_eq!(renames.place("A.md"), "A-2.md");
         assert_eq!(renames.place("index.md"), "index-2.md");
         assert_eq!(renames.place("a.md"), "a.md");
@@ -283,16 +313,17 @@ mod tests {
 
     #[test]
     fn a_renamed_file_never_takes_the_name_of_another_file() {
-        let (renames, _) = Renames::plan(&files(&[
-            "Ab.md", "aB.md", "ab-2.md", "x-2.md", "X.md", "x.md",
-        ]));
+        let (renames, _) = Renames::plan(
+            "src",
+            &files(&["Ab.md", "aB.md", "ab-2.md", "x-2.md", "X.md", "x.md"]),
+        );
         assert_eq!(renames.place("ab-2.md"), "ab-2.md");
         assert_eq!(renames.place("x-2.md"), "x-2.md");
         assert_eq!(renames.place("aB.md"), "aB-3.md");
         assert_eq!(renames.place("x.md"), "x-3.md");
         let kept = format!("{}d-d/p.png", "d/".repeat(11));
         let deep = format!("{}p.png", "d/".repeat(13));
-        let (renames, _) = Renames::plan(&files(&[&deep, &kept]));
+        let (renames, _) = Renames::plan("src", &files(&[&deep, &kept]));
         assert_eq!(renames.place(&kept), kept);
         assert_eq!(renames.place(&deep), kept.replace("p.png", "p-2.png"));
     }
@@ -301,7 +332,7 @@ mod tests {
     fn included_files_follow_their_renames_and_the_moved_chapter() {
         let deep = format!("{}x.md", "d/".repeat(13));
         let piece = deep.replace("x.md", "piece.md");
-        let (renames, _) = Renames::plan(&files(&["a.md", "A.md", &deep, &piece]));
+        let (renames, _) = Renames::plan("src", &files(&["a.md", "A.md", &deep, &piece]));
         assert_eq!(
             renames.rewrite_links(
                 "README.md",
@@ -323,6 +354,29 @@ mod tests {
         assert_eq!(
             renames.rewrite_includes(&piece, &format!("[a]({up}A.md) {{{{#include {up}A.md}}}}")),
             format!("[a]({up}A.md) {{{{#include {}A-2.md}}}}", "../".repeat(12))
+        );
+    }
+
+    #[test]
+    fn includes_beside_src_are_climbed_to_from_the_moved_chapter() {
+        let deep = format!("{}x.md", "d/".repeat(13));
+        let piece = deep.replace("x.md", "piece.md");
+        let (renames, _) = Renames::plan("src", &files(&[&deep, &piece]));
+        let out_of_src = "../".repeat(14);
+        let written = format!(
+            "{{{{#include {out_of_src}listings/m.rs:main}}}} {{{{#include {out_of_src}../../repo.rs}}}}"
+        );
+        let rewritten = format!(
+            "{{{{#include {}listings/m.rs:main}}}} {{{{#include {out_of_src}../../repo.rs}}}}",
+            "../".repeat(13)
+        );
+        assert_eq!(renames.rewrite_links(&deep, &written), rewritten);
+        assert_eq!(renames.rewrite_includes(&piece, &written), rewritten);
+        let (renames, _) = Renames::plan("./docs/src", &files(&[&deep]));
+        assert_eq!(
+            renames.rewrite_links(&deep, &format!("{{{{#include {out_of_src}m.rs}}}}")),
+            format!("{{{{#include {}m.rs}}}}", "../".repeat(13)),
+            "a target beside a deeper src/ keeps its place too"
         );
     }
 }

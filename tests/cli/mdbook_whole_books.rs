@@ -290,3 +290,38 @@ fn a_renamed_piece_is_still_included_and_takes_no_other_file_s_name() {
     assert!(place.read("book/public/b.html").contains("Piece words."));
     assert!(place.read("book/public/a-2.html").contains("Second words."));
 }
+
+#[test]
+fn a_chapter_moved_out_of_a_too_deep_folder_still_includes_from_beside_src_and_the_repository() {
+    let place = Book::empty();
+    let deep = format!("{}deep.md", "d/".repeat(13));
+    place.write("repo/.git/HEAD", "ref: refs/heads/main\n");
+    place.write("repo/crate/examples/demo.rs", EXAMPLE);
+    place.write("repo/book/book.toml", PLAIN_TOML);
+    place.write("repo/book/listings/beside.rs", "fn beside_src() {}\n");
+    place.write(
+        "repo/book/src/SUMMARY.md",
+        format!("# Summary\n\n- [Deep]({deep})\n"),
+    );
+    let out_of_src = "../".repeat(14);
+    place.write(
+        &format!("repo/book/src/{deep}"),
+        format!("# Deep\n\n```rust\n{{{{#include {out_of_src}listings/beside.rs}}}}\n```\n\n```rust\n{{{{#include {out_of_src}../crate/examples/demo.rs:main}}}}\n```\n"),
+    );
+    place
+        .run(&["import", "mdbook", "repo/book", "--into", "out"])
+        .succeeds()
+        .stderr_has("more than 12 folders deep; written as");
+    place
+        .run(&["build", "--root", "out", "--output", "out/public"])
+        .succeeds();
+    let page = files_under(&place.path("out/public"))
+        .into_iter()
+        .find(|(name, bytes)| {
+            name.ends_with("deep.html") && String::from_utf8_lossy(bytes).contains("<article")
+        })
+        .map(|(_, bytes)| String::from_utf8_lossy(&bytes).into_owned())
+        .expect("the deep chapter has a page");
+    assert!(page.contains("beside_src"), "{page}");
+    assert!(page.contains("from the repository"), "{page}");
+}
