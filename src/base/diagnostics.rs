@@ -248,11 +248,12 @@ impl Diagnostic {
         let prefix = if first > 0 { "…" } else { "" };
         let suffix = if last < total { "…" } else { "" };
         let window = format!("{prefix}{}{suffix}", &text[from..to]);
-        let label_start = prefix.len() + (location.span.start - line_start - from);
-        let label_end = (location.span.end.saturating_sub(line_start))
-            .clamp(location.span.start - line_start, to)
-            - from
-            + prefix.len();
+        // A span may start past the quoted text: at the end of the file, or on a line end such
+        // as a lone `\r` that the quote trims. Its label then marks the end of the window.
+        let start_in_line = (location.span.start - line_start).min(to);
+        let end_in_line = (location.span.end.saturating_sub(line_start)).clamp(start_in_line, to);
+        let label_start = prefix.len() + (start_in_line - from);
+        let label_end = prefix.len() + (end_in_line - from);
         Some(Clipped {
             diagnostic: self,
             window: Window {
@@ -543,6 +544,21 @@ mod tests {
         assert!(rendered.contains("…"), "{rendered}");
         assert!(rendered.contains("{{nope.x}}"), "{rendered}");
         assert!(rendered.len() < 2_000, "{} bytes", rendered.len());
+    }
+
+    #[test]
+    fn a_problem_at_the_end_of_a_wide_line_ending_in_a_carriage_return_renders() {
+        // Found by fuzzing a bib: the span began after the `\r` the quote trims.
+        let text = format!("@{}\r", "2".repeat(300));
+        let file = SourceFile::new("references.bib", text.clone());
+        for start in [text.len() - 1, text.len()] {
+            let rendered = Diagnostic::at(&file, start..text.len(), "an entry is not closed")
+                .with_label("here")
+                .render();
+            assert!(rendered.contains("references.bib:1:"), "{rendered}");
+            assert!(rendered.contains("…222"), "{rendered}");
+            assert!(rendered.len() < 2_000, "{} bytes", rendered.len());
+        }
     }
 
     #[test]
