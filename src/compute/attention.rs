@@ -13,6 +13,8 @@
 //! Q = E·W_q, K = E·W_k, V = E·W_v; scores = Q_h·K_hᵀ; scaled = scores / √d_k;
 //! weights = softmax of each row of `scaled` (entries j > i excluded when causal);
 //! output_h = weights·V_h. The heads' outputs are concatenated, then multiplied by W_o if given.
+//! The programs go to the page ([`program`]), where the widget runs them again on the reader's
+//! numbers (`static/js/kind-programs.js`).
 
 use ndarray::Array2;
 use serde::Serialize;
@@ -21,7 +23,7 @@ use super::error::ensure_finite_matrix;
 use super::json::Rows;
 use super::lang::{Value, MAX_WORK};
 use super::template::{self, Stopped};
-use super::{ComputeError, Quantity, MAX_DIM, MAX_TOKENS};
+use super::{ComputeError, KindProgram, Quantity, MAX_DIM, MAX_TOKENS};
 
 /// The inputs of an attention example, as written by the author.
 #[derive(Debug, Clone, PartialEq)]
@@ -104,21 +106,18 @@ pub struct Attention {
 /// The attention kind as programs: every product, the scaling and the row softmax are the
 /// compute language's. First the projections; then each head h (from 1), in a run of its own so
 /// that the language's work limit applies per head, takes its block of columns of Q, K and V;
-/// with `causal` the mask's −∞ above the diagonal leaves a masked weight exactly 0, and `scaled`
-/// stays unmasked so the page can show what the mask hides; last, the heads side by side.
+/// `causal` (1 or 0) hides the entries above the diagonal (`hidden`), whose −∞ in the softmax
+/// leaves a masked weight exactly 0, and `scaled` stays unmasked so the page can show what the
+/// mask hides; last, the heads side by side.
 const PROJECTIONS: &str = "q = embeddings @ w_q\nk = embeddings @ w_k\nv = embeddings @ w_v\n";
 
-fn head_program(h: usize, d_k: usize, d_v: usize, causal: bool) -> String {
+fn head_program(h: usize, d_k: usize, d_v: usize) -> String {
     let (qk, v) = ((h - 1) * d_k..h * d_k, (h - 1) * d_v..h * d_v);
-    let (mask, masked) = if causal {
-        ("mask = causal_mask(n)\n", " + mask")
-    } else {
-        ("", "")
-    };
     format!(
-        "{mask}head_q = cols(q, {}, {})\nhead_k = cols(k, {}, {})\nhead_v = cols(v, {}, {})\n\
+        "hidden = (causal_mask(n) < 0) * causal\n\
+         head_q = cols(q, {}, {})\nhead_k = cols(k, {}, {})\nhead_v = cols(v, {}, {})\n\
          scores = head_q @ head_k.T\nscaled = scores / sqrt(d_k)\n\
-         weights = softmax(scaled{masked}, axis=1)\nout = weights @ head_v\n",
+         weights = softmax(scaled + where(hidden == 1, -inf, 0), axis=1)\nout = weights @ head_v\n",
         qk.start, qk.end, qk.start, qk.end, v.start, v.end
     )
 }
@@ -132,45 +131,108 @@ fn output_program(heads: usize, w_o: bool) -> String {
     )
 }
 
-/// Evaluates an attention example, validating every shape before running its program.
+/// Row `r` of a head's weights spelled out, for the widget's explanation, from a head's run
+/// (`head_q`, `head_k`, `scaled`, `hidden`): the products of each dot product, and the
+/// exponentials and their sum. With `shifted` = 1 each exponent is first reduced by the row's
+/// largest unmasked scaled score (`top`), which gives the same weights when e to the scores
+/// would overflow.
+const EXPLAIN_ROW: &str = "query = head_q[r]\nproducts = query * head_k\nopen = 1 - hidden[r]\n\
+    top = max(where(open == 1, scaled[r], scaled[r, 0]))\n\
+    exps = where(open == 1, exp(where(open == 1, scaled[r] - shifted * top, 0)), 0)\n\
+    total = sum(exps)\n";
+
+/// What overflowing in a step means in the lesson's words; a step not listed is a head's
+/// scores or weights (the `scores` entry).
+const OVERFLOWING: [(&str, &str); 7] = [
+    ("q", "the queries Q"),
+    ("k", "the keys K"),
+    ("v", "the values V"),
+    ("out", "the heads' outputs"),
+    ("concat", "the heads' outputs"),
+    ("output", "the output"),
+    ("scores", "the scores Q·Kᵀ"),
+];
+
+/// An attention example's programs with their inputs, as the build runs them and as the widget
+/// runs them again on the reader's numbers in compute-lang.js.
+#[derive(Debug, Clone, Serialize)]
+pub struct AttentionProgram {
+    /// Q, K and V from the embeddings and the projections.
+    pub projections: KindProgram,
+    /// One per head, run on `q`, `k` and `v` from the projections besides its own inputs
+    /// (`n`, `d_k` and `causal`).
+    pub heads: Vec<KindProgram>,
+    /// The output, run on the heads' `out` (as `out_1`, `out_2`, …) besides `w_o` if given.
+    pub output: KindProgram,
+    /// One row of a head explained (see [`EXPLAIN_ROW`]).
+    pub explain_row: &'static str,
+    /// Each step's words for an overflow there, as the build words its errors.
+    pub overflowing: [(&'static str, &'static str); 7],
+}
+
+fn matrix(name: &str, values: &Array2<f64>) -> (String, Value) {
+    (name.to_string(), Value::Matrix(values.clone()))
+}
+
+/// The programs an attention example runs, after validating every shape.
+pub fn program(input: &AttentionInput) -> Result<AttentionProgram, ComputeError> {
+    validate(input)?;
+    let d_k = input.w_q.ncols() / input.heads;
+    let d_v = input.w_v.ncols() / input.heads;
+    let head_inputs = vec![
+        ("n".to_string(), Value::Scalar(input.tokens.len() as f64)),
+        ("d_k".to_string(), Value::Scalar(d_k as f64)),
+        (
+            "causal".to_string(),
+            Value::Scalar(if input.causal { 1.0 } else { 0.0 }),
+        ),
+    ];
+    Ok(AttentionProgram {
+        projections: KindProgram {
+            steps: PROJECTIONS.to_string(),
+            inputs: vec![
+                matrix("embeddings", &input.embeddings),
+                matrix("w_q", &input.w_q),
+                matrix("w_k", &input.w_k),
+                matrix("w_v", &input.w_v),
+            ],
+        },
+        heads: (1..=input.heads)
+            .map(|h| KindProgram {
+                steps: head_program(h, d_k, d_v),
+                inputs: head_inputs.clone(),
+            })
+            .collect(),
+        output: KindProgram {
+            steps: output_program(input.heads, input.w_o.is_some()),
+            inputs: input.w_o.iter().map(|w_o| matrix("w_o", w_o)).collect(),
+        },
+        explain_row: EXPLAIN_ROW,
+        overflowing: OVERFLOWING,
+    })
+}
+
+/// Evaluates an attention example, validating every shape before running its programs.
 ///
 /// Errors carry `field` = the input key at fault. Duplicate tokens are allowed: "the cat sat on
 /// the mat" has two `the`s, and references then address them by position.
 pub fn attend(input: &AttentionInput) -> Result<Attention, ComputeError> {
-    validate(input)?;
-    let n = input.tokens.len();
+    let program = program(input)?;
     let d_k = input.w_q.ncols() / input.heads;
-    let d_v = input.w_v.ncols() / input.heads;
     let fail = |stopped| stopped_error(stopped, input);
-    let matrix =
-        |name: &str, values: &Array2<f64>| (name.to_string(), Value::Matrix(values.clone()));
-    let projected = template::run(
-        PROJECTIONS,
-        &[
-            matrix("embeddings", &input.embeddings),
-            matrix("w_q", &input.w_q),
-            matrix("w_k", &input.w_k),
-            matrix("w_v", &input.w_v),
-        ],
-    )
-    .map_err(fail)?;
+    let projected =
+        template::run(&program.projections.steps, &program.projections.inputs).map_err(fail)?;
     let (q, k, v) = (
         projected.matrix("q"),
         projected.matrix("k"),
         projected.matrix("v"),
     );
-    let head_inputs = [
-        matrix("q", &q),
-        matrix("k", &k),
-        matrix("v", &v),
-        ("n".to_string(), Value::Scalar(n as f64)),
-        ("d_k".to_string(), Value::Scalar(d_k as f64)),
-    ];
+    let projections = [matrix("q", &q), matrix("k", &k), matrix("v", &v)];
     let mut heads = Vec::with_capacity(input.heads);
-    let mut outputs = Vec::with_capacity(input.heads + 1);
-    for h in 1..=input.heads {
-        let ran =
-            template::run(&head_program(h, d_k, d_v, input.causal), &head_inputs).map_err(fail)?;
+    let mut outputs = program.output.inputs.clone();
+    for (h, head) in program.heads.iter().enumerate() {
+        let inputs = [head.inputs.as_slice(), &projections].concat();
+        let ran = template::run(&head.steps, &inputs).map_err(fail)?;
         let head = Head {
             d_k,
             q: ran.matrix("head_q"),
@@ -181,14 +243,10 @@ pub fn attend(input: &AttentionInput) -> Result<Attention, ComputeError> {
             weights: ran.matrix("weights"),
             output: ran.matrix("out"),
         };
-        outputs.push(matrix(&format!("out_{h}"), &head.output));
+        outputs.push(matrix(&format!("out_{}", h + 1), &head.output));
         heads.push(head);
     }
-    if let Some(w_o) = &input.w_o {
-        outputs.push(matrix("w_o", w_o));
-    }
-    let combined =
-        template::run(&output_program(input.heads, input.w_o.is_some()), &outputs).map_err(fail)?;
+    let combined = template::run(&program.output.steps, &outputs).map_err(fail)?;
     Ok(Attention {
         tokens: input.tokens.clone(),
         causal: input.causal,
@@ -220,14 +278,10 @@ fn stopped_error(stopped: Stopped, input: &AttentionInput) -> ComputeError {
         )
         .with_hint("use fewer tokens or heads, or narrower projections");
     }
-    let what = match stopped.step.as_str() {
-        "q" => "the queries Q",
-        "k" => "the keys K",
-        "v" => "the values V",
-        "out" | "concat" => "the heads' outputs",
-        "output" => "the output",
-        _ => "the scores Q·Kᵀ",
-    };
+    let words = |step: &str| OVERFLOWING.iter().find(|(name, _)| *name == step);
+    let (_, what) = words(&stopped.step)
+        .or_else(|| words("scores"))
+        .expect("the scores have words");
     ComputeError::new(format!(
         "{what} overflows: the inputs are too large to compute with"
     ))

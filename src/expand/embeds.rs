@@ -47,7 +47,8 @@ fn widget_kind(evaluated: &Evaluated) -> Option<WidgetKind> {
         Evaluated::Attention(attention) => Some(WidgetKind {
             data_widget: "attention",
             scripts: &[
-                "js/attention-compute.js",
+                "js/compute-lang.js",
+                "js/kind-programs.js",
                 "js/worked-format.js",
                 "js/widget-common.js",
                 "js/attention-widget.js",

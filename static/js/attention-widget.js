@@ -8,8 +8,9 @@
  * lesson's example: the widget is the reader's own copy, and "Reset to the lesson's numbers"
  * brings it back to the lesson.
  *
- * Arithmetic lives in attention-compute.js and number formatting in worked-format.js; this file
- * only builds DOM (createElement/createElementNS/textContent, never innerHTML: token names are
+ * Arithmetic is the build's own programs run again in compute-lang.js (kind-programs.js: the
+ * projections, each head, the output and a row's explanation), number formatting is in
+ * worked-format.js; this file only builds DOM (createElement/createElementNS/textContent, never innerHTML: token names are
  * reader input).
  *
  * What every widget does alike (DOM building, number parsing, the URL fragment, mounting) is in widget-common.js. A classic script, not an ES module, because Chromium blocks
@@ -20,14 +21,15 @@
 
   var ns = (globalThis.worked = globalThis.worked || {});
   var DEPENDENCIES = [
-    ['attentionCompute', 'attention-compute.js'],
+    ['computeLang', 'compute-lang.js'],
+    ['kindPrograms', 'kind-programs.js'],
     ['format', 'worked-format.js'],
   ];
   // `currentScript` is null when a page loads this file as a module; fall back to the element.
   var ownScript = document.currentScript || document.querySelector('script[src$="attention-widget.js"]');
 
   var common; // widget-common.js
-  var C; // attention-compute.js
+  var K; // kind-programs.js
   var F; // worked-format.js
   var el; // common.el
   var M; // common.math
@@ -135,7 +137,7 @@
     var fromUrl = restored !== null ? decodeState(this.example, restored) : null;
     // The lesson's own result, for marking what a reader's edit changed; a link's edit that
     // does not compute (one that overflows) is dropped like one that does not fit.
-    this.lessonResult = C.attend(this.computeInput());
+    this.lessonResult = this.compute();
     if (fromUrl) {
       this.state = fromUrl;
       if (this.attempt() !== null) {
@@ -143,7 +145,7 @@
         this.state = decodeState(this.example, '');
       }
     }
-    this.result = C.attend(this.computeInput());
+    this.result = this.compute();
 
     var live = el('div', { className: 'ww', id: this.id });
     common.append(live, [
@@ -172,18 +174,20 @@
     this.render();
   };
 
-  /** The compute input: last valid values everywhere, so a half-typed number never shows NaN. */
-  Widget.prototype.computeInput = function () {
-    return {
-      tokens: this.state.tokens,
+  /**
+   * The example's programs run on the last valid values everywhere, so a half-typed number never
+   * shows NaN; throws the build's error when they do not compute.
+   */
+  Widget.prototype.compute = function () {
+    var edits = {
       embeddings: this.state.embeddings,
       w_q: this.state.w_q,
       w_k: this.state.w_k,
       w_v: this.state.w_v,
-      w_o: this.state.w_o || null,
-      causal: this.state.causal,
-      heads: this.example.heads || 1,
+      causal: this.state.causal ? 1 : 0,
     };
+    if (this.state.w_o) edits.w_o = this.state.w_o;
+    return K.attention(this.example.program, edits);
   };
 
   Widget.prototype.buildControls = function () {
@@ -265,7 +269,7 @@
    */
   Widget.prototype.attempt = function () {
     try {
-      this.result = C.attend(this.computeInput());
+      this.result = this.compute();
       return null;
     } catch (error) {
       return error;
@@ -292,7 +296,7 @@
       }
     }
     entries[field.col] = before;
-    this.result = C.attend(this.computeInput());
+    this.result = this.compute();
     return problem;
   };
 
@@ -384,7 +388,7 @@
 
   /** After an edit that computed (`this.result` is its result) or a reset. */
   Widget.prototype.changed = function () {
-    this.result = C.attend(this.computeInput());
+    this.result = this.compute();
     this.render();
     common.writeFragment(this.example.name, encodeState(this.example, this.state));
   };
@@ -410,7 +414,7 @@
       var rowHead = el('th', { scope: 'row' }, el('span', { className: 'ww-label' }, tokens[i]));
       var tr = el('tr', { 'data-row': i }, rowHead);
       row.forEach(function (x, j) {
-        var masked = options.masked && C.isMasked(i, j, self.state.causal);
+        var masked = Boolean(options.masked) && options.masked[i][j] === 1;
         var text = format(x);
         var lesson = options.lesson && options.lesson[i] ? options.lesson[i][j] : undefined;
         var changed = lesson !== undefined && format(lesson) !== text;
@@ -474,10 +478,10 @@
       steps.push(self.matrixTable('scores', ['scores QK\u1d40' + label], head.scores, tokens,
         options({ lesson: was.scores })));
       steps.push(self.matrixTable('scaled', ['scaled scores QK\u1d40 / \u221a' + head.d_k + label],
-        head.scaled, tokens, options({ masked: true, lesson: was.scaled })));
+        head.scaled, tokens, options({ masked: head.hidden, lesson: was.scaled })));
       key.push(self.matrixTable('weights', ['weights A = softmax(QK\u1d40 / \u221a' + head.d_k + ')' + label],
         head.weights, tokens, options({
-          masked: true,
+          masked: head.hidden,
           heat: true,
           lesson: was.weights,
           after: self.legend(),
@@ -612,7 +616,7 @@
         'Choose a row of A (click it, or Tab to its token and press Enter) to see how that token\u2019s output is calculated.'));
       return;
     }
-    var x = C.explainRow(this.result, this.selected.head, this.selected.row);
+    var x = K.explainRow(this.example.program, this.result, this.selected.head, this.selected.row);
     var tokens = this.state.tokens;
     var me = tokens[x.row];
     var many = this.result.heads.length > 1;
@@ -689,7 +693,7 @@
     this.state = state;
     if (this.attempt() !== null) {
       this.state = kept;
-      this.result = C.attend(this.computeInput());
+      this.result = this.compute();
       return;
     }
     this.inputs.forEach(function (f) {
@@ -698,7 +702,7 @@
     });
     this.causalBox.checked = state.causal;
     this.relabelInputs();
-    this.result = C.attend(this.computeInput());
+    this.result = this.compute();
     this.render();
   };
 
@@ -708,7 +712,7 @@
       common = ns.widgetCommon;
       el = common.el;
       M = common.math;
-      C = ns.attentionCompute;
+      K = ns.kindPrograms;
       F = ns.format;
     },
     create: function (figure, example) { return new Widget(figure, example); },

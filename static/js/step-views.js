@@ -11,7 +11,7 @@
  * tests/cli/step_views_differential.rs holds to the Rust; `toDom` turns it into nodes with
  * createElementNS and text nodes only (labels are reader input).
  *
- * Classic script (see attention-compute.js for why): attaches to `globalThis.worked.stepViews`
+ * Classic script (see kind-programs.js for why): attaches to `globalThis.worked.stepViews`
  * and exports through `module.exports` for Node; needs worked-format.js and line-chart.js,
  * whose ticks and text measures it shares.
  */

@@ -16,7 +16,7 @@
  *   widgets share.
  *
  * A page need not list this file: each widget file loads it from its own folder when it is not
- * there yet. Classic script (see attention-compute.js for why): attaches to
+ * there yet. Classic script (see kind-programs.js for why): attaches to
  * `globalThis.worked.widgetCommon` and exports through `module.exports` so Node tests can check
  * the parts that need no DOM. Nothing here touches the DOM until a widget calls it.
  */

@@ -1,14 +1,20 @@
-//! Differential test: the reader-side attention maths (`static/js/attention-compute.js`) must
-//! agree with the Rust core to 1e-9 on thousands of random examples.
+//! Differential test for the attention widget: the attention kind's programs, as the build writes
+//! them into a widget's data and `static/js/kind-programs.js` runs them again in compute-lang.js
+//! on a reader's edited numbers, must agree with the Rust kind on those numbers to 1e-9 on
+//! thousands of random examples, and fail with the kind's own message where it fails (an
+//! overflow, in the lesson's words); a row's explanation, the `explain_row` program run in JS,
+//! must agree with the same program run by the Rust language.
 //!
-//! The Rust core computes each case; the cases and their results go to a temporary JSON file;
-//! `node tests/js/differential.mjs FILE` recomputes them in JavaScript and exits non-zero naming
-//! the first disagreement. Without Node the test cannot run: it fails when `CI=true` (CI must
-//! not pass by skipping) and otherwise skips with a loud message.
+//! The cases go to a temporary JSON file; `node tests/js/differential.mjs FILE` recomputes them
+//! in JavaScript and exits non-zero naming the first disagreement. Without Node the test cannot
+//! run: it fails when `CI=true` (CI must not pass by skipping) and otherwise skips with a loud
+//! message.
 
 use crate::common::SplitMix64;
 use ndarray::Array2;
-use worked::compute::attention::{attend, AttentionInput};
+use serde_json::{json, Value as Json};
+use worked::compute::attention::{attend, program, Attention, AttentionInput};
+use worked::compute::lang::{evaluate, Value};
 
 fn random_matrix(rng: &mut SplitMix64, rows: usize, cols: usize) -> Array2<f64> {
     Array2::from_shape_simple_fn((rows, cols), || rng.authored_entry())
@@ -37,8 +43,39 @@ fn random_input(rng: &mut SplitMix64) -> AttentionInput {
     }
 }
 
-fn rows(matrix: &Array2<f64>) -> serde_json::Value {
-    serde_json::Value::from(
+/// What a reader's edits make of `input`: new numbers in the same shapes, the mask switched or
+/// not, and now and then one matrix scaled up (its entries still finite) so far that some step
+/// overflows, or so that e to
+/// the scores would overflow in a row's explanation.
+fn edited(rng: &mut SplitMix64, input: &AttentionInput) -> AttentionInput {
+    let mut edit = input.clone();
+    for matrix in [
+        &mut edit.embeddings,
+        &mut edit.w_q,
+        &mut edit.w_k,
+        &mut edit.w_v,
+    ]
+    .into_iter()
+    .chain(edit.w_o.as_mut())
+    {
+        *matrix = random_matrix(rng, matrix.nrows(), matrix.ncols());
+    }
+    edit.causal = rng.range(0, 1) == 1;
+    if rng.range(0, 3) == 0 {
+        let scale = [1e3, 1e155, 1e160, 1e300, 1e307][rng.range(0, 4)];
+        match rng.range(0, 4) {
+            0 => edit.embeddings *= scale,
+            1 => edit.w_q *= scale,
+            2 => edit.w_k *= scale,
+            3 => edit.w_v *= scale,
+            _ => edit.w_o.iter_mut().for_each(|w_o| *w_o *= scale),
+        }
+    }
+    edit
+}
+
+fn rows(matrix: &Array2<f64>) -> Json {
+    Json::from(
         matrix
             .rows()
             .into_iter()
@@ -47,37 +84,93 @@ fn rows(matrix: &Array2<f64>) -> serde_json::Value {
     )
 }
 
-fn case(input: &AttentionInput) -> serde_json::Value {
-    let result = attend(input).expect("random inputs are valid");
-    serde_json::json!({
-        "input": {
-            "tokens": input.tokens,
-            "embeddings": rows(&input.embeddings),
-            "w_q": rows(&input.w_q),
-            "w_k": rows(&input.w_k),
-            "w_v": rows(&input.w_v),
-            "w_o": input.w_o.as_ref().map(rows),
-            "causal": input.causal,
-            "heads": input.heads,
-        },
-        "expected": serde_json::to_value(&result).expect("results serialize"),
+/// Row `row` of head `h` explained by the example's `explain_row` program in the Rust language,
+/// on the head's numbers as the kind computed them: unshifted, or shifted when that overflows.
+fn explanation(steps: &str, result: &Attention, h: usize, row: usize) -> Json {
+    let head = &result.heads[h];
+    let n = result.tokens.len();
+    let hidden = Array2::from_shape_fn((n, n), |(i, j)| f64::from(result.causal && j > i));
+    let inputs = |shifted: f64| {
+        [
+            ("head_q", Value::Matrix(head.q.clone())),
+            ("head_k", Value::Matrix(head.k.clone())),
+            ("scaled", Value::Matrix(head.scaled.clone())),
+            ("hidden", Value::Matrix(hidden.clone())),
+            ("r", Value::Scalar(row as f64)),
+            ("shifted", Value::Scalar(shifted)),
+        ]
+        .map(|(name, value)| (name.to_string(), value))
+    };
+    let (shifted, outputs) = match evaluate(steps, &inputs(0.0)) {
+        Ok(outputs) => (false, outputs),
+        Err(_) => (
+            true,
+            evaluate(steps, &inputs(1.0)).expect("a shifted row computes"),
+        ),
+    };
+    let mut values: serde_json::Map<String, Json> = outputs
+        .into_iter()
+        .map(|output| {
+            let value = match output.value {
+                Value::Scalar(x) => json!(x),
+                Value::Vector(v) => json!(v.to_vec()),
+                Value::Matrix(m) => rows(&m),
+            };
+            (output.name, value)
+        })
+        .collect();
+    let shift = if shifted {
+        values["top"].clone()
+    } else {
+        json!(0.0)
+    };
+    values.insert("shift".into(), shift);
+    Json::Object(values)
+}
+
+/// The lesson's program of `input`, run by the widget on `edit`, against the kind on `edit`.
+fn case(input: &AttentionInput, edit: &AttentionInput, rng: &mut SplitMix64) -> Json {
+    let program = program(input).expect("random inputs are valid");
+    let mut edits = json!({
+        "embeddings": rows(&edit.embeddings),
+        "w_q": rows(&edit.w_q),
+        "w_k": rows(&edit.w_k),
+        "w_v": rows(&edit.w_v),
+        "causal": u8::from(edit.causal),
+    });
+    if let Some(w_o) = &edit.w_o {
+        edits["w_o"] = rows(w_o);
+    }
+    let (expected, explain) = match attend(edit) {
+        Ok(result) => {
+            let (h, row) = (
+                rng.range(0, result.heads.len() - 1),
+                rng.range(0, result.tokens.len() - 1),
+            );
+            let mut expected = serde_json::to_value(&result).expect("results serialize");
+            expected["explanation"] = explanation(program.explain_row, &result, h, row);
+            (expected, json!([h, row]))
+        }
+        Err(error) => (json!({ "error": error.message }), Json::Null),
+    };
+    json!({
+        "input": { "program": program, "edits": edits, "explain": explain },
+        "expected": expected,
     })
 }
 
 #[test]
-fn javascript_attention_agrees_with_the_rust_core_on_random_examples() {
+fn the_attention_widget_reruns_the_kinds_programs_like_the_rust_core_on_edited_numbers() {
     if !crate::common::tool_available(
         "widget_differential",
         crate::common::node(),
-        "The reader-side attention maths against the Rust core",
+        "The attention widget's programs run in JavaScript against the Rust core",
         "Install Node.js to run it",
     ) {
         return;
     }
-
-    let mut rng = crate::common::SplitMix64(0x5eed_2024);
-    let cases: Vec<_> = (0..3000).map(|_| case(&random_input(&mut rng))).collect();
-    // The lesson's hand-checked "cat" example (attention.md), with and without the mask, comes first.
+    let mut rng = SplitMix64(0x5eed_2024);
+    // The lesson's hand-checked "cat" example (attention.md), with and without the mask, first.
     let seed = |causal| AttentionInput {
         tokens: vec!["the".into(), "cat".into(), "sat".into()],
         embeddings: ndarray::array![[1.0, 0.0], [0.0, 1.0], [1.0, 1.0]],
@@ -88,10 +181,26 @@ fn javascript_attention_agrees_with_the_rust_core_on_random_examples() {
         causal,
         heads: 1,
     };
-    let all: Vec<_> = [case(&seed(false)), case(&seed(true))]
-        .into_iter()
-        .chain(cases)
+    let mut cases = vec![
+        case(&seed(false), &seed(false), &mut rng),
+        case(&seed(false), &seed(true), &mut rng),
+    ];
+    for _ in 0..400 {
+        let input = random_input(&mut rng);
+        let edit = edited(&mut rng, &input);
+        cases.push(case(&input, &edit, &mut rng));
+    }
+    // Both outcomes, several overflows and both kinds of explanation must be well represented,
+    // or the test proves little.
+    let count = |what: &dyn Fn(&Json) -> bool| cases.iter().filter(|c| what(c)).count();
+    let errors: std::collections::BTreeSet<&str> = cases
+        .iter()
+        .filter_map(|c| c["expected"]["error"].as_str())
         .collect();
-
-    crate::common::run_node_differential("differential.mjs", &all, all.len());
+    assert!(errors.len() >= 4, "{errors:?}");
+    let failed = count(&|c| c["expected"]["error"].is_string());
+    assert!((10..=100).contains(&failed), "{failed} runs failed");
+    let shifted = count(&|c| c["expected"]["explanation"]["shift"].as_f64() > Some(0.0));
+    assert!(shifted >= 5, "{shifted} explanations shifted");
+    crate::common::run_node_differential("differential.mjs", &cases, cases.len());
 }

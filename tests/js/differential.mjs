@@ -1,11 +1,15 @@
-// Differential check: does the reader-side compute agree with the Rust core?
+// Differential check: does the attention widget (static/js/kind-programs.js running the build's
+// programs in compute-lang.js on a reader's edited numbers) agree with src/compute/attention.rs?
 //
 //   node tests/js/differential.mjs CASES.json
 //
-// CASES.json is `[{ input: {tokens, embeddings, w_q, w_k, w_v, w_o, causal, heads},
-//                   expected: {q, k, v, scores, scaled, weights, output, heads?: [...], concat?} }]`,
-// written by tests/widget_differential.rs from `worked::compute::attention::attend`. Every entry
-// must agree to 1e-9, absolutely or relative to the larger magnitude (for large values).
+// CASES.json is `[{ input: {program, edits, explain: [head, row] | null},
+//                   expected: <the Rust `Attention` for the edited numbers, by its own serde impl,
+//                              with `explanation`: the explain_row program's values run in Rust>
+//                             | {error: <the Rust error's message>} }]`,
+// written by tests/cli/widget_differential.rs. Every entry must agree to 1e-9, absolutely or
+// relative to the larger magnitude (for large values); masked weights must be exactly 0; a run
+// Rust refuses must fail in JS with the same message.
 // Exits 0 with a summary line when all agree; exits 1 naming the first case, matrix and entry that
 // differ; exits 2 on unusable input. Not a `node --test` file: it needs its cases file.
 import { readFileSync } from 'node:fs';
@@ -13,7 +17,7 @@ import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 
 const require = createRequire(import.meta.url);
-const compute = require('../../static/js/attention-compute.js');
+const kinds = require('../../static/js/kind-programs.js');
 
 const TOLERANCE = 1e-9;
 
@@ -44,13 +48,32 @@ export function compareMatrix(name, actual, expected) {
   return null;
 }
 
+/** The first disagreement between a row's explanation in JS and the Rust run of its program. */
+function compareExplanation(actual, expected) {
+  if (actual.shift !== expected.shift && !agrees(actual.shift, expected.shift)) {
+    return `explanation shift: JS ${actual.shift}, Rust ${expected.shift}`;
+  }
+  if (!agrees(actual.expSum, expected.total)) return `explanation sum: JS ${actual.expSum}, Rust ${expected.total}`;
+  return compareMatrix('explanation query', [actual.query], [expected.query]) ||
+    compareMatrix('explanation products', actual.keys.map((k) => k.products), expected.products) ||
+    compareMatrix('explanation exps', [actual.keys.map((k) => k.exp)], [expected.exps]);
+}
+
 /** Every matrix Rust reported, compared with the JS result; the first difference or null. */
 export function compareCase(input, expected) {
-  const actual = compute.attend(input);
-  const names = ['q', 'k', 'v', 'scores', 'scaled', 'weights', 'concat', 'output'];
-  for (const name of names) {
+  let actual;
+  try {
+    actual = kinds.attention(input.program, input.edits);
+  } catch (error) {
+    if (expected.error === undefined) return `JS failed (${error.message}), Rust computed a result`;
+    return error.message === expected.error ? null : `JS failed with "${error.message}", Rust with "${expected.error}"`;
+  }
+  if (expected.error !== undefined) return `JS computed a result, Rust failed with "${expected.error}"`;
+  const only = actual.heads.length === 1 ? actual.heads[0] : {};
+  for (const name of ['q', 'k', 'v', 'scores', 'scaled', 'weights', 'concat', 'output']) {
     if (expected[name] === undefined || expected[name] === null) continue;
-    const problem = compareMatrix(name, actual[name], expected[name]);
+    const value = actual[name] ?? only[name];
+    const problem = compareMatrix(name, value, expected[name]);
     if (problem) return problem;
   }
   // Rust reports per-head matrices only when there is more than one head.
@@ -60,17 +83,19 @@ export function compareCase(input, expected) {
       if (problem) return problem;
     }
   }
-  // Masked weights must be exactly 0, not merely within tolerance.
-  if (input.causal) {
-    for (const [h, head] of actual.heads.entries()) {
-      for (let i = 0; i < head.weights.length; i++) {
-        for (let j = i + 1; j < head.weights[i].length; j++) {
-          if (head.weights[i][j] !== 0) return `heads[${h}].weights[${i}][${j}] is masked but ${head.weights[i][j]}`;
-        }
+  // Masked weights must be exactly 0, not merely within tolerance, and only they are hidden.
+  for (const [h, head] of actual.heads.entries()) {
+    for (let i = 0; i < head.weights.length; i++) {
+      for (let j = 0; j < head.weights[i].length; j++) {
+        const masked = input.edits.causal === 1 && j > i;
+        if (head.hidden[i][j] !== (masked ? 1 : 0)) return `heads[${h}].hidden[${i}][${j}] is ${head.hidden[i][j]}`;
+        if (masked && head.weights[i][j] !== 0) return `heads[${h}].weights[${i}][${j}] is masked but ${head.weights[i][j]}`;
       }
     }
   }
-  return null;
+  if (!input.explain) return null;
+  const [h, row] = input.explain;
+  return compareExplanation(kinds.explainRow(input.program, actual, h, row), expected.explanation);
 }
 
 function main(argv) {

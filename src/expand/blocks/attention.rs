@@ -3,7 +3,7 @@
 use super::expect::{self, ExpectTable};
 use super::toml_input::{matrix, parse_toml, span_of, Rows};
 use super::{compute_error_at, name_problems, show_card, BlockError, ParsedExample};
-use crate::compute::attention::{attend, AttentionInput};
+use crate::compute::attention::{attend, program, AttentionInput};
 use crate::compute::Evaluated;
 use serde::Deserialize;
 use std::collections::BTreeMap;
@@ -101,8 +101,9 @@ pub(super) fn evaluate(text: &str) -> Result<ParsedExample, Vec<BlockError>> {
     .into_iter()
     .filter_map(|(field, span)| span.map(|span| (field, span)))
     .collect();
-    let evaluated = attend(&input)
-        .map_err(|error| vec![compute_error_at(error, &field_spans, spec.name.span())])?;
+    let at_field = |error| vec![compute_error_at(error, &field_spans, spec.name.span())];
+    let evaluated = attend(&input).map_err(at_field)?;
+    let program = program(&input).map_err(at_field)?;
     let inputs = serde_json::json!({
         "name": spec.name.get_ref(),
         "kind": "attention",
@@ -114,6 +115,8 @@ pub(super) fn evaluate(text: &str) -> Result<ParsedExample, Vec<BlockError>> {
         "w_o": input.w_o.as_ref().map(rows_json),
         "causal": input.causal,
         "heads": input.heads,
+        // What the widget runs again on the reader's numbers.
+        "program": program,
     });
     Ok(ParsedExample {
         name: spec.name.get_ref().clone(),
