@@ -1216,6 +1216,20 @@ mod properties {
             }
         }
 
+        /// The mask as an input (a −∞ or a 0 added to every scaled score) gives the weights of
+        /// the row softmax with the mask written into the program, or none, bit for bit: what
+        /// the book printed before the widget could switch the mask stays the same.
+        #[test]
+        fn the_mask_as_an_input_gives_the_fixed_programs_weights_bit_for_bit(
+            input in input(),
+        ) {
+            let result = attend(&input).unwrap();
+            for head in &result.heads {
+                let fixed = softmax_rows(&head.scaled, input.causal);
+                prop_assert!(head.weights.iter().zip(&fixed).all(|(a, b)| a.to_bits() == b.to_bits()));
+            }
+        }
+
         #[test]
         fn permuting_tokens_permutes_the_outputs_the_same_way(
             mut input in input(),
