@@ -66,14 +66,12 @@ fn case(input: &AttentionInput) -> serde_json::Value {
 
 #[test]
 fn javascript_attention_agrees_with_the_rust_core_on_random_examples() {
-    if !crate::common::tool_available(
+    let Some(node) = crate::common::Node::for_differential(
         "widget_differential",
-        crate::common::node(),
         "The reader-side attention maths against the Rust core",
-        "Install Node.js to run it",
-    ) {
+    ) else {
         return;
-    }
+    };
 
     let mut rng = crate::common::SplitMix64(0x5eed_2024);
     let cases: Vec<_> = (0..3000).map(|_| case(&random_input(&mut rng))).collect();
@@ -93,5 +91,5 @@ fn javascript_attention_agrees_with_the_rust_core_on_random_examples() {
         .chain(cases)
         .collect();
 
-    crate::common::run_node_differential("differential.mjs", &all, all.len());
+    node.differential("differential.mjs", &all);
 }
