@@ -43,8 +43,13 @@ pub enum Draw {
     },
 }
 
-/// Reads a draw as the `[vary]` table writes it, or says what is wrong.
-pub fn parse_draw(text: &str) -> Result<Draw, String> {
+/// Reads a draw as the `[vary]` table writes it, or says what is wrong. An argument is a number
+/// or an expression that `value_of` computes from the lesson's values (`2 * rate.floor`), so a
+/// draw can follow the lesson instead of retyping its numbers.
+pub fn parse_draw(
+    text: &str,
+    value_of: impl Fn(&str) -> Result<f64, String>,
+) -> Result<Draw, String> {
     let usage = "write randint(-3, 3), uniform(0.5, 2, 1) or choice(1, 2, 4)";
     let text = text.trim();
     let (name, rest) = text
@@ -53,13 +58,18 @@ pub fn parse_draw(text: &str) -> Result<Draw, String> {
     let arguments = rest
         .strip_suffix(')')
         .ok_or_else(|| format!("`{text}` does not end with `)`; {usage}"))?;
-    let numbers = arguments
-        .split(',')
+    let numbers = top_level_arguments(arguments)
+        .into_iter()
         .map(|argument| {
             let argument = argument.trim().replace('\u{2212}', "-");
-            argument
-                .parse::<f64>()
-                .ok()
+            let value = match argument.parse::<f64>() {
+                Ok(value) => value,
+                Err(_) if argument.is_empty() => f64::NAN,
+                Err(_) => computed(value_of(&argument).map_err(|why| {
+                    format!("`{argument}` is not a number, nor one the lesson's values give: {why}")
+                })?),
+            };
+            Some(value)
                 .filter(|x| x.is_finite() && x.abs() <= MAX_BOUND)
                 .ok_or_else(|| {
                     format!("`{argument}` is not a number from −{MAX_BOUND} to {MAX_BOUND}")
@@ -96,6 +106,32 @@ pub fn parse_draw(text: &str) -> Result<Draw, String> {
         )),
         (other, _) => Err(format!("`{other}` is not a draw; {usage}")),
     }
+}
+
+/// `arguments` cut at the commas outside brackets (`max(a, b), 2` is two arguments).
+fn top_level_arguments(arguments: &str) -> Vec<&str> {
+    let mut parts = Vec::new();
+    let (mut depth, mut start) = (0usize, 0);
+    for (at, c) in arguments.char_indices() {
+        match c {
+            '(' | '[' => depth += 1,
+            ')' | ']' => depth = depth.saturating_sub(1),
+            ',' if depth == 0 => {
+                parts.push(&arguments[start..at]);
+                start = at + 1;
+            }
+            _ => {}
+        }
+    }
+    parts.push(&arguments[start..]);
+    parts
+}
+
+/// A number computed from the lesson's values, to 15 significant figures: what the author
+/// meant, without the binary noise of the arithmetic (`0.3 / 6` draws 0.05, not
+/// 0.049999999999999996, which would print so as written).
+fn computed(x: f64) -> f64 {
+    format!("{x:.14e}").parse().unwrap_or(x)
 }
 
 impl Draw {
@@ -426,17 +462,128 @@ mod tests {
     use super::*;
     use ndarray::array;
 
+    /// The draw `text` writes, in a lesson whose `floor` is 0.005.
+    fn draw_of(text: &str) -> Result<Draw, String> {
+        parse_draw(text, |expression| {
+            let outputs = lang::evaluate(
+                &format!("x = {expression}\n"),
+                &[("floor".into(), Value::Scalar(0.005))],
+            )
+            .map_err(|error| error.message)?;
+            match outputs[0].value {
+                Value::Scalar(x) => Ok(x),
+                _ => Err("not a single number".into()),
+            }
+        })
+    }
+
+    #[test]
+    fn an_argument_may_be_computed_from_the_lessons_values() {
+        assert_eq!(
+            draw_of("choice(0, 2 * floor, 0.3 / 6, maximum(floor, 1))"),
+            Ok(Draw::Choice {
+                options: vec![0.0, 0.01, 0.05, 1.0]
+            })
+        );
+        assert_eq!(
+            draw_of("randint(0, 400 * floor)"),
+            Ok(Draw::Randint {
+                low: 0.0,
+                high: 2.0
+            })
+        );
+        let unknown = draw_of("choice(1, 2 * ceiling)").unwrap_err();
+        assert!(
+            unknown
+                .starts_with("`2 * ceiling` is not a number, nor one the lesson's values give: "),
+            "{unknown}"
+        );
+        assert!(draw_of("choice(1, floor / 0)").is_err(), "not finite");
+        assert!(
+            draw_of("choice(1, 1e6 * floor * 1e3)").is_err(),
+            "past the bound"
+        );
+        assert!(draw_of("randint(0, 100 * floor)").is_err(), "not whole");
+    }
+
+    /// A plan whose one example (`name`, `steps`) has a two-entry input `x` drawn by `draw`, and
+    /// whose program reads the example's value `link.1` as `link.0`.
+    fn plan_drawing_x(
+        (name, steps): (&str, &str),
+        draw: &str,
+        link: (&str, &str),
+        program: &str,
+    ) -> VaryPlan {
+        VaryPlan {
+            examples: vec![VariedExample {
+                name: name.into(),
+                steps: steps.into(),
+                inputs: vec![("x".into(), Value::Vector(array![1.0, 2.0]))],
+            }],
+            draws: vec![VaryDraw {
+                example: 0,
+                input: "x".into(),
+                draw: draw_of(draw).unwrap(),
+            }],
+            fixed: Vec::new(),
+            links: vec![Link {
+                name: link.0.into(),
+                example: 0,
+                value: link.1.into(),
+            }],
+            program: program.into(),
+            outputs: vec!["_r0".into()],
+        }
+    }
+
+    /// Pearson's chi-square statistic of `counts` against the same count in every cell.
+    fn chi_square(counts: &[u32]) -> f64 {
+        let expected = f64::from(counts.iter().sum::<u32>()) / counts.len() as f64;
+        counts
+            .iter()
+            .map(|&count| (f64::from(count) - expected).powi(2) / expected)
+            .sum()
+    }
+
+    /// Seeds 1, 2, 3, … (the ones a book's exercises use) give draws that pass for independent:
+    /// each draw is uniform over the seeds, and neither the next seed's draw nor the seed's next
+    /// draw leans on it. Deterministic, so the bounds (chi-square at p = 0.001) cannot flake.
+    #[test]
+    fn consecutive_seeds_draw_as_if_independent() {
+        let plan = plan_drawing_x(("e", ""), "randint(0, 9)", ("e_x", "x"), "");
+        const SEEDS: u64 = 20_000;
+        // Two entries per seed: the first and the second draw of the stream.
+        let draws: Vec<(usize, usize)> = (1..=SEEDS + 1)
+            .map(|seed| {
+                let entries = entries(&draw(&plan, seed).1[0]);
+                (entries[0] as usize, entries[1] as usize)
+            })
+            .collect();
+        let mut alone = [0; 10];
+        let mut next_seed = [0; 100];
+        let mut next_draw = [0; 100];
+        for pair in draws.windows(2).take(SEEDS as usize) {
+            let ((first, second), (following, _)) = (pair[0], pair[1]);
+            alone[first] += 1;
+            next_seed[10 * first + following] += 1;
+            next_draw[10 * first + second] += 1;
+        }
+        assert!(chi_square(&alone) < 27.88, "{alone:?}");
+        assert!(chi_square(&next_seed) < 148.23, "{next_seed:?}");
+        assert!(chi_square(&next_draw) < 148.23, "{next_draw:?}");
+    }
+
     #[test]
     fn draws_parse_and_bad_ones_say_what_to_write() {
         assert_eq!(
-            parse_draw("randint(\u{2212}3, 3)"),
+            draw_of("randint(\u{2212}3, 3)"),
             Ok(Draw::Randint {
                 low: -3.0,
                 high: 3.0
             })
         );
         assert_eq!(
-            parse_draw(" uniform(0.5, 2, 1) "),
+            draw_of(" uniform(0.5, 2, 1) "),
             Ok(Draw::Uniform {
                 low: 0.5,
                 high: 2.0,
@@ -444,7 +591,7 @@ mod tests {
             })
         );
         assert!(matches!(
-            parse_draw("choice(1, 2, 4)"),
+            draw_of("choice(1, 2, 4)"),
             Ok(Draw::Choice { .. })
         ));
         for bad in [
@@ -457,15 +604,15 @@ mod tests {
             "randint(1, 2",
             "randint(a, 2)",
         ] {
-            assert!(parse_draw(bad).is_err(), "{bad}");
+            assert!(draw_of(bad).is_err(), "{bad}");
         }
     }
 
     #[test]
     fn draws_stay_in_their_range_and_a_seed_repeats_them() {
         let mut state = 7;
-        let randint = parse_draw("randint(-2, 2)").unwrap();
-        let uniform = parse_draw("uniform(0.5, 2, 1)").unwrap();
+        let randint = draw_of("randint(-2, 2)").unwrap();
+        let uniform = draw_of("uniform(0.5, 2, 1)").unwrap();
         let mut seen = std::collections::BTreeSet::new();
         for _ in 0..500 {
             let x = randint.sample(&mut state);
@@ -481,26 +628,13 @@ mod tests {
 
     #[test]
     fn a_plan_reruns_the_example_and_a_failing_draw_names_its_example() {
-        let plan = VaryPlan {
-            examples: vec![VariedExample {
-                name: "ln".into(),
-                steps: "mu = mean(x)\nr = 1 / x\n".into(),
-                inputs: vec![("x".into(), Value::Vector(array![2.0, 4.0]))],
-            }],
-            draws: vec![VaryDraw {
-                example: 0,
-                input: "x".into(),
-                draw: parse_draw("randint(1, 3)").unwrap(),
-            }],
-            fixed: vec![("k".into(), Value::Scalar(10.0))],
-            links: vec![Link {
-                name: "ln_mu".into(),
-                example: 0,
-                value: "mu".into(),
-            }],
-            program: "_r0 = k * ln_mu\n".into(),
-            outputs: vec!["_r0".into()],
-        };
+        let mut plan = plan_drawing_x(
+            ("ln", "mu = mean(x)\nr = 1 / x\n"),
+            "randint(1, 3)",
+            ("ln_mu", "mu"),
+            "_r0 = k * ln_mu\n",
+        );
+        plan.fixed = vec![("k".into(), Value::Scalar(10.0))];
         let drawn = run(&plan, 3).unwrap();
         let Value::Vector(x) = &drawn.inputs[0] else {
             panic!("a vector is drawn for a vector")
@@ -511,7 +645,7 @@ mod tests {
         assert_eq!(answer, 10.0 * (x[0] + x[1]) / 2.0);
         assert_eq!(run(&plan, 3), Ok(drawn));
         let mut zero = plan.clone();
-        zero.draws[0].draw = parse_draw("choice(0)").unwrap();
+        zero.draws[0].draw = draw_of("choice(0)").unwrap();
         let error = run(&zero, 3).unwrap_err();
         assert_eq!(error.example, Some(0));
         assert!(
@@ -528,26 +662,12 @@ mod tests {
 
     #[test]
     fn seeds_that_draw_the_same_inputs_share_one_run_and_the_runs_stop_past_their_bound() {
-        let plan = VaryPlan {
-            examples: vec![VariedExample {
-                name: "sq".into(),
-                steps: "y = x * x\n".into(),
-                inputs: vec![("x".into(), Value::Vector(array![1.0, 2.0]))],
-            }],
-            draws: vec![VaryDraw {
-                example: 0,
-                input: "x".into(),
-                draw: parse_draw("choice(1, 2)").unwrap(),
-            }],
-            fixed: Vec::new(),
-            links: vec![Link {
-                name: "sq_y".into(),
-                example: 0,
-                value: "y".into(),
-            }],
-            program: "_r0 = sum(sq_y)\n".into(),
-            outputs: vec!["_r0".into()],
-        };
+        let plan = plan_drawing_x(
+            ("sq", "y = x * x\n"),
+            "choice(1, 2)",
+            ("sq_y", "y"),
+            "_r0 = sum(sq_y)\n",
+        );
         let runs = run_seeds(&plan, 50, u64::MAX);
         assert_eq!(runs.len(), 50);
         let made = runs.iter().flatten().filter(|drawn| drawn.work > 0).count();

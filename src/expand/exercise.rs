@@ -541,7 +541,7 @@ fn answer_html(reference: &Reference, quantity: &Quantity, precision: Precision)
 /// The steps with every `example.quantity` they name turned into one input name
 /// (`cat.weights` → `cat_weights`, the same length, so error columns stay true), and those
 /// inputs' values. A name before a dot that is no example is left to the language (`x.T`).
-fn example_values(
+pub(super) fn example_values(
     steps: &str,
     examples: &[ExampleBlock],
 ) -> Result<(String, Vec<Needed>), StepsProblem> {

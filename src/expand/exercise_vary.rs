@@ -6,19 +6,35 @@
 //! labels turned into positions now (draws change numbers, never labels). The browser reprints
 //! prose, not typeset math, so a varied exercise's references stand in sentences.
 
-use super::exercise::{Needed, Seen, STEPS};
+use super::exercise::{example_values, Needed, Seen, STEPS};
 use super::Expander;
 use crate::base::diagnostics::Diagnostic;
 use crate::compute::computed::Origin;
 use crate::compute::ops::Op;
 use crate::compute::vary::{self, Draw, Link, VariedExample, VaryDraw, VaryPlan};
-use crate::compute::{Evaluated, Index, Quantity};
+use crate::compute::{lang, Evaluated, Index, Quantity};
 use crate::expand::blocks::domain::Domain;
 use crate::expand::blocks::exercise::ExerciseSpec;
 use crate::expand::blocks::{BlockText, ExampleBlock};
 use crate::expand::reference::{ComputeFilter, Filter, Reference};
 use crate::present::exercise::{widest_tolerance_of, PrintRule};
 use serde_json::json;
+
+/// The number `expression` (a draw's argument, `2 * rate.floor`) gives from the lesson's
+/// values, which it names as an exercise's steps do.
+fn lesson_number(expression: &str, examples: &[ExampleBlock]) -> Result<f64, String> {
+    let (program, needed) = example_values(&format!("_value = {expression}\n"), examples)
+        .map_err(|(_, message, _)| message)?;
+    let inputs: Vec<_> = needed.into_iter().map(|n| (n.name, n.value)).collect();
+    let outputs = lang::evaluate(&program, &inputs).map_err(|error| error.message)?;
+    match outputs.iter().find(|output| output.name == "_value") {
+        Some(lang::Output {
+            value: lang::Value::Scalar(x),
+            ..
+        }) => Ok(*x),
+        _ => Err("it is not a single number".to_string()),
+    }
+}
 
 /// Seeds every varied exercise is proven on, and the seeds "New numbers" picks from, so every
 /// draw a reader gets has been computed at build time.
@@ -230,7 +246,10 @@ impl Expander<'_> {
                 );
                 continue;
             }
-            let draw = match vary::parse_draw(&entry.draw.text) {
+            let examples_now = self.examples;
+            let draw = match vary::parse_draw(&entry.draw.text, |expression| {
+                lesson_number(expression, examples_now)
+            }) {
                 Ok(draw) => draw,
                 Err(message) => {
                     fail(self, body.file_span(entry.draw.span.clone()), message, "a draw fills every entry of the input: randint(a, b) whole numbers from a to b, uniform(a, b, decimals), choice(x, y, …)".to_string());

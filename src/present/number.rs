@@ -55,8 +55,9 @@ pub enum Style {
     Latex,
 }
 
-/// Integer parts of this many digits or more are grouped in threes (`12,345`; `4096` stays).
-const GROUP_FROM_DIGITS: usize = 5;
+/// Integer parts of this many digits or more are grouped in threes (`4,096`, `12,345`): the
+/// way prose writes counts from a thousand, so a computed `1,024` reads as the typed one beside it.
+const GROUP_FROM_DIGITS: usize = 4;
 /// Decimal exponents (of the number as rounded) that print in positional notation: from 1e9 on
 /// a number prints in scientific notation (`8.610 × 10¹²`), and so, with significant figures or
 /// as written, does a nonzero magnitude under 1e-4 (`1.125 × 10⁻⁷`); fixed decimals keep their
@@ -216,7 +217,7 @@ fn sign(negative: bool, style: Style) -> &'static str {
     }
 }
 
-/// Counts print as integers, grouped from 10,000 (`1,048,576`).
+/// Counts print as integers, grouped from 1,000 (`1,024`, `1,048,576`).
 pub fn format_count(count: usize) -> String {
     format_number(count as f64, Precision::AsWritten, Style::Prose)
 }
@@ -341,7 +342,10 @@ mod tests {
         let written = |value, style| format_number(value, Precision::AsWritten, style);
         assert_eq!(written(1_048_576.0, Style::Prose), "1,048,576");
         assert_eq!(written(1_048_576.0, Style::Latex), "1{,}048{,}576");
-        assert_eq!(written(4096.0, Style::Prose), "4096");
+        assert_eq!(written(4096.0, Style::Prose), "4,096");
+        assert_eq!(written(999.0, Style::Prose), "999");
+        assert_eq!(written(-1000.5, Style::Prose), "\u{2212}1,000.5");
+        assert_eq!(format_count(1024), "1,024");
         assert_eq!(written(-12_345.5, Style::Prose), "\u{2212}12,345.5");
         assert_eq!(
             format_number(123_456.789, Precision::Decimals(2), Style::Prose),

@@ -104,7 +104,7 @@
     var rows = asRows(value);
     if (!lessonRows || (lessonRows.length === rows.length && lessonRows[0].length === rows[0].length)) return null;
     var size = function (r) {
-      return r.length === 1 ? F.formatCount(r[0].length) + (r[0].length === 1 ? ' entry' : ' entries') : r.length + ' \u00d7 ' + r[0].length;
+      return r.length === 1 ? F.formatCount(r[0].length) + (r[0].length === 1 ? ' entry' : ' entries') : matrixWords(r);
     };
     var was = size(lessonRows);
     return size(rows) + ' instead of ' + (rows.length === 1 && lessonRows.length === 1 ? was.replace(/ entr(y|ies)$/, '') : was);
@@ -124,10 +124,15 @@
       (problem.kind === 'non_finite' && /overflows/.test(problem.error.message));
   }
 
-  /** A value's shape in words: "1000 × 1000 numbers", "a vector of 1000". */
+  /** A matrix's size by the number rule for counts: "3 × 16", "1,000 × 1,000". */
+  function matrixWords(rows) {
+    return F.formatCount(rows.length) + ' \u00d7 ' + F.formatCount(rows[0].length);
+  }
+
+  /** A value's shape in words: "1,000 × 1,000", "a vector of 1,000". */
   function shapeWords(value) {
     var rows = asRows(value);
-    return isMatrix(value) ? rows.length + ' \u00d7 ' + rows[0].length : 'a vector of ' + rows[0].length;
+    return isMatrix(value) ? matrixWords(rows) : 'a vector of ' + F.formatCount(rows[0].length);
   }
 
   /**

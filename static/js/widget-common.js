@@ -86,12 +86,19 @@
 
   // ---------------------------------------------------------------------------- typed numbers
 
+  /** An integer part grouped in threes as the book prints counts ("1,024", "1 048 576"), with
+   *  one separator throughout (as exercise-answer.js reads answers). */
+  var GROUPED = /^[+-]?[1-9]\d{0,2}([, \u00a0\u202f\u2009])\d{3}(?:\1\d{3})*(?:\.\d*)?$/;
+
   /**
    * A number as a reader may type it: optional sign (ASCII or U+2212), digits with an optional
-   * point, optional exponent. Returns null for anything else, including "", "1,5", "∞", "1e999".
+   * point (the integer part may be grouped as the book prints it, "1,024"), optional exponent.
+   * Returns null for anything else, including "", "1,5", "∞", "1e999".
    */
   function parseNumber(text) {
     var t = String(text).trim().replace(/\u2212/g, '-');
+    var grouped = GROUPED.exec(t);
+    if (grouped) t = t.split(grouped[1]).join('');
     if (!/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(t)) return null;
     var x = Number(t);
     return isFinite(x) ? x : null;
@@ -120,7 +127,7 @@
   /**
    * A value a message suggests, by the number rule like every number in a message, followed by
    * what to type when the field would not take that text: "1 × 10⁻³⁰⁷ (type 1e-307)",
-   * "12,345 (type 12345)", but plain "0.5" or "−2".
+   * but plain "0.5", "−2" or "12,345".
    */
   function suggestion(x) {
     var shown = globalThis.worked.format.formatShortest(x);

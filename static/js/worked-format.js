@@ -1,7 +1,7 @@
 /*
  * worked-format.js — numbers as text by the book's one number rule (README, "How numbers
  * print"), exactly as the Rust `present` module prints them (src/present/number.rs): whole
- * numbers as integers, integer parts of five digits or more grouped in threes (`12,345`),
+ * numbers as integers, integer parts of four digits or more grouped in threes (`1,024`, `12,345`),
  * magnitudes from 1e9 (and, with significant figures or as written, nonzero ones under 1e-4) in
  * scientific notation (`1.125 × 10⁻⁷`), rounding to nearest with ties to even on the exact binary
  * value like Rust's `format!`, no "-0.000", U+2212 for minus in prose. Pure: no DOM, no globals
@@ -24,7 +24,7 @@
   /** Prose minus sign (as in Rust: U+2212 in prose, "-" inside LaTeX). */
   var MINUS = '\u2212';
   /** Integer parts of this many digits or more are grouped in threes. */
-  var GROUP_FROM_DIGITS = 5;
+  var GROUP_FROM_DIGITS = 4;
   /** Decimal exponents (of the number as rounded) printed positionally: [-4, 9). */
   var LOWEST_POSITIONAL = -4;
   var FIRST_SCIENTIFIC = 9;
@@ -210,7 +210,7 @@
     return function (x) { return formatNumber(x, precision, 'prose', minus); };
   }
 
-  /** Count quantities (d_k, n, steps) print as integers, grouped from 10,000. */
+  /** Count quantities (d_k, n, steps) print as integers, grouped from 1,000. */
   function formatCount(n) {
     return formatNumber(n, { kind: 'written' }, 'prose');
   }

@@ -64,6 +64,23 @@ pub fn run_node_differential(script: &str, cases: &impl serde::Serialize, count:
     );
 }
 
+/// Node.js, found runnable: what a JS-against-Rust differential test runs its cases with.
+pub struct Node(());
+
+impl Node {
+    /// Node when it runs; else `None` after a loud skip of `test`, saying that `what` went
+    /// unchecked (a failure under `CI=true`), as [`tool_available`].
+    pub fn for_differential(test: &str, what: &str) -> Option<Node> {
+        tool_available(test, node(), what, "Install Node.js to run it").then_some(Node(()))
+    }
+
+    /// Runs `node tests/js/<script>` on `cases` (a JSON file of them) and asserts that every
+    /// case agrees, as [`run_node_differential`].
+    pub fn differential(&self, script: &str, cases: &[impl serde::Serialize]) {
+        run_node_differential(script, &cases, cases.len());
+    }
+}
+
 /// SplitMix64: a small deterministic generator, so a failing random case is the same on every run.
 pub struct SplitMix64(pub u64);
 

@@ -447,7 +447,7 @@ fn an_edit_the_chart_cannot_draw_is_refused_at_its_field_and_the_chart_stays() {
     let (message, points) = refusal(&tab, &field("steps", 0, 0));
     assert!(
         message.contains(
-            "steps = 700 would make the chart draw 2100 points, and it draws at most 2048"
+            "steps = 700 would make the chart draw 2,100 points, and it draws at most 2,048"
         ),
         "{message}"
     );

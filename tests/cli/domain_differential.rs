@@ -65,14 +65,12 @@ fn number(x: &Value) -> f64 {
 
 #[test]
 fn the_widget_admits_exactly_the_values_the_build_admits() {
-    if !crate::common::tool_available(
+    let Some(node) = crate::common::Node::for_differential(
         "domain_differential",
-        crate::common::node(),
         "The widget's check of input domains against the Rust core",
-        "Install Node.js to run it",
-    ) {
+    ) else {
         return;
-    }
+    };
     let mut rng = SplitMix64(0xd0_3a17);
     let cases: Vec<Value> = (0..3000)
         .map(|_| {
@@ -87,5 +85,5 @@ fn the_widget_admits_exactly_the_values_the_build_admits() {
         admitted > 300 && admitted < 2700,
         "the cases mix values inside and outside: {admitted} of 3000 inside"
     );
-    crate::common::run_node_differential("domain-differential.mjs", &cases, cases.len());
+    node.differential("domain-differential.mjs", &cases);
 }

@@ -82,14 +82,12 @@ fn number_like(rng: &mut SplitMix64) -> String {
 
 #[test]
 fn javascript_reads_answers_as_rust_does() {
-    if !crate::common::tool_available(
+    let Some(node) = crate::common::Node::for_differential(
         "exercise_differential",
-        crate::common::node(),
         "The reader-side answer parser against its Rust twin",
-        "Install Node.js to run it",
-    ) {
+    ) else {
         return;
-    }
+    };
     let mut rng = SplitMix64(0xe8e2_c15e);
     let mut cases = Vec::new();
     let mut numbers = 0;
@@ -127,7 +125,7 @@ fn javascript_reads_answers_as_rust_does() {
         "{numbers} numbers and {commas} decimal commas of {}",
         cases.len()
     );
-    crate::common::run_node_differential("exercise-differential.mjs", &cases, cases.len());
+    node.differential("exercise-differential.mjs", &cases);
 }
 
 /// Every `"vary"` object of the exercises on a built page.
@@ -147,14 +145,12 @@ pub(crate) fn vary_data(html: &str) -> Vec<serde_json::Value> {
 fn javascript_draws_and_prints_every_seed_as_rust_does() {
     use worked::compute::vary::{entries, run, VaryPlan};
     use worked::present::exercise::{half_unit, PrintRule};
-    if !crate::common::tool_available(
+    let Some(node) = crate::common::Node::for_differential(
         "exercise_differential",
-        crate::common::node(),
         "The browser's New numbers against the Rust draws",
-        "Install Node.js to run it",
-    ) {
+    ) else {
         return;
-    }
+    };
     let body = format!(
         "{}\n{}\n{}",
         super::exercises::VARIED,
@@ -213,5 +209,5 @@ fn javascript_draws_and_prints_every_seed_as_rust_does() {
             }));
         }
     }
-    crate::common::run_node_differential("exercise-differential.mjs", &cases, cases.len());
+    node.differential("exercise-differential.mjs", &cases);
 }

@@ -113,14 +113,12 @@ fn random_array(rng: &mut SplitMix64) -> Vec<Vec<f64>> {
 
 #[test]
 fn javascript_prints_numbers_exactly_as_the_rust_formatter() {
-    if !crate::common::tool_available(
+    let Some(node) = crate::common::Node::for_differential(
         "format_differential",
-        crate::common::node(),
         "The reader-side number formatting against the Rust formatter",
-        "Install Node.js to run it",
-    ) {
+    ) else {
         return;
-    }
+    };
     let edges = [
         0.0,
         -0.0,
@@ -180,5 +178,5 @@ fn javascript_prints_numbers_exactly_as_the_rust_formatter() {
         Precision::Computed(3),
         Style::Prose,
     ));
-    crate::common::run_node_differential("format-differential.mjs", &cases, cases.len());
+    node.differential("format-differential.mjs", &cases);
 }

@@ -80,14 +80,12 @@ fn case(series: &[(String, Vec<f64>)], log_y: bool, decimals: usize) -> Value {
 
 #[test]
 fn the_widget_line_chart_is_laid_out_as_the_build_line_figure() {
-    if !crate::common::tool_available(
+    let Some(node) = crate::common::Node::for_differential(
         "lines_differential",
-        crate::common::node(),
         "The widget's line chart against the build's line figure",
-        "Install Node.js to run it",
-    ) {
+    ) else {
         return;
-    }
+    };
     let names = ["curve", "sgd", "adam", "loss_with_a_long_name", "x"];
     let mut rng = SplitMix64(0x11e5_c4a7);
     let mut cases = Vec::new();
@@ -145,5 +143,5 @@ fn the_widget_line_chart_is_laid_out_as_the_build_line_figure() {
         "{refused} of {} cases are refusals: the random cases should be mostly charts",
         cases.len()
     );
-    crate::common::run_node_differential("lines-differential.mjs", &cases, cases.len());
+    node.differential("lines-differential.mjs", &cases);
 }

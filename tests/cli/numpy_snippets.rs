@@ -411,7 +411,9 @@ fn random_programs_that_run_give_the_same_values_in_numpy() {
 /// Programs with `grad`: a logistic regression whose block also shows its backward pass, the
 /// same regression trained in a `repeat` loop (the backward lines inside the loop body), and a
 /// two-layer network with a softmax cross-entropy.
-const GRAD_PROGRAMS: &str = r#"```compute
+fn grad_programs() -> String {
+    format!(
+        r#"```compute
 name = "regression"
 steps = """
 Z = X @ w + b
@@ -421,12 +423,7 @@ g = grad(L, [w, b])
 """
 backward = "g"
 
-[inputs]
-X = [[1, 2], [0, 1], [2, 0]]
-T = [1, 0, 1]
-w = [0.1, -0.2]
-b = 0.3
-```
+{}```
 
 ```compute
 name = "training"
@@ -439,12 +436,7 @@ repeat 50:
     w = w - 0.5 * g
 """
 
-[inputs]
-X = [[1, 2], [0, 1], [2, 0]]
-T = [1, 0, 1]
-w0 = [0.1, -0.2]
-b = 0.3
-```
+{}```
 
 ```compute
 name = "training_shown"
@@ -484,7 +476,16 @@ W1 = [[0.1, -0.2, 0.4], [0.3, 0.2, -0.5]]
 c = [0.1, 0, -0.1]
 W2 = [[0.2, -0.1, 0.3], [-0.4, 0.5, 0.1]]
 ```
-"#;
+"#,
+        logistic_inputs("w"),
+        logistic_inputs("w0")
+    )
+}
+
+/// The inputs of the logistic regressions of [`grad_programs`], their weights named `w`.
+fn logistic_inputs(w: &str) -> String {
+    format!("[inputs]\nX = [[1, 2], [0, 1], [2, 0]]\nT = [1, 0, 1]\n{w} = [0.1, -0.2]\nb = 0.3\n")
+}
 
 /// How many random programs with `grad` are tried; most have a written backward pass.
 const RANDOM_GRAD_PROGRAMS: usize = 600;
@@ -494,7 +495,7 @@ fn programs_with_grad_run_their_written_backward_pass_in_numpy_with_the_cores_va
     if !available() {
         return;
     }
-    let book = Book::with_lesson("grad.md", &lesson("Grad", GRAD_PROGRAMS));
+    let book = Book::with_lesson("grad.md", &lesson("Grad", &grad_programs()));
     let mut cases = compute_examples(book.root(), Path::new("content/grad.md"));
     for case in &cases {
         let code = case["numpy"]["code"].as_str().expect("a snippet");

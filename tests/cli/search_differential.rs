@@ -57,15 +57,13 @@ fn case(rng: &mut SplitMix64) -> serde_json::Value {
 
 #[test]
 fn javascript_search_cuts_words_and_reads_the_index_as_rust_writes_them() {
-    if !crate::common::tool_available(
+    let Some(node) = crate::common::Node::for_differential(
         "search_differential",
-        crate::common::node(),
         "Reader-side search against the Rust index",
-        "Install Node.js to run it",
-    ) {
+    ) else {
         return;
-    }
+    };
     let mut rng = SplitMix64(0x5ea2_c400);
     let cases: Vec<_> = (0..1500).map(|_| case(&mut rng)).collect();
-    crate::common::run_node_differential("search-differential.mjs", &cases, cases.len());
+    node.differential("search-differential.mjs", &cases);
 }

@@ -215,26 +215,19 @@ fn descent_edge_cases() -> Vec<GradientDescentInput> {
 
 // ------------------------------------------------------------------------------------ runner
 
-/// True when the test can run; false after a loud skip; panics on CI without Node.
-fn node_available(what: &str) -> bool {
-    crate::common::tool_available(
+/// Node, when it runs, for the `what` maths (else a loud skip, or a failure on CI).
+fn node(what: &str) -> Option<crate::common::Node> {
+    crate::common::Node::for_differential(
         "sliders_differential",
-        crate::common::node(),
         &format!("The reader-side {what} maths against the Rust core"),
-        "Install Node.js to run it",
     )
-}
-
-/// Runs `tests/js/<script>` on the cases.
-fn run_node(script: &str, cases: &[Value]) {
-    crate::common::run_node_differential(script, &cases, cases.len());
 }
 
 #[test]
 fn javascript_softmax_agrees_with_the_rust_core_on_random_examples() {
-    if !node_available("softmax") {
+    let Some(node) = node("softmax") else {
         return;
-    }
+    };
     let mut rng = SplitMix64(0x50f7_3a11);
     let mut cases: Vec<Value> = softmax_edge_cases()
         .iter()
@@ -252,14 +245,14 @@ fn javascript_softmax_agrees_with_the_rust_core_on_random_examples() {
     }
     let errors = cases.iter().filter(|c| c["expected"]["error"] == true);
     assert_eq!(errors.count(), 2, "the two runs that cannot compute fail");
-    run_node("softmax-differential.mjs", &cases);
+    node.differential("softmax-differential.mjs", &cases);
 }
 
 #[test]
 fn javascript_gradient_descent_agrees_with_the_rust_core_on_random_examples() {
-    if !node_available("gradient descent") {
+    let Some(node) = node("gradient descent") else {
         return;
-    }
+    };
     let mut rng = SplitMix64(0x0de5_ce17);
     let mut cases: Vec<Value> = descent_edge_cases()
         .iter()
@@ -284,5 +277,5 @@ fn javascript_gradient_descent_agrees_with_the_rust_core_on_random_examples() {
         "{count} of {} runs diverged",
         cases.len()
     );
-    run_node("descent-differential.mjs", &cases);
+    node.differential("descent-differential.mjs", &cases);
 }

@@ -93,14 +93,12 @@ fn case(quantity: &Quantity, decimals: usize) -> Value {
 
 #[test]
 fn the_widget_heatmaps_and_bars_are_drawn_as_the_build_figures() {
-    if !crate::common::tool_available(
+    let Some(node) = crate::common::Node::for_differential(
         "step_views_differential",
-        crate::common::node(),
         "The widget's heatmap and bars views against the build's figures",
-        "Install Node.js to run it",
-    ) {
+    ) else {
         return;
-    }
+    };
     let mut rng = SplitMix64(0x5eed_0f4e);
     let mut cases = Vec::new();
     for _ in 0..600 {
@@ -172,5 +170,5 @@ fn the_widget_heatmaps_and_bars_are_drawn_as_the_build_figures() {
         "{refused} of {} cases are refusals: the random cases should be mostly pictures",
         cases.len()
     );
-    crate::common::run_node_differential("step-views-differential.mjs", &cases, cases.len());
+    node.differential("step-views-differential.mjs", &cases);
 }

@@ -55,7 +55,7 @@ fn the_references_the_hints_propose_pass_and_print_the_typed_text() {
     book.check().succeeds();
     book.build().succeeds();
     let html = book.read("public/typed.html");
-    assert!(html.contains(">4694<"), "{html}");
+    assert!(html.contains(">4,694<"), "{html}");
     assert!(html.contains(">1\u{a0}×\u{a0}10⁻⁵<"), "{html}");
     assert!(html.contains(">12,000<"), "{html}");
 }

@@ -225,3 +225,31 @@ fn a_tolerance_wider_than_half_a_drawn_answer_is_refused_though_the_lessons_answ
     );
     book.check().succeeds();
 }
+
+#[test]
+fn a_draw_written_from_the_lessons_values_draws_what_the_typed_numbers_would() {
+    let draw_of = |draw: &str| {
+        let (book, _) = book(&COUNTED.replace("\"choice(1, 2, 3, 4)\"", draw));
+        book.build().succeeds();
+        super::exercise_differential::vary_data(&book.read("public/ex.html"))
+    };
+    let typed = draw_of("\"choice(1, 2, 3, 4)\"");
+    assert_eq!(
+        typed[0]["plan"]["draws"][0]["draw"]["options"],
+        serde_json::json!([1.0, 2.0, 3.0, 4.0])
+    );
+    assert_eq!(
+        draw_of("\"choice(bpe.merges - 2, bpe.merges - 1, bpe.merges, bpe.merges + 1)\""),
+        typed
+    );
+}
+
+#[test]
+fn a_draw_naming_a_value_the_lesson_lacks_is_refused_at_the_draw() {
+    let (book, text) = book(&COUNTED.replace("choice(1, 2, 3, 4)", "choice(1, 2 * bpe.mergers)"));
+    book.check()
+        .exits_with(1)
+        .stderr_has(&place(PATH, &text, "\"choice(1, 2 * bpe.mergers)\""))
+        .stderr_has("`2 * bpe.mergers` is not a number, nor one the lesson's values give")
+        .stderr_has("no quantity `mergers`");
+}

@@ -161,14 +161,12 @@ fn case(input: &AttentionInput, edit: &AttentionInput, rng: &mut SplitMix64) -> 
 
 #[test]
 fn the_attention_widget_reruns_the_kinds_programs_like_the_rust_core_on_edited_numbers() {
-    if !crate::common::tool_available(
+    let Some(node) = crate::common::Node::for_differential(
         "widget_differential",
-        crate::common::node(),
         "The attention widget's programs run in JavaScript against the Rust core",
-        "Install Node.js to run it",
-    ) {
+    ) else {
         return;
-    }
+    };
     let mut rng = SplitMix64(0x5eed_2024);
     // The lesson's hand-checked "cat" example (attention.md), with and without the mask, first.
     let seed = |causal| AttentionInput {
@@ -202,5 +200,5 @@ fn the_attention_widget_reruns_the_kinds_programs_like_the_rust_core_on_edited_n
     assert!((10..=100).contains(&failed), "{failed} runs failed");
     let shifted = count(&|c| c["expected"]["explanation"]["shift"].as_f64() > Some(0.0));
     assert!(shifted >= 5, "{shifted} explanations shifted");
-    crate::common::run_node_differential("differential.mjs", &cases, cases.len());
+    node.differential("differential.mjs", &cases);
 }

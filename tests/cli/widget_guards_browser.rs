@@ -67,10 +67,10 @@ fn live_text(tab: &Tab) -> String {
     .to_owned()
 }
 
-/// `n` with its digits grouped in threes from five digits on, as the number rule prints counts.
+/// `n` with its digits grouped in threes from four digits on, as the number rule prints counts.
 fn grouped(n: usize) -> String {
     let digits = n.to_string();
-    if digits.len() < 5 {
+    if digits.len() < 4 {
         return digits;
     }
     let mut out = String::new();
@@ -259,7 +259,8 @@ fn a_size_past_the_widgets_limit_is_refused_with_the_largest_that_fits() {
     let cells = "document.querySelectorAll('.ww td').length";
     let drawn = eval(&tab, cells);
     let n = "[data-widget='compute'] input[data-input='n']";
-    paste_into(&tab, n, "1000");
+    // Typed as the book prints counts: the field reads the grouping.
+    paste_into(&tab, n, "1,000");
     let largest = (1..)
         .take_while(|&n| positional_encoding_numbers(n) <= MOST_WIDGET_NUMBERS)
         .last()
@@ -269,9 +270,11 @@ fn a_size_past_the_widgets_limit_is_refused_with_the_largest_that_fits() {
     assert_eq!(
         message,
         format!(
-            "n = 1000 would make the tables hold {} numbers (step \u{201c}g\u{201d} alone is 1000 × 1000), and the widget \
-             draws at most {MOST_WIDGET_NUMBERS}, to keep the page quick. Try {largest}. Still using 6 until it is fixed.",
-            grouped(positional_encoding_numbers(1000))
+            "n = 1,000 would make the tables hold {} numbers (step \u{201c}g\u{201d} alone is 1,000 × 1,000), and the \
+             widget draws at most {}, to keep the page quick. Try {}. Still using 6 until it is fixed.",
+            grouped(positional_encoding_numbers(1000)),
+            grouped(MOST_WIDGET_NUMBERS),
+            grouped(largest),
         )
     );
     assert_eq!(eval(&tab, cells), drawn, "nothing new is drawn");

@@ -14,7 +14,11 @@ test('parses numbers as a reader types them, and nothing else', () => {
   assert.equal(common.parseNumber('.5'), 0.5);
   assert.equal(common.parseNumber('3.'), 3);
   assert.equal(common.parseNumber('1e-3'), 0.001);
-  for (const bad of ['', ' ', '1,5', '\u221e', 'Infinity', '1e999', 'NaN', '0x10', '1 2', '--1', 'e5']) {
+  // Grouped as the book prints counts, with one separator throughout.
+  assert.equal(common.parseNumber('1,024'), 1024);
+  assert.equal(common.parseNumber('\u22121,048,576.5'), -1048576.5);
+  assert.equal(common.parseNumber('1 048 576'), 1048576);
+  for (const bad of ['', ' ', '1,5', '0,245', '1,0000', '01,000', '1,000 000', '1,000,00', '\u221e', 'Infinity', '1e999', 'NaN', '0x10', '1 2', '--1', 'e5']) {
     assert.equal(common.parseNumber(bad), null, JSON.stringify(bad));
   }
 });

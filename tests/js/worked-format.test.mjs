@@ -71,7 +71,8 @@ test('prints exactly whole computed values as integers and groups large ones', (
   assert.equal(format.formatComputed(2.5), '2.500');
   assert.equal(format.formatComputed(1048576), '1,048,576');
   assert.equal(format.formatCount(1048576), '1,048,576');
-  assert.equal(format.formatCount(4096), '4096');
+  assert.equal(format.formatCount(4096), '4,096');
+  assert.equal(format.formatCount(999), '999');
   assert.equal(format.formatComputed(1e300), '1.000\u00a0\u00d7\u00a010\u00b3\u2070\u2070');
   assert.equal(format.formatNumber(1048576.5, { kind: 'dp', n: 1 }, 'latex'), '1{,}048{,}576.5');
   assert.equal(format.formatNumber(-1.125e-7, { kind: 'written' }, 'latex'), '-1.125 \\times 10^{-7}');
