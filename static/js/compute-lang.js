@@ -500,7 +500,7 @@
 
   /* ---- statements (statements.rs) ---- */
   // Statements: { kind: 'assign', name, nameSpan, line, expr, index }
-  //           | { kind: 'repeat', count, counter: {name, span}|null, body, line, keywordSpan, nextStep }.
+  //           | { kind: 'repeat', count, counter: {name, span}|null, until: expr|null, body, line, keywordSpan, nextStep }.
 
   /** Every assignment in `statement` and the bodies inside it, in written order. */
   function statementSteps(statement) {

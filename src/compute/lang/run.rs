@@ -8,7 +8,8 @@
 //!
 //! The rules (README, "Loops"): outside loops a name is assigned once; inside a loop a step
 //! may assign a name again, keeping its shape, but never an input, a constant or a counter; a
-//! counter counts 0, 1, …, N − 1 and exists only in its body.
+//! counter counts 0, 1, …, N − 1 and exists only in its body. A `repeat … until` loop stops at
+//! the first iteration whose condition holds or that meets a non-finite number, and undoes it.
 
 use std::collections::HashSet;
 
