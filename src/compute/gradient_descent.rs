@@ -15,7 +15,7 @@ use ndarray::{Array1, Array2};
 use serde::Serialize;
 
 use super::json::{Elements, Rows};
-use super::lang::Value;
+use super::lang::{self, Value};
 use super::template::{self, Ran, Template};
 use super::{ComputeError, KindProgram, Quantity, MAX_DIM};
 
@@ -77,10 +77,40 @@ gradient_b = 2 * (sum(residuals) + 0) / n
 limit = 1e12 * maximum(loss, 1)
 ";
 
-/// One update from the previous iterate, then the loss and gradient there.
-const UPDATE: &str = "w = previous_w - learning_rate * previous_gradient_w
-b = previous_b - learning_rate * previous_gradient_b
+/// The descent in one loop: the loss and gradient at the start, then up to `steps` updates,
+/// stopping at the first whose loss passes `limit` or overflows, which the loop undoes (README,
+/// "Loops"). Iteration 0 moves by `0 * gradient` and evaluates the start again, so every history
+/// begins at the start and the loop always keeps an iteration; `kept` is the updates made.
+const DESCEND: &str = "w = start_w
+b = start_b
+residuals = w * x + b - y
+loss = (sum(residuals * residuals) + 0) / n
+gradient_w = 2 * (sum(residuals * x) + 0) / n
+gradient_b = 2 * (sum(residuals) + 0) / n
+kept = 0
+repeat steps + 1 as t until loss > limit:
+    w = w - (t > 0) * learning_rate * gradient_w
+    b = b - (t > 0) * learning_rate * gradient_b
+    residuals = w * x + b - y
+    loss = (sum(residuals * residuals) + 0) / n
+    gradient_w = 2 * (sum(residuals * x) + 0) / n
+    gradient_b = 2 * (sum(residuals) + 0) / n
+    kept = t
+ws = history(w)
+bs = history(b)
+losses = history(loss)
+gradients_w = history(gradient_w)
+gradients_b = history(gradient_b)
 ";
+
+/// Most updates one run of [`DESCEND`] makes for `points` points: its histories hold at most
+/// [`lang::MAX_SIDE`] values and its work stays under half of [`lang::MAX_WORK`] (an update costs
+/// under 16 operations per point and 64 besides). A longer descent runs again from where the
+/// last run stopped: the same updates, in the same order, bit for bit.
+pub fn steps_per_run(points: usize) -> usize {
+    let by_work = lang::MAX_WORK as usize / 2 / (16 * points + 64);
+    by_work.clamp(1, lang::MAX_SIDE - 1)
+}
 
 /// The centred moments of the data, from which the closed-form fit comes: centred because the
 /// textbook Σxy − n x̄ ȳ form cancels catastrophically for large x.
@@ -135,39 +165,31 @@ pub fn descend(input: &GradientDescentInput) -> Result<GradientDescent, ComputeE
     let fit = template::run(&format!("{MOMENTS}{FIT}"), &data).map_err(|_| too_large())?;
 
     let stepping = stepping(&data, input)?;
-    let step = Template::parse(&stepping.step.steps).map_err(|_| too_large())?;
-    let mut inputs = stepping.step.inputs;
-    let (w, b) = input.start;
-    let mut history = vec![Iterate {
-        w,
-        b,
-        loss: stepping.start_loss,
-        gradient_w: scalar_input(&inputs, "previous_gradient_w"),
-        gradient_b: scalar_input(&inputs, "previous_gradient_b"),
-    }];
+    let descent = Template::parse(&stepping.descent.steps).map_err(|_| too_large())?;
+    let mut inputs = stepping.descent.inputs;
+    let mut history: Vec<Iterate> = Vec::new();
     let mut diverged_at = None;
-    for taken in 1..=input.steps {
-        match step.run(&inputs) {
-            Ok(next) if next.scalar("loss") <= stepping.limit => {
-                let next = Iterate::at(next.scalar("w"), next.scalar("b"), &next);
-                for (name, value) in &mut inputs {
-                    let previous = match name.as_str() {
-                        "previous_w" => next.w,
-                        "previous_b" => next.b,
-                        "previous_gradient_w" => next.gradient_w,
-                        "previous_gradient_b" => next.gradient_b,
-                        _ => continue,
-                    };
-                    *value = Value::Scalar(previous);
-                }
-                history.push(next);
-            }
-            _ => {
-                diverged_at = Some(taken);
-                break;
-            }
+    let mut done = 0;
+    while done < input.steps && diverged_at.is_none() {
+        let steps = (input.steps - done).min(stepping.steps_per_run);
+        set_input(&mut inputs, "steps", steps as f64);
+        let ran = descent.run(&inputs).map_err(|_| too_large())?;
+        let kept = ran.scalar("kept") as usize;
+        let rows = Iterate::rows(&ran);
+        // Each run's first row is the last run's last: only the first run's is kept.
+        let skip = usize::from(!history.is_empty());
+        history.extend(rows.into_iter().skip(skip));
+        if kept < steps {
+            diverged_at = Some(done + kept + 1);
         }
+        done += kept;
+        let last = history.last().expect("a run keeps its first iteration");
+        set_input(&mut inputs, "start_w", last.w);
+        set_input(&mut inputs, "start_b", last.b);
     }
+    // Row 0 is the start as written (the loop's `w - 0 * gradient` may turn −0 into 0).
+    history[0].w = input.start.0;
+    history[0].b = input.start.1;
 
     let rows = history.len();
     let optimum = (fit.scalar("optimum_w"), fit.scalar("optimum_b"));
@@ -190,20 +212,20 @@ pub fn descend(input: &GradientDescentInput) -> Result<GradientDescent, ComputeE
     })
 }
 
-/// How a descent steps: the program of one step with its inputs at the start, and when it
-/// stops. The kind and the widget run it step after step, from these same inputs.
+/// How a descent runs: its program with the start as inputs, and how many updates one run may
+/// make. The kind and the widget run it again from where it stopped until the steps are done or
+/// it diverges.
 #[derive(Debug, Clone, Serialize)]
 pub struct DescentProgram {
-    /// [`UPDATE`] then [`EVALUATE`], from `previous_w`, `previous_b` and their gradients.
-    pub step: KindProgram,
-    /// The loss at the start.
-    pub start_loss: f64,
-    /// A step whose loss is above this has diverged, as has one that fails to compute.
-    pub limit: f64,
+    /// [`DESCEND`], from `start_w`, `start_b` with `limit`, 1e12 times the start's loss (or
+    /// 1e12 when that is below 1).
+    pub descent: KindProgram,
+    /// [`steps_per_run`] of the example's points.
+    pub steps_per_run: usize,
 }
 
-/// The program a descent example runs at each step, with the start as its inputs: the widget
-/// runs it again at the reader's rate (the input `learning_rate`).
+/// The program a descent example runs, with the start as its inputs: the widget runs it again
+/// at the reader's rate (the input `learning_rate`).
 pub fn program(input: &GradientDescentInput) -> Result<DescentProgram, ComputeError> {
     validate(input)?;
     let x = input.points.iter().map(|&(x, _)| x).collect();
@@ -236,32 +258,33 @@ fn stepping(
     let mut inputs = data.to_vec();
     inputs.extend(
         [
-            ("previous_w", w),
-            ("previous_b", b),
-            ("previous_gradient_w", first.scalar("gradient_w")),
-            ("previous_gradient_b", first.scalar("gradient_b")),
+            ("start_w", w),
+            ("start_b", b),
             ("learning_rate", input.learning_rate),
+            ("limit", first.scalar("limit")),
+            ("steps", input.steps as f64),
         ]
         .map(|(name, value)| (name.to_string(), Value::Scalar(value))),
     );
     Ok(DescentProgram {
-        step: KindProgram {
-            steps: format!("{UPDATE}{EVALUATE}"),
+        descent: KindProgram {
+            steps: DESCEND.to_string(),
             inputs,
         },
-        start_loss: first.scalar("loss"),
-        limit: first.scalar("limit"),
+        steps_per_run: steps_per_run(input.points.len()),
     })
 }
 
-fn scalar_input(inputs: &[(String, Value)], name: &str) -> f64 {
-    match inputs.iter().find(|(input, _)| input == name) {
-        Some((_, Value::Scalar(x))) => *x,
-        _ => unreachable!("the step program's input `{name}` is a number"),
+/// Sets the number `name` among a program's inputs.
+fn set_input(inputs: &mut [(String, Value)], name: &str, value: f64) {
+    for (input, old) in inputs.iter_mut() {
+        if input == name {
+            *old = Value::Scalar(value);
+        }
     }
 }
 
-/// One iterate with its loss and gradient, read from a run of [`EVALUATE`].
+/// One iterate with its loss and gradient.
 struct Iterate {
     w: f64,
     b: f64,
@@ -271,14 +294,19 @@ struct Iterate {
 }
 
 impl Iterate {
-    fn at(w: f64, b: f64, ran: &Ran) -> Self {
-        Iterate {
-            w,
-            b,
-            loss: ran.scalar("loss"),
-            gradient_w: ran.scalar("gradient_w"),
-            gradient_b: ran.scalar("gradient_b"),
-        }
+    /// Every iterate a run of [`DESCEND`] kept, in order.
+    fn rows(ran: &Ran) -> Vec<Iterate> {
+        let [w, b, loss, gradient_w, gradient_b] =
+            ["ws", "bs", "losses", "gradients_w", "gradients_b"].map(|name| ran.vector(name));
+        (0..w.len())
+            .map(|k| Iterate {
+                w: w[k],
+                b: b[k],
+                loss: loss[k],
+                gradient_w: gradient_w[k],
+                gradient_b: gradient_b[k],
+            })
+            .collect()
     }
 }
 
@@ -820,6 +848,96 @@ mod tests {
 
     fn field_of(input: &GradientDescentInput) -> Option<String> {
         descend(input).unwrap_err().field
+    }
+
+    /// The descent as the kind ran it before `repeat … until`: one run of the update and the
+    /// evaluation per step, stopping at the first step that fails or passes the limit.
+    fn stepped(input: &GradientDescentInput) -> (Vec<[f64; 5]>, Option<usize>) {
+        let step = format!("w = previous_w - learning_rate * previous_gradient_w\nb = previous_b - learning_rate * previous_gradient_b\n{EVALUATE}");
+        let data = |w: f64, b: f64, gw: f64, gb: f64| {
+            [
+                (
+                    "x",
+                    Value::Vector(input.points.iter().map(|p| p.0).collect()),
+                ),
+                (
+                    "y",
+                    Value::Vector(input.points.iter().map(|p| p.1).collect()),
+                ),
+                ("n", Value::Scalar(input.points.len() as f64)),
+                ("previous_w", Value::Scalar(w)),
+                ("previous_b", Value::Scalar(b)),
+                ("previous_gradient_w", Value::Scalar(gw)),
+                ("previous_gradient_b", Value::Scalar(gb)),
+                ("learning_rate", Value::Scalar(input.learning_rate)),
+            ]
+            .map(|(name, value)| (name.to_string(), value))
+        };
+        let (w, b) = input.start;
+        let start = template::run(
+            &format!("w = previous_w\nb = previous_b\n{EVALUATE}"),
+            &data(w, b, 0.0, 0.0),
+        )
+        .unwrap();
+        let limit = start.scalar("limit");
+        let row = |ran: &Ran| ["w", "b", "loss", "gradient_w", "gradient_b"].map(|n| ran.scalar(n));
+        let mut rows = vec![row(&start)];
+        for taken in 1..=input.steps {
+            let [w, b, _, gw, gb] = rows[rows.len() - 1];
+            match template::run(&step, &data(w, b, gw, gb)) {
+                Ok(next) if next.scalar("loss") <= limit => rows.push(row(&next)),
+                _ => return (rows, Some(taken)),
+            }
+        }
+        (rows, None)
+    }
+
+    #[test]
+    fn one_loop_run_in_parts_gives_the_descent_step_by_step_bit_for_bit() {
+        for (rate, steps) in [(0.1, 1), (0.1, 1500), (0.4, 300), (0.6, 2000), (1e300, 5)] {
+            let input = line(rate, steps);
+            let kind = descend(&input).unwrap();
+            let (rows, diverged_at) = stepped(&input);
+            assert_eq!(kind.diverged_at, diverged_at, "rate {rate}");
+            assert_eq!(kind.iterates.nrows(), rows.len(), "rate {rate}");
+            for (k, row) in rows.iter().enumerate() {
+                let got = [
+                    kind.iterates[[k, 0]],
+                    kind.iterates[[k, 1]],
+                    kind.losses[k],
+                    kind.gradients[[k, 0]],
+                    kind.gradients[[k, 1]],
+                ];
+                assert_eq!(
+                    got.map(f64::to_bits),
+                    row.map(f64::to_bits),
+                    "rate {rate}, row {k}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn a_run_of_the_most_updates_at_the_most_points_stays_within_the_work_bound() {
+        for points in [2, 100, MAX_DIM] {
+            let input = GradientDescentInput {
+                points: (0..points)
+                    .map(|i| (i as f64 / points as f64, 1.0))
+                    .collect(),
+                start: (0.0, 0.0),
+                learning_rate: 1e-6,
+                steps: MAX_STEPS,
+            };
+            let stepping = program(&input).unwrap();
+            let mut inputs = stepping.descent.inputs;
+            set_input(&mut inputs, "steps", stepping.steps_per_run as f64);
+            let parsed = lang::parse(DESCEND).unwrap();
+            let (ran, work) = lang::run_counting_work(&parsed, &inputs).unwrap();
+            let kept = ran.iter().find(|o| o.name == "kept").unwrap();
+            assert_eq!(kept.value, Value::Scalar(stepping.steps_per_run as f64));
+            assert!(work <= lang::MAX_WORK / 2, "{points} points: {work}");
+        }
+        assert_eq!(steps_per_run(2), lang::MAX_SIDE - 1);
     }
 
     #[test]

@@ -500,7 +500,7 @@
 
   /* ---- statements (statements.rs) ---- */
   // Statements: { kind: 'assign', name, nameSpan, line, expr, index }
-  //           | { kind: 'repeat', count, counter: {name, span}|null, body, line, keywordSpan, nextStep }.
+  //           | { kind: 'repeat', count, counter: {name, span}|null, until: expr|null, body, line, keywordSpan, nextStep }.
 
   /** Every assignment in `statement` and the bodies inside it, in written order. */
   function statementSteps(statement) {
@@ -587,7 +587,7 @@
       throw LangError('limit', 'loops nest more than ' + MAX_LOOP_DEPTH + ' deep', keywordSpan,
         'move the inner work into fewer loops; a worked example rarely needs more');
     }
-    var usage = 'write `repeat 10:` or `repeat steps as t:`, then the body indented below';
+    var usage = 'write `repeat 10:`, `repeat steps as t:` or `repeat steps as t until loss > limit:`, then the body indented below';
     var tokens = line.tokens.slice(1);
     var parser = new Parser(tokens, line.end);
     var count = parser.expr(0);
@@ -600,6 +600,14 @@
         throw LangError('syntax', '`as` names the counter: a name must follow it', token ? token.span : [line.end, line.end], usage);
       }
       counter = { name: token.value, span: token.span };
+    }
+    var until = null;
+    if (parser.peekKind() === 'name' && parser.peek().value === 'until') {
+      parser.next();
+      if (!parser.peek() || parser.peekKind() === 'colon') {
+        throw LangError('syntax', '`until` needs a condition before the `:`', parser.peek() ? parser.peek().span : [line.end, line.end], usage);
+      }
+      until = parser.expr(0);
     }
     token = parser.next();
     if (!token || token.kind !== 'colon') {
@@ -622,7 +630,7 @@
       throw LangError('syntax', "this line's indentation matches no block above it", after.tokens[0].span,
         'indent it as far as the body of the repeat, or as far as the repeat itself');
     }
-    return { kind: 'repeat', count: count, counter: counter, body: body, line: line.number, keywordSpan: keywordSpan, nextStep: 0 };
+    return { kind: 'repeat', count: count, counter: counter, until: until, body: body, line: line.number, keywordSpan: keywordSpan, nextStep: 0 };
   }
 
   var FOREIGN = {
@@ -1197,6 +1205,7 @@
     if (statement.kind === 'assign') visit(statement.expr);
     else {
       visit(statement.count);
+      if (statement.until) visit(statement.until);
       statement.body.forEach(function (inner) { found.push.apply(found, historiesRead(inner)); });
     }
     return found;
@@ -1359,11 +1368,13 @@
           taken + '; name the counter something new, such as `' + free + '`');
       }
     }
+    var kept = 0;
     for (var iteration = 0; iteration < n; iteration++) {
       context.step = repeat.nextStep;
       context.running = 'repeat';
       context.line = repeat.line;
       context.charge(1, repeat.keywordSpan);
+      var saved = repeat.until ? this.save(repeat) : null;
       if (counter) {
         scope.values.set(counter.name, scalar(iteration));
         scope.whole.set(counter.name, true);
@@ -1371,8 +1382,13 @@
       }
       this.loops++;
       scope.tape.enterIteration();
+      var stop;
       try {
         this.block(repeat.body);
+        stop = this.stops(repeat);
+      } catch (error) {
+        if (!saved || error.name !== 'LangError' || error.kind !== 'non_finite') throw error;
+        stop = true;
       } finally {
         scope.tape.leaveIteration();
         this.loops--;
@@ -1382,13 +1398,89 @@
           scope.counters.pop();
         }
       }
+      if (stop) {
+        this.undo(saved);
+        break;
+      }
+      kept++;
     }
-    if (n === 0) {
+    if (kept === 0) {
       repeat.body.forEach(function (inner) {
         statementSteps(inner).forEach(function (step) {
           if (!scope.values.has(step.name)) scope.neverRan.set(step.name, repeat.line);
         });
       });
+    }
+  };
+
+  /** Whether the `until` condition of `repeat` holds after an iteration; false without one. */
+  Runner.prototype.stops = function (repeat) {
+    if (!repeat.until) return false;
+    var context = this.context;
+    context.step = repeat.nextStep;
+    context.running = 'repeat';
+    context.line = repeat.line;
+    var holds = context.eval(this.scope, repeat.until).value;
+    if (holds.rank !== 0) {
+      throw LangError('arguments', '`until` needs one number, got a ' + describeShape(holds), repeat.until.span,
+        'write a comparison of numbers, such as loss > limit; any(v > 1) or all(…) reduce a vector to one');
+    }
+    return holds.data[0] !== 0;
+  };
+
+  /** What an iteration of `repeat` may change, kept for undo (run.rs); the copies are charged as work. */
+  Runner.prototype.save = function (repeat) {
+    var scope = this.scope;
+    var tape = scope.tape;
+    var names = [];
+    repeat.body.forEach(function (inner) {
+      statementSteps(inner).forEach(function (step) {
+        if (names.indexOf(step.name) < 0) names.push(step.name);
+      });
+    });
+    var copied = 0;
+    var states = names.map(function (name) {
+      var value = scope.values.get(name);
+      if (value) copied += value.data.length;
+      var history = scope.histories.get(name);
+      var taped = tape.histories.get(name);
+      return {
+        name: name, value: value, whole: scope.whole.get(name), neverRan: scope.neverRan.get(name),
+        history: history && { length: history.values.length, whole: history.whole, matrix: history.matrix },
+        taped: tape.current.get(name), tapedHistory: taped && taped.length,
+      };
+    });
+    this.context.charge(copied, repeat.keywordSpan);
+    return { states: states, order: scope.order.length, nextRecord: tape.first + tape.records.length };
+  };
+
+  /** Puts back what save kept: the stopped iteration leaves no trace. */
+  Runner.prototype.undo = function (saved) {
+    var scope = this.scope;
+    var tape = scope.tape;
+    function put(map, name, x) { if (x === undefined) map.delete(name); else map.set(name, x); }
+    saved.states.forEach(function (state) {
+      var name = state.name;
+      put(scope.values, name, state.value);
+      put(scope.whole, name, state.whole);
+      put(scope.neverRan, name, state.neverRan);
+      var history = scope.histories.get(name);
+      if (!state.history) scope.histories.delete(name);
+      else if (history) {
+        history.values.length = state.history.length;
+        history.whole = state.history.whole;
+        history.matrix = state.history.matrix;
+      }
+      put(tape.current, name, state.taped);
+      var list = tape.histories.get(name);
+      if (state.tapedHistory === undefined) tape.histories.delete(name);
+      else if (list) list.length = state.tapedHistory;
+    });
+    scope.order.length = saved.order;
+    if (tape.first <= saved.nextRecord) tape.records.length = saved.nextRecord - tape.first;
+    else {
+      tape.records = [];
+      tape.first = saved.nextRecord;
     }
   };
 
@@ -1468,6 +1560,7 @@
       }
       if (inner.counter) names.add(inner.counter.name);
       visit(inner.count);
+      if (inner.until) visit(inner.until);
       inner.body.forEach(statementNames);
     }
     statementNames(statement);

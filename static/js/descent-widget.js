@@ -8,7 +8,7 @@
  * The prose keeps describing the lesson's example; the rate is mirrored in the URL fragment
  * (`#try-<example>=lr:0.1`).
  *
- * Arithmetic is the build's own step program run again in compute-lang.js (kind-programs.js), number formatting in worked-format.js, and what every
+ * Arithmetic is the build's own descent program (one `repeat … until` loop) run again in compute-lang.js (kind-programs.js), number formatting in worked-format.js, and what every
  * widget does alike (DOM building, the slider, the URL fragment, mounting) in widget-common.js; this file only builds its own
  * DOM and SVG with createElement/createElementNS and textContent, never innerHTML. A classic
  * script, not an ES module, because Chromium blocks module scripts on file:// pages; helpers the

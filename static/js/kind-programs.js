@@ -55,38 +55,35 @@
   }
 
   /**
-   * A descent example (its widget data) at learning rate `rate`, one run of the step program per
-   * step as the kind runs it: the run stops at the first step that fails to compute or whose
-   * loss passes the example's limit (`diverged_at`), keeping the iterates before it.
+   * A descent example (its widget data) at learning rate `rate`: the example's descent program
+   * (one loop that stops at the first update whose loss passes the limit or overflows, undone),
+   * run as the kind runs it, again from where it stopped for more than `steps_per_run` steps.
    */
   function descend(example, rate) {
-    var stepping = example.program;
-    var state = {};
-    stepping.step.inputs.forEach(function (pair) { state[pair[0]] = pair[1]; });
-    state.learning_rate = rate;
-    var iterates = [[state.previous_w, state.previous_b]];
-    var losses = [stepping.start_loss];
-    var gradients = [[state.previous_gradient_w, state.previous_gradient_b]];
+    var program = example.program;
+    var changed = { learning_rate: rate };
+    var iterates = [];
+    var losses = [];
+    var gradients = [];
     var divergedAt = null;
-    for (var taken = 1; taken <= example.steps; taken++) {
-      var next;
-      try {
-        next = run(stepping.step, state);
-      } catch (error) {
-        next = null;
+    var done = 0;
+    while (done < example.steps && divergedAt === null) {
+      var steps = Math.min(example.steps - done, program.steps_per_run);
+      changed.steps = steps;
+      var ran = run(program.descent, changed);
+      // Each run's first row is the last run's last: only the first run's is kept.
+      for (var k = iterates.length === 0 ? 0 : 1; k < ran.ws.length; k++) {
+        iterates.push([ran.ws[k], ran.bs[k]]);
+        losses.push(ran.losses[k]);
+        gradients.push([ran.gradients_w[k], ran.gradients_b[k]]);
       }
-      if (next === null || !(next.loss <= stepping.limit)) {
-        divergedAt = taken;
-        break;
-      }
-      iterates.push([next.w, next.b]);
-      losses.push(next.loss);
-      gradients.push([next.gradient_w, next.gradient_b]);
-      state.previous_w = next.w;
-      state.previous_b = next.b;
-      state.previous_gradient_w = next.gradient_w;
-      state.previous_gradient_b = next.gradient_b;
+      if (ran.kept < steps) divergedAt = done + ran.kept + 1;
+      done += ran.kept;
+      changed.start_w = iterates[iterates.length - 1][0];
+      changed.start_b = iterates[iterates.length - 1][1];
     }
+    // Row 0 is the start as written (the loop's `w - 0 * gradient` may turn -0 into 0).
+    iterates[0] = [example.start[0], example.start[1]];
     return {
       points: example.points,
       steps: example.steps,

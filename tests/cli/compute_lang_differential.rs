@@ -100,10 +100,10 @@ const GATHERS: [&str; 8] = [
     "x",
 ];
 /// Pieces of token soup, valid and not.
-const SOUP: [&str; 34] = [
+const SOUP: [&str; 35] = [
     "x", "(", ")", ",", "+", "-", "*", "/", "@", "^", ".T", "=", "2", "1e400", ".5", "2x",
     "softmax(", "axis=", "sum(", "**", "#", "[", "0.25", "x.", "]", ":", "<", "<=", "==", "!",
-    "!=", "repeat", "as", "\n    ",
+    "!=", "repeat", "as", "\n    ", "until",
 ];
 /// Axes for `axis=…`: mostly valid, some out of range or not whole.
 const AXES: [&str; 10] = ["0", "1", "-1", "0", "1", "-1", "0", "1", "-2", "2"];
@@ -425,7 +425,8 @@ impl Generator {
     }
 
     /// A loop: state defined before it, updated in place (keeping its shape, or now and then
-    /// not), temporaries, sometimes a nested loop and the state's history after it.
+    /// not), temporaries, sometimes a nested loop, sometimes a stopping condition (which may
+    /// hold, overflow, or not be one number) and the state's history after it.
     fn repeat_block(&mut self, index: usize, lines: &mut Vec<String>) {
         let state = format!("s{index}");
         let start = if self.chance(60) {
@@ -437,12 +438,26 @@ impl Generator {
         self.names.push(state.clone());
         let count = self.pick(&["0", "1", "2", "3", "5", "n_steps", "2.5", "-1"]);
         let counter = if self.chance(70) { " as t" } else { "" };
-        lines.push(format!("repeat {count}{counter}:"));
+        let until = if self.chance(40) {
+            let condition = match self.rng.range(0, 5) {
+                0 => format!("sum({state}) > {}", self.pick(&["0", "1", "3"])),
+                1 => format!("max(abs({state})) < 0.5"),
+                2 => format!("{} > 0", self.expr(1)),
+                3 => format!("{state} > 1"),
+                _ => self.pick(&["1", "0", "t >= 1"]).to_string(),
+            };
+            format!(" until {condition}")
+        } else {
+            String::new()
+        };
+        lines.push(format!("repeat {count}{counter}{until}:"));
         let step = if counter.is_empty() { "0.1" } else { "t" };
         let temp = format!("g{index}");
         let update = match self.rng.range(0, 4) {
             0 => format!("{state} = 0.9 * {state} + 0.1 * tanh({state}) + {step} / 10"),
-            1 => format!("{state} = {state} - 0.1 * {temp}"),
+            1 if until.is_empty() => format!("{state} = {state} - 0.1 * {temp}"),
+            // Overflows within a few iterations, which a stopping loop survives.
+            1 => format!("{state} = {state} * 1e150 + {temp}"),
             2 => format!("{state} = maximum({state}, {step})"),
             _ => format!("{state} = {}", self.expr(2)),
         };
@@ -556,8 +571,9 @@ impl Generator {
         let steps = if self.chance(30) {
             let body = self.smooth("w", depth);
             let wrt = self.pick(&["w", "w", "p", "t"]);
+            let until = self.pick(&["", "", " until L > 3", " until L > 1"]);
             format!(
-                "w = x\nrepeat {} as t:\n    p = {body}\n    L = sum(p * p) + sum(w * w)\n    g = grad(L, {wrt})\n    w = w - 0.1 * g\ntotal = sum(history(L))\nd = grad(total, {})",
+                "w = x\nrepeat {} as t{until}:\n    p = {body}\n    L = sum(p * p) + sum(w * w)\n    g = grad(L, {wrt})\n    w = w - 0.1 * g\ntotal = sum(history(L))\nd = grad(total, {})",
                 self.rng.range(1, 3),
                 self.pick(&["x", "W", "w"])
             )
@@ -675,8 +691,26 @@ fn javascript_runs_random_programs_as_the_rust_interpreter_does() {
         return;
     }
     let mut generator = Generator::new(0x00c0_ffee_1a49);
-    let (cases, outcomes): (Vec<Json>, Vec<Option<ErrorKind>>) =
-        (0..PROGRAMS).map(|_| case(&generator.program())).unzip();
+    let programs: Vec<Program> = (0..PROGRAMS).map(|_| generator.program()).collect();
+    let (cases, outcomes): (Vec<Json>, Vec<Option<ErrorKind>>) = programs.iter().map(case).unzip();
+    // Stopping loops run, and some survive an overflow by stopping.
+    let ran_with = |text: &str| {
+        programs
+            .iter()
+            .zip(&outcomes)
+            .filter(|(p, o)| p.steps.contains(" until ") && p.steps.contains(text) && o.is_none())
+            .count()
+    };
+    assert!(
+        ran_with("repeat") >= 50,
+        "{} `until` loops ran",
+        ran_with("repeat")
+    );
+    assert!(
+        ran_with("1e150") >= 5,
+        "{} overflowing `until` loops ran",
+        ran_with("1e150")
+    );
 
     // The generator must reach both outcomes and every kind of error, or the comparison would
     // pass while checking little: count what Rust reported.

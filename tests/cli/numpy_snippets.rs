@@ -162,6 +162,7 @@ fn a_program_of_every_construct_runs_in_numpy_with_the_cores_values() {
         "_history.append(",
         "lambda_ = 0.5",
         "softmax_ = softmax(v)",
+        "        del z_history[z_history_length:]\n        break",
     ] {
         assert!(code.contains(construct), "{construct:?} is not in\n{code}");
     }

@@ -172,7 +172,11 @@ fn descent_case(input: &GradientDescentInput, rate: f64) -> Option<Value> {
     .ok()?;
     Some(json!({
         "input": {
-            "example": { "steps": input.steps, "program": program },
+            "example": {
+                "steps": input.steps,
+                "start": [input.start.0, input.start.1],
+                "program": program,
+            },
             "learning_rate": rate,
         },
         "expected": serde_json::to_value(&expected).expect("results serialize"),

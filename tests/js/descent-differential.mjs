@@ -1,9 +1,9 @@
-// Differential check: does the descent widget (static/js/kind-programs.js running the build's step
+// Differential check: does the descent widget (static/js/kind-programs.js running the build's descent
 // program in compute-lang.js) agree with src/compute/gradient_descent.rs?
 //
 //   node tests/js/descent-differential.mjs CASES.json
 //
-// CASES.json is `[{ input: {example: {steps, program}, learning_rate},
+// CASES.json is `[{ input: {example: {steps, start, program}, learning_rate},
 //                   expected: <the Rust `GradientDescent` at that rate, by its own serde impl>}]`,
 // written by tests/cli/sliders_differential.rs. `diverged_at` and the number of iterates must agree
 // exactly; every number to 1e-9, absolutely or relative to the larger magnitude.

@@ -25,17 +25,23 @@ test('a softmax program runs at the temperature asked for, and a run that cannot
   assert.equal(kinds.softmax({ ...example, target: undefined }, 1).loss, null);
 });
 
-test('a descent stops at the first step past its limit or that fails, keeping the steps before', () => {
+test('a descent stops at the first update past its limit or that overflows, and runs in parts as in one', () => {
+  const steps = [
+    'w = start_w', 'b = start_b', 'loss = w * w', 'gradient_w = w', 'gradient_b = b', 'kept = 0',
+    'repeat steps + 1 as t until loss > limit:',
+    '    w = w * where(t > 0, learning_rate, 1)', '    b = b', '    loss = w * w', '    gradient_w = w',
+    '    gradient_b = b', '    kept = t',
+    'ws = history(w)', 'bs = history(b)', 'losses = history(loss)', 'gradients_w = history(gradient_w)',
+    'gradients_b = history(gradient_b)',
+  ].join('\n');
   const example = {
-    steps: 10, optimum: { w: 0, b: 0, loss: 0 },
+    steps: 10, start: [1, 0], optimum: { w: 0, b: 0, loss: 0 },
     program: {
-      step: {
-        steps: 'w = previous_w * learning_rate\nb = previous_b\nloss = w * w\ngradient_w = w\ngradient_b = b',
-        inputs: [['previous_w', 1], ['previous_b', 0], ['previous_gradient_w', 1], ['previous_gradient_b', 0],
-          ['learning_rate', 1]],
+      descent: {
+        steps,
+        inputs: [['start_w', 1], ['start_b', 0], ['learning_rate', 1], ['limit', 1e4], ['steps', 10]],
       },
-      start_loss: 1,
-      limit: 1e4,
+      steps_per_run: 1000,
     },
   };
   const growing = kinds.descend(example, 10);
@@ -45,6 +51,10 @@ test('a descent stops at the first step past its limit or that fails, keeping th
   const steady = kinds.descend(example, 0.5);
   assert.equal(steady.diverged_at, null);
   assert.equal(steady.losses.length, 11);
-  const failing = kinds.descend({ ...example, program: { ...example.program, limit: Infinity } }, 1e100);
-  assert.equal(failing.diverged_at, 2);
+  const inParts = { ...example, program: { ...example.program, steps_per_run: 3 } };
+  assert.deepEqual(kinds.descend(inParts, 0.5), steady);
+  assert.deepEqual(kinds.descend(inParts, 10), growing);
+  const overflowing = kinds.descend(example, 1e200);
+  assert.equal(overflowing.diverged_at, 1);
+  assert.deepEqual(overflowing.iterates, [[1, 0]]);
 });

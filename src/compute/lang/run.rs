@@ -8,7 +8,8 @@
 //!
 //! The rules (README, "Loops"): outside loops a name is assigned once; inside a loop a step
 //! may assign a name again, keeping its shape, but never an input, a constant or a counter; a
-//! counter counts 0, 1, …, N − 1 and exists only in its body.
+//! counter counts 0, 1, …, N − 1 and exists only in its body. A `repeat … until` loop stops at
+//! the first iteration whose condition holds or that meets a non-finite number, and undoes it.
 
 use std::collections::HashSet;
 
@@ -103,6 +104,9 @@ fn histories_read(statement: &Statement) -> Vec<String> {
         Statement::Assign(step) => visit(&step.expr, &mut found),
         Statement::Repeat(repeat) => {
             visit(&repeat.count, &mut found);
+            if let Some(until) = &repeat.until {
+                visit(until, &mut found);
+            }
             for inner in &repeat.body {
                 found.extend(histories_read(inner));
             }
@@ -380,11 +384,16 @@ impl<'a> Runner<'a> {
             }
         }
         let mut iteration = 0.0;
+        let mut kept = 0.0;
         while iteration < count {
             self.context.step = repeat.next_step;
             self.context.running = "repeat";
             self.context.line = repeat.line;
             self.context.charge(1, &repeat.keyword_span)?;
+            let saved = match repeat.until {
+                Some(_) => Some(self.save(repeat)?),
+                None => None,
+            };
             if let Some((name, _)) = &repeat.counter {
                 self.scope
                     .values
@@ -394,7 +403,7 @@ impl<'a> Runner<'a> {
             }
             self.loops += 1;
             self.scope.tape.enter_iteration();
-            let outcome = self.block(&repeat.body);
+            let outcome = self.block(&repeat.body).and_then(|()| self.stops(repeat));
             self.scope.tape.leave_iteration();
             self.loops -= 1;
             if let Some((name, _)) = &repeat.counter {
@@ -402,10 +411,19 @@ impl<'a> Runner<'a> {
                 self.scope.whole.remove(name);
                 self.scope.counters.pop();
             }
-            outcome?;
+            let stop = match outcome {
+                Ok(stop) => stop,
+                Err(error) if saved.is_some() && error.kind == ErrorKind::NonFinite => true,
+                Err(error) => return Err(error),
+            };
+            if let (true, Some(saved)) = (stop, saved) {
+                self.undo(saved);
+                break;
+            }
             iteration += 1.0;
+            kept += 1.0;
         }
-        if count == 0.0 {
+        if kept == 0.0 {
             for inner in &repeat.body {
                 for step in inner.steps() {
                     if !self.scope.values.contains_key(&step.name) {
@@ -416,4 +434,138 @@ impl<'a> Runner<'a> {
         }
         Ok(())
     }
+
+    /// Whether the `until` condition of `repeat` holds after an iteration; false without one.
+    fn stops(&mut self, repeat: &'a Repeat) -> Result<bool, LangError> {
+        let Some(until) = &repeat.until else {
+            return Ok(false);
+        };
+        self.context.step = repeat.next_step;
+        self.context.running = "repeat";
+        self.context.line = repeat.line;
+        let holds = self.context.eval(&self.scope, until)?;
+        match holds.value.as_ref() {
+            Value::Scalar(x) => Ok(*x != 0.0),
+            other => Err(LangError::new(
+                ErrorKind::Arguments,
+                format!(
+                    "`until` needs one number, got a {}",
+                    other.describe_shape()
+                ),
+                until.span.clone(),
+            )
+            .with_hint("write a comparison of numbers, such as loss > limit; any(v > 1) or all(…) reduce a vector to one")),
+        }
+    }
+
+    /// What an iteration of `repeat` may change, kept so that [`Runner::undo`] can put it back;
+    /// the copies are charged as work.
+    fn save(&mut self, repeat: &Repeat) -> Result<Saved, LangError> {
+        let mut names: Vec<String> = Vec::new();
+        for step in repeat.body.iter().flat_map(Statement::steps) {
+            if !names.contains(&step.name) {
+                names.push(step.name.clone());
+            }
+        }
+        let tape = &self.scope.tape;
+        let saved = Saved {
+            states: names
+                .iter()
+                .map(|name| NameState {
+                    value: self.scope.values.get(name).cloned(),
+                    whole: self.scope.whole.get(name).copied(),
+                    never_ran: self.scope.never_ran.get(name).copied(),
+                    history: self
+                        .scope
+                        .histories
+                        .get(name)
+                        .map(|h| (h.values.len(), h.whole, h.matrix)),
+                    taped: tape.current.get(name).cloned(),
+                    taped_history: tape.histories.get(name).map(Vec::len),
+                })
+                .collect(),
+            names,
+            order: self.scope.order.len(),
+            next_record: tape.first + tape.records.len(),
+        };
+        let copied: usize = saved
+            .states
+            .iter()
+            .filter_map(|state| state.value.as_ref().map(Value::len))
+            .sum();
+        self.context.charge(copied, &repeat.keyword_span)?;
+        Ok(saved)
+    }
+
+    /// Puts back what [`Runner::save`] kept: the stopped iteration leaves no trace.
+    fn undo(&mut self, saved: Saved) {
+        fn put<T>(map: &mut std::collections::HashMap<String, T>, name: &str, kept: Option<T>) {
+            match kept {
+                Some(x) => {
+                    map.insert(name.to_string(), x);
+                }
+                None => {
+                    map.remove(name);
+                }
+            }
+        }
+        let scope = &mut self.scope;
+        for (name, state) in saved.names.iter().zip(saved.states) {
+            put(&mut scope.values, name, state.value);
+            put(&mut scope.whole, name, state.whole);
+            put(&mut scope.never_ran, name, state.never_ran);
+            match state.history {
+                Some((length, whole, matrix)) => {
+                    if let Some(history) = scope.histories.get_mut(name) {
+                        history.values.truncate(length);
+                        history.whole = whole;
+                        history.matrix = matrix;
+                    }
+                }
+                None => {
+                    scope.histories.remove(name);
+                }
+            }
+            put(&mut scope.tape.current, name, state.taped);
+            match state.taped_history {
+                Some(length) => {
+                    if let Some(list) = scope.tape.histories.get_mut(name) {
+                        list.truncate(length);
+                    }
+                }
+                None => {
+                    scope.tape.histories.remove(name);
+                }
+            }
+        }
+        scope.order.truncate(saved.order);
+        let tape = &mut scope.tape;
+        if tape.first <= saved.next_record {
+            tape.records.truncate(saved.next_record - tape.first);
+        } else {
+            tape.records.clear();
+            tape.first = saved.next_record;
+        }
+    }
+}
+
+/// One name's state before an iteration of a `repeat … until` loop.
+struct NameState {
+    value: Option<Value>,
+    whole: Option<bool>,
+    never_ran: Option<usize>,
+    /// The history's length and flags.
+    history: Option<(usize, bool, bool)>,
+    taped: Option<(usize, std::rc::Rc<Value>)>,
+    taped_history: Option<usize>,
+}
+
+/// The state before an iteration of a `repeat … until` loop, for the names its body assigns.
+struct Saved {
+    names: Vec<String>,
+    states: Vec<NameState>,
+    /// How many names had been assigned.
+    order: usize,
+    /// The id the tape's next record would get.
+    next_record: usize,
 }

@@ -62,11 +62,14 @@ fn first_line(statement: &Statement) -> usize {
 }
 
 /// The names a statement assigns (a repeat: every step of its body) and the names it reads
-/// (a repeat: its count and every step of its body).
+/// (a repeat: its count, its condition and every step of its body).
 fn assigns_and_reads(statement: &Statement) -> (Vec<String>, Vec<String>) {
     let mut reads = Vec::new();
     if let Statement::Repeat(repeat) = statement {
         names_read(&repeat.count, &mut reads);
+        if let Some(until) = &repeat.until {
+            names_read(until, &mut reads);
+        }
         nested_counts(&repeat.body, &mut reads);
     }
     let steps = statement.steps();
@@ -77,12 +80,15 @@ fn assigns_and_reads(statement: &Statement) -> (Vec<String>, Vec<String>) {
     (assigns, reads)
 }
 
-/// Adds what the counts of repeats nested in `body` read. As deep as the loops, which the
-/// parser keeps within `MAX_LOOP_DEPTH`.
+/// Adds what the counts and conditions of repeats nested in `body` read. As deep as the
+/// loops, which the parser keeps within `MAX_LOOP_DEPTH`.
 fn nested_counts(body: &[Statement], reads: &mut Vec<String>) {
     for statement in body {
         if let Statement::Repeat(repeat) = statement {
             names_read(&repeat.count, reads);
+            if let Some(until) = &repeat.until {
+                names_read(until, reads);
+            }
             nested_counts(&repeat.body, reads);
         }
     }

@@ -27,12 +27,15 @@ pub(crate) struct Step {
     pub index: usize,
 }
 
-/// `repeat count [as counter]:` and its body.
+/// `repeat count [as counter] [until condition]:` and its body.
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) struct Repeat {
     pub count: Expr,
     /// The name that counts the iterations from 0, and where it is written.
     pub counter: Option<(String, Range<usize>)>,
+    /// The condition checked after each iteration: when it holds, or a number in the iteration
+    /// is not finite, that iteration is undone and the loop stops (README, "Loops").
+    pub until: Option<Expr>,
     pub body: Vec<Statement>,
     /// 1-based line of the `repeat`.
     pub line: usize,
@@ -292,7 +295,7 @@ fn repeat(
         )
         .with_hint("move the inner work into fewer loops; a worked example rarely needs more"));
     }
-    let usage = "write `repeat 10:` or `repeat steps as t:`, then the body indented below";
+    let usage = "write `repeat 10:`, `repeat steps as t:` or `repeat steps as t until loss > limit:`, then the body indented below";
     let tokens = &line.tokens[1..];
     let mut parser = Parser::new(tokens, line.end);
     let count = parser.expr(0)?;
@@ -313,6 +316,19 @@ fn repeat(
                 .with_hint(usage))
             }
         }
+    }
+    let mut until = None;
+    if matches!(parser.peek_kind(), Some(TokenKind::Name(word)) if word == "until") {
+        parser.next();
+        if matches!(parser.peek_kind(), None | Some(TokenKind::Colon)) {
+            return Err(LangError::new(
+                ErrorKind::Syntax,
+                "`until` needs a condition before the `:`".to_string(),
+                parser.peek().map_or(line.end..line.end, |t| t.span.clone()),
+            )
+            .with_hint(usage));
+        }
+        until = Some(parser.expr(0)?);
     }
     match parser.next() {
         Some(Token {
@@ -366,6 +382,7 @@ fn repeat(
     Ok(Repeat {
         count,
         counter,
+        until,
         body,
         line: line.number,
         keyword_span,

@@ -280,6 +280,9 @@ fn history_names(statements: &[Statement], into: &mut BTreeSet<String>) {
             Statement::Assign(step) => walk(&step.expr, into),
             Statement::Repeat(repeat) => {
                 walk(&repeat.count, into);
+                if let Some(until) = &repeat.until {
+                    walk(until, into);
+                }
                 history_names(&repeat.body, into);
             }
         }
@@ -480,11 +483,68 @@ impl<'p> Translator<'p> {
             "{indent}for {counter} in range({count}):{}\n",
             self.comment(repeat.line)
         ));
+        let undo = repeat
+            .until
+            .as_ref()
+            .map(|_| self.save_iteration(repeat, indent, out));
         self.blocks.push(grad::Block::default());
         for statement in &repeat.body {
             self.statement(statement, depth + 1, out);
         }
         self.blocks.pop();
+        if let (Some(until), Some(undo)) = (&repeat.until, undo) {
+            let condition = self.expr(until).text;
+            let mut names = Vec::new();
+            collect_steps(&repeat.body, &mut names);
+            let mut checked: Vec<String> = names.iter().map(|s| self.name(&s.name)).collect();
+            checked.dedup();
+            out.push_str(&format!(
+                "{indent}    if {condition} or not all(np.isfinite(v).all() for v in ({},)):\n{undo}{indent}        break\n",
+                checked.join(", ")
+            ));
+        }
+    }
+
+    /// The lines at the top of a `repeat … until` body that keep what the iteration changes
+    /// (the names assigned before the loop, the histories' lengths); returns the lines that put
+    /// it back when the iteration stops the loop.
+    fn save_iteration(&self, repeat: &Repeat, indent: &str, out: &mut String) -> String {
+        let mut body = Vec::new();
+        collect_steps(&repeat.body, &mut body);
+        let mut before: Vec<String> = Vec::new();
+        for statement in self.statements {
+            for step in statement.steps() {
+                let assigned_in_body = body.iter().any(|b| b.name == step.name);
+                let python = self.name(&step.name);
+                if step.index < repeat.next_step && assigned_in_body && !before.contains(&python) {
+                    before.push(python);
+                }
+            }
+        }
+        let mut undo = String::new();
+        if !before.is_empty() {
+            let kept = self.unused("kept");
+            let names = before.join(", ");
+            out.push_str(&format!(
+                "{indent}    {kept} = {names}  # put back if this iteration stops the loop\n"
+            ));
+            undo.push_str(&format!("{indent}        {names} = {kept}\n"));
+        }
+        let mut lists: Vec<String> = Vec::new();
+        for step in &body {
+            if self.histories.contains(&step.name) {
+                let list = self.history_list(&step.name);
+                if !lists.contains(&list) {
+                    lists.push(list);
+                }
+            }
+        }
+        for list in lists {
+            let length = self.unused(&format!("{list}_length"));
+            out.push_str(&format!("{indent}    {length} = len({list})\n"));
+            undo.push_str(&format!("{indent}        del {list}[{length}:]\n"));
+        }
+        undo
     }
 
     /// The Python list that collects `name`'s history: `loss_history`, with `_` added until

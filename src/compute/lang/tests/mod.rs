@@ -8,6 +8,7 @@ mod functions;
 mod gathers;
 mod loops;
 mod programs;
+mod until;
 
 /// Every output of `steps` run on `inputs`, which must succeed.
 fn outputs(steps: &str, inputs: &[(&str, Value)]) -> Vec<Output> {
