@@ -130,7 +130,14 @@ impl Deriver<'_> {
         let counter = repeat.counter.as_ref().map(|(c, _)| c.as_str());
         let count = self.print(&repeat.count);
         let mut back = format!("{}_back", counter.unwrap_or("t"));
-        while (self.run.values)(&back).is_some() || self.run.counters_contain(&back) {
+        // Counters of the loops before the grad (a program that already holds these lines has
+        // this one too).
+        let taken: BTreeSet<&str> = earlier
+            .iter()
+            .chain(body)
+            .filter_map(|b| b.repeat?.counter.as_ref().map(|(c, _)| c.as_str()))
+            .collect();
+        while (self.run.values)(&back).is_some() || taken.contains(back.as_str()) {
             back.push('_');
         }
         let k = match self.whole_number(&repeat.count) {

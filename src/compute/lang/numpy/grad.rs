@@ -2,8 +2,7 @@
 //! snippet runs without an autodiff framework and prints the values `grad` gives. The lines are
 //! those a block's `backward` key shows, named `bar_…` after the forward steps; `g` is then
 //! `bar_x`. A `grad` the derivation cannot write (a function it does not cover on the path, a
-//! loop before it in its block that carries the path from one iteration to the next) becomes a
-//! `raise` that says why, rather than a call to a function NumPy lacks. A backward pass through
+//! loop inside a loop that carries the path from one iteration to the next) becomes a `raise` that says why, rather than a call to a function NumPy lacks. A backward pass through
 //! a loop is a `for` loop counting down the forward loop's iterations, reading the histories
 //! the forward loop appends to.
 
