@@ -15,13 +15,15 @@ use std::time::Duration;
 
 use headless_chrome::{Browser, LaunchOptions};
 
-const LESSON: &str = r#"+++
-title = "A training loop"
-+++
-```compute
-name = "train"
-steps = """
-w = zeros(2)
+/// A lesson of one compute example, `name`, run by a widget.
+fn lesson(title: &str, name: &str, steps: &str, inputs: &str) -> String {
+    format!(
+        "+++\ntitle = \"{title}\"\n+++\n```compute\nname = \"{name}\"\nsteps = \"\"\"\n{steps}\"\"\"\n\n[inputs]\n{inputs}```\n\n```widget\nexample = \"{name}\"\n```\n"
+    )
+}
+
+/// A straight-line fit trained for 200 steps, its gradient written by hand.
+const LOOP_STEPS: &str = "w = zeros(2)
 repeat steps:
     err = x @ w - y
     grad = 2 * (x.T @ err) / n
@@ -29,29 +31,17 @@ repeat steps:
     loss = mean((x @ w - y) ^ 2)
 curve = history(loss)
 best = argmin(curve)
-"""
+";
 
-[inputs]
-x = [[1, 1], [1, 2], [1, 3], [1, 4]]
+const LOOP_INPUTS: &str = "x = [[1, 1], [1, 2], [1, 3], [1, 4]]
 y = [6, 5, 7, 10]
 n = 4
 lr = 0.05
 steps = 200
-```
-
-```widget
-example = "train"
-```
-"#;
+";
 
 /// The logistic regression of the foundations part: 100 steps, each differentiated by `grad`.
-const GRAD_LESSON: &str = r#"+++
-title = "A loop with grad"
-+++
-```compute
-name = "fit"
-steps = """
-w = w0
+const GRAD_STEPS: &str = "w = w0
 b = b0
 repeat steps:
     P = sigmoid(X @ w + b)
@@ -60,21 +50,15 @@ repeat steps:
     w = w - lr * g_w
     b = b - lr * g_b
 curve = history(L)
-"""
+";
 
-[inputs]
-X = [[1, 4], [2, 8], [3, 5], [4, 7], [5, 6], [6, 8]]
+const GRAD_INPUTS: &str = "X = [[1, 4], [2, 8], [3, 5], [4, 7], [5, 6], [6, 8]]
 T = [0, 0, 1, 0, 1, 1]
 w0 = [0, 0]
 b0 = 0
 lr = 0.1
 steps = 100
-```
-
-```widget
-example = "fit"
-```
-"#;
+";
 
 /// Edits the learning rate 20 times, from `BASE`, and returns each edit's time in milliseconds.
 const EDITS: &str = "(function () {
@@ -94,8 +78,10 @@ fn main() {
     let folder = tempfile::tempdir().expect("temporary folder");
     let root = folder.path();
     std::fs::create_dir_all(root.join("content")).unwrap();
-    std::fs::write(root.join("content/train.md"), LESSON).unwrap();
-    std::fs::write(root.join("content/grad.md"), GRAD_LESSON).unwrap();
+    let train = lesson("A training loop", "train", LOOP_STEPS, LOOP_INPUTS);
+    std::fs::write(root.join("content/train.md"), train).unwrap();
+    let grad = lesson("A loop with grad", "fit", GRAD_STEPS, GRAD_INPUTS);
+    std::fs::write(root.join("content/grad.md"), grad).unwrap();
     std::fs::write(root.join("book.toml"), "title = \"Widget benchmark\"\n").unwrap();
     let built = Command::new(env!("CARGO_BIN_EXE_worked"))
         .args([OsStr::new("build"), OsStr::new("--root"), root.as_os_str()])

@@ -30,8 +30,8 @@ fn close(a: &Value, b: &Value) -> bool {
 fn written_backward_passes_give_grads_values_in_rust_and_in_javascript() {
     let mut generator = Generator::new(0x0062_6172_5f21);
     let mut cases = Vec::new();
-    for _ in 0..PROGRAMS {
-        let program = generator.grad_program();
+    let random = (0..PROGRAMS).map(|_| generator.grad_program());
+    for program in std::iter::once(recurrent()).chain(random) {
         let Ok(parsed) = parse(&program.steps) else {
             continue;
         };
@@ -91,6 +91,12 @@ fn written_backward_passes_give_grads_values_in_rust_and_in_javascript() {
         }));
     }
     assert!(
+        cases[0]["input"]["steps"]
+            .as_str()
+            .is_some_and(|steps| steps.contains("repeat 4 as t_back:")),
+        "the recurrent network's backward pass runs its loop in reverse"
+    );
+    assert!(
         cases.len() >= WRITTEN,
         "only {} of {PROGRAMS} programs had a written backward pass",
         cases.len()
@@ -103,6 +109,23 @@ fn written_backward_passes_give_grads_values_in_rust_and_in_javascript() {
     ) {
         let cases: Vec<Json> = cases;
         crate::common::run_node_differential("compute-lang-differential.mjs", &cases, cases.len());
+    }
+}
+
+/// A recurrent network whose loss reads every step's output (backpropagation through time).
+fn recurrent() -> crate::compute_lang_differential::Program {
+    let vector = |entries: &[f64]| Value::Vector(ndarray::Array1::from(entries.to_vec()));
+    crate::compute_lang_differential::Program {
+        inputs: vec![
+            ("h0".to_string(), vector(&[0.1, -0.3])),
+            (
+                "W".to_string(),
+                Value::Matrix(ndarray::array![[0.5, -0.4], [0.3, 0.8]]),
+            ),
+            ("x".to_string(), vector(&[0.2, -1.0, 0.7, 0.4])),
+            ("v".to_string(), vector(&[0.6, -0.9])),
+        ],
+        steps: "h = h0\nrepeat 4 as t:\n    h = tanh(W @ h + x[t])\n    y = v @ h\nL = sum(history(y) ^ 2) + sum(h)\ng = grad(L, [W, h0, v])".to_string(),
     }
 }
 

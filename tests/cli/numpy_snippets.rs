@@ -411,7 +411,8 @@ fn random_programs_that_run_give_the_same_values_in_numpy() {
 
 /// Programs with `grad`: a logistic regression whose block also shows its backward pass, the
 /// same regression trained in a `repeat` loop (the backward lines inside the loop body), and a
-/// two-layer network with a softmax cross-entropy.
+/// two-layer network with a softmax cross-entropy, and a recurrent network whose backward pass
+/// runs its loop in reverse (shown, and not).
 fn grad_programs() -> String {
     format!(
         r#"```compute
@@ -477,6 +478,43 @@ W1 = [[0.1, -0.2, 0.4], [0.3, 0.2, -0.5]]
 c = [0.1, 0, -0.1]
 W2 = [[0.2, -0.1, 0.3], [-0.4, 0.5, 0.1]]
 ```
+
+```compute
+name = "recurrent"
+steps = """
+h = h0
+repeat 4 as t:
+    h = tanh(W @ h + U * x[t])
+    y = v @ h
+L = sum(history(y) ^ 2) / 4 + sum(h * h)
+g = grad(L, [W, U, h0])
+"""
+backward = "g"
+
+[inputs]
+h0 = [0.1, -0.3]
+W = [[0.5, -0.4], [0.3, 0.8]]
+U = [1, -0.5]
+x = [0.2, -1, 0.7, 0.4]
+v = [0.6, -0.9]
+```
+
+```compute
+name = "recurrent_unshown"
+steps = """
+h = h0
+repeat 3 as t:
+    h = tanh(W @ h + U * x[t])
+L = sum(history(h) * history(h))
+g = grad(L, W)
+"""
+
+[inputs]
+h0 = [0.1, -0.3]
+W = [[0.5, -0.4], [0.3, 0.8]]
+U = [1, -0.5]
+x = [0.2, -1, 0.7]
+```
 "#,
         logistic_inputs("w"),
         logistic_inputs("w0")
@@ -518,6 +556,15 @@ fn programs_with_grad_run_their_written_backward_pass_in_numpy_with_the_cores_va
             && shown.contains("    g_W2 = bar_W2"),
         "{shown}"
     );
+    // Backpropagation through time: a loop counting down, written once.
+    for case in &cases[4..6] {
+        let code = case["numpy"]["code"].as_str().expect("a snippet");
+        assert!(
+            code.matches("for t_back in range(").count() == 1
+                && code.contains("h_history.append(h)"),
+            "{code}"
+        );
+    }
     let mut generator = Generator::new(0x0067_7261_646e);
     let mut written = 0;
     for index in 0..RANDOM_GRAD_PROGRAMS {

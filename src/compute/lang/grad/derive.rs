@@ -15,15 +15,15 @@
 //! anything else it says which operation it cannot write, and the numeric `grad` still gives
 //! the value.
 //!
-//! A `repeat` loop before the `grad` is written as its last iteration: after the loop its names
-//! hold that iteration's values, and the loss depends on earlier iterations only through values
-//! one iteration carries to the next, which the derivation refuses (that is backpropagation
-//! through time, which `grad` does and the written pass does not).
+//! A `repeat` loop before the `grad` is written as its last iteration when the loss depends on
+//! that iteration alone (after the loop its names hold that iteration's values); when it reads a
+//! value one iteration carries to the next, or a `history`, the lines run the loop in reverse
+//! ([`through_loop`](super::through_loop): backpropagation through time).
 
 use std::collections::{BTreeSet, HashMap};
 
-use super::super::parser::{Arg, BinaryOp, Expr, ExprKind};
-use super::super::statements::{Statement, Step};
+use super::super::parser::{Arg, BinaryOp, Expr, ExprKind, Subscript};
+use super::super::statements::{Repeat, Statement, Step};
 use super::super::tape::names_read;
 use super::super::value::Value;
 use super::selection::Pick;
@@ -78,6 +78,15 @@ impl Shape {
         (self.rows, self.cols)
     }
 
+    /// `zeros(…)` of this shape.
+    pub(super) fn zeros(self) -> String {
+        match self.rank {
+            0 => "0".to_string(),
+            1 => format!("zeros({})", self.cols),
+            _ => format!("zeros({}, {})", self.rows, self.cols),
+        }
+    }
+
     /// `ones(…)` of this shape.
     fn ones(self) -> String {
         match self.rank {
@@ -99,8 +108,11 @@ pub(super) fn atomic(text: &str) -> bool {
         part.chars()
             .all(|c| c.is_alphanumeric() || c == '_' || c == '.')
     };
-    let subscripted =
-        |open: usize| open > 0 && name(&text[..open]) && subscripts_only(&text[open..]);
+    let subscripted = |open: usize| {
+        open > 0
+            && (name(&text[..open]) || balanced_call(&text[..open]))
+            && subscripts_only(&text[open..])
+    };
     name(text) || balanced_call(text) || text.find('[').is_some_and(subscripted)
 }
 
@@ -206,6 +218,8 @@ pub(crate) struct Run<'t> {
     /// The names assigned in loops: their shapes hold from one iteration to the next, their
     /// values do not, so a slice's bounds may not read them.
     looped: BTreeSet<String>,
+    /// How many times the loop that assigns each of them ran, for the shape of its history.
+    pub(super) counts: HashMap<String, usize>,
 }
 
 impl<'t> Run<'t> {
@@ -220,8 +234,19 @@ impl<'t> Run<'t> {
                     if let Some((counter, _)) = &repeat.counter {
                         run.counters.insert(counter.clone());
                     }
+                    let count = match &repeat.count.kind {
+                        ExprKind::Number(x) => Some(*x),
+                        ExprKind::Name(name) => match (run.values)(name) {
+                            Some(Value::Scalar(x)) => Some(x),
+                            _ => None,
+                        },
+                        _ => None,
+                    };
                     for step in repeat.body.iter().flat_map(Statement::steps) {
                         run.looped.insert(step.name.clone());
+                        if let Some(count) = count.filter(|c| *c >= 0.0) {
+                            run.counts.insert(step.name.clone(), count as usize);
+                        }
                     }
                     walk(&repeat.body, run);
                 }
@@ -232,6 +257,7 @@ impl<'t> Run<'t> {
             values,
             counters: BTreeSet::new(),
             looped: BTreeSet::new(),
+            counts: HashMap::new(),
         };
         walk(statements, &mut run);
         run
@@ -249,10 +275,13 @@ impl<'t> Run<'t> {
 
 /// A step written before the `grad` in its block, a loop's body among them.
 pub(crate) struct Before<'s> {
-    step: &'s Step,
+    pub(super) step: &'s Step,
     /// Names it reads that its loop assigns at or after it: in the loop's last iteration they
     /// hold the previous iteration's values.
-    carried: Vec<String>,
+    pub(super) carried: Vec<String>,
+    /// The loop it is in, when that loop is written in the block and holds no other loop (the
+    /// backward pass can then run it in reverse).
+    pub(super) repeat: Option<&'s Repeat>,
 }
 
 /// The steps of `statements` (those before a `grad` in its block), loops' bodies in written
@@ -261,10 +290,18 @@ pub(crate) fn before<'s>(statements: &[&'s Statement]) -> Vec<Before<'s>> {
     let mut steps = Vec::new();
     for statement in statements {
         let inside = statement.steps();
-        let looped = matches!(statement, Statement::Repeat(_));
+        let repeat = match statement {
+            Statement::Repeat(repeat) => Some(repeat),
+            Statement::Assign(_) => None,
+        };
+        let reversible = repeat.filter(|r| {
+            r.body
+                .iter()
+                .all(|inner| matches!(inner, Statement::Assign(_)))
+        });
         for (at, step) in inside.iter().enumerate() {
             let mut carried = Vec::new();
-            if looped {
+            if repeat.is_some() {
                 let mut reads = Vec::new();
                 names_read(&step.expr, &mut reads);
                 carried = reads
@@ -272,7 +309,11 @@ pub(crate) fn before<'s>(statements: &[&'s Statement]) -> Vec<Before<'s>> {
                     .filter(|name| inside[at..].iter().any(|later| later.name == *name))
                     .collect();
             }
-            steps.push(Before { step, carried });
+            steps.push(Before {
+                step,
+                carried,
+                repeat: reversible,
+            });
         }
     }
     steps
@@ -285,6 +326,7 @@ pub(crate) fn before_in_body<'s>(statements: &[&'s Statement]) -> Vec<Before<'s>
     let mut steps = before(statements);
     let names: Vec<String> = steps.iter().map(|b| b.step.name.clone()).collect();
     for (at, before) in steps.iter_mut().enumerate() {
+        before.repeat = None;
         let mut reads = Vec::new();
         names_read(&before.step.expr, &mut reads);
         for name in reads {
@@ -296,12 +338,46 @@ pub(crate) fn before_in_body<'s>(statements: &[&'s Statement]) -> Vec<Before<'s>
     steps
 }
 
+/// One line of a written backward pass: `name = code`, or (with no name) a `repeat` line whose
+/// body is the lines one deeper after it.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Line {
+    /// How many loops deep it is written.
+    pub(crate) depth: usize,
+    pub(crate) name: String,
+    pub(crate) code: String,
+    /// The rank of the value it holds (0 for a `repeat` line).
+    pub(crate) rank: u8,
+}
+
+impl Line {
+    /// The line as the language writes it, indented four spaces a loop.
+    pub(crate) fn text(&self) -> String {
+        let indent = "    ".repeat(self.depth);
+        if self.name.is_empty() {
+            format!("{indent}{}", self.code)
+        } else {
+            format!("{indent}{} = {}", self.name, self.code)
+        }
+    }
+}
+
 pub(super) struct Deriver<'t> {
     pub(super) run: &'t Run<'t>,
     /// Names whose value depends on a target (the targets included).
-    depends: BTreeSet<String>,
+    pub(super) depends: BTreeSet<String>,
     /// The terms of each name's gradient, in the order they arrive.
-    terms: HashMap<String, Vec<String>>,
+    pub(super) terms: HashMap<String, Vec<String>>,
+    /// Inside a reverse loop: what each name the step being differentiated reads is written
+    /// as (its value in the iteration the reverse loop is at).
+    pub(super) values_at: HashMap<String, String>,
+    /// Inside a reverse loop: where the terms of a name read from the previous iteration go.
+    pub(super) redirect: HashMap<String, String>,
+    /// Names a reverse loop carried back to their value before the loop.
+    pub(super) carried_out: BTreeSet<String>,
+    /// Whether the step being differentiated is written in a reverse loop (its subscripts are
+    /// then printed from the tree, with each name's value in the iteration).
+    pub(super) reversing: bool,
 }
 
 /// The backward lines of `grad(loss, target)` for each of `targets` over `steps` (the steps
@@ -311,36 +387,69 @@ pub(crate) fn derive(
     steps: &[Before],
     loss: &str,
     targets: &[String],
-) -> Result<Vec<(String, String)>, String> {
-    let mut seen = BTreeSet::new();
+) -> Result<Vec<Line>, String> {
+    let mut seen: HashMap<&str, bool> = HashMap::new();
     for before in steps {
-        if !seen.insert(before.step.name.as_str()) {
+        let name = before.step.name.as_str();
+        let in_loop = before.repeat.is_some();
+        // A name may start before a loop and be assigned again in it.
+        if seen
+            .insert(name, in_loop)
+            .is_some_and(|looped| looped || !in_loop)
+        {
             return Err(format!(
-                "`{}` is assigned twice before the grad, and a written backward pass names each step once",
-                before.step.name
+                "`{name}` is assigned twice before the grad, and a written backward pass names each step once"
             ));
         }
+    }
+    if let Some(target) = targets.iter().find(|t| {
+        steps
+            .iter()
+            .any(|b| b.repeat.is_some() && b.step.name == **t)
+    }) {
+        return Err(format!(
+            "`{target}` is assigned in a loop; differentiate with respect to the value it starts from"
+        ));
     }
     let mut deriver = Deriver {
         run,
         depends: targets.iter().cloned().collect(),
         terms: HashMap::new(),
+        values_at: HashMap::new(),
+        redirect: HashMap::new(),
+        carried_out: BTreeSet::new(),
+        reversing: false,
     };
-    for before in steps {
-        let step = before.step;
-        if !targets.contains(&step.name) && deriver.reads_dependent(&step.expr) {
-            if let Some(name) = before.carried.first() {
-                return Err(format!(
-                    "`{}` reads `{name}` from the loop's previous iteration, and the written backward pass does not go back through iterations",
-                    step.name
-                ));
+    // Until nothing changes: in a loop, a value can depend on a target through a later step of
+    // the previous iteration.
+    loop {
+        let known = deriver.depends.len();
+        for before in steps {
+            let step = before.step;
+            if !targets.contains(&step.name) && deriver.reads_dependent(&step.expr) {
+                deriver.depends.insert(step.name.clone());
             }
-            deriver.depends.insert(step.name.clone());
+        }
+        if deriver.depends.len() == known {
+            break;
         }
     }
-    let Some(position) = steps.iter().position(|s| s.step.name == loss) else {
+    for before in steps {
+        if before.repeat.is_none() && deriver.depends.contains(&before.step.name) {
+            if let Some(name) = before.carried.first() {
+                return Err(format!(
+                    "`{}` reads `{name}` from the loop's previous iteration, and the written backward pass cannot go back to it from here",
+                    before.step.name
+                ));
+            }
+        }
+    }
+    let Some(position) = steps
+        .iter()
+        .position(|s| s.step.name == loss && s.repeat.is_none())
+    else {
         return Err(format!(
-            "`{loss}` is not a step written before the grad in the same block"
+            "`{loss}` is not a step written before the grad in the same block, outside its loops"
         ));
     };
     if !deriver.depends.contains(loss) {
@@ -352,27 +461,62 @@ pub(crate) fn derive(
     deriver
         .terms
         .insert(loss.to_string(), vec!["1".to_string()]);
-    for step in steps[..=position].iter().rev().map(|before| before.step) {
+    let mut end = position + 1;
+    while end > 0 {
+        let at = end - 1;
+        if let Some(repeat) = steps[at].repeat {
+            let start = steps[..end]
+                .iter()
+                .rposition(|b| !b.repeat.is_some_and(|r| std::ptr::eq(r, repeat)))
+                .map_or(0, |i| i + 1);
+            let body = &steps[start..end];
+            deriver.refuse_reads_before(&steps[..start], body)?;
+            if deriver.needs_reverse_loop(body) {
+                deriver.through_loop(repeat, body, &steps[..start], &mut lines)?;
+                end = start;
+                continue;
+            }
+        }
+        end = at;
+        let step = steps[at].step;
         if targets.contains(&step.name) || !deriver.depends.contains(&step.name) {
             continue;
         }
         let Some(terms) = deriver.terms.remove(&step.name) else {
             continue;
         };
+        let carried_out = deriver.carried_out.contains(&step.name);
+        let value = (!carried_out).then_some(step.name.as_str());
         let adjoint = if step.name == loss {
             "1".to_string()
+        } else if let Some(adjoint) = deriver.already_written(&step.name, &terms) {
+            adjoint
         } else {
-            let name = bar(&step.name);
-            push_sum(&mut lines, &name, &terms);
+            let name = if carried_out {
+                format!("{}_0", bar(&step.name))
+            } else {
+                bar(&step.name)
+            };
+            let rank = deriver.shape_of(&step.name)?.rank;
+            push_sum(&mut lines, 0, &name, rank, &terms);
             name
         };
-        deriver.backward(&step.expr, &adjoint, Some(&step.name))?;
+        deriver.backward(&step.expr, &adjoint, value)?;
+    }
+    if let Some(key) = deriver.terms.keys().find(|k| k.starts_with("history:")) {
+        return Err(format!(
+            "`{}` of a loop inside a loop, which the written backward pass does not run in reverse",
+            key.replace("history:", "history(") + ")"
+        ));
     }
     for target in targets {
         let Some(terms) = deriver.terms.remove(target) else {
             return Err(format!("`{loss}` does not depend on `{target}`"));
         };
-        push_sum(&mut lines, &bar(target), &terms);
+        if deriver.already_written(target, &terms).is_none() {
+            let rank = deriver.shape_of(target)?.rank;
+            push_sum(&mut lines, 0, &bar(target), rank, &terms);
+        }
     }
     Ok(lines)
 }
@@ -381,9 +525,21 @@ pub(crate) fn derive(
 /// language takes lines of up to 1000 characters).
 const LONGEST_SUM: usize = 800;
 
-/// The line `name = ` the sum of `terms`; a sum too long for one line is added up in parts
-/// first, `bar_x_part1`, `bar_x_part2`, ….
-fn push_sum(lines: &mut Vec<(String, String)>, name: &str, terms: &[String]) {
+/// The line `name = ` the sum of `terms`, `depth` loops deep; a sum too long for one line is
+/// added up in parts first, `bar_x_part1`, `bar_x_part2`, ….
+pub(super) fn push_sum(
+    lines: &mut Vec<Line>,
+    depth: usize,
+    name: &str,
+    rank: u8,
+    terms: &[String],
+) {
+    let line = |name: &str, code: String| Line {
+        depth,
+        name: name.to_string(),
+        code,
+        rank,
+    };
     let mut parts: Vec<Vec<String>> = vec![Vec::new()];
     for term in terms {
         let last = parts.last_mut().expect("a part");
@@ -394,16 +550,16 @@ fn push_sum(lines: &mut Vec<(String, String)>, name: &str, terms: &[String]) {
         }
     }
     if parts.len() == 1 {
-        lines.push((name.to_string(), sum_of(terms)));
+        lines.push(line(name, sum_of(terms)));
         return;
     }
     let mut names = Vec::new();
     for (k, part) in parts.iter().enumerate() {
         let part_name = format!("{name}_part{}", k + 1);
-        lines.push((part_name.clone(), sum_of(part)));
+        lines.push(line(&part_name, sum_of(part)));
         names.push(part_name);
     }
-    lines.push((name.to_string(), names.join(" + ")));
+    lines.push(line(name, names.join(" + ")));
 }
 
 /// The terms added up, a negative one subtracted.
@@ -442,7 +598,11 @@ impl Deriver<'_> {
     pub(super) fn print(&self, expr: &Expr) -> String {
         match &expr.kind {
             ExprKind::Number(x) => number(*x),
-            ExprKind::Name(name) => name.clone(),
+            ExprKind::Name(name) => self
+                .values_at
+                .get(name)
+                .cloned()
+                .unwrap_or_else(|| name.clone()),
             ExprKind::Negate(inner) => format!("-{}", self.written(inner)),
             ExprKind::Transpose(inner) => format!("{}.T", self.written(inner)),
             ExprKind::Binary {
@@ -473,6 +633,20 @@ impl Deriver<'_> {
                     })
                     .collect();
                 format!("{function}({})", args.join(", "))
+            }
+            ExprKind::Index {
+                target, subscripts, ..
+            } if self.reversing => {
+                let parts: Vec<String> = subscripts
+                    .iter()
+                    .map(|subscript| match subscript {
+                        Subscript::At(expr) => self.print(expr),
+                        Subscript::Slice { span, .. } => {
+                            self.run.text.get(span.clone()).unwrap_or("").to_string()
+                        }
+                    })
+                    .collect();
+                format!("{}[{}]", self.written(target), parts.join(", "))
             }
             ExprKind::Index {
                 target,
@@ -553,6 +727,17 @@ impl Deriver<'_> {
                     rank: a.rank.max(b.rank),
                     rows: a.rows.max(b.rows),
                     cols: a.cols.max(b.cols),
+                }
+            }
+            ExprKind::Call { function, args, .. } if function == "history" => {
+                let ExprKind::Name(name) = &args[0].value.kind else {
+                    return Err(cannot());
+                };
+                let one = self.shape_of(name)?;
+                let count = self.run.counts.get(name).copied().ok_or_else(cannot)?;
+                match one.rank {
+                    0 => Shape::vector(count),
+                    _ => Shape::matrix(count, one.cols),
                 }
             }
             ExprKind::Call { function, args, .. } if function == "concat" => {
@@ -641,7 +826,8 @@ impl Deriver<'_> {
     }
 
     fn add_term(&mut self, name: &str, term: String) {
-        self.terms.entry(name.to_string()).or_default().push(term);
+        let key = self.redirect.get(name).map_or(name, String::as_str);
+        self.terms.entry(key.to_string()).or_default().push(term);
     }
 
     /// `adjoint`, the gradient with the shape of `result`, summed back to `operand`'s shape.
@@ -671,7 +857,12 @@ impl Deriver<'_> {
 
     /// Passes `adjoint` (the gradient with respect to `expr`'s value, which the step `value`
     /// holds when `expr` is a whole step) down to the names `expr` reads.
-    fn backward(&mut self, expr: &Expr, adjoint: &str, value: Option<&str>) -> Result<(), String> {
+    pub(super) fn backward(
+        &mut self,
+        expr: &Expr,
+        adjoint: &str,
+        value: Option<&str>,
+    ) -> Result<(), String> {
         if !self.reads_dependent(expr) {
             return Ok(());
         }
@@ -696,6 +887,15 @@ impl Deriver<'_> {
             ExprKind::Binary {
                 op, left, right, ..
             } => self.binary(*op, left, right, adjoint, result),
+            ExprKind::Call { function, args, .. } if function == "history" => {
+                if let ExprKind::Name(name) = &args[0].value.kind {
+                    self.add_term(
+                        &format!("history:{name}"),
+                        spread_one(adjoint.to_string(), result),
+                    );
+                }
+                Ok(())
+            }
             ExprKind::Call { function, args, .. } if function == "concat" => {
                 if result.rank != 2 || axis(args) != Some(1) {
                     return Err(

@@ -19,6 +19,7 @@ mod rules;
 mod selection;
 mod shown;
 mod shown_in_loop;
+mod through_loop;
 
 pub use shown::backward_program;
 pub use shown_in_loop::program_with_backward_in_loop;

@@ -12,7 +12,7 @@ use super::super::parser::ExprKind;
 use super::super::statements::{Statement, Step};
 use super::super::value::Value;
 use super::super::Program;
-use super::derive::{before, derive, Run};
+use super::derive::{before, derive, Line, Run};
 
 /// The `grad` calls of a step: `(loss, target)`.
 pub(super) fn grad_call(step: &Step) -> Option<(String, String)> {
@@ -102,31 +102,33 @@ pub fn backward_program(
     let run = Run::new(&program.text, statements, values);
     let lines = derive(&run, &before, &loss, &targets)?;
     check_lines(&lines, &earlier, values)?;
-    Ok(lines
-        .iter()
-        .map(|(name, code)| format!("{name} = {code}\n"))
-        .collect())
+    Ok(lines.iter().map(|line| line.text() + "\n").collect())
 }
 
 /// Refuses derived `lines` that read the counter of a loop among `earlier` (the statements
 /// before the `grad` in its block), which has no value after that loop, or that take a name the
 /// program already has.
 pub(super) fn check_lines(
-    lines: &[(String, String)],
+    lines: &[Line],
     earlier: &[&Statement],
     values: &dyn Fn(&str) -> Option<Value>,
 ) -> Result<(), String> {
     let counters = counters(earlier);
-    if let Some((name, counter)) = lines.iter().find_map(|(name, code)| {
-        code.split(|c: char| !(c.is_alphanumeric() || c == '_'))
+    if let Some((name, counter)) = lines.iter().find_map(|line| {
+        line.code
+            .split(|c: char| !(c.is_alphanumeric() || c == '_'))
             .find(|word| counters.contains(*word))
-            .map(|counter| (name, counter))
+            .map(|counter| (&line.name, counter))
     }) {
         return Err(format!(
             "`{name}` would read `{counter}`, the counter of a loop before the grad, which has no value after the loop"
         ));
     }
-    if let Some((taken, _)) = lines.iter().find(|(name, _)| values(name).is_some()) {
+    if let Some(taken) = lines
+        .iter()
+        .map(|line| &line.name)
+        .find(|name| !name.is_empty() && values(name).is_some())
+    {
         return Err(format!(
             "the program already has a name `{taken}`, which the backward pass would name `{}`'s gradient",
             taken.trim_start_matches("bar_")
@@ -166,7 +168,7 @@ pub(super) mod tests {
     }
 
     /// The program and its backward lines run, and every `bar_x` equals `grad`'s `g…` step.
-    fn written_and_run(
+    pub(in super::super) fn written_and_run(
         steps: &str,
         inputs: &[(&str, Value)],
         shown: &str,
@@ -184,7 +186,7 @@ pub(super) mod tests {
         )
     }
 
-    fn assert_same(outputs: &[(String, Value)], a: &str, b: &str) {
+    pub(in super::super) fn assert_same(outputs: &[(String, Value)], a: &str, b: &str) {
         let find = |name: &str| {
             &outputs
                 .iter()
@@ -295,7 +297,7 @@ pub(super) mod tests {
         let error = refused("u = x[0] * 2\nL = u * u\ng = grad(L, x)", "h");
         assert!(error.contains("no step `h`"), "{error}");
         let error = refused(
-            "s = 0 * x\nrepeat 2:\n    s = s + x\nL = sum(s)\ng = grad(L, x)",
+            "s = 0 * x\nrepeat 2:\n    s = s + x\nrepeat 2:\n    s = s * x\nL = sum(s)\ng = grad(L, x)",
             "g",
         );
         assert!(error.contains("`s` is assigned twice"), "{error}");
@@ -405,7 +407,7 @@ g = grad(L, w)",
         )?;
         let written: String = lines
             .iter()
-            .map(|(name, code)| format!("    {name} = {code}\n"))
+            .map(|line| format!("    {}\n", line.text()))
             .collect();
         let whole = steps.replacen("    g = grad(", &format!("{written}    g = grad("), 1);
         let outputs = run(&parse(&whole).expect("the lines parse"), &inputs)
@@ -455,7 +457,9 @@ repeat 2:
         )
         .expect_err("z comes from the previous iteration");
         assert!(
-            error.contains("`z` reads `z` from the loop's previous iteration"),
+            error.contains(
+                "`z`, which the loop reads before assigning it, with no step before the loop"
+            ),
             "{error}"
         );
     }

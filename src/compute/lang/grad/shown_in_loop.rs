@@ -59,8 +59,8 @@ pub fn program_with_backward_in_loop(
     let grad_line = text_lines[at];
     let indent = &grad_line[..grad_line.len() - grad_line.trim_start().len()];
     let mut written = format!("{indent}# The backward pass of {shown}, derived by the language\n");
-    for (name, code) in &lines {
-        written.push_str(&format!("{indent}{name} = {code}\n"));
+    for line in &lines {
+        written.push_str(&format!("{indent}{}\n", line.text()));
     }
     let mut text = text_lines[..at].join("\n");
     if at > 0 {

@@ -2,14 +2,15 @@
 //! snippet runs without an autodiff framework and prints the values `grad` gives. The lines are
 //! those a block's `backward` key shows, named `bar_…` after the forward steps; `g` is then
 //! `bar_x`. A `grad` the derivation cannot write (a function it does not cover on the path, a
-//! loop before it in its block that carries the path from one iteration to the next) becomes a
-//! `raise` that says why, rather than a call to a function NumPy lacks.
+//! loop inside a loop that carries the path from one iteration to the next) becomes a `raise` that says why, rather than a call to a function NumPy lacks. A backward pass through
+//! a loop is a `for` loop counting down the forward loop's iterations, reading the histories
+//! the forward loop appends to.
 
-use std::collections::HashMap;
+use std::collections::{BTreeSet, HashMap};
 
-use super::super::grad::derive::{bar, before, before_in_body, derive, Run};
+use super::super::grad::derive::{bar, before, before_in_body, derive, Line, Run};
 use super::super::parser::ExprKind;
-use super::super::statements::{parse_steps, Statement, Step};
+use super::super::statements::{parse_steps, Repeat, Statement, Step};
 use super::{Known, Translator};
 
 /// `(loss, target)` of a step `g = grad(L, x)`.
@@ -107,13 +108,57 @@ impl<'p> Translator<'p> {
         self.derived.values().flatten().any(|lines| {
             lines
                 .iter()
-                .any(|(name, code)| *name == step.name && line.trim() == format!("{name} = {code}"))
+                .any(|derived| derived.name == step.name && line.trim() == derived.text().trim())
         })
+    }
+
+    /// Whether `repeat`'s line is, word for word, the `repeat` of a backward pass already written
+    /// out (its body's lines are then that pass's too).
+    pub(super) fn repeat_written_by_a_grad(&self, repeat: &Repeat) -> bool {
+        let line = self.text.split('\n').nth(repeat.line - 1).unwrap_or("");
+        self.derived.values().flatten().any(|lines| {
+            lines
+                .iter()
+                .any(|derived| derived.name.is_empty() && line.trim() == derived.text().trim())
+        })
+    }
+
+    /// The names the backward passes of the program's `grad` steps outside loops read the
+    /// history of (their loops must append to it), given the top-level statements.
+    pub(super) fn histories_of_backward_passes(
+        &self,
+        statements: &[Statement],
+    ) -> BTreeSet<String> {
+        let values = |name: &str| self.values.get(name).cloned();
+        let run = Run::new(&self.text, self.statements, &values);
+        let mut names = BTreeSet::new();
+        for (at, statement) in statements.iter().enumerate() {
+            let Statement::Assign(step) = statement else {
+                continue;
+            };
+            let Some((loss, _)) = grad_call(step) else {
+                continue;
+            };
+            let targets = self
+                .grad_targets
+                .get(&step.line)
+                .cloned()
+                .unwrap_or_default();
+            let earlier: Vec<&Statement> = statements[..at].iter().collect();
+            let Ok(lines) = derive(&run, &before(&earlier), loss, &targets) else {
+                continue;
+            };
+            let text: String = lines.iter().map(|line| line.text() + "\n").collect();
+            if let Ok(parsed) = parse_steps(&text) {
+                super::history_names(&parsed, &mut names);
+            }
+        }
+        names
     }
 
     /// Whether every derived line is, word for word, a step of `statements`: a block's
     /// `backward` key wrote the backward pass of a `grad` in a loop body before it.
-    fn written_before(&self, statements: &[&Statement], lines: &[(String, String)]) -> bool {
+    fn written_before(&self, statements: &[&Statement], lines: &[Line]) -> bool {
         let source = |step: &Step| {
             self.text
                 .split('\n')
@@ -121,53 +166,56 @@ impl<'p> Translator<'p> {
                 .unwrap_or("")
                 .trim()
         };
-        lines.iter().all(|(name, code)| {
+        lines.iter().all(|line| {
             statements.iter().any(|statement| {
                 matches!(statement, Statement::Assign(step)
-                    if step.name == *name && source(step) == format!("{name} = {code}"))
+                    if step.name == line.name && source(step) == line.text().trim())
             })
         })
     }
 
-    /// The derived `bar_…` lines as Python, each knowing the rank of the step it is named after.
-    fn backward_lines(
-        &mut self,
-        lines: &[(String, String)],
-        indent: &str,
-    ) -> Result<String, String> {
-        let text: String = lines
-            .iter()
-            .map(|(name, code)| format!("{name} = {code}\n"))
-            .collect();
+    /// The derived `bar_…` lines as Python, each knowing the rank of the value it holds.
+    fn backward_lines(&mut self, lines: &[Line], indent: &str) -> Result<String, String> {
+        let text: String = lines.iter().map(|line| line.text() + "\n").collect();
         let statements = parse_steps(&text).map_err(|error| {
             format!(
                 "a line of the backward pass the language cannot read ({})",
                 error.message
             )
         })?;
-        let mut out = String::new();
-        for (name, _) in lines {
-            let forward = name.strip_prefix("bar_").unwrap_or(name);
-            // A part of a long sum, `bar_x_part2`, has `x`'s rank.
-            let forward = match forward.rsplit_once("_part") {
-                Some((whole, k))
-                    if !self.values.contains_key(forward) && k.parse::<usize>().is_ok() =>
-                {
-                    whole
-                }
-                _ => forward,
+        for line in lines.iter().filter(|line| !line.name.is_empty()) {
+            let known = Known {
+                rank: line.rank,
+                int: false,
             };
-            let rank = self.values.get(forward).map_or(0, |v| v.rank());
-            self.known.insert(name.clone(), Known { rank, int: false });
+            self.known.insert(line.name.clone(), known);
         }
         let program_text = std::mem::replace(&mut self.text, text);
-        for statement in &statements {
-            if let Statement::Assign(line) = statement {
-                let code = self.expr(&line.expr).text;
-                out.push_str(&format!("{indent}{} = {code}\n", self.name(&line.name)));
-            }
-        }
+        let mut out = String::new();
+        self.backward_statements(&statements, indent, &mut out);
         self.text = program_text;
         Ok(out)
+    }
+
+    fn backward_statements(&mut self, statements: &[Statement], indent: &str, out: &mut String) {
+        for statement in statements {
+            match statement {
+                Statement::Assign(line) => {
+                    let code = self.expr(&line.expr).text;
+                    out.push_str(&format!("{indent}{} = {code}\n", self.name(&line.name)));
+                }
+                Statement::Repeat(repeat) => {
+                    let count = self.integer(&repeat.count);
+                    let counter = repeat.counter.as_ref().map_or("_", |(c, _)| c.as_str());
+                    self.known
+                        .insert(counter.to_string(), Known { rank: 0, int: true });
+                    out.push_str(&format!(
+                        "{indent}for {} in range({count}):\n",
+                        self.name(counter)
+                    ));
+                    self.backward_statements(&repeat.body, &format!("{indent}    "), out);
+                }
+            }
+        }
     }
 }

@@ -102,6 +102,8 @@ pub fn translate_run(
 ) -> Numpy {
     let mut translator = Translator::new(program, inputs);
     translator.values = values.iter().cloned().collect();
+    let read = translator.histories_of_backward_passes(&program.statements);
+    translator.histories.extend(read);
     let mut body = String::from("# Steps\n");
     translator.blocks.push(grad::Block::default());
     for statement in &program.statements {
@@ -243,7 +245,7 @@ struct Translator<'p> {
     blocks: Vec<grad::Block<'p>>,
     /// The targets of the `grad` steps on each line, and each line's written backward pass.
     grad_targets: HashMap<usize, Vec<String>>,
-    derived: HashMap<usize, Result<Vec<(String, String)>, String>>,
+    derived: HashMap<usize, Result<Vec<super::grad::derive::Line>, String>>,
 }
 
 /// Every name `history(…)` reads in `statements`.
@@ -419,6 +421,8 @@ impl<'p> Translator<'p> {
         self.comment_lines(line, &indent, out);
         match statement {
             Statement::Assign(step) => self.assign(step, &indent, depth, out),
+            // A shown backward pass repeats the loop its grad already wrote.
+            Statement::Repeat(repeat) if self.repeat_written_by_a_grad(repeat) => {}
             Statement::Repeat(repeat) => self.repeat(repeat, &indent, depth, out),
         }
         if let Some(block) = self.blocks.last_mut() {
