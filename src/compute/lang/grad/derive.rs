@@ -444,14 +444,24 @@ pub(crate) fn derive(
             }
         }
     }
-    let Some(position) = steps
-        .iter()
-        .position(|s| s.step.name == loss && s.repeat.is_none())
-    else {
+    let Some(position) = steps.iter().rposition(|s| s.step.name == loss) else {
         return Err(format!(
-            "`{loss}` is not a step written before the grad in the same block, outside its loops"
+            "`{loss}` is not a step written before the grad in the same block"
         ));
     };
+    // A loss assigned in a loop holds the last iteration's value: the pass is that iteration's,
+    // which is right unless the loss depends on earlier iterations through carried values.
+    if let Some(repeat) = steps[position].repeat {
+        let start = steps[..position]
+            .iter()
+            .rposition(|b| !b.repeat.is_some_and(|r| std::ptr::eq(r, repeat)))
+            .map_or(0, |i| i + 1);
+        if deriver.needs_reverse_loop(&steps[start..=position]) {
+            return Err(format!(
+                "`{loss}` is assigned in a loop and depends on the loop's earlier iterations; assign the loss after the loop, from the loop's values or their `history`"
+            ));
+        }
+    }
     if !deriver.depends.contains(loss) {
         return Err(format!(
             "`{loss}` does not depend on the names differentiated"

@@ -490,10 +490,19 @@ impl<'p> Translator<'p> {
         let undo = repeat
             .until
             .as_ref()
-            .map(|_| self.save_iteration(repeat, indent, out));
+            .map(|_| self.save_iteration(repeat, &counter, indent, out));
+        // An iteration of a `repeat … until` stops the loop when its condition holds or when a
+        // number overflows anywhere in it, as the core's does: the body runs inside a `try`, so
+        // NumPy set to raise on overflow stops it too.
+        let body_depth = if undo.is_some() {
+            out.push_str(&format!("{indent}    try:\n"));
+            depth + 2
+        } else {
+            depth + 1
+        };
         self.blocks.push(grad::Block::default());
         for statement in &repeat.body {
-            self.statement(statement, depth + 1, out);
+            self.statement(statement, body_depth, out);
         }
         self.blocks.pop();
         if let (Some(until), Some(undo)) = (&repeat.until, undo) {
@@ -502,17 +511,27 @@ impl<'p> Translator<'p> {
             collect_steps(&repeat.body, &mut names);
             let mut checked: Vec<String> = names.iter().map(|s| self.name(&s.name)).collect();
             checked.dedup();
+            let stop = self.unused("stop");
             out.push_str(&format!(
-                "{indent}    if {condition} or not all(np.isfinite(v).all() for v in ({},)):\n{undo}{indent}        break\n",
+                "{indent}        {stop} = bool({condition}) or not all(np.isfinite(v).all() for v in ({},))\n\
+                 {indent}    except FloatingPointError:\n\
+                 {indent}        {stop} = True\n\
+                 {indent}    if {stop}:\n{undo}{indent}        break\n",
                 checked.join(", ")
             ));
         }
     }
 
     /// The lines at the top of a `repeat … until` body that keep what the iteration changes
-    /// (the names assigned before the loop, the histories' lengths); returns the lines that put
-    /// it back when the iteration stops the loop.
-    fn save_iteration(&self, repeat: &Repeat, indent: &str, out: &mut String) -> String {
+    /// (the names assigned before the loop or by an earlier iteration, the histories' lengths);
+    /// returns the lines that put it back when the iteration stops the loop.
+    fn save_iteration(
+        &self,
+        repeat: &Repeat,
+        counter: &str,
+        indent: &str,
+        out: &mut String,
+    ) -> String {
         let mut body = Vec::new();
         collect_steps(&repeat.body, &mut body);
         let mut before: Vec<String> = Vec::new();
@@ -525,14 +544,24 @@ impl<'p> Translator<'p> {
                 }
             }
         }
+        // A name the body assigns first exists only from the second iteration on.
+        let mut kept_values = before.clone();
+        let mut names = before;
+        for step in &body {
+            let python = self.name(&step.name);
+            if !names.contains(&python) {
+                kept_values.push(format!("{python} if {counter} > 0 else None"));
+                names.push(python);
+            }
+        }
         let mut undo = String::new();
-        if !before.is_empty() {
+        if !names.is_empty() {
             let kept = self.unused("kept");
-            let names = before.join(", ");
             out.push_str(&format!(
-                "{indent}    {kept} = {names}  # put back if this iteration stops the loop\n"
+                "{indent}    {kept} = ({},)  # put back if this iteration stops the loop\n",
+                kept_values.join(", ")
             ));
-            undo.push_str(&format!("{indent}        {names} = {kept}\n"));
+            undo.push_str(&format!("{indent}        {}, = {kept}\n", names.join(", ")));
         }
         let mut lists: Vec<String> = Vec::new();
         for step in &body {
