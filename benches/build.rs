@@ -732,7 +732,8 @@ fn import_real_books_versus_mdbook(books: &[String]) {
         let (worked, mdbook) = import_and_build_against_mdbook(Path::new(book), &scratch);
         worked_total += worked;
         mdbook_total += mdbook;
-        let missing = missing_heading_ids(Path::new(book), &scratch.join("imported-0/public"));
+        let missing = missing_heading_ids(Path::new(book), &scratch.join("imported-0/public"))
+            .map_or_else(|| "no mdBook site".to_string(), |count| count.to_string());
         println!(
             "| {book} | {:.2} s | {:.2} s | {:.1}× | {missing} |",
             mdbook.as_secs_f64(),
@@ -751,12 +752,12 @@ fn import_real_books_versus_mdbook(books: &[String]) {
 /// How many heading ids of the pages `mdbook build` wrote for `source` (in its `book/`, or
 /// `book/html/` beside other outputs) are no id of the same page of the `worked` site; the
 /// front page, print page and 404 page are left out (they are different pages in the two).
-fn missing_heading_ids(source: &Path, worked_site: &Path) -> usize {
+fn missing_heading_ids(source: &Path, worked_site: &Path) -> Option<usize> {
     let Some(mdbook_site) = [source.join("book/html"), source.join("book")]
         .into_iter()
         .find(|dir| dir.join("index.html").is_file())
     else {
-        return 0;
+        return None;
     };
     let mut missing = 0;
     for entry in walkdir::WalkDir::new(&mdbook_site).into_iter().flatten() {
@@ -791,7 +792,7 @@ fn missing_heading_ids(source: &Path, worked_site: &Path) -> usize {
             }
         }
     }
-    missing
+    Some(missing)
 }
 
 /// Medians of `worked import` + `worked build` and of `mdbook build` of the mdBook `source`,
