@@ -753,12 +753,9 @@ fn import_real_books_versus_mdbook(books: &[String]) {
 /// `book/html/` beside other outputs) are no id of the same page of the `worked` site; the
 /// front page, print page and 404 page are left out (they are different pages in the two).
 fn missing_heading_ids(source: &Path, worked_site: &Path) -> Option<usize> {
-    let Some(mdbook_site) = [source.join("book/html"), source.join("book")]
+    let mdbook_site = [source.join("book/html"), source.join("book")]
         .into_iter()
-        .find(|dir| dir.join("index.html").is_file())
-    else {
-        return None;
-    };
+        .find(|dir| dir.join("index.html").is_file())?;
     let mut missing = 0;
     for entry in walkdir::WalkDir::new(&mdbook_site).into_iter().flatten() {
         let path = entry.path();
