@@ -30,7 +30,8 @@
 //! seeds run only the steps they read, so the ratio should stay under 2).
 //!
 //! `cargo bench --bench build -- --import-mdbook-books SRC…` times, as `--import-mdbook` below, real mdBook
-//! folders, side by side in one run, with a ratio per book and over all of them.
+//! folders, side by side in one run, with a ratio per book and over all of them, and counts the
+//! heading ids of mdBook's pages that the imported book's same pages lack (links that would break).
 //!
 //! `cargo bench --bench build -- --import-mdbook` measures `worked import mdbook`: it writes an
 //! mdBook + mdbook-katex book (10 parts × 10 chapters, half of them nested, 5,000 formulas, a
@@ -723,16 +724,18 @@ fn import_real_books_versus_mdbook(books: &[String]) {
     }
     let place = tempfile::tempdir().expect("a temporary folder");
     let (mut worked_total, mut mdbook_total) = (Duration::ZERO, Duration::ZERO);
-    println!("| book | mdbook build | worked import + build | faster by |");
-    println!("| --- | --- | --- | --- |");
+    println!("| book | mdbook build | worked import + build | faster by | mdBook ids missing |");
+    println!("| --- | --- | --- | --- | --- |");
     for (index, book) in books.iter().enumerate() {
         let scratch = place.path().join(index.to_string());
         std::fs::create_dir_all(&scratch).expect("a scratch folder");
         let (worked, mdbook) = import_and_build_against_mdbook(Path::new(book), &scratch);
         worked_total += worked;
         mdbook_total += mdbook;
+        let missing = missing_heading_ids(Path::new(book), &scratch.join("imported-0/public"))
+            .map_or_else(|| "no mdBook site".to_string(), |count| count.to_string());
         println!(
-            "| {book} | {:.2} s | {:.2} s | {:.1}× |",
+            "| {book} | {:.2} s | {:.2} s | {:.1}× | {missing} |",
             mdbook.as_secs_f64(),
             worked.as_secs_f64(),
             mdbook.as_secs_f64() / worked.as_secs_f64()
@@ -744,6 +747,49 @@ fn import_real_books_versus_mdbook(books: &[String]) {
         worked_total.as_secs_f64(),
         mdbook_total.as_secs_f64() / worked_total.as_secs_f64()
     );
+}
+
+/// How many heading ids of the pages `mdbook build` wrote for `source` (in its `book/`, or
+/// `book/html/` beside other outputs) are no id of the same page of the `worked` site; the
+/// front page, print page and 404 page are left out (they are different pages in the two).
+fn missing_heading_ids(source: &Path, worked_site: &Path) -> Option<usize> {
+    let mdbook_site = [source.join("book/html"), source.join("book")]
+        .into_iter()
+        .find(|dir| dir.join("index.html").is_file())?;
+    let mut missing = 0;
+    for entry in walkdir::WalkDir::new(&mdbook_site).into_iter().flatten() {
+        let path = entry.path();
+        let name = path
+            .file_name()
+            .and_then(|name| name.to_str())
+            .unwrap_or("");
+        if !name.ends_with(".html")
+            || ["index.html", "print.html", "404.html", "toc.html"].contains(&name)
+        {
+            continue;
+        }
+        let Ok(theirs) = std::fs::read_to_string(path) else {
+            continue;
+        };
+        let (Some(start), Some(end)) = (theirs.find("<main>"), theirs.find("</main>")) else {
+            continue;
+        };
+        let relative = path.strip_prefix(&mdbook_site).expect("under the site");
+        let ours = std::fs::read_to_string(worked_site.join(relative)).unwrap_or_default();
+        for piece in theirs[start..end].split("<h").skip(1) {
+            let Some(id) = piece
+                .strip_prefix(|c: char| ('1'..='6').contains(&c))
+                .and_then(|rest| rest.strip_prefix(" id=\""))
+                .and_then(|rest| rest.split('"').next())
+            else {
+                continue;
+            };
+            if !ours.contains(&format!("id=\"{id}\"")) {
+                missing += 1;
+            }
+        }
+    }
+    Some(missing)
 }
 
 /// Medians of `worked import` + `worked build` and of `mdbook build` of the mdBook `source`,

@@ -56,6 +56,8 @@ struct Position {
 struct LessonFields<'a> {
     slug: &'a str,
     title: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    title_id: Option<&'a str>,
     summary: &'a str,
     content: &'a str,
     section: bool,
@@ -200,6 +202,7 @@ fn render_lesson_page(
             lesson: LessonFields {
                 slug: &lesson.slug,
                 title: &lesson.title,
+                title_id: page.title_id.as_deref(),
                 summary: &lesson.summary,
                 content: &with_popovers,
                 section: lesson.section,

@@ -43,6 +43,8 @@ pub(super) struct Prepared<'a> {
     pub(super) lesson: &'a Lesson,
     pub(super) events: Vec<Spanned<'a>>,
     pub(super) toc: Vec<TocEntry>,
+    /// The id of the lesson's title heading, in a book with mdBook's ids.
+    pub(super) title_id: Option<String>,
     /// The page's headings (id, text), for links into it.
     pub(super) headings: Vec<(String, String)>,
     pub(super) scripts: Vec<&'static str>,
@@ -117,14 +119,14 @@ pub(super) fn prepare_lesson<'a>(
                     .and_then(Result::ok)
                     .unwrap_or_default()
             };
-            let (toc, title_id) = mdbook_heading_ids(&mut events, &lesson.title, &typeset);
-            (toc, Some(title_id))
+            mdbook_heading_ids(&mut events, &lesson.title, &typeset)
         }
     };
     let mut headings = markdown::headings(&events);
     headings.extend(
         title_id
-            .into_iter()
+            .iter()
+            .cloned()
             .chain(html_anchor_ids(&events))
             .map(|id| (id, String::new())),
     );
@@ -137,6 +139,7 @@ pub(super) fn prepare_lesson<'a>(
         targets,
         events,
         toc,
+        title_id,
         headings,
         scripts,
         stylesheets: stylesheets.into_iter().collect(),

@@ -168,7 +168,7 @@ fn an_mdbook_imports_builds_and_checks_with_zero_errors() {
     // SUMMARY's reading order, titles, nesting and parts; README as the front page.
     let index = page("index.html");
     assert!(
-        index.contains("<h1>Introduction</h1>"),
+        index.contains("<h1 id=\"introduction\">Introduction</h1>"),
         "README.md is the front page"
     );
     assert!(

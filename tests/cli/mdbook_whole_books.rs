@@ -325,3 +325,123 @@ fn a_chapter_moved_out_of_a_too_deep_folder_still_includes_from_beside_src_and_t
     assert!(page.contains("beside_src"), "{page}");
     assert!(page.contains("from the repository"), "{page}");
 }
+
+/// Chapters with the heading shapes of the five real books whose ids used to differ from
+/// mdBook's: `(file, SUMMARY title, text, the ids mdBook 0.5.4 gives its headings)`, the ids
+/// worked out by hand from mdBook's rule (`id_from_content`, `unique_id`; formulas by the text
+/// of mdbook-katex's default HTML output).
+const ID_SHAPES: [(&str, &str, &str, &[&str]); 6] = [
+    (
+        "vanishing.md",
+        "Vanishing",
+        "# Vanishing\n\n## Committing to $h(X)$\n\n## Evaluating `the` [polynomials](basics.md)\n\n## Repeat\n\n## Repeat\n\n## Repeat 1\n\n## Reduction 1: $\\ell$ rounds\n",
+        &[
+            "vanishing",
+            "committing-to-hx",
+            "evaluating-the-polynomials",
+            "repeat",
+            "repeat-1",
+            "repeat-1-1",
+            "reduction-1-ℓ-rounds",
+        ],
+    ),
+    (
+        "scalar.md",
+        "Scalar mul",
+        "# Scalar mul\n\n## Witness\n\n## Scalar mul\n",
+        &["scalar-mul", "witness", "scalar-mul-1"],
+    ),
+    (
+        "economics.md",
+        "Economics",
+        "## Economics\n\nWords.\n",
+        &["economics"],
+    ),
+    (
+        "basics.md",
+        "Basics",
+        "# Basics\n\n# Basics\n",
+        &["basics", "basics-1"],
+    ),
+    (
+        "costs.md",
+        "Costs",
+        "# Costs\n\n###### Lemma.[^1]\n\n[^1]: A note.\n",
+        &["costs", "lemma1"],
+    ),
+    (
+        "written.md",
+        "Written",
+        "# Written\n\n## Kept {#mine}\n\n## Written\n",
+        &["written", "mine", "written-1"],
+    ),
+];
+
+/// The `id`s of `<h1>`…`<h6>` in `html`, in order.
+fn heading_ids(html: &str) -> Vec<String> {
+    html.split("<h")
+        .skip(1)
+        .filter(|rest| rest.starts_with(|c: char| ('1'..='6').contains(&c)))
+        .filter_map(|rest| {
+            let tag = &rest[..rest.find('>')?];
+            let start = tag.find(" id=\"")? + 5;
+            Some(tag[start..start + tag[start..].find('"')?].to_string())
+        })
+        .collect()
+}
+
+#[test]
+fn an_imported_book_has_every_heading_id_mdbook_gives() {
+    let place = Book::empty();
+    place.write(
+        "mdbook/book.toml",
+        format!("{PLAIN_TOML}\n[preprocessor.katex]\n"),
+    );
+    let mut summary = String::from("# Summary\n\n");
+    for (file, title, text, _) in ID_SHAPES {
+        summary.push_str(&format!("- [{title}]({file})\n"));
+        place.write(&format!("mdbook/src/{file}"), text);
+    }
+    place.write("mdbook/src/SUMMARY.md", summary);
+    place
+        .run(&["import", "mdbook", "mdbook", "--into", "book"])
+        .succeeds();
+    place
+        .run(&["build", "--root", "book", "--output", "book/public"])
+        .succeeds();
+    let mdbook = ["mdbook", "mdbook-katex"].iter().all(|peer| {
+        std::process::Command::new(peer)
+            .arg("--version")
+            .output()
+            .is_ok()
+    });
+    if mdbook {
+        let built = std::process::Command::new("mdbook")
+            .args(["build", "mdbook", "--dest-dir", "mdbook-site"])
+            .current_dir(place.root())
+            .output()
+            .expect("mdbook runs");
+        assert!(built.status.success(), "{built:?}");
+    } else {
+        eprintln!(
+            "mdbook and mdbook-katex are not on PATH: the ids are checked against the rule only"
+        );
+    }
+    for (file, _, _, expected) in ID_SHAPES {
+        let page = file.replace(".md", ".html");
+        let ours = place.read(&format!("book/public/{page}"));
+        let header = &ours[ours.find("<header").unwrap()..ours.find("</article>").unwrap()];
+        let ids = heading_ids(header);
+        for id in expected {
+            assert!(
+                ids.iter().any(|ours| ours == id),
+                "{page}: no #{id} among {ids:?}"
+            );
+        }
+        if mdbook {
+            let theirs = place.read(&format!("mdbook-site/{page}"));
+            let main = &theirs[theirs.find("<main>").unwrap()..theirs.find("</main>").unwrap()];
+            assert_eq!(heading_ids(main), *expected, "{page}: mdBook's ids");
+        }
+    }
+}
