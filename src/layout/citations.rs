@@ -45,13 +45,13 @@ pub fn format_citations(
         driver.citation(CitationRequest::from_items(
             items,
             &bibliography.style,
-            &bibliography.locales,
+            bibliography.locales,
         ));
     }
     let rendered = driver.finish(BibliographyRequest::new(
         &bibliography.style,
         None,
-        &bibliography.locales,
+        bibliography.locales,
     ));
     FormattedCitations {
         citations: rendered

@@ -14,7 +14,9 @@ use hayagriva::archive::{locales, ArchivedStyle};
 use hayagriva::citationberg::{IndependentStyle, Locale, Style};
 use hayagriva::io::BibLaTeXError;
 use hayagriva::Library;
+use std::collections::HashMap;
 use std::path::Path;
+use std::sync::{Arc, Mutex, OnceLock};
 
 /// The style of a book whose `book.toml` names none: author-year, as "(Vaswani et al., 2017)".
 /// Harvard rather than APA: hayagriva leaves APA's dates of conference papers and online works
@@ -43,11 +45,11 @@ pub struct Bibliography {
     /// Every entry of the file, by key.
     pub library: Library,
     /// The CSL style citations and reference lists are formatted in.
-    pub style: IndependentStyle,
+    pub style: Arc<IndependentStyle>,
     /// The style's name as written (or [`DEFAULT_STYLE`]), for the fingerprint.
     pub style_name: String,
     /// The CSL locales hayagriva ships, for the style's terms ("et al.", "p.").
-    pub locales: Vec<Locale>,
+    pub locales: &'static [Locale],
     /// Entries whose `url` is not a web address, so it prints as text.
     pub warnings: Vec<Diagnostic>,
 }
@@ -89,8 +91,15 @@ pub fn load_bibliography(
         library,
         style,
         style_name,
-        locales: locales(),
+        locales: shipped_locales(),
     }))
+}
+
+/// hayagriva's locales, decoded once per process: they never change, and decoding them was
+/// most of a `serve` rebuild after a one-line edit.
+pub fn shipped_locales() -> &'static [Locale] {
+    static LOCALES: OnceLock<Vec<Locale>> = OnceLock::new();
+    LOCALES.get_or_init(locales)
 }
 
 /// A warning for each entry whose `url` has a scheme other than http(s), at the address.
@@ -167,10 +176,13 @@ fn parse_library(file: &SourceFile) -> Result<Library, Diagnostic> {
 }
 
 /// An archived style by name, or a `.csl` file relative to `root`.
-fn load_style(root: &Path, name: &str) -> Result<IndependentStyle, Diagnostic> {
+fn load_style(root: &Path, name: &str) -> Result<Arc<IndependentStyle>, Diagnostic> {
     let unusable = |why: String| {
         Diagnostic::general(format!("citation-style \"{name}\" in {CONFIG_FILE} {why}"))
             .with_help(STYLE_HELP)
+    };
+    let dependent = || {
+        unusable("only points to another style (a dependent CSL style); name that one".to_string())
     };
     let style = if name.ends_with(".csl") {
         let bytes = read_in_book(root, name, MAX_TEXT_BYTES)
@@ -189,16 +201,32 @@ fn load_style(root: &Path, name: &str) -> Result<IndependentStyle, Diagnostic> {
             .with_help(STYLE_HELP)
         })?
     } else {
-        ArchivedStyle::by_name(name)
-            .ok_or_else(|| unusable("is not a style worked knows".to_string()))?
-            .get()
+        let archived = ArchivedStyle::by_name(name)
+            .ok_or_else(|| unusable("is not a style worked knows".to_string()))?;
+        return archived_style(archived).ok_or_else(dependent);
     };
     match style {
-        Style::Independent(style) => Ok(style),
-        Style::Dependent(_) => Err(unusable(
-            "only points to another style (a dependent CSL style); name that one".to_string(),
-        )),
+        Style::Independent(style) => Ok(Arc::new(style)),
+        Style::Dependent(_) => Err(dependent()),
     }
+}
+
+/// The archived style, decoded once per process (as [`shipped_locales`]); `None` for a
+/// dependent one.
+fn archived_style(archived: ArchivedStyle) -> Option<Arc<IndependentStyle>> {
+    static DECODED: OnceLock<Mutex<HashMap<ArchivedStyle, Option<Arc<IndependentStyle>>>>> =
+        OnceLock::new();
+    let mut decoded = DECODED
+        .get_or_init(Mutex::default)
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    decoded
+        .entry(archived)
+        .or_insert_with(|| match archived.get() {
+            Style::Independent(style) => Some(Arc::new(style)),
+            Style::Dependent(_) => None,
+        })
+        .clone()
 }
 
 /// Where the element a deserializer's `path` (`style.citation.layout`) names starts in `xml`:

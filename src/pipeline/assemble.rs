@@ -2,7 +2,7 @@
 //! two files on one path.
 
 use super::bibliography_page::{render_bibliography_page, BIBLIOGRAPHY_PAGE};
-use super::build_cache::CachedPage;
+use super::build_cache::{CachedPage, Furniture};
 use super::furniture::{
     render_index_page, render_not_found_page, sitemap_xml, NOT_FOUND_PAGE, SITEMAP_FILE,
 };
@@ -23,6 +23,7 @@ use std::sync::Arc;
 pub(super) fn assemble_site(
     book: &BookContext<'_>,
     pages: &[Arc<CachedPage>],
+    furniture: &Furniture,
     static_files: BTreeMap<String, Vec<u8>>,
     assets: BTreeMap<String, Vec<u8>>,
 ) -> Result<(RenderedSite, usize), Vec<Diagnostic>> {
@@ -42,37 +43,59 @@ pub(super) fn assemble_site(
     for (lesson, page) in lessons.iter().zip(pages) {
         site.files.insert(lesson.page(), Arc::clone(&page.html));
     }
-    if tree.root.page.is_none() {
-        let index = render_index_page(book).map_err(|problem| vec![problem])?;
-        site.files
-            .insert("index.html".to_string(), index.into_bytes().into());
-    }
-    if let Some(bibliography) = book.bibliography {
-        let page = render_bibliography_page(book, bibliography).map_err(|problem| vec![problem])?;
-        site.files
-            .insert(BIBLIOGRAPHY_PAGE.to_string(), page.into_bytes().into());
+    let (toc, pages_around) = furniture
+        .split_last()
+        .expect("the furniture ends with the contents script");
+    for (path, bytes) in pages_around {
+        site.files.insert(path.clone(), Arc::clone(bytes));
     }
     if book.config.print {
         let print = render_print_page(book, pages).map_err(|problem| vec![problem])?;
         site.print_page = Some(Arc::new(print));
     }
-    let not_found = render_not_found_page(book).map_err(|problem| vec![problem])?;
-    site.files
-        .insert(NOT_FOUND_PAGE.to_string(), not_found.into_bytes().into());
     if let Some(sitemap) = sitemap_xml(book.config, &site) {
         site.files
             .insert(SITEMAP_FILE.to_string(), sitemap.into_bytes().into());
     }
     let search_index_bytes = search_index.len();
-    let mut extra_files = static_files;
-    extra_files.insert(search::INDEX_FILE.to_string(), search_index.into_bytes());
+    let mut extra_files: BTreeMap<String, Arc<[u8]>> = static_files
+        .into_iter()
+        .map(|(path, bytes)| (path, bytes.into()))
+        .collect();
     extra_files.insert(
-        navigation::TOC_FILE.to_string(),
-        tree.toc_script(lessons).into_bytes(),
+        search::INDEX_FILE.to_string(),
+        search_index.into_bytes().into(),
     );
+    extra_files.insert(toc.0.clone(), Arc::clone(&toc.1));
     add_files(&mut site, extra_files, "static/", lessons)?;
+    let assets = assets
+        .into_iter()
+        .map(|(path, bytes)| (path, bytes.into()))
+        .collect();
     add_files(&mut site, assets, "content/", lessons)?;
     Ok((site, search_index_bytes))
+}
+
+/// The files that follow from the book's fingerprint alone, which a `serve` rebuild after a
+/// prose edit reuses: the front page when the book has none of its own, the bibliography
+/// page, the 404 page, and last the contents script.
+pub(super) fn furniture(book: &BookContext<'_>) -> Result<Furniture, Diagnostic> {
+    let mut files: Furniture = Vec::new();
+    if book.tree.root.page.is_none() {
+        let index = render_index_page(book)?;
+        files.push(("index.html".to_string(), index.into_bytes().into()));
+    }
+    if let Some(bibliography) = book.bibliography {
+        let page = render_bibliography_page(book, bibliography)?;
+        files.push((BIBLIOGRAPHY_PAGE.to_string(), page.into_bytes().into()));
+    }
+    let not_found = render_not_found_page(book)?;
+    files.push((NOT_FOUND_PAGE.to_string(), not_found.into_bytes().into()));
+    files.push((
+        navigation::TOC_FILE.to_string(),
+        book.tree.toc_script(book.lessons).into_bytes().into(),
+    ));
+    Ok(files)
 }
 
 /// Adds theme files or assets (from `origin`, `static/` or `content/`, for messages) to the
@@ -81,7 +104,7 @@ pub(super) fn assemble_site(
 /// whose page it is.
 fn add_files(
     site: &mut RenderedSite,
-    files: BTreeMap<String, Vec<u8>>,
+    files: BTreeMap<String, Arc<[u8]>>,
     origin: &str,
     lessons: &[Lesson],
 ) -> Result<(), Vec<Diagnostic>> {
@@ -125,7 +148,7 @@ fn add_files(
                 problems.push(clash_problem(taken.key(), taken.key()));
             }
             std::collections::btree_map::Entry::Vacant(slot) => {
-                slot.insert(bytes.into());
+                slot.insert(bytes);
             }
         }
     }

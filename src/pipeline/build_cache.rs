@@ -1,12 +1,15 @@
 //! What one build keeps for the next, so that `worked serve` redoes only what a save changed.
 //!
-//! Three caches, all filled and consulted by [`crate::pipeline`] only:
+//! These caches, all filled and consulted by [`crate::pipeline`] only:
 //! - typeset formulas, by TeX and display mode, for the math settings they were typeset with
 //!   (typesetting is most of a first build);
 //! - evaluated examples, by what their values follow from (see
 //!   [`crate::expand::evaluation_cache`]), so a page laid out again reuses its examples' values;
 //! - finished pages, by the lesson file's text, valid while a fingerprint of everything else
-//!   a page shows (settings, theme, and every lesson's place, title and summary) is unchanged.
+//!   a page shows (settings, theme, and every lesson's place, title and summary) is unchanged;
+//! - the compiled templates, by their texts, and the pages around the lessons (front page,
+//!   404, bibliography page, the contents script), by that same fingerprint: a prose edit
+//!   changes neither, so it redoes no whole-book work but the search index.
 //!
 //! A page comes out of the cache only when nothing it depends on changed, so a cached build
 //! writes exactly the files a fresh one would (a test edits a book step by step and compares).
@@ -18,6 +21,7 @@ use crate::expand::evaluation_cache::EvaluationCache;
 use crate::expand::markdown::{LocalTarget, Spanned};
 use crate::layout::math::{Formula, MathSettings};
 use crate::layout::search::IndexedSection;
+use crate::layout::templating::Templates;
 use std::collections::HashMap;
 use std::sync::Arc;
 
@@ -27,7 +31,46 @@ pub struct BuildCache {
     pub(crate) formulas: FormulaCache,
     pub(crate) pages: PageCache,
     pub(crate) evaluations: EvaluationCache,
+    pub(crate) templates: Option<Keyed<Templates>>,
+    pub(crate) furniture: Option<Keyed<Furniture>>,
 }
+
+/// A value kept with the hash of what it was made from.
+pub(crate) struct Keyed<T> {
+    key: u64,
+    value: Arc<T>,
+}
+
+impl<T> std::fmt::Debug for Keyed<T> {
+    fn fmt(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(formatter, "Keyed({:x})", self.key)
+    }
+}
+
+/// The value in `slot` when it was made from inputs hashing to `key`; otherwise one made now
+/// (and kept in `slot`, when there is one).
+pub(crate) fn reuse_or_make<T, E>(
+    slot: Option<&mut Option<Keyed<T>>>,
+    key: u64,
+    make: impl FnOnce() -> Result<T, E>,
+) -> Result<Arc<T>, E> {
+    let Some(slot) = slot else {
+        return make().map(Arc::new);
+    };
+    if let Some(kept) = slot.as_ref().filter(|kept| kept.key == key) {
+        return Ok(Arc::clone(&kept.value));
+    }
+    let value = Arc::new(make()?);
+    *slot = Some(Keyed {
+        key,
+        value: Arc::clone(&value),
+    });
+    Ok(value)
+}
+
+/// The site's files that follow from the book's fingerprint alone (not from any lesson's
+/// text), by output path.
+pub(crate) type Furniture = Vec<(String, Arc<[u8]>)>;
 
 impl BuildCache {
     /// How many typeset formulas the cache holds.

@@ -46,7 +46,7 @@ use crate::load::bibliography::load_bibliography;
 use crate::load::config::load_config;
 use crate::load::content::{load_lessons, Lesson, LoadedLessons};
 use crate::load::theme::load_theme;
-use build_cache::{BuildCache, CachedPage};
+use build_cache::{reuse_or_make, BuildCache, CachedPage};
 use crossrefs::BookLabels;
 use fingerprint::book_fingerprint;
 use pages::{finish_page, BookContext};
@@ -225,13 +225,15 @@ fn build_until(
         elapsed
     };
     let mut build_evaluations = EvaluationCache::default();
-    let (formula_cache, page_cache, evaluations) = match cache {
+    let (formula_cache, page_cache, evaluations, template_cache, furniture_cache) = match cache {
         Some(cache) => (
             Some(&mut cache.formulas),
             Some(&mut cache.pages),
             &mut cache.evaluations,
+            Some(&mut cache.templates),
+            Some(&mut cache.furniture),
         ),
-        None => (None, None, &mut build_evaluations),
+        None => (None, None, &mut build_evaluations, None, None),
     };
     evaluations.start_build();
     let evaluations = &*evaluations;
@@ -260,7 +262,14 @@ fn build_until(
         "static/",
     ));
     problems.extend(reserved::files_on_generated_names(&assets, "content/"));
-    let templates = match Templates::new(&theme.templates) {
+    let templates_key = {
+        let mut hasher = DefaultHasher::new();
+        theme.templates.hash(&mut hasher);
+        hasher.finish()
+    };
+    let templates = match reuse_or_make(template_cache, templates_key, || {
+        Templates::new(&theme.templates)
+    }) {
         Ok(templates) => templates,
         Err(problem) => {
             problems.push(problem);
@@ -502,8 +511,11 @@ fn build_until(
         .map(|page| page.expect("every lesson was reused or laid out"))
         .collect();
 
+    let furniture = reuse_or_make(furniture_cache, fingerprint, || {
+        assemble::furniture(&book).map_err(|problem| vec![problem])
+    })?;
     let (site, search_index_bytes) =
-        assemble::assemble_site(&book, &pages, theme.static_files, assets)?;
+        assemble::assemble_site(&book, &pages, &furniture, theme.static_files, assets)?;
     let pages_to_free = match page_cache {
         Some(cache) => {
             let by_page = lessons

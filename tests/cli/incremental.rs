@@ -398,3 +398,39 @@ fn a_prose_edit_evaluates_nothing_after_edits_to_other_lessons() {
     assert_eq!(edited.stats.pages_laid_out, 1);
     assert_eq!(edited.stats.examples_evaluated, 0);
 }
+
+#[test]
+fn the_pages_around_the_lessons_follow_the_bibliography_their_templates_and_the_titles() {
+    let book = fixture();
+    book.write(
+        "book.toml",
+        "title = \"Cache\"\nbibliography = \"refs.bib\"\n",
+    );
+    book.write(
+        "refs.bib",
+        "@article{ba2016,\n  author = {Ba, Jimmy Lei},\n  title = {Layer Normalization},\n  journal = {arXiv},\n  year = {2016},\n}\n",
+    );
+    let mut cache = BuildCache::default();
+    assert_eq!(cached_matches_fresh(&book, &mut cache, "first"), Ok(4));
+    assert_eq!(cached_matches_fresh(&book, &mut cache, "again"), Ok(0));
+    book.edit("refs.bib", "Layer Normalization", "Layer Norms");
+    cached_matches_fresh(&book, &mut cache, "an entry's title").unwrap();
+    let page = |cache: &mut BuildCache, path: &str| {
+        let build = build_site_cached(book.root(), Strictness::Lenient, Some(cache)).unwrap();
+        String::from_utf8_lossy(&build.site.files[path]).into_owned()
+    };
+    assert!(page(&mut cache, "bibliography.html").contains("Layer Norms"));
+    book.write(
+        "templates/404.html",
+        "{% extends \"base.html\" %}{% block main %}<p>Gone away.</p>{% endblock main %}",
+    );
+    cached_matches_fresh(&book, &mut cache, "the 404 template").unwrap();
+    assert!(page(&mut cache, "404.html").contains("Gone away."));
+    book.edit(
+        "content/c.md",
+        "title = \"Lesson C\"",
+        "title = \"Lesson Sea\"",
+    );
+    cached_matches_fresh(&book, &mut cache, "a title on the front page").unwrap();
+    assert!(page(&mut cache, "index.html").contains("Lesson Sea"));
+}
