@@ -271,14 +271,20 @@ fn the_nu_html_checker_finds_no_error_on_any_page() {
 /// names it, for comparing one colour scheme's print with the other's; and every text colour
 /// whose contrast with white is below 4.5:1, as `path: colour`.
 const PRINT_COLOURS: &str = r#"(() => {
+  // Each element's path is its parent's plus its own step, so a parent's is computed once, not
+  // once per descendant (print.html has tens of thousands of elements).
+  const paths = new Map();
   const path = (el) => {
-    const parts = [];
-    for (let node = el; node && node !== document.body; node = node.parentElement) {
+    if (!el || el === document.body) return '';
+    let known = paths.get(el);
+    if (known === undefined) {
       let index = 1;
-      for (let sibling = node.previousElementSibling; sibling; sibling = sibling.previousElementSibling) index++;
-      parts.unshift(`${node.tagName.toLowerCase()}${node.id ? '#' + node.id : ''}:${index}`);
+      for (let sibling = el.previousElementSibling; sibling; sibling = sibling.previousElementSibling) index++;
+      const above = path(el.parentElement);
+      known = `${above ? above + '>' : ''}${el.tagName.toLowerCase()}${el.id ? '#' + el.id : ''}:${index}`;
+      paths.set(el, known);
     }
-    return parts.join('>');
+    return known;
   };
   const luminance = (colour) => {
     const [r, g, b] = (colour.match(/[\d.]+/g) || ['0', '0', '0']).slice(0, 3).map((c) => {

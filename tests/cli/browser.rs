@@ -231,7 +231,8 @@ pub fn fmt(x: f64) -> String {
     format_number(x, Precision::Computed(3), Style::Prose)
 }
 
-/// Evaluates `expression` in the page and returns its JSON value (Null for undefined).
+/// Evaluates `expression` in the page and returns its JSON value (Null for undefined). A promise
+/// is not awaited: to wait for one, `tab.evaluate(expression, true)` (as `accessibility::settle`).
 pub fn eval(tab: &Tab, expression: &str) -> Value {
     let object = tab
         .evaluate(expression, false)
