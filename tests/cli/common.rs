@@ -36,34 +36,6 @@ pub fn node() -> Result<(), String> {
     }
 }
 
-/// Writes `cases` to a temporary JSON file, runs `node tests/js/<script> FILE`, and asserts
-/// that it exits successfully, saying all `count` cases agree.
-pub fn run_node_differential(script: &str, cases: &impl serde::Serialize, count: usize) {
-    let mut file = tempfile::NamedTempFile::new().expect("temp file");
-    file.write_all(serde_json::to_string(cases).expect("json").as_bytes())
-        .expect("write cases");
-    file.flush().expect("flush cases");
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/js")
-        .join(script);
-    let out = Command::new("node")
-        .arg(&path)
-        .arg(file.path())
-        .output()
-        .expect("run node");
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success(),
-        "JS and Rust disagree (node {script} exited with {}):\n{stdout}{}",
-        out.status,
-        String::from_utf8_lossy(&out.stderr)
-    );
-    assert!(
-        stdout.contains(&format!("all {count} cases agree")),
-        "{stdout}"
-    );
-}
-
 /// Node.js, found runnable: what a JS-against-Rust differential test runs its cases with.
 pub struct Node(());
 
@@ -74,10 +46,33 @@ impl Node {
         tool_available(test, node(), what, "Install Node.js to run it").then_some(Node(()))
     }
 
-    /// Runs `node tests/js/<script>` on `cases` (a JSON file of them) and asserts that every
-    /// case agrees, as [`run_node_differential`].
+    /// Writes `cases` to a temporary JSON file, runs `node tests/js/<script> FILE`, and asserts
+    /// that it exits successfully, saying all of the cases agree.
     pub fn differential(&self, script: &str, cases: &[impl serde::Serialize]) {
-        run_node_differential(script, &cases, cases.len());
+        let count = cases.len();
+        let mut file = tempfile::NamedTempFile::new().expect("temp file");
+        file.write_all(serde_json::to_string(cases).expect("json").as_bytes())
+            .expect("write cases");
+        file.flush().expect("flush cases");
+        let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/js")
+            .join(script);
+        let out = Command::new("node")
+            .arg(&path)
+            .arg(file.path())
+            .output()
+            .expect("run node");
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            out.status.success(),
+            "JS and Rust disagree (node {script} exited with {}):\n{stdout}{}",
+            out.status,
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(
+            stdout.contains(&format!("all {count} cases agree")),
+            "{stdout}"
+        );
     }
 }
 

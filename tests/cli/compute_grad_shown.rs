@@ -101,14 +101,12 @@ fn written_backward_passes_give_grads_values_in_rust_and_in_javascript() {
         "only {} of {PROGRAMS} programs had a written backward pass",
         cases.len()
     );
-    if crate::common::tool_available(
+    if let Some(node) = crate::common::Node::for_differential(
         "compute_grad_shown",
-        crate::common::node(),
         "The written backward pass run by the reader-side interpreter",
-        "Install Node.js to run it",
     ) {
         let cases: Vec<Json> = cases;
-        crate::common::run_node_differential("compute-lang-differential.mjs", &cases, cases.len());
+        node.differential("compute-lang-differential.mjs", &cases);
     }
 }
 

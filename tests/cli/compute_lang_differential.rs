@@ -682,14 +682,12 @@ fn case(program: &Program) -> (Json, Option<ErrorKind>) {
 
 #[test]
 fn javascript_runs_random_programs_as_the_rust_interpreter_does() {
-    if !crate::common::tool_available(
+    let Some(node) = crate::common::Node::for_differential(
         "compute_lang_differential",
-        crate::common::node(),
         "The reader-side compute language against the Rust interpreter",
-        "Install Node.js to run it",
-    ) {
+    ) else {
         return;
-    }
+    };
     let mut generator = Generator::new(0x00c0_ffee_1a49);
     let programs: Vec<Program> = (0..PROGRAMS).map(|_| generator.program()).collect();
     let (cases, outcomes): (Vec<Json>, Vec<Option<ErrorKind>>) = programs.iter().map(case).unzip();
@@ -728,7 +726,7 @@ fn javascript_runs_random_programs_as_the_rust_interpreter_does() {
         );
     }
 
-    crate::common::run_node_differential("compute-lang-differential.mjs", &cases, cases.len());
+    node.differential("compute-lang-differential.mjs", &cases);
 }
 
 /// How many random programs with `grad` the two interpreters run, and how many must succeed.
@@ -737,14 +735,12 @@ const GRAD_RUNNING: usize = 1000;
 
 #[test]
 fn javascript_differentiates_random_programs_as_the_rust_interpreter_does() {
-    if !crate::common::tool_available(
+    let Some(node) = crate::common::Node::for_differential(
         "compute_lang_differential",
-        crate::common::node(),
         "The reader-side grad against the Rust interpreter",
-        "Install Node.js to run it",
-    ) {
+    ) else {
         return;
-    }
+    };
     let mut generator = Generator::new(0x0067_7261_6421);
     let (cases, outcomes): (Vec<Json>, Vec<Option<ErrorKind>>) = (0..GRAD_PROGRAMS)
         .map(|_| case(&generator.grad_program()))
@@ -754,7 +750,7 @@ fn javascript_differentiates_random_programs_as_the_rust_interpreter_does() {
         successes >= GRAD_RUNNING,
         "only {successes} of {GRAD_PROGRAMS} programs with grad ran"
     );
-    crate::common::run_node_differential("compute-lang-differential.mjs", &cases, cases.len());
+    node.differential("compute-lang-differential.mjs", &cases);
 }
 
 /// Random programs a widget runs again after edits (kept-statements test): each runs five times.
@@ -794,14 +790,12 @@ fn edited(rng: &mut SplitMix64, inputs: &[(String, Value)]) -> Vec<(String, Valu
 /// written, after three edits in a row, and as written again (where every statement is kept).
 #[test]
 fn kept_statements_give_exactly_what_a_full_run_gives_after_random_edits() {
-    if !crate::common::tool_available(
+    let Some(node) = crate::common::Node::for_differential(
         "compute_lang_differential",
-        crate::common::node(),
         "The reader-side compute language's kept statements against full runs",
-        "Install Node.js to run it",
-    ) {
+    ) else {
         return;
-    }
+    };
     let mut generator = Generator::new(0x0029_6e77);
     let mut rng = SplitMix64(0x0029_ed17);
     let mut cases = Vec::new();
@@ -825,7 +819,7 @@ fn kept_statements_give_exactly_what_a_full_run_gives_after_random_edits() {
         }
         cases.push(case(&program).0);
     }
-    crate::common::run_node_differential("compute-lang-kept.mjs", &cases, cases.len());
+    node.differential("compute-lang-kept.mjs", &cases);
 }
 
 /// eigvals, eigvecs, inv and det of matrices at the ends of the double range: right in Rust
@@ -921,17 +915,11 @@ fn linear_algebra_at_extreme_scales_is_right_and_the_same_in_javascript() {
         "{message}"
     );
     checked.push(case(&overflow).0);
-    if crate::common::tool_available(
+    if let Some(node) = crate::common::Node::for_differential(
         "compute_lang_differential",
-        crate::common::node(),
         "The reader-side compute language against the Rust interpreter",
-        "Install Node.js to run it",
     ) {
-        crate::common::run_node_differential(
-            "compute-lang-differential.mjs",
-            &checked,
-            checked.len(),
-        );
+        node.differential("compute-lang-differential.mjs", &checked);
     }
 }
 
@@ -941,14 +929,12 @@ fn linear_algebra_at_extreme_scales_is_right_and_the_same_in_javascript() {
 /// again and again: the kept steps' values must count too.
 #[test]
 fn javascript_stops_at_the_rust_cores_memory_bound_in_full_and_kept_runs() {
-    if !crate::common::tool_available(
+    let Some(node) = crate::common::Node::for_differential(
         "compute_lang_differential",
-        crate::common::node(),
         "The reader-side compute language's memory bound",
-        "Install Node.js to run it",
-    ) {
+    ) else {
         return;
-    }
+    };
     let program = |steps: &str| Program {
         inputs: Vec::new(),
         steps: steps.to_string(),
@@ -967,9 +953,9 @@ fn javascript_stops_at_the_rust_cores_memory_bound_in_full_and_kept_runs() {
         );
         cases.push(case);
     }
-    crate::common::run_node_differential("compute-lang-differential.mjs", &cases, cases.len());
+    node.differential("compute-lang-differential.mjs", &cases);
     let again = vec![cases[1].clone(); 4];
-    crate::common::run_node_differential("compute-lang-kept.mjs", &again, again.len());
+    node.differential("compute-lang-kept.mjs", &again);
 }
 
 /// Slices cost what they return (issue 41): rows, columns and subscripts of a 1,024 × 1,024
@@ -977,14 +963,12 @@ fn javascript_stops_at_the_rust_cores_memory_bound_in_full_and_kept_runs() {
 /// interpreters, and small slices of a masked matrix give the same values.
 #[test]
 fn slices_of_a_large_matrix_reach_the_work_limit_at_the_same_step_in_javascript() {
-    if !crate::common::tool_available(
+    let Some(node) = crate::common::Node::for_differential(
         "compute_lang_differential",
-        crate::common::node(),
         "The reader-side compute language's slices",
-        "Install Node.js to run it",
-    ) {
+    ) else {
         return;
-    }
+    };
     let mut steps = String::from("x = zeros(1024, 1024) + 1\n");
     for statement in 0..100 {
         let parts: Vec<String> = (0..40)
@@ -1019,9 +1003,5 @@ fn slices_of_a_large_matrix_reach_the_work_limit_at_the_same_step_in_javascript(
     assert!(message.contains("element operations (step s"), "{message}");
     let (small_case, kind) = case(&small);
     assert_eq!(kind, None, "{small_case}");
-    crate::common::run_node_differential(
-        "compute-lang-differential.mjs",
-        &[limit_case, small_case],
-        2,
-    );
+    node.differential("compute-lang-differential.mjs", &[limit_case, small_case]);
 }

@@ -140,14 +140,18 @@ const DISPLAY_SHAPES: [(&str, &str); 7] = [
     ),
 ];
 
-#[test]
-fn every_display_formula_mdbook_katex_typesets_is_typeset() {
-    let place = Book::empty();
-    place.write("mdbook/book.toml", PLAIN_TOML);
+/// `mdbook/` with `book_toml` and one SUMMARY entry per chapter (title, file under `src/`,
+/// text), imported into `book/` and built into `book/public`.
+fn import_and_build<'t>(
+    place: &Book,
+    book_toml: &str,
+    chapters: impl IntoIterator<Item = (String, String, &'t str)>,
+) {
+    place.write("mdbook/book.toml", book_toml);
     let mut summary = String::from("# Summary\n\n");
-    for (index, (shape, text)) in DISPLAY_SHAPES.iter().enumerate() {
-        summary.push_str(&format!("- [{shape}](shape{index}.md)\n"));
-        place.write(&format!("mdbook/src/shape{index}.md"), text);
+    for (title, file, text) in chapters {
+        summary.push_str(&format!("- [{title}]({file})\n"));
+        place.write(&format!("mdbook/src/{file}"), text);
     }
     place.write("mdbook/src/SUMMARY.md", summary);
     place
@@ -156,6 +160,19 @@ fn every_display_formula_mdbook_katex_typesets_is_typeset() {
     place
         .run(&["build", "--root", "book", "--output", "book/public"])
         .succeeds();
+}
+
+#[test]
+fn every_display_formula_mdbook_katex_typesets_is_typeset() {
+    let place = Book::empty();
+    import_and_build(
+        &place,
+        PLAIN_TOML,
+        DISPLAY_SHAPES
+            .iter()
+            .enumerate()
+            .map(|(index, (shape, text))| (shape.to_string(), format!("shape{index}.md"), *text)),
+    );
     for (index, (shape, text)) in DISPLAY_SHAPES.iter().enumerate() {
         let page = place.read(&format!("book/public/shape{index}.html"));
         let article = &page[page.find("<article").unwrap()..page.find("</article>").unwrap()];
@@ -393,22 +410,13 @@ fn heading_ids(html: &str) -> Vec<String> {
 #[test]
 fn an_imported_book_has_every_heading_id_mdbook_gives() {
     let place = Book::empty();
-    place.write(
-        "mdbook/book.toml",
-        format!("{PLAIN_TOML}\n[preprocessor.katex]\n"),
+    import_and_build(
+        &place,
+        &format!("{PLAIN_TOML}\n[preprocessor.katex]\n"),
+        ID_SHAPES
+            .iter()
+            .map(|(file, title, text, _)| (title.to_string(), file.to_string(), *text)),
     );
-    let mut summary = String::from("# Summary\n\n");
-    for (file, title, text, _) in ID_SHAPES {
-        summary.push_str(&format!("- [{title}]({file})\n"));
-        place.write(&format!("mdbook/src/{file}"), text);
-    }
-    place.write("mdbook/src/SUMMARY.md", summary);
-    place
-        .run(&["import", "mdbook", "mdbook", "--into", "book"])
-        .succeeds();
-    place
-        .run(&["build", "--root", "book", "--output", "book/public"])
-        .succeeds();
     let mdbook = ["mdbook", "mdbook-katex"].iter().all(|peer| {
         std::process::Command::new(peer)
             .arg("--version")
