@@ -1368,8 +1368,8 @@
           taken + '; name the counter something new, such as `' + free + '`');
       }
     }
-    var kept = 0;
-    for (var iteration = 0; iteration < n; iteration++) {
+    var iteration;
+    for (iteration = 0; iteration < n; iteration++) {
       context.step = repeat.nextStep;
       context.running = 'repeat';
       context.line = repeat.line;
@@ -1402,9 +1402,9 @@
         this.undo(saved);
         break;
       }
-      kept++;
     }
-    if (kept === 0) {
+    // No iteration kept: none ran, or `until` undid the first.
+    if (iteration === 0) {
       repeat.body.forEach(function (inner) {
         statementSteps(inner).forEach(function (step) {
           if (!scope.values.has(step.name)) scope.neverRan.set(step.name, repeat.line);

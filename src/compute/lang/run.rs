@@ -384,7 +384,6 @@ impl<'a> Runner<'a> {
             }
         }
         let mut iteration = 0.0;
-        let mut kept = 0.0;
         while iteration < count {
             self.context.step = repeat.next_step;
             self.context.running = "repeat";
@@ -421,9 +420,9 @@ impl<'a> Runner<'a> {
                 break;
             }
             iteration += 1.0;
-            kept += 1.0;
         }
-        if kept == 0.0 {
+        // No iteration kept: none ran, or `until` undid the first.
+        if iteration == 0.0 {
             for inner in &repeat.body {
                 for step in inner.steps() {
                     if !self.scope.values.contains_key(&step.name) {
