@@ -9,6 +9,7 @@
 
 use super::widget_blocks::{positional_encoding, positional_encoding_numbers};
 use super::widget_browser::{build_book_with, page_matrices, seed_input, LESSON, SLIDERS_LESSON};
+use crate::accessibility::settle;
 use crate::browser::fmt;
 use crate::browser::launch;
 use crate::browser::{
@@ -18,6 +19,7 @@ use crate::support::ShippedSite;
 use headless_chrome::protocol::cdp::{types::Method, Accessibility, Emulation};
 use headless_chrome::Tab;
 use serde_json::Value;
+use std::collections::BTreeSet;
 use worked::compute::attention::attend;
 use worked::compute::gradient_descent::{descend, GradientDescent, GradientDescentInput};
 use worked::compute::softmax::{softmax, Softmax, SoftmaxInput, Target};
@@ -341,8 +343,13 @@ fn the_result_an_edit_changes_is_within_a_screen_of_the_field_at_1280_and_360_px
         (compute.url(), "compute", "[data-changed-steps]", "10"),
     ];
     at_each_size(&chromium, &[(1280, 900), (360, 740)], |tab, width, _| {
+        // The sliders lesson's two widgets are edited on one load: an edit touches its own widget.
+        let mut opened = None;
         for (url, widget, result, typed) in &cases {
-            open(tab, url);
+            if opened != Some(url) {
+                open(tab, url);
+                opened = Some(url);
+            }
             let inputs = format!("[data-widget='{widget}'] input.ww-num-input");
             let count = eval(
                 tab,
@@ -666,6 +673,78 @@ const KEY_RESULTS: [(&str, &str); 4] = [
     ("compute", "[data-changed-steps]"),
 ];
 
+/// On a page whose live widgets are numbered (`data-test-widget`, `widgets` their kinds in order),
+/// at `width` px: every widget's number fields ask for decimals, and an edit of its first and last
+/// field leaves the widget's key result within a screen of the field. Adds each kind to `kinds`.
+fn edit_every_widget(
+    tab: &Tab,
+    page: &str,
+    width: u32,
+    widgets: &Value,
+    kinds: &mut BTreeSet<String>,
+) {
+    for (index, kind) in widgets.as_array().unwrap().iter().enumerate() {
+        let kind = kind.as_str().unwrap();
+        kinds.insert(kind.to_owned());
+        let widget = format!("[data-test-widget='{index}']");
+        let inputs = format!("{widget} .ww input.ww-num-input");
+        let modes = eval_json(
+            tab,
+            &format!(
+                "Array.from(document.querySelectorAll({})).map(function (i) {{ return i.getAttribute('inputmode'); }})",
+                js_string(&inputs)
+            ),
+        );
+        let modes = modes.as_array().unwrap();
+        assert!(
+            !modes.is_empty(),
+            "{page}: {kind} widget {index} has number fields"
+        );
+        assert!(modes.iter().all(|m| m == "decimal"), "{page}: {modes:?}");
+        let key = KEY_RESULTS.iter().find(|(k, _)| *k == kind).unwrap().1;
+        let result = format!("{widget} .ww {key}");
+        // The first field and the last: the two farthest from a result beside or after them.
+        for at in [0, modes.len() - 1] {
+            let field = format!("{widget} [data-guard-field='{at}']");
+            let value = eval_json(
+                tab,
+                &format!(
+                    "(function () {{ var f = document.querySelectorAll({})[{at}];
+                       f.setAttribute('data-guard-field', '{at}');
+                       f.scrollIntoView({{ block: 'center', behavior: 'instant' }}); return f.value; }})()",
+                    js_string(&inputs)
+                ),
+            );
+            let x: f64 = value.as_str().unwrap().parse().unwrap();
+            // A value near the lesson's that the example takes (a position, a seed and a
+            // count must stay whole, a size may have to stay even, a share within its
+            // domain's 1).
+            let taken = [x + 1.0, x - 1.0, x + 2.0, x * 2.0, x / 2.0]
+                .into_iter()
+                .any(|y| {
+                    paste_into(tab, &field, &y.to_string());
+                    !message_at(tab, &field).1
+                });
+            assert!(
+                taken,
+                "{page}: {kind} field {at} takes none of the values tried"
+            );
+            wait_for(
+                tab,
+                &format!(
+                    "document.querySelector({0}) && !document.querySelector({0}).hidden",
+                    js_string(&result)
+                ),
+            );
+            let (apart, screen) = span(tab, &field, &result);
+            assert!(
+                apart <= screen,
+                "at {width} px on {page}, editing {kind} field {at} leaves its result {apart} px away on a {screen} px screen"
+            );
+        }
+    }
+}
+
 #[test]
 fn every_widget_of_the_book_keeps_an_edit_in_view_asks_for_decimals_and_needs_no_drag_without_javascript(
 ) {
@@ -683,80 +762,44 @@ fn every_widget_of_the_book_keeps_an_edit_in_view_asks_for_decimals_and_needs_no
                 .contains("data-widget=")
         })
         .collect();
+    // Each page is loaded once, at the first size, and read again at the second after the window
+    // is resized (the widgets' layout is CSS alone, and scroll-regions.js decides again on every
+    // resize, which `settle` waits for): one load a page instead of one per size. Two tabs at
+    // once, each taking every other page, so the test still uses both cores.
     let sizes = [(1280, 900), (360, 740)];
-    let per_size = at_each_size(&chromium, &sizes, |tab, width, _| {
-        let mut kinds = std::collections::BTreeSet::new();
-        for page in &pages {
-            open(tab, &site.url(page));
-            let widgets = eval_json(
-                tab,
-                "Array.from(document.querySelectorAll('.worked-widget.ww-live')).map(function (f, i) {
-                   f.setAttribute('data-test-widget', i); return f.getAttribute('data-widget'); })",
-            );
-            for (index, kind) in widgets.as_array().unwrap().iter().enumerate() {
-                let kind = kind.as_str().unwrap();
-                kinds.insert(kind.to_owned());
-                let widget = format!("[data-test-widget='{index}']");
-                let inputs = format!("{widget} .ww input.ww-num-input");
-                let modes = eval_json(
-                    tab,
-                    &format!(
-                        "Array.from(document.querySelectorAll({})).map(function (i) {{ return i.getAttribute('inputmode'); }})",
-                        js_string(&inputs)
-                    ),
-                );
-                let modes = modes.as_array().unwrap();
-                assert!(
-                    !modes.is_empty(),
-                    "{page}: {kind} widget {index} has number fields"
-                );
-                assert!(modes.iter().all(|m| m == "decimal"), "{page}: {modes:?}");
-                let key = KEY_RESULTS.iter().find(|(k, _)| *k == kind).unwrap().1;
-                let result = format!("{widget} .ww {key}");
-                // The first field and the last: the two farthest from a result beside or after them.
-                for at in [0, modes.len() - 1] {
-                    let field = format!("{widget} [data-guard-field='{at}']");
-                    let value = eval_json(
-                        tab,
-                        &format!(
-                            "(function () {{ var f = document.querySelectorAll({})[{at}];
-                               f.setAttribute('data-guard-field', '{at}');
-                               f.scrollIntoView({{ block: 'center', behavior: 'instant' }}); return f.value; }})()",
-                            js_string(&inputs)
-                        ),
-                    );
-                    let x: f64 = value.as_str().unwrap().parse().unwrap();
-                    // A value near the lesson's that the example takes (a position, a seed and a
-                    // count must stay whole, a size may have to stay even, a share within its
-                    // domain's 1).
-                    let taken = [x + 1.0, x - 1.0, x + 2.0, x * 2.0, x / 2.0]
-                        .into_iter()
-                        .any(|y| {
-                            paste_into(tab, &field, &y.to_string());
-                            !message_at(tab, &field).1
-                        });
-                    assert!(
-                        taken,
-                        "{page}: {kind} field {at} takes none of the values tried"
-                    );
-                    wait_for(
-                        tab,
-                        &format!(
-                            "document.querySelector({0}) && !document.querySelector({0}).hidden",
-                            js_string(&result)
-                        ),
-                    );
-                    let (apart, screen) = span(tab, &field, &result);
-                    assert!(
-                        apart <= screen,
-                        "at {width} px on {page}, editing {kind} field {at} leaves its result {apart} px away on a {screen} px screen"
-                    );
-                }
-            }
-        }
-        kinds
+    let kinds: BTreeSet<String> = std::thread::scope(|scope| {
+        let walks: Vec<_> = (0..2)
+            .map(|first| {
+                let (chromium, site, pages) = (&chromium, &site, &pages);
+                scope.spawn(move || {
+                    let tab = chromium.tab();
+                    let mut kinds = BTreeSet::new();
+                    for page in pages.iter().skip(first).step_by(2) {
+                        metrics(&tab, sizes[0].0, sizes[0].1);
+                        open(&tab, &site.url(page));
+                        let widgets = eval_json(
+                            &tab,
+                            "Array.from(document.querySelectorAll('.worked-widget.ww-live')).map(function (f, i) {
+                               f.setAttribute('data-test-widget', i); return f.getAttribute('data-widget'); })",
+                        );
+                        for (width, height) in sizes {
+                            metrics(&tab, width, height);
+                            settle(&tab);
+                            edit_every_widget(&tab, page, width, &widgets, &mut kinds);
+                        }
+                    }
+                    kinds
+                })
+            })
+            .collect();
+        walks
+            .into_iter()
+            .flat_map(|walk| {
+                walk.join()
+                    .unwrap_or_else(|failed| std::panic::resume_unwind(failed))
+            })
+            .collect()
     });
-    let kinds: std::collections::BTreeSet<String> = per_size.into_iter().flatten().collect();
     assert_eq!(
         kinds.into_iter().collect::<Vec<_>>(),
         ["attention", "compute", "gradient_descent", "softmax"],
