@@ -343,13 +343,8 @@ fn the_result_an_edit_changes_is_within_a_screen_of_the_field_at_1280_and_360_px
         (compute.url(), "compute", "[data-changed-steps]", "10"),
     ];
     at_each_size(&chromium, &[(1280, 900), (360, 740)], |tab, width, _| {
-        // The sliders lesson's two widgets are edited on one load: an edit touches its own widget.
-        let mut opened = None;
         for (url, widget, result, typed) in &cases {
-            if opened != Some(url) {
-                open(tab, url);
-                opened = Some(url);
-            }
+            open(tab, url);
             let inputs = format!("[data-widget='{widget}'] input.ww-num-input");
             let count = eval(
                 tab,
