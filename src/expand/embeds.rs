@@ -182,6 +182,8 @@ const STEP_EXPLAIN_SCRIPT: &str = "js/step-explain.js";
 /// The script that draws a compute widget's heatmap and bars views (after line-chart.js, whose
 /// ticks and text measures it shares).
 const STEP_VIEWS_SCRIPT: &str = "js/step-views.js";
+/// Draws a widget's scatter and arrows views, after step-views.js, whose picture it shares.
+const PLANE_VIEWS_SCRIPT: &str = "js/plane-views.js";
 
 /// Styles of widgets, relative to the output root.
 const WIDGET_STYLESHEET: &str = "widget.css";
@@ -291,7 +293,11 @@ impl<'x> Expander<'x> {
         }
         self.stylesheets.insert(WIDGET_STYLESHEET);
         let figures = presentation.figures();
+        let in_plane = figures
+            .iter()
+            .any(|(_, view)| matches!(view, View::Scatter | View::Arrows));
         let drawing: &[&'static str] = match (lines.is_some(), figures.is_empty()) {
+            (_, false) if in_plane => &[LINE_CHART_SCRIPT, STEP_VIEWS_SCRIPT, PLANE_VIEWS_SCRIPT],
             (_, false) => &[LINE_CHART_SCRIPT, STEP_VIEWS_SCRIPT],
             (true, true) => &[LINE_CHART_SCRIPT],
             (false, true) => &[],
@@ -389,8 +395,8 @@ impl<'x> Expander<'x> {
             html.push_str(chart);
         }
         if let Evaluated::Compute(computed) = &example.evaluated {
-            for (step, _) in &figures {
-                html.push_str(&self.step_figure(computed, name, step));
+            for (step, view) in &figures {
+                html.push_str(&self.step_figure(computed, name, step, *view));
             }
         }
         let mut values = String::new();

@@ -1,6 +1,6 @@
 //! A compute widget's `[controls]` and `[views]` tables: how each input is edited (a number
 //! field per entry, a slider, a checkbox, radio buttons) and how each step is drawn (a table, a
-//! heatmap, bars, a line), checked against the lesson's own values so the author hears of a
+//! heatmap, bars, a line, a scatter, arrows), checked against the lesson's own values so the author hears of a
 //! slider that cannot reach the example's number at the key, not a reader at the page.
 //!
 //! A control is a domain of the input's values plus how it is picked; an input's declared
@@ -11,9 +11,12 @@ use crate::base::diagnostics::Diagnostic;
 use crate::compute::computed::{Computed, Origin};
 use crate::compute::lang::Value;
 use crate::compute::Evaluated;
+use crate::compute::Quantity;
 use crate::expand::blocks::domain::Domain;
 use crate::expand::blocks::{BlockText, ExampleBlock};
-use crate::present::figure::{quantity_figure, FigureOptions};
+use crate::present::figure::{
+    arrows_step_figure, quantity_figure, scatter_step_figure, FigureError, FigureOptions,
+};
 use serde::Deserialize;
 use serde_json::json;
 use std::collections::BTreeMap;
@@ -70,10 +73,14 @@ pub(super) enum View {
     Heatmap,
     Bars,
     Line,
+    /// A matrix of two columns as points, one per row.
+    Scatter,
+    /// A matrix of two columns as arrows from the origin, one per row.
+    Arrows,
 }
 
 /// The views a widget block may name, in the order its help lists them.
-const VIEW_NAMES: [&str; 4] = ["table", "heatmap", "bars", "line"];
+const VIEW_NAMES: [&str; 6] = ["table", "heatmap", "bars", "line", "scatter", "arrows"];
 
 impl View {
     pub(super) fn name(self) -> &'static str {
@@ -89,11 +96,12 @@ pub(super) struct Presentation {
 }
 
 impl Presentation {
-    /// The steps drawn as a build-time figure and its live twin (heatmaps and bars).
+    /// The steps drawn as a build-time figure and its live twin (all views but tables and
+    /// lines, which the one line chart draws).
     pub fn figures(&self) -> Vec<(&str, View)> {
         self.views
             .iter()
-            .filter(|(_, (view, _))| matches!(view, View::Heatmap | View::Bars))
+            .filter(|(_, (view, _))| !matches!(view, View::Table | View::Line))
             .map(|(step, (view, _))| (step.as_str(), *view))
             .collect()
     }
@@ -172,14 +180,20 @@ impl Expander<'_> {
         }
     }
 
-    /// The build's figure of `step` (checked drawable by [`views`]), for readers without
-    /// JavaScript; the live widget draws its twin in its place.
-    pub(super) fn step_figure(&mut self, computed: &Computed, example: &str, step: &str) -> String {
+    /// The build's figure of `step` as `view` (checked drawable by [`views`]), for readers
+    /// without JavaScript; the live widget draws its twin in its place.
+    pub(super) fn step_figure(
+        &mut self,
+        computed: &Computed,
+        example: &str,
+        step: &str,
+        view: View,
+    ) -> String {
         self.figures += 1;
         let options = self.step_figure_options(example);
         computed
             .quantity(step)
-            .and_then(|quantity| quantity_figure(&quantity, step, &options).ok())
+            .and_then(|quantity| view_figure(&quantity, step, view, &options).ok())
             .unwrap_or_default()
     }
 }
@@ -455,6 +469,8 @@ pub(super) fn views(
             "heatmap" => View::Heatmap,
             "bars" => View::Bars,
             "line" => View::Line,
+            "scatter" => View::Scatter,
+            "arrows" => View::Arrows,
             other => {
                 return Err((
                     format!("`{other}` is not a view"),
@@ -468,19 +484,25 @@ pub(super) fn views(
             (View::Table, _) => Ok(()),
             (View::Line, Value::Vector(_)) => Ok(()),
             (View::Heatmap, Value::Matrix(m)) if m.nrows() > 1 && m.ncols() > 1 => {
-                drawn(computed, step, options)
+                drawn(computed, step, kind, options)
             }
-            (View::Bars, Value::Vector(_)) => drawn(computed, step, options),
+            (View::Bars, Value::Vector(_)) => drawn(computed, step, kind, options),
             (View::Bars, Value::Matrix(m)) if m.nrows() == 1 || m.ncols() == 1 => {
-                drawn(computed, step, options)
+                drawn(computed, step, kind, options)
+            }
+            (View::Scatter | View::Arrows, Value::Matrix(m)) if m.ncols() == 2 => {
+                drawn(computed, step, kind, options)
             }
             (_, value) => Err((
                 format!(
-                    "`{step}` is a {}, which a {} cannot draw",
+                    "`{step}` is a {}, which {} cannot draw",
                     value.describe_shape(),
-                    kind.name()
+                    match kind {
+                        View::Bars | View::Arrows => kind.name().to_string(),
+                        _ => format!("a {}", kind.name()),
+                    }
                 ),
-                "a heatmap draws a matrix, bars and a line a vector; a table draws anything"
+                "a heatmap draws a matrix, bars and a line a vector, a scatter and arrows a matrix of two columns (x, y); a table draws anything"
                     .to_string(),
             )),
         };
@@ -490,12 +512,32 @@ pub(super) fn views(
     Ok(checked)
 }
 
-/// Whether the build's figure of `step` can be drawn (not too large, no −∞ on a bar).
-fn drawn(computed: &Computed, step: &str, options: &FigureOptions) -> Result<(), (String, String)> {
+/// Whether the build's figure of `step` as `view` can be drawn (not too large, no −∞ on a bar
+/// or a point).
+fn drawn(
+    computed: &Computed,
+    step: &str,
+    view: View,
+    options: &FigureOptions,
+) -> Result<(), (String, String)> {
     let quantity = computed.quantity(step).expect("a step has a value");
-    quantity_figure(&quantity, step, options)
+    view_figure(&quantity, step, view, options)
         .map(|_| ())
         .map_err(|error| (error.message, error.help))
+}
+
+/// The build's figure of a step's `quantity` as `view`: the figure code the kinds draw with.
+fn view_figure(
+    quantity: &Quantity,
+    step: &str,
+    view: View,
+    options: &FigureOptions,
+) -> Result<String, FigureError> {
+    match view {
+        View::Scatter => scatter_step_figure(quantity, step, options),
+        View::Arrows => arrows_step_figure(quantity, step, options),
+        _ => quantity_figure(quantity, step, options),
+    }
 }
 
 #[cfg(test)]

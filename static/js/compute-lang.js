@@ -1027,8 +1027,12 @@
     if (name === 'pi') return evaluated(scalar(Math.PI), false);
     if (name === 'inf') return evaluated(scalar(Infinity), false);
     if (scope.neverRan.has(name)) {
-      throw LangError('unknown_name', '`' + name + '` has no value: the repeat on line ' + scope.neverRan.get(name) +
-        ' that assigns it ran 0 times', span, 'give the loop a count of at least 1, or assign ' + name + ' before the loop');
+      // [line, undone]: the loop's line, and whether its `until` undid the one it ran (eval.rs).
+      var never = scope.neverRan.get(name);
+      var why = never[1] ? 'kept no iteration: its `until` undid the first' : 'ran 0 times';
+      var cure = never[1] ? 'let the loop keep an iteration' : 'give the loop a count of at least 1';
+      throw LangError('unknown_name', '`' + name + '` has no value: the repeat on line ' + never[0] +
+        ' that assigns it ' + why, span, cure + ', or assign ' + name + ' before the loop');
     }
     var later = this.steps.slice(this.step).find(function (s) { return s.name === name; });
     var known = this.inputs.map(function (input) { return input[0]; })
@@ -1407,7 +1411,7 @@
     if (iteration === 0) {
       repeat.body.forEach(function (inner) {
         statementSteps(inner).forEach(function (step) {
-          if (!scope.values.has(step.name)) scope.neverRan.set(step.name, repeat.line);
+          if (!scope.values.has(step.name)) scope.neverRan.set(step.name, [repeat.line, n > 0]);
         });
       });
     }
@@ -1599,7 +1603,7 @@
   }
 
   function sameState(a, b) {
-    return a.whole === b.whole && a.neverRan === b.neverRan && sameValue(a.value, b.value) && sameHistory(a.history, b.history);
+    return a.whole === b.whole && String(a.neverRan) === String(b.neverRan) && sameValue(a.value, b.value) && sameHistory(a.history, b.history);
   }
 
   /** Puts `state` back as the scope's state of `name`. */

@@ -17,8 +17,8 @@
  *
  * The widget block's `[controls]` (the JSON's `controls`) give an input a slider (log scale
  * optional, its number field beside it), a checkbox or radio buttons instead of its number fields;
- * its `[views]` (`views`) draw a step as the build's heatmap or bars (step-views.js), the table
- * kept below in a disclosure. Every entry of a step's table explains itself on a click or Enter
+ * its `[views]` (`views`) draw a step as the build's heatmap or bars (step-views.js), scatter or
+ * arrows (plane-views.js), the table kept below in a disclosure. Every entry of a step's table explains itself on a click or Enter
  * (step-explain.js, from the program's syntax tree), in the `[data-explain]` box under the steps.
  *
  * Everything every widget does alike (DOM building, number parsing, the fragment, mounting) is
@@ -120,7 +120,7 @@
   /** An overflow, a limit of the language, or more numbers than the widget draws. */
   function tooLarge(problem) {
     return problem.kind === 'size' || problem.kind === 'limit' ||
-      (problem.kind === 'chart' && ['points', 'cells', 'bars'].indexOf(problem.reason) !== -1) ||
+      (problem.kind === 'chart' && ['points', 'cells', 'bars', 'arrows'].indexOf(problem.reason) !== -1) ||
       (problem.kind === 'non_finite' && /overflows/.test(problem.error.message));
   }
 
@@ -169,10 +169,11 @@
   function chartWords(problem) {
     var step = 'step \u201c' + problem.stepName + '\u201d';
     if (problem.view) {
-      var picture = 'its ' + (problem.view === 'heatmap' ? 'heatmap' : 'bar chart');
-      if (problem.reason === 'cells' || problem.reason === 'bars') {
+      var drawing = { heatmap: 'heatmap', bars: 'bar chart', scatter: 'scatter', arrows: 'arrows' }[problem.view];
+      var picture = 'its ' + drawing;
+      if (['cells', 'bars', 'points', 'arrows'].indexOf(problem.reason) !== -1) {
         return {
-          short: 'would make the ' + (problem.view === 'heatmap' ? 'heatmap' : 'bar chart') + ' of ' + step + ' too large to draw',
+          short: 'would make the ' + drawing + ' of ' + step + ' too large to draw',
           full: 'would make ' + step + ' ' + F.formatCount(problem.count) + ' entries, and ' + picture + ' draws at most ' +
             F.formatCount(problem.most) + '.',
         };
@@ -305,6 +306,8 @@
     if (!lesson.ok) throw new Error('the example as written does not run in this browser');
     if (this.lines && !ns.lineChart) throw new Error('line-chart.js, which draws the lines, is not on the page');
     if (Object.keys(this.views).length && !ns.stepViews) throw new Error('step-views.js, which draws the views, is not on the page');
+    var inPlane = Object.keys(this.views).some(function (step) { return /^(scatter|arrows)$/.test(this.views[step]); }, this);
+    if (inPlane && !ns.planeViews) throw new Error('plane-views.js, which draws the scatter and arrows, is not on the page');
     this.lessonValues = lesson.values;
     if (fromUrl && this.outcome().problem) this.inputs = clone(this.example.inputs);
     var live = el('div', { className: 'ww', id: this.id });
@@ -392,6 +395,8 @@
         picture = rows.length === 1
           ? ns.stepViews.bars(rows[0], labels.cols || null, name, options)
           : ns.stepViews.bars(rows.map(function (row) { return row[0]; }), labels.rows || null, name, options);
+      } else if ((view === 'scatter' || view === 'arrows') && rows) {
+        picture = ns.planeViews[view](rows, labels.rows || null, labels.cols || null, name, options);
       } else {
         picture = { error: 'shape' };
       }

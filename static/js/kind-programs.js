@@ -171,6 +171,8 @@
     try {
       x = run(explaining, {});
     } catch (error) {
+      // Only e to a score overflowing is cured by the shift; any other error is the caller's.
+      if (error.kind !== 'non_finite') throw error;
       shifted = true;
       x = run(explaining, { shifted: 1 });
     }

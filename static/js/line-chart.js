@@ -333,6 +333,7 @@
     shared: {
       SMALL_TEXT: SMALL_TEXT, LABEL_TEXT: LABEL_TEXT, scale: scale, textWidth: textWidth, widest: widest,
       niceTicks: niceTicks, labelled: labelled, fittedTicks: fittedTicks, andList: andList, coordinate: coordinate,
+      fittedXAxis: fittedXAxis,
     },
   };
 });

@@ -458,5 +458,9 @@
     return dom;
   }
 
-  return { heatmap: heatmap, bars: bars, markup: markup, toDom: toDom, MOST_CELLS: MOST_CELLS, MOST_BARS: MOST_BARS };
+  return {
+    heatmap: heatmap, bars: bars, markup: markup, toDom: toDom, MOST_CELLS: MOST_CELLS, MOST_BARS: MOST_BARS,
+    // For plane-views.js, which draws the scatter and arrows views on the same picture.
+    Picture: Picture, shortLabel: shortLabel,
+  };
 });

@@ -12,7 +12,9 @@ use crate::common::SplitMix64;
 use ndarray::{Array1, Array2};
 use serde_json::{json, Value};
 use worked::compute::Quantity;
-use worked::present::figure::{quantity_figure, FigureOptions};
+use worked::present::figure::{
+    arrows_step_figure, quantity_figure, scatter_step_figure, FigureError, FigureOptions,
+};
 
 /// −∞ travels as null: JSON has no infinities.
 fn number(x: f64) -> Value {
@@ -58,6 +60,16 @@ fn labels(rng: &mut SplitMix64, count: usize) -> Option<Vec<String>> {
 }
 
 fn case(quantity: &Quantity, decimals: usize) -> Value {
+    view_case(quantity, decimals, None)
+}
+
+/// A case of `view` ("scatter", "arrows"), or of the heatmap or bars `quantity_figure` picks.
+fn view_case(quantity: &Quantity, decimals: usize, view: Option<&str>) -> Value {
+    let draw: fn(&Quantity, &str, &FigureOptions) -> Result<String, FigureError> = match view {
+        Some("scatter") => scatter_step_figure,
+        Some("arrows") => arrows_step_figure,
+        _ => quantity_figure,
+    };
     let options = FigureOptions {
         example: "ex".to_string(),
         id_prefix: "wf-ex-3".to_string(),
@@ -67,7 +79,7 @@ fn case(quantity: &Quantity, decimals: usize) -> Value {
         legend: None,
         axes: worked::present::figure::AxisText::default(),
     };
-    let expected = match quantity_figure(quantity, "step", &options) {
+    let expected = match draw(quantity, "step", &options) {
         Ok(html) => {
             let svg = &html[html.find("<svg").expect("an svg")..];
             json!({ "svg": &svg[..svg.find("</svg>").expect("closed") + "</svg>".len()] })
@@ -88,7 +100,7 @@ fn case(quantity: &Quantity, decimals: usize) -> Value {
         }),
         _ => unreachable!("only matrices and vectors are drawn"),
     };
-    json!({ "input": { "value": input, "decimals": decimals, "idPrefix": "wf-ex-3", "what": "step" }, "expected": expected })
+    json!({ "input": { "value": input, "decimals": decimals, "idPrefix": "wf-ex-3", "what": "step", "view": view }, "expected": expected })
 }
 
 #[test]
@@ -167,6 +179,93 @@ fn the_widget_heatmaps_and_bars_are_drawn_as_the_build_figures() {
         .count();
     assert!(
         (2..cases.len() / 4).contains(&refused),
+        "{refused} of {} cases are refusals: the random cases should be mostly pictures",
+        cases.len()
+    );
+    node.differential("step-views-differential.mjs", &cases);
+}
+
+#[test]
+fn the_widget_scatter_and_arrows_are_drawn_as_the_build_figures() {
+    let Some(node) = crate::common::Node::for_differential(
+        "step_views_differential",
+        "The widget's scatter and arrows views against the build's figures",
+    ) else {
+        return;
+    };
+    let mut rng = SplitMix64(0x5ca7_7e25);
+    let mut cases = Vec::new();
+    for index in 0..160 {
+        let view = if index % 2 == 0 { "scatter" } else { "arrows" };
+        let magnitude = match rng.range(0, 4) {
+            0 => 1.0,
+            1 => rng.log_uniform(1e-6, 1e-2),
+            2 => rng.log_uniform(1e3, 1e12),
+            _ => rng.log_uniform(1e-2, 1e3),
+        };
+        let kind = rng.range(0, 3);
+        let rows = match rng.range(0, 4) {
+            0 => 1,
+            1 => rng.range(2, 6),
+            2 => rng.range(6, 20),
+            _ => rng.range(20, 40),
+        };
+        // Some points coincide: the arrows' heads are then moved apart, labels crowd.
+        let repeated = rng.range(0, 4) == 0;
+        let first = (
+            random_entry(&mut rng, magnitude, kind),
+            random_entry(&mut rng, magnitude, kind),
+        );
+        let values = Array2::from_shape_fn((rows, 2), |(i, j)| {
+            if repeated && i % 2 == 1 {
+                if j == 0 {
+                    first.0
+                } else {
+                    first.1
+                }
+            } else {
+                random_entry(&mut rng, magnitude, kind)
+            }
+        });
+        let row_labels = labels(&mut rng, rows);
+        let col_labels = match rng.range(0, 2) {
+            0 => None,
+            _ => Some(vec!["weight".to_string(), "height".to_string()]),
+        };
+        let quantity = Quantity::Matrix {
+            values,
+            row_labels,
+            col_labels,
+        };
+        cases.push(view_case(&quantity, rng.range(1, 4), Some(view)));
+    }
+    // Refusals: a point that is not finite, more arrows than the view draws, three columns.
+    let refused = |values: Array2<f64>| Quantity::Matrix {
+        values,
+        row_labels: None,
+        col_labels: None,
+    };
+    cases.push(view_case(
+        &refused(Array2::from_shape_vec((2, 2), vec![1.0, 2.0, f64::NEG_INFINITY, 0.0]).unwrap()),
+        3,
+        Some("scatter"),
+    ));
+    cases.push(view_case(
+        &refused(Array2::from_elem((65, 2), 1.0)),
+        3,
+        Some("arrows"),
+    ));
+    cases.push(view_case(
+        &refused(Array2::from_elem((3, 3), 1.0)),
+        3,
+        Some("scatter"),
+    ));
+    let refused = cases
+        .iter()
+        .filter(|c| c["expected"]["error"].is_string())
+        .count();
+    assert!(
+        (3..cases.len() / 4).contains(&refused),
         "{refused} of {} cases are refusals: the random cases should be mostly pictures",
         cases.len()
     );

@@ -2,7 +2,8 @@
 //! (log scale), a toggle and radio buttons found in Chromium's accessibility tree by their roles
 //! and names, each operated with the keyboard, must change the shown steps to exactly what
 //! `worked eval --json` prints for the lesson with those inputs; `p` draws as bars and `A` as a
-//! heatmap, both redrawn on every edit; Reset brings back the lesson's numbers.
+//! heatmap, both redrawn on every edit; Reset brings back the lesson's numbers. A scatter and
+//! arrows view of two-column steps follow a slider to what `worked eval` computes.
 
 use super::browser::{eval, eval_json, wait_for};
 use super::widget_browser::{build_book_with, page_matrices, Book};
@@ -373,4 +374,132 @@ fn a_link_whose_toggle_is_neither_0_nor_1_keeps_the_lessons_numbers() {
         note.as_str().unwrap().contains("does not fit this example"),
         "{note}"
     );
+}
+
+/// A lesson whose widget draws a matrix of two columns as a scatter and another as arrows,
+/// with a slider on the scalar that moves both.
+fn plane_lesson(s: &str) -> String {
+    format!(
+        r#"+++
+title = "Plane"
++++
+```compute
+name = "plane"
+steps = """
+Q = P + s
+V = P * s
+"""
+
+[inputs]
+P = [[1.0, 2.0], [3.0, -1.0], [-2.0, 0.5]]
+s = {s}
+```
+
+```widget
+example = "plane"
+[controls]
+s = {{ slider = [0.5, 3] }}
+[views]
+Q = "scatter"
+V = "arrows"
+```
+"#
+    )
+}
+
+/// The text alternatives the build writes for `Q`'s scatter and `V`'s arrows, from the
+/// numbers `worked eval --json` prints for the lesson with this `s`.
+fn plane_descriptions(s: &str) -> (String, String) {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(dir.path().join("content")).unwrap();
+    std::fs::write(dir.path().join("content/lesson.md"), plane_lesson(s)).unwrap();
+    std::fs::write(dir.path().join("book.toml"), "title = \"Eval\"\n").unwrap();
+    let run = Command::new(env!("CARGO_BIN_EXE_worked"))
+        .args(["eval", "content/lesson.md", "--json"])
+        .current_dir(dir.path())
+        .output()
+        .expect("worked eval runs");
+    assert!(
+        run.status.success(),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    let json: Value = serde_json::from_slice(&run.stdout).expect("JSON");
+    let pairs = |name: &str| -> Vec<String> {
+        json["examples"][0]["steps"][name]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|row| {
+                let number = |x: &Value| {
+                    format_number(x.as_f64().unwrap(), Precision::Computed(3), Style::Prose)
+                };
+                format!("({}, {})", number(&row[0]), number(&row[1]))
+            })
+            .collect()
+    };
+    let q = pairs("Q");
+    let v = pairs("V");
+    (
+        format!(
+            "3 points of Q, column 2 against Q, column 1: {}.",
+            q.join("; ")
+        ),
+        format!(
+            "Arrows from the origin to 1 {}, 2 {} and 3 {}.",
+            v[0], v[1], v[2]
+        ),
+    )
+}
+
+/// The live widget's scatter and arrows, as their text alternatives.
+fn plane_drawn(tab: &Tab) -> (String, String) {
+    let desc = |step: &str| {
+        eval(
+            tab,
+            &format!("document.querySelector('.ww [data-step=\"{step}\"] svg desc').textContent"),
+        )
+        .as_str()
+        .unwrap()
+        .to_string()
+    };
+    (desc("Q"), desc("V"))
+}
+
+#[test]
+fn a_slider_redraws_a_scatter_and_arrows_as_worked_eval_computes_them() {
+    let Some(chromium) = launch() else { return };
+    let book = build_book_with(&plane_lesson("1"), "compute");
+    let tab = chromium.tab();
+    open_live(&tab, &book);
+    assert_eq!(
+        eval_json(
+            &tab,
+            "Array.from(document.querySelectorAll('.ww [data-view]')).map(function (b) {
+               return [b.getAttribute('data-step'), b.querySelector('figure').getAttribute('data-figure'),
+                 b.querySelectorAll('svg circle.wf-dot').length, b.querySelectorAll('svg line.wf-vector').length]; })",
+        ),
+        serde_json::json!([["Q", "scatter", 3, 0], ["V", "arrows", 0, 3]]),
+        "Q as 3 points, V as 3 arrows"
+    );
+    assert_eq!(
+        plane_drawn(&tab),
+        plane_descriptions("1"),
+        "the lesson's own"
+    );
+    focus_by_role(&tab, "slider", "s");
+    press(&tab, "End");
+    assert_eq!(
+        eval(
+            &tab,
+            "document.querySelector('input[data-input=\"s\"]').value"
+        ),
+        "3"
+    );
+    assert_eq!(
+        plane_drawn(&tab),
+        plane_descriptions("3"),
+        "after the slider"
+    );
+    assert_ne!(plane_descriptions("3"), plane_descriptions("1"));
 }

@@ -58,9 +58,14 @@ fn each_wrong_view_is_an_error_at_its_entry() {
         "`freq` is a vector of 4, which a heatmap cannot draw",
     );
     refused(
-        "[views]\ng = \"scatter\"",
+        "[views]\ng = \"contour\"",
         "27:5",
-        "`scatter` is not a view",
+        "`contour` is not a view",
+    );
+    refused(
+        "[views]\ng = \"arrows\"",
+        "27:5",
+        "`g` is a 4×4, which arrows cannot draw",
     );
     refused(
         "[views]\nn = \"bars\"",
@@ -107,5 +112,29 @@ fn views_and_controls_reach_the_page_with_the_build_figures() {
     assert!(
         static_part.contains("data-figure=\"bars\""),
         "the build's bars of freq, without JavaScript"
+    );
+}
+
+#[test]
+fn a_scatter_and_arrows_view_reach_the_page_as_the_build_figures() {
+    let book = Book::with_lesson(
+        "plane.md",
+        "+++\ntitle = \"Plane\"\n+++\n```compute\nname = \"plane\"\nsteps = \"\"\"\nQ = P + s\nV = P * s\n\"\"\"\n\n[inputs]\nP = [[1.0, 2.0], [3.0, -1.0]]\ns = 1\n```\n\n```widget\nexample = \"plane\"\n[views]\nQ = \"scatter\"\nV = \"arrows\"\n```\n",
+    );
+    book.build().succeeds();
+    let page = book.read("public/plane.html");
+    assert!(
+        page.contains("js/plane-views.js"),
+        "the views' script is on the page"
+    );
+    let static_part = &page[page.find("worked-widget-static").unwrap()..];
+    assert!(
+        static_part.contains("data-figure=\"scatter\"")
+            && static_part.contains("2 points of Q, column 2 against Q, column 1: (2, 3); (4, 0)."),
+        "the build's scatter of Q, without JavaScript"
+    );
+    assert!(
+        static_part.contains("Arrows from the origin to 1 (1, 2) and 2 (3, −1)."),
+        "the build's arrows of V, without JavaScript"
     );
 }

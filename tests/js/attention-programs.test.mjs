@@ -127,6 +127,13 @@ test('explains overflowing rows by subtracting the largest score', () => {
   assert.ok(Number.isFinite(x.expSum));
 });
 
+test('explains a row again with the shift only when e to a score overflows, not after any error', () => {
+  const r = kinds.attention(program, {});
+  // A row index past the end without the shift, inside it with: only a retry could hide it.
+  const probing = { ...program, explain_row: 'probe = head_q[r + 3 - 3 * shifted]\n' + program.explain_row };
+  assert.throws(() => kinds.explainRow(probing, r, 0, 2), (error) => error.kind !== 'non_finite');
+});
+
 test('the differential checker accepts agreement and names the first difference', () => {
   const input = { program, edits: { causal: 1 }, explain: null };
   const r = kinds.attention(program, { causal: 1 });

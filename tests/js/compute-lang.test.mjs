@@ -176,3 +176,10 @@ test('grad differentiates a step, one step per name of a list, and names what it
   const w = loop.values.find((v) => v[0] === 'w')[1];
   [0.3, -1.2, 0.8].forEach((start, k) => assert.ok(Math.abs(w[k] - (1 + (start - 1) / 8)) < 1e-12));
 });
+
+test('a name only a loop that kept no iteration assigns says why the loop kept none', () => {
+  assert.equal(failure('repeat 5 until 1:\n    g = 1\nh = g').message,
+    '`g` has no value: the repeat on line 1 that assigns it kept no iteration: its `until` undid the first');
+  assert.equal(failure('repeat 0 until 1:\n    g = 1\nh = g').message,
+    '`g` has no value: the repeat on line 1 that assigns it ran 0 times');
+});

@@ -4,7 +4,7 @@
 //   node tests/js/step-views-differential.mjs CASES.json
 //
 // CASES.json is `[{ input: { value: { matrix, rowLabels, colLabels } | { vector, labels },
-// decimals, idPrefix, what }, expected: { svg } | { error } }]`, written by
+// decimals, idPrefix, what, view? }, expected: { svg } | { error } }]`, written by
 // tests/cli/step_views_differential.rs (−∞ travels as null). The SVG markup must agree
 // character for character, except that numbers may differ by 0.01 (a coordinate rounded at a
 // tie). Exits 0 with a summary line when all agree, 1 naming the first disagreement.
@@ -16,6 +16,7 @@ const require = createRequire(import.meta.url);
 require('../../static/js/worked-format.js');
 require('../../static/js/line-chart.js');
 const views = require('../../static/js/step-views.js');
+const planeViews = require('../../static/js/plane-views.js');
 
 const NUMBER = /-?\d+(?:\.\d+)?/g;
 
@@ -28,10 +29,12 @@ function decode(x) {
   return x === null ? -Infinity : x;
 }
 
-/** The view the widget draws for this value: a matrix of several rows and columns as a
- *  heatmap, anything else as bars (as `quantity_figure` picks). */
-function draw({ value, decimals, idPrefix, what }) {
+/** The view the widget draws for this value: `view` (scatter, arrows) when given, else a
+ *  matrix of several rows and columns as a heatmap, anything else as bars (as
+ *  `quantity_figure` picks). */
+function draw({ value, decimals, idPrefix, what, view }) {
   const options = { decimals, idPrefix };
+  if (view) return planeViews[view](value.matrix.map((row) => row.map(decode)), value.rowLabels, value.colLabels, what, options);
   if (value.matrix) {
     const rows = value.matrix.map((row) => row.map(decode));
     if (rows.length > 1 && rows[0].length > 1) return views.heatmap(rows, value.rowLabels, value.colLabels, what, options);

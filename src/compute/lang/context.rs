@@ -30,8 +30,9 @@ pub(crate) struct Scope {
     pub(crate) counters: Vec<(String, usize)>,
     /// The values loops assigned to the names some `history(name)` reads.
     pub(crate) histories: HashMap<String, History>,
-    /// Names only a loop that ran 0 times assigns, with that loop's line.
-    pub(crate) never_ran: HashMap<String, usize>,
+    /// Names only a loop that kept no iteration assigns, with that loop's line and whether it
+    /// ran one that its `until` undid (else it ran 0 times).
+    pub(crate) never_ran: HashMap<String, (usize, bool)>,
     /// What `grad` differentiates: the assignments so far and what each read.
     pub(crate) tape: Tape,
 }

@@ -252,17 +252,21 @@ impl Context<'_> {
             "inf" => return Ok(owned(Value::Scalar(f64::INFINITY), false)),
             _ => {}
         }
-        if let Some(line) = scope.never_ran.get(name) {
+        if let Some(&(line, undone)) = scope.never_ran.get(name) {
+            let (why, cure) = if undone {
+                (
+                    "kept no iteration: its `until` undid the first",
+                    "let the loop keep an iteration",
+                )
+            } else {
+                ("ran 0 times", "give the loop a count of at least 1")
+            };
             return Err(LangError::new(
                 ErrorKind::UnknownName,
-                format!(
-                    "`{name}` has no value: the repeat on line {line} that assigns it ran 0 times"
-                ),
+                format!("`{name}` has no value: the repeat on line {line} that assigns it {why}"),
                 span.clone(),
             )
-            .with_hint(format!(
-                "give the loop a count of at least 1, or assign {name} before the loop"
-            )));
+            .with_hint(format!("{cure}, or assign {name} before the loop")));
         }
         let later = self.steps[self.step..].iter().find(|s| s.name == name);
         let mut known: Vec<&str> = self.inputs.iter().map(|(n, _)| n.as_str()).collect();

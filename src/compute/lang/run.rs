@@ -423,10 +423,13 @@ impl<'a> Runner<'a> {
         }
         // No iteration kept: none ran, or `until` undid the first.
         if iteration == 0.0 {
+            let undone = count > 0.0;
             for inner in &repeat.body {
                 for step in inner.steps() {
                     if !self.scope.values.contains_key(&step.name) {
-                        self.scope.never_ran.insert(step.name.clone(), repeat.line);
+                        self.scope
+                            .never_ran
+                            .insert(step.name.clone(), (repeat.line, undone));
                     }
                 }
             }
@@ -552,7 +555,7 @@ impl<'a> Runner<'a> {
 struct NameState {
     value: Option<Value>,
     whole: Option<bool>,
-    never_ran: Option<usize>,
+    never_ran: Option<(usize, bool)>,
     /// The history's length and flags.
     history: Option<(usize, bool, bool)>,
     taped: Option<(usize, std::rc::Rc<Value>)>,

@@ -38,13 +38,43 @@ pub fn vectors_figure(
         .into_iter()
         .map(|row| (row[0], row[1]))
         .collect();
-    let projection = result
-        .projection
-        .as_ref()
-        .map(|projection| (projection.vector[0], projection.vector[1]));
+    let projection = result.projection.as_ref().map(|projection| Projected {
+        of: &projection.of,
+        onto: &projection.onto,
+        vector: (projection.vector[0], projection.vector[1]),
+        scalar: projection.scalar,
+    });
+    arrows_figure(&result.names, &tips, projection, options, palette)
+}
 
+/// A projection drawn among the arrows: of which vector onto which, its tip and signed length.
+#[derive(Debug, Clone, Copy)]
+pub struct Projected<'a> {
+    /// The name of the projected vector.
+    pub of: &'a str,
+    /// The name of the vector it is projected onto.
+    pub onto: &'a str,
+    /// The projection's tip.
+    pub vector: (f64, f64),
+    /// Its signed length.
+    pub scalar: f64,
+}
+
+/// Most arrows a step's `arrows` view draws: each name is placed clear of every other arrow.
+pub const MOST_ARROWS: usize = 64;
+
+/// Named 2-D vectors (`tips`, one per name) as arrows from the origin, with a dashed
+/// `projection`: the vectors kind's figure and a compute step's `arrows` view.
+pub fn arrows_figure(
+    names: &[String],
+    tips: &[(f64, f64)],
+    projection: Option<Projected>,
+    options: &FigureOptions,
+    palette: &mut Palette,
+) -> Result<String, FigureError> {
     // One square domain around the origin and every tip, so one unit is as long across as up.
-    let all = tips.iter().chain(projection.iter()).chain([&(0.0, 0.0)]);
+    let projected_tip = projection.map(|projection| projection.vector);
+    let all = tips.iter().chain(projected_tip.iter()).chain([&(0.0, 0.0)]);
     let (mut low, mut high) = (
         (f64::INFINITY, f64::INFINITY),
         (f64::NEG_INFINITY, f64::NEG_INFINITY),
@@ -116,11 +146,11 @@ pub fn vectors_figure(
     );
     let at = |(a, b): (f64, f64)| Point::new(x.map(a), y.map(b));
 
-    if let (Some(tip), Some(of)) = (projection, result.projection.as_ref()) {
-        let from = result
-            .names
+    if let Some(of) = projection {
+        let tip = of.vector;
+        let from = names
             .iter()
-            .position(|name| *name == of.of)
+            .position(|name| name == of.of)
             .map(|index| tips[index]);
         if let Some(from) = from {
             svg.line(at(from), at(tip), "wf-drop");
@@ -155,17 +185,13 @@ pub fn vectors_figure(
         })
         .collect();
     let ends = spread_markers(&markers, &frame);
-    let colours: Vec<String> = result
-        .names
-        .iter()
-        .map(|name| palette.class(name))
-        .collect();
+    let colours: Vec<String> = names.iter().map(|name| palette.class(name)).collect();
     let mut placer = Placer::new(&frame);
     for (end, colour) in ends.iter().zip(&colours) {
         svg.arrow(origin, *end, &format!("wf-vector {colour}"));
         placer.avoid_line(&[origin, *end]);
     }
-    for ((name, end), colour) in result.names.iter().zip(&ends).zip(&colours) {
+    for ((name, end), colour) in names.iter().zip(&ends).zip(&colours) {
         let (dx, dy) = (end.x - origin.x, end.y - origin.y);
         let length = dx.hypot(dy).max(f64::MIN_POSITIVE);
         let (ux, uy) = (dx / length, dy / length);
@@ -187,25 +213,24 @@ pub fn vectors_figure(
         );
     }
 
-    let arrows: Vec<String> = result
-        .names
+    let arrows: Vec<String> = names
         .iter()
-        .zip(&tips)
+        .zip(tips)
         .map(|(name, &tip)| format!("{name} {}", options.pair(tip)))
         .collect();
     let mut description = format!("Arrows from the origin to {}.", and_list(&arrows));
-    if let Some(projection) = &result.projection {
+    if let Some(projection) = projection {
         description.push_str(&format!(
             " Dashed: the projection of {} onto {}, {}, of signed length {}.",
             projection.of,
             projection.onto,
-            options.pair((projection.vector[0], projection.vector[1])),
+            options.pair(projection.vector),
             options.number(projection.scalar)
         ));
     }
-    let title = format!("Arrows from the origin to {}", and_list(&result.names));
+    let title = format!("Arrows from the origin to {}", and_list(names));
     let mut caption = format!("{title}.");
-    if let Some(projection) = &result.projection {
+    if let Some(projection) = projection {
         caption.push_str(&format!(
             " Dashed: the projection of {} onto {}.",
             projection.of, projection.onto

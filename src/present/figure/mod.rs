@@ -25,6 +25,7 @@ mod scatter;
 mod shapes;
 #[cfg(test)]
 mod tests;
+mod views;
 
 pub use arrows::vectors_figure;
 pub use bars::{bars_panel, softmax_figure};
@@ -39,6 +40,7 @@ pub use scatter::{
     MOST_SCATTER_POINTS,
 };
 pub use shapes::{shapes_figure, ShapeItem, MOST_SHAPE_SIDE};
+pub use views::{arrows_step_figure, scatter_step_figure};
 
 use crate::base::html::escape_html;
 use crate::present::svg::{self, Anchor};
