@@ -578,12 +578,15 @@ fn the_nu_html_checker_finds_no_error_on_any_page() {
     );
 }
 
-/// Every visible element's text colour, background, fill and stroke, keyed by a path that
-/// names it, for comparing one colour scheme's print with the other's; and every text colour
-/// whose contrast with white is below 4.5:1, as `path: colour`.
-const PRINT_COLOURS: &str = r#"(() => {
+/// What printing the open page shows in the colour scheme `scheme` names (`'light'`, then
+/// `'dark'` on the same load), as JSON text, read in one pass over the page: every visible text
+/// colour whose contrast with white is below 4.5:1, as `path "text": colour`; in the dark pass,
+/// every visible element whose text colour, background, fill or stroke differs from what the
+/// light pass saw on the same element, as `path: dark, light`; and the `display` of the page's
+/// furniture, display math and figures, and the body's colours.
+const PRINT_COLOURS: &str = r#"((scheme) => {
   // Each element's path is its parent's plus its own step, so a parent's is computed once, not
-  // once per descendant (print.html has tens of thousands of elements).
+  // once per descendant; only elements that are reported need one.
   const paths = new Map();
   const path = (el) => {
     if (!el || el === document.body) return '';
@@ -604,8 +607,11 @@ const PRINT_COLOURS: &str = r#"(() => {
     });
     return 0.2126 * r + 0.7152 * g + 0.0722 * b;
   };
-  const colours = {};
+  // The light pass keeps each element's colours on the page for the dark pass to compare with.
+  if (scheme === 'light') window.printedInLight = new Map();
+  const light = window.printedInLight;
   const faint = [];
+  const differ = [];
   for (const el of document.body.querySelectorAll('*')) {
     if (!el.checkVisibility()) continue;
     // A table too wide for paper is swapped for print-only bands of its columns once print
@@ -613,14 +619,34 @@ const PRINT_COLOURS: &str = r#"(() => {
     // copies of cells checked here on the original, in whichever scheme is emulated first.
     if (el.closest('.print-band, .print-banded')) continue;
     const style = getComputedStyle(el);
-    colours[path(el)] = [style.color, style.backgroundColor, style.fill, style.stroke].join(' ');
+    const colours = [style.color, style.backgroundColor, style.fill, style.stroke].join(' ');
+    if (scheme === 'light') {
+      light.set(el, colours);
+    } else if (light.has(el) && light.get(el) !== colours) {
+      // Elements only one scheme's pass saw are print layout that scroll-regions.js builds a
+      // moment after the media changes (column bands of over-wide tables), not colours.
+      differ.push(`${path(el)} prints as ${colours} with a dark system theme, ${light.get(el)} with a light one`);
+    }
     const ownText = [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
     if (ownText && !el.closest('svg') && 1.05 / (luminance(style.color) + 0.05) < 4.5) {
       faint.push(`${path(el)} "${el.textContent.trim().slice(0, 40)}": ${style.color}`);
     }
   }
-  return JSON.stringify({ colours, faint });
-})()"#;
+  const style = (selector, property) =>
+    [...document.querySelectorAll(selector)].map((el) => getComputedStyle(el)[property]).join(' ');
+  const hidden = {};
+  for (const selector of ['.book-nav', '.toc', '.pager', '.search-panel', '.sidebar-toggle']) {
+    hidden[selector] = style(selector, 'display');
+  }
+  return JSON.stringify({
+    faint,
+    differ,
+    body: [style('body', 'color'), style('body', 'backgroundColor')],
+    hidden,
+    math: style('.math-display', 'display'),
+    drawn: style('.worked-figure svg', 'display'),
+  });
+})"#;
 
 #[test]
 fn printing_any_page_with_a_dark_system_theme_gives_what_a_light_one_gives_dark_on_white() {
@@ -634,68 +660,37 @@ fn printing_any_page_with_a_dark_system_theme_gives_what_a_light_one_gives_dark_
     // colours takes far longer than a lesson page, so this tab waits as long as axe's do.
     tab.set_default_timeout(AXE_PATIENCE);
     metrics(&tab, 1280, 800);
-    let style = |selector: &str, property: &str| {
-        eval(
-            &tab,
-            &format!(
-                "Array.from(document.querySelectorAll({})).map((el) => getComputedStyle(el).{property}).join(' ')",
-                serde_json::Value::from(selector)
-            ),
-        )
-        .as_str()
-        .unwrap()
-        .to_string()
-    };
     let mut problems = Vec::new();
     let mut figures = 0;
     for page in site.pages() {
         open(&tab, &site.url(&page));
-        let mut by_scheme = Vec::new();
         for scheme in ["light", "dark"] {
             emulate(&tab, "print", scheme);
-            let json = eval(&tab, PRINT_COLOURS);
+            let json = eval(&tab, &format!("{PRINT_COLOURS}('{scheme}')"));
             let seen: Value = serde_json::from_str(json.as_str().unwrap()).unwrap();
             for faint in seen["faint"].as_array().unwrap() {
                 problems.push(format!("{page}, print, {scheme}: faint text at {faint}"));
             }
-            by_scheme.push(seen["colours"].as_object().unwrap().clone());
-            assert_eq!(style("body", "color"), "rgb(0, 0, 0)", "{page} {scheme}");
-            assert_eq!(
-                style("body", "backgroundColor"),
-                "rgb(255, 255, 255)",
-                "{page} {scheme}"
-            );
-            for hidden in [
-                ".book-nav",
-                ".toc",
-                ".pager",
-                ".search-panel",
-                ".sidebar-toggle",
-            ] {
-                let shown = style(hidden, "display");
+            for differ in seen["differ"].as_array().unwrap() {
+                problems.push(format!("{page}: {}", differ.as_str().unwrap()));
+            }
+            assert_eq!(seen["body"][0], "rgb(0, 0, 0)", "{page} {scheme}");
+            assert_eq!(seen["body"][1], "rgb(255, 255, 255)", "{page} {scheme}");
+            for (hidden, shown) in seen["hidden"].as_object().unwrap() {
                 assert!(
                     shown
+                        .as_str()
+                        .unwrap()
                         .split(' ')
                         .all(|display| display == "none" || display.is_empty()),
                     "{page}: {hidden} is printed"
                 );
             }
-            let math = style(".math-display", "display");
+            let math = seen["math"].as_str().unwrap();
             assert!(!math.contains("none"), "{page}: display math is printed");
-            let drawn = style(".worked-figure svg", "display");
+            let drawn = seen["drawn"].as_str().unwrap();
             assert!(!drawn.contains("none"), "{page}: figures are printed");
             figures += drawn.split(' ').filter(|d| !d.is_empty()).count();
-        }
-        let (light, dark) = (&by_scheme[0], &by_scheme[1]);
-        // Elements only one scheme's pass saw are print layout that scroll-regions.js builds a
-        // moment after the media changes (column bands of over-wide tables), not colours.
-        for (element, colours) in dark {
-            if light.get(element).is_some_and(|seen| seen != colours) {
-                problems.push(format!(
-                    "{page}: {element} prints as {colours} with a dark system theme, {} with a light one",
-                    light[element]
-                ));
-            }
         }
         emulate(&tab, "screen", "light");
     }
