@@ -21,8 +21,8 @@
 //! reload.
 //!
 //! `cargo bench --bench build -- --prose-edits` times what `serve` does after a one-sentence
-//! prose edit in each lesson of the shipped book (the cached rebuild), with its stages and how
-//! many examples it evaluated, and prints the worst.
+//! prose edit in each lesson of the shipped book (the cached rebuild), with its stages, how
+//! many examples it evaluated and how many of their numbers it formatted, and prints the worst.
 //!
 //! `cargo bench --bench build -- --vary-cost` checks a one-lesson book whose compute example
 //! takes about a second (a long loop), first alone, then with three `[vary]` exercises whose
@@ -232,10 +232,11 @@ fn prose_edit_per_lesson() {
             .to_string();
         let stages = build.stats.timings;
         println!(
-            "{name:<40} {:>6.0} ms, {} pages laid out, {} evaluations (load, expand, typeset, render: {:.0}, {:.0}, {:.0}, {:.0} ms)",
+            "{name:<40} {:>6.0} ms, {} pages laid out, {} evaluations, {} example numbers formatted (load, expand, typeset, render: {:.0}, {:.0}, {:.0}, {:.0} ms)",
             seconds * 1000.0,
             build.stats.pages_laid_out,
             build.stats.examples_evaluated,
+            build.stats.numbers_formatted,
             stages.load.as_secs_f64() * 1000.0,
             stages.expand.as_secs_f64() * 1000.0,
             stages.typeset.as_secs_f64() * 1000.0,

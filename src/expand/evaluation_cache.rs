@@ -14,6 +14,7 @@
 //! budget bounds), so a long `serve` session cannot grow without bound.
 
 use super::blocks::{BlockError, ExampleKind, ParsedExample};
+use super::typed_numbers::ExampleNumbers;
 use super::value_budget::{entries, ValueBudget, MAX_BOOK_ENTRIES};
 use crate::compute::vary::{DrawError, Drawn};
 use std::collections::HashMap;
@@ -34,6 +35,10 @@ pub(crate) struct ExampleIdentity {
 /// An example's evaluation: its values, or the problems its block has.
 pub(crate) type Evaluation = Result<ParsedExample, Vec<BlockError>>;
 
+/// The numbers an example prints, for the typed-number check, made when first asked for and
+/// kept with its evaluation.
+pub(crate) type KeptNumbers = Arc<Mutex<Option<Arc<ExampleNumbers>>>>;
+
 /// What every seed of a `[vary]` plan gives, seed 1 first.
 pub(crate) type SeedRuns = Arc<[Result<Drawn, DrawError>]>;
 
@@ -53,10 +58,13 @@ pub struct Evaluations<'a> {
 /// Evaluations of the current build and of the build before it.
 #[derive(Debug, Default)]
 pub struct EvaluationCache {
-    examples: Kept<ExampleIdentity, Evaluation>,
+    examples: Kept<ExampleIdentity, (Evaluation, KeptNumbers)>,
     /// By the plan as JSON (the plan the page embeds).
     seeds: Kept<String, SeedRuns>,
     evaluated: AtomicUsize,
+    /// Numbers the typed-number check formatted to search the lessons' (see
+    /// [`super::typed_numbers::Printable::formatted`]).
+    numbers_formatted: AtomicUsize,
     /// Element operations the `[vary]` seeds of this build's exercises need, each exercise's
     /// counted whether its runs were made now or kept (so the bound does not hang on the cache).
     vary_work: AtomicU64,
@@ -64,16 +72,26 @@ pub struct EvaluationCache {
 
 impl EvaluationCache {
     /// The evaluation of `identity`, from the cache or made by `evaluate` (at most once per
-    /// identity, even when several threads ask at once).
+    /// identity, even when several threads ask at once), and the place its numbers are kept.
     pub(crate) fn example(
         &self,
         identity: ExampleIdentity,
         evaluate: impl FnOnce() -> Evaluation,
-    ) -> Evaluation {
+    ) -> (Evaluation, KeptNumbers) {
         self.examples.get_or_make(identity, || {
             self.evaluated.fetch_add(1, Ordering::Relaxed);
-            evaluate()
+            (evaluate(), KeptNumbers::default())
         })
+    }
+
+    /// Counts numbers the typed-number check formatted.
+    pub(crate) fn count_formatted(&self, numbers: usize) {
+        self.numbers_formatted.fetch_add(numbers, Ordering::Relaxed);
+    }
+
+    /// How many numbers the typed-number check formatted since the cache was made.
+    pub fn numbers_formatted(&self) -> usize {
+        self.numbers_formatted.load(Ordering::Relaxed)
     }
 
     /// What the seeds of the `[vary]` plan written as `plan` give, from the cache or made by
@@ -101,7 +119,7 @@ impl EvaluationCache {
     /// Starts a build: what the builds before made waits to be asked for again, unless older
     /// evaluations keep more than [`MAX_KEPT_ENTRIES`] numbers; then only the last build's do.
     pub fn start_build(&mut self) {
-        let example_entries = |evaluation: &Evaluation| {
+        let example_entries = |(evaluation, _): &(Evaluation, KeptNumbers)| {
             evaluation
                 .as_ref()
                 .map_or(0, |parsed| entries(&parsed.evaluated))
@@ -225,8 +243,8 @@ mod tests {
     fn an_example_is_evaluated_once_and_kept_for_later_builds() {
         let mut cache = EvaluationCache::default();
         cache.start_build();
-        let first = cache.example(identity("a"), || failing("a"));
-        let again = cache.example(identity("a"), || panic!("evaluated twice"));
+        let (first, _) = cache.example(identity("a"), || failing("a"));
+        let (again, _) = cache.example(identity("a"), || panic!("evaluated twice"));
         assert_eq!(first.unwrap_err()[0].message, "a");
         assert_eq!(again.unwrap_err()[0].message, "a");
         let _ = cache.example(identity("b"), || failing("b"));

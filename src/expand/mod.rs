@@ -142,7 +142,9 @@ pub fn expand_lesson<'a>(
     } else {
         let mut everything = typed::printable_of(&examples, decimals);
         everything.append(printable);
-        typed::judge(file, &sightings, &mut everything, has_examples)
+        let judged = typed::judge(file, &sightings, &mut everything, has_examples);
+        evaluations.cache.count_formatted(everything.formatted());
+        judged
     };
     // Shown arithmetic that does not add up is a number the page gets wrong, as a typed one is.
     typed_numbers.extend(shown_wrong);

@@ -13,9 +13,10 @@
 use crate::base::diagnostics::Diagnostic;
 use crate::base::source::SourceFile;
 use crate::expand::blocks::ExampleBlock;
-use crate::expand::typed_numbers::{Printable, Written};
+use crate::expand::typed_numbers::{ExampleNumbers, Printable, Written};
 use crate::present::Precision;
 use std::ops::Range;
+use std::sync::Arc;
 
 /// A number seen in the lesson, with where it is in the file.
 pub(super) struct Sighting {
@@ -25,10 +26,31 @@ pub(super) struct Sighting {
 }
 
 /// Every number the examples hold, each printing as its reference would without a filter:
-/// an input as written, anything computed at the book's `decimals`.
+/// an input as written, anything computed at the book's `decimals`. Each example's numbers are
+/// made once and kept with its evaluation.
 pub(super) fn printable_of(examples: &[ExampleBlock], decimals: usize) -> Printable {
     let mut printable = Printable::default();
     for example in examples {
+        let (numbers, made) = {
+            let mut kept = example
+                .numbers
+                .lock()
+                .unwrap_or_else(|poison| poison.into_inner());
+            match &*kept {
+                Some(numbers) if numbers.decimals() == decimals => (Arc::clone(numbers), false),
+                _ => {
+                    let numbers = Arc::new(numbers_of(example, decimals));
+                    (Arc::clone(kept.insert(numbers)), true)
+                }
+            }
+        };
+        printable.add_example(numbers, example.name_span.start, made);
+    }
+    printable
+}
+
+fn numbers_of(example: &ExampleBlock, decimals: usize) -> ExampleNumbers {
+    ExampleNumbers::new(decimals, |printable| {
         for name in example.evaluated.quantity_names() {
             let Some(quantity) = example.evaluated.quantity(&name) else {
                 continue;
@@ -48,8 +70,7 @@ pub(super) fn printable_of(examples: &[ExampleBlock], decimals: usize) -> Printa
                 (input, example.name_span.start),
             );
         }
-    }
-    printable
+    })
 }
 
 /// The problems among `sightings`; `has_examples` says whether the lesson has example blocks

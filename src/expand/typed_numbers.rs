@@ -16,6 +16,7 @@ use crate::present::printed::{entries, printed};
 use crate::present::Precision;
 use std::collections::HashMap;
 use std::ops::Range;
+use std::sync::{Arc, Mutex};
 
 /// Most numbers of one lesson's examples that typed numbers are compared with; beyond it (a
 /// page of 512×1024 matrices) the first ones are used.
@@ -338,15 +339,127 @@ fn nearness(text: &str, near: usize, at: Option<usize>) -> (u8, usize) {
     (class, high - low)
 }
 
+/// Printed text → the candidates printing it, in order.
+type ByPrint = HashMap<String, Vec<usize>>;
+
+/// The numbers one example prints, and their lookup tables by precision: made once per
+/// evaluation and shared by every build that reuses it, so a prose edit formats none of an
+/// example's numbers again (a page of 1,000 × 64 matrices has 100,000 of them).
+#[derive(Debug)]
+pub struct ExampleNumbers {
+    /// The book's `decimals` the candidates print computed values at.
+    decimals: usize,
+    /// Each without a place: the lesson gives its example's.
+    candidates: Vec<Candidate>,
+    by_print: Mutex<HashMap<Precision, Arc<ByPrint>>>,
+}
+
+impl ExampleNumbers {
+    /// The numbers `add` puts in, at the book's `decimals`.
+    pub fn new(decimals: usize, add: impl FnOnce(&mut Printable)) -> Self {
+        let mut printable = Printable::default();
+        add(&mut printable);
+        let mut candidates = printable.candidates;
+        for candidate in &mut candidates {
+            candidate.at = None;
+        }
+        ExampleNumbers {
+            decimals,
+            candidates,
+            by_print: Mutex::default(),
+        }
+    }
+
+    /// The book's `decimals` these numbers were made at.
+    pub fn decimals(&self) -> usize {
+        self.decimals
+    }
+
+    /// How many numbers it holds.
+    pub fn len(&self) -> usize {
+        self.candidates.len()
+    }
+
+    /// Whether it holds none.
+    pub fn is_empty(&self) -> bool {
+        self.candidates.is_empty()
+    }
+
+    /// The table at `precision`, and whether it was made now.
+    fn by_print(&self, precision: Precision) -> (Arc<ByPrint>, bool) {
+        let mut tables = self
+            .by_print
+            .lock()
+            .unwrap_or_else(|poison| poison.into_inner());
+        let mut made = false;
+        let table = tables.entry(precision).or_insert_with(|| {
+            made = true;
+            Arc::new(by_print(&self.candidates, precision))
+        });
+        (Arc::clone(table), made)
+    }
+}
+
+fn by_print(candidates: &[Candidate], precision: Precision) -> ByPrint {
+    let mut table = HashMap::new();
+    for (index, candidate) in candidates.iter().enumerate() {
+        table
+            .entry(printed(candidate.value, precision))
+            .or_insert_with(Vec::new)
+            .push(index);
+    }
+    table
+}
+
 /// Every number a lesson's examples print, searchable by how it prints.
 #[derive(Debug, Default)]
 pub struct Printable {
+    /// The examples' numbers, each with where its example is named in the file; first in
+    /// the order of candidates.
+    examples: Vec<(Arc<ExampleNumbers>, usize)>,
+    /// How many candidates `examples` hold together.
+    in_examples: usize,
     candidates: Vec<Candidate>,
     /// For each precision asked so far: printed text → the candidates printing it, in order.
-    by_print: HashMap<Precision, HashMap<String, Vec<usize>>>,
+    by_print: HashMap<Precision, ByPrint>,
+    /// The examples' numbers formatted so far: made, or put in a table at a precision.
+    formatted: usize,
 }
 
 impl Printable {
+    /// Adds an example's numbers, shared; `at` is where the example is named in the file, and
+    /// `made` says they were made now (and so count as formatted).
+    pub fn add_example(&mut self, numbers: Arc<ExampleNumbers>, at: usize, made: bool) {
+        if made {
+            self.formatted += numbers.len();
+        }
+        self.in_examples += numbers.len();
+        self.examples.push((numbers, at));
+        self.by_print.clear();
+    }
+
+    /// How many of the examples' numbers were formatted (made, or put in a table) to search
+    /// them: after a prose edit, none.
+    pub fn formatted(&self) -> usize {
+        self.formatted
+    }
+
+    fn len(&self) -> usize {
+        self.in_examples + self.candidates.len()
+    }
+
+    /// The candidate at `index` in the order of all, with its place in the file.
+    fn candidate(&self, mut index: usize) -> (&Candidate, Option<usize>) {
+        for (numbers, at) in &self.examples {
+            match numbers.candidates.get(index) {
+                Some(candidate) => return (candidate, candidate.at.or(Some(*at))),
+                None => index -= numbers.len(),
+            }
+        }
+        let candidate = &self.candidates[index];
+        (candidate, candidate.at)
+    }
+
     /// Adds every entry of a quantity: `example.quantity[row, column]`, printing at `default`.
     /// `input` says the quantity is an input (data, when it has several entries) and `at` where
     /// its example is named in the file.
@@ -358,7 +471,7 @@ impl Printable {
         default: Precision,
         (input, at): (bool, usize),
     ) {
-        let room = MAX_PRINTABLE.saturating_sub(self.candidates.len());
+        let room = MAX_PRINTABLE.saturating_sub(self.len());
         let default = match quantity {
             Quantity::Count(_) => Precision::Decimals(0),
             _ => default,
@@ -420,7 +533,7 @@ impl Printable {
         kind: CandidateKind,
         at: Option<usize>,
     ) {
-        if self.candidates.len() < MAX_PRINTABLE {
+        if self.len() < MAX_PRINTABLE {
             self.candidates.push(Candidate {
                 spelling,
                 value,
@@ -477,31 +590,41 @@ impl Printable {
         } else {
             written.unsigned.clone()
         };
-        let candidates = &self.candidates;
-        let table = self.by_print.entry(precision).or_insert_with(|| {
-            let mut table = HashMap::new();
-            for (index, candidate) in candidates.iter().enumerate() {
-                table
-                    .entry(printed(candidate.value, precision))
-                    .or_insert_with(Vec::new)
-                    .push(index);
+        // One table per part, each with the index of its first candidate among all.
+        let mut tables: Vec<(Arc<ByPrint>, usize)> = Vec::new();
+        let mut first = 0;
+        for (numbers, _) in &self.examples {
+            let (table, made) = numbers.by_print(precision);
+            if made {
+                self.formatted += numbers.len();
             }
-            table
-        });
+            tables.push((table, first));
+            first += numbers.len();
+        }
+        if !self.by_print.contains_key(&precision) {
+            let table = by_print(&self.candidates, precision);
+            self.by_print.insert(precision, table);
+        }
         let signed = format!("-{key}");
-        let best = |indices: Option<&Vec<usize>>| {
-            indices?
+        let this = &*self;
+        let table = &this.by_print[&precision];
+        let best = |key: &str| {
+            tables
                 .iter()
-                .copied()
-                .filter(|&index| any || plausible(candidates[index].kind, written))
-                .min_by_key(|&index| (nearness(text, near, candidates[index].at), index))
+                .map(|(table, first)| (&**table, *first))
+                .chain([(table, first)])
+                .filter_map(|(table, first)| Some((table.get(key)?, first)))
+                .flat_map(|(indices, first)| indices.iter().map(move |index| first + *index))
+                .filter(|&index| index < MAX_PRINTABLE)
+                .filter(|&index| any || plausible(this.candidate(index).0.kind, written))
+                .min_by_key(|&index| (nearness(text, near, this.candidate(index).1), index))
         };
         let index = if written.negative {
-            best(table.get(&signed))
+            best(&signed)
         } else {
-            best(table.get(&key)).or_else(|| best(table.get(&signed)))
+            best(&key).or_else(|| best(&signed))
         }?;
-        let candidate = &self.candidates[index];
+        let (candidate, _) = self.candidate(index);
         let to_write = match written.form {
             Form::Percent => as_percent(candidate, written.precision),
             _ => to_write(candidate, written.precision),

@@ -48,6 +48,9 @@ pub struct Bibliography {
     pub style: Arc<IndependentStyle>,
     /// The style's name as written (or [`DEFAULT_STYLE`]), for the fingerprint.
     pub style_name: String,
+    /// The `.csl` file's text, for a style the book ships itself (for the fingerprint: an
+    /// edit to it changes every page that cites).
+    pub style_text: Option<Arc<str>>,
     /// The CSL locales hayagriva ships, for the style's terms ("et al.", "p.").
     pub locales: &'static [Locale],
     /// Entries whose `url` is not a web address, so it prints as text.
@@ -83,7 +86,7 @@ pub fn load_bibliography(
         .citation_style
         .clone()
         .unwrap_or_else(|| DEFAULT_STYLE.to_string());
-    let style = load_style(root, &style_name)?;
+    let (style, style_text) = load_style(root, &style_name)?;
     let warnings = links_that_are_not_web_addresses(&file, &library);
     Ok(Some(Bibliography {
         warnings,
@@ -91,6 +94,7 @@ pub fn load_bibliography(
         library,
         style,
         style_name,
+        style_text,
         locales: shipped_locales(),
     }))
 }
@@ -175,8 +179,11 @@ fn parse_library(file: &SourceFile) -> Result<Library, Diagnostic> {
     })
 }
 
-/// An archived style by name, or a `.csl` file relative to `root`.
-fn load_style(root: &Path, name: &str) -> Result<Arc<IndependentStyle>, Diagnostic> {
+/// An archived style by name, or a `.csl` file relative to `root` (with the file's text).
+fn load_style(
+    root: &Path,
+    name: &str,
+) -> Result<(Arc<IndependentStyle>, Option<Arc<str>>), Diagnostic> {
     let unusable = |why: String| {
         Diagnostic::general(format!("citation-style \"{name}\" in {CONFIG_FILE} {why}"))
             .with_help(STYLE_HELP)
@@ -184,11 +191,11 @@ fn load_style(root: &Path, name: &str) -> Result<Arc<IndependentStyle>, Diagnost
     let dependent = || {
         unusable("only points to another style (a dependent CSL style); name that one".to_string())
     };
-    let style = if name.ends_with(".csl") {
+    let (style, text) = if name.ends_with(".csl") {
         let bytes = read_in_book(root, name, MAX_TEXT_BYTES)
             .map_err(|error| unusable(format!("cannot be read: {error}")))?;
         let file = utf8_source(name, bytes)?;
-        Style::from_xml(&file.text).map_err(|error| {
+        let style = Style::from_xml(&file.text).map_err(|error| {
             let at = error
                 .path
                 .as_ref()
@@ -199,14 +206,16 @@ fn load_style(root: &Path, name: &str) -> Result<Arc<IndependentStyle>, Diagnost
                 format!("{name} is not a CSL style: {error}"),
             )
             .with_help(STYLE_HELP)
-        })?
+        })?;
+        (style, file.text)
     } else {
         let archived = ArchivedStyle::by_name(name)
             .ok_or_else(|| unusable("is not a style worked knows".to_string()))?;
-        return archived_style(archived).ok_or_else(dependent);
+        let style = archived_style(archived).ok_or_else(dependent)?;
+        return Ok((style, None));
     };
     match style {
-        Style::Independent(style) => Ok(Arc::new(style)),
+        Style::Independent(style) => Ok((Arc::new(style), Some(text))),
         Style::Dependent(_) => Err(dependent()),
     }
 }

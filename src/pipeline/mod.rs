@@ -116,6 +116,9 @@ pub struct BuildStats {
     /// Examples evaluated by this build; the others' values came from an identical example
     /// (on any page, in this build or the one before).
     pub examples_evaluated: usize,
+    /// Numbers of examples the typed-number check formatted to search them; those of an
+    /// example whose evaluation was kept are formatted once, so a prose edit formats none.
+    pub numbers_formatted: usize,
     /// Element operations the `[vary]` seeds of the exercises on the pages laid out need
     /// (runs kept from an earlier build counted too), which the book's bound caps.
     pub vary_work: u64,
@@ -238,6 +241,7 @@ fn build_until(
     evaluations.start_build();
     let evaluations = &*evaluations;
     let evaluated_before = evaluations.evaluated();
+    let formatted_before = evaluations.numbers_formatted();
     let config = load_config(root)?;
     let bibliography = load_bibliography(root, &config).map_err(|problem| vec![problem])?;
     let LoadedLessons {
@@ -294,7 +298,7 @@ fn build_until(
             &labels.table,
             bibliography
                 .as_ref()
-                .map(|bibliography| &bibliography.file.text),
+                .map(|bibliography| (&bibliography.file.text, &bibliography.style_text)),
         )
             .hash(&mut hasher);
         hasher.finish()
@@ -469,6 +473,7 @@ fn build_until(
                 lessons: lessons.len(),
                 pages_laid_out: 0,
                 examples_evaluated: evaluations.evaluated() - evaluated_before,
+                numbers_formatted: evaluations.numbers_formatted() - formatted_before,
                 vary_work: evaluations.vary_work(),
                 formulas,
                 distinct_formulas: typeset.len(),
@@ -540,6 +545,7 @@ fn build_until(
             lessons: lessons.len(),
             pages_laid_out,
             examples_evaluated: evaluations.evaluated() - evaluated_before,
+            numbers_formatted: evaluations.numbers_formatted() - formatted_before,
             vary_work: evaluations.vary_work(),
             formulas,
             distinct_formulas,

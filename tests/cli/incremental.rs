@@ -434,3 +434,88 @@ fn the_pages_around_the_lessons_follow_the_bibliography_their_templates_and_the_
     cached_matches_fresh(&book, &mut cache, "a title on the front page").unwrap();
     assert!(page(&mut cache, "index.html").contains("Lesson Sea"));
 }
+
+/// A CSL style whose citations read `(Author YEAR)` with `between` after the author.
+fn house_style(between: &str) -> String {
+    format!(
+        r#"<?xml version="1.0" encoding="utf-8"?>
+<style xmlns="http://purl.org/net/xbiblio/csl" class="in-text" version="1.0">
+  <info><title>House</title><id>house</id><updated>2024-01-01T00:00:00+00:00</updated></info>
+  <citation>
+    <layout prefix="(" suffix=")" delimiter="; ">
+      <group delimiter="{between}">
+        <names variable="author"><name form="short"/></names>
+        <date variable="issued"><date-part name="year"/></date>
+      </group>
+    </layout>
+  </citation>
+  <bibliography>
+    <layout>
+      <names variable="author"><name/></names>
+      <text variable="title" prefix=". "/>
+    </layout>
+  </bibliography>
+</style>
+"#
+    )
+}
+
+#[test]
+fn an_edit_to_the_book_s_own_citation_style_lays_out_the_pages_again() {
+    let book = fixture();
+    book.write(
+        "book.toml",
+        "title = \"Cache\"\nbibliography = \"refs.bib\"\ncitation-style = \"house.csl\"\n",
+    );
+    book.write(
+        "refs.bib",
+        "@article{ba2016,\n  author = {Ba, Jimmy Lei},\n  title = {Layer Normalization},\n  journal = {arXiv},\n  year = {2016},\n}\n",
+    );
+    book.write("house.csl", house_style(" "));
+    book.edit(
+        "content/c.md",
+        "Plain text",
+        "As shown [@ba2016], plain text",
+    );
+    let mut cache = BuildCache::default();
+    assert_eq!(cached_matches_fresh(&book, &mut cache, "first"), Ok(4));
+    let cites = |cache: &mut BuildCache| {
+        let build = build_site_cached(book.root(), Strictness::Lenient, Some(cache)).unwrap();
+        String::from_utf8_lossy(&build.site.files["c.html"]).into_owned()
+    };
+    assert!(cites(&mut cache).contains("Ba 2016"));
+    book.write("house.csl", house_style(" :: "));
+    assert_eq!(
+        cached_matches_fresh(&book, &mut cache, "the style's delimiter"),
+        Ok(4),
+        "every page is laid out again"
+    );
+    assert!(cites(&mut cache).contains("Ba :: 2016"));
+}
+
+#[test]
+fn a_prose_edit_formats_none_of_its_examples_numbers_again() {
+    // 2,000 numbers, and a typed decimal that makes the page search them.
+    let block = "```compute\nname = \"big\"\nsteps = \"\"\"\nq = randn(200, 10, seed=1)\nspread = sqrt(mean(q ^ 2))\n\"\"\"\n```\n";
+    let body = format!("{block}\nThe spread is {{{{big.spread | 2dp}}}}, about 0.97 in prose.\n");
+    let book = Book::empty();
+    book.write("content/a.md", lesson("A", &body));
+    let mut cache = BuildCache::default();
+    let build = |cache: &mut BuildCache| {
+        build_site_cached(book.root(), Strictness::Lenient, Some(cache)).expect("the book builds")
+    };
+    let first = build(&mut cache);
+    assert!(
+        first.stats.numbers_formatted >= 2_000,
+        "the first build formats the example's numbers: {}",
+        first.stats.numbers_formatted
+    );
+    book.edit("content/a.md", "in prose", "in the prose");
+    let again = build(&mut cache);
+    assert_eq!(again.stats.pages_laid_out, 1);
+    assert_eq!(again.stats.examples_evaluated, 0);
+    assert_eq!(
+        again.stats.numbers_formatted, 0,
+        "the typed-number check reuses the example's numbers and their tables"
+    );
+}

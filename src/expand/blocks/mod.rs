@@ -17,7 +17,7 @@ mod softmax;
 mod toml_input;
 mod vectors;
 
-use super::evaluation_cache::{EvaluationCache, ExampleIdentity};
+use super::evaluation_cache::{EvaluationCache, ExampleIdentity, KeptNumbers};
 use crate::base::diagnostics::Diagnostic;
 use crate::base::source::SourceFile;
 use crate::compute::{ComputeError, Evaluated};
@@ -166,6 +166,8 @@ pub struct ExampleBlock {
     /// Whether the page shows the example's inputs as a card where the block stands
     /// (`show = false` for lessons that present the inputs in prose).
     pub show: bool,
+    /// Its numbers for the typed-number check, kept with its evaluation.
+    pub(crate) numbers: KeptNumbers,
 }
 
 /// Parses and evaluates one example block, or takes its values from `evaluations`.
@@ -181,7 +183,7 @@ pub fn evaluate_example(
         text: body.text.clone(),
         data: data.identity(),
     };
-    let parsed = evaluations.example(identity, || match kind {
+    let (parsed, numbers) = evaluations.example(identity, || match kind {
         ExampleKind::Attention => attention::evaluate(&body.text),
         ExampleKind::Softmax => softmax::evaluate(&body.text),
         ExampleKind::Vectors => vectors::evaluate(&body.text),
@@ -207,6 +209,7 @@ pub fn evaluate_example(
         inputs: parsed.inputs,
         expectations,
         show: parsed.show,
+        numbers,
     };
     let mismatches: Vec<Diagnostic> = block
         .expectations
