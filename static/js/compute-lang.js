@@ -2,7 +2,9 @@
  * compute-lang.js — the reader-side twin of the compute language (src/compute/lang/).
  * Pure: no DOM, no globals read, no I/O. A widget calls `run(stepsText, inputs)` after each edit;
  * a statement whose every name holds what it held in a recent run is not run again, its effects
- * are put back ("kept statements"), so an edit reruns only what depends on it.
+ * are put back ("kept statements"), so an edit reruns only what depends on it. A page runs its
+ * widgets' programs in a worker built from this very script (`worker()`, `workerSource()`), which
+ * runs each with `runInSteps` so that a newer edit drops it (issue 41).
  *
  * The file mirrors the Rust modules section by section, in the same order and with the same names,
  * so a reader of one finds the other: limits (mod.rs), value (value.rs), lexer (lexer.rs), parser
@@ -23,6 +25,56 @@
 (function (factory) {
   'use strict';
   var api = factory();
+
+  /**
+   * A worker's side (issue 41): each message `{ id, steps, inputs }` runs with runInSteps, in
+   * slices, so that the next message (a newer edit, or `{ stop: true }`) drops it; the answer is
+   * `{ id, result }`, result being what run() returns.
+   */
+  function serve(lang) {
+    var current = null;
+    var scheduled = false;
+    onmessage = function (event) {
+      current = event.data.stop ? null : { id: event.data.id, steps: lang.runInSteps(event.data.steps, event.data.inputs) };
+      if (current && !scheduled) {
+        scheduled = true;
+        setTimeout(pump, 0);
+      }
+    };
+    function pump() {
+      scheduled = false;
+      if (!current) return;
+      var end = Date.now() + 50;
+      var next;
+      do next = current.steps.next(); while (!next.done && Date.now() < end);
+      if (!next.done) {
+        scheduled = true;
+        setTimeout(pump, 0);
+        return;
+      }
+      postMessage({ id: current.id, result: next.value });
+      current = null;
+    }
+  }
+
+  /** The source of a worker that runs programs off the page's thread: this script, then serve. */
+  api.workerSource = function () {
+    return '(' + serve + ')((' + factory + ')());';
+  };
+
+  /**
+   * A Worker built from workerSource (a Blob, which a page opened from file:// may start where a
+   * script file may not), or null where there are no workers.
+   */
+  api.worker = function () {
+    if (typeof Worker !== 'function' || typeof Blob !== 'function') return null;
+    try {
+      return new Worker(URL.createObjectURL(new Blob([api.workerSource()], { type: 'text/javascript' })));
+    } catch (error) {
+      return null;
+    }
+  };
+
   if (typeof module !== 'undefined' && module.exports) module.exports = api;
   (globalThis.worked = globalThis.worked || {}).computeLang = api;
   globalThis.WorkedComputeLang = api;

@@ -4,6 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
+import vm from 'node:vm';
 
 const require = createRequire(import.meta.url);
 const lang = require('../../static/js/compute-lang.js');
@@ -95,4 +96,19 @@ test('a run in steps left unfinished changes nothing a later run reads', () => {
   const full = lang.runFully(LINE_FIT, structuredClone(edited));
   const after = lang.run(LINE_FIT, structuredClone(edited));
   assert.ok(same(after, full));
+});
+
+test('the worker built from the script answers with what run gives; a newer message or a stop drops a run', async () => {
+  const replies = [];
+  const worker = vm.createContext({ setTimeout, Date, postMessage: (message) => replies.push(message) });
+  vm.runInContext(lang.workerSource(), worker);
+  worker.onmessage({ data: { id: 1, steps: LINE_FIT, inputs: structuredClone(LINE_INPUTS) } });
+  worker.onmessage({ data: { id: 2, steps: LOGISTIC, inputs: structuredClone(LOGISTIC_INPUTS) } });
+  worker.onmessage({ data: { id: 3, steps: LINE_FIT, inputs: structuredClone(LINE_INPUTS) } });
+  worker.onmessage({ data: { stop: true } });
+  worker.onmessage({ data: { id: 4, steps: LOGISTIC, inputs: structuredClone(LOGISTIC_INPUTS) } });
+  while (replies.length === 0) await new Promise((done) => setTimeout(done, 10));
+  await new Promise((done) => setTimeout(done, 50));
+  assert.deepEqual(replies.map((reply) => reply.id), [4]);
+  assert.ok(same(replies[0].result, lang.runFully(LOGISTIC, structuredClone(LOGISTIC_INPUTS))));
 });
