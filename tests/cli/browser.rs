@@ -248,6 +248,11 @@ pub fn eval_json(tab: &Tab, expression: &str) -> Value {
 
 /// Polls until `condition` (JavaScript) is true.
 pub fn wait_for(tab: &Tab, condition: &str) {
+    wait_for_within(tab, condition, PATIENCE);
+}
+
+/// Polls until `condition` (JavaScript) is true, for at most `patience`.
+fn wait_for_within(tab: &Tab, condition: &str, patience: Duration) {
     let start = Instant::now();
     loop {
         if tab
@@ -258,7 +263,7 @@ pub fn wait_for(tab: &Tab, condition: &str) {
         {
             return;
         }
-        if start.elapsed() > PATIENCE {
+        if start.elapsed() > patience {
             let body = eval(tab, "document.body ? document.body.innerText : ''");
             panic!("timed out waiting for `{condition}`; the page says:\n{body}");
         }
@@ -275,10 +280,10 @@ pub fn type_into(tab: &Tab, selector: &str, text: &str) {
     wait_until_idle(tab);
 }
 
-/// Waits until no widget computes in slices any more (compute-widget.js marks its figure
-/// `data-busy` while a run or a suggestion search is under way).
+/// Waits until no widget computes any more (compute-widget.js marks its figure `data-busy`
+/// while a run or a suggestion search, which may take 10 s, is under way).
 pub fn wait_until_idle(tab: &Tab) {
-    wait_for(tab, "!document.querySelector('[data-busy]')");
+    wait_for_within(tab, "!document.querySelector('[data-busy]')", PAGE_PATIENCE);
 }
 
 /// Replaces a text field's contents as a paste would (one `input` event); much faster than

@@ -14,7 +14,8 @@ use serde_json::Value;
 const STEPS: &str = "[data-widget=\"compute\"][data-example=\"try\"] .ww input[data-input='steps'][data-row='0'][data-col='0']";
 
 /// Starts collecting the page's long tasks in `window.longTasks` (their durations in ms).
-const WATCH: &str = "(function () { window.longTasks = []; new PerformanceObserver(function (list) { \
+const WATCH: &str =
+    "(function () { window.longTasks = []; new PerformanceObserver(function (list) { \
     list.getEntries().forEach(function (e) { window.longTasks.push(Math.round(e.duration)); }); \
   }).observe({ type: 'longtask' }); return true; })()";
 
@@ -40,7 +41,10 @@ fn typing_large_steps_into_the_training_widget_never_holds_the_page_for_100_ms()
         &tab,
         "(setTimeout(function () { var end = performance.now() + 150; while (performance.now() < end); }, 0), true)",
     );
-    wait_for(&tab, "window.longTasks.some(function (d) { return d >= 150; })");
+    wait_for(
+        &tab,
+        "window.longTasks.some(function (d) { return d >= 150; })",
+    );
     eval_json(&tab, "(window.longTasks = [], true)");
 
     for typed in ["1000", "50000", "1e9"] {
