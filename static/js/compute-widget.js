@@ -16,8 +16,9 @@
  * URL fragment (`#try-<example>=x:1,2_3,4;eps:0.1`) so the state can be shared.
  *
  * Runs never hold the page (issue 41): each widget runs its programs in a worker built from
- * compute-lang.js's own source (`WorkedComputeLang.worker`, a Blob, which file:// pages may start),
- * or, where there is none, here in slices of SLICE_MS (`runInSteps` pauses at loop iterations);
+ * compute-lang.js's own source (`WorkedComputeLang.worker`, a Blob, which file:// pages may start);
+ * the mount's runs, and any where there is no worker, go here in slices of SLICE_MS (`runInSteps`
+ * pauses at loop iterations);
  * the next edit drops the run in progress; a refused edit is said as soon as its run fails, and
  * the search for values that work (at most SUGGESTION_RUNS runs and SUGGESTION_MS) follows.
  *
@@ -336,7 +337,7 @@
     // until it ends. Without a working interpreter (a page that did not list it, a script that
     // failed to load) the first slice throws before anything is replaced.
     this.work((function* () {
-      var lesson = yield { steps: self.example.steps, inputs: clone(self.example.inputs) };
+      var lesson = yield { steps: self.example.steps, inputs: clone(self.example.inputs), here: true };
       if (!lesson.ok) {
         if (typeof console !== 'undefined') console.warn('worked: compute widget not started: the example as written does not run in this browser');
         return;
@@ -344,7 +345,7 @@
       self.lessonValues = lesson.values;
       var outcome = self.judge(lesson);
       if (fromUrl) {
-        var edited = yield* self.outcomeOf(fromUrl);
+        var edited = self.judge(yield { steps: self.example.steps, inputs: clone(fromUrl), here: true });
         if (!edited.problem) {
           self.inputs = fromUrl;
           outcome = edited;
@@ -417,11 +418,15 @@
     advance();
   };
 
-  /** Runs `program` for the job holding `ticket`, then calls `done` with the result (see work). */
+  /**
+   * Runs `program` for the job holding `ticket`, then calls `done` with the result (see work);
+   * `program.here` runs it on the page, in slices, without waiting for a worker to start (the
+   * mount: a small example shows at once, as the page loads).
+   */
   Widget.prototype.compute = function (program, ticket, done) {
     var self = this;
-    if (this.worker === undefined) this.worker = globalThis.WorkedComputeLang.worker();
-    if (this.worker) {
+    if (!program.here && this.worker === undefined) this.worker = globalThis.WorkedComputeLang.worker();
+    if (!program.here && this.worker) {
       var id = (this.requests = (this.requests || 0) + 1);
       this.worker.onmessage = function (event) {
         if (event.data.id === id && self.ticket === ticket) done(event.data.result);
