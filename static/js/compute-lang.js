@@ -2,7 +2,9 @@
  * compute-lang.js — the reader-side twin of the compute language (src/compute/lang/).
  * Pure: no DOM, no globals read, no I/O. A widget calls `run(stepsText, inputs)` after each edit;
  * a statement whose every name holds what it held in a recent run is not run again, its effects
- * are put back ("kept statements"), so an edit reruns only what depends on it.
+ * are put back ("kept statements"), so an edit reruns only what depends on it. A page runs its
+ * widgets' programs in a worker built from this very script (`worker()`, `workerSource()`), which
+ * runs each with `runInSteps` so that a newer edit drops it (issue 41).
  *
  * The file mirrors the Rust modules section by section, in the same order and with the same names,
  * so a reader of one finds the other: limits (mod.rs), value (value.rs), lexer (lexer.rs), parser
@@ -23,6 +25,56 @@
 (function (factory) {
   'use strict';
   var api = factory();
+
+  /**
+   * A worker's side (issue 41): each message `{ id, steps, inputs }` runs with runInSteps, in
+   * slices, so that the next message (a newer edit, or `{ stop: true }`) drops it; the answer is
+   * `{ id, result }`, result being what run() returns.
+   */
+  function serve(lang) {
+    var current = null;
+    var scheduled = false;
+    onmessage = function (event) {
+      current = event.data.stop ? null : { id: event.data.id, steps: lang.runInSteps(event.data.steps, event.data.inputs) };
+      if (current && !scheduled) {
+        scheduled = true;
+        setTimeout(pump, 0);
+      }
+    };
+    function pump() {
+      scheduled = false;
+      if (!current) return;
+      var end = Date.now() + 50;
+      var next;
+      do next = current.steps.next(); while (!next.done && Date.now() < end);
+      if (!next.done) {
+        scheduled = true;
+        setTimeout(pump, 0);
+        return;
+      }
+      postMessage({ id: current.id, result: next.value });
+      current = null;
+    }
+  }
+
+  /** The source of a worker that runs programs off the page's thread: this script, then serve. */
+  api.workerSource = function () {
+    return '(' + serve + ')((' + factory + ')());';
+  };
+
+  /**
+   * A Worker built from workerSource (a Blob, which a page opened from file:// may start where a
+   * script file may not), or null where there are no workers.
+   */
+  api.worker = function () {
+    if (typeof Worker !== 'function' || typeof Blob !== 'function') return null;
+    try {
+      return new Worker(URL.createObjectURL(new Blob([api.workerSource()], { type: 'text/javascript' })));
+    } catch (error) {
+      return null;
+    }
+  };
+
   if (typeof module !== 'undefined' && module.exports) module.exports = api;
   (globalThis.worked = globalThis.worked || {}).computeLang = api;
   globalThis.WorkedComputeLang = api;
@@ -1240,6 +1292,12 @@
   }
 
 
+  /**
+   * Operations between two pauses of a run in steps: about a millisecond of a browser's time, and
+   * rare enough that a loop of tiny iterations does not pay for pausing.
+   */
+  var PAUSE_WORK = 10000;
+
   /** The state of one run (Rust's Runner). */
   function Runner(context, scope, recorded) {
     this.context = context;
@@ -1248,6 +1306,8 @@
     this.loops = 0;
     /** The numbers the steps' values hold, against MAX_KEPT_ENTRIES. */
     this.keptEntries = 0;
+    /** The work past which the next loop iteration pauses first (see runInSteps). */
+    this.pauseAt = PAUSE_WORK;
   }
 
   /** Counts the value of step `name` (at `span`), or refuses it past MAX_KEPT_ENTRIES (Rust's Kept). */
@@ -1258,10 +1318,14 @@
       "every step's value is kept: use smaller values or fewer steps");
   };
 
-  Runner.prototype.block = function (statements) {
+  /**
+   * Runs `statements`, pausing (a bare `yield`) at the start of a loop iteration once PAUSE_WORK
+   * more operations have been counted since the last pause.
+   */
+  Runner.prototype.block = function* (statements) {
     for (var i = 0; i < statements.length; i++) {
       if (statements[i].kind === 'assign') this.assign(statements[i]);
-      else this.repeat(statements[i]);
+      else yield* this.repeat(statements[i]);
     }
   };
 
@@ -1345,7 +1409,7 @@
     this.context.charge(value.data.length, step.nameSpan);
   };
 
-  Runner.prototype.repeat = function (repeat) {
+  Runner.prototype.repeat = function* (repeat) {
     var context = this.context;
     var scope = this.scope;
     context.step = repeat.nextStep;
@@ -1374,6 +1438,10 @@
     }
     var iteration;
     for (iteration = 0; iteration < n; iteration++) {
+      if (context.work >= this.pauseAt) {
+        this.pauseAt = context.work + PAUSE_WORK;
+        yield;
+      }
       context.step = repeat.nextStep;
       context.running = 'repeat';
       context.line = repeat.line;
@@ -1388,7 +1456,11 @@
       scope.tape.enterIteration();
       var stop;
       try {
-        this.block(repeat.body);
+        // The body's statements run here rather than through block(): one generator less per iteration.
+        for (var i = 0; i < repeat.body.length; i++) {
+          if (repeat.body[i].kind === 'assign') this.assign(repeat.body[i]);
+          else yield* this.repeat(repeat.body[i]);
+        }
         stop = this.stops(repeat);
       } catch (error) {
         if (!saved || error.name !== 'LangError' || error.kind !== 'non_finite') throw error;
@@ -1492,7 +1564,7 @@
    * Runs the statements on the internal inputs; each name once, in first-assignment order, and
    * how many top-level statements `keptOrNull` (a Kept, or null for a full run) spared running.
    */
-  function runProgram(stepsText, statements, inputs, keptOrNull) {
+  function* runProgram(stepsText, statements, inputs, keptOrNull) {
     var scope = new Scope();
     scope.tape = new Tape(statements);
     // A sweep reads the record of every assignment, so a program that calls grad runs in full.
@@ -1509,10 +1581,10 @@
     if (keptOrNull) {
       // Inputs' names decide what a step may assign, so they are part of the program.
       var program = JSON.stringify([stepsText, inputs.map(function (input) { return input[0]; })]);
-      statements.forEach(function (statement, index) {
-        if (keptOrNull.replay(program, index, statement, runner)) reused++;
-      });
-    } else runner.block(statements);
+      for (var index = 0; index < statements.length; index++) {
+        if (yield* keptOrNull.replay(program, index, statements[index], runner)) reused++;
+      }
+    } else yield* runner.block(statements);
     var outputs = scope.order.map(function (name) {
       var value = scope.values.get(name);
       return { name: name, value: value, whole: scope.whole.get(name) && entriesAreWhole(value) };
@@ -1625,7 +1697,7 @@
    * Runs top-level `statement` (position `index` of `program`) in `runner`, or puts back the
    * effects kept from a run in which it read the same states; true when it put them back.
    */
-  Kept.prototype.replay = function (program, index, statement, runner) {
+  Kept.prototype.replay = function* (program, index, statement, runner) {
     var scope = runner.scope;
     var context = runner.context;
     var touched = namesTouched(statement);
@@ -1650,7 +1722,7 @@
     var orderBefore = scope.order.length;
     var workBefore = context.work;
     var keptBefore = runner.keptEntries;
-    runner.block([statement]);
+    yield* runner.block([statement]);
     var assigned = statementSteps(statement).map(function (step) { return step.name; });
     var effects = assigned.filter(function (name, k) { return assigned.indexOf(name) === k; })
       .map(function (name) { return [name, nameState(scope, name)]; });
@@ -3536,15 +3608,32 @@
    * UTF-16 offsets in stepsText.
    */
   function run(stepsText, inputs) {
-    return evaluate(stepsText, inputs, keptStatements);
+    return finish(evaluate(stepsText, inputs, keptStatements));
   }
 
   /** run() with every statement computed and nothing kept: what kept statements must equal. */
   function runFully(stepsText, inputs) {
-    return evaluate(stepsText, inputs, null);
+    return finish(evaluate(stepsText, inputs, null));
   }
 
-  function evaluate(stepsText, inputs, keptOrNull) {
+  /**
+   * run() as an iterator that pauses at the start of every loop iteration, so that a page can
+   * spread a long run over several frames and drop it when the reader edits again: each `next()`
+   * runs on to the next iteration, and the last returns `{ done: true, value }` with what run()
+   * returns. Runs paused side by side do not disturb each other.
+   */
+  function runInSteps(stepsText, inputs) {
+    return evaluate(stepsText, inputs, keptStatements);
+  }
+
+  /** Drives a run to its end without pausing. */
+  function finish(steps) {
+    var next = steps.next();
+    while (!next.done) next = steps.next();
+    return next.value;
+  }
+
+  function* evaluate(stepsText, inputs, keptOrNull) {
     try {
       var statements = parseSteps(stepsText);
       var internal = inputs.map(function (input) {
@@ -3555,7 +3644,7 @@
         }
         return [input[0], value];
       });
-      var result = runProgram(stepsText, statements, internal, keptOrNull);
+      var result = yield* runProgram(stepsText, statements, internal, keptOrNull);
       return {
         ok: true,
         values: result.outputs.map(function (o) { return [o.name, toPlain(o.value)]; }),
@@ -3623,6 +3712,7 @@
     SIGNATURES: SIGNATURES,
     run: run,
     runFully: runFully,
+    runInSteps: runInSteps,
     parse: parseSteps,
     stepNames: stepNames,
     nextRandom: nextRandom,

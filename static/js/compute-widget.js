@@ -15,6 +15,13 @@
  * that was edited. The prose keeps describing the lesson's example; the edited inputs live in the
  * URL fragment (`#try-<example>=x:1,2_3,4;eps:0.1`) so the state can be shared.
  *
+ * Runs never hold the page (issue 41): each widget runs its programs in a worker built from
+ * compute-lang.js's own source (`WorkedComputeLang.worker`, a Blob, which file:// pages may start);
+ * the mount's runs, and any where there is no worker, go here in slices of SLICE_MS (`runInSteps`
+ * pauses at loop iterations);
+ * the next edit drops the run in progress; a refused edit is said as soon as its run fails, and
+ * the search for values that work (at most SUGGESTION_RUNS runs and SUGGESTION_MS) follows.
+ *
  * The widget block's `[controls]` (the JSON's `controls`) give an input a slider (log scale
  * optional, its number field beside it), a checkbox or radio buttons instead of its number fields;
  * its `[views]` (`views`) draw a step as the build's heatmap or bars (step-views.js), scatter or
@@ -47,6 +54,31 @@
   var MOST_SHOWN = 4096;
   /** Runs the search for a suggestion may make, so a refused edit stays quick. */
   var SUGGESTION_RUNS = 14;
+  /**
+   * Milliseconds a widget computes at a time before it lets the browser draw and take the next
+   * keystroke: a run of a training loop takes seconds, and a tab must never freeze for 100 ms.
+   */
+  var SLICE_MS = 20;
+  /**
+   * Milliseconds the search for a suggestion may take in all (in the worker, the page stays
+   * live meanwhile); past them the refusal stays alone, or with the nearest value found so far.
+   */
+  var SUGGESTION_MS = 10000;
+
+  /**
+   * Calls `fn` in a task of its own, after what the browser has queued (a keystroke, a frame to
+   * draw), without the 4 ms that nested timeouts wait.
+   */
+  var nextTask = (function () {
+    if (typeof MessageChannel !== 'function') return function (fn) { setTimeout(fn, 0); };
+    var channel = new MessageChannel();
+    var queue = [];
+    channel.port1.onmessage = function () { queue.shift()(); };
+    return function (fn) {
+      queue.push(fn);
+      channel.port2.postMessage(null);
+    };
+  })();
 
   function clone(value) {
     return JSON.parse(JSON.stringify(value));
@@ -299,23 +331,42 @@
     var restored = common.readFragment(this.example.name);
     var fromUrl = restored !== null ? decodeState(this.example.inputs, restored) : null;
     if (fromUrl && !this.inDomain(fromUrl)) fromUrl = null;
-    if (fromUrl) this.inputs = fromUrl;
-    // Without a working interpreter (a page that did not list it, a script that failed to load)
-    // this throws before anything is replaced, so the static tables stay.
-    var lesson = globalThis.WorkedComputeLang.run(this.example.steps, clone(this.example.inputs));
-    if (!lesson.ok) throw new Error('the example as written does not run in this browser');
     if (this.lines && !ns.lineChart) throw new Error('line-chart.js, which draws the lines, is not on the page');
     if (Object.keys(this.views).length && !ns.stepViews) throw new Error('step-views.js, which draws the views, is not on the page');
     var inPlane = Object.keys(this.views).some(function (step) { return /^(scatter|arrows)$/.test(this.views[step]); }, this);
     if (inPlane && !ns.planeViews) throw new Error('plane-views.js, which draws the scatter and arrows, is not on the page');
-    this.lessonValues = lesson.values;
-    if (fromUrl && this.outcome().problem) this.inputs = clone(this.example.inputs);
+    var self = this;
+    // The lesson's run (and the link's) goes in slices like any other; the static tables stay
+    // until it ends. Without a working interpreter (a page that did not list it, a script that
+    // failed to load) the first slice throws before anything is replaced.
+    this.work((function* () {
+      var lesson = yield { steps: self.example.steps, inputs: clone(self.example.inputs), here: true };
+      if (!lesson.ok) {
+        if (typeof console !== 'undefined') console.warn('worked: compute widget not started: the example as written does not run in this browser');
+        return;
+      }
+      self.lessonValues = lesson.values;
+      var outcome = self.judge(lesson);
+      if (fromUrl) {
+        var edited = self.judge(yield { steps: self.example.steps, inputs: clone(fromUrl), here: true });
+        if (!edited.problem) {
+          self.inputs = fromUrl;
+          outcome = edited;
+        }
+      }
+      self.build(restored !== null && !fromUrl);
+      self.run(outcome);
+    })());
+  };
+
+  /** Replaces the static tables with the live widget; `stale` when the link's edit did not fit. */
+  Widget.prototype.build = function (stale) {
     var live = el('div', { className: 'ww', id: this.id });
     common.append(live, [
       el('p', { className: 'ww-intro' }, this.example.show
         ? 'Try it: change any input and the program runs again, in your browser; below are the steps this page follows.'
         : 'Try it: change any input and every step below is computed again, in your browser, by the same program.'),
-      restored !== null && !fromUrl
+      stale
         ? el('p', { className: 'ww-note', role: 'status' },
           'The link\u2019s edit does not fit this example any more, so the example\u2019s own numbers are shown.')
         : null,
@@ -333,7 +384,89 @@
       this.buildNumpy(),
     ]);
     common.showLive(this.figure, live);
-    this.run(null);
+  };
+
+  /**
+   * Runs `job`, a generator (the mount, an edit's run, its suggestion search), until it ends or
+   * the widget's next job cancels it; the figure is `data-busy` meanwhile. The job yields a
+   * program to run, `{ steps, inputs }`, and gets back what run() returns: the run goes to the
+   * widget's worker, off the page's thread (or, without one, here in slices of SLICE_MS, each in
+   * a task of its own, so that the browser draws and takes keystrokes between them).
+   */
+  Widget.prototype.work = function (job) {
+    var self = this;
+    var ticket = {};
+    this.cancel();
+    this.ticket = ticket;
+    this.figure.setAttribute('data-busy', 'true');
+    /** When the task running now has computed enough (without a worker). */
+    this.sliceEnd = performance.now() + SLICE_MS;
+    function advance(reply) {
+      if (self.ticket !== ticket) return;
+      var next;
+      try {
+        next = job.next(reply);
+      } catch (error) {
+        if (self.ticket === ticket) self.cancel();
+        throw error;
+      }
+      if (self.ticket !== ticket) return;
+      if (!next.done) {
+        self.compute(next.value, ticket, advance);
+        return;
+      }
+      self.ticket = null;
+      self.figure.removeAttribute('data-busy');
+    }
+    advance();
+  };
+
+  /**
+   * Runs `program` for the job holding `ticket`, then calls `done` with the result (see work);
+   * `program.here` runs it on the page, in slices, without waiting for a worker to start (the
+   * mount: a small example shows at once, as the page loads).
+   */
+  Widget.prototype.compute = function (program, ticket, done) {
+    var self = this;
+    if (!program.here && this.worker === undefined) this.worker = globalThis.WorkedComputeLang.worker();
+    if (!program.here && this.worker) {
+      var id = (this.requests = (this.requests || 0) + 1);
+      this.worker.onmessage = function (event) {
+        if (event.data.id === id && self.ticket === ticket) done(event.data.result);
+      };
+      // A worker that fails (it never should) leaves the widget running here.
+      this.worker.onerror = function () {
+        self.worker = null;
+        if (self.ticket === ticket) self.compute(program, ticket, done);
+      };
+      this.worker.postMessage({ id: id, steps: program.steps, inputs: program.inputs });
+      return;
+    }
+    var steps = globalThis.WorkedComputeLang.runInSteps(program.steps, program.inputs);
+    (function slice() {
+      if (self.ticket !== ticket) return;
+      if (performance.now() >= self.sliceEnd) {
+        nextTask(function () {
+          self.sliceEnd = performance.now() + SLICE_MS;
+          slice();
+        });
+        return;
+      }
+      var next;
+      do next = steps.next(); while (!next.done && performance.now() < self.sliceEnd);
+      if (next.done) done(next.value);
+      else slice();
+    })();
+  };
+
+  /** Drops the job in progress; a refusal still looking for a suggestion keeps its words. */
+  Widget.prototype.cancel = function () {
+    if (!this.ticket) return;
+    this.ticket = null;
+    if (this.worker) this.worker.postMessage({ stop: true });
+    this.figure.removeAttribute('data-busy');
+    if (this.searching) this.say(this.searching.field, this.searching.text);
+    this.searching = null;
   };
 
   /** The steps the widget draws: all, or the lesson's `show` list (in the program's order). */
@@ -343,12 +476,16 @@
   };
 
   /**
-   * Runs the program on the current inputs: `{ run }` when it works and its drawn steps fit
+   * Runs the program on `inputs` (a generator for work()): `{ run }` when it works and its drawn steps fit
    * within `mostShown` numbers, else `{ run, problem }` with `problem.kind` 'size' (too many
    * numbers: `count` and the largest step `step`) or the language error's kind.
    */
-  Widget.prototype.outcome = function () {
-    var run = globalThis.WorkedComputeLang.run(this.example.steps, clone(this.inputs));
+  Widget.prototype.outcomeOf = function* (inputs) {
+    return this.judge(yield { steps: this.example.steps, inputs: clone(inputs) });
+  };
+
+  /** outcomeOf's verdict on a finished run. */
+  Widget.prototype.judge = function (run) {
     if (!run.ok) {
       return { run: run, problem: { kind: run.error.kind, error: run.error, stepName: this.stepAt(run.error.start) } };
     }
@@ -539,9 +676,11 @@
       };
       numberField.sync = field.sync;
       range.addEventListener('input', function () {
-        if (!self.tryEdit(field, toValue(Number(range.value)), true)) field.sync();
-        else number.value = String(self.entry(index, 0, 0));
-        range.setAttribute('aria-valuetext', F.formatShortest(self.entry(index, 0, 0)));
+        self.tryEdit(field, toValue(Number(range.value)), true, function (taken) {
+          if (!taken) field.sync();
+          else number.value = String(self.entry(index, 0, 0));
+          range.setAttribute('aria-valuetext', F.formatShortest(self.entry(index, 0, 0)));
+        });
       });
       number.addEventListener('input', function () { range.value = String(toPosition(self.entry(index, 0, 0))); });
       this.fields.push(field);
@@ -554,7 +693,7 @@
       var toggle = { node: box, input: index, row: 0, col: 0, label: name, message: null };
       toggle.sync = function () { box.checked = self.entry(index, 0, 0) === 1; };
       box.addEventListener('change', function () {
-        if (!self.tryEdit(toggle, box.checked ? 1 : 0, false)) toggle.sync();
+        self.tryEdit(toggle, box.checked ? 1 : 0, false, function (taken) { if (!taken) toggle.sync(); });
       });
       this.fields.push(toggle);
       toggle.sync();
@@ -566,9 +705,10 @@
         var option = { node: radio, input: index, row: 0, col: 0, label: name, message: null };
         option.sync = function () { radio.checked = self.entry(index, 0, 0) === value; };
         radio.addEventListener('change', function () {
-          if (radio.checked && !self.tryEdit(option, value, false)) {
-            self.fields.forEach(function (f) { if (f.sync && f.input === index) f.sync(); });
-          }
+          if (!radio.checked) return;
+          self.tryEdit(option, value, false, function (taken) {
+            if (!taken) self.fields.forEach(function (f) { if (f.sync && f.input === index) f.sync(); });
+          });
         });
         self.fields.push(option);
         option.sync();
@@ -623,6 +763,7 @@
       var typed = node.value.trim();
       var x = common.parseNumber(typed);
       if (x === null) {
+        self.cancel();
         var still = ' Still using ' + F.formatShortest(self.entry(input, row, col)) + ' until it is fixed.';
         self.say(field, label + ': ' + (typed === '' ? 'the field is empty.' : common.notANumber(typed)) + still);
         return;
@@ -634,43 +775,52 @@
   };
 
   /**
-   * Sets `field`'s entry to `x` and runs the program; an edit that fails is refused at the field
-   * (with nearby values that work when `suggest`), the inputs staying those of the last run that
-   * worked. Returns whether the edit was taken.
+   * Runs the program with `field`'s entry set to `x` (in slices: see work) and takes the edit
+   * when it works; an edit that fails is refused at the field as soon as that is known, the
+   * inputs staying those of the last run that worked, and when `suggest` the nearby values that
+   * work follow. `after(taken)`, when given, is called once the edit is taken or refused.
    */
-  Widget.prototype.tryEdit = function (field, x, suggest) {
+  Widget.prototype.tryEdit = function (field, x, suggest, after) {
+    var self = this;
     var before = this.entry(field.input, field.row, field.col);
     var still = ' Still using ' + F.formatShortest(before) + ' until it is fixed.';
     var name = this.inputs[field.input][0];
     var domain = this.domains[name];
+    /** Says `refusal` at the field, then, when `suggest`, searches and offers what works. */
+    function* refuse(refusal, problem) {
+      self.say(field, refusal + (suggest ? ' Looking for a nearby value that works\u2026' : '') + still);
+      if (after) after(false);
+      if (!suggest) return;
+      self.searching = { field: field, text: refusal + still };
+      var offered = yield* self.suggest(field, x, before, problem);
+      self.searching = null;
+      self.say(field, refusal + (offered.length ? ' Try ' + offered.map(common.suggestion).join(' or ') + '.' : '') + still);
+    }
     if (domain && !inside(domain, x)) {
       // Refused before it runs, in the lesson's terms: what the input is and what it may be.
-      var offered = suggest ? this.suggest(field, x, before, { kind: 'domain' }) : [];
-      this.setEntry(field.input, field.row, field.col, before);
-      this.say(field, field.label + ' = ' + F.formatShortest(x) + ' is outside what ' + name + ' can be: ' + name + ' is ' +
-        (domain.means ? domain.means + ', ' : '') + domain.words + '.' +
-        (offered.length ? ' Try ' + offered.map(common.suggestion).join(' or ') + '.' : '') + still);
+      this.work(refuse(field.label + ' = ' + F.formatShortest(x) + ' is outside what ' + name + ' can be: ' + name + ' is ' +
+        (domain.means ? domain.means + ', ' : '') + domain.words + '.', { kind: 'domain' }));
       this.status.textContent = 'Your edit of ' + field.label + ' is outside what ' + name + ' can be, so the tables show the last values that worked.';
       this.status.setAttribute('data-error', 'domain');
-      return false;
+      return;
     }
-    this.setEntry(field.input, field.row, field.col, x);
-    var outcome = this.outcome();
-    if (outcome.problem) {
+    var trial = this.withEntry(field, x);
+    this.work((function* () {
+      var outcome = yield* self.outcomeOf(trial);
+      if (!outcome.problem) {
+        self.inputs = trial;
+        self.run(outcome);
+        common.writeFragment(self.example.name, encodeState(self.example.inputs, self.inputs));
+        if (after) after(true);
+        return;
+      }
       // The inputs stay those of the last run that worked, so the tables, the link and the
       // next edit all start from there.
-      var suggestions = suggest ? this.suggest(field, x, before, outcome.problem) : [];
-      this.setEntry(field.input, field.row, field.col, before);
       var words = problemWords(outcome.problem);
-      this.say(field, field.label + ' = ' + F.formatShortest(x) + ' ' + words.full +
-        (suggestions.length ? ' Try ' + suggestions.map(common.suggestion).join(' or ') + '.' : '') + still);
-      this.status.textContent = 'Your edit of ' + field.label + ' ' + words.short + ', so the tables show the last values that worked.';
-      this.status.setAttribute('data-error', outcome.problem.kind);
-      return false;
-    }
-    this.run(outcome);
-    common.writeFragment(this.example.name, encodeState(this.example.inputs, this.inputs));
-    return true;
+      self.status.textContent = 'Your edit of ' + field.label + ' ' + words.short + ', so the tables show the last values that worked.';
+      self.status.setAttribute('data-error', outcome.problem.kind);
+      yield* refuse(field.label + ' = ' + F.formatShortest(x) + ' ' + words.full, outcome.problem);
+    })());
   };
 
   Widget.prototype.entry = function (input, row, col) {
@@ -678,46 +828,50 @@
     return typeof value === 'number' ? value : isMatrix(value) ? value[row][col] : value[col];
   };
 
-  Widget.prototype.setEntry = function (input, row, col, x) {
-    var value = this.inputs[input][1];
-    if (typeof value === 'number') this.inputs[input][1] = x;
-    else if (isMatrix(value)) value[row][col] = x;
-    else value[col] = x;
+  /** The current inputs with `field`'s entry set to `x`, a copy. */
+  Widget.prototype.withEntry = function (field, x) {
+    var inputs = clone(this.inputs);
+    var value = inputs[field.input][1];
+    if (typeof value === 'number') inputs[field.input][1] = x;
+    else if (isMatrix(value)) value[field.row][field.col] = x;
+    else value[field.col] = x;
+    return inputs;
   };
 
   /**
    * Values for `field` near the refused `x` that do run and fit, at most two (none when the
-   * search finds none within SUGGESTION_RUNS runs): for a result too large (an overflow, a
+   * search finds none within SUGGESTION_RUNS runs and SUGGESTION_MS; a generator for work()): for a result too large (an overflow, a
    * size or work limit, too many numbers to draw) a bisection from x towards `before`, the last
    * value that worked; for any other failure (an odd width, a size of 0, a square root of a
    * negative number) the whole numbers next to x and −x, those of `before`'s sign first, and
    * when none of them works (a position far out of range) the bisection too. Each is tried, so
    * each is valid.
    */
-  Widget.prototype.suggest = function (field, x, before, problem) {
+  Widget.prototype.suggest = function* (field, x, before, problem) {
     var self = this;
     var runs = 0;
+    var deadline = performance.now() + SUGGESTION_MS;
     var domain = this.domains[this.inputs[field.input][0]];
-    function works(candidate) {
-      if (runs >= SUGGESTION_RUNS || !inside(domain, candidate) || candidate === x) return false;
+    function searching() { return runs < SUGGESTION_RUNS && performance.now() < deadline; }
+    function* works(candidate) {
+      if (!searching() || !inside(domain, candidate) || candidate === x) return false;
       runs += 1;
-      self.setEntry(field.input, field.row, field.col, candidate);
-      return !self.outcome().problem;
+      return !(yield* self.outcomeOf(self.withEntry(field, candidate))).problem;
     }
     var found = [];
     /** The working value nearest x on the way from `before`, when it is not `before` itself;
      *  returns the nearest found, `before` included. */
-    function bisect() {
+    function* bisect() {
       var whole = Number.isInteger(x) && Number.isInteger(before);
       var good = before;
       var bad = x;
-      while (runs < SUGGESTION_RUNS) {
+      while (searching()) {
         // Geometric steps cover a wide range in few runs; from 0 they start at ±1.
         var from = good === 0 ? Math.sign(bad) : good;
         var mid = from * bad > 0 ? Math.sign(bad) * Math.sqrt(from * bad) : (good + bad) / 2;
         mid = whole ? Math.round(mid) : Number(mid.toPrecision(2));
         if (mid === good || mid === bad) break;
-        if (works(mid)) good = mid;
+        if (yield* works(mid)) good = mid;
         else bad = mid;
       }
       if (good !== before) found.push(good);
@@ -727,19 +881,20 @@
       // The value of the domain nearest x, else the nearest that works between it and `before`.
       var lesson = this.example.inputs[field.input][1];
       var edge = nearestInside(domain, x, typeof lesson === 'number' ? lesson : before);
-      if (works(edge)) return [edge];
+      if (yield* works(edge)) return [edge];
       if (domain.choice) {
-        domain.choice.slice().sort(function (a, b) { return Math.abs(a - x) - Math.abs(b - x); }).forEach(function (c) {
-          if (found.length < 1 && c !== edge && works(c)) found.push(c);
-        });
+        var choices = domain.choice.slice().sort(function (a, b) { return Math.abs(a - x) - Math.abs(b - x); });
+        for (var k = 0; k < choices.length && found.length < 1; k++) {
+          if (choices[k] !== edge && (yield* works(choices[k]))) found.push(choices[k]);
+        }
         return found;
       }
       x = edge;
       // `before` works and lies inside too: offered when nothing nearer does (merges = 10 of
       // at most 5 from 5: "Try 5").
-      if (bisect() === before) found.push(before);
+      if ((yield* bisect()) === before) found.push(before);
     } else if (tooLarge(problem)) {
-      bisect();
+      yield* bisect();
     } else {
       var near = Number.isInteger(x) ? [x - 1, x + 1, x - 2, x + 2] : [Math.floor(x), Math.ceil(x)];
       if (x < 0) near.unshift(-x);
@@ -748,10 +903,10 @@
       // Values of the sign the field had first: h = 0 heads is answered with 1 or 2, not −1.
       var sameSign = function (c) { return Math.sign(c) === Math.sign(before); };
       near = near.filter(sameSign).concat(near.filter(function (c) { return !sameSign(c); }));
-      near.forEach(function (candidate) {
-        if (found.length < 2 && works(candidate)) found.push(candidate);
-      });
-      if (found.length === 0) bisect();
+      for (var n = 0; n < near.length && found.length < 2; n++) {
+        if (yield* works(near[n])) found.push(near[n]);
+      }
+      if (found.length === 0) yield* bisect();
     }
     return found;
   };
@@ -776,13 +931,12 @@
   };
 
   /**
-   * Shows a run of the current inputs (`outcome`, else a new one): its tables, or, when these
+   * Shows `result`, the outcome of a run of the current inputs: its tables, or, when these
    * inputs do not work (a link's edit that no longer does), a status line and the last tables
    * that worked. An edit that does not work never gets here: it is refused at its field.
    */
-  Widget.prototype.run = function (outcome) {
+  Widget.prototype.run = function (result) {
     var self = this;
-    var result = outcome || this.outcome();
     this.fields.forEach(function (f) { self.clear(f); });
     if (result.problem) {
       this.status.textContent = 'These inputs ' + problemWords(result.problem).short +
@@ -1072,6 +1226,7 @@
 
   /** A pasted link with another edit for this page restores it without a reload. */
   Widget.prototype.followFragment = function (encoded) {
+    if (!this.results) return; // not mounted yet: the lesson's run is still going
     var state = decodeState(this.example.inputs, encoded);
     if (state && this.inDomain(state) && encodeState(this.example.inputs, state) !== encodeState(this.example.inputs, this.inputs)) {
       this.restore(state);
@@ -1085,7 +1240,9 @@
       if (f.sync) f.sync();
       else f.node.value = String(self.entry(f.input, f.row, f.col));
     });
-    this.run(null);
+    this.work((function* () {
+      self.run(yield* self.outcomeOf(inputs));
+    })());
     common.writeFragment(this.example.name, encodeState(this.example.inputs, this.inputs));
   };
 

@@ -248,6 +248,11 @@ pub fn eval_json(tab: &Tab, expression: &str) -> Value {
 
 /// Polls until `condition` (JavaScript) is true.
 pub fn wait_for(tab: &Tab, condition: &str) {
+    wait_for_within(tab, condition, PATIENCE);
+}
+
+/// Polls until `condition` (JavaScript) is true, for at most `patience`.
+fn wait_for_within(tab: &Tab, condition: &str, patience: Duration) {
     let start = Instant::now();
     loop {
         if tab
@@ -258,7 +263,7 @@ pub fn wait_for(tab: &Tab, condition: &str) {
         {
             return;
         }
-        if start.elapsed() > PATIENCE {
+        if start.elapsed() > patience {
             let body = eval(tab, "document.body ? document.body.innerText : ''");
             panic!("timed out waiting for `{condition}`; the page says:\n{body}");
         }
@@ -266,11 +271,19 @@ pub fn wait_for(tab: &Tab, condition: &str) {
     }
 }
 
-/// Replaces a text field's contents by typing with the keyboard (one `input` event per key).
+/// Replaces a text field's contents by typing with the keyboard (one `input` event per key),
+/// then waits until no widget is busy with what the keys started.
 pub fn type_into(tab: &Tab, selector: &str, text: &str) {
     select_field(tab, selector);
     tab.type_str(text).expect("type");
     assert_field_value(tab, selector, text);
+    wait_until_idle(tab);
+}
+
+/// Waits until no widget computes any more (compute-widget.js marks its figure `data-busy`
+/// while a run or a suggestion search, which may take 10 s, is under way).
+pub fn wait_until_idle(tab: &Tab) {
+    wait_for_within(tab, "!document.querySelector('[data-busy]')", PAGE_PATIENCE);
 }
 
 /// Replaces a text field's contents as a paste would (one `input` event); much faster than
@@ -279,6 +292,7 @@ pub fn paste_into(tab: &Tab, selector: &str, text: &str) {
     select_field(tab, selector);
     tab.send_character(text).expect("insert text");
     assert_field_value(tab, selector, text);
+    wait_until_idle(tab);
 }
 
 /// Clicks a text field and selects its contents, so what comes next replaces them.
@@ -305,6 +319,7 @@ pub fn click(tab: &Tab, selector: &str) {
         .unwrap_or_else(|error| panic!("no `{selector}`: {error:#}"))
         .click()
         .unwrap_or_else(|error| panic!("click `{selector}`: {error:#}"));
+    wait_until_idle(tab);
 }
 
 /// A Rust string as a JavaScript string literal.

@@ -74,3 +74,4 @@ mod widget_differential;
 mod widget_domains_browser;
 mod widget_guards_browser;
 mod widget_presentation;
+mod widget_responsive_browser;

@@ -182,6 +182,7 @@ fn focus_by_role(tab: &Tab, role: &str, name: &str) {
 fn press(tab: &Tab, key: &str) {
     tab.press_key(key)
         .unwrap_or_else(|error| panic!("press {key}: {error:#}"));
+    crate::browser::wait_until_idle(tab);
 }
 
 /// The number field beside the slider: what the slider set T to.

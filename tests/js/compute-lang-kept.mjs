@@ -5,7 +5,8 @@
 //
 // CASES.json is the cases file of compute-lang-differential.mjs, written by
 // tests/cli/compute_lang_differential.rs as runs of one program after successive edits of its
-// inputs. The cases run in order through `run` (which keeps statements between runs, as a
+// inputs. The cases run in order through `runInSteps` (run() paused at its loops' iterations, a
+// second run of the case advanced between its steps; it keeps statements between runs, as a
 // widget's edits do) and each through `runFully`; the two results must be identical (every
 // number the same to the bit, −0 included; an error the same in every field), and the kept run
 // must agree with Rust as compute-lang-differential.mjs requires. So that the comparison checks
@@ -29,9 +30,25 @@ function identical(a, b) {
 
 const counts = { reused: 0, statements: 0 };
 
+/**
+ * `run`'s result reached through runInSteps, a second run of the same case advanced between every
+ * two of its steps: a widget's runs pause and interleave so, sharing the kept statements.
+ */
+function runInterleaved(steps, inputs) {
+  const paused = lang.runInSteps(steps, inputs);
+  const beside = lang.runInSteps(steps, structuredClone(inputs));
+  let next = paused.next();
+  let other = beside.next();
+  while (!next.done) {
+    if (!other.done) other = beside.next();
+    next = paused.next();
+  }
+  return next.value;
+}
+
 /** The first difference between the kept and the full run of `input`, or its disagreement with Rust. */
 function compareKept(input, expected) {
-  const kept = lang.run(input.steps, decode(input.inputs));
+  const kept = runInterleaved(input.steps, decode(input.inputs));
   const full = lang.runFully(input.steps, decode(input.inputs));
   if (kept.ok !== full.ok) {
     return `the kept run ${kept.ok ? 'ran' : `failed (${kept.error.message})`}, the full run ${full.ok ? 'ran' : `failed (${full.error.message})`}`;
