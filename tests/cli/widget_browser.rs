@@ -699,7 +699,7 @@ fn the_temperature_slider_shows_what_the_rust_core_computes() {
     let tab = chromium.tab();
     tab.navigate_to(&book.url()).expect("navigate");
     tab.wait_until_navigated().expect("page loads");
-    let field = "[data-widget=\"softmax\"] input[data-input=\"temperature-exact\"]";
+    let field = "[data-widget=\"softmax\"] input[data-input=\"T\"]";
     wait_for(
         &tab,
         &format!("document.querySelector({}) !== null", js_string(field)),
@@ -725,13 +725,13 @@ fn the_temperature_slider_shows_what_the_rust_core_computes() {
         ),
     );
     assert_eq!(texts(&tab, cells), probabilities);
-    // The logits are inputs: as written; the probabilities are computed: at 3 decimals.
+    // The logits are inputs: fields as written; the probabilities are computed: at 3 decimals.
     assert_eq!(
-        texts(
+        eval_json(
             &tab,
-            "[data-widget=\"softmax\"] [data-matrix=\"logits\"] [data-col]"
+            "Array.from(document.querySelectorAll('[data-widget=softmax] input[data-input=logits]')).map(i => i.value)"
         ),
-        ["2", "1", "0"]
+        serde_json::json!(["2", "1", "0"])
     );
     assert_eq!(
         texts(&tab, "[data-widget=\"softmax\"] [data-value=\"loss\"]"),
