@@ -733,6 +733,8 @@ fn the_temperature_slider_shows_what_the_rust_core_computes() {
         ),
         serde_json::json!(["2", "1", "0"])
     );
+    // The reader's temperature is in the link, to share.
+    assert_eq!(eval(&tab, "location.hash"), "#try-guess=T:0.5");
     assert_eq!(
         texts(&tab, "[data-widget=\"softmax\"] [data-value=\"loss\"]"),
         vec![fmt(expected.loss.unwrap())]
