@@ -23,6 +23,7 @@
  * its `[views]` (`views`) draw a step as the build's heatmap or bars (step-views.js), the table
  * kept below in a disclosure. Every entry of a step's table explains itself on a click or Enter
  * (step-explain.js, from the program's syntax tree), in the `[data-explain]` box under the steps.
+ * Once an edit rests, a screen reader hears the first step drawn (`[data-summary]`).
  *
  * Everything every widget does alike (DOM building, number parsing, the fragment, mounting) is
  * in widget-common.js; labels follow the block's rule, compute-lang.js `labels`.
@@ -326,6 +327,7 @@
       }, this)),
       this.status = el('p', { className: 'ww-status', role: 'status', 'data-status': true }),
       this.changedNote = el('p', { className: 'ww-changed-note', 'data-changed-steps': true, hidden: true }),
+      this.summary = el('p', { className: 'ww-visually-hidden', 'aria-live': 'polite', 'data-summary': true }),
       this.results = el('div', { className: 'ww-results' }),
       this.explanation = ns.stepExplain
         ? el('div', { className: 'ww-explain', 'data-explain': true, 'aria-live': 'polite', hidden: true })
@@ -694,6 +696,7 @@
       return false;
     }
     this.run(outcome);
+    common.announceLater(this);
     common.writeFragment(this.example.name, encodeState(this.example.inputs, this.inputs));
     return true;
   };
@@ -1111,7 +1114,22 @@
       else f.node.value = String(self.entry(f.input, f.row, f.col));
     });
     this.run(null);
+    common.announceLater(this);
     common.writeFragment(this.example.name, encodeState(this.example.inputs, this.inputs));
+  };
+
+  /**
+   * What a screen reader hears once an edit rests: the first step drawn, when it is a number or
+   * a vector of at most a dozen entries, with its labels ("probabilities: cat 0.867, dog 0.117,
+   * fish 0.016."); else nothing, the changed steps' note being in view.
+   */
+  Widget.prototype.summaryText = function () {
+    var first = this.drawn(this.values.slice(this.inputs.length))[0];
+    if (!first || isMatrix(first[1]) || asRows(first[1])[0].length > 12) return '';
+    var format = this.formatterOf(first[0], first[1]);
+    if (typeof first[1] === 'number') return first[0] + ' is ' + format(first[1]) + '.';
+    var labels = this.labelsOf(first[0], first[1]).cols;
+    return first[0] + ': ' + first[1].map(function (x, j) { return labels[j] + ' ' + format(x); }).join(', ') + '.';
   };
 
   // For tests/js/domain-differential.mjs: the domain check beside its Rust twin.

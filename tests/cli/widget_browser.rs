@@ -725,6 +725,18 @@ fn the_temperature_slider_shows_what_the_rust_core_computes() {
         ),
     );
     assert_eq!(texts(&tab, cells), probabilities);
+    // Once the edit rests, a screen reader hears the probabilities with their labels.
+    let summary = format!(
+        "probabilities: cat {}, dog {}, fish {}.",
+        probabilities[0], probabilities[1], probabilities[2]
+    );
+    wait_for(
+        &tab,
+        &format!(
+            "document.querySelector('[data-widget=softmax] [data-summary]').textContent === {}",
+            js_string(&summary)
+        ),
+    );
     // The logits are inputs: fields as written; the probabilities are computed: at 3 decimals.
     assert_eq!(
         eval_json(
