@@ -129,10 +129,18 @@ pub fn softmax(input: &SoftmaxInput) -> Result<Softmax, ComputeError> {
     })
 }
 
-/// The program a softmax example runs, with its inputs (the temperature is the input `T`): the
-/// widget runs it again at the reader's temperature.
-pub fn program(input: &SoftmaxInput) -> Result<KindProgram, ComputeError> {
-    checked_program(input).map(|(_, program)| program)
+/// The program a softmax example's widget runs again (in compute-lang.js, as any compute
+/// widget does) on the reader's `logits` and `T`: the kind's own steps, with the count and the
+/// target, which the reader does not edit, as steps, and `scaled` = z / T, which the widget
+/// shows after the probabilities (drawn first, beside the slider); without the sweep, which the
+/// widget does not show.
+pub fn widget_program(input: &SoftmaxInput) -> Result<String, ComputeError> {
+    let (target, _) = checked_program(input)?;
+    let mut steps = format!("n = len(logits)\n{PROGRAM}scaled = logits / T\n");
+    if let Some(target) = target {
+        steps.push_str(&format!("target = {target}\n{TARGET_PROGRAM}"));
+    }
+    Ok(steps)
 }
 
 fn checked_program(input: &SoftmaxInput) -> Result<(Option<usize>, KindProgram), ComputeError> {
@@ -454,6 +462,30 @@ mod tests {
             let sweep = swept.sweep.unwrap().probabilities;
             assert_eq!(sweep.row(0).to_vec(), language, "length {length}");
         }
+    }
+
+    #[test]
+    fn the_widget_program_gives_the_kinds_numbers_bit_for_bit_and_z_over_t() {
+        let input = SoftmaxInput {
+            target: Some(Target::Label("b".into())),
+            temperature: 0.7,
+            temperatures: Some(vec![0.5, 2.0]),
+            ..abc()
+        };
+        let kind = softmax(&input).unwrap();
+        let inputs = [
+            ("logits".to_string(), Value::Vector(input.logits.clone())),
+            ("T".to_string(), Value::Scalar(0.7)),
+        ];
+        let ran = template::run(&widget_program(&input).unwrap(), &inputs).unwrap();
+        assert_eq!(ran.vector("probabilities"), kind.probabilities);
+        assert_eq!(ran.vector("log_probabilities"), kind.log_probabilities);
+        assert_eq!(ran.vector("gradient"), kind.gradient.unwrap());
+        assert_eq!(ran.scalar("loss"), kind.loss.unwrap());
+        assert_eq!(ran.vector("scaled"), input.logits.mapv(|z| z / 0.7));
+        // Without a target there is no loss to show.
+        let untargeted = widget_program(&abc()).unwrap();
+        assert!(!untargeted.contains("loss"), "{untargeted}");
     }
 
     fn plain(logits: Array1<f64>) -> SoftmaxInput {

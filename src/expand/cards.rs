@@ -47,7 +47,9 @@ pub(super) fn card(example: &ExampleBlock) -> Option<String> {
         }
     }
     // A compute example is a program: the card shows it above its inputs.
-    let program = example.inputs.get("steps").and_then(|steps| steps.as_str());
+    let program = matches!(evaluated, Evaluated::Compute(_))
+        .then(|| example.inputs.get("steps").and_then(|steps| steps.as_str()))
+        .flatten();
     example_card(program, &inputs)
 }
 

@@ -55,14 +55,15 @@ fn widget_kind(evaluated: &Evaluated) -> Option<WidgetKind> {
             ],
             shown_without_script: attention_tables(attention),
         }),
+        // The compute widget, on the kind's program and presentation.
         Evaluated::Softmax(_) => Some(WidgetKind {
             data_widget: "softmax",
             scripts: &[
                 "js/compute-lang.js",
-                "js/kind-programs.js",
                 "js/worked-format.js",
                 "js/widget-common.js",
-                "js/softmax-widget.js",
+                STEP_EXPLAIN_SCRIPT,
+                COMPUTE_WIDGET_SCRIPT,
             ],
             // The slider's input first: without JavaScript it is what the numbers are for.
             shown_without_script: shown(&[
@@ -296,7 +297,9 @@ impl<'x> Expander<'x> {
         let in_plane = figures
             .iter()
             .any(|(_, view)| matches!(view, View::Scatter | View::Arrows));
-        let drawing: &[&'static str] = match (lines.is_some(), figures.is_empty()) {
+        // A kind's widget data may name views of its own (a softmax's bars).
+        let no_views = figures.is_empty() && example.inputs.get("views").is_none();
+        let drawing: &[&'static str] = match (lines.is_some(), no_views) {
             (_, false) if in_plane => &[LINE_CHART_SCRIPT, STEP_VIEWS_SCRIPT, PLANE_VIEWS_SCRIPT],
             (_, false) => &[LINE_CHART_SCRIPT, STEP_VIEWS_SCRIPT],
             (true, true) => &[LINE_CHART_SCRIPT],

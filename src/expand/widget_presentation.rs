@@ -28,6 +28,7 @@ use std::ops::Range;
 pub(super) struct ControlSpec {
     slider: Option<toml::Spanned<[f64; 2]>>,
     log: Option<toml::Spanned<bool>>,
+    marks: Option<toml::Spanned<Vec<f64>>>,
     toggle: Option<toml::Spanned<bool>>,
     choice: Option<toml::Spanned<Vec<f64>>>,
     labels: Option<toml::Spanned<Vec<String>>>,
@@ -40,8 +41,14 @@ pub(super) type ViewsKey = toml::Spanned<BTreeMap<toml::Spanned<String>, toml::S
 /// How a reader picks one input's value.
 #[derive(Debug, Clone, PartialEq)]
 pub(super) enum Control {
-    /// A range slider from `lo` to `hi` (on a log scale when `log`), with its number editable.
-    Slider { lo: f64, hi: f64, log: bool },
+    /// A range slider from `lo` to `hi` (on a log scale when `log`), with its number editable
+    /// and a button for each of the `marks`, values the lesson names.
+    Slider {
+        lo: f64,
+        hi: f64,
+        log: bool,
+        marks: Vec<f64>,
+    },
     /// A checkbox: 0 unticked, 1 ticked.
     Toggle,
     /// Radio buttons, one per value, each named by its label.
@@ -55,8 +62,11 @@ impl Control {
     /// The JSON compute-widget.js reads (`kind` and the domain).
     pub(super) fn json(&self) -> serde_json::Value {
         match self {
-            Control::Slider { lo, hi, log } => {
+            Control::Slider { lo, hi, log, marks } if marks.is_empty() => {
                 json!({ "kind": "slider", "range": [lo, hi], "log": log })
+            }
+            Control::Slider { lo, hi, log, marks } => {
+                json!({ "kind": "slider", "range": [lo, hi], "log": log, "marks": marks })
             }
             Control::Toggle => json!({ "kind": "toggle" }),
             Control::Choice { values, labels } => {
@@ -281,7 +291,7 @@ fn control(
     value: f64,
     spec: &toml::Spanned<ControlSpec>,
 ) -> Result<Control, KeyProblem> {
-    let kinds = "write one of { slider = [lo, hi] } (log = true for a log scale), { toggle = true } or { choice = [0, 1], labels = [\"…\", \"…\"] }";
+    let kinds = "write one of { slider = [lo, hi] } (log = true for a log scale, marks = [...] for buttons to values), { toggle = true } or { choice = [0, 1], labels = [\"…\", \"…\"] }";
     let inner = spec.get_ref();
     let said = [
         inner.slider.is_some(),
@@ -302,6 +312,13 @@ fn control(
             log.span(),
         ));
     }
+    if let Some(marks) = inner.marks.as_ref().filter(|_| inner.slider.is_none()) {
+        return Err((
+            "`marks` are values a slider jumps to, and this control is no slider".to_string(),
+            "remove marks".to_string(),
+            marks.span(),
+        ));
+    }
     if let Some(labels) = inner.labels.as_ref().filter(|_| inner.choice.is_none()) {
         return Err((
             "`labels` name the values of a choice, and this control is no choice".to_string(),
@@ -317,6 +334,12 @@ fn control(
     if let Some(range) = &inner.slider {
         let [lo, hi] = *range.get_ref();
         let log = inner.log.as_ref().is_some_and(|log| *log.get_ref());
+        let marks = inner
+            .marks
+            .as_ref()
+            .map(|m| m.get_ref().clone())
+            .unwrap_or_default();
+        let stray = marks.iter().find(|m| !(lo..=hi).contains(*m));
         let problem = if !(lo.is_finite() && hi.is_finite() && lo < hi) {
             Some((
                 format!("a slider runs from a lower to a higher number, and [{lo}, {hi}] does not"),
@@ -335,9 +358,16 @@ fn control(
         } else {
             None
         };
+        if let (None, Some(mark), Some(at)) = (&problem, stray, &inner.marks) {
+            return Err((
+                format!("the mark {mark} of `{input}` lies outside its slider, from {lo} to {hi}"),
+                "mark values the slider reaches, or widen its range".to_string(),
+                at.span(),
+            ));
+        }
         return match problem {
             Some((message, help)) => Err((message, help, range.span())),
-            None => Ok(Control::Slider { lo, hi, log }),
+            None => Ok(Control::Slider { lo, hi, log, marks }),
         };
     }
     if let Some(toggle) = &inner.toggle {
@@ -559,9 +589,21 @@ mod tests {
             Ok(Control::Slider {
                 lo: 0.05,
                 hi: 5.0,
-                log: true
+                log: true,
+                marks: vec![]
             })
         );
+        let marked = control("T", 1.0, &spec("{ slider = [0.05, 5], marks = [0.5, 2] }"));
+        assert_eq!(
+            marked.unwrap().json()["marks"],
+            serde_json::json!([0.5, 2.0])
+        );
+        let (message, _, _) =
+            control("T", 1.0, &spec("{ slider = [0.05, 5], marks = [9] }")).unwrap_err();
+        assert!(message.contains("mark 9 of `T` lies outside"), "{message}");
+        let (message, _, _) =
+            control("c", 1.0, &spec("{ toggle = true, marks = [1] }")).unwrap_err();
+        assert!(message.contains("no slider"), "{message}");
         let (message, _, _) = control("T", 9.0, &spec("{ slider = [0.05, 5] }")).unwrap_err();
         assert!(
             message.contains("leaves out the lesson's T = 9"),
@@ -575,7 +617,12 @@ mod tests {
     #[test]
     fn a_control_offers_only_values_of_the_inputs_domain() {
         let above_zero = serde_json::json!({ "min": 0.0, "exclusive_min": true, "integer": false, "words": "a number above 0" });
-        let slider = |lo, hi| Control::Slider { lo, hi, log: false };
+        let slider = |lo, hi| Control::Slider {
+            lo,
+            hi,
+            log: false,
+            marks: vec![],
+        };
         assert_eq!(outside_domain("T", &slider(0.05, 5.0), &above_zero), None);
         assert_eq!(
             outside_domain("T", &slider(0.0, 5.0), &above_zero).as_deref(),

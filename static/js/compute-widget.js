@@ -1,6 +1,7 @@
 /*
- * compute-widget.js — the "Try it" widget of a ```compute example. Finds every
- * `[data-widget="compute"]` figure, reads the program and inputs the build embedded as JSON
+ * compute-widget.js — the "Try it" widget of a ```compute example, and of a ```softmax example
+ * (whose block writes its program and presentation in the same JSON). Finds every
+ * `[data-widget="compute"]` and `[data-widget="softmax"]` figure, reads the program and inputs the build embedded as JSON
  * (`{ name, steps, inputs: [[name, value]…], stepNames, rows, cols, decimals }`, no fetch, so
  * file:// works), and replaces the static tables (what readers without JavaScript see) with a
  * field for every input entry and a live table for every step (or for the steps the lesson's
@@ -23,10 +24,12 @@
  * the search for values that work (at most SUGGESTION_RUNS runs and SUGGESTION_MS) follows.
  *
  * The widget block's `[controls]` (the JSON's `controls`) give an input a slider (log scale
- * optional, its number field beside it), a checkbox or radio buttons instead of its number fields;
+ * optional, its number field beside it, landing exactly on the lesson's value, with a button to
+ * each of its `marks`), a checkbox or radio buttons instead of its number fields;
  * its `[views]` (`views`) draw a step as the build's heatmap or bars (step-views.js), scatter or
  * arrows (plane-views.js), the table kept below in a disclosure. Every entry of a step's table explains itself on a click or Enter
  * (step-explain.js, from the program's syntax tree), in the `[data-explain]` box under the steps.
+ * Once an edit rests, a screen reader hears the first step drawn (`[data-summary]`).
  *
  * Everything every widget does alike (DOM building, number parsing, the fragment, mounting) is
  * in widget-common.js; labels follow the block's rule, compute-lang.js `labels`.
@@ -377,6 +380,7 @@
       }, this)),
       this.status = el('p', { className: 'ww-status', role: 'status', 'data-status': true }),
       this.changedNote = el('p', { className: 'ww-changed-note', 'data-changed-steps': true, hidden: true }),
+      this.summary = el('p', { className: 'ww-visually-hidden', 'aria-live': 'polite', 'data-summary': true }),
       this.results = el('div', { className: 'ww-results' }),
       this.explanation = ns.stepExplain
         ? el('div', { className: 'ww-explain', 'data-explain': true, 'aria-live': 'polite', hidden: true })
@@ -652,7 +656,10 @@
     if (control.kind === 'slider') {
       var lo = control.range[0];
       var hi = control.range[1];
+      var lesson = this.example.inputs[index][1];
       var toValue = function (position) {
+        // The lesson's own value, at its nearest position, exactly (T = 0.7, not 0.702).
+        if (position === toPosition(lesson)) return lesson;
         var t = position / SLIDER_STEPS;
         var x = control.log ? lo * Math.pow(hi / lo, t) : lo + (hi - lo) * t;
         return Math.min(hi, Math.max(lo, Number(x.toPrecision(3))));
@@ -668,11 +675,27 @@
       var number = this.numberField(index, 0, 0, name);
       var numberField = this.fields[this.fields.length - 1];
       var field = { node: range, input: index, row: 0, col: 0, label: name, message: null };
+      // A button to each value the widget block marks; the one in use is pressed.
+      var marks = (control.marks || []).map(function (value) {
+        var button = el('button', { type: 'button', className: 'ww-button ww-preset', 'data-mark': value },
+          name + ' = ' + F.formatShortest(value));
+        button.addEventListener('click', function () {
+          self.tryEdit(field, value, false, function (taken) { if (taken) field.sync(); });
+        });
+        return button;
+      });
+      var press = function () {
+        marks.forEach(function (button) {
+          var pressed = Number(button.getAttribute('data-mark')) === self.entry(index, 0, 0);
+          button.setAttribute('aria-pressed', pressed ? 'true' : 'false');
+        });
+      };
       field.sync = function () {
         var x = self.entry(index, 0, 0);
         range.value = String(toPosition(x));
         range.setAttribute('aria-valuetext', F.formatShortest(x));
         number.value = String(x);
+        press();
       };
       numberField.sync = field.sync;
       range.addEventListener('input', function () {
@@ -680,14 +703,22 @@
           if (!taken) field.sync();
           else number.value = String(self.entry(index, 0, 0));
           range.setAttribute('aria-valuetext', F.formatShortest(self.entry(index, 0, 0)));
+          press();
         });
       });
-      number.addEventListener('input', function () { range.value = String(toPosition(self.entry(index, 0, 0))); });
+      number.addEventListener('input', function () {
+        range.value = String(toPosition(self.entry(index, 0, 0)));
+        press();
+      });
       this.fields.push(field);
       field.sync();
       parts = [range, ' ', number,
         el('span', { className: 'ww-slider-range' }, ' (' + F.formatShortest(lo) + ' to ' + F.formatShortest(hi) +
-          (control.log ? ', log scale' : '') + ')')];
+          (control.log ? ', log scale' : '') + ')'),
+        marks.length
+          ? el('div', { className: 'ww-presets', role: 'group', 'aria-label': 'Values of ' + name + ' the lesson names' },
+            el('span', { className: 'ww-presets-label', 'aria-hidden': 'true' }, 'Jump to:'), marks)
+          : null];
     } else if (control.kind === 'toggle') {
       var box = el('input', { type: 'checkbox', 'data-toggle': name });
       var toggle = { node: box, input: index, row: 0, col: 0, label: name, message: null };
@@ -810,6 +841,7 @@
       if (!outcome.problem) {
         self.inputs = trial;
         self.run(outcome);
+        common.announceLater(self);
         common.writeFragment(self.example.name, encodeState(self.example.inputs, self.inputs));
         if (after) after(true);
         return;
@@ -1242,8 +1274,23 @@
     });
     this.work((function* () {
       self.run(yield* self.outcomeOf(inputs));
+      common.announceLater(self);
     })());
     common.writeFragment(this.example.name, encodeState(this.example.inputs, this.inputs));
+  };
+
+  /**
+   * What a screen reader hears once an edit rests: the first step drawn, when it is a number or
+   * a vector of at most a dozen entries, with its labels ("probabilities: cat 0.867, dog 0.117,
+   * fish 0.016."); else nothing, the changed steps' note being in view.
+   */
+  Widget.prototype.summaryText = function () {
+    var first = this.drawn(this.values.slice(this.inputs.length))[0];
+    if (!first || isMatrix(first[1]) || asRows(first[1])[0].length > 12) return '';
+    var format = this.formatterOf(first[0], first[1]);
+    if (typeof first[1] === 'number') return first[0] + ' is ' + format(first[1]) + '.';
+    var labels = this.labelsOf(first[0], first[1]).cols;
+    return first[0] + ': ' + first[1].map(function (x, j) { return labels[j] + ' ' + format(x); }).join(', ') + '.';
   };
 
   // For tests/js/domain-differential.mjs: the domain check beside its Rust twin.
@@ -1251,7 +1298,9 @@
 
   // The page lists widget-common.js and compute-lang.js (and the helpers) before this file.
   ns.widgetCommon.start({
-    script: ownScript, needs: DEPENDENCIES, widget: 'compute', name: 'compute',
+    // A softmax example's widget is this one on the kind's program and presentation
+    // (src/expand/blocks/softmax.rs), named by its kind for the page's scripts and styles.
+    script: ownScript, needs: DEPENDENCIES, widget: ['compute', 'softmax'], name: 'compute',
     ready: function () {
       common = ns.widgetCommon;
       el = common.el;

@@ -1,8 +1,8 @@
 /*
- * kind-programs.js — the softmax, gradient_descent and attention widgets' numbers: each runs the
+ * kind-programs.js — the gradient_descent and attention widgets' numbers: each runs the
  * programs the build ran for its example (the `program` of the example's data,
- * src/compute/softmax.rs, gradient_descent.rs and attention.rs) again in compute-lang.js with
- * the reader's temperature, rate or numbers, so the page has one engine for arithmetic. Pure:
+ * src/compute/gradient_descent.rs and attention.rs) again in compute-lang.js with
+ * the reader's rate or numbers, so the page has one engine for arithmetic. Pure:
  * no DOM, no I/O.
  *
  * Classic script (Chromium blocks module scripts on file:// pages): attaches to
@@ -33,25 +33,6 @@
     var values = {};
     ran.values.forEach(function (pair) { values[pair[0]] = pair[1]; });
     return values;
-  }
-
-  /**
-   * A softmax example (its widget data) at temperature T: the fields of Rust's `eval --json`
-   * the widget shows (logits, temperature, target, probabilities, log_probabilities, loss,
-   * gradient).
-   */
-  function softmax(example, temperature) {
-    var v = run(example.program, { T: temperature });
-    var target = example.target === undefined ? null : example.target;
-    return {
-      logits: example.logits,
-      temperature: temperature,
-      target: target,
-      probabilities: v.probabilities,
-      log_probabilities: v.log_probabilities,
-      loss: target === null ? null : v.loss,
-      gradient: target === null ? null : v.gradient,
-    };
   }
 
   /**
@@ -194,5 +175,5 @@
     };
   }
 
-  return { softmax: softmax, descend: descend, attention: attention, explainRow: explainRow };
+  return { descend: descend, attention: attention, explainRow: explainRow };
 });

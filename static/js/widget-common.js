@@ -1,6 +1,6 @@
 /*
- * widget-common.js — what the four "Try it" widgets (attention-widget.js, softmax-widget.js,
- * descent-widget.js, compute-widget.js) do the same way, so each widget file holds only its own
+ * widget-common.js — what the "Try it" widgets (attention-widget.js, descent-widget.js and
+ * compute-widget.js, which also runs the softmax kind's) do the same way, so each widget file holds only its own
  * controls and results:
  *
  * - loading the helpers a page did not list and mounting every `[data-widget=…]` figure from the
@@ -12,8 +12,7 @@
  * - the shareable state in the URL fragment (`#try-<example>=…`, several widgets joined by "&");
  * - never the prose: the text and its formulas describe the lesson's example, the widget is the
  *   reader's own copy, so nothing outside the widget's figure changes;
- * - the log-scale slider with an exact-value field that the temperature and learning-rate
- *   widgets share.
+ * - the log-scale slider with an exact-value field of the learning-rate widget.
  *
  * A page need not list this file: each widget file loads it from its own folder when it is not
  * there yet. Classic script (see kind-programs.js for why): attaches to
@@ -232,7 +231,7 @@
 
   /**
    * A log-scale slider over a positive value with a text field for an exact value, as the
-   * temperature and learning-rate widgets use it. `options`:
+   * learning-rate widget uses it. `options`:
    * - `id` (the widget's id), `key` (id suffix: `<id>-<key>`, `<id>-<key>-exact`, `<id>-<key>-hint`),
    * - `input` (the slider's `data-input`; the field's is `<input>-exact`), `size` of the field,
    * - `label` of the slider ("Temperature T"), `symbol` for sentences ("T"),
@@ -364,7 +363,7 @@
   /**
    * Start one kind of widget once its helpers are loaded and the page is parsed. `spec`:
    * - `script`: the widget file's own `<script>` element, `needs`: as for loadMissing,
-   * - `widget`: the `data-widget` value, `name`: the kind in words, for the console,
+   * - `widget`: the `data-widget` value (or a list of them), `name`: the kind in words, for the console,
    * - `ready()`: called once the helpers are loaded, before the first `create(figure, example)`,
    *   which returns a widget object with `mount()`, `example` and `followFragment(encoded)`.
    * A figure whose widget does not start (bad data, an example the build should have rejected)
@@ -379,7 +378,8 @@
     function mount() {
       spec.ready();
       var widgets = [];
-      document.querySelectorAll('[data-widget="' + spec.widget + '"]').forEach(function (figure) {
+      var selector = [].concat(spec.widget).map(function (w) { return '[data-widget="' + w + '"]'; }).join(', ');
+      document.querySelectorAll(selector).forEach(function (figure) {
         var data = figure.querySelector('script[data-example-data]');
         try {
           var widget = spec.create(figure, JSON.parse(data.textContent));

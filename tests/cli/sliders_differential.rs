@@ -1,6 +1,7 @@
 //! Differential test for the slider widgets: the softmax and gradient_descent kinds' programs, as
-//! the build writes them into a widget's data and `static/js/kind-programs.js` runs them again in
-//! compute-lang.js at another temperature or rate, must agree with the Rust kinds at that
+//! the build writes them into a widget's data and the widgets run them again in compute-lang.js
+//! (the compute widget the softmax program, `static/js/kind-programs.js` the descent's) at
+//! another temperature or rate, must agree with the Rust kinds at that
 //! temperature or rate to 1e-9 on thousands of random examples, with the same `diverged_at`, and
 //! fail where the kind fails.
 //!
@@ -54,25 +55,19 @@ fn random_softmax(rng: &mut SplitMix64) -> SoftmaxInput {
     }
 }
 
-/// The example's program as the build writes it, run by the widget at `temperature`, against
-/// the kind at that temperature; None for an example the build refuses.
+/// The example's widget program as the build writes it, run by the compute widget at
+/// `temperature`, against the kind at that temperature; None for an example the build refuses.
 fn softmax_case(input: &SoftmaxInput, temperature: f64) -> Option<Value> {
-    let program = softmax::program(input).ok()?;
-    let (expected, target) = match softmax(&SoftmaxInput {
+    let steps = softmax::widget_program(input).ok()?;
+    let expected = match softmax(&SoftmaxInput {
         temperature,
         ..input.clone()
     }) {
-        Ok(result) => (
-            serde_json::to_value(&result).expect("results serialize"),
-            result.target,
-        ),
-        Err(_) => (json!({ "error": true }), None),
+        Ok(result) => serde_json::to_value(&result).expect("results serialize"),
+        Err(_) => json!({ "error": true }),
     };
     Some(json!({
-        "input": {
-            "example": { "logits": input.logits.to_vec(), "target": target, "program": program },
-            "temperature": temperature,
-        },
+        "input": { "steps": steps, "logits": input.logits.to_vec(), "temperature": temperature },
         "expected": expected,
     }))
 }

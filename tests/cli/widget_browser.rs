@@ -699,7 +699,7 @@ fn the_temperature_slider_shows_what_the_rust_core_computes() {
     let tab = chromium.tab();
     tab.navigate_to(&book.url()).expect("navigate");
     tab.wait_until_navigated().expect("page loads");
-    let field = "[data-widget=\"softmax\"] input[data-input=\"temperature-exact\"]";
+    let field = "[data-widget=\"softmax\"] input[data-input=\"T\"]";
     wait_for(
         &tab,
         &format!("document.querySelector({}) !== null", js_string(field)),
@@ -725,14 +725,28 @@ fn the_temperature_slider_shows_what_the_rust_core_computes() {
         ),
     );
     assert_eq!(texts(&tab, cells), probabilities);
-    // The logits are inputs: as written; the probabilities are computed: at 3 decimals.
-    assert_eq!(
-        texts(
-            &tab,
-            "[data-widget=\"softmax\"] [data-matrix=\"logits\"] [data-col]"
-        ),
-        ["2", "1", "0"]
+    // Once the edit rests, a screen reader hears the probabilities with their labels.
+    let summary = format!(
+        "probabilities: cat {}, dog {}, fish {}.",
+        probabilities[0], probabilities[1], probabilities[2]
     );
+    wait_for(
+        &tab,
+        &format!(
+            "document.querySelector('[data-widget=softmax] [data-summary]').textContent === {}",
+            js_string(&summary)
+        ),
+    );
+    // The logits are inputs: fields as written; the probabilities are computed: at 3 decimals.
+    assert_eq!(
+        eval_json(
+            &tab,
+            "Array.from(document.querySelectorAll('[data-widget=softmax] input[data-input=logits]')).map(i => i.value)"
+        ),
+        serde_json::json!(["2", "1", "0"])
+    );
+    // The reader's temperature is in the link, to share.
+    assert_eq!(eval(&tab, "location.hash"), "#try-guess=T:0.5");
     assert_eq!(
         texts(&tab, "[data-widget=\"softmax\"] [data-value=\"loss\"]"),
         vec![fmt(expected.loss.unwrap())]

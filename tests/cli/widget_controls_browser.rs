@@ -1,6 +1,6 @@
 //! Real-browser test of a compute widget with author-declared controls and views: a slider
-//! (log scale), a toggle and radio buttons found in Chromium's accessibility tree by their roles
-//! and names, each operated with the keyboard, must change the shown steps to exactly what
+//! (log scale, with marks), a toggle and radio buttons found in Chromium's accessibility tree by
+//! their roles and names, each operated with the keyboard, must change the shown steps to exactly what
 //! `worked eval --json` prints for the lesson with those inputs; `p` draws as bars and `A` as a
 //! heatmap, both redrawn on every edit; Reset brings back the lesson's numbers. A scatter and
 //! arrows view of two-column steps follow a slider to what `worked eval` computes.
@@ -49,7 +49,7 @@ opt = {opt}
 example = "temp"
 show = ["A", "p", "losses"]
 [controls]
-T = {{ slider = [0.05, 5], log = true }}
+T = {{ slider = [0.05, 5], log = true, marks = [0.5, 2] }}
 causal = {{ toggle = true }}
 opt = {{ choice = [0, 1], labels = ["SGD", "Adam"] }}
 [views]
@@ -315,6 +315,21 @@ fn a_slider_a_toggle_and_radio_buttons_change_the_steps_as_worked_eval_does() {
     assert_eq!(
         eval_json(&tab, "[document.querySelector('input[data-toggle=\"causal\"]').checked, document.querySelector('input[data-choice=\"opt\"][value=\"0\"]').checked]"),
         serde_json::json!([false, true])
+    );
+
+    // A mark of the slider, by keyboard: its button jumps to the value and shows it pressed.
+    let pressed = "Array.from(document.querySelectorAll('.ww button[data-mark]')).map(function (b) { return b.getAttribute('aria-pressed'); })";
+    assert_eq!(
+        eval_json(&tab, pressed),
+        serde_json::json!(["false", "false"])
+    );
+    focus_by_role(&tab, "button", "T = 2");
+    press(&tab, "Enter");
+    assert_eq!(t_field(&tab), "2");
+    assert_eq!(shown(&tab), evaluated("2", 0, 0), "after the mark T = 2");
+    assert_eq!(
+        eval_json(&tab, pressed),
+        serde_json::json!(["false", "true"])
     );
 }
 

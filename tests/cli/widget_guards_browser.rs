@@ -172,42 +172,46 @@ fn a_temperature_too_small_to_compute_is_refused_and_a_tiny_one_reads_in_scienti
     let book = build_book_with(SLIDERS_LESSON, "softmax");
     let tab = chromium.tab();
     open(&tab, &book.url());
-    let field = "[data-widget='softmax'] input[data-input='temperature-exact']";
+    let field = "[data-widget='softmax'] input[data-input='T']";
     paste_into(&tab, field, "1e-300");
+    let scaled = "Array.from(document.querySelectorAll('.ww [data-matrix=scaled] td')).map(function (td) { return td.textContent; })";
     wait_for(
         &tab,
-        "document.querySelector('[data-widget=softmax] .ww-bars caption').textContent.endsWith('T = 1\u{a0}×\u{a0}10⁻³⁰⁰')",
-    );
-    let scaled = eval_json(
-        &tab,
-        "Array.from(document.querySelectorAll('.ww [data-matrix=scaled] td')).map(function (td) { return td.textContent; })",
+        &format!(
+            "JSON.stringify({scaled}) === {}",
+            js_string(
+                &serde_json::json!([scientific(2e300), scientific(1e300), "0.000"]).to_string()
+            )
+        ),
     );
     // z / T for the logits 2, 1, 0: 0 / T is exactly 0, but past 2⁵³ nothing counts as exactly
     // whole, so the row is not all whole and every entry prints at three places.
-    assert_eq!(
-        scaled,
-        serde_json::json!([scientific(2e300), scientific(1e300), "0.000"])
-    );
     assert!(longest_digit_run(&live_text(&tab)) < 10);
 
+    // (z − max z) / T would pass the largest number a browser holds: refused, with a T that
+    // works.
     paste_into(&tab, field, "1e-320");
     let (message, invalid) = message_at(&tab, field);
     assert!(invalid);
     assert!(
-        message.starts_with("T = 1\u{a0}×\u{a0}10⁻³²⁰ is too small to compute with: ")
-            && message.contains(
-                " T = 1\u{a0}×\u{a0}10⁻³⁰⁷ (type 1e-307) works. Still using T = 1\u{a0}×\u{a0}10⁻³⁰⁰ \
-                 until it is fixed."
-            ),
+        message.starts_with(
+            "T = 1\u{a0}×\u{a0}10⁻³²⁰ makes step \u{201c}shifted\u{201d} overflow: its numbers would pass"
+        ) && message.ends_with(" Still using 1\u{a0}×\u{a0}10⁻³⁰⁰ until it is fixed."),
         "{message}"
     );
+    let typed = message
+        .split("(type ")
+        .nth(1)
+        .and_then(|rest| rest.split(')').next())
+        .unwrap_or_else(|| panic!("a value to type: {message}"));
     paste_into(&tab, field, "0");
     assert_eq!(
         message_at(&tab, field).0,
-        "0 is not greater than 0, and T must be. Still using T = 1\u{a0}×\u{a0}10⁻³⁰⁰ until it is fixed."
+        "T = 0 is outside what T can be: T is the temperature, a number above 0. Try 0.1. \
+         Still using 1\u{a0}×\u{a0}10⁻³⁰⁰ until it is fixed."
     );
     // What the message says to type is taken.
-    paste_into(&tab, field, "1e-307");
+    paste_into(&tab, field, typed);
     assert_eq!(message_at(&tab, field), (String::new(), false));
 }
 
@@ -336,7 +340,7 @@ fn the_result_an_edit_changes_is_within_a_screen_of_the_field_at_1280_and_360_px
         (
             sliders.url(),
             "softmax",
-            "[data-matrix='probabilities']",
+            "[data-step='probabilities'] figure",
             "0.7",
         ),
         (sliders.url(), "gradient_descent", ".ww-values", "0.05"),
@@ -490,7 +494,7 @@ fn without_javascript_a_note_says_the_controls_need_it_and_with_it_the_note_goes
 fn marked(tab: &Tab) -> Vec<String> {
     let found = eval_json(
         tab,
-        "Array.from(document.querySelectorAll('.ww [data-changed]')).map(function (n) {
+        "Array.from(document.querySelectorAll('.ww [data-changed]:not([data-control-input])')).map(function (n) {
            var owner = n.closest('[data-matrix]');
            var where = n.getAttribute('data-value') || (owner ? owner.getAttribute('data-matrix') : '?');
            return where + ': ' + n.textContent; })",
@@ -530,7 +534,7 @@ fn spoken_changed(tab: &Tab) -> usize {
 fn changed_note_shows(tab: &Tab) -> bool {
     eval(
         tab,
-        "Array.from(document.querySelectorAll('.ww [data-changed-note]')).some(function (n) { return !n.hidden; })",
+        "Array.from(document.querySelectorAll('.ww [data-changed-note], .ww [data-changed-steps]')).some(function (n) { return !n.hidden; })",
     )
     .as_bool()
     .unwrap()
@@ -581,7 +585,7 @@ fn another_temperature_or_rate_marks_exactly_the_numbers_that_differ_from_the_le
     assert!(marked(&tab).is_empty() && !changed_note_shows(&tab));
 
     // Softmax at T = 2 against the lesson's T = 1: z is an input and y the target, neither moves.
-    let temperature = "[data-widget='softmax'] input[data-input='temperature-exact']";
+    let temperature = "[data-widget='softmax'] input[data-input='T']";
     paste_into(&tab, temperature, "2");
     let (now, lesson) = (guess_at(2.0), guess_at(1.0));
     let scaled = |s: &Softmax| s.logits.mapv(|z| z / s.temperature).to_vec();
@@ -612,6 +616,11 @@ fn another_temperature_or_rate_marks_exactly_the_numbers_that_differ_from_the_le
     );
     assert_eq!(marked(&tab), expected);
     assert!(changed_note_shows(&tab));
+    // The probabilities' table is under their bars, in a disclosure: heard once it is open.
+    eval(
+        &tab,
+        "document.querySelectorAll('.ww details').forEach(function (d) { d.open = true; })",
+    );
     assert_eq!(spoken_changed(&tab), expected.len());
 
     // Descent at η = 0.05 against the lesson's 0.1: the final loss prints the same, w and b do not.
@@ -636,7 +645,7 @@ fn another_temperature_or_rate_marks_exactly_the_numbers_that_differ_from_the_le
     wait_for(
         &tab,
         &format!(
-            "document.querySelectorAll('.ww [data-changed]').length === {}",
+            "document.querySelectorAll('.ww [data-changed]:not([data-control-input])').length === {}",
             both.len()
         ),
     );
@@ -659,11 +668,11 @@ fn another_temperature_or_rate_marks_exactly_the_numbers_that_differ_from_the_le
 }
 
 /// The key result of each kind of widget, the one an edit must keep in view: the weights, the
-/// probabilities, the final values, and for a compute example the note naming the changed steps
+/// probabilities' bars, the final values, and for a compute example the note naming the changed steps
 /// (which stays at the bottom of the window while its inputs scroll past).
 const KEY_RESULTS: [(&str, &str); 4] = [
     ("attention", "[data-matrix='weights']"),
-    ("softmax", "[data-matrix='probabilities']"),
+    ("softmax", "[data-step='probabilities'] figure"),
     ("gradient_descent", ".ww-values"),
     ("compute", "[data-changed-steps]"),
 ];

@@ -8,23 +8,6 @@ import { createRequire } from 'node:module';
 const require = createRequire(import.meta.url);
 const kinds = require('../../static/js/kind-programs.js');
 
-test('a softmax program runs at the temperature asked for, and a run that cannot compute throws', () => {
-  const example = {
-    logits: [2, 0], target: 0,
-    program: {
-      steps: 'probabilities = softmax(logits / T)\nlog_probabilities = log(probabilities)\n' +
-        'loss = -log_probabilities[target]\ngradient = probabilities / T',
-      inputs: [['logits', [2, 0]], ['T', 1], ['target', 0]],
-    },
-  };
-  const sharp = kinds.softmax(example, 0.5);
-  assert.equal(sharp.temperature, 0.5);
-  assert.equal(sharp.probabilities[0], 1 / (1 + Math.exp(-4)));
-  assert.equal(sharp.loss, -Math.log(sharp.probabilities[0]));
-  assert.throws(() => kinds.softmax(example, 1e-320), /overflows/);
-  assert.equal(kinds.softmax({ ...example, target: undefined }, 1).loss, null);
-});
-
 test('a descent stops at the first update past its limit or that overflows, and runs in parts as in one', () => {
   const steps = [
     'w = start_w', 'b = start_b', 'loss = w * w', 'gradient_w = w', 'gradient_b = b', 'kept = 0',

@@ -1,13 +1,13 @@
-// Differential check: does the softmax widget (static/js/kind-programs.js running the build's
+// Differential check: does the softmax widget (compute-widget.js running the build's widget
 // program in compute-lang.js) agree with src/compute/softmax.rs?
 //
 //   node tests/js/softmax-differential.mjs CASES.json
 //
-// CASES.json is `[{ input: {example: {logits, target, program}, temperature},
+// CASES.json is `[{ input: {steps, logits, temperature},
 //                   expected: <the Rust `Softmax` at that temperature, by its own serde impl> | {error: true}}]`,
 // written by tests/cli/sliders_differential.rs. Every number must agree to 1e-9, absolutely or
-// relative to the larger magnitude; `target` and the presence of loss and gradient must match
-// exactly; a run Rust cannot compute must fail in JS too.
+// relative to the larger magnitude; the program has a loss and a gradient exactly when Rust does;
+// a run Rust cannot compute must fail in JS too.
 // Exits 0 with a summary line when all agree, 1 naming the first disagreement, 2 on unusable input.
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
@@ -15,7 +15,7 @@ import { agrees } from './differential.mjs';
 import { compareVector, runCases } from './descent-differential.mjs';
 
 const require = createRequire(import.meta.url);
-const kinds = require('../../static/js/kind-programs.js');
+const lang = require('../../static/js/compute-lang.js');
 
 /** Compare an optional vector; absent (null or missing) on both sides agrees. */
 function compareOptional(name, actual, expected) {
@@ -32,17 +32,15 @@ function compareScalar(name, actual, expected) {
 
 /** The first disagreement between the JS result for `input` and Rust's, as a sentence, or null. */
 export function compareCase(input, expected) {
-  let actual;
-  try {
-    actual = kinds.softmax(input.example, input.temperature);
-  } catch (error) {
-    return expected.error === true ? null : `JS failed (${error.message}), Rust computed a result`;
+  const ran = lang.runFully(input.steps, [['logits', input.logits], ['T', input.temperature]]);
+  if (!ran.ok) {
+    return expected.error === true ? null : `JS failed (${ran.error.message}), Rust computed a result`;
   }
   if (expected.error === true) return 'JS computed a result, Rust failed';
-  if (actual.target !== expected.target) return `target: JS ${actual.target}, Rust ${expected.target}`;
+  const actual = Object.fromEntries(ran.values);
   return compareVector('probabilities', actual.probabilities, expected.probabilities) ||
     compareVector('log_probabilities', actual.log_probabilities, expected.log_probabilities) ||
-    compareScalar('loss', actual.loss, expected.loss) ||
+    compareScalar('loss', actual.loss === undefined ? null : actual.loss, expected.loss) ||
     compareOptional('gradient', actual.gradient, expected.gradient);
 }
 

@@ -129,6 +129,17 @@ pub(super) fn read(
 }
 
 impl Domain {
+    /// Numbers above 0, such as a kind's temperature, with what the input `means`.
+    pub(super) fn positive(means: &str) -> Domain {
+        Domain {
+            min: Some((0.0, true)),
+            max: None,
+            integer: false,
+            choice: None,
+            means: Some(means.to_string()),
+        }
+    }
+
     /// The domain [`Domain::json`] wrote, read back (by the widget block's controls).
     pub fn from_json(json: &serde_json::Value) -> Domain {
         let number = |key: &str| json.get(key).and_then(serde_json::Value::as_f64);

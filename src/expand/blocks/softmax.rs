@@ -1,11 +1,13 @@
 //! ` ```softmax ` blocks: logits, optional labels, temperature, target and a temperature
 //! sweep → `compute::softmax`.
 
+use super::domain::Domain;
 use super::expect::{self, ExpectTable};
 use super::toml_input::{parse_toml, positive, span_of, vector, Number, Numbers};
 use super::{compute_error_at, name_problems, ok_or_record, show_card, BlockError, ParsedExample};
-use crate::compute::softmax::{program, softmax, SoftmaxInput, Target};
+use crate::compute::softmax::{softmax, widget_program, SoftmaxInput, Target};
 use crate::compute::Evaluated;
+use crate::expand::widget_presentation::{Control, View};
 use serde::Deserialize;
 use std::collections::BTreeMap;
 use toml::Spanned;
@@ -99,19 +101,8 @@ pub(super) fn evaluate(text: &str) -> Result<ParsedExample, Vec<BlockError>> {
     .collect();
     let at_field = |error| vec![compute_error_at(error, &field_spans, spec.name.span())];
     let evaluated = softmax(&input).map_err(at_field)?;
-    let program = program(&input).map_err(at_field)?;
-    let inputs = serde_json::json!({
-        "name": spec.name.get_ref(),
-        "kind": "softmax",
-        "logits": input.logits.to_vec(),
-        "labels": input.labels,
-        "temperature": input.temperature,
-        // Resolved to the 0-based position so the reader side need not look labels up.
-        "target": evaluated.target,
-        "temperatures": input.temperatures,
-        // What the widget runs again at the reader's temperature.
-        "program": program,
-    });
+    let steps = widget_program(&input).map_err(at_field)?;
+    let inputs = widget_json(spec.name.get_ref(), &input, &steps);
     Ok(ParsedExample {
         name: spec.name.get_ref().clone(),
         show: show_card(spec.show.as_ref()).map_err(|error| vec![error])?,
@@ -119,6 +110,37 @@ pub(super) fn evaluate(text: &str) -> Result<ParsedExample, Vec<BlockError>> {
         evaluated: Evaluated::Softmax(evaluated),
         inputs,
         expectations: expect::read(text, spec.expect.as_ref()).map_err(|error| vec![error])?,
+    })
+}
+
+/// The data of a softmax example's widget, which compute-widget.js runs as any compute
+/// example's: the widget program on the inputs `logits` and `T`, the labels naming the columns,
+/// T above 0 on a log-scale slider that reaches every temperature the example names (with a
+/// button to each it compares), and the steps the kind shows: p (drawn as bars), log p, z / T
+/// and, with a target, the loss and its gradient.
+fn widget_json(name: &str, input: &SoftmaxInput, steps: &str) -> serde_json::Value {
+    let named = [0.1, 10.0, input.temperature]
+        .into_iter()
+        .chain(input.temperatures.iter().flatten().copied());
+    let (lo, hi) = named.fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), t| {
+        (lo.min(t), hi.max(t))
+    });
+    // Buttons to the temperatures the lesson compares.
+    let marks = input.temperatures.clone().unwrap_or_default();
+    let mut show = vec!["probabilities", "log_probabilities", "scaled"];
+    if input.target.is_some() {
+        show.extend(["loss", "gradient"]);
+    }
+    serde_json::json!({
+        "name": name,
+        "kind": "softmax",
+        "steps": steps,
+        "inputs": [["logits", input.logits.to_vec()], ["T", input.temperature]],
+        "cols": input.labels,
+        "domains": { "T": Domain::positive("the temperature").json() },
+        "controls": { "T": Control::Slider { lo, hi, log: true, marks }.json() },
+        "views": { "probabilities": View::Bars.name() },
+        "show": show,
     })
 }
 
@@ -166,8 +188,16 @@ mod tests {
             format!("{LOGITS}temperature = 1\ntarget = \"cat\"\ntemperatures = [0.5, 1, 2]\n");
         let parsed = evaluate(&text).unwrap();
         assert_eq!(parsed.name, "t");
-        assert_eq!(parsed.inputs["target"], 0);
-        assert_eq!(parsed.inputs["temperatures"][2], 2.0);
+        assert!(parsed.inputs["steps"]
+            .as_str()
+            .unwrap()
+            .contains("target = 0\n"));
+        // The slider reaches the compared temperatures and past them, on a log scale.
+        assert_eq!(
+            parsed.inputs["controls"]["T"],
+            serde_json::json!({ "kind": "slider", "range": [0.1, 10.0], "log": true, "marks": [0.5, 1.0, 2.0] })
+        );
+        assert_eq!(parsed.inputs["domains"]["T"]["exclusive_min"], true);
         let Evaluated::Softmax(result) = parsed.evaluated else {
             panic!("a softmax result")
         };
@@ -178,7 +208,10 @@ mod tests {
     #[test]
     fn a_target_may_be_a_zero_based_position() {
         let parsed = evaluate(&format!("{LOGITS}target = 2\n")).unwrap();
-        assert_eq!(parsed.inputs["target"], 2);
+        assert!(parsed.inputs["steps"]
+            .as_str()
+            .unwrap()
+            .contains("target = 2\n"));
     }
 
     #[test]
