@@ -19,7 +19,8 @@ use std::sync::Arc;
 /// The whole site: every lesson's page, the front page when the book has none of its own (its
 /// first chapter's, or the generated one of [`furniture`]), the 404 page, the bibliography
 /// page, the whole-book print page (unless `print = false`), the sitemap, the search index and
-/// table of contents, the theme's static files and the files beside the lessons. Returns it with the size of the search index in bytes.
+/// table of contents, the theme's static files and the files beside the lessons. Returns it
+/// with the size of the search index in bytes.
 pub(super) fn assemble_site(
     book: &BookContext<'_>,
     pages: &[Arc<CachedPage>],
