@@ -24,6 +24,7 @@
 pub mod mathml;
 pub mod narrow;
 
+use katex::macro_expander::MacroMap;
 use katex::macros::MacroDefinition;
 use katex::types::{ParseError, Settings, TrustSetting};
 use katex::KatexContext;
@@ -94,10 +95,11 @@ pub fn typeset_all<F: Borrow<Formula> + Sync>(
     formulas: &[F],
     settings: &MathSettings,
 ) -> Vec<Result<String, TypesetError>> {
+    let macros = shared_macros(settings);
     typesetting_pool().install(|| {
         formulas
             .par_iter()
-            .map(|formula| typeset(formula.borrow(), settings, Work::Draw))
+            .map(|formula| typeset(formula.borrow(), &macros, Work::Draw))
             .collect()
     })
 }
@@ -109,6 +111,7 @@ pub fn check_all<F: Borrow<Formula> + Sync>(
     formulas: &[F],
     settings: &MathSettings,
 ) -> Vec<Result<(), TypesetError>> {
+    let macros = shared_macros(settings);
     typesetting_pool().install(|| {
         formulas
             .par_iter()
@@ -119,10 +122,22 @@ pub fn check_all<F: Borrow<Formula> + Sync>(
                 } else {
                     Work::Draw
                 };
-                typeset(formula, settings, work).map(drop)
+                typeset(formula, &macros, work).map(drop)
             })
             .collect()
     })
+}
+
+/// The book's macros as the engine takes them, made once for a batch of formulas and shared
+/// by all of them rather than copied into each one's settings.
+fn shared_macros(settings: &MathSettings) -> Arc<MacroMap> {
+    Arc::new(
+        settings
+            .macros
+            .iter()
+            .map(|(name, expansion)| (name.clone(), MacroDefinition::String(expansion.clone())))
+            .collect(),
+    )
 }
 
 /// How far the engine takes a formula.
@@ -135,7 +150,7 @@ enum Work {
 }
 
 /// Renders one formula behind the guards named in the module doc.
-fn typeset(formula: &Formula, settings: &MathSettings, work: Work) -> Result<String, TypesetError> {
+fn typeset(formula: &Formula, macros: &Arc<MacroMap>, work: Work) -> Result<String, TypesetError> {
     let tex = formula.tex.as_str();
     if let Some(at) = tex.find('\0') {
         return Err(TypesetError {
@@ -160,7 +175,7 @@ fn typeset(formula: &Formula, settings: &MathSettings, work: Work) -> Result<Str
     }
     let rendered = panic::catch_unwind(AssertUnwindSafe(|| {
         IN_TYPESETTER.set(true);
-        let rendered = render(tex, formula.display, settings, work);
+        let rendered = render(tex, formula.display, macros, work);
         IN_TYPESETTER.set(false);
         rendered
     }));
@@ -177,7 +192,7 @@ fn typeset(formula: &Formula, settings: &MathSettings, work: Work) -> Result<Str
 fn render(
     tex: &str,
     display: bool,
-    math: &MathSettings,
+    macros: &Arc<MacroMap>,
     work: Work,
 ) -> Result<String, TypesetError> {
     // KaTeX without trust prints an untrusted command as red text; we want an error, so the
@@ -194,13 +209,8 @@ fn render(
         .display_mode(display)
         .throw_on_error(true)
         .trust(trust)
+        .shared_macros(Arc::clone(macros))
         .build();
-    {
-        let mut macros = settings.macros.borrow_mut();
-        for (name, expansion) in &math.macros {
-            macros.insert(name.clone(), MacroDefinition::String(expansion.clone()));
-        }
-    }
     let html = match work {
         Work::Parse => {
             katex::parse(engine(), tex, &settings).map_err(from_katex)?;
@@ -514,7 +524,8 @@ mod tests {
             (r"\left(", r"\right)"),
         ] {
             let tex = format!("{}x{}", open.repeat(n), close.repeat(n));
-            let rendered = typesetting_pool().install(|| render(&tex, true, &settings, Work::Draw));
+            let rendered = typesetting_pool()
+                .install(|| render(&tex, true, &shared_macros(&settings), Work::Draw));
             assert!(rendered.is_ok(), "{open}: {rendered:?}");
         }
     }
@@ -599,6 +610,35 @@ mod tests {
         let html = out[0].as_ref().unwrap();
         assert!(html.contains("mathbb") || html.contains("ℝ"), "{html}");
         assert!(html.contains("∥"), "{html}");
+    }
+
+    #[test]
+    fn a_formula_redefines_a_book_macro_for_itself_only() {
+        let settings = MathSettings {
+            macros: vec![(r"\R".to_string(), r"\mathbb{R}".to_string())],
+        };
+        let out = typeset_all(
+            &[
+                formula(r"{\def\R{Q}\R}\R \gdef\R{W}\R", false),
+                formula(r"\renewcommand{\R}{V}\R", false),
+                formula(r"\R", false),
+            ],
+            &settings,
+        );
+        let redefined = out[0].as_ref().unwrap();
+        for shown in [">Q</mi>", "double-struck\">R</mi>", ">W</mi>"] {
+            assert!(
+                redefined.contains(shown),
+                "a group's \\def ends with the group, \\gdef lasts: {shown} in {redefined}"
+            );
+        }
+        let renewed = out[1].as_ref().unwrap();
+        assert!(renewed.contains(">V</mi>"), "{renewed}");
+        let plain = out[2].as_ref().unwrap();
+        assert!(
+            plain.contains("double-struck\">R</mi>") && !plain.contains(">W</mi>"),
+            "no formula's definition reaches another: {plain}"
+        );
     }
 
     #[test]

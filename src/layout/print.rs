@@ -19,7 +19,8 @@ use crate::link::resolve_path;
 pub struct PrintPlace<'a> {
     /// The lesson's folder from the output root (`block`, or empty).
     pub folder: &'a str,
-    /// The anchor of the lesson on the print page; its ids are prefixed with it.
+    /// The anchor of the lesson on the print page; its ids are prefixed with it (none when
+    /// it is empty).
     pub anchor: &'a str,
     /// The print-page anchor of the lesson whose page is at a root-relative path, if any.
     pub lesson_anchor: &'a dyn Fn(&str) -> Option<String>,
@@ -35,6 +36,19 @@ pub fn lesson_anchor(page: &str) -> String {
 pub fn is_label(id: &str) -> bool {
     id.split_once('-')
         .is_some_and(|(kind, rest)| !rest.is_empty() && CROSS_REFERENCE_KINDS.contains(&kind))
+}
+
+/// `html` of a page in `folder` moved to the output root as it is (the front page showing the
+/// first chapter): its relative addresses start from the root, its ids are kept.
+pub fn moved_to_root(html: &str, folder: &str) -> String {
+    for_print_page(
+        html,
+        &PrintPlace {
+            folder,
+            anchor: "",
+            lesson_anchor: &|_| None,
+        },
+    )
 }
 
 /// `html` rewritten for its place on the print page.
@@ -175,7 +189,7 @@ fn rewrite_value(name: &str, value: &str, place: &PrintPlace<'_>) -> Option<Stri
 
 /// The id `id` of the lesson at `place` has on the print page.
 fn print_id(id: &str, place: &PrintPlace<'_>) -> String {
-    if id.is_empty() || is_label(id) {
+    if id.is_empty() || place.anchor.is_empty() || is_label(id) {
         id.to_string()
     } else {
         format!("{}--{id}", place.anchor)
@@ -288,6 +302,17 @@ mod tests {
                 r#"<a href="https://arxiv.org/abs/1706.03762">arXiv</a><a href="mailto:a@b.org">mail</a>"#
             ),
             r#"<a href="https://arxiv.org/abs/1706.03762">arXiv</a><a href="mailto:a@b.org">mail</a>"#
+        );
+    }
+
+    #[test]
+    fn a_page_moved_to_the_root_keeps_its_ids_and_its_addresses_start_at_the_root() {
+        assert_eq!(
+            moved_to_root(
+                r##"<h2 id="why"><a href="#why">Why</a></h2><a href="feed-forward.html#relu">next</a><img src="pictures/a.png"><a href="../style.css">s</a><a href="https://a.org/x">x</a>"##,
+                "block"
+            ),
+            r##"<h2 id="why"><a href="#why">Why</a></h2><a href="block/feed-forward.html#relu">next</a><img src="block/pictures/a.png"><a href="style.css">s</a><a href="https://a.org/x">x</a>"##
         );
     }
 

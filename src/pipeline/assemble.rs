@@ -16,10 +16,11 @@ use crate::load::content::Lesson;
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
-/// The whole site: every lesson's page, the front page when the book has none of its own, the
-/// 404 page, the bibliography page, the whole-book print page (unless `print = false`), the
-/// sitemap, the search index and table of contents, the theme's static files and the files
-/// beside the lessons. Returns it with the size of the search index in bytes.
+/// The whole site: every lesson's page, the front page when the book has none of its own (its
+/// first chapter's, or the generated one of [`furniture`]), the 404 page, the bibliography
+/// page, the whole-book print page (unless `print = false`), the sitemap, the search index and
+/// table of contents, the theme's static files and the files beside the lessons. Returns it
+/// with the size of the search index in bytes.
 pub(super) fn assemble_site(
     book: &BookContext<'_>,
     pages: &[Arc<CachedPage>],
@@ -42,6 +43,10 @@ pub(super) fn assemble_site(
     let mut site = RenderedSite::default();
     for (lesson, page) in lessons.iter().zip(pages) {
         site.files.insert(lesson.page(), Arc::clone(&page.html));
+        if let Some(front) = &page.front {
+            site.files
+                .insert("index.html".to_string(), Arc::clone(front));
+        }
     }
     let (toc, pages_around) = furniture
         .split_last()
@@ -81,7 +86,7 @@ pub(super) fn assemble_site(
 /// page, the 404 page, and last the contents script.
 pub(super) fn furniture(book: &BookContext<'_>) -> Result<Furniture, Diagnostic> {
     let mut files: Furniture = Vec::new();
-    if book.tree.root.page.is_none() {
+    if book.tree.root.page.is_none() && book.front.is_none() {
         let index = render_index_page(book)?;
         files.push(("index.html".to_string(), index.into_bytes().into()));
     }

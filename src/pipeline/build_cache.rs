@@ -162,6 +162,8 @@ pub(crate) struct CachedPage {
     pub search: Vec<IndexedSection>,
     /// The finished page.
     pub html: Arc<[u8]>,
+    /// The same page laid out at the output root, when the front page shows this lesson.
+    pub front: Option<Arc<[u8]>>,
     /// Copies of its labelled targets, for popovers on the pages that refer to them.
     pub fragments: Vec<Fragment>,
     /// The ids it refers to, and the popover templates it was made with: when a target

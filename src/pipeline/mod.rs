@@ -271,14 +271,18 @@ fn build_until(
         theme.templates.hash(&mut hasher);
         hasher.finish()
     };
-    let templates = match reuse_or_make(template_cache, templates_key, || {
-        Templates::new(&theme.templates)
-    }) {
-        Ok(templates) => templates,
-        Err(problem) => {
-            problems.push(problem);
-            return Err(problems);
-        }
+    // A build that stops after typesetting lays out no page and compiles no template.
+    let templates = match finish {
+        Finish::AfterTypesetting => None,
+        Finish::Site => match reuse_or_make(template_cache, templates_key, || {
+            Templates::new(&theme.templates)
+        }) {
+            Ok(templates) => Some(templates),
+            Err(problem) => {
+                problems.push(problem);
+                return Err(problems);
+            }
+        },
     };
     let (lessons, left_out): (Vec<Lesson>, Vec<Lesson>) = all_lessons
         .into_iter()
@@ -494,6 +498,9 @@ fn build_until(
         on_pages.flatten().collect::<HashSet<&Formula>>().len()
     };
 
+    let Some(templates) = templates else {
+        unreachable!("a build that lays out pages compiled its templates")
+    };
     let book = BookContext {
         lessons: &lessons,
         tree: &tree,
@@ -501,6 +508,7 @@ fn build_until(
         templates: &templates,
         typeset: &typeset,
         bibliography: bibliography.as_ref(),
+        front: pages::front_chapter(&config, &tree),
     };
     let pages_laid_out = ready.len();
     let made: Vec<Result<(usize, CachedPage), Diagnostic>> = ready

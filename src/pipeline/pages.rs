@@ -11,6 +11,7 @@ use crate::book::keep_going::resolve_keep_going;
 use crate::book::navigation::{root_prefix, BookTree, Crumb, Entry, Section};
 use crate::expand::markdown::TocEntry;
 use crate::layout::html::{to_html, toc_html};
+use crate::layout::print::moved_to_root;
 use crate::layout::search::{self, IndexedSection};
 use crate::layout::templating::{PageContext, Templates};
 use crate::link::relative_url;
@@ -28,12 +29,24 @@ pub(super) struct BookContext<'a> {
     pub(super) templates: &'a Templates,
     pub(super) typeset: &'a Typeset,
     pub(super) bibliography: Option<&'a Bibliography>,
+    /// The lesson the front page shows, when the book has one there: see [`front_chapter`].
+    pub(super) front: Option<usize>,
+}
+
+/// A book whose contents come from mdBook's `SUMMARY.md` and that has no root section page
+/// opens, as in mdBook, on its first chapter: the front page shows that chapter (which keeps
+/// its own page too) instead of the generated list of parts.
+pub(super) fn front_chapter(config: &BookConfig, tree: &BookTree) -> Option<usize> {
+    if config.contents.is_none() || tree.root.page.is_some() {
+        return None;
+    }
+    tree.reading_order.first().copied()
 }
 
 #[derive(Serialize)]
 struct LessonPage<'a> {
     lesson: LessonFields<'a>,
-    toc: Vec<TocEntry>,
+    toc: &'a [TocEntry],
     keep_going: Vec<LessonLink<'a>>,
     /// For a section page: its chapters and sub-sections, in reading order.
     children: Vec<LessonLink<'a>>,
@@ -134,7 +147,11 @@ pub(super) fn finish_page(
     let referenced = std::mem::take(&mut page.referenced);
     let popovers = page.popovers.clone();
     let stylesheets = page.stylesheets.clone();
-    let (html, content) = render_lesson_page(page, book)?;
+    let LaidOut {
+        html,
+        content,
+        front,
+    } = render_lesson_page(page, book)?;
     Ok((
         index,
         CachedPage {
@@ -145,6 +162,7 @@ pub(super) fn finish_page(
             formulas,
             search,
             html,
+            front,
             fragments,
             referenced,
             popovers,
@@ -155,93 +173,137 @@ pub(super) fn finish_page(
 }
 
 /// One lesson's page: its content with the table of contents, cards, breadcrumbs and the
-/// previous and next links around it; returns the page and its content.
-fn render_lesson_page(
-    page: Prepared<'_>,
-    book: &BookContext<'_>,
-) -> Result<(Arc<[u8]>, Arc<str>), Diagnostic> {
+/// previous and next links around it; returns the page, its content, and the front page when
+/// the lesson is also shown there ([`BookContext::front`]).
+fn render_lesson_page(page: Prepared<'_>, book: &BookContext<'_>) -> Result<LaidOut, Diagnostic> {
     let lesson = page.lesson;
-    let lessons = book.lessons;
     let path = lesson.page();
-    let root = root_prefix(&path);
     let mut toc = page.toc;
     toc_html(&mut toc, &page.events, book.typeset);
-    let position = book.tree.position(page.index);
     // The print page takes the content without the popovers' templates (it runs no scripts);
     // on the lesson page they close the content, after everything the table of contents and
     // the search index read.
     let content: Arc<str> = Arc::from(to_html(page.events, book.typeset));
     let with_popovers = format!("{content}{}", to_html(page.popovers, book.typeset));
-    let order = &book.tree.reading_order;
-    let children = if book.tree.section_of_page(page.index).is_some() {
-        book.tree
-            .section_of_page(page.index)
+    let shown = Shown {
+        index: page.index,
+        lesson,
+        title_id: page.title_id.as_deref(),
+        toc: &toc,
+        stylesheets: &page.stylesheets,
+        scripts: &page.scripts,
+    };
+    let html = shown.render(&with_popovers, (&lesson.folder, root_prefix(&path)), book)?;
+    let front = if book.front == Some(page.index) {
+        let moved = moved_to_root(&with_popovers, &lesson.folder);
+        Some(shown.render(&moved, ("", String::new()), book)?)
+    } else {
+        None
+    };
+    Ok(LaidOut {
+        html,
+        content,
+        front,
+    })
+}
+
+/// A lesson's page as [`render_lesson_page`] lays it out.
+struct LaidOut {
+    html: Arc<[u8]>,
+    content: Arc<str>,
+    front: Option<Arc<[u8]>>,
+}
+
+/// What a lesson's page shows wherever it is laid out.
+struct Shown<'a> {
+    index: usize,
+    lesson: &'a Lesson,
+    title_id: Option<&'a str>,
+    toc: &'a [TocEntry],
+    stylesheets: &'a [&'static str],
+    scripts: &'a [&'static str],
+}
+
+impl Shown<'_> {
+    /// The page with `content`, laid out in `folder` whose way to the output root is `root`
+    /// (the lesson's own, or the root itself for the front page); the sidebar marks the
+    /// lesson either way.
+    fn render(
+        &self,
+        content: &str,
+        (folder, root): (&str, String),
+        book: &BookContext<'_>,
+    ) -> Result<Arc<[u8]>, Diagnostic> {
+        let (lesson, lessons) = (self.lesson, book.lessons);
+        let path = lesson.page();
+        let position = book.tree.position(self.index);
+        let order = &book.tree.reading_order;
+        let children = book
+            .tree
+            .section_of_page(self.index)
             .map(|section| {
                 section
                     .children
                     .iter()
-                    .filter_map(|entry| LessonLink::entry(entry, lessons, &lesson.folder))
+                    .filter_map(|entry| LessonLink::entry(entry, lessons, folder))
                     .collect()
             })
-            .unwrap_or_default()
-    } else {
-        Vec::new()
-    };
-    let context = PageContext {
-        site: book.config,
-        page_title: match &lesson.page_title {
-            Some(title) => title.clone(),
-            None => format!("{} · {}", lesson.title, book.config.title),
-        },
-        canonical: canonical_url(book.config, &path),
-        root: root.clone(),
-        page_path: path.clone(),
-        stylesheets: page.stylesheets,
-        scripts: page.scripts,
-        page: LessonPage {
-            lesson: LessonFields {
-                slug: &lesson.slug,
-                title: &lesson.title,
-                title_id: page.title_id.as_deref(),
-                summary: &lesson.summary,
-                content: &with_popovers,
-                section: lesson.section,
-                draft: lesson.draft,
+            .unwrap_or_default();
+        let context = PageContext {
+            site: book.config,
+            page_title: match &lesson.page_title {
+                Some(title) => title.clone(),
+                None => format!("{} · {}", lesson.title, book.config.title),
             },
-            toc,
-            keep_going: lesson
-                .keep_going
-                .iter()
-                .filter_map(|(name, _)| resolve_keep_going(lesson, name, lessons).ok())
-                .map(|target| LessonLink::to(target, &lesson.folder))
-                .collect(),
-            children,
-            breadcrumbs: book.tree.breadcrumbs(lessons, page.index, &root),
-            position: Position {
-                number: position.map_or(0, |at| at + 1),
-                total: order.len(),
+            canonical: canonical_url(book.config, &path),
+            root: root.clone(),
+            page_path: path.clone(),
+            stylesheets: self.stylesheets.to_vec(),
+            scripts: self.scripts.to_vec(),
+            page: LessonPage {
+                lesson: LessonFields {
+                    slug: &lesson.slug,
+                    title: &lesson.title,
+                    title_id: self.title_id,
+                    summary: &lesson.summary,
+                    content,
+                    section: lesson.section,
+                    draft: lesson.draft,
+                },
+                toc: self.toc,
+                keep_going: lesson
+                    .keep_going
+                    .iter()
+                    .filter_map(|(name, _)| resolve_keep_going(lesson, name, lessons).ok())
+                    .map(|target| LessonLink::to(target, folder))
+                    .collect(),
+                children,
+                breadcrumbs: book.tree.breadcrumbs(lessons, self.index, &root),
+                position: Position {
+                    number: position.map_or(0, |at| at + 1),
+                    total: order.len(),
+                },
+                previous: position
+                    .and_then(|at| at.checked_sub(1))
+                    .map(|at| LessonLink::to(&lessons[order[at]], folder)),
+                next: position
+                    .and_then(|at| order.get(at + 1))
+                    .map(|&index| LessonLink::to(&lessons[index], folder)),
             },
-            previous: position
-                .and_then(|at| at.checked_sub(1))
-                .map(|at| LessonLink::to(&lessons[order[at]], &lesson.folder)),
-            next: position
-                .and_then(|at| order.get(at + 1))
-                .map(|&index| LessonLink::to(&lessons[index], &lesson.folder)),
-        },
-    };
-    // The template is the same for every lesson; the lesson is what the author can change.
-    book.templates
-        .render_page("lesson.html", &context)
-        .map(|html| (html, Arc::clone(&content)))
-        .map_err(|problem| {
-            let mut at_lesson = Diagnostic::at(
-                &lesson.source,
-                0..0,
-                format!("this lesson's page {path}: {}", problem.message()),
-            );
-            if let Some(help) = problem.help() {
-                at_lesson = at_lesson.with_help(help.to_string());
-            }
-            at_lesson
-        })
+        };
+        // The template is the same for every lesson; the lesson is what the author can change.
+        book.templates
+            .render_page("lesson.html", &context)
+            .map_err(|problem| {
+                let mut at_lesson = Diagnostic::at(
+                    &lesson.source,
+                    0..0,
+                    format!("this lesson's page {path}: {}", problem.message()),
+                );
+                if let Some(help) = problem.help() {
+                    at_lesson = at_lesson.with_help(help.to_string());
+                }
+                at_lesson
+            })
+    }
 }

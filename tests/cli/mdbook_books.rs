@@ -399,3 +399,59 @@ fn an_imported_book_keeps_mdbook_heading_ids_and_raw_html_anchors() {
     }
     place.run(&["check", "--root", "book"]).succeeds();
 }
+
+#[test]
+fn a_book_whose_first_chapter_is_not_readme_opens_on_it_and_keeps_its_address() {
+    let place = Book::empty();
+    mdbook(
+        &place,
+        PLAIN_TOML,
+        "# Summary\n\n- [Introduction](./intro/main.md)\n  - [Usage](./intro/usage.md)\n- [Later](later.md)\n",
+        &[
+            (
+                "intro/main.md",
+                "# Introduction\n\nRead the [usage](usage.md) first.\n\n![a picture](pic.png)\n\n## Getting started\n\nSee [below](#getting-started).\n",
+            ),
+            ("intro/pic.png", "not really a picture"),
+            ("intro/usage.md", "# Usage\n\nUse it.\n"),
+            ("later.md", "# Later\n\nBack to the [introduction](intro/main.md).\n"),
+        ],
+    );
+    place
+        .run(&["import", "mdbook", "mdbook", "--into", "book"])
+        .succeeds();
+    place
+        .run(&["build", "--root", "book", "--output", "book/public"])
+        .succeeds();
+    let front = place.read("book/public/index.html");
+    assert!(
+        front.contains("<article") && front.contains("Read the"),
+        "the front page shows the first chapter, as mdBook's does:\n{front}"
+    );
+    assert!(
+        !front.contains("Start reading"),
+        "not the generated list of parts:\n{front}"
+    );
+    for address in [
+        r#"href="intro/usage.html""#,
+        r#"src="intro/pic.png""#,
+        r##"href="#getting-started""##,
+        r#"id="getting-started""#,
+        r#"href="style.css""#,
+        r#"data-page="intro/main.html""#,
+    ] {
+        assert!(
+            front.contains(address),
+            "{address}: addresses start at the root, ids stay:\n{front}"
+        );
+    }
+    let own = place.read("book/public/intro/main.html");
+    assert!(
+        own.contains(r#"href="usage.html""#) && own.contains(r#"href="../style.css""#),
+        "the chapter keeps its own page:\n{own}"
+    );
+    assert!(place
+        .read("book/public/later.html")
+        .contains(r#"href="intro/main.html""#));
+    place.run(&["check", "--root", "book"]).succeeds();
+}

@@ -52,7 +52,8 @@ impl<'a> MacroExpander<'a> {
         // Build macros namespace: builtins from context, globals from
         // settings.macros
         let globals = settings.macros.borrow_mut();
-        let macros = Namespace::new(&BUILTIN_MACROS, globals);
+        let macros = Namespace::new(&BUILTIN_MACROS, globals)
+            .with_shared(settings.shared_macros.as_deref());
 
         Self {
             lexer: Lexer::new(Arc::from(input), settings),

@@ -28,6 +28,9 @@ pub struct Namespace<'a, V: Clone + 'static> {
     /// Current (mutable) mapping. Represents the global-level table that
     /// local changes modify, with undos recorded on the stack.
     current: RefMut<'a, Mapping<V>>,
+    /// Read-only definitions shared by many parses (a book's macros), looked up after
+    /// `current` and before `builtins`; a local or global `set` shadows them in `current`.
+    shared: Option<&'a Mapping<V>>,
     /// Built-in immutable mappings that never change.
     builtins: &'static phf::Map<&'static str, V>,
     /// Stack of undo maps for nested groups. The stored value is the previous
@@ -46,9 +49,17 @@ impl<'a, V: Clone> Namespace<'a, V> {
     ) -> Self {
         Self {
             current: global,
+            shared: None,
             builtins,
             undef_stack: Vec::new(),
         }
+    }
+
+    /// The same namespace with `shared` definitions under the mutable mapping.
+    #[must_use]
+    pub const fn with_shared(mut self, shared: Option<&'a Mapping<V>>) -> Self {
+        self.shared = shared;
+        self
     }
 
     /// Start a new nested group, affecting future local `set`s.
@@ -101,13 +112,18 @@ impl<'a, V: Clone> Namespace<'a, V> {
     /// Detect whether `name` has a definition (either current or builtin)
     #[must_use]
     pub fn has(&self, name: &str) -> bool {
-        self.current.contains_key(name) || self.builtins.contains_key(name)
+        self.current.contains_key(name)
+            || self.shared.is_some_and(|shared| shared.contains_key(name))
+            || self.builtins.contains_key(name)
     }
 
     /// Get the current value of a name, or `None` if there is no value.
     #[must_use]
     pub fn get(&self, name: &str) -> Option<&V> {
-        self.current.get(name).or_else(|| self.builtins.get(name))
+        self.current
+            .get(name)
+            .or_else(|| self.shared.and_then(|shared| shared.get(name)))
+            .or_else(|| self.builtins.get(name))
     }
 
     /// Set the current value of a name, and optionally set it globally too.

@@ -140,6 +140,10 @@ pub struct Settings {
     /// Keys are macro names, values are their LaTeX definitions.
     #[cfg_attr(feature = "wasm", wasm_bindgen(skip))]
     pub macros: RefCell<MacroMap>,
+    /// Macro definitions shared, read-only, by many renders (looked up after `macros`, which
+    /// `\gdef` writes): a document's macros given once instead of copied into every render.
+    #[cfg_attr(feature = "wasm", wasm_bindgen(skip))]
+    pub shared_macros: Option<Arc<MacroMap>>,
     /// Minimum thickness for rendered rules (lines).
     ///
     /// Prevents lines from becoming too thin to be visible. In points.
@@ -231,6 +235,8 @@ impl Settings {
         error_color: Option<String>,
         /// Custom macro definitions.
         macros: Option<MacroMap>,
+        /// Read-only macro definitions shared by many renders.
+        shared_macros: Option<Arc<MacroMap>>,
         /// Minimum rule thickness in points.
         min_rule_thickness: Option<f64>,
         /// Whether `\color` affects surrounding text color.
@@ -258,6 +264,7 @@ impl Settings {
             throw_on_error: throw_on_error.unwrap_or(true),
             error_color: error_color.unwrap_or_else(|| "#cc0000".to_owned()),
             macros: RefCell::from(macros.unwrap_or_default()),
+            shared_macros,
             min_rule_thickness: min_rule_thickness.unwrap_or(0.0),
             color_is_text_color: color_is_text_color.unwrap_or(false),
             strict: strict.unwrap_or_default(),
