@@ -469,7 +469,8 @@ fn build_until(
         .map(|page| page.formulas.len())
         .chain(pages.iter().flatten().map(|page| page.formulas.len()))
         .sum();
-    if finish == Finish::AfterTypesetting {
+    // Templates are compiled exactly when the build lays out pages (above).
+    let Some(templates) = templates else {
         return Ok(Build {
             site: RenderedSite::default(),
             warnings,
@@ -486,7 +487,7 @@ fn build_until(
                 timings,
             },
         });
-    }
+    };
     // Without cached pages, the typeset formulas are exactly the distinct ones on the pages.
     let distinct_formulas = if pages.iter().all(Option::is_none) {
         typeset.len()
@@ -498,9 +499,6 @@ fn build_until(
         on_pages.flatten().collect::<HashSet<&Formula>>().len()
     };
 
-    let Some(templates) = templates else {
-        unreachable!("a build that lays out pages compiled its templates")
-    };
     let book = BookContext {
         lessons: &lessons,
         tree: &tree,
