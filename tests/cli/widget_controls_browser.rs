@@ -61,12 +61,11 @@ losses = "line"
     )
 }
 
-/// The shown steps as `worked eval --json` prints them for the lesson with these inputs, at the
-/// page's three decimals (one precision per step).
-fn evaluated(t: &str, causal: u8, opt: u8) -> Vec<(String, Vec<Vec<String>>)> {
+/// What `worked eval --json` prints for a one-lesson book holding `lesson`.
+fn eval_json_of(lesson: &str) -> Value {
     let dir = tempfile::tempdir().unwrap();
     std::fs::create_dir_all(dir.path().join("content")).unwrap();
-    std::fs::write(dir.path().join("content/lesson.md"), lesson(t, causal, opt)).unwrap();
+    std::fs::write(dir.path().join("content/lesson.md"), lesson).unwrap();
     std::fs::write(dir.path().join("book.toml"), "title = \"Eval\"\n").unwrap();
     let run = Command::new(env!("CARGO_BIN_EXE_worked"))
         .args(["eval", "content/lesson.md", "--json"])
@@ -79,6 +78,13 @@ fn evaluated(t: &str, causal: u8, opt: u8) -> Vec<(String, Vec<Vec<String>>)> {
         String::from_utf8_lossy(&run.stderr)
     );
     let json: Value = serde_json::from_slice(&run.stdout).expect("JSON");
+    json
+}
+
+/// The shown steps as `worked eval --json` prints them for the lesson with these inputs, at the
+/// page's three decimals (one precision per step).
+fn evaluated(t: &str, causal: u8, opt: u8) -> Vec<(String, Vec<Vec<String>>)> {
+    let json = eval_json_of(&lesson(t, causal, opt));
     let steps = &json["examples"][0]["steps"];
     ["A", "p", "losses"]
         .iter()
@@ -426,21 +432,7 @@ V = "arrows"
 /// The text alternatives the build writes for `Q`'s scatter and `V`'s arrows, from the
 /// numbers `worked eval --json` prints for the lesson with this `s`.
 fn plane_descriptions(s: &str) -> (String, String) {
-    let dir = tempfile::tempdir().unwrap();
-    std::fs::create_dir_all(dir.path().join("content")).unwrap();
-    std::fs::write(dir.path().join("content/lesson.md"), plane_lesson(s)).unwrap();
-    std::fs::write(dir.path().join("book.toml"), "title = \"Eval\"\n").unwrap();
-    let run = Command::new(env!("CARGO_BIN_EXE_worked"))
-        .args(["eval", "content/lesson.md", "--json"])
-        .current_dir(dir.path())
-        .output()
-        .expect("worked eval runs");
-    assert!(
-        run.status.success(),
-        "{}",
-        String::from_utf8_lossy(&run.stderr)
-    );
-    let json: Value = serde_json::from_slice(&run.stdout).expect("JSON");
+    let json = eval_json_of(&plane_lesson(s));
     let pairs = |name: &str| -> Vec<String> {
         json["examples"][0]["steps"][name]
             .as_array()
