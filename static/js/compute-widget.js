@@ -74,10 +74,15 @@
    */
   var nextTask = (function () {
     if (typeof MessageChannel !== 'function') return function (fn) { setTimeout(fn, 0); };
-    var channel = new MessageChannel();
+    // Opened on first use: a port that listens keeps Node's event loop alive, so a channel opened
+    // as the script loads would keep a Node test that only requires this file from ever exiting.
+    var channel = null;
     var queue = [];
-    channel.port1.onmessage = function () { queue.shift()(); };
     return function (fn) {
+      if (!channel) {
+        channel = new MessageChannel();
+        channel.port1.onmessage = function () { queue.shift()(); };
+      }
       queue.push(fn);
       channel.port2.postMessage(null);
     };

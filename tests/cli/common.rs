@@ -1,9 +1,10 @@
 //! Helpers for the tests that need a tool outside Rust (Node.js for the JS-vs-Rust differential
 //! tests; Chromium is `browser`'s).
 
-use std::io::Write;
+use std::io::{Read, Seek, SeekFrom, Write};
 use std::path::Path;
-use std::process::Command;
+use std::process::{Command, ExitStatus};
+use std::time::{Duration, Instant};
 
 /// Whether a test that needs `tool` may run. Under `CI=true` a missing tool fails the test;
 /// elsewhere it prints a skip notice straight to stderr, because the test harness hides the
@@ -57,23 +58,65 @@ impl Node {
         let path = Path::new(env!("CARGO_MANIFEST_DIR"))
             .join("tests/js")
             .join(script);
-        let out = Command::new("node")
-            .arg(&path)
-            .arg(file.path())
-            .output()
-            .expect("run node");
-        let stdout = String::from_utf8_lossy(&out.stdout);
+        let (status, stdout, stderr) = run_node_within(&path, file.path(), NODE_PATIENCE);
+        let status = status.unwrap_or_else(|| {
+            panic!(
+                "node {script} did not exit within {} s (after printing {stdout:?}): something the \
+                 script loads keeps Node's event loop alive (a timer, an open MessagePort, a \
+                 worker), which would hold CI until its limit",
+                NODE_PATIENCE.as_secs()
+            )
+        });
         assert!(
-            out.status.success(),
-            "JS and Rust disagree (node {script} exited with {}):\n{stdout}{}",
-            out.status,
-            String::from_utf8_lossy(&out.stderr)
+            status.success(),
+            "JS and Rust disagree (node {script} exited with {status}):\n{stdout}{stderr}"
         );
         assert!(
             stdout.contains(&format!("all {count} cases agree")),
             "{stdout}"
         );
     }
+}
+
+/// How long a differential script may run: the largest take a few seconds, ten under load.
+const NODE_PATIENCE: Duration = Duration::from_secs(180);
+
+/// Runs `node script cases` for at most `patience`: its exit status (None when it had to be
+/// killed), stdout and stderr. Its output goes to files, so a script that never exits cannot
+/// block on a full pipe either.
+fn run_node_within(
+    script: &Path,
+    cases: &Path,
+    patience: Duration,
+) -> (Option<ExitStatus>, String, String) {
+    let mut stdout = tempfile::tempfile().expect("temp file");
+    let mut stderr = tempfile::tempfile().expect("temp file");
+    let mut child = Command::new("node")
+        .arg(script)
+        .arg(cases)
+        .stdout(stdout.try_clone().expect("stdout file"))
+        .stderr(stderr.try_clone().expect("stderr file"))
+        .spawn()
+        .expect("run node");
+    let start = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("wait for node") {
+            break Some(status);
+        }
+        if start.elapsed() > patience {
+            let _ = child.kill();
+            let _ = child.wait();
+            break None;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    let read = |file: &mut std::fs::File| {
+        let mut text = String::new();
+        file.seek(SeekFrom::Start(0)).expect("rewind");
+        file.read_to_string(&mut text).expect("node's output");
+        text
+    };
+    (status, read(&mut stdout), read(&mut stderr))
 }
 
 /// SplitMix64: a small deterministic generator, so a failing random case is the same on every run.
