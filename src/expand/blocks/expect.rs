@@ -411,7 +411,9 @@ fn compare(
         );
         return;
     };
-    let printed = format_number(computed, Precision::Decimals(*decimals), Style::Latex);
+    // An expectation is written without the page's thousands grouping (`2048`, not `2{,}048`).
+    let printed =
+        format_number(computed, Precision::Decimals(*decimals), Style::Latex).replace("{,}", "");
     let written_normalized = if text
         .trim_start_matches('-')
         .chars()
@@ -594,6 +596,16 @@ mod tests {
             assert!(help.contains("plain decimals"), "{help}");
             assert_eq!(at, "1e-9");
         }
+    }
+
+    #[test]
+    fn a_value_of_four_or_more_digits_is_compared_without_the_pages_grouping() {
+        assert!(disagreements("off = 2048", 2048.0).is_empty());
+        assert!(disagreements("off = { value = 12345.5, decimals = 2 }", 12345.5).is_empty());
+        assert_eq!(
+            disagreements("off = 2048", 2049.0),
+            ["pinned value disagrees: ex.off is expected to print as 2048, but computes to 2049"]
+        );
     }
 
     #[test]
