@@ -139,6 +139,21 @@ fn pinned_values_compare_at_the_precision_they_are_written_with() {
 }
 
 #[test]
+fn a_value_pinned_at_eight_decimals_fails_at_its_line_and_builds_once_it_agrees() {
+    let block = "```compute\nname = \"ex\"\nsteps = \"\"\"\noff = tiny * 1\n\"\"\"\n\n[inputs]\ntiny = 0.00000002\n\n[expect]\noff = { value = 0, decimals = 8 }\n```\n\nIt is {{ex.off | 3sf}}.\n";
+    let book = Book::with_lesson("pin.md", &crate::support::lesson("Pin", block));
+    let text = book.read("content/pin.md");
+    book.check()
+        .exits_with(1)
+        .stderr_has(&place("content/pin.md", &text, "0, decimals"))
+        // miette wraps the headline at 120 columns, so match it in two parts.
+        .stderr_has("ex.off is expected to print as 0.00000000, but computes to")
+        .stderr_has("0.00000002");
+    book.edit("content/pin.md", "0.00000002", "0.000000002");
+    book.build().succeeds();
+}
+
+#[test]
 fn check_writes_nothing() {
     let book = Book::seed();
     let before = crate::support::files_under(book.root());
