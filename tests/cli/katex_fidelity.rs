@@ -19,7 +19,7 @@
 //! Without Node and the npm packages (or Chromium) the test skips loudly, and fails under CI=true.
 //!
 //! The whole check runs when the typesetter may have changed: when the hash of its sources
-//! (`vendor/` and `src/layout/math*`, every file's path and bytes) differs from the one recorded
+//! (`vendor/katex-rs/` and `src/layout/math*`, every file's path and bytes) differs from the one recorded
 //! at the last full run in `tests/katex-full-run.txt`, or with `KATEX_FIDELITY_FULL=1`. A full
 //! run that passes says the hash to record (`KATEX_FIDELITY_BLESS=1` records it). Otherwise a
 //! fixed sample runs: every formula of the shipped book and every listed difference, every
@@ -42,17 +42,17 @@ const SAMPLE_EVERY: usize = 8;
 /// Where the hash of the typesetter's sources at the last full run is recorded.
 const FULL_RUN_RECORD: &str = "tests/katex-full-run.txt";
 
-/// FNV-1a over every file of `vendor/` and `src/layout/math*` (path and bytes, in path order).
+/// FNV-1a over every file of `vendor/katex-rs/` and `src/layout/math*` (path and bytes, in path order).
 fn typesetter_hash() -> String {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let mut files: Vec<std::path::PathBuf> = ["vendor", "src/layout"]
+    let mut files: Vec<std::path::PathBuf> = ["vendor/katex-rs", "src/layout"]
         .iter()
         .flat_map(|folder| walkdir::WalkDir::new(root.join(folder)))
         .map(|entry| entry.expect("walk the typesetter's sources").into_path())
         .filter(|path| path.is_file())
         .filter(|path| {
             let relative = path.strip_prefix(root).unwrap();
-            relative.starts_with("vendor")
+            relative.starts_with("vendor/katex-rs")
                 || relative.to_string_lossy().starts_with("src/layout/math")
         })
         .collect();
@@ -552,7 +552,7 @@ fn record_full_run(hash: &str) {
         std::fs::write(
             &path,
             format!(
-                "# The hash of vendor/ and src/layout/math* at the last full KaTeX fidelity run that passed\n\
+                "# The hash of vendor/katex-rs/ and src/layout/math* at the last full KaTeX fidelity run that passed\n\
                  # (tests/cli/katex_fidelity.rs); while it matches, the test runs its fixed sample.\n{hash}\n"
             ),
         )

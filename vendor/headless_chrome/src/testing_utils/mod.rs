@@ -1,0 +1,2 @@
+pub mod logging;
+pub mod server;
