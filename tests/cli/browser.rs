@@ -13,7 +13,7 @@
 //! - [`Chromium::tab`]: a new tab (1280 × 900, no emulation but focus); the handle closes its
 //!   tabs when it drops at the end of the test.
 //! - [`open_live`]`(tab, url, ready)`: navigate and wait until the JavaScript `ready` is true.
-//! - [`eval`], [`eval_json`], [`wait_for`], [`click`], [`type_into`], [`paste_into`],
+//! - [`eval`], [`eval_json`], [`wait_for`], [`click`], [`mouse_click`], [`type_into`], [`paste_into`],
 //!   [`js_string`]: drive and read a page. [`metrics`] and [`color_scheme`]: emulate a screen.
 //! - [`shoot`], [`screenshot_slices`], [`screenshot_folder`]: pictures for a person to look at.
 //! - [`fmt`]: a number as the book prints it (3 decimals, prose style).
@@ -24,6 +24,8 @@ use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 use std::time::{Duration, Instant};
 
+use headless_chrome::browser::tab::element::Element;
+use headless_chrome::browser::tab::point::Point;
 use headless_chrome::protocol::cdp::{Emulation, Page, Target};
 use headless_chrome::{Browser, LaunchOptions, Tab};
 use serde_json::Value;
@@ -297,13 +299,55 @@ pub fn paste_into(tab: &Tab, selector: &str, text: &str) {
 
 /// Clicks a text field and selects its contents, so what comes next replaces them.
 pub fn select_field(tab: &Tab, selector: &str) {
-    let field = tab
-        .find_element(selector)
-        .unwrap_or_else(|error| panic!("no `{selector}`: {error:#}"));
-    field.click().expect("click the field");
+    let field = mouse_click(tab, selector);
     field
         .call_js_fn("function () { this.select(); }", vec![], false)
         .expect("select its text");
+}
+
+/// Clicks the middle of `selector`'s element with the mouse, as a reader does, once the element
+/// is in view and is what the browser finds under that point: a page still moving (scrolling to
+/// its fragment after a reload, a late font or figure shifting the layout) would otherwise take
+/// the click somewhere else.
+pub fn mouse_click<'a>(tab: &'a Tab, selector: &str) -> Element<'a> {
+    let element = tab
+        .find_element(selector)
+        .unwrap_or_else(|error| panic!("no `{selector}`: {error:#}"));
+    let start = Instant::now();
+    let point = loop {
+        // Where the element's middle is, after two frames without moving; null while something
+        // else is under it or it moved.
+        let settled = element
+            .call_js_fn(
+                "async function () {
+                   this.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
+                   var frame = function () { return new Promise(function (done) { requestAnimationFrame(done); }); };
+                   var before = this.getBoundingClientRect();
+                   await frame(); await frame();
+                   var box = this.getBoundingClientRect();
+                   var x = box.left + box.width / 2, y = box.top + box.height / 2;
+                   var hit = document.elementFromPoint(x, y);
+                   var still = box.left === before.left && box.top === before.top;
+                   return still && hit && (hit === this || this.contains(hit)) ? JSON.stringify([x, y]) : null;
+                 }",
+                vec![],
+                true,
+            )
+            .unwrap_or_else(|error| panic!("find where `{selector}` is: {error:#}"))
+            .value
+            .and_then(|value| value.as_str().map(str::to_owned));
+        if let Some(text) = settled {
+            let [x, y]: [f64; 2] = serde_json::from_str(&text).expect("a point");
+            break Point { x, y };
+        }
+        assert!(
+            start.elapsed() < PATIENCE,
+            "`{selector}` is not the element under its own middle (covered, or the page keeps moving)"
+        );
+    };
+    tab.click_point(point)
+        .unwrap_or_else(|error| panic!("click `{selector}`: {error:#}"));
+    element
 }
 
 pub fn assert_field_value(tab: &Tab, selector: &str, text: &str) {
@@ -314,11 +358,9 @@ pub fn assert_field_value(tab: &Tab, selector: &str, text: &str) {
     assert_eq!(value, Value::from(text), "the text in `{selector}`");
 }
 
+/// Clicks `selector` with the mouse ([`mouse_click`]) and waits until no widget is busy.
 pub fn click(tab: &Tab, selector: &str) {
-    tab.find_element(selector)
-        .unwrap_or_else(|error| panic!("no `{selector}`: {error:#}"))
-        .click()
-        .unwrap_or_else(|error| panic!("click `{selector}`: {error:#}"));
+    mouse_click(tab, selector);
     wait_until_idle(tab);
 }
 

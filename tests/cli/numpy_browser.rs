@@ -5,11 +5,11 @@
 
 use super::widget_browser::{build_book_with, page_matrices};
 use crate::accessibility::{npm_file, violations};
-use crate::browser::launch;
 use crate::browser::open_live;
 use crate::browser::{
     color_scheme, eval, eval_json, metrics, screenshot_folder, shoot, type_into, wait_for,
 };
+use crate::browser::{launch, mouse_click};
 use headless_chrome::protocol::cdp::Browser as Cdp;
 use headless_chrome::Tab;
 use ndarray::array;
@@ -109,10 +109,7 @@ fn the_numpy_tab_shows_the_readers_inputs_and_copies_them() {
         "-1.5",
     );
     type_into(&tab, "input[data-input='lambda']", "0.25");
-    tab.find_element(&format!("{LIVE} > summary"))
-        .expect("the summary")
-        .click()
-        .expect("open the disclosure");
+    mouse_click(&tab, &format!("{LIVE} > summary"));
     assert_eq!(
         eval(&tab, &format!("document.querySelector('{LIVE}').open")),
         serde_json::Value::Bool(true)
@@ -167,10 +164,7 @@ fn the_numpy_tab_shows_the_readers_inputs_and_copies_them() {
         browser_context_id: None,
     })
     .expect("grant the clipboard");
-    tab.find_element(&format!("{LIVE} .worked-numpy-copy"))
-        .unwrap()
-        .click()
-        .unwrap();
+    mouse_click(&tab, &format!("{LIVE} .worked-numpy-copy"));
     wait_for(
         &tab,
         &format!("document.querySelector('{LIVE} .worked-numpy-status').textContent !== ''"),
@@ -189,10 +183,7 @@ fn the_numpy_tab_shows_the_readers_inputs_and_copies_them() {
         "Object.defineProperty(navigator, 'clipboard', { value: undefined }); 0",
     );
     eval(&tab, "window.getSelection().removeAllRanges(); 0");
-    tab.find_element(&format!("{LIVE} .worked-numpy-copy"))
-        .unwrap()
-        .click()
-        .unwrap();
+    mouse_click(&tab, &format!("{LIVE} .worked-numpy-copy"));
     assert!(
         status(&tab).starts_with("Selected: press Ctrl+C"),
         "{}",

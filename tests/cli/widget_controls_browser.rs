@@ -5,7 +5,7 @@
 //! heatmap, both redrawn on every edit; Reset brings back the lesson's numbers. A scatter and
 //! arrows view of two-column steps follow a slider to what `worked eval` computes.
 
-use super::browser::{eval, eval_json, wait_for};
+use super::browser::{eval, eval_json, mouse_click, wait_for};
 use super::widget_browser::{build_book_with, page_matrices, Book};
 use super::widget_guards_browser::FullAxTree;
 use crate::browser::Chromium;
@@ -309,10 +309,7 @@ fn a_slider_a_toggle_and_radio_buttons_change_the_steps_as_worked_eval_does() {
         fragment.contains("causal:1") && fragment.contains("opt:1"),
         "{fragment}"
     );
-    tab.find_element("button[data-action='reset']")
-        .unwrap()
-        .click()
-        .unwrap();
+    mouse_click(&tab, "button[data-action='reset']");
     assert_eq!(
         shown(&tab),
         evaluated("1", 0, 0),
@@ -346,10 +343,7 @@ fn an_entry_explains_itself_from_the_keyboard() {
     let tab = chromium.tab();
     open_live(&tab, &book);
     // A's table is in the disclosure under its heatmap: open it, then walk its cells by keyboard.
-    tab.find_element("[data-step='A'] details summary")
-        .unwrap()
-        .click()
-        .unwrap();
+    mouse_click(&tab, "[data-step='A'] details summary");
     eval(&tab, "document.querySelector('table[data-matrix=\"A\"] td[data-row=\"0\"][data-col=\"0\"]').focus()");
     press(&tab, "ArrowRight");
     press(&tab, "Enter");
