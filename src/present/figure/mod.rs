@@ -17,6 +17,7 @@
 
 mod arrows;
 mod bars;
+mod contour;
 mod descent;
 mod graph;
 mod heatmaps;
@@ -29,6 +30,10 @@ mod views;
 
 pub use arrows::vectors_figure;
 pub use bars::{bars_panel, softmax_figure};
+pub use contour::{
+    contour_levels, contour_step_figure, iso_lines, ContourParts, IsoLine, DEFAULT_LEVELS,
+    MOST_CONTOUR_SIDE, MOST_LEVELS,
+};
 pub use descent::gradient_descent_figure;
 pub use graph::{graph_figure, GraphNode, MOST_GRAPH_EDGES, MOST_GRAPH_LAYERS};
 pub use heatmaps::{attention_figure, quantity_figure};
