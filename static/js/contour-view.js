@@ -297,7 +297,7 @@
       : what + ' is ' + fmt(low[0]) + ' everywhere ' + over + ', so no line is drawn.';
     if (path) {
       var pair = function (p) { return '(' + fmt(p[0]) + ', ' + fmt(p[1]) + ')'; };
-      description += ' The path ' + parts.path.name + ' runs from ' + pair(pathPts[0]) + ' to ' +
+      description += ' The path drawn over it, ' + parts.path.name + ', runs from ' + pair(pathPts[0]) + ' to ' +
         pair(pathPts[pathPts.length - 1]) + ' in ' + pathPts.length + ' point' + (pathPts.length === 1 ? '' : 's') + '.';
     }
     var title = 'Contours of ' + what;

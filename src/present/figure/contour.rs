@@ -506,7 +506,7 @@ fn draw(
     if let Some((name, points)) = &path {
         let pair = |(a, b): (f64, f64)| format!("({}, {})", number(a), number(b));
         description.push_str(&format!(
-            " The path {name} runs from {} to {} in {} point{}.",
+            " The path drawn over it, {name}, runs from {} to {} in {} point{}.",
             pair(points[0]),
             pair(points[points.len() - 1]),
             points.len(),
