@@ -193,8 +193,17 @@ pub fn descend(input: &GradientDescentInput) -> Result<GradientDescent, ComputeE
 
     let rows = history.len();
     let optimum = (fit.scalar("optimum_w"), fit.scalar("optimum_b"));
-    let curvature = curvature(&data, input.start, optimum, input.learning_rate, rows - 1)
-        .ok_or_else(too_large)?;
+    let extent = grid_extent(
+        history.iter().map(|e| e.w).chain([optimum.0]),
+        history.iter().map(|e| e.b).chain([optimum.1]),
+    );
+    let run = Run {
+        start: input.start,
+        optimum,
+        learning_rate: input.learning_rate,
+        taken: rows - 1,
+    };
+    let curvature = curvature(&data, &run, extent).ok_or_else(too_large)?;
     Ok(GradientDescent {
         points,
         start: input.start,
@@ -504,27 +513,75 @@ rate_times_curvature = learning_rate * concat(largest, smallest)
 /// left there at the end (above 1 where the run diverges along that direction).
 const REMAINING: &str = "remaining = abs(1 - rate_times_curvature) ^ taken\n";
 
-/// Contours of the loss in the (w, b) plane: the loss is L* + ½ eᵀHe for the error e from the
-/// optimum, so each contour is an ellipse around the optimum with its axes along the
-/// eigenvectors, at a share of the start's excess loss.
-const CONTOURS: &str = "excess = 0.5 * (largest * (start_error[0] * start_error[0]) + smallest * (start_error[1] * start_error[1]))
-level = excess * shares
-semi_steep = sqrt(2 * level / largest)
-semi_shallow = sqrt(2 * level / smallest)
-angle = arange(segments + 1) * (2 * pi) / segments
-u = col(semi_steep) * row(cos(angle))
-v = col(semi_shallow) * row(sin(angle))
-contour_w = optimum_w + u * steep[0] + v * shallow[0]
-contour_b = optimum_b + u * steep[1] + v * shallow[1]
+/// The loss over a grid of the (w, b) plane, for the descent figure's contours (drawn by the
+/// contour view's marching squares, as any step over a grid): the loss is L* + ½ eᵀHe for the
+/// error e from the optimum, so the grid holds ½ eᵀHe, the excess over the optimum's loss, and
+/// the levels are shares of the start's excess.
+const LOSS_GRID: &str = "excess = 0.5 * (largest * (start_error[0] * start_error[0]) + smallest * (start_error[1] * start_error[1]))
+levels = excess * shares
+grid_w = low_w + arange(side) * ((high_w - low_w) / (side - 1))
+grid_b = low_b + arange(side) * ((high_b - low_b) / (side - 1))
+dw = grid_w - optimum_w
+db = col(grid_b - optimum_b)
+loss_grid = 0.5 * (a * (dw * dw) + 2 * off * (db * dw) + d * (db * db))
 ";
 
 /// Where the descent figure's loss contours lie, as shares of the start's excess loss over the
 /// optimum's: through the start, then at a quarter and a sixteenth of it.
 pub const CONTOUR_SHARES: [f64; 3] = [1.0, 0.25, 0.0625];
-/// Straight pieces per contour ellipse: enough that it looks round at a panel's size.
-pub const CONTOUR_SEGMENTS: u32 = 72;
+/// Rows and columns of the loss grid: the most a contour view draws, so the ellipses look round
+/// at a panel's size.
+pub const LOSS_GRID_SIDE: usize = 64;
+/// How far the loss grid reaches past the path and the optimum on each side, as a share of
+/// their span: past the figure's padding and its round ticks, so the contours run to the
+/// plot's edges, where they are clipped.
+const GRID_MARGIN: f64 = 1.0;
 
-/// The loss bowl's shape, read from runs of [`CURVATURE`], [`REMAINING`] and [`CONTOURS`].
+/// The loss over a grid of (w, b): a row per b, a column per w, the excess over the optimum's
+/// loss; with the levels of the figure's contours.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LossGrid {
+    /// Each column's w, rising.
+    pub ws: Vec<f64>,
+    /// Each row's b, rising.
+    pub bs: Vec<f64>,
+    /// The loss minus the optimum's at (ws[j], bs[i]), in row i and column j.
+    pub values: Array2<f64>,
+    /// The contours' levels on the same scale, one per share of [`CONTOUR_SHARES`].
+    pub levels: Vec<f64>,
+}
+
+/// The w and b ranges of the loss grid: the span of `ws` and `bs` (the path and the optimum)
+/// and [`GRID_MARGIN`] of it beyond each end; a span of zero counts as its size, or 1.
+fn grid_extent(
+    ws: impl Iterator<Item = f64>,
+    bs: impl Iterator<Item = f64>,
+) -> ((f64, f64), (f64, f64)) {
+    let around = |values: &mut dyn Iterator<Item = f64>| {
+        let (low, high) = values.fold((f64::INFINITY, f64::NEG_INFINITY), |(l, h), v| {
+            (l.min(v), h.max(v))
+        });
+        let width = if high > low {
+            high - low
+        } else {
+            high.abs().max(1.0)
+        };
+        (low - GRID_MARGIN * width, high + GRID_MARGIN * width)
+    };
+    let (mut ws, mut bs) = (ws, bs);
+    (around(&mut ws), around(&mut bs))
+}
+
+/// A finished run, as the curvature needs it: where it started and ended up, its rate and how
+/// many steps it took.
+struct Run {
+    start: (f64, f64),
+    optimum: (f64, f64),
+    learning_rate: f64,
+    taken: usize,
+}
+
+/// The loss bowl's shape, read from runs of [`CURVATURE`], [`REMAINING`] and [`LOSS_GRID`].
 #[derive(Debug, Clone, PartialEq)]
 pub struct Curvature {
     hessian: Array2<f64>,
@@ -540,30 +597,32 @@ pub struct Curvature {
     rate_times_curvature: (f64, f64),
     /// None when a share overflows (a diverging run's, or a vast number of steps).
     remaining: Option<(f64, f64)>,
-    /// One ellipse per share of [`CONTOUR_SHARES`], each [`CONTOUR_SEGMENTS`] + 1 points
-    /// (w, b), the last equal to the first; none when the run starts at the optimum.
-    contours: Vec<Vec<(f64, f64)>>,
+    /// The loss over the plane around the path, for its contours; none when the run starts at
+    /// the optimum (no excess to draw shares of) or the grid overflows.
+    loss_grid: Option<LossGrid>,
 }
 
-/// The bowl for a descent from `start` at `learning_rate` that took `taken` steps; the points
-/// are `data` (x, y, n). None when a curvature overflows.
+/// The bowl for the descent `run`, with its loss over a grid of `extent` ((w, w), (b, b));
+/// the points are `data` (x, y, n). None when a curvature overflows.
 fn curvature(
     data: &[(String, Value)],
-    start: (f64, f64),
-    optimum: (f64, f64),
-    learning_rate: f64,
-    taken: usize,
+    run: &Run,
+    ((low_w, high_w), (low_b, high_b)): ((f64, f64), (f64, f64)),
 ) -> Option<Curvature> {
     let mut inputs = data.to_vec();
     inputs.extend(
         [
-            ("w0", start.0),
-            ("b0", start.1),
-            ("optimum_w", optimum.0),
-            ("optimum_b", optimum.1),
-            ("learning_rate", learning_rate),
-            ("taken", taken as f64),
-            ("segments", f64::from(CONTOUR_SEGMENTS)),
+            ("w0", run.start.0),
+            ("b0", run.start.1),
+            ("optimum_w", run.optimum.0),
+            ("optimum_b", run.optimum.1),
+            ("learning_rate", run.learning_rate),
+            ("taken", run.taken as f64),
+            ("side", LOSS_GRID_SIDE as f64),
+            ("low_w", low_w),
+            ("high_w", high_w),
+            ("low_b", low_b),
+            ("high_b", high_b),
         ]
         .map(|(name, value)| (name.to_string(), Value::Scalar(value))),
     );
@@ -582,16 +641,14 @@ fn curvature(
             let values = ran.vector("remaining");
             (values[0], values[1])
         });
-    let contours = match template::run(&format!("{CURVATURE}{CONTOURS}"), &inputs) {
-        Ok(ran) if ran.scalar("excess") > 0.0 => {
-            let (w, b) = (ran.matrix("contour_w"), ran.matrix("contour_b"));
-            w.rows()
-                .into_iter()
-                .zip(b.rows())
-                .map(|(w, b)| w.iter().copied().zip(b.iter().copied()).collect())
-                .collect()
-        }
-        _ => Vec::new(),
+    let loss_grid = match template::run(&format!("{CURVATURE}{LOSS_GRID}"), &inputs) {
+        Ok(ran) if ran.scalar("excess") > 0.0 => Some(LossGrid {
+            ws: ran.vector("grid_w").to_vec(),
+            bs: ran.vector("grid_b").to_vec(),
+            values: ran.matrix("loss_grid"),
+            levels: ran.vector("levels").to_vec(),
+        }),
+        _ => None,
     };
     Some(Curvature {
         hessian: ran.matrix("hessian"),
@@ -601,7 +658,7 @@ fn curvature(
         start_error: pair("start_error"),
         rate_times_curvature: pair("rate_times_curvature"),
         remaining,
-        contours,
+        loss_grid,
     })
 }
 
@@ -625,9 +682,9 @@ impl GradientDescent {
         self.curvature.max_stable_rate
     }
 
-    /// Contours of the loss in the (w, b) plane, for the descent figure (see [`Curvature`]).
-    pub fn loss_contours(&self) -> Vec<Vec<(f64, f64)>> {
-        self.curvature.contours.clone()
+    /// The loss over the (w, b) plane around the path, for the descent figure's contours.
+    pub fn loss_grid(&self) -> Option<&LossGrid> {
+        self.curvature.loss_grid.as_ref()
     }
 
     fn along_eigenvectors(&self, (steep, shallow): (f64, f64)) -> Quantity {
@@ -723,7 +780,7 @@ mod tests {
     }
 
     #[test]
-    fn each_loss_contour_is_where_the_loss_is_its_share_of_the_way_down_from_the_start() {
+    fn the_loss_grid_holds_the_loss_above_the_optimum_around_the_path_and_levels_at_its_shares() {
         let points = vec![(0.0, 1.0), (1.0, 3.0), (2.0, 4.0), (3.0, 7.0)];
         let fit = descend(&GradientDescentInput {
             points: points.clone(),
@@ -737,14 +794,30 @@ mod tests {
             total / points.len() as f64
         };
         approx::assert_abs_diff_eq!(loss(fit.start), fit.losses[0], epsilon = 1e-12);
-        let contours = fit.loss_contours();
-        assert_eq!(contours.len(), CONTOUR_SHARES.len());
-        for (contour, share) in contours.iter().zip(CONTOUR_SHARES) {
-            assert_eq!(contour.len(), CONTOUR_SEGMENTS as usize + 1);
-            let level = fit.optimum_loss + share * (fit.losses[0] - fit.optimum_loss);
-            for &point in contour {
-                approx::assert_abs_diff_eq!(loss(point), level, epsilon = 1e-9);
+        let grid = fit
+            .loss_grid()
+            .expect("a run away from the optimum has contours");
+        assert_eq!(grid.values.dim(), (LOSS_GRID_SIDE, LOSS_GRID_SIDE));
+        for (i, &b) in grid.bs.iter().enumerate() {
+            for (j, &w) in grid.ws.iter().enumerate() {
+                let above = loss((w, b)) - fit.optimum_loss;
+                approx::assert_abs_diff_eq!(grid.values[[i, j]], above, epsilon = 1e-9);
             }
+        }
+        // The grid reaches past the path and the optimum on every side.
+        for (w, b) in fit
+            .iterates
+            .rows()
+            .into_iter()
+            .map(|r| (r[0], r[1]))
+            .chain([fit.optimum])
+        {
+            assert!(grid.ws[0] < w && w < grid.ws[LOSS_GRID_SIDE - 1]);
+            assert!(grid.bs[0] < b && b < grid.bs[LOSS_GRID_SIDE - 1]);
+        }
+        for (level, share) in grid.levels.iter().zip(CONTOUR_SHARES) {
+            let expected = share * (fit.losses[0] - fit.optimum_loss);
+            approx::assert_abs_diff_eq!(*level, expected, epsilon = 1e-9);
         }
         let at_the_optimum = descend(&GradientDescentInput {
             points,
@@ -753,7 +826,7 @@ mod tests {
             steps: 1,
         })
         .unwrap();
-        assert!(at_the_optimum.loss_contours().is_empty());
+        assert!(at_the_optimum.loss_grid().is_none());
     }
 
     #[test]

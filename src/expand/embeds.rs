@@ -185,6 +185,8 @@ const STEP_EXPLAIN_SCRIPT: &str = "js/step-explain.js";
 const STEP_VIEWS_SCRIPT: &str = "js/step-views.js";
 /// Draws a widget's scatter and arrows views, after step-views.js, whose picture it shares.
 const PLANE_VIEWS_SCRIPT: &str = "js/plane-views.js";
+/// Draws a widget's contour views, after step-views.js, whose picture it shares.
+const CONTOUR_VIEW_SCRIPT: &str = "js/contour-view.js";
 
 /// Styles of widgets, relative to the output root.
 const WIDGET_STYLESHEET: &str = "widget.css";
@@ -212,7 +214,7 @@ impl<'x> Expander<'x> {
         let spec: WidgetSpec = self.block_spec(
             body,
             "widget",
-            "a widget block holds example = \"<name of an attention, softmax, gradient_descent or compute example>\" and, for a compute example, optionally show = [\"<step>\", …], decimals = { <step> = <places>, … }, lines = [\"<step>\", …] (vectors drawn as lines; log_y = true for a log scale), a [controls] table (<input> = { slider = [lo, hi] }, { toggle = true } or { choice = [0, 1], labels = [\"…\", \"…\"] }) and a [views] table (<step> = \"table\", \"heatmap\", \"bars\" or \"line\")",
+            "a widget block holds example = \"<name of an attention, softmax, gradient_descent or compute example>\" and, for a compute example, optionally show = [\"<step>\", …], decimals = { <step> = <places>, … }, lines = [\"<step>\", …] (vectors drawn as lines; log_y = true for a log scale), a [controls] table (<input> = { slider = [lo, hi] }, { toggle = true } or { choice = [0, 1], labels = [\"…\", \"…\"] }) and a [views] table (<step> = \"table\", \"heatmap\", \"bars\", \"line\", \"scatter\", \"arrows\", \"contour\" or { contour = true, x = \"<step>\", y = \"<step>\", path = \"<step>\", levels = <count> })",
         )?;
         let (example, span) = self.named_example(&spec.example, body)?;
         let name = &example.name;
@@ -297,6 +299,7 @@ impl<'x> Expander<'x> {
         let in_plane = figures
             .iter()
             .any(|(_, view)| matches!(view, View::Scatter | View::Arrows));
+        let contoured = figures.iter().any(|(_, view)| *view == View::Contour);
         // A kind's widget data may name views of its own (a softmax's bars).
         let no_views = figures.is_empty() && example.inputs.get("views").is_none();
         let drawing: &[&'static str] = match (lines.is_some(), no_views) {
@@ -305,7 +308,8 @@ impl<'x> Expander<'x> {
             (true, true) => &[LINE_CHART_SCRIPT],
             (false, true) => &[],
         };
-        for script in drawing {
+        let contour_script = contoured.then_some(CONTOUR_VIEW_SCRIPT);
+        for script in drawing.iter().chain(&contour_script) {
             // Before the widget's own script, which draws with them.
             if !self.scripts.contains(script) {
                 let widget = self
@@ -377,6 +381,14 @@ impl<'x> Expander<'x> {
                 .collect();
             data["views"] = serde_json::Value::Object(views);
         }
+        if !presentation.contours.is_empty() {
+            let contours: serde_json::Map<String, serde_json::Value> = presentation
+                .contours
+                .iter()
+                .map(|(step, contour)| (step.clone(), contour.json()))
+                .collect();
+            data["contours"] = serde_json::Value::Object(contours);
+        }
         if let Some((steps, _)) = &lines {
             let drawn: Vec<serde_json::Value> = steps
                 .iter()
@@ -399,7 +411,8 @@ impl<'x> Expander<'x> {
         }
         if let Evaluated::Compute(computed) = &example.evaluated {
             for (step, view) in &figures {
-                html.push_str(&self.step_figure(computed, name, step, *view));
+                let contour = presentation.contours.get(*step);
+                html.push_str(&self.step_figure(computed, name, step, *view, contour));
             }
         }
         let mut values = String::new();

@@ -1,6 +1,6 @@
 //! A compute widget's `[controls]` and `[views]` tables: how each input is edited (a number
 //! field per entry, a slider, a checkbox, radio buttons) and how each step is drawn (a table, a
-//! heatmap, bars, a line, a scatter, arrows), checked against the lesson's own values so the author hears of a
+//! heatmap, bars, a line, a scatter, arrows, a contour), checked against the lesson's own values so the author hears of a
 //! slider that cannot reach the example's number at the key, not a reader at the page.
 //!
 //! A control is a domain of the input's values plus how it is picked; an input's declared
@@ -15,7 +15,8 @@ use crate::compute::Quantity;
 use crate::expand::blocks::domain::Domain;
 use crate::expand::blocks::{BlockText, ExampleBlock};
 use crate::present::figure::{
-    arrows_step_figure, quantity_figure, scatter_step_figure, FigureError, FigureOptions,
+    arrows_step_figure, contour_step_figure, quantity_figure, scatter_step_figure, ContourParts,
+    FigureError, FigureOptions, DEFAULT_LEVELS,
 };
 use serde::Deserialize;
 use serde_json::json;
@@ -36,7 +37,80 @@ pub(super) struct ControlSpec {
 
 pub(super) type ControlsKey =
     toml::Spanned<BTreeMap<toml::Spanned<String>, toml::Spanned<ControlSpec>>>;
-pub(super) type ViewsKey = toml::Spanned<BTreeMap<toml::Spanned<String>, toml::Spanned<String>>>;
+pub(super) type ViewsKey = toml::Spanned<BTreeMap<toml::Spanned<String>, toml::Spanned<ViewEntry>>>;
+
+/// One entry of `[views]`, as written: a view's name (`"heatmap"`), or a contour with the
+/// steps of its grid's x and y, a path over it and how many levels
+/// (`{ contour = true, x = "xs", y = "ys", path = "P", levels = 8 }`).
+#[derive(Debug)]
+pub(super) enum ViewEntry {
+    Named(String),
+    Contour(ContourSpec),
+}
+
+/// A contour's entry in `[views]`, as written.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct ContourSpec {
+    contour: toml::Spanned<bool>,
+    x: Option<toml::Spanned<String>>,
+    y: Option<toml::Spanned<String>>,
+    path: Option<toml::Spanned<String>>,
+    levels: Option<toml::Spanned<usize>>,
+}
+
+impl<'de> Deserialize<'de> for ViewEntry {
+    /// A string or an inline table; the table is read by [`ContourSpec`] from the same map, so
+    /// its keys keep their spans and an unknown key is named.
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct Entry;
+        impl<'de> serde::de::Visitor<'de> for Entry {
+            type Value = ViewEntry;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a view's name, such as \"heatmap\", or { contour = true, x = \"<step>\", y = \"<step>\" }")
+            }
+            fn visit_str<E: serde::de::Error>(self, name: &str) -> Result<ViewEntry, E> {
+                Ok(ViewEntry::Named(name.to_string()))
+            }
+            fn visit_map<M: serde::de::MapAccess<'de>>(
+                self,
+                map: M,
+            ) -> Result<ViewEntry, M::Error> {
+                ContourSpec::deserialize(serde::de::value::MapAccessDeserializer::new(map))
+                    .map(ViewEntry::Contour)
+            }
+        }
+        deserializer.deserialize_any(Entry)
+    }
+}
+
+/// A contour view's parts: the steps of its grid's x and y, of a path over it, and how many
+/// levels it draws.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) struct ContourView {
+    pub x: Option<String>,
+    pub y: Option<String>,
+    pub path: Option<String>,
+    pub levels: usize,
+}
+
+impl Default for ContourView {
+    fn default() -> Self {
+        ContourView {
+            x: None,
+            y: None,
+            path: None,
+            levels: DEFAULT_LEVELS,
+        }
+    }
+}
+
+impl ContourView {
+    /// The JSON contour-view.js reads beside the view's name.
+    pub(super) fn json(&self) -> serde_json::Value {
+        json!({ "x": self.x, "y": self.y, "path": self.path, "levels": self.levels })
+    }
+}
 
 /// How a reader picks one input's value.
 #[derive(Debug, Clone, PartialEq)]
@@ -87,10 +161,14 @@ pub(super) enum View {
     Scatter,
     /// A matrix of two columns as arrows from the origin, one per row.
     Arrows,
+    /// A matrix of values over a grid as lines of equal value.
+    Contour,
 }
 
 /// The views a widget block may name, in the order its help lists them.
-const VIEW_NAMES: [&str; 6] = ["table", "heatmap", "bars", "line", "scatter", "arrows"];
+const VIEW_NAMES: [&str; 7] = [
+    "table", "heatmap", "bars", "line", "scatter", "arrows", "contour",
+];
 
 impl View {
     pub(super) fn name(self) -> &'static str {
@@ -98,11 +176,13 @@ impl View {
     }
 }
 
-/// A widget's controls by input and views by step (with the span of each view's value).
+/// A widget's controls by input and views by step (with the span of each view's value), and
+/// the parts of each contour view.
 #[derive(Debug, Default)]
 pub(super) struct Presentation {
     pub controls: BTreeMap<String, Control>,
     pub views: BTreeMap<String, (View, Range<usize>)>,
+    pub contours: BTreeMap<String, ContourView>,
 }
 
 impl Presentation {
@@ -165,7 +245,12 @@ impl Expander<'_> {
             });
         match checked {
             Ok(views) => {
-                presentation.views = views.unwrap_or_default();
+                for (step, (view, span, contour)) in views.unwrap_or_default() {
+                    if let Some(contour) = contour {
+                        presentation.contours.insert(step.clone(), contour);
+                    }
+                    presentation.views.insert(step, (view, span));
+                }
                 Some(presentation)
             }
             Err((message, help, span)) => {
@@ -198,13 +283,11 @@ impl Expander<'_> {
         example: &str,
         step: &str,
         view: View,
+        contour: Option<&ContourView>,
     ) -> String {
         self.figures += 1;
         let options = self.step_figure_options(example);
-        computed
-            .quantity(step)
-            .and_then(|quantity| view_figure(&quantity, step, view, &options).ok())
-            .unwrap_or_default()
+        view_figure(computed, step, view, contour, &options).unwrap_or_default()
     }
 }
 
@@ -464,15 +547,19 @@ fn outside_domain(input: &str, picked: &Control, domain: &serde_json::Value) -> 
 /// Most radio buttons one choice offers.
 const MOST_CHOICES: usize = 12;
 
+/// A checked view of a step: which, the span of its entry, and a contour's parts.
+type CheckedView = (View, Range<usize>, Option<ContourView>);
+
 /// The `[views]` table checked: each names a step (among `shown` when the widget shows some),
 /// a view from [`VIEW_NAMES`], and a step whose lesson value that view draws (a heatmap a
-/// matrix, bars a vector or a single row or column, a line a vector).
+/// matrix, bars a vector or a single row or column, a line a vector, a contour a grid of
+/// values whose x, y and path name steps).
 pub(super) fn views(
     computed: &Computed,
     table: &ViewsKey,
     shown: Option<&[String]>,
     options: &FigureOptions,
-) -> Result<BTreeMap<String, (View, Range<usize>)>, KeyProblem> {
+) -> Result<BTreeMap<String, CheckedView>, KeyProblem> {
     let steps: Vec<&str> = computed
         .step_names()
         .into_iter()
@@ -494,13 +581,23 @@ pub(super) fn views(
             };
             return Err((message, every(), name.span()));
         }
-        let kind = match view.get_ref().as_str() {
+        let name = match view.get_ref() {
+            ViewEntry::Named(name) => name.as_str(),
+            ViewEntry::Contour(_) => "contour",
+        };
+        let contour = match view.get_ref() {
+            ViewEntry::Named(name) if name == "contour" => Some(ContourView::default()),
+            ViewEntry::Named(_) => None,
+            ViewEntry::Contour(spec) => Some(contour_view(computed, spec)?),
+        };
+        let kind = match name {
             "table" => View::Table,
             "heatmap" => View::Heatmap,
             "bars" => View::Bars,
             "line" => View::Line,
             "scatter" => View::Scatter,
             "arrows" => View::Arrows,
+            "contour" => View::Contour,
             other => {
                 return Err((
                     format!("`{other}` is not a view"),
@@ -510,19 +607,15 @@ pub(super) fn views(
             }
         };
         let value = computed.value(step).expect("a step has a value");
+        let drawn = |kind| drawn(computed, step, kind, contour.as_ref(), options);
         let fits = match (kind, value) {
             (View::Table, _) => Ok(()),
             (View::Line, Value::Vector(_)) => Ok(()),
-            (View::Heatmap, Value::Matrix(m)) if m.nrows() > 1 && m.ncols() > 1 => {
-                drawn(computed, step, kind, options)
-            }
-            (View::Bars, Value::Vector(_)) => drawn(computed, step, kind, options),
-            (View::Bars, Value::Matrix(m)) if m.nrows() == 1 || m.ncols() == 1 => {
-                drawn(computed, step, kind, options)
-            }
-            (View::Scatter | View::Arrows, Value::Matrix(m)) if m.ncols() == 2 => {
-                drawn(computed, step, kind, options)
-            }
+            (View::Heatmap, Value::Matrix(m)) if m.nrows() > 1 && m.ncols() > 1 => drawn(kind),
+            (View::Bars, Value::Vector(_)) => drawn(kind),
+            (View::Bars, Value::Matrix(m)) if m.nrows() == 1 || m.ncols() == 1 => drawn(kind),
+            (View::Scatter | View::Arrows, Value::Matrix(m)) if m.ncols() == 2 => drawn(kind),
+            (View::Contour, Value::Matrix(_)) => drawn(kind),
             (_, value) => Err((
                 format!(
                     "`{step}` is a {}, which {} cannot draw",
@@ -532,14 +625,56 @@ pub(super) fn views(
                         _ => format!("a {}", kind.name()),
                     }
                 ),
-                "a heatmap draws a matrix, bars and a line a vector, a scatter and arrows a matrix of two columns (x, y); a table draws anything"
+                "a heatmap draws a matrix, bars and a line a vector, a scatter and arrows a matrix of two columns (x, y), a contour a matrix over a grid; a table draws anything"
                     .to_string(),
             )),
         };
         fits.map_err(|(message, help)| (message, help, view.span()))?;
-        checked.insert(step.clone(), (kind, view.span()));
+        checked.insert(step.clone(), (kind, view.span(), contour));
     }
     Ok(checked)
+}
+
+/// A contour's entry checked: `contour = true`, and `x`, `y` and `path` each naming a step
+/// (an input cannot change shape with the reader's edits, but the steps drawn must be steps
+/// the widget recomputes, so inputs are copied into steps first).
+fn contour_view(computed: &Computed, spec: &ContourSpec) -> Result<ContourView, KeyProblem> {
+    if !*spec.contour.get_ref() {
+        return Err((
+            "`contour = false` says no contour".to_string(),
+            "write contour = true, or name another view, such as \"heatmap\"".to_string(),
+            spec.contour.span(),
+        ));
+    }
+    let steps = computed.step_names();
+    let named =
+        |key: &Option<toml::Spanned<String>>, part: &str| -> Result<Option<String>, KeyProblem> {
+            let Some(name) = key else { return Ok(None) };
+            let step = name.get_ref();
+            if steps.contains(&step.as_str()) {
+                return Ok(Some(step.clone()));
+            }
+            let message = if computed.input_names().contains(step) {
+                format!("`{step}` is an input, and a contour's {part} names a step")
+            } else {
+                format!("the example has no step named `{step}` for the contour's {part}")
+            };
+            let help = if computed.input_names().contains(step) {
+                format!("add a step such as `grid_{step} = {step}` and name it")
+            } else {
+                format!("name one of: {}", steps.join(", "))
+            };
+            Err((message, help, name.span()))
+        };
+    Ok(ContourView {
+        x: named(&spec.x, "x")?,
+        y: named(&spec.y, "y")?,
+        path: named(&spec.path, "path")?,
+        levels: spec
+            .levels
+            .as_ref()
+            .map_or(DEFAULT_LEVELS, |l| *l.get_ref()),
+    })
 }
 
 /// Whether the build's figure of `step` as `view` can be drawn (not too large, no −∞ on a bar
@@ -548,25 +683,55 @@ fn drawn(
     computed: &Computed,
     step: &str,
     view: View,
+    contour: Option<&ContourView>,
     options: &FigureOptions,
 ) -> Result<(), (String, String)> {
-    let quantity = computed.quantity(step).expect("a step has a value");
-    view_figure(&quantity, step, view, options)
+    view_figure(computed, step, view, contour, options)
         .map(|_| ())
         .map_err(|error| (error.message, error.help))
 }
 
-/// The build's figure of a step's `quantity` as `view`: the figure code the kinds draw with.
+/// The build's figure of `step` as `view` (a contour with its parts): the figure code the
+/// kinds draw with.
 fn view_figure(
-    quantity: &Quantity,
+    computed: &Computed,
     step: &str,
     view: View,
+    contour: Option<&ContourView>,
     options: &FigureOptions,
 ) -> Result<String, FigureError> {
+    let quantity_of = |name: &str| {
+        computed.quantity(name).ok_or_else(|| FigureError {
+            message: format!("the example has no step named `{name}`"),
+            help: "name a step of the example".to_string(),
+        })
+    };
+    let quantity = quantity_of(step)?;
     match view {
-        View::Scatter => scatter_step_figure(quantity, step, options),
-        View::Arrows => arrows_step_figure(quantity, step, options),
-        _ => quantity_figure(quantity, step, options),
+        View::Scatter => scatter_step_figure(&quantity, step, options),
+        View::Arrows => arrows_step_figure(&quantity, step, options),
+        View::Contour => {
+            let default = ContourView::default();
+            let contour = contour.unwrap_or(&default);
+            let part = |name: &Option<String>| -> Result<Option<(String, Quantity)>, FigureError> {
+                name.as_ref()
+                    .map(|name| quantity_of(name).map(|q| (name.clone(), q)))
+                    .transpose()
+            };
+            let (x, y, path) = (part(&contour.x)?, part(&contour.y)?, part(&contour.path)?);
+            fn borrow(part: &Option<(String, Quantity)>) -> Option<(&str, &Quantity)> {
+                part.as_ref()
+                    .map(|(name, quantity)| (name.as_str(), quantity))
+            }
+            let parts = ContourParts {
+                x: borrow(&x),
+                y: borrow(&y),
+                path: borrow(&path),
+                levels: contour.levels,
+            };
+            contour_step_figure(&quantity, step, &parts, options)
+        }
+        _ => quantity_figure(&quantity, step, options),
     }
 }
 

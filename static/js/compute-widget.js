@@ -27,7 +27,8 @@
  * optional, its number field beside it, landing exactly on the lesson's value, with a button to
  * each of its `marks`), a checkbox or radio buttons instead of its number fields;
  * its `[views]` (`views`) draw a step as the build's heatmap or bars (step-views.js), scatter or
- * arrows (plane-views.js), the table kept below in a disclosure. Every entry of a step's table explains itself on a click or Enter
+ * arrows (plane-views.js), or contour (contour-view.js, with the steps of its grid's x and y and
+ * a path from `contours`), the table kept below in a disclosure. Every entry of a step's table explains itself on a click or Enter
  * (step-explain.js, from the program's syntax tree), in the `[data-explain]` box under the steps.
  * Once an edit rests, a screen reader hears the first step drawn (`[data-summary]`).
  *
@@ -209,7 +210,15 @@
   function chartWords(problem) {
     var step = 'step \u201c' + problem.stepName + '\u201d';
     if (problem.view) {
-      var drawing = { heatmap: 'heatmap', bars: 'bar chart', scatter: 'scatter', arrows: 'arrows' }[problem.view];
+      var drawing = { heatmap: 'heatmap', bars: 'bar chart', scatter: 'scatter', arrows: 'arrows', contour: 'contour' }[problem.view];
+      if (problem.reason === 'extent' || problem.reason === 'path') {
+        return {
+          short: 'makes the contour of ' + step + ' impossible to draw',
+          full: problem.reason === 'extent'
+            ? 'makes the steps of its x and y no longer one rising number per column and row of ' + step + ', so its contour cannot be drawn.'
+            : 'makes the path over the contour of ' + step + ' no longer a list of finite points (x, y) it can draw.',
+        };
+      }
       var picture = 'its ' + drawing;
       if (['cells', 'bars', 'points', 'arrows'].indexOf(problem.reason) !== -1) {
         return {
@@ -343,6 +352,8 @@
     if (Object.keys(this.views).length && !ns.stepViews) throw new Error('step-views.js, which draws the views, is not on the page');
     var inPlane = Object.keys(this.views).some(function (step) { return /^(scatter|arrows)$/.test(this.views[step]); }, this);
     if (inPlane && !ns.planeViews) throw new Error('plane-views.js, which draws the scatter and arrows, is not on the page');
+    var contoured = Object.keys(this.views).some(function (step) { return this.views[step] === 'contour'; }, this);
+    if (contoured && !ns.contourView) throw new Error('contour-view.js, which draws the contours, is not on the page');
     var self = this;
     // The lesson's run (and the link's) goes in slices like any other; the static tables stay
     // until it ends. Without a working interpreter (a page that did not list it, a script that
@@ -543,6 +554,8 @@
           : ns.stepViews.bars(rows.map(function (row) { return row[0]; }), labels.rows || null, name, options);
       } else if ((view === 'scatter' || view === 'arrows') && rows) {
         picture = ns.planeViews[view](rows, labels.rows || null, labels.cols || null, name, options);
+      } else if (view === 'contour' && rows) {
+        picture = ns.contourView.contour(rows, name, this.contourParts(name, values), options);
       } else {
         picture = { error: 'shape' };
       }
@@ -557,6 +570,17 @@
       pictures[name] = picture;
     }
     return pictures;
+  };
+
+  /** The steps a contour view of `name` names (its x, y and path, as `{ name, value }`, from
+   *  `values`) and its levels, as the widget block gave them. */
+  Widget.prototype.contourParts = function (name, values) {
+    var spec = (this.example.contours || {})[name] || {};
+    var part = function (step) {
+      var entry = step && values.filter(function (e) { return e[0] === step; })[0];
+      return entry ? { name: step, value: entry[1] } : null;
+    };
+    return { x: part(spec.x), y: part(spec.y), path: part(spec.path), levels: spec.levels || 8 };
   };
 
   /**

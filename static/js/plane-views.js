@@ -50,13 +50,7 @@
 
   // ------------------------------------------------------------------ writer.rs, the rest
 
-  /** The writer's `circle`, `arrow` and `x_axis`, which only these views draw. */
-  function circle(svg, x, y, radius, className) {
-    var c = shared().coordinate;
-    svg.add({ tag: 'circle', attrs: [['class', className], ['cx', c(x)], ['cy', c(y)], ['r', c(radius)],
-      ['fill', 'currentColor']], children: [] });
-  }
-
+  /** The writer's `arrow`, which only these views draw. */
   function arrow(svg, from, to, className) {
     var c = shared().coordinate;
     var id = svg.idPrefix + '-head-' + svg.markers++;
@@ -70,20 +64,6 @@
     var end = length > 10 ? { x: to.x - dx / length * 10, y: to.y - dy / length * 10 } : to;
     svg.add({ tag: 'line', attrs: [['class', className], ['x1', c(from.x)], ['y1', c(from.y)], ['x2', c(end.x)],
       ['y2', c(end.y)], ['stroke', 'currentColor'], ['marker-end', 'url(#' + id + ')']], children: [] });
-  }
-
-  /** writer.rs `placed_x_axis`: ticks as `{ label, at }`. */
-  function xAxis(svg, frame, ticks, title) {
-    var S = shared();
-    var bottom = frame.top + frame.height;
-    svg.group('wf-axis-x');
-    ticks.forEach(function (t) {
-      svg.line(t.at, frame.top, t.at, bottom, 'wf-grid');
-      svg.text(t.at, bottom + 9, 'middle', 'hanging', S.SMALL_TEXT, 'wf-tick', t.label);
-    });
-    svg.line(frame.left, bottom, frame.left + frame.width, bottom, 'wf-axis');
-    svg.text(frame.left + frame.width / 2, bottom + 27, 'middle', 'hanging', S.LABEL_TEXT, 'wf-axis-title', title);
-    svg.endGroup();
   }
 
   // ----------------------------------------------------------------- text.rs `TextBox`
@@ -316,10 +296,10 @@
       description += '; ' + xName + ' runs ' + range(xs) + ' and ' + yName + ' ' + range(ys) + '.';
     }
     var svg = new (views().Picture)(SCATTER_PANEL[0], SCATTER_PANEL[1], options.idPrefix + '-scatter');
-    xAxis(svg, frame, placedTicks(x.ticks, toX), xName);
+    svg.xAxis(frame, placedTicks(x.ticks, toX), xName);
     svg.yAxis(frame, placedTicks(y.ticks, toY), yName);
     svg.group('wf-s0');
-    points.forEach(function (p) { circle(svg, p.x, p.y, DOT, 'wf-dot'); });
+    points.forEach(function (p) { svg.circle(p.x, p.y, DOT, 'wf-dot'); });
     svg.endGroup();
     labels.forEach(function (label) {
       var spot = label[1];
@@ -387,7 +367,7 @@
     var svg = new (views().Picture)(right + 24, bottom + 12 + SMALL + 8, options.idPrefix);
     var toX = S.scale(domainX, [frame.left, right], false);
     var toY = S.scale(domainY, [bottom, frame.top], false);
-    xAxis(svg, frame, placedTicks(xTicks, toX), '');
+    svg.xAxis(frame, placedTicks(xTicks, toX), '');
     svg.yAxis(frame, placedTicks(yTicks, toY), '');
     var origin = { x: toX(0), y: toY(0) };
     svg.line(frame.left, origin.y, right, origin.y, 'wf-origin');

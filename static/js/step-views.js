@@ -127,7 +127,29 @@
     this.add(element('text', attrs, content));
   };
 
-  /** writer.rs `placed_y_axis` (its title here always empty, so not drawn). */
+  /** writer.rs `circle`. */
+  Picture.prototype.circle = function (x, y, radius, className) {
+    var c = shared().coordinate;
+    this.add(element('circle', [['class', className], ['cx', c(x)], ['cy', c(y)], ['r', c(radius)],
+      ['fill', 'currentColor']]));
+  };
+
+  /** writer.rs `placed_x_axis`: ticks as `{ label, at }`. */
+  Picture.prototype.xAxis = function (frame, ticks, title) {
+    var S = shared();
+    var bottom = frame.top + frame.height;
+    var self = this;
+    this.group('wf-axis-x');
+    ticks.forEach(function (t) {
+      self.line(t.at, frame.top, t.at, bottom, 'wf-grid');
+      self.text(t.at, bottom + 9, 'middle', 'hanging', S.SMALL_TEXT, 'wf-tick', t.label);
+    });
+    this.line(frame.left, bottom, frame.left + frame.width, bottom, 'wf-axis');
+    this.text(frame.left + frame.width / 2, bottom + 27, 'middle', 'hanging', S.LABEL_TEXT, 'wf-axis-title', title);
+    this.endGroup();
+  };
+
+  /** writer.rs `placed_y_axis`. */
   Picture.prototype.yAxis = function (frame, ticks, title) {
     var S = shared();
     this.group('wf-axis-y');
@@ -460,7 +482,8 @@
 
   return {
     heatmap: heatmap, bars: bars, markup: markup, toDom: toDom, MOST_CELLS: MOST_CELLS, MOST_BARS: MOST_BARS,
-    // For plane-views.js, which draws the scatter and arrows views on the same picture.
+    // For plane-views.js and contour-view.js, which draw the scatter, arrows and contour views
+    // on the same picture.
     Picture: Picture, shortLabel: shortLabel,
   };
 });

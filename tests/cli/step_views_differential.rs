@@ -4,7 +4,10 @@
 //! a hundredth of a unit, on random matrices and vectors of every shape the widget can meet
 //! (one row or many, labelled or by position, long labels that slant, whole numbers, negative
 //! entries, masked −∞, huge and tiny magnitudes) and on the refusals both make (too many cells
-//! or bars, a bar that is not finite).
+//! or bars, a bar that is not finite). The scatter and arrows views (`plane-views.js`) and the
+//! contour view (`contour-view.js`: noise, smooth surfaces, saddles, whole numbers that meet
+//! levels at corners, a flat grid, a path) likewise, the contours in the same node run as the
+//! scatter and arrows.
 //!
 //! Without Node the test cannot run: it fails when `CI=true` and otherwise skips loudly.
 
@@ -13,7 +16,8 @@ use ndarray::{Array1, Array2};
 use serde_json::{json, Value};
 use worked::compute::Quantity;
 use worked::present::figure::{
-    arrows_step_figure, quantity_figure, scatter_step_figure, FigureError, FigureOptions,
+    arrows_step_figure, contour_step_figure, quantity_figure, scatter_step_figure, ContourParts,
+    FigureError, FigureOptions,
 };
 
 /// −∞ travels as null: JSON has no infinities.
@@ -63,14 +67,8 @@ fn case(quantity: &Quantity, decimals: usize) -> Value {
     view_case(quantity, decimals, None)
 }
 
-/// A case of `view` ("scatter", "arrows"), or of the heatmap or bars `quantity_figure` picks.
-fn view_case(quantity: &Quantity, decimals: usize, view: Option<&str>) -> Value {
-    let draw: fn(&Quantity, &str, &FigureOptions) -> Result<String, FigureError> = match view {
-        Some("scatter") => scatter_step_figure,
-        Some("arrows") => arrows_step_figure,
-        _ => quantity_figure,
-    };
-    let options = FigureOptions {
+fn options(decimals: usize) -> FigureOptions {
+    FigureOptions {
         example: "ex".to_string(),
         id_prefix: "wf-ex-3".to_string(),
         decimals,
@@ -78,14 +76,56 @@ fn view_case(quantity: &Quantity, decimals: usize, view: Option<&str>) -> Value 
         label: None,
         legend: None,
         axes: worked::present::figure::AxisText::default(),
-    };
-    let expected = match draw(quantity, "step", &options) {
+    }
+}
+
+/// The `<svg>` of a drawn figure, or the refusal's message.
+fn expected(drawn: Result<String, FigureError>) -> Value {
+    match drawn {
         Ok(html) => {
             let svg = &html[html.find("<svg").expect("an svg")..];
             json!({ "svg": &svg[..svg.find("</svg>").expect("closed") + "</svg>".len()] })
         }
         Err(error) => json!({ "error": error.message }),
+    }
+}
+
+/// A value as the widget's script holds it: a matrix as rows, a vector as a list.
+fn plain(quantity: &Quantity) -> Value {
+    match quantity {
+        Quantity::Matrix { values, .. } => values
+            .rows()
+            .into_iter()
+            .map(|row| row.iter().map(|x| number(*x)).collect::<Value>())
+            .collect(),
+        Quantity::Vector { values, .. } => values.iter().map(|x| number(*x)).collect(),
+        _ => unreachable!("only matrices and vectors are drawn"),
+    }
+}
+
+/// A case of the contour view of `z` with its `parts`.
+fn contour_case(z: &Quantity, parts: &ContourParts, decimals: usize) -> Value {
+    let part = |side: Option<(&str, &Quantity)>| {
+        side.map(|(name, quantity)| json!({ "name": name, "value": plain(quantity) }))
     };
+    json!({
+        "input": {
+            "value": { "matrix": plain(z), "rowLabels": null, "colLabels": null },
+            "parts": { "x": part(parts.x), "y": part(parts.y), "path": part(parts.path), "levels": parts.levels },
+            "decimals": decimals, "idPrefix": "wf-ex-3", "what": "Z", "view": "contour",
+        },
+        "expected": expected(contour_step_figure(z, "Z", parts, &options(decimals))),
+    })
+}
+
+/// A case of `view` ("scatter", "arrows"), or of the heatmap or bars `quantity_figure` picks.
+fn view_case(quantity: &Quantity, decimals: usize, view: Option<&str>) -> Value {
+    let draw: fn(&Quantity, &str, &FigureOptions) -> Result<String, FigureError> = match view {
+        Some("scatter") => scatter_step_figure,
+        Some("arrows") => arrows_step_figure,
+        _ => quantity_figure,
+    };
+    let expected = expected(draw(quantity, "step", &options(decimals)));
     let input = match quantity {
         Quantity::Matrix {
             values,
@@ -185,11 +225,135 @@ fn the_widget_heatmaps_and_bars_are_drawn_as_the_build_figures() {
     node.differential("step-views-differential.mjs", &cases);
 }
 
+/// Grids for the contour view, in the same node run as the scatter and arrows: noise, smooth
+/// surfaces (a bowl, a saddle, waves) over rising x and y of the author's, whole numbers (levels
+/// that meet corners exactly), a flat grid, a path over a bowl, and each refusal.
+fn contour_cases(rng: &mut SplitMix64) -> Vec<Value> {
+    let matrix = |values: Array2<f64>| Quantity::Matrix {
+        values,
+        row_labels: None,
+        col_labels: None,
+    };
+    let rising = |rng: &mut SplitMix64, count: usize| {
+        let mut at = rng.unit() * 10.0 - 5.0;
+        let values: Array1<f64> = (0..count)
+            .map(|_| {
+                at += 0.1 + rng.unit();
+                at
+            })
+            .collect();
+        Quantity::Vector {
+            values,
+            labels: None,
+        }
+    };
+    let mut cases = Vec::new();
+    for index in 0..18 {
+        let (rows, cols) = (rng.range(2, 14), rng.range(2, 14));
+        let z = match index % 6 {
+            0 => Array2::from_shape_fn((rows, cols), |_| rng.unit() * 4.0 - 2.0),
+            1 => Array2::from_shape_fn((rows, cols), |(i, j)| {
+                let (u, v) = (i as f64 - rows as f64 / 2.0, j as f64 - cols as f64 / 2.0);
+                u * u + 2.0 * v * v
+            }),
+            2 => Array2::from_shape_fn((rows, cols), |(i, j)| (i as f64 - 1.5) * (j as f64 - 1.5)),
+            3 => Array2::from_shape_fn((rows, cols), |(i, j)| {
+                (i as f64 * 0.7).sin() + (j as f64 * 0.9).cos()
+            }),
+            4 => Array2::from_shape_fn((rows, cols), |_| rng.range(0, 4) as f64),
+            _ => Array2::from_elem((rows, cols), 1.5),
+        };
+        let xs = rising(rng, cols);
+        let ys = rising(rng, rows);
+        let with_axes = index % 2 == 1;
+        let parts = ContourParts {
+            x: with_axes.then_some(("xs", &xs)),
+            y: with_axes.then_some(("ys", &ys)),
+            path: None,
+            levels: rng.range(1, 16),
+        };
+        cases.push(contour_case(&matrix(z), &parts, rng.range(1, 4)));
+    }
+    let bowl = matrix(Array2::from_shape_fn((64, 64), |(i, j)| {
+        let (u, v) = (i as f64 - 40.0, j as f64 - 20.0);
+        u * u + 10.0 * v * v
+    }));
+    let path = matrix(Array2::from_shape_fn((30, 2), |(i, k)| {
+        let shrink = 0.85f64.powi(i as i32);
+        if k == 0 {
+            20.0 + 30.0 * shrink
+        } else {
+            40.0 - 35.0 * shrink
+        }
+    }));
+    let parts = ContourParts {
+        x: None,
+        y: None,
+        path: Some(("P", &path)),
+        levels: 8,
+    };
+    cases.push(contour_case(&bowl, &parts, 3));
+    // Refusals: one row, a −∞, x of the wrong length, y falling, a path of three columns,
+    // too many levels.
+    let grid = matrix(Array2::from_shape_fn((3, 4), |(i, j)| (i * j) as f64));
+    let short = rising(rng, 3);
+    let falling = Quantity::Vector {
+        values: Array1::from(vec![3.0, 2.0, 1.0]),
+        labels: None,
+    };
+    let wide = matrix(Array2::zeros((2, 3)));
+    let plain_parts = ContourParts {
+        x: None,
+        y: None,
+        path: None,
+        levels: 8,
+    };
+    let refusals = [
+        (matrix(Array2::zeros((1, 5))), plain_parts),
+        (
+            matrix(Array2::from_elem((3, 3), f64::NEG_INFINITY)),
+            plain_parts,
+        ),
+        (
+            grid.clone(),
+            ContourParts {
+                x: Some(("xs", &short)),
+                ..plain_parts
+            },
+        ),
+        (
+            grid.clone(),
+            ContourParts {
+                y: Some(("ys", &falling)),
+                ..plain_parts
+            },
+        ),
+        (
+            grid.clone(),
+            ContourParts {
+                path: Some(("P", &wide)),
+                ..plain_parts
+            },
+        ),
+        (
+            grid,
+            ContourParts {
+                levels: 17,
+                ..plain_parts
+            },
+        ),
+    ];
+    for (z, parts) in &refusals {
+        cases.push(contour_case(z, parts, 3));
+    }
+    cases
+}
+
 #[test]
-fn the_widget_scatter_and_arrows_are_drawn_as_the_build_figures() {
+fn the_widget_scatter_arrows_and_contours_are_drawn_as_the_build_figures() {
     let Some(node) = crate::common::Node::for_differential(
         "step_views_differential",
-        "The widget's scatter and arrows views against the build's figures",
+        "The widget's scatter, arrows and contour views against the build's figures",
     ) else {
         return;
     };
@@ -260,6 +424,25 @@ fn the_widget_scatter_and_arrows_are_drawn_as_the_build_figures() {
         3,
         Some("scatter"),
     ));
+    let contours = contour_cases(&mut rng);
+    let drawn: Vec<&str> = contours
+        .iter()
+        .filter_map(|c| c["expected"]["svg"].as_str())
+        .collect();
+    assert_eq!(
+        drawn.len(),
+        contours.len() - 6,
+        "only the six refusals are refused"
+    );
+    assert!(
+        drawn.iter().filter(|svg| svg.contains("<path")).count() > 12,
+        "most grids have lines"
+    );
+    assert!(
+        drawn.iter().any(|svg| svg.contains("Z\"")),
+        "some lines are rings"
+    );
+    cases.extend(contours);
     let refused = cases
         .iter()
         .filter(|c| c["expected"]["error"].is_string())

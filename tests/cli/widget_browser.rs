@@ -118,6 +118,11 @@ impl Book {
     pub(crate) fn url(&self) -> String {
         format!("file://{}", self.lesson.display())
     }
+
+    /// The built page, as the build wrote it.
+    pub(crate) fn page(&self) -> String {
+        std::fs::read_to_string(&self.lesson).expect("the lesson's page")
+    }
 }
 
 fn build_book() -> Book {

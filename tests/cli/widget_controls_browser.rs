@@ -3,7 +3,8 @@
 //! their roles and names, each operated with the keyboard, must change the shown steps to exactly what
 //! `worked eval --json` prints for the lesson with those inputs; `p` draws as bars and `A` as a
 //! heatmap, both redrawn on every edit; Reset brings back the lesson's numbers. A scatter and
-//! arrows view of two-column steps follow a slider to what `worked eval` computes.
+//! arrows view of two-column steps follow a slider to what `worked eval` computes, and a contour
+//! of a grid step to the build's own figure of the lesson with the slider's value.
 
 use super::browser::{eval, eval_json, wait_for};
 use super::widget_browser::{build_book_with, page_matrices, Book};
@@ -410,6 +411,7 @@ name = "plane"
 steps = """
 Q = P + s
 V = P * s
+G = col(Q[:, 0]) * V[:, 1]
 """
 
 [inputs]
@@ -424,6 +426,7 @@ s = {{ slider = [0.5, 3] }}
 [views]
 Q = "scatter"
 V = "arrows"
+G = {{ contour = true, levels = 4 }}
 ```
 "#
     )
@@ -460,6 +463,14 @@ fn plane_descriptions(s: &str) -> (String, String) {
     )
 }
 
+/// The text alternative of the build's contour of `G` in the plane lesson with this `s`.
+fn contour_description(s: &str) -> String {
+    let page = build_book_with(&plane_lesson(s), "compute").page();
+    let figure = &page[page.find("data-figure=\"contour\"").expect("a contour")..];
+    let desc = &figure[figure.find("<desc").unwrap()..];
+    desc[desc.find('>').unwrap() + 1..desc.find("</desc>").unwrap()].to_string()
+}
+
 /// The live widget's scatter and arrows, as their text alternatives.
 fn plane_drawn(tab: &Tab) -> (String, String) {
     let desc = |step: &str| {
@@ -475,7 +486,7 @@ fn plane_drawn(tab: &Tab) -> (String, String) {
 }
 
 #[test]
-fn a_slider_redraws_a_scatter_and_arrows_as_worked_eval_computes_them() {
+fn a_slider_redraws_a_scatter_arrows_and_a_contour_as_the_build_computes_them() {
     let Some(chromium) = launch() else { return };
     let book = build_book_with(&plane_lesson("1"), "compute");
     let tab = chromium.tab();
@@ -487,9 +498,11 @@ fn a_slider_redraws_a_scatter_and_arrows_as_worked_eval_computes_them() {
                return [b.getAttribute('data-step'), b.querySelector('figure').getAttribute('data-figure'),
                  b.querySelectorAll('svg circle.wf-dot').length, b.querySelectorAll('svg line.wf-vector').length]; })",
         ),
-        serde_json::json!([["Q", "scatter", 3, 0], ["V", "arrows", 0, 3]]),
-        "Q as 3 points, V as 3 arrows"
+        serde_json::json!([["Q", "scatter", 3, 0], ["V", "arrows", 0, 3], ["G", "contour", 0, 0]]),
+        "Q as 3 points, V as 3 arrows, G as a contour"
     );
+    let contour = "document.querySelector('.ww [data-step=\"G\"] svg desc').textContent";
+    assert_eq!(eval(&tab, contour), contour_description("1").as_str());
     assert_eq!(
         plane_drawn(&tab),
         plane_descriptions("1"),
@@ -510,4 +523,10 @@ fn a_slider_redraws_a_scatter_and_arrows_as_worked_eval_computes_them() {
         "after the slider"
     );
     assert_ne!(plane_descriptions("3"), plane_descriptions("1"));
+    assert_eq!(
+        eval(&tab, contour),
+        contour_description("3").as_str(),
+        "the contour redrawn after the slider"
+    );
+    assert_ne!(contour_description("3"), contour_description("1"));
 }

@@ -57,10 +57,26 @@ fn each_wrong_view_is_an_error_at_its_entry() {
         "27:8",
         "`freq` is a vector of 4, which a heatmap cannot draw",
     );
+    refused("[views]\ng = \"pie\"", "27:5", "`pie` is not a view");
     refused(
-        "[views]\ng = \"contour\"",
+        "[views]\nfreq = \"contour\"",
+        "27:8",
+        "`freq` is a vector of 4, which a contour cannot draw",
+    );
+    refused(
+        "[views]\ng = { contour = true, x = \"angle\" }",
         "27:5",
-        "`contour` is not a view",
+        "`angle` is a 4×4 matrix, and a contour's x is a vector of one x per column",
+    );
+    refused(
+        "[views]\ng = { contour = true, y = \"n\" }",
+        "27:27",
+        "`n` is an input, and a contour's y names a step",
+    );
+    refused(
+        "[views]\ng = { contour = true, levels = 40 }",
+        "27:5",
+        "a contour draws 1 to 16 levels, and this one asks for 40",
     );
     refused(
         "[views]\ng = \"arrows\"",
@@ -136,5 +152,34 @@ fn a_scatter_and_arrows_view_reach_the_page_as_the_build_figures() {
     assert!(
         static_part.contains("Arrows from the origin to 1 (1, 2) and 2 (3, −1)."),
         "the build's arrows of V, without JavaScript"
+    );
+}
+
+#[test]
+fn a_contour_view_reaches_the_page_with_its_grid_and_the_build_figure() {
+    let book = Book::with_lesson(
+        "pe.md",
+        &positional_encoding(
+            4,
+            "[views]\ng = { contour = true, x = \"i\", y = \"i\", levels = 3 }",
+        ),
+    );
+    book.build().succeeds();
+    let page = book.read("public/pe.html");
+    assert!(page.contains("\"views\":{\"g\":\"contour\"}"), "{page}");
+    assert!(
+        page.contains("\"contours\":{\"g\":{\"levels\":3,\"path\":null,\"x\":\"i\",\"y\":\"i\"}}"),
+        "{page}"
+    );
+    assert!(
+        page.contains("js/contour-view.js"),
+        "the contour's script is on the page"
+    );
+    let static_part = &page[page.find("worked-widget-static").unwrap()..];
+    assert!(
+        static_part.contains("data-figure=\"contour\"")
+            && static_part
+                .contains("Lines of equal g over i from 0 to 3 and i from 0 to 3, at 3 levels"),
+        "the build's contour of g, without JavaScript"
     );
 }

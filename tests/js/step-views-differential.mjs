@@ -1,10 +1,11 @@
 // Differential check: does static/js/step-views.js draw a step's heatmap or bars as the build's
-// figure of one step does (src/present/figure/heatmaps.rs `quantity_figure`)?
+// figure of one step does (src/present/figure/heatmaps.rs `quantity_figure`), plane-views.js its
+// scatter and arrows, contour-view.js its contour (src/present/figure/contour.rs)?
 //
 //   node tests/js/step-views-differential.mjs CASES.json
 //
 // CASES.json is `[{ input: { value: { matrix, rowLabels, colLabels } | { vector, labels },
-// decimals, idPrefix, what, view? }, expected: { svg } | { error } }]`, written by
+// decimals, idPrefix, what, view?, parts? }, expected: { svg } | { error } }]`, written by
 // tests/cli/step_views_differential.rs (−∞ travels as null). The SVG markup must agree
 // character for character, except that numbers may differ by 0.01 (a coordinate rounded at a
 // tie). Exits 0 with a summary line when all agree, 1 naming the first disagreement.
@@ -17,6 +18,7 @@ require('../../static/js/worked-format.js');
 require('../../static/js/line-chart.js');
 const views = require('../../static/js/step-views.js');
 const planeViews = require('../../static/js/plane-views.js');
+const contourView = require('../../static/js/contour-view.js');
 
 const NUMBER = /-?\d+(?:\.\d+)?/g;
 
@@ -32,8 +34,14 @@ function decode(x) {
 /** The view the widget draws for this value: `view` (scatter, arrows) when given, else a
  *  matrix of several rows and columns as a heatmap, anything else as bars (as
  *  `quantity_figure` picks). */
-function draw({ value, decimals, idPrefix, what, view }) {
+function draw({ value, decimals, idPrefix, what, view, parts }) {
   const options = { decimals, idPrefix };
+  if (view === 'contour') {
+    const decodeAll = (v) => (Array.isArray(v) ? v.map(decodeAll) : decode(v));
+    const part = (p) => p && { name: p.name, value: decodeAll(p.value) };
+    const all = { x: part(parts.x), y: part(parts.y), path: part(parts.path), levels: parts.levels };
+    return contourView.contour(decodeAll(value.matrix), what, all, options);
+  }
   if (view) return planeViews[view](value.matrix.map((row) => row.map(decode)), value.rowLabels, value.colLabels, what, options);
   if (value.matrix) {
     const rows = value.matrix.map((row) => row.map(decode));

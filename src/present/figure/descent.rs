@@ -1,6 +1,7 @@
 //! A gradient-descent run as two panels: the loss at every step, and the path of (w, b)
 //! through the loss valley towards the least-squares optimum.
 
+use super::contour::iso_lines;
 use super::{input_number, side, step_axes, FigureOptions, StepAxes, STEP_PANEL};
 use crate::compute::gradient_descent::GradientDescent;
 use crate::present::svg::{
@@ -324,8 +325,9 @@ fn path_panel(result: &GradientDescent, options: &FigureOptions) -> String {
     svg.finish("wf-chart wf-panel", &title, &description)
 }
 
-/// Loss contours (computed by [`GradientDescent::loss_contours`]) and the bowl's two axes, the
-/// Hessian's eigenvectors, through the optimum. Everything is clipped to the plot.
+/// Loss contours (marching squares over [`GradientDescent::loss_grid`], as the contour view of
+/// any step over a grid draws them) and the bowl's two axes, the Hessian's eigenvectors, through
+/// the optimum. Everything is clipped to the plot.
 fn draw_loss_valley(
     svg: &mut Svg,
     frame: &Frame,
@@ -336,9 +338,16 @@ fn draw_loss_valley(
     let optimum = result.optimum;
     let start = (result.start.0 - optimum.0, result.start.1 - optimum.1);
     svg.clipped_group(frame, "wf-valley");
-    for contour in result.loss_contours() {
-        let ellipse: Vec<Point> = contour.into_iter().map(at).collect();
-        svg.polyline(&ellipse, "wf-contour");
+    if let Some(grid) = result.loss_grid() {
+        for &level in &grid.levels {
+            for line in iso_lines(grid.values.view(), &grid.ws, &grid.bs, level) {
+                let mut drawn: Vec<Point> = line.points.into_iter().map(at).collect();
+                if line.closed {
+                    drawn.push(drawn[0]);
+                }
+                svg.polyline(&drawn, "wf-contour");
+            }
+        }
     }
     // Each axis as a long line through the optimum, cut to the plot.
     let reach = 1e3 * (1.0 + start.0.hypot(start.1));

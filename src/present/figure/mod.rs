@@ -9,14 +9,17 @@
 //! reader who cannot see the picture gets the same information.
 //!
 //! One file per family of chart: `bars` (softmax sweeps, signed values), `arrows` (2-D
-//! vectors), `descent` (a gradient-descent run's loss and path), `heatmaps` (attention
-//! weights, one value of a compute example), `lines` (long vectors such as a loop's history,
-//! one line per step drawn), `shapes` (values by their shapes) and `graph` (steps as a
-//! computation graph, with the gradients flowing back). This file
-//! holds what they share: the page's palette, the options and the error every figure has.
+//! vectors), `contour` (a step over a grid as lines of equal value, by marching squares, which
+//! the descent's loss valley uses too), `descent` (a gradient-descent run's loss and path),
+//! `heatmaps` (attention weights, one value of a compute example), `lines` (long vectors such
+//! as a loop's history, one line per step drawn), `shapes` (values by their shapes) and `graph`
+//! (steps as a computation graph, with the gradients flowing back); `views` draws a widget's
+//! scatter and arrows of a step. This file holds what they share: the page's palette, the
+//! options and the error every figure has.
 
 mod arrows;
 mod bars;
+mod contour;
 mod descent;
 mod graph;
 mod heatmaps;
@@ -29,6 +32,10 @@ mod views;
 
 pub use arrows::vectors_figure;
 pub use bars::{bars_panel, softmax_figure};
+pub use contour::{
+    contour_levels, contour_step_figure, iso_lines, ContourParts, IsoLine, DEFAULT_LEVELS,
+    MOST_CONTOUR_SIDE, MOST_LEVELS,
+};
 pub use descent::gradient_descent_figure;
 pub use graph::{graph_figure, GraphNode, MOST_GRAPH_EDGES, MOST_GRAPH_LAYERS};
 pub use heatmaps::{attention_figure, quantity_figure};

@@ -181,6 +181,11 @@ fn a_gradient_descent_figure_has_a_log_scale_loss_panel_and_a_path_panel() {
     assert!(
         html.contains("id=\"wf-fit-1-loss-title\"") && html.contains("id=\"wf-fit-1-path-title\"")
     );
+    // The loss valley's three levels, by the contour view's marching squares over the loss grid.
+    assert!(
+        html.matches("<polyline class=\"wf-contour\"").count() >= 3,
+        "{html}"
+    );
 }
 
 /// The centre and radius of every `<circle>` of one SVG panel.

@@ -102,6 +102,31 @@ impl Svg {
         );
     }
 
+    /// Lines (each its points and whether it closes on itself) as one `<path>` stroked at
+    /// `opacity`: a contour level is one element however many pieces it has. Nothing for no
+    /// lines.
+    pub fn path(&mut self, lines: &[(Vec<Point>, bool)], class: &str, opacity: f64) {
+        let mut d = String::new();
+        for (points, closed) in lines.iter().filter(|(points, _)| points.len() >= 2) {
+            for (index, p) in points.iter().enumerate() {
+                let command = if index == 0 { 'M' } else { 'L' };
+                let _ = write!(d, "{command}{},{}", coordinate(p.x), coordinate(p.y));
+            }
+            if *closed {
+                d.push('Z');
+            }
+        }
+        if d.is_empty() {
+            return;
+        }
+        let _ = writeln!(
+            self.body,
+            "<path class=\"{}\" d=\"{d}\" fill=\"none\" stroke=\"currentColor\" stroke-opacity=\"{:.3}\"/>",
+            escape_html(class),
+            opacity
+        );
+    }
+
     /// A filled rectangle; a negative height is drawn upwards from `top`.
     pub fn rect(&mut self, left: f64, top: f64, width: f64, height: f64, class: &str) {
         let (top, height) = if height < 0.0 {
