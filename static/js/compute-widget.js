@@ -30,7 +30,10 @@
  * arrows (plane-views.js), or contour (contour-view.js, with the steps of its grid's x and y and
  * a path from `contours`), the table kept below in a disclosure. Every entry of a step's table explains itself on a click or Enter
  * (step-explain.js, from the program's syntax tree), in the `[data-explain]` box under the steps.
- * Once an edit rests, a screen reader hears the first step drawn (`[data-summary]`).
+ * A kind's block may name `notes`: scalar steps that are 0 when a run went through and else
+ * say where it stopped (a descent's `diverged_at`), each said in the block's words above the
+ * steps (renderNotes).
+ * Once an edit rests, a screen reader hears the notes and the first step drawn (`[data-summary]`).
  *
  * Everything every widget does alike (DOM building, number parsing, the fragment, mounting) is
  * in widget-common.js; labels follow the block's rule, compute-lang.js `labels`.
@@ -154,6 +157,21 @@
   /** "“a”", "“a” and “b”", "“a”, “b” and “c”". */
   function listWords(items) {
     return items.length < 2 ? items.join('') : items.slice(0, -1).join(', ') + ' and ' + items[items.length - 1];
+  }
+
+  /**
+   * A note's words for the value of its step (the JSON's `notes`, `{ step: { says, why } }`):
+   * null when the value is 0 (the run went through), else `[before, number, after, why]`, the
+   * number in `says` where its `{}` stands, printed as a count ("33", "1,024") by `format`
+   * (worked-format.js), and `why` (optional) the sentence that follows. Pure, for
+   * tests/js/compute-widget-notes.test.mjs.
+   */
+  function noteParts(note, value, format) {
+    if (typeof value !== 'number' || value === 0) return null;
+    var at = note.says.indexOf('{}');
+    var number = Number.isInteger(value) && value > 0 ? format.formatCount(value) : format.formatShortest(value);
+    if (at === -1) return [note.says, '', '', note.why || ''];
+    return [note.says.slice(0, at), number, note.says.slice(at + 2), note.why || ''];
   }
 
   // ---------------------------------------------------------------------------- refused edits
@@ -396,6 +414,7 @@
       }, this)),
       this.status = el('p', { className: 'ww-status', role: 'status', 'data-status': true }),
       this.changedNote = el('p', { className: 'ww-changed-note', 'data-changed-steps': true, hidden: true }),
+      this.notes = el('div', { className: 'ww-notes' }),
       this.summary = el('p', { className: 'ww-visually-hidden', 'aria-live': 'polite', 'data-summary': true }),
       this.results = el('div', { className: 'ww-results' }),
       this.explanation = ns.stepExplain
@@ -1083,7 +1102,36 @@
         '; outlined bold numbers differ from the lesson\u2019s.');
     }
     this.changedNote.hidden = changed.length === 0;
+    this.renderNotes();
     this.renderExplanation();
+  };
+
+  /**
+   * The notes a kind's block asks for (the JSON's `notes`): each is a scalar step that is 0
+   * when a run went through and else says where it stopped (a descent's `diverged_at`: a
+   * `repeat … until` loop undoes the update that passes its limit or overflows, so no huge
+   * number reaches a table, and the program counts where that was). Said in words above the
+   * steps, the number in `[data-value=<step>]`, which stays in the page, empty, while the note
+   * is hidden; the step itself is best left out of `show`.
+   */
+  Widget.prototype.renderNotes = function () {
+    var notes = this.example.notes || {};
+    var values = this.values;
+    var nodes = Object.keys(notes).map(function (step) {
+      var entry = values.filter(function (e) { return e[0] === step; })[0];
+      var parts = noteParts(notes[step], entry ? entry[1] : null, F);
+      var number = el('span', { 'data-value': step }, parts ? parts[1] : '');
+      if (!parts) return el('p', { className: 'ww-outcome', 'data-note': step, hidden: true }, number);
+      return el('p', { className: 'ww-outcome ww-diverged', 'data-note': step },
+        el('strong', null, parts[0], number, parts[2]), parts[3] ? ' ' + parts[3] : null);
+    });
+    this.notes.replaceChildren.apply(this.notes, nodes);
+  };
+
+  /** The notes shown, as one text: what a screen reader hears before the first step. */
+  Widget.prototype.notesText = function () {
+    return Array.prototype.filter.call(this.notes.children, function (node) { return !node.hidden; })
+      .map(function (node) { return node.textContent; }).join(' ');
   };
 
   // ---------------------------------------------------------------------- explaining an entry
@@ -1314,16 +1362,20 @@
    * fish 0.016."); else nothing, the changed steps' note being in view.
    */
   Widget.prototype.summaryText = function () {
+    var notes = this.notesText();
     var first = this.drawn(this.values.slice(this.inputs.length))[0];
-    if (!first || isMatrix(first[1]) || asRows(first[1])[0].length > 12) return '';
+    if (!first || isMatrix(first[1]) || asRows(first[1])[0].length > 12) return notes;
     var format = this.formatterOf(first[0], first[1]);
-    if (typeof first[1] === 'number') return first[0] + ' is ' + format(first[1]) + '.';
-    var labels = this.labelsOf(first[0], first[1]).cols;
-    return first[0] + ': ' + first[1].map(function (x, j) { return labels[j] + ' ' + format(x); }).join(', ') + '.';
+    var labels = typeof first[1] === 'number' ? null : this.labelsOf(first[0], first[1]).cols;
+    var said = labels === null
+      ? first[0] + ' is ' + format(first[1]) + '.'
+      : first[0] + ': ' + first[1].map(function (x, j) { return labels[j] + ' ' + format(x); }).join(', ') + '.';
+    return notes ? notes + ' ' + said : said;
   };
 
-  // For tests/js/domain-differential.mjs: the domain check beside its Rust twin.
-  if (typeof module === 'object' && module.exports) module.exports = { inside: inside };
+  // For tests/js/domain-differential.mjs (the domain check beside its Rust twin) and
+  // tests/js/compute-widget-notes.test.mjs.
+  if (typeof module === 'object' && module.exports) module.exports = { inside: inside, noteParts: noteParts };
 
   // The page lists widget-common.js and compute-lang.js (and the helpers) before this file.
   ns.widgetCommon.start({
