@@ -222,29 +222,13 @@ pub fn descend(input: &GradientDescentInput) -> Result<GradientDescent, ComputeE
 }
 
 /// How a descent runs: its program with the start as inputs, and how many updates one run may
-/// make. The kind and the widget run it again from where it stopped until the steps are done or
-/// it diverges.
-#[derive(Debug, Clone, Serialize)]
-pub struct DescentProgram {
+/// make. The kind runs it again from where it stopped until the steps are done or it diverges.
+struct DescentProgram {
     /// [`DESCEND`], from `start_w`, `start_b` with `limit`, 1e12 times the start's loss (or
     /// 1e12 when that is below 1).
-    pub descent: KindProgram,
+    descent: KindProgram,
     /// [`steps_per_run`] of the example's points.
-    pub steps_per_run: usize,
-}
-
-/// The program a descent example runs, with the start as its inputs: the widget runs it again
-/// at the reader's rate (the input `learning_rate`).
-pub fn program(input: &GradientDescentInput) -> Result<DescentProgram, ComputeError> {
-    validate(input)?;
-    let x = input.points.iter().map(|&(x, _)| x).collect();
-    let y = input.points.iter().map(|&(_, y)| y).collect();
-    let data = [
-        ("x".to_string(), Value::Vector(x)),
-        ("y".to_string(), Value::Vector(y)),
-        ("n".to_string(), Value::Scalar(input.points.len() as f64)),
-    ];
-    stepping(&data, input)
+    steps_per_run: usize,
 }
 
 fn stepping(
@@ -1147,6 +1131,18 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// The descent program of `input`, as [`descend`] first runs it.
+    fn program(input: &GradientDescentInput) -> Result<DescentProgram, ComputeError> {
+        let x = input.points.iter().map(|&(x, _)| x).collect();
+        let y = input.points.iter().map(|&(_, y)| y).collect();
+        let data = [
+            ("x".to_string(), Value::Vector(x)),
+            ("y".to_string(), Value::Vector(y)),
+            ("n".to_string(), Value::Scalar(input.points.len() as f64)),
+        ];
+        stepping(&data, input)
     }
 
     #[test]

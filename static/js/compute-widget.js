@@ -1,7 +1,8 @@
 /*
- * compute-widget.js — the "Try it" widget of a ```compute example, and of a ```softmax example
- * (whose block writes its program and presentation in the same JSON). Finds every
- * `[data-widget="compute"]` and `[data-widget="softmax"]` figure, reads the program and inputs the build embedded as JSON
+ * compute-widget.js — the "Try it" widget of a ```compute example, and of a ```softmax or
+ * ```gradient_descent example (whose block writes its program and presentation in the same
+ * JSON). Finds every `[data-widget="compute"]`, `[data-widget="softmax"]` and
+ * `[data-widget="gradient_descent"]` figure, reads the program and inputs the build embedded as JSON
  * (`{ name, steps, inputs: [[name, value]…], stepNames, rows, cols, decimals }`, no fetch, so
  * file:// works), and replaces the static tables (what readers without JavaScript see) with a
  * field for every input entry and a live table for every step (or for the steps the lesson's
@@ -1379,9 +1380,10 @@
 
   // The page lists widget-common.js and compute-lang.js (and the helpers) before this file.
   ns.widgetCommon.start({
-    // A softmax example's widget is this one on the kind's program and presentation
-    // (src/expand/blocks/softmax.rs), named by its kind for the page's scripts and styles.
-    script: ownScript, needs: DEPENDENCIES, widget: ['compute', 'softmax'], name: 'compute',
+    // A softmax or gradient_descent example's widget is this one on the kind's program and
+    // presentation (src/expand/blocks/softmax.rs, gradient_descent.rs), named by its kind for
+    // the page's scripts and styles.
+    script: ownScript, needs: DEPENDENCIES, widget: ['compute', 'softmax', 'gradient_descent'], name: 'compute',
     ready: function () {
       common = ns.widgetCommon;
       el = common.el;

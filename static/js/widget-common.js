@@ -1,6 +1,6 @@
 /*
- * widget-common.js — what the "Try it" widgets (attention-widget.js, descent-widget.js and
- * compute-widget.js, which also runs the softmax kind's) do the same way, so each widget file holds only its own
+ * widget-common.js — what the "Try it" widgets (attention-widget.js and compute-widget.js,
+ * which also runs the softmax and gradient_descent kinds') do the same way, so each widget file holds only its own
  * controls and results:
  *
  * - loading the helpers a page did not list and mounting every `[data-widget=…]` figure from the
@@ -12,7 +12,7 @@
  * - the shareable state in the URL fragment (`#try-<example>=…`, several widgets joined by "&");
  * - never the prose: the text and its formulas describe the lesson's example, the widget is the
  *   reader's own copy, so nothing outside the widget's figure changes;
- * - the log-scale slider with an exact-value field of the learning-rate widget.
+ * - the log-scale slider with an exact-value field (LogSlider).
  *
  * A page need not list this file: each widget file loads it from its own folder when it is not
  * there yet. Classic script (see kind-programs.js for why): attaches to

@@ -31,3 +31,33 @@ test('a note says its step as a count where its {} stands, then why', () => {
   assert.deepEqual(noteParts({ says: 'Stopped early: {} left.' }, 2.5, format), ['Stopped early: ', '2.5', ' left.', '']);
   assert.deepEqual(noteParts({ says: 'Stopped early.' }, 1, format), ['Stopped early.', '', '', '']);
 });
+
+// What the descent's note counts: its widget program's `repeat … until` loop (src/compute/
+// gradient_descent.rs, widget_program) stops at the first update past its limit or that
+// overflows, undone, so `kept` is the updates made and the note's step is the next one.
+const lang = require('../../static/js/compute-lang.js');
+
+test('a loop stops at the first update past its limit or that overflows, and the note counts it', () => {
+  const steps = [
+    'w = start_w', 'loss = w * w', 'kept = 0',
+    'repeat steps + 1 as t until loss > limit:',
+    '    w = w * where(t > 0, learning_rate, 1)', '    loss = w * w', '    kept = t',
+    'losses = history(loss)', 'diverged_at = (kept < steps) * (kept + 1)',
+  ].join('\n');
+  const run = (rate) => {
+    const ran = lang.runFully(steps, [['start_w', 1], ['learning_rate', rate], ['limit', 1e4], ['steps', 10]]);
+    assert.ok(ran.ok);
+    return Object.fromEntries(ran.values);
+  };
+  const growing = run(10);
+  assert.deepEqual(growing.losses, [1, 100, 10000]);
+  assert.equal(growing.diverged_at, 3);
+  assert.deepEqual(noteParts(diverged, growing.diverged_at, format).slice(0, 3), ['Diverged at step ', '3', '.']);
+  const steady = run(0.5);
+  assert.equal(steady.losses.length, 11);
+  assert.equal(noteParts(diverged, steady.diverged_at, format), null);
+  // An update that overflows is undone as one past the limit is.
+  const overflowing = run(1e200);
+  assert.deepEqual(overflowing.losses, [1]);
+  assert.equal(overflowing.diverged_at, 1);
+});
