@@ -11,6 +11,7 @@ use crate::base::diagnostics::Diagnostic;
 use crate::base::html::escape_html;
 use crate::compute::attention::Attention;
 use crate::compute::computed::{Computed, Origin};
+use crate::compute::gradient_descent::{steps_per_run, MAX_STEPS};
 use crate::compute::lang::Value;
 use crate::compute::{Evaluated, Quantity};
 use crate::expand::blocks::{BlockText, ExampleBlock};
@@ -349,6 +350,22 @@ impl<'x> Expander<'x> {
             kind.shown_without_script
                 .retain(|(quantity, _)| steps.contains(quantity) || inputs.contains(quantity));
             data["show"] = serde_json::Value::from(steps.clone());
+        }
+        if let Evaluated::GradientDescent(descent) = &example.evaluated {
+            // The widget runs the descent in one run of its program, whose histories hold
+            // fewer updates than the kind, which runs in parts, may take.
+            let most = steps_per_run(descent.points.nrows()).min(MAX_STEPS);
+            if descent.steps > most {
+                self.problems.push(
+                    Diagnostic::at(
+                        self.file,
+                        span,
+                        format!("the widget of \"{name}\" runs at most {most} steps of its descent, and the example takes {}", descent.steps),
+                    )
+                    .with_help(format!("give the example steps = {most} or fewer, or show this run as a figure block")),
+                );
+                return None;
+            }
         }
         if let Evaluated::Compute(computed) = &example.evaluated {
             let drawn: usize = computed
