@@ -1358,19 +1358,32 @@
   };
 
   /**
-   * What a screen reader hears once an edit rests: the first step drawn, when it is a number or
-   * a vector of at most a dozen entries, with its labels ("probabilities: cat 0.867, dog 0.117,
-   * fish 0.016."); else nothing, the changed steps' note being in view.
+   * What a screen reader hears once an edit rests: the notes, then the first step drawn that is
+   * a number or a vector of at most a dozen entries, with its labels ("probabilities: cat 0.867,
+   * dog 0.117, fish 0.016."), and when it is a number the numbers drawn right after it (a
+   * descent's "final_w is 1.900, final_b is 0.900, final_loss is 0.175.", after its loss curve);
+   * else the notes alone, the changed steps' note being in view.
    */
   Widget.prototype.summaryText = function () {
     var notes = this.notesText();
-    var first = this.drawn(this.values.slice(this.inputs.length))[0];
-    if (!first || isMatrix(first[1]) || asRows(first[1])[0].length > 12) return notes;
-    var format = this.formatterOf(first[0], first[1]);
-    var labels = typeof first[1] === 'number' ? null : this.labelsOf(first[0], first[1]).cols;
-    var said = labels === null
-      ? first[0] + ' is ' + format(first[1]) + '.'
-      : first[0] + ': ' + first[1].map(function (x, j) { return labels[j] + ' ' + format(x); }).join(', ') + '.';
+    var drawn = this.drawn(this.values.slice(this.inputs.length));
+    var at = drawn.findIndex(function (entry) {
+      return !isMatrix(entry[1]) && asRows(entry[1])[0].length <= 12;
+    });
+    if (at === -1) return notes;
+    var first = drawn[at];
+    var said;
+    if (typeof first[1] === 'number') {
+      var numbers = [];
+      for (var i = at; i < drawn.length && typeof drawn[i][1] === 'number'; i++) {
+        numbers.push(drawn[i][0] + ' is ' + this.formatterOf(drawn[i][0], drawn[i][1])(drawn[i][1]));
+      }
+      said = numbers.join(', ') + '.';
+    } else {
+      var format = this.formatterOf(first[0], first[1]);
+      var labels = this.labelsOf(first[0], first[1]).cols;
+      said = first[0] + ': ' + first[1].map(function (x, j) { return labels[j] + ' ' + format(x); }).join(', ') + '.';
+    }
     return notes ? notes + ' ' + said : said;
   };
 

@@ -822,6 +822,22 @@ fn the_learning_rate_slider_reports_divergence_where_the_rust_core_does() {
         .as_str()
         .unwrap()
         .contains("NaN"));
+    // Once the edit rests, a screen reader hears where it diverged and the final values.
+    let last = diverged.iterates.nrows() - 1;
+    wait_for(
+        &tab,
+        &format!(
+            "document.querySelector('[data-widget=gradient_descent] [data-summary]').textContent.startsWith({}) \
+             && document.querySelector('[data-widget=gradient_descent] [data-summary]').textContent.endsWith({})",
+            js_string(&format!("Diverged at step {step}. ")),
+            js_string(&format!(
+                "final_w is {}, final_b is {}, final_loss is {}.",
+                fmt(diverged.iterates[[last, 0]]),
+                fmt(diverged.iterates[[last, 1]]),
+                fmt(diverged.losses[last])
+            ))
+        ),
+    );
 
     type_into(&tab, field, "0.05");
     let converged = run(0.05);
