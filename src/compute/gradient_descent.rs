@@ -222,29 +222,13 @@ pub fn descend(input: &GradientDescentInput) -> Result<GradientDescent, ComputeE
 }
 
 /// How a descent runs: its program with the start as inputs, and how many updates one run may
-/// make. The kind and the widget run it again from where it stopped until the steps are done or
-/// it diverges.
-#[derive(Debug, Clone, Serialize)]
-pub struct DescentProgram {
+/// make. The kind runs it again from where it stopped until the steps are done or it diverges.
+struct DescentProgram {
     /// [`DESCEND`], from `start_w`, `start_b` with `limit`, 1e12 times the start's loss (or
     /// 1e12 when that is below 1).
-    pub descent: KindProgram,
+    descent: KindProgram,
     /// [`steps_per_run`] of the example's points.
-    pub steps_per_run: usize,
-}
-
-/// The program a descent example runs, with the start as its inputs: the widget runs it again
-/// at the reader's rate (the input `learning_rate`).
-pub fn program(input: &GradientDescentInput) -> Result<DescentProgram, ComputeError> {
-    validate(input)?;
-    let x = input.points.iter().map(|&(x, _)| x).collect();
-    let y = input.points.iter().map(|&(_, y)| y).collect();
-    let data = [
-        ("x".to_string(), Value::Vector(x)),
-        ("y".to_string(), Value::Vector(y)),
-        ("n".to_string(), Value::Scalar(input.points.len() as f64)),
-    ];
-    stepping(&data, input)
+    steps_per_run: usize,
 }
 
 fn stepping(
@@ -282,6 +266,58 @@ fn stepping(
         },
         steps_per_run: steps_per_run(input.points.len()),
     })
+}
+
+/// The widget's grid of the loss over (w, b) has this many rows and columns: half the figure's,
+/// so with the other steps it stays within the numbers a widget's tables hold (4,096).
+pub const WIDGET_GRID_SIDE: usize = 32;
+
+/// What the widget's program runs before [`DESCEND`]: the points' columns, their count and the
+/// start, from the inputs the reader edits (`points` as rows [x, y], `start` as [w, b]).
+const WIDGET_INPUTS: &str = "x = points[:, 0]
+y = points[:, 1]
+n = len(x)
+start_w = start[0]
+start_b = start[1]
+";
+
+/// What the widget's program runs after [`DESCEND`]: where the run stopped (0 when it did not:
+/// the loop always keeps iteration 0, so a stop is at an update from 1 on, numbered as the
+/// kind numbers it), the final values, the exact fit and the loss above it over a grid around
+/// the path and the optimum ([`grid_extent`]'s, with the path drawn over it: a row per iterate).
+const WIDGET_RESULTS: &str = "diverged_at = (kept < steps) * (kept + 1)
+final_w = w
+final_b = b
+final_loss = loss
+path = reshape(concat(ws, bs), 2, len(ws)).T
+sum_x = sum(x) + 0
+sum_x_squared = sum(x * x) + 0
+low_w = min(concat(ws, optimum_w))
+high_w = max(concat(ws, optimum_w))
+low_b = min(concat(bs, optimum_b))
+high_b = max(concat(bs, optimum_b))
+width_w = where(high_w > low_w, high_w - low_w, maximum(abs(high_w), 1))
+width_b = where(high_b > low_b, high_b - low_b, maximum(abs(high_b), 1))
+grid_w = low_w - width_w + arange(side) * ((high_w - low_w + 2 * width_w) / (side - 1))
+grid_b = low_b - width_b + arange(side) * ((high_b - low_b + 2 * width_b) / (side - 1))
+dw = grid_w - optimum_w
+db = col(grid_b - optimum_b)
+loss_grid = (sum_x_squared * (dw * dw) + 2 * sum_x * (db * dw) + n * (db * db)) / n
+";
+
+/// The program a descent example's widget runs again (in compute-lang.js, as any compute
+/// widget does) on the reader's `points`, `start`, `learning_rate` and `steps`: the kind's own
+/// descent ([`DESCEND`], with its divergence limit computed from the start's loss first, as
+/// [`EVALUATE`] does), the exact fit, where the run diverged and the loss over the plane for a
+/// contour view, in one run; with `side` the grid's, it gives the kind's numbers bit for bit
+/// while the run fits in one part ([`steps_per_run`]).
+pub fn widget_program() -> String {
+    let descent = DESCEND.replacen(
+        "kept = 0\n",
+        "limit = 1e12 * maximum(loss, 1)\nkept = 0\n",
+        1,
+    );
+    format!("side = {WIDGET_GRID_SIDE}\n{WIDGET_INPUTS}{MOMENTS}{FIT}{descent}{WIDGET_RESULTS}")
 }
 
 /// Sets the number `name` among a program's inputs.
@@ -754,6 +790,113 @@ impl Serialize for GradientDescent {
 mod tests {
     use super::*;
 
+    /// The widget program's run on `input`, as the widget starts it.
+    fn widget_run(input: &GradientDescentInput) -> Ran {
+        let points = Array2::from_shape_fn((input.points.len(), 2), |(i, j)| {
+            [input.points[i].0, input.points[i].1][j]
+        });
+        let inputs = [
+            ("points".to_string(), Value::Matrix(points)),
+            (
+                "start".to_string(),
+                Value::Vector(ndarray::array![input.start.0, input.start.1]),
+            ),
+            (
+                "learning_rate".to_string(),
+                Value::Scalar(input.learning_rate),
+            ),
+            ("steps".to_string(), Value::Scalar(input.steps as f64)),
+        ];
+        template::run(&widget_program(), &inputs).unwrap()
+    }
+
+    #[test]
+    fn the_widget_program_gives_the_kinds_numbers_bit_for_bit_and_where_it_diverged() {
+        let points = vec![(0.0, 1.0), (1.0, 3.0), (2.0, 4.0), (3.0, 7.0), (4.5, 8.25)];
+        for (learning_rate, start) in [(0.1, (0.0, 0.0)), (0.3, (0.0, 0.0)), (0.02, (1.0, -3.5))] {
+            let input = GradientDescentInput {
+                points: points.clone(),
+                start,
+                learning_rate,
+                steps: 50,
+            };
+            let kind = descend(&input).unwrap();
+            let ran = widget_run(&input);
+            let last = kind.iterates.nrows() - 1;
+            assert_eq!(ran.vector("losses"), kind.losses, "at {learning_rate}");
+            // Row 0 is the start as written in the kind; the program's may be +0 for −0.
+            assert_eq!(
+                ran.matrix("path").slice(ndarray::s![1.., ..]),
+                kind.iterates.slice(ndarray::s![1.., ..])
+            );
+            assert_eq!(ran.vector("gradients_w"), kind.gradients.column(0));
+            assert_eq!(ran.vector("gradients_b"), kind.gradients.column(1));
+            assert_eq!(ran.scalar("final_w"), kind.iterates[[last, 0]]);
+            assert_eq!(ran.scalar("final_b"), kind.iterates[[last, 1]]);
+            assert_eq!(ran.scalar("final_loss"), kind.losses[last]);
+            assert_eq!(ran.scalar("optimum_w"), kind.optimum.0);
+            assert_eq!(ran.scalar("optimum_b"), kind.optimum.1);
+            assert_eq!(ran.scalar("optimum_loss"), kind.optimum_loss);
+            assert_eq!(
+                ran.scalar("diverged_at"),
+                kind.diverged_at.unwrap_or(0) as f64,
+                "at {learning_rate}"
+            );
+        }
+        // The book's diverging rate does diverge, so both branches were compared.
+        let big = GradientDescentInput {
+            points,
+            start: (0.0, 0.0),
+            learning_rate: 0.3,
+            steps: 50,
+        };
+        assert!(descend(&big).unwrap().diverged_at.is_some());
+    }
+
+    #[test]
+    fn the_widgets_loss_grid_is_the_loss_above_the_optimum_around_the_path() {
+        let input = GradientDescentInput {
+            points: vec![(0.0, 1.0), (1.0, 3.0), (2.0, 4.0), (3.0, 7.0)],
+            start: (1.0, 3.0),
+            learning_rate: 0.2,
+            steps: 10,
+        };
+        let kind = descend(&input).unwrap();
+        let ran = widget_run(&input);
+        let (ws, bs, grid) = (
+            ran.vector("grid_w"),
+            ran.vector("grid_b"),
+            ran.matrix("loss_grid"),
+        );
+        assert_eq!(grid.dim(), (WIDGET_GRID_SIDE, WIDGET_GRID_SIDE));
+        // The grid reaches past the path and the optimum on every side.
+        let path = ran.matrix("path");
+        for row in path
+            .rows()
+            .into_iter()
+            .chain([ndarray::aview1(&[kind.optimum.0, kind.optimum.1])])
+        {
+            assert!(ws[0] < row[0] && row[0] < ws[WIDGET_GRID_SIDE - 1]);
+            assert!(bs[0] < row[1] && row[1] < bs[WIDGET_GRID_SIDE - 1]);
+        }
+        // Each entry is the loss at (w, b) minus the optimum's, computed directly.
+        for (i, j) in [(0, 0), (5, 17), (31, 31), (20, 3)] {
+            let (w, b) = (ws[j], bs[i]);
+            let loss = input
+                .points
+                .iter()
+                .map(|&(x, y)| (w * x + b - y).powi(2))
+                .sum::<f64>()
+                / 4.0;
+            approx::assert_relative_eq!(
+                grid[[i, j]],
+                loss - kind.optimum_loss,
+                max_relative = 1e-9,
+                epsilon = 1e-9
+            );
+        }
+    }
+
     #[test]
     fn the_hessian_and_the_largest_stable_rate_follow_from_the_points() {
         let fit = descend(&GradientDescentInput {
@@ -988,6 +1131,18 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// The descent program of `input`, as [`descend`] first runs it.
+    fn program(input: &GradientDescentInput) -> Result<DescentProgram, ComputeError> {
+        let x = input.points.iter().map(|&(x, _)| x).collect();
+        let y = input.points.iter().map(|&(_, y)| y).collect();
+        let data = [
+            ("x".to_string(), Value::Vector(x)),
+            ("y".to_string(), Value::Vector(y)),
+            ("n".to_string(), Value::Scalar(input.points.len() as f64)),
+        ];
+        stepping(&data, input)
     }
 
     #[test]

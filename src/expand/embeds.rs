@@ -11,6 +11,7 @@ use crate::base::diagnostics::Diagnostic;
 use crate::base::html::escape_html;
 use crate::compute::attention::Attention;
 use crate::compute::computed::{Computed, Origin};
+use crate::compute::gradient_descent::{steps_per_run, MAX_STEPS};
 use crate::compute::lang::Value;
 use crate::compute::{Evaluated, Quantity};
 use crate::expand::blocks::{BlockText, ExampleBlock};
@@ -76,14 +77,15 @@ fn widget_kind(evaluated: &Evaluated) -> Option<WidgetKind> {
                 ),
             ]),
         }),
+        // The compute widget, on the kind's program and presentation.
         Evaluated::GradientDescent(_) => Some(WidgetKind {
             data_widget: "gradient_descent",
             scripts: &[
                 "js/compute-lang.js",
-                "js/kind-programs.js",
                 "js/worked-format.js",
                 "js/widget-common.js",
-                "js/descent-widget.js",
+                STEP_EXPLAIN_SCRIPT,
+                COMPUTE_WIDGET_SCRIPT,
             ],
             shown_without_script: shown(&[
                 ("learning_rate", "learning rate η"),
@@ -299,10 +301,18 @@ impl<'x> Expander<'x> {
         let in_plane = figures
             .iter()
             .any(|(_, view)| matches!(view, View::Scatter | View::Arrows));
-        let contoured = figures.iter().any(|(_, view)| *view == View::Contour);
-        // A kind's widget data may name views of its own (a softmax's bars).
-        let no_views = figures.is_empty() && example.inputs.get("views").is_none();
-        let drawing: &[&'static str] = match (lines.is_some(), no_views) {
+        // A kind's widget data may name views of its own (a softmax's bars, a descent's
+        // contour) and lines (a descent's loss curve).
+        let kind_views = example.inputs.get("views").and_then(|v| v.as_object());
+        let contoured = figures.iter().any(|(_, view)| *view == View::Contour)
+            || kind_views.is_some_and(|views| {
+                views
+                    .values()
+                    .any(|v| v.as_str() == Some(View::Contour.name()))
+            });
+        let no_views = figures.is_empty() && kind_views.is_none();
+        let kind_lines = example.inputs.get("lines").is_some();
+        let drawing: &[&'static str] = match (lines.is_some() || kind_lines, no_views) {
             (_, false) if in_plane => &[LINE_CHART_SCRIPT, STEP_VIEWS_SCRIPT, PLANE_VIEWS_SCRIPT],
             (_, false) => &[LINE_CHART_SCRIPT, STEP_VIEWS_SCRIPT],
             (true, true) => &[LINE_CHART_SCRIPT],
@@ -323,6 +333,14 @@ impl<'x> Expander<'x> {
         }
         let mut data = example.inputs.clone();
         data["decimals"] = serde_json::Value::from(self.decimals);
+        if let Some(kind_lines) = data.get_mut("lines").and_then(|l| l.as_array_mut()) {
+            // Each line in its page colour, as the widget block's lines are.
+            for line in kind_lines.iter_mut() {
+                let step = line["step"].as_str().unwrap_or_default().to_string();
+                line["class"] = serde_json::Value::from(self.palette.class(&step));
+            }
+            data["most_points"] = serde_json::Value::from(figure::MOST_LINE_POINTS);
+        }
         if !places.is_empty() {
             data["decimals_of"] = serde_json::json!(places);
         }
@@ -332,6 +350,22 @@ impl<'x> Expander<'x> {
             kind.shown_without_script
                 .retain(|(quantity, _)| steps.contains(quantity) || inputs.contains(quantity));
             data["show"] = serde_json::Value::from(steps.clone());
+        }
+        if let Evaluated::GradientDescent(descent) = &example.evaluated {
+            // The widget runs the descent in one run of its program, whose histories hold
+            // fewer updates than the kind, which runs in parts, may take.
+            let most = steps_per_run(descent.points.nrows()).min(MAX_STEPS);
+            if descent.steps > most {
+                self.problems.push(
+                    Diagnostic::at(
+                        self.file,
+                        span,
+                        format!("the widget of \"{name}\" runs at most {most} steps of its descent, and the example takes {}", descent.steps),
+                    )
+                    .with_help(format!("give the example steps = {most} or fewer, or show this run as a figure block")),
+                );
+                return None;
+            }
         }
         if let Evaluated::Compute(computed) = &example.evaluated {
             let drawn: usize = computed

@@ -1,7 +1,8 @@
 /*
- * compute-widget.js — the "Try it" widget of a ```compute example, and of a ```softmax example
- * (whose block writes its program and presentation in the same JSON). Finds every
- * `[data-widget="compute"]` and `[data-widget="softmax"]` figure, reads the program and inputs the build embedded as JSON
+ * compute-widget.js — the "Try it" widget of a ```compute example, and of a ```softmax or
+ * ```gradient_descent example (whose block writes its program and presentation in the same
+ * JSON). Finds every `[data-widget="compute"]`, `[data-widget="softmax"]` and
+ * `[data-widget="gradient_descent"]` figure, reads the program and inputs the build embedded as JSON
  * (`{ name, steps, inputs: [[name, value]…], stepNames, rows, cols, decimals }`, no fetch, so
  * file:// works), and replaces the static tables (what readers without JavaScript see) with a
  * field for every input entry and a live table for every step (or for the steps the lesson's
@@ -30,7 +31,10 @@
  * arrows (plane-views.js), or contour (contour-view.js, with the steps of its grid's x and y and
  * a path from `contours`), the table kept below in a disclosure. Every entry of a step's table explains itself on a click or Enter
  * (step-explain.js, from the program's syntax tree), in the `[data-explain]` box under the steps.
- * Once an edit rests, a screen reader hears the first step drawn (`[data-summary]`).
+ * A kind's block may name `notes`: scalar steps that are 0 when a run went through and else
+ * say where it stopped (a descent's `diverged_at`), each said in the block's words above the
+ * steps (renderNotes).
+ * Once an edit rests, a screen reader hears the notes and the first step drawn (`[data-summary]`).
  *
  * Everything every widget does alike (DOM building, number parsing, the fragment, mounting) is
  * in widget-common.js; labels follow the block's rule, compute-lang.js `labels`.
@@ -154,6 +158,21 @@
   /** "“a”", "“a” and “b”", "“a”, “b” and “c”". */
   function listWords(items) {
     return items.length < 2 ? items.join('') : items.slice(0, -1).join(', ') + ' and ' + items[items.length - 1];
+  }
+
+  /**
+   * A note's words for the value of its step (the JSON's `notes`, `{ step: { says, why } }`):
+   * null when the value is 0 (the run went through), else `[before, number, after, why]`, the
+   * number in `says` where its `{}` stands, printed as a count ("33", "1,024") by `format`
+   * (worked-format.js), and `why` (optional) the sentence that follows. Pure, for
+   * tests/js/compute-widget-notes.test.mjs.
+   */
+  function noteParts(note, value, format) {
+    if (typeof value !== 'number' || value === 0) return null;
+    var at = note.says.indexOf('{}');
+    var number = Number.isInteger(value) && value > 0 ? format.formatCount(value) : format.formatShortest(value);
+    if (at === -1) return [note.says, '', '', note.why || ''];
+    return [note.says.slice(0, at), number, note.says.slice(at + 2), note.why || ''];
   }
 
   // ---------------------------------------------------------------------------- refused edits
@@ -396,6 +415,7 @@
       }, this)),
       this.status = el('p', { className: 'ww-status', role: 'status', 'data-status': true }),
       this.changedNote = el('p', { className: 'ww-changed-note', 'data-changed-steps': true, hidden: true }),
+      this.notes = el('div', { className: 'ww-notes' }),
       this.summary = el('p', { className: 'ww-visually-hidden', 'aria-live': 'polite', 'data-summary': true }),
       this.results = el('div', { className: 'ww-results' }),
       this.explanation = ns.stepExplain
@@ -1083,7 +1103,36 @@
         '; outlined bold numbers differ from the lesson\u2019s.');
     }
     this.changedNote.hidden = changed.length === 0;
+    this.renderNotes();
     this.renderExplanation();
+  };
+
+  /**
+   * The notes a kind's block asks for (the JSON's `notes`): each is a scalar step that is 0
+   * when a run went through and else says where it stopped (a descent's `diverged_at`: a
+   * `repeat … until` loop undoes the update that passes its limit or overflows, so no huge
+   * number reaches a table, and the program counts where that was). Said in words above the
+   * steps, the number in `[data-value=<step>]`, which stays in the page, empty, while the note
+   * is hidden; the step itself is best left out of `show`.
+   */
+  Widget.prototype.renderNotes = function () {
+    var notes = this.example.notes || {};
+    var values = this.values;
+    var nodes = Object.keys(notes).map(function (step) {
+      var entry = values.filter(function (e) { return e[0] === step; })[0];
+      var parts = noteParts(notes[step], entry ? entry[1] : null, F);
+      var number = el('span', { 'data-value': step }, parts ? parts[1] : '');
+      if (!parts) return el('p', { className: 'ww-outcome', 'data-note': step, hidden: true }, number);
+      return el('p', { className: 'ww-outcome ww-diverged', 'data-note': step },
+        el('strong', null, parts[0], number, parts[2]), parts[3] ? ' ' + parts[3] : null);
+    });
+    this.notes.replaceChildren.apply(this.notes, nodes);
+  };
+
+  /** The notes shown, as one text: what a screen reader hears before the first step. */
+  Widget.prototype.notesText = function () {
+    return Array.prototype.filter.call(this.notes.children, function (node) { return !node.hidden; })
+      .map(function (node) { return node.textContent; }).join(' ');
   };
 
   // ---------------------------------------------------------------------- explaining an entry
@@ -1309,27 +1358,45 @@
   };
 
   /**
-   * What a screen reader hears once an edit rests: the first step drawn, when it is a number or
-   * a vector of at most a dozen entries, with its labels ("probabilities: cat 0.867, dog 0.117,
-   * fish 0.016."); else nothing, the changed steps' note being in view.
+   * What a screen reader hears once an edit rests: the notes, then the first step drawn that is
+   * a number or a vector of at most a dozen entries, with its labels ("probabilities: cat 0.867,
+   * dog 0.117, fish 0.016."), and when it is a number the numbers drawn right after it (a
+   * descent's "final_w is 1.900, final_b is 0.900, final_loss is 0.175.", after its loss curve);
+   * else the notes alone, the changed steps' note being in view.
    */
   Widget.prototype.summaryText = function () {
-    var first = this.drawn(this.values.slice(this.inputs.length))[0];
-    if (!first || isMatrix(first[1]) || asRows(first[1])[0].length > 12) return '';
-    var format = this.formatterOf(first[0], first[1]);
-    if (typeof first[1] === 'number') return first[0] + ' is ' + format(first[1]) + '.';
-    var labels = this.labelsOf(first[0], first[1]).cols;
-    return first[0] + ': ' + first[1].map(function (x, j) { return labels[j] + ' ' + format(x); }).join(', ') + '.';
+    var notes = this.notesText();
+    var drawn = this.drawn(this.values.slice(this.inputs.length));
+    var at = drawn.findIndex(function (entry) {
+      return !isMatrix(entry[1]) && asRows(entry[1])[0].length <= 12;
+    });
+    if (at === -1) return notes;
+    var first = drawn[at];
+    var said;
+    if (typeof first[1] === 'number') {
+      var numbers = [];
+      for (var i = at; i < drawn.length && typeof drawn[i][1] === 'number'; i++) {
+        numbers.push(drawn[i][0] + ' is ' + this.formatterOf(drawn[i][0], drawn[i][1])(drawn[i][1]));
+      }
+      said = numbers.join(', ') + '.';
+    } else {
+      var format = this.formatterOf(first[0], first[1]);
+      var labels = this.labelsOf(first[0], first[1]).cols;
+      said = first[0] + ': ' + first[1].map(function (x, j) { return labels[j] + ' ' + format(x); }).join(', ') + '.';
+    }
+    return notes ? notes + ' ' + said : said;
   };
 
-  // For tests/js/domain-differential.mjs: the domain check beside its Rust twin.
-  if (typeof module === 'object' && module.exports) module.exports = { inside: inside };
+  // For tests/js/domain-differential.mjs (the domain check beside its Rust twin) and
+  // tests/js/compute-widget-notes.test.mjs.
+  if (typeof module === 'object' && module.exports) module.exports = { inside: inside, noteParts: noteParts };
 
   // The page lists widget-common.js and compute-lang.js (and the helpers) before this file.
   ns.widgetCommon.start({
-    // A softmax example's widget is this one on the kind's program and presentation
-    // (src/expand/blocks/softmax.rs), named by its kind for the page's scripts and styles.
-    script: ownScript, needs: DEPENDENCIES, widget: ['compute', 'softmax'], name: 'compute',
+    // A softmax or gradient_descent example's widget is this one on the kind's program and
+    // presentation (src/expand/blocks/softmax.rs, gradient_descent.rs), named by its kind for
+    // the page's scripts and styles.
+    script: ownScript, needs: DEPENDENCIES, widget: ['compute', 'softmax', 'gradient_descent'], name: 'compute',
     ready: function () {
       common = ns.widgetCommon;
       el = common.el;

@@ -1,13 +1,12 @@
 /*
- * kind-programs.js — the gradient_descent and attention widgets' numbers: each runs the
- * programs the build ran for its example (the `program` of the example's data,
- * src/compute/gradient_descent.rs and attention.rs) again in compute-lang.js with
- * the reader's rate or numbers, so the page has one engine for arithmetic. Pure:
+ * kind-programs.js — the attention widget's numbers: it runs the programs the build ran
+ * for its example (the `program` of the example's data, src/compute/attention.rs) again
+ * in compute-lang.js with the reader's numbers, so the page has one engine for arithmetic. Pure:
  * no DOM, no I/O.
  *
  * Classic script (Chromium blocks module scripts on file:// pages): attaches to
  * `globalThis.worked.kindPrograms` and exports through `module.exports` for Node.
- * tests/cli/sliders_differential.rs and widget_differential.rs hold them to the Rust kinds.
+ * tests/cli/widget_differential.rs holds it to the Rust kind.
  */
 (function (factory) {
   'use strict';
@@ -33,47 +32,6 @@
     var values = {};
     ran.values.forEach(function (pair) { values[pair[0]] = pair[1]; });
     return values;
-  }
-
-  /**
-   * A descent example (its widget data) at learning rate `rate`: the example's descent program
-   * (one loop that stops at the first update whose loss passes the limit or overflows, undone),
-   * run as the kind runs it, again from where it stopped for more than `steps_per_run` steps.
-   */
-  function descend(example, rate) {
-    var program = example.program;
-    var changed = { learning_rate: rate };
-    var iterates = [];
-    var losses = [];
-    var gradients = [];
-    var divergedAt = null;
-    var done = 0;
-    while (done < example.steps && divergedAt === null) {
-      var steps = Math.min(example.steps - done, program.steps_per_run);
-      changed.steps = steps;
-      var ran = run(program.descent, changed);
-      // Each run's first row is the last run's last: only the first run's is kept.
-      for (var k = iterates.length === 0 ? 0 : 1; k < ran.ws.length; k++) {
-        iterates.push([ran.ws[k], ran.bs[k]]);
-        losses.push(ran.losses[k]);
-        gradients.push([ran.gradients_w[k], ran.gradients_b[k]]);
-      }
-      if (ran.kept < steps) divergedAt = done + ran.kept + 1;
-      done += ran.kept;
-      changed.start_w = iterates[iterates.length - 1][0];
-      changed.start_b = iterates[iterates.length - 1][1];
-    }
-    // Row 0 is the start as written (the loop's `w - 0 * gradient` may turn -0 into 0).
-    iterates[0] = [example.start[0], example.start[1]];
-    return {
-      points: example.points,
-      steps: example.steps,
-      iterates: iterates,
-      losses: losses,
-      gradients: gradients,
-      optimum: example.optimum,
-      diverged_at: divergedAt,
-    };
   }
 
   /** The name assigned on the line of `steps` holding `offset`, as Rust's template::step_at. */
@@ -175,5 +133,5 @@
     };
   }
 
-  return { descend: descend, attention: attention, explainRow: explainRow };
+  return { attention: attention, explainRow: explainRow };
 });

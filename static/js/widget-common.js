@@ -1,6 +1,6 @@
 /*
- * widget-common.js — what the "Try it" widgets (attention-widget.js, descent-widget.js and
- * compute-widget.js, which also runs the softmax kind's) do the same way, so each widget file holds only its own
+ * widget-common.js — what the "Try it" widgets (attention-widget.js and compute-widget.js,
+ * which also runs the softmax and gradient_descent kinds') do the same way, so each widget file holds only its own
  * controls and results:
  *
  * - loading the helpers a page did not list and mounting every `[data-widget=…]` figure from the
@@ -12,7 +12,6 @@
  * - the shareable state in the URL fragment (`#try-<example>=…`, several widgets joined by "&");
  * - never the prose: the text and its formulas describe the lesson's example, the widget is the
  *   reader's own copy, so nothing outside the widget's figure changes;
- * - the log-scale slider with an exact-value field of the learning-rate widget.
  *
  * A page need not list this file: each widget file loads it from its own folder when it is not
  * there yet. Classic script (see kind-programs.js for why): attaches to
@@ -29,8 +28,6 @@
 
   var SVG = 'http://www.w3.org/2000/svg';
   var MATHML = 'http://www.w3.org/1998/Math/MathML';
-  /** Slider positions are log10 of the value in steps of 0.01: each step changes it by 2.3 %. */
-  var STEP = 0.01;
   /** A summary is read out once the input rests, not at every step of a drag. */
   var SUMMARY_DELAY_MS = 400;
 
@@ -147,12 +144,6 @@
       });
   }
 
-  /** A typed number that is greater than 0, else null. */
-  function positive(text) {
-    var x = parseNumber(text);
-    return x !== null && x > 0 ? x : null;
-  }
-
   // ---------------------------------------------------------------- URL fragment (shareable state)
 
   function fragmentParts() {
@@ -227,120 +218,6 @@
     }, SUMMARY_DELAY_MS);
   }
 
-  // --------------------------------------------------------------------- log-scale slider + field
-
-  /**
-   * A log-scale slider over a positive value with a text field for an exact value, as the
-   * learning-rate widget uses it. `options`:
-   * - `id` (the widget's id), `key` (id suffix: `<id>-<key>`, `<id>-<key>-exact`, `<id>-<key>-hint`),
-   * - `input` (the slider's `data-input`; the field's is `<input>-exact`), `size` of the field,
-   * - `label` of the slider ("Temperature T"), `symbol` for sentences ("T"),
-   * - `lo`, `hi`: the range to cover in log10 units (widened to whole steps),
-   * - `special`: values the slider lands on exactly at their nearest position (first one wins),
-   * - `current()`: the value the widget uses now,
-   * - `choose(value)`: make the widget use `value`; returns null, or sentences why it cannot
-   *   (ending in a full stop, with a value that works where one can be found).
-   */
-  function LogSlider(options) {
-    this.options = options;
-    this.min = Math.floor(options.lo / STEP) * STEP;
-    this.max = Math.ceil(options.hi / STEP) * STEP;
-  }
-
-  /** The slider position (log10 of the value, rounded to a step, kept in range) for a value. */
-  LogSlider.prototype.position = function (value) {
-    var p = Math.round(Math.log10(value) / STEP) * STEP;
-    return Math.min(this.max, Math.max(this.min, p));
-  };
-
-  /**
-   * The value at a slider position: a special value when the position is the one nearest to it,
-   * else 10^position to 3 significant digits (a step changes the value by 2.3 %, more than the
-   * 1 % that 3 digits can blur, so every step gives a new value).
-   */
-  LogSlider.prototype.valueAt = function (position) {
-    var self = this;
-    var hit = this.options.special.filter(function (v) { return Math.abs(self.position(v) - position) < STEP / 2; })[0];
-    return hit !== undefined ? hit : Number(Math.pow(10, position).toPrecision(3));
-  };
-
-  LogSlider.prototype.show = function (value) {
-    return globalThis.worked.format.formatShortest(value);
-  };
-
-  /** The controls, in order: slider with its scale, exact field, messages, then `extras`. */
-  LogSlider.prototype.controls = function (extras) {
-    var self = this;
-    var o = this.options;
-    var sliderId = o.id + '-' + o.key;
-    var exactId = sliderId + '-exact';
-    var hintId = sliderId + '-hint';
-    this.slider = el('input', {
-      type: 'range', id: sliderId, 'data-input': o.input, min: this.min.toFixed(2),
-      max: this.max.toFixed(2), step: STEP, 'aria-describedby': hintId,
-    });
-    this.slider.addEventListener('input', function () {
-      self.set(self.valueAt(Number(self.slider.value)));
-    });
-    this.exact = el('input', {
-      type: 'text', id: exactId, className: 'ww-num-input', 'data-input': o.input + '-exact',
-      inputmode: 'decimal', autocomplete: 'off', spellcheck: 'false', size: o.size,
-    });
-    this.messages = el('ul', { className: 'ww-messages', id: o.id + '-msg' });
-    this.exact.addEventListener('input', function () {
-      var typed = self.exact.value.trim();
-      var x = parseNumber(typed);
-      var problem;
-      if (typed === '') problem = 'The field is empty.';
-      else if (x === null) problem = notANumber(typed);
-      else if (x <= 0) problem = typed + ' is not greater than 0, and ' + o.symbol + ' must be.';
-      else problem = o.choose(x);
-      if (problem) self.markInvalid(problem);
-      else self.markValid();
-    });
-    var ends = el('span', { className: 'ww-scale', id: hintId },
-      el('span', null, this.show(Number(Math.pow(10, this.min).toPrecision(2)))),
-      el('span', null, 'log scale'),
-      el('span', null, this.show(Number(Math.pow(10, this.max).toPrecision(2)))));
-    return el('div', { className: 'ww-controls ww-slider-controls' },
-      el('div', { className: 'ww-slider' },
-        el('label', { for: sliderId }, o.label), this.slider, ends),
-      el('div', { className: 'ww-exact' },
-        el('label', { for: exactId }, o.symbol + ' exactly'), this.exact),
-      this.messages,
-      extras);
-  };
-
-  /** A value chosen by slider, button, reset or link: when the widget takes it, the field shows it. */
-  LogSlider.prototype.set = function (value) {
-    if (this.options.choose(value) === null) {
-      this.exact.value = String(value);
-      this.markValid();
-    }
-  };
-
-  /** Slider position and its spoken value follow the current value; the field only when asked. */
-  LogSlider.prototype.sync = function (withText) {
-    var value = this.options.current();
-    this.slider.value = this.position(value).toFixed(2);
-    this.slider.setAttribute('aria-valuetext', this.options.symbol + ' = ' + this.show(value));
-    if (withText) this.exact.value = String(value);
-  };
-
-  LogSlider.prototype.markInvalid = function (problem) {
-    var symbol = this.options.symbol;
-    this.messages.replaceChildren(el('li', null, problem + ' Still using ' + symbol +
-      ' = ' + this.show(this.options.current()) + ' until it is fixed.'));
-    this.exact.setAttribute('aria-invalid', 'true');
-    this.exact.setAttribute('aria-describedby', this.messages.id);
-  };
-
-  LogSlider.prototype.markValid = function () {
-    this.messages.replaceChildren();
-    this.exact.removeAttribute('aria-invalid');
-    this.exact.removeAttribute('aria-describedby');
-  };
-
   // --------------------------------------------------------------------------- loading, mounting
 
   /**
@@ -407,14 +284,12 @@
     notANumber: notANumber,
     suggestion: suggestion,
     readerWords: readerWords,
-    positive: positive,
     readFragment: readFragment,
     writeFragment: writeFragment,
     showLive: showLive,
     changedNote: changedNote,
     showChanged: showChanged,
     announceLater: announceLater,
-    LogSlider: LogSlider,
     start: start,
   };
 });

@@ -812,16 +812,11 @@ fn on_a_phone_every_label_of_every_figure_and_widget_chart_is_at_least_11_px() {
             );
         }
         if page.contains("gradient-descent") {
-            wait_for(&tab, "document.querySelector('svg.ww-chart') !== null");
-            // A legend's swatch stays on the line of its words.
-            let broken = eval_json(
+            // The descent widget's loss curve and its contour view, drawn as the build's figures.
+            wait_for(
                 &tab,
-                "Array.from(document.querySelectorAll('.ww-legend-item')).filter(function (item) { var s = item.querySelector('svg').getBoundingClientRect(); var r = document.createRange(); r.selectNodeContents(item); var rects = Array.from(r.getClientRects()); return rects.some(function (x) { return x.top > s.bottom; }); }).length",
-            );
-            assert_eq!(
-                broken,
-                serde_json::json!(0),
-                "{page}: legend swatches alone on a line"
+                "document.querySelector('[data-widget=gradient_descent] .ww-lines svg.wf-chart') !== null \
+                 && document.querySelector('[data-widget=gradient_descent] [data-view=contour] svg') !== null",
             );
         }
         let found = eval_json(&tab, SMALLEST_LABELS);

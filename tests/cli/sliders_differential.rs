@@ -1,7 +1,6 @@
-//! Differential test for the slider widgets: the softmax and gradient_descent kinds' programs, as
-//! the build writes them into a widget's data and the widgets run them again in compute-lang.js
-//! (the compute widget the softmax program, `static/js/kind-programs.js` the descent's) at
-//! another temperature or rate, must agree with the Rust kinds at that
+//! Differential test for the slider widgets: the softmax and gradient_descent kinds' widget
+//! programs, as the build writes them into a widget's data and the compute widget runs them again
+//! in compute-lang.js at another temperature or rate, must agree with the Rust kinds at that
 //! temperature or rate to 1e-9 on thousands of random examples, with the same `diverged_at`, and
 //! fail where the kind fails.
 //!
@@ -155,24 +154,25 @@ fn random_descent(rng: &mut SplitMix64) -> GradientDescentInput {
     }
 }
 
-/// The example's step program as the build writes it, run by the widget at `rate`, against the
-/// kind at that rate; None for an example the build refuses.
+/// The example's widget program as the build writes it, run by the compute widget at `rate`,
+/// against the kind at that rate; None for an example the build refuses.
 fn descent_case(input: &GradientDescentInput, rate: f64) -> Option<Value> {
-    let program = gradient_descent::program(input).ok()?;
     descend(input).ok()?;
     let expected = descend(&GradientDescentInput {
         learning_rate: rate,
         ..input.clone()
     })
     .ok()?;
+    let points: Vec<[f64; 2]> = input.points.iter().map(|&(x, y)| [x, y]).collect();
     Some(json!({
         "input": {
-            "example": {
-                "steps": input.steps,
-                "start": [input.start.0, input.start.1],
-                "program": program,
-            },
-            "learning_rate": rate,
+            "steps": gradient_descent::widget_program(),
+            "inputs": [
+                ["points", points],
+                ["start", [input.start.0, input.start.1]],
+                ["learning_rate", rate],
+                ["steps", input.steps],
+            ],
         },
         "expected": serde_json::to_value(&expected).expect("results serialize"),
     }))

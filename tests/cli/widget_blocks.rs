@@ -91,3 +91,27 @@ fn without_javascript_a_widget_says_its_controls_need_it_and_lists_values_in_a_t
         "{figure}"
     );
 }
+
+#[test]
+fn a_descent_widget_longer_than_one_run_of_its_program_is_refused_where_it_names_the_example() {
+    let lesson = |steps: usize| {
+        lesson(
+            "Fit",
+            &format!(
+                "```gradient_descent\nname = \"fit\"\npoints = [[0, 1], [1, 3], [2, 4]]\nstart = [0, 0]\nlearning_rate = 0.01\nsteps = {steps}\n```\n\n```widget\nexample = \"fit\"\n```\n"
+            ),
+        )
+    };
+    let most = worked::compute::gradient_descent::steps_per_run(3);
+    Book::with_lesson("fit.md", &lesson(most + 1))
+        .build()
+        .exits_with(1)
+        .stderr_has("content/fit.md:14:11")
+        .stderr_has(&format!(
+            "the widget of \"fit\" runs at most {most} steps of its descent, and the example takes {}",
+            most + 1
+        ));
+    Book::with_lesson("fit.md", &lesson(most))
+        .build()
+        .succeeds();
+}

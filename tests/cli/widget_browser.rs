@@ -775,21 +775,18 @@ fn the_learning_rate_slider_reports_divergence_where_the_rust_core_does() {
     let tab = chromium.tab();
     tab.navigate_to(&book.url()).expect("navigate");
     tab.wait_until_navigated().expect("page loads");
-    let field = "[data-widget=\"gradient_descent\"] input[data-input=\"learning_rate-exact\"]";
+    let field = "[data-widget=\"gradient_descent\"] input[data-input=\"learning_rate\"]";
     wait_for(
         &tab,
         &format!("document.querySelector({}) !== null", js_string(field)),
     );
-    let intro = eval(
-        &tab,
-        "document.querySelector('[data-widget=\"gradient_descent\"] .ww-intro').textContent",
-    );
-    assert!(
-        intro
-            .as_str()
-            .unwrap_or_default()
-            .contains("starting from (0, 0)"),
-        "the start is an input and prints as written: {intro}"
+    // The start is an input: its fields hold it as written.
+    assert_eq!(
+        eval_json(
+            &tab,
+            "Array.from(document.querySelectorAll('[data-widget=gradient_descent] input[data-input=start]')).map(i => i.value)"
+        ),
+        serde_json::json!(["0", "0"])
     );
     let run = |rate: f64| {
         descend(&GradientDescentInput {
@@ -825,6 +822,22 @@ fn the_learning_rate_slider_reports_divergence_where_the_rust_core_does() {
         .as_str()
         .unwrap()
         .contains("NaN"));
+    // Once the edit rests, a screen reader hears where it diverged and the final values.
+    let last = diverged.iterates.nrows() - 1;
+    wait_for(
+        &tab,
+        &format!(
+            "document.querySelector('[data-widget=gradient_descent] [data-summary]').textContent.startsWith({}) \
+             && document.querySelector('[data-widget=gradient_descent] [data-summary]').textContent.endsWith({})",
+            js_string(&format!("Diverged at step {step}. ")),
+            js_string(&format!(
+                "final_w is {}, final_b is {}, final_loss is {}.",
+                fmt(diverged.iterates[[last, 0]]),
+                fmt(diverged.iterates[[last, 1]]),
+                fmt(diverged.losses[last])
+            ))
+        ),
+    );
 
     type_into(&tab, field, "0.05");
     let converged = run(0.05);

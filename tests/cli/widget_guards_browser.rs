@@ -225,7 +225,7 @@ fn a_diverging_run_says_it_diverged_instead_of_printing_huge_numbers() {
     open(&tab, &book.url());
     paste_into(
         &tab,
-        "[data-widget='gradient_descent'] input[data-input='learning_rate-exact']",
+        "[data-widget='gradient_descent'] input[data-input='learning_rate']",
         "0.3",
     );
     let run = descend(&GradientDescentInput {
@@ -243,13 +243,19 @@ fn a_diverging_run_says_it_diverged_instead_of_printing_huge_numbers() {
             js_string(&scientific(run.losses[last]))
         ),
     );
-    let values = eval_json(&tab, "document.querySelector('.ww-values').textContent");
-    assert!(
-        values.as_str().unwrap().starts_with(&format!(
-            "The run diverged: w, b and the loss grow without bound. At step {last}, the last before it stopped:"
-        )),
-        "{values}"
+    // The note says where, and the final values are those of the step before.
+    let note = eval_json(
+        &tab,
+        "document.querySelector('.ww [data-note=diverged_at]').textContent",
     );
+    assert!(
+        note.as_str().unwrap().starts_with(&format!(
+            "Diverged at step {}. That step would take the loss past 10¹² times where it started",
+            last + 1
+        )),
+        "{note}"
+    );
+    assert_eq!(run.diverged_at, Some(last + 1));
     let text = live_text(&tab);
     assert!(longest_digit_run(&text) < 10, "{text}");
 }
@@ -343,7 +349,12 @@ fn the_result_an_edit_changes_is_within_a_screen_of_the_field_at_1280_and_360_px
             "[data-step='probabilities'] figure",
             "0.7",
         ),
-        (sliders.url(), "gradient_descent", ".ww-values", "0.05"),
+        (
+            sliders.url(),
+            "gradient_descent",
+            "[data-changed-steps]",
+            "0.05",
+        ),
         (compute.url(), "compute", "[data-changed-steps]", "10"),
     ];
     at_each_size(&chromium, &[(1280, 900), (360, 740)], |tab, width, _| {
@@ -623,8 +634,10 @@ fn another_temperature_or_rate_marks_exactly_the_numbers_that_differ_from_the_le
     );
     assert_eq!(spoken_changed(&tab), expected.len());
 
-    // Descent at η = 0.05 against the lesson's 0.1: the final loss prints the same, w and b do not.
-    let rate = "[data-widget='gradient_descent'] input[data-input='learning_rate-exact']";
+    // Descent at η = 0.05 against the lesson's 0.1: the final loss prints the same, w and b do
+    // not; of the loss curve, the losses that print differently. The loss grid around the path
+    // moves with the path: some of it is marked.
+    let rate = "[data-widget='gradient_descent'] input[data-input='learning_rate']";
     paste_into(&tab, rate, "0.05");
     let (run, lesson_run) = (fit_at(0.05), fit_at(0.1));
     let last = |r: &GradientDescent| {
@@ -633,6 +646,11 @@ fn another_temperature_or_rate_marks_exactly_the_numbers_that_differ_from_the_le
     };
     let mut both = [
         expected.clone(),
+        differing(
+            "losses",
+            run.losses.as_slice().unwrap(),
+            lesson_run.losses.as_slice().unwrap(),
+        ),
         ["final_w", "final_b", "final_loss"]
             .iter()
             .zip(last(&run).iter().zip(last(&lesson_run)))
@@ -642,16 +660,29 @@ fn another_temperature_or_rate_marks_exactly_the_numbers_that_differ_from_the_le
     ]
     .concat();
     both.sort();
+    let but_the_grid = |tab: &Tab| -> Vec<String> {
+        marked(tab)
+            .into_iter()
+            .filter(|m| !m.starts_with("loss_grid: "))
+            .collect()
+    };
     wait_for(
         &tab,
         &format!(
-            "document.querySelectorAll('.ww [data-changed]:not([data-control-input])').length === {}",
+            "document.querySelectorAll('.ww [data-changed]:not([data-control-input]):not([data-matrix=loss_grid] *)').length === {}",
             both.len()
         ),
     );
     assert!(both.len() > expected.len());
-    assert_eq!(marked(&tab), both);
-    assert_eq!(spoken_changed(&tab), both.len());
+    assert_eq!(but_the_grid(&tab), both);
+    let grid = marked(&tab).len() - both.len();
+    assert!(grid > 0, "the loss grid moved with the path");
+    // The loss curve's and the grid's tables are under their pictures, in disclosures.
+    eval(
+        &tab,
+        "document.querySelectorAll('.ww details').forEach(function (d) { d.open = true; })",
+    );
+    assert_eq!(spoken_changed(&tab), both.len() + grid);
 
     // Back to the lesson's numbers: nothing is marked, and the notes go.
     click(&tab, "[data-widget='softmax'] [data-action='reset']");
@@ -668,12 +699,12 @@ fn another_temperature_or_rate_marks_exactly_the_numbers_that_differ_from_the_le
 }
 
 /// The key result of each kind of widget, the one an edit must keep in view: the weights, the
-/// probabilities' bars, the final values, and for a compute example the note naming the changed steps
+/// probabilities' bars, and for a compute or descent example the note naming the changed steps
 /// (which stays at the bottom of the window while its inputs scroll past).
 const KEY_RESULTS: [(&str, &str); 4] = [
     ("attention", "[data-matrix='weights']"),
     ("softmax", "[data-step='probabilities'] figure"),
-    ("gradient_descent", ".ww-values"),
+    ("gradient_descent", "[data-changed-steps]"),
     ("compute", "[data-changed-steps]"),
 ];
 

@@ -1,12 +1,14 @@
-// Differential check: does the descent widget (static/js/kind-programs.js running the build's descent
-// program in compute-lang.js) agree with src/compute/gradient_descent.rs?
+// Differential check: does the descent widget (compute-widget.js running the build's widget
+// program, src/compute/gradient_descent.rs `widget_program`, in compute-lang.js) agree with
+// src/compute/gradient_descent.rs?
 //
 //   node tests/js/descent-differential.mjs CASES.json
 //
-// CASES.json is `[{ input: {example: {steps, start, program}, learning_rate},
+// CASES.json is `[{ input: {steps, inputs: [[name, value]…]},
 //                   expected: <the Rust `GradientDescent` at that rate, by its own serde impl>}]`,
-// written by tests/cli/sliders_differential.rs. `diverged_at` and the number of iterates must agree
-// exactly; every number to 1e-9, absolutely or relative to the larger magnitude.
+// written by tests/cli/sliders_differential.rs. `diverged_at` (the program's 0 for none) and the
+// number of iterates must agree exactly; every number to 1e-9, absolutely or relative to the
+// larger magnitude.
 // Exits 0 with a summary line when all agree, 1 naming the first disagreement, 2 on unusable input.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -14,7 +16,7 @@ import { pathToFileURL } from 'node:url';
 import { agrees, compareMatrix } from './differential.mjs';
 
 const require = createRequire(import.meta.url);
-const kinds = require('../../static/js/kind-programs.js');
+const lang = require('../../static/js/compute-lang.js');
 
 /** The same tolerance as differential.mjs, whose `agrees` both slider scripts use. */
 const TOLERANCE = 1e-9;
@@ -31,13 +33,17 @@ export function compareVector(name, actual, expected) {
 
 /** The first disagreement between the JS result for `input` and Rust's, as a sentence, or null. */
 export function compareCase(input, expected) {
-  const actual = kinds.descend(input.example, input.learning_rate);
-  if (actual.diverged_at !== expected.diverged_at) {
-    return `diverged_at: JS ${actual.diverged_at}, Rust ${expected.diverged_at}`;
+  const ran = lang.runFully(input.steps, input.inputs);
+  if (!ran.ok) return `JS failed (${ran.error.message}), Rust computed a result`;
+  const actual = Object.fromEntries(ran.values);
+  const divergedAt = actual.diverged_at === 0 ? null : actual.diverged_at;
+  if (divergedAt !== expected.diverged_at) {
+    return `diverged_at: JS ${divergedAt}, Rust ${expected.diverged_at}`;
   }
-  return compareMatrix('iterates', actual.iterates, expected.iterates) ||
+  const gradients = actual.gradients_w.map((w, k) => [w, actual.gradients_b[k]]);
+  return compareMatrix('iterates', actual.path, expected.iterates) ||
     compareVector('losses', actual.losses, expected.losses) ||
-    compareMatrix('gradients', actual.gradients, expected.gradients);
+    compareMatrix('gradients', gradients, expected.gradients);
 }
 
 /**

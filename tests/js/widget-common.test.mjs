@@ -1,5 +1,5 @@
 // Unit tests for the parts of static/js/widget-common.js that need no DOM: strict parsing of
-// typed numbers and the log-scale slider's positions. Run with `node --test tests/js/`.
+// typed numbers and the wording of messages. Run with `node --test tests/js/`.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
@@ -21,26 +21,6 @@ test('parses numbers as a reader types them, and nothing else', () => {
   for (const bad of ['', ' ', '1,5', '0,245', '1,0000', '01,000', '1,000 000', '1,000,00', '\u221e', 'Infinity', '1e999', 'NaN', '0x10', '1 2', '--1', 'e5']) {
     assert.equal(common.parseNumber(bad), null, JSON.stringify(bad));
   }
-});
-
-test('positive accepts only numbers above zero', () => {
-  assert.equal(common.positive('0.5'), 0.5);
-  assert.equal(common.positive('0'), null);
-  assert.equal(common.positive('-1'), null);
-  assert.equal(common.positive('abc'), null);
-});
-
-test('the log slider covers whole steps and lands exactly on its special values', () => {
-  const slider = new common.LogSlider({ lo: Math.log10(0.05) - Math.log10(20), hi: Math.log10(0.05) + Math.log10(20), special: [0.05] });
-  assert.equal(slider.min.toFixed(2), '-2.61');
-  assert.equal(slider.max.toFixed(2), '0.00');
-  // The example's own rate comes back exactly at its position, not as 10^position rounded.
-  assert.equal(slider.valueAt(slider.position(0.05)), 0.05);
-  // Elsewhere a position gives 10^position to 3 significant digits, and positions clamp.
-  assert.equal(slider.valueAt(-1), 0.1);
-  assert.equal(slider.valueAt(-1.01), 0.0977);
-  assert.equal(slider.position(1000), slider.max);
-  assert.equal(slider.position(1e-9), slider.min);
 });
 
 // Messages print every number by the number rule (worked-format.js), the page's format.

@@ -140,6 +140,18 @@ impl Domain {
         }
     }
 
+    /// Whole numbers from `lo` to `hi`, such as a kind's count of steps, with what the input
+    /// `means`.
+    pub(super) fn whole(lo: f64, hi: f64, means: &str) -> Domain {
+        Domain {
+            min: Some((lo, false)),
+            max: Some((hi, false)),
+            integer: true,
+            choice: None,
+            means: Some(means.to_string()),
+        }
+    }
+
     /// The domain [`Domain::json`] wrote, read back (by the widget block's controls).
     pub fn from_json(json: &serde_json::Value) -> Domain {
         let number = |key: &str| json.get(key).and_then(serde_json::Value::as_f64);

@@ -1,11 +1,15 @@
 //! ` ```gradient_descent ` blocks: points, a start, a learning rate and a number of steps →
 //! `compute::gradient_descent`.
 
+use super::domain::Domain;
 use super::expect::{self, ExpectTable};
 use super::toml_input::{matrix, parse_toml, positive, vector, Number, Numbers, Rows};
 use super::{compute_error_at, name_problems, ok_or_record, show_card, BlockError, ParsedExample};
-use crate::compute::gradient_descent::{descend, program, GradientDescentInput, MAX_STEPS};
+use crate::compute::gradient_descent::{
+    descend, steps_per_run, widget_program, GradientDescentInput, MAX_STEPS,
+};
 use crate::compute::Evaluated;
+use crate::expand::widget_presentation::{ContourView, Control, View};
 use serde::Deserialize;
 use std::collections::BTreeMap;
 use toml::Spanned;
@@ -95,23 +99,7 @@ pub(super) fn evaluate(text: &str) -> Result<ParsedExample, Vec<BlockError>> {
     .collect();
     let at_field = |error| vec![compute_error_at(error, &field_spans, spec.name.span())];
     let evaluated = descend(&input).map_err(at_field)?;
-    let program = program(&input).map_err(at_field)?;
-    let inputs = serde_json::json!({
-        "name": spec.name.get_ref(),
-        "kind": "gradient_descent",
-        "points": input.points.iter().map(|&(x, y)| [x, y]).collect::<Vec<_>>(),
-        "start": [start.0, start.1],
-        "learning_rate": learning_rate,
-        "steps": steps,
-        // What the widget runs again at the reader's rate, and what no rate changes.
-        "program": program,
-        "optimum": {
-            "w": evaluated.optimum.0,
-            "b": evaluated.optimum.1,
-            "loss": evaluated.optimum_loss,
-        },
-        "max_stable_rate": evaluated.max_stable_rate(),
-    });
+    let inputs = widget_json(spec.name.get_ref(), &input, evaluated.max_stable_rate());
     Ok(ParsedExample {
         name: spec.name.get_ref().clone(),
         show: show_card(spec.show.as_ref()).map_err(|error| vec![error])?,
@@ -119,6 +107,69 @@ pub(super) fn evaluate(text: &str) -> Result<ParsedExample, Vec<BlockError>> {
         evaluated: Evaluated::GradientDescent(evaluated),
         inputs,
         expectations: expect::read(text, spec.expect.as_ref()).map_err(|error| vec![error])?,
+    })
+}
+
+/// How far the learning-rate slider reaches on each side of the lesson's rate: divided and
+/// multiplied by this.
+const RATE_SPAN: f64 = 20.0;
+
+/// The data of a descent example's widget, which compute-widget.js runs as any compute
+/// example's: [`widget_program`] on the inputs `points`, `start`, `learning_rate` and `steps`
+/// (each a field, the rate on a log-scale slider from a twentieth of the lesson's to twenty
+/// times it, with a button to the largest stable rate, the edge past which a run diverges);
+/// the loss curve as a line, the final values, and the loss over the plane as a contour with
+/// the path over it; where a run diverged said in words (`notes`).
+fn widget_json(name: &str, input: &GradientDescentInput, edge: f64) -> serde_json::Value {
+    let (lo, hi) = (
+        input.learning_rate / RATE_SPAN,
+        input.learning_rate * RATE_SPAN,
+    );
+    // The edge to 3 significant digits, as a reader would type it.
+    let edge = {
+        let scale = 10f64.powi(2 - edge.log10().floor() as i32);
+        (edge * scale).round() / scale
+    };
+    let marks: Vec<f64> = [edge]
+        .into_iter()
+        .filter(|r| r.is_finite() && (lo..=hi).contains(r))
+        .collect();
+    let contour = ContourView {
+        x: Some("grid_w".into()),
+        y: Some("grid_b".into()),
+        path: Some("path".into()),
+        ..ContourView::default()
+    };
+    // As many steps as one run of the program takes: a longer descent the kind runs in parts.
+    let most_steps = steps_per_run(input.points.len()).min(MAX_STEPS) as f64;
+    serde_json::json!({
+        "name": name,
+        "kind": "gradient_descent",
+        "steps": widget_program(),
+        "inputs": [
+            ["points", input.points.iter().map(|&(x, y)| [x, y]).collect::<Vec<_>>()],
+            ["start", [input.start.0, input.start.1]],
+            ["learning_rate", input.learning_rate],
+            ["steps", input.steps],
+        ],
+        "domains": {
+            "learning_rate": Domain::positive("the learning rate").json(),
+            "steps": Domain::whole(1.0, most_steps, "the number of steps").json(),
+        },
+        "controls": {
+            "learning_rate": Control::Slider { lo, hi, log: true, marks }.json(),
+        },
+        "lines": [{ "step": "losses" }],
+        "log_y": true,
+        "views": { "loss_grid": View::Contour.name() },
+        "contours": { "loss_grid": contour.json() },
+        "show": ["losses", "final_w", "final_b", "final_loss", "loss_grid"],
+        "notes": {
+            "diverged_at": {
+                "says": "Diverged at step {}.",
+                "why": "That step would take the loss past 10\u{b9}\u{b2} times where it started, so the run stops there: the curve and the final values are those of the step before.",
+            },
+        },
     })
 }
 
@@ -158,7 +209,17 @@ learning_rate = 0.05\nsteps = 50\n";
     #[test]
     fn the_contract_example_evaluates() {
         let parsed = evaluate(FIT).unwrap();
-        assert_eq!(parsed.inputs["steps"], 50);
+        assert_eq!(parsed.inputs["inputs"][3], serde_json::json!(["steps", 50]));
+        // The rate on a log slider around the lesson's, with a button to the stable edge.
+        let slider = &parsed.inputs["controls"]["learning_rate"];
+        assert_eq!(slider["range"], serde_json::json!([0.0025, 1.0]));
+        assert_eq!(slider["log"], true);
+        // n = 4, Σx = 6, Σx² = 14: the edge 4 / (9 + √61) ≈ 0.2379 prints as 0.238.
+        assert_eq!(slider["marks"], serde_json::json!([0.238]));
+        assert_eq!(
+            parsed.inputs["notes"]["diverged_at"]["says"],
+            "Diverged at step {}."
+        );
         let Evaluated::GradientDescent(result) = parsed.evaluated else {
             panic!("a gradient-descent result")
         };
