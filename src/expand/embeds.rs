@@ -5,7 +5,7 @@
 //! becomes an inline SVG drawn now from the computed numbers. Both name an example of the lesson.
 
 use super::resolve::example_names;
-use super::widget_presentation::{ControlsKey, View, ViewsKey};
+use super::widget_presentation::{ControlsKey, Sentence, View, ViewsKey};
 use super::Expander;
 use crate::base::diagnostics::Diagnostic;
 use crate::base::html::escape_html;
@@ -68,6 +68,8 @@ fn widget_kind(evaluated: &Evaluated) -> Option<WidgetKind> {
             // The slider's input first: without JavaScript it is what the numbers are for.
             shown_without_script: shown(&[
                 ("temperature", "temperature T"),
+                // The class the loss and gradient are of, which the live widget tags.
+                ("target", "target class"),
                 ("probabilities", "Probabilities"),
                 ("loss", "Cross-entropy loss"),
                 (
@@ -444,6 +446,23 @@ impl<'x> Expander<'x> {
             html.push_str(&format!(
                 "<table class=\"worked-values\"><thead><tr><th scope=\"col\">Quantity</th><th scope=\"col\">Value</th></tr></thead><tbody>{values}</tbody></table>\n"
             ));
+        }
+        // Sentences in words (a softmax's loss) with the build's numbers, as the live widget
+        // writes them with the reader's.
+        let sentences: Vec<Sentence> = data
+            .get("sentences")
+            .and_then(|sentences| serde_json::from_value(sentences.clone()).ok())
+            .unwrap_or_default();
+        for sentence in &sentences {
+            if let Some(text) =
+                sentence.fill(|step| example.evaluated.quantity(step), self.decimals)
+            {
+                html.push_str(&format!(
+                    "<p class=\"ww-sentence\" data-sentence=\"{}\">{}</p>\n",
+                    escape_html(&sentence.after),
+                    escape_html(&text)
+                ));
+            }
         }
         // The lesson's snippet, for readers without JavaScript; the live widget shows its own.
         if let Some(numpy) = self.numpy_details(name, &example.evaluated, shown_steps.as_deref()) {

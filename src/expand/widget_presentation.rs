@@ -17,7 +17,7 @@ use crate::expand::blocks::{BlockText, ExampleBlock};
 use crate::present::figure::{
     arrows_step_figure, quantity_figure, scatter_step_figure, FigureError, FigureOptions,
 };
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use serde_json::json;
 use std::collections::BTreeMap;
 use std::ops::Range;
@@ -95,6 +95,87 @@ const VIEW_NAMES: [&str; 6] = ["table", "heatmap", "bars", "line", "scatter", "a
 impl View {
     pub(super) fn name(self) -> &'static str {
         VIEW_NAMES[self as usize]
+    }
+}
+
+/// A column of a widget's tables marked in words (a softmax's target class): the entry at the
+/// 0-based position step `step` holds, tagged `says`. The position comes from the program, so
+/// the mark follows the run; colour only repeats the tag.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub(crate) struct Highlight {
+    pub step: String,
+    pub says: String,
+}
+
+/// One piece of a [`Sentence`]: words, a step's number, or an entry of a vector step (its
+/// number or its label) at the position another step holds.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub(crate) enum Part {
+    Text(String),
+    Value(String),
+    Entry { of: String, at: String },
+    Label { of: String, at: String },
+}
+
+/// A sentence the widget writes under step `after` (a softmax's loss, in words) with the
+/// numbers of the last run, and the build writes with its own for readers without JavaScript
+/// ([`Sentence::fill`], the twin of compute-widget.js `sentenceText`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub(crate) struct Sentence {
+    pub after: String,
+    pub parts: Vec<Part>,
+}
+
+impl Sentence {
+    /// The sentence with the numbers `quantity` gives (computed ones at `decimals`, as the
+    /// widget prints them), or `None` when a part names no number or an entry out of range.
+    pub(crate) fn fill(
+        &self,
+        quantity: impl Fn(&str) -> Option<Quantity>,
+        decimals: usize,
+    ) -> Option<String> {
+        let number = |x: f64| {
+            crate::present::format_number(
+                x,
+                crate::present::Precision::Computed(decimals),
+                crate::present::Style::Prose,
+            )
+        };
+        let mut text = String::new();
+        for part in &self.parts {
+            match part {
+                Part::Text(words) => text.push_str(words),
+                Part::Value(step) => match quantity(step)? {
+                    Quantity::Scalar(x) => text.push_str(&number(x)),
+                    Quantity::Count(n) => text.push_str(&n.to_string()),
+                    _ => return None,
+                },
+                Part::Entry { of, at } | Part::Label { of, at } => {
+                    let Quantity::Vector { values, labels } = quantity(of)? else {
+                        return None;
+                    };
+                    // A position the program computed, or (a kind's target) the label itself.
+                    let position = match quantity(at)? {
+                        Quantity::Scalar(x) if x >= 0.0 && x.fract() == 0.0 => x as usize,
+                        Quantity::Count(n) => n,
+                        Quantity::Text(label) => {
+                            labels.as_ref()?.iter().position(|l| *l == label)?
+                        }
+                        _ => return None,
+                    };
+                    let x = *values.get(position)?;
+                    match part {
+                        Part::Entry { .. } => text.push_str(&number(x)),
+                        _ => match &labels {
+                            Some(labels) => text.push_str(&labels[position]),
+                            None => text.push_str(&format!("entry {}", position + 1)),
+                        },
+                    }
+                }
+            }
+        }
+        Some(text)
     }
 }
 
@@ -580,6 +661,67 @@ mod tests {
             c: toml::Spanned<ControlSpec>,
         }
         toml::from_str::<Wrap>(&format!("c = {text}")).unwrap().c
+    }
+
+    #[test]
+    fn a_sentence_fills_in_the_runs_numbers_and_the_label_at_a_computed_position() {
+        let p = || Quantity::Vector {
+            values: ndarray::array![0.665, 0.245, 0.09],
+            labels: Some(vec!["cat".into(), "dog".into(), "fish".into()]),
+        };
+        let entry = |label: bool| {
+            let (of, at) = ("p".to_string(), "t".to_string());
+            if label {
+                Part::Label { of, at }
+            } else {
+                Part::Entry { of, at }
+            }
+        };
+        let sentence = Sentence {
+            after: "loss".into(),
+            parts: vec![
+                Part::Text("the target ".into()),
+                entry(true),
+                Part::Text(" has p = ".into()),
+                entry(false),
+                Part::Text(", loss ".into()),
+                Part::Value("loss".into()),
+            ],
+        };
+        // A position the program computed, or (a kind's target) the label itself.
+        for target in [Quantity::Scalar(0.0), Quantity::Text("cat".into())] {
+            let values = |name: &str| match name {
+                "p" => Some(p()),
+                "t" => Some(target.clone()),
+                "loss" => Some(Quantity::Scalar(0.40760596444438)),
+                _ => None,
+            };
+            assert_eq!(
+                sentence.fill(values, 3).as_deref(),
+                Some("the target cat has p = 0.665, loss 0.408")
+            );
+        }
+        // Out of range, not a position, or a step the run lacks: no sentence at all.
+        for target in [Quantity::Scalar(3.0), Quantity::Scalar(0.5)] {
+            let values = |name: &str| match name {
+                "p" => Some(p()),
+                "t" => Some(target.clone()),
+                _ => None,
+            };
+            assert_eq!(sentence.fill(values, 3), None);
+        }
+        // The JSON compute-widget.js reads, one key per part.
+        assert_eq!(
+            serde_json::json!(sentence)["parts"][1],
+            serde_json::json!({ "label": { "of": "p", "at": "t" } })
+        );
+        assert_eq!(
+            serde_json::json!(Highlight {
+                step: "t".into(),
+                says: "target".into()
+            }),
+            serde_json::json!({ "step": "t", "says": "target" })
+        );
     }
 
     #[test]

@@ -316,6 +316,12 @@
     /** `{ step: 'heatmap' | 'bars' }`: steps drawn as pictures by step-views.js, tables below. */
     this.views = example.views || {};
     this.pictures = {}; // the views' pictures of the last run that worked, by step
+    /** `{ step, says }`: the vector tables' column at the position `step` holds is tagged
+     *  `says` (a softmax's target class). */
+    this.highlight = example.highlight || null;
+    /** `[{ after, parts }]`: sentences written under a step with the last run's numbers
+     *  (a softmax's loss in words), the twins of Rust's `Sentence::fill`. */
+    this.sentences = example.sentences || [];
   }
 
   /** Computed numbers at the book's decimals; what an edit makes huge in scientific notation. */
@@ -1031,6 +1037,14 @@
     var blocks = [];
     var linesBlock = null;
     steps.forEach(function (entry) {
+      place(entry);
+      self.sentences.forEach(function (sentence) {
+        var text = sentence.after === entry[0] ? self.sentenceText(sentence) : null;
+        if (text !== null) blocks.push(el('p', { className: 'ww-block ww-block-wide ww-sentence', 'data-sentence': sentence.after }, text));
+      });
+    });
+    /** Puts a step's block (or its view, or its table in the line chart) among `blocks`. */
+    function place(entry) {
       var block = self.valueBlock(entry[0], entry[1]);
       var resized = sizeChange(self.lessonRows(entry[0]), entry[1]);
       if (resized || block.querySelector('[data-changed]')) {
@@ -1047,7 +1061,7 @@
       // The chart stands where its first step would; the steps' tables go inside it.
       if (!linesBlock) blocks.push(linesBlock = self.linesBlock());
       linesBlock.querySelector('[data-lines-numbers]').appendChild(block);
-    });
+    }
     this.results.replaceChildren.apply(this.results, blocks);
     // Beside the inputs, so a reader who edits sees at once which steps moved, however far
     // down their tables are.
@@ -1060,6 +1074,55 @@
     }
     this.changedNote.hidden = changed.length === 0;
     this.renderExplanation();
+  };
+
+  /** The value of `name` in the last run (an input or a step), or undefined. */
+  Widget.prototype.valueNamed = function (name) {
+    var found = this.values.filter(function (entry) { return entry[0] === name; })[0];
+    return found ? found[1] : undefined;
+  };
+
+  /** The position the highlight's step holds, with its tag (`{ at, says }`), or null when there
+   *  is none or the step holds no position. */
+  Widget.prototype.highlighted = function () {
+    var at = this.highlight && this.valueNamed(this.highlight.step);
+    return typeof at === 'number' && Number.isInteger(at) && at >= 0 ? { at: at, says: this.highlight.says } : null;
+  };
+
+  /** Entry `at` of vector `of`'s labels, as the language names it, else "entry 3" (Rust's
+   *  `Sentence::fill` says the same). */
+  Widget.prototype.entryLabel = function (of, value, at) {
+    var sides = this.example.labels && Object.prototype.hasOwnProperty.call(this.example.labels, of)
+      ? this.example.labels[of] : undefined;
+    var named = globalThis.WorkedComputeLang.labels(value, this.example.rows, this.example.cols, sides).cols;
+    return named ? named[at] : 'entry ' + (at + 1);
+  };
+
+  /** A sentence with the last run's numbers, or null when a part names no number or an entry
+   *  out of range: the twin of Rust's `Sentence::fill`. */
+  Widget.prototype.sentenceText = function (sentence) {
+    var text = '';
+    for (var k = 0; k < sentence.parts.length; k++) {
+      var part = sentence.parts[k];
+      if (typeof part.text === 'string') {
+        text += part.text;
+        continue;
+      }
+      if (typeof part.value === 'string') {
+        var x = this.valueNamed(part.value);
+        if (typeof x !== 'number') return null;
+        text += this.fmt(x);
+        continue;
+      }
+      var ref = part.entry || part.label;
+      var of = ref && this.valueNamed(ref.of);
+      var at = ref && this.valueNamed(ref.at);
+      if (!Array.isArray(of) || isMatrix(of) || typeof at !== 'number' || !Number.isInteger(at) || at < 0 || at >= of.length) {
+        return null;
+      }
+      text += part.entry ? this.fmt(of[at]) : this.entryLabel(ref.of, of, at);
+    }
+    return text;
   };
 
   // ---------------------------------------------------------------------- explaining an entry
@@ -1179,8 +1242,14 @@
   Widget.prototype.viewBlock = function (name, table) {
     var picture = this.pictures[name];
     var view = this.views[name];
+    // The highlighted entry of a vector drawn as bars is named beside its line of code.
+    var value = this.valueNamed(name);
+    var mark = Array.isArray(value) && !isMatrix(value) ? this.highlighted() : null;
+    var tagged = mark !== null && mark.at < value.length
+      ? [' ', el('span', { className: 'ww-tag', 'data-highlight': mark.says }, mark.says + ': ' + this.entryLabel(name, value, mark.at))]
+      : null;
     return el('div', { className: 'ww-block ww-block-wide ww-view', 'data-view': view, 'data-step': name },
-      el('p', { className: 'ww-code', 'aria-hidden': 'true' }, el('code', null, this.stepLine(name))),
+      el('p', { className: 'ww-code' }, el('code', { 'aria-hidden': 'true' }, this.stepLine(name)), tagged),
       el('figure', { className: 'worked-figure', 'data-figure': view },
         el('div', { className: 'wf-panels' }, ns.stepViews.toDom(picture.svg))),
       el('details', { className: 'ww-lines-numbers', 'data-view-numbers': true },
@@ -1218,7 +1287,13 @@
     });
     var shaded = isMatrix(value) && rows.length > 1 && rows[0].length > 1;
     var head = el('tr', null, labels.rows ? el('td') : null);
-    labels.cols.forEach(function (label) { head.appendChild(el('th', { scope: 'col' }, el('span', { className: 'ww-label' }, label))); });
+    // A vector's entry at the highlight's position is tagged in words (a softmax's target).
+    var mark = isMatrix(value) ? null : this.highlighted();
+    labels.cols.forEach(function (label, j) {
+      var marked = mark !== null && mark.at === j;
+      head.appendChild(el('th', { scope: 'col', className: marked ? 'ww-target' : null, 'data-highlight': marked ? mark.says : null },
+        el('span', { className: 'ww-label' }, label), marked ? el('span', { className: 'ww-tag' }, mark.says) : null));
+    });
     var body = el('tbody');
     rows.forEach(function (row, i) {
       var tr = el('tr', null, labels.rows ? el('th', { scope: 'row' }, el('span', { className: 'ww-label' }, labels.rows[i])) : null);
