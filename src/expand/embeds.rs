@@ -5,7 +5,7 @@
 //! becomes an inline SVG drawn now from the computed numbers. Both name an example of the lesson.
 
 use super::resolve::example_names;
-use super::widget_presentation::{ControlsKey, Sentence, View, ViewsKey};
+use super::widget_presentation::{ControlsKey, HighlightKey, Sentence, View, ViewsKey};
 use super::Expander;
 use crate::base::diagnostics::Diagnostic;
 use crate::base::html::escape_html;
@@ -210,11 +210,12 @@ impl<'x> Expander<'x> {
             log_y: Option<toml::Spanned<bool>>,
             controls: Option<ControlsKey>,
             views: Option<ViewsKey>,
+            highlight: Option<HighlightKey>,
         }
         let spec: WidgetSpec = self.block_spec(
             body,
             "widget",
-            "a widget block holds example = \"<name of an attention, softmax, gradient_descent or compute example>\" and, for a compute example, optionally show = [\"<step>\", …], decimals = { <step> = <places>, … }, lines = [\"<step>\", …] (vectors drawn as lines; log_y = true for a log scale), a [controls] table (<input> = { slider = [lo, hi] }, { toggle = true } or { choice = [0, 1], labels = [\"…\", \"…\"] }) and a [views] table (<step> = \"table\", \"heatmap\", \"bars\" or \"line\")",
+            "a widget block holds example = \"<name of an attention, softmax, gradient_descent or compute example>\" and, for a compute example, optionally show = [\"<step>\", …], decimals = { <step> = <places>, … }, lines = [\"<step>\", …] (vectors drawn as lines; log_y = true for a log scale), a [controls] table (<input> = { slider = [lo, hi] }, { toggle = true } or { choice = [0, 1], labels = [\"…\", \"…\"] }) a [views] table (<step> = \"table\", \"heatmap\", \"bars\" or \"line\") and highlight = { step = \"<step holding a position>\", says = \"<tag>\" }",
         )?;
         let (example, span) = self.named_example(&spec.example, body)?;
         let name = &example.name;
@@ -234,6 +235,10 @@ impl<'x> Expander<'x> {
             shown_steps.as_deref(),
             body,
         )?;
+        let highlight = match &spec.highlight {
+            Some(key) => Some(self.widget_highlight(example, key, body)?),
+            None => None,
+        };
         // A `line` view is a line of the one chart `lines` draws.
         let mut line_entries: Vec<&toml::Spanned<String>> =
             spec.lines.iter().flat_map(|list| list.get_ref()).collect();
@@ -363,6 +368,9 @@ impl<'x> Expander<'x> {
             // The snippet ends by printing the steps this widget shows (compute-numpy.js).
             numpy["ending"] =
                 super::numpy::ending(computed, shown_steps.as_deref(), self.decimals).into();
+        }
+        if let Some(highlight) = &highlight {
+            data["highlight"] = serde_json::json!(highlight);
         }
         if !presentation.controls.is_empty() {
             let controls: serde_json::Map<String, serde_json::Value> = presentation

@@ -107,6 +107,80 @@ pub(crate) struct Highlight {
     pub says: String,
 }
 
+/// The widget block's `highlight = { step = "t", says = "target" }`, as written.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct HighlightSpec {
+    step: toml::Spanned<String>,
+    says: toml::Spanned<String>,
+}
+
+pub(super) type HighlightKey = toml::Spanned<HighlightSpec>;
+
+/// Longest tag a highlight says, in characters: a word or two beside a column's label.
+const LONGEST_TAG: usize = 24;
+
+/// A widget block's `highlight` checked against the lesson's values: `step` names a value of
+/// the example holding a 0-based position (a whole number from 0), and `says` is a short tag.
+pub(super) fn highlight(computed: &Computed, key: &HighlightKey) -> Result<Highlight, KeyProblem> {
+    let HighlightSpec { step, says } = key.get_ref();
+    let name = step.get_ref();
+    let positions = || {
+        let found: Vec<&str> = computed
+            .values
+            .iter()
+            .filter(
+                |(_, _, value)| matches!(value, Value::Scalar(x) if *x >= 0.0 && x.fract() == 0.0),
+            )
+            .map(|(name, _, _)| name.as_str())
+            .collect();
+        if found.is_empty() {
+            "a highlight tags the entry at a position the program computes; add a step such as t = argmax(p)".to_string()
+        } else {
+            format!("name one of: {}", found.join(", "))
+        }
+    };
+    match computed.value(name) {
+        None => {
+            return Err((
+                format!("the example has no value named `{name}`"),
+                positions(),
+                step.span(),
+            ))
+        }
+        Some(Value::Scalar(x)) if *x >= 0.0 && x.fract() == 0.0 => {}
+        Some(other) => {
+            return Err((
+                format!(
+                    "`{name}` is {}, and a highlight needs a position: a whole number from 0",
+                    match other {
+                        Value::Scalar(x) => crate::present::format_number(
+                            *x,
+                            crate::present::Precision::AsWritten,
+                            crate::present::Style::Prose,
+                        ),
+                        other => format!("a {}", other.describe_shape()),
+                    }
+                ),
+                positions(),
+                step.span(),
+            ))
+        }
+    }
+    let tag = says.get_ref().trim();
+    if tag.is_empty() || tag.chars().count() > LONGEST_TAG {
+        return Err((
+            format!("`says` is the tag beside the highlighted entry, and it must be 1 to {LONGEST_TAG} characters"),
+            "write a word or two, e.g. says = \"target\"".to_string(),
+            says.span(),
+        ));
+    }
+    Ok(Highlight {
+        step: name.clone(),
+        says: tag.to_string(),
+    })
+}
+
 /// One piece of a [`Sentence`]: words, a step's number, or an entry of a vector step (its
 /// number or its label) at the position another step holds.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -255,6 +329,33 @@ impl Expander<'_> {
                 None
             }
         }
+    }
+
+    /// The widget block's `highlight`, checked; a problem is recorded at its key.
+    pub(super) fn widget_highlight(
+        &mut self,
+        example: &ExampleBlock,
+        key: &HighlightKey,
+        body: &BlockText,
+    ) -> Option<Highlight> {
+        let checked = match &example.evaluated {
+            Evaluated::Compute(computed) => highlight(computed, key),
+            _ => Err((
+                format!(
+                    "`highlight` tags an entry of a compute example's widget, but \"{}\" is a {} example",
+                    example.name,
+                    example.kind.name()
+                ),
+                "remove it: this kind's widget marks what it needs itself".to_string(),
+                key.span(),
+            )),
+        };
+        checked
+            .map_err(|(message, help, span)| {
+                self.problems
+                    .push(Diagnostic::at(self.file, body.file_span(span), message).with_help(help));
+            })
+            .ok()
     }
 
     /// What a step's figure in a widget is drawn with (no caption, no label: the widget's
@@ -722,6 +823,40 @@ mod tests {
             }),
             serde_json::json!({ "step": "t", "says": "target" })
         );
+    }
+
+    #[test]
+    fn a_highlight_names_a_value_holding_a_position_and_says_a_short_tag() {
+        let computed = crate::compute::computed::compute(
+            "p = softmax(z)\nt = argmax(p)\nhalf = 0.5\n",
+            vec![("z".into(), Value::Vector(ndarray::array![1.0, 3.0, 2.0]))],
+            Default::default(),
+        )
+        .unwrap();
+        let key = |text: &str| {
+            #[derive(Deserialize)]
+            struct Wrap {
+                h: HighlightKey,
+            }
+            toml::from_str::<Wrap>(&format!("h = {text}")).unwrap().h
+        };
+        assert_eq!(
+            highlight(&computed, &key("{ step = \"t\", says = \"winner\" }")),
+            Ok(Highlight {
+                step: "t".into(),
+                says: "winner".into()
+            })
+        );
+        let problem = |text: &str| highlight(&computed, &key(text)).unwrap_err();
+        let (message, help, _) = problem("{ step = \"q\", says = \"x\" }");
+        assert_eq!(message, "the example has no value named `q`");
+        assert_eq!(help, "name one of: t");
+        let (message, _, _) = problem("{ step = \"half\", says = \"x\" }");
+        assert!(message.starts_with("`half` is 0.5, and a highlight needs a position"));
+        let (message, _, _) = problem("{ step = \"p\", says = \"x\" }");
+        assert!(message.starts_with("`p` is a vector"), "{message}");
+        let (message, _, _) = problem("{ step = \"t\", says = \" \" }");
+        assert!(message.contains("1 to 24 characters"), "{message}");
     }
 
     #[test]
