@@ -209,12 +209,18 @@ impl Sentence {
         quantity: impl Fn(&str) -> Option<Quantity>,
         decimals: usize,
     ) -> Option<String> {
+        // A number the places would print as 0 (a tiny p) at as many significant figures,
+        // so that "−ln 0.000" never stands for a finite loss.
         let number = |x: f64| {
-            crate::present::format_number(
-                x,
-                crate::present::Precision::Computed(decimals),
-                crate::present::Style::Prose,
-            )
+            let at = |precision| {
+                crate::present::format_number(x, precision, crate::present::Style::Prose)
+            };
+            let shown = at(crate::present::Precision::Computed(decimals));
+            if x != 0.0 && shown.chars().all(|c| matches!(c, '0' | '.' | '\u{2212}')) {
+                at(crate::present::Precision::Significant(decimals))
+            } else {
+                shown
+            }
         };
         let mut text = String::new();
         for part in &self.parts {
@@ -802,6 +808,16 @@ mod tests {
                 Some("the target cat has p = 0.665, loss 0.408")
             );
         }
+        // A number the places would print as 0 keeps its significant figures.
+        let tiny = Sentence {
+            after: "loss".into(),
+            parts: vec![Part::Value("loss".into())],
+        };
+        let values = |_: &str| Some(Quantity::Scalar(4.539786870243442e-5));
+        assert_eq!(
+            tiny.fill(values, 3).as_deref(),
+            Some("4.54\u{a0}×\u{a0}10⁻⁵")
+        );
         // Out of range, not a position, or a step the run lacks: no sentence at all.
         for target in [Quantity::Scalar(3.0), Quantity::Scalar(0.5)] {
             let values = |name: &str| match name {

@@ -1099,8 +1099,15 @@
   };
 
   /** A sentence with the last run's numbers, or null when a part names no number or an entry
-   *  out of range: the twin of Rust's `Sentence::fill`. */
+   *  out of range: the twin of Rust's `Sentence::fill`. A number the places would print as 0
+   *  (a tiny p) is printed at as many significant figures, so "−ln 0.000" never stands for a
+   *  finite loss. */
   Widget.prototype.sentenceText = function (sentence) {
+    var decimals = this.decimals;
+    var fmt = function (x) {
+      var shown = F.formatComputed(x, decimals);
+      return x !== 0 && /^[0.\u2212]+$/.test(shown) ? F.formatSf(x, decimals) : shown;
+    };
     var text = '';
     for (var k = 0; k < sentence.parts.length; k++) {
       var part = sentence.parts[k];
@@ -1111,7 +1118,7 @@
       if (typeof part.value === 'string') {
         var x = this.valueNamed(part.value);
         if (typeof x !== 'number') return null;
-        text += this.fmt(x);
+        text += fmt(x);
         continue;
       }
       var ref = part.entry || part.label;
@@ -1120,7 +1127,7 @@
       if (!Array.isArray(of) || isMatrix(of) || typeof at !== 'number' || !Number.isInteger(at) || at < 0 || at >= of.length) {
         return null;
       }
-      text += part.entry ? this.fmt(of[at]) : this.entryLabel(ref.of, of, at);
+      text += part.entry ? fmt(of[at]) : this.entryLabel(ref.of, of, at);
     }
     return text;
   };

@@ -805,6 +805,30 @@ fn the_temperature_slider_shows_what_the_rust_core_computes() {
         ),
         ["target: cat"]
     );
+    // Near T = 0 the target takes nearly all of p: a loss the places print as 0.000 is said
+    // at three significant figures, as `worked eval` computes it.
+    type_into(&tab, field, "0.05");
+    let cold = eval_json_of(&SLIDERS_LESSON.replace(
+        "target = \"cat\"\n",
+        "target = \"cat\"\ntemperature = 0.05\n",
+    ));
+    let cold = &cold["examples"][0];
+    let tiny = format_number(
+        cold["loss"].as_f64().expect("a loss"),
+        Precision::Significant(3),
+        Style::Prose,
+    );
+    let said = format!(
+        "The loss is the surprise of the target, cat: L = \u{2212}ln p(cat) = \u{2212}ln {} = {tiny}.",
+        number(&cold["probabilities"][0])
+    );
+    wait_for(
+        &tab,
+        &format!(
+            "document.querySelector('[data-widget=softmax] .ww [data-sentence=loss]').textContent === {}",
+            js_string(&said)
+        ),
+    );
     // Without JavaScript (and on paper) the build's own sentence, at the lesson's T = 1.
     let lesson = softmax(&SoftmaxInput {
         temperature: 1.0,
