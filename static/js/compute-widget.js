@@ -1369,15 +1369,20 @@
   /**
    * What a screen reader hears once an edit rests: the first step drawn, when it is a number or
    * a vector of at most a dozen entries, with its labels ("probabilities: cat 0.867, dog 0.117,
-   * fish 0.016."); else nothing, the changed steps' note being in view.
+   * fish 0.016."), then the sentences (a softmax's loss in words); else nothing, the changed
+   * steps' note being in view.
    */
   Widget.prototype.summaryText = function () {
+    var self = this;
+    var said = this.sentences.map(function (sentence) { return self.sentenceText(sentence); })
+      .filter(function (text) { return text !== null; });
     var first = this.drawn(this.values.slice(this.inputs.length))[0];
-    if (!first || isMatrix(first[1]) || asRows(first[1])[0].length > 12) return '';
+    if (!first || isMatrix(first[1]) || asRows(first[1])[0].length > 12) return said.join(' ');
     var format = this.formatterOf(first[0], first[1]);
-    if (typeof first[1] === 'number') return first[0] + ' is ' + format(first[1]) + '.';
+    if (typeof first[1] === 'number') return [first[0] + ' is ' + format(first[1]) + '.'].concat(said).join(' ');
     var labels = this.labelsOf(first[0], first[1]).cols;
-    return first[0] + ': ' + first[1].map(function (x, j) { return labels[j] + ' ' + format(x); }).join(', ') + '.';
+    return [first[0] + ': ' + first[1].map(function (x, j) { return labels[j] + ' ' + format(x); }).join(', ') + '.']
+      .concat(said).join(' ');
   };
 
   // For tests/js/domain-differential.mjs: the domain check beside its Rust twin.

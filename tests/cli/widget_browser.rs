@@ -726,7 +726,8 @@ fn the_temperature_slider_shows_what_the_rust_core_computes() {
         ),
     );
     assert_eq!(texts(&tab, cells), probabilities);
-    // Once the edit rests, a screen reader hears the probabilities with their labels.
+    // Once the edit rests, a screen reader hears the probabilities with their labels (and then
+    // the loss in words, below).
     let summary = format!(
         "probabilities: cat {}, dog {}, fish {}.",
         probabilities[0], probabilities[1], probabilities[2]
@@ -734,7 +735,7 @@ fn the_temperature_slider_shows_what_the_rust_core_computes() {
     wait_for(
         &tab,
         &format!(
-            "document.querySelector('[data-widget=softmax] [data-summary]').textContent === {}",
+            "document.querySelector('[data-widget=softmax] [data-summary]').textContent.startsWith({})",
             js_string(&summary)
         ),
     );
@@ -761,11 +762,19 @@ fn the_temperature_slider_shows_what_the_rust_core_computes() {
         vec![loss.clone()]
     );
     let p_cat = number(&guess["probabilities"][0]);
+    let sentence = format!(
+        "The loss is the surprise of the target, cat: L = \u{2212}ln p(cat) = \u{2212}ln {p_cat} = {loss}."
+    );
     assert_eq!(
         texts(&tab, "[data-widget=\"softmax\"] [data-sentence=\"loss\"]"),
-        vec![format!(
-            "The loss is the surprise of the target, cat: L = \u{2212}ln p(cat) = \u{2212}ln {p_cat} = {loss}."
-        )]
+        vec![sentence.clone()]
+    );
+    assert_eq!(
+        eval(
+            &tab,
+            "document.querySelector('[data-widget=softmax] [data-summary]').textContent"
+        ),
+        format!("{summary} {sentence}")
     );
     let gradient: Vec<String> = guess["gradient"]
         .as_array()
