@@ -29,7 +29,12 @@
  * its `[views]` (`views`) draw a step as the build's heatmap or bars (step-views.js), scatter or
  * arrows (plane-views.js), the table kept below in a disclosure. Every entry of a step's table explains itself on a click or Enter
  * (step-explain.js, from the program's syntax tree), in the `[data-explain]` box under the steps.
- * Once an edit rests, a screen reader hears the first step drawn (`[data-summary]`).
+ * The JSON's `highlight` (the widget block's, or a softmax's target) tags in words the entry at
+ * the position a step holds in every vector's table and beside its bars (`[data-highlight]`);
+ * its `sentences` are written under their step with each run's numbers (`[data-sentence]`, a
+ * softmax's loss in words), the twins of Rust's `Sentence::fill`, which writes them for readers
+ * without JavaScript.
+ * Once an edit rests, a screen reader hears the first step drawn and the sentences (`[data-summary]`).
  *
  * Everything every widget does alike (DOM building, number parsing, the fragment, mounting) is
  * in widget-common.js; labels follow the block's rule, compute-lang.js `labels`.
