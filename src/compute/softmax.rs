@@ -133,13 +133,22 @@ pub fn softmax(input: &SoftmaxInput) -> Result<Softmax, ComputeError> {
 /// widget does) on the reader's `logits` and `T`: the kind's own steps, with the count and the
 /// target, which the reader does not edit, as steps, and `scaled` = z / T, which the widget
 /// shows after the probabilities (drawn first, beside the slider); without the sweep, which the
-/// widget does not show.
+/// widget does not show. With a target, the one-hot `y` is a step of its own, right after the
+/// probabilities, and the gradient is written as p − y (over T), as the lesson derives it, so
+/// the widget shows p, y and the gradient side by side (the same arithmetic as the kind's
+/// `one_hot` inside the gradient, so the numbers are the kind's bit for bit).
 pub fn widget_program(input: &SoftmaxInput) -> Result<String, ComputeError> {
     let (target, _) = checked_program(input)?;
-    let mut steps = format!("n = len(logits)\n{PROGRAM}scaled = logits / T\n");
+    let mut steps = format!("n = len(logits)\n{PROGRAM}");
     if let Some(target) = target {
-        steps.push_str(&format!("target = {target}\n{TARGET_PROGRAM}"));
+        let p = "probabilities = exps / total\n";
+        let gradient = format!(
+            "{p}target = {target}\ny = one_hot(target, n)\ngradient = (probabilities - y) / T\n"
+        );
+        steps = steps.replacen(p, &gradient, 1);
+        steps.push_str("loss = -log_probabilities[target]\n");
     }
+    steps.push_str("scaled = logits / T\n");
     Ok(steps)
 }
 
@@ -483,6 +492,7 @@ mod tests {
         assert_eq!(ran.vector("gradient"), kind.gradient.unwrap());
         assert_eq!(ran.scalar("loss"), kind.loss.unwrap());
         assert_eq!(ran.vector("scaled"), input.logits.mapv(|z| z / 0.7));
+        assert_eq!(ran.vector("y"), ndarray::array![0.0, 1.0, 0.0]);
         // Without a target there is no loss to show.
         let untargeted = widget_program(&abc()).unwrap();
         assert!(!untargeted.contains("loss"), "{untargeted}");

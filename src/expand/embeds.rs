@@ -5,7 +5,7 @@
 //! becomes an inline SVG drawn now from the computed numbers. Both name an example of the lesson.
 
 use super::resolve::example_names;
-use super::widget_presentation::{ControlsKey, View, ViewsKey};
+use super::widget_presentation::{ControlsKey, HighlightKey, Sentence, View, ViewsKey};
 use super::Expander;
 use crate::base::diagnostics::Diagnostic;
 use crate::base::html::escape_html;
@@ -69,6 +69,8 @@ fn widget_kind(evaluated: &Evaluated) -> Option<WidgetKind> {
             // The slider's input first: without JavaScript it is what the numbers are for.
             shown_without_script: shown(&[
                 ("temperature", "temperature T"),
+                // The class the loss and gradient are of, which the live widget tags.
+                ("target", "target class"),
                 ("probabilities", "Probabilities"),
                 ("loss", "Cross-entropy loss"),
                 (
@@ -212,11 +214,12 @@ impl<'x> Expander<'x> {
             log_y: Option<toml::Spanned<bool>>,
             controls: Option<ControlsKey>,
             views: Option<ViewsKey>,
+            highlight: Option<HighlightKey>,
         }
         let spec: WidgetSpec = self.block_spec(
             body,
             "widget",
-            "a widget block holds example = \"<name of an attention, softmax, gradient_descent or compute example>\" and, for a compute example, optionally show = [\"<step>\", …], decimals = { <step> = <places>, … }, lines = [\"<step>\", …] (vectors drawn as lines; log_y = true for a log scale), a [controls] table (<input> = { slider = [lo, hi] }, { toggle = true } or { choice = [0, 1], labels = [\"…\", \"…\"] }) and a [views] table (<step> = \"table\", \"heatmap\", \"bars\", \"line\", \"scatter\", \"arrows\", \"contour\" or { contour = true, x = \"<step>\", y = \"<step>\", path = \"<step>\", levels = <count> })",
+            "a widget block holds example = \"<name of an attention, softmax, gradient_descent or compute example>\" and, for a compute example, optionally show = [\"<step>\", …], decimals = { <step> = <places>, … }, lines = [\"<step>\", …] (vectors drawn as lines; log_y = true for a log scale), a [controls] table (<input> = { slider = [lo, hi] }, { toggle = true } or { choice = [0, 1], labels = [\"…\", \"…\"] }), a [views] table (<step> = \"table\", \"heatmap\", \"bars\", \"line\", \"scatter\", \"arrows\", \"contour\" or { contour = true, x = \"<step>\", y = \"<step>\", path = \"<step>\", levels = <count> }) and highlight = { step = \"<step holding a position>\", says = \"<tag>\" }",
         )?;
         let (example, span) = self.named_example(&spec.example, body)?;
         let name = &example.name;
@@ -236,6 +239,10 @@ impl<'x> Expander<'x> {
             shown_steps.as_deref(),
             body,
         )?;
+        let highlight = match &spec.highlight {
+            Some(key) => Some(self.widget_highlight(example, key, body)?),
+            None => None,
+        };
         // A `line` view is a line of the one chart `lines` draws.
         let mut line_entries: Vec<&toml::Spanned<String>> =
             spec.lines.iter().flat_map(|list| list.get_ref()).collect();
@@ -400,6 +407,9 @@ impl<'x> Expander<'x> {
             numpy["ending"] =
                 super::numpy::ending(computed, shown_steps.as_deref(), self.decimals).into();
         }
+        if let Some(highlight) = &highlight {
+            data["highlight"] = serde_json::json!(highlight);
+        }
         if !presentation.controls.is_empty() {
             let controls: serde_json::Map<String, serde_json::Value> = presentation
                 .controls
@@ -491,6 +501,23 @@ impl<'x> Expander<'x> {
             html.push_str(&format!(
                 "<table class=\"worked-values\"><thead><tr><th scope=\"col\">Quantity</th><th scope=\"col\">Value</th></tr></thead><tbody>{values}</tbody></table>\n"
             ));
+        }
+        // Sentences in words (a softmax's loss) with the build's numbers, as the live widget
+        // writes them with the reader's.
+        let sentences: Vec<Sentence> = data
+            .get("sentences")
+            .and_then(|sentences| serde_json::from_value(sentences.clone()).ok())
+            .unwrap_or_default();
+        for sentence in &sentences {
+            if let Some(text) =
+                sentence.fill(|step| example.evaluated.quantity(step), self.decimals)
+            {
+                html.push_str(&format!(
+                    "<p class=\"ww-sentence\" data-sentence=\"{}\">{}</p>\n",
+                    escape_html(&sentence.after),
+                    escape_html(&text)
+                ));
+            }
         }
         // The lesson's snippet, for readers without JavaScript; the live widget shows its own.
         if let Some(numpy) = self.numpy_details(name, &example.evaluated, shown_steps.as_deref()) {

@@ -18,7 +18,7 @@ use crate::present::figure::{
     arrows_step_figure, contour_step_figure, quantity_figure, scatter_step_figure, ContourParts,
     FigureError, FigureOptions, DEFAULT_LEVELS,
 };
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use serde_json::json;
 use std::collections::BTreeMap;
 use std::ops::Range;
@@ -176,6 +176,167 @@ impl View {
     }
 }
 
+/// A column of a widget's tables marked in words (a softmax's target class): the entry at the
+/// 0-based position step `step` holds, tagged `says`. The position comes from the program, so
+/// the mark follows the run; colour only repeats the tag.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub(crate) struct Highlight {
+    pub step: String,
+    pub says: String,
+}
+
+/// The widget block's `highlight = { step = "t", says = "target" }`, as written.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct HighlightSpec {
+    step: toml::Spanned<String>,
+    says: toml::Spanned<String>,
+}
+
+pub(super) type HighlightKey = toml::Spanned<HighlightSpec>;
+
+/// Longest tag a highlight says, in characters: a word or two beside a column's label.
+const LONGEST_TAG: usize = 24;
+
+/// A widget block's `highlight` checked against the lesson's values: `step` names a value of
+/// the example holding a 0-based position (a whole number from 0), and `says` is a short tag.
+pub(super) fn highlight(computed: &Computed, key: &HighlightKey) -> Result<Highlight, KeyProblem> {
+    let HighlightSpec { step, says } = key.get_ref();
+    let name = step.get_ref();
+    let positions = || {
+        let found: Vec<&str> = computed
+            .values
+            .iter()
+            .filter(
+                |(_, _, value)| matches!(value, Value::Scalar(x) if *x >= 0.0 && x.fract() == 0.0),
+            )
+            .map(|(name, _, _)| name.as_str())
+            .collect();
+        if found.is_empty() {
+            "a highlight tags the entry at a position the program computes; add a step such as t = argmax(p)".to_string()
+        } else {
+            format!("name one of: {}", found.join(", "))
+        }
+    };
+    match computed.value(name) {
+        None => {
+            return Err((
+                format!("the example has no value named `{name}`"),
+                positions(),
+                step.span(),
+            ))
+        }
+        Some(Value::Scalar(x)) if *x >= 0.0 && x.fract() == 0.0 => {}
+        Some(other) => {
+            return Err((
+                format!(
+                    "`{name}` is {}, and a highlight needs a position: a whole number from 0",
+                    match other {
+                        Value::Scalar(x) => crate::present::format_number(
+                            *x,
+                            crate::present::Precision::AsWritten,
+                            crate::present::Style::Prose,
+                        ),
+                        other => format!("a {}", other.describe_shape()),
+                    }
+                ),
+                positions(),
+                step.span(),
+            ))
+        }
+    }
+    let tag = says.get_ref().trim();
+    if tag.is_empty() || tag.chars().count() > LONGEST_TAG {
+        return Err((
+            format!("`says` is the tag beside the highlighted entry, and it must be 1 to {LONGEST_TAG} characters"),
+            "write a word or two, e.g. says = \"target\"".to_string(),
+            says.span(),
+        ));
+    }
+    Ok(Highlight {
+        step: name.clone(),
+        says: tag.to_string(),
+    })
+}
+
+/// One piece of a [`Sentence`]: words, a step's number, or an entry of a vector step (its
+/// number or its label) at the position another step holds.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub(crate) enum Part {
+    Text(String),
+    Value(String),
+    Entry { of: String, at: String },
+    Label { of: String, at: String },
+}
+
+/// A sentence the widget writes under step `after` (a softmax's loss, in words) with the
+/// numbers of the last run, and the build writes with its own for readers without JavaScript
+/// ([`Sentence::fill`], the twin of compute-widget.js `sentenceText`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub(crate) struct Sentence {
+    pub after: String,
+    pub parts: Vec<Part>,
+}
+
+impl Sentence {
+    /// The sentence with the numbers `quantity` gives (computed ones at `decimals`, as the
+    /// widget prints them), or `None` when a part names no number or an entry out of range.
+    pub(crate) fn fill(
+        &self,
+        quantity: impl Fn(&str) -> Option<Quantity>,
+        decimals: usize,
+    ) -> Option<String> {
+        // A number the places would print as 0 (a tiny p) at as many significant figures,
+        // so that "−ln 0.000" never stands for a finite loss.
+        let number = |x: f64| {
+            let at = |precision| {
+                crate::present::format_number(x, precision, crate::present::Style::Prose)
+            };
+            let shown = at(crate::present::Precision::Computed(decimals));
+            if x != 0.0 && shown.chars().all(|c| matches!(c, '0' | '.' | '\u{2212}')) {
+                at(crate::present::Precision::Significant(decimals))
+            } else {
+                shown
+            }
+        };
+        let mut text = String::new();
+        for part in &self.parts {
+            match part {
+                Part::Text(words) => text.push_str(words),
+                Part::Value(step) => match quantity(step)? {
+                    Quantity::Scalar(x) => text.push_str(&number(x)),
+                    Quantity::Count(n) => text.push_str(&n.to_string()),
+                    _ => return None,
+                },
+                Part::Entry { of, at } | Part::Label { of, at } => {
+                    let Quantity::Vector { values, labels } = quantity(of)? else {
+                        return None;
+                    };
+                    // A position the program computed, or (a kind's target) the label itself.
+                    let position = match quantity(at)? {
+                        Quantity::Scalar(x) if x >= 0.0 && x.fract() == 0.0 => x as usize,
+                        Quantity::Count(n) => n,
+                        Quantity::Text(label) => {
+                            labels.as_ref()?.iter().position(|l| *l == label)?
+                        }
+                        _ => return None,
+                    };
+                    let x = *values.get(position)?;
+                    match part {
+                        Part::Entry { .. } => text.push_str(&number(x)),
+                        _ => match &labels {
+                            Some(labels) => text.push_str(&labels[position]),
+                            None => text.push_str(&format!("entry {}", position + 1)),
+                        },
+                    }
+                }
+            }
+        }
+        Some(text)
+    }
+}
+
 /// A widget's controls by input and views by step (with the span of each view's value), and
 /// the parts of each contour view.
 #[derive(Debug, Default)]
@@ -259,6 +420,33 @@ impl Expander<'_> {
                 None
             }
         }
+    }
+
+    /// The widget block's `highlight`, checked; a problem is recorded at its key.
+    pub(super) fn widget_highlight(
+        &mut self,
+        example: &ExampleBlock,
+        key: &HighlightKey,
+        body: &BlockText,
+    ) -> Option<Highlight> {
+        let checked = match &example.evaluated {
+            Evaluated::Compute(computed) => highlight(computed, key),
+            _ => Err((
+                format!(
+                    "`highlight` tags an entry of a compute example's widget, but \"{}\" is a {} example",
+                    example.name,
+                    example.kind.name()
+                ),
+                "remove it: this kind's widget marks what it needs itself".to_string(),
+                key.span(),
+            )),
+        };
+        checked
+            .map_err(|(message, help, span)| {
+                self.problems
+                    .push(Diagnostic::at(self.file, body.file_span(span), message).with_help(help));
+            })
+            .ok()
     }
 
     /// What a step's figure in a widget is drawn with (no caption, no label: the widget's
@@ -745,6 +933,111 @@ mod tests {
             c: toml::Spanned<ControlSpec>,
         }
         toml::from_str::<Wrap>(&format!("c = {text}")).unwrap().c
+    }
+
+    #[test]
+    fn a_sentence_fills_in_the_runs_numbers_and_the_label_at_a_computed_position() {
+        let p = || Quantity::Vector {
+            values: ndarray::array![0.665, 0.245, 0.09],
+            labels: Some(vec!["cat".into(), "dog".into(), "fish".into()]),
+        };
+        let entry = |label: bool| {
+            let (of, at) = ("p".to_string(), "t".to_string());
+            if label {
+                Part::Label { of, at }
+            } else {
+                Part::Entry { of, at }
+            }
+        };
+        let sentence = Sentence {
+            after: "loss".into(),
+            parts: vec![
+                Part::Text("the target ".into()),
+                entry(true),
+                Part::Text(" has p = ".into()),
+                entry(false),
+                Part::Text(", loss ".into()),
+                Part::Value("loss".into()),
+            ],
+        };
+        // A position the program computed, or (a kind's target) the label itself.
+        for target in [Quantity::Scalar(0.0), Quantity::Text("cat".into())] {
+            let values = |name: &str| match name {
+                "p" => Some(p()),
+                "t" => Some(target.clone()),
+                "loss" => Some(Quantity::Scalar(0.40760596444438)),
+                _ => None,
+            };
+            assert_eq!(
+                sentence.fill(values, 3).as_deref(),
+                Some("the target cat has p = 0.665, loss 0.408")
+            );
+        }
+        // A number the places would print as 0 keeps its significant figures.
+        let tiny = Sentence {
+            after: "loss".into(),
+            parts: vec![Part::Value("loss".into())],
+        };
+        let values = |_: &str| Some(Quantity::Scalar(4.539786870243442e-5));
+        assert_eq!(
+            tiny.fill(values, 3).as_deref(),
+            Some("4.54\u{a0}×\u{a0}10⁻⁵")
+        );
+        // Out of range, not a position, or a step the run lacks: no sentence at all.
+        for target in [Quantity::Scalar(3.0), Quantity::Scalar(0.5)] {
+            let values = |name: &str| match name {
+                "p" => Some(p()),
+                "t" => Some(target.clone()),
+                _ => None,
+            };
+            assert_eq!(sentence.fill(values, 3), None);
+        }
+        // The JSON compute-widget.js reads, one key per part.
+        assert_eq!(
+            serde_json::json!(sentence)["parts"][1],
+            serde_json::json!({ "label": { "of": "p", "at": "t" } })
+        );
+        assert_eq!(
+            serde_json::json!(Highlight {
+                step: "t".into(),
+                says: "target".into()
+            }),
+            serde_json::json!({ "step": "t", "says": "target" })
+        );
+    }
+
+    #[test]
+    fn a_highlight_names_a_value_holding_a_position_and_says_a_short_tag() {
+        let computed = crate::compute::computed::compute(
+            "p = softmax(z)\nt = argmax(p)\nhalf = 0.5\n",
+            vec![("z".into(), Value::Vector(ndarray::array![1.0, 3.0, 2.0]))],
+            Default::default(),
+        )
+        .unwrap();
+        let key = |text: &str| {
+            #[derive(Deserialize)]
+            struct Wrap {
+                h: HighlightKey,
+            }
+            toml::from_str::<Wrap>(&format!("h = {text}")).unwrap().h
+        };
+        assert_eq!(
+            highlight(&computed, &key("{ step = \"t\", says = \"winner\" }")),
+            Ok(Highlight {
+                step: "t".into(),
+                says: "winner".into()
+            })
+        );
+        let problem = |text: &str| highlight(&computed, &key(text)).unwrap_err();
+        let (message, help, _) = problem("{ step = \"q\", says = \"x\" }");
+        assert_eq!(message, "the example has no value named `q`");
+        assert_eq!(help, "name one of: t");
+        let (message, _, _) = problem("{ step = \"half\", says = \"x\" }");
+        assert!(message.starts_with("`half` is 0.5, and a highlight needs a position"));
+        let (message, _, _) = problem("{ step = \"p\", says = \"x\" }");
+        assert!(message.starts_with("`p` is a vector"), "{message}");
+        let (message, _, _) = problem("{ step = \"t\", says = \" \" }");
+        assert!(message.contains("1 to 24 characters"), "{message}");
     }
 
     #[test]

@@ -34,7 +34,13 @@
  * A kind's block may name `notes`: scalar steps that are 0 when a run went through and else
  * say where it stopped (a descent's `diverged_at`), each said in the block's words above the
  * steps (renderNotes).
- * Once an edit rests, a screen reader hears the notes and the first step drawn (`[data-summary]`).
+ * The JSON's `highlight` (the widget block's, or a softmax's target) tags in words the entry at
+ * the position a step holds in every vector's table and beside its bars (`[data-highlight]`);
+ * its `sentences` are written under their step with each run's numbers (`[data-sentence]`, a
+ * softmax's loss in words), the twins of Rust's `Sentence::fill`, which writes them for readers
+ * without JavaScript.
+ * Once an edit rests, a screen reader hears the notes, the first step drawn and the sentences
+ * (`[data-summary]`).
  *
  * Everything every widget does alike (DOM building, number parsing, the fragment, mounting) is
  * in widget-common.js; labels follow the block's rule, compute-lang.js `labels`.
@@ -344,6 +350,12 @@
     /** `{ step: 'heatmap' | 'bars' }`: steps drawn as pictures by step-views.js, tables below. */
     this.views = example.views || {};
     this.pictures = {}; // the views' pictures of the last run that worked, by step
+    /** `{ step, says }`: the vector tables' column at the position `step` holds is tagged
+     *  `says` (a softmax's target class). */
+    this.highlight = example.highlight || null;
+    /** `[{ after, parts }]`: sentences written under a step with the last run's numbers
+     *  (a softmax's loss in words), the twins of Rust's `Sentence::fill`. */
+    this.sentences = example.sentences || [];
   }
 
   /** Computed numbers at the book's decimals; what an edit makes huge in scientific notation. */
@@ -1075,6 +1087,14 @@
     var blocks = [];
     var linesBlock = null;
     steps.forEach(function (entry) {
+      place(entry);
+      self.sentences.forEach(function (sentence) {
+        var text = sentence.after === entry[0] ? self.sentenceText(sentence) : null;
+        if (text !== null) blocks.push(el('p', { className: 'ww-block ww-block-wide ww-sentence', 'data-sentence': sentence.after }, text));
+      });
+    });
+    /** Puts a step's block (or its view, or its table in the line chart) among `blocks`. */
+    function place(entry) {
       var block = self.valueBlock(entry[0], entry[1]);
       var resized = sizeChange(self.lessonRows(entry[0]), entry[1]);
       if (resized || block.querySelector('[data-changed]')) {
@@ -1091,7 +1111,7 @@
       // The chart stands where its first step would; the steps' tables go inside it.
       if (!linesBlock) blocks.push(linesBlock = self.linesBlock());
       linesBlock.querySelector('[data-lines-numbers]').appendChild(block);
-    });
+    }
     this.results.replaceChildren.apply(this.results, blocks);
     // Beside the inputs, so a reader who edits sees at once which steps moved, however far
     // down their tables are.
@@ -1133,6 +1153,62 @@
   Widget.prototype.notesText = function () {
     return Array.prototype.filter.call(this.notes.children, function (node) { return !node.hidden; })
       .map(function (node) { return node.textContent; }).join(' ');
+  };
+
+  /** The value of `name` in the last run (an input or a step), or undefined. */
+  Widget.prototype.valueNamed = function (name) {
+    var found = this.values.filter(function (entry) { return entry[0] === name; })[0];
+    return found ? found[1] : undefined;
+  };
+
+  /** The position the highlight's step holds, with its tag (`{ at, says }`), or null when there
+   *  is none or the step holds no position. */
+  Widget.prototype.highlighted = function () {
+    var at = this.highlight && this.valueNamed(this.highlight.step);
+    return typeof at === 'number' && Number.isInteger(at) && at >= 0 ? { at: at, says: this.highlight.says } : null;
+  };
+
+  /** Entry `at` of vector `of`'s labels, as the language names it, else "entry 3" (Rust's
+   *  `Sentence::fill` says the same). */
+  Widget.prototype.entryLabel = function (of, value, at) {
+    var sides = this.example.labels && Object.prototype.hasOwnProperty.call(this.example.labels, of)
+      ? this.example.labels[of] : undefined;
+    var named = globalThis.WorkedComputeLang.labels(value, this.example.rows, this.example.cols, sides).cols;
+    return named ? named[at] : 'entry ' + (at + 1);
+  };
+
+  /** A sentence with the last run's numbers, or null when a part names no number or an entry
+   *  out of range: the twin of Rust's `Sentence::fill`. A number the places would print as 0
+   *  (a tiny p) is printed at as many significant figures, so "−ln 0.000" never stands for a
+   *  finite loss. */
+  Widget.prototype.sentenceText = function (sentence) {
+    var decimals = this.decimals;
+    var fmt = function (x) {
+      var shown = F.formatComputed(x, decimals);
+      return x !== 0 && /^[0.\u2212]+$/.test(shown) ? F.formatSf(x, decimals) : shown;
+    };
+    var text = '';
+    for (var k = 0; k < sentence.parts.length; k++) {
+      var part = sentence.parts[k];
+      if (typeof part.text === 'string') {
+        text += part.text;
+        continue;
+      }
+      if (typeof part.value === 'string') {
+        var x = this.valueNamed(part.value);
+        if (typeof x !== 'number') return null;
+        text += fmt(x);
+        continue;
+      }
+      var ref = part.entry || part.label;
+      var of = ref && this.valueNamed(ref.of);
+      var at = ref && this.valueNamed(ref.at);
+      if (!Array.isArray(of) || isMatrix(of) || typeof at !== 'number' || !Number.isInteger(at) || at < 0 || at >= of.length) {
+        return null;
+      }
+      text += part.entry ? fmt(of[at]) : this.entryLabel(ref.of, of, at);
+    }
+    return text;
   };
 
   // ---------------------------------------------------------------------- explaining an entry
@@ -1252,8 +1328,14 @@
   Widget.prototype.viewBlock = function (name, table) {
     var picture = this.pictures[name];
     var view = this.views[name];
+    // The highlighted entry of a vector drawn as bars is named beside its line of code.
+    var value = this.valueNamed(name);
+    var mark = Array.isArray(value) && !isMatrix(value) ? this.highlighted() : null;
+    var tagged = mark !== null && mark.at < value.length
+      ? [' ', el('span', { className: 'ww-tag', 'data-highlight': mark.says }, mark.says + ': ' + this.entryLabel(name, value, mark.at))]
+      : null;
     return el('div', { className: 'ww-block ww-block-wide ww-view', 'data-view': view, 'data-step': name },
-      el('p', { className: 'ww-code', 'aria-hidden': 'true' }, el('code', null, this.stepLine(name))),
+      el('p', { className: 'ww-code' }, el('code', { 'aria-hidden': 'true' }, this.stepLine(name)), tagged),
       el('figure', { className: 'worked-figure', 'data-figure': view },
         el('div', { className: 'wf-panels' }, ns.stepViews.toDom(picture.svg))),
       el('details', { className: 'ww-lines-numbers', 'data-view-numbers': true },
@@ -1291,7 +1373,13 @@
     });
     var shaded = isMatrix(value) && rows.length > 1 && rows[0].length > 1;
     var head = el('tr', null, labels.rows ? el('td') : null);
-    labels.cols.forEach(function (label) { head.appendChild(el('th', { scope: 'col' }, el('span', { className: 'ww-label' }, label))); });
+    // A vector's entry at the highlight's position is tagged in words (a softmax's target).
+    var mark = isMatrix(value) ? null : this.highlighted();
+    labels.cols.forEach(function (label, j) {
+      var marked = mark !== null && mark.at === j;
+      head.appendChild(el('th', { scope: 'col', className: marked ? 'ww-target' : null, 'data-highlight': marked ? mark.says : null },
+        el('span', { className: 'ww-label' }, label), marked ? el('span', { className: 'ww-tag' }, mark.says) : null));
+    });
     var body = el('tbody');
     rows.forEach(function (row, i) {
       var tr = el('tr', null, labels.rows ? el('th', { scope: 'row' }, el('span', { className: 'ww-label' }, labels.rows[i])) : null);
@@ -1361,30 +1449,33 @@
    * What a screen reader hears once an edit rests: the notes, then the first step drawn that is
    * a number or a vector of at most a dozen entries, with its labels ("probabilities: cat 0.867,
    * dog 0.117, fish 0.016."), and when it is a number the numbers drawn right after it (a
-   * descent's "final_w is 1.900, final_b is 0.900, final_loss is 0.175.", after its loss curve);
-   * else the notes alone, the changed steps' note being in view.
+   * descent's "final_w is 1.900, final_b is 0.900, final_loss is 0.175.", after its loss curve),
+   * then the sentences (a softmax's loss in words); else the notes and sentences alone, the
+   * changed steps' note being in view.
    */
   Widget.prototype.summaryText = function () {
-    var notes = this.notesText();
+    var self = this;
+    var parts = [this.notesText()];
     var drawn = this.drawn(this.values.slice(this.inputs.length));
     var at = drawn.findIndex(function (entry) {
       return !isMatrix(entry[1]) && asRows(entry[1])[0].length <= 12;
     });
-    if (at === -1) return notes;
-    var first = drawn[at];
-    var said;
-    if (typeof first[1] === 'number') {
-      var numbers = [];
-      for (var i = at; i < drawn.length && typeof drawn[i][1] === 'number'; i++) {
-        numbers.push(drawn[i][0] + ' is ' + this.formatterOf(drawn[i][0], drawn[i][1])(drawn[i][1]));
+    if (at !== -1) {
+      var first = drawn[at];
+      if (typeof first[1] === 'number') {
+        var numbers = [];
+        for (var i = at; i < drawn.length && typeof drawn[i][1] === 'number'; i++) {
+          numbers.push(drawn[i][0] + ' is ' + this.formatterOf(drawn[i][0], drawn[i][1])(drawn[i][1]));
+        }
+        parts.push(numbers.join(', ') + '.');
+      } else {
+        var format = this.formatterOf(first[0], first[1]);
+        var labels = this.labelsOf(first[0], first[1]).cols;
+        parts.push(first[0] + ': ' + first[1].map(function (x, j) { return labels[j] + ' ' + format(x); }).join(', ') + '.');
       }
-      said = numbers.join(', ') + '.';
-    } else {
-      var format = this.formatterOf(first[0], first[1]);
-      var labels = this.labelsOf(first[0], first[1]).cols;
-      said = first[0] + ': ' + first[1].map(function (x, j) { return labels[j] + ' ' + format(x); }).join(', ') + '.';
     }
-    return notes ? notes + ' ' + said : said;
+    this.sentences.forEach(function (sentence) { parts.push(self.sentenceText(sentence)); });
+    return parts.filter(function (text) { return text; }).join(' ');
   };
 
   // For tests/js/domain-differential.mjs (the domain check beside its Rust twin) and

@@ -21,6 +21,7 @@ use crate::browser::{
     click, each_view, eval, eval_json, js_string, metrics, open_live, paste_into,
     screenshot_folder, shoot, type_into, wait_for,
 };
+use crate::widget_controls_browser::eval_json_of;
 use headless_chrome::protocol::cdp::Emulation;
 use headless_chrome::Tab;
 use ndarray::{array, Array2};
@@ -711,14 +712,14 @@ fn the_temperature_slider_shows_what_the_rust_core_computes() {
     );
 
     type_into(&tab, field, "0.5");
-    let expected = softmax(&SoftmaxInput {
+    let input = SoftmaxInput {
         logits: ndarray::array![2.0, 1.0, 0.0],
         labels: Some(vec!["cat".into(), "dog".into(), "fish".into()]),
         temperature: 0.5,
         target: Some(Target::Label("cat".into())),
         temperatures: None,
-    })
-    .unwrap();
+    };
+    let expected = softmax(&input).unwrap();
     let probabilities: Vec<String> = expected.probabilities.iter().map(|p| fmt(*p)).collect();
     let cells = "[data-widget=\"softmax\"] [data-matrix=\"probabilities\"] [data-col]";
     wait_for(
@@ -730,7 +731,8 @@ fn the_temperature_slider_shows_what_the_rust_core_computes() {
         ),
     );
     assert_eq!(texts(&tab, cells), probabilities);
-    // Once the edit rests, a screen reader hears the probabilities with their labels.
+    // Once the edit rests, a screen reader hears the probabilities with their labels (and then
+    // the loss in words, below).
     let summary = format!(
         "probabilities: cat {}, dog {}, fish {}.",
         probabilities[0], probabilities[1], probabilities[2]
@@ -738,7 +740,7 @@ fn the_temperature_slider_shows_what_the_rust_core_computes() {
     wait_for(
         &tab,
         &format!(
-            "document.querySelector('[data-widget=softmax] [data-summary]').textContent === {}",
+            "document.querySelector('[data-widget=softmax] [data-summary]').textContent.startsWith({})",
             js_string(&summary)
         ),
     );
@@ -752,17 +754,111 @@ fn the_temperature_slider_shows_what_the_rust_core_computes() {
     );
     // The reader's temperature is in the link, to share.
     assert_eq!(eval(&tab, "location.hash"), "#try-guess=T:0.5");
+    // The loss, as a step and in words, is what `worked eval` gives the lesson at T = 0.5.
+    let edited = eval_json_of(&SLIDERS_LESSON.replace(
+        "target = \"cat\"\n",
+        "target = \"cat\"\ntemperature = 0.5\n",
+    ));
+    let guess = &edited["examples"][0];
+    let number = |value: &Value| fmt(value.as_f64().expect("a number"));
+    let loss = number(&guess["loss"]);
     assert_eq!(
         texts(&tab, "[data-widget=\"softmax\"] [data-value=\"loss\"]"),
-        vec![fmt(expected.loss.unwrap())]
+        vec![loss.clone()]
     );
-    let gradient: Vec<String> = expected.gradient.unwrap().iter().map(|g| fmt(*g)).collect();
+    let p_cat = number(&guess["probabilities"][0]);
+    let sentence = format!(
+        "The loss is the surprise of the target, cat: L = \u{2212}ln p(cat) = \u{2212}ln {p_cat} = {loss}."
+    );
+    assert_eq!(
+        texts(&tab, "[data-widget=\"softmax\"] [data-sentence=\"loss\"]"),
+        vec![sentence.clone()]
+    );
+    assert_eq!(
+        eval(
+            &tab,
+            "document.querySelector('[data-widget=softmax] [data-summary]').textContent"
+        ),
+        format!("{summary} {sentence}")
+    );
+    let gradient: Vec<String> = guess["gradient"]
+        .as_array()
+        .expect("a gradient")
+        .iter()
+        .map(number)
+        .collect();
     assert_eq!(
         texts(
             &tab,
             "[data-widget=\"softmax\"] [data-matrix=\"gradient\"] [data-col]"
         ),
         gradient
+    );
+    // Beside p: the target's one-hot row y, of which the gradient is (p − y) / T.
+    assert_eq!(
+        texts(
+            &tab,
+            "[data-widget=\"softmax\"] [data-matrix=\"y\"] [data-col]"
+        ),
+        ["1", "0", "0"]
+    );
+    // The target's class is tagged in words in every vector's table and beside the bars.
+    let marked = texts(
+        &tab,
+        "[data-widget=\"softmax\"] th[data-highlight=\"target\"]",
+    );
+    assert!(
+        marked.len() >= 5,
+        "p, y, the gradient, log p, z / T: {marked:?}"
+    );
+    assert!(marked.iter().all(|th| th == "cattarget"), "{marked:?}");
+    assert_eq!(
+        texts(
+            &tab,
+            "[data-widget=\"softmax\"] [data-step=\"probabilities\"] .ww-code [data-highlight]"
+        ),
+        ["target: cat"]
+    );
+    // Near T = 0 the target takes nearly all of p: a loss the places print as 0.000 is said
+    // at three significant figures, as `worked eval` computes it.
+    type_into(&tab, field, "0.05");
+    let cold = eval_json_of(&SLIDERS_LESSON.replace(
+        "target = \"cat\"\n",
+        "target = \"cat\"\ntemperature = 0.05\n",
+    ));
+    let cold = &cold["examples"][0];
+    let tiny = format_number(
+        cold["loss"].as_f64().expect("a loss"),
+        Precision::Significant(3),
+        Style::Prose,
+    );
+    let said = format!(
+        "The loss is the surprise of the target, cat: L = \u{2212}ln p(cat) = \u{2212}ln {} = {tiny}.",
+        number(&cold["probabilities"][0])
+    );
+    wait_for(
+        &tab,
+        &format!(
+            "document.querySelector('[data-widget=softmax] .ww [data-sentence=loss]').textContent === {}",
+            js_string(&said)
+        ),
+    );
+    // Without JavaScript (and on paper) the build's own sentence, at the lesson's T = 1.
+    let lesson = softmax(&SoftmaxInput {
+        temperature: 1.0,
+        ..input
+    })
+    .unwrap();
+    assert_eq!(
+        eval(
+            &tab,
+            "document.querySelector('[data-widget=softmax] .ww-print-copy [data-sentence=loss]').textContent"
+        ),
+        format!(
+            "The loss is the surprise of the target, cat: L = \u{2212}ln p(cat) = \u{2212}ln {} = {}.",
+            fmt(lesson.probabilities[0]),
+            fmt(lesson.loss.unwrap())
+        )
     );
 }
 

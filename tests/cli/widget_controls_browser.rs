@@ -63,7 +63,7 @@ losses = "line"
 }
 
 /// What `worked eval --json` prints for a one-lesson book holding `lesson`.
-fn eval_json_of(lesson: &str) -> Value {
+pub(crate) fn eval_json_of(lesson: &str) -> Value {
     let dir = tempfile::tempdir().unwrap();
     std::fs::create_dir_all(dir.path().join("content")).unwrap();
     std::fs::write(dir.path().join("content/lesson.md"), lesson).unwrap();

@@ -96,6 +96,26 @@ fn each_wrong_view_is_an_error_at_its_entry() {
 }
 
 #[test]
+fn a_highlight_is_checked_at_its_step_and_reaches_the_widgets_data() {
+    refused(
+        "highlight = { step = \"freq\", says = \"slowest\" }",
+        "26:22",
+        "`freq` is a vector of 4, and a highlight needs a position: a whole number from 0",
+    );
+    // The input n = 4 holds a position: the widget tags that entry of its vectors.
+    let book = Book::with_lesson(
+        "pe.md",
+        &positional_encoding(4, "highlight = { step = \"n\", says = \"last\" }"),
+    );
+    book.build().succeeds();
+    let page = book.read("public/pe.html");
+    assert!(
+        page.contains("\"highlight\":{\"says\":\"last\",\"step\":\"n\"}"),
+        "{page}"
+    );
+}
+
+#[test]
 fn views_and_controls_reach_the_page_with_the_build_figures() {
     let book = Book::with_lesson(
         "pe.md",

@@ -7,7 +7,7 @@ use super::toml_input::{parse_toml, positive, span_of, vector, Number, Numbers};
 use super::{compute_error_at, name_problems, ok_or_record, show_card, BlockError, ParsedExample};
 use crate::compute::softmax::{softmax, widget_program, SoftmaxInput, Target};
 use crate::compute::Evaluated;
-use crate::expand::widget_presentation::{Control, View};
+use crate::expand::widget_presentation::{Control, Highlight, Part, Sentence, View};
 use serde::Deserialize;
 use std::collections::BTreeMap;
 use toml::Spanned;
@@ -117,7 +117,9 @@ pub(super) fn evaluate(text: &str) -> Result<ParsedExample, Vec<BlockError>> {
 /// example's: the widget program on the inputs `logits` and `T`, the labels naming the columns,
 /// T above 0 on a log-scale slider that reaches every temperature the example names (with a
 /// button to each it compares), and the steps the kind shows: p (drawn as bars), log p, z / T
-/// and, with a target, the loss and its gradient.
+/// and, with a target, its one-hot row y, the gradient and the loss, the target's class tagged
+/// in the tables and the loss said in words (the presentation's `highlight` and `sentences`,
+/// which any compute widget's data may carry).
 fn widget_json(name: &str, input: &SoftmaxInput, steps: &str) -> serde_json::Value {
     let named = [0.1, 10.0, input.temperature]
         .into_iter()
@@ -129,9 +131,9 @@ fn widget_json(name: &str, input: &SoftmaxInput, steps: &str) -> serde_json::Val
     let marks = input.temperatures.clone().unwrap_or_default();
     let mut show = vec!["probabilities", "log_probabilities", "scaled"];
     if input.target.is_some() {
-        show.extend(["loss", "gradient"]);
+        show.extend(["y", "gradient", "loss"]);
     }
-    serde_json::json!({
+    let mut json = serde_json::json!({
         "name": name,
         "kind": "softmax",
         "steps": steps,
@@ -141,7 +143,45 @@ fn widget_json(name: &str, input: &SoftmaxInput, steps: &str) -> serde_json::Val
         "controls": { "T": Control::Slider { lo, hi, log: true, marks }.json() },
         "views": { "probabilities": View::Bars.name() },
         "show": show,
-    })
+    });
+    if input.target.is_some() {
+        // The target's class tagged in every table, and the loss said in words under its
+        // step, from the program's own `target`, p and loss.
+        json["highlight"] = serde_json::json!(Highlight {
+            step: "target".into(),
+            says: "target".into(),
+        });
+        json["sentences"] = serde_json::json!([loss_sentence()]);
+    }
+    json
+}
+
+/// "The loss is the surprise of the target, cat: L = −ln p(cat) = −ln 0.665 = 0.408.", the
+/// cross-entropy the lesson defines, from the widget program's `target`, p and `loss`.
+fn loss_sentence() -> Sentence {
+    let p = || "probabilities".to_string();
+    let target = || "target".to_string();
+    let label = Part::Label {
+        of: p(),
+        at: target(),
+    };
+    Sentence {
+        after: "loss".into(),
+        parts: vec![
+            Part::Text("The loss is the surprise of the target, ".into()),
+            label.clone(),
+            Part::Text(": L = \u{2212}ln p(".into()),
+            label,
+            Part::Text(") = \u{2212}ln ".into()),
+            Part::Entry {
+                of: p(),
+                at: target(),
+            },
+            Part::Text(" = ".into()),
+            Part::Value("loss".into()),
+            Part::Text(".".into()),
+        ],
+    }
 }
 
 /// `target = "cat"` names a label; `target = 0` is a 0-based position, as in ML code.
@@ -198,6 +238,23 @@ mod tests {
             serde_json::json!({ "kind": "slider", "range": [0.1, 10.0], "log": true, "marks": [0.5, 1.0, 2.0] })
         );
         assert_eq!(parsed.inputs["domains"]["T"]["exclusive_min"], true);
+        // The target's one-hot row, tag and loss sentence come from the program's steps.
+        assert_eq!(
+            parsed.inputs["show"],
+            serde_json::json!([
+                "probabilities",
+                "log_probabilities",
+                "scaled",
+                "y",
+                "gradient",
+                "loss"
+            ])
+        );
+        assert_eq!(
+            parsed.inputs["highlight"],
+            serde_json::json!({ "step": "target", "says": "target" })
+        );
+        assert_eq!(parsed.inputs["sentences"][0]["after"], "loss");
         let Evaluated::Softmax(result) = parsed.evaluated else {
             panic!("a softmax result")
         };
@@ -212,6 +269,10 @@ mod tests {
             .as_str()
             .unwrap()
             .contains("target = 2\n"));
+        // Without a target nothing is tagged and there is no loss to say.
+        let untargeted = evaluate(LOGITS).unwrap();
+        assert!(untargeted.inputs.get("highlight").is_none());
+        assert!(untargeted.inputs.get("sentences").is_none());
     }
 
     #[test]
