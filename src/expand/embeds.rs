@@ -5,7 +5,7 @@
 //! becomes an inline SVG drawn now from the computed numbers. Both name an example of the lesson.
 
 use super::resolve::example_names;
-use super::widget_presentation::{ControlsKey, HighlightKey, Sentence, View, ViewsKey};
+use super::widget_presentation::{ContourKey, ControlsKey, HighlightKey, Sentence, View, ViewsKey};
 use super::Expander;
 use crate::base::diagnostics::Diagnostic;
 use crate::base::html::escape_html;
@@ -15,7 +15,7 @@ use crate::compute::gradient_descent::{steps_per_run, MAX_STEPS};
 use crate::compute::lang::Value;
 use crate::compute::{Evaluated, Quantity};
 use crate::expand::blocks::{BlockText, ExampleBlock};
-use crate::expand::figure_plots::{axis_text, axis_words_drawn, PanelSpec, Steps};
+use crate::expand::figure_plots::{axis_text, axis_words_drawn, contour_plot, PanelSpec, Steps};
 use crate::expand::graph_figure::{graph_figure, GradientsKey, GraphKey};
 use crate::expand::reference;
 use crate::present::figure::{self, FigureOptions};
@@ -895,11 +895,13 @@ impl<'x> Expander<'x> {
             title: Option<toml::Spanned<String>>,
             /// Plots side by side, each with the keys of one plot.
             panels: Option<toml::Spanned<Vec<PanelSpec>>>,
+            /// The matrix `step` names as lines of equal value: `true`, or its parts.
+            contour: Option<toml::Spanned<ContourKey>>,
         }
         let spec: FigureSpec = self.block_spec(
             body,
             "figure",
-            "a figure block holds example = \"<name of an example>\", optionally caption = \"…\", id = \"fig-…\" (a label for @fig-… references) and legend = \"…\" (what a heatmap's colour means), and for a compute example step = \"<name of a step>\" (or several, step = [\"sgd\", \"adam\"], drawn as lines; log_y = true for a log scale), shapes = [[\"<name>\", \"@\", …], …], or graph = [\"<step>\", …] with an optional [gradients] table (<step> = \"<its gradient's step>\"), or scatter = [\"<x>\", \"<y>\"] (or a matrix of two columns) with optional groups = \"<step>\" and labels = [\"…\"], or panels = [{ step = … }, { scatter = … }]; any figure takes x_label, y_label and title",
+            "a figure block holds example = \"<name of an example>\", optionally caption = \"…\", id = \"fig-…\" (a label for @fig-… references) and legend = \"…\" (what a heatmap's colour means), and for a compute example step = \"<name of a step>\" (or several, step = [\"sgd\", \"adam\"], drawn as lines; log_y = true for a log scale), shapes = [[\"<name>\", \"@\", …], …], or graph = [\"<step>\", …] with an optional [gradients] table (<step> = \"<its gradient's step>\"), or scatter = [\"<x>\", \"<y>\"] (or a matrix of two columns) with optional groups = \"<step>\" and labels = [\"…\"], or panels = [{ step = … }, { scatter = … }], or contour = true (or { x = \"<step>\", y = \"<step>\", path = \"<step>\", levels = <count> }) with step = \"<matrix step>\"; any figure takes x_label, y_label and title",
         )?;
         let (example, span) = self.named_example(&spec.example, body)?;
         let name = &example.name;
@@ -950,7 +952,8 @@ impl<'x> Expander<'x> {
                 .as_ref()
                 .map(|key| ("step", key.span()))
                 .or(spec.shapes.as_ref().map(|key| ("shapes", key.span())))
-                .or(spec.graph.as_ref().map(|key| ("graph", key.span())));
+                .or(spec.graph.as_ref().map(|key| ("graph", key.span())))
+                .or(spec.contour.as_ref().map(|key| ("contour", key.span())));
             let drawn = match other {
                 Some((key, at)) => Err((
                     format!("a figure draws a scatter or panels, or `{key}`, not both"),
@@ -978,6 +981,18 @@ impl<'x> Expander<'x> {
                 "add scatter = [\"<x>\", \"<y>\"], or remove groups".to_string(),
                 body.file_span(groups.span()),
             )));
+        }
+        if let Some(contour) = &spec.contour {
+            let others = [
+                ("graph", spec.graph.as_ref().map(|key| key.span())),
+                ("gradients", spec.gradients.as_ref().map(|key| key.span())),
+                ("shapes", spec.shapes.as_ref().map(|key| key.span())),
+                ("log_y", spec.log_y.as_ref().map(|key| key.span())),
+                ("labels", spec.labels.as_ref().map(|key| key.span())),
+            ];
+            let drawn = contour_plot(example, spec.step.as_ref(), contour, others, body, &options);
+            let drawn = axis_words_drawn(drawn, axis_keys, body);
+            return self.placed_figure(legend_on_heatmap(drawn, spec.legend.as_ref(), body));
         }
         if let Some(gradients) = spec.gradients.as_ref().filter(|_| spec.graph.is_none()) {
             return self.placed_figure(Err((

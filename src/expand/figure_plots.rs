@@ -1,12 +1,14 @@
 //! A figure block's plots of a compute example's steps beyond one heatmap or line: a scatter
 //! (`scatter`, coloured by `groups`, named by `labels`), several panels side by side (`panels`),
-//! and the author's words for the axes and the heading (`x_label`, `y_label`, `title`).
+//! a contour of a matrix step (`contour`, read and drawn as a widget's contour view is), and the
+//! author's words for the axes and the heading (`x_label`, `y_label`, `title`).
 
 use super::Expander;
 use crate::compute::computed::Computed;
 use crate::compute::lang::Value;
-use crate::compute::Quantity;
-use crate::expand::blocks::BlockText;
+use crate::compute::{Evaluated, Quantity};
+use crate::expand::blocks::{BlockText, ExampleBlock};
+use crate::expand::widget_presentation::{contour_key, view_figure, ContourKey, View};
 use crate::present::figure::{self, AxisText, FigureOptions, ScatterPoints};
 use serde::Deserialize;
 use std::ops::Range;
@@ -127,6 +129,74 @@ fn one_per_point(value: &Value) -> Option<Vec<f64>> {
         }
         Value::Matrix(_) | Value::Scalar(_) => None,
     }
+}
+
+/// A contour of the one matrix `step` names: its parts read by the reader of a widget's
+/// contour view and drawn by that view's build figure. `others` are the figure's keys a
+/// contour has no place for, each an error at itself.
+pub(super) fn contour_plot(
+    example: &ExampleBlock,
+    step: Option<&Spanned<Steps>>,
+    contour: &Spanned<ContourKey>,
+    others: [(&str, Option<Range<usize>>); 5],
+    body: &BlockText,
+    options: &FigureOptions,
+) -> Result<String, Problem> {
+    let at = body.file_span(contour.span());
+    if let Some((key, Some(span))) = others.into_iter().find(|(_, span)| span.is_some()) {
+        return Err((
+            format!("a contour figure draws one matrix step, and `{key}` has no place in it"),
+            format!("remove {key}, or draw it in a figure of its own"),
+            body.file_span(span),
+        ));
+    }
+    let Evaluated::Compute(computed) = &example.evaluated else {
+        return Err((
+            format!(
+                "`contour` draws a step of a compute example, but \"{}\" is a {} example",
+                example.name,
+                example.kind.name()
+            ),
+            "remove the contour key: this figure draws the whole example".to_string(),
+            at,
+        ));
+    };
+    let (name, step_at) = match step.map(|step| (step.get_ref().names(), step.span())) {
+        Some((names, span)) if names.len() == 1 => (names[0].to_string(), body.file_span(span)),
+        Some((_, span)) => {
+            return Err((
+                "a contour draws one step, and `step` names several".to_string(),
+                "name one matrix step, step = \"<step>\"".to_string(),
+                body.file_span(span),
+            ))
+        }
+        None => {
+            return Err((
+                "`contour` draws the matrix that `step` names, and the figure has no `step`"
+                    .to_string(),
+                "add step = \"<a matrix step over a grid>\"".to_string(),
+                at,
+            ))
+        }
+    };
+    if computed.quantity(&name).is_none() {
+        return Err((
+            format!("\"{}\" has no step or input named `{name}`", example.name),
+            format!("draw one of {}", computed.quantity_names().join(", ")),
+            step_at,
+        ));
+    }
+    let parts = contour_key(computed, contour.get_ref(), contour.span())
+        .map_err(|(message, help, span)| (message, help, body.file_span(span)))?;
+    view_figure(computed, &name, View::Contour, Some(&parts), options).map_err(|error| {
+        // A problem of the matrix itself is reported at `step`, one of its parts at `contour`.
+        let at = if error.message.contains(&format!("`{name}`")) {
+            step_at
+        } else {
+            at
+        };
+        (error.message, error.help, at)
+    })
 }
 
 impl Expander<'_> {

@@ -48,11 +48,12 @@ pub(super) enum ViewEntry {
     Contour(ContourSpec),
 }
 
-/// A contour's entry in `[views]`, as written.
+/// A contour's entry in `[views]`, as written; a figure block's `contour = { … }` is the same
+/// table, where `contour = true` may be left out since the key already says it.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(super) struct ContourSpec {
-    contour: toml::Spanned<bool>,
+    contour: Option<toml::Spanned<bool>>,
     x: Option<toml::Spanned<String>>,
     y: Option<toml::Spanned<String>>,
     path: Option<toml::Spanned<String>>,
@@ -81,6 +82,37 @@ impl<'de> Deserialize<'de> for ViewEntry {
             }
         }
         deserializer.deserialize_any(Entry)
+    }
+}
+
+/// A figure block's `contour` key, as written: `true`, or the table of a contour view.
+#[derive(Debug)]
+pub(super) enum ContourKey {
+    On(bool),
+    Parts(ContourSpec),
+}
+
+impl<'de> Deserialize<'de> for ContourKey {
+    /// A boolean or an inline table read by [`ContourSpec`], as [`ViewEntry`] reads its table.
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct Key;
+        impl<'de> serde::de::Visitor<'de> for Key {
+            type Value = ContourKey;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("contour = true, or { x = \"<step>\", y = \"<step>\", path = \"<step>\", levels = <count> }")
+            }
+            fn visit_bool<E: serde::de::Error>(self, on: bool) -> Result<ContourKey, E> {
+                Ok(ContourKey::On(on))
+            }
+            fn visit_map<M: serde::de::MapAccess<'de>>(
+                self,
+                map: M,
+            ) -> Result<ContourKey, M::Error> {
+                ContourSpec::deserialize(serde::de::value::MapAccessDeserializer::new(map))
+                    .map(ContourKey::Parts)
+            }
+        }
+        deserializer.deserialize_any(Key)
     }
 }
 
@@ -776,6 +808,12 @@ pub(super) fn views(
         let contour = match view.get_ref() {
             ViewEntry::Named(name) if name == "contour" => Some(ContourView::default()),
             ViewEntry::Named(_) => None,
+            ViewEntry::Contour(spec) if spec.contour.is_none() => return Err((
+                "a view's table draws a contour, and it lacks `contour = true`".to_string(),
+                "write { contour = true, x = \"<step>\", … }, or name a view, such as \"heatmap\""
+                    .to_string(),
+                view.span(),
+            )),
             ViewEntry::Contour(spec) => Some(contour_view(computed, spec)?),
         };
         let kind = match name {
@@ -827,12 +865,8 @@ pub(super) fn views(
 /// (an input cannot change shape with the reader's edits, but the steps drawn must be steps
 /// the widget recomputes, so inputs are copied into steps first).
 fn contour_view(computed: &Computed, spec: &ContourSpec) -> Result<ContourView, KeyProblem> {
-    if !*spec.contour.get_ref() {
-        return Err((
-            "`contour = false` says no contour".to_string(),
-            "write contour = true, or name another view, such as \"heatmap\"".to_string(),
-            spec.contour.span(),
-        ));
+    if let Some(off) = spec.contour.as_ref().filter(|on| !*on.get_ref()) {
+        return Err(no_contour(off.span()));
     }
     let steps = computed.step_names();
     let named =
@@ -865,6 +899,29 @@ fn contour_view(computed: &Computed, spec: &ContourSpec) -> Result<ContourView, 
     })
 }
 
+/// `contour = false`, at its span.
+fn no_contour(span: Range<usize>) -> KeyProblem {
+    (
+        "`contour = false` says no contour".to_string(),
+        "write contour = true, or draw another view, such as a heatmap".to_string(),
+        span,
+    )
+}
+
+/// A figure block's `contour` key checked as a widget's contour view is: `true` for the
+/// default parts, or a table of them (`span` is the key's, for `contour = false`).
+pub(super) fn contour_key(
+    computed: &Computed,
+    key: &ContourKey,
+    span: Range<usize>,
+) -> Result<ContourView, KeyProblem> {
+    match key {
+        ContourKey::On(true) => Ok(ContourView::default()),
+        ContourKey::On(false) => Err(no_contour(span)),
+        ContourKey::Parts(spec) => contour_view(computed, spec),
+    }
+}
+
 /// Whether the build's figure of `step` as `view` can be drawn (not too large, no −∞ on a bar
 /// or a point).
 fn drawn(
@@ -881,7 +938,7 @@ fn drawn(
 
 /// The build's figure of `step` as `view` (a contour with its parts): the figure code the
 /// kinds draw with.
-fn view_figure(
+pub(super) fn view_figure(
     computed: &Computed,
     step: &str,
     view: View,

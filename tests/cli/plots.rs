@@ -1,6 +1,6 @@
 //! Plots of any compute step: a scatter coloured by a step's groups (a k-means assignment),
-//! axes and a heading in the author's words, panels side by side, bars with named entries; and
-//! each bad key reported at its place.
+//! axes and a heading in the author's words, panels side by side, bars with named entries, a
+//! contour of a matrix step with a path over it; and each bad key reported at its place.
 
 use crate::support::{lesson, Book};
 
@@ -21,9 +21,14 @@ c0 = [[1, 1], [4, 4]]
 ```
 "#;
 
+/// A book of one lesson, `page`, of an example and a figure of it.
+fn figure_of(page: &str, example: &str, figure: &str) -> (Book, String) {
+    let text = lesson(page, &format!("{example}\n```figure\n{figure}\n```\n"));
+    (Book::with_lesson(&format!("{page}.md"), &text), text)
+}
+
 fn kmeans_with(figure: &str) -> (Book, String) {
-    let text = lesson("k-means", &format!("{KMEANS}\n```figure\n{figure}\n```\n"));
-    (Book::with_lesson("km.md", &text), text)
+    figure_of("km", KMEANS, figure)
 }
 
 #[test]
@@ -118,15 +123,99 @@ fn bad_plot_keys_are_reported_at_their_value() {
             "unknown field `colour`",
         ),
     ];
-    for (keys, needle, message) in cases {
-        let (book, text) = kmeans_with(keys);
+    reported_at("km", KMEANS, &cases);
+}
+
+/// Each case's figure keys, under `example` on `page`, fail `worked check` with its message at
+/// the first `needle` of the figure block.
+fn reported_at(page: &str, example: &str, cases: &[(&str, &str, &str)]) {
+    for &(keys, needle, message) in cases {
+        let (book, text) = figure_of(page, example, keys);
         let figure = text.find("```figure").unwrap();
         let offset = figure + text[figure..].find(needle).unwrap();
         let line = text[..offset].matches('\n').count() + 1;
         let column = offset - text[..offset].rfind('\n').map_or(0, |n| n + 1) + 1;
         book.check()
             .exits_with(1)
-            .stderr_has(&format!("content/km.md:{line}:{column}: "))
+            .stderr_has(&format!("content/{page}.md:{line}:{column}: "))
             .stderr_has(message);
     }
+}
+
+/// A bowl over a grid of 5 x by 4 y, and three steps of descent on it.
+const BOWL: &str = r#"```compute
+name = "bowl"
+steps = """
+xs = arange(5) - 2
+ys = arange(4) - 1
+Z = xs ^ 2 + col(ys) ^ 2
+w = start
+repeat 3:
+    w = w - 0.5 * w
+iterates = history(w)
+"""
+
+[inputs]
+start = [1.5, 1]
+```
+"#;
+
+#[test]
+fn a_contour_figure_draws_a_matrix_step_with_the_widget_views_parts() {
+    let keys =
+        "example = \"bowl\"\nstep = \"Z\"\ncontour = { x = \"xs\", y = \"ys\", path = \"iterates\", levels = 4 }\nx_label = \"first weight\"\ntitle = \"A bowl\"";
+    let (book, _) = figure_of("bowl", BOWL, keys);
+    book.check().succeeds();
+    book.build().succeeds();
+    let page = book.read("public/bowl.html");
+    let figure = &page[page.find("data-figure=\"contour\"").expect("a contour")..];
+    assert!(
+        figure.contains("<p class=\"wf-title\">A bowl</p>"),
+        "{figure}"
+    );
+    assert!(figure.contains(">first weight</text>") && figure.contains(">ys</text>"));
+    assert!(figure.contains("at 4 levels"), "{figure}");
+    assert!(
+        figure.contains("The path drawn over it, iterates, runs from (0.750, 0.500) to (0.188, 0.125) in 3 points"),
+        "{figure}"
+    );
+
+    let cases = [
+        (
+            "example = \"bowl\"\nstep = \"Z\"\ncontour = { x = \"ys\" }",
+            "{ x",
+            "`ys` holds 4 values, and Z has 5 columns",
+        ),
+        (
+            "example = \"bowl\"\nstep = \"Z\"\ncontour = { path = \"start\" }",
+            "\"start\"",
+            "`start` is an input, and a contour's path names a step",
+        ),
+        (
+            "example = \"bowl\"\nstep = \"xs\"\ncontour = true",
+            "\"xs\"",
+            "`xs` is a vector of 5, and a contour draws a matrix of 2 to 64 rows and columns",
+        ),
+        (
+            "example = \"bowl\"\ncontour = true",
+            "true",
+            "`contour` draws the matrix that `step` names, and the figure has no `step`",
+        ),
+        (
+            "example = \"bowl\"\nstep = \"Z\"\ncontour = { contour = false }",
+            "false",
+            "`contour = false` says no contour",
+        ),
+        (
+            "example = \"bowl\"\nstep = \"Z\"\ncontour = true\nlabels = [\"a\"]",
+            "[\"a\"]",
+            "`labels` has no place in it",
+        ),
+        (
+            "example = \"bowl\"\nstep = \"Z\"\ncontour = { colour = 1 }",
+            "colour",
+            "unknown field `colour`",
+        ),
+    ];
+    reported_at("bowl", BOWL, &cases);
 }

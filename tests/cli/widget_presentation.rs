@@ -74,6 +74,11 @@ fn each_wrong_view_is_an_error_at_its_entry() {
         "`n` is an input, and a contour's y names a step",
     );
     refused(
+        "[views]\ng = { x = \"angle\" }",
+        "27:5",
+        "a view's table draws a contour, and it lacks `contour = true`",
+    );
+    refused(
         "[views]\ng = { contour = true, levels = 40 }",
         "27:5",
         "a contour draws 1 to 16 levels, and this one asks for 40",
