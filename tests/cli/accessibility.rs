@@ -14,6 +14,7 @@
 //! skip loudly, and fail under `CI=true` (`.ci/run` installs all of them).
 
 use crate::browser::launch;
+use crate::browser::navigate;
 use crate::browser::{eval, metrics, wait_for};
 use crate::common::tool_available;
 use crate::support::ShippedSite;
@@ -54,8 +55,7 @@ pub(crate) fn emulate(tab: &Tab, media: &str, scheme: &str) {
 
 /// Opens `url` and waits until it has loaded and its scripts have run.
 pub(crate) fn open(tab: &Tab, url: &str) {
-    tab.navigate_to(url).expect("navigate");
-    tab.wait_until_navigated().expect("page loads");
+    navigate(tab, url);
     wait_for(tab, "document.readyState === 'complete'");
 }
 

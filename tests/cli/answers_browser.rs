@@ -3,6 +3,7 @@
 //! answered with its point form and tied to the field by `aria-describedby`, and a one-entry
 //! answer printed as its number, not in parentheses.
 
+use crate::browser::navigate;
 use crate::browser::{click, eval_json, launch, type_into, wait_for};
 use crate::exercise_browser::verdict;
 use crate::support::{lesson, Book};
@@ -71,9 +72,10 @@ fn answers_typed_as_the_book_prints_them_are_read() {
     let book = Book::with_lesson("ex.md", &lesson("Answers", BODY));
     book.build().succeeds();
     let tab = chromium.tab();
-    tab.navigate_to(&format!("file://{}", book.path("public/ex.html").display()))
-        .unwrap();
-    tab.wait_until_navigated().unwrap();
+    navigate(
+        &tab,
+        &format!("file://{}", book.path("public/ex.html").display()),
+    );
     wait_for(
         &tab,
         "!document.querySelector('#exercise-one .exercise-controls').hidden",

@@ -8,6 +8,7 @@
 //! `cargo test --test cli -- --ignored book_screenshots` writes them to `$WORKED_SCREENSHOTS`.
 
 use crate::browser::launch;
+use crate::browser::navigate;
 use crate::browser::{click, color_scheme, eval, metrics, shoot, wait_for};
 use crate::support::Book;
 use headless_chrome::Tab;
@@ -42,8 +43,7 @@ fn url(book: &Book, page: &str) -> String {
 }
 
 fn open(tab: &Tab, url: &str) {
-    tab.navigate_to(url).expect("navigate");
-    tab.wait_until_navigated().expect("page loads");
+    navigate(tab, url);
     wait_for(tab, "document.body.classList.contains('nav-ready')");
 }
 

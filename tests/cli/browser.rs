@@ -12,7 +12,8 @@
 //!   Chromium is `$CHROMIUM`, else `/usr/bin/chromium`, else `chromium` on PATH.
 //! - [`Chromium::tab`]: a new tab (1280 × 900, no emulation but focus); the handle closes its
 //!   tabs when it drops at the end of the test.
-//! - [`open_live`]`(tab, url, ready)`: navigate and wait until the JavaScript `ready` is true.
+//! - [`navigate`]`(tab, url)`: open a page and wait for its load; [`open_live`]`(tab, url, ready)`:
+//!   then wait until the JavaScript `ready` is true.
 //! - [`eval`], [`eval_json`], [`wait_for`], [`click`], [`mouse_click`], [`type_into`], [`paste_into`],
 //!   [`js_string`]: drive and read a page. [`metrics`] and [`color_scheme`]: emulate a screen.
 //! - [`shoot`], [`screenshot_slices`], [`screenshot_folder`]: pictures for a person to look at.
@@ -223,9 +224,31 @@ impl Drop for Chromium {
 /// Opens `url` and waits until the JavaScript condition `ready` holds (a live widget has
 /// replaced its static tables, say).
 pub fn open_live(tab: &Tab, url: &str, ready: &str) {
-    tab.navigate_to(url).expect("navigate");
-    tab.wait_until_navigated().expect("page loads");
+    navigate(tab, url);
     wait_for(tab, ready);
+}
+
+/// Opens `url` and waits until its document has loaded (its `load` event, so its stylesheets,
+/// scripts and images are in and its scripts have run). Not headless_chrome's
+/// `wait_until_navigated`, which waits for Chromium's "network almost idle", half a second
+/// without a request after the load: a second or so for every page the tests open.
+/// The document being left is marked, so its own `complete` is not taken for the new one's; a
+/// link to a fragment of the page already open stays in that document.
+pub fn navigate(tab: &Tab, url: &str) {
+    let _ = tab.evaluate("window.__workedLeaving = true", false);
+    tab.navigate_to(url)
+        .unwrap_or_else(|error| panic!("navigate to {url}: {error:#}"));
+    let same_document = format!(
+        "(location.href === {0} && {0}.indexOf('#') >= 0)",
+        js_string(url)
+    );
+    wait_for_within(
+        tab,
+        &format!(
+            "document.readyState === 'complete' && (window.__workedLeaving === undefined || {same_document})"
+        ),
+        PAGE_PATIENCE,
+    );
 }
 
 /// `x` as the book prints a computed number: 3 decimals, prose style.

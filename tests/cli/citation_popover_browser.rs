@@ -2,6 +2,7 @@
 //! citation shows its reference-list entry in the cross-references' popover, described by it,
 //! and Escape closes it.
 
+use crate::browser::navigate;
 use crate::browser::{eval, launch, wait_for};
 use crate::support::ShippedSite;
 use headless_chrome::browser::tab::ModifierKey;
@@ -14,9 +15,7 @@ fn a_citation_reached_by_keyboard_shows_its_entry_and_escape_closes_it() {
     };
     let site = ShippedSite::build();
     let tab = chromium.tab();
-    tab.navigate_to(&site.url("transformers/positional-encoding.html"))
-        .unwrap();
-    tab.wait_until_navigated().unwrap();
+    navigate(&tab, &site.url("transformers/positional-encoding.html"));
     wait_for(&tab, "document.getElementById('xref-popover') !== null");
     // Start on the first citation, Tab past it, and come back to it with Shift+Tab.
     eval(&tab, "document.querySelector('a.worked-cite').focus()");

@@ -6,6 +6,7 @@
 use super::compute_widget_browser::printed_steps;
 use super::widget_browser::{build_book_with, page_matrices};
 use crate::browser::launch;
+use crate::browser::navigate;
 use crate::browser::{eval_json, type_into, wait_for};
 use worked::compute::computed::{compute, Labels};
 use worked::compute::lang::Value as LangValue;
@@ -81,8 +82,7 @@ fn editing_the_number_of_steps_reruns_the_loop_and_its_history() {
     };
     let book = build_book_with(&lesson(), "compute");
     let tab = chromium.tab();
-    tab.navigate_to(&book.url()).expect("navigate");
-    tab.wait_until_navigated().expect("page loads");
+    navigate(&tab, &book.url());
     wait_for(
         &tab,
         "document.querySelector('.ww [data-matrix=\"curve\"]') !== null",

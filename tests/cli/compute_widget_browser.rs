@@ -345,8 +345,7 @@ fn on_a_desktop_no_widget_table_of_up_to_eight_columns_is_cut_off_in_its_box() {
     let site = crate::support::ShippedSite::build();
     let tab = chromium.tab();
     for page in ["block/transformer-block.html", "block/multi-head.html"] {
-        tab.navigate_to(&site.url(page)).expect("navigate");
-        tab.wait_until_navigated().expect("page loads");
+        crate::browser::navigate(&tab, &site.url(page));
         wait_for(
             &tab,
             "document.querySelector('[data-widget=\"compute\"] .ww-results table') !== null",

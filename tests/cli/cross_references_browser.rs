@@ -9,6 +9,7 @@
 
 use crate::book_browser::viewport;
 use crate::browser::launch;
+use crate::browser::navigate;
 use crate::browser::{color_scheme, eval, metrics, screenshot_folder, shoot, wait_for};
 use crate::cross_references::two_page_book;
 use crate::support::Book;
@@ -20,8 +21,7 @@ const CHECKS: &str = "Cross-reference popovers in a browser";
 
 fn open(tab: &Tab, book: &Book, page: &str) {
     let url = format!("file://{}", book.path("public").join(page).display());
-    tab.navigate_to(&url).expect("navigate");
-    tab.wait_until_navigated().expect("page loads");
+    navigate(tab, &url);
     wait_for(tab, "document.getElementById('xref-popover') !== null");
 }
 

@@ -4,6 +4,7 @@
 
 use super::exercises::{CENTRE, EXAMPLE, SHIFT};
 use crate::browser::launch;
+use crate::browser::navigate;
 use crate::browser::{click, eval_json, screenshot_slices, type_into, wait_for};
 use crate::support::{lesson, Book};
 use headless_chrome::Tab;
@@ -29,8 +30,7 @@ fn button(exercise: &str, action: &str) -> String {
 
 /// Opens `url` and waits for the script to show `exercise`'s fields.
 fn open(tab: &Tab, url: &str, exercise: &str) {
-    tab.navigate_to(url).unwrap();
-    tab.wait_until_navigated().unwrap();
+    navigate(tab, url);
     wait_for(
         tab,
         &format!("!document.querySelector('#exercise-{exercise} .exercise-controls').hidden"),

@@ -802,8 +802,7 @@ fn on_a_phone_every_label_of_every_figure_and_widget_chart_is_at_least_11_px() {
             "file://{}",
             output.path().join("public").join(page).display()
         );
-        tab.navigate_to(&url).unwrap();
-        tab.wait_until_navigated().unwrap();
+        crate::browser::navigate(&tab, &url);
         wait_for(&tab, "document.readyState === 'complete'");
         if page.contains("training-loop") {
             wait_for(

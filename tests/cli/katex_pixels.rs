@@ -6,6 +6,7 @@
 
 use crate::browser::launch;
 use crate::browser::metrics;
+use crate::browser::navigate;
 use headless_chrome::protocol::cdp::Page;
 use headless_chrome::Tab;
 use std::path::Path;
@@ -65,9 +66,7 @@ pub fn differences_look_the_same(pairs: Vec<Pair<'_>>) {
     )
     .expect("write the comparison page");
     let tab = chromium.tab();
-    tab.navigate_to(&format!("file://{}", page.path().display()))
-        .expect("navigate");
-    tab.wait_until_navigated().expect("page loads");
+    navigate(&tab, &format!("file://{}", page.path().display()));
     let mut failures = Vec::new();
     for chunk in pairs.chunks(PAIRS_PER_PAGE) {
         let (rows, picture) = draw_page(&tab, chunk);

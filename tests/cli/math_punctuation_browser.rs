@@ -1,6 +1,7 @@
 //! Real-browser test: the punctuation after inline math never starts a line ("… $W_1$" then
 //! ", $W_2$" on the next), at every paragraph width from 200 to 700 px.
 
+use crate::browser::navigate;
 use crate::browser::{eval_json, launch};
 use crate::support::{lesson, Book};
 
@@ -14,9 +15,10 @@ fn punctuation_stays_on_the_line_of_its_formula() {
     let book = Book::with_lesson("ex.md", &lesson("Commas", &sentence.repeat(12)));
     book.build().succeeds();
     let tab = chromium.tab();
-    tab.navigate_to(&format!("file://{}", book.path("public/ex.html").display()))
-        .unwrap();
-    tab.wait_until_navigated().unwrap();
+    navigate(
+        &tab,
+        &format!("file://{}", book.path("public/ex.html").display()),
+    );
     // For each width, every formula whose following punctuation sits below its last line.
     let separated = eval_json(
         &tab,

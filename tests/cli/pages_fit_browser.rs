@@ -8,6 +8,7 @@
 
 use crate::accessibility::settle;
 use crate::browser::launch;
+use crate::browser::navigate;
 use crate::browser::{eval, eval_json, metrics, wait_for};
 use crate::support::{Book, ShippedSite};
 use headless_chrome::protocol::cdp::Emulation;
@@ -19,8 +20,7 @@ const CHECKS: &str = "Wide content and narrow screens";
 
 /// Opens `url` and waits until the fonts are in and scroll-regions.js has measured again.
 fn open(tab: &Tab, url: &str) {
-    tab.navigate_to(url).expect("navigate");
-    tab.wait_until_navigated().expect("page loads");
+    navigate(tab, url);
     wait_for(tab, "document.readyState === 'complete'");
     settle(tab);
 }
@@ -222,8 +222,7 @@ fn the_404_page_shown_for_a_nested_address_keeps_its_styles_scripts_and_links() 
     let tab = chromium.tab();
     metrics(&tab, 1280, 800);
     let missing = format!("http://{}/part/deep/typo.html", server.address);
-    tab.navigate_to(&missing).expect("navigate");
-    tab.wait_until_navigated().expect("page loads");
+    navigate(&tab, &missing);
     wait_for(&tab, "document.body.classList.contains('nav-ready')");
     assert_eq!(
         eval(&tab, "document.querySelector('h1').textContent"),

@@ -116,9 +116,7 @@ fn readme_screenshots_show_the_book_as_it_builds_now() {
     let tab = chromium.tab();
     color_scheme(&tab, "light");
     metrics(&tab, WIDTH, 900);
-    tab.navigate_to(&site.url("transformers/attention.html"))
-        .expect("navigate");
-    tab.wait_until_navigated().expect("page loads");
+    crate::browser::navigate(&tab, &site.url("transformers/attention.html"));
     wait_for(&tab, "document.fonts.status === 'loaded'");
     wait_for(
         &tab,

@@ -3,6 +3,7 @@
 //! in `[search] synonyms` (`kv cache` for "key-value cache"), and a snippet that keeps a
 //! cross-reference's text ("in Equation 12").
 
+use crate::browser::navigate;
 use crate::browser::{eval, launch, wait_for};
 use crate::support::ShippedSite;
 use headless_chrome::Tab;
@@ -51,8 +52,7 @@ fn identifiers_hyphenated_terms_numbers_and_synonyms_find_what_a_reader_means() 
     };
     let site = ShippedSite::build();
     let tab = chromium.tab();
-    tab.navigate_to(&site.url("index.html")).unwrap();
-    tab.wait_until_navigated().unwrap();
+    navigate(&tab, &site.url("index.html"));
     wait_for(&tab, "document.body.classList.contains('nav-ready')");
     tab.press_key("/").expect("press /");
     wait_for(&tab, "!document.getElementById('search').hidden");

@@ -292,9 +292,7 @@ fn a_page_open_in_a_browser_reloads_itself_after_a_save() {
     let (book, content) = book_with(&[("first.md", LESSON)]);
     let server = Server::start(book.path());
     let tab = chromium.tab();
-    tab.navigate_to(&format!("http://{}/first.html", server.address))
-        .expect("navigate");
-    tab.wait_until_navigated().expect("page loads");
+    crate::browser::navigate(&tab, &format!("http://{}/first.html", server.address));
     crate::browser::eval(&tab, "window.__not_reloaded = true");
     // Let the page's wait reach the server before the save.
     std::thread::sleep(Duration::from_millis(500));

@@ -270,8 +270,7 @@ mod browser {
     fn open(tab: &Tab, book: &Book, page: &str, width: u32) {
         metrics(tab, width, 800);
         let url = format!("file://{}", book.path("public").join(page).display());
-        tab.navigate_to(&url).expect("navigate");
-        tab.wait_until_navigated().expect("page loads");
+        crate::browser::navigate(tab, &url);
     }
 
     fn seed_with_headings() -> Book {

@@ -1,6 +1,7 @@
 //! Real-browser test of a counted noun under "New numbers": a shared link whose draw makes the
 //! count 1 reads "After 1 merge", one whose draw makes it 3 reads "After 3 merges".
 
+use crate::browser::navigate;
 use crate::browser::{eval_json, launch, wait_for};
 use crate::support::{lesson, Book};
 use worked::compute::vary::{run, VaryPlan};
@@ -27,9 +28,7 @@ fn a_noun_after_a_drawn_count_agrees_with_it() {
         (3.0, "After 3 merges, how many"),
     ] {
         let tab = chromium.tab();
-        tab.navigate_to(&format!("{url}#vary-count={}", seed_drawing(count)))
-            .unwrap();
-        tab.wait_until_navigated().unwrap();
+        navigate(&tab, &format!("{url}#vary-count={}", seed_drawing(count)));
         wait_for(
             &tab,
             "!document.querySelector('#exercise-count .exercise-controls').hidden",

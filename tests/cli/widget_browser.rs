@@ -484,8 +484,7 @@ fn without_javascript_the_static_matrices_show_the_generated_values() {
     let tab = chromium.tab();
     tab.call_method(Emulation::SetScriptExecutionDisabled { value: true })
         .expect("disable JavaScript");
-    tab.navigate_to(&book.url()).expect("navigate");
-    tab.wait_until_navigated().expect("page loads");
+    crate::browser::navigate(&tab, &book.url());
     tab.wait_for_element("[data-matrix='output']")
         .expect("the static output matrix");
     assert_matrices(&tab, &seed_input());
@@ -703,8 +702,7 @@ fn the_temperature_slider_shows_what_the_rust_core_computes() {
     };
     let book = build_book_with(SLIDERS_LESSON, "softmax");
     let tab = chromium.tab();
-    tab.navigate_to(&book.url()).expect("navigate");
-    tab.wait_until_navigated().expect("page loads");
+    crate::browser::navigate(&tab, &book.url());
     let field = "[data-widget=\"softmax\"] input[data-input=\"T\"]";
     wait_for(
         &tab,
@@ -869,8 +867,7 @@ fn the_learning_rate_slider_reports_divergence_where_the_rust_core_does() {
     };
     let book = build_book_with(SLIDERS_LESSON, "gradient_descent");
     let tab = chromium.tab();
-    tab.navigate_to(&book.url()).expect("navigate");
-    tab.wait_until_navigated().expect("page loads");
+    crate::browser::navigate(&tab, &book.url());
     let field = "[data-widget=\"gradient_descent\"] input[data-input=\"learning_rate\"]";
     wait_for(
         &tab,
@@ -1013,8 +1010,7 @@ fn screenshots() {
     tab.call_method(Emulation::SetScriptExecutionDisabled { value: true })
         .unwrap();
     metrics(&tab, 360, 800);
-    tab.navigate_to(&book.url()).unwrap();
-    tab.wait_until_navigated().unwrap();
+    crate::browser::navigate(&tab, &book.url());
     shoot(&tab, 360, &folder.join("no-javascript-360-light.png"));
     eprintln!("screenshots in {}", folder.display());
 }

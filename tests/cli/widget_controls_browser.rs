@@ -218,8 +218,7 @@ fn launch() -> Option<Chromium> {
 }
 
 fn open_live(tab: &Tab, book: &Book) {
-    tab.navigate_to(&book.url()).expect("navigate");
-    tab.wait_until_navigated().expect("page loads");
+    crate::browser::navigate(tab, &book.url());
     wait_for(
         tab,
         "document.querySelector('[data-widget=\"compute\"] .ww [data-matrix]') !== null",
@@ -378,9 +377,7 @@ fn a_link_whose_toggle_is_neither_0_nor_1_keeps_the_lessons_numbers() {
     let Some(chromium) = launch() else { return };
     let book = build_book_with(&lesson("1", 0, 0), "compute");
     let tab = chromium.tab();
-    tab.navigate_to(&format!("{}#try-temp=causal:0.5", book.url()))
-        .expect("navigate");
-    tab.wait_until_navigated().expect("page loads");
+    crate::browser::navigate(&tab, &format!("{}#try-temp=causal:0.5", book.url()));
     wait_for(
         &tab,
         "document.querySelector('[data-widget=\"compute\"] .ww [data-matrix]') !== null",

@@ -6,6 +6,7 @@
 
 use super::widget_browser::{build_book_with, Book};
 use super::widget_guards_browser::message_at;
+use crate::browser::navigate;
 use crate::browser::{eval, paste_into, wait_for};
 use headless_chrome::Tab;
 use std::process::Command;
@@ -73,8 +74,7 @@ fn suggested(message: &str) -> f64 {
 }
 
 fn open(tab: &Tab, book: &Book) {
-    tab.navigate_to(&book.url()).expect("navigate");
-    tab.wait_until_navigated().expect("page loads");
+    navigate(tab, &book.url());
     wait_for(
         tab,
         "document.querySelector('[data-widget=\"compute\"] .ww [data-matrix]') !== null",

@@ -12,6 +12,7 @@ use super::widget_browser::{build_book_with, page_matrices, seed_input, LESSON, 
 use crate::accessibility::settle;
 use crate::browser::fmt;
 use crate::browser::launch;
+use crate::browser::navigate;
 use crate::browser::{
     at_each_size, click, eval, eval_json, js_string, metrics, paste_into, wait_for,
 };
@@ -31,8 +32,7 @@ const CHECKS: &str = "The widgets' input guards and layout";
 
 /// Opens `url` and waits until every widget on it has started.
 fn open(tab: &Tab, url: &str) {
-    tab.navigate_to(url).expect("navigate");
-    tab.wait_until_navigated().expect("page loads");
+    navigate(tab, url);
     wait_for(
         tab,
         "document.querySelectorAll('.worked-widget').length > 0 && \
@@ -474,8 +474,7 @@ fn without_javascript_a_note_says_the_controls_need_it_and_with_it_the_note_goes
     let tab = chromium.tab();
     tab.call_method(Emulation::SetScriptExecutionDisabled { value: true })
         .unwrap();
-    tab.navigate_to(&book.url()).unwrap();
-    tab.wait_until_navigated().unwrap();
+    navigate(&tab, &book.url());
     assert_eq!(
         eval(&tab, notes),
         Value::from(2),
@@ -846,8 +845,7 @@ fn every_widget_of_the_book_keeps_an_edit_in_view_asks_for_decimals_and_needs_no
     tab.call_method(Emulation::SetScriptExecutionDisabled { value: true })
         .unwrap();
     for page in &pages {
-        tab.navigate_to(&site.url(page)).unwrap();
-        tab.wait_until_navigated().unwrap();
+        navigate(&tab, &site.url(page));
         let text = eval(&tab, "document.body.innerText")
             .as_str()
             .unwrap()
