@@ -317,6 +317,8 @@ fn a_slider_a_toggle_and_radio_buttons_change_the_steps_as_worked_eval_does() {
         "{fragment}"
     );
     mouse_click(&tab, "button[data-action='reset']");
+    // Reset runs the program like an edit; the tables change once it ends.
+    wait_until_idle(&tab);
     assert_eq!(
         shown(&tab),
         evaluated("1", 0, 0),
