@@ -112,12 +112,20 @@ pub struct Attention {
 const PROJECTIONS: &str = "q = embeddings @ w_q\nk = embeddings @ w_k\nv = embeddings @ w_v\n";
 
 fn head_program(h: usize, d_k: usize, d_v: usize) -> String {
-    let (qk, v) = ((h - 1) * d_k..h * d_k, (h - 1) * d_v..h * d_v);
     format!(
-        "hidden = (causal_mask(n) < 0) * causal\n\
-         head_q = cols(q, {}, {})\nhead_k = cols(k, {}, {})\nhead_v = cols(v, {}, {})\n\
-         scores = head_q @ head_k.T\nscaled = scores / sqrt(d_k)\n\
-         weights = softmax(scaled + where(hidden == 1, -inf, 0), axis=1)\nout = weights @ head_v\n",
+        "hidden = (causal_mask(n) < 0) * causal\n{}",
+        head_steps(h, d_k, d_v, "", "d_k")
+    )
+}
+
+/// Head `h`'s steps after `hidden`, each named with `suffix`, scaled by `sqrt(width)`.
+fn head_steps(h: usize, d_k: usize, d_v: usize, suffix: &str, width: &str) -> String {
+    let (qk, v) = ((h - 1) * d_k..h * d_k, (h - 1) * d_v..h * d_v);
+    let s = suffix;
+    format!(
+        "head_q{s} = cols(q, {}, {})\nhead_k{s} = cols(k, {}, {})\nhead_v{s} = cols(v, {}, {})\n\
+         scores{s} = head_q{s} @ head_k{s}.T\nscaled{s} = scores{s} / sqrt({width})\n\
+         weights{s} = softmax(scaled{s} + where(hidden == 1, -inf, 0), axis=1)\nout{s} = weights{s} @ head_v{s}\n",
         qk.start, qk.end, qk.start, qk.end, v.start, v.end
     )
 }
@@ -210,6 +218,46 @@ pub fn program(input: &AttentionInput) -> Result<AttentionProgram, ComputeError>
         explain_row: EXPLAIN_ROW,
         overflowing: OVERFLOWING,
     })
+}
+
+/// The program an attention example's widget runs again (in compute-lang.js, as any compute
+/// widget does) on the reader's `embeddings`, `w_q`, `w_k`, `w_v`, `w_o` (when the example has
+/// it) and `causal` (0 or 1, for a toggle), in one run: the kind's projections, each head's
+/// steps (suffixed `_1`, `_2`, … when there are several; the token count and each head's width
+/// written in, since a widget keeps every input's shape) and the output, so it gives the kind's
+/// numbers bit for bit. One run holds what the kind runs in parts: its work limit counts all
+/// the heads together.
+pub fn widget_program(input: &AttentionInput) -> Result<String, ComputeError> {
+    validate(input)?;
+    let d_k = input.w_q.ncols() / input.heads;
+    let d_v = input.w_v.ncols() / input.heads;
+    let mut steps = format!(
+        "{PROJECTIONS}hidden = (causal_mask({}) < 0) * causal\n",
+        input.tokens.len()
+    );
+    let suffix = |h: usize| {
+        if input.heads == 1 {
+            String::new()
+        } else {
+            format!("_{h}")
+        }
+    };
+    for h in 1..=input.heads {
+        steps.push_str(&head_steps(h, d_k, d_v, &suffix(h), &d_k.to_string()));
+    }
+    let outputs: Vec<String> = (1..=input.heads)
+        .map(|h| format!("out{}", suffix(h)))
+        .collect();
+    let outputs = outputs.join(", ");
+    let output = if input.w_o.is_some() {
+        "concat @ w_o"
+    } else {
+        "concat"
+    };
+    steps.push_str(&format!(
+        "concat = concat({outputs}, axis=1)\noutput = {output}\n"
+    ));
+    Ok(steps)
 }
 
 /// Evaluates an attention example, validating every shape before running its programs.
@@ -907,6 +955,68 @@ mod tests {
         assert_eq!(weights.row(2), plain.heads[0].weights.row(2));
         // Scaled scores are kept before masking so the page can show what was hidden.
         assert_eq!(result.heads[0].scaled, plain.heads[0].scaled);
+    }
+
+    /// The widget's one program on the example's inputs gives every matrix of the kind bit
+    /// for bit: one head and two (with W_o), the causal mask off and on.
+    #[test]
+    fn the_widget_program_gives_the_kinds_numbers_bit_for_bit() {
+        let two_heads = AttentionInput {
+            tokens: strings(&["a", "b", "c"]),
+            embeddings: array![[1.0, 0.5], [-0.3, 1.0], [0.7, 0.2]],
+            w_q: array![[1.0, 0.2, -0.4, 0.3], [0.1, 2.0, 0.5, -1.0]],
+            w_k: array![[0.6, 0.0, 1.2, 0.4], [-0.2, 1.0, 0.3, 0.9]],
+            w_v: array![[1.0, 2.0], [3.0, 4.0]],
+            w_o: Some(array![[1.0], [0.5]]),
+            causal: true,
+            heads: 2,
+        };
+        for input in [cat(false), cat(true), two_heads] {
+            let kind = attend(&input).unwrap();
+            let mut inputs = vec![
+                matrix("embeddings", &input.embeddings),
+                matrix("w_q", &input.w_q),
+                matrix("w_k", &input.w_k),
+                matrix("w_v", &input.w_v),
+            ];
+            inputs.extend(input.w_o.iter().map(|w_o| matrix("w_o", w_o)));
+            inputs.push((
+                "causal".into(),
+                Value::Scalar(f64::from(u8::from(input.causal))),
+            ));
+            let steps = widget_program(&input).unwrap();
+            let ran = crate::compute::computed::compute(&steps, inputs, Default::default())
+                .unwrap_or_else(|e| panic!("{steps}: {e:?}"));
+            let value = |name: &str| match ran.values.iter().find(|(n, _, _)| n == name) {
+                Some((_, _, Value::Matrix(m))) => m.clone(),
+                other => panic!("{name} in\n{steps}: {other:?}"),
+            };
+            let mut expected = vec![
+                ("q".to_string(), &kind.q),
+                ("k".to_string(), &kind.k),
+                ("v".to_string(), &kind.v),
+                ("concat".to_string(), &kind.concat),
+                ("output".to_string(), &kind.output),
+            ];
+            for (h, head) in kind.heads.iter().enumerate() {
+                let s = if kind.heads.len() == 1 {
+                    String::new()
+                } else {
+                    format!("_{}", h + 1)
+                };
+                for (name, matrix) in [
+                    ("scores", &head.scores),
+                    ("scaled", &head.scaled),
+                    ("weights", &head.weights),
+                    ("out", &head.output),
+                ] {
+                    expected.push((format!("{name}{s}"), matrix));
+                }
+            }
+            for (name, matrix) in expected {
+                assert_eq!(&value(&name), matrix, "{name} of\n{steps}");
+            }
+        }
     }
 
     #[test]

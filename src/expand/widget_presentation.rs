@@ -8,7 +8,7 @@
 
 use super::Expander;
 use crate::base::diagnostics::Diagnostic;
-use crate::compute::computed::{Computed, Origin};
+use crate::compute::computed::{Computed, LabelSides, Origin};
 use crate::compute::lang::Value;
 use crate::compute::Evaluated;
 use crate::compute::Quantity;
@@ -33,6 +33,7 @@ pub(super) struct ControlSpec {
     toggle: Option<toml::Spanned<bool>>,
     choice: Option<toml::Spanned<Vec<f64>>>,
     labels: Option<toml::Spanned<Vec<String>>>,
+    names: Option<toml::Spanned<String>>,
 }
 
 pub(super) type ControlsKey =
@@ -162,6 +163,10 @@ pub(super) enum Control {
         values: Vec<f64>,
         labels: Vec<String>,
     },
+    /// A matrix input's number fields, with its row labels (the example's `rows`) as text
+    /// fields the reader renames, called `called` (`data-input`, the link): an attention's
+    /// token names. Every table and view labelled by `rows` follows a new name.
+    Names { called: String },
 }
 
 impl Control {
@@ -178,6 +183,7 @@ impl Control {
             Control::Choice { values, labels } => {
                 json!({ "kind": "choice", "choices": values, "labels": labels })
             }
+            Control::Names { called } => json!({ "kind": "names", "called": called }),
         }
     }
 }
@@ -539,6 +545,10 @@ pub(super) fn controls(
                 format!("give a control to one of: {}", scalars.join(", "))
             }
         };
+        if let Some(called) = &spec.get_ref().names {
+            checked.insert(input.clone(), names(computed, input, at, spec, called)?);
+            continue;
+        }
         let value = match computed
             .values
             .iter()
@@ -586,6 +596,67 @@ pub(super) fn controls(
         checked.insert(input.clone(), picked);
     }
     Ok(checked)
+}
+
+/// `input = { names = "called" }`, checked: `input` is a matrix input whose rows the example's
+/// `rows` label, the only key beside `names`, and `called` a name no value of the example has.
+fn names(
+    computed: &Computed,
+    input: &str,
+    at: Range<usize>,
+    spec: &toml::Spanned<ControlSpec>,
+    called: &toml::Spanned<String>,
+) -> Result<Control, KeyProblem> {
+    let inner = spec.get_ref();
+    let others = [
+        inner.slider.is_some(),
+        inner.log.is_some(),
+        inner.marks.is_some(),
+        inner.toggle.is_some(),
+        inner.choice.is_some(),
+        inner.labels.is_some(),
+    ];
+    if others.iter().any(|said| *said) {
+        return Err((
+            format!("`names` makes the row labels of `{input}` editable, and takes no other key"),
+            format!(
+                "write {input} = {{ names = \"{}\" }} alone",
+                called.get_ref()
+            ),
+            spec.span(),
+        ));
+    }
+    let rows = computed.labels.rows.as_ref().map_or(0, Vec::len);
+    let sides = computed.labels.sides.get(input).copied();
+    let fits = match computed.values.iter().find(|(name, _, _)| name == input) {
+        Some((_, Origin::Input, Value::Matrix(m))) => {
+            m.nrows() == rows && !matches!(sides, Some(LabelSides::Cols) | Some(LabelSides::None))
+        }
+        _ => false,
+    };
+    if !fits {
+        return Err((
+            format!("`names` edits the row labels of a matrix input, and `{input}` is no input whose rows the example's `rows` label"),
+            "give it to a matrix input with as many rows as `rows = [...]` names, or remove it".to_string(),
+            at,
+        ));
+    }
+    let word = called.get_ref();
+    let identifier = word
+        .chars()
+        .next()
+        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+        && word.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+    if !identifier || computed.values.iter().any(|(name, _, _)| name == word) {
+        return Err((
+            format!("`names = \"{word}\"` must call the row labels by a name of letters, digits and _ that no input or step has"),
+            "pick another name, e.g. names = \"tokens\"".to_string(),
+            called.span(),
+        ));
+    }
+    Ok(Control::Names {
+        called: word.clone(),
+    })
 }
 
 /// One control, checked against the lesson's `value` of `input`.
@@ -755,6 +826,8 @@ fn outside_domain(input: &str, picked: &Control, domain: &serde_json::Value) -> 
         Control::Slider { lo, hi, .. } => vec![*lo, *hi],
         Control::Toggle => vec![0.0, 1.0],
         Control::Choice { values, .. } => values.clone(),
+        // The numbers stay fields, held to the domain as any other entry.
+        Control::Names { .. } => Vec::new(),
     };
     offered.into_iter().find(|x| !domain.contains(*x)).map(|x| {
         format!(
@@ -1172,5 +1245,83 @@ mod tests {
             message.contains("one of slider, toggle or choice"),
             "{message}"
         );
+    }
+    #[test]
+    fn names_make_the_rows_labels_of_a_matrix_input_editable_under_a_new_name() {
+        use crate::compute::computed::{compute, Labels};
+        let x = Value::Matrix(ndarray::array![[1.0, 2.0], [3.0, 4.0]]);
+        let rows = |names: &[&str]| Labels {
+            rows: Some(names.iter().map(|n| n.to_string()).collect()),
+            ..Labels::default()
+        };
+        let computed = |labels| {
+            compute(
+                "S = X + t",
+                vec![("X".into(), x.clone()), ("t".into(), Value::Scalar(1.0))],
+                labels,
+            )
+            .unwrap()
+        };
+        let tokens = computed(rows(&["the", "cat"]));
+        let names_of = |computed: &Computed, input: &str, text: &str| {
+            let spec = spec(text);
+            let called = spec.get_ref().names.clone().unwrap();
+            names(computed, input, 0..1, &spec, &called)
+        };
+        assert_eq!(
+            names_of(&tokens, "X", "{ names = \"tokens\" }"),
+            Ok(Control::Names {
+                called: "tokens".into()
+            })
+        );
+        assert_eq!(
+            Control::Names {
+                called: "tokens".into()
+            }
+            .json(),
+            json!({ "kind": "names", "called": "tokens" })
+        );
+        for (computed, input, text, says) in [
+            (
+                &tokens,
+                "t",
+                "{ names = \"tokens\" }",
+                "no input whose rows",
+            ),
+            (
+                &tokens,
+                "S",
+                "{ names = \"tokens\" }",
+                "no input whose rows",
+            ),
+            (
+                &computed(rows(&["a", "b", "c"])),
+                "X",
+                "{ names = \"tokens\" }",
+                "no input whose rows",
+            ),
+            (
+                &computed(Labels::default()),
+                "X",
+                "{ names = \"tokens\" }",
+                "no input whose rows",
+            ),
+            (&tokens, "X", "{ names = \"S\" }", "no input or step has"),
+            (
+                &tokens,
+                "X",
+                "{ names = \"two words\" }",
+                "letters, digits and _",
+            ),
+            (
+                &tokens,
+                "X",
+                "{ names = \"tokens\", toggle = true }",
+                "takes no other key",
+            ),
+        ] {
+            let (message, _, _) = names_of(computed, input, text).unwrap_err();
+            assert!(message.contains(says), "{text} on {input}: {message}");
+        }
     }
 }

@@ -26,7 +26,9 @@
  *
  * The widget block's `[controls]` (the JSON's `controls`) give an input a slider (log scale
  * optional, its number field beside it, landing exactly on the lesson's value, with a button to
- * each of its `marks`), a checkbox or radio buttons instead of its number fields;
+ * each of its `marks`), a checkbox or radio buttons instead of its number fields, or, to a
+ * matrix whose rows the example's `rows` label, text fields for those labels (`names`: an
+ * attention's token names, which every table and view follows);
  * its `[views]` (`views`) draw a step as the build's heatmap or bars (step-views.js), scatter or
  * arrows (plane-views.js), or contour (contour-view.js, with the steps of its grid's x and y and
  * a path from `contours`), the table kept below in a disclosure. Every entry of a step's table explains itself on a click or Enter
@@ -356,7 +358,43 @@
     /** `[{ after, parts }]`: sentences written under a step with the last run's numbers
      *  (a softmax's loss in words), the twins of Rust's `Sentence::fill`. */
     this.sentences = example.sentences || [];
+    /** The row labels every table and view takes (the example's `rows`), which the reader
+     *  renames when an input's control is `{ kind: 'names', called }` (an attention's tokens). */
+    this.rows = Array.isArray(example.rows) ? example.rows.slice() : example.rows;
+    this.names = Object.keys(this.controls).filter(function (input) {
+      return this.controls[input].kind === 'names';
+    }, this).map(function (input) { return this.controls[input].called; }, this)[0] || null;
+    /** Redraws of the inputs' labels after a rename, one per input table. */
+    this.relabels = [];
   }
+
+  /** The widget's part of the link: the edited inputs, then the renamed rows
+   *  (`tokens:the,dog,sat`, each name percent-encoded). */
+  Widget.prototype.link = function () {
+    var parts = [encodeState(this.example.inputs, this.inputs)];
+    if (this.names && this.rows.join('\u0000') !== this.example.rows.join('\u0000')) {
+      parts.push(this.names + ':' + this.rows.map(encodeURIComponent).join(','));
+    }
+    return parts.filter(Boolean).join(';');
+  };
+
+  /** A link's renamed rows, taken out of `text` (see link): `{ rest, rows }`, `rows` null when
+   *  the link renames none, false when its names do not fit (another count, an empty name). */
+  Widget.prototype.linkedRows = function (text) {
+    var prefix = this.names + ':';
+    var parts = text === '' ? [] : text.split(';');
+    var named = this.names ? parts.filter(function (p) { return p.indexOf(prefix) === 0; })[0] : undefined;
+    var rest = parts.filter(function (p) { return p !== named; }).join(';');
+    if (named === undefined) return { rest: rest, rows: null };
+    var rows;
+    try {
+      rows = named.slice(prefix.length).split(',').map(decodeURIComponent);
+    } catch (e) {
+      return { rest: rest, rows: false };
+    }
+    var fits = rows.length === this.example.rows.length && rows.every(function (r) { return r.trim() !== ''; });
+    return { rest: rest, rows: fits ? rows : false };
+  };
 
   /** Computed numbers at the book's decimals; what an edit makes huge in scientific notation. */
   Widget.prototype.fmt = function (x) {
@@ -377,7 +415,9 @@
 
   Widget.prototype.mount = function () {
     var restored = common.readFragment(this.example.name);
-    var fromUrl = restored !== null ? decodeState(this.example.inputs, restored) : null;
+    var linked = this.linkedRows(restored || '');
+    if (linked.rows) this.rows = linked.rows;
+    var fromUrl = restored !== null && linked.rows !== false ? decodeState(this.example.inputs, linked.rest) : null;
     if (fromUrl && !this.inDomain(fromUrl)) fromUrl = null;
     if (this.lines && !ns.lineChart) throw new Error('line-chart.js, which draws the lines, is not on the page');
     if (Object.keys(this.views).length && !ns.stepViews) throw new Error('step-views.js, which draws the views, is not on the page');
@@ -423,7 +463,7 @@
       this.buildControls(),
       el('div', { className: 'ww-inputs' }, this.inputs.map(function (entry, index) {
         var control = this.controls[entry[0]];
-        return control ? this.buildControl(entry[0], index, control) : this.buildInput(entry, index);
+        return control && control.kind !== 'names' ? this.buildControl(entry[0], index, control) : this.buildInput(entry, index, control);
       }, this)),
       this.status = el('p', { className: 'ww-status', role: 'status', 'data-status': true }),
       this.changedNote = el('p', { className: 'ww-changed-note', 'data-changed-steps': true, hidden: true }),
@@ -571,7 +611,7 @@
       var name = names[i];
       var view = this.views[name];
       var value = values.filter(function (entry) { return entry[0] === name; })[0][1];
-      var labels = globalThis.WorkedComputeLang.labels(value, this.example.rows, this.example.cols,
+      var labels = globalThis.WorkedComputeLang.labels(value, this.rows, this.example.cols,
         this.example.labels && this.example.labels[name]);
       var options = { decimals: this.decimals, idPrefix: this.id + '-' + name };
       var rows = isMatrix(value) ? value : null;
@@ -652,7 +692,10 @@
   Widget.prototype.buildControls = function () {
     var self = this;
     var reset = el('button', { type: 'button', 'data-action': 'reset', className: 'ww-button' }, 'Reset to the lesson\u2019s numbers');
-    reset.addEventListener('click', function () { self.restore(clone(self.example.inputs)); });
+    reset.addEventListener('click', function () {
+      if (self.names) self.rows = self.example.rows.slice();
+      self.restore(clone(self.example.inputs));
+    });
     return el('div', { className: 'ww-controls' }, reset);
   };
 
@@ -661,7 +704,7 @@
   Widget.prototype.labelsOf = function (name, value) {
     var sides = this.example.labels && Object.prototype.hasOwnProperty.call(this.example.labels, name)
       ? this.example.labels[name] : undefined;
-    var named = globalThis.WorkedComputeLang.labels(value, this.example.rows, this.example.cols, sides);
+    var named = globalThis.WorkedComputeLang.labels(value, this.rows, this.example.cols, sides);
     var rows = asRows(value);
     var positions = function (n) { return Array.from({ length: n }, function (_, i) { return String(i + 1); }); };
     if (typeof value === 'number') return { rows: null, cols: null };
@@ -669,35 +712,101 @@
     return { rows: named.rows || positions(rows.length), cols: named.cols || positions(rows[0].length) };
   };
 
-  /** One input: a fieldset with a text field per entry, labelled like the tables. */
-  Widget.prototype.buildInput = function (entry, index) {
+  /** One input: a fieldset with a text field per entry, labelled like the tables; with the
+   *  `names` control (`{ kind: 'names', called }`) its row labels are text fields too. */
+  Widget.prototype.buildInput = function (entry, index, control) {
     var self = this;
     var name = entry[0];
     var value = entry[1];
     var labels = this.labelsOf(name, value);
     var rows = asRows(value);
+    var heads = { rows: [], cols: [] }; // the label spans, redrawn after a rename
+    var fields = [];
     var table = el('table', { className: 'ww-table ww-input-table', 'data-input-table': name });
     if (labels.cols) {
       var head = el('tr', null, labels.rows ? el('td') : null);
-      labels.cols.forEach(function (label) { head.appendChild(el('th', { scope: 'col' }, el('span', { className: 'ww-label' }, label))); });
+      labels.cols.forEach(function (label) {
+        var span = el('span', { className: 'ww-label' }, label);
+        heads.cols.push(span);
+        head.appendChild(el('th', { scope: 'col' }, span));
+      });
       table.appendChild(el('thead', null, head));
     }
     var body = el('tbody');
     rows.forEach(function (row, i) {
-      var tr = el('tr', null, labels.rows ? el('th', { scope: 'row' }, el('span', { className: 'ww-label' }, labels.rows[i])) : null);
+      var rowHead = null;
+      if (control && control.kind === 'names') rowHead = el('th', { scope: 'row' }, self.nameField(i));
+      else if (labels.rows) {
+        var span = el('span', { className: 'ww-label' }, labels.rows[i]);
+        heads.rows.push(span);
+        rowHead = el('th', { scope: 'row' }, span);
+      }
+      var tr = el('tr', null, rowHead);
       row.forEach(function (x, j) {
-        var where = typeof value === 'number' ? ''
-          : isMatrix(value) ? ' row ' + labels.rows[i] + ', column ' + labels.cols[j]
-            : ' entry ' + labels.cols[j];
-        tr.appendChild(el('td', null, self.numberField(index, i, j, name + where)));
+        var node = self.numberField(index, i, j, name);
+        fields.push(self.fields[self.fields.length - 1]);
+        tr.appendChild(el('td', null, node));
       });
       body.appendChild(tr);
     });
     table.appendChild(body);
+    /** The fields' names for screen readers and messages, and the labels, from the rows' names now. */
+    function relabel() {
+      var now = self.labelsOf(name, value);
+      heads.cols.forEach(function (span, j) { span.textContent = now.cols[j]; });
+      heads.rows.forEach(function (span, i) { span.textContent = now.rows[i]; });
+      fields.forEach(function (field) {
+        field.label = name + (typeof value === 'number' ? ''
+          : isMatrix(value) ? ' row ' + now.rows[field.row] + ', column ' + now.cols[field.col]
+            : ' entry ' + now.cols[field.col]);
+        field.node.setAttribute('aria-label', field.label);
+      });
+    }
+    relabel();
+    this.relabels.push(relabel);
     return el('fieldset', { className: 'ww-block' + (rows[0].length > 3 ? ' ww-block-wide' : '') },
       el('legend', null, el('code', null, name)),
       el('div', { className: 'ww-scroll' }, table),
       el('ul', { className: 'ww-messages' }));
+  };
+
+  /**
+   * The text field of row `row`'s name (`data-input` the names control's `called`): a name
+   * taken relabels every table, view and field at once, without running the program again;
+   * an empty one is refused at the field, the last name staying.
+   */
+  Widget.prototype.nameField = function (row) {
+    var self = this;
+    var label = 'Name ' + (row + 1) + ' of ' + this.names;
+    var node = el('input', {
+      type: 'text', className: 'ww-token-input', 'data-input': this.names, 'data-row': row,
+      'aria-label': label, autocomplete: 'off', spellcheck: 'false', maxlength: 40, size: 7,
+    });
+    var field = { node: node, input: null, row: row, col: null, label: label, message: null };
+    field.sync = function () { node.value = self.rows[row]; };
+    field.sync();
+    node.addEventListener('input', function () {
+      if (node.value.trim() === '') {
+        self.say(field, label + ': the name is empty. Still using \u201c' + self.rows[row] + '\u201d until it is fixed.');
+        return;
+      }
+      self.clear(field);
+      self.rows[row] = node.value;
+      self.renamed();
+    });
+    this.fields.push(field);
+    return node;
+  };
+
+  /** After a rename: the views drawn again with the new names, the tables, labels and link. */
+  Widget.prototype.renamed = function () {
+    if (this.values) {
+      var pictures = this.drawViews(this.values.slice(this.inputs.length));
+      if (!pictures.problem) this.pictures = pictures;
+      this.render();
+    }
+    this.relabels.forEach(function (relabel) { relabel(); });
+    common.writeFragment(this.example.name, this.link());
   };
 
   // ------------------------------------------------------------------------------- controls
@@ -824,7 +933,7 @@
       if (domain && !asRows(entry[1]).every(function (row) { return row.every(function (x) { return inside(domain, x); }); })) {
         return false;
       }
-      if (!control || control.kind === 'slider') return true;
+      if (!control || control.kind === 'slider' || control.kind === 'names') return true;
       return control.kind === 'toggle' ? entry[1] === 0 || entry[1] === 1 : control.choices.indexOf(entry[1]) !== -1;
     });
   };
@@ -903,7 +1012,7 @@
         self.inputs = trial;
         self.run(outcome);
         common.announceLater(self);
-        common.writeFragment(self.example.name, encodeState(self.example.inputs, self.inputs));
+        common.writeFragment(self.example.name, self.link());
         if (after) after(true);
         return;
       }
@@ -1030,7 +1139,8 @@
    */
   Widget.prototype.run = function (result) {
     var self = this;
-    this.fields.forEach(function (f) { self.clear(f); });
+    // A name field's refusal stays: runs leave the names alone.
+    this.fields.forEach(function (f) { if (f.input !== null) self.clear(f); });
     if (result.problem) {
       this.status.textContent = 'These inputs ' + problemWords(result.problem).short +
         ', so the tables show the last values that worked.';
@@ -1173,7 +1283,7 @@
   Widget.prototype.entryLabel = function (of, value, at) {
     var sides = this.example.labels && Object.prototype.hasOwnProperty.call(this.example.labels, of)
       ? this.example.labels[of] : undefined;
-    var named = globalThis.WorkedComputeLang.labels(value, this.example.rows, this.example.cols, sides).cols;
+    var named = globalThis.WorkedComputeLang.labels(value, this.rows, this.example.cols, sides).cols;
     return named ? named[at] : 'entry ' + (at + 1);
   };
 
@@ -1425,9 +1535,17 @@
   /** A pasted link with another edit for this page restores it without a reload. */
   Widget.prototype.followFragment = function (encoded) {
     if (!this.results) return; // not mounted yet: the lesson's run is still going
-    var state = decodeState(this.example.inputs, encoded);
-    if (state && this.inDomain(state) && encodeState(this.example.inputs, state) !== encodeState(this.example.inputs, this.inputs)) {
+    var linked = this.linkedRows(encoded);
+    var state = linked.rows !== false ? decodeState(this.example.inputs, linked.rest) : null;
+    if (!state || !this.inDomain(state)) return;
+    var rows = this.names ? linked.rows || this.example.rows.slice() : this.rows;
+    var renamed = this.names && rows.join('\u0000') !== this.rows.join('\u0000');
+    if (this.names) this.rows = rows;
+    if (encodeState(this.example.inputs, state) !== encodeState(this.example.inputs, this.inputs)) {
       this.restore(state);
+    } else if (renamed) {
+      this.fields.forEach(function (f) { if (f.input === null) f.sync(); });
+      this.renamed();
     }
   };
 
@@ -1437,12 +1555,14 @@
     this.fields.forEach(function (f) {
       if (f.sync) f.sync();
       else f.node.value = String(self.entry(f.input, f.row, f.col));
+      if (f.input === null) self.clear(f);
     });
     this.work((function* () {
       self.run(yield* self.outcomeOf(inputs));
       common.announceLater(self);
     })());
-    common.writeFragment(this.example.name, encodeState(this.example.inputs, this.inputs));
+    this.relabels.forEach(function (relabel) { relabel(); });
+    common.writeFragment(this.example.name, this.link());
   };
 
   /**

@@ -52,7 +52,7 @@
    * How entry (i, j) of step `name` (row and column as the widget's table shows them) was
    * computed. `valueOf(node)` gives an expression's value in the last run (a name's value, a
    * literal, or null when it cannot). Returns `{ kind: 'product', terms: [[a, b]…], result }`,
-   * `{ kind: 'softmax', entry, row: [x…], result }`, `{ kind: 'elementwise', op, left, right,
+   * `{ kind: 'softmax', entry, row: [x…] (a column's when `column`), result }`, `{ kind: 'elementwise', op, left, right,
    * result }` or `{ kind: 'value', result }`, each with the step's `line` of code.
    */
   function explain(statements, name, value, i, j, valueOf) {
@@ -78,12 +78,19 @@
         result: result,
       };
     }
-    if (expr.kind === 'call' && expr.fn === 'softmax' && expr.args.length === 1) {
+    var axisArg = expr.kind === 'call' && expr.args.length === 2 && expr.args[1].keyword &&
+      expr.args[1].keyword.name === 'axis' ? expr.args[1].value : null;
+    if (expr.kind === 'call' && expr.fn === 'softmax' && (expr.args.length === 1 || axisArg)) {
       var logits = valueOf(expr.args[0].value);
+      // A matrix's softmax runs along its rows (axis=1, or -1, the default: an attention's
+      // weights) or down its columns (axis=0); a vector's along the vector.
+      var axis = axisArg ? valueOf(axisArg) : -1;
       if (logits === null || typeof logits === 'number') return plain;
-      var logitRow = rowsOf(logits)[isMatrix(logits) ? i : 0];
+      var down = isMatrix(logits) && axis === 0;
+      if (isMatrix(logits) && !down && axis !== 1 && axis !== -1) return plain;
+      var logitRow = down ? logits.map(function (row) { return row[j]; }) : rowsOf(logits)[isMatrix(logits) ? i : 0];
       if (!logitRow || logitRow.some(function (x) { return x === Infinity || Number.isNaN(x); })) return plain;
-      return { kind: 'softmax', entry: logitRow[j], row: logitRow, result: result };
+      return { kind: 'softmax', entry: logitRow[down ? i : j], row: logitRow, column: down, result: result };
     }
     if (expr.kind === 'binary' && ELEMENTWISE[expr.op]) {
       var a = valueOf(expr.left);
@@ -134,7 +141,7 @@
     if (x.kind === 'softmax') {
       var exps = x.row.map(exp);
       return [
-        'e to the entry, over the sum of e to every entry of its row.',
+        'e to the entry, over the sum of e to every entry of its ' + (x.column ? 'column.' : 'row.'),
         formula([entry, mo('='), M('mfrac', null, exp(x.entry),
           x.row.length <= MOST_TERMS ? M('mrow', null, spread(exps, '+')) : M('mrow', null, M('mo', null, '\u2211'), exp(x.row[0]), mo('\u2026'))),
         mo('='), num(x.result)]),

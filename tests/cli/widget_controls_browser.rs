@@ -4,9 +4,10 @@
 //! `worked eval --json` prints for the lesson with those inputs; `p` draws as bars and `A` as a
 //! heatmap, both redrawn on every edit; Reset brings back the lesson's numbers. A scatter and
 //! arrows view of two-column steps follow a slider to what `worked eval` computes, and a contour
-//! of a grid step to the build's own figure of the lesson with the slider's value.
+//! of a grid step to the build's own figure of the lesson with the slider's value. A row's name
+//! the reader edits relabels the tables, the heatmap and the fields, goes in the link and back.
 
-use super::browser::{eval, eval_json, mouse_click, wait_for};
+use super::browser::{eval, eval_json, mouse_click, type_into, wait_for, wait_until_idle};
 use super::widget_browser::{build_book_with, page_matrices, Book};
 use super::widget_guards_browser::FullAxTree;
 use crate::browser::Chromium;
@@ -219,6 +220,11 @@ fn launch() -> Option<Chromium> {
 
 fn open_live(tab: &Tab, book: &Book) {
     crate::browser::navigate(tab, &book.url());
+    wait_live(tab);
+}
+
+/// Waits until the page's compute widget drew its tables.
+fn wait_live(tab: &Tab) {
     wait_for(
         tab,
         "document.querySelector('[data-widget=\"compute\"] .ww [data-matrix]') !== null",
@@ -310,6 +316,8 @@ fn a_slider_a_toggle_and_radio_buttons_change_the_steps_as_worked_eval_does() {
         "{fragment}"
     );
     mouse_click(&tab, "button[data-action='reset']");
+    // Reset runs the program like an edit; the tables change once it ends.
+    wait_until_idle(&tab);
     assert_eq!(
         shown(&tab),
         evaluated("1", 0, 0),
@@ -378,10 +386,7 @@ fn a_link_whose_toggle_is_neither_0_nor_1_keeps_the_lessons_numbers() {
     let book = build_book_with(&lesson("1", 0, 0), "compute");
     let tab = chromium.tab();
     crate::browser::navigate(&tab, &format!("{}#try-temp=causal:0.5", book.url()));
-    wait_for(
-        &tab,
-        "document.querySelector('[data-widget=\"compute\"] .ww [data-matrix]') !== null",
-    );
+    wait_live(&tab);
     assert_eq!(shown(&tab), evaluated("1", 0, 0));
     let note = eval(&tab, "document.querySelector('.ww .ww-note').textContent");
     assert!(
@@ -520,4 +525,102 @@ fn a_slider_redraws_a_scatter_arrows_and_a_contour_as_the_build_computes_them() 
         "the contour redrawn after the slider"
     );
     assert_ne!(contour_description("3"), contour_description("1"));
+}
+
+/// A lesson whose widget lets the reader rename the tokens, the rows of `X`, as `tokens`.
+const NAMES_LESSON: &str = r#"+++
+title = "Names"
++++
+```compute
+name = "att"
+rows = ["the", "cat", "sat"]
+steps = """
+A = softmax(X @ X.T)
+S = 2 * X
+"""
+
+[inputs]
+X = [[1.0, 0.0], [0.5, 1.0], [0.0, 2.0]]
+```
+
+```widget
+example = "att"
+[controls]
+X = { names = "tokens" }
+[views]
+A = "heatmap"
+```
+"#;
+
+#[test]
+fn the_reader_renames_a_row_and_every_table_view_field_and_the_link_follow() {
+    let Some(chromium) = launch() else { return };
+    let book = build_book_with(NAMES_LESSON, "compute");
+    let tab = chromium.tab();
+    open_live(&tab, &book);
+    let field = "input[data-input='tokens'][data-row='1']";
+    let names = "(function () { var w = document.querySelector('.ww');
+        return [Array.from(w.querySelectorAll('table[data-matrix=\"S\"] tbody th')).map(function (th) { return th.textContent; }),
+          w.querySelector('[data-step=\"A\"] svg desc').textContent.indexOf('<b>dog</b>') !== -1,
+          w.querySelector('input[data-input=\"X\"][data-row=\"1\"][data-col=\"0\"]').getAttribute('aria-label'),
+          w.querySelectorAll('b').length]; })()";
+    let numbers = page_matrices(&tab);
+    type_into(&tab, field, "<b>dog</b>");
+    assert_eq!(
+        eval_json(&tab, names),
+        serde_json::json!([
+            ["the", "<b>dog</b>", "sat"],
+            true,
+            "X row <b>dog</b>, column 1",
+            0
+        ]),
+        "the table, the heatmap and the field's name say the new name, as text"
+    );
+    assert_eq!(page_matrices(&tab), numbers, "a rename runs nothing");
+    let link = eval(&tab, "location.hash").as_str().unwrap().to_string();
+    assert_eq!(link, "#try-att=tokens:the,%3Cb%3Edog%3C%2Fb%3E,sat");
+
+    // An empty name is refused at its field; the tables keep the last name.
+    eval(
+        &tab,
+        &format!("(function () {{ var f = document.querySelector(\"{field}\"); f.value = ''; f.dispatchEvent(new Event('input')); }})()"),
+    );
+    let refused = eval_json(
+        &tab,
+        &format!("[document.querySelector(\"{field}\").getAttribute('aria-invalid'), document.querySelector('.ww .ww-messages li').textContent]"),
+    );
+    assert_eq!(
+        refused,
+        serde_json::json!([
+            "true",
+            "Name 2 of tokens: the name is empty. Still using \u{201c}<b>dog</b>\u{201d} until it is fixed."
+        ])
+    );
+
+    // The link brings the name back; Reset the lesson's.
+    crate::browser::navigate(&tab, &format!("{}{link}", book.url()));
+    eval(&tab, "window.__beforeReload = true");
+    tab.reload(true, None).expect("reload");
+    wait_for(
+        &tab,
+        "window.__beforeReload === undefined && document.readyState === 'complete'",
+    );
+    wait_live(&tab);
+    assert_eq!(
+        eval_json(&tab, names)[0],
+        serde_json::json!(["the", "<b>dog</b>", "sat"])
+    );
+    mouse_click(&tab, "button[data-action='reset']");
+    wait_until_idle(&tab);
+    assert_eq!(
+        eval_json(
+            &tab,
+            &format!("[document.querySelector(\"{field}\").value, location.hash]")
+        ),
+        serde_json::json!(["cat", ""])
+    );
+    assert_eq!(
+        eval_json(&tab, names)[0],
+        serde_json::json!(["the", "cat", "sat"])
+    );
 }

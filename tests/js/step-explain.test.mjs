@@ -40,6 +40,19 @@ test('a softmax entry is e to it over its row, the argument evaluated when it is
   assert.ok(Math.abs(x.result - Math.exp(0.5) / sum) < 1e-15);
 });
 
+test('a softmax along an axis: rows for axis=1 (a masked entry e to minus infinity), columns for axis=0', () => {
+  const inputs = [['s', [[1, 2, 3], [0, 0, 1]]], ['hidden', [[0, 1, 1], [0, 0, 1]]]];
+  const rows = explained('w = softmax(s + where(hidden == 1, -inf, 0), axis=1)', inputs, 'w', 1, 0);
+  assert.equal(rows.kind, 'softmax');
+  assert.deepEqual([rows.row, rows.entry, rows.column], [[0, 0, -Infinity], 0, false]);
+  assert.equal(rows.result, 0.5);
+  const last = explained('w = softmax(s, axis=-1)', inputs, 'w', 0, 2);
+  assert.deepEqual([last.row, last.entry], [[1, 2, 3], 3]);
+  const down = explained('w = softmax(s, axis=0)', inputs, 'w', 0, 2);
+  assert.deepEqual([down.row, down.entry, down.column], [[3, 1], 3, true]);
+  assert.ok(Math.abs(down.result - Math.exp(3) / (Math.exp(3) + Math.exp(1))) < 1e-15);
+});
+
 test('an elementwise entry shows its operands, broadcast to its place', () => {
   const x = explained('y = m * s + 0', [['m', [[1, 2], [3, 4]]], ['s', [10, 20]]], 'y', 1, 1);
   assert.equal(x.kind, 'elementwise');
