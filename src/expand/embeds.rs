@@ -597,7 +597,7 @@ impl<'x> Expander<'x> {
     /// The steps a compute widget's `lines` list draws as a line chart (one chart, a line
     /// each, as a figure block's `step = [...]`), checked: each a step of a compute example,
     /// named once, among the `show` list when there is one, and a vector whose lesson values
-    /// the chart can draw (finite, above 0 with `log_y`, at most
+    /// the chart can draw (finite, not below 0 with `log_y`, at most
     /// [`figure::MOST_LINE_POINTS`] in all). With the steps comes the build's chart of them,
     /// for readers without JavaScript.
     fn widget_lines(

@@ -270,7 +270,7 @@
       };
     }
     var why = problem.reason === 'log'
-      ? 'makes ' + step + ' reach 0 or below, which its chart, on a log scale, cannot draw.'
+      ? 'makes ' + step + ' fall below 0, which its chart, on a log scale, cannot draw.'
       : problem.reason === 'shape'
         ? 'makes ' + step + ' ' + (typeof problem.value === 'number' ? 'a single number' : 'a matrix') +
           ', which its chart cannot draw as a line.'
@@ -675,7 +675,7 @@
     var chart = ns.lineChart.layout(series, Boolean(this.example.log_y), this.decimals);
     if (chart.error) {
       var step = series.filter(function (s) {
-        return s.values.some(function (v) { return !isFinite(v) || (chart.error === 'log' && v <= 0); });
+        return s.values.some(function (v) { return !isFinite(v) || (chart.error === 'log' && v < 0); });
       })[0];
       return {
         error: chart.error,
@@ -1142,7 +1142,7 @@
     // A name field's refusal stays: runs leave the names alone.
     this.fields.forEach(function (f) { if (f.input !== null) self.clear(f); });
     if (result.problem) {
-      this.status.textContent = 'These inputs ' + problemWords(result.problem).short +
+      this.status.textContent = 'This set of inputs ' + problemWords(result.problem).short +
         ', so the tables show the last values that worked.';
       this.status.setAttribute('data-error', result.problem.kind);
       if (!this.values) return;

@@ -182,7 +182,7 @@
   /**
    * Where everything of the chart goes (lines.rs `line_layout`): `{ frame, xTicks, yTicks,
    * yTitle, curves, legend, title, description }`, ticks as `{ value, label, at }`, or
-   * `{ error }` for what the build refuses too (a non-finite value, a value ≤ 0 on a log scale,
+   * `{ error }` for what the build refuses too (a non-finite value, a value below 0 on a log scale,
    * more than MOST_POINTS points).
    */
   function layout(series, logY, decimals) {
@@ -192,12 +192,15 @@
     if (all.some(function (v) { return !isFinite(v); })) return { error: 'non_finite' };
     if (series.some(function (s) { return s.values.length === 0; })) return { error: 'empty' };
     if (all.length > MOST_POINTS) return { error: 'points', points: all.length, most: MOST_POINTS };
-    if (logY && all.some(function (v) { return v <= 0; })) return { error: 'log' };
-    var largest = Math.max.apply(null, all);
-    var smallest = Math.min.apply(null, all);
+    if (logY && all.some(function (v) { return v < 0; })) return { error: 'log' };
+    // On a log scale a 0 (a loss that reached an exact fit) is drawn at the axis's bottom, and
+    // the axis spans the values above 0 (a decade from 1 when there are none).
+    var onAxis = all.filter(function (v) { return !logY || v > 0; });
+    var largest = Math.max.apply(null, onAxis);
+    var smallest = Math.min.apply(null, onAxis);
     var y;
     if (logY) {
-      y = decadeTicks(smallest, largest);
+      y = onAxis.length > 0 ? decadeTicks(smallest, largest) : decadeTicks(1, 1);
     } else {
       var low = Math.min(smallest, 0);
       var high = largest > low ? largest : low + 1;
@@ -239,7 +242,8 @@
       curves: curves,
       legend: legend,
       title: andList(series.map(function (s) { return s.name; })) + ' per step',
-      description: andList(sentences) + '.' + (logY ? ' The values are drawn on a log scale.' : ''),
+      description: andList(sentences) + '.' + (logY ? ' The values are drawn on a log scale.' : '') +
+        (logY && all.some(function (v) { return v === 0; }) ? ' A value of 0, which a log scale cannot show, is drawn at its bottom.' : ''),
     };
   }
 

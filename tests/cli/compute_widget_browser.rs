@@ -376,13 +376,14 @@ repeat steps as t:
     w = w * 0.5
     loss = w ^ 2
 a = history(loss)
-b = a * 2
+b = a * 2 - shift
 c = a * 3
 """
 
 [inputs]
 w0 = 3
 steps = 20
+shift = 0
 ```
 
 ```widget
@@ -426,20 +427,32 @@ fn an_edit_the_chart_cannot_draw_is_refused_at_its_field_and_the_chart_stays() {
         serde_json::json!(["a", "b", "c"]),
         "a legend entry per line"
     );
-    let (_, before) = refusal(&tab, &field("w0", 0, 0));
-
-    // A start of 0 makes every loss 0, which a log scale cannot draw.
+    // A start of 0 makes every loss 0, an exact fit: drawn at the bottom of the log axis.
     type_into(&tab, &field("w0", 0, 0), "0");
-    let (message, points) = refusal(&tab, &field("w0", 0, 0));
+    let (message, _) = refusal(&tab, &field("w0", 0, 0));
+    assert_eq!(message, "no message", "a loss of 0 is drawn, not refused");
+    let said = eval_json(&tab, "document.querySelector('.ww-lines svg').textContent");
     assert!(
-        message.contains("w0 = 0 makes step \u{201c}a\u{201d} reach 0 or below, which its chart, on a log scale, cannot draw. Try 1 or 2."),
+        said.as_str()
+            .unwrap()
+            .contains("A value of 0, which a log scale cannot show, is drawn at its bottom."),
+        "{said}"
+    );
+    type_into(&tab, &field("w0", 0, 0), "3");
+
+    // A shift that takes step b below 0, which a log scale cannot draw, is refused.
+    let (_, before) = refusal(&tab, &field("shift", 0, 0));
+    type_into(&tab, &field("shift", 0, 0), "1000");
+    let (message, points) = refusal(&tab, &field("shift", 0, 0));
+    assert!(
+        message.contains("shift = 1,000 makes step \u{201c}b\u{201d} fall below 0, which its chart, on a log scale, cannot draw."),
         "{message}"
     );
     assert_eq!(
         points, before,
         "the chart keeps the last values that worked"
     );
-    type_into(&tab, &field("w0", 0, 0), "3");
+    type_into(&tab, &field("shift", 0, 0), "0");
 
     // Three lines of 700 points are more than a chart draws (typed digit by digit, 70 works).
     type_into(&tab, &field("steps", 0, 0), "700");

@@ -3,7 +3,8 @@
 //! same frame, ticks (values, labels and positions), axis title, points, legend and text
 //! alternative, on random series of every shape the widget can meet (one or several lines,
 //! one point or hundreds, flat, negative, huge, tiny, on a log scale or not) and on the
-//! refusals both make (a value ≤ 0 on a log scale, too many points).
+//! refusals both make (a value below 0 on a log scale, too many points), and a 0 on a log scale,
+//! drawn at its bottom.
 //!
 //! Without Node the test cannot run: it fails when `CI=true` and otherwise skips loudly.
 
@@ -94,14 +95,18 @@ fn the_widget_line_chart_is_laid_out_as_the_build_line_figure() {
         .map(|t| 1.8 * (-(t as f64) / 30.0).exp() + 0.01)
         .collect();
     cases.push(case(&[("curve".to_string(), lesson)], true, 3));
-    // Past the bound on points, and a log scale with a value of 0: both refuse.
+    // Past the bound on points, and a log scale with a value below 0: both refuse.
     let long = vec![1.0; MOST_LINE_POINTS / 2 + 1];
     cases.push(case(
         &[("sgd".into(), long.clone()), ("adam".into(), long)],
         false,
         3,
     ));
+    cases.push(case(&[("curve".into(), vec![1.0, -0.5, 2.0])], true, 3));
+    // A loss that reaches an exact fit: its 0 is drawn at the log axis's bottom, by both; and
+    // a series of nothing but zeros gets the decade from 1.
     cases.push(case(&[("curve".into(), vec![1.0, 0.0, 2.0])], true, 3));
+    cases.push(case(&[("curve".into(), vec![0.0, 0.0])], true, 3));
     for _ in 0..2000 {
         let count = rng.range(1, 3);
         let length = match rng.range(0, 4) {
@@ -111,7 +116,7 @@ fn the_widget_line_chart_is_laid_out_as_the_build_line_figure() {
             // Up to the longest vector the language holds: x labels such as "1,000".
             _ => rng.range(600, 1024),
         };
-        let series: Vec<(String, Vec<f64>)> = (0..count)
+        let mut series: Vec<(String, Vec<f64>)> = (0..count)
             .map(|i| {
                 let own = if rng.range(0, 3) == 0 {
                     rng.range(1, length)
@@ -124,7 +129,13 @@ fn the_widget_line_chart_is_laid_out_as_the_build_line_figure() {
                 )
             })
             .collect();
-        let positive = series.iter().flat_map(|(_, v)| v).all(|v| *v > 0.0);
+        // Now and then a run that ends on an exact fit: its last values 0.
+        if rng.range(0, 5) == 0 {
+            let values = &mut series[0].1;
+            let from = rng.range(0, values.len() - 1);
+            values[from..].iter_mut().for_each(|v| *v = 0.0);
+        }
+        let positive = series.iter().flat_map(|(_, v)| v).all(|v| *v >= 0.0);
         let log_y = rng.range(0, 2) > 0 && (positive || rng.range(0, 5) == 0);
         cases.push(case(&series, log_y, rng.range(1, 4)));
     }

@@ -86,16 +86,25 @@ pub fn line_layout(
             help: "draw fewer or shorter steps".to_string(),
         });
     }
-    if log_y && all().any(|v| v <= 0.0) {
+    if log_y && all().any(|v| v < 0.0) {
         return Err(FigureError {
-            message: "log_y = true needs every value above 0".to_string(),
-            help: "remove log_y, or draw a step whose values are positive (a loss)".to_string(),
+            message: "log_y = true needs every value at 0 or above".to_string(),
+            help: "remove log_y, or draw a step whose values are not negative (a loss)".to_string(),
         });
     }
-    let largest = all().fold(f64::NEG_INFINITY, f64::max);
-    let smallest = all().fold(f64::INFINITY, f64::min);
+    // On a log scale a 0 (a loss that reached an exact fit) is drawn at the axis's bottom, and
+    // the axis spans the values above 0 (a decade from 1 when there are none).
+    let drawn_on_axis = |v: &f64| !log_y || *v > 0.0;
+    let largest = all()
+        .filter(drawn_on_axis)
+        .fold(f64::NEG_INFINITY, f64::max);
+    let smallest = all().filter(drawn_on_axis).fold(f64::INFINITY, f64::min);
     let (y_ticks, y_domain) = if log_y {
-        decade_ticks(smallest, largest)
+        if largest.is_finite() {
+            decade_ticks(smallest, largest)
+        } else {
+            decade_ticks(1.0, 1.0)
+        }
     } else {
         let low = smallest.min(0.0);
         let high = if largest > low { largest } else { low + 1.0 };
@@ -156,6 +165,10 @@ pub fn line_layout(
     let mut description = format!("{}.", and_list(&sentences));
     if log_y {
         description.push_str(" The values are drawn on a log scale.");
+        if all().any(|v| v == 0.0) {
+            description
+                .push_str(" A value of 0, which a log scale cannot show, is drawn at its bottom.");
+        }
     }
     Ok(LineLayout {
         frame,

@@ -508,12 +508,31 @@ fn histories_draw_as_lines_one_colour_and_legend_entry_per_series() {
     assert!(html.contains(
         "sgd falls from 10 at step 0 to 0.333 at step 29 and adam falls from 10 at step 0 to 0.015 at step 29."
     ));
+    // A loss that reaches an exact fit (0) is drawn at the bottom of a log axis, which spans
+    // the values above 0; a value below 0 has no place on it.
     let flat = [Series {
         name: "loss",
         values: &[1.0, 0.0],
     }];
-    let error = lines_figure(&flat, true, &options("runs"), &mut palette).unwrap_err();
-    assert_eq!(error.message, "log_y = true needs every value above 0");
+    let html = lines_figure(&flat, true, &options("runs"), &mut palette).unwrap();
+    assert!(
+        html.contains("A value of 0, which a log scale cannot show, is drawn at its bottom."),
+        "{html}"
+    );
+    let zeros = [Series {
+        name: "loss",
+        values: &[0.0, 0.0],
+    }];
+    assert!(lines_figure(&zeros, true, &options("runs"), &mut palette).is_ok());
+    let below = [Series {
+        name: "loss",
+        values: &[1.0, -0.5],
+    }];
+    let error = lines_figure(&below, true, &options("runs"), &mut palette).unwrap_err();
+    assert_eq!(
+        error.message,
+        "log_y = true needs every value at 0 or above"
+    );
     let html = lines_figure(&flat, false, &options("runs"), &mut palette).unwrap();
     assert!(!html.contains("wf-legend") && html.contains("loss per step"));
 }
