@@ -119,6 +119,21 @@ fn run_node_within(
     (status, read(&mut stdout), read(&mut stderr))
 }
 
+/// Asserts that between `least` and a quarter of `cases` are refusals (`expected.error` is a
+/// string): a differential's random cases must cover its refusals and still be mostly `what`
+/// (pictures, charts) that both twins draw.
+pub fn assert_mostly_drawn(cases: &[serde_json::Value], least: usize, what: &str) {
+    let refused = cases
+        .iter()
+        .filter(|c| c["expected"]["error"].is_string())
+        .count();
+    assert!(
+        (least..cases.len() / 4).contains(&refused),
+        "{refused} of {} cases are refusals: the random cases should be mostly {what}",
+        cases.len()
+    );
+}
+
 /// SplitMix64: a small deterministic generator, so a failing random case is the same on every run.
 pub struct SplitMix64(pub u64);
 

@@ -213,15 +213,7 @@ fn the_widget_heatmaps_and_bars_are_drawn_as_the_build_figures() {
         },
         3,
     ));
-    let refused = cases
-        .iter()
-        .filter(|c| c["expected"]["error"].is_string())
-        .count();
-    assert!(
-        (2..cases.len() / 4).contains(&refused),
-        "{refused} of {} cases are refusals: the random cases should be mostly pictures",
-        cases.len()
-    );
+    crate::common::assert_mostly_drawn(&cases, 2, "pictures");
     node.differential("step-views-differential.mjs", &cases);
 }
 
@@ -443,14 +435,6 @@ fn the_widget_scatter_arrows_and_contours_are_drawn_as_the_build_figures() {
         "some lines are rings"
     );
     cases.extend(contours);
-    let refused = cases
-        .iter()
-        .filter(|c| c["expected"]["error"].is_string())
-        .count();
-    assert!(
-        (3..cases.len() / 4).contains(&refused),
-        "{refused} of {} cases are refusals: the random cases should be mostly pictures",
-        cases.len()
-    );
+    crate::common::assert_mostly_drawn(&cases, 3, "pictures");
     node.differential("step-views-differential.mjs", &cases);
 }
