@@ -283,8 +283,11 @@ start_b = start[1]
 
 /// What the widget's program runs after [`DESCEND`]: where the run stopped (0 when it did not:
 /// the loop always keeps iteration 0, so a stop is at an update from 1 on, numbered as the
-/// kind numbers it), the final values, the exact fit and the loss above it over a grid around
-/// the path and the optimum ([`grid_extent`]'s, with the path drawn over it: a row per iterate).
+/// kind numbers it), the final values, the exact fit and the `valley`: the square root of the
+/// loss above it over a grid around the path and the optimum ([`grid_extent`]'s, with the path
+/// drawn over it: a row per iterate). The root, because the contour view spaces its levels
+/// evenly: on the loss itself they crowd the grid's far corners and leave the optimum bare; on
+/// its root they are evenly spaced rings around the optimum, as the build's figure draws them.
 const WIDGET_RESULTS: &str = "diverged_at = (kept < steps) * (kept + 1)
 final_w = w
 final_b = b
@@ -302,7 +305,7 @@ grid_w = low_w - width_w + arange(side) * ((high_w - low_w + 2 * width_w) / (sid
 grid_b = low_b - width_b + arange(side) * ((high_b - low_b + 2 * width_b) / (side - 1))
 dw = grid_w - optimum_w
 db = col(grid_b - optimum_b)
-loss_grid = (sum_x_squared * (dw * dw) + 2 * sum_x * (db * dw) + n * (db * db)) / n
+valley = sqrt(maximum((sum_x_squared * (dw * dw) + 2 * sum_x * (db * dw) + n * (db * db)) / n, 0))
 ";
 
 /// The program a descent example's widget runs again (in compute-lang.js, as any compute
@@ -854,7 +857,7 @@ mod tests {
     }
 
     #[test]
-    fn the_widgets_loss_grid_is_the_loss_above_the_optimum_around_the_path() {
+    fn the_widgets_valley_is_the_root_of_the_loss_above_the_optimum_around_the_path() {
         let input = GradientDescentInput {
             points: vec![(0.0, 1.0), (1.0, 3.0), (2.0, 4.0), (3.0, 7.0)],
             start: (1.0, 3.0),
@@ -866,7 +869,7 @@ mod tests {
         let (ws, bs, grid) = (
             ran.vector("grid_w"),
             ran.vector("grid_b"),
-            ran.matrix("loss_grid"),
+            ran.matrix("valley"),
         );
         assert_eq!(grid.dim(), (WIDGET_GRID_SIDE, WIDGET_GRID_SIDE));
         // The grid reaches past the path and the optimum on every side.
@@ -879,7 +882,7 @@ mod tests {
             assert!(ws[0] < row[0] && row[0] < ws[WIDGET_GRID_SIDE - 1]);
             assert!(bs[0] < row[1] && row[1] < bs[WIDGET_GRID_SIDE - 1]);
         }
-        // Each entry is the loss at (w, b) minus the optimum's, computed directly.
+        // Each entry is the root of the loss at (w, b) minus the optimum's, computed directly.
         for (i, j) in [(0, 0), (5, 17), (31, 31), (20, 3)] {
             let (w, b) = (ws[j], bs[i]);
             let loss = input
@@ -890,9 +893,9 @@ mod tests {
                 / 4.0;
             approx::assert_relative_eq!(
                 grid[[i, j]],
-                loss - kind.optimum_loss,
+                (loss - kind.optimum_loss).max(0.0).sqrt(),
                 max_relative = 1e-9,
-                epsilon = 1e-9
+                epsilon = 1e-6
             );
         }
     }

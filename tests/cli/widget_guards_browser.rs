@@ -662,13 +662,13 @@ fn another_temperature_or_rate_marks_exactly_the_numbers_that_differ_from_the_le
     let but_the_grid = |tab: &Tab| -> Vec<String> {
         marked(tab)
             .into_iter()
-            .filter(|m| !m.starts_with("loss_grid: "))
+            .filter(|m| !m.starts_with("valley: "))
             .collect()
     };
     wait_for(
         &tab,
         &format!(
-            "document.querySelectorAll('.ww [data-changed]:not([data-control-input]):not([data-matrix=loss_grid] *)').length === {}",
+            "document.querySelectorAll('.ww [data-changed]:not([data-control-input]):not([data-matrix=valley] *)').length === {}",
             both.len()
         ),
     );

@@ -161,9 +161,9 @@ fn widget_json(name: &str, input: &GradientDescentInput, edge: f64) -> serde_jso
         },
         "lines": [{ "step": "losses" }],
         "log_y": true,
-        "views": { "loss_grid": View::Contour.name() },
-        "contours": { "loss_grid": contour.json() },
-        "show": ["losses", "final_w", "final_b", "final_loss", "loss_grid"],
+        "views": { "valley": View::Contour.name() },
+        "contours": { "valley": contour.json() },
+        "show": ["losses", "final_w", "final_b", "final_loss", "valley"],
         "notes": {
             "diverged_at": {
                 "says": "Diverged at step {}.",
