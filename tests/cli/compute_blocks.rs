@@ -521,7 +521,7 @@ fn a_bad_lines_list_is_an_error_at_the_entry_that_is_wrong() {
         (
             "lines = [\"drop\"]\nlog_y = true",
             "[\"drop\"]",
-            "log_y = true needs every value above 0",
+            "log_y = true needs every value at 0 or above",
         ),
         (
             "log_y = true",
