@@ -13,8 +13,8 @@
 //! Q = E·W_q, K = E·W_k, V = E·W_v; scores = Q_h·K_hᵀ; scaled = scores / √d_k;
 //! weights = softmax of each row of `scaled` (entries j > i excluded when causal);
 //! output_h = weights·V_h. The heads' outputs are concatenated, then multiplied by W_o if given.
-//! The programs go to the page ([`program`]), where the widget runs them again on the reader's
-//! numbers (`static/js/kind-programs.js`).
+//! The widget runs the kind as one program ([`widget_program`]) on the reader's numbers, in
+//! the compute widget (`static/js/compute-widget.js`).
 
 use ndarray::Array2;
 use serde::Serialize;
@@ -139,16 +139,6 @@ fn output_program(heads: usize, w_o: bool) -> String {
     )
 }
 
-/// Row `r` of a head's weights spelled out, for the widget's explanation, from a head's run
-/// (`head_q`, `head_k`, `scaled`, `hidden`): the products of each dot product, and the
-/// exponentials and their sum. With `shifted` = 1 each exponent is first reduced by the row's
-/// largest unmasked scaled score (`top`), which gives the same weights when e to the scores
-/// would overflow.
-const EXPLAIN_ROW: &str = "query = head_q[r]\nproducts = query * head_k\nopen = 1 - hidden[r]\n\
-    top = max(where(open == 1, scaled[r], scaled[r, 0]))\n\
-    exps = where(open == 1, exp(where(open == 1, scaled[r] - shifted * top, 0)), 0)\n\
-    total = sum(exps)\n";
-
 /// What overflowing in a step means in the lesson's words; a step not listed is a head's
 /// scores or weights (the `scores` entry).
 const OVERFLOWING: [(&str, &str); 7] = [
@@ -161,8 +151,8 @@ const OVERFLOWING: [(&str, &str); 7] = [
     ("scores", "the scores Q·Kᵀ"),
 ];
 
-/// An attention example's programs with their inputs, as the build runs them and as the widget
-/// runs them again on the reader's numbers in compute-lang.js.
+/// An attention example's programs with their inputs, as the build runs them (the widget runs
+/// the kind as one program, [`widget_program`]).
 #[derive(Debug, Clone, Serialize)]
 pub struct AttentionProgram {
     /// Q, K and V from the embeddings and the projections.
@@ -172,10 +162,6 @@ pub struct AttentionProgram {
     pub heads: Vec<KindProgram>,
     /// The output, run on the heads' `out` (as `out_1`, `out_2`, …) besides `w_o` if given.
     pub output: KindProgram,
-    /// One row of a head explained (see [`EXPLAIN_ROW`]).
-    pub explain_row: &'static str,
-    /// Each step's words for an overflow there, as the build words its errors.
-    pub overflowing: [(&'static str, &'static str); 7],
 }
 
 fn matrix(name: &str, values: &Array2<f64>) -> (String, Value) {
@@ -215,8 +201,6 @@ pub fn program(input: &AttentionInput) -> Result<AttentionProgram, ComputeError>
             steps: output_program(input.heads, input.w_o.is_some()),
             inputs: input.w_o.iter().map(|w_o| matrix("w_o", w_o)).collect(),
         },
-        explain_row: EXPLAIN_ROW,
-        overflowing: OVERFLOWING,
     })
 }
 
@@ -290,7 +274,7 @@ pub fn widget_fits(input: &AttentionInput) -> Result<(), ComputeError> {
         }) => Err(ComputeError::for_field(
             "heads",
             format!(
-                "the widget runs all {} heads over {} tokens at once, which needs more than {MAX_WORK} operations, the limit of one run",
+                "its program runs all {} heads over {} tokens at once, which needs more than {MAX_WORK} operations, the limit of one run",
                 input.heads,
                 input.tokens.len()
             ),
@@ -502,6 +486,20 @@ fn validate(input: &AttentionInput) -> Result<(), ComputeError> {
 const HEAD_PARTS: [&str; 7] = ["q", "k", "v", "scores", "scaled", "weights", "output"];
 
 impl Attention {
+    /// The inputs the example was evaluated on, for its widget's program.
+    pub fn input(&self) -> AttentionInput {
+        AttentionInput {
+            tokens: self.tokens.clone(),
+            embeddings: self.embeddings.clone(),
+            w_q: self.w_q.clone(),
+            w_k: self.w_k.clone(),
+            w_v: self.w_v.clone(),
+            w_o: self.w_o.clone(),
+            causal: self.causal,
+            heads: self.heads.len(),
+        }
+    }
+
     /// Looks up a quantity by the name a reference uses.
     ///
     /// Always: `embeddings`, `w_q`, `w_k`, `w_v`, `q`, `k`, `v`, `output`, `d_k`, `n` (tokens),
