@@ -13,8 +13,8 @@
 //! Q = E·W_q, K = E·W_k, V = E·W_v; scores = Q_h·K_hᵀ; scaled = scores / √d_k;
 //! weights = softmax of each row of `scaled` (entries j > i excluded when causal);
 //! output_h = weights·V_h. The heads' outputs are concatenated, then multiplied by W_o if given.
-//! The programs go to the page ([`program`]), where the widget runs them again on the reader's
-//! numbers (`static/js/kind-programs.js`).
+//! The widget runs the kind as one program ([`widget_program`]) on the reader's numbers, in
+//! the compute widget (`static/js/compute-widget.js`).
 
 use ndarray::Array2;
 use serde::Serialize;
@@ -139,16 +139,6 @@ fn output_program(heads: usize, w_o: bool) -> String {
     )
 }
 
-/// Row `r` of a head's weights spelled out, for the widget's explanation, from a head's run
-/// (`head_q`, `head_k`, `scaled`, `hidden`): the products of each dot product, and the
-/// exponentials and their sum. With `shifted` = 1 each exponent is first reduced by the row's
-/// largest unmasked scaled score (`top`), which gives the same weights when e to the scores
-/// would overflow.
-const EXPLAIN_ROW: &str = "query = head_q[r]\nproducts = query * head_k\nopen = 1 - hidden[r]\n\
-    top = max(where(open == 1, scaled[r], scaled[r, 0]))\n\
-    exps = where(open == 1, exp(where(open == 1, scaled[r] - shifted * top, 0)), 0)\n\
-    total = sum(exps)\n";
-
 /// What overflowing in a step means in the lesson's words; a step not listed is a head's
 /// scores or weights (the `scores` entry).
 const OVERFLOWING: [(&str, &str); 7] = [
@@ -161,8 +151,8 @@ const OVERFLOWING: [(&str, &str); 7] = [
     ("scores", "the scores Q·Kᵀ"),
 ];
 
-/// An attention example's programs with their inputs, as the build runs them and as the widget
-/// runs them again on the reader's numbers in compute-lang.js.
+/// An attention example's programs with their inputs, as the build runs them (the widget runs
+/// the kind as one program, [`widget_program`]).
 #[derive(Debug, Clone, Serialize)]
 pub struct AttentionProgram {
     /// Q, K and V from the embeddings and the projections.
@@ -172,10 +162,6 @@ pub struct AttentionProgram {
     pub heads: Vec<KindProgram>,
     /// The output, run on the heads' `out` (as `out_1`, `out_2`, …) besides `w_o` if given.
     pub output: KindProgram,
-    /// One row of a head explained (see [`EXPLAIN_ROW`]).
-    pub explain_row: &'static str,
-    /// Each step's words for an overflow there, as the build words its errors.
-    pub overflowing: [(&'static str, &'static str); 7],
 }
 
 fn matrix(name: &str, values: &Array2<f64>) -> (String, Value) {
@@ -215,8 +201,6 @@ pub fn program(input: &AttentionInput) -> Result<AttentionProgram, ComputeError>
             steps: output_program(input.heads, input.w_o.is_some()),
             inputs: input.w_o.iter().map(|w_o| matrix("w_o", w_o)).collect(),
         },
-        explain_row: EXPLAIN_ROW,
-        overflowing: OVERFLOWING,
     })
 }
 
@@ -258,6 +242,46 @@ pub fn widget_program(input: &AttentionInput) -> Result<String, ComputeError> {
         "concat = concat({outputs}, axis=1)\noutput = {output}\n"
     ));
     Ok(steps)
+}
+
+/// The inputs [`widget_program`] runs on, in the order the widget lists them: the example's
+/// matrices (`w_o` when it has one) and `causal` as 0 or 1, the value a toggle holds.
+pub fn widget_inputs(input: &AttentionInput) -> Vec<(String, Value)> {
+    let mut inputs = vec![
+        matrix("embeddings", &input.embeddings),
+        matrix("w_q", &input.w_q),
+        matrix("w_k", &input.w_k),
+        matrix("w_v", &input.w_v),
+    ];
+    inputs.extend(input.w_o.iter().map(|w_o| matrix("w_o", w_o)));
+    inputs.push((
+        "causal".into(),
+        Value::Scalar(f64::from(u8::from(input.causal))),
+    ));
+    inputs
+}
+
+/// Whether the widget can run this example: [`widget_program`] runs every head in one run,
+/// under one work limit, where the kind gives each head a run of its own, so an example with
+/// many heads over many tokens can fit the kind and not its widget. The error is on `heads` and
+/// says so, for the widget block to report (the example itself is fine as text or a figure).
+/// Any other failure is the kind's and was reported when it ran.
+pub fn widget_fits(input: &AttentionInput) -> Result<(), ComputeError> {
+    let steps = widget_program(input)?;
+    match template::run(&steps, &widget_inputs(input)) {
+        Err(Stopped {
+            over_limit: true, ..
+        }) => Err(ComputeError::for_field(
+            "heads",
+            format!(
+                "its program runs all {} heads over {} tokens at once, which needs more than {MAX_WORK} operations, the limit of one run",
+                input.heads,
+                input.tokens.len()
+            ),
+        )
+        .with_hint("use fewer tokens or heads in the example, or show it as a figure block")),
+        _ => Ok(()),
+    }
 }
 
 /// Evaluates an attention example, validating every shape before running its programs.
@@ -462,6 +486,20 @@ fn validate(input: &AttentionInput) -> Result<(), ComputeError> {
 const HEAD_PARTS: [&str; 7] = ["q", "k", "v", "scores", "scaled", "weights", "output"];
 
 impl Attention {
+    /// The inputs the example was evaluated on, for its widget's program.
+    pub fn input(&self) -> AttentionInput {
+        AttentionInput {
+            tokens: self.tokens.clone(),
+            embeddings: self.embeddings.clone(),
+            w_q: self.w_q.clone(),
+            w_k: self.w_k.clone(),
+            w_v: self.w_v.clone(),
+            w_o: self.w_o.clone(),
+            causal: self.causal,
+            heads: self.heads.len(),
+        }
+    }
+
     /// Looks up a quantity by the name a reference uses.
     ///
     /// Always: `embeddings`, `w_q`, `w_k`, `w_v`, `q`, `k`, `v`, `output`, `d_k`, `n` (tokens),
@@ -673,6 +711,20 @@ mod tests {
         }
     }
 
+    /// `n` tokens of one zero dimension, projected to `width` zero columns split into `heads`.
+    fn zeros(n: usize, width: usize, heads: usize) -> AttentionInput {
+        AttentionInput {
+            tokens: vec!["t".to_string(); n],
+            embeddings: Array2::zeros((n, 1)),
+            w_q: Array2::zeros((1, width)),
+            w_k: Array2::zeros((1, width)),
+            w_v: Array2::zeros((1, width)),
+            w_o: None,
+            causal: false,
+            heads,
+        }
+    }
+
     fn field_of(input: &AttentionInput) -> Option<String> {
         attend(input).unwrap_err().field
     }
@@ -702,16 +754,31 @@ mod tests {
         assert_eq!(field_of(&input).as_deref(), Some("tokens"));
     }
 
+    /// The kind runs each head on its own; the widget runs them all at once, so three heads
+    /// over 512 tokens fit the kind and not the widget, which says so on `heads`.
+    #[test]
+    fn heads_that_fit_the_kind_one_by_one_but_not_the_widget_at_once_are_an_error_on_heads() {
+        let input = zeros(MAX_TOKENS, 3, 3);
+        assert!(attend(&input).is_ok(), "each head fits the kind");
+        let error = widget_fits(&input).unwrap_err();
+        assert_eq!(error.field.as_deref(), Some("heads"));
+        assert!(
+            error
+                .message
+                .contains("all 3 heads over 512 tokens at once"),
+            "{}",
+            error.message
+        );
+        assert!(
+            widget_fits(&zeros(MAX_TOKENS, 2, 2)).is_ok(),
+            "two heads fit one run"
+        );
+    }
+
     #[test]
     fn many_heads_over_many_tokens_are_an_error_on_heads() {
         // Within every dimension limit, yet 6 GB of per-head tables if it were evaluated.
-        let mut input = cat(false);
-        input.tokens = vec!["t".to_string(); MAX_TOKENS];
-        input.embeddings = Array2::zeros((MAX_TOKENS, 1));
-        input.w_q = Array2::zeros((1, 1024));
-        input.w_k = Array2::zeros((1, 1024));
-        input.w_v = Array2::zeros((1, 1024));
-        input.heads = 1024;
+        let mut input = zeros(MAX_TOKENS, 1024, 1024);
         let error = attend(&input).unwrap_err();
         assert_eq!(error.field.as_deref(), Some("heads"));
         assert!(
@@ -723,13 +790,10 @@ mod tests {
         let error = attend(&input).unwrap_err();
         assert_eq!(error.field.as_deref(), Some("heads"));
         assert!(error.message.contains("operations"), "{}", error.message);
-        input.tokens.truncate(128);
-        input.embeddings = Array2::zeros((128, 1));
-        input.w_q = Array2::zeros((1, 64));
-        input.w_k = Array2::zeros((1, 64));
-        input.w_v = Array2::zeros((1, 64));
-        input.heads = 4;
-        assert!(attend(&input).is_ok(), "4 heads of 128 tokens fit");
+        assert!(
+            attend(&zeros(128, 64, 4)).is_ok(),
+            "4 heads of 128 tokens fit"
+        );
     }
 
     #[test]
@@ -973,17 +1037,7 @@ mod tests {
         };
         for input in [cat(false), cat(true), two_heads] {
             let kind = attend(&input).unwrap();
-            let mut inputs = vec![
-                matrix("embeddings", &input.embeddings),
-                matrix("w_q", &input.w_q),
-                matrix("w_k", &input.w_k),
-                matrix("w_v", &input.w_v),
-            ];
-            inputs.extend(input.w_o.iter().map(|w_o| matrix("w_o", w_o)));
-            inputs.push((
-                "causal".into(),
-                Value::Scalar(f64::from(u8::from(input.causal))),
-            ));
+            let inputs = widget_inputs(&input);
             let steps = widget_program(&input).unwrap();
             let ran = crate::compute::computed::compute(&steps, inputs, Default::default())
                 .unwrap_or_else(|e| panic!("{steps}: {e:?}"));

@@ -9,7 +9,7 @@ use super::widget_presentation::{ContourKey, ControlsKey, HighlightKey, Sentence
 use super::Expander;
 use crate::base::diagnostics::Diagnostic;
 use crate::base::html::escape_html;
-use crate::compute::attention::Attention;
+use crate::compute::attention::{widget_fits, Attention};
 use crate::compute::computed::{Computed, Origin};
 use crate::compute::gradient_descent::{steps_per_run, MAX_STEPS};
 use crate::compute::lang::Value;
@@ -47,12 +47,13 @@ fn widget_kind(evaluated: &Evaluated) -> Option<WidgetKind> {
     match evaluated {
         Evaluated::Attention(attention) => Some(WidgetKind {
             data_widget: "attention",
+            // The compute widget, on the kind's program and presentation.
             scripts: &[
                 "js/compute-lang.js",
-                "js/kind-programs.js",
                 "js/worked-format.js",
                 "js/widget-common.js",
-                "js/attention-widget.js",
+                STEP_EXPLAIN_SCRIPT,
+                COMPUTE_WIDGET_SCRIPT,
             ],
             shown_without_script: attention_tables(attention),
         }),
@@ -374,6 +375,21 @@ impl<'x> Expander<'x> {
                 return None;
             }
         }
+        if let Evaluated::Attention(attention) = &example.evaluated {
+            // The widget runs every head in one run of its program, under one work limit,
+            // where the kind runs each head on its own.
+            if let Err(error) = widget_fits(&attention.input()) {
+                self.problems.push(
+                    Diagnostic::at(
+                        self.file,
+                        span,
+                        format!("the widget of \"{name}\" cannot run: {}", error.message),
+                    )
+                    .with_help(error.hint.unwrap_or_default()),
+                );
+                return None;
+            }
+        }
         if let Evaluated::Compute(computed) = &example.evaluated {
             let drawn: usize = computed
                 .step_names()
@@ -689,6 +705,7 @@ impl<'x> Expander<'x> {
             caption_html: None,
             label: None,
             legend: None,
+            full: None,
             axes: figure::AxisText::default(),
         };
         match figure::lines_figure(&series, log_y, &options, &mut self.palette) {
@@ -940,6 +957,7 @@ impl<'x> Expander<'x> {
                 .legend
                 .as_ref()
                 .map(|legend| legend.get_ref().trim().to_string()),
+            full: None,
             axes,
         };
         let axis_keys = [

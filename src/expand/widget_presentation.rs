@@ -497,6 +497,7 @@ impl Expander<'_> {
             caption_html: None,
             label: None,
             legend: None,
+            full: None,
             axes: crate::present::figure::AxisText::default(),
         }
     }

@@ -1,8 +1,8 @@
 /*
- * compute-widget.js — the "Try it" widget of a ```compute example, and of a ```softmax or
- * ```gradient_descent example (whose block writes its program and presentation in the same
- * JSON). Finds every `[data-widget="compute"]`, `[data-widget="softmax"]` and
- * `[data-widget="gradient_descent"]` figure, reads the program and inputs the build embedded as JSON
+ * compute-widget.js — the "Try it" widget of a ```compute example, and of an ```attention,
+ * ```softmax or ```gradient_descent example (whose block writes its program and presentation in
+ * the same JSON). Finds every `[data-widget="compute"]`, `[data-widget="attention"]`,
+ * `[data-widget="softmax"]` and `[data-widget="gradient_descent"]` figure, reads the program and inputs the build embedded as JSON
  * (`{ name, steps, inputs: [[name, value]…], stepNames, rows, cols, decimals }`, no fetch, so
  * file:// works), and replaces the static tables (what readers without JavaScript see) with a
  * field for every input entry and a live table for every step (or for the steps the lesson's
@@ -613,7 +613,7 @@
       var value = values.filter(function (entry) { return entry[0] === name; })[0][1];
       var labels = globalThis.WorkedComputeLang.labels(value, this.rows, this.example.cols,
         this.example.labels && this.example.labels[name]);
-      var options = { decimals: this.decimals, idPrefix: this.id + '-' + name };
+      var options = { decimals: this.decimals, idPrefix: this.id + '-' + name, full: this.example.full && this.example.full[name] };
       var rows = isMatrix(value) ? value : null;
       var picture;
       if (view === 'heatmap' && rows && rows.length > 1 && rows[0].length > 1) {
@@ -1604,10 +1604,10 @@
 
   // The page lists widget-common.js and compute-lang.js (and the helpers) before this file.
   ns.widgetCommon.start({
-    // A softmax or gradient_descent example's widget is this one on the kind's program and
-    // presentation (src/expand/blocks/softmax.rs, gradient_descent.rs), named by its kind for
-    // the page's scripts and styles.
-    script: ownScript, needs: DEPENDENCIES, widget: ['compute', 'softmax', 'gradient_descent'], name: 'compute',
+    // An attention, softmax or gradient_descent example's widget is this one on the kind's
+    // program and presentation (src/expand/blocks/attention.rs, softmax.rs, gradient_descent.rs),
+    // named by its kind for the page's scripts and styles.
+    script: ownScript, needs: DEPENDENCIES, widget: ['compute', 'attention', 'softmax', 'gradient_descent'], name: 'compute',
     ready: function () {
       common = ns.widgetCommon;
       el = common.el;

@@ -9,7 +9,7 @@
  * text nodes only. `layout` is pure and is what tests/cli/lines_differential.rs holds to the
  * Rust one; `draw` turns a layout into an `<svg>`.
  *
- * Classic script (see kind-programs.js for why): attaches to `globalThis.worked.lineChart`
+ * Classic script (see compute-lang.js for why): attaches to `globalThis.worked.lineChart`
  * and exports through `module.exports` for Node; needs worked-format.js (`worked.format`).
  */
 (function (factory) {

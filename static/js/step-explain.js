@@ -9,7 +9,7 @@
  * attention widget's row explanation is typeset (widget-common.js `math`), numbers printed by
  * the widget's own formatter.
  *
- * Classic script (see kind-programs.js for why): attaches to `globalThis.worked.stepExplain`
+ * Classic script (see compute-lang.js for why): attaches to `globalThis.worked.stepExplain`
  * and exports through `module.exports` for Node.
  */
 (function (factory) {

@@ -11,7 +11,7 @@
  * tests/cli/step_views_differential.rs holds to the Rust; `toDom` turns it into nodes with
  * createElementNS and text nodes only (labels are reader input).
  *
- * Classic script (see kind-programs.js for why): attaches to `globalThis.worked.stepViews`
+ * Classic script (see compute-lang.js for why): attaches to `globalThis.worked.stepViews`
  * and exports through `module.exports` for Node; needs worked-format.js and line-chart.js,
  * whose ticks and text measures it shares.
  */
@@ -256,7 +256,8 @@
     var anyMasked = flat.some(masked);
     var shown = flat.filter(function (x) { return !masked(x); });
     var largest = flat.filter(isFinite).reduce(function (m, x) { return Math.max(m, Math.abs(x)); }, 0);
-    var magnitude = largest > 0 ? largest : 1;
+    // The value that gets full colour: the step's natural top when it has one (heatmap.rs `full`).
+    var magnitude = options.full > 0 ? options.full : largest > 0 ? largest : 1;
     var precision = format().sharedPrecision(shown, { kind: 'computed', n: options.decimals });
     var number = function (x) { return format().formatNumber(x, precision, 'prose'); };
 
@@ -279,7 +280,7 @@
     var gridBottom = top + rows * cellHeight;
     var legendTitleTop = gridBottom + 12;
     var legendTop = legendTitleTop + SMALL + 6;
-    var ticks = legendTicks(shown.filter(isFinite), magnitude, precision);
+    var ticks = legendTicks(shown.filter(isFinite), magnitude, precision, options.full);
     var steps = swatchSteps(ticks);
     var maskedLabel = anyMasked ? '\u2212\u221e: masked' : 'masked';
     var legendWidth = Math.max(steps.reduce(function (a, b) { return a + b; }, 0) +
@@ -329,12 +330,13 @@
   }
 
   /** heatmap.rs `legend_ticks`: round values over the entries' range, ended by their extremes. */
-  function legendTicks(finite, magnitude, precision) {
+  function legendTicks(finite, magnitude, precision, full) {
     var S = shared();
     var lowest = finite.reduce(function (m, x) { return Math.min(m, x); }, 0);
     var highest = finite.reduce(function (m, x) { return Math.max(m, x); }, 0);
-    var low = lowest === 0 && highest === 0 ? 0 : lowest;
-    var high = lowest === 0 && highest === 0 ? magnitude : highest;
+    // With a natural top (`full`) the scale runs to it (and as far below 0), whatever the entries.
+    var low = full > 0 ? (lowest < 0 ? -magnitude : 0) : lowest === 0 && highest === 0 ? 0 : lowest;
+    var high = full > 0 ? magnitude : lowest === 0 && highest === 0 ? magnitude : highest;
     var round = S.niceTicks(low, high, 5);
     var step = round.values.length > 1 ? round.values[1] - round.values[0] : magnitude;
     var ticks = S.labelled(round).filter(function (t) { return Math.abs(t.value) <= magnitude * 1.0001; });

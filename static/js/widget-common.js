@@ -1,7 +1,6 @@
 /*
- * widget-common.js — what the "Try it" widgets (attention-widget.js and compute-widget.js,
- * which also runs the softmax and gradient_descent kinds') do the same way, so each widget file holds only its own
- * controls and results:
+ * widget-common.js — what the "Try it" widget (compute-widget.js, which also runs the attention,
+ * softmax and gradient_descent kinds') does beside its own controls and results:
  *
  * - loading the helpers a page did not list and mounting every `[data-widget=…]` figure from the
  *   JSON in its `script[data-example-data]` (no fetch, so file:// works), in place of the static
@@ -14,7 +13,7 @@
  *   reader's own copy, so nothing outside the widget's figure changes;
  *
  * A page need not list this file: each widget file loads it from its own folder when it is not
- * there yet. Classic script (see kind-programs.js for why): attaches to
+ * there yet. Classic script (see compute-lang.js for why): attaches to
  * `globalThis.worked.widgetCommon` and exports through `module.exports` so Node tests can check
  * the parts that need no DOM. Nothing here touches the DOM until a widget calls it.
  */

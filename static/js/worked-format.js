@@ -10,7 +10,7 @@
  * One implementation for every reader-side script: every widget prints its tables, sentences and
  * slider values with it, so a widget rounds a number exactly as the build rounds it.
  *
- * Classic script (see kind-programs.js for why): attaches to `globalThis.worked.format` and
+ * Classic script (see compute-lang.js for why): attaches to `globalThis.worked.format` and
  * exports through `module.exports` for Node.
  */
 (function (factory) {

@@ -250,7 +250,7 @@ fn every_link_and_source_in_every_page_is_relative_and_resolves() {
     );
     let widget = book.read("public/widget.html");
     assert!(
-        widget.contains("src=\"js/attention-widget.js\""),
+        widget.contains("src=\"js/compute-widget.js\""),
         "the widget page loads its script"
     );
 }

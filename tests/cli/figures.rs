@@ -287,6 +287,7 @@ fn options(example: &str) -> FigureOptions {
         caption_html: None,
         label: None,
         legend: None,
+        full: None,
         axes: figure::AxisText::default(),
     }
 }

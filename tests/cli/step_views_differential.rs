@@ -75,6 +75,7 @@ fn options(decimals: usize) -> FigureOptions {
         caption_html: None,
         label: None,
         legend: None,
+        full: None,
         axes: worked::present::figure::AxisText::default(),
     }
 }
@@ -196,6 +197,34 @@ fn the_widget_heatmaps_and_bars_are_drawn_as_the_build_figures() {
             let labels = labels(&mut rng, length);
             cases.push(case(&Quantity::Vector { values, labels }, decimals));
         }
+    }
+    // Heatmaps whose entries have a natural top (an attention's weights, rows that sum to 1,
+    // some masked): full colour at `full`, not at the largest entry.
+    for _ in 0..40 {
+        let n = rng.range(2, 8);
+        let masked = rng.range(0, 2) == 0;
+        let mut values = Array2::from_shape_fn((n, n), |(i, j)| {
+            if masked && j > i {
+                0.0
+            } else {
+                random_entry(&mut rng, 1.0, 1) + 0.01
+            }
+        });
+        for mut row in values.rows_mut() {
+            let sum = row.sum();
+            row.mapv_inplace(|x| x / sum);
+        }
+        let quantity = Quantity::Matrix {
+            values,
+            row_labels: labels(&mut rng, n),
+            col_labels: None,
+        };
+        let mut full = options(3);
+        full.full = Some(1.0);
+        let mut case = case(&quantity, 3);
+        case["expected"] = expected(quantity_figure(&quantity, "step", &full));
+        case["input"]["full"] = json!(1.0);
+        cases.push(case);
     }
     // Refusals: −∞ on a bar, more cells than a heatmap draws.
     cases.push(case(

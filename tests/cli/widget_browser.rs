@@ -240,23 +240,6 @@ fn ref_text(tab: &Tab) -> String {
 
 // ------------------------------------------------------------------------------------- the tests
 
-/// The text of the `mn` numbers of the explanation's line `data-key="<key>"`, in order.
-fn explained_numbers(tab: &Tab, key: &str) -> Vec<String> {
-    let found = eval_json(
-        tab,
-        &format!(
-            "Array.from(document.querySelectorAll({})).map(n => n.textContent)",
-            js_string(&format!("[data-explain] li[data-key='{key}'] math mn"))
-        ),
-    );
-    found
-        .as_array()
-        .expect("a list")
-        .iter()
-        .map(|text| text.as_str().unwrap().to_string())
-        .collect()
-}
-
 #[test]
 fn edits_recompute_every_matrix_and_the_explanation_but_never_the_prose() {
     let Some(chromium) = launch(module_path!(), CHECKS) else {
@@ -272,20 +255,14 @@ fn edits_recompute_every_matrix_and_the_explanation_but_never_the_prose() {
     // Keyboard edits: an embedding entry and a W_Q entry (a negative one, typed with "-").
     type_into(&tab, &embedding(0, 1), "0.5");
     type_into(&tab, &weight("w_q", 1, 0), "-1.5");
-    click(&tab, "input[data-input='causal']");
+    click(&tab, "input[data-toggle='causal']");
     assert_eq!(
         eval(
             &tab,
-            "document.querySelector(\"input[data-input='causal']\").checked"
+            "document.querySelector(\"input[data-toggle='causal']\").checked"
         ),
         Value::Bool(true)
     );
-    // Choose the row of "cat" by clicking one of its weights (a plain cell, not the button).
-    click(
-        &tab,
-        "[data-matrix='weights'] tbody tr[data-row='1'] td[data-col='0']",
-    );
-
     let mut input = seed_input();
     input.embeddings[[0, 1]] = 0.5;
     input.w_q[[1, 0]] = -1.5;
@@ -293,47 +270,49 @@ fn edits_recompute_every_matrix_and_the_explanation_but_never_the_prose() {
     assert_matrices(&tab, &input);
 
     let result = attend(&input).unwrap();
-    let explain = eval_json(&tab, "document.querySelector('[data-explain]').textContent");
-    let explain = explain.as_str().unwrap();
-    assert!(explain.contains("\u{201c}cat\u{201d}"), "{explain}");
-    // The explanation is typeset as MathML built by the widget, not by client-side KaTeX.
-    let typeset = eval_json(
-        &tab,
-        "[document.querySelectorAll('[data-explain] math').length > 4, \
-          document.querySelector('[data-explain] math').namespaceURI, \
-          document.querySelectorAll('[data-explain] .katex').length, typeof katex]",
-    );
-    assert_eq!(
-        typeset,
-        serde_json::json!([true, "http://www.w3.org/1998/Math/MathML", 0, "undefined"])
-    );
     let weights = &result.heads[0].weights;
-    // Row 1 under the causal mask: "the" and "cat" are open, "sat" is masked. Each weight line
-    // reads a_key = exp / sum = weight, its last number the weight.
-    for (key, col) in [("the", 0), ("cat", 1)] {
-        let numbers = explained_numbers(&tab, key);
-        assert_eq!(
-            numbers.len(),
-            3,
-            "a({key}) = exp / sum = weight: {numbers:?}"
-        );
-        assert_eq!(numbers[2], fmt(weights[[1, col]]), "the weight of {key}");
-    }
-    assert_eq!(explained_numbers(&tab, "sat"), ["0"], "the masked weight");
-    assert!(explain.contains("(masked)"), "{explain}");
-    let output = explained_numbers(&tab, "output");
-    assert_eq!(
-        output[output.len() - 2..],
-        [fmt(result.output[[1, 0]]), fmt(result.output[[1, 1]])],
-        "z(cat) ends with the output row"
-    );
-    assert_eq!(
-        eval(
+    // The weights' table is in the disclosure under their heatmap: an entry of the row of "cat"
+    // explains itself, a softmax along the row whose last number is the Rust core's weight; the
+    // masked entry ("sat" after "cat") as e to minus infinity, exactly 0.
+    click(&tab, "[data-step='weights'] details summary");
+    let explained = |row: usize, col: usize| {
+        click(
             &tab,
-            "document.querySelector(\"[data-matrix='weights'] tr[data-row='1']\").classList.contains('ww-selected')"
-        ),
-        Value::Bool(true),
-        "the chosen row is marked"
+            &format!("table[data-matrix='weights'] td[data-row='{row}'][data-col='{col}']"),
+        );
+        eval_json(
+            &tab,
+            "(function () { var box = document.querySelector('.ww [data-explain]');
+               return [box.getAttribute('data-kind'), box.textContent,
+                 box.querySelector('math') ? box.querySelector('math').namespaceURI : null,
+                 box.querySelectorAll('.katex').length, typeof katex]; })()",
+        )
+    };
+    let open = explained(1, 0);
+    assert_eq!(open[0], "softmax", "{open}");
+    let text = open[1].as_str().unwrap();
+    // The row's masked entry is in the sum as e to minus infinity.
+    assert!(
+        text.starts_with("How weights[cat, the] is computed")
+            && text.contains("+e\u{2212}\u{221e}="),
+        "{text}"
+    );
+    assert!(text.ends_with(&fmt(weights[[1, 0]])), "{text}");
+    // Typeset as MathML built by the widget, not by client-side KaTeX.
+    assert_eq!(
+        open.as_array().unwrap()[2..],
+        [
+            Value::from("http://www.w3.org/1998/Math/MathML"),
+            Value::from(0),
+            Value::from("undefined")
+        ]
+    );
+    let masked = explained(1, 2);
+    let text = masked[1].as_str().unwrap();
+    assert_eq!(weights[[1, 2]], 0.0);
+    assert!(
+        text.contains("weights[cat, sat]=e\u{2212}\u{221e}e") && text.ends_with("=0.000"),
+        "{text}"
     );
 
     // The prose keeps describing the lesson's example: the widget is the reader's own copy.
@@ -379,7 +358,7 @@ fn reset_brings_back_the_lessons_numbers_from_next_to_the_inputs() {
         &format!(
             "(function () {{
                 var b = document.querySelector({});
-                var inputs = document.querySelector('.ww-attention-layout');
+                var inputs = document.querySelector('.ww .ww-inputs');
                 return [b.textContent, b.getClientRects().length > 0,
                         Boolean(b.compareDocumentPosition(inputs) & Node.DOCUMENT_POSITION_FOLLOWING),
                         inputs.getBoundingClientRect().top - b.getBoundingClientRect().bottom < 200];
@@ -393,7 +372,7 @@ fn reset_brings_back_the_lessons_numbers_from_next_to_the_inputs() {
     );
     type_into(&tab, &embedding(2, 0), "-2");
     type_into(&tab, "input[data-input='tokens'][data-row='1']", "dog");
-    click(&tab, "input[data-input='causal']");
+    click(&tab, "input[data-toggle='causal']");
     let mut edited = seed_input();
     edited.embeddings[[2, 0]] = -2.0;
     edited.tokens[1] = "dog".into();
@@ -407,7 +386,7 @@ fn reset_brings_back_the_lessons_numbers_from_next_to_the_inputs() {
         &tab,
         "[document.querySelector(\"input[data-input='embeddings'][data-row='2'][data-col='0']\").value,
           document.querySelector(\"input[data-input='tokens'][data-row='1']\").value,
-          document.querySelector(\"input[data-input='causal']\").checked, location.hash]",
+          document.querySelector(\"input[data-toggle='causal']\").checked, location.hash]",
     );
     assert_eq!(fields, serde_json::json!(["1", "cat", false, ""]));
 }
@@ -524,9 +503,9 @@ fn a_token_name_with_markup_is_shown_as_text() {
     let labels = eval_json(
         &tab,
         "(function () {
-            var table = document.querySelector(\"[data-matrix='weights']\");
+            var table = document.querySelector(\".ww table[data-matrix='weights']\");
             return [
-                table.querySelector('tbody tr[data-row=\"0\"] th').textContent,
+                table.querySelector('tbody tr th').textContent,
                 table.querySelectorAll('thead th')[0].textContent,
             ];
         })()",
@@ -611,7 +590,7 @@ fn the_edit_in_the_url_fragment_survives_a_reload() {
     type_into(&tab, &embedding(2, 0), "-2");
     type_into(&tab, &weight("w_v", 0, 1), "0.25");
     type_into(&tab, "input[data-input='tokens'][data-row='1']", "dog");
-    click(&tab, "input[data-input='causal']");
+    click(&tab, "input[data-toggle='causal']");
     let mut input = seed_input();
     input.embeddings[[2, 0]] = -2.0;
     input.w_v[[0, 1]] = 0.25;
@@ -638,7 +617,7 @@ fn the_edit_in_the_url_fragment_survives_a_reload() {
             document.querySelector(\"input[data-input='embeddings'][data-row='2'][data-col='0']\").value,
             document.querySelector(\"input[data-input='w_v'][data-row='0'][data-col='1']\").value,
             document.querySelector(\"input[data-input='tokens'][data-row='1']\").value,
-            document.querySelector(\"input[data-input='causal']\").checked,
+            document.querySelector(\"input[data-toggle='causal']\").checked,
         ]",
     );
     assert_eq!(fields, serde_json::json!(["-2", "0.25", "dog", true]));
@@ -963,12 +942,16 @@ fn on_a_phone_the_page_never_scrolls_sideways() {
         "input[data-input='tokens'][data-row='0']",
         "antidisestablishmentarianism",
     );
-    click(&tab, "input[data-input='causal']");
+    click(&tab, "input[data-toggle='causal']");
+    click(&tab, "[data-step='weights'] details summary");
     click(
         &tab,
-        "[data-matrix='weights'] tbody tr[data-row='2'] td[data-col='0']",
+        ".ww table[data-matrix='weights'] td[data-row='2'][data-col='0']",
     );
-    wait_for(&tab, "document.querySelector('.ww-explain ol') !== null");
+    wait_for(
+        &tab,
+        "document.querySelector('.ww [data-explain]') && !document.querySelector('.ww [data-explain]').hidden",
+    );
     let width = eval(&tab, "document.documentElement.scrollWidth");
     assert!(
         width.as_u64().unwrap() <= 360,
@@ -995,10 +978,11 @@ fn screenshots() {
         type_into(tab, &embedding(0, 1), "0.5");
         type_into(tab, &weight("w_q", 1, 0), "-1.5");
         type_into(tab, &weight("w_k", 0, 0), "abc");
-        click(tab, "input[data-input='causal']");
+        click(tab, "input[data-toggle='causal']");
+        click(tab, "[data-step='weights'] details summary");
         click(
             tab,
-            "[data-matrix='weights'] tbody tr[data-row='1'] td[data-col='0']",
+            ".ww table[data-matrix='weights'] td[data-row='1'][data-col='0']",
         );
         shoot(
             tab,

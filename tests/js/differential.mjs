@@ -1,15 +1,14 @@
-// Differential check: does the attention widget (static/js/kind-programs.js running the build's
-// programs in compute-lang.js on a reader's edited numbers) agree with src/compute/attention.rs?
+// Differential check: does the attention widget (compute-widget.js running the build's widget
+// program in compute-lang.js on a reader's edited numbers) agree with src/compute/attention.rs?
 //
 //   node tests/js/differential.mjs CASES.json
 //
-// CASES.json is `[{ input: {program, edits, explain: [head, row] | null},
-//                   expected: <the Rust `Attention` for the edited numbers, by its own serde impl,
-//                              with `explanation`: the explain_row program's values run in Rust>
+// CASES.json is `[{ input: {steps, inputs: [[name, value], …]},
+//                   expected: <the Rust `Attention` for the edited numbers, by its own serde impl>
 //                             | {error: <the Rust error's message>} }]`,
 // written by tests/cli/widget_differential.rs. Every entry must agree to 1e-9, absolutely or
 // relative to the larger magnitude (for large values); masked weights must be exactly 0; a run
-// Rust refuses must fail in JS with the same message.
+// Rust refuses must fail in JS too.
 // Exits 0 with a summary line when all agree; exits 1 naming the first case, matrix and entry that
 // differ; exits 2 on unusable input. Not a `node --test` file: it needs its cases file.
 import { readFileSync } from 'node:fs';
@@ -17,7 +16,7 @@ import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 
 const require = createRequire(import.meta.url);
-const kinds = require('../../static/js/kind-programs.js');
+const lang = require('../../static/js/compute-lang.js');
 
 const TOLERANCE = 1e-9;
 
@@ -48,54 +47,43 @@ export function compareMatrix(name, actual, expected) {
   return null;
 }
 
-/** The first disagreement between a row's explanation in JS and the Rust run of its program. */
-function compareExplanation(actual, expected) {
-  if (actual.shift !== expected.shift && !agrees(actual.shift, expected.shift)) {
-    return `explanation shift: JS ${actual.shift}, Rust ${expected.shift}`;
-  }
-  if (!agrees(actual.expSum, expected.total)) return `explanation sum: JS ${actual.expSum}, Rust ${expected.total}`;
-  return compareMatrix('explanation query', [actual.query], [expected.query]) ||
-    compareMatrix('explanation products', actual.keys.map((k) => k.products), expected.products) ||
-    compareMatrix('explanation exps', [actual.keys.map((k) => k.exp)], [expected.exps]);
-}
-
-/** Every matrix Rust reported, compared with the JS result; the first difference or null. */
+/** Every matrix Rust reported, compared with the widget program's run; the first difference or null. */
 export function compareCase(input, expected) {
-  let actual;
-  try {
-    actual = kinds.attention(input.program, input.edits);
-  } catch (error) {
-    if (expected.error === undefined) return `JS failed (${error.message}), Rust computed a result`;
-    return error.message === expected.error ? null : `JS failed with "${error.message}", Rust with "${expected.error}"`;
+  const ran = lang.runFully(input.steps, input.inputs);
+  if (!ran.ok) {
+    return expected.error === undefined ? `JS failed (${ran.error.message}), Rust computed a result` : null;
   }
   if (expected.error !== undefined) return `JS computed a result, Rust failed with "${expected.error}"`;
-  const only = actual.heads.length === 1 ? actual.heads[0] : {};
-  for (const name of ['q', 'k', 'v', 'scores', 'scaled', 'weights', 'concat', 'output']) {
-    if (expected[name] === undefined || expected[name] === null) continue;
-    const value = actual[name] ?? only[name];
-    const problem = compareMatrix(name, value, expected[name]);
+  const actual = Object.fromEntries(ran.values);
+  // One head: Rust's top-level scores, scaled and weights are the program's unsuffixed steps;
+  // several: Rust's heads[h] are the program's steps suffixed _1, _2, ….
+  const several = Array.isArray(expected.heads);
+  const heads = several ? expected.heads : [{ scores: expected.scores, scaled: expected.scaled, weights: expected.weights }];
+  const wanted = [['q', expected.q], ['k', expected.k], ['v', expected.v], ['concat', expected.concat], ['output', expected.output]];
+  heads.forEach((head, h) => {
+    const s = several ? `_${h + 1}` : '';
+    for (const name of ['scores', 'scaled', 'weights']) wanted.push([name + s, head[name]]);
+    if (several) {
+      for (const name of ['q', 'k', 'v']) wanted.push([`head_${name}${s}`, head[name]]);
+      wanted.push([`out${s}`, head.output]);
+    }
+  });
+  for (const [name, matrix] of wanted) {
+    if (matrix === undefined || matrix === null) continue;
+    const problem = compareMatrix(name, actual[name], matrix);
     if (problem) return problem;
   }
-  // Rust reports per-head matrices only when there is more than one head.
-  for (const [h, head] of (Array.isArray(expected.heads) ? expected.heads : []).entries()) {
-    for (const name of ['q', 'k', 'v', 'scores', 'scaled', 'weights', 'output']) {
-      const problem = compareMatrix(`heads[${h}].${name}`, actual.heads[h]?.[name], head[name]);
-      if (problem) return problem;
-    }
-  }
-  // Masked weights must be exactly 0, not merely within tolerance, and only they are hidden.
-  for (const [h, head] of actual.heads.entries()) {
-    for (let i = 0; i < head.weights.length; i++) {
-      for (let j = 0; j < head.weights[i].length; j++) {
-        const masked = input.edits.causal === 1 && j > i;
-        if (head.hidden[i][j] !== (masked ? 1 : 0)) return `heads[${h}].hidden[${i}][${j}] is ${head.hidden[i][j]}`;
-        if (masked && head.weights[i][j] !== 0) return `heads[${h}].weights[${i}][${j}] is masked but ${head.weights[i][j]}`;
+  // Masked weights must be exactly 0, not merely within tolerance.
+  const causal = input.inputs.find((pair) => pair[0] === 'causal')[1] === 1;
+  for (const [h] of heads.entries()) {
+    const weights = actual[several ? `weights_${h + 1}` : 'weights'];
+    for (let i = 0; i < weights.length; i++) {
+      for (let j = i + 1; j < weights[i].length; j++) {
+        if (causal && weights[i][j] !== 0) return `weights of head ${h + 1} [${i}][${j}] is masked but ${weights[i][j]}`;
       }
     }
   }
-  if (!input.explain) return null;
-  const [h, row] = input.explain;
-  return compareExplanation(kinds.explainRow(input.program, actual, h, row), expected.explanation);
+  return null;
 }
 
 function main(argv) {

@@ -3,8 +3,9 @@
 use super::expect::{self, ExpectTable};
 use super::toml_input::{matrix, parse_toml, span_of, Rows};
 use super::{compute_error_at, name_problems, show_card, BlockError, ParsedExample};
-use crate::compute::attention::{attend, program, AttentionInput};
-use crate::compute::Evaluated;
+use crate::compute::attention::{attend, widget_inputs, widget_program, AttentionInput};
+use crate::compute::{Evaluated, KindProgram};
+use crate::expand::widget_presentation::{Control, View};
 use serde::Deserialize;
 use std::collections::BTreeMap;
 use toml::Spanned;
@@ -103,21 +104,8 @@ pub(super) fn evaluate(text: &str) -> Result<ParsedExample, Vec<BlockError>> {
     .collect();
     let at_field = |error| vec![compute_error_at(error, &field_spans, spec.name.span())];
     let evaluated = attend(&input).map_err(at_field)?;
-    let program = program(&input).map_err(at_field)?;
-    let inputs = serde_json::json!({
-        "name": spec.name.get_ref(),
-        "kind": "attention",
-        "tokens": input.tokens,
-        "embeddings": rows_json(&input.embeddings),
-        "w_q": rows_json(&input.w_q),
-        "w_k": rows_json(&input.w_k),
-        "w_v": rows_json(&input.w_v),
-        "w_o": input.w_o.as_ref().map(rows_json),
-        "causal": input.causal,
-        "heads": input.heads,
-        // What the widget runs again on the reader's numbers.
-        "program": program,
-    });
+    let steps = widget_program(&input).map_err(at_field)?;
+    let inputs = widget_json(spec.name.get_ref(), &input, &steps);
     Ok(ParsedExample {
         name: spec.name.get_ref().clone(),
         show: show_card(spec.show.as_ref()).map_err(|error| vec![error])?,
@@ -128,8 +116,68 @@ pub(super) fn evaluate(text: &str) -> Result<ParsedExample, Vec<BlockError>> {
     })
 }
 
-fn rows_json(matrix: &ndarray::Array2<f64>) -> serde_json::Value {
-    matrix.rows().into_iter().map(|row| row.to_vec()).collect()
+/// The data of an attention example's widget, which compute-widget.js runs as any compute
+/// example's: [`widget_program`] on the embeddings and projections (number fields, the token
+/// names editable as `tokens`, the row labels of every table) and `causal` as a toggle; Q, K,
+/// V, each head's scores, scaled scores and weights (a heatmap at full colour for 1, as the
+/// lesson's figure), the heads side by side (when there are several) and the output. The
+/// projections are labelled by position whatever their size, the per-token tables by token on
+/// their rows only, and the token-by-token ones on both sides.
+fn widget_json(name: &str, input: &AttentionInput, steps: &str) -> serde_json::Value {
+    let suffixes: Vec<String> = if input.heads == 1 {
+        vec![String::new()]
+    } else {
+        (1..=input.heads).map(|h| format!("_{h}")).collect()
+    };
+    let mut show = vec!["q".to_string(), "k".to_string(), "v".to_string()];
+    let mut views = serde_json::Map::new();
+    let mut labels = serde_json::Map::new();
+    // Weights are probabilities: full colour at 1, as the lesson's figure draws them.
+    let mut full = serde_json::Map::new();
+    for name in ["w_q", "w_k", "w_v", "w_o"] {
+        labels.insert(name.into(), "none".into());
+    }
+    for name in ["embeddings", "q", "k", "v", "concat", "output"] {
+        labels.insert(name.into(), "rows".into());
+    }
+    for s in &suffixes {
+        show.extend([
+            format!("scores{s}"),
+            format!("scaled{s}"),
+            format!("weights{s}"),
+        ]);
+        views.insert(format!("weights{s}"), View::Heatmap.name().into());
+        full.insert(format!("weights{s}"), 1.into());
+        for name in ["head_q", "head_k", "head_v", "out"] {
+            labels.insert(format!("{name}{s}"), "rows".into());
+        }
+    }
+    // One head's output is all there is side by side: `concat` shows only with several heads.
+    if input.heads > 1 {
+        show.push("concat".to_string());
+    }
+    show.push("output".to_string());
+    // `[[name, value], …]` as compute-lang.js runs them.
+    let program = KindProgram {
+        steps: steps.to_string(),
+        inputs: widget_inputs(input),
+    };
+    let program = serde_json::json!(program);
+    serde_json::json!({
+        "name": name,
+        "kind": "attention",
+        "steps": program["steps"],
+        "inputs": program["inputs"],
+        "rows": input.tokens,
+        "labels": labels,
+        "controls": {
+            "embeddings": Control::Names { called: "tokens".into() }.json(),
+            "causal": Control::Toggle.json(),
+        },
+        "views": views,
+        "full": full,
+        "show": show,
+    })
 }
 
 #[cfg(test)]
@@ -149,7 +197,28 @@ w_q = [[1, 0], [1, 2]]\nw_k = [[2, 0], [0, 1]]\nw_v = [[1, 0], [0, 2]]\n";
     fn the_seed_example_evaluates() {
         let parsed = evaluate(CAT).unwrap();
         assert_eq!(parsed.name, "cat");
-        assert_eq!(parsed.inputs["tokens"][2], "sat");
+        // The compute widget's data: the tokens label the rows and are renamed as `tokens`,
+        // the mask is a toggle, the weights a heatmap.
+        let data = &parsed.inputs;
+        assert_eq!(data["rows"][2], "sat");
+        assert_eq!(data["controls"]["embeddings"]["called"], "tokens");
+        assert_eq!(data["controls"]["causal"]["kind"], "toggle");
+        assert_eq!(data["views"]["weights"], "heatmap");
+        assert_eq!(data["labels"]["w_q"], "none");
+        assert_eq!(
+            data["show"],
+            serde_json::json!(["q", "k", "v", "scores", "scaled", "weights", "output"])
+        );
+        assert_eq!(data["inputs"][4], serde_json::json!(["causal", 0.0]));
+    }
+
+    #[test]
+    fn several_heads_show_each_heads_tables() {
+        let data = evaluate(&format!("{CAT}heads = 2\n")).unwrap().inputs;
+        assert_eq!(data["views"]["weights_2"], "heatmap");
+        assert_eq!(data["show"][6], "scores_2");
+        assert_eq!(data["labels"]["out_1"], "rows");
+        assert_eq!(data["show"][9], "concat");
     }
 
     #[test]

@@ -697,6 +697,7 @@ mod tests {
             caption_html: None,
             label: None,
             legend: None,
+            full: None,
             axes: AxisText::default(),
         }
     }

@@ -52,7 +52,7 @@ pub fn quantity_figure(
                 decimals: options.decimals,
                 id_prefix: &options.id_prefix,
                 mask: None,
-                full: None,
+                full: options.full,
                 heading: None,
                 axis_titles: None,
                 legend_title: &legend_title,

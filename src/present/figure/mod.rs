@@ -95,6 +95,9 @@ pub struct FigureOptions {
     /// What a heatmap's colour means, in the author's words (the figure block's `legend`);
     /// `None` says it from the data ("value of g", "attention weight").
     pub legend: Option<String>,
+    /// The value a step's heatmap gives full colour, when its entries have a natural top (1 for
+    /// an attention's weights, shares of one); `None`: the largest magnitude.
+    pub full: Option<f64>,
     /// The author's words for the axes and the figure's heading.
     pub axes: AxisText,
 }

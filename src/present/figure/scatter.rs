@@ -418,6 +418,7 @@ mod tests {
             caption_html: None,
             label: None,
             legend: None,
+            full: None,
             axes: AxisText {
                 x: Some("first feature".into()),
                 y: Some("second feature".into()),

@@ -18,6 +18,7 @@ fn options(example: &str) -> FigureOptions {
         caption_html: None,
         label: None,
         legend: None,
+        full: None,
         axes: AxisText::default(),
     }
 }
