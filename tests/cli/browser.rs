@@ -311,6 +311,20 @@ pub fn wait_until_idle(tab: &Tab) {
     wait_for_within(tab, "!document.querySelector('[data-busy]')", PAGE_PATIENCE);
 }
 
+/// Waits until every widget of the page has started and none is computing: a widget mounts
+/// after the page's `load` event and draws its steps in slices or in a worker, so what it adds
+/// (and the scroll cues scroll-regions.js gives it) comes later than the page itself. A page
+/// without the widgets' script (the whole-book print page shows their tables) has none to wait for.
+pub fn wait_for_widgets(tab: &Tab) {
+    wait_for_within(
+        tab,
+        "!(window.worked && window.worked.widgetCommon) \
+         || document.querySelectorAll('.worked-widget:not(.ww-live)').length === 0 \
+         && !document.querySelector('[data-busy]')",
+        PAGE_PATIENCE,
+    );
+}
+
 /// Replaces a text field's contents as a paste would (one `input` event); much faster than
 /// typing a long text key by key.
 pub fn paste_into(tab: &Tab, selector: &str, text: &str) {

@@ -18,10 +18,11 @@ use serde_json::Value;
 /// What these tests check, for the notice when Chromium is missing.
 const CHECKS: &str = "Wide content and narrow screens";
 
-/// Opens `url` and waits until the fonts are in and scroll-regions.js has measured again.
+/// Opens `url` and waits until its widgets have drawn, the fonts are in and scroll-regions.js
+/// has measured again.
 fn open(tab: &Tab, url: &str) {
     navigate(tab, url);
-    wait_for(tab, "document.readyState === 'complete'");
+    crate::browser::wait_for_widgets(tab);
     settle(tab);
 }
 
