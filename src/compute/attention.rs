@@ -153,7 +153,7 @@ const OVERFLOWING: [(&str, &str); 7] = [
 
 /// An attention example's programs with their inputs, as the build runs them (the widget runs
 /// the kind as one program, [`widget_program`]).
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone)]
 pub struct AttentionProgram {
     /// Q, K and V from the embeddings and the projections.
     pub projections: KindProgram,
