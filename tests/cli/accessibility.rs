@@ -56,7 +56,6 @@ pub(crate) fn emulate(tab: &Tab, media: &str, scheme: &str) {
 /// Opens `url` and waits until it has loaded and its scripts have run.
 pub(crate) fn open(tab: &Tab, url: &str) {
     navigate(tab, url);
-    wait_for(tab, "document.readyState === 'complete'");
 }
 
 /// Opens `url` with or without running the page's scripts. Without, they are turned back on once

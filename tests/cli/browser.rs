@@ -12,7 +12,8 @@
 //!   Chromium is `$CHROMIUM`, else `/usr/bin/chromium`, else `chromium` on PATH.
 //! - [`Chromium::tab`]: a new tab (1280 × 900, no emulation but focus); the handle closes its
 //!   tabs when it drops at the end of the test.
-//! - [`navigate`]`(tab, url)`: open a page and wait for its load; [`open_live`]`(tab, url, ready)`:
+//! - [`navigate`]`(tab, url)`: open a page and wait for its load ([`reload`]: the same for a
+//!   reload); [`open_live`]`(tab, url, ready)`:
 //!   then wait until the JavaScript `ready` is true.
 //! - [`eval`], [`eval_json`], [`wait_for`], [`click`], [`mouse_click`], [`type_into`], [`paste_into`],
 //!   [`js_string`]: drive and read a page. [`metrics`] and [`color_scheme`]: emulate a screen.
@@ -309,6 +310,18 @@ pub fn type_into(tab: &Tab, selector: &str, text: &str) {
 /// while a run or a suggestion search, which may take 10 s, is under way).
 pub fn wait_until_idle(tab: &Tab) {
     wait_for_within(tab, "!document.querySelector('[data-busy]')", PAGE_PATIENCE);
+}
+
+/// Reloads the page and waits until the new document has loaded, marking the old one as
+/// [`navigate`] does, so its own `complete` is not taken for the new one's.
+pub fn reload(tab: &Tab) {
+    eval(tab, "window.__workedLeaving = true");
+    tab.reload(false, None).expect("reload");
+    wait_for_within(
+        tab,
+        "window.__workedLeaving === undefined && document.readyState === 'complete'",
+        PAGE_PATIENCE,
+    );
 }
 
 /// Waits until every widget of the page has started and none is computing: a widget mounts

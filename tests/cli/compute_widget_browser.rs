@@ -283,12 +283,10 @@ fn the_edit_lives_in_the_url_fragment_and_survives_a_reload_and_reset() {
     type_into(&tab, &field("beta", 0, 1), "2");
     let hash = eval(&tab, "location.hash");
     assert_eq!(hash, Value::from("#try-ln=beta:0,2,0,-0.2"));
-    eval(&tab, "window.__before_reload = true");
-    tab.reload(false, None).expect("reload");
+    crate::browser::reload(&tab);
     wait_for(
         &tab,
-        "window.__before_reload === undefined && document.readyState === 'complete' \
-         && document.querySelector('[data-widget=\"compute\"] .ww [data-matrix]') !== null",
+        "document.querySelector('[data-widget=\"compute\"] .ww [data-matrix]') !== null",
     );
     assert_eq!(
         eval(&tab, "location.hash"),

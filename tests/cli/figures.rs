@@ -804,7 +804,6 @@ fn on_a_phone_every_label_of_every_figure_and_widget_chart_is_at_least_11_px() {
             output.path().join("public").join(page).display()
         );
         crate::browser::navigate(&tab, &url);
-        wait_for(&tab, "document.readyState === 'complete'");
         if page.contains("training-loop") {
             wait_for(
                 &tab,

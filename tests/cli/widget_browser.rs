@@ -603,12 +603,10 @@ fn the_edit_in_the_url_fragment_survives_a_reload() {
         "fragment: {hash}"
     );
 
-    eval(&tab, "window.__before_reload = true");
-    tab.reload(false, None).expect("reload");
+    crate::browser::reload(&tab);
     wait_for(
         &tab,
-        "window.__before_reload === undefined && document.readyState === 'complete' \
-         && document.querySelector('[data-widget=\"attention\"] .ww') !== null",
+        "document.querySelector('[data-widget=\"attention\"] .ww') !== null",
     );
     assert_eq!(eval(&tab, "location.hash"), hash);
     let fields = eval_json(

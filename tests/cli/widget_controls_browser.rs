@@ -599,12 +599,7 @@ fn the_reader_renames_a_row_and_every_table_view_field_and_the_link_follow() {
 
     // The link brings the name back; Reset the lesson's.
     crate::browser::navigate(&tab, &format!("{}{link}", book.url()));
-    eval(&tab, "window.__beforeReload = true");
-    tab.reload(true, None).expect("reload");
-    wait_for(
-        &tab,
-        "window.__beforeReload === undefined && document.readyState === 'complete'",
-    );
+    crate::browser::reload(&tab);
     wait_live(&tab);
     assert_eq!(
         eval_json(&tab, names)[0],
