@@ -101,6 +101,13 @@
     };
   })();
 
+  /** The entry `[name, value]` of `values` (a run's values, in order) named `name`, or
+   *  undefined. */
+  function entryNamed(values, name) {
+    for (var i = 0; i < values.length; i++) if (values[i][0] === name) return values[i];
+    return undefined;
+  }
+
   function clone(value) {
     return JSON.parse(JSON.stringify(value));
   }
@@ -610,7 +617,7 @@
     for (var i = 0; i < names.length; i++) {
       var name = names[i];
       var view = this.views[name];
-      var value = values.filter(function (entry) { return entry[0] === name; })[0][1];
+      var value = entryNamed(values, name)[1];
       var labels = globalThis.WorkedComputeLang.labels(value, this.rows, this.example.cols,
         this.example.labels && this.example.labels[name]);
       var options = { decimals: this.decimals, idPrefix: this.id + '-' + name, full: this.example.full && this.example.full[name] };
@@ -649,7 +656,7 @@
   Widget.prototype.contourParts = function (name, values) {
     var spec = (this.example.contours || {})[name] || {};
     var part = function (step) {
-      var entry = step && values.filter(function (e) { return e[0] === step; })[0];
+      var entry = step && entryNamed(values, step);
       return entry ? { name: step, value: entry[1] } : null;
     };
     return { x: part(spec.x), y: part(spec.y), path: part(spec.path), levels: spec.levels || 8 };
@@ -665,7 +672,7 @@
     var series = [];
     for (var i = 0; i < this.lines.length; i++) {
       var name = this.lines[i].step;
-      var value = values.filter(function (entry) { return entry[0] === name; })[0];
+      var value = entryNamed(values, name);
       value = value && value[1];
       if (!Array.isArray(value) || isMatrix(value)) {
         return { error: 'shape', problem: { kind: 'chart', reason: 'shape', stepName: name, value: value } };
@@ -1249,7 +1256,7 @@
     var notes = this.example.notes || {};
     var values = this.values;
     var nodes = Object.keys(notes).map(function (step) {
-      var entry = values.filter(function (e) { return e[0] === step; })[0];
+      var entry = entryNamed(values, step);
       var parts = noteParts(notes[step], entry ? entry[1] : null, F);
       var number = el('span', { 'data-value': step }, parts ? parts[1] : '');
       if (!parts) return el('p', { className: 'ww-outcome', 'data-note': step, hidden: true }, number);
@@ -1267,7 +1274,7 @@
 
   /** The value of `name` in the last run (an input or a step), or undefined. */
   Widget.prototype.valueNamed = function (name) {
-    var found = this.values.filter(function (entry) { return entry[0] === name; })[0];
+    var found = entryNamed(this.values, name);
     return found ? found[1] : undefined;
   };
 
@@ -1367,12 +1374,12 @@
     if (node.kind === 'number') return node.value;
     var values = this.values;
     if (node.kind === 'name') {
-      var found = values.filter(function (e) { return e[0] === node.name; })[0];
+      var found = entryNamed(values, node.name);
       return found ? found[1] : null;
     }
     var text = this.example.steps.slice(node.span[0], node.span[1]);
     var run = globalThis.WorkedComputeLang.run(this.example.steps + '\n__explained = ' + text, clone(this.inputs));
-    var result = run.ok && run.values.filter(function (e) { return e[0] === '__explained'; })[0];
+    var result = run.ok && entryNamed(run.values, '__explained');
     return result ? result[1] : null;
   };
 
@@ -1381,7 +1388,7 @@
     var chosen = this.selected;
     var box = this.explanation;
     if (!box) return;
-    var entry = chosen && this.values && this.values.filter(function (e) { return e[0] === chosen.name; })[0];
+    var entry = chosen && this.values && entryNamed(this.values, chosen.name);
     var rows = entry && asRows(entry[1]);
     if (!rows || !rows[chosen.row] || rows[chosen.row][chosen.col] === undefined) {
       box.hidden = true;
@@ -1454,7 +1461,7 @@
 
   /** The lesson's value of step `name` as rows (null when the program as written has none). */
   Widget.prototype.lessonRows = function (name) {
-    var entry = this.lessonValues.filter(function (e) { return e[0] === name; })[0];
+    var entry = entryNamed(this.lessonValues, name);
     return entry ? asRows(entry[1]) : null;
   };
 
