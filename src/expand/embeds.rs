@@ -5,7 +5,9 @@
 //! becomes an inline SVG drawn now from the computed numbers. Both name an example of the lesson.
 
 use super::resolve::example_names;
-use super::widget_presentation::{ContourKey, ControlsKey, HighlightKey, Sentence, View, ViewsKey};
+use super::widget_presentation::{
+    ContourKey, ControlsKey, HighlightKey, Sentence, SentencesKey, View, ViewsKey,
+};
 use super::Expander;
 use crate::base::diagnostics::Diagnostic;
 use crate::base::html::escape_html;
@@ -216,11 +218,12 @@ impl<'x> Expander<'x> {
             controls: Option<ControlsKey>,
             views: Option<ViewsKey>,
             highlight: Option<HighlightKey>,
+            sentences: Option<SentencesKey>,
         }
         let spec: WidgetSpec = self.block_spec(
             body,
             "widget",
-            "a widget block holds example = \"<name of an attention, softmax, gradient_descent or compute example>\" and, for a compute example, optionally show = [\"<step>\", …], decimals = { <step> = <places>, … }, lines = [\"<step>\", …] (vectors drawn as lines; log_y = true for a log scale), a [controls] table (<input> = { slider = [lo, hi] }, { toggle = true } or { choice = [0, 1], labels = [\"…\", \"…\"] }), a [views] table (<step> = \"table\", \"heatmap\", \"bars\", \"line\", \"scatter\", \"arrows\", \"contour\" or { contour = true, x = \"<step>\", y = \"<step>\", path = \"<step>\", levels = <count> }) and highlight = { step = \"<step holding a position>\", says = \"<tag>\" }",
+            "a widget block holds example = \"<name of an attention, softmax, gradient_descent or compute example>\" and, for a compute example, optionally show = [\"<step>\", …], decimals = { <step> = <places>, … }, lines = [\"<step>\", …] (vectors drawn as lines; log_y = true for a log scale), a [controls] table (<input> = { slider = [lo, hi] }, { toggle = true } or { choice = [0, 1], labels = [\"…\", \"…\"] }), a [views] table (<step> = \"table\", \"heatmap\", \"bars\", \"line\", \"scatter\", \"arrows\", \"contour\" or { contour = true, x = \"<step>\", y = \"<step>\", path = \"<step>\", levels = <count> }), highlight = { step = \"<step holding a position>\", says = \"<tag>\" } and [[sentences]] (after = \"<step>\", says = \"words with {<step>}, {<step>[<position>]} or {<step>[<position>].label}\")",
         )?;
         let (example, span) = self.named_example(&spec.example, body)?;
         let name = &example.name;
@@ -241,7 +244,23 @@ impl<'x> Expander<'x> {
             body,
         )?;
         let highlight = match &spec.highlight {
-            Some(key) => Some(self.widget_highlight(example, key, body)?),
+            Some(key) => Some(self.compute_widget_key(
+                example,
+                ("highlight", key.span()),
+                body,
+                |computed| super::widget_presentation::highlight(computed, key),
+            )?),
+            None => None,
+        };
+        let sentences = match &spec.sentences {
+            Some(key) => Some(self.compute_widget_key(
+                example,
+                ("sentences", key.span()),
+                body,
+                |computed| {
+                    super::widget_presentation::sentences(computed, shown_steps.as_deref(), key)
+                },
+            )?),
             None => None,
         };
         // A `line` view is a line of the one chart `lines` draws.
@@ -425,6 +444,9 @@ impl<'x> Expander<'x> {
         }
         if let Some(highlight) = &highlight {
             data["highlight"] = serde_json::json!(highlight);
+        }
+        if let Some(sentences) = &sentences {
+            data["sentences"] = serde_json::json!(sentences);
         }
         if !presentation.controls.is_empty() {
             let controls: serde_json::Map<String, serde_json::Value> = presentation

@@ -375,6 +375,190 @@ impl Sentence {
     }
 }
 
+/// The widget block's `[[sentences]]`, as written: `after` a step, `says` words with
+/// `{step}`, `{step[at]}` and `{step[at].label}` filled in with each run's numbers.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct SentenceSpec {
+    after: toml::Spanned<String>,
+    says: toml::Spanned<String>,
+}
+
+pub(super) type SentencesKey = toml::Spanned<Vec<SentenceSpec>>;
+
+/// Most sentences a widget writes, and most characters in one: words under a step, not prose.
+const MOST_SENTENCES: usize = 8;
+const LONGEST_SENTENCE: usize = 400;
+
+/// A widget block's `[[sentences]]` checked against the lesson's values: `after` is a step the
+/// widget shows, and every `{…}` in `says` names a number the run has (a scalar step, or an
+/// entry of a vector step at the position a step holds), so the lesson's own numbers fill every
+/// sentence; the widget leaves out a sentence a reader's edit makes unfillable.
+pub(super) fn sentences(
+    computed: &Computed,
+    shown: Option<&[String]>,
+    key: &SentencesKey,
+) -> Result<Vec<Sentence>, KeyProblem> {
+    let specs = key.get_ref();
+    if specs.len() > MOST_SENTENCES {
+        return Err((
+            format!(
+                "there are {} sentences; a widget writes at most {MOST_SENTENCES}",
+                specs.len()
+            ),
+            "keep the sentences that say what a reader should notice".to_string(),
+            key.span(),
+        ));
+    }
+    specs
+        .iter()
+        .map(|spec| {
+            let after = spec.after.get_ref();
+            let is_shown_step = computed.values.iter().any(|(name, origin, _)| {
+                name == after
+                    && *origin == Origin::Step
+                    && shown.is_none_or(|shown| shown.contains(name))
+            });
+            if !is_shown_step {
+                return Err((
+                    format!("`after = \"{after}\"` names no step this widget shows"),
+                    "a sentence stands under a step: name one the widget shows".to_string(),
+                    spec.after.span(),
+                ));
+            }
+            let says = spec.says.get_ref();
+            if says.trim().is_empty() || says.chars().count() > LONGEST_SENTENCE {
+                return Err((
+                    format!("`says` must be 1 to {LONGEST_SENTENCE} characters"),
+                    "write one sentence, e.g. says = \"The loss is {loss}.\"".to_string(),
+                    spec.says.span(),
+                ));
+            }
+            let parts = sentence_parts(says)
+                .and_then(|parts| check_parts(computed, parts))
+                .map_err(|(message, help)| (message, help, spec.says.span()))?;
+            Ok(Sentence {
+                after: after.clone(),
+                parts,
+            })
+        })
+        .collect()
+}
+
+/// `says` split into words and the numbers in braces; `{{` and `}}` are braces as written.
+fn sentence_parts(says: &str) -> Result<Vec<Part>, (String, String)> {
+    let help = || {
+        "write {step} for a number, {step[at]} for the entry of a vector at the position step `at` holds, {step[at].label} for its label, and {{ or }} for a brace".to_string()
+    };
+    let mut parts = Vec::new();
+    let mut words = String::new();
+    let mut rest = says;
+    while let Some(c) = rest.chars().next() {
+        if let Some(after) = rest.strip_prefix("{{").or(rest.strip_prefix("}}")) {
+            words.push(c);
+            rest = after;
+            continue;
+        }
+        if c == '}' {
+            return Err(("a `}` closes no `{`".to_string(), help()));
+        }
+        if c != '{' {
+            words.push(c);
+            rest = &rest[c.len_utf8()..];
+            continue;
+        }
+        let Some(end) = rest.find('}') else {
+            return Err(("a `{` is not closed".to_string(), help()));
+        };
+        let inside = rest[1..end].trim();
+        rest = &rest[end + 1..];
+        if !words.is_empty() {
+            parts.push(Part::Text(std::mem::take(&mut words)));
+        }
+        let (reference, label) = match inside.strip_suffix(".label") {
+            Some(reference) => (reference, true),
+            None => (inside, false),
+        };
+        let part = match reference.strip_suffix(']').and_then(|r| r.split_once('[')) {
+            Some((of, at)) => {
+                let (of, at) = (of.trim().to_string(), at.trim().to_string());
+                if label {
+                    Part::Label { of, at }
+                } else {
+                    Part::Entry { of, at }
+                }
+            }
+            None if !label => Part::Value(reference.to_string()),
+            None => {
+                return Err((
+                    format!("`{{{inside}}}` asks for a label but names no entry"),
+                    help(),
+                ))
+            }
+        };
+        parts.push(part);
+    }
+    if !words.is_empty() {
+        parts.push(Part::Text(words));
+    }
+    Ok(parts)
+}
+
+/// Each number of a sentence checked against the lesson's values.
+fn check_parts(computed: &Computed, parts: Vec<Part>) -> Result<Vec<Part>, (String, String)> {
+    let known = |name: &str| {
+        computed.value(name).ok_or_else(|| {
+            (
+                format!("the example has no value named `{name}`"),
+                "name a value of the example inside the braces".to_string(),
+            )
+        })
+    };
+    for part in &parts {
+        match part {
+            Part::Text(_) => {}
+            Part::Value(name) => match known(name)? {
+                Value::Scalar(_) => {}
+                other => {
+                    return Err((
+                        format!(
+                            "`{{{name}}}` is a {}, and a sentence prints one number",
+                            other.describe_shape()
+                        ),
+                        format!(
+                            "write {{{name}[at]}} for the entry at the position a step `at` holds"
+                        ),
+                    ))
+                }
+            },
+            Part::Entry { of, at } | Part::Label { of, at } => {
+                let length = match known(of)? {
+                    Value::Vector(values) => values.len(),
+                    other => {
+                        return Err((
+                            format!(
+                                "`{of}` is a {}, and `{{{of}[{at}]}}` needs a vector",
+                                other.describe_shape()
+                            ),
+                            "name a vector step before the brackets".to_string(),
+                        ))
+                    }
+                };
+                match known(at)? {
+                    Value::Scalar(x) if *x >= 0.0 && x.fract() == 0.0 && (*x as usize) < length => {}
+                    _ => {
+                        return Err((
+                            format!("`{at}` does not hold a position of `{of}` (a whole number from 0 to {})", length.saturating_sub(1)),
+                            "name a step that holds a position, such as t = argmax(p)".to_string(),
+                        ))
+                    }
+                }
+            }
+        }
+    }
+    Ok(parts)
+}
+
 /// A widget's controls by input and views by step (with the span of each view's value), and
 /// the parts of each contour view.
 #[derive(Debug, Default)]
@@ -460,23 +644,27 @@ impl Expander<'_> {
         }
     }
 
-    /// The widget block's `highlight`, checked; a problem is recorded at its key.
-    pub(super) fn widget_highlight(
+    /// A widget block's key that only a compute example's widget takes (`highlight`,
+    /// `sentences`: a kind's widget marks and words what it needs itself), checked by `check`;
+    /// a problem is recorded at the key.
+    pub(super) fn compute_widget_key<T>(
         &mut self,
         example: &ExampleBlock,
-        key: &HighlightKey,
+        key: (&str, Range<usize>),
         body: &BlockText,
-    ) -> Option<Highlight> {
+        check: impl FnOnce(&Computed) -> Result<T, KeyProblem>,
+    ) -> Option<T> {
+        let (key, span) = key;
         let checked = match &example.evaluated {
-            Evaluated::Compute(computed) => highlight(computed, key),
+            Evaluated::Compute(computed) => check(computed),
             _ => Err((
                 format!(
-                    "`highlight` tags an entry of a compute example's widget, but \"{}\" is a {} example",
+                    "`{key}` belongs to a compute example's widget, but \"{}\" is a {} example",
                     example.name,
                     example.kind.name()
                 ),
-                "remove it: this kind's widget marks what it needs itself".to_string(),
-                key.span(),
+                "remove it: this kind's widget marks and words what it needs itself".to_string(),
+                span,
             )),
         };
         checked
@@ -1135,6 +1323,106 @@ mod tests {
             }),
             serde_json::json!({ "step": "t", "says": "target" })
         );
+    }
+
+    #[test]
+    fn a_sentence_fills_its_braces_from_the_lessons_values_and_each_wrong_one_is_named() {
+        let computed = crate::compute::computed::compute(
+            "p = softmax(z)\nt = argmax(p)\nloss = -log(p[t])\nq = p\n",
+            vec![("z".into(), Value::Vector(ndarray::array![1.0, 3.0, 2.0]))],
+            Default::default(),
+        )
+        .unwrap();
+        let key = |after: &str, says: &str| {
+            #[derive(Deserialize)]
+            struct Wrap {
+                s: SentencesKey,
+            }
+            let text = format!("[[s]]\nafter = \"{after}\"\nsays = '{says}'\n");
+            toml::from_str::<Wrap>(&text).unwrap().s
+        };
+        let checked = sentences(
+            &computed,
+            None,
+            &key("loss", "{{L}} = {loss}: {p[t].label} has p = {p[t]}."),
+        )
+        .unwrap();
+        let entry = || ("p".to_string(), "t".to_string());
+        assert_eq!(
+            checked[0].parts,
+            vec![
+                Part::Text("{L} = ".into()),
+                Part::Value("loss".into()),
+                Part::Text(": ".into()),
+                Part::Label {
+                    of: entry().0,
+                    at: entry().1
+                },
+                Part::Text(" has p = ".into()),
+                Part::Entry {
+                    of: entry().0,
+                    at: entry().1
+                },
+                Part::Text(".".into()),
+            ]
+        );
+        let filled = checked[0].fill(|name| computed.quantity(name), 3).unwrap();
+        assert_eq!(filled, "{L} = 0.408: entry 2 has p = 0.665.");
+        let problem = |after: &str, says: &str, shown: Option<&[String]>| {
+            let (message, _, _) = sentences(&computed, shown, &key(after, says)).unwrap_err();
+            message
+        };
+        let only_p = ["p".to_string()];
+        for (after, says, shown, expected) in [
+            (
+                "z",
+                "{loss}",
+                None,
+                "`after = \"z\"` names no step this widget shows",
+            ),
+            (
+                "loss",
+                "{loss}",
+                Some(&only_p[..]),
+                "names no step this widget shows",
+            ),
+            (
+                "loss",
+                "{lost}",
+                None,
+                "the example has no value named `lost`",
+            ),
+            (
+                "loss",
+                "{p}",
+                None,
+                "`{p}` is a vector of 3, and a sentence prints one number",
+            ),
+            (
+                "loss",
+                "{loss[t]}",
+                None,
+                "`loss` is a scalar, and `{loss[t]}` needs a vector",
+            ),
+            (
+                "loss",
+                "{p[loss]}",
+                None,
+                "`loss` does not hold a position of `p`",
+            ),
+            (
+                "loss",
+                "{loss.label}",
+                None,
+                "asks for a label but names no entry",
+            ),
+            ("loss", "{loss", None, "a `{` is not closed"),
+            ("loss", "loss}", None, "a `}` closes no `{`"),
+            ("loss", " ", None, "`says` must be 1 to 400 characters"),
+        ] {
+            let message = problem(after, says, shown);
+            assert!(message.contains(expected), "{says}: {message}");
+        }
     }
 
     #[test]

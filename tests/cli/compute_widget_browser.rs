@@ -28,7 +28,7 @@ total = sum(y)
 ";
 
 /// The lesson: a layer norm with a step (`spread`) that fails for entries below −2, a prose
-/// reference into it, and the widget.
+/// reference into it, and the widget, which says its total in words.
 fn lesson() -> String {
     format!(
         r#"+++
@@ -51,6 +51,9 @@ The mean of "cat" is {{{{ln.mu[cat, 1]}}}}.
 
 ```widget
 example = "ln"
+[[sentences]]
+after = "total"
+says = "The entries of y add up to {{total}}."
 ```
 "#
     )
@@ -198,6 +201,15 @@ fn editing_an_input_recomputes_every_step_as_the_rust_core_does_and_leaves_the_p
     edited[3].1 = LangValue::Scalar(0.5);
     let expected = expected_steps(edited);
     assert_eq!(shown_steps(&tab), expected, "after the edits");
+    // The author's sentence under `total` says the reader's total, as the build's says its own.
+    let total = &expected.iter().find(|(name, _)| name == "total").unwrap().1[0][0];
+    assert_eq!(
+        eval_json(
+            &tab,
+            "document.querySelector('.ww [data-sentence=\"total\"]').textContent"
+        ),
+        format!("The entries of y add up to {total}.")
+    );
     assert_ne!(
         expected,
         expected_steps(inputs()),

@@ -120,6 +120,61 @@ fn a_highlight_is_checked_at_its_step_and_reaches_the_widgets_data() {
     );
 }
 
+/// A lesson whose compute widget says its loss in words.
+fn loss_in_words(sentences: &str) -> String {
+    crate::support::lesson(
+        "Loss",
+        &format!(
+            r#"```compute
+name = "sm"
+cols = ["cat", "dog", "owl"]
+steps = """
+p = softmax(z)
+t = argmax(p)
+loss = -log(p[t])
+"""
+
+[inputs]
+z = [1, 3, 2]
+```
+
+```widget
+example = "sm"
+{sentences}
+```
+"#
+        ),
+    )
+}
+
+#[test]
+fn an_authors_sentences_reach_the_widgets_data_and_the_page_without_javascript() {
+    let book = Book::with_lesson(
+        "loss.md",
+        &loss_in_words(
+            "[[sentences]]\nafter = \"loss\"\nsays = \"The likeliest is {p[t].label}, at {p[t]}: the loss is {loss}.\"",
+        ),
+    );
+    book.build().succeeds();
+    let page = book.read("public/loss.html");
+    assert!(
+        page.contains("<p class=\"ww-sentence\" data-sentence=\"loss\">The likeliest is dog, at 0.665: the loss is 0.408.</p>"),
+        "{page}"
+    );
+    assert!(
+        page.contains("{\"label\":{\"at\":\"t\",\"of\":\"p\"}}"),
+        "the widget fills the same sentence: {page}"
+    );
+    let book = Book::with_lesson(
+        "loss.md",
+        &loss_in_words("[[sentences]]\nafter = \"loss\"\nsays = \"The loss is {p}.\""),
+    );
+    book.build()
+        .exits_with(1)
+        .stderr_has("content/loss.md:22:8")
+        .stderr_has("`{p}` is a vector of 3, and a sentence prints one number");
+}
+
 #[test]
 fn views_and_controls_reach_the_page_with_the_build_figures() {
     let book = Book::with_lesson(
