@@ -318,6 +318,15 @@ pub(crate) struct Sentence {
 }
 
 impl Sentence {
+    /// A sentence a kind writes, in the words of a widget block's `says`; its text is the
+    /// kind's own and fixed, and a unit test holds it well formed (a malformed one says nothing).
+    pub(crate) fn written(after: &str, says: &str) -> Sentence {
+        Sentence {
+            after: after.to_string(),
+            parts: sentence_parts(says).unwrap_or_default(),
+        }
+    }
+
     /// The sentence with the numbers `quantity` gives (computed ones at `decimals`, as the
     /// widget prints them), or `None` when a part names no number or an entry out of range.
     pub(crate) fn fill(

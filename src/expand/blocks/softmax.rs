@@ -7,7 +7,7 @@ use super::toml_input::{parse_toml, positive, span_of, vector, Number, Numbers};
 use super::{compute_error_at, name_problems, ok_or_record, show_card, BlockError, ParsedExample};
 use crate::compute::softmax::{softmax, widget_program, SoftmaxInput, Target};
 use crate::compute::Evaluated;
-use crate::expand::widget_presentation::{Control, Highlight, Part, Sentence, View};
+use crate::expand::widget_presentation::{Control, Highlight, Sentence, View};
 use serde::Deserialize;
 use std::collections::BTreeMap;
 use toml::Spanned;
@@ -157,31 +157,14 @@ fn widget_json(name: &str, input: &SoftmaxInput, steps: &str) -> serde_json::Val
 }
 
 /// "The loss is the surprise of the target, cat: L = −ln p(cat) = −ln 0.665 = 0.408.", the
-/// cross-entropy the lesson defines, from the widget program's `target`, p and `loss`.
+/// cross-entropy the lesson defines, from the widget program's `target`, p and `loss`: written
+/// as an author writes a widget block's sentence.
 fn loss_sentence() -> Sentence {
-    let p = || "probabilities".to_string();
-    let target = || "target".to_string();
-    let label = Part::Label {
-        of: p(),
-        at: target(),
-    };
-    Sentence {
-        after: "loss".into(),
-        parts: vec![
-            Part::Text("The loss is the surprise of the target, ".into()),
-            label.clone(),
-            Part::Text(": L = \u{2212}ln p(".into()),
-            label,
-            Part::Text(") = \u{2212}ln ".into()),
-            Part::Entry {
-                of: p(),
-                at: target(),
-            },
-            Part::Text(" = ".into()),
-            Part::Value("loss".into()),
-            Part::Text(".".into()),
-        ],
-    }
+    Sentence::written(
+        "loss",
+        "The loss is the surprise of the target, {probabilities[target].label}: \
+         L = \u{2212}ln p({probabilities[target].label}) = \u{2212}ln {probabilities[target]} = {loss}.",
+    )
 }
 
 /// `target = "cat"` names a label; `target = 0` is a 0-based position, as in ML code.
@@ -258,6 +241,11 @@ mod tests {
         let Evaluated::Softmax(result) = parsed.evaluated else {
             panic!("a softmax result")
         };
+        // softmax([2, 1, 0.1])[cat] = 0.659, −ln 0.659 = 0.417.
+        assert_eq!(
+            loss_sentence().fill(|name| result.quantity(name), 3).as_deref(),
+            Some("The loss is the surprise of the target, cat: L = \u{2212}ln p(cat) = \u{2212}ln 0.659 = 0.417.")
+        );
         assert!(result.loss.is_some());
         assert_eq!(result.sweep.unwrap().probabilities.nrows(), 3);
     }
