@@ -71,6 +71,12 @@
   /** Runs the search for a suggestion may make, so a refused edit stays quick. */
   var SUGGESTION_RUNS = 14;
   /**
+   * Of SUGGESTION_RUNS, the runs (and of SUGGESTION_MS, the share) a bisection leaves for
+   * rounding what it found: a reader is offered 9 × 10¹⁵³, not 9.371341361223948 × 10¹⁵³.
+   */
+  var ROUNDING_RUNS = 3;
+  var ROUNDING_SHARE = 0.3;
+  /**
    * Milliseconds a widget computes at a time before it lets the browser draw and take the next
    * keystroke: a run of a training loop takes seconds, and a tab must never freeze for 100 ms.
    */
@@ -197,6 +203,33 @@
     return problem.kind === 'size' || problem.kind === 'limit' ||
       (problem.kind === 'chart' && ['points', 'cells', 'bars', 'arrows'].indexOf(problem.reason) !== -1) ||
       (problem.kind === 'non_finite' && /overflows/.test(problem.error.message));
+  }
+
+  /**
+   * `good` rounded towards `before` to 1, 2, … significant digits, each strictly between the
+   * two, fewest digits first and each once: the values a suggestion tries before it offers
+   * `good`, a bisection's last working value (9.371341361223948 × 10¹⁵³ from 1 gives 9 × 10¹⁵³,
+   * 9.3 × 10¹⁵³, 9.37 × 10¹⁵³). Rounding towards the value that works keeps each on the side
+   * that worked; whole numbers stay whole (rounding to digits past the units gives `good`
+   * itself). Pure, for tests/js/compute-widget-suggest.test.mjs.
+   */
+  function roundedTowards(good, before) {
+    var rounded = [];
+    if (!isFinite(good) || !isFinite(before) || good === before) return rounded;
+    var down = before < good;
+    var exponent = Number(good.toExponential().split('e')[1]);
+    for (var digits = 1; digits < 17; digits++) {
+      var c = Number(good.toPrecision(digits));
+      if (c === good) break;
+      // Rounded to the nearest, it may have passed `good`: one unit of that digit back.
+      if (down ? c > good : c < good) {
+        var unit = Math.pow(10, exponent - digits + 1);
+        c = Number((down ? c - unit : c + unit).toPrecision(digits));
+      }
+      var between = down ? c > before && c < good : c < before && c > good;
+      if (between && rounded.indexOf(c) === -1) rounded.push(c);
+    }
+    return rounded;
   }
 
   /** A matrix's size by the number rule for counts: "3 × 16", "1,000 × 1,000". */
@@ -1051,7 +1084,8 @@
    * Values for `field` near the refused `x` that do run and fit, at most two (none when the
    * search finds none within SUGGESTION_RUNS runs and SUGGESTION_MS; a generator for work()): for a result too large (an overflow, a
    * size or work limit, too many numbers to draw) a bisection from x towards `before`, the last
-   * value that worked; for any other failure (an odd width, a size of 0, a square root of a
+   * value that worked, whose find is offered at the fewest significant digits that still work
+   * (roundedTowards; ROUNDING_RUNS of the runs are kept for that); for any other failure (an odd width, a size of 0, a square root of a
    * negative number) the whole numbers next to x and −x, those of `before`'s sign first, and
    * when none of them works (a position far out of range) the bisection too. Each is tried, so
    * each is valid.
@@ -1061,27 +1095,45 @@
     var runs = 0;
     var deadline = performance.now() + SUGGESTION_MS;
     var domain = this.domains[this.inputs[field.input][0]];
-    function searching() { return runs < SUGGESTION_RUNS && performance.now() < deadline; }
+    /** Whether the search may make another run, leaving `reserve` runs (and their share of the
+     *  time) for later. */
+    function searching(reserve) {
+      var leave = reserve ? ROUNDING_SHARE * SUGGESTION_MS : 0;
+      return runs + (reserve || 0) < SUGGESTION_RUNS && performance.now() < deadline - leave;
+    }
     function* works(candidate) {
       if (!searching() || !inside(domain, candidate) || candidate === x) return false;
       runs += 1;
       return !(yield* self.outcomeOf(self.withEntry(field, candidate))).problem;
     }
     var found = [];
-    /** The working value nearest x on the way from `before`, when it is not `before` itself;
-     *  returns the nearest found, `before` included. */
+    /** The working value nearest x on the way from `before`, rounded to the fewest significant
+     *  digits that still work, when it is not `before` itself; returns the value found,
+     *  `before` included. */
     function* bisect() {
       var whole = Number.isInteger(x) && Number.isInteger(before);
       var good = before;
       var bad = x;
-      while (searching()) {
-        // Geometric steps cover a wide range in few runs; from 0 they start at ±1.
+      while (searching(ROUNDING_RUNS)) {
+        // Geometric steps cover a wide range in few runs; from 0 they start at ±1, and across
+        // 0 at −good, so that −10³⁰⁰ from 1 is searched as 10³⁰⁰ is.
         var from = good === 0 ? Math.sign(bad) : good;
-        var mid = from * bad > 0 ? Math.sign(bad) * Math.sqrt(from * bad) : (good + bad) / 2;
+        // √a·√b, not √(ab): the product of two large values overflows (10¹⁵⁰ · 10³⁰⁰).
+        var mid = Math.sign(from) === Math.sign(bad)
+          ? Math.sign(bad) * Math.sqrt(Math.abs(from)) * Math.sqrt(Math.abs(bad))
+          : Math.abs(bad) > Math.abs(good) ? -good : (good + bad) / 2;
         mid = whole ? Math.round(mid) : Number(mid.toPrecision(2));
         if (mid === good || mid === bad) break;
         if (yield* works(mid)) good = mid;
         else bad = mid;
+      }
+      // Each rounding is tried, the fewest digits first; none that works leaves `good` as found.
+      var rounded = roundedTowards(good, before);
+      for (var r = 0; r < rounded.length; r++) {
+        if (yield* works(rounded[r])) {
+          good = rounded[r];
+          break;
+        }
       }
       if (good !== before) found.push(good);
       return good;
@@ -1605,9 +1657,10 @@
     return parts.filter(function (text) { return text; }).join(' ');
   };
 
-  // For tests/js/domain-differential.mjs (the domain check beside its Rust twin) and
-  // tests/js/compute-widget-notes.test.mjs.
-  if (typeof module === 'object' && module.exports) module.exports = { inside: inside, noteParts: noteParts };
+  // For tests/js/domain-differential.mjs (the domain check beside its Rust twin),
+  // tests/js/compute-widget-notes.test.mjs, compute-widget-suggest.test.mjs (the search for a
+  // suggestion, driven without a page) and compute-widget-links.test.mjs (fromLink).
+  if (typeof module === 'object' && module.exports) module.exports = { inside: inside, noteParts: noteParts, roundedTowards: roundedTowards, Widget: Widget };
 
   // The page lists widget-common.js and compute-lang.js (and the helpers) before this file.
   ns.widgetCommon.start({
