@@ -164,6 +164,30 @@
     return ok ? state : null;
   }
 
+  /**
+   * The keys of the links the kinds' own widgets wrote before they became this one (issue 43),
+   * by kind, as this widget's input names: a descent's `#try-fit=lr:0.1`, a softmax's `t:0.5`,
+   * an attention's `t:the,dog,sat;e:1,0_0,1;q:…;k:…;v:…;o:…;c:1`. Their values are written as
+   * this widget writes them (rows "_", entries ",", names percent-encoded), so a link a reader
+   * saved opens with its values. None is one of its kind's input names (`t` is not `T`).
+   */
+  var OLD_LINK_KEYS = {
+    gradient_descent: { lr: 'learning_rate' },
+    softmax: { t: 'T' },
+    attention: { t: 'tokens', e: 'embeddings', q: 'w_q', k: 'w_k', v: 'w_v', o: 'w_o', c: 'causal' },
+  };
+
+  /** A widget's part of a link, `text`, in this widget's form: the old keys of a `kind`'s own
+   *  widget (OLD_LINK_KEYS) renamed, any other part as it is. */
+  function currentLink(kind, text) {
+    var keys = OLD_LINK_KEYS[kind];
+    if (!keys || !text) return text;
+    return text.split(';').map(function (part) {
+      var key = part.slice(0, part.indexOf(':'));
+      return Object.prototype.hasOwnProperty.call(keys, key) ? keys[key] + part.slice(key.length) : part;
+    }).join(';');
+  }
+
   /** How a step's shape differs from the lesson's, in words ("50 entries instead of 100",
    *  "2 × 3 instead of 3 × 3"), or null when it has the same shape. */
   function sizeChange(lessonRows, value) {
@@ -453,12 +477,24 @@
     return F.computedFormatter(asRows(value), this.decimals);
   };
 
+  /**
+   * What this widget's part of a link, `written`, restores: `{ inputs, rows, old }`, `inputs`
+   * null when the link does not fit the example (another shape, a value outside its domain,
+   * names that do not fit), `rows` its renamed rows (see linkedRows), and `old` whether it was
+   * written by the kind's own widget before this one (currentLink).
+   */
+  Widget.prototype.fromLink = function (written) {
+    var encoded = currentLink(this.example.kind, written);
+    var linked = this.linkedRows(encoded);
+    var inputs = linked.rows !== false ? decodeState(this.example.inputs, linked.rest) : null;
+    return { inputs: inputs && this.inDomain(inputs) ? inputs : null, rows: linked.rows, old: encoded !== written };
+  };
+
   Widget.prototype.mount = function () {
     var restored = common.readFragment(this.example.name);
-    var linked = this.linkedRows(restored || '');
-    if (linked.rows) this.rows = linked.rows;
-    var fromUrl = restored !== null && linked.rows !== false ? decodeState(this.example.inputs, linked.rest) : null;
-    if (fromUrl && !this.inDomain(fromUrl)) fromUrl = null;
+    var link = this.fromLink(restored || '');
+    if (link.rows) this.rows = link.rows;
+    var fromUrl = restored !== null ? link.inputs : null;
     if (this.lines && !ns.lineChart) throw new Error('line-chart.js, which draws the lines, is not on the page');
     if (Object.keys(this.views).length && !ns.stepViews) throw new Error('step-views.js, which draws the views, is not on the page');
     var inPlane = Object.keys(this.views).some(function (step) { return /^(scatter|arrows)$/.test(this.views[step]); }, this);
@@ -482,6 +518,8 @@
         if (!edited.problem) {
           self.inputs = fromUrl;
           outcome = edited;
+          // An old widget's link, restored, is written again in this widget's form.
+          if (link.old) common.writeFragment(self.example.name, self.link());
         }
       }
       self.build(restored !== null && !fromUrl);
@@ -1594,10 +1632,10 @@
   /** A pasted link with another edit for this page restores it without a reload. */
   Widget.prototype.followFragment = function (encoded) {
     if (!this.results) return; // not mounted yet: the lesson's run is still going
-    var linked = this.linkedRows(encoded);
-    var state = linked.rows !== false ? decodeState(this.example.inputs, linked.rest) : null;
-    if (!state || !this.inDomain(state)) return;
-    var rows = this.names ? linked.rows || this.example.rows.slice() : this.rows;
+    var link = this.fromLink(encoded);
+    var state = link.inputs;
+    if (!state) return;
+    var rows = this.names ? link.rows || this.example.rows.slice() : this.rows;
     var renamed = this.names && rows.join('\u0000') !== this.rows.join('\u0000');
     if (this.names) this.rows = rows;
     if (encodeState(this.example.inputs, state) !== encodeState(this.example.inputs, this.inputs)) {
@@ -1606,6 +1644,7 @@
       this.fields.forEach(function (f) { if (f.input === null) f.sync(); });
       this.renamed();
     }
+    if (link.old) common.writeFragment(this.example.name, this.link());
   };
 
   Widget.prototype.restore = function (inputs) {
