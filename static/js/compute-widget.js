@@ -35,7 +35,8 @@
  * (step-explain.js, from the program's syntax tree), in the `[data-explain]` box under the steps.
  * A kind's block may name `notes`: scalar steps that are 0 when a run went through and else
  * say where it stopped (a descent's `diverged_at`), each said in the block's words above the
- * steps (renderNotes).
+ * steps (renderNotes); and `step_words`, its steps in the lesson's words, which a refusal says
+ * beside the step's name (an attention's "step “scores”, the scores Q·Kᵀ, overflow").
  * The JSON's `highlight` (the widget block's, or a softmax's target) tags in words the entry at
  * the position a step holds in every vector's table and beside its bars (`[data-highlight]`);
  * its `sentences` are written under their step with each run's numbers (`[data-sentence]`, a
@@ -269,9 +270,11 @@
 
   /**
    * What a refused edit does, as the end of a sentence that starts with what the reader typed
-   * ("d = 7 makes step “i” fail: …"): `full` for the field, `short` for the status line.
+   * ("d = 7 makes step “i” fail: …"): `full` for the field, `short` for the status line. A step
+   * a kind's block gives words (`stepWords`, the JSON's `step_words`) is said with them too:
+   * "makes step “scores”, the scores Q·Kᵀ, overflow".
    */
-  function problemWords(problem) {
+  function problemWords(problem, stepWords) {
     if (problem.kind === 'size') {
       return {
         short: 'would make the tables too large to draw',
@@ -283,7 +286,10 @@
     if (problem.kind === 'chart') return chartWords(problem);
     var error = problem.error;
     var step = problem.stepName ? '\u201c' + problem.stepName + '\u201d' : null;
-    var where = step ? 'step ' + step : 'the program';
+    var said = step && stepWords && Object.prototype.hasOwnProperty.call(stepWords, problem.stepName)
+      ? ', ' + stepWords[problem.stepName] + ','
+      : '';
+    var where = step ? 'step ' + step + said : 'the program';
     if (tooLarge(problem) && problem.kind === 'non_finite') {
       return {
         short: 'makes ' + where + ' overflow',
@@ -416,6 +422,9 @@
     /** `{ step: 'heatmap' | 'bars' }`: steps drawn as pictures by step-views.js, tables below. */
     this.views = example.views || {};
     this.pictures = {}; // the views' pictures of the last run that worked, by step
+    /** `{ step: words }`: what a kind's steps are in the lesson's words (an attention's
+     *  `scores`: "the scores Q·Kᵀ"), said when an edit makes one overflow or fail. */
+    this.stepWords = example.step_words || {};
     /** `{ step, says }`: the vector tables' column at the position `step` holds is tagged
      *  `says` (a softmax's target class). */
     this.highlight = example.highlight || null;
@@ -1096,7 +1105,7 @@
       }
       // The inputs stay those of the last run that worked, so the tables, the link and the
       // next edit all start from there.
-      var words = problemWords(outcome.problem);
+      var words = problemWords(outcome.problem, self.stepWords);
       self.status.textContent = 'Your edit of ' + field.label + ' ' + words.short + ', so the tables show the last values that worked.';
       self.status.setAttribute('data-error', outcome.problem.kind);
       yield* refuse(field.label + ' = ' + F.formatShortest(x) + ' ' + words.full, outcome.problem);
@@ -1239,7 +1248,7 @@
     // A name field's refusal stays: runs leave the names alone.
     this.fields.forEach(function (f) { if (f.input !== null) self.clear(f); });
     if (result.problem) {
-      this.status.textContent = 'This set of inputs ' + problemWords(result.problem).short +
+      this.status.textContent = 'This set of inputs ' + problemWords(result.problem, this.stepWords).short +
         ', so the tables show the last values that worked.';
       this.status.setAttribute('data-error', result.problem.kind);
       if (!this.values) return;

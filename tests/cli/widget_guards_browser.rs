@@ -128,11 +128,12 @@ fn an_embedding_that_overflows_is_refused_at_its_field_with_a_value_that_works()
     paste_into(&tab, EMBEDDING, "1e154");
     let (message, invalid) = message_at(&tab, EMBEDDING);
     assert!(invalid, "the field is marked invalid");
-    // In the compute widget's words: the field, the step that overflows, a value that works.
+    // In the compute widget's words: the field, the step that overflows (named, and said in
+    // the kind's words), a value that works.
     assert!(
         message.starts_with(
-            "embeddings row the, column 1 = 1\u{a0}×\u{a0}10¹⁵⁴ makes step \u{201c}scores\u{201d} overflow: its \
-             numbers would pass 1.8 × 10³⁰⁸, the largest a browser can hold. Try "
+            "embeddings row the, column 1 = 1\u{a0}×\u{a0}10¹⁵⁴ makes step \u{201c}scores\u{201d}, the scores Q·Kᵀ, \
+             overflow: its numbers would pass 1.8 × 10³⁰⁸, the largest a browser can hold. Try "
         ) && message.ends_with("Still using 1 until it is fixed."),
         "{message}"
     );
