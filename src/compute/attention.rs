@@ -151,6 +151,28 @@ const OVERFLOWING: [(&str, &str); 7] = [
     ("scores", "the scores Q·Kᵀ"),
 ];
 
+/// What each step of [`widget_program`] that can overflow means, in the lesson's words, for the
+/// widget to say when a reader's edit makes it overflow: the build's own words
+/// ([`OVERFLOWING`]), and with several heads a head's scores and output named with their head
+/// ("the scores Q·Kᵀ of head 2"), since each is a step of its own there.
+pub fn widget_step_words(heads: usize) -> Vec<(String, String)> {
+    let mut words = Vec::new();
+    for (step, said) in OVERFLOWING {
+        let per_head = match step {
+            "scores" => Some("the scores Q·Kᵀ"),
+            "out" => Some("the output"),
+            _ => None,
+        };
+        match per_head {
+            Some(said) if heads > 1 => words.extend(
+                (1..=heads).map(|h| (format!("{step}_{h}"), format!("{said} of head {h}"))),
+            ),
+            _ => words.push((step.to_string(), said.to_string())),
+        }
+    }
+    words
+}
+
 /// An attention example's programs with their inputs, as the build runs them (the widget runs
 /// the kind as one program, [`widget_program`]).
 #[derive(Debug, Clone)]

@@ -35,7 +35,8 @@
  * (step-explain.js, from the program's syntax tree), in the `[data-explain]` box under the steps.
  * A kind's block may name `notes`: scalar steps that are 0 when a run went through and else
  * say where it stopped (a descent's `diverged_at`), each said in the block's words above the
- * steps (renderNotes).
+ * steps (renderNotes); and `step_words`, its steps in the lesson's words, which a refusal says
+ * beside the step's name (an attention's "step “scores”, the scores Q·Kᵀ, overflow").
  * The JSON's `highlight` (the widget block's, or a softmax's target) tags in words the entry at
  * the position a step holds in every vector's table and beside its bars (`[data-highlight]`);
  * its `sentences` are written under their step with each run's numbers (`[data-sentence]`, a
@@ -70,6 +71,12 @@
   var MOST_SHOWN = 4096;
   /** Runs the search for a suggestion may make, so a refused edit stays quick. */
   var SUGGESTION_RUNS = 14;
+  /**
+   * Of SUGGESTION_RUNS, the runs (and of SUGGESTION_MS, the share) a bisection leaves for
+   * rounding what it found: a reader is offered 9 × 10¹⁵³, not 9.371341361223948 × 10¹⁵³.
+   */
+  var ROUNDING_RUNS = 3;
+  var ROUNDING_SHARE = 0.3;
   /**
    * Milliseconds a widget computes at a time before it lets the browser draw and take the next
    * keystroke: a run of a training loop takes seconds, and a tab must never freeze for 100 ms.
@@ -158,6 +165,30 @@
     return ok ? state : null;
   }
 
+  /**
+   * The keys of the links the kinds' own widgets wrote before they became this one (issue 43),
+   * by kind, as this widget's input names: a descent's `#try-fit=lr:0.1`, a softmax's `t:0.5`,
+   * an attention's `t:the,dog,sat;e:1,0_0,1;q:…;k:…;v:…;o:…;c:1`. Their values are written as
+   * this widget writes them (rows "_", entries ",", names percent-encoded), so a link a reader
+   * saved opens with its values. None is one of its kind's input names (`t` is not `T`).
+   */
+  var OLD_LINK_KEYS = {
+    gradient_descent: { lr: 'learning_rate' },
+    softmax: { t: 'T' },
+    attention: { t: 'tokens', e: 'embeddings', q: 'w_q', k: 'w_k', v: 'w_v', o: 'w_o', c: 'causal' },
+  };
+
+  /** A widget's part of a link, `text`, in this widget's form: the old keys of a `kind`'s own
+   *  widget (OLD_LINK_KEYS) renamed, any other part as it is. */
+  function currentLink(kind, text) {
+    var keys = OLD_LINK_KEYS[kind];
+    if (!keys || !text) return text;
+    return text.split(';').map(function (part) {
+      var key = part.slice(0, part.indexOf(':'));
+      return Object.prototype.hasOwnProperty.call(keys, key) ? keys[key] + part.slice(key.length) : part;
+    }).join(';');
+  }
+
   /** How a step's shape differs from the lesson's, in words ("50 entries instead of 100",
    *  "2 × 3 instead of 3 × 3"), or null when it has the same shape. */
   function sizeChange(lessonRows, value) {
@@ -199,6 +230,33 @@
       (problem.kind === 'non_finite' && /overflows/.test(problem.error.message));
   }
 
+  /**
+   * `good` rounded towards `before` to 1, 2, … significant digits, each strictly between the
+   * two, fewest digits first and each once: the values a suggestion tries before it offers
+   * `good`, a bisection's last working value (9.371341361223948 × 10¹⁵³ from 1 gives 9 × 10¹⁵³,
+   * 9.3 × 10¹⁵³, 9.37 × 10¹⁵³). Rounding towards the value that works keeps each on the side
+   * that worked; whole numbers stay whole (rounding to digits past the units gives `good`
+   * itself). Pure, for tests/js/compute-widget-suggest.test.mjs.
+   */
+  function roundedTowards(good, before) {
+    var rounded = [];
+    if (!isFinite(good) || !isFinite(before) || good === before) return rounded;
+    var down = before < good;
+    var exponent = Number(good.toExponential().split('e')[1]);
+    for (var digits = 1; digits < 17; digits++) {
+      var c = Number(good.toPrecision(digits));
+      if (c === good) break;
+      // Rounded to the nearest, it may have passed `good`: one unit of that digit back.
+      if (down ? c > good : c < good) {
+        var unit = Math.pow(10, exponent - digits + 1);
+        c = Number((down ? c - unit : c + unit).toPrecision(digits));
+      }
+      var between = down ? c > before && c < good : c < before && c > good;
+      if (between && rounded.indexOf(c) === -1) rounded.push(c);
+    }
+    return rounded;
+  }
+
   /** A matrix's size by the number rule for counts: "3 × 16", "1,000 × 1,000". */
   function matrixWords(rows) {
     return F.formatCount(rows.length) + ' \u00d7 ' + F.formatCount(rows[0].length);
@@ -212,9 +270,11 @@
 
   /**
    * What a refused edit does, as the end of a sentence that starts with what the reader typed
-   * ("d = 7 makes step “i” fail: …"): `full` for the field, `short` for the status line.
+   * ("d = 7 makes step “i” fail: …"): `full` for the field, `short` for the status line. A step
+   * a kind's block gives words (`stepWords`, the JSON's `step_words`) is said with them too:
+   * "makes step “scores”, the scores Q·Kᵀ, overflow".
    */
-  function problemWords(problem) {
+  function problemWords(problem, stepWords) {
     if (problem.kind === 'size') {
       return {
         short: 'would make the tables too large to draw',
@@ -226,7 +286,10 @@
     if (problem.kind === 'chart') return chartWords(problem);
     var error = problem.error;
     var step = problem.stepName ? '\u201c' + problem.stepName + '\u201d' : null;
-    var where = step ? 'step ' + step : 'the program';
+    var said = step && stepWords && Object.prototype.hasOwnProperty.call(stepWords, problem.stepName)
+      ? ', ' + stepWords[problem.stepName] + ','
+      : '';
+    var where = step ? 'step ' + step + said : 'the program';
     if (tooLarge(problem) && problem.kind === 'non_finite') {
       return {
         short: 'makes ' + where + ' overflow',
@@ -359,6 +422,9 @@
     /** `{ step: 'heatmap' | 'bars' }`: steps drawn as pictures by step-views.js, tables below. */
     this.views = example.views || {};
     this.pictures = {}; // the views' pictures of the last run that worked, by step
+    /** `{ step: words }`: what a kind's steps are in the lesson's words (an attention's
+     *  `scores`: "the scores Q·Kᵀ"), said when an edit makes one overflow or fail. */
+    this.stepWords = example.step_words || {};
     /** `{ step, says }`: the vector tables' column at the position `step` holds is tagged
      *  `says` (a softmax's target class). */
     this.highlight = example.highlight || null;
@@ -420,12 +486,24 @@
     return F.computedFormatter(asRows(value), this.decimals);
   };
 
+  /**
+   * What this widget's part of a link, `written`, restores: `{ inputs, rows, old }`, `inputs`
+   * null when the link does not fit the example (another shape, a value outside its domain,
+   * names that do not fit), `rows` its renamed rows (see linkedRows), and `old` whether it was
+   * written by the kind's own widget before this one (currentLink).
+   */
+  Widget.prototype.fromLink = function (written) {
+    var encoded = currentLink(this.example.kind, written);
+    var linked = this.linkedRows(encoded);
+    var inputs = linked.rows !== false ? decodeState(this.example.inputs, linked.rest) : null;
+    return { inputs: inputs && this.inDomain(inputs) ? inputs : null, rows: linked.rows, old: encoded !== written };
+  };
+
   Widget.prototype.mount = function () {
     var restored = common.readFragment(this.example.name);
-    var linked = this.linkedRows(restored || '');
-    if (linked.rows) this.rows = linked.rows;
-    var fromUrl = restored !== null && linked.rows !== false ? decodeState(this.example.inputs, linked.rest) : null;
-    if (fromUrl && !this.inDomain(fromUrl)) fromUrl = null;
+    var link = this.fromLink(restored || '');
+    if (link.rows) this.rows = link.rows;
+    var fromUrl = restored !== null ? link.inputs : null;
     if (this.lines && !ns.lineChart) throw new Error('line-chart.js, which draws the lines, is not on the page');
     if (Object.keys(this.views).length && !ns.stepViews) throw new Error('step-views.js, which draws the views, is not on the page');
     var inPlane = Object.keys(this.views).some(function (step) { return /^(scatter|arrows)$/.test(this.views[step]); }, this);
@@ -449,6 +527,8 @@
         if (!edited.problem) {
           self.inputs = fromUrl;
           outcome = edited;
+          // An old widget's link, restored, is written again in this widget's form.
+          if (link.old) common.writeFragment(self.example.name, self.link());
         }
       }
       self.build(restored !== null && !fromUrl);
@@ -1025,7 +1105,7 @@
       }
       // The inputs stay those of the last run that worked, so the tables, the link and the
       // next edit all start from there.
-      var words = problemWords(outcome.problem);
+      var words = problemWords(outcome.problem, self.stepWords);
       self.status.textContent = 'Your edit of ' + field.label + ' ' + words.short + ', so the tables show the last values that worked.';
       self.status.setAttribute('data-error', outcome.problem.kind);
       yield* refuse(field.label + ' = ' + F.formatShortest(x) + ' ' + words.full, outcome.problem);
@@ -1051,7 +1131,8 @@
    * Values for `field` near the refused `x` that do run and fit, at most two (none when the
    * search finds none within SUGGESTION_RUNS runs and SUGGESTION_MS; a generator for work()): for a result too large (an overflow, a
    * size or work limit, too many numbers to draw) a bisection from x towards `before`, the last
-   * value that worked; for any other failure (an odd width, a size of 0, a square root of a
+   * value that worked, whose find is offered at the fewest significant digits that still work
+   * (roundedTowards; ROUNDING_RUNS of the runs are kept for that); for any other failure (an odd width, a size of 0, a square root of a
    * negative number) the whole numbers next to x and −x, those of `before`'s sign first, and
    * when none of them works (a position far out of range) the bisection too. Each is tried, so
    * each is valid.
@@ -1061,27 +1142,45 @@
     var runs = 0;
     var deadline = performance.now() + SUGGESTION_MS;
     var domain = this.domains[this.inputs[field.input][0]];
-    function searching() { return runs < SUGGESTION_RUNS && performance.now() < deadline; }
+    /** Whether the search may make another run, leaving `reserve` runs (and their share of the
+     *  time) for later. */
+    function searching(reserve) {
+      var leave = reserve ? ROUNDING_SHARE * SUGGESTION_MS : 0;
+      return runs + (reserve || 0) < SUGGESTION_RUNS && performance.now() < deadline - leave;
+    }
     function* works(candidate) {
       if (!searching() || !inside(domain, candidate) || candidate === x) return false;
       runs += 1;
       return !(yield* self.outcomeOf(self.withEntry(field, candidate))).problem;
     }
     var found = [];
-    /** The working value nearest x on the way from `before`, when it is not `before` itself;
-     *  returns the nearest found, `before` included. */
+    /** The working value nearest x on the way from `before`, rounded to the fewest significant
+     *  digits that still work, when it is not `before` itself; returns the value found,
+     *  `before` included. */
     function* bisect() {
       var whole = Number.isInteger(x) && Number.isInteger(before);
       var good = before;
       var bad = x;
-      while (searching()) {
-        // Geometric steps cover a wide range in few runs; from 0 they start at ±1.
+      while (searching(ROUNDING_RUNS)) {
+        // Geometric steps cover a wide range in few runs; from 0 they start at ±1, and across
+        // 0 at −good, so that −10³⁰⁰ from 1 is searched as 10³⁰⁰ is.
         var from = good === 0 ? Math.sign(bad) : good;
-        var mid = from * bad > 0 ? Math.sign(bad) * Math.sqrt(from * bad) : (good + bad) / 2;
+        // √a·√b, not √(ab): the product of two large values overflows (10¹⁵⁰ · 10³⁰⁰).
+        var mid = Math.sign(from) === Math.sign(bad)
+          ? Math.sign(bad) * Math.sqrt(Math.abs(from)) * Math.sqrt(Math.abs(bad))
+          : Math.abs(bad) > Math.abs(good) ? -good : (good + bad) / 2;
         mid = whole ? Math.round(mid) : Number(mid.toPrecision(2));
         if (mid === good || mid === bad) break;
         if (yield* works(mid)) good = mid;
         else bad = mid;
+      }
+      // Each rounding is tried, the fewest digits first; none that works leaves `good` as found.
+      var rounded = roundedTowards(good, before);
+      for (var r = 0; r < rounded.length; r++) {
+        if (yield* works(rounded[r])) {
+          good = rounded[r];
+          break;
+        }
       }
       if (good !== before) found.push(good);
       return good;
@@ -1149,7 +1248,7 @@
     // A name field's refusal stays: runs leave the names alone.
     this.fields.forEach(function (f) { if (f.input !== null) self.clear(f); });
     if (result.problem) {
-      this.status.textContent = 'This set of inputs ' + problemWords(result.problem).short +
+      this.status.textContent = 'This set of inputs ' + problemWords(result.problem, this.stepWords).short +
         ', so the tables show the last values that worked.';
       this.status.setAttribute('data-error', result.problem.kind);
       if (!this.values) return;
@@ -1542,10 +1641,10 @@
   /** A pasted link with another edit for this page restores it without a reload. */
   Widget.prototype.followFragment = function (encoded) {
     if (!this.results) return; // not mounted yet: the lesson's run is still going
-    var linked = this.linkedRows(encoded);
-    var state = linked.rows !== false ? decodeState(this.example.inputs, linked.rest) : null;
-    if (!state || !this.inDomain(state)) return;
-    var rows = this.names ? linked.rows || this.example.rows.slice() : this.rows;
+    var link = this.fromLink(encoded);
+    var state = link.inputs;
+    if (!state) return;
+    var rows = this.names ? link.rows || this.example.rows.slice() : this.rows;
     var renamed = this.names && rows.join('\u0000') !== this.rows.join('\u0000');
     if (this.names) this.rows = rows;
     if (encodeState(this.example.inputs, state) !== encodeState(this.example.inputs, this.inputs)) {
@@ -1554,6 +1653,7 @@
       this.fields.forEach(function (f) { if (f.input === null) f.sync(); });
       this.renamed();
     }
+    if (link.old) common.writeFragment(this.example.name, this.link());
   };
 
   Widget.prototype.restore = function (inputs) {
@@ -1605,9 +1705,10 @@
     return parts.filter(function (text) { return text; }).join(' ');
   };
 
-  // For tests/js/domain-differential.mjs (the domain check beside its Rust twin) and
-  // tests/js/compute-widget-notes.test.mjs.
-  if (typeof module === 'object' && module.exports) module.exports = { inside: inside, noteParts: noteParts };
+  // For tests/js/domain-differential.mjs (the domain check beside its Rust twin),
+  // tests/js/compute-widget-notes.test.mjs, compute-widget-suggest.test.mjs (the search for a
+  // suggestion, driven without a page) and compute-widget-links.test.mjs (fromLink).
+  if (typeof module === 'object' && module.exports) module.exports = { inside: inside, noteParts: noteParts, roundedTowards: roundedTowards, Widget: Widget };
 
   // The page lists widget-common.js and compute-lang.js (and the helpers) before this file.
   ns.widgetCommon.start({

@@ -837,6 +837,38 @@ fn the_temperature_slider_shows_what_the_rust_core_computes() {
     );
 }
 
+/// Links the softmax and descent widgets wrote before they were the compute widget (`t:` and
+/// `lr:`, issue 43) still open with their values, loaded or pasted on the open page, and are
+/// written again in the widget's own form. The old attention links' parsing is tests/js/compute-widget-links.test.mjs's.
+#[test]
+fn links_the_old_softmax_and_descent_widgets_wrote_still_open_with_their_values() {
+    let Some(chromium) = launch(module_path!(), CHECKS) else {
+        return;
+    };
+    let book = build_book_with(SLIDERS_LESSON, "softmax");
+    let tab = chromium.tab();
+    let fields = "[document.querySelector('[data-widget=softmax] input[data-input=T]').value, \
+                  document.querySelector('[data-widget=gradient_descent] input[data-input=learning_rate]').value]";
+    let opened = |t: &str, rate: &str| {
+        wait_for(
+            &tab,
+            &format!(
+                "JSON.stringify({fields}) === {} && location.hash.slice(1).split('&').sort().join('&') === {}",
+                js_string(&serde_json::json!([t, rate]).to_string()),
+                js_string(&format!("try-fit=learning_rate:{rate}&try-guess=T:{t}"))
+            ),
+        );
+    };
+    crate::browser::navigate(
+        &tab,
+        &format!("{}#try-guess=t:2&try-fit=lr:0.01", book.url()),
+    );
+    opened("2", "0.01");
+    // Pasted on the open page: the widgets follow the new fragment.
+    eval(&tab, "location.hash = 'try-guess=t:0.25&try-fit=lr:0.02'");
+    opened("0.25", "0.02");
+}
+
 #[test]
 fn the_learning_rate_slider_reports_divergence_where_the_rust_core_does() {
     let Some(chromium) = launch(module_path!(), CHECKS) else {

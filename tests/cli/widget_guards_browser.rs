@@ -128,14 +128,31 @@ fn an_embedding_that_overflows_is_refused_at_its_field_with_a_value_that_works()
     paste_into(&tab, EMBEDDING, "1e154");
     let (message, invalid) = message_at(&tab, EMBEDDING);
     assert!(invalid, "the field is marked invalid");
-    // In the compute widget's words: the field, the step that overflows, a value that works.
+    // In the compute widget's words: the field, the step that overflows (named, and said in
+    // the kind's words), a value that works.
     assert!(
         message.starts_with(
-            "embeddings row the, column 1 = 1\u{a0}×\u{a0}10¹⁵⁴ makes step \u{201c}scores\u{201d} overflow: its \
-             numbers would pass 1.8 × 10³⁰⁸, the largest a browser can hold. Try "
+            "embeddings row the, column 1 = 1\u{a0}×\u{a0}10¹⁵⁴ makes step \u{201c}scores\u{201d}, the scores Q·Kᵀ, \
+             overflow: its numbers would pass 1.8 × 10³⁰⁸, the largest a browser can hold. Try "
         ) && message.ends_with("Still using 1 until it is fixed."),
         "{message}"
     );
+    // The value it suggests is round, one significant digit as typed (the search finds about
+    // 9.371341361223948 × 10¹⁵³ and offers it rounded towards the 1 that worked).
+    let typed = message
+        .split("(type ")
+        .nth(1)
+        .and_then(|rest| rest.split(')').next())
+        .unwrap_or_else(|| panic!("a value to type: {message}"));
+    let digit = typed
+        .strip_suffix("e153")
+        .unwrap_or_else(|| panic!("{message}"));
+    assert!(
+        digit.len() == 1
+            && message.contains(&format!(" Try {digit}\u{a0}×\u{a0}10¹⁵³ (type {typed}). ")),
+        "{message}"
+    );
+    let suggested: f64 = typed.parse().unwrap();
     assert_eq!(
         page_matrices(&tab),
         before,
@@ -145,11 +162,11 @@ fn an_embedding_that_overflows_is_refused_at_its_field_with_a_value_that_works()
     assert!(!text.contains("NaN") && !text.contains('∞'), "{text}");
 
     // The value it suggests works, and its 10³⁰⁶-sized scores read as one short line each.
-    paste_into(&tab, EMBEDDING, "1e153");
+    paste_into(&tab, EMBEDDING, typed);
     assert_eq!(message_at(&tab, EMBEDDING), (String::new(), false));
     let mut input = seed_input();
-    input.embeddings[[0, 0]] = 1e153;
-    let result = attend(&input).expect("1e153 computes in Rust too");
+    input.embeddings[[0, 0]] = suggested;
+    let result = attend(&input).expect("the suggestion computes in Rust too");
     let scores = page_matrices(&tab)
         .into_iter()
         .find(|(name, _)| name == "scores")
@@ -263,7 +280,7 @@ fn a_diverging_run_says_it_diverged_instead_of_printing_huge_numbers() {
 }
 
 #[test]
-fn a_size_past_the_widgets_limit_is_refused_with_the_largest_that_fits() {
+fn a_size_past_the_widgets_limit_is_refused_with_a_round_size_that_fits() {
     let Some(chromium) = launch(module_path!(), CHECKS) else {
         return;
     };
@@ -279,6 +296,9 @@ fn a_size_past_the_widgets_limit_is_refused_with_the_largest_that_fits() {
         .take_while(|&n| positional_encoding_numbers(n) <= MOST_WIDGET_NUMBERS)
         .last()
         .unwrap();
+    // Offered with one significant digit, rounded down: what fits, and easy to type.
+    let power = 10_usize.pow(largest.ilog10());
+    let round = largest / power * power;
     let (message, invalid) = message_at(&tab, n);
     assert!(invalid);
     assert_eq!(
@@ -288,11 +308,13 @@ fn a_size_past_the_widgets_limit_is_refused_with_the_largest_that_fits() {
              widget draws at most {}, to keep the page quick. Try {}. Still using 6 until it is fixed.",
             grouped(positional_encoding_numbers(1000)),
             grouped(MOST_WIDGET_NUMBERS),
-            grouped(largest),
+            grouped(round),
         )
     );
     assert_eq!(eval(&tab, cells), drawn, "nothing new is drawn");
-    // The suggestion is drawn, and one more is refused.
+    // The suggestion is drawn, so is the largest that fits, and one more is refused.
+    paste_into(&tab, n, &round.to_string());
+    assert_eq!(message_at(&tab, n), (String::new(), false));
     paste_into(&tab, n, &largest.to_string());
     assert_eq!(message_at(&tab, n), (String::new(), false));
     paste_into(&tab, n, &(largest + 1).to_string());

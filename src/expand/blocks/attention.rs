@@ -3,7 +3,9 @@
 use super::expect::{self, ExpectTable};
 use super::toml_input::{matrix, parse_toml, span_of, Rows};
 use super::{compute_error_at, name_problems, show_card, BlockError, ParsedExample};
-use crate::compute::attention::{attend, widget_inputs, widget_program, AttentionInput};
+use crate::compute::attention::{
+    attend, widget_inputs, widget_program, widget_step_words, AttentionInput,
+};
 use crate::compute::{Evaluated, KindProgram};
 use crate::expand::widget_presentation::{Control, View};
 use serde::Deserialize;
@@ -120,7 +122,8 @@ pub(super) fn evaluate(text: &str) -> Result<ParsedExample, Vec<BlockError>> {
 /// example's: [`widget_program`] on the embeddings and projections (number fields, the token
 /// names editable as `tokens`, the row labels of every table) and `causal` as a toggle; Q, K,
 /// V, each head's scores, scaled scores and weights (a heatmap at full colour for 1, as the
-/// lesson's figure), the heads side by side (when there are several) and the output. The
+/// lesson's figure), the heads side by side (when there are several) and the output; the steps
+/// that can overflow in the kind's words (`step_words`), for the widget's refusals. The
 /// projections are labelled by position whatever their size, the per-token tables by token on
 /// their rows only, and the token-by-token ones on both sides.
 fn widget_json(name: &str, input: &AttentionInput, steps: &str) -> serde_json::Value {
@@ -177,6 +180,10 @@ fn widget_json(name: &str, input: &AttentionInput, steps: &str) -> serde_json::V
         "views": views,
         "full": full,
         "show": show,
+        "step_words": widget_step_words(input.heads)
+            .into_iter()
+            .map(|(step, words)| (step, serde_json::Value::from(words)))
+            .collect::<serde_json::Map<_, _>>(),
     })
 }
 
@@ -210,6 +217,9 @@ w_q = [[1, 0], [1, 2]]\nw_k = [[2, 0], [0, 1]]\nw_v = [[1, 0], [0, 2]]\n";
             serde_json::json!(["q", "k", "v", "scores", "scaled", "weights", "output"])
         );
         assert_eq!(data["inputs"][4], serde_json::json!(["causal", 0.0]));
+        // An overflow is said in the kind's words.
+        assert_eq!(data["step_words"]["scores"], "the scores Q·Kᵀ");
+        assert_eq!(data["step_words"]["out"], "the heads' outputs");
     }
 
     #[test]
@@ -219,6 +229,10 @@ w_q = [[1, 0], [1, 2]]\nw_k = [[2, 0], [0, 1]]\nw_v = [[1, 0], [0, 2]]\n";
         assert_eq!(data["show"][6], "scores_2");
         assert_eq!(data["labels"]["out_1"], "rows");
         assert_eq!(data["show"][9], "concat");
+        // Each head's steps that can overflow are named with their head.
+        assert_eq!(data["step_words"]["scores_2"], "the scores Q·Kᵀ of head 2");
+        assert_eq!(data["step_words"]["out_1"], "the output of head 1");
+        assert_eq!(data["step_words"]["q"], "the queries Q");
     }
 
     #[test]
