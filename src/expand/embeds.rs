@@ -449,6 +449,9 @@ impl<'x> Expander<'x> {
                 .collect();
             data["contours"] = serde_json::Value::Object(contours);
         }
+        if !presentation.masks.is_empty() {
+            data["masked"] = serde_json::json!(presentation.masks);
+        }
         if let Some((steps, _)) = &lines {
             let drawn: Vec<serde_json::Value> = steps
                 .iter()
@@ -472,7 +475,8 @@ impl<'x> Expander<'x> {
         if let Evaluated::Compute(computed) = &example.evaluated {
             for (step, view) in &figures {
                 let contour = presentation.contours.get(*step);
-                html.push_str(&self.step_figure(computed, name, step, *view, contour));
+                let masked = presentation.masks.get(*step).map(String::as_str);
+                html.push_str(&self.step_figure(computed, name, step, *view, contour, masked));
             }
         }
         let mut values = String::new();
@@ -706,6 +710,7 @@ impl<'x> Expander<'x> {
             label: None,
             legend: None,
             full: None,
+            mask: None,
             axes: figure::AxisText::default(),
         };
         match figure::lines_figure(&series, log_y, &options, &mut self.palette) {
@@ -958,6 +963,7 @@ impl<'x> Expander<'x> {
                 .as_ref()
                 .map(|legend| legend.get_ref().trim().to_string()),
             full: None,
+            mask: None,
             axes,
         };
         let axis_keys = [

@@ -29,8 +29,9 @@
  * each of its `marks`), a checkbox or radio buttons instead of its number fields, or, to a
  * matrix whose rows the example's `rows` label, text fields for those labels (`names`: an
  * attention's token names, which every table and view follows);
- * its `[views]` (`views`) draw a step as the build's heatmap or bars (step-views.js), scatter or
- * arrows (plane-views.js), or contour (contour-view.js, with the steps of its grid's x and y and
+ * its `[views]` (`views`) draw a step as the build's heatmap or bars (step-views.js, a heatmap
+ * hatching the entries where the step `masked` names holds −∞), scatter or arrows
+ * (plane-views.js), or contour (contour-view.js, with the steps of its grid's x and y and
  * a path from `contours`), the table kept below in a disclosure. Every entry of a step's table explains itself on a click or Enter
  * (step-explain.js, from the program's syntax tree), in the `[data-explain]` box under the steps.
  * A kind's block may name `notes`: scalar steps that are 0 when a run went through and else
@@ -245,6 +246,13 @@
     var step = 'step \u201c' + problem.stepName + '\u201d';
     if (problem.view) {
       var drawing = { heatmap: 'heatmap', bars: 'bar chart', scatter: 'scatter', arrows: 'arrows', contour: 'contour' }[problem.view];
+      if (problem.reason === 'mask') {
+        var mask = '\u201c' + problem.mask + '\u201d';
+        return {
+          short: 'makes the mask of ' + step + ' no longer fit it',
+          full: 'makes its mask ' + mask + ' no longer a matrix of the shape of ' + step + ', so its heatmap cannot mark the masked entries.',
+        };
+      }
       if (problem.reason === 'extent' || problem.reason === 'path') {
         return {
           short: 'makes the contour of ' + step + ' impossible to draw',
@@ -620,7 +628,10 @@
       var value = entryNamed(values, name)[1];
       var labels = globalThis.WorkedComputeLang.labels(value, this.rows, this.example.cols,
         this.example.labels && this.example.labels[name]);
-      var options = { decimals: this.decimals, idPrefix: this.id + '-' + name, full: this.example.full && this.example.full[name] };
+      var options = {
+        decimals: this.decimals, idPrefix: this.id + '-' + name, full: this.example.full && this.example.full[name],
+        mask: this.maskOf(name, values),
+      };
       var rows = isMatrix(value) ? value : null;
       var picture;
       if (view === 'heatmap' && rows && rows.length > 1 && rows[0].length > 1) {
@@ -642,13 +653,25 @@
         return {
           problem: {
             kind: 'chart', view: view, reason: picture.error, stepName: name, value: value,
-            count: picture.count, most: picture.most,
+            count: picture.count, most: picture.most, mask: this.example.masked && this.example.masked[name],
           },
         };
       }
       pictures[name] = picture;
     }
     return pictures;
+  };
+
+  /** The entries of step `name`'s heatmap its mask step (the widget block's `masked`) marks, as
+   *  rows of booleans, true where the mask step holds −∞ (view_figure in widget_presentation.rs);
+   *  null without a mask; a mask step that is no matrix gives a shape step-views.js refuses. */
+  Widget.prototype.maskOf = function (name, values) {
+    var step = this.example.masked && this.example.masked[name];
+    var entry = step && entryNamed(values, step);
+    if (!entry) return null;
+    return isMatrix(entry[1])
+      ? entry[1].map(function (row) { return row.map(function (x) { return x === -Infinity; }); })
+      : [];
   };
 
   /** The steps a contour view of `name` names (its x, y and path, as `{ name, value }`, from

@@ -268,6 +268,17 @@ fn edits_recompute_every_matrix_and_the_explanation_but_never_the_prose() {
     input.w_q[[1, 0]] = -1.5;
     input.causal = true;
     assert_matrices(&tab, &input);
+    // The weights the mask removes are hatched in their heatmap, as in the lesson's figure:
+    // the three above the diagonal and the legend's swatch, which says "masked".
+    assert_eq!(
+        eval_json(
+            &tab,
+            "[document.querySelectorAll(\"[data-step='weights'] svg .wf-masked\").length,
+              Array.from(document.querySelectorAll(\"[data-step='weights'] svg text.wf-legend\"))
+                .map(function (t) { return t.textContent; }).indexOf('masked') !== -1]",
+        ),
+        serde_json::json!([3 + 1, true])
+    );
 
     let result = attend(&input).unwrap();
     let weights = &result.heads[0].weights;
