@@ -32,7 +32,8 @@
  * its `[views]` (`views`) draw a step as the build's heatmap or bars (step-views.js, a heatmap
  * hatching the entries where the step `masked` names holds −∞), scatter or arrows
  * (plane-views.js), or contour (contour-view.js, with the steps of its grid's x and y and
- * a path from `contours`), the table kept below in a disclosure. Every entry of a step's table explains itself on a click or Enter
+ * a path from `contours`), the table kept below in a disclosure; the steps drawn so come
+ * first, under the inputs, the others after them in the program's order. Every entry of a step's table explains itself on a click or Enter
  * (step-explain.js, from the program's syntax tree), in the `[data-explain]` box under the steps.
  * A kind's block may name `notes`: scalar steps that are 0 when a run went through and else
  * say where it stopped (a descent's `diverged_at`), each said in the block's words above the
@@ -1224,15 +1225,25 @@
     });
     var changed = [];
     var lined = this.lines ? this.lines.map(function (line) { return line.step; }) : [];
-    var blocks = [];
+    // The steps drawn as views are the results the lesson points at (an attention's weights):
+    // they come first, right under the inputs they come from, so an edit and what it does are
+    // within a screen of each other, as the attention widget had them; the other steps follow
+    // in the program's order, under a title saying so.
+    var pictured = [];
+    var others = [];
+    var blocks;
     var linesBlock = null;
     steps.forEach(function (entry) {
+      blocks = self.pictures[entry[0]] ? pictured : others;
       place(entry);
       self.sentences.forEach(function (sentence) {
         var text = sentence.after === entry[0] ? self.sentenceText(sentence) : null;
         if (text !== null) blocks.push(el('p', { className: 'ww-block ww-block-wide ww-sentence', 'data-sentence': sentence.after }, text));
       });
     });
+    blocks = pictured.length && others.length
+      ? pictured.concat([el('p', { className: 'ww-steps-title' }, 'The other steps, in the program’s order')], others)
+      : pictured.concat(others);
     /** Puts a step's block (or its view, or its table in the line chart) among `blocks`. */
     function place(entry) {
       var block = self.valueBlock(entry[0], entry[1]);

@@ -279,6 +279,26 @@ fn edits_recompute_every_matrix_and_the_explanation_but_never_the_prose() {
         ),
         serde_json::json!([3 + 1, true])
     );
+    // The weights, drawn as a view, come first under the inputs they come from, the other
+    // steps after them in the program's order.
+    assert_eq!(
+        eval_json(
+            &tab,
+            "Array.from(document.querySelector('.ww-results').children).map(function (b) {
+               var table = b.querySelector('table[data-matrix]');
+               return b.getAttribute('data-step') || (table ? table.getAttribute('data-matrix') : b.textContent); })",
+        ),
+        serde_json::json!([
+            "weights",
+            "The other steps, in the program\u{2019}s order",
+            "q",
+            "k",
+            "v",
+            "scores",
+            "scaled",
+            "output"
+        ])
+    );
 
     let result = attend(&input).unwrap();
     let weights = &result.heads[0].weights;
