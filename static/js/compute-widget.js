@@ -1523,6 +1523,9 @@
       row.forEach(function (x) { if (isFinite(x)) largest = Math.max(largest, Math.abs(x)); });
     });
     var shaded = isMatrix(value) && rows.length > 1 && rows[0].length > 1;
+    // The entries its view's mask marks (a causal attention's removed weights, exactly 0) are
+    // hatched and say "masked" here too, as −∞ entries do.
+    var mask = this.views[name] === 'heatmap' ? this.maskOf(name, this.values) : null;
     var head = el('tr', null, labels.rows ? el('td') : null);
     // A vector's entry at the highlight's position is tagged in words (a softmax's target).
     var mark = isMatrix(value) ? null : this.highlighted();
@@ -1535,7 +1538,7 @@
     rows.forEach(function (row, i) {
       var tr = el('tr', null, labels.rows ? el('th', { scope: 'row' }, el('span', { className: 'ww-label' }, labels.rows[i])) : null);
       row.forEach(function (x, j) {
-        var masked = x === -Infinity;
+        var masked = x === -Infinity || Boolean(mask && mask[i] && mask[i][j]);
         var cell = el('td', {
           'data-row': i, 'data-col': j, className: masked ? 'ww-masked' : null, 'data-changed': changed(x, i, j),
         }, el('span', { className: 'ww-n' }, format(x)));

@@ -269,15 +269,17 @@ fn edits_recompute_every_matrix_and_the_explanation_but_never_the_prose() {
     input.causal = true;
     assert_matrices(&tab, &input);
     // The weights the mask removes are hatched in their heatmap, as in the lesson's figure:
-    // the three above the diagonal and the legend's swatch, which says "masked".
+    // the three above the diagonal and the legend's swatch, which says "masked"; in the
+    // table under it, the same three cells.
     assert_eq!(
         eval_json(
             &tab,
             "[document.querySelectorAll(\"[data-step='weights'] svg .wf-masked\").length,
               Array.from(document.querySelectorAll(\"[data-step='weights'] svg text.wf-legend\"))
-                .map(function (t) { return t.textContent; }).indexOf('masked') !== -1]",
+                .map(function (t) { return t.textContent; }).indexOf('masked') !== -1,
+              document.querySelectorAll(\"table[data-matrix='weights'] td.ww-masked\").length]",
         ),
-        serde_json::json!([3 + 1, true])
+        serde_json::json!([3 + 1, true, 3])
     );
     // The weights, drawn as a view, come first under the inputs they come from, the other
     // steps after them in the program's order.
