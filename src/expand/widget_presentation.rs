@@ -979,7 +979,7 @@ fn named_step(
     let (message, help) = if computed.input_names().contains(step) {
         (
             format!("`{step}` is an input, and a {part} names a step"),
-            format!("add a step such as `grid_{step} = {step}` and name it"),
+            format!("add a step that copies it, such as `{step}_step = {step}`, and name that"),
         )
     } else {
         (
