@@ -107,25 +107,31 @@ pub struct Attention {
 /// compute language's. First the projections; then each head h (from 1), in a run of its own so
 /// that the language's work limit applies per head, takes its block of columns of Q, K and V;
 /// `causal` (1 or 0) hides the entries above the diagonal (`hidden`), whose −∞ in the softmax
+/// (`mask`, a step of its own so the widget's heatmap of the weights can hatch where it is −∞)
 /// leaves a masked weight exactly 0, and `scaled` stays unmasked so the page can show what the
 /// mask hides; last, the heads side by side.
 const PROJECTIONS: &str = "q = embeddings @ w_q\nk = embeddings @ w_k\nv = embeddings @ w_v\n";
 
 fn head_program(h: usize, d_k: usize, d_v: usize) -> String {
     format!(
-        "hidden = (causal_mask(n) < 0) * causal\n{}",
+        "hidden = (causal_mask(n) < 0) * causal\n{MASK}{}",
         head_steps(h, d_k, d_v, "", "d_k")
     )
 }
 
-/// Head `h`'s steps after `hidden`, each named with `suffix`, scaled by `sqrt(width)`.
+/// `hidden` as −∞ where it is 1 and 0 elsewhere: what the scaled scores of every head get
+/// added before their softmax.
+const MASK: &str = "mask = where(hidden == 1, -inf, 0)\n";
+
+/// Head `h`'s steps after `hidden` and [`MASK`], each named with `suffix`, scaled by
+/// `sqrt(width)`.
 fn head_steps(h: usize, d_k: usize, d_v: usize, suffix: &str, width: &str) -> String {
     let (qk, v) = ((h - 1) * d_k..h * d_k, (h - 1) * d_v..h * d_v);
     let s = suffix;
     format!(
         "head_q{s} = cols(q, {}, {})\nhead_k{s} = cols(k, {}, {})\nhead_v{s} = cols(v, {}, {})\n\
          scores{s} = head_q{s} @ head_k{s}.T\nscaled{s} = scores{s} / sqrt({width})\n\
-         weights{s} = softmax(scaled{s} + where(hidden == 1, -inf, 0), axis=1)\nout{s} = weights{s} @ head_v{s}\n",
+         weights{s} = softmax(scaled{s} + mask, axis=1)\nout{s} = weights{s} @ head_v{s}\n",
         qk.start, qk.end, qk.start, qk.end, v.start, v.end
     )
 }
@@ -238,7 +244,7 @@ pub fn widget_program(input: &AttentionInput) -> Result<String, ComputeError> {
     let d_k = input.w_q.ncols() / input.heads;
     let d_v = input.w_v.ncols() / input.heads;
     let mut steps = format!(
-        "{PROJECTIONS}hidden = (causal_mask({}) < 0) * causal\n",
+        "{PROJECTIONS}hidden = (causal_mask({}) < 0) * causal\n{MASK}",
         input.tokens.len()
     );
     let suffix = |h: usize| {
@@ -776,24 +782,24 @@ mod tests {
         assert_eq!(field_of(&input).as_deref(), Some("tokens"));
     }
 
-    /// The kind runs each head on its own; the widget runs them all at once, so three heads
+    /// The kind runs each head on its own; the widget runs them all at once, so four heads
     /// over 512 tokens fit the kind and not the widget, which says so on `heads`.
     #[test]
     fn heads_that_fit_the_kind_one_by_one_but_not_the_widget_at_once_are_an_error_on_heads() {
-        let input = zeros(MAX_TOKENS, 3, 3);
+        let input = zeros(MAX_TOKENS, 4, 4);
         assert!(attend(&input).is_ok(), "each head fits the kind");
         let error = widget_fits(&input).unwrap_err();
         assert_eq!(error.field.as_deref(), Some("heads"));
         assert!(
             error
                 .message
-                .contains("all 3 heads over 512 tokens at once"),
+                .contains("all 4 heads over 512 tokens at once"),
             "{}",
             error.message
         );
         assert!(
-            widget_fits(&zeros(MAX_TOKENS, 2, 2)).is_ok(),
-            "two heads fit one run"
+            widget_fits(&zeros(MAX_TOKENS, 3, 3)).is_ok(),
+            "three heads fit one run"
         );
     }
 

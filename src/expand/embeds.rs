@@ -471,6 +471,9 @@ impl<'x> Expander<'x> {
                 .collect();
             data["contours"] = serde_json::Value::Object(contours);
         }
+        if !presentation.masks.is_empty() {
+            data["masked"] = serde_json::json!(presentation.masks);
+        }
         if let Some((steps, _)) = &lines {
             let drawn: Vec<serde_json::Value> = steps
                 .iter()
@@ -494,7 +497,8 @@ impl<'x> Expander<'x> {
         if let Evaluated::Compute(computed) = &example.evaluated {
             for (step, view) in &figures {
                 let contour = presentation.contours.get(*step);
-                html.push_str(&self.step_figure(computed, name, step, *view, contour));
+                let masked = presentation.masks.get(*step).map(String::as_str);
+                html.push_str(&self.step_figure(computed, name, step, *view, contour, masked));
             }
         }
         let mut values = String::new();
@@ -728,6 +732,7 @@ impl<'x> Expander<'x> {
             label: None,
             legend: None,
             full: None,
+            mask: None,
             axes: figure::AxisText::default(),
         };
         match figure::lines_figure(&series, log_y, &options, &mut self.palette) {
@@ -922,6 +927,8 @@ impl<'x> Expander<'x> {
             id: Option<String>,
             /// What a heatmap's colour means, the title of its legend.
             legend: Option<toml::Spanned<String>>,
+            /// A step whose −∞ entries mark the entries of the heatmap that are masked.
+            masked: Option<toml::Spanned<String>>,
             /// Points: a matrix of two columns, or two vectors (x, y).
             scatter: Option<toml::Spanned<Steps>>,
             /// A step of one group number per point of the scatter, for its colours.
@@ -940,7 +947,7 @@ impl<'x> Expander<'x> {
         let spec: FigureSpec = self.block_spec(
             body,
             "figure",
-            "a figure block holds example = \"<name of an example>\", optionally caption = \"…\", id = \"fig-…\" (a label for @fig-… references) and legend = \"…\" (what a heatmap's colour means), and for a compute example step = \"<name of a step>\" (or several, step = [\"sgd\", \"adam\"], drawn as lines; log_y = true for a log scale), shapes = [[\"<name>\", \"@\", …], …], or graph = [\"<step>\", …] with an optional [gradients] table (<step> = \"<its gradient's step>\"), or scatter = [\"<x>\", \"<y>\"] (or a matrix of two columns) with optional groups = \"<step>\" and labels = [\"…\"], or panels = [{ step = … }, { scatter = … }], or contour = true (or { x = \"<step>\", y = \"<step>\", path = \"<step>\", levels = <count> }) with step = \"<matrix step>\"; any figure takes x_label, y_label and title",
+            "a figure block holds example = \"<name of an example>\", optionally caption = \"…\", id = \"fig-…\" (a label for @fig-… references) and legend = \"…\" (what a heatmap's colour means), and for a compute example step = \"<name of a step>\" (a matrix with masked = \"<step>\" hatches the entries where that step is −∞) (or several, step = [\"sgd\", \"adam\"], drawn as lines; log_y = true for a log scale), shapes = [[\"<name>\", \"@\", …], …], or graph = [\"<step>\", …] with an optional [gradients] table (<step> = \"<its gradient's step>\"), or scatter = [\"<x>\", \"<y>\"] (or a matrix of two columns) with optional groups = \"<step>\" and labels = [\"…\"], or panels = [{ step = … }, { scatter = … }], or contour = true (or { x = \"<step>\", y = \"<step>\", path = \"<step>\", levels = <count> }) with step = \"<matrix step>\"; any figure takes x_label, y_label and title",
         )?;
         let (example, span) = self.named_example(&spec.example, body)?;
         let name = &example.name;
@@ -962,6 +969,24 @@ impl<'x> Expander<'x> {
             Ok(axes) => axes,
             Err(problem) => return self.placed_figure(Err(problem)),
         };
+        let mask = match spec.masked.as_ref().map(|key| figure_mask(example, key)) {
+            Some(Err((message, help))) => {
+                return self.placed_figure(Err((
+                    message,
+                    help,
+                    body.file_span(spec.masked.as_ref().map_or(0..0, |key| key.span())),
+                )))
+            }
+            Some(Ok(mask)) => Some(mask),
+            None => None,
+        };
+        let heatmap_keys: Vec<(&str, Range<usize>)> = [
+            ("legend", spec.legend.as_ref().map(|key| key.span())),
+            ("masked", spec.masked.as_ref().map(|key| key.span())),
+        ]
+        .into_iter()
+        .filter_map(|(key, span)| Some((key, span?)))
+        .collect();
         self.figures += 1;
         let options = FigureOptions {
             example: name.clone(),
@@ -980,6 +1005,7 @@ impl<'x> Expander<'x> {
                 .as_ref()
                 .map(|legend| legend.get_ref().trim().to_string()),
             full: None,
+            mask,
             axes,
         };
         let axis_keys = [
@@ -1012,7 +1038,7 @@ impl<'x> Expander<'x> {
                     self.plots(example, spec.panels, spec.scatter, own, body, &options)
                 }
             };
-            return self.placed_figure(legend_on_heatmap(drawn, spec.legend.as_ref(), body));
+            return self.placed_figure(on_heatmap(drawn, &heatmap_keys, body));
         }
         if let Some(groups) = &spec.groups {
             return self.placed_figure(Err((
@@ -1032,7 +1058,7 @@ impl<'x> Expander<'x> {
             ];
             let drawn = contour_plot(example, spec.step.as_ref(), contour, others, body, &options);
             let drawn = axis_words_drawn(drawn, axis_keys, body);
-            return self.placed_figure(legend_on_heatmap(drawn, spec.legend.as_ref(), body));
+            return self.placed_figure(on_heatmap(drawn, &heatmap_keys, body));
         }
         if let Some(gradients) = spec.gradients.as_ref().filter(|_| spec.graph.is_none()) {
             return self.placed_figure(Err((
@@ -1075,7 +1101,7 @@ impl<'x> Expander<'x> {
                 )),
             };
             let drawn = axis_words_drawn(drawn, axis_keys, body);
-            return self.placed_figure(legend_on_heatmap(drawn, spec.legend.as_ref(), body));
+            return self.placed_figure(on_heatmap(drawn, &heatmap_keys, body));
         }
         if let Some(shapes) = &spec.shapes {
             let drawn = match (&example.evaluated, &spec.step) {
@@ -1100,7 +1126,7 @@ impl<'x> Expander<'x> {
                 )),
             };
             let drawn = axis_words_drawn(drawn, axis_keys, body);
-            return self.placed_figure(legend_on_heatmap(drawn, spec.legend.as_ref(), body));
+            return self.placed_figure(on_heatmap(drawn, &heatmap_keys, body));
         }
         let drawn = match (&example.evaluated, &spec.step) {
             (Evaluated::Compute(computed), Some(step)) => {
@@ -1155,7 +1181,7 @@ impl<'x> Expander<'x> {
             (drawn, _) => drawn,
         };
         let drawn = axis_words_drawn(drawn, axis_keys, body);
-        self.placed_figure(legend_on_heatmap(drawn, spec.legend.as_ref(), body))
+        self.placed_figure(on_heatmap(drawn, &heatmap_keys, body))
     }
 
     /// A scatter or panels of a compute example; `own` holds the figure's own keys, the one
@@ -1262,21 +1288,66 @@ impl<'x> Expander<'x> {
     }
 }
 
-/// A figure drawn with a `legend` that titles no heatmap (bars, lines, shapes) is an error at
-/// the key: the title would say nothing there.
-fn legend_on_heatmap(
+/// A figure drawn with a key only a heatmap takes (`legend`, `masked`: `keys`, with their
+/// spans) but no heatmap (bars, lines, shapes) is an error at the first such key: it would
+/// say nothing there.
+fn on_heatmap(
     drawn: Result<String, (String, String, Range<usize>)>,
-    legend: Option<&toml::Spanned<String>>,
+    keys: &[(&str, Range<usize>)],
     body: &BlockText,
 ) -> Result<String, (String, String, Range<usize>)> {
-    match (drawn, legend) {
-        (Ok(html), Some(legend)) if !html.contains("wf-heatmap-chart") => Err((
-            "`legend` titles a heatmap's colour scale, and this figure draws no heatmap"
-                .to_string(),
-            "remove legend, or draw a matrix step (a heatmap) or an attention example".to_string(),
-            body.file_span(legend.span()),
+    match (drawn, keys.first()) {
+        (Ok(html), Some((key, span))) if !html.contains("wf-heatmap-chart") => Err((
+            format!(
+                "`{key}` {}, and this figure draws no heatmap",
+                if *key == "legend" {
+                    "titles a heatmap's colour scale"
+                } else {
+                    "marks a heatmap's masked entries"
+                }
+            ),
+            format!("remove {key}, or draw a matrix step (a heatmap) or an attention example"),
+            body.file_span(span.clone()),
         )),
         (drawn, _) => drawn,
+    }
+}
+
+/// A figure block's `masked`: the entries where the step it names is −∞, for the heatmap of
+/// the figure's step to hatch (a shape unlike the step's is refused when it is drawn). Only a
+/// compute example's steps take one; an attention figure hatches its causal mask itself.
+fn figure_mask(
+    example: &ExampleBlock,
+    key: &toml::Spanned<String>,
+) -> Result<ndarray::Array2<bool>, (String, String)> {
+    let step = key.get_ref();
+    let Evaluated::Compute(computed) = &example.evaluated else {
+        return Err((
+            format!(
+                "`masked` marks entries of a compute step's heatmap, and \"{}\" is a {} example",
+                example.name,
+                example.kind.name()
+            ),
+            "remove masked: an attention figure hatches the weights its causal mask removes itself"
+                .to_string(),
+        ));
+    };
+    match computed.value(step) {
+        Some(Value::Matrix(values)) => Ok(values.mapv(|x| x == f64::NEG_INFINITY)),
+        Some(other) => Err((
+            format!(
+                "`{step}` is a {}, and a mask is a matrix of the drawn step's shape",
+                other.describe_shape()
+            ),
+            "name a matrix step, −∞ where an entry is masked".to_string(),
+        )),
+        None => Err((
+            format!(
+                "\"{}\" has no step named `{step}` for the mask",
+                example.name
+            ),
+            format!("name one of: {}", computed.step_names().join(", ")),
+        )),
     }
 }
 

@@ -188,7 +188,14 @@ pub(super) fn contour_plot(
     }
     let parts = contour_key(computed, contour.get_ref(), contour.span())
         .map_err(|(message, help, span)| (message, help, body.file_span(span)))?;
-    view_figure(computed, &name, View::Contour, Some(&parts), options).map_err(|error| {
+    view_figure(
+        computed,
+        &name,
+        View::Contour,
+        (Some(&parts), None),
+        options,
+    )
+    .map_err(|error| {
         // A problem of the matrix itself is reported at `step`, one of its parts at `contour`.
         let at = if error.message.contains(&format!("`{name}`")) {
             step_at

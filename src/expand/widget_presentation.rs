@@ -40,20 +40,26 @@ pub(super) type ControlsKey =
     toml::Spanned<BTreeMap<toml::Spanned<String>, toml::Spanned<ControlSpec>>>;
 pub(super) type ViewsKey = toml::Spanned<BTreeMap<toml::Spanned<String>, toml::Spanned<ViewEntry>>>;
 
-/// One entry of `[views]`, as written: a view's name (`"heatmap"`), or a contour with the
-/// steps of its grid's x and y, a path over it and how many levels
+/// One entry of `[views]`, as written: a view's name (`"heatmap"`), a heatmap with the step
+/// whose −∞ entries mark the masked ones (`{ heatmap = true, masked = "scores" }`), or a
+/// contour with the steps of its grid's x and y, a path over it and how many levels
 /// (`{ contour = true, x = "xs", y = "ys", path = "P", levels = 8 }`).
 #[derive(Debug)]
 pub(super) enum ViewEntry {
     Named(String),
-    Contour(ContourSpec),
+    Table(Box<ViewSpec>),
 }
 
-/// A contour's entry in `[views]`, as written; a figure block's `contour = { … }` is the same
-/// table, where `contour = true` may be left out since the key already says it.
+/// A view's table in `[views]`, as written: a heatmap's (`heatmap = true`, `masked`) or a
+/// contour's (`contour = true`, `x`, `y`, `path`, `levels`). A figure block's
+/// `contour = { … }` is a contour's table, where `contour = true` may be left out since the
+/// key already says it. One table for both, so an author's key in the wrong one is named as
+/// such rather than as unknown.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub(super) struct ContourSpec {
+pub(super) struct ViewSpec {
+    heatmap: Option<toml::Spanned<bool>>,
+    masked: Option<toml::Spanned<String>>,
     contour: Option<toml::Spanned<bool>>,
     x: Option<toml::Spanned<String>>,
     y: Option<toml::Spanned<String>>,
@@ -62,14 +68,14 @@ pub(super) struct ContourSpec {
 }
 
 impl<'de> Deserialize<'de> for ViewEntry {
-    /// A string or an inline table; the table is read by [`ContourSpec`] from the same map, so
+    /// A string or an inline table; the table is read by [`ViewSpec`] from the same map, so
     /// its keys keep their spans and an unknown key is named.
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         struct Entry;
         impl<'de> serde::de::Visitor<'de> for Entry {
             type Value = ViewEntry;
             fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-                f.write_str("a view's name, such as \"heatmap\", or { contour = true, x = \"<step>\", y = \"<step>\" }")
+                f.write_str("a view's name, such as \"heatmap\", or { heatmap = true, masked = \"<step>\" }, or { contour = true, x = \"<step>\", y = \"<step>\" }")
             }
             fn visit_str<E: serde::de::Error>(self, name: &str) -> Result<ViewEntry, E> {
                 Ok(ViewEntry::Named(name.to_string()))
@@ -78,8 +84,8 @@ impl<'de> Deserialize<'de> for ViewEntry {
                 self,
                 map: M,
             ) -> Result<ViewEntry, M::Error> {
-                ContourSpec::deserialize(serde::de::value::MapAccessDeserializer::new(map))
-                    .map(ViewEntry::Contour)
+                ViewSpec::deserialize(serde::de::value::MapAccessDeserializer::new(map))
+                    .map(|spec| ViewEntry::Table(Box::new(spec)))
             }
         }
         deserializer.deserialize_any(Entry)
@@ -90,11 +96,11 @@ impl<'de> Deserialize<'de> for ViewEntry {
 #[derive(Debug)]
 pub(super) enum ContourKey {
     On(bool),
-    Parts(ContourSpec),
+    Parts(Box<ViewSpec>),
 }
 
 impl<'de> Deserialize<'de> for ContourKey {
-    /// A boolean or an inline table read by [`ContourSpec`], as [`ViewEntry`] reads its table.
+    /// A boolean or an inline table read by [`ViewSpec`], as [`ViewEntry`] reads its table.
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         struct Key;
         impl<'de> serde::de::Visitor<'de> for Key {
@@ -109,8 +115,8 @@ impl<'de> Deserialize<'de> for ContourKey {
                 self,
                 map: M,
             ) -> Result<ContourKey, M::Error> {
-                ContourSpec::deserialize(serde::de::value::MapAccessDeserializer::new(map))
-                    .map(ContourKey::Parts)
+                ViewSpec::deserialize(serde::de::value::MapAccessDeserializer::new(map))
+                    .map(|spec| ContourKey::Parts(Box::new(spec)))
             }
         }
         deserializer.deserialize_any(Key)
@@ -575,6 +581,8 @@ pub(super) struct Presentation {
     pub controls: BTreeMap<String, Control>,
     pub views: BTreeMap<String, (View, Range<usize>)>,
     pub contours: BTreeMap<String, ContourView>,
+    /// A heatmap's mask: the step whose −∞ entries mark the drawn step's masked entries.
+    pub masks: BTreeMap<String, String>,
 }
 
 impl Presentation {
@@ -637,9 +645,12 @@ impl Expander<'_> {
             });
         match checked {
             Ok(views) => {
-                for (step, (view, span, contour)) in views.unwrap_or_default() {
+                for (step, (view, span, contour, masked)) in views.unwrap_or_default() {
                     if let Some(contour) = contour {
                         presentation.contours.insert(step.clone(), contour);
+                    }
+                    if let Some(masked) = masked {
+                        presentation.masks.insert(step.clone(), masked);
                     }
                     presentation.views.insert(step, (view, span));
                 }
@@ -695,6 +706,7 @@ impl Expander<'_> {
             label: None,
             legend: None,
             full: None,
+            mask: None,
             axes: crate::present::figure::AxisText::default(),
         }
     }
@@ -708,10 +720,11 @@ impl Expander<'_> {
         step: &str,
         view: View,
         contour: Option<&ContourView>,
+        masked: Option<&str>,
     ) -> String {
         self.figures += 1;
         let options = self.step_figure_options(example);
-        view_figure(computed, step, view, contour, &options).unwrap_or_default()
+        view_figure(computed, step, view, (contour, masked), &options).unwrap_or_default()
     }
 }
 
@@ -1038,13 +1051,14 @@ fn outside_domain(input: &str, picked: &Control, domain: &serde_json::Value) -> 
 /// Most radio buttons one choice offers.
 const MOST_CHOICES: usize = 12;
 
-/// A checked view of a step: which, the span of its entry, and a contour's parts.
-type CheckedView = (View, Range<usize>, Option<ContourView>);
+/// A checked view of a step: which, the span of its entry, a contour's parts and a heatmap's
+/// mask.
+type CheckedView = (View, Range<usize>, Option<ContourView>, Option<String>);
 
 /// The `[views]` table checked: each names a step (among `shown` when the widget shows some),
 /// a view from [`VIEW_NAMES`], and a step whose lesson value that view draws (a heatmap a
 /// matrix, bars a vector or a single row or column, a line a vector, a contour a grid of
-/// values whose x, y and path name steps).
+/// values whose x, y and path name steps, a heatmap's mask a step of its shape).
 pub(super) fn views(
     computed: &Computed,
     table: &ViewsKey,
@@ -1072,20 +1086,25 @@ pub(super) fn views(
             };
             return Err((message, every(), name.span()));
         }
-        let name = match view.get_ref() {
-            ViewEntry::Named(name) => name.as_str(),
-            ViewEntry::Contour(_) => "contour",
-        };
-        let contour = match view.get_ref() {
-            ViewEntry::Named(name) if name == "contour" => Some(ContourView::default()),
-            ViewEntry::Named(_) => None,
-            ViewEntry::Contour(spec) if spec.contour.is_none() => return Err((
-                "a view's table draws a contour, and it lacks `contour = true`".to_string(),
-                "write { contour = true, x = \"<step>\", … }, or name a view, such as \"heatmap\""
-                    .to_string(),
-                view.span(),
-            )),
-            ViewEntry::Contour(spec) => Some(contour_view(computed, spec)?),
+        let (name, contour, masked) = match view.get_ref() {
+            ViewEntry::Named(name) => (
+                name.as_str(),
+                (name == "contour").then(ContourView::default),
+                None,
+            ),
+            ViewEntry::Table(spec) => match (&spec.heatmap, &spec.contour) {
+                (Some(on), None) => ("heatmap", None, heatmap_mask(computed, spec, on)?),
+                (None, Some(_)) => ("contour", Some(contour_view(computed, spec)?), None),
+                (heatmap, _) => return Err((
+                    format!(
+                        "a view's table draws one heatmap or one contour, and this one says {}",
+                        if heatmap.is_some() { "both" } else { "neither" }
+                    ),
+                    "write { heatmap = true, masked = \"<step>\" } or { contour = true, x = \"<step>\", … }, or name a view, such as \"heatmap\""
+                        .to_string(),
+                    view.span(),
+                )),
+            },
         };
         let kind = match name {
             "table" => View::Table,
@@ -1104,7 +1123,15 @@ pub(super) fn views(
             }
         };
         let value = computed.value(step).expect("a step has a value");
-        let drawn = |kind| drawn(computed, step, kind, contour.as_ref(), options);
+        let drawn = |kind| {
+            drawn(
+                computed,
+                step,
+                kind,
+                (contour.as_ref(), masked.as_deref()),
+                options,
+            )
+        };
         let fits = match (kind, value) {
             (View::Table, _) => Ok(()),
             (View::Line, Value::Vector(_)) => Ok(()),
@@ -1127,38 +1154,88 @@ pub(super) fn views(
             )),
         };
         fits.map_err(|(message, help)| (message, help, view.span()))?;
-        checked.insert(step.clone(), (kind, view.span(), contour));
+        checked.insert(step.clone(), (kind, view.span(), contour, masked));
     }
     Ok(checked)
 }
 
-/// A contour's entry checked: `contour = true`, and `x`, `y` and `path` each naming a step
-/// (an input cannot change shape with the reader's edits, but the steps drawn must be steps
-/// the widget recomputes, so inputs are copied into steps first).
-fn contour_view(computed: &Computed, spec: &ContourSpec) -> Result<ContourView, KeyProblem> {
+/// The step a view's key names (`part`: "contour's x", "heatmap's mask"), if given: a step,
+/// not an input, since what a view draws must be what the widget recomputes on every edit
+/// (an input is copied into a step first).
+fn named_step(
+    computed: &Computed,
+    key: &Option<toml::Spanned<String>>,
+    part: &str,
+) -> Result<Option<String>, KeyProblem> {
+    let Some(name) = key else { return Ok(None) };
+    let step = name.get_ref();
+    let steps = computed.step_names();
+    if steps.contains(&step.as_str()) {
+        return Ok(Some(step.clone()));
+    }
+    let (message, help) = if computed.input_names().contains(step) {
+        (
+            format!("`{step}` is an input, and a {part} names a step"),
+            format!("add a step that copies it, such as `{step}_step = {step}`, and name that"),
+        )
+    } else {
+        (
+            format!("the example has no step named `{step}` for the {part}"),
+            format!("name one of: {}", steps.join(", ")),
+        )
+    };
+    Err((message, help, name.span()))
+}
+
+/// A key of the other view's table (a contour's `x` in a heatmap's), at its span.
+fn foreign_key<T>(
+    key: &Option<toml::Spanned<T>>,
+    name: &str,
+    view: &str,
+    other: &str,
+) -> Result<(), KeyProblem> {
+    match key {
+        Some(key) => Err((
+            format!("`{name}` belongs to a {other}'s table, and this one draws a {view}"),
+            format!("remove `{name}`, or draw a {other}"),
+            key.span(),
+        )),
+        None => Ok(()),
+    }
+}
+
+/// A heatmap's table checked: `heatmap = true`, no contour's keys, and `masked`, if given,
+/// naming a step (its shape is checked when the figure is drawn).
+fn heatmap_mask(
+    computed: &Computed,
+    spec: &ViewSpec,
+    on: &toml::Spanned<bool>,
+) -> Result<Option<String>, KeyProblem> {
+    if !*on.get_ref() {
+        return Err((
+            "`heatmap = false` says no heatmap".to_string(),
+            "write heatmap = true, or draw another view, such as \"bars\"".to_string(),
+            on.span(),
+        ));
+    }
+    foreign_key(&spec.x, "x", "heatmap", "contour")?;
+    foreign_key(&spec.y, "y", "heatmap", "contour")?;
+    foreign_key(&spec.path, "path", "heatmap", "contour")?;
+    foreign_key(&spec.levels, "levels", "heatmap", "contour")?;
+    named_step(computed, &spec.masked, "heatmap's mask")
+}
+
+/// A contour's entry checked: `contour = true`, no heatmap's keys, and `x`, `y` and `path`
+/// each naming a step.
+fn contour_view(computed: &Computed, spec: &ViewSpec) -> Result<ContourView, KeyProblem> {
     if let Some(off) = spec.contour.as_ref().filter(|on| !*on.get_ref()) {
         return Err(no_contour(off.span()));
     }
-    let steps = computed.step_names();
-    let named =
-        |key: &Option<toml::Spanned<String>>, part: &str| -> Result<Option<String>, KeyProblem> {
-            let Some(name) = key else { return Ok(None) };
-            let step = name.get_ref();
-            if steps.contains(&step.as_str()) {
-                return Ok(Some(step.clone()));
-            }
-            let message = if computed.input_names().contains(step) {
-                format!("`{step}` is an input, and a contour's {part} names a step")
-            } else {
-                format!("the example has no step named `{step}` for the contour's {part}")
-            };
-            let help = if computed.input_names().contains(step) {
-                format!("add a step such as `grid_{step} = {step}` and name it")
-            } else {
-                format!("name one of: {}", steps.join(", "))
-            };
-            Err((message, help, name.span()))
-        };
+    foreign_key(&spec.heatmap, "heatmap", "contour", "heatmap")?;
+    foreign_key(&spec.masked, "masked", "contour", "heatmap")?;
+    let named = |key: &Option<toml::Spanned<String>>, part: &str| {
+        named_step(computed, key, &format!("contour's {part}"))
+    };
     Ok(ContourView {
         x: named(&spec.x, "x")?,
         y: named(&spec.y, "y")?,
@@ -1199,21 +1276,21 @@ fn drawn(
     computed: &Computed,
     step: &str,
     view: View,
-    contour: Option<&ContourView>,
+    parts: (Option<&ContourView>, Option<&str>),
     options: &FigureOptions,
 ) -> Result<(), (String, String)> {
-    view_figure(computed, step, view, contour, options)
+    view_figure(computed, step, view, parts, options)
         .map(|_| ())
         .map_err(|error| (error.message, error.help))
 }
 
-/// The build's figure of `step` as `view` (a contour with its parts): the figure code the
-/// kinds draw with.
+/// The build's figure of `step` as `view` (a contour with its parts, a heatmap hatching the
+/// entries where its mask step is −∞): the figure code the kinds draw with.
 pub(super) fn view_figure(
     computed: &Computed,
     step: &str,
     view: View,
-    contour: Option<&ContourView>,
+    (contour, masked): (Option<&ContourView>, Option<&str>),
     options: &FigureOptions,
 ) -> Result<String, FigureError> {
     let quantity_of = |name: &str| {
@@ -1247,7 +1324,28 @@ pub(super) fn view_figure(
             };
             contour_step_figure(&quantity, step, &parts, options)
         }
-        _ => quantity_figure(&quantity, step, options),
+        _ => match masked {
+            Some(name) => {
+                let mask = match quantity_of(name)? {
+                    Quantity::Matrix { values, .. } => values.mapv(|x| x == f64::NEG_INFINITY),
+                    other => {
+                        return Err(FigureError {
+                            message: format!(
+                                "the mask `{name}` of {step} is {}, and a mask is a matrix of the step's shape",
+                                other.shape_description()
+                            ),
+                            help: "name a step of the drawn step's shape, −∞ where an entry is masked".to_string(),
+                        })
+                    }
+                };
+                let options = FigureOptions {
+                    mask: Some(mask),
+                    ..options.clone()
+                };
+                quantity_figure(&quantity, step, &options)
+            }
+            None => quantity_figure(&quantity, step, options),
+        },
     }
 }
 

@@ -29,9 +29,11 @@
  * each of its `marks`), a checkbox or radio buttons instead of its number fields, or, to a
  * matrix whose rows the example's `rows` label, text fields for those labels (`names`: an
  * attention's token names, which every table and view follows);
- * its `[views]` (`views`) draw a step as the build's heatmap or bars (step-views.js), scatter or
- * arrows (plane-views.js), or contour (contour-view.js, with the steps of its grid's x and y and
- * a path from `contours`), the table kept below in a disclosure. Every entry of a step's table explains itself on a click or Enter
+ * its `[views]` (`views`) draw a step as the build's heatmap or bars (step-views.js, a heatmap
+ * hatching the entries where the step `masked` names holds −∞), scatter or arrows
+ * (plane-views.js), or contour (contour-view.js, with the steps of its grid's x and y and
+ * a path from `contours`), the table kept below in a disclosure; the steps drawn so come
+ * first, under the inputs, the others after them in the program's order. Every entry of a step's table explains itself on a click or Enter
  * (step-explain.js, from the program's syntax tree), in the `[data-explain]` box under the steps.
  * A kind's block may name `notes`: scalar steps that are 0 when a run went through and else
  * say where it stopped (a descent's `diverged_at`), each said in the block's words above the
@@ -308,6 +310,13 @@
     var step = 'step \u201c' + problem.stepName + '\u201d';
     if (problem.view) {
       var drawing = { heatmap: 'heatmap', bars: 'bar chart', scatter: 'scatter', arrows: 'arrows', contour: 'contour' }[problem.view];
+      if (problem.reason === 'mask') {
+        var mask = '\u201c' + problem.mask + '\u201d';
+        return {
+          short: 'makes the mask of ' + step + ' no longer fit it',
+          full: 'makes its mask ' + mask + ' no longer a matrix of the shape of ' + step + ', so its heatmap cannot mark the masked entries.',
+        };
+      }
       if (problem.reason === 'extent' || problem.reason === 'path') {
         return {
           short: 'makes the contour of ' + step + ' impossible to draw',
@@ -700,7 +709,10 @@
       var value = entryNamed(values, name)[1];
       var labels = globalThis.WorkedComputeLang.labels(value, this.rows, this.example.cols,
         this.example.labels && this.example.labels[name]);
-      var options = { decimals: this.decimals, idPrefix: this.id + '-' + name, full: this.example.full && this.example.full[name] };
+      var options = {
+        decimals: this.decimals, idPrefix: this.id + '-' + name, full: this.example.full && this.example.full[name],
+        mask: this.maskOf(name, values),
+      };
       var rows = isMatrix(value) ? value : null;
       var picture;
       if (view === 'heatmap' && rows && rows.length > 1 && rows[0].length > 1) {
@@ -722,13 +734,25 @@
         return {
           problem: {
             kind: 'chart', view: view, reason: picture.error, stepName: name, value: value,
-            count: picture.count, most: picture.most,
+            count: picture.count, most: picture.most, mask: this.example.masked && this.example.masked[name],
           },
         };
       }
       pictures[name] = picture;
     }
     return pictures;
+  };
+
+  /** The entries of step `name`'s heatmap its mask step (the widget block's `masked`) marks, as
+   *  rows of booleans, true where the mask step holds −∞ (view_figure in widget_presentation.rs);
+   *  null without a mask; a mask step that is no matrix gives a shape step-views.js refuses. */
+  Widget.prototype.maskOf = function (name, values) {
+    var step = this.example.masked && this.example.masked[name];
+    var entry = step && entryNamed(values, step);
+    if (!entry) return null;
+    return isMatrix(entry[1])
+      ? entry[1].map(function (row) { return row.map(function (x) { return x === -Infinity; }); })
+      : [];
   };
 
   /** The steps a contour view of `name` names (its x, y and path, as `{ name, value }`, from
@@ -1300,15 +1324,25 @@
     });
     var changed = [];
     var lined = this.lines ? this.lines.map(function (line) { return line.step; }) : [];
-    var blocks = [];
+    // The steps drawn as views are the results the lesson points at (an attention's weights):
+    // they come first, right under the inputs they come from, so an edit and what it does are
+    // within a screen of each other, as the attention widget had them; the other steps follow
+    // in the program's order, under a title saying so.
+    var pictured = [];
+    var others = [];
+    var blocks;
     var linesBlock = null;
     steps.forEach(function (entry) {
+      blocks = self.pictures[entry[0]] ? pictured : others;
       place(entry);
       self.sentences.forEach(function (sentence) {
         var text = sentence.after === entry[0] ? self.sentenceText(sentence) : null;
         if (text !== null) blocks.push(el('p', { className: 'ww-block ww-block-wide ww-sentence', 'data-sentence': sentence.after }, text));
       });
     });
+    blocks = pictured.length && others.length
+      ? pictured.concat([el('p', { className: 'ww-steps-title' }, 'The other steps, in the program’s order')], others)
+      : pictured.concat(others);
     /** Puts a step's block (or its view, or its table in the line chart) among `blocks`. */
     function place(entry) {
       var block = self.valueBlock(entry[0], entry[1]);
@@ -1588,6 +1622,9 @@
       row.forEach(function (x) { if (isFinite(x)) largest = Math.max(largest, Math.abs(x)); });
     });
     var shaded = isMatrix(value) && rows.length > 1 && rows[0].length > 1;
+    // The entries its view's mask marks (a causal attention's removed weights, exactly 0) are
+    // hatched and say "masked" here too, as −∞ entries do.
+    var mask = this.views[name] === 'heatmap' ? this.maskOf(name, this.values) : null;
     var head = el('tr', null, labels.rows ? el('td') : null);
     // A vector's entry at the highlight's position is tagged in words (a softmax's target).
     var mark = isMatrix(value) ? null : this.highlighted();
@@ -1600,7 +1637,7 @@
     rows.forEach(function (row, i) {
       var tr = el('tr', null, labels.rows ? el('th', { scope: 'row' }, el('span', { className: 'ww-label' }, labels.rows[i])) : null);
       row.forEach(function (x, j) {
-        var masked = x === -Infinity;
+        var masked = x === -Infinity || Boolean(mask && mask[i] && mask[i][j]);
         var cell = el('td', {
           'data-row': i, 'data-col': j, className: masked ? 'ww-masked' : null, 'data-changed': changed(x, i, j),
         }, el('span', { className: 'ww-n' }, format(x)));

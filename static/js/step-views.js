@@ -237,8 +237,10 @@
 
   /**
    * The heatmap of matrix `values` (rows of numbers, −∞ masked) named `what`: `rowLabels` and
-   * `colLabels` are the step's labels or null for positions; `options` `{ decimals, idPrefix }`.
-   * `{ svg }` (a tree), or `{ error }` past MOST_CELLS.
+   * `colLabels` are the step's labels or null for positions; `options` `{ decimals, idPrefix,
+   * full, mask }`, `mask` rows of booleans of the values' shape marking entries a mask removed
+   * though they hold a number (heatmap.rs `Heatmap::mask`: hatched, no number, described as
+   * masked). `{ svg }` (a tree), or `{ error }` past MOST_CELLS or for a mask of another shape.
    */
   function heatmap(values, rowLabels, colLabels, what, options) {
     var S = shared();
@@ -246,16 +248,29 @@
     var rows = values.length;
     var cols = values[0].length;
     if (rows * cols > MOST_CELLS) return { error: 'cells', count: rows * cols, most: MOST_CELLS };
+    var mask = options.mask || null;
+    if (mask && (mask.length !== rows || mask.some(function (row) { return row.length !== cols; }))) {
+      return { error: 'mask' };
+    }
     var rowNames = rowLabels || positions(rows);
     var colNames = colLabels || positions(cols);
     var title = rowLabels ? 'Heatmap of ' + what + ', one row each for ' + few(rowLabels) : 'Heatmap of ' + what;
     var legendTitle = shortLegendTitle('value of ' + what);
+    // heatmap.rs `Heatmap::masked`: −∞, or marked by the mask.
+    var masked = function (x, i, j) { return x === -Infinity || Boolean(mask && mask[i][j]); };
     var flat = [];
-    values.forEach(function (row) { row.forEach(function (x) { flat.push(x); }); });
-    var masked = function (x) { return x === -Infinity; };
-    var anyMasked = flat.some(masked);
-    var shown = flat.filter(function (x) { return !masked(x); });
-    var largest = flat.filter(isFinite).reduce(function (m, x) { return Math.max(m, Math.abs(x)); }, 0);
+    var shown = [];
+    var printed = [];
+    values.forEach(function (row, i) {
+      row.forEach(function (x, j) {
+        flat.push(x);
+        if (!masked(x, i, j)) shown.push(x);
+        // A masked number is not printed: only −∞ says what it is.
+        if (!masked(x, i, j) || x === -Infinity) printed.push(x);
+      });
+    });
+    var anyMasked = shown.length < flat.length;
+    var largest = shown.filter(isFinite).reduce(function (m, x) { return Math.max(m, Math.abs(x)); }, 0);
     // The value that gets full colour: the step's natural top when it has one (heatmap.rs `full`).
     var magnitude = options.full > 0 ? options.full : largest > 0 ? largest : 1;
     var precision = format().sharedPrecision(shown, { kind: 'computed', n: options.decimals });
@@ -269,7 +284,7 @@
     if (columns.slanted) {
       cellWidth = Math.max(Math.min(cellWidth, (WIDTH - left - columns.reach - 4) / (cols - 0.5)), 1);
     }
-    var widestNumber = S.widest(flat.map(number), SMALL);
+    var widestNumber = S.widest(printed.map(number), SMALL);
     var numbered = rows * cols <= MOST_NUMBERED_CELLS && widestNumber <= cellWidth - 6;
     var shortest = rows <= MOST_LABELLED_ROWS ? SMALL * 1.2 : 4;
     var cellHeight = numbered ? NUMBER_CELL_HEIGHT : Math.min(Math.max(cellWidth, shortest), 28);
@@ -282,7 +297,7 @@
     var legendTop = legendTitleTop + SMALL + 6;
     var ticks = legendTicks(shown.filter(isFinite), magnitude, precision, options.full);
     var steps = swatchSteps(ticks);
-    var maskedLabel = anyMasked ? '\u2212\u221e: masked' : 'masked';
+    var maskedLabel = flat.some(function (x) { return x === -Infinity; }) ? '\u2212\u221e: masked' : 'masked';
     var legendWidth = Math.max(steps.reduce(function (a, b) { return a + b; }, 0) +
       (anyMasked ? 12 + SWATCH[0] + 6 + S.textWidth(maskedLabel, SMALL) : 0), S.textWidth(legendTitle, SMALL));
     var width = Math.min(Math.max(gridRight + 12, Math.min(left + legendWidth + 12, WIDTH),
@@ -301,10 +316,11 @@
         var cy = top + i * cellHeight;
         var size = [cellWidth, cellHeight];
         svg.rectFill(cx, cy, size, 'wf-cell', 'currentColor', 1);
-        var strength = isFinite(x) && !masked(x) ? Math.abs(x) / magnitude : 0;
-        if (hatch && masked(x)) svg.rectFill(cx, cy, size, 'wf-masked', hatch, 1);
+        var off = masked(x, i, j);
+        var strength = isFinite(x) && !off ? Math.abs(x) / magnitude : 0;
+        if (hatch && off) svg.rectFill(cx, cy, size, 'wf-masked', hatch, 1);
         else svg.rectFill(cx, cy, size, heatClass(x), 'currentColor', strength);
-        if (numbered) {
+        if (numbered && (!off || x === -Infinity)) {
           svg.text(cx + cellWidth / 2, cy + cellHeight / 2, 'middle', 'middle', SMALL, 'wf-cell-value', number(x));
         }
       });
@@ -325,7 +341,7 @@
       svg.rectFill(x, legendTop, SWATCH, 'wf-masked', hatch, 1);
       svg.text(x + SWATCH[0] + 6, legendTop + SWATCH[1] / 2, 'start', 'middle', SMALL, 'wf-legend', maskedLabel);
     }
-    var description = heatmapDescription(values, rowNames, colNames, what, number);
+    var description = heatmapDescription(values, masked, rowNames, colNames, what, number);
     return { svg: svg.finish('wf-chart wf-heatmap-chart', title, description), title: title };
   }
 
@@ -364,17 +380,21 @@
     });
   }
 
-  /** heatmap.rs `description`. */
-  function heatmapDescription(values, rowNames, colNames, what, number) {
+  /** heatmap.rs `description`; `masked(x, i, j)` says whether entry (i, j) is masked. */
+  function heatmapDescription(values, masked, rowNames, colNames, what, number) {
     var rows = values.length;
     var cols = values[0].length;
-    var entry = function (x) { return x === -Infinity ? '\u2212\u221e (masked)' : number(x); };
+    var entry = function (x, i, j) {
+      return x === -Infinity ? '\u2212\u221e (masked)' : masked(x, i, j) ? 'masked' : number(x);
+    };
+    var anyMasked = false;
     var parts = values.map(function (row, i) {
       var text;
+      var shown = row.filter(function (x, j) { return !masked(x, i, j); });
+      if (shown.length < row.length) anyMasked = true;
       if (rows * cols <= MOST_DESCRIBED_ENTRIES) {
-        text = row.map(function (x, j) { return colNames[j] + ' ' + entry(x); }).join(', ');
+        text = row.map(function (x, j) { return colNames[j] + ' ' + entry(x, i, j); }).join(', ');
       } else {
-        var shown = row.filter(function (x) { return x !== -Infinity; });
         var low = shown.reduce(function (m, x) { return Math.min(m, x); }, Infinity);
         var high = shown.reduce(function (m, x) { return Math.max(m, x); }, -Infinity);
         var maskedCount = row.length - shown.length;
@@ -385,10 +405,9 @@
     });
     var flat = [].concat.apply([], values);
     var negative = flat.some(function (x) { return isFinite(x) && x < 0; });
-    var masked = flat.some(function (x) { return x === -Infinity; });
     return what + ', a ' + rows + '\u00d7' + cols + ' matrix; darker cells hold larger magnitudes' +
       (negative ? ', one hue for positive and another for negative entries' : '') +
-      (masked ? '; hatched cells are masked' : '') + '. ' + parts.join('; ') + '.';
+      (anyMasked ? '; hatched cells are masked' : '') + '. ' + parts.join('; ') + '.';
   }
 
   // --------------------------------------------------------------------------------- bars.rs

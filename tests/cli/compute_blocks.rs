@@ -569,3 +569,34 @@ fn a_log_scale_on_a_figure_without_lines_is_reported_at_its_value() {
         .stderr_has("ln.md:30:9")
         .stderr_has("`log_y` sets the scale of a figure's lines, and this figure draws none");
 }
+
+#[test]
+fn a_figure_hatches_the_entries_its_masked_step_marks_and_is_refused_a_mask_that_fits_no_heatmap() {
+    let figure = |step: &str, masked: &str| {
+        book_with(&format!(
+            "{BLOCK}\n```figure\nexample = \"ln\"\nstep = \"{step}\"\nmasked = \"{masked}\"\n```\n"
+        ))
+    };
+    let book = figure("w", "mask");
+    book.build().succeeds();
+    let page = book.read("public/ln.html");
+    assert_eq!(
+        page.matches("class=\"wf-masked\"").count(),
+        3 + 1,
+        "the weights above the diagonal and the legend's swatch: {page}"
+    );
+    figure("gamma", "mask")
+        .check()
+        .exits_with(1)
+        .stderr_has("ln.md:30:10")
+        .stderr_has("`masked` marks a heatmap's masked entries, and this figure draws no heatmap");
+    figure("w", "gamma")
+        .check()
+        .exits_with(1)
+        .stderr_has("ln.md:30:10")
+        .stderr_has("`gamma` is a vector of 4, and a mask is a matrix of the drawn step's shape");
+    figure("w", "mu")
+        .check()
+        .exits_with(1)
+        .stderr_has("the mask of ln.w is 3×1, and w is 3×3");
+}

@@ -288,6 +288,7 @@ fn options(example: &str) -> FigureOptions {
         label: None,
         legend: None,
         full: None,
+        mask: None,
         axes: figure::AxisText::default(),
     }
 }

@@ -76,6 +76,7 @@ fn options(decimals: usize) -> FigureOptions {
         label: None,
         legend: None,
         full: None,
+        mask: None,
         axes: worked::present::figure::AxisText::default(),
     }
 }
@@ -199,7 +200,8 @@ fn the_widget_heatmaps_and_bars_are_drawn_as_the_build_figures() {
         }
     }
     // Heatmaps whose entries have a natural top (an attention's weights, rows that sum to 1,
-    // some masked): full colour at `full`, not at the largest entry.
+    // some masked): full colour at `full`, not at the largest entry; the masked ones hatched
+    // where a mask step marks them (weights exactly 0 under a causal mask), the others not.
     for _ in 0..40 {
         let n = rng.range(2, 8);
         let masked = rng.range(0, 2) == 0;
@@ -221,11 +223,39 @@ fn the_widget_heatmaps_and_bars_are_drawn_as_the_build_figures() {
         };
         let mut full = options(3);
         full.full = Some(1.0);
+        full.mask = masked.then(|| Array2::from_shape_fn((n, n), |(i, j)| j > i));
         let mut case = case(&quantity, 3);
         case["expected"] = expected(quantity_figure(&quantity, "step", &full));
         case["input"]["full"] = json!(1.0);
+        case["input"]["mask"] = json!(full.mask.as_ref().map(|mask| mask
+            .rows()
+            .into_iter()
+            .map(|row| row.to_vec())
+            .collect::<Vec<_>>()));
         cases.push(case);
     }
+    let hatched = cases
+        .iter()
+        .filter(|case| case["input"]["mask"].is_array())
+        .filter(|case| {
+            case["expected"]["svg"]
+                .as_str()
+                .is_some_and(|svg| svg.contains("class=\"wf-masked\""))
+        })
+        .count();
+    assert!(hatched > 5, "masked weights are hatched in some cases");
+    // A mask of another shape than its step is refused.
+    let mut misfit = options(3);
+    misfit.mask = Some(Array2::from_elem((2, 3), false));
+    let square = Quantity::Matrix {
+        values: Array2::zeros((2, 2)),
+        row_labels: None,
+        col_labels: None,
+    };
+    let mut refused = case(&square, 3);
+    refused["expected"] = expected(quantity_figure(&square, "step", &misfit));
+    refused["input"]["mask"] = json!([[false, false, false], [false, false, false]]);
+    cases.push(refused);
     // Refusals: −∞ on a bar, more cells than a heatmap draws.
     cases.push(case(
         &Quantity::Vector {

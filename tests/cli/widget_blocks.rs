@@ -119,18 +119,18 @@ fn a_descent_widget_longer_than_one_run_of_its_program_is_refused_where_it_names
 #[test]
 fn an_attention_widget_whose_heads_fit_the_kind_one_by_one_but_not_one_run_is_refused_at_the_widget(
 ) {
-    // 512 tokens of one dimension, three heads of width 1: each head fits the kind's run, the
-    // three together not the widget's one run.
+    // 512 tokens of one dimension, four heads of width 1: each head fits the kind's run, the
+    // four together not the widget's one run.
     let rows = vec!["[1]"; 512].join(", ");
     let tokens = (0..512)
         .map(|i| format!("\"t{i}\""))
         .collect::<Vec<_>>()
         .join(", ");
     let text = format!(
-        "```attention\nname = \"wide\"\ntokens = [{tokens}]\nembeddings = [{rows}]\nw_q = [[1, 1, 1]]\nw_k = [[1, 1, 1]]\nw_v = [[1, 1, 1]]\nheads = 3\n```\n\n```widget\nexample = \"wide\"\n```\n"
+        "```attention\nname = \"wide\"\ntokens = [{tokens}]\nembeddings = [{rows}]\nw_q = [[1, 1, 1, 1]]\nw_k = [[1, 1, 1, 1]]\nw_v = [[1, 1, 1, 1]]\nheads = 4\n```\n\n```widget\nexample = \"wide\"\n```\n"
     );
     Book::with_lesson("wide.md", &lesson("Wide", &text))
         .build()
         .exits_with(1)
-        .stderr_has("the widget of \"wide\" cannot run: its program runs all 3 heads over 512 tokens at once");
+        .stderr_has("the widget of \"wide\" cannot run: its program runs all 4 heads over 512 tokens at once");
 }

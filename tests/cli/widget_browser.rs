@@ -268,6 +268,39 @@ fn edits_recompute_every_matrix_and_the_explanation_but_never_the_prose() {
     input.w_q[[1, 0]] = -1.5;
     input.causal = true;
     assert_matrices(&tab, &input);
+    // The weights the mask removes are hatched in their heatmap, as in the lesson's figure:
+    // the three above the diagonal and the legend's swatch, which says "masked"; in the
+    // table under it, the same three cells.
+    assert_eq!(
+        eval_json(
+            &tab,
+            "[document.querySelectorAll(\"[data-step='weights'] svg .wf-masked\").length,
+              Array.from(document.querySelectorAll(\"[data-step='weights'] svg text.wf-legend\"))
+                .map(function (t) { return t.textContent; }).indexOf('masked') !== -1,
+              document.querySelectorAll(\"table[data-matrix='weights'] td.ww-masked\").length]",
+        ),
+        serde_json::json!([3 + 1, true, 3])
+    );
+    // The weights, drawn as a view, come first under the inputs they come from, the other
+    // steps after them in the program's order.
+    assert_eq!(
+        eval_json(
+            &tab,
+            "Array.from(document.querySelector('.ww-results').children).map(function (b) {
+               var table = b.querySelector('table[data-matrix]');
+               return b.getAttribute('data-step') || (table ? table.getAttribute('data-matrix') : b.textContent); })",
+        ),
+        serde_json::json!([
+            "weights",
+            "The other steps, in the program\u{2019}s order",
+            "q",
+            "k",
+            "v",
+            "scores",
+            "scaled",
+            "output"
+        ])
+    );
 
     let result = attend(&input).unwrap();
     let weights = &result.heads[0].weights;

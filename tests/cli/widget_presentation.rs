@@ -76,7 +76,22 @@ fn each_wrong_view_is_an_error_at_its_entry() {
     refused(
         "[views]\ng = { x = \"angle\" }",
         "27:5",
-        "a view's table draws a contour, and it lacks `contour = true`",
+        "a view's table draws one heatmap or one contour, and this one says neither",
+    );
+    refused(
+        "[views]\ng = { heatmap = true, masked = \"n\" }",
+        "27:32",
+        "`n` is an input, and a heatmap's mask names a step",
+    );
+    refused(
+        "[views]\ng = { heatmap = true, masked = \"pe\" }",
+        "27:5",
+        "the mask of pe.g is 4×8, and g is 4×4",
+    );
+    refused(
+        "[views]\ng = { heatmap = true, x = \"i\" }",
+        "27:27",
+        "`x` belongs to a contour's table, and this one draws a heatmap",
     );
     refused(
         "[views]\ng = { contour = true, levels = 40 }",
@@ -262,4 +277,23 @@ fn a_contour_view_reaches_the_page_with_its_grid_and_the_build_figure() {
                 .contains("Lines of equal g over i from 0 to 3 and i from 0 to 3, at 3 levels"),
         "the build's contour of g, without JavaScript"
     );
+}
+
+#[test]
+fn a_heatmap_view_hatches_the_entries_its_mask_step_marks_in_the_build_figure_and_the_page_data() {
+    let book = Book::with_lesson(
+        "mask.md",
+        "+++\ntitle = \"Mask\"\n+++\n```compute\nname = \"m\"\nsteps = \"\"\"\nmask = causal_mask(3)\nw = softmax(x @ x.T + mask, axis=1)\n\"\"\"\n\n[inputs]\nx = [[1, 0], [0, 1], [1, 1]]\n```\n\n```widget\nexample = \"m\"\n[views]\nw = { heatmap = true, masked = \"mask\" }\n```\n",
+    );
+    book.build().succeeds();
+    let page = book.read("public/mask.html");
+    assert!(page.contains("\"views\":{\"w\":\"heatmap\"}"), "{page}");
+    assert!(page.contains("\"masked\":{\"w\":\"mask\"}"), "{page}");
+    let static_part = &page[page.find("worked-widget-static").unwrap()..];
+    assert_eq!(
+        static_part.matches("class=\"wf-masked\"").count(),
+        3 + 1,
+        "the three weights above the diagonal and the legend's swatch are hatched: {static_part}"
+    );
+    assert!(static_part.contains(">masked</text>"), "{static_part}");
 }

@@ -5,7 +5,7 @@
 //   node tests/js/step-views-differential.mjs CASES.json
 //
 // CASES.json is `[{ input: { value: { matrix, rowLabels, colLabels } | { vector, labels },
-// decimals, idPrefix, what, view?, parts?, full? }, expected: { svg } | { error } }]`, written by
+// decimals, idPrefix, what, view?, parts?, full?, mask? }, expected: { svg } | { error } }]`, written by
 // tests/cli/step_views_differential.rs (−∞ travels as null). The SVG markup must agree
 // character for character, except that numbers may differ by 0.01 (a coordinate rounded at a
 // tie). Exits 0 with a summary line when all agree, 1 naming the first disagreement.
@@ -34,8 +34,8 @@ function decode(x) {
 /** The view the widget draws for this value: `view` (scatter, arrows) when given, else a
  *  matrix of several rows and columns as a heatmap, anything else as bars (as
  *  `quantity_figure` picks). */
-function draw({ value, decimals, idPrefix, what, view, parts, full }) {
-  const options = { decimals, idPrefix, full };
+function draw({ value, decimals, idPrefix, what, view, parts, full, mask }) {
+  const options = { decimals, idPrefix, full, mask };
   if (view === 'contour') {
     const decodeAll = (v) => (Array.isArray(v) ? v.map(decodeAll) : decode(v));
     const part = (p) => p && { name: p.name, value: decodeAll(p.value) };

@@ -121,9 +121,10 @@ pub(super) fn evaluate(text: &str) -> Result<ParsedExample, Vec<BlockError>> {
 /// The data of an attention example's widget, which compute-widget.js runs as any compute
 /// example's: [`widget_program`] on the embeddings and projections (number fields, the token
 /// names editable as `tokens`, the row labels of every table) and `causal` as a toggle; Q, K,
-/// V, each head's scores, scaled scores and weights (a heatmap at full colour for 1, as the
-/// lesson's figure), the heads side by side (when there are several) and the output; the steps
-/// that can overflow in the kind's words (`step_words`), for the widget's refusals. The
+/// V, each head's scores, scaled scores and weights (a heatmap at full colour for 1, hatched where
+/// the causal mask removes a weight, as the lesson's figure), the heads side by side (when there
+/// are several) and the output; the steps that can overflow in the kind's words (`step_words`),
+/// for the widget's refusals. The
 /// projections are labelled by position whatever their size, the per-token tables by token on
 /// their rows only, and the token-by-token ones on both sides.
 fn widget_json(name: &str, input: &AttentionInput, steps: &str) -> serde_json::Value {
@@ -135,8 +136,10 @@ fn widget_json(name: &str, input: &AttentionInput, steps: &str) -> serde_json::V
     let mut show = vec!["q".to_string(), "k".to_string(), "v".to_string()];
     let mut views = serde_json::Map::new();
     let mut labels = serde_json::Map::new();
-    // Weights are probabilities: full colour at 1, as the lesson's figure draws them.
+    // Weights are probabilities: full colour at 1, as the lesson's figure draws them; those the
+    // causal mask removes (where `mask` is −∞) hatched, as the figure hatches them.
     let mut full = serde_json::Map::new();
+    let mut masked = serde_json::Map::new();
     for name in ["w_q", "w_k", "w_v", "w_o"] {
         labels.insert(name.into(), "none".into());
     }
@@ -151,6 +154,7 @@ fn widget_json(name: &str, input: &AttentionInput, steps: &str) -> serde_json::V
         ]);
         views.insert(format!("weights{s}"), View::Heatmap.name().into());
         full.insert(format!("weights{s}"), 1.into());
+        masked.insert(format!("weights{s}"), "mask".into());
         for name in ["head_q", "head_k", "head_v", "out"] {
             labels.insert(format!("{name}{s}"), "rows".into());
         }
@@ -179,6 +183,7 @@ fn widget_json(name: &str, input: &AttentionInput, steps: &str) -> serde_json::V
         },
         "views": views,
         "full": full,
+        "masked": masked,
         "show": show,
         "step_words": widget_step_words(input.heads)
             .into_iter()
@@ -211,6 +216,7 @@ w_q = [[1, 0], [1, 2]]\nw_k = [[2, 0], [0, 1]]\nw_v = [[1, 0], [0, 2]]\n";
         assert_eq!(data["controls"]["embeddings"]["called"], "tokens");
         assert_eq!(data["controls"]["causal"]["kind"], "toggle");
         assert_eq!(data["views"]["weights"], "heatmap");
+        assert_eq!(data["masked"]["weights"], "mask");
         assert_eq!(data["labels"]["w_q"], "none");
         assert_eq!(
             data["show"],

@@ -698,6 +698,7 @@ mod tests {
             label: None,
             legend: None,
             full: None,
+            mask: None,
             axes: AxisText::default(),
         }
     }

@@ -10,7 +10,8 @@ use crate::present::heatmap::{Heatmap, MOST_CELLS};
 /// One value of a ```` ```compute ```` example (or any labelled quantity) as a picture: a
 /// matrix as a heatmap, a vector (or a matrix of one row or one column) as bars. `what` is the
 /// step's name as the lesson uses it; errors, which the author reads, name it with its
-/// example (`ln.eps`).
+/// example (`ln.eps`). A heatmap hatches the entries [`FigureOptions::mask`] marks, besides
+/// its −∞ ones.
 pub fn quantity_figure(
     quantity: &Quantity,
     what: &str,
@@ -34,6 +35,19 @@ pub fn quantity_figure(
                     help: "draw a smaller step, or show the numbers with a reference".to_string(),
                 });
             }
+            if let Some(mask) = options.mask.as_ref().filter(|mask| mask.dim() != values.dim()) {
+                return Err(FigureError {
+                    message: format!(
+                        "the mask of {}.{what} is {}×{}, and {what} is {}×{}: a mask marks the entries of the step it has the shape of",
+                        options.example,
+                        mask.nrows(),
+                        mask.ncols(),
+                        values.nrows(),
+                        values.ncols()
+                    ),
+                    help: "name a mask step of the drawn step's shape, such as the scores with −∞ where they are masked".to_string(),
+                });
+            }
             let rows = row_labels.clone().unwrap_or_else(|| positions(values.nrows()));
             let cols = col_labels.clone().unwrap_or_else(|| positions(values.ncols()));
             let title = match row_labels {
@@ -51,7 +65,7 @@ pub fn quantity_figure(
                 what,
                 decimals: options.decimals,
                 id_prefix: &options.id_prefix,
-                mask: None,
+                mask: options.mask.as_ref().map(|mask| mask.view()),
                 full: options.full,
                 heading: None,
                 axis_titles: None,

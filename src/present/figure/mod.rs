@@ -98,6 +98,10 @@ pub struct FigureOptions {
     /// The value a step's heatmap gives full colour, when its entries have a natural top (1 for
     /// an attention's weights, shares of one); `None`: the largest magnitude.
     pub full: Option<f64>,
+    /// The entries of a step's heatmap that a mask removed (`true`), drawn hatched without
+    /// their number and described as masked, though they hold a number (a causal attention's
+    /// weights, exactly 0 because their scores were −∞); the mask must have the step's shape.
+    pub mask: Option<ndarray::Array2<bool>>,
     /// The author's words for the axes and the figure's heading.
     pub axes: AxisText,
 }

@@ -419,6 +419,7 @@ mod tests {
             label: None,
             legend: None,
             full: None,
+            mask: None,
             axes: AxisText {
                 x: Some("first feature".into()),
                 y: Some("second feature".into()),

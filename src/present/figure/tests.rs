@@ -19,6 +19,7 @@ fn options(example: &str) -> FigureOptions {
         label: None,
         legend: None,
         full: None,
+        mask: None,
         axes: AxisText::default(),
     }
 }
@@ -301,6 +302,45 @@ fn a_matrix_quantity_draws_as_a_labelled_heatmap() {
         "{html}"
     );
     assert!(html.contains("row b: 1 \u{2212}∞ (masked), 2 1"), "{html}");
+}
+
+#[test]
+fn a_step_heatmap_hatches_the_entries_its_mask_marks_and_refuses_a_mask_of_another_shape() {
+    // Causal weights: the zeros above the diagonal are masked, the small 0.01 is not.
+    let quantity = Quantity::Matrix {
+        values: array![[1.0, 0.0], [0.99, 0.01]],
+        row_labels: None,
+        col_labels: None,
+    };
+    let mut masked = options("e");
+    masked.mask = Some(array![[false, true], [false, false]]);
+    let html = quantity_figure(&quantity, "w", &masked).unwrap();
+    assert_eq!(
+        html.matches("fill=\"url(#wf-e-1-hatch-0)\"").count(),
+        2,
+        "the masked cell and its legend swatch: {html}"
+    );
+    assert!(
+        html.contains(">masked</text>"),
+        "the legend says masked: {html}"
+    );
+    assert!(html.contains("row 1: 1 1.000, 2 masked;"), "{html}");
+    assert!(html.contains("hatched cells are masked"), "{html}");
+    assert!(
+        html.contains(">0.010</text>"),
+        "a small weight keeps its number: {html}"
+    );
+    let plain = quantity_figure(&quantity, "w", &options("e")).unwrap();
+    assert!(!plain.contains("hatch"), "no mask, no hatching: {plain}");
+    masked.mask = Some(array![[false, true, true], [false, false, true]]);
+    let error = quantity_figure(&quantity, "w", &masked).unwrap_err();
+    assert!(
+        error
+            .message
+            .contains("the mask of e.w is 2×3, and w is 2×2"),
+        "{}",
+        error.message
+    );
 }
 
 #[test]
