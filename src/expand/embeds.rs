@@ -43,30 +43,26 @@ fn shown(list: &[(&str, &str)]) -> Vec<(String, String)> {
         .collect()
 }
 
-fn widget_kind(evaluated: &Evaluated) -> Option<WidgetKind> {
+/// The scripts of a built-in kind's widget: the compute widget, on the kind's program and
+/// presentation.
+const KIND_SCRIPTS: &[&str] = &[
+    "js/compute-lang.js",
+    "js/worked-format.js",
+    "js/widget-common.js",
+    STEP_EXPLAIN_SCRIPT,
+    COMPUTE_WIDGET_SCRIPT,
+];
+
+fn widget_kind(evaluated: &Evaluated) -> WidgetKind {
     match evaluated {
-        Evaluated::Attention(attention) => Some(WidgetKind {
+        Evaluated::Attention(attention) => WidgetKind {
             data_widget: "attention",
-            // The compute widget, on the kind's program and presentation.
-            scripts: &[
-                "js/compute-lang.js",
-                "js/worked-format.js",
-                "js/widget-common.js",
-                STEP_EXPLAIN_SCRIPT,
-                COMPUTE_WIDGET_SCRIPT,
-            ],
+            scripts: KIND_SCRIPTS,
             shown_without_script: attention_tables(attention),
-        }),
-        // The compute widget, on the kind's program and presentation.
-        Evaluated::Softmax(_) => Some(WidgetKind {
+        },
+        Evaluated::Softmax(_) => WidgetKind {
             data_widget: "softmax",
-            scripts: &[
-                "js/compute-lang.js",
-                "js/worked-format.js",
-                "js/widget-common.js",
-                STEP_EXPLAIN_SCRIPT,
-                COMPUTE_WIDGET_SCRIPT,
-            ],
+            scripts: KIND_SCRIPTS,
             // The slider's input first: without JavaScript it is what the numbers are for.
             shown_without_script: shown(&[
                 ("temperature", "temperature T"),
@@ -79,17 +75,10 @@ fn widget_kind(evaluated: &Evaluated) -> Option<WidgetKind> {
                     "Gradient of the loss with respect to the logits",
                 ),
             ]),
-        }),
-        // The compute widget, on the kind's program and presentation.
-        Evaluated::GradientDescent(_) => Some(WidgetKind {
+        },
+        Evaluated::GradientDescent(_) => WidgetKind {
             data_widget: "gradient_descent",
-            scripts: &[
-                "js/compute-lang.js",
-                "js/worked-format.js",
-                "js/widget-common.js",
-                STEP_EXPLAIN_SCRIPT,
-                COMPUTE_WIDGET_SCRIPT,
-            ],
+            scripts: KIND_SCRIPTS,
             shown_without_script: shown(&[
                 ("learning_rate", "learning rate η"),
                 ("steps", "steps"),
@@ -98,8 +87,8 @@ fn widget_kind(evaluated: &Evaluated) -> Option<WidgetKind> {
                 ("final_loss", "loss after the last step"),
                 ("diverged_at", "diverged at step"),
             ]),
-        }),
-        Evaluated::Compute(computed) => Some(WidgetKind {
+        },
+        Evaluated::Compute(computed) => WidgetKind {
             data_widget: "compute",
             scripts: &[
                 "js/compute-lang.js",
@@ -121,8 +110,23 @@ fn widget_kind(evaluated: &Evaluated) -> Option<WidgetKind> {
                     (name.clone(), format!("{role} {name}"))
                 })
                 .collect(),
-        }),
-        Evaluated::Vectors(_) => None,
+        },
+        Evaluated::Vectors(vectors) => WidgetKind {
+            data_widget: "vectors",
+            scripts: KIND_SCRIPTS,
+            shown_without_script: shown(&[
+                ("vectors", "Vectors"),
+                ("norms", "Lengths"),
+                ("dots", "Dot products"),
+                ("cosines", "Cosine similarities"),
+                ("angles", "Angles in degrees"),
+                ("projection_scalar", "Signed length of the projection"),
+                ("projection", "Projection"),
+            ])
+            .into_iter()
+            .filter(|(name, _)| vectors.quantity(name).is_some())
+            .collect(),
+        },
     }
 }
 
@@ -220,7 +224,7 @@ impl<'x> Expander<'x> {
         let spec: WidgetSpec = self.block_spec(
             body,
             "widget",
-            "a widget block holds example = \"<name of an attention, softmax, gradient_descent or compute example>\" and, for a compute example, optionally show = [\"<step>\", …], decimals = { <step> = <places>, … }, lines = [\"<step>\", …] (vectors drawn as lines; log_y = true for a log scale), a [controls] table (<input> = { slider = [lo, hi] }, { toggle = true } or { choice = [0, 1], labels = [\"…\", \"…\"] }), a [views] table (<step> = \"table\", \"heatmap\", \"bars\", \"line\", \"scatter\", \"arrows\", \"contour\" or { contour = true, x = \"<step>\", y = \"<step>\", path = \"<step>\", levels = <count> }) and highlight = { step = \"<step holding a position>\", says = \"<tag>\" }",
+            "a widget block holds example = \"<name of an attention, softmax, gradient_descent, vectors or compute example>\" and, for a compute example, optionally show = [\"<step>\", …], decimals = { <step> = <places>, … }, lines = [\"<step>\", …] (vectors drawn as lines; log_y = true for a log scale), a [controls] table (<input> = { slider = [lo, hi] }, { toggle = true } or { choice = [0, 1], labels = [\"…\", \"…\"] }), a [views] table (<step> = \"table\", \"heatmap\", \"bars\", \"line\", \"scatter\", \"arrows\", \"contour\" or { contour = true, x = \"<step>\", y = \"<step>\", path = \"<step>\", levels = <count> }) and highlight = { step = \"<step holding a position>\", says = \"<tag>\" }",
         )?;
         let (example, span) = self.named_example(&spec.example, body)?;
         let name = &example.name;
@@ -288,17 +292,7 @@ impl<'x> Expander<'x> {
             }
             (None, None) => None,
         };
-        let Some(mut kind) = widget_kind(&example.evaluated) else {
-            self.problems.push(
-                Diagnostic::at(
-                    self.file,
-                    span,
-                    format!("\"{name}\" is a {} example, which has no widget", example.kind.name()),
-                )
-                .with_help("widgets work with attention, softmax, gradient_descent and compute examples; a figure block can draw this one"),
-            );
-            return None;
-        };
+        let mut kind = widget_kind(&example.evaluated);
         for script in kind.scripts {
             if !self.scripts.contains(script) {
                 self.scripts.push(script);
@@ -306,12 +300,17 @@ impl<'x> Expander<'x> {
         }
         self.stylesheets.insert(WIDGET_STYLESHEET);
         let figures = presentation.figures();
+        // A kind's widget data may name views of its own (a softmax's bars, a descent's
+        // contour, a vectors example's arrows) and lines (a descent's loss curve).
+        let kind_views = example.inputs.get("views").and_then(|v| v.as_object());
         let in_plane = figures
             .iter()
-            .any(|(_, view)| matches!(view, View::Scatter | View::Arrows));
-        // A kind's widget data may name views of its own (a softmax's bars, a descent's
-        // contour) and lines (a descent's loss curve).
-        let kind_views = example.inputs.get("views").and_then(|v| v.as_object());
+            .any(|(_, view)| matches!(view, View::Scatter | View::Arrows))
+            || kind_views.is_some_and(|views| {
+                views
+                    .values()
+                    .any(|v| v.as_str() == Some(View::Arrows.name()))
+            });
         let contoured = figures.iter().any(|(_, view)| *view == View::Contour)
             || kind_views.is_some_and(|views| {
                 views
@@ -474,6 +473,10 @@ impl<'x> Expander<'x> {
                 let contour = presentation.contours.get(*step);
                 html.push_str(&self.step_figure(computed, name, step, *view, contour));
             }
+        }
+        if let Evaluated::Vectors(vectors) = &example.evaluated {
+            // The arrows the live widget draws first, with the build's numbers.
+            html.push_str(&self.vectors_step_figure(vectors, name));
         }
         let mut values = String::new();
         for (quantity_name, caption) in &kind.shown_without_script {

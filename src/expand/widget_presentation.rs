@@ -10,13 +10,14 @@ use super::Expander;
 use crate::base::diagnostics::Diagnostic;
 use crate::compute::computed::{Computed, LabelSides, Origin};
 use crate::compute::lang::Value;
+use crate::compute::vectors::Vectors;
 use crate::compute::Evaluated;
 use crate::compute::Quantity;
 use crate::expand::blocks::domain::Domain;
 use crate::expand::blocks::{BlockText, ExampleBlock};
 use crate::present::figure::{
     arrows_step_figure, contour_step_figure, quantity_figure, scatter_step_figure, ContourParts,
-    FigureError, FigureOptions, DEFAULT_LEVELS,
+    FigureError, FigureOptions, Projected, DEFAULT_LEVELS,
 };
 use serde::{Deserialize, Serialize};
 use serde_json::json;
@@ -500,6 +501,29 @@ impl Expander<'_> {
             full: None,
             axes: crate::present::figure::AxisText::default(),
         }
+    }
+
+    /// The build's figure of a vectors example's `arrows` step, for readers without
+    /// JavaScript: in the plane, the vectors as arrows with the projection dashed, as the
+    /// live widget draws them (plane-views.js); nothing for vectors of more components.
+    pub(super) fn vectors_step_figure(&mut self, vectors: &Vectors, example: &str) -> String {
+        if vectors.vectors.ncols() != 2 {
+            return String::new();
+        }
+        self.figures += 1;
+        let options = self.step_figure_options(example);
+        let quantity = Quantity::Matrix {
+            values: vectors.vectors.clone(),
+            row_labels: Some(vectors.names.clone()),
+            col_labels: None,
+        };
+        let projection = vectors.projection.as_ref().map(|projection| Projected {
+            of: &projection.of,
+            onto: &projection.onto,
+            vector: (projection.vector[0], projection.vector[1]),
+            scalar: projection.scalar,
+        });
+        arrows_step_figure(&quantity, "arrows", projection, &options).unwrap_or_default()
     }
 
     /// The build's figure of `step` as `view` (checked drawable by [`views`]), for readers
@@ -1028,7 +1052,7 @@ pub(super) fn view_figure(
     let quantity = quantity_of(step)?;
     match view {
         View::Scatter => scatter_step_figure(&quantity, step, options),
-        View::Arrows => arrows_step_figure(&quantity, step, options),
+        View::Arrows => arrows_step_figure(&quantity, step, None, options),
         View::Contour => {
             let default = ContourView::default();
             let contour = contour.unwrap_or(&default);

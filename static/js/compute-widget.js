@@ -1,8 +1,8 @@
 /*
  * compute-widget.js — the "Try it" widget of a ```compute example, and of an ```attention,
- * ```softmax or ```gradient_descent example (whose block writes its program and presentation in
- * the same JSON). Finds every `[data-widget="compute"]`, `[data-widget="attention"]`,
- * `[data-widget="softmax"]` and `[data-widget="gradient_descent"]` figure, reads the program and inputs the build embedded as JSON
+ * ```softmax, ```gradient_descent or ```vectors example (whose block writes its program and
+ * presentation in the same JSON). Finds every `[data-widget="compute"]`, `[data-widget="attention"]`,
+ * `[data-widget="softmax"]`, `[data-widget="gradient_descent"]` and `[data-widget="vectors"]` figure, reads the program and inputs the build embedded as JSON
  * (`{ name, steps, inputs: [[name, value]…], stepNames, rows, cols, decimals }`, no fetch, so
  * file:// works), and replaces the static tables (what readers without JavaScript see) with a
  * field for every input entry and a live table for every step (or for the steps the lesson's
@@ -30,7 +30,8 @@
  * matrix whose rows the example's `rows` label, text fields for those labels (`names`: an
  * attention's token names, which every table and view follows);
  * its `[views]` (`views`) draw a step as the build's heatmap or bars (step-views.js), scatter or
- * arrows (plane-views.js), or contour (contour-view.js, with the steps of its grid's x and y and
+ * arrows (plane-views.js, with a projection dashed among the arrows from the steps the JSON's
+ * `projections` names, a vectors example's), or contour (contour-view.js, with the steps of its grid's x and y and
  * a path from `contours`), the table kept below in a disclosure. Every entry of a step's table explains itself on a click or Enter
  * (step-explain.js, from the program's syntax tree), in the `[data-explain]` box under the steps.
  * A kind's block may name `notes`: scalar steps that are 0 when a run went through and else
@@ -632,6 +633,7 @@
           ? ns.stepViews.bars(rows[0], labels.cols || null, name, options)
           : ns.stepViews.bars(rows.map(function (row) { return row[0]; }), labels.rows || null, name, options);
       } else if ((view === 'scatter' || view === 'arrows') && rows) {
+        if (view === 'arrows') options.projection = this.projectionOf(name, values, labels.rows, rows.length);
         picture = ns.planeViews[view](rows, labels.rows || null, labels.cols || null, name, options);
       } else if (view === 'contour' && rows) {
         picture = ns.contourView.contour(rows, name, this.contourParts(name, values), options);
@@ -649,6 +651,20 @@
       pictures[name] = picture;
     }
     return pictures;
+  };
+
+  /**
+   * The projection an arrows view of `name` draws dashed (the JSON's `projections`: the steps
+   * holding the positions of the vectors `of` and `onto`, the projection's tip and its signed
+   * length, a vectors example's), as plane-views.js takes it from `values`, the rows named by
+   * `rowNames` or by position; null without one.
+   */
+  Widget.prototype.projectionOf = function (name, values, rowNames, count) {
+    var spec = (this.example.projections || {})[name];
+    if (!spec) return null;
+    var step = function (s) { var entry = entryNamed(values, s); return entry && entry[1]; };
+    var names = rowNames || Array.from({ length: count }, function (_, i) { return String(i + 1); });
+    return { of: names[step(spec.of)], onto: names[step(spec.onto)], vector: step(spec.vector), scalar: step(spec.scalar) };
   };
 
   /** The steps a contour view of `name` names (its x, y and path, as `{ name, value }`, from
@@ -1614,7 +1630,7 @@
     // An attention, softmax or gradient_descent example's widget is this one on the kind's
     // program and presentation (src/expand/blocks/attention.rs, softmax.rs, gradient_descent.rs),
     // named by its kind for the page's scripts and styles.
-    script: ownScript, needs: DEPENDENCIES, widget: ['compute', 'attention', 'softmax', 'gradient_descent'], name: 'compute',
+    script: ownScript, needs: DEPENDENCIES, widget: ['compute', 'attention', 'softmax', 'gradient_descent', 'vectors'], name: 'compute',
     ready: function () {
       common = ns.widgetCommon;
       el = common.el;
