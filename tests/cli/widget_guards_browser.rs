@@ -882,6 +882,18 @@ fn assert_vectors_widget_shows_what_eval_gives(tab: &Tab, widget: &str) {
             Some(scalar[0].as_str()),
             "the widget's projection_scalar"
         );
+        let said = eval_json(
+            tab,
+            &format!(
+                "document.querySelector({}).textContent",
+                js_string(&format!("{widget} .ww [data-sentence='projection_scalar']"))
+            ),
+        );
+        let length = format!("has signed length {}:", scalar[0]);
+        assert!(
+            said.as_str().unwrap().contains(&length),
+            "{said} says {length}"
+        );
     }
     let shown = matrices_in(tab, &format!("{widget} .ww"));
     for (step, numbers) in &expected {

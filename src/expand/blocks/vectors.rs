@@ -5,7 +5,7 @@ use super::toml_input::{matrix, parse_toml, span_of, Rows};
 use super::{compute_error_at, name_problems, show_card, BlockError, ParsedExample};
 use crate::compute::vectors::{analyze, widget_program, VectorsInput};
 use crate::compute::Evaluated;
-use crate::expand::widget_presentation::View;
+use crate::expand::widget_presentation::{Part, Sentence, View};
 use serde::Deserialize;
 use std::collections::BTreeMap;
 use toml::Spanned;
@@ -100,6 +100,9 @@ fn widget_json(name: &str, input: &VectorsInput, steps: &str) -> serde_json::Val
         "labels": { "vectors": "rows", "arrows": "rows", "projection": "none" },
         "show": show,
     });
+    if let Some((of, onto)) = &input.project {
+        json["sentences"] = serde_json::json!([shadow_sentence(of, onto)]);
+    }
     if plane {
         json["views"] = serde_json::json!({ "arrows": View::Arrows.name() });
         if input.project.is_some() {
@@ -109,6 +112,22 @@ fn widget_json(name: &str, input: &VectorsInput, steps: &str) -> serde_json::Val
         }
     }
     json
+}
+
+/// "The shadow of query on the line of the has signed length 2: their dot product over the
+/// length of the.", the projection as the lesson reads it, under its step with each run's
+/// number (the names are the example's: the widget does not rename them).
+fn shadow_sentence(of: &str, onto: &str) -> Sentence {
+    Sentence {
+        after: "projection_scalar".into(),
+        parts: vec![
+            Part::Text(format!(
+                "The shadow of {of} on the line of {onto} has signed length "
+            )),
+            Part::Value("projection_scalar".into()),
+            Part::Text(format!(": their dot product over the length of {onto}.")),
+        ],
+    }
 }
 
 fn strings(names: &Names) -> Vec<String> {
@@ -173,6 +192,7 @@ mod tests {
         assert_eq!(data["rows"][1], "cat");
         assert_eq!(data["views"]["arrows"], "arrows");
         assert_eq!(data["projections"]["arrows"]["vector"], "projection");
+        assert_eq!(data["sentences"][0]["after"], "projection_scalar");
         assert_eq!(
             data["show"],
             serde_json::json!([
