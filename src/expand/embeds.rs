@@ -5,7 +5,9 @@
 //! becomes an inline SVG drawn now from the computed numbers. Both name an example of the lesson.
 
 use super::resolve::example_names;
-use super::widget_presentation::{ContourKey, ControlsKey, HighlightKey, Sentence, View, ViewsKey};
+use super::widget_presentation::{
+    ContourKey, ControlsKey, HighlightKey, ProjectionKey, Sentence, View, ViewsKey,
+};
 use super::Expander;
 use crate::base::diagnostics::Diagnostic;
 use crate::base::html::escape_html;
@@ -220,11 +222,12 @@ impl<'x> Expander<'x> {
             controls: Option<ControlsKey>,
             views: Option<ViewsKey>,
             highlight: Option<HighlightKey>,
+            projection: Option<ProjectionKey>,
         }
         let spec: WidgetSpec = self.block_spec(
             body,
             "widget",
-            "a widget block holds example = \"<name of an attention, softmax, gradient_descent, vectors or compute example>\" and, for a compute example, optionally show = [\"<step>\", …], decimals = { <step> = <places>, … }, lines = [\"<step>\", …] (vectors drawn as lines; log_y = true for a log scale), a [controls] table (<input> = { slider = [lo, hi] }, { toggle = true } or { choice = [0, 1], labels = [\"…\", \"…\"] }), a [views] table (<step> = \"table\", \"heatmap\", \"bars\", \"line\", \"scatter\", \"arrows\", \"contour\" or { contour = true, x = \"<step>\", y = \"<step>\", path = \"<step>\", levels = <count> }) and highlight = { step = \"<step holding a position>\", says = \"<tag>\" }",
+            "a widget block holds example = \"<name of an attention, softmax, gradient_descent, vectors or compute example>\" and, for a compute example, optionally show = [\"<step>\", …], decimals = { <step> = <places>, … }, lines = [\"<step>\", …] (vectors drawn as lines; log_y = true for a log scale), a [controls] table (<input> = { slider = [lo, hi] }, { toggle = true } or { choice = [0, 1], labels = [\"…\", \"…\"] }), a [views] table (<step> = \"table\", \"heatmap\", \"bars\", \"line\", \"scatter\", \"arrows\", \"contour\" or { contour = true, x = \"<step>\", y = \"<step>\", path = \"<step>\", levels = <count> }), highlight = { step = \"<step holding a position>\", says = \"<tag>\" } and projection = { step = \"<step drawn as arrows>\", of = \"<step>\", onto = \"<step>\", vector = \"<step>\", scalar = \"<step>\" }",
         )?;
         let (example, span) = self.named_example(&spec.example, body)?;
         let name = &example.name;
@@ -246,6 +249,10 @@ impl<'x> Expander<'x> {
         )?;
         let highlight = match &spec.highlight {
             Some(key) => Some(self.widget_highlight(example, key, body)?),
+            None => None,
+        };
+        let projection = match &spec.projection {
+            Some(key) => Some(self.widget_projection(example, key, &presentation, body)?),
             None => None,
         };
         // A `line` view is a line of the one chart `lines` draws.
@@ -425,6 +432,9 @@ impl<'x> Expander<'x> {
         if let Some(highlight) = &highlight {
             data["highlight"] = serde_json::json!(highlight);
         }
+        if let Some((step, projection)) = &projection {
+            data["projections"] = serde_json::json!({ step: projection });
+        }
         if !presentation.controls.is_empty() {
             let controls: serde_json::Map<String, serde_json::Value> = presentation
                 .controls
@@ -471,7 +481,11 @@ impl<'x> Expander<'x> {
         if let Evaluated::Compute(computed) = &example.evaluated {
             for (step, view) in &figures {
                 let contour = presentation.contours.get(*step);
-                html.push_str(&self.step_figure(computed, name, step, *view, contour));
+                let projected = projection
+                    .as_ref()
+                    .filter(|(arrows, _)| arrows == step)
+                    .map(|(_, projection)| projection);
+                html.push_str(&self.step_figure(computed, name, step, *view, contour, projected));
             }
         }
         if let Evaluated::Vectors(vectors) = &example.evaluated {

@@ -376,6 +376,150 @@ impl Sentence {
     }
 }
 
+/// A projection drawn dashed among the arrows of a step's `arrows` view, as the vectors kind's
+/// figure draws one: the steps holding the positions of the two vectors (rows of the drawn
+/// step, `of` projected onto `onto`), the projection's tip and its signed length. A vectors
+/// example's widget carries one, a widget block's `projection` key gives one to any compute
+/// example; the JSON's `projections` by step, which compute-widget.js reads each run.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub(crate) struct ProjectionView {
+    pub of: String,
+    pub onto: String,
+    pub vector: String,
+    pub scalar: String,
+}
+
+/// The widget block's `projection = { step = "V", of = "i", onto = "j", vector = "p",
+/// scalar = "s" }`, as written.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct ProjectionSpec {
+    step: toml::Spanned<String>,
+    of: toml::Spanned<String>,
+    onto: toml::Spanned<String>,
+    vector: toml::Spanned<String>,
+    scalar: toml::Spanned<String>,
+}
+
+pub(super) type ProjectionKey = toml::Spanned<ProjectionSpec>;
+
+/// A widget block's `projection` checked against the lesson's values and its views: `step` is
+/// drawn as arrows, `of` and `onto` hold positions of its rows, `vector` is a vector of two
+/// entries and `scalar` a number; the build's figure of the step draws it.
+pub(super) fn projection(
+    computed: &Computed,
+    key: &ProjectionKey,
+    presentation: &Presentation,
+    options: &FigureOptions,
+) -> Result<(String, ProjectionView), KeyProblem> {
+    let spec = key.get_ref();
+    let step = spec.step.get_ref();
+    let arrows: Vec<&str> = presentation
+        .views
+        .iter()
+        .filter(|(_, (view, _))| *view == View::Arrows)
+        .map(|(step, _)| step.as_str())
+        .collect();
+    if !arrows.contains(&step.as_str()) {
+        return Err((
+            format!("`{step}` is not drawn as arrows, and a projection is drawn among the arrows of a step"),
+            if arrows.is_empty() {
+                format!("give the step an arrows view: [views] {step} = \"arrows\"")
+            } else {
+                format!("name one of: {}", arrows.join(", "))
+            },
+            spec.step.span(),
+        ));
+    }
+    let rows = match computed.value(step) {
+        Some(Value::Matrix(m)) => m.nrows(),
+        _ => 0,
+    };
+    for position in [&spec.of, &spec.onto] {
+        let name = position.get_ref();
+        let fits = matches!(computed.value(name),
+            Some(Value::Scalar(x)) if *x >= 0.0 && x.fract() == 0.0 && (*x as usize) < rows);
+        if !fits {
+            return Err((
+                format!("`{name}` must be a step holding the position of a row of `{step}`, a whole number from 0 to {}", rows.saturating_sub(1)),
+                "add a step such as i = 0 and name it".to_string(),
+                position.span(),
+            ));
+        }
+    }
+    if !matches!(computed.value(spec.vector.get_ref()), Some(Value::Vector(v)) if v.len() == 2) {
+        return Err((
+            format!(
+                "`{}` must be a step holding the projection's tip, a vector of two entries",
+                spec.vector.get_ref()
+            ),
+            "name the step that computes the projection, e.g. p = (a @ b / (b @ b)) * b"
+                .to_string(),
+            spec.vector.span(),
+        ));
+    }
+    if !matches!(
+        computed.value(spec.scalar.get_ref()),
+        Some(Value::Scalar(_))
+    ) {
+        return Err((
+            format!(
+                "`{}` must be a step holding the projection's signed length, a number",
+                spec.scalar.get_ref()
+            ),
+            "name the step that computes it, e.g. s = a @ b / norm(b)".to_string(),
+            spec.scalar.span(),
+        ));
+    }
+    let view = ProjectionView {
+        of: spec.of.get_ref().clone(),
+        onto: spec.onto.get_ref().clone(),
+        vector: spec.vector.get_ref().clone(),
+        scalar: spec.scalar.get_ref().clone(),
+    };
+    projected_arrows(computed, step, &view, options)
+        .map_err(|error| (error.message, error.help, key.span()))?;
+    Ok((step.clone(), view))
+}
+
+/// The build's arrows of `step` with `projection` dashed among them (checked by
+/// [`projection`]).
+fn projected_arrows(
+    computed: &Computed,
+    step: &str,
+    projection: &ProjectionView,
+    options: &FigureOptions,
+) -> Result<String, FigureError> {
+    let quantity = computed.quantity(step).unwrap_or(Quantity::Scalar(0.0));
+    let names: Vec<String> = match &quantity {
+        Quantity::Matrix {
+            values, row_labels, ..
+        } => row_labels
+            .clone()
+            .unwrap_or_else(|| (1..=values.nrows()).map(|i| i.to_string()).collect()),
+        _ => Vec::new(),
+    };
+    let name = |position: &str| match computed.value(position) {
+        Some(Value::Scalar(x)) => names.get(*x as usize).map(String::as_str).unwrap_or(""),
+        _ => "",
+    };
+    let scalar = match computed.value(&projection.scalar) {
+        Some(Value::Scalar(x)) => *x,
+        _ => 0.0,
+    };
+    let vector = match computed.value(&projection.vector) {
+        Some(Value::Vector(v)) if v.len() == 2 => (v[0], v[1]),
+        _ => (0.0, 0.0),
+    };
+    let projected = Projected {
+        of: name(&projection.of),
+        onto: name(&projection.onto),
+        vector,
+        scalar,
+    };
+    arrows_step_figure(&quantity, step, Some(projected), options)
+}
+
 /// A widget's controls by input and views by step (with the span of each view's value), and
 /// the parts of each contour view.
 #[derive(Debug, Default)]
@@ -461,6 +605,16 @@ impl Expander<'_> {
         }
     }
 
+    /// The value a key's check gave, or its problem recorded at the key.
+    fn recorded<T>(&mut self, checked: Result<T, KeyProblem>, body: &BlockText) -> Option<T> {
+        checked
+            .map_err(|(message, help, span)| {
+                self.problems
+                    .push(Diagnostic::at(self.file, body.file_span(span), message).with_help(help));
+            })
+            .ok()
+    }
+
     /// The widget block's `highlight`, checked; a problem is recorded at its key.
     pub(super) fn widget_highlight(
         &mut self,
@@ -480,12 +634,7 @@ impl Expander<'_> {
                 key.span(),
             )),
         };
-        checked
-            .map_err(|(message, help, span)| {
-                self.problems
-                    .push(Diagnostic::at(self.file, body.file_span(span), message).with_help(help));
-            })
-            .ok()
+        self.recorded(checked, body)
     }
 
     /// What a step's figure in a widget is drawn with (no caption, no label: the widget's
@@ -535,10 +684,39 @@ impl Expander<'_> {
         step: &str,
         view: View,
         contour: Option<&ContourView>,
+        projection: Option<&ProjectionView>,
     ) -> String {
         self.figures += 1;
         let options = self.step_figure_options(example);
-        view_figure(computed, step, view, contour, &options).unwrap_or_default()
+        match projection {
+            Some(projection) => projected_arrows(computed, step, projection, &options),
+            None => view_figure(computed, step, view, contour, &options),
+        }
+        .unwrap_or_default()
+    }
+
+    /// The widget block's `projection`, checked; a problem is recorded at its key.
+    pub(super) fn widget_projection(
+        &mut self,
+        example: &ExampleBlock,
+        key: &ProjectionKey,
+        presentation: &Presentation,
+        body: &BlockText,
+    ) -> Option<(String, ProjectionView)> {
+        let options = self.step_figure_options(&example.name);
+        let checked = match &example.evaluated {
+            Evaluated::Compute(computed) => projection(computed, key, presentation, &options),
+            _ => Err((
+                format!(
+                    "`projection` draws among the arrows of a compute example's widget, but \"{}\" is a {} example",
+                    example.name,
+                    example.kind.name()
+                ),
+                "remove it: this kind's widget draws what it needs itself".to_string(),
+                key.span(),
+            )),
+        };
+        self.recorded(checked, body)
     }
 }
 

@@ -246,6 +246,13 @@
     var step = 'step \u201c' + problem.stepName + '\u201d';
     if (problem.view) {
       var drawing = { heatmap: 'heatmap', bars: 'bar chart', scatter: 'scatter', arrows: 'arrows', contour: 'contour' }[problem.view];
+      if (problem.reason === 'projection') {
+        return {
+          short: 'makes the projection among the arrows of ' + step + ' impossible to draw',
+          full: 'makes the steps of the projection among the arrows of ' + step +
+            ' no longer two positions of its rows, a tip (x, y) and a length, so it cannot be drawn.',
+        };
+      }
       if (problem.reason === 'extent' || problem.reason === 'path') {
         return {
           short: 'makes the contour of ' + step + ' impossible to draw',
@@ -634,7 +641,8 @@
           : ns.stepViews.bars(rows.map(function (row) { return row[0]; }), labels.rows || null, name, options);
       } else if ((view === 'scatter' || view === 'arrows') && rows) {
         if (view === 'arrows') options.projection = this.projectionOf(name, values, labels.rows, rows.length);
-        picture = ns.planeViews[view](rows, labels.rows || null, labels.cols || null, name, options);
+        picture = options.projection === false ? { error: 'projection' }
+          : ns.planeViews[view](rows, labels.rows || null, labels.cols || null, name, options);
       } else if (view === 'contour' && rows) {
         picture = ns.contourView.contour(rows, name, this.contourParts(name, values), options);
       } else {
@@ -657,14 +665,22 @@
    * The projection an arrows view of `name` draws dashed (the JSON's `projections`: the steps
    * holding the positions of the vectors `of` and `onto`, the projection's tip and its signed
    * length, a vectors example's), as plane-views.js takes it from `values`, the rows named by
-   * `rowNames` or by position; null without one.
+   * `rowNames` or by position; null without one, false when an edit made its steps no longer
+   * two positions of the rows, a tip of two finite numbers and a finite length.
    */
   Widget.prototype.projectionOf = function (name, values, rowNames, count) {
     var spec = (this.example.projections || {})[name];
     if (!spec) return null;
     var step = function (s) { var entry = entryNamed(values, s); return entry && entry[1]; };
+    var position = function (x) { return Number.isInteger(x) && x >= 0 && x < count; };
     var names = rowNames || Array.from({ length: count }, function (_, i) { return String(i + 1); });
-    return { of: names[step(spec.of)], onto: names[step(spec.onto)], vector: step(spec.vector), scalar: step(spec.scalar) };
+    var of = step(spec.of);
+    var onto = step(spec.onto);
+    var vector = step(spec.vector);
+    var scalar = step(spec.scalar);
+    var tip = Array.isArray(vector) && vector.length === 2 && vector.every(isFinite);
+    if (!position(of) || !position(onto) || !tip || typeof scalar !== 'number' || !isFinite(scalar)) return false;
+    return { of: names[of], onto: names[onto], vector: vector, scalar: scalar };
   };
 
   /** The steps a contour view of `name` names (its x, y and path, as `{ name, value }`, from

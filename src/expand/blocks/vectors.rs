@@ -5,7 +5,7 @@ use super::toml_input::{matrix, parse_toml, span_of, Rows};
 use super::{compute_error_at, name_problems, show_card, BlockError, ParsedExample};
 use crate::compute::vectors::{analyze, widget_program, VectorsInput};
 use crate::compute::Evaluated;
-use crate::expand::widget_presentation::{Part, Sentence, View};
+use crate::expand::widget_presentation::{Part, ProjectionView, Sentence, View};
 use serde::Deserialize;
 use std::collections::BTreeMap;
 use toml::Spanned;
@@ -106,9 +106,13 @@ fn widget_json(name: &str, input: &VectorsInput, steps: &str) -> serde_json::Val
     if plane {
         json["views"] = serde_json::json!({ "arrows": View::Arrows.name() });
         if input.project.is_some() {
-            json["projections"] = serde_json::json!({ "arrows": {
-                "of": "of", "onto": "onto", "vector": "projection", "scalar": "projection_scalar",
-            } });
+            let projection = ProjectionView {
+                of: "of".into(),
+                onto: "onto".into(),
+                vector: "projection".into(),
+                scalar: "projection_scalar".into(),
+            };
+            json["projections"] = serde_json::json!({ "arrows": projection });
         }
     }
     json
