@@ -204,7 +204,7 @@ fn a_vectors_widget_carries_the_kinds_program_and_shows_the_builds_arrows_and_ta
     );
     // The projection in words, as the live widget says it under its step.
     assert!(
-        figure.contains("<p class=\"ww-sentence\" data-sentence=\"projection_scalar\">The shadow of query on the line of the has signed length 2: their dot product over the length of the.</p>"),
+        figure.contains("<p class=\"ww-sentence\" data-sentence=\"projection_scalar\">The shadow of “query” on the line of “the” has signed length 2: their dot product over the length of “the”.</p>"),
         "{figure}"
     );
 }

@@ -118,18 +118,21 @@ fn widget_json(name: &str, input: &VectorsInput, steps: &str) -> serde_json::Val
     json
 }
 
-/// "The shadow of query on the line of the has signed length 2: their dot product over the
-/// length of the.", the projection as the lesson reads it, under its step with each run's
-/// number (the names are the example's: the widget does not rename them).
+/// "The shadow of “query” on the line of “the” has signed length 2: their dot product over the
+/// length of “the”.", the projection as the lesson reads it, under its step with each run's
+/// number (the names, quoted as the lesson quotes tokens, are the example's: the widget does not
+/// rename them).
 fn shadow_sentence(of: &str, onto: &str) -> Sentence {
     Sentence {
         after: "projection_scalar".into(),
         parts: vec![
             Part::Text(format!(
-                "The shadow of {of} on the line of {onto} has signed length "
+                "The shadow of \u{201c}{of}\u{201d} on the line of \u{201c}{onto}\u{201d} has signed length "
             )),
             Part::Value("projection_scalar".into()),
-            Part::Text(format!(": their dot product over the length of {onto}.")),
+            Part::Text(format!(
+                ": their dot product over the length of \u{201c}{onto}\u{201d}."
+            )),
         ],
     }
 }
