@@ -104,7 +104,7 @@ const DOT_PROGRAM: &str = "dot = v @ w\n";
 /// components, NaN/∞, a zero vector, overflow, beyond the language's work limit), `names`
 /// (wrong count, duplicates), `project`.
 pub fn analyze(input: &VectorsInput) -> Result<Vectors, ComputeError> {
-    validate(input)?;
+    let projected = checked_projection(input)?;
     let names = &input.names;
     let mut program = PROGRAM.to_string();
     let mut inputs = vec![
@@ -114,10 +114,8 @@ pub fn analyze(input: &VectorsInput) -> Result<Vectors, ComputeError> {
             Value::Scalar(input.vectors.nrows() as f64),
         ),
     ];
-    if let Some((of, onto)) = &input.project {
+    if let Some((of, onto)) = projected {
         program.push_str(PROJECTION_PROGRAM);
-        let of = position_of(names, of)?;
-        let onto = position_of(names, onto)?;
         inputs.push(("of".to_string(), Value::Scalar(of as f64)));
         inputs.push(("onto".to_string(), Value::Scalar(onto as f64)));
     }
@@ -173,6 +171,40 @@ fn stopped_error(stopped: Stopped, input: &VectorsInput) -> ComputeError {
         "the dot product of `{}` and `{}` overflows",
         names[i], names[j]
     ))
+}
+
+/// The program a vectors example's widget runs again (in compute-lang.js, as any compute
+/// widget does) on the reader's `vectors`: the kind's own steps, with the count and the
+/// positions of the projection, which the reader does not edit, as steps; for vectors in the
+/// plane, `arrows`, the vectors again as the step the widget draws as arrows (a view draws a
+/// step, and the vectors are the input). The same arithmetic as [`analyze`], so the widget's
+/// numbers are the kind's bit for bit.
+pub fn widget_program(input: &VectorsInput) -> Result<String, ComputeError> {
+    let projected = checked_projection(input)?;
+    let mut steps = String::from("count = len(vectors)\n");
+    if input.vectors.ncols() == 2 {
+        steps.push_str("arrows = vectors\n");
+    }
+    steps.push_str(PROGRAM);
+    if let Some((of, onto)) = projected {
+        steps.push_str(&format!("of = {of}\nonto = {onto}\n{PROJECTION_PROGRAM}"));
+    }
+    Ok(steps)
+}
+
+/// The example checked, and the positions of the vectors it projects (counting from 0).
+fn checked_projection(input: &VectorsInput) -> Result<Option<(usize, usize)>, ComputeError> {
+    validate(input)?;
+    input
+        .project
+        .as_ref()
+        .map(|(of, onto)| {
+            Ok((
+                position_of(&input.names, of)?,
+                position_of(&input.names, onto)?,
+            ))
+        })
+        .transpose()
 }
 
 fn position_of(names: &[String], name: &str) -> Result<usize, ComputeError> {
@@ -404,6 +436,44 @@ angles = acos(cosines) * (180 / pi)
                 }
             }
         }
+    }
+
+    #[test]
+    fn the_widget_program_gives_the_kinds_numbers_bit_for_bit() {
+        for input in [
+            abc(),
+            projecting("a", "c", abc()),
+            projecting(
+                "x",
+                "b",
+                named(&["x", "b"], array![[-1.0, 0.0], [3.0, 4.0]]),
+            ),
+            named(&["u", "w"], array![[1.0, 2.0, 3.0], [1e-200, 0.0, 1e-200]]),
+        ] {
+            let kind = analyze(&input).unwrap();
+            let steps = widget_program(&input).unwrap();
+            assert_eq!(
+                steps.contains("arrows = vectors\n"),
+                kind.vectors.ncols() == 2
+            );
+            let inputs = [("vectors".to_string(), Value::Matrix(input.vectors.clone()))];
+            let ran = template::run(&steps, &inputs).unwrap();
+            assert_eq!(ran.vector("norms"), kind.norms);
+            assert_eq!(ran.matrix("dots"), kind.dots);
+            assert_eq!(ran.matrix("cosines"), kind.cosines);
+            assert_eq!(ran.matrix("angles"), kind.angles);
+            if let Some(projection) = kind.projection {
+                assert_eq!(ran.scalar("projection_scalar"), projection.scalar);
+                assert_eq!(ran.vector("projection"), projection.vector);
+            }
+        }
+        assert_eq!(
+            widget_program(&projecting("a", "d", abc()))
+                .unwrap_err()
+                .field
+                .as_deref(),
+            Some("project")
+        );
     }
 
     #[test]

@@ -6,7 +6,8 @@
 
 use super::resolve::example_names;
 use super::widget_presentation::{
-    ContourKey, ControlsKey, HighlightKey, Sentence, SentencesKey, View, ViewsKey,
+    ContourKey, ControlsKey, HighlightKey, ProjectionKey, Sentence, SentencesKey, StepDrawing,
+    View, ViewsKey,
 };
 use super::Expander;
 use crate::base::diagnostics::Diagnostic;
@@ -45,30 +46,26 @@ fn shown(list: &[(&str, &str)]) -> Vec<(String, String)> {
         .collect()
 }
 
-fn widget_kind(evaluated: &Evaluated) -> Option<WidgetKind> {
+/// The scripts of a built-in kind's widget: the compute widget, on the kind's program and
+/// presentation.
+const KIND_SCRIPTS: &[&str] = &[
+    "js/compute-lang.js",
+    "js/worked-format.js",
+    "js/widget-common.js",
+    STEP_EXPLAIN_SCRIPT,
+    COMPUTE_WIDGET_SCRIPT,
+];
+
+fn widget_kind(evaluated: &Evaluated) -> WidgetKind {
     match evaluated {
-        Evaluated::Attention(attention) => Some(WidgetKind {
+        Evaluated::Attention(attention) => WidgetKind {
             data_widget: "attention",
-            // The compute widget, on the kind's program and presentation.
-            scripts: &[
-                "js/compute-lang.js",
-                "js/worked-format.js",
-                "js/widget-common.js",
-                STEP_EXPLAIN_SCRIPT,
-                COMPUTE_WIDGET_SCRIPT,
-            ],
+            scripts: KIND_SCRIPTS,
             shown_without_script: attention_tables(attention),
-        }),
-        // The compute widget, on the kind's program and presentation.
-        Evaluated::Softmax(_) => Some(WidgetKind {
+        },
+        Evaluated::Softmax(_) => WidgetKind {
             data_widget: "softmax",
-            scripts: &[
-                "js/compute-lang.js",
-                "js/worked-format.js",
-                "js/widget-common.js",
-                STEP_EXPLAIN_SCRIPT,
-                COMPUTE_WIDGET_SCRIPT,
-            ],
+            scripts: KIND_SCRIPTS,
             // The slider's input first: without JavaScript it is what the numbers are for.
             shown_without_script: shown(&[
                 ("temperature", "temperature T"),
@@ -81,17 +78,10 @@ fn widget_kind(evaluated: &Evaluated) -> Option<WidgetKind> {
                     "Gradient of the loss with respect to the logits",
                 ),
             ]),
-        }),
-        // The compute widget, on the kind's program and presentation.
-        Evaluated::GradientDescent(_) => Some(WidgetKind {
+        },
+        Evaluated::GradientDescent(_) => WidgetKind {
             data_widget: "gradient_descent",
-            scripts: &[
-                "js/compute-lang.js",
-                "js/worked-format.js",
-                "js/widget-common.js",
-                STEP_EXPLAIN_SCRIPT,
-                COMPUTE_WIDGET_SCRIPT,
-            ],
+            scripts: KIND_SCRIPTS,
             shown_without_script: shown(&[
                 ("learning_rate", "learning rate η"),
                 ("steps", "steps"),
@@ -100,8 +90,8 @@ fn widget_kind(evaluated: &Evaluated) -> Option<WidgetKind> {
                 ("final_loss", "loss after the last step"),
                 ("diverged_at", "diverged at step"),
             ]),
-        }),
-        Evaluated::Compute(computed) => Some(WidgetKind {
+        },
+        Evaluated::Compute(computed) => WidgetKind {
             data_widget: "compute",
             scripts: &[
                 "js/compute-lang.js",
@@ -123,8 +113,23 @@ fn widget_kind(evaluated: &Evaluated) -> Option<WidgetKind> {
                     (name.clone(), format!("{role} {name}"))
                 })
                 .collect(),
-        }),
-        Evaluated::Vectors(_) => None,
+        },
+        Evaluated::Vectors(vectors) => WidgetKind {
+            data_widget: "vectors",
+            scripts: KIND_SCRIPTS,
+            shown_without_script: shown(&[
+                ("vectors", "Vectors"),
+                ("norms", "Lengths"),
+                ("dots", "Dot products"),
+                ("cosines", "Cosine similarities"),
+                ("angles", "Angles in degrees"),
+                ("projection_scalar", "Signed length of the projection"),
+                ("projection", "Projection"),
+            ])
+            .into_iter()
+            .filter(|(name, _)| vectors.quantity(name).is_some())
+            .collect(),
+        },
     }
 }
 
@@ -219,11 +224,12 @@ impl<'x> Expander<'x> {
             views: Option<ViewsKey>,
             highlight: Option<HighlightKey>,
             sentences: Option<SentencesKey>,
+            projection: Option<ProjectionKey>,
         }
         let spec: WidgetSpec = self.block_spec(
             body,
             "widget",
-            "a widget block holds example = \"<name of an attention, softmax, gradient_descent or compute example>\" and, for a compute example, optionally show = [\"<step>\", …], decimals = { <step> = <places>, … }, lines = [\"<step>\", …] (vectors drawn as lines; log_y = true for a log scale), a [controls] table (<input> = { slider = [lo, hi] }, { toggle = true } or { choice = [0, 1], labels = [\"…\", \"…\"] }), a [views] table (<step> = \"table\", \"heatmap\", \"bars\", \"line\", \"scatter\", \"arrows\", \"contour\" or { contour = true, x = \"<step>\", y = \"<step>\", path = \"<step>\", levels = <count> }), highlight = { step = \"<step holding a position>\", says = \"<tag>\" } and [[sentences]] (after = \"<step>\", says = \"words with {<step>}, {<step>[<position>]} or {<step>[<position>].label}\")",
+            "a widget block holds example = \"<name of an attention, softmax, gradient_descent, vectors or compute example>\" and, for a compute example, optionally show = [\"<step>\", …], decimals = { <step> = <places>, … }, lines = [\"<step>\", …] (vectors drawn as lines; log_y = true for a log scale), a [controls] table (<input> = { slider = [lo, hi] }, { toggle = true } or { choice = [0, 1], labels = [\"…\", \"…\"] }), a [views] table (<step> = \"table\", \"heatmap\", \"bars\", \"line\", \"scatter\", \"arrows\", \"contour\" or { contour = true, x = \"<step>\", y = \"<step>\", path = \"<step>\", levels = <count> }), highlight = { step = \"<step holding a position>\", says = \"<tag>\" } projection = { step = \"<step drawn as arrows>\", of = \"<step>\", onto = \"<step>\", vector = \"<step>\", scalar = \"<step>\" } and [[sentences]] (after = \"<step>\", says = \"words with {<step>}, {<step>[<position>]} or {<step>[<position>].label}\")",
         )?;
         let (example, span) = self.named_example(&spec.example, body)?;
         let name = &example.name;
@@ -261,6 +267,10 @@ impl<'x> Expander<'x> {
                     super::widget_presentation::sentences(computed, shown_steps.as_deref(), key)
                 },
             )?),
+            None => None,
+        };
+        let projection = match &spec.projection {
+            Some(key) => Some(self.widget_projection(example, key, &presentation, body)?),
             None => None,
         };
         // A `line` view is a line of the one chart `lines` draws.
@@ -307,17 +317,7 @@ impl<'x> Expander<'x> {
             }
             (None, None) => None,
         };
-        let Some(mut kind) = widget_kind(&example.evaluated) else {
-            self.problems.push(
-                Diagnostic::at(
-                    self.file,
-                    span,
-                    format!("\"{name}\" is a {} example, which has no widget", example.kind.name()),
-                )
-                .with_help("widgets work with attention, softmax, gradient_descent and compute examples; a figure block can draw this one"),
-            );
-            return None;
-        };
+        let mut kind = widget_kind(&example.evaluated);
         for script in kind.scripts {
             if !self.scripts.contains(script) {
                 self.scripts.push(script);
@@ -325,12 +325,17 @@ impl<'x> Expander<'x> {
         }
         self.stylesheets.insert(WIDGET_STYLESHEET);
         let figures = presentation.figures();
+        // A kind's widget data may name views of its own (a softmax's bars, a descent's
+        // contour, a vectors example's arrows) and lines (a descent's loss curve).
+        let kind_views = example.inputs.get("views").and_then(|v| v.as_object());
         let in_plane = figures
             .iter()
-            .any(|(_, view)| matches!(view, View::Scatter | View::Arrows));
-        // A kind's widget data may name views of its own (a softmax's bars, a descent's
-        // contour) and lines (a descent's loss curve).
-        let kind_views = example.inputs.get("views").and_then(|v| v.as_object());
+            .any(|(_, view)| matches!(view, View::Scatter | View::Arrows))
+            || kind_views.is_some_and(|views| {
+                views
+                    .values()
+                    .any(|v| v.as_str() == Some(View::Arrows.name()))
+            });
         let contoured = figures.iter().any(|(_, view)| *view == View::Contour)
             || kind_views.is_some_and(|views| {
                 views
@@ -448,6 +453,9 @@ impl<'x> Expander<'x> {
         if let Some(sentences) = &sentences {
             data["sentences"] = serde_json::json!(sentences);
         }
+        if let Some((step, projection)) = &projection {
+            data["projections"] = serde_json::json!({ step: projection });
+        }
         if !presentation.controls.is_empty() {
             let controls: serde_json::Map<String, serde_json::Value> = presentation
                 .controls
@@ -498,8 +506,21 @@ impl<'x> Expander<'x> {
             for (step, view) in &figures {
                 let contour = presentation.contours.get(*step);
                 let masked = presentation.masks.get(*step).map(String::as_str);
-                html.push_str(&self.step_figure(computed, name, step, *view, contour, masked));
+                let projected = projection
+                    .as_ref()
+                    .filter(|(arrows, _)| arrows == step)
+                    .map(|(_, projection)| projection);
+                let drawing = StepDrawing {
+                    contour,
+                    masked,
+                    projection: projected,
+                };
+                html.push_str(&self.step_figure(computed, name, step, *view, drawing));
             }
+        }
+        if let Evaluated::Vectors(vectors) = &example.evaluated {
+            // The arrows the live widget draws first, with the build's numbers.
+            html.push_str(&self.vectors_step_figure(vectors, name));
         }
         let mut values = String::new();
         for (quantity_name, caption) in &kind.shown_without_script {

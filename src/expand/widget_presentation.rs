@@ -10,13 +10,14 @@ use super::Expander;
 use crate::base::diagnostics::Diagnostic;
 use crate::compute::computed::{Computed, LabelSides, Origin};
 use crate::compute::lang::Value;
+use crate::compute::vectors::Vectors;
 use crate::compute::Evaluated;
 use crate::compute::Quantity;
 use crate::expand::blocks::domain::Domain;
 use crate::expand::blocks::{BlockText, ExampleBlock};
 use crate::present::figure::{
     arrows_step_figure, contour_step_figure, quantity_figure, scatter_step_figure, ContourParts,
-    FigureError, FigureOptions, DEFAULT_LEVELS,
+    FigureError, FigureOptions, Projected, DEFAULT_LEVELS,
 };
 use serde::{Deserialize, Serialize};
 use serde_json::json;
@@ -574,6 +575,150 @@ fn check_parts(computed: &Computed, parts: Vec<Part>) -> Result<Vec<Part>, (Stri
     Ok(parts)
 }
 
+/// A projection drawn dashed among the arrows of a step's `arrows` view, as the vectors kind's
+/// figure draws one: the steps holding the positions of the two vectors (rows of the drawn
+/// step, `of` projected onto `onto`), the projection's tip and its signed length. A vectors
+/// example's widget carries one, a widget block's `projection` key gives one to any compute
+/// example; the JSON's `projections` by step, which compute-widget.js reads each run.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub(crate) struct ProjectionView {
+    pub of: String,
+    pub onto: String,
+    pub vector: String,
+    pub scalar: String,
+}
+
+/// The widget block's `projection = { step = "V", of = "i", onto = "j", vector = "p",
+/// scalar = "s" }`, as written.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct ProjectionSpec {
+    step: toml::Spanned<String>,
+    of: toml::Spanned<String>,
+    onto: toml::Spanned<String>,
+    vector: toml::Spanned<String>,
+    scalar: toml::Spanned<String>,
+}
+
+pub(super) type ProjectionKey = toml::Spanned<ProjectionSpec>;
+
+/// A widget block's `projection` checked against the lesson's values and its views: `step` is
+/// drawn as arrows, `of` and `onto` hold positions of its rows, `vector` is a vector of two
+/// entries and `scalar` a number; the build's figure of the step draws it.
+pub(super) fn projection(
+    computed: &Computed,
+    key: &ProjectionKey,
+    presentation: &Presentation,
+    options: &FigureOptions,
+) -> Result<(String, ProjectionView), KeyProblem> {
+    let spec = key.get_ref();
+    let step = spec.step.get_ref();
+    let arrows: Vec<&str> = presentation
+        .views
+        .iter()
+        .filter(|(_, (view, _))| *view == View::Arrows)
+        .map(|(step, _)| step.as_str())
+        .collect();
+    if !arrows.contains(&step.as_str()) {
+        return Err((
+            format!("`{step}` is not drawn as arrows, and a projection is drawn among the arrows of a step"),
+            if arrows.is_empty() {
+                format!("give the step an arrows view: [views] {step} = \"arrows\"")
+            } else {
+                format!("name one of: {}", arrows.join(", "))
+            },
+            spec.step.span(),
+        ));
+    }
+    let rows = match computed.value(step) {
+        Some(Value::Matrix(m)) => m.nrows(),
+        _ => 0,
+    };
+    for position in [&spec.of, &spec.onto] {
+        let name = position.get_ref();
+        let fits = matches!(computed.value(name),
+            Some(Value::Scalar(x)) if *x >= 0.0 && x.fract() == 0.0 && (*x as usize) < rows);
+        if !fits {
+            return Err((
+                format!("`{name}` must be a step holding the position of a row of `{step}`, a whole number from 0 to {}", rows.saturating_sub(1)),
+                "add a step such as i = 0 and name it".to_string(),
+                position.span(),
+            ));
+        }
+    }
+    if !matches!(computed.value(spec.vector.get_ref()), Some(Value::Vector(v)) if v.len() == 2) {
+        return Err((
+            format!(
+                "`{}` must be a step holding the projection's tip, a vector of two entries",
+                spec.vector.get_ref()
+            ),
+            "name the step that computes the projection, e.g. p = (a @ b / (b @ b)) * b"
+                .to_string(),
+            spec.vector.span(),
+        ));
+    }
+    if !matches!(
+        computed.value(spec.scalar.get_ref()),
+        Some(Value::Scalar(_))
+    ) {
+        return Err((
+            format!(
+                "`{}` must be a step holding the projection's signed length, a number",
+                spec.scalar.get_ref()
+            ),
+            "name the step that computes it, e.g. s = a @ b / norm(b)".to_string(),
+            spec.scalar.span(),
+        ));
+    }
+    let view = ProjectionView {
+        of: spec.of.get_ref().clone(),
+        onto: spec.onto.get_ref().clone(),
+        vector: spec.vector.get_ref().clone(),
+        scalar: spec.scalar.get_ref().clone(),
+    };
+    projected_arrows(computed, step, &view, options)
+        .map_err(|error| (error.message, error.help, key.span()))?;
+    Ok((step.clone(), view))
+}
+
+/// The build's arrows of `step` with `projection` dashed among them (checked by
+/// [`projection`]).
+fn projected_arrows(
+    computed: &Computed,
+    step: &str,
+    projection: &ProjectionView,
+    options: &FigureOptions,
+) -> Result<String, FigureError> {
+    let quantity = computed.quantity(step).unwrap_or(Quantity::Scalar(0.0));
+    let names: Vec<String> = match &quantity {
+        Quantity::Matrix {
+            values, row_labels, ..
+        } => row_labels
+            .clone()
+            .unwrap_or_else(|| (1..=values.nrows()).map(|i| i.to_string()).collect()),
+        _ => Vec::new(),
+    };
+    let name = |position: &str| match computed.value(position) {
+        Some(Value::Scalar(x)) => names.get(*x as usize).map(String::as_str).unwrap_or(""),
+        _ => "",
+    };
+    let scalar = match computed.value(&projection.scalar) {
+        Some(Value::Scalar(x)) => *x,
+        _ => 0.0,
+    };
+    let vector = match computed.value(&projection.vector) {
+        Some(Value::Vector(v)) if v.len() == 2 => (v[0], v[1]),
+        _ => (0.0, 0.0),
+    };
+    let projected = Projected {
+        of: name(&projection.of),
+        onto: name(&projection.onto),
+        vector,
+        scalar,
+    };
+    arrows_step_figure(&quantity, step, Some(projected), options)
+}
+
 /// A widget's controls by input and views by step (with the span of each view's value), and
 /// the parts of each contour view.
 #[derive(Debug, Default)]
@@ -643,25 +788,27 @@ impl Expander<'_> {
                     .map(|key| views(computed, key, shown, &options))
                     .transpose()
             });
-        match checked {
-            Ok(views) => {
-                for (step, (view, span, contour, masked)) in views.unwrap_or_default() {
-                    if let Some(contour) = contour {
-                        presentation.contours.insert(step.clone(), contour);
-                    }
-                    if let Some(masked) = masked {
-                        presentation.masks.insert(step.clone(), masked);
-                    }
-                    presentation.views.insert(step, (view, span));
-                }
-                Some(presentation)
+        let views = self.recorded(checked, body)?;
+        for (step, (view, span, contour, masked)) in views.unwrap_or_default() {
+            if let Some(contour) = contour {
+                presentation.contours.insert(step.clone(), contour);
             }
-            Err((message, help, span)) => {
+            if let Some(masked) = masked {
+                presentation.masks.insert(step.clone(), masked);
+            }
+            presentation.views.insert(step, (view, span));
+        }
+        Some(presentation)
+    }
+
+    /// The value a key's check gave, or its problem recorded at the key.
+    fn recorded<T>(&mut self, checked: Result<T, KeyProblem>, body: &BlockText) -> Option<T> {
+        checked
+            .map_err(|(message, help, span)| {
                 self.problems
                     .push(Diagnostic::at(self.file, body.file_span(span), message).with_help(help));
-                None
-            }
-        }
+            })
+            .ok()
     }
 
     /// A widget block's key that only a compute example's widget takes (`highlight`,
@@ -687,12 +834,7 @@ impl Expander<'_> {
                 span,
             )),
         };
-        checked
-            .map_err(|(message, help, span)| {
-                self.problems
-                    .push(Diagnostic::at(self.file, body.file_span(span), message).with_help(help));
-            })
-            .ok()
+        self.recorded(checked, body)
     }
 
     /// What a step's figure in a widget is drawn with (no caption, no label: the widget's
@@ -711,6 +853,29 @@ impl Expander<'_> {
         }
     }
 
+    /// The build's figure of a vectors example's `arrows` step, for readers without
+    /// JavaScript: in the plane, the vectors as arrows with the projection dashed, as the
+    /// live widget draws them (plane-views.js); nothing for vectors of more components.
+    pub(super) fn vectors_step_figure(&mut self, vectors: &Vectors, example: &str) -> String {
+        if vectors.vectors.ncols() != 2 {
+            return String::new();
+        }
+        self.figures += 1;
+        let options = self.step_figure_options(example);
+        let quantity = Quantity::Matrix {
+            values: vectors.vectors.clone(),
+            row_labels: Some(vectors.names.clone()),
+            col_labels: None,
+        };
+        let projection = vectors.projection.as_ref().map(|projection| Projected {
+            of: &projection.of,
+            onto: &projection.onto,
+            vector: (projection.vector[0], projection.vector[1]),
+            scalar: projection.scalar,
+        });
+        arrows_step_figure(&quantity, "arrows", projection, &options).unwrap_or_default()
+    }
+
     /// The build's figure of `step` as `view` (checked drawable by [`views`]), for readers
     /// without JavaScript; the live widget draws its twin in its place.
     pub(super) fn step_figure(
@@ -719,13 +884,44 @@ impl Expander<'_> {
         example: &str,
         step: &str,
         view: View,
-        contour: Option<&ContourView>,
-        masked: Option<&str>,
+        drawing: StepDrawing,
     ) -> String {
         self.figures += 1;
         let options = self.step_figure_options(example);
-        view_figure(computed, step, view, (contour, masked), &options).unwrap_or_default()
+        match drawing.projection {
+            Some(projection) => projected_arrows(computed, step, projection, &options),
+            None => view_figure(
+                computed,
+                step,
+                view,
+                (drawing.contour, drawing.masked),
+                &options,
+            ),
+        }
+        .unwrap_or_default()
     }
+
+    /// The widget block's `projection`, checked; a problem is recorded at its key.
+    pub(super) fn widget_projection(
+        &mut self,
+        example: &ExampleBlock,
+        key: &ProjectionKey,
+        presentation: &Presentation,
+        body: &BlockText,
+    ) -> Option<(String, ProjectionView)> {
+        let options = self.step_figure_options(&example.name);
+        self.compute_widget_key(example, ("projection", key.span()), body, |computed| {
+            projection(computed, key, presentation, &options)
+        })
+    }
+}
+
+/// What a step's build-time figure in a widget draws besides the step: a contour's grid and
+/// path, the step whose −∞ entries a heatmap hatches, a projection among arrows.
+pub(super) struct StepDrawing<'a> {
+    pub contour: Option<&'a ContourView>,
+    pub masked: Option<&'a str>,
+    pub projection: Option<&'a ProjectionView>,
 }
 
 /// A problem at a key: message, help, span within the block's text.
@@ -1302,7 +1498,7 @@ pub(super) fn view_figure(
     let quantity = quantity_of(step)?;
     match view {
         View::Scatter => scatter_step_figure(&quantity, step, options),
-        View::Arrows => arrows_step_figure(&quantity, step, options),
+        View::Arrows => arrows_step_figure(&quantity, step, None, options),
         View::Contour => {
             let default = ContourView::default();
             let contour = contour.unwrap_or(&default);

@@ -1,8 +1,8 @@
 /*
  * compute-widget.js — the "Try it" widget of a ```compute example, and of an ```attention,
- * ```softmax or ```gradient_descent example (whose block writes its program and presentation in
- * the same JSON). Finds every `[data-widget="compute"]`, `[data-widget="attention"]`,
- * `[data-widget="softmax"]` and `[data-widget="gradient_descent"]` figure, reads the program and inputs the build embedded as JSON
+ * ```softmax, ```gradient_descent or ```vectors example (whose block writes its program and
+ * presentation in the same JSON). Finds every `[data-widget="compute"]`, `[data-widget="attention"]`,
+ * `[data-widget="softmax"]`, `[data-widget="gradient_descent"]` and `[data-widget="vectors"]` figure, reads the program and inputs the build embedded as JSON
  * (`{ name, steps, inputs: [[name, value]…], stepNames, rows, cols, decimals }`, no fetch, so
  * file:// works), and replaces the static tables (what readers without JavaScript see) with a
  * field for every input entry and a live table for every step (or for the steps the lesson's
@@ -31,9 +31,10 @@
  * attention's token names, which every table and view follows);
  * its `[views]` (`views`) draw a step as the build's heatmap or bars (step-views.js, a heatmap
  * hatching the entries where the step `masked` names holds −∞), scatter or arrows
- * (plane-views.js), or contour (contour-view.js, with the steps of its grid's x and y and
- * a path from `contours`), the table kept below in a disclosure; the steps drawn so come
- * first, under the inputs, the others after them in the program's order. Every entry of a step's table explains itself on a click or Enter
+ * (plane-views.js, with a projection dashed among the arrows from the steps the JSON's
+ * `projections` names, a vectors example's), or contour (contour-view.js, with the steps of its
+ * grid's x and y and a path from `contours`), the table kept below in a disclosure; the steps
+ * drawn so come first, under the inputs, the others after them in the program's order. Every entry of a step's table explains itself on a click or Enter
  * (step-explain.js, from the program's syntax tree), in the `[data-explain]` box under the steps.
  * A kind's block may name `notes`: scalar steps that are 0 when a run went through and else
  * say where it stopped (a descent's `diverged_at`), each said in the block's words above the
@@ -315,6 +316,13 @@
         return {
           short: 'makes the mask of ' + step + ' no longer fit it',
           full: 'makes its mask ' + mask + ' no longer a matrix of the shape of ' + step + ', so its heatmap cannot mark the masked entries.',
+        };
+      }
+      if (problem.reason === 'projection') {
+        return {
+          short: 'makes the projection among the arrows of ' + step + ' impossible to draw',
+          full: 'makes the steps of the projection among the arrows of ' + step +
+            ' no longer two positions of its rows, a tip (x, y) and a length, so it cannot be drawn.',
         };
       }
       if (problem.reason === 'extent' || problem.reason === 'path') {
@@ -724,7 +732,9 @@
           ? ns.stepViews.bars(rows[0], labels.cols || null, name, options)
           : ns.stepViews.bars(rows.map(function (row) { return row[0]; }), labels.rows || null, name, options);
       } else if ((view === 'scatter' || view === 'arrows') && rows) {
-        picture = ns.planeViews[view](rows, labels.rows || null, labels.cols || null, name, options);
+        if (view === 'arrows') options.projection = this.projectionOf(name, values, labels.rows, rows.length);
+        picture = options.projection === false ? { error: 'projection' }
+          : ns.planeViews[view](rows, labels.rows || null, labels.cols || null, name, options);
       } else if (view === 'contour' && rows) {
         picture = ns.contourView.contour(rows, name, this.contourParts(name, values), options);
       } else {
@@ -753,6 +763,28 @@
     return isMatrix(entry[1])
       ? entry[1].map(function (row) { return row.map(function (x) { return x === -Infinity; }); })
       : [];
+  };
+
+  /**
+   * The projection an arrows view of `name` draws dashed (the JSON's `projections`: the steps
+   * holding the positions of the vectors `of` and `onto`, the projection's tip and its signed
+   * length, a vectors example's), as plane-views.js takes it from `values`, the rows named by
+   * `rowNames` or by position; null without one, false when an edit made its steps no longer
+   * two positions of the rows, a tip of two finite numbers and a finite length.
+   */
+  Widget.prototype.projectionOf = function (name, values, rowNames, count) {
+    var spec = (this.example.projections || {})[name];
+    if (!spec) return null;
+    var step = function (s) { var entry = entryNamed(values, s); return entry && entry[1]; };
+    var position = function (x) { return Number.isInteger(x) && x >= 0 && x < count; };
+    var names = rowNames || Array.from({ length: count }, function (_, i) { return String(i + 1); });
+    var of = step(spec.of);
+    var onto = step(spec.onto);
+    var vector = step(spec.vector);
+    var scalar = step(spec.scalar);
+    var tip = Array.isArray(vector) && vector.length === 2 && vector.every(isFinite);
+    if (!position(of) || !position(onto) || !tip || typeof scalar !== 'number' || !isFinite(scalar)) return false;
+    return { of: names[of], onto: names[onto], vector: vector, scalar: scalar };
   };
 
   /** The steps a contour view of `name` names (its x, y and path, as `{ name, value }`, from
@@ -1752,7 +1784,7 @@
     // An attention, softmax or gradient_descent example's widget is this one on the kind's
     // program and presentation (src/expand/blocks/attention.rs, softmax.rs, gradient_descent.rs),
     // named by its kind for the page's scripts and styles.
-    script: ownScript, needs: DEPENDENCIES, widget: ['compute', 'attention', 'softmax', 'gradient_descent'], name: 'compute',
+    script: ownScript, needs: DEPENDENCIES, widget: ['compute', 'attention', 'softmax', 'gradient_descent', 'vectors'], name: 'compute',
     ready: function () {
       common = ns.widgetCommon;
       el = common.el;

@@ -337,7 +337,10 @@
   /**
    * The rows of `rows` (a matrix of two columns) as arrows from the origin named by
    * `rowLabels` (or by position): `{ svg, title }` or `{ error }` as the build refuses (more
-   * than MOST_ARROWS, a number that is not finite).
+   * than MOST_ARROWS, a number that is not finite). With `options.projection` (`{ of, onto,
+   * vector: [x, y], scalar }`, of and onto names of rows: a vectors example's widget), the
+   * projection dashed among them with a dotted drop line from the tip of `of`, and its legend,
+   * as arrows.rs draws the vectors kind's figure.
    */
   function arrows(rows, rowLabels, colLabels, what, options) {
     var S = shared();
@@ -350,7 +353,8 @@
     var names = rowLabels || tips.map(function (_, i) { return String(i + 1); });
     var low = [Infinity, Infinity];
     var high = [-Infinity, -Infinity];
-    tips.concat([[0, 0]]).forEach(function (t) {
+    var projection = options.projection || null;
+    tips.concat(projection ? [projection.vector] : [], [[0, 0]]).forEach(function (t) {
       low = [Math.min(low[0], t[0]), Math.min(low[1], t[1])];
       high = [Math.max(high[0], t[0]), Math.max(high[1], t[1])];
     });
@@ -361,7 +365,7 @@
     var xTicks = within(domainX);
     var yTicks = within(domainY);
     var widestTick = S.widest(yTicks.map(function (t) { return t.label; }), SMALL);
-    var frame = { left: 12 + widestTick, top: 12, width: PLANE, height: PLANE };
+    var frame = { left: 12 + widestTick, top: projection ? 34 : 12, width: PLANE, height: PLANE };
     var right = frame.left + PLANE;
     var bottom = frame.top + PLANE;
     var svg = new (views().Picture)(right + 24, bottom + 12 + SMALL + 8, options.idPrefix);
@@ -372,6 +376,15 @@
     var origin = { x: toX(0), y: toY(0) };
     svg.line(frame.left, origin.y, right, origin.y, 'wf-origin');
     svg.line(origin.x, frame.top, origin.x, bottom, 'wf-origin');
+    if (projection) {
+      var from = names.indexOf(projection.of);
+      var tip = { x: toX(projection.vector[0]), y: toY(projection.vector[1]) };
+      if (from !== -1) svg.line(toX(tips[from][0]), toY(tips[from][1]), tip.x, tip.y, 'wf-drop');
+      if (Math.hypot(tip.x - origin.x, tip.y - origin.y) >= 1) arrow(svg, origin, tip, 'wf-projection');
+      svg.line(frame.left, 16, frame.left + 28, 16, 'wf-projection');
+      svg.text(frame.left + 34, 16, 'start', 'middle', SMALL, 'wf-legend',
+        'projection of ' + projection.of + ' onto ' + projection.onto);
+    }
     var ends = spreadMarkers(tips.map(function (t) { return { at: { x: toX(t[0]), y: toY(t[1]) }, radius: ARROW_HEAD }; }), frame);
     var distinct = [];
     var colours = names.map(function (name) {
@@ -401,6 +414,10 @@
     var description = 'Arrows from the origin to ' + S.andList(names.map(function (name, i) {
       return name + ' ' + pair(tips[i]);
     })) + '.';
+    if (projection) {
+      description += ' Dashed: the projection of ' + projection.of + ' onto ' + projection.onto + ', ' +
+        pair(projection.vector) + ', of signed length ' + number(projection.scalar, options.decimals) + '.';
+    }
     return { svg: svg.finish('wf-chart wf-square', title, description), title: title };
   }
 

@@ -1,5 +1,5 @@
-//! Differential test for the slider widgets: the softmax and gradient_descent kinds' widget
-//! programs, as the build writes them into a widget's data and the compute widget runs them again
+//! Differential test for the kinds' widgets: the softmax, gradient_descent and vectors kinds'
+//! widget programs, as the build writes them into a widget's data and the compute widget runs them again
 //! in compute-lang.js at another temperature or rate, must agree with the Rust kinds at that
 //! temperature or rate to 1e-9 on thousands of random examples, with the same `diverged_at`, and
 //! fail where the kind fails.
@@ -15,6 +15,7 @@ use ndarray::Array1;
 use serde_json::{json, Value};
 use worked::compute::gradient_descent::{self, descend, GradientDescentInput};
 use worked::compute::softmax::{self, softmax, SoftmaxInput, Target};
+use worked::compute::vectors::{self, analyze, VectorsInput};
 
 /// An authored entry, now and then scaled up so that large logits and far-away points are
 /// covered too.
@@ -277,4 +278,61 @@ fn javascript_gradient_descent_agrees_with_the_rust_core_on_random_examples() {
         cases.len()
     );
     node.differential("descent-differential.mjs", &cases);
+}
+
+// ---------------------------------------------------------------------------------- vectors
+
+/// The widget program of a random example (1 to 6 vectors of 1 to 4 components, a projection
+/// now and then) run on other vectors of its shape, as a reader's edits give, against the kind
+/// on those vectors; now and then a vector is zero or huge, which both must refuse.
+fn vectors_case(rng: &mut SplitMix64) -> Option<Value> {
+    let (count, dimension) = (rng.range(1, 6), rng.range(1, 4));
+    let entries = |rng: &mut SplitMix64| {
+        ndarray::Array2::from_shape_fn((count, dimension), |_| wide_entry(rng))
+    };
+    let names: Vec<String> = (0..count).map(|i| format!("v{i}")).collect();
+    let project = (rng.range(0, 1) == 1).then(|| {
+        let (of, onto) = (rng.range(0, count - 1), rng.range(0, count - 1));
+        (names[of].clone(), names[onto].clone())
+    });
+    let lesson = VectorsInput {
+        names,
+        vectors: entries(rng),
+        project,
+    };
+    let steps = vectors::widget_program(&lesson).ok()?;
+    let mut edited = entries(rng);
+    match rng.range(0, 9) {
+        0 => edited.row_mut(rng.range(0, count - 1)).fill(0.0),
+        1 => edited[[rng.range(0, count - 1), 0]] = 1e200,
+        _ => {}
+    }
+    let expected = match analyze(&VectorsInput {
+        vectors: edited.clone(),
+        ..lesson
+    }) {
+        Ok(result) => serde_json::to_value(&result).expect("results serialize"),
+        Err(_) => json!({ "error": true }),
+    };
+    let rows: Vec<Vec<f64>> = edited.rows().into_iter().map(|row| row.to_vec()).collect();
+    Some(json!({ "input": { "steps": steps, "vectors": rows }, "expected": expected }))
+}
+
+#[test]
+fn javascript_vectors_agree_with_the_rust_core_on_random_examples() {
+    let Some(node) = node("vectors") else {
+        return;
+    };
+    let mut rng = SplitMix64(0x7ec7_0125);
+    let cases: Vec<Value> = (0..600).filter_map(|_| vectors_case(&mut rng)).collect();
+    let errors = cases
+        .iter()
+        .filter(|c| c["expected"]["error"] == true)
+        .count();
+    assert!(
+        (20..=cases.len() / 2).contains(&errors),
+        "{errors} of {} runs fail: both outcomes are covered",
+        cases.len()
+    );
+    node.differential("vectors-differential.mjs", &cases);
 }

@@ -17,7 +17,7 @@ use serde_json::{json, Value};
 use worked::compute::Quantity;
 use worked::present::figure::{
     arrows_step_figure, contour_step_figure, quantity_figure, scatter_step_figure, ContourParts,
-    FigureError, FigureOptions,
+    FigureError, FigureOptions, Projected,
 };
 
 /// −∞ travels as null: JSON has no infinities.
@@ -124,10 +124,49 @@ fn contour_case(z: &Quantity, parts: &ContourParts, decimals: usize) -> Value {
 fn view_case(quantity: &Quantity, decimals: usize, view: Option<&str>) -> Value {
     let draw: fn(&Quantity, &str, &FigureOptions) -> Result<String, FigureError> = match view {
         Some("scatter") => scatter_step_figure,
-        Some("arrows") => arrows_step_figure,
+        Some("arrows") => {
+            |quantity, what, options| arrows_step_figure(quantity, what, None, options)
+        }
         _ => quantity_figure,
     };
     let expected = expected(draw(quantity, "step", &options(decimals)));
+    drawn_case(quantity, decimals, view, expected)
+}
+
+/// A case of the arrows view of `quantity` with the projection of its row `of` onto its row
+/// `onto` dashed among them, as a vectors example's widget draws it.
+fn projected_case(quantity: &Quantity, decimals: usize, of: usize, onto: usize) -> Value {
+    let Quantity::Matrix {
+        values, row_labels, ..
+    } = quantity
+    else {
+        unreachable!("arrows draw a matrix")
+    };
+    let names: Vec<String> = match row_labels {
+        Some(labels) => labels.clone(),
+        None => (1..=values.nrows()).map(|i| i.to_string()).collect(),
+    };
+    let (a, b) = (values.row(of), values.row(onto));
+    let length = b.dot(&b).sqrt();
+    let scalar = a.dot(&b) / length;
+    let vector = (scalar / length * b[0], scalar / length * b[1]);
+    let projection = Projected {
+        of: &names[of],
+        onto: &names[onto],
+        vector,
+        scalar,
+    };
+    let drawn = arrows_step_figure(quantity, "step", Some(projection), &options(decimals));
+    let mut case = drawn_case(quantity, decimals, Some("arrows"), expected(drawn));
+    case["input"]["projection"] = json!({
+        "of": projection.of, "onto": projection.onto,
+        "vector": [vector.0, vector.1], "scalar": scalar,
+    });
+    case
+}
+
+/// A case of `view` of `quantity`, with the build's `expected` picture or refusal.
+fn drawn_case(quantity: &Quantity, decimals: usize, view: Option<&str>, expected: Value) -> Value {
     let input = match quantity {
         Quantity::Matrix {
             values,
@@ -400,6 +439,10 @@ fn contour_cases(rng: &mut SplitMix64) -> Vec<Value> {
     cases
 }
 
+fn quantity_row_is_zero(quantity: &Quantity, row: usize) -> bool {
+    matches!(quantity, Quantity::Matrix { values, .. } if values.row(row).iter().all(|x| *x == 0.0))
+}
+
 #[test]
 fn the_widget_scatter_arrows_and_contours_are_drawn_as_the_build_figures() {
     let Some(node) = crate::common::Node::for_differential(
@@ -452,8 +495,25 @@ fn the_widget_scatter_arrows_and_contours_are_drawn_as_the_build_figures() {
             row_labels,
             col_labels,
         };
-        cases.push(view_case(&quantity, rng.range(1, 4), Some(view)));
+        // Half the arrows with a projection of one onto another, as a vectors widget draws.
+        let (of, onto) = (rng.range(0, rows - 1), rng.range(0, rows - 1));
+        let onto_zero = quantity_row_is_zero(&quantity, onto);
+        if view == "arrows" && rng.range(0, 2) == 0 && !onto_zero {
+            cases.push(projected_case(&quantity, rng.range(1, 4), of, onto));
+        } else {
+            cases.push(view_case(&quantity, rng.range(1, 4), Some(view)));
+        }
     }
+    let projected = cases
+        .iter()
+        .filter(|case| case["input"]["projection"].is_object())
+        .filter(|case| {
+            case["expected"]["svg"]
+                .as_str()
+                .is_some_and(|svg| svg.contains("wf-projection"))
+        })
+        .count();
+    assert!(projected > 10, "{projected} arrows views draw a projection");
     // Refusals: a point that is not finite, more arrows than the view draws, three columns.
     let refused = |values: Array2<f64>| Quantity::Matrix {
         values,

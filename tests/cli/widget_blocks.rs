@@ -134,3 +134,77 @@ fn an_attention_widget_whose_heads_fit_the_kind_one_by_one_but_not_one_run_is_re
         .exits_with(1)
         .stderr_has("the widget of \"wide\" cannot run: its program runs all 4 heads over 512 tokens at once");
 }
+
+#[test]
+fn a_vectors_widget_carries_the_kinds_program_and_shows_the_builds_arrows_and_tables_without_javascript(
+) {
+    let book = Book::with_lesson(
+        "keys.md",
+        &lesson(
+            "Keys",
+            "```vectors\nname = \"keys\"\nnames = [\"query\", \"the\"]\nvectors = [[2, 2], [2, 0]]\nproject = [\"query\", \"the\"]\n```\n\n```widget\nexample = \"keys\"\n```\n",
+        ),
+    );
+    book.build().succeeds();
+    let page = book.read("public/keys.html");
+    let start = page
+        .find("<figure class=\"worked-widget\" data-widget=\"vectors\" data-example=\"keys\">")
+        .expect("a vectors widget");
+    let figure = &page[start..];
+    let figure = &figure[..figure.find("</div>\n</figure>").expect("the widget ends")];
+    // The compute widget's data: the kind's program, with the projection's positions as steps,
+    // on the vectors, drawn as arrows with the projection dashed.
+    let json = &figure[figure.find("data-example-data>").unwrap() + "data-example-data>".len()..];
+    let data: serde_json::Value =
+        serde_json::from_str(&json[..json.find("</script>").unwrap()]).unwrap();
+    let steps = data["steps"].as_str().unwrap();
+    assert!(
+        steps.starts_with("count = len(vectors)\narrows = vectors\n"),
+        "{steps}"
+    );
+    assert!(
+        steps.contains("of = 0\nonto = 1\nprojection_scalar = "),
+        "{steps}"
+    );
+    assert_eq!(
+        data["inputs"],
+        serde_json::json!([["vectors", [[2.0, 2.0], [2.0, 0.0]]]])
+    );
+    assert_eq!(data["views"]["arrows"], "arrows");
+    assert_eq!(data["projections"]["arrows"]["of"], "of");
+    for script in ["compute-widget.js", "plane-views.js"] {
+        assert!(
+            page.contains(&format!("js/{script}")),
+            "{script} is on the page"
+        );
+    }
+    // Without JavaScript: the build's arrows with the dashed projection, and its tables.
+    assert!(figure.contains("class=\"wf-projection\""), "{figure}");
+    assert!(figure.contains("projection of query onto the"), "{figure}");
+    for table in [
+        "vectors",
+        "norms",
+        "dots",
+        "cosines",
+        "angles",
+        "projection",
+    ] {
+        assert!(
+            figure.contains(&format!(
+                "data-matrix=\"{table}\" data-ref=\"keys.{table}\""
+            )),
+            "{table}: {figure}"
+        );
+    }
+    assert!(
+        figure.contains(
+            "<td data-value=\"projection_scalar\" data-ref=\"keys.projection_scalar\">2</td>"
+        ),
+        "{figure}"
+    );
+    // The projection in words, as the live widget says it under its step.
+    assert!(
+        figure.contains("<p class=\"ww-sentence\" data-sentence=\"projection_scalar\">The shadow of “query” on the line of “the” has signed length 2: their dot product over the length of “the”.</p>"),
+        "{figure}"
+    );
+}

@@ -177,16 +177,25 @@ fn weight(matrix: &str, row: usize, col: usize) -> String {
 /// Every `[data-matrix]` table a reader sees on screen: its name and its cells' text by row and
 /// column. A live widget's print copy (the build's tables, hidden on screen) is left out.
 pub(crate) fn page_matrices(tab: &Tab) -> Vec<(String, Vec<Vec<String>>)> {
+    matrices_in(tab, "")
+}
+
+/// The matrices inside the elements `scope` selects (`""`: the whole page), as
+/// [`page_matrices`] reads them.
+pub(crate) fn matrices_in(tab: &Tab, scope: &str) -> Vec<(String, Vec<Vec<String>>)> {
+    let selector = format!("{scope} [data-matrix]:not(.ww-print-copy *)");
     let tables = eval_json(
         tab,
-        "Array.from(document.querySelectorAll('[data-matrix]:not(.ww-print-copy *)')).map(function (table) {
-            return {
+        &format!("Array.from(document.querySelectorAll({})).map(function (table) {{
+            return {{
                 name: table.getAttribute('data-matrix'),
-                cells: Array.from(table.querySelectorAll('td[data-row][data-col]')).map(function (td) {
+                cells: Array.from(table.querySelectorAll('td[data-row][data-col]')).map(function (td) {{
                     return [Number(td.getAttribute('data-row')), Number(td.getAttribute('data-col')), td.textContent];
-                }),
-            };
-        })",
+                }}),
+            }};
+        }})",
+            js_string(selector.trim())
+        ),
     );
     tables
         .as_array()

@@ -8,7 +8,9 @@
 //! Browser plumbing is `widget_browser`'s; Chromium is found and skipped or required as there.
 
 use super::widget_blocks::{positional_encoding, positional_encoding_numbers};
-use super::widget_browser::{build_book_with, page_matrices, seed_input, LESSON, SLIDERS_LESSON};
+use super::widget_browser::{
+    build_book_with, matrices_in, page_matrices, seed_input, LESSON, SLIDERS_LESSON,
+};
 use crate::accessibility::settle;
 use crate::browser::fmt;
 use crate::browser::launch;
@@ -16,7 +18,7 @@ use crate::browser::navigate;
 use crate::browser::{
     at_each_size, click, eval, eval_json, js_string, metrics, paste_into, wait_for,
 };
-use crate::support::ShippedSite;
+use crate::support::{lesson, Book, ShippedSite};
 use headless_chrome::protocol::cdp::{types::Method, Accessibility, Emulation};
 use headless_chrome::Tab;
 use serde_json::Value;
@@ -720,11 +722,12 @@ fn another_temperature_or_rate_marks_exactly_the_numbers_that_differ_from_the_le
 /// The key result of each kind of widget, the one an edit must keep in view: the probabilities'
 /// bars, and for an attention, compute or descent example the note naming the changed steps
 /// (which stays at the bottom of the window while its inputs scroll past).
-const KEY_RESULTS: [(&str, &str); 4] = [
+const KEY_RESULTS: [(&str, &str); 5] = [
     ("attention", "[data-changed-steps]"),
     ("softmax", "[data-step='probabilities'] figure"),
     ("gradient_descent", "[data-changed-steps]"),
     ("compute", "[data-changed-steps]"),
+    ("vectors", "[data-changed-steps]"),
 ];
 
 /// On a page whose live widgets are numbered (`data-test-widget`, `widgets` their kinds in order),
@@ -796,6 +799,144 @@ fn edit_every_widget(
                 "at {width} px on {page}, editing {kind} field {at} leaves its result {apart} px away on a {screen} px screen"
             );
         }
+        if kind == "vectors" {
+            assert_vectors_widget_shows_what_eval_gives(tab, &widget);
+        }
+    }
+}
+
+/// The vectors widget `widget` (its edits made) shows the steps `worked eval` gives for the
+/// vectors in its fields: the lengths, dot products, cosines, angles and projection, and the
+/// arrows and the dashed projection drawn at those numbers.
+fn assert_vectors_widget_shows_what_eval_gives(tab: &Tab, widget: &str) {
+    crate::browser::wait_for_widgets(tab);
+    let state = eval_json(
+        tab,
+        &format!(
+            "(function () {{ var w = document.querySelector({});
+               var data = JSON.parse(w.querySelector('script[data-example-data]').textContent);
+               var rows = [];
+               w.querySelectorAll('.ww input[data-input=vectors]').forEach(function (f) {{
+                 var i = Number(f.getAttribute('data-row')), j = Number(f.getAttribute('data-col'));
+                 (rows[i] = rows[i] || [])[j] = f.value; }});
+               var steps = data.steps.split('\\n');
+               var at = function (name) {{ var line = steps.find(function (l) {{ return l.startsWith(name + ' = '); }});
+                 return line ? Number(line.split(' = ')[1]) : null; }};
+               return {{ name: data.name, names: data.rows, rows: rows, of: at('of'), onto: at('onto'),
+                 arrows: (w.querySelector('.ww [data-step=arrows] svg desc') || {{}}).textContent || null }}; }})()",
+            js_string(widget)
+        ),
+    );
+    let names: Vec<String> = serde_json::from_value(state["names"].clone()).unwrap();
+    let rows: Vec<Vec<String>> = serde_json::from_value(state["rows"].clone()).unwrap();
+    let position = |key: &str| state[key].as_f64().map(|x| names[x as usize].clone());
+    let project = position("of").zip(position("onto"));
+    // The example as its author would write it with the reader's numbers, run by `worked eval`.
+    let quote = |list: &[String]| {
+        list.iter()
+            .map(|name| format!("{name:?}"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let block = format!(
+        "```vectors\nname = {:?}\nnames = [{}]\nvectors = [{}]\n{}```\n",
+        state["name"].as_str().unwrap(),
+        quote(&names),
+        rows.iter()
+            .map(|row| format!("[{}]", row.join(", ")))
+            .collect::<Vec<_>>()
+            .join(", "),
+        project
+            .as_ref()
+            .map(|(of, onto)| format!("project = [{of:?}, {onto:?}]\n"))
+            .unwrap_or_default(),
+    );
+    let book = Book::with_lesson("edited.md", &lesson("Edited", &block));
+    let run = book.run(&["eval", "content/edited.md", "--json"]);
+    run.succeeds();
+    let json: Value = serde_json::from_str(&run.stdout).unwrap();
+    let eval = &json["examples"][0];
+    let numbers = |value: &Value| -> Vec<Vec<String>> {
+        let rows = match value {
+            Value::Array(entries) if entries.iter().all(Value::is_number) => vec![value.clone()],
+            Value::Array(entries) => entries.clone(),
+            single => vec![Value::from(vec![single.clone()])],
+        };
+        let rows: Vec<Vec<f64>> = rows
+            .iter()
+            .map(|row| {
+                row.as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|x| x.as_f64().unwrap())
+                    .collect()
+            })
+            .collect();
+        // One precision for a whole step, as the widget prints it: all whole, or all at the
+        // book's places.
+        let whole = rows.iter().flatten().all(|x| x.fract() == 0.0);
+        let print = |x: f64| match whole {
+            true => fmt(x),
+            false => format_number(x, Precision::Decimals(3), Style::Prose),
+        };
+        rows.iter()
+            .map(|row| row.iter().map(|x| print(*x)).collect())
+            .collect()
+    };
+    let mut expected = vec![
+        ("norms", numbers(&eval["norms"])),
+        ("dots", numbers(&eval["dots"])),
+        ("cosines", numbers(&eval["cosines"])),
+        ("angles", numbers(&eval["angles"])),
+    ];
+    if project.is_some() {
+        expected.push(("projection", numbers(&eval["projection"]["vector"])));
+        let scalar = numbers(&eval["projection"]["scalar"]).concat();
+        let shown = eval_json(
+            tab,
+            &format!(
+                "document.querySelector({}).textContent.trim()",
+                js_string(&format!("{widget} .ww [data-value='projection_scalar']"))
+            ),
+        );
+        assert_eq!(
+            shown.as_str(),
+            Some(scalar[0].as_str()),
+            "the widget's projection_scalar"
+        );
+        let said = eval_json(
+            tab,
+            &format!(
+                "document.querySelector({}).textContent",
+                js_string(&format!("{widget} .ww [data-sentence='projection_scalar']"))
+            ),
+        );
+        let length = format!("has signed length {}:", scalar[0]);
+        assert!(
+            said.as_str().unwrap().contains(&length),
+            "{said} says {length}"
+        );
+    }
+    let shown = matrices_in(tab, &format!("{widget} .ww"));
+    for (step, numbers) in &expected {
+        let live = shown.iter().find(|(name, _)| name == step);
+        assert_eq!(
+            live.map(|(_, rows)| rows),
+            Some(numbers),
+            "the widget's {step}"
+        );
+    }
+    // The arrows say their tips and the projection's, at the reader's numbers.
+    if let Some((of, onto)) = &project {
+        let arrows = state["arrows"]
+            .as_str()
+            .expect("the widget draws the vectors as arrows");
+        let tip = numbers(&eval["projection"]["vector"]).concat();
+        let said = format!(
+            "the projection of {of} onto {onto}, ({}, {})",
+            tip[0], tip[1]
+        );
+        assert!(arrows.contains(&said), "{arrows} says {said}");
     }
 }
 
@@ -856,7 +997,13 @@ fn every_widget_of_the_book_keeps_an_edit_in_view_asks_for_decimals_and_needs_no
     });
     assert_eq!(
         kinds.into_iter().collect::<Vec<_>>(),
-        ["attention", "compute", "gradient_descent", "softmax"],
+        [
+            "attention",
+            "compute",
+            "gradient_descent",
+            "softmax",
+            "vectors"
+        ],
         "the book has every kind of widget (positional encoding is a compute example)"
     );
 

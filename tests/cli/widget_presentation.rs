@@ -250,6 +250,63 @@ fn a_scatter_and_arrows_view_reach_the_page_as_the_build_figures() {
     );
 }
 
+/// A compute example of two vectors and the projection of the first onto the second, its
+/// widget block ending with `widget_extra`.
+fn projecting(widget_extra: &str) -> String {
+    format!(
+        "+++\ntitle = \"Shadow\"\n+++\n```compute\nname = \"shadow\"\nsteps = \"\"\"\na = V[0]\nb = V[1]\ni = 0\nj = 1\ns = a @ b / norm(b)\np = s * b / norm(b)\nW = V * 1\n\"\"\"\n\n[inputs]\nV = [[2, 2], [2, 0]]\n```\n\n```widget\nexample = \"shadow\"\n{widget_extra}\n```\n"
+    )
+}
+
+#[test]
+fn a_projection_among_a_compute_steps_arrows_reaches_the_page_and_the_build_figure() {
+    let book = Book::with_lesson(
+        "shadow.md",
+        &projecting("projection = { step = \"W\", of = \"i\", onto = \"j\", vector = \"p\", scalar = \"s\" }\n[views]\nW = \"arrows\""),
+    );
+    book.build().succeeds();
+    let page = book.read("public/shadow.html");
+    assert!(
+        page.contains("\"projections\":{\"W\":{\"of\":\"i\",\"onto\":\"j\",\"scalar\":\"s\",\"vector\":\"p\"}}"),
+        "{page}"
+    );
+    let static_part = &page[page.find("worked-widget-static").unwrap()..];
+    assert!(
+        static_part.contains("Dashed: the projection of 1 onto 2, (2, 0), of signed length 2."),
+        "the build's arrows of W with the projection, without JavaScript: {static_part}"
+    );
+}
+
+#[test]
+fn a_wrong_projection_is_an_error_at_its_entry() {
+    for (extra, at, message) in [
+        (
+            "projection = { step = \"W\", of = \"i\", onto = \"j\", vector = \"p\", scalar = \"s\" }",
+            "\"W\"",
+            "`W` is not drawn as arrows",
+        ),
+        (
+            "projection = { step = \"W\", of = \"s\", onto = \"j\", vector = \"p\", scalar = \"s\" }\n[views]\nW = \"arrows\"",
+            "\"s\"",
+            "`s` must be a step holding the position of a row of `W`",
+        ),
+        (
+            "projection = { step = \"W\", of = \"i\", onto = \"j\", vector = \"W\", scalar = \"s\" }\n[views]\nW = \"arrows\"",
+            "\"W\", scalar",
+            "`W` must be a step holding the projection's tip",
+        ),
+    ] {
+        let text = projecting(extra);
+        let book = Book::with_lesson("shadow.md", &text);
+        let line = text[..text.find(extra).unwrap()].lines().count() + 1;
+        let column = extra.find(at).unwrap() + 1;
+        book.build()
+            .exits_with(1)
+            .stderr_has(&format!("content/shadow.md:{line}:{column}"))
+            .stderr_has(message);
+    }
+}
+
 #[test]
 fn a_contour_view_reaches_the_page_with_its_grid_and_the_build_figure() {
     let book = Book::with_lesson(

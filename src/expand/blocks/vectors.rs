@@ -3,8 +3,9 @@
 use super::expect::{self, ExpectTable};
 use super::toml_input::{matrix, parse_toml, span_of, Rows};
 use super::{compute_error_at, name_problems, show_card, BlockError, ParsedExample};
-use crate::compute::vectors::{analyze, VectorsInput};
+use crate::compute::vectors::{analyze, widget_program, VectorsInput};
 use crate::compute::Evaluated;
+use crate::expand::widget_presentation::{Part, ProjectionView, Sentence, View};
 use serde::Deserialize;
 use std::collections::BTreeMap;
 use toml::Spanned;
@@ -58,15 +59,10 @@ pub(super) fn evaluate(text: &str) -> Result<ParsedExample, Vec<BlockError>> {
     .into_iter()
     .filter_map(|(field, span)| span.map(|span| (field, span)))
     .collect();
-    let evaluated = analyze(&input)
-        .map_err(|error| vec![compute_error_at(error, &field_spans, spec.name.span())])?;
-    let inputs = serde_json::json!({
-        "name": spec.name.get_ref(),
-        "kind": "vectors",
-        "names": input.names,
-        "vectors": input.vectors.rows().into_iter().map(|row| row.to_vec()).collect::<Vec<_>>(),
-        "project": input.project.as_ref().map(|(of, onto)| [of, onto]),
-    });
+    let at_field = |error| vec![compute_error_at(error, &field_spans, spec.name.span())];
+    let evaluated = analyze(&input).map_err(at_field)?;
+    let steps = widget_program(&input).map_err(at_field)?;
+    let inputs = widget_json(spec.name.get_ref(), &input, &steps);
     Ok(ParsedExample {
         name: spec.name.get_ref().clone(),
         show: show_card(spec.show.as_ref()).map_err(|error| vec![error])?,
@@ -75,6 +71,70 @@ pub(super) fn evaluate(text: &str) -> Result<ParsedExample, Vec<BlockError>> {
         inputs,
         expectations: expect::read(text, spec.expect.as_ref()).map_err(|error| vec![error])?,
     })
+}
+
+/// The data of a vectors example's widget, which compute-widget.js runs as any compute
+/// example's: [`widget_program`] on the input `vectors` (a number field per component, each row
+/// named by its vector), and the steps the lesson teaches: in the plane the vectors as arrows
+/// with the projection dashed among them (the JSON's `projections`: the steps holding its
+/// positions, tip and signed length), then the lengths, the dot products, cosines and angles
+/// (named by the vectors on both sides) and the projection. The names are both `rows` and
+/// `cols`, so every pairwise table and the lengths are named; the vectors' components and the
+/// projection's are numbered.
+fn widget_json(name: &str, input: &VectorsInput, steps: &str) -> serde_json::Value {
+    let plane = input.vectors.ncols() == 2;
+    let mut show = vec!["norms", "dots", "cosines", "angles"];
+    if plane {
+        show.insert(0, "arrows");
+    }
+    if input.project.is_some() {
+        show.extend(["projection_scalar", "projection"]);
+    }
+    let mut json = serde_json::json!({
+        "name": name,
+        "kind": "vectors",
+        "steps": steps,
+        "inputs": [["vectors", input.vectors.rows().into_iter().map(|row| row.to_vec()).collect::<Vec<_>>()]],
+        "rows": input.names,
+        "cols": input.names,
+        "labels": { "vectors": "rows", "arrows": "rows", "projection": "none" },
+        "show": show,
+    });
+    if let Some((of, onto)) = &input.project {
+        json["sentences"] = serde_json::json!([shadow_sentence(of, onto)]);
+    }
+    if plane {
+        json["views"] = serde_json::json!({ "arrows": View::Arrows.name() });
+        if input.project.is_some() {
+            let projection = ProjectionView {
+                of: "of".into(),
+                onto: "onto".into(),
+                vector: "projection".into(),
+                scalar: "projection_scalar".into(),
+            };
+            json["projections"] = serde_json::json!({ "arrows": projection });
+        }
+    }
+    json
+}
+
+/// "The shadow of “query” on the line of “the” has signed length 2: their dot product over the
+/// length of “the”.", the projection as the lesson reads it, under its step with each run's
+/// number (the names, quoted as the lesson quotes tokens, are the example's: the widget does not
+/// rename them).
+fn shadow_sentence(of: &str, onto: &str) -> Sentence {
+    Sentence {
+        after: "projection_scalar".into(),
+        parts: vec![
+            Part::Text(format!(
+                "The shadow of \u{201c}{of}\u{201d} on the line of \u{201c}{onto}\u{201d} has signed length "
+            )),
+            Part::Value("projection_scalar".into()),
+            Part::Text(format!(
+                ": their dot product over the length of \u{201c}{onto}\u{201d}."
+            )),
+        ],
+    }
 }
 
 fn strings(names: &Names) -> Vec<String> {
@@ -127,11 +187,49 @@ mod tests {
     #[test]
     fn the_contract_example_evaluates_with_its_projection() {
         let parsed = evaluate(&format!("{EMB}project = [\"sat\", \"the\"]\n")).unwrap();
-        assert_eq!(parsed.inputs["project"][1], "the");
+        // The compute widget's data: the kind's program with the projection's positions as
+        // steps, the vectors as arrows with the projection dashed, the tables named.
+        let data = &parsed.inputs;
+        assert!(data["steps"]
+            .as_str()
+            .unwrap()
+            .contains("of = 2\nonto = 0\n"));
+        assert_eq!(data["inputs"][0][0], "vectors");
+        assert_eq!(data["inputs"][0][1][2], serde_json::json!([1.0, 1.0]));
+        assert_eq!(data["rows"][1], "cat");
+        assert_eq!(data["views"]["arrows"], "arrows");
+        assert_eq!(data["projections"]["arrows"]["vector"], "projection");
+        assert_eq!(data["sentences"][0]["after"], "projection_scalar");
+        assert_eq!(
+            data["show"],
+            serde_json::json!([
+                "arrows",
+                "norms",
+                "dots",
+                "cosines",
+                "angles",
+                "projection_scalar",
+                "projection"
+            ])
+        );
         let Evaluated::Vectors(result) = parsed.evaluated else {
             panic!("a vectors result")
         };
         assert_eq!(result.projection.unwrap().scalar, 1.0);
+    }
+
+    #[test]
+    fn vectors_off_the_plane_are_shown_as_tables_without_arrows() {
+        let data =
+            evaluate(&EMB.replace("[1, 0], [0, 1], [1, 1]", "[1, 0, 2], [0, 1, 2], [1, 1, 2]"))
+                .unwrap()
+                .inputs;
+        assert!(data.get("views").is_none());
+        assert!(!data["steps"].as_str().unwrap().contains("arrows"));
+        assert_eq!(
+            data["show"],
+            serde_json::json!(["norms", "dots", "cosines", "angles"])
+        );
     }
 
     #[test]

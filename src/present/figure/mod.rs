@@ -30,7 +30,7 @@ mod shapes;
 mod tests;
 mod views;
 
-pub use arrows::vectors_figure;
+pub use arrows::{vectors_figure, Projected};
 pub use bars::{bars_panel, softmax_figure};
 pub use contour::{
     contour_levels, contour_step_figure, iso_lines, ContourParts, IsoLine, DEFAULT_LEVELS,

@@ -2,7 +2,7 @@
 //! points (one per row) or as arrows from the origin (one per row), each drawn by the figure
 //! code the kinds use. The live widget draws the same with `static/js/plane-views.js`.
 
-use super::arrows::{arrows_figure, MOST_ARROWS};
+use super::arrows::{arrows_figure, Projected, MOST_ARROWS};
 use super::scatter::{scatter_figure, ScatterPoints};
 use super::{FigureError, FigureOptions, Palette};
 use crate::compute::Quantity;
@@ -63,10 +63,12 @@ pub fn scatter_step_figure(
 }
 
 /// A matrix of two columns as arrows from the origin, one per row, named by the row labels
-/// (or by position); at most [`MOST_ARROWS`], every entry finite.
+/// (or by position); at most [`MOST_ARROWS`], every entry finite; with a `projection` (a
+/// vectors example's widget) drawn dashed among them, as the vectors kind's figure draws it.
 pub fn arrows_step_figure(
     quantity: &Quantity,
     what: &str,
+    projection: Option<Projected>,
     options: &FigureOptions,
 ) -> Result<String, FigureError> {
     let (tips, rows, _) = pairs(quantity, what, "arrows")?;
@@ -89,5 +91,5 @@ pub fn arrows_step_figure(
         Some(rows) => rows.to_vec(),
         None => (1..=tips.len()).map(|i| i.to_string()).collect(),
     };
-    arrows_figure(&names, &tips, None, options, &mut Palette::default())
+    arrows_figure(&names, &tips, projection, options, &mut Palette::default())
 }
