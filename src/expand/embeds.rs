@@ -491,17 +491,10 @@ impl<'x> Expander<'x> {
             data["log_y"] = serde_json::Value::from(log_y);
             data["most_points"] = serde_json::Value::from(figure::MOST_LINE_POINTS);
         }
-        // `<` never appears raw inside the JSON, so no text can close the <script> element.
-        let json = data.to_string().replace('<', "\\u003c");
-        let mut html = format!(
-            "<figure class=\"worked-widget\" data-widget=\"{}\" data-example=\"{}\">\n<script type=\"application/json\" data-example-data>{json}</script>\n{WITHOUT_SCRIPT_NOTE}\n<div class=\"worked-widget-static\">\n",
-            kind.data_widget,
-            escape_html(name)
-        );
-        // The same chart for readers without JavaScript, and on paper.
-        if let Some((_, chart)) = &lines {
-            html.push_str(chart);
-        }
+        // The build's figures of the steps, for readers without JavaScript and on paper, drawn
+        // before the data is written: the page's colours they give the names (a vector's arrow)
+        // are the live widget's too.
+        let mut drawn_steps = String::new();
         if let Evaluated::Compute(computed) = &example.evaluated {
             for (step, view) in &figures {
                 let contour = presentation.contours.get(*step);
@@ -515,13 +508,26 @@ impl<'x> Expander<'x> {
                     masked,
                     projection: projected,
                 };
-                html.push_str(&self.step_figure(computed, name, step, *view, drawing));
+                drawn_steps.push_str(&self.step_figure(computed, name, step, *view, drawing));
             }
         }
         if let Evaluated::Vectors(vectors) = &example.evaluated {
             // The arrows the live widget draws first, with the build's numbers.
-            html.push_str(&self.vectors_step_figure(vectors, name));
+            drawn_steps.push_str(&self.vectors_step_figure(vectors, name));
         }
+        data["palette"] = serde_json::json!(self.palette.names());
+        // `<` never appears raw inside the JSON, so no text can close the <script> element.
+        let json = data.to_string().replace('<', "\\u003c");
+        let mut html = format!(
+            "<figure class=\"worked-widget\" data-widget=\"{}\" data-example=\"{}\">\n<script type=\"application/json\" data-example-data>{json}</script>\n{WITHOUT_SCRIPT_NOTE}\n<div class=\"worked-widget-static\">\n",
+            kind.data_widget,
+            escape_html(name)
+        );
+        // The same chart for readers without JavaScript, and on paper.
+        if let Some((_, chart)) = &lines {
+            html.push_str(chart);
+        }
+        html.push_str(&drawn_steps);
         let mut values = String::new();
         for (quantity_name, caption) in &kind.shown_without_script {
             let Some(quantity) = example.evaluated.quantity(quantity_name) else {

@@ -194,6 +194,7 @@ pub(super) fn contour_plot(
         View::Contour,
         (Some(&parts), None),
         options,
+        &mut crate::present::figure::Palette::default(),
     )
     .map_err(|error| {
         // A problem of the matrix itself is reported at `step`, one of its parts at `contour`.

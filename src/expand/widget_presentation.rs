@@ -17,7 +17,7 @@ use crate::expand::blocks::domain::Domain;
 use crate::expand::blocks::{BlockText, ExampleBlock};
 use crate::present::figure::{
     arrows_step_figure, contour_step_figure, quantity_figure, scatter_step_figure, ContourParts,
-    FigureError, FigureOptions, Projected, DEFAULT_LEVELS,
+    FigureError, FigureOptions, Palette, Projected, DEFAULT_LEVELS,
 };
 use serde::{Deserialize, Serialize};
 use serde_json::json;
@@ -676,7 +676,7 @@ pub(super) fn projection(
         vector: spec.vector.get_ref().clone(),
         scalar: spec.scalar.get_ref().clone(),
     };
-    projected_arrows(computed, step, &view, options)
+    projected_arrows(computed, step, &view, options, &mut Palette::default())
         .map_err(|error| (error.message, error.help, key.span()))?;
     Ok((step.clone(), view))
 }
@@ -688,6 +688,7 @@ fn projected_arrows(
     step: &str,
     projection: &ProjectionView,
     options: &FigureOptions,
+    palette: &mut Palette,
 ) -> Result<String, FigureError> {
     let quantity = computed.quantity(step).unwrap_or(Quantity::Scalar(0.0));
     let names: Vec<String> = match &quantity {
@@ -716,7 +717,7 @@ fn projected_arrows(
         vector,
         scalar,
     };
-    arrows_step_figure(&quantity, step, Some(projected), options)
+    arrows_step_figure(&quantity, step, Some(projected), options, palette)
 }
 
 /// A widget's controls by input and views by step (with the span of each view's value), and
@@ -873,7 +874,8 @@ impl Expander<'_> {
             vector: (projection.vector[0], projection.vector[1]),
             scalar: projection.scalar,
         });
-        arrows_step_figure(&quantity, "arrows", projection, &options).unwrap_or_default()
+        arrows_step_figure(&quantity, "arrows", projection, &options, &mut self.palette)
+            .unwrap_or_default()
     }
 
     /// The build's figure of `step` as `view` (checked drawable by [`views`]), for readers
@@ -888,14 +890,16 @@ impl Expander<'_> {
     ) -> String {
         self.figures += 1;
         let options = self.step_figure_options(example);
+        let palette = &mut self.palette;
         match drawing.projection {
-            Some(projection) => projected_arrows(computed, step, projection, &options),
+            Some(projection) => projected_arrows(computed, step, projection, &options, palette),
             None => view_figure(
                 computed,
                 step,
                 view,
                 (drawing.contour, drawing.masked),
                 &options,
+                palette,
             ),
         }
         .unwrap_or_default()
@@ -1475,9 +1479,16 @@ fn drawn(
     parts: (Option<&ContourView>, Option<&str>),
     options: &FigureOptions,
 ) -> Result<(), (String, String)> {
-    view_figure(computed, step, view, parts, options)
-        .map(|_| ())
-        .map_err(|error| (error.message, error.help))
+    view_figure(
+        computed,
+        step,
+        view,
+        parts,
+        options,
+        &mut Palette::default(),
+    )
+    .map(|_| ())
+    .map_err(|error| (error.message, error.help))
 }
 
 /// The build's figure of `step` as `view` (a contour with its parts, a heatmap hatching the
@@ -1488,6 +1499,7 @@ pub(super) fn view_figure(
     view: View,
     (contour, masked): (Option<&ContourView>, Option<&str>),
     options: &FigureOptions,
+    palette: &mut Palette,
 ) -> Result<String, FigureError> {
     let quantity_of = |name: &str| {
         computed.quantity(name).ok_or_else(|| FigureError {
@@ -1498,7 +1510,7 @@ pub(super) fn view_figure(
     let quantity = quantity_of(step)?;
     match view {
         View::Scatter => scatter_step_figure(&quantity, step, options),
-        View::Arrows => arrows_step_figure(&quantity, step, None, options),
+        View::Arrows => arrows_step_figure(&quantity, step, None, options, palette),
         View::Contour => {
             let default = ContourView::default();
             let contour = contour.unwrap_or(&default);

@@ -732,7 +732,10 @@
           ? ns.stepViews.bars(rows[0], labels.cols || null, name, options)
           : ns.stepViews.bars(rows.map(function (row) { return row[0]; }), labels.rows || null, name, options);
       } else if ((view === 'scatter' || view === 'arrows') && rows) {
-        if (view === 'arrows') options.projection = this.projectionOf(name, values, labels.rows, rows.length);
+        if (view === 'arrows') {
+          options.projection = this.projectionOf(name, values, labels.rows, rows.length);
+          options.palette = this.example.palette;
+        }
         picture = options.projection === false ? { error: 'projection' }
           : ns.planeViews[view](rows, labels.rows || null, labels.cols || null, name, options);
       } else if (view === 'contour' && rows) {

@@ -340,7 +340,8 @@
    * than MOST_ARROWS, a number that is not finite). With `options.projection` (`{ of, onto,
    * vector: [x, y], scalar }`, of and onto names of rows: a vectors example's widget), the
    * projection dashed among them with a dotted drop line from the tip of `of`, and its legend,
-   * as arrows.rs draws the vectors kind's figure.
+   * as arrows.rs draws the vectors kind's figure. `options.palette`: the names the page has
+   * coloured already, whose colours the arrows of those names keep.
    */
   function arrows(rows, rowLabels, colLabels, what, options) {
     var S = shared();
@@ -386,7 +387,9 @@
         'projection of ' + projection.of + ' onto ' + projection.onto);
     }
     var ends = spreadMarkers(tips.map(function (t) { return { at: { x: toX(t[0]), y: toY(t[1]) }, radius: ARROW_HEAD }; }), frame);
-    var distinct = [];
+    // The page's colours first (the names its figures coloured, `options.palette`), so an
+    // arrow keeps the colour its vector has in the lesson's figures (Rust's page Palette).
+    var distinct = (options.palette || []).slice();
     var colours = names.map(function (name) {
       if (distinct.indexOf(name) === -1) distinct.push(name);
       return 'wf-s' + (distinct.indexOf(name) % SERIES_COLOURS);

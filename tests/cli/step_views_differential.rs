@@ -17,7 +17,7 @@ use serde_json::{json, Value};
 use worked::compute::Quantity;
 use worked::present::figure::{
     arrows_step_figure, contour_step_figure, quantity_figure, scatter_step_figure, ContourParts,
-    FigureError, FigureOptions, Projected,
+    FigureError, FigureOptions, Palette, Projected,
 };
 
 /// −∞ travels as null: JSON has no infinities.
@@ -124,9 +124,9 @@ fn contour_case(z: &Quantity, parts: &ContourParts, decimals: usize) -> Value {
 fn view_case(quantity: &Quantity, decimals: usize, view: Option<&str>) -> Value {
     let draw: fn(&Quantity, &str, &FigureOptions) -> Result<String, FigureError> = match view {
         Some("scatter") => scatter_step_figure,
-        Some("arrows") => {
-            |quantity, what, options| arrows_step_figure(quantity, what, None, options)
-        }
+        Some("arrows") => |quantity, what, options| {
+            arrows_step_figure(quantity, what, None, options, &mut Palette::default())
+        },
         _ => quantity_figure,
     };
     let expected = expected(draw(quantity, "step", &options(decimals)));
@@ -156,8 +156,22 @@ fn projected_case(quantity: &Quantity, decimals: usize, of: usize, onto: usize) 
         vector,
         scalar,
     };
-    let drawn = arrows_step_figure(quantity, "step", Some(projection), &options(decimals));
+    // The page has coloured a name of its own and this step's last row already: those keep
+    // their colours, the others take the next ones.
+    let mut palette = Palette::default();
+    let seen = ["elsewhere".to_string(), names[names.len() - 1].clone()];
+    for name in &seen {
+        palette.class(name);
+    }
+    let drawn = arrows_step_figure(
+        quantity,
+        "step",
+        Some(projection),
+        &options(decimals),
+        &mut palette,
+    );
     let mut case = drawn_case(quantity, decimals, Some("arrows"), expected(drawn));
+    case["input"]["palette"] = json!(seen);
     case["input"]["projection"] = json!({
         "of": projection.of, "onto": projection.onto,
         "vector": [vector.0, vector.1], "scalar": scalar,

@@ -142,7 +142,7 @@ fn a_vectors_widget_carries_the_kinds_program_and_shows_the_builds_arrows_and_ta
         "keys.md",
         &lesson(
             "Keys",
-            "```vectors\nname = \"keys\"\nnames = [\"query\", \"the\"]\nvectors = [[2, 2], [2, 0]]\nproject = [\"query\", \"the\"]\n```\n\n```widget\nexample = \"keys\"\n```\n",
+            "```vectors\nname = \"emb\"\nnames = [\"the\", \"cat\"]\nvectors = [[1, 0], [0, 1]]\n```\n\n```figure\nexample = \"emb\"\n```\n\n```vectors\nname = \"keys\"\nnames = [\"query\", \"the\"]\nvectors = [[2, 2], [2, 0]]\nproject = [\"query\", \"the\"]\n```\n\n```widget\nexample = \"keys\"\n```\n",
         ),
     );
     book.build().succeeds();
@@ -176,6 +176,17 @@ fn a_vectors_widget_carries_the_kinds_program_and_shows_the_builds_arrows_and_ta
         assert!(
             page.contains(&format!("js/{script}")),
             "{script} is on the page"
+        );
+    }
+    // A vector keeps the colour the page's figure gave it: "the" is the first series there and
+    // in the widget, "query" takes the next free one, live (the data's palette) and without
+    // JavaScript alike.
+    assert_eq!(data["palette"], serde_json::json!(["the", "cat", "query"]));
+    for (name, class) in [("the", "wf-s0"), ("query", "wf-s2")] {
+        assert!(
+            figure.contains(&format!("class=\"wf-label {class}\""))
+                && figure.contains(&format!(">{name}<")),
+            "{name} is drawn as {class}: {figure}"
         );
     }
     // Without JavaScript: the build's arrows with the dashed projection, and its tables.

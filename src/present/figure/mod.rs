@@ -76,6 +76,12 @@ impl Palette {
         };
         format!("wf-s{}", index % SERIES_COLOURS)
     }
+
+    /// The names given a class so far, in order: a widget's drawings (plane-views.js) take
+    /// them as theirs, so a vector keeps its page colour in a live figure.
+    pub fn names(&self) -> &[String] {
+        &self.names
+    }
 }
 
 /// What every figure needs besides its numbers.

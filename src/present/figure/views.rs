@@ -70,6 +70,7 @@ pub fn arrows_step_figure(
     what: &str,
     projection: Option<Projected>,
     options: &FigureOptions,
+    palette: &mut Palette,
 ) -> Result<String, FigureError> {
     let (tips, rows, _) = pairs(quantity, what, "arrows")?;
     if tips.len() > MOST_ARROWS {
@@ -91,5 +92,5 @@ pub fn arrows_step_figure(
         Some(rows) => rows.to_vec(),
         None => (1..=tips.len()).map(|i| i.to_string()).collect(),
     };
-    arrows_figure(&names, &tips, projection, options, &mut Palette::default())
+    arrows_figure(&names, &tips, projection, options, palette)
 }
