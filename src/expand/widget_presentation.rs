@@ -15,8 +15,8 @@ use crate::compute::Quantity;
 use crate::expand::blocks::domain::Domain;
 use crate::expand::blocks::{BlockText, ExampleBlock};
 use crate::present::figure::{
-    arrows_step_figure, contour_step_figure, quantity_figure, scatter_step_figure, ContourParts,
-    FigureError, FigureOptions, DEFAULT_LEVELS,
+    arrows_step_figure, contour_step_figure, diverged_step, quantity_figure, scatter_step_figure,
+    ContourParts, FigureError, FigureOptions, LineMarks, DEFAULT_LEVELS,
 };
 use serde::{Deserialize, Serialize};
 use serde_json::json;
@@ -40,13 +40,74 @@ pub(super) type ControlsKey =
     toml::Spanned<BTreeMap<toml::Spanned<String>, toml::Spanned<ControlSpec>>>;
 pub(super) type ViewsKey = toml::Spanned<BTreeMap<toml::Spanned<String>, toml::Spanned<ViewEntry>>>;
 
-/// One entry of `[views]`, as written: a view's name (`"heatmap"`), or a contour with the
-/// steps of its grid's x and y, a path over it and how many levels
-/// (`{ contour = true, x = "xs", y = "ys", path = "P", levels = 8 }`).
+/// One entry of `[views]`, as written: a view's name (`"heatmap"`), or a table: a contour with
+/// the steps of its grid's x and y, a path over it and how many levels
+/// (`{ contour = true, x = "xs", y = "ys", path = "P", levels = 8 }`), or a line with its marks
+/// (`{ line = true, reference = "optimum_loss", diverged = "diverged_at" }`).
 #[derive(Debug)]
 pub(super) enum ViewEntry {
     Named(String),
-    Contour(ContourSpec),
+    Table(Box<ViewTable>),
+}
+
+/// A `[views]` entry's table, as written: the keys of a contour and of a line together, so an
+/// unknown key is named at its span; [`views`] checks that the keys fit the view the table
+/// draws.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct ViewTable {
+    line: Option<toml::Spanned<bool>>,
+    reference: Option<toml::Spanned<String>>,
+    diverged: Option<toml::Spanned<String>>,
+    contour: Option<toml::Spanned<bool>>,
+    x: Option<toml::Spanned<String>>,
+    y: Option<toml::Spanned<String>>,
+    path: Option<toml::Spanned<String>>,
+    levels: Option<toml::Spanned<usize>>,
+}
+
+impl ViewTable {
+    /// The contour's keys, as a figure block's `contour = { … }` holds them.
+    fn contour_spec(&self) -> ContourSpec {
+        ContourSpec {
+            contour: self.contour.clone(),
+            x: self.x.clone(),
+            y: self.y.clone(),
+            path: self.path.clone(),
+            levels: self.levels.clone(),
+        }
+    }
+}
+
+/// What a line chart marks, by the steps that hold it (a `line` view's `reference` and
+/// `diverged`): the scalar step drawn as a dashed line, and the scalar step that is 0 while a
+/// run goes through and else the step at which it diverged (as a kind's `notes` say it).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) struct LineMarkSteps {
+    pub reference: Option<String>,
+    pub diverged: Option<String>,
+}
+
+impl LineMarkSteps {
+    /// The JSON compute-widget.js reads (`line_marks`).
+    pub(crate) fn json(&self) -> serde_json::Value {
+        json!({ "reference": self.reference, "diverged": self.diverged })
+    }
+
+    /// The marks of a chart whose values `value` gives by name: the reference where it is a
+    /// finite number, the divergence where it names a step ([`diverged_step`]).
+    pub(crate) fn marks<'a>(&'a self, value: impl Fn(&str) -> Option<f64>) -> LineMarks<'a> {
+        LineMarks {
+            reference: self
+                .reference
+                .as_deref()
+                .and_then(|name| Some((name, value(name)?))),
+            diverged_at: self
+                .diverged
+                .as_deref()
+                .and_then(|name| diverged_step(value(name)?)),
+        }
+    }
 }
 
 /// A contour's entry in `[views]`, as written; a figure block's `contour = { … }` is the same
@@ -69,7 +130,7 @@ impl<'de> Deserialize<'de> for ViewEntry {
         impl<'de> serde::de::Visitor<'de> for Entry {
             type Value = ViewEntry;
             fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-                f.write_str("a view's name, such as \"heatmap\", or { contour = true, x = \"<step>\", y = \"<step>\" }")
+                f.write_str("a view's name, such as \"heatmap\", or { contour = true, x = \"<step>\", y = \"<step>\" }, or { line = true, reference = \"<step>\", diverged = \"<step>\" }")
             }
             fn visit_str<E: serde::de::Error>(self, name: &str) -> Result<ViewEntry, E> {
                 Ok(ViewEntry::Named(name.to_string()))
@@ -78,8 +139,8 @@ impl<'de> Deserialize<'de> for ViewEntry {
                 self,
                 map: M,
             ) -> Result<ViewEntry, M::Error> {
-                ContourSpec::deserialize(serde::de::value::MapAccessDeserializer::new(map))
-                    .map(ViewEntry::Contour)
+                ViewTable::deserialize(serde::de::value::MapAccessDeserializer::new(map))
+                    .map(|table| ViewEntry::Table(Box::new(table)))
             }
         }
         deserializer.deserialize_any(Entry)
@@ -382,6 +443,8 @@ pub(super) struct Presentation {
     pub controls: BTreeMap<String, Control>,
     pub views: BTreeMap<String, (View, Range<usize>)>,
     pub contours: BTreeMap<String, ContourView>,
+    /// The marks of the one line chart, as a `line` view's table names them.
+    pub line_marks: LineMarkSteps,
 }
 
 impl Presentation {
@@ -444,9 +507,36 @@ impl Expander<'_> {
             });
         match checked {
             Ok(views) => {
-                for (step, (view, span, contour)) in views.unwrap_or_default() {
-                    if let Some(contour) = contour {
-                        presentation.contours.insert(step.clone(), contour);
+                for (step, (view, span, parts)) in views.unwrap_or_default() {
+                    match parts {
+                        ViewParts::Contour(contour) => {
+                            presentation.contours.insert(step.clone(), contour);
+                        }
+                        ViewParts::Line(marks) => {
+                            // One chart takes one reference and one divergence.
+                            let taken = |mine: &Option<String>, theirs: &Option<String>| {
+                                mine.is_some() && theirs.is_some()
+                            };
+                            let held = &presentation.line_marks;
+                            if taken(&marks.reference, &held.reference)
+                                || taken(&marks.diverged, &held.diverged)
+                            {
+                                self.problems.push(
+                                    Diagnostic::at(
+                                        self.file,
+                                        body.file_span(span),
+                                        "the widget's lines are one chart, and another line view already marks it",
+                                    )
+                                    .with_help("give `reference` and `diverged` to one line view"),
+                                );
+                                return None;
+                            }
+                            presentation.line_marks = LineMarkSteps {
+                                reference: marks.reference.or(held.reference.clone()),
+                                diverged: marks.diverged.or(held.diverged.clone()),
+                            };
+                        }
+                        ViewParts::None => {}
                     }
                     presentation.views.insert(step, (view, span));
                 }
@@ -841,8 +931,16 @@ fn outside_domain(input: &str, picked: &Control, domain: &serde_json::Value) -> 
 /// Most radio buttons one choice offers.
 const MOST_CHOICES: usize = 12;
 
-/// A checked view of a step: which, the span of its entry, and a contour's parts.
-type CheckedView = (View, Range<usize>, Option<ContourView>);
+/// What a view's table adds to the view: a contour's parts, a line's marks.
+#[derive(Debug)]
+pub(super) enum ViewParts {
+    None,
+    Contour(ContourView),
+    Line(LineMarkSteps),
+}
+
+/// A checked view of a step: which, the span of its entry, and its table's parts.
+type CheckedView = (View, Range<usize>, ViewParts);
 
 /// The `[views]` table checked: each names a step (among `shown` when the widget shows some),
 /// a view from [`VIEW_NAMES`], and a step whose lesson value that view draws (a heatmap a
@@ -875,20 +973,16 @@ pub(super) fn views(
             };
             return Err((message, every(), name.span()));
         }
-        let name = match view.get_ref() {
-            ViewEntry::Named(name) => name.as_str(),
-            ViewEntry::Contour(_) => "contour",
+        let (name, parts) = match view.get_ref() {
+            ViewEntry::Named(name) if name == "contour" => {
+                ("contour", ViewParts::Contour(ContourView::default()))
+            }
+            ViewEntry::Named(name) => (name.as_str(), ViewParts::None),
+            ViewEntry::Table(table) => view_table(computed, table, view.span())?,
         };
-        let contour = match view.get_ref() {
-            ViewEntry::Named(name) if name == "contour" => Some(ContourView::default()),
-            ViewEntry::Named(_) => None,
-            ViewEntry::Contour(spec) if spec.contour.is_none() => return Err((
-                "a view's table draws a contour, and it lacks `contour = true`".to_string(),
-                "write { contour = true, x = \"<step>\", … }, or name a view, such as \"heatmap\""
-                    .to_string(),
-                view.span(),
-            )),
-            ViewEntry::Contour(spec) => Some(contour_view(computed, spec)?),
+        let contour = match &parts {
+            ViewParts::Contour(contour) => Some(contour),
+            _ => None,
         };
         let kind = match name {
             "table" => View::Table,
@@ -907,7 +1001,7 @@ pub(super) fn views(
             }
         };
         let value = computed.value(step).expect("a step has a value");
-        let drawn = |kind| drawn(computed, step, kind, contour.as_ref(), options);
+        let drawn = |kind| drawn(computed, step, kind, contour, options);
         let fits = match (kind, value) {
             (View::Table, _) => Ok(()),
             (View::Line, Value::Vector(_)) => Ok(()),
@@ -930,9 +1024,132 @@ pub(super) fn views(
             )),
         };
         fits.map_err(|(message, help)| (message, help, view.span()))?;
-        checked.insert(step.clone(), (kind, view.span(), contour));
+        checked.insert(step.clone(), (kind, view.span(), parts));
     }
     Ok(checked)
+}
+
+/// A view's table checked: a line's (`line = true` with its marks) or a contour's
+/// (`contour = true` with its parts), never keys of both; the view's name and its parts.
+fn view_table(
+    computed: &Computed,
+    table: &ViewTable,
+    span: Range<usize>,
+) -> Result<(&'static str, ViewParts), KeyProblem> {
+    let line_keys = [
+        ("reference", &table.reference),
+        ("diverged", &table.diverged),
+    ];
+    let contour_keys = [("x", &table.x), ("y", &table.y), ("path", &table.path)];
+    let stray = |keys: &[(&str, &Option<toml::Spanned<String>>)], view: &str| {
+        keys.iter()
+            .find_map(|(key, value)| value.as_ref().map(|value| (*key, value.span())))
+            .map(|(key, at)| {
+                (
+                    format!("`{key}` is no key of a {view} view"),
+                    if view == "line" {
+                        "a line view takes reference = \"<step>\" and diverged = \"<step>\""
+                    } else {
+                        "a contour view takes x, y, path and levels"
+                    }
+                    .to_string(),
+                    at,
+                )
+            })
+    };
+    match (&table.line, &table.contour) {
+        (Some(_), Some(_)) => Err((
+            "a view's table draws a line or a contour, and this one says both".to_string(),
+            "keep line = true or contour = true".to_string(),
+            span,
+        )),
+        (Some(line), None) => {
+            if !*line.get_ref() {
+                return Err((
+                    "`line = false` says no line".to_string(),
+                    "write line = true, or name another view, such as \"table\"".to_string(),
+                    line.span(),
+                ));
+            }
+            if let Some(problem) = stray(&contour_keys, "line") {
+                return Err(problem);
+            }
+            if let Some(levels) = &table.levels {
+                return Err((
+                    "`levels` is no key of a line view".to_string(),
+                    "a line view takes reference = \"<step>\" and diverged = \"<step>\""
+                        .to_string(),
+                    levels.span(),
+                ));
+            }
+            Ok(("line", ViewParts::Line(line_marks(computed, table)?)))
+        }
+        (None, Some(_)) => {
+            if let Some(problem) = stray(&line_keys, "contour") {
+                return Err(problem);
+            }
+            Ok((
+                "contour",
+                ViewParts::Contour(contour_view(computed, &table.contour_spec())?),
+            ))
+        }
+        // A table of a line's keys lacks `line = true`; any other, `contour = true`.
+        (None, None) if stray(&line_keys, "contour").is_some() => Err((
+            "a view's table draws a line, and it lacks `line = true`".to_string(),
+            "write { line = true, reference = \"<step>\", … }, or name a view, such as \"line\""
+                .to_string(),
+            span,
+        )),
+        (None, None) => Err((
+            "a view's table draws a contour, and it lacks `contour = true`".to_string(),
+            "write { contour = true, x = \"<step>\", … }, or name a view, such as \"heatmap\""
+                .to_string(),
+            span,
+        )),
+    }
+}
+
+/// A line view's marks checked against the lesson's values: `reference` names a value holding
+/// a finite number, `diverged` one holding a whole number from 0 (0 while the run goes through).
+fn line_marks(computed: &Computed, table: &ViewTable) -> Result<LineMarkSteps, KeyProblem> {
+    let scalars = |whole: bool| {
+        let found: Vec<&str> = computed
+            .values
+            .iter()
+            .filter(|(_, _, value)| {
+                matches!(value, Value::Scalar(x) if x.is_finite() && (!whole || (*x >= 0.0 && x.fract() == 0.0)))
+            })
+            .map(|(name, _, _)| name.as_str())
+            .collect();
+        if found.is_empty() {
+            "name a step holding one number".to_string()
+        } else {
+            format!("name one of: {}", found.join(", "))
+        }
+    };
+    let checked = |key: &Option<toml::Spanned<String>>,
+                   whole: bool|
+     -> Result<Option<String>, KeyProblem> {
+        let Some(name) = key else { return Ok(None) };
+        let step = name.get_ref();
+        let problem = match computed.value(step) {
+            None => format!("the example has no value named `{step}`"),
+            Some(Value::Scalar(x)) if whole && (*x < 0.0 || x.fract() != 0.0) => format!(
+                "`{step}` is {x}, and `diverged` names a step that is 0, or the step where the run diverged"
+            ),
+            Some(Value::Scalar(x)) if x.is_finite() => return Ok(Some(step.clone())),
+            Some(Value::Scalar(_)) => format!("`{step}` is not a finite number"),
+            Some(other) => format!(
+                "`{step}` is a {}, and a line's mark is one number",
+                other.describe_shape()
+            ),
+        };
+        Err((problem, scalars(whole), name.span()))
+    };
+    Ok(LineMarkSteps {
+        reference: checked(&table.reference, false)?,
+        diverged: checked(&table.diverged, true)?,
+    })
 }
 
 /// A contour's entry checked: `contour = true`, and `x`, `y` and `path` each naming a step
@@ -1064,6 +1281,85 @@ mod tests {
             c: toml::Spanned<ControlSpec>,
         }
         toml::from_str::<Wrap>(&format!("c = {text}")).unwrap().c
+    }
+
+    /// A small example: a loss history, its least value, a count and a vector.
+    fn descent() -> Computed {
+        let steps = "losses = concat(4, 2, 1)\nleast = min(losses)\nstopped = 3 * 0 + 3\nhalf = 0.5\nws = concat(1, 2)\n";
+        crate::compute::computed::compute(steps, Vec::new(), Default::default()).unwrap()
+    }
+
+    /// `[views]`'s entry `text` for step `losses`, checked.
+    fn line_view(text: &str) -> Result<(&'static str, ViewParts), KeyProblem> {
+        #[derive(Deserialize)]
+        struct Wrap {
+            v: toml::Spanned<ViewEntry>,
+        }
+        let entry = toml::from_str::<Wrap>(&format!("v = {text}")).unwrap().v;
+        let ViewEntry::Table(table) = entry.get_ref() else {
+            panic!("a table")
+        };
+        view_table(&descent(), table, entry.span())
+    }
+
+    #[test]
+    fn a_line_view_names_its_reference_and_the_step_where_the_run_diverged() {
+        let (name, parts) =
+            line_view("{ line = true, reference = \"least\", diverged = \"stopped\" }").unwrap();
+        assert_eq!(name, "line");
+        let ViewParts::Line(marks) = parts else {
+            panic!("a line's marks")
+        };
+        assert_eq!(marks.reference.as_deref(), Some("least"));
+        assert_eq!(marks.diverged.as_deref(), Some("stopped"));
+        // Marked in a run where the diverged step holds 3; 0 (a run that went through) marks
+        // nothing, and nor does a step that is not a whole number from 1.
+        let with = |stopped: f64| {
+            marks
+                .marks(|step| Some(if step == "least" { 1.0 } else { stopped }))
+                .diverged_at
+        };
+        assert_eq!(with(3.0), Some(3));
+        assert_eq!(with(0.0), None);
+        assert_eq!(with(2.5), None);
+        assert_eq!(marks.marks(|_| Some(1.0)).reference, Some(("least", 1.0)));
+    }
+
+    #[test]
+    fn a_wrong_line_mark_is_an_error_at_its_key() {
+        let message = |text: &str| line_view(text).err().map(|problem| problem.0);
+        assert_eq!(
+            message("{ line = true, reference = \"ws\" }").as_deref(),
+            Some("`ws` is a vector of 2, and a line's mark is one number")
+        );
+        assert_eq!(
+            message("{ line = true, diverged = \"half\" }").as_deref(),
+            Some("`half` is 0.5, and `diverged` names a step that is 0, or the step where the run diverged")
+        );
+        assert_eq!(
+            message("{ line = true, reference = \"nothing\" }").as_deref(),
+            Some("the example has no value named `nothing`")
+        );
+        assert_eq!(
+            message("{ line = true, x = \"ws\" }").as_deref(),
+            Some("`x` is no key of a line view")
+        );
+        assert_eq!(
+            message("{ contour = true, reference = \"least\" }").as_deref(),
+            Some("`reference` is no key of a contour view")
+        );
+        assert_eq!(
+            message("{ reference = \"least\" }").as_deref(),
+            Some("a view's table draws a line, and it lacks `line = true`")
+        );
+        assert_eq!(
+            message("{ line = true, contour = true }").as_deref(),
+            Some("a view's table draws a line or a contour, and this one says both")
+        );
+        assert_eq!(
+            message("{ line = false }").as_deref(),
+            Some("`line = false` says no line")
+        );
     }
 
     #[test]

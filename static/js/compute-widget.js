@@ -679,7 +679,7 @@
       }
       series.push({ name: name, values: value, className: this.lines[i].class });
     }
-    var chart = ns.lineChart.layout(series, Boolean(this.example.log_y), this.decimals);
+    var chart = ns.lineChart.layout(series, Boolean(this.example.log_y), this.decimals, this.lineMarks(values));
     if (chart.error) {
       var step = series.filter(function (s) {
         return s.values.some(function (v) { return !isFinite(v) || (chart.error === 'log' && v < 0); });
@@ -694,6 +694,26 @@
     }
     chart.series = series;
     return chart;
+  };
+
+  /**
+   * The line chart's marks in `values` (the JSON's `line_marks`, the steps a line view's
+   * `reference` and `diverged` name): the reference where it is a number, the step where the
+   * run diverged where its step names one (line-chart.js `divergedStep`); as the build's
+   * `LineMarkSteps::marks`.
+   */
+  Widget.prototype.lineMarks = function (values) {
+    var steps = this.example.line_marks || {};
+    var number = function (step) {
+      var entry = step ? entryNamed(values, step) : null;
+      return entry && typeof entry[1] === 'number' ? entry[1] : null;
+    };
+    var reference = number(steps.reference);
+    var diverged = number(steps.diverged);
+    return {
+      reference: reference === null ? null : { name: steps.reference, value: reference },
+      divergedAt: diverged === null ? null : ns.lineChart.divergedStep(diverged),
+    };
   };
 
   Widget.prototype.buildControls = function () {

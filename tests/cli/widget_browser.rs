@@ -892,6 +892,14 @@ fn the_learning_rate_slider_reports_divergence_where_the_rust_core_does() {
         .as_str()
         .unwrap()
         .contains("NaN"));
+    // The loss curve marks the step where it diverged, as the build's line figure would.
+    assert_eq!(
+        eval(
+            &tab,
+            "document.querySelector('[data-widget=gradient_descent] .ww-lines .wf-warning').textContent"
+        ),
+        format!("\u{2715} diverged at step {step}")
+    );
     // Once the edit rests, a screen reader hears where it diverged and the final values.
     let last = diverged.iterates.nrows() - 1;
     wait_for(

@@ -9,7 +9,7 @@ use crate::compute::gradient_descent::{
     descend, steps_per_run, widget_program, GradientDescentInput, MAX_STEPS,
 };
 use crate::compute::Evaluated;
-use crate::expand::widget_presentation::{ContourView, Control, View};
+use crate::expand::widget_presentation::{ContourView, Control, LineMarkSteps, View};
 use serde::Deserialize;
 use std::collections::BTreeMap;
 use toml::Spanned;
@@ -118,7 +118,7 @@ const RATE_SPAN: f64 = 20.0;
 /// example's: [`widget_program`] on the inputs `points`, `start`, `learning_rate` and `steps`
 /// (each a field, the rate on a log-scale slider from a twentieth of the lesson's to twenty
 /// times it, with a button to the largest stable rate, the edge past which a run diverges);
-/// the loss curve as a line, the final values, and the loss over the plane as a contour with
+/// the loss curve as a line marked with the least loss and where a run diverged, the final values, and the loss over the plane as a contour with
 /// the path over it; where a run diverged said in words (`notes`).
 fn widget_json(name: &str, input: &GradientDescentInput, edge: f64) -> serde_json::Value {
     let (lo, hi) = (
@@ -142,6 +142,11 @@ fn widget_json(name: &str, input: &GradientDescentInput, edge: f64) -> serde_jso
     };
     // As many steps as one run of the program takes: a longer descent the kind runs in parts.
     let most_steps = steps_per_run(input.points.len()).min(MAX_STEPS) as f64;
+    // The loss curve marks the least loss any line reaches and where a run diverged.
+    let loss_marks = LineMarkSteps {
+        reference: Some("optimum_loss".into()),
+        diverged: Some("diverged_at".into()),
+    };
     serde_json::json!({
         "name": name,
         "kind": "gradient_descent",
@@ -161,6 +166,7 @@ fn widget_json(name: &str, input: &GradientDescentInput, edge: f64) -> serde_jso
         },
         "lines": [{ "step": "losses" }],
         "log_y": true,
+        "line_marks": loss_marks.json(),
         "views": { "valley": View::Contour.name() },
         "contours": { "valley": contour.json() },
         "show": ["losses", "final_w", "final_b", "final_loss", "valley"],
