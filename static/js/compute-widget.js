@@ -1223,6 +1223,9 @@
     var lined = this.lines ? this.lines.map(function (line) { return line.step; }) : [];
     var blocks = [];
     var linesBlock = null;
+    // Lone numbers side by side in one box (a descent's final w, b and loss), not each in a
+    // box of its own as tall as the chart beside it.
+    var numbers = null;
     steps.forEach(function (entry) {
       place(entry);
       self.sentences.forEach(function (sentence) {
@@ -1239,6 +1242,11 @@
       }
       if (self.pictures[entry[0]]) {
         blocks.push(self.viewBlock(entry[0], block));
+        return;
+      }
+      if (typeof entry[1] === 'number') {
+        if (!numbers || blocks[blocks.length - 1] !== numbers) blocks.push(numbers = el('div', { className: 'ww-block ww-numbers' }));
+        numbers.append.apply(numbers, Array.prototype.slice.call(block.childNodes));
         return;
       }
       if (lined.indexOf(entry[0]) === -1 || !self.chart) {

@@ -892,6 +892,17 @@ fn the_learning_rate_slider_reports_divergence_where_the_rust_core_does() {
         .as_str()
         .unwrap()
         .contains("NaN"));
+    // The final w, b and loss, lone numbers, share one box no taller than its three lines,
+    // whatever stands beside it (the loss chart).
+    assert_eq!(
+        eval_json(
+            &tab,
+            "(function () { var box = document.querySelector('[data-widget=gradient_descent] .ww-numbers'); \
+               return { values: Array.from(box.querySelectorAll('[data-value]')).map(function (e) { return e.dataset.value; }), \
+                 compact: box.getBoundingClientRect().height < 8 * parseFloat(getComputedStyle(box).fontSize) }; })()"
+        ),
+        serde_json::json!({ "values": ["final_w", "final_b", "final_loss"], "compact": true })
+    );
     // The loss curve marks the step where it diverged, as the build's line figure would.
     assert_eq!(
         eval(
