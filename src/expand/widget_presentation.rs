@@ -8,7 +8,7 @@
 
 use super::Expander;
 use crate::base::diagnostics::Diagnostic;
-use crate::compute::computed::{Computed, LabelSides, Origin};
+use crate::compute::computed::{Computed, LabelSides, Origin, Side};
 use crate::compute::lang::Value;
 use crate::compute::Evaluated;
 use crate::compute::Quantity;
@@ -718,10 +718,17 @@ fn names(
         ));
     }
     let rows = computed.labels.rows.as_ref().map_or(0, Vec::len);
-    let sides = computed.labels.sides.get(input).copied();
+    let sides = computed.labels.sides.get(input);
     let fits = match computed.values.iter().find(|(name, _, _)| name == input) {
         Some((_, Origin::Input, Value::Matrix(m))) => {
-            m.nrows() == rows && !matches!(sides, Some(LabelSides::Cols) | Some(LabelSides::None))
+            m.nrows() == rows
+                && !matches!(
+                    sides,
+                    Some(
+                        LabelSides::Side(Side::Cols | Side::None)
+                            | LabelSides::Own { rows: Some(_), .. }
+                    )
+                )
         }
         _ => false,
     };

@@ -858,6 +858,16 @@ fn the_learning_rate_slider_reports_divergence_where_the_rust_core_does() {
         ),
         serde_json::json!(["0", "0"])
     );
+    // Each input's fields are headed by its own names, as the build's tables are.
+    assert_eq!(
+        eval_json(
+            &tab,
+            "['points', 'start'].map(function (input) { \
+               var fields = document.querySelector('[data-widget=gradient_descent] input[data-input=' + input + ']').closest('fieldset'); \
+               return Array.from(fields.querySelectorAll('thead .ww-label')).map(function (e) { return e.textContent; }); })"
+        ),
+        serde_json::json!([["x", "y"], ["w", "b"]])
+    );
     let run = |rate: f64| {
         descend(&GradientDescentInput {
             points: vec![(0.0, 1.0), (1.0, 3.0), (2.0, 4.0), (3.0, 7.0)],

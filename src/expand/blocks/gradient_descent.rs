@@ -6,7 +6,8 @@ use super::expect::{self, ExpectTable};
 use super::toml_input::{matrix, parse_toml, positive, vector, Number, Numbers, Rows};
 use super::{compute_error_at, name_problems, ok_or_record, show_card, BlockError, ParsedExample};
 use crate::compute::gradient_descent::{
-    descend, steps_per_run, widget_program, GradientDescentInput, MAX_STEPS,
+    descend, steps_per_run, widget_program, GradientDescentInput, MAX_STEPS, PARAMETER_NAMES,
+    POINT_NAMES,
 };
 use crate::compute::Evaluated;
 use crate::expand::widget_presentation::{ContourView, Control, LineMarkSteps, View};
@@ -166,6 +167,11 @@ fn widget_json(name: &str, input: &GradientDescentInput, edge: f64) -> serde_jso
         },
         "lines": [{ "step": "losses" }],
         "log_y": true,
+        // Each input's own names, as the kind's tables name them: points (x, y), start (w, b).
+        "labels": {
+            "points": { "cols": POINT_NAMES },
+            "start": { "cols": PARAMETER_NAMES },
+        },
         "line_marks": loss_marks.json(),
         "views": { "valley": View::Contour.name() },
         "contours": { "valley": contour.json() },
@@ -222,6 +228,10 @@ learning_rate = 0.05\nsteps = 50\n";
         assert_eq!(slider["log"], true);
         // n = 4, Σx = 6, Σx² = 14: the edge 4 / (9 + √61) ≈ 0.2379 prints as 0.238.
         assert_eq!(slider["marks"], serde_json::json!([0.238]));
+        assert_eq!(
+            parsed.inputs["labels"]["start"],
+            serde_json::json!({ "cols": ["w", "b"] })
+        );
         assert_eq!(
             parsed.inputs["notes"]["diverged_at"]["says"],
             "Diverged at step {}."
