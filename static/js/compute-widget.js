@@ -8,7 +8,8 @@
  * field for every input entry and a live table for every step (or for the steps the lesson's
  * `show` list names, the JSON's `show`; the steps its `lines` list names, vector steps such as a
  * loss history, as one line chart drawn by line-chart.js exactly as the build draws a figure of
- * them, their tables kept below it). Each edit reruns the program with the language's JavaScript
+ * them, their tables kept below it, marked by the steps `line_marks` names: a dashed reference, where
+ * a run diverged; lone numbers share one box). Each edit reruns the program with the language's JavaScript
  * interpreter (compute-lang.js, `WorkedComputeLang.run`), the twin of the Rust one that computed
  * the page, which runs again only the statements the edit can change (the others' values are kept
  * from the last runs, so an edit of a lesson's sampling settings does not retrain its model, nor
@@ -45,7 +46,8 @@
  * (`[data-summary]`).
  *
  * Everything every widget does alike (DOM building, number parsing, the fragment, mounting) is
- * in widget-common.js; labels follow the block's rule, compute-lang.js `labels`.
+ * in widget-common.js; labels follow the block's rule and a value's own names (the JSON's
+ * `labels`), compute-lang.js `labels`.
  * DOM is built with createElement/textContent only: names and numbers are reader input. A classic
  * script, not an ES module, because Chromium blocks module scripts on file:// pages.
  */
