@@ -17,6 +17,9 @@
 //! position. Where shapes alone cannot tell (four tokens of width four: the embeddings, the
 //! weights and the attention weights are all 4×4), `[labels]` names the sides a value takes:
 //! `"rows"` only its rows, `"cols"` only its columns (or a vector's entries), `"none"` neither.
+//! A value whose sides no block list names well (the points (x, y) and the start (w, b) of one
+//! example) takes names of its own, `{ cols = ["x", "y"] }`: a side given so is named by them
+//! (when they fit its length), a side not given follows the rule above.
 
 use super::lang::{self, LangError, Value};
 use super::Quantity;
@@ -38,9 +41,27 @@ pub struct Labels {
 
 /// Which labels a value named in `[labels]` takes (the rule of the shapes still decides which
 /// labels fit).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum LabelSides {
+    /// Names of its own for a side or both (`{ cols = ["x", "y"] }`); a side not given follows
+    /// the block's rule. Serialized as the table itself, as the widget reads it.
+    Own {
+        /// Its rows' names, when given.
+        #[serde(skip_serializing_if = "Option::is_none", default)]
+        rows: Option<Vec<String>>,
+        /// Its columns' (or a vector's entries') names, when given.
+        #[serde(skip_serializing_if = "Option::is_none", default)]
+        cols: Option<Vec<String>>,
+    },
+    /// One of the side words.
+    Side(Side),
+}
+
+/// A side word of `[labels]`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
-pub enum LabelSides {
+pub enum Side {
     /// Its rows only; columns by position (token-by-feature values when n = d).
     Rows,
     /// Its columns (or a vector's entries) only.
@@ -82,24 +103,38 @@ impl Labels {
 
     /// The value `name` as the labelled quantity references see.
     pub fn quantity(&self, name: &str, value: &Value) -> Quantity {
-        let sides = self.sides.get(name).copied();
-        let rows_too = !matches!(sides, Some(LabelSides::Cols | LabelSides::None));
-        let cols_too = !matches!(sides, Some(LabelSides::Rows | LabelSides::None));
+        let sides = self.sides.get(name);
+        let side = |word| matches!(sides, Some(LabelSides::Side(s)) if *s == word);
+        let rows_too = !side(Side::Cols) && !side(Side::None);
+        let cols_too = !side(Side::Rows) && !side(Side::None);
+        // A side with names of its own takes them where they fit, and nothing else.
+        let (own_rows, own_cols) = match sides {
+            Some(LabelSides::Own { rows, cols }) => (rows.as_ref(), cols.as_ref()),
+            _ => (None, None),
+        };
+        let own = |names: Option<&Vec<String>>, count: usize, rule: Option<Vec<String>>| match names
+        {
+            Some(names) => Some(names.clone()).filter(|names| names.len() == count),
+            None => rule,
+        };
         match value {
             Value::Scalar(x) => Quantity::Scalar(*x),
             Value::Vector(values) => Quantity::Vector {
-                labels: self.of_entries(values.len()).filter(|_| cols_too),
+                labels: own(
+                    own_cols,
+                    values.len(),
+                    self.of_entries(values.len()).filter(|_| cols_too),
+                ),
                 values: values.clone(),
             },
-            Value::Matrix(values) => Quantity::Matrix {
-                row_labels: self
-                    .of_rows(values.nrows(), values.ncols())
-                    .filter(|_| rows_too),
-                col_labels: self
-                    .of_cols(values.nrows(), values.ncols())
-                    .filter(|_| cols_too),
-                values: values.clone(),
-            },
+            Value::Matrix(values) => {
+                let (n, m) = (values.nrows(), values.ncols());
+                Quantity::Matrix {
+                    row_labels: own(own_rows, n, self.of_rows(n, m).filter(|_| rows_too)),
+                    col_labels: own(own_cols, m, self.of_cols(n, m).filter(|_| cols_too)),
+                    values: values.clone(),
+                }
+            }
         }
     }
 }
@@ -302,7 +337,8 @@ impl Serialize for JsonValues<'_> {
 }
 
 impl Serialize for Computed {
-    /// `{"kind": "compute", "rows": […]|null, "cols": …, "labels": {name: "rows"|"cols"|"none"},
+    /// `{"kind": "compute", "rows": […]|null, "cols": …, "labels": {name: "rows"|"cols"|"none"
+    /// or {"rows": […], "cols": […]}},
     /// "inputs": {name: value}, "steps": {name: value}, "order": [names],
     /// "numpy": {"code": the snippet, "names": {name: Python variable}}}`.
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
@@ -381,9 +417,9 @@ mod tests {
     fn a_value_named_in_labels_takes_only_the_sides_it_names() {
         let mut labels = tokens();
         labels.sides = BTreeMap::from([
-            ("x".to_string(), LabelSides::Rows),
-            ("w".to_string(), LabelSides::None),
-            ("c".to_string(), LabelSides::Cols),
+            ("x".to_string(), LabelSides::Side(Side::Rows)),
+            ("w".to_string(), LabelSides::Side(Side::None)),
+            ("c".to_string(), LabelSides::Side(Side::Cols)),
         ]);
         let square = Value::Matrix(ndarray::Array2::zeros((3, 3)));
         let sides = |name: &str| match labels.quantity(name, &square) {
@@ -405,6 +441,57 @@ mod tests {
             other => panic!("{other:?}"),
         };
         assert!(entries("c") && !entries("x") && !entries("w"));
+    }
+
+    #[test]
+    fn a_value_with_names_of_its_own_takes_them_where_they_fit_and_the_rule_elsewhere() {
+        let mut labels = tokens();
+        labels.sides = BTreeMap::from([
+            (
+                "points".to_string(),
+                LabelSides::Own {
+                    rows: None,
+                    cols: names(&["x", "y"]),
+                },
+            ),
+            (
+                "start".to_string(),
+                LabelSides::Own {
+                    rows: None,
+                    cols: names(&["w", "b"]),
+                },
+            ),
+        ]);
+        // Three points of (x, y): the block's rows name them, their own names the columns.
+        let points = Value::Matrix(ndarray::Array2::zeros((3, 2)));
+        let Quantity::Matrix {
+            row_labels,
+            col_labels,
+            ..
+        } = labels.quantity("points", &points)
+        else {
+            panic!("a matrix")
+        };
+        assert_eq!(
+            (row_labels, col_labels),
+            (names(&["the", "cat", "sat"]), names(&["x", "y"]))
+        );
+        let start = Value::Vector(array![0.0, 0.0]);
+        let entries = |value: &Value| match labels.quantity("start", value) {
+            Quantity::Vector { labels, .. } => labels,
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(entries(&start), names(&["w", "b"]));
+        // A start of three numbers (a reader's edit) is numbered: the names fit no longer.
+        assert_eq!(entries(&Value::Vector(array![0.0, 0.0, 1.0])), None);
+        // As `eval --json` and the widget read it: the table itself, beside the side words.
+        labels
+            .sides
+            .insert("w".to_string(), LabelSides::Side(Side::None));
+        assert_eq!(
+            serde_json::to_value(&labels.sides).unwrap(),
+            serde_json::json!({ "points": { "cols": ["x", "y"] }, "start": { "cols": ["w", "b"] }, "w": "none" })
+        );
     }
 
     #[test]

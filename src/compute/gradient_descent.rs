@@ -427,13 +427,13 @@ impl GradientDescent {
     pub fn quantity(&self, name: &str) -> Option<Quantity> {
         let last = self.iterates.nrows() - 1;
         Some(match name {
-            "points" => columns(&self.points, ["x", "y"]),
+            "points" => columns(&self.points, POINT_NAMES),
             "start" => Quantity::Vector {
                 values: self.iterates.row(0).to_owned(),
-                labels: Some(vec!["w".into(), "b".into()]),
+                labels: Some(PARAMETER_NAMES.map(String::from).to_vec()),
             },
-            "iterates" => columns(&self.iterates, ["w", "b"]),
-            "gradients" => columns(&self.gradients, ["w", "b"]),
+            "iterates" => columns(&self.iterates, PARAMETER_NAMES),
+            "gradients" => columns(&self.gradients, PARAMETER_NAMES),
             "losses" => Quantity::Vector {
                 values: self.losses.clone(),
                 labels: None,
@@ -733,6 +733,13 @@ impl GradientDescent {
         }
     }
 }
+
+/// The names of a point's coordinates and of the line's parameters: the columns of `points`,
+/// the entries of `start` and the columns of the iterates, in the build's tables and the
+/// widget's fields alike.
+pub const POINT_NAMES: [&str; 2] = ["x", "y"];
+/// See [`POINT_NAMES`].
+pub const PARAMETER_NAMES: [&str; 2] = ["w", "b"];
 
 fn columns(values: &Array2<f64>, labels: [&str; 2]) -> Quantity {
     Quantity::Matrix {

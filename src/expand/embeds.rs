@@ -6,8 +6,8 @@
 
 use super::resolve::example_names;
 use super::widget_presentation::{
-    ContourKey, ControlsKey, HighlightKey, ProjectionKey, Sentence, SentencesKey, StepDrawing,
-    View, ViewsKey,
+    ContourKey, ControlsKey, HighlightKey, LineMarkSteps, ProjectionKey, Sentence, SentencesKey,
+    StepDrawing, View, ViewsKey,
 };
 use super::Expander;
 use crate::base::diagnostics::Diagnostic;
@@ -229,7 +229,7 @@ impl<'x> Expander<'x> {
         let spec: WidgetSpec = self.block_spec(
             body,
             "widget",
-            "a widget block holds example = \"<name of an attention, softmax, gradient_descent, vectors or compute example>\" and, for a compute example, optionally show = [\"<step>\", …], decimals = { <step> = <places>, … }, lines = [\"<step>\", …] (vectors drawn as lines; log_y = true for a log scale), a [controls] table (<input> = { slider = [lo, hi] }, { toggle = true } or { choice = [0, 1], labels = [\"…\", \"…\"] }), a [views] table (<step> = \"table\", \"heatmap\", \"bars\", \"line\", \"scatter\", \"arrows\", \"contour\" or { contour = true, x = \"<step>\", y = \"<step>\", path = \"<step>\", levels = <count> }), highlight = { step = \"<step holding a position>\", says = \"<tag>\" } projection = { step = \"<step drawn as arrows>\", of = \"<step>\", onto = \"<step>\", vector = \"<step>\", scalar = \"<step>\" } and [[sentences]] (after = \"<step>\", says = \"words with {<step>}, {<step>[<position>]} or {<step>[<position>].label}\")",
+            "a widget block holds example = \"<name of an attention, softmax, gradient_descent, vectors or compute example>\" and, for a compute example, optionally show = [\"<step>\", …], decimals = { <step> = <places>, … }, lines = [\"<step>\", …] (vectors drawn as lines; log_y = true for a log scale), a [controls] table (<input> = { slider = [lo, hi] }, { toggle = true } or { choice = [0, 1], labels = [\"…\", \"…\"] }), a [views] table (<step> = \"table\", \"heatmap\", \"bars\", \"line\", \"scatter\", \"arrows\", \"contour\", { heatmap = true, masked = \"<step>\" }, { line = true, reference = \"<step>\", diverged = \"<step>\" } or { contour = true, x = \"<step>\", y = \"<step>\", path = \"<step>\", levels = <count> }), highlight = { step = \"<step holding a position>\", says = \"<tag>\" }, projection = { step = \"<step drawn as arrows>\", of = \"<step>\", onto = \"<step>\", vector = \"<step>\", scalar = \"<step>\" } and [[sentences]] (after = \"<step>\", says = \"words with {<step>}, {<step>[<position>]} or {<step>[<position>].label}\")",
         )?;
         let (example, span) = self.named_example(&spec.example, body)?;
         let name = &example.name;
@@ -299,7 +299,7 @@ impl<'x> Expander<'x> {
                 &line_entries,
                 list_span,
                 shown_steps.as_deref(),
-                log_y,
+                (log_y, &presentation.line_marks),
                 body,
             )?),
             (None, Some(log_y)) => {
@@ -490,6 +490,9 @@ impl<'x> Expander<'x> {
             data["lines"] = serde_json::Value::from(drawn);
             data["log_y"] = serde_json::Value::from(log_y);
             data["most_points"] = serde_json::Value::from(figure::MOST_LINE_POINTS);
+            if presentation.line_marks != LineMarkSteps::default() {
+                data["line_marks"] = presentation.line_marks.json();
+            }
         }
         // The build's figures of the steps, for readers without JavaScript and on paper, drawn
         // before the data is written: the page's colours they give the names (a vector's arrow)
@@ -526,6 +529,8 @@ impl<'x> Expander<'x> {
         // The same chart for readers without JavaScript, and on paper.
         if let Some((_, chart)) = &lines {
             html.push_str(chart);
+        } else if let Some(chart) = self.kind_chart(name, &example.evaluated, &example.inputs) {
+            html.push_str(&chart);
         }
         html.push_str(&drawn_steps);
         let mut values = String::new();
@@ -675,7 +680,7 @@ impl<'x> Expander<'x> {
         list: &[&toml::Spanned<String>],
         list_span: Range<usize>,
         shown: Option<&[String]>,
-        log_y: bool,
+        (log_y, marks): (bool, &LineMarkSteps),
         body: &BlockText,
     ) -> Option<(Vec<String>, String)> {
         let name = &example.name;
@@ -750,9 +755,32 @@ impl<'x> Expander<'x> {
             .zip(&values)
             .map(|(step, values)| figure::Series { name: step, values })
             .collect();
+        let marks = marks.marks(|step| match computed.value(step) {
+            Some(Value::Scalar(x)) => Some(*x),
+            _ => None,
+        });
+        match self.widget_chart(name, &series, log_y, &marks) {
+            Ok(chart) => Some((chosen, chart)),
+            Err(error) => {
+                let diagnostic = problem(&list_span, error.message, error.help);
+                self.problems.push(diagnostic);
+                None
+            }
+        }
+    }
+
+    /// The build's line chart of a widget's lines, for readers without JavaScript and on
+    /// paper: the figure the live chart (line-chart.js) twins.
+    fn widget_chart(
+        &mut self,
+        name: &str,
+        series: &[figure::Series],
+        log_y: bool,
+        marks: &figure::LineMarks,
+    ) -> Result<String, figure::FigureError> {
         self.figures += 1;
         let options = FigureOptions {
-            example: name.clone(),
+            example: name.to_string(),
             id_prefix: format!("wf-{name}-{}", self.figures),
             decimals: self.decimals,
             caption_html: None,
@@ -762,14 +790,46 @@ impl<'x> Expander<'x> {
             mask: None,
             axes: figure::AxisText::default(),
         };
-        match figure::lines_figure(&series, log_y, &options, &mut self.palette) {
-            Ok(chart) => Some((chosen, chart)),
-            Err(error) => {
-                let diagnostic = problem(&list_span, error.message, error.help);
-                self.problems.push(diagnostic);
-                None
-            }
-        }
+        figure::lines_figure(series, log_y, marks, &options, &mut self.palette)
+    }
+
+    /// The build's chart of the lines a kind's widget draws (a descent's loss curve, with its
+    /// marks: the JSON's `lines`, `log_y` and `line_marks`), from the kind's own values, or
+    /// `None` when it names none.
+    fn kind_chart(
+        &mut self,
+        name: &str,
+        evaluated: &Evaluated,
+        data: &serde_json::Value,
+    ) -> Option<String> {
+        let lines = data.get("lines")?.as_array()?;
+        let vector = |step: &str| match evaluated.quantity(step)? {
+            Quantity::Vector { values, .. } => Some(values.to_vec()),
+            _ => None,
+        };
+        let values: Vec<(String, Vec<f64>)> = lines
+            .iter()
+            .filter_map(|line| {
+                let step = line["step"].as_str()?;
+                Some((step.to_string(), vector(step)?))
+            })
+            .collect();
+        let series: Vec<figure::Series> = values
+            .iter()
+            .map(|(step, values)| figure::Series { name: step, values })
+            .collect();
+        let steps: LineMarkSteps = data
+            .get("line_marks")
+            .and_then(|marks| serde_json::from_value(marks.clone()).ok())
+            .unwrap_or_default();
+        // A run that went through has no `diverged_at` quantity: it marks nothing.
+        let marks = steps.marks(|step| match evaluated.quantity(step)? {
+            Quantity::Scalar(x) => Some(x),
+            Quantity::Count(n) => Some(n as f64),
+            _ => None,
+        });
+        let log_y = data["log_y"].as_bool().unwrap_or(false);
+        self.widget_chart(name, &series, log_y, &marks).ok()
     }
 
     /// A compute widget's `decimals` table: the steps printed at more (or fewer) places than the
@@ -906,8 +966,14 @@ impl<'x> Expander<'x> {
             .iter()
             .map(|(step, values)| figure::Series { name: step, values })
             .collect();
-        figure::lines_figure(&series, log_y, options, &mut self.palette)
-            .map_err(|error| (error.message, error.help))
+        figure::lines_figure(
+            &series,
+            log_y,
+            &figure::LineMarks::default(),
+            options,
+            &mut self.palette,
+        )
+        .map_err(|error| (error.message, error.help))
     }
 
     /// The example a widget or figure names, with the file span of the name. An example whose

@@ -476,8 +476,14 @@ impl Expander<'_> {
                     .iter()
                     .map(|(name, values)| figure::Series { name, values })
                     .collect();
-                let svg = figure::lines_panel(&series, log_y, options, &mut self.palette)
-                    .map_err(|error| (error.message, error.help, span))?;
+                let svg = figure::lines_panel(
+                    &series,
+                    log_y,
+                    &figure::LineMarks::default(),
+                    options,
+                    &mut self.palette,
+                )
+                .map_err(|error| (error.message, error.help, span))?;
                 Ok((svg, format!("{} per step", names.join(" and "))))
             }
             (None, None) => Err((

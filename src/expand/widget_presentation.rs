@@ -8,7 +8,7 @@
 
 use super::Expander;
 use crate::base::diagnostics::Diagnostic;
-use crate::compute::computed::{Computed, LabelSides, Origin};
+use crate::compute::computed::{Computed, LabelSides, Origin, Side};
 use crate::compute::lang::Value;
 use crate::compute::vectors::Vectors;
 use crate::compute::Evaluated;
@@ -16,8 +16,8 @@ use crate::compute::Quantity;
 use crate::expand::blocks::domain::Domain;
 use crate::expand::blocks::{BlockText, ExampleBlock};
 use crate::present::figure::{
-    arrows_step_figure, contour_step_figure, quantity_figure, scatter_step_figure, ContourParts,
-    FigureError, FigureOptions, Palette, Projected, DEFAULT_LEVELS,
+    arrows_step_figure, contour_step_figure, diverged_step, quantity_figure, scatter_step_figure,
+    ContourParts, FigureError, FigureOptions, LineMarks, Palette, Projected, DEFAULT_LEVELS,
 };
 use serde::{Deserialize, Serialize};
 use serde_json::json;
@@ -41,9 +41,10 @@ pub(super) type ControlsKey =
     toml::Spanned<BTreeMap<toml::Spanned<String>, toml::Spanned<ControlSpec>>>;
 pub(super) type ViewsKey = toml::Spanned<BTreeMap<toml::Spanned<String>, toml::Spanned<ViewEntry>>>;
 
-/// One entry of `[views]`, as written: a view's name (`"heatmap"`), a heatmap with the step
-/// whose −∞ entries mark the masked ones (`{ heatmap = true, masked = "scores" }`), or a
-/// contour with the steps of its grid's x and y, a path over it and how many levels
+/// One entry of `[views]`, as written: a view's name (`"heatmap"`), or a table: a heatmap with
+/// the step whose −∞ entries mark the masked ones (`{ heatmap = true, masked = "scores" }`), a
+/// line with its marks (`{ line = true, reference = "optimum_loss", diverged = "diverged_at" }`),
+/// or a contour with the steps of its grid's x and y, a path over it and how many levels
 /// (`{ contour = true, x = "xs", y = "ys", path = "P", levels = 8 }`).
 #[derive(Debug)]
 pub(super) enum ViewEntry {
@@ -51,16 +52,50 @@ pub(super) enum ViewEntry {
     Table(Box<ViewSpec>),
 }
 
-/// A view's table in `[views]`, as written: a heatmap's (`heatmap = true`, `masked`) or a
-/// contour's (`contour = true`, `x`, `y`, `path`, `levels`). A figure block's
-/// `contour = { … }` is a contour's table, where `contour = true` may be left out since the
-/// key already says it. One table for both, so an author's key in the wrong one is named as
-/// such rather than as unknown.
+/// What a line chart marks, by the steps that hold it (a `line` view's `reference` and
+/// `diverged`): the scalar step drawn as a dashed line, and the scalar step that is 0 while a
+/// run goes through and else the step at which it diverged (as a kind's `notes` say it).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) struct LineMarkSteps {
+    pub reference: Option<String>,
+    pub diverged: Option<String>,
+}
+
+impl LineMarkSteps {
+    /// The JSON compute-widget.js reads (`line_marks`).
+    pub(crate) fn json(&self) -> serde_json::Value {
+        json!({ "reference": self.reference, "diverged": self.diverged })
+    }
+
+    /// The marks of a chart whose values `value` gives by name: the reference where it is a
+    /// finite number, the divergence where it names a step ([`diverged_step`]).
+    pub(crate) fn marks<'a>(&'a self, value: impl Fn(&str) -> Option<f64>) -> LineMarks<'a> {
+        LineMarks {
+            reference: self
+                .reference
+                .as_deref()
+                .and_then(|name| Some((name, value(name)?))),
+            diverged_at: self
+                .diverged
+                .as_deref()
+                .and_then(|name| diverged_step(value(name)?)),
+        }
+    }
+}
+
+/// A view's table in `[views]`, as written: a heatmap's (`heatmap = true`, `masked`), a line's
+/// (`line = true`, `reference`, `diverged`) or a contour's (`contour = true`, `x`, `y`, `path`,
+/// `levels`). A figure block's `contour = { … }` is a contour's table, where `contour = true`
+/// may be left out since the key already says it. One table for all three, so an author's key
+/// in the wrong one is named as such rather than as unknown.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(super) struct ViewSpec {
     heatmap: Option<toml::Spanned<bool>>,
     masked: Option<toml::Spanned<String>>,
+    line: Option<toml::Spanned<bool>>,
+    reference: Option<toml::Spanned<String>>,
+    diverged: Option<toml::Spanned<String>>,
     contour: Option<toml::Spanned<bool>>,
     x: Option<toml::Spanned<String>>,
     y: Option<toml::Spanned<String>>,
@@ -76,7 +111,7 @@ impl<'de> Deserialize<'de> for ViewEntry {
         impl<'de> serde::de::Visitor<'de> for Entry {
             type Value = ViewEntry;
             fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-                f.write_str("a view's name, such as \"heatmap\", or { heatmap = true, masked = \"<step>\" }, or { contour = true, x = \"<step>\", y = \"<step>\" }")
+                f.write_str("a view's name, such as \"heatmap\", or { heatmap = true, masked = \"<step>\" }, { line = true, reference = \"<step>\", diverged = \"<step>\" } or { contour = true, x = \"<step>\", y = \"<step>\" }")
             }
             fn visit_str<E: serde::de::Error>(self, name: &str) -> Result<ViewEntry, E> {
                 Ok(ViewEntry::Named(name.to_string()))
@@ -729,6 +764,8 @@ pub(super) struct Presentation {
     pub contours: BTreeMap<String, ContourView>,
     /// A heatmap's mask: the step whose −∞ entries mark the drawn step's masked entries.
     pub masks: BTreeMap<String, String>,
+    /// The marks of the one line chart, as a `line` view's table names them.
+    pub line_marks: LineMarkSteps,
 }
 
 impl Presentation {
@@ -790,12 +827,41 @@ impl Expander<'_> {
                     .transpose()
             });
         let views = self.recorded(checked, body)?;
-        for (step, (view, span, contour, masked)) in views.unwrap_or_default() {
-            if let Some(contour) = contour {
-                presentation.contours.insert(step.clone(), contour);
-            }
-            if let Some(masked) = masked {
-                presentation.masks.insert(step.clone(), masked);
+        for (step, (view, span, parts)) in views.unwrap_or_default() {
+            match parts {
+                ViewParts::Contour(contour) => {
+                    presentation.contours.insert(step.clone(), contour);
+                }
+                ViewParts::Heatmap {
+                    masked: Some(masked),
+                } => {
+                    presentation.masks.insert(step.clone(), masked);
+                }
+                ViewParts::Line(marks) => {
+                    // One chart takes one reference and one divergence.
+                    let taken = |mine: &Option<String>, theirs: &Option<String>| {
+                        mine.is_some() && theirs.is_some()
+                    };
+                    let held = &presentation.line_marks;
+                    if taken(&marks.reference, &held.reference)
+                        || taken(&marks.diverged, &held.diverged)
+                    {
+                        self.problems.push(
+                            Diagnostic::at(
+                                self.file,
+                                body.file_span(span),
+                                "the widget's lines are one chart, and another line view already marks it",
+                            )
+                            .with_help("give `reference` and `diverged` to one line view"),
+                        );
+                        return None;
+                    }
+                    presentation.line_marks = LineMarkSteps {
+                        reference: marks.reference.or(held.reference.clone()),
+                        diverged: marks.diverged.or(held.diverged.clone()),
+                    };
+                }
+                ViewParts::Heatmap { masked: None } | ViewParts::None => {}
             }
             presentation.views.insert(step, (view, span));
         }
@@ -1038,10 +1104,17 @@ fn names(
         ));
     }
     let rows = computed.labels.rows.as_ref().map_or(0, Vec::len);
-    let sides = computed.labels.sides.get(input).copied();
+    let sides = computed.labels.sides.get(input);
     let fits = match computed.values.iter().find(|(name, _, _)| name == input) {
         Some((_, Origin::Input, Value::Matrix(m))) => {
-            m.nrows() == rows && !matches!(sides, Some(LabelSides::Cols) | Some(LabelSides::None))
+            m.nrows() == rows
+                && !matches!(
+                    sides,
+                    Some(
+                        LabelSides::Side(Side::Cols | Side::None)
+                            | LabelSides::Own { rows: Some(_), .. }
+                    )
+                )
         }
         _ => false,
     };
@@ -1251,9 +1324,17 @@ fn outside_domain(input: &str, picked: &Control, domain: &serde_json::Value) -> 
 /// Most radio buttons one choice offers.
 const MOST_CHOICES: usize = 12;
 
-/// A checked view of a step: which, the span of its entry, a contour's parts and a heatmap's
-/// mask.
-type CheckedView = (View, Range<usize>, Option<ContourView>, Option<String>);
+/// What a view's table adds to the view: a heatmap's mask, a line's marks, a contour's parts.
+#[derive(Debug)]
+pub(super) enum ViewParts {
+    None,
+    Heatmap { masked: Option<String> },
+    Line(LineMarkSteps),
+    Contour(ContourView),
+}
+
+/// A checked view of a step: which, the span of its entry, and its table's parts.
+type CheckedView = (View, Range<usize>, ViewParts);
 
 /// The `[views]` table checked: each names a step (among `shown` when the widget shows some),
 /// a view from [`VIEW_NAMES`], and a step whose lesson value that view draws (a heatmap a
@@ -1286,25 +1367,17 @@ pub(super) fn views(
             };
             return Err((message, every(), name.span()));
         }
-        let (name, contour, masked) = match view.get_ref() {
-            ViewEntry::Named(name) => (
-                name.as_str(),
-                (name == "contour").then(ContourView::default),
-                None,
-            ),
-            ViewEntry::Table(spec) => match (&spec.heatmap, &spec.contour) {
-                (Some(on), None) => ("heatmap", None, heatmap_mask(computed, spec, on)?),
-                (None, Some(_)) => ("contour", Some(contour_view(computed, spec)?), None),
-                (heatmap, _) => return Err((
-                    format!(
-                        "a view's table draws one heatmap or one contour, and this one says {}",
-                        if heatmap.is_some() { "both" } else { "neither" }
-                    ),
-                    "write { heatmap = true, masked = \"<step>\" } or { contour = true, x = \"<step>\", … }, or name a view, such as \"heatmap\""
-                        .to_string(),
-                    view.span(),
-                )),
-            },
+        let (name, parts) = match view.get_ref() {
+            ViewEntry::Named(name) if name == "contour" => {
+                ("contour", ViewParts::Contour(ContourView::default()))
+            }
+            ViewEntry::Named(name) => (name.as_str(), ViewParts::None),
+            ViewEntry::Table(spec) => view_table(computed, spec, view.span())?,
+        };
+        let (contour, masked) = match &parts {
+            ViewParts::Contour(contour) => (Some(contour), None),
+            ViewParts::Heatmap { masked } => (None, masked.as_deref()),
+            _ => (None, None),
         };
         let kind = match name {
             "table" => View::Table,
@@ -1323,15 +1396,7 @@ pub(super) fn views(
             }
         };
         let value = computed.value(step).expect("a step has a value");
-        let drawn = |kind| {
-            drawn(
-                computed,
-                step,
-                kind,
-                (contour.as_ref(), masked.as_deref()),
-                options,
-            )
-        };
+        let drawn = |kind| drawn(computed, step, kind, (contour, masked), options);
         let fits = match (kind, value) {
             (View::Table, _) => Ok(()),
             (View::Line, Value::Vector(_)) => Ok(()),
@@ -1354,7 +1419,7 @@ pub(super) fn views(
             )),
         };
         fits.map_err(|(message, help)| (message, help, view.span()))?;
-        checked.insert(step.clone(), (kind, view.span(), contour, masked));
+        checked.insert(step.clone(), (kind, view.span(), parts));
     }
     Ok(checked)
 }
@@ -1387,7 +1452,7 @@ fn named_step(
     Err((message, help, name.span()))
 }
 
-/// A key of the other view's table (a contour's `x` in a heatmap's), at its span.
+/// A key of another view's table (a contour's `x` in a heatmap's), at its span.
 fn foreign_key<T>(
     key: &Option<toml::Spanned<T>>,
     name: &str,
@@ -1404,35 +1469,153 @@ fn foreign_key<T>(
     }
 }
 
-/// A heatmap's table checked: `heatmap = true`, no contour's keys, and `masked`, if given,
-/// naming a step (its shape is checked when the figure is drawn).
-fn heatmap_mask(
+impl ViewSpec {
+    /// The first key of the views other than `view` in this table, as [`foreign_key`] names it.
+    fn foreign_keys(&self, view: &str) -> Result<(), KeyProblem> {
+        if view != "heatmap" {
+            foreign_key(&self.heatmap, "heatmap", view, "heatmap")?;
+            foreign_key(&self.masked, "masked", view, "heatmap")?;
+        }
+        if view != "line" {
+            foreign_key(&self.line, "line", view, "line")?;
+            foreign_key(&self.reference, "reference", view, "line")?;
+            foreign_key(&self.diverged, "diverged", view, "line")?;
+        }
+        if view != "contour" {
+            foreign_key(&self.contour, "contour", view, "contour")?;
+            foreign_key(&self.x, "x", view, "contour")?;
+            foreign_key(&self.y, "y", view, "contour")?;
+            foreign_key(&self.path, "path", view, "contour")?;
+            foreign_key(&self.levels, "levels", view, "contour")?;
+        }
+        Ok(())
+    }
+}
+
+/// A view's table checked: it says one of `heatmap = true`, `line = true` and `contour = true`
+/// (a table of a line's or a heatmap's keys without it is named as lacking it), holds no key of
+/// the others, and names steps that fit; the view's name and its parts.
+fn view_table(
     computed: &Computed,
     spec: &ViewSpec,
-    on: &toml::Spanned<bool>,
-) -> Result<Option<String>, KeyProblem> {
-    if !*on.get_ref() {
+    span: Range<usize>,
+) -> Result<(&'static str, ViewParts), KeyProblem> {
+    let said: Vec<&'static str> = [
+        ("heatmap", spec.heatmap.is_some()),
+        ("line", spec.line.is_some()),
+        ("contour", spec.contour.is_some()),
+    ]
+    .into_iter()
+    .filter(|(_, said)| *said)
+    .map(|(view, _)| view)
+    .collect();
+    match said.as_slice() {
+        ["heatmap"] => Ok((
+            "heatmap",
+            ViewParts::Heatmap {
+                masked: heatmap_mask(computed, spec)?,
+            },
+        )),
+        ["line"] => Ok(("line", ViewParts::Line(line_marks(computed, spec)?))),
+        ["contour"] => Ok(("contour", ViewParts::Contour(contour_view(computed, spec)?))),
+        [] => {
+            let meant = if spec.reference.is_some() || spec.diverged.is_some() {
+                "line"
+            } else if spec.masked.is_some() {
+                "heatmap"
+            } else {
+                "contour"
+            };
+            Err((
+                format!("a view's table draws a {meant}, and it lacks `{meant} = true`"),
+                format!("write {{ {meant} = true, … }}, or name a view, such as \"{meant}\""),
+                span,
+            ))
+        }
+        several => Err((
+            format!(
+                "a view's table draws one heatmap, line or contour, and this one says {}",
+                several.join(" and ")
+            ),
+            "keep one of them".to_string(),
+            span,
+        )),
+    }
+}
+
+/// A heatmap's table checked: `heatmap = true`, no other view's keys, and `masked`, if given,
+/// naming a step (its shape is checked when the figure is drawn).
+fn heatmap_mask(computed: &Computed, spec: &ViewSpec) -> Result<Option<String>, KeyProblem> {
+    if let Some(off) = spec.heatmap.as_ref().filter(|on| !*on.get_ref()) {
         return Err((
             "`heatmap = false` says no heatmap".to_string(),
             "write heatmap = true, or draw another view, such as \"bars\"".to_string(),
-            on.span(),
+            off.span(),
         ));
     }
-    foreign_key(&spec.x, "x", "heatmap", "contour")?;
-    foreign_key(&spec.y, "y", "heatmap", "contour")?;
-    foreign_key(&spec.path, "path", "heatmap", "contour")?;
-    foreign_key(&spec.levels, "levels", "heatmap", "contour")?;
+    spec.foreign_keys("heatmap")?;
     named_step(computed, &spec.masked, "heatmap's mask")
 }
 
-/// A contour's entry checked: `contour = true`, no heatmap's keys, and `x`, `y` and `path`
+/// A line view's marks checked against the lesson's values: `line = true`, no other view's
+/// keys, `reference` naming a value holding a finite number, `diverged` one holding a whole
+/// number from 0 (0 while the run goes through).
+fn line_marks(computed: &Computed, spec: &ViewSpec) -> Result<LineMarkSteps, KeyProblem> {
+    if let Some(off) = spec.line.as_ref().filter(|on| !*on.get_ref()) {
+        return Err((
+            "`line = false` says no line".to_string(),
+            "write line = true, or name another view, such as \"table\"".to_string(),
+            off.span(),
+        ));
+    }
+    spec.foreign_keys("line")?;
+    let scalars = |whole: bool| {
+        let found: Vec<&str> = computed
+            .values
+            .iter()
+            .filter(|(_, _, value)| {
+                matches!(value, Value::Scalar(x) if x.is_finite() && (!whole || (*x >= 0.0 && x.fract() == 0.0)))
+            })
+            .map(|(name, _, _)| name.as_str())
+            .collect();
+        if found.is_empty() {
+            "name a step holding one number".to_string()
+        } else {
+            format!("name one of: {}", found.join(", "))
+        }
+    };
+    let checked = |key: &Option<toml::Spanned<String>>,
+                   whole: bool|
+     -> Result<Option<String>, KeyProblem> {
+        let Some(name) = key else { return Ok(None) };
+        let step = name.get_ref();
+        let problem = match computed.value(step) {
+            None => format!("the example has no value named `{step}`"),
+            Some(Value::Scalar(x)) if whole && (*x < 0.0 || x.fract() != 0.0) => format!(
+                "`{step}` is {x}, and `diverged` names a step that is 0, or the step where the run diverged"
+            ),
+            Some(Value::Scalar(x)) if x.is_finite() => return Ok(Some(step.clone())),
+            Some(Value::Scalar(_)) => format!("`{step}` is not a finite number"),
+            Some(other) => format!(
+                "`{step}` is a {}, and a line's mark is one number",
+                other.describe_shape()
+            ),
+        };
+        Err((problem, scalars(whole), name.span()))
+    };
+    Ok(LineMarkSteps {
+        reference: checked(&spec.reference, false)?,
+        diverged: checked(&spec.diverged, true)?,
+    })
+}
+
+/// A contour's entry checked: `contour = true`, no other view's keys, and `x`, `y` and `path`
 /// each naming a step.
 fn contour_view(computed: &Computed, spec: &ViewSpec) -> Result<ContourView, KeyProblem> {
     if let Some(off) = spec.contour.as_ref().filter(|on| !*on.get_ref()) {
         return Err(no_contour(off.span()));
     }
-    foreign_key(&spec.heatmap, "heatmap", "contour", "heatmap")?;
-    foreign_key(&spec.masked, "masked", "contour", "heatmap")?;
+    spec.foreign_keys("contour")?;
     let named = |key: &Option<toml::Spanned<String>>, part: &str| {
         named_step(computed, key, &format!("contour's {part}"))
     };
@@ -1567,6 +1750,85 @@ mod tests {
             c: toml::Spanned<ControlSpec>,
         }
         toml::from_str::<Wrap>(&format!("c = {text}")).unwrap().c
+    }
+
+    /// A small example: a loss history, its least value, a count and a vector.
+    fn descent() -> Computed {
+        let steps = "losses = concat(4, 2, 1)\nleast = min(losses)\nstopped = 3 * 0 + 3\nhalf = 0.5\nws = concat(1, 2)\n";
+        crate::compute::computed::compute(steps, Vec::new(), Default::default()).unwrap()
+    }
+
+    /// `[views]`'s entry `text` for step `losses`, checked.
+    fn line_view(text: &str) -> Result<(&'static str, ViewParts), KeyProblem> {
+        #[derive(Deserialize)]
+        struct Wrap {
+            v: toml::Spanned<ViewEntry>,
+        }
+        let entry = toml::from_str::<Wrap>(&format!("v = {text}")).unwrap().v;
+        let ViewEntry::Table(table) = entry.get_ref() else {
+            panic!("a table")
+        };
+        view_table(&descent(), table, entry.span())
+    }
+
+    #[test]
+    fn a_line_view_names_its_reference_and_the_step_where_the_run_diverged() {
+        let (name, parts) =
+            line_view("{ line = true, reference = \"least\", diverged = \"stopped\" }").unwrap();
+        assert_eq!(name, "line");
+        let ViewParts::Line(marks) = parts else {
+            panic!("a line's marks")
+        };
+        assert_eq!(marks.reference.as_deref(), Some("least"));
+        assert_eq!(marks.diverged.as_deref(), Some("stopped"));
+        // Marked in a run where the diverged step holds 3; 0 (a run that went through) marks
+        // nothing, and nor does a step that is not a whole number from 1.
+        let with = |stopped: f64| {
+            marks
+                .marks(|step| Some(if step == "least" { 1.0 } else { stopped }))
+                .diverged_at
+        };
+        assert_eq!(with(3.0), Some(3));
+        assert_eq!(with(0.0), None);
+        assert_eq!(with(2.5), None);
+        assert_eq!(marks.marks(|_| Some(1.0)).reference, Some(("least", 1.0)));
+    }
+
+    #[test]
+    fn a_wrong_line_mark_is_an_error_at_its_key() {
+        let message = |text: &str| line_view(text).err().map(|problem| problem.0);
+        assert_eq!(
+            message("{ line = true, reference = \"ws\" }").as_deref(),
+            Some("`ws` is a vector of 2, and a line's mark is one number")
+        );
+        assert_eq!(
+            message("{ line = true, diverged = \"half\" }").as_deref(),
+            Some("`half` is 0.5, and `diverged` names a step that is 0, or the step where the run diverged")
+        );
+        assert_eq!(
+            message("{ line = true, reference = \"nothing\" }").as_deref(),
+            Some("the example has no value named `nothing`")
+        );
+        assert_eq!(
+            message("{ line = true, x = \"ws\" }").as_deref(),
+            Some("`x` belongs to a contour's table, and this one draws a line")
+        );
+        assert_eq!(
+            message("{ contour = true, reference = \"least\" }").as_deref(),
+            Some("`reference` belongs to a line's table, and this one draws a contour")
+        );
+        assert_eq!(
+            message("{ reference = \"least\" }").as_deref(),
+            Some("a view's table draws a line, and it lacks `line = true`")
+        );
+        assert_eq!(
+            message("{ line = true, contour = true }").as_deref(),
+            Some("a view's table draws one heatmap, line or contour, and this one says line and contour")
+        );
+        assert_eq!(
+            message("{ line = false }").as_deref(),
+            Some("`line = false` says no line")
+        );
     }
 
     #[test]

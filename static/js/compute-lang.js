@@ -3679,23 +3679,31 @@
    * matrix with that many rows, `cols` its columns and the entries of vectors of that length; a
    * square matrix whose size matches only one of them takes those labels on both sides. `sides`,
    * the value's entry in the block's `[labels]` ('rows', 'cols' or 'none'; undefined when it has
-   * none), keeps only the labels of the sides it names. Sides without labels are null (the
-   * widget numbers them).
+   * none), keeps only the labels of the sides it names; an entry `{ rows, cols }` gives the value
+   * names of its own (a descent's points x, y), which a side it gives takes where they fit, and
+   * nothing else. Sides without labels are null (the widget numbers them).
    */
   function labels(value, rows, cols, sides) {
     function fitting(names, count) {
       return names && names.length === count ? names : null;
     }
+    var own = sides !== null && typeof sides === 'object' ? sides : {};
     var rowsToo = sides !== 'cols' && sides !== 'none';
     var colsToo = sides !== 'rows' && sides !== 'none';
+    /** A side's names: its own where the entry gives them, else the block's rule's. */
+    function side(key, count, rule) {
+      return own[key] ? fitting(own[key], count) : rule;
+    }
     if (typeof value === 'number') return { rows: null, cols: null };
-    if (!Array.isArray(value[0])) return { rows: null, cols: colsToo ? fitting(cols, value.length) : null };
+    if (!Array.isArray(value[0])) {
+      return { rows: null, cols: side('cols', value.length, colsToo ? fitting(cols, value.length) : null) };
+    }
     var n = value.length;
     var m = value[0].length;
     var square = n === m;
     return {
-      rows: rowsToo ? fitting(rows, n) || (square ? fitting(cols, n) : null) : null,
-      cols: colsToo ? fitting(cols, m) || (square ? fitting(rows, m) : null) : null,
+      rows: side('rows', n, rowsToo ? fitting(rows, n) || (square ? fitting(cols, n) : null) : null),
+      cols: side('cols', m, colsToo ? fitting(cols, m) || (square ? fitting(rows, m) : null) : null),
     };
   }
 

@@ -8,7 +8,8 @@
  * field for every input entry and a live table for every step (or for the steps the lesson's
  * `show` list names, the JSON's `show`; the steps its `lines` list names, vector steps such as a
  * loss history, as one line chart drawn by line-chart.js exactly as the build draws a figure of
- * them, their tables kept below it). Each edit reruns the program with the language's JavaScript
+ * them, their tables kept below it, marked by the steps `line_marks` names: a dashed reference, where
+ * a run diverged; lone numbers share one box). Each edit reruns the program with the language's JavaScript
  * interpreter (compute-lang.js, `WorkedComputeLang.run`), the twin of the Rust one that computed
  * the page, which runs again only the statements the edit can change (the others' values are kept
  * from the last runs, so an edit of a lesson's sampling settings does not retrain its model, nor
@@ -49,7 +50,8 @@
  * (`[data-summary]`).
  *
  * Everything every widget does alike (DOM building, number parsing, the fragment, mounting) is
- * in widget-common.js; labels follow the block's rule, compute-lang.js `labels`.
+ * in widget-common.js; labels follow the block's rule and a value's own names (the JSON's
+ * `labels`), compute-lang.js `labels`.
  * DOM is built with createElement/textContent only: names and numbers are reader input. A classic
  * script, not an ES module, because Chromium blocks module scripts on file:// pages.
  */
@@ -818,7 +820,7 @@
       }
       series.push({ name: name, values: value, className: this.lines[i].class });
     }
-    var chart = ns.lineChart.layout(series, Boolean(this.example.log_y), this.decimals);
+    var chart = ns.lineChart.layout(series, Boolean(this.example.log_y), this.decimals, this.lineMarks(values));
     if (chart.error) {
       var step = series.filter(function (s) {
         return s.values.some(function (v) { return !isFinite(v) || (chart.error === 'log' && v < 0); });
@@ -833,6 +835,26 @@
     }
     chart.series = series;
     return chart;
+  };
+
+  /**
+   * The line chart's marks in `values` (the JSON's `line_marks`, the steps a line view's
+   * `reference` and `diverged` name): the reference where it is a number, the step where the
+   * run diverged where its step names one (line-chart.js `divergedStep`); as the build's
+   * `LineMarkSteps::marks`.
+   */
+  Widget.prototype.lineMarks = function (values) {
+    var steps = this.example.line_marks || {};
+    var number = function (step) {
+      var entry = step ? entryNamed(values, step) : null;
+      return entry && typeof entry[1] === 'number' ? entry[1] : null;
+    };
+    var reference = number(steps.reference);
+    var diverged = number(steps.diverged);
+    return {
+      reference: reference === null ? null : { name: steps.reference, value: reference },
+      divergedAt: diverged === null ? null : ns.lineChart.divergedStep(diverged),
+    };
   };
 
   Widget.prototype.buildControls = function () {
@@ -1367,6 +1389,9 @@
     var others = [];
     var blocks;
     var linesBlock = null;
+    // Lone numbers side by side in one box (a descent's final w, b and loss), not each in a
+    // box of its own as tall as the chart beside it.
+    var numbers = null;
     steps.forEach(function (entry) {
       blocks = self.pictures[entry[0]] ? pictured : others;
       place(entry);
@@ -1387,6 +1412,11 @@
       }
       if (self.pictures[entry[0]]) {
         blocks.push(self.viewBlock(entry[0], block));
+        return;
+      }
+      if (typeof entry[1] === 'number') {
+        if (!numbers || blocks[blocks.length - 1] !== numbers) blocks.push(numbers = el('div', { className: 'ww-block ww-numbers' }));
+        numbers.append.apply(numbers, Array.prototype.slice.call(block.childNodes));
         return;
       }
       if (lined.indexOf(entry[0]) === -1 || !self.chart) {

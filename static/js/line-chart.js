@@ -27,6 +27,8 @@
   var LABEL_TEXT = 15;
   /** Most points one chart draws over all its lines (lines.rs `MOST_LINE_POINTS`). */
   var MOST_POINTS = 2048;
+  /** The row above the plot where a divergence label stands (lines.rs `MARK_ROW`). */
+  var MARK_ROW = 14;
   /** The smallest normal double, Rust's f64::MIN_POSITIVE: where a log scale clamps its values. */
   var MIN_POSITIVE = 2.2250738585072014e-308;
   var SVG = 'http://www.w3.org/2000/svg';
@@ -179,19 +181,33 @@
     return items.length < 2 ? items.join('') : items.slice(0, -1).join(', ') + ' and ' + items[items.length - 1];
   }
 
+  /** The step a "diverged at" value names: a whole number from 1 to MOST_POINTS, else null
+   *  (0, as a run that went through holds). Twin of lines.rs `diverged_step`. */
+  function divergedStep(value) {
+    return typeof value === 'number' && value >= 1 && value <= MOST_POINTS && value % 1 === 0 ? value : null;
+  }
+
   /**
    * Where everything of the chart goes (lines.rs `line_layout`): `{ frame, xTicks, yTicks,
-   * yTitle, curves, legend, title, description }`, ticks as `{ value, label, at }`, or
-   * `{ error }` for what the build refuses too (a non-finite value, a value below 0 on a log scale,
-   * more than MOST_POINTS points).
+   * yTitle, curves, legend, title, description, reference, diverged }`, ticks as
+   * `{ value, label, at }`, or `{ error }` for what the build refuses too (a non-finite value, a
+   * value below 0 on a log scale, more than MOST_POINTS points). `marks` (optional, lines.rs
+   * `LineMarks`) is `{ reference: { name, value } or null, divergedAt: step or null }`: a dashed
+   * line at the reference (one more value for the axis), a line where the run diverged (the x
+   * axis reaching it), laid out as `reference: { at, label, labelAt: { x, y }, below }` and
+   * `diverged: { at, labelX, label }`, or null.
    */
-  function layout(series, logY, decimals) {
+  function layout(series, logY, decimals, marks) {
+    var reference = marks && marks.reference ? marks.reference : null;
+    var divergedAt = marks && marks.divergedAt !== undefined ? marks.divergedAt : null;
     var all = [];
     series.forEach(function (s) { all = all.concat(s.values); });
+    var points = all.length;
+    if (reference) all.push(reference.value);
     var number = function (x) { return format().formatComputed(x, decimals); };
     if (all.some(function (v) { return !isFinite(v); })) return { error: 'non_finite' };
     if (series.some(function (s) { return s.values.length === 0; })) return { error: 'empty' };
-    if (all.length > MOST_POINTS) return { error: 'points', points: all.length, most: MOST_POINTS };
+    if (points > MOST_POINTS) return { error: 'points', points: points, most: MOST_POINTS };
     if (logY && all.some(function (v) { return v < 0; })) return { error: 'log' };
     // On a log scale a 0 (a loss that reached an exact fit) is drawn at the axis's bottom, and
     // the axis spans the values above 0 (a decade from 1 when there are none).
@@ -208,11 +224,12 @@
       y = { ticks: labelled(nice), domain: [nice.values[0], nice.values[nice.values.length - 1]] };
     }
     var steps = Math.max.apply(null, series.map(function (s) { return s.values.length; }));
-    var top = series.length > 1 ? 30 : 14;
+    // A legend's row, then a divergence label's row, above the plot.
+    var top = MARK_ROW + (series.length > 1 ? 16 : 0) + (divergedAt !== null ? 16 : 0);
     // figure/mod.rs `step_axes`: the frame fitted to the y labels, the x ticks to the frame.
     var left = 18 + LABEL_TEXT + widest(y.ticks.map(function (t) { return t.label; }), SMALL_TEXT);
     var frame = { left: left, top: top, width: PANEL.width - left - 14, height: PANEL.height - top - 52 };
-    var x = fittedXAxis(0, Math.max(steps, 2) - 1, frame, PANEL.width);
+    var x = fittedXAxis(0, Math.max(Math.max(steps, 2) - 1, divergedAt || 0), frame, PANEL.width);
     var toX = scale(x.domain, [frame.left, frame.left + frame.width], false);
     var toY = scale(y.domain, [frame.top + frame.height, frame.top], logY);
     var legend = [];
@@ -234,6 +251,29 @@
       return ticks.map(function (t) { return { value: t.value, label: t.label, at: to(t.value) }; });
     };
     var yTitle = (series.length === 1 ? series[0].name : 'value') + (logY ? ' (log scale)' : '');
+    var description = andList(sentences) + '.' + (logY ? ' The values are drawn on a log scale.' : '') +
+      (logY && all.some(function (v) { return v === 0; }) ? ' A value of 0, which a log scale cannot show, is drawn at its bottom.' : '');
+    var referenceMark = null;
+    if (reference) {
+      var level = toY(reference.value);
+      var words = reference.name + ' ' + number(reference.value);
+      description += ' A dashed line marks ' + words + '.';
+      // Below the line where the label fits above the frame's bottom: a falling loss
+      // approaches its least value from above.
+      var below = level + 5 + SMALL_TEXT <= frame.top + frame.height;
+      referenceMark = {
+        at: level, label: words, below: below,
+        labelAt: { x: frame.left + frame.width - 4, y: below ? level + 5 : level - 5 },
+      };
+    }
+    var divergedMark = null;
+    if (divergedAt !== null) {
+      var label = '\u2715 diverged at step ' + divergedAt;
+      description += ' The run diverged at step ' + divergedAt + '.';
+      var at = toX(divergedAt);
+      var half = textWidth(label, SMALL_TEXT) / 2;
+      divergedMark = { at: at, labelX: Math.max(Math.min(at, PANEL.width - 2 - half), frame.left + half), label: label };
+    }
     return {
       frame: frame,
       xTicks: placed(x.ticks, toX),
@@ -242,8 +282,9 @@
       curves: curves,
       legend: legend,
       title: andList(series.map(function (s) { return s.name; })) + ' per step',
-      description: andList(sentences) + '.' + (logY ? ' The values are drawn on a log scale.' : '') +
-        (logY && all.some(function (v) { return v === 0; }) ? ' A value of 0, which a log scale cannot show, is drawn at its bottom.' : ''),
+      description: description,
+      reference: referenceMark,
+      diverged: divergedMark,
     };
   }
 
@@ -314,6 +355,17 @@
     yAxis.appendChild(text(f.left - 12 - labelWidth, f.top + f.height / 2, 'middle', 'alphabetic', LABEL_TEXT,
       'wf-axis-title', chart.yTitle, -90));
     root.appendChild(yAxis);
+    if (chart.reference) {
+      var mark = chart.reference;
+      root.appendChild(line(f.left, mark.at, right, mark.at, 'wf-reference'));
+      root.appendChild(text(mark.labelAt.x, mark.labelAt.y, 'end', mark.below ? 'hanging' : 'alphabetic', SMALL_TEXT,
+        'wf-note', mark.label));
+    }
+    if (chart.diverged) {
+      root.appendChild(line(chart.diverged.at, f.top, chart.diverged.at, bottom, 'wf-diverged'));
+      root.appendChild(text(chart.diverged.labelX, MARK_ROW, 'middle', 'middle', SMALL_TEXT, 'wf-note wf-warning',
+        chart.diverged.label));
+    }
     chart.curves.forEach(function (curve, i) {
       var className = 'wf-curve ' + series[i].className;
       if (curve.length >= 2) {
@@ -332,7 +384,7 @@
   }
 
   return {
-    MOST_POINTS: MOST_POINTS, layout: layout, draw: draw,
+    MOST_POINTS: MOST_POINTS, layout: layout, draw: draw, divergedStep: divergedStep,
     // What step-views.js draws with too, twins of the same Rust.
     shared: {
       SMALL_TEXT: SMALL_TEXT, LABEL_TEXT: LABEL_TEXT, scale: scale, textWidth: textWidth, widest: widest,

@@ -307,6 +307,26 @@ fn labels_name_the_sides_a_value_takes_and_bad_entries_are_reported_where_they_a
         "the widget gets them"
     );
 
+    // A value's own names: gamma's four entries, as its table and the widget head them.
+    let own = with_labels("gamma = { cols = [\"g1\", \"g2\", \"g3\", \"g4\"] }");
+    own.build().succeeds();
+    let page = own.read("public/ln.html");
+    assert!(
+        page.contains("\"labels\":{\"gamma\":{\"cols\":[\"g1\",\"g2\",\"g3\",\"g4\"]}}"),
+        "the widget gets them"
+    );
+    let gamma = &page[page.find("data-matrix=\"gamma\"").unwrap()..];
+    let gamma = &gamma[..gamma.find("</table>").unwrap()];
+    assert!(gamma.contains("<th scope=\"col\">g4</th>"), "{gamma}");
+    with_labels("gamma = { cols = [\"g1\", \"g2\"] }")
+        .check()
+        .exits_with(1)
+        .stderr_has("ln.md:24:9")
+        .stderr_has("`gamma` in [labels] names 2 columns, and gamma has 4");
+    with_labels("gamma = { names = [\"g1\"] }")
+        .check()
+        .exits_with(1)
+        .stderr_has("`gamma` in [labels] has `names`, and a value's own names are rows = […] and cols = […]");
     with_labels("x = \"columns\"")
         .check()
         .exits_with(1)

@@ -4,13 +4,14 @@
 //! alternative, on random series of every shape the widget can meet (one or several lines,
 //! one point or hundreds, flat, negative, huge, tiny, on a log scale or not) and on the
 //! refusals both make (a value below 0 on a log scale, too many points), and a 0 on a log scale,
-//! drawn at its bottom.
+//! drawn at its bottom; with the marks a line view asks for (a dashed reference line, where a
+//! run diverged), laid out alike too.
 //!
 //! Without Node the test cannot run: it fails when `CI=true` and otherwise skips loudly.
 
 use crate::common::SplitMix64;
 use serde_json::{json, Value};
-use worked::present::figure::{line_layout, Series, MOST_LINE_POINTS};
+use worked::present::figure::{line_layout, LineMarks, Series, MOST_LINE_POINTS};
 use worked::present::svg::Tick;
 
 /// One series of `length` values around a magnitude, drifting like a loss or jumping about.
@@ -45,11 +46,20 @@ fn ticks(ticks: &[(Tick, f64)]) -> Value {
 }
 
 fn case(series: &[(String, Vec<f64>)], log_y: bool, decimals: usize) -> Value {
+    marked_case(series, log_y, decimals, &LineMarks::default())
+}
+
+fn marked_case(
+    series: &[(String, Vec<f64>)],
+    log_y: bool,
+    decimals: usize,
+    marks: &LineMarks,
+) -> Value {
     let drawn: Vec<Series> = series
         .iter()
         .map(|(name, values)| Series { name, values })
         .collect();
-    let expected = match line_layout(&drawn, log_y, decimals) {
+    let expected = match line_layout(&drawn, log_y, decimals, marks) {
         Ok(layout) => json!({
             "frame": {
                 "left": layout.frame.left,
@@ -66,6 +76,17 @@ fn case(series: &[(String, Vec<f64>)], log_y: bool, decimals: usize) -> Value {
             "legend": layout.legend,
             "title": layout.title,
             "description": layout.description,
+            "reference": layout.reference.map(|mark| json!({
+                "at": mark.at,
+                "label": mark.label,
+                "labelAt": { "x": mark.label_at.x, "y": mark.label_at.y },
+                "below": mark.below,
+            })),
+            "diverged": layout.diverged.map(|mark| json!({
+                "at": mark.at,
+                "labelX": mark.label_x,
+                "label": mark.label,
+            })),
         }),
         Err(error) => json!({ "error": error.message }),
     };
@@ -74,6 +95,10 @@ fn case(series: &[(String, Vec<f64>)], log_y: bool, decimals: usize) -> Value {
             "series": series.iter().map(|(name, values)| json!({ "name": name, "values": values })).collect::<Value>(),
             "logY": log_y,
             "decimals": decimals,
+            "marks": {
+                "reference": marks.reference.map(|(name, value)| json!({ "name": name, "value": value })),
+                "divergedAt": marks.diverged_at,
+            },
         },
         "expected": expected,
     })
@@ -137,7 +162,30 @@ fn the_widget_line_chart_is_laid_out_as_the_build_line_figure() {
         }
         let positive = series.iter().flat_map(|(_, v)| v).all(|v| *v >= 0.0);
         let log_y = rng.range(0, 2) > 0 && (positive || rng.range(0, 5) == 0);
-        cases.push(case(&series, log_y, rng.range(1, 4)));
+        // A third of the charts marked: a reference among the values (the least of them, as a
+        // loss's optimum, or any), a divergence one past the longest line or further on.
+        let marks = if rng.range(0, 3) == 0 {
+            let values: Vec<f64> = series.iter().flat_map(|(_, v)| v.iter().copied()).collect();
+            let least = values.iter().copied().fold(f64::INFINITY, f64::min);
+            let reference = match rng.range(0, 3) {
+                0 => None,
+                1 => Some(least),
+                _ => Some(values[rng.range(0, values.len() - 1)]),
+            };
+            let longest = series.iter().map(|(_, v)| v.len()).max().unwrap_or(1);
+            let diverged_at = match rng.range(0, 3) {
+                0 => None,
+                1 => Some(longest),
+                _ => Some(rng.range(1, longest * 2 + 2)),
+            };
+            LineMarks {
+                reference: reference.map(|value| ("optimum_loss", value)),
+                diverged_at,
+            }
+        } else {
+            LineMarks::default()
+        };
+        cases.push(marked_case(&series, log_y, rng.range(1, 4), &marks));
     }
     // Losses down among the smallest doubles, on a log scale: both twins clamp at the smallest
     // normal double (f64::MIN_POSITIVE), so the bottom decade and the points agree.
@@ -145,6 +193,14 @@ fn the_widget_line_chart_is_laid_out_as_the_build_line_figure() {
         let falling = (0..40).map(|k| bottom * 1.5f64.powi(40 - k)).collect();
         cases.push(case(&[("loss".to_string(), falling)], true, 3));
     }
+    // The descent's loss curve: a reference at the optimum and a run that diverged at step 7,
+    // one past its last loss; its label kept inside the panel at the right edge.
+    let rising: Vec<f64> = (0..7).map(|k| 0.5 * 3f64.powi(k)).collect();
+    let marks = LineMarks {
+        reference: Some(("optimum_loss", 0.075)),
+        diverged_at: Some(7),
+    };
+    cases.push(marked_case(&[("losses".into(), rising)], true, 3, &marks));
     crate::common::assert_mostly_drawn(&cases, 3, "charts");
     node.differential("lines-differential.mjs", &cases);
 }

@@ -38,6 +38,7 @@ mod import;
 mod incremental;
 mod katex_fidelity;
 mod katex_pixels;
+mod labels_differential;
 mod lang_twins;
 mod lecturer;
 mod lines_differential;

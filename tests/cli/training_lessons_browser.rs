@@ -17,7 +17,7 @@ use std::path::Path;
 use std::sync::Arc;
 use tempfile::TempDir;
 use worked::compute::lang::Value;
-use worked::present::figure::{line_layout, Series};
+use worked::present::figure::{line_layout, LineMarks, Series};
 use worked::present::{Precision, Style};
 
 /// The `show` list of the widget of `example` in `content/training/<lesson>.md`.
@@ -280,6 +280,7 @@ fn assert_chart_of(chart: &serde_json::Value, curve: &Value, when: &str) {
         }],
         true,
         decimals,
+        &LineMarks::default(),
     )
     .expect("the lesson's curve draws");
     let labels = |ticks: &[(worked::present::svg::Tick, f64)]| -> Vec<String> {

@@ -76,11 +76,17 @@ fn without_javascript_a_widget_says_its_controls_need_it_and_lists_values_in_a_t
     let page = book.read("public/fit.html");
     // The descent widget, the second: its values are numbers, not tables.
     let figure = &page[page.find("data-widget=\"gradient_descent\"").unwrap()..];
-    let figure = &figure[..figure.find("</figure>").unwrap()];
+    // Its end, past the loss chart's own figure.
+    let figure = &figure[..figure.find("</div>\n</figure>").unwrap()];
     assert!(
         figure.contains(
             "<p class=\"worked-widget-nojs\">The controls of this widget need JavaScript"
         ),
+        "{figure}"
+    );
+    // The build's loss curve, as the live widget draws it: the least loss dashed across it.
+    assert!(
+        figure.contains("data-figure=\"lines\"") && figure.contains("class=\"wf-reference\""),
         "{figure}"
     );
     assert!(!figure.contains("<dl"), "no bare definition list: {figure}");

@@ -932,6 +932,16 @@ fn the_learning_rate_slider_reports_divergence_where_the_rust_core_does() {
         ),
         serde_json::json!(["0", "0"])
     );
+    // Each input's fields are headed by its own names, as the build's tables are.
+    assert_eq!(
+        eval_json(
+            &tab,
+            "['points', 'start'].map(function (input) { \
+               var fields = document.querySelector('[data-widget=gradient_descent] input[data-input=' + input + ']').closest('fieldset'); \
+               return Array.from(fields.querySelectorAll('thead .ww-label')).map(function (e) { return e.textContent; }); })"
+        ),
+        serde_json::json!([["x", "y"], ["w", "b"]])
+    );
     let run = |rate: f64| {
         descend(&GradientDescentInput {
             points: vec![(0.0, 1.0), (1.0, 3.0), (2.0, 4.0), (3.0, 7.0)],
@@ -966,6 +976,25 @@ fn the_learning_rate_slider_reports_divergence_where_the_rust_core_does() {
         .as_str()
         .unwrap()
         .contains("NaN"));
+    // The final w, b and loss, lone numbers, share one box no taller than its three lines,
+    // whatever stands beside it (the loss chart).
+    assert_eq!(
+        eval_json(
+            &tab,
+            "(function () { var box = document.querySelector('[data-widget=gradient_descent] .ww-numbers'); \
+               return { values: Array.from(box.querySelectorAll('[data-value]')).map(function (e) { return e.dataset.value; }), \
+                 compact: box.getBoundingClientRect().height < 8 * parseFloat(getComputedStyle(box).fontSize) }; })()"
+        ),
+        serde_json::json!({ "values": ["final_w", "final_b", "final_loss"], "compact": true })
+    );
+    // The loss curve marks the step where it diverged, as the build's line figure would.
+    assert_eq!(
+        eval(
+            &tab,
+            "document.querySelector('[data-widget=gradient_descent] .ww-lines .wf-warning').textContent"
+        ),
+        format!("\u{2715} diverged at step {step}")
+    );
     // Once the edit rests, a screen reader hears where it diverged and the final values.
     let last = diverged.iterates.nrows() - 1;
     wait_for(

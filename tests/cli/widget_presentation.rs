@@ -76,7 +76,7 @@ fn each_wrong_view_is_an_error_at_its_entry() {
     refused(
         "[views]\ng = { x = \"angle\" }",
         "27:5",
-        "a view's table draws one heatmap or one contour, and this one says neither",
+        "a view's table draws a contour, and it lacks `contour = true`",
     );
     refused(
         "[views]\ng = { heatmap = true, masked = \"n\" }",
@@ -223,6 +223,35 @@ fn views_and_controls_reach_the_page_with_the_build_figures() {
     assert!(
         static_part.contains("data-figure=\"bars\""),
         "the build's bars of freq, without JavaScript"
+    );
+}
+
+#[test]
+fn a_line_views_marks_reach_the_page_and_the_build_chart() {
+    // freq's 4 values, marked at d = 8 and "diverged" at step n = 4.
+    let book = Book::with_lesson(
+        "pe.md",
+        &positional_encoding(
+            4,
+            "[views]\nfreq = { line = true, reference = \"d\", diverged = \"n\" }",
+        ),
+    );
+    book.build().succeeds();
+    let page = book.read("public/pe.html");
+    assert!(
+        page.contains("\"line_marks\":{\"diverged\":\"n\",\"reference\":\"d\"}"),
+        "{page}"
+    );
+    let static_part = &page[page.find("worked-widget-static").unwrap()..];
+    assert!(
+        static_part.contains("class=\"wf-reference\"")
+            && static_part.contains(">\u{2715} diverged at step 4</text>"),
+        "the build's chart with both marks, without JavaScript: {static_part}"
+    );
+    refused(
+        "[views]\nfreq = { line = true, diverged = \"freq\" }",
+        "27:34",
+        "`freq` is a vector of 4, and a line's mark is one number",
     );
 }
 

@@ -183,3 +183,16 @@ test('a name only a loop that kept no iteration assigns says why the loop kept n
   assert.equal(failure('repeat 0 until 1:\n    g = 1\nh = g').message,
     '`g` has no value: the repeat on line 1 that assigns it ran 0 times');
 });
+
+test('a value with names of its own takes them on the sides it gives, where they fit', () => {
+  const labels = lang.labels;
+  const points = [[0, 1], [1, 3], [2, 4]];
+  const own = { cols: ['x', 'y'] };
+  // The block's rows still name the rows; the value's own names its columns.
+  assert.deepEqual(labels(points, ['a', 'b', 'c'], null, own), { rows: ['a', 'b', 'c'], cols: ['x', 'y'] });
+  assert.deepEqual(labels([0, 0], null, null, { cols: ['w', 'b'] }), { rows: null, cols: ['w', 'b'] });
+  // A reader's edit that changes the length leaves positions, not the block's names.
+  assert.deepEqual(labels([0, 0, 1], null, ['p', 'q', 'r'], { cols: ['w', 'b'] }), { rows: null, cols: null });
+  // The side words keep their meaning.
+  assert.deepEqual(labels([0, 0], null, ['p', 'q'], 'none'), { rows: null, cols: null });
+});

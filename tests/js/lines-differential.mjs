@@ -3,9 +3,10 @@
 //
 //   node tests/js/lines-differential.mjs CASES.json
 //
-// CASES.json is `[{ input: { series: [{ name, values }], logY, decimals }, expected }]`, written
+// CASES.json is `[{ input: { series: [{ name, values }], logY, decimals, marks }, expected }]`, written
 // by tests/cli/lines_differential.rs: `expected` is the Rust layout (frame, ticks with their
-// values, labels and positions, y title, points, legend, title, description) or `{ error }`
+// values, labels and positions, y title, points, legend, title, description, the reference
+// line and the divergence marker) or `{ error }`
 // when the build refuses the chart, which the JS must refuse too. Labels and words must agree
 // exactly, numbers to 1e-9. Exits 0 with a summary line when all agree, 1 naming the first
 // disagreement.
@@ -31,9 +32,21 @@ function compareTicks(name, actual, expected) {
   return null;
 }
 
+/** Where a mark's numbers (`numbers`, paths such as 'labelAt.x') or words disagree, or null. */
+function compareMark(name, actual, expected, numbers, words) {
+  if ((actual === null) !== (expected === null)) {
+    return `${name}: JS ${JSON.stringify(actual)}, Rust ${JSON.stringify(expected)}`;
+  }
+  if (expected === null) return null;
+  const at = (mark, path) => path.split('.').reduce((v, key) => v[key], mark);
+  const wrong = numbers.find((path) => !agrees(at(actual, path), at(expected, path))) ||
+    words.find((key) => actual[key] !== expected[key]);
+  return wrong ? `${name}.${wrong}: JS ${JSON.stringify(actual)}, Rust ${JSON.stringify(expected)}` : null;
+}
+
 /** The first disagreement of one case, as a sentence, or null. */
 export function compareCase(input, expected) {
-  const actual = chart.layout(input.series, input.logY, input.decimals);
+  const actual = chart.layout(input.series, input.logY, input.decimals, input.marks);
   if (expected.error !== undefined || actual.error !== undefined) {
     if (expected.error !== undefined && actual.error !== undefined) return null;
     return `JS ${actual.error ? 'refuses (' + actual.error + ')' : 'draws'}, Rust ${expected.error ? 'refuses: ' + expected.error : 'draws'}`;
@@ -48,6 +61,9 @@ export function compareCase(input, expected) {
   if (actual.legend.length !== expected.legend.length || actual.legend.some((x, i) => !agrees(x, expected.legend[i]))) {
     return `legend: JS ${actual.legend}, Rust ${expected.legend}`;
   }
+  const marks = compareMark('reference', actual.reference, expected.reference, ['at', 'labelAt.x', 'labelAt.y'], ['label', 'below']) ||
+    compareMark('diverged', actual.diverged, expected.diverged, ['at', 'labelX'], ['label']);
+  if (marks) return marks;
   for (const [s, curve] of expected.curves.entries()) {
     const js = actual.curves[s];
     if (js.length !== curve.length) return `curve ${s}: JS ${js.length} points, Rust ${curve.length}`;

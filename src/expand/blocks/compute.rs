@@ -11,7 +11,7 @@ use super::domain;
 use super::expect::{self, ExpectTable};
 use super::toml_input::{finite, matrix, parse_toml, vector, Numbers, Rows};
 use super::{name_problems, ok_or_record, show_card, BlockError, ParsedExample};
-use crate::compute::computed::{compute, Computed, LabelSides, Labels};
+use crate::compute::computed::{compute, Computed, LabelSides, Labels, Side};
 use crate::compute::lang::{Value, MAX_SIDE};
 use crate::compute::Evaluated;
 use serde::Deserialize;
@@ -27,13 +27,16 @@ or a list of rows (x = [[1, 2], [3, 4]])";
 
 type Labelled = Spanned<Vec<Spanned<String>>>;
 
+/// `[labels]` as written: per value, a side word or a table of its own names.
+type LabelsTable = BTreeMap<String, Spanned<toml::Value>>;
+
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct ComputeSpec {
     name: Spanned<String>,
     rows: Option<Labelled>,
     cols: Option<Labelled>,
-    labels: Option<BTreeMap<String, Spanned<String>>>,
+    labels: Option<LabelsTable>,
     steps: Spanned<String>,
     inputs: Option<BTreeMap<String, Spanned<toml::Value>>>,
     expect: Option<ExpectTable>,
@@ -108,7 +111,9 @@ pub(super) fn evaluate(text: &str, data: &DataFiles) -> Result<ParsedExample, Ve
         program = with_backward(&program, &computed, shown).map_err(|error| vec![error])?;
         computed = run(&program)?;
     }
-    if let Some(error) = unknown_sides(text, spec.labels.as_ref(), &computed) {
+    if let Some(error) = unknown_sides(text, spec.labels.as_ref(), &computed)
+        .or_else(|| unfitting_names(spec.labels.as_ref(), &computed))
+    {
         return Err(vec![error]);
     }
     let widget_inputs: Vec<serde_json::Value> = inputs
@@ -210,25 +215,44 @@ fn read_labels(key: &str, labels: &Labelled) -> Result<Vec<String>, BlockError> 
         .collect()
 }
 
-/// `[labels]`: which sides' labels each named value takes.
-fn read_sides(
-    table: Option<&BTreeMap<String, Spanned<String>>>,
-) -> Result<BTreeMap<String, LabelSides>, BlockError> {
+/// `[labels]`: which sides' labels each named value takes, or its own names for a side
+/// (`points = { cols = ["x", "y"] }`).
+fn read_sides(table: Option<&LabelsTable>) -> Result<BTreeMap<String, LabelSides>, BlockError> {
     table
         .into_iter()
         .flatten()
         .map(|(name, sides)| {
-            let parsed = match sides.get_ref().as_str() {
-                "rows" => LabelSides::Rows,
-                "cols" => LabelSides::Cols,
-                "none" => LabelSides::None,
-                other => {
-                    return Err(BlockError::new(
-                        sides.span(),
-                        format!("`{name}` in [labels] is \"{other}\", which names no side"),
-                    )
-                    .help(format!(
-                        "write {name} = \"rows\" (row labels only), \"cols\" (column labels only) or \"none\" (positions only)"
+            let help = format!(
+                "write {name} = \"rows\" (row labels only), \"cols\" (column labels only), \"none\" (positions only) or {{ cols = [\"x\", \"y\"] }} (names of its own)"
+            );
+            let problem = |message: String| BlockError::new(sides.span(), message).help(help.clone());
+            let parsed = match sides.get_ref() {
+                toml::Value::String(word) => match word.as_str() {
+                    "rows" => LabelSides::Side(Side::Rows),
+                    "cols" => LabelSides::Side(Side::Cols),
+                    "none" => LabelSides::Side(Side::None),
+                    other => {
+                        return Err(problem(format!(
+                            "`{name}` in [labels] is \"{other}\", which names no side"
+                        )))
+                    }
+                },
+                toml::Value::Table(own) => {
+                    if let Some(key) = own.keys().find(|key| *key != "rows" && *key != "cols") {
+                        return Err(problem(format!(
+                            "`{name}` in [labels] has `{key}`, and a value's own names are rows = […] and cols = […]"
+                        )));
+                    }
+                    let side = |key: &str| own.get(key).map(|names| own_names(name, key, names)).transpose();
+                    let (rows, cols) = (side("rows").map_err(problem)?, side("cols").map_err(problem)?);
+                    if rows.is_none() && cols.is_none() {
+                        return Err(problem(format!("`{name}` in [labels] names no side")));
+                    }
+                    LabelSides::Own { rows, cols }
+                }
+                _ => {
+                    return Err(problem(format!(
+                        "`{name}` in [labels] is neither a side nor a table of names"
                     )))
                 }
             };
@@ -237,10 +261,71 @@ fn read_sides(
         .collect()
 }
 
+/// One side's own names in `[labels]`: a list of 1 to [`MAX_SIDE`] names, none blank; else the
+/// problem in words.
+fn own_names(name: &str, key: &str, names: &toml::Value) -> Result<Vec<String>, String> {
+    let list = names.as_array().filter(|list| !list.is_empty());
+    let read: Option<Vec<String>> = list.and_then(|list| {
+        list.iter()
+            .map(|label| {
+                label
+                    .as_str()
+                    .filter(|l| !l.trim().is_empty())
+                    .map(str::to_string)
+            })
+            .collect()
+    });
+    match read {
+        Some(names) if names.len() <= MAX_SIDE => Ok(names),
+        Some(names) => Err(format!(
+            "`{name}`'s {key} in [labels] has {} names; values have at most {MAX_SIDE} rows or columns",
+            names.len()
+        )),
+        None => Err(format!(
+            "`{name}`'s {key} in [labels] must be a list of names, none of them blank"
+        )),
+    }
+}
+
+/// A value's own names in `[labels]` that do not fit its lesson value (three names for two
+/// columns, rows for a vector), reported at its entry.
+fn unfitting_names(table: Option<&LabelsTable>, computed: &Computed) -> Option<BlockError> {
+    let sides = &computed.labels.sides;
+    table.into_iter().flatten().find_map(|(name, entry)| {
+        let Some(LabelSides::Own { rows, cols }) = sides.get(name) else {
+            return None;
+        };
+        let value = computed.value(name)?;
+        let (n, m) = match value {
+            Value::Scalar(_) => (None, None),
+            Value::Vector(v) => (None, Some(v.len())),
+            Value::Matrix(m) => (Some(m.nrows()), Some(m.ncols())),
+        };
+        let misfit = |names: &Option<Vec<String>>, count: Option<usize>, side: &str| {
+            let names = names.as_ref()?;
+            match count {
+                Some(count) if count == names.len() => None,
+                Some(count) => Some(format!(
+                    "`{name}` in [labels] names {} {side}, and {name} has {count}",
+                    names.len()
+                )),
+                None => Some(format!(
+                    "`{name}` in [labels] names its {side}, and {name} is a {}, which has none",
+                    value.describe_shape()
+                )),
+            }
+        };
+        let message = misfit(rows, n, "rows").or_else(|| misfit(cols, m, "columns"))?;
+        Some(BlockError::new(entry.span(), message).help(
+            "give one name per row or column, or a vector's names as cols = [\"…\"]".to_string(),
+        ))
+    })
+}
+
 /// A name in `[labels]` that is neither an input nor a step, reported at its key.
 fn unknown_sides(
     text: &str,
-    table: Option<&BTreeMap<String, Spanned<String>>>,
+    table: Option<&LabelsTable>,
     computed: &Computed,
 ) -> Option<BlockError> {
     let (name, sides) = table

@@ -6,10 +6,11 @@ use super::expect::{self, ExpectTable};
 use super::toml_input::{matrix, parse_toml, positive, vector, Number, Numbers, Rows};
 use super::{compute_error_at, name_problems, ok_or_record, show_card, BlockError, ParsedExample};
 use crate::compute::gradient_descent::{
-    descend, steps_per_run, widget_program, GradientDescentInput, MAX_STEPS,
+    descend, steps_per_run, widget_program, GradientDescentInput, MAX_STEPS, PARAMETER_NAMES,
+    POINT_NAMES,
 };
 use crate::compute::Evaluated;
-use crate::expand::widget_presentation::{ContourView, Control, View};
+use crate::expand::widget_presentation::{ContourView, Control, LineMarkSteps, View};
 use serde::Deserialize;
 use std::collections::BTreeMap;
 use toml::Spanned;
@@ -118,7 +119,7 @@ const RATE_SPAN: f64 = 20.0;
 /// example's: [`widget_program`] on the inputs `points`, `start`, `learning_rate` and `steps`
 /// (each a field, the rate on a log-scale slider from a twentieth of the lesson's to twenty
 /// times it, with a button to the largest stable rate, the edge past which a run diverges);
-/// the loss curve as a line, the final values, and the loss over the plane as a contour with
+/// the loss curve as a line marked with the least loss and where a run diverged, the final values, and the loss over the plane as a contour with
 /// the path over it; where a run diverged said in words (`notes`).
 fn widget_json(name: &str, input: &GradientDescentInput, edge: f64) -> serde_json::Value {
     let (lo, hi) = (
@@ -142,6 +143,11 @@ fn widget_json(name: &str, input: &GradientDescentInput, edge: f64) -> serde_jso
     };
     // As many steps as one run of the program takes: a longer descent the kind runs in parts.
     let most_steps = steps_per_run(input.points.len()).min(MAX_STEPS) as f64;
+    // The loss curve marks the least loss any line reaches and where a run diverged.
+    let loss_marks = LineMarkSteps {
+        reference: Some("optimum_loss".into()),
+        diverged: Some("diverged_at".into()),
+    };
     serde_json::json!({
         "name": name,
         "kind": "gradient_descent",
@@ -161,6 +167,12 @@ fn widget_json(name: &str, input: &GradientDescentInput, edge: f64) -> serde_jso
         },
         "lines": [{ "step": "losses" }],
         "log_y": true,
+        // Each input's own names, as the kind's tables name them: points (x, y), start (w, b).
+        "labels": {
+            "points": { "cols": POINT_NAMES },
+            "start": { "cols": PARAMETER_NAMES },
+        },
+        "line_marks": loss_marks.json(),
         "views": { "valley": View::Contour.name() },
         "contours": { "valley": contour.json() },
         "show": ["losses", "final_w", "final_b", "final_loss", "valley"],
@@ -216,6 +228,10 @@ learning_rate = 0.05\nsteps = 50\n";
         assert_eq!(slider["log"], true);
         // n = 4, Σx = 6, Σx² = 14: the edge 4 / (9 + √61) ≈ 0.2379 prints as 0.238.
         assert_eq!(slider["marks"], serde_json::json!([0.238]));
+        assert_eq!(
+            parsed.inputs["labels"]["start"],
+            serde_json::json!({ "cols": ["w", "b"] })
+        );
         assert_eq!(
             parsed.inputs["notes"]["diverged_at"]["says"],
             "Diverged at step {}."

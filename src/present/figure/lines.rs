@@ -25,6 +25,55 @@ pub struct Series<'a> {
     pub values: &'a [f64],
 }
 
+/// What a line chart marks besides its lines, each drawn the same by the build and the widget:
+/// a dashed line at a reference value (the least loss any run reaches) and the step where a run
+/// diverged, which the language's `repeat … until` loop stops before (it undoes the update that
+/// overflows), so the history itself never holds the non-finite value.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct LineMarks<'a> {
+    /// A horizontal dashed line at a value, with its name: `(name, value)`.
+    pub reference: Option<(&'a str, f64)>,
+    /// The step at which the run diverged: a vertical line there, labelled above the plot.
+    pub diverged_at: Option<usize>,
+}
+
+/// The step a "diverged at" value names: a whole number from 1 to [`MOST_LINE_POINTS`] (0, as a
+/// run that went through holds, or anything else marks nothing). Twin of line-chart.js
+/// `divergedStep`.
+pub fn diverged_step(value: f64) -> Option<usize> {
+    (value >= 1.0 && value <= MOST_LINE_POINTS as f64 && value.fract() == 0.0)
+        .then_some(value as usize)
+}
+
+/// A reference line as laid out: its height, the label's words, where the label stands and
+/// how it sits on that point (below the line where there is room, else above it).
+#[derive(Debug, Clone, PartialEq)]
+pub struct ReferenceMark {
+    /// The line's y, across the frame.
+    pub at: f64,
+    /// "name value", e.g. "optimum_loss 0.075".
+    pub label: String,
+    /// The label's point (anchored at its end).
+    pub label_at: Point,
+    /// Whether the label hangs below the line (else it stands above it).
+    pub below: bool,
+}
+
+/// A divergence marker as laid out: the step's x, the label's x (kept inside the panel) and
+/// its words, "✕ diverged at step N".
+#[derive(Debug, Clone, PartialEq)]
+pub struct DivergedMark {
+    /// The vertical line's x.
+    pub at: f64,
+    /// The label's centre, on the row [`MARK_ROW`] above the plot.
+    pub label_x: f64,
+    /// The words.
+    pub label: String,
+}
+
+/// The y of the row above the plot where a divergence label stands (its middle).
+pub const MARK_ROW: f64 = 14.0;
+
 /// Most points one line chart draws, over all its lines: the build holds a figure and a
 /// widget's `lines` to it, and the widget refuses an edit past it (the JSON's `most_points`).
 /// A plot is about 300 units wide, so more points add nothing to see and only weigh the page.
@@ -51,17 +100,30 @@ pub struct LineLayout {
     pub title: String,
     /// Its text alternative: how each line runs, in words.
     pub description: String,
+    /// The dashed reference line, when the chart has one.
+    pub reference: Option<ReferenceMark>,
+    /// The divergence marker, when the run diverged.
+    pub diverged: Option<DivergedMark>,
 }
 
 /// Lays the series out as lines, x = step from 0, y = value (log₁₀ when `log_y`), numbers in
-/// the text alternative at `decimals`.
+/// the text alternative at `decimals`, with the `marks`: the reference value counts as one
+/// more value for the axis (so its line is always in view) and for what the chart refuses; the
+/// x axis reaches the step where the run diverged.
 pub fn line_layout(
     series: &[Series],
     log_y: bool,
     decimals: usize,
+    marks: &LineMarks,
 ) -> Result<LineLayout, FigureError> {
     let number = |value| format_number(value, Precision::Computed(decimals), Style::Prose);
-    let all = || series.iter().flat_map(|s| s.values.iter().copied());
+    let reference = marks.reference.map(|(_, value)| value);
+    let all = || {
+        series
+            .iter()
+            .flat_map(|s| s.values.iter().copied())
+            .chain(reference)
+    };
     if let Some(bad) = all().find(|v| !v.is_finite()) {
         return Err(FigureError {
             message: format!(
@@ -77,7 +139,7 @@ pub fn line_layout(
             help: "draw a step that holds numbers".to_string(),
         });
     }
-    let points = all().count();
+    let points: usize = series.iter().map(|s| s.values.len()).sum();
     if points > MOST_LINE_POINTS {
         return Err(FigureError {
             message: format!(
@@ -113,13 +175,21 @@ pub fn line_layout(
         (labelled(&ticks), domain)
     };
     let steps = series.iter().map(|s| s.values.len()).max().unwrap_or(1);
-    let top = if series.len() > 1 { 30.0 } else { 14.0 };
+    let last_step = (steps.max(2) - 1).max(marks.diverged_at.unwrap_or(0));
+    // A legend's row, then a divergence label's row, above the plot.
+    let top = MARK_ROW
+        + if series.len() > 1 { 16.0 } else { 0.0 }
+        + if marks.diverged_at.is_some() {
+            16.0
+        } else {
+            0.0
+        };
     let StepAxes {
         frame,
         x_ticks,
         x,
         y,
-    } = step_axes(&y_ticks, y_domain, log_y, top, (steps.max(2) - 1) as f64);
+    } = step_axes(&y_ticks, y_domain, log_y, top, last_step as f64);
     let names: Vec<String> = series.iter().map(|s| s.name.to_string()).collect();
     let y_title = match series {
         [only] => only.name.to_string(),
@@ -170,6 +240,29 @@ pub fn line_layout(
                 .push_str(" A value of 0, which a log scale cannot show, is drawn at its bottom.");
         }
     }
+    let reference = marks.reference.map(|(name, value)| {
+        let at = y.map(value);
+        let label = format!("{name} {}", number(value));
+        description.push_str(&format!(" A dashed line marks {label}."));
+        // Below the line where the label fits above the frame's bottom: a falling loss
+        // approaches its least value from above.
+        let below = at + 5.0 + SMALL_TEXT <= frame.bottom();
+        let label_at = Point::new(frame.right() - 4.0, if below { at + 5.0 } else { at - 5.0 });
+        ReferenceMark {
+            at,
+            label,
+            label_at,
+            below,
+        }
+    });
+    let diverged = marks.diverged_at.map(|step| {
+        let label = format!("\u{2715} diverged at step {step}");
+        description.push_str(&format!(" The run diverged at step {step}."));
+        let at = x.map(step as f64);
+        let half = text_width(&label, SMALL_TEXT) / 2.0;
+        let label_x = at.min(PANEL.0 - 2.0 - half).max(frame.left + half);
+        DivergedMark { at, label_x, label }
+    });
     Ok(LineLayout {
         frame,
         x_ticks: placed_ticks(x_ticks, &x),
@@ -179,6 +272,8 @@ pub fn line_layout(
         legend,
         title: format!("{} per step", and_list(&names)),
         description,
+        reference,
+        diverged,
     })
 }
 
@@ -187,10 +282,11 @@ pub fn line_layout(
 pub fn lines_figure(
     series: &[Series],
     log_y: bool,
+    marks: &LineMarks,
     options: &FigureOptions,
     palette: &mut Palette,
 ) -> Result<String, FigureError> {
-    let panel = lines_panel(series, log_y, options, palette)?;
+    let panel = lines_panel(series, log_y, marks, options, palette)?;
     let names: Vec<String> = series.iter().map(|s| s.name.to_string()).collect();
     Ok(options.wrap(
         "lines",
@@ -204,10 +300,11 @@ pub fn lines_figure(
 pub fn lines_panel(
     series: &[Series],
     log_y: bool,
+    marks: &LineMarks,
     options: &FigureOptions,
     palette: &mut Palette,
 ) -> Result<String, FigureError> {
-    let mut layout = line_layout(series, log_y, options.decimals)?;
+    let mut layout = line_layout(series, log_y, options.decimals, marks)?;
     if let Some(y_label) = &options.axes.y {
         layout.y_title = y_label.clone();
     }
@@ -216,6 +313,39 @@ pub fn lines_panel(
     let mut svg = Svg::new(PANEL.0, PANEL.1, &format!("{}-lines", options.id_prefix));
     svg.placed_x_axis(&frame, &layout.x_ticks, x_title);
     svg.placed_y_axis(&frame, &layout.y_ticks, &layout.y_title);
+    if let Some(mark) = &layout.reference {
+        svg.line(
+            Point::new(frame.left, mark.at),
+            Point::new(frame.right(), mark.at),
+            "wf-reference",
+        );
+        let baseline = if mark.below {
+            Baseline::Hanging
+        } else {
+            Baseline::Alphabetic
+        };
+        svg.text(
+            mark.label_at,
+            (Anchor::End, baseline),
+            SMALL_TEXT,
+            "wf-note",
+            &mark.label,
+        );
+    }
+    if let Some(mark) = &layout.diverged {
+        svg.line(
+            Point::new(mark.at, frame.top),
+            Point::new(mark.at, frame.bottom()),
+            "wf-diverged",
+        );
+        svg.text(
+            Point::new(mark.label_x, MARK_ROW),
+            (Anchor::Middle, Baseline::Middle),
+            SMALL_TEXT,
+            "wf-note wf-warning",
+            &mark.label,
+        );
+    }
     for (index, (one, curve)) in series.iter().zip(&layout.curves).enumerate() {
         let class = palette.class(one.name);
         svg.polyline(curve, &format!("wf-curve {class}"));

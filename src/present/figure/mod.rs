@@ -40,7 +40,8 @@ pub use descent::gradient_descent_figure;
 pub use graph::{graph_figure, GraphNode, MOST_GRAPH_EDGES, MOST_GRAPH_LAYERS};
 pub use heatmaps::{attention_figure, quantity_figure};
 pub use lines::{
-    line_layout, lines_figure, lines_panel, LineLayout, Series, LINE_FROM, MOST_LINE_POINTS,
+    diverged_step, line_layout, lines_figure, lines_panel, DivergedMark, LineLayout, LineMarks,
+    ReferenceMark, Series, LINE_FROM, MARK_ROW, MOST_LINE_POINTS,
 };
 pub use scatter::{
     scatter_figure, scatter_layout, scatter_panel, ScatterLayout, ScatterPoints, MOST_GROUPS,

@@ -536,7 +536,14 @@ fn histories_draw_as_lines_one_colour_and_legend_entry_per_series() {
         },
     ];
     let mut palette = Palette::default();
-    let html = lines_figure(&series, true, &options("runs"), &mut palette).unwrap();
+    let html = lines_figure(
+        &series,
+        true,
+        &LineMarks::default(),
+        &options("runs"),
+        &mut palette,
+    )
+    .unwrap();
     assert!(html.starts_with("<figure class=\"worked-figure\" data-figure=\"lines\""));
     assert_eq!(html.matches("<polyline").count(), 2, "one curve per series");
     assert_eq!(
@@ -555,7 +562,14 @@ fn histories_draw_as_lines_one_colour_and_legend_entry_per_series() {
         name: "loss",
         values: &[1.0, 0.0],
     }];
-    let html = lines_figure(&flat, true, &options("runs"), &mut palette).unwrap();
+    let html = lines_figure(
+        &flat,
+        true,
+        &LineMarks::default(),
+        &options("runs"),
+        &mut palette,
+    )
+    .unwrap();
     assert!(
         html.contains("A value of 0, which a log scale cannot show, is drawn at its bottom."),
         "{html}"
@@ -564,17 +578,38 @@ fn histories_draw_as_lines_one_colour_and_legend_entry_per_series() {
         name: "loss",
         values: &[0.0, 0.0],
     }];
-    assert!(lines_figure(&zeros, true, &options("runs"), &mut palette).is_ok());
+    assert!(lines_figure(
+        &zeros,
+        true,
+        &LineMarks::default(),
+        &options("runs"),
+        &mut palette
+    )
+    .is_ok());
     let below = [Series {
         name: "loss",
         values: &[1.0, -0.5],
     }];
-    let error = lines_figure(&below, true, &options("runs"), &mut palette).unwrap_err();
+    let error = lines_figure(
+        &below,
+        true,
+        &LineMarks::default(),
+        &options("runs"),
+        &mut palette,
+    )
+    .unwrap_err();
     assert_eq!(
         error.message,
         "log_y = true needs every value at 0 or above"
     );
-    let html = lines_figure(&flat, false, &options("runs"), &mut palette).unwrap();
+    let html = lines_figure(
+        &flat,
+        false,
+        &LineMarks::default(),
+        &options("runs"),
+        &mut palette,
+    )
+    .unwrap();
     assert!(!html.contains("wf-legend") && html.contains("loss per step"));
 }
 
@@ -593,7 +628,7 @@ fn a_line_figure_draws_at_most_its_bound_of_points_over_all_its_lines() {
                 values: &longer,
             },
         ];
-        line_layout(&series, false, 3).map(|layout| layout.curves[1].len())
+        line_layout(&series, false, 3, &LineMarks::default()).map(|layout| layout.curves[1].len())
     };
     assert_eq!(two(0), Ok(MOST_LINE_POINTS / 2), "exactly the bound draws");
     let error = two(1).unwrap_err();
@@ -712,4 +747,43 @@ fn a_graph_figure_refuses_too_many_steps_too_deep_a_chain_and_too_wide_a_layer()
     let error = graph_figure(&wide, &[], &options("c")).unwrap_err();
     assert!(error.message.contains("units wide"), "{error:?}");
     assert!(graph_figure(&[], &[], &options("c")).is_err());
+}
+
+#[test]
+fn a_line_figure_draws_its_reference_dashed_and_marks_where_the_run_diverged() {
+    let losses = [4.5, 1.5, 0.5, 0.2, 0.1];
+    let series = [Series {
+        name: "losses",
+        values: &losses,
+    }];
+    let marks = LineMarks {
+        reference: Some(("optimum_loss", 0.075)),
+        diverged_at: Some(5),
+    };
+    let mut palette = Palette::default();
+    let html = lines_figure(&series, true, &marks, &options("run"), &mut palette).unwrap();
+    assert_eq!(html.matches("class=\"wf-reference\"").count(), 1, "{html}");
+    assert!(html.contains(">optimum_loss 0.075</text>"), "{html}");
+    assert_eq!(html.matches("class=\"wf-diverged\"").count(), 1, "{html}");
+    assert!(
+        html.contains(">\u{2715} diverged at step 5</text>"),
+        "{html}"
+    );
+    assert!(html.contains("A dashed line marks optimum_loss 0.075. The run diverged at step 5."));
+    // The x axis reaches the step where the run diverged, one past its last loss.
+    let layout = line_layout(&series, true, 3, &marks).unwrap();
+    assert!(layout.x_ticks.last().unwrap().0.value >= 5.0);
+    let plain = lines_figure(
+        &series,
+        true,
+        &LineMarks::default(),
+        &options("run"),
+        &mut palette,
+    )
+    .unwrap();
+    assert!(!plain.contains("wf-reference") && !plain.contains("wf-diverged"));
+    assert_eq!(diverged_step(33.0), Some(33));
+    for none in [0.0, -1.0, 2.5, f64::NAN, f64::INFINITY] {
+        assert_eq!(diverged_step(none), None);
+    }
 }
