@@ -28,6 +28,8 @@
   var TOP = 34;
   var LEGEND_Y = 14;
   var SWATCHES = 136;
+  var MIN_SWATCH = 4;
+  var LEGEND_MARGIN = 4;
   var START_DOT = 4;
 
   function shared() {
@@ -260,15 +262,22 @@
       legendX += S.textWidth(text, SMALL) + 6;
     };
     if (levels.length) {
-      say(what + ':', 'wf-legend');
-      say(fmt(levels[0]), 'wf-tick');
-      var width = Math.min(SWATCHES / levels.length, 17);
+      // contour.rs: the name left out when it would leave the swatches too little room.
+      var count = levels.length;
+      var ends = [fmt(levels[0]), fmt(levels[count - 1])];
+      var room = function (from) {
+        return PANEL[0] - LEGEND_MARGIN - from - 9 - S.textWidth(ends[0], SMALL) - S.textWidth(ends[1], SMALL);
+      };
+      var label = what + ':';
+      if (room(legendX + S.textWidth(label, SMALL) + 6) >= MIN_SWATCH * count) say(label, 'wf-legend');
+      var width = Math.max(Math.min(SWATCHES / count, 17, room(legendX) / count), MIN_SWATCH);
+      say(ends[0], 'wf-tick');
       levels.forEach(function (_, k) {
         var from = { x: legendX + k * width, y: LEGEND_Y };
         pathElement(svg, [{ points: [from, { x: from.x + width - 3, y: LEGEND_Y }], closed: false }], 'wf-level', shade(k));
       });
-      legendX += width * levels.length + 3;
-      say(fmt(levels[levels.length - 1]), 'wf-tick');
+      legendX += width * count + 3;
+      say(ends[1], 'wf-tick');
     } else {
       say(what + ' = ' + fmt(low[0]) + ' everywhere', 'wf-legend');
     }

@@ -107,6 +107,11 @@ fn plain(quantity: &Quantity) -> Value {
 
 /// A case of the contour view of `z` with its `parts`.
 fn contour_case(z: &Quantity, parts: &ContourParts, decimals: usize) -> Value {
+    named_contour_case(z, "Z", parts, decimals)
+}
+
+/// [`contour_case`] of a step named `what`: a long name can crowd the legend.
+fn named_contour_case(z: &Quantity, what: &str, parts: &ContourParts, decimals: usize) -> Value {
     let part = |side: Option<(&str, &Quantity)>| {
         side.map(|(name, quantity)| json!({ "name": name, "value": plain(quantity) }))
     };
@@ -114,9 +119,9 @@ fn contour_case(z: &Quantity, parts: &ContourParts, decimals: usize) -> Value {
         "input": {
             "value": { "matrix": plain(z), "rowLabels": null, "colLabels": null },
             "parts": { "x": part(parts.x), "y": part(parts.y), "path": part(parts.path), "levels": parts.levels },
-            "decimals": decimals, "idPrefix": "wf-ex-3", "what": "Z", "view": "contour",
+            "decimals": decimals, "idPrefix": "wf-ex-3", "what": what, "view": "contour",
         },
-        "expected": expected(contour_step_figure(z, "Z", parts, &options(decimals))),
+        "expected": expected(contour_step_figure(z, what, parts, &options(decimals))),
     })
 }
 
@@ -397,6 +402,25 @@ fn contour_cases(rng: &mut SplitMix64) -> Vec<Value> {
         levels: 8,
     };
     cases.push(contour_case(&bowl, &parts, 3));
+    // A loss in the millions at 16 levels under a long name and a short one: the legend leaves
+    // the long name out and narrows its swatches, so it stays inside the panel.
+    let steep = matrix(Array2::from_shape_fn((12, 12), |(i, j)| {
+        let (u, v) = (i as f64 * 300.0, j as f64 * 700.0);
+        u * u + v * v
+    }));
+    let many_levels = ContourParts {
+        x: None,
+        y: None,
+        path: None,
+        levels: 16,
+    };
+    cases.push(named_contour_case(
+        &steep,
+        "valley_of_the_loss",
+        &many_levels,
+        3,
+    ));
+    cases.push(named_contour_case(&steep, "L", &many_levels, 3));
     // Refusals: one row, a −∞, x of the wrong length, y falling, a path of three columns,
     // too many levels.
     let grid = matrix(Array2::from_shape_fn((3, 4), |(i, j)| (i * j) as f64));

@@ -40,6 +40,10 @@ const TOP: f64 = 34.0;
 const LEGEND_Y: f64 = 14.0;
 /// Most room the legend's swatches take together.
 const SWATCHES: f64 = 136.0;
+/// Least room a legend's swatch takes (a 1-pixel dash and its gap).
+const MIN_SWATCH: f64 = 4.0;
+/// Room the legend leaves at the panel's right edge.
+const LEGEND_MARGIN: f64 = 4.0;
 /// Radius of the path's start.
 const START_DOT: f64 = 4.0;
 
@@ -439,16 +443,38 @@ fn draw(
     };
     match (levels.first(), levels.last()) {
         (Some(&first), Some(&last)) => {
-            say(&mut svg, &mut legend_x, &format!("{what}:"), "wf-legend");
-            say(&mut svg, &mut legend_x, &number(first), "wf-tick");
-            let width = (SWATCHES / levels.len() as f64).min(17.0);
+            // The step's name, the ends at the book's decimals and the swatches between them
+            // sharing what is left; when a long name and long ends (a loss in the millions)
+            // would leave the swatches too little room, the name is left out (the widget's code
+            // line and the figure's text say it), so the legend stays inside the panel.
+            let count = levels.len() as f64;
+            let ends = [number(first), number(last)];
+            let room = |from: f64| {
+                PANEL.0
+                    - LEGEND_MARGIN
+                    - from
+                    - 9.0
+                    - ends
+                        .iter()
+                        .map(|end| text_width(end, SMALL_TEXT))
+                        .sum::<f64>()
+            };
+            let label = format!("{what}:");
+            if room(legend_x + text_width(&label, SMALL_TEXT) + 6.0) >= MIN_SWATCH * count {
+                say(&mut svg, &mut legend_x, &label, "wf-legend");
+            }
+            let width = (SWATCHES / count)
+                .min(17.0)
+                .min(room(legend_x) / count)
+                .max(MIN_SWATCH);
+            say(&mut svg, &mut legend_x, &ends[0], "wf-tick");
             for k in 0..levels.len() {
                 let from = Point::new(legend_x + k as f64 * width, LEGEND_Y);
                 let to = Point::new(from.x + width - 3.0, LEGEND_Y);
                 svg.path(&[(vec![from, to], false)], "wf-level", shade(k));
             }
-            legend_x += width * levels.len() as f64 + 3.0;
-            say(&mut svg, &mut legend_x, &number(last), "wf-tick");
+            legend_x += width * count + 3.0;
+            say(&mut svg, &mut legend_x, &ends[1], "wf-tick");
         }
         _ => say(
             &mut svg,
@@ -571,6 +597,50 @@ mod tests {
         let html = contour_step_figure(&grid(flat), "Z", &by_position(8), &options()).unwrap();
         assert!(!html.contains("<path"), "{html}");
         assert!(html.contains("Z is 2 everywhere"), "{html}");
+    }
+
+    #[test]
+    fn a_legend_of_large_values_stays_inside_the_panel() {
+        // The rightmost legend text ends inside the panel, for a loss in the millions under a
+        // long name at the most levels.
+        let steep_again = || {
+            Array2::from_shape_fn((12, 12), |(i, j)| {
+                let (u, v) = (i as f64 * 300.0, j as f64 * 700.0);
+                u * u + v * v
+            })
+        };
+        let steep = steep_again();
+        let mut parts = by_position(MOST_LEVELS);
+        parts.levels = MOST_LEVELS;
+        let html =
+            contour_step_figure(&grid(steep), "valley_of_the_loss", &parts, &options()).unwrap();
+        // The legend's texts: on its line, each with its x and words.
+        let attribute = |text: &str, name: &str| -> Option<f64> {
+            text.split(&format!(" {name}=\""))
+                .nth(1)?
+                .split('"')
+                .next()?
+                .parse()
+                .ok()
+        };
+        let ticks: Vec<(f64, &str)> = html
+            .split("<text")
+            .skip(1)
+            .filter(|text| attribute(text, "y") == Some(LEGEND_Y))
+            .filter_map(|text| {
+                let words = text.split('>').nth(1)?.split('<').next()?;
+                Some((attribute(text, "x")?, words))
+            })
+            .collect();
+        let right = ticks
+            .iter()
+            .map(|(x, words)| x + text_width(words, SMALL_TEXT))
+            .fold(0.0, f64::max);
+        assert!(right <= PANEL.0, "the legend ends at {right}: {ticks:?}");
+        assert_eq!(ticks.len(), 2, "the long name is left out: {ticks:?}");
+        // A short name still fits beside the same numbers.
+        let html = contour_step_figure(&grid(steep_again()), "L", &parts, &options()).unwrap();
+        assert!(html.contains(">L:</text>"), "{html}");
     }
 
     #[test]
