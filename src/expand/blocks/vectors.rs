@@ -73,6 +73,23 @@ pub(super) fn evaluate(text: &str) -> Result<ParsedExample, Vec<BlockError>> {
     })
 }
 
+/// The steps of the vectors program a reader's edit can break, in the lesson's words, for the
+/// widget's refusal: a vector of zeros has no largest entry to scale by and no direction, and
+/// huge entries overflow the squares and the dot products.
+const STEP_WORDS: [(&str, &str); 5] = [
+    (
+        "scaled",
+        "each vector divided by its largest entry (a vector of zeros has none)",
+    ),
+    (
+        "units",
+        "each vector divided by its length (a vector of zeros has no direction)",
+    ),
+    ("squares", "the squares of the entries"),
+    ("dots", "the dot products"),
+    ("product", "the products of the lengths"),
+];
+
 /// The data of a vectors example's widget, which compute-widget.js runs as any compute
 /// example's: [`widget_program`] on the input `vectors` (a number field per component, each row
 /// named by its vector), and the steps the lesson teaches: in the plane the vectors as arrows
@@ -99,6 +116,10 @@ fn widget_json(name: &str, input: &VectorsInput, steps: &str) -> serde_json::Val
         "cols": input.names,
         "labels": { "vectors": "rows", "arrows": "rows", "projection": "none" },
         "show": show,
+        "step_words": STEP_WORDS
+            .iter()
+            .map(|(step, words)| (step.to_string(), serde_json::Value::from(*words)))
+            .collect::<serde_json::Map<_, _>>(),
     });
     if let Some((of, onto)) = &input.project {
         json["sentences"] = serde_json::json!([shadow_sentence(of, onto)]);
@@ -200,6 +221,11 @@ mod tests {
         assert_eq!(data["views"]["arrows"], "arrows");
         assert_eq!(data["projections"]["arrows"]["vector"], "projection");
         assert_eq!(data["sentences"][0]["after"], "projection_scalar");
+        // A reader who zeroes a vector hears why in the lesson's words.
+        assert_eq!(
+            data["step_words"]["scaled"],
+            "each vector divided by its largest entry (a vector of zeros has none)"
+        );
         assert_eq!(
             data["show"],
             serde_json::json!([
