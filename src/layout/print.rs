@@ -73,15 +73,18 @@ pub fn for_print_page(html: &str, place: &PrintPlace<'_>) -> String {
 }
 
 /// The length of the tag at the start of `html`, up to and including its `>` (quotes respected).
+/// Scans bytes, not characters: every byte it stops at is ASCII, which in UTF-8 is never part of
+/// another character, so each end it returns is a character boundary. Every page of the book
+/// passes through here on its way to the print page, most of it formulas' tags.
 fn tag_end(html: &str) -> usize {
     let mut quote = None;
-    for (at, c) in html.char_indices().skip(1) {
-        match (quote, c) {
-            (Some(q), c) if c == q => quote = None,
+    for (at, &byte) in html.as_bytes().iter().enumerate().skip(1) {
+        match (quote, byte) {
+            (Some(q), byte) if byte == q => quote = None,
             (Some(_), _) => {}
-            (None, '"' | '\'') => quote = Some(c),
-            (None, '>') => return at + 1,
-            (None, '<') => return at,
+            (None, b'"' | b'\'') => quote = Some(byte),
+            (None, b'>') => return at + 1,
+            (None, b'<') => return at,
             _ => {}
         }
     }
@@ -313,6 +316,19 @@ mod tests {
                 "block"
             ),
             r##"<h2 id="why"><a href="#why">Why</a></h2><a href="block/feed-forward.html#relu">next</a><img src="block/pictures/a.png"><a href="style.css">s</a><a href="https://a.org/x">x</a>"##
+        );
+    }
+
+    #[test]
+    fn tags_with_characters_beyond_ascii_end_where_they_end() {
+        assert_eq!(
+            tag_end("<a title=\"é>ü\" href=\"#x\">λ"),
+            "<a title=\"é>ü\" href=\"#x\">".len()
+        );
+        assert_eq!(tag_end("<span title='→'<b>"), "<span title='→'".len());
+        assert_eq!(
+            print("<a title=\"naïve › guess\" href=\"#why\">Größe</a>"),
+            "<a title=\"naïve › guess\" href=\"#block-feed-forward--why\">Größe</a>"
         );
     }
 

@@ -9,6 +9,7 @@ use crate::base::source::display_path;
 use include_dir::{include_dir, Dir};
 use std::collections::BTreeMap;
 use std::path::Path;
+use std::sync::Arc;
 use walkdir::WalkDir;
 
 static DEFAULT_TEMPLATES: Dir<'static> = include_dir!("$CARGO_MANIFEST_DIR/templates");
@@ -24,8 +25,9 @@ pub const STATIC_DIR: &str = "static";
 pub struct Theme {
     /// Template name (e.g. `lesson.html`) → its text.
     pub templates: BTreeMap<String, String>,
-    /// Output-relative path (e.g. `katex/katex.min.css`) → bytes.
-    pub static_files: BTreeMap<String, Vec<u8>>,
+    /// Output-relative path (e.g. `katex/katex.min.css`) → bytes, in the form the site holds
+    /// them: the built-in files are copied out of the binary once, straight into it.
+    pub static_files: BTreeMap<String, Arc<[u8]>>,
 }
 
 /// Loads the default theme and overlays `root/templates` and `root/static`.
@@ -33,16 +35,18 @@ pub fn load_theme(root: &Path) -> Result<Theme, Vec<Diagnostic>> {
     let mut theme = Theme::default();
     let mut problems = Vec::new();
     for (name, bytes) in embedded_files(&DEFAULT_TEMPLATES) {
-        match String::from_utf8(bytes) {
+        match std::str::from_utf8(bytes) {
             Ok(text) => {
-                theme.templates.insert(name, text);
+                theme.templates.insert(name, text.to_string());
             }
             Err(_) => problems.push(Diagnostic::general(format!(
                 "built-in template {name} is not UTF-8"
             ))),
         }
     }
-    theme.static_files = embedded_files(&DEFAULT_STATIC).collect();
+    theme.static_files = embedded_files(&DEFAULT_STATIC)
+        .map(|(name, bytes)| (name, Arc::from(bytes)))
+        .collect();
 
     for (relative, path) in book_files(root, TEMPLATES_DIR, &mut problems) {
         match crate::load::regular_file::read_regular_text(
@@ -67,7 +71,7 @@ pub fn load_theme(root: &Path) -> Result<Theme, Vec<Diagnostic>> {
             crate::load::regular_file::MAX_ASSET_BYTES,
         ) {
             Ok(bytes) => {
-                theme.static_files.insert(relative, bytes);
+                theme.static_files.insert(relative, bytes.into());
             }
             Err(error) => problems.push(Diagnostic::general(format!(
                 "cannot read {}: {error}",
@@ -87,12 +91,12 @@ pub fn built_in_template(name: &str) -> Option<&'static str> {
     DEFAULT_TEMPLATES.get_file(name)?.contents_utf8()
 }
 
-fn embedded_files(dir: &'static Dir<'static>) -> impl Iterator<Item = (String, Vec<u8>)> {
+fn embedded_files(dir: &'static Dir<'static>) -> impl Iterator<Item = (String, &'static [u8])> {
     let mut stack = vec![dir];
     let mut files = Vec::new();
     while let Some(dir) = stack.pop() {
         for file in dir.files() {
-            files.push((slash_path(file.path()), file.contents().to_vec()));
+            files.push((slash_path(file.path()), file.contents()));
         }
         stack.extend(dir.dirs());
     }
@@ -160,6 +164,6 @@ mod tests {
         std::fs::create_dir_all(book.path().join("static")).unwrap();
         std::fs::write(book.path().join("static/style.css"), "body{}").unwrap();
         let theme = load_theme(book.path()).unwrap();
-        assert_eq!(theme.static_files["style.css"], b"body{}");
+        assert_eq!(&*theme.static_files["style.css"], b"body{}");
     }
 }

@@ -25,7 +25,7 @@ pub(super) fn assemble_site(
     book: &BookContext<'_>,
     pages: &[Arc<CachedPage>],
     furniture: &Furniture,
-    static_files: BTreeMap<String, Vec<u8>>,
+    static_files: BTreeMap<String, Arc<[u8]>>,
     assets: BTreeMap<String, Vec<u8>>,
 ) -> Result<(RenderedSite, usize), Vec<Diagnostic>> {
     let (lessons, tree) = (book.lessons, book.tree);
@@ -63,10 +63,7 @@ pub(super) fn assemble_site(
             .insert(SITEMAP_FILE.to_string(), sitemap.into_bytes().into());
     }
     let search_index_bytes = search_index.len();
-    let mut extra_files: BTreeMap<String, Arc<[u8]>> = static_files
-        .into_iter()
-        .map(|(path, bytes)| (path, bytes.into()))
-        .collect();
+    let mut extra_files = static_files;
     extra_files.insert(
         search::INDEX_FILE.to_string(),
         search_index.into_bytes().into(),
