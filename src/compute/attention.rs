@@ -235,8 +235,9 @@ pub fn program(input: &AttentionInput) -> Result<AttentionProgram, ComputeError>
 /// The program an attention example's widget runs again (in compute-lang.js, as any compute
 /// widget does) on the reader's `embeddings`, `w_q`, `w_k`, `w_v`, `w_o` (when the example has
 /// it) and `causal` (0 or 1, for a toggle), in one run: the kind's projections, each head's
-/// steps (suffixed `_1`, `_2`, … when there are several; the token count and each head's width
-/// written in, since a widget keeps every input's shape) and the output, so it gives the kind's
+/// steps (suffixed `_1`, `_2`, … when there are several, each on its columns of Q, K and V; one
+/// head on Q, K and V whole; the token count and each head's width written in, since a widget
+/// keeps every input's shape) and the output, so it gives the kind's
 /// numbers bit for bit. One run holds what the kind runs in parts: its work limit counts all
 /// the heads together.
 pub fn widget_program(input: &AttentionInput) -> Result<String, ComputeError> {
@@ -254,20 +255,34 @@ pub fn widget_program(input: &AttentionInput) -> Result<String, ComputeError> {
             format!("_{h}")
         }
     };
+    let with_w_o = |of: &str| match input.w_o {
+        Some(_) => format!("{of} @ w_o"),
+        None => of.to_string(),
+    };
+    if input.heads == 1 {
+        // One head reads Q, K and V whole, as the lesson writes it (QKᵀ, not a slice of Q),
+        // and its output is the output: the same numbers, bit for bit, as the slices and the
+        // concatenation of one.
+        let head = head_steps(1, d_k, d_v, "", &d_k.to_string());
+        let whole = head
+            .lines()
+            .filter(|line| !line.starts_with("head_"))
+            .map(|line| line.replace("head_", ""))
+            .collect::<Vec<_>>()
+            .join("\n");
+        steps.push_str(&format!("{whole}\noutput = {}\n", with_w_o("out")));
+        return Ok(steps);
+    }
     for h in 1..=input.heads {
         steps.push_str(&head_steps(h, d_k, d_v, &suffix(h), &d_k.to_string()));
     }
     let outputs: Vec<String> = (1..=input.heads)
         .map(|h| format!("out{}", suffix(h)))
         .collect();
-    let outputs = outputs.join(", ");
-    let output = if input.w_o.is_some() {
-        "concat @ w_o"
-    } else {
-        "concat"
-    };
     steps.push_str(&format!(
-        "concat = concat({outputs}, axis=1)\noutput = {output}\n"
+        "concat = concat({}, axis=1)\noutput = {}\n",
+        outputs.join(", "),
+        with_w_o("concat")
     ));
     Ok(steps)
 }
@@ -1077,9 +1092,18 @@ mod tests {
                 ("q".to_string(), &kind.q),
                 ("k".to_string(), &kind.k),
                 ("v".to_string(), &kind.v),
-                ("concat".to_string(), &kind.concat),
                 ("output".to_string(), &kind.output),
             ];
+            if kind.heads.len() == 1 {
+                // One head reads Q and K whole, as the lesson writes QKᵀ.
+                assert!(steps.contains("scores = q @ k.T\n"), "{steps}");
+                assert!(
+                    !steps.contains("head_") && !steps.contains("concat"),
+                    "{steps}"
+                );
+            } else {
+                expected.push(("concat".to_string(), &kind.concat));
+            }
             for (h, head) in kind.heads.iter().enumerate() {
                 let s = if kind.heads.len() == 1 {
                     String::new()
