@@ -82,7 +82,10 @@ fn widget_kind(evaluated: &Evaluated) -> WidgetKind {
         Evaluated::GradientDescent(_) => WidgetKind {
             data_widget: "gradient_descent",
             scripts: KIND_SCRIPTS,
+            // The inputs first, as the live widget's fields show them, then what they give.
             shown_without_script: shown(&[
+                ("points", "points (x, y)"),
+                ("start", "start (w, b)"),
                 ("learning_rate", "learning rate η"),
                 ("steps", "steps"),
                 ("final_w", "w after the last step"),

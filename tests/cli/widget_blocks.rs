@@ -90,6 +90,16 @@ fn without_javascript_a_widget_says_its_controls_need_it_and_lists_values_in_a_t
         "{figure}"
     );
     assert!(!figure.contains("<dl"), "no bare definition list: {figure}");
+    // The inputs the live widget's fields hold, headed as its fields are.
+    for (table, heads) in [("points", ["x", "y"]), ("start", ["w", "b"])] {
+        assert!(
+            figure.contains(&format!(
+                "data-matrix=\"{table}\" data-ref=\"fit.{table}\"><caption>{table} ({}, {})</caption><thead><tr><th scope=\"col\">{}</th><th scope=\"col\">{}</th></tr></thead>",
+                heads[0], heads[1], heads[0], heads[1]
+            )),
+            "{table}: {figure}"
+        );
+    }
     assert!(
         figure.contains(
             "<table class=\"worked-values\"><thead><tr><th scope=\"col\">Quantity</th><th scope=\"col\">Value</th></tr></thead><tbody><tr><th scope=\"row\">learning rate η</th><td data-value=\"learning_rate\" data-ref=\"fit.learning_rate\">0.1</td></tr>"
