@@ -60,6 +60,15 @@ pub(super) fn message_at(tab: &Tab, field: &str) -> (String, bool) {
     )
 }
 
+/// The value a refusal's suggestion says to type: "Try 8 × 10¹⁵³ (type 8e153)." gives "8e153".
+fn value_to_type(message: &str) -> &str {
+    message
+        .split("(type ")
+        .nth(1)
+        .and_then(|rest| rest.split(')').next())
+        .unwrap_or_else(|| panic!("a value to type: {message}"))
+}
+
 /// The text the live widgets show (not their print copies).
 fn live_text(tab: &Tab) -> String {
     eval_json(
@@ -141,11 +150,7 @@ fn an_embedding_that_overflows_is_refused_at_its_field_with_a_value_that_works()
     );
     // The value it suggests is round, one significant digit as typed (the search finds about
     // 9.371341361223948 × 10¹⁵³ and offers it rounded towards the 1 that worked).
-    let typed = message
-        .split("(type ")
-        .nth(1)
-        .and_then(|rest| rest.split(')').next())
-        .unwrap_or_else(|| panic!("a value to type: {message}"));
+    let typed = value_to_type(&message);
     let digit = typed
         .strip_suffix("e153")
         .unwrap_or_else(|| panic!("{message}"));
@@ -220,11 +225,7 @@ fn a_temperature_too_small_to_compute_is_refused_and_a_tiny_one_reads_in_scienti
         ) && message.ends_with(" Still using 1\u{a0}×\u{a0}10⁻³⁰⁰ until it is fixed."),
         "{message}"
     );
-    let typed = message
-        .split("(type ")
-        .nth(1)
-        .and_then(|rest| rest.split(')').next())
-        .unwrap_or_else(|| panic!("a value to type: {message}"));
+    let typed = value_to_type(&message);
     paste_into(&tab, field, "0");
     assert_eq!(
         message_at(&tab, field).0,
