@@ -15,6 +15,7 @@ pub mod computed;
 mod error;
 pub mod gradient_descent;
 pub mod graph;
+pub mod kind;
 pub mod lang;
 pub mod ops;
 pub mod quantity;
@@ -43,14 +44,14 @@ pub const MAX_DIM: usize = 1024;
 pub enum Evaluated {
     /// An ```` ```attention ```` block.
     Attention(attention::Attention),
-    /// A ```` ```softmax ```` block.
-    Softmax(softmax::Softmax),
     /// A ```` ```vectors ```` block.
     Vectors(vectors::Vectors),
     /// A ```` ```gradient_descent ```` block.
     GradientDescent(gradient_descent::GradientDescent),
     /// A ```` ```compute ```` block: a program's inputs and steps.
     Compute(computed::Computed),
+    /// A built-in kind's block: its template program's run, read through the kind's table.
+    Kind(kind::KindRun),
 }
 
 impl Evaluated {
@@ -58,10 +59,10 @@ impl Evaluated {
     pub fn kind(&self) -> &'static str {
         match self {
             Evaluated::Attention(_) => "attention",
-            Evaluated::Softmax(_) => "softmax",
             Evaluated::Vectors(_) => "vectors",
             Evaluated::GradientDescent(_) => "gradient_descent",
             Evaluated::Compute(_) => "compute",
+            Evaluated::Kind(example) => example.table.kind,
         }
     }
 
@@ -69,10 +70,10 @@ impl Evaluated {
     pub fn quantity(&self, name: &str) -> Option<Quantity> {
         match self {
             Evaluated::Attention(result) => result.quantity(name),
-            Evaluated::Softmax(result) => result.quantity(name),
             Evaluated::Vectors(result) => result.quantity(name),
             Evaluated::GradientDescent(result) => result.quantity(name),
             Evaluated::Compute(result) => result.quantity(name),
+            Evaluated::Kind(result) => result.quantity(name),
         }
     }
 
@@ -81,10 +82,10 @@ impl Evaluated {
     pub fn input_names(&self) -> Vec<String> {
         match self {
             Evaluated::Attention(result) => result.input_names(),
-            Evaluated::Softmax(result) => result.input_names(),
             Evaluated::Vectors(result) => result.input_names(),
             Evaluated::GradientDescent(result) => result.input_names(),
             Evaluated::Compute(result) => result.input_names(),
+            Evaluated::Kind(result) => result.input_names(),
         }
     }
 
@@ -120,10 +121,10 @@ impl Evaluated {
     pub fn quantity_names(&self) -> Vec<String> {
         match self {
             Evaluated::Attention(result) => result.quantity_names(),
-            Evaluated::Softmax(result) => result.quantity_names(),
             Evaluated::Vectors(result) => result.quantity_names(),
             Evaluated::GradientDescent(result) => result.quantity_names(),
             Evaluated::Compute(result) => result.quantity_names(),
+            Evaluated::Kind(result) => result.quantity_names(),
         }
     }
 }
@@ -133,10 +134,10 @@ impl Serialize for Evaluated {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         match self {
             Evaluated::Attention(result) => result.serialize(serializer),
-            Evaluated::Softmax(result) => result.serialize(serializer),
             Evaluated::Vectors(result) => result.serialize(serializer),
             Evaluated::GradientDescent(result) => result.serialize(serializer),
             Evaluated::Compute(result) => result.serialize(serializer),
+            Evaluated::Kind(result) => result.serialize(serializer),
         }
     }
 }
@@ -242,7 +243,7 @@ mod tests {
         let examples = [
             (Evaluated::Compute(program), "compute", "y"),
             (Evaluated::Attention(attention), "attention", "weights"),
-            (Evaluated::Softmax(softmax), "softmax", "probabilities"),
+            (Evaluated::Kind(softmax), "softmax", "probabilities"),
             (Evaluated::Vectors(vectors), "vectors", "cosines"),
             (
                 Evaluated::GradientDescent(descent),

@@ -5,6 +5,7 @@
 //! name, or the step that failed, for the kind to word for authors.
 //! Must not: do arithmetic of its own.
 
+use super::computed::{Computed, Labels, Origin};
 use super::lang::{self, ErrorKind, LangError, Value};
 use ndarray::{Array1, Array2};
 use serde::Serialize;
@@ -78,6 +79,27 @@ fn step_at(program: &str, offset: usize) -> String {
 }
 
 impl Ran {
+    /// The run as a [`Computed`] with `inputs` (the ones it ran on) first: what a kind's
+    /// example holds. A kind prints no value as whole and offers no NumPy snippet.
+    pub(crate) fn into_computed(self, inputs: Vec<(String, Value)>, labels: Labels) -> Computed {
+        let values = inputs
+            .into_iter()
+            .map(|(name, value)| (name, Origin::Input, value))
+            .chain(
+                self.outputs
+                    .into_iter()
+                    .map(|output| (output.name, Origin::Step, output.value)),
+            )
+            .collect();
+        Computed {
+            values,
+            labels,
+            whole: Default::default(),
+            numpy: Default::default(),
+            reads: Vec::new(),
+        }
+    }
+
     fn value(&self, name: &str) -> &Value {
         &self
             .outputs

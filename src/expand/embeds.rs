@@ -16,6 +16,7 @@ use crate::compute::attention::{widget_fits, Attention};
 use crate::compute::computed::{Computed, Origin};
 use crate::compute::gradient_descent::{steps_per_run, MAX_STEPS};
 use crate::compute::lang::Value;
+use crate::compute::softmax::Softmax;
 use crate::compute::{Evaluated, Quantity};
 use crate::expand::blocks::{BlockText, ExampleBlock};
 use crate::expand::figure_plots::{axis_text, axis_words_drawn, contour_plot, PanelSpec, Steps};
@@ -63,7 +64,7 @@ fn widget_kind(evaluated: &Evaluated) -> WidgetKind {
             scripts: KIND_SCRIPTS,
             shown_without_script: attention_tables(attention),
         },
-        Evaluated::Softmax(_) => WidgetKind {
+        Evaluated::Kind(_) => WidgetKind {
             data_widget: "softmax",
             scripts: KIND_SCRIPTS,
             // The slider's input first: without JavaScript it is what the numbers are for.
@@ -1255,9 +1256,11 @@ impl<'x> Expander<'x> {
                 "remove the step key: this figure draws the whole example".to_string(),
                 body.file_span(step.span()),
             )),
-            (Evaluated::Softmax(result), None) => {
-                Ok(figure::softmax_figure(result, &options, &mut self.palette))
-            }
+            (Evaluated::Kind(example), None) => Ok(figure::softmax_figure(
+                &Softmax::of(example),
+                &options,
+                &mut self.palette,
+            )),
             (Evaluated::Vectors(result), None) => {
                 figure::vectors_figure(result, &options, &mut self.palette)
                     .map_err(|error| (error.message, error.help, span.clone()))

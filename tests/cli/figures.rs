@@ -13,7 +13,7 @@ use worked::compute::attention::{attend, AttentionInput};
 use worked::compute::gradient_descent::{descend, GradientDescentInput};
 use worked::compute::graph::step_graph;
 use worked::compute::lang::parse;
-use worked::compute::softmax::{softmax, SoftmaxInput};
+use worked::compute::softmax::{softmax, Softmax, SoftmaxInput};
 use worked::compute::vectors::{analyze, VectorsInput};
 use worked::compute::Quantity;
 use worked::present::figure::{self, FigureOptions, GraphNode, Palette};
@@ -331,7 +331,7 @@ proptest! {
             target: None,
             temperatures: sweep,
         }).unwrap();
-        assert_tidy(&figure::softmax_figure(&result, &options("s"), &mut Palette::default()));
+        assert_tidy(&figure::softmax_figure(&Softmax::of(&result), &options("s"), &mut Palette::default()));
     }
 
     #[test]

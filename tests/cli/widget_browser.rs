@@ -737,7 +737,12 @@ fn the_temperature_slider_shows_what_the_rust_core_computes() {
         temperatures: None,
     };
     let expected = softmax(&input).unwrap();
-    let probabilities: Vec<String> = expected.probabilities.iter().map(|p| fmt(*p)).collect();
+    let probabilities: Vec<String> = expected
+        .vector("probabilities")
+        .unwrap()
+        .iter()
+        .map(|p| fmt(*p))
+        .collect();
     let cells = "[data-widget=\"softmax\"] [data-matrix=\"probabilities\"] [data-col]";
     wait_for(
         &tab,
@@ -873,8 +878,8 @@ fn the_temperature_slider_shows_what_the_rust_core_computes() {
         ),
         format!(
             "The loss is the surprise of the target, cat: L = \u{2212}ln p(cat) = \u{2212}ln {} = {}.",
-            fmt(lesson.probabilities[0]),
-            fmt(lesson.loss.unwrap())
+            fmt(lesson.vector("probabilities").unwrap()[0]),
+            fmt(lesson.scalar("loss").unwrap())
         )
     );
 }

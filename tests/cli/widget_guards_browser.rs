@@ -25,7 +25,8 @@ use serde_json::Value;
 use std::collections::BTreeSet;
 use worked::compute::attention::attend;
 use worked::compute::gradient_descent::{descend, GradientDescent, GradientDescentInput};
-use worked::compute::softmax::{softmax, Softmax, SoftmaxInput, Target};
+use worked::compute::kind::KindRun;
+use worked::compute::softmax::{softmax, SoftmaxInput, Target};
 use worked::expand::MOST_WIDGET_NUMBERS;
 use worked::present::{format_number, Precision, Style};
 
@@ -586,7 +587,7 @@ fn differing(name: &str, now: &[f64], lesson: &[f64]) -> Vec<String> {
         .collect()
 }
 
-fn guess_at(temperature: f64) -> Softmax {
+fn guess_at(temperature: f64) -> KindRun {
     softmax(&SoftmaxInput {
         logits: ndarray::array![2.0, 1.0, 0.0],
         labels: Some(vec!["cat".into(), "dog".into(), "fish".into()]),
@@ -621,25 +622,36 @@ fn another_temperature_or_rate_marks_exactly_the_numbers_that_differ_from_the_le
     let temperature = "[data-widget='softmax'] input[data-input='T']";
     paste_into(&tab, temperature, "2");
     let (now, lesson) = (guess_at(2.0), guess_at(1.0));
-    let scaled = |s: &Softmax| s.logits.mapv(|z| z / s.temperature).to_vec();
+    let scaled = |s: &KindRun| {
+        let temperature = s.scalar("temperature").unwrap();
+        s.vector("logits")
+            .unwrap()
+            .mapv(|z| z / temperature)
+            .to_vec()
+    };
+    let vector = |s: &KindRun, name| s.vector(name).unwrap().to_vec();
     let mut expected = [
         differing(
             "probabilities",
-            &now.probabilities.to_vec(),
-            &lesson.probabilities.to_vec(),
+            &vector(&now, "probabilities"),
+            &vector(&lesson, "probabilities"),
         ),
         differing("scaled", &scaled(&now), &scaled(&lesson)),
         differing(
             "log_probabilities",
-            &now.log_probabilities.to_vec(),
-            &lesson.log_probabilities.to_vec(),
+            &vector(&now, "log_probabilities"),
+            &vector(&lesson, "log_probabilities"),
         ),
         differing(
             "gradient",
-            &now.gradient.unwrap().to_vec(),
-            &lesson.gradient.unwrap().to_vec(),
+            &vector(&now, "gradient"),
+            &vector(&lesson, "gradient"),
         ),
-        differing("loss", &[now.loss.unwrap()], &[lesson.loss.unwrap()]),
+        differing(
+            "loss",
+            &[now.scalar("loss").unwrap()],
+            &[lesson.scalar("loss").unwrap()],
+        ),
     ]
     .concat();
     expected.sort();

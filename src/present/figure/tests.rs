@@ -25,14 +25,16 @@ fn options(example: &str) -> FigureOptions {
 }
 
 fn logits() -> Softmax {
-    softmax(&SoftmaxInput {
-        logits: array![2.0, 1.0, 0.1],
-        labels: Some(vec!["cat".into(), "dog".into(), "<b>".into()]),
-        temperature: 1.0,
-        target: Some(Target::Label("cat".into())),
-        temperatures: Some(vec![0.5, 1.0, 2.0]),
-    })
-    .unwrap()
+    Softmax::of(
+        &softmax(&SoftmaxInput {
+            logits: array![2.0, 1.0, 0.1],
+            labels: Some(vec!["cat".into(), "dog".into(), "<b>".into()]),
+            temperature: 1.0,
+            target: Some(Target::Label("cat".into())),
+            temperatures: Some(vec![0.5, 1.0, 2.0]),
+        })
+        .unwrap(),
+    )
 }
 
 #[test]
@@ -62,7 +64,11 @@ fn a_softmax_figure_without_a_sweep_draws_one_bar_per_label_and_no_legend() {
         temperatures: None,
     })
     .unwrap();
-    let html = softmax_figure(&result, &options("flat"), &mut Palette::default());
+    let html = softmax_figure(
+        &Softmax::of(&result),
+        &options("flat"),
+        &mut Palette::default(),
+    );
     assert!(
         html.contains("Probabilities at T = 1: 1 0.500, 2 0.500."),
         "{html}"
