@@ -44,8 +44,6 @@ pub const MAX_DIM: usize = 1024;
 pub enum Evaluated {
     /// An ```` ```attention ```` block.
     Attention(attention::Attention),
-    /// A ```` ```vectors ```` block.
-    Vectors(vectors::Vectors),
     /// A ```` ```gradient_descent ```` block.
     GradientDescent(gradient_descent::GradientDescent),
     /// A ```` ```compute ```` block: a program's inputs and steps.
@@ -59,7 +57,6 @@ impl Evaluated {
     pub fn kind(&self) -> &'static str {
         match self {
             Evaluated::Attention(_) => "attention",
-            Evaluated::Vectors(_) => "vectors",
             Evaluated::GradientDescent(_) => "gradient_descent",
             Evaluated::Compute(_) => "compute",
             Evaluated::Kind(example) => example.table.kind,
@@ -70,7 +67,6 @@ impl Evaluated {
     pub fn quantity(&self, name: &str) -> Option<Quantity> {
         match self {
             Evaluated::Attention(result) => result.quantity(name),
-            Evaluated::Vectors(result) => result.quantity(name),
             Evaluated::GradientDescent(result) => result.quantity(name),
             Evaluated::Compute(result) => result.quantity(name),
             Evaluated::Kind(result) => result.quantity(name),
@@ -82,7 +78,6 @@ impl Evaluated {
     pub fn input_names(&self) -> Vec<String> {
         match self {
             Evaluated::Attention(result) => result.input_names(),
-            Evaluated::Vectors(result) => result.input_names(),
             Evaluated::GradientDescent(result) => result.input_names(),
             Evaluated::Compute(result) => result.input_names(),
             Evaluated::Kind(result) => result.input_names(),
@@ -121,7 +116,6 @@ impl Evaluated {
     pub fn quantity_names(&self) -> Vec<String> {
         match self {
             Evaluated::Attention(result) => result.quantity_names(),
-            Evaluated::Vectors(result) => result.quantity_names(),
             Evaluated::GradientDescent(result) => result.quantity_names(),
             Evaluated::Compute(result) => result.quantity_names(),
             Evaluated::Kind(result) => result.quantity_names(),
@@ -134,7 +128,6 @@ impl Serialize for Evaluated {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         match self {
             Evaluated::Attention(result) => result.serialize(serializer),
-            Evaluated::Vectors(result) => result.serialize(serializer),
             Evaluated::GradientDescent(result) => result.serialize(serializer),
             Evaluated::Compute(result) => result.serialize(serializer),
             Evaluated::Kind(result) => result.serialize(serializer),
@@ -244,7 +237,7 @@ mod tests {
             (Evaluated::Compute(program), "compute", "y"),
             (Evaluated::Attention(attention), "attention", "weights"),
             (Evaluated::Kind(softmax), "softmax", "probabilities"),
-            (Evaluated::Vectors(vectors), "vectors", "cosines"),
+            (Evaluated::Kind(vectors), "vectors", "cosines"),
             (
                 Evaluated::GradientDescent(descent),
                 "gradient_descent",

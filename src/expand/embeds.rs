@@ -15,8 +15,10 @@ use crate::base::html::escape_html;
 use crate::compute::attention::{widget_fits, Attention};
 use crate::compute::computed::{Computed, Origin};
 use crate::compute::gradient_descent::{steps_per_run, MAX_STEPS};
+use crate::compute::kind::KindRun;
 use crate::compute::lang::Value;
 use crate::compute::softmax::Softmax;
+use crate::compute::vectors::Vectors;
 use crate::compute::{Evaluated, Quantity};
 use crate::expand::blocks::{BlockText, ExampleBlock};
 use crate::expand::figure_plots::{axis_text, axis_words_drawn, contour_plot, PanelSpec, Steps};
@@ -64,21 +66,10 @@ fn widget_kind(evaluated: &Evaluated) -> WidgetKind {
             scripts: KIND_SCRIPTS,
             shown_without_script: attention_tables(attention),
         },
-        Evaluated::Kind(_) => WidgetKind {
-            data_widget: "softmax",
+        Evaluated::Kind(example) => WidgetKind {
+            data_widget: example.table.kind,
             scripts: KIND_SCRIPTS,
-            // The slider's input first: without JavaScript it is what the numbers are for.
-            shown_without_script: shown(&[
-                ("temperature", "temperature T"),
-                // The class the loss and gradient are of, which the live widget tags.
-                ("target", "target class"),
-                ("probabilities", "Probabilities"),
-                ("loss", "Cross-entropy loss"),
-                (
-                    "gradient",
-                    "Gradient of the loss with respect to the logits",
-                ),
-            ]),
+            shown_without_script: kind_shown(example),
         },
         Evaluated::GradientDescent(_) => WidgetKind {
             data_widget: "gradient_descent",
@@ -118,22 +109,37 @@ fn widget_kind(evaluated: &Evaluated) -> WidgetKind {
                 })
                 .collect(),
         },
-        Evaluated::Vectors(vectors) => WidgetKind {
-            data_widget: "vectors",
-            scripts: KIND_SCRIPTS,
-            shown_without_script: shown(&[
-                ("vectors", "Vectors"),
-                ("norms", "Lengths"),
-                ("dots", "Dot products"),
-                ("cosines", "Cosine similarities"),
-                ("angles", "Angles in degrees"),
-                ("projection_scalar", "Signed length of the projection"),
-                ("projection", "Projection"),
-            ])
-            .into_iter()
-            .filter(|(name, _)| vectors.quantity(name).is_some())
-            .collect(),
-        },
+    }
+}
+
+/// What a built-in kind's widget shows without JavaScript: its live tables, by name and caption.
+fn kind_shown(example: &KindRun) -> Vec<(String, String)> {
+    match example.table.kind {
+        // The slider's input first: without JavaScript it is what the numbers are for.
+        "softmax" => shown(&[
+            ("temperature", "temperature T"),
+            // The class the loss and gradient are of, which the live widget tags.
+            ("target", "target class"),
+            ("probabilities", "Probabilities"),
+            ("loss", "Cross-entropy loss"),
+            (
+                "gradient",
+                "Gradient of the loss with respect to the logits",
+            ),
+        ]),
+        "vectors" => shown(&[
+            ("vectors", "Vectors"),
+            ("norms", "Lengths"),
+            ("dots", "Dot products"),
+            ("cosines", "Cosine similarities"),
+            ("angles", "Angles in degrees"),
+            ("projection_scalar", "Signed length of the projection"),
+            ("projection", "Projection"),
+        ])
+        .into_iter()
+        .filter(|(name, _)| example.quantity(name).is_some())
+        .collect(),
+        _ => Vec::new(),
     }
 }
 
@@ -518,9 +524,11 @@ impl<'x> Expander<'x> {
                 drawn_steps.push_str(&self.step_figure(computed, name, step, *view, drawing));
             }
         }
-        if let Evaluated::Vectors(vectors) = &example.evaluated {
-            // The arrows the live widget draws first, with the build's numbers.
-            drawn_steps.push_str(&self.vectors_step_figure(vectors, name));
+        if let Evaluated::Kind(vectors) = &example.evaluated {
+            if vectors.table.kind == "vectors" {
+                // The arrows the live widget draws first, with the build's numbers.
+                drawn_steps.push_str(&self.vectors_step_figure(vectors, name));
+            }
         }
         data["palette"] = serde_json::json!(self.palette.names());
         // `<` never appears raw inside the JSON, so no text can close the <script> element.
@@ -1256,15 +1264,22 @@ impl<'x> Expander<'x> {
                 "remove the step key: this figure draws the whole example".to_string(),
                 body.file_span(step.span()),
             )),
-            (Evaluated::Kind(example), None) => Ok(figure::softmax_figure(
-                &Softmax::of(example),
-                &options,
-                &mut self.palette,
-            )),
-            (Evaluated::Vectors(result), None) => {
-                figure::vectors_figure(result, &options, &mut self.palette)
-                    .map_err(|error| (error.message, error.help, span.clone()))
-            }
+            (Evaluated::Kind(example), None) => match example.table.kind {
+                "softmax" => Ok(figure::softmax_figure(
+                    &Softmax::of(example),
+                    &options,
+                    &mut self.palette,
+                )),
+                "vectors" => {
+                    figure::vectors_figure(&Vectors::of(example), &options, &mut self.palette)
+                        .map_err(|error| (error.message, error.help, span.clone()))
+                }
+                kind => Err((
+                    format!("a {kind} example has no figure"),
+                    "remove the figure".to_string(),
+                    span.clone(),
+                )),
+            },
             (Evaluated::GradientDescent(result), None) => {
                 Ok(figure::gradient_descent_figure(result, &options))
             }

@@ -14,7 +14,7 @@ use worked::compute::gradient_descent::{descend, GradientDescentInput};
 use worked::compute::graph::step_graph;
 use worked::compute::lang::parse;
 use worked::compute::softmax::{softmax, Softmax, SoftmaxInput};
-use worked::compute::vectors::{analyze, VectorsInput};
+use worked::compute::vectors::{analyze, Vectors, VectorsInput};
 use worked::compute::Quantity;
 use worked::present::figure::{self, FigureOptions, GraphNode, Palette};
 use worked::present::svg::{phone_scale, Anchor, Baseline, Point, TextBox, LEAST_TEXT_PX};
@@ -348,7 +348,7 @@ proptest! {
             vectors,
             project: None,
         }) else { return Ok(()) };
-        assert_tidy(&figure::vectors_figure(&result, &options("v"), &mut Palette::default()).unwrap());
+        assert_tidy(&figure::vectors_figure(&Vectors::of(&result), &options("v"), &mut Palette::default()).unwrap());
     }
 
     #[test]
@@ -759,7 +759,12 @@ fn names_of_arrows_that_end_together_are_placed_apart() {
         project: None,
     })
     .unwrap();
-    let html = figure::vectors_figure(&result, &options("v"), &mut Palette::default()).unwrap();
+    let html = figure::vectors_figure(
+        &Vectors::of(&result),
+        &options("v"),
+        &mut Palette::default(),
+    )
+    .unwrap();
     assert_tidy(&html);
     for name in ["alpha", "beta", "gamma"] {
         assert!(html.contains(&format!(">{name}</text>")), "{html}");

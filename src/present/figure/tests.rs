@@ -97,12 +97,14 @@ fn emb(vectors: ndarray::Array2<f64>, project: bool) -> Vectors {
     let names = (0..vectors.nrows())
         .map(|i| ["the", "cat", "sat"][i].to_string())
         .collect();
-    analyze(&VectorsInput {
-        names,
-        vectors,
-        project: project.then(|| ("sat".into(), "the".into())),
-    })
-    .unwrap()
+    Vectors::of(
+        &analyze(&VectorsInput {
+            names,
+            vectors,
+            project: project.then(|| ("sat".into(), "the".into())),
+        })
+        .unwrap(),
+    )
 }
 
 #[test]
@@ -398,7 +400,7 @@ fn a_name_keeps_its_colour_across_the_figures_of_a_page() {
         project: None,
     })
     .unwrap();
-    let second = vectors_figure(&keys, &options("b"), &mut palette).unwrap();
+    let second = vectors_figure(&Vectors::of(&keys), &options("b"), &mut palette).unwrap();
     for html in [&first, &second] {
         assert!(html.contains("class=\"wf-label wf-s0\""), "{html}");
         assert!(html.contains(">the</text>"));
