@@ -6,7 +6,7 @@
 //! object the table lays out.
 //! Must not: compute anything; every number is the program's.
 
-use super::computed::{Computed, Side};
+use super::computed::{Computed, LabelSides, Side};
 use super::json::{Elements, Rows};
 use super::lang::Value;
 use super::Quantity;
@@ -30,6 +30,13 @@ pub struct Table {
     /// where the shape rule of [`super::computed::Labels`] would label a side that means
     /// something else.
     pub sides: &'static [(&'static str, Side)],
+    /// Values (by the program's name) whose rows and columns have names of their own, as
+    /// `(value, rows, cols)`; an empty list leaves that side to the example's labels.
+    pub own: &'static [(
+        &'static str,
+        &'static [&'static str],
+        &'static [&'static str],
+    )],
     /// `eval --json`'s keys after `kind`, in order, and what each holds.
     pub json: &'static [(&'static str, Json)],
 }
@@ -76,7 +83,15 @@ impl KindRun {
     /// The run of `table`'s kind, its labels taking only the sides the table gives.
     pub fn new(table: &'static Table, mut run: Computed) -> KindRun {
         for (name, side) in table.sides {
-            let sides = super::computed::LabelSides::Side(*side);
+            let sides = LabelSides::Side(*side);
+            run.labels.sides.insert(name.to_string(), sides);
+        }
+        let names = |list: &[&str]| {
+            (!list.is_empty()).then(|| list.iter().map(|name| name.to_string()).collect())
+        };
+        for (name, rows, cols) in table.own {
+            let (rows, cols) = (names(rows), names(cols));
+            let sides = LabelSides::Own { rows, cols };
             run.labels.sides.insert(name.to_string(), sides);
         }
         KindRun { table, run }

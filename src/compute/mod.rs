@@ -44,8 +44,6 @@ pub const MAX_DIM: usize = 1024;
 pub enum Evaluated {
     /// An ```` ```attention ```` block.
     Attention(attention::Attention),
-    /// A ```` ```gradient_descent ```` block.
-    GradientDescent(gradient_descent::GradientDescent),
     /// A ```` ```compute ```` block: a program's inputs and steps.
     Compute(computed::Computed),
     /// A built-in kind's block: its template program's run, read through the kind's table.
@@ -57,7 +55,6 @@ impl Evaluated {
     pub fn kind(&self) -> &'static str {
         match self {
             Evaluated::Attention(_) => "attention",
-            Evaluated::GradientDescent(_) => "gradient_descent",
             Evaluated::Compute(_) => "compute",
             Evaluated::Kind(example) => example.table.kind,
         }
@@ -67,7 +64,6 @@ impl Evaluated {
     pub fn quantity(&self, name: &str) -> Option<Quantity> {
         match self {
             Evaluated::Attention(result) => result.quantity(name),
-            Evaluated::GradientDescent(result) => result.quantity(name),
             Evaluated::Compute(result) => result.quantity(name),
             Evaluated::Kind(result) => result.quantity(name),
         }
@@ -78,7 +74,6 @@ impl Evaluated {
     pub fn input_names(&self) -> Vec<String> {
         match self {
             Evaluated::Attention(result) => result.input_names(),
-            Evaluated::GradientDescent(result) => result.input_names(),
             Evaluated::Compute(result) => result.input_names(),
             Evaluated::Kind(result) => result.input_names(),
         }
@@ -116,7 +111,6 @@ impl Evaluated {
     pub fn quantity_names(&self) -> Vec<String> {
         match self {
             Evaluated::Attention(result) => result.quantity_names(),
-            Evaluated::GradientDescent(result) => result.quantity_names(),
             Evaluated::Compute(result) => result.quantity_names(),
             Evaluated::Kind(result) => result.quantity_names(),
         }
@@ -128,7 +122,6 @@ impl Serialize for Evaluated {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         match self {
             Evaluated::Attention(result) => result.serialize(serializer),
-            Evaluated::GradientDescent(result) => result.serialize(serializer),
             Evaluated::Compute(result) => result.serialize(serializer),
             Evaluated::Kind(result) => result.serialize(serializer),
         }
@@ -238,11 +231,7 @@ mod tests {
             (Evaluated::Attention(attention), "attention", "weights"),
             (Evaluated::Kind(softmax), "softmax", "probabilities"),
             (Evaluated::Kind(vectors), "vectors", "cosines"),
-            (
-                Evaluated::GradientDescent(descent),
-                "gradient_descent",
-                "losses",
-            ),
+            (Evaluated::Kind(descent), "gradient_descent", "losses"),
         ];
         for (example, kind, quantity) in examples {
             assert_eq!(example.kind(), kind);
@@ -269,7 +258,7 @@ mod tests {
             steps: 2,
         })
         .unwrap();
-        let descent = Evaluated::GradientDescent(descent);
+        let descent = Evaluated::Kind(descent);
         assert_eq!(
             descent.input_names(),
             ["points", "start", "learning_rate", "steps"]

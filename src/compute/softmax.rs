@@ -62,6 +62,7 @@ pub static TABLE: Table = Table {
         ("temperatures", Source::Value("temperatures")),
         ("sweep", Source::Value("sweep")),
     ],
+    own: &[],
     inputs: &["logits", "temperature", "target", "temperatures"],
     // One row per temperature: the labels name the sweep's columns only, never the list of
     // temperatures (however many there are).

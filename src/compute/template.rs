@@ -78,29 +78,41 @@ fn step_at(program: &str, offset: usize) -> String {
         .to_string()
 }
 
+/// A kind's values as a [`Computed`]: `inputs` as written, then `steps` as computed. A kind
+/// prints no value as whole and offers no NumPy snippet.
+pub(crate) fn computed(
+    inputs: Vec<(String, Value)>,
+    steps: Vec<(String, Value)>,
+    labels: Labels,
+) -> Computed {
+    let values = inputs
+        .into_iter()
+        .map(|(name, value)| (name, Origin::Input, value))
+        .chain(
+            steps
+                .into_iter()
+                .map(|(name, value)| (name, Origin::Step, value)),
+        )
+        .collect();
+    Computed {
+        values,
+        labels,
+        whole: Default::default(),
+        numpy: Default::default(),
+        reads: Vec::new(),
+    }
+}
+
 impl Ran {
     /// The run as a [`Computed`] with `inputs` (the ones it ran on) first: what a kind's
-    /// example holds. A kind prints no value as whole and offers no NumPy snippet.
+    /// example holds.
     pub(crate) fn into_computed(self, inputs: Vec<(String, Value)>, labels: Labels) -> Computed {
-        let values = inputs
-            .into_iter()
-            .map(|(name, value)| (name, Origin::Input, value))
-            .chain(
-                self.outputs
-                    .into_iter()
-                    .map(|output| (output.name, Origin::Step, output.value)),
-            )
-            .collect();
-        Computed {
-            values,
-            labels,
-            whole: Default::default(),
-            numpy: Default::default(),
-            reads: Vec::new(),
-        }
+        let steps = self.outputs.into_iter().map(|o| (o.name, o.value));
+        computed(inputs, steps.collect(), labels)
     }
 
-    fn value(&self, name: &str) -> &Value {
+    /// A step the template computes.
+    pub(crate) fn value(&self, name: &str) -> &Value {
         &self
             .outputs
             .iter()

@@ -42,6 +42,7 @@ pub static TABLE: Table = Table {
         ("projection_scalar", Source::Value("projection_scalar")),
         ("projection", Source::Value("projection")),
     ],
+    own: &[],
     inputs: &["vectors"],
     sides: &[("vectors", Side::Rows), ("projection", Side::None)],
     // `projection` is `null` when none was requested.

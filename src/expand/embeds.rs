@@ -14,7 +14,7 @@ use crate::base::diagnostics::Diagnostic;
 use crate::base::html::escape_html;
 use crate::compute::attention::{widget_fits, Attention};
 use crate::compute::computed::{Computed, Origin};
-use crate::compute::gradient_descent::{steps_per_run, MAX_STEPS};
+use crate::compute::gradient_descent::{steps_per_run, GradientDescent, MAX_STEPS};
 use crate::compute::kind::KindRun;
 use crate::compute::lang::Value;
 use crate::compute::softmax::Softmax;
@@ -71,21 +71,6 @@ fn widget_kind(evaluated: &Evaluated) -> WidgetKind {
             scripts: KIND_SCRIPTS,
             shown_without_script: kind_shown(example),
         },
-        Evaluated::GradientDescent(_) => WidgetKind {
-            data_widget: "gradient_descent",
-            scripts: KIND_SCRIPTS,
-            // The inputs first, as the live widget's fields show them, then what they give.
-            shown_without_script: shown(&[
-                ("points", "points (x, y)"),
-                ("start", "start (w, b)"),
-                ("learning_rate", "learning rate η"),
-                ("steps", "steps"),
-                ("final_w", "w after the last step"),
-                ("final_b", "b after the last step"),
-                ("final_loss", "loss after the last step"),
-                ("diverged_at", "diverged at step"),
-            ]),
-        },
         Evaluated::Compute(computed) => WidgetKind {
             data_widget: "compute",
             scripts: &[
@@ -139,6 +124,17 @@ fn kind_shown(example: &KindRun) -> Vec<(String, String)> {
         .into_iter()
         .filter(|(name, _)| example.quantity(name).is_some())
         .collect(),
+        // The inputs first, as the live widget's fields show them, then what they give.
+        "gradient_descent" => shown(&[
+            ("points", "points (x, y)"),
+            ("start", "start (w, b)"),
+            ("learning_rate", "learning rate η"),
+            ("steps", "steps"),
+            ("final_w", "w after the last step"),
+            ("final_b", "b after the last step"),
+            ("final_loss", "loss after the last step"),
+            ("diverged_at", "diverged at step"),
+        ]),
         _ => Vec::new(),
     }
 }
@@ -393,16 +389,19 @@ impl<'x> Expander<'x> {
                 .retain(|(quantity, _)| steps.contains(quantity) || inputs.contains(quantity));
             data["show"] = serde_json::Value::from(steps.clone());
         }
-        if let Evaluated::GradientDescent(descent) = &example.evaluated {
+        if let (Evaluated::Kind(descent), Some(Quantity::Matrix { values: points, .. })) =
+            (&example.evaluated, example.evaluated.quantity("points"))
+        {
             // The widget runs the descent in one run of its program, whose histories hold
             // fewer updates than the kind, which runs in parts, may take.
-            let most = steps_per_run(descent.points.nrows()).min(MAX_STEPS);
-            if descent.steps > most {
+            let most = steps_per_run(points.nrows()).min(MAX_STEPS);
+            let steps = descent.scalar("steps").unwrap_or_default() as usize;
+            if descent.table.kind == "gradient_descent" && steps > most {
                 self.problems.push(
                     Diagnostic::at(
                         self.file,
                         span,
-                        format!("the widget of \"{name}\" runs at most {most} steps of its descent, and the example takes {}", descent.steps),
+                        format!("the widget of \"{name}\" runs at most {most} steps of its descent, and the example takes {steps}"),
                     )
                     .with_help(format!("give the example steps = {most} or fewer, or show this run as a figure block")),
                 );
@@ -1274,15 +1273,16 @@ impl<'x> Expander<'x> {
                     figure::vectors_figure(&Vectors::of(example), &options, &mut self.palette)
                         .map_err(|error| (error.message, error.help, span.clone()))
                 }
+                "gradient_descent" => Ok(figure::gradient_descent_figure(
+                    &GradientDescent::of(example),
+                    &options,
+                )),
                 kind => Err((
                     format!("a {kind} example has no figure"),
                     "remove the figure".to_string(),
                     span.clone(),
                 )),
             },
-            (Evaluated::GradientDescent(result), None) => {
-                Ok(figure::gradient_descent_figure(result, &options))
-            }
             (Evaluated::Attention(result), None) => figure::attention_figure(result, &options)
                 .map_err(|error| (error.message, error.help, span.clone())),
         };

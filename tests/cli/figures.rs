@@ -10,7 +10,7 @@ use proptest::prelude::*;
 use std::path::Path;
 use worked::check::unescape;
 use worked::compute::attention::{attend, AttentionInput};
-use worked::compute::gradient_descent::{descend, GradientDescentInput};
+use worked::compute::gradient_descent::{descend, GradientDescent, GradientDescentInput};
 use worked::compute::graph::step_graph;
 use worked::compute::lang::parse;
 use worked::compute::softmax::{softmax, Softmax, SoftmaxInput};
@@ -364,7 +364,7 @@ proptest! {
             .collect();
         let Ok(result) = descend(&GradientDescentInput { points, start, learning_rate: rate, steps })
         else { return Ok(()) };
-        assert_tidy(&figure::gradient_descent_figure(&result, &options("g")));
+        assert_tidy(&figure::gradient_descent_figure(&GradientDescent::of(&result), &options("g")));
     }
 
     #[test]

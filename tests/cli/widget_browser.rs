@@ -967,7 +967,7 @@ fn the_learning_rate_slider_reports_divergence_where_the_rust_core_does() {
     type_into(&tab, field, "0.3");
     let diverged = run(0.3);
     let step = diverged
-        .diverged_at
+        .position("diverged_at")
         .expect("0.3 is beyond the stable limit")
         .to_string();
     wait_for(
@@ -1001,7 +1001,7 @@ fn the_learning_rate_slider_reports_divergence_where_the_rust_core_does() {
         format!("\u{2715} diverged at step {step}")
     );
     // Once the edit rests, a screen reader hears where it diverged and the final values.
-    let last = diverged.iterates.nrows() - 1;
+    let last = diverged.matrix("iterates").unwrap().nrows() - 1;
     wait_for(
         &tab,
         &format!(
@@ -1010,17 +1010,17 @@ fn the_learning_rate_slider_reports_divergence_where_the_rust_core_does() {
             js_string(&format!("Diverged at step {step}. ")),
             js_string(&format!(
                 "final_w is {}, final_b is {}, final_loss is {}.",
-                fmt(diverged.iterates[[last, 0]]),
-                fmt(diverged.iterates[[last, 1]]),
-                fmt(diverged.losses[last])
+                fmt(diverged.matrix("iterates").unwrap()[[last, 0]]),
+                fmt(diverged.matrix("iterates").unwrap()[[last, 1]]),
+                fmt(diverged.vector("losses").unwrap()[last])
             ))
         ),
     );
 
     type_into(&tab, field, "0.05");
     let converged = run(0.05);
-    let last = converged.iterates.nrows() - 1;
-    let final_w = fmt(converged.iterates[[last, 0]]);
+    let last = converged.matrix("iterates").unwrap().nrows() - 1;
+    let final_w = fmt(converged.matrix("iterates").unwrap()[[last, 0]]);
     wait_for(
         &tab,
         &format!(
@@ -1029,8 +1029,14 @@ fn the_learning_rate_slider_reports_divergence_where_the_rust_core_does() {
         ),
     );
     assert_eq!(value("diverged_at"), "");
-    assert_eq!(value("final_b"), fmt(converged.iterates[[last, 1]]));
-    assert_eq!(value("final_loss"), fmt(converged.losses[last]));
+    assert_eq!(
+        value("final_b"),
+        fmt(converged.matrix("iterates").unwrap()[[last, 1]])
+    );
+    assert_eq!(
+        value("final_loss"),
+        fmt(converged.vector("losses").unwrap()[last])
+    );
 }
 
 #[test]

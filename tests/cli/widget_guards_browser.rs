@@ -24,7 +24,7 @@ use headless_chrome::Tab;
 use serde_json::Value;
 use std::collections::BTreeSet;
 use worked::compute::attention::attend;
-use worked::compute::gradient_descent::{descend, GradientDescent, GradientDescentInput};
+use worked::compute::gradient_descent::{descend, GradientDescentInput};
 use worked::compute::kind::KindRun;
 use worked::compute::softmax::{softmax, SoftmaxInput, Target};
 use worked::expand::MOST_WIDGET_NUMBERS;
@@ -258,12 +258,12 @@ fn a_diverging_run_says_it_diverged_instead_of_printing_huge_numbers() {
         steps: 50,
     })
     .unwrap();
-    let last = run.losses.len() - 1;
+    let last = run.vector("losses").unwrap().len() - 1;
     wait_for(
         &tab,
         &format!(
             "document.querySelector('.ww [data-value=final_loss]').textContent === {}",
-            js_string(&scientific(run.losses[last]))
+            js_string(&scientific(run.vector("losses").unwrap()[last]))
         ),
     );
     // The note says where, and the final values are those of the step before.
@@ -278,7 +278,7 @@ fn a_diverging_run_says_it_diverged_instead_of_printing_huge_numbers() {
         )),
         "{note}"
     );
-    assert_eq!(run.diverged_at, Some(last + 1));
+    assert_eq!(run.position("diverged_at"), Some(last + 1));
     let text = live_text(&tab);
     assert!(longest_digit_run(&text) < 10, "{text}");
 }
@@ -598,7 +598,7 @@ fn guess_at(temperature: f64) -> KindRun {
     .unwrap()
 }
 
-fn fit_at(learning_rate: f64) -> GradientDescent {
+fn fit_at(learning_rate: f64) -> KindRun {
     descend(&GradientDescentInput {
         points: vec![(0.0, 1.0), (1.0, 3.0), (2.0, 4.0), (3.0, 7.0)],
         start: (0.0, 0.0),
@@ -674,16 +674,14 @@ fn another_temperature_or_rate_marks_exactly_the_numbers_that_differ_from_the_le
     let rate = "[data-widget='gradient_descent'] input[data-input='learning_rate']";
     paste_into(&tab, rate, "0.05");
     let (run, lesson_run) = (fit_at(0.05), fit_at(0.1));
-    let last = |r: &GradientDescent| {
-        let k = r.iterates.nrows() - 1;
-        [r.iterates[[k, 0]], r.iterates[[k, 1]], r.losses[k]]
-    };
+    let last =
+        |r: &KindRun| ["final_w", "final_b", "final_loss"].map(|name| r.scalar(name).unwrap());
     let mut both = [
         expected.clone(),
         differing(
             "losses",
-            run.losses.as_slice().unwrap(),
-            lesson_run.losses.as_slice().unwrap(),
+            &run.vector("losses").unwrap().to_vec(),
+            &lesson_run.vector("losses").unwrap().to_vec(),
         ),
         ["final_w", "final_b", "final_loss"]
             .iter()

@@ -166,13 +166,15 @@ fn three_dimensional_vectors_cannot_be_drawn() {
 }
 
 fn fit(learning_rate: f64, steps: usize) -> GradientDescent {
-    descend(&GradientDescentInput {
-        points: vec![(0.0, 1.0), (1.0, 3.0), (2.0, 5.0), (3.0, 7.0)],
-        start: (0.0, 0.0),
-        learning_rate,
-        steps,
-    })
-    .unwrap()
+    GradientDescent::of(
+        &descend(&GradientDescentInput {
+            points: vec![(0.0, 1.0), (1.0, 3.0), (2.0, 5.0), (3.0, 7.0)],
+            start: (0.0, 0.0),
+            learning_rate,
+            steps,
+        })
+        .unwrap(),
+    )
 }
 
 #[test]
@@ -255,7 +257,7 @@ fn the_optimum_label_stays_inside_the_panel() {
         steps: 10,
     })
     .unwrap();
-    let html = gradient_descent_figure(&result, &options("valley"));
+    let html = gradient_descent_figure(&GradientDescent::of(&result), &options("valley"));
     let path_panel = &html[html.find("wf-valley-1-path").unwrap()..];
     let label = path_panel.find(">optimum<").unwrap();
     let tag = &path_panel[path_panel[..label].rfind("<text").unwrap()..label];
