@@ -71,6 +71,7 @@ pub static TABLE: Table = Table {
         ("remaining", Source::Value("remaining")),
         ("diverged_at", Source::Count("diverged_at")),
     ],
+    grouped: false,
     inputs: &["points", "start", "learning_rate", "steps"],
     sides: &[],
     own: &[

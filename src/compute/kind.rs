@@ -24,6 +24,10 @@ pub struct Table {
     /// Every name a reference may use, in reading order, and the value it reads; a name whose
     /// value the run has not (an optional input left out) is absent.
     pub names: &'static [(&'static str, Source)],
+    /// Whether the program's values named `group.part` (a head's `h2.weights`) are reference
+    /// names too, after the table's, in the run's order; a part takes the side its bare name
+    /// takes in `sides`.
+    pub grouped: bool,
     /// The names the author wrote, for the card and for printing as written.
     pub inputs: &'static [&'static str],
     /// Values (by the program's name) that take only some sides of the example's labels,
@@ -68,6 +72,11 @@ pub enum Json {
     Labels,
     /// An object of its own keys, or `null` when the run has no value of the given name.
     Object(&'static str, &'static [(&'static str, Json)]),
+    /// The program's value of that name (1 or 0) as `true` or `false`.
+    Flag(&'static str),
+    /// Only when the run has a value of the given name: an array with an object of the keys per
+    /// group `h1`, `h2`, …, whose values are the group's (`h2.q` for `q`), else the example's.
+    Groups(&'static str, &'static [(&'static str, Json)]),
 }
 
 /// An evaluated example of a built-in kind.
@@ -89,6 +98,16 @@ impl KindRun {
         let names = |list: &[&str]| {
             (!list.is_empty()).then(|| list.iter().map(|name| name.to_string()).collect())
         };
+        let parts: Vec<(String, Side)> = (run.values.iter())
+            .filter_map(|(name, _, _)| {
+                let (_, part) = name.split_once('.')?;
+                let (_, side) = table.sides.iter().find(|(bare, _)| *bare == part)?;
+                Some((name.clone(), *side))
+            })
+            .collect();
+        for (name, side) in parts {
+            run.labels.sides.insert(name, LabelSides::Side(side));
+        }
         for (name, rows, cols) in table.own {
             let (rows, cols) = (names(rows), names(cols));
             let sides = LabelSides::Own { rows, cols };
@@ -119,7 +138,11 @@ impl KindRun {
 
     /// The quantity a reference names, or `None`.
     pub fn quantity(&self, name: &str) -> Option<Quantity> {
-        let (_, source) = self.table.names.iter().find(|(known, _)| *known == name)?;
+        let Some((_, source)) = self.table.names.iter().find(|(known, _)| *known == name) else {
+            return (self.table.grouped && name.contains('.'))
+                .then(|| self.run.quantity(name))
+                .flatten();
+        };
         match source {
             Source::Value(value) => self.run.quantity(value),
             Source::LabelAt(value) => self.label_at(value).map(Quantity::Text),
@@ -129,11 +152,12 @@ impl KindRun {
 
     /// The names references may use on this example, in reading order.
     pub fn quantity_names(&self) -> Vec<String> {
-        self.table
-            .names
-            .iter()
-            .filter(|(name, _)| self.quantity(name).is_some())
-            .map(|(name, _)| name.to_string())
+        let grouped = self.run.values.iter().map(|(name, _, _)| name.as_str());
+        let grouped = grouped.filter(|name| self.table.grouped && name.contains('.'));
+        (self.table.names.iter().map(|(name, _)| *name))
+            .filter(|name| self.quantity(name).is_some())
+            .chain(grouped)
+            .map(String::from)
             .collect()
     }
 
@@ -186,17 +210,23 @@ impl Serialize for Plain<'_> {
     }
 }
 
-/// The keys of `layout` on `run`.
-struct Layout<'a>(&'a KindRun, &'a [(&'static str, Json)]);
+/// The keys of `layout` on `run`, of one group's values (`h2`) where given.
+struct Layout<'a>(&'a KindRun, &'a [(&'static str, Json)], Option<&'a str>);
 
 impl Serialize for Layout<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let Layout(example, layout) = *self;
+        let Layout(example, layout, group) = *self;
         let mut map = serializer.serialize_map(None)?;
         if std::ptr::eq(layout, example.table.json) {
             map.serialize_entry("kind", example.table.kind)?;
         }
-        let value = |name| example.run.value(name).map(Plain);
+        let name = |name: &'static str| match group {
+            Some(group) if example.run.value(&format!("{group}.{name}")).is_some() => {
+                format!("{group}.{name}")
+            }
+            _ => name.to_string(),
+        };
+        let value = |bare| example.run.value(&name(bare)).map(Plain);
         for (key, json) in layout {
             match json {
                 Json::Value(name) => map.serialize_entry(key, &value(name))?,
@@ -205,12 +235,34 @@ impl Serialize for Layout<'_> {
                         map.serialize_entry(key, &value)?;
                     }
                 }
-                Json::Position(name) => map.serialize_entry(key, &example.position(name))?,
+                Json::Position(bare) => map.serialize_entry(key, &example.position(&name(bare)))?,
+                Json::Flag(bare) => {
+                    map.serialize_entry(key, &(example.position(bare) == Some(1)))?
+                }
+                Json::Groups(when, keys) => {
+                    if example.run.value(when).is_some() {
+                        let groups: Vec<String> = (1..)
+                            .map(|h| format!("h{h}"))
+                            .take_while(|group| {
+                                let prefix = format!("{group}.");
+                                (example.run.values.iter())
+                                    .any(|(name, _, _)| name.starts_with(&prefix))
+                            })
+                            .collect();
+                        let groups: Vec<Layout> = (groups.iter())
+                            .map(|group| Layout(example, keys, Some(group)))
+                            .collect();
+                        map.serialize_entry(key, &groups)?;
+                    }
+                }
                 Json::LabelAt(name) => map.serialize_entry(key, &example.label_at(name))?,
                 Json::Labels => map.serialize_entry(key, &example.labels())?,
                 Json::Object(when, keys) => map.serialize_entry(
                     key,
-                    &example.run.value(when).map(|_| Layout(example, keys)),
+                    &example
+                        .run
+                        .value(when)
+                        .map(|_| Layout(example, keys, group)),
                 )?,
             }
         }
@@ -221,6 +273,6 @@ impl Serialize for Layout<'_> {
 impl Serialize for KindRun {
     /// `{"kind": …}` then the table's keys.
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        Layout(self, self.table.json).serialize(serializer)
+        Layout(self, self.table.json, None).serialize(serializer)
     }
 }

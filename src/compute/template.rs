@@ -7,7 +7,9 @@
 
 use super::computed::{Computed, Labels, Origin};
 use super::lang::{self, ErrorKind, LangError, Value};
-use ndarray::{Array1, Array2};
+use ndarray::Array1;
+#[cfg(test)]
+use ndarray::Array2;
 use serde::Serialize;
 
 /// A kind's program with its inputs, as a page's widget runs it again after an edit: the text
@@ -138,6 +140,7 @@ impl Ran {
     }
 
     /// A step the template computes as a matrix.
+    #[cfg(test)]
     pub(crate) fn matrix(&self, name: &str) -> Array2<f64> {
         match self.value(name) {
             Value::Matrix(values) => values.clone(),

@@ -29,16 +29,17 @@ pub(super) fn card(example: &ExampleBlock) -> Option<String> {
             })
         })
         .collect();
-    if let Evaluated::Attention(attention) = evaluated {
+    if let Evaluated::Kind(attention) = evaluated {
         // Switches the author wrote, shown only when they change the computation.
-        if attention.heads.len() > 1 {
+        let heads = attention.quantity("heads");
+        if let Some(Quantity::Count(heads @ 2..)) = heads {
             inputs.push(CardInput {
                 name: "heads".into(),
                 caption_html: "Heads".into(),
-                quantity: Quantity::Count(attention.heads.len()),
+                quantity: Quantity::Count(heads),
             });
         }
-        if attention.causal {
+        if attention.table.kind == "attention" && attention.position("causal") == Some(1) {
             inputs.push(CardInput {
                 name: "causal".into(),
                 caption_html: "Causal mask".into(),

@@ -12,7 +12,7 @@ use super::widget_presentation::{
 use super::Expander;
 use crate::base::diagnostics::Diagnostic;
 use crate::base::html::escape_html;
-use crate::compute::attention::{widget_fits, Attention};
+use crate::compute::attention::{input_of, widget_fits, Attention};
 use crate::compute::computed::{Computed, Origin};
 use crate::compute::gradient_descent::{steps_per_run, GradientDescent, MAX_STEPS};
 use crate::compute::kind::KindRun;
@@ -61,11 +61,6 @@ const KIND_SCRIPTS: &[&str] = &[
 
 fn widget_kind(evaluated: &Evaluated) -> WidgetKind {
     match evaluated {
-        Evaluated::Attention(attention) => WidgetKind {
-            data_widget: "attention",
-            scripts: KIND_SCRIPTS,
-            shown_without_script: attention_tables(attention),
-        },
         Evaluated::Kind(example) => WidgetKind {
             data_widget: example.table.kind,
             scripts: KIND_SCRIPTS,
@@ -135,6 +130,7 @@ fn kind_shown(example: &KindRun) -> Vec<(String, String)> {
             ("final_loss", "loss after the last step"),
             ("diverged_at", "diverged at step"),
         ]),
+        "attention" => attention_tables(example),
         _ => Vec::new(),
     }
 }
@@ -143,10 +139,11 @@ fn kind_shown(example: &KindRun) -> Vec<(String, String)> {
 /// scores and weights (`h2.weights`, captioned "head 2"); with several heads the heads side by
 /// side; and the output, captioned with the product that gives it (`concat · W_O` when the
 /// example has `w_o`).
-fn attention_tables(attention: &Attention) -> Vec<(String, String)> {
+fn attention_tables(attention: &KindRun) -> Vec<(String, String)> {
     let mut tables = shown(&[("q", "Queries Q"), ("k", "Keys K"), ("v", "Values V")]);
-    let many = attention.heads.len() > 1;
-    for head in 1..=attention.heads.len() {
+    let heads = attention.position("heads").unwrap_or(1);
+    let many = heads > 1;
+    for head in 1..=heads {
         let (prefix, of_head) = if many {
             (format!("h{head}."), format!(", head {head}"))
         } else {
@@ -169,10 +166,11 @@ fn attention_tables(attention: &Attention) -> Vec<(String, String)> {
     if many {
         tables.push(("concat".into(), "The heads side by side (concat)".into()));
     }
-    if attention.w_o.is_some() {
+    let w_o = attention.quantity("w_o").is_some();
+    if w_o {
         tables.push(("w_o".into(), "Output weights W_O".into()));
     }
-    let output = match (many, attention.w_o.is_some()) {
+    let output = match (many, w_o) {
         (false, false) => "Output Z = AV",
         (false, true) => "Output Z = AV · W_O",
         (true, false) => "Output Z = concat",
@@ -408,10 +406,14 @@ impl<'x> Expander<'x> {
                 return None;
             }
         }
-        if let Evaluated::Attention(attention) = &example.evaluated {
+        let attention = match &example.evaluated {
+            Evaluated::Kind(attention) if attention.table.kind == "attention" => Some(attention),
+            _ => None,
+        };
+        if let Some(attention) = attention {
             // The widget runs every head in one run of its program, under one work limit,
             // where the kind runs each head on its own.
-            if let Err(error) = widget_fits(&attention.input()) {
+            if let Err(error) = widget_fits(&input_of(attention)) {
                 self.problems.push(
                     Diagnostic::at(
                         self.file,
@@ -1277,14 +1279,14 @@ impl<'x> Expander<'x> {
                     &GradientDescent::of(example),
                     &options,
                 )),
+                "attention" => figure::attention_figure(&Attention::of(example), &options)
+                    .map_err(|error| (error.message, error.help, span.clone())),
                 kind => Err((
                     format!("a {kind} example has no figure"),
                     "remove the figure".to_string(),
                     span.clone(),
                 )),
             },
-            (Evaluated::Attention(result), None) => figure::attention_figure(result, &options)
-                .map_err(|error| (error.message, error.help, span.clone())),
         };
         let drawn = match (drawn, &spec.labels) {
             (Ok(html), Some(labels)) if !html.contains("data-figure=\"bars\"") => Err((

@@ -9,7 +9,7 @@
 use proptest::prelude::*;
 use std::path::Path;
 use worked::check::unescape;
-use worked::compute::attention::{attend, AttentionInput};
+use worked::compute::attention::{attend, Attention, AttentionInput};
 use worked::compute::gradient_descent::{descend, GradientDescent, GradientDescentInput};
 use worked::compute::graph::step_graph;
 use worked::compute::lang::parse;
@@ -475,7 +475,7 @@ proptest! {
             causal,
             heads,
         }).unwrap();
-        let html = figure::attention_figure(&result, &options("a")).unwrap();
+        let html = figure::attention_figure(&Attention::of(&result), &options("a")).unwrap();
         prop_assert_eq!(html.matches("<svg ").count(), heads);
         assert_tidy(&html);
     }

@@ -80,8 +80,7 @@ pub(crate) fn seed_input() -> AttentionInput {
 /// Every matrix the widget shows for `input`, formatted as the page must print it.
 fn expected_matrices(input: &AttentionInput) -> Vec<(&'static str, Vec<Vec<String>>)> {
     let result = attend(input).expect("the test's inputs are valid");
-    assert_eq!(result.heads.len(), 1);
-    let head = &result.heads[0];
+    assert_eq!(result.position("heads"), Some(1));
     // One precision per matrix: all whole, or every entry at three decimals.
     let texts = |m: &Array2<f64>| -> Vec<Vec<String>> {
         let precision = Precision::Computed(3).shared_by(m.iter().copied());
@@ -95,13 +94,9 @@ fn expected_matrices(input: &AttentionInput) -> Vec<(&'static str, Vec<Vec<Strin
             .collect()
     };
     let by_name = |name: &str| match name {
-        "q" => texts(&result.q),
-        "k" => texts(&result.k),
-        "v" => texts(&result.v),
-        "scores" => texts(&head.scores),
-        "scaled" => texts(&head.scaled),
-        "weights" => texts(&head.weights),
-        "output" => texts(&result.output),
+        "q" | "k" | "v" | "scores" | "scaled" | "weights" | "output" => {
+            texts(&result.matrix(name).unwrap())
+        }
         _ => unreachable!(),
     };
     MATRICES.iter().map(|&name| (name, by_name(name))).collect()
@@ -258,7 +253,7 @@ fn edits_recompute_every_matrix_and_the_explanation_but_never_the_prose() {
     let tab = chromium.tab();
     open_live(&tab, &book.url(), LIVE);
     assert_matrices(&tab, &seed_input());
-    let seed_ref = fmt(attend(&seed_input()).unwrap().heads[0].weights[[2, 0]]);
+    let seed_ref = fmt(attend(&seed_input()).unwrap().matrix("weights").unwrap()[[2, 0]]);
     assert_eq!(ref_text(&tab), seed_ref, "the prose before any edit");
 
     // Keyboard edits: an embedding entry and a W_Q entry (a negative one, typed with "-").
@@ -312,7 +307,7 @@ fn edits_recompute_every_matrix_and_the_explanation_but_never_the_prose() {
     );
 
     let result = attend(&input).unwrap();
-    let weights = &result.heads[0].weights;
+    let weights = &result.matrix("weights").unwrap();
     // The weights' table is in the disclosure under their heatmap: an entry of the row of "cat"
     // explains itself, a softmax along the row whose last number is the Rust core's weight; the
     // masked entry ("sat" after "cat") as e to minus infinity, exactly 0.
@@ -515,7 +510,7 @@ fn without_javascript_the_static_matrices_show_the_generated_values() {
     );
     assert_eq!(static_and_live, serde_json::json!([1, 0]));
     let seed = attend(&seed_input()).unwrap();
-    assert_eq!(ref_text(&tab), fmt(seed.heads[0].weights[[2, 0]]));
+    assert_eq!(ref_text(&tab), fmt(seed.matrix("weights").unwrap()[[2, 0]]));
 }
 
 #[test]
@@ -601,7 +596,7 @@ fn an_invalid_entry_is_marked_and_never_shows_nan() {
     assert_matrices(&tab, &seed_input());
     assert_eq!(
         ref_text(&tab),
-        fmt(attend(&seed_input()).unwrap().heads[0].weights[[2, 0]])
+        fmt(attend(&seed_input()).unwrap().matrix("weights").unwrap()[[2, 0]])
     );
 
     // Fixing it clears the mark and recomputes.
@@ -664,7 +659,7 @@ fn the_edit_in_the_url_fragment_survives_a_reload() {
     assert_matrices(&tab, &input);
     assert_eq!(
         ref_text(&tab),
-        fmt(attend(&seed_input()).unwrap().heads[0].weights[[2, 0]]),
+        fmt(attend(&seed_input()).unwrap().matrix("weights").unwrap()[[2, 0]]),
         "the prose stays on the lesson's example after a reload"
     );
 }

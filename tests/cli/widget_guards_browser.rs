@@ -180,7 +180,10 @@ fn an_embedding_that_overflows_is_refused_at_its_field_with_a_value_that_works()
         .find(|(name, _)| name == "scores")
         .unwrap()
         .1;
-    assert_eq!(scores[0][0], scientific(result.heads[0].scores[[0, 0]]));
+    assert_eq!(
+        scores[0][0],
+        scientific(result.matrix("scores").unwrap()[[0, 0]])
+    );
     assert!(
         longest_digit_run(&live_text(&tab)) < 10,
         "{}",
