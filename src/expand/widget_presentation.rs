@@ -920,7 +920,7 @@ impl Expander<'_> {
         }
     }
 
-    /// The build's figure of a vectors example's `arrows` step, for readers without
+    /// The build's figure of a vectors example's input `vectors` as arrows, for readers without
     /// JavaScript: in the plane, the vectors as arrows with the projection dashed, as the
     /// live widget draws them (plane-views.js); nothing for vectors of more components.
     pub(super) fn vectors_step_figure(&mut self, vectors: &Vectors, example: &str) -> String {

@@ -30,7 +30,7 @@
  * each of its `marks`), a checkbox or radio buttons instead of its number fields, or, to a
  * matrix whose rows the example's `rows` label, text fields for those labels (`names`: an
  * attention's token names, which every table and view follows);
- * its `[views]` (`views`) draw a step as the build's heatmap or bars (step-views.js, a heatmap
+ * its `[views]` (`views`) draw a step (or an input: a vectors example's vectors) as the build's heatmap or bars (step-views.js, a heatmap
  * hatching the entries where the step `masked` names holds −∞), scatter or arrows
  * (plane-views.js, with a projection dashed among the arrows from the steps the JSON's
  * `projections` names, a vectors example's), or contour (contour-view.js, with the steps of its
@@ -540,9 +540,9 @@
         return;
       }
       self.lessonValues = lesson.values;
-      var outcome = self.judge(lesson);
+      var outcome = self.judge(lesson, self.example.inputs);
       if (fromUrl) {
-        var edited = self.judge(yield { steps: self.example.steps, inputs: clone(fromUrl), here: true });
+        var edited = self.judge(yield { steps: self.example.steps, inputs: clone(fromUrl), here: true }, fromUrl);
         if (!edited.problem) {
           self.inputs = fromUrl;
           outcome = edited;
@@ -679,11 +679,11 @@
    * numbers: `count` and the largest step `step`) or the language error's kind.
    */
   Widget.prototype.outcomeOf = function* (inputs) {
-    return this.judge(yield { steps: this.example.steps, inputs: clone(inputs) });
+    return this.judge(yield { steps: this.example.steps, inputs: clone(inputs) }, inputs);
   };
 
-  /** outcomeOf's verdict on a finished run. */
-  Widget.prototype.judge = function (run) {
+  /** outcomeOf's verdict on a finished run of `inputs` (`[[name, value]…]`). */
+  Widget.prototype.judge = function (run, inputs) {
     if (!run.ok) {
       return { run: run, problem: { kind: run.error.kind, error: run.error, stepName: this.stepAt(run.error.start) } };
     }
@@ -699,7 +699,8 @@
     }
     var chart = this.lines ? this.layoutLines(run.values) : null;
     if (chart && chart.error) return { run: run, problem: chart.problem };
-    var pictures = this.drawViews(run.values);
+    // The inputs too: a view may draw one (a vectors example's vectors as arrows).
+    var pictures = this.drawViews((inputs || []).concat(run.values));
     if (pictures.problem) return { run: run, problem: pictures.problem };
     return { run: run, problem: null, chart: chart, pictures: pictures };
   };
@@ -969,7 +970,7 @@
   /** After a rename: the views drawn again with the new names, the tables, labels and link. */
   Widget.prototype.renamed = function () {
     if (this.values) {
-      var pictures = this.drawViews(this.values.slice(this.inputs.length));
+      var pictures = this.drawViews(this.values);
       if (!pictures.problem) this.pictures = pictures;
       this.render();
     }
@@ -1379,6 +1380,11 @@
     var steps = this.values.slice(this.inputs.length).filter(function (entry) {
       return !show || show.indexOf(entry[0]) !== -1;
     });
+    // An input the block draws as a view (a vectors example's vectors as arrows) is drawn
+    // first, as the input it is: the program needs no step that only repeats it.
+    var drawnInputs = this.values.slice(0, this.inputs.length).filter(function (entry) {
+      return self.pictures[entry[0]];
+    });
     var changed = [];
     var lined = this.lines ? this.lines.map(function (line) { return line.step; }) : [];
     // The steps drawn as views are the results the lesson points at (an attention's weights):
@@ -1392,7 +1398,7 @@
     // Lone numbers side by side in one box (a descent's final w, b and loss), not each in a
     // box of its own as tall as the chart beside it.
     var numbers = null;
-    steps.forEach(function (entry) {
+    drawnInputs.concat(steps).forEach(function (entry) {
       blocks = self.pictures[entry[0]] ? pictured : others;
       place(entry);
       self.sentences.forEach(function (sentence) {
@@ -1407,7 +1413,8 @@
     function place(entry) {
       var block = self.valueBlock(entry[0], entry[1]);
       var resized = sizeChange(self.lessonRows(entry[0]), entry[1]);
-      if (resized || block.querySelector('[data-changed]')) {
+      // An input the reader edited is no step the edit changed.
+      if (drawnInputs.indexOf(entry) === -1 && (resized || block.querySelector('[data-changed]'))) {
         changed.push('\u201c' + entry[0] + '\u201d' + (resized ? ' (' + resized + ')' : ''));
       }
       if (self.pictures[entry[0]]) {

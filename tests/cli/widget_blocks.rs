@@ -168,16 +168,14 @@ fn a_vectors_widget_carries_the_kinds_program_and_shows_the_builds_arrows_and_ta
         .expect("a vectors widget");
     let figure = &page[start..];
     let figure = &figure[..figure.find("</div>\n</figure>").expect("the widget ends")];
-    // The compute widget's data: the kind's program, with the projection's positions as steps,
-    // on the vectors, drawn as arrows with the projection dashed.
+    // The compute widget's data: the kind's program as the lesson writes it, with the
+    // projection's positions as steps, on the vectors, drawn as arrows with the projection
+    // dashed.
     let json = &figure[figure.find("data-example-data>").unwrap() + "data-example-data>".len()..];
     let data: serde_json::Value =
         serde_json::from_str(&json[..json.find("</script>").unwrap()]).unwrap();
     let steps = data["steps"].as_str().unwrap();
-    assert!(
-        steps.starts_with("count = len(vectors)\narrows = vectors\n"),
-        "{steps}"
-    );
+    assert!(steps.starts_with("dots = vectors @ vectors.T\n"), "{steps}");
     assert!(
         steps.contains("of = 0\nonto = 1\nprojection_scalar = "),
         "{steps}"
@@ -186,8 +184,8 @@ fn a_vectors_widget_carries_the_kinds_program_and_shows_the_builds_arrows_and_ta
         data["inputs"],
         serde_json::json!([["vectors", [[2.0, 2.0], [2.0, 0.0]]]])
     );
-    assert_eq!(data["views"]["arrows"], "arrows");
-    assert_eq!(data["projections"]["arrows"]["of"], "of");
+    assert_eq!(data["views"]["vectors"], "arrows");
+    assert_eq!(data["projections"]["vectors"]["of"], "of");
     for script in ["compute-widget.js", "plane-views.js"] {
         assert!(
             page.contains(&format!("js/{script}")),

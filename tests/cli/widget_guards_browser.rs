@@ -824,7 +824,7 @@ fn assert_vectors_widget_shows_what_eval_gives(tab: &Tab, widget: &str) {
                var at = function (name) {{ var line = steps.find(function (l) {{ return l.startsWith(name + ' = '); }});
                  return line ? Number(line.split(' = ')[1]) : null; }};
                return {{ name: data.name, names: data.rows, rows: rows, of: at('of'), onto: at('onto'),
-                 arrows: (w.querySelector('.ww [data-step=arrows] svg desc') || {{}}).textContent || null }}; }})()",
+                 arrows: (w.querySelector('.ww [data-step=vectors] svg desc') || {{}}).textContent || null }}; }})()",
             js_string(widget)
         ),
     );

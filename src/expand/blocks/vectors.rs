@@ -74,36 +74,28 @@ pub(super) fn evaluate(text: &str) -> Result<ParsedExample, Vec<BlockError>> {
 }
 
 /// The steps of the vectors program a reader's edit can break, in the lesson's words, for the
-/// widget's refusal: a vector of zeros has no largest entry to scale by and no direction, and
-/// huge entries overflow the squares and the dot products.
-const STEP_WORDS: [(&str, &str); 5] = [
+/// widget's refusal: a vector of zeros (or one so short its squared length underflows) has no
+/// length to divide by, and huge entries overflow the dot products and the lengths' products.
+const STEP_WORDS: [(&str, &str); 3] = [
     (
-        "scaled",
-        "each vector divided by its largest entry (a vector of zeros has none)",
+        "lengths_defined",
+        "which needs every vector's length (a vector of zeros has none, and no direction)",
     ),
-    (
-        "units",
-        "each vector divided by its length (a vector of zeros has no direction)",
-    ),
-    ("squares", "the squares of the entries"),
     ("dots", "the dot products"),
-    ("product", "the products of the lengths"),
+    ("length_products", "the products of the lengths"),
 ];
 
 /// The data of a vectors example's widget, which compute-widget.js runs as any compute
 /// example's: [`widget_program`] on the input `vectors` (a number field per component, each row
-/// named by its vector), and the steps the lesson teaches: in the plane the vectors as arrows
+/// named by its vector), and the steps the lesson teaches: in the plane the input drawn as arrows
 /// with the projection dashed among them (the JSON's `projections`: the steps holding its
-/// positions, tip and signed length), then the lengths, the dot products, cosines and angles
+/// positions, tip and signed length), then the dot products, lengths, cosines and angles
 /// (named by the vectors on both sides) and the projection. The names are both `rows` and
 /// `cols`, so every pairwise table and the lengths are named; the vectors' components and the
 /// projection's are numbered.
 fn widget_json(name: &str, input: &VectorsInput, steps: &str) -> serde_json::Value {
     let plane = input.vectors.ncols() == 2;
-    let mut show = vec!["norms", "dots", "cosines", "angles"];
-    if plane {
-        show.insert(0, "arrows");
-    }
+    let mut show = vec!["dots", "norms", "cosines", "angles"];
     if input.project.is_some() {
         show.extend(["projection_scalar", "projection"]);
     }
@@ -114,7 +106,7 @@ fn widget_json(name: &str, input: &VectorsInput, steps: &str) -> serde_json::Val
         "inputs": [["vectors", input.vectors.rows().into_iter().map(|row| row.to_vec()).collect::<Vec<_>>()]],
         "rows": input.names,
         "cols": input.names,
-        "labels": { "vectors": "rows", "arrows": "rows", "projection": "none" },
+        "labels": { "vectors": "rows", "projection": "none" },
         "show": show,
         "step_words": STEP_WORDS
             .iter()
@@ -125,7 +117,7 @@ fn widget_json(name: &str, input: &VectorsInput, steps: &str) -> serde_json::Val
         json["sentences"] = serde_json::json!([shadow_sentence(of, onto)]);
     }
     if plane {
-        json["views"] = serde_json::json!({ "arrows": View::Arrows.name() });
+        json["views"] = serde_json::json!({ "vectors": View::Arrows.name() });
         if input.project.is_some() {
             let projection = ProjectionView {
                 of: "of".into(),
@@ -133,7 +125,7 @@ fn widget_json(name: &str, input: &VectorsInput, steps: &str) -> serde_json::Val
                 vector: "projection".into(),
                 scalar: "projection_scalar".into(),
             };
-            json["projections"] = serde_json::json!({ "arrows": projection });
+            json["projections"] = serde_json::json!({ "vectors": projection });
         }
     }
     json
@@ -218,20 +210,20 @@ mod tests {
         assert_eq!(data["inputs"][0][0], "vectors");
         assert_eq!(data["inputs"][0][1][2], serde_json::json!([1.0, 1.0]));
         assert_eq!(data["rows"][1], "cat");
-        assert_eq!(data["views"]["arrows"], "arrows");
-        assert_eq!(data["projections"]["arrows"]["vector"], "projection");
+        // The input itself is drawn as arrows: no step repeats it for the picture.
+        assert_eq!(data["views"]["vectors"], "arrows");
+        assert_eq!(data["projections"]["vectors"]["vector"], "projection");
         assert_eq!(data["sentences"][0]["after"], "projection_scalar");
         // A reader who zeroes a vector hears why in the lesson's words.
-        assert_eq!(
-            data["step_words"]["scaled"],
-            "each vector divided by its largest entry (a vector of zeros has none)"
-        );
+        assert!(data["step_words"]["lengths_defined"]
+            .as_str()
+            .unwrap()
+            .contains("a vector of zeros"));
         assert_eq!(
             data["show"],
             serde_json::json!([
-                "arrows",
-                "norms",
                 "dots",
+                "norms",
                 "cosines",
                 "angles",
                 "projection_scalar",
@@ -251,10 +243,9 @@ mod tests {
                 .unwrap()
                 .inputs;
         assert!(data.get("views").is_none());
-        assert!(!data["steps"].as_str().unwrap().contains("arrows"));
         assert_eq!(
             data["show"],
-            serde_json::json!(["norms", "dots", "cosines", "angles"])
+            serde_json::json!(["dots", "norms", "cosines", "angles"])
         );
     }
 
