@@ -51,7 +51,8 @@
  *
  * Everything every widget does alike (DOM building, number parsing, the fragment, mounting) is
  * in widget-common.js; labels follow the block's rule and a value's own names (the JSON's
- * `labels`), compute-lang.js `labels`.
+ * `labels`), compute-lang.js `labels`; an input's fields are named by the JSON's `field_names`
+ * (an attention's W_Q) or else by the input's name.
  * DOM is built with createElement/textContent only: names and numbers are reader input. A classic
  * script, not an ES module, because Chromium blocks module scripts on file:// pages.
  */
@@ -888,6 +889,10 @@
     var name = entry[0];
     var value = entry[1];
     var labels = this.labelsOf(name, value);
+    // The name the lesson gives the input (the JSON's `field_names`: an attention's W_Q), for
+    // its fields' accessible names and the messages; else the program's.
+    var called = this.example.field_names && Object.prototype.hasOwnProperty.call(this.example.field_names, name)
+      ? this.example.field_names[name] : name;
     var rows = asRows(value);
     var heads = { rows: [], cols: [] }; // the label spans, redrawn after a rename
     var fields = [];
@@ -925,7 +930,7 @@
       heads.cols.forEach(function (span, j) { span.textContent = now.cols[j]; });
       heads.rows.forEach(function (span, i) { span.textContent = now.rows[i]; });
       fields.forEach(function (field) {
-        field.label = name + (typeof value === 'number' ? ''
+        field.label = called + (typeof value === 'number' ? ''
           : isMatrix(value) ? ' row ' + now.rows[field.row] + ', column ' + now.cols[field.col]
             : ' entry ' + now.cols[field.col]);
         field.node.setAttribute('aria-label', field.label);
