@@ -315,10 +315,13 @@
     if (problem.view) {
       var drawing = { heatmap: 'heatmap', bars: 'bar chart', scatter: 'scatter', arrows: 'arrows', contour: 'contour' }[problem.view];
       if (problem.reason === 'mask') {
-        var mask = '\u201c' + problem.mask + '\u201d';
+        // Both shapes, in the build's words (heatmaps.rs): "the mask of … is 3×3, and … 2×2".
+        var mask = 'the mask \u201c' + problem.mask + '\u201d of ' + step;
         return {
-          short: 'makes the mask of ' + step + ' no longer fit it',
-          full: 'makes its mask ' + mask + ' no longer a matrix of the shape of ' + step + ', so its heatmap cannot mark the masked entries.',
+          short: 'makes ' + mask + ' no longer fit it',
+          full: 'makes ' + mask + ' ' + (typeof problem.maskValue === 'number' ? 'a number' : shapeWords(problem.maskValue)) +
+            ', and the step ' + shapeWords(problem.value) +
+            ': a mask marks the entries of the step it has the shape of, so the heatmap cannot mark the masked entries.',
         };
       }
       if (problem.reason === 'projection') {
@@ -752,6 +755,7 @@
           problem: {
             kind: 'chart', view: view, reason: picture.error, stepName: name, value: value,
             count: picture.count, most: picture.most, mask: this.example.masked && this.example.masked[name],
+            maskValue: options.mask && entryNamed(values, this.example.masked[name])[1],
           },
         };
       }
@@ -1821,8 +1825,9 @@
 
   // For tests/js/domain-differential.mjs (the domain check beside its Rust twin),
   // tests/js/compute-widget-notes.test.mjs, compute-widget-suggest.test.mjs (the search for a
-  // suggestion, driven without a page) and compute-widget-links.test.mjs (fromLink).
-  if (typeof module === 'object' && module.exports) module.exports = { inside: inside, noteParts: noteParts, roundedTowards: roundedTowards, Widget: Widget };
+  // suggestion, driven without a page), compute-widget-links.test.mjs (fromLink) and
+  // compute-widget-views.test.mjs (what a refused edit says, problemWords).
+  if (typeof module === 'object' && module.exports) module.exports = { inside: inside, noteParts: noteParts, problemWords: problemWords, roundedTowards: roundedTowards, Widget: Widget };
 
   // The page lists widget-common.js and compute-lang.js (and the helpers) before this file.
   ns.widgetCommon.start({

@@ -1,0 +1,46 @@
+// Unit tests for what the compute widget says when a reader's edit leaves a view unable to draw
+// its step (static/js/compute-widget.js `judge`, then `problemWords`): the widget runs its
+// program here as in the page, on compute-lang.js, and draws its views with step-views.js,
+// without a page. Run with `node --test tests/js/`.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+// The widget script looks for its own <script> and registers with widget-common.js on load;
+// here registering readies it at once, with worked-format.js as on a page.
+globalThis.document = { currentScript: null, querySelector: () => null };
+globalThis.worked = { widgetCommon: { start(widget) { widget.ready(); } } };
+require('../../static/js/worked-format.js');
+require('../../static/js/line-chart.js');
+require('../../static/js/step-views.js');
+const lang = require('../../static/js/compute-lang.js');
+const { problemWords, Widget } = require('../../static/js/compute-widget.js');
+
+/** The refusal of `inputs` by a widget on `example`, as the field and status line say it. */
+function refusal(example, inputs) {
+  const widget = new Widget(null, example);
+  const { problem } = widget.judge(lang.runFully(example.steps, inputs), inputs);
+  return problem && problemWords(problem, widget.stepWords);
+}
+
+test('an edit that gives a heatmap a mask of another shape says both shapes', () => {
+  // The weights are drawn as a heatmap hatched where `mask` is −∞; the mask's size is an input
+  // the reader edits, the weights' is not.
+  const example = {
+    name: 'attn',
+    steps: 'mask = causal_mask(n)\nshown = softmax(scores, axis=1)',
+    inputs: [['scores', [[1, 2], [3, 4]]], ['n', 2]],
+    views: { shown: 'heatmap' },
+    masked: { shown: 'mask' },
+  };
+  assert.equal(refusal(example, example.inputs), null, 'the lesson\u2019s own numbers draw');
+  const words = refusal(example, [['scores', [[1, 2], [3, 4]]], ['n', 3]]);
+  assert.equal(words.short, 'makes the mask \u201cmask\u201d of step \u201cshown\u201d no longer fit it');
+  assert.equal(words.full, 'makes the mask \u201cmask\u201d of step \u201cshown\u201d 3 \u00d7 3, and the step ' +
+    '2 \u00d7 2: a mask marks the entries of the step it has the shape of, so the heatmap cannot mark the masked entries.');
+  // A mask that is no longer a matrix at all is said as what it is.
+  const vector = refusal({ ...example, steps: 'mask = zeros(n)\nshown = softmax(scores, axis=1)' },
+    [['scores', [[1, 2], [3, 4]]], ['n', 3]]);
+  assert.match(vector.full, /^makes the mask “mask” of step “shown” a vector of 3, and the step 2 × 2: /);
+});
