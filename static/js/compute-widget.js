@@ -1533,7 +1533,8 @@
       }
       var ref = part.entry || part.label;
       var of = ref && this.valueNamed(ref.of);
-      var at = ref && this.valueNamed(ref.at);
+      // A step holding the position, or a position the kind wrote (Sentence::fill's twin).
+      var at = ref && (/^[0-9]+$/.test(ref.at) ? Number(ref.at) : this.valueNamed(ref.at));
       if (!Array.isArray(of) || isMatrix(of) || typeof at !== 'number' || !Number.isInteger(at) || at < 0 || at >= of.length) {
         return null;
       }
@@ -1826,7 +1827,7 @@
   // For tests/js/domain-differential.mjs (the domain check beside its Rust twin),
   // tests/js/compute-widget-notes.test.mjs, compute-widget-suggest.test.mjs (the search for a
   // suggestion, driven without a page), compute-widget-links.test.mjs (fromLink) and
-  // compute-widget-views.test.mjs (what a refused edit says, problemWords).
+  // compute-widget-words.test.mjs (what a refused edit says, problemWords, and sentenceText).
   if (typeof module === 'object' && module.exports) module.exports = { inside: inside, noteParts: noteParts, problemWords: problemWords, roundedTowards: roundedTowards, Widget: Widget };
 
   // The page lists widget-common.js and compute-lang.js (and the helpers) before this file.

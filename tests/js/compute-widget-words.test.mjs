@@ -1,7 +1,8 @@
-// Unit tests for what the compute widget says when a reader's edit leaves a view unable to draw
-// its step (static/js/compute-widget.js `judge`, then `problemWords`): the widget runs its
-// program here as in the page, on compute-lang.js, and draws its views with step-views.js,
-// without a page. Run with `node --test tests/js/`.
+// Unit tests for what the compute widget says in words: a refusal when a reader's edit leaves a
+// view unable to draw its step (static/js/compute-widget.js `judge`, then `problemWords`), and
+// the sentences under its steps (`sentenceText`, the twin of Rust's `Sentence::fill`). The
+// widget runs its program here as in the page, on compute-lang.js, and draws its views with
+// step-views.js, without a page. Run with `node --test tests/js/`.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
@@ -43,4 +44,19 @@ test('an edit that gives a heatmap a mask of another shape says both shapes', ()
   const vector = refusal({ ...example, steps: 'mask = zeros(n)\nshown = softmax(scores, axis=1)' },
     [['scores', [[1, 2], [3, 4]]], ['n', 3]]);
   assert.match(vector.full, /^makes the mask “mask” of step “shown” a vector of 3, and the step 2 × 2: /);
+});
+
+test('a sentence names an entry at a position a step holds, or one the kind wrote', () => {
+  // An unlabelled softmax's loss sentence (src/expand/blocks/softmax.rs): its target, logit 2,
+  // is written in the sentence; a labelled one's is the program's step `target`.
+  const widget = new Widget(null, { name: 't', steps: '', inputs: [] });
+  widget.values = [['probabilities', [0.659, 0.242, 0.0994]], ['target', 2], ['loss', 2.3086]];
+  const sentence = (at) => ({
+    after: 'loss',
+    parts: [{ text: 'p = ' }, { entry: { of: 'probabilities', at } }, { text: ', L = ' }, { value: 'loss' }, { text: '.' }],
+  });
+  assert.equal(widget.sentenceText(sentence('target')), 'p = 0.099, L = 2.309.');
+  assert.equal(widget.sentenceText(sentence('2')), 'p = 0.099, L = 2.309.');
+  assert.equal(widget.sentenceText(sentence('0')), 'p = 0.659, L = 2.309.');
+  assert.equal(widget.sentenceText(sentence('3')), null, 'past the end: no sentence');
 });
