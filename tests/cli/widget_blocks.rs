@@ -158,7 +158,7 @@ fn a_vectors_widget_carries_the_kinds_program_and_shows_the_builds_arrows_and_ta
         "keys.md",
         &lesson(
             "Keys",
-            "```vectors\nname = \"emb\"\nnames = [\"the\", \"cat\"]\nvectors = [[1, 0], [0, 1]]\n```\n\n```figure\nexample = \"emb\"\n```\n\n```vectors\nname = \"keys\"\nnames = [\"query\", \"the\"]\nvectors = [[2, 2], [2, 0]]\nproject = [\"query\", \"the\"]\n```\n\n```widget\nexample = \"keys\"\n```\n",
+            "```vectors\nname = \"emb\"\nnames = [\"the\", \"cat\"]\nvectors = [[1, 0], [0, 1]]\n```\n\n```figure\nexample = \"emb\"\n```\n\n```vectors\nname = \"keys\"\nnames = [\"query\", \"the\"]\nvectors = [[2, 2], [2, 0]]\nproject = [\"query\", \"the\"]\n```\n\n```widget\nexample = \"keys\"\n```\n\n```softmax\nname = \"guess\"\nlogits = [2, 1]\n```\n\n```widget\nexample = \"guess\"\n```\n",
         ),
     );
     book.build().succeeds();
@@ -196,6 +196,15 @@ fn a_vectors_widget_carries_the_kinds_program_and_shows_the_builds_arrows_and_ta
     // in the widget, "query" takes the next free one, live (the data's palette) and without
     // JavaScript alike.
     assert_eq!(data["palette"], serde_json::json!(["the", "cat", "query"]));
+    // Only a widget that draws arrows is told the page's colours: a softmax's bars are not.
+    let softmax = &page[page
+        .find("data-widget=\"softmax\" data-example=\"guess\">")
+        .expect("a softmax widget")..];
+    let json = &softmax[softmax.find("data-example-data>").unwrap() + "data-example-data>".len()..];
+    let softmax: serde_json::Value =
+        serde_json::from_str(&json[..json.find("</script>").unwrap()]).unwrap();
+    assert_eq!(softmax["kind"], "softmax");
+    assert!(softmax.get("palette").is_none(), "{softmax}");
     for (name, class) in [("the", "wf-s0"), ("query", "wf-s2")] {
         assert!(
             figure.contains(&format!("class=\"wf-label {class}\""))
