@@ -181,14 +181,15 @@ fn stopped_error(stopped: Stopped, input: &VectorsInput) -> ComputeError {
 /// sign of a zero (the kind's `+ 0` turns −0 into 0; the widget leaves it, because every
 /// number it shows is printed by worked-format.js, which prints −0 as 0, as
 /// src/present/number.rs does). What the kind does besides the formulas is in steps the widget
-/// does not show: `lengths_defined` fails (divides by 0) where a squared length is 0 (a zero
-/// vector, which the kind refuses) or below the smallest normal number (where the kind rescales,
-/// giving numbers the plain root would not: the widget refuses such tiny vectors rather than
-/// differ); `length_products` holds a·a rather than ‖a‖² on its diagonal, so a vector's cosine
+/// does not show: `nonzero` fails (divides by 0) at a vector of zeros (which the kind refuses),
+/// `measurable` where a squared length is below the smallest normal number (where
+/// the kind rescales, giving numbers the plain root would not: the widget refuses such tiny
+/// vectors rather than differ); `length_products` holds a·a rather than ‖a‖² on its diagonal, so a vector's cosine
 /// with itself is exactly 1, as the kind's is; `clip` keeps a parallel pair's cosine, which
 /// rounding can push to 1 + ε, inside `acos`'s domain, as the kind's does.
 const WIDGET_PROGRAM: &str = "dots = vectors @ vectors.T
-lengths_defined = 1 / (diag(dots) >= 2.2250738585072014e-308)
+nonzero = 1 / (max(abs(vectors), axis=1) > 0)
+measurable = 1 / (diag(dots) >= 2.2250738585072014e-308)
 norms = sqrt(diag(dots))
 length_products = where(eye(len(vectors)) == 1, dots, outer(norms, norms))
 cosines = clip(dots / length_products, -1, 1)
@@ -543,16 +544,18 @@ angles = acos(cosines) * (180 / pi)
 
     #[test]
     fn the_widget_refuses_a_zero_vector_as_the_kind_does_and_vectors_too_short_to_measure() {
-        for vectors in [
-            array![[1.0, 2.0], [0.0, 0.0]],
-            array![[1.0, 2.0], [1e-200, 1e-200]],
+        for (vectors, step) in [
+            (array![[1.0, 2.0], [0.0, 0.0]], "nonzero"),
+            (array![[1.0, 2.0], [1e-200, 1e-200]], "measurable"),
+            (array![[1.0, 2.0], [1e-160, 0.0]], "measurable"),
         ] {
             let input = named(&["a", "b"], vectors.clone());
             let steps = widget_program(&abc()).unwrap();
             let stopped = template::run(&steps, &[("vectors".to_string(), Value::Matrix(vectors))])
                 .err()
                 .expect("the widget refuses");
-            assert!(!stopped.over_limit);
+            // At the step whose failure the widget says in the kind's words.
+            assert_eq!(stopped.step, step);
             // The kind refuses the zero vector, and rescales the tiny one.
             assert_eq!(analyze(&input).is_err(), input.vectors[[1, 0]] == 0.0);
         }

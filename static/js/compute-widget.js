@@ -40,7 +40,9 @@
  * A kind's block may name `notes`: scalar steps that are 0 when a run went through and else
  * say where it stopped (a descent's `diverged_at`), each said in the block's words above the
  * steps (renderNotes); and `step_words`, its steps in the lesson's words, which a refusal says
- * beside the step's name (an attention's "step “scores”, the scores Q·Kᵀ, overflow").
+ * beside the step's name (an attention's "step “scores”, the scores Q·Kᵀ, overflow"), and
+ * `step_failures`, what a step's failure means in the kind's words, said instead of the
+ * language's (a vectors example's "“cat” is the zero vector…").
  * The JSON's `highlight` (the widget block's, or a softmax's target) tags in words the entry at
  * the position a step holds in every vector's table and beside its bars (`[data-highlight]`);
  * its `sentences` are written under their step with each run's numbers (`[data-sentence]`, a
@@ -278,9 +280,10 @@
    * What a refused edit does, as the end of a sentence that starts with what the reader typed
    * ("d = 7 makes step “i” fail: …"): `full` for the field, `short` for the status line. A step
    * a kind's block gives words (`stepWords`, the JSON's `step_words`) is said with them too:
-   * "makes step “scores”, the scores Q·Kᵀ, overflow".
+   * "makes step “scores”, the scores Q·Kᵀ, overflow". `failure`, when given, is what the step's
+   * failure means in the kind's words (Widget.failureWords), said instead of the language's.
    */
-  function problemWords(problem, stepWords) {
+  function problemWords(problem, stepWords, failure) {
     if (problem.kind === 'size') {
       return {
         short: 'would make the tables too large to draw',
@@ -302,6 +305,7 @@
         full: 'makes ' + where + ' overflow: its numbers would pass 1.8 \u00d7 10\u00b3\u2070\u2078, the largest a browser can hold.',
       };
     }
+    if (failure) return { short: 'makes ' + where + ' fail', full: 'makes ' + where + ' fail: ' + failure + '.' };
     // The language's own words, less the step it names (said already), its hint for authors and
     // the program's line numbers, which a reader does not see.
     var message = common.readerWords(error.message.replace(/ in step [A-Za-z_][A-Za-z0-9_]*( at \[[^\]]*\])?/, '')
@@ -1116,6 +1120,21 @@
     });
   };
 
+  /**
+   * What the failure of `problem`'s step means in the kind's words (the JSON's `step_failures`:
+   * a vectors example's guard "“{at}” is the zero vector…"), `{at}` the row the language says it
+   * failed at (its entry `at [i]`, counted from 1, names row i); null for any other problem.
+   */
+  Widget.prototype.failureWords = function (problem) {
+    var failures = this.example.step_failures;
+    if (!failures || !problem.error || !problem.stepName || problem.kind === 'non_finite' && tooLarge(problem) ||
+        !Object.prototype.hasOwnProperty.call(failures, problem.stepName)) return null;
+    var at = / at \[(\d+)/.exec(problem.error.message);
+    if (!at) return null;
+    var row = Array.isArray(this.rows) ? this.rows[Number(at[1]) - 1] : undefined;
+    return failures[problem.stepName].replace('{at}', row === undefined ? at[1] : row);
+  };
+
   /** Marks each control whose value differs from the lesson's (`data-changed`), as numbers are. */
   Widget.prototype.markControls = function () {
     var self = this;
@@ -1196,7 +1215,7 @@
       }
       // The inputs stay those of the last run that worked, so the tables, the link and the
       // next edit all start from there.
-      var words = problemWords(outcome.problem, self.stepWords);
+      var words = problemWords(outcome.problem, self.stepWords, self.failureWords(outcome.problem));
       self.status.textContent = 'Your edit of ' + field.label + ' ' + words.short + ', so the tables show the last values that worked.';
       self.status.setAttribute('data-error', outcome.problem.kind);
       yield* refuse(field.label + ' = ' + F.formatShortest(x) + ' ' + words.full, outcome.problem);
@@ -1339,7 +1358,7 @@
     // A name field's refusal stays: runs leave the names alone.
     this.fields.forEach(function (f) { if (f.input !== null) self.clear(f); });
     if (result.problem) {
-      this.status.textContent = 'This set of inputs ' + problemWords(result.problem, this.stepWords).short +
+      this.status.textContent = 'This set of inputs ' + problemWords(result.problem, this.stepWords, this.failureWords(result.problem)).short +
         ', so the tables show the last values that worked.';
       this.status.setAttribute('data-error', result.problem.kind);
       if (!this.values) return;

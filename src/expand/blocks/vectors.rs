@@ -73,16 +73,27 @@ pub(super) fn evaluate(text: &str) -> Result<ParsedExample, Vec<BlockError>> {
     })
 }
 
-/// The steps of the vectors program a reader's edit can break, in the lesson's words, for the
-/// widget's refusal: a vector of zeros (or one so short its squared length underflows) has no
-/// length to divide by, and huge entries overflow the dot products and the lengths' products.
-const STEP_WORDS: [(&str, &str); 3] = [
-    (
-        "lengths_defined",
-        "which needs every vector's length (a vector of zeros has none, and no direction)",
-    ),
+/// The steps of the vectors program whose overflow a reader's edit can cause, in the lesson's
+/// words, for the widget's refusal: huge entries overflow the dot products and the lengths'
+/// products.
+const STEP_WORDS: [(&str, &str); 2] = [
     ("dots", "the dot products"),
     ("length_products", "the products of the lengths"),
+];
+
+/// What the failure of the program's guards means, in the kind's words (its own error for a
+/// zero vector, `validate` in compute/vectors.rs), `{at}` the vector at fault: a vector of
+/// zeros has no direction, and one too short to measure, which the kind rescales, the widget
+/// refuses.
+const STEP_FAILURES: [(&str, &str); 2] = [
+    (
+        "nonzero",
+        "\u{201c}{at}\u{201d} is the zero vector, so its angle to the others is undefined; every vector needs at least one non-zero component",
+    ),
+    (
+        "measurable",
+        "\u{201c}{at}\u{201d} is too short for the widget to measure (its squared length is below 2.2 \u{d7} 10\u{207b}\u{b3}\u{2070}\u{2078}); scale the vectors up",
+    ),
 ];
 
 /// The data of a vectors example's widget, which compute-widget.js runs as any compute
@@ -108,10 +119,8 @@ fn widget_json(name: &str, input: &VectorsInput, steps: &str) -> serde_json::Val
         "cols": input.names,
         "labels": { "vectors": "rows", "projection": "none" },
         "show": show,
-        "step_words": STEP_WORDS
-            .iter()
-            .map(|(step, words)| (step.to_string(), serde_json::Value::from(*words)))
-            .collect::<serde_json::Map<_, _>>(),
+        "step_words": words_by_step(&STEP_WORDS),
+        "step_failures": words_by_step(&STEP_FAILURES),
     });
     if let Some((of, onto)) = &input.project {
         json["sentences"] = serde_json::json!([shadow_sentence(of, onto)]);
@@ -129,6 +138,13 @@ fn widget_json(name: &str, input: &VectorsInput, steps: &str) -> serde_json::Val
         }
     }
     json
+}
+
+fn words_by_step(words: &[(&str, &str)]) -> serde_json::Map<String, serde_json::Value> {
+    words
+        .iter()
+        .map(|(step, words)| (step.to_string(), serde_json::Value::from(*words)))
+        .collect()
 }
 
 /// "The shadow of “query” on the line of “the” has signed length 2: their dot product over the
@@ -215,10 +231,10 @@ mod tests {
         assert_eq!(data["projections"]["vectors"]["vector"], "projection");
         assert_eq!(data["sentences"][0]["after"], "projection_scalar");
         // A reader who zeroes a vector hears why in the lesson's words.
-        assert!(data["step_words"]["lengths_defined"]
-            .as_str()
-            .unwrap()
-            .contains("a vector of zeros"));
+        assert_eq!(
+            data["step_failures"]["nonzero"],
+            "\u{201c}{at}\u{201d} is the zero vector, so its angle to the others is undefined; every vector needs at least one non-zero component"
+        );
         assert_eq!(
             data["show"],
             serde_json::json!([
