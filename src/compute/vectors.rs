@@ -216,21 +216,46 @@ fn stopped_error(stopped: Stopped, input: &VectorsInput) -> ComputeError {
     ))
 }
 
+/// The vectors kind as its widget shows it, the lesson's formulas line by line: the dot
+/// products `vectors @ vectors.T`, the lengths as the roots of their diagonal (which holds the
+/// squared lengths), the cosines as a·b / (‖a‖‖b‖), the angles; with a projection, its signed
+/// length a·b / ‖b‖ and the vector along b's unit vector. The same arithmetic as [`PROGRAM`]
+/// wherever that gives numbers, so the widget's numbers are the kind's bit for bit, but for the
+/// sign of a zero (the kind's `+ 0` turns −0 into 0; the widget leaves it, because every
+/// number it shows is printed by worked-format.js, which prints −0 as 0, as
+/// src/present/number.rs does). What the kind does besides the formulas is in steps the widget
+/// does not show: `nonzero` fails (divides by 0) at a vector of zeros (which the kind refuses),
+/// `measurable` where a squared length is below the smallest normal number (where
+/// the kind rescales, giving numbers the plain root would not: the widget refuses such tiny
+/// vectors rather than differ); `length_products` holds a·a rather than ‖a‖² on its diagonal, so a vector's cosine
+/// with itself is exactly 1, as the kind's is; `clip` keeps a parallel pair's cosine, which
+/// rounding can push to 1 + ε, inside `acos`'s domain, as the kind's does.
+const WIDGET_PROGRAM: &str = "dots = vectors @ vectors.T
+nonzero = 1 / (max(abs(vectors), axis=1) > 0)
+measurable = 1 / (diag(dots) >= 2.2250738585072014e-308)
+norms = sqrt(diag(dots))
+length_products = where(eye(len(vectors)) == 1, dots, outer(norms, norms))
+cosines = clip(dots / length_products, -1, 1)
+angles = acos(cosines) * (180 / pi)
+";
+
+/// [`WIDGET_PROGRAM`]'s projection of the vector at `of` onto the one at `onto`.
+const WIDGET_PROJECTION_PROGRAM: &str = "projection_scalar = dots[of, onto] / norms[onto]
+projection = projection_scalar * (vectors[onto] / norms[onto])
+";
+
 /// The program a vectors example's widget runs again (in compute-lang.js, as any compute
-/// widget does) on the reader's `vectors`: the kind's own steps, with the count and the
-/// positions of the projection, which the reader does not edit, as steps; for vectors in the
-/// plane, `arrows`, the vectors again as the step the widget draws as arrows (a view draws a
-/// step, and the vectors are the input). The same arithmetic as [`analyze`], so the widget's
-/// numbers are the kind's bit for bit.
+/// widget does) on the reader's `vectors`: [`WIDGET_PROGRAM`], with the positions of the
+/// projection, which the reader does not edit, as steps. Its numbers are [`analyze`]'s bit for
+/// bit but for the sign of zero, and it fails where [`analyze`] fails (a zero vector, an
+/// overflow) and for vectors so short their squared lengths underflow.
 pub fn widget_program(input: &VectorsInput) -> Result<String, ComputeError> {
     let projected = checked_projection(input)?;
-    let mut steps = String::from("count = len(vectors)\n");
-    if input.vectors.ncols() == 2 {
-        steps.push_str("arrows = vectors\n");
-    }
-    steps.push_str(PROGRAM);
+    let mut steps = String::from(WIDGET_PROGRAM);
     if let Some((of, onto)) = projected {
-        steps.push_str(&format!("of = {of}\nonto = {onto}\n{PROJECTION_PROGRAM}"));
+        steps.push_str(&format!(
+            "of = {of}\nonto = {onto}\n{WIDGET_PROJECTION_PROGRAM}"
+        ));
     }
     Ok(steps)
 }
@@ -389,9 +414,22 @@ angles = acos(cosines) * (180 / pi)
         }
     }
 
+    /// `x` with −0 read as 0: the widget prints both as 0 (worked-format.js), and the kind's
+    /// `+ 0` gives 0 where the widget's program, which shows no `+ 0`, may give −0.
+    fn unsigned_zero_bits(values: impl IntoIterator<Item = f64>) -> Vec<u64> {
+        values.into_iter().map(|x| (x + 0.0).to_bits()).collect()
+    }
+
     #[test]
     fn the_widget_program_gives_the_kinds_numbers_bit_for_bit() {
-        for input in [
+        let mut seed = 43_u64;
+        let mut random = |count: usize, dimension: usize, spread: f64| {
+            Array2::from_shape_fn((count, dimension), |_| {
+                seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+                ((seed >> 11) as f64 / (1u64 << 53) as f64 * 2.0 - 1.0) * spread
+            })
+        };
+        let mut inputs = vec![
             abc(),
             projecting("a", "c", abc()),
             projecting(
@@ -399,23 +437,47 @@ angles = acos(cosines) * (180 / pi)
                 "b",
                 named(&["x", "b"], array![[-1.0, 0.0], [3.0, 4.0]]),
             ),
-            named(&["u", "w"], array![[1.0, 2.0, 3.0], [1e-200, 0.0, 1e-200]]),
-        ] {
+            // Parallel, and a length whose square is not the dot product: cosines of 1 + ε
+            // and 1 − ε that the kind clips and sets to 1.
+            named(&["p", "q", "r"], array![[1.0, 1.0], [2.0, 2.0], [3.0, 3.0]]),
+            // −0 in the dot products and the projection.
+            projecting(
+                "m",
+                "n",
+                named(&["m", "n"], array![[-1.0, 0.0], [0.0, -1.0]]),
+            ),
+        ];
+        for (count, dimension, spread) in [(4, 2, 10.0), (6, 5, 1e-3), (3, 17, 1e150)] {
+            let names: Vec<String> = (0..count).map(|i| format!("v{i}")).collect();
+            let names: Vec<&str> = names.iter().map(String::as_str).collect();
+            let vectors = random(count, dimension, spread);
+            inputs.push(projecting("v1", "v0", named(&names, vectors)));
+        }
+        for input in inputs {
             let kind = analyze(&input).unwrap();
             let steps = widget_program(&input).unwrap();
+            let values = [("vectors".to_string(), Value::Matrix(input.vectors.clone()))];
+            let ran = template::run(&steps, &values).unwrap();
             assert_eq!(
-                steps.contains("arrows = vectors\n"),
-                kind.matrix("vectors").unwrap().ncols() == 2
+                unsigned_zero_bits(ran.vector("norms")),
+                unsigned_zero_bits(kind.vector("norms").unwrap().iter().copied())
             );
-            let inputs = [("vectors".to_string(), Value::Matrix(input.vectors.clone()))];
-            let ran = template::run(&steps, &inputs).unwrap();
-            assert_eq!(ran.vector("norms"), kind.vector("norms").unwrap());
-            assert_eq!(ran.matrix("dots"), kind.matrix("dots").unwrap());
-            assert_eq!(ran.matrix("cosines"), kind.matrix("cosines").unwrap());
-            assert_eq!(ran.matrix("angles"), kind.matrix("angles").unwrap());
+            for step in ["dots", "cosines", "angles"] {
+                assert_eq!(
+                    unsigned_zero_bits(ran.matrix(step)),
+                    unsigned_zero_bits(kind.matrix(step).unwrap().iter().copied()),
+                    "{step} of {input:?}"
+                );
+            }
             if let Some(projection) = Vectors::of(&kind).projection {
-                assert_eq!(ran.scalar("projection_scalar"), projection.scalar);
-                assert_eq!(ran.vector("projection"), projection.vector);
+                assert_eq!(
+                    unsigned_zero_bits([ran.scalar("projection_scalar")]),
+                    unsigned_zero_bits([projection.scalar])
+                );
+                assert_eq!(
+                    unsigned_zero_bits(ran.vector("projection")),
+                    unsigned_zero_bits(projection.vector.iter().copied())
+                );
             }
         }
         assert_eq!(
@@ -425,6 +487,59 @@ angles = acos(cosines) * (180 / pi)
                 .as_deref(),
             Some("project")
         );
+    }
+
+    #[test]
+    fn the_widget_refuses_a_zero_vector_as_the_kind_does_and_vectors_too_short_to_measure() {
+        for (vectors, step) in [
+            (array![[1.0, 2.0], [0.0, 0.0]], "nonzero"),
+            (array![[1.0, 2.0], [1e-200, 1e-200]], "measurable"),
+            (array![[1.0, 2.0], [1e-160, 0.0]], "measurable"),
+        ] {
+            let input = named(&["a", "b"], vectors.clone());
+            let steps = widget_program(&abc()).unwrap();
+            let stopped = template::run(&steps, &[("vectors".to_string(), Value::Matrix(vectors))])
+                .err()
+                .expect("the widget refuses");
+            // At the step whose failure the widget says in the kind's words.
+            assert_eq!(stopped.step, step);
+            // The kind refuses the zero vector, and rescales the tiny one.
+            assert_eq!(analyze(&input).is_err(), input.vectors[[1, 0]] == 0.0);
+        }
+    }
+
+    #[test]
+    fn the_widget_shows_the_lessons_formulas_and_none_of_the_kinds_safeguards() {
+        let steps = widget_program(&projecting("a", "c", abc())).unwrap();
+        // Every line a reader sees (the steps the widget draws) is a formula of the lesson.
+        let shown: Vec<&str> = steps
+            .lines()
+            .filter(|line| {
+                [
+                    "dots",
+                    "norms",
+                    "cosines",
+                    "angles",
+                    "projection_scalar",
+                    "projection",
+                ]
+                .contains(&line.split(" = ").next().unwrap())
+            })
+            .collect();
+        assert_eq!(
+            shown,
+            [
+                "dots = vectors @ vectors.T",
+                "norms = sqrt(diag(dots))",
+                "cosines = clip(dots / length_products, -1, 1)",
+                "angles = acos(cosines) * (180 / pi)",
+                "projection_scalar = dots[of, onto] / norms[onto]",
+                "projection = projection_scalar * (vectors[onto] / norms[onto])",
+            ]
+        );
+        for internal in ["+ 0", "arrows", "rescaled", "count"] {
+            assert!(!steps.contains(internal), "{internal} in {steps}");
+        }
     }
 
     #[test]

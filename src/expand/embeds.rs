@@ -531,7 +531,15 @@ impl<'x> Expander<'x> {
                 drawn_steps.push_str(&self.vectors_step_figure(vectors, name));
             }
         }
-        data["palette"] = serde_json::json!(self.palette.names());
+        // The page's colours, for the arrows (and projections among them) the widget draws,
+        // which alone read them: a vector keeps the colour the page's figures gave it.
+        let draws_arrows = data
+            .get("views")
+            .and_then(serde_json::Value::as_object)
+            .is_some_and(|views| views.values().any(|view| view == View::Arrows.name()));
+        if draws_arrows {
+            data["palette"] = serde_json::json!(self.palette.names());
+        }
         // `<` never appears raw inside the JSON, so no text can close the <script> element.
         let json = data.to_string().replace('<', "\\u003c");
         let mut html = format!(

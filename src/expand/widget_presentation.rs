@@ -403,14 +403,19 @@ impl Sentence {
                     let Quantity::Vector { values, labels } = quantity(of)? else {
                         return None;
                     };
-                    // A position the program computed, or (a kind's target) the label itself.
-                    let position = match quantity(at)? {
-                        Quantity::Scalar(x) if x >= 0.0 && x.fract() == 0.0 => x as usize,
-                        Quantity::Count(n) => n,
-                        Quantity::Text(label) => {
-                            labels.as_ref()?.iter().position(|l| *l == label)?
-                        }
-                        _ => return None,
+                    // A position the program computed, or (a kind's target) the label itself,
+                    // or one the kind wrote in the sentence (an unlabelled softmax's target,
+                    // counted from 0).
+                    let position = match at.parse::<usize>() {
+                        Ok(position) => position,
+                        Err(_) => match quantity(at)? {
+                            Quantity::Scalar(x) if x >= 0.0 && x.fract() == 0.0 => x as usize,
+                            Quantity::Count(n) => n,
+                            Quantity::Text(label) => {
+                                labels.as_ref()?.iter().position(|l| *l == label)?
+                            }
+                            _ => return None,
+                        },
                     };
                     let x = *values.get(position)?;
                     match part {
@@ -921,7 +926,7 @@ impl Expander<'_> {
         }
     }
 
-    /// The build's figure of a vectors example's `arrows` step, for readers without
+    /// The build's figure of a vectors example's input `vectors` as arrows, for readers without
     /// JavaScript: in the plane, the vectors as arrows with the projection dashed, as the
     /// live widget draws them (plane-views.js); nothing for vectors of more components.
     pub(super) fn vectors_step_figure(&mut self, example_run: &KindRun, example: &str) -> String {

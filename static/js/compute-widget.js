@@ -30,7 +30,7 @@
  * each of its `marks`), a checkbox or radio buttons instead of its number fields, or, to a
  * matrix whose rows the example's `rows` label, text fields for those labels (`names`: an
  * attention's token names, which every table and view follows);
- * its `[views]` (`views`) draw a step as the build's heatmap or bars (step-views.js, a heatmap
+ * its `[views]` (`views`) draw a step (or an input: a vectors example's vectors) as the build's heatmap or bars (step-views.js, a heatmap
  * hatching the entries where the step `masked` names holds −∞), scatter or arrows
  * (plane-views.js, with a projection dashed among the arrows from the steps the JSON's
  * `projections` names, a vectors example's), or contour (contour-view.js, with the steps of its
@@ -40,7 +40,9 @@
  * A kind's block may name `notes`: scalar steps that are 0 when a run went through and else
  * say where it stopped (a descent's `diverged_at`), each said in the block's words above the
  * steps (renderNotes); and `step_words`, its steps in the lesson's words, which a refusal says
- * beside the step's name (an attention's "step “scores”, the scores Q·Kᵀ, overflow").
+ * beside the step's name (an attention's "step “scores”, the scores Q·Kᵀ, overflow"), and
+ * `step_failures`, what a step's failure means in the kind's words, said instead of the
+ * language's (a vectors example's "“cat” is the zero vector…").
  * The JSON's `highlight` (the widget block's, or a softmax's target) tags in words the entry at
  * the position a step holds in every vector's table and beside its bars (`[data-highlight]`);
  * its `sentences` are written under their step with each run's numbers (`[data-sentence]`, a
@@ -51,7 +53,8 @@
  *
  * Everything every widget does alike (DOM building, number parsing, the fragment, mounting) is
  * in widget-common.js; labels follow the block's rule and a value's own names (the JSON's
- * `labels`), compute-lang.js `labels`.
+ * `labels`), compute-lang.js `labels`; an input's fields are named by the JSON's `field_names`
+ * (an attention's W_Q) or else by the input's name.
  * DOM is built with createElement/textContent only: names and numbers are reader input. A classic
  * script, not an ES module, because Chromium blocks module scripts on file:// pages.
  */
@@ -277,9 +280,10 @@
    * What a refused edit does, as the end of a sentence that starts with what the reader typed
    * ("d = 7 makes step “i” fail: …"): `full` for the field, `short` for the status line. A step
    * a kind's block gives words (`stepWords`, the JSON's `step_words`) is said with them too:
-   * "makes step “scores”, the scores Q·Kᵀ, overflow".
+   * "makes step “scores”, the scores Q·Kᵀ, overflow". `failure`, when given, is what the step's
+   * failure means in the kind's words (Widget.failureWords), said instead of the language's.
    */
-  function problemWords(problem, stepWords) {
+  function problemWords(problem, stepWords, failure) {
     if (problem.kind === 'size') {
       return {
         short: 'would make the tables too large to draw',
@@ -301,6 +305,7 @@
         full: 'makes ' + where + ' overflow: its numbers would pass 1.8 \u00d7 10\u00b3\u2070\u2078, the largest a browser can hold.',
       };
     }
+    if (failure) return { short: 'makes ' + where + ' fail', full: 'makes ' + where + ' fail: ' + failure + '.' };
     // The language's own words, less the step it names (said already), its hint for authors and
     // the program's line numbers, which a reader does not see.
     var message = common.readerWords(error.message.replace(/ in step [A-Za-z_][A-Za-z0-9_]*( at \[[^\]]*\])?/, '')
@@ -314,10 +319,13 @@
     if (problem.view) {
       var drawing = { heatmap: 'heatmap', bars: 'bar chart', scatter: 'scatter', arrows: 'arrows', contour: 'contour' }[problem.view];
       if (problem.reason === 'mask') {
-        var mask = '\u201c' + problem.mask + '\u201d';
+        // Both shapes, in the build's words (heatmaps.rs): "the mask of … is 3×3, and … 2×2".
+        var mask = 'the mask \u201c' + problem.mask + '\u201d of ' + step;
         return {
-          short: 'makes the mask of ' + step + ' no longer fit it',
-          full: 'makes its mask ' + mask + ' no longer a matrix of the shape of ' + step + ', so its heatmap cannot mark the masked entries.',
+          short: 'makes ' + mask + ' no longer fit it',
+          full: 'makes ' + mask + ' ' + (typeof problem.maskValue === 'number' ? 'a number' : shapeWords(problem.maskValue)) +
+            ', and the step ' + shapeWords(problem.value) +
+            ': a mask marks the entries of the step it has the shape of, so the heatmap cannot mark the masked entries.',
         };
       }
       if (problem.reason === 'projection') {
@@ -540,9 +548,9 @@
         return;
       }
       self.lessonValues = lesson.values;
-      var outcome = self.judge(lesson);
+      var outcome = self.judge(lesson, self.example.inputs);
       if (fromUrl) {
-        var edited = self.judge(yield { steps: self.example.steps, inputs: clone(fromUrl), here: true });
+        var edited = self.judge(yield { steps: self.example.steps, inputs: clone(fromUrl), here: true }, fromUrl);
         if (!edited.problem) {
           self.inputs = fromUrl;
           outcome = edited;
@@ -679,11 +687,11 @@
    * numbers: `count` and the largest step `step`) or the language error's kind.
    */
   Widget.prototype.outcomeOf = function* (inputs) {
-    return this.judge(yield { steps: this.example.steps, inputs: clone(inputs) });
+    return this.judge(yield { steps: this.example.steps, inputs: clone(inputs) }, inputs);
   };
 
-  /** outcomeOf's verdict on a finished run. */
-  Widget.prototype.judge = function (run) {
+  /** outcomeOf's verdict on a finished run of `inputs` (`[[name, value]…]`). */
+  Widget.prototype.judge = function (run, inputs) {
     if (!run.ok) {
       return { run: run, problem: { kind: run.error.kind, error: run.error, stepName: this.stepAt(run.error.start) } };
     }
@@ -699,7 +707,8 @@
     }
     var chart = this.lines ? this.layoutLines(run.values) : null;
     if (chart && chart.error) return { run: run, problem: chart.problem };
-    var pictures = this.drawViews(run.values);
+    // The inputs too: a view may draw one (a vectors example's vectors as arrows).
+    var pictures = this.drawViews((inputs || []).concat(run.values));
     if (pictures.problem) return { run: run, problem: pictures.problem };
     return { run: run, problem: null, chart: chart, pictures: pictures };
   };
@@ -750,6 +759,7 @@
           problem: {
             kind: 'chart', view: view, reason: picture.error, stepName: name, value: value,
             count: picture.count, most: picture.most, mask: this.example.masked && this.example.masked[name],
+            maskValue: options.mask && entryNamed(values, this.example.masked[name])[1],
           },
         };
       }
@@ -887,6 +897,10 @@
     var name = entry[0];
     var value = entry[1];
     var labels = this.labelsOf(name, value);
+    // The name the lesson gives the input (the JSON's `field_names`: an attention's W_Q), for
+    // its fields' accessible names and the messages; else the program's.
+    var called = this.example.field_names && Object.prototype.hasOwnProperty.call(this.example.field_names, name)
+      ? this.example.field_names[name] : name;
     var rows = asRows(value);
     var heads = { rows: [], cols: [] }; // the label spans, redrawn after a rename
     var fields = [];
@@ -924,7 +938,7 @@
       heads.cols.forEach(function (span, j) { span.textContent = now.cols[j]; });
       heads.rows.forEach(function (span, i) { span.textContent = now.rows[i]; });
       fields.forEach(function (field) {
-        field.label = name + (typeof value === 'number' ? ''
+        field.label = called + (typeof value === 'number' ? ''
           : isMatrix(value) ? ' row ' + now.rows[field.row] + ', column ' + now.cols[field.col]
             : ' entry ' + now.cols[field.col]);
         field.node.setAttribute('aria-label', field.label);
@@ -969,7 +983,7 @@
   /** After a rename: the views drawn again with the new names, the tables, labels and link. */
   Widget.prototype.renamed = function () {
     if (this.values) {
-      var pictures = this.drawViews(this.values.slice(this.inputs.length));
+      var pictures = this.drawViews(this.values);
       if (!pictures.problem) this.pictures = pictures;
       this.render();
     }
@@ -1106,6 +1120,21 @@
     });
   };
 
+  /**
+   * What the failure of `problem`'s step means in the kind's words (the JSON's `step_failures`:
+   * a vectors example's guard "“{at}” is the zero vector…"), `{at}` the row the language says it
+   * failed at (its entry `at [i]`, counted from 1, names row i); null for any other problem.
+   */
+  Widget.prototype.failureWords = function (problem) {
+    var failures = this.example.step_failures;
+    if (!failures || !problem.error || !problem.stepName || problem.kind === 'non_finite' && tooLarge(problem) ||
+        !Object.prototype.hasOwnProperty.call(failures, problem.stepName)) return null;
+    var at = / at \[(\d+)/.exec(problem.error.message);
+    if (!at) return null;
+    var row = Array.isArray(this.rows) ? this.rows[Number(at[1]) - 1] : undefined;
+    return failures[problem.stepName].replace('{at}', row === undefined ? at[1] : row);
+  };
+
   /** Marks each control whose value differs from the lesson's (`data-changed`), as numbers are. */
   Widget.prototype.markControls = function () {
     var self = this;
@@ -1186,7 +1215,7 @@
       }
       // The inputs stay those of the last run that worked, so the tables, the link and the
       // next edit all start from there.
-      var words = problemWords(outcome.problem, self.stepWords);
+      var words = problemWords(outcome.problem, self.stepWords, self.failureWords(outcome.problem));
       self.status.textContent = 'Your edit of ' + field.label + ' ' + words.short + ', so the tables show the last values that worked.';
       self.status.setAttribute('data-error', outcome.problem.kind);
       yield* refuse(field.label + ' = ' + F.formatShortest(x) + ' ' + words.full, outcome.problem);
@@ -1329,7 +1358,7 @@
     // A name field's refusal stays: runs leave the names alone.
     this.fields.forEach(function (f) { if (f.input !== null) self.clear(f); });
     if (result.problem) {
-      this.status.textContent = 'This set of inputs ' + problemWords(result.problem, this.stepWords).short +
+      this.status.textContent = 'This set of inputs ' + problemWords(result.problem, this.stepWords, this.failureWords(result.problem)).short +
         ', so the tables show the last values that worked.';
       this.status.setAttribute('data-error', result.problem.kind);
       if (!this.values) return;
@@ -1379,6 +1408,11 @@
     var steps = this.values.slice(this.inputs.length).filter(function (entry) {
       return !show || show.indexOf(entry[0]) !== -1;
     });
+    // An input the block draws as a view (a vectors example's vectors as arrows) is drawn
+    // first, as the input it is: the program needs no step that only repeats it.
+    var drawnInputs = this.values.slice(0, this.inputs.length).filter(function (entry) {
+      return self.pictures[entry[0]];
+    });
     var changed = [];
     var lined = this.lines ? this.lines.map(function (line) { return line.step; }) : [];
     // The steps drawn as views are the results the lesson points at (an attention's weights):
@@ -1392,7 +1426,7 @@
     // Lone numbers side by side in one box (a descent's final w, b and loss), not each in a
     // box of its own as tall as the chart beside it.
     var numbers = null;
-    steps.forEach(function (entry) {
+    drawnInputs.concat(steps).forEach(function (entry) {
       blocks = self.pictures[entry[0]] ? pictured : others;
       place(entry);
       self.sentences.forEach(function (sentence) {
@@ -1407,7 +1441,8 @@
     function place(entry) {
       var block = self.valueBlock(entry[0], entry[1]);
       var resized = sizeChange(self.lessonRows(entry[0]), entry[1]);
-      if (resized || block.querySelector('[data-changed]')) {
+      // An input the reader edited is no step the edit changed.
+      if (drawnInputs.indexOf(entry) === -1 && (resized || block.querySelector('[data-changed]'))) {
         changed.push('\u201c' + entry[0] + '\u201d' + (resized ? ' (' + resized + ')' : ''));
       }
       if (self.pictures[entry[0]]) {
@@ -1517,7 +1552,8 @@
       }
       var ref = part.entry || part.label;
       var of = ref && this.valueNamed(ref.of);
-      var at = ref && this.valueNamed(ref.at);
+      // A step holding the position, or a position the kind wrote (Sentence::fill's twin).
+      var at = ref && (/^[0-9]+$/.test(ref.at) ? Number(ref.at) : this.valueNamed(ref.at));
       if (!Array.isArray(of) || isMatrix(of) || typeof at !== 'number' || !Number.isInteger(at) || at < 0 || at >= of.length) {
         return null;
       }
@@ -1809,8 +1845,9 @@
 
   // For tests/js/domain-differential.mjs (the domain check beside its Rust twin),
   // tests/js/compute-widget-notes.test.mjs, compute-widget-suggest.test.mjs (the search for a
-  // suggestion, driven without a page) and compute-widget-links.test.mjs (fromLink).
-  if (typeof module === 'object' && module.exports) module.exports = { inside: inside, noteParts: noteParts, roundedTowards: roundedTowards, Widget: Widget };
+  // suggestion, driven without a page), compute-widget-links.test.mjs (fromLink) and
+  // compute-widget-words.test.mjs (what a refused edit says, problemWords, and sentenceText).
+  if (typeof module === 'object' && module.exports) module.exports = { inside: inside, noteParts: noteParts, problemWords: problemWords, roundedTowards: roundedTowards, Widget: Widget };
 
   // The page lists widget-common.js and compute-lang.js (and the helpers) before this file.
   ns.widgetCommon.start({

@@ -158,7 +158,7 @@ fn a_vectors_widget_carries_the_kinds_program_and_shows_the_builds_arrows_and_ta
         "keys.md",
         &lesson(
             "Keys",
-            "```vectors\nname = \"emb\"\nnames = [\"the\", \"cat\"]\nvectors = [[1, 0], [0, 1]]\n```\n\n```figure\nexample = \"emb\"\n```\n\n```vectors\nname = \"keys\"\nnames = [\"query\", \"the\"]\nvectors = [[2, 2], [2, 0]]\nproject = [\"query\", \"the\"]\n```\n\n```widget\nexample = \"keys\"\n```\n",
+            "```vectors\nname = \"emb\"\nnames = [\"the\", \"cat\"]\nvectors = [[1, 0], [0, 1]]\n```\n\n```figure\nexample = \"emb\"\n```\n\n```vectors\nname = \"keys\"\nnames = [\"query\", \"the\"]\nvectors = [[2, 2], [2, 0]]\nproject = [\"query\", \"the\"]\n```\n\n```widget\nexample = \"keys\"\n```\n\n```softmax\nname = \"guess\"\nlogits = [2, 1]\n```\n\n```widget\nexample = \"guess\"\n```\n",
         ),
     );
     book.build().succeeds();
@@ -168,16 +168,14 @@ fn a_vectors_widget_carries_the_kinds_program_and_shows_the_builds_arrows_and_ta
         .expect("a vectors widget");
     let figure = &page[start..];
     let figure = &figure[..figure.find("</div>\n</figure>").expect("the widget ends")];
-    // The compute widget's data: the kind's program, with the projection's positions as steps,
-    // on the vectors, drawn as arrows with the projection dashed.
+    // The compute widget's data: the kind's program as the lesson writes it, with the
+    // projection's positions as steps, on the vectors, drawn as arrows with the projection
+    // dashed.
     let json = &figure[figure.find("data-example-data>").unwrap() + "data-example-data>".len()..];
     let data: serde_json::Value =
         serde_json::from_str(&json[..json.find("</script>").unwrap()]).unwrap();
     let steps = data["steps"].as_str().unwrap();
-    assert!(
-        steps.starts_with("count = len(vectors)\narrows = vectors\n"),
-        "{steps}"
-    );
+    assert!(steps.starts_with("dots = vectors @ vectors.T\n"), "{steps}");
     assert!(
         steps.contains("of = 0\nonto = 1\nprojection_scalar = "),
         "{steps}"
@@ -186,8 +184,8 @@ fn a_vectors_widget_carries_the_kinds_program_and_shows_the_builds_arrows_and_ta
         data["inputs"],
         serde_json::json!([["vectors", [[2.0, 2.0], [2.0, 0.0]]]])
     );
-    assert_eq!(data["views"]["arrows"], "arrows");
-    assert_eq!(data["projections"]["arrows"]["of"], "of");
+    assert_eq!(data["views"]["vectors"], "arrows");
+    assert_eq!(data["projections"]["vectors"]["of"], "of");
     for script in ["compute-widget.js", "plane-views.js"] {
         assert!(
             page.contains(&format!("js/{script}")),
@@ -198,6 +196,15 @@ fn a_vectors_widget_carries_the_kinds_program_and_shows_the_builds_arrows_and_ta
     // in the widget, "query" takes the next free one, live (the data's palette) and without
     // JavaScript alike.
     assert_eq!(data["palette"], serde_json::json!(["the", "cat", "query"]));
+    // Only a widget that draws arrows is told the page's colours: a softmax's bars are not.
+    let softmax = &page[page
+        .find("data-widget=\"softmax\" data-example=\"guess\">")
+        .expect("a softmax widget")..];
+    let json = &softmax[softmax.find("data-example-data>").unwrap() + "data-example-data>".len()..];
+    let softmax: serde_json::Value =
+        serde_json::from_str(&json[..json.find("</script>").unwrap()]).unwrap();
+    assert_eq!(softmax["kind"], "softmax");
+    assert!(softmax.get("palette").is_none(), "{softmax}");
     for (name, class) in [("the", "wf-s0"), ("query", "wf-s2")] {
         assert!(
             figure.contains(&format!("class=\"wf-label {class}\""))

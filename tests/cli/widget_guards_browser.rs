@@ -136,6 +136,17 @@ fn an_embedding_that_overflows_is_refused_at_its_field_with_a_value_that_works()
     let tab = chromium.tab();
     open(&tab, &book.url());
     let before = page_matrices(&tab);
+    // The fields are named as the lesson names the matrices: X, W_Q (not the program's w_q).
+    let named = eval_json(
+        &tab,
+        "[\"[data-widget='attention'] input[data-input='w_q'][data-row='0'][data-col='1']\", \
+          \"[data-widget='attention'] input[data-input='embeddings'][data-row='1'][data-col='0']\"] \
+         .map(function (s) { return document.querySelector(s).getAttribute('aria-label'); })",
+    );
+    assert_eq!(
+        named,
+        serde_json::json!(["W_Q row 1, column 2", "X row cat, column 1"])
+    );
 
     paste_into(&tab, EMBEDDING, "1e154");
     let (message, invalid) = message_at(&tab, EMBEDDING);
@@ -144,7 +155,7 @@ fn an_embedding_that_overflows_is_refused_at_its_field_with_a_value_that_works()
     // the kind's words), a value that works.
     assert!(
         message.starts_with(
-            "embeddings row the, column 1 = 1\u{a0}×\u{a0}10¹⁵⁴ makes step \u{201c}scores\u{201d}, the scores Q·Kᵀ, \
+            "X row the, column 1 = 1\u{a0}×\u{a0}10¹⁵⁴ makes step \u{201c}scores\u{201d}, the scores Q·Kᵀ, \
              overflow: its numbers would pass 1.8 × 10³⁰⁸, the largest a browser can hold. Try "
         ) && message.ends_with("Still using 1 until it is fixed."),
         "{message}"
@@ -837,7 +848,7 @@ fn assert_vectors_widget_shows_what_eval_gives(tab: &Tab, widget: &str) {
                var at = function (name) {{ var line = steps.find(function (l) {{ return l.startsWith(name + ' = '); }});
                  return line ? Number(line.split(' = ')[1]) : null; }};
                return {{ name: data.name, names: data.rows, rows: rows, of: at('of'), onto: at('onto'),
-                 arrows: (w.querySelector('.ww [data-step=arrows] svg desc') || {{}}).textContent || null }}; }})()",
+                 arrows: (w.querySelector('.ww [data-step=vectors] svg desc') || {{}}).textContent || null }}; }})()",
             js_string(widget)
         ),
     );

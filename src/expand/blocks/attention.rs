@@ -124,7 +124,8 @@ pub(super) fn evaluate(text: &str) -> Result<ParsedExample, Vec<BlockError>> {
 /// V, each head's scores, scaled scores and weights (a heatmap at full colour for 1, hatched where
 /// the causal mask removes a weight, as the lesson's figure), the heads side by side (when there
 /// are several) and the output; the steps that can overflow in the kind's words (`step_words`),
-/// for the widget's refusals. The
+/// for the widget's refusals, and the matrices' fields named as the lesson names them
+/// (`field_names`). The
 /// projections are labelled by position whatever their size, the per-token tables by token on
 /// their rows only, and the token-by-token ones on both sides.
 fn widget_json(name: &str, input: &AttentionInput, steps: &str) -> serde_json::Value {
@@ -189,8 +190,24 @@ fn widget_json(name: &str, input: &AttentionInput, steps: &str) -> serde_json::V
             .into_iter()
             .map(|(step, words)| (step, serde_json::Value::from(words)))
             .collect::<serde_json::Map<_, _>>(),
+        "field_names": FIELD_NAMES
+            .iter()
+            .filter(|(input_name, _)| *input_name != "w_o" || input.w_o.is_some())
+            .map(|(input_name, said)| (input_name.to_string(), serde_json::Value::from(*said)))
+            .collect::<serde_json::Map<_, _>>(),
     })
 }
+
+/// The kind's matrices as the lesson writes them (the cards' titles, src/expand/cards.rs), for
+/// the names a screen reader gives the widget's fields and a refusal says: "W_Q row 1, column
+/// 2", not the program's `w_q`.
+const FIELD_NAMES: [(&str, &str); 5] = [
+    ("embeddings", "X"),
+    ("w_q", "W_Q"),
+    ("w_k", "W_K"),
+    ("w_v", "W_V"),
+    ("w_o", "W_O"),
+];
 
 #[cfg(test)]
 mod tests {
@@ -226,6 +243,11 @@ w_q = [[1, 0], [1, 2]]\nw_k = [[2, 0], [0, 1]]\nw_v = [[1, 0], [0, 2]]\n";
         // An overflow is said in the kind's words.
         assert_eq!(data["step_words"]["scores"], "the scores Q·Kᵀ");
         assert_eq!(data["step_words"]["out"], "the heads' outputs");
+        // Its fields are named as the lesson names the matrices; there is no W_O here.
+        assert_eq!(
+            data["field_names"],
+            serde_json::json!({ "embeddings": "X", "w_q": "W_Q", "w_k": "W_K", "w_v": "W_V" })
+        );
     }
 
     #[test]

@@ -151,20 +151,31 @@ fn widget_json(name: &str, input: &SoftmaxInput, steps: &str) -> serde_json::Val
             step: "target".into(),
             says: "target".into(),
         });
-        json["sentences"] = serde_json::json!([loss_sentence()]);
+        json["sentences"] = serde_json::json!([loss_sentence(input)]);
     }
     json
 }
 
 /// "The loss is the surprise of the target, cat: L = −ln p(cat) = −ln 0.665 = 0.408.", the
 /// cross-entropy the lesson defines, from the widget program's `target`, p and `loss`: written
-/// as an author writes a widget block's sentence.
-fn loss_sentence() -> Sentence {
-    Sentence::written(
-        "loss",
-        "The loss is the surprise of the target, {probabilities[target].label}: \
-         L = \u{2212}ln p({probabilities[target].label}) = \u{2212}ln {probabilities[target]} = {loss}.",
-    )
+/// as an author writes a widget block's sentence. Without labels the target is named as the
+/// kind names a logit, by its position from 0 ("logit 2"), written in the sentence: the kind
+/// has no label to name it by, and the position is fixed (the reader edits the logits).
+fn loss_sentence(input: &SoftmaxInput) -> Sentence {
+    match (&input.labels, &input.target) {
+        (None, Some(Target::Position(position))) => Sentence::written(
+            "loss",
+            &format!(
+                "The loss is the surprise of the target, logit {position}: \
+                 L = \u{2212}ln p(logit {position}) = \u{2212}ln {{probabilities[{position}]}} = {{loss}}."
+            ),
+        ),
+        _ => Sentence::written(
+            "loss",
+            "The loss is the surprise of the target, {probabilities[target].label}: \
+             L = \u{2212}ln p({probabilities[target].label}) = \u{2212}ln {probabilities[target]} = {loss}.",
+        ),
+    }
 }
 
 /// `target = "cat"` names a label; `target = 0` is a 0-based position, as in ML code.
@@ -243,7 +254,10 @@ mod tests {
         };
         // softmax([2, 1, 0.1])[cat] = 0.659, −ln 0.659 = 0.417.
         assert_eq!(
-            loss_sentence().fill(|name| result.quantity(name), 3).as_deref(),
+            serde_json::from_value::<Sentence>(parsed.inputs["sentences"][0].clone())
+                .unwrap()
+                .fill(|name| result.quantity(name), 3)
+                .as_deref(),
             Some("The loss is the surprise of the target, cat: L = \u{2212}ln p(cat) = \u{2212}ln 0.659 = 0.417.")
         );
         assert!(result.scalar("loss").is_some());
@@ -261,6 +275,23 @@ mod tests {
         let untargeted = evaluate(LOGITS).unwrap();
         assert!(untargeted.inputs.get("highlight").is_none());
         assert!(untargeted.inputs.get("sentences").is_none());
+    }
+
+    #[test]
+    fn without_labels_the_loss_is_said_of_the_target_named_as_the_kind_names_a_logit() {
+        let text = "name = \"t\"\nlogits = [2, 1, 0.1]\ntarget = 2\n";
+        let parsed = evaluate(text).unwrap();
+        let Evaluated::Kind(result) = parsed.evaluated else {
+            panic!("a softmax result")
+        };
+        // The widget's sentence, filled with the build's numbers for readers without
+        // JavaScript (as embeds.rs fills it): softmax([2, 1, 0.1])[2] = 0.099, −ln 0.099 = 2.317.
+        let sentence: Sentence =
+            serde_json::from_value(parsed.inputs["sentences"][0].clone()).unwrap();
+        assert_eq!(
+            sentence.fill(|name| result.quantity(name), 3).as_deref(),
+            Some("The loss is the surprise of the target, logit 2: L = \u{2212}ln p(logit 2) = \u{2212}ln 0.099 = 2.317.")
+        );
     }
 
     #[test]

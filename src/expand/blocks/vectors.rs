@@ -73,37 +73,40 @@ pub(super) fn evaluate(text: &str) -> Result<ParsedExample, Vec<BlockError>> {
     })
 }
 
-/// The steps of the vectors program a reader's edit can break, in the lesson's words, for the
-/// widget's refusal: a vector of zeros has no largest entry to scale by and no direction, and
-/// huge entries overflow the squares and the dot products.
-const STEP_WORDS: [(&str, &str); 5] = [
-    (
-        "scaled",
-        "each vector divided by its largest entry (a vector of zeros has none)",
-    ),
-    (
-        "units",
-        "each vector divided by its length (a vector of zeros has no direction)",
-    ),
-    ("squares", "the squares of the entries"),
+/// The steps of the vectors program whose overflow a reader's edit can cause, in the lesson's
+/// words, for the widget's refusal: huge entries overflow the dot products and the lengths'
+/// products.
+const STEP_WORDS: [(&str, &str); 2] = [
     ("dots", "the dot products"),
-    ("product", "the products of the lengths"),
+    ("length_products", "the products of the lengths"),
+];
+
+/// What the failure of the program's guards means, in the kind's words (its own error for a
+/// zero vector, `validate` in compute/vectors.rs), `{at}` the vector at fault: a vector of
+/// zeros has no direction, and one too short to measure, which the kind rescales, the widget
+/// refuses.
+const STEP_FAILURES: [(&str, &str); 2] = [
+    (
+        "nonzero",
+        "\u{201c}{at}\u{201d} is the zero vector, so its angle to the others is undefined; every vector needs at least one non-zero component",
+    ),
+    (
+        "measurable",
+        "\u{201c}{at}\u{201d} is too short for the widget to measure (its squared length is below 2.2 \u{d7} 10\u{207b}\u{b3}\u{2070}\u{2078}); scale the vectors up",
+    ),
 ];
 
 /// The data of a vectors example's widget, which compute-widget.js runs as any compute
 /// example's: [`widget_program`] on the input `vectors` (a number field per component, each row
-/// named by its vector), and the steps the lesson teaches: in the plane the vectors as arrows
+/// named by its vector), and the steps the lesson teaches: in the plane the input drawn as arrows
 /// with the projection dashed among them (the JSON's `projections`: the steps holding its
-/// positions, tip and signed length), then the lengths, the dot products, cosines and angles
+/// positions, tip and signed length), then the dot products, lengths, cosines and angles
 /// (named by the vectors on both sides) and the projection. The names are both `rows` and
 /// `cols`, so every pairwise table and the lengths are named; the vectors' components and the
 /// projection's are numbered.
 fn widget_json(name: &str, input: &VectorsInput, steps: &str) -> serde_json::Value {
     let plane = input.vectors.ncols() == 2;
-    let mut show = vec!["norms", "dots", "cosines", "angles"];
-    if plane {
-        show.insert(0, "arrows");
-    }
+    let mut show = vec!["dots", "norms", "cosines", "angles"];
     if input.project.is_some() {
         show.extend(["projection_scalar", "projection"]);
     }
@@ -114,18 +117,16 @@ fn widget_json(name: &str, input: &VectorsInput, steps: &str) -> serde_json::Val
         "inputs": [["vectors", input.vectors.rows().into_iter().map(|row| row.to_vec()).collect::<Vec<_>>()]],
         "rows": input.names,
         "cols": input.names,
-        "labels": { "vectors": "rows", "arrows": "rows", "projection": "none" },
+        "labels": { "vectors": "rows", "projection": "none" },
         "show": show,
-        "step_words": STEP_WORDS
-            .iter()
-            .map(|(step, words)| (step.to_string(), serde_json::Value::from(*words)))
-            .collect::<serde_json::Map<_, _>>(),
+        "step_words": words_by_step(&STEP_WORDS),
+        "step_failures": words_by_step(&STEP_FAILURES),
     });
     if let Some((of, onto)) = &input.project {
         json["sentences"] = serde_json::json!([shadow_sentence(of, onto)]);
     }
     if plane {
-        json["views"] = serde_json::json!({ "arrows": View::Arrows.name() });
+        json["views"] = serde_json::json!({ "vectors": View::Arrows.name() });
         if input.project.is_some() {
             let projection = ProjectionView {
                 of: "of".into(),
@@ -133,10 +134,17 @@ fn widget_json(name: &str, input: &VectorsInput, steps: &str) -> serde_json::Val
                 vector: "projection".into(),
                 scalar: "projection_scalar".into(),
             };
-            json["projections"] = serde_json::json!({ "arrows": projection });
+            json["projections"] = serde_json::json!({ "vectors": projection });
         }
     }
     json
+}
+
+fn words_by_step(words: &[(&str, &str)]) -> serde_json::Map<String, serde_json::Value> {
+    words
+        .iter()
+        .map(|(step, words)| (step.to_string(), serde_json::Value::from(*words)))
+        .collect()
 }
 
 /// "The shadow of “query” on the line of “the” has signed length 2: their dot product over the
@@ -218,20 +226,20 @@ mod tests {
         assert_eq!(data["inputs"][0][0], "vectors");
         assert_eq!(data["inputs"][0][1][2], serde_json::json!([1.0, 1.0]));
         assert_eq!(data["rows"][1], "cat");
-        assert_eq!(data["views"]["arrows"], "arrows");
-        assert_eq!(data["projections"]["arrows"]["vector"], "projection");
+        // The input itself is drawn as arrows: no step repeats it for the picture.
+        assert_eq!(data["views"]["vectors"], "arrows");
+        assert_eq!(data["projections"]["vectors"]["vector"], "projection");
         assert_eq!(data["sentences"][0]["after"], "projection_scalar");
         // A reader who zeroes a vector hears why in the lesson's words.
         assert_eq!(
-            data["step_words"]["scaled"],
-            "each vector divided by its largest entry (a vector of zeros has none)"
+            data["step_failures"]["nonzero"],
+            "\u{201c}{at}\u{201d} is the zero vector, so its angle to the others is undefined; every vector needs at least one non-zero component"
         );
         assert_eq!(
             data["show"],
             serde_json::json!([
-                "arrows",
-                "norms",
                 "dots",
+                "norms",
                 "cosines",
                 "angles",
                 "projection_scalar",
@@ -251,10 +259,9 @@ mod tests {
                 .unwrap()
                 .inputs;
         assert!(data.get("views").is_none());
-        assert!(!data["steps"].as_str().unwrap().contains("arrows"));
         assert_eq!(
             data["show"],
-            serde_json::json!(["norms", "dots", "cosines", "angles"])
+            serde_json::json!(["dots", "norms", "cosines", "angles"])
         );
     }
 
