@@ -533,154 +533,114 @@ mod tests {
         }
     }
 
-    #[test]
-    fn a_single_logit_has_probability_one_and_zero_gradient() {
-        let input = SoftmaxInput {
-            target: Some(Target::Position(0)),
-            ..plain(array![-7.5])
-        };
-        let result = softmax(&input).unwrap();
-        assert_eq!(result.vector("probabilities").unwrap(), array![1.0]);
-        assert_eq!(result.vector("log_probabilities").unwrap(), array![0.0]);
-        assert_eq!(result.scalar("loss"), Some(0.0));
-        assert_eq!(result.vector("gradient"), Some(array![0.0]));
+    /// Every entry of the value `name`, in reading order.
+    fn entries(result: &KindRun, name: &str) -> Vec<f64> {
+        match result.quantity(name) {
+            Some(Quantity::Scalar(x)) => vec![x],
+            Some(Quantity::Vector { values, .. }) => values.to_vec(),
+            Some(Quantity::Matrix { values, .. }) => values.iter().copied().collect(),
+            other => panic!("{name} is {other:?}"),
+        }
     }
 
+    /// Hand-derived values of small examples, one row per value: what the kind feeds its
+    /// program (the arithmetic itself is the language's, pinned by its own tests and the book's
+    /// recorded values). A single logit has probability 1 and no gradient; equal logits are
+    /// uniform; (1, 2, 3) gives e^z / (e + e² + e³); the Jacobian of two equal logits at T = 2
+    /// is ±1/8; the loss is −log p of the target and the gradient p − onehot, over T; huge
+    /// logits and a tiny T still give finite log-probabilities.
     #[test]
-    fn equal_logits_give_a_uniform_distribution() {
-        let result = softmax(&plain(array![4.0, 4.0, 4.0, 4.0])).unwrap();
-        assert_eq!(
-            result.vector("probabilities").unwrap(),
-            array![0.25, 0.25, 0.25, 0.25]
-        );
-        assert_abs_diff_eq!(
-            result.vector("log_probabilities").unwrap(),
-            Array1::from_elem(4, -(4f64.ln())),
-            epsilon = 1e-12
-        );
-    }
-
-    #[test]
-    fn one_two_three_matches_the_hand_derived_distribution() {
-        let result = softmax(&abc()).unwrap();
+    fn small_examples_match_their_hand_derived_values() {
         let e = 1f64.exp();
         let total = 1.0 + e + e * e;
-        assert_abs_diff_eq!(
-            result.vector("probabilities").unwrap(),
-            array![1.0 / total, e / total, e * e / total],
-            epsilon = 1e-12
-        );
-        // log p = z − ln(e¹ + e² + e³) = z − 1 − ln(1 + e + e²).
         let log_sum = 1.0 + total.ln();
-        assert_abs_diff_eq!(
-            result.vector("log_probabilities").unwrap(),
-            array![1.0 - log_sum, 2.0 - log_sum, 3.0 - log_sum],
-            epsilon = 1e-12
-        );
-        assert_abs_diff_eq!(
-            result.vector("exps").unwrap(),
-            array![1.0 / (e * e), 1.0 / e, 1.0],
-            epsilon = 1e-12
-        );
-        assert_eq!(result.scalar("loss"), None);
-        assert_eq!(result.vector("gradient"), None);
-    }
-
-    #[test]
-    fn the_jacobian_is_p_times_delta_minus_p_over_t() {
-        // Two equal logits at T = 2: p = (½, ½), so ∂p_i/∂z_j = ½(δ_ij − ½)/2 = ±1/8.
-        let result = softmax(&SoftmaxInput {
-            temperature: 2.0,
-            ..plain(array![3.0, 3.0])
-        })
-        .unwrap();
-        assert_abs_diff_eq!(
-            result.matrix("jacobian").unwrap(),
-            array![[0.125, -0.125], [-0.125, 0.125]],
-            epsilon = 1e-15
-        );
+        let root = 0.5f64.exp();
+        let half = 1.0 + root + e;
+        let p = [1.0 / half, root / half, e / half];
+        let to = |target, input| SoftmaxInput {
+            target: Some(target),
+            ..input
+        };
+        let at = |temperature, input| SoftmaxInput {
+            temperature,
+            ..input
+        };
+        let one = || to(Target::Position(0), plain(array![-7.5]));
+        let c = || to(Target::Label("c".into()), abc());
+        let warm = || at(2.0, to(Target::Position(0), abc()));
+        let cold = || at(1e-300, to(Target::Position(0), plain(array![0.0, 1.0])));
+        let rows: Vec<(SoftmaxInput, &str, Vec<f64>)> = vec![
+            (one(), "probabilities", vec![1.0]),
+            (one(), "log_probabilities", vec![0.0]),
+            (one(), "loss", vec![0.0]),
+            (one(), "gradient", vec![0.0]),
+            (
+                plain(array![4.0, 4.0, 4.0, 4.0]),
+                "probabilities",
+                vec![0.25; 4],
+            ),
+            (
+                plain(Array1::from_elem(4, 4.0)),
+                "log_probabilities",
+                vec![-(4f64.ln()); 4],
+            ),
+            (
+                abc(),
+                "probabilities",
+                vec![1.0 / total, e / total, e * e / total],
+            ),
+            (
+                abc(),
+                "log_probabilities",
+                vec![1.0 - log_sum, 2.0 - log_sum, 3.0 - log_sum],
+            ),
+            (abc(), "exps", vec![1.0 / (e * e), 1.0 / e, 1.0]),
+            (
+                at(2.0, plain(array![3.0, 3.0])),
+                "jacobian",
+                vec![0.125, -0.125, -0.125, 0.125],
+            ),
+            (c(), "loss", vec![total.ln() - 2.0]),
+            (
+                c(),
+                "gradient",
+                vec![1.0 / total, e / total, e * e / total - 1.0],
+            ),
+            (warm(), "probabilities", p.to_vec()),
+            (
+                warm(),
+                "gradient",
+                vec![(p[0] - 1.0) / 2.0, p[1] / 2.0, p[2] / 2.0],
+            ),
+            (warm(), "loss", vec![half.ln()]),
+            (plain(array![1000.0, 0.0]), "probabilities", vec![1.0, 0.0]),
+            (
+                plain(array![1000.0, 0.0]),
+                "log_probabilities",
+                vec![0.0, -1000.0],
+            ),
+            (cold(), "probabilities", vec![0.0, 1.0]),
+            (cold(), "log_probabilities", vec![-1.0 / 1e-300, 0.0]),
+            (cold(), "loss", vec![1.0 / 1e-300]),
+        ];
+        for (input, name, expected) in rows {
+            let got = entries(&softmax(&input).unwrap(), name);
+            assert_eq!(got.len(), expected.len(), "{name} of {input:?}");
+            for (got, expected) in got.iter().zip(&expected) {
+                let close = (got - expected).abs() <= 1e-12 * expected.abs().max(1.0);
+                assert!(close, "{name} of {input:?}: {got} for {expected}");
+            }
+        }
+        let untargeted = softmax(&abc()).unwrap();
+        assert_eq!(untargeted.scalar("loss"), None);
+        assert_eq!(untargeted.vector("gradient"), None);
+        assert_eq!(softmax(&c()).unwrap().position("target"), Some(2));
         // Saturated: logits (8, 0, −8) give ∂p₁/∂z₁ = p₁(1 − p₁), tiny.
         let peaked = softmax(&plain(array![8.0, 0.0, -8.0])).unwrap();
         let p1 = peaked.vector("probabilities").unwrap()[0];
-        assert_abs_diff_eq!(
-            peaked.matrix("jacobian").unwrap()[[0, 0]],
-            p1 * (1.0 - p1),
-            epsilon = 1e-15
-        );
-        assert!(peaked.matrix("jacobian").unwrap()[[0, 0]] < 1e-3);
-    }
-
-    #[test]
-    fn the_loss_is_minus_log_p_of_the_target_and_the_gradient_is_p_minus_onehot() {
-        let input = SoftmaxInput {
-            target: Some(Target::Label("c".into())),
-            ..abc()
-        };
-        let result = softmax(&input).unwrap();
-        let e = 1f64.exp();
-        let total = 1.0 + e + e * e;
-        assert_eq!(result.position("target"), Some(2));
-        assert_abs_diff_eq!(
-            result.scalar("loss").unwrap(),
-            total.ln() - 2.0,
-            epsilon = 1e-12
-        );
-        assert_abs_diff_eq!(
-            result.vector("gradient").unwrap(),
-            array![1.0 / total, e / total, e * e / total - 1.0],
-            epsilon = 1e-12
-        );
-    }
-
-    #[test]
-    fn temperature_two_halves_the_logits_and_the_gradient() {
-        let input = SoftmaxInput {
-            temperature: 2.0,
-            target: Some(Target::Position(0)),
-            ..abc()
-        };
-        let result = softmax(&input).unwrap();
-        // z / 2 = [0.5, 1, 1.5] ∝ [1, √e, e].
-        let root = 0.5f64.exp();
-        let e = 1f64.exp();
-        let total = 1.0 + root + e;
-        let p = array![1.0 / total, root / total, e / total];
-        assert_abs_diff_eq!(result.vector("probabilities").unwrap(), p, epsilon = 1e-12);
-        assert_abs_diff_eq!(
-            result.vector("gradient").unwrap(),
-            array![(p[0] - 1.0) / 2.0, p[1] / 2.0, p[2] / 2.0],
-            epsilon = 1e-12
-        );
-        assert_abs_diff_eq!(result.scalar("loss").unwrap(), total.ln(), epsilon = 1e-12);
-    }
-
-    #[test]
-    fn huge_logits_give_exact_probabilities_and_finite_log_probabilities() {
-        let result = softmax(&plain(array![1000.0, 0.0])).unwrap();
-        // e^−1000 underflows, so p = [1, 0] exactly; log p must still be [≈0, −1000], not −∞.
-        assert_eq!(result.vector("probabilities").unwrap(), array![1.0, 0.0]);
-        assert_abs_diff_eq!(
-            result.vector("log_probabilities").unwrap(),
-            array![0.0, -1000.0],
-            epsilon = 1e-12
-        );
-    }
-
-    #[test]
-    fn a_tiny_temperature_still_gives_finite_results() {
-        let input = SoftmaxInput {
-            temperature: 1e-300,
-            target: Some(Target::Position(0)),
-            ..plain(array![0.0, 1.0])
-        };
-        let result = softmax(&input).unwrap();
-        assert_eq!(result.vector("probabilities").unwrap(), array![0.0, 1.0]);
-        // log p₀ = (0 − 1) / T − ln(0 + 1): astronomically negative but representable.
-        assert_eq!(
-            result.vector("log_probabilities").unwrap()[0],
-            -1.0 / 1e-300
-        );
-        assert_eq!(result.scalar("loss"), Some(1.0 / 1e-300));
+        let slope = peaked.matrix("jacobian").unwrap()[[0, 0]];
+        assert_abs_diff_eq!(slope, p1 * (1.0 - p1), epsilon = 1e-15);
+        assert!(slope < 1e-3);
     }
 
     #[test]
