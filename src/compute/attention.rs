@@ -17,13 +17,13 @@
 //! the compute widget (`static/js/compute-widget.js`).
 
 use ndarray::Array2;
-use serde::Serialize;
 
+use super::computed::{Labels, Side};
 use super::error::ensure_finite_matrix;
-use super::json::Rows;
+use super::kind::{Json, KindRun, Source, Table};
 use super::lang::{Value, MAX_WORK};
 use super::template::{self, Stopped};
-use super::{ComputeError, KindProgram, Quantity, MAX_DIM, MAX_TOKENS};
+use super::{ComputeError, KindProgram, MAX_DIM, MAX_TOKENS};
 
 /// The inputs of an attention example, as written by the author.
 #[derive(Debug, Clone, PartialEq)]
@@ -46,61 +46,132 @@ pub struct AttentionInput {
     pub heads: usize,
 }
 
-/// Every intermediate matrix of one attention head.
+/// What the attention kind calls its values: the tokens label the rows of every per-token
+/// matrix and both sides of the token-by-token ones; weight matrices are unlabelled. `scores`,
+/// `scaled` and `weights` are the one head's (with several they would be ambiguous: `h2.weights`
+/// names one), `concat` the heads' side by side when there are several; `h1.q` … `hN.output`
+/// are each head's.
+pub static TABLE: Table = Table {
+    kind: "attention",
+    names: &[
+        ("embeddings", Source::Value("embeddings")),
+        ("w_q", Source::Value("w_q")),
+        ("w_k", Source::Value("w_k")),
+        ("w_v", Source::Value("w_v")),
+        ("w_o", Source::Value("w_o")),
+        ("q", Source::Value("q")),
+        ("k", Source::Value("k")),
+        ("v", Source::Value("v")),
+        ("scores", Source::Value("scores")),
+        ("scaled", Source::Value("scaled")),
+        ("weights", Source::Value("weights")),
+        ("concat", Source::Value("concat")),
+        ("output", Source::Value("output")),
+        ("d_k", Source::Count("d_k")),
+        ("n", Source::Count("n")),
+        ("heads", Source::Count("heads")),
+    ],
+    grouped: true,
+    inputs: &["embeddings", "w_q", "w_k", "w_v", "w_o"],
+    sides: &[
+        ("embeddings", Side::Rows),
+        ("w_q", Side::None),
+        ("w_k", Side::None),
+        ("w_v", Side::None),
+        ("w_o", Side::None),
+        ("q", Side::Rows),
+        ("k", Side::Rows),
+        ("v", Side::Rows),
+        ("concat", Side::Rows),
+        ("output", Side::Rows),
+    ],
+    own: &[],
+    // Single head: top-level `scores`/`scaled`/`weights`. Several heads: a `heads` array and
+    // `concat` instead, matching which quantities references can name.
+    json: &[
+        ("tokens", Json::Labels),
+        ("causal", Json::Flag("causal")),
+        ("embeddings", Json::Value("embeddings")),
+        ("w_q", Json::Value("w_q")),
+        ("w_k", Json::Value("w_k")),
+        ("w_v", Json::Value("w_v")),
+        ("w_o", Json::Value("w_o")),
+        ("d_k", Json::Position("d_k")),
+        ("q", Json::Value("q")),
+        ("k", Json::Value("k")),
+        ("v", Json::Value("v")),
+        ("scores", Json::IfAny("scores")),
+        ("scaled", Json::IfAny("scaled")),
+        ("weights", Json::IfAny("weights")),
+        (
+            "heads",
+            Json::Groups(
+                "concat",
+                &[
+                    ("d_k", Json::Position("d_k")),
+                    ("q", Json::Value("q")),
+                    ("k", Json::Value("k")),
+                    ("v", Json::Value("v")),
+                    ("scores", Json::Value("scores")),
+                    ("scaled", Json::Value("scaled")),
+                    ("weights", Json::Value("weights")),
+                    ("output", Json::Value("output")),
+                ],
+            ),
+        ),
+        ("concat", Json::IfAny("concat")),
+        ("output", Json::Value("output")),
+    ],
+};
+
+/// One head as the heatmaps figure draws it.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Head {
-    /// Width of this head's queries and keys; the scores are divided by √d_k.
-    pub d_k: usize,
-    /// This head's block of columns of Q (tokens × d_k).
-    pub q: Array2<f64>,
-    /// This head's block of columns of K (tokens × d_k).
-    pub k: Array2<f64>,
-    /// This head's block of columns of V (tokens × d_v).
-    pub v: Array2<f64>,
-    /// Q_h·K_hᵀ (tokens × tokens).
-    pub scores: Array2<f64>,
-    /// scores / √d_k, before any mask is applied, so the page can show what the mask hides.
-    pub scaled: Array2<f64>,
-    /// Row-wise softmax of `scaled`; masked entries are exactly 0 and every row sums to 1.
+    /// Row-wise softmax of the scaled scores; masked entries are exactly 0.
     pub weights: Array2<f64>,
-    /// weights·V_h (tokens × d_v).
-    pub output: Array2<f64>,
 }
 
-/// The evaluated attention example: its inputs and everything computed from them.
-///
-/// The inputs are kept (rather than a nested [`AttentionInput`]) so that every quantity a
-/// reference can name is one field away.
+/// What the heatmaps figure draws of an attention example, read from its quantities (until the
+/// figure reads them itself).
 #[derive(Debug, Clone, PartialEq)]
 pub struct Attention {
-    /// Token names; the row labels of every per-token matrix.
+    /// Token names.
     pub tokens: Vec<String>,
     /// Whether the causal mask was applied.
     pub causal: bool,
-    /// The input embeddings E.
-    pub embeddings: Array2<f64>,
-    /// The input W_q.
-    pub w_q: Array2<f64>,
-    /// The input W_k.
-    pub w_k: Array2<f64>,
-    /// The input W_v.
-    pub w_v: Array2<f64>,
-    /// The input W_o, if any.
-    pub w_o: Option<Array2<f64>>,
-    /// Width of each head's queries and keys (`w_q` columns / heads).
-    pub d_k: usize,
-    /// Full query projection Q = E·W_q (all heads side by side).
-    pub q: Array2<f64>,
-    /// Full key projection K = E·W_k.
-    pub k: Array2<f64>,
-    /// Full value projection V = E·W_v.
-    pub v: Array2<f64>,
-    /// One entry per head, in order (at least one).
+    /// One entry per head, in order.
     pub heads: Vec<Head>,
-    /// The heads' outputs side by side (equal to the only head's output when there is one).
-    pub concat: Array2<f64>,
-    /// `concat`·W_o if W_o was given, else `concat`.
-    pub output: Array2<f64>,
+}
+
+impl Attention {
+    /// The figure's view of an attention example.
+    pub fn of(example: &KindRun) -> Attention {
+        let heads = example.position("heads").unwrap_or(1);
+        Attention {
+            tokens: example.labels().unwrap_or_default().to_vec(),
+            causal: example.position("causal") == Some(1),
+            heads: (1..=heads)
+                .map(|h| Head {
+                    weights: example.matrix(&format!("h{h}.weights")).unwrap_or_default(),
+                })
+                .collect(),
+        }
+    }
+}
+
+/// The inputs an attention example was evaluated on, for its widget's program.
+pub fn input_of(example: &KindRun) -> AttentionInput {
+    let matrix = |name| example.matrix(name).unwrap_or_default();
+    AttentionInput {
+        tokens: example.labels().unwrap_or_default().to_vec(),
+        embeddings: matrix("embeddings"),
+        w_q: matrix("w_q"),
+        w_k: matrix("w_k"),
+        w_v: matrix("w_v"),
+        w_o: example.matrix("w_o"),
+        causal: example.position("causal") == Some(1),
+        heads: example.position("heads").unwrap_or(1),
+    }
 }
 
 /// The attention kind as programs: every product, the scaling and the row softmax are the
@@ -331,53 +402,58 @@ pub fn widget_fits(input: &AttentionInput) -> Result<(), ComputeError> {
 ///
 /// Errors carry `field` = the input key at fault. Duplicate tokens are allowed: "the cat sat on
 /// the mat" has two `the`s, and references then address them by position.
-pub fn attend(input: &AttentionInput) -> Result<Attention, ComputeError> {
+pub fn attend(input: &AttentionInput) -> Result<KindRun, ComputeError> {
     let program = program(input)?;
     let d_k = input.w_q.ncols() / input.heads;
     let fail = |stopped| stopped_error(stopped, input);
     let projected =
         template::run(&program.projections.steps, &program.projections.inputs).map_err(fail)?;
-    let (q, k, v) = (
-        projected.matrix("q"),
-        projected.matrix("k"),
-        projected.matrix("v"),
-    );
-    let projections = [matrix("q", &q), matrix("k", &k), matrix("v", &v)];
-    let mut heads = Vec::with_capacity(input.heads);
+    let projections = ["q", "k", "v"].map(|name| (name.to_string(), projected.value(name).clone()));
+    let count = |name: &str, n: usize| (name.to_string(), Value::Scalar(n as f64));
+    let mut steps = vec![
+        count("n", input.tokens.len()),
+        count("d_k", d_k),
+        count("heads", input.heads),
+    ];
+    steps.extend(projections.iter().cloned());
+    let mut heads = Vec::new();
     let mut outputs = program.output.inputs.clone();
     for (h, head) in program.heads.iter().enumerate() {
         let inputs = [head.inputs.as_slice(), &projections].concat();
         let ran = template::run(&head.steps, &inputs).map_err(fail)?;
-        let head = Head {
-            d_k,
-            q: ran.matrix("head_q"),
-            k: ran.matrix("head_k"),
-            v: ran.matrix("head_v"),
-            scores: ran.matrix("scores"),
-            scaled: ran.matrix("scaled"),
-            weights: ran.matrix("weights"),
-            output: ran.matrix("out"),
-        };
-        outputs.push(matrix(&format!("out_{}", h + 1), &head.output));
-        heads.push(head);
+        let parts = [("q", "head_q"), ("k", "head_k"), ("v", "head_v")]
+            .into_iter()
+            .chain(["scores", "scaled", "weights"].map(|part| (part, part)))
+            .chain([("output", "out")]);
+        for (part, step) in parts {
+            heads.push((format!("h{}.{part}", h + 1), ran.value(step).clone()));
+        }
+        outputs.push((format!("out_{}", h + 1), ran.value("out").clone()));
     }
     let combined = template::run(&program.output.steps, &outputs).map_err(fail)?;
-    Ok(Attention {
-        tokens: input.tokens.clone(),
-        causal: input.causal,
-        embeddings: input.embeddings.clone(),
-        w_q: input.w_q.clone(),
-        w_k: input.w_k.clone(),
-        w_v: input.w_v.clone(),
-        w_o: input.w_o.clone(),
-        d_k,
-        q,
-        k,
-        v,
-        heads,
-        concat: combined.matrix("concat"),
-        output: combined.matrix("output"),
-    })
+    if input.heads == 1 {
+        for part in ["scores", "scaled", "weights"] {
+            let name = format!("h1.{part}");
+            if let Some((_, value)) = heads.iter().find(|(candidate, _)| *candidate == name) {
+                steps.push((part.to_string(), value.clone()));
+            }
+        }
+    } else {
+        steps.push(("concat".to_string(), combined.value("concat").clone()));
+    }
+    steps.push(("output".to_string(), combined.value("output").clone()));
+    steps.extend(heads);
+    let mut inputs = program.projections.inputs;
+    inputs.extend(program.output.inputs);
+    inputs.push(count("causal", usize::from(input.causal)));
+    let labels = Labels {
+        rows: Some(input.tokens.clone()),
+        ..Labels::default()
+    };
+    Ok(KindRun::new(
+        &TABLE,
+        template::computed(inputs, steps, labels),
+    ))
 }
 
 /// The author's words for a template that stopped: an example too large for the language's
@@ -526,213 +602,36 @@ fn validate(input: &AttentionInput) -> Result<(), ComputeError> {
 }
 
 /// Per-head quantity names, after the `hN.` prefix.
-const HEAD_PARTS: [&str; 7] = ["q", "k", "v", "scores", "scaled", "weights", "output"];
+/// One head's matrices by name, for the tests to read as fields.
+#[cfg(test)]
+struct TestHead {
+    scores: Array2<f64>,
+    scaled: Array2<f64>,
+    weights: Array2<f64>,
+    output: Array2<f64>,
+}
 
-impl Attention {
-    /// The inputs the example was evaluated on, for its widget's program.
-    pub fn input(&self) -> AttentionInput {
-        AttentionInput {
-            tokens: self.tokens.clone(),
-            embeddings: self.embeddings.clone(),
-            w_q: self.w_q.clone(),
-            w_k: self.w_k.clone(),
-            w_v: self.w_v.clone(),
-            w_o: self.w_o.clone(),
-            causal: self.causal,
-            heads: self.heads.len(),
-        }
-    }
-
-    /// Looks up a quantity by the name a reference uses.
-    ///
-    /// Always: `embeddings`, `w_q`, `w_k`, `w_v`, `q`, `k`, `v`, `output`, `d_k`, `n` (tokens),
-    /// `heads`, and `h1.q` … `hN.output` for every head; `w_o` when given; `scores`, `scaled`,
-    /// `weights` with one head (with several they would be ambiguous, so use `h2.weights`);
-    /// `concat` with several heads. Per-token matrices have the tokens as row labels;
-    /// `scores`/`scaled`/`weights` also as column labels; weight matrices are unlabelled.
-    pub fn quantity(&self, name: &str) -> Option<Quantity> {
-        let single = self.heads.len() == 1;
-        let quantity = match name {
-            "embeddings" => self.per_token(&self.embeddings),
-            "w_q" => unlabelled(&self.w_q),
-            "w_k" => unlabelled(&self.w_k),
-            "w_v" => unlabelled(&self.w_v),
-            "w_o" => unlabelled(self.w_o.as_ref()?),
-            "q" => self.per_token(&self.q),
-            "k" => self.per_token(&self.k),
-            "v" => self.per_token(&self.v),
-            "output" => self.per_token(&self.output),
-            "d_k" => Quantity::Count(self.d_k),
-            "n" => Quantity::Count(self.tokens.len()),
-            "heads" => Quantity::Count(self.heads.len()),
-            "scores" | "scaled" | "weights" if single => {
-                return self.head_quantity(&self.heads[0], name)
+/// Every head of `result`, in order.
+#[cfg(test)]
+fn heads(result: &KindRun) -> Vec<TestHead> {
+    let heads = result.position("heads").unwrap();
+    (1..=heads)
+        .map(|h| {
+            let part = |part: &str| result.matrix(&format!("h{h}.{part}")).unwrap();
+            TestHead {
+                scores: part("scores"),
+                scaled: part("scaled"),
+                weights: part("weights"),
+                output: part("output"),
             }
-            "concat" if !single => self.per_token(&self.concat),
-            _ => {
-                let (prefix, part) = name.split_once('.')?;
-                let number: usize = prefix.strip_prefix('h')?.parse().ok()?;
-                let head = self.heads.get(number.checked_sub(1)?)?;
-                return self.head_quantity(head, part);
-            }
-        };
-        Some(quantity)
-    }
-
-    /// The quantities the author wrote (embeddings and weight matrices), in reading order.
-    pub fn input_names(&self) -> Vec<String> {
-        let mut names: Vec<String> = ["embeddings", "w_q", "w_k", "w_v"].map(String::from).into();
-        if self.w_o.is_some() {
-            names.push("w_o".into());
-        }
-        names
-    }
-
-    /// Every name [`Attention::quantity`] answers, in reading order (for "did you mean" hints).
-    pub fn quantity_names(&self) -> Vec<String> {
-        let mut names = self.input_names();
-        names.extend(["q", "k", "v"].map(String::from));
-        if self.heads.len() == 1 {
-            names.extend(["scores", "scaled", "weights"].map(String::from));
-        } else {
-            names.push("concat".into());
-        }
-        names.extend(["output", "d_k", "n", "heads"].map(String::from));
-        for h in 1..=self.heads.len() {
-            names.extend(HEAD_PARTS.iter().map(|part| format!("h{h}.{part}")));
-        }
-        names
-    }
-
-    fn head_quantity(&self, head: &Head, part: &str) -> Option<Quantity> {
-        Some(match part {
-            "q" => self.per_token(&head.q),
-            "k" => self.per_token(&head.k),
-            "v" => self.per_token(&head.v),
-            "scores" => self.token_by_token(&head.scores),
-            "scaled" => self.token_by_token(&head.scaled),
-            "weights" => self.token_by_token(&head.weights),
-            "output" => self.per_token(&head.output),
-            _ => return None,
         })
-    }
-
-    fn per_token(&self, values: &Array2<f64>) -> Quantity {
-        Quantity::Matrix {
-            values: values.clone(),
-            row_labels: Some(self.tokens.clone()),
-            col_labels: None,
-        }
-    }
-
-    fn token_by_token(&self, values: &Array2<f64>) -> Quantity {
-        Quantity::Matrix {
-            values: values.clone(),
-            row_labels: Some(self.tokens.clone()),
-            col_labels: Some(self.tokens.clone()),
-        }
-    }
-}
-
-fn unlabelled(values: &Array2<f64>) -> Quantity {
-    Quantity::Matrix {
-        values: values.clone(),
-        row_labels: None,
-        col_labels: None,
-    }
-}
-
-/// The `eval --json` shape of one head (only written when there are several).
-#[derive(Serialize)]
-struct HeadJson<'a> {
-    d_k: usize,
-    q: Rows<'a>,
-    k: Rows<'a>,
-    v: Rows<'a>,
-    scores: Rows<'a>,
-    scaled: Rows<'a>,
-    weights: Rows<'a>,
-    output: Rows<'a>,
-}
-
-/// The `eval --json` shape of an attention example; the site adds `name`.
-#[derive(Serialize)]
-struct AttentionJson<'a> {
-    kind: &'static str,
-    tokens: &'a [String],
-    causal: bool,
-    embeddings: Rows<'a>,
-    w_q: Rows<'a>,
-    w_k: Rows<'a>,
-    w_v: Rows<'a>,
-    w_o: Option<Rows<'a>>,
-    d_k: usize,
-    q: Rows<'a>,
-    k: Rows<'a>,
-    v: Rows<'a>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    scores: Option<Rows<'a>>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    scaled: Option<Rows<'a>>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    weights: Option<Rows<'a>>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    heads: Option<Vec<HeadJson<'a>>>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    concat: Option<Rows<'a>>,
-    output: Rows<'a>,
-}
-
-impl Serialize for Attention {
-    /// Single head: top-level `scores`/`scaled`/`weights`. Several heads: a `heads` array and
-    /// `concat` instead, matching which quantities references can name.
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let only = match self.heads.as_slice() {
-            [only] => Some(only),
-            _ => None,
-        };
-        let several = only.is_none();
-        AttentionJson {
-            kind: "attention",
-            tokens: &self.tokens,
-            causal: self.causal,
-            embeddings: Rows(&self.embeddings),
-            w_q: Rows(&self.w_q),
-            w_k: Rows(&self.w_k),
-            w_v: Rows(&self.w_v),
-            w_o: self.w_o.as_ref().map(Rows),
-            d_k: self.d_k,
-            q: Rows(&self.q),
-            k: Rows(&self.k),
-            v: Rows(&self.v),
-            scores: only.map(|head| Rows(&head.scores)),
-            scaled: only.map(|head| Rows(&head.scaled)),
-            weights: only.map(|head| Rows(&head.weights)),
-            heads: several.then(|| {
-                self.heads
-                    .iter()
-                    .map(|head| HeadJson {
-                        d_k: head.d_k,
-                        q: Rows(&head.q),
-                        k: Rows(&head.k),
-                        v: Rows(&head.v),
-                        scores: Rows(&head.scores),
-                        scaled: Rows(&head.scaled),
-                        weights: Rows(&head.weights),
-                        output: Rows(&head.output),
-                    })
-                    .collect()
-            }),
-            concat: several.then_some(Rows(&self.concat)),
-            output: Rows(&self.output),
-        }
-        .serialize(serializer)
-    }
+        .collect()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::compute::Quantity;
     use approx::assert_abs_diff_eq;
     use ndarray::array;
 
@@ -950,11 +849,11 @@ mod tests {
             heads: 1,
         };
         let result = attend(&input).unwrap();
-        assert_eq!(result.heads[0].weights, array![[1.0]]);
+        assert_eq!(result.matrix("h1.weights").unwrap(), array![[1.0]]);
         // v = [3 − 3, 6 − 4] = [0, 2], and the only weight is 1.
-        assert_eq!(result.output, array![[0.0, 2.0]]);
+        assert_eq!(result.matrix("output").unwrap(), array![[0.0, 2.0]]);
         // q = 3 − 2 = 1, k = 1.5 − 4 = −2.5, d_k = 1.
-        assert_eq!(result.heads[0].scaled, array![[-2.5]]);
+        assert_eq!(result.matrix("h1.scaled").unwrap(), array![[-2.5]]);
     }
 
     #[test]
@@ -965,21 +864,33 @@ mod tests {
         let plain = attend(&input).unwrap();
         input.causal = true;
         let causal = attend(&input).unwrap();
-        assert_eq!(plain.output, causal.output);
-        assert_eq!(causal.heads[0].weights, array![[1.0]]);
+        assert_eq!(
+            plain.matrix("output").unwrap(),
+            causal.matrix("output").unwrap()
+        );
+        assert_eq!(causal.matrix("h1.weights").unwrap(), array![[1.0]]);
     }
 
     #[test]
     fn the_seed_example_matches_the_hand_derived_projections() {
         let result = attend(&cat(false)).unwrap();
-        assert_eq!(result.q, array![[1.0, 0.0], [1.0, 2.0], [2.0, 2.0]]);
-        assert_eq!(result.k, array![[2.0, 0.0], [0.0, 1.0], [2.0, 1.0]]);
-        assert_eq!(result.v, array![[1.0, 0.0], [0.0, 2.0], [1.0, 2.0]]);
         assert_eq!(
-            result.heads[0].scores,
+            result.matrix("q").unwrap(),
+            array![[1.0, 0.0], [1.0, 2.0], [2.0, 2.0]]
+        );
+        assert_eq!(
+            result.matrix("k").unwrap(),
+            array![[2.0, 0.0], [0.0, 1.0], [2.0, 1.0]]
+        );
+        assert_eq!(
+            result.matrix("v").unwrap(),
+            array![[1.0, 0.0], [0.0, 2.0], [1.0, 2.0]]
+        );
+        assert_eq!(
+            result.matrix("h1.scores").unwrap(),
             array![[2.0, 0.0, 2.0], [2.0, 2.0, 4.0], [4.0, 2.0, 6.0]]
         );
-        assert_eq!(result.d_k, 2);
+        assert_eq!(result.position("d_k").unwrap(), 2);
     }
 
     #[test]
@@ -987,7 +898,11 @@ mod tests {
         let result = attend(&cat(false)).unwrap();
         let r = 2f64.sqrt();
         let expected = array![[r, 0.0, r], [r, r, 2.0 * r], [2.0 * r, r, 3.0 * r]];
-        assert_abs_diff_eq!(result.heads[0].scaled, expected, epsilon = 1e-12);
+        assert_abs_diff_eq!(
+            result.matrix("h1.scaled").unwrap(),
+            expected,
+            epsilon = 1e-12
+        );
         assert_eq!(
             printed(&expected),
             [
@@ -1018,7 +933,11 @@ mod tests {
                 e * e / (1.0 + e + e * e)
             ]
         ];
-        assert_abs_diff_eq!(result.heads[0].weights, expected, epsilon = 1e-12);
+        assert_abs_diff_eq!(
+            result.matrix("h1.weights").unwrap(),
+            expected,
+            epsilon = 1e-12
+        );
         assert_eq!(
             printed(&expected),
             [
@@ -1042,8 +961,8 @@ mod tests {
                 (2.0 + 2.0 * e * e) / (1.0 + e + e * e)
             ]
         ];
-        assert_abs_diff_eq!(result.output, expected, epsilon = 1e-12);
-        assert_eq!(result.output, result.concat);
+        assert_abs_diff_eq!(result.matrix("output").unwrap(), expected, epsilon = 1e-12);
+        assert_eq!(result.matrix("output"), result.matrix("h1.output"));
         assert_eq!(
             printed(&expected),
             [["0.892", "1.108"], ["0.836", "1.673"], ["0.955", "1.627"]]
@@ -1054,14 +973,17 @@ mod tests {
     fn the_causal_seed_example_masks_the_future_with_exact_zeros() {
         let plain = attend(&cat(false)).unwrap();
         let result = attend(&cat(true)).unwrap();
-        let weights = &result.heads[0].weights;
+        let weights = &result.matrix("h1.weights").unwrap();
         assert_eq!(weights.row(0), array![1.0, 0.0, 0.0]);
         // "cat" sees [√2, √2]: equal scores, equal weights.
         assert_abs_diff_eq!(weights.row(1), array![0.5, 0.5, 0.0], epsilon = 1e-12);
         assert_eq!(weights[[1, 2]], 0.0);
-        assert_eq!(weights.row(2), plain.heads[0].weights.row(2));
+        assert_eq!(weights.row(2), plain.matrix("h1.weights").unwrap().row(2));
         // Scaled scores are kept before masking so the page can show what was hidden.
-        assert_eq!(result.heads[0].scaled, plain.heads[0].scaled);
+        assert_eq!(
+            result.matrix("h1.scaled").unwrap(),
+            plain.matrix("h1.scaled").unwrap()
+        );
     }
 
     /// The widget's one program on the example's inputs gives every matrix of the kind bit
@@ -1088,13 +1010,10 @@ mod tests {
                 Some((_, _, Value::Matrix(m))) => m.clone(),
                 other => panic!("{name} in\n{steps}: {other:?}"),
             };
-            let mut expected = vec![
-                ("q".to_string(), &kind.q),
-                ("k".to_string(), &kind.k),
-                ("v".to_string(), &kind.v),
-                ("output".to_string(), &kind.output),
-            ];
-            if kind.heads.len() == 1 {
+            let mut expected: Vec<(String, Array2<f64>)> = ["q", "k", "v", "output"]
+                .map(|name| (name.to_string(), kind.matrix(name).unwrap()))
+                .into();
+            if kind.position("heads").unwrap() == 1 {
                 // One head reads Q and K whole, as the lesson writes QKᵀ.
                 assert!(steps.contains("scores = q @ k.T\n"), "{steps}");
                 assert!(
@@ -1102,10 +1021,11 @@ mod tests {
                     "{steps}"
                 );
             } else {
-                expected.push(("concat".to_string(), &kind.concat));
+                expected.push(("concat".to_string(), kind.matrix("concat").unwrap()));
             }
-            for (h, head) in kind.heads.iter().enumerate() {
-                let s = if kind.heads.len() == 1 {
+            let all = heads(&kind);
+            for (h, head) in all.iter().enumerate() {
+                let s = if kind.position("heads").unwrap() == 1 {
                     String::new()
                 } else {
                     format!("_{}", h + 1)
@@ -1116,11 +1036,11 @@ mod tests {
                     ("weights", &head.weights),
                     ("out", &head.output),
                 ] {
-                    expected.push((format!("{name}{s}"), matrix));
+                    expected.push((format!("{name}{s}"), matrix.clone()));
                 }
             }
             for (name, matrix) in expected {
-                assert_eq!(&value(&name), matrix, "{name} of\n{steps}");
+                assert_eq!(value(&name), matrix, "{name} of\n{steps}");
             }
         }
     }
@@ -1138,9 +1058,10 @@ mod tests {
             heads: 2,
         };
         let result = attend(&input).unwrap();
-        assert_eq!(result.d_k, 1);
+        assert_eq!(result.position("d_k").unwrap(), 1);
         // Head 1 sees column 1 of Q and K: q = k = [1, 0]; scores = [[1, 0], [0, 0]].
-        let first = &result.heads[0];
+        let all = heads(&result);
+        let first = &all[0];
         assert_eq!(first.scores, array![[1.0, 0.0], [0.0, 0.0]]);
         assert_eq!(first.scaled, first.scores);
         let e = 1f64.exp();
@@ -1155,7 +1076,7 @@ mod tests {
             array![[(e + 3.0) / (e + 1.0)], [2.0]],
             epsilon = 1e-12
         );
-        let second = &result.heads[1];
+        let second = &all[1];
         assert_eq!(second.scores, array![[0.0, 0.0], [0.0, 1.0]]);
         assert_abs_diff_eq!(
             second.output,
@@ -1163,12 +1084,12 @@ mod tests {
             epsilon = 1e-12
         );
         assert_eq!(
-            result.concat,
+            result.matrix("concat").unwrap(),
             ndarray::concatenate![ndarray::Axis(1), first.output, second.output]
         );
         // W_o sums the two heads.
         assert_abs_diff_eq!(
-            result.output,
+            result.matrix("output").unwrap(),
             array![
                 [(e + 3.0) / (e + 1.0) + 3.0],
                 [2.0 + (2.0 + 4.0 * e) / (1.0 + e)]
@@ -1385,23 +1306,15 @@ mod properties {
     }
 
     /// Everything an `Ok` result holds is finite, and JSON has no `null` but an absent W_o.
-    fn assert_all_finite(result: &Attention) -> Result<(), TestCaseError> {
+    fn assert_all_finite(result: &KindRun) -> Result<(), TestCaseError> {
         let json = serde_json::to_string(result).unwrap();
         prop_assert_eq!(
             json.matches("null").count(),
-            usize::from(result.w_o.is_none())
+            usize::from(result.matrix("w_o").is_none())
         );
-        let matrices = [
-            &result.q,
-            &result.k,
-            &result.v,
-            &result.concat,
-            &result.output,
-        ];
-        prop_assert!(matrices.iter().all(|m| m.iter().all(|x| x.is_finite())));
-        for head in &result.heads {
-            prop_assert!(head.weights.iter().all(|x| x.is_finite()));
-            prop_assert!(head.scaled.iter().all(|x| x.is_finite()));
+        for name in result.quantity_names() {
+            let matrix = result.matrix(&name).unwrap_or_default();
+            prop_assert!(matrix.iter().all(|x| x.is_finite()), "{}", name);
         }
         Ok(())
     }
@@ -1412,7 +1325,7 @@ mod properties {
         #[test]
         fn rows_of_every_weight_matrix_sum_to_one(input in input()) {
             let result = attend(&input).unwrap();
-            for head in &result.heads {
+            for head in &heads(&result) {
                 for row in head.weights.rows() {
                     prop_assert!((row.sum() - 1.0).abs() < 1e-12);
                 }
@@ -1423,7 +1336,7 @@ mod properties {
         fn masked_weights_are_exactly_zero(mut input in input()) {
             input.causal = true;
             let result = attend(&input).unwrap();
-            for head in &result.heads {
+            for head in &heads(&result) {
                 for ((i, j), w) in head.weights.indexed_iter() {
                     if j > i {
                         prop_assert_eq!(*w, 0.0);
@@ -1440,7 +1353,7 @@ mod properties {
             input in input(),
         ) {
             let result = attend(&input).unwrap();
-            for head in &result.heads {
+            for head in &heads(&result) {
                 let fixed = softmax_rows(&head.scaled, input.causal);
                 prop_assert!(head.weights.iter().zip(&fixed).all(|(a, b)| a.to_bits() == b.to_bits()));
             }
@@ -1466,12 +1379,12 @@ mod properties {
             permuted.embeddings = input.embeddings.select(Axis(0), &order);
             let original = attend(&input).unwrap();
             let shuffled = attend(&permuted).unwrap();
-            let expected = original.output.select(Axis(0), &order);
-            for (a, b) in expected.iter().zip(shuffled.output.iter()) {
+            let expected = original.matrix("output").unwrap().select(Axis(0), &order);
+            for (a, b) in expected.iter().zip(shuffled.matrix("output").unwrap().iter()) {
                 prop_assert!((a - b).abs() < 1e-9, "{} vs {}", a, b);
             }
-            let weights = original.heads[0].weights.select(Axis(0), &order).select(Axis(1), &order);
-            for (a, b) in weights.iter().zip(shuffled.heads[0].weights.iter()) {
+            let weights = original.matrix("h1.weights").unwrap().select(Axis(0), &order).select(Axis(1), &order);
+            for (a, b) in weights.iter().zip(shuffled.matrix("h1.weights").unwrap().iter()) {
                 prop_assert!((a - b).abs() < 1e-12);
             }
         }

@@ -12,12 +12,12 @@
 //! with residuals rᵢ = w xᵢ + b − yᵢ; update (w, b) ← (w, b) − η ∇L.
 
 use ndarray::{Array1, Array2};
-use serde::Serialize;
 
-use super::json::{Elements, Rows};
+use super::computed::Labels;
+use super::kind::{Json, KindRun, Source, Table};
 use super::lang::{self, Value};
 use super::template::{self, Ran, Template};
-use super::{ComputeError, KindProgram, Quantity, MAX_DIM};
+use super::{ComputeError, KindProgram, MAX_DIM};
 
 /// Most steps one example may take: enough for any slow-convergence demo, small enough to keep
 /// a build fast and a page's tables readable.
@@ -36,33 +36,160 @@ pub struct GradientDescentInput {
     pub steps: usize,
 }
 
-/// The evaluated gradient-descent example.
+/// What the gradient-descent kind calls its values: the points' columns are `x`, `y`, the
+/// start's and the iterates' `w`, `b`, the curvature's directions `max`, `min`; counts print as
+/// whole numbers.
+pub static TABLE: Table = Table {
+    kind: "gradient_descent",
+    names: &[
+        ("points", Source::Value("points")),
+        ("start", Source::Value("start")),
+        ("learning_rate", Source::Value("learning_rate")),
+        ("steps", Source::Count("steps")),
+        ("iterates", Source::Value("iterates")),
+        ("losses", Source::Value("losses")),
+        ("gradients", Source::Value("gradients")),
+        ("final_w", Source::Value("final_w")),
+        ("final_b", Source::Value("final_b")),
+        ("final_loss", Source::Value("final_loss")),
+        ("optimum_w", Source::Value("optimum_w")),
+        ("optimum_b", Source::Value("optimum_b")),
+        ("optimum_loss", Source::Value("optimum_loss")),
+        ("steps_taken", Source::Count("steps_taken")),
+        ("hessian", Source::Value("hessian")),
+        ("hessian_eigenvalues", Source::Value("hessian_eigenvalues")),
+        ("max_stable_rate", Source::Value("max_stable_rate")),
+        (
+            "hessian_eigenvectors",
+            Source::Value("hessian_eigenvectors"),
+        ),
+        ("start_error", Source::Value("start_error")),
+        (
+            "rate_times_curvature",
+            Source::Value("rate_times_curvature"),
+        ),
+        ("remaining", Source::Value("remaining")),
+        ("diverged_at", Source::Count("diverged_at")),
+    ],
+    grouped: false,
+    inputs: &["points", "start", "learning_rate", "steps"],
+    sides: &[],
+    own: &[
+        ("points", &[], &POINT_NAMES),
+        ("start", &[], &PARAMETER_NAMES),
+        ("iterates", &[], &PARAMETER_NAMES),
+        ("gradients", &[], &PARAMETER_NAMES),
+        ("hessian", &PARAMETER_NAMES, &PARAMETER_NAMES),
+        ("hessian_eigenvalues", &[], &AXIS_NAMES),
+        ("hessian_eigenvectors", &AXIS_NAMES, &PARAMETER_NAMES),
+        ("start_error", &[], &AXIS_NAMES),
+        ("rate_times_curvature", &[], &AXIS_NAMES),
+        ("remaining", &[], &AXIS_NAMES),
+    ],
+    // `start` is `[w, b]` like each row of `iterates`; `diverged_at` is `null` unless the run
+    // diverged.
+    json: &[
+        ("points", Json::Value("points")),
+        ("start", Json::Value("start")),
+        ("learning_rate", Json::Value("learning_rate")),
+        ("steps", Json::Position("steps")),
+        ("iterates", Json::Value("iterates")),
+        ("losses", Json::Value("losses")),
+        ("gradients", Json::Value("gradients")),
+        (
+            "optimum",
+            Json::Object(
+                "optimum_w",
+                &[
+                    ("w", Json::Value("optimum_w")),
+                    ("b", Json::Value("optimum_b")),
+                    ("loss", Json::Value("optimum_loss")),
+                ],
+            ),
+        ),
+        ("diverged_at", Json::Position("diverged_at")),
+    ],
+};
+
+/// What the descent figure draws of a gradient-descent example, read from its quantities
+/// (until the figure reads them itself).
 #[derive(Debug, Clone, PartialEq)]
 pub struct GradientDescent {
-    /// The data, one row (x, y) per point.
-    pub points: Array2<f64>,
     /// The starting (w, b).
     pub start: (f64, f64),
     /// The step size η.
     pub learning_rate: f64,
-    /// The number of updates requested.
-    pub steps: usize,
-    /// Row k is (w, b) after k updates, starting with row 0 = `start`. Has `steps + 1` rows,
-    /// or fewer if the run diverged.
+    /// Row k is (w, b) after k updates.
     pub iterates: Array2<f64>,
     /// The loss at each iterate.
     pub losses: Array1<f64>,
-    /// (∂L/∂w, ∂L/∂b) at each iterate.
-    pub gradients: Array2<f64>,
     /// The exact least-squares (w, b).
     pub optimum: (f64, f64),
-    /// The loss at `optimum`: the best any run can do.
+    /// The loss at `optimum`.
     pub optimum_loss: f64,
-    /// The update k whose iterate was non-finite or had a loss above the divergence limit;
-    /// `iterates` then holds rows 0 to k − 1 only.
+    /// The update whose iterate diverged, if one did.
     pub diverged_at: Option<usize>,
-    /// The loss bowl's shape: its curvature, axes and contours.
-    pub curvature: Curvature,
+    eigenvectors: ((f64, f64), (f64, f64)),
+    loss_grid: Option<LossGrid>,
+}
+
+impl GradientDescent {
+    /// The figure's view of a gradient-descent example.
+    pub fn of(example: &KindRun) -> GradientDescent {
+        let number = |name| example.scalar(name).unwrap_or_default();
+        let pair = |values: Option<Array1<f64>>| {
+            let values = values.unwrap_or_else(|| Array1::zeros(2));
+            (values[0], values[1])
+        };
+        let vector = |name| {
+            example.run.value(name).map(|value| match value {
+                Value::Vector(values) => values.to_vec(),
+                _ => Vec::new(),
+            })
+        };
+        let eigenvectors = example.matrix("hessian_eigenvectors");
+        let eigenvectors = eigenvectors.unwrap_or_else(|| Array2::zeros((2, 2)));
+        let loss_grid = (|| {
+            Some(LossGrid {
+                ws: vector("grid_w")?,
+                bs: vector("grid_b")?,
+                values: match example.run.value("loss_grid")? {
+                    Value::Matrix(values) => values.clone(),
+                    _ => return None,
+                },
+                levels: vector("levels")?,
+            })
+        })();
+        GradientDescent {
+            start: pair(example.vector("start")),
+            learning_rate: number("learning_rate"),
+            iterates: example.matrix("iterates").unwrap_or_default(),
+            losses: example.vector("losses").unwrap_or_default(),
+            optimum: (number("optimum_w"), number("optimum_b")),
+            optimum_loss: number("optimum_loss"),
+            diverged_at: example.position("diverged_at"),
+            eigenvectors: (
+                (eigenvectors[[0, 0]], eigenvectors[[0, 1]]),
+                (eigenvectors[[1, 0]], eigenvectors[[1, 1]]),
+            ),
+            loss_grid,
+        }
+    }
+
+    /// The number of updates actually made: `steps`, or fewer if the run diverged.
+    pub fn steps_taken(&self) -> usize {
+        self.iterates.nrows().saturating_sub(1)
+    }
+
+    /// Unit eigenvectors of the Hessian, (steepest, shallowest): the bowl's main axes.
+    pub fn hessian_eigenvectors(&self) -> ((f64, f64), (f64, f64)) {
+        self.eigenvectors
+    }
+
+    /// The loss over the (w, b) plane around the path, for the descent figure's contours.
+    pub fn loss_grid(&self) -> Option<&LossGrid> {
+        self.loss_grid.as_ref()
+    }
 }
 
 /// The loss and its gradient at the iterate (w, b), computed by the compute language. The sums
@@ -135,7 +262,7 @@ optimum_loss = (sum(optimum_residuals * optimum_residuals) + 0) / n
 /// Errors carry `field` = the input key at fault: `points` (fewer than 2, too many, NaN/∞, all
 /// x equal, too large to fit), `start` (NaN/∞, or so far away that its loss overflows),
 /// `learning_rate`, `steps`.
-pub fn descend(input: &GradientDescentInput) -> Result<GradientDescent, ComputeError> {
+pub fn descend(input: &GradientDescentInput) -> Result<KindRun, ComputeError> {
     validate(input)?;
     let points = Array2::from_shape_fn((input.points.len(), 2), |(i, j)| {
         let (x, y) = input.points[i];
@@ -204,21 +331,45 @@ pub fn descend(input: &GradientDescentInput) -> Result<GradientDescent, ComputeE
         taken: rows - 1,
     };
     let curvature = curvature(&data, &run, extent).ok_or_else(too_large)?;
-    Ok(GradientDescent {
-        points,
-        start: input.start,
-        learning_rate: input.learning_rate,
-        steps: input.steps,
-        iterates: Array2::from_shape_fn((rows, 2), |(k, j)| [history[k].w, history[k].b][j]),
-        losses: history.iter().map(|e| e.loss).collect(),
-        gradients: Array2::from_shape_fn((rows, 2), |(k, j)| {
-            [history[k].gradient_w, history[k].gradient_b][j]
-        }),
-        optimum,
-        optimum_loss: fit.scalar("optimum_loss"),
-        diverged_at,
-        curvature,
-    })
+    let iterates = Array2::from_shape_fn((rows, 2), |(k, j)| [history[k].w, history[k].b][j]);
+    let last = rows - 1;
+    let scalar = |name: &str, x: f64| (name.to_string(), Value::Scalar(x));
+    let start = Value::Vector(ndarray::array![input.start.0, input.start.1]);
+    let inputs = vec![
+        ("points".to_string(), Value::Matrix(points)),
+        ("start".to_string(), start),
+        scalar("learning_rate", input.learning_rate),
+        scalar("steps", input.steps as f64),
+    ];
+    let mut steps = vec![
+        scalar("final_w", iterates[[last, 0]]),
+        scalar("final_b", iterates[[last, 1]]),
+        scalar("final_loss", history[last].loss),
+        ("iterates".to_string(), Value::Matrix(iterates)),
+        (
+            "losses".to_string(),
+            Value::Vector(history.iter().map(|e| e.loss).collect()),
+        ),
+        (
+            "gradients".to_string(),
+            Value::Matrix(Array2::from_shape_fn((rows, 2), |(k, j)| {
+                [history[k].gradient_w, history[k].gradient_b][j]
+            })),
+        ),
+        scalar("optimum_w", optimum.0),
+        scalar("optimum_b", optimum.1),
+        scalar("optimum_loss", fit.scalar("optimum_loss")),
+        scalar("steps_taken", last as f64),
+    ];
+    steps.extend(curvature);
+    if let Some(step) = diverged_at {
+        steps.push(scalar("diverged_at", step as f64));
+    }
+    let labels = Labels::default();
+    Ok(KindRun::new(
+        &TABLE,
+        template::computed(inputs, steps, labels),
+    ))
 }
 
 /// How a descent runs: its program with the start as inputs, and how many updates one run may
@@ -412,111 +563,6 @@ fn validate(input: &GradientDescentInput) -> Result<(), ComputeError> {
     Ok(())
 }
 
-impl GradientDescent {
-    /// The number of updates actually made: `steps`, or fewer if the run diverged.
-    pub fn steps_taken(&self) -> usize {
-        self.iterates.nrows() - 1
-    }
-
-    /// Looks up a quantity by the name a reference uses.
-    ///
-    /// `points` (columns `x`, `y`), `start` (`w`, `b`), `iterates` and `gradients` (columns `w`, `b`; rows by
-    /// 1-based position, so row k + 1 is the iterate after k updates and `iterates[1, w]` is
-    /// the start), `losses`, `final_w`, `final_b`, `final_loss`, `optimum_w`, `optimum_b`,
-    /// `optimum_loss`, `learning_rate`, `steps`, `steps_taken`, and `diverged_at` if it did.
-    pub fn quantity(&self, name: &str) -> Option<Quantity> {
-        let last = self.iterates.nrows() - 1;
-        Some(match name {
-            "points" => columns(&self.points, POINT_NAMES),
-            "start" => Quantity::Vector {
-                values: self.iterates.row(0).to_owned(),
-                labels: Some(PARAMETER_NAMES.map(String::from).to_vec()),
-            },
-            "iterates" => columns(&self.iterates, PARAMETER_NAMES),
-            "gradients" => columns(&self.gradients, PARAMETER_NAMES),
-            "losses" => Quantity::Vector {
-                values: self.losses.clone(),
-                labels: None,
-            },
-            "final_w" => Quantity::Scalar(self.iterates[[last, 0]]),
-            "final_b" => Quantity::Scalar(self.iterates[[last, 1]]),
-            "final_loss" => Quantity::Scalar(self.losses[last]),
-            "optimum_w" => Quantity::Scalar(self.optimum.0),
-            "optimum_b" => Quantity::Scalar(self.optimum.1),
-            "optimum_loss" => Quantity::Scalar(self.optimum_loss),
-            "learning_rate" => Quantity::Scalar(self.learning_rate),
-            "steps" => Quantity::Count(self.steps),
-            "steps_taken" => Quantity::Count(self.steps_taken()),
-            "diverged_at" => Quantity::Count(self.diverged_at?),
-            "hessian" => Quantity::Matrix {
-                values: self.hessian(),
-                row_labels: Some(vec!["w".into(), "b".into()]),
-                col_labels: Some(vec!["w".into(), "b".into()]),
-            },
-            "hessian_eigenvalues" => {
-                let (largest, smallest) = self.hessian_eigenvalues();
-                Quantity::Vector {
-                    values: ndarray::array![largest, smallest],
-                    labels: Some(vec!["max".into(), "min".into()]),
-                }
-            }
-            "max_stable_rate" => Quantity::Scalar(self.curvature.max_stable_rate),
-            "hessian_eigenvectors" => {
-                let (steep, shallow) = self.hessian_eigenvectors();
-                Quantity::Matrix {
-                    values: ndarray::array![[steep.0, steep.1], [shallow.0, shallow.1]],
-                    row_labels: Some(vec!["max".into(), "min".into()]),
-                    col_labels: Some(vec!["w".into(), "b".into()]),
-                }
-            }
-            "start_error" => self.along_eigenvectors(self.curvature.start_error),
-            "rate_times_curvature" => self.along_eigenvectors(self.curvature.rate_times_curvature),
-            "remaining" => self.along_eigenvectors(self.curvature.remaining?),
-            _ => return None,
-        })
-    }
-
-    /// The quantities the author wrote: the points, the start, the rate and the step count.
-    pub fn input_names(&self) -> Vec<String> {
-        ["points", "start", "learning_rate", "steps"]
-            .map(String::from)
-            .into()
-    }
-
-    /// Every name [`GradientDescent::quantity`] answers, in reading order.
-    pub fn quantity_names(&self) -> Vec<String> {
-        let mut names = vec![
-            "points",
-            "start",
-            "learning_rate",
-            "steps",
-            "iterates",
-            "losses",
-            "gradients",
-            "final_w",
-            "final_b",
-            "final_loss",
-            "optimum_w",
-            "optimum_b",
-            "optimum_loss",
-            "steps_taken",
-            "hessian",
-            "hessian_eigenvalues",
-            "max_stable_rate",
-            "hessian_eigenvectors",
-            "start_error",
-            "rate_times_curvature",
-        ];
-        if self.curvature.remaining.is_some() {
-            names.push("remaining");
-        }
-        if self.diverged_at.is_some() {
-            names.push("diverged_at");
-        }
-        names.into_iter().map(String::from).collect()
-    }
-}
-
 /// The loss's curvature, computed by the compute language: the Hessian (2/n)·[[Σx², Σx], [Σx, n]]
 /// (the same at every (w, b), because the loss is a quadratic bowl), its eigenvalues (gradient
 /// descent converges exactly when the learning rate is below 2 / largest) and unit eigenvectors,
@@ -546,6 +592,8 @@ shallow = shallow_raw * shallow_sign / sqrt(shallow_raw[0] * shallow_raw[0] + sh
 error = concat(w0 - optimum_w, b0 - optimum_b)
 start_error = concat(error[0] * steep[0] + error[1] * steep[1], error[0] * shallow[0] + error[1] * shallow[1])
 rate_times_curvature = learning_rate * concat(largest, smallest)
+hessian_eigenvalues = concat(largest, smallest)
+hessian_eigenvectors = reshape(concat(steep, shallow), 2, 2)
 ";
 
 /// |1 − ηλ| raised to the steps taken, along each eigenvector: the share of the start's error
@@ -620,34 +668,16 @@ struct Run {
     taken: usize,
 }
 
-/// The loss bowl's shape, read from runs of [`CURVATURE`], [`REMAINING`] and [`LOSS_GRID`].
-#[derive(Debug, Clone, PartialEq)]
-pub struct Curvature {
-    hessian: Array2<f64>,
-    /// (largest, smallest).
-    eigenvalues: (f64, f64),
-    /// 2 / largest: gradient descent converges exactly below this learning rate.
-    max_stable_rate: f64,
-    /// (steepest, shallowest), unit length.
-    eigenvectors: ((f64, f64), (f64, f64)),
-    /// θ₀ − θ* along (steepest, shallowest).
-    start_error: (f64, f64),
-    /// η times (largest, smallest).
-    rate_times_curvature: (f64, f64),
-    /// None when a share overflows (a diverging run's, or a vast number of steps).
-    remaining: Option<(f64, f64)>,
-    /// The loss over the plane around the path, for its contours; none when the run starts at
-    /// the optimum (no excess to draw shares of) or the grid overflows.
-    loss_grid: Option<LossGrid>,
-}
-
-/// The bowl for the descent `run`, with its loss over a grid of `extent` ((w, w), (b, b));
-/// the points are `data` (x, y, n). None when a curvature overflows.
+/// The bowl for the descent `run`, with its loss over a grid of `extent` ((w, w), (b, b)),
+/// as the example's values: the curvature's, `remaining` unless a share overflows (a diverging
+/// run's, or a vast number of steps), and the grid of the figure's contours unless the run
+/// starts at the optimum (no excess to draw shares of) or the grid overflows. The points are
+/// `data` (x, y, n). None when a curvature overflows.
 fn curvature(
     data: &[(String, Value)],
     run: &Run,
     ((low_w, high_w), (low_b, high_b)): ((f64, f64), (f64, f64)),
-) -> Option<Curvature> {
+) -> Option<Vec<(String, Value)>> {
     let mut inputs = data.to_vec();
     inputs.extend(
         [
@@ -669,69 +699,34 @@ fn curvature(
         "shares".to_string(),
         Value::Vector(Array1::from(CONTOUR_SHARES.to_vec())),
     ));
+    let taking = |ran: &Ran, names: &[&str]| {
+        names
+            .iter()
+            .map(|name| (name.to_string(), ran.value(name).clone()))
+            .collect::<Vec<_>>()
+    };
     let ran = template::run(CURVATURE, &inputs).ok()?;
-    let pair = |name: &str| {
-        let values = ran.vector(name);
-        (values[0], values[1])
-    };
-    let remaining = template::run(&format!("{CURVATURE}{REMAINING}"), &inputs)
-        .ok()
-        .map(|ran| {
-            let values = ran.vector("remaining");
-            (values[0], values[1])
-        });
-    let loss_grid = match template::run(&format!("{CURVATURE}{LOSS_GRID}"), &inputs) {
-        Ok(ran) if ran.scalar("excess") > 0.0 => Some(LossGrid {
-            ws: ran.vector("grid_w").to_vec(),
-            bs: ran.vector("grid_b").to_vec(),
-            values: ran.matrix("loss_grid"),
-            levels: ran.vector("levels").to_vec(),
-        }),
-        _ => None,
-    };
-    Some(Curvature {
-        hessian: ran.matrix("hessian"),
-        eigenvalues: (ran.scalar("largest"), ran.scalar("smallest")),
-        max_stable_rate: ran.scalar("max_stable_rate"),
-        eigenvectors: (pair("steep"), pair("shallow")),
-        start_error: pair("start_error"),
-        rate_times_curvature: pair("rate_times_curvature"),
-        remaining,
-        loss_grid,
-    })
-}
-
-impl GradientDescent {
-    fn hessian(&self) -> Array2<f64> {
-        self.curvature.hessian.clone()
+    let mut values = taking(
+        &ran,
+        &[
+            "hessian",
+            "hessian_eigenvalues",
+            "max_stable_rate",
+            "hessian_eigenvectors",
+            "start_error",
+            "rate_times_curvature",
+        ],
+    );
+    if let Ok(ran) = template::run(&format!("{CURVATURE}{REMAINING}"), &inputs) {
+        values.extend(taking(&ran, &["remaining"]));
     }
-
-    /// (largest, smallest) eigenvalue of the Hessian.
-    fn hessian_eigenvalues(&self) -> (f64, f64) {
-        self.curvature.eigenvalues
-    }
-
-    /// Unit eigenvectors of the Hessian, (steepest, shallowest): the bowl's main axes.
-    pub fn hessian_eigenvectors(&self) -> ((f64, f64), (f64, f64)) {
-        self.curvature.eigenvectors
-    }
-
-    /// Below this learning rate the descent converges: 2 / the Hessian's largest eigenvalue.
-    pub fn max_stable_rate(&self) -> f64 {
-        self.curvature.max_stable_rate
-    }
-
-    /// The loss over the (w, b) plane around the path, for the descent figure's contours.
-    pub fn loss_grid(&self) -> Option<&LossGrid> {
-        self.curvature.loss_grid.as_ref()
-    }
-
-    fn along_eigenvectors(&self, (steep, shallow): (f64, f64)) -> Quantity {
-        Quantity::Vector {
-            values: ndarray::array![steep, shallow],
-            labels: Some(vec!["max".into(), "min".into()]),
+    match template::run(&format!("{CURVATURE}{LOSS_GRID}"), &inputs) {
+        Ok(ran) if ran.scalar("excess") > 0.0 => {
+            values.extend(taking(&ran, &["grid_w", "grid_b", "loss_grid", "levels"]));
         }
+        _ => {}
     }
+    Some(values)
 }
 
 /// The names of a point's coordinates and of the line's parameters: the columns of `points`,
@@ -740,65 +735,23 @@ impl GradientDescent {
 pub const POINT_NAMES: [&str; 2] = ["x", "y"];
 /// See [`POINT_NAMES`].
 pub const PARAMETER_NAMES: [&str; 2] = ["w", "b"];
-
-fn columns(values: &Array2<f64>, labels: [&str; 2]) -> Quantity {
-    Quantity::Matrix {
-        values: values.clone(),
-        row_labels: None,
-        col_labels: Some(labels.map(String::from).to_vec()),
-    }
-}
-
-/// The `eval --json` shape of the closed-form optimum.
-#[derive(Serialize)]
-struct OptimumJson {
-    w: f64,
-    b: f64,
-    loss: f64,
-}
-
-/// The `eval --json` shape of a gradient-descent example; the site adds `name`.
-#[derive(Serialize)]
-struct GradientDescentJson<'a> {
-    kind: &'static str,
-    points: Rows<'a>,
-    start: [f64; 2],
-    learning_rate: f64,
-    steps: usize,
-    iterates: Rows<'a>,
-    losses: Elements<'a>,
-    gradients: Rows<'a>,
-    optimum: OptimumJson,
-    diverged_at: Option<usize>,
-}
-
-impl Serialize for GradientDescent {
-    /// `start` is `[w, b]` like each row of `iterates`; `diverged_at` is `null` unless the run
-    /// diverged.
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        GradientDescentJson {
-            kind: "gradient_descent",
-            points: Rows(&self.points),
-            start: [self.start.0, self.start.1],
-            learning_rate: self.learning_rate,
-            steps: self.steps,
-            iterates: Rows(&self.iterates),
-            losses: Elements(&self.losses),
-            gradients: Rows(&self.gradients),
-            optimum: OptimumJson {
-                w: self.optimum.0,
-                b: self.optimum.1,
-                loss: self.optimum_loss,
-            },
-            diverged_at: self.diverged_at,
-        }
-        .serialize(serializer)
-    }
-}
+/// The names of the Hessian's directions, steepest and shallowest, where the curvature's
+/// values are given along them.
+const AXIS_NAMES: [&str; 2] = ["max", "min"];
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::compute::Quantity;
+
+    fn pair(values: Array1<f64>) -> (f64, f64) {
+        (values[0], values[1])
+    }
+
+    fn optimum(result: &KindRun) -> (f64, f64) {
+        let w = result.scalar("optimum_w").unwrap();
+        (w, result.scalar("optimum_b").unwrap())
+    }
 
     /// The widget program's run on `input`, as the widget starts it.
     fn widget_run(input: &GradientDescentInput) -> Ran {
@@ -832,24 +785,46 @@ mod tests {
             };
             let kind = descend(&input).unwrap();
             let ran = widget_run(&input);
-            let last = kind.iterates.nrows() - 1;
-            assert_eq!(ran.vector("losses"), kind.losses, "at {learning_rate}");
+            let last = kind.matrix("iterates").unwrap().nrows() - 1;
+            assert_eq!(
+                ran.vector("losses"),
+                kind.vector("losses").unwrap(),
+                "at {learning_rate}"
+            );
             // Row 0 is the start as written in the kind; the program's may be +0 for −0.
             assert_eq!(
                 ran.matrix("path").slice(ndarray::s![1.., ..]),
-                kind.iterates.slice(ndarray::s![1.., ..])
+                kind.matrix("iterates").unwrap().slice(ndarray::s![1.., ..])
             );
-            assert_eq!(ran.vector("gradients_w"), kind.gradients.column(0));
-            assert_eq!(ran.vector("gradients_b"), kind.gradients.column(1));
-            assert_eq!(ran.scalar("final_w"), kind.iterates[[last, 0]]);
-            assert_eq!(ran.scalar("final_b"), kind.iterates[[last, 1]]);
-            assert_eq!(ran.scalar("final_loss"), kind.losses[last]);
-            assert_eq!(ran.scalar("optimum_w"), kind.optimum.0);
-            assert_eq!(ran.scalar("optimum_b"), kind.optimum.1);
-            assert_eq!(ran.scalar("optimum_loss"), kind.optimum_loss);
+            assert_eq!(
+                ran.vector("gradients_w"),
+                kind.matrix("gradients").unwrap().column(0)
+            );
+            assert_eq!(
+                ran.vector("gradients_b"),
+                kind.matrix("gradients").unwrap().column(1)
+            );
+            assert_eq!(
+                ran.scalar("final_w"),
+                kind.matrix("iterates").unwrap()[[last, 0]]
+            );
+            assert_eq!(
+                ran.scalar("final_b"),
+                kind.matrix("iterates").unwrap()[[last, 1]]
+            );
+            assert_eq!(
+                ran.scalar("final_loss"),
+                kind.vector("losses").unwrap()[last]
+            );
+            assert_eq!(ran.scalar("optimum_w"), kind.scalar("optimum_w").unwrap());
+            assert_eq!(ran.scalar("optimum_b"), kind.scalar("optimum_b").unwrap());
+            assert_eq!(
+                ran.scalar("optimum_loss"),
+                kind.scalar("optimum_loss").unwrap()
+            );
             assert_eq!(
                 ran.scalar("diverged_at"),
-                kind.diverged_at.unwrap_or(0) as f64,
+                kind.position("diverged_at").unwrap_or(0) as f64,
                 "at {learning_rate}"
             );
         }
@@ -860,7 +835,7 @@ mod tests {
             learning_rate: 0.3,
             steps: 50,
         };
-        assert!(descend(&big).unwrap().diverged_at.is_some());
+        assert!(descend(&big).unwrap().position("diverged_at").is_some());
     }
 
     #[test]
@@ -881,11 +856,10 @@ mod tests {
         assert_eq!(grid.dim(), (WIDGET_GRID_SIDE, WIDGET_GRID_SIDE));
         // The grid reaches past the path and the optimum on every side.
         let path = ran.matrix("path");
-        for row in path
-            .rows()
-            .into_iter()
-            .chain([ndarray::aview1(&[kind.optimum.0, kind.optimum.1])])
-        {
+        for row in path.rows().into_iter().chain([ndarray::aview1(&[
+            kind.scalar("optimum_w").unwrap(),
+            kind.scalar("optimum_b").unwrap(),
+        ])]) {
             assert!(ws[0] < row[0] && row[0] < ws[WIDGET_GRID_SIDE - 1]);
             assert!(bs[0] < row[1] && row[1] < bs[WIDGET_GRID_SIDE - 1]);
         }
@@ -900,7 +874,9 @@ mod tests {
                 / 4.0;
             approx::assert_relative_eq!(
                 grid[[i, j]],
-                (loss - kind.optimum_loss).max(0.0).sqrt(),
+                (loss - kind.scalar("optimum_loss").unwrap())
+                    .max(0.0)
+                    .sqrt(),
                 max_relative = 1e-9,
                 epsilon = 1e-6
             );
@@ -946,40 +922,47 @@ mod tests {
             let total: f64 = points.iter().map(|(x, y)| (w * x + b - y).powi(2)).sum();
             total / points.len() as f64
         };
-        approx::assert_abs_diff_eq!(loss(fit.start), fit.losses[0], epsilon = 1e-12);
-        let grid = fit
+        approx::assert_abs_diff_eq!(
+            loss(pair(fit.vector("start").unwrap())),
+            fit.vector("losses").unwrap()[0],
+            epsilon = 1e-12
+        );
+        let view = GradientDescent::of(&fit);
+        let grid = view
             .loss_grid()
             .expect("a run away from the optimum has contours");
         assert_eq!(grid.values.dim(), (LOSS_GRID_SIDE, LOSS_GRID_SIDE));
         for (i, &b) in grid.bs.iter().enumerate() {
             for (j, &w) in grid.ws.iter().enumerate() {
-                let above = loss((w, b)) - fit.optimum_loss;
+                let above = loss((w, b)) - fit.scalar("optimum_loss").unwrap();
                 approx::assert_abs_diff_eq!(grid.values[[i, j]], above, epsilon = 1e-9);
             }
         }
         // The grid reaches past the path and the optimum on every side.
         for (w, b) in fit
-            .iterates
+            .matrix("iterates")
+            .unwrap()
             .rows()
             .into_iter()
             .map(|r| (r[0], r[1]))
-            .chain([fit.optimum])
+            .chain([optimum(&fit)])
         {
             assert!(grid.ws[0] < w && w < grid.ws[LOSS_GRID_SIDE - 1]);
             assert!(grid.bs[0] < b && b < grid.bs[LOSS_GRID_SIDE - 1]);
         }
         for (level, share) in grid.levels.iter().zip(CONTOUR_SHARES) {
-            let expected = share * (fit.losses[0] - fit.optimum_loss);
+            let expected =
+                share * (fit.vector("losses").unwrap()[0] - fit.scalar("optimum_loss").unwrap());
             approx::assert_abs_diff_eq!(*level, expected, epsilon = 1e-9);
         }
         let at_the_optimum = descend(&GradientDescentInput {
             points,
-            start: fit.optimum,
+            start: optimum(&fit),
             learning_rate: 0.1,
             steps: 1,
         })
         .unwrap();
-        assert!(at_the_optimum.loss_grid().is_none());
+        assert!(GradientDescent::of(&at_the_optimum).loss_grid().is_none());
     }
 
     #[test]
@@ -991,9 +974,9 @@ mod tests {
             steps: 3,
         })
         .unwrap();
-        let hessian = fit.hessian();
-        let (largest, smallest) = fit.hessian_eigenvalues();
-        let (steep, shallow) = fit.hessian_eigenvectors();
+        let hessian = fit.matrix("hessian").unwrap();
+        let (largest, smallest) = pair(fit.vector("hessian_eigenvalues").unwrap());
+        let (steep, shallow) = GradientDescent::of(&fit).hessian_eigenvectors();
         for ((x, y), lambda) in [(steep, largest), (shallow, smallest)] {
             approx::assert_abs_diff_eq!(x.hypot(y), 1.0, epsilon = 1e-12);
             approx::assert_abs_diff_eq!(
@@ -1020,8 +1003,16 @@ mod tests {
             values[0] * steep.0 + values[1] * shallow.0,
             values[0] * steep.1 + values[1] * shallow.1,
         );
-        approx::assert_abs_diff_eq!(rebuilt.0, 1.0 - fit.optimum.0, epsilon = 1e-12);
-        approx::assert_abs_diff_eq!(rebuilt.1, 3.0 - fit.optimum.1, epsilon = 1e-12);
+        approx::assert_abs_diff_eq!(
+            rebuilt.0,
+            1.0 - fit.scalar("optimum_w").unwrap(),
+            epsilon = 1e-12
+        );
+        approx::assert_abs_diff_eq!(
+            rebuilt.1,
+            3.0 - fit.scalar("optimum_b").unwrap(),
+            epsilon = 1e-12
+        );
     }
 
     #[test]
@@ -1034,9 +1025,13 @@ mod tests {
         })
         .unwrap();
         // The error along each eigenvector shrinks by exactly |1 − ηλ| per step on a quadratic.
-        let (steep, shallow) = fit.hessian_eigenvectors();
-        let last = fit.iterates.row(fit.iterates.nrows() - 1);
-        let error = (last[0] - fit.optimum.0, last[1] - fit.optimum.1);
+        let (steep, shallow) = GradientDescent::of(&fit).hessian_eigenvectors();
+        let iterates = fit.matrix("iterates").unwrap();
+        let last = iterates.row(iterates.nrows() - 1);
+        let error = (
+            last[0] - fit.scalar("optimum_w").unwrap(),
+            last[1] - fit.scalar("optimum_b").unwrap(),
+        );
         let Some(Quantity::Vector { values: start, .. }) = fit.quantity("start_error") else {
             panic!("start_error is a vector");
         };
@@ -1055,7 +1050,7 @@ mod tests {
         else {
             panic!("rate_times_curvature is a vector");
         };
-        let (largest, smallest) = fit.hessian_eigenvalues();
+        let (largest, smallest) = pair(fit.vector("hessian_eigenvalues").unwrap());
         approx::assert_abs_diff_eq!(rate[0], 0.05 * largest, epsilon = 1e-15);
         approx::assert_abs_diff_eq!(rate[1], 0.05 * smallest, epsilon = 1e-15);
     }
@@ -1124,15 +1119,19 @@ mod tests {
             let input = line(rate, steps);
             let kind = descend(&input).unwrap();
             let (rows, diverged_at) = stepped(&input);
-            assert_eq!(kind.diverged_at, diverged_at, "rate {rate}");
-            assert_eq!(kind.iterates.nrows(), rows.len(), "rate {rate}");
+            assert_eq!(kind.position("diverged_at"), diverged_at, "rate {rate}");
+            assert_eq!(
+                kind.matrix("iterates").unwrap().nrows(),
+                rows.len(),
+                "rate {rate}"
+            );
             for (k, row) in rows.iter().enumerate() {
                 let got = [
-                    kind.iterates[[k, 0]],
-                    kind.iterates[[k, 1]],
-                    kind.losses[k],
-                    kind.gradients[[k, 0]],
-                    kind.gradients[[k, 1]],
+                    kind.matrix("iterates").unwrap()[[k, 0]],
+                    kind.matrix("iterates").unwrap()[[k, 1]],
+                    kind.vector("losses").unwrap()[k],
+                    kind.matrix("gradients").unwrap()[[k, 0]],
+                    kind.matrix("gradients").unwrap()[[k, 1]],
                 ];
                 assert_eq!(
                     got.map(f64::to_bits),
@@ -1219,7 +1218,8 @@ losses = history(loss)
             ]
             .map(|(name, value)| (name.to_string(), value));
             let ran = template::run(program, &inputs).unwrap();
-            let after_the_start = kind.iterates.slice(ndarray::s![1.., ..]);
+            let iterates = kind.matrix("iterates").unwrap();
+            let after_the_start = iterates.slice(ndarray::s![1.., ..]);
             assert_eq!(
                 ran.vector("ws"),
                 after_the_start.column(0),
@@ -1230,7 +1230,10 @@ losses = history(loss)
                 after_the_start.column(1),
                 "{count} points"
             );
-            assert_eq!(ran.vector("losses"), kind.losses.slice(ndarray::s![1..]));
+            assert_eq!(
+                ran.vector("losses"),
+                kind.vector("losses").unwrap().slice(ndarray::s![1..])
+            );
         }
     }
 
@@ -1314,9 +1317,9 @@ losses = history(loss)
     #[test]
     fn the_optimum_of_points_on_a_line_is_that_line_with_zero_loss() {
         let result = descend(&line(0.1, 1)).unwrap();
-        assert_abs_diff_eq!(result.optimum.0, 2.0, epsilon = 1e-12);
-        assert_abs_diff_eq!(result.optimum.1, 1.0, epsilon = 1e-12);
-        assert_abs_diff_eq!(result.optimum_loss, 0.0, epsilon = 1e-12);
+        assert_abs_diff_eq!(result.scalar("optimum_w").unwrap(), 2.0, epsilon = 1e-12);
+        assert_abs_diff_eq!(result.scalar("optimum_b").unwrap(), 1.0, epsilon = 1e-12);
+        assert_abs_diff_eq!(result.scalar("optimum_loss").unwrap(), 0.0, epsilon = 1e-12);
     }
 
     #[test]
@@ -1328,9 +1331,9 @@ losses = history(loss)
             ..line(0.1, 1)
         };
         let result = descend(&input).unwrap();
-        assert_eq!(result.optimum, (0.5, 0.5));
+        assert_eq!(optimum(&result), (0.5, 0.5));
         // Residuals at the optimum: [0.5, −1, 0.5] → loss (0.25 + 1 + 0.25) / 3 = 0.5.
-        assert_abs_diff_eq!(result.optimum_loss, 0.5, epsilon = 1e-12);
+        assert_abs_diff_eq!(result.scalar("optimum_loss").unwrap(), 0.5, epsilon = 1e-12);
     }
 
     #[test]
@@ -1340,30 +1343,38 @@ losses = history(loss)
         // ∂L/∂b = (2/3)(−9) = −6. One step of 0.1 gives (13/15, 3/5), where the residuals are
         // [−2/5, −23/15, −8/3] and L = (36 + 529 + 1600) / 225 / 3 = 433/135.
         assert_abs_diff_eq!(
-            result.iterates,
+            result.matrix("iterates").unwrap(),
             array![[0.0, 0.0], [13.0 / 15.0, 0.6]],
             epsilon = 1e-12
         );
         assert_abs_diff_eq!(
-            result.losses,
+            result.vector("losses").unwrap(),
             array![35.0 / 3.0, 433.0 / 135.0],
             epsilon = 1e-12
         );
         assert_abs_diff_eq!(
-            result.gradients.row(0),
+            result.matrix("gradients").unwrap().row(0),
             array![-26.0 / 3.0, -6.0],
             epsilon = 1e-12
         );
-        assert_eq!(result.steps_taken(), 1);
-        assert_eq!(result.diverged_at, None);
+        assert_eq!(result.position("steps_taken").unwrap(), 1);
+        assert_eq!(result.position("diverged_at"), None);
     }
 
     #[test]
     fn enough_small_steps_reach_the_optimum() {
         let result = descend(&line(0.1, 2000)).unwrap();
-        assert_eq!(result.iterates.nrows(), 2001);
-        assert_abs_diff_eq!(result.iterates[[2000, 0]], 2.0, epsilon = 1e-9);
-        assert_abs_diff_eq!(result.iterates[[2000, 1]], 1.0, epsilon = 1e-9);
+        assert_eq!(result.matrix("iterates").unwrap().nrows(), 2001);
+        assert_abs_diff_eq!(
+            result.matrix("iterates").unwrap()[[2000, 0]],
+            2.0,
+            epsilon = 1e-9
+        );
+        assert_abs_diff_eq!(
+            result.matrix("iterates").unwrap()[[2000, 1]],
+            1.0,
+            epsilon = 1e-9
+        );
     }
 
     #[test]
@@ -1371,24 +1382,30 @@ losses = history(loss)
         // The loss's largest curvature here is about 4.77, so any rate above 2/4.77 ≈ 0.42
         // makes every step overshoot further.
         let result = descend(&line(1.0, 1000)).unwrap();
-        let step = result.diverged_at.expect("a rate of 1 diverges");
+        let step = result
+            .position("diverged_at")
+            .expect("a rate of 1 diverges");
         assert!(step >= 2);
-        assert_eq!(result.iterates.nrows(), step);
-        assert_eq!(result.losses.len(), step);
-        assert_eq!(result.gradients.nrows(), step);
-        assert_eq!(result.steps_taken(), step - 1);
-        assert!(result.iterates.iter().all(|x| x.is_finite()));
-        let limit = 1e12 * result.losses[0];
-        assert!(result.losses.iter().all(|l| *l <= limit));
-        assert!(result.losses[step - 1] > result.losses[0]);
+        assert_eq!(result.matrix("iterates").unwrap().nrows(), step);
+        assert_eq!(result.vector("losses").unwrap().len(), step);
+        assert_eq!(result.matrix("gradients").unwrap().nrows(), step);
+        assert_eq!(result.position("steps_taken").unwrap(), step - 1);
+        assert!(result
+            .matrix("iterates")
+            .unwrap()
+            .iter()
+            .all(|x| x.is_finite()));
+        let limit = 1e12 * result.vector("losses").unwrap()[0];
+        assert!(result.vector("losses").unwrap().iter().all(|l| *l <= limit));
+        assert!(result.vector("losses").unwrap()[step - 1] > result.vector("losses").unwrap()[0]);
         assert_eq!(result.quantity("diverged_at"), Some(Quantity::Count(step)));
     }
 
     #[test]
     fn a_huge_rate_that_overflows_at_once_still_returns_the_start() {
         let result = descend(&line(1e300, 5)).unwrap();
-        assert_eq!(result.diverged_at, Some(1));
-        assert_eq!(result.iterates, array![[0.0, 0.0]]);
+        assert_eq!(result.position("diverged_at"), Some(1));
+        assert_eq!(result.matrix("iterates").unwrap(), array![[0.0, 0.0]]);
     }
 
     #[test]
@@ -1401,8 +1418,8 @@ losses = history(loss)
             steps: 50,
         };
         let result = descend(&input).unwrap();
-        assert_eq!(result.diverged_at, None);
-        assert!(result.losses[50] < result.losses[0]);
+        assert_eq!(result.position("diverged_at"), None);
+        assert!(result.vector("losses").unwrap()[50] < result.vector("losses").unwrap()[0]);
     }
 
     #[test]
@@ -1413,11 +1430,11 @@ losses = history(loss)
         assert_eq!(result.quantity("diverged_at"), None);
         assert_eq!(
             result.quantity("final_b"),
-            Some(Quantity::Scalar(result.iterates[[1, 1]]))
+            Some(Quantity::Scalar(result.matrix("iterates").unwrap()[[1, 1]]))
         );
         assert_eq!(
             result.quantity("final_loss"),
-            Some(Quantity::Scalar(result.losses[1]))
+            Some(Quantity::Scalar(result.vector("losses").unwrap()[1]))
         );
         let start = result
             .quantity("iterates")
@@ -1519,12 +1536,12 @@ mod properties {
             };
             // Random points may share one x; that error is tested on its own.
             if let Ok(result) = descend(&input) {
-                prop_assert_eq!(result.diverged_at, None);
-                let tolerance = 1e-12 * result.losses[0].max(1.0);
-                for pair in result.losses.windows(2) {
+                prop_assert_eq!(result.position("diverged_at"), None);
+                let tolerance = 1e-12 * result.vector("losses").unwrap()[0].max(1.0);
+                for pair in result.vector("losses").unwrap().windows(2) {
                     prop_assert!(pair[1] <= pair[0] + tolerance, "{} then {}", pair[0], pair[1]);
                 }
-                prop_assert!(result.losses[50] + tolerance >= result.optimum_loss);
+                prop_assert!(result.vector("losses").unwrap()[50] + tolerance >= result.scalar("optimum_loss").unwrap());
             }
         }
 
@@ -1539,9 +1556,9 @@ mod properties {
             if let Ok(result) = descend(&input) {
                 let json = serde_json::to_string(&result).unwrap();
                 let nulls = json.matches("null").count();
-                prop_assert_eq!(nulls, usize::from(result.diverged_at.is_none()), "{}", json);
-                prop_assert_eq!(result.iterates.nrows(), result.losses.len());
-                prop_assert!(result.iterates.nrows() >= 1);
+                prop_assert_eq!(nulls, usize::from(result.position("diverged_at").is_none()), "{}", json);
+                prop_assert_eq!(result.matrix("iterates").unwrap().nrows(), result.vector("losses").unwrap().len());
+                prop_assert!(result.matrix("iterates").unwrap().nrows() >= 1);
             }
         }
     }

@@ -2,10 +2,12 @@
 //!
 //! Stage: evaluation. The site layer reads an example block's TOML into one of the `*Input`
 //! structs, calls the kind's function (`attention::attend`, `softmax::softmax`,
-//! `vectors::analyze`, `gradient_descent::descend`), wraps the result in [`Evaluated`], and later
-//! resolves references with [`Evaluated::quantity`], [`Quantity::select`] and [`ops::apply`].
-//! Input: plain Rust values and `ndarray` arrays. Output: result structs that serialize to the
-//! `eval --json` objects, [`Quantity`] values, or a [`ComputeError`] naming the input key at fault.
+//! `vectors::analyze`, `gradient_descent::descend`), which runs the kind's template program and
+//! returns the run read through the kind's table ([`kind::KindRun`]), wraps it in [`Evaluated`],
+//! and later resolves references with [`Evaluated::quantity`], [`Quantity::select`] and
+//! [`ops::apply`]. Input: plain Rust values and `ndarray` arrays. Output: runs that serialize to
+//! the `eval --json` objects, [`Quantity`] values, or a [`ComputeError`] naming the input key at
+//! fault.
 //! Must not: touch the file system, parse Markdown or TOML, render math or templates, or
 //! produce NaN/∞ from finite inputs. The crate's layering test (`src/layering.rs`) keeps the
 //! import list honest.
@@ -15,6 +17,7 @@ pub mod computed;
 mod error;
 pub mod gradient_descent;
 pub mod graph;
+pub mod kind;
 pub mod lang;
 pub mod ops;
 pub mod quantity;
@@ -35,44 +38,30 @@ pub const MAX_TOKENS: usize = 512;
 /// Largest matrix dimension (embedding width, projection width, logits, …) an example may use.
 pub const MAX_DIM: usize = 1024;
 
-/// One evaluated example of any kind: what references and `eval --json` read.
-// A page holds a handful of these, built once per build, so an unboxed Attention (the largest
-// variant) costs nothing worth the noise of `Box` at every construction and match.
-#[allow(clippy::large_enum_variant)]
+/// One evaluated example of any kind: what references and `eval --json` read. Both are a
+/// program's run; a built-in kind's is read through its table.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Evaluated {
-    /// An ```` ```attention ```` block.
-    Attention(attention::Attention),
-    /// A ```` ```softmax ```` block.
-    Softmax(softmax::Softmax),
-    /// A ```` ```vectors ```` block.
-    Vectors(vectors::Vectors),
-    /// A ```` ```gradient_descent ```` block.
-    GradientDescent(gradient_descent::GradientDescent),
     /// A ```` ```compute ```` block: a program's inputs and steps.
     Compute(computed::Computed),
+    /// A built-in kind's block: its template program's run, read through the kind's table.
+    Kind(kind::KindRun),
 }
 
 impl Evaluated {
     /// The block's kind as written in its info string (and as the `kind` key in JSON).
     pub fn kind(&self) -> &'static str {
         match self {
-            Evaluated::Attention(_) => "attention",
-            Evaluated::Softmax(_) => "softmax",
-            Evaluated::Vectors(_) => "vectors",
-            Evaluated::GradientDescent(_) => "gradient_descent",
             Evaluated::Compute(_) => "compute",
+            Evaluated::Kind(example) => example.table.kind,
         }
     }
 
     /// The quantity a reference names, or `None` if this example has no such quantity.
     pub fn quantity(&self, name: &str) -> Option<Quantity> {
         match self {
-            Evaluated::Attention(result) => result.quantity(name),
-            Evaluated::Softmax(result) => result.quantity(name),
-            Evaluated::Vectors(result) => result.quantity(name),
-            Evaluated::GradientDescent(result) => result.quantity(name),
             Evaluated::Compute(result) => result.quantity(name),
+            Evaluated::Kind(result) => result.quantity(name),
         }
     }
 
@@ -80,11 +69,8 @@ impl Evaluated {
     /// an example's card shows, and what prints as written (`1`, not `1.000`).
     pub fn input_names(&self) -> Vec<String> {
         match self {
-            Evaluated::Attention(result) => result.input_names(),
-            Evaluated::Softmax(result) => result.input_names(),
-            Evaluated::Vectors(result) => result.input_names(),
-            Evaluated::GradientDescent(result) => result.input_names(),
             Evaluated::Compute(result) => result.input_names(),
+            Evaluated::Kind(result) => result.input_names(),
         }
     }
 
@@ -119,11 +105,8 @@ impl Evaluated {
     /// Every quantity name this example answers, for "did you mean" hints.
     pub fn quantity_names(&self) -> Vec<String> {
         match self {
-            Evaluated::Attention(result) => result.quantity_names(),
-            Evaluated::Softmax(result) => result.quantity_names(),
-            Evaluated::Vectors(result) => result.quantity_names(),
-            Evaluated::GradientDescent(result) => result.quantity_names(),
             Evaluated::Compute(result) => result.quantity_names(),
+            Evaluated::Kind(result) => result.quantity_names(),
         }
     }
 }
@@ -132,11 +115,8 @@ impl Serialize for Evaluated {
     /// The kind's own object: each result already carries its `"kind"` key.
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         match self {
-            Evaluated::Attention(result) => result.serialize(serializer),
-            Evaluated::Softmax(result) => result.serialize(serializer),
-            Evaluated::Vectors(result) => result.serialize(serializer),
-            Evaluated::GradientDescent(result) => result.serialize(serializer),
             Evaluated::Compute(result) => result.serialize(serializer),
+            Evaluated::Kind(result) => result.serialize(serializer),
         }
     }
 }
@@ -241,14 +221,10 @@ mod tests {
         .unwrap();
         let examples = [
             (Evaluated::Compute(program), "compute", "y"),
-            (Evaluated::Attention(attention), "attention", "weights"),
-            (Evaluated::Softmax(softmax), "softmax", "probabilities"),
-            (Evaluated::Vectors(vectors), "vectors", "cosines"),
-            (
-                Evaluated::GradientDescent(descent),
-                "gradient_descent",
-                "losses",
-            ),
+            (Evaluated::Kind(attention), "attention", "weights"),
+            (Evaluated::Kind(softmax), "softmax", "probabilities"),
+            (Evaluated::Kind(vectors), "vectors", "cosines"),
+            (Evaluated::Kind(descent), "gradient_descent", "losses"),
         ];
         for (example, kind, quantity) in examples {
             assert_eq!(example.kind(), kind);
@@ -275,7 +251,7 @@ mod tests {
             steps: 2,
         })
         .unwrap();
-        let descent = Evaluated::GradientDescent(descent);
+        let descent = Evaluated::Kind(descent);
         assert_eq!(
             descent.input_names(),
             ["points", "start", "learning_rate", "steps"]

@@ -10,13 +10,13 @@
 //! logarithm; the rare result that cannot be represented at all is reported as an error.
 
 use ndarray::{Array1, Array2};
-use serde::Serialize;
 
+use super::computed::{Labels, Side};
 use super::error::ensure_finite_vector;
-use super::json::{Elements, Rows};
+use super::kind::{Json, KindRun, Source, Table};
 use super::lang::Value;
 use super::template::{self, Stopped};
-use super::{ComputeError, KindProgram, Quantity, MAX_DIM};
+use super::{ComputeError, KindProgram, MAX_DIM};
 
 /// Which logit is the correct class for the loss.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -45,7 +45,46 @@ pub struct SoftmaxInput {
     pub temperatures: Option<Vec<f64>>,
 }
 
-/// Probabilities at several temperatures, for side-by-side tables and bar charts.
+/// What the softmax kind calls its program's values: `temperature` is the program's `T`, and
+/// `target` (with labels) the label of the target's position.
+pub static TABLE: Table = Table {
+    kind: "softmax",
+    names: &[
+        ("logits", Source::Value("logits")),
+        ("temperature", Source::Value("T")),
+        ("exps", Source::Value("exps")),
+        ("probabilities", Source::Value("probabilities")),
+        ("log_probabilities", Source::Value("log_probabilities")),
+        ("jacobian", Source::Value("jacobian")),
+        ("target", Source::LabelAt("target")),
+        ("loss", Source::Value("loss")),
+        ("gradient", Source::Value("gradient")),
+        ("temperatures", Source::Value("temperatures")),
+        ("sweep", Source::Value("sweep")),
+    ],
+    own: &[],
+    grouped: false,
+    inputs: &["logits", "temperature", "target", "temperatures"],
+    // One row per temperature: the labels name the sweep's columns only, never the list of
+    // temperatures (however many there are).
+    sides: &[("sweep", Side::Cols), ("temperatures", Side::None)],
+    // `loss`, `gradient` and `target` are `null` without a target; `temperatures` and `sweep`
+    // appear only when temperatures were given.
+    json: &[
+        ("labels", Json::Labels),
+        ("logits", Json::Value("logits")),
+        ("temperature", Json::Value("T")),
+        ("target", Json::Position("target")),
+        ("probabilities", Json::Value("probabilities")),
+        ("log_probabilities", Json::Value("log_probabilities")),
+        ("loss", Json::Value("loss")),
+        ("gradient", Json::Value("gradient")),
+        ("temperatures", Json::IfAny("temperatures")),
+        ("sweep", Json::IfAny("sweep")),
+    ],
+};
+
+/// Probabilities at several temperatures, for side-by-side bar charts.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Sweep {
     /// The temperatures, in the order given.
@@ -54,32 +93,37 @@ pub struct Sweep {
     pub probabilities: Array2<f64>,
 }
 
-/// The evaluated softmax example.
+/// What the bar figure draws of a softmax example, read from its quantities (until the figure
+/// reads them itself).
 #[derive(Debug, Clone, PartialEq)]
 pub struct Softmax {
     /// The labels, if given.
     pub labels: Option<Vec<String>>,
     /// The temperature T.
     pub temperature: f64,
-    /// The input logits z.
-    pub logits: Array1<f64>,
-    /// exp((z − max z) / T): the unnormalised weights, the largest exactly 1.
-    pub exps: Array1<f64>,
-    /// softmax(z / T); sums to 1.
+    /// softmax(z / T).
     pub probabilities: Array1<f64>,
-    /// log softmax(z / T) via log-sum-exp; finite even where a probability underflows to 0.
-    pub log_probabilities: Array1<f64>,
     /// The target as a 0-based position, if given.
     pub target: Option<usize>,
-    /// Cross-entropy −log p_target, if a target was given.
-    pub loss: Option<f64>,
-    /// ∂loss/∂z = (p − onehot(target)) / T, if a target was given; sums to 0.
-    pub gradient: Option<Array1<f64>>,
     /// Probabilities at each of the extra `temperatures`, if given.
     pub sweep: Option<Sweep>,
-    /// ∂p_i/∂z_j = p_i (δ_ij − p_j) / T: how each probability moves with each logit. Small
-    /// everywhere when the distribution is nearly one-hot (the softmax has saturated).
-    pub jacobian: Array2<f64>,
+}
+
+impl Softmax {
+    /// The figure's view of a softmax example.
+    pub fn of(example: &KindRun) -> Softmax {
+        let probabilities = example.vector("probabilities").unwrap_or_default();
+        Softmax {
+            labels: example.labels().map(<[String]>::to_vec),
+            temperature: example.scalar("temperature").unwrap_or(1.0),
+            target: example.position("target"),
+            sweep: example.matrix("sweep").map(|probabilities| Sweep {
+                temperatures: example.vector("temperatures").unwrap_or_default(),
+                probabilities,
+            }),
+            probabilities,
+        }
+    }
 }
 
 /// The softmax kind as a program: the steps a block's values come from, each computed by the
@@ -107,26 +151,18 @@ const SWEEP_PROGRAM: &str =
 ///
 /// Errors carry `field` = the input key at fault: `logits` (empty, too long, NaN/∞), `labels`
 /// (wrong length, duplicates), `temperature`, `target`, `temperatures`.
-pub fn softmax(input: &SoftmaxInput) -> Result<Softmax, ComputeError> {
-    let (target, program) = checked_program(input)?;
+pub fn softmax(input: &SoftmaxInput) -> Result<KindRun, ComputeError> {
+    let (_, program) = checked_program(input)?;
     let ran = template::run(&program.steps, &program.inputs)
         .map_err(|stopped| stopped_error(stopped, input))?;
-    Ok(Softmax {
-        jacobian: ran.matrix("jacobian"),
-        labels: input.labels.clone(),
-        temperature: input.temperature,
-        logits: input.logits.clone(),
-        exps: ran.vector("exps"),
-        probabilities: ran.vector("probabilities"),
-        log_probabilities: ran.vector("log_probabilities"),
-        target,
-        loss: target.map(|_| ran.scalar("loss")),
-        gradient: target.map(|_| ran.vector("gradient")),
-        sweep: input.temperatures.as_ref().map(|temperatures| Sweep {
-            temperatures: Array1::from(temperatures.clone()),
-            probabilities: ran.matrix("sweep"),
-        }),
-    })
+    let labels = Labels {
+        cols: input.labels.clone(),
+        ..Labels::default()
+    };
+    Ok(KindRun::new(
+        &TABLE,
+        ran.into_computed(program.inputs, labels),
+    ))
 }
 
 /// The program a softmax example's widget runs again (in compute-lang.js, as any compute
@@ -317,129 +353,10 @@ fn resolve_target(target: &Target, input: &SoftmaxInput) -> Result<usize, Comput
     }
 }
 
-impl Softmax {
-    /// Looks up a quantity by the name a reference uses.
-    ///
-    /// Always: `logits`, `exps`, `probabilities`, `log_probabilities` (vectors labelled by
-    /// `labels`), `jacobian` (rows and columns labelled by `labels`) and `temperature`. With a target: `loss`, `gradient`, and `target` (the
-    /// target's label, when there are labels). With `temperatures`: `temperatures` and `sweep`
-    /// (rows = temperatures, unlabelled so the caller formats them; columns = labels).
-    pub fn quantity(&self, name: &str) -> Option<Quantity> {
-        Some(match name {
-            "logits" => self.labelled(&self.logits),
-            "exps" => self.labelled(&self.exps),
-            "probabilities" => self.labelled(&self.probabilities),
-            "log_probabilities" => self.labelled(&self.log_probabilities),
-            "jacobian" => Quantity::Matrix {
-                values: self.jacobian.clone(),
-                row_labels: self.labels.clone(),
-                col_labels: self.labels.clone(),
-            },
-            "temperature" => Quantity::Scalar(self.temperature),
-            "loss" => Quantity::Scalar(self.loss?),
-            "gradient" => self.labelled(self.gradient.as_ref()?),
-            "target" => Quantity::Text(self.labels.as_ref()?.get(self.target?)?.clone()),
-            "temperatures" => Quantity::Vector {
-                values: self.sweep.as_ref()?.temperatures.clone(),
-                labels: None,
-            },
-            "sweep" => Quantity::Matrix {
-                values: self.sweep.as_ref()?.probabilities.clone(),
-                row_labels: None,
-                col_labels: self.labels.clone(),
-            },
-            _ => return None,
-        })
-    }
-
-    /// The quantities the author wrote (logits, temperature, and the target and sweep when
-    /// given), in reading order.
-    pub fn input_names(&self) -> Vec<String> {
-        let mut names = vec!["logits", "temperature"];
-        if self.target.is_some() && self.labels.is_some() {
-            names.push("target");
-        }
-        if self.sweep.is_some() {
-            names.push("temperatures");
-        }
-        names.into_iter().map(String::from).collect()
-    }
-
-    /// Every name [`Softmax::quantity`] answers, in reading order.
-    pub fn quantity_names(&self) -> Vec<String> {
-        let mut names = vec![
-            "logits",
-            "temperature",
-            "exps",
-            "probabilities",
-            "log_probabilities",
-            "jacobian",
-        ];
-        if self.target.is_some() {
-            if self.labels.is_some() {
-                names.push("target");
-            }
-            names.extend(["loss", "gradient"]);
-        }
-        if self.sweep.is_some() {
-            names.extend(["temperatures", "sweep"]);
-        }
-        names.into_iter().map(String::from).collect()
-    }
-
-    fn labelled(&self, values: &Array1<f64>) -> Quantity {
-        Quantity::Vector {
-            values: values.clone(),
-            labels: self.labels.clone(),
-        }
-    }
-}
-
-/// The `eval --json` shape of a softmax example; the site adds `name`.
-#[derive(Serialize)]
-struct SoftmaxJson<'a> {
-    kind: &'static str,
-    labels: Option<&'a [String]>,
-    logits: Elements<'a>,
-    temperature: f64,
-    target: Option<usize>,
-    probabilities: Elements<'a>,
-    log_probabilities: Elements<'a>,
-    loss: Option<f64>,
-    gradient: Option<Elements<'a>>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    temperatures: Option<Elements<'a>>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    sweep: Option<Rows<'a>>,
-}
-
-impl Serialize for Softmax {
-    /// `loss`, `gradient` and `target` are `null` without a target; `temperatures` and `sweep`
-    /// appear only when temperatures were given.
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        SoftmaxJson {
-            kind: "softmax",
-            labels: self.labels.as_deref(),
-            logits: Elements(&self.logits),
-            temperature: self.temperature,
-            target: self.target,
-            probabilities: Elements(&self.probabilities),
-            log_probabilities: Elements(&self.log_probabilities),
-            loss: self.loss,
-            gradient: self.gradient.as_ref().map(Elements),
-            temperatures: self
-                .sweep
-                .as_ref()
-                .map(|sweep| Elements(&sweep.temperatures)),
-            sweep: self.sweep.as_ref().map(|sweep| Rows(&sweep.probabilities)),
-        }
-        .serialize(serializer)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::compute::Quantity;
     use approx::assert_abs_diff_eq;
     use ndarray::array;
 
@@ -461,14 +378,18 @@ mod tests {
                 .unwrap()
                 .vector("p");
             let language = language.to_vec();
-            assert_eq!(kind.probabilities.to_vec(), language, "length {length}");
+            assert_eq!(
+                kind.vector("probabilities").unwrap().to_vec(),
+                language,
+                "length {length}"
+            );
             let temperatures = Some(vec![1.0, 0.5]);
             let swept = softmax(&SoftmaxInput {
                 temperatures,
                 ..plain(Array1::from(logits.clone()))
             })
             .unwrap();
-            let sweep = swept.sweep.unwrap().probabilities;
+            let sweep = swept.matrix("sweep").unwrap();
             assert_eq!(sweep.row(0).to_vec(), language, "length {length}");
         }
     }
@@ -487,10 +408,16 @@ mod tests {
             ("T".to_string(), Value::Scalar(0.7)),
         ];
         let ran = template::run(&widget_program(&input).unwrap(), &inputs).unwrap();
-        assert_eq!(ran.vector("probabilities"), kind.probabilities);
-        assert_eq!(ran.vector("log_probabilities"), kind.log_probabilities);
-        assert_eq!(ran.vector("gradient"), kind.gradient.unwrap());
-        assert_eq!(ran.scalar("loss"), kind.loss.unwrap());
+        assert_eq!(
+            ran.vector("probabilities"),
+            kind.vector("probabilities").unwrap()
+        );
+        assert_eq!(
+            ran.vector("log_probabilities"),
+            kind.vector("log_probabilities").unwrap()
+        );
+        assert_eq!(ran.vector("gradient"), kind.vector("gradient").unwrap());
+        assert_eq!(ran.scalar("loss"), kind.scalar("loss").unwrap());
         assert_eq!(ran.vector("scaled"), input.logits.mapv(|z| z / 0.7));
         assert_eq!(ran.vector("y"), ndarray::array![0.0, 1.0, 0.0]);
         // Without a target there is no loss to show.
@@ -606,140 +533,114 @@ mod tests {
         }
     }
 
-    #[test]
-    fn a_single_logit_has_probability_one_and_zero_gradient() {
-        let input = SoftmaxInput {
-            target: Some(Target::Position(0)),
-            ..plain(array![-7.5])
-        };
-        let result = softmax(&input).unwrap();
-        assert_eq!(result.probabilities, array![1.0]);
-        assert_eq!(result.log_probabilities, array![0.0]);
-        assert_eq!(result.loss, Some(0.0));
-        assert_eq!(result.gradient, Some(array![0.0]));
+    /// Every entry of the value `name`, in reading order.
+    fn entries(result: &KindRun, name: &str) -> Vec<f64> {
+        match result.quantity(name) {
+            Some(Quantity::Scalar(x)) => vec![x],
+            Some(Quantity::Vector { values, .. }) => values.to_vec(),
+            Some(Quantity::Matrix { values, .. }) => values.iter().copied().collect(),
+            other => panic!("{name} is {other:?}"),
+        }
     }
 
+    /// Hand-derived values of small examples, one row per value: what the kind feeds its
+    /// program (the arithmetic itself is the language's, pinned by its own tests and the book's
+    /// recorded values). A single logit has probability 1 and no gradient; equal logits are
+    /// uniform; (1, 2, 3) gives e^z / (e + e² + e³); the Jacobian of two equal logits at T = 2
+    /// is ±1/8; the loss is −log p of the target and the gradient p − onehot, over T; huge
+    /// logits and a tiny T still give finite log-probabilities.
     #[test]
-    fn equal_logits_give_a_uniform_distribution() {
-        let result = softmax(&plain(array![4.0, 4.0, 4.0, 4.0])).unwrap();
-        assert_eq!(result.probabilities, array![0.25, 0.25, 0.25, 0.25]);
-        assert_abs_diff_eq!(
-            result.log_probabilities,
-            Array1::from_elem(4, -(4f64.ln())),
-            epsilon = 1e-12
-        );
-    }
-
-    #[test]
-    fn one_two_three_matches_the_hand_derived_distribution() {
-        let result = softmax(&abc()).unwrap();
+    fn small_examples_match_their_hand_derived_values() {
         let e = 1f64.exp();
         let total = 1.0 + e + e * e;
-        assert_abs_diff_eq!(
-            result.probabilities,
-            array![1.0 / total, e / total, e * e / total],
-            epsilon = 1e-12
-        );
-        // log p = z − ln(e¹ + e² + e³) = z − 1 − ln(1 + e + e²).
         let log_sum = 1.0 + total.ln();
-        assert_abs_diff_eq!(
-            result.log_probabilities,
-            array![1.0 - log_sum, 2.0 - log_sum, 3.0 - log_sum],
-            epsilon = 1e-12
-        );
-        assert_abs_diff_eq!(
-            result.exps,
-            array![1.0 / (e * e), 1.0 / e, 1.0],
-            epsilon = 1e-12
-        );
-        assert_eq!(result.loss, None);
-        assert_eq!(result.gradient, None);
-    }
-
-    #[test]
-    fn the_jacobian_is_p_times_delta_minus_p_over_t() {
-        // Two equal logits at T = 2: p = (½, ½), so ∂p_i/∂z_j = ½(δ_ij − ½)/2 = ±1/8.
-        let result = softmax(&SoftmaxInput {
-            temperature: 2.0,
-            ..plain(array![3.0, 3.0])
-        })
-        .unwrap();
-        assert_abs_diff_eq!(
-            result.jacobian,
-            array![[0.125, -0.125], [-0.125, 0.125]],
-            epsilon = 1e-15
-        );
+        let root = 0.5f64.exp();
+        let half = 1.0 + root + e;
+        let p = [1.0 / half, root / half, e / half];
+        let to = |target, input| SoftmaxInput {
+            target: Some(target),
+            ..input
+        };
+        let at = |temperature, input| SoftmaxInput {
+            temperature,
+            ..input
+        };
+        let one = || to(Target::Position(0), plain(array![-7.5]));
+        let c = || to(Target::Label("c".into()), abc());
+        let warm = || at(2.0, to(Target::Position(0), abc()));
+        let cold = || at(1e-300, to(Target::Position(0), plain(array![0.0, 1.0])));
+        let rows: Vec<(SoftmaxInput, &str, Vec<f64>)> = vec![
+            (one(), "probabilities", vec![1.0]),
+            (one(), "log_probabilities", vec![0.0]),
+            (one(), "loss", vec![0.0]),
+            (one(), "gradient", vec![0.0]),
+            (
+                plain(array![4.0, 4.0, 4.0, 4.0]),
+                "probabilities",
+                vec![0.25; 4],
+            ),
+            (
+                plain(Array1::from_elem(4, 4.0)),
+                "log_probabilities",
+                vec![-(4f64.ln()); 4],
+            ),
+            (
+                abc(),
+                "probabilities",
+                vec![1.0 / total, e / total, e * e / total],
+            ),
+            (
+                abc(),
+                "log_probabilities",
+                vec![1.0 - log_sum, 2.0 - log_sum, 3.0 - log_sum],
+            ),
+            (abc(), "exps", vec![1.0 / (e * e), 1.0 / e, 1.0]),
+            (
+                at(2.0, plain(array![3.0, 3.0])),
+                "jacobian",
+                vec![0.125, -0.125, -0.125, 0.125],
+            ),
+            (c(), "loss", vec![total.ln() - 2.0]),
+            (
+                c(),
+                "gradient",
+                vec![1.0 / total, e / total, e * e / total - 1.0],
+            ),
+            (warm(), "probabilities", p.to_vec()),
+            (
+                warm(),
+                "gradient",
+                vec![(p[0] - 1.0) / 2.0, p[1] / 2.0, p[2] / 2.0],
+            ),
+            (warm(), "loss", vec![half.ln()]),
+            (plain(array![1000.0, 0.0]), "probabilities", vec![1.0, 0.0]),
+            (
+                plain(array![1000.0, 0.0]),
+                "log_probabilities",
+                vec![0.0, -1000.0],
+            ),
+            (cold(), "probabilities", vec![0.0, 1.0]),
+            (cold(), "log_probabilities", vec![-1.0 / 1e-300, 0.0]),
+            (cold(), "loss", vec![1.0 / 1e-300]),
+        ];
+        for (input, name, expected) in rows {
+            let got = entries(&softmax(&input).unwrap(), name);
+            assert_eq!(got.len(), expected.len(), "{name} of {input:?}");
+            for (got, expected) in got.iter().zip(&expected) {
+                let close = (got - expected).abs() <= 1e-12 * expected.abs().max(1.0);
+                assert!(close, "{name} of {input:?}: {got} for {expected}");
+            }
+        }
+        let untargeted = softmax(&abc()).unwrap();
+        assert_eq!(untargeted.scalar("loss"), None);
+        assert_eq!(untargeted.vector("gradient"), None);
+        assert_eq!(softmax(&c()).unwrap().position("target"), Some(2));
         // Saturated: logits (8, 0, −8) give ∂p₁/∂z₁ = p₁(1 − p₁), tiny.
         let peaked = softmax(&plain(array![8.0, 0.0, -8.0])).unwrap();
-        let p1 = peaked.probabilities[0];
-        assert_abs_diff_eq!(peaked.jacobian[[0, 0]], p1 * (1.0 - p1), epsilon = 1e-15);
-        assert!(peaked.jacobian[[0, 0]] < 1e-3);
-    }
-
-    #[test]
-    fn the_loss_is_minus_log_p_of_the_target_and_the_gradient_is_p_minus_onehot() {
-        let input = SoftmaxInput {
-            target: Some(Target::Label("c".into())),
-            ..abc()
-        };
-        let result = softmax(&input).unwrap();
-        let e = 1f64.exp();
-        let total = 1.0 + e + e * e;
-        assert_eq!(result.target, Some(2));
-        assert_abs_diff_eq!(result.loss.unwrap(), total.ln() - 2.0, epsilon = 1e-12);
-        assert_abs_diff_eq!(
-            result.gradient.unwrap(),
-            array![1.0 / total, e / total, e * e / total - 1.0],
-            epsilon = 1e-12
-        );
-    }
-
-    #[test]
-    fn temperature_two_halves_the_logits_and_the_gradient() {
-        let input = SoftmaxInput {
-            temperature: 2.0,
-            target: Some(Target::Position(0)),
-            ..abc()
-        };
-        let result = softmax(&input).unwrap();
-        // z / 2 = [0.5, 1, 1.5] ∝ [1, √e, e].
-        let root = 0.5f64.exp();
-        let e = 1f64.exp();
-        let total = 1.0 + root + e;
-        let p = array![1.0 / total, root / total, e / total];
-        assert_abs_diff_eq!(result.probabilities, p, epsilon = 1e-12);
-        assert_abs_diff_eq!(
-            result.gradient.unwrap(),
-            array![(p[0] - 1.0) / 2.0, p[1] / 2.0, p[2] / 2.0],
-            epsilon = 1e-12
-        );
-        assert_abs_diff_eq!(result.loss.unwrap(), total.ln(), epsilon = 1e-12);
-    }
-
-    #[test]
-    fn huge_logits_give_exact_probabilities_and_finite_log_probabilities() {
-        let result = softmax(&plain(array![1000.0, 0.0])).unwrap();
-        // e^−1000 underflows, so p = [1, 0] exactly; log p must still be [≈0, −1000], not −∞.
-        assert_eq!(result.probabilities, array![1.0, 0.0]);
-        assert_abs_diff_eq!(
-            result.log_probabilities,
-            array![0.0, -1000.0],
-            epsilon = 1e-12
-        );
-    }
-
-    #[test]
-    fn a_tiny_temperature_still_gives_finite_results() {
-        let input = SoftmaxInput {
-            temperature: 1e-300,
-            target: Some(Target::Position(0)),
-            ..plain(array![0.0, 1.0])
-        };
-        let result = softmax(&input).unwrap();
-        assert_eq!(result.probabilities, array![0.0, 1.0]);
-        // log p₀ = (0 − 1) / T − ln(0 + 1): astronomically negative but representable.
-        assert_eq!(result.log_probabilities[0], -1.0 / 1e-300);
-        assert_eq!(result.loss, Some(1.0 / 1e-300));
+        let p1 = peaked.vector("probabilities").unwrap()[0];
+        let slope = peaked.matrix("jacobian").unwrap()[[0, 0]];
+        assert_abs_diff_eq!(slope, p1 * (1.0 - p1), epsilon = 1e-15);
+        assert!(slope < 1e-3);
     }
 
     #[test]
@@ -764,15 +665,15 @@ mod tests {
             ..abc()
         };
         let result = softmax(&input).unwrap();
-        let sweep = result.sweep.clone().unwrap();
-        assert_eq!(sweep.temperatures, array![1.0, 2.0]);
-        assert_eq!(sweep.probabilities.row(0), result.probabilities);
+        let sweep = result.matrix("sweep").unwrap();
+        assert_eq!(result.vector("temperatures").unwrap(), array![1.0, 2.0]);
+        assert_eq!(sweep.row(0), result.vector("probabilities").unwrap());
         let at_two = softmax(&SoftmaxInput {
             temperature: 2.0,
             ..abc()
         })
         .unwrap();
-        assert_eq!(sweep.probabilities.row(1), at_two.probabilities);
+        assert_eq!(sweep.row(1), at_two.vector("probabilities").unwrap());
     }
 
     #[test]
@@ -895,9 +796,9 @@ mod properties {
             target in any::<usize>(),
         ) {
             let result = softmax(&input(logits, temperature, target)).unwrap();
-            prop_assert!((result.probabilities.sum() - 1.0).abs() < 1e-12);
-            prop_assert!(result.probabilities.iter().all(|p| (0.0..=1.0).contains(p)));
-            let gradient = result.gradient.unwrap();
+            prop_assert!((result.vector("probabilities").unwrap().sum() - 1.0).abs() < 1e-12);
+            prop_assert!(result.vector("probabilities").unwrap().iter().all(|p| (0.0..=1.0).contains(p)));
+            let gradient = result.vector("gradient").unwrap();
             prop_assert!(gradient.sum().abs() < 1e-10, "{}", gradient.sum());
         }
 
@@ -918,13 +819,13 @@ mod properties {
             for j in 0..logits.len() {
                 let mut nudged = base.clone();
                 nudged.logits[j] += h;
-                let moved = softmax(&nudged).unwrap().probabilities;
+                let moved = softmax(&nudged).unwrap().vector("probabilities").unwrap();
                 for i in 0..logits.len() {
-                    let slope = (moved[i] - result.probabilities[i]) / h;
-                    prop_assert!((slope - result.jacobian[[i, j]]).abs() < 1e-5);
+                    let slope = (moved[i] - result.vector("probabilities").unwrap()[i]) / h;
+                    prop_assert!((slope - result.matrix("jacobian").unwrap()[[i, j]]).abs() < 1e-5);
                 }
             }
-            for row in result.jacobian.rows() {
+            for row in result.matrix("jacobian").unwrap().rows() {
                 prop_assert!(row.sum().abs() < 1e-12);
             }
         }
@@ -935,11 +836,11 @@ mod properties {
             temperature in 0.05..20.0f64,
         ) {
             let result = softmax(&input(logits, temperature, 0)).unwrap();
-            for (log_p, p) in result.log_probabilities.iter().zip(&result.probabilities) {
+            for (log_p, p) in result.vector("log_probabilities").unwrap().iter().zip(&result.vector("probabilities").unwrap()) {
                 prop_assert!(log_p.is_finite() && *log_p <= 0.0);
                 prop_assert!((log_p.exp() - p).abs() < 1e-12);
             }
-            prop_assert_eq!(result.loss, Some(-result.log_probabilities[0]));
+            prop_assert_eq!(result.scalar("loss"), Some(-result.vector("log_probabilities").unwrap()[0]));
         }
 
         #[test]
@@ -951,7 +852,7 @@ mod properties {
             let shifted: Vec<f64> = logits.iter().map(|z| z + shift).collect();
             let before = softmax(&input(logits, temperature, 0)).unwrap();
             let after = softmax(&input(shifted, temperature, 0)).unwrap();
-            for (a, b) in before.probabilities.iter().zip(&after.probabilities) {
+            for (a, b) in before.vector("probabilities").unwrap().iter().zip(&after.vector("probabilities").unwrap()) {
                 prop_assert!((a - b).abs() < 1e-9);
             }
         }
@@ -975,9 +876,9 @@ mod properties {
                 // serde_json writes a non-finite f64 as null; only the absent labels may be null.
                 let json = serde_json::to_string(&result).unwrap();
                 prop_assert_eq!(json.matches("null").count(), 1, "{}", json);
-                let sweep = result.sweep.map(|s| s.probabilities).unwrap_or_default();
+                let sweep = result.matrix("sweep").unwrap_or_default();
                 prop_assert!(sweep.iter().all(|x| x.is_finite()));
-                prop_assert!(result.exps.iter().all(|x| x.is_finite()));
+                prop_assert!(result.vector("exps").unwrap().iter().all(|x| x.is_finite()));
             }
         }
     }

@@ -5,8 +5,11 @@
 //! name, or the step that failed, for the kind to word for authors.
 //! Must not: do arithmetic of its own.
 
+use super::computed::{Computed, Labels, Origin};
 use super::lang::{self, ErrorKind, LangError, Value};
-use ndarray::{Array1, Array2};
+use ndarray::Array1;
+#[cfg(test)]
+use ndarray::Array2;
 use serde::Serialize;
 
 /// A kind's program with its inputs, as a page's widget runs it again after an edit: the text
@@ -77,8 +80,41 @@ fn step_at(program: &str, offset: usize) -> String {
         .to_string()
 }
 
+/// A kind's values as a [`Computed`]: `inputs` as written, then `steps` as computed. A kind
+/// prints no value as whole and offers no NumPy snippet.
+pub(crate) fn computed(
+    inputs: Vec<(String, Value)>,
+    steps: Vec<(String, Value)>,
+    labels: Labels,
+) -> Computed {
+    let values = inputs
+        .into_iter()
+        .map(|(name, value)| (name, Origin::Input, value))
+        .chain(
+            steps
+                .into_iter()
+                .map(|(name, value)| (name, Origin::Step, value)),
+        )
+        .collect();
+    Computed {
+        values,
+        labels,
+        whole: Default::default(),
+        numpy: Default::default(),
+        reads: Vec::new(),
+    }
+}
+
 impl Ran {
-    fn value(&self, name: &str) -> &Value {
+    /// The run as a [`Computed`] with `inputs` (the ones it ran on) first: what a kind's
+    /// example holds.
+    pub(crate) fn into_computed(self, inputs: Vec<(String, Value)>, labels: Labels) -> Computed {
+        let steps = self.outputs.into_iter().map(|o| (o.name, o.value));
+        computed(inputs, steps.collect(), labels)
+    }
+
+    /// A step the template computes.
+    pub(crate) fn value(&self, name: &str) -> &Value {
         &self
             .outputs
             .iter()
@@ -104,6 +140,7 @@ impl Ran {
     }
 
     /// A step the template computes as a matrix.
+    #[cfg(test)]
     pub(crate) fn matrix(&self, name: &str) -> Array2<f64> {
         match self.value(name) {
             Value::Matrix(values) => values.clone(),

@@ -10,13 +10,13 @@
 //! `acos`, because rounding can push a parallel pair to 1 + ε.
 
 use ndarray::{Array1, Array2};
-use serde::Serialize;
 
+use super::computed::{Labels, Side};
 use super::error::ensure_finite_matrix;
-use super::json::{Elements, Rows};
+use super::kind::{Json, KindRun, Source, Table};
 use super::lang::{Value, MAX_WORK};
 use super::template::{self, Stopped};
-use super::{ComputeError, Quantity, MAX_DIM, MAX_TOKENS};
+use super::{ComputeError, MAX_DIM, MAX_TOKENS};
 
 /// The inputs of a vectors example, as written by the author.
 #[derive(Debug, Clone, PartialEq)]
@@ -29,6 +29,46 @@ pub struct VectorsInput {
     pub project: Option<(String, String)>,
 }
 
+/// What the vectors kind calls its program's values, which are its names; the names label the
+/// rows of the vectors and the entries of the lengths, never the projection's components.
+pub static TABLE: Table = Table {
+    kind: "vectors",
+    names: &[
+        ("vectors", Source::Value("vectors")),
+        ("norms", Source::Value("norms")),
+        ("dots", Source::Value("dots")),
+        ("cosines", Source::Value("cosines")),
+        ("angles", Source::Value("angles")),
+        ("projection_scalar", Source::Value("projection_scalar")),
+        ("projection", Source::Value("projection")),
+    ],
+    own: &[],
+    grouped: false,
+    inputs: &["vectors"],
+    sides: &[("vectors", Side::Rows), ("projection", Side::None)],
+    // `projection` is `null` when none was requested.
+    json: &[
+        ("names", Json::Labels),
+        ("vectors", Json::Value("vectors")),
+        ("norms", Json::Value("norms")),
+        ("dots", Json::Value("dots")),
+        ("cosines", Json::Value("cosines")),
+        ("angles", Json::Value("angles")),
+        (
+            "projection",
+            Json::Object(
+                "projection",
+                &[
+                    ("of", Json::LabelAt("of")),
+                    ("onto", Json::LabelAt("onto")),
+                    ("scalar", Json::Value("projection_scalar")),
+                    ("vector", Json::Value("projection")),
+                ],
+            ),
+        ),
+    ],
+};
+
 /// The projection of one vector onto another.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Projection {
@@ -36,30 +76,42 @@ pub struct Projection {
     pub of: String,
     /// The name of the vector b it is projected onto.
     pub onto: String,
-    /// The signed length a·b / |b| (the scalar projection): negative when a points away
-    /// from b. Signed, as in most textbooks, so it agrees with the direction of `vector`.
+    /// The signed length a·b / |b| (the scalar projection).
     pub scalar: f64,
     /// The projection itself, (a·b / |b|²) b.
     pub vector: Array1<f64>,
 }
 
-/// The evaluated vectors example.
+/// What the arrows figure draws of a vectors example, read from its quantities (until the
+/// figure reads them itself).
 #[derive(Debug, Clone, PartialEq)]
 pub struct Vectors {
-    /// Vector names; the row (and column) labels of every table.
+    /// Vector names.
     pub names: Vec<String>,
     /// The input vectors, one per row.
     pub vectors: Array2<f64>,
-    /// Euclidean length of each vector.
-    pub norms: Array1<f64>,
-    /// All pairwise dot products.
-    pub dots: Array2<f64>,
-    /// All pairwise cosines, in [−1, 1]; exactly 1 on the diagonal.
-    pub cosines: Array2<f64>,
-    /// All pairwise angles in degrees, in [0, 180]; exactly 0 on the diagonal.
-    pub angles: Array2<f64>,
     /// The requested projection, if any.
     pub projection: Option<Projection>,
+}
+
+impl Vectors {
+    /// The figure's view of a vectors example.
+    pub fn of(example: &KindRun) -> Vectors {
+        let name = |position| example.labels()?.get(position?).cloned();
+        let projection = || {
+            Some(Projection {
+                of: name(example.position("of"))?,
+                onto: name(example.position("onto"))?,
+                scalar: example.scalar("projection_scalar")?,
+                vector: example.vector("projection")?,
+            })
+        };
+        Vectors {
+            names: example.labels().unwrap_or_default().to_vec(),
+            vectors: example.matrix("vectors").unwrap_or_default(),
+            projection: projection(),
+        }
+    }
 }
 
 /// The vectors kind as a program, each step computed by the compute language. A length is the
@@ -103,9 +155,8 @@ const DOT_PROGRAM: &str = "dot = v @ w\n";
 /// Errors carry `field` = the input key at fault: `vectors` (none, too many, too long, no
 /// components, NaN/∞, a zero vector, overflow, beyond the language's work limit), `names`
 /// (wrong count, duplicates), `project`.
-pub fn analyze(input: &VectorsInput) -> Result<Vectors, ComputeError> {
+pub fn analyze(input: &VectorsInput) -> Result<KindRun, ComputeError> {
     let projected = checked_projection(input)?;
-    let names = &input.names;
     let mut program = PROGRAM.to_string();
     let mut inputs = vec![
         ("vectors".to_string(), Value::Matrix(input.vectors.clone())),
@@ -120,20 +171,12 @@ pub fn analyze(input: &VectorsInput) -> Result<Vectors, ComputeError> {
         inputs.push(("onto".to_string(), Value::Scalar(onto as f64)));
     }
     let ran = template::run(&program, &inputs).map_err(|stopped| stopped_error(stopped, input))?;
-    Ok(Vectors {
-        names: names.clone(),
-        vectors: input.vectors.clone(),
-        norms: ran.vector("norms"),
-        dots: ran.matrix("dots"),
-        cosines: ran.matrix("cosines"),
-        angles: ran.matrix("angles"),
-        projection: input.project.as_ref().map(|(of, onto)| Projection {
-            of: of.clone(),
-            onto: onto.clone(),
-            scalar: ran.scalar("projection_scalar"),
-            vector: ran.vector("projection"),
-        }),
-    })
+    let labels = Labels {
+        rows: Some(input.names.clone()),
+        cols: Some(input.names.clone()),
+        ..Labels::default()
+    };
+    Ok(KindRun::new(&TABLE, ran.into_computed(inputs, labels)))
 }
 
 /// The author's words for a program that stopped: an example beyond the language's work limit,
@@ -305,105 +348,10 @@ fn validate(input: &VectorsInput) -> Result<(), ComputeError> {
     Ok(())
 }
 
-impl Vectors {
-    /// Looks up a quantity by the name a reference uses.
-    ///
-    /// `vectors` (rows labelled by name), `norms` (labelled by name), `dots`, `cosines`,
-    /// `angles` (rows and columns labelled by name); with a projection also
-    /// `projection_scalar` and `projection` (an unlabelled vector).
-    pub fn quantity(&self, name: &str) -> Option<Quantity> {
-        Some(match name {
-            "vectors" => Quantity::Matrix {
-                values: self.vectors.clone(),
-                row_labels: Some(self.names.clone()),
-                col_labels: None,
-            },
-            "norms" => Quantity::Vector {
-                values: self.norms.clone(),
-                labels: Some(self.names.clone()),
-            },
-            "dots" => self.pairwise(&self.dots),
-            "cosines" => self.pairwise(&self.cosines),
-            "angles" => self.pairwise(&self.angles),
-            "projection_scalar" => Quantity::Scalar(self.projection.as_ref()?.scalar),
-            "projection" => Quantity::Vector {
-                values: self.projection.as_ref()?.vector.clone(),
-                labels: None,
-            },
-            _ => return None,
-        })
-    }
-
-    /// The quantities the author wrote: the named vectors.
-    pub fn input_names(&self) -> Vec<String> {
-        vec!["vectors".to_string()]
-    }
-
-    /// Every name [`Vectors::quantity`] answers, in reading order.
-    pub fn quantity_names(&self) -> Vec<String> {
-        let mut names = vec!["vectors", "norms", "dots", "cosines", "angles"];
-        if self.projection.is_some() {
-            names.extend(["projection_scalar", "projection"]);
-        }
-        names.into_iter().map(String::from).collect()
-    }
-
-    fn pairwise(&self, values: &Array2<f64>) -> Quantity {
-        Quantity::Matrix {
-            values: values.clone(),
-            row_labels: Some(self.names.clone()),
-            col_labels: Some(self.names.clone()),
-        }
-    }
-}
-
-/// The `eval --json` shape of a projection.
-#[derive(Serialize)]
-struct ProjectionJson<'a> {
-    of: &'a str,
-    onto: &'a str,
-    scalar: f64,
-    vector: Elements<'a>,
-}
-
-/// The `eval --json` shape of a vectors example; the site adds `name`.
-#[derive(Serialize)]
-struct VectorsJson<'a> {
-    kind: &'static str,
-    names: &'a [String],
-    vectors: Rows<'a>,
-    norms: Elements<'a>,
-    dots: Rows<'a>,
-    cosines: Rows<'a>,
-    angles: Rows<'a>,
-    projection: Option<ProjectionJson<'a>>,
-}
-
-impl Serialize for Vectors {
-    /// `projection` is `null` when none was requested.
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        VectorsJson {
-            kind: "vectors",
-            names: &self.names,
-            vectors: Rows(&self.vectors),
-            norms: Elements(&self.norms),
-            dots: Rows(&self.dots),
-            cosines: Rows(&self.cosines),
-            angles: Rows(&self.angles),
-            projection: self.projection.as_ref().map(|projection| ProjectionJson {
-                of: &projection.of,
-                onto: &projection.onto,
-                scalar: projection.scalar,
-                vector: Elements(&projection.vector),
-            }),
-        }
-        .serialize(serializer)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::compute::Quantity;
     use approx::assert_abs_diff_eq;
     use ndarray::array;
 
@@ -452,9 +400,12 @@ angles = acos(cosines) * (180 / pi)
             let kind = analyze(&named(&names, vectors.clone())).unwrap();
             let inputs = [("v".to_string(), Value::Matrix(vectors))];
             let ran = template::run(program, &inputs).unwrap();
-            assert_eq!(ran.matrix("norms").column(0), kind.norms);
-            assert_eq!(ran.matrix("dots"), kind.dots);
-            for (step, theirs) in [("cosines", &kind.cosines), ("angles", &kind.angles)] {
+            assert_eq!(ran.matrix("norms").column(0), kind.vector("norms").unwrap());
+            assert_eq!(ran.matrix("dots"), kind.matrix("dots").unwrap());
+            for (step, theirs) in [
+                ("cosines", &kind.matrix("cosines").unwrap()),
+                ("angles", &kind.matrix("angles").unwrap()),
+            ] {
                 let ours = ran.matrix(step);
                 for ((i, j), value) in theirs.indexed_iter().filter(|((i, j), _)| i != j) {
                     assert_eq!(ours[[i, j]].to_bits(), value.to_bits(), "{step}[{i}, {j}]");
@@ -509,20 +460,16 @@ angles = acos(cosines) * (180 / pi)
             let ran = template::run(&steps, &values).unwrap();
             assert_eq!(
                 unsigned_zero_bits(ran.vector("norms")),
-                unsigned_zero_bits(kind.norms.iter().copied())
+                unsigned_zero_bits(kind.vector("norms").unwrap().iter().copied())
             );
-            for (step, theirs) in [
-                ("dots", &kind.dots),
-                ("cosines", &kind.cosines),
-                ("angles", &kind.angles),
-            ] {
+            for step in ["dots", "cosines", "angles"] {
                 assert_eq!(
                     unsigned_zero_bits(ran.matrix(step)),
-                    unsigned_zero_bits(theirs.iter().copied()),
+                    unsigned_zero_bits(kind.matrix(step).unwrap().iter().copied()),
                     "{step} of {input:?}"
                 );
             }
-            if let Some(projection) = kind.projection {
+            if let Some(projection) = Vectors::of(&kind).projection {
                 assert_eq!(
                     unsigned_zero_bits([ran.scalar("projection_scalar")]),
                     unsigned_zero_bits([projection.scalar])
@@ -680,27 +627,31 @@ angles = acos(cosines) * (180 / pi)
     #[test]
     fn a_single_vector_has_cosine_one_and_angle_zero_with_itself() {
         let result = analyze(&named(&["v"], array![[1.0, 1.0, 1.0]])).unwrap();
-        assert_abs_diff_eq!(result.norms[0], 3f64.sqrt(), epsilon = 1e-12);
-        assert_eq!(result.dots, array![[3.0]]);
-        assert_eq!(result.cosines, array![[1.0]]);
-        assert_eq!(result.angles, array![[0.0]]);
+        assert_abs_diff_eq!(
+            result.vector("norms").unwrap()[0],
+            3f64.sqrt(),
+            epsilon = 1e-12
+        );
+        assert_eq!(result.matrix("dots").unwrap(), array![[3.0]]);
+        assert_eq!(result.matrix("cosines").unwrap(), array![[1.0]]);
+        assert_eq!(result.matrix("angles").unwrap(), array![[0.0]]);
     }
 
     #[test]
     fn the_three_four_five_example_matches_the_hand_derived_values() {
         let result = analyze(&abc()).unwrap();
-        assert_eq!(result.norms, array![5.0, 5.0, 1.0]);
+        assert_eq!(result.vector("norms").unwrap(), array![5.0, 5.0, 1.0]);
         assert_eq!(
-            result.dots,
+            result.matrix("dots").unwrap(),
             array![[25.0, 0.0, 3.0], [0.0, 25.0, 4.0], [3.0, 4.0, 1.0]]
         );
         assert_eq!(
-            result.cosines,
+            result.matrix("cosines").unwrap(),
             array![[1.0, 0.0, 0.6], [0.0, 1.0, 0.8], [0.6, 0.8, 1.0]]
         );
         let (right, a_c, b_c) = (90.0, 0.6f64.acos().to_degrees(), 0.8f64.acos().to_degrees());
         assert_abs_diff_eq!(
-            result.angles,
+            result.matrix("angles").unwrap(),
             array![[0.0, right, a_c], [right, 0.0, b_c], [a_c, b_c, 0.0]],
             epsilon = 1e-12
         );
@@ -712,8 +663,8 @@ angles = acos(cosines) * (180 / pi)
     #[test]
     fn an_orthogonal_pair_has_a_positive_zero_cosine() {
         let result = analyze(&named(&["x", "y"], array![[-1.0, 0.0], [0.0, 1.0]])).unwrap();
-        assert!(result.cosines[[0, 1]].is_sign_positive());
-        assert!(result.dots[[0, 1]].is_sign_positive());
+        assert!(result.matrix("cosines").unwrap()[[0, 1]].is_sign_positive());
+        assert!(result.matrix("dots").unwrap()[[0, 1]].is_sign_positive());
     }
 
     #[test]
@@ -725,32 +676,43 @@ angles = acos(cosines) * (180 / pi)
             array![[1.0, 5.0], [2.0, 10.0], [-2.0, -10.0]],
         );
         let result = analyze(&input).unwrap();
-        assert_eq!(result.cosines[[0, 1]], 1.0);
-        assert_eq!(result.angles[[0, 1]], 0.0);
-        assert_eq!(result.cosines[[0, 2]], -1.0);
-        assert_eq!(result.angles[[0, 2]], 180.0);
+        assert_eq!(result.matrix("cosines").unwrap()[[0, 1]], 1.0);
+        assert_eq!(result.matrix("angles").unwrap()[[0, 1]], 0.0);
+        assert_eq!(result.matrix("cosines").unwrap()[[0, 2]], -1.0);
+        assert_eq!(result.matrix("angles").unwrap()[[0, 2]], 180.0);
     }
 
     #[test]
     fn tiny_vectors_keep_their_direction_even_when_the_dot_product_underflows() {
         let result = analyze(&named(&["a", "b"], array![[1e-200, 0.0], [1e-200, 1e-200]])).unwrap();
-        assert_abs_diff_eq!(result.cosines[[0, 1]], 0.5f64.sqrt(), epsilon = 1e-12);
-        assert_abs_diff_eq!(result.angles[[0, 1]], 45.0, epsilon = 1e-9);
-        assert_abs_diff_eq!(result.norms[1] / 1e-200, 2f64.sqrt(), epsilon = 1e-12);
+        assert_abs_diff_eq!(
+            result.matrix("cosines").unwrap()[[0, 1]],
+            0.5f64.sqrt(),
+            epsilon = 1e-12
+        );
+        assert_abs_diff_eq!(
+            result.matrix("angles").unwrap()[[0, 1]],
+            45.0,
+            epsilon = 1e-9
+        );
+        assert_abs_diff_eq!(
+            result.vector("norms").unwrap()[1] / 1e-200,
+            2f64.sqrt(),
+            epsilon = 1e-12
+        );
     }
 
     #[test]
     fn projecting_onto_an_axis_keeps_that_component() {
         let result = analyze(&projecting("a", "c", abc())).unwrap();
-        let projection = result.projection.unwrap();
+        let projection = Vectors::of(&result).projection.unwrap();
         assert_eq!(projection.scalar, 3.0);
         assert_eq!(projection.vector, array![3.0, 0.0]);
     }
 
     #[test]
     fn projecting_onto_a_perpendicular_vector_gives_zero() {
-        let projection = analyze(&projecting("a", "b", abc()))
-            .unwrap()
+        let projection = Vectors::of(&analyze(&projecting("a", "b", abc())).unwrap())
             .projection
             .unwrap();
         assert_eq!(projection.scalar, 0.0);
@@ -762,8 +724,7 @@ angles = acos(cosines) * (180 / pi)
     fn projecting_against_the_direction_gives_a_negative_scalar() {
         // (−1, 0) onto (3, 4): a·b / |b| = −3 / 5; (a·b / |b|²) b = (−3/25)(3, 4).
         let input = named(&["x", "b"], array![[-1.0, 0.0], [3.0, 4.0]]);
-        let projection = analyze(&projecting("x", "b", input))
-            .unwrap()
+        let projection = Vectors::of(&analyze(&projecting("x", "b", input)).unwrap())
             .projection
             .unwrap();
         assert_abs_diff_eq!(projection.scalar, -0.6, epsilon = 1e-12);
@@ -862,10 +823,11 @@ mod properties {
         fn cosines_lie_in_minus_one_to_one_and_angles_in_zero_to_180(input in input(10.0)) {
             // A random vector may be exactly zero; that is an error, covered elsewhere.
             if let Ok(result) = analyze(&input) {
-                prop_assert!(result.cosines.iter().all(|c| (-1.0..=1.0).contains(c)));
-                prop_assert!(result.angles.iter().all(|a| (0.0..=180.0).contains(a)));
-                prop_assert_eq!(&result.cosines, &result.cosines.t());
-                prop_assert!(result.cosines.diag().iter().all(|c| *c == 1.0));
+                let cosines = result.matrix("cosines").unwrap();
+                prop_assert!(cosines.iter().all(|c| (-1.0..=1.0).contains(c)));
+                prop_assert!(result.matrix("angles").unwrap().iter().all(|a| (0.0..=180.0).contains(a)));
+                prop_assert_eq!(&cosines, &cosines.t());
+                prop_assert!(cosines.diag().iter().all(|c| *c == 1.0));
             }
         }
 
@@ -877,7 +839,7 @@ mod properties {
             let mut scaled = input.clone();
             scaled.vectors.row_mut(0).mapv_inplace(|x| x * factor);
             if let (Ok(before), Ok(after)) = (analyze(&input), analyze(&scaled)) {
-                for (a, b) in before.cosines.iter().zip(&after.cosines) {
+                for (a, b) in before.matrix("cosines").unwrap().iter().zip(&after.matrix("cosines").unwrap()) {
                     prop_assert!((a - b).abs() < 1e-9);
                 }
             }
@@ -886,10 +848,12 @@ mod properties {
         #[test]
         fn the_projection_and_the_remainder_are_perpendicular(input in input(10.0)) {
             if let Ok(result) = analyze(&input) {
-                let projection = result.projection.unwrap();
-                let onto = result.vectors.row(result.vectors.nrows() - 1);
-                let remainder = &result.vectors.row(0) - &projection.vector;
-                let scale = result.norms[0] * result.norms[result.norms.len() - 1];
+                let projection = Vectors::of(&result).projection.unwrap();
+                let vectors = result.matrix("vectors").unwrap();
+                let onto = vectors.row(vectors.nrows() - 1);
+                let remainder = &vectors.row(0) - &projection.vector;
+                let norms = result.vector("norms").unwrap();
+                let scale = norms[0] * norms[norms.len() - 1];
                 prop_assert!(remainder.dot(&onto).abs() <= 1e-9 * scale.max(1.0));
             }
         }
@@ -917,7 +881,7 @@ mod properties {
             if let Ok(result) = analyze(&input) {
                 let json = serde_json::to_string(&result).unwrap();
                 let nulls = json.matches("null").count();
-                prop_assert!(nulls == usize::from(result.projection.is_none()), "{}", json);
+                prop_assert!(nulls == usize::from(Vectors::of(&result).projection.is_none()), "{}", json);
             }
         }
     }

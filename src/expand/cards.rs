@@ -29,16 +29,17 @@ pub(super) fn card(example: &ExampleBlock) -> Option<String> {
             })
         })
         .collect();
-    if let Evaluated::Attention(attention) = evaluated {
+    if let Evaluated::Kind(attention) = evaluated {
         // Switches the author wrote, shown only when they change the computation.
-        if attention.heads.len() > 1 {
+        let heads = attention.quantity("heads");
+        if let Some(Quantity::Count(heads @ 2..)) = heads {
             inputs.push(CardInput {
                 name: "heads".into(),
                 caption_html: "Heads".into(),
-                quantity: Quantity::Count(attention.heads.len()),
+                quantity: Quantity::Count(heads),
             });
         }
-        if attention.causal {
+        if attention.table.kind == "attention" && attention.position("causal") == Some(1) {
             inputs.push(CardInput {
                 name: "causal".into(),
                 caption_html: "Causal mask".into(),
@@ -73,21 +74,21 @@ fn card_labels(evaluated: &Evaluated, quantity: Quantity) -> Quantity {
 
 /// The reader's name for an input: the symbol the lessons use for it, never the example's id.
 fn caption_html(evaluated: &Evaluated, name: &str) -> String {
-    let caption = match (evaluated, name) {
-        (Evaluated::Attention(_), "embeddings") => "Embeddings <var>X</var>",
-        (Evaluated::Attention(_), "w_q") => "<var>W</var><sub>Q</sub>",
-        (Evaluated::Attention(_), "w_k") => "<var>W</var><sub>K</sub>",
-        (Evaluated::Attention(_), "w_v") => "<var>W</var><sub>V</sub>",
-        (Evaluated::Attention(_), "w_o") => "<var>W</var><sub>O</sub>",
-        (Evaluated::Softmax(_), "logits") => "Logits",
-        (Evaluated::Softmax(_), "temperature") => "Temperature <var>T</var>",
-        (Evaluated::Softmax(_), "target") => "Target",
-        (Evaluated::Softmax(_), "temperatures") => "Temperatures compared",
-        (Evaluated::Vectors(_), "vectors") => "Vectors",
-        (Evaluated::GradientDescent(_), "points") => "Points",
-        (Evaluated::GradientDescent(_), "start") => "Start (<var>w</var>, <var>b</var>)",
-        (Evaluated::GradientDescent(_), "learning_rate") => "Learning rate η",
-        (Evaluated::GradientDescent(_), "steps") => "Steps",
+    let caption = match (evaluated.kind(), name) {
+        ("attention", "embeddings") => "Embeddings <var>X</var>",
+        ("attention", "w_q") => "<var>W</var><sub>Q</sub>",
+        ("attention", "w_k") => "<var>W</var><sub>K</sub>",
+        ("attention", "w_v") => "<var>W</var><sub>V</sub>",
+        ("attention", "w_o") => "<var>W</var><sub>O</sub>",
+        ("softmax", "logits") => "Logits",
+        ("softmax", "temperature") => "Temperature <var>T</var>",
+        ("softmax", "target") => "Target",
+        ("softmax", "temperatures") => "Temperatures compared",
+        ("vectors", "vectors") => "Vectors",
+        ("gradient_descent", "points") => "Points",
+        ("gradient_descent", "start") => "Start (<var>w</var>, <var>b</var>)",
+        ("gradient_descent", "learning_rate") => "Learning rate η",
+        ("gradient_descent", "steps") => "Steps",
         // A compute example's inputs are named by the author, as its program uses them.
         _ => return format!("<code>{}</code>", escape_html(name)),
     };

@@ -12,10 +12,13 @@ use super::widget_presentation::{
 use super::Expander;
 use crate::base::diagnostics::Diagnostic;
 use crate::base::html::escape_html;
-use crate::compute::attention::{widget_fits, Attention};
+use crate::compute::attention::{input_of, widget_fits, Attention};
 use crate::compute::computed::{Computed, Origin};
-use crate::compute::gradient_descent::{steps_per_run, MAX_STEPS};
+use crate::compute::gradient_descent::{steps_per_run, GradientDescent, MAX_STEPS};
+use crate::compute::kind::KindRun;
 use crate::compute::lang::Value;
+use crate::compute::softmax::Softmax;
+use crate::compute::vectors::Vectors;
 use crate::compute::{Evaluated, Quantity};
 use crate::expand::blocks::{BlockText, ExampleBlock};
 use crate::expand::figure_plots::{axis_text, axis_words_drawn, contour_plot, PanelSpec, Steps};
@@ -58,41 +61,10 @@ const KIND_SCRIPTS: &[&str] = &[
 
 fn widget_kind(evaluated: &Evaluated) -> WidgetKind {
     match evaluated {
-        Evaluated::Attention(attention) => WidgetKind {
-            data_widget: "attention",
+        Evaluated::Kind(example) => WidgetKind {
+            data_widget: example.table.kind,
             scripts: KIND_SCRIPTS,
-            shown_without_script: attention_tables(attention),
-        },
-        Evaluated::Softmax(_) => WidgetKind {
-            data_widget: "softmax",
-            scripts: KIND_SCRIPTS,
-            // The slider's input first: without JavaScript it is what the numbers are for.
-            shown_without_script: shown(&[
-                ("temperature", "temperature T"),
-                // The class the loss and gradient are of, which the live widget tags.
-                ("target", "target class"),
-                ("probabilities", "Probabilities"),
-                ("loss", "Cross-entropy loss"),
-                (
-                    "gradient",
-                    "Gradient of the loss with respect to the logits",
-                ),
-            ]),
-        },
-        Evaluated::GradientDescent(_) => WidgetKind {
-            data_widget: "gradient_descent",
-            scripts: KIND_SCRIPTS,
-            // The inputs first, as the live widget's fields show them, then what they give.
-            shown_without_script: shown(&[
-                ("points", "points (x, y)"),
-                ("start", "start (w, b)"),
-                ("learning_rate", "learning rate η"),
-                ("steps", "steps"),
-                ("final_w", "w after the last step"),
-                ("final_b", "b after the last step"),
-                ("final_loss", "loss after the last step"),
-                ("diverged_at", "diverged at step"),
-            ]),
+            shown_without_script: kind_shown(example),
         },
         Evaluated::Compute(computed) => WidgetKind {
             data_widget: "compute",
@@ -117,22 +89,49 @@ fn widget_kind(evaluated: &Evaluated) -> WidgetKind {
                 })
                 .collect(),
         },
-        Evaluated::Vectors(vectors) => WidgetKind {
-            data_widget: "vectors",
-            scripts: KIND_SCRIPTS,
-            shown_without_script: shown(&[
-                ("vectors", "Vectors"),
-                ("norms", "Lengths"),
-                ("dots", "Dot products"),
-                ("cosines", "Cosine similarities"),
-                ("angles", "Angles in degrees"),
-                ("projection_scalar", "Signed length of the projection"),
-                ("projection", "Projection"),
-            ])
-            .into_iter()
-            .filter(|(name, _)| vectors.quantity(name).is_some())
-            .collect(),
-        },
+    }
+}
+
+/// What a built-in kind's widget shows without JavaScript: its live tables, by name and caption.
+fn kind_shown(example: &KindRun) -> Vec<(String, String)> {
+    match example.table.kind {
+        // The slider's input first: without JavaScript it is what the numbers are for.
+        "softmax" => shown(&[
+            ("temperature", "temperature T"),
+            // The class the loss and gradient are of, which the live widget tags.
+            ("target", "target class"),
+            ("probabilities", "Probabilities"),
+            ("loss", "Cross-entropy loss"),
+            (
+                "gradient",
+                "Gradient of the loss with respect to the logits",
+            ),
+        ]),
+        "vectors" => shown(&[
+            ("vectors", "Vectors"),
+            ("norms", "Lengths"),
+            ("dots", "Dot products"),
+            ("cosines", "Cosine similarities"),
+            ("angles", "Angles in degrees"),
+            ("projection_scalar", "Signed length of the projection"),
+            ("projection", "Projection"),
+        ])
+        .into_iter()
+        .filter(|(name, _)| example.quantity(name).is_some())
+        .collect(),
+        // The inputs first, as the live widget's fields show them, then what they give.
+        "gradient_descent" => shown(&[
+            ("points", "points (x, y)"),
+            ("start", "start (w, b)"),
+            ("learning_rate", "learning rate η"),
+            ("steps", "steps"),
+            ("final_w", "w after the last step"),
+            ("final_b", "b after the last step"),
+            ("final_loss", "loss after the last step"),
+            ("diverged_at", "diverged at step"),
+        ]),
+        "attention" => attention_tables(example),
+        _ => Vec::new(),
     }
 }
 
@@ -140,10 +139,11 @@ fn widget_kind(evaluated: &Evaluated) -> WidgetKind {
 /// scores and weights (`h2.weights`, captioned "head 2"); with several heads the heads side by
 /// side; and the output, captioned with the product that gives it (`concat · W_O` when the
 /// example has `w_o`).
-fn attention_tables(attention: &Attention) -> Vec<(String, String)> {
+fn attention_tables(attention: &KindRun) -> Vec<(String, String)> {
     let mut tables = shown(&[("q", "Queries Q"), ("k", "Keys K"), ("v", "Values V")]);
-    let many = attention.heads.len() > 1;
-    for head in 1..=attention.heads.len() {
+    let heads = attention.position("heads").unwrap_or(1);
+    let many = heads > 1;
+    for head in 1..=heads {
         let (prefix, of_head) = if many {
             (format!("h{head}."), format!(", head {head}"))
         } else {
@@ -166,10 +166,11 @@ fn attention_tables(attention: &Attention) -> Vec<(String, String)> {
     if many {
         tables.push(("concat".into(), "The heads side by side (concat)".into()));
     }
-    if attention.w_o.is_some() {
+    let w_o = attention.quantity("w_o").is_some();
+    if w_o {
         tables.push(("w_o".into(), "Output weights W_O".into()));
     }
-    let output = match (many, attention.w_o.is_some()) {
+    let output = match (many, w_o) {
         (false, false) => "Output Z = AV",
         (false, true) => "Output Z = AV · W_O",
         (true, false) => "Output Z = concat",
@@ -386,26 +387,33 @@ impl<'x> Expander<'x> {
                 .retain(|(quantity, _)| steps.contains(quantity) || inputs.contains(quantity));
             data["show"] = serde_json::Value::from(steps.clone());
         }
-        if let Evaluated::GradientDescent(descent) = &example.evaluated {
+        if let (Evaluated::Kind(descent), Some(Quantity::Matrix { values: points, .. })) =
+            (&example.evaluated, example.evaluated.quantity("points"))
+        {
             // The widget runs the descent in one run of its program, whose histories hold
             // fewer updates than the kind, which runs in parts, may take.
-            let most = steps_per_run(descent.points.nrows()).min(MAX_STEPS);
-            if descent.steps > most {
+            let most = steps_per_run(points.nrows()).min(MAX_STEPS);
+            let steps = descent.scalar("steps").unwrap_or_default() as usize;
+            if descent.table.kind == "gradient_descent" && steps > most {
                 self.problems.push(
                     Diagnostic::at(
                         self.file,
                         span,
-                        format!("the widget of \"{name}\" runs at most {most} steps of its descent, and the example takes {}", descent.steps),
+                        format!("the widget of \"{name}\" runs at most {most} steps of its descent, and the example takes {steps}"),
                     )
                     .with_help(format!("give the example steps = {most} or fewer, or show this run as a figure block")),
                 );
                 return None;
             }
         }
-        if let Evaluated::Attention(attention) = &example.evaluated {
+        let attention = match &example.evaluated {
+            Evaluated::Kind(attention) if attention.table.kind == "attention" => Some(attention),
+            _ => None,
+        };
+        if let Some(attention) = attention {
             // The widget runs every head in one run of its program, under one work limit,
             // where the kind runs each head on its own.
-            if let Err(error) = widget_fits(&attention.input()) {
+            if let Err(error) = widget_fits(&input_of(attention)) {
                 self.problems.push(
                     Diagnostic::at(
                         self.file,
@@ -517,9 +525,11 @@ impl<'x> Expander<'x> {
                 drawn_steps.push_str(&self.step_figure(computed, name, step, *view, drawing));
             }
         }
-        if let Evaluated::Vectors(vectors) = &example.evaluated {
-            // The arrows the live widget draws first, with the build's numbers.
-            drawn_steps.push_str(&self.vectors_step_figure(vectors, name));
+        if let Evaluated::Kind(vectors) = &example.evaluated {
+            if vectors.table.kind == "vectors" {
+                // The arrows the live widget draws first, with the build's numbers.
+                drawn_steps.push_str(&self.vectors_step_figure(vectors, name));
+            }
         }
         // The page's colours, for the arrows (and projections among them) the widget draws,
         // which alone read them: a vector keeps the colour the page's figures gave it.
@@ -1263,18 +1273,28 @@ impl<'x> Expander<'x> {
                 "remove the step key: this figure draws the whole example".to_string(),
                 body.file_span(step.span()),
             )),
-            (Evaluated::Softmax(result), None) => {
-                Ok(figure::softmax_figure(result, &options, &mut self.palette))
-            }
-            (Evaluated::Vectors(result), None) => {
-                figure::vectors_figure(result, &options, &mut self.palette)
-                    .map_err(|error| (error.message, error.help, span.clone()))
-            }
-            (Evaluated::GradientDescent(result), None) => {
-                Ok(figure::gradient_descent_figure(result, &options))
-            }
-            (Evaluated::Attention(result), None) => figure::attention_figure(result, &options)
-                .map_err(|error| (error.message, error.help, span.clone())),
+            (Evaluated::Kind(example), None) => match example.table.kind {
+                "softmax" => Ok(figure::softmax_figure(
+                    &Softmax::of(example),
+                    &options,
+                    &mut self.palette,
+                )),
+                "vectors" => {
+                    figure::vectors_figure(&Vectors::of(example), &options, &mut self.palette)
+                        .map_err(|error| (error.message, error.help, span.clone()))
+                }
+                "gradient_descent" => Ok(figure::gradient_descent_figure(
+                    &GradientDescent::of(example),
+                    &options,
+                )),
+                "attention" => figure::attention_figure(&Attention::of(example), &options)
+                    .map_err(|error| (error.message, error.help, span.clone())),
+                kind => Err((
+                    format!("a {kind} example has no figure"),
+                    "remove the figure".to_string(),
+                    span.clone(),
+                )),
+            },
         };
         let drawn = match (drawn, &spec.labels) {
             (Ok(html), Some(labels)) if !html.contains("data-figure=\"bars\"") => Err((

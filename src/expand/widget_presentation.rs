@@ -9,6 +9,7 @@
 use super::Expander;
 use crate::base::diagnostics::Diagnostic;
 use crate::compute::computed::{Computed, LabelSides, Origin, Side};
+use crate::compute::kind::KindRun;
 use crate::compute::lang::Value;
 use crate::compute::vectors::Vectors;
 use crate::compute::Evaluated;
@@ -928,17 +929,16 @@ impl Expander<'_> {
     /// The build's figure of a vectors example's input `vectors` as arrows, for readers without
     /// JavaScript: in the plane, the vectors as arrows with the projection dashed, as the
     /// live widget draws them (plane-views.js); nothing for vectors of more components.
-    pub(super) fn vectors_step_figure(&mut self, vectors: &Vectors, example: &str) -> String {
+    pub(super) fn vectors_step_figure(&mut self, example_run: &KindRun, example: &str) -> String {
+        let vectors = Vectors::of(example_run);
+        let Some(quantity) = example_run.quantity("vectors") else {
+            return String::new();
+        };
         if vectors.vectors.ncols() != 2 {
             return String::new();
         }
         self.figures += 1;
         let options = self.step_figure_options(example);
-        let quantity = Quantity::Matrix {
-            values: vectors.vectors.clone(),
-            row_labels: Some(vectors.names.clone()),
-            col_labels: None,
-        };
         let projection = vectors.projection.as_ref().map(|projection| Projected {
             of: &projection.of,
             onto: &projection.onto,

@@ -9,12 +9,12 @@
 use proptest::prelude::*;
 use std::path::Path;
 use worked::check::unescape;
-use worked::compute::attention::{attend, AttentionInput};
-use worked::compute::gradient_descent::{descend, GradientDescentInput};
+use worked::compute::attention::{attend, Attention, AttentionInput};
+use worked::compute::gradient_descent::{descend, GradientDescent, GradientDescentInput};
 use worked::compute::graph::step_graph;
 use worked::compute::lang::parse;
-use worked::compute::softmax::{softmax, SoftmaxInput};
-use worked::compute::vectors::{analyze, VectorsInput};
+use worked::compute::softmax::{softmax, Softmax, SoftmaxInput};
+use worked::compute::vectors::{analyze, Vectors, VectorsInput};
 use worked::compute::Quantity;
 use worked::present::figure::{self, FigureOptions, GraphNode, Palette};
 use worked::present::svg::{phone_scale, Anchor, Baseline, Point, TextBox, LEAST_TEXT_PX};
@@ -331,7 +331,7 @@ proptest! {
             target: None,
             temperatures: sweep,
         }).unwrap();
-        assert_tidy(&figure::softmax_figure(&result, &options("s"), &mut Palette::default()));
+        assert_tidy(&figure::softmax_figure(&Softmax::of(&result), &options("s"), &mut Palette::default()));
     }
 
     #[test]
@@ -348,7 +348,7 @@ proptest! {
             vectors,
             project: None,
         }) else { return Ok(()) };
-        assert_tidy(&figure::vectors_figure(&result, &options("v"), &mut Palette::default()).unwrap());
+        assert_tidy(&figure::vectors_figure(&Vectors::of(&result), &options("v"), &mut Palette::default()).unwrap());
     }
 
     #[test]
@@ -364,7 +364,7 @@ proptest! {
             .collect();
         let Ok(result) = descend(&GradientDescentInput { points, start, learning_rate: rate, steps })
         else { return Ok(()) };
-        assert_tidy(&figure::gradient_descent_figure(&result, &options("g")));
+        assert_tidy(&figure::gradient_descent_figure(&GradientDescent::of(&result), &options("g")));
     }
 
     #[test]
@@ -475,7 +475,7 @@ proptest! {
             causal,
             heads,
         }).unwrap();
-        let html = figure::attention_figure(&result, &options("a")).unwrap();
+        let html = figure::attention_figure(&Attention::of(&result), &options("a")).unwrap();
         prop_assert_eq!(html.matches("<svg ").count(), heads);
         assert_tidy(&html);
     }
@@ -759,7 +759,12 @@ fn names_of_arrows_that_end_together_are_placed_apart() {
         project: None,
     })
     .unwrap();
-    let html = figure::vectors_figure(&result, &options("v"), &mut Palette::default()).unwrap();
+    let html = figure::vectors_figure(
+        &Vectors::of(&result),
+        &options("v"),
+        &mut Palette::default(),
+    )
+    .unwrap();
     assert_tidy(&html);
     for name in ["alpha", "beta", "gamma"] {
         assert!(html.contains(&format!(">{name}</text>")), "{html}");

@@ -80,8 +80,7 @@ pub(crate) fn seed_input() -> AttentionInput {
 /// Every matrix the widget shows for `input`, formatted as the page must print it.
 fn expected_matrices(input: &AttentionInput) -> Vec<(&'static str, Vec<Vec<String>>)> {
     let result = attend(input).expect("the test's inputs are valid");
-    assert_eq!(result.heads.len(), 1);
-    let head = &result.heads[0];
+    assert_eq!(result.position("heads"), Some(1));
     // One precision per matrix: all whole, or every entry at three decimals.
     let texts = |m: &Array2<f64>| -> Vec<Vec<String>> {
         let precision = Precision::Computed(3).shared_by(m.iter().copied());
@@ -95,13 +94,9 @@ fn expected_matrices(input: &AttentionInput) -> Vec<(&'static str, Vec<Vec<Strin
             .collect()
     };
     let by_name = |name: &str| match name {
-        "q" => texts(&result.q),
-        "k" => texts(&result.k),
-        "v" => texts(&result.v),
-        "scores" => texts(&head.scores),
-        "scaled" => texts(&head.scaled),
-        "weights" => texts(&head.weights),
-        "output" => texts(&result.output),
+        "q" | "k" | "v" | "scores" | "scaled" | "weights" | "output" => {
+            texts(&result.matrix(name).unwrap())
+        }
         _ => unreachable!(),
     };
     MATRICES.iter().map(|&name| (name, by_name(name))).collect()
@@ -258,7 +253,7 @@ fn edits_recompute_every_matrix_and_the_explanation_but_never_the_prose() {
     let tab = chromium.tab();
     open_live(&tab, &book.url(), LIVE);
     assert_matrices(&tab, &seed_input());
-    let seed_ref = fmt(attend(&seed_input()).unwrap().heads[0].weights[[2, 0]]);
+    let seed_ref = fmt(attend(&seed_input()).unwrap().matrix("weights").unwrap()[[2, 0]]);
     assert_eq!(ref_text(&tab), seed_ref, "the prose before any edit");
 
     // Keyboard edits: an embedding entry and a W_Q entry (a negative one, typed with "-").
@@ -312,7 +307,7 @@ fn edits_recompute_every_matrix_and_the_explanation_but_never_the_prose() {
     );
 
     let result = attend(&input).unwrap();
-    let weights = &result.heads[0].weights;
+    let weights = &result.matrix("weights").unwrap();
     // The weights' table is in the disclosure under their heatmap: an entry of the row of "cat"
     // explains itself, a softmax along the row whose last number is the Rust core's weight; the
     // masked entry ("sat" after "cat") as e to minus infinity, exactly 0.
@@ -515,7 +510,7 @@ fn without_javascript_the_static_matrices_show_the_generated_values() {
     );
     assert_eq!(static_and_live, serde_json::json!([1, 0]));
     let seed = attend(&seed_input()).unwrap();
-    assert_eq!(ref_text(&tab), fmt(seed.heads[0].weights[[2, 0]]));
+    assert_eq!(ref_text(&tab), fmt(seed.matrix("weights").unwrap()[[2, 0]]));
 }
 
 #[test]
@@ -601,7 +596,7 @@ fn an_invalid_entry_is_marked_and_never_shows_nan() {
     assert_matrices(&tab, &seed_input());
     assert_eq!(
         ref_text(&tab),
-        fmt(attend(&seed_input()).unwrap().heads[0].weights[[2, 0]])
+        fmt(attend(&seed_input()).unwrap().matrix("weights").unwrap()[[2, 0]])
     );
 
     // Fixing it clears the mark and recomputes.
@@ -664,7 +659,7 @@ fn the_edit_in_the_url_fragment_survives_a_reload() {
     assert_matrices(&tab, &input);
     assert_eq!(
         ref_text(&tab),
-        fmt(attend(&seed_input()).unwrap().heads[0].weights[[2, 0]]),
+        fmt(attend(&seed_input()).unwrap().matrix("weights").unwrap()[[2, 0]]),
         "the prose stays on the lesson's example after a reload"
     );
 }
@@ -737,7 +732,12 @@ fn the_temperature_slider_shows_what_the_rust_core_computes() {
         temperatures: None,
     };
     let expected = softmax(&input).unwrap();
-    let probabilities: Vec<String> = expected.probabilities.iter().map(|p| fmt(*p)).collect();
+    let probabilities: Vec<String> = expected
+        .vector("probabilities")
+        .unwrap()
+        .iter()
+        .map(|p| fmt(*p))
+        .collect();
     let cells = "[data-widget=\"softmax\"] [data-matrix=\"probabilities\"] [data-col]";
     wait_for(
         &tab,
@@ -873,8 +873,8 @@ fn the_temperature_slider_shows_what_the_rust_core_computes() {
         ),
         format!(
             "The loss is the surprise of the target, cat: L = \u{2212}ln p(cat) = \u{2212}ln {} = {}.",
-            fmt(lesson.probabilities[0]),
-            fmt(lesson.loss.unwrap())
+            fmt(lesson.vector("probabilities").unwrap()[0]),
+            fmt(lesson.scalar("loss").unwrap())
         )
     );
 }
@@ -962,7 +962,7 @@ fn the_learning_rate_slider_reports_divergence_where_the_rust_core_does() {
     type_into(&tab, field, "0.3");
     let diverged = run(0.3);
     let step = diverged
-        .diverged_at
+        .position("diverged_at")
         .expect("0.3 is beyond the stable limit")
         .to_string();
     wait_for(
@@ -996,7 +996,7 @@ fn the_learning_rate_slider_reports_divergence_where_the_rust_core_does() {
         format!("\u{2715} diverged at step {step}")
     );
     // Once the edit rests, a screen reader hears where it diverged and the final values.
-    let last = diverged.iterates.nrows() - 1;
+    let last = diverged.matrix("iterates").unwrap().nrows() - 1;
     wait_for(
         &tab,
         &format!(
@@ -1005,17 +1005,17 @@ fn the_learning_rate_slider_reports_divergence_where_the_rust_core_does() {
             js_string(&format!("Diverged at step {step}. ")),
             js_string(&format!(
                 "final_w is {}, final_b is {}, final_loss is {}.",
-                fmt(diverged.iterates[[last, 0]]),
-                fmt(diverged.iterates[[last, 1]]),
-                fmt(diverged.losses[last])
+                fmt(diverged.matrix("iterates").unwrap()[[last, 0]]),
+                fmt(diverged.matrix("iterates").unwrap()[[last, 1]]),
+                fmt(diverged.vector("losses").unwrap()[last])
             ))
         ),
     );
 
     type_into(&tab, field, "0.05");
     let converged = run(0.05);
-    let last = converged.iterates.nrows() - 1;
-    let final_w = fmt(converged.iterates[[last, 0]]);
+    let last = converged.matrix("iterates").unwrap().nrows() - 1;
+    let final_w = fmt(converged.matrix("iterates").unwrap()[[last, 0]]);
     wait_for(
         &tab,
         &format!(
@@ -1024,8 +1024,14 @@ fn the_learning_rate_slider_reports_divergence_where_the_rust_core_does() {
         ),
     );
     assert_eq!(value("diverged_at"), "");
-    assert_eq!(value("final_b"), fmt(converged.iterates[[last, 1]]));
-    assert_eq!(value("final_loss"), fmt(converged.losses[last]));
+    assert_eq!(
+        value("final_b"),
+        fmt(converged.matrix("iterates").unwrap()[[last, 1]])
+    );
+    assert_eq!(
+        value("final_loss"),
+        fmt(converged.vector("losses").unwrap()[last])
+    );
 }
 
 #[test]

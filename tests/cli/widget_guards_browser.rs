@@ -24,8 +24,9 @@ use headless_chrome::Tab;
 use serde_json::Value;
 use std::collections::BTreeSet;
 use worked::compute::attention::attend;
-use worked::compute::gradient_descent::{descend, GradientDescent, GradientDescentInput};
-use worked::compute::softmax::{softmax, Softmax, SoftmaxInput, Target};
+use worked::compute::gradient_descent::{descend, GradientDescentInput};
+use worked::compute::kind::KindRun;
+use worked::compute::softmax::{softmax, SoftmaxInput, Target};
 use worked::expand::MOST_WIDGET_NUMBERS;
 use worked::present::{format_number, Precision, Style};
 
@@ -190,7 +191,10 @@ fn an_embedding_that_overflows_is_refused_at_its_field_with_a_value_that_works()
         .find(|(name, _)| name == "scores")
         .unwrap()
         .1;
-    assert_eq!(scores[0][0], scientific(result.heads[0].scores[[0, 0]]));
+    assert_eq!(
+        scores[0][0],
+        scientific(result.matrix("scores").unwrap()[[0, 0]])
+    );
     assert!(
         longest_digit_run(&live_text(&tab)) < 10,
         "{}",
@@ -268,12 +272,12 @@ fn a_diverging_run_says_it_diverged_instead_of_printing_huge_numbers() {
         steps: 50,
     })
     .unwrap();
-    let last = run.losses.len() - 1;
+    let last = run.vector("losses").unwrap().len() - 1;
     wait_for(
         &tab,
         &format!(
             "document.querySelector('.ww [data-value=final_loss]').textContent === {}",
-            js_string(&scientific(run.losses[last]))
+            js_string(&scientific(run.vector("losses").unwrap()[last]))
         ),
     );
     // The note says where, and the final values are those of the step before.
@@ -288,7 +292,7 @@ fn a_diverging_run_says_it_diverged_instead_of_printing_huge_numbers() {
         )),
         "{note}"
     );
-    assert_eq!(run.diverged_at, Some(last + 1));
+    assert_eq!(run.position("diverged_at"), Some(last + 1));
     let text = live_text(&tab);
     assert!(longest_digit_run(&text) < 10, "{text}");
 }
@@ -597,7 +601,7 @@ fn differing(name: &str, now: &[f64], lesson: &[f64]) -> Vec<String> {
         .collect()
 }
 
-fn guess_at(temperature: f64) -> Softmax {
+fn guess_at(temperature: f64) -> KindRun {
     softmax(&SoftmaxInput {
         logits: ndarray::array![2.0, 1.0, 0.0],
         labels: Some(vec!["cat".into(), "dog".into(), "fish".into()]),
@@ -608,7 +612,7 @@ fn guess_at(temperature: f64) -> Softmax {
     .unwrap()
 }
 
-fn fit_at(learning_rate: f64) -> GradientDescent {
+fn fit_at(learning_rate: f64) -> KindRun {
     descend(&GradientDescentInput {
         points: vec![(0.0, 1.0), (1.0, 3.0), (2.0, 4.0), (3.0, 7.0)],
         start: (0.0, 0.0),
@@ -632,25 +636,36 @@ fn another_temperature_or_rate_marks_exactly_the_numbers_that_differ_from_the_le
     let temperature = "[data-widget='softmax'] input[data-input='T']";
     paste_into(&tab, temperature, "2");
     let (now, lesson) = (guess_at(2.0), guess_at(1.0));
-    let scaled = |s: &Softmax| s.logits.mapv(|z| z / s.temperature).to_vec();
+    let scaled = |s: &KindRun| {
+        let temperature = s.scalar("temperature").unwrap();
+        s.vector("logits")
+            .unwrap()
+            .mapv(|z| z / temperature)
+            .to_vec()
+    };
+    let vector = |s: &KindRun, name| s.vector(name).unwrap().to_vec();
     let mut expected = [
         differing(
             "probabilities",
-            &now.probabilities.to_vec(),
-            &lesson.probabilities.to_vec(),
+            &vector(&now, "probabilities"),
+            &vector(&lesson, "probabilities"),
         ),
         differing("scaled", &scaled(&now), &scaled(&lesson)),
         differing(
             "log_probabilities",
-            &now.log_probabilities.to_vec(),
-            &lesson.log_probabilities.to_vec(),
+            &vector(&now, "log_probabilities"),
+            &vector(&lesson, "log_probabilities"),
         ),
         differing(
             "gradient",
-            &now.gradient.unwrap().to_vec(),
-            &lesson.gradient.unwrap().to_vec(),
+            &vector(&now, "gradient"),
+            &vector(&lesson, "gradient"),
         ),
-        differing("loss", &[now.loss.unwrap()], &[lesson.loss.unwrap()]),
+        differing(
+            "loss",
+            &[now.scalar("loss").unwrap()],
+            &[lesson.scalar("loss").unwrap()],
+        ),
     ]
     .concat();
     expected.sort();
@@ -673,16 +688,14 @@ fn another_temperature_or_rate_marks_exactly_the_numbers_that_differ_from_the_le
     let rate = "[data-widget='gradient_descent'] input[data-input='learning_rate']";
     paste_into(&tab, rate, "0.05");
     let (run, lesson_run) = (fit_at(0.05), fit_at(0.1));
-    let last = |r: &GradientDescent| {
-        let k = r.iterates.nrows() - 1;
-        [r.iterates[[k, 0]], r.iterates[[k, 1]], r.losses[k]]
-    };
+    let last =
+        |r: &KindRun| ["final_w", "final_b", "final_loss"].map(|name| r.scalar(name).unwrap());
     let mut both = [
         expected.clone(),
         differing(
             "losses",
-            run.losses.as_slice().unwrap(),
-            lesson_run.losses.as_slice().unwrap(),
+            &run.vector("losses").unwrap().to_vec(),
+            &lesson_run.vector("losses").unwrap().to_vec(),
         ),
         ["final_w", "final_b", "final_loss"]
             .iter()

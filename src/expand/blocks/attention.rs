@@ -112,7 +112,7 @@ pub(super) fn evaluate(text: &str) -> Result<ParsedExample, Vec<BlockError>> {
         name: spec.name.get_ref().clone(),
         show: show_card(spec.show.as_ref()).map_err(|error| vec![error])?,
         name_span: spec.name.span(),
-        evaluated: Evaluated::Attention(evaluated),
+        evaluated: Evaluated::Kind(evaluated),
         inputs,
         expectations: expect::read(text, spec.expect.as_ref()).map_err(|error| vec![error])?,
     })

@@ -100,12 +100,16 @@ pub(super) fn evaluate(text: &str) -> Result<ParsedExample, Vec<BlockError>> {
     .collect();
     let at_field = |error| vec![compute_error_at(error, &field_spans, spec.name.span())];
     let evaluated = descend(&input).map_err(at_field)?;
-    let inputs = widget_json(spec.name.get_ref(), &input, evaluated.max_stable_rate());
+    let inputs = widget_json(
+        spec.name.get_ref(),
+        &input,
+        evaluated.scalar("max_stable_rate").unwrap_or_default(),
+    );
     Ok(ParsedExample {
         name: spec.name.get_ref().clone(),
         show: show_card(spec.show.as_ref()).map_err(|error| vec![error])?,
         name_span: spec.name.span(),
-        evaluated: Evaluated::GradientDescent(evaluated),
+        evaluated: Evaluated::Kind(evaluated),
         inputs,
         expectations: expect::read(text, spec.expect.as_ref()).map_err(|error| vec![error])?,
     })
@@ -236,11 +240,12 @@ learning_rate = 0.05\nsteps = 50\n";
             parsed.inputs["notes"]["diverged_at"]["says"],
             "Diverged at step {}."
         );
-        let Evaluated::GradientDescent(result) = parsed.evaluated else {
+        let Evaluated::Kind(result) = parsed.evaluated else {
             panic!("a gradient-descent result")
         };
-        assert_eq!(result.iterates.nrows(), 51);
-        assert_eq!(result.optimum, (2.0, 1.0));
+        assert_eq!(result.matrix("iterates").unwrap().nrows(), 51);
+        assert_eq!(result.scalar("optimum_w"), Some(2.0));
+        assert_eq!(result.scalar("optimum_b"), Some(1.0));
     }
 
     #[test]

@@ -107,7 +107,7 @@ pub(super) fn evaluate(text: &str) -> Result<ParsedExample, Vec<BlockError>> {
         name: spec.name.get_ref().clone(),
         show: show_card(spec.show.as_ref()).map_err(|error| vec![error])?,
         name_span: spec.name.span(),
-        evaluated: Evaluated::Softmax(evaluated),
+        evaluated: Evaluated::Kind(evaluated),
         inputs,
         expectations: expect::read(text, spec.expect.as_ref()).map_err(|error| vec![error])?,
     })
@@ -249,7 +249,7 @@ mod tests {
             serde_json::json!({ "step": "target", "says": "target" })
         );
         assert_eq!(parsed.inputs["sentences"][0]["after"], "loss");
-        let Evaluated::Softmax(result) = parsed.evaluated else {
+        let Evaluated::Kind(result) = parsed.evaluated else {
             panic!("a softmax result")
         };
         // softmax([2, 1, 0.1])[cat] = 0.659, −ln 0.659 = 0.417.
@@ -260,8 +260,8 @@ mod tests {
                 .as_deref(),
             Some("The loss is the surprise of the target, cat: L = \u{2212}ln p(cat) = \u{2212}ln 0.659 = 0.417.")
         );
-        assert!(result.loss.is_some());
-        assert_eq!(result.sweep.unwrap().probabilities.nrows(), 3);
+        assert!(result.scalar("loss").is_some());
+        assert_eq!(result.matrix("sweep").unwrap().nrows(), 3);
     }
 
     #[test]
@@ -281,7 +281,7 @@ mod tests {
     fn without_labels_the_loss_is_said_of_the_target_named_as_the_kind_names_a_logit() {
         let text = "name = \"t\"\nlogits = [2, 1, 0.1]\ntarget = 2\n";
         let parsed = evaluate(text).unwrap();
-        let Evaluated::Softmax(result) = parsed.evaluated else {
+        let Evaluated::Kind(result) = parsed.evaluated else {
             panic!("a softmax result")
         };
         // The widget's sentence, filled with the build's numbers for readers without

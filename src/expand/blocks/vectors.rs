@@ -67,7 +67,7 @@ pub(super) fn evaluate(text: &str) -> Result<ParsedExample, Vec<BlockError>> {
         name: spec.name.get_ref().clone(),
         show: show_card(spec.show.as_ref()).map_err(|error| vec![error])?,
         name_span: spec.name.span(),
-        evaluated: Evaluated::Vectors(evaluated),
+        evaluated: Evaluated::Kind(evaluated),
         inputs,
         expectations: expect::read(text, spec.expect.as_ref()).map_err(|error| vec![error])?,
     })
@@ -246,10 +246,10 @@ mod tests {
                 "projection"
             ])
         );
-        let Evaluated::Vectors(result) = parsed.evaluated else {
+        let Evaluated::Kind(result) = parsed.evaluated else {
             panic!("a vectors result")
         };
-        assert_eq!(result.projection.unwrap().scalar, 1.0);
+        assert_eq!(result.scalar("projection_scalar"), Some(1.0));
     }
 
     #[test]

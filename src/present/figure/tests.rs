@@ -25,14 +25,16 @@ fn options(example: &str) -> FigureOptions {
 }
 
 fn logits() -> Softmax {
-    softmax(&SoftmaxInput {
-        logits: array![2.0, 1.0, 0.1],
-        labels: Some(vec!["cat".into(), "dog".into(), "<b>".into()]),
-        temperature: 1.0,
-        target: Some(Target::Label("cat".into())),
-        temperatures: Some(vec![0.5, 1.0, 2.0]),
-    })
-    .unwrap()
+    Softmax::of(
+        &softmax(&SoftmaxInput {
+            logits: array![2.0, 1.0, 0.1],
+            labels: Some(vec!["cat".into(), "dog".into(), "<b>".into()]),
+            temperature: 1.0,
+            target: Some(Target::Label("cat".into())),
+            temperatures: Some(vec![0.5, 1.0, 2.0]),
+        })
+        .unwrap(),
+    )
 }
 
 #[test]
@@ -62,7 +64,11 @@ fn a_softmax_figure_without_a_sweep_draws_one_bar_per_label_and_no_legend() {
         temperatures: None,
     })
     .unwrap();
-    let html = softmax_figure(&result, &options("flat"), &mut Palette::default());
+    let html = softmax_figure(
+        &Softmax::of(&result),
+        &options("flat"),
+        &mut Palette::default(),
+    );
     assert!(
         html.contains("Probabilities at T = 1: 1 0.500, 2 0.500."),
         "{html}"
@@ -91,12 +97,14 @@ fn emb(vectors: ndarray::Array2<f64>, project: bool) -> Vectors {
     let names = (0..vectors.nrows())
         .map(|i| ["the", "cat", "sat"][i].to_string())
         .collect();
-    analyze(&VectorsInput {
-        names,
-        vectors,
-        project: project.then(|| ("sat".into(), "the".into())),
-    })
-    .unwrap()
+    Vectors::of(
+        &analyze(&VectorsInput {
+            names,
+            vectors,
+            project: project.then(|| ("sat".into(), "the".into())),
+        })
+        .unwrap(),
+    )
 }
 
 #[test]
@@ -158,13 +166,15 @@ fn three_dimensional_vectors_cannot_be_drawn() {
 }
 
 fn fit(learning_rate: f64, steps: usize) -> GradientDescent {
-    descend(&GradientDescentInput {
-        points: vec![(0.0, 1.0), (1.0, 3.0), (2.0, 5.0), (3.0, 7.0)],
-        start: (0.0, 0.0),
-        learning_rate,
-        steps,
-    })
-    .unwrap()
+    GradientDescent::of(
+        &descend(&GradientDescentInput {
+            points: vec![(0.0, 1.0), (1.0, 3.0), (2.0, 5.0), (3.0, 7.0)],
+            start: (0.0, 0.0),
+            learning_rate,
+            steps,
+        })
+        .unwrap(),
+    )
 }
 
 #[test]
@@ -247,7 +257,7 @@ fn the_optimum_label_stays_inside_the_panel() {
         steps: 10,
     })
     .unwrap();
-    let html = gradient_descent_figure(&result, &options("valley"));
+    let html = gradient_descent_figure(&GradientDescent::of(&result), &options("valley"));
     let path_panel = &html[html.find("wf-valley-1-path").unwrap()..];
     let label = path_panel.find(">optimum<").unwrap();
     let tag = &path_panel[path_panel[..label].rfind("<text").unwrap()..label];
@@ -392,7 +402,7 @@ fn a_name_keeps_its_colour_across_the_figures_of_a_page() {
         project: None,
     })
     .unwrap();
-    let second = vectors_figure(&keys, &options("b"), &mut palette).unwrap();
+    let second = vectors_figure(&Vectors::of(&keys), &options("b"), &mut palette).unwrap();
     for html in [&first, &second] {
         assert!(html.contains("class=\"wf-label wf-s0\""), "{html}");
         assert!(html.contains(">the</text>"));

@@ -34,7 +34,7 @@ use helpers::{is_helper, HELPERS};
 pub use number::python_number;
 
 /// A program as NumPy code, in the parts the widget needs apart.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Default)]
 pub struct Numpy {
     /// `import numpy as np` and the definitions of the helpers the program calls.
     pub prelude: String,

@@ -1,0 +1,278 @@
+//! A built-in kind's example after evaluation: the run of its program, as a ```` ```compute ````
+//! block's, read through a small table of what the kind calls each value.
+//!
+//! Stage: evaluation. Input: a kind's [`Table`] and the [`Computed`] run of its template.
+//! Output: the quantities references read, the inputs a card shows, and the `eval --json`
+//! object the table lays out.
+//! Must not: compute anything; every number is the program's.
+
+use super::computed::{Computed, LabelSides, Side};
+use super::json::{Elements, Rows};
+use super::lang::Value;
+use super::Quantity;
+use ndarray::{Array1, Array2};
+use serde::ser::SerializeMap;
+use serde::{Serialize, Serializer};
+
+/// What one kind says about its program's values. Fixed per kind, so every example of the kind
+/// reads the same way and only the run differs.
+#[derive(Debug, PartialEq)]
+pub struct Table {
+    /// The name in the block's info string, `eval --json`'s `kind` and the widget's
+    /// `data-widget`.
+    pub kind: &'static str,
+    /// Every name a reference may use, in reading order, and the value it reads; a name whose
+    /// value the run has not (an optional input left out) is absent.
+    pub names: &'static [(&'static str, Source)],
+    /// Whether the program's values named `group.part` (a head's `h2.weights`) are reference
+    /// names too, after the table's, in the run's order; a part takes the side its bare name
+    /// takes in `sides`.
+    pub grouped: bool,
+    /// The names the author wrote, for the card and for printing as written.
+    pub inputs: &'static [&'static str],
+    /// Values (by the program's name) that take only some sides of the example's labels,
+    /// where the shape rule of [`super::computed::Labels`] would label a side that means
+    /// something else.
+    pub sides: &'static [(&'static str, Side)],
+    /// Values (by the program's name) whose rows and columns have names of their own, as
+    /// `(value, rows, cols)`; an empty list leaves that side to the example's labels.
+    pub own: &'static [(
+        &'static str,
+        &'static [&'static str],
+        &'static [&'static str],
+    )],
+    /// `eval --json`'s keys after `kind`, in order, and what each holds.
+    pub json: &'static [(&'static str, Json)],
+}
+
+/// Where a reference name's quantity comes from.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Source {
+    /// The program's value of that name, with its labels.
+    Value(&'static str),
+    /// The label at the position the program's value of that name holds (counting from 0);
+    /// absent when the example has no labels.
+    LabelAt(&'static str),
+    /// The program's value of that name, a whole number, as a count.
+    Count(&'static str),
+}
+
+/// What one `eval --json` key holds.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Json {
+    /// The program's value of that name, `null` when the run has none.
+    Value(&'static str),
+    /// The program's value of that name; the key is left out when the run has none.
+    IfAny(&'static str),
+    /// A position the program's value holds, as an integer, or `null`.
+    Position(&'static str),
+    /// The label at the position the program's value holds, or `null`.
+    LabelAt(&'static str),
+    /// The example's labels, or `null`.
+    Labels,
+    /// An object of its own keys, or `null` when the run has no value of the given name.
+    Object(&'static str, &'static [(&'static str, Json)]),
+    /// The program's value of that name (1 or 0) as `true` or `false`.
+    Flag(&'static str),
+    /// Only when the run has a value of the given name: an array with an object of the keys per
+    /// group `h1`, `h2`, …, whose values are the group's (`h2.q` for `q`), else the example's.
+    Groups(&'static str, &'static [(&'static str, Json)]),
+}
+
+/// An evaluated example of a built-in kind.
+#[derive(Debug, Clone, PartialEq)]
+pub struct KindRun {
+    /// What the kind calls its values.
+    pub table: &'static Table,
+    /// The program's inputs and steps, labelled by the example's labels.
+    pub run: Computed,
+}
+
+impl KindRun {
+    /// The run of `table`'s kind, its labels taking only the sides the table gives.
+    pub fn new(table: &'static Table, mut run: Computed) -> KindRun {
+        for (name, side) in table.sides {
+            let sides = LabelSides::Side(*side);
+            run.labels.sides.insert(name.to_string(), sides);
+        }
+        let names = |list: &[&str]| {
+            (!list.is_empty()).then(|| list.iter().map(|name| name.to_string()).collect())
+        };
+        let parts: Vec<(String, Side)> = (run.values.iter())
+            .filter_map(|(name, _, _)| {
+                let (_, part) = name.split_once('.')?;
+                let (_, side) = table.sides.iter().find(|(bare, _)| *bare == part)?;
+                Some((name.clone(), *side))
+            })
+            .collect();
+        for (name, side) in parts {
+            run.labels.sides.insert(name, LabelSides::Side(side));
+        }
+        for (name, rows, cols) in table.own {
+            let (rows, cols) = (names(rows), names(cols));
+            let sides = LabelSides::Own { rows, cols };
+            run.labels.sides.insert(name.to_string(), sides);
+        }
+        KindRun { table, run }
+    }
+
+    /// The example's one list of labels (the logits', the vectors', the tokens'), if any.
+    pub fn labels(&self) -> Option<&[String]> {
+        let labels = &self.run.labels;
+        labels.cols.as_deref().or(labels.rows.as_deref())
+    }
+
+    fn label_at(&self, value: &str) -> Option<String> {
+        let position = self.position(value)?;
+        self.labels()?.get(position).cloned()
+    }
+
+    /// The position (counting from 0) the program's value `value` holds, if the run has it.
+    pub fn position(&self, value: &str) -> Option<usize> {
+        match self.run.value(value)? {
+            // A position is an index the kind wrote as a whole number below the length.
+            Value::Scalar(x) => Some(*x as usize),
+            _ => None,
+        }
+    }
+
+    /// The quantity a reference names, or `None`.
+    pub fn quantity(&self, name: &str) -> Option<Quantity> {
+        let Some((_, source)) = self.table.names.iter().find(|(known, _)| *known == name) else {
+            return (self.table.grouped && name.contains('.'))
+                .then(|| self.run.quantity(name))
+                .flatten();
+        };
+        match source {
+            Source::Value(value) => self.run.quantity(value),
+            Source::LabelAt(value) => self.label_at(value).map(Quantity::Text),
+            Source::Count(value) => self.position(value).map(Quantity::Count),
+        }
+    }
+
+    /// The names references may use on this example, in reading order.
+    pub fn quantity_names(&self) -> Vec<String> {
+        let grouped = self.run.values.iter().map(|(name, _, _)| name.as_str());
+        let grouped = grouped.filter(|name| self.table.grouped && name.contains('.'));
+        (self.table.names.iter().map(|(name, _)| *name))
+            .filter(|name| self.quantity(name).is_some())
+            .chain(grouped)
+            .map(String::from)
+            .collect()
+    }
+
+    /// The names the author wrote, in reading order.
+    pub fn input_names(&self) -> Vec<String> {
+        self.table
+            .inputs
+            .iter()
+            .filter(|name| self.quantity(name).is_some())
+            .map(|name| name.to_string())
+            .collect()
+    }
+
+    /// The number a reference `name` reads, if it is one.
+    pub fn scalar(&self, name: &str) -> Option<f64> {
+        match self.quantity(name)? {
+            Quantity::Scalar(x) => Some(x),
+            Quantity::Count(n) => Some(n as f64),
+            _ => None,
+        }
+    }
+
+    /// The vector a reference `name` reads, if it is one.
+    pub fn vector(&self, name: &str) -> Option<Array1<f64>> {
+        match self.quantity(name)? {
+            Quantity::Vector { values, .. } => Some(values),
+            _ => None,
+        }
+    }
+
+    /// The matrix a reference `name` reads, if it is one.
+    pub fn matrix(&self, name: &str) -> Option<Array2<f64>> {
+        match self.quantity(name)? {
+            Quantity::Matrix { values, .. } => Some(values),
+            _ => None,
+        }
+    }
+}
+
+/// A value in a kind's `eval --json`: `f64`s as serde writes them.
+struct Plain<'a>(&'a Value);
+
+impl Serialize for Plain<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self.0 {
+            Value::Scalar(x) => serializer.serialize_f64(*x),
+            Value::Vector(values) => Elements(values).serialize(serializer),
+            Value::Matrix(values) => Rows(values).serialize(serializer),
+        }
+    }
+}
+
+/// The keys of `layout` on `run`, of one group's values (`h2`) where given.
+struct Layout<'a>(&'a KindRun, &'a [(&'static str, Json)], Option<&'a str>);
+
+impl Serialize for Layout<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let Layout(example, layout, group) = *self;
+        let mut map = serializer.serialize_map(None)?;
+        if std::ptr::eq(layout, example.table.json) {
+            map.serialize_entry("kind", example.table.kind)?;
+        }
+        let name = |name: &'static str| match group {
+            Some(group) if example.run.value(&format!("{group}.{name}")).is_some() => {
+                format!("{group}.{name}")
+            }
+            _ => name.to_string(),
+        };
+        let value = |bare| example.run.value(&name(bare)).map(Plain);
+        for (key, json) in layout {
+            match json {
+                Json::Value(name) => map.serialize_entry(key, &value(name))?,
+                Json::IfAny(name) => {
+                    if let Some(value) = value(name) {
+                        map.serialize_entry(key, &value)?;
+                    }
+                }
+                Json::Position(bare) => map.serialize_entry(key, &example.position(&name(bare)))?,
+                Json::Flag(bare) => {
+                    map.serialize_entry(key, &(example.position(bare) == Some(1)))?
+                }
+                Json::Groups(when, keys) => {
+                    if example.run.value(when).is_some() {
+                        let groups: Vec<String> = (1..)
+                            .map(|h| format!("h{h}"))
+                            .take_while(|group| {
+                                let prefix = format!("{group}.");
+                                (example.run.values.iter())
+                                    .any(|(name, _, _)| name.starts_with(&prefix))
+                            })
+                            .collect();
+                        let groups: Vec<Layout> = (groups.iter())
+                            .map(|group| Layout(example, keys, Some(group)))
+                            .collect();
+                        map.serialize_entry(key, &groups)?;
+                    }
+                }
+                Json::LabelAt(name) => map.serialize_entry(key, &example.label_at(name))?,
+                Json::Labels => map.serialize_entry(key, &example.labels())?,
+                Json::Object(when, keys) => map.serialize_entry(
+                    key,
+                    &example
+                        .run
+                        .value(when)
+                        .map(|_| Layout(example, keys, group)),
+                )?,
+            }
+        }
+        map.end()
+    }
+}
+
+impl Serialize for KindRun {
+    /// `{"kind": …}` then the table's keys.
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        Layout(self, self.table.json, None).serialize(serializer)
+    }
+}
