@@ -183,6 +183,22 @@ mod tests {
         (printed, typed)
     }
 
+    /// An input written over a divisor is held as the divided numbers: `0.75`, typed in prose,
+    /// is caught as the input entry it is (the hint prints it), and the written whole numbers,
+    /// in the code block, are not prose and are never scanned.
+    #[test]
+    fn an_input_over_a_divisor_is_compared_as_its_divided_numbers() {
+        let text = lesson_text(&[1.0], "The weight is 0.75.")
+            .replace("x = [1.0000]", "x = { value = [3, -2, 10], over = 4 }");
+        let (_, typed) = expand(&text);
+        assert_eq!(typed.len(), 1, "{typed:?}");
+        assert_eq!(typed[0].0, "0.75 is a computed value typed by hand");
+        assert!(typed[0].1.ends_with("write {{ex.x[1]}}"), "{}", typed[0].1);
+        let (printed, typed) = expand(&text.replace("0.75", "{{ex.x[3]}}"));
+        assert!(typed.is_empty(), "{typed:?}");
+        assert_eq!(printed, ["2.5"]);
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(48))]
 

@@ -29,7 +29,7 @@
  * optional, its number field beside it, landing exactly on the lesson's value, with a button to
  * each of its `marks`), a checkbox or radio buttons instead of its number fields, or, to a
  * matrix whose rows the example's `rows` label, text fields for those labels (`names`: an
- * attention's token names, which every table and view follows);
+ * attention's token names or a vectors example's names, which every table and view follows);
  * its `[views]` (`views`) draw a step (or an input: a vectors example's vectors) as the build's heatmap or bars (step-views.js, a heatmap
  * hatching the entries where the step `masked` names holds −∞), scatter or arrows
  * (plane-views.js, with a projection dashed among the arrows from the steps the JSON's
@@ -459,7 +459,8 @@
      *  (a softmax's loss in words), the twins of Rust's `Sentence::fill`. */
     this.sentences = example.sentences || [];
     /** The row labels every table and view takes (the example's `rows`), which the reader
-     *  renames when an input's control is `{ kind: 'names', called }` (an attention's tokens). */
+     *  renames when an input's control is `{ kind: 'names', called }` (an attention's tokens, a
+     *  vectors example's names). */
     this.rows = Array.isArray(example.rows) ? example.rows.slice() : example.rows;
     this.names = Object.keys(this.controls).filter(function (input) {
       return this.controls[input].kind === 'names';
@@ -467,6 +468,27 @@
     /** Redraws of the inputs' labels after a rename, one per input table. */
     this.relabels = [];
   }
+
+  /** The column labels now: the example's `cols`, renamed with the rows when they are the
+   *  rows' names (a vectors example names both sides of its pairwise tables, and its lengths,
+   *  by its vectors), so a renamed vector is renamed everywhere. */
+  Widget.prototype.cols = function () {
+    var cols = this.example.cols;
+    var rows = this.example.rows;
+    var same = this.names && Array.isArray(cols) && Array.isArray(rows) && cols.join('\u0000') === rows.join('\u0000');
+    return same ? this.rows : cols;
+  };
+
+  /** The page's colours by name (the JSON's `palette`), a renamed row's under its new name, so
+   *  a renamed vector's arrow keeps its colour. */
+  Widget.prototype.palette = function () {
+    var rows = this.example.rows;
+    var now = this.rows;
+    return (this.example.palette || []).map(function (name) {
+      var at = Array.isArray(rows) ? rows.indexOf(name) : -1;
+      return at === -1 ? name : now[at];
+    });
+  };
 
   /** The widget's part of the link: the edited inputs, then the renamed rows
    *  (`tokens:the,dog,sat`, each name percent-encoded). */
@@ -726,7 +748,7 @@
       var name = names[i];
       var view = this.views[name];
       var value = entryNamed(values, name)[1];
-      var labels = globalThis.WorkedComputeLang.labels(value, this.rows, this.example.cols,
+      var labels = globalThis.WorkedComputeLang.labels(value, this.rows, this.cols(),
         this.example.labels && this.example.labels[name]);
       var options = {
         decimals: this.decimals, idPrefix: this.id + '-' + name, full: this.example.full && this.example.full[name],
@@ -745,7 +767,7 @@
       } else if ((view === 'scatter' || view === 'arrows') && rows) {
         if (view === 'arrows') {
           options.projection = this.projectionOf(name, values, labels.rows, rows.length);
-          options.palette = this.example.palette;
+          options.palette = this.palette();
         }
         picture = options.projection === false ? { error: 'projection' }
           : ns.planeViews[view](rows, labels.rows || null, labels.cols || null, name, options);
@@ -882,7 +904,7 @@
   Widget.prototype.labelsOf = function (name, value) {
     var sides = this.example.labels && Object.prototype.hasOwnProperty.call(this.example.labels, name)
       ? this.example.labels[name] : undefined;
-    var named = globalThis.WorkedComputeLang.labels(value, this.rows, this.example.cols, sides);
+    var named = globalThis.WorkedComputeLang.labels(value, this.rows, this.cols(), sides);
     var rows = asRows(value);
     var positions = function (n) { return Array.from({ length: n }, function (_, i) { return String(i + 1); }); };
     if (typeof value === 'number') return { rows: null, cols: null };
@@ -1523,7 +1545,7 @@
   Widget.prototype.entryLabel = function (of, value, at) {
     var sides = this.example.labels && Object.prototype.hasOwnProperty.call(this.example.labels, of)
       ? this.example.labels[of] : undefined;
-    var named = globalThis.WorkedComputeLang.labels(value, this.rows, this.example.cols, sides).cols;
+    var named = globalThis.WorkedComputeLang.labels(value, this.rows, this.cols(), sides).cols;
     return named ? named[at] : 'entry ' + (at + 1);
   };
 

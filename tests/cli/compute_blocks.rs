@@ -181,6 +181,34 @@ fn a_bad_input_entry_and_a_figure_of_a_number_are_reported_where_they_are() {
 }
 
 #[test]
+fn an_input_over_zero_or_a_negative_number_is_reported_at_over_with_what_to_write() {
+    for (over, says) in [
+        (
+            "0",
+            "`over` of input `gamma` is 0, and nothing can be divided by 0",
+        ),
+        (
+            "-4",
+            "`over` of input `gamma` is \u{2212}4, and it must be above 0",
+        ),
+    ] {
+        let text = lesson(
+            "Layer norm",
+            &BLOCK.replace(
+                "gamma = [1, 0.5, 2, 1]",
+                &format!("gamma = {{ value = [4, 2, 8, 4], over = {over} }}"),
+            ),
+        );
+        Book::with_lesson("ln.md", &text)
+            .check()
+            .exits_with(1)
+            .stderr_has(&place("content/ln.md", &text, &format!("{over} }}")))
+            .stderr_has(says)
+            .stderr_has("help: write a positive number that divides every number of `value`");
+    }
+}
+
+#[test]
 fn a_heatmaps_legend_says_what_the_colour_means_in_the_authors_words_or_the_steps() {
     let book = book_with(&format!(
         "{BLOCK}\n```figure\nexample = \"ln\"\nstep = \"w\"\nlegend = \"share of attention\"\n```\n\n```figure\nexample = \"ln\"\nstep = \"xc\"\n```\n"

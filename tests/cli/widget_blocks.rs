@@ -186,6 +186,11 @@ fn a_vectors_widget_carries_the_kinds_program_and_shows_the_builds_arrows_and_ta
     );
     assert_eq!(data["views"]["vectors"], "arrows");
     assert_eq!(data["projections"]["vectors"]["of"], "of");
+    // The vectors' names are text fields, as an attention's tokens are.
+    assert_eq!(
+        data["controls"]["vectors"],
+        serde_json::json!({ "kind": "names", "called": "names" })
+    );
     for script in ["compute-widget.js", "plane-views.js"] {
         assert!(
             page.contains(&format!("js/{script}")),

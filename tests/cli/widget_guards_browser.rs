@@ -826,8 +826,78 @@ fn edit_every_widget(
         }
         if kind == "vectors" {
             assert_vectors_widget_shows_what_eval_gives(tab, &widget);
+            if width == 1280 {
+                assert_a_renamed_vector_is_renamed_everywhere_and_in_the_link(tab, &widget);
+            }
         }
     }
+}
+
+/// A reader renames the vectors widget `widget`'s second vector "kitten", as an attention's
+/// tokens are renamed: the tables on both sides, the lengths, the arrows and the projection's
+/// sentence say "kitten" and the link carries it; Reset brings the lesson's name back, and the
+/// link, pasted, the reader's again.
+fn assert_a_renamed_vector_is_renamed_everywhere_and_in_the_link(tab: &Tab, widget: &str) {
+    let field = format!("{widget} input[data-input='names'][data-row='1']");
+    let value = format!("document.querySelector({}).value", js_string(&field));
+    let was = eval_json(tab, &value);
+    // The colour of the arrow's label named `name`, read by name.
+    let colour = |name: &str| {
+        eval_json(
+            tab,
+            &format!(
+                "(Array.from(document.querySelectorAll({})).find(function (t) {{ return t.textContent === {}; }}) || {{}}).className.baseVal",
+                js_string(&format!("{widget} .ww [data-step=vectors] svg text.wf-label")),
+                js_string(name)
+            ),
+        )
+    };
+    let before = colour(was.as_str().unwrap());
+    assert!(before.is_string(), "{was}'s arrow is labelled");
+    crate::browser::type_into(tab, &field, "kitten");
+    assert_eq!(colour("kitten"), before, "a renamed arrow keeps its colour");
+    let shown = eval_json(
+        tab,
+        &format!(
+            "(function () {{ var w = document.querySelector({});
+               var heads = function (step) {{ return Array.from(w.querySelectorAll('.ww [data-matrix=' + step + '] th'))
+                 .filter(function (th) {{ return !th.closest('.ww-print-copy'); }})
+                 .map(function (th) {{ return th.textContent.trim(); }}); }};
+               var sentence = w.querySelector('.ww [data-sentence=projection_scalar]');
+               return {{ dots: heads('dots'), norms: heads('norms'),
+                 arrows: w.querySelector('.ww [data-step=vectors] svg desc').textContent,
+                 sentence: sentence && sentence.textContent, hash: location.hash }}; }})()",
+            js_string(widget)
+        ),
+    );
+    let heads =
+        |step: &str| -> Vec<String> { serde_json::from_value(shown[step].clone()).unwrap() };
+    for step in ["dots", "norms"] {
+        let heads = heads(step);
+        assert!(
+            heads.iter().any(|h| h == "kitten") && !heads.iter().any(|h| was == h.as_str()),
+            "{step}'s labels after renaming {was}: {heads:?}"
+        );
+    }
+    // Both sides of the pairwise table: the row and the column.
+    assert_eq!(heads("dots").iter().filter(|h| *h == "kitten").count(), 2);
+    let arrows = shown["arrows"].as_str().unwrap();
+    assert!(arrows.contains("kitten ("), "{arrows}");
+    if let Some(sentence) = shown["sentence"].as_str() {
+        assert!(sentence.contains("\u{201c}kitten\u{201d}"), "{sentence}");
+    }
+    let hash = shown["hash"].as_str().unwrap().to_owned();
+    assert!(hash.contains("names:") && hash.contains("kitten"), "{hash}");
+    click(tab, &format!("{widget} [data-action='reset']"));
+    assert_eq!(eval_json(tab, &value), was);
+    assert!(!eval(tab, "location.hash")
+        .as_str()
+        .unwrap()
+        .contains("kitten"));
+    // The link, pasted: the reader's name again.
+    eval(tab, &format!("location.hash = {}", js_string(&hash)));
+    wait_for(tab, &format!("{value} === 'kitten'"));
+    click(tab, &format!("{widget} [data-action='reset']"));
 }
 
 /// The vectors widget `widget` (its edits made) shows the steps `worked eval` gives for the

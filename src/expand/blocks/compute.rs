@@ -66,10 +66,16 @@ pub(super) fn evaluate(text: &str, data: &DataFiles) -> Result<ParsedExample, Ve
     for (name, value) in written {
         let read = match value.get_ref() {
             toml::Value::Table(table) if table.contains_key("value") => {
-                domain::read(text, name, &value.span()).and_then(|(entry, domain)| {
-                    let read = read_input(text, name, &entry)?;
-                    domain.admit(text, name, &read, &entry)?;
-                    domains.insert(name.clone(), domain.json());
+                domain::read(text, name, &value.span()).and_then(|table| {
+                    let mut read = read_input(text, name, &table.value)?;
+                    if let Some(over) = &table.over {
+                        read = over.divide(name, read)?;
+                    }
+                    // The bounds hold the divided value: the one the program and widget see.
+                    table.domain.admit(text, name, &read, &table.value)?;
+                    if table.domain.says_anything() {
+                        domains.insert(name.clone(), table.domain.json());
+                    }
                     Ok(read)
                 })
             }
@@ -728,6 +734,67 @@ eps = 0.00001
         assert_eq!(error_at(&text).0, "nan");
         let text = LAYER_NORM.replace("eps = 0.00001", "eps = []");
         assert_eq!(error_at(&text).0, "[]");
+    }
+
+    #[test]
+    fn an_input_over_a_number_is_the_written_numbers_divided_for_the_program_and_widget() {
+        let text = LAYER_NORM
+            .replace(
+                "gamma = [1, 0.5, 2, 1]",
+                "gamma = { value = [4, 2, 8, 4], over = 4 }",
+            )
+            .replace(
+                "x = [[2, 4, 6, 8], [1, -1, 3, 0.5], [0, 0, 1, 0]]",
+                "x = { value = [[4, 8, 12, 16], [2, -2, 6, 1], [0, 0, 2, 0]], over = 2, min = -1 }",
+            );
+        let divided = evaluate(&text).unwrap();
+        let typed = evaluate(LAYER_NORM).unwrap();
+        // The same inputs, bit for bit, in the page data the widget shows, edits and resets to.
+        assert_eq!(divided.inputs["inputs"], typed.inputs["inputs"]);
+        // Only x's bound is a domain; gamma's table says nothing but its numbers.
+        assert_eq!(
+            divided.inputs["domains"]
+                .as_object()
+                .unwrap()
+                .keys()
+                .collect::<Vec<_>>(),
+            ["x"]
+        );
+        assert_eq!(
+            divided.inputs["inputs"][1],
+            serde_json::json!(["gamma", [1.0, 0.5, 2.0, 1.0]])
+        );
+        let (Evaluated::Compute(a), Evaluated::Compute(b)) = (&divided.evaluated, &typed.evaluated)
+        else {
+            panic!("compute results")
+        };
+        assert_eq!(a.quantity("y"), b.quantity("y"));
+    }
+
+    #[test]
+    fn an_input_over_a_number_is_held_to_its_bounds_once_divided_and_must_hold_numbers() {
+        // The bound is of the divided value: 6 / 4 = 1.5 is above max = 1, at its entry.
+        let text = LAYER_NORM.replace(
+            "gamma = [1, 0.5, 2, 1]",
+            "gamma = { value = [4, 6, 2, 4], over = 4, max = 1 }",
+        );
+        let (at, message) = error_at(&text);
+        assert_eq!(at, "6");
+        assert!(message.contains("gamma = 1.5 lies outside"), "{message}");
+        let within = LAYER_NORM.replace(
+            "gamma = [1, 0.5, 2, 1]",
+            "gamma = { value = [4, 2, 4, 4], over = 4, max = 1 }",
+        );
+        assert!(evaluate(&within).is_ok());
+        for (value, at) in [
+            ("{ value = \"half\", over = 2 }", "\"half\""),
+            ("{ value = [4, true, 2, 4], over = 4 }", "true"),
+            ("{ value = [4, 2, 8, 4], over = 0 }", "0"),
+            ("{ value = [4, 2, 8, 4], over = -2 }", "-2"),
+        ] {
+            let text = LAYER_NORM.replace("[1, 0.5, 2, 1]", value);
+            assert_eq!(error_at(&text).0, at, "{value}");
+        }
     }
 
     #[test]

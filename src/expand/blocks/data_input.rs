@@ -79,6 +79,14 @@ pub(crate) fn read(
     data: &DataFiles,
 ) -> Result<(Value, DataSource), BlockError> {
     let fail = |message: String| BlockError::new(span.clone(), message).help(HELP);
+    if table.contains_key("over") {
+        // A table without `value`: `over` divides numbers the lesson writes, not a file's.
+        return Err(BlockError::new(
+            span.clone(),
+            format!("input `{name}` has `over` but no `value` for it to divide"),
+        )
+        .help("write x = { value = [2, -1, 3], over = 4 }; a data file's numbers are read as they are"));
+    }
     let (format, written) = match (table.get("csv"), table.get("json")) {
         (Some(toml::Value::String(path)), None) => ("csv", path),
         (None, Some(toml::Value::String(path))) => ("json", path),
@@ -383,5 +391,10 @@ columns = ["z"]"#
 sheet = 1"#
         )
         .contains("unknown key `sheet`"));
+        assert!(error(
+            r#"csv = "p.csv"
+over = 4"#
+        )
+        .contains("has `over` but no `value` for it to divide"));
     }
 }

@@ -1,11 +1,14 @@
 //! An input's domain: `T = { value = 1, min = 0, exclusive_min = true }`, `adam = { value = 1,
 //! choice = [0, 1] }`, `top_k = { value = 2, min = 1, max = 6, integer = true, means = "how
-//! many tokens are kept" }` in a compute block's `[inputs]`.
+//! many tokens are kept" }` in a compute block's `[inputs]`; and its divisor, `w = { value =
+//! [2, -1, 3], over = 4 }`, so weights a lesson picks in quarters are written as the whole
+//! numbers they are chosen as, not typed as decimals (the project's rule: numbers are computed).
 //!
 //! Stage: expand, while a compute block's inputs are read. Input: the input's inline table.
-//! Output: the value's TOML entry (read as any input is) and a [`Domain`] that the lesson's value
-//! must lie in (else an error at the value) and that the widget enforces, with the domain's
-//! words (`words`, in the JSON) in its refusals, so the reader reads the lesson's terms.
+//! Output: the value's TOML entry (read as any input is), its divisor, and a [`Domain`] that the
+//! lesson's value (divided) must lie in (else an error at the value) and that the widget
+//! enforces, with the domain's words (`words`, in the JSON) in its refusals, so the reader reads
+//! the lesson's terms. The widget only ever sees divided values: bounds are of those.
 
 use super::compute::reread;
 use super::BlockError;
@@ -19,7 +22,11 @@ const MOST_CHOICES: usize = 12;
 
 const HELP: &str = "write x = { value = 1, min = 0, exclusive_min = true }, x = { value = 1, \
 choice = [0, 1] } or x = { value = 2, min = 1, max = 6, integer = true }; `means` (optional) \
-says what the input is, in the lesson's words";
+says what the input is, in the lesson's words; `over` (optional) divides the written numbers: \
+x = { value = [1, -2, 3], over = 4 } is [0.25, -0.5, 0.75]";
+
+const OVER_HELP: &str = "write a positive number that divides every number of `value`, e.g. \
+w = { value = [[2, -1], [3, 4]], over = 4 } for quarters";
 
 /// The table as written.
 #[derive(Deserialize)]
@@ -33,6 +40,23 @@ pub(super) struct DomainSpec {
     integer: Option<Spanned<bool>>,
     choice: Option<Spanned<Vec<f64>>>,
     means: Option<Spanned<String>>,
+    /// Read as any TOML value, so a string or a list gets this module's words, not serde's.
+    over: Option<Spanned<toml::Value>>,
+}
+
+/// An input's table read: the written `value` (for the caller to read as any input), its
+/// divisor and its domain.
+pub(super) struct InputTable {
+    pub value: Spanned<toml::Value>,
+    pub over: Option<Over>,
+    pub domain: Domain,
+}
+
+/// The `over` of an input table: a positive finite number every written number is divided by.
+#[derive(Debug, Clone, PartialEq)]
+pub(super) struct Over {
+    divisor: f64,
+    span: Range<usize>,
 }
 
 /// The values an input may take (every entry, for a vector or matrix).
@@ -45,14 +69,15 @@ pub struct Domain {
     means: Option<String>,
 }
 
-/// Reads the table of `name` at `span`: its `value` entry (for the caller to read as an input)
-/// and its domain, checked for sense.
-pub(super) fn read(
-    text: &str,
-    name: &str,
-    span: &Range<usize>,
-) -> Result<(Spanned<toml::Value>, Domain), BlockError> {
+/// Reads the table of `name` at `span`: its `value` entry (for the caller to read as an input),
+/// its divisor and its domain, each checked for sense.
+pub(super) fn read(text: &str, name: &str, span: &Range<usize>) -> Result<InputTable, BlockError> {
     let spec: DomainSpec = reread(text, span).map_err(|error| error.help(HELP))?;
+    let over = spec
+        .over
+        .as_ref()
+        .map(|over| read_over(name, over))
+        .transpose()?;
     let flag = |flag: &Option<Spanned<bool>>| flag.as_ref().is_some_and(|f| *f.get_ref());
     for (bound, exclusive, key) in [
         (&spec.min, &spec.exclusive_min, "min"),
@@ -125,7 +150,83 @@ pub(super) fn read(
         choice: spec.choice.as_ref().map(|c| c.get_ref().clone()),
         means: spec.means.as_ref().map(|m| m.get_ref().trim().to_string()),
     };
-    Ok((spec.value, domain))
+    Ok(InputTable {
+        value: spec.value,
+        over,
+        domain,
+    })
+}
+
+/// `over` checked: a number (TOML integer or float), finite and above 0.
+fn read_over(name: &str, over: &Spanned<toml::Value>) -> Result<Over, BlockError> {
+    let divisor = match over.get_ref() {
+        toml::Value::Integer(n) => *n as f64,
+        toml::Value::Float(x) => *x,
+        other => {
+            let what = match other {
+                toml::Value::String(_) => "text",
+                toml::Value::Boolean(_) => "true or false",
+                toml::Value::Array(_) => "a list",
+                toml::Value::Table(_) => "a table",
+                _ => "a date",
+            };
+            return Err(BlockError::new(
+                over.span(),
+                format!(
+                    "`over` of input `{name}` is {what}; it divides every number of `value`, so it must be a number"
+                ),
+            )
+            .help(OVER_HELP));
+        }
+    };
+    if !(divisor.is_finite() && divisor > 0.0) {
+        let why = if divisor == 0.0 {
+            "is 0, and nothing can be divided by 0".to_string()
+        } else if divisor.is_finite() {
+            format!(
+                "is {}, and it must be above 0 (write a minus sign in `value` instead)",
+                number(divisor)
+            )
+        } else {
+            "is not a finite number".to_string()
+        };
+        return Err(
+            BlockError::new(over.span(), format!("`over` of input `{name}` {why}")).help(OVER_HELP),
+        );
+    }
+    Ok(Over {
+        divisor,
+        span: over.span(),
+    })
+}
+
+impl Over {
+    /// `value` with every entry `n` made `n / over`: IEEE division, correctly rounded, so
+    /// `2 / 4` is exactly the `0.5` a lesson would have typed. An entry the division takes past
+    /// the largest number (a huge value over a tiny divisor) is an error at `over`.
+    pub(super) fn divide(&self, name: &str, value: Value) -> Result<Value, BlockError> {
+        let divided = match value {
+            Value::Scalar(x) => Value::Scalar(x / self.divisor),
+            Value::Vector(values) => Value::Vector(values.mapv(|x| x / self.divisor)),
+            Value::Matrix(values) => Value::Matrix(values.mapv(|x| x / self.divisor)),
+        };
+        let finite = match &divided {
+            Value::Scalar(x) => x.is_finite(),
+            Value::Vector(values) => values.iter().all(|x| x.is_finite()),
+            Value::Matrix(values) => values.iter().all(|x| x.is_finite()),
+        };
+        if finite {
+            return Ok(divided);
+        }
+        Err(BlockError::new(
+            self.span.clone(),
+            format!(
+                "input `{name}` over {} is beyond the largest number",
+                number(self.divisor)
+            ),
+        )
+        .help("use a larger `over`, or smaller numbers in `value`"))
+    }
 }
 
 impl Domain {
@@ -174,6 +275,17 @@ impl Domain {
                 .and_then(serde_json::Value::as_str)
                 .map(str::to_string),
         }
+    }
+
+    /// Whether the domain says anything: bounds, whole numbers, a choice or what the input
+    /// means. A table with only `value` and `over` says nothing, and its page data is as if the
+    /// numbers were typed.
+    pub(super) fn says_anything(&self) -> bool {
+        self.min.is_some()
+            || self.max.is_some()
+            || self.integer
+            || self.choice.is_some()
+            || self.means.is_some()
     }
 
     /// Whether `x` is one of the domain's values (compute-widget.js `inside` is its twin).
@@ -299,7 +411,7 @@ mod tests {
     fn domain(table: &str) -> Result<Domain, String> {
         let text = format!("x = {table}");
         read(&text, "x", &(4..text.len()))
-            .map(|(_, domain)| domain)
+            .map(|table| table.domain)
             .map_err(|error| error.message)
     }
 
@@ -341,7 +453,11 @@ mod tests {
     #[test]
     fn the_lessons_value_outside_the_domain_is_an_error_at_its_entry() {
         let text = "x = { value = [1, 7, 2], min = 1, max = 6, means = \"a token id\" }";
-        let (entry, domain) = read(text, "x", &(4..text.len())).unwrap();
+        let InputTable {
+            value: entry,
+            domain,
+            ..
+        } = read(text, "x", &(4..text.len())).unwrap();
         let value = Value::Vector(ndarray::arr1(&[1.0, 7.0, 2.0]));
         let error = domain.admit(text, "x", &value, &entry).unwrap_err();
         assert_eq!(&text[error.span.clone()], "7");
@@ -351,5 +467,67 @@ mod tests {
         );
         let fine = Value::Vector(ndarray::arr1(&[1.0, 6.0, 2.0]));
         assert!(domain.admit(text, "x", &fine, &entry).is_ok());
+    }
+
+    #[test]
+    fn over_divides_every_written_number_exactly_as_the_decimal_would_be_typed() {
+        let text = "x = { value = [[2, -1], [3, 8]], over = 4 }";
+        let table = read(text, "x", &(4..text.len())).unwrap();
+        let over = table.over.expect("over is read");
+        assert_eq!(&text[over.span.clone()], "4");
+        let written = Value::Matrix(ndarray::array![[2.0, -1.0], [3.0, 8.0]]);
+        assert_eq!(
+            over.divide("x", written).unwrap(),
+            Value::Matrix(ndarray::array![[0.5, -0.25], [0.75, 2.0]])
+        );
+        // Tenths too: 3 / 10 is the very f64 the decimal 0.3 reads as.
+        let tenths = Over {
+            divisor: 10.0,
+            span: 0..0,
+        };
+        assert_eq!(
+            tenths.divide("x", Value::Scalar(3.0)).unwrap(),
+            Value::Scalar(0.3)
+        );
+        let text = "x = { value = 1e300, over = 1e-300 }";
+        let huge = read(text, "x", &(4..text.len())).unwrap().over.unwrap();
+        let error = huge.divide("x", Value::Scalar(1e300)).unwrap_err();
+        assert_eq!(&text[error.span.clone()], "1e-300");
+        assert!(error.message.contains("beyond the largest number"));
+    }
+
+    #[test]
+    fn an_over_that_divides_nothing_sensibly_is_refused_at_it_with_what_to_write() {
+        for (table, at, says) in [
+            (
+                "{ value = 1, over = 0 }",
+                "0",
+                "is 0, and nothing can be divided by 0",
+            ),
+            ("{ value = 1, over = 0.0 }", "0.0", "is 0"),
+            (
+                "{ value = 1, over = -4 }",
+                "-4",
+                "is \u{2212}4, and it must be above 0",
+            ),
+            (
+                "{ value = 1, over = \"4\" }",
+                "\"4\"",
+                "is text; it divides",
+            ),
+            ("{ value = 1, over = [4] }", "[4]", "is a list"),
+            ("{ value = 1, over = true }", "true", "is true or false"),
+            ("{ value = 1, over = inf }", "inf", "not a finite number"),
+            ("{ value = 1, over = nan }", "nan", "not a finite number"),
+        ] {
+            let text = format!("x = {table}");
+            let error = read(&text, "x", &(4..text.len())).err().unwrap();
+            assert_eq!(&text[error.span.clone()], at, "{table}");
+            assert!(error.message.contains(says), "{table}: {}", error.message);
+            assert!(
+                error.help.as_deref().unwrap_or("").contains("over = 4"),
+                "{table}"
+            );
+        }
     }
 }

@@ -5,7 +5,7 @@ use super::toml_input::{matrix, parse_toml, span_of, Rows};
 use super::{compute_error_at, name_problems, show_card, BlockError, ParsedExample};
 use crate::compute::vectors::{analyze, widget_program, VectorsInput};
 use crate::compute::Evaluated;
-use crate::expand::widget_presentation::{Part, ProjectionView, Sentence, View};
+use crate::expand::widget_presentation::{Control, Part, ProjectionView, Sentence, View};
 use serde::Deserialize;
 use std::collections::BTreeMap;
 use toml::Spanned;
@@ -98,7 +98,8 @@ const STEP_FAILURES: [(&str, &str); 2] = [
 
 /// The data of a vectors example's widget, which compute-widget.js runs as any compute
 /// example's: [`widget_program`] on the input `vectors` (a number field per component, each row
-/// named by its vector), and the steps the lesson teaches: in the plane the input drawn as arrows
+/// named by its vector, the names editable as `names`, as an attention's tokens are: a reader
+/// who renames "cat" sees every table, arrow, sentence and the link follow), and the steps the lesson teaches: in the plane the input drawn as arrows
 /// with the projection dashed among them (the JSON's `projections`: the steps holding its
 /// positions, tip and signed length), then the dot products, lengths, cosines and angles
 /// (named by the vectors on both sides) and the projection. The names are both `rows` and
@@ -118,12 +119,16 @@ fn widget_json(name: &str, input: &VectorsInput, steps: &str) -> serde_json::Val
         "rows": input.names,
         "cols": input.names,
         "labels": { "vectors": "rows", "projection": "none" },
+        "controls": { "vectors": Control::Names { called: "names".into() }.json() },
         "show": show,
         "step_words": words_by_step(&STEP_WORDS),
         "step_failures": words_by_step(&STEP_FAILURES),
     });
     if let Some((of, onto)) = &input.project {
-        json["sentences"] = serde_json::json!([shadow_sentence(of, onto)]);
+        let position = |name: &String| input.names.iter().position(|n| n == name);
+        if let (Some(of), Some(onto)) = (position(of), position(onto)) {
+            json["sentences"] = serde_json::json!([shadow_sentence(of, onto)]);
+        }
     }
     if plane {
         json["views"] = serde_json::json!({ "vectors": View::Arrows.name() });
@@ -149,19 +154,25 @@ fn words_by_step(words: &[(&str, &str)]) -> serde_json::Map<String, serde_json::
 
 /// "The shadow of “query” on the line of “the” has signed length 2: their dot product over the
 /// length of “the”.", the projection as the lesson reads it, under its step with each run's
-/// number (the names, quoted as the lesson quotes tokens, are the example's: the widget does not
-/// rename them).
-fn shadow_sentence(of: &str, onto: &str) -> Sentence {
+/// number. The vectors `of` and `onto` (positions among the names) are named by `norms`' labels,
+/// which are the names: the build prints the lesson's, the widget the reader's renames.
+fn shadow_sentence(of: usize, onto: usize) -> Sentence {
+    let name = |at: usize| Part::Label {
+        of: "norms".into(),
+        at: at.to_string(),
+    };
     Sentence {
         after: "projection_scalar".into(),
         parts: vec![
-            Part::Text(format!(
-                "The shadow of \u{201c}{of}\u{201d} on the line of \u{201c}{onto}\u{201d} has signed length "
-            )),
+            Part::Text("The shadow of \u{201c}".into()),
+            name(of),
+            Part::Text("\u{201d} on the line of \u{201c}".into()),
+            name(onto),
+            Part::Text("\u{201d} has signed length ".into()),
             Part::Value("projection_scalar".into()),
-            Part::Text(format!(
-                ": their dot product over the length of \u{201c}{onto}\u{201d}."
-            )),
+            Part::Text(": their dot product over the length of \u{201c}".into()),
+            name(onto),
+            Part::Text("\u{201d}.".into()),
         ],
     }
 }
@@ -230,6 +241,16 @@ mod tests {
         assert_eq!(data["views"]["vectors"], "arrows");
         assert_eq!(data["projections"]["vectors"]["vector"], "projection");
         assert_eq!(data["sentences"][0]["after"], "projection_scalar");
+        // The vectors' names are text fields, as an attention's tokens: a rename (and the
+        // sentence, named through `norms`' labels) follows in every table and the link.
+        assert_eq!(
+            data["controls"]["vectors"],
+            serde_json::json!({ "kind": "names", "called": "names" })
+        );
+        assert_eq!(
+            data["sentences"][0]["parts"][1],
+            serde_json::json!({ "label": { "of": "norms", "at": "2" } })
+        );
         // A reader who zeroes a vector hears why in the lesson's words.
         assert_eq!(
             data["step_failures"]["nonzero"],
