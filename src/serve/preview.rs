@@ -279,6 +279,14 @@ fn lookup<'a>(site: &'a RenderedSite, path: &str) -> Option<(String, Cow<'a, [u8
     if let (PRINT_PAGE, Some(page)) = (path, &site.print_page) {
         return Some((path.to_string(), Cow::Owned(page.to_bytes())));
     }
+    // An image or download beside the lessons is read when asked for, through the same checks
+    // as when the book was loaded; one gone or swapped for a FIFO since then is not found.
+    if let Some(file) = site.copied.get(path) {
+        return file
+            .read()
+            .ok()
+            .map(|bytes| (path.to_string(), Cow::Owned(bytes)));
+    }
     let index = format!("{path}/index.html");
     site.files
         .get(&index)
