@@ -398,6 +398,23 @@ mod tests {
     }
 
     #[test]
+    fn a_copied_file_is_read_when_asked_for_and_not_found_once_gone() {
+        let dir = tempfile::tempdir().unwrap();
+        let image = dir.path().join("figure.png");
+        std::fs::write(&image, [137, 80, 78, 71]).unwrap();
+        let mut site = site();
+        let checked = crate::load::regular_file::CheckedFile::check(&image, 1024).unwrap();
+        site.copied.insert("img/figure.png".to_string(), checked);
+        let (path, bytes) = lookup(&site, "img/figure.png").unwrap();
+        assert_eq!(
+            (path.as_str(), &*bytes),
+            ("img/figure.png", [137, 80, 78, 71].as_slice())
+        );
+        std::fs::remove_file(&image).unwrap();
+        assert!(lookup(&site, "img/figure.png").is_none());
+    }
+
+    #[test]
     fn only_wait_requests_name_a_version_to_wait_past() {
         assert_eq!(wait_since("/__worked/wait?since=7"), Some(7));
         assert_eq!(wait_since("/__worked/wait?x=1&since=12"), Some(12));
