@@ -281,7 +281,7 @@ mod tests {
                 .into_iter()
                 .map(|(path, text)| (path.to_string(), text.as_bytes().into()))
                 .collect(),
-            print_page: None,
+            ..RenderedSite::default()
         };
         let problems: Vec<String> = check_built_site(&fresh, dir.path())
             .iter()
@@ -329,7 +329,7 @@ mod tests {
         std::fs::write(dir.path().join("a.html"), page("0.200")).unwrap();
         let fresh = RenderedSite {
             files: [("a.html".to_string(), page("0.187").into_bytes().into())].into(),
-            print_page: None,
+            ..RenderedSite::default()
         };
         let problems = check_built_site(&fresh, dir.path());
         assert_eq!(problems.len(), 1);
@@ -347,7 +347,7 @@ mod tests {
         std::fs::write(dir.path().join("old.html"), "x").unwrap();
         let fresh = RenderedSite {
             files: [("new.html".to_string(), b"y".as_slice().into())].into(),
-            print_page: None,
+            ..RenderedSite::default()
         };
         let problems = check_built_site(&fresh, dir.path());
         let messages: Vec<&str> = problems.iter().map(Diagnostic::message).collect();

@@ -28,6 +28,10 @@ pub fn run(root: &Path, site: Option<&Path>) -> u8 {
             return exit::USAGE_OR_IO;
         }
         build.site.hold_print_page();
+        if let Err(problems) = build.site.hold_copied_files() {
+            eprint!("{}", render_all(&problems));
+            return super::exit_code_for(&problems);
+        }
         let problems = check_built_site(&build.site, site);
         if !problems.is_empty() {
             eprint!("{}", render_all(&problems));

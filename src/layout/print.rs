@@ -54,21 +54,23 @@ pub fn moved_to_root(html: &str, folder: &str) -> String {
 /// `html` rewritten for its place on the print page.
 pub fn for_print_page(html: &str, place: &PrintPlace<'_>) -> String {
     let mut out = String::with_capacity(html.len() + html.len() / 16);
-    let mut rest = html;
-    while let Some(open) = rest.find('<') {
-        out.push_str(&rest[..open]);
-        rest = &rest[open..];
+    // `html[..copied]` is in `out` already. Text, comments and tags that keep their values are
+    // copied in long runs, up to the next value that changes, rather than one piece per tag:
+    // every page of the book passes through here, most of it formulas' tags.
+    let mut copied = 0;
+    let mut at = 0;
+    while let Some(open) = html[at..].find('<') {
+        let start = at + open;
+        let rest = &html[start..];
         if let Some(comment) = rest.strip_prefix("<!--") {
-            let end = comment.find("-->").map_or(rest.len(), |at| at + 4 + 3);
-            out.push_str(&rest[..end]);
-            rest = &rest[end..];
+            at = start + comment.find("-->").map_or(rest.len(), |end| end + 4 + 3);
             continue;
         }
-        let end = tag_end(rest);
-        rewrite_tag(&rest[..end], place, &mut out);
-        rest = &rest[end..];
+        let end = start + tag_end(rest);
+        rewrite_tag(html, start, &html[start..end], place, &mut out, &mut copied);
+        at = end;
     }
-    out.push_str(rest);
+    out.push_str(&html[copied..]);
     out
 }
 
@@ -91,11 +93,18 @@ fn tag_end(html: &str) -> usize {
     html.len()
 }
 
-/// Copies one tag to `out` with the values of the attributes that hold ids or addresses
-/// rewritten.
-fn rewrite_tag(tag: &str, place: &PrintPlace<'_>, out: &mut String) {
+/// Rewrites the values of the attributes that hold ids or addresses in `tag`, which starts at
+/// `offset` in `html`: each changed value goes to `out` after what is not yet copied of `html`
+/// before it, and `copied` moves past it.
+fn rewrite_tag(
+    html: &str,
+    offset: usize,
+    tag: &str,
+    place: &PrintPlace<'_>,
+    out: &mut String,
+    copied: &mut usize,
+) {
     let bytes = tag.as_bytes();
-    let mut copied = 0;
     let mut at = 1;
     // The tag's name, then attributes.
     while at < bytes.len() && !bytes[at].is_ascii_whitespace() && bytes[at] != b'>' {
@@ -147,12 +156,11 @@ fn rewrite_tag(tag: &str, place: &PrintPlace<'_>, out: &mut String) {
         };
         let value = &tag[value_start..value_end];
         if let Some(new) = rewrite_value(name, value, place) {
-            out.push_str(&tag[copied..value_start]);
+            out.push_str(&html[*copied..offset + value_start]);
             out.push_str(&new);
-            copied = value_end;
+            *copied = offset + value_end;
         }
     }
-    out.push_str(&tag[copied..]);
 }
 
 /// The new value of attribute `name`, if it changes.

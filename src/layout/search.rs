@@ -336,14 +336,22 @@ pub fn index_script(sections: &[&IndexedSection], synonyms: &[(String, String)])
         .map(|(short, long)| (short.as_str(), long.as_str()))
         .collect();
     // JSON is a JavaScript expression; `</` is escaped so no text can end a script element.
-    let json = serde_json::to_string(&Index {
+    // Most books' text has none, and the index is then not copied once more to look for it.
+    let mut json = serde_json::to_string(&Index {
         docs,
         words,
         synonyms,
     })
-    .expect("strings and lists always serialize")
-    .replace("</", "<\\/");
-    format!("window.{INDEX_GLOBAL} = {json};\n")
+    .expect("strings and lists always serialize");
+    if json.contains("</") {
+        json = json.replace("</", "<\\/");
+    }
+    let prefix = format!("window.{INDEX_GLOBAL} = ");
+    let mut script = String::with_capacity(prefix.len() + json.len() + 2);
+    script.push_str(&prefix);
+    script.push_str(&json);
+    script.push_str(";\n");
+    script
 }
 
 /// `[3, 5, 40]` → `"3,2,z"`: each number as the gap from the one before, in base 36.
@@ -360,19 +368,22 @@ fn gaps_base36(numbers: &[usize]) -> String {
     out
 }
 
+/// Every number of every word's list passes through here: the digits are gathered on the
+/// stack, not in a new vector each.
 fn push_base36(out: &mut String, mut value: usize) {
     const DIGITS: &[u8; 36] = b"0123456789abcdefghijklmnopqrstuvwxyz";
-    let mut digits = Vec::new();
+    // The largest `usize` has 13 digits in base 36.
+    let mut digits = [0u8; 13];
+    let mut start = digits.len();
     loop {
-        digits.push(DIGITS[value % 36]);
+        start -= 1;
+        digits[start] = DIGITS[value % 36];
         value /= 36;
         if value == 0 {
             break;
         }
     }
-    for digit in digits.iter().rev() {
-        out.push(char::from(*digit));
-    }
+    out.extend(digits[start..].iter().map(|&digit| char::from(digit)));
 }
 
 /// The start of a section's text, cut at a word boundary.
@@ -613,6 +624,23 @@ mod tests {
             "{script}"
         );
         assert!(script.contains("\"softmax\":\"3,2,y\""), "{script}");
+    }
+
+    #[test]
+    fn base36_numbers_keep_every_digit_up_to_the_largest() {
+        let written = |value: usize| {
+            let mut out = String::from(",");
+            push_base36(&mut out, value);
+            out
+        };
+        assert_eq!(written(0), ",0");
+        assert_eq!(written(35), ",z");
+        assert_eq!(written(36), ",10");
+        assert_eq!(written(usize::MAX), ",3w5e11264sgsf");
+        assert_eq!(
+            usize::from_str_radix(&written(usize::MAX)[1..], 36),
+            Ok(usize::MAX)
+        );
     }
 
     #[test]

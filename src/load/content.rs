@@ -10,6 +10,7 @@
 
 use crate::base::diagnostics::Diagnostic;
 use crate::base::source::{display_path, SourceFile};
+use crate::load::regular_file::{read_regular, CheckedFile, MAX_ASSET_BYTES};
 use rayon::prelude::*;
 use serde::Deserialize;
 use std::collections::BTreeMap;
@@ -116,14 +117,26 @@ impl Lesson {
     }
 }
 
+/// A file beside the lessons, as the build carries it to the site.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum Asset {
+    /// A data file ([`is_data_file`]), which compute inputs read: its bytes.
+    Data(Vec<u8>),
+    /// Any other file (images, downloads): checked, not read, and copied file to file when the
+    /// site is written, since nothing in the build looks inside it. Reading a book's images into
+    /// memory only to write them out again was most of what a small book's build did after
+    /// typesetting (Miden's docs carry 21 MB of them).
+    Copied(CheckedFile),
+}
+
 /// The lessons that loaded, and the problems of those that did not.
 #[derive(Debug, Default)]
 pub struct LoadedLessons {
     /// Lessons in reading order (by `weight`, then path).
     pub lessons: Vec<Lesson>,
     /// Every other file under `content/`, by its `/`-separated path under `content/` (which
-    /// is also its path in the output), with its bytes.
-    pub assets: BTreeMap<String, Vec<u8>>,
+    /// is also its path in the output).
+    pub assets: BTreeMap<String, Asset>,
     /// Unreadable files, bad front matter, duplicate slugs. The other lessons still load, so
     /// one build reports the problems of every lesson.
     pub problems: Vec<Diagnostic>,
@@ -226,8 +239,10 @@ pub fn load_lessons(root: &Path) -> LoadedLessons {
         loaded
             .assets
             .iter()
-            .filter(|(name, _)| is_data_file(name))
-            .map(|(name, bytes)| (name.clone(), bytes.clone()))
+            .filter_map(|(name, asset)| match asset {
+                Asset::Data(bytes) => Some((name.clone(), bytes.clone())),
+                Asset::Copied(_) => None,
+            })
             .collect(),
     );
     let mut lessons = std::mem::take(&mut loaded.lessons);
@@ -256,7 +271,7 @@ enum Found {
 enum Read {
     /// A lesson, and the files it includes (shown paths).
     Lesson(Box<Lesson>, Vec<String>),
-    Asset(String, Vec<u8>),
+    Asset(String, Asset),
     Problem(Diagnostic),
     Problems(Vec<Diagnostic>),
     /// A `.md` file without front matter: a piece other lessons include (mdBook books keep
@@ -274,11 +289,14 @@ fn read_content_file(root: &Path, content_dir: &Path, path: &Path) -> Read {
         );
     }
     if path.extension().is_none_or(|ext| ext != "md") {
-        return match crate::load::regular_file::read_regular(
-            path,
-            crate::load::regular_file::MAX_ASSET_BYTES,
-        ) {
-            Ok(bytes) => Read::Asset(display_path(content_dir, path), bytes),
+        let name = display_path(content_dir, path);
+        let asset = if is_data_file(&name) {
+            read_regular(path, MAX_ASSET_BYTES).map(Asset::Data)
+        } else {
+            CheckedFile::check(path, MAX_ASSET_BYTES).map(Asset::Copied)
+        };
+        return match asset {
+            Ok(asset) => Read::Asset(name, asset),
             Err(error) => Read::Problem(Diagnostic::general(format!(
                 "cannot read {shown_path}: {error}"
             ))),

@@ -9,7 +9,7 @@
 
 use std::io::Read;
 use std::os::unix::fs::{FileTypeExt, OpenOptionsExt};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// Cap for text a person writes: book.toml, macros files, lessons, templates, chapters.
 pub const MAX_TEXT_BYTES: u64 = 16 << 20;
@@ -127,6 +127,64 @@ fn open_regular(path: &Path) -> Result<(std::fs::File, u64), ReadError> {
     Ok((file, metadata.len()))
 }
 
+/// A regular file of at most `cap` bytes that a build copies into the site file to file instead
+/// of holding its bytes (an image or a download beside the lessons): checked when the book is
+/// loaded, so a FIFO, device, folder or oversized file is the same error as when it was read, and
+/// opened through the same checks again when it is copied or read, so nothing swapped in
+/// between is followed.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct CheckedFile {
+    /// Where the file is.
+    pub path: PathBuf,
+    /// Its size in bytes when it was checked.
+    pub len: u64,
+    /// The most bytes it may hold.
+    pub cap: u64,
+}
+
+impl CheckedFile {
+    /// `path` if it is a regular file (links followed) of at most `cap` bytes; nothing is read.
+    pub fn check(path: &Path, cap: u64) -> Result<Self, ReadError> {
+        let (_, len) = open_regular(path)?;
+        if len > cap {
+            return Err(ReadError::TooLarge(cap));
+        }
+        Ok(CheckedFile {
+            path: path.to_path_buf(),
+            len,
+            cap,
+        })
+    }
+
+    /// The file opened for reading, checked again as [`CheckedFile::check`] did, with its
+    /// length now.
+    pub fn open(&self) -> Result<(std::fs::File, u64), ReadError> {
+        let (file, len) = open_regular(&self.path)?;
+        if len > self.cap {
+            return Err(ReadError::TooLarge(self.cap));
+        }
+        Ok((file, len))
+    }
+
+    /// Its bytes now (for `serve` and `check --site`, which hold the whole site).
+    pub fn read(&self) -> Result<Vec<u8>, ReadError> {
+        read_regular(&self.path, self.cap)
+    }
+
+    /// Copies the open `file` (from [`CheckedFile::open`], read from its start) into the new
+    /// file `to`, in the kernel where it can (`copy_file_range`), never into this process's
+    /// memory whole; the cap holds even if the file grew since it was opened.
+    pub fn copy_open(&self, file: &std::fs::File, to: &Path) -> Result<u64, ReadError> {
+        let mut out = std::fs::File::create(to).map_err(ReadError::Io)?;
+        let copied =
+            std::io::copy(&mut file.take(self.cap + 1), &mut out).map_err(ReadError::Io)?;
+        if copied > self.cap {
+            return Err(ReadError::TooLarge(self.cap));
+        }
+        Ok(copied)
+    }
+}
+
 /// [`read_regular`] of `name`, relative to the book folder `root`, which it must not leave.
 pub fn read_in_book(root: &Path, name: &str, cap: u64) -> Result<Vec<u8>, ReadError> {
     let book = root.canonicalize().map_err(ReadError::Io)?;
@@ -214,6 +272,39 @@ mod tests {
             );
         }
         assert_eq!(read_in_book(book.path(), "mine", 9).unwrap(), b"y");
+    }
+
+    #[test]
+    fn a_checked_file_is_refused_as_a_read_one_is_and_copies_its_bytes_within_the_cap() {
+        let dir = tempfile::tempdir().unwrap();
+        let link = dir.path().join("zero");
+        std::os::unix::fs::symlink("/dev/zero", &link).unwrap();
+        assert!(matches!(
+            CheckedFile::check(&link, 1024),
+            Err(ReadError::NotRegular("a device"))
+        ));
+        assert!(matches!(
+            CheckedFile::check(dir.path(), 1024),
+            Err(ReadError::NotRegular("a folder"))
+        ));
+        let path = dir.path().join("image");
+        let bytes: Vec<u8> = (0..=255).collect();
+        std::fs::write(&path, &bytes).unwrap();
+        assert!(matches!(
+            CheckedFile::check(&path, 255),
+            Err(ReadError::TooLarge(255))
+        ));
+        let file = CheckedFile::check(&path, 256).unwrap();
+        assert_eq!(file.len, 256);
+        let copy = dir.path().join("copy");
+        let (open, _) = file.open().unwrap();
+        assert_eq!(file.copy_open(&open, &copy).unwrap(), 256);
+        assert_eq!(std::fs::read(&copy).unwrap(), bytes);
+        assert_eq!(file.read().unwrap(), bytes);
+        // Grown past the cap after the check: refused when opened or read again.
+        std::fs::write(&path, vec![b'x'; 257]).unwrap();
+        assert!(matches!(file.open(), Err(ReadError::TooLarge(256))));
+        assert!(matches!(file.read(), Err(ReadError::TooLarge(256))));
     }
 
     #[test]

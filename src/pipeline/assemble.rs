@@ -12,7 +12,7 @@ use super::RenderedSite;
 use crate::base::diagnostics::Diagnostic;
 use crate::book::navigation;
 use crate::layout::search::{self, IndexedSection};
-use crate::load::content::Lesson;
+use crate::load::content::{Asset, Lesson};
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
@@ -26,7 +26,7 @@ pub(super) fn assemble_site(
     pages: &[Arc<CachedPage>],
     furniture: &Furniture,
     static_files: BTreeMap<String, Arc<[u8]>>,
-    assets: BTreeMap<String, Vec<u8>>,
+    assets: BTreeMap<String, Asset>,
 ) -> Result<(RenderedSite, usize), Vec<Diagnostic>> {
     let (lessons, tree) = (book.lessons, book.tree);
     let search_index = {
@@ -69,12 +69,29 @@ pub(super) fn assemble_site(
         search_index.into_bytes().into(),
     );
     extra_files.insert(toc.0.clone(), Arc::clone(&toc.1));
-    add_files(&mut site, extra_files, "static/", lessons)?;
-    let assets = assets
-        .into_iter()
-        .map(|(path, bytes)| (path, bytes.into()))
-        .collect();
-    add_files(&mut site, assets, "content/", lessons)?;
+    add_files(
+        &mut site,
+        extra_files,
+        "static/",
+        lessons,
+        |site, path, bytes| {
+            site.files.insert(path, bytes);
+        },
+    )?;
+    add_files(
+        &mut site,
+        assets,
+        "content/",
+        lessons,
+        |site, path, asset| match asset {
+            Asset::Data(bytes) => {
+                site.files.insert(path, bytes.into());
+            }
+            Asset::Copied(file) => {
+                site.copied.insert(path, file);
+            }
+        },
+    )?;
     Ok((site, search_index_bytes))
 }
 
@@ -104,11 +121,12 @@ pub(super) fn furniture(book: &BookContext<'_>) -> Result<Furniture, Diagnostic>
 /// site. A file may not take a page's path, nor may one be a folder the other needs
 /// (`static/x.html/a.png` beside the page `x.html`); a clash with a page is reported at the lesson
 /// whose page it is.
-fn add_files(
+fn add_files<T>(
     site: &mut RenderedSite,
-    files: BTreeMap<String, Arc<[u8]>>,
+    files: BTreeMap<String, T>,
     origin: &str,
     lessons: &[Lesson],
+    mut place: impl FnMut(&mut RenderedSite, String, T),
 ) -> Result<(), Vec<Diagnostic>> {
     let mut problems = Vec::new();
     let clash_problem = |taken: &str, path: &str| {
@@ -126,7 +144,7 @@ fn add_files(
             .with_help(help),
         }
     };
-    for (path, bytes) in files {
+    for (path, file) in files {
         let clash = path
             .match_indices('/')
             .map(|(slash, _)| &path[..slash])
@@ -145,13 +163,10 @@ fn add_files(
             problems.push(clash_problem(&taken, &path));
             continue;
         }
-        match site.files.entry(path) {
-            std::collections::btree_map::Entry::Occupied(taken) => {
-                problems.push(clash_problem(taken.key(), taken.key()));
-            }
-            std::collections::btree_map::Entry::Vacant(slot) => {
-                slot.insert(bytes);
-            }
+        if site.files.contains_key(&path) || site.copied.contains_key(&path) {
+            problems.push(clash_problem(&path, &path));
+        } else {
+            place(site, path, file);
         }
     }
     if problems.is_empty() {

@@ -3,7 +3,7 @@
 
 use super::Drafts;
 use crate::load::config::BookConfig;
-use crate::load::content::Lesson;
+use crate::load::content::{Asset, Lesson};
 use crate::load::theme::Theme;
 use std::collections::hash_map::DefaultHasher;
 use std::collections::BTreeMap;
@@ -19,7 +19,7 @@ pub(super) fn book_fingerprint(
     config: &BookConfig,
     theme: &Theme,
     lessons: &[Lesson],
-    assets: &BTreeMap<String, Vec<u8>>,
+    assets: &BTreeMap<String, Asset>,
     drafts: Drafts,
 ) -> u64 {
     let mut hasher = DefaultHasher::new();
@@ -68,7 +68,7 @@ pub(super) fn book_fingerprint(
     // Compute inputs read data files: a changed file changes the pages that read it.
     assets
         .iter()
-        .filter(|(name, _)| crate::load::content::is_data_file(name))
+        .filter(|(_, asset)| matches!(asset, Asset::Data(_)))
         .for_each(|file| file.hash(&mut hasher));
     lessons.len().hash(&mut hasher);
     for lesson in lessons {

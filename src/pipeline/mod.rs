@@ -45,6 +45,7 @@ use crate::link::SiteIndex;
 use crate::load::bibliography::load_bibliography;
 use crate::load::config::load_config;
 use crate::load::content::{load_lessons, Lesson, LoadedLessons};
+use crate::load::regular_file::CheckedFile;
 use crate::load::theme::load_theme;
 use build_cache::{reuse_or_make, BuildCache, CachedPage};
 use crossrefs::BookLabels;
@@ -72,6 +73,9 @@ pub struct RenderedSite {
     /// together as it is written ([`RenderedSite::hold_print_page`] makes it a file like the
     /// others).
     pub print_page: Option<Arc<PrintPage>>,
+    /// Relative path → the file beside the lessons it is copied from, file to file, when the
+    /// site is written ([`RenderedSite::hold_copied_files`] reads them in among the others).
+    pub copied: BTreeMap<String, CheckedFile>,
 }
 
 impl RenderedSite {
@@ -83,13 +87,35 @@ impl RenderedSite {
                 .insert(PRINT_PAGE.to_string(), page.to_bytes().into());
         }
     }
+
+    /// Reads the files the site copies into memory, among the others: for `check --site`,
+    /// which compares whole files. Each is read through the same checks as when it was loaded.
+    pub fn hold_copied_files(&mut self) -> Result<(), Vec<Diagnostic>> {
+        let mut problems = Vec::new();
+        for (path, file) in std::mem::take(&mut self.copied) {
+            match file.read() {
+                Ok(bytes) => {
+                    self.files.insert(path, bytes.into());
+                }
+                Err(error) => problems.push(Diagnostic::general(format!(
+                    "cannot read {}: {error}",
+                    file.path.display()
+                ))),
+            }
+        }
+        if problems.is_empty() {
+            Ok(())
+        } else {
+            Err(problems)
+        }
+    }
 }
 
 /// Two sites are equal when they would write the same files.
 impl PartialEq for RenderedSite {
     fn eq(&self, other: &Self) -> bool {
         let print = |site: &Self| site.print_page.as_ref().map(|page| page.to_bytes());
-        self.files == other.files && print(self) == print(other)
+        self.files == other.files && self.copied == other.copied && print(self) == print(other)
     }
 }
 

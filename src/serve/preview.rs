@@ -279,6 +279,14 @@ fn lookup<'a>(site: &'a RenderedSite, path: &str) -> Option<(String, Cow<'a, [u8
     if let (PRINT_PAGE, Some(page)) = (path, &site.print_page) {
         return Some((path.to_string(), Cow::Owned(page.to_bytes())));
     }
+    // An image or download beside the lessons is read when asked for, through the same checks
+    // as when the book was loaded; one gone or swapped for a FIFO since then is not found.
+    if let Some(file) = site.copied.get(path) {
+        return file
+            .read()
+            .ok()
+            .map(|bytes| (path.to_string(), Cow::Owned(bytes)));
+    }
     let index = format!("{path}/index.html");
     site.files
         .get(&index)
@@ -387,6 +395,23 @@ mod tests {
             [0, 1, 2].as_slice().into(),
         );
         site
+    }
+
+    #[test]
+    fn a_copied_file_is_read_when_asked_for_and_not_found_once_gone() {
+        let dir = tempfile::tempdir().unwrap();
+        let image = dir.path().join("figure.png");
+        std::fs::write(&image, [137, 80, 78, 71]).unwrap();
+        let mut site = site();
+        let checked = crate::load::regular_file::CheckedFile::check(&image, 1024).unwrap();
+        site.copied.insert("img/figure.png".to_string(), checked);
+        let (path, bytes) = lookup(&site, "img/figure.png").unwrap();
+        assert_eq!(
+            (path.as_str(), &*bytes),
+            ("img/figure.png", [137, 80, 78, 71].as_slice())
+        );
+        std::fs::remove_file(&image).unwrap();
+        assert!(lookup(&site, "img/figure.png").is_none());
     }
 
     #[test]

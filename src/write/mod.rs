@@ -1,6 +1,7 @@
 //! Writing a rendered site to disk atomically, and only where it is safe.
 //!
-//! Input: a [`RenderedSite`] held entirely in memory and the output folder the author named.
+//! Input: a [`RenderedSite`], held in memory but for the files it copies (images beside the
+//! lessons, copied file to file), and the output folder the author named.
 //! Output: that folder, replaced in one step. Files go into a staging folder beside it; only when
 //! every file is written does the staging folder take its place. A failure at any point leaves
 //! the previous folder exactly as it was (mdBook and Zola empty the output first and can leave
@@ -14,6 +15,7 @@
 //! build left behind are removed, but only when they carry the marker and their process is gone.
 //! This module must never delete anything it cannot prove it wrote.
 
+use crate::load::regular_file::{CheckedFile, ReadError};
 use crate::pipeline::{RenderedSite, PRINT_PAGE};
 use rayon::prelude::*;
 use std::io;
@@ -177,7 +179,7 @@ fn replaceable(out: &Path, force: bool) -> Result<(), WriteError> {
 /// [`resolve_output`] returned and [`check_output_location`] accepted. Without `force`, an
 /// existing non-empty folder that no build wrote is refused.
 pub fn write_site(site: &RenderedSite, out: &Path, force: bool) -> Result<Previous, WriteError> {
-    for relative in site.files.keys() {
+    for relative in site.files.keys().chain(site.copied.keys()) {
         if !is_safe_relative(relative) || relative == MARKER_FILE {
             return Err(unsafe_output(
                 out,
@@ -211,6 +213,7 @@ pub fn write_site(site: &RenderedSite, out: &Path, force: bool) -> Result<Previo
     let folders: std::collections::BTreeSet<PathBuf> = site
         .files
         .keys()
+        .chain(site.copied.keys())
         .filter_map(|relative| Path::new(relative).parent().map(Path::to_path_buf))
         .collect();
     for folder in &folders {
@@ -227,6 +230,10 @@ pub fn write_site(site: &RenderedSite, out: &Path, force: bool) -> Result<Previo
             }
         }
         std::fs::write(&path, bytes).map_err(io_error("cannot write", &path))
+    })?;
+    site.copied.par_iter().try_for_each(|(relative, file)| {
+        let path = staging.path().join(relative);
+        copy_or_link(file, previous_site.map(|site| site.join(relative)), &path)
     })?;
     if let Some(page) = &site.print_page {
         let path = staging.path().join(PRINT_PAGE);
@@ -260,6 +267,66 @@ fn link_if_unchanged(previous: &Path, bytes: &[u8], staged: &Path) -> bool {
         && !through_a_link(previous)
         && holds_exactly(previous, bytes)
         && std::fs::hard_link(previous, staged).is_ok()
+}
+
+/// Copies the checked file `file` to `staged` (through the guarded opening, in the kernel, not
+/// through this process's memory), or hard-links the previous site's file when it holds the
+/// same bytes, as [`link_if_unchanged`] does for the files held in memory.
+fn copy_or_link(
+    file: &CheckedFile,
+    previous: Option<PathBuf>,
+    staged: &Path,
+) -> Result<(), WriteError> {
+    let failed = |error: ReadError| WriteError::Io {
+        action: "cannot copy",
+        path: file.path.clone(),
+        source: match error {
+            ReadError::Io(error) => error,
+            other => io::Error::other(other.to_string()),
+        },
+    };
+    let (mut source, len) = file.open().map_err(failed)?;
+    if let Some(previous) = previous {
+        let is_same_size_file = std::fs::symlink_metadata(&previous)
+            .is_ok_and(|metadata| metadata.is_file() && metadata.len() == len);
+        if is_same_size_file
+            && !through_a_link(&previous)
+            && same_contents(&previous, &mut source)
+            && std::fs::hard_link(&previous, staged).is_ok()
+        {
+            return Ok(());
+        }
+        io::Seek::rewind(&mut source)
+            .map_err(ReadError::Io)
+            .map_err(failed)?;
+    }
+    file.copy_open(&source, staged).map_err(failed)?;
+    Ok(())
+}
+
+/// Whether the file at `path` holds exactly what `source` holds from where it is read on,
+/// both read a piece at a time.
+fn same_contents(path: &Path, source: &mut std::fs::File) -> bool {
+    use std::io::BufRead;
+    let Ok(file) = std::fs::File::open(path) else {
+        return false;
+    };
+    let mut ours = io::BufReader::with_capacity(64 * 1024, source);
+    let mut theirs = io::BufReader::with_capacity(64 * 1024, file);
+    loop {
+        let (Ok(a), Ok(b)) = (ours.fill_buf(), theirs.fill_buf()) else {
+            return false;
+        };
+        if a.is_empty() || b.is_empty() {
+            return a.is_empty() && b.is_empty();
+        }
+        let length = a.len().min(b.len());
+        if a[..length] != b[..length] {
+            return false;
+        }
+        ours.consume(length);
+        theirs.consume(length);
+    }
 }
 
 /// Whether a folder on the way to `previous` (a file of the previous site) is a symbolic link,
@@ -434,7 +501,7 @@ mod tests {
                 .iter()
                 .map(|(path, text)| (path.to_string(), text.as_bytes().into()))
                 .collect(),
-            print_page: None,
+            ..RenderedSite::default()
         }
     }
 
@@ -515,6 +582,80 @@ mod tests {
         for (name, text) in files {
             assert_eq!(std::fs::read_to_string(out.join(name)).unwrap(), text);
         }
+    }
+
+    /// A site whose `copied` files are copied from `sources` (name, path of the source).
+    fn site_copying(sources: &[(&str, &Path)]) -> RenderedSite {
+        let mut site = site(&[("index.html", "i")]);
+        for (name, source) in sources {
+            let file = CheckedFile::check(source, 1 << 20).unwrap();
+            site.copied.insert(name.to_string(), file);
+        }
+        site
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_copied_file_keeps_its_bytes_and_its_file_while_unchanged() {
+        use std::os::unix::fs::MetadataExt;
+        let dir = tempfile::tempdir().unwrap();
+        // Larger than a piece of the comparison, and not text.
+        let image: Vec<u8> = (0..200_000u32).map(|n| (n % 251) as u8).collect();
+        let (kept, changed) = (dir.path().join("kept.png"), dir.path().join("changed.png"));
+        std::fs::write(&kept, &image).unwrap();
+        std::fs::write(&changed, &image).unwrap();
+        let out = dir.path().join("public");
+        let sources = [
+            ("img/kept.png", kept.as_path()),
+            ("changed.png", changed.as_path()),
+        ];
+        write_site(&site_copying(&sources), &out, false).unwrap();
+        assert_eq!(std::fs::read(out.join("img/kept.png")).unwrap(), image);
+        assert_eq!(std::fs::read(out.join("changed.png")).unwrap(), image);
+        let identity = |name: &str| std::fs::metadata(out.join(name)).unwrap().ino();
+        let (kept_file, changed_file) = (identity("img/kept.png"), identity("changed.png"));
+        // The same size, one byte different at the end.
+        let mut edited = image.clone();
+        *edited.last_mut().unwrap() ^= 1;
+        std::fs::write(&changed, &edited).unwrap();
+        write_site(&site_copying(&sources), &out, false).unwrap();
+        assert_eq!(
+            identity("img/kept.png"),
+            kept_file,
+            "unchanged: the same file"
+        );
+        assert_ne!(identity("changed.png"), changed_file);
+        assert_eq!(std::fs::read(out.join("changed.png")).unwrap(), edited);
+        assert_eq!(
+            std::fs::read(&kept).unwrap(),
+            image,
+            "the source is untouched"
+        );
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_copied_file_swapped_for_a_fifo_or_grown_past_its_cap_leaves_the_site_as_it_was() {
+        let dir = tempfile::tempdir().unwrap();
+        let source = dir.path().join("a.png");
+        std::fs::write(&source, "png").unwrap();
+        let out = dir.path().join("public");
+        let site = site_copying(&[("a.png", source.as_path())]);
+        write_site(&site, &out, false).unwrap();
+        std::fs::remove_file(&source).unwrap();
+        let name = std::ffi::CString::new(source.as_os_str().as_encoded_bytes()).unwrap();
+        // SAFETY: `name` is a valid NUL-terminated path for the duration of the call.
+        assert_eq!(unsafe { libc::mkfifo(name.as_ptr(), 0o644) }, 0);
+        let error = write_site(&site, &out, false).unwrap_err().to_string();
+        assert!(
+            error.contains("a named pipe (FIFO), not a regular file"),
+            "{error}"
+        );
+        std::fs::remove_file(&source).unwrap();
+        std::fs::write(&source, vec![b'x'; (1 << 20) + 1]).unwrap();
+        let error = write_site(&site, &out, false).unwrap_err().to_string();
+        assert!(error.contains("larger than 1 MiB"), "{error}");
+        assert_eq!(std::fs::read(out.join("a.png")).unwrap(), b"png");
     }
 
     #[cfg(unix)]

@@ -698,6 +698,30 @@ fn a_fifo_or_a_link_to_dev_zero_is_reported_by_name_not_read() {
     assert!(book.read("public/linked.html").contains("Through a link."));
 }
 
+#[test]
+fn an_image_is_copied_byte_for_byte_and_one_linked_from_outside_is_left_out() {
+    // Copied file to file when the site is written, not read into memory: the bytes must be
+    // the same, `check --site` must still compare them, and a link is still not followed.
+    let scratch = Book::empty();
+    scratch.write("secret.png", "secret");
+    let book = Book::seed();
+    let image: Vec<u8> = (0..100_000u32).map(|n| (n % 253) as u8).collect();
+    book.write("content/img/figure.png", &image);
+    std::os::unix::fs::symlink(scratch.path("secret.png"), book.path("content/secret.png"))
+        .unwrap();
+    book.build().succeeds();
+    assert_eq!(
+        std::fs::read(book.path("public/img/figure.png")).unwrap(),
+        image
+    );
+    assert!(!book.path("public/secret.png").exists());
+    book.check_site("public").succeeds();
+    book.write("content/img/figure.png", b"changed");
+    book.check_site("public")
+        .exits_with(1)
+        .stderr_has("public/img/figure.png differs from what the sources build");
+}
+
 // --- Output collisions (issue 23) -------------------------------------------------------------
 
 #[test]

@@ -17,6 +17,10 @@ fn cached_matches_fresh(book: &Book, cache: &mut BuildCache, step: &str) -> Resu
             fresh.site.hold_print_page();
             let pages = |build: &Build| build.site.files.keys().cloned().collect::<Vec<_>>();
             assert_eq!(pages(&cached), pages(&fresh), "{step}: the same files");
+            assert_eq!(
+                cached.site.copied, fresh.site.copied,
+                "{step}: the same copies"
+            );
             for (path, bytes) in &fresh.site.files {
                 assert!(
                     cached.site.files[path] == *bytes,
