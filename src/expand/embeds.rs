@@ -4,6 +4,7 @@
 //! as JSON, plus the generated values for readers without JavaScript); a ` ```figure ` block
 //! becomes an inline SVG drawn now from the computed numbers. Both name an example of the lesson.
 
+use super::kind_figures::KindLines;
 use super::resolve::example_names;
 use super::widget_presentation::{
     ContourKey, ControlsKey, HighlightKey, LineMarkSteps, ProjectionKey, Sentence, SentencesKey,
@@ -805,34 +806,10 @@ impl<'x> Expander<'x> {
         evaluated: &Evaluated,
         data: &serde_json::Value,
     ) -> Option<String> {
-        let lines = data.get("lines")?.as_array()?;
-        let vector = |step: &str| match evaluated.quantity(step)? {
-            Quantity::Vector { values, .. } => Some(values.to_vec()),
-            _ => None,
-        };
-        let values: Vec<(String, Vec<f64>)> = lines
-            .iter()
-            .filter_map(|line| {
-                let step = line["step"].as_str()?;
-                Some((step.to_string(), vector(step)?))
-            })
-            .collect();
-        let series: Vec<figure::Series> = values
-            .iter()
-            .map(|(step, values)| figure::Series { name: step, values })
-            .collect();
-        let steps: LineMarkSteps = data
-            .get("line_marks")
-            .and_then(|marks| serde_json::from_value(marks.clone()).ok())
-            .unwrap_or_default();
-        // A run that went through has no `diverged_at` quantity: it marks nothing.
-        let marks = steps.marks(|step| match evaluated.quantity(step)? {
-            Quantity::Scalar(x) => Some(x),
-            Quantity::Count(n) => Some(n as f64),
-            _ => None,
-        });
-        let log_y = data["log_y"].as_bool().unwrap_or(false);
-        self.widget_chart(name, &series, log_y, &marks).ok()
+        let lines = KindLines::of(evaluated, data)?;
+        let marks = lines.marks(evaluated);
+        self.widget_chart(name, &lines.series(), lines.log_y, &marks)
+            .ok()
     }
 
     /// A compute widget's `decimals` table: the steps printed at more (or fewer) places than the
@@ -1255,17 +1232,8 @@ impl<'x> Expander<'x> {
                 "remove the step key: this figure draws the whole example".to_string(),
                 body.file_span(step.span()),
             )),
-            (Evaluated::Softmax(result), None) => {
-                Ok(figure::softmax_figure(result, &options, &mut self.palette))
-            }
-            (Evaluated::Vectors(result), None) => {
-                figure::vectors_figure(result, &options, &mut self.palette)
-                    .map_err(|error| (error.message, error.help, span.clone()))
-            }
-            (Evaluated::GradientDescent(result), None) => {
-                Ok(figure::gradient_descent_figure(result, &options))
-            }
-            (Evaluated::Attention(result), None) => figure::attention_figure(result, &options)
+            (_, None) => self
+                .kind_figure(example, &options)
                 .map_err(|error| (error.message, error.help, span.clone())),
         };
         let drawn = match (drawn, &spec.labels) {

@@ -16,8 +16,9 @@ use crate::compute::Quantity;
 use crate::expand::blocks::domain::Domain;
 use crate::expand::blocks::{BlockText, ExampleBlock};
 use crate::present::figure::{
-    arrows_step_figure, contour_step_figure, diverged_step, quantity_figure, scatter_step_figure,
-    ContourParts, FigureError, FigureOptions, LineMarks, Palette, Projected, DEFAULT_LEVELS,
+    arrows_step_figure, contour_step_panel, diverged_step, quantity_panel, scatter_step_figure,
+    ContourParts, FigureError, FigureOptions, HeatmapWords, LineMarks, Palette, Projected,
+    DEFAULT_LEVELS,
 };
 use serde::{Deserialize, Serialize};
 use serde_json::json;
@@ -184,6 +185,21 @@ impl ContourView {
     /// The JSON contour-view.js reads beside the view's name.
     pub(super) fn json(&self) -> serde_json::Value {
         json!({ "x": self.x, "y": self.y, "path": self.path, "levels": self.levels })
+    }
+
+    /// The parts [`ContourView::json`] wrote, read back (a kind's figure draws the contour its
+    /// widget's data declares); a part missing is left out.
+    pub(super) fn from_json(json: &serde_json::Value) -> ContourView {
+        let step = |key: &str| json.get(key).and_then(|v| v.as_str()).map(String::from);
+        ContourView {
+            x: step("x"),
+            y: step("y"),
+            path: step("path"),
+            levels: json
+                .get("levels")
+                .and_then(serde_json::Value::as_u64)
+                .map_or(DEFAULT_LEVELS, |levels| levels as usize),
+        }
     }
 }
 
@@ -718,7 +734,7 @@ pub(super) fn projection(
 
 /// The build's arrows of `step` with `projection` dashed among them (checked by
 /// [`projection`]).
-fn projected_arrows(
+pub(super) fn projected_arrows(
     computed: &Computed,
     step: &str,
     projection: &ProjectionView,
@@ -1680,20 +1696,54 @@ pub(super) fn view_figure(
     computed: &Computed,
     step: &str,
     view: View,
-    (contour, masked): (Option<&ContourView>, Option<&str>),
+    parts: (Option<&ContourView>, Option<&str>),
     options: &FigureOptions,
     palette: &mut Palette,
 ) -> Result<String, FigureError> {
-    let quantity_of = |name: &str| {
-        computed.quantity(name).ok_or_else(|| FigureError {
-            message: format!("the example has no step named `{name}`"),
-            help: "name a step of the example".to_string(),
-        })
-    };
+    match view {
+        View::Scatter => scatter_step_figure(&step_quantity(computed, step)?, step, options),
+        View::Arrows => arrows_step_figure(
+            &step_quantity(computed, step)?,
+            step,
+            None,
+            options,
+            palette,
+        ),
+        _ => {
+            let (kind, svg, title) = view_panel(
+                computed,
+                step,
+                view,
+                parts,
+                HeatmapWords::default(),
+                options,
+            )?;
+            Ok(options.wrap(kind, &[svg], &format!("{title}.")))
+        }
+    }
+}
+
+/// The value `name` of `computed`, or why a view cannot draw it.
+fn step_quantity(computed: &Computed, name: &str) -> Result<Quantity, FigureError> {
+    computed.quantity(name).ok_or_else(|| FigureError {
+        message: format!("the example has no step named `{name}`"),
+        help: "name a step of the example".to_string(),
+    })
+}
+
+/// [`view_figure`]'s one SVG of a heatmap (saying its `words`), bars or a contour, with what it
+/// draws and its title, for a figure of several panels (a kind's heads, a descent's valley).
+pub(super) fn view_panel(
+    computed: &Computed,
+    step: &str,
+    view: View,
+    (contour, masked): (Option<&ContourView>, Option<&str>),
+    words: HeatmapWords,
+    options: &FigureOptions,
+) -> Result<(&'static str, String, String), FigureError> {
+    let quantity_of = |name: &str| step_quantity(computed, name);
     let quantity = quantity_of(step)?;
     match view {
-        View::Scatter => scatter_step_figure(&quantity, step, options),
-        View::Arrows => arrows_step_figure(&quantity, step, None, options, palette),
         View::Contour => {
             let default = ContourView::default();
             let contour = contour.unwrap_or(&default);
@@ -1713,7 +1763,8 @@ pub(super) fn view_figure(
                 path: borrow(&path),
                 levels: contour.levels,
             };
-            contour_step_figure(&quantity, step, &parts, options)
+            let (svg, title) = contour_step_panel(&quantity, step, &parts, options)?;
+            Ok(("contour", svg, title))
         }
         _ => match masked {
             Some(name) => {
@@ -1733,9 +1784,9 @@ pub(super) fn view_figure(
                     mask: Some(mask),
                     ..options.clone()
                 };
-                quantity_figure(&quantity, step, &options)
+                quantity_panel(&quantity, step, words, &options)
             }
-            None => quantity_figure(&quantity, step, options),
+            None => quantity_panel(&quantity, step, words, options),
         },
     }
 }

@@ -279,6 +279,18 @@ pub fn contour_step_figure(
     parts: &ContourParts,
     options: &FigureOptions,
 ) -> Result<String, FigureError> {
+    let (panel, title) = contour_step_panel(quantity, what, parts, options)?;
+    Ok(options.wrap("contour", &[panel], &format!("{title}.")))
+}
+
+/// [`contour_step_figure`]'s one SVG and its title, for a figure of several panels (a
+/// descent's loss beside the path over its valley).
+pub fn contour_step_panel(
+    quantity: &Quantity,
+    what: &str,
+    parts: &ContourParts,
+    options: &FigureOptions,
+) -> Result<(String, String), FigureError> {
     let sides = format!("{LEAST_CONTOUR_SIDE} to {MOST_CONTOUR_SIDE}");
     let z = match quantity {
         Quantity::Matrix { values, .. }
@@ -377,7 +389,7 @@ fn draw(
     path: Option<(&str, Vec<(f64, f64)>)>,
     parts: &ContourParts,
     options: &FigureOptions,
-) -> String {
+) -> (String, String) {
     let cols = z.ncols();
     let flat: Vec<f64> = z.iter().copied().collect();
     let ((low, low_at), (high, high_at)) = extremes(&flat);
@@ -540,8 +552,7 @@ fn draw(
         ));
     }
     let title = format!("Contours of {what}");
-    let panel = svg.finish("wf-chart wf-panel", &title, &description);
-    options.wrap("contour", &[panel], &format!("{title}."))
+    (svg.finish("wf-chart wf-panel", &title, &description), title)
 }
 
 #[cfg(test)]
