@@ -518,9 +518,9 @@ impl<'x> Expander<'x> {
                 drawn_steps.push_str(&self.step_figure(computed, name, step, *view, drawing));
             }
         }
-        if let Evaluated::Vectors(vectors) = &example.evaluated {
-            // The arrows the live widget draws first, with the build's numbers.
-            drawn_steps.push_str(&self.vectors_step_figure(vectors, name));
+        if example.evaluated.kind() != "compute" {
+            // The views a kind's widget draws first, with the build's numbers.
+            drawn_steps.push_str(&self.kind_step_figures(example));
         }
         data["palette"] = serde_json::json!(self.palette.names());
         // `<` never appears raw inside the JSON, so no text can close the <script> element.

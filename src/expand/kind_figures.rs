@@ -12,7 +12,8 @@
 //! attention's weights as one heatmap per head, hatched where the causal mask removes them.
 
 use super::widget_presentation::{
-    projected_arrows, view_figure, view_panel, ContourView, LineMarkSteps, ProjectionView, View,
+    projected_arrows, view_figure, view_panel, ContourView, LineMarkSteps, ProjectionView,
+    StepDrawing, View,
 };
 use super::Expander;
 use crate::compute::computed::{self, Computed, LabelSides, Labels};
@@ -108,6 +109,12 @@ fn steps_drawn_as(data: &serde_json::Value, view: View) -> Vec<String> {
         .collect()
 }
 
+/// The projection the widget's data draws dashed among the arrows of `step`, if any.
+fn projection_of(data: &serde_json::Value, step: &str) -> Option<ProjectionView> {
+    let projection = data.get("projections")?.get(step)?;
+    serde_json::from_value(projection.clone()).ok()
+}
+
 /// A kind's program that did not run: the figure cannot be drawn from it.
 fn not_run(options: &FigureOptions) -> FigureError {
     FigureError {
@@ -120,6 +127,31 @@ fn not_run(options: &FigureOptions) -> FigureError {
 }
 
 impl Expander<'_> {
+    /// The build's figures of the views a kind's widget draws besides its tables and lines (a
+    /// vectors example's arrows with the projection dashed, a softmax's bars, an attention's
+    /// heatmaps, a descent's valley), for readers without JavaScript and on paper: the steps of
+    /// its program's run, drawn as any compute widget's are.
+    pub(super) fn kind_step_figures(&mut self, example: &ExampleBlock) -> String {
+        let data = &example.inputs;
+        let Some(run) = program_run(data) else {
+            return String::new();
+        };
+        let mut drawn = String::new();
+        for view in [View::Arrows, View::Bars, View::Heatmap, View::Contour] {
+            for step in steps_drawn_as(data, view) {
+                let contour = data["contours"].get(&step).map(ContourView::from_json);
+                let projection = projection_of(data, &step);
+                let drawing = StepDrawing {
+                    contour: contour.as_ref(),
+                    masked: data["masked"][&step].as_str(),
+                    projection: projection.as_ref(),
+                };
+                drawn.push_str(&self.step_figure(&run, &example.name, &step, view, drawing));
+            }
+        }
+        drawn
+    }
+
     /// The figure of a kind's example, drawn by the generic views.
     pub(super) fn kind_figure(
         &mut self,
@@ -159,12 +191,8 @@ impl Expander<'_> {
             });
         };
         let run = program_run(data).ok_or_else(|| not_run(options))?;
-        let projection: Option<ProjectionView> = data
-            .get("projections")
-            .and_then(|projections| projections.get(&step))
-            .and_then(|projection| serde_json::from_value(projection.clone()).ok());
         let palette = &mut self.palette;
-        match projection {
+        match projection_of(data, &step) {
             Some(projection) => projected_arrows(&run, &step, &projection, options, palette),
             None => view_figure(&run, &step, View::Arrows, (None, None), options, palette),
         }

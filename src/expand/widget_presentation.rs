@@ -10,7 +10,6 @@ use super::Expander;
 use crate::base::diagnostics::Diagnostic;
 use crate::compute::computed::{Computed, LabelSides, Origin, Side};
 use crate::compute::lang::Value;
-use crate::compute::vectors::Vectors;
 use crate::compute::Evaluated;
 use crate::compute::Quantity;
 use crate::expand::blocks::domain::Domain;
@@ -934,30 +933,6 @@ impl Expander<'_> {
             mask: None,
             axes: crate::present::figure::AxisText::default(),
         }
-    }
-
-    /// The build's figure of a vectors example's `arrows` step, for readers without
-    /// JavaScript: in the plane, the vectors as arrows with the projection dashed, as the
-    /// live widget draws them (plane-views.js); nothing for vectors of more components.
-    pub(super) fn vectors_step_figure(&mut self, vectors: &Vectors, example: &str) -> String {
-        if vectors.vectors.ncols() != 2 {
-            return String::new();
-        }
-        self.figures += 1;
-        let options = self.step_figure_options(example);
-        let quantity = Quantity::Matrix {
-            values: vectors.vectors.clone(),
-            row_labels: Some(vectors.names.clone()),
-            col_labels: None,
-        };
-        let projection = vectors.projection.as_ref().map(|projection| Projected {
-            of: &projection.of,
-            onto: &projection.onto,
-            vector: (projection.vector[0], projection.vector[1]),
-            scalar: projection.scalar,
-        });
-        arrows_step_figure(&quantity, "arrows", projection, &options, &mut self.palette)
-            .unwrap_or_default()
     }
 
     /// The build's figure of `step` as `view` (checked drawable by [`views`]), for readers
