@@ -288,6 +288,8 @@ start_b = start[1]
 /// drawn over it: a row per iterate). The root, because the contour view spaces its levels
 /// evenly: on the loss itself they crowd the grid's far corners and leave the optimum bare; on
 /// its root they are evenly spaced rings around the optimum, as the build's figure draws them.
+/// Then the `optimum` as a point and the valley's `directions`: the eigenvectors of the loss's
+/// curvature (2/n)·[[Σx², Σx], [Σx, n]], the steepest first, at the angle ½·atan2(2Σx, Σx² − n).
 const WIDGET_RESULTS: &str = "diverged_at = (kept < steps) * (kept + 1)
 final_w = w
 final_b = b
@@ -306,6 +308,9 @@ grid_b = low_b - width_b + arange(side) * ((high_b - low_b + 2 * width_b) / (sid
 dw = grid_w - optimum_w
 db = col(grid_b - optimum_b)
 valley = sqrt(maximum((sum_x_squared * (dw * dw) + 2 * sum_x * (db * dw) + n * (db * db)) / n, 0))
+optimum = concat(optimum_w, optimum_b)
+steep_angle = atan2(2 * sum_x, sum_x_squared - n) / 2
+directions = reshape(concat(cos(steep_angle), sin(steep_angle), 0 - sin(steep_angle), cos(steep_angle)), 2, 2)
 ";
 
 /// The program a descent example's widget runs again (in compute-lang.js, as any compute

@@ -248,7 +248,7 @@ impl Expander<'_> {
             _ => String::new(),
         };
         let caption = format!(
-            "Gradient descent at learning rate {rate}: the loss at each step, and the path of (w, b) over the contours of the loss valley."
+            "Gradient descent at learning rate {rate}: the loss at each step, and the path of (w, b) over the contours of the loss valley towards the least-squares optimum."
         );
         Ok(options.wrap("gradient_descent", &panels, &caption))
     }

@@ -101,6 +101,8 @@ pub(super) struct ViewSpec {
     y: Option<toml::Spanned<String>>,
     path: Option<toml::Spanned<String>>,
     levels: Option<toml::Spanned<usize>>,
+    optimum: Option<toml::Spanned<String>>,
+    directions: Option<toml::Spanned<String>>,
 }
 
 impl<'de> Deserialize<'de> for ViewEntry {
@@ -111,7 +113,7 @@ impl<'de> Deserialize<'de> for ViewEntry {
         impl<'de> serde::de::Visitor<'de> for Entry {
             type Value = ViewEntry;
             fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-                f.write_str("a view's name, such as \"heatmap\", or { heatmap = true, masked = \"<step>\" }, { line = true, reference = \"<step>\", diverged = \"<step>\" } or { contour = true, x = \"<step>\", y = \"<step>\" }")
+                f.write_str("a view's name, such as \"heatmap\", or { heatmap = true, masked = \"<step>\" }, { line = true, reference = \"<step>\", diverged = \"<step>\" } or { contour = true, x = \"<step>\", y = \"<step>\", optimum = \"<step>\", directions = \"<step>\" }")
             }
             fn visit_str<E: serde::de::Error>(self, name: &str) -> Result<ViewEntry, E> {
                 Ok(ViewEntry::Named(name.to_string()))
@@ -142,7 +144,7 @@ impl<'de> Deserialize<'de> for ContourKey {
         impl<'de> serde::de::Visitor<'de> for Key {
             type Value = ContourKey;
             fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-                f.write_str("contour = true, or { x = \"<step>\", y = \"<step>\", path = \"<step>\", levels = <count> }")
+                f.write_str("contour = true, or { x = \"<step>\", y = \"<step>\", path = \"<step>\", levels = <count>, optimum = \"<step>\", directions = \"<step>\" }")
             }
             fn visit_bool<E: serde::de::Error>(self, on: bool) -> Result<ContourKey, E> {
                 Ok(ContourKey::On(on))
@@ -159,14 +161,17 @@ impl<'de> Deserialize<'de> for ContourKey {
     }
 }
 
-/// A contour view's parts: the steps of its grid's x and y, of a path over it, and how many
-/// levels it draws.
+/// A contour view's parts: the steps of its grid's x and y, of a path over it, how many
+/// levels it draws, and of a point marked ✕ (`optimum`) with two directions drawn through it
+/// (`directions`, a 2×2 matrix: a valley's steepest and shallowest).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(super) struct ContourView {
     pub x: Option<String>,
     pub y: Option<String>,
     pub path: Option<String>,
     pub levels: usize,
+    pub optimum: Option<String>,
+    pub directions: Option<String>,
 }
 
 impl Default for ContourView {
@@ -176,6 +181,8 @@ impl Default for ContourView {
             y: None,
             path: None,
             levels: DEFAULT_LEVELS,
+            optimum: None,
+            directions: None,
         }
     }
 }
@@ -183,7 +190,10 @@ impl Default for ContourView {
 impl ContourView {
     /// The JSON contour-view.js reads beside the view's name.
     pub(super) fn json(&self) -> serde_json::Value {
-        json!({ "x": self.x, "y": self.y, "path": self.path, "levels": self.levels })
+        json!({
+            "x": self.x, "y": self.y, "path": self.path, "levels": self.levels,
+            "optimum": self.optimum, "directions": self.directions,
+        })
     }
 
     /// The parts [`ContourView::json`] wrote, read back (a kind's figure draws the contour its
@@ -198,6 +208,8 @@ impl ContourView {
                 .get("levels")
                 .and_then(serde_json::Value::as_u64)
                 .map_or(DEFAULT_LEVELS, |levels| levels as usize),
+            optimum: step("optimum"),
+            directions: step("directions"),
         }
     }
 }
@@ -1478,6 +1490,8 @@ impl ViewSpec {
             foreign_key(&self.y, "y", view, "contour")?;
             foreign_key(&self.path, "path", view, "contour")?;
             foreign_key(&self.levels, "levels", view, "contour")?;
+            foreign_key(&self.optimum, "optimum", view, "contour")?;
+            foreign_key(&self.directions, "directions", view, "contour")?;
         }
         Ok(())
     }
@@ -1618,6 +1632,8 @@ fn contour_view(computed: &Computed, spec: &ViewSpec) -> Result<ContourView, Key
             .levels
             .as_ref()
             .map_or(DEFAULT_LEVELS, |l| *l.get_ref()),
+        optimum: named(&spec.optimum, "optimum")?,
+        directions: named(&spec.directions, "directions")?,
     })
 }
 
@@ -1728,6 +1744,7 @@ pub(super) fn view_panel(
                     .transpose()
             };
             let (x, y, path) = (part(&contour.x)?, part(&contour.y)?, part(&contour.path)?);
+            let (optimum, directions) = (part(&contour.optimum)?, part(&contour.directions)?);
             fn borrow(part: &Option<(String, Quantity)>) -> Option<(&str, &Quantity)> {
                 part.as_ref()
                     .map(|(name, quantity)| (name.as_str(), quantity))
@@ -1737,6 +1754,8 @@ pub(super) fn view_panel(
                 y: borrow(&y),
                 path: borrow(&path),
                 levels: contour.levels,
+                optimum: borrow(&optimum),
+                directions: borrow(&directions),
             };
             let (svg, title) = contour_step_panel(&quantity, step, &parts, options)?;
             Ok(("contour", svg, title))

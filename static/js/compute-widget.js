@@ -327,12 +327,15 @@
             ' no longer two positions of its rows, a tip (x, y) and a length, so it cannot be drawn.',
         };
       }
-      if (problem.reason === 'extent' || problem.reason === 'path') {
+      if (['extent', 'path', 'optimum', 'directions'].indexOf(problem.reason) !== -1) {
         return {
           short: 'makes the contour of ' + step + ' impossible to draw',
-          full: problem.reason === 'extent'
-            ? 'makes the steps of its x and y no longer one rising number per column and row of ' + step + ', so its contour cannot be drawn.'
-            : 'makes the path over the contour of ' + step + ' no longer a list of finite points (x, y) it can draw.',
+          full: {
+            extent: 'makes the steps of its x and y no longer one rising number per column and row of ' + step + ', so its contour cannot be drawn.',
+            path: 'makes the path over the contour of ' + step + ' no longer a list of finite points (x, y) it can draw.',
+            optimum: 'makes the optimum marked on the contour of ' + step + ' no longer one finite point (x, y).',
+            directions: 'makes the directions through the optimum of ' + step + ' no longer two finite rows (x, y).',
+          }[problem.reason],
         };
       }
       var picture = 'its ' + drawing;
@@ -800,7 +803,10 @@
       var entry = step && entryNamed(values, step);
       return entry ? { name: step, value: entry[1] } : null;
     };
-    return { x: part(spec.x), y: part(spec.y), path: part(spec.path), levels: spec.levels || 8 };
+    return {
+      x: part(spec.x), y: part(spec.y), path: part(spec.path), levels: spec.levels || 8,
+      optimum: part(spec.optimum), directions: part(spec.directions),
+    };
   };
 
   /**

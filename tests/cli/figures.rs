@@ -411,6 +411,8 @@ proptest! {
             y: Some(("grid_b", &b)),
             path: Some(("path", &points)),
             levels: figure::DEFAULT_LEVELS,
+            optimum: None,
+            directions: None,
         };
         let options = FigureOptions {
             axes: figure::AxisText { x: Some("w".into()), y: Some("b".into()), title: None },
@@ -793,6 +795,13 @@ fn the_kinds_figures_are_drawn_by_the_generic_views_from_their_programs() {
         fit.contains("The path drawn over it, path, runs from (0, 0) to "),
         "{fit}"
     );
+    // The optimum marked ✕ and labelled, the start labelled, and the valley's steepest and
+    // shallowest directions through the optimum, solid and dashed.
+    assert_eq!(fit.matches("class=\"wf-optimum\"").count(), 2, "{fit}");
+    assert!(fit.contains(">optimum</text>") && fit.contains(">start</text>"), "{fit}");
+    assert_eq!(fit.matches("class=\"wf-direction\"").count(), 1, "{fit}");
+    assert_eq!(fit.matches("class=\"wf-direction wf-dashed\"").count(), 1, "{fit}");
+    assert!(fit.contains("The point optimum, ("), "{fit}");
     assert!(
         fit.contains("<figcaption>The loss and the path.</figcaption>"),
         "the author's caption replaces the generated one: {fit}"
@@ -802,7 +811,7 @@ fn the_kinds_figures_are_drawn_by_the_generic_views_from_their_programs() {
     assert_eq!(big.matches("class=\"wf-diverged\"").count(), 1, "{big}");
     assert!(big.contains(">\u{2715} diverged at step "), "{big}");
     assert!(
-        big.contains("<figcaption>Gradient descent at learning rate 1: the loss at each step, and the path of (w, b) over the contours of the loss valley.</figcaption>"),
+        big.contains("<figcaption>Gradient descent at learning rate 1: the loss at each step, and the path of (w, b) over the contours of the loss valley towards the least-squares optimum.</figcaption>"),
         "{big}"
     );
     assert!(!big.contains("NaN"), "{big}");

@@ -118,7 +118,10 @@ fn named_contour_case(z: &Quantity, what: &str, parts: &ContourParts, decimals: 
     json!({
         "input": {
             "value": { "matrix": plain(z), "rowLabels": null, "colLabels": null },
-            "parts": { "x": part(parts.x), "y": part(parts.y), "path": part(parts.path), "levels": parts.levels },
+            "parts": {
+                "x": part(parts.x), "y": part(parts.y), "path": part(parts.path), "levels": parts.levels,
+                "optimum": part(parts.optimum), "directions": part(parts.directions),
+            },
             "decimals": decimals, "idPrefix": "wf-ex-3", "what": what, "view": "contour",
         },
         "expected": expected(contour_step_figure(z, what, parts, &options(decimals))),
@@ -380,6 +383,8 @@ fn contour_cases(rng: &mut SplitMix64) -> Vec<Value> {
             y: with_axes.then_some(("ys", &ys)),
             path: None,
             levels: rng.range(1, 16),
+            optimum: None,
+            directions: None,
         };
         cases.push(contour_case(&matrix(z), &parts, rng.range(1, 4)));
     }
@@ -400,8 +405,29 @@ fn contour_cases(rng: &mut SplitMix64) -> Vec<Value> {
         y: None,
         path: Some(("P", &path)),
         levels: 8,
+        optimum: None,
+        directions: None,
     };
     cases.push(contour_case(&bowl, &parts, 3));
+    // The bowl's optimum marked ✕ with its two axes through it (one tilted, one steep), the
+    // start and the optimum labelled along the path; and the optimum alone, without a path.
+    let optimum = Quantity::Vector {
+        values: Array1::from(vec![20.0, 40.0]),
+        labels: None,
+    };
+    let directions = matrix(Array2::from_shape_vec((2, 2), vec![0.6, 0.8, -0.8, 0.6]).unwrap());
+    let marked = ContourParts {
+        optimum: Some(("optimum", &optimum)),
+        directions: Some(("axes", &directions)),
+        ..parts
+    };
+    cases.push(contour_case(&bowl, &marked, 3));
+    let alone = ContourParts {
+        path: None,
+        directions: None,
+        ..marked
+    };
+    cases.push(contour_case(&bowl, &alone, 2));
     // A loss in the millions at 16 levels under a long name and a short one: the legend leaves
     // the long name out and narrows its swatches, so it stays inside the panel.
     let steep = matrix(Array2::from_shape_fn((12, 12), |(i, j)| {
@@ -413,6 +439,8 @@ fn contour_cases(rng: &mut SplitMix64) -> Vec<Value> {
         y: None,
         path: None,
         levels: 16,
+        optimum: None,
+        directions: None,
     };
     cases.push(named_contour_case(
         &steep,
@@ -435,6 +463,8 @@ fn contour_cases(rng: &mut SplitMix64) -> Vec<Value> {
         y: None,
         path: None,
         levels: 8,
+        optimum: None,
+        directions: None,
     };
     let refusals = [
         (matrix(Array2::zeros((1, 5))), plain_parts),
@@ -471,6 +501,25 @@ fn contour_cases(rng: &mut SplitMix64) -> Vec<Value> {
             },
         ),
     ];
+    // Refusals of the optimum's marks: directions through no optimum, an optimum of three
+    // numbers.
+    let three = Quantity::Vector {
+        values: Array1::from(vec![1.0, 2.0, 3.0]),
+        labels: None,
+    };
+    let unmarked = [
+        ContourParts {
+            directions: Some(("axes", &directions)),
+            ..plain_parts
+        },
+        ContourParts {
+            optimum: Some(("optimum", &three)),
+            ..plain_parts
+        },
+    ];
+    for parts in &unmarked {
+        cases.push(contour_case(&bowl, parts, 3));
+    }
     for (z, parts) in &refusals {
         cases.push(contour_case(z, parts, 3));
     }
@@ -580,8 +629,8 @@ fn the_widget_scatter_arrows_and_contours_are_drawn_as_the_build_figures() {
         .collect();
     assert_eq!(
         drawn.len(),
-        contours.len() - 6,
-        "only the six refusals are refused"
+        contours.len() - 8,
+        "only the eight refusals are refused"
     );
     assert!(
         drawn.iter().filter(|svg| svg.contains("<path")).count() > 12,

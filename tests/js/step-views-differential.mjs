@@ -39,7 +39,10 @@ function draw({ value, decimals, idPrefix, what, view, parts, full, mask, projec
   if (view === 'contour') {
     const decodeAll = (v) => (Array.isArray(v) ? v.map(decodeAll) : decode(v));
     const part = (p) => p && { name: p.name, value: decodeAll(p.value) };
-    const all = { x: part(parts.x), y: part(parts.y), path: part(parts.path), levels: parts.levels };
+    const all = {
+      x: part(parts.x), y: part(parts.y), path: part(parts.path), levels: parts.levels,
+      optimum: part(parts.optimum), directions: part(parts.directions),
+    };
     return contourView.contour(decodeAll(value.matrix), what, all, options);
   }
   if (view) return planeViews[view](value.matrix.map((row) => row.map(decode)), value.rowLabels, value.colLabels, what, options);

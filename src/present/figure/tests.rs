@@ -192,6 +192,8 @@ fn a_contour_panel_draws_the_path_over_the_valley_from_its_start() {
         y: Some(("b", &b)),
         path: Some(("path", &path)),
         levels: DEFAULT_LEVELS,
+        optimum: None,
+        directions: None,
     };
     let (svg, title) = contour_step_panel(&bowl, "valley", &parts, &options("fit")).unwrap();
     assert_eq!(title, "Contours of valley");
