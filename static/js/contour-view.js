@@ -318,7 +318,11 @@
     if (levels.length) {
       // contour.rs: the name left out when it would leave the swatches too little room.
       var count = levels.length;
-      var ends = [fmt(levels[0]), fmt(levels[count - 1])];
+      // contour.rs: compact ends, so a loss in the millions reads 9.57 × 10⁵.
+      var compact = function (v) {
+        return globalThis.worked.format.formatNumber(v, { kind: 'compact', n: options.decimals });
+      };
+      var ends = [compact(levels[0]), compact(levels[count - 1])];
       var room = function (from) {
         return PANEL[0] - LEGEND_MARGIN - from - 9 - S.textWidth(ends[0], SMALL) - S.textWidth(ends[1], SMALL);
       };

@@ -798,9 +798,16 @@ fn the_kinds_figures_are_drawn_by_the_generic_views_from_their_programs() {
     // The optimum marked ✕ and labelled, the start labelled, and the valley's steepest and
     // shallowest directions through the optimum, solid and dashed.
     assert_eq!(fit.matches("class=\"wf-optimum\"").count(), 2, "{fit}");
-    assert!(fit.contains(">optimum</text>") && fit.contains(">start</text>"), "{fit}");
+    assert!(
+        fit.contains(">optimum</text>") && fit.contains(">start</text>"),
+        "{fit}"
+    );
     assert_eq!(fit.matches("class=\"wf-direction\"").count(), 1, "{fit}");
-    assert_eq!(fit.matches("class=\"wf-direction wf-dashed\"").count(), 1, "{fit}");
+    assert_eq!(
+        fit.matches("class=\"wf-direction wf-dashed\"").count(),
+        1,
+        "{fit}"
+    );
     assert!(fit.contains("The point optimum, ("), "{fit}");
     assert!(
         fit.contains("<figcaption>The loss and the path.</figcaption>"),

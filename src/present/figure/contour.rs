@@ -13,6 +13,7 @@
 
 use super::{and_list, placed_ticks, side, AxisText, FigureError, FigureOptions};
 use crate::compute::Quantity;
+use crate::present::format_compact;
 use crate::present::svg::{
     fitted_ticks, fitted_x_axis, legible_width, text_width, widest, Anchor, Baseline, Frame, Point,
     Scale, Svg, LABEL_TEXT, SMALL_TEXT,
@@ -353,19 +354,20 @@ struct OptimumMarks<'a> {
 /// The optimum's point and the directions' rows, all finite; directions need an optimum to run
 /// through.
 fn optimum_marks<'a>(parts: &ContourParts<'a>) -> Result<OptimumMarks<'a>, FigureError> {
-    let optimum = match parts.optimum {
-        None => None,
-        Some((name, quantity)) => match entries(quantity).as_deref() {
-            Some(&[a, b]) if a.is_finite() && b.is_finite() => Some((name, (a, b))),
-            _ => return Err(refused(
-                format!(
+    let optimum =
+        match parts.optimum {
+            None => None,
+            Some((name, quantity)) => match entries(quantity).as_deref() {
+                Some(&[a, b]) if a.is_finite() && b.is_finite() => Some((name, (a, b))),
+                _ => return Err(refused(
+                    format!(
                     "`{name}` is {}, and a contour's optimum is a point: two finite numbers (x, y)",
                     quantity.shape_description()
                 ),
-                "give `optimum` a step holding one point, such as concat(optimum_w, optimum_b)",
-            )),
-        },
-    };
+                    "give `optimum` a step holding one point, such as concat(optimum_w, optimum_b)",
+                )),
+            },
+        };
     let directions = match parts.directions {
         None => None,
         Some((name, quantity)) => {
@@ -526,12 +528,14 @@ fn draw(
     };
     match (levels.first(), levels.last()) {
         (Some(&first), Some(&last)) => {
-            // The step's name, the ends at the book's decimals and the swatches between them
+            // The step's name, the ends (compact) and the swatches between them
             // sharing what is left; when a long name and long ends (a loss in the millions)
             // would leave the swatches too little room, the name is left out (the widget's code
             // line and the figure's text say it), so the legend stays inside the panel.
             let count = levels.len() as f64;
-            let ends = [number(first), number(last)];
+            // Compact: a loss in the millions reads 9.57 × 10⁵, not 956,933.474.
+            let compact = |v: f64| format_compact(v, options.decimals);
+            let ends = [compact(first), compact(last)];
             let room = |from: f64| {
                 PANEL.0
                     - LEGEND_MARGIN
