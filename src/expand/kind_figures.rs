@@ -339,12 +339,13 @@ fn attention(data: &serde_json::Value, options: &FigureOptions) -> Result<String
     let mut masked = false;
     for (index, step) in steps.iter().enumerate() {
         let mask = data["masked"][step].as_str();
-        masked |= mask
+        let causal = mask
             .and_then(|mask| run.quantity(mask))
             .is_some_and(|mask| match mask {
                 Quantity::Matrix { values, .. } => values.iter().any(|x| *x == f64::NEG_INFINITY),
                 _ => false,
             });
+        masked |= causal;
         let head = format!("Head {}", index + 1);
         let panel = FigureOptions {
             id_prefix: if several {
@@ -371,10 +372,15 @@ fn attention(data: &serde_json::Value, options: &FigureOptions) -> Result<String
         let described = format!(
             "The attention weights of {whose}, one row for each token attending and one column for each token it attends to"
         );
+        let title = format!(
+            "Attention weights of {whose}{}",
+            if causal { ", with the causal mask" } else { "" }
+        );
         let words = HeatmapWords {
             heading: several.then_some(head.as_str()),
             axis_titles: Some(("token", "attends to →")),
             described: Some(&described),
+            title: Some(&title),
         };
         let (_, svg, _) = view_panel(&run, step, View::Heatmap, (None, mask), words, &panel)?;
         panels.push(svg);

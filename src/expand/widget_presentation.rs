@@ -15,9 +15,9 @@ use crate::compute::Quantity;
 use crate::expand::blocks::domain::Domain;
 use crate::expand::blocks::{BlockText, ExampleBlock};
 use crate::present::figure::{
-    arrows_step_figure, contour_step_panel, diverged_step, quantity_panel, scatter_step_figure,
-    ContourParts, FigureError, FigureOptions, HeatmapWords, LineMarks, Palette, Projected,
-    DEFAULT_LEVELS,
+    arrows_step_figure, contour_step_panel, diverged_step, heatmap_panel, quantity_panel,
+    scatter_step_figure, ContourParts, FigureError, FigureOptions, HeatmapWords, LineMarks,
+    Palette, Projected, DEFAULT_LEVELS,
 };
 use serde::{Deserialize, Serialize};
 use serde_json::json;
@@ -1403,7 +1403,7 @@ pub(super) fn views(
         let fits = match (kind, value) {
             (View::Table, _) => Ok(()),
             (View::Line, Value::Vector(_)) => Ok(()),
-            (View::Heatmap, Value::Matrix(m)) if m.nrows() > 1 && m.ncols() > 1 => drawn(kind),
+            (View::Heatmap, Value::Matrix(_)) => drawn(kind),
             (View::Bars, Value::Vector(_)) => drawn(kind),
             (View::Bars, Value::Matrix(m)) if m.nrows() == 1 || m.ncols() == 1 => drawn(kind),
             (View::Scatter | View::Arrows, Value::Matrix(m)) if m.ncols() == 2 => drawn(kind),
@@ -1734,6 +1734,12 @@ pub(super) fn view_panel(
 ) -> Result<(&'static str, String, String), FigureError> {
     let quantity_of = |name: &str| step_quantity(computed, name);
     let quantity = quantity_of(step)?;
+    // A heatmap view draws any matrix as one, a single row or entry too.
+    let panel = if view == View::Heatmap {
+        heatmap_panel
+    } else {
+        quantity_panel
+    };
     match view {
         View::Contour => {
             let default = ContourView::default();
@@ -1778,9 +1784,9 @@ pub(super) fn view_panel(
                     mask: Some(mask),
                     ..options.clone()
                 };
-                quantity_panel(&quantity, step, words, &options)
+                panel(&quantity, step, words, &options)
             }
-            None => quantity_panel(&quantity, step, words, options),
+            None => panel(&quantity, step, words, options),
         },
     }
 }

@@ -728,7 +728,8 @@
       };
       var rows = isMatrix(value) ? value : null;
       var picture;
-      if (view === 'heatmap' && rows && rows.length > 1 && rows[0].length > 1) {
+      // A heatmap view draws any matrix as one, a single row or entry too (widget_presentation.rs).
+      if (view === 'heatmap' && rows) {
         picture = ns.stepViews.heatmap(rows, labels.rows || null, labels.cols || null, name, options);
       } else if (view === 'bars' && Array.isArray(value) && !rows) {
         picture = ns.stepViews.bars(value, labels.cols || null, name, options);

@@ -541,9 +541,11 @@ proptest! {
                 heading: (heads > 1).then_some(heading.as_str()),
                 axis_titles: Some(("token", "attends to →")),
                 described: None,
+                title: Some("Attention weights"),
             };
-            let (kind, svg, _) = figure::quantity_panel(&quantity, "weights", words, &options).unwrap();
-            assert_eq!(kind, if n > 1 { "heatmap" } else { "bars" });
+            // A heatmap view draws every matrix as a heatmap, a one-token 1×1 too.
+            let (kind, svg, _) = figure::heatmap_panel(&quantity, "weights", words, &options).unwrap();
+            assert_eq!(kind, "heatmap");
             svg
         }).collect();
         let html = options("a").wrap("attention", &panels, "Attention weights.");
@@ -596,11 +598,11 @@ fn an_attention_figure_draws_the_weights_with_token_labels_and_hatched_masked_ce
         );
     }
     assert!(!plain.contains("hatch"), "{plain}");
-    // The generic heatmap of the weights step, its legend saying what the colour means.
+    // The heatmap of the weights step, titled in the kind's words, its legend saying what the
+    // colour means.
     assert!(
-        plain.contains(
-            "<title id=\"wf-cat-1-title\">Heatmap of weights, one row each for the, cat and sat</title>"
-        ),
+        plain
+            .contains("<title id=\"wf-cat-1-title\">Attention weights of the, cat and sat</title>"),
         "{plain}"
     );
     assert!(plain.contains(">attention weight</text>"), "{plain}");
@@ -661,6 +663,19 @@ heads = 2
 ```figure
 example = "two"
 ```
+
+```attention
+name = "one"
+tokens = ["cat"]
+embeddings = [[1, 0, 1, 0]]
+w_q = [[0, 0, 0, 0], [1, 0, 0, 0], [1, 0, 2, 0], [1, 0, 0, 2]]
+w_k = [[3, 0, 0, 0], [0, 0, 2, 0], [0, 0, 0, 2], [0, 0, 0, 0]]
+w_v = [[1, 0, 0, 0], [0, 1, 0, 0], [0, 0, 1, 0], [0, 0, 0, 1]]
+```
+
+```figure
+example = "one"
+```
 "#;
     let book =
         crate::support::Book::with_lesson("attention.md", &crate::support::lesson("A", block));
@@ -673,15 +688,11 @@ example = "two"
         "{figure}"
     );
     assert!(
-        figure.contains(
-            "id=\"wf-two-1-h1-title\">Heatmap of weights_1, one row each for the, cat and sat</title>"
-        ),
+        figure.contains("id=\"wf-two-1-h1-title\">Attention weights of head 1</title>"),
         "{figure}"
     );
     assert!(
-        figure.contains(
-            "id=\"wf-two-1-h2-title\">Heatmap of weights_2, one row each for the, cat and sat</title>"
-        ),
+        figure.contains("id=\"wf-two-1-h2-title\">Attention weights of head 2</title>"),
         "{figure}"
     );
     // Head 2 is the "previous token" head: cat looks back at the.
@@ -689,6 +700,10 @@ example = "two"
         figure.contains("row cat: the 0.894, cat 0.053, sat 0.053"),
         "{figure}"
     );
+    // One token attends all to itself: a 1×1 heatmap, not a bar.
+    let one = figures_of(&html)[1];
+    assert!(one.contains(">Attention weights of cat</title>"), "{one}");
+    assert_eq!(one.matches("class=\"wf-cell-value\"").count(), 1, "{one}");
 }
 
 /// A softmax sweep with a target, vectors with a projection, and a descent that converges and

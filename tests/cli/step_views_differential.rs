@@ -16,8 +16,8 @@ use ndarray::{Array1, Array2};
 use serde_json::{json, Value};
 use worked::compute::Quantity;
 use worked::present::figure::{
-    arrows_step_figure, contour_step_figure, quantity_figure, scatter_step_figure, ContourParts,
-    FigureError, FigureOptions, Palette, Projected,
+    arrows_step_figure, contour_step_figure, heatmap_panel, quantity_figure, scatter_step_figure,
+    ContourParts, FigureError, FigureOptions, HeatmapWords, Palette, Projected,
 };
 
 /// −∞ travels as null: JSON has no infinities.
@@ -134,6 +134,11 @@ fn view_case(quantity: &Quantity, decimals: usize, view: Option<&str>) -> Value 
         Some("scatter") => scatter_step_figure,
         Some("arrows") => |quantity, what, options| {
             arrows_step_figure(quantity, what, None, options, &mut Palette::default())
+        },
+        // A heatmap view draws any matrix as one, a single row or entry too.
+        Some("heatmap") => |quantity, what, options| {
+            heatmap_panel(quantity, what, HeatmapWords::default(), options)
+                .map(|(kind, svg, title)| options.wrap(kind, &[svg], &format!("{title}.")))
         },
         _ => quantity_figure,
     };
@@ -333,6 +338,18 @@ fn the_widget_heatmaps_and_bars_are_drawn_as_the_build_figures() {
         },
         3,
     ));
+    // A heatmap view's matrix of one row, one column or one entry (a one-token attention's
+    // weights), drawn as a heatmap, where a figure of the step picks bars.
+    for (rows, cols) in [(1, 1), (1, 4), (3, 1)] {
+        let quantity = Quantity::Matrix {
+            values: Array2::from_shape_fn((rows, cols), |_| random_entry(&mut rng, 1.0, 1)),
+            row_labels: labels(&mut rng, rows),
+            col_labels: labels(&mut rng, cols),
+        };
+        let case = view_case(&quantity, 3, Some("heatmap"));
+        assert!(case["expected"]["svg"].is_string(), "{case}");
+        cases.push(case);
+    }
     crate::common::assert_mostly_drawn(&cases, 2, "pictures");
     node.differential("step-views-differential.mjs", &cases);
 }

@@ -45,6 +45,7 @@ function draw({ value, decimals, idPrefix, what, view, parts, full, mask, projec
     };
     return contourView.contour(decodeAll(value.matrix), what, all, options);
   }
+  if (view === 'heatmap') return views.heatmap(value.matrix.map((row) => row.map(decode)), value.rowLabels, value.colLabels, what, options);
   if (view) return planeViews[view](value.matrix.map((row) => row.map(decode)), value.rowLabels, value.colLabels, what, options);
   if (value.matrix) {
     const rows = value.matrix.map((row) => row.map(decode));

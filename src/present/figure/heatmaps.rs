@@ -31,6 +31,9 @@ pub struct HeatmapWords<'a> {
     pub axis_titles: Option<(&'a str, &'a str)>,
     /// What the text alternative says the numbers are, else the step's name.
     pub described: Option<&'a str>,
+    /// The panel's title in the reader's words ("Attention weights of head 1"), else
+    /// "Heatmap of" the step.
+    pub title: Option<&'a str>,
 }
 
 /// [`quantity_figure`]'s one SVG with what it draws (`heatmap` or `bars`) and its title, for
@@ -41,62 +44,9 @@ pub fn quantity_panel(
     words: HeatmapWords,
     options: &FigureOptions,
 ) -> Result<(&'static str, String, String), FigureError> {
-    let positions = |count: usize| -> Vec<String> { (1..=count).map(|i| i.to_string()).collect() };
     match quantity {
-        Quantity::Matrix {
-            values,
-            row_labels,
-            col_labels,
-        } if values.nrows() > 1 && values.ncols() > 1 => {
-            if values.len() > MOST_CELLS {
-                return Err(FigureError {
-                    message: format!(
-                        "{}.{what} is a {}×{} matrix, too large to draw as a heatmap (at most {MOST_CELLS} cells)",
-                        options.example,
-                        values.nrows(),
-                        values.ncols()
-                    ),
-                    help: "draw a smaller step, or show the numbers with a reference".to_string(),
-                });
-            }
-            if let Some(mask) = options.mask.as_ref().filter(|mask| mask.dim() != values.dim()) {
-                return Err(FigureError {
-                    message: format!(
-                        "the mask of {}.{what} is {}×{}, and {what} is {}×{}: a mask marks the entries of the step it has the shape of",
-                        options.example,
-                        mask.nrows(),
-                        mask.ncols(),
-                        values.nrows(),
-                        values.ncols()
-                    ),
-                    help: "name a mask step of the drawn step's shape, such as the scores with −∞ where they are masked".to_string(),
-                });
-            }
-            let rows = row_labels.clone().unwrap_or_else(|| positions(values.nrows()));
-            let cols = col_labels.clone().unwrap_or_else(|| positions(values.ncols()));
-            let title = match row_labels {
-                Some(labels) => format!("Heatmap of {what}, one row each for {}", few(labels)),
-                None => format!("Heatmap of {what}"),
-            };
-            let legend_title = options
-                .legend
-                .clone()
-                .unwrap_or_else(|| format!("value of {what}"));
-            let svg = Heatmap {
-                values: values.view(),
-                row_labels: &rows,
-                col_labels: &cols,
-                what: words.described.unwrap_or(what),
-                decimals: options.decimals,
-                id_prefix: &options.id_prefix,
-                mask: options.mask.as_ref().map(|mask| mask.view()),
-                full: options.full,
-                heading: words.heading,
-                axis_titles: words.axis_titles,
-                legend_title: &legend_title,
-            }
-            .svg(&title);
-            Ok(("heatmap", svg, title))
+        Quantity::Matrix { values, .. } if values.nrows() > 1 && values.ncols() > 1 => {
+            heatmap_panel(quantity, what, words, options)
         }
         Quantity::Matrix {
             values,
@@ -125,6 +75,98 @@ pub fn quantity_panel(
                 quantity.shape_description()
             ),
             help: "figures draw a matrix (as a heatmap) or a vector (as bars); print a number with a reference".to_string(),
+        }),
+    }
+}
+
+fn positions(count: usize) -> Vec<String> {
+    (1..=count).map(|i| i.to_string()).collect()
+}
+
+/// A matrix of any shape, one row or a single entry too, as a heatmap: what a step whose view
+/// says `heatmap` draws (a one-token attention's 1×1 weights), where [`quantity_panel`] draws
+/// a single row as bars. Returns `heatmap`, the SVG and its title; refuses anything but a
+/// matrix.
+pub fn heatmap_panel(
+    quantity: &Quantity,
+    what: &str,
+    words: HeatmapWords,
+    options: &FigureOptions,
+) -> Result<(&'static str, String, String), FigureError> {
+    match quantity {
+        Quantity::Matrix {
+            values,
+            row_labels,
+            col_labels,
+        } => {
+            if values.len() > MOST_CELLS {
+                return Err(FigureError {
+                    message: format!(
+                        "{}.{what} is a {}×{} matrix, too large to draw as a heatmap (at most {MOST_CELLS} cells)",
+                        options.example,
+                        values.nrows(),
+                        values.ncols()
+                    ),
+                    help: "draw a smaller step, or show the numbers with a reference".to_string(),
+                });
+            }
+            if let Some(mask) = options
+                .mask
+                .as_ref()
+                .filter(|mask| mask.dim() != values.dim())
+            {
+                return Err(FigureError {
+                    message: format!(
+                        "the mask of {}.{what} is {}×{}, and {what} is {}×{}: a mask marks the entries of the step it has the shape of",
+                        options.example,
+                        mask.nrows(),
+                        mask.ncols(),
+                        values.nrows(),
+                        values.ncols()
+                    ),
+                    help: "name a mask step of the drawn step's shape, such as the scores with −∞ where they are masked".to_string(),
+                });
+            }
+            let rows = row_labels
+                .clone()
+                .unwrap_or_else(|| positions(values.nrows()));
+            let cols = col_labels
+                .clone()
+                .unwrap_or_else(|| positions(values.ncols()));
+            let title = match (words.title, row_labels) {
+                (Some(title), _) => title.to_string(),
+                (None, Some(labels)) => {
+                    format!("Heatmap of {what}, one row each for {}", few(labels))
+                }
+                (None, None) => format!("Heatmap of {what}"),
+            };
+            let legend_title = options
+                .legend
+                .clone()
+                .unwrap_or_else(|| format!("value of {what}"));
+            let svg = Heatmap {
+                values: values.view(),
+                row_labels: &rows,
+                col_labels: &cols,
+                what: words.described.unwrap_or(what),
+                decimals: options.decimals,
+                id_prefix: &options.id_prefix,
+                mask: options.mask.as_ref().map(|mask| mask.view()),
+                full: options.full,
+                heading: words.heading,
+                axis_titles: words.axis_titles,
+                legend_title: &legend_title,
+            }
+            .svg(&title);
+            Ok(("heatmap", svg, title))
+        }
+        _ => Err(FigureError {
+            message: format!(
+                "{}.{what} is {}, and a heatmap draws a matrix",
+                options.example,
+                quantity.shape_description()
+            ),
+            help: "draw a matrix step as a heatmap, or a vector as bars".to_string(),
         }),
     }
 }

@@ -37,7 +37,7 @@ pub use contour::{
     DEFAULT_LEVELS, MOST_CONTOUR_SIDE, MOST_LEVELS,
 };
 pub use graph::{graph_figure, GraphNode, MOST_GRAPH_EDGES, MOST_GRAPH_LAYERS};
-pub use heatmaps::{quantity_figure, quantity_panel, HeatmapWords};
+pub use heatmaps::{heatmap_panel, quantity_figure, quantity_panel, HeatmapWords};
 pub use lines::{
     diverged_step, line_layout, lines_figure, lines_panel, DivergedMark, LineLayout, LineMarks,
     ReferenceMark, Series, LINE_FROM, MARK_ROW, MOST_LINE_POINTS,
