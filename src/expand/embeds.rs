@@ -7,8 +7,8 @@
 use super::kind_figures::KindLines;
 use super::resolve::example_names;
 use super::widget_presentation::{
-    ContourKey, ControlsKey, HighlightKey, LineMarkSteps, ProjectionKey, Sentence, SentencesKey,
-    StepDrawing, View, ViewsKey,
+    highlighted, ContourKey, ControlsKey, HighlightKey, LineMarkSteps, ProjectionKey, Sentence,
+    SentencesKey, StepDrawing, View, ViewsKey,
 };
 use super::Expander;
 use crate::base::diagnostics::Diagnostic;
@@ -514,6 +514,7 @@ impl<'x> Expander<'x> {
                     contour,
                     masked,
                     projection: projected,
+                    highlight: highlighted(computed, &data),
                 };
                 drawn_steps.push_str(&self.step_figure(computed, name, step, *view, drawing));
             }
@@ -792,6 +793,7 @@ impl<'x> Expander<'x> {
             legend: None,
             full: None,
             mask: None,
+            highlight: None,
             axes: figure::AxisText::default(),
         };
         figure::lines_figure(series, log_y, marks, &options, &mut self.palette)
@@ -1080,6 +1082,7 @@ impl<'x> Expander<'x> {
             full: None,
             mask,
             axes,
+            highlight: None,
         };
         let axis_keys = [
             ("x_label", spec.x_label.as_ref()),

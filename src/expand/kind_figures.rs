@@ -12,8 +12,8 @@
 //! attention's weights as one heatmap per head, hatched where the causal mask removes them.
 
 use super::widget_presentation::{
-    projected_arrows, view_figure, view_panel, ContourView, LineMarkSteps, ProjectionView,
-    StepDrawing, View,
+    highlighted, projected_arrows, view_figure, view_panel, ContourView, LineMarkSteps,
+    ProjectionView, StepDrawing, View,
 };
 use super::Expander;
 use crate::compute::computed::{self, Computed, LabelSides, Labels};
@@ -145,6 +145,7 @@ impl Expander<'_> {
                     contour: contour.as_ref(),
                     masked: data["masked"][&step].as_str(),
                     projection: projection.as_ref(),
+                    highlight: highlighted(&run, data),
                 };
                 drawn.push_str(&self.step_figure(&run, &example.name, &step, view, drawing));
             }
@@ -160,7 +161,7 @@ impl Expander<'_> {
     ) -> Result<String, FigureError> {
         let (evaluated, data) = (&example.evaluated, &example.inputs);
         match evaluated.kind() {
-            "softmax" => softmax(evaluated, options),
+            "softmax" => softmax(evaluated, data, options),
             "vectors" => self.vectors(evaluated, data, options),
             "gradient_descent" => self.descent(evaluated, data, options),
             _ => attention(data, options),
@@ -255,7 +256,13 @@ impl Expander<'_> {
 }
 
 /// The probabilities as bars, one panel per temperature of a sweep.
-fn softmax(evaluated: &Evaluated, options: &FigureOptions) -> Result<String, FigureError> {
+fn softmax(
+    evaluated: &Evaluated,
+    data: &serde_json::Value,
+    options: &FigureOptions,
+) -> Result<String, FigureError> {
+    // The target's name drawn bold, as the widget's `highlight` marks it.
+    let highlight = program_run(data).and_then(|run| highlighted(&run, data));
     let runs: Vec<(f64, Quantity)> = match (
         evaluated.quantity("temperatures"),
         evaluated.quantity("sweep"),
@@ -304,6 +311,7 @@ fn softmax(evaluated: &Evaluated, options: &FigureOptions) -> Result<String, Fig
             },
             // Probabilities are shares of one: every panel's axis reaches 1, so they compare.
             full: several.then_some(1.0),
+            highlight: highlight.clone(),
             ..options.clone()
         };
         let what = format!("probabilities at {at}");

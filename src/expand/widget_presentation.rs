@@ -943,6 +943,7 @@ impl Expander<'_> {
             legend: None,
             full: None,
             mask: None,
+            highlight: None,
             axes: crate::present::figure::AxisText::default(),
         }
     }
@@ -958,7 +959,10 @@ impl Expander<'_> {
         drawing: StepDrawing,
     ) -> String {
         self.figures += 1;
-        let options = self.step_figure_options(example);
+        let options = FigureOptions {
+            highlight: drawing.highlight.filter(|_| view == View::Bars),
+            ..self.step_figure_options(example)
+        };
         let palette = &mut self.palette;
         match drawing.projection {
             Some(projection) => projected_arrows(computed, step, projection, &options, palette),
@@ -989,12 +993,30 @@ impl Expander<'_> {
     }
 }
 
+/// The entry a widget's `highlight` (`{ step, says }` in its data) names in `computed`, with
+/// its tag: what its bars draw bold, as compute-widget.js's `highlighted` reads it.
+pub(super) fn highlighted(
+    computed: &Computed,
+    data: &serde_json::Value,
+) -> Option<(usize, String)> {
+    let step = data["highlight"]["step"].as_str()?;
+    let says = data["highlight"]["says"].as_str()?;
+    let at = match computed.quantity(step)? {
+        Quantity::Scalar(x) if x >= 0.0 && x.fract() == 0.0 => x as usize,
+        Quantity::Count(n) => n,
+        _ => return None,
+    };
+    Some((at, says.to_string()))
+}
+
 /// What a step's build-time figure in a widget draws besides the step: a contour's grid and
 /// path, the step whose −∞ entries a heatmap hatches, a projection among arrows.
 pub(super) struct StepDrawing<'a> {
     pub contour: Option<&'a ContourView>,
     pub masked: Option<&'a str>,
     pub projection: Option<&'a ProjectionView>,
+    /// The entry a bar chart draws bold, with its tag ([`highlighted`]).
+    pub highlight: Option<(usize, String)>,
 }
 
 /// A problem at a key: message, help, span within the block's text.

@@ -727,6 +727,8 @@
         mask: this.maskOf(name, values),
       };
       var rows = isMatrix(value) ? value : null;
+      // bars.rs: the highlight's entry named bold under its bar.
+      if (view === 'bars') options.highlight = this.highlighted(values);
       var picture;
       // A heatmap view draws any matrix as one, a single row or entry too (widget_presentation.rs).
       if (view === 'heatmap' && rows) {
@@ -1484,9 +1486,11 @@
   };
 
   /** The position the highlight's step holds, with its tag (`{ at, says }`), or null when there
-   *  is none or the step holds no position. */
-  Widget.prototype.highlighted = function () {
-    var at = this.highlight && this.valueNamed(this.highlight.step);
+   *  is none or the step holds no position; of the run `values` when given (a run being drawn,
+   *  before it is the last), else of the last run. */
+  Widget.prototype.highlighted = function (values) {
+    var found = this.highlight && (values ? entryNamed(values, this.highlight.step) : [null, this.valueNamed(this.highlight.step)]);
+    var at = found ? found[1] : undefined;
     return typeof at === 'number' && Number.isInteger(at) && at >= 0 ? { at: at, says: this.highlight.says } : null;
   };
 

@@ -285,6 +285,7 @@ fn options(example: &str) -> FigureOptions {
         legend: None,
         full: None,
         mask: None,
+        highlight: None,
         axes: figure::AxisText::default(),
     }
 }
@@ -783,6 +784,18 @@ fn the_kinds_figures_are_drawn_by_the_generic_views_from_their_programs() {
         "{softmax}"
     );
     assert!(softmax.contains("<figcaption>Softmax probabilities at temperatures 0.5, 1, 2, one panel per temperature. The target is cat.</figcaption>"), "{softmax}");
+    // The target's name bold under its bar in every panel, and said in each panel's text.
+    assert_eq!(
+        softmax.matches("class=\"wf-tick wf-highlight\"").count(),
+        3,
+        "{softmax}"
+    );
+    assert_eq!(softmax.matches(">cat</text>").count(), 3, "{softmax}");
+    assert_eq!(
+        softmax.matches(" The target is cat.</desc>").count(),
+        3,
+        "{softmax}"
+    );
 
     // The arrows, with the projection dashed: the generic arrows and projection drawing.
     let vectors = figures[1];

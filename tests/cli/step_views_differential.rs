@@ -77,6 +77,7 @@ fn options(decimals: usize) -> FigureOptions {
         legend: None,
         full: None,
         mask: None,
+        highlight: None,
         axes: worked::present::figure::AxisText::default(),
     }
 }
@@ -338,6 +339,26 @@ fn the_widget_heatmaps_and_bars_are_drawn_as_the_build_figures() {
         },
         3,
     ));
+    // Bars with a highlighted entry (a softmax's target): its name bold, named in the text.
+    for (length, at) in [(3, 1), (30, 0), (8, 7)] {
+        let values = Array1::from_shape_fn(length, |_| random_entry(&mut rng, 1.0, 1));
+        let quantity = Quantity::Vector {
+            values,
+            labels: labels(&mut rng, length),
+        };
+        let mut marked = options(3);
+        marked.highlight = Some((at, "target".to_string()));
+        let mut case = case(&quantity, 3);
+        case["expected"] = expected(quantity_figure(&quantity, "step", &marked));
+        assert!(
+            case["expected"]["svg"]
+                .as_str()
+                .is_some_and(|svg| svg.contains("wf-highlight")),
+            "{case}"
+        );
+        case["input"]["highlight"] = json!({ "at": at, "says": "target" });
+        cases.push(case);
+    }
     // A heatmap view's matrix of one row, one column or one entry (a one-token attention's
     // weights), drawn as a heatmap, where a figure of the step picks bars.
     for (rows, cols) in [(1, 1), (1, 4), (3, 1)] {

@@ -34,8 +34,8 @@ function decode(x) {
 /** The view the widget draws for this value: `view` (scatter, arrows) when given, else a
  *  matrix of several rows and columns as a heatmap, anything else as bars (as
  *  `quantity_figure` picks). */
-function draw({ value, decimals, idPrefix, what, view, parts, full, mask, projection, palette }) {
-  const options = { decimals, idPrefix, full, mask, projection, palette };
+function draw({ value, decimals, idPrefix, what, view, parts, full, mask, projection, palette, highlight }) {
+  const options = { decimals, idPrefix, full, mask, projection, palette, highlight };
   if (view === 'contour') {
     const decodeAll = (v) => (Array.isArray(v) ? v.map(decodeAll) : decode(v));
     const part = (p) => p && { name: p.name, value: decodeAll(p.value) };

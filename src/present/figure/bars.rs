@@ -164,7 +164,17 @@ pub fn bars_panel(
         shown.iter().map(String::as_str),
         (frame.left + group_width / 2.0, group_width),
         (label_edge, Side::Below),
-        |_| "wf-tick",
+        |entry| {
+            if options
+                .highlight
+                .as_ref()
+                .is_some_and(|(at, _)| *at == entry)
+            {
+                "wf-tick wf-highlight"
+            } else {
+                "wf-tick"
+            }
+        },
     );
     let entries: Vec<String> = labels
         .iter()
@@ -172,7 +182,10 @@ pub fn bars_panel(
         .map(|(label, &value)| format!("{label} {}", options.number(value)))
         .collect();
     let title = format!("Bar chart of {what}");
-    let description = format!("{what}, {count} entries: {}.", entries.join(", "));
+    let mut description = format!("{what}, {count} entries: {}.", entries.join(", "));
+    if let Some((at, says)) = options.highlight.as_ref().filter(|(at, _)| *at < count) {
+        description.push_str(&format!(" The {says} is {}.", labels[*at]));
+    }
     let svg = svg.finish("wf-chart", &title, &description);
     Ok((svg, title))
 }

@@ -926,6 +926,7 @@ mod tests {
             legend: None,
             full: None,
             mask: None,
+            highlight: None,
             axes: AxisText::default(),
         }
     }

@@ -110,6 +110,9 @@ pub struct FigureOptions {
     pub mask: Option<ndarray::Array2<bool>>,
     /// The author's words for the axes and the figure's heading.
     pub axes: AxisText,
+    /// The entry of a bar chart whose name is drawn bold, with the tag that says why (a
+    /// widget's `highlight`: a softmax's target, "target"); the text alternative names it.
+    pub highlight: Option<(usize, String)>,
 }
 
 /// What a figure's axes say and its heading, in the author's words (the figure block's

@@ -17,6 +17,7 @@ fn options(example: &str) -> FigureOptions {
         legend: None,
         full: None,
         mask: None,
+        highlight: None,
         axes: AxisText::default(),
     }
 }
