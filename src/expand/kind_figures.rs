@@ -58,6 +58,20 @@ impl KindLines {
         })
     }
 
+    /// Whether the values span more than two decades (the largest over the least above 0 past
+    /// 100): the descent figure's rule for a log scale, so a run that barely moves is drawn on
+    /// a plain one, where its small changes show.
+    pub(super) fn spans_decades(&self) -> bool {
+        let values = || {
+            self.values
+                .iter()
+                .flat_map(|(_, values)| values.iter().copied())
+        };
+        let largest = values().fold(0.0, f64::max);
+        let least = values().filter(|v| *v > 0.0).fold(f64::INFINITY, f64::min);
+        least.is_finite() && largest / least > 100.0
+    }
+
     pub(super) fn series(&self) -> Vec<Series<'_>> {
         self.values
             .iter()
@@ -212,7 +226,7 @@ impl Expander<'_> {
             let marks = lines.marks(evaluated);
             let loss = figure::lines_panel(
                 &lines.series(),
-                lines.log_y,
+                lines.log_y && lines.spans_decades(),
                 &marks,
                 options,
                 &mut self.palette,

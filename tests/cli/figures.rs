@@ -756,6 +756,18 @@ steps = 50
 ```figure
 example = "big"
 ```
+
+```gradient_descent
+name = "slow"
+points = [[0, 1], [1, 3], [2, 4], [3, 7]]
+start = [0, 0]
+learning_rate = 0.001
+steps = 5
+```
+
+```figure
+example = "slow"
+```
 "#;
 
 #[test]
@@ -765,7 +777,7 @@ fn the_kinds_figures_are_drawn_by_the_generic_views_from_their_programs() {
     book.build().succeeds();
     let html = book.read("public/kinds.html");
     let figures = figures_of(&html);
-    assert_eq!(figures.len(), 4, "{html}");
+    assert_eq!(figures.len(), 5, "{html}");
 
     // The sweep: a bar chart per temperature, each reaching 1 and named by its temperature.
     let softmax = figures[0];
@@ -844,6 +856,12 @@ fn the_kinds_figures_are_drawn_by_the_generic_views_from_their_programs() {
 
     let big = figures[3];
     assert_eq!(big.matches("class=\"wf-diverged\"").count(), 1, "{big}");
+    // A log scale where the losses span more than two decades, a plain one where they barely
+    // move (the old descent figure's rule).
+    assert!(big.contains(">losses (log scale)</text>"), "{big}");
+    let slow = figures[4];
+    assert!(slow.contains(">losses</text>"), "{slow}");
+    assert!(!slow.contains("log scale"), "{slow}");
     assert!(big.contains(">\u{2715} diverged at step "), "{big}");
     assert!(
         big.contains("<figcaption>Gradient descent at learning rate 1: the loss at each step, and the path of (w, b) over the contours of the loss valley towards the least-squares optimum.</figcaption>"),
