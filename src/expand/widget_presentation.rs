@@ -1845,6 +1845,32 @@ mod tests {
     }
 
     #[test]
+    fn a_contour_names_its_optimum_and_directions_by_steps_and_no_other_view_takes_them() {
+        let (view, parts) =
+            line_view("{ contour = true, optimum = \"ws\", directions = \"losses\" }").unwrap();
+        assert_eq!(view, "contour");
+        let ViewParts::Contour(contour) = parts else {
+            panic!("a contour")
+        };
+        assert_eq!(contour.optimum.as_deref(), Some("ws"));
+        assert_eq!(contour.directions.as_deref(), Some("losses"));
+        assert_eq!(contour.json()["optimum"], "ws");
+        assert_eq!(ContourView::from_json(&contour.json()), contour);
+        let (message, _, _) = line_view("{ heatmap = true, optimum = \"ws\" }").unwrap_err();
+        assert_eq!(
+            message,
+            "`optimum` belongs to a contour's table, and this one draws a heatmap"
+        );
+        let (message, help, _) =
+            line_view("{ contour = true, directions = \"axes\" }").unwrap_err();
+        assert_eq!(
+            message,
+            "the example has no step named `axes` for the contour's directions"
+        );
+        assert!(help.starts_with("name one of: "), "{help}");
+    }
+
+    #[test]
     fn a_line_view_names_its_reference_and_the_step_where_the_run_diverged() {
         let (name, parts) =
             line_view("{ line = true, reference = \"least\", diverged = \"stopped\" }").unwrap();
