@@ -124,41 +124,6 @@ pub static TABLE: Table = Table {
     ],
 };
 
-/// One head as the heatmaps figure draws it.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Head {
-    /// Row-wise softmax of the scaled scores; masked entries are exactly 0.
-    pub weights: Array2<f64>,
-}
-
-/// What the heatmaps figure draws of an attention example, read from its quantities (until the
-/// figure reads them itself).
-#[derive(Debug, Clone, PartialEq)]
-pub struct Attention {
-    /// Token names.
-    pub tokens: Vec<String>,
-    /// Whether the causal mask was applied.
-    pub causal: bool,
-    /// One entry per head, in order.
-    pub heads: Vec<Head>,
-}
-
-impl Attention {
-    /// The figure's view of an attention example.
-    pub fn of(example: &KindRun) -> Attention {
-        let heads = example.position("heads").unwrap_or(1);
-        Attention {
-            tokens: example.labels().unwrap_or_default().to_vec(),
-            causal: example.position("causal") == Some(1),
-            heads: (1..=heads)
-                .map(|h| Head {
-                    weights: example.matrix(&format!("h{h}.weights")).unwrap_or_default(),
-                })
-                .collect(),
-        }
-    }
-}
-
 /// The inputs an attention example was evaluated on, for its widget's program.
 pub fn input_of(example: &KindRun) -> AttentionInput {
     let matrix = |name| example.matrix(name).unwrap_or_default();

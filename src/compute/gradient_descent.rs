@@ -11,7 +11,7 @@
 //! Loss L(w, b) = (1/n) Σ (w xᵢ + b − yᵢ)²; gradient ∂L/∂w = (2/n) Σ rᵢ xᵢ, ∂L/∂b = (2/n) Σ rᵢ
 //! with residuals rᵢ = w xᵢ + b − yᵢ; update (w, b) ← (w, b) − η ∇L.
 
-use ndarray::{Array1, Array2};
+use ndarray::Array2;
 
 use super::computed::Labels;
 use super::kind::{Json, KindRun, Source, Table};
@@ -110,87 +110,6 @@ pub static TABLE: Table = Table {
         ("diverged_at", Json::Position("diverged_at")),
     ],
 };
-
-/// What the descent figure draws of a gradient-descent example, read from its quantities
-/// (until the figure reads them itself).
-#[derive(Debug, Clone, PartialEq)]
-pub struct GradientDescent {
-    /// The starting (w, b).
-    pub start: (f64, f64),
-    /// The step size η.
-    pub learning_rate: f64,
-    /// Row k is (w, b) after k updates.
-    pub iterates: Array2<f64>,
-    /// The loss at each iterate.
-    pub losses: Array1<f64>,
-    /// The exact least-squares (w, b).
-    pub optimum: (f64, f64),
-    /// The loss at `optimum`.
-    pub optimum_loss: f64,
-    /// The update whose iterate diverged, if one did.
-    pub diverged_at: Option<usize>,
-    eigenvectors: ((f64, f64), (f64, f64)),
-    loss_grid: Option<LossGrid>,
-}
-
-impl GradientDescent {
-    /// The figure's view of a gradient-descent example.
-    pub fn of(example: &KindRun) -> GradientDescent {
-        let number = |name| example.scalar(name).unwrap_or_default();
-        let pair = |values: Option<Array1<f64>>| {
-            let values = values.unwrap_or_else(|| Array1::zeros(2));
-            (values[0], values[1])
-        };
-        let vector = |name| {
-            example.run.value(name).map(|value| match value {
-                Value::Vector(values) => values.to_vec(),
-                _ => Vec::new(),
-            })
-        };
-        let eigenvectors = example.matrix("hessian_eigenvectors");
-        let eigenvectors = eigenvectors.unwrap_or_else(|| Array2::zeros((2, 2)));
-        let loss_grid = (|| {
-            Some(LossGrid {
-                ws: vector("grid_w")?,
-                bs: vector("grid_b")?,
-                values: match example.run.value("loss_grid")? {
-                    Value::Matrix(values) => values.clone(),
-                    _ => return None,
-                },
-                levels: vector("levels")?,
-            })
-        })();
-        GradientDescent {
-            start: pair(example.vector("start")),
-            learning_rate: number("learning_rate"),
-            iterates: example.matrix("iterates").unwrap_or_default(),
-            losses: example.vector("losses").unwrap_or_default(),
-            optimum: (number("optimum_w"), number("optimum_b")),
-            optimum_loss: number("optimum_loss"),
-            diverged_at: example.position("diverged_at"),
-            eigenvectors: (
-                (eigenvectors[[0, 0]], eigenvectors[[0, 1]]),
-                (eigenvectors[[1, 0]], eigenvectors[[1, 1]]),
-            ),
-            loss_grid,
-        }
-    }
-
-    /// The number of updates actually made: `steps`, or fewer if the run diverged.
-    pub fn steps_taken(&self) -> usize {
-        self.iterates.nrows().saturating_sub(1)
-    }
-
-    /// Unit eigenvectors of the Hessian, (steepest, shallowest): the bowl's main axes.
-    pub fn hessian_eigenvectors(&self) -> ((f64, f64), (f64, f64)) {
-        self.eigenvectors
-    }
-
-    /// The loss over the (w, b) plane around the path, for the descent figure's contours.
-    pub fn loss_grid(&self) -> Option<&LossGrid> {
-        self.loss_grid.as_ref()
-    }
-}
 
 /// The loss and its gradient at the iterate (w, b), computed by the compute language. The sums
 /// run in reading order from +0 (`+ 0` keeps a sum of −0 terms at +0).
@@ -320,17 +239,13 @@ pub fn descend(input: &GradientDescentInput) -> Result<KindRun, ComputeError> {
 
     let rows = history.len();
     let optimum = (fit.scalar("optimum_w"), fit.scalar("optimum_b"));
-    let extent = grid_extent(
-        history.iter().map(|e| e.w).chain([optimum.0]),
-        history.iter().map(|e| e.b).chain([optimum.1]),
-    );
     let run = Run {
         start: input.start,
         optimum,
         learning_rate: input.learning_rate,
         taken: rows - 1,
     };
-    let curvature = curvature(&data, &run, extent).ok_or_else(too_large)?;
+    let curvature = curvature(&data, &run).ok_or_else(too_large)?;
     let iterates = Array2::from_shape_fn((rows, 2), |(k, j)| [history[k].w, history[k].b][j]);
     let last = rows - 1;
     let scalar = |name: &str, x: f64| (name.to_string(), Value::Scalar(x));
@@ -435,10 +350,12 @@ start_b = start[1]
 /// What the widget's program runs after [`DESCEND`]: where the run stopped (0 when it did not:
 /// the loop always keeps iteration 0, so a stop is at an update from 1 on, numbered as the
 /// kind numbers it), the final values, the exact fit and the `valley`: the square root of the
-/// loss above it over a grid around the path and the optimum ([`grid_extent`]'s, with the path
-/// drawn over it: a row per iterate). The root, because the contour view spaces its levels
+/// loss above it over a grid around the path and the optimum (reaching their span again
+/// beyond each end, with the path drawn over it: a row per iterate). The root, because the contour view spaces its levels
 /// evenly: on the loss itself they crowd the grid's far corners and leave the optimum bare; on
 /// its root they are evenly spaced rings around the optimum, as the build's figure draws them.
+/// Then the `optimum` as a point and the valley's `directions`: the eigenvectors of the loss's
+/// curvature (2/n)·[[Σx², Σx], [Σx, n]], the steepest first, at the angle ½·atan2(2Σx, Σx² − n).
 const WIDGET_RESULTS: &str = "diverged_at = (kept < steps) * (kept + 1)
 final_w = w
 final_b = b
@@ -457,6 +374,9 @@ grid_b = low_b - width_b + arange(side) * ((high_b - low_b + 2 * width_b) / (sid
 dw = grid_w - optimum_w
 db = col(grid_b - optimum_b)
 valley = sqrt(maximum((sum_x_squared * (dw * dw) + 2 * sum_x * (db * dw) + n * (db * db)) / n, 0))
+optimum = concat(optimum_w, optimum_b)
+steep_angle = atan2(2 * sum_x, sum_x_squared - n) / 2
+directions = reshape(concat(cos(steep_angle), sin(steep_angle), 0 - sin(steep_angle), cos(steep_angle)), 2, 2)
 ";
 
 /// The program a descent example's widget runs again (in compute-lang.js, as any compute
@@ -600,65 +520,6 @@ hessian_eigenvectors = reshape(concat(steep, shallow), 2, 2)
 /// left there at the end (above 1 where the run diverges along that direction).
 const REMAINING: &str = "remaining = abs(1 - rate_times_curvature) ^ taken\n";
 
-/// The loss over a grid of the (w, b) plane, for the descent figure's contours (drawn by the
-/// contour view's marching squares, as any step over a grid): the loss is L* + ½ eᵀHe for the
-/// error e from the optimum, so the grid holds ½ eᵀHe, the excess over the optimum's loss, and
-/// the levels are shares of the start's excess.
-const LOSS_GRID: &str = "excess = 0.5 * (largest * (start_error[0] * start_error[0]) + smallest * (start_error[1] * start_error[1]))
-levels = excess * shares
-grid_w = low_w + arange(side) * ((high_w - low_w) / (side - 1))
-grid_b = low_b + arange(side) * ((high_b - low_b) / (side - 1))
-dw = grid_w - optimum_w
-db = col(grid_b - optimum_b)
-loss_grid = 0.5 * (a * (dw * dw) + 2 * off * (db * dw) + d * (db * db))
-";
-
-/// Where the descent figure's loss contours lie, as shares of the start's excess loss over the
-/// optimum's: through the start, then at a quarter and a sixteenth of it.
-pub const CONTOUR_SHARES: [f64; 3] = [1.0, 0.25, 0.0625];
-/// Rows and columns of the loss grid: the most a contour view draws, so the ellipses look round
-/// at a panel's size.
-pub const LOSS_GRID_SIDE: usize = 64;
-/// How far the loss grid reaches past the path and the optimum on each side, as a share of
-/// their span: past the figure's padding and its round ticks, so the contours run to the
-/// plot's edges, where they are clipped.
-const GRID_MARGIN: f64 = 1.0;
-
-/// The loss over a grid of (w, b): a row per b, a column per w, the excess over the optimum's
-/// loss; with the levels of the figure's contours.
-#[derive(Debug, Clone, PartialEq)]
-pub struct LossGrid {
-    /// Each column's w, rising.
-    pub ws: Vec<f64>,
-    /// Each row's b, rising.
-    pub bs: Vec<f64>,
-    /// The loss minus the optimum's at (ws[j], bs[i]), in row i and column j.
-    pub values: Array2<f64>,
-    /// The contours' levels on the same scale, one per share of [`CONTOUR_SHARES`].
-    pub levels: Vec<f64>,
-}
-
-/// The w and b ranges of the loss grid: the span of `ws` and `bs` (the path and the optimum)
-/// and [`GRID_MARGIN`] of it beyond each end; a span of zero counts as its size, or 1.
-fn grid_extent(
-    ws: impl Iterator<Item = f64>,
-    bs: impl Iterator<Item = f64>,
-) -> ((f64, f64), (f64, f64)) {
-    let around = |values: &mut dyn Iterator<Item = f64>| {
-        let (low, high) = values.fold((f64::INFINITY, f64::NEG_INFINITY), |(l, h), v| {
-            (l.min(v), h.max(v))
-        });
-        let width = if high > low {
-            high - low
-        } else {
-            high.abs().max(1.0)
-        };
-        (low - GRID_MARGIN * width, high + GRID_MARGIN * width)
-    };
-    let (mut ws, mut bs) = (ws, bs);
-    (around(&mut ws), around(&mut bs))
-}
-
 /// A finished run, as the curvature needs it: where it started and ended up, its rate and how
 /// many steps it took.
 struct Run {
@@ -668,16 +529,10 @@ struct Run {
     taken: usize,
 }
 
-/// The bowl for the descent `run`, with its loss over a grid of `extent` ((w, w), (b, b)),
-/// as the example's values: the curvature's, `remaining` unless a share overflows (a diverging
-/// run's, or a vast number of steps), and the grid of the figure's contours unless the run
-/// starts at the optimum (no excess to draw shares of) or the grid overflows. The points are
+/// The bowl for the descent `run` as the example's values: the curvature's, and `remaining`
+/// unless a share overflows (a diverging run's, or a vast number of steps). The points are
 /// `data` (x, y, n). None when a curvature overflows.
-fn curvature(
-    data: &[(String, Value)],
-    run: &Run,
-    ((low_w, high_w), (low_b, high_b)): ((f64, f64), (f64, f64)),
-) -> Option<Vec<(String, Value)>> {
+fn curvature(data: &[(String, Value)], run: &Run) -> Option<Vec<(String, Value)>> {
     let mut inputs = data.to_vec();
     inputs.extend(
         [
@@ -687,18 +542,9 @@ fn curvature(
             ("optimum_b", run.optimum.1),
             ("learning_rate", run.learning_rate),
             ("taken", run.taken as f64),
-            ("side", LOSS_GRID_SIDE as f64),
-            ("low_w", low_w),
-            ("high_w", high_w),
-            ("low_b", low_b),
-            ("high_b", high_b),
         ]
         .map(|(name, value)| (name.to_string(), Value::Scalar(value))),
     );
-    inputs.push((
-        "shares".to_string(),
-        Value::Vector(Array1::from(CONTOUR_SHARES.to_vec())),
-    ));
     let taking = |ran: &Ran, names: &[&str]| {
         names
             .iter()
@@ -720,12 +566,6 @@ fn curvature(
     if let Ok(ran) = template::run(&format!("{CURVATURE}{REMAINING}"), &inputs) {
         values.extend(taking(&ran, &["remaining"]));
     }
-    match template::run(&format!("{CURVATURE}{LOSS_GRID}"), &inputs) {
-        Ok(ran) if ran.scalar("excess") > 0.0 => {
-            values.extend(taking(&ran, &["grid_w", "grid_b", "loss_grid", "levels"]));
-        }
-        _ => {}
-    }
     Some(values)
 }
 
@@ -744,8 +584,14 @@ mod tests {
     use super::*;
     use crate::compute::Quantity;
 
-    fn pair(values: Array1<f64>) -> (f64, f64) {
+    fn pair(values: ndarray::Array1<f64>) -> (f64, f64) {
         (values[0], values[1])
+    }
+
+    /// The Hessian's unit eigenvectors (steepest, shallowest): the rows of `hessian_eigenvectors`.
+    fn eigenvectors(result: &KindRun) -> ((f64, f64), (f64, f64)) {
+        let rows = result.matrix("hessian_eigenvectors").unwrap();
+        ((rows[[0, 0]], rows[[0, 1]]), (rows[[1, 0]], rows[[1, 1]]))
     }
 
     fn optimum(result: &KindRun) -> (f64, f64) {
@@ -909,63 +755,6 @@ mod tests {
     }
 
     #[test]
-    fn the_loss_grid_holds_the_loss_above_the_optimum_around_the_path_and_levels_at_its_shares() {
-        let points = vec![(0.0, 1.0), (1.0, 3.0), (2.0, 4.0), (3.0, 7.0)];
-        let fit = descend(&GradientDescentInput {
-            points: points.clone(),
-            start: (-1.0, 4.0),
-            learning_rate: 0.1,
-            steps: 3,
-        })
-        .unwrap();
-        let loss = |(w, b): (f64, f64)| {
-            let total: f64 = points.iter().map(|(x, y)| (w * x + b - y).powi(2)).sum();
-            total / points.len() as f64
-        };
-        approx::assert_abs_diff_eq!(
-            loss(pair(fit.vector("start").unwrap())),
-            fit.vector("losses").unwrap()[0],
-            epsilon = 1e-12
-        );
-        let view = GradientDescent::of(&fit);
-        let grid = view
-            .loss_grid()
-            .expect("a run away from the optimum has contours");
-        assert_eq!(grid.values.dim(), (LOSS_GRID_SIDE, LOSS_GRID_SIDE));
-        for (i, &b) in grid.bs.iter().enumerate() {
-            for (j, &w) in grid.ws.iter().enumerate() {
-                let above = loss((w, b)) - fit.scalar("optimum_loss").unwrap();
-                approx::assert_abs_diff_eq!(grid.values[[i, j]], above, epsilon = 1e-9);
-            }
-        }
-        // The grid reaches past the path and the optimum on every side.
-        for (w, b) in fit
-            .matrix("iterates")
-            .unwrap()
-            .rows()
-            .into_iter()
-            .map(|r| (r[0], r[1]))
-            .chain([optimum(&fit)])
-        {
-            assert!(grid.ws[0] < w && w < grid.ws[LOSS_GRID_SIDE - 1]);
-            assert!(grid.bs[0] < b && b < grid.bs[LOSS_GRID_SIDE - 1]);
-        }
-        for (level, share) in grid.levels.iter().zip(CONTOUR_SHARES) {
-            let expected =
-                share * (fit.vector("losses").unwrap()[0] - fit.scalar("optimum_loss").unwrap());
-            approx::assert_abs_diff_eq!(*level, expected, epsilon = 1e-9);
-        }
-        let at_the_optimum = descend(&GradientDescentInput {
-            points,
-            start: optimum(&fit),
-            learning_rate: 0.1,
-            steps: 1,
-        })
-        .unwrap();
-        assert!(GradientDescent::of(&at_the_optimum).loss_grid().is_none());
-    }
-
-    #[test]
     fn the_eigenvectors_are_unit_perpendicular_axes_that_h_only_stretches() {
         let fit = descend(&GradientDescentInput {
             points: vec![(0.0, 1.0), (1.0, 3.0), (2.0, 4.0), (3.0, 7.0)],
@@ -976,7 +765,7 @@ mod tests {
         .unwrap();
         let hessian = fit.matrix("hessian").unwrap();
         let (largest, smallest) = pair(fit.vector("hessian_eigenvalues").unwrap());
-        let (steep, shallow) = GradientDescent::of(&fit).hessian_eigenvectors();
+        let (steep, shallow) = eigenvectors(&fit);
         for ((x, y), lambda) in [(steep, largest), (shallow, smallest)] {
             approx::assert_abs_diff_eq!(x.hypot(y), 1.0, epsilon = 1e-12);
             approx::assert_abs_diff_eq!(
@@ -1025,7 +814,7 @@ mod tests {
         })
         .unwrap();
         // The error along each eigenvector shrinks by exactly |1 − ηλ| per step on a quadratic.
-        let (steep, shallow) = GradientDescent::of(&fit).hessian_eigenvectors();
+        let (steep, shallow) = eigenvectors(&fit);
         let iterates = fit.matrix("iterates").unwrap();
         let last = iterates.row(iterates.nrows() - 1);
         let error = (

@@ -9,7 +9,7 @@
 //! log-probabilities from log-sum-exp so a probability that underflows to 0 still has a finite
 //! logarithm; the rare result that cannot be represented at all is reported as an error.
 
-use ndarray::{Array1, Array2};
+use ndarray::Array1;
 
 use super::computed::{Labels, Side};
 use super::error::ensure_finite_vector;
@@ -83,48 +83,6 @@ pub static TABLE: Table = Table {
         ("sweep", Json::IfAny("sweep")),
     ],
 };
-
-/// Probabilities at several temperatures, for side-by-side bar charts.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Sweep {
-    /// The temperatures, in the order given.
-    pub temperatures: Array1<f64>,
-    /// One row per temperature, one column per logit.
-    pub probabilities: Array2<f64>,
-}
-
-/// What the bar figure draws of a softmax example, read from its quantities (until the figure
-/// reads them itself).
-#[derive(Debug, Clone, PartialEq)]
-pub struct Softmax {
-    /// The labels, if given.
-    pub labels: Option<Vec<String>>,
-    /// The temperature T.
-    pub temperature: f64,
-    /// softmax(z / T).
-    pub probabilities: Array1<f64>,
-    /// The target as a 0-based position, if given.
-    pub target: Option<usize>,
-    /// Probabilities at each of the extra `temperatures`, if given.
-    pub sweep: Option<Sweep>,
-}
-
-impl Softmax {
-    /// The figure's view of a softmax example.
-    pub fn of(example: &KindRun) -> Softmax {
-        let probabilities = example.vector("probabilities").unwrap_or_default();
-        Softmax {
-            labels: example.labels().map(<[String]>::to_vec),
-            temperature: example.scalar("temperature").unwrap_or(1.0),
-            target: example.position("target"),
-            sweep: example.matrix("sweep").map(|probabilities| Sweep {
-                temperatures: example.vector("temperatures").unwrap_or_default(),
-                probabilities,
-            }),
-            probabilities,
-        }
-    }
-}
 
 /// The softmax kind as a program: the steps a block's values come from, each computed by the
 /// compute language. Subtracting the maximum before dividing by T keeps a tiny T from

@@ -9,7 +9,7 @@
 //! an error naming the vector, not a NaN in a table. Cosines are clamped to [−1, 1] before
 //! `acos`, because rounding can push a parallel pair to 1 + ε.
 
-use ndarray::{Array1, Array2};
+use ndarray::Array2;
 
 use super::computed::{Labels, Side};
 use super::error::ensure_finite_matrix;
@@ -68,51 +68,6 @@ pub static TABLE: Table = Table {
         ),
     ],
 };
-
-/// The projection of one vector onto another.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Projection {
-    /// The name of the projected vector a.
-    pub of: String,
-    /// The name of the vector b it is projected onto.
-    pub onto: String,
-    /// The signed length a·b / |b| (the scalar projection).
-    pub scalar: f64,
-    /// The projection itself, (a·b / |b|²) b.
-    pub vector: Array1<f64>,
-}
-
-/// What the arrows figure draws of a vectors example, read from its quantities (until the
-/// figure reads them itself).
-#[derive(Debug, Clone, PartialEq)]
-pub struct Vectors {
-    /// Vector names.
-    pub names: Vec<String>,
-    /// The input vectors, one per row.
-    pub vectors: Array2<f64>,
-    /// The requested projection, if any.
-    pub projection: Option<Projection>,
-}
-
-impl Vectors {
-    /// The figure's view of a vectors example.
-    pub fn of(example: &KindRun) -> Vectors {
-        let name = |position| example.labels()?.get(position?).cloned();
-        let projection = || {
-            Some(Projection {
-                of: name(example.position("of"))?,
-                onto: name(example.position("onto"))?,
-                scalar: example.scalar("projection_scalar")?,
-                vector: example.vector("projection")?,
-            })
-        };
-        Vectors {
-            names: example.labels().unwrap_or_default().to_vec(),
-            vectors: example.matrix("vectors").unwrap_or_default(),
-            projection: projection(),
-        }
-    }
-}
 
 /// The vectors kind as a program, each step computed by the compute language. A length is the
 /// plain root of the sum of squares when that sum is a normal number (exact for small integers),
@@ -348,6 +303,21 @@ fn validate(input: &VectorsInput) -> Result<(), ComputeError> {
     Ok(())
 }
 
+/// A vectors example's projection, read by name, for the tests of both modules below.
+#[cfg(test)]
+struct Projected {
+    scalar: f64,
+    vector: ndarray::Array1<f64>,
+}
+
+#[cfg(test)]
+fn projection_of(result: &KindRun) -> Option<Projected> {
+    Some(Projected {
+        scalar: result.scalar("projection_scalar")?,
+        vector: result.vector("projection")?,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -469,7 +439,7 @@ angles = acos(cosines) * (180 / pi)
                     "{step} of {input:?}"
                 );
             }
-            if let Some(projection) = Vectors::of(&kind).projection {
+            if let Some(projection) = projection_of(&kind) {
                 assert_eq!(
                     unsigned_zero_bits([ran.scalar("projection_scalar")]),
                     unsigned_zero_bits([projection.scalar])
@@ -705,16 +675,14 @@ angles = acos(cosines) * (180 / pi)
     #[test]
     fn projecting_onto_an_axis_keeps_that_component() {
         let result = analyze(&projecting("a", "c", abc())).unwrap();
-        let projection = Vectors::of(&result).projection.unwrap();
+        let projection = projection_of(&result).unwrap();
         assert_eq!(projection.scalar, 3.0);
         assert_eq!(projection.vector, array![3.0, 0.0]);
     }
 
     #[test]
     fn projecting_onto_a_perpendicular_vector_gives_zero() {
-        let projection = Vectors::of(&analyze(&projecting("a", "b", abc())).unwrap())
-            .projection
-            .unwrap();
+        let projection = projection_of(&analyze(&projecting("a", "b", abc())).unwrap()).unwrap();
         assert_eq!(projection.scalar, 0.0);
         assert_eq!(projection.vector, array![0.0, 0.0]);
         assert!(projection.vector.iter().all(|x| x.is_sign_positive()));
@@ -724,9 +692,7 @@ angles = acos(cosines) * (180 / pi)
     fn projecting_against_the_direction_gives_a_negative_scalar() {
         // (−1, 0) onto (3, 4): a·b / |b| = −3 / 5; (a·b / |b|²) b = (−3/25)(3, 4).
         let input = named(&["x", "b"], array![[-1.0, 0.0], [3.0, 4.0]]);
-        let projection = Vectors::of(&analyze(&projecting("x", "b", input)).unwrap())
-            .projection
-            .unwrap();
+        let projection = projection_of(&analyze(&projecting("x", "b", input)).unwrap()).unwrap();
         assert_abs_diff_eq!(projection.scalar, -0.6, epsilon = 1e-12);
         assert_abs_diff_eq!(projection.vector, array![-0.36, -0.48], epsilon = 1e-12);
     }
@@ -848,7 +814,7 @@ mod properties {
         #[test]
         fn the_projection_and_the_remainder_are_perpendicular(input in input(10.0)) {
             if let Ok(result) = analyze(&input) {
-                let projection = Vectors::of(&result).projection.unwrap();
+                let projection = projection_of(&result).unwrap();
                 let vectors = result.matrix("vectors").unwrap();
                 let onto = vectors.row(vectors.nrows() - 1);
                 let remainder = &vectors.row(0) - &projection.vector;
@@ -881,7 +847,7 @@ mod properties {
             if let Ok(result) = analyze(&input) {
                 let json = serde_json::to_string(&result).unwrap();
                 let nulls = json.matches("null").count();
-                prop_assert!(nulls == usize::from(Vectors::of(&result).projection.is_none()), "{}", json);
+                prop_assert!(nulls == usize::from(projection_of(&result).is_none()), "{}", json);
             }
         }
     }

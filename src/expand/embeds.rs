@@ -4,21 +4,20 @@
 //! as JSON, plus the generated values for readers without JavaScript); a ` ```figure ` block
 //! becomes an inline SVG drawn now from the computed numbers. Both name an example of the lesson.
 
+use super::kind_figures::KindLines;
 use super::resolve::example_names;
 use super::widget_presentation::{
-    ContourKey, ControlsKey, HighlightKey, LineMarkSteps, ProjectionKey, Sentence, SentencesKey,
-    StepDrawing, View, ViewsKey,
+    highlighted, ContourKey, ControlsKey, HighlightKey, LineMarkSteps, ProjectionKey, Sentence,
+    SentencesKey, StepDrawing, View, ViewsKey,
 };
 use super::Expander;
 use crate::base::diagnostics::Diagnostic;
 use crate::base::html::escape_html;
-use crate::compute::attention::{input_of, widget_fits, Attention};
+use crate::compute::attention::{input_of, widget_fits};
 use crate::compute::computed::{Computed, Origin};
-use crate::compute::gradient_descent::{steps_per_run, GradientDescent, MAX_STEPS};
+use crate::compute::gradient_descent::{steps_per_run, MAX_STEPS};
 use crate::compute::kind::KindRun;
 use crate::compute::lang::Value;
-use crate::compute::softmax::Softmax;
-use crate::compute::vectors::Vectors;
 use crate::compute::{Evaluated, Quantity};
 use crate::expand::blocks::{BlockText, ExampleBlock};
 use crate::expand::figure_plots::{axis_text, axis_words_drawn, contour_plot, PanelSpec, Steps};
@@ -233,7 +232,7 @@ impl<'x> Expander<'x> {
         let spec: WidgetSpec = self.block_spec(
             body,
             "widget",
-            "a widget block holds example = \"<name of an attention, softmax, gradient_descent, vectors or compute example>\" and, for a compute example, optionally show = [\"<step>\", …], decimals = { <step> = <places>, … }, lines = [\"<step>\", …] (vectors drawn as lines; log_y = true for a log scale), a [controls] table (<input> = { slider = [lo, hi] }, { toggle = true } or { choice = [0, 1], labels = [\"…\", \"…\"] }), a [views] table (<step> = \"table\", \"heatmap\", \"bars\", \"line\", \"scatter\", \"arrows\", \"contour\", { heatmap = true, masked = \"<step>\" }, { line = true, reference = \"<step>\", diverged = \"<step>\" } or { contour = true, x = \"<step>\", y = \"<step>\", path = \"<step>\", levels = <count> }), highlight = { step = \"<step holding a position>\", says = \"<tag>\" }, projection = { step = \"<step drawn as arrows>\", of = \"<step>\", onto = \"<step>\", vector = \"<step>\", scalar = \"<step>\" } and [[sentences]] (after = \"<step>\", says = \"words with {<step>}, {<step>[<position>]} or {<step>[<position>].label}\")",
+            "a widget block holds example = \"<name of an attention, softmax, gradient_descent, vectors or compute example>\" and, for a compute example, optionally show = [\"<step>\", …], decimals = { <step> = <places>, … }, lines = [\"<step>\", …] (vectors drawn as lines; log_y = true for a log scale), a [controls] table (<input> = { slider = [lo, hi] }, { toggle = true } or { choice = [0, 1], labels = [\"…\", \"…\"] }), a [views] table (<step> = \"table\", \"heatmap\", \"bars\", \"line\", \"scatter\", \"arrows\", \"contour\", { heatmap = true, masked = \"<step>\" }, { line = true, reference = \"<step>\", diverged = \"<step>\" } or { contour = true, x = \"<step>\", y = \"<step>\", path = \"<step>\", levels = <count>, optimum = \"<step>\", directions = \"<step>\" }), highlight = { step = \"<step holding a position>\", says = \"<tag>\" }, projection = { step = \"<step drawn as arrows>\", of = \"<step>\", onto = \"<step>\", vector = \"<step>\", scalar = \"<step>\" } and [[sentences]] (after = \"<step>\", says = \"words with {<step>}, {<step>[<position>]} or {<step>[<position>].label}\")",
         )?;
         let (example, span) = self.named_example(&spec.example, body)?;
         let name = &example.name;
@@ -521,15 +520,14 @@ impl<'x> Expander<'x> {
                     contour,
                     masked,
                     projection: projected,
+                    highlight: highlighted(computed, &data),
                 };
                 drawn_steps.push_str(&self.step_figure(computed, name, step, *view, drawing));
             }
         }
-        if let Evaluated::Kind(vectors) = &example.evaluated {
-            if vectors.table.kind == "vectors" {
-                // The arrows the live widget draws first, with the build's numbers.
-                drawn_steps.push_str(&self.vectors_step_figure(vectors, name));
-            }
+        if example.evaluated.kind() != "compute" {
+            // The views a kind's widget draws first, with the build's numbers.
+            drawn_steps.push_str(&self.kind_step_figures(example));
         }
         // The page's colours, for the arrows (and projections among them) the widget draws,
         // which alone read them: a vector keeps the colour the page's figures gave it.
@@ -809,6 +807,7 @@ impl<'x> Expander<'x> {
             legend: None,
             full: None,
             mask: None,
+            highlight: None,
             axes: figure::AxisText::default(),
         };
         figure::lines_figure(series, log_y, marks, &options, &mut self.palette)
@@ -823,34 +822,10 @@ impl<'x> Expander<'x> {
         evaluated: &Evaluated,
         data: &serde_json::Value,
     ) -> Option<String> {
-        let lines = data.get("lines")?.as_array()?;
-        let vector = |step: &str| match evaluated.quantity(step)? {
-            Quantity::Vector { values, .. } => Some(values.to_vec()),
-            _ => None,
-        };
-        let values: Vec<(String, Vec<f64>)> = lines
-            .iter()
-            .filter_map(|line| {
-                let step = line["step"].as_str()?;
-                Some((step.to_string(), vector(step)?))
-            })
-            .collect();
-        let series: Vec<figure::Series> = values
-            .iter()
-            .map(|(step, values)| figure::Series { name: step, values })
-            .collect();
-        let steps: LineMarkSteps = data
-            .get("line_marks")
-            .and_then(|marks| serde_json::from_value(marks.clone()).ok())
-            .unwrap_or_default();
-        // A run that went through has no `diverged_at` quantity: it marks nothing.
-        let marks = steps.marks(|step| match evaluated.quantity(step)? {
-            Quantity::Scalar(x) => Some(x),
-            Quantity::Count(n) => Some(n as f64),
-            _ => None,
-        });
-        let log_y = data["log_y"].as_bool().unwrap_or(false);
-        self.widget_chart(name, &series, log_y, &marks).ok()
+        let lines = KindLines::of(evaluated, data)?;
+        let marks = lines.marks(evaluated);
+        self.widget_chart(name, &lines.series(), lines.log_y, &marks)
+            .ok()
     }
 
     /// A compute widget's `decimals` table: the steps printed at more (or fewer) places than the
@@ -1061,7 +1036,7 @@ impl<'x> Expander<'x> {
         let spec: FigureSpec = self.block_spec(
             body,
             "figure",
-            "a figure block holds example = \"<name of an example>\", optionally caption = \"…\", id = \"fig-…\" (a label for @fig-… references) and legend = \"…\" (what a heatmap's colour means), and for a compute example step = \"<name of a step>\" (a matrix with masked = \"<step>\" hatches the entries where that step is −∞) (or several, step = [\"sgd\", \"adam\"], drawn as lines; log_y = true for a log scale), shapes = [[\"<name>\", \"@\", …], …], or graph = [\"<step>\", …] with an optional [gradients] table (<step> = \"<its gradient's step>\"), or scatter = [\"<x>\", \"<y>\"] (or a matrix of two columns) with optional groups = \"<step>\" and labels = [\"…\"], or panels = [{ step = … }, { scatter = … }], or contour = true (or { x = \"<step>\", y = \"<step>\", path = \"<step>\", levels = <count> }) with step = \"<matrix step>\"; any figure takes x_label, y_label and title",
+            "a figure block holds example = \"<name of an example>\", optionally caption = \"…\", id = \"fig-…\" (a label for @fig-… references) and legend = \"…\" (what a heatmap's colour means), and for a compute example step = \"<name of a step>\" (a matrix with masked = \"<step>\" hatches the entries where that step is −∞) (or several, step = [\"sgd\", \"adam\"], drawn as lines; log_y = true for a log scale), shapes = [[\"<name>\", \"@\", …], …], or graph = [\"<step>\", …] with an optional [gradients] table (<step> = \"<its gradient's step>\"), or scatter = [\"<x>\", \"<y>\"] (or a matrix of two columns) with optional groups = \"<step>\" and labels = [\"…\"], or panels = [{ step = … }, { scatter = … }], or contour = true (or { x = \"<step>\", y = \"<step>\", path = \"<step>\", levels = <count>, optimum = \"<step>\", directions = \"<step>\" }) with step = \"<matrix step>\"; any figure takes x_label, y_label and title",
         )?;
         let (example, span) = self.named_example(&spec.example, body)?;
         let name = &example.name;
@@ -1121,6 +1096,7 @@ impl<'x> Expander<'x> {
             full: None,
             mask,
             axes,
+            highlight: None,
         };
         let axis_keys = [
             ("x_label", spec.x_label.as_ref()),
@@ -1273,28 +1249,9 @@ impl<'x> Expander<'x> {
                 "remove the step key: this figure draws the whole example".to_string(),
                 body.file_span(step.span()),
             )),
-            (Evaluated::Kind(example), None) => match example.table.kind {
-                "softmax" => Ok(figure::softmax_figure(
-                    &Softmax::of(example),
-                    &options,
-                    &mut self.palette,
-                )),
-                "vectors" => {
-                    figure::vectors_figure(&Vectors::of(example), &options, &mut self.palette)
-                        .map_err(|error| (error.message, error.help, span.clone()))
-                }
-                "gradient_descent" => Ok(figure::gradient_descent_figure(
-                    &GradientDescent::of(example),
-                    &options,
-                )),
-                "attention" => figure::attention_figure(&Attention::of(example), &options)
-                    .map_err(|error| (error.message, error.help, span.clone())),
-                kind => Err((
-                    format!("a {kind} example has no figure"),
-                    "remove the figure".to_string(),
-                    span.clone(),
-                )),
-            },
+            (_, None) => self
+                .kind_figure(example, &options)
+                .map_err(|error| (error.message, error.help, span.clone())),
         };
         let drawn = match (drawn, &spec.labels) {
             (Ok(html), Some(labels)) if !html.contains("data-figure=\"bars\"") => Err((

@@ -39,6 +39,7 @@ mod exercise;
 mod exercise_vary;
 mod figure_plots;
 mod graph_figure;
+mod kind_figures;
 pub mod labels;
 pub mod markdown;
 pub mod mdbook_ids;

@@ -9,16 +9,15 @@
 use super::Expander;
 use crate::base::diagnostics::Diagnostic;
 use crate::compute::computed::{Computed, LabelSides, Origin, Side};
-use crate::compute::kind::KindRun;
 use crate::compute::lang::Value;
-use crate::compute::vectors::Vectors;
 use crate::compute::Evaluated;
 use crate::compute::Quantity;
 use crate::expand::blocks::domain::Domain;
 use crate::expand::blocks::{BlockText, ExampleBlock};
 use crate::present::figure::{
-    arrows_step_figure, contour_step_figure, diverged_step, quantity_figure, scatter_step_figure,
-    ContourParts, FigureError, FigureOptions, LineMarks, Palette, Projected, DEFAULT_LEVELS,
+    arrows_step_figure, contour_step_panel, diverged_step, heatmap_panel, quantity_panel,
+    scatter_step_figure, ContourParts, FigureError, FigureOptions, HeatmapWords, LineMarks,
+    Palette, Projected, DEFAULT_LEVELS,
 };
 use serde::{Deserialize, Serialize};
 use serde_json::json;
@@ -102,6 +101,8 @@ pub(super) struct ViewSpec {
     y: Option<toml::Spanned<String>>,
     path: Option<toml::Spanned<String>>,
     levels: Option<toml::Spanned<usize>>,
+    optimum: Option<toml::Spanned<String>>,
+    directions: Option<toml::Spanned<String>>,
 }
 
 impl<'de> Deserialize<'de> for ViewEntry {
@@ -112,7 +113,7 @@ impl<'de> Deserialize<'de> for ViewEntry {
         impl<'de> serde::de::Visitor<'de> for Entry {
             type Value = ViewEntry;
             fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-                f.write_str("a view's name, such as \"heatmap\", or { heatmap = true, masked = \"<step>\" }, { line = true, reference = \"<step>\", diverged = \"<step>\" } or { contour = true, x = \"<step>\", y = \"<step>\" }")
+                f.write_str("a view's name, such as \"heatmap\", or { heatmap = true, masked = \"<step>\" }, { line = true, reference = \"<step>\", diverged = \"<step>\" } or { contour = true, x = \"<step>\", y = \"<step>\", optimum = \"<step>\", directions = \"<step>\" }")
             }
             fn visit_str<E: serde::de::Error>(self, name: &str) -> Result<ViewEntry, E> {
                 Ok(ViewEntry::Named(name.to_string()))
@@ -143,7 +144,7 @@ impl<'de> Deserialize<'de> for ContourKey {
         impl<'de> serde::de::Visitor<'de> for Key {
             type Value = ContourKey;
             fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-                f.write_str("contour = true, or { x = \"<step>\", y = \"<step>\", path = \"<step>\", levels = <count> }")
+                f.write_str("contour = true, or { x = \"<step>\", y = \"<step>\", path = \"<step>\", levels = <count>, optimum = \"<step>\", directions = \"<step>\" }")
             }
             fn visit_bool<E: serde::de::Error>(self, on: bool) -> Result<ContourKey, E> {
                 Ok(ContourKey::On(on))
@@ -160,14 +161,17 @@ impl<'de> Deserialize<'de> for ContourKey {
     }
 }
 
-/// A contour view's parts: the steps of its grid's x and y, of a path over it, and how many
-/// levels it draws.
+/// A contour view's parts: the steps of its grid's x and y, of a path over it, how many
+/// levels it draws, and of a point marked ✕ (`optimum`) with two directions drawn through it
+/// (`directions`, a 2×2 matrix: a valley's steepest and shallowest).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(super) struct ContourView {
     pub x: Option<String>,
     pub y: Option<String>,
     pub path: Option<String>,
     pub levels: usize,
+    pub optimum: Option<String>,
+    pub directions: Option<String>,
 }
 
 impl Default for ContourView {
@@ -177,6 +181,8 @@ impl Default for ContourView {
             y: None,
             path: None,
             levels: DEFAULT_LEVELS,
+            optimum: None,
+            directions: None,
         }
     }
 }
@@ -184,7 +190,27 @@ impl Default for ContourView {
 impl ContourView {
     /// The JSON contour-view.js reads beside the view's name.
     pub(super) fn json(&self) -> serde_json::Value {
-        json!({ "x": self.x, "y": self.y, "path": self.path, "levels": self.levels })
+        json!({
+            "x": self.x, "y": self.y, "path": self.path, "levels": self.levels,
+            "optimum": self.optimum, "directions": self.directions,
+        })
+    }
+
+    /// The parts [`ContourView::json`] wrote, read back (a kind's figure draws the contour its
+    /// widget's data declares); a part missing is left out.
+    pub(super) fn from_json(json: &serde_json::Value) -> ContourView {
+        let step = |key: &str| json.get(key).and_then(|v| v.as_str()).map(String::from);
+        ContourView {
+            x: step("x"),
+            y: step("y"),
+            path: step("path"),
+            levels: json
+                .get("levels")
+                .and_then(serde_json::Value::as_u64)
+                .map_or(DEFAULT_LEVELS, |levels| levels as usize),
+            optimum: step("optimum"),
+            directions: step("directions"),
+        }
     }
 }
 
@@ -724,7 +750,7 @@ pub(super) fn projection(
 
 /// The build's arrows of `step` with `projection` dashed among them (checked by
 /// [`projection`]).
-fn projected_arrows(
+pub(super) fn projected_arrows(
     computed: &Computed,
     step: &str,
     projection: &ProjectionView,
@@ -922,31 +948,9 @@ impl Expander<'_> {
             legend: None,
             full: None,
             mask: None,
+            highlight: None,
             axes: crate::present::figure::AxisText::default(),
         }
-    }
-
-    /// The build's figure of a vectors example's input `vectors` as arrows, for readers without
-    /// JavaScript: in the plane, the vectors as arrows with the projection dashed, as the
-    /// live widget draws them (plane-views.js); nothing for vectors of more components.
-    pub(super) fn vectors_step_figure(&mut self, example_run: &KindRun, example: &str) -> String {
-        let vectors = Vectors::of(example_run);
-        let Some(quantity) = example_run.quantity("vectors") else {
-            return String::new();
-        };
-        if vectors.vectors.ncols() != 2 {
-            return String::new();
-        }
-        self.figures += 1;
-        let options = self.step_figure_options(example);
-        let projection = vectors.projection.as_ref().map(|projection| Projected {
-            of: &projection.of,
-            onto: &projection.onto,
-            vector: (projection.vector[0], projection.vector[1]),
-            scalar: projection.scalar,
-        });
-        arrows_step_figure(&quantity, "arrows", projection, &options, &mut self.palette)
-            .unwrap_or_default()
     }
 
     /// The build's figure of `step` as `view` (checked drawable by [`views`]), for readers
@@ -960,7 +964,10 @@ impl Expander<'_> {
         drawing: StepDrawing,
     ) -> String {
         self.figures += 1;
-        let options = self.step_figure_options(example);
+        let options = FigureOptions {
+            highlight: drawing.highlight.filter(|_| view == View::Bars),
+            ..self.step_figure_options(example)
+        };
         let palette = &mut self.palette;
         match drawing.projection {
             Some(projection) => projected_arrows(computed, step, projection, &options, palette),
@@ -991,12 +998,30 @@ impl Expander<'_> {
     }
 }
 
+/// The entry a widget's `highlight` (`{ step, says }` in its data) names in `computed`, with
+/// its tag: what its bars draw bold, as compute-widget.js's `highlighted` reads it.
+pub(super) fn highlighted(
+    computed: &Computed,
+    data: &serde_json::Value,
+) -> Option<(usize, String)> {
+    let step = data["highlight"]["step"].as_str()?;
+    let says = data["highlight"]["says"].as_str()?;
+    let at = match computed.quantity(step)? {
+        Quantity::Scalar(x) if x >= 0.0 && x.fract() == 0.0 => x as usize,
+        Quantity::Count(n) => n,
+        _ => return None,
+    };
+    Some((at, says.to_string()))
+}
+
 /// What a step's build-time figure in a widget draws besides the step: a contour's grid and
 /// path, the step whose −∞ entries a heatmap hatches, a projection among arrows.
 pub(super) struct StepDrawing<'a> {
     pub contour: Option<&'a ContourView>,
     pub masked: Option<&'a str>,
     pub projection: Option<&'a ProjectionView>,
+    /// The entry a bar chart draws bold, with its tag ([`highlighted`]).
+    pub highlight: Option<(usize, String)>,
 }
 
 /// A problem at a key: message, help, span within the block's text.
@@ -1405,7 +1430,7 @@ pub(super) fn views(
         let fits = match (kind, value) {
             (View::Table, _) => Ok(()),
             (View::Line, Value::Vector(_)) => Ok(()),
-            (View::Heatmap, Value::Matrix(m)) if m.nrows() > 1 && m.ncols() > 1 => drawn(kind),
+            (View::Heatmap, Value::Matrix(_)) => drawn(kind),
             (View::Bars, Value::Vector(_)) => drawn(kind),
             (View::Bars, Value::Matrix(m)) if m.nrows() == 1 || m.ncols() == 1 => drawn(kind),
             (View::Scatter | View::Arrows, Value::Matrix(m)) if m.ncols() == 2 => drawn(kind),
@@ -1492,6 +1517,8 @@ impl ViewSpec {
             foreign_key(&self.y, "y", view, "contour")?;
             foreign_key(&self.path, "path", view, "contour")?;
             foreign_key(&self.levels, "levels", view, "contour")?;
+            foreign_key(&self.optimum, "optimum", view, "contour")?;
+            foreign_key(&self.directions, "directions", view, "contour")?;
         }
         Ok(())
     }
@@ -1632,6 +1659,8 @@ fn contour_view(computed: &Computed, spec: &ViewSpec) -> Result<ContourView, Key
             .levels
             .as_ref()
             .map_or(DEFAULT_LEVELS, |l| *l.get_ref()),
+        optimum: named(&spec.optimum, "optimum")?,
+        directions: named(&spec.directions, "directions")?,
     })
 }
 
@@ -1685,20 +1714,60 @@ pub(super) fn view_figure(
     computed: &Computed,
     step: &str,
     view: View,
-    (contour, masked): (Option<&ContourView>, Option<&str>),
+    parts: (Option<&ContourView>, Option<&str>),
     options: &FigureOptions,
     palette: &mut Palette,
 ) -> Result<String, FigureError> {
-    let quantity_of = |name: &str| {
-        computed.quantity(name).ok_or_else(|| FigureError {
-            message: format!("the example has no step named `{name}`"),
-            help: "name a step of the example".to_string(),
-        })
-    };
-    let quantity = quantity_of(step)?;
     match view {
-        View::Scatter => scatter_step_figure(&quantity, step, options),
-        View::Arrows => arrows_step_figure(&quantity, step, None, options, palette),
+        View::Scatter => scatter_step_figure(&step_quantity(computed, step)?, step, options),
+        View::Arrows => arrows_step_figure(
+            &step_quantity(computed, step)?,
+            step,
+            None,
+            options,
+            palette,
+        ),
+        _ => {
+            let (kind, svg, title) = view_panel(
+                computed,
+                step,
+                view,
+                parts,
+                HeatmapWords::default(),
+                options,
+            )?;
+            Ok(options.wrap(kind, &[svg], &format!("{title}.")))
+        }
+    }
+}
+
+/// The value `name` of `computed`, or why a view cannot draw it.
+fn step_quantity(computed: &Computed, name: &str) -> Result<Quantity, FigureError> {
+    computed.quantity(name).ok_or_else(|| FigureError {
+        message: format!("the example has no step named `{name}`"),
+        help: "name a step of the example".to_string(),
+    })
+}
+
+/// [`view_figure`]'s one SVG of a heatmap (saying its `words`), bars or a contour, with what it
+/// draws and its title, for a figure of several panels (a kind's heads, a descent's valley).
+pub(super) fn view_panel(
+    computed: &Computed,
+    step: &str,
+    view: View,
+    (contour, masked): (Option<&ContourView>, Option<&str>),
+    words: HeatmapWords,
+    options: &FigureOptions,
+) -> Result<(&'static str, String, String), FigureError> {
+    let quantity_of = |name: &str| step_quantity(computed, name);
+    let quantity = quantity_of(step)?;
+    // A heatmap view draws any matrix as one, a single row or entry too.
+    let panel = if view == View::Heatmap {
+        heatmap_panel
+    } else {
+        quantity_panel
+    };
+    match view {
         View::Contour => {
             let default = ContourView::default();
             let contour = contour.unwrap_or(&default);
@@ -1708,6 +1777,7 @@ pub(super) fn view_figure(
                     .transpose()
             };
             let (x, y, path) = (part(&contour.x)?, part(&contour.y)?, part(&contour.path)?);
+            let (optimum, directions) = (part(&contour.optimum)?, part(&contour.directions)?);
             fn borrow(part: &Option<(String, Quantity)>) -> Option<(&str, &Quantity)> {
                 part.as_ref()
                     .map(|(name, quantity)| (name.as_str(), quantity))
@@ -1717,8 +1787,11 @@ pub(super) fn view_figure(
                 y: borrow(&y),
                 path: borrow(&path),
                 levels: contour.levels,
+                optimum: borrow(&optimum),
+                directions: borrow(&directions),
             };
-            contour_step_figure(&quantity, step, &parts, options)
+            let (svg, title) = contour_step_panel(&quantity, step, &parts, options)?;
+            Ok(("contour", svg, title))
         }
         _ => match masked {
             Some(name) => {
@@ -1738,9 +1811,9 @@ pub(super) fn view_figure(
                     mask: Some(mask),
                     ..options.clone()
                 };
-                quantity_figure(&quantity, step, &options)
+                panel(&quantity, step, words, &options)
             }
-            None => quantity_figure(&quantity, step, options),
+            None => panel(&quantity, step, words, options),
         },
     }
 }
@@ -1774,6 +1847,32 @@ mod tests {
             panic!("a table")
         };
         view_table(&descent(), table, entry.span())
+    }
+
+    #[test]
+    fn a_contour_names_its_optimum_and_directions_by_steps_and_no_other_view_takes_them() {
+        let (view, parts) =
+            line_view("{ contour = true, optimum = \"ws\", directions = \"losses\" }").unwrap();
+        assert_eq!(view, "contour");
+        let ViewParts::Contour(contour) = parts else {
+            panic!("a contour")
+        };
+        assert_eq!(contour.optimum.as_deref(), Some("ws"));
+        assert_eq!(contour.directions.as_deref(), Some("losses"));
+        assert_eq!(contour.json()["optimum"], "ws");
+        assert_eq!(ContourView::from_json(&contour.json()), contour);
+        let (message, _, _) = line_view("{ heatmap = true, optimum = \"ws\" }").unwrap_err();
+        assert_eq!(
+            message,
+            "`optimum` belongs to a contour's table, and this one draws a heatmap"
+        );
+        let (message, help, _) =
+            line_view("{ contour = true, directions = \"axes\" }").unwrap_err();
+        assert_eq!(
+            message,
+            "the example has no step named `axes` for the contour's directions"
+        );
+        assert!(help.starts_with("name one of: "), "{help}");
     }
 
     #[test]

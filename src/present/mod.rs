@@ -18,4 +18,4 @@ pub mod printed;
 pub mod svg;
 pub mod table;
 
-pub use number::{format_number, Precision, Style};
+pub use number::{format_compact, format_number, Precision, Style};

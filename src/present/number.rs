@@ -21,6 +21,9 @@ pub enum Precision {
     Computed(usize),
 }
 
+/// Where [`format_compact`] turns scientific: from five integer digits on.
+pub const COMPACT_FROM: f64 = 1e4;
+
 impl Precision {
     /// The one precision every entry of a vector or matrix prints at, so that one matrix never
     /// mixes `4` and `4.000`: computed entries print whole only when all of them are exactly
@@ -108,6 +111,22 @@ pub fn format_number(value: f64, precision: Precision, style: Style) -> String {
     };
     let negative = value.is_sign_negative() && !digits.is_zero();
     format!("{}{}", sign(negative, style), digits.render(style))
+}
+
+/// A computed number where room is short (a contour's legend), in prose: at the book's
+/// `decimals` below [`COMPACT_FROM`], and from there three significant figures in scientific
+/// notation (`9.57 × 10⁵`), so a loss in the millions never prints as a long run of digits.
+pub fn format_compact(value: f64, decimals: usize) -> String {
+    let abs = value.abs();
+    if abs.is_nan() || abs < COMPACT_FROM || abs.is_infinite() {
+        return format_number(value, Precision::Computed(decimals), Style::Prose);
+    }
+    let digits = Digits::Scientific(format!("{abs:.2e}"));
+    format!(
+        "{}{}",
+        sign(value < 0.0, Style::Prose),
+        digits.render(Style::Prose)
+    )
 }
 
 /// The digits of a magnitude, before sign and style.
@@ -226,6 +245,15 @@ pub fn format_count(count: usize) -> String {
 mod tests {
     use super::*;
     use proptest::prelude::*;
+
+    #[test]
+    fn a_compact_number_is_scientific_from_ten_thousand() {
+        assert_eq!(format_compact(5.0184, 3), "5.018");
+        assert_eq!(format_compact(9_999.4, 1), "9,999.4");
+        assert_eq!(format_compact(956_933.474, 3), "9.57\u{a0}×\u{a0}10⁵");
+        assert_eq!(format_compact(-6_942_155.366, 3), "−6.94\u{a0}×\u{a0}10⁶");
+        assert_eq!(format_compact(f64::INFINITY, 3), "∞");
+    }
 
     #[test]
     fn fixed_decimals_round_half_away_as_printed() {

@@ -335,12 +335,15 @@
             ' no longer two positions of its rows, a tip (x, y) and a length, so it cannot be drawn.',
         };
       }
-      if (problem.reason === 'extent' || problem.reason === 'path') {
+      if (['extent', 'path', 'optimum', 'directions'].indexOf(problem.reason) !== -1) {
         return {
           short: 'makes the contour of ' + step + ' impossible to draw',
-          full: problem.reason === 'extent'
-            ? 'makes the steps of its x and y no longer one rising number per column and row of ' + step + ', so its contour cannot be drawn.'
-            : 'makes the path over the contour of ' + step + ' no longer a list of finite points (x, y) it can draw.',
+          full: {
+            extent: 'makes the steps of its x and y no longer one rising number per column and row of ' + step + ', so its contour cannot be drawn.',
+            path: 'makes the path over the contour of ' + step + ' no longer a list of finite points (x, y) it can draw.',
+            optimum: 'makes the optimum marked on the contour of ' + step + ' no longer one finite point (x, y).',
+            directions: 'makes the directions through the optimum of ' + step + ' no longer two finite rows (x, y).',
+          }[problem.reason],
         };
       }
       var picture = 'its ' + drawing;
@@ -755,8 +758,11 @@
         mask: this.maskOf(name, values),
       };
       var rows = isMatrix(value) ? value : null;
+      // bars.rs: the highlight's entry named bold under its bar.
+      if (view === 'bars') options.highlight = this.highlighted(values);
       var picture;
-      if (view === 'heatmap' && rows && rows.length > 1 && rows[0].length > 1) {
+      // A heatmap view draws any matrix as one, a single row or entry too (widget_presentation.rs).
+      if (view === 'heatmap' && rows) {
         picture = ns.stepViews.heatmap(rows, labels.rows || null, labels.cols || null, name, options);
       } else if (view === 'bars' && Array.isArray(value) && !rows) {
         picture = ns.stepViews.bars(value, labels.cols || null, name, options);
@@ -832,7 +838,10 @@
       var entry = step && entryNamed(values, step);
       return entry ? { name: step, value: entry[1] } : null;
     };
-    return { x: part(spec.x), y: part(spec.y), path: part(spec.path), levels: spec.levels || 8 };
+    return {
+      x: part(spec.x), y: part(spec.y), path: part(spec.path), levels: spec.levels || 8,
+      optimum: part(spec.optimum), directions: part(spec.directions),
+    };
   };
 
   /**
@@ -1534,9 +1543,11 @@
   };
 
   /** The position the highlight's step holds, with its tag (`{ at, says }`), or null when there
-   *  is none or the step holds no position. */
-  Widget.prototype.highlighted = function () {
-    var at = this.highlight && this.valueNamed(this.highlight.step);
+   *  is none or the step holds no position; of the run `values` when given (a run being drawn,
+   *  before it is the last), else of the last run. */
+  Widget.prototype.highlighted = function (values) {
+    var found = this.highlight && (values ? entryNamed(values, this.highlight.step) : [null, this.valueNamed(this.highlight.step)]);
+    var at = found ? found[1] : undefined;
     return typeof at === 'number' && Number.isInteger(at) && at >= 0 ? { at: at, says: this.highlight.says } : null;
   };
 

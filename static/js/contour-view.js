@@ -31,6 +31,7 @@
   var MIN_SWATCH = 4;
   var LEGEND_MARGIN = 4;
   var START_DOT = 4;
+  var OPTIMUM_CROSS = 6;
 
   function shared() {
     return globalThis.worked.lineChart.shared;
@@ -167,6 +168,55 @@
     return { points: rows };
   }
 
+  /** contour.rs `optimum_marks`: the optimum's point and the directions' rows, all finite. */
+  function optimumMarks(parts) {
+    var marks = { optimum: null, directions: null };
+    if (parts.optimum) {
+      var point = entries(parts.optimum.value);
+      if (!point || point.length !== 2 || Array.isArray(point[0]) || !isFinite(point[0]) || !isFinite(point[1])) {
+        return { error: 'optimum' };
+      }
+      marks.optimum = { name: parts.optimum.name, point: point };
+    }
+    if (parts.directions) {
+      var rows = parts.directions.value;
+      var square = Array.isArray(rows) && rows.length === 2 && rows.every(function (r) {
+        return Array.isArray(r) && r.length === 2 && isFinite(r[0]) && isFinite(r[1]);
+      });
+      if (!square || !marks.optimum) return { error: 'directions' };
+      marks.directions = { name: parts.directions.name, rows: rows };
+    }
+    return marks;
+  }
+
+  /** svg/scale.rs `Frame::clip_segment`: the part of a..b inside the frame, or null. */
+  function clipSegment(frame, a, b) {
+    var dx = b.x - a.x;
+    var dy = b.y - a.y;
+    var enter = 0;
+    var leave = 1;
+    var sides = [[-dx, a.x - frame.left], [dx, frame.left + frame.width - a.x], [-dy, a.y - frame.top],
+      [dy, frame.top + frame.height - a.y]];
+    for (var k = 0; k < sides.length; k++) {
+      var step = sides[k][0];
+      var room = sides[k][1];
+      if (step === 0) {
+        if (room < 0) return null;
+        continue;
+      }
+      var t = room / step;
+      if (step < 0) enter = Math.max(enter, t);
+      else leave = Math.min(leave, t);
+    }
+    if (!(enter <= leave)) return null;
+    return [{ x: a.x + enter * dx, y: a.y + enter * dy }, { x: a.x + leave * dx, y: a.y + leave * dy }];
+  }
+
+  /** figure/mod.rs `side`. */
+  function side(ux) {
+    return ux > 0.4 ? 'start' : ux < -0.4 ? 'end' : 'middle';
+  }
+
   // ------------------------------------------------------------------------------ drawing
 
   function pathElement(svg, lines, className, opacity) {
@@ -218,6 +268,8 @@
       path = pathPoints(parts.path);
       if (path.error) return path;
     }
+    var marks = optimumMarks(parts);
+    if (marks.error) return marks;
     var fmt = function (v) { return number(v, options.decimals); };
     var flat = [].concat.apply([], rows);
     var low = [flat[0], 0];
@@ -228,10 +280,12 @@
     });
     var levels = levelsBetween(low[0], high[0], n);
     var pathPts = path ? path.points : [];
+    // contour.rs: the optimum counts with the path's points, so the axes reach both.
+    var reached = marks.optimum ? pathPts.concat([marks.optimum.point]) : pathPts;
     var span = function (grid, pick) {
       return [
-        Math.min(grid[0], pathPts.reduce(function (m, p) { return Math.min(m, p[pick]); }, Infinity)),
-        Math.max(grid[grid.length - 1], pathPts.reduce(function (m, p) { return Math.max(m, p[pick]); }, -Infinity)),
+        Math.min(grid[0], reached.reduce(function (m, p) { return Math.min(m, p[pick]); }, Infinity)),
+        Math.max(grid[grid.length - 1], reached.reduce(function (m, p) { return Math.max(m, p[pick]); }, -Infinity)),
       ];
     };
     var xSpan = span(xs, 0);
@@ -264,7 +318,11 @@
     if (levels.length) {
       // contour.rs: the name left out when it would leave the swatches too little room.
       var count = levels.length;
-      var ends = [fmt(levels[0]), fmt(levels[count - 1])];
+      // contour.rs: compact ends, so a loss in the millions reads 9.57 × 10⁵.
+      var compact = function (v) {
+        return globalThis.worked.format.formatNumber(v, { kind: 'compact', n: options.decimals });
+      };
+      var ends = [compact(levels[0]), compact(levels[count - 1])];
       var room = function (from) {
         return PANEL[0] - LEGEND_MARGIN - from - 9 - S.textWidth(ends[0], SMALL) - S.textWidth(ends[1], SMALL);
       };
@@ -288,10 +346,42 @@
       pathElement(svg, lines, 'wf-level', shade(k));
     });
     svg.endGroup();
+    if (marks.optimum && marks.directions) {
+      var centre = marks.optimum.point;
+      var reach = 4 * (Math.abs(xFit.domain[1] - xFit.domain[0]) + Math.abs(yFit.domain[1] - yFit.domain[0]));
+      ['wf-direction', 'wf-direction wf-dashed'].forEach(function (className, k) {
+        var dx = marks.directions.rows[k][0];
+        var dy = marks.directions.rows[k][1];
+        var size = Math.abs(dx) + Math.abs(dy);
+        if (size === 0) return;
+        var far = reach / size;
+        var ends = clipSegment(frame, at([centre[0] - far * dx, centre[1] - far * dy]),
+          at([centre[0] + far * dx, centre[1] + far * dy]));
+        if (ends) svg.line(ends[0].x, ends[0].y, ends[1].x, ends[1].y, className);
+      });
+    }
+    var start = path ? at(pathPts[0]) : null;
     if (path) {
       var drawn = pathPts.map(at);
       polyline(svg, drawn, 'wf-curve wf-s1');
       svg.circle(drawn[0].x, drawn[0].y, START_DOT, 'wf-start wf-s1');
+    }
+    if (marks.optimum) {
+      var best = at(marks.optimum.point);
+      var arm = OPTIMUM_CROSS;
+      svg.line(best.x - arm, best.y - arm, best.x + arm, best.y + arm, 'wf-optimum');
+      svg.line(best.x - arm, best.y + arm, best.x + arm, best.y - arm, 'wf-optimum');
+      // contour.rs: "start" behind the start, the optimum's name beyond the optimum.
+      var ddx = start ? best.x - start.x : 0;
+      var ddy = start ? best.y - start.y : 0;
+      var length = Math.sqrt(ddx * ddx + ddy * ddy);
+      var ux = length >= 1 ? ddx / length : 0.6;
+      var uy = length >= 1 ? ddy / length : -0.8;
+      var labels = [[marks.optimum.name, best, ux, uy, OPTIMUM_CROSS + 6]];
+      if (start) labels.push(['start', start, -ux, -uy, START_DOT + 7]);
+      labels.forEach(function (l) {
+        svg.text(l[1].x + l[2] * l[4], l[1].y + l[3] * l[4], side(l[2]), 'middle', SMALL, 'wf-note', l[0]);
+      });
     }
 
     var place = function (index) {
@@ -308,6 +398,16 @@
       var pair = function (p) { return '(' + fmt(p[0]) + ', ' + fmt(p[1]) + ')'; };
       description += ' The path drawn over it, ' + parts.path.name + ', runs from ' + pair(pathPts[0]) + ' to ' +
         pair(pathPts[pathPts.length - 1]) + ' in ' + pathPts.length + ' point' + (pathPts.length === 1 ? '' : 's') + '.';
+    }
+    if (marks.optimum) {
+      description += ' The point ' + marks.optimum.name + ', (' + fmt(marks.optimum.point[0]) + ', ' +
+        fmt(marks.optimum.point[1]) + '), is marked \u2715.';
+    }
+    if (marks.directions) {
+      var rowPair = function (r) { return '(' + fmt(r[0]) + ', ' + fmt(r[1]) + ')'; };
+      description += ' The solid line through it runs along the first row of ' + marks.directions.name + ', ' +
+        rowPair(marks.directions.rows[0]) + ', and the dashed one along the second, ' +
+        rowPair(marks.directions.rows[1]) + '.';
     }
     var title = 'Contours of ' + what;
     return { svg: svg.finish('wf-chart wf-panel', title, description), title: title };

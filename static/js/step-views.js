@@ -179,14 +179,15 @@
   }
 
   /** labels.rs `Svg::slot_labels`, every label in the class 'wf-tick'. */
-  Picture.prototype.slotLabels = function (layout, labels, first, slot, edge, below) {
+  Picture.prototype.slotLabels = function (layout, labels, first, slot, edge, below, classOf) {
     var size = shared().SMALL_TEXT;
     for (var i = 0; i < labels.length; i += layout.stride) {
       var x = first + i * slot;
-      if (!layout.slanted && below) this.text(x, edge + 6, 'middle', 'hanging', size, 'wf-tick', labels[i]);
-      else if (!layout.slanted) this.text(x, edge - 6, 'middle', 'alphabetic', size, 'wf-tick', labels[i]);
-      else if (below) this.text(x, edge + 8, 'end', 'hanging', size, 'wf-tick', labels[i], -45);
-      else this.text(x, edge - 6, 'start', 'middle', size, 'wf-tick', labels[i], -45);
+      var className = classOf ? classOf(i) : 'wf-tick';
+      if (!layout.slanted && below) this.text(x, edge + 6, 'middle', 'hanging', size, className, labels[i]);
+      else if (!layout.slanted) this.text(x, edge - 6, 'middle', 'alphabetic', size, className, labels[i]);
+      else if (below) this.text(x, edge + 8, 'end', 'hanging', size, className, labels[i], -45);
+      else this.text(x, edge - 6, 'start', 'middle', size, className, labels[i], -45);
     }
   };
 
@@ -467,11 +468,17 @@
     });
     svg.endGroup();
     svg.line(frame.left, zero, frame.left + frame.width, zero, 'wf-axis');
-    svg.slotLabels(room.labels, shown, frame.left + slot / 2, slot, labelEdge, true);
+    // bars.rs: the highlighted entry's name bold (`options.highlight`, `{ at, says }`).
+    var highlight = options.highlight || null;
+    svg.slotLabels(room.labels, shown, frame.left + slot / 2, slot, labelEdge, true, function (i) {
+      return highlight && highlight.at === i ? 'wf-tick wf-highlight' : 'wf-tick';
+    });
     var entries = names.map(function (name, i) { return name + ' ' + number(values[i]); });
     var title = 'Bar chart of ' + what;
+    var description = what + ', ' + count + ' entries: ' + entries.join(', ') + '.';
+    if (highlight && highlight.at < count) description += ' The ' + highlight.says + ' is ' + names[highlight.at] + '.';
     return {
-      svg: svg.finish('wf-chart', title, what + ', ' + count + ' entries: ' + entries.join(', ') + '.'),
+      svg: svg.finish('wf-chart', title, description),
       title: title,
     };
   }

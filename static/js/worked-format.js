@@ -28,6 +28,8 @@
   /** Decimal exponents (of the number as rounded) printed positionally: [-4, 9). */
   var LOWEST_POSITIONAL = -4;
   var FIRST_SCIENTIFIC = 9;
+  /** number.rs `COMPACT_FROM`: where a compact number turns scientific. */
+  var COMPACT_FROM = 1e4;
   /** Past 2⁵³ every double is whole, so "exactly whole" says nothing. */
   var EXACT_WHOLE_BELOW = 9007199254740992;
   var SUPERSCRIPT = { '-': '\u207b', 0: '\u2070', 1: '\u00b9', 2: '\u00b2', 3: '\u00b3',
@@ -110,6 +112,10 @@
         }
         return fixedAbs(abs, Math.max(0, figures - 1 - scientific.exponent));
       }
+      case 'compact':
+        // number.rs `Precision::Compact`: three significant figures, scientific, from 1e4.
+        if (abs >= COMPACT_FROM) return scientificAbs(abs, 2);
+        return digitsOf(abs, { kind: 'computed', n: n });
       case 'computed':
         if (isExactlyWhole(abs)) return shortestAbs(abs);
       // falls through: a computed value that is not exactly whole prints at its decimals.

@@ -226,7 +226,8 @@ fn static_captions(page: &str) -> Vec<String> {
     let start = page
         .find("<div class=\"worked-widget-static\">")
         .expect("static tables");
-    let part = &page[start..start + page[start..].find("</figure>").unwrap()];
+    // The widget ends after its static part; the figures of its views inside end before.
+    let part = &page[start..start + page[start..].find("</div>\n</figure>").unwrap()];
     part.split("<caption>")
         .skip(1)
         .map(|rest| rest[..rest.find("</caption>").unwrap()].to_string())

@@ -9,12 +9,8 @@
 use proptest::prelude::*;
 use std::path::Path;
 use worked::check::unescape;
-use worked::compute::attention::{attend, Attention, AttentionInput};
-use worked::compute::gradient_descent::{descend, GradientDescent, GradientDescentInput};
 use worked::compute::graph::step_graph;
 use worked::compute::lang::parse;
-use worked::compute::softmax::{softmax, Softmax, SoftmaxInput};
-use worked::compute::vectors::{analyze, Vectors, VectorsInput};
 use worked::compute::Quantity;
 use worked::present::figure::{self, FigureOptions, GraphNode, Palette};
 use worked::present::svg::{phone_scale, Anchor, Baseline, Point, TextBox, LEAST_TEXT_PX};
@@ -289,6 +285,7 @@ fn options(example: &str) -> FigureOptions {
         legend: None,
         full: None,
         mask: None,
+        highlight: None,
         axes: figure::AxisText::default(),
     }
 }
@@ -317,21 +314,31 @@ fn distinct(names: Vec<String>) -> Vec<String> {
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(48))]
 
+    /// A softmax's probabilities at one temperature of a sweep, as its figure draws them: bars
+    /// reaching 1, the temperature under the names.
     #[test]
-    fn softmax_bars_keep_their_labels_tidy(
+    fn probability_bars_keep_their_labels_tidy(
         logits in prop::collection::vec(-30.0f64..30.0, 1..24),
         names in prop::collection::vec(name(), 24),
-        sweep in prop::option::of(prop::collection::vec(0.05f64..20.0, 1..4)),
+        temperature in 0.05f64..20.0,
     ) {
-        let labels = distinct(names[..logits.len()].to_vec());
-        let result = softmax(&SoftmaxInput {
-            logits: logits.into(),
-            labels: Some(labels),
-            temperature: 1.0,
-            target: None,
-            temperatures: sweep,
-        }).unwrap();
-        assert_tidy(&figure::softmax_figure(&Softmax::of(&result), &options("s"), &mut Palette::default()));
+        let top = logits.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+        let exps: Vec<f64> = logits.iter().map(|l| ((l - top) / temperature).exp()).collect();
+        let total: f64 = exps.iter().sum();
+        let probabilities = Quantity::Vector {
+            values: exps.iter().map(|e| e / total).collect(),
+            labels: Some(distinct(names[..logits.len()].to_vec())),
+        };
+        let options = FigureOptions {
+            full: Some(1.0),
+            axes: figure::AxisText {
+                x: Some(format!("T = {temperature}")),
+                y: Some("probability".into()),
+                title: None,
+            },
+            ..options("s")
+        };
+        assert_tidy(&figure::quantity_figure(&probabilities, "probabilities", &options).unwrap());
     }
 
     #[test]
@@ -340,31 +347,79 @@ proptest! {
         scale in prop_oneof![Just(1e-3), Just(1.0), Just(1e3)],
         names in prop::collection::vec("[a-z]{1,6}", 5),
     ) {
-        let vectors = ndarray::Array2::from_shape_fn((tips.len(), 2), |(i, j)| {
-            (if j == 0 { tips[i].0 } else { tips[i].1 }) * scale
-        });
-        let Ok(result) = analyze(&VectorsInput {
-            names: distinct(names[..tips.len()].to_vec()),
-            vectors,
-            project: None,
-        }) else { return Ok(()) };
-        assert_tidy(&figure::vectors_figure(&Vectors::of(&result), &options("v"), &mut Palette::default()).unwrap());
+        let vectors = Quantity::Matrix {
+            values: ndarray::Array2::from_shape_fn((tips.len(), 2), |(i, j)| {
+                (if j == 0 { tips[i].0 } else { tips[i].1 }) * scale
+            }),
+            row_labels: Some(distinct(names[..tips.len()].to_vec())),
+            col_labels: None,
+        };
+        let html = figure::arrows_step_figure(&vectors, "arrows", None, &options("v"), &mut Palette::default());
+        assert_tidy(&html.unwrap());
     }
 
+    /// A descent's losses as its figure draws them: a line on a log scale, the least loss
+    /// dashed, and where a run diverged.
     #[test]
-    fn gradient_descent_panels_keep_their_labels_tidy(
-        slope in -50.0f64..50.0,
-        intercept in -1e3f64..1e3,
-        start in (-1e3f64..1e3, -1e3f64..1e3),
-        rate in prop_oneof![0.0001f64..0.01, 0.01f64..0.3, 0.3f64..3.0],
+    fn loss_lines_with_their_marks_keep_their_labels_tidy(
+        start in 1e-3f64..1e6,
+        factor in prop_oneof![0.2f64..0.99, 1.01f64..4.0],
         steps in 1usize..120,
+        least in 0.0f64..1.0,
+        diverged in any::<bool>(),
     ) {
-        let points: Vec<(f64, f64)> = (0..4)
-            .map(|x| (f64::from(x), slope * f64::from(x) + intercept + f64::from(x % 2)))
-            .collect();
-        let Ok(result) = descend(&GradientDescentInput { points, start, learning_rate: rate, steps })
-        else { return Ok(()) };
-        assert_tidy(&figure::gradient_descent_figure(&GradientDescent::of(&result), &options("g")));
+        let losses: Vec<f64> = (0..=steps).map(|k| start * factor.powi(k as i32)).collect();
+        let series = [figure::Series { name: "losses", values: &losses }];
+        let marks = figure::LineMarks {
+            reference: Some(("optimum_loss", least * losses.iter().copied().fold(f64::INFINITY, f64::min))),
+            diverged_at: diverged.then_some(steps + 1),
+        };
+        let html = figure::lines_figure(&series, true, &marks, &options("g"), &mut Palette::default());
+        assert_tidy(&html.unwrap());
+    }
+
+    /// A descent's path over the contours of its loss valley, as its figure draws them.
+    #[test]
+    fn contours_with_a_path_keep_their_labels_tidy(
+        centre in (-1e3f64..1e3, -1e3f64..1e3),
+        spread in prop_oneof![Just(1e-2), Just(1.0), Just(1e3)],
+        steep in 1.0f64..50.0,
+        path in prop::collection::vec((-1.0f64..1.0, -1.0f64..1.0), 1..40),
+    ) {
+        let side = 32;
+        let at = |k: usize, mid: f64| mid + spread * (2.0 * k as f64 / (side - 1) as f64 - 1.0);
+        let ws: Vec<f64> = (0..side).map(|j| at(j, centre.0)).collect();
+        let bs: Vec<f64> = (0..side).map(|i| at(i, centre.1)).collect();
+        let valley = Quantity::Matrix {
+            values: ndarray::Array2::from_shape_fn((side, side), |(i, j)| {
+                let (dw, db) = (ws[j] - centre.0, bs[i] - centre.1);
+                (steep * dw * dw + dw * db + db * db).max(0.0).sqrt()
+            }),
+            row_labels: None,
+            col_labels: None,
+        };
+        let points = Quantity::Matrix {
+            values: ndarray::Array2::from_shape_fn((path.len(), 2), |(k, c)| {
+                if c == 0 { centre.0 + spread * path[k].0 } else { centre.1 + spread * path[k].1 }
+            }),
+            row_labels: None,
+            col_labels: None,
+        };
+        let line = |values: &[f64]| Quantity::Vector { values: values.to_vec().into(), labels: None };
+        let (w, b) = (line(&ws), line(&bs));
+        let parts = figure::ContourParts {
+            x: Some(("grid_w", &w)),
+            y: Some(("grid_b", &b)),
+            path: Some(("path", &points)),
+            levels: figure::DEFAULT_LEVELS,
+            optimum: None,
+            directions: None,
+        };
+        let options = FigureOptions {
+            axes: figure::AxisText { x: Some("w".into()), y: Some("b".into()), title: None },
+            ..options("g")
+        };
+        assert_tidy(&figure::contour_step_figure(&valley, "valley", &parts, &options).unwrap());
     }
 
     #[test]
@@ -455,6 +510,8 @@ proptest! {
         }
     }
 
+    /// An attention's weights as its figure draws them: a heatmap per head, headed when there
+    /// are several, full colour at 1, hatched where a causal mask removes a weight.
     #[test]
     fn attention_heatmaps_keep_their_labels_tidy(
         names in prop::collection::vec(name(), 1..12),
@@ -463,19 +520,36 @@ proptest! {
         seed in 0u64..1000,
     ) {
         let n = names.len();
-        let width = 2 * heads;
-        let entry = |i: usize, j: usize| (((i * 31 + j * 17) as u64 + seed) % 7) as f64 - 3.0;
-        let result = attend(&AttentionInput {
-            tokens: names,
-            embeddings: ndarray::Array2::from_shape_fn((n, width), |(i, j)| entry(i, j)),
-            w_q: ndarray::Array2::from_shape_fn((width, width), |(i, j)| entry(j, i) / 3.0),
-            w_k: ndarray::Array2::from_shape_fn((width, width), |(i, j)| entry(i + 1, j) / 3.0),
-            w_v: ndarray::Array2::eye(width),
-            w_o: None,
-            causal,
-            heads,
-        }).unwrap();
-        let html = figure::attention_figure(&Attention::of(&result), &options("a")).unwrap();
+        let tokens = distinct(names);
+        let panels: Vec<String> = (1..=heads).map(|head| {
+            let entry = |i: usize, j: usize| (((i * 31 + j * 17 + head) as u64 + seed) % 7) as f64 + 1.0;
+            let hidden = |i: usize, j: usize| causal && j > i;
+            let mut weights = ndarray::Array2::from_shape_fn((n, n), |(i, j)| if hidden(i, j) { 0.0 } else { entry(i, j) });
+            for mut row in weights.rows_mut() {
+                let total = row.sum();
+                row /= total;
+            }
+            let quantity = Quantity::Matrix { values: weights, row_labels: Some(tokens.clone()), col_labels: Some(tokens.clone()) };
+            let options = FigureOptions {
+                id_prefix: format!("wf-a-1-h{head}"),
+                full: Some(1.0),
+                legend: Some("attention weight".into()),
+                mask: Some(ndarray::Array2::from_shape_fn((n, n), |(i, j)| hidden(i, j))),
+                ..options("a")
+            };
+            let heading = format!("Head {head}");
+            let words = figure::HeatmapWords {
+                heading: (heads > 1).then_some(heading.as_str()),
+                axis_titles: Some(("token", "attends to →")),
+                described: None,
+                title: Some("Attention weights"),
+            };
+            // A heatmap view draws every matrix as a heatmap, a one-token 1×1 too.
+            let (kind, svg, _) = figure::heatmap_panel(&quantity, "weights", words, &options).unwrap();
+            assert_eq!(kind, "heatmap");
+            svg
+        }).collect();
+        let html = options("a").wrap("attention", &panels, "Attention weights.");
         prop_assert_eq!(html.matches("<svg ").count(), heads);
         assert_tidy(&html);
     }
@@ -525,10 +599,17 @@ fn an_attention_figure_draws_the_weights_with_token_labels_and_hatched_masked_ce
         );
     }
     assert!(!plain.contains("hatch"), "{plain}");
+    // The heatmap of the weights step, titled in the kind's words, its legend saying what the
+    // colour means.
     assert!(
         plain
             .contains("<title id=\"wf-cat-1-title\">Attention weights of the, cat and sat</title>"),
         "{plain}"
+    );
+    assert!(plain.contains(">attention weight</text>"), "{plain}");
+    assert!(
+        !plain.contains("Hatched cells are masked"),
+        "nothing masked, nothing said: {plain}"
     );
     assert!(
         plain.contains("row sat: the 0.187, cat 0.045, sat 0.768."),
@@ -558,7 +639,12 @@ fn an_attention_figure_draws_the_weights_with_token_labels_and_hatched_masked_ce
         causal.contains("wf-legend-title\"") && causal.contains(">attention weight</text>"),
         "the legend says what the colour means: {causal}"
     );
-    assert!(causal.contains("with the causal mask</title>"), "{causal}");
+    assert!(
+        causal.contains(
+            "Hatched cells are masked: a token may not attend to the tokens after it.</figcaption>"
+        ),
+        "{causal}"
+    );
     let svg = &causal[causal.find("<svg").unwrap()..causal.find("</svg>").unwrap() + 6];
     insta::assert_snapshot!(svg);
 }
@@ -577,6 +663,19 @@ heads = 2
 
 ```figure
 example = "two"
+```
+
+```attention
+name = "one"
+tokens = ["cat"]
+embeddings = [[1, 0, 1, 0]]
+w_q = [[0, 0, 0, 0], [1, 0, 0, 0], [1, 0, 2, 0], [1, 0, 0, 2]]
+w_k = [[3, 0, 0, 0], [0, 0, 2, 0], [0, 0, 0, 2], [0, 0, 0, 0]]
+w_v = [[1, 0, 0, 0], [0, 1, 0, 0], [0, 0, 1, 0], [0, 0, 0, 1]]
+```
+
+```figure
+example = "one"
 ```
 "#;
     let book =
@@ -602,6 +701,185 @@ example = "two"
         figure.contains("row cat: the 0.894, cat 0.053, sat 0.053"),
         "{figure}"
     );
+    // One token attends all to itself: a 1×1 heatmap, not a bar.
+    let one = figures_of(&html)[1];
+    assert!(one.contains(">Attention weights of cat</title>"), "{one}");
+    assert_eq!(one.matches("class=\"wf-cell-value\"").count(), 1, "{one}");
+}
+
+/// A softmax sweep with a target, vectors with a projection, and a descent that converges and
+/// one that diverges, each with a figure of the whole example.
+const KIND_FIGURES: &str = r#"```softmax
+name = "guess"
+logits = [2.0, 1.0, 0.1]
+labels = ["cat", "dog", "fish"]
+target = "cat"
+temperatures = [0.5, 1, 2]
+```
+
+```figure
+example = "guess"
+```
+
+```vectors
+name = "keys"
+names = ["query", "the"]
+vectors = [[2, 2], [2, 0]]
+project = ["query", "the"]
+```
+
+```figure
+example = "keys"
+```
+
+```gradient_descent
+name = "fit"
+points = [[0, 1], [1, 3], [2, 4], [3, 7]]
+start = [0, 0]
+learning_rate = 0.05
+steps = 50
+```
+
+```figure
+example = "fit"
+caption = "The loss and the path."
+```
+
+```gradient_descent
+name = "big"
+points = [[0, 1], [1, 3], [2, 4], [3, 7]]
+start = [0, 0]
+learning_rate = 1
+steps = 50
+```
+
+```figure
+example = "big"
+```
+
+```gradient_descent
+name = "slow"
+points = [[0, 1], [1, 3], [2, 4], [3, 7]]
+start = [0, 0]
+learning_rate = 0.001
+steps = 5
+```
+
+```figure
+example = "slow"
+```
+"#;
+
+#[test]
+fn the_kinds_figures_are_drawn_by_the_generic_views_from_their_programs() {
+    let book =
+        crate::support::Book::with_lesson("kinds.md", &crate::support::lesson("K", KIND_FIGURES));
+    book.build().succeeds();
+    let html = book.read("public/kinds.html");
+    let figures = figures_of(&html);
+    assert_eq!(figures.len(), 5, "{html}");
+
+    // The sweep: a bar chart per temperature, each reaching 1 and named by its temperature.
+    let softmax = figures[0];
+    assert!(softmax.contains("data-figure=\"softmax\""), "{softmax}");
+    assert_eq!(softmax.matches("<svg ").count(), 3, "{softmax}");
+    assert_eq!(softmax.matches("class=\"wf-bar\"").count(), 9, "{softmax}");
+    for t in ["0.5", "1", "2"] {
+        assert!(
+            softmax.contains(&format!(">T = {t}</text>")),
+            "{t}: {softmax}"
+        );
+    }
+    assert_eq!(softmax.matches(">1.0</text>").count(), 3, "{softmax}");
+    assert!(
+        softmax.contains("probabilities at T = 1, 3 entries: cat 0.659, dog 0.242, fish 0.099."),
+        "{softmax}"
+    );
+    assert!(softmax.contains("<figcaption>Softmax probabilities at temperatures 0.5, 1, 2, one panel per temperature. The target is cat.</figcaption>"), "{softmax}");
+    // The target's name bold under its bar in every panel, and said in each panel's text.
+    assert_eq!(
+        softmax.matches("class=\"wf-tick wf-highlight\"").count(),
+        3,
+        "{softmax}"
+    );
+    assert_eq!(softmax.matches(">cat</text>").count(), 3, "{softmax}");
+    assert_eq!(
+        softmax.matches(" The target is cat.</desc>").count(),
+        3,
+        "{softmax}"
+    );
+
+    // The arrows, with the projection dashed: the generic arrows and projection drawing.
+    let vectors = figures[1];
+    assert!(vectors.contains("data-figure=\"vectors\""), "{vectors}");
+    assert_eq!(vectors.matches("class=\"wf-projection\"").count(), 2);
+    assert!(
+        vectors.contains("Dashed: the projection of query onto the, (2, 0), of signed length 2."),
+        "{vectors}"
+    );
+
+    // The loss as a line marked with the least loss, beside the valley's contours with the path.
+    let fit = figures[2];
+    assert!(fit.contains("data-figure=\"gradient_descent\""), "{fit}");
+    assert_eq!(fit.matches("<svg ").count(), 2, "{fit}");
+    assert_eq!(fit.matches("class=\"wf-reference\"").count(), 1, "{fit}");
+    assert!(fit.contains(">optimum_loss 0.175</text>"), "{fit}");
+    assert!(!fit.contains("wf-diverged"), "{fit}");
+    assert!(fit.contains("class=\"wf-level\""), "{fit}");
+    assert_eq!(fit.matches("class=\"wf-start wf-s1\"").count(), 1, "{fit}");
+    assert!(
+        fit.contains(">w</text>") && fit.contains(">b</text>"),
+        "{fit}"
+    );
+    assert!(
+        fit.contains("The path drawn over it, path, runs from (0, 0) to "),
+        "{fit}"
+    );
+    // The optimum marked ✕ and labelled, the start labelled, and the valley's steepest and
+    // shallowest directions through the optimum, solid and dashed.
+    assert_eq!(fit.matches("class=\"wf-optimum\"").count(), 2, "{fit}");
+    assert!(
+        fit.contains(">optimum</text>") && fit.contains(">start</text>"),
+        "{fit}"
+    );
+    assert_eq!(fit.matches("class=\"wf-direction\"").count(), 1, "{fit}");
+    assert_eq!(
+        fit.matches("class=\"wf-direction wf-dashed\"").count(),
+        1,
+        "{fit}"
+    );
+    assert!(fit.contains("The point optimum, ("), "{fit}");
+    assert!(
+        fit.contains("<figcaption>The loss and the path.</figcaption>"),
+        "the author's caption replaces the generated one: {fit}"
+    );
+
+    let big = figures[3];
+    assert_eq!(big.matches("class=\"wf-diverged\"").count(), 1, "{big}");
+    // A log scale where the losses span more than two decades, a plain one where they barely
+    // move (the old descent figure's rule).
+    assert!(big.contains(">losses (log scale)</text>"), "{big}");
+    let slow = figures[4];
+    assert!(slow.contains(">losses</text>"), "{slow}");
+    assert!(!slow.contains("log scale"), "{slow}");
+    assert!(big.contains(">\u{2715} diverged at step "), "{big}");
+    assert!(
+        big.contains("<figcaption>Gradient descent at learning rate 1: the loss at each step, and the path of (w, b) over the contours of the loss valley towards the least-squares optimum.</figcaption>"),
+        "{big}"
+    );
+    assert!(!big.contains("NaN"), "{big}");
+}
+
+#[test]
+fn a_figure_of_vectors_off_the_plane_is_refused_at_the_figure() {
+    let text = crate::support::lesson(
+        "V",
+        "```vectors\nname = \"emb\"\nnames = [\"a\"]\nvectors = [[1, 0, 0]]\n```\n\n```figure\nexample = \"emb\"\n```\n",
+    );
+    let book = crate::support::Book::with_lesson("v.md", &text);
+    book.check()
+        .exits_with(1)
+        .stderr_has("\"emb\" has 3-dimensional vectors; a figure draws vectors in the plane");
 }
 
 /// A ReLU layer with a residual sum and its backward pass by hand.
@@ -753,14 +1031,15 @@ fn a_graph_figure_reports_a_bad_step_or_gradient_at_the_entry_that_has_it() {
 
 #[test]
 fn names_of_arrows_that_end_together_are_placed_apart() {
-    let result = analyze(&VectorsInput {
-        names: vec!["alpha".into(), "beta".into(), "gamma".into()],
-        vectors: ndarray::array![[1.0, 1.0], [1.0, 1.0], [1.0, 0.95]],
-        project: None,
-    })
-    .unwrap();
-    let html = figure::vectors_figure(
-        &Vectors::of(&result),
+    let vectors = Quantity::Matrix {
+        values: ndarray::array![[1.0, 1.0], [1.0, 1.0], [1.0, 0.95]],
+        row_labels: Some(vec!["alpha".into(), "beta".into(), "gamma".into()]),
+        col_labels: None,
+    };
+    let html = figure::arrows_step_figure(
+        &vectors,
+        "arrows",
+        None,
         &options("v"),
         &mut Palette::default(),
     )

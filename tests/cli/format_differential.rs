@@ -8,7 +8,7 @@
 
 use crate::common::SplitMix64;
 use serde_json::{json, Value};
-use worked::present::{format_number, Precision, Style};
+use worked::present::{format_compact, format_number, Precision, Style};
 
 /// A value of the kind that stresses one part of the rule.
 fn random_value(rng: &mut SplitMix64) -> f64 {
@@ -172,6 +172,28 @@ fn javascript_prints_numbers_exactly_as_the_rust_formatter() {
             Precision::Computed(rng.range(0, 5))
         };
         cases.push(array_case(&random_array(&mut rng), precision, style));
+    }
+    // A contour legend's compact numbers (prose): the book's decimals below 10⁴, three
+    // significant figures in scientific notation from there.
+    let compact_edges = [
+        9_999.4,
+        9_999.999_6,
+        1e4,
+        99_950.0,
+        956_933.474,
+        -6_942_155.366,
+    ];
+    let random_compact: Vec<f64> = (0..600).map(|_| random_value(&mut rng)).collect();
+    for value in edges.into_iter().chain(compact_edges).chain(random_compact) {
+        let decimals = rng.range(0, 5);
+        cases.push(json!({
+            "input": {
+                "bits": value.to_bits().to_string(),
+                "precision": { "kind": "compact", "n": decimals },
+                "style": "prose",
+            },
+            "expected": { "text": format_compact(value, decimals) },
+        }));
     }
     cases.push(array_case(
         &[vec![4.0, 0.5], vec![f64::NEG_INFINITY, 2.0]],

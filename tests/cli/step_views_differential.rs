@@ -16,8 +16,8 @@ use ndarray::{Array1, Array2};
 use serde_json::{json, Value};
 use worked::compute::Quantity;
 use worked::present::figure::{
-    arrows_step_figure, contour_step_figure, quantity_figure, scatter_step_figure, ContourParts,
-    FigureError, FigureOptions, Palette, Projected,
+    arrows_step_figure, contour_step_figure, heatmap_panel, quantity_figure, scatter_step_figure,
+    ContourParts, FigureError, FigureOptions, HeatmapWords, Palette, Projected,
 };
 
 /// −∞ travels as null: JSON has no infinities.
@@ -77,6 +77,7 @@ fn options(decimals: usize) -> FigureOptions {
         legend: None,
         full: None,
         mask: None,
+        highlight: None,
         axes: worked::present::figure::AxisText::default(),
     }
 }
@@ -118,7 +119,10 @@ fn named_contour_case(z: &Quantity, what: &str, parts: &ContourParts, decimals: 
     json!({
         "input": {
             "value": { "matrix": plain(z), "rowLabels": null, "colLabels": null },
-            "parts": { "x": part(parts.x), "y": part(parts.y), "path": part(parts.path), "levels": parts.levels },
+            "parts": {
+                "x": part(parts.x), "y": part(parts.y), "path": part(parts.path), "levels": parts.levels,
+                "optimum": part(parts.optimum), "directions": part(parts.directions),
+            },
             "decimals": decimals, "idPrefix": "wf-ex-3", "what": what, "view": "contour",
         },
         "expected": expected(contour_step_figure(z, what, parts, &options(decimals))),
@@ -131,6 +135,11 @@ fn view_case(quantity: &Quantity, decimals: usize, view: Option<&str>) -> Value 
         Some("scatter") => scatter_step_figure,
         Some("arrows") => |quantity, what, options| {
             arrows_step_figure(quantity, what, None, options, &mut Palette::default())
+        },
+        // A heatmap view draws any matrix as one, a single row or entry too.
+        Some("heatmap") => |quantity, what, options| {
+            heatmap_panel(quantity, what, HeatmapWords::default(), options)
+                .map(|(kind, svg, title)| options.wrap(kind, &[svg], &format!("{title}.")))
         },
         _ => quantity_figure,
     };
@@ -330,6 +339,38 @@ fn the_widget_heatmaps_and_bars_are_drawn_as_the_build_figures() {
         },
         3,
     ));
+    // Bars with a highlighted entry (a softmax's target): its name bold, named in the text.
+    for (length, at) in [(3, 1), (30, 0), (8, 7)] {
+        let values = Array1::from_shape_fn(length, |_| random_entry(&mut rng, 1.0, 1));
+        let quantity = Quantity::Vector {
+            values,
+            labels: labels(&mut rng, length),
+        };
+        let mut marked = options(3);
+        marked.highlight = Some((at, "target".to_string()));
+        let mut case = case(&quantity, 3);
+        case["expected"] = expected(quantity_figure(&quantity, "step", &marked));
+        assert!(
+            case["expected"]["svg"]
+                .as_str()
+                .is_some_and(|svg| svg.contains("wf-highlight")),
+            "{case}"
+        );
+        case["input"]["highlight"] = json!({ "at": at, "says": "target" });
+        cases.push(case);
+    }
+    // A heatmap view's matrix of one row, one column or one entry (a one-token attention's
+    // weights), drawn as a heatmap, where a figure of the step picks bars.
+    for (rows, cols) in [(1, 1), (1, 4), (3, 1)] {
+        let quantity = Quantity::Matrix {
+            values: Array2::from_shape_fn((rows, cols), |_| random_entry(&mut rng, 1.0, 1)),
+            row_labels: labels(&mut rng, rows),
+            col_labels: labels(&mut rng, cols),
+        };
+        let case = view_case(&quantity, 3, Some("heatmap"));
+        assert!(case["expected"]["svg"].is_string(), "{case}");
+        cases.push(case);
+    }
     crate::common::assert_mostly_drawn(&cases, 2, "pictures");
     node.differential("step-views-differential.mjs", &cases);
 }
@@ -380,6 +421,8 @@ fn contour_cases(rng: &mut SplitMix64) -> Vec<Value> {
             y: with_axes.then_some(("ys", &ys)),
             path: None,
             levels: rng.range(1, 16),
+            optimum: None,
+            directions: None,
         };
         cases.push(contour_case(&matrix(z), &parts, rng.range(1, 4)));
     }
@@ -400,8 +443,29 @@ fn contour_cases(rng: &mut SplitMix64) -> Vec<Value> {
         y: None,
         path: Some(("P", &path)),
         levels: 8,
+        optimum: None,
+        directions: None,
     };
     cases.push(contour_case(&bowl, &parts, 3));
+    // The bowl's optimum marked ✕ with its two axes through it (one tilted, one steep), the
+    // start and the optimum labelled along the path; and the optimum alone, without a path.
+    let optimum = Quantity::Vector {
+        values: Array1::from(vec![20.0, 40.0]),
+        labels: None,
+    };
+    let directions = matrix(Array2::from_shape_vec((2, 2), vec![0.6, 0.8, -0.8, 0.6]).unwrap());
+    let marked = ContourParts {
+        optimum: Some(("optimum", &optimum)),
+        directions: Some(("axes", &directions)),
+        ..parts
+    };
+    cases.push(contour_case(&bowl, &marked, 3));
+    let alone = ContourParts {
+        path: None,
+        directions: None,
+        ..marked
+    };
+    cases.push(contour_case(&bowl, &alone, 2));
     // A loss in the millions at 16 levels under a long name and a short one: the legend leaves
     // the long name out and narrows its swatches, so it stays inside the panel.
     let steep = matrix(Array2::from_shape_fn((12, 12), |(i, j)| {
@@ -413,6 +477,8 @@ fn contour_cases(rng: &mut SplitMix64) -> Vec<Value> {
         y: None,
         path: None,
         levels: 16,
+        optimum: None,
+        directions: None,
     };
     cases.push(named_contour_case(
         &steep,
@@ -435,6 +501,8 @@ fn contour_cases(rng: &mut SplitMix64) -> Vec<Value> {
         y: None,
         path: None,
         levels: 8,
+        optimum: None,
+        directions: None,
     };
     let refusals = [
         (matrix(Array2::zeros((1, 5))), plain_parts),
@@ -471,6 +539,25 @@ fn contour_cases(rng: &mut SplitMix64) -> Vec<Value> {
             },
         ),
     ];
+    // Refusals of the optimum's marks: directions through no optimum, an optimum of three
+    // numbers.
+    let three = Quantity::Vector {
+        values: Array1::from(vec![1.0, 2.0, 3.0]),
+        labels: None,
+    };
+    let unmarked = [
+        ContourParts {
+            directions: Some(("axes", &directions)),
+            ..plain_parts
+        },
+        ContourParts {
+            optimum: Some(("optimum", &three)),
+            ..plain_parts
+        },
+    ];
+    for parts in &unmarked {
+        cases.push(contour_case(&bowl, parts, 3));
+    }
     for (z, parts) in &refusals {
         cases.push(contour_case(z, parts, 3));
     }
@@ -580,8 +667,8 @@ fn the_widget_scatter_arrows_and_contours_are_drawn_as_the_build_figures() {
         .collect();
     assert_eq!(
         drawn.len(),
-        contours.len() - 6,
-        "only the six refusals are refused"
+        contours.len() - 8,
+        "only the eight refusals are refused"
     );
     assert!(
         drawn.iter().filter(|svg| svg.contains("<path")).count() > 12,

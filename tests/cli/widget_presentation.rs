@@ -349,7 +349,7 @@ fn a_contour_view_reaches_the_page_with_its_grid_and_the_build_figure() {
     let page = book.read("public/pe.html");
     assert!(page.contains("\"views\":{\"g\":\"contour\"}"), "{page}");
     assert!(
-        page.contains("\"contours\":{\"g\":{\"levels\":3,\"path\":null,\"x\":\"i\",\"y\":\"i\"}}"),
+        page.contains("\"contours\":{\"g\":{\"directions\":null,\"levels\":3,\"optimum\":null,\"path\":null,\"x\":\"i\",\"y\":\"i\"}}"),
         "{page}"
     );
     assert!(

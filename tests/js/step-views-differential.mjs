@@ -34,14 +34,18 @@ function decode(x) {
 /** The view the widget draws for this value: `view` (scatter, arrows) when given, else a
  *  matrix of several rows and columns as a heatmap, anything else as bars (as
  *  `quantity_figure` picks). */
-function draw({ value, decimals, idPrefix, what, view, parts, full, mask, projection, palette }) {
-  const options = { decimals, idPrefix, full, mask, projection, palette };
+function draw({ value, decimals, idPrefix, what, view, parts, full, mask, projection, palette, highlight }) {
+  const options = { decimals, idPrefix, full, mask, projection, palette, highlight };
   if (view === 'contour') {
     const decodeAll = (v) => (Array.isArray(v) ? v.map(decodeAll) : decode(v));
     const part = (p) => p && { name: p.name, value: decodeAll(p.value) };
-    const all = { x: part(parts.x), y: part(parts.y), path: part(parts.path), levels: parts.levels };
+    const all = {
+      x: part(parts.x), y: part(parts.y), path: part(parts.path), levels: parts.levels,
+      optimum: part(parts.optimum), directions: part(parts.directions),
+    };
     return contourView.contour(decodeAll(value.matrix), what, all, options);
   }
+  if (view === 'heatmap') return views.heatmap(value.matrix.map((row) => row.map(decode)), value.rowLabels, value.colLabels, what, options);
   if (view) return planeViews[view](value.matrix.map((row) => row.map(decode)), value.rowLabels, value.colLabels, what, options);
   if (value.matrix) {
     const rows = value.matrix.map((row) => row.map(decode));

@@ -143,6 +143,8 @@ fn widget_json(name: &str, input: &GradientDescentInput, edge: f64) -> serde_jso
         x: Some("grid_w".into()),
         y: Some("grid_b".into()),
         path: Some("path".into()),
+        optimum: Some("optimum".into()),
+        directions: Some("directions".into()),
         ..ContourView::default()
     };
     // As many steps as one run of the program takes: a longer descent the kind runs in parts.

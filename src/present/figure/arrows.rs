@@ -1,7 +1,6 @@
 //! 2-D vectors as arrows from the origin, with a projection as a dashed arrow.
 
 use super::{and_list, side, FigureError, FigureOptions, Palette};
-use crate::compute::vectors::Vectors;
 use crate::present::svg::{
     labelled, nice_ticks, short_label, spread_markers, widest, Anchor, Baseline, Frame, Marker,
     Placer, Point, Scale, Svg, LABEL_TEXT, SMALL_TEXT,
@@ -11,41 +10,6 @@ use crate::present::svg::{
 const PLANE: f64 = 300.0;
 /// How close two arrowheads may come before one hides the other: half a head's width.
 const ARROW_HEAD: f64 = 4.0;
-
-/// Vectors as arrows from the origin, equal units on both axes so angles look true; the
-/// projection, if any, as a dashed arrow with a dotted drop line from the projected tip.
-pub fn vectors_figure(
-    result: &Vectors,
-    options: &FigureOptions,
-    palette: &mut Palette,
-) -> Result<String, FigureError> {
-    let dimension = result.vectors.ncols();
-    if dimension != 2 {
-        return Err(FigureError {
-            message: format!(
-                "\"{}\" has {dimension}-dimensional vectors; a figure draws vectors in the plane",
-                options.example
-            ),
-            help: format!(
-                "draw a 2-D example, or show the numbers as a table with {{{{ {}.vectors }}}}",
-                options.example
-            ),
-        });
-    }
-    let tips: Vec<(f64, f64)> = result
-        .vectors
-        .rows()
-        .into_iter()
-        .map(|row| (row[0], row[1]))
-        .collect();
-    let projection = result.projection.as_ref().map(|projection| Projected {
-        of: &projection.of,
-        onto: &projection.onto,
-        vector: (projection.vector[0], projection.vector[1]),
-        scalar: projection.scalar,
-    });
-    arrows_figure(&result.names, &tips, projection, options, palette)
-}
 
 /// A projection drawn among the arrows: of which vector onto which, its tip and signed length.
 #[derive(Debug, Clone, Copy)]
@@ -63,8 +27,9 @@ pub struct Projected<'a> {
 /// Most arrows a step's `arrows` view draws: each name is placed clear of every other arrow.
 pub const MOST_ARROWS: usize = 64;
 
-/// Named 2-D vectors (`tips`, one per name) as arrows from the origin, with a dashed
-/// `projection`: the vectors kind's figure and a compute step's `arrows` view.
+/// Named 2-D vectors (`tips`, one per name) as arrows from the origin, equal units on both
+/// axes so angles look true, with a dashed `projection` and a dotted drop line from the
+/// projected vector's tip: a compute step's `arrows` view (a vectors example's figure).
 pub fn arrows_figure(
     names: &[String],
     tips: &[(f64, f64)],

@@ -11,8 +11,9 @@
 //! the order of the cells. The loops are bounded by the grid: at most two segments per cell
 //! and level.
 
-use super::{and_list, placed_ticks, AxisText, FigureError, FigureOptions};
+use super::{and_list, placed_ticks, side, AxisText, FigureError, FigureOptions};
 use crate::compute::Quantity;
+use crate::present::format_compact;
 use crate::present::svg::{
     fitted_ticks, fitted_x_axis, legible_width, text_width, widest, Anchor, Baseline, Frame, Point,
     Scale, Svg, LABEL_TEXT, SMALL_TEXT,
@@ -46,6 +47,8 @@ const MIN_SWATCH: f64 = 4.0;
 const LEGEND_MARGIN: f64 = 4.0;
 /// Radius of the path's start.
 const START_DOT: f64 = 4.0;
+/// Half the arm of the cross at the optimum.
+const OPTIMUM_CROSS: f64 = 6.0;
 
 /// One line of equal value: its points in data coordinates, and whether it closes on itself.
 #[derive(Debug, Clone, PartialEq)]
@@ -210,6 +213,12 @@ pub struct ContourParts<'a> {
     pub path: Option<(&'a str, &'a Quantity)>,
     /// How many levels.
     pub levels: usize,
+    /// A point (two numbers) marked ✕ and labelled with its step's name: a fit's optimum, the
+    /// bottom of the valley a path descends.
+    pub optimum: Option<(&'a str, &'a Quantity)>,
+    /// A matrix of two rows, each a direction (x, y) drawn as a line through `optimum`, the
+    /// first solid and the second dashed: a valley's steepest and shallowest directions.
+    pub directions: Option<(&'a str, &'a Quantity)>,
 }
 
 /// The entries of a vector, or of a matrix of one row or one column.
@@ -279,6 +288,18 @@ pub fn contour_step_figure(
     parts: &ContourParts,
     options: &FigureOptions,
 ) -> Result<String, FigureError> {
+    let (panel, title) = contour_step_panel(quantity, what, parts, options)?;
+    Ok(options.wrap("contour", &[panel], &format!("{title}.")))
+}
+
+/// [`contour_step_figure`]'s one SVG and its title, for a figure of several panels (a
+/// descent's loss beside the path over its valley).
+pub fn contour_step_panel(
+    quantity: &Quantity,
+    what: &str,
+    parts: &ContourParts,
+    options: &FigureOptions,
+) -> Result<(String, String), FigureError> {
     let sides = format!("{LEAST_CONTOUR_SIDE} to {MOST_CONTOUR_SIDE}");
     let z = match quantity {
         Quantity::Matrix { values, .. }
@@ -319,7 +340,71 @@ pub fn contour_step_figure(
         None => None,
         Some((name, quantity)) => Some((name, path_points(name, quantity)?)),
     };
-    Ok(draw(z, what, &xs, &ys, path, parts, options))
+    let marks = optimum_marks(parts)?;
+    Ok(draw(z, what, &xs, &ys, path, marks, parts, options))
+}
+
+/// A contour's optimum, a point, and the directions drawn through it, two (x, y) rows.
+#[derive(Debug, Clone, Default)]
+struct OptimumMarks<'a> {
+    optimum: Option<(&'a str, (f64, f64))>,
+    directions: Option<(&'a str, [(f64, f64); 2])>,
+}
+
+/// The optimum's point and the directions' rows, all finite; directions need an optimum to run
+/// through.
+fn optimum_marks<'a>(parts: &ContourParts<'a>) -> Result<OptimumMarks<'a>, FigureError> {
+    let optimum =
+        match parts.optimum {
+            None => None,
+            Some((name, quantity)) => match entries(quantity).as_deref() {
+                Some(&[a, b]) if a.is_finite() && b.is_finite() => Some((name, (a, b))),
+                _ => return Err(refused(
+                    format!(
+                    "`{name}` is {}, and a contour's optimum is a point: two finite numbers (x, y)",
+                    quantity.shape_description()
+                ),
+                    "give `optimum` a step holding one point, such as concat(optimum_w, optimum_b)",
+                )),
+            },
+        };
+    let directions = match parts.directions {
+        None => None,
+        Some((name, quantity)) => {
+            let help =
+                "give `directions` a step of two rows (x, y), each a direction through the optimum";
+            let rows = match quantity {
+                Quantity::Matrix { values, .. }
+                    if values.dim() == (2, 2) && values.iter().all(|v| v.is_finite()) =>
+                {
+                    [
+                        (values[[0, 0]], values[[0, 1]]),
+                        (values[[1, 0]], values[[1, 1]]),
+                    ]
+                }
+                _ => {
+                    return Err(refused(
+                        format!(
+                            "`{name}` is {}, and a contour's directions are a 2×2 matrix of finite numbers, one direction (x, y) per row",
+                            quantity.shape_description()
+                        ),
+                        help,
+                    ))
+                }
+            };
+            if optimum.is_none() {
+                return Err(refused(
+                    format!("`{name}` are directions through the optimum, and the contour names no optimum"),
+                    "name the point they run through with `optimum`, or remove `directions`",
+                ));
+            }
+            Some((name, rows))
+        }
+    };
+    Ok(OptimumMarks {
+        optimum,
+        directions,
+    })
 }
 
 /// The rows of a matrix of two columns as points, at most [`MOST_PATH_POINTS`], all finite.
@@ -369,31 +454,31 @@ fn extremes(values: &[f64]) -> ((f64, usize), (f64, usize)) {
     (low, high)
 }
 
+#[allow(clippy::too_many_arguments)]
 fn draw(
     z: ArrayView2<f64>,
     what: &str,
     xs: &[f64],
     ys: &[f64],
     path: Option<(&str, Vec<(f64, f64)>)>,
+    marks: OptimumMarks,
     parts: &ContourParts,
     options: &FigureOptions,
-) -> String {
+) -> (String, String) {
     let cols = z.ncols();
     let flat: Vec<f64> = z.iter().copied().collect();
     let ((low, low_at), (high, high_at)) = extremes(&flat);
     let levels = contour_levels(low, high, parts.levels);
-    let path_points = path
+    // The optimum counts with the path's points: the axes reach both.
+    let mut reached: Vec<(f64, f64)> = path
         .as_ref()
-        .map(|(_, points)| points.as_slice())
-        .unwrap_or(&[]);
+        .map(|(_, points)| points.clone())
+        .unwrap_or_default();
+    reached.extend(marks.optimum.map(|(_, point)| point));
     let span = |grid: &[f64], pick: fn(&(f64, f64)) -> f64| {
-        let first = grid[0].min(path_points.iter().map(pick).fold(f64::INFINITY, f64::min));
-        let last = grid[grid.len() - 1].max(
-            path_points
-                .iter()
-                .map(pick)
-                .fold(f64::NEG_INFINITY, f64::max),
-        );
+        let first = grid[0].min(reached.iter().map(pick).fold(f64::INFINITY, f64::min));
+        let last =
+            grid[grid.len() - 1].max(reached.iter().map(pick).fold(f64::NEG_INFINITY, f64::max));
         (first, last)
     };
     let (x_low, x_high) = span(xs, |p| p.0);
@@ -443,12 +528,14 @@ fn draw(
     };
     match (levels.first(), levels.last()) {
         (Some(&first), Some(&last)) => {
-            // The step's name, the ends at the book's decimals and the swatches between them
+            // The step's name, the ends (compact) and the swatches between them
             // sharing what is left; when a long name and long ends (a loss in the millions)
             // would leave the swatches too little room, the name is left out (the widget's code
             // line and the figure's text say it), so the legend stays inside the panel.
             let count = levels.len() as f64;
-            let ends = [number(first), number(last)];
+            // Compact: a loss in the millions reads 9.57 × 10⁵, not 956,933.474.
+            let compact = |v: f64| format_compact(v, options.decimals);
+            let ends = [compact(first), compact(last)];
             let room = |from: f64| {
                 PANEL.0
                     - LEGEND_MARGIN
@@ -491,10 +578,64 @@ fn draw(
         svg.path(&lines, "wf-level", shade(k));
     }
     svg.end_group();
+    // Each direction as a long line through the optimum, cut to the plot: far enough that
+    // it crosses the whole plot whatever its slope.
+    if let (Some((_, centre)), Some((_, rows))) = (marks.optimum, marks.directions) {
+        let reach = 4.0 * ((x_domain.1 - x_domain.0).abs() + (y_domain.1 - y_domain.0).abs());
+        for ((dx, dy), class) in rows
+            .into_iter()
+            .zip(["wf-direction", "wf-direction wf-dashed"])
+        {
+            let size = dx.abs() + dy.abs();
+            if size == 0.0 {
+                continue;
+            }
+            let far = reach / size;
+            let ends = (
+                at((centre.0 - far * dx, centre.1 - far * dy)),
+                at((centre.0 + far * dx, centre.1 + far * dy)),
+            );
+            if let Some((from, to)) = frame.clip_segment(ends.0, ends.1) {
+                svg.line(from, to, class);
+            }
+        }
+    }
+    let start = path.as_ref().map(|(_, points)| at(points[0]));
     if let Some((_, points)) = &path {
         let drawn: Vec<Point> = points.iter().map(|&p| at(p)).collect();
         svg.polyline(&drawn, "wf-curve wf-s1");
         svg.circle(drawn[0], START_DOT, "wf-start wf-s1");
+    }
+    if let Some((name, point)) = marks.optimum {
+        let best = at(point);
+        let arm = OPTIMUM_CROSS;
+        for (from, to) in [((-arm, -arm), (arm, arm)), ((-arm, arm), (arm, -arm))] {
+            svg.line(
+                Point::new(best.x + from.0, best.y + from.1),
+                Point::new(best.x + to.0, best.y + to.1),
+                "wf-optimum",
+            );
+        }
+        // "start" behind the start and the optimum's name beyond the optimum, along the line
+        // from one to the other; above and to the right when there is no start.
+        let (dx, dy) = start.map_or((0.0, 0.0), |s| (best.x - s.x, best.y - s.y));
+        let length = (dx * dx + dy * dy).sqrt();
+        let (ux, uy) = if length >= 1.0 {
+            (dx / length, dy / length)
+        } else {
+            (0.6, -0.8)
+        };
+        let mut labels = vec![(name, best, (ux, uy), OPTIMUM_CROSS + 6.0)];
+        labels.extend(start.map(|s| ("start", s, (-ux, -uy), START_DOT + 7.0)));
+        for (label, point, (ux, uy), gap) in labels {
+            svg.text(
+                Point::new(point.x + ux * gap, point.y + uy * gap),
+                (side(ux), Baseline::Middle),
+                SMALL_TEXT,
+                "wf-note",
+                label,
+            );
+        }
     }
 
     let place = |index: usize| {
@@ -539,9 +680,23 @@ fn draw(
             if points.len() == 1 { "" } else { "s" }
         ));
     }
+    if let Some((name, (a, b))) = marks.optimum {
+        description.push_str(&format!(
+            " The point {name}, ({}, {}), is marked ✕.",
+            number(a),
+            number(b)
+        ));
+    }
+    if let Some((name, [first, second])) = marks.directions {
+        let pair = |(a, b): (f64, f64)| format!("({}, {})", number(a), number(b));
+        description.push_str(&format!(
+            " The solid line through it runs along the first row of {name}, {}, and the dashed one along the second, {}.",
+            pair(first),
+            pair(second)
+        ));
+    }
     let title = format!("Contours of {what}");
-    let panel = svg.finish("wf-chart wf-panel", &title, &description);
-    options.wrap("contour", &[panel], &format!("{title}."))
+    (svg.finish("wf-chart wf-panel", &title, &description), title)
 }
 
 #[cfg(test)]
@@ -756,6 +911,8 @@ mod tests {
             y: None,
             path: None,
             levels,
+            optimum: None,
+            directions: None,
         }
     }
 
@@ -769,6 +926,7 @@ mod tests {
             legend: None,
             full: None,
             mask: None,
+            highlight: None,
             axes: AxisText::default(),
         }
     }

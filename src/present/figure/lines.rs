@@ -10,7 +10,7 @@ use crate::present::svg::{
 };
 use crate::present::{format_number, Precision, Style};
 
-/// The panel's width and height, as the descent figure's: legible alone on a phone.
+/// The panel's width and height: legible alone on a phone.
 const PANEL: (f64, f64) = STEP_PANEL;
 const _: () = assert!(PANEL.0 <= legible_width(SMALL_TEXT));
 

@@ -1,6 +1,7 @@
-//! Pictures of evaluated examples: softmax probabilities as grouped bars, 2-D vectors as
-//! arrows, a gradient-descent run as its loss curve and its path through (w, b), one value of a
-//! compute example as a heatmap or bars, several values by their shapes, and steps as a graph.
+//! Pictures of evaluated examples, one drawing code per view: a value as a heatmap or bars,
+//! long vectors as lines, 2-D vectors as arrows, a step over a grid as contours, points as a
+//! scatter, several values by their shapes, and steps as a graph. The built-in kinds' figures
+//! are drawn with these views too (`expand::kind_figures` picks them).
 //!
 //! PURE: input is a compute result (already evaluated; nothing is recomputed here beyond
 //! mapping numbers to positions) and output is a `<figure class="worked-figure">` holding inline
@@ -8,10 +9,10 @@
 //! in words (`<desc>`), printed with [`format_number`] exactly as the prose prints them, so a
 //! reader who cannot see the picture gets the same information.
 //!
-//! One file per family of chart: `bars` (softmax sweeps, signed values), `arrows` (2-D
-//! vectors), `contour` (a step over a grid as lines of equal value, by marching squares, which
-//! the descent's loss valley uses too), `descent` (a gradient-descent run's loss and path),
-//! `heatmaps` (attention weights, one value of a compute example), `lines` (long vectors such
+//! One file per family of chart: `bars` (signed values), `arrows` (2-D vectors, with a
+//! projection dashed), `contour` (a step over a grid as lines of equal value, by marching
+//! squares: a descent's loss valley), `heatmaps` (one value as a heatmap or bars, an
+//! attention's weights among them), `lines` (long vectors such
 //! as a loop's history, one line per step drawn), `shapes` (values by their shapes) and `graph`
 //! (steps as a computation graph, with the gradients flowing back); `views` draws a widget's
 //! scatter and arrows of a step. This file holds what they share: the page's palette, the
@@ -20,7 +21,6 @@
 mod arrows;
 mod bars;
 mod contour;
-mod descent;
 mod graph;
 mod heatmaps;
 mod lines;
@@ -30,15 +30,14 @@ mod shapes;
 mod tests;
 mod views;
 
-pub use arrows::{vectors_figure, Projected};
-pub use bars::{bars_panel, softmax_figure};
+pub use arrows::Projected;
+pub use bars::bars_panel;
 pub use contour::{
-    contour_levels, contour_step_figure, iso_lines, ContourParts, IsoLine, DEFAULT_LEVELS,
-    MOST_CONTOUR_SIDE, MOST_LEVELS,
+    contour_levels, contour_step_figure, contour_step_panel, iso_lines, ContourParts, IsoLine,
+    DEFAULT_LEVELS, MOST_CONTOUR_SIDE, MOST_LEVELS,
 };
-pub use descent::gradient_descent_figure;
 pub use graph::{graph_figure, GraphNode, MOST_GRAPH_EDGES, MOST_GRAPH_LAYERS};
-pub use heatmaps::{attention_figure, quantity_figure};
+pub use heatmaps::{heatmap_panel, quantity_figure, quantity_panel, HeatmapWords};
 pub use lines::{
     diverged_step, line_layout, lines_figure, lines_panel, DivergedMark, LineLayout, LineMarks,
     ReferenceMark, Series, LINE_FROM, MARK_ROW, MOST_LINE_POINTS,
@@ -111,6 +110,9 @@ pub struct FigureOptions {
     pub mask: Option<ndarray::Array2<bool>>,
     /// The author's words for the axes and the figure's heading.
     pub axes: AxisText,
+    /// The entry of a bar chart whose name is drawn bold, with the tag that says why (a
+    /// widget's `highlight`: a softmax's target, "target"); the text alternative names it.
+    pub highlight: Option<(usize, String)>,
 }
 
 /// What a figure's axes say and its heading, in the author's words (the figure block's
@@ -173,7 +175,7 @@ impl FigureOptions {
 
 /// An input the author typed (a temperature, a learning rate): printed as written, shortest
 /// form first, since it is not a computed result that needs fixed decimals.
-fn input_number(value: f64) -> String {
+pub fn input_number(value: f64) -> String {
     if value == 0.0 || (1e-4..1e6).contains(&value.abs()) {
         format!("{value}")
     } else {
@@ -183,7 +185,7 @@ fn input_number(value: f64) -> String {
 }
 
 /// "a", "a and b", "a, b and c".
-fn and_list(items: &[String]) -> String {
+pub fn and_list(items: &[String]) -> String {
     match items {
         [] => String::new(),
         [only] => only.clone(),
@@ -191,7 +193,7 @@ fn and_list(items: &[String]) -> String {
     }
 }
 
-/// The panel a chart over steps is drawn in (the descent figure's loss panel, line charts).
+/// The panel a chart over steps is drawn in (line charts, a descent's losses among them).
 const STEP_PANEL: (f64, f64) = (360.0, 280.0);
 
 /// The axes of a chart over steps, in a [`STEP_PANEL`]: the frame fitted to the y tick labels

@@ -420,6 +420,7 @@ mod tests {
             legend: None,
             full: None,
             mask: None,
+            highlight: None,
             axes: AxisText {
                 x: Some("first feature".into()),
                 y: Some("second feature".into()),

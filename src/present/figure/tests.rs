@@ -1,13 +1,10 @@
 //! The figures' tests: what each family draws, says in words, and refuses.
 
-use super::descent::PANEL;
+use super::arrows::arrows_figure;
 use super::*;
-use crate::compute::gradient_descent::{descend, GradientDescent, GradientDescentInput};
 use crate::compute::graph::GraphEdge;
-use crate::compute::softmax::{softmax, Softmax, SoftmaxInput, Target};
-use crate::compute::vectors::{analyze, Vectors, VectorsInput};
 use crate::compute::Quantity;
-use crate::present::svg::{coordinate, text_width, SMALL_TEXT};
+use crate::present::svg::coordinate;
 use ndarray::array;
 
 fn options(example: &str) -> FigureOptions {
@@ -20,107 +17,98 @@ fn options(example: &str) -> FigureOptions {
         legend: None,
         full: None,
         mask: None,
+        highlight: None,
         axes: AxisText::default(),
     }
 }
 
-fn logits() -> Softmax {
-    Softmax::of(
-        &softmax(&SoftmaxInput {
-            logits: array![2.0, 1.0, 0.1],
-            labels: Some(vec!["cat".into(), "dog".into(), "<b>".into()]),
-            temperature: 1.0,
-            target: Some(Target::Label("cat".into())),
-            temperatures: Some(vec![0.5, 1.0, 2.0]),
-        })
-        .unwrap(),
-    )
+/// A softmax's probabilities, as its quantity gives them: labelled, one to escape.
+fn probabilities() -> Quantity {
+    Quantity::Vector {
+        values: array![0.659, 0.242, 0.099],
+        labels: Some(vec!["cat".into(), "dog".into(), "<b>".into()]),
+    }
 }
 
 #[test]
-fn a_softmax_figure_describes_every_probability_at_every_temperature() {
-    let html = softmax_figure(&logits(), &options("logits"), &mut Palette::default());
+fn a_bars_figure_describes_every_entry_and_escapes_its_labels() {
+    let html = quantity_figure(&probabilities(), "probabilities", &options("logits")).unwrap();
     assert!(html.starts_with(
-        "<figure class=\"worked-figure\" data-figure=\"softmax\" data-example=\"logits\">"
+        "<figure class=\"worked-figure\" data-figure=\"bars\" data-example=\"logits\">"
     ));
     assert!(html.contains("role=\"img\""));
     assert!(
-        html.contains("<desc id=\"wf-logits-1-desc\">Probabilities at T = 0.5: cat 0.864, dog 0.117, &lt;b&gt; 0.019; at T = 1: cat 0.659, dog 0.242, &lt;b&gt; 0.099; at T = 2: "),
+        html.contains("<desc id=\"wf-logits-1-desc\">probabilities, 3 entries: cat 0.659, dog 0.242, &lt;b&gt; 0.099.</desc>"),
         "{html}"
     );
-    assert!(html.contains("The target is cat."));
-    assert!(html.contains("<figcaption>Softmax probabilities of cat, dog and &lt;b&gt; at temperature T = 0.5, 1 and 2.</figcaption>"), "{html}");
-    assert_eq!(html.matches("class=\"wf-bar\"").count(), 9);
+    assert!(html.contains("<figcaption>Bar chart of probabilities.</figcaption>"));
+    assert_eq!(html.matches("class=\"wf-bar\"").count(), 3);
     assert!(!html.contains("<b>"), "labels are escaped");
 }
 
 #[test]
-fn a_softmax_figure_without_a_sweep_draws_one_bar_per_label_and_no_legend() {
-    let result = softmax(&SoftmaxInput {
-        logits: array![1.0, 1.0],
-        labels: None,
-        temperature: 1.0,
-        target: None,
-        temperatures: None,
-    })
-    .unwrap();
-    let html = softmax_figure(
-        &Softmax::of(&result),
-        &options("flat"),
-        &mut Palette::default(),
-    );
-    assert!(
-        html.contains("Probabilities at T = 1: 1 0.500, 2 0.500."),
-        "{html}"
-    );
-    assert_eq!(html.matches("class=\"wf-bar\"").count(), 2);
-    assert!(!html.contains("wf-legend"));
+fn bars_of_shares_reach_their_full_value_so_that_panels_of_them_compare() {
+    let axis_top = |html: &str| html.contains(">1.0</text>");
+    let plain = quantity_figure(&probabilities(), "p", &options("s")).unwrap();
+    assert!(!axis_top(&plain), "{plain}");
+    let shares = FigureOptions {
+        full: Some(1.0),
+        ..options("s")
+    };
+    let html = quantity_figure(&probabilities(), "p", &shares).unwrap();
+    assert!(axis_top(&html), "{html}");
 }
 
 #[test]
 fn an_author_caption_replaces_the_generated_one() {
     let mut options = options("logits");
     options.caption_html = Some("Cooler is <em>sharper</em>".into());
-    let html = softmax_figure(&logits(), &options, &mut Palette::default());
+    let html = quantity_figure(&probabilities(), "p", &options).unwrap();
     assert!(html.contains("<figcaption>Cooler is <em>sharper</em></figcaption>"));
 }
 
 #[test]
 fn the_same_figure_renders_to_the_same_bytes() {
-    assert_eq!(
-        softmax_figure(&logits(), &options("logits"), &mut Palette::default()),
-        softmax_figure(&logits(), &options("logits"), &mut Palette::default())
-    );
+    let draw = || quantity_figure(&probabilities(), "p", &options("logits")).unwrap();
+    assert_eq!(draw(), draw());
 }
 
-fn emb(vectors: ndarray::Array2<f64>, project: bool) -> Vectors {
-    let names = (0..vectors.nrows())
-        .map(|i| ["the", "cat", "sat"][i].to_string())
+/// Arrows named the, cat and sat (as many as `tips`), with sat projected onto the.
+fn emb(tips: &[(f64, f64)], project: bool, palette: &mut Palette) -> String {
+    let names: Vec<String> = ["the", "cat", "sat"][..tips.len()]
+        .iter()
+        .map(|name| name.to_string())
         .collect();
-    Vectors::of(
-        &analyze(&VectorsInput {
-            names,
-            vectors,
-            project: project.then(|| ("sat".into(), "the".into())),
-        })
-        .unwrap(),
-    )
+    let projection = project.then_some(Projected {
+        of: "sat",
+        onto: "the",
+        vector: (1.0, 0.0),
+        scalar: 1.0,
+    });
+    arrows_figure(&names, tips, projection, &options("emb"), palette).unwrap()
 }
 
 #[test]
-fn a_vectors_figure_draws_an_arrow_per_vector_and_a_dashed_projection() {
-    let result = emb(array![[1.0, 0.0], [0.0, 1.0], [1.0, 1.0]], true);
-    let html = vectors_figure(&result, &options("emb"), &mut Palette::default()).unwrap();
+fn an_arrows_figure_draws_an_arrow_per_vector_and_a_dashed_projection() {
+    let html = emb(
+        &[(1.0, 0.0), (0.0, 1.0), (1.0, 1.0)],
+        true,
+        &mut Palette::default(),
+    );
     assert!(html.contains("Arrows from the origin to the (1, 0), cat (0, 1) and sat (1, 1). Dashed: the projection of sat onto the, (1, 0), of signed length 1."), "{html}");
     assert_eq!(html.matches("<marker id=\"wf-emb-1-head-").count(), 4);
     assert_eq!(html.matches("class=\"wf-projection\"").count(), 2);
     assert!(html.contains("class=\"wf-drop\""));
+    assert!(html.contains("<figcaption>Arrows from the origin to the, cat and sat. Dashed: the projection of sat onto the.</figcaption>"), "{html}");
 }
 
 #[test]
 fn equal_vectors_draw_arrows_whose_heads_are_apart() {
-    let result = emb(array![[1.0, 1.0], [1.0, 1.0], [1.0, 0.0]], false);
-    let html = vectors_figure(&result, &options("emb"), &mut Palette::default()).unwrap();
+    let html = emb(
+        &[(1.0, 1.0), (1.0, 1.0), (1.0, 0.0)],
+        false,
+        &mut Palette::default(),
+    );
     let tip = |line: &str| {
         let value = |name: &str| -> f64 {
             let start = line.find(&format!(" {name}=\"")).unwrap() + name.len() + 3;
@@ -148,150 +136,95 @@ fn equal_vectors_draw_arrows_whose_heads_are_apart() {
 }
 
 #[test]
-fn a_vectors_figure_of_one_vector_has_a_square_domain() {
-    let result = emb(array![[3.0, 0.0]], false);
-    let html = vectors_figure(&result, &options("one"), &mut Palette::default()).unwrap();
+fn an_arrows_figure_of_one_vector_has_a_square_domain() {
+    let html = emb(&[(3.0, 0.0)], false, &mut Palette::default());
     assert!(html.contains("Arrows from the origin to the (3, 0)."));
     assert!(!html.contains("NaN") && !html.contains("inf"));
 }
 
 #[test]
-fn three_dimensional_vectors_cannot_be_drawn() {
-    let result = emb(array![[1.0, 0.0, 0.0]], false);
-    let error = vectors_figure(&result, &options("emb"), &mut Palette::default()).unwrap_err();
-    assert_eq!(
-        error.message,
-        "\"emb\" has 3-dimensional vectors; a figure draws vectors in the plane"
-    );
-}
-
-fn fit(learning_rate: f64, steps: usize) -> GradientDescent {
-    GradientDescent::of(
-        &descend(&GradientDescentInput {
-            points: vec![(0.0, 1.0), (1.0, 3.0), (2.0, 5.0), (3.0, 7.0)],
-            start: (0.0, 0.0),
-            learning_rate,
-            steps,
-        })
-        .unwrap(),
+fn three_dimensional_vectors_cannot_be_drawn_as_arrows() {
+    let vectors = Quantity::Matrix {
+        values: array![[1.0, 0.0, 0.0]],
+        row_labels: None,
+        col_labels: None,
+    };
+    let error = arrows_step_figure(
+        &vectors,
+        "vectors",
+        None,
+        &options("emb"),
+        &mut Palette::default(),
     )
+    .unwrap_err();
+    assert!(
+        error
+            .message
+            .contains("arrows draws a matrix of two columns"),
+        "{}",
+        error.message
+    );
 }
 
 #[test]
-fn a_gradient_descent_figure_has_a_log_scale_loss_panel_and_a_path_panel() {
-    let result = fit(0.05, 200);
-    let html = gradient_descent_figure(&result, &options("fit"));
-    assert_eq!(html.matches("<svg ").count(), 2);
-    assert!(html.contains("loss (log scale)"), "{html}");
-    assert!(
-        html.contains("The loss falls from 21 at step 0 to "),
-        "{html}"
-    );
-    assert!(html.contains(", drawn on a log scale; the least-squares minimum is 0."));
-    assert!(html.contains("(w, b) moves from (0, 0) at the start to "));
-    assert!(html.contains("the least-squares optimum is (2, 1)."));
-    assert!(
-        html.contains("id=\"wf-fit-1-loss-title\"") && html.contains("id=\"wf-fit-1-path-title\"")
-    );
-    // The loss valley's three levels, by the contour view's marching squares over the loss grid.
-    assert!(
-        html.matches("<polyline class=\"wf-contour\"").count() >= 3,
-        "{html}"
-    );
-}
-
-/// The centre and radius of every `<circle>` of one SVG panel.
-fn circles(svg: &str) -> Vec<(f64, f64, f64)> {
-    let attribute = |tag: &str, name: &str| -> f64 {
-        let start = tag.find(&format!(" {name}=\"")).unwrap() + name.len() + 3;
-        tag[start..start + tag[start..].find('"').unwrap()]
-            .parse()
-            .unwrap()
+fn a_contour_panel_draws_the_path_over_the_valley_from_its_start() {
+    // A bowl around (2, 1), with a descent's path from (0, 0) into it.
+    let xs: Vec<f64> = (0..9).map(|j| f64::from(j) * 0.5).collect();
+    let ys = xs.clone();
+    let bowl = Quantity::Matrix {
+        values: ndarray::Array2::from_shape_fn((9, 9), |(i, j)| {
+            (xs[j] - 2.0).powi(2) + 3.0 * (ys[i] - 1.0).powi(2)
+        }),
+        row_labels: None,
+        col_labels: None,
     };
-    svg.match_indices("<circle ")
-        .map(|(at, _)| {
-            let tag = &svg[at..at + svg[at..].find('>').unwrap()];
-            (
-                attribute(tag, "cx"),
-                attribute(tag, "cy"),
-                attribute(tag, "r"),
-            )
-        })
-        .collect()
-}
-
-#[test]
-fn no_two_markers_of_a_descent_figure_are_drawn_on_each_other() {
-    // At 0.1 the run converges within a few dozen steps, so most iterates map to one point.
-    for (rate, steps) in [(0.1, 50), (0.1, 80), (0.3, 40), (0.05, 10)] {
-        let html = gradient_descent_figure(&fit(rate, steps), &options("fit"));
-        for panel in html.split("</svg>").filter(|panel| panel.contains("<svg ")) {
-            let drawn = circles(panel);
-            for (i, a) in drawn.iter().enumerate() {
-                for b in &drawn[..i] {
-                    let apart = (a.0 - b.0).hypot(a.1 - b.1);
-                    assert!(
-                        apart >= a.2.max(b.2) - 0.01,
-                        "rate {rate}, {steps} steps: markers at {a:?} and {b:?} cover each other"
-                    );
-                }
-            }
-        }
-    }
-}
-
-#[test]
-fn a_short_run_keeps_a_linear_loss_axis() {
-    let html = gradient_descent_figure(&fit(0.01, 2), &options("fit"));
-    assert!(html.contains(">loss</text>"), "{html}");
-    assert!(!html.contains("log scale"));
-}
-
-#[test]
-fn the_optimum_label_stays_inside_the_panel() {
-    // From (1, 3) the path ends near the optimum at the right edge of the w axis.
-    let result = descend(&GradientDescentInput {
-        points: vec![(0.0, 1.0), (1.0, 3.0), (2.0, 4.0), (3.0, 7.0)],
-        start: (1.0, 3.0),
-        learning_rate: 0.2,
-        steps: 10,
-    })
-    .unwrap();
-    let html = gradient_descent_figure(&GradientDescent::of(&result), &options("valley"));
-    let path_panel = &html[html.find("wf-valley-1-path").unwrap()..];
-    let label = path_panel.find(">optimum<").unwrap();
-    let tag = &path_panel[path_panel[..label].rfind("<text").unwrap()..label];
-    let x: f64 = tag
-        .split("x=\"")
-        .nth(1)
-        .unwrap()
-        .split('"')
-        .next()
-        .unwrap()
-        .parse()
-        .unwrap();
-    let anchor_end = tag.contains("text-anchor=\"end\"");
-    let width = text_width("optimum", SMALL_TEXT);
-    let (left, right) = if anchor_end {
-        (x - width, x)
-    } else {
-        (x, x + width)
+    let side = |values: &[f64]| Quantity::Vector {
+        values: values.to_vec().into(),
+        labels: None,
     };
-    assert!(left >= 0.0 && right <= PANEL.0, "{tag}");
-}
-
-#[test]
-fn a_diverging_run_says_where_it_diverged() {
-    let result = fit(1.0, 100);
-    assert!(result.diverged_at.is_some());
-    let html = gradient_descent_figure(&result, &options("fit"));
-    assert!(html.contains("diverged at step"), "{html}");
-    assert!(!html.contains("NaN"));
+    let (w, b) = (side(&xs), side(&ys));
+    let path = Quantity::Matrix {
+        values: array![[0.0, 0.0], [1.5, 0.5], [2.0, 1.0]],
+        row_labels: None,
+        col_labels: None,
+    };
+    let parts = ContourParts {
+        x: Some(("w", &w)),
+        y: Some(("b", &b)),
+        path: Some(("path", &path)),
+        levels: DEFAULT_LEVELS,
+        optimum: None,
+        directions: None,
+    };
+    let (svg, title) = contour_step_panel(&bowl, "valley", &parts, &options("fit")).unwrap();
+    assert_eq!(title, "Contours of valley");
+    assert!(svg.contains("class=\"wf-curve wf-s1\""), "{svg}");
+    assert_eq!(svg.matches("class=\"wf-start wf-s1\"").count(), 1);
+    assert!(
+        svg.contains("The path drawn over it, path, runs from (0, 0) to (2, 1) in 3 points."),
+        "{svg}"
+    );
+    assert!(svg.contains("valley is lowest, 0, at (2, 1)"), "{svg}");
+    // The figure is the panel in its frame.
+    let html = contour_step_figure(&bowl, "valley", &parts, &options("fit")).unwrap();
+    assert!(html.contains(&svg));
 }
 
 #[test]
 fn coordinates_in_figures_have_two_decimals() {
-    let html = gradient_descent_figure(&fit(0.05, 50), &options("fit"));
+    let losses = [21.0, 3.5, 0.7, 0.2];
+    let series = [Series {
+        name: "losses",
+        values: &losses,
+    }];
+    let html = lines_figure(
+        &series,
+        true,
+        &LineMarks::default(),
+        &options("fit"),
+        &mut Palette::default(),
+    )
+    .unwrap();
     let x1 = html.split("x1=\"").nth(1).unwrap();
     let value = &x1[..x1.find('"').unwrap()];
     assert_eq!(value, coordinate(value.parse().unwrap()));
@@ -390,19 +323,10 @@ fn numbers_and_masked_bars_cannot_be_drawn() {
 #[test]
 fn a_name_keeps_its_colour_across_the_figures_of_a_page() {
     let mut palette = Palette::default();
-    let first = vectors_figure(
-        &emb(array![[1.0, 0.0], [0.0, 1.0]], false),
-        &options("a"),
-        &mut palette,
-    )
-    .unwrap();
-    let keys = analyze(&VectorsInput {
-        names: vec!["query".into(), "cat".into(), "the".into()],
-        vectors: array![[2.0, 2.0], [0.0, 1.0], [1.0, 0.0]],
-        project: None,
-    })
-    .unwrap();
-    let second = vectors_figure(&Vectors::of(&keys), &options("b"), &mut palette).unwrap();
+    let first = emb(&[(1.0, 0.0), (0.0, 1.0)], false, &mut palette);
+    let names = ["query", "cat", "the"].map(String::from);
+    let tips = [(2.0, 2.0), (0.0, 1.0), (1.0, 0.0)];
+    let second = arrows_figure(&names, &tips, None, &options("b"), &mut palette).unwrap();
     for html in [&first, &second] {
         assert!(html.contains("class=\"wf-label wf-s0\""), "{html}");
         assert!(html.contains(">the</text>"));
@@ -418,19 +342,18 @@ fn a_name_keeps_its_colour_across_the_figures_of_a_page() {
 }
 
 #[test]
-fn titles_name_tokens_and_rates_not_example_names() {
-    let html = gradient_descent_figure(&fit(0.05, 20), &options("fit_small"));
-    assert!(!html.contains(">Loss per step of gradient descent on fit_small"));
-    assert!(
-        html.contains("Loss per step of gradient descent at learning rate 0.05</title>"),
-        "{html}"
-    );
-    let html = vectors_figure(
-        &emb(array![[1.0, 0.0], [0.0, 1.0]], false),
-        &options("emb"),
-        &mut Palette::default(),
-    )
-    .unwrap();
+fn titles_name_the_drawn_values_not_example_names() {
+    let losses = [4.0, 1.0];
+    let series = [Series {
+        name: "losses",
+        values: &losses,
+    }];
+    let marks = LineMarks::default();
+    let mut palette = Palette::default();
+    let html = lines_figure(&series, false, &marks, &options("fit_small"), &mut palette).unwrap();
+    assert!(html.contains(">losses per step</title>"), "{html}");
+    assert!(!html.contains("fit_small</title>"));
+    let html = emb(&[(1.0, 0.0), (0.0, 1.0)], false, &mut palette);
     assert!(
         html.contains(">Arrows from the origin to the and cat</title>"),
         "{html}"

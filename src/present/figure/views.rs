@@ -1,6 +1,7 @@
 //! A compute step drawn as a widget's `scatter` or `arrows` view: a matrix of two columns as
-//! points (one per row) or as arrows from the origin (one per row), each drawn by the figure
-//! code the kinds use. The live widget draws the same with `static/js/plane-views.js`.
+//! points (one per row) or as arrows from the origin (one per row), the drawing every figure of
+//! them uses (a vectors example's among them). The live widget draws the same with
+//! `static/js/plane-views.js`.
 
 use super::arrows::{arrows_figure, Projected, MOST_ARROWS};
 use super::scatter::{scatter_figure, ScatterPoints};
@@ -64,7 +65,7 @@ pub fn scatter_step_figure(
 
 /// A matrix of two columns as arrows from the origin, one per row, named by the row labels
 /// (or by position); at most [`MOST_ARROWS`], every entry finite; with a `projection` (a
-/// vectors example's widget) drawn dashed among them, as the vectors kind's figure draws it.
+/// vectors example's widget) drawn dashed among them, as a vectors example's figure shows it.
 pub fn arrows_step_figure(
     quantity: &Quantity,
     what: &str,
