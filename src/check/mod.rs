@@ -282,6 +282,7 @@ mod tests {
                 .map(|(path, text)| (path.to_string(), text.as_bytes().into()))
                 .collect(),
             print_page: None,
+            ..RenderedSite::default()
         };
         let problems: Vec<String> = check_built_site(&fresh, dir.path())
             .iter()
@@ -330,6 +331,7 @@ mod tests {
         let fresh = RenderedSite {
             files: [("a.html".to_string(), page("0.187").into_bytes().into())].into(),
             print_page: None,
+            ..RenderedSite::default()
         };
         let problems = check_built_site(&fresh, dir.path());
         assert_eq!(problems.len(), 1);
@@ -348,6 +350,7 @@ mod tests {
         let fresh = RenderedSite {
             files: [("new.html".to_string(), b"y".as_slice().into())].into(),
             print_page: None,
+            ..RenderedSite::default()
         };
         let problems = check_built_site(&fresh, dir.path());
         let messages: Vec<&str> = problems.iter().map(Diagnostic::message).collect();
