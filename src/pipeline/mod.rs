@@ -6,7 +6,8 @@
 //! references and cross-references into events → number headings → give each page copies of
 //! the targets it refers to, for popovers → check and rewrite links between pages and files → typeset all distinct formulas in
 //! parallel → index the text for search → lay out pages with templates → a [`RenderedSite`]
-//! in memory. Nothing here writes to disk: `build` hands the result to `write`, `check`
+//! in memory. Nothing here writes to disk: `build` gives a [`PageSink`] (`write`'s staging
+//! folder) that takes each lesson page as it is laid out, then hands `write` the rest; `check`
 //! only reads the diagnostics.
 //!
 //! This file holds the order; each step it delegates has a file of its own, in the order they
