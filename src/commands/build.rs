@@ -1,9 +1,10 @@
-//! `worked build`: build the book in memory, then swap it into the output folder.
+//! `worked build`: build the book, writing its pages into a staging folder as they are laid
+//! out and the rest after, then swap the staging folder into the output folder.
 
 use super::exit;
 use crate::base::diagnostics::{render_all, render_warnings};
-use crate::pipeline::{build_site, Strictness};
-use crate::write::{check_output_location, resolve_output, write_site, Previous};
+use crate::pipeline::{build_site_into, Strictness};
+use crate::write::{check_output_location, resolve_output, Previous, Staging};
 use std::path::Path;
 use std::time::Instant;
 
@@ -23,16 +24,31 @@ pub fn run(root: &Path, output: &Path, force: bool) -> u8 {
             return exit::USAGE_OR_IO;
         }
     };
-    let build = match build_site(root, Strictness::Lenient) {
+    // The staging folder comes first, so pages are written as they are laid out; a build
+    // that fails drops it, and the output is left as it was.
+    let staging = match Staging::begin(&target, force) {
+        Ok(staging) => staging,
+        Err(error) => {
+            eprintln!("error: {error}");
+            eprintln!("{}", untouched(output));
+            return exit::USAGE_OR_IO;
+        }
+    };
+    let build = match build_site_into(root, Strictness::Lenient, &staging) {
         Ok(build) => build,
         Err(problems) => {
-            eprint!("{}", render_all(&problems));
+            let failure = staging.failure();
+            drop(staging);
+            match failure {
+                Some(error) => eprintln!("error: {error}"),
+                None => eprint!("{}", render_all(&problems)),
+            }
             eprintln!("{}", untouched(output));
             return super::exit_code_for(&problems);
         }
     };
     eprint!("{}", render_warnings(&build.warnings));
-    let previous = match write_site(&build.site, &target, force) {
+    let previous = match staging.finish(&build.site) {
         Ok(previous) => previous,
         Err(error) => {
             eprintln!("error: {error}");

@@ -4,7 +4,9 @@
 use crate::base::html::escape_html;
 use crate::expand::markdown::{heading_label, Spanned, TocEntry};
 use pulldown_cmark::{CowStr, Event, HeadingLevel, Tag, TagEnd};
+use std::cell::Cell;
 use std::collections::HashMap;
+use std::ops::Range;
 
 /// Fills in each entry's HTML from the heading's own events, with math typeset, so a heading
 /// such as "Why divide by $\sqrt{d_k}$" reads the same in the table of contents.
@@ -28,11 +30,26 @@ pub fn to_html<'a>(
     events: Vec<Spanned<'a>>,
     typeset: &'a HashMap<(String, bool), String>,
 ) -> String {
+    to_html_with_formulas(events, typeset).0
+}
+
+/// [`to_html`], and where in the HTML each typeset formula's markup stands, verbatim: sorted
+/// byte ranges, each a formula exactly as KaTeX drew it. The print page copies these as they
+/// are instead of scanning them for ids and addresses (formulas hold none: KaTeX runs without
+/// trust, so no command can put a link or an id into one), and most of a page's bytes are
+/// formulas. A formula not written verbatim (inside an image's `alt`, say) has no range, and
+/// a page with a Markdown table gets none at all (its tables are rewritten after writing).
+pub fn to_html_with_formulas<'a>(
+    events: Vec<Spanned<'a>>,
+    typeset: &'a HashMap<(String, bool), String>,
+) -> (String, Vec<Range<usize>>) {
     let mut anchor = None;
     let mut out: Vec<Event<'a>> = Vec::with_capacity(events.len());
     // Typeset formulas are most of a page's bytes: they are borrowed, not copied, on the way to
     // the page, and the page is sized for them up front.
     let mut math_bytes = 0;
+    // The indices in `out` of the events that are a formula's markup.
+    let mut formula_events = Vec::new();
     let mut tables = Vec::new();
     let mut index = 0;
     while index < events.len() {
@@ -69,6 +86,7 @@ pub fn to_html<'a>(
                 match punctuation {
                     Some((text, end)) => {
                         out.push(Event::InlineHtml(CowStr::from("<span class=\"nowrap\">")));
+                        formula_events.push((out.len(), html));
                         out.push(math);
                         out.push(Event::Text(CowStr::from(text[..end].to_string())));
                         out.push(Event::InlineHtml(CowStr::from("</span>")));
@@ -77,7 +95,10 @@ pub fn to_html<'a>(
                         }
                         index += 1;
                     }
-                    None => out.push(math),
+                    None => {
+                        formula_events.push((out.len(), html));
+                        out.push(math);
+                    }
                 }
             }
             Event::Start(Tag::Table(_)) => {
@@ -89,6 +110,7 @@ pub fn to_html<'a>(
                 let html = math_html(typeset, tex, true);
                 math_bytes += html.len();
                 out.push(Event::InlineHtml(CowStr::Borrowed(DISPLAY_MATH_OPEN)));
+                formula_events.push((out.len(), html));
                 out.push(Event::InlineHtml(CowStr::Borrowed(html)));
                 out.push(Event::InlineHtml(CowStr::Borrowed("</span>")));
             }
@@ -102,10 +124,10 @@ pub fn to_html<'a>(
         (Some((_, first)), Some((_, last))) => last.end.saturating_sub(first.start),
         _ => 0,
     };
-    let mut html = String::with_capacity(math_bytes + text_bytes + text_bytes / 4);
-    pulldown_cmark::html::push_html(&mut html, out.into_iter());
+    let html = String::with_capacity(math_bytes + text_bytes + text_bytes / 4);
+    let (html, formulas) = write_marking(html, out, &formula_events);
     if tables.is_empty() {
-        return html;
+        return (html, formulas);
     }
     // pulldown-cmark writes `<table>` itself (it needs the event to align the cells), so each
     // table's opening tag is swapped for its own after writing, found by the mark before it.
@@ -117,7 +139,55 @@ pub fn to_html<'a>(
         written.push_str(tables.get(index).map_or("<table>", String::as_str));
         written.push_str(piece);
     }
-    written
+    (written, Vec::new())
+}
+
+/// Writes `events` as HTML onto `html`, with the byte range of each `marked` event (its index
+/// in `events` and its text, sorted by index) that was written there verbatim.
+fn write_marking<'a>(
+    html: String,
+    events: Vec<Event<'a>>,
+    marked: &[(usize, &'a str)],
+) -> (String, Vec<Range<usize>>) {
+    /// The HTML so far, with its length where the events' iterator can read it.
+    struct Counted<'c> {
+        html: String,
+        written: &'c Cell<usize>,
+    }
+    impl std::fmt::Write for Counted<'_> {
+        fn write_str(&mut self, text: &str) -> std::fmt::Result {
+            self.html.push_str(text);
+            self.written.set(self.html.len());
+            Ok(())
+        }
+    }
+    let written = Cell::new(html.len());
+    let mut starts = Vec::with_capacity(marked.len());
+    let mut next = marked.iter().peekable();
+    // pulldown-cmark writes each event as it takes it, so where the HTML ends when a marked
+    // event is taken is where that event's text starts, if it is written as it is; each range
+    // is checked against the text below.
+    let events = events.into_iter().enumerate().map(|(at, event)| {
+        if let Some((_, text)) = next.next_if(|(marked, _)| *marked == at) {
+            starts.push((written.get(), *text));
+        }
+        event
+    });
+    let mut counted = Counted {
+        html,
+        written: &written,
+    };
+    pulldown_cmark::html::write_html_fmt(&mut counted, events)
+        .expect("writing to a String cannot fail");
+    let html = counted.html;
+    let ranges = starts
+        .into_iter()
+        .map(|(start, text)| start..start + text.len())
+        .zip(marked)
+        .filter(|(range, (_, text))| html.get(range.clone()) == Some(*text))
+        .map(|(range, _)| range)
+        .collect();
+    (html, ranges)
 }
 
 /// Written just before each Markdown table's `<table>`, and taken out again with it.
@@ -262,6 +332,26 @@ mod tests {
         assert!(html.contains("a <X/> b"), "{html}");
         assert!(html.contains("<Y/>"), "{html}");
         assert!(!html.contains('$'), "{html}");
+    }
+
+    #[test]
+    fn each_formula_written_as_it_is_has_its_range_and_a_page_with_a_table_has_none() {
+        let typeset = HashMap::from([
+            (("x".to_string(), false), "<X/>".to_string()),
+            (("y".to_string(), true), "<Y/>".to_string()),
+        ]);
+        let (html, formulas) = to_html_with_formulas(
+            events("a $x$, b $x$ c\n\n$$y$$\n\n![alt $x$](p.png)\n"),
+            &typeset,
+        );
+        let marked: Vec<&str> = formulas.iter().map(|range| &html[range.clone()]).collect();
+        assert_eq!(marked, ["<X/>", "<X/>", "<Y/>"], "{html}");
+        assert!(
+            html.contains("alt=\"alt &lt;X/&gt;\""),
+            "the alt text's is not: {html}"
+        );
+        let (_, formulas) = to_html_with_formulas(events("$x$\n\n| a |\n|---|\n| 1 |\n"), &typeset);
+        assert!(formulas.is_empty());
     }
 
     #[test]

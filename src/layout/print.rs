@@ -14,6 +14,7 @@
 
 use crate::expand::citations::CROSS_REFERENCE_KINDS;
 use crate::link::resolve_path;
+use std::ops::Range;
 
 /// Where a lesson's content goes on the print page, and how to find the other lessons.
 pub struct PrintPlace<'a> {
@@ -53,10 +54,50 @@ pub fn moved_to_root(html: &str, folder: &str) -> String {
 
 /// `html` rewritten for its place on the print page.
 pub fn for_print_page(html: &str, place: &PrintPlace<'_>) -> String {
+    for_print_page_keeping(html, &[], place)
+}
+
+/// [`for_print_page`] for HTML whose `verbatim` byte ranges (sorted, each a run of whole tags
+/// and text) hold nothing to rewrite: they are copied as they are, unscanned. Typeset formulas
+/// are such runs ([`crate::layout::html::to_html_with_formulas`]) and most of a page's bytes.
+pub fn for_print_page_keeping(
+    html: &str,
+    verbatim: &[Range<usize>],
+    place: &PrintPlace<'_>,
+) -> String {
     let mut out = String::with_capacity(html.len() + html.len() / 16);
-    // `html[..copied]` is in `out` already. Text, comments and tags that keep their values are
-    // copied in long runs, up to the next value that changes, rather than one piece per tag:
-    // every page of the book passes through here, most of it formulas' tags.
+    let mut from = 0;
+    for range in verbatim {
+        let (Some(before), Some(kept)) = (html.get(from..range.start), html.get(range.clone()))
+        else {
+            continue;
+        };
+        rewrite_into(before, place, &mut out);
+        // Debug builds (every test) check that nothing kept would have been rewritten.
+        debug_assert_eq!(
+            rewrite(kept, place),
+            kept,
+            "a verbatim run of the page holds an id or address"
+        );
+        out.push_str(kept);
+        from = range.end;
+    }
+    rewrite_into(&html[from..], place, &mut out);
+    out
+}
+
+/// `html` rewritten for `place` into a new string.
+fn rewrite(html: &str, place: &PrintPlace<'_>) -> String {
+    let mut out = String::with_capacity(html.len());
+    rewrite_into(html, place, &mut out);
+    out
+}
+
+/// `html` rewritten for `place`, onto the end of `out`. Text, comments and tags that keep their
+/// values are copied in long runs, up to the next value that changes, rather than one piece per
+/// tag: every page of the book passes through here.
+fn rewrite_into(html: &str, place: &PrintPlace<'_>, out: &mut String) {
+    // `html[..copied]` is in `out` already.
     let mut copied = 0;
     let mut at = 0;
     while let Some(open) = html[at..].find('<') {
@@ -67,11 +108,10 @@ pub fn for_print_page(html: &str, place: &PrintPlace<'_>) -> String {
             continue;
         }
         let end = start + tag_end(rest);
-        rewrite_tag(html, start, &html[start..end], place, &mut out, &mut copied);
+        rewrite_tag(html, start, &html[start..end], place, out, &mut copied);
         at = end;
     }
     out.push_str(&html[copied..]);
-    out
 }
 
 /// The length of the tag at the start of `html`, up to and including its `>` (quotes respected).
@@ -325,6 +365,27 @@ mod tests {
             ),
             r##"<h2 id="why"><a href="#why">Why</a></h2><a href="block/feed-forward.html#relu">next</a><img src="block/pictures/a.png"><a href="style.css">s</a><a href="https://a.org/x">x</a>"##
         );
+    }
+
+    #[test]
+    fn runs_kept_verbatim_give_the_page_a_full_scan_gives() {
+        let formula = r#"<span class="katex"><span class="vlist" style="height:1em;" aria-hidden="true">x</span></span>"#;
+        let html = format!(
+            r##"<p id="a">{formula}<a href="#a">a</a>{formula}</p><img src="p.png">{formula}"##
+        );
+        let kept: Vec<_> = html
+            .match_indices(formula)
+            .map(|(at, _)| at..at + formula.len())
+            .collect();
+        let lessons = |_: &str| None;
+        let place = PrintPlace {
+            folder: "block",
+            anchor: "block-x",
+            lesson_anchor: &lessons,
+        };
+        let whole = for_print_page(&html, &place);
+        assert!(whole.contains("href=\"#block-x--a\""), "{whole}");
+        assert_eq!(for_print_page_keeping(&html, &kept, &place), whole);
     }
 
     #[test]

@@ -23,7 +23,7 @@ use std::sync::Arc;
 /// with the size of the search index in bytes.
 pub(super) fn assemble_site(
     book: &BookContext<'_>,
-    pages: &[Arc<CachedPage>],
+    (pages, streamed): (&[Arc<CachedPage>], bool),
     furniture: &Furniture,
     static_files: BTreeMap<String, Arc<[u8]>>,
     assets: BTreeMap<String, Asset>,
@@ -41,7 +41,14 @@ pub(super) fn assemble_site(
         search::index_script(&sections, &book.config.search_synonyms)
     };
     let mut site = RenderedSite::default();
-    for (lesson, page) in lessons.iter().zip(pages) {
+    for (index, (lesson, page)) in lessons.iter().zip(pages).enumerate() {
+        if streamed {
+            site.streamed.insert(lesson.page());
+            if book.front == Some(index) {
+                site.streamed.insert("index.html".to_string());
+            }
+            continue;
+        }
         site.files.insert(lesson.page(), Arc::clone(&page.html));
         if let Some(front) = &page.front {
             site.files
@@ -148,22 +155,18 @@ fn add_files<T>(
         let clash = path
             .match_indices('/')
             .map(|(slash, _)| &path[..slash])
-            .find(|folder| site.files.contains_key(*folder))
+            .find(|folder| site.has(folder))
             .map(str::to_string)
-            .or_else(|| {
-                // The other way round: a page inside a folder that is a file here.
-                let folder = format!("{path}/");
-                site.files
-                    .range(folder.clone()..)
-                    .next()
-                    .filter(|(page, _)| page.starts_with(&folder))
-                    .map(|(page, _)| page.clone())
-            });
+            // The other way round: a page inside a folder that is a file here.
+            .or_else(|| site.first_under(&format!("{path}/")));
         if let Some(taken) = clash {
             problems.push(clash_problem(&taken, &path));
             continue;
         }
-        if site.files.contains_key(&path) || site.copied.contains_key(&path) {
+        if site.files.contains_key(&path)
+            || site.copied.contains_key(&path)
+            || site.streamed.contains(&path)
+        {
             problems.push(clash_problem(&path, &path));
         } else {
             place(site, path, file);

@@ -172,6 +172,8 @@ pub(crate) struct CachedPage {
     pub popovers: Vec<Spanned<'static>>,
     /// The lesson's content as HTML, as the page shows it, for the whole-book print page.
     pub content: Arc<str>,
+    /// Where its typeset formulas stand in `content`, which the print page copies unscanned.
+    pub content_formulas: Arc<[std::ops::Range<usize>]>,
     /// The extra stylesheets its content needs (the print page needs them too).
     pub stylesheets: Vec<&'static str>,
 }

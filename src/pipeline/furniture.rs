@@ -139,9 +139,9 @@ pub(super) fn sitemap_xml(config: &BookConfig, site: &RenderedSite) -> Option<St
     );
     // The print page is not among the files: it is put together as it is written.
     for page in site
-        .files
-        .keys()
-        .filter(|path| path.ends_with(".html") && path.as_str() != NOT_FOUND_PAGE)
+        .paths()
+        .into_iter()
+        .filter(|path| path.ends_with(".html") && *path != NOT_FOUND_PAGE)
     {
         xml.push_str("  <url><loc>");
         xml.push_str(&canonical_url(config, page));

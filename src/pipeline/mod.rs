@@ -6,7 +6,8 @@
 //! references and cross-references into events → number headings → give each page copies of
 //! the targets it refers to, for popovers → check and rewrite links between pages and files → typeset all distinct formulas in
 //! parallel → index the text for search → lay out pages with templates → a [`RenderedSite`]
-//! in memory. Nothing here writes to disk: `build` hands the result to `write`, `check`
+//! in memory. Nothing here writes to disk: `build` gives a [`PageSink`] (`write`'s staging
+//! folder) that takes each lesson page as it is laid out, then hands `write` the rest; `check`
 //! only reads the diagnostics.
 //!
 //! This file holds the order; each step it delegates has a file of its own, in the order they
@@ -76,6 +77,9 @@ pub struct RenderedSite {
     /// Relative path → the file beside the lessons it is copied from, file to file, when the
     /// site is written ([`RenderedSite::hold_copied_files`] reads them in among the others).
     pub copied: BTreeMap<String, CheckedFile>,
+    /// Pages the build handed to a [`PageSink`] as it laid them out: part of the site, on
+    /// disk already, not held here.
+    pub streamed: BTreeSet<String>,
 }
 
 impl RenderedSite {
@@ -115,8 +119,52 @@ impl RenderedSite {
 impl PartialEq for RenderedSite {
     fn eq(&self, other: &Self) -> bool {
         let print = |site: &Self| site.print_page.as_ref().map(|page| page.to_bytes());
-        self.files == other.files && self.copied == other.copied && print(self) == print(other)
+        self.files == other.files
+            && self.copied == other.copied
+            && self.streamed == other.streamed
+            && print(self) == print(other)
     }
+}
+
+impl RenderedSite {
+    /// Whether the site has a file at `path`, held or streamed.
+    fn has(&self, path: &str) -> bool {
+        self.files.contains_key(path) || self.streamed.contains(path)
+    }
+
+    /// The first path of the site, held or streamed, that starts with `prefix`.
+    fn first_under(&self, prefix: &str) -> Option<String> {
+        let held = self
+            .files
+            .range(prefix.to_string()..)
+            .next()
+            .map(|(path, _)| path);
+        let streamed = self.streamed.range(prefix.to_string()..).next();
+        held.into_iter()
+            .chain(streamed)
+            .filter(|path| path.starts_with(prefix))
+            .min()
+            .cloned()
+    }
+
+    /// Every path of the site but the print page's, held or streamed, in order.
+    fn paths(&self) -> BTreeSet<&str> {
+        self.files
+            .keys()
+            .chain(&self.streamed)
+            .map(String::as_str)
+            .collect()
+    }
+}
+
+/// Where a build hands each lesson page the moment it is laid out, instead of keeping it in the
+/// [`RenderedSite`]: `build` writes it into its staging folder (`crate::write::Staging`), so a
+/// book's pages are never all in memory at once. Whatever happens after, the site stays
+/// unpublished until every file is written.
+pub trait PageSink: Sync {
+    /// Takes the page at `path` (relative to the output root, `/`-separated). An error (an
+    /// [`Diagnostic::io`] one, when the disk refused) stops the build.
+    fn put(&self, path: &str, bytes: &[u8]) -> Result<(), Diagnostic>;
 }
 
 /// A finished build, still in memory.
@@ -214,7 +262,24 @@ pub fn build_site_with(
     drafts: Drafts,
     cache: Option<&mut BuildCache>,
 ) -> Result<Build, Vec<Diagnostic>> {
-    build_until(root, strictness, drafts, cache, Finish::Site)
+    build_until(root, strictness, drafts, cache, Finish::Site(None))
+}
+
+/// Builds the published book at `root` (drafts left out), handing each lesson page to `sink`
+/// as it is laid out: the [`Build`]'s site holds every other file, and lists those pages in
+/// [`RenderedSite::streamed`]. For `build`, which writes pages while the others are laid out.
+pub fn build_site_into(
+    root: &Path,
+    strictness: Strictness,
+    sink: &dyn PageSink,
+) -> Result<Build, Vec<Diagnostic>> {
+    build_until(
+        root,
+        strictness,
+        Drafts::LeaveOut,
+        None,
+        Finish::Site(Some(sink)),
+    )
 }
 
 /// Builds the book at `root` up to its formulas and no further (formulas checked, not drawn;
@@ -232,9 +297,10 @@ pub fn build_until_typeset(root: &Path, strictness: Strictness) -> Result<Build,
 }
 
 /// How far a build goes.
-#[derive(PartialEq, Eq)]
-enum Finish {
-    Site,
+#[derive(Clone, Copy)]
+enum Finish<'s> {
+    /// The whole site, its lesson pages handed to the sink when there is one.
+    Site(Option<&'s dyn PageSink>),
     AfterTypesetting,
 }
 
@@ -243,7 +309,7 @@ fn build_until(
     strictness: Strictness,
     drafts: Drafts,
     cache: Option<&mut BuildCache>,
-    finish: Finish,
+    finish: Finish<'_>,
 ) -> Result<Build, Vec<Diagnostic>> {
     let mut timings = StageTimings::default();
     let mut stage_started = Instant::now();
@@ -300,7 +366,7 @@ fn build_until(
     // A build that stops after typesetting lays out no page and compiles no template.
     let templates = match finish {
         Finish::AfterTypesetting => None,
-        Finish::Site => match reuse_or_make(template_cache, templates_key, || {
+        Finish::Site(_) => match reuse_or_make(template_cache, templates_key, || {
             Templates::new(&theme.templates)
         }) {
             Ok(templates) => Some(templates),
@@ -476,7 +542,7 @@ fn build_until(
     };
     timings.expand = lap();
     let need = match finish {
-        Finish::Site => Need::Markup,
+        Finish::Site(_) => Need::Markup,
         Finish::AfterTypesetting => Need::Problems,
     };
     let (typeset, formula_problems) = typeset_formulas(
@@ -535,9 +601,24 @@ fn build_until(
         front: pages::front_chapter(&config, &tree),
     };
     let pages_laid_out = ready.len();
+    let sink = match finish {
+        Finish::Site(sink) => sink,
+        Finish::AfterTypesetting => None,
+    };
     let made: Vec<Result<(usize, CachedPage), Diagnostic>> = ready
         .into_par_iter()
-        .map(|page| finish_page(page, &book))
+        .map(|page| {
+            let (index, mut page) = finish_page(page, &book)?;
+            if let Some(sink) = sink {
+                // Written now, and its bytes let go: the site only lists it.
+                sink.put(&lessons[index].page(), &page.html)?;
+                if let Some(front) = page.front.take() {
+                    sink.put("index.html", &front)?;
+                }
+                page.html = Arc::new([]);
+            }
+            Ok((index, page))
+        })
         .collect();
     for page in made {
         let (index, page) = page.map_err(|problem| vec![problem])?;
@@ -551,8 +632,13 @@ fn build_until(
     let furniture = reuse_or_make(furniture_cache, fingerprint, || {
         assemble::furniture(&book).map_err(|problem| vec![problem])
     })?;
-    let (site, search_index_bytes) =
-        assemble::assemble_site(&book, &pages, &furniture, theme.static_files, assets)?;
+    let (site, search_index_bytes) = assemble::assemble_site(
+        &book,
+        (&pages, sink.is_some()),
+        &furniture,
+        theme.static_files,
+        assets,
+    )?;
     let pages_to_free = match page_cache {
         Some(cache) => {
             let by_page = lessons

@@ -10,7 +10,7 @@ use crate::base::diagnostics::Diagnostic;
 use crate::book::keep_going::resolve_keep_going;
 use crate::book::navigation::{root_prefix, BookTree, Crumb, Entry, Section};
 use crate::expand::markdown::TocEntry;
-use crate::layout::html::{to_html, toc_html};
+use crate::layout::html::{to_html, to_html_with_formulas, toc_html};
 use crate::layout::print::moved_to_root;
 use crate::layout::search::{self, IndexedSection};
 use crate::layout::templating::{PageContext, Templates};
@@ -19,6 +19,7 @@ use crate::load::bibliography::Bibliography;
 use crate::load::config::BookConfig;
 use crate::load::content::Lesson;
 use serde::Serialize;
+use std::ops::Range;
 use std::sync::Arc;
 
 /// What every page of one build shares.
@@ -150,6 +151,7 @@ pub(super) fn finish_page(
     let LaidOut {
         html,
         content,
+        content_formulas,
         front,
     } = render_lesson_page(page, book)?;
     Ok((
@@ -167,6 +169,7 @@ pub(super) fn finish_page(
             referenced,
             popovers,
             content,
+            content_formulas,
             stylesheets,
         },
     ))
@@ -183,7 +186,8 @@ fn render_lesson_page(page: Prepared<'_>, book: &BookContext<'_>) -> Result<Laid
     // The print page takes the content without the popovers' templates (it runs no scripts);
     // on the lesson page they close the content, after everything the table of contents and
     // the search index read.
-    let content: Arc<str> = Arc::from(to_html(page.events, book.typeset));
+    let (content, content_formulas) = to_html_with_formulas(page.events, book.typeset);
+    let content: Arc<str> = Arc::from(content);
     let with_popovers = format!("{content}{}", to_html(page.popovers, book.typeset));
     let shown = Shown {
         index: page.index,
@@ -203,6 +207,7 @@ fn render_lesson_page(page: Prepared<'_>, book: &BookContext<'_>) -> Result<Laid
     Ok(LaidOut {
         html,
         content,
+        content_formulas: content_formulas.into(),
         front,
     })
 }
@@ -211,6 +216,7 @@ fn render_lesson_page(page: Prepared<'_>, book: &BookContext<'_>) -> Result<Laid
 struct LaidOut {
     html: Arc<[u8]>,
     content: Arc<str>,
+    content_formulas: Arc<[Range<usize>]>,
     front: Option<Arc<[u8]>>,
 }
 

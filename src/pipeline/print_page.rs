@@ -15,13 +15,14 @@ use super::build_cache::CachedPage;
 use super::furniture::canonical_url;
 use super::pages::BookContext;
 use crate::base::diagnostics::Diagnostic;
-use crate::layout::print::{for_print_page, lesson_anchor, PrintPlace};
+use crate::layout::print::{for_print_page_keeping, lesson_anchor, PrintPlace};
 use crate::layout::templating::{PageContext, Templates};
 use crate::load::config::BookConfig;
 use rayon::prelude::*;
 use serde::Serialize;
 use std::collections::{BTreeSet, HashMap};
 use std::io::{self, Write};
+use std::ops::Range;
 use std::sync::Arc;
 
 /// The page's path, at the output root.
@@ -58,6 +59,8 @@ pub(super) struct PrintedLesson {
     pub(super) folder: String,
     /// The lesson's content as its own page shows it; rewritten for this page when written.
     pub(super) content: Arc<str>,
+    /// Where its typeset formulas stand in `content`: copied as they are, unscanned.
+    pub(super) formulas: Arc<[Range<usize>]>,
 }
 
 /// The whole-book page, laid out but not yet put together: the frame's pieces and, between
@@ -107,8 +110,9 @@ impl PrintPage {
             let rewritten: Vec<String> = lessons
                 .par_iter()
                 .map(|lesson| {
-                    for_print_page(
+                    for_print_page_keeping(
                         &lesson.content,
+                        &lesson.formulas,
                         &PrintPlace {
                             folder: &lesson.folder,
                             anchor: &lesson.anchor,
@@ -148,6 +152,7 @@ pub(super) fn render_print_page(
                 summary: lesson.summary.clone(),
                 folder: lesson.folder.clone(),
                 content: Arc::clone(&pages[index].content),
+                formulas: Arc::clone(&pages[index].content_formulas),
             }
         })
         .collect();
@@ -240,6 +245,7 @@ mod tests {
                     "x".repeat(bytes)
                 )
                 .into(),
+                formulas: Arc::new([]),
             })
             .collect()
     }

@@ -1,9 +1,10 @@
 //! Writing a rendered site to disk atomically, and only where it is safe.
 //!
-//! Input: a [`RenderedSite`], held in memory but for the files it copies (images beside the
-//! lessons, copied file to file), and the output folder the author named.
-//! Output: that folder, replaced in one step. Files go into a staging folder beside it; only when
-//! every file is written does the staging folder take its place. A failure at any point leaves
+//! Input: the output folder the author named, the lesson pages as the build lays them out
+//! ([`Staging`] is the build's [`PageSink`]), then the rest of the [`RenderedSite`], held in
+//! memory but for the files it copies (images beside the lessons, copied file to file). Output:
+//! that folder, replaced in one step. Files go into a staging folder beside it; only when every
+//! file is written does the staging folder take its place. A failure at any point leaves
 //! the previous folder exactly as it was (mdBook and Zola empty the output first and can leave
 //! half a site). A file whose bytes are unchanged since the previous build is hard-linked from
 //! the previous folder instead of written again, so it keeps its modification time.
@@ -15,11 +16,14 @@
 //! build left behind are removed, but only when they carry the marker and their process is gone.
 //! This module must never delete anything it cannot prove it wrote.
 
+use crate::base::diagnostics::Diagnostic;
 use crate::load::regular_file::{CheckedFile, ReadError};
-use crate::pipeline::{RenderedSite, PRINT_PAGE};
+use crate::pipeline::{PageSink, RenderedSite, PRINT_PAGE};
 use rayon::prelude::*;
+use std::collections::HashSet;
 use std::io;
 use std::path::{Component, Path, PathBuf};
+use std::sync::Mutex;
 
 /// The file that marks a folder as written by `worked build` (and so safe to replace).
 pub const MARKER_FILE: &str = ".worked-site";
@@ -179,7 +183,16 @@ fn replaceable(out: &Path, force: bool) -> Result<(), WriteError> {
 /// [`resolve_output`] returned and [`check_output_location`] accepted. Without `force`, an
 /// existing non-empty folder that no build wrote is refused.
 pub fn write_site(site: &RenderedSite, out: &Path, force: bool) -> Result<Previous, WriteError> {
-    for relative in site.files.keys().chain(site.copied.keys()) {
+    check_paths(site.files.keys().chain(site.copied.keys()), out)?;
+    Staging::begin(out, force)?.finish(site)
+}
+
+/// Refuses a site path that would leave the output folder or replace its marker.
+fn check_paths<'p>(
+    paths: impl IntoIterator<Item = &'p String>,
+    out: &Path,
+) -> Result<(), WriteError> {
+    for relative in paths {
         if !is_safe_relative(relative) || relative == MARKER_FILE {
             return Err(unsafe_output(
                 out,
@@ -187,61 +200,129 @@ pub fn write_site(site: &RenderedSite, out: &Path, force: bool) -> Result<Previo
             ));
         }
     }
-    let out = resolve_output(out)?;
-    replaceable(&out, force)?;
-    let parent = out
-        .parent()
-        .map(Path::to_path_buf)
-        .unwrap_or_else(|| PathBuf::from("/"));
-    std::fs::create_dir_all(&parent).map_err(io_error("cannot create", &parent))?;
-    let name = out
-        .file_name()
-        .map(|name| name.to_string_lossy().into_owned())
-        .unwrap_or_else(|| "site".to_string());
-    remove_stale_leftovers(&parent, &name);
-    // A dot-prefixed sibling on the same file system, so the final rename is atomic. The pid in
-    // its name tells a later build whether the process that made it is still running.
-    let staging = tempfile::Builder::new()
-        .prefix(&format!(".{name}.staging-{}-", std::process::id()))
-        .tempdir_in(&parent)
-        .map_err(io_error("cannot create a staging folder in", &parent))?;
-    // The marker goes in first, so a build killed at any later point leaves a folder that the
-    // next build can recognise as its own.
-    let marker = staging.path().join(MARKER_FILE);
-    std::fs::write(&marker, MARKER_TEXT).map_err(io_error("cannot write", &marker))?;
+    Ok(())
+}
 
-    let folders: std::collections::BTreeSet<PathBuf> = site
-        .files
-        .keys()
-        .chain(site.copied.keys())
-        .filter_map(|relative| Path::new(relative).parent().map(Path::to_path_buf))
-        .collect();
-    for folder in &folders {
-        let path = staging.path().join(folder);
-        std::fs::create_dir_all(&path).map_err(io_error("cannot create", &path))?;
+/// A site being written: the staging folder beside the output, filled a file at a time (pages
+/// as the build lays them out, through [`PageSink`]), then swapped into place by
+/// [`Staging::finish`]. Dropped unfinished (the build failed), it removes the staging folder
+/// and the output is as it was.
+pub struct Staging {
+    /// The output folder, resolved.
+    out: PathBuf,
+    folder: tempfile::TempDir,
+    /// The previous site, when a build wrote it: its unchanged files are hard-linked.
+    previous_site: Option<PathBuf>,
+    /// Folders made in the staging folder so far.
+    folders: Mutex<HashSet<PathBuf>>,
+    /// The first file the disk refused, for the build to report as an I/O error.
+    failure: Mutex<Option<WriteError>>,
+}
+
+impl Staging {
+    /// Checks that `out` may be replaced (see [`write_site`]) and makes the staging folder,
+    /// marked first, so a build killed at any later point leaves a folder that the next build
+    /// can recognise as its own.
+    pub fn begin(out: &Path, force: bool) -> Result<Staging, WriteError> {
+        let out = resolve_output(out)?;
+        replaceable(&out, force)?;
+        let parent = out
+            .parent()
+            .map(Path::to_path_buf)
+            .unwrap_or_else(|| PathBuf::from("/"));
+        std::fs::create_dir_all(&parent).map_err(io_error("cannot create", &parent))?;
+        let name = out
+            .file_name()
+            .map(|name| name.to_string_lossy().into_owned())
+            .unwrap_or_else(|| "site".to_string());
+        remove_stale_leftovers(&parent, &name);
+        // A dot-prefixed sibling on the same file system, so the final rename is atomic. The
+        // pid in its name tells a later build whether the process that made it still runs.
+        let folder = tempfile::Builder::new()
+            .prefix(&format!(".{name}.staging-{}-", std::process::id()))
+            .tempdir_in(&parent)
+            .map_err(io_error("cannot create a staging folder in", &parent))?;
+        let marker = folder.path().join(MARKER_FILE);
+        std::fs::write(&marker, MARKER_TEXT).map_err(io_error("cannot write", &marker))?;
+        // Only a folder a build wrote lends its files; `--force` over a foreign folder copies
+        // none.
+        let previous_site = out.join(MARKER_FILE).is_file().then(|| out.clone());
+        Ok(Staging {
+            out,
+            folder,
+            previous_site,
+            folders: Mutex::new(HashSet::new()),
+            failure: Mutex::new(None),
+        })
     }
-    // Only a folder a build wrote lends its files; `--force` over a foreign folder copies none.
-    let previous_site = out.join(MARKER_FILE).is_file().then_some(out.as_path());
-    site.files.par_iter().try_for_each(|(relative, bytes)| {
-        let path = staging.path().join(relative);
-        if let Some(previous_site) = previous_site {
+
+    /// Why a page could not be written, once the build that streamed it has stopped.
+    pub fn failure(&self) -> Option<WriteError> {
+        self.failure.lock().ok()?.take()
+    }
+
+    /// Where `relative` goes in the staging folder, with its folder made (once per folder).
+    fn staged(&self, relative: &str) -> Result<PathBuf, WriteError> {
+        let path = self.folder.path().join(relative);
+        if let Some(folder) = path.parent() {
+            let made = self
+                .folders
+                .lock()
+                .is_ok_and(|folders| folders.contains(folder));
+            if !made {
+                std::fs::create_dir_all(folder).map_err(io_error("cannot create", folder))?;
+                if let Ok(mut folders) = self.folders.lock() {
+                    folders.insert(folder.to_path_buf());
+                }
+            }
+        }
+        Ok(path)
+    }
+
+    /// Writes one file at `relative` (checked to stay inside), in its folder, linked from the
+    /// previous site when its bytes are unchanged.
+    fn put_file(&self, relative: &str, bytes: &[u8]) -> Result<(), WriteError> {
+        let path = self.staged(relative)?;
+        if let Some(previous_site) = &self.previous_site {
             if link_if_unchanged(&previous_site.join(relative), bytes, &path) {
                 return Ok(());
             }
         }
         std::fs::write(&path, bytes).map_err(io_error("cannot write", &path))
-    })?;
-    site.copied.par_iter().try_for_each(|(relative, file)| {
-        let path = staging.path().join(relative);
-        copy_or_link(file, previous_site.map(|site| site.join(relative)), &path)
-    })?;
-    if let Some(page) = &site.print_page {
-        let path = staging.path().join(PRINT_PAGE);
-        write_streamed(&path, |file| page.write_to(file))
-            .map_err(io_error("cannot write", &path))?;
     }
 
-    swap_into_place(staging, &out)
+    /// Writes the rest of `site` (every file it holds, those it copies, then the print page) and swaps the
+    /// staging folder into place.
+    pub fn finish(self, site: &RenderedSite) -> Result<Previous, WriteError> {
+        check_paths(site.files.keys().chain(site.copied.keys()), &self.out)?;
+        site.files
+            .par_iter()
+            .try_for_each(|(relative, bytes)| self.put_file(relative, bytes))?;
+        site.copied.par_iter().try_for_each(|(relative, file)| {
+            let previous = self.previous_site.as_ref().map(|site| site.join(relative));
+            copy_or_link(file, previous, &self.staged(relative)?)
+        })?;
+        if let Some(page) = &site.print_page {
+            let path = self.folder.path().join(PRINT_PAGE);
+            write_streamed(&path, |file| page.write_to(file))
+                .map_err(io_error("cannot write", &path))?;
+        }
+        swap_into_place(self.folder, &self.out)
+    }
+}
+
+impl PageSink for Staging {
+    fn put(&self, path: &str, bytes: &[u8]) -> Result<(), Diagnostic> {
+        let written =
+            check_paths([&path.to_string()], &self.out).and_then(|()| self.put_file(path, bytes));
+        written.map_err(|error| {
+            let problem = Diagnostic::io(format!("the site could not be written: {error}"));
+            if let Ok(mut failure) = self.failure.lock() {
+                failure.get_or_insert(error);
+            }
+            problem
+        })
+    }
 }
 
 /// Creates the file at `path` and lets `write` fill it through a buffer.
@@ -535,6 +616,42 @@ mod tests {
             leftovers.len(),
             1,
             "no staging or old folder is left behind"
+        );
+    }
+
+    #[test]
+    fn pages_put_while_building_are_published_with_the_rest_or_not_at_all() {
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join("public");
+        write_site(&site(&[("index.html", "old")]), &out, false).unwrap();
+        let staging = Staging::begin(&out, false).unwrap();
+        staging.put("part/lesson.html", b"page").unwrap();
+        assert!(staging.put("../escape.html", b"x").is_err());
+        assert!(
+            staging.failure().is_some(),
+            "the refusal is kept for the build"
+        );
+        drop(staging);
+        assert_eq!(
+            std::fs::read_to_string(out.join("index.html")).unwrap(),
+            "old"
+        );
+        assert!(!out.join("part").exists());
+        let leftovers = std::fs::read_dir(dir.path()).unwrap().count();
+        assert_eq!(leftovers, 1, "a dropped staging folder is removed");
+
+        let staging = Staging::begin(&out, false).unwrap();
+        staging.put("part/lesson.html", b"page").unwrap();
+        let mut rest = site(&[("index.html", "new")]);
+        rest.streamed.insert("part/lesson.html".to_string());
+        staging.finish(&rest).unwrap();
+        assert_eq!(
+            std::fs::read_to_string(out.join("part/lesson.html")).unwrap(),
+            "page"
+        );
+        assert_eq!(
+            std::fs::read_to_string(out.join("index.html")).unwrap(),
+            "new"
         );
     }
 

@@ -421,6 +421,30 @@ fn a_failing_build_leaves_the_previous_site_byte_for_byte_intact() {
     );
 }
 
+/// `build` writes lesson pages into its staging folder as it lays them out (issue 41); a clash
+/// found only after every page is written still leaves the previous site as it was.
+#[test]
+fn a_build_failing_after_its_pages_were_written_leaves_the_previous_site_intact() {
+    let book = Book::seed();
+    book.build().succeeds();
+    let before = files_under(&book.path("public"));
+    book.edit("content/softmax.md", "Back to", "Return to");
+    book.write("static/softmax.html", "mine");
+    book.build()
+        .exits_with(1)
+        .stderr_has("this lesson's page softmax.html collides with static/softmax.html")
+        .stderr_has("The previous public was left as it was.");
+    assert!(
+        before == files_under(&book.path("public")),
+        "the previous site changed"
+    );
+    assert_eq!(
+        book.top_level(),
+        ["book.toml", "content", "public", "static"],
+        "no staging folder is left beside the output"
+    );
+}
+
 #[test]
 fn a_successful_rebuild_replaces_stale_pages_and_leaves_no_folders_behind() {
     let book = Book::seed();
