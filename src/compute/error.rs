@@ -50,9 +50,12 @@ impl ComputeError {
     }
 }
 
+/// What an input check returns: nothing, or the one error to show the author.
+pub(crate) type Checked = Result<(), ComputeError>;
+
 /// Rejects a matrix input holding NaN or ±∞, naming the first bad entry 1-based (row, column)
 /// because that is how an author counts rows in a TOML array.
-pub(crate) fn ensure_finite_matrix(field: &str, matrix: &Array2<f64>) -> Result<(), ComputeError> {
+pub(crate) fn ensure_finite_matrix(field: &str, matrix: &Array2<f64>) -> Checked {
     match matrix.indexed_iter().find(|(_, x)| !x.is_finite()) {
         None => Ok(()),
         Some(((row, col), value)) => Err(ComputeError::for_field(
@@ -64,7 +67,7 @@ pub(crate) fn ensure_finite_matrix(field: &str, matrix: &Array2<f64>) -> Result<
 }
 
 /// Rejects a list input holding NaN or ±∞, naming the first bad entry 1-based.
-pub(crate) fn ensure_finite_vector(field: &str, vector: &Array1<f64>) -> Result<(), ComputeError> {
+pub(crate) fn ensure_finite_vector(field: &str, vector: &Array1<f64>) -> Checked {
     match vector.iter().position(|x| !x.is_finite()) {
         None => Ok(()),
         Some(index) => Err(ComputeError::for_field(
@@ -77,12 +80,7 @@ pub(crate) fn ensure_finite_vector(field: &str, vector: &Array1<f64>) -> Result<
 
 /// Rejects an empty list input with the kind's own wording, because an author reads
 /// "there are no logits" more easily than a generic "logits is empty".
-pub(crate) fn non_empty(
-    field: &str,
-    n: usize,
-    message: &str,
-    hint: &str,
-) -> Result<(), ComputeError> {
+pub(crate) fn non_empty(field: &str, n: usize, message: &str, hint: &str) -> Checked {
     if n == 0 {
         return Err(ComputeError::for_field(field, message).with_hint(hint));
     }
@@ -91,45 +89,30 @@ pub(crate) fn non_empty(
 
 /// Rejects a list input `field` of `n` items over `limit`, naming the items by the key itself
 /// ("there are 300 tokens, …"), since every kind's list keys are plural nouns.
-pub(crate) fn count_within(field: &str, n: usize, limit: usize) -> Result<(), ComputeError> {
+pub(crate) fn count_within(field: &str, n: usize, limit: usize) -> Checked {
     if n > limit {
-        return Err(ComputeError::for_field(
-            field,
-            format!("there are {n} {field}, more than the limit of {limit}"),
-        ));
+        let message = format!("there are {n} {field}, more than the limit of {limit}");
+        return Err(ComputeError::for_field(field, message));
     }
     Ok(())
 }
 
 /// Checks the `{name}s` key: one name per each of the `count` `{item}s`, no name twice, because
 /// references pick an item by its name. `name` and `item` are singular; their plurals add an s.
-pub(crate) fn distinct_names(
-    name: &str,
-    names: &[String],
-    count: usize,
-    item: &str,
-) -> Result<(), ComputeError> {
+pub(crate) fn distinct_names(name: &str, names: &[String], count: usize, item: &str) -> Checked {
     let field = format!("{name}s");
+    let fail = |message, hint| Err(ComputeError::for_field(&field, message).with_hint(hint));
     if names.len() != count {
-        return Err(ComputeError::for_field(
-            &field,
-            format!("there are {} {field} but {count} {item}s", names.len()),
-        )
-        .with_hint(format!("give one {name} per {item}")));
+        let message = format!("there are {} {field} but {count} {item}s", names.len());
+        return fail(message, format!("give one {name} per {item}"));
     }
     for (i, name) in names.iter().enumerate() {
         if let Some(j) = names[..i].iter().position(|earlier| earlier == name) {
-            return Err(ComputeError::for_field(
-                &field,
-                format!(
-                    "`{name}` appears twice in {field} (positions {} and {})",
-                    j + 1,
-                    i + 1
-                ),
-            )
-            .with_hint(format!(
-                "{field} must be distinct so references can name one {item}"
-            )));
+            let (first, second) = (j + 1, i + 1);
+            let message =
+                format!("`{name}` appears twice in {field} (positions {first} and {second})");
+            let hint = format!("{field} must be distinct so references can name one {item}");
+            return fail(message, hint);
         }
     }
     Ok(())
@@ -137,20 +120,12 @@ pub(crate) fn distinct_names(
 
 /// Rejects a number input that is not a positive finite number; `what` names it in the
 /// sentence ("a temperature", "the learning rate").
-pub(crate) fn positive(
-    field: &str,
-    what: &str,
-    value: f64,
-    hint: &str,
-) -> Result<(), ComputeError> {
+pub(crate) fn positive(field: &str, what: &str, value: f64, hint: &str) -> Checked {
     if value.is_finite() && value > 0.0 {
         return Ok(());
     }
-    Err(ComputeError::for_field(
-        field,
-        format!("{what} must be a positive number, but got {value}"),
-    )
-    .with_hint(hint))
+    let message = format!("{what} must be a positive number, but got {value}");
+    Err(ComputeError::for_field(field, message).with_hint(hint))
 }
 
 #[cfg(test)]
