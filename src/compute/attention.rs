@@ -19,7 +19,7 @@
 use ndarray::Array2;
 
 use super::computed::{Labels, Side};
-use super::error::ensure_finite_matrix;
+use super::error::{count_within, ensure_finite_matrix, non_empty};
 use super::kind::{Json, KindRun, Source, Table};
 use super::lang::{Value, MAX_WORK};
 use super::template::{self, Stopped};
@@ -451,16 +451,9 @@ pub const MAX_ATTENTION_ENTRIES: usize = 16 * MAX_TOKENS * MAX_TOKENS;
 
 fn validate(input: &AttentionInput) -> Result<(), ComputeError> {
     let n = input.tokens.len();
-    if n == 0 {
-        return Err(ComputeError::for_field("tokens", "there are no tokens")
-            .with_hint("list at least one token, e.g. tokens = [\"the\", \"cat\"]"));
-    }
-    if n > MAX_TOKENS {
-        return Err(ComputeError::for_field(
-            "tokens",
-            format!("there are {n} tokens, more than the limit of {MAX_TOKENS}"),
-        ));
-    }
+    let hint = "list at least one token, e.g. tokens = [\"the\", \"cat\"]";
+    non_empty("tokens", n, "there are no tokens", hint)?;
+    count_within("tokens", n, MAX_TOKENS)?;
     let mut matrices = vec![
         ("embeddings", &input.embeddings),
         ("w_q", &input.w_q),

@@ -50,9 +50,12 @@ impl ComputeError {
     }
 }
 
+/// What an input check returns: nothing, or the one error to show the author.
+pub(crate) type Checked = Result<(), ComputeError>;
+
 /// Rejects a matrix input holding NaN or ±∞, naming the first bad entry 1-based (row, column)
 /// because that is how an author counts rows in a TOML array.
-pub(crate) fn ensure_finite_matrix(field: &str, matrix: &Array2<f64>) -> Result<(), ComputeError> {
+pub(crate) fn ensure_finite_matrix(field: &str, matrix: &Array2<f64>) -> Checked {
     match matrix.indexed_iter().find(|(_, x)| !x.is_finite()) {
         None => Ok(()),
         Some(((row, col), value)) => Err(ComputeError::for_field(
@@ -64,7 +67,7 @@ pub(crate) fn ensure_finite_matrix(field: &str, matrix: &Array2<f64>) -> Result<
 }
 
 /// Rejects a list input holding NaN or ±∞, naming the first bad entry 1-based.
-pub(crate) fn ensure_finite_vector(field: &str, vector: &Array1<f64>) -> Result<(), ComputeError> {
+pub(crate) fn ensure_finite_vector(field: &str, vector: &Array1<f64>) -> Checked {
     match vector.iter().position(|x| !x.is_finite()) {
         None => Ok(()),
         Some(index) => Err(ComputeError::for_field(
@@ -73,6 +76,56 @@ pub(crate) fn ensure_finite_vector(field: &str, vector: &Array1<f64>) -> Result<
         )
         .with_hint("every entry must be a finite number")),
     }
+}
+
+/// Rejects an empty list input with the kind's own wording, because an author reads
+/// "there are no logits" more easily than a generic "logits is empty".
+pub(crate) fn non_empty(field: &str, n: usize, message: &str, hint: &str) -> Checked {
+    if n == 0 {
+        return Err(ComputeError::for_field(field, message).with_hint(hint));
+    }
+    Ok(())
+}
+
+/// Rejects a list input `field` of `n` items over `limit`, naming the items by the key itself
+/// ("there are 300 tokens, …"), since every kind's list keys are plural nouns.
+pub(crate) fn count_within(field: &str, n: usize, limit: usize) -> Checked {
+    if n > limit {
+        let message = format!("there are {n} {field}, more than the limit of {limit}");
+        return Err(ComputeError::for_field(field, message));
+    }
+    Ok(())
+}
+
+/// Checks the `{name}s` key: one name per each of the `count` `{item}s`, no name twice, because
+/// references pick an item by its name. `name` and `item` are singular; their plurals add an s.
+pub(crate) fn distinct_names(name: &str, names: &[String], count: usize, item: &str) -> Checked {
+    let field = format!("{name}s");
+    let fail = |message, hint| Err(ComputeError::for_field(&field, message).with_hint(hint));
+    if names.len() != count {
+        let message = format!("there are {} {field} but {count} {item}s", names.len());
+        return fail(message, format!("give one {name} per {item}"));
+    }
+    for (i, name) in names.iter().enumerate() {
+        if let Some(j) = names[..i].iter().position(|earlier| earlier == name) {
+            let (first, second) = (j + 1, i + 1);
+            let message =
+                format!("`{name}` appears twice in {field} (positions {first} and {second})");
+            let hint = format!("{field} must be distinct so references can name one {item}");
+            return fail(message, hint);
+        }
+    }
+    Ok(())
+}
+
+/// Rejects a number input that is not a positive finite number; `what` names it in the
+/// sentence ("a temperature", "the learning rate").
+pub(crate) fn positive(field: &str, what: &str, value: f64, hint: &str) -> Checked {
+    if value.is_finite() && value > 0.0 {
+        return Ok(());
+    }
+    let message = format!("{what} must be a positive number, but got {value}");
+    Err(ComputeError::for_field(field, message).with_hint(hint))
 }
 
 #[cfg(test)]
@@ -107,5 +160,61 @@ mod tests {
     fn accepts_finite_inputs_and_results() {
         assert!(ensure_finite_matrix("m", &array![[f64::MAX, -f64::MAX]]).is_ok());
         assert!(ensure_finite_vector("v", &array![0.0, f64::MIN_POSITIVE]).is_ok());
+    }
+
+    #[test]
+    fn non_empty_gives_the_kinds_wording() {
+        assert!(non_empty("tokens", 1, "there are no tokens", "list one").is_ok());
+        let error = non_empty("tokens", 0, "there are no tokens", "list one").unwrap_err();
+        assert_eq!(error.field.as_deref(), Some("tokens"));
+        assert_eq!(error.message, "there are no tokens");
+        assert_eq!(error.hint.as_deref(), Some("list one"));
+    }
+
+    #[test]
+    fn count_within_names_the_items_by_the_key() {
+        assert!(count_within("logits", 64, 64).is_ok());
+        let error = count_within("logits", 65, 64).unwrap_err();
+        assert_eq!(error.field.as_deref(), Some("logits"));
+        assert_eq!(
+            error.message,
+            "there are 65 logits, more than the limit of 64"
+        );
+        assert_eq!(error.hint, None);
+    }
+
+    #[test]
+    fn distinct_names_wants_one_name_per_item_and_no_repeats() {
+        let names = |list: &[&str]| list.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        assert!(distinct_names("label", &names(&["a", "b"]), 2, "logit").is_ok());
+        let error = distinct_names("label", &names(&["a"]), 2, "logit").unwrap_err();
+        assert_eq!(error.field.as_deref(), Some("labels"));
+        assert_eq!(error.message, "there are 1 labels but 2 logits");
+        assert_eq!(error.hint.as_deref(), Some("give one label per logit"));
+        let error = distinct_names("name", &names(&["u", "cat", "v", "cat"]), 4, "vector");
+        let error = error.unwrap_err();
+        assert_eq!(error.field.as_deref(), Some("names"));
+        assert_eq!(
+            error.message,
+            "`cat` appears twice in names (positions 2 and 4)"
+        );
+        assert_eq!(
+            error.hint.as_deref(),
+            Some("names must be distinct so references can name one vector")
+        );
+    }
+
+    #[test]
+    fn positive_rejects_zero_negatives_and_non_finite_numbers() {
+        assert!(positive("temperature", "a temperature", 0.5, "h").is_ok());
+        for value in [0.0, -1.0, f64::NAN, f64::INFINITY] {
+            let error = positive("temperature", "a temperature", value, "h").unwrap_err();
+            assert_eq!(error.field.as_deref(), Some("temperature"));
+            assert_eq!(
+                error.message,
+                format!("a temperature must be a positive number, but got {value}")
+            );
+            assert_eq!(error.hint.as_deref(), Some("h"));
+        }
     }
 }

@@ -14,6 +14,7 @@
 use ndarray::Array2;
 
 use super::computed::Labels;
+use super::error::{count_within, positive};
 use super::kind::{Json, KindRun, Source, Table};
 use super::lang::{self, Value};
 use super::template::{self, Ran, Template};
@@ -440,12 +441,7 @@ fn validate(input: &GradientDescentInput) -> Result<(), ComputeError> {
             ),
         ));
     }
-    if count > MAX_DIM {
-        return Err(ComputeError::for_field(
-            "points",
-            format!("there are {count} points, more than the limit of {MAX_DIM}"),
-        ));
-    }
+    count_within("points", count, MAX_DIM)?;
     if let Some(i) = input
         .points
         .iter()
@@ -464,16 +460,13 @@ fn validate(input: &GradientDescentInput) -> Result<(), ComputeError> {
                 .with_hint("give a finite (w, b), e.g. start = [0, 0]"),
         );
     }
-    if !(input.learning_rate.is_finite() && input.learning_rate > 0.0) {
-        return Err(ComputeError::for_field(
-            "learning_rate",
-            format!(
-                "the learning rate must be a positive number, but got {}",
-                input.learning_rate
-            ),
-        )
-        .with_hint("try 0.1, or 0.01 if the run diverges"));
-    }
+    let hint = "try 0.1, or 0.01 if the run diverges";
+    positive(
+        "learning_rate",
+        "the learning rate",
+        input.learning_rate,
+        hint,
+    )?;
     if input.steps == 0 || input.steps > MAX_STEPS {
         return Err(ComputeError::for_field(
             "steps",

@@ -12,7 +12,7 @@
 use ndarray::Array1;
 
 use super::computed::{Labels, Side};
-use super::error::ensure_finite_vector;
+use super::error::{count_within, distinct_names, ensure_finite_vector, non_empty, positive};
 use super::kind::{Json, KindRun, Source, Table};
 use super::lang::Value;
 use super::template::{self, Stopped};
@@ -215,56 +215,23 @@ fn describe(labels: Option<&[String]>, index: usize) -> String {
 
 fn validate(input: &SoftmaxInput) -> Result<(), ComputeError> {
     let n = input.logits.len();
-    if n == 0 {
-        return Err(ComputeError::for_field("logits", "there are no logits")
-            .with_hint("give at least one number, e.g. logits = [2.0, 1.0, 0.1]"));
-    }
-    if n > MAX_DIM {
-        return Err(ComputeError::for_field(
-            "logits",
-            format!("there are {n} logits, more than the limit of {MAX_DIM}"),
-        ));
-    }
+    let hint = "give at least one number, e.g. logits = [2.0, 1.0, 0.1]";
+    non_empty("logits", n, "there are no logits", hint)?;
+    count_within("logits", n, MAX_DIM)?;
     ensure_finite_vector("logits", &input.logits)?;
     check_temperature("temperature", input.temperature)?;
     if let Some(labels) = &input.labels {
-        if labels.len() != n {
-            return Err(ComputeError::for_field(
-                "labels",
-                format!("there are {} labels but {n} logits", labels.len()),
-            )
-            .with_hint("give one label per logit"));
-        }
-        for (i, label) in labels.iter().enumerate() {
-            if let Some(j) = labels[..i].iter().position(|earlier| earlier == label) {
-                return Err(ComputeError::for_field(
-                    "labels",
-                    format!(
-                        "`{label}` appears twice in labels (positions {} and {})",
-                        j + 1,
-                        i + 1
-                    ),
-                )
-                .with_hint("labels must be distinct so references can name one logit"));
-            }
-        }
+        distinct_names("label", labels, n, "logit")?;
     }
     if let Some(temperatures) = &input.temperatures {
-        if temperatures.is_empty() {
-            return Err(
-                ComputeError::for_field("temperatures", "temperatures is empty")
-                    .with_hint("list at least one temperature, or leave the key out"),
-            );
-        }
-        if temperatures.len() > MAX_DIM {
-            return Err(ComputeError::for_field(
-                "temperatures",
-                format!(
-                    "there are {} temperatures, more than the limit of {MAX_DIM}",
-                    temperatures.len()
-                ),
-            ));
-        }
+        let hint = "list at least one temperature, or leave the key out";
+        non_empty(
+            "temperatures",
+            temperatures.len(),
+            "temperatures is empty",
+            hint,
+        )?;
+        count_within("temperatures", temperatures.len(), MAX_DIM)?;
         for &temperature in temperatures {
             check_temperature("temperatures", temperature)?;
         }
@@ -273,15 +240,8 @@ fn validate(input: &SoftmaxInput) -> Result<(), ComputeError> {
 }
 
 fn check_temperature(field: &str, temperature: f64) -> Result<(), ComputeError> {
-    if temperature.is_finite() && temperature > 0.0 {
-        Ok(())
-    } else {
-        Err(ComputeError::for_field(
-            field,
-            format!("a temperature must be a positive number, but got {temperature}"),
-        )
-        .with_hint("use e.g. 1.0 for the plain softmax, 0.5 to sharpen, 2.0 to flatten"))
-    }
+    let hint = "use e.g. 1.0 for the plain softmax, 0.5 to sharpen, 2.0 to flatten";
+    positive(field, "a temperature", temperature, hint)
 }
 
 fn resolve_target(target: &Target, input: &SoftmaxInput) -> Result<usize, ComputeError> {

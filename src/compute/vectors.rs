@@ -12,7 +12,7 @@
 use ndarray::Array2;
 
 use super::computed::{Labels, Side};
-use super::error::ensure_finite_matrix;
+use super::error::{count_within, distinct_names, ensure_finite_matrix, non_empty};
 use super::kind::{Json, KindRun, Source, Table};
 use super::lang::{Value, MAX_WORK};
 use super::template::{self, Stopped};
@@ -242,16 +242,9 @@ fn position_of(names: &[String], name: &str) -> Result<usize, ComputeError> {
 
 fn validate(input: &VectorsInput) -> Result<(), ComputeError> {
     let (count, dimension) = input.vectors.dim();
-    if count == 0 {
-        return Err(ComputeError::for_field("vectors", "there are no vectors")
-            .with_hint("give at least one vector, e.g. vectors = [[3, 4], [4, -3]]"));
-    }
-    if count > MAX_TOKENS {
-        return Err(ComputeError::for_field(
-            "vectors",
-            format!("there are {count} vectors, more than the limit of {MAX_TOKENS}"),
-        ));
-    }
+    let hint = "give at least one vector, e.g. vectors = [[3, 4], [4, -3]]";
+    non_empty("vectors", count, "there are no vectors", hint)?;
+    count_within("vectors", count, MAX_TOKENS)?;
     if dimension == 0 {
         return Err(ComputeError::for_field(
             "vectors",
@@ -264,26 +257,7 @@ fn validate(input: &VectorsInput) -> Result<(), ComputeError> {
             format!("the vectors have {dimension} components, more than the limit of {MAX_DIM}"),
         ));
     }
-    if input.names.len() != count {
-        return Err(ComputeError::for_field(
-            "names",
-            format!("there are {} names but {count} vectors", input.names.len()),
-        )
-        .with_hint("give one name per vector"));
-    }
-    for (i, name) in input.names.iter().enumerate() {
-        if let Some(j) = input.names[..i].iter().position(|earlier| earlier == name) {
-            return Err(ComputeError::for_field(
-                "names",
-                format!(
-                    "`{name}` appears twice in names (positions {} and {})",
-                    j + 1,
-                    i + 1
-                ),
-            )
-            .with_hint("names must be distinct so references can name one vector"));
-        }
-    }
+    distinct_names("name", &input.names, count, "vector")?;
     ensure_finite_matrix("vectors", &input.vectors)?;
     if let Some(i) = input
         .vectors
