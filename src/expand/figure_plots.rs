@@ -64,36 +64,45 @@ pub(super) fn axis_text(
     body: &BlockText,
 ) -> Result<AxisText, Problem> {
     let checked = |key: &str, text: Option<&Spanned<String>>, longest: usize| {
-        let Some(text) = text else {
-            return Ok(None);
-        };
-        let words = text.get_ref().trim();
-        let problem = if words.is_empty() {
-            Some(format!("`{key}` is empty"))
-        } else if words.contains('\n') {
-            Some(format!("`{key}` is written on several lines"))
-        } else if words.chars().count() > longest {
-            Some(format!(
-                "`{key}` has {} characters, more than the {longest} that fit",
-                words.chars().count()
-            ))
-        } else {
-            None
-        };
-        match problem {
-            Some(message) => Err((
-                message,
-                format!("write {key} = \"…\" as one line of at most {longest} characters"),
-                body.file_span(text.span()),
-            )),
-            None => Ok(Some(words.to_string())),
-        }
+        one_line(key, text, longest)
+            .map_err(|(message, help, span)| (message, help, body.file_span(span)))
     };
     Ok(AxisText {
         x: checked("x_label", x_label, LONGEST_AXIS_LABEL)?,
         y: checked("y_label", y_label, LONGEST_AXIS_LABEL)?,
         title: checked("title", title, LONGEST_TITLE)?,
     })
+}
+
+/// The words of `key`, if given, trimmed and checked to be one line of at most `longest`
+/// characters (what fits along an axis or above a figure); a problem at the words' span in
+/// the block.
+pub(super) fn one_line(
+    key: &str,
+    text: Option<&Spanned<String>>,
+    longest: usize,
+) -> Result<Option<String>, Problem> {
+    let Some(text) = text else {
+        return Ok(None);
+    };
+    let words = text.get_ref().trim();
+    let problem = if words.is_empty() {
+        format!("`{key}` is empty")
+    } else if words.contains('\n') {
+        format!("`{key}` is written on several lines")
+    } else if words.chars().count() > longest {
+        format!(
+            "`{key}` has {} characters, more than the {longest} that fit",
+            words.chars().count()
+        )
+    } else {
+        return Ok(Some(words.to_string()));
+    };
+    Err((
+        problem,
+        format!("write {key} = \"…\" as one line of at most {longest} characters"),
+        text.span(),
+    ))
 }
 
 /// An `x_label` or `y_label` the drawn figure has no axis for (a graph, a heatmap, shapes):
@@ -188,6 +197,19 @@ pub(super) fn contour_plot(
     }
     let parts = contour_key(computed, contour.get_ref(), contour.span())
         .map_err(|(message, help, span)| (message, help, body.file_span(span)))?;
+    // One place for each axis's words: the figure's key and the contour's would be two.
+    for (key, figure, own) in [
+        ("x_label", &options.axes.x, &parts.x_label),
+        ("y_label", &options.axes.y, &parts.y_label),
+    ] {
+        if figure.is_some() && own.is_some() {
+            return Err((
+                format!("the figure's `{key}` and its contour's both title that axis"),
+                format!("keep one {key}"),
+                at,
+            ));
+        }
+    }
     view_figure(
         computed,
         &name,

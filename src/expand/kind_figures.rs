@@ -241,15 +241,8 @@ impl Expander<'_> {
         // updates: a longer descent shows its losses alone.
         if let Some(run) = program_run(data) {
             for step in steps_drawn_as(data, View::Contour) {
+                // Its axes titled as the widget's view titles them (w and b).
                 let contour = ContourView::from_json(&data["contours"][&step]);
-                let plane = FigureOptions {
-                    axes: AxisText {
-                        x: Some("w".into()),
-                        y: Some("b".into()),
-                        title: None,
-                    },
-                    ..options.clone()
-                };
                 let drawn = (Some(&contour), None);
                 let (_, svg, _) = view_panel(
                     &run,
@@ -257,7 +250,7 @@ impl Expander<'_> {
                     View::Contour,
                     drawn,
                     HeatmapWords::default(),
-                    &plane,
+                    options,
                 )?;
                 panels.push(svg);
             }

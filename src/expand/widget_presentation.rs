@@ -14,10 +14,11 @@ use crate::compute::Evaluated;
 use crate::compute::Quantity;
 use crate::expand::blocks::domain::Domain;
 use crate::expand::blocks::{BlockText, ExampleBlock};
+use crate::expand::figure_plots::{one_line, LONGEST_AXIS_LABEL};
 use crate::present::figure::{
     arrows_step_figure, contour_step_panel, diverged_step, heatmap_panel, quantity_panel,
-    scatter_step_figure, ContourParts, FigureError, FigureOptions, HeatmapWords, LineMarks,
-    Palette, Projected, DEFAULT_LEVELS,
+    scatter_step_figure, AxisText, ContourParts, FigureError, FigureOptions, HeatmapWords,
+    LineMarks, Palette, Projected, DEFAULT_LEVELS,
 };
 use serde::{Deserialize, Serialize};
 use serde_json::json;
@@ -103,6 +104,8 @@ pub(super) struct ViewSpec {
     levels: Option<toml::Spanned<usize>>,
     optimum: Option<toml::Spanned<String>>,
     directions: Option<toml::Spanned<String>>,
+    x_label: Option<toml::Spanned<String>>,
+    y_label: Option<toml::Spanned<String>>,
 }
 
 impl<'de> Deserialize<'de> for ViewEntry {
@@ -113,7 +116,7 @@ impl<'de> Deserialize<'de> for ViewEntry {
         impl<'de> serde::de::Visitor<'de> for Entry {
             type Value = ViewEntry;
             fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-                f.write_str("a view's name, such as \"heatmap\", or { heatmap = true, masked = \"<step>\" }, { line = true, reference = \"<step>\", diverged = \"<step>\" } or { contour = true, x = \"<step>\", y = \"<step>\", optimum = \"<step>\", directions = \"<step>\" }")
+                f.write_str("a view's name, such as \"heatmap\", or { heatmap = true, masked = \"<step>\" }, { line = true, reference = \"<step>\", diverged = \"<step>\" } or { contour = true, x = \"<step>\", y = \"<step>\", optimum = \"<step>\", directions = \"<step>\", x_label = \"…\", y_label = \"…\" }")
             }
             fn visit_str<E: serde::de::Error>(self, name: &str) -> Result<ViewEntry, E> {
                 Ok(ViewEntry::Named(name.to_string()))
@@ -144,7 +147,7 @@ impl<'de> Deserialize<'de> for ContourKey {
         impl<'de> serde::de::Visitor<'de> for Key {
             type Value = ContourKey;
             fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-                f.write_str("contour = true, or { x = \"<step>\", y = \"<step>\", path = \"<step>\", levels = <count>, optimum = \"<step>\", directions = \"<step>\" }")
+                f.write_str("contour = true, or { x = \"<step>\", y = \"<step>\", path = \"<step>\", levels = <count>, optimum = \"<step>\", directions = \"<step>\", x_label = \"…\", y_label = \"…\" }")
             }
             fn visit_bool<E: serde::de::Error>(self, on: bool) -> Result<ContourKey, E> {
                 Ok(ContourKey::On(on))
@@ -163,7 +166,8 @@ impl<'de> Deserialize<'de> for ContourKey {
 
 /// A contour view's parts: the steps of its grid's x and y, of a path over it, how many
 /// levels it draws, and of a point marked ✕ (`optimum`) with two directions drawn through it
-/// (`directions`, a 2×2 matrix: a valley's steepest and shallowest).
+/// (`directions`, a 2×2 matrix: a valley's steepest and shallowest), and its axes' titles in
+/// the reader's words (`x_label`, `y_label`: a descent's `w`, not its program's `grid_w`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(super) struct ContourView {
     pub x: Option<String>,
@@ -172,6 +176,8 @@ pub(super) struct ContourView {
     pub levels: usize,
     pub optimum: Option<String>,
     pub directions: Option<String>,
+    pub x_label: Option<String>,
+    pub y_label: Option<String>,
 }
 
 impl Default for ContourView {
@@ -183,6 +189,8 @@ impl Default for ContourView {
             levels: DEFAULT_LEVELS,
             optimum: None,
             directions: None,
+            x_label: None,
+            y_label: None,
         }
     }
 }
@@ -193,6 +201,7 @@ impl ContourView {
         json!({
             "x": self.x, "y": self.y, "path": self.path, "levels": self.levels,
             "optimum": self.optimum, "directions": self.directions,
+            "x_label": self.x_label, "y_label": self.y_label,
         })
     }
 
@@ -210,6 +219,8 @@ impl ContourView {
                 .map_or(DEFAULT_LEVELS, |levels| levels as usize),
             optimum: step("optimum"),
             directions: step("directions"),
+            x_label: step("x_label"),
+            y_label: step("y_label"),
         }
     }
 }
@@ -949,7 +960,7 @@ impl Expander<'_> {
             full: None,
             mask: None,
             highlight: None,
-            axes: crate::present::figure::AxisText::default(),
+            axes: AxisText::default(),
         }
     }
 
@@ -1519,6 +1530,8 @@ impl ViewSpec {
             foreign_key(&self.levels, "levels", view, "contour")?;
             foreign_key(&self.optimum, "optimum", view, "contour")?;
             foreign_key(&self.directions, "directions", view, "contour")?;
+            foreign_key(&self.x_label, "x_label", view, "contour")?;
+            foreign_key(&self.y_label, "y_label", view, "contour")?;
         }
         Ok(())
     }
@@ -1641,8 +1654,8 @@ fn line_marks(computed: &Computed, spec: &ViewSpec) -> Result<LineMarkSteps, Key
     })
 }
 
-/// A contour's entry checked: `contour = true`, no other view's keys, and `x`, `y` and `path`
-/// each naming a step.
+/// A contour's entry checked: `contour = true`, no other view's keys, `x`, `y` and `path`
+/// each naming a step, and `x_label` and `y_label` each one short line, as a figure's are.
 fn contour_view(computed: &Computed, spec: &ViewSpec) -> Result<ContourView, KeyProblem> {
     if let Some(off) = spec.contour.as_ref().filter(|on| !*on.get_ref()) {
         return Err(no_contour(off.span()));
@@ -1661,6 +1674,8 @@ fn contour_view(computed: &Computed, spec: &ViewSpec) -> Result<ContourView, Key
             .map_or(DEFAULT_LEVELS, |l| *l.get_ref()),
         optimum: named(&spec.optimum, "optimum")?,
         directions: named(&spec.directions, "directions")?,
+        x_label: one_line("x_label", spec.x_label.as_ref(), LONGEST_AXIS_LABEL)?,
+        y_label: one_line("y_label", spec.y_label.as_ref(), LONGEST_AXIS_LABEL)?,
     })
 }
 
@@ -1790,7 +1805,16 @@ pub(super) fn view_panel(
                 optimum: borrow(&optimum),
                 directions: borrow(&directions),
             };
-            let (svg, title) = contour_step_panel(&quantity, step, &parts, options)?;
+            // The view's axis titles, unless the figure's own (a figure block's) say otherwise.
+            let titled = FigureOptions {
+                axes: AxisText {
+                    x: options.axes.x.clone().or_else(|| contour.x_label.clone()),
+                    y: options.axes.y.clone().or_else(|| contour.y_label.clone()),
+                    title: options.axes.title.clone(),
+                },
+                ..options.clone()
+            };
+            let (svg, title) = contour_step_panel(&quantity, step, &parts, &titled)?;
             Ok(("contour", svg, title))
         }
         _ => match masked {
@@ -1873,6 +1897,40 @@ mod tests {
             "the example has no step named `axes` for the contour's directions"
         );
         assert!(help.starts_with("name one of: "), "{help}");
+    }
+
+    #[test]
+    fn a_contour_titles_its_axes_in_the_readers_words_and_no_other_view_takes_them() {
+        let (_, parts) =
+            line_view("{ contour = true, x_label = \" w \", y_label = \"b\" }").unwrap();
+        let ViewParts::Contour(contour) = parts else {
+            panic!("a contour")
+        };
+        assert_eq!(contour.x_label.as_deref(), Some("w"));
+        assert_eq!(contour.json()["y_label"], "b");
+        assert_eq!(ContourView::from_json(&contour.json()), contour);
+        let (message, help, _) = line_view("{ line = true, x_label = \"w\" }").unwrap_err();
+        assert_eq!(
+            message,
+            "`x_label` belongs to a contour's table, and this one draws a line"
+        );
+        assert_eq!(help, "remove `x_label`, or draw a contour");
+        let (message, help, span) = line_view("{ contour = true, y_label = \"\" }").unwrap_err();
+        assert_eq!(message, "`y_label` is empty");
+        assert!(
+            help.starts_with("write y_label = \"…\" as one line"),
+            "{help}"
+        );
+        assert_eq!(span, 32..34);
+        // A number where words go: serde's error names the type it wants, at the key.
+        #[derive(Deserialize, Debug)]
+        struct Wrap {
+            #[allow(dead_code)]
+            v: toml::Spanned<ViewEntry>,
+        }
+        let wrong = toml::from_str::<Wrap>("v = { contour = true, x_label = 3 }").unwrap_err();
+        assert!(wrong.to_string().contains("expected a string"), "{wrong}");
+        assert_eq!(wrong.span(), Some(32..33));
     }
 
     #[test]

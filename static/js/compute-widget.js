@@ -831,7 +831,7 @@
   };
 
   /** The steps a contour view of `name` names (its x, y and path, as `{ name, value }`, from
-   *  `values`) and its levels, as the widget block gave them. */
+   *  `values`), its levels and its axes' titles, as the widget block gave them. */
   Widget.prototype.contourParts = function (name, values) {
     var spec = (this.example.contours || {})[name] || {};
     var part = function (step) {
@@ -841,6 +841,7 @@
     return {
       x: part(spec.x), y: part(spec.y), path: part(spec.path), levels: spec.levels || 8,
       optimum: part(spec.optimum), directions: part(spec.directions),
+      xLabel: spec.x_label || null, yLabel: spec.y_label || null,
     };
   };
 

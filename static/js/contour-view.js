@@ -242,7 +242,7 @@
 
   /**
    * The matrix `rows` as lines of equal value over the steps `parts.x` and `parts.y` (each
-   * `{ name, value }` or null), with `parts.path` over it and `parts.levels` levels:
+   * `{ name, value }` or null; the axes titled `parts.xLabel` and `parts.yLabel` if given), with `parts.path` over it and `parts.levels` levels:
    * `{ svg, title }` or `{ error }` as the build refuses (`shape`, `non_finite`, `levels`,
    * `extent`, `path`).
    */
@@ -290,8 +290,9 @@
     };
     var xSpan = span(xs, 0);
     var ySpan = span(ys, 1);
-    var xName = parts.x ? parts.x.name : 'column of ' + what;
-    var yName = parts.y ? parts.y.name : 'row of ' + what;
+    // contour.rs: the axes in the reader's words when the author gave them, else by the steps.
+    var xName = parts.xLabel || (parts.x ? parts.x.name : 'column of ' + what);
+    var yName = parts.yLabel || (parts.y ? parts.y.name : 'row of ' + what);
 
     var plotHeight = PANEL[1] - TOP - 52;
     var yFit = S.fittedTicks(ySpan[0], ySpan[1], plotHeight, 6, true);

@@ -832,6 +832,10 @@ fn the_kinds_figures_are_drawn_by_the_generic_views_from_their_programs() {
         "{fit}"
     );
     assert!(
+        fit.contains(" over w from ") && !fit.contains("grid_w"),
+        "{fit}"
+    );
+    assert!(
         fit.contains("The path drawn over it, path, runs from (0, 0) to "),
         "{fit}"
     );

@@ -163,7 +163,7 @@ start = [1.5, 1]
 #[test]
 fn a_contour_figure_draws_a_matrix_step_with_the_widget_views_parts() {
     let keys =
-        "example = \"bowl\"\nstep = \"Z\"\ncontour = { x = \"xs\", y = \"ys\", path = \"iterates\", levels = 4 }\nx_label = \"first weight\"\ntitle = \"A bowl\"";
+        "example = \"bowl\"\nstep = \"Z\"\ncontour = { x = \"xs\", y = \"ys\", path = \"iterates\", levels = 4, y_label = \"second weight\" }\nx_label = \"first weight\"\ntitle = \"A bowl\"";
     let (book, _) = figure_of("bowl", BOWL, keys);
     book.check().succeeds();
     book.build().succeeds();
@@ -173,7 +173,8 @@ fn a_contour_figure_draws_a_matrix_step_with_the_widget_views_parts() {
         figure.contains("<p class=\"wf-title\">A bowl</p>"),
         "{figure}"
     );
-    assert!(figure.contains(">first weight</text>") && figure.contains(">ys</text>"));
+    // The figure's x_label and the contour's own y_label, as a widget's contour view takes it.
+    assert!(figure.contains(">first weight</text>") && figure.contains(">second weight</text>"));
     assert!(figure.contains("at 4 levels"), "{figure}");
     assert!(
         figure.contains("The path drawn over it, iterates, runs from (0.750, 0.500) to (0.188, 0.125) in 3 points"),
@@ -210,6 +211,11 @@ fn a_contour_figure_draws_a_matrix_step_with_the_widget_views_parts() {
             "example = \"bowl\"\nstep = \"Z\"\ncontour = true\nlabels = [\"a\"]",
             "[\"a\"]",
             "`labels` has no place in it",
+        ),
+        (
+            "example = \"bowl\"\nstep = \"Z\"\ncontour = { y_label = \"b\" }\ny_label = \"bias\"",
+            "{ y_label",
+            "the figure's `y_label` and its contour's both title that axis",
         ),
         (
             "example = \"bowl\"\nstep = \"Z\"\ncontour = { colour = 1 }",

@@ -129,6 +129,24 @@ fn named_contour_case(z: &Quantity, what: &str, parts: &ContourParts, decimals: 
     })
 }
 
+/// [`contour_case`] with its axes titled in the reader's words (a descent's `w` and `b`), in the
+/// picture and in its text alternative: the JS must say them where the steps' names would be.
+fn titled_contour_case(z: &Quantity, parts: &ContourParts, titles: (&str, &str)) -> Value {
+    let mut case = contour_case(z, parts, 3);
+    case["input"]["parts"]["xLabel"] = json!(titles.0);
+    case["input"]["parts"]["yLabel"] = json!(titles.1);
+    let titled = FigureOptions {
+        axes: worked::present::figure::AxisText {
+            x: Some(titles.0.to_string()),
+            y: Some(titles.1.to_string()),
+            title: None,
+        },
+        ..options(3)
+    };
+    case["expected"] = expected(contour_step_figure(z, "Z", parts, &titled));
+    case
+}
+
 /// A case of `view` ("scatter", "arrows"), or of the heatmap or bars `quantity_figure` picks.
 fn view_case(quantity: &Quantity, decimals: usize, view: Option<&str>) -> Value {
     let draw: fn(&Quantity, &str, &FigureOptions) -> Result<String, FigureError> = match view {
@@ -466,6 +484,7 @@ fn contour_cases(rng: &mut SplitMix64) -> Vec<Value> {
         ..marked
     };
     cases.push(contour_case(&bowl, &alone, 2));
+    cases.push(titled_contour_case(&bowl, &marked, ("w", "b")));
     // A loss in the millions at 16 levels under a long name and a short one: the legend leaves
     // the long name out and narrows its swatches, so it stays inside the panel.
     let steep = matrix(Array2::from_shape_fn((12, 12), |(i, j)| {
@@ -677,6 +696,12 @@ fn the_widget_scatter_arrows_and_contours_are_drawn_as_the_build_figures() {
     assert!(
         drawn.iter().any(|svg| svg.contains("Z\"")),
         "some lines are rings"
+    );
+    assert!(
+        drawn
+            .iter()
+            .any(|svg| svg.contains(">w</text>") && svg.contains("over w from")),
+        "a contour titles its axes in the reader's words, in its text alternative too"
     );
     cases.extend(contours);
     crate::common::assert_mostly_drawn(&cases, 3, "pictures");

@@ -90,6 +90,19 @@ fn without_javascript_a_widget_says_its_controls_need_it_and_lists_values_in_a_t
         "{figure}"
     );
     assert!(!figure.contains("<dl"), "no bare definition list: {figure}");
+    // The valley's axes in the reader's words, w and b, not the program's grids: in the widget's
+    // data for the live view, and in the build's copy, its text alternative too.
+    assert!(
+        figure.contains("\"x_label\":\"w\"") && figure.contains("\"y_label\":\"b\""),
+        "{figure}"
+    );
+    let valley = &figure[figure.find("data-figure=\"contour\"").expect("the valley")..];
+    assert!(
+        valley.contains(">w</text>") && valley.contains(">b</text>"),
+        "{valley}"
+    );
+    assert!(valley.contains(" over w from "), "{valley}");
+    assert!(!valley.contains("grid_w"), "{valley}");
     // The inputs the live widget's fields hold, headed as its fields are.
     for (table, heads) in [("points", ["x", "y"]), ("start", ["w", "b"])] {
         assert!(

@@ -342,14 +342,14 @@ fn a_contour_view_reaches_the_page_with_its_grid_and_the_build_figure() {
         "pe.md",
         &positional_encoding(
             4,
-            "[views]\ng = { contour = true, x = \"i\", y = \"i\", levels = 3 }",
+            "[views]\ng = { contour = true, x = \"i\", y = \"i\", levels = 3, x_label = \"position\" }",
         ),
     );
     book.build().succeeds();
     let page = book.read("public/pe.html");
     assert!(page.contains("\"views\":{\"g\":\"contour\"}"), "{page}");
     assert!(
-        page.contains("\"contours\":{\"g\":{\"directions\":null,\"levels\":3,\"optimum\":null,\"path\":null,\"x\":\"i\",\"y\":\"i\"}}"),
+        page.contains("\"contours\":{\"g\":{\"directions\":null,\"levels\":3,\"optimum\":null,\"path\":null,\"x\":\"i\",\"x_label\":\"position\",\"y\":\"i\",\"y_label\":null}}"),
         "{page}"
     );
     assert!(
@@ -359,9 +359,11 @@ fn a_contour_view_reaches_the_page_with_its_grid_and_the_build_figure() {
     let static_part = &page[page.find("worked-widget-static").unwrap()..];
     assert!(
         static_part.contains("data-figure=\"contour\"")
-            && static_part
-                .contains("Lines of equal g over i from 0 to 3 and i from 0 to 3, at 3 levels"),
-        "the build's contour of g, without JavaScript"
+            && static_part.contains(
+                "Lines of equal g over position from 0 to 3 and i from 0 to 3, at 3 levels"
+            )
+            && static_part.contains(">position</text>"),
+        "the build's contour of g, its x axis in the author's words, without JavaScript"
     );
 }
 

@@ -42,6 +42,7 @@ function draw({ value, decimals, idPrefix, what, view, parts, full, mask, projec
     const all = {
       x: part(parts.x), y: part(parts.y), path: part(parts.path), levels: parts.levels,
       optimum: part(parts.optimum), directions: part(parts.directions),
+      xLabel: parts.xLabel, yLabel: parts.yLabel,
     };
     return contourView.contour(decodeAll(value.matrix), what, all, options);
   }

@@ -145,6 +145,9 @@ fn widget_json(name: &str, input: &GradientDescentInput, edge: f64) -> serde_jso
         path: Some("path".into()),
         optimum: Some("optimum".into()),
         directions: Some("directions".into()),
+        // The reader's names of the line's weight and bias, not the program's grids.
+        x_label: Some("w".into()),
+        y_label: Some("b".into()),
         ..ContourView::default()
     };
     // As many steps as one run of the program takes: a longer descent the kind runs in parts.

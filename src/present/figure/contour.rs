@@ -483,15 +483,16 @@ fn draw(
     };
     let (x_low, x_high) = span(xs, |p| p.0);
     let (y_low, y_high) = span(ys, |p| p.1);
-    let x_name = parts
-        .x
-        .map_or_else(|| format!("column of {what}"), |(name, _)| name.to_string());
-    let y_name = parts
-        .y
-        .map_or_else(|| format!("row of {what}"), |(name, _)| name.to_string());
+    // The axes in the reader's words when the author gave them (a descent's `w` and `b`, not
+    // its program's `grid_w`), else by the steps' names; the text alternative says the same.
+    let title = |given: &Option<String>, side: Option<(&str, &Quantity)>, of: &str| {
+        given.clone().unwrap_or_else(|| {
+            side.map_or_else(|| format!("{of} of {what}"), |(name, _)| name.to_string())
+        })
+    };
     let AxisText { x, y, .. } = &options.axes;
-    let x_title = x.clone().unwrap_or_else(|| x_name.clone());
-    let y_title = y.clone().unwrap_or_else(|| y_name.clone());
+    let x_title = title(x, parts.x, "column");
+    let y_title = title(y, parts.y, "row");
 
     let plot_height = PANEL.1 - TOP - 52.0;
     let (y_ticks, y_domain) = fitted_ticks(y_low, y_high, plot_height, false, 6);
@@ -646,7 +647,7 @@ fn draw(
         )
     };
     let over = format!(
-        "over {x_name} from {} to {} and {y_name} from {} to {}",
+        "over {x_title} from {} to {} and {y_title} from {} to {}",
         number(xs[0]),
         number(xs[xs.len() - 1]),
         number(ys[0]),
