@@ -7,7 +7,7 @@
 //! Must not: compute anything; every number is the program's.
 
 use super::computed::{Computed, LabelSides, Side};
-use super::json::{Elements, Rows};
+use super::json::Plain;
 use super::lang::Value;
 use super::Quantity;
 use ndarray::{Array1, Array2};
@@ -193,19 +193,6 @@ impl KindRun {
         match self.quantity(name)? {
             Quantity::Matrix { values, .. } => Some(values),
             _ => None,
-        }
-    }
-}
-
-/// A value in a kind's `eval --json`: `f64`s as serde writes them.
-struct Plain<'a>(&'a Value);
-
-impl Serialize for Plain<'_> {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        match self.0 {
-            Value::Scalar(x) => serializer.serialize_f64(*x),
-            Value::Vector(values) => Elements(values).serialize(serializer),
-            Value::Matrix(values) => Rows(values).serialize(serializer),
         }
     }
 }

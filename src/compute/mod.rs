@@ -121,61 +121,59 @@ impl Serialize for Evaluated {
     }
 }
 
-/// Serialization of `ndarray` values in the `eval --json` shape.
+/// Serialization of the language's values in the `eval --json` shape.
 ///
 /// ndarray's own `serde` feature writes `{"v":1,"dim":[..],"data":[..]}`; readers of
-/// `eval --json` (and the widgets) want plain nested arrays, so every result type wraps its
-/// arrays in these borrowing adapters instead of writing per-field code.
+/// `eval --json`, the widgets and compute-lang.js's `run` want plain nested arrays, so a kind's
+/// JSON and a widget's inputs wrap each value in this borrowing adapter.
 mod json {
-    use ndarray::{Array1, Array2};
+    use super::lang::Value;
     use serde::{Serialize, Serializer};
 
-    /// A matrix as an array of row arrays, full `f64` precision.
-    pub(super) struct Rows<'a>(pub &'a Array2<f64>);
+    /// A number, a vector as a flat array, or a matrix as an array of row arrays, full `f64`
+    /// precision.
+    pub(super) struct Plain<'a>(pub &'a Value);
 
-    /// A vector as a flat array.
-    pub(super) struct Elements<'a>(pub &'a Array1<f64>);
-
-    impl Serialize for Rows<'_> {
+    impl Serialize for Plain<'_> {
         fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-            serializer.collect_seq(self.0.rows().into_iter().map(|row| row.to_vec()))
-        }
-    }
-
-    impl Serialize for Elements<'_> {
-        fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-            serializer.collect_seq(self.0.iter())
+            match self.0 {
+                Value::Scalar(x) => serializer.serialize_f64(*x),
+                Value::Vector(values) => serializer.collect_seq(values.iter()),
+                Value::Matrix(values) => {
+                    serializer.collect_seq(values.rows().into_iter().map(|row| row.to_vec()))
+                }
+            }
         }
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::json::{Elements, Rows};
+    use super::json::Plain;
+    use super::lang::Value;
     use ndarray::{array, Array2};
 
     #[test]
     fn an_empty_matrix_serializes_as_an_empty_array() {
-        let empty: Array2<f64> = Array2::zeros((0, 3));
-        assert_eq!(serde_json::to_string(&Rows(&empty)).unwrap(), "[]");
+        let empty = Value::Matrix(Array2::zeros((0, 3)));
+        assert_eq!(serde_json::to_string(&Plain(&empty)).unwrap(), "[]");
     }
 
     #[test]
     fn a_matrix_serializes_as_rows_and_a_vector_as_a_flat_array() {
         let matrix = array![[1.0, 0.5], [-2.0, 0.125]];
+        let json = |value: Value| serde_json::to_string(&Plain(&value)).unwrap();
         assert_eq!(
-            serde_json::to_string(&Rows(&matrix)).unwrap(),
+            json(Value::Matrix(matrix.clone())),
             "[[1.0,0.5],[-2.0,0.125]]"
         );
         // A transposed view walks columns in memory; rows must still come out as rows.
         assert_eq!(
-            serde_json::to_string(&Rows(&matrix.t().to_owned())).unwrap(),
+            json(Value::Matrix(matrix.t().to_owned())),
             "[[1.0,-2.0],[0.5,0.125]]"
         );
-        assert_eq!(
-            serde_json::to_string(&Elements(&array![0.1, 0.2])).unwrap(),
-            "[0.1,0.2]"
-        );
+        assert_eq!(json(Value::Vector(array![0.1, 0.2])), "[0.1,0.2]");
+        assert_eq!(json(Value::Scalar(0.5)), "0.5");
     }
 
     #[test]

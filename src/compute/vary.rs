@@ -6,6 +6,7 @@
 //!
 //! PURE: a [`VaryPlan`] and a seed in, the drawn inputs and the program's values out.
 
+use super::json::Plain;
 use super::lang::{self, next_random, Value};
 use serde::{Deserialize, Serialize, Serializer};
 
@@ -386,24 +387,6 @@ impl VaryPlan {
     }
 }
 
-/// A value as compute-lang.js takes it: a number, a list, or a list of rows.
-struct Plain<'a>(&'a Value);
-
-impl Serialize for Plain<'_> {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        match self.0 {
-            Value::Scalar(x) => serializer.serialize_f64(*x),
-            Value::Vector(values) => serializer.collect_seq(values.iter()),
-            Value::Matrix(values) => serializer.collect_seq(
-                values
-                    .rows()
-                    .into_iter()
-                    .map(|row| row.iter().copied().collect::<Vec<f64>>()),
-            ),
-        }
-    }
-}
-
 /// `[[name, value], …]`, the inputs as compute-lang.js's `run` takes them.
 pub(crate) fn plain_pairs<S: Serializer>(
     pairs: &[(String, Value)],
@@ -412,7 +395,7 @@ pub(crate) fn plain_pairs<S: Serializer>(
     serializer.collect_seq(pairs.iter().map(|(name, value)| (name, Plain(value))))
 }
 
-/// A value as [`Plain`] writes it, read back.
+/// A value as [`Plain`] writes it (a number, a list, or a list of rows), read back.
 #[derive(Deserialize)]
 #[serde(untagged)]
 enum PlainIn {
