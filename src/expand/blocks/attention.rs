@@ -3,9 +3,7 @@
 use super::expect::{self, ExpectTable};
 use super::toml_input::{matrix, parse_toml, span_of, Rows};
 use super::{compute_error_at, name_problems, show_card, BlockError, ParsedExample};
-use crate::compute::attention::{
-    attend, widget_inputs, widget_program, widget_step_words, AttentionInput,
-};
+use crate::compute::attention::{attend, program, sides, step, step_words, AttentionInput};
 use crate::compute::{Evaluated, KindProgram};
 use crate::expand::widget_presentation::{Control, View};
 use serde::Deserialize;
@@ -106,8 +104,8 @@ pub(super) fn evaluate(text: &str) -> Result<ParsedExample, Vec<BlockError>> {
     .collect();
     let at_field = |error| vec![compute_error_at(error, &field_spans, spec.name.span())];
     let evaluated = attend(&input).map_err(at_field)?;
-    let steps = widget_program(&input).map_err(at_field)?;
-    let inputs = widget_json(spec.name.get_ref(), &input, &steps);
+    let program = program(&input).map_err(at_field)?;
+    let inputs = widget_json(spec.name.get_ref(), &input, &program);
     Ok(ParsedExample {
         name: spec.name.get_ref().clone(),
         show: show_card(spec.show.as_ref()).map_err(|error| vec![error])?,
@@ -119,57 +117,36 @@ pub(super) fn evaluate(text: &str) -> Result<ParsedExample, Vec<BlockError>> {
 }
 
 /// The data of an attention example's widget, which compute-widget.js runs as any compute
-/// example's: [`widget_program`] on the embeddings and projections (number fields, the token
-/// names editable as `tokens`, the row labels of every table) and `causal` as a toggle; Q, K,
-/// V, each head's scores, scaled scores and weights (a heatmap at full colour for 1, hatched where
-/// the causal mask removes a weight, as the lesson's figure), the heads side by side (when there
-/// are several) and the output; the steps that can overflow in the kind's words (`step_words`),
-/// for the widget's refusals, and the matrices' fields named as the lesson names them
-/// (`field_names`). The
-/// projections are labelled by position whatever their size, the per-token tables by token on
-/// their rows only, and the token-by-token ones on both sides.
-fn widget_json(name: &str, input: &AttentionInput, steps: &str) -> serde_json::Value {
-    let suffixes: Vec<String> = if input.heads == 1 {
-        vec![String::new()]
-    } else {
-        (1..=input.heads).map(|h| format!("_{h}")).collect()
-    };
-    let mut show = vec!["q".to_string(), "k".to_string(), "v".to_string()];
-    let mut views = serde_json::Map::new();
-    let mut labels = serde_json::Map::new();
-    // Weights are probabilities: full colour at 1, as the lesson's figure draws them; those the
-    // causal mask removes (where `mask` is −∞) hatched, as the figure hatches them.
-    let mut full = serde_json::Map::new();
-    let mut masked = serde_json::Map::new();
-    for name in ["w_q", "w_k", "w_v", "w_o"] {
-        labels.insert(name.into(), "none".into());
-    }
-    for name in ["embeddings", "q", "k", "v", "concat", "output"] {
-        labels.insert(name.into(), "rows".into());
-    }
-    for s in &suffixes {
-        show.extend([
-            format!("scores{s}"),
-            format!("scaled{s}"),
-            format!("weights{s}"),
-        ]);
-        views.insert(format!("weights{s}"), View::Heatmap.name().into());
-        full.insert(format!("weights{s}"), 1.into());
-        masked.insert(format!("weights{s}"), "mask".into());
-        for name in ["head_q", "head_k", "head_v", "out"] {
-            labels.insert(format!("{name}{s}"), "rows".into());
-        }
+/// example's: the kind's one [`program`] on the embeddings and projections (number fields, the
+/// token names editable as `tokens`, the row labels of every table) and `causal` as a toggle;
+/// Q, K, V, each head's scores, scaled scores and weights (a heatmap at full colour for 1,
+/// hatched where the causal `mask` removes a weight, as the lesson's figure), the heads side by
+/// side (when there are several) and the output; the steps that can overflow in the kind's
+/// words (`step_words`), for the widget's refusals, and the matrices' fields named as the lesson
+/// names them (`field_names`). The projections are labelled by position whatever their size,
+/// the per-token tables by token on their rows only, and the token-by-token ones on both sides.
+fn widget_json(name: &str, input: &AttentionInput, program: &KindProgram) -> serde_json::Value {
+    let heads = input.heads;
+    let mut show: Vec<String> = ["q", "k", "v"].map(String::from).to_vec();
+    for h in 1..=heads {
+        show.extend(["scores", "scaled", "weights"].map(|part| step(part, h, heads)));
     }
     // One head's output is all there is side by side: `concat` shows only with several heads.
-    if input.heads > 1 {
-        show.push("concat".to_string());
-    }
+    show.extend((heads > 1).then(|| "concat".to_string()));
     show.push("output".to_string());
-    // `[[name, value], …]` as compute-lang.js runs them.
-    let program = KindProgram {
-        steps: steps.to_string(),
-        inputs: widget_inputs(input),
+    let weights = |of: serde_json::Value| -> serde_json::Map<_, _> {
+        (1..=heads)
+            .map(|h| (step("weights", h, heads), of.clone()))
+            .collect()
     };
+    let words: serde_json::Map<_, _> = (step_words(heads).into_iter())
+        .map(|(step, words)| (step, words.into()))
+        .collect();
+    let fields: serde_json::Map<_, _> = (FIELD_NAMES.iter())
+        .filter(|(input_name, _)| *input_name != "w_o" || input.w_o.is_some())
+        .map(|(input_name, said)| (input_name.to_string(), (*said).into()))
+        .collect();
+    // `[[name, value], …]` as compute-lang.js runs them.
     let program = serde_json::json!(program);
     serde_json::json!({
         "name": name,
@@ -177,24 +154,17 @@ fn widget_json(name: &str, input: &AttentionInput, steps: &str) -> serde_json::V
         "steps": program["steps"],
         "inputs": program["inputs"],
         "rows": input.tokens,
-        "labels": labels,
+        "labels": sides(heads).into_iter().collect::<BTreeMap<_, _>>(),
         "controls": {
             "embeddings": Control::Names { called: "tokens".into() }.json(),
             "causal": Control::Toggle.json(),
         },
-        "views": views,
-        "full": full,
-        "masked": masked,
+        "views": weights(View::Heatmap.name().into()),
+        "full": weights(1.into()),
+        "masked": weights("mask".into()),
         "show": show,
-        "step_words": widget_step_words(input.heads)
-            .into_iter()
-            .map(|(step, words)| (step, serde_json::Value::from(words)))
-            .collect::<serde_json::Map<_, _>>(),
-        "field_names": FIELD_NAMES
-            .iter()
-            .filter(|(input_name, _)| *input_name != "w_o" || input.w_o.is_some())
-            .map(|(input_name, said)| (input_name.to_string(), serde_json::Value::from(*said)))
-            .collect::<serde_json::Map<_, _>>(),
+        "step_words": words,
+        "field_names": fields,
     })
 }
 
