@@ -233,6 +233,34 @@ w_q = [[1, 0], [1, 2]]\nw_k = [[2, 0], [0, 1]]\nw_v = [[1, 0], [0, 2]]\n";
         assert_eq!(data["step_words"]["q"], "the queries Q");
     }
 
+    /// The widget runs the example's own program, and every step it shows, draws or labels
+    /// is a value of the example's run, labelled as the widget labels it: a figure or a copy
+    /// without JavaScript can draw from the run instead of running the program again.
+    #[test]
+    fn the_widget_shows_the_steps_of_the_examples_own_run() {
+        for extra in ["", "heads = 2\ncausal = true\nw_o = [[1], [1]]\n"] {
+            let parsed = evaluate(&format!("{CAT}{extra}")).unwrap();
+            let (Evaluated::Kind(example), data) = (&parsed.evaluated, &parsed.inputs) else {
+                panic!("an attention example is a kind's run")
+            };
+            let program = data["steps"].as_str().unwrap();
+            let steps = (data["show"].as_array().unwrap().iter())
+                .chain(data["masked"].as_object().unwrap().values());
+            for step in steps {
+                let step = step.as_str().unwrap();
+                assert!(example.run.value(step).is_some(), "{step}");
+                let line = format!("{step} = ");
+                assert!(program.lines().any(|l| l.starts_with(&line)), "{step}");
+            }
+            for (step, side) in data["labels"].as_object().unwrap() {
+                let sides = example.run.labels.sides.get(step);
+                let side = serde_json::from_value(side.clone()).unwrap();
+                let side = crate::compute::computed::LabelSides::Side(side);
+                assert_eq!(sides, Some(&side), "{step}");
+            }
+        }
+    }
+
     #[test]
     fn an_unknown_key_is_reported_at_the_key() {
         let (at, message) = error_at(&format!("{CAT}colour = 1\n"));
