@@ -148,21 +148,21 @@ pub fn step(part: &str, h: usize, heads: usize) -> String {
     }
 }
 
-/// The program's values that take only the tokens of their rows (per token, not token by
-/// token), besides those of [`TABLE`]: each head's columns of Q, K, V and its output.
-fn head_sides(heads: usize) -> impl Iterator<Item = (String, Side)> {
-    (1..=heads)
-        .flat_map(move |h| ["q", "k", "v", "output"].map(|part| (step(part, h, heads), Side::Rows)))
-}
-
 /// Every value of the program that takes only some sides of the tokens, as the widget labels
-/// them and the run's quantities are labelled.
+/// them and the run's quantities are labelled: [`TABLE`]'s, and each head's columns of Q, K, V
+/// and its output, per token (rows), not token by token.
 pub fn sides(heads: usize) -> Vec<(String, Side)> {
-    let table = TABLE
-        .sides
-        .iter()
-        .map(|(name, side)| (name.to_string(), *side));
-    table.chain(head_sides(heads)).collect()
+    let table = (TABLE.sides.iter()).map(|(name, side)| (name.to_string(), *side));
+    let per_head =
+        ["q", "k", "v", "output"].map(|part| (1..=heads).map(move |h| step(part, h, heads)));
+    table
+        .chain(
+            per_head
+                .into_iter()
+                .flatten()
+                .map(|name| (name, Side::Rows)),
+        )
+        .collect()
 }
 
 /// The kind's one program with its inputs, after validating every shape: the projections;
@@ -244,7 +244,9 @@ pub fn attend(input: &AttentionInput) -> Result<KindRun, ComputeError> {
     }
     let labels = Labels {
         rows: Some(input.tokens.clone()),
-        sides: (head_sides(heads).map(|(name, side)| (name, LabelSides::Side(side)))).collect(),
+        sides: (sides(heads).into_iter())
+            .map(|(name, side)| (name, LabelSides::Side(side)))
+            .collect(),
         ..Labels::default()
     };
     let mut run = ran.into_computed(program.inputs, labels);

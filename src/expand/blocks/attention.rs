@@ -44,40 +44,29 @@ pub(super) fn evaluate(text: &str) -> Result<ParsedExample, Vec<BlockError>> {
     let w_q = read("w_q", &spec.w_q);
     let w_k = read("w_k", &spec.w_k);
     let w_v = read("w_v", &spec.w_v);
-    let w_o = spec.w_o.as_ref().map(|rows| read("w_o", rows));
-    let heads = match &spec.heads {
+    // An absent W_o is fine, one that does not read is an error already listed.
+    let w_o = (spec.w_o.as_ref()).map_or(Some(None), |rows| read("w_o", rows).map(Some));
+    let heads = match spec
+        .heads
+        .as_ref()
+        .map(|at| (at, usize::try_from(*at.get_ref())))
+    {
         None => Some(1),
-        Some(heads) => {
-            match usize::try_from(*heads.get_ref()) {
-                Ok(count) if count >= 1 => Some(count),
-                _ => {
-                    errors.push(
-                    BlockError::new(heads.span(), format!("heads = {} is not a number of heads", heads.get_ref()))
-                        .help("use a whole number of at least 1 that divides the width of w_q and w_v"),
-                );
-                    None
-                }
-            }
+        Some((_, Ok(count))) if count >= 1 => Some(count),
+        Some((at, _)) => {
+            let message = format!("heads = {} is not a number of heads", at.get_ref());
+            let help = "use a whole number of at least 1 that divides the width of w_q and w_v";
+            errors.push(BlockError::new(at.span(), message).help(help));
+            None
         }
     };
-    let (Some(embeddings), Some(w_q), Some(w_k), Some(w_v), Some(heads)) =
-        (embeddings, w_q, w_k, w_v, heads)
+    let (Some(embeddings), Some(w_q), Some(w_k), Some(w_v), Some(w_o), Some(heads), true) =
+        (embeddings, w_q, w_k, w_v, w_o, heads, errors.is_empty())
     else {
         return Err(errors);
     };
-    let w_o = match w_o {
-        Some(None) => return Err(errors),
-        Some(Some(w_o)) => Some(w_o),
-        None => None,
-    };
-    if !errors.is_empty() {
-        return Err(errors);
-    }
     let input = AttentionInput {
-        tokens: spec
-            .tokens
-            .get_ref()
-            .iter()
+        tokens: (spec.tokens.get_ref().iter())
             .map(|token| token.get_ref().clone())
             .collect(),
         embeddings,
