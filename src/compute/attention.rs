@@ -320,7 +320,7 @@ fn stopped_error(stopped: Stopped, input: &AttentionInput) -> ComputeError {
 /// Most entries of one table across all heads (heads × tokens²). The dimension limits alone
 /// allow 1,024 heads over 512 tokens, whose scores, scaled scores and weights would take 6 GB;
 /// this refuses such an example before anything is allocated, with words of its own.
-pub const MAX_ATTENTION_ENTRIES: usize = 16 * MAX_TOKENS * MAX_TOKENS;
+const MAX_ATTENTION_ENTRIES: usize = 16 * MAX_TOKENS * MAX_TOKENS;
 
 fn validate(input: &AttentionInput) -> Result<(), ComputeError> {
     let (n, heads) = (input.tokens.len(), input.heads);

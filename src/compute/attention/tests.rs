@@ -388,28 +388,6 @@ fn the_one_program_is_what_the_widget_runs_and_the_kind_reads() {
     );
 }
 
-/// The words the widget says when a reader's edit overflows a step.
-#[test]
-fn step_words_name_each_heads_steps_when_there_are_several() {
-    let words = |heads| {
-        step_words(heads)
-            .into_iter()
-            .collect::<std::collections::BTreeMap<_, _>>()
-    };
-    let (one, two) = (words(1), words(2));
-    for (words, step, said) in [
-        (&one, "scores", "the scores Q·Kᵀ"),
-        (&one, "out", "the heads' outputs"),
-        (&one, "q", "the queries Q"),
-        (&two, "scores_2", "the scores Q·Kᵀ of head 2"),
-        (&two, "out_1", "the output of head 1"),
-        (&two, "concat", "the heads' outputs"),
-    ] {
-        assert_eq!(words[step], said);
-    }
-    assert!(!two.contains_key("scores"));
-}
-
 /// `eval --json`: one head has top-level tables and no `heads`; several a `heads` array and
 /// `concat` instead.
 #[test]

@@ -220,6 +220,8 @@ w_q = [[1, 0], [1, 2]]\nw_k = [[2, 0], [0, 1]]\nw_v = [[1, 0], [0, 2]]\n";
         assert_eq!(data["step_words"]["scores_2"], "the scores Q·Kᵀ of head 2");
         assert_eq!(data["step_words"]["out_1"], "the output of head 1");
         assert_eq!(data["step_words"]["q"], "the queries Q");
+        assert_eq!(data["step_words"]["concat"], "the heads' outputs");
+        assert_eq!(data["step_words"].get("scores"), None);
     }
 
     /// The widget runs the example's own program, and every step it shows, draws or labels
