@@ -13,7 +13,6 @@ use super::widget_presentation::{
 use super::Expander;
 use crate::base::diagnostics::Diagnostic;
 use crate::base::html::escape_html;
-use crate::compute::attention::{input_of, widget_fits};
 use crate::compute::computed::{Computed, Origin};
 use crate::compute::gradient_descent::{steps_per_run, MAX_STEPS};
 use crate::compute::kind::KindRun;
@@ -401,25 +400,6 @@ impl<'x> Expander<'x> {
                         format!("the widget of \"{name}\" runs at most {most} steps of its descent, and the example takes {steps}"),
                     )
                     .with_help(format!("give the example steps = {most} or fewer, or show this run as a figure block")),
-                );
-                return None;
-            }
-        }
-        let attention = match &example.evaluated {
-            Evaluated::Kind(attention) if attention.table.kind == "attention" => Some(attention),
-            _ => None,
-        };
-        if let Some(attention) = attention {
-            // The widget runs every head in one run of its program, under one work limit,
-            // where the kind runs each head on its own.
-            if let Err(error) = widget_fits(&input_of(attention)) {
-                self.problems.push(
-                    Diagnostic::at(
-                        self.file,
-                        span,
-                        format!("the widget of \"{name}\" cannot run: {}", error.message),
-                    )
-                    .with_help(error.hint.unwrap_or_default()),
                 );
                 return None;
             }

@@ -314,18 +314,19 @@ fn an_attention_example_with_too_much_work_is_an_error_at_heads() {
 
 #[test]
 fn eval_json_of_a_large_example_streams_within_bounded_memory() {
-    // 16 heads over 512 tokens: about 250 MB of JSON, which once took 1.5 GB to build in memory.
+    // 3 heads over 512 tokens, about the most one run of the kind's program allows: 58 MB of
+    // JSON streamed within 256 MB (16 heads' 250 MB, before, once took 1.5 GB in memory).
     let tokens: Vec<String> = (0..512).map(|at| format!("\"t{at}\"")).collect();
     let embeddings: Vec<String> = (0..512)
         .map(|at| format!("[{}, {}]", at % 7, at * 3 % 5))
         .collect();
     let row = |modulus: i32| {
-        let cells: Vec<String> = (0..64).map(|at| (at % modulus - 1).to_string()).collect();
+        let cells: Vec<String> = (0..3).map(|at| (at % modulus - 1).to_string()).collect();
         format!("[{}]", cells.join(", "))
     };
     let weights = format!("[{}, {}]", row(5), row(3));
     let block = format!(
-        "```attention\nname = \"big\"\ntokens = [{}]\nembeddings = [{}]\nw_q = {weights}\nw_k = {weights}\nw_v = {weights}\nheads = 16\n```\n",
+        "```attention\nname = \"big\"\ntokens = [{}]\nembeddings = [{}]\nw_q = {weights}\nw_k = {weights}\nw_v = {weights}\nheads = 3\n```\n",
         tokens.join(", "),
         embeddings.join(", ")
     );
@@ -336,7 +337,7 @@ fn eval_json_of_a_large_example_streams_within_bounded_memory() {
         .current_dir(book.root())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());
-    limit_address_space(&mut command, 768 << 20);
+    limit_address_space(&mut command, 256 << 20);
     let mut child = command.spawn().unwrap();
     let mut stdout = child.stdout.take().unwrap();
     let mut bytes = 0usize;
@@ -357,7 +358,7 @@ fn eval_json_of_a_large_example_streams_within_bounded_memory() {
         output.status,
         String::from_utf8_lossy(&output.stderr)
     );
-    assert!(bytes > 100 << 20, "only {bytes} bytes of JSON");
+    assert!(bytes > 50 << 20, "only {bytes} bytes of JSON");
     assert!(String::from_utf8_lossy(&tail).trim_end().ends_with('}'));
 }
 

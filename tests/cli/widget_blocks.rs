@@ -2,7 +2,7 @@
 //! holds a compute widget to (the same one its script holds a reader's edits to).
 
 use super::widget_browser::SLIDERS_LESSON;
-use crate::support::{lesson, Book};
+use crate::support::{lesson, place, Book};
 use worked::expand::MOST_WIDGET_NUMBERS;
 
 /// The positional encoding of the book's lesson with `n` positions: its steps hold
@@ -146,10 +146,9 @@ fn a_descent_widget_longer_than_one_run_of_its_program_is_refused_where_it_names
 }
 
 #[test]
-fn an_attention_widget_whose_heads_fit_the_kind_one_by_one_but_not_one_run_is_refused_at_the_widget(
-) {
-    // 512 tokens of one dimension, four heads of width 1: each head fits the kind's run, the
-    // four together not the widget's one run.
+fn an_attention_example_whose_heads_together_exceed_one_run_is_refused_at_heads() {
+    // 512 tokens of one dimension, four heads of width 1: each head alone would fit a run, but
+    // the kind is one program, whose one run (the widget's too) counts every head.
     let rows = vec!["[1]"; 512].join(", ");
     let tokens = (0..512)
         .map(|i| format!("\"t{i}\""))
@@ -158,10 +157,14 @@ fn an_attention_widget_whose_heads_fit_the_kind_one_by_one_but_not_one_run_is_re
     let text = format!(
         "```attention\nname = \"wide\"\ntokens = [{tokens}]\nembeddings = [{rows}]\nw_q = [[1, 1, 1, 1]]\nw_k = [[1, 1, 1, 1]]\nw_v = [[1, 1, 1, 1]]\nheads = 4\n```\n\n```widget\nexample = \"wide\"\n```\n"
     );
-    Book::with_lesson("wide.md", &lesson("Wide", &text))
+    let text = lesson("Wide", &text);
+    Book::with_lesson("wide.md", &text)
         .build()
         .exits_with(1)
-        .stderr_has("the widget of \"wide\" cannot run: its program runs all 4 heads over 512 tokens at once");
+        .stderr_has(&place("content/wide.md", &text, "4\n```"))
+        .stderr_has(
+            "4 heads over 512 tokens need more than 10000000 operations, the limit of any example",
+        );
 }
 
 #[test]

@@ -1,4 +1,4 @@
-//! Differential test for the attention widget: the example's widget program (one run of every
+//! Differential test for the attention widget: the example's program (the kind's one run of every
 //! head), as the build writes it into the compute widget's data and compute-lang.js runs it on a
 //! reader's edited numbers, must agree with the Rust kind on those numbers to 1e-9 on hundreds of
 //! random examples, with masked weights exactly 0, and fail where the kind fails (an overflow).
@@ -11,7 +11,7 @@
 use crate::common::SplitMix64;
 use ndarray::Array2;
 use serde_json::{json, Value as Json};
-use worked::compute::attention::{attend, widget_inputs, widget_program, AttentionInput};
+use worked::compute::attention::{attend, program, AttentionInput};
 use worked::compute::KindProgram;
 
 fn random_matrix(rng: &mut SplitMix64, rows: usize, cols: usize) -> Array2<f64> {
@@ -75,9 +75,10 @@ fn edited(rng: &mut SplitMix64, input: &AttentionInput) -> AttentionInput {
 /// The lesson's widget program, as the widget runs it on `edit`'s numbers, against the kind on
 /// `edit`.
 fn case(input: &AttentionInput, edit: &AttentionInput) -> Json {
+    let valid = "random inputs are valid";
     let program = KindProgram {
-        steps: widget_program(input).expect("random inputs are valid"),
-        inputs: widget_inputs(edit),
+        steps: program(input).expect(valid).steps,
+        inputs: program(edit).expect(valid).inputs,
     };
     let expected = match attend(edit) {
         Ok(result) => serde_json::to_value(&result).expect("results serialize"),

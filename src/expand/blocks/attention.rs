@@ -3,9 +3,7 @@
 use super::expect::{self, ExpectTable};
 use super::toml_input::{matrix, parse_toml, span_of, Rows};
 use super::{compute_error_at, name_problems, show_card, BlockError, ParsedExample};
-use crate::compute::attention::{
-    attend, widget_inputs, widget_program, widget_step_words, AttentionInput,
-};
+use crate::compute::attention::{attend, program, sides, step, step_words, AttentionInput};
 use crate::compute::{Evaluated, KindProgram};
 use crate::expand::widget_presentation::{Control, View};
 use serde::Deserialize;
@@ -46,40 +44,29 @@ pub(super) fn evaluate(text: &str) -> Result<ParsedExample, Vec<BlockError>> {
     let w_q = read("w_q", &spec.w_q);
     let w_k = read("w_k", &spec.w_k);
     let w_v = read("w_v", &spec.w_v);
-    let w_o = spec.w_o.as_ref().map(|rows| read("w_o", rows));
-    let heads = match &spec.heads {
+    // An absent W_o is fine, one that does not read is an error already listed.
+    let w_o = (spec.w_o.as_ref()).map_or(Some(None), |rows| read("w_o", rows).map(Some));
+    let heads = match spec
+        .heads
+        .as_ref()
+        .map(|at| (at, usize::try_from(*at.get_ref())))
+    {
         None => Some(1),
-        Some(heads) => {
-            match usize::try_from(*heads.get_ref()) {
-                Ok(count) if count >= 1 => Some(count),
-                _ => {
-                    errors.push(
-                    BlockError::new(heads.span(), format!("heads = {} is not a number of heads", heads.get_ref()))
-                        .help("use a whole number of at least 1 that divides the width of w_q and w_v"),
-                );
-                    None
-                }
-            }
+        Some((_, Ok(count))) if count >= 1 => Some(count),
+        Some((at, _)) => {
+            let message = format!("heads = {} is not a number of heads", at.get_ref());
+            let help = "use a whole number of at least 1 that divides the width of w_q and w_v";
+            errors.push(BlockError::new(at.span(), message).help(help));
+            None
         }
     };
-    let (Some(embeddings), Some(w_q), Some(w_k), Some(w_v), Some(heads)) =
-        (embeddings, w_q, w_k, w_v, heads)
+    let (Some(embeddings), Some(w_q), Some(w_k), Some(w_v), Some(w_o), Some(heads), true) =
+        (embeddings, w_q, w_k, w_v, w_o, heads, errors.is_empty())
     else {
         return Err(errors);
     };
-    let w_o = match w_o {
-        Some(None) => return Err(errors),
-        Some(Some(w_o)) => Some(w_o),
-        None => None,
-    };
-    if !errors.is_empty() {
-        return Err(errors);
-    }
     let input = AttentionInput {
-        tokens: spec
-            .tokens
-            .get_ref()
-            .iter()
+        tokens: (spec.tokens.get_ref().iter())
             .map(|token| token.get_ref().clone())
             .collect(),
         embeddings,
@@ -106,8 +93,8 @@ pub(super) fn evaluate(text: &str) -> Result<ParsedExample, Vec<BlockError>> {
     .collect();
     let at_field = |error| vec![compute_error_at(error, &field_spans, spec.name.span())];
     let evaluated = attend(&input).map_err(at_field)?;
-    let steps = widget_program(&input).map_err(at_field)?;
-    let inputs = widget_json(spec.name.get_ref(), &input, &steps);
+    let program = program(&input).map_err(at_field)?;
+    let inputs = widget_json(spec.name.get_ref(), &input, &program);
     Ok(ParsedExample {
         name: spec.name.get_ref().clone(),
         show: show_card(spec.show.as_ref()).map_err(|error| vec![error])?,
@@ -119,57 +106,36 @@ pub(super) fn evaluate(text: &str) -> Result<ParsedExample, Vec<BlockError>> {
 }
 
 /// The data of an attention example's widget, which compute-widget.js runs as any compute
-/// example's: [`widget_program`] on the embeddings and projections (number fields, the token
-/// names editable as `tokens`, the row labels of every table) and `causal` as a toggle; Q, K,
-/// V, each head's scores, scaled scores and weights (a heatmap at full colour for 1, hatched where
-/// the causal mask removes a weight, as the lesson's figure), the heads side by side (when there
-/// are several) and the output; the steps that can overflow in the kind's words (`step_words`),
-/// for the widget's refusals, and the matrices' fields named as the lesson names them
-/// (`field_names`). The
-/// projections are labelled by position whatever their size, the per-token tables by token on
-/// their rows only, and the token-by-token ones on both sides.
-fn widget_json(name: &str, input: &AttentionInput, steps: &str) -> serde_json::Value {
-    let suffixes: Vec<String> = if input.heads == 1 {
-        vec![String::new()]
-    } else {
-        (1..=input.heads).map(|h| format!("_{h}")).collect()
-    };
-    let mut show = vec!["q".to_string(), "k".to_string(), "v".to_string()];
-    let mut views = serde_json::Map::new();
-    let mut labels = serde_json::Map::new();
-    // Weights are probabilities: full colour at 1, as the lesson's figure draws them; those the
-    // causal mask removes (where `mask` is −∞) hatched, as the figure hatches them.
-    let mut full = serde_json::Map::new();
-    let mut masked = serde_json::Map::new();
-    for name in ["w_q", "w_k", "w_v", "w_o"] {
-        labels.insert(name.into(), "none".into());
-    }
-    for name in ["embeddings", "q", "k", "v", "concat", "output"] {
-        labels.insert(name.into(), "rows".into());
-    }
-    for s in &suffixes {
-        show.extend([
-            format!("scores{s}"),
-            format!("scaled{s}"),
-            format!("weights{s}"),
-        ]);
-        views.insert(format!("weights{s}"), View::Heatmap.name().into());
-        full.insert(format!("weights{s}"), 1.into());
-        masked.insert(format!("weights{s}"), "mask".into());
-        for name in ["head_q", "head_k", "head_v", "out"] {
-            labels.insert(format!("{name}{s}"), "rows".into());
-        }
+/// example's: the kind's one [`program`] on the embeddings and projections (number fields, the
+/// token names editable as `tokens`, the row labels of every table) and `causal` as a toggle;
+/// Q, K, V, each head's scores, scaled scores and weights (a heatmap at full colour for 1,
+/// hatched where the causal `mask` removes a weight, as the lesson's figure), the heads side by
+/// side (when there are several) and the output; the steps that can overflow in the kind's
+/// words (`step_words`), for the widget's refusals, and the matrices' fields named as the lesson
+/// names them (`field_names`). The projections are labelled by position whatever their size,
+/// the per-token tables by token on their rows only, and the token-by-token ones on both sides.
+fn widget_json(name: &str, input: &AttentionInput, program: &KindProgram) -> serde_json::Value {
+    let heads = input.heads;
+    let mut show: Vec<String> = ["q", "k", "v"].map(String::from).to_vec();
+    for h in 1..=heads {
+        show.extend(["scores", "scaled", "weights"].map(|part| step(part, h, heads)));
     }
     // One head's output is all there is side by side: `concat` shows only with several heads.
-    if input.heads > 1 {
-        show.push("concat".to_string());
-    }
+    show.extend((heads > 1).then(|| "concat".to_string()));
     show.push("output".to_string());
-    // `[[name, value], …]` as compute-lang.js runs them.
-    let program = KindProgram {
-        steps: steps.to_string(),
-        inputs: widget_inputs(input),
+    let weights = |of: serde_json::Value| -> serde_json::Map<_, _> {
+        (1..=heads)
+            .map(|h| (step("weights", h, heads), of.clone()))
+            .collect()
     };
+    let words: serde_json::Map<_, _> = (step_words(heads).into_iter())
+        .map(|(step, words)| (step, words.into()))
+        .collect();
+    let fields: serde_json::Map<_, _> = (FIELD_NAMES.iter())
+        .filter(|(input_name, _)| *input_name != "w_o" || input.w_o.is_some())
+        .map(|(input_name, said)| (input_name.to_string(), (*said).into()))
+        .collect();
+    // `[[name, value], …]` as compute-lang.js runs them.
     let program = serde_json::json!(program);
     serde_json::json!({
         "name": name,
@@ -177,24 +143,17 @@ fn widget_json(name: &str, input: &AttentionInput, steps: &str) -> serde_json::V
         "steps": program["steps"],
         "inputs": program["inputs"],
         "rows": input.tokens,
-        "labels": labels,
+        "labels": sides(heads).into_iter().collect::<BTreeMap<_, _>>(),
         "controls": {
             "embeddings": Control::Names { called: "tokens".into() }.json(),
             "causal": Control::Toggle.json(),
         },
-        "views": views,
-        "full": full,
-        "masked": masked,
+        "views": weights(View::Heatmap.name().into()),
+        "full": weights(1.into()),
+        "masked": weights("mask".into()),
         "show": show,
-        "step_words": widget_step_words(input.heads)
-            .into_iter()
-            .map(|(step, words)| (step, serde_json::Value::from(words)))
-            .collect::<serde_json::Map<_, _>>(),
-        "field_names": FIELD_NAMES
-            .iter()
-            .filter(|(input_name, _)| *input_name != "w_o" || input.w_o.is_some())
-            .map(|(input_name, said)| (input_name.to_string(), serde_json::Value::from(*said)))
-            .collect::<serde_json::Map<_, _>>(),
+        "step_words": words,
+        "field_names": fields,
     })
 }
 
@@ -261,6 +220,36 @@ w_q = [[1, 0], [1, 2]]\nw_k = [[2, 0], [0, 1]]\nw_v = [[1, 0], [0, 2]]\n";
         assert_eq!(data["step_words"]["scores_2"], "the scores Q·Kᵀ of head 2");
         assert_eq!(data["step_words"]["out_1"], "the output of head 1");
         assert_eq!(data["step_words"]["q"], "the queries Q");
+        assert_eq!(data["step_words"]["concat"], "the heads' outputs");
+        assert_eq!(data["step_words"].get("scores"), None);
+    }
+
+    /// The widget runs the example's own program, and every step it shows, draws or labels
+    /// is a value of the example's run, labelled as the widget labels it: a figure or a copy
+    /// without JavaScript can draw from the run instead of running the program again.
+    #[test]
+    fn the_widget_shows_the_steps_of_the_examples_own_run() {
+        for extra in ["", "heads = 2\ncausal = true\nw_o = [[1], [1]]\n"] {
+            let parsed = evaluate(&format!("{CAT}{extra}")).unwrap();
+            let (Evaluated::Kind(example), data) = (&parsed.evaluated, &parsed.inputs) else {
+                panic!("an attention example is a kind's run")
+            };
+            let program = data["steps"].as_str().unwrap();
+            let steps = (data["show"].as_array().unwrap().iter())
+                .chain(data["masked"].as_object().unwrap().values());
+            for step in steps {
+                let step = step.as_str().unwrap();
+                assert!(example.run.value(step).is_some(), "{step}");
+                let line = format!("{step} = ");
+                assert!(program.lines().any(|l| l.starts_with(&line)), "{step}");
+            }
+            for (step, side) in data["labels"].as_object().unwrap() {
+                let sides = example.run.labels.sides.get(step);
+                let side = serde_json::from_value(side.clone()).unwrap();
+                let side = crate::compute::computed::LabelSides::Side(side);
+                assert_eq!(sides, Some(&side), "{step}");
+            }
+        }
     }
 
     #[test]
