@@ -5,7 +5,7 @@ use super::domain::Domain;
 use super::expect::{self, ExpectTable};
 use super::toml_input::{parse_toml, positive, span_of, vector, Number, Numbers};
 use super::{compute_error_at, name_problems, ok_or_record, show_card, BlockError, ParsedExample};
-use crate::compute::softmax::{softmax, widget_program, SoftmaxInput, Target};
+use crate::compute::softmax::{softmax, template, SoftmaxInput, Target};
 use crate::compute::Evaluated;
 use crate::expand::widget_presentation::{Control, Highlight, Sentence, View};
 use serde::Deserialize;
@@ -101,8 +101,8 @@ pub(super) fn evaluate(text: &str) -> Result<ParsedExample, Vec<BlockError>> {
     .collect();
     let at_field = |error| vec![compute_error_at(error, &field_spans, spec.name.span())];
     let evaluated = softmax(&input).map_err(at_field)?;
-    let steps = widget_program(&input).map_err(at_field)?;
-    let inputs = widget_json(spec.name.get_ref(), &input, &steps);
+    let program = template(&input).map_err(at_field)?;
+    let inputs = widget_json(spec.name.get_ref(), &input, &program.steps);
     Ok(ParsedExample {
         name: spec.name.get_ref().clone(),
         show: show_card(spec.show.as_ref()).map_err(|error| vec![error])?,

@@ -3,7 +3,7 @@
 use super::expect::{self, ExpectTable};
 use super::toml_input::{matrix, parse_toml, span_of, Rows};
 use super::{compute_error_at, name_problems, show_card, BlockError, ParsedExample};
-use crate::compute::vectors::{analyze, widget_program, VectorsInput};
+use crate::compute::vectors::{analyze, template, VectorsInput};
 use crate::compute::Evaluated;
 use crate::expand::widget_presentation::{Control, Part, ProjectionView, Sentence, View};
 use serde::Deserialize;
@@ -61,8 +61,8 @@ pub(super) fn evaluate(text: &str) -> Result<ParsedExample, Vec<BlockError>> {
     .collect();
     let at_field = |error| vec![compute_error_at(error, &field_spans, spec.name.span())];
     let evaluated = analyze(&input).map_err(at_field)?;
-    let steps = widget_program(&input).map_err(at_field)?;
-    let inputs = widget_json(spec.name.get_ref(), &input, &steps);
+    let program = template(&input).map_err(at_field)?;
+    let inputs = widget_json(spec.name.get_ref(), &input, &program.steps);
     Ok(ParsedExample {
         name: spec.name.get_ref().clone(),
         show: show_card(spec.show.as_ref()).map_err(|error| vec![error])?,
@@ -74,30 +74,23 @@ pub(super) fn evaluate(text: &str) -> Result<ParsedExample, Vec<BlockError>> {
 }
 
 /// The steps of the vectors program whose overflow a reader's edit can cause, in the lesson's
-/// words, for the widget's refusal: huge entries overflow the dot products and the lengths'
-/// products.
+/// words, for the widget's refusal: huge entries overflow the squares of the components (the
+/// first step they reach) and the dot products.
 const STEP_WORDS: [(&str, &str); 2] = [
+    ("squares", "the squares of the components"),
     ("dots", "the dot products"),
-    ("length_products", "the products of the lengths"),
 ];
 
-/// What the failure of the program's guards means, in the kind's words (its own error for a
-/// zero vector, `validate` in compute/vectors.rs), `{at}` the vector at fault: a vector of
-/// zeros has no direction, and one too short to measure, which the kind rescales, the widget
-/// refuses.
-const STEP_FAILURES: [(&str, &str); 2] = [
-    (
-        "nonzero",
-        "\u{201c}{at}\u{201d} is the zero vector, so its angle to the others is undefined; every vector needs at least one non-zero component",
-    ),
-    (
-        "measurable",
-        "\u{201c}{at}\u{201d} is too short for the widget to measure (its squared length is below 2.2 \u{d7} 10\u{207b}\u{b3}\u{2070}\u{2078}); scale the vectors up",
-    ),
-];
+/// What the failure of a step means in the kind's words (its own error for a zero vector,
+/// `validate` in compute/vectors.rs), `{at}` the vector at fault: a vector of zeros, which the
+/// kind refuses before running, stops the program at `scaled` (0 / 0).
+const STEP_FAILURES: [(&str, &str); 1] = [(
+    "scaled",
+    "\u{201c}{at}\u{201d} is the zero vector, so its angle to the others is undefined; every vector needs at least one non-zero component",
+)];
 
 /// The data of a vectors example's widget, which compute-widget.js runs as any compute
-/// example's: [`widget_program`] on the input `vectors` (a number field per component, each row
+/// example's: the kind's one program ([`template`]) on the input `vectors` (a number field per component, each row
 /// named by its vector, the names editable as `names`, as an attention's tokens are: a reader
 /// who renames "cat" sees every table, arrow, sentence and the link follow), and the steps the lesson teaches: in the plane the input drawn as arrows
 /// with the projection dashed among them (the JSON's `projections`: the steps holding its
@@ -253,7 +246,7 @@ mod tests {
         );
         // A reader who zeroes a vector hears why in the lesson's words.
         assert_eq!(
-            data["step_failures"]["nonzero"],
+            data["step_failures"]["scaled"],
             "\u{201c}{at}\u{201d} is the zero vector, so its angle to the others is undefined; every vector needs at least one non-zero component"
         );
         assert_eq!(
