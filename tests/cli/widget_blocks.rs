@@ -188,7 +188,10 @@ fn a_vectors_widget_carries_the_kinds_program_and_shows_the_builds_arrows_and_ta
     let data: serde_json::Value =
         serde_json::from_str(&json[..json.find("</script>").unwrap()]).unwrap();
     let steps = data["steps"].as_str().unwrap();
-    assert!(steps.starts_with("squares = vectors * vectors\n"), "{steps}");
+    assert!(
+        steps.starts_with("squares = vectors * vectors\n"),
+        "{steps}"
+    );
     assert!(
         steps.contains("of = 0\nonto = 1\nprojection_scalar = "),
         "{steps}"
