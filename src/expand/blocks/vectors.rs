@@ -211,12 +211,6 @@ mod tests {
     const EMB: &str =
         "name = \"emb\"\nnames = [\"the\", \"cat\", \"sat\"]\nvectors = [[1, 0], [0, 1], [1, 1]]\n";
 
-    fn error_at(text: &str) -> (String, String) {
-        let errors = evaluate(text).expect_err("should fail");
-        let error = &errors[0];
-        (text[error.span.clone()].to_string(), error.message.clone())
-    }
-
     #[test]
     fn the_contract_example_evaluates_with_its_projection() {
         let parsed = evaluate(&format!("{EMB}project = [\"sat\", \"the\"]\n")).unwrap();
@@ -279,49 +273,33 @@ mod tests {
         );
     }
 
+    /// Each bad block, the text its error points at, and words its message or help says.
     #[test]
-    fn an_unknown_key_is_reported_at_the_key() {
-        let (at, _) = error_at(&format!("{EMB}projection = [\"sat\", \"the\"]\n"));
-        assert_eq!(at, "projection");
-    }
-
-    #[test]
-    fn a_ragged_vector_is_reported_at_its_row() {
-        let (at, message) = error_at(&EMB.replace("[1, 1]]", "[1, 1, 1]]"));
-        assert_eq!(at, "[1, 1, 1]");
-        assert!(message.contains("row 3"), "{message}");
-    }
-
-    #[test]
-    fn infinity_is_reported_at_the_entry() {
-        let (at, _) = error_at(&EMB.replace("[0, 1]", "[0, -inf]"));
-        assert_eq!(at, "-inf");
-    }
-
-    #[test]
-    fn a_zero_vector_is_reported_at_the_vectors() {
-        let (at, message) = error_at(&EMB.replace("[0, 1]", "[0, 0]"));
-        assert_eq!(at, "[[1, 0], [0, 0], [1, 1]]");
-        assert!(message.contains("`cat` is the zero vector"), "{message}");
-    }
-
-    #[test]
-    fn a_missing_name_is_reported_at_the_names() {
-        let (at, _) = error_at(&EMB.replace(", \"sat\"]", "]"));
-        assert_eq!(at, "[\"the\", \"cat\"]");
-    }
-
-    #[test]
-    fn projecting_onto_an_unknown_name_is_reported_at_that_name() {
-        let text = format!("{EMB}project = [\"sat\", \"dog\"]\n");
-        let errors = evaluate(&text).err().unwrap();
-        assert_eq!(&text[errors[0].span.clone()], "\"dog\"");
-        assert_eq!(errors[0].help.as_deref(), Some("use one of the, cat, sat"));
-    }
-
-    #[test]
-    fn a_projection_needs_exactly_two_names() {
-        let (at, _) = error_at(&format!("{EMB}project = [\"sat\"]\n"));
-        assert_eq!(at, "[\"sat\"]");
+    fn each_problem_is_reported_at_its_value_in_the_authors_words() {
+        let with = |line: &str| format!("{EMB}{line}\n");
+        let rows = [
+            (with("projection = [\"sat\", \"the\"]"), "projection", ""),
+            (EMB.replace("[1, 1]]", "[1, 1, 1]]"), "[1, 1, 1]", "row 3"),
+            (EMB.replace("[0, 1]", "[0, -inf]"), "-inf", ""),
+            (
+                EMB.replace("[0, 1]", "[0, 0]"),
+                "[[1, 0], [0, 0], [1, 1]]",
+                "`cat` is the zero vector",
+            ),
+            (EMB.replace(", \"sat\"]", "]"), "[\"the\", \"cat\"]", ""),
+            (
+                with("project = [\"sat\", \"dog\"]"),
+                "\"dog\"",
+                "use one of the, cat, sat",
+            ),
+            (with("project = [\"sat\"]"), "[\"sat\"]", ""),
+        ];
+        for (text, at, says) in rows {
+            let errors = evaluate(&text).expect_err("should fail");
+            let error = &errors[0];
+            assert_eq!(&text[error.span.clone()], at, "{text}: {error:?}");
+            let said = format!("{} {}", error.message, error.help.as_deref().unwrap_or(""));
+            assert!(said.contains(says), "{text}: {said}");
+        }
     }
 }
