@@ -139,17 +139,20 @@ pub fn template(input: &SoftmaxInput) -> Result<KindProgram, ComputeError> {
 /// Errors carry `field` = the input key at fault: `logits` (empty, too long, NaN/∞), `labels`
 /// (wrong length, duplicates), `temperature`, `target`, `temperatures`.
 pub fn softmax(input: &SoftmaxInput) -> Result<KindRun, ComputeError> {
-    let program = template(input)?;
+    run(&template(input)?, input)
+}
+
+/// Runs `program`, the [`template`] of `input`: the block runs the text it writes into the
+/// widget's data, so the page's numbers and the widget's come from one program.
+pub fn run(program: &KindProgram, input: &SoftmaxInput) -> Result<KindRun, ComputeError> {
     let ran = template::run(&program.steps, &program.inputs)
         .map_err(|stopped| stopped_error(stopped, input))?;
     let labels = Labels {
         cols: input.labels.clone(),
         ..Labels::default()
     };
-    Ok(KindRun::new(
-        &TABLE,
-        ran.into_computed(program.inputs, labels),
-    ))
+    let inputs = program.inputs.clone();
+    Ok(KindRun::new(&TABLE, ran.into_computed(inputs, labels)))
 }
 
 /// The author's words for a step that cannot be represented: every other step is finite

@@ -128,7 +128,12 @@ pub fn template(input: &VectorsInput) -> Result<KindProgram, ComputeError> {
 /// components, NaN/∞, a zero vector, overflow, beyond the language's work limit), `names`
 /// (wrong count, duplicates), `project`.
 pub fn analyze(input: &VectorsInput) -> Result<KindRun, ComputeError> {
-    let program = template(input)?;
+    run(&template(input)?, input)
+}
+
+/// Runs `program`, the [`template`] of `input`: the block runs the text it writes into the
+/// widget's data, so the page's numbers and the widget's come from one program.
+pub fn run(program: &KindProgram, input: &VectorsInput) -> Result<KindRun, ComputeError> {
     let ran = template::run(&program.steps, &program.inputs)
         .map_err(|stopped| stopped_error(stopped, input))?;
     let labels = Labels {
@@ -136,10 +141,8 @@ pub fn analyze(input: &VectorsInput) -> Result<KindRun, ComputeError> {
         cols: Some(input.names.clone()),
         ..Labels::default()
     };
-    Ok(KindRun::new(
-        &TABLE,
-        ran.into_computed(program.inputs, labels),
-    ))
+    let inputs = program.inputs.clone();
+    Ok(KindRun::new(&TABLE, ran.into_computed(inputs, labels)))
 }
 
 /// The author's words for a program that stopped: an example beyond the language's work limit,

@@ -5,7 +5,7 @@ use super::domain::Domain;
 use super::expect::{self, ExpectTable};
 use super::toml_input::{parse_toml, positive, span_of, vector, Number, Numbers};
 use super::{compute_error_at, name_problems, ok_or_record, show_card, BlockError, ParsedExample};
-use crate::compute::softmax::{softmax, template, SoftmaxInput, Target};
+use crate::compute::softmax::{run, template, SoftmaxInput, Target};
 use crate::compute::Evaluated;
 use crate::expand::widget_presentation::{Control, Highlight, Sentence, View};
 use serde::Deserialize;
@@ -100,8 +100,8 @@ pub(super) fn evaluate(text: &str) -> Result<ParsedExample, Vec<BlockError>> {
     .filter_map(|(field, span)| span.map(|span| (field, span)))
     .collect();
     let at_field = |error| vec![compute_error_at(error, &field_spans, spec.name.span())];
-    let evaluated = softmax(&input).map_err(at_field)?;
     let program = template(&input).map_err(at_field)?;
+    let evaluated = run(&program, &input).map_err(at_field)?;
     let inputs = widget_json(spec.name.get_ref(), &input, &program.steps);
     Ok(ParsedExample {
         name: spec.name.get_ref().clone(),

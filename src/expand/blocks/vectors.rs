@@ -3,7 +3,7 @@
 use super::expect::{self, ExpectTable};
 use super::toml_input::{matrix, parse_toml, span_of, Rows};
 use super::{compute_error_at, name_problems, show_card, BlockError, ParsedExample};
-use crate::compute::vectors::{analyze, template, VectorsInput};
+use crate::compute::vectors::{run, template, VectorsInput};
 use crate::compute::Evaluated;
 use crate::expand::widget_presentation::{Control, Part, ProjectionView, Sentence, View};
 use serde::Deserialize;
@@ -60,8 +60,8 @@ pub(super) fn evaluate(text: &str) -> Result<ParsedExample, Vec<BlockError>> {
     .filter_map(|(field, span)| span.map(|span| (field, span)))
     .collect();
     let at_field = |error| vec![compute_error_at(error, &field_spans, spec.name.span())];
-    let evaluated = analyze(&input).map_err(at_field)?;
     let program = template(&input).map_err(at_field)?;
+    let evaluated = run(&program, &input).map_err(at_field)?;
     let inputs = widget_json(spec.name.get_ref(), &input, &program.steps);
     Ok(ParsedExample {
         name: spec.name.get_ref().clone(),
