@@ -500,31 +500,24 @@ impl<'x> Expander<'x> {
         }
         // The build's figures of the steps, for readers without JavaScript and on paper, drawn
         // before the data is written: the page's colours they give the names (a vector's arrow)
-        // are the live widget's too.
-        // Drawn from the run the widget shows (`widget_run`: the example's own, but for a kind
-        // whose widget still runs a program of its own), with the contours, masks and
-        // projections the data gives the live widget.
+        // are the live widget's too. Drawn from the run the widget shows (`widget_run`: the
+        // example's own, but for a kind whose widget still runs a program of its own), with the
+        // contours, masks and projections the data gives the live widget.
         let mut drawn_steps = String::new();
-        let run = widget_run(&example.evaluated, &data);
-        for (step, view) in drawn.iter().filter(|_| run.is_some()) {
-            let run = run.as_deref().expect("drawn only with a run");
-            let contour = (presentation.contours.get(step).cloned())
-                .or_else(|| data["contours"].get(step).map(ContourView::from_json));
-            let projected = projection
-                .as_ref()
-                .filter(|(arrows, _)| arrows == step)
-                .map(|(_, projection)| projection.clone())
-                .or_else(|| {
-                    let preset = data.get("projections")?.get(step)?;
-                    serde_json::from_value(preset.clone()).ok()
-                });
-            let drawing = StepDrawing {
-                contour: contour.as_ref(),
-                masked: data["masked"][step].as_str(),
-                projection: projected.as_ref(),
-                highlight: highlighted(run, &data),
-            };
-            drawn_steps.push_str(&self.step_figure(run, name, step, *view, drawing));
+        if let Some(run) = widget_run(&example.evaluated, &data) {
+            for (step, view) in &drawn {
+                let contour = (presentation.contours.get(step).cloned())
+                    .or_else(|| data["contours"].get(step).map(ContourView::from_json));
+                let projection = (data.get("projections").and_then(|all| all.get(step)))
+                    .and_then(|projection| serde_json::from_value(projection.clone()).ok());
+                let drawing = StepDrawing {
+                    contour: contour.as_ref(),
+                    masked: data["masked"][step].as_str(),
+                    projection: projection.as_ref(),
+                    highlight: highlighted(&run, &data),
+                };
+                drawn_steps.push_str(&self.step_figure(&run, name, step, *view, drawing));
+            }
         }
         // The page's colours, for the arrows (and projections among them) the widget draws,
         // which alone read them: a vector keeps the colour the page's figures gave it.
