@@ -91,7 +91,9 @@ fn widget_kind(evaluated: &Evaluated) -> WidgetKind {
     }
 }
 
-/// What a built-in kind's widget shows without JavaScript: its live tables, by name and caption.
+/// What a built-in kind's widget shows without JavaScript: its live tables, by name and caption
+/// (a name the example lacks, a softmax's loss without a target, is left out where they are
+/// printed).
 fn kind_shown(example: &KindRun) -> Vec<(String, String)> {
     match example.table.kind {
         // The slider's input first: without JavaScript it is what the numbers are for.
@@ -114,10 +116,7 @@ fn kind_shown(example: &KindRun) -> Vec<(String, String)> {
             ("angles", "Angles in degrees"),
             ("projection_scalar", "Signed length of the projection"),
             ("projection", "Projection"),
-        ])
-        .into_iter()
-        .filter(|(name, _)| example.quantity(name).is_some())
-        .collect(),
+        ]),
         // The inputs first, as the live widget's fields show them, then what they give.
         "gradient_descent" => shown(&[
             ("points", "points (x, y)"),
