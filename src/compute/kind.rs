@@ -45,6 +45,16 @@ pub struct Table {
     pub json: &'static [(&'static str, Json)],
 }
 
+impl Table {
+    /// Whether the kind's one program is also its widget's, so the example's own run holds
+    /// every step the widget shows and its figures draw (softmax, vectors). A kind whose widget
+    /// still runs a program of its own (gradient_descent, attention) has its figures drawn from
+    /// a rerun of that program; once every kind's run holds its widget's steps, this goes.
+    pub fn runs_its_widget(&self) -> bool {
+        matches!(self.kind, "softmax" | "vectors")
+    }
+}
+
 /// Where a reference name's quantity comes from.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Source {
@@ -262,4 +272,16 @@ impl Serialize for KindRun {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         Layout(self, self.table.json, None).serialize(serializer)
     }
+}
+
+/// For a kind's table of refused inputs: `error` is on `field` and says `says` as its message
+/// or its hint (anything, when `says` is empty).
+#[cfg(test)]
+pub(crate) fn assert_refused(error: &super::ComputeError, field: &str, says: &str, of: &str) {
+    assert_eq!(error.field.as_deref(), Some(field), "{of}");
+    let said = [Some(error.message.as_str()), error.hint.as_deref()];
+    assert!(
+        says.is_empty() || said.contains(&Some(says)),
+        "{of}: {error:?}"
+    );
 }

@@ -84,91 +84,75 @@ pub static TABLE: Table = Table {
     ],
 };
 
-/// The softmax kind as a program: the steps a block's values come from, each computed by the
-/// compute language. Subtracting the maximum before dividing by T keeps a tiny T from
-/// overflowing; log-probabilities come from the shifted logits (log-sum-exp), so a probability
-/// that underflows to 0 still has a finite logarithm.
-const PROGRAM: &str = "shifted = (logits - max(logits)) / T
+/// The softmax kind as one program, the template every example fills: the build runs it for
+/// the values references and `eval --json` read, the figure draws from that run, and the widget
+/// runs the same text again (compute-lang.js) on the reader's `logits` and `T`; the count, the
+/// target and the compared temperatures, which the reader does not edit, are steps.
+/// Subtracting the maximum before dividing by T keeps a tiny T from overflowing;
+/// log-probabilities come from the shifted logits (log-sum-exp), so a probability that
+/// underflows to 0 still has a finite logarithm. With a target (`{target}`), its one-hot `y`
+/// follows the probabilities and the gradient is p − y over T, as the lesson derives it, so the
+/// widget shows p, y and the gradient side by side; `scaled` = z / T is shown after them. With
+/// temperatures, the sweep is one row of probabilities per temperature, by broadcasting: the
+/// widget runs it too but shows only its one slider's T, and the figure draws one panel a row.
+const PROGRAM: &str = "n = len(logits)
+shifted = (logits - max(logits)) / T
 exps = exp(shifted)
 total = sum(exps)
 probabilities = exps / total
-log_probabilities = shifted - log(total)
+{target}log_probabilities = shifted - log(total)
 jacobian = col(probabilities) * (eye(n) - row(probabilities)) / T
+{loss}scaled = logits / T
 ";
 
-/// With a target: the cross-entropy and its gradient with respect to the logits.
-const TARGET_PROGRAM: &str = "loss = -log_probabilities[target]
-gradient = (probabilities - one_hot(target, n)) / T
-";
-
-/// With temperatures: one row of probabilities per temperature.
-const SWEEP_PROGRAM: &str =
-    "sweep = softmax((row(logits) - max(logits)) / col(temperatures), axis=1)\n";
+/// The program of an example: [`PROGRAM`] filled with its target and temperatures, and its
+/// inputs, `logits` and `T`.
+pub fn template(input: &SoftmaxInput) -> Result<KindProgram, ComputeError> {
+    validate(input)?;
+    let target = input.target.as_ref().map(|t| resolve_target(t, input));
+    let (target, loss) = match target.transpose()? {
+        Some(target) => (
+            format!(
+                "target = {target}\ny = one_hot(target, n)\ngradient = (probabilities - y) / T\n"
+            ),
+            "loss = -log_probabilities[target]\n",
+        ),
+        None => (String::new(), ""),
+    };
+    let mut steps = PROGRAM.replace("{target}", &target).replace("{loss}", loss);
+    if let Some(temperatures) = &input.temperatures {
+        let listed: Vec<String> = temperatures.iter().map(|t| format!("{t:?}")).collect();
+        steps.push_str(&format!(
+            "temperatures = concat({})\nsweep = softmax((row(logits) - max(logits)) / col(temperatures), axis=1)\n",
+            listed.join(", ")
+        ));
+    }
+    let inputs = vec![
+        ("logits".to_string(), Value::Vector(input.logits.clone())),
+        ("T".to_string(), Value::Scalar(input.temperature)),
+    ];
+    Ok(KindProgram { steps, inputs })
+}
 
 /// Evaluates a softmax example by running its program.
 ///
 /// Errors carry `field` = the input key at fault: `logits` (empty, too long, NaN/∞), `labels`
 /// (wrong length, duplicates), `temperature`, `target`, `temperatures`.
 pub fn softmax(input: &SoftmaxInput) -> Result<KindRun, ComputeError> {
-    let (_, program) = checked_program(input)?;
+    run(&template(input)?, input)
+}
+
+/// Runs `program`, the [`template`] of `input`: the block runs the text it writes into the
+/// widget's data, so the page's numbers and the widget's come from one program.
+pub fn run(program: &KindProgram, input: &SoftmaxInput) -> Result<KindRun, ComputeError> {
     let ran = template::run(&program.steps, &program.inputs)
         .map_err(|stopped| stopped_error(stopped, input))?;
     let labels = Labels {
         cols: input.labels.clone(),
         ..Labels::default()
     };
-    Ok(KindRun::new(
-        &TABLE,
-        ran.into_computed(program.inputs, labels),
-    ))
-}
-
-/// The program a softmax example's widget runs again (in compute-lang.js, as any compute
-/// widget does) on the reader's `logits` and `T`: the kind's own steps, with the count and the
-/// target, which the reader does not edit, as steps, and `scaled` = z / T, which the widget
-/// shows after the probabilities (drawn first, beside the slider); without the sweep, which the
-/// widget does not show. With a target, the one-hot `y` is a step of its own, right after the
-/// probabilities, and the gradient is written as p − y (over T), as the lesson derives it, so
-/// the widget shows p, y and the gradient side by side (the same arithmetic as the kind's
-/// `one_hot` inside the gradient, so the numbers are the kind's bit for bit).
-pub fn widget_program(input: &SoftmaxInput) -> Result<String, ComputeError> {
-    let (target, _) = checked_program(input)?;
-    let mut steps = format!("n = len(logits)\n{PROGRAM}");
-    if let Some(target) = target {
-        let p = "probabilities = exps / total\n";
-        let gradient = format!(
-            "{p}target = {target}\ny = one_hot(target, n)\ngradient = (probabilities - y) / T\n"
-        );
-        steps = steps.replacen(p, &gradient, 1);
-        steps.push_str("loss = -log_probabilities[target]\n");
-    }
-    steps.push_str("scaled = logits / T\n");
-    Ok(steps)
-}
-
-fn checked_program(input: &SoftmaxInput) -> Result<(Option<usize>, KindProgram), ComputeError> {
-    validate(input)?;
-    let target = input
-        .target
-        .as_ref()
-        .map(|target| resolve_target(target, input))
-        .transpose()?;
-    let mut steps = PROGRAM.to_string();
-    let mut inputs = vec![
-        ("logits".to_string(), Value::Vector(input.logits.clone())),
-        ("T".to_string(), Value::Scalar(input.temperature)),
-        ("n".to_string(), Value::Scalar(input.logits.len() as f64)),
-    ];
-    if let Some(target) = target {
-        steps.push_str(TARGET_PROGRAM);
-        inputs.push(("target".to_string(), Value::Scalar(target as f64)));
-    }
-    if let Some(temperatures) = &input.temperatures {
-        steps.push_str(SWEEP_PROGRAM);
-        let temperatures = Array1::from(temperatures.clone());
-        inputs.push(("temperatures".to_string(), Value::Vector(temperatures)));
-    }
-    Ok((target, KindProgram { steps, inputs }))
+    let inputs = program.inputs.clone();
+    Ok(KindRun::new(&TABLE, ran.into_computed(inputs, labels)))
 }
 
 /// The author's words for a step that cannot be represented: every other step is finite
@@ -181,6 +165,11 @@ fn stopped_error(stopped: Stopped, input: &SoftmaxInput) -> ComputeError {
             format!("the gradient overflows at temperature {temperature}"),
         )
         .with_hint("use a larger temperature"),
+        "scaled" => ComputeError::for_field(
+            "temperature",
+            format!("z / T overflows at temperature {temperature}"),
+        )
+        .with_hint("use a larger temperature or smaller logits"),
         "sweep" => ComputeError::for_field(
             "temperatures",
             "a temperature is too small to compare the probabilities at",
@@ -274,186 +263,55 @@ fn resolve_target(target: &Target, input: &SoftmaxInput) -> Result<usize, Comput
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::compute::kind::assert_refused;
     use crate::compute::Quantity;
-    use approx::assert_abs_diff_eq;
     use ndarray::array;
-
-    #[test]
-    fn the_template_and_the_languages_softmax_are_one_computation_bit_for_bit() {
-        // Long logit vectors, where a sum in another order (ndarray's eight partial sums) would
-        // change the last bits of most of them.
-        let mut seed = 12_345_u64;
-        for length in 8..40 {
-            let logits: Vec<f64> = (0..length)
-                .map(|_| {
-                    seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
-                    (seed >> 11) as f64 / (1u64 << 53) as f64 * 10.0 - 5.0
-                })
-                .collect();
-            let kind = softmax(&plain(Array1::from(logits.clone()))).unwrap();
-            let inputs = [("z".to_string(), Value::Vector(Array1::from(logits.clone())))];
-            let language = template::run("p = softmax(z)", &inputs)
-                .unwrap()
-                .vector("p");
-            let language = language.to_vec();
-            assert_eq!(
-                kind.vector("probabilities").unwrap().to_vec(),
-                language,
-                "length {length}"
-            );
-            let temperatures = Some(vec![1.0, 0.5]);
-            let swept = softmax(&SoftmaxInput {
-                temperatures,
-                ..plain(Array1::from(logits.clone()))
-            })
-            .unwrap();
-            let sweep = swept.matrix("sweep").unwrap();
-            assert_eq!(sweep.row(0).to_vec(), language, "length {length}");
-        }
-    }
-
-    #[test]
-    fn the_widget_program_gives_the_kinds_numbers_bit_for_bit_and_z_over_t() {
-        let input = SoftmaxInput {
-            target: Some(Target::Label("b".into())),
-            temperature: 0.7,
-            temperatures: Some(vec![0.5, 2.0]),
-            ..abc()
-        };
-        let kind = softmax(&input).unwrap();
-        let inputs = [
-            ("logits".to_string(), Value::Vector(input.logits.clone())),
-            ("T".to_string(), Value::Scalar(0.7)),
-        ];
-        let ran = template::run(&widget_program(&input).unwrap(), &inputs).unwrap();
-        assert_eq!(
-            ran.vector("probabilities"),
-            kind.vector("probabilities").unwrap()
-        );
-        assert_eq!(
-            ran.vector("log_probabilities"),
-            kind.vector("log_probabilities").unwrap()
-        );
-        assert_eq!(ran.vector("gradient"), kind.vector("gradient").unwrap());
-        assert_eq!(ran.scalar("loss"), kind.scalar("loss").unwrap());
-        assert_eq!(ran.vector("scaled"), input.logits.mapv(|z| z / 0.7));
-        assert_eq!(ran.vector("y"), ndarray::array![0.0, 1.0, 0.0]);
-        // Without a target there is no loss to show.
-        let untargeted = widget_program(&abc()).unwrap();
-        assert!(!untargeted.contains("loss"), "{untargeted}");
-    }
+    use serde_json::json;
 
     fn plain(logits: Array1<f64>) -> SoftmaxInput {
+        let (labels, target, temperatures) = (None, None, None);
+        let temperature = 1.0;
         SoftmaxInput {
             logits,
-            labels: None,
-            temperature: 1.0,
-            target: None,
-            temperatures: None,
+            labels,
+            temperature,
+            target,
+            temperatures,
         }
     }
 
     fn abc() -> SoftmaxInput {
+        let labels = Some(vec!["a".into(), "b".into(), "c".into()]);
         SoftmaxInput {
-            labels: Some(vec!["a".into(), "b".into(), "c".into()]),
+            labels,
             ..plain(array![1.0, 2.0, 3.0])
         }
     }
 
-    fn field_of(input: &SoftmaxInput) -> Option<String> {
-        softmax(input).unwrap_err().field
-    }
-
-    #[test]
-    fn empty_logits_are_an_error_on_logits() {
-        assert_eq!(field_of(&plain(array![])).as_deref(), Some("logits"));
-    }
-
-    #[test]
-    fn too_many_logits_are_an_error_on_logits() {
-        assert_eq!(
-            field_of(&plain(Array1::zeros(MAX_DIM + 1))).as_deref(),
-            Some("logits")
-        );
-    }
-
-    #[test]
-    fn nan_in_the_logits_is_an_error_naming_its_position() {
-        let error = softmax(&plain(array![0.0, f64::NAN])).unwrap_err();
-        assert_eq!(error.field.as_deref(), Some("logits"));
-        assert_eq!(error.message, "logits has NaN at position 2");
-    }
-
-    #[test]
-    fn a_temperature_that_is_not_a_positive_number_is_an_error() {
-        for temperature in [0.0, -1.0, f64::INFINITY, f64::NAN] {
-            let input = SoftmaxInput {
-                temperature,
-                ..abc()
-            };
-            assert_eq!(field_of(&input).as_deref(), Some("temperature"));
+    fn to(target: Target, input: SoftmaxInput) -> SoftmaxInput {
+        SoftmaxInput {
+            target: Some(target),
+            ..input
         }
     }
 
-    #[test]
-    fn labels_of_the_wrong_length_or_repeated_are_an_error_on_labels() {
-        let short = SoftmaxInput {
-            labels: Some(vec!["a".into()]),
-            ..abc()
-        };
-        assert_eq!(field_of(&short).as_deref(), Some("labels"));
-        let repeated = SoftmaxInput {
-            labels: Some(vec!["a".into(), "b".into(), "a".into()]),
-            ..abc()
-        };
-        let error = softmax(&repeated).unwrap_err();
-        assert_eq!(error.field.as_deref(), Some("labels"));
-        assert_eq!(
-            error.message,
-            "`a` appears twice in labels (positions 1 and 3)"
-        );
-    }
-
-    #[test]
-    fn an_unknown_or_out_of_range_target_is_an_error_on_target() {
-        let unknown = SoftmaxInput {
-            target: Some(Target::Label("d".into())),
-            ..abc()
-        };
-        let error = softmax(&unknown).unwrap_err();
-        assert_eq!(error.field.as_deref(), Some("target"));
-        assert_eq!(error.hint.as_deref(), Some("use one of a, b, c"));
-        let out_of_range = SoftmaxInput {
-            target: Some(Target::Position(3)),
-            ..abc()
-        };
-        let error = softmax(&out_of_range).unwrap_err();
-        assert_eq!(error.field.as_deref(), Some("target"));
-        assert_eq!(
-            error.hint.as_deref(),
-            Some("there are 3 logits; positions count from 0, so use 0 to 2")
-        );
-        let unlabelled = SoftmaxInput {
-            target: Some(Target::Label("a".into())),
-            ..plain(array![1.0])
-        };
-        assert_eq!(field_of(&unlabelled).as_deref(), Some("target"));
-    }
-
-    #[test]
-    fn an_empty_or_invalid_list_of_temperatures_is_an_error_on_temperatures() {
-        for temperatures in [vec![], vec![1.0, 0.0], vec![f64::NAN]] {
-            let input = SoftmaxInput {
-                temperatures: Some(temperatures),
-                ..abc()
-            };
-            assert_eq!(field_of(&input).as_deref(), Some("temperatures"));
+    fn at(temperature: f64, input: SoftmaxInput) -> SoftmaxInput {
+        SoftmaxInput {
+            temperature,
+            ..input
         }
     }
 
-    /// Every entry of the value `name`, in reading order.
+    fn sweeping(temperatures: &[f64], input: SoftmaxInput) -> SoftmaxInput {
+        SoftmaxInput {
+            temperatures: Some(temperatures.to_vec()),
+            ..input
+        }
+    }
+
+    /// Every entry of the value `name` (a reference's, else the program's), in reading order.
     fn entries(result: &KindRun, name: &str) -> Vec<f64> {
-        match result.quantity(name) {
+        match result.quantity(name).or_else(|| result.run.quantity(name)) {
             Some(Quantity::Scalar(x)) => vec![x],
             Some(Quantity::Vector { values, .. }) => values.to_vec(),
             Some(Quantity::Matrix { values, .. }) => values.iter().copied().collect(),
@@ -461,12 +319,33 @@ mod tests {
         }
     }
 
-    /// Hand-derived values of small examples, one row per value: what the kind feeds its
-    /// program (the arithmetic itself is the language's, pinned by its own tests and the book's
-    /// recorded values). A single logit has probability 1 and no gradient; equal logits are
-    /// uniform; (1, 2, 3) gives e^z / (e + e² + e³); the Jacobian of two equal logits at T = 2
-    /// is ±1/8; the loss is −log p of the target and the gradient p − onehot, over T; huge
-    /// logits and a tiny T still give finite log-probabilities.
+    #[test]
+    fn the_template_and_the_languages_softmax_are_one_computation_bit_for_bit() {
+        // Long logit vectors, where a sum in another order (ndarray's eight partial sums) would
+        // change the last bits of most of them; the sweep's first row is the same softmax.
+        let mut seed = 12_345_u64;
+        for length in 8..40 {
+            let logits: Array1<f64> = (0..length)
+                .map(|_| {
+                    seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+                    (seed >> 11) as f64 / (1u64 << 53) as f64 * 10.0 - 5.0
+                })
+                .collect();
+            let inputs = [("z".to_string(), Value::Vector(logits.clone()))];
+            let language = template::run("p = softmax(z)", &inputs)
+                .unwrap()
+                .vector("p");
+            let swept = softmax(&sweeping(&[1.0, 0.5], plain(logits))).unwrap();
+            assert_eq!(swept.vector("probabilities").unwrap(), language, "{length}");
+            assert_eq!(swept.matrix("sweep").unwrap().row(0), language, "{length}");
+        }
+    }
+
+    /// Hand-derived values of small examples, one row per value. A single logit has probability
+    /// 1 and no gradient; equal logits are uniform; (1, 2, 3) gives e^z / (e + e² + e³); the
+    /// Jacobian of two equal logits at T = 2 is ±1/8; the loss is −log p of the target and the
+    /// gradient p − y (y the target's one-hot row), over T; huge logits and a tiny T still give
+    /// finite log-probabilities; `scaled` is z / T; the sweep has one row per temperature.
     #[test]
     fn small_examples_match_their_hand_derived_values() {
         let e = 1f64.exp();
@@ -475,38 +354,21 @@ mod tests {
         let root = 0.5f64.exp();
         let half = 1.0 + root + e;
         let p = [1.0 / half, root / half, e / half];
-        let to = |target, input| SoftmaxInput {
-            target: Some(target),
-            ..input
-        };
-        let at = |temperature, input| SoftmaxInput {
-            temperature,
-            ..input
-        };
         let one = || to(Target::Position(0), plain(array![-7.5]));
         let c = || to(Target::Label("c".into()), abc());
         let warm = || at(2.0, to(Target::Position(0), abc()));
         let cold = || at(1e-300, to(Target::Position(0), plain(array![0.0, 1.0])));
+        let huge = || plain(array![1000.0, 0.0]);
+        let uniform = || plain(array![4.0, 4.0, 4.0, 4.0]);
+        let abc_p = vec![1.0 / total, e / total, e * e / total];
         let rows: Vec<(SoftmaxInput, &str, Vec<f64>)> = vec![
             (one(), "probabilities", vec![1.0]),
             (one(), "log_probabilities", vec![0.0]),
             (one(), "loss", vec![0.0]),
             (one(), "gradient", vec![0.0]),
-            (
-                plain(array![4.0, 4.0, 4.0, 4.0]),
-                "probabilities",
-                vec![0.25; 4],
-            ),
-            (
-                plain(Array1::from_elem(4, 4.0)),
-                "log_probabilities",
-                vec![-(4f64.ln()); 4],
-            ),
-            (
-                abc(),
-                "probabilities",
-                vec![1.0 / total, e / total, e * e / total],
-            ),
+            (uniform(), "probabilities", vec![0.25; 4]),
+            (uniform(), "log_probabilities", vec![-(4f64.ln()); 4]),
+            (abc(), "probabilities", abc_p.clone()),
             (
                 abc(),
                 "log_probabilities",
@@ -531,15 +393,19 @@ mod tests {
                 vec![(p[0] - 1.0) / 2.0, p[1] / 2.0, p[2] / 2.0],
             ),
             (warm(), "loss", vec![half.ln()]),
-            (plain(array![1000.0, 0.0]), "probabilities", vec![1.0, 0.0]),
-            (
-                plain(array![1000.0, 0.0]),
-                "log_probabilities",
-                vec![0.0, -1000.0],
-            ),
+            (warm(), "scaled", vec![0.5, 1.0, 1.5]),
+            (huge(), "probabilities", vec![1.0, 0.0]),
+            (huge(), "log_probabilities", vec![0.0, -1000.0]),
             (cold(), "probabilities", vec![0.0, 1.0]),
             (cold(), "log_probabilities", vec![-1.0 / 1e-300, 0.0]),
             (cold(), "loss", vec![1.0 / 1e-300]),
+            (sweeping(&[1.0, 2.0], abc()), "temperatures", vec![1.0, 2.0]),
+            (
+                sweeping(&[1.0, 2.0], abc()),
+                "sweep",
+                [abc_p, p.to_vec()].concat(),
+            ),
+            (sweeping(&[0.5], abc()), "temperatures", vec![0.5]),
         ];
         for (input, name, expected) in rows {
             let got = entries(&softmax(&input).unwrap(), name);
@@ -549,84 +415,104 @@ mod tests {
                 assert!(close, "{name} of {input:?}: {got} for {expected}");
             }
         }
-        let untargeted = softmax(&abc()).unwrap();
-        assert_eq!(untargeted.scalar("loss"), None);
-        assert_eq!(untargeted.vector("gradient"), None);
-        assert_eq!(softmax(&c()).unwrap().position("target"), Some(2));
+        // The target's one-hot row, which the widget shows beside p and the gradient.
+        let targeted = softmax(&c()).unwrap();
+        assert_eq!(
+            targeted.run.value("y"),
+            Some(&Value::Vector(array![0.0, 0.0, 1.0]))
+        );
+        assert_eq!(targeted.position("target"), Some(2));
         // Saturated: logits (8, 0, −8) give ∂p₁/∂z₁ = p₁(1 − p₁), tiny.
         let peaked = softmax(&plain(array![8.0, 0.0, -8.0])).unwrap();
         let p1 = peaked.vector("probabilities").unwrap()[0];
         let slope = peaked.matrix("jacobian").unwrap()[[0, 0]];
-        assert_abs_diff_eq!(slope, p1 * (1.0 - p1), epsilon = 1e-15);
-        assert!(slope < 1e-3);
+        assert!((slope - p1 * (1.0 - p1)).abs() <= 1e-15 && slope < 1e-3);
     }
 
+    /// Every input the kind refuses, with the field at fault and the message (or hint) it says.
     #[test]
-    fn a_temperature_too_small_to_represent_the_result_is_an_error_not_infinity() {
-        let input = SoftmaxInput {
-            temperature: 1e-320,
+    fn bad_inputs_are_errors_on_their_field_in_the_authors_words() {
+        let labelled = |labels: &[&str]| SoftmaxInput {
+            labels: Some(labels.iter().map(|label| label.to_string()).collect()),
+            ..abc()
+        };
+        let position = |at| to(Target::Position(at), abc());
+        let no_yes = SoftmaxInput {
             labels: Some(vec!["no".into(), "yes".into()]),
-            ..plain(array![0.0, 1.0])
+            ..at(1e-320, plain(array![0.0, 1.0]))
         };
-        let error = softmax(&input).unwrap_err();
-        assert_eq!(error.field.as_deref(), Some("temperature"));
-        assert_eq!(
-            error.message,
-            "the log-probability of `no` is too small to represent"
-        );
-    }
-
-    #[test]
-    fn the_sweep_has_one_row_of_probabilities_per_temperature() {
-        let input = SoftmaxInput {
-            temperatures: Some(vec![1.0, 2.0]),
-            ..abc()
-        };
-        let result = softmax(&input).unwrap();
-        let sweep = result.matrix("sweep").unwrap();
-        assert_eq!(result.vector("temperatures").unwrap(), array![1.0, 2.0]);
-        assert_eq!(sweep.row(0), result.vector("probabilities").unwrap());
-        let at_two = softmax(&SoftmaxInput {
-            temperature: 2.0,
-            ..abc()
-        })
-        .unwrap();
-        assert_eq!(sweep.row(1), at_two.vector("probabilities").unwrap());
-    }
-
-    #[test]
-    fn every_listed_quantity_name_resolves_and_no_other_does() {
-        let full = SoftmaxInput {
-            target: Some(Target::Label("b".into())),
-            temperatures: Some(vec![0.5]),
-            ..abc()
-        };
-        for input in [plain(array![1.0, 2.0]), full] {
-            let result = softmax(&input).unwrap();
-            for name in result.quantity_names() {
-                assert!(result.quantity(&name).is_some(), "{name}");
-            }
-            assert_eq!(result.quantity("weights"), None);
+        let rows: Vec<(SoftmaxInput, &str, &str)> = vec![
+            (plain(array![]), "logits", "there are no logits"),
+            (plain(Array1::zeros(MAX_DIM + 1)), "logits", ""),
+            (
+                plain(array![0.0, f64::NAN]),
+                "logits",
+                "logits has NaN at position 2",
+            ),
+            (at(0.0, abc()), "temperature", ""),
+            (at(-1.0, abc()), "temperature", ""),
+            (at(f64::INFINITY, abc()), "temperature", ""),
+            (at(f64::NAN, abc()), "temperature", ""),
+            (labelled(&["a"]), "labels", ""),
+            (
+                labelled(&["a", "b", "a"]),
+                "labels",
+                "`a` appears twice in labels (positions 1 and 3)",
+            ),
+            (
+                to(Target::Label("d".into()), abc()),
+                "target",
+                "use one of a, b, c",
+            ),
+            (
+                position(3),
+                "target",
+                "there are 3 logits; positions count from 0, so use 0 to 2",
+            ),
+            (
+                to(Target::Label("a".into()), plain(array![1.0])),
+                "target",
+                "",
+            ),
+            (
+                sweeping(&[], abc()),
+                "temperatures",
+                "temperatures is empty",
+            ),
+            (sweeping(&[1.0, 0.0], abc()), "temperatures", ""),
+            (sweeping(&[f64::NAN], abc()), "temperatures", ""),
+            (
+                no_yes,
+                "temperature",
+                "the log-probability of `no` is too small to represent",
+            ),
+            (
+                at(0.5, plain(array![1e308, 1e308])),
+                "temperature",
+                "z / T overflows at temperature 0.5",
+            ),
+        ];
+        for (input, field, says) in rows {
+            let error = softmax(&input).unwrap_err();
+            assert_refused(&error, field, says, &format!("{input:?}"));
         }
-        let bare = softmax(&plain(array![1.0])).unwrap();
-        assert_eq!(bare.quantity("loss"), None);
-        assert_eq!(bare.quantity("sweep"), None);
     }
 
     #[test]
-    fn quantities_carry_the_labels() {
-        let input = SoftmaxInput {
-            target: Some(Target::Label("b".into())),
-            temperatures: Some(vec![0.5, 1.0]),
-            ..abc()
-        };
-        let result = softmax(&input).unwrap();
+    fn references_and_json_read_the_runs_values_by_the_kinds_names() {
+        let full = sweeping(&[0.5, 1.0], to(Target::Label("b".into()), abc()));
+        let result = softmax(&full).unwrap();
+        for name in result.quantity_names() {
+            assert!(result.quantity(&name).is_some(), "{name}");
+        }
+        assert_eq!(result.quantity("weights"), None);
         assert_eq!(result.quantity("target"), Some(Quantity::Text("b".into())));
         assert_eq!(result.quantity("temperature"), Some(Quantity::Scalar(1.0)));
         let Some(Quantity::Vector { labels, .. }) = result.quantity("gradient") else {
             panic!("gradient is a vector")
         };
-        assert_eq!(labels, input.labels);
+        assert_eq!(labels, full.labels);
+        // The labels name the sweep's columns only, never its temperatures.
         let Some(Quantity::Matrix {
             values,
             row_labels,
@@ -635,45 +521,36 @@ mod tests {
         else {
             panic!("sweep is a matrix")
         };
-        assert_eq!(values.dim(), (2, 3));
-        assert_eq!(row_labels, None);
-        assert_eq!(col_labels, input.labels);
-    }
-
-    #[test]
-    fn json_without_a_target_has_null_loss_and_gradient_and_no_sweep() {
-        let json = serde_json::to_value(softmax(&plain(array![0.0, 0.0])).unwrap()).unwrap();
         assert_eq!(
-            json,
-            serde_json::json!({
-                "kind": "softmax",
-                "labels": null,
-                "logits": [0.0, 0.0],
-                "temperature": 1.0,
-                "target": null,
-                "probabilities": [0.5, 0.5],
-                "log_probabilities": [-(2f64.ln()), -(2f64.ln())],
-                "loss": null,
-                "gradient": null,
-            })
+            (values.dim(), row_labels, col_labels),
+            ((2, 3), None, full.labels)
         );
-    }
-
-    #[test]
-    fn json_with_a_target_and_temperatures_has_every_key() {
-        let input = SoftmaxInput {
-            target: Some(Target::Label("a".into())),
-            temperatures: Some(vec![1.0, 4.0]),
-            ..abc()
-        };
-        let json = serde_json::to_value(softmax(&input).unwrap()).unwrap();
-        assert_eq!(json["labels"], serde_json::json!(["a", "b", "c"]));
-        assert_eq!(json["target"], 0);
-        assert!(json["loss"].as_f64().unwrap() > 0.0);
+        let json = serde_json::to_value(&result).unwrap();
+        assert_eq!(json["labels"], json!(["a", "b", "c"]));
+        assert_eq!(
+            (json["target"].clone(), json["temperatures"].clone()),
+            (json!(1), json!([0.5, 1.0]))
+        );
         assert_eq!(json["gradient"].as_array().unwrap().len(), 3);
-        assert_eq!(json["temperatures"], serde_json::json!([1.0, 4.0]));
-        assert_eq!(json["sweep"].as_array().unwrap().len(), 2);
         assert_eq!(json["sweep"][1].as_array().unwrap().len(), 3);
+        assert!(json["loss"].as_f64().unwrap() > 0.0);
+        // Without a target or temperatures: a null loss and gradient, no sweep at all.
+        let bare = softmax(&plain(array![0.0, 0.0])).unwrap();
+        assert_eq!(
+            (bare.quantity("loss"), bare.quantity("sweep")),
+            (None, None)
+        );
+        let ln2 = -(2f64.ln());
+        assert_eq!(
+            serde_json::to_value(&bare).unwrap(),
+            json!({ "kind": "softmax", "labels": null, "logits": [0.0, 0.0], "temperature": 1.0,
+                "target": null, "probabilities": [0.5, 0.5], "log_probabilities": [ln2, ln2],
+                "loss": null, "gradient": null })
+        );
+        assert!(!template(&plain(array![1.0]))
+            .unwrap()
+            .steps
+            .contains("loss"));
     }
 }
 

@@ -16,7 +16,7 @@ use super::error::{count_within, distinct_names, ensure_finite_matrix, non_empty
 use super::kind::{Json, KindRun, Source, Table};
 use super::lang::{Value, MAX_WORK};
 use super::template::{self, Stopped};
-use super::{ComputeError, MAX_DIM, MAX_TOKENS};
+use super::{ComputeError, KindProgram, MAX_DIM, MAX_TOKENS};
 
 /// The inputs of a vectors example, as written by the author.
 #[derive(Debug, Clone, PartialEq)]
@@ -69,13 +69,17 @@ pub static TABLE: Table = Table {
     ],
 };
 
-/// The vectors kind as a program, each step computed by the compute language. A length is the
-/// plain root of the sum of squares when that sum is a normal number (exact for small integers),
-/// otherwise rescaled by the largest entry. A cosine is the direct quotient (exact for the small
-/// integer vectors textbooks use, so an orthogonal pair gets exactly 0) unless the product of
-/// lengths underflows, where the unit vectors still give the direction; it is clamped to
-/// [−1, 1] before `acos`, because rounding can push a parallel pair to 1 + ε, and is exactly 1
-/// on the diagonal. `+ 0` turns −0 into 0 so an orthogonal pair never prints as "-0.000".
+/// The vectors kind as one program, the template every example fills: the build runs it for
+/// the values references and `eval --json` read, the figure and the widget's copy without
+/// JavaScript draw from that run, and the widget runs the same text again (compute-lang.js) on
+/// the reader's `vectors`. A length is the plain root of the sum of squares when that sum is a
+/// normal number (exact for small integers), otherwise rescaled by the largest entry. A cosine
+/// is the direct quotient (exact for the small integer vectors textbooks use, so an orthogonal
+/// pair gets exactly 0) unless the product of lengths underflows, where the unit vectors still
+/// give the direction; it is clamped to [−1, 1] before `acos`, because rounding can push a
+/// parallel pair to 1 + ε, and is exactly 1 on the diagonal. `+ 0` turns −0 into 0 so an
+/// orthogonal pair never prints as "-0.000". The kind refuses a zero vector before running;
+/// in the widget, `scaled` (0 / 0) is where a reader's zero vector stops the program.
 const PROGRAM: &str = "squares = vectors * vectors
 sum_of_squares = flatten(sum(squares, axis=1))
 largest = flatten(max(abs(vectors), axis=1))
@@ -89,11 +93,12 @@ product = col(norms) * row(norms)
 representable = product >= 2.2250738585072014e-308
 direct = dots / where(representable, product, 1)
 quotient = clip(where(representable, direct, units @ units.T), -1, 1) + 0
-cosines = where(eye(count) == 1, 1, quotient)
+cosines = where(eye(len(vectors)) == 1, 1, quotient)
 angles = acos(cosines) * (180 / pi)
 ";
 
-/// With a projection of the vector at `of` onto the one at `onto` (counting from 0).
+/// With a projection of the vector at `of` onto the one at `onto` (counting from 0), which the
+/// template writes as steps: the reader edits the vectors, never which pair is projected.
 const PROJECTION_PROGRAM: &str = "projection_scalar = dots[of, onto] / norms[onto] + 0
 projection = projection_scalar * units[onto] + 0
 ";
@@ -105,32 +110,38 @@ length = largest * sqrt(sum((v / largest) * (v / largest)))
 ";
 const DOT_PROGRAM: &str = "dot = v @ w\n";
 
+/// The program of an example: [`PROGRAM`], with its projection's positions, and its input,
+/// `vectors`.
+pub fn template(input: &VectorsInput) -> Result<KindProgram, ComputeError> {
+    let projected = checked_projection(input)?;
+    let mut steps = PROGRAM.to_string();
+    if let Some((of, onto)) = projected {
+        steps.push_str(&format!("of = {of}\nonto = {onto}\n{PROJECTION_PROGRAM}"));
+    }
+    let inputs = vec![("vectors".to_string(), Value::Matrix(input.vectors.clone()))];
+    Ok(KindProgram { steps, inputs })
+}
+
 /// Evaluates a vectors example by running its program.
 ///
 /// Errors carry `field` = the input key at fault: `vectors` (none, too many, too long, no
 /// components, NaN/∞, a zero vector, overflow, beyond the language's work limit), `names`
 /// (wrong count, duplicates), `project`.
 pub fn analyze(input: &VectorsInput) -> Result<KindRun, ComputeError> {
-    let projected = checked_projection(input)?;
-    let mut program = PROGRAM.to_string();
-    let mut inputs = vec![
-        ("vectors".to_string(), Value::Matrix(input.vectors.clone())),
-        (
-            "count".to_string(),
-            Value::Scalar(input.vectors.nrows() as f64),
-        ),
-    ];
-    if let Some((of, onto)) = projected {
-        program.push_str(PROJECTION_PROGRAM);
-        inputs.push(("of".to_string(), Value::Scalar(of as f64)));
-        inputs.push(("onto".to_string(), Value::Scalar(onto as f64)));
-    }
-    let ran = template::run(&program, &inputs).map_err(|stopped| stopped_error(stopped, input))?;
+    run(&template(input)?, input)
+}
+
+/// Runs `program`, the [`template`] of `input`: the block runs the text it writes into the
+/// widget's data, so the page's numbers and the widget's come from one program.
+pub fn run(program: &KindProgram, input: &VectorsInput) -> Result<KindRun, ComputeError> {
+    let ran = template::run(&program.steps, &program.inputs)
+        .map_err(|stopped| stopped_error(stopped, input))?;
     let labels = Labels {
         rows: Some(input.names.clone()),
         cols: Some(input.names.clone()),
         ..Labels::default()
     };
+    let inputs = program.inputs.clone();
     Ok(KindRun::new(&TABLE, ran.into_computed(inputs, labels)))
 }
 
@@ -169,50 +180,6 @@ fn stopped_error(stopped: Stopped, input: &VectorsInput) -> ComputeError {
         "the dot product of `{}` and `{}` overflows",
         names[i], names[j]
     ))
-}
-
-/// The vectors kind as its widget shows it, the lesson's formulas line by line: the dot
-/// products `vectors @ vectors.T`, the lengths as the roots of their diagonal (which holds the
-/// squared lengths), the cosines as a·b / (‖a‖‖b‖), the angles; with a projection, its signed
-/// length a·b / ‖b‖ and the vector along b's unit vector. The same arithmetic as [`PROGRAM`]
-/// wherever that gives numbers, so the widget's numbers are the kind's bit for bit, but for the
-/// sign of a zero (the kind's `+ 0` turns −0 into 0; the widget leaves it, because every
-/// number it shows is printed by worked-format.js, which prints −0 as 0, as
-/// src/present/number.rs does). What the kind does besides the formulas is in steps the widget
-/// does not show: `nonzero` fails (divides by 0) at a vector of zeros (which the kind refuses),
-/// `measurable` where a squared length is below the smallest normal number (where
-/// the kind rescales, giving numbers the plain root would not: the widget refuses such tiny
-/// vectors rather than differ); `length_products` holds a·a rather than ‖a‖² on its diagonal, so a vector's cosine
-/// with itself is exactly 1, as the kind's is; `clip` keeps a parallel pair's cosine, which
-/// rounding can push to 1 + ε, inside `acos`'s domain, as the kind's does.
-const WIDGET_PROGRAM: &str = "dots = vectors @ vectors.T
-nonzero = 1 / (max(abs(vectors), axis=1) > 0)
-measurable = 1 / (diag(dots) >= 2.2250738585072014e-308)
-norms = sqrt(diag(dots))
-length_products = where(eye(len(vectors)) == 1, dots, outer(norms, norms))
-cosines = clip(dots / length_products, -1, 1)
-angles = acos(cosines) * (180 / pi)
-";
-
-/// [`WIDGET_PROGRAM`]'s projection of the vector at `of` onto the one at `onto`.
-const WIDGET_PROJECTION_PROGRAM: &str = "projection_scalar = dots[of, onto] / norms[onto]
-projection = projection_scalar * (vectors[onto] / norms[onto])
-";
-
-/// The program a vectors example's widget runs again (in compute-lang.js, as any compute
-/// widget does) on the reader's `vectors`: [`WIDGET_PROGRAM`], with the positions of the
-/// projection, which the reader does not edit, as steps. Its numbers are [`analyze`]'s bit for
-/// bit but for the sign of zero, and it fails where [`analyze`] fails (a zero vector, an
-/// overflow) and for vectors so short their squared lengths underflow.
-pub fn widget_program(input: &VectorsInput) -> Result<String, ComputeError> {
-    let projected = checked_projection(input)?;
-    let mut steps = String::from(WIDGET_PROGRAM);
-    if let Some((of, onto)) = projected {
-        steps.push_str(&format!(
-            "of = {of}\nonto = {onto}\n{WIDGET_PROJECTION_PROGRAM}"
-        ));
-    }
-    Ok(steps)
 }
 
 /// The example checked, and the positions of the vectors it projects (counting from 0).
@@ -277,31 +244,18 @@ fn validate(input: &VectorsInput) -> Result<(), ComputeError> {
     Ok(())
 }
 
-/// A vectors example's projection, read by name, for the tests of both modules below.
-#[cfg(test)]
-struct Projected {
-    scalar: f64,
-    vector: ndarray::Array1<f64>,
-}
-
-#[cfg(test)]
-fn projection_of(result: &KindRun) -> Option<Projected> {
-    Some(Projected {
-        scalar: result.scalar("projection_scalar")?,
-        vector: result.vector("projection")?,
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::compute::Quantity;
-    use approx::assert_abs_diff_eq;
+    use crate::compute::kind::assert_refused;
+    use crate::compute::{Index, Quantity};
     use ndarray::array;
+    use serde_json::json;
 
     fn named(names: &[&str], vectors: Array2<f64>) -> VectorsInput {
+        let names = names.iter().map(|name| name.to_string()).collect();
         VectorsInput {
-            names: names.iter().map(|name| name.to_string()).collect(),
+            names,
             vectors,
             project: None,
         }
@@ -316,14 +270,8 @@ mod tests {
     }
 
     fn projecting(of: &str, onto: &str, input: VectorsInput) -> VectorsInput {
-        VectorsInput {
-            project: Some((of.to_string(), onto.to_string())),
-            ..input
-        }
-    }
-
-    fn field_of(input: &VectorsInput) -> Option<String> {
-        analyze(input).unwrap_err().field
+        let project = Some((of.to_string(), onto.to_string()));
+        VectorsInput { project, ..input }
     }
 
     #[test]
@@ -346,11 +294,8 @@ angles = acos(cosines) * (180 / pi)
             let ran = template::run(program, &inputs).unwrap();
             assert_eq!(ran.matrix("norms").column(0), kind.vector("norms").unwrap());
             assert_eq!(ran.matrix("dots"), kind.matrix("dots").unwrap());
-            for (step, theirs) in [
-                ("cosines", &kind.matrix("cosines").unwrap()),
-                ("angles", &kind.matrix("angles").unwrap()),
-            ] {
-                let ours = ran.matrix(step);
+            for step in ["cosines", "angles"] {
+                let (ours, theirs) = (ran.matrix(step), kind.matrix(step).unwrap());
                 for ((i, j), value) in theirs.indexed_iter().filter(|((i, j), _)| i != j) {
                     assert_eq!(ours[[i, j]].to_bits(), value.to_bits(), "{step}[{i}, {j}]");
                 }
@@ -358,374 +303,201 @@ angles = acos(cosines) * (180 / pi)
         }
     }
 
-    /// `x` with −0 read as 0: the widget prints both as 0 (worked-format.js), and the kind's
-    /// `+ 0` gives 0 where the widget's program, which shows no `+ 0`, may give −0.
-    fn unsigned_zero_bits(values: impl IntoIterator<Item = f64>) -> Vec<u64> {
-        values.into_iter().map(|x| (x + 0.0).to_bits()).collect()
-    }
-
+    /// Hand-derived values, one row per value: the 3-4-5 example; a single vector has cosine 1
+    /// and angle 0 with itself; an orthogonal pair has a +0 cosine and dot product; parallel
+    /// and opposite vectors are clamped before `acos` (unclamped, (1, 5)·(2, 10) / (|(1, 5)|
+    /// |(2, 10)|) rounds to 1 + 2⁻⁵², whose acos is NaN); tiny vectors keep their direction
+    /// when the dot product underflows; projecting onto an axis keeps that component, onto a
+    /// perpendicular vector gives +0, against the direction a negative length: (−1, 0) onto
+    /// (3, 4) is −3 / 5 along (3, 4) / 5.
     #[test]
-    fn the_widget_program_gives_the_kinds_numbers_bit_for_bit() {
-        let mut seed = 43_u64;
-        let mut random = |count: usize, dimension: usize, spread: f64| {
-            Array2::from_shape_fn((count, dimension), |_| {
-                seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
-                ((seed >> 11) as f64 / (1u64 << 53) as f64 * 2.0 - 1.0) * spread
-            })
+    fn small_examples_match_their_hand_derived_values() {
+        let (a_c, b_c) = (0.6f64.acos().to_degrees(), 0.8f64.acos().to_degrees());
+        // 3-4-5 triangle angles, printed to 3 decimals.
+        assert_eq!(
+            (format!("{a_c:.3}"), format!("{b_c:.3}")),
+            ("53.130".into(), "36.870".into())
+        );
+        let single = || named(&["v"], array![[1.0, 1.0, 1.0]]);
+        let parallel = || {
+            named(
+                &["u", "w", "z"],
+                array![[1.0, 5.0], [2.0, 10.0], [-2.0, -10.0]],
+            )
         };
-        let mut inputs = vec![
-            abc(),
-            projecting("a", "c", abc()),
+        let tiny = || named(&["a", "b"], array![[1e-200, 0.0], [1e-200, 1e-200]]);
+        let against = || {
             projecting(
                 "x",
                 "b",
                 named(&["x", "b"], array![[-1.0, 0.0], [3.0, 4.0]]),
+            )
+        };
+        let rows: Vec<(VectorsInput, &str, Vec<f64>)> = vec![
+            (abc(), "norms", vec![5.0, 5.0, 1.0]),
+            (
+                abc(),
+                "dots",
+                vec![25.0, 0.0, 3.0, 0.0, 25.0, 4.0, 3.0, 4.0, 1.0],
             ),
-            // Parallel, and a length whose square is not the dot product: cosines of 1 + ε
-            // and 1 − ε that the kind clips and sets to 1.
-            named(&["p", "q", "r"], array![[1.0, 1.0], [2.0, 2.0], [3.0, 3.0]]),
-            // −0 in the dot products and the projection.
-            projecting(
-                "m",
-                "n",
-                named(&["m", "n"], array![[-1.0, 0.0], [0.0, -1.0]]),
+            (
+                abc(),
+                "cosines",
+                vec![1.0, 0.0, 0.6, 0.0, 1.0, 0.8, 0.6, 0.8, 1.0],
+            ),
+            (
+                abc(),
+                "angles",
+                vec![0.0, 90.0, a_c, 90.0, 0.0, b_c, a_c, b_c, 0.0],
+            ),
+            (single(), "norms", vec![3f64.sqrt()]),
+            (single(), "dots", vec![3.0]),
+            (single(), "cosines", vec![1.0]),
+            (single(), "angles", vec![0.0]),
+            (
+                parallel(),
+                "cosines",
+                vec![1.0, 1.0, -1.0, 1.0, 1.0, -1.0, -1.0, -1.0, 1.0],
+            ),
+            (
+                parallel(),
+                "angles",
+                vec![0.0, 0.0, 180.0, 0.0, 0.0, 180.0, 180.0, 180.0, 0.0],
+            ),
+            (
+                tiny(),
+                "cosines",
+                vec![1.0, 0.5f64.sqrt(), 0.5f64.sqrt(), 1.0],
+            ),
+            (tiny(), "angles", vec![0.0, 45.0, 45.0, 0.0]),
+            (tiny(), "norms", vec![1e-200, 2f64.sqrt() * 1e-200]),
+            (projecting("a", "c", abc()), "projection_scalar", vec![3.0]),
+            (projecting("a", "c", abc()), "projection", vec![3.0, 0.0]),
+            (projecting("a", "b", abc()), "projection_scalar", vec![0.0]),
+            (projecting("a", "b", abc()), "projection", vec![0.0, 0.0]),
+            (against(), "projection_scalar", vec![-0.6]),
+            (against(), "projection", vec![-0.36, -0.48]),
+        ];
+        for (input, name, expected) in rows {
+            let got: Vec<f64> = match analyze(&input).unwrap().quantity(name) {
+                Some(Quantity::Scalar(x)) => vec![x],
+                Some(Quantity::Vector { values, .. }) => values.to_vec(),
+                Some(Quantity::Matrix { values, .. }) => values.iter().copied().collect(),
+                other => panic!("{name} is {other:?}"),
+            };
+            assert_eq!(got.len(), expected.len(), "{name} of {input:?}");
+            for (got, expected) in got.iter().zip(&expected) {
+                let close = (got - expected).abs() <= 1e-9 * expected.abs().max(1e-200);
+                // A zero is +0: an orthogonal pair never prints "-0.000".
+                let signed = *expected != 0.0 || got.is_sign_positive();
+                assert!(close && signed, "{name} of {input:?}: {got} for {expected}");
+            }
+        }
+    }
+
+    /// Every input the kind refuses, with the field at fault and the message (or hint) it says.
+    #[test]
+    fn bad_inputs_are_errors_on_their_field_in_the_authors_words() {
+        let many = vec!["v"; MAX_TOKENS + 1];
+        let zero = named(&["a", "zero"], array![[1.0, 2.0], [0.0, -0.0]]);
+        let rows: Vec<(VectorsInput, &str, &str)> = vec![
+            (
+                named(&[], Array2::zeros((0, 2))),
+                "vectors",
+                "there are no vectors",
+            ),
+            (
+                named(&["a"], Array2::zeros((1, 0))),
+                "vectors",
+                "the vectors have no components",
+            ),
+            (
+                named(&many, Array2::ones((MAX_TOKENS + 1, 1))),
+                "vectors",
+                "",
+            ),
+            (named(&["v"], Array2::ones((1, MAX_DIM + 1))), "vectors", ""),
+            (named(&["a"], array![[1.0], [2.0]]), "names", ""),
+            (
+                named(&["a", "a"], array![[1.0], [2.0]]),
+                "names",
+                "`a` appears twice in names (positions 1 and 2)",
+            ),
+            (
+                named(&["a"], array![[1.0, f64::NAN]]),
+                "vectors",
+                "vectors has NaN at row 1, column 2",
+            ),
+            (
+                zero,
+                "vectors",
+                "`zero` is the zero vector, so its angle to the others is undefined",
+            ),
+            (
+                projecting("d", "a", abc()),
+                "project",
+                "there is no vector named `d`",
+            ),
+            (projecting("a", "d", abc()), "project", "use one of a, b, c"),
+            (
+                named(&["a", "b"], array![[1e200, 0.0], [1e200, 1.0]]),
+                "vectors",
+                "the dot product of `a` and `a` overflows",
+            ),
+            (
+                named(&["big"], array![[f64::MAX, f64::MAX]]),
+                "vectors",
+                "the length of `big` overflows",
             ),
         ];
-        for (count, dimension, spread) in [(4, 2, 10.0), (6, 5, 1e-3), (3, 17, 1e150)] {
-            let names: Vec<String> = (0..count).map(|i| format!("v{i}")).collect();
-            let names: Vec<&str> = names.iter().map(String::as_str).collect();
-            let vectors = random(count, dimension, spread);
-            inputs.push(projecting("v1", "v0", named(&names, vectors)));
-        }
-        for input in inputs {
-            let kind = analyze(&input).unwrap();
-            let steps = widget_program(&input).unwrap();
-            let values = [("vectors".to_string(), Value::Matrix(input.vectors.clone()))];
-            let ran = template::run(&steps, &values).unwrap();
-            assert_eq!(
-                unsigned_zero_bits(ran.vector("norms")),
-                unsigned_zero_bits(kind.vector("norms").unwrap().iter().copied())
-            );
-            for step in ["dots", "cosines", "angles"] {
-                assert_eq!(
-                    unsigned_zero_bits(ran.matrix(step)),
-                    unsigned_zero_bits(kind.matrix(step).unwrap().iter().copied()),
-                    "{step} of {input:?}"
-                );
-            }
-            if let Some(projection) = projection_of(&kind) {
-                assert_eq!(
-                    unsigned_zero_bits([ran.scalar("projection_scalar")]),
-                    unsigned_zero_bits([projection.scalar])
-                );
-                assert_eq!(
-                    unsigned_zero_bits(ran.vector("projection")),
-                    unsigned_zero_bits(projection.vector.iter().copied())
-                );
-            }
-        }
-        assert_eq!(
-            widget_program(&projecting("a", "d", abc()))
-                .unwrap_err()
-                .field
-                .as_deref(),
-            Some("project")
-        );
-    }
-
-    #[test]
-    fn the_widget_refuses_a_zero_vector_as_the_kind_does_and_vectors_too_short_to_measure() {
-        for (vectors, step) in [
-            (array![[1.0, 2.0], [0.0, 0.0]], "nonzero"),
-            (array![[1.0, 2.0], [1e-200, 1e-200]], "measurable"),
-            (array![[1.0, 2.0], [1e-160, 0.0]], "measurable"),
-        ] {
-            let input = named(&["a", "b"], vectors.clone());
-            let steps = widget_program(&abc()).unwrap();
-            let stopped = template::run(&steps, &[("vectors".to_string(), Value::Matrix(vectors))])
-                .err()
-                .expect("the widget refuses");
-            // At the step whose failure the widget says in the kind's words.
-            assert_eq!(stopped.step, step);
-            // The kind refuses the zero vector, and rescales the tiny one.
-            assert_eq!(analyze(&input).is_err(), input.vectors[[1, 0]] == 0.0);
+        for (input, field, says) in rows {
+            let error = analyze(&input).unwrap_err();
+            assert_refused(&error, field, says, &format!("{input:?}"));
         }
     }
 
     #[test]
-    fn the_widget_shows_the_lessons_formulas_and_none_of_the_kinds_safeguards() {
-        let steps = widget_program(&projecting("a", "c", abc())).unwrap();
-        // Every line a reader sees (the steps the widget draws) is a formula of the lesson.
-        let shown: Vec<&str> = steps
-            .lines()
-            .filter(|line| {
-                [
-                    "dots",
-                    "norms",
-                    "cosines",
-                    "angles",
-                    "projection_scalar",
-                    "projection",
-                ]
-                .contains(&line.split(" = ").next().unwrap())
-            })
-            .collect();
+    fn the_widget_running_the_template_stops_at_scaled_on_a_readers_zero_vector() {
+        // The kind refuses a zero vector before running; a reader's edit reaches the program,
+        // which stops at the step whose failure the widget says in the kind's words.
+        let program = template(&abc()).unwrap();
+        let zero = array![[1.0, 2.0], [0.0, 0.0], [1.0, 0.0]];
+        let stopped = template::run(&program.steps, &[("vectors".into(), Value::Matrix(zero))]);
         assert_eq!(
-            shown,
-            [
-                "dots = vectors @ vectors.T",
-                "norms = sqrt(diag(dots))",
-                "cosines = clip(dots / length_products, -1, 1)",
-                "angles = acos(cosines) * (180 / pi)",
-                "projection_scalar = dots[of, onto] / norms[onto]",
-                "projection = projection_scalar * (vectors[onto] / norms[onto])",
-            ]
+            stopped.err().map(|stopped| stopped.step).as_deref(),
+            Some("scaled")
         );
-        for internal in ["+ 0", "arrows", "rescaled", "count"] {
-            assert!(!steps.contains(internal), "{internal} in {steps}");
-        }
+        let projected = template(&projecting("a", "c", abc())).unwrap().steps;
+        assert!(projected.contains("\nof = 0\nonto = 2\n"), "{projected}");
     }
 
     #[test]
-    fn no_vectors_is_an_error_on_vectors() {
-        assert_eq!(
-            field_of(&named(&[], Array2::zeros((0, 2)))).as_deref(),
-            Some("vectors")
-        );
-    }
-
-    #[test]
-    fn vectors_without_components_are_an_error_on_vectors() {
-        assert_eq!(
-            field_of(&named(&["a"], Array2::zeros((1, 0)))).as_deref(),
-            Some("vectors")
-        );
-    }
-
-    #[test]
-    fn too_many_or_too_long_vectors_are_an_error_on_vectors() {
-        let many = vec!["v"; MAX_TOKENS + 1];
-        assert_eq!(
-            field_of(&named(&many, Array2::ones((MAX_TOKENS + 1, 1)))).as_deref(),
-            Some("vectors")
-        );
-        assert_eq!(
-            field_of(&named(&["v"], Array2::ones((1, MAX_DIM + 1)))).as_deref(),
-            Some("vectors")
-        );
-    }
-
-    #[test]
-    fn a_name_count_unlike_the_vector_count_is_an_error_on_names() {
-        assert_eq!(
-            field_of(&named(&["a"], array![[1.0], [2.0]])).as_deref(),
-            Some("names")
-        );
-    }
-
-    #[test]
-    fn duplicate_names_are_an_error_on_names() {
-        let error = analyze(&named(&["a", "a"], array![[1.0], [2.0]])).unwrap_err();
-        assert_eq!(error.field.as_deref(), Some("names"));
-        assert_eq!(
-            error.message,
-            "`a` appears twice in names (positions 1 and 2)"
-        );
-    }
-
-    #[test]
-    fn nan_is_an_error_on_vectors_naming_the_entry() {
-        let error = analyze(&named(&["a"], array![[1.0, f64::NAN]])).unwrap_err();
-        assert_eq!(error.field.as_deref(), Some("vectors"));
-        assert_eq!(error.message, "vectors has NaN at row 1, column 2");
-    }
-
-    #[test]
-    fn a_zero_vector_is_an_error_naming_it() {
-        let error = analyze(&named(&["a", "zero"], array![[1.0, 2.0], [0.0, -0.0]])).unwrap_err();
-        assert_eq!(error.field.as_deref(), Some("vectors"));
-        assert_eq!(
-            error.message,
-            "`zero` is the zero vector, so its angle to the others is undefined"
-        );
-    }
-
-    #[test]
-    fn an_unknown_projection_name_is_an_error_on_project() {
-        for (of, onto) in [("d", "a"), ("a", "d")] {
-            let error = analyze(&projecting(of, onto, abc())).unwrap_err();
-            assert_eq!(error.field.as_deref(), Some("project"));
-            assert_eq!(error.message, "there is no vector named `d`");
-            assert_eq!(error.hint.as_deref(), Some("use one of a, b, c"));
-        }
-    }
-
-    #[test]
-    fn products_that_overflow_are_an_error_not_infinity() {
-        let error = analyze(&named(&["a", "b"], array![[1e200, 0.0], [1e200, 1.0]])).unwrap_err();
-        assert_eq!(error.message, "the dot product of `a` and `a` overflows");
-        let error = analyze(&named(&["big"], array![[f64::MAX, f64::MAX]])).unwrap_err();
-        assert_eq!(error.message, "the length of `big` overflows");
-    }
-
-    #[test]
-    fn a_single_vector_has_cosine_one_and_angle_zero_with_itself() {
-        let result = analyze(&named(&["v"], array![[1.0, 1.0, 1.0]])).unwrap();
-        assert_abs_diff_eq!(
-            result.vector("norms").unwrap()[0],
-            3f64.sqrt(),
-            epsilon = 1e-12
-        );
-        assert_eq!(result.matrix("dots").unwrap(), array![[3.0]]);
-        assert_eq!(result.matrix("cosines").unwrap(), array![[1.0]]);
-        assert_eq!(result.matrix("angles").unwrap(), array![[0.0]]);
-    }
-
-    #[test]
-    fn the_three_four_five_example_matches_the_hand_derived_values() {
-        let result = analyze(&abc()).unwrap();
-        assert_eq!(result.vector("norms").unwrap(), array![5.0, 5.0, 1.0]);
-        assert_eq!(
-            result.matrix("dots").unwrap(),
-            array![[25.0, 0.0, 3.0], [0.0, 25.0, 4.0], [3.0, 4.0, 1.0]]
-        );
-        assert_eq!(
-            result.matrix("cosines").unwrap(),
-            array![[1.0, 0.0, 0.6], [0.0, 1.0, 0.8], [0.6, 0.8, 1.0]]
-        );
-        let (right, a_c, b_c) = (90.0, 0.6f64.acos().to_degrees(), 0.8f64.acos().to_degrees());
-        assert_abs_diff_eq!(
-            result.matrix("angles").unwrap(),
-            array![[0.0, right, a_c], [right, 0.0, b_c], [a_c, b_c, 0.0]],
-            epsilon = 1e-12
-        );
-        // 3-4-5 triangle angles, printed to 3 decimals.
-        assert_eq!(format!("{a_c:.3}"), "53.130");
-        assert_eq!(format!("{b_c:.3}"), "36.870");
-    }
-
-    #[test]
-    fn an_orthogonal_pair_has_a_positive_zero_cosine() {
-        let result = analyze(&named(&["x", "y"], array![[-1.0, 0.0], [0.0, 1.0]])).unwrap();
-        assert!(result.matrix("cosines").unwrap()[[0, 1]].is_sign_positive());
-        assert!(result.matrix("dots").unwrap()[[0, 1]].is_sign_positive());
-    }
-
-    #[test]
-    fn parallel_and_opposite_vectors_are_clamped_before_acos() {
-        // Unclamped, (1, 5)·(2, 10) / (|(1, 5)| |(2, 10)|) rounds to 1 + 2⁻⁵², and acos of that
-        // is NaN; clamping gives exactly 0° and 180°.
-        let input = named(
-            &["u", "w", "z"],
-            array![[1.0, 5.0], [2.0, 10.0], [-2.0, -10.0]],
-        );
-        let result = analyze(&input).unwrap();
-        assert_eq!(result.matrix("cosines").unwrap()[[0, 1]], 1.0);
-        assert_eq!(result.matrix("angles").unwrap()[[0, 1]], 0.0);
-        assert_eq!(result.matrix("cosines").unwrap()[[0, 2]], -1.0);
-        assert_eq!(result.matrix("angles").unwrap()[[0, 2]], 180.0);
-    }
-
-    #[test]
-    fn tiny_vectors_keep_their_direction_even_when_the_dot_product_underflows() {
-        let result = analyze(&named(&["a", "b"], array![[1e-200, 0.0], [1e-200, 1e-200]])).unwrap();
-        assert_abs_diff_eq!(
-            result.matrix("cosines").unwrap()[[0, 1]],
-            0.5f64.sqrt(),
-            epsilon = 1e-12
-        );
-        assert_abs_diff_eq!(
-            result.matrix("angles").unwrap()[[0, 1]],
-            45.0,
-            epsilon = 1e-9
-        );
-        assert_abs_diff_eq!(
-            result.vector("norms").unwrap()[1] / 1e-200,
-            2f64.sqrt(),
-            epsilon = 1e-12
-        );
-    }
-
-    #[test]
-    fn projecting_onto_an_axis_keeps_that_component() {
-        let result = analyze(&projecting("a", "c", abc())).unwrap();
-        let projection = projection_of(&result).unwrap();
-        assert_eq!(projection.scalar, 3.0);
-        assert_eq!(projection.vector, array![3.0, 0.0]);
-    }
-
-    #[test]
-    fn projecting_onto_a_perpendicular_vector_gives_zero() {
-        let projection = projection_of(&analyze(&projecting("a", "b", abc())).unwrap()).unwrap();
-        assert_eq!(projection.scalar, 0.0);
-        assert_eq!(projection.vector, array![0.0, 0.0]);
-        assert!(projection.vector.iter().all(|x| x.is_sign_positive()));
-    }
-
-    #[test]
-    fn projecting_against_the_direction_gives_a_negative_scalar() {
-        // (−1, 0) onto (3, 4): a·b / |b| = −3 / 5; (a·b / |b|²) b = (−3/25)(3, 4).
-        let input = named(&["x", "b"], array![[-1.0, 0.0], [3.0, 4.0]]);
-        let projection = projection_of(&analyze(&projecting("x", "b", input)).unwrap()).unwrap();
-        assert_abs_diff_eq!(projection.scalar, -0.6, epsilon = 1e-12);
-        assert_abs_diff_eq!(projection.vector, array![-0.36, -0.48], epsilon = 1e-12);
-    }
-
-    #[test]
-    fn every_listed_quantity_name_resolves() {
+    fn references_and_json_read_the_runs_values_by_the_kinds_names() {
         for input in [abc(), projecting("b", "a", abc())] {
             let result = analyze(&input).unwrap();
             for name in result.quantity_names() {
                 assert!(result.quantity(&name).is_some(), "{name}");
             }
         }
-        let plain = analyze(&abc()).unwrap();
-        assert_eq!(plain.quantity("projection"), None);
-        assert_eq!(plain.quantity("nope"), None);
-    }
-
-    #[test]
-    fn angles_are_labelled_by_name_on_both_axes() {
         let result = analyze(&abc()).unwrap();
-        let angle = result
-            .quantity("angles")
-            .unwrap()
-            .select(&[
-                crate::compute::Index::Label("a".into()),
-                crate::compute::Index::Label("b".into()),
-            ])
-            .unwrap();
-        let Quantity::Scalar(angle) = angle else {
-            panic!("expected a scalar")
-        };
-        assert_abs_diff_eq!(angle, 90.0, epsilon = 1e-12);
-    }
-
-    #[test]
-    fn json_has_every_key_and_a_null_projection_when_none_was_asked_for() {
-        let json =
-            serde_json::to_value(analyze(&named(&["x"], array![[2.0, 0.0]])).unwrap()).unwrap();
         assert_eq!(
-            json,
-            serde_json::json!({
-                "kind": "vectors",
-                "names": ["x"],
-                "vectors": [[2.0, 0.0]],
-                "norms": [2.0],
-                "dots": [[4.0]],
-                "cosines": [[1.0]],
-                "angles": [[0.0]],
-                "projection": null,
-            })
+            (result.quantity("projection"), result.quantity("nope")),
+            (None, None)
         );
-    }
-
-    #[test]
-    fn json_of_a_projection_names_both_vectors() {
+        // Angles are labelled by name on both axes.
+        let at = [Index::Label("a".into()), Index::Label("b".into())];
+        let angle = result.quantity("angles").unwrap().select(&at).unwrap();
+        assert_eq!(angle, Quantity::Scalar(90.0));
+        let json = serde_json::to_value(analyze(&named(&["x"], array![[2.0, 0.0]])).unwrap());
+        assert_eq!(
+            json.unwrap(),
+            json!({ "kind": "vectors", "names": ["x"], "vectors": [[2.0, 0.0]], "norms": [2.0],
+                "dots": [[4.0]], "cosines": [[1.0]], "angles": [[0.0]], "projection": null })
+        );
         let json = serde_json::to_value(analyze(&projecting("a", "c", abc())).unwrap()).unwrap();
         assert_eq!(
             json["projection"],
-            serde_json::json!({"of": "a", "onto": "c", "scalar": 3.0, "vector": [3.0, 0.0]})
+            json!({"of": "a", "onto": "c", "scalar": 3.0, "vector": [3.0, 0.0]})
         );
     }
 }
@@ -788,10 +560,10 @@ mod properties {
         #[test]
         fn the_projection_and_the_remainder_are_perpendicular(input in input(10.0)) {
             if let Ok(result) = analyze(&input) {
-                let projection = projection_of(&result).unwrap();
+                let projection = result.vector("projection").unwrap();
                 let vectors = result.matrix("vectors").unwrap();
                 let onto = vectors.row(vectors.nrows() - 1);
-                let remainder = &vectors.row(0) - &projection.vector;
+                let remainder = &vectors.row(0) - &projection;
                 let norms = result.vector("norms").unwrap();
                 let scale = norms[0] * norms[norms.len() - 1];
                 prop_assert!(remainder.dot(&onto).abs() <= 1e-9 * scale.max(1.0));
@@ -821,7 +593,7 @@ mod properties {
             if let Ok(result) = analyze(&input) {
                 let json = serde_json::to_string(&result).unwrap();
                 let nulls = json.matches("null").count();
-                prop_assert!(nulls == usize::from(projection_of(&result).is_none()), "{}", json);
+                prop_assert!(nulls == usize::from(result.vector("projection").is_none()), "{}", json);
             }
         }
     }

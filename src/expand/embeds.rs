@@ -4,11 +4,11 @@
 //! as JSON, plus the generated values for readers without JavaScript); a ` ```figure ` block
 //! becomes an inline SVG drawn now from the computed numbers. Both name an example of the lesson.
 
-use super::kind_figures::KindLines;
+use super::kind_figures::{preset_figures, widget_run, KindLines};
 use super::resolve::example_names;
 use super::widget_presentation::{
-    highlighted, ContourKey, ControlsKey, HighlightKey, LineMarkSteps, ProjectionKey, Sentence,
-    SentencesKey, StepDrawing, View, ViewsKey,
+    highlighted, ContourKey, ContourView, ControlsKey, HighlightKey, LineMarkSteps, ProjectionKey,
+    Sentence, SentencesKey, StepDrawing, View, ViewsKey,
 };
 use super::Expander;
 use crate::base::diagnostics::Diagnostic;
@@ -90,7 +90,9 @@ fn widget_kind(evaluated: &Evaluated) -> WidgetKind {
     }
 }
 
-/// What a built-in kind's widget shows without JavaScript: its live tables, by name and caption.
+/// What a built-in kind's widget shows without JavaScript: its live tables, by name and caption
+/// (a name the example lacks, a softmax's loss without a target, is left out where they are
+/// printed).
 fn kind_shown(example: &KindRun) -> Vec<(String, String)> {
     match example.table.kind {
         // The slider's input first: without JavaScript it is what the numbers are for.
@@ -113,10 +115,7 @@ fn kind_shown(example: &KindRun) -> Vec<(String, String)> {
             ("angles", "Angles in degrees"),
             ("projection_scalar", "Signed length of the projection"),
             ("projection", "Projection"),
-        ])
-        .into_iter()
-        .filter(|(name, _)| example.quantity(name).is_some())
-        .collect(),
+        ]),
         // The inputs first, as the live widget's fields show them, then what they give.
         "gradient_descent" => shown(&[
             ("points", "points (x, y)"),
@@ -327,24 +326,18 @@ impl<'x> Expander<'x> {
         }
         self.stylesheets.insert(WIDGET_STYLESHEET);
         let figures = presentation.figures();
-        // A kind's widget data may name views of its own (a softmax's bars, a descent's
-        // contour, a vectors example's arrows) and lines (a descent's loss curve).
-        let kind_views = example.inputs.get("views").and_then(|v| v.as_object());
-        let in_plane = figures
-            .iter()
-            .any(|(_, view)| matches!(view, View::Scatter | View::Arrows))
-            || kind_views.is_some_and(|views| {
-                views
-                    .values()
-                    .any(|v| v.as_str() == Some(View::Arrows.name()))
-            });
-        let contoured = figures.iter().any(|(_, view)| *view == View::Contour)
-            || kind_views.is_some_and(|views| {
-                views
-                    .values()
-                    .any(|v| v.as_str() == Some(View::Contour.name()))
-            });
-        let no_views = figures.is_empty() && kind_views.is_none();
+        // A compute example's views are its widget block's; a kind's are the ones its block
+        // presets in its data (a softmax's bars, a descent's contour, a vectors example's
+        // arrows), and it may preset lines (a descent's loss curve).
+        let drawn: Vec<(String, View)> = match &example.evaluated {
+            Evaluated::Compute(_) => (figures.iter())
+                .map(|(step, view)| (step.to_string(), *view))
+                .collect(),
+            Evaluated::Kind(_) => preset_figures(&example.inputs),
+        };
+        let in_plane = (drawn.iter()).any(|(_, view)| matches!(view, View::Scatter | View::Arrows));
+        let contoured = drawn.iter().any(|(_, view)| *view == View::Contour);
+        let no_views = drawn.is_empty();
         let kind_lines = example.inputs.get("lines").is_some();
         let drawing: &[&'static str] = match (lines.is_some() || kind_lines, no_views) {
             (_, false) if in_plane => &[LINE_CHART_SCRIPT, STEP_VIEWS_SCRIPT, PLANE_VIEWS_SCRIPT],
@@ -486,28 +479,24 @@ impl<'x> Expander<'x> {
         }
         // The build's figures of the steps, for readers without JavaScript and on paper, drawn
         // before the data is written: the page's colours they give the names (a vector's arrow)
-        // are the live widget's too.
+        // are the live widget's too. Drawn from the run the widget shows (`widget_run`: the
+        // example's own, but for a kind whose widget still runs a program of its own), with the
+        // contours, masks and projections the data gives the live widget.
         let mut drawn_steps = String::new();
-        if let Evaluated::Compute(computed) = &example.evaluated {
-            for (step, view) in &figures {
-                let contour = presentation.contours.get(*step);
-                let masked = presentation.masks.get(*step).map(String::as_str);
-                let projected = projection
-                    .as_ref()
-                    .filter(|(arrows, _)| arrows == step)
-                    .map(|(_, projection)| projection);
+        if let Some(run) = widget_run(&example.evaluated, &data) {
+            for (step, view) in &drawn {
+                let contour = (presentation.contours.get(step).cloned())
+                    .or_else(|| data["contours"].get(step).map(ContourView::from_json));
+                let projection = (data.get("projections").and_then(|all| all.get(step)))
+                    .and_then(|projection| serde_json::from_value(projection.clone()).ok());
                 let drawing = StepDrawing {
-                    contour,
-                    masked,
-                    projection: projected,
-                    highlight: highlighted(computed, &data),
+                    contour: contour.as_ref(),
+                    masked: data["masked"][step].as_str(),
+                    projection: projection.as_ref(),
+                    highlight: highlighted(&run, &data),
                 };
-                drawn_steps.push_str(&self.step_figure(computed, name, step, *view, drawing));
+                drawn_steps.push_str(&self.step_figure(&run, name, step, *view, drawing));
             }
-        }
-        if example.evaluated.kind() != "compute" {
-            // The views a kind's widget draws first, with the build's numbers.
-            drawn_steps.push_str(&self.kind_step_figures(example));
         }
         // The page's colours, for the arrows (and projections among them) the widget draws,
         // which alone read them: a vector keeps the colour the page's figures gave it.

@@ -1,9 +1,12 @@
 //! The figure of a built-in kind's example (a figure block naming it without `step`), drawn by
 //! the views any compute step is drawn with: a kind is a template over the compute language,
-//! its widget's data holds the template's program, its inputs and the views it declares, and
-//! its figure runs that program as any compute example's and draws those views. Values are
-//! read only by name ([`Evaluated::quantity`] and the run's steps), never from a kind's own
-//! result, so the figure is the same whichever engine evaluated the example.
+//! its widget's data holds the views it presets (as a compute example's widget block's
+//! `[views]` give them), and its figure draws those views from the run its widget shows
+//! ([`widget_run`]): the example's own run for a kind whose one program is its widget's
+//! (softmax, vectors), else its widget's program run again from the data (gradient_descent,
+//! attention, until their runs hold their widgets' steps). Values are read only by name
+//! ([`Evaluated::quantity`] and the run's steps), so the figure is the same whichever engine
+//! evaluated the example.
 //!
 //! What is left per kind is the choice of panels and the words of the caption: a softmax's
 //! probabilities as bars (one panel per temperature of a sweep), a descent's losses as a line
@@ -13,7 +16,7 @@
 
 use super::widget_presentation::{
     highlighted, projected_arrows, view_figure, view_panel, ContourView, LineMarkSteps,
-    ProjectionView, StepDrawing, View,
+    ProjectionView, View,
 };
 use super::Expander;
 use crate::compute::computed::{self, Computed, LabelSides, Labels};
@@ -24,6 +27,7 @@ use crate::present::figure::{
     self, and_list, input_number, AxisText, FigureError, FigureOptions, HeatmapWords, LineMarks,
     Series,
 };
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 
 /// The lines a kind's widget draws (the JSON's `lines`, `line_marks` and `log_y`), with the
@@ -90,9 +94,28 @@ impl KindLines {
     }
 }
 
-/// The kind's program run as a compute example's, on the inputs and with the labels of its
-/// widget's data (`steps`, `inputs`, `rows`, `cols`, `labels`); `None` when the run stops (a
-/// descent longer than one run of its program takes).
+/// The run a widget's views draw: a compute example's, or a kind's own when its one program is
+/// its widget's ([`Table::runs_its_widget`]): the values the page prints and the figures draw
+/// are then one run. For a kind whose widget still runs a program of its own, that program run
+/// again from the widget's data ([`program_run`]).
+///
+/// [`Table::runs_its_widget`]: crate::compute::kind::Table::runs_its_widget
+pub(super) fn widget_run<'a>(
+    evaluated: &'a Evaluated,
+    data: &serde_json::Value,
+) -> Option<Cow<'a, Computed>> {
+    match evaluated {
+        Evaluated::Compute(computed) => Some(Cow::Borrowed(computed)),
+        Evaluated::Kind(kind) if kind.table.runs_its_widget() => Some(Cow::Borrowed(&kind.run)),
+        Evaluated::Kind(_) => program_run(data).map(Cow::Owned),
+    }
+}
+
+/// The kind's widget program run as a compute example's, on the inputs and with the labels of
+/// its widget's data (`steps`, `inputs`, `rows`, `cols`, `labels`); `None` when the run stops
+/// (a descent longer than one run of its program takes). Only for the kinds whose widget runs
+/// a program of its own (gradient_descent, attention): it goes once their runs hold the
+/// widget's steps.
 fn program_run(data: &serde_json::Value) -> Option<Computed> {
     let program: VariedExample = serde_json::from_value(data.clone()).ok()?;
     let names = |key: &str| {
@@ -127,6 +150,19 @@ fn steps_drawn_as(data: &serde_json::Value, view: View) -> Vec<String> {
         .collect()
 }
 
+/// The steps a kind's widget data presets as views besides its tables and lines (a vectors
+/// example's arrows, a softmax's bars, an attention's heatmaps, a descent's valley), in the
+/// order the widget draws them: what a compute example's widget block's `[views]` give.
+pub(super) fn preset_figures(data: &serde_json::Value) -> Vec<(String, View)> {
+    [View::Arrows, View::Bars, View::Heatmap, View::Contour]
+        .into_iter()
+        .flat_map(|view| {
+            let steps = steps_drawn_as(data, view);
+            steps.into_iter().map(move |step| (step, view))
+        })
+        .collect()
+}
+
 /// The projection the widget's data draws dashed among the arrows of `step`, if any.
 fn projection_of(data: &serde_json::Value, step: &str) -> Option<ProjectionView> {
     let projection = data.get("projections")?.get(step)?;
@@ -145,32 +181,6 @@ fn not_run(options: &FigureOptions) -> FigureError {
 }
 
 impl Expander<'_> {
-    /// The build's figures of the views a kind's widget draws besides its tables and lines (a
-    /// vectors example's arrows with the projection dashed, a softmax's bars, an attention's
-    /// heatmaps, a descent's valley), for readers without JavaScript and on paper: the steps of
-    /// its program's run, drawn as any compute widget's are.
-    pub(super) fn kind_step_figures(&mut self, example: &ExampleBlock) -> String {
-        let data = &example.inputs;
-        let Some(run) = program_run(data) else {
-            return String::new();
-        };
-        let mut drawn = String::new();
-        for view in [View::Arrows, View::Bars, View::Heatmap, View::Contour] {
-            for step in steps_drawn_as(data, view) {
-                let contour = data["contours"].get(&step).map(ContourView::from_json);
-                let projection = projection_of(data, &step);
-                let drawing = StepDrawing {
-                    contour: contour.as_ref(),
-                    masked: data["masked"][&step].as_str(),
-                    projection: projection.as_ref(),
-                    highlight: highlighted(&run, data),
-                };
-                drawn.push_str(&self.step_figure(&run, &example.name, &step, view, drawing));
-            }
-        }
-        drawn
-    }
-
     /// The figure of a kind's example, drawn by the generic views.
     pub(super) fn kind_figure(
         &mut self,
@@ -182,7 +192,7 @@ impl Expander<'_> {
             "softmax" => softmax(evaluated, data, options),
             "vectors" => self.vectors(evaluated, data, options),
             "gradient_descent" => self.descent(evaluated, data, options),
-            _ => attention(data, options),
+            _ => attention(evaluated, data, options),
         }
     }
 
@@ -209,7 +219,7 @@ impl Expander<'_> {
                 ),
             });
         };
-        let run = program_run(data).ok_or_else(|| not_run(options))?;
+        let run = widget_run(evaluated, data).ok_or_else(|| not_run(options))?;
         let palette = &mut self.palette;
         match projection_of(data, &step) {
             Some(projection) => projected_arrows(&run, &step, &projection, options, palette),
@@ -239,7 +249,7 @@ impl Expander<'_> {
         }
         // The valley is drawn over the run of the widget's program, which holds one run's
         // updates: a longer descent shows its losses alone.
-        if let Some(run) = program_run(data) {
+        if let Some(run) = widget_run(evaluated, data) {
             for step in steps_drawn_as(data, View::Contour) {
                 // Its axes titled as the widget's view titles them (w and b).
                 let contour = ContourView::from_json(&data["contours"][&step]);
@@ -273,7 +283,7 @@ fn softmax(
     options: &FigureOptions,
 ) -> Result<String, FigureError> {
     // The target's name drawn bold, as the widget's `highlight` marks it.
-    let highlight = program_run(data).and_then(|run| highlighted(&run, data));
+    let highlight = widget_run(evaluated, data).and_then(|run| highlighted(&run, data));
     let runs: Vec<(f64, Quantity)> = match (
         evaluated.quantity("temperatures"),
         evaluated.quantity("sweep"),
@@ -350,8 +360,12 @@ fn softmax(
 
 /// The weights the attention's widget draws as heatmaps (one per head, full colour at 1,
 /// hatched where its mask step is −∞), each headed with its head when there are several.
-fn attention(data: &serde_json::Value, options: &FigureOptions) -> Result<String, FigureError> {
-    let run = program_run(data).ok_or_else(|| not_run(options))?;
+fn attention(
+    evaluated: &Evaluated,
+    data: &serde_json::Value,
+    options: &FigureOptions,
+) -> Result<String, FigureError> {
+    let run = widget_run(evaluated, data).ok_or_else(|| not_run(options))?;
     let steps = steps_drawn_as(data, View::Heatmap);
     let several = steps.len() > 1;
     let mut panels = Vec::with_capacity(steps.len());

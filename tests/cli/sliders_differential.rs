@@ -1,5 +1,5 @@
-//! Differential test for the kinds' widgets: the softmax, gradient_descent and vectors kinds'
-//! widget programs, as the build writes them into a widget's data and the compute widget runs them again
+//! Differential test for the kinds' widgets: the softmax and vectors kinds' one programs and the
+//! gradient_descent kind's widget program, as the build writes them into a widget's data and the compute widget runs them again
 //! in compute-lang.js at another temperature or rate, must agree with the Rust kinds at that
 //! temperature or rate to 1e-9 on thousands of random examples, with the same `diverged_at`, and
 //! fail where the kind fails.
@@ -58,7 +58,7 @@ fn random_softmax(rng: &mut SplitMix64) -> SoftmaxInput {
 /// The example's widget program as the build writes it, run by the compute widget at
 /// `temperature`, against the kind at that temperature; None for an example the build refuses.
 fn softmax_case(input: &SoftmaxInput, temperature: f64) -> Option<Value> {
-    let steps = softmax::widget_program(input).ok()?;
+    let steps = softmax::template(input).ok()?.steps;
     let expected = match softmax(&SoftmaxInput {
         temperature,
         ..input.clone()
@@ -300,7 +300,7 @@ fn vectors_case(rng: &mut SplitMix64) -> Option<Value> {
         vectors: entries(rng),
         project,
     };
-    let steps = vectors::widget_program(&lesson).ok()?;
+    let steps = vectors::template(&lesson).ok()?.steps;
     let mut edited = entries(rng);
     match rng.range(0, 9) {
         0 => edited.row_mut(rng.range(0, count - 1)).fill(0.0),

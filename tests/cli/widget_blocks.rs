@@ -184,14 +184,17 @@ fn a_vectors_widget_carries_the_kinds_program_and_shows_the_builds_arrows_and_ta
         .expect("a vectors widget");
     let figure = &page[start..];
     let figure = &figure[..figure.find("</div>\n</figure>").expect("the widget ends")];
-    // The compute widget's data: the kind's program as the lesson writes it, with the
+    // The compute widget's data: the kind's one program, the text the build ran, with the
     // projection's positions as steps, on the vectors, drawn as arrows with the projection
     // dashed.
     let json = &figure[figure.find("data-example-data>").unwrap() + "data-example-data>".len()..];
     let data: serde_json::Value =
         serde_json::from_str(&json[..json.find("</script>").unwrap()]).unwrap();
     let steps = data["steps"].as_str().unwrap();
-    assert!(steps.starts_with("dots = vectors @ vectors.T\n"), "{steps}");
+    assert!(
+        steps.starts_with("squares = vectors * vectors\n"),
+        "{steps}"
+    );
     assert!(
         steps.contains("of = 0\nonto = 1\nprojection_scalar = "),
         "{steps}"

@@ -62,23 +62,24 @@ test('a sentence names an entry at a position a step holds, or one the kind wrot
 });
 
 test('a step whose failure the kind words is refused in those words, naming the row at fault', () => {
-  // A vectors example's guard (src/compute/vectors.rs, widget_program), in the kind's words
+  // The first steps of the vectors kind's one program (src/compute/vectors.rs, PROGRAM), which
+  // a reader's zero vector stops at `scaled` (0 / 0), in the kind's words
   // (src/expand/blocks/vectors.rs, STEP_FAILURES).
   const zero = '\u201c{at}\u201d is the zero vector, so its angle to the others is undefined; every vector needs at least one non-zero component';
   const example = {
     name: 'emb',
-    steps: 'dots = vectors @ vectors.T\nnonzero = 1 / (max(abs(vectors), axis=1) > 0)',
+    steps: 'largest = flatten(max(abs(vectors), axis=1))\nscaled = vectors / col(largest)',
     inputs: [['vectors', [[1, 0], [0, 1], [1, 1]]]],
     rows: ['the', 'cat', 'sat'],
-    step_failures: { nonzero: zero },
+    step_failures: { scaled: zero },
   };
   const widget = new Widget(null, example);
   const inputs = [['vectors', [[1, 0], [0, 0], [1, 1]]]];
   const { problem } = widget.judge(lang.runFully(example.steps, inputs), inputs);
   const words = problemWords(problem, widget.stepWords, widget.failureWords(problem));
-  assert.equal(words.full, 'makes step \u201cnonzero\u201d fail: \u201ccat\u201d is the zero vector, so its angle to the ' +
+  assert.equal(words.full, 'makes step \u201cscaled\u201d fail: \u201ccat\u201d is the zero vector, so its angle to the ' +
     'others is undefined; every vector needs at least one non-zero component.');
-  assert.equal(words.short, 'makes step \u201cnonzero\u201d fail');
+  assert.equal(words.short, 'makes step \u201cscaled\u201d fail');
   // A step without such words keeps the language's.
   assert.equal(new Widget(null, { ...example, step_failures: undefined }).failureWords(problem), null);
 });

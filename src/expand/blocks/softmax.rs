@@ -5,7 +5,7 @@ use super::domain::Domain;
 use super::expect::{self, ExpectTable};
 use super::toml_input::{parse_toml, positive, span_of, vector, Number, Numbers};
 use super::{compute_error_at, name_problems, ok_or_record, show_card, BlockError, ParsedExample};
-use crate::compute::softmax::{softmax, widget_program, SoftmaxInput, Target};
+use crate::compute::softmax::{run, template, SoftmaxInput, Target};
 use crate::compute::Evaluated;
 use crate::expand::widget_presentation::{Control, Highlight, Sentence, View};
 use serde::Deserialize;
@@ -100,9 +100,9 @@ pub(super) fn evaluate(text: &str) -> Result<ParsedExample, Vec<BlockError>> {
     .filter_map(|(field, span)| span.map(|span| (field, span)))
     .collect();
     let at_field = |error| vec![compute_error_at(error, &field_spans, spec.name.span())];
-    let evaluated = softmax(&input).map_err(at_field)?;
-    let steps = widget_program(&input).map_err(at_field)?;
-    let inputs = widget_json(spec.name.get_ref(), &input, &steps);
+    let program = template(&input).map_err(at_field)?;
+    let evaluated = run(&program, &input).map_err(at_field)?;
+    let inputs = widget_json(spec.name.get_ref(), &input, &program.steps);
     Ok(ParsedExample {
         name: spec.name.get_ref().clone(),
         show: show_card(spec.show.as_ref()).map_err(|error| vec![error])?,
@@ -210,12 +210,6 @@ mod tests {
     const LOGITS: &str =
         "name = \"t\"\nlogits = [2, 1, 0.1]\nlabels = [\"cat\", \"dog\", \"fish\"]\n";
 
-    fn error_at(text: &str) -> (String, String) {
-        let errors = evaluate(text).expect_err("should fail");
-        let error = &errors[0];
-        (text[error.span.clone()].to_string(), error.message.clone())
-    }
-
     #[test]
     fn the_contract_example_evaluates() {
         let text =
@@ -294,65 +288,41 @@ mod tests {
         );
     }
 
+    /// Each bad block, the text its error points at, and words its message or help says.
     #[test]
-    fn an_unknown_key_is_reported_at_the_key() {
-        let (at, message) = error_at(&format!("{LOGITS}temprature = 2\n"));
-        assert_eq!(at, "temprature");
-        assert!(message.contains("temprature"), "{message}");
-    }
-
-    #[test]
-    fn invalid_toml_is_reported() {
-        let errors = evaluate("name = \"t\"\nlogits = [1, 2\n").err().unwrap();
-        assert!(errors[0].message.starts_with("invalid example"));
-    }
-
-    #[test]
-    fn nan_in_the_logits_is_reported_at_the_entry() {
-        let text = LOGITS.replace("0.1", "nan");
-        let (at, _) = error_at(&text);
-        assert_eq!(at, "nan");
-    }
-
-    #[test]
-    fn a_zero_temperature_is_reported_at_its_value() {
-        let (at, message) = error_at(&format!("{LOGITS}temperature = 0\n"));
-        assert_eq!(at, "0");
-        assert!(message.contains("temperature"), "{message}");
-    }
-
-    #[test]
-    fn a_negative_temperature_in_the_sweep_is_reported_at_that_entry() {
-        let (at, _) = error_at(&format!("{LOGITS}temperatures = [1, -0.5, 2]\n"));
-        assert_eq!(at, "-0.5");
-    }
-
-    #[test]
-    fn an_unknown_target_label_is_reported_at_the_target() {
-        let text = format!("{LOGITS}target = \"cow\"\n");
-        let errors = evaluate(&text).err().unwrap();
-        assert_eq!(&text[errors[0].span.clone()], "\"cow\"");
-        assert_eq!(errors[0].help.as_deref(), Some("use one of cat, dog, fish"));
-    }
-
-    #[test]
-    fn an_out_of_range_or_negative_target_position_is_reported_at_the_target() {
-        assert_eq!(error_at(&format!("{LOGITS}target = 3\n")).0, "3");
-        assert_eq!(error_at(&format!("{LOGITS}target = -1\n")).0, "-1");
-        assert_eq!(error_at(&format!("{LOGITS}target = 1.5\n")).0, "1.5");
-    }
-
-    #[test]
-    fn labels_of_the_wrong_length_are_reported_at_the_labels() {
-        let text = LOGITS.replace(", \"fish\"", "");
-        let (at, _) = error_at(&text);
-        assert_eq!(at, "[\"cat\", \"dog\"]");
-    }
-
-    #[test]
-    fn empty_logits_are_reported_at_the_logits() {
-        let (at, _) = error_at("name = \"t\"\nlogits = []\n");
-        assert_eq!(at, "[]");
+    fn each_problem_is_reported_at_its_value_in_the_authors_words() {
+        let with = |line: &str| format!("{LOGITS}{line}\n");
+        let rows = [
+            (with("temprature = 2"), "temprature", "temprature"),
+            (
+                "name = \"t\"\nlogits = [1, 2\n".into(),
+                "",
+                "invalid example",
+            ),
+            (LOGITS.replace("0.1", "nan"), "nan", ""),
+            (with("temperature = 0"), "0", "temperature"),
+            (with("temperatures = [1, -0.5, 2]"), "-0.5", ""),
+            (
+                with("target = \"cow\""),
+                "\"cow\"",
+                "use one of cat, dog, fish",
+            ),
+            (with("target = 3"), "3", ""),
+            (with("target = -1"), "-1", ""),
+            (with("target = 1.5"), "1.5", ""),
+            (LOGITS.replace(", \"fish\"", ""), "[\"cat\", \"dog\"]", ""),
+            ("name = \"t\"\nlogits = []\n".into(), "[]", ""),
+        ];
+        for (text, at, says) in rows {
+            let errors = evaluate(&text).expect_err("should fail");
+            let error = &errors[0];
+            assert!(
+                at.is_empty() || text[error.span.clone()] == *at,
+                "{text}: {error:?}"
+            );
+            let said = format!("{} {}", error.message, error.help.as_deref().unwrap_or(""));
+            assert!(said.contains(says), "{text}: {said}");
+        }
     }
 
     #[test]

@@ -3,7 +3,7 @@
 use super::expect::{self, ExpectTable};
 use super::toml_input::{matrix, parse_toml, span_of, Rows};
 use super::{compute_error_at, name_problems, show_card, BlockError, ParsedExample};
-use crate::compute::vectors::{analyze, widget_program, VectorsInput};
+use crate::compute::vectors::{run, template, VectorsInput};
 use crate::compute::Evaluated;
 use crate::expand::widget_presentation::{Control, Part, ProjectionView, Sentence, View};
 use serde::Deserialize;
@@ -60,9 +60,9 @@ pub(super) fn evaluate(text: &str) -> Result<ParsedExample, Vec<BlockError>> {
     .filter_map(|(field, span)| span.map(|span| (field, span)))
     .collect();
     let at_field = |error| vec![compute_error_at(error, &field_spans, spec.name.span())];
-    let evaluated = analyze(&input).map_err(at_field)?;
-    let steps = widget_program(&input).map_err(at_field)?;
-    let inputs = widget_json(spec.name.get_ref(), &input, &steps);
+    let program = template(&input).map_err(at_field)?;
+    let evaluated = run(&program, &input).map_err(at_field)?;
+    let inputs = widget_json(spec.name.get_ref(), &input, &program.steps);
     Ok(ParsedExample {
         name: spec.name.get_ref().clone(),
         show: show_card(spec.show.as_ref()).map_err(|error| vec![error])?,
@@ -74,30 +74,23 @@ pub(super) fn evaluate(text: &str) -> Result<ParsedExample, Vec<BlockError>> {
 }
 
 /// The steps of the vectors program whose overflow a reader's edit can cause, in the lesson's
-/// words, for the widget's refusal: huge entries overflow the dot products and the lengths'
-/// products.
+/// words, for the widget's refusal: huge entries overflow the squares of the components (the
+/// first step they reach) and the dot products.
 const STEP_WORDS: [(&str, &str); 2] = [
+    ("squares", "the squares of the components"),
     ("dots", "the dot products"),
-    ("length_products", "the products of the lengths"),
 ];
 
-/// What the failure of the program's guards means, in the kind's words (its own error for a
-/// zero vector, `validate` in compute/vectors.rs), `{at}` the vector at fault: a vector of
-/// zeros has no direction, and one too short to measure, which the kind rescales, the widget
-/// refuses.
-const STEP_FAILURES: [(&str, &str); 2] = [
-    (
-        "nonzero",
-        "\u{201c}{at}\u{201d} is the zero vector, so its angle to the others is undefined; every vector needs at least one non-zero component",
-    ),
-    (
-        "measurable",
-        "\u{201c}{at}\u{201d} is too short for the widget to measure (its squared length is below 2.2 \u{d7} 10\u{207b}\u{b3}\u{2070}\u{2078}); scale the vectors up",
-    ),
-];
+/// What the failure of a step means in the kind's words (its own error for a zero vector,
+/// `validate` in compute/vectors.rs), `{at}` the vector at fault: a vector of zeros, which the
+/// kind refuses before running, stops the program at `scaled` (0 / 0).
+const STEP_FAILURES: [(&str, &str); 1] = [(
+    "scaled",
+    "\u{201c}{at}\u{201d} is the zero vector, so its angle to the others is undefined; every vector needs at least one non-zero component",
+)];
 
 /// The data of a vectors example's widget, which compute-widget.js runs as any compute
-/// example's: [`widget_program`] on the input `vectors` (a number field per component, each row
+/// example's: the kind's one program ([`template`]) on the input `vectors` (a number field per component, each row
 /// named by its vector, the names editable as `names`, as an attention's tokens are: a reader
 /// who renames "cat" sees every table, arrow, sentence and the link follow), and the steps the lesson teaches: in the plane the input drawn as arrows
 /// with the projection dashed among them (the JSON's `projections`: the steps holding its
@@ -218,12 +211,6 @@ mod tests {
     const EMB: &str =
         "name = \"emb\"\nnames = [\"the\", \"cat\", \"sat\"]\nvectors = [[1, 0], [0, 1], [1, 1]]\n";
 
-    fn error_at(text: &str) -> (String, String) {
-        let errors = evaluate(text).expect_err("should fail");
-        let error = &errors[0];
-        (text[error.span.clone()].to_string(), error.message.clone())
-    }
-
     #[test]
     fn the_contract_example_evaluates_with_its_projection() {
         let parsed = evaluate(&format!("{EMB}project = [\"sat\", \"the\"]\n")).unwrap();
@@ -253,7 +240,7 @@ mod tests {
         );
         // A reader who zeroes a vector hears why in the lesson's words.
         assert_eq!(
-            data["step_failures"]["nonzero"],
+            data["step_failures"]["scaled"],
             "\u{201c}{at}\u{201d} is the zero vector, so its angle to the others is undefined; every vector needs at least one non-zero component"
         );
         assert_eq!(
@@ -286,49 +273,33 @@ mod tests {
         );
     }
 
+    /// Each bad block, the text its error points at, and words its message or help says.
     #[test]
-    fn an_unknown_key_is_reported_at_the_key() {
-        let (at, _) = error_at(&format!("{EMB}projection = [\"sat\", \"the\"]\n"));
-        assert_eq!(at, "projection");
-    }
-
-    #[test]
-    fn a_ragged_vector_is_reported_at_its_row() {
-        let (at, message) = error_at(&EMB.replace("[1, 1]]", "[1, 1, 1]]"));
-        assert_eq!(at, "[1, 1, 1]");
-        assert!(message.contains("row 3"), "{message}");
-    }
-
-    #[test]
-    fn infinity_is_reported_at_the_entry() {
-        let (at, _) = error_at(&EMB.replace("[0, 1]", "[0, -inf]"));
-        assert_eq!(at, "-inf");
-    }
-
-    #[test]
-    fn a_zero_vector_is_reported_at_the_vectors() {
-        let (at, message) = error_at(&EMB.replace("[0, 1]", "[0, 0]"));
-        assert_eq!(at, "[[1, 0], [0, 0], [1, 1]]");
-        assert!(message.contains("`cat` is the zero vector"), "{message}");
-    }
-
-    #[test]
-    fn a_missing_name_is_reported_at_the_names() {
-        let (at, _) = error_at(&EMB.replace(", \"sat\"]", "]"));
-        assert_eq!(at, "[\"the\", \"cat\"]");
-    }
-
-    #[test]
-    fn projecting_onto_an_unknown_name_is_reported_at_that_name() {
-        let text = format!("{EMB}project = [\"sat\", \"dog\"]\n");
-        let errors = evaluate(&text).err().unwrap();
-        assert_eq!(&text[errors[0].span.clone()], "\"dog\"");
-        assert_eq!(errors[0].help.as_deref(), Some("use one of the, cat, sat"));
-    }
-
-    #[test]
-    fn a_projection_needs_exactly_two_names() {
-        let (at, _) = error_at(&format!("{EMB}project = [\"sat\"]\n"));
-        assert_eq!(at, "[\"sat\"]");
+    fn each_problem_is_reported_at_its_value_in_the_authors_words() {
+        let with = |line: &str| format!("{EMB}{line}\n");
+        let rows = [
+            (with("projection = [\"sat\", \"the\"]"), "projection", ""),
+            (EMB.replace("[1, 1]]", "[1, 1, 1]]"), "[1, 1, 1]", "row 3"),
+            (EMB.replace("[0, 1]", "[0, -inf]"), "-inf", ""),
+            (
+                EMB.replace("[0, 1]", "[0, 0]"),
+                "[[1, 0], [0, 0], [1, 1]]",
+                "`cat` is the zero vector",
+            ),
+            (EMB.replace(", \"sat\"]", "]"), "[\"the\", \"cat\"]", ""),
+            (
+                with("project = [\"sat\", \"dog\"]"),
+                "\"dog\"",
+                "use one of the, cat, sat",
+            ),
+            (with("project = [\"sat\"]"), "[\"sat\"]", ""),
+        ];
+        for (text, at, says) in rows {
+            let errors = evaluate(&text).expect_err("should fail");
+            let error = &errors[0];
+            assert_eq!(&text[error.span.clone()], at, "{text}: {error:?}");
+            let said = format!("{} {}", error.message, error.help.as_deref().unwrap_or(""));
+            assert!(said.contains(says), "{text}: {said}");
+        }
     }
 }
