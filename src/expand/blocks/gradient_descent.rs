@@ -6,8 +6,7 @@ use super::expect::{self, ExpectTable};
 use super::toml_input::{matrix, parse_toml, positive, vector, Number, Numbers, Rows};
 use super::{compute_error_at, name_problems, ok_or_record, show_card, BlockError, ParsedExample};
 use crate::compute::gradient_descent::{
-    descend, steps_per_run, widget_program, GradientDescentInput, MAX_STEPS, PARAMETER_NAMES,
-    POINT_NAMES,
+    descend, steps_per_run, GradientDescentInput, MAX_STEPS, PARAMETER_NAMES, POINT_NAMES, TEMPLATE,
 };
 use crate::compute::Evaluated;
 use crate::expand::widget_presentation::{ContourView, Control, LineMarkSteps, View};
@@ -120,7 +119,7 @@ pub(super) fn evaluate(text: &str) -> Result<ParsedExample, Vec<BlockError>> {
 const RATE_SPAN: f64 = 20.0;
 
 /// The data of a descent example's widget, which compute-widget.js runs as any compute
-/// example's: [`widget_program`] on the inputs `points`, `start`, `learning_rate` and `steps`
+/// example's: the kind's own [`TEMPLATE`] on the inputs `points`, `start`, `learning_rate` and `steps`
 /// (each a field, the rate on a log-scale slider from a twentieth of the lesson's to twenty
 /// times it, with a button to the largest stable rate, the edge past which a run diverges);
 /// the loss curve as a line marked with the least loss and where a run diverged, the final values, and the loss over the plane as a contour with
@@ -150,8 +149,8 @@ fn widget_json(name: &str, input: &GradientDescentInput, edge: f64) -> serde_jso
         y_label: Some("b".into()),
         ..ContourView::default()
     };
-    // As many steps as one run of the program takes: a longer descent the kind runs in parts.
-    let most_steps = steps_per_run(input.points.len()).min(MAX_STEPS) as f64;
+    // As many steps as one run of the program takes, as the kind allows.
+    let most_steps = steps_per_run(input.points.len()) as f64;
     // The loss curve marks the least loss any line reaches and where a run diverged.
     let loss_marks = LineMarkSteps {
         reference: Some("optimum_loss".into()),
@@ -160,7 +159,7 @@ fn widget_json(name: &str, input: &GradientDescentInput, edge: f64) -> serde_jso
     serde_json::json!({
         "name": name,
         "kind": "gradient_descent",
-        "steps": widget_program(),
+        "steps": TEMPLATE,
         "inputs": [
             ["points", input.points.iter().map(|&(x, y)| [x, y]).collect::<Vec<_>>()],
             ["start", [input.start.0, input.start.1]],
