@@ -220,12 +220,6 @@ mod tests {
     const FIT: &str = "name = \"fit\"\npoints = [[0, 1], [1, 3], [2, 5], [3, 7]]\nstart = [0, 0]\n\
 learning_rate = 0.05\nsteps = 50\n";
 
-    fn error_at(text: &str) -> (String, String) {
-        let errors = evaluate(text).expect_err("should fail");
-        let error = &errors[0];
-        (text[error.span.clone()].to_string(), error.message.clone())
-    }
-
     #[test]
     fn the_contract_example_evaluates() {
         let parsed = evaluate(FIT).unwrap();
@@ -252,59 +246,50 @@ learning_rate = 0.05\nsteps = 50\n";
         assert_eq!(result.scalar("optimum_b"), Some(1.0));
     }
 
+    /// Each bad block: (edit of the contract example, the text the error points at, its message).
     #[test]
-    fn an_unknown_key_is_reported_at_the_key() {
-        let (at, _) = error_at(&format!("{FIT}momentum = 0.9\n"));
-        assert_eq!(at, "momentum");
-    }
-
-    #[test]
-    fn a_missing_key_names_the_keys() {
-        let errors = evaluate("name = \"fit\"\npoints = [[0, 1], [1, 2]]\n")
-            .err()
-            .unwrap();
+    fn each_bad_block_is_reported_at_its_text() {
+        let cases = [
+            (
+                ("steps = 50", "steps = 50\nmomentum = 0.9"),
+                "momentum",
+                "unknown field `momentum`",
+            ),
+            (
+                ("[0, 1], ", "[0, 1, 2], "),
+                "[0, 1, 2]",
+                "point 1 has 3 numbers, but a point is [x, y]",
+            ),
+            (("[2, 5]", "[2, nan]"), "nan", ""),
+            (
+                ("start = [0, 0]", "start = [0]"),
+                "[0]",
+                "`start` needs two numbers (w, b), but has 1",
+            ),
+            (("0.05", "-0.05"), "-0.05", ""),
+            (
+                ("steps = 50", "steps = 0"),
+                "0",
+                "steps = 0 is not a number of steps",
+            ),
+            (
+                ("steps = 50", "steps = 1024"),
+                "1024",
+                "steps = 1024 is not a number of steps",
+            ),
+            (
+                ("[[0, 1], [1, 3], [2, 5], [3, 7]]", "[[1, 1], [1, 3]]"),
+                "[[1, 1], [1, 3]]",
+                "every point has the same x, so no single line fits best",
+            ),
+        ];
+        for ((from, to), at, message) in cases {
+            let text = FIT.replace(from, to);
+            let errors = evaluate(&text).expect_err("should fail");
+            assert_eq!(&text[errors[0].span.clone()], at, "{to}");
+            assert!(errors[0].message.contains(message), "{}", errors[0].message);
+        }
+        let errors = evaluate("name = \"fit\"\npoints = [[0, 1], [1, 2]]\n").unwrap_err();
         assert!(errors[0].help.as_deref().unwrap().contains("learning_rate"));
-    }
-
-    #[test]
-    fn a_point_of_three_numbers_is_reported_at_that_point() {
-        let (at, message) = error_at(&FIT.replace("[0, 1], ", "[0, 1, 2], "));
-        assert_eq!(at, "[0, 1, 2]");
-        assert_eq!(message, "point 1 has 3 numbers, but a point is [x, y]");
-    }
-
-    #[test]
-    fn nan_in_a_point_is_reported_at_the_entry() {
-        let (at, _) = error_at(&FIT.replace("[2, 5]", "[2, nan]"));
-        assert_eq!(at, "nan");
-    }
-
-    #[test]
-    fn a_start_of_the_wrong_length_is_reported_at_the_start() {
-        let (at, _) = error_at(&FIT.replace("start = [0, 0]", "start = [0]"));
-        assert_eq!(at, "[0]");
-    }
-
-    #[test]
-    fn a_negative_learning_rate_is_reported_at_its_value() {
-        let (at, _) = error_at(&FIT.replace("0.05", "-0.05"));
-        assert_eq!(at, "-0.05");
-    }
-
-    #[test]
-    fn zero_or_too_many_steps_are_reported_at_the_steps() {
-        assert_eq!(error_at(&FIT.replace("steps = 50", "steps = 0")).0, "0");
-        assert_eq!(
-            error_at(&FIT.replace("steps = 50", "steps = 10001")).0,
-            "10001"
-        );
-    }
-
-    #[test]
-    fn points_with_one_x_are_reported_at_the_points() {
-        let text = FIT.replace("[[0, 1], [1, 3], [2, 5], [3, 7]]", "[[1, 1], [1, 3]]");
-        let (at, message) = error_at(&text);
-        assert_eq!(at, "[[1, 1], [1, 3]]");
-        assert!(message.contains("same x"), "{message}");
     }
 }
