@@ -224,6 +224,8 @@ learning_rate = 0.05\nsteps = 50\n";
     fn the_contract_example_evaluates() {
         let parsed = evaluate(FIT).unwrap();
         assert_eq!(parsed.inputs["inputs"][3], serde_json::json!(["steps", 50]));
+        // The widget runs the kind's own program: one text, one run's values.
+        assert_eq!(parsed.inputs["steps"], TEMPLATE);
         // The rate on a log slider around the lesson's, with a button to the stable edge.
         let slider = &parsed.inputs["controls"]["learning_rate"];
         assert_eq!(slider["range"], serde_json::json!([0.0025, 1.0]));
