@@ -7,9 +7,8 @@
 
 use super::computed::{Computed, Labels, Origin};
 use super::lang::{self, ErrorKind, LangError, Value};
-use ndarray::Array1;
 #[cfg(test)]
-use ndarray::Array2;
+use ndarray::{Array1, Array2};
 use serde::Serialize;
 
 /// A kind's program with its inputs, as a page's widget runs it again after an edit: the text
@@ -132,6 +131,7 @@ impl Ran {
     }
 
     /// A step the template computes as a vector.
+    #[cfg(test)]
     pub(crate) fn vector(&self, name: &str) -> Array1<f64> {
         match self.value(name) {
             Value::Vector(values) => values.clone(),

@@ -167,7 +167,7 @@ fn descent_case(input: &GradientDescentInput, rate: f64) -> Option<Value> {
     let points: Vec<[f64; 2]> = input.points.iter().map(|&(x, y)| [x, y]).collect();
     Some(json!({
         "input": {
-            "steps": gradient_descent::widget_program(),
+            "steps": gradient_descent::TEMPLATE,
             "inputs": [
                 ["points", points],
                 ["start", [input.start.0, input.start.1]],

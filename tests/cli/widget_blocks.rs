@@ -121,8 +121,10 @@ fn without_javascript_a_widget_says_its_controls_need_it_and_lists_values_in_a_t
     );
 }
 
+/// A descent runs in one run of its program, the kind's and the widget's alike: one longer than
+/// a run takes is refused at its steps, and a widget shows the longest that fits.
 #[test]
-fn a_descent_widget_longer_than_one_run_of_its_program_is_refused_where_it_names_the_example() {
+fn a_descent_longer_than_one_run_of_its_program_is_refused_at_its_steps() {
     let lesson = |steps: usize| {
         lesson(
             "Fit",
@@ -135,11 +137,9 @@ fn a_descent_widget_longer_than_one_run_of_its_program_is_refused_where_it_names
     Book::with_lesson("fit.md", &lesson(most + 1))
         .build()
         .exits_with(1)
-        .stderr_has("content/fit.md:14:11")
-        .stderr_has(&format!(
-            "the widget of \"fit\" runs at most {most} steps of its descent, and the example takes {}",
-            most + 1
-        ));
+        .stderr_has("content/fit.md:10:9")
+        .stderr_has(&format!("steps = {} is not a number of steps", most + 1))
+        .stderr_has(&format!("use a whole number from 1 to {most}"));
     Book::with_lesson("fit.md", &lesson(most))
         .build()
         .succeeds();

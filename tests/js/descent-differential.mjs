@@ -1,6 +1,6 @@
-// Differential check: does the descent widget (compute-widget.js running the build's widget
-// program, src/compute/gradient_descent.rs `widget_program`, in compute-lang.js) agree with
-// src/compute/gradient_descent.rs?
+// Differential check: does the descent widget (compute-widget.js running the kind's one
+// program, src/compute/gradient_descent.rs `TEMPLATE`, in compute-lang.js) agree with the
+// same program run in Rust?
 //
 //   node tests/js/descent-differential.mjs CASES.json
 //

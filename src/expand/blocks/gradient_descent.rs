@@ -6,8 +6,7 @@ use super::expect::{self, ExpectTable};
 use super::toml_input::{matrix, parse_toml, positive, vector, Number, Numbers, Rows};
 use super::{compute_error_at, name_problems, ok_or_record, show_card, BlockError, ParsedExample};
 use crate::compute::gradient_descent::{
-    descend, steps_per_run, widget_program, GradientDescentInput, MAX_STEPS, PARAMETER_NAMES,
-    POINT_NAMES,
+    descend, steps_per_run, GradientDescentInput, MAX_STEPS, PARAMETER_NAMES, POINT_NAMES, TEMPLATE,
 };
 use crate::compute::Evaluated;
 use crate::expand::widget_presentation::{ContourView, Control, LineMarkSteps, View};
@@ -120,7 +119,7 @@ pub(super) fn evaluate(text: &str) -> Result<ParsedExample, Vec<BlockError>> {
 const RATE_SPAN: f64 = 20.0;
 
 /// The data of a descent example's widget, which compute-widget.js runs as any compute
-/// example's: [`widget_program`] on the inputs `points`, `start`, `learning_rate` and `steps`
+/// example's: the kind's own [`TEMPLATE`] on the inputs `points`, `start`, `learning_rate` and `steps`
 /// (each a field, the rate on a log-scale slider from a twentieth of the lesson's to twenty
 /// times it, with a button to the largest stable rate, the edge past which a run diverges);
 /// the loss curve as a line marked with the least loss and where a run diverged, the final values, and the loss over the plane as a contour with
@@ -150,8 +149,8 @@ fn widget_json(name: &str, input: &GradientDescentInput, edge: f64) -> serde_jso
         y_label: Some("b".into()),
         ..ContourView::default()
     };
-    // As many steps as one run of the program takes: a longer descent the kind runs in parts.
-    let most_steps = steps_per_run(input.points.len()).min(MAX_STEPS) as f64;
+    // As many steps as one run of the program takes, as the kind allows.
+    let most_steps = steps_per_run(input.points.len()) as f64;
     // The loss curve marks the least loss any line reaches and where a run diverged.
     let loss_marks = LineMarkSteps {
         reference: Some("optimum_loss".into()),
@@ -160,7 +159,7 @@ fn widget_json(name: &str, input: &GradientDescentInput, edge: f64) -> serde_jso
     serde_json::json!({
         "name": name,
         "kind": "gradient_descent",
-        "steps": widget_program(),
+        "steps": TEMPLATE,
         "inputs": [
             ["points", input.points.iter().map(|&(x, y)| [x, y]).collect::<Vec<_>>()],
             ["start", [input.start.0, input.start.1]],
@@ -221,16 +220,12 @@ mod tests {
     const FIT: &str = "name = \"fit\"\npoints = [[0, 1], [1, 3], [2, 5], [3, 7]]\nstart = [0, 0]\n\
 learning_rate = 0.05\nsteps = 50\n";
 
-    fn error_at(text: &str) -> (String, String) {
-        let errors = evaluate(text).expect_err("should fail");
-        let error = &errors[0];
-        (text[error.span.clone()].to_string(), error.message.clone())
-    }
-
     #[test]
     fn the_contract_example_evaluates() {
         let parsed = evaluate(FIT).unwrap();
         assert_eq!(parsed.inputs["inputs"][3], serde_json::json!(["steps", 50]));
+        // The widget runs the kind's own program: one text, one run's values.
+        assert_eq!(parsed.inputs["steps"], TEMPLATE);
         // The rate on a log slider around the lesson's, with a button to the stable edge.
         let slider = &parsed.inputs["controls"]["learning_rate"];
         assert_eq!(slider["range"], serde_json::json!([0.0025, 1.0]));
@@ -253,59 +248,50 @@ learning_rate = 0.05\nsteps = 50\n";
         assert_eq!(result.scalar("optimum_b"), Some(1.0));
     }
 
+    /// Each bad block: (edit of the contract example, the text the error points at, its message).
     #[test]
-    fn an_unknown_key_is_reported_at_the_key() {
-        let (at, _) = error_at(&format!("{FIT}momentum = 0.9\n"));
-        assert_eq!(at, "momentum");
-    }
-
-    #[test]
-    fn a_missing_key_names_the_keys() {
-        let errors = evaluate("name = \"fit\"\npoints = [[0, 1], [1, 2]]\n")
-            .err()
-            .unwrap();
+    fn each_bad_block_is_reported_at_its_text() {
+        let cases = [
+            (
+                ("steps = 50", "steps = 50\nmomentum = 0.9"),
+                "momentum",
+                "unknown field `momentum`",
+            ),
+            (
+                ("[0, 1], ", "[0, 1, 2], "),
+                "[0, 1, 2]",
+                "point 1 has 3 numbers, but a point is [x, y]",
+            ),
+            (("[2, 5]", "[2, nan]"), "nan", ""),
+            (
+                ("start = [0, 0]", "start = [0]"),
+                "[0]",
+                "`start` needs two numbers (w, b), but has 1",
+            ),
+            (("0.05", "-0.05"), "-0.05", ""),
+            (
+                ("steps = 50", "steps = 0"),
+                "0",
+                "steps = 0 is not a number of steps",
+            ),
+            (
+                ("steps = 50", "steps = 1024"),
+                "1024",
+                "steps = 1024 is not a number of steps",
+            ),
+            (
+                ("[[0, 1], [1, 3], [2, 5], [3, 7]]", "[[1, 1], [1, 3]]"),
+                "[[1, 1], [1, 3]]",
+                "every point has the same x, so no single line fits best",
+            ),
+        ];
+        for ((from, to), at, message) in cases {
+            let text = FIT.replace(from, to);
+            let errors = evaluate(&text).expect_err("should fail");
+            assert_eq!(&text[errors[0].span.clone()], at, "{to}");
+            assert!(errors[0].message.contains(message), "{}", errors[0].message);
+        }
+        let errors = evaluate("name = \"fit\"\npoints = [[0, 1], [1, 2]]\n").unwrap_err();
         assert!(errors[0].help.as_deref().unwrap().contains("learning_rate"));
-    }
-
-    #[test]
-    fn a_point_of_three_numbers_is_reported_at_that_point() {
-        let (at, message) = error_at(&FIT.replace("[0, 1], ", "[0, 1, 2], "));
-        assert_eq!(at, "[0, 1, 2]");
-        assert_eq!(message, "point 1 has 3 numbers, but a point is [x, y]");
-    }
-
-    #[test]
-    fn nan_in_a_point_is_reported_at_the_entry() {
-        let (at, _) = error_at(&FIT.replace("[2, 5]", "[2, nan]"));
-        assert_eq!(at, "nan");
-    }
-
-    #[test]
-    fn a_start_of_the_wrong_length_is_reported_at_the_start() {
-        let (at, _) = error_at(&FIT.replace("start = [0, 0]", "start = [0]"));
-        assert_eq!(at, "[0]");
-    }
-
-    #[test]
-    fn a_negative_learning_rate_is_reported_at_its_value() {
-        let (at, _) = error_at(&FIT.replace("0.05", "-0.05"));
-        assert_eq!(at, "-0.05");
-    }
-
-    #[test]
-    fn zero_or_too_many_steps_are_reported_at_the_steps() {
-        assert_eq!(error_at(&FIT.replace("steps = 50", "steps = 0")).0, "0");
-        assert_eq!(
-            error_at(&FIT.replace("steps = 50", "steps = 10001")).0,
-            "10001"
-        );
-    }
-
-    #[test]
-    fn points_with_one_x_are_reported_at_the_points() {
-        let text = FIT.replace("[[0, 1], [1, 3], [2, 5], [3, 7]]", "[[1, 1], [1, 3]]");
-        let (at, message) = error_at(&text);
-        assert_eq!(at, "[[1, 1], [1, 3]]");
-        assert!(message.contains("same x"), "{message}");
     }
 }
