@@ -248,6 +248,12 @@ fn every_import_points_at_an_earlier_stage_and_the_pure_stages_stay_pure() {
             "src/{file}: `{stage}` is not a stage; give it its place in STAGES"
         );
         let source = std::fs::read_to_string(src.join(&file)).unwrap();
+        // A file's tests kept beside it (`compute/attention/tests.rs`, declared under
+        // `#[cfg(test)]`) are test code throughout: checked as the test module they are.
+        let source = match file.ends_with("/tests.rs") {
+            true => format!("\n#[cfg(test)]\nmod tests {{\n{source}}}\n"),
+            false => source,
+        };
         problems.extend(
             violations(stage, &source)
                 .into_iter()

@@ -45,16 +45,6 @@ pub struct Table {
     pub json: &'static [(&'static str, Json)],
 }
 
-impl Table {
-    /// Whether the kind's one program is also its widget's, so the example's own run holds
-    /// every step the widget shows and its figures draw (softmax, vectors, attention). A kind whose
-    /// widget still runs a program of its own (gradient_descent) has its figures drawn from
-    /// a rerun of that program; once every kind's run holds its widget's steps, this goes.
-    pub fn runs_its_widget(&self) -> bool {
-        matches!(self.kind, "softmax" | "vectors" | "attention")
-    }
-}
-
 /// Where a reference name's quantity comes from.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Source {

@@ -14,7 +14,6 @@ use super::Expander;
 use crate::base::diagnostics::Diagnostic;
 use crate::base::html::escape_html;
 use crate::compute::computed::{Computed, Origin};
-use crate::compute::gradient_descent::{steps_per_run, MAX_STEPS};
 use crate::compute::kind::KindRun;
 use crate::compute::lang::Value;
 use crate::compute::{Evaluated, Quantity};
@@ -378,25 +377,6 @@ impl<'x> Expander<'x> {
                 .retain(|(quantity, _)| steps.contains(quantity) || inputs.contains(quantity));
             data["show"] = serde_json::Value::from(steps.clone());
         }
-        if let (Evaluated::Kind(descent), Some(Quantity::Matrix { values: points, .. })) =
-            (&example.evaluated, example.evaluated.quantity("points"))
-        {
-            // The widget runs the descent in one run of its program, whose histories hold
-            // fewer updates than the kind, which runs in parts, may take.
-            let most = steps_per_run(points.nrows()).min(MAX_STEPS);
-            let steps = descent.scalar("steps").unwrap_or_default() as usize;
-            if descent.table.kind == "gradient_descent" && steps > most {
-                self.problems.push(
-                    Diagnostic::at(
-                        self.file,
-                        span,
-                        format!("the widget of \"{name}\" runs at most {most} steps of its descent, and the example takes {steps}"),
-                    )
-                    .with_help(format!("give the example steps = {most} or fewer, or show this run as a figure block")),
-                );
-                return None;
-            }
-        }
         if let Evaluated::Compute(computed) = &example.evaluated {
             let drawn: usize = computed
                 .step_names()
@@ -480,23 +460,22 @@ impl<'x> Expander<'x> {
         // The build's figures of the steps, for readers without JavaScript and on paper, drawn
         // before the data is written: the page's colours they give the names (a vector's arrow)
         // are the live widget's too. Drawn from the run the widget shows (`widget_run`: the
-        // example's own, but for a kind whose widget still runs a program of its own), with the
-        // contours, masks and projections the data gives the live widget.
+        // example's own), with the contours, masks and projections the data gives the live
+        // widget.
         let mut drawn_steps = String::new();
-        if let Some(run) = widget_run(&example.evaluated, &data) {
-            for (step, view) in &drawn {
-                let contour = (presentation.contours.get(step).cloned())
-                    .or_else(|| data["contours"].get(step).map(ContourView::from_json));
-                let projection = (data.get("projections").and_then(|all| all.get(step)))
-                    .and_then(|projection| serde_json::from_value(projection.clone()).ok());
-                let drawing = StepDrawing {
-                    contour: contour.as_ref(),
-                    masked: data["masked"][step].as_str(),
-                    projection: projection.as_ref(),
-                    highlight: highlighted(&run, &data),
-                };
-                drawn_steps.push_str(&self.step_figure(&run, name, step, *view, drawing));
-            }
+        let run = widget_run(&example.evaluated);
+        for (step, view) in &drawn {
+            let contour = (presentation.contours.get(step).cloned())
+                .or_else(|| data["contours"].get(step).map(ContourView::from_json));
+            let projection = (data.get("projections").and_then(|all| all.get(step)))
+                .and_then(|projection| serde_json::from_value(projection.clone()).ok());
+            let drawing = StepDrawing {
+                contour: contour.as_ref(),
+                masked: data["masked"][step].as_str(),
+                projection: projection.as_ref(),
+                highlight: highlighted(run, &data),
+            };
+            drawn_steps.push_str(&self.step_figure(run, name, step, *view, drawing));
         }
         // The page's colours, for the arrows (and projections among them) the widget draws,
         // which alone read them: a vector keeps the colour the page's figures gave it.

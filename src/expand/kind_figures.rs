@@ -2,9 +2,8 @@
 //! the views any compute step is drawn with: a kind is a template over the compute language,
 //! its widget's data holds the views it presets (as a compute example's widget block's
 //! `[views]` give them), and its figure draws those views from the run its widget shows
-//! ([`widget_run`]): the example's own run for a kind whose one program is its widget's
-//! (softmax, vectors), else its widget's program run again from the data (gradient_descent,
-//! attention, until their runs hold their widgets' steps). Values are read only by name
+//! ([`widget_run`]): the example's own run, since a kind's one program is its widget's. Values
+//! are read only by name
 //! ([`Evaluated::quantity`] and the run's steps), so the figure is the same whichever engine
 //! evaluated the example.
 //!
@@ -19,16 +18,13 @@ use super::widget_presentation::{
     ProjectionView, View,
 };
 use super::Expander;
-use crate::compute::computed::{self, Computed, LabelSides, Labels};
-use crate::compute::vary::VariedExample;
+use crate::compute::computed::Computed;
 use crate::compute::{Evaluated, Quantity};
 use crate::expand::blocks::ExampleBlock;
 use crate::present::figure::{
     self, and_list, input_number, AxisText, FigureError, FigureOptions, HeatmapWords, LineMarks,
     Series,
 };
-use std::borrow::Cow;
-use std::collections::BTreeMap;
 
 /// The lines a kind's widget draws (the JSON's `lines`, `line_marks` and `log_y`), with the
 /// kind's values: a descent's losses, every update of the run however long.
@@ -94,44 +90,14 @@ impl KindLines {
     }
 }
 
-/// The run a widget's views draw: a compute example's, or a kind's own when its one program is
-/// its widget's ([`Table::runs_its_widget`]): the values the page prints and the figures draw
-/// are then one run. For a kind whose widget still runs a program of its own, that program run
-/// again from the widget's data ([`program_run`]).
-///
-/// [`Table::runs_its_widget`]: crate::compute::kind::Table::runs_its_widget
-pub(super) fn widget_run<'a>(
-    evaluated: &'a Evaluated,
-    data: &serde_json::Value,
-) -> Option<Cow<'a, Computed>> {
+/// The run a widget's views draw: a compute example's, or a kind's own, since a kind's one
+/// template program is also its widget's: the values the page prints and the figures draw are
+/// one run.
+pub(super) fn widget_run(evaluated: &Evaluated) -> &Computed {
     match evaluated {
-        Evaluated::Compute(computed) => Some(Cow::Borrowed(computed)),
-        Evaluated::Kind(kind) if kind.table.runs_its_widget() => Some(Cow::Borrowed(&kind.run)),
-        Evaluated::Kind(_) => program_run(data).map(Cow::Owned),
+        Evaluated::Compute(computed) => computed,
+        Evaluated::Kind(kind) => &kind.run,
     }
-}
-
-/// The kind's widget program run as a compute example's, on the inputs and with the labels of
-/// its widget's data (`steps`, `inputs`, `rows`, `cols`, `labels`); `None` when the run stops
-/// (a descent longer than one run of its program takes). Only for the kinds whose widget runs
-/// a program of its own (gradient_descent, attention): it goes once their runs hold the
-/// widget's steps.
-fn program_run(data: &serde_json::Value) -> Option<Computed> {
-    let program: VariedExample = serde_json::from_value(data.clone()).ok()?;
-    let names = |key: &str| {
-        data.get(key)
-            .and_then(|names| serde_json::from_value::<Vec<String>>(names.clone()).ok())
-    };
-    let sides: BTreeMap<String, LabelSides> = data
-        .get("labels")
-        .and_then(|sides| serde_json::from_value(sides.clone()).ok())
-        .unwrap_or_default();
-    let labels = Labels {
-        rows: names("rows"),
-        cols: names("cols"),
-        sides,
-    };
-    computed::compute(&program.steps, program.inputs, labels).ok()
 }
 
 /// The values the widget's data draws as `view`, in the order it shows them: the inputs it
@@ -167,17 +133,6 @@ pub(super) fn preset_figures(data: &serde_json::Value) -> Vec<(String, View)> {
 fn projection_of(data: &serde_json::Value, step: &str) -> Option<ProjectionView> {
     let projection = data.get("projections")?.get(step)?;
     serde_json::from_value(projection.clone()).ok()
-}
-
-/// A kind's program that did not run: the figure cannot be drawn from it.
-fn not_run(options: &FigureOptions) -> FigureError {
-    FigureError {
-        message: format!(
-            "the program of \"{}\" cannot run at once, so its figure cannot be drawn",
-            options.example
-        ),
-        help: "make the example smaller (fewer tokens, heads or steps)".to_string(),
-    }
 }
 
 impl Expander<'_> {
@@ -219,11 +174,11 @@ impl Expander<'_> {
                 ),
             });
         };
-        let run = widget_run(evaluated, data).ok_or_else(|| not_run(options))?;
+        let run = widget_run(evaluated);
         let palette = &mut self.palette;
         match projection_of(data, &step) {
-            Some(projection) => projected_arrows(&run, &step, &projection, options, palette),
-            None => view_figure(&run, &step, View::Arrows, (None, None), options, palette),
+            Some(projection) => projected_arrows(run, &step, &projection, options, palette),
+            None => view_figure(run, &step, View::Arrows, (None, None), options, palette),
         }
     }
 
@@ -247,23 +202,20 @@ impl Expander<'_> {
             )?;
             panels.push(loss);
         }
-        // The valley is drawn over the run of the widget's program, which holds one run's
-        // updates: a longer descent shows its losses alone.
-        if let Some(run) = widget_run(evaluated, data) {
-            for step in steps_drawn_as(data, View::Contour) {
-                // Its axes titled as the widget's view titles them (w and b).
-                let contour = ContourView::from_json(&data["contours"][&step]);
-                let drawn = (Some(&contour), None);
-                let (_, svg, _) = view_panel(
-                    &run,
-                    &step,
-                    View::Contour,
-                    drawn,
-                    HeatmapWords::default(),
-                    options,
-                )?;
-                panels.push(svg);
-            }
+        let run = widget_run(evaluated);
+        for step in steps_drawn_as(data, View::Contour) {
+            // Its axes titled as the widget's view titles them (w and b).
+            let contour = ContourView::from_json(&data["contours"][&step]);
+            let drawn = (Some(&contour), None);
+            let (_, svg, _) = view_panel(
+                run,
+                &step,
+                View::Contour,
+                drawn,
+                HeatmapWords::default(),
+                options,
+            )?;
+            panels.push(svg);
         }
         let rate = match evaluated.quantity("learning_rate") {
             Some(Quantity::Scalar(rate)) => input_number(rate),
@@ -283,7 +235,7 @@ fn softmax(
     options: &FigureOptions,
 ) -> Result<String, FigureError> {
     // The target's name drawn bold, as the widget's `highlight` marks it.
-    let highlight = widget_run(evaluated, data).and_then(|run| highlighted(&run, data));
+    let highlight = highlighted(widget_run(evaluated), data);
     let runs: Vec<(f64, Quantity)> = match (
         evaluated.quantity("temperatures"),
         evaluated.quantity("sweep"),
@@ -365,7 +317,7 @@ fn attention(
     data: &serde_json::Value,
     options: &FigureOptions,
 ) -> Result<String, FigureError> {
-    let run = widget_run(evaluated, data).ok_or_else(|| not_run(options))?;
+    let run = widget_run(evaluated);
     let steps = steps_drawn_as(data, View::Heatmap);
     let several = steps.len() > 1;
     let mut panels = Vec::with_capacity(steps.len());
@@ -415,7 +367,7 @@ fn attention(
             described: Some(&described),
             title: Some(&title),
         };
-        let (_, svg, _) = view_panel(&run, step, View::Heatmap, (None, mask), words, &panel)?;
+        let (_, svg, _) = view_panel(run, step, View::Heatmap, (None, mask), words, &panel)?;
         panels.push(svg);
     }
     let mut caption = String::from(if several {
