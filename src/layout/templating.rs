@@ -126,6 +126,17 @@ impl Templates {
         self.render_with(template, context, |page| Arc::from(page.as_bytes()))
     }
 
+    /// [`Templates::render`] for a page used once, as it is made (`build` writes it to disk):
+    /// `finish` reads it in this thread's buffer, where it was rendered, uncopied.
+    pub fn render_page_with<T>(
+        &self,
+        template: &str,
+        context: &impl Serialize,
+        finish: impl FnOnce(&[u8]) -> T,
+    ) -> Result<T, Diagnostic> {
+        self.render_with(template, context, |page| finish(page.as_bytes()))
+    }
+
     /// Renders into this thread's reusable buffer, so a page grows in memory already mapped
     /// rather than by repeated reallocation, and hands the finished text to `finish`.
     fn render_with<T>(

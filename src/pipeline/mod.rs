@@ -591,6 +591,10 @@ fn build_until(
         on_pages.flatten().collect::<HashSet<&Formula>>().len()
     };
 
+    let sink = match finish {
+        Finish::Site(sink) => sink,
+        Finish::AfterTypesetting => None,
+    };
     let book = BookContext {
         lessons: &lessons,
         tree: &tree,
@@ -599,26 +603,14 @@ fn build_until(
         typeset: &typeset,
         bibliography: bibliography.as_ref(),
         front: pages::front_chapter(&config, &tree),
+        // Each page is written as it is laid out, from the buffer it is rendered in, and its
+        // bytes let go: the site only lists it.
+        sink,
     };
     let pages_laid_out = ready.len();
-    let sink = match finish {
-        Finish::Site(sink) => sink,
-        Finish::AfterTypesetting => None,
-    };
     let made: Vec<Result<(usize, CachedPage), Diagnostic>> = ready
         .into_par_iter()
-        .map(|page| {
-            let (index, mut page) = finish_page(page, &book)?;
-            if let Some(sink) = sink {
-                // Written now, and its bytes let go: the site only lists it.
-                sink.put(&lessons[index].page(), &page.html)?;
-                if let Some(front) = page.front.take() {
-                    sink.put("index.html", &front)?;
-                }
-                page.html = Arc::new([]);
-            }
-            Ok((index, page))
-        })
+        .map(|page| finish_page(page, &book))
         .collect();
     for page in made {
         let (index, page) = page.map_err(|problem| vec![problem])?;

@@ -6,6 +6,7 @@ use super::build_cache::CachedPage;
 use super::furniture::canonical_url;
 use super::prepare::Prepared;
 use super::typeset::Typeset;
+use super::PageSink;
 use crate::base::diagnostics::Diagnostic;
 use crate::book::keep_going::resolve_keep_going;
 use crate::book::navigation::{root_prefix, BookTree, Crumb, Entry, Section};
@@ -32,6 +33,9 @@ pub(super) struct BookContext<'a> {
     pub(super) bibliography: Option<&'a Bibliography>,
     /// The lesson the front page shows, when the book has one there: see [`front_chapter`].
     pub(super) front: Option<usize>,
+    /// Where each lesson page goes the moment it is rendered (`build`'s staging folder), so it
+    /// is written from the buffer it was rendered in; without one, pages are kept.
+    pub(super) sink: Option<&'a dyn PageSink>,
 }
 
 /// A book whose contents come from mdBook's `SUMMARY.md` and that has no root section page
@@ -197,10 +201,21 @@ fn render_lesson_page(page: Prepared<'_>, book: &BookContext<'_>) -> Result<Laid
         stylesheets: &page.stylesheets,
         scripts: &page.scripts,
     };
-    let html = shown.render(&with_popovers, (&lesson.folder, root_prefix(&path)), book)?;
+    let html = shown.render(
+        &with_popovers,
+        (&lesson.folder, root_prefix(&path)),
+        book,
+        book.sink.map(|sink| (sink, path.as_str())),
+    )?;
     let front = if book.front == Some(page.index) {
         let moved = moved_to_root(&with_popovers, &lesson.folder);
-        Some(shown.render(&moved, ("", String::new()), book)?)
+        let front = shown.render(
+            &moved,
+            ("", String::new()),
+            book,
+            book.sink.map(|sink| (sink, "index.html")),
+        )?;
+        book.sink.is_none().then_some(front)
     } else {
         None
     };
@@ -233,12 +248,14 @@ struct Shown<'a> {
 impl Shown<'_> {
     /// The page with `content`, laid out in `folder` whose way to the output root is `root`
     /// (the lesson's own, or the root itself for the front page); the sidebar marks the
-    /// lesson either way.
+    /// lesson either way. With `to` (a sink and the page's path), the page is handed to the
+    /// sink and nothing is kept: the bytes returned are empty.
     fn render(
         &self,
         content: &str,
         (folder, root): (&str, String),
         book: &BookContext<'_>,
+        to: Option<(&dyn PageSink, &str)>,
     ) -> Result<Arc<[u8]>, Diagnostic> {
         let (lesson, lessons) = (self.lesson, book.lessons);
         let path = lesson.page();
@@ -298,18 +315,22 @@ impl Shown<'_> {
             },
         };
         // The template is the same for every lesson; the lesson is what the author can change.
-        book.templates
-            .render_page("lesson.html", &context)
-            .map_err(|problem| {
-                let mut at_lesson = Diagnostic::at(
-                    &lesson.source,
-                    0..0,
-                    format!("this lesson's page {path}: {}", problem.message()),
-                );
-                if let Some(help) = problem.help() {
-                    at_lesson = at_lesson.with_help(help.to_string());
-                }
-                at_lesson
-            })
+        let rendered = book
+            .templates
+            .render_page_with("lesson.html", &context, |page| match to {
+                Some((sink, path)) => sink.put(path, page).map(|()| Arc::from([])),
+                None => Ok(Arc::from(page)),
+            });
+        rendered.map_err(|problem| {
+            let mut at_lesson = Diagnostic::at(
+                &lesson.source,
+                0..0,
+                format!("this lesson's page {path}: {}", problem.message()),
+            );
+            if let Some(help) = problem.help() {
+                at_lesson = at_lesson.with_help(help.to_string());
+            }
+            at_lesson
+        })?
     }
 }

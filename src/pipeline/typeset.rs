@@ -7,7 +7,7 @@ use crate::base::diagnostics::Diagnostic;
 use crate::base::source::SourceFile;
 use crate::layout::math::{self, narrow, Formula, MathSettings, TypesetError};
 use pulldown_cmark::Event;
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::ops::Range;
 
 /// Where one formula appears, for error messages.
@@ -90,23 +90,32 @@ pub(super) fn typeset_formulas(
         }
         done.insert(formula, result);
     }
+    // Each formula's markup moves into the map rather than being copied (a large book's
+    // formulas are tens of megabytes, and this runs on one thread); only a formula that is also
+    // another's line-broken drawing is still needed after its turn, so it alone is copied.
+    let drawings: HashSet<&Formula> = narrow.values().collect();
     let mut typeset = HashMap::with_capacity(first_site.len());
     let mut problems = Vec::new();
     for (&formula, site) in &first_site {
         let key = (formula.tex.clone(), formula.display);
-        match &done[formula] {
+        let result = match done.get_mut(formula) {
+            Some(Ok(html)) if !drawings.contains(formula) => Ok(std::mem::take(html)),
+            Some(result) => result.clone(),
+            None => continue,
+        };
+        match result {
             Ok(html) => {
                 let broken = narrow
                     .get(formula)
                     .and_then(|broken| done[broken].as_ref().ok());
                 let html = match broken {
-                    Some(broken) => narrow::with_narrow(html, broken),
-                    None => html.clone(),
+                    Some(broken) => narrow::with_narrow(&html, broken),
+                    None => html,
                 };
                 typeset.insert(key, html);
             }
             Err(error) => {
-                problems.push(formula_problem(site, formula, error));
+                problems.push(formula_problem(site, formula, &error));
                 if show_errors {
                     typeset.insert(key, math::error_html(formula, &error.message));
                 }

@@ -291,22 +291,32 @@ impl Staging {
         std::fs::write(&path, bytes).map_err(io_error("cannot write", &path))
     }
 
-    /// Writes the rest of `site` (every file it holds, those it copies, then the print page) and swaps the
-    /// staging folder into place.
+    /// Writes the rest of `site` (every file it holds and those it copies, and beside them the
+    /// print page) and swaps the staging folder into place.
     pub fn finish(self, site: &RenderedSite) -> Result<Previous, WriteError> {
         check_paths(site.files.keys().chain(site.copied.keys()), &self.out)?;
-        site.files
-            .par_iter()
-            .try_for_each(|(relative, bytes)| self.put_file(relative, bytes))?;
-        site.copied.par_iter().try_for_each(|(relative, file)| {
-            let previous = self.previous_site.as_ref().map(|site| site.join(relative));
-            copy_or_link(file, previous, &self.staged(relative)?)
-        })?;
-        if let Some(page) = &site.print_page {
-            let path = self.folder.path().join(PRINT_PAGE);
-            write_streamed(&path, |file| page.write_to(file))
-                .map_err(io_error("cannot write", &path))?;
-        }
+        // The print page is one long file written by one thread: it is written while the
+        // other files are, not after them.
+        let (others, print) = rayon::join(
+            || {
+                site.files
+                    .par_iter()
+                    .try_for_each(|(relative, bytes)| self.put_file(relative, bytes))?;
+                site.copied.par_iter().try_for_each(|(relative, file)| {
+                    let previous = self.previous_site.as_ref().map(|site| site.join(relative));
+                    copy_or_link(file, previous, &self.staged(relative)?)
+                })
+            },
+            || match &site.print_page {
+                Some(page) => {
+                    let path = self.folder.path().join(PRINT_PAGE);
+                    write_streamed(&path, |file| page.write_to(file))
+                        .map_err(io_error("cannot write", &path))
+                }
+                None => Ok(()),
+            },
+        );
+        others.and(print)?;
         swap_into_place(self.folder, &self.out)
     }
 }

@@ -513,6 +513,30 @@ fn the_summary_line_counts_lessons_and_formulas() {
     );
 }
 
+/// Typesetting hands each formula's markup on to the pages without copying it, all but a
+/// formula that is also another's line-broken drawing, which both places show.
+#[test]
+fn a_formula_that_is_another_ones_narrow_drawing_is_drawn_in_both_places() {
+    let drawing = "\\begin{aligned}\na &= b, \\\\\nc &= d\n\\end{aligned}";
+    let text = format!("$$a = b, \\qquad c = d$$\n\n$${drawing}$$\n");
+    let book = Book::with_lesson("edge.md", &lesson("Edge", &text));
+    book.build().succeeds();
+    let page = book.read("public/edge.html");
+    let narrow = page
+        .split("<span class=\"math-narrow\" aria-hidden=\"true\">")
+        .nth(1)
+        .expect("the wide formula has a narrow drawing");
+    let shown = |html: &str| {
+        let start = html.find("<span class=\"katex-html\"").expect("a drawing");
+        html[start..start + 200].to_string()
+    };
+    let own = page
+        .split("<span class=\"katex-display\">")
+        .nth(3)
+        .expect("the drawing is a formula of its own too");
+    assert_eq!(shown(narrow), shown(own), "{page}");
+}
+
 #[test]
 fn a_typed_number_is_a_warning_for_build_but_the_site_is_still_written() {
     let book = Book::seed();
