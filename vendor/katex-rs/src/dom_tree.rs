@@ -571,7 +571,7 @@ fn create_element_ns(ctx: &WebContext, ns: &str, name: &str) -> web_sys::Element
 
 /// Implement VirtualNode for `Span<T>`
 impl<T: VirtualNode> VirtualNode for Span<T> {
-    fn write_markup(&self, fmt: &mut fmt::Formatter<'_>) -> Result<(), ParseError> {
+    fn write_markup(&self, fmt: &mut String) -> Result<(), ParseError> {
         map_fmt(fmt.write_str("<span"))?;
         map_fmt(write_node_class(fmt, &self.classes))?;
         map_fmt(write_node_style(fmt, &self.style))?;
@@ -613,7 +613,7 @@ impl<T: VirtualNode> VirtualNode for Span<T> {
 
 /// Implement VirtualNode for Anchor
 impl VirtualNode for Anchor {
-    fn write_markup(&self, fmt: &mut fmt::Formatter<'_>) -> Result<(), ParseError> {
+    fn write_markup(&self, fmt: &mut String) -> Result<(), ParseError> {
         map_fmt(fmt.write_str("<a"))?;
         map_fmt(write_node_class(fmt, &self.classes))?;
         map_fmt(write_node_style(fmt, &self.style))?;
@@ -655,7 +655,7 @@ impl VirtualNode for Anchor {
 
 /// Implement VirtualNode for Img
 impl VirtualNode for Img {
-    fn write_markup(&self, fmt: &mut fmt::Formatter<'_>) -> Result<(), ParseError> {
+    fn write_markup(&self, fmt: &mut String) -> Result<(), ParseError> {
         map_fmt(fmt.write_str("<img src=\""))?;
         map_fmt(escape_into(fmt, &self.src))?;
         map_fmt(fmt.write_str("\" alt=\""))?;
@@ -717,7 +717,7 @@ fn symbol_node_style_str(italic: f64, style: &CssStyle) -> String {
 
 /// Implement VirtualNode for Symbol
 impl VirtualNode for SymbolNode {
-    fn write_markup(&self, fmt: &mut fmt::Formatter<'_>) -> Result<(), ParseError> {
+    fn write_markup(&self, fmt: &mut String) -> Result<(), ParseError> {
         let needs_span = self.italic > 0.0 || !self.classes.is_empty() || !self.style.is_empty();
 
         if needs_span {
@@ -771,7 +771,7 @@ impl VirtualNode for SymbolNode {
 
 /// Implement VirtualNode for SvgNode
 impl VirtualNode for SvgNode {
-    fn write_markup(&self, fmt: &mut fmt::Formatter<'_>) -> Result<(), ParseError> {
+    fn write_markup(&self, fmt: &mut String) -> Result<(), ParseError> {
         map_fmt(fmt.write_str("<svg xmlns=\"http://www.w3.org/2000/svg\""))?;
         node_attributes_to_markup(fmt, &self.attributes)?;
         map_fmt(fmt.write_char('>'))?;
@@ -808,7 +808,7 @@ impl VirtualNode for SvgNode {
 
 /// Implement VirtualNode for HtmlDomNode
 impl VirtualNode for HtmlDomNode {
-    fn write_markup(&self, fmt: &mut fmt::Formatter<'_>) -> Result<(), ParseError> {
+    fn write_markup(&self, fmt: &mut String) -> Result<(), ParseError> {
         match self {
             Self::DomSpan(span) => span.write_markup(fmt),
             Self::Anchor(anchor) => anchor.write_markup(fmt),
@@ -1058,7 +1058,7 @@ pub struct PathNode {
 
 impl VirtualNode for PathNode {
     /// Convert this path node into HTML markup string
-    fn write_markup(&self, fmt: &mut fmt::Formatter<'_>) -> Result<(), ParseError> {
+    fn write_markup(&self, fmt: &mut String) -> Result<(), ParseError> {
         let path_data = self.alternate.as_ref().map_or_else(
             || {
                 PATH_MAP
@@ -1145,7 +1145,7 @@ fn node_attributes_to_node(element: &web_sys::Element, attributes: &KeyMap<Strin
 
 impl VirtualNode for LineNode {
     /// Convert this line node into HTML markup string
-    fn write_markup(&self, fmt: &mut fmt::Formatter<'_>) -> Result<(), ParseError> {
+    fn write_markup(&self, fmt: &mut String) -> Result<(), ParseError> {
         map_fmt(fmt.write_str("<line"))?;
         node_attributes_to_markup(fmt, &self.attributes)?;
         map_fmt(fmt.write_str("/"))?;
