@@ -50,8 +50,9 @@ pub struct Span<T> {
     /// Inline CSS style object
     pub style: CssStyle,
 
-    /// For `src/functions/delimsizing.rs` only
-    pub is_middle: Option<(String, Options)>,
+    /// For `src/functions/delimsizing.rs` only. Boxed (patch 9, see PATCHES.md): `Options` is
+    /// 128 bytes, and inline it made every span, hence every `HtmlDomNode`, 320 bytes to move.
+    pub is_middle: Option<Box<(String, Options)>>,
     /// For `src/functions/op.rs` and `src/functions/supsub.rs` only
     pub italic: Option<f64>,
 }
@@ -83,7 +84,7 @@ impl<T> Span<T> {
         /// Inline CSS style object
         style: Option<CssStyle>,
         /// `is_middle` tuple
-        is_middle: Option<(String, Options)>,
+        is_middle: Option<Box<(String, Options)>>,
     ) -> Self {
         let mut span = Self {
             children,
@@ -571,7 +572,7 @@ fn create_element_ns(ctx: &WebContext, ns: &str, name: &str) -> web_sys::Element
 
 /// Implement VirtualNode for `Span<T>`
 impl<T: VirtualNode> VirtualNode for Span<T> {
-    fn write_markup(&self, fmt: &mut fmt::Formatter<'_>) -> Result<(), ParseError> {
+    fn write_markup(&self, fmt: &mut String) -> Result<(), ParseError> {
         map_fmt(fmt.write_str("<span"))?;
         map_fmt(write_node_class(fmt, &self.classes))?;
         map_fmt(write_node_style(fmt, &self.style))?;
@@ -613,7 +614,7 @@ impl<T: VirtualNode> VirtualNode for Span<T> {
 
 /// Implement VirtualNode for Anchor
 impl VirtualNode for Anchor {
-    fn write_markup(&self, fmt: &mut fmt::Formatter<'_>) -> Result<(), ParseError> {
+    fn write_markup(&self, fmt: &mut String) -> Result<(), ParseError> {
         map_fmt(fmt.write_str("<a"))?;
         map_fmt(write_node_class(fmt, &self.classes))?;
         map_fmt(write_node_style(fmt, &self.style))?;
@@ -655,7 +656,7 @@ impl VirtualNode for Anchor {
 
 /// Implement VirtualNode for Img
 impl VirtualNode for Img {
-    fn write_markup(&self, fmt: &mut fmt::Formatter<'_>) -> Result<(), ParseError> {
+    fn write_markup(&self, fmt: &mut String) -> Result<(), ParseError> {
         map_fmt(fmt.write_str("<img src=\""))?;
         map_fmt(escape_into(fmt, &self.src))?;
         map_fmt(fmt.write_str("\" alt=\""))?;
@@ -717,7 +718,7 @@ fn symbol_node_style_str(italic: f64, style: &CssStyle) -> String {
 
 /// Implement VirtualNode for Symbol
 impl VirtualNode for SymbolNode {
-    fn write_markup(&self, fmt: &mut fmt::Formatter<'_>) -> Result<(), ParseError> {
+    fn write_markup(&self, fmt: &mut String) -> Result<(), ParseError> {
         let needs_span = self.italic > 0.0 || !self.classes.is_empty() || !self.style.is_empty();
 
         if needs_span {
@@ -771,7 +772,7 @@ impl VirtualNode for SymbolNode {
 
 /// Implement VirtualNode for SvgNode
 impl VirtualNode for SvgNode {
-    fn write_markup(&self, fmt: &mut fmt::Formatter<'_>) -> Result<(), ParseError> {
+    fn write_markup(&self, fmt: &mut String) -> Result<(), ParseError> {
         map_fmt(fmt.write_str("<svg xmlns=\"http://www.w3.org/2000/svg\""))?;
         node_attributes_to_markup(fmt, &self.attributes)?;
         map_fmt(fmt.write_char('>'))?;
@@ -808,7 +809,7 @@ impl VirtualNode for SvgNode {
 
 /// Implement VirtualNode for HtmlDomNode
 impl VirtualNode for HtmlDomNode {
-    fn write_markup(&self, fmt: &mut fmt::Formatter<'_>) -> Result<(), ParseError> {
+    fn write_markup(&self, fmt: &mut String) -> Result<(), ParseError> {
         match self {
             Self::DomSpan(span) => span.write_markup(fmt),
             Self::Anchor(anchor) => anchor.write_markup(fmt),
@@ -1058,7 +1059,7 @@ pub struct PathNode {
 
 impl VirtualNode for PathNode {
     /// Convert this path node into HTML markup string
-    fn write_markup(&self, fmt: &mut fmt::Formatter<'_>) -> Result<(), ParseError> {
+    fn write_markup(&self, fmt: &mut String) -> Result<(), ParseError> {
         let path_data = self.alternate.as_ref().map_or_else(
             || {
                 PATH_MAP
@@ -1145,7 +1146,7 @@ fn node_attributes_to_node(element: &web_sys::Element, attributes: &KeyMap<Strin
 
 impl VirtualNode for LineNode {
     /// Convert this line node into HTML markup string
-    fn write_markup(&self, fmt: &mut fmt::Formatter<'_>) -> Result<(), ParseError> {
+    fn write_markup(&self, fmt: &mut String) -> Result<(), ParseError> {
         map_fmt(fmt.write_str("<line"))?;
         node_attributes_to_markup(fmt, &self.attributes)?;
         map_fmt(fmt.write_str("/"))?;

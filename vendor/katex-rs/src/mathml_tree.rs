@@ -248,7 +248,7 @@ impl MathNode {
 }
 
 impl VirtualNode for MathNode {
-    fn write_markup(&self, fmt: &mut fmt::Formatter<'_>) -> Result<(), ParseError> {
+    fn write_markup(&self, fmt: &mut String) -> Result<(), ParseError> {
         map_fmt(write!(fmt, "<{}", self.node_type.as_ref()))?;
 
         if !self.classes.is_empty() {
@@ -343,7 +343,7 @@ impl TextNode {
 }
 
 impl VirtualNode for TextNode {
-    fn write_markup(&self, fmt: &mut fmt::Formatter<'_>) -> Result<(), ParseError> {
+    fn write_markup(&self, fmt: &mut String) -> Result<(), ParseError> {
         map_fmt(escape_into(fmt, &self.text))?;
         Ok(())
     }
@@ -379,7 +379,7 @@ impl SpaceNode {
 }
 
 impl VirtualNode for SpaceNode {
-    fn write_markup(&self, fmt: &mut fmt::Formatter<'_>) -> Result<(), ParseError> {
+    fn write_markup(&self, fmt: &mut String) -> Result<(), ParseError> {
         if let Some(character) = &self.character {
             map_fmt(fmt.write_str("<mtext>"))?;
             map_fmt(escape_into(fmt, character))?;
@@ -425,7 +425,7 @@ impl MathDomNode {
 }
 
 impl VirtualNode for MathDomNode {
-    fn write_markup(&self, fmt: &mut fmt::Formatter<'_>) -> Result<(), ParseError> {
+    fn write_markup(&self, fmt: &mut String) -> Result<(), ParseError> {
         match self {
             Self::Math(node) => node.write_markup(fmt),
             Self::Text(node) => node.write_markup(fmt),

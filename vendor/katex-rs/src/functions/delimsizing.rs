@@ -354,7 +354,7 @@ fn leftright_html_builder(
     if had_middle {
         for i in 1..inner_modified.len() {
             if let HtmlDomNode::DomSpan(inner_modified) = &mut inner_modified[i]
-                && let Some((delim, options)) = &inner_modified.is_middle
+                && let Some((delim, options)) = inner_modified.is_middle.as_deref()
             {
                 *inner_modified = left_right_delim(
                     ctx,
@@ -463,7 +463,7 @@ fn middle_html_builder(
     };
 
     // Mark as middle delimiter
-    middle_delim.is_middle = Some((group.delim.clone(), options.clone()));
+    middle_delim.is_middle = Some(Box::new((group.delim.clone(), options.clone())));
 
     Ok(middle_delim.into())
 }
