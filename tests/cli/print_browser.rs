@@ -29,7 +29,7 @@ const CONTENT_WIDTH: u32 = 717;
 const PRINTED: &str = r#"(() => {
   const lessons = [...document.querySelectorAll('.print-lesson')];
   const cut = [];
-  for (const el of document.querySelectorAll('.print-lesson .katex-display, .print-lesson table')) {
+  for (const el of document.querySelectorAll('.print-lesson .math-display, .print-lesson table')) {
     if (!el.checkVisibility()) continue;
     const lesson = el.closest('.print-lesson').querySelector('h1').textContent.trim();
     const box = el.getBoundingClientRect();
