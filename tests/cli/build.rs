@@ -175,6 +175,10 @@ fn print_page_formulas_are_mathml_unless_book_toml_asks_for_katex() {
         print.contains("<math display=\"block\""),
         "display formulas"
     );
+    assert!(
+        print.contains("print-mathml"),
+        "the stylesheet's MathML rules apply"
+    );
     let site = book.files("public");
     assert!(site.contains_key("print-math/STIXTwoMath-Regular.woff2"));
     assert!(site.contains_key("print-math/OFL.txt"));
@@ -197,6 +201,10 @@ fn print_page_formulas_are_mathml_unless_book_toml_asks_for_katex() {
         display(&lesson)
     );
     assert!(print.contains("katex-html"));
+    assert!(
+        !print.contains("print-mathml"),
+        "KaTeX's hidden MathML keeps its font"
+    );
     assert!(!book
         .files("public")
         .keys()
