@@ -201,9 +201,39 @@ pub fn formula_mathml(formula: &str) -> Cow<'_, str> {
         return Cow::Borrowed(formula);
     };
     match formula[start..].find("</math>") {
-        Some(end) => with_math_letters(&formula[start..start + end + "</math>".len()]),
+        Some(end) => with_math_accents(with_math_letters(
+            &formula[start..start + end + "</math>".len()],
+        )),
         None => Cow::Borrowed(formula),
     }
+}
+
+/// KaTeX's accents that are written as ASCII (`\hat`, `\widehat` as `^`, `\tilde`,
+/// `\widetilde` as `~`) and the characters a math font draws as accents instead: browsers set
+/// the ASCII ones as a full-size caret or tilde over the letter.
+const ACCENTS: [(&str, &str); 4] = [
+    ("<mo>^</mo>", "<mo>\u{2C6}</mo>"),
+    ("<mo>~</mo>", "<mo>\u{2DC}</mo>"),
+    (
+        "<mo stretchy=\"true\">^</mo>",
+        "<mo stretchy=\"true\">\u{2C6}</mo>",
+    ),
+    (
+        "<mo stretchy=\"true\">~</mo>",
+        "<mo stretchy=\"true\">\u{2DC}</mo>",
+    ),
+];
+
+/// `math` with each accent of [`ACCENTS`] written as its accent character.
+fn with_math_accents(math: Cow<'_, str>) -> Cow<'_, str> {
+    if !ACCENTS.iter().any(|(ascii, _)| math.contains(ascii)) {
+        return math;
+    }
+    let mut math = math.into_owned();
+    for (ascii, accent) in ACCENTS {
+        math = math.replace(ascii, accent);
+    }
+    Cow::Owned(math)
 }
 
 /// The attribute that styles a token's letters.
@@ -656,13 +686,17 @@ mod tests {
     }
 
     #[test]
-    fn styled_letters_are_spelled_as_unicode_math_letters_and_others_keep_their_style() {
+    fn styled_letters_and_ascii_accents_are_spelled_as_unicode_math_characters() {
         let letters = |math: &str| with_math_letters(math).into_owned();
         assert_eq!(
             letters(
                 r#"<math><mi mathvariant="bold">xW</mi><mn mathvariant="bold">10</mn><mi mathvariant="script">L</mi><mi mathvariant="bold-italic">θ</mi><mi mathvariant="double-struck">R</mi></math>"#
             ),
             "<math><mi>𝐱𝐖</mi><mn>𝟏𝟎</mn><mi>ℒ</mi><mi>𝜽</mi><mi>ℝ</mi></math>"
+        );
+        assert_eq!(
+            formula_mathml(r#"<math><mover accent="true"><mi>y</mi><mo>^</mo></mover><mover accent="true"><mrow><mi>a</mi><mi>b</mi></mrow><mo stretchy="true">~</mo></mover><mo>=</mo></math>"#),
+            "<math><mover accent=\"true\"><mi>y</mi><mo>\u{2C6}</mo></mover><mover accent=\"true\"><mrow><mi>a</mi><mi>b</mi></mrow><mo stretchy=\"true\">\u{2DC}</mo></mover><mo>=</mo></math>"
         );
         for kept in [
             r#"<math><mi mathvariant="normal">Δ</mi></math>"#,
