@@ -8,12 +8,21 @@
 //! `headers`, SVG `url(#…)`) follows. A link to another lesson (`../x/y.html#frag`) points to
 //! that lesson's place on the page; any other relative address is made relative to the root.
 //!
+//! A typeset formula keeps only its MathML by default ([`PrintMath::Mathml`]): the `<math>`
+//! KaTeX wrote for the lesson page, cut out of its markup, which the browser draws itself
+//! (MathML Core). KaTeX's HTML drawing is most of a formula's bytes, and the print page would
+//! otherwise hold every formula of the book a second time in full (116 kB of a benchmark
+//! lesson's 118 kB); the MathML is what screen readers read on the lesson pages already, so
+//! nothing is lost to them. `[print] math = "katex"` keeps KaTeX's drawing.
+//!
 //! The input is the HTML this crate wrote (pulldown-cmark's, KaTeX's, the figures' and the
 //! author's raw HTML), so a small scanner over its tags is enough: text is left alone, comments
 //! are copied, and attribute values are rewritten in place.
 
 use crate::expand::citations::CROSS_REFERENCE_KINDS;
 use crate::link::resolve_path;
+pub use crate::load::config::PrintMath;
+use std::borrow::Cow;
 use std::ops::Range;
 
 /// Where a lesson's content goes on the print page, and how to find the other lessons.
@@ -25,6 +34,8 @@ pub struct PrintPlace<'a> {
     pub anchor: &'a str,
     /// The print-page anchor of the lesson whose page is at a root-relative path, if any.
     pub lesson_anchor: &'a dyn Fn(&str) -> Option<String>,
+    /// What of each typeset formula the page keeps.
+    pub math: PrintMath,
 }
 
 /// The anchor of the lesson whose page is `page` (`block/feed-forward.html` →
@@ -48,6 +59,7 @@ pub fn moved_to_root(html: &str, folder: &str) -> String {
             folder,
             anchor: "",
             lesson_anchor: &|_| None,
+            math: PrintMath::Katex,
         },
     )
 }
@@ -58,8 +70,9 @@ pub fn for_print_page(html: &str, place: &PrintPlace<'_>) -> String {
 }
 
 /// [`for_print_page`] for HTML whose `verbatim` byte ranges (sorted, each a run of whole tags
-/// and text) hold nothing to rewrite: they are copied as they are, unscanned. Typeset formulas
-/// are such runs ([`crate::layout::html::to_html_with_formulas`]) and most of a page's bytes.
+/// and text) hold nothing to rewrite: they are copied as they are, unscanned, or, each being one
+/// typeset formula, as their MathML under [`PrintMath::Mathml`]. Typeset formulas are such runs
+/// ([`crate::layout::html::to_html_with_formulas`]) and most of a page's bytes.
 pub fn for_print_page_keeping(
     html: &str,
     verbatim: &[Range<usize>],
@@ -75,11 +88,20 @@ pub fn for_print_page_keeping(
         rewrite_into(before, place, &mut out);
         // Debug builds (every test) check that nothing kept would have been rewritten.
         debug_assert_eq!(
-            rewrite(kept, place),
+            rewrite(
+                kept,
+                &PrintPlace {
+                    math: PrintMath::Katex,
+                    ..*place
+                }
+            ),
             kept,
             "a verbatim run of the page holds an id or address"
         );
-        out.push_str(kept);
+        match place.math {
+            PrintMath::Katex => out.push_str(kept),
+            PrintMath::Mathml => out.push_str(&formula_mathml(kept)),
+        }
         from = range.end;
     }
     rewrite_into(&html[from..], place, &mut out);
@@ -107,11 +129,247 @@ fn rewrite_into(html: &str, place: &PrintPlace<'_>, out: &mut String) {
             at = start + comment.find("-->").map_or(rest.len(), |end| end + 4 + 3);
             continue;
         }
+        if place.math == PrintMath::Mathml {
+            if let Some(length) = formula_length(rest) {
+                out.push_str(&html[copied..start]);
+                out.push_str(&formula_mathml(&rest[..length]));
+                copied = start + length;
+                at = copied;
+                continue;
+            }
+        }
         let end = start + tag_end(rest);
         rewrite_tag(html, start, &html[start..end], place, out, &mut copied);
         at = end;
     }
     out.push_str(&html[copied..]);
+}
+
+/// How a typeset formula's markup starts: KaTeX's block for a display formula, its inline
+/// element otherwise (a display formula's own `katex` element is inside the block).
+const FORMULA_OPENINGS: [&str; 2] = ["<span class=\"katex-display\">", "<span class=\"katex\">"];
+
+/// What follows a long display formula's markup: its line-broken drawing, HTML only
+/// ([`crate::layout::math::narrow::with_narrow`]), part of the formula.
+const NARROW_OPENING: &str = "<span class=\"math-narrow\" aria-hidden=\"true\">";
+
+/// The length of the typeset formula at the start of `html` (with its line-broken drawing, if
+/// it has one), or `None` when `html` does not start with one. KaTeX's markup holds no `span`
+/// but its own, so the formula ends where its first `span` closes.
+fn formula_length(html: &str) -> Option<usize> {
+    if !FORMULA_OPENINGS
+        .iter()
+        .any(|opening| html.starts_with(opening))
+    {
+        return None;
+    }
+    let mut length = span_length(html)?;
+    if html[length..].starts_with(NARROW_OPENING) {
+        length += span_length(&html[length..])?;
+    }
+    Some(length)
+}
+
+/// The length of the `span` element at the start of `html`, up to its matching `</span>`.
+fn span_length(html: &str) -> Option<usize> {
+    let mut depth = 0usize;
+    let mut at = 0;
+    while let Some(next) = html[at..].find('<') {
+        at += next;
+        let rest = &html[at..];
+        if rest.starts_with("</span>") {
+            depth = depth.checked_sub(1)?;
+            at += "</span>".len();
+            if depth == 0 {
+                return Some(at);
+            }
+        } else {
+            if rest.starts_with("<span") {
+                depth += 1;
+            }
+            at += 1;
+        }
+    }
+    None
+}
+
+/// A typeset formula's `<math>` element, which the browser draws itself, with its styled
+/// letters spelled as MathML Core draws them ([`with_math_letters`]); `formula` as it is when it
+/// has none (a formula KaTeX rejected, shown as its source).
+pub fn formula_mathml(formula: &str) -> Cow<'_, str> {
+    let Some(start) = formula.find("<math") else {
+        return Cow::Borrowed(formula);
+    };
+    match formula[start..].find("</math>") {
+        Some(end) => with_math_accents(with_math_letters(
+            &formula[start..start + end + "</math>".len()],
+        )),
+        None => Cow::Borrowed(formula),
+    }
+}
+
+/// KaTeX's accents that are written as ASCII (`\hat`, `\widehat` as `^`, `\tilde`,
+/// `\widetilde` as `~`) and the characters a math font draws as accents instead: browsers set
+/// the ASCII ones as a full-size caret or tilde over the letter.
+const ACCENTS: [(&str, &str); 4] = [
+    ("<mo>^</mo>", "<mo>\u{2C6}</mo>"),
+    ("<mo>~</mo>", "<mo>\u{2DC}</mo>"),
+    (
+        "<mo stretchy=\"true\">^</mo>",
+        "<mo stretchy=\"true\">\u{2C6}</mo>",
+    ),
+    (
+        "<mo stretchy=\"true\">~</mo>",
+        "<mo stretchy=\"true\">\u{2DC}</mo>",
+    ),
+];
+
+/// `math` with each accent of [`ACCENTS`] written as its accent character.
+fn with_math_accents(math: Cow<'_, str>) -> Cow<'_, str> {
+    if !ACCENTS.iter().any(|(ascii, _)| math.contains(ascii)) {
+        return math;
+    }
+    let mut math = math.into_owned();
+    for (ascii, accent) in ACCENTS {
+        math = math.replace(ascii, accent);
+    }
+    Cow::Owned(math)
+}
+
+/// The attribute that styles a token's letters.
+const MATHVARIANT: &str = " mathvariant=\"";
+
+/// `math` with the letters and digits of each `<mi>` and `<mn>` that has a `mathvariant` other
+/// than `normal` written as Unicode's mathematical letters (`<mi mathvariant="bold">x</mi>` →
+/// `<mi>𝐱</mi>`). KaTeX writes a style as the attribute; MathML Core, which browsers implement,
+/// ignores every value of it but `normal`, so bold vectors would print as plain italic
+/// scalars. A token whose text has a character without such a letter keeps its attribute, for
+/// the stylesheet's fallback.
+fn with_math_letters(math: &str) -> Cow<'_, str> {
+    if !math.contains(MATHVARIANT) {
+        return Cow::Borrowed(math);
+    }
+    let mut out = String::with_capacity(math.len());
+    let mut copied = 0;
+    for (at, _) in math.match_indices(MATHVARIANT) {
+        let Some(open) = math[..at].rfind('<') else {
+            continue;
+        };
+        if !matches!(&math[open..at], "<mi" | "<mn") {
+            continue;
+        }
+        let value_start = at + MATHVARIANT.len();
+        let Some(value_end) = math[value_start..].find('"').map(|end| value_start + end) else {
+            continue;
+        };
+        let variant = &math[value_start..value_end];
+        let Some(text_start) = math[value_end..].find('>').map(|end| value_end + end + 1) else {
+            continue;
+        };
+        let Some(text_end) = math[text_start..].find('<').map(|end| text_start + end) else {
+            continue;
+        };
+        let text = &math[text_start..text_end];
+        let Some(letters) = text
+            .chars()
+            .map(|c| math_letter(variant, c))
+            .collect::<Option<String>>()
+        else {
+            continue;
+        };
+        out.push_str(&math[copied..at]);
+        out.push_str(&math[value_end + 1..text_start]);
+        out.push_str(&letters);
+        copied = text_end;
+    }
+    out.push_str(&math[copied..]);
+    Cow::Owned(out)
+}
+
+/// `c` in Unicode's mathematical alphanumeric style `variant` (MathML's names), if it has one.
+fn math_letter(variant: &str, c: char) -> Option<char> {
+    // Each style: where its capitals, small letters and digits start, and the letters that were
+    // in Unicode before the block and so stand elsewhere (the block leaves their places empty).
+    let (capitals, smalls, digits, elsewhere): (u32, u32, Option<u32>, &[(char, char)]) =
+        match variant {
+            "bold" => (0x1D400, 0x1D41A, Some(0x1D7CE), &[]),
+            "italic" => (0x1D434, 0x1D44E, None, &[('h', '\u{210E}')]),
+            "bold-italic" => (0x1D468, 0x1D482, None, &[]),
+            "script" => (
+                0x1D49C,
+                0x1D4B6,
+                None,
+                &[
+                    ('B', '\u{212C}'),
+                    ('E', '\u{2130}'),
+                    ('F', '\u{2131}'),
+                    ('H', '\u{210B}'),
+                    ('I', '\u{2110}'),
+                    ('L', '\u{2112}'),
+                    ('M', '\u{2133}'),
+                    ('R', '\u{211B}'),
+                    ('e', '\u{212F}'),
+                    ('g', '\u{210A}'),
+                    ('o', '\u{2134}'),
+                ],
+            ),
+            "bold-script" => (0x1D4D0, 0x1D4EA, None, &[]),
+            "fraktur" => (
+                0x1D504,
+                0x1D51E,
+                None,
+                &[
+                    ('C', '\u{212D}'),
+                    ('H', '\u{210C}'),
+                    ('I', '\u{2111}'),
+                    ('R', '\u{211C}'),
+                    ('Z', '\u{2128}'),
+                ],
+            ),
+            "double-struck" => (
+                0x1D538,
+                0x1D552,
+                Some(0x1D7D8),
+                &[
+                    ('C', '\u{2102}'),
+                    ('H', '\u{210D}'),
+                    ('N', '\u{2115}'),
+                    ('P', '\u{2119}'),
+                    ('Q', '\u{211A}'),
+                    ('R', '\u{211D}'),
+                    ('Z', '\u{2124}'),
+                ],
+            ),
+            "bold-fraktur" => (0x1D56C, 0x1D586, None, &[]),
+            "sans-serif" => (0x1D5A0, 0x1D5BA, Some(0x1D7E2), &[]),
+            "bold-sans-serif" => (0x1D5D4, 0x1D5EE, Some(0x1D7EC), &[]),
+            "sans-serif-italic" => (0x1D608, 0x1D622, None, &[]),
+            "sans-serif-bold-italic" => (0x1D63C, 0x1D656, None, &[]),
+            "monospace" => (0x1D670, 0x1D68A, Some(0x1D7F6), &[]),
+            _ => return None,
+        };
+    // Where the Greek capitals and small letters (Α–Ω, α–ω) start, in the styles that have them.
+    let greek = match variant {
+        "bold" => Some((0x1D6A8, 0x1D6C2)),
+        "italic" => Some((0x1D6E2, 0x1D6FC)),
+        "bold-italic" => Some((0x1D71C, 0x1D736)),
+        "bold-sans-serif" => Some((0x1D756, 0x1D770)),
+        "sans-serif-bold-italic" => Some((0x1D790, 0x1D7AA)),
+        _ => None,
+    };
+    if let Some(&(_, letter)) = elsewhere.iter().find(|(plain, _)| *plain == c) {
+        return Some(letter);
+    }
+    let (start, offset) = match c {
+        'A'..='Z' => (capitals, c as u32 - 'A' as u32),
+        'a'..='z' => (smalls, c as u32 - 'a' as u32),
+        '0'..='9' => (digits?, c as u32 - '0' as u32),
+        // U+03A2 is no letter; its place in the styled block holds a variant theta.
+        'Α'..='Ω' if c != '\u{3A2}' => (greek?.0, c as u32 - 'Α' as u32),
+        'α'..='ω' => (greek?.1, c as u32 - 'α' as u32),
+        _ => return None,
+    };
+    char::from_u32(start + offset)
 }
 
 /// The length of the tag at the start of `html`, up to and including its `>` (quotes respected).
@@ -306,6 +564,7 @@ mod tests {
                 folder: "block",
                 anchor: "block-feed-forward",
                 lesson_anchor: &lessons,
+                math: PrintMath::Katex,
             },
         )
     }
@@ -382,10 +641,70 @@ mod tests {
             folder: "block",
             anchor: "block-x",
             lesson_anchor: &lessons,
+            math: PrintMath::Katex,
         };
         let whole = for_print_page(&html, &place);
         assert!(whole.contains("href=\"#block-x--a\""), "{whole}");
         assert_eq!(for_print_page_keeping(&html, &kept, &place), whole);
+    }
+
+    /// An inline formula and a display one with its line-broken drawing, as KaTeX and
+    /// `narrow::with_narrow` write them.
+    const INLINE: &str = r#"<span class="katex"><span class="katex-mathml"><math xmlns="http://www.w3.org/1998/Math/MathML"><semantics><mrow><mi>x</mi></mrow><annotation encoding="application/x-tex">x</annotation></semantics></math></span><span class="katex-html" aria-hidden="true"><span class="katex-base"><span class="mord mathnormal">x</span></span></span></span>"#;
+    const DISPLAY: &str = r#"<span class="katex-display"><span class="katex"><span class="katex-mathml"><math display="block" xmlns="http://www.w3.org/1998/Math/MathML"><semantics><mrow><mi mathvariant="bold">q</mi><mo>=</mo><mn>1</mn></mrow><annotation encoding="application/x-tex">\mathbf{q} = 1</annotation></semantics></math></span><span class="katex-html" aria-hidden="true"><span class="katex-base"><span class="mord mathbf">q</span></span></span></span></span><span class="math-narrow" aria-hidden="true"><span class="katex-display"><span class="katex"><span class="katex-html" aria-hidden="true">q</span></span></span></span>"#;
+
+    #[test]
+    fn under_mathml_a_formula_keeps_only_its_math_element_whether_kept_verbatim_or_scanned() {
+        let html = format!(
+            r##"<p id="a">{INLINE}, <span class="nowrap">{INLINE}.</span></p><span class="math-display">{DISPLAY}</span><a href="#a">a</a><span class="katex-error" title="e">\bad</span>"##
+        );
+        let lessons = |_: &str| None;
+        let place = PrintPlace {
+            folder: "",
+            anchor: "x",
+            lesson_anchor: &lessons,
+            math: PrintMath::Mathml,
+        };
+        let scanned = for_print_page(&html, &place);
+        assert_eq!(
+            scanned,
+            r##"<p id="x--a"><math xmlns="http://www.w3.org/1998/Math/MathML"><semantics><mrow><mi>x</mi></mrow><annotation encoding="application/x-tex">x</annotation></semantics></math>, <span class="nowrap"><math xmlns="http://www.w3.org/1998/Math/MathML"><semantics><mrow><mi>x</mi></mrow><annotation encoding="application/x-tex">x</annotation></semantics></math>.</span></p><span class="math-display"><math display="block" xmlns="http://www.w3.org/1998/Math/MathML"><semantics><mrow><mi>𝐪</mi><mo>=</mo><mn>1</mn></mrow><annotation encoding="application/x-tex">\mathbf{q} = 1</annotation></semantics></math></span><a href="#x--a">a</a><span class="katex-error" title="e">\bad</span>"##
+        );
+        let mut kept: Vec<_> = [INLINE, DISPLAY]
+            .iter()
+            .flat_map(|formula| html.match_indices(formula))
+            .map(|(at, formula)| at..at + formula.len())
+            .collect();
+        kept.sort_by_key(|range| range.start);
+        assert_eq!(kept.len(), 3);
+        assert_eq!(for_print_page_keeping(&html, &kept, &place), scanned);
+        let katex = PrintPlace {
+            math: PrintMath::Katex,
+            ..place
+        };
+        assert!(for_print_page(&html, &katex).contains(DISPLAY));
+    }
+
+    #[test]
+    fn styled_letters_and_ascii_accents_are_spelled_as_unicode_math_characters() {
+        let letters = |math: &str| with_math_letters(math).into_owned();
+        assert_eq!(
+            letters(
+                r#"<math><mi mathvariant="bold">xW</mi><mn mathvariant="bold">10</mn><mi mathvariant="script">L</mi><mi mathvariant="bold-italic">θ</mi><mi mathvariant="double-struck">R</mi></math>"#
+            ),
+            "<math><mi>𝐱𝐖</mi><mn>𝟏𝟎</mn><mi>ℒ</mi><mi>𝜽</mi><mi>ℝ</mi></math>"
+        );
+        assert_eq!(
+            formula_mathml(r#"<math><mover accent="true"><mi>y</mi><mo>^</mo></mover><mover accent="true"><mrow><mi>a</mi><mi>b</mi></mrow><mo stretchy="true">~</mo></mover><mo>=</mo></math>"#),
+            "<math><mover accent=\"true\"><mi>y</mi><mo>\u{2C6}</mo></mover><mover accent=\"true\"><mrow><mi>a</mi><mi>b</mi></mrow><mo stretchy=\"true\">\u{2DC}</mo></mover><mo>=</mo></math>"
+        );
+        for kept in [
+            r#"<math><mi mathvariant="normal">Δ</mi></math>"#,
+            r#"<math><mi mathvariant="bold">ϵ</mi><mtext mathvariant="bold">loss</mtext></math>"#,
+            r#"<math><mi mathvariant="weird">x</mi></math>"#,
+        ] {
+            assert_eq!(letters(kept), kept);
+        }
     }
 
     #[test]

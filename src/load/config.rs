@@ -59,8 +59,11 @@ pub struct BookConfig {
     /// or a `.csl` file relative to the book root; an author-year style when unset.
     #[serde(skip)]
     pub citation_style: Option<String>,
-    /// `print`: whether the site has the whole-book page `print.html` (and pages link it).
+    /// `print` (or `[print] enable`): whether the site has the whole-book page `print.html`
+    /// (and pages link it).
     pub print: bool,
+    /// `[print] math`: what `print.html` shows of each formula.
+    pub print_math: PrintMath,
     /// `[search] synonyms`: the book's abbreviations spelled out (`kv` → `key-value`), so a
     /// search for one also finds the other; keys lowercased, in file order.
     #[serde(skip)]
@@ -76,6 +79,20 @@ pub enum HeadingIds {
     Worked,
     /// mdBook's, so links into an imported book keep working (`expand::mdbook_ids`).
     Mdbook,
+}
+
+/// What the whole-book page `print.html` shows of each formula (`[print] math`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Deserialize, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum PrintMath {
+    /// The formula's MathML only, which the browser draws with a math font (the default): the
+    /// lesson pages carry KaTeX's drawing already, and repeating it made `print.html` nearly as
+    /// large as all the lesson pages together.
+    #[default]
+    Mathml,
+    /// KaTeX's drawing and its MathML, as on the lesson pages: KaTeX's look on paper, at about
+    /// eight times the bytes per formula.
+    Katex,
 }
 
 /// What a kind of problem does to `build` and `serve`. `check` reports it as an error either
@@ -116,8 +133,41 @@ struct RawConfig {
     bibliography: Option<String>,
     #[serde(rename = "citation-style")]
     citation_style: Option<Spanned<String>>,
-    print: Option<bool>,
+    print: Option<RawPrint>,
     search: Option<RawSearch>,
+}
+
+/// `print`: `true` or `false`, or a `[print]` table.
+struct RawPrint(RawPrintTable);
+
+#[derive(Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawPrintTable {
+    enable: Option<bool>,
+    math: Option<PrintMath>,
+}
+
+impl<'de> Deserialize<'de> for RawPrint {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct Either;
+        impl<'de> serde::de::Visitor<'de> for Either {
+            type Value = RawPrint;
+            fn expecting(&self, formatter: &mut std::fmt::Formatter) -> std::fmt::Result {
+                formatter.write_str("true, false or a [print] table")
+            }
+            fn visit_bool<E>(self, enable: bool) -> Result<RawPrint, E> {
+                Ok(RawPrint(RawPrintTable {
+                    enable: Some(enable),
+                    math: None,
+                }))
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(self, map: A) -> Result<RawPrint, A::Error> {
+                RawPrintTable::deserialize(serde::de::value::MapAccessDeserializer::new(map))
+                    .map(RawPrint)
+            }
+        }
+        deserializer.deserialize_any(Either)
+    }
 }
 
 #[derive(Deserialize)]
@@ -143,7 +193,7 @@ struct RawMath {
     macros_file: Option<Spanned<String>>,
 }
 
-const CONFIG_KEYS: &str = "title, description, author, language, decimals, base_url, contents, ids (\"worked\" or \"mdbook\"), bibliography, citation-style, print (true or false), a [search] table with synonyms, a [math] table with macros and macros_file, and a [check] table with links and math (\"error\" or \"warn\")";
+const CONFIG_KEYS: &str = "title, description, author, language, decimals, base_url, contents, ids (\"worked\" or \"mdbook\"), bibliography, citation-style, print (true or false, or a [print] table with enable and math (\"mathml\" or \"katex\")), a [search] table with synonyms, a [math] table with macros and macros_file, and a [check] table with links and math (\"error\" or \"warn\")";
 
 /// Every key `book.toml` accepts, tables' keys as `table.key`, read from the parser itself
 /// (the manual is checked against this list).
@@ -153,11 +203,18 @@ pub fn book_toml_keys() -> Vec<String> {
         ("math", struct_fields::<RawMath>()),
         ("check", struct_fields::<RawCheck>()),
         ("search", struct_fields::<RawSearch>()),
+        ("print", struct_fields::<RawPrintTable>()),
     ];
     let mut keys = Vec::new();
     for &key in struct_fields::<RawConfig>() {
         match tables.iter().find(|(table, _)| *table == key) {
-            Some((table, inner)) => keys.extend(inner.iter().map(|k| format!("{table}.{k}"))),
+            Some((table, inner)) => {
+                // `print = false` is the short form of `[print] enable = false`.
+                if *table == "print" {
+                    keys.push(key.to_string());
+                }
+                keys.extend(inner.iter().map(|k| format!("{table}.{k}")));
+            }
             None => keys.push(key.to_string()),
         }
     }
@@ -193,6 +250,7 @@ impl BookConfig {
             bibliography: None,
             citation_style: None,
             print: true,
+            print_math: PrintMath::default(),
             search_synonyms: Vec::new(),
         }
     }
@@ -317,7 +375,15 @@ impl BookConfig {
                 }
                 None => None,
             },
-            print: raw.print.unwrap_or(defaults.print),
+            print: raw
+                .print
+                .as_ref()
+                .and_then(|print| print.0.enable)
+                .unwrap_or(defaults.print),
+            print_math: raw
+                .print
+                .and_then(|print| print.0.math)
+                .unwrap_or(defaults.print_math),
             search_synonyms: search_synonyms(file, raw.search)?,
         })
     }
@@ -612,7 +678,48 @@ mod tests {
             bibliography: None,
             citation_style: None,
             print: true,
+            print_math: PrintMath::Mathml,
             search_synonyms: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn print_is_true_false_or_a_table_whose_math_is_mathml_by_default_or_katex() {
+        let parse = |text: &str| BookConfig::parse(&SourceFile::new("book.toml", text), defaults());
+        let config = parse("").unwrap();
+        assert_eq!((config.print, config.print_math), (true, PrintMath::Mathml));
+        let config = parse("print = false\n").unwrap();
+        assert_eq!(
+            (config.print, config.print_math),
+            (false, PrintMath::Mathml)
+        );
+        let config = parse("[print]\nmath = \"katex\"\n").unwrap();
+        assert_eq!((config.print, config.print_math), (true, PrintMath::Katex));
+        let config = parse("[print]\nenable = false\nmath = \"mathml\"\n").unwrap();
+        assert_eq!(
+            (config.print, config.print_math),
+            (false, PrintMath::Mathml)
+        );
+        for (text, at, says) in [
+            (
+                "title = \"T\"\n[print]\nmath = \"mathjax\"\n",
+                "book.toml:3:8:",
+                "expected `mathml` or `katex`",
+            ),
+            ("[print]\nmaths = \"katex\"\n", "book.toml:2:1:", "maths"),
+            (
+                "print = \"yes\"\n",
+                "book.toml:1:9:",
+                "true, false or a [print] table",
+            ),
+        ] {
+            let error = parse(text).unwrap_err();
+            assert!(error.to_string().starts_with(at), "{text}: {error}");
+            assert!(error.message().contains(says), "{text}: {error}");
+            assert!(
+                format!("{error:?}").contains("[print] table with enable and math"),
+                "{error:?}"
+            );
         }
     }
 

@@ -7,11 +7,12 @@ use super::furniture::{
     render_index_page, render_not_found_page, sitemap_xml, NOT_FOUND_PAGE, SITEMAP_FILE,
 };
 use super::pages::BookContext;
-use super::print_page::render_print_page;
+use super::print_page::{render_print_page, PRINT_MATH_FONT_DIR};
 use super::RenderedSite;
 use crate::base::diagnostics::Diagnostic;
 use crate::book::navigation;
 use crate::layout::search::{self, IndexedSection};
+use crate::load::config::PrintMath;
 use crate::load::content::{Asset, Lesson};
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -71,6 +72,10 @@ pub(super) fn assemble_site(
     }
     let search_index_bytes = search_index.len();
     let mut extra_files = static_files;
+    // The math font of the print page's MathML formulas goes only where that page is.
+    if !(book.config.print && book.config.print_math == PrintMath::Mathml) {
+        extra_files.retain(|path, _| !path.starts_with(PRINT_MATH_FONT_DIR));
+    }
     extra_files.insert(
         search::INDEX_FILE.to_string(),
         search_index.into_bytes().into(),

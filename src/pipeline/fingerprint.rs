@@ -38,6 +38,8 @@ pub(super) fn book_fingerprint(
         bibliography,
         citation_style,
         print,
+        // Only the print page, put together on every build, reads it.
+        print_math: _,
         // Only the search index, written whole on every build, reads them.
         search_synonyms: _,
     } = config;

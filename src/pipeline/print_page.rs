@@ -15,7 +15,7 @@ use super::build_cache::CachedPage;
 use super::furniture::canonical_url;
 use super::pages::BookContext;
 use crate::base::diagnostics::Diagnostic;
-use crate::layout::print::{for_print_page_keeping, lesson_anchor, PrintPlace};
+use crate::layout::print::{for_print_page_keeping, lesson_anchor, PrintMath, PrintPlace};
 use crate::layout::templating::{PageContext, Templates};
 use crate::load::config::BookConfig;
 use rayon::prelude::*;
@@ -27,6 +27,10 @@ use std::sync::Arc;
 
 /// The page's path, at the output root.
 pub const PRINT_PAGE: &str = "print.html";
+
+/// The folder of the math font the page's MathML formulas are drawn with (`static/print-math`),
+/// in the site only when the page is written with them.
+pub const PRINT_MATH_FONT_DIR: &str = "print-math/";
 
 /// Lessons rewritten at once (in parallel) while the page is written: enough to keep both
 /// cores busy, few enough that the page's memory stays that of a few lessons.
@@ -71,6 +75,8 @@ pub struct PrintPage {
     lessons: Vec<PrintedLesson>,
     /// The page of each lesson (root-relative) → its anchor, for links between lessons.
     anchors: HashMap<String, String>,
+    /// What the page shows of each formula (`[print] math`).
+    math: PrintMath,
 }
 
 impl std::fmt::Debug for PrintPage {
@@ -117,6 +123,7 @@ impl PrintPage {
                             folder: &lesson.folder,
                             anchor: &lesson.anchor,
                             lesson_anchor: &find_anchor,
+                            math: self.math,
                         },
                     )
                 })
@@ -215,6 +222,7 @@ pub(super) fn print_page(
         pieces,
         lessons,
         anchors,
+        math: config.print_math,
     })
 }
 

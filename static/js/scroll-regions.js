@@ -237,7 +237,7 @@
     for (var i = 0; i < boxes.length; i++) {
       var box = boxes[i];
       var scaled = box.tagName === 'TABLE' ? box
-        : box.querySelector(box.getAttribute('data-layout') === 'narrow' ? ':scope > .math-narrow' : ':scope > .katex-display');
+        : box.querySelector(box.getAttribute('data-layout') === 'narrow' ? ':scope > .math-narrow' : ':scope > .katex-display, :scope > math');
       if (!scaled) continue;
       scaled.style.zoom = '';
       if (!printing) continue;

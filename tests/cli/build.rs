@@ -150,6 +150,74 @@ fn print_false_leaves_out_the_whole_book_page_and_the_links_to_it() {
     for (page, html) in html_files(&site) {
         assert!(!html.contains("print.html"), "{page} links the print page");
     }
+    assert!(
+        !site.keys().any(|path| path.starts_with("print-math/")),
+        "the print page's math font goes only where the page is"
+    );
+}
+
+/// The print page's formulas are their MathML only by default, drawn by the browser with the
+/// math font shipped beside it; `[print] math = "katex"` gives it the lesson pages' formulas as
+/// they are, without the font; a value that is neither is an error at the value.
+#[test]
+fn print_page_formulas_are_mathml_unless_book_toml_asks_for_katex() {
+    let book = Book::seed();
+    book.build().succeeds();
+    let print = book.read("public/print.html");
+    let lesson = book.read("public/softmax.html");
+    assert!(lesson.contains("katex-html"), "lesson pages keep KaTeX");
+    let formulas = print.matches("<math").count();
+    assert!(formulas >= 4, "{formulas} formulas on the print page");
+    for drawing in ["katex-html", "class=\"katex", "math-narrow"] {
+        assert!(!print.contains(drawing), "the print page holds {drawing}");
+    }
+    assert!(
+        print.contains("<math display=\"block\""),
+        "display formulas"
+    );
+    assert!(
+        print.contains("print-mathml"),
+        "the stylesheet's MathML rules apply"
+    );
+    let site = book.files("public");
+    assert!(site.contains_key("print-math/STIXTwoMath-Regular.woff2"));
+    assert!(site.contains_key("print-math/OFL.txt"));
+
+    book.write(
+        "book.toml",
+        "title = \"Test Book\"\n[print]\nmath = \"katex\"\n",
+    );
+    book.build().succeeds();
+    let print = book.read("public/print.html");
+    let lesson = book.read("public/softmax.html");
+    let display = |html: &str| {
+        let start = html.find("<span class=\"katex-display\">").unwrap();
+        let end = start + html[start..].find("</annotation>").unwrap();
+        html[start..end].to_string()
+    };
+    assert!(
+        print.contains(&display(&lesson)),
+        "the lesson's KaTeX markup: {}",
+        display(&lesson)
+    );
+    assert!(print.contains("katex-html"));
+    assert!(
+        !print.contains("print-mathml"),
+        "KaTeX's hidden MathML keeps its font"
+    );
+    assert!(!book
+        .files("public")
+        .keys()
+        .any(|path| path.starts_with("print-math/")));
+
+    book.write(
+        "book.toml",
+        "title = \"Test Book\"\n[print]\nmath = \"mathjax\"\n",
+    );
+    book.build()
+        .exits_with(1)
+        .stderr_has("book.toml:3:8")
+        .stderr_has("expected `mathml` or `katex`");
 }
 
 #[test]

@@ -1,6 +1,7 @@
 //! The whole-book print page in headless Chromium, as CI prints it: `print.html` of the shipped
 //! book goes to PDF (one printed page at least per lesson), and under print media at an A4
-//! page's content width every lesson is there, in reading order, each starting a new page; and
+//! page's content width every lesson is there, in reading order, each starting a new page, its
+//! formulas drawn from their MathML with the shipped math font; and
 //! no display formula or table is wider than its box (in print, what overflows is cut off: the
 //! page's `scroll-regions.js` scales wide ones down or prints them in bands of columns); and its
 //! ids are unique and its in-page links lead somewhere. Without Chromium the tests skip loudly,
@@ -29,7 +30,7 @@ const CONTENT_WIDTH: u32 = 717;
 const PRINTED: &str = r#"(() => {
   const lessons = [...document.querySelectorAll('.print-lesson')];
   const cut = [];
-  for (const el of document.querySelectorAll('.print-lesson .katex-display, .print-lesson table')) {
+  for (const el of document.querySelectorAll('.print-lesson .math-display, .print-lesson table')) {
     if (!el.checkVisibility()) continue;
     const lesson = el.closest('.print-lesson').querySelector('h1').textContent.trim();
     const box = el.getBoundingClientRect();
@@ -37,7 +38,13 @@ const PRINTED: &str = r#"(() => {
       cut.push(`${lesson}: ${el.tagName.toLowerCase()}.${el.className} ${el.scrollWidth} px in ${el.clientWidth} px: ${el.textContent.trim().slice(0, 60)}`);
     }
   }
+  const formulas = [...document.querySelectorAll('.print-lesson math')];
   return {
+    formulas: formulas.length,
+    undrawn: formulas.filter((math) => math.parentElement.checkVisibility()
+      && math.getBoundingClientRect().width === 0).length,
+    katex: document.querySelectorAll('.print-lesson .katex-html').length,
+    fonts: [...new Set(formulas.map((math) => getComputedStyle(math).fontFamily))],
     titles: lessons.map((lesson) => lesson.querySelector('h1').textContent.trim()),
     unbroken: lessons.filter((lesson) => getComputedStyle(lesson).breakBefore !== 'page')
       .map((lesson) => lesson.id),
@@ -102,6 +109,20 @@ fn the_whole_book_prints_every_lesson_in_reading_order_each_from_a_new_page() {
         printed["unbroken"],
         serde_json::json!([]),
         "every lesson starts a new printed page"
+    );
+    // `[print] math` is "mathml" by default: the browser draws every formula's MathML with the
+    // shipped math font, and no KaTeX drawing is on the page.
+    let formulas = printed["formulas"].as_u64().unwrap();
+    assert!(formulas > 100, "{formulas} formulas");
+    assert_eq!(
+        printed["undrawn"], 0,
+        "every formula that is shown is drawn"
+    );
+    assert_eq!(printed["katex"], 0, "no KaTeX drawing");
+    assert_eq!(
+        printed["fonts"],
+        serde_json::json!(["\"STIX Two Math\", math"]),
+        "formulas use the shipped math font"
     );
     let pdf = tab
         .print_to_pdf(Some(PrintToPdfOptions {
