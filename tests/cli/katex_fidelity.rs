@@ -293,10 +293,16 @@ fn book_style_corpus() -> Vec<Formula> {
 
 /// Every formula of the shipped book as typeset: `worked build` writes KaTeX's MathML, whose
 /// `<annotation encoding="application/x-tex">` holds the TeX after references were expanded.
+/// `print.html` is left out: it repeats the lessons' formulas as bare MathML, without the
+/// `katex-display` wrapper that tells a display formula from an inline one.
 fn book_formulas() -> Vec<Formula> {
     let site = crate::support::ShippedSite::build();
     let mut formulas = BTreeSet::new();
-    for page in site.pages() {
+    for page in site
+        .pages()
+        .into_iter()
+        .filter(|page| *page != "print.html")
+    {
         let html = std::fs::read_to_string(site.root().join(page)).expect("read page");
         formulas.extend(annotated_formulas(&html));
     }
