@@ -19,7 +19,7 @@ use ndarray::Array2;
 
 use super::computed::{LabelSides, Labels, Origin, Side};
 use super::error::{count_within, ensure_finite_matrix, non_empty};
-use super::kind::{Json, KindRun, Source, Table};
+use super::kind::{Groups, Json, KindRun, Source, Table};
 use super::lang::{Value, MAX_WORK};
 use super::template::{self, Stopped};
 use super::{ComputeError, KindProgram, MAX_DIM, MAX_TOKENS};
@@ -49,7 +49,7 @@ pub struct AttentionInput {
 /// matrix and both sides of the token-by-token ones; weight matrices are unlabelled. `scores`,
 /// `scaled` and `weights` are the one head's (with several they would be ambiguous: `h2.weights`
 /// names one), `concat` the heads' side by side when there are several; `h1.q` … `hN.output`
-/// are each head's.
+/// are each head's, read from the program's own values ([`step`]).
 pub static TABLE: Table = Table {
     kind: "attention",
     names: &[
@@ -70,7 +70,11 @@ pub static TABLE: Table = Table {
         ("n", Source::Count("n")),
         ("heads", Source::Count("heads")),
     ],
-    grouped: true,
+    groups: Some(Groups {
+        count: "heads",
+        parts: &["q", "k", "v", "scores", "scaled", "weights", "output"],
+        step,
+    }),
     inputs: &["embeddings", "w_q", "w_k", "w_v", "w_o"],
     sides: &[
         ("embeddings", Side::Rows),
@@ -220,8 +224,8 @@ pub fn program(input: &AttentionInput) -> Result<KindProgram, ComputeError> {
 }
 
 /// Evaluates an attention example: the one run of its [`program`], with the token count, d_k
-/// and the head count beside it and each head's values also under the kind's grouped names
-/// (`h2.weights` for the program's `weights_2`).
+/// and the head count beside it; each head's values are read under the kind's grouped names
+/// (`h2.weights` for the program's `weights_2`) by [`TABLE`]'s groups, not copied.
 ///
 /// Errors carry `field` = the input key at fault. Duplicate tokens are allowed: "the cat sat on
 /// the mat" has two `the`s, and references then address them by position.
@@ -231,17 +235,11 @@ pub fn attend(input: &AttentionInput) -> Result<KindRun, ComputeError> {
         template::run(&program.steps, &program.inputs).map_err(|s| stopped_error(s, input))?;
     let heads = input.heads;
     let count = |name: &str, n: usize| (name.to_string(), Value::Scalar(n as f64));
-    let mut extra = vec![
+    let extra = [
         count("n", input.tokens.len()),
         count("d_k", input.w_q.ncols() / heads),
         count("heads", heads),
     ];
-    for h in 1..=heads {
-        for (part, _) in PARTS {
-            let value = ran.value(&step(part, h, heads)).clone();
-            extra.push((format!("h{h}.{part}"), value));
-        }
-    }
     let labels = Labels {
         rows: Some(input.tokens.clone()),
         sides: (sides(heads).into_iter())

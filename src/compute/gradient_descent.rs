@@ -72,7 +72,7 @@ pub static TABLE: Table = Table {
         ("remaining", Source::Value("remaining")),
         ("diverged_at", Source::Count("diverged_at")),
     ],
-    grouped: false,
+    groups: None,
     inputs: &["points", "start", "learning_rate", "steps"],
     sides: &[],
     own: &[

@@ -16,7 +16,7 @@ use serde::{Serialize, Serializer};
 
 /// What one kind says about its program's values. Fixed per kind, so every example of the kind
 /// reads the same way and only the run differs.
-#[derive(Debug, PartialEq)]
+#[derive(Debug)]
 pub struct Table {
     /// The name in the block's info string, `eval --json`'s `kind` and the widget's
     /// `data-widget`.
@@ -24,10 +24,10 @@ pub struct Table {
     /// Every name a reference may use, in reading order, and the value it reads; a name whose
     /// value the run has not (an optional input left out) is absent.
     pub names: &'static [(&'static str, Source)],
-    /// Whether the program's values named `group.part` (a head's `h2.weights`) are reference
-    /// names too, after the table's, in the run's order; a part takes the side its bare name
-    /// takes in `sides`.
-    pub grouped: bool,
+    /// The kind's values in numbered groups (an attention's heads), whose names `hN.part`
+    /// (`h2.weights`) are reference names too, after the table's, read from the run's own
+    /// values (`weights_2`) with the sides those take.
+    pub groups: Option<Groups>,
     /// The names the author wrote, for the card and for printing as written.
     pub inputs: &'static [&'static str],
     /// Values (by the program's name) that take only some sides of the example's labels,
@@ -43,6 +43,27 @@ pub struct Table {
     )],
     /// `eval --json`'s keys after `kind`, in order, and what each holds.
     pub json: &'static [(&'static str, Json)],
+}
+
+/// One table per kind, fixed: two tables are the same when they are the same kind's (a
+/// [`Groups::step`] function has no meaningful equality of its own).
+impl PartialEq for Table {
+    fn eq(&self, other: &Table) -> bool {
+        self.kind == other.kind
+    }
+}
+
+/// A kind's values in numbered groups: `h2.weights` names the part `weights` of group 2, which
+/// the run holds once, under the name [`Groups::step`] gives it (no copy under the grouped
+/// name, so a head's values are one value however they are named).
+#[derive(Debug)]
+pub struct Groups {
+    /// The run's value that counts the groups (`heads`).
+    pub count: &'static str,
+    /// Each group's parts, in reading order.
+    pub parts: &'static [&'static str],
+    /// The run's name for `part` of group `h` (counting from 1) of `count` groups.
+    pub step: fn(&str, usize, usize) -> String,
 }
 
 /// Where a reference name's quantity comes from.
@@ -98,16 +119,6 @@ impl KindRun {
         let names = |list: &[&str]| {
             (!list.is_empty()).then(|| list.iter().map(|name| name.to_string()).collect())
         };
-        let parts: Vec<(String, Side)> = (run.values.iter())
-            .filter_map(|(name, _, _)| {
-                let (_, part) = name.split_once('.')?;
-                let (_, side) = table.sides.iter().find(|(bare, _)| *bare == part)?;
-                Some((name.clone(), *side))
-            })
-            .collect();
-        for (name, side) in parts {
-            run.labels.sides.insert(name, LabelSides::Side(side));
-        }
         for (name, rows, cols) in table.own {
             let (rows, cols) = (names(rows), names(cols));
             let sides = LabelSides::Own { rows, cols };
@@ -139,9 +150,7 @@ impl KindRun {
     /// The quantity a reference names, or `None`.
     pub fn quantity(&self, name: &str) -> Option<Quantity> {
         let Some((_, source)) = self.table.names.iter().find(|(known, _)| *known == name) else {
-            return (self.table.grouped && name.contains('.'))
-                .then(|| self.run.quantity(name))
-                .flatten();
+            return self.grouped(name).and_then(|step| self.run.quantity(&step));
         };
         match source {
             Source::Value(value) => self.run.quantity(value),
@@ -152,13 +161,42 @@ impl KindRun {
 
     /// The names references may use on this example, in reading order.
     pub fn quantity_names(&self) -> Vec<String> {
-        let grouped = self.run.values.iter().map(|(name, _, _)| name.as_str());
-        let grouped = grouped.filter(|name| self.table.grouped && name.contains('.'));
         (self.table.names.iter().map(|(name, _)| *name))
             .filter(|name| self.quantity(name).is_some())
-            .chain(grouped)
             .map(String::from)
+            .chain(self.group_names().into_iter().map(|(group, _)| group))
             .collect()
+    }
+
+    /// The number of groups the run has, 0 for a kind without groups.
+    fn group_count(&self) -> usize {
+        let groups = self.table.groups.as_ref();
+        groups
+            .and_then(|groups| self.position(groups.count))
+            .unwrap_or(0)
+    }
+
+    /// Every grouped name (`h1.q` … `hN.output`) with the run's name of its value, in reading
+    /// order: group by group, each part in the kind's order.
+    fn group_names(&self) -> Vec<(String, String)> {
+        let Some(groups) = &self.table.groups else {
+            return Vec::new();
+        };
+        let count = self.group_count();
+        (1..=count)
+            .flat_map(|h| {
+                (groups.parts.iter())
+                    .map(move |part| (format!("h{h}.{part}"), (groups.step)(part, h, count)))
+            })
+            .filter(|(_, step)| self.run.value(step).is_some())
+            .collect()
+    }
+
+    /// The run's name of the value a grouped name (`h2.weights`) reads, if it names one.
+    fn grouped(&self, name: &str) -> Option<String> {
+        let names = self.group_names();
+        let (_, step) = names.into_iter().find(|(group, _)| group == name)?;
+        Some(step)
     }
 
     /// The names the author wrote, in reading order.
@@ -208,10 +246,10 @@ impl Serialize for Layout<'_> {
             map.serialize_entry("kind", example.table.kind)?;
         }
         let name = |name: &'static str| match group {
-            Some(group) if example.run.value(&format!("{group}.{name}")).is_some() => {
-                format!("{group}.{name}")
+            Some(group) => {
+                (example.grouped(&format!("{group}.{name}"))).unwrap_or_else(|| name.to_string())
             }
-            _ => name.to_string(),
+            None => name.to_string(),
         };
         let value = |bare| example.run.value(&name(bare)).map(Plain);
         for (key, json) in layout {
@@ -228,13 +266,8 @@ impl Serialize for Layout<'_> {
                 }
                 Json::Groups(when, keys) => {
                     if example.run.value(when).is_some() {
-                        let groups: Vec<String> = (1..)
+                        let groups: Vec<String> = (1..=example.group_count())
                             .map(|h| format!("h{h}"))
-                            .take_while(|group| {
-                                let prefix = format!("{group}.");
-                                (example.run.values.iter())
-                                    .any(|(name, _, _)| name.starts_with(&prefix))
-                            })
                             .collect();
                         let groups: Vec<Layout> = (groups.iter())
                             .map(|group| Layout(example, keys, Some(group)))

@@ -63,7 +63,7 @@ pub static TABLE: Table = Table {
         ("sweep", Source::Value("sweep")),
     ],
     own: &[],
-    grouped: false,
+    groups: None,
     inputs: &["logits", "temperature", "target", "temperatures"],
     // One row per temperature: the labels name the sweep's columns only, never the list of
     // temperatures (however many there are).

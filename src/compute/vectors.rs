@@ -43,7 +43,7 @@ pub static TABLE: Table = Table {
         ("projection", Source::Value("projection")),
     ],
     own: &[],
-    grouped: false,
+    groups: None,
     inputs: &["vectors"],
     sides: &[("vectors", Side::Rows), ("projection", Side::None)],
     // `projection` is `null` when none was requested.

@@ -4,7 +4,9 @@
 //! as JSON, plus the generated values for readers without JavaScript); a ` ```figure ` block
 //! becomes an inline SVG drawn now from the computed numbers. Both name an example of the lesson.
 
-use super::kind_figures::{preset_figures, widget_run, KindLines};
+use super::kind_figures::{
+    line_marks, line_series, line_values, preset_figures, preset_lines, widget_run,
+};
 use super::resolve::example_names;
 use super::widget_presentation::{
     highlighted, ContourKey, ContourView, ControlsKey, HighlightKey, LineMarkSteps, ProjectionKey,
@@ -496,8 +498,12 @@ impl<'x> Expander<'x> {
         // The same chart for readers without JavaScript, and on paper.
         if let Some((_, chart)) = &lines {
             html.push_str(chart);
-        } else if let Some(chart) = self.kind_chart(name, &example.evaluated, &example.inputs) {
-            html.push_str(&chart);
+        } else if let Some(preset) = preset_lines(&example.inputs) {
+            let run = widget_run(&example.evaluated);
+            let (steps, marks) = (&preset.steps, &preset.marks);
+            if let Ok(chart) = self.widget_chart(name, run, steps, preset.log_y, marks) {
+                html.push_str(&chart);
+            }
         }
         html.push_str(&drawn_steps);
         let mut values = String::new();
@@ -710,23 +716,7 @@ impl<'x> Expander<'x> {
             }
             chosen.push(step.clone());
         }
-        let values: Vec<Vec<f64>> = chosen
-            .iter()
-            .filter_map(|step| match computed.value(step) {
-                Some(Value::Vector(values)) => Some(values.to_vec()),
-                _ => None,
-            })
-            .collect();
-        let series: Vec<figure::Series> = chosen
-            .iter()
-            .zip(&values)
-            .map(|(step, values)| figure::Series { name: step, values })
-            .collect();
-        let marks = marks.marks(|step| match computed.value(step) {
-            Some(Value::Scalar(x)) => Some(*x),
-            _ => None,
-        });
-        match self.widget_chart(name, &series, log_y, &marks) {
+        match self.widget_chart(name, computed, &chosen, log_y, marks) {
             Ok(chart) => Some((chosen, chart)),
             Err(error) => {
                 let diagnostic = problem(&list_span, error.message, error.help);
@@ -736,14 +726,16 @@ impl<'x> Expander<'x> {
         }
     }
 
-    /// The build's line chart of a widget's lines, for readers without JavaScript and on
-    /// paper: the figure the live chart (line-chart.js) twins.
+    /// The build's line chart of a widget's lines (a compute widget's `lines`, a kind's preset
+    /// ones), from the run it shows, for readers without JavaScript and on paper: the figure
+    /// the live chart (line-chart.js) twins.
     fn widget_chart(
         &mut self,
         name: &str,
-        series: &[figure::Series],
+        run: &Computed,
+        steps: &[String],
         log_y: bool,
-        marks: &figure::LineMarks,
+        marks: &LineMarkSteps,
     ) -> Result<String, figure::FigureError> {
         self.figures += 1;
         let options = FigureOptions {
@@ -758,22 +750,15 @@ impl<'x> Expander<'x> {
             highlight: None,
             axes: figure::AxisText::default(),
         };
-        figure::lines_figure(series, log_y, marks, &options, &mut self.palette)
-    }
-
-    /// The build's chart of the lines a kind's widget draws (a descent's loss curve, with its
-    /// marks: the JSON's `lines`, `log_y` and `line_marks`), from the kind's own values, or
-    /// `None` when it names none.
-    fn kind_chart(
-        &mut self,
-        name: &str,
-        evaluated: &Evaluated,
-        data: &serde_json::Value,
-    ) -> Option<String> {
-        let lines = KindLines::of(evaluated, data)?;
-        let marks = lines.marks(evaluated);
-        self.widget_chart(name, &lines.series(), lines.log_y, &marks)
-            .ok()
+        let values = line_values(run, steps);
+        let marks = line_marks(run, marks);
+        figure::lines_figure(
+            &line_series(&values),
+            log_y,
+            &marks,
+            &options,
+            &mut self.palette,
+        )
     }
 
     /// A compute widget's `decimals` table: the steps printed at more (or fewer) places than the

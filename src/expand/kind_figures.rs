@@ -19,6 +19,7 @@ use super::widget_presentation::{
 };
 use super::Expander;
 use crate::compute::computed::Computed;
+use crate::compute::lang::Value;
 use crate::compute::{Evaluated, Quantity};
 use crate::expand::blocks::ExampleBlock;
 use crate::present::figure::{
@@ -26,68 +27,68 @@ use crate::present::figure::{
     Series,
 };
 
-/// The lines a kind's widget draws (the JSON's `lines`, `line_marks` and `log_y`), with the
-/// kind's values: a descent's losses, every update of the run however long.
-pub(super) struct KindLines {
-    values: Vec<(String, Vec<f64>)>,
-    steps: LineMarkSteps,
+/// The lines a widget's data presets (`lines`, `log_y`, `line_marks`): a descent's losses,
+/// the line view a compute widget's block gives with `lines`, drawn by the same
+/// [`line_values`] and [`line_marks`].
+pub(super) struct PresetLines {
+    pub steps: Vec<String>,
     pub log_y: bool,
+    pub marks: LineMarkSteps,
 }
 
-impl KindLines {
-    /// The lines `data` names, or `None` when it names none.
-    pub(super) fn of(evaluated: &Evaluated, data: &serde_json::Value) -> Option<KindLines> {
-        let lines = data.get("lines")?.as_array()?;
-        let values = lines
+/// The lines `data` presets, or `None` when it names none.
+pub(super) fn preset_lines(data: &serde_json::Value) -> Option<PresetLines> {
+    let lines = data.get("lines")?.as_array()?;
+    Some(PresetLines {
+        steps: lines
             .iter()
-            .filter_map(|line| {
-                let step = line["step"].as_str()?;
-                match evaluated.quantity(step)? {
-                    Quantity::Vector { values, .. } => Some((step.to_string(), values.to_vec())),
-                    _ => None,
-                }
-            })
-            .collect();
-        Some(KindLines {
-            values,
-            steps: data
-                .get("line_marks")
-                .and_then(|marks| serde_json::from_value(marks.clone()).ok())
-                .unwrap_or_default(),
-            log_y: data["log_y"].as_bool().unwrap_or(false),
-        })
-    }
+            .filter_map(|line| Some(line["step"].as_str()?.to_string()))
+            .collect(),
+        log_y: data["log_y"].as_bool().unwrap_or(false),
+        marks: data
+            .get("line_marks")
+            .and_then(|marks| serde_json::from_value(marks.clone()).ok())
+            .unwrap_or_default(),
+    })
+}
 
-    /// Whether the values span more than two decades (the largest over the least above 0 past
-    /// 100): the descent figure's rule for a log scale, so a run that barely moves is drawn on
-    /// a plain one, where its small changes show.
-    pub(super) fn spans_decades(&self) -> bool {
-        let values = || {
-            self.values
-                .iter()
-                .flat_map(|(_, values)| values.iter().copied())
-        };
-        let largest = values().fold(0.0, f64::max);
-        let least = values().filter(|v| *v > 0.0).fold(f64::INFINITY, f64::min);
-        least.is_finite() && largest / least > 100.0
-    }
-
-    pub(super) fn series(&self) -> Vec<Series<'_>> {
-        self.values
-            .iter()
-            .map(|(step, values)| Series { name: step, values })
-            .collect()
-    }
-
-    /// The marks, from the kind's values: a run that went through has no `diverged_at`, and
-    /// marks nothing.
-    pub(super) fn marks(&self, evaluated: &Evaluated) -> LineMarks<'_> {
-        self.steps.marks(|step| match evaluated.quantity(step)? {
-            Quantity::Scalar(x) => Some(x),
-            Quantity::Count(n) => Some(n as f64),
+/// The values of the vector steps `steps` of `run`, each with its name, to draw as lines: a
+/// compute widget's `lines` and a kind's preset ones alike.
+pub(super) fn line_values(run: &Computed, steps: &[String]) -> Vec<(String, Vec<f64>)> {
+    steps
+        .iter()
+        .filter_map(|step| match run.value(step) {
+            Some(Value::Vector(values)) => Some((step.clone(), values.to_vec())),
             _ => None,
         })
-    }
+        .collect()
+}
+
+/// The [`line_values`] as the chart's series.
+pub(super) fn line_series(values: &[(String, Vec<f64>)]) -> Vec<Series<'_>> {
+    values
+        .iter()
+        .map(|(step, values)| Series { name: step, values })
+        .collect()
+}
+
+/// The marks of a line chart from `run`'s scalar steps: a run that went through has
+/// `diverged_at` 0, and marks no divergence.
+pub(super) fn line_marks<'a>(run: &Computed, marks: &'a LineMarkSteps) -> LineMarks<'a> {
+    marks.marks(|step| match run.value(step) {
+        Some(Value::Scalar(x)) => Some(*x),
+        _ => None,
+    })
+}
+
+/// Whether the values span more than two decades (the largest over the least above 0 past
+/// 100): the descent figure's rule for a log scale, so a run that barely moves is drawn on
+/// a plain one, where its small changes show.
+fn spans_decades(values: &[(String, Vec<f64>)]) -> bool {
+    let values = || values.iter().flat_map(|(_, values)| values.iter().copied());
+    let largest = values().fold(0.0, f64::max);
+    let least = values().filter(|v| *v > 0.0).fold(f64::INFINITY, f64::min);
+    least.is_finite() && largest / least > 100.0
 }
 
 /// The run a widget's views draw: a compute example's, or a kind's own, since a kind's one
@@ -191,18 +192,18 @@ impl Expander<'_> {
         options: &FigureOptions,
     ) -> Result<String, FigureError> {
         let mut panels = Vec::new();
-        if let Some(lines) = KindLines::of(evaluated, data) {
-            let marks = lines.marks(evaluated);
+        let run = widget_run(evaluated);
+        if let Some(lines) = preset_lines(data) {
+            let values = line_values(run, &lines.steps);
             let loss = figure::lines_panel(
-                &lines.series(),
-                lines.log_y && lines.spans_decades(),
-                &marks,
+                &line_series(&values),
+                lines.log_y && spans_decades(&values),
+                &line_marks(run, &lines.marks),
                 options,
                 &mut self.palette,
             )?;
             panels.push(loss);
         }
-        let run = widget_run(evaluated);
         for step in steps_drawn_as(data, View::Contour) {
             // Its axes titled as the widget's view titles them (w and b).
             let contour = ContourView::from_json(&data["contours"][&step]);

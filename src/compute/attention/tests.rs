@@ -321,7 +321,7 @@ fn references_name_the_kinds_values() {
 
 /// The one program: one head reads Q and K whole, as the lesson writes QKᵀ; several take their
 /// columns and are set side by side. Its run holds every step the widget shows, the mask the
-/// heatmap hatches, and the kind's grouped values are those steps bit for bit.
+/// heatmap hatches, and the kind's grouped names read those steps (no copies).
 #[test]
 fn the_one_program_is_what_the_widget_runs_and_the_kind_reads() {
     let steps = program(&cat()).unwrap().steps;
@@ -356,13 +356,16 @@ fn the_one_program_is_what_the_widget_runs_and_the_kind_reads() {
     for h in 1..=2 {
         for (part, _) in PARTS {
             let (grouped, own) = (format!("h{h}.{part}"), step(part, h, 2));
-            assert_eq!(
-                causal.run.value(&grouped),
-                causal.run.value(&own),
-                "{grouped}"
-            );
+            let read = causal.quantity(&grouped);
+            assert!(read.is_some(), "{grouped}");
+            assert_eq!(read, causal.run.quantity(&own), "{grouped}");
         }
     }
+    // Read, not copied: the run holds each head's values once, under the program's names.
+    assert!(
+        (causal.run.values.iter()).all(|(name, _, _)| !name.contains('.')),
+        "a grouped copy in the run"
+    );
     let Some(Value::Matrix(mask)) = causal.run.value("mask") else {
         panic!("mask")
     };
