@@ -16,7 +16,6 @@ use super::Expander;
 use crate::base::diagnostics::Diagnostic;
 use crate::base::html::escape_html;
 use crate::compute::computed::{Computed, Origin};
-use crate::compute::kind::KindRun;
 use crate::compute::lang::Value;
 use crate::compute::{Evaluated, Quantity};
 use crate::expand::blocks::{BlockText, ExampleBlock};
@@ -41,13 +40,6 @@ struct WidgetKind {
     shown_without_script: Vec<(String, String)>,
 }
 
-/// Names and captions of quantities, from a kind's fixed list.
-fn shown(list: &[(&str, &str)]) -> Vec<(String, String)> {
-    list.iter()
-        .map(|(name, caption)| (name.to_string(), caption.to_string()))
-        .collect()
-}
-
 /// The scripts of a built-in kind's widget: the compute widget, on the kind's program and
 /// presentation.
 const KIND_SCRIPTS: &[&str] = &[
@@ -58,12 +50,15 @@ const KIND_SCRIPTS: &[&str] = &[
     COMPUTE_WIDGET_SCRIPT,
 ];
 
-fn widget_kind(evaluated: &Evaluated) -> WidgetKind {
-    match evaluated {
-        Evaluated::Kind(example) => WidgetKind {
-            data_widget: example.table.kind,
+/// What an example's widget needs: a built-in kind prints the tables its block reader listed
+/// ([`ExampleBlock::shown`]), a compute example every value.
+fn widget_kind(example: &ExampleBlock) -> WidgetKind {
+    match &example.evaluated {
+        // The kind's tables, as its block reader lists them.
+        Evaluated::Kind(run) => WidgetKind {
+            data_widget: run.table.kind,
             scripts: KIND_SCRIPTS,
-            shown_without_script: kind_shown(example),
+            shown_without_script: example.shown.clone(),
         },
         Evaluated::Compute(computed) => WidgetKind {
             data_widget: "compute",
@@ -89,93 +84,6 @@ fn widget_kind(evaluated: &Evaluated) -> WidgetKind {
                 .collect(),
         },
     }
-}
-
-/// What a built-in kind's widget shows without JavaScript: its live tables, by name and caption
-/// (a name the example lacks, a softmax's loss without a target, is left out where they are
-/// printed).
-fn kind_shown(example: &KindRun) -> Vec<(String, String)> {
-    match example.table.kind {
-        // The slider's input first: without JavaScript it is what the numbers are for.
-        "softmax" => shown(&[
-            ("temperature", "temperature T"),
-            // The class the loss and gradient are of, which the live widget tags.
-            ("target", "target class"),
-            ("probabilities", "Probabilities"),
-            ("loss", "Cross-entropy loss"),
-            (
-                "gradient",
-                "Gradient of the loss with respect to the logits",
-            ),
-        ]),
-        "vectors" => shown(&[
-            ("vectors", "Vectors"),
-            ("norms", "Lengths"),
-            ("dots", "Dot products"),
-            ("cosines", "Cosine similarities"),
-            ("angles", "Angles in degrees"),
-            ("projection_scalar", "Signed length of the projection"),
-            ("projection", "Projection"),
-        ]),
-        // The inputs first, as the live widget's fields show them, then what they give.
-        "gradient_descent" => shown(&[
-            ("points", "points (x, y)"),
-            ("start", "start (w, b)"),
-            ("learning_rate", "learning rate η"),
-            ("steps", "steps"),
-            ("final_w", "w after the last step"),
-            ("final_b", "b after the last step"),
-            ("final_loss", "loss after the last step"),
-            ("diverged_at", "diverged at step"),
-        ]),
-        "attention" => attention_tables(example),
-        _ => Vec::new(),
-    }
-}
-
-/// What an attention widget shows without JavaScript: Q, K and V; per head its scores, scaled
-/// scores and weights (`h2.weights`, captioned "head 2"); with several heads the heads side by
-/// side; and the output, captioned with the product that gives it (`concat · W_O` when the
-/// example has `w_o`).
-fn attention_tables(attention: &KindRun) -> Vec<(String, String)> {
-    let mut tables = shown(&[("q", "Queries Q"), ("k", "Keys K"), ("v", "Values V")]);
-    let heads = attention.position("heads").unwrap_or(1);
-    let many = heads > 1;
-    for head in 1..=heads {
-        let (prefix, of_head) = if many {
-            (format!("h{head}."), format!(", head {head}"))
-        } else {
-            (String::new(), String::new())
-        };
-        for (part, caption) in [
-            ("scores", "Scores QKᵀ"),
-            ("scaled", "Scaled scores QKᵀ/√dₖ"),
-            ("weights", "Attention weights A"),
-        ] {
-            tables.push((format!("{prefix}{part}"), format!("{caption}{of_head}")));
-        }
-        if many {
-            tables.push((
-                format!("{prefix}output"),
-                format!("Head {head}'s output AV"),
-            ));
-        }
-    }
-    if many {
-        tables.push(("concat".into(), "The heads side by side (concat)".into()));
-    }
-    let w_o = attention.quantity("w_o").is_some();
-    if w_o {
-        tables.push(("w_o".into(), "Output weights W_O".into()));
-    }
-    let output = match (many, w_o) {
-        (false, false) => "Output Z = AV",
-        (false, true) => "Output Z = AV · W_O",
-        (true, false) => "Output Z = concat",
-        (true, true) => "Output Z = concat · W_O",
-    };
-    tables.push(("output".into(), output.into()));
-    tables
 }
 
 /// Most numbers a compute widget draws in its steps' tables at once. The reader's browser is
@@ -319,7 +227,7 @@ impl<'x> Expander<'x> {
             }
             (None, None) => None,
         };
-        let mut kind = widget_kind(&example.evaluated);
+        let mut kind = widget_kind(example);
         for script in kind.scripts {
             if !self.scripts.contains(script) {
                 self.scripts.push(script);

@@ -348,6 +348,7 @@ impl Expander<'_> {
                     inputs: serde_json::Value::Null,
                     expectations: Vec::new(),
                     show: false,
+                    shown: Vec::new(),
                     numbers: Default::default(),
                 });
                 Some((examples, program, inputs))

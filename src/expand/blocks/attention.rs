@@ -2,8 +2,9 @@
 
 use super::expect::{self, ExpectTable};
 use super::toml_input::{matrix, parse_toml, span_of, Rows};
-use super::{compute_error_at, name_problems, show_card, BlockError, ParsedExample};
+use super::{compute_error_at, name_problems, show_card, shown, BlockError, ParsedExample};
 use crate::compute::attention::{attend, program, sides, step, step_words, AttentionInput};
+use crate::compute::kind::KindRun;
 use crate::compute::{Evaluated, KindProgram};
 use crate::expand::widget_presentation::{Control, View};
 use serde::Deserialize;
@@ -99,10 +100,56 @@ pub(super) fn evaluate(text: &str) -> Result<ParsedExample, Vec<BlockError>> {
         name: spec.name.get_ref().clone(),
         show: show_card(spec.show.as_ref()).map_err(|error| vec![error])?,
         name_span: spec.name.span(),
+        shown: attention_tables(&evaluated),
         evaluated: Evaluated::Kind(evaluated),
         inputs,
         expectations: expect::read(text, spec.expect.as_ref()).map_err(|error| vec![error])?,
     })
+}
+
+/// What an attention widget shows without JavaScript: Q, K and V; per head its scores, scaled
+/// scores and weights (`h2.weights`, captioned "head 2"); with several heads the heads side by
+/// side; and the output, captioned with the product that gives it (`concat · W_O` when the
+/// example has `w_o`).
+fn attention_tables(attention: &KindRun) -> Vec<(String, String)> {
+    let mut tables = shown(&[("q", "Queries Q"), ("k", "Keys K"), ("v", "Values V")]);
+    let heads = attention.position("heads").unwrap_or(1);
+    let many = heads > 1;
+    for head in 1..=heads {
+        let (prefix, of_head) = if many {
+            (format!("h{head}."), format!(", head {head}"))
+        } else {
+            (String::new(), String::new())
+        };
+        for (part, caption) in [
+            ("scores", "Scores QKᵀ"),
+            ("scaled", "Scaled scores QKᵀ/√dₖ"),
+            ("weights", "Attention weights A"),
+        ] {
+            tables.push((format!("{prefix}{part}"), format!("{caption}{of_head}")));
+        }
+        if many {
+            tables.push((
+                format!("{prefix}output"),
+                format!("Head {head}'s output AV"),
+            ));
+        }
+    }
+    if many {
+        tables.push(("concat".into(), "The heads side by side (concat)".into()));
+    }
+    let w_o = attention.quantity("w_o").is_some();
+    if w_o {
+        tables.push(("w_o".into(), "Output weights W_O".into()));
+    }
+    let output = match (many, w_o) {
+        (false, false) => "Output Z = AV",
+        (false, true) => "Output Z = AV · W_O",
+        (true, false) => "Output Z = concat",
+        (true, true) => "Output Z = concat · W_O",
+    };
+    tables.push(("output".into(), output.into()));
+    tables
 }
 
 /// The data of an attention example's widget, which compute-widget.js runs as any compute

@@ -145,6 +145,8 @@ pub(super) fn evaluate(text: &str, data: &DataFiles) -> Result<ParsedExample, Ve
         name_span: spec.name.span(),
         evaluated: Evaluated::Compute(computed),
         inputs: inputs_json,
+        // Its widget prints every value, whatever the example computes.
+        shown: Vec::new(),
         expectations: expect::read(text, spec.expect.as_ref()).map_err(|error| vec![error])?,
     })
 }

@@ -4,7 +4,9 @@
 use super::domain::Domain;
 use super::expect::{self, ExpectTable};
 use super::toml_input::{matrix, parse_toml, positive, vector, Number, Numbers, Rows};
-use super::{compute_error_at, name_problems, ok_or_record, show_card, BlockError, ParsedExample};
+use super::{
+    compute_error_at, name_problems, ok_or_record, show_card, shown, BlockError, ParsedExample,
+};
 use crate::compute::gradient_descent::{
     descend, steps_per_run, GradientDescentInput, MAX_STEPS, PARAMETER_NAMES, POINT_NAMES, TEMPLATE,
 };
@@ -28,6 +30,19 @@ struct GradientDescentSpec {
     expect: Option<ExpectTable>,
     show: Option<Spanned<toml::Value>>,
 }
+
+/// What a descent widget shows without JavaScript, by name and caption: the inputs first, as
+/// the live widget's fields show them, then what they give.
+const SHOWN: &[(&str, &str)] = &[
+    ("points", "points (x, y)"),
+    ("start", "start (w, b)"),
+    ("learning_rate", "learning rate η"),
+    ("steps", "steps"),
+    ("final_w", "w after the last step"),
+    ("final_b", "b after the last step"),
+    ("final_loss", "loss after the last step"),
+    ("diverged_at", "diverged at step"),
+];
 
 /// Parses the block and runs the compute core on it.
 pub(super) fn evaluate(text: &str) -> Result<ParsedExample, Vec<BlockError>> {
@@ -108,6 +123,7 @@ pub(super) fn evaluate(text: &str) -> Result<ParsedExample, Vec<BlockError>> {
         name: spec.name.get_ref().clone(),
         show: show_card(spec.show.as_ref()).map_err(|error| vec![error])?,
         name_span: spec.name.span(),
+        shown: shown(SHOWN),
         evaluated: Evaluated::Kind(evaluated),
         inputs,
         expectations: expect::read(text, spec.expect.as_ref()).map_err(|error| vec![error])?,

@@ -166,6 +166,11 @@ pub struct ExampleBlock {
     /// Whether the page shows the example's inputs as a card where the block stands
     /// (`show = false` for lessons that present the inputs in prose).
     pub show: bool,
+    /// What a built-in kind's widget prints for readers without JavaScript: its tables, by
+    /// name and caption, in order (its block reader's list; a name the example lacks is left
+    /// out where they are printed). Empty for a compute example, whose widget prints every
+    /// value.
+    pub shown: Vec<(String, String)>,
     /// Its numbers for the typed-number check, kept with its evaluation.
     pub(crate) numbers: KeptNumbers,
 }
@@ -209,6 +214,7 @@ pub fn evaluate_example(
         inputs: parsed.inputs,
         expectations,
         show: parsed.show,
+        shown: parsed.shown,
         numbers,
     };
     let mismatches: Vec<Diagnostic> = block
@@ -232,6 +238,15 @@ pub(crate) struct ParsedExample {
     pub inputs: serde_json::Value,
     pub expectations: Vec<Expectation>,
     pub show: bool,
+    /// See [`ExampleBlock::shown`].
+    pub shown: Vec<(String, String)>,
+}
+
+/// Names and captions of a kind's tables, from its fixed list (see [`ExampleBlock::shown`]).
+pub(crate) fn shown(list: &[(&str, &str)]) -> Vec<(String, String)> {
+    list.iter()
+        .map(|(name, caption)| (name.to_string(), caption.to_string()))
+        .collect()
 }
 
 /// The block's `show` key: `true` (also when left out) places the card of its inputs, `false`

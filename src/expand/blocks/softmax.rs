@@ -4,7 +4,9 @@
 use super::domain::Domain;
 use super::expect::{self, ExpectTable};
 use super::toml_input::{parse_toml, positive, span_of, vector, Number, Numbers};
-use super::{compute_error_at, name_problems, ok_or_record, show_card, BlockError, ParsedExample};
+use super::{
+    compute_error_at, name_problems, ok_or_record, show_card, shown, BlockError, ParsedExample,
+};
 use crate::compute::softmax::{run, template, SoftmaxInput, Target};
 use crate::compute::Evaluated;
 use crate::expand::widget_presentation::{Control, Highlight, Sentence, View};
@@ -31,6 +33,20 @@ struct SoftmaxSpec {
     expect: Option<ExpectTable>,
     show: Option<Spanned<toml::Value>>,
 }
+
+/// What a softmax widget shows without JavaScript, by name and caption: the slider's input
+/// first (without JavaScript it is what the numbers are for), the class the loss and gradient
+/// are of (which the live widget tags), then the probabilities, the loss and the gradient.
+const SHOWN: &[(&str, &str)] = &[
+    ("temperature", "temperature T"),
+    ("target", "target class"),
+    ("probabilities", "Probabilities"),
+    ("loss", "Cross-entropy loss"),
+    (
+        "gradient",
+        "Gradient of the loss with respect to the logits",
+    ),
+];
 
 /// Parses the block and runs the compute core on it.
 pub(super) fn evaluate(text: &str) -> Result<ParsedExample, Vec<BlockError>> {
@@ -107,6 +123,7 @@ pub(super) fn evaluate(text: &str) -> Result<ParsedExample, Vec<BlockError>> {
         name: spec.name.get_ref().clone(),
         show: show_card(spec.show.as_ref()).map_err(|error| vec![error])?,
         name_span: spec.name.span(),
+        shown: shown(SHOWN),
         evaluated: Evaluated::Kind(evaluated),
         inputs,
         expectations: expect::read(text, spec.expect.as_ref()).map_err(|error| vec![error])?,

@@ -2,7 +2,7 @@
 
 use super::expect::{self, ExpectTable};
 use super::toml_input::{matrix, parse_toml, span_of, Rows};
-use super::{compute_error_at, name_problems, show_card, BlockError, ParsedExample};
+use super::{compute_error_at, name_problems, show_card, shown, BlockError, ParsedExample};
 use crate::compute::vectors::{run, template, VectorsInput};
 use crate::compute::Evaluated;
 use crate::expand::widget_presentation::{Control, Part, ProjectionView, Sentence, View};
@@ -24,6 +24,18 @@ struct VectorsSpec {
     expect: Option<ExpectTable>,
     show: Option<Spanned<toml::Value>>,
 }
+
+/// What a vectors widget shows without JavaScript, by name and caption (the projection's only
+/// where the example projects: a name the run lacks is left out where they are printed).
+const SHOWN: &[(&str, &str)] = &[
+    ("vectors", "Vectors"),
+    ("norms", "Lengths"),
+    ("dots", "Dot products"),
+    ("cosines", "Cosine similarities"),
+    ("angles", "Angles in degrees"),
+    ("projection_scalar", "Signed length of the projection"),
+    ("projection", "Projection"),
+];
 
 /// Parses the block and runs the compute core on it.
 pub(super) fn evaluate(text: &str) -> Result<ParsedExample, Vec<BlockError>> {
@@ -67,6 +79,7 @@ pub(super) fn evaluate(text: &str) -> Result<ParsedExample, Vec<BlockError>> {
         name: spec.name.get_ref().clone(),
         show: show_card(spec.show.as_ref()).map_err(|error| vec![error])?,
         name_span: spec.name.span(),
+        shown: shown(SHOWN),
         evaluated: Evaluated::Kind(evaluated),
         inputs,
         expectations: expect::read(text, spec.expect.as_ref()).map_err(|error| vec![error])?,
