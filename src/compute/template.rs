@@ -38,25 +38,9 @@ pub(crate) struct Stopped {
 
 /// Runs `program` on `inputs`. A template is fixed text, so only a run can fail, never a parse.
 pub(crate) fn run(program: &str, inputs: &[(String, Value)]) -> Result<Ran, Stopped> {
-    Template::parse(program)?.run(inputs)
-}
-
-/// A template parsed once, for a kind that runs it many times (one descent step per run).
-pub(crate) struct Template<'a> {
-    text: &'a str,
-    parsed: lang::Program,
-}
-
-impl<'a> Template<'a> {
-    pub(crate) fn parse(text: &'a str) -> Result<Self, Stopped> {
-        let parsed = lang::parse(text).map_err(|error| stopped(text, error))?;
-        Ok(Template { text, parsed })
-    }
-
-    pub(crate) fn run(&self, inputs: &[(String, Value)]) -> Result<Ran, Stopped> {
-        let outputs = lang::run(&self.parsed, inputs).map_err(|error| stopped(self.text, error))?;
-        Ok(Ran { outputs })
-    }
+    let parsed = lang::parse(program).map_err(|error| stopped(program, error))?;
+    let outputs = lang::run(&parsed, inputs).map_err(|error| stopped(program, error))?;
+    Ok(Ran { outputs })
 }
 
 fn stopped(program: &str, error: LangError) -> Stopped {
@@ -79,37 +63,21 @@ fn step_at(program: &str, offset: usize) -> String {
         .to_string()
 }
 
-/// A kind's values as a [`Computed`]: `inputs` as written, then `steps` as computed. A kind
-/// prints no value as whole and offers no NumPy snippet.
-pub(crate) fn computed(
-    inputs: Vec<(String, Value)>,
-    steps: Vec<(String, Value)>,
-    labels: Labels,
-) -> Computed {
-    let values = inputs
-        .into_iter()
-        .map(|(name, value)| (name, Origin::Input, value))
-        .chain(
-            steps
-                .into_iter()
-                .map(|(name, value)| (name, Origin::Step, value)),
-        )
-        .collect();
-    Computed {
-        values,
-        labels,
-        whole: Default::default(),
-        numpy: Default::default(),
-        reads: Vec::new(),
-    }
-}
-
 impl Ran {
-    /// The run as a [`Computed`] with `inputs` (the ones it ran on) first: what a kind's
-    /// example holds.
+    /// The run as a [`Computed`] with `inputs` (the ones it ran on) first, as written, then
+    /// its steps: what a kind's example holds. A kind prints no value as whole and offers no
+    /// NumPy snippet.
     pub(crate) fn into_computed(self, inputs: Vec<(String, Value)>, labels: Labels) -> Computed {
-        let steps = self.outputs.into_iter().map(|o| (o.name, o.value));
-        computed(inputs, steps.collect(), labels)
+        let inputs = (inputs.into_iter()).map(|(name, value)| (name, Origin::Input, value));
+        let steps =
+            (self.outputs.into_iter()).map(|output| (output.name, Origin::Step, output.value));
+        Computed {
+            values: inputs.chain(steps).collect(),
+            labels,
+            whole: Default::default(),
+            numpy: Default::default(),
+            reads: Vec::new(),
+        }
     }
 
     /// A step the template computes.
