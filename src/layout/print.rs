@@ -20,6 +20,8 @@
 //! are copied, and attribute values are rewritten in place.
 
 use crate::expand::citations::CROSS_REFERENCE_KINDS;
+use crate::layout::math::mathml::math_element;
+use crate::layout::math::narrow::NARROW_OPENING;
 use crate::link::resolve_path;
 pub use crate::load::config::PrintMath;
 use std::borrow::Cow;
@@ -149,10 +151,6 @@ fn rewrite_into(html: &str, place: &PrintPlace<'_>, out: &mut String) {
 /// element otherwise (a display formula's own `katex` element is inside the block).
 const FORMULA_OPENINGS: [&str; 2] = ["<span class=\"katex-display\">", "<span class=\"katex\">"];
 
-/// What follows a long display formula's markup: its line-broken drawing, HTML only
-/// ([`crate::layout::math::narrow::with_narrow`]), part of the formula.
-const NARROW_OPENING: &str = "<span class=\"math-narrow\" aria-hidden=\"true\">";
-
 /// The length of the typeset formula at the start of `html` (with its line-broken drawing, if
 /// it has one), or `None` when `html` does not start with one. KaTeX's markup holds no `span`
 /// but its own, so the formula ends where its first `span` closes.
@@ -164,6 +162,7 @@ fn formula_length(html: &str) -> Option<usize> {
         return None;
     }
     let mut length = span_length(html)?;
+    // A long display formula's line-broken drawing, HTML only, is part of the formula.
     if html[length..].starts_with(NARROW_OPENING) {
         length += span_length(&html[length..])?;
     }
@@ -197,13 +196,8 @@ fn span_length(html: &str) -> Option<usize> {
 /// letters spelled as MathML Core draws them ([`with_math_letters`]); `formula` as it is when it
 /// has none (a formula KaTeX rejected, shown as its source).
 pub fn formula_mathml(formula: &str) -> Cow<'_, str> {
-    let Some(start) = formula.find("<math") else {
-        return Cow::Borrowed(formula);
-    };
-    match formula[start..].find("</math>") {
-        Some(end) => with_math_accents(with_math_letters(
-            &formula[start..start + end + "</math>".len()],
-        )),
+    match math_element(formula) {
+        Some(math) => with_math_accents(with_math_letters(&formula[math])),
         None => Cow::Borrowed(formula),
     }
 }

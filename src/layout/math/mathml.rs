@@ -14,6 +14,8 @@
 //! subscript as `max` followed by a stray argument. Fixing it here serves every author and every
 //! formula, instead of asking for `\lambda_{\mathrm{max}}` in the lessons.
 
+use std::ops::Range;
+
 /// Elements whose children are positional arguments, and how many each takes.
 const FIXED_ARITY: [(&str, usize); 8] = [
     ("msub", 2),
@@ -32,19 +34,21 @@ const FUNCTION_APPLICATION: &str = "<mo>\u{2061}</mo>";
 /// Deepest element nesting this scan follows; KaTeX's own limits keep real formulas far below.
 const MAX_DEPTH: usize = 10_000;
 
+/// Where the first `<math>` element of `html` (a typeset formula's MathML) starts and ends,
+/// its closing tag included.
+pub fn math_element(html: &str) -> Option<Range<usize>> {
+    let start = html.find("<math")?;
+    let end = html[start..].find("</math>")? + start + "</math>".len();
+    Some(start..end)
+}
+
 /// `html` with each loose named operator in a fixed-arity MathML element grouped in `<mrow>`.
 /// Takes and gives back ownership, so the usual case (nothing to group) copies nothing.
 pub fn group_loose_operators(html: String) -> String {
     if !html.contains(FUNCTION_APPLICATION) {
         return html;
     }
-    let Some(start) = html.find("<math") else {
-        return html;
-    };
-    let Some(end) = html[start..]
-        .find("</math>")
-        .map(|at| start + at + "</math>".len())
-    else {
+    let Some(Range { start, end }) = math_element(&html) else {
         return html;
     };
     let mut insertions = match loose_operator_groups(&html, start, end) {

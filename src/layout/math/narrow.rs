@@ -185,6 +185,9 @@ fn skip_spacing(tex: &str, mut i: usize) -> (usize, bool) {
 const MATHML_OPEN: &str = "<span class=\"katex-mathml\">";
 const MATHML_CLOSE: &str = "</math></span>";
 
+/// How a display formula's broken drawing starts on the page, after the formula's own markup.
+pub const NARROW_OPENING: &str = "<span class=\"math-narrow\" aria-hidden=\"true\">";
+
 /// The page's markup for a display formula that has a broken drawing: the formula as written
 /// (`wide`, with its MathML), then the broken drawing without MathML, hidden from screen
 /// readers, so assistive technology meets the formula once.
@@ -199,7 +202,7 @@ pub fn with_narrow(wide: &str, narrow: &str) -> String {
         }
         _ => narrow.to_string(),
     };
-    format!("{wide}<span class=\"math-narrow\" aria-hidden=\"true\">{drawing}</span>")
+    format!("{wide}{NARROW_OPENING}{drawing}</span>")
 }
 
 #[cfg(test)]
