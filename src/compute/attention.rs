@@ -230,7 +230,12 @@ pub fn program(input: &AttentionInput) -> Result<KindProgram, ComputeError> {
 /// Errors carry `field` = the input key at fault. Duplicate tokens are allowed: "the cat sat on
 /// the mat" has two `the`s, and references then address them by position.
 pub fn attend(input: &AttentionInput) -> Result<KindRun, ComputeError> {
-    let program = program(input)?;
+    run(&program(input)?, input)
+}
+
+/// Runs `program`, the [`program`] of `input`: the block runs the text it writes into the
+/// widget's data, so the page's numbers and the widget's come from one program.
+pub fn run(program: &KindProgram, input: &AttentionInput) -> Result<KindRun, ComputeError> {
     let ran =
         template::run(&program.steps, &program.inputs).map_err(|s| stopped_error(s, input))?;
     let heads = input.heads;
@@ -247,7 +252,7 @@ pub fn attend(input: &AttentionInput) -> Result<KindRun, ComputeError> {
             .collect(),
         ..Labels::default()
     };
-    let mut run = ran.into_computed(program.inputs, labels);
+    let mut run = ran.into_computed(program.inputs.clone(), labels);
     run.values.extend(
         extra
             .into_iter()

@@ -3,7 +3,7 @@
 use super::expect::{self, ExpectTable};
 use super::toml_input::{matrix, parse_toml, span_of, Rows};
 use super::{compute_error_at, name_problems, show_card, shown, BlockError, ParsedExample};
-use crate::compute::attention::{attend, program, sides, step, step_words, AttentionInput};
+use crate::compute::attention::{program, run, sides, step, step_words, AttentionInput};
 use crate::compute::kind::KindRun;
 use crate::compute::{Evaluated, KindProgram};
 use crate::expand::widget_presentation::{Control, View};
@@ -93,8 +93,8 @@ pub(super) fn evaluate(text: &str) -> Result<ParsedExample, Vec<BlockError>> {
     .filter_map(|(field, span)| span.map(|span| (field, span)))
     .collect();
     let at_field = |error| vec![compute_error_at(error, &field_spans, spec.name.span())];
-    let evaluated = attend(&input).map_err(at_field)?;
     let program = program(&input).map_err(at_field)?;
+    let evaluated = run(&program, &input).map_err(at_field)?;
     let inputs = widget_json(spec.name.get_ref(), &input, &program);
     Ok(ParsedExample {
         name: spec.name.get_ref().clone(),
