@@ -1,11 +1,11 @@
 //! ` ```attention ` blocks: tokens, embeddings and weight matrices → `compute::attention`.
 
-use super::expect::{self, ExpectTable};
-use super::toml_input::{matrix, parse_toml, span_of, Rows};
-use super::{compute_error_at, name_problems, show_card, shown, BlockError, ParsedExample};
+use super::expect::ExpectTable;
+use super::toml_input::{matrix, parse_toml, Rows};
+use super::{kind_example, name_problems, shown, BlockError, ParsedExample};
 use crate::compute::attention::{program, run, sides, step, step_words, AttentionInput};
 use crate::compute::kind::KindRun;
-use crate::compute::{Evaluated, KindProgram};
+use crate::compute::KindProgram;
 use crate::expand::widget_presentation::{Control, View};
 use serde::Deserialize;
 use std::collections::BTreeMap;
@@ -78,33 +78,12 @@ pub(super) fn evaluate(text: &str) -> Result<ParsedExample, Vec<BlockError>> {
         causal: spec.causal.as_ref().is_some_and(|causal| *causal.get_ref()),
         heads,
     };
-    let field_spans: BTreeMap<&str, _> = [
-        ("name", Some(spec.name.span())),
-        ("tokens", Some(spec.tokens.span())),
-        ("embeddings", Some(spec.embeddings.span())),
-        ("w_q", Some(spec.w_q.span())),
-        ("w_k", Some(spec.w_k.span())),
-        ("w_v", Some(spec.w_v.span())),
-        ("w_o", spec.w_o.as_ref().map(Spanned::span)),
-        ("causal", span_of(&spec.causal)),
-        ("heads", span_of(&spec.heads)),
-    ]
-    .into_iter()
-    .filter_map(|(field, span)| span.map(|span| (field, span)))
-    .collect();
-    let at_field = |error| vec![compute_error_at(error, &field_spans, spec.name.span())];
-    let program = program(&input).map_err(at_field)?;
-    let evaluated = run(&program, &input).map_err(at_field)?;
-    let inputs = widget_json(spec.name.get_ref(), &input, &program);
-    Ok(ParsedExample {
-        name: spec.name.get_ref().clone(),
-        show: show_card(spec.show.as_ref()).map_err(|error| vec![error])?,
-        name_span: spec.name.span(),
-        shown: attention_tables(&evaluated),
-        evaluated: Evaluated::Kind(evaluated),
-        inputs,
-        expectations: expect::read(text, spec.expect.as_ref()).map_err(|error| vec![error])?,
-    })
+    let run = program(&input).and_then(|program| {
+        let widget = widget_json(spec.name.get_ref(), &input, &program);
+        Ok((run(&program, &input)?, widget))
+    });
+    let (show, expect) = (spec.show.as_ref(), spec.expect.as_ref());
+    kind_example(text, &spec.name, show, expect, run, attention_tables)
 }
 
 /// What an attention widget shows without JavaScript: Q, K and V; per head its scores, scaled

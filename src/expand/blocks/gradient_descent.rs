@@ -2,18 +2,15 @@
 //! `compute::gradient_descent`.
 
 use super::domain::Domain;
-use super::expect::{self, ExpectTable};
+use super::expect::ExpectTable;
 use super::toml_input::{matrix, parse_toml, positive, vector, Number, Numbers, Rows};
-use super::{
-    compute_error_at, name_problems, ok_or_record, show_card, shown, BlockError, ParsedExample,
-};
+use super::{kind_example, name_problems, ok_or_record, shown, BlockError, ParsedExample};
 use crate::compute::gradient_descent::{
     descend, steps_per_run, GradientDescentInput, MAX_STEPS, PARAMETER_NAMES, POINT_NAMES, TEMPLATE,
 };
-use crate::compute::Evaluated;
+
 use crate::expand::widget_presentation::{ContourView, Control, LineMarkSteps, View};
 use serde::Deserialize;
-use std::collections::BTreeMap;
 use toml::Spanned;
 
 const KEYS: &str =
@@ -103,31 +100,13 @@ pub(super) fn evaluate(text: &str) -> Result<ParsedExample, Vec<BlockError>> {
         learning_rate,
         steps,
     };
-    let field_spans: BTreeMap<&str, _> = [
-        ("name", spec.name.span()),
-        ("points", spec.points.span()),
-        ("start", spec.start.span()),
-        ("learning_rate", spec.learning_rate.span()),
-        ("steps", spec.steps.span()),
-    ]
-    .into_iter()
-    .collect();
-    let at_field = |error| vec![compute_error_at(error, &field_spans, spec.name.span())];
-    let evaluated = descend(&input).map_err(at_field)?;
-    let inputs = widget_json(
-        spec.name.get_ref(),
-        &input,
-        evaluated.scalar("max_stable_rate").unwrap_or_default(),
-    );
-    Ok(ParsedExample {
-        name: spec.name.get_ref().clone(),
-        show: show_card(spec.show.as_ref()).map_err(|error| vec![error])?,
-        name_span: spec.name.span(),
-        shown: shown(SHOWN),
-        evaluated: Evaluated::Kind(evaluated),
-        inputs,
-        expectations: expect::read(text, spec.expect.as_ref()).map_err(|error| vec![error])?,
-    })
+    let run = descend(&input).map(|evaluated| {
+        let edge = evaluated.scalar("max_stable_rate").unwrap_or_default();
+        let widget = widget_json(spec.name.get_ref(), &input, edge);
+        (evaluated, widget)
+    });
+    let (show, expect) = (spec.show.as_ref(), spec.expect.as_ref());
+    kind_example(text, &spec.name, show, expect, run, |_| shown(SHOWN))
 }
 
 /// How far the learning-rate slider reaches on each side of the lesson's rate: divided and

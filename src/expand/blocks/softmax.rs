@@ -2,16 +2,13 @@
 //! sweep → `compute::softmax`.
 
 use super::domain::Domain;
-use super::expect::{self, ExpectTable};
-use super::toml_input::{parse_toml, positive, span_of, vector, Number, Numbers};
-use super::{
-    compute_error_at, name_problems, ok_or_record, show_card, shown, BlockError, ParsedExample,
-};
+use super::expect::ExpectTable;
+use super::toml_input::{parse_toml, positive, vector, Number, Numbers};
+use super::{kind_example, name_problems, ok_or_record, shown, BlockError, ParsedExample};
 use crate::compute::softmax::{run, template, SoftmaxInput, Target};
-use crate::compute::Evaluated;
+
 use crate::expand::widget_presentation::{Control, Highlight, Sentence, View};
 use serde::Deserialize;
-use std::collections::BTreeMap;
 use toml::Spanned;
 
 const KEYS: &str = "name, logits, labels (optional), temperature (optional), target (optional), \
@@ -104,30 +101,12 @@ pub(super) fn evaluate(text: &str) -> Result<ParsedExample, Vec<BlockError>> {
         target,
         temperatures,
     };
-    let field_spans: BTreeMap<&str, _> = [
-        ("name", Some(spec.name.span())),
-        ("logits", Some(spec.logits.span())),
-        ("labels", span_of(&spec.labels)),
-        ("temperature", span_of(&spec.temperature)),
-        ("target", span_of(&spec.target)),
-        ("temperatures", span_of(&spec.temperatures)),
-    ]
-    .into_iter()
-    .filter_map(|(field, span)| span.map(|span| (field, span)))
-    .collect();
-    let at_field = |error| vec![compute_error_at(error, &field_spans, spec.name.span())];
-    let program = template(&input).map_err(at_field)?;
-    let evaluated = run(&program, &input).map_err(at_field)?;
-    let inputs = widget_json(spec.name.get_ref(), &input, &program.steps);
-    Ok(ParsedExample {
-        name: spec.name.get_ref().clone(),
-        show: show_card(spec.show.as_ref()).map_err(|error| vec![error])?,
-        name_span: spec.name.span(),
-        shown: shown(SHOWN),
-        evaluated: Evaluated::Kind(evaluated),
-        inputs,
-        expectations: expect::read(text, spec.expect.as_ref()).map_err(|error| vec![error])?,
-    })
+    let run = template(&input).and_then(|program| {
+        let widget = widget_json(spec.name.get_ref(), &input, &program.steps);
+        Ok((run(&program, &input)?, widget))
+    });
+    let (show, expect) = (spec.show.as_ref(), spec.expect.as_ref());
+    kind_example(text, &spec.name, show, expect, run, |_| shown(SHOWN))
 }
 
 /// The data of a softmax example's widget, which compute-widget.js runs as any compute

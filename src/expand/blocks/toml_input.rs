@@ -3,7 +3,6 @@
 
 use super::BlockError;
 use ndarray::{Array1, Array2};
-use std::ops::Range;
 use toml::Spanned;
 
 /// One number with its span.
@@ -101,11 +100,6 @@ pub fn finite(field: &str, number: &Number) -> Result<f64, BlockError> {
         )
         .help("example inputs must be ordinary numbers (no nan or inf)"))
     }
-}
-
-/// The span of an optional value, or of nothing.
-pub fn span_of<T>(value: &Option<Spanned<T>>) -> Option<Range<usize>> {
-    value.as_ref().map(Spanned::span)
 }
 
 #[cfg(test)]

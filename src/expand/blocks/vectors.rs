@@ -1,13 +1,12 @@
 //! ` ```vectors ` blocks: named vectors and an optional projection → `compute::vectors`.
 
-use super::expect::{self, ExpectTable};
-use super::toml_input::{matrix, parse_toml, span_of, Rows};
-use super::{compute_error_at, name_problems, show_card, shown, BlockError, ParsedExample};
+use super::expect::ExpectTable;
+use super::toml_input::{matrix, parse_toml, Rows};
+use super::{kind_example, name_problems, shown, BlockError, ParsedExample};
 use crate::compute::vectors::{run, template, VectorsInput};
-use crate::compute::Evaluated;
+
 use crate::expand::widget_presentation::{Control, Part, ProjectionView, Sentence, View};
 use serde::Deserialize;
-use std::collections::BTreeMap;
 use toml::Spanned;
 
 const KEYS: &str = "name, names, vectors, project (optional), [expect] (optional), show (optional)";
@@ -62,28 +61,12 @@ pub(super) fn evaluate(text: &str) -> Result<ParsedExample, Vec<BlockError>> {
         vectors,
         project,
     };
-    let field_spans: BTreeMap<&str, _> = [
-        ("name", Some(spec.name.span())),
-        ("names", Some(spec.names.span())),
-        ("vectors", Some(spec.vectors.span())),
-        ("project", span_of(&spec.project)),
-    ]
-    .into_iter()
-    .filter_map(|(field, span)| span.map(|span| (field, span)))
-    .collect();
-    let at_field = |error| vec![compute_error_at(error, &field_spans, spec.name.span())];
-    let program = template(&input).map_err(at_field)?;
-    let evaluated = run(&program, &input).map_err(at_field)?;
-    let inputs = widget_json(spec.name.get_ref(), &input, &program.steps);
-    Ok(ParsedExample {
-        name: spec.name.get_ref().clone(),
-        show: show_card(spec.show.as_ref()).map_err(|error| vec![error])?,
-        name_span: spec.name.span(),
-        shown: shown(SHOWN),
-        evaluated: Evaluated::Kind(evaluated),
-        inputs,
-        expectations: expect::read(text, spec.expect.as_ref()).map_err(|error| vec![error])?,
-    })
+    let run = template(&input).and_then(|program| {
+        let widget = widget_json(spec.name.get_ref(), &input, &program.steps);
+        Ok((run(&program, &input)?, widget))
+    });
+    let (show, expect) = (spec.show.as_ref(), spec.expect.as_ref());
+    kind_example(text, &spec.name, show, expect, run, |_| shown(SHOWN))
 }
 
 /// The steps of the vectors program whose overflow a reader's edit can cause, in the lesson's

@@ -2,6 +2,7 @@
 //! widget's data.
 
 use super::*;
+use crate::compute::Evaluated;
 
 const CAT: &str =
     "name = \"cat\"\ntokens = [\"the\", \"cat\", \"sat\"]\nembeddings = [[1, 0], [0, 1], [1, 1]]\n\

@@ -2,6 +2,7 @@
 //! widget's data.
 
 use super::*;
+use crate::compute::Evaluated;
 
 const LOGITS: &str = "name = \"t\"\nlogits = [2, 1, 0.1]\nlabels = [\"cat\", \"dog\", \"fish\"]\n";
 

@@ -2,6 +2,7 @@
 //! widget's data.
 
 use super::*;
+use crate::compute::Evaluated;
 
 const EMB: &str =
     "name = \"emb\"\nnames = [\"the\", \"cat\", \"sat\"]\nvectors = [[1, 0], [0, 1], [1, 1]]\n";
