@@ -52,29 +52,13 @@ pub struct AttentionInput {
 /// are each head's, read from the program's own values ([`step`]).
 pub static TABLE: Table = Table {
     kind: "attention",
-    names: &[
-        ("embeddings", Source::Value("embeddings")),
-        ("w_q", Source::Value("w_q")),
-        ("w_k", Source::Value("w_k")),
-        ("w_v", Source::Value("w_v")),
-        ("w_o", Source::Value("w_o")),
-        ("q", Source::Value("q")),
-        ("k", Source::Value("k")),
-        ("v", Source::Value("v")),
-        ("scores", Source::Value("scores")),
-        ("scaled", Source::Value("scaled")),
-        ("weights", Source::Value("weights")),
-        ("concat", Source::Value("concat")),
-        ("output", Source::Value("output")),
+    names: "embeddings w_q w_k w_v w_o q k v scores scaled weights concat output d_k n heads",
+    sources: &[
         ("d_k", Source::Count("d_k")),
         ("n", Source::Count("n")),
         ("heads", Source::Count("heads")),
     ],
-    groups: Some(Groups {
-        count: "heads",
-        parts: &["q", "k", "v", "scores", "scaled", "weights", "output"],
-        step,
-    }),
+    groups: Some(HEADS),
     inputs: &["embeddings", "w_q", "w_k", "w_v", "w_o"],
     sides: &[
         ("embeddings", Side::Rows),
@@ -127,29 +111,28 @@ pub static TABLE: Table = Table {
     ],
 };
 
-/// A head's values by the kind's name (`h2.q`) and the program's stem: one head reads Q, K and V
-/// whole, as the lesson writes QKᵀ; several each take their columns (`head_q_2`).
-const PARTS: [(&str, &str); 7] = [
-    ("q", "head_q"),
-    ("k", "head_k"),
-    ("v", "head_v"),
-    ("scores", "scores"),
-    ("scaled", "scaled"),
-    ("weights", "weights"),
-    ("output", "out"),
+/// A head's values by the kind's name (`h2.q`), the program's name with one head and its stem
+/// with several (`head_q_2`): one head reads Q, K and V whole, as the lesson writes QKᵀ;
+/// several each take their columns.
+const PARTS: [(&str, &str, &str); 7] = [
+    ("q", "q", "head_q"),
+    ("k", "k", "head_k"),
+    ("v", "v", "head_v"),
+    ("scores", "scores", "scores"),
+    ("scaled", "scaled", "scaled"),
+    ("weights", "weights", "weights"),
+    ("output", "out", "out"),
 ];
+
+/// The heads, as [`TABLE`] reads them.
+const HEADS: Groups = Groups {
+    count: "heads",
+    parts: &PARTS,
+};
 
 /// The program's name for the kind's `part` of head `h` (counting from 1) of `heads`.
 pub fn step(part: &str, h: usize, heads: usize) -> String {
-    let stem = PARTS
-        .iter()
-        .find(|(name, _)| *name == part)
-        .map_or(part, |p| p.1);
-    match heads {
-        1 if stem.starts_with("head_") => part.to_string(),
-        1 => stem.to_string(),
-        _ => format!("{stem}_{h}"),
-    }
+    HEADS.step(part, h, heads)
 }
 
 /// Every value of the program that takes only some sides of the tokens, as the widget labels
@@ -185,7 +168,7 @@ pub fn program(input: &AttentionInput) -> Result<KindProgram, ComputeError> {
          hidden = (causal_mask({n}) < 0) * causal\nmask = where(hidden == 1, -inf, 0)\n"
     );
     for h in 1..=heads {
-        let [q, k, v, scores, scaled, weights, out] = PARTS.map(|(part, _)| step(part, h, heads));
+        let [q, k, v, scores, scaled, weights, out] = PARTS.map(|(part, ..)| step(part, h, heads));
         if heads > 1 {
             let (qk, vs) = ((h - 1) * d_k, (h - 1) * d_v);
             steps += &format!(

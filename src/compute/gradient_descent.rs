@@ -42,34 +42,14 @@ pub struct GradientDescentInput {
 /// whole numbers.
 pub static TABLE: Table = Table {
     kind: "gradient_descent",
-    names: &[
-        ("points", Source::Value("points")),
-        ("start", Source::Value("start")),
-        ("learning_rate", Source::Value("learning_rate")),
+    names: "points start learning_rate steps iterates losses gradients final_w final_b final_loss \
+            optimum_w optimum_b optimum_loss steps_taken hessian hessian_eigenvalues \
+            max_stable_rate hessian_eigenvectors start_error rate_times_curvature remaining \
+            diverged_at",
+    sources: &[
         ("steps", Source::Count("steps")),
         ("iterates", Source::Value("path")),
-        ("losses", Source::Value("losses")),
-        ("gradients", Source::Value("gradients")),
-        ("final_w", Source::Value("final_w")),
-        ("final_b", Source::Value("final_b")),
-        ("final_loss", Source::Value("final_loss")),
-        ("optimum_w", Source::Value("optimum_w")),
-        ("optimum_b", Source::Value("optimum_b")),
-        ("optimum_loss", Source::Value("optimum_loss")),
         ("steps_taken", Source::Count("steps_taken")),
-        ("hessian", Source::Value("hessian")),
-        ("hessian_eigenvalues", Source::Value("hessian_eigenvalues")),
-        ("max_stable_rate", Source::Value("max_stable_rate")),
-        (
-            "hessian_eigenvectors",
-            Source::Value("hessian_eigenvectors"),
-        ),
-        ("start_error", Source::Value("start_error")),
-        (
-            "rate_times_curvature",
-            Source::Value("rate_times_curvature"),
-        ),
-        ("remaining", Source::Value("remaining")),
         ("diverged_at", Source::Count("diverged_at")),
     ],
     groups: None,

@@ -49,18 +49,11 @@ pub struct SoftmaxInput {
 /// `target` (with labels) the label of the target's position.
 pub static TABLE: Table = Table {
     kind: "softmax",
-    names: &[
-        ("logits", Source::Value("logits")),
+    names: "logits temperature exps probabilities log_probabilities jacobian target loss gradient \
+            temperatures sweep",
+    sources: &[
         ("temperature", Source::Value("T")),
-        ("exps", Source::Value("exps")),
-        ("probabilities", Source::Value("probabilities")),
-        ("log_probabilities", Source::Value("log_probabilities")),
-        ("jacobian", Source::Value("jacobian")),
         ("target", Source::LabelAt("target")),
-        ("loss", Source::Value("loss")),
-        ("gradient", Source::Value("gradient")),
-        ("temperatures", Source::Value("temperatures")),
-        ("sweep", Source::Value("sweep")),
     ],
     own: &[],
     groups: None,

@@ -13,7 +13,7 @@ use ndarray::Array2;
 
 use super::computed::{Labels, Side};
 use super::error::{count_within, distinct_names, ensure_finite_matrix, non_empty};
-use super::kind::{Json, KindRun, Source, Table};
+use super::kind::{Json, KindRun, Table};
 use super::lang::{Value, MAX_WORK};
 use super::template::{self, Stopped};
 use super::{ComputeError, KindProgram, MAX_DIM, MAX_TOKENS};
@@ -33,15 +33,8 @@ pub struct VectorsInput {
 /// rows of the vectors and the entries of the lengths, never the projection's components.
 pub static TABLE: Table = Table {
     kind: "vectors",
-    names: &[
-        ("vectors", Source::Value("vectors")),
-        ("norms", Source::Value("norms")),
-        ("dots", Source::Value("dots")),
-        ("cosines", Source::Value("cosines")),
-        ("angles", Source::Value("angles")),
-        ("projection_scalar", Source::Value("projection_scalar")),
-        ("projection", Source::Value("projection")),
-    ],
+    names: "vectors norms dots cosines angles projection_scalar projection",
+    sources: &[],
     own: &[],
     groups: None,
     inputs: &["vectors"],

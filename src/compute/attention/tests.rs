@@ -354,7 +354,7 @@ fn the_one_program_is_what_the_widget_runs_and_the_kind_reads() {
     })
     .unwrap();
     for h in 1..=2 {
-        for (part, _) in PARTS {
+        for (part, ..) in PARTS {
             let (grouped, own) = (format!("h{h}.{part}"), step(part, h, 2));
             let read = causal.quantity(&grouped);
             assert!(read.is_some(), "{grouped}");
