@@ -1,8 +1,8 @@
 //! ` ```attention ` blocks: tokens, embeddings and weight matrices → `compute::attention`.
 
 use super::expect::ExpectTable;
-use super::toml_input::{matrix, parse_toml, Rows};
-use super::{kind_example, name_problems, shown, BlockError, ParsedExample};
+use super::toml_input::{matrix, parse_toml, strings, Names, Rows};
+use super::{kind_example, name_problems, ok_or_record, shown, BlockError, ParsedExample};
 use crate::compute::attention::{program, run, sides, step, step_words, AttentionInput};
 use crate::compute::kind::KindRun;
 use crate::compute::KindProgram;
@@ -18,7 +18,7 @@ heads (optional), [expect] (optional), show (optional)";
 #[serde(deny_unknown_fields)]
 struct AttentionSpec {
     name: Spanned<String>,
-    tokens: Spanned<Vec<Spanned<String>>>,
+    tokens: Names,
     embeddings: Rows,
     w_q: Rows,
     w_k: Rows,
@@ -34,13 +34,7 @@ struct AttentionSpec {
 pub(super) fn evaluate(text: &str) -> Result<ParsedExample, Vec<BlockError>> {
     let spec: AttentionSpec = parse_toml(text, KEYS).map_err(|error| vec![error])?;
     let mut errors = name_problems(&spec.name);
-    let mut read = |field: &str, rows: &Rows| match matrix(field, rows) {
-        Ok(matrix) => Some(matrix),
-        Err(error) => {
-            errors.push(error);
-            None
-        }
-    };
+    let mut read = |field: &str, rows: &Rows| ok_or_record(&mut errors, matrix(field, rows));
     let embeddings = read("embeddings", &spec.embeddings);
     let w_q = read("w_q", &spec.w_q);
     let w_k = read("w_k", &spec.w_k);
@@ -67,9 +61,7 @@ pub(super) fn evaluate(text: &str) -> Result<ParsedExample, Vec<BlockError>> {
         return Err(errors);
     };
     let input = AttentionInput {
-        tokens: (spec.tokens.get_ref().iter())
-            .map(|token| token.get_ref().clone())
-            .collect(),
+        tokens: strings(&spec.tokens),
         embeddings,
         w_q,
         w_k,

@@ -45,22 +45,17 @@ const SHOWN: &[(&str, &str)] = &[
 pub(super) fn evaluate(text: &str) -> Result<ParsedExample, Vec<BlockError>> {
     let spec: GradientDescentSpec = parse_toml(text, KEYS).map_err(|error| vec![error])?;
     let mut errors = name_problems(&spec.name);
-    let points = ok_or_record(&mut errors, pairs(&spec.points))
-        .and_then(|()| ok_or_record(&mut errors, matrix("points", &spec.points)));
-    let start =
-        ok_or_record(&mut errors, vector("start", &spec.start)).and_then(|start| {
-            match start.as_slice() {
-                Some(&[w, b]) => Some((w, b)),
-                _ => ok_or_record(
-                    &mut errors,
-                    Err(BlockError::new(
-                        spec.start.span(),
-                        format!("`start` needs two numbers (w, b), but has {}", start.len()),
-                    )
-                    .help("write start = [0, 0]")),
-                ),
-            }
-        });
+    let points = pairs(&spec.points).and_then(|()| matrix("points", &spec.points));
+    let points = ok_or_record(&mut errors, points);
+    let start = vector("start", &spec.start).and_then(|start| match start.as_slice() {
+        Some(&[w, b]) => Ok((w, b)),
+        _ => Err(BlockError::new(
+            spec.start.span(),
+            format!("`start` needs two numbers (w, b), but has {}", start.len()),
+        )
+        .help("write start = [0, 0]")),
+    });
+    let start = ok_or_record(&mut errors, start);
     let learning_rate = ok_or_record(
         &mut errors,
         positive(
@@ -82,14 +77,11 @@ pub(super) fn evaluate(text: &str) -> Result<ParsedExample, Vec<BlockError>> {
                 .help(format!("use a whole number from 1 to {MAX_STEPS}"))
             }),
     );
-    let (Some(points), Some(start), Some(learning_rate), Some(steps)) =
-        (points, start, learning_rate, steps)
+    let (Some(points), Some(start), Some(learning_rate), Some(steps), true) =
+        (points, start, learning_rate, steps, errors.is_empty())
     else {
         return Err(errors);
     };
-    if !errors.is_empty() {
-        return Err(errors);
-    }
     let input = GradientDescentInput {
         points: points
             .rows()

@@ -3,7 +3,7 @@
 
 use super::domain::Domain;
 use super::expect::ExpectTable;
-use super::toml_input::{parse_toml, positive, vector, Number, Numbers};
+use super::toml_input::{parse_toml, positive, strings, vector, Names, Number, Numbers};
 use super::{kind_example, name_problems, ok_or_record, shown, BlockError, ParsedExample};
 use crate::compute::softmax::{run, template, SoftmaxInput, Target};
 
@@ -21,7 +21,7 @@ const TEMPERATURE_HELP: &str = "use e.g. 1 for the plain softmax, 0.5 to sharpen
 struct SoftmaxSpec {
     name: Spanned<String>,
     logits: Numbers,
-    labels: Option<Spanned<Vec<Spanned<String>>>>,
+    labels: Option<Names>,
     temperature: Option<Number>,
     /// A label or a 0-based position; read as any TOML value so a wrong type gets our own
     /// message instead of serde's "data did not match any variant".
@@ -61,42 +61,26 @@ pub(super) fn evaluate(text: &str) -> Result<ParsedExample, Vec<BlockError>> {
     let temperatures = match &spec.temperatures {
         None => Some(None),
         Some(numbers) => {
-            ok_or_record(&mut errors, vector("temperatures", numbers)).and_then(|values| {
-                let checked: Option<Vec<f64>> = numbers
-                    .get_ref()
-                    .iter()
-                    .map(|number| {
-                        ok_or_record(
-                            &mut errors,
-                            positive("temperatures", number, TEMPERATURE_HELP),
-                        )
-                    })
-                    .collect();
-                checked.map(|_| Some(values.to_vec()))
-            })
+            let positives = vector("temperatures", numbers).and_then(|_| {
+                (numbers.get_ref().iter())
+                    .map(|number| positive("temperatures", number, TEMPERATURE_HELP))
+                    .collect()
+            });
+            ok_or_record(&mut errors, positives).map(Some)
         }
     };
     let target = match &spec.target {
         None => Some(None),
         Some(target) => ok_or_record(&mut errors, read_target(target)).map(Some),
     };
-    let (Some(logits), Some(temperature), Some(temperatures), Some(target)) =
-        (logits, temperature, temperatures, target)
+    let (Some(logits), Some(temperature), Some(temperatures), Some(target), true) =
+        (logits, temperature, temperatures, target, errors.is_empty())
     else {
         return Err(errors);
     };
-    if !errors.is_empty() {
-        return Err(errors);
-    }
     let input = SoftmaxInput {
         logits,
-        labels: spec.labels.as_ref().map(|labels| {
-            labels
-                .get_ref()
-                .iter()
-                .map(|label| label.get_ref().clone())
-                .collect()
-        }),
+        labels: spec.labels.as_ref().map(strings),
         temperature,
         target,
         temperatures,

@@ -11,6 +11,8 @@ pub type Number = Spanned<f64>;
 pub type Numbers = Spanned<Vec<Number>>;
 /// A list of rows (a matrix).
 pub type Rows = Spanned<Vec<Numbers>>;
+/// A list of names (labels, tokens, vectors' names).
+pub type Names = Spanned<Vec<Spanned<String>>>;
 
 /// Deserializes a block's TOML, turning TOML and serde errors into block errors.
 pub fn parse_toml<T: serde::de::DeserializeOwned>(text: &str, keys: &str) -> Result<T, BlockError> {
@@ -72,6 +74,13 @@ pub fn vector(field: &str, numbers: &Numbers) -> Result<Array1<f64>, BlockError>
         .map(|number| finite(field, number))
         .collect::<Result<Vec<_>, _>>()
         .map(Array1::from)
+}
+
+/// The names of a list, without their spans.
+pub fn strings(names: &Names) -> Vec<String> {
+    (names.get_ref().iter())
+        .map(|name| name.get_ref().clone())
+        .collect()
 }
 
 /// A finite number greater than zero (a temperature, a learning rate), reported at its entry.

@@ -1,8 +1,8 @@
 //! ` ```vectors ` blocks: named vectors and an optional projection → `compute::vectors`.
 
 use super::expect::ExpectTable;
-use super::toml_input::{matrix, parse_toml, Rows};
-use super::{kind_example, name_problems, shown, BlockError, ParsedExample};
+use super::toml_input::{matrix, parse_toml, strings, Names, Rows};
+use super::{kind_example, name_problems, ok_or_record, shown, BlockError, ParsedExample};
 use crate::compute::vectors::{run, template, VectorsInput};
 
 use crate::expand::widget_presentation::{Control, Part, ProjectionView, Sentence, View};
@@ -10,8 +10,6 @@ use serde::Deserialize;
 use toml::Spanned;
 
 const KEYS: &str = "name, names, vectors, project (optional), [expect] (optional), show (optional)";
-
-type Names = Spanned<Vec<Spanned<String>>>;
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -40,22 +38,14 @@ const SHOWN: &[(&str, &str)] = &[
 pub(super) fn evaluate(text: &str) -> Result<ParsedExample, Vec<BlockError>> {
     let spec: VectorsSpec = parse_toml(text, KEYS).map_err(|error| vec![error])?;
     let mut errors = name_problems(&spec.name);
-    let vectors = matrix("vectors", &spec.vectors)
-        .map_err(|error| errors.push(error))
-        .ok();
+    let vectors = ok_or_record(&mut errors, matrix("vectors", &spec.vectors));
     let project = match &spec.project {
         None => Some(None),
-        Some(project) => read_project(project, &spec.names)
-            .map(Some)
-            .map_err(|error| errors.push(error))
-            .ok(),
+        Some(project) => ok_or_record(&mut errors, read_project(project, &spec.names)).map(Some),
     };
-    let (Some(vectors), Some(project)) = (vectors, project) else {
+    let (Some(vectors), Some(project), true) = (vectors, project, errors.is_empty()) else {
         return Err(errors);
     };
-    if !errors.is_empty() {
-        return Err(errors);
-    }
     let input = VectorsInput {
         names: strings(&spec.names),
         vectors,
@@ -164,14 +154,6 @@ fn shadow_sentence(of: usize, onto: usize) -> Sentence {
             Part::Text("\u{201d}.".into()),
         ],
     }
-}
-
-fn strings(names: &Names) -> Vec<String> {
-    names
-        .get_ref()
-        .iter()
-        .map(|name| name.get_ref().clone())
-        .collect()
 }
 
 /// `project = ["a", "b"]`: two of the names. Checked here rather than only in the core so an
