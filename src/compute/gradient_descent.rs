@@ -225,21 +225,15 @@ const AT_THE_START: [&str; 5] = ["residuals", "loss", "gradient_w", "gradient_b"
 /// `learning_rate`, `steps`.
 pub fn descend(input: &GradientDescentInput) -> Result<KindRun, ComputeError> {
     validate(input)?;
-    let points = Array2::from_shape_fn((input.points.len(), 2), |(i, j)| {
-        [input.points[i].0, input.points[i].1][j]
-    });
-    let inputs = vec![
-        ("points".to_string(), Value::Matrix(points)),
-        (
-            "start".to_string(),
-            Value::Vector(ndarray::array![input.start.0, input.start.1]),
-        ),
-        (
-            "learning_rate".to_string(),
-            Value::Scalar(input.learning_rate),
-        ),
-        ("steps".to_string(), Value::Scalar(input.steps as f64)),
+    let points: Vec<[f64; 2]> = input.points.iter().map(|&(x, y)| [x, y]).collect();
+    let (w, b) = input.start;
+    let inputs = [
+        ("points", Value::Matrix(Array2::from(points))),
+        ("start", Value::Vector(ndarray::array![w, b])),
+        ("learning_rate", Value::Scalar(input.learning_rate)),
+        ("steps", Value::Scalar(input.steps as f64)),
     ];
+    let inputs = inputs.map(|(name, value)| (name.to_string(), value));
     let ran = template::run(TEMPLATE, &inputs).map_err(|stopped| {
         if !stopped.over_limit && stopped.step == "optimum_w" {
             ComputeError::for_field(
@@ -262,7 +256,7 @@ pub fn descend(input: &GradientDescentInput) -> Result<KindRun, ComputeError> {
         ("diverged_at", ran.scalar("diverged_at") == 0.0),
         ("remaining", ran.scalar("remaining_fits") == 0.0),
     ];
-    let mut run = ran.into_computed(inputs, Labels::default());
+    let mut run = ran.into_computed(inputs.into(), Labels::default());
     run.values
         .retain(|(name, _, _)| !absent.contains(&(name.as_str(), true)));
     Ok(KindRun::new(&TABLE, run))

@@ -176,22 +176,14 @@ fn stopped_error(stopped: Stopped, input: &SoftmaxInput) -> ComputeError {
                 .iter()
                 .position(|z| ((z - largest) / temperature).is_infinite())
                 .unwrap_or(0);
-            ComputeError::for_field(
-                "temperature",
-                format!(
-                    "the log-probability of {} is too small to represent",
-                    describe(input.labels.as_deref(), logit)
-                ),
-            )
-            .with_hint("use a larger temperature or logits closer together")
+            let logit = match &input.labels {
+                Some(labels) => format!("`{}`", labels[logit]),
+                None => format!("logit {logit}"),
+            };
+            let message = format!("the log-probability of {logit} is too small to represent");
+            ComputeError::for_field("temperature", message)
+                .with_hint("use a larger temperature or logits closer together")
         }
-    }
-}
-
-fn describe(labels: Option<&[String]>, index: usize) -> String {
-    match labels {
-        Some(labels) => format!("`{}`", labels[index]),
-        None => format!("logit {index}"),
     }
 }
 

@@ -106,9 +106,13 @@ const DOT_PROGRAM: &str = "dot = v @ w\n";
 /// The program of an example: [`PROGRAM`], with its projection's positions, and its input,
 /// `vectors`.
 pub fn template(input: &VectorsInput) -> Result<KindProgram, ComputeError> {
-    let projected = checked_projection(input)?;
+    validate(input)?;
     let mut steps = PROGRAM.to_string();
-    if let Some((of, onto)) = projected {
+    if let Some((of, onto)) = &input.project {
+        let (of, onto) = (
+            position_of(&input.names, of)?,
+            position_of(&input.names, onto)?,
+        );
         steps.push_str(&format!("of = {of}\nonto = {onto}\n{PROJECTION_PROGRAM}"));
     }
     let inputs = vec![("vectors".to_string(), Value::Matrix(input.vectors.clone()))];
@@ -175,21 +179,7 @@ fn stopped_error(stopped: Stopped, input: &VectorsInput) -> ComputeError {
     ))
 }
 
-/// The example checked, and the positions of the vectors it projects (counting from 0).
-fn checked_projection(input: &VectorsInput) -> Result<Option<(usize, usize)>, ComputeError> {
-    validate(input)?;
-    input
-        .project
-        .as_ref()
-        .map(|(of, onto)| {
-            Ok((
-                position_of(&input.names, of)?,
-                position_of(&input.names, onto)?,
-            ))
-        })
-        .transpose()
-}
-
+/// The position of the vector `name` (counting from 0), for the projection.
 fn position_of(names: &[String], name: &str) -> Result<usize, ComputeError> {
     names
         .iter()
