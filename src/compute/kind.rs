@@ -324,3 +324,15 @@ pub(crate) fn assert_refused(error: &super::ComputeError, field: &str, says: &st
         "{of}: {error:?}"
     );
 }
+
+/// Any finite number, ordinary or extreme (subnormal, zero, near the largest), for a kind's
+/// property that no input panics or gives a non-finite value.
+#[cfg(test)]
+pub(crate) fn any_finite() -> proptest::strategy::BoxedStrategy<f64> {
+    use proptest::prelude::*;
+    prop_oneof![
+        -5.0..5.0f64,
+        proptest::num::f64::NORMAL | proptest::num::f64::SUBNORMAL | proptest::num::f64::ZERO,
+    ]
+    .boxed()
+}

@@ -442,6 +442,7 @@ fn eval_json_lays_out_one_head_or_several() {
 
 mod properties {
     use super::*;
+    use crate::compute::kind::any_finite;
     use proptest::prelude::*;
 
     fn matrix(rows: usize, cols: usize, value: BoxedStrategy<f64>) -> BoxedStrategy<Array2<f64>> {
@@ -489,14 +490,6 @@ mod properties {
 
     fn input() -> impl Strategy<Value = AttentionInput> {
         input_of((-3.0..3.0f64).boxed())
-    }
-
-    fn any_finite() -> BoxedStrategy<f64> {
-        prop_oneof![
-            -5.0..5.0f64,
-            proptest::num::f64::NORMAL | proptest::num::f64::SUBNORMAL | proptest::num::f64::ZERO,
-        ]
-        .boxed()
     }
 
     fn any_matrix() -> impl Strategy<Value = Array2<f64>> {

@@ -539,17 +539,11 @@ fn references_read_labelled_values_and_json_lays_out_the_table() {
 
 mod properties {
     use super::*;
+    use crate::compute::kind::any_finite;
     use proptest::prelude::*;
 
     fn points() -> impl Strategy<Value = Vec<(f64, f64)>> {
         proptest::collection::vec((-5.0..5.0f64, -5.0..5.0f64), 2..8)
-    }
-
-    fn any_finite() -> impl Strategy<Value = f64> {
-        prop_oneof![
-            -5.0..5.0f64,
-            proptest::num::f64::NORMAL | proptest::num::f64::SUBNORMAL | proptest::num::f64::ZERO,
-        ]
     }
 
     proptest! {

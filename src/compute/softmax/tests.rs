@@ -294,17 +294,11 @@ fn references_and_json_read_the_runs_values_by_the_kinds_names() {
 
 mod properties {
     use super::*;
+    use crate::compute::kind::any_finite;
     use proptest::prelude::*;
 
     fn logits() -> impl Strategy<Value = Vec<f64>> {
         proptest::collection::vec(-50.0..50.0f64, 1..8)
-    }
-
-    fn any_finite() -> impl Strategy<Value = f64> {
-        prop_oneof![
-            -5.0..5.0f64,
-            proptest::num::f64::NORMAL | proptest::num::f64::SUBNORMAL | proptest::num::f64::ZERO,
-        ]
     }
 
     fn input(logits: Vec<f64>, temperature: f64, target: usize) -> SoftmaxInput {
