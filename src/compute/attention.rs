@@ -222,12 +222,6 @@ pub fn run(program: &KindProgram, input: &AttentionInput) -> Result<KindRun, Com
     let ran =
         template::run(&program.steps, &program.inputs).map_err(|s| stopped_error(s, input))?;
     let heads = input.heads;
-    let count = |name: &str, n: usize| (name.to_string(), Value::Scalar(n as f64));
-    let extra = [
-        count("n", input.tokens.len()),
-        count("d_k", input.w_q.ncols() / heads),
-        count("heads", heads),
-    ];
     let labels = Labels {
         rows: Some(input.tokens.clone()),
         sides: (sides(heads).into_iter())
@@ -236,11 +230,12 @@ pub fn run(program: &KindProgram, input: &AttentionInput) -> Result<KindRun, Com
         ..Labels::default()
     };
     let mut run = ran.into_computed(program.inputs.clone(), labels);
-    run.values.extend(
-        extra
-            .into_iter()
-            .map(|(name, value)| (name, Origin::Step, value)),
-    );
+    let count = |name: &str, n: usize| (name.to_string(), Origin::Step, Value::Scalar(n as f64));
+    run.values.extend([
+        count("n", input.tokens.len()),
+        count("d_k", input.w_q.ncols() / heads),
+        count("heads", heads),
+    ]);
     Ok(KindRun::new(&TABLE, run))
 }
 
@@ -310,14 +305,6 @@ const MAX_ATTENTION_ENTRIES: usize = 16 * MAX_TOKENS * MAX_TOKENS;
 
 fn validate(input: &AttentionInput) -> Result<(), ComputeError> {
     let (n, heads) = (input.tokens.len(), input.heads);
-    let fail = |field: &str, message: String, hint: &str| {
-        let error = ComputeError::for_field(field, message);
-        Err(if hint.is_empty() {
-            error
-        } else {
-            error.with_hint(hint)
-        })
-    };
     let hint = "list at least one token, e.g. tokens = [\"the\", \"cat\"]";
     non_empty("tokens", n, "there are no tokens", hint)?;
     count_within("tokens", n, MAX_TOKENS)?;
@@ -327,63 +314,49 @@ fn validate(input: &AttentionInput) -> Result<(), ComputeError> {
         ("w_v", &input.w_v),
     ];
     let w_o = input.w_o.as_ref().map(|w_o| ("w_o", w_o));
-    for (field, matrix) in [("embeddings", &input.embeddings)]
-        .into_iter()
-        .chain(projections)
-        .chain(w_o)
-    {
+    let matrices = [("embeddings", &input.embeddings)].into_iter();
+    for (field, matrix) in matrices.chain(projections).chain(w_o) {
         let (rows, cols) = matrix.dim();
         if rows.max(cols) > MAX_DIM {
-            return fail(
-                field,
-                format!("{field} is {rows}×{cols}, larger than the limit of {MAX_DIM}"),
-                "",
-            );
+            let message = format!("{field} is {rows}×{cols}, larger than the limit of {MAX_DIM}");
+            return Err(ComputeError::for_field(field, message));
         }
         if cols == 0 {
-            return fail(field, format!("{field} has no columns"), "");
+            return Err(ComputeError::for_field(
+                field,
+                format!("{field} has no columns"),
+            ));
         }
         ensure_finite_matrix(field, matrix)?;
     }
+    let fail = |field: &str, message: String, hint: &str| {
+        Err(ComputeError::for_field(field, message).with_hint(hint))
+    };
     let (rows, width) = input.embeddings.dim();
     if rows != n {
         let message = format!("embeddings has {rows} rows, but there are {n} tokens");
         return fail("embeddings", message, "give one embedding row per token");
     }
     for (field, matrix) in projections {
-        if matrix.nrows() != width {
-            let message = format!(
-                "{field} has {} rows, but the embeddings are {width} wide",
-                matrix.nrows()
-            );
-            return fail(
-                field,
-                message,
-                &format!("{field} needs one row per embedding column ({width})"),
-            );
+        let rows = matrix.nrows();
+        if rows != width {
+            let message = format!("{field} has {rows} rows, but the embeddings are {width} wide");
+            let hint = format!("{field} needs one row per embedding column ({width})");
+            return fail(field, message, &hint);
         }
     }
-    let (q_cols, v_cols) = (input.w_q.ncols(), input.w_v.ncols());
-    if input.w_k.ncols() != q_cols {
-        let message = format!(
-            "w_k has {} columns, but w_q has {q_cols}",
-            input.w_k.ncols()
-        );
-        return fail(
-            "w_k",
-            message,
-            "queries and keys must have the same width to be compared",
-        );
+    let (q_cols, k_cols, v_cols) = (input.w_q.ncols(), input.w_k.ncols(), input.w_v.ncols());
+    if k_cols != q_cols {
+        let message = format!("w_k has {k_cols} columns, but w_q has {q_cols}");
+        let hint = "queries and keys must have the same width to be compared";
+        return fail("w_k", message, hint);
     }
     for (field, cols) in [("w_q", q_cols), ("w_v", v_cols)] {
         if heads == 0 || cols % heads != 0 {
             let message =
                 format!("{heads} heads cannot split the {cols} columns of {field} evenly");
-            return fail(
-                "heads",
-                message,
-                &format!("use a number of heads that divides {q_cols} and {v_cols}"),
-            );
+            let hint = format!("use a number of heads that divides {q_cols} and {v_cols}");
+            return fail("heads", message, &hint);
         }
     }
     let entries = heads.saturating_mul(n).saturating_mul(n);
@@ -392,12 +365,10 @@ fn validate(input: &AttentionInput) -> Result<(), ComputeError> {
         let hint = format!("use fewer heads or tokens: heads × tokens² may be at most {MAX_ATTENTION_ENTRIES} (16 heads of {MAX_TOKENS} tokens)");
         return fail("heads", message, &hint);
     }
-    match &input.w_o {
-        Some(w_o) if w_o.nrows() != v_cols => {
-            let message = format!(
-                "w_o has {} rows, but the heads' outputs together are {v_cols} wide",
-                w_o.nrows()
-            );
+    match input.w_o.as_ref().map(|w_o| w_o.nrows()) {
+        Some(rows) if rows != v_cols => {
+            let message =
+                format!("w_o has {rows} rows, but the heads' outputs together are {v_cols} wide");
             fail("w_o", message, "w_o needs one row per column of w_v")
         }
         _ => Ok(()),
