@@ -265,31 +265,23 @@ pub fn descend(input: &GradientDescentInput) -> Result<KindRun, ComputeError> {
 fn validate(input: &GradientDescentInput) -> Result<(), ComputeError> {
     let count = input.points.len();
     if count < 2 {
-        return Err(ComputeError::for_field(
-            "points",
-            format!(
-                "a line needs at least 2 points, but there {}",
-                if count == 1 { "is 1" } else { "are none" }
-            ),
-        ));
+        let there = if count == 1 { "is 1" } else { "are none" };
+        let message = format!("a line needs at least 2 points, but there {there}");
+        return Err(ComputeError::for_field("points", message));
     }
     count_within("points", count, MAX_DIM)?;
-    if let Some(i) = input
-        .points
-        .iter()
-        .position(|(x, y)| !(x.is_finite() && y.is_finite()))
-    {
+    let finite = |(x, y): (f64, f64)| x.is_finite() && y.is_finite();
+    if let Some(i) = input.points.iter().position(|&point| !finite(point)) {
         let (x, y) = input.points[i];
-        return Err(
-            ComputeError::for_field("points", format!("point {} is ({x}, {y})", i + 1))
-                .with_hint("every coordinate must be a finite number"),
-        );
+        let message = format!("point {} is ({x}, {y})", i + 1);
+        let hint = "every coordinate must be a finite number";
+        return Err(ComputeError::for_field("points", message).with_hint(hint));
     }
-    let (w, b) = input.start;
-    if !(w.is_finite() && b.is_finite()) {
+    if !finite(input.start) {
+        let (w, b) = input.start;
+        let hint = "give a finite (w, b), e.g. start = [0, 0]";
         return Err(
-            ComputeError::for_field("start", format!("start is ({w}, {b})"))
-                .with_hint("give a finite (w, b), e.g. start = [0, 0]"),
+            ComputeError::for_field("start", format!("start is ({w}, {b})")).with_hint(hint),
         );
     }
     let hint = "try 0.1, or 0.01 if the run diverges";
@@ -301,10 +293,8 @@ fn validate(input: &GradientDescentInput) -> Result<(), ComputeError> {
     )?;
     let most = steps_per_run(count);
     if input.steps == 0 || input.steps > most {
-        return Err(ComputeError::for_field(
-            "steps",
-            format!("steps must be 1 to {most}, but got {}", input.steps),
-        ));
+        let message = format!("steps must be 1 to {most}, but got {}", input.steps);
+        return Err(ComputeError::for_field("steps", message));
     }
     Ok(())
 }

@@ -195,34 +195,24 @@ fn validate(input: &VectorsInput) -> Result<(), ComputeError> {
     let hint = "give at least one vector, e.g. vectors = [[3, 4], [4, -3]]";
     non_empty("vectors", count, "there are no vectors", hint)?;
     count_within("vectors", count, MAX_TOKENS)?;
+    let refuse = |message: String| Err(ComputeError::for_field("vectors", message));
     if dimension == 0 {
-        return Err(ComputeError::for_field(
-            "vectors",
-            "the vectors have no components",
-        ));
+        return refuse("the vectors have no components".into());
     }
     if dimension > MAX_DIM {
-        return Err(ComputeError::for_field(
-            "vectors",
-            format!("the vectors have {dimension} components, more than the limit of {MAX_DIM}"),
+        return refuse(format!(
+            "the vectors have {dimension} components, more than the limit of {MAX_DIM}"
         ));
     }
     distinct_names("name", &input.names, count, "vector")?;
     ensure_finite_matrix("vectors", &input.vectors)?;
-    if let Some(i) = input
-        .vectors
-        .rows()
-        .into_iter()
-        .position(|row| row.iter().all(|x| *x == 0.0))
-    {
-        return Err(ComputeError::for_field(
-            "vectors",
-            format!(
-                "`{}` is the zero vector, so its angle to the others is undefined",
-                input.names[i]
-            ),
-        )
-        .with_hint("every vector needs at least one non-zero component"));
+    let mut rows = input.vectors.rows().into_iter();
+    if let Some(i) = rows.position(|row| row.iter().all(|x| *x == 0.0)) {
+        let name = &input.names[i];
+        let message =
+            format!("`{name}` is the zero vector, so its angle to the others is undefined");
+        let hint = "every vector needs at least one non-zero component";
+        return Err(ComputeError::for_field("vectors", message).with_hint(hint));
     }
     Ok(())
 }
