@@ -21,7 +21,7 @@ use super::computed::{LabelSides, Labels, Origin, Side};
 use super::error::{count_within, ensure_finite_matrix, non_empty};
 use super::kind::{Groups, Json, KindRun, Source, Table};
 use super::lang::{Value, MAX_WORK};
-use super::template::{self, Stopped};
+use super::template::Stopped;
 use super::{ComputeError, KindProgram, MAX_DIM, MAX_TOKENS};
 
 /// The inputs of an attention example, as written by the author.
@@ -219,8 +219,6 @@ pub fn attend(input: &AttentionInput) -> Result<KindRun, ComputeError> {
 /// Runs `program`, the [`program`] of `input`: the block runs the text it writes into the
 /// widget's data, so the page's numbers and the widget's come from one program.
 pub fn run(program: &KindProgram, input: &AttentionInput) -> Result<KindRun, ComputeError> {
-    let ran =
-        template::run(&program.steps, &program.inputs).map_err(|s| stopped_error(s, input))?;
     let heads = input.heads;
     let labels = Labels {
         rows: Some(input.tokens.clone()),
@@ -229,14 +227,14 @@ pub fn run(program: &KindProgram, input: &AttentionInput) -> Result<KindRun, Com
             .collect(),
         ..Labels::default()
     };
-    let mut run = ran.into_computed(program.inputs.clone(), labels);
+    let mut attention = program.run(&TABLE, labels, |stopped| stopped_error(stopped, input))?;
     let count = |name: &str, n: usize| (name.to_string(), Origin::Step, Value::Scalar(n as f64));
-    run.values.extend([
+    attention.run.values.extend([
         count("n", input.tokens.len()),
         count("d_k", input.w_q.ncols() / heads),
         count("heads", heads),
     ]);
-    Ok(KindRun::new(&TABLE, run))
+    Ok(attention)
 }
 
 /// What overflowing in a step means in the lesson's words (a head's step named without its

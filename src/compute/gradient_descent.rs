@@ -17,8 +17,7 @@ use super::computed::Labels;
 use super::error::{count_within, positive};
 use super::kind::{Json, KindRun, Source, Table};
 use super::lang::{self, Value};
-use super::template;
-use super::{ComputeError, MAX_DIM};
+use super::{ComputeError, KindProgram, MAX_DIM};
 
 /// Most steps one example may take: a run's histories hold at most [`lang::MAX_SIDE`] values,
 /// the start and each update. Fewer at many points: [`steps_per_run`].
@@ -233,8 +232,12 @@ pub fn descend(input: &GradientDescentInput) -> Result<KindRun, ComputeError> {
         ("learning_rate", Value::Scalar(input.learning_rate)),
         ("steps", Value::Scalar(input.steps as f64)),
     ];
-    let inputs = inputs.map(|(name, value)| (name.to_string(), value));
-    let ran = template::run(TEMPLATE, &inputs).map_err(|stopped| {
+    let inputs = inputs.map(|(name, value)| (name.to_string(), value)).into();
+    let program = KindProgram {
+        steps: TEMPLATE.to_string(),
+        inputs,
+    };
+    let mut descent = program.run(&TABLE, Labels::default(), |stopped| {
         if !stopped.over_limit && stopped.step == "optimum_w" {
             ComputeError::for_field(
                 "points",
@@ -252,14 +255,13 @@ pub fn descend(input: &GradientDescentInput) -> Result<KindRun, ComputeError> {
                 .with_hint("scale the data down")
         }
     })?;
+    let zero = |name| descent.run.value(name) == Some(&Value::Scalar(0.0));
     let absent = [
-        ("diverged_at", ran.scalar("diverged_at") == 0.0),
-        ("remaining", ran.scalar("remaining_fits") == 0.0),
+        ("diverged_at", zero("diverged_at")),
+        ("remaining", zero("remaining_fits")),
     ];
-    let mut run = ran.into_computed(inputs.into(), Labels::default());
-    run.values
-        .retain(|(name, _, _)| !absent.contains(&(name.as_str(), true)));
-    Ok(KindRun::new(&TABLE, run))
+    (descent.run.values).retain(|(name, ..)| !absent.contains(&(name.as_str(), true)));
+    Ok(descent)
 }
 
 fn validate(input: &GradientDescentInput) -> Result<(), ComputeError> {

@@ -15,7 +15,7 @@ use super::computed::{Labels, Side};
 use super::error::{count_within, distinct_names, ensure_finite_vector, non_empty, positive};
 use super::kind::{Json, KindRun, Source, Table};
 use super::lang::Value;
-use super::template::{self, Stopped};
+use super::template::Stopped;
 use super::{ComputeError, KindProgram, MAX_DIM};
 
 /// Which logit is the correct class for the loss.
@@ -138,14 +138,11 @@ pub fn softmax(input: &SoftmaxInput) -> Result<KindRun, ComputeError> {
 /// Runs `program`, the [`template`] of `input`: the block runs the text it writes into the
 /// widget's data, so the page's numbers and the widget's come from one program.
 pub fn run(program: &KindProgram, input: &SoftmaxInput) -> Result<KindRun, ComputeError> {
-    let ran = template::run(&program.steps, &program.inputs)
-        .map_err(|stopped| stopped_error(stopped, input))?;
     let labels = Labels {
         cols: input.labels.clone(),
         ..Labels::default()
     };
-    let inputs = program.inputs.clone();
-    Ok(KindRun::new(&TABLE, ran.into_computed(inputs, labels)))
+    program.run(&TABLE, labels, |stopped| stopped_error(stopped, input))
 }
 
 /// The author's words for a step that cannot be represented: every other step is finite

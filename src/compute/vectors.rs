@@ -131,15 +131,12 @@ pub fn analyze(input: &VectorsInput) -> Result<KindRun, ComputeError> {
 /// Runs `program`, the [`template`] of `input`: the block runs the text it writes into the
 /// widget's data, so the page's numbers and the widget's come from one program.
 pub fn run(program: &KindProgram, input: &VectorsInput) -> Result<KindRun, ComputeError> {
-    let ran = template::run(&program.steps, &program.inputs)
-        .map_err(|stopped| stopped_error(stopped, input))?;
     let labels = Labels {
         rows: Some(input.names.clone()),
         cols: Some(input.names.clone()),
         ..Labels::default()
     };
-    let inputs = program.inputs.clone();
-    Ok(KindRun::new(&TABLE, ran.into_computed(inputs, labels)))
+    program.run(&TABLE, labels, |stopped| stopped_error(stopped, input))
 }
 
 /// The author's words for a program that stopped: an example beyond the language's work limit,

@@ -2,6 +2,7 @@
 //! then properties over random inputs.
 
 use super::*;
+use crate::compute::template;
 use crate::compute::Quantity;
 use approx::assert_abs_diff_eq;
 use ndarray::array;

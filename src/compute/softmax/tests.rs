@@ -3,6 +3,7 @@
 
 use super::*;
 use crate::compute::kind::assert_refused;
+use crate::compute::template;
 use crate::compute::Quantity;
 use ndarray::array;
 use serde_json::json;
