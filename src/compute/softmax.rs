@@ -3,8 +3,9 @@
 //! Stage: evaluation of a ```` ```softmax ```` example block.
 //! Input: a [`SoftmaxInput`] (logits, optional labels, temperature, optional target and an
 //! optional list of temperatures to compare) already read from TOML by the site layer.
-//! Output: a [`Softmax`] with probabilities, log-probabilities, the unnormalised `exps`, and —
-//! when a target is given — the loss −log p_target and its gradient with respect to the logits.
+//! Output: a [`KindRun`], the one run of its program read through [`TABLE`]: probabilities,
+//! log-probabilities, the unnormalised `exps` and, with a target, the loss −log p_target and
+//! its gradient with respect to the logits.
 //! Must not: return NaN/∞. Probabilities come from shifted logits so `exp` never overflows, and
 //! log-probabilities from log-sum-exp so a probability that underflows to 0 still has a finite
 //! logarithm; the rare result that cannot be represented at all is reported as an error.

@@ -3,8 +3,9 @@
 //! Stage: evaluation of a ```` ```vectors ```` example block.
 //! Input: a [`VectorsInput`] (names, one vector per row, optionally a pair to project) already
 //! read from TOML by the site layer.
-//! Output: a [`Vectors`] with every pairwise dot product, cosine and angle (in degrees), so
-//! prose can say "`a` and `b` meet at {{v.angles[a, b]}}°".
+//! Output: a [`KindRun`], the one run of its program read through [`TABLE`]: every pairwise
+//! dot product, cosine and angle (in degrees), so prose can say "`a` and `b` meet at
+//! {{v.angles[a, b]}}°".
 //! Must not: return NaN/∞. A zero vector has no direction, so its cosine is undefined: that is
 //! an error naming the vector, not a NaN in a table. Cosines are clamped to [−1, 1] before
 //! `acos`, because rounding can push a parallel pair to 1 + ε.
