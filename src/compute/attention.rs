@@ -140,16 +140,10 @@ pub fn step(part: &str, h: usize, heads: usize) -> String {
 /// and its output, per token (rows), not token by token.
 pub fn sides(heads: usize) -> Vec<(String, Side)> {
     let table = (TABLE.sides.iter()).map(|(name, side)| (name.to_string(), *side));
-    let per_head =
-        ["q", "k", "v", "output"].map(|part| (1..=heads).map(move |h| step(part, h, heads)));
-    table
-        .chain(
-            per_head
-                .into_iter()
-                .flatten()
-                .map(|name| (name, Side::Rows)),
-        )
-        .collect()
+    let per_head = ["q", "k", "v", "output"]
+        .into_iter()
+        .flat_map(|part| (1..=heads).map(move |h| (step(part, h, heads), Side::Rows)));
+    table.chain(per_head).collect()
 }
 
 /// The kind's one program with its inputs, after validating every shape: the projections;
