@@ -25,7 +25,7 @@ pub struct Table {
     /// value the run has not (an optional input left out) is absent. Each reads the program's
     /// value of the same name, unless [`Table::sources`] says otherwise.
     pub names: &'static str,
-    /// The names that read something else than the program's value of the same name.
+    /// The names that read something other than the program's value of the same name.
     pub sources: &'static [(&'static str, Source)],
     /// The kind's values in numbered groups (an attention's heads), whose names `hN.part`
     /// (`h2.weights`) are reference names too, after the table's, read from the run's own
