@@ -21,7 +21,7 @@ use super::computed::{LabelSides, Labels, Origin, Side};
 use super::error::{count_within, ensure_finite_matrix, non_empty};
 use super::kind::{Groups, Json, KindRun, Source, Table};
 use super::lang::{Value, MAX_WORK};
-use super::template::{self, Stopped};
+use super::template::Stopped;
 use super::{ComputeError, KindProgram, MAX_DIM, MAX_TOKENS};
 
 /// The inputs of an attention example, as written by the author.
@@ -52,29 +52,13 @@ pub struct AttentionInput {
 /// are each head's, read from the program's own values ([`step`]).
 pub static TABLE: Table = Table {
     kind: "attention",
-    names: &[
-        ("embeddings", Source::Value("embeddings")),
-        ("w_q", Source::Value("w_q")),
-        ("w_k", Source::Value("w_k")),
-        ("w_v", Source::Value("w_v")),
-        ("w_o", Source::Value("w_o")),
-        ("q", Source::Value("q")),
-        ("k", Source::Value("k")),
-        ("v", Source::Value("v")),
-        ("scores", Source::Value("scores")),
-        ("scaled", Source::Value("scaled")),
-        ("weights", Source::Value("weights")),
-        ("concat", Source::Value("concat")),
-        ("output", Source::Value("output")),
+    names: "embeddings w_q w_k w_v w_o q k v scores scaled weights concat output d_k n heads",
+    sources: &[
         ("d_k", Source::Count("d_k")),
         ("n", Source::Count("n")),
         ("heads", Source::Count("heads")),
     ],
-    groups: Some(Groups {
-        count: "heads",
-        parts: &["q", "k", "v", "scores", "scaled", "weights", "output"],
-        step,
-    }),
+    groups: Some(HEADS),
     inputs: &["embeddings", "w_q", "w_k", "w_v", "w_o"],
     sides: &[
         ("embeddings", Side::Rows),
@@ -127,29 +111,28 @@ pub static TABLE: Table = Table {
     ],
 };
 
-/// A head's values by the kind's name (`h2.q`) and the program's stem: one head reads Q, K and V
-/// whole, as the lesson writes QKᵀ; several each take their columns (`head_q_2`).
-const PARTS: [(&str, &str); 7] = [
-    ("q", "head_q"),
-    ("k", "head_k"),
-    ("v", "head_v"),
-    ("scores", "scores"),
-    ("scaled", "scaled"),
-    ("weights", "weights"),
-    ("output", "out"),
+/// A head's values by the kind's name (`h2.q`), the program's name with one head and its stem
+/// with several (`head_q_2`): one head reads Q, K and V whole, as the lesson writes QKᵀ;
+/// several each take their columns.
+const PARTS: [(&str, &str, &str); 7] = [
+    ("q", "q", "head_q"),
+    ("k", "k", "head_k"),
+    ("v", "v", "head_v"),
+    ("scores", "scores", "scores"),
+    ("scaled", "scaled", "scaled"),
+    ("weights", "weights", "weights"),
+    ("output", "out", "out"),
 ];
+
+/// The heads, as [`TABLE`] reads them.
+const HEADS: Groups = Groups {
+    count: "heads",
+    parts: &PARTS,
+};
 
 /// The program's name for the kind's `part` of head `h` (counting from 1) of `heads`.
 pub fn step(part: &str, h: usize, heads: usize) -> String {
-    let stem = PARTS
-        .iter()
-        .find(|(name, _)| *name == part)
-        .map_or(part, |p| p.1);
-    match heads {
-        1 if stem.starts_with("head_") => part.to_string(),
-        1 => stem.to_string(),
-        _ => format!("{stem}_{h}"),
-    }
+    HEADS.step(part, h, heads)
 }
 
 /// Every value of the program that takes only some sides of the tokens, as the widget labels
@@ -157,16 +140,10 @@ pub fn step(part: &str, h: usize, heads: usize) -> String {
 /// and its output, per token (rows), not token by token.
 pub fn sides(heads: usize) -> Vec<(String, Side)> {
     let table = (TABLE.sides.iter()).map(|(name, side)| (name.to_string(), *side));
-    let per_head =
-        ["q", "k", "v", "output"].map(|part| (1..=heads).map(move |h| step(part, h, heads)));
-    table
-        .chain(
-            per_head
-                .into_iter()
-                .flatten()
-                .map(|name| (name, Side::Rows)),
-        )
-        .collect()
+    let per_head = ["q", "k", "v", "output"]
+        .into_iter()
+        .flat_map(|part| (1..=heads).map(move |h| (step(part, h, heads), Side::Rows)));
+    table.chain(per_head).collect()
 }
 
 /// The kind's one program with its inputs, after validating every shape: the projections;
@@ -185,7 +162,7 @@ pub fn program(input: &AttentionInput) -> Result<KindProgram, ComputeError> {
          hidden = (causal_mask({n}) < 0) * causal\nmask = where(hidden == 1, -inf, 0)\n"
     );
     for h in 1..=heads {
-        let [q, k, v, scores, scaled, weights, out] = PARTS.map(|(part, _)| step(part, h, heads));
+        let [q, k, v, scores, scaled, weights, out] = PARTS.map(|(part, ..)| step(part, h, heads));
         if heads > 1 {
             let (qk, vs) = ((h - 1) * d_k, (h - 1) * d_v);
             steps += &format!(
@@ -236,15 +213,7 @@ pub fn attend(input: &AttentionInput) -> Result<KindRun, ComputeError> {
 /// Runs `program`, the [`program`] of `input`: the block runs the text it writes into the
 /// widget's data, so the page's numbers and the widget's come from one program.
 pub fn run(program: &KindProgram, input: &AttentionInput) -> Result<KindRun, ComputeError> {
-    let ran =
-        template::run(&program.steps, &program.inputs).map_err(|s| stopped_error(s, input))?;
     let heads = input.heads;
-    let count = |name: &str, n: usize| (name.to_string(), Value::Scalar(n as f64));
-    let extra = [
-        count("n", input.tokens.len()),
-        count("d_k", input.w_q.ncols() / heads),
-        count("heads", heads),
-    ];
     let labels = Labels {
         rows: Some(input.tokens.clone()),
         sides: (sides(heads).into_iter())
@@ -252,13 +221,14 @@ pub fn run(program: &KindProgram, input: &AttentionInput) -> Result<KindRun, Com
             .collect(),
         ..Labels::default()
     };
-    let mut run = ran.into_computed(program.inputs.clone(), labels);
-    run.values.extend(
-        extra
-            .into_iter()
-            .map(|(name, value)| (name, Origin::Step, value)),
-    );
-    Ok(KindRun::new(&TABLE, run))
+    let mut attention = program.run(&TABLE, labels, |stopped| stopped_error(stopped, input))?;
+    let count = |name: &str, n: usize| (name.to_string(), Origin::Step, Value::Scalar(n as f64));
+    attention.run.values.extend([
+        count("n", input.tokens.len()),
+        count("d_k", input.w_q.ncols() / heads),
+        count("heads", heads),
+    ]);
+    Ok(attention)
 }
 
 /// What overflowing in a step means in the lesson's words (a head's step named without its
@@ -327,14 +297,6 @@ const MAX_ATTENTION_ENTRIES: usize = 16 * MAX_TOKENS * MAX_TOKENS;
 
 fn validate(input: &AttentionInput) -> Result<(), ComputeError> {
     let (n, heads) = (input.tokens.len(), input.heads);
-    let fail = |field: &str, message: String, hint: &str| {
-        let error = ComputeError::for_field(field, message);
-        Err(if hint.is_empty() {
-            error
-        } else {
-            error.with_hint(hint)
-        })
-    };
     let hint = "list at least one token, e.g. tokens = [\"the\", \"cat\"]";
     non_empty("tokens", n, "there are no tokens", hint)?;
     count_within("tokens", n, MAX_TOKENS)?;
@@ -344,63 +306,49 @@ fn validate(input: &AttentionInput) -> Result<(), ComputeError> {
         ("w_v", &input.w_v),
     ];
     let w_o = input.w_o.as_ref().map(|w_o| ("w_o", w_o));
-    for (field, matrix) in [("embeddings", &input.embeddings)]
-        .into_iter()
-        .chain(projections)
-        .chain(w_o)
-    {
+    let matrices = [("embeddings", &input.embeddings)].into_iter();
+    for (field, matrix) in matrices.chain(projections).chain(w_o) {
         let (rows, cols) = matrix.dim();
         if rows.max(cols) > MAX_DIM {
-            return fail(
-                field,
-                format!("{field} is {rows}×{cols}, larger than the limit of {MAX_DIM}"),
-                "",
-            );
+            let message = format!("{field} is {rows}×{cols}, larger than the limit of {MAX_DIM}");
+            return Err(ComputeError::for_field(field, message));
         }
         if cols == 0 {
-            return fail(field, format!("{field} has no columns"), "");
+            return Err(ComputeError::for_field(
+                field,
+                format!("{field} has no columns"),
+            ));
         }
         ensure_finite_matrix(field, matrix)?;
     }
+    let fail = |field: &str, message: String, hint: &str| {
+        Err(ComputeError::for_field(field, message).with_hint(hint))
+    };
     let (rows, width) = input.embeddings.dim();
     if rows != n {
         let message = format!("embeddings has {rows} rows, but there are {n} tokens");
         return fail("embeddings", message, "give one embedding row per token");
     }
     for (field, matrix) in projections {
-        if matrix.nrows() != width {
-            let message = format!(
-                "{field} has {} rows, but the embeddings are {width} wide",
-                matrix.nrows()
-            );
-            return fail(
-                field,
-                message,
-                &format!("{field} needs one row per embedding column ({width})"),
-            );
+        let rows = matrix.nrows();
+        if rows != width {
+            let message = format!("{field} has {rows} rows, but the embeddings are {width} wide");
+            let hint = format!("{field} needs one row per embedding column ({width})");
+            return fail(field, message, &hint);
         }
     }
-    let (q_cols, v_cols) = (input.w_q.ncols(), input.w_v.ncols());
-    if input.w_k.ncols() != q_cols {
-        let message = format!(
-            "w_k has {} columns, but w_q has {q_cols}",
-            input.w_k.ncols()
-        );
-        return fail(
-            "w_k",
-            message,
-            "queries and keys must have the same width to be compared",
-        );
+    let (q_cols, k_cols, v_cols) = (input.w_q.ncols(), input.w_k.ncols(), input.w_v.ncols());
+    if k_cols != q_cols {
+        let message = format!("w_k has {k_cols} columns, but w_q has {q_cols}");
+        let hint = "queries and keys must have the same width to be compared";
+        return fail("w_k", message, hint);
     }
     for (field, cols) in [("w_q", q_cols), ("w_v", v_cols)] {
         if heads == 0 || cols % heads != 0 {
             let message =
                 format!("{heads} heads cannot split the {cols} columns of {field} evenly");
-            return fail(
-                "heads",
-                message,
-                &format!("use a number of heads that divides {q_cols} and {v_cols}"),
-            );
+            let hint = format!("use a number of heads that divides {q_cols} and {v_cols}");
+            return fail("heads", message, &hint);
         }
     }
     let entries = heads.saturating_mul(n).saturating_mul(n);
@@ -409,12 +357,10 @@ fn validate(input: &AttentionInput) -> Result<(), ComputeError> {
         let hint = format!("use fewer heads or tokens: heads × tokens² may be at most {MAX_ATTENTION_ENTRIES} (16 heads of {MAX_TOKENS} tokens)");
         return fail("heads", message, &hint);
     }
-    match &input.w_o {
-        Some(w_o) if w_o.nrows() != v_cols => {
-            let message = format!(
-                "w_o has {} rows, but the heads' outputs together are {v_cols} wide",
-                w_o.nrows()
-            );
+    match input.w_o.as_ref().map(|w_o| w_o.nrows()) {
+        Some(rows) if rows != v_cols => {
+            let message =
+                format!("w_o has {rows} rows, but the heads' outputs together are {v_cols} wide");
             fail("w_o", message, "w_o needs one row per column of w_v")
         }
         _ => Ok(()),

@@ -21,9 +21,12 @@ pub struct Table {
     /// The name in the block's info string, `eval --json`'s `kind` and the widget's
     /// `data-widget`.
     pub kind: &'static str,
-    /// Every name a reference may use, in reading order, and the value it reads; a name whose
-    /// value the run has not (an optional input left out) is absent.
-    pub names: &'static [(&'static str, Source)],
+    /// Every name a reference may use, in reading order, separated by spaces; a name whose
+    /// value the run has not (an optional input left out) is absent. Each reads the program's
+    /// value of the same name, unless [`Table::sources`] says otherwise.
+    pub names: &'static str,
+    /// The names that read something other than the program's value of the same name.
+    pub sources: &'static [(&'static str, Source)],
     /// The kind's values in numbered groups (an attention's heads), whose names `hN.part`
     /// (`h2.weights`) are reference names too, after the table's, read from the run's own
     /// values (`weights_2`) with the sides those take.
@@ -45,8 +48,7 @@ pub struct Table {
     pub json: &'static [(&'static str, Json)],
 }
 
-/// One table per kind, fixed: two tables are the same when they are the same kind's (a
-/// [`Groups::step`] function has no meaningful equality of its own).
+/// One table per kind, fixed: two tables are the same when they are the same kind's.
 impl PartialEq for Table {
     fn eq(&self, other: &Table) -> bool {
         self.kind == other.kind
@@ -55,15 +57,27 @@ impl PartialEq for Table {
 
 /// A kind's values in numbered groups: `h2.weights` names the part `weights` of group 2, which
 /// the run holds once, under the name [`Groups::step`] gives it (no copy under the grouped
-/// name, so a head's values are one value however they are named).
+/// name, so a group's values are one value however they are named).
 #[derive(Debug)]
 pub struct Groups {
     /// The run's value that counts the groups (`heads`).
     pub count: &'static str,
-    /// Each group's parts, in reading order.
-    pub parts: &'static [&'static str],
-    /// The run's name for `part` of group `h` (counting from 1) of `count` groups.
-    pub step: fn(&str, usize, usize) -> String,
+    /// Each group's parts, in reading order, as `(part, alone, stem)`: the run's name of the
+    /// part is `alone` when there is one group, else `{stem}_{h}` for group `h`.
+    pub parts: &'static [(&'static str, &'static str, &'static str)],
+}
+
+impl Groups {
+    /// The run's name for `part` of group `h` (counting from 1) of `count` groups (`part`
+    /// itself when the kind has no such part).
+    pub fn step(&self, part: &str, h: usize, count: usize) -> String {
+        let (alone, stem) = (self.parts.iter().find(|(name, ..)| *name == part))
+            .map_or((part, part), |(_, alone, stem)| (*alone, *stem));
+        match count {
+            1 => alone.to_string(),
+            _ => format!("{stem}_{h}"),
+        }
+    }
 }
 
 /// Where a reference name's quantity comes from.
@@ -149,10 +163,12 @@ impl KindRun {
 
     /// The quantity a reference names, or `None`.
     pub fn quantity(&self, name: &str) -> Option<Quantity> {
-        let Some((_, source)) = self.table.names.iter().find(|(known, _)| *known == name) else {
+        let mut names = self.table.names.split_whitespace();
+        let Some(name) = names.find(|known| *known == name) else {
             return self.grouped(name).and_then(|step| self.run.quantity(&step));
         };
-        match source {
+        let source = self.table.sources.iter().find(|(known, _)| *known == name);
+        match source.map_or(Source::Value(name), |(_, source)| *source) {
             Source::Value(value) => self.run.quantity(value),
             Source::LabelAt(value) => self.label_at(value).map(Quantity::Text),
             Source::Count(value) => self.position(value).map(Quantity::Count),
@@ -161,7 +177,7 @@ impl KindRun {
 
     /// The names references may use on this example, in reading order.
     pub fn quantity_names(&self) -> Vec<String> {
-        (self.table.names.iter().map(|(name, _)| *name))
+        (self.table.names.split_whitespace())
             .filter(|name| self.quantity(name).is_some())
             .map(String::from)
             .chain(self.group_names().into_iter().map(|(group, _)| group))
@@ -186,7 +202,7 @@ impl KindRun {
         (1..=count)
             .flat_map(|h| {
                 (groups.parts.iter())
-                    .map(move |part| (format!("h{h}.{part}"), (groups.step)(part, h, count)))
+                    .map(move |(part, ..)| (format!("h{h}.{part}"), groups.step(part, h, count)))
             })
             .filter(|(_, step)| self.run.value(step).is_some())
             .collect()
@@ -307,4 +323,16 @@ pub(crate) fn assert_refused(error: &super::ComputeError, field: &str, says: &st
         says.is_empty() || said.contains(&Some(says)),
         "{of}: {error:?}"
     );
+}
+
+/// Any finite number, ordinary or extreme (subnormal, zero, near the largest), for a kind's
+/// property that no input panics or gives a non-finite value.
+#[cfg(test)]
+pub(crate) fn any_finite() -> proptest::strategy::BoxedStrategy<f64> {
+    use proptest::prelude::*;
+    prop_oneof![
+        -5.0..5.0f64,
+        proptest::num::f64::NORMAL | proptest::num::f64::SUBNORMAL | proptest::num::f64::ZERO,
+    ]
+    .boxed()
 }

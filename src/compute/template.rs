@@ -6,7 +6,9 @@
 //! Must not: do arithmetic of its own.
 
 use super::computed::{Computed, Labels, Origin};
+use super::kind::{KindRun, Table};
 use super::lang::{self, ErrorKind, LangError, Value};
+use super::ComputeError;
 #[cfg(test)]
 use ndarray::{Array1, Array2};
 use serde::Serialize;
@@ -20,6 +22,21 @@ pub struct KindProgram {
     /// Its inputs by name, in order (serialized as compute-lang.js's `run` takes them).
     #[serde(serialize_with = "super::vary::plain_pairs")]
     pub inputs: Vec<(String, Value)>,
+}
+
+impl KindProgram {
+    /// Runs the program and reads the run through a kind's `table`, its values labelled by
+    /// `labels`; `stopped` words a run that stops for the kind's authors.
+    pub(crate) fn run(
+        &self,
+        table: &'static Table,
+        labels: Labels,
+        stopped: impl FnOnce(Stopped) -> ComputeError,
+    ) -> Result<KindRun, ComputeError> {
+        let ran = run(&self.steps, &self.inputs).map_err(stopped)?;
+        let run = ran.into_computed(self.inputs.clone(), labels);
+        Ok(KindRun::new(table, run))
+    }
 }
 
 /// A template program's values after a run.
@@ -67,7 +84,7 @@ impl Ran {
     /// The run as a [`Computed`] with `inputs` (the ones it ran on) first, as written, then
     /// its steps: what a kind's example holds. A kind prints no value as whole and offers no
     /// NumPy snippet.
-    pub(crate) fn into_computed(self, inputs: Vec<(String, Value)>, labels: Labels) -> Computed {
+    fn into_computed(self, inputs: Vec<(String, Value)>, labels: Labels) -> Computed {
         let inputs = (inputs.into_iter()).map(|(name, value)| (name, Origin::Input, value));
         let steps =
             (self.outputs.into_iter()).map(|output| (output.name, Origin::Step, output.value));
@@ -80,8 +97,9 @@ impl Ran {
         }
     }
 
-    /// A step the template computes.
-    pub(crate) fn value(&self, name: &str) -> &Value {
+    /// A step the template computes, for tests that read a run directly.
+    #[cfg(test)]
+    fn value(&self, name: &str) -> &Value {
         &self
             .outputs
             .iter()
@@ -91,6 +109,7 @@ impl Ran {
     }
 
     /// A step the template computes as a number.
+    #[cfg(test)]
     pub(crate) fn scalar(&self, name: &str) -> f64 {
         match self.value(name) {
             Value::Scalar(x) => *x,

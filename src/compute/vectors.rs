@@ -3,8 +3,9 @@
 //! Stage: evaluation of a ```` ```vectors ```` example block.
 //! Input: a [`VectorsInput`] (names, one vector per row, optionally a pair to project) already
 //! read from TOML by the site layer.
-//! Output: a [`Vectors`] with every pairwise dot product, cosine and angle (in degrees), so
-//! prose can say "`a` and `b` meet at {{v.angles[a, b]}}°".
+//! Output: a [`KindRun`], the one run of its program read through [`TABLE`]: every pairwise
+//! dot product, cosine and angle (in degrees), so prose can say "`a` and `b` meet at
+//! {{v.angles[a, b]}}°".
 //! Must not: return NaN/∞. A zero vector has no direction, so its cosine is undefined: that is
 //! an error naming the vector, not a NaN in a table. Cosines are clamped to [−1, 1] before
 //! `acos`, because rounding can push a parallel pair to 1 + ε.
@@ -13,7 +14,7 @@ use ndarray::Array2;
 
 use super::computed::{Labels, Side};
 use super::error::{count_within, distinct_names, ensure_finite_matrix, non_empty};
-use super::kind::{Json, KindRun, Source, Table};
+use super::kind::{Json, KindRun, Table};
 use super::lang::{Value, MAX_WORK};
 use super::template::{self, Stopped};
 use super::{ComputeError, KindProgram, MAX_DIM, MAX_TOKENS};
@@ -33,15 +34,8 @@ pub struct VectorsInput {
 /// rows of the vectors and the entries of the lengths, never the projection's components.
 pub static TABLE: Table = Table {
     kind: "vectors",
-    names: &[
-        ("vectors", Source::Value("vectors")),
-        ("norms", Source::Value("norms")),
-        ("dots", Source::Value("dots")),
-        ("cosines", Source::Value("cosines")),
-        ("angles", Source::Value("angles")),
-        ("projection_scalar", Source::Value("projection_scalar")),
-        ("projection", Source::Value("projection")),
-    ],
+    names: "vectors norms dots cosines angles projection_scalar projection",
+    sources: &[],
     own: &[],
     groups: None,
     inputs: &["vectors"],
@@ -113,9 +107,13 @@ const DOT_PROGRAM: &str = "dot = v @ w\n";
 /// The program of an example: [`PROGRAM`], with its projection's positions, and its input,
 /// `vectors`.
 pub fn template(input: &VectorsInput) -> Result<KindProgram, ComputeError> {
-    let projected = checked_projection(input)?;
+    validate(input)?;
     let mut steps = PROGRAM.to_string();
-    if let Some((of, onto)) = projected {
+    if let Some((of, onto)) = &input.project {
+        let (of, onto) = (
+            position_of(&input.names, of)?,
+            position_of(&input.names, onto)?,
+        );
         steps.push_str(&format!("of = {of}\nonto = {onto}\n{PROJECTION_PROGRAM}"));
     }
     let inputs = vec![("vectors".to_string(), Value::Matrix(input.vectors.clone()))];
@@ -134,15 +132,12 @@ pub fn analyze(input: &VectorsInput) -> Result<KindRun, ComputeError> {
 /// Runs `program`, the [`template`] of `input`: the block runs the text it writes into the
 /// widget's data, so the page's numbers and the widget's come from one program.
 pub fn run(program: &KindProgram, input: &VectorsInput) -> Result<KindRun, ComputeError> {
-    let ran = template::run(&program.steps, &program.inputs)
-        .map_err(|stopped| stopped_error(stopped, input))?;
     let labels = Labels {
         rows: Some(input.names.clone()),
         cols: Some(input.names.clone()),
         ..Labels::default()
     };
-    let inputs = program.inputs.clone();
-    Ok(KindRun::new(&TABLE, ran.into_computed(inputs, labels)))
+    program.run(&TABLE, labels, |stopped| stopped_error(stopped, input))
 }
 
 /// The author's words for a program that stopped: an example beyond the language's work limit,
@@ -182,21 +177,7 @@ fn stopped_error(stopped: Stopped, input: &VectorsInput) -> ComputeError {
     ))
 }
 
-/// The example checked, and the positions of the vectors it projects (counting from 0).
-fn checked_projection(input: &VectorsInput) -> Result<Option<(usize, usize)>, ComputeError> {
-    validate(input)?;
-    input
-        .project
-        .as_ref()
-        .map(|(of, onto)| {
-            Ok((
-                position_of(&input.names, of)?,
-                position_of(&input.names, onto)?,
-            ))
-        })
-        .transpose()
-}
-
+/// The position of the vector `name` (counting from 0), for the projection.
 fn position_of(names: &[String], name: &str) -> Result<usize, ComputeError> {
     names
         .iter()
@@ -212,389 +193,27 @@ fn validate(input: &VectorsInput) -> Result<(), ComputeError> {
     let hint = "give at least one vector, e.g. vectors = [[3, 4], [4, -3]]";
     non_empty("vectors", count, "there are no vectors", hint)?;
     count_within("vectors", count, MAX_TOKENS)?;
+    let refuse = |message: String| Err(ComputeError::for_field("vectors", message));
     if dimension == 0 {
-        return Err(ComputeError::for_field(
-            "vectors",
-            "the vectors have no components",
-        ));
+        return refuse("the vectors have no components".into());
     }
     if dimension > MAX_DIM {
-        return Err(ComputeError::for_field(
-            "vectors",
-            format!("the vectors have {dimension} components, more than the limit of {MAX_DIM}"),
+        return refuse(format!(
+            "the vectors have {dimension} components, more than the limit of {MAX_DIM}"
         ));
     }
     distinct_names("name", &input.names, count, "vector")?;
     ensure_finite_matrix("vectors", &input.vectors)?;
-    if let Some(i) = input
-        .vectors
-        .rows()
-        .into_iter()
-        .position(|row| row.iter().all(|x| *x == 0.0))
-    {
-        return Err(ComputeError::for_field(
-            "vectors",
-            format!(
-                "`{}` is the zero vector, so its angle to the others is undefined",
-                input.names[i]
-            ),
-        )
-        .with_hint("every vector needs at least one non-zero component"));
+    let mut rows = input.vectors.rows().into_iter();
+    if let Some(i) = rows.position(|row| row.iter().all(|x| *x == 0.0)) {
+        let name = &input.names[i];
+        let message =
+            format!("`{name}` is the zero vector, so its angle to the others is undefined");
+        let hint = "every vector needs at least one non-zero component";
+        return Err(ComputeError::for_field("vectors", message).with_hint(hint));
     }
     Ok(())
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::compute::kind::assert_refused;
-    use crate::compute::{Index, Quantity};
-    use ndarray::array;
-    use serde_json::json;
-
-    fn named(names: &[&str], vectors: Array2<f64>) -> VectorsInput {
-        let names = names.iter().map(|name| name.to_string()).collect();
-        VectorsInput {
-            names,
-            vectors,
-            project: None,
-        }
-    }
-
-    /// a ⟂ b, and c is the x axis.
-    fn abc() -> VectorsInput {
-        named(
-            &["a", "b", "c"],
-            array![[3.0, 4.0], [4.0, -3.0], [1.0, 0.0]],
-        )
-    }
-
-    fn projecting(of: &str, onto: &str, input: VectorsInput) -> VectorsInput {
-        let project = Some((of.to_string(), onto.to_string()));
-        VectorsInput { project, ..input }
-    }
-
-    #[test]
-    fn an_authors_program_and_the_kind_are_one_computation_bit_for_bit() {
-        let program = "norms = sqrt(sum(v * v, axis=1))
-dots = v @ v.T
-cosines = clip(dots / (norms @ norms.T), -1, 1)
-angles = acos(cosines) * (180 / pi)
-";
-        let mut seed = 2_024_u64;
-        for (count, dimension) in [(2, 2), (3, 5), (6, 17), (4, 64)] {
-            let vectors = Array2::from_shape_fn((count, dimension), |_| {
-                seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
-                (seed >> 11) as f64 / (1u64 << 53) as f64 * 20.0 - 10.0
-            });
-            let names: Vec<String> = (0..count).map(|i| format!("v{i}")).collect();
-            let names: Vec<&str> = names.iter().map(String::as_str).collect();
-            let kind = analyze(&named(&names, vectors.clone())).unwrap();
-            let inputs = [("v".to_string(), Value::Matrix(vectors))];
-            let ran = template::run(program, &inputs).unwrap();
-            assert_eq!(ran.matrix("norms").column(0), kind.vector("norms").unwrap());
-            assert_eq!(ran.matrix("dots"), kind.matrix("dots").unwrap());
-            for step in ["cosines", "angles"] {
-                let (ours, theirs) = (ran.matrix(step), kind.matrix(step).unwrap());
-                for ((i, j), value) in theirs.indexed_iter().filter(|((i, j), _)| i != j) {
-                    assert_eq!(ours[[i, j]].to_bits(), value.to_bits(), "{step}[{i}, {j}]");
-                }
-            }
-        }
-    }
-
-    /// Hand-derived values, one row per value: the 3-4-5 example; a single vector has cosine 1
-    /// and angle 0 with itself; an orthogonal pair has a +0 cosine and dot product; parallel
-    /// and opposite vectors are clamped before `acos` (unclamped, (1, 5)·(2, 10) / (|(1, 5)|
-    /// |(2, 10)|) rounds to 1 + 2⁻⁵², whose acos is NaN); tiny vectors keep their direction
-    /// when the dot product underflows; projecting onto an axis keeps that component, onto a
-    /// perpendicular vector gives +0, against the direction a negative length: (−1, 0) onto
-    /// (3, 4) is −3 / 5 along (3, 4) / 5.
-    #[test]
-    fn small_examples_match_their_hand_derived_values() {
-        let (a_c, b_c) = (0.6f64.acos().to_degrees(), 0.8f64.acos().to_degrees());
-        // 3-4-5 triangle angles, printed to 3 decimals.
-        assert_eq!(
-            (format!("{a_c:.3}"), format!("{b_c:.3}")),
-            ("53.130".into(), "36.870".into())
-        );
-        let single = || named(&["v"], array![[1.0, 1.0, 1.0]]);
-        let parallel = || {
-            named(
-                &["u", "w", "z"],
-                array![[1.0, 5.0], [2.0, 10.0], [-2.0, -10.0]],
-            )
-        };
-        let tiny = || named(&["a", "b"], array![[1e-200, 0.0], [1e-200, 1e-200]]);
-        let against = || {
-            projecting(
-                "x",
-                "b",
-                named(&["x", "b"], array![[-1.0, 0.0], [3.0, 4.0]]),
-            )
-        };
-        let rows: Vec<(VectorsInput, &str, Vec<f64>)> = vec![
-            (abc(), "norms", vec![5.0, 5.0, 1.0]),
-            (
-                abc(),
-                "dots",
-                vec![25.0, 0.0, 3.0, 0.0, 25.0, 4.0, 3.0, 4.0, 1.0],
-            ),
-            (
-                abc(),
-                "cosines",
-                vec![1.0, 0.0, 0.6, 0.0, 1.0, 0.8, 0.6, 0.8, 1.0],
-            ),
-            (
-                abc(),
-                "angles",
-                vec![0.0, 90.0, a_c, 90.0, 0.0, b_c, a_c, b_c, 0.0],
-            ),
-            (single(), "norms", vec![3f64.sqrt()]),
-            (single(), "dots", vec![3.0]),
-            (single(), "cosines", vec![1.0]),
-            (single(), "angles", vec![0.0]),
-            (
-                parallel(),
-                "cosines",
-                vec![1.0, 1.0, -1.0, 1.0, 1.0, -1.0, -1.0, -1.0, 1.0],
-            ),
-            (
-                parallel(),
-                "angles",
-                vec![0.0, 0.0, 180.0, 0.0, 0.0, 180.0, 180.0, 180.0, 0.0],
-            ),
-            (
-                tiny(),
-                "cosines",
-                vec![1.0, 0.5f64.sqrt(), 0.5f64.sqrt(), 1.0],
-            ),
-            (tiny(), "angles", vec![0.0, 45.0, 45.0, 0.0]),
-            (tiny(), "norms", vec![1e-200, 2f64.sqrt() * 1e-200]),
-            (projecting("a", "c", abc()), "projection_scalar", vec![3.0]),
-            (projecting("a", "c", abc()), "projection", vec![3.0, 0.0]),
-            (projecting("a", "b", abc()), "projection_scalar", vec![0.0]),
-            (projecting("a", "b", abc()), "projection", vec![0.0, 0.0]),
-            (against(), "projection_scalar", vec![-0.6]),
-            (against(), "projection", vec![-0.36, -0.48]),
-        ];
-        for (input, name, expected) in rows {
-            let got: Vec<f64> = match analyze(&input).unwrap().quantity(name) {
-                Some(Quantity::Scalar(x)) => vec![x],
-                Some(Quantity::Vector { values, .. }) => values.to_vec(),
-                Some(Quantity::Matrix { values, .. }) => values.iter().copied().collect(),
-                other => panic!("{name} is {other:?}"),
-            };
-            assert_eq!(got.len(), expected.len(), "{name} of {input:?}");
-            for (got, expected) in got.iter().zip(&expected) {
-                let close = (got - expected).abs() <= 1e-9 * expected.abs().max(1e-200);
-                // A zero is +0: an orthogonal pair never prints "-0.000".
-                let signed = *expected != 0.0 || got.is_sign_positive();
-                assert!(close && signed, "{name} of {input:?}: {got} for {expected}");
-            }
-        }
-    }
-
-    /// Every input the kind refuses, with the field at fault and the message (or hint) it says.
-    #[test]
-    fn bad_inputs_are_errors_on_their_field_in_the_authors_words() {
-        let many = vec!["v"; MAX_TOKENS + 1];
-        let zero = named(&["a", "zero"], array![[1.0, 2.0], [0.0, -0.0]]);
-        let rows: Vec<(VectorsInput, &str, &str)> = vec![
-            (
-                named(&[], Array2::zeros((0, 2))),
-                "vectors",
-                "there are no vectors",
-            ),
-            (
-                named(&["a"], Array2::zeros((1, 0))),
-                "vectors",
-                "the vectors have no components",
-            ),
-            (
-                named(&many, Array2::ones((MAX_TOKENS + 1, 1))),
-                "vectors",
-                "",
-            ),
-            (named(&["v"], Array2::ones((1, MAX_DIM + 1))), "vectors", ""),
-            (named(&["a"], array![[1.0], [2.0]]), "names", ""),
-            (
-                named(&["a", "a"], array![[1.0], [2.0]]),
-                "names",
-                "`a` appears twice in names (positions 1 and 2)",
-            ),
-            (
-                named(&["a"], array![[1.0, f64::NAN]]),
-                "vectors",
-                "vectors has NaN at row 1, column 2",
-            ),
-            (
-                zero,
-                "vectors",
-                "`zero` is the zero vector, so its angle to the others is undefined",
-            ),
-            (
-                projecting("d", "a", abc()),
-                "project",
-                "there is no vector named `d`",
-            ),
-            (projecting("a", "d", abc()), "project", "use one of a, b, c"),
-            (
-                named(&["a", "b"], array![[1e200, 0.0], [1e200, 1.0]]),
-                "vectors",
-                "the dot product of `a` and `a` overflows",
-            ),
-            (
-                named(&["big"], array![[f64::MAX, f64::MAX]]),
-                "vectors",
-                "the length of `big` overflows",
-            ),
-        ];
-        for (input, field, says) in rows {
-            let error = analyze(&input).unwrap_err();
-            assert_refused(&error, field, says, &format!("{input:?}"));
-        }
-    }
-
-    #[test]
-    fn the_widget_running_the_template_stops_at_scaled_on_a_readers_zero_vector() {
-        // The kind refuses a zero vector before running; a reader's edit reaches the program,
-        // which stops at the step whose failure the widget says in the kind's words.
-        let program = template(&abc()).unwrap();
-        let zero = array![[1.0, 2.0], [0.0, 0.0], [1.0, 0.0]];
-        let stopped = template::run(&program.steps, &[("vectors".into(), Value::Matrix(zero))]);
-        assert_eq!(
-            stopped.err().map(|stopped| stopped.step).as_deref(),
-            Some("scaled")
-        );
-        let projected = template(&projecting("a", "c", abc())).unwrap().steps;
-        assert!(projected.contains("\nof = 0\nonto = 2\n"), "{projected}");
-    }
-
-    #[test]
-    fn references_and_json_read_the_runs_values_by_the_kinds_names() {
-        for input in [abc(), projecting("b", "a", abc())] {
-            let result = analyze(&input).unwrap();
-            for name in result.quantity_names() {
-                assert!(result.quantity(&name).is_some(), "{name}");
-            }
-        }
-        let result = analyze(&abc()).unwrap();
-        assert_eq!(
-            (result.quantity("projection"), result.quantity("nope")),
-            (None, None)
-        );
-        // Angles are labelled by name on both axes.
-        let at = [Index::Label("a".into()), Index::Label("b".into())];
-        let angle = result.quantity("angles").unwrap().select(&at).unwrap();
-        assert_eq!(angle, Quantity::Scalar(90.0));
-        let json = serde_json::to_value(analyze(&named(&["x"], array![[2.0, 0.0]])).unwrap());
-        assert_eq!(
-            json.unwrap(),
-            json!({ "kind": "vectors", "names": ["x"], "vectors": [[2.0, 0.0]], "norms": [2.0],
-                "dots": [[4.0]], "cosines": [[1.0]], "angles": [[0.0]], "projection": null })
-        );
-        let json = serde_json::to_value(analyze(&projecting("a", "c", abc())).unwrap()).unwrap();
-        assert_eq!(
-            json["projection"],
-            json!({"of": "a", "onto": "c", "scalar": 3.0, "vector": [3.0, 0.0]})
-        );
-    }
-}
-
-#[cfg(test)]
-mod properties {
-    use super::*;
-    use proptest::prelude::*;
-
-    fn input(range: f64) -> impl Strategy<Value = VectorsInput> {
-        (1usize..5, 1usize..4).prop_flat_map(move |(count, dimension)| {
-            proptest::collection::vec(-range..range, count * dimension).prop_map(move |values| {
-                VectorsInput {
-                    names: (0..count).map(|i| format!("v{i}")).collect(),
-                    vectors: Array2::from_shape_vec((count, dimension), values)
-                        .expect("length is count × dimension"),
-                    project: Some(("v0".into(), format!("v{}", count - 1))),
-                }
-            })
-        })
-    }
-
-    fn any_finite() -> impl Strategy<Value = f64> {
-        prop_oneof![
-            -5.0..5.0f64,
-            Just(0.0),
-            proptest::num::f64::NORMAL | proptest::num::f64::SUBNORMAL | proptest::num::f64::ZERO,
-        ]
-    }
-
-    proptest! {
-        #![proptest_config(ProptestConfig::with_cases(256))]
-
-        #[test]
-        fn cosines_lie_in_minus_one_to_one_and_angles_in_zero_to_180(input in input(10.0)) {
-            // A random vector may be exactly zero; that is an error, covered elsewhere.
-            if let Ok(result) = analyze(&input) {
-                let cosines = result.matrix("cosines").unwrap();
-                prop_assert!(cosines.iter().all(|c| (-1.0..=1.0).contains(c)));
-                prop_assert!(result.matrix("angles").unwrap().iter().all(|a| (0.0..=180.0).contains(a)));
-                prop_assert_eq!(&cosines, &cosines.t());
-                prop_assert!(cosines.diag().iter().all(|c| *c == 1.0));
-            }
-        }
-
-        #[test]
-        fn scaling_a_vector_by_a_positive_number_keeps_its_angles(
-            input in input(10.0),
-            factor in 0.01..100.0f64,
-        ) {
-            let mut scaled = input.clone();
-            scaled.vectors.row_mut(0).mapv_inplace(|x| x * factor);
-            if let (Ok(before), Ok(after)) = (analyze(&input), analyze(&scaled)) {
-                for (a, b) in before.matrix("cosines").unwrap().iter().zip(&after.matrix("cosines").unwrap()) {
-                    prop_assert!((a - b).abs() < 1e-9);
-                }
-            }
-        }
-
-        #[test]
-        fn the_projection_and_the_remainder_are_perpendicular(input in input(10.0)) {
-            if let Ok(result) = analyze(&input) {
-                let projection = result.vector("projection").unwrap();
-                let vectors = result.matrix("vectors").unwrap();
-                let onto = vectors.row(vectors.nrows() - 1);
-                let remainder = &vectors.row(0) - &projection;
-                let norms = result.vector("norms").unwrap();
-                let scale = norms[0] * norms[norms.len() - 1];
-                prop_assert!(remainder.dot(&onto).abs() <= 1e-9 * scale.max(1.0));
-            }
-        }
-
-        #[test]
-        fn nothing_panics_and_nothing_is_infinite_on_any_finite_input(
-            count in 0usize..4,
-            dimension in 0usize..3,
-            values in proptest::collection::vec(any_finite(), 9),
-            extra_name in any::<bool>(),
-            project in proptest::option::of(("[a-d]", "[a-d]")),
-        ) {
-            // Names a, b, c… match the rows, or (sometimes) one too many.
-            let names = (0..count + usize::from(extra_name))
-                .map(|i| ["a", "b", "c", "d", "e"][i].to_string())
-                .collect();
-            let input = VectorsInput {
-                project,
-                names,
-                vectors: Array2::from_shape_vec(
-                    (count, dimension),
-                    values[..count * dimension].to_vec(),
-                ).expect("enough values"),
-            };
-            if let Ok(result) = analyze(&input) {
-                let json = serde_json::to_string(&result).unwrap();
-                let nulls = json.matches("null").count();
-                prop_assert!(nulls == usize::from(result.vector("projection").is_none()), "{}", json);
-            }
-        }
-    }
-}
+mod tests;

@@ -354,7 +354,7 @@ fn the_one_program_is_what_the_widget_runs_and_the_kind_reads() {
     })
     .unwrap();
     for h in 1..=2 {
-        for (part, _) in PARTS {
+        for (part, ..) in PARTS {
             let (grouped, own) = (format!("h{h}.{part}"), step(part, h, 2));
             let read = causal.quantity(&grouped);
             assert!(read.is_some(), "{grouped}");
@@ -442,6 +442,7 @@ fn eval_json_lays_out_one_head_or_several() {
 
 mod properties {
     use super::*;
+    use crate::compute::kind::any_finite;
     use proptest::prelude::*;
 
     fn matrix(rows: usize, cols: usize, value: BoxedStrategy<f64>) -> BoxedStrategy<Array2<f64>> {
@@ -489,14 +490,6 @@ mod properties {
 
     fn input() -> impl Strategy<Value = AttentionInput> {
         input_of((-3.0..3.0f64).boxed())
-    }
-
-    fn any_finite() -> BoxedStrategy<f64> {
-        prop_oneof![
-            -5.0..5.0f64,
-            proptest::num::f64::NORMAL | proptest::num::f64::SUBNORMAL | proptest::num::f64::ZERO,
-        ]
-        .boxed()
     }
 
     fn any_matrix() -> impl Strategy<Value = Array2<f64>> {

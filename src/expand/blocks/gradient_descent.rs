@@ -2,18 +2,15 @@
 //! `compute::gradient_descent`.
 
 use super::domain::Domain;
-use super::expect::{self, ExpectTable};
+use super::expect::ExpectTable;
 use super::toml_input::{matrix, parse_toml, positive, vector, Number, Numbers, Rows};
-use super::{
-    compute_error_at, name_problems, ok_or_record, show_card, shown, BlockError, ParsedExample,
-};
+use super::{kind_example, name_problems, ok_or_record, shown, BlockError, ParsedExample};
 use crate::compute::gradient_descent::{
     descend, steps_per_run, GradientDescentInput, MAX_STEPS, PARAMETER_NAMES, POINT_NAMES, TEMPLATE,
 };
-use crate::compute::Evaluated;
+
 use crate::expand::widget_presentation::{ContourView, Control, LineMarkSteps, View};
 use serde::Deserialize;
-use std::collections::BTreeMap;
 use toml::Spanned;
 
 const KEYS: &str =
@@ -48,22 +45,17 @@ const SHOWN: &[(&str, &str)] = &[
 pub(super) fn evaluate(text: &str) -> Result<ParsedExample, Vec<BlockError>> {
     let spec: GradientDescentSpec = parse_toml(text, KEYS).map_err(|error| vec![error])?;
     let mut errors = name_problems(&spec.name);
-    let points = ok_or_record(&mut errors, pairs(&spec.points))
-        .and_then(|()| ok_or_record(&mut errors, matrix("points", &spec.points)));
-    let start =
-        ok_or_record(&mut errors, vector("start", &spec.start)).and_then(|start| {
-            match start.as_slice() {
-                Some(&[w, b]) => Some((w, b)),
-                _ => ok_or_record(
-                    &mut errors,
-                    Err(BlockError::new(
-                        spec.start.span(),
-                        format!("`start` needs two numbers (w, b), but has {}", start.len()),
-                    )
-                    .help("write start = [0, 0]")),
-                ),
-            }
-        });
+    let points = pairs(&spec.points).and_then(|()| matrix("points", &spec.points));
+    let points = ok_or_record(&mut errors, points);
+    let start = vector("start", &spec.start).and_then(|start| match start.as_slice() {
+        Some(&[w, b]) => Ok((w, b)),
+        _ => Err(BlockError::new(
+            spec.start.span(),
+            format!("`start` needs two numbers (w, b), but has {}", start.len()),
+        )
+        .help("write start = [0, 0]")),
+    });
+    let start = ok_or_record(&mut errors, start);
     let learning_rate = ok_or_record(
         &mut errors,
         positive(
@@ -85,14 +77,11 @@ pub(super) fn evaluate(text: &str) -> Result<ParsedExample, Vec<BlockError>> {
                 .help(format!("use a whole number from 1 to {MAX_STEPS}"))
             }),
     );
-    let (Some(points), Some(start), Some(learning_rate), Some(steps)) =
-        (points, start, learning_rate, steps)
+    let (Some(points), Some(start), Some(learning_rate), Some(steps), true) =
+        (points, start, learning_rate, steps, errors.is_empty())
     else {
         return Err(errors);
     };
-    if !errors.is_empty() {
-        return Err(errors);
-    }
     let input = GradientDescentInput {
         points: points
             .rows()
@@ -103,31 +92,13 @@ pub(super) fn evaluate(text: &str) -> Result<ParsedExample, Vec<BlockError>> {
         learning_rate,
         steps,
     };
-    let field_spans: BTreeMap<&str, _> = [
-        ("name", spec.name.span()),
-        ("points", spec.points.span()),
-        ("start", spec.start.span()),
-        ("learning_rate", spec.learning_rate.span()),
-        ("steps", spec.steps.span()),
-    ]
-    .into_iter()
-    .collect();
-    let at_field = |error| vec![compute_error_at(error, &field_spans, spec.name.span())];
-    let evaluated = descend(&input).map_err(at_field)?;
-    let inputs = widget_json(
-        spec.name.get_ref(),
-        &input,
-        evaluated.scalar("max_stable_rate").unwrap_or_default(),
-    );
-    Ok(ParsedExample {
-        name: spec.name.get_ref().clone(),
-        show: show_card(spec.show.as_ref()).map_err(|error| vec![error])?,
-        name_span: spec.name.span(),
-        shown: shown(SHOWN),
-        evaluated: Evaluated::Kind(evaluated),
-        inputs,
-        expectations: expect::read(text, spec.expect.as_ref()).map_err(|error| vec![error])?,
-    })
+    let run = descend(&input).map(|evaluated| {
+        let edge = evaluated.scalar("max_stable_rate").unwrap_or_default();
+        let widget = widget_json(spec.name.get_ref(), &input, edge);
+        (evaluated, widget)
+    });
+    let (show, expect) = (spec.show.as_ref(), spec.expect.as_ref());
+    kind_example(text, &spec.name, show, expect, run, |_| shown(SHOWN))
 }
 
 /// How far the learning-rate slider reaches on each side of the lesson's rate: divided and
@@ -230,84 +201,4 @@ fn pairs(points: &Rows) -> Result<(), BlockError> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    const FIT: &str = "name = \"fit\"\npoints = [[0, 1], [1, 3], [2, 5], [3, 7]]\nstart = [0, 0]\n\
-learning_rate = 0.05\nsteps = 50\n";
-
-    #[test]
-    fn the_contract_example_evaluates() {
-        let parsed = evaluate(FIT).unwrap();
-        assert_eq!(parsed.inputs["inputs"][3], serde_json::json!(["steps", 50]));
-        // The widget runs the kind's own program: one text, one run's values.
-        assert_eq!(parsed.inputs["steps"], TEMPLATE);
-        // The rate on a log slider around the lesson's, with a button to the stable edge.
-        let slider = &parsed.inputs["controls"]["learning_rate"];
-        assert_eq!(slider["range"], serde_json::json!([0.0025, 1.0]));
-        assert_eq!(slider["log"], true);
-        // n = 4, Σx = 6, Σx² = 14: the edge 4 / (9 + √61) ≈ 0.2379 prints as 0.238.
-        assert_eq!(slider["marks"], serde_json::json!([0.238]));
-        assert_eq!(
-            parsed.inputs["labels"]["start"],
-            serde_json::json!({ "cols": ["w", "b"] })
-        );
-        assert_eq!(
-            parsed.inputs["notes"]["diverged_at"]["says"],
-            "Diverged at step {}."
-        );
-        let Evaluated::Kind(result) = parsed.evaluated else {
-            panic!("a gradient-descent result")
-        };
-        assert_eq!(result.matrix("iterates").unwrap().nrows(), 51);
-        assert_eq!(result.scalar("optimum_w"), Some(2.0));
-        assert_eq!(result.scalar("optimum_b"), Some(1.0));
-    }
-
-    /// Each bad block: (edit of the contract example, the text the error points at, its message).
-    #[test]
-    fn each_bad_block_is_reported_at_its_text() {
-        let cases = [
-            (
-                ("steps = 50", "steps = 50\nmomentum = 0.9"),
-                "momentum",
-                "unknown field `momentum`",
-            ),
-            (
-                ("[0, 1], ", "[0, 1, 2], "),
-                "[0, 1, 2]",
-                "point 1 has 3 numbers, but a point is [x, y]",
-            ),
-            (("[2, 5]", "[2, nan]"), "nan", ""),
-            (
-                ("start = [0, 0]", "start = [0]"),
-                "[0]",
-                "`start` needs two numbers (w, b), but has 1",
-            ),
-            (("0.05", "-0.05"), "-0.05", ""),
-            (
-                ("steps = 50", "steps = 0"),
-                "0",
-                "steps = 0 is not a number of steps",
-            ),
-            (
-                ("steps = 50", "steps = 1024"),
-                "1024",
-                "steps = 1024 is not a number of steps",
-            ),
-            (
-                ("[[0, 1], [1, 3], [2, 5], [3, 7]]", "[[1, 1], [1, 3]]"),
-                "[[1, 1], [1, 3]]",
-                "every point has the same x, so no single line fits best",
-            ),
-        ];
-        for ((from, to), at, message) in cases {
-            let text = FIT.replace(from, to);
-            let errors = evaluate(&text).expect_err("should fail");
-            assert_eq!(&text[errors[0].span.clone()], at, "{to}");
-            assert!(errors[0].message.contains(message), "{}", errors[0].message);
-        }
-        let errors = evaluate("name = \"fit\"\npoints = [[0, 1], [1, 2]]\n").unwrap_err();
-        assert!(errors[0].help.as_deref().unwrap().contains("learning_rate"));
-    }
-}
+mod tests;

@@ -20,6 +20,7 @@ mod vectors;
 use super::evaluation_cache::{EvaluationCache, ExampleIdentity, KeptNumbers};
 use crate::base::diagnostics::Diagnostic;
 use crate::base::source::SourceFile;
+use crate::compute::kind::KindRun;
 use crate::compute::{ComputeError, Evaluated};
 use std::collections::BTreeMap;
 use std::ops::Range;
@@ -264,22 +265,40 @@ pub(crate) fn show_card(show: Option<&toml::Spanned<toml::Value>>) -> Result<boo
     }
 }
 
-/// Turns a compute error into a block error at the span of the input it names.
-pub(crate) fn compute_error_at(
-    error: ComputeError,
-    field_spans: &BTreeMap<&str, Range<usize>>,
-    fallback: Range<usize>,
-) -> BlockError {
-    let span = error
-        .field
-        .as_deref()
-        .and_then(|field| field_spans.get(field).cloned())
-        .unwrap_or(fallback);
-    BlockError {
-        span,
-        message: error.message,
-        help: error.hint,
-    }
+/// The end every built-in kind's reader shares, once its inputs read: the example from `run`
+/// (the kind's evaluation and its widget's data), with the tables `shown` lists, the block's
+/// `show` key and its `[expect]` table. A compute error stands at the value of the key it names
+/// (`field`), else at the example's name.
+pub(crate) fn kind_example(
+    text: &str,
+    name: &toml::Spanned<String>,
+    show: Option<&toml::Spanned<toml::Value>>,
+    expect: Option<&expect::ExpectTable>,
+    run: Result<(KindRun, serde_json::Value), ComputeError>,
+    shown: impl FnOnce(&KindRun) -> Vec<(String, String)>,
+) -> Result<ParsedExample, Vec<BlockError>> {
+    let (evaluated, inputs) = run.map_err(|error| {
+        // The block read, so its keys read again, each with the span of its value.
+        let keys: BTreeMap<String, toml::Spanned<toml::Value>> =
+            toml::from_str(text).unwrap_or_default();
+        let span = (error.field.as_deref())
+            .and_then(|field| keys.get(field))
+            .map_or(name.span(), toml::Spanned::span);
+        vec![BlockError {
+            span,
+            message: error.message,
+            help: error.hint,
+        }]
+    })?;
+    Ok(ParsedExample {
+        name: name.get_ref().clone(),
+        show: show_card(show).map_err(|error| vec![error])?,
+        name_span: name.span(),
+        shown: shown(&evaluated),
+        evaluated: Evaluated::Kind(evaluated),
+        inputs,
+        expectations: expect::read(text, expect).map_err(|error| vec![error])?,
+    })
 }
 
 /// The value of `result`, or `None` with its error added to `errors`: lets a parser read every

@@ -2,16 +2,13 @@
 //! sweep → `compute::softmax`.
 
 use super::domain::Domain;
-use super::expect::{self, ExpectTable};
-use super::toml_input::{parse_toml, positive, span_of, vector, Number, Numbers};
-use super::{
-    compute_error_at, name_problems, ok_or_record, show_card, shown, BlockError, ParsedExample,
-};
+use super::expect::ExpectTable;
+use super::toml_input::{parse_toml, positive, strings, vector, Names, Number, Numbers};
+use super::{kind_example, name_problems, ok_or_record, shown, BlockError, ParsedExample};
 use crate::compute::softmax::{run, template, SoftmaxInput, Target};
-use crate::compute::Evaluated;
+
 use crate::expand::widget_presentation::{Control, Highlight, Sentence, View};
 use serde::Deserialize;
-use std::collections::BTreeMap;
 use toml::Spanned;
 
 const KEYS: &str = "name, logits, labels (optional), temperature (optional), target (optional), \
@@ -24,7 +21,7 @@ const TEMPERATURE_HELP: &str = "use e.g. 1 for the plain softmax, 0.5 to sharpen
 struct SoftmaxSpec {
     name: Spanned<String>,
     logits: Numbers,
-    labels: Option<Spanned<Vec<Spanned<String>>>>,
+    labels: Option<Names>,
     temperature: Option<Number>,
     /// A label or a 0-based position; read as any TOML value so a wrong type gets our own
     /// message instead of serde's "data did not match any variant".
@@ -64,70 +61,36 @@ pub(super) fn evaluate(text: &str) -> Result<ParsedExample, Vec<BlockError>> {
     let temperatures = match &spec.temperatures {
         None => Some(None),
         Some(numbers) => {
-            ok_or_record(&mut errors, vector("temperatures", numbers)).and_then(|values| {
-                let checked: Option<Vec<f64>> = numbers
-                    .get_ref()
-                    .iter()
-                    .map(|number| {
-                        ok_or_record(
-                            &mut errors,
-                            positive("temperatures", number, TEMPERATURE_HELP),
-                        )
-                    })
-                    .collect();
-                checked.map(|_| Some(values.to_vec()))
-            })
+            let positives = vector("temperatures", numbers).and_then(|_| {
+                (numbers.get_ref().iter())
+                    .map(|number| positive("temperatures", number, TEMPERATURE_HELP))
+                    .collect()
+            });
+            ok_or_record(&mut errors, positives).map(Some)
         }
     };
     let target = match &spec.target {
         None => Some(None),
         Some(target) => ok_or_record(&mut errors, read_target(target)).map(Some),
     };
-    let (Some(logits), Some(temperature), Some(temperatures), Some(target)) =
-        (logits, temperature, temperatures, target)
+    let (Some(logits), Some(temperature), Some(temperatures), Some(target), true) =
+        (logits, temperature, temperatures, target, errors.is_empty())
     else {
         return Err(errors);
     };
-    if !errors.is_empty() {
-        return Err(errors);
-    }
     let input = SoftmaxInput {
         logits,
-        labels: spec.labels.as_ref().map(|labels| {
-            labels
-                .get_ref()
-                .iter()
-                .map(|label| label.get_ref().clone())
-                .collect()
-        }),
+        labels: spec.labels.as_ref().map(strings),
         temperature,
         target,
         temperatures,
     };
-    let field_spans: BTreeMap<&str, _> = [
-        ("name", Some(spec.name.span())),
-        ("logits", Some(spec.logits.span())),
-        ("labels", span_of(&spec.labels)),
-        ("temperature", span_of(&spec.temperature)),
-        ("target", span_of(&spec.target)),
-        ("temperatures", span_of(&spec.temperatures)),
-    ]
-    .into_iter()
-    .filter_map(|(field, span)| span.map(|span| (field, span)))
-    .collect();
-    let at_field = |error| vec![compute_error_at(error, &field_spans, spec.name.span())];
-    let program = template(&input).map_err(at_field)?;
-    let evaluated = run(&program, &input).map_err(at_field)?;
-    let inputs = widget_json(spec.name.get_ref(), &input, &program.steps);
-    Ok(ParsedExample {
-        name: spec.name.get_ref().clone(),
-        show: show_card(spec.show.as_ref()).map_err(|error| vec![error])?,
-        name_span: spec.name.span(),
-        shown: shown(SHOWN),
-        evaluated: Evaluated::Kind(evaluated),
-        inputs,
-        expectations: expect::read(text, spec.expect.as_ref()).map_err(|error| vec![error])?,
-    })
+    let run = template(&input).and_then(|program| {
+        let widget = widget_json(spec.name.get_ref(), &input, &program.steps);
+        Ok((run(&program, &input)?, widget))
+    });
+    let (show, expect) = (spec.show.as_ref(), spec.expect.as_ref());
+    kind_example(text, &spec.name, show, expect, run, |_| shown(SHOWN))
 }
 
 /// The data of a softmax example's widget, which compute-widget.js runs as any compute
@@ -221,132 +184,4 @@ fn read_target(target: &Spanned<toml::Value>) -> Result<Target, BlockError> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    const LOGITS: &str =
-        "name = \"t\"\nlogits = [2, 1, 0.1]\nlabels = [\"cat\", \"dog\", \"fish\"]\n";
-
-    #[test]
-    fn the_contract_example_evaluates() {
-        let text =
-            format!("{LOGITS}temperature = 1\ntarget = \"cat\"\ntemperatures = [0.5, 1, 2]\n");
-        let parsed = evaluate(&text).unwrap();
-        assert_eq!(parsed.name, "t");
-        assert!(parsed.inputs["steps"]
-            .as_str()
-            .unwrap()
-            .contains("target = 0\n"));
-        // The slider reaches the compared temperatures and past them, on a log scale.
-        assert_eq!(
-            parsed.inputs["controls"]["T"],
-            serde_json::json!({ "kind": "slider", "range": [0.1, 10.0], "log": true, "marks": [0.5, 1.0, 2.0] })
-        );
-        assert_eq!(parsed.inputs["domains"]["T"]["exclusive_min"], true);
-        // The target's one-hot row, tag and loss sentence come from the program's steps.
-        assert_eq!(
-            parsed.inputs["show"],
-            serde_json::json!([
-                "probabilities",
-                "log_probabilities",
-                "scaled",
-                "y",
-                "gradient",
-                "loss"
-            ])
-        );
-        assert_eq!(
-            parsed.inputs["highlight"],
-            serde_json::json!({ "step": "target", "says": "target" })
-        );
-        assert_eq!(parsed.inputs["sentences"][0]["after"], "loss");
-        let Evaluated::Kind(result) = parsed.evaluated else {
-            panic!("a softmax result")
-        };
-        // softmax([2, 1, 0.1])[cat] = 0.659, −ln 0.659 = 0.417.
-        assert_eq!(
-            serde_json::from_value::<Sentence>(parsed.inputs["sentences"][0].clone())
-                .unwrap()
-                .fill(|name| result.quantity(name), 3)
-                .as_deref(),
-            Some("The loss is the surprise of the target, cat: L = \u{2212}ln p(cat) = \u{2212}ln 0.659 = 0.417.")
-        );
-        assert!(result.scalar("loss").is_some());
-        assert_eq!(result.matrix("sweep").unwrap().nrows(), 3);
-    }
-
-    #[test]
-    fn a_target_may_be_a_zero_based_position() {
-        let parsed = evaluate(&format!("{LOGITS}target = 2\n")).unwrap();
-        assert!(parsed.inputs["steps"]
-            .as_str()
-            .unwrap()
-            .contains("target = 2\n"));
-        // Without a target nothing is tagged and there is no loss to say.
-        let untargeted = evaluate(LOGITS).unwrap();
-        assert!(untargeted.inputs.get("highlight").is_none());
-        assert!(untargeted.inputs.get("sentences").is_none());
-    }
-
-    #[test]
-    fn without_labels_the_loss_is_said_of_the_target_named_as_the_kind_names_a_logit() {
-        let text = "name = \"t\"\nlogits = [2, 1, 0.1]\ntarget = 2\n";
-        let parsed = evaluate(text).unwrap();
-        let Evaluated::Kind(result) = parsed.evaluated else {
-            panic!("a softmax result")
-        };
-        // The widget's sentence, filled with the build's numbers for readers without
-        // JavaScript (as embeds.rs fills it): softmax([2, 1, 0.1])[2] = 0.099, −ln 0.099 = 2.317.
-        let sentence: Sentence =
-            serde_json::from_value(parsed.inputs["sentences"][0].clone()).unwrap();
-        assert_eq!(
-            sentence.fill(|name| result.quantity(name), 3).as_deref(),
-            Some("The loss is the surprise of the target, logit 2: L = \u{2212}ln p(logit 2) = \u{2212}ln 0.099 = 2.317.")
-        );
-    }
-
-    /// Each bad block, the text its error points at, and words its message or help says.
-    #[test]
-    fn each_problem_is_reported_at_its_value_in_the_authors_words() {
-        let with = |line: &str| format!("{LOGITS}{line}\n");
-        let rows = [
-            (with("temprature = 2"), "temprature", "temprature"),
-            (
-                "name = \"t\"\nlogits = [1, 2\n".into(),
-                "",
-                "invalid example",
-            ),
-            (LOGITS.replace("0.1", "nan"), "nan", ""),
-            (with("temperature = 0"), "0", "temperature"),
-            (with("temperatures = [1, -0.5, 2]"), "-0.5", ""),
-            (
-                with("target = \"cow\""),
-                "\"cow\"",
-                "use one of cat, dog, fish",
-            ),
-            (with("target = 3"), "3", ""),
-            (with("target = -1"), "-1", ""),
-            (with("target = 1.5"), "1.5", ""),
-            (LOGITS.replace(", \"fish\"", ""), "[\"cat\", \"dog\"]", ""),
-            ("name = \"t\"\nlogits = []\n".into(), "[]", ""),
-        ];
-        for (text, at, says) in rows {
-            let errors = evaluate(&text).expect_err("should fail");
-            let error = &errors[0];
-            assert!(
-                at.is_empty() || text[error.span.clone()] == *at,
-                "{text}: {error:?}"
-            );
-            let said = format!("{} {}", error.message, error.help.as_deref().unwrap_or(""));
-            assert!(said.contains(says), "{text}: {said}");
-        }
-    }
-
-    #[test]
-    fn several_problems_are_reported_together() {
-        let text = "name = \"t\"\nlogits = [inf]\ntemperature = -1\n";
-        let errors = evaluate(text).err().unwrap();
-        let spans: Vec<&str> = errors.iter().map(|e| &text[e.span.clone()]).collect();
-        assert_eq!(spans, ["inf", "-1"]);
-    }
-}
+mod tests;

@@ -3,7 +3,6 @@
 
 use super::BlockError;
 use ndarray::{Array1, Array2};
-use std::ops::Range;
 use toml::Spanned;
 
 /// One number with its span.
@@ -12,6 +11,8 @@ pub type Number = Spanned<f64>;
 pub type Numbers = Spanned<Vec<Number>>;
 /// A list of rows (a matrix).
 pub type Rows = Spanned<Vec<Numbers>>;
+/// A list of names (labels, tokens, vectors' names).
+pub type Names = Spanned<Vec<Spanned<String>>>;
 
 /// Deserializes a block's TOML, turning TOML and serde errors into block errors.
 pub fn parse_toml<T: serde::de::DeserializeOwned>(text: &str, keys: &str) -> Result<T, BlockError> {
@@ -75,6 +76,13 @@ pub fn vector(field: &str, numbers: &Numbers) -> Result<Array1<f64>, BlockError>
         .map(Array1::from)
 }
 
+/// The names of a list, without their spans.
+pub fn strings(names: &Names) -> Vec<String> {
+    (names.get_ref().iter())
+        .map(|name| name.get_ref().clone())
+        .collect()
+}
+
 /// A finite number greater than zero (a temperature, a learning rate), reported at its entry.
 pub fn positive(field: &str, number: &Number, help: &str) -> Result<f64, BlockError> {
     let value = finite(field, number)?;
@@ -101,11 +109,6 @@ pub fn finite(field: &str, number: &Number) -> Result<f64, BlockError> {
         )
         .help("example inputs must be ordinary numbers (no nan or inf)"))
     }
-}
-
-/// The span of an optional value, or of nothing.
-pub fn span_of<T>(value: &Option<Spanned<T>>) -> Option<Range<usize>> {
-    value.as_ref().map(Spanned::span)
 }
 
 #[cfg(test)]

@@ -1,18 +1,15 @@
 //! ` ```vectors ` blocks: named vectors and an optional projection → `compute::vectors`.
 
-use super::expect::{self, ExpectTable};
-use super::toml_input::{matrix, parse_toml, span_of, Rows};
-use super::{compute_error_at, name_problems, show_card, shown, BlockError, ParsedExample};
+use super::expect::ExpectTable;
+use super::toml_input::{matrix, parse_toml, strings, Names, Rows};
+use super::{kind_example, name_problems, ok_or_record, shown, BlockError, ParsedExample};
 use crate::compute::vectors::{run, template, VectorsInput};
-use crate::compute::Evaluated;
+
 use crate::expand::widget_presentation::{Control, Part, ProjectionView, Sentence, View};
 use serde::Deserialize;
-use std::collections::BTreeMap;
 use toml::Spanned;
 
 const KEYS: &str = "name, names, vectors, project (optional), [expect] (optional), show (optional)";
-
-type Names = Spanned<Vec<Spanned<String>>>;
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -41,49 +38,25 @@ const SHOWN: &[(&str, &str)] = &[
 pub(super) fn evaluate(text: &str) -> Result<ParsedExample, Vec<BlockError>> {
     let spec: VectorsSpec = parse_toml(text, KEYS).map_err(|error| vec![error])?;
     let mut errors = name_problems(&spec.name);
-    let vectors = matrix("vectors", &spec.vectors)
-        .map_err(|error| errors.push(error))
-        .ok();
+    let vectors = ok_or_record(&mut errors, matrix("vectors", &spec.vectors));
     let project = match &spec.project {
         None => Some(None),
-        Some(project) => read_project(project, &spec.names)
-            .map(Some)
-            .map_err(|error| errors.push(error))
-            .ok(),
+        Some(project) => ok_or_record(&mut errors, read_project(project, &spec.names)).map(Some),
     };
-    let (Some(vectors), Some(project)) = (vectors, project) else {
+    let (Some(vectors), Some(project), true) = (vectors, project, errors.is_empty()) else {
         return Err(errors);
     };
-    if !errors.is_empty() {
-        return Err(errors);
-    }
     let input = VectorsInput {
         names: strings(&spec.names),
         vectors,
         project,
     };
-    let field_spans: BTreeMap<&str, _> = [
-        ("name", Some(spec.name.span())),
-        ("names", Some(spec.names.span())),
-        ("vectors", Some(spec.vectors.span())),
-        ("project", span_of(&spec.project)),
-    ]
-    .into_iter()
-    .filter_map(|(field, span)| span.map(|span| (field, span)))
-    .collect();
-    let at_field = |error| vec![compute_error_at(error, &field_spans, spec.name.span())];
-    let program = template(&input).map_err(at_field)?;
-    let evaluated = run(&program, &input).map_err(at_field)?;
-    let inputs = widget_json(spec.name.get_ref(), &input, &program.steps);
-    Ok(ParsedExample {
-        name: spec.name.get_ref().clone(),
-        show: show_card(spec.show.as_ref()).map_err(|error| vec![error])?,
-        name_span: spec.name.span(),
-        shown: shown(SHOWN),
-        evaluated: Evaluated::Kind(evaluated),
-        inputs,
-        expectations: expect::read(text, spec.expect.as_ref()).map_err(|error| vec![error])?,
-    })
+    let run = template(&input).and_then(|program| {
+        let widget = widget_json(spec.name.get_ref(), &input, &program.steps);
+        Ok((run(&program, &input)?, widget))
+    });
+    let (show, expect) = (spec.show.as_ref(), spec.expect.as_ref());
+    kind_example(text, &spec.name, show, expect, run, |_| shown(SHOWN))
 }
 
 /// The steps of the vectors program whose overflow a reader's edit can cause, in the lesson's
@@ -183,14 +156,6 @@ fn shadow_sentence(of: usize, onto: usize) -> Sentence {
     }
 }
 
-fn strings(names: &Names) -> Vec<String> {
-    names
-        .get_ref()
-        .iter()
-        .map(|name| name.get_ref().clone())
-        .collect()
-}
-
 /// `project = ["a", "b"]`: two of the names. Checked here rather than only in the core so an
 /// unknown name is reported at that name, not at the whole list.
 fn read_project(project: &Names, names: &Names) -> Result<(String, String), BlockError> {
@@ -218,101 +183,4 @@ fn read_project(project: &Names, names: &Names) -> Result<(String, String), Bloc
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    const EMB: &str =
-        "name = \"emb\"\nnames = [\"the\", \"cat\", \"sat\"]\nvectors = [[1, 0], [0, 1], [1, 1]]\n";
-
-    #[test]
-    fn the_contract_example_evaluates_with_its_projection() {
-        let parsed = evaluate(&format!("{EMB}project = [\"sat\", \"the\"]\n")).unwrap();
-        // The compute widget's data: the kind's program with the projection's positions as
-        // steps, the vectors as arrows with the projection dashed, the tables named.
-        let data = &parsed.inputs;
-        assert!(data["steps"]
-            .as_str()
-            .unwrap()
-            .contains("of = 2\nonto = 0\n"));
-        assert_eq!(data["inputs"][0][0], "vectors");
-        assert_eq!(data["inputs"][0][1][2], serde_json::json!([1.0, 1.0]));
-        assert_eq!(data["rows"][1], "cat");
-        // The input itself is drawn as arrows: no step repeats it for the picture.
-        assert_eq!(data["views"]["vectors"], "arrows");
-        assert_eq!(data["projections"]["vectors"]["vector"], "projection");
-        assert_eq!(data["sentences"][0]["after"], "projection_scalar");
-        // The vectors' names are text fields, as an attention's tokens: a rename (and the
-        // sentence, named through `norms`' labels) follows in every table and the link.
-        assert_eq!(
-            data["controls"]["vectors"],
-            serde_json::json!({ "kind": "names", "called": "names" })
-        );
-        assert_eq!(
-            data["sentences"][0]["parts"][1],
-            serde_json::json!({ "label": { "of": "norms", "at": "2" } })
-        );
-        // A reader who zeroes a vector hears why in the lesson's words.
-        assert_eq!(
-            data["step_failures"]["scaled"],
-            "\u{201c}{at}\u{201d} is the zero vector, so its angle to the others is undefined; every vector needs at least one non-zero component"
-        );
-        assert_eq!(
-            data["show"],
-            serde_json::json!([
-                "dots",
-                "norms",
-                "cosines",
-                "angles",
-                "projection_scalar",
-                "projection"
-            ])
-        );
-        let Evaluated::Kind(result) = parsed.evaluated else {
-            panic!("a vectors result")
-        };
-        assert_eq!(result.scalar("projection_scalar"), Some(1.0));
-    }
-
-    #[test]
-    fn vectors_off_the_plane_are_shown_as_tables_without_arrows() {
-        let data =
-            evaluate(&EMB.replace("[1, 0], [0, 1], [1, 1]", "[1, 0, 2], [0, 1, 2], [1, 1, 2]"))
-                .unwrap()
-                .inputs;
-        assert!(data.get("views").is_none());
-        assert_eq!(
-            data["show"],
-            serde_json::json!(["dots", "norms", "cosines", "angles"])
-        );
-    }
-
-    /// Each bad block, the text its error points at, and words its message or help says.
-    #[test]
-    fn each_problem_is_reported_at_its_value_in_the_authors_words() {
-        let with = |line: &str| format!("{EMB}{line}\n");
-        let rows = [
-            (with("projection = [\"sat\", \"the\"]"), "projection", ""),
-            (EMB.replace("[1, 1]]", "[1, 1, 1]]"), "[1, 1, 1]", "row 3"),
-            (EMB.replace("[0, 1]", "[0, -inf]"), "-inf", ""),
-            (
-                EMB.replace("[0, 1]", "[0, 0]"),
-                "[[1, 0], [0, 0], [1, 1]]",
-                "`cat` is the zero vector",
-            ),
-            (EMB.replace(", \"sat\"]", "]"), "[\"the\", \"cat\"]", ""),
-            (
-                with("project = [\"sat\", \"dog\"]"),
-                "\"dog\"",
-                "use one of the, cat, sat",
-            ),
-            (with("project = [\"sat\"]"), "[\"sat\"]", ""),
-        ];
-        for (text, at, says) in rows {
-            let errors = evaluate(&text).expect_err("should fail");
-            let error = &errors[0];
-            assert_eq!(&text[error.span.clone()], at, "{text}: {error:?}");
-            let said = format!("{} {}", error.message, error.help.as_deref().unwrap_or(""));
-            assert!(said.contains(says), "{text}: {said}");
-        }
-    }
-}
+mod tests;
