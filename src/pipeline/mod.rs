@@ -549,7 +549,7 @@ fn build_until(
         &ready,
         &math_settings,
         (formula_cache, need),
-        tolerated.math,
+        (tolerated.math, config.math_output),
     );
     timings.typeset = lap();
     tolerated.sort(formula_problems, FORMULA_KIND, &mut problems, &mut warnings);
