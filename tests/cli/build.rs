@@ -227,7 +227,7 @@ fn print_page_formulas_are_mathml_unless_book_toml_asks_for_katex() {
 /// A lesson whose formulas stand where every kind of page text puts them: a heading (and so
 /// the page's contents), a numbered equation (and so its popover), a table and its caption, and
 /// `\tag`, a styled letter and an ASCII accent inside them.
-const NOTATION: &str = r#"+++
+pub(crate) const NOTATION: &str = r#"+++
 title = "Notation"
 +++
 
