@@ -161,7 +161,7 @@ struct RawPrint(RawPrintTable);
 #[serde(deny_unknown_fields)]
 struct RawPrintTable {
     enable: Option<bool>,
-    math: Option<PrintMath>,
+    math: Option<Spanned<PrintMath>>,
 }
 
 impl<'de> Deserialize<'de> for RawPrint {
@@ -404,17 +404,36 @@ impl BookConfig {
                 .as_ref()
                 .and_then(|print| print.0.enable)
                 .unwrap_or(defaults.print),
-            print_math: match math_output {
-                MathOutput::Mathml => PrintMath::Mathml,
-                MathOutput::Katex => raw
-                    .print
-                    .and_then(|print| print.0.math)
-                    .unwrap_or(defaults.print_math),
-            },
+            print_math: print_math(file, raw.print, math_output, defaults.print_math)?,
             math_output,
             search_synonyms: search_synonyms(file, raw.search)?,
         })
     }
+}
+
+/// `[print] math`, which under `[math] output = "mathml"` can only be `"mathml"`: the pages then
+/// carry no KaTeX drawing for the print page to copy.
+fn print_math(
+    file: &SourceFile,
+    print: Option<RawPrint>,
+    output: MathOutput,
+    default: PrintMath,
+) -> Result<PrintMath, Diagnostic> {
+    let Some(math) = print.and_then(|print| print.0.math) else {
+        return Ok(match output {
+            MathOutput::Katex => default,
+            MathOutput::Mathml => PrintMath::Mathml,
+        });
+    };
+    if output == MathOutput::Mathml && *math.get_ref() == PrintMath::Katex {
+        return Err(Diagnostic::at(
+            file,
+            math.span(),
+            "[print] math = \"katex\" needs KaTeX's drawing, which [math] output = \"mathml\" leaves out of every page",
+        )
+        .with_help("remove `math = \"katex\"` from [print] (the print page then shows MathML, as the lessons do), or set [math] output = \"katex\""));
+    }
+    Ok(math.into_inner())
 }
 
 /// `[search] synonyms` in file order, each key one word as search cuts words (`kv`, `ffn`:
@@ -725,12 +744,20 @@ mod tests {
             (config.math_output, config.print_math),
             (MathOutput::Katex, PrintMath::Katex)
         );
-        let config = parse("[math]\noutput = \"mathml\"\n[print]\nmath = \"katex\"\n").unwrap();
+        let config = parse("[math]\noutput = \"mathml\"\n[print]\nmath = \"mathml\"\n").unwrap();
         assert_eq!(
             (config.math_output, config.print_math),
-            (MathOutput::Mathml, PrintMath::Mathml),
-            "the pages carry no KaTeX drawing for the print page to copy"
+            (MathOutput::Mathml, PrintMath::Mathml)
         );
+        let config = parse("[math]\noutput = \"mathml\"\n").unwrap();
+        assert_eq!(
+            config.print_math,
+            PrintMath::Mathml,
+            "the print page follows"
+        );
+        let error = parse("[math]\noutput = \"mathml\"\n[print]\nmath = \"katex\"\n").unwrap_err();
+        assert!(error.to_string().starts_with("book.toml:4:8:"), "{error}");
+        assert!(error.message().contains("needs KaTeX's drawing"), "{error}");
         let error = parse("title = \"T\"\n[math]\noutput = \"html\"\n").unwrap_err();
         assert!(error.to_string().starts_with("book.toml:3:10:"), "{error}");
         assert!(
