@@ -13,6 +13,9 @@ pub(super) struct Settings {
     pub(super) description: Option<String>,
     pub(super) src: String,
     pub(super) macros: Option<String>,
+    /// mdbook-katex's `output = "mathml"`: formulas as MathML only, carried over as
+    /// `[math] output = "mathml"`.
+    pub(super) mathml: bool,
 }
 
 impl Settings {
@@ -33,8 +36,14 @@ impl Settings {
         text.push_str(
             "# Headings keep mdBook's ids, so links into the book still land.\nids = \"mdbook\"\n",
         );
+        if self.macros.is_some() || self.mathml {
+            text.push_str("\n[math]\n");
+        }
         if self.macros.is_some() {
-            text.push_str("\n[math]\nmacros_file = \"macros.txt\"\n");
+            text.push_str("macros_file = \"macros.txt\"\n");
+        }
+        if self.mathml {
+            text.push_str("output = \"mathml\"\n");
         }
         if levels != CheckLevels::default() {
             text.push_str("\n# mdBook builds this book despite the problems `worked import` listed;\n# fix them, then remove what follows, so that they stop a build again.\n[check]\n");
@@ -93,6 +102,7 @@ pub(super) fn carry_settings(
         }
     }
     let mut macros = None;
+    let mut mathml = false;
     for (section, value) in config {
         match section.as_str() {
             "book" => {}
@@ -103,13 +113,18 @@ pub(super) fn carry_settings(
                             .get("macros")
                             .and_then(toml::Value::as_str)
                             .map(str::to_string);
-                        for key in settings
-                            .as_table()
-                            .into_iter()
-                            .flatten()
-                            .map(|(key, _)| key)
-                        {
-                            if key != "macros" && key != "after" && key != "before" {
+                        for (key, value) in settings.as_table().into_iter().flatten() {
+                            // Its `output`: "mathml" has a counterpart, "htmlAndMathml" (its
+                            // default) is worked's default.
+                            let carried = match (key.as_str(), value.as_str()) {
+                                ("output", Some("mathml")) => {
+                                    mathml = true;
+                                    true
+                                }
+                                ("output", Some("htmlAndMathml")) => true,
+                                (key, _) => ["macros", "after", "before"].contains(&key),
+                            };
+                            if !carried {
                                 report.notes.push(format!(
                                     "{}: [preprocessor.katex] {key} has no counterpart in worked (it typesets with its own settings); left out", at("preprocessor.katex", Some(key))
                                 ));
@@ -161,6 +176,7 @@ pub(super) fn carry_settings(
         description: text("description"),
         src: text("src").unwrap_or_else(|| "src".to_string()),
         macros,
+        mathml,
     }
 }
 
@@ -207,4 +223,37 @@ pub(super) fn table_line(text: &str, table: &str) -> Option<usize> {
     text.lines()
         .position(|line| line.trim() == header)
         .map(|index| index + 1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn imported(katex: &str) -> (String, Vec<String>) {
+        let text = format!("[book]\ntitle = \"T\"\n\n[preprocessor.katex]\n{katex}");
+        let config: toml::Table = toml::from_str(&text).unwrap();
+        let mut report = ImportReport::default();
+        let settings = carry_settings(&config, &text, &mut report);
+        (settings.book_toml(CheckLevels::default()), report.notes)
+    }
+
+    #[test]
+    fn mdbook_katex_mathml_output_is_carried_over_and_its_default_needs_nothing() {
+        let (book_toml, notes) = imported("output = \"mathml\"\nmacros = \"m.txt\"\n");
+        assert!(
+            book_toml.ends_with("\n[math]\nmacros_file = \"macros.txt\"\noutput = \"mathml\"\n"),
+            "{book_toml}"
+        );
+        assert_eq!(notes, Vec::<String>::new());
+        let (book_toml, notes) = imported("output = \"htmlAndMathml\"\n");
+        assert!(!book_toml.contains("[math]"), "{book_toml}");
+        assert_eq!(notes, Vec::<String>::new());
+        let (book_toml, notes) = imported("output = \"html\"\n");
+        assert!(!book_toml.contains("[math]"), "{book_toml}");
+        assert_eq!(notes.len(), 1, "{notes:?}");
+        assert!(
+            notes[0].starts_with("book.toml:5: [preprocessor.katex] output"),
+            "{notes:?}"
+        );
+    }
 }

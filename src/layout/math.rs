@@ -26,7 +26,7 @@ pub mod narrow;
 
 use katex::macro_expander::MacroMap;
 use katex::macros::MacroDefinition;
-use katex::types::{ParseError, Settings, TrustSetting};
+use katex::types::{OutputFormat, ParseError, Settings, TrustSetting};
 use katex::KatexContext;
 use rayon::prelude::*;
 use rayon::{ThreadPool, ThreadPoolBuilder};
@@ -76,6 +76,11 @@ impl TypesetError {
 pub struct MathSettings {
     /// `\name` → expansion, as `\newcommand` without arguments (`#1` works too).
     pub macros: Vec<(String, String)>,
+    /// Whether only each formula's MathML is wanted (`[math] output = "mathml"`): a formula of
+    /// ASCII characters is then typeset without KaTeX's HTML drawing, most of the work. Any
+    /// other is drawn in full, since an unsupported character is found only while drawing, so
+    /// a formula is refused exactly when it would be with the drawing (see [`check_all`]).
+    pub mathml_only: bool,
 }
 
 /// A formula KaTeX rejected, drawn as KaTeX draws one with `throwOnError: false`: its source
@@ -99,7 +104,15 @@ pub fn typeset_all<F: Borrow<Formula> + Sync>(
     typesetting_pool().install(|| {
         formulas
             .par_iter()
-            .map(|formula| typeset(formula.borrow(), &macros, Work::Draw))
+            .map(|formula| {
+                let formula = formula.borrow();
+                let work = if settings.mathml_only && formula.tex.is_ascii() {
+                    Work::Mathml
+                } else {
+                    Work::Draw
+                };
+                typeset(formula, &macros, work)
+            })
             .collect()
     })
 }
@@ -145,8 +158,10 @@ fn shared_macros(settings: &MathSettings) -> Arc<MacroMap> {
 enum Work {
     /// Parse only; the markup is empty.
     Parse,
-    /// Parse and draw.
+    /// Parse and draw, HTML and MathML.
     Draw,
+    /// Parse and write the MathML only, in KaTeX's `katex` span.
+    Mathml,
 }
 
 /// Renders one formula behind the guards named in the module doc.
@@ -205,8 +220,13 @@ fn render(
         }
         Some(false)
     }));
+    let output = match work {
+        Work::Mathml => OutputFormat::Mathml,
+        Work::Parse | Work::Draw => OutputFormat::HtmlAndMathml,
+    };
     let settings = Settings::builder()
         .display_mode(display)
+        .output(output)
         .throw_on_error(true)
         .trust(trust)
         .shared_macros(Arc::clone(macros))
@@ -216,7 +236,7 @@ fn render(
             katex::parse(engine(), tex, &settings).map_err(from_katex)?;
             String::new()
         }
-        Work::Draw => {
+        Work::Draw | Work::Mathml => {
             let html = katex::render_to_string(engine(), tex, &settings).map_err(from_katex)?;
             let mut html = mathml::group_loose_operators(html);
             // The markup grew by doubling; a book keeps tens of thousands of these until its
@@ -366,6 +386,7 @@ mod tests {
         });
         let settings = MathSettings {
             macros: vec![(r"\R".to_string(), r"\mathbb{R}".to_string())],
+            ..MathSettings::default()
         };
         let drawn = typeset_all(&formulas, &settings);
         let checked = check_all(&formulas, &settings);
@@ -566,6 +587,7 @@ mod tests {
     fn a_placeholder_beyond_the_arguments_is_an_error_not_a_panic() {
         let settings = MathSettings {
             macros: vec![(r"\m".to_string(), r"#1 + #9".to_string())],
+            ..MathSettings::default()
         };
         for tex in [r"\def\m#1{#9}\m{x}", r"\def\m#1{#0}\m{x}", r"\m{x}"] {
             let formula = Formula {
@@ -605,6 +627,7 @@ mod tests {
                 (r"\R".to_string(), r"\mathbb{R}".to_string()),
                 (r"\norm".to_string(), r"\lVert #1 \rVert".to_string()),
             ],
+            ..MathSettings::default()
         };
         let out = typeset_all(&[formula(r"x \in \R, \norm{x}", false)], &settings);
         let html = out[0].as_ref().unwrap();
@@ -616,6 +639,7 @@ mod tests {
     fn a_formula_redefines_a_book_macro_for_itself_only() {
         let settings = MathSettings {
             macros: vec![(r"\R".to_string(), r"\mathbb{R}".to_string())],
+            ..MathSettings::default()
         };
         let out = typeset_all(
             &[
@@ -661,6 +685,52 @@ mod tests {
             }
         }
         assert!(tags_checked >= 3, "{html}");
+    }
+
+    #[test]
+    fn mathml_only_typesetting_writes_the_math_element_the_full_drawing_holds() {
+        let formulas = [
+            (r"\frac{a}{b} + \R^2", false),
+            (
+                r"\begin{aligned} y &= \hat{x} \\ &= \mathbf{q} \end{aligned}",
+                true,
+            ),
+            (r"x \tag{3}", true),
+            (
+                r"\lambda_{\max} + \sqrt{d_k} \cdot \operatorname{softmax}(z)_i",
+                false,
+            ),
+            (r"\left( \sum_{j=1}^{n} e^{z_j} \right)", true),
+            ("é + x", false),
+        ]
+        .map(|(tex, display)| formula(tex, display));
+        let full = MathSettings {
+            macros: vec![(r"\R".to_string(), r"\mathbb{R}".to_string())],
+            mathml_only: false,
+        };
+        let only = MathSettings {
+            mathml_only: true,
+            ..full.clone()
+        };
+        let math = |html: &str| html[mathml::math_element(html).unwrap()].to_string();
+        for ((formula, full), only) in formulas
+            .iter()
+            .zip(typeset_all(&formulas, &full))
+            .zip(typeset_all(&formulas, &only))
+        {
+            let (full, only) = (full.unwrap(), only.unwrap());
+            assert_eq!(math(&full), math(&only), "{}", formula.tex);
+            assert_eq!(
+                only.contains("katex-html"),
+                !formula.tex.is_ascii(),
+                "{only}"
+            );
+        }
+        let refused = formula(r"\frac{a}", false);
+        assert_eq!(
+            typeset_all(std::slice::from_ref(&refused), &full),
+            typeset_all(std::slice::from_ref(&refused), &only)
+        );
     }
 
     #[test]

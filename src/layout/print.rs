@@ -13,7 +13,9 @@
 //! (MathML Core). KaTeX's HTML drawing is most of a formula's bytes, and the print page would
 //! otherwise hold every formula of the book a second time in full (116 kB of a benchmark
 //! lesson's 118 kB); the MathML is what screen readers read on the lesson pages already, so
-//! nothing is lost to them. `[print] math = "katex"` keeps KaTeX's drawing.
+//! nothing is lost to them. `[print] math = "katex"` keeps KaTeX's drawing. Under `[math]
+//! output = "mathml"` every page's formulas are already this MathML ([`formula_mathml`], which
+//! the typesetting stage applies to each formula once), and a second pass changes nothing.
 //!
 //! The input is the HTML this crate wrote (pulldown-cmark's, KaTeX's, the figures' and the
 //! author's raw HTML), so a small scanner over its tags is enough: text is left alone, comments
@@ -193,19 +195,25 @@ fn span_length(html: &str) -> Option<usize> {
 }
 
 /// A typeset formula's `<math>` element, which the browser draws itself, with its styled
-/// letters spelled as MathML Core draws them ([`with_math_letters`]); `formula` as it is when it
-/// has none (a formula KaTeX rejected, shown as its source).
+/// letters spelled as MathML Core draws them ([`with_math_letters`]) and its accents and tag
+/// cells as [`CORE_SPELLINGS`] has them; `formula` as it is when it has none (a formula KaTeX
+/// rejected, shown as its source). Applied to its own result it changes nothing.
 pub fn formula_mathml(formula: &str) -> Cow<'_, str> {
     match math_element(formula) {
-        Some(math) => with_math_accents(with_math_letters(&formula[math])),
+        Some(math) => with_core_spellings(with_math_letters(&formula[math])),
         None => Cow::Borrowed(formula),
     }
 }
 
-/// KaTeX's accents that are written as ASCII (`\hat`, `\widehat` as `^`, `\tilde`,
-/// `\widetilde` as `~`) and the characters a math font draws as accents instead: browsers set
-/// the ASCII ones as a full-size caret or tilde over the letter.
-const ACCENTS: [(&str, &str); 4] = [
+/// KaTeX's markup that MathML Core reads otherwise, and what it means there:
+/// - accents written as ASCII (`\hat`, `\widehat` as `^`, `\tilde`, `\widetilde` as `~`), which
+///   browsers set as a full-size caret or tilde over the letter, as the characters a math font
+///   draws as accents;
+/// - the empty cells either side of a `\tag`'s formula, which take half the line each by a
+///   `width` attribute that MathML Core does not read and HTML does not allow on `mtd` (the Nu
+///   checker rejects it), as a style.
+const CORE_SPELLINGS: [(&str, &str); 5] = [
+    ("<mtd width=\"50%\">", "<mtd style=\"width:50%\">"),
     ("<mo>^</mo>", "<mo>\u{2C6}</mo>"),
     ("<mo>~</mo>", "<mo>\u{2DC}</mo>"),
     (
@@ -218,14 +226,14 @@ const ACCENTS: [(&str, &str); 4] = [
     ),
 ];
 
-/// `math` with each accent of [`ACCENTS`] written as its accent character.
-fn with_math_accents(math: Cow<'_, str>) -> Cow<'_, str> {
-    if !ACCENTS.iter().any(|(ascii, _)| math.contains(ascii)) {
+/// `math` with each of [`CORE_SPELLINGS`] spelled as MathML Core reads it.
+fn with_core_spellings(math: Cow<'_, str>) -> Cow<'_, str> {
+    if !CORE_SPELLINGS.iter().any(|(katex, _)| math.contains(katex)) {
         return math;
     }
     let mut math = math.into_owned();
-    for (ascii, accent) in ACCENTS {
-        math = math.replace(ascii, accent);
+    for (katex, core) in CORE_SPELLINGS {
+        math = math.replace(katex, core);
     }
     Cow::Owned(math)
 }
@@ -699,6 +707,17 @@ mod tests {
         ] {
             assert_eq!(letters(kept), kept);
         }
+    }
+
+    #[test]
+    fn a_tags_cells_take_their_width_by_style_and_a_second_pass_changes_nothing() {
+        let katex = "<span class=\"katex\"><math display=\"block\"><semantics><mtable width=\"100%\"><mtr><mtd width=\"50%\"></mtd><mtd><mi mathvariant=\"bold\">q</mi><mover accent=\"true\"><mi>y</mi><mo>^</mo></mover></mtd><mtd width=\"50%\"></mtd><mtd><mtext>(7)</mtext></mtd></mtr></mtable></semantics></math></span>";
+        let once = formula_mathml(katex).into_owned();
+        assert_eq!(
+            once,
+            "<math display=\"block\"><semantics><mtable width=\"100%\"><mtr><mtd style=\"width:50%\"></mtd><mtd><mi>𝐪</mi><mover accent=\"true\"><mi>y</mi><mo>\u{2C6}</mo></mover></mtd><mtd style=\"width:50%\"></mtd><mtd><mtext>(7)</mtext></mtd></mtr></mtable></semantics></math>"
+        );
+        assert_eq!(formula_mathml(&once), once);
     }
 
     #[test]

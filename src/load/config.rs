@@ -62,8 +62,11 @@ pub struct BookConfig {
     /// `print` (or `[print] enable`): whether the site has the whole-book page `print.html`
     /// (and pages link it).
     pub print: bool,
-    /// `[print] math`: what `print.html` shows of each formula.
+    /// `[print] math`: what `print.html` shows of each formula; always MathML when
+    /// `math_output` is, since the pages then carry no KaTeX drawing to copy.
     pub print_math: PrintMath,
+    /// `[math] output`: what the pages show of each formula.
+    pub math_output: MathOutput,
     /// `[search] synonyms`: the book's abbreviations spelled out (`kv` → `key-value`), so a
     /// search for one also finds the other; keys lowercased, in file order.
     #[serde(skip)]
@@ -93,6 +96,20 @@ pub enum PrintMath {
     /// KaTeX's drawing and its MathML, as on the lesson pages: KaTeX's look on paper, at about
     /// eight times the bytes per formula.
     Katex,
+}
+
+/// What every page shows of each formula (`[math] output`, as mdbook-katex's `output`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Deserialize, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum MathOutput {
+    /// KaTeX's HTML drawing, with KaTeX's stylesheet and fonts, and its MathML for assistive
+    /// technology (the default).
+    #[default]
+    Katex,
+    /// The MathML only, which the browser draws with the shipped STIX Two Math font, as
+    /// `[print] math = "mathml"` does for the print page: KaTeX's drawing is about six times
+    /// the MathML's bytes, most of a page with many formulas.
+    Mathml,
 }
 
 /// What a kind of problem does to `build` and `serve`. `check` reports it as an error either
@@ -144,7 +161,7 @@ struct RawPrint(RawPrintTable);
 #[serde(deny_unknown_fields)]
 struct RawPrintTable {
     enable: Option<bool>,
-    math: Option<PrintMath>,
+    math: Option<Spanned<PrintMath>>,
 }
 
 impl<'de> Deserialize<'de> for RawPrint {
@@ -191,9 +208,10 @@ struct RawCheck {
 struct RawMath {
     macros: Option<BTreeMap<Spanned<String>, Spanned<String>>>,
     macros_file: Option<Spanned<String>>,
+    output: Option<MathOutput>,
 }
 
-const CONFIG_KEYS: &str = "title, description, author, language, decimals, base_url, contents, ids (\"worked\" or \"mdbook\"), bibliography, citation-style, print (true or false, or a [print] table with enable and math (\"mathml\" or \"katex\")), a [search] table with synonyms, a [math] table with macros and macros_file, and a [check] table with links and math (\"error\" or \"warn\")";
+const CONFIG_KEYS: &str = "title, description, author, language, decimals, base_url, contents, ids (\"worked\" or \"mdbook\"), bibliography, citation-style, print (true or false, or a [print] table with enable and math (\"mathml\" or \"katex\")), a [search] table with synonyms, a [math] table with macros, macros_file and output (\"katex\" or \"mathml\"), and a [check] table with links and math (\"error\" or \"warn\")";
 
 /// Every key `book.toml` accepts, tables' keys as `table.key`, read from the parser itself
 /// (the manual is checked against this list).
@@ -251,6 +269,7 @@ impl BookConfig {
             citation_style: None,
             print: true,
             print_math: PrintMath::default(),
+            math_output: MathOutput::default(),
             search_synonyms: Vec::new(),
         }
     }
@@ -297,6 +316,11 @@ impl BookConfig {
             }
             None => defaults.base_url,
         };
+        let math_output = raw
+            .math
+            .as_ref()
+            .and_then(|math| math.output)
+            .unwrap_or(defaults.math_output);
         let (macros, macros_file) = match raw.math {
             Some(math) => {
                 let mut entries: Vec<_> = math.macros.unwrap_or_default().into_iter().collect();
@@ -380,13 +404,36 @@ impl BookConfig {
                 .as_ref()
                 .and_then(|print| print.0.enable)
                 .unwrap_or(defaults.print),
-            print_math: raw
-                .print
-                .and_then(|print| print.0.math)
-                .unwrap_or(defaults.print_math),
+            print_math: print_math(file, raw.print, math_output, defaults.print_math)?,
+            math_output,
             search_synonyms: search_synonyms(file, raw.search)?,
         })
     }
+}
+
+/// `[print] math`, which under `[math] output = "mathml"` can only be `"mathml"`: the pages then
+/// carry no KaTeX drawing for the print page to copy.
+fn print_math(
+    file: &SourceFile,
+    print: Option<RawPrint>,
+    output: MathOutput,
+    default: PrintMath,
+) -> Result<PrintMath, Diagnostic> {
+    let Some(math) = print.and_then(|print| print.0.math) else {
+        return Ok(match output {
+            MathOutput::Katex => default,
+            MathOutput::Mathml => PrintMath::Mathml,
+        });
+    };
+    if output == MathOutput::Mathml && *math.get_ref() == PrintMath::Katex {
+        return Err(Diagnostic::at(
+            file,
+            math.span(),
+            "[print] math = \"katex\" needs KaTeX's drawing, which [math] output = \"mathml\" leaves out of every page",
+        )
+        .with_help("remove `math = \"katex\"` from [print] (the print page then shows MathML, as the lessons do), or set [math] output = \"katex\""));
+    }
+    Ok(math.into_inner())
 }
 
 /// `[search] synonyms` in file order, each key one word as search cuts words (`kv`, `ffn`:
@@ -679,8 +726,48 @@ mod tests {
             citation_style: None,
             print: true,
             print_math: PrintMath::Mathml,
+            math_output: MathOutput::Katex,
             search_synonyms: Vec::new(),
         }
+    }
+
+    #[test]
+    fn math_output_is_katex_by_default_or_mathml_which_the_print_page_follows() {
+        let parse = |text: &str| BookConfig::parse(&SourceFile::new("book.toml", text), defaults());
+        let config = parse("").unwrap();
+        assert_eq!(
+            (config.math_output, config.print_math),
+            (MathOutput::Katex, PrintMath::Mathml)
+        );
+        let config = parse("[math]\noutput = \"katex\"\n[print]\nmath = \"katex\"\n").unwrap();
+        assert_eq!(
+            (config.math_output, config.print_math),
+            (MathOutput::Katex, PrintMath::Katex)
+        );
+        let config = parse("[math]\noutput = \"mathml\"\n[print]\nmath = \"mathml\"\n").unwrap();
+        assert_eq!(
+            (config.math_output, config.print_math),
+            (MathOutput::Mathml, PrintMath::Mathml)
+        );
+        let config = parse("[math]\noutput = \"mathml\"\n").unwrap();
+        assert_eq!(
+            config.print_math,
+            PrintMath::Mathml,
+            "the print page follows"
+        );
+        let error = parse("[math]\noutput = \"mathml\"\n[print]\nmath = \"katex\"\n").unwrap_err();
+        assert!(error.to_string().starts_with("book.toml:4:8:"), "{error}");
+        assert!(error.message().contains("needs KaTeX's drawing"), "{error}");
+        let error = parse("title = \"T\"\n[math]\noutput = \"html\"\n").unwrap_err();
+        assert!(error.to_string().starts_with("book.toml:3:10:"), "{error}");
+        assert!(
+            error.message().contains("expected `katex` or `mathml`"),
+            "{error}"
+        );
+        assert!(
+            format!("{error:?}").contains("macros_file and output"),
+            "{error:?}"
+        );
     }
 
     #[test]

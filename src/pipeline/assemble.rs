@@ -12,10 +12,15 @@ use super::RenderedSite;
 use crate::base::diagnostics::Diagnostic;
 use crate::book::navigation;
 use crate::layout::search::{self, IndexedSection};
-use crate::load::config::PrintMath;
+use crate::load::config::{MathOutput, PrintMath};
 use crate::load::content::{Asset, Lesson};
 use std::collections::BTreeMap;
 use std::sync::Arc;
+
+/// The folder of KaTeX's stylesheet and fonts (`static/katex`), and its licence, which the
+/// footer links in both modes (KaTeX typesets the MathML too).
+const KATEX_DIR: &str = "katex/";
+const KATEX_LICENSE: &str = "katex/LICENSE";
 
 /// The whole site: every lesson's page, the front page when the book has none of its own (its
 /// first chapter's, or the generated one of [`furniture`]), the 404 page, the bibliography
@@ -72,8 +77,13 @@ pub(super) fn assemble_site(
     }
     let search_index_bytes = search_index.len();
     let mut extra_files = static_files;
-    // The math font of the print page's MathML formulas goes only where that page is.
-    if !(book.config.print && book.config.print_math == PrintMath::Mathml) {
+    // The math font (and its stylesheet) goes only where MathML formulas are drawn: on every
+    // page under `[math] output = "mathml"`, which then needs nothing of KaTeX's but its
+    // licence, or on the print page alone.
+    let config = book.config;
+    if config.math_output == MathOutput::Mathml {
+        extra_files.retain(|path, _| !path.starts_with(KATEX_DIR) || path == KATEX_LICENSE);
+    } else if !(config.print && config.print_math == PrintMath::Mathml) {
         extra_files.retain(|path, _| !path.starts_with(PRINT_MATH_FONT_DIR));
     }
     extra_files.insert(

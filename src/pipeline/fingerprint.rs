@@ -38,6 +38,7 @@ pub(super) fn book_fingerprint(
         bibliography,
         citation_style,
         print,
+        math_output,
         // Only the print page, put together on every build, reads it.
         print_math: _,
         // Only the search index, written whole on every build, reads them.
@@ -58,6 +59,7 @@ pub(super) fn book_fingerprint(
         print,
     )
         .hash(&mut hasher);
+    math_output.hash(&mut hasher);
     macros_file.as_ref().map(|(name, _)| name).hash(&mut hasher);
     contents.as_ref().map(|(name, _)| name).hash(&mut hasher);
     (drafts == Drafts::Show).hash(&mut hasher);

@@ -44,7 +44,7 @@ use crate::layout::math::{Formula, MathSettings};
 use crate::layout::templating::Templates;
 use crate::link::SiteIndex;
 use crate::load::bibliography::load_bibliography;
-use crate::load::config::load_config;
+use crate::load::config::{load_config, MathOutput};
 use crate::load::content::{load_lessons, Lesson, LoadedLessons};
 use crate::load::regular_file::CheckedFile;
 use crate::load::theme::load_theme;
@@ -539,6 +539,7 @@ fn build_until(
     }
     let math_settings = MathSettings {
         macros: config.macros.clone(),
+        mathml_only: config.math_output == MathOutput::Mathml,
     };
     timings.expand = lap();
     let need = match finish {
@@ -549,7 +550,7 @@ fn build_until(
         &ready,
         &math_settings,
         (formula_cache, need),
-        tolerated.math,
+        (tolerated.math, config.math_output),
     );
     timings.typeset = lap();
     tolerated.sort(formula_problems, FORMULA_KIND, &mut problems, &mut warnings);

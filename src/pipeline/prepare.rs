@@ -106,8 +106,10 @@ pub(super) fn prepare_lesson<'a>(
         HeadingIds::Worked => (markdown::heading_ids(&mut events), None),
         HeadingIds::Mdbook => {
             // mdBook's ids of headings with math are made from the typeset formula's text.
+            // KaTeX's drawing, whatever the pages show.
             let settings = MathSettings {
                 macros: config.macros.clone(),
+                mathml_only: false,
             };
             let typeset = |tex: &str| {
                 let formula = Formula {

@@ -17,7 +17,7 @@ use super::pages::BookContext;
 use crate::base::diagnostics::Diagnostic;
 use crate::layout::print::{for_print_page_keeping, lesson_anchor, PrintMath, PrintPlace};
 use crate::layout::templating::{PageContext, Templates};
-use crate::load::config::BookConfig;
+use crate::load::config::{BookConfig, MathOutput};
 use rayon::prelude::*;
 use serde::Serialize;
 use std::collections::{BTreeSet, HashMap};
@@ -31,6 +31,11 @@ pub const PRINT_PAGE: &str = "print.html";
 /// The folder of the math font the page's MathML formulas are drawn with (`static/print-math`),
 /// in the site only when the page is written with them.
 pub const PRINT_MATH_FONT_DIR: &str = "print-math/";
+
+/// The stylesheet in that folder that declares the font and lays MathML formulas out (`\tag`,
+/// styled letters), for every page with such formulas: this one under `[print] math =
+/// "mathml"`, all of them under `[math] output = "mathml"` (`base.html` links it then).
+pub const MATH_STYLESHEET: &str = "print-math/math.css";
 
 /// Lessons rewritten at once (in parallel) while the page is written: enough to keep both
 /// cores busy, few enough that the page's memory stays that of a few lessons.
@@ -171,9 +176,12 @@ pub(super) fn render_print_page(
 pub(super) fn print_page(
     templates: &Templates,
     config: &BookConfig,
-    stylesheets: BTreeSet<&'static str>,
+    mut stylesheets: BTreeSet<&'static str>,
     lessons: Vec<PrintedLesson>,
 ) -> Result<PrintPage, Diagnostic> {
+    if config.print_math == PrintMath::Mathml && config.math_output == MathOutput::Katex {
+        stylesheets.insert(MATH_STYLESHEET);
+    }
     let context = PageContext {
         site: config,
         page_title: format!("{} (the whole book, for printing)", config.title),

@@ -6,6 +6,8 @@ use super::prepare::Prepared;
 use crate::base::diagnostics::Diagnostic;
 use crate::base::source::SourceFile;
 use crate::layout::math::{self, narrow, Formula, MathSettings, TypesetError};
+use crate::layout::print::formula_mathml;
+use crate::load::config::MathOutput;
 use pulldown_cmark::Event;
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::ops::Range;
@@ -30,12 +32,15 @@ pub(super) enum Need {
 
 /// Typesets every distinct formula of these pages once, in parallel, taking what `cache`
 /// already holds from it and adding what it typesets. With `show_errors`, a formula KaTeX
-/// rejects is still reported, and its page shows it as KaTeX shows errors.
+/// rejects is still reported, and its page shows it as KaTeX shows errors. Under
+/// [`MathOutput::Mathml`] each formula's markup is its `<math>` element as the print page
+/// shows it ([`formula_mathml`]), cut out of KaTeX's once here, so every place a formula
+/// appears (content, contents, popovers) has the same; the cache keeps KaTeX's whole markup.
 pub(super) fn typeset_formulas(
     pages: &[Prepared<'_>],
     settings: &MathSettings,
     (mut cache, need): (Option<&mut FormulaCache>, Need),
-    show_errors: bool,
+    (show_errors, output): (bool, MathOutput),
 ) -> (Typeset, Vec<Diagnostic>) {
     let mut first_site: BTreeMap<&Formula, FormulaSite<'_>> = BTreeMap::new();
     for page in pages {
@@ -53,10 +58,11 @@ pub(super) fn typeset_formulas(
         cache.prepare_for(settings);
     }
     // A long display formula also gets a line-broken drawing for narrow columns; it is
-    // typeset (and cached) as a formula of its own.
+    // typeset (and cached) as a formula of its own. It is KaTeX's HTML only, so MathML
+    // pages, which the browser draws, have none.
     let narrow: BTreeMap<&Formula, Formula> = first_site
         .keys()
-        .filter(|formula| formula.display && need == Need::Markup)
+        .filter(|formula| formula.display && need == Need::Markup && output == MathOutput::Katex)
         .filter_map(|&formula| {
             let tex = narrow::line_broken(&formula.tex)?;
             Some((formula, Formula { tex, display: true }))
@@ -108,9 +114,10 @@ pub(super) fn typeset_formulas(
                 let broken = narrow
                     .get(formula)
                     .and_then(|broken| done[broken].as_ref().ok());
-                let html = match broken {
-                    Some(broken) => narrow::with_narrow(&html, broken),
-                    None => html,
+                let html = match (broken, output) {
+                    (_, MathOutput::Mathml) => formula_mathml(&html).into_owned(),
+                    (Some(broken), MathOutput::Katex) => narrow::with_narrow(&html, broken),
+                    (None, MathOutput::Katex) => html,
                 };
                 typeset.insert(key, html);
             }

@@ -8,7 +8,8 @@
  * `tabindex="0"`, so without JavaScript every one is a tab stop. This
  * script keeps the tab stop only where the content is wider than the box, and re-decides when
  * the box or its table changes size (a phone turned sideways), when a widget redraws, and once
- * the fonts have loaded (KaTeX's fonts make formulas wider than the fallback fonts did).
+ * the fonts have loaded (KaTeX's fonts, or the math font of MathML formulas, make formulas wider
+ * than the fallback fonts did).
  * Boxes the build cannot mark are handled the same way and named here: the widgets' table boxes
  * and worked rows (`.ww-scroll`, `.ww-explain`, drawn by their scripts) and code blocks. A box that holds a link, a field or a button is reachable already and is left
  * alone. Every box that scrolls also gets a visible cue under it (`.scroll-cue`), and a display

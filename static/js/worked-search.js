@@ -287,7 +287,7 @@
     var node;
     while ((node = walker.nextNode())) {
       var parent = node.parentElement;
-      if (parent && !parent.closest('.katex, pre, code, script, style, svg, .worked-widget, mark, nav')) nodes.push(node);
+      if (parent && !parent.closest('.katex, math, pre, code, script, style, svg, .worked-widget, mark, nav')) nodes.push(node);
     }
     var marks = 0;
     for (var i = 0; i < nodes.length && marks < MAX_PAGE_MARKS; i++) {

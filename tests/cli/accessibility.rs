@@ -6,7 +6,7 @@
 //!   only the rules that read colours run, since the dark scheme changes nothing else (checked
 //!   over the built stylesheets);
 //! - the Nu HTML checker (`vnu-jar`, pinned the same way, run on the machine's Java) reads every
-//!   page and must report no error;
+//!   page, and a page of a small book under `[math] output = "mathml"`, and must report no error;
 //! - printing with a dark system theme gives black text on white on every page.
 //!
 //! The book is `worked build` of this repository's own `content/`, into a temporary folder, so a
@@ -546,11 +546,17 @@ fn the_nu_html_checker_finds_no_error_on_any_page() {
     let canary_folder = tempfile::tempdir().unwrap();
     let canary = canary_folder.path().join("canary-must-fail.html");
     std::fs::write(&canary, CANARY).unwrap();
+    // A page whose formulas are MathML only (`[math] output = "mathml"`), with a `\tag`, styled
+    // letters and accents, which the shipped book (KaTeX's drawing) does not show.
+    let mathml = crate::support::Book::with_lesson("notation.md", crate::build::NOTATION);
+    mathml.write("book.toml", "[math]\noutput = \"mathml\"\n");
+    mathml.build().succeeds();
     let out = Command::new("java")
         .arg("-jar")
         .arg(jar.unwrap())
         .args(["--errors-only", "--format", "gnu"])
         .args(pages.iter().map(|page| site.root().join(page)))
+        .arg(mathml.path("public/notation.html"))
         .arg(&canary)
         .output()
         .expect("run the Nu HTML checker");

@@ -176,8 +176,12 @@ fn print_page_formulas_are_mathml_unless_book_toml_asks_for_katex() {
         "display formulas"
     );
     assert!(
-        print.contains("print-mathml"),
+        print.contains("print-mathml") && print.contains("href=\"print-math/math.css\""),
         "the stylesheet's MathML rules apply"
+    );
+    assert!(
+        !lesson.contains("print-math/math.css"),
+        "lesson pages do not load it"
     );
     let site = book.files("public");
     assert!(site.contains_key("print-math/STIXTwoMath-Regular.woff2"));
@@ -218,6 +222,119 @@ fn print_page_formulas_are_mathml_unless_book_toml_asks_for_katex() {
         .exits_with(1)
         .stderr_has("book.toml:3:8")
         .stderr_has("expected `mathml` or `katex`");
+}
+
+/// A lesson whose formulas stand where every kind of page text puts them: a heading (and so
+/// the page's contents), a numbered equation (and so its popover), a table and its caption, and
+/// `\tag`, a styled letter and an ASCII accent inside them.
+pub(crate) const NOTATION: &str = r#"+++
+title = "Notation"
++++
+
+## Why divide by $\sqrt{d_k}$
+
+A vector $\mathbf{q}$ and an estimate $\hat{y}$:
+
+$$ \mathbf{q} \cdot \mathbf{k} = \sum_i q_i k_i \tag{7} $$
+
+$$ s = \frac{q k}{\sqrt{d_k}} $$ {#eq-scaled}
+
+See @eq-scaled.
+
+| $n$ | $n^2$ |
+|---|---|
+| 2 | 4 |
+
+Table: Squares of $n$ {#tbl-squares}
+"#;
+
+/// `[math] output = "mathml"` makes every formula on every page only its `<math>` element,
+/// drawn with the shipped font and stylesheet, and leaves KaTeX's stylesheet and fonts out;
+/// `"katex"` is the default, and gives exactly what no setting gives.
+#[test]
+fn math_output_mathml_gives_every_page_mathml_only_and_katex_is_the_default() {
+    let book = Book::seed();
+    book.write("content/notation.md", NOTATION);
+    book.build().succeeds();
+    let default = book.files("public");
+    book.write(
+        "book.toml",
+        "title = \"Test Book\"\n[math]\noutput = \"katex\"\n",
+    );
+    book.build().succeeds();
+    assert!(
+        book.files("public") == default,
+        "output = \"katex\" is the default"
+    );
+    let notation = String::from_utf8(default["notation.html"].clone()).unwrap();
+    assert!(notation.contains("katex-html") && notation.contains("katex/katex.min.css"));
+    assert!(!notation.contains("print-math/math.css"));
+    assert!(default.contains_key("katex/fonts/KaTeX_Main-Regular.woff2"));
+
+    book.write(
+        "book.toml",
+        "title = \"Test Book\"\n[math]\noutput = \"mathml\"\n",
+    );
+    book.build().succeeds();
+    let site = book.files("public");
+    for (page, html) in html_files(&site) {
+        for katex in [
+            "katex-html",
+            "class=\"katex",
+            "math-narrow",
+            "katex.min.css",
+        ] {
+            assert!(!html.contains(katex), "{page} holds {katex}");
+        }
+        assert!(
+            html.contains("href=\"print-math/math.css\"")
+                || html.contains("href=\"../print-math/math.css\""),
+            "{page} links the math stylesheet"
+        );
+    }
+    let notation = String::from_utf8(site["notation.html"].clone()).unwrap();
+    let toc_start = notation.find("class=\"toc").expect("the page's contents");
+    assert!(
+        notation[toc_start..].find("<math").unwrap()
+            < notation[toc_start..].find("</nav>").unwrap(),
+        "the heading's formula in the contents is MathML"
+    );
+    for shown in [
+        "<mi>𝐪</mi>",
+        "<mo>\u{2C6}</mo>",
+        "mtable width=\"100%\"",
+        "<math display=\"block\"",
+        "<template class=\"xref-target\"",
+        "Squares of <math",
+    ] {
+        assert!(notation.contains(shown), "{shown} in {notation}");
+    }
+    for page in ["attention.html", "softmax.html", "print.html"] {
+        let html = String::from_utf8(site[page].clone()).unwrap();
+        assert!(html.contains("<math display=\"block\""), "{page}");
+    }
+    assert!(!site
+        .keys()
+        .any(|path| path.starts_with("katex/") && path != "katex/LICENSE"));
+    for kept in [
+        "katex/LICENSE",
+        "print-math/STIXTwoMath-Regular.woff2",
+        "print-math/OFL.txt",
+        "print-math/math.css",
+    ] {
+        assert!(site.contains_key(kept), "{kept}");
+    }
+    let css = String::from_utf8(site["print-math/math.css"].clone()).unwrap();
+    assert_eq!(css_urls(&css), ["STIXTwoMath-Regular.woff2"]);
+
+    book.write(
+        "book.toml",
+        "title = \"Test Book\"\n[math]\noutput = \"html\"\n",
+    );
+    book.build()
+        .exits_with(1)
+        .stderr_has("book.toml:3:10")
+        .stderr_has("expected `katex` or `mathml`");
 }
 
 #[test]

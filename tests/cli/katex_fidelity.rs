@@ -448,6 +448,7 @@ fn the_native_typesetter_matches_katex_0_18_5() {
             .iter()
             .map(|(name, body)| (name.to_string(), body.to_string()))
             .collect(),
+        ..MathSettings::default()
     };
     let results = typeset_all(&formulas, &settings);
     let cases: Vec<Case<'_>> = formulas

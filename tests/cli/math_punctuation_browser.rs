@@ -1,8 +1,11 @@
-//! Real-browser test: the punctuation after inline math never starts a line ("… $W_1$" then
-//! ", $W_2$" on the next), at every paragraph width from 200 to 700 px.
+//! Real-browser tests: the punctuation after inline math never starts a line ("… $W_1$" then
+//! ", $W_2$" on the next), at every paragraph width from 200 to 700 px; and under
+//! `[math] output = "mathml"` formulas are drawn with the shipped math font, and axe finds no
+//! serious violation on such a page.
 
+use crate::accessibility::{npm_file, violations};
 use crate::browser::navigate;
-use crate::browser::{eval_json, launch};
+use crate::browser::{eval_json, launch, wait_for};
 use crate::support::{lesson, Book};
 
 #[test]
@@ -43,4 +46,62 @@ fn punctuation_stays_on_the_line_of_its_formula() {
     );
     assert_eq!(separated["spans"], 12 * 3, "{separated}");
     assert_eq!(separated["found"], serde_json::json!([]), "{separated}");
+}
+
+/// Under `[math] output = "mathml"` a lesson's formulas are drawn by the browser from their
+/// MathML with the shipped STIX Two Math (loaded, not a system fallback), each with a size, and
+/// a `\tag` stands at the right end of its formula's box.
+#[test]
+fn mathml_output_is_drawn_with_the_shipped_math_font() {
+    let Some(chromium) = launch(
+        "math_punctuation_browser::mathml_output",
+        "formulas drawn from MathML with the shipped font",
+    ) else {
+        return;
+    };
+    let book = Book::with_lesson("notation.md", crate::build::NOTATION);
+    book.write("book.toml", "[math]\noutput = \"mathml\"\n");
+    book.build().succeeds();
+    let tab = chromium.tab();
+    navigate(
+        &tab,
+        &format!("file://{}", book.path("public/notation.html").display()),
+    );
+    wait_for(&tab, "document.fonts.status === 'loaded'");
+    let drawn = eval_json(
+        &tab,
+        r#"(function () {
+          var formulas = Array.prototype.slice.call(document.querySelectorAll('main .lesson-content math'));
+          var tag = Array.prototype.slice.call(document.querySelectorAll('main mtd'))
+            .filter(function (cell) { return cell.textContent === '(7)'; })[0];
+          var box = tag.closest('.math-display').getBoundingClientRect();
+          var faces = [];
+          document.fonts.forEach(function (face) {
+            faces.push(face.family.replace(/"/g, '') + ': ' + face.status);
+          });
+          return {
+            formulas: formulas.length,
+            empty: formulas.filter(function (math) {
+              var rect = math.getBoundingClientRect();
+              return !(rect.width > 0 && rect.height > 0);
+            }).length,
+            family: getComputedStyle(formulas[0]).fontFamily,
+            font: faces,
+            tagGap: Math.round(box.right - tag.getBoundingClientRect().right)
+          };
+        })()"#,
+    );
+    assert!(drawn["formulas"].as_u64().unwrap() >= 6, "{drawn}");
+    assert_eq!(drawn["empty"], 0, "{drawn}");
+    assert_eq!(drawn["family"], "\"STIX Two Math\", math", "{drawn}");
+    assert_eq!(
+        drawn["font"],
+        serde_json::json!(["STIX Two Math: loaded"]),
+        "{drawn}"
+    );
+    assert!(drawn["tagGap"].as_i64().unwrap().abs() < 40, "{drawn}");
+    if let Ok(axe) = npm_file("axe-core", "axe.min.js") {
+        let axe = std::fs::read_to_string(axe).unwrap();
+        assert_eq!(violations(&tab, &axe), Vec::<String>::new());
+    }
 }
