@@ -62,7 +62,7 @@ pub(super) struct PrintedLesson {
     /// The lesson's folder from the output root, which its relative addresses start from.
     pub(super) folder: String,
     /// The lesson's content as its own page shows it; rewritten for this page when written.
-    pub(super) content: Arc<str>,
+    pub(super) content: Arc<String>,
     /// Where its typeset formulas stand in `content`: copied as they are, unscanned.
     pub(super) formulas: Arc<[Range<usize>]>,
 }
