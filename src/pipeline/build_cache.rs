@@ -170,8 +170,10 @@ pub(crate) struct CachedPage {
     /// changes on another page, this page is made again.
     pub referenced: Vec<String>,
     pub popovers: Vec<Spanned<'static>>,
-    /// The lesson's content as HTML, as the page shows it, for the whole-book print page.
-    pub content: Arc<str>,
+    /// The lesson's content as HTML, as the page shows it, for the whole-book print page. The
+    /// string the page was laid out from, kept as it is: a copy into an `Arc<str>` was a
+    /// hundred kilobytes a page of fresh memory to fault in and fill.
+    pub content: Arc<String>,
     /// Where its typeset formulas stand in `content`, which the print page copies unscanned.
     pub content_formulas: Arc<[std::ops::Range<usize>]>,
     /// The extra stylesheets its content needs (the print page needs them too).

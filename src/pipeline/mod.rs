@@ -13,8 +13,9 @@
 //! This file holds the order; each step it delegates has a file of its own, in the order they
 //! run: `fingerprint` (may the cache's pages be reused?), `crossrefs` (labels before pages,
 //! popovers after), `prepare` (one lesson to events),
-//! `typeset` (every distinct formula once), `pages` (lesson pages laid out), `furniture` (front
-//! page, 404, sitemap) and `assemble` (every output file in one [`RenderedSite`]).
+//! `typeset` (every distinct formula once), `pages` (lesson pages laid out; `splice` says whether
+//! their template may be rendered around a marker for the content), `furniture` (front page,
+//! 404, sitemap) and `assemble` (every output file in one [`RenderedSite`]).
 
 mod assemble;
 mod bibliography_page;
@@ -26,6 +27,7 @@ mod pages;
 mod prepare;
 mod print_page;
 mod reserved;
+mod splice;
 mod tolerate;
 mod typeset;
 
@@ -162,9 +164,11 @@ impl RenderedSite {
 /// book's pages are never all in memory at once. Whatever happens after, the site stays
 /// unpublished until every file is written.
 pub trait PageSink: Sync {
-    /// Takes the page at `path` (relative to the output root, `/`-separated). An error (an
-    /// [`Diagnostic::io`] one, when the disk refused) stops the build.
-    fn put(&self, path: &str, bytes: &[u8]) -> Result<(), Diagnostic>;
+    /// Takes the page at `path` (relative to the output root, `/`-separated), whose bytes are
+    /// `pieces` one after the other (a lesson page comes as its template's frame with its
+    /// content between, uncopied). An error (an [`Diagnostic::io`] one, when the disk refused)
+    /// stops the build.
+    fn put(&self, path: &str, pieces: &[&[u8]]) -> Result<(), Diagnostic>;
 }
 
 /// A finished build, still in memory.
@@ -607,6 +611,7 @@ fn build_until(
         // Each page is written as it is laid out, from the buffer it is rendered in, and its
         // bytes let go: the site only lists it.
         sink,
+        splice_content: splice::splices_content(&theme.templates),
     };
     let pages_laid_out = ready.len();
     let made: Vec<Result<(usize, CachedPage), Diagnostic>> = ready

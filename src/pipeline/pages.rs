@@ -5,6 +5,7 @@
 use super::build_cache::CachedPage;
 use super::furniture::canonical_url;
 use super::prepare::Prepared;
+use super::splice::{CONTENT_MARKER, LESSON_TEMPLATE};
 use super::typeset::Typeset;
 use super::PageSink;
 use crate::base::diagnostics::Diagnostic;
@@ -14,7 +15,7 @@ use crate::expand::markdown::TocEntry;
 use crate::layout::html::{to_html, to_html_with_formulas, toc_html};
 use crate::layout::print::moved_to_root;
 use crate::layout::search::{self, IndexedSection};
-use crate::layout::templating::{PageContext, Templates};
+use crate::layout::templating::{PageContext, RenderLimits, Templates};
 use crate::link::relative_url;
 use crate::load::bibliography::Bibliography;
 use crate::load::config::BookConfig;
@@ -36,6 +37,9 @@ pub(super) struct BookContext<'a> {
     /// Where each lesson page goes the moment it is rendered (`build`'s staging folder), so it
     /// is written from the buffer it was rendered in; without one, pages are kept.
     pub(super) sink: Option<&'a dyn PageSink>,
+    /// Whether lesson pages are rendered around [`CONTENT_MARKER`] and their content spliced
+    /// in (see [`super::splice`]).
+    pub(super) splice_content: bool,
 }
 
 /// A book whose contents come from mdBook's `SUMMARY.md` and that has no root section page
@@ -191,8 +195,8 @@ fn render_lesson_page(page: Prepared<'_>, book: &BookContext<'_>) -> Result<Laid
     // on the lesson page they close the content, after everything the table of contents and
     // the search index read.
     let (content, content_formulas) = to_html_with_formulas(page.events, book.typeset);
-    let content: Arc<str> = Arc::from(content);
-    let with_popovers = format!("{content}{}", to_html(page.popovers, book.typeset));
+    let content = Arc::new(content);
+    let popovers = to_html(page.popovers, book.typeset);
     let shown = Shown {
         index: page.index,
         lesson,
@@ -202,15 +206,15 @@ fn render_lesson_page(page: Prepared<'_>, book: &BookContext<'_>) -> Result<Laid
         scripts: &page.scripts,
     };
     let html = shown.render(
-        &with_popovers,
+        &[&content, &popovers],
         (&lesson.folder, root_prefix(&path)),
         book,
         book.sink.map(|sink| (sink, path.as_str())),
     )?;
     let front = if book.front == Some(page.index) {
-        let moved = moved_to_root(&with_popovers, &lesson.folder);
+        let moved = moved_to_root(&format!("{content}{popovers}"), &lesson.folder);
         let front = shown.render(
-            &moved,
+            &[&moved],
             ("", String::new()),
             book,
             book.sink.map(|sink| (sink, "index.html")),
@@ -230,7 +234,7 @@ fn render_lesson_page(page: Prepared<'_>, book: &BookContext<'_>) -> Result<Laid
 /// A lesson's page as [`render_lesson_page`] lays it out.
 struct LaidOut {
     html: Arc<[u8]>,
-    content: Arc<str>,
+    content: Arc<String>,
     content_formulas: Arc<[Range<usize>]>,
     front: Option<Arc<[u8]>>,
 }
@@ -246,17 +250,56 @@ struct Shown<'a> {
 }
 
 impl Shown<'_> {
-    /// The page with `content`, laid out in `folder` whose way to the output root is `root`
-    /// (the lesson's own, or the root itself for the front page); the sidebar marks the
-    /// lesson either way. With `to` (a sink and the page's path), the page is handed to the
-    /// sink and nothing is kept: the bytes returned are empty.
+    /// The page with `content` (pieces, one after the other), laid out in `folder` whose way to
+    /// the output root is `root` (the lesson's own, or the root itself for the front page); the
+    /// sidebar marks the lesson either way. With `to` (a sink and the page's path), the page is
+    /// handed to the sink and nothing is kept: the bytes returned are empty.
+    ///
+    /// When the templates allow it ([`BookContext::splice_content`]), the template is rendered
+    /// around [`CONTENT_MARKER`] and the content put where the marker is, uncopied; otherwise,
+    /// or when the frame does not hold the marker exactly once, with the content itself.
     fn render(
         &self,
-        content: &str,
+        content: &[&str],
         (folder, root): (&str, String),
         book: &BookContext<'_>,
         to: Option<(&dyn PageSink, &str)>,
     ) -> Result<Arc<[u8]>, Diagnostic> {
+        let rendered = if book.splice_content {
+            let context = self.context(CONTENT_MARKER, folder, &root, book);
+            book.templates
+                .render_page_with(LESSON_TEMPLATE, &context, |frame| {
+                    let (before, after) = split_at_marker(frame)?;
+                    let pieces: Vec<&[u8]> = std::iter::once(before)
+                        .chain(content.iter().map(|piece| piece.as_bytes()))
+                        .chain(std::iter::once(after))
+                        .collect();
+                    let bytes: usize = pieces.iter().map(|piece| piece.len()).sum();
+                    // Past the size limit, the full render stops with the limit's error.
+                    (bytes <= RenderLimits::default().bytes).then(|| finish(&pieces, to))
+                })
+                .map_err(|problem| self.at_lesson(problem))?
+        } else {
+            None
+        };
+        if let Some(page) = rendered {
+            return page;
+        }
+        let whole = content.concat();
+        let context = self.context(&whole, folder, &root, book);
+        book.templates
+            .render_page_with(LESSON_TEMPLATE, &context, |page| finish(&[page], to))
+            .map_err(|problem| self.at_lesson(problem))?
+    }
+
+    /// The template context of the page with `content`.
+    fn context<'c>(
+        &'c self,
+        content: &'c str,
+        folder: &str,
+        root: &str,
+        book: &'c BookContext<'_>,
+    ) -> PageContext<'c, LessonPage<'c>> {
         let (lesson, lessons) = (self.lesson, book.lessons);
         let path = lesson.page();
         let position = book.tree.position(self.index);
@@ -272,15 +315,15 @@ impl Shown<'_> {
                     .collect()
             })
             .unwrap_or_default();
-        let context = PageContext {
+        PageContext {
             site: book.config,
             page_title: match &lesson.page_title {
                 Some(title) => title.clone(),
                 None => format!("{} · {}", lesson.title, book.config.title),
             },
             canonical: canonical_url(book.config, &path),
-            root: root.clone(),
-            page_path: path.clone(),
+            root: root.to_string(),
+            page_path: path,
             stylesheets: self.stylesheets.to_vec(),
             scripts: self.scripts.to_vec(),
             page: LessonPage {
@@ -301,7 +344,7 @@ impl Shown<'_> {
                     .map(|target| LessonLink::to(target, folder))
                     .collect(),
                 children,
-                breadcrumbs: book.tree.breadcrumbs(lessons, self.index, &root),
+                breadcrumbs: book.tree.breadcrumbs(lessons, self.index, root),
                 position: Position {
                     number: position.map_or(0, |at| at + 1),
                     total: order.len(),
@@ -313,24 +356,45 @@ impl Shown<'_> {
                     .and_then(|at| order.get(at + 1))
                     .map(|&index| LessonLink::to(&lessons[index], folder)),
             },
-        };
-        // The template is the same for every lesson; the lesson is what the author can change.
-        let rendered = book
-            .templates
-            .render_page_with("lesson.html", &context, |page| match to {
-                Some((sink, path)) => sink.put(path, page).map(|()| Arc::from([])),
-                None => Ok(Arc::from(page)),
-            });
-        rendered.map_err(|problem| {
-            let mut at_lesson = Diagnostic::at(
-                &lesson.source,
-                0..0,
-                format!("this lesson's page {path}: {}", problem.message()),
-            );
-            if let Some(help) = problem.help() {
-                at_lesson = at_lesson.with_help(help.to_string());
-            }
-            at_lesson
-        })?
+        }
+    }
+
+    /// A template's problem, placed at the lesson (the template is the same for every lesson;
+    /// the lesson is what the author can change).
+    fn at_lesson(&self, problem: Diagnostic) -> Diagnostic {
+        let lesson = self.lesson;
+        let mut at_lesson = Diagnostic::at(
+            &lesson.source,
+            0..0,
+            format!(
+                "this lesson's page {}: {}",
+                lesson.page(),
+                problem.message()
+            ),
+        );
+        if let Some(help) = problem.help() {
+            at_lesson = at_lesson.with_help(help.to_string());
+        }
+        at_lesson
+    }
+}
+
+/// The rendered frame before and after the one [`CONTENT_MARKER`] it holds; `None` when it
+/// holds none or more than one.
+fn split_at_marker(frame: &[u8]) -> Option<(&[u8], &[u8])> {
+    let marker = CONTENT_MARKER.as_bytes();
+    let at = frame
+        .windows(marker.len())
+        .position(|window| window == marker)?;
+    let (before, after) = (&frame[..at], &frame[at + marker.len()..]);
+    let again = after.windows(marker.len()).any(|window| window == marker);
+    (!again).then_some((before, after))
+}
+
+/// The page made of `pieces` handed to the sink (the bytes returned are then empty), or kept.
+fn finish(pieces: &[&[u8]], to: Option<(&dyn PageSink, &str)>) -> Result<Arc<[u8]>, Diagnostic> {
+    match to {
+        Some((sink, path)) => sink.put(path, pieces).map(|()| Arc::from([])),
+        None => Ok(Arc::from(pieces.concat())),
     }
 }

@@ -67,7 +67,7 @@ pub(super) struct PrintedLesson {
     /// The lesson's folder from the output root, which its relative addresses start from.
     pub(super) folder: String,
     /// The lesson's content as its own page shows it; rewritten for this page when written.
-    pub(super) content: Arc<str>,
+    pub(super) content: Arc<String>,
     /// Where its typeset formulas stand in `content`: copied as they are, unscanned.
     pub(super) formulas: Arc<[Range<usize>]>,
 }
@@ -105,40 +105,61 @@ impl PrintPage {
         bytes
     }
 
-    /// [`Self::write_to`] with at most `batch` lessons' rewritten HTML held at once.
+    /// [`Self::write_to`] with at most two `batch`es of lessons' rewritten HTML held at once:
+    /// while one batch is written (by this thread, which holds `out`), the next is rewritten on
+    /// the other threads, so the cores are not idle while the file grows.
     fn write_in_batches(&self, out: &mut dyn Write, batch: usize) -> io::Result<()> {
-        let find_anchor = |page: &str| self.anchors.get(page).cloned();
         let (first, after) = self
             .pieces
             .split_first()
             .expect("a frame has a piece before its first lesson");
         out.write_all(first.as_bytes())?;
-        for (lessons, pieces) in self
+        let mut batches = self
             .lessons
             .chunks(batch.max(1))
-            .zip(after.chunks(batch.max(1)))
-        {
-            let rewritten: Vec<String> = lessons
-                .par_iter()
-                .map(|lesson| {
-                    for_print_page_keeping(
-                        &lesson.content,
-                        &lesson.formulas,
-                        &PrintPlace {
-                            folder: &lesson.folder,
-                            anchor: &lesson.anchor,
-                            lesson_anchor: &find_anchor,
-                            math: self.math,
-                        },
-                    )
-                })
-                .collect();
-            for (content, piece) in rewritten.iter().zip(pieces) {
-                out.write_all(content.as_bytes())?;
-                out.write_all(piece.as_bytes())?;
-            }
+            .zip(after.chunks(batch.max(1)));
+        let mut current = batches
+            .next()
+            .map(|(lessons, pieces)| (self.rewritten(lessons), pieces));
+        while let Some((rewritten, pieces)) = current.take() {
+            let mut next = None;
+            let written = rayon::in_place_scope(|scope| {
+                if let Some((lessons, pieces)) = batches.next() {
+                    let next = &mut next;
+                    scope.spawn(move |_| *next = Some((self.rewritten(lessons), pieces)));
+                }
+                rewritten
+                    .iter()
+                    .zip(pieces)
+                    .try_for_each(|(content, piece)| {
+                        out.write_all(content.as_bytes())?;
+                        out.write_all(piece.as_bytes())
+                    })
+            });
+            written?;
+            current = next;
         }
         Ok(())
+    }
+
+    /// The content of `lessons` rewritten for this page, in parallel.
+    fn rewritten(&self, lessons: &[PrintedLesson]) -> Vec<String> {
+        let find_anchor = |page: &str| self.anchors.get(page).cloned();
+        lessons
+            .par_iter()
+            .map(|lesson| {
+                for_print_page_keeping(
+                    &lesson.content,
+                    &lesson.formulas,
+                    &PrintPlace {
+                        folder: &lesson.folder,
+                        anchor: &lesson.anchor,
+                        lesson_anchor: &find_anchor,
+                        math: self.math,
+                    },
+                )
+            })
+            .collect()
     }
 }
 

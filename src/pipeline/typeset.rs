@@ -9,7 +9,7 @@ use crate::layout::math::{self, narrow, Formula, MathSettings, TypesetError};
 use crate::layout::print::formula_mathml;
 use crate::load::config::MathOutput;
 use pulldown_cmark::Event;
-use std::collections::{BTreeMap, HashMap, HashSet};
+use std::collections::{BTreeMap, HashMap};
 use std::ops::Range;
 
 /// Where one formula appears, for error messages.
@@ -68,15 +68,22 @@ pub(super) fn typeset_formulas(
             Some((formula, Formula { tex, display: true }))
         })
         .collect();
-    let wanted = first_site.keys().copied().chain(narrow.values());
-    let mut done: HashMap<&Formula, Result<String, TypesetError>> = HashMap::new();
-    let mut fresh = Vec::new();
-    for formula in wanted {
+    // What each wanted formula came to, by its place in `wanted` (the book's formulas in
+    // order, then the line-broken drawings): a vector, not a map keyed by formula, because this
+    // runs on one thread: on the 1,000-lesson book this function's own work was 1.5 % of the
+    // build's samples, with the other core idle, and most of it was hashing and rehashing
+    // tens of thousands of formulas into a map built without its size.
+    let wanted: Vec<&Formula> = first_site.keys().copied().chain(narrow.values()).collect();
+    let mut done: Vec<Option<Result<String, TypesetError>>> = Vec::with_capacity(wanted.len());
+    let (mut fresh, mut fresh_at) = (Vec::new(), Vec::new());
+    for (at, &formula) in wanted.iter().enumerate() {
         match cache.as_deref().and_then(|cache| cache.get(formula)) {
-            Some(html) => {
-                done.insert(formula, Ok(html.clone()));
+            Some(html) => done.push(Some(Ok(html.clone()))),
+            None => {
+                done.push(None);
+                fresh.push(formula);
+                fresh_at.push(at);
             }
-            None => fresh.push(formula),
         }
     }
     let results = match need {
@@ -90,30 +97,33 @@ pub(super) fn typeset_formulas(
                 .collect()
         }
     };
-    for (formula, result) in fresh.into_iter().zip(results) {
+    for ((formula, at), result) in fresh.into_iter().zip(fresh_at).zip(results) {
         if let (Ok(html), Some(cache)) = (&result, cache.as_deref_mut()) {
             cache.insert(formula.clone(), html.clone());
         }
-        done.insert(formula, result);
+        done[at] = Some(result);
     }
     // Each formula's markup moves into the map rather than being copied (a large book's
-    // formulas are tens of megabytes, and this runs on one thread); only a formula that is also
-    // another's line-broken drawing is still needed after its turn, so it alone is copied.
-    let drawings: HashSet<&Formula> = narrow.values().collect();
+    // formulas are tens of megabytes, and this runs on one thread); a line-broken drawing has
+    // its own place in `done`, after the book's formulas, so it is still there when its wide
+    // formula's turn comes.
+    let broken_at: BTreeMap<&Formula, usize> = narrow
+        .keys()
+        .enumerate()
+        .map(|(at, &formula)| (formula, first_site.len() + at))
+        .collect();
     let mut typeset = HashMap::with_capacity(first_site.len());
     let mut problems = Vec::new();
-    for (&formula, site) in &first_site {
-        let key = (formula.tex.clone(), formula.display);
-        let result = match done.get_mut(formula) {
-            Some(Ok(html)) if !drawings.contains(formula) => Ok(std::mem::take(html)),
-            Some(result) => result.clone(),
-            None => continue,
+    for (at, (&formula, site)) in first_site.iter().enumerate() {
+        let Some(result) = done[at].take() else {
+            continue;
         };
+        let key = (formula.tex.clone(), formula.display);
         match result {
             Ok(html) => {
-                let broken = narrow
+                let broken = broken_at
                     .get(formula)
-                    .and_then(|broken| done[broken].as_ref().ok());
+                    .and_then(|&broken| done[broken].as_ref()?.as_ref().ok());
                 let html = match (broken, output) {
                     (_, MathOutput::Mathml) => formula_mathml(&html).into_owned(),
                     (Some(broken), MathOutput::Katex) => narrow::with_narrow(&html, broken),

@@ -20,7 +20,7 @@ use crate::base::diagnostics::Diagnostic;
 use crate::load::regular_file::{CheckedFile, ReadError};
 use crate::pipeline::{PageSink, RenderedSite, PRINT_PAGE};
 use rayon::prelude::*;
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::io;
 use std::path::{Component, Path, PathBuf};
 use std::sync::Mutex;
@@ -215,6 +215,9 @@ pub struct Staging {
     previous_site: Option<PathBuf>,
     /// Folders made in the staging folder so far.
     folders: Mutex<HashSet<PathBuf>>,
+    /// Folders of the previous site checked for symbolic links so far, and whether they go
+    /// through one.
+    previous_folders: Mutex<HashMap<PathBuf, bool>>,
     /// The first file the disk refused, for the build to report as an I/O error.
     failure: Mutex<Option<WriteError>>,
 }
@@ -252,6 +255,7 @@ impl Staging {
             folder,
             previous_site,
             folders: Mutex::new(HashSet::new()),
+            previous_folders: Mutex::new(HashMap::new()),
             failure: Mutex::new(None),
         })
     }
@@ -280,15 +284,38 @@ impl Staging {
     }
 
     /// Writes one file at `relative` (checked to stay inside), in its folder, linked from the
-    /// previous site when its bytes are unchanged.
-    fn put_file(&self, relative: &str, bytes: &[u8]) -> Result<(), WriteError> {
+    /// previous site when its bytes (`pieces`, one after the other) are unchanged.
+    fn put_file(&self, relative: &str, pieces: &[&[u8]]) -> Result<(), WriteError> {
         let path = self.staged(relative)?;
         if let Some(previous_site) = &self.previous_site {
-            if link_if_unchanged(&previous_site.join(relative), bytes, &path) {
+            let previous = previous_site.join(relative);
+            if !self.through_a_link(&previous) && link_if_unchanged(&previous, pieces, &path) {
                 return Ok(());
             }
         }
-        std::fs::write(&path, bytes).map_err(io_error("cannot write", &path))
+        write_pieces(&path, pieces).map_err(io_error("cannot write", &path))
+    }
+
+    /// Whether a folder on the way to `previous` (a file of the previous site) is a symbolic
+    /// link, which would make the new page a hard link to a file outside the site. Answered
+    /// once per folder: resolving it costs a system call per part of its path, and a rebuild
+    /// asks for every file it reuses.
+    fn through_a_link(&self, previous: &Path) -> bool {
+        let Some(folder) = previous.parent() else {
+            return true;
+        };
+        let known = self
+            .previous_folders
+            .lock()
+            .ok()
+            .and_then(|folders| folders.get(folder).copied());
+        known.unwrap_or_else(|| {
+            let linked = through_a_link(folder);
+            if let Ok(mut folders) = self.previous_folders.lock() {
+                folders.insert(folder.to_path_buf(), linked);
+            }
+            linked
+        })
     }
 
     /// Writes the rest of `site` (every file it holds and those it copies, and beside them the
@@ -301,9 +328,13 @@ impl Staging {
             || {
                 site.files
                     .par_iter()
-                    .try_for_each(|(relative, bytes)| self.put_file(relative, bytes))?;
+                    .try_for_each(|(relative, bytes)| self.put_file(relative, &[bytes]))?;
                 site.copied.par_iter().try_for_each(|(relative, file)| {
-                    let previous = self.previous_site.as_ref().map(|site| site.join(relative));
+                    let previous = self
+                        .previous_site
+                        .as_ref()
+                        .map(|site| site.join(relative))
+                        .filter(|previous| !self.through_a_link(previous));
                     copy_or_link(file, previous, &self.staged(relative)?)
                 })
             },
@@ -322,9 +353,9 @@ impl Staging {
 }
 
 impl PageSink for Staging {
-    fn put(&self, path: &str, bytes: &[u8]) -> Result<(), Diagnostic> {
+    fn put(&self, path: &str, pieces: &[&[u8]]) -> Result<(), Diagnostic> {
         let written =
-            check_paths([&path.to_string()], &self.out).and_then(|()| self.put_file(path, bytes));
+            check_paths([&path.to_string()], &self.out).and_then(|()| self.put_file(path, pieces));
         written.map_err(|error| {
             let problem = Diagnostic::io(format!("the site could not be written: {error}"));
             if let Ok(mut failure) = self.failure.lock() {
@@ -345,24 +376,43 @@ fn write_streamed(
     io::Write::flush(&mut file)
 }
 
+/// Creates the file at `path` holding `pieces`, one after the other, written together.
+fn write_pieces(path: &Path, pieces: &[&[u8]]) -> io::Result<()> {
+    let mut file = std::fs::File::create(path)?;
+    let mut slices: Vec<io::IoSlice<'_>> =
+        pieces.iter().map(|piece| io::IoSlice::new(piece)).collect();
+    let mut rest = &mut slices[..];
+    while !rest.is_empty() {
+        match io::Write::write_vectored(&mut file, rest) {
+            Ok(0) => return Err(io::ErrorKind::WriteZero.into()),
+            Ok(written) => io::IoSlice::advance_slices(&mut rest, written),
+            Err(error) if error.kind() == io::ErrorKind::Interrupted => {}
+            Err(error) => return Err(error),
+        }
+    }
+    Ok(())
+}
+
 /// Hard-links `staged` to the previous site's `previous` file when that is a plain file holding
-/// exactly `bytes`; says whether it did. An unchanged page thus keeps its file and its
+/// exactly `pieces`, one after the other; says whether it did. The caller has checked that no
+/// folder on the way to `previous` is a symbolic link. An unchanged page thus keeps its file and its
 /// modification time, so deploy tools and caches that go by dates see only real changes, and a
 /// rebuild creates (and the swap deletes) only the files that changed, which on most file
 /// systems is the slowest part of writing a site. Nothing is ever written through the link:
 /// every build writes changed files as new files.
-fn link_if_unchanged(previous: &Path, bytes: &[u8], staged: &Path) -> bool {
+fn link_if_unchanged(previous: &Path, pieces: &[&[u8]], staged: &Path) -> bool {
+    let len: usize = pieces.iter().map(|piece| piece.len()).sum();
     let is_same_size_file = std::fs::symlink_metadata(previous)
-        .is_ok_and(|metadata| metadata.is_file() && metadata.len() == bytes.len() as u64);
+        .is_ok_and(|metadata| metadata.is_file() && metadata.len() == len as u64);
     is_same_size_file
-        && !through_a_link(previous)
-        && holds_exactly(previous, bytes)
+        && holds_exactly(previous, pieces)
         && std::fs::hard_link(previous, staged).is_ok()
 }
 
 /// Copies the checked file `file` to `staged` (through the guarded opening, in the kernel, not
-/// through this process's memory), or hard-links the previous site's file when it holds the
-/// same bytes, as [`link_if_unchanged`] does for the files held in memory.
+/// through this process's memory), or hard-links the previous site's file `previous` when it
+/// holds the same bytes, as [`link_if_unchanged`] does for the files held in memory (the caller
+/// has checked `previous`'s folders as for that).
 fn copy_or_link(
     file: &CheckedFile,
     previous: Option<PathBuf>,
@@ -381,7 +431,6 @@ fn copy_or_link(
         let is_same_size_file = std::fs::symlink_metadata(&previous)
             .is_ok_and(|metadata| metadata.is_file() && metadata.len() == len);
         if is_same_size_file
-            && !through_a_link(&previous)
             && same_contents(&previous, &mut source)
             && std::fs::hard_link(&previous, staged).is_ok()
         {
@@ -420,27 +469,24 @@ fn same_contents(path: &Path, source: &mut std::fs::File) -> bool {
     }
 }
 
-/// Whether a folder on the way to `previous` (a file of the previous site) is a symbolic link,
-/// which would make the new page a hard link to a file outside the site.
-fn through_a_link(previous: &Path) -> bool {
-    match (
-        previous.parent().map(Path::canonicalize),
-        previous
-            .parent()
-            .and_then(|parent| std::path::absolute(parent).ok()),
-    ) {
-        (Some(Ok(real)), Some(written)) => real != written,
+/// Whether `folder` (of the previous site) is, or lies under, a symbolic link: its real
+/// location differs from where it is written.
+fn through_a_link(folder: &Path) -> bool {
+    match (folder.canonicalize(), std::path::absolute(folder)) {
+        (Ok(real), Ok(written)) => real != written,
         _ => true,
     }
 }
 
-/// Whether the file at `path` holds exactly `bytes`, read a piece at a time (a site's pages
-/// together are far larger than any one piece needs to be).
-fn holds_exactly(path: &Path, mut bytes: &[u8]) -> bool {
+/// Whether the file at `path` holds exactly `pieces`, one after the other, read a piece at a
+/// time (a site's pages together are far larger than any one piece needs to be).
+fn holds_exactly(path: &Path, pieces: &[&[u8]]) -> bool {
     use std::io::Read;
     let Ok(mut file) = std::fs::File::open(path) else {
         return false;
     };
+    let mut expected = pieces.iter().copied().filter(|piece| !piece.is_empty());
+    let mut current: &[u8] = expected.next().unwrap_or_default();
     let mut piece = [0; 64 * 1024];
     loop {
         let read = match file.read(&mut piece) {
@@ -449,11 +495,22 @@ fn holds_exactly(path: &Path, mut bytes: &[u8]) -> bool {
             Err(_) => return false,
         };
         if read == 0 {
-            return bytes.is_empty();
+            return current.is_empty() && expected.next().is_none();
         }
-        match bytes.strip_prefix(&piece[..read]) {
-            Some(rest) => bytes = rest,
-            None => return false,
+        let mut got = &piece[..read];
+        while !got.is_empty() {
+            if current.is_empty() {
+                match expected.next() {
+                    Some(next) => current = next,
+                    None => return false,
+                }
+            }
+            let length = got.len().min(current.len());
+            if got[..length] != current[..length] {
+                return false;
+            }
+            got = &got[length..];
+            current = &current[length..];
         }
     }
 }
@@ -635,8 +692,8 @@ mod tests {
         let out = dir.path().join("public");
         write_site(&site(&[("index.html", "old")]), &out, false).unwrap();
         let staging = Staging::begin(&out, false).unwrap();
-        staging.put("part/lesson.html", b"page").unwrap();
-        assert!(staging.put("../escape.html", b"x").is_err());
+        staging.put("part/lesson.html", &[b"page"]).unwrap();
+        assert!(staging.put("../escape.html", &[b"x"]).is_err());
         assert!(
             staging.failure().is_some(),
             "the refusal is kept for the build"
@@ -651,7 +708,7 @@ mod tests {
         assert_eq!(leftovers, 1, "a dropped staging folder is removed");
 
         let staging = Staging::begin(&out, false).unwrap();
-        staging.put("part/lesson.html", b"page").unwrap();
+        staging.put("part/lesson.html", &[b"page"]).unwrap();
         let mut rest = site(&[("index.html", "new")]);
         rest.streamed.insert("part/lesson.html".to_string());
         staging.finish(&rest).unwrap();
@@ -663,6 +720,42 @@ mod tests {
             std::fs::read_to_string(out.join("index.html")).unwrap(),
             "new"
         );
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_page_put_in_pieces_is_their_bytes_in_order_and_is_reused_only_when_they_match() {
+        use std::os::unix::fs::MetadataExt;
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join("public");
+        let build = |pieces: &[&[u8]]| {
+            let staging = Staging::begin(&out, false).unwrap();
+            staging.put("part/lesson.html", pieces).unwrap();
+            let mut rest = site(&[]);
+            rest.streamed.insert("part/lesson.html".to_string());
+            staging.finish(&rest).unwrap();
+            let page = out.join("part/lesson.html");
+            (
+                std::fs::read(&page).unwrap(),
+                page.metadata().unwrap().ino(),
+            )
+        };
+        let big = vec![b'x'; 100 << 10];
+        let (first, inode) = build(&[b"<head>", b"", &big, b"</body>"]);
+        assert_eq!(first, [b"<head>".as_slice(), &big, b"</body>"].concat());
+        // The same bytes cut elsewhere are the same page: its file is kept.
+        let (_, same) = build(&[b"<he", b"ad>", &big[..5], &big[5..], b"</body>", b""]);
+        assert_eq!(same, inode);
+        // As long, but one byte differs, or shorter: written anew.
+        for pieces in [
+            &[b"<head>".as_slice(), &big, b"</bodY>"][..],
+            &[b"<head>".as_slice(), &big][..],
+        ] {
+            let before = out.join("part/lesson.html").metadata().unwrap().ino();
+            let (bytes, after) = build(pieces);
+            assert_eq!(bytes, pieces.concat());
+            assert_ne!(after, before);
+        }
     }
 
     #[cfg(unix)]

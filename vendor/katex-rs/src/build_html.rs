@@ -5,9 +5,10 @@
 
 use crate::build_common::{make_span, push_combine_chars};
 use crate::dom_tree::{DomSpan, HtmlDomNode};
+use crate::namespace::{KeyMap, index_table};
 use crate::options::Options;
 use crate::parser::parse_node::AnyParseNode;
-use crate::spacing_data::{SPACINGS, TIGHT_SPACINGS};
+use crate::spacing_data::{MeasurementStatic, SPACINGS, Spacings, TIGHT_SPACINGS};
 use crate::types::ClassList;
 use crate::types::{CssProperty, ParseError, ParseErrorKind};
 use crate::units::make_em;
@@ -20,6 +21,22 @@ use strum::{EnumString, IntoDiscriminant as _};
 // Binary atoms (first class `mbin`) change into ordinary atoms (`mord`)
 // depending on their surroundings. See TeXbook pg. 442-446, Rules 5 and 6,
 // and the text before Rule 19.
+/// [`SPACINGS`] and [`TIGHT_SPACINGS`] indexed for the lookup between every two atoms
+/// (patch 10, see PATCHES.md).
+static SPACING_INDEX: std::sync::LazyLock<SpacingIndex> =
+    std::sync::LazyLock::new(|| index_spacings(&SPACINGS));
+static TIGHT_SPACING_INDEX: std::sync::LazyLock<SpacingIndex> =
+    std::sync::LazyLock::new(|| index_spacings(&TIGHT_SPACINGS));
+
+type SpacingIndex = KeyMap<&'static str, KeyMap<&'static str, &'static MeasurementStatic>>;
+
+fn index_spacings(spacings: &'static Spacings) -> SpacingIndex {
+    spacings
+        .entries()
+        .map(|(left, right)| (*left, index_table(right)))
+        .collect()
+}
+
 const BIN_LEFT_CANCELLER: phf::Set<&str> =
     phf_set!("leftmost", "mbin", "mopen", "mrel", "mop", "mpunct");
 const BIN_RIGHT_CANCELLER: phf::Set<&str> = phf_set!("rightmost", "mrel", "mclose", "mpunct");
@@ -842,14 +859,12 @@ pub fn build_expression(
                 // 'mtight' indicates that the node is script or scriptscript
                 // style.
                 let space = if node.has_class("mtight") {
-                    TIGHT_SPACINGS
-                        .get(prev_type.as_str())
-                        .and_then(|inner| inner.get(type_val.as_str()))
+                    &TIGHT_SPACING_INDEX
                 } else {
-                    SPACINGS
-                        .get(prev_type.as_str())
-                        .and_then(|inner| inner.get(type_val.as_str()))
-                };
+                    &SPACING_INDEX
+                }
+                .get(prev_type.as_str())
+                .and_then(|inner| inner.get(type_val.as_str()).copied());
 
                 if let Some(space) = space {
                     // Insert glue (spacing) after the `prev`.

@@ -37,6 +37,23 @@ impl CharacterMetrics {
 // Include the generated phf maps from the build script
 include!(concat!(env!("OUT_DIR"), "/font_metrics_data_phf.rs"));
 
+/// [`FONT_METRICS_INDEX`] indexed for lookups by every symbol, font by font (patch 10, see
+/// PATCHES.md): `phf` hashed the font's name and then the character with SipHash on each.
+static FONT_METRICS: std::sync::LazyLock<
+    KeyMap<&'static str, KeyMap<u32, &'static CharacterMetrics>>,
+> = std::sync::LazyLock::new(|| {
+    FONT_METRICS_INDEX
+        .entries()
+        .map(|(font, metrics)| {
+            let by_char = metrics
+                .entries()
+                .map(|(code, metric)| (*code, metric))
+                .collect();
+            (*font, by_char)
+        })
+        .collect()
+});
+
 /// Main font metrics data structure
 #[derive(Default)]
 pub struct FontMetricsData {
@@ -51,8 +68,8 @@ impl FontMetricsData {
         font_family: &str,
         char_code: u32,
     ) -> Result<Option<&CharacterMetrics>, ParseError> {
-        if let Some(metrics) = FONT_METRICS_INDEX.get(font_family) {
-            return Ok(metrics.get(&char_code));
+        if let Some(metrics) = FONT_METRICS.get(font_family) {
+            return Ok(metrics.get(&char_code).copied());
         }
         if let Some(custom_metrics) = self.custom.get(font_family) {
             return Ok(custom_metrics.get(&char_code));

@@ -6,7 +6,7 @@
 use crate::context::KatexContext;
 use crate::lexer::Lexer;
 use crate::macros::builtins::BUILTIN_MACROS;
-use crate::namespace::{KeyMap, Namespace};
+use crate::namespace::{KeyMap, Namespace, index_table};
 use crate::types::TokenText;
 use crate::types::{Mode, ParseError, ParseErrorKind, Settings, SourceLocation, Token};
 use alloc::sync::Arc;
@@ -45,6 +45,10 @@ pub struct MacroExpander<'a> {
     ctx: &'a KatexContext,
 }
 
+/// [`BUILTIN_MACROS`] indexed for lookups by every control sequence (patch 10).
+static BUILTIN_MACRO_INDEX: std::sync::LazyLock<KeyMap<&'static str, &'static MacroDefinition>> =
+    std::sync::LazyLock::new(|| index_table(&BUILTIN_MACROS));
+
 impl<'a> MacroExpander<'a> {
     /// Create a new MacroExpander (also creates a new Lexer)
     #[must_use]
@@ -52,7 +56,7 @@ impl<'a> MacroExpander<'a> {
         // Build macros namespace: builtins from context, globals from
         // settings.macros
         let globals = settings.macros.borrow_mut();
-        let macros = Namespace::new(&BUILTIN_MACROS, globals)
+        let macros = Namespace::new(&BUILTIN_MACRO_INDEX, globals)
             .with_shared(settings.shared_macros.as_deref());
 
         Self {

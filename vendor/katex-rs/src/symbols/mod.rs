@@ -71,6 +71,13 @@ pub struct Symbols {
 
 include!(concat!(env!("OUT_DIR"), "/generated_symbols_data.rs"));
 
+/// [`POPULATE_MATH_SYMBOLS_MAP`] and [`POPULATE_TEXT_SYMBOLS_MAP`] indexed for lookups by
+/// every symbol (patch 10, see PATCHES.md).
+static MATH_SYMBOLS: std::sync::LazyLock<KeyMap<&'static str, &'static CharInfo>> =
+    std::sync::LazyLock::new(|| crate::namespace::index_table(&POPULATE_MATH_SYMBOLS_MAP));
+static TEXT_SYMBOLS: std::sync::LazyLock<KeyMap<&'static str, &'static CharInfo>> =
+    std::sync::LazyLock::new(|| crate::namespace::index_table(&POPULATE_TEXT_SYMBOLS_MAP));
+
 /// Default implementation for Symbols
 ///
 /// Creates an empty symbol table. For a fully populated table with standard
@@ -208,7 +215,7 @@ impl Symbols {
     pub fn get_math(&self, name: &str) -> Option<&CharInfo> {
         self.math
             .get(name)
-            .or_else(|| POPULATE_MATH_SYMBOLS_MAP.get(name))
+            .or_else(|| MATH_SYMBOLS.get(name).copied())
     }
 
     /// Retrieves character information for a symbol in text mode
@@ -237,7 +244,7 @@ impl Symbols {
     pub fn get_text(&self, name: &str) -> Option<&CharInfo> {
         self.text
             .get(name)
-            .or_else(|| POPULATE_TEXT_SYMBOLS_MAP.get(name))
+            .or_else(|| TEXT_SYMBOLS.get(name).copied())
     }
 
     /// Retrieves character information for a symbol in the specified mode
@@ -277,12 +284,8 @@ impl Symbols {
     #[must_use]
     pub fn contains(&self, mode: Mode, name: &str) -> bool {
         match mode {
-            Mode::Math => {
-                self.math.contains_key(name) || POPULATE_MATH_SYMBOLS_MAP.contains_key(name)
-            }
-            Mode::Text => {
-                self.text.contains_key(name) || POPULATE_TEXT_SYMBOLS_MAP.contains_key(name)
-            }
+            Mode::Math => self.math.contains_key(name) || MATH_SYMBOLS.contains_key(name),
+            Mode::Text => self.text.contains_key(name) || TEXT_SYMBOLS.contains_key(name),
         }
     }
 }
