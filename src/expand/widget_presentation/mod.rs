@@ -1,0 +1,262 @@
+//! A compute widget's presentation, from its widget block: how each input is edited
+//! (`[controls]`), how each step is drawn (`[views]`, with a line's marks and a contour's
+//! parts), the words under a step (`[[sentences]]`), an entry marked (`highlight`) and a
+//! projection among arrows (`projection`), each checked against the lesson's own values so the
+//! author hears of a slider that cannot reach the example's number at the key, not a reader at
+//! the page. This module is the glue to the [`Expander`]: it records each problem at its key.
+//!
+//! A control is a domain of the input's values plus how it is picked; an input's declared
+//! domain (issue 42's `min`, `choice`) can feed the same [`Control`] later.
+
+mod controls;
+mod highlight;
+mod marks;
+mod projection;
+mod sentences;
+mod views;
+
+pub(super) use controls::{Control, ControlsKey};
+pub(super) use highlight::{highlight, highlighted, Highlight, HighlightKey};
+pub(super) use marks::{contour_key, ContourKey, ContourView, LineMarkSteps};
+pub(super) use projection::{projected_arrows, ProjectionKey, ProjectionView};
+pub(super) use sentences::{sentences, Part, Sentence, SentencesKey};
+pub(super) use views::{view_figure, view_panel, View, ViewsKey};
+
+use super::Expander;
+use crate::base::diagnostics::Diagnostic;
+use crate::compute::computed::Computed;
+use crate::compute::Evaluated;
+use crate::expand::blocks::{BlockText, ExampleBlock};
+use crate::present::figure::{AxisText, FigureOptions};
+use controls::controls;
+use projection::projection;
+use std::collections::BTreeMap;
+use std::ops::Range;
+use views::{views, ViewParts};
+
+/// A widget's controls by input and views by step (with the span of each view's value), and
+/// the parts of each contour view.
+#[derive(Debug, Default)]
+pub(super) struct Presentation {
+    pub controls: BTreeMap<String, Control>,
+    pub views: BTreeMap<String, (View, Range<usize>)>,
+    pub contours: BTreeMap<String, ContourView>,
+    /// A heatmap's mask: the step whose −∞ entries mark the drawn step's masked entries.
+    pub masks: BTreeMap<String, String>,
+    /// The marks of the one line chart, as a `line` view's table names them.
+    pub line_marks: LineMarkSteps,
+}
+
+impl Presentation {
+    /// The steps drawn as a build-time figure and its live twin (all views but tables and
+    /// lines, which the one line chart draws).
+    pub fn figures(&self) -> Vec<(&str, View)> {
+        self.views
+            .iter()
+            .filter(|(_, (view, _))| !matches!(view, View::Table | View::Line))
+            .map(|(step, (view, _))| (step.as_str(), *view))
+            .collect()
+    }
+}
+
+impl Expander<'_> {
+    /// The widget block's `[controls]` and `[views]`, checked; a problem is recorded at its key.
+    pub(super) fn widget_presentation(
+        &mut self,
+        example: &ExampleBlock,
+        controls_key: &Option<ControlsKey>,
+        views_key: &Option<ViewsKey>,
+        shown: Option<&[String]>,
+        body: &BlockText,
+    ) -> Option<Presentation> {
+        let mut presentation = Presentation::default();
+        if controls_key.is_none() && views_key.is_none() {
+            return Some(presentation);
+        }
+        let Evaluated::Compute(computed) = &example.evaluated else {
+            let key = controls_key
+                .as_ref()
+                .map(|key| key.span())
+                .or_else(|| views_key.as_ref().map(|key| key.span()))
+                .unwrap_or_default();
+            self.problems.push(
+                Diagnostic::at(
+                    self.file,
+                    body.file_span(key),
+                    format!(
+                        "[controls] and [views] shape the widget of a compute example, but \"{}\" is a {} example",
+                        example.name,
+                        example.kind.name()
+                    ),
+                )
+                .with_help("remove them: this kind's widget has its own controls"),
+            );
+            return None;
+        };
+        let options = self.step_figure_options(&example.name);
+        let checked = controls_key
+            .as_ref()
+            .map(|key| controls(computed, key, &example.inputs["domains"]))
+            .transpose()
+            .and_then(|found| {
+                presentation.controls = found.unwrap_or_default();
+                views_key
+                    .as_ref()
+                    .map(|key| views(computed, key, shown, &options))
+                    .transpose()
+            });
+        let views = self.recorded(checked, body)?;
+        for (step, (view, span, parts)) in views.unwrap_or_default() {
+            match parts {
+                ViewParts::Contour(contour) => {
+                    presentation.contours.insert(step.clone(), contour);
+                }
+                ViewParts::Heatmap {
+                    masked: Some(masked),
+                } => {
+                    presentation.masks.insert(step.clone(), masked);
+                }
+                ViewParts::Line(marks) => {
+                    // One chart takes one reference and one divergence.
+                    let taken = |mine: &Option<String>, theirs: &Option<String>| {
+                        mine.is_some() && theirs.is_some()
+                    };
+                    let held = &presentation.line_marks;
+                    if taken(&marks.reference, &held.reference)
+                        || taken(&marks.diverged, &held.diverged)
+                    {
+                        self.problems.push(
+                            Diagnostic::at(
+                                self.file,
+                                body.file_span(span),
+                                "the widget's lines are one chart, and another line view already marks it",
+                            )
+                            .with_help("give `reference` and `diverged` to one line view"),
+                        );
+                        return None;
+                    }
+                    presentation.line_marks = LineMarkSteps {
+                        reference: marks.reference.or(held.reference.clone()),
+                        diverged: marks.diverged.or(held.diverged.clone()),
+                    };
+                }
+                ViewParts::Heatmap { masked: None } | ViewParts::None => {}
+            }
+            presentation.views.insert(step, (view, span));
+        }
+        Some(presentation)
+    }
+
+    /// The value a key's check gave, or its problem recorded at the key.
+    fn recorded<T>(&mut self, checked: Result<T, KeyProblem>, body: &BlockText) -> Option<T> {
+        checked
+            .map_err(|(message, help, span)| {
+                self.problems
+                    .push(Diagnostic::at(self.file, body.file_span(span), message).with_help(help));
+            })
+            .ok()
+    }
+
+    /// A widget block's key that only a compute example's widget takes (`highlight`,
+    /// `sentences`: a kind's widget marks and words what it needs itself), checked by `check`;
+    /// a problem is recorded at the key.
+    pub(super) fn compute_widget_key<T>(
+        &mut self,
+        example: &ExampleBlock,
+        key: (&str, Range<usize>),
+        body: &BlockText,
+        check: impl FnOnce(&Computed) -> Result<T, KeyProblem>,
+    ) -> Option<T> {
+        let (key, span) = key;
+        let checked = match &example.evaluated {
+            Evaluated::Compute(computed) => check(computed),
+            _ => Err((
+                format!(
+                    "`{key}` belongs to a compute example's widget, but \"{}\" is a {} example",
+                    example.name,
+                    example.kind.name()
+                ),
+                "remove it: this kind's widget marks and words what it needs itself".to_string(),
+                span,
+            )),
+        };
+        self.recorded(checked, body)
+    }
+
+    /// What a step's figure in a widget is drawn with (no caption, no label: the widget's
+    /// code line names it).
+    fn step_figure_options(&self, example: &str) -> FigureOptions {
+        FigureOptions {
+            example: example.to_string(),
+            id_prefix: format!("wf-{example}-{}", self.figures),
+            decimals: self.decimals,
+            caption_html: None,
+            label: None,
+            legend: None,
+            full: None,
+            mask: None,
+            highlight: None,
+            axes: AxisText::default(),
+        }
+    }
+
+    /// The build's figure of `step` as `view` (checked drawable by [`views`]), for readers
+    /// without JavaScript; the live widget draws its twin in its place.
+    pub(super) fn step_figure(
+        &mut self,
+        computed: &Computed,
+        example: &str,
+        step: &str,
+        view: View,
+        drawing: StepDrawing,
+    ) -> String {
+        self.figures += 1;
+        let options = FigureOptions {
+            highlight: drawing.highlight.filter(|_| view == View::Bars),
+            ..self.step_figure_options(example)
+        };
+        let palette = &mut self.palette;
+        match drawing.projection {
+            Some(projection) => projected_arrows(computed, step, projection, &options, palette),
+            None => view_figure(
+                computed,
+                step,
+                view,
+                (drawing.contour, drawing.masked),
+                &options,
+                palette,
+            ),
+        }
+        .unwrap_or_default()
+    }
+
+    /// The widget block's `projection`, checked; a problem is recorded at its key.
+    pub(super) fn widget_projection(
+        &mut self,
+        example: &ExampleBlock,
+        key: &ProjectionKey,
+        presentation: &Presentation,
+        body: &BlockText,
+    ) -> Option<(String, ProjectionView)> {
+        let options = self.step_figure_options(&example.name);
+        self.compute_widget_key(example, ("projection", key.span()), body, |computed| {
+            projection(computed, key, presentation, &options)
+        })
+    }
+}
+
+/// What a step's build-time figure in a widget draws besides the step: a contour's grid and
+/// path, the step whose −∞ entries a heatmap hatches, a projection among arrows.
+pub(super) struct StepDrawing<'a> {
+    pub contour: Option<&'a ContourView>,
+    pub masked: Option<&'a str>,
+    pub projection: Option<&'a ProjectionView>,
+    /// The entry a bar chart draws bold, with its tag ([`highlighted`]).
+    pub highlight: Option<(usize, String)>,
+}
+
+/// A problem at a key: message, help, span within the block's text.
+pub(super) type KeyProblem = (String, String, Range<usize>);
+
+#[cfg(test)]
+mod tests;
