@@ -646,18 +646,7 @@ impl<'x> Expander<'x> {
         marks: &LineMarkSteps,
     ) -> Result<String, figure::FigureError> {
         self.figures += 1;
-        let options = FigureOptions {
-            example: name.to_string(),
-            id_prefix: format!("wf-{name}-{}", self.figures),
-            decimals: self.decimals,
-            caption_html: None,
-            label: None,
-            legend: None,
-            full: None,
-            mask: None,
-            highlight: None,
-            axes: figure::AxisText::default(),
-        };
+        let options = self.step_figure_options(name);
         let values = line_values(run, steps);
         let marks = line_marks(run, marks);
         figure::lines_figure(

@@ -1,6 +1,7 @@
-//! `[controls]`: how a reader edits each input (a slider, a checkbox, radio buttons, a matrix//! input's row labels as names), checked to reach the lesson's value and keep to the input's domain.
+//! `[controls]`: how a reader edits each input (a slider, a checkbox, radio buttons, a matrix
+//! input's row labels as names), checked to reach the lesson's value and keep to the input's domain.
 
-use super::KeyProblem;
+use super::{as_written, said_off, KeyProblem};
 use crate::compute::computed::{Computed, LabelSides, Origin, Side};
 use crate::compute::lang::Value;
 use crate::expand::blocks::domain::Domain;
@@ -71,7 +72,7 @@ impl Control {
 /// The `[controls]` table checked against the lesson's inputs: each names a scalar input, says
 /// one kind of control, holds the lesson's value, and offers only values of the input's domain
 /// (`domains`, the compute block's JSON of them), if it declares one.
-pub(in crate::expand) fn controls(
+pub(super) fn controls(
     computed: &Computed,
     table: &ControlsKey,
     domains: &serde_json::Value,
@@ -255,11 +256,7 @@ pub(super) fn control(
             labels.span(),
         ));
     }
-    let lesson = crate::present::format_number(
-        value,
-        crate::present::Precision::AsWritten,
-        crate::present::Style::Prose,
-    );
+    let lesson = as_written(value);
     if let Some(range) = &inner.slider {
         let [lo, hi] = *range.get_ref();
         let log = inner.log.as_ref().is_some_and(|log| *log.get_ref());
@@ -301,9 +298,10 @@ pub(super) fn control(
     }
     if let Some(toggle) = &inner.toggle {
         if !*toggle.get_ref() {
-            return Err((
-                "`toggle = false` says no checkbox".to_string(),
-                "write toggle = true, or remove the control".to_string(),
+            return Err(said_off(
+                "toggle",
+                "checkbox",
+                "remove the control",
                 toggle.span(),
             ));
         }
@@ -331,16 +329,7 @@ pub(super) fn control(
             ))
         }
         Some(labels) => labels.get_ref().clone(),
-        None => values
-            .iter()
-            .map(|x| {
-                crate::present::format_number(
-                    *x,
-                    crate::present::Precision::AsWritten,
-                    crate::present::Style::Prose,
-                )
-            })
-            .collect(),
+        None => values.iter().map(|x| as_written(*x)).collect(),
     };
     let repeated = values
         .iter()

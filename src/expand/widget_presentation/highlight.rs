@@ -1,9 +1,9 @@
-//! `highlight`: the entry of a step a widget marks in words (a softmax's target class), at a//! position the program computes.
+//! `highlight`: the entry of a step a widget marks in words (a softmax's target class), at a
+//! position the program computes.
 
-use super::KeyProblem;
+use super::{as_written, held_position, is_position, name_one_of, KeyProblem};
 use crate::compute::computed::Computed;
 use crate::compute::lang::Value;
-use crate::compute::Quantity;
 use serde::{Deserialize, Serialize};
 
 /// A column of a widget's tables marked in words (a softmax's target class): the entry at the
@@ -37,19 +37,11 @@ pub(in crate::expand) fn highlight(
     let HighlightSpec { step, says } = key.get_ref();
     let name = step.get_ref();
     let positions = || {
-        let found: Vec<&str> = computed
-            .values
-            .iter()
-            .filter(
-                |(_, _, value)| matches!(value, Value::Scalar(x) if *x >= 0.0 && x.fract() == 0.0),
-            )
-            .map(|(name, _, _)| name.as_str())
-            .collect();
-        if found.is_empty() {
-            "a highlight tags the entry at a position the program computes; add a step such as t = argmax(p)".to_string()
-        } else {
-            format!("name one of: {}", found.join(", "))
-        }
+        name_one_of(
+            computed,
+            |value| matches!(value, Value::Scalar(x) if is_position(*x)),
+            "a highlight tags the entry at a position the program computes; add a step such as t = argmax(p)",
+        )
     };
     match computed.value(name) {
         None => {
@@ -59,17 +51,13 @@ pub(in crate::expand) fn highlight(
                 step.span(),
             ))
         }
-        Some(Value::Scalar(x)) if *x >= 0.0 && x.fract() == 0.0 => {}
+        Some(Value::Scalar(x)) if is_position(*x) => {}
         Some(other) => {
             return Err((
                 format!(
                     "`{name}` is {}, and a highlight needs a position: a whole number from 0",
                     match other {
-                        Value::Scalar(x) => crate::present::format_number(
-                            *x,
-                            crate::present::Precision::AsWritten,
-                            crate::present::Style::Prose,
-                        ),
+                        Value::Scalar(x) => as_written(*x),
                         other => format!("a {}", other.describe_shape()),
                     }
                 ),
@@ -100,10 +88,6 @@ pub(in crate::expand) fn highlighted(
 ) -> Option<(usize, String)> {
     let step = data["highlight"]["step"].as_str()?;
     let says = data["highlight"]["says"].as_str()?;
-    let at = match computed.quantity(step)? {
-        Quantity::Scalar(x) if x >= 0.0 && x.fract() == 0.0 => x as usize,
-        Quantity::Count(n) => n,
-        _ => return None,
-    };
+    let at = held_position(&computed.quantity(step)?)?;
     Some((at, says.to_string()))
 }

@@ -1,7 +1,8 @@
-//! The parts a view's table adds by naming steps: a line chart's reference and divergence, a//! contour's grid, path, optimum and axis titles (a figure block's `contour` key too).
+//! The parts a view's table adds by naming steps: a line chart's reference and divergence, a
+//! contour's grid, path, optimum and axis titles (a figure block's `contour` key too).
 
 use super::views::{named_step, ViewSpec};
-use super::KeyProblem;
+use super::{is_position, name_one_of, said_off, KeyProblem};
 use crate::compute::computed::Computed;
 use crate::compute::lang::Value;
 use crate::expand::figure_plots::{one_line, LONGEST_AXIS_LABEL};
@@ -140,28 +141,13 @@ pub(super) fn line_marks(
     computed: &Computed,
     spec: &ViewSpec,
 ) -> Result<LineMarkSteps, KeyProblem> {
-    if let Some(off) = spec.line.as_ref().filter(|on| !*on.get_ref()) {
-        return Err((
-            "`line = false` says no line".to_string(),
-            "write line = true, or name another view, such as \"table\"".to_string(),
-            off.span(),
-        ));
-    }
-    spec.foreign_keys("line")?;
+    spec.drawing("line", &spec.line, "name another view, such as \"table\"")?;
     let scalars = |whole: bool| {
-        let found: Vec<&str> = computed
-            .values
-            .iter()
-            .filter(|(_, _, value)| {
-                matches!(value, Value::Scalar(x) if x.is_finite() && (!whole || (*x >= 0.0 && x.fract() == 0.0)))
-            })
-            .map(|(name, _, _)| name.as_str())
-            .collect();
-        if found.is_empty() {
-            "name a step holding one number".to_string()
-        } else {
-            format!("name one of: {}", found.join(", "))
-        }
+        name_one_of(
+            computed,
+            |value| matches!(value, Value::Scalar(x) if x.is_finite() && (!whole || is_position(*x))),
+            "name a step holding one number",
+        )
     };
     let checked = |key: &Option<toml::Spanned<String>>,
                    whole: bool|
@@ -170,7 +156,7 @@ pub(super) fn line_marks(
         let step = name.get_ref();
         let problem = match computed.value(step) {
             None => format!("the example has no value named `{step}`"),
-            Some(Value::Scalar(x)) if whole && (*x < 0.0 || x.fract() != 0.0) => format!(
+            Some(Value::Scalar(x)) if whole && !is_position(*x) => format!(
                 "`{step}` is {x}, and `diverged` names a step that is 0, or the step where the run diverged"
             ),
             Some(Value::Scalar(x)) if x.is_finite() => return Ok(Some(step.clone())),
@@ -194,10 +180,7 @@ pub(super) fn contour_view(
     computed: &Computed,
     spec: &ViewSpec,
 ) -> Result<ContourView, KeyProblem> {
-    if let Some(off) = spec.contour.as_ref().filter(|on| !*on.get_ref()) {
-        return Err(no_contour(off.span()));
-    }
-    spec.foreign_keys("contour")?;
+    spec.drawing("contour", &spec.contour, NOT_A_CONTOUR)?;
     let named = |key: &Option<toml::Spanned<String>>, part: &str| {
         named_step(computed, key, &format!("contour's {part}"))
     };
@@ -216,14 +199,8 @@ pub(super) fn contour_view(
     })
 }
 
-/// `contour = false`, at its span.
-fn no_contour(span: Range<usize>) -> KeyProblem {
-    (
-        "`contour = false` says no contour".to_string(),
-        "write contour = true, or draw another view, such as a heatmap".to_string(),
-        span,
-    )
-}
+/// What `contour = false` is told to write instead of `contour = true`.
+const NOT_A_CONTOUR: &str = "draw another view, such as a heatmap";
 
 /// A figure block's `contour` key checked as a widget's contour view is: `true` for the
 /// default parts, or a table of them (`span` is the key's, for `contour = false`).
@@ -234,7 +211,7 @@ pub(in crate::expand) fn contour_key(
 ) -> Result<ContourView, KeyProblem> {
     match key {
         ContourKey::On(true) => Ok(ContourView::default()),
-        ContourKey::On(false) => Err(no_contour(span)),
+        ContourKey::On(false) => Err(said_off("contour", "contour", NOT_A_CONTOUR, span)),
         ContourKey::Parts(spec) => contour_view(computed, spec),
     }
 }

@@ -25,7 +25,9 @@ pub(super) use views::{view_figure, view_panel, View, ViewsKey};
 use super::Expander;
 use crate::base::diagnostics::Diagnostic;
 use crate::compute::computed::Computed;
+use crate::compute::lang::Value;
 use crate::compute::Evaluated;
+use crate::compute::Quantity;
 use crate::expand::blocks::{BlockText, ExampleBlock};
 use crate::present::figure::{AxisText, FigureOptions};
 use controls::controls;
@@ -183,9 +185,9 @@ impl Expander<'_> {
         self.recorded(checked, body)
     }
 
-    /// What a step's figure in a widget is drawn with (no caption, no label: the widget's
-    /// code line names it).
-    fn step_figure_options(&self, example: &str) -> FigureOptions {
+    /// What a figure in a widget (a step's, its line chart) is drawn with: no caption, no
+    /// label, since the widget's code line names it.
+    pub(super) fn step_figure_options(&self, example: &str) -> FigureOptions {
         FigureOptions {
             example: example.to_string(),
             id_prefix: format!("wf-{example}-{}", self.figures),
@@ -257,6 +259,56 @@ pub(super) struct StepDrawing<'a> {
 
 /// A problem at a key: message, help, span within the block's text.
 pub(super) type KeyProblem = (String, String, Range<usize>);
+
+/// Whether `x` can be a 0-based position (a highlight's, a sentence's entry's, a projection's
+/// row, a line's divergence): a whole number from 0.
+fn is_position(x: f64) -> bool {
+    x >= 0.0 && x.fract() == 0.0
+}
+
+/// The position a step's value holds, a whole number or a count, as a widget reads it.
+fn held_position(quantity: &Quantity) -> Option<usize> {
+    match quantity {
+        Quantity::Scalar(x) if is_position(*x) => Some(*x as usize),
+        Quantity::Count(n) => Some(*n),
+        _ => None,
+    }
+}
+
+/// `x` as the lesson writes it in prose, to quote it in a problem.
+fn as_written(x: f64) -> String {
+    crate::present::format_number(
+        x,
+        crate::present::Precision::AsWritten,
+        crate::present::Style::Prose,
+    )
+}
+
+/// The values of `computed` that `fits`, as a problem's help lists them to name one, or
+/// `otherwise` when none does.
+fn name_one_of(computed: &Computed, fits: impl Fn(&Value) -> bool, otherwise: &str) -> String {
+    let found: Vec<&str> = computed
+        .values
+        .iter()
+        .filter(|(_, _, value)| fits(value))
+        .map(|(name, _, _)| name.as_str())
+        .collect();
+    if found.is_empty() {
+        otherwise.to_string()
+    } else {
+        format!("name one of: {}", found.join(", "))
+    }
+}
+
+/// A `key = false` that says no `what`: the problem, with help to write `key = true` or
+/// `otherwise`.
+fn said_off(key: &str, what: &str, otherwise: &str, span: Range<usize>) -> KeyProblem {
+    (
+        format!("`{key} = false` says no {what}"),
+        format!("write {key} = true, or {otherwise}"),
+        span,
+    )
+}
 
 #[cfg(test)]
 mod tests;

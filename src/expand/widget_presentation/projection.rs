@@ -1,7 +1,7 @@
 //! `projection`: a vector's projection onto another, drawn dashed among a step's arrows.
 
 use super::views::View;
-use super::{KeyProblem, Presentation};
+use super::{is_position, KeyProblem, Presentation};
 use crate::compute::computed::Computed;
 use crate::compute::lang::Value;
 use crate::compute::Quantity;
@@ -38,7 +38,7 @@ pub(in crate::expand) type ProjectionKey = toml::Spanned<ProjectionSpec>;
 /// A widget block's `projection` checked against the lesson's values and its views: `step` is
 /// drawn as arrows, `of` and `onto` hold positions of its rows, `vector` is a vector of two
 /// entries and `scalar` a number; the build's figure of the step draws it.
-pub(in crate::expand) fn projection(
+pub(super) fn projection(
     computed: &Computed,
     key: &ProjectionKey,
     presentation: &Presentation,
@@ -70,7 +70,7 @@ pub(in crate::expand) fn projection(
     for position in [&spec.of, &spec.onto] {
         let name = position.get_ref();
         let fits = matches!(computed.value(name),
-            Some(Value::Scalar(x)) if *x >= 0.0 && x.fract() == 0.0 && (*x as usize) < rows);
+            Some(Value::Scalar(x)) if is_position(*x) && (*x as usize) < rows);
         if !fits {
             return Err((
                 format!("`{name}` must be a step holding the position of a row of `{step}`, a whole number from 0 to {}", rows.saturating_sub(1)),

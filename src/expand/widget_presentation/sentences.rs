@@ -1,6 +1,7 @@
-//! `[[sentences]]`: words under a step filled with each run's numbers, checked to name numbers//! the lesson has, and filled by the build for readers without JavaScript.
+//! `[[sentences]]`: words under a step filled with each run's numbers, checked to name numbers
+//! the lesson has, and filled by the build for readers without JavaScript.
 
-use super::KeyProblem;
+use super::{held_position, is_position, KeyProblem};
 use crate::compute::computed::{Computed, Origin};
 use crate::compute::lang::Value;
 use crate::compute::Quantity;
@@ -75,12 +76,10 @@ impl Sentence {
                     let position = match at.parse::<usize>() {
                         Ok(position) => position,
                         Err(_) => match quantity(at)? {
-                            Quantity::Scalar(x) if x >= 0.0 && x.fract() == 0.0 => x as usize,
-                            Quantity::Count(n) => n,
                             Quantity::Text(label) => {
                                 labels.as_ref()?.iter().position(|l| *l == label)?
                             }
-                            _ => return None,
+                            other => held_position(&other)?,
                         },
                     };
                     let x = *values.get(position)?;
@@ -268,7 +267,7 @@ fn check_parts(computed: &Computed, parts: Vec<Part>) -> Result<Vec<Part>, (Stri
                     }
                 };
                 match known(at)? {
-                    Value::Scalar(x) if *x >= 0.0 && x.fract() == 0.0 && (*x as usize) < length => {}
+                    Value::Scalar(x) if is_position(*x) && (*x as usize) < length => {}
                     _ => {
                         return Err((
                             format!("`{at}` does not hold a position of `{of}` (a whole number from 0 to {})", length.saturating_sub(1)),

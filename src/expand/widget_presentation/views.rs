@@ -1,7 +1,8 @@
-//! `[views]`: how each step is drawn (a table, a heatmap, bars, a line, a scatter, arrows, a//! contour), checked to fit the step's value, and the build's figure of a step as its view.
+//! `[views]`: how each step is drawn (a table, a heatmap, bars, a line, a scatter, arrows, a
+//! contour), checked to fit the step's value, and the build's figure of a step as its view.
 
 use super::marks::{contour_view, line_marks, ContourView, LineMarkSteps};
-use super::KeyProblem;
+use super::{said_off, KeyProblem};
 use crate::compute::computed::Computed;
 use crate::compute::lang::Value;
 use crate::compute::Quantity;
@@ -104,7 +105,7 @@ impl View {
 
 /// What a view's table adds to the view: a heatmap's mask, a line's marks, a contour's parts.
 #[derive(Debug)]
-pub(in crate::expand) enum ViewParts {
+pub(super) enum ViewParts {
     None,
     Heatmap { masked: Option<String> },
     Line(LineMarkSteps),
@@ -118,7 +119,7 @@ type CheckedView = (View, Range<usize>, ViewParts);
 /// a view from [`VIEW_NAMES`], and a step whose lesson value that view draws (a heatmap a
 /// matrix, bars a vector or a single row or column, a line a vector, a contour a grid of
 /// values whose x, y and path name steps, a heatmap's mask a step of its shape).
-pub(in crate::expand) fn views(
+pub(super) fn views(
     computed: &Computed,
     table: &ViewsKey,
     shown: Option<&[String]>,
@@ -248,8 +249,22 @@ fn foreign_key<T>(
 }
 
 impl ViewSpec {
+    /// This table checked as drawing `view`: its `{view} = …` key (`said`) is not `false`
+    /// (else the problem's help says `otherwise`), and no other view's key stands in it.
+    pub(super) fn drawing(
+        &self,
+        view: &str,
+        said: &Option<toml::Spanned<bool>>,
+        otherwise: &str,
+    ) -> Result<(), KeyProblem> {
+        if let Some(off) = said.as_ref().filter(|on| !*on.get_ref()) {
+            return Err(said_off(view, view, otherwise, off.span()));
+        }
+        self.foreign_keys(view)
+    }
+
     /// The first key of the views other than `view` in this table, as [`foreign_key`] names it.
-    pub(super) fn foreign_keys(&self, view: &str) -> Result<(), KeyProblem> {
+    fn foreign_keys(&self, view: &str) -> Result<(), KeyProblem> {
         if view != "heatmap" {
             foreign_key(&self.heatmap, "heatmap", view, "heatmap")?;
             foreign_key(&self.masked, "masked", view, "heatmap")?;
@@ -328,14 +343,11 @@ pub(super) fn view_table(
 /// A heatmap's table checked: `heatmap = true`, no other view's keys, and `masked`, if given,
 /// naming a step (its shape is checked when the figure is drawn).
 fn heatmap_mask(computed: &Computed, spec: &ViewSpec) -> Result<Option<String>, KeyProblem> {
-    if let Some(off) = spec.heatmap.as_ref().filter(|on| !*on.get_ref()) {
-        return Err((
-            "`heatmap = false` says no heatmap".to_string(),
-            "write heatmap = true, or draw another view, such as \"bars\"".to_string(),
-            off.span(),
-        ));
-    }
-    spec.foreign_keys("heatmap")?;
+    spec.drawing(
+        "heatmap",
+        &spec.heatmap,
+        "draw another view, such as \"bars\"",
+    )?;
     named_step(computed, &spec.masked, "heatmap's mask")
 }
 
