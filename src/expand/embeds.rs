@@ -329,32 +329,7 @@ impl<'x> Expander<'x> {
         if let Some((step, projection)) = &projection {
             data["projections"] = serde_json::json!({ step: projection });
         }
-        if !presentation.controls.is_empty() {
-            let controls: serde_json::Map<String, serde_json::Value> = presentation
-                .controls
-                .iter()
-                .map(|(input, control)| (input.clone(), control.json()))
-                .collect();
-            data["controls"] = serde_json::Value::Object(controls);
-        }
-        if !figures.is_empty() {
-            let views: serde_json::Map<String, serde_json::Value> = figures
-                .iter()
-                .map(|(step, view)| (step.to_string(), serde_json::Value::from(view.name())))
-                .collect();
-            data["views"] = serde_json::Value::Object(views);
-        }
-        if !presentation.contours.is_empty() {
-            let contours: serde_json::Map<String, serde_json::Value> = presentation
-                .contours
-                .iter()
-                .map(|(step, contour)| (step.clone(), contour.json()))
-                .collect();
-            data["contours"] = serde_json::Value::Object(contours);
-        }
-        if !presentation.masks.is_empty() {
-            data["masked"] = serde_json::json!(presentation.masks);
-        }
+        presentation.write_data(&mut data);
         if let Some((steps, _)) = &lines {
             let drawn: Vec<serde_json::Value> = steps
                 .iter()

@@ -59,6 +59,31 @@ impl Presentation {
             .map(|(step, (view, _))| (step.as_str(), *view))
             .collect()
     }
+
+    /// What the live widget reads of this presentation, written into its `data`: the control
+    /// of each input, the view of each step of [`Presentation::figures`], each contour's parts
+    /// and each heatmap's mask; a key with none is left out.
+    pub fn write_data(&self, data: &mut serde_json::Value) {
+        let figures = self.figures();
+        if !self.controls.is_empty() {
+            data["controls"] = (self.controls.iter())
+                .map(|(input, control)| (input.clone(), control.json()))
+                .collect();
+        }
+        if !figures.is_empty() {
+            data["views"] = (figures.iter())
+                .map(|(step, view)| (step.to_string(), view.name()))
+                .collect();
+        }
+        if !self.contours.is_empty() {
+            data["contours"] = (self.contours.iter())
+                .map(|(step, contour)| (step.clone(), contour.json()))
+                .collect();
+        }
+        if !self.masks.is_empty() {
+            data["masked"] = serde_json::json!(self.masks);
+        }
+    }
 }
 
 impl Expander<'_> {
