@@ -11,7 +11,7 @@ use crate::expand::blocks::{BlockText, ExampleBlock};
 use crate::expand::figure_plots::{axis_text, axis_words_drawn, contour_plot, PanelSpec, Steps};
 use crate::expand::graph_figure::{graph_figure, GradientsKey, GraphKey};
 use crate::expand::reference;
-use crate::expand::widget_presentation::ContourKey;
+use crate::expand::widget_presentation::{not_compute, ContourKey};
 use crate::expand::Expander;
 use crate::present::figure::{self, FigureOptions};
 use crate::present::heatmap::LONGEST_LEGEND_TITLE;
@@ -270,10 +270,7 @@ impl<'x> Expander<'x> {
                     graph_figure(computed, graph, spec.gradients.as_ref(), body, &options)
                 }
                 (_, None, None) => Err((
-                    format!(
-                        "`graph` draws steps of a compute example, but \"{name}\" is a {} example",
-                        example.kind.name()
-                    ),
+                    not_compute(example, "`graph` draws steps of a compute example"),
                     "remove the graph key: this figure draws the whole example".to_string(),
                     body.file_span(graph.span()),
                 )),
@@ -295,10 +292,7 @@ impl<'x> Expander<'x> {
                         })
                     }),
                 (_, None) => Err((
-                    format!(
-                        "`shapes` draws values of a compute example, but \"{name}\" is a {} example",
-                        example.kind.name()
-                    ),
+                    not_compute(example, "`shapes` draws values of a compute example"),
                     "remove the shapes key: this figure draws the whole example".to_string(),
                     body.file_span(shapes.span()),
                 )),
@@ -330,10 +324,7 @@ impl<'x> Expander<'x> {
                 span.clone(),
             )),
             (_, Some(step)) => Err((
-                format!(
-                    "`step` names a step of a compute example, but \"{name}\" is a {} example",
-                    example.kind.name()
-                ),
+                not_compute(example, "`step` names a step of a compute example"),
                 "remove the step key: this figure draws the whole example".to_string(),
                 body.file_span(step.span()),
             )),
@@ -371,10 +362,9 @@ impl<'x> Expander<'x> {
                 .or(scatter.as_ref().map(|key| key.span()))
                 .unwrap_or_default();
             return Err((
-                format!(
-                    "a scatter or panels draw steps of a compute example, but \"{}\" is a {} example",
-                    example.name,
-                    example.kind.name()
+                not_compute(
+                    example,
+                    "a scatter or panels draw steps of a compute example",
                 ),
                 "remove the key: this figure draws the whole example".to_string(),
                 body.file_span(at),

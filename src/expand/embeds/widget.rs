@@ -13,8 +13,8 @@ use crate::expand::kind_figures::{
     line_marks, line_series, line_values, preset_figures, preset_lines, widget_run,
 };
 use crate::expand::widget_presentation::{
-    highlighted, ContourView, ControlsKey, HighlightKey, LineMarkSteps, ProjectionKey, Sentence,
-    SentencesKey, StepDrawing, View, ViewsKey,
+    self, highlighted, not_compute, ContourView, ControlsKey, HighlightKey, LineMarkSteps,
+    ProjectionKey, Sentence, SentencesKey, StepDrawing, View, ViewsKey,
 };
 use crate::expand::Expander;
 use crate::present::figure;
@@ -151,34 +151,25 @@ impl<'x> Expander<'x> {
             shown_steps.as_deref(),
             body,
         )?;
-        let highlight = match &spec.highlight {
-            Some(key) => Some(self.compute_widget_key(
-                example,
-                ("highlight", key.span()),
-                body,
-                |computed| crate::expand::widget_presentation::highlight(computed, key),
-            )?),
-            None => None,
-        };
-        let sentences = match &spec.sentences {
-            Some(key) => Some(self.compute_widget_key(
-                example,
-                ("sentences", key.span()),
-                body,
-                |computed| {
-                    crate::expand::widget_presentation::sentences(
-                        computed,
-                        shown_steps.as_deref(),
-                        key,
-                    )
-                },
-            )?),
-            None => None,
-        };
-        let projection = match &spec.projection {
-            Some(key) => Some(self.widget_projection(example, key, &presentation, body)?),
-            None => None,
-        };
+        let highlight = self.compute_widget_key(
+            example,
+            ("highlight", &spec.highlight),
+            body,
+            widget_presentation::highlight,
+        )?;
+        let sentences = self.compute_widget_key(
+            example,
+            ("sentences", &spec.sentences),
+            body,
+            |computed, key| widget_presentation::sentences(computed, shown_steps.as_deref(), key),
+        )?;
+        let options = self.step_figure_options(name);
+        let projection = self.compute_widget_key(
+            example,
+            ("projection", &spec.projection),
+            body,
+            |computed, key| widget_presentation::projection(computed, key, &presentation, &options),
+        )?;
         // A `line` view is a line of the one chart `lines` draws.
         let mut line_entries: Vec<&toml::Spanned<String>> =
             spec.lines.iter().flat_map(|list| list.get_ref()).collect();
@@ -471,9 +462,9 @@ impl<'x> Expander<'x> {
                 Diagnostic::at(
                     self.file,
                     body.file_span(list.span()),
-                    format!(
-                        "`show` picks the steps of a compute example's widget, but \"{name}\" is a {} example",
-                        example.kind.name()
+                    not_compute(
+                        example,
+                        "`show` picks the steps of a compute example's widget",
                     ),
                 )
                 .with_help("remove the show key: this widget shows the whole example"),
@@ -543,10 +534,7 @@ impl<'x> Expander<'x> {
         let Evaluated::Compute(computed) = &example.evaluated else {
             let diagnostic = problem(
                 &list_span,
-                format!(
-                    "`lines` draws steps of a compute example, but \"{name}\" is a {} example",
-                    example.kind.name()
-                ),
+                not_compute(example, "`lines` draws steps of a compute example"),
                 "remove the lines key".to_string(),
             );
             self.problems.push(diagnostic);
@@ -643,10 +631,9 @@ impl<'x> Expander<'x> {
                 Diagnostic::at(
                     self.file,
                     body.file_span(table.span()),
-                    format!(
-                        "`decimals` sets the places of a compute example's steps, but \"{}\" is a {} example",
-                        example.name,
-                        example.kind.name()
+                    not_compute(
+                        example,
+                        "`decimals` sets the places of a compute example's steps",
                     ),
                 )
                 .with_help("remove the decimals key: this widget prints at the book's decimals"),

@@ -18,7 +18,7 @@ mod views;
 pub(super) use controls::{Control, ControlsKey};
 pub(super) use highlight::{highlight, highlighted, Highlight, HighlightKey};
 pub(super) use marks::{contour_key, ContourKey, ContourView, LineMarkSteps};
-pub(super) use projection::{projected_arrows, ProjectionKey, ProjectionView};
+pub(super) use projection::{projected_arrows, projection, ProjectionKey, ProjectionView};
 pub(super) use sentences::{sentences, Part, Sentence, SentencesKey};
 pub(super) use views::{view_figure, view_panel, View, ViewsKey};
 
@@ -31,7 +31,6 @@ use crate::compute::Quantity;
 use crate::expand::blocks::{BlockText, ExampleBlock};
 use crate::present::figure::{AxisText, FigureOptions};
 use controls::controls;
-use projection::projection;
 use std::collections::BTreeMap;
 use std::ops::Range;
 use views::{views, ViewParts};
@@ -110,10 +109,9 @@ impl Expander<'_> {
                 Diagnostic::at(
                     self.file,
                     body.file_span(key),
-                    format!(
-                        "[controls] and [views] shape the widget of a compute example, but \"{}\" is a {} example",
-                        example.name,
-                        example.kind.name()
+                    not_compute(
+                        example,
+                        "[controls] and [views] shape the widget of a compute example",
                     ),
                 )
                 .with_help("remove them: this kind's widget has its own controls"),
@@ -184,30 +182,29 @@ impl Expander<'_> {
             .ok()
     }
 
-    /// A widget block's key that only a compute example's widget takes (`highlight`,
-    /// `sentences`: a kind's widget marks and words what it needs itself), checked by `check`;
-    /// a problem is recorded at the key.
-    pub(super) fn compute_widget_key<T>(
+    /// A widget block's key `name` that only a compute example's widget takes (`highlight`,
+    /// `sentences`, `projection`: a kind's widget marks and words what it needs itself),
+    /// checked by `check` if given; `None` when a problem is recorded at the key.
+    pub(super) fn compute_widget_key<K, T>(
         &mut self,
         example: &ExampleBlock,
-        key: (&str, Range<usize>),
+        (name, key): (&str, &Option<toml::Spanned<K>>),
         body: &BlockText,
-        check: impl FnOnce(&Computed) -> Result<T, KeyProblem>,
-    ) -> Option<T> {
-        let (key, span) = key;
+        check: impl FnOnce(&Computed, &toml::Spanned<K>) -> Result<T, KeyProblem>,
+    ) -> Option<Option<T>> {
+        let Some(key) = key else { return Some(None) };
         let checked = match &example.evaluated {
-            Evaluated::Compute(computed) => check(computed),
+            Evaluated::Compute(computed) => check(computed, key),
             _ => Err((
-                format!(
-                    "`{key}` belongs to a compute example's widget, but \"{}\" is a {} example",
-                    example.name,
-                    example.kind.name()
+                not_compute(
+                    example,
+                    &format!("`{name}` belongs to a compute example's widget"),
                 ),
                 "remove it: this kind's widget marks and words what it needs itself".to_string(),
-                span,
+                key.span(),
             )),
         };
-        self.recorded(checked, body)
+        self.recorded(checked, body).map(Some)
     }
 
     /// What a figure in a widget (a step's, its line chart) is drawn with: no caption, no
@@ -256,20 +253,6 @@ impl Expander<'_> {
         }
         .unwrap_or_default()
     }
-
-    /// The widget block's `projection`, checked; a problem is recorded at its key.
-    pub(super) fn widget_projection(
-        &mut self,
-        example: &ExampleBlock,
-        key: &ProjectionKey,
-        presentation: &Presentation,
-        body: &BlockText,
-    ) -> Option<(String, ProjectionView)> {
-        let options = self.step_figure_options(&example.name);
-        self.compute_widget_key(example, ("projection", key.span()), body, |computed| {
-            projection(computed, key, presentation, &options)
-        })
-    }
 }
 
 /// What a step's build-time figure in a widget draws besides the step: a contour's grid and
@@ -280,6 +263,16 @@ pub(super) struct StepDrawing<'a> {
     pub projection: Option<&'a ProjectionView>,
     /// The entry a bar chart draws bold, with its tag ([`highlighted`]).
     pub highlight: Option<(usize, String)>,
+}
+
+/// The message of a key only a compute example takes, given to a kind's `example`: what the
+/// key `does`, and what the example is instead (a widget's or a figure's key).
+pub(super) fn not_compute(example: &ExampleBlock, does: &str) -> String {
+    format!(
+        "{does}, but \"{}\" is a {} example",
+        example.name,
+        example.kind.name()
+    )
 }
 
 /// A problem at a key: message, help, span within the block's text.

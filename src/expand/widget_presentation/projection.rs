@@ -38,7 +38,7 @@ pub(in crate::expand) type ProjectionKey = toml::Spanned<ProjectionSpec>;
 /// A widget block's `projection` checked against the lesson's values and its views: `step` is
 /// drawn as arrows, `of` and `onto` hold positions of its rows, `vector` is a vector of two
 /// entries and `scalar` a number; the build's figure of the step draws it.
-pub(super) fn projection(
+pub(in crate::expand) fn projection(
     computed: &Computed,
     key: &ProjectionKey,
     presentation: &Presentation,
