@@ -175,7 +175,20 @@ pub(super) fn views(
             }
         };
         let value = computed.value(step).expect("a step has a value");
-        let drawn = |kind| drawn(computed, step, kind, (contour, masked), options);
+        // Whether the build's figure can be drawn (not too large, no −∞ on a bar or a point).
+        let drawn = |kind| {
+            let parts = (contour, masked);
+            view_figure(
+                computed,
+                step,
+                kind,
+                parts,
+                options,
+                &mut Palette::default(),
+            )
+            .map(|_| ())
+            .map_err(|error| (error.message, error.help))
+        };
         let fits = match (kind, value) {
             (View::Table, _) => Ok(()),
             (View::Line, Value::Vector(_)) => Ok(()),
@@ -349,27 +362,6 @@ fn heatmap_mask(computed: &Computed, spec: &ViewSpec) -> Result<Option<String>, 
         "draw another view, such as \"bars\"",
     )?;
     named_step(computed, &spec.masked, "heatmap's mask")
-}
-
-/// Whether the build's figure of `step` as `view` can be drawn (not too large, no −∞ on a bar
-/// or a point).
-fn drawn(
-    computed: &Computed,
-    step: &str,
-    view: View,
-    parts: (Option<&ContourView>, Option<&str>),
-    options: &FigureOptions,
-) -> Result<(), (String, String)> {
-    view_figure(
-        computed,
-        step,
-        view,
-        parts,
-        options,
-        &mut Palette::default(),
-    )
-    .map(|_| ())
-    .map_err(|error| (error.message, error.help))
 }
 
 /// The build's figure of `step` as `view` (a contour with its parts, a heatmap hatching the
