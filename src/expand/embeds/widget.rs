@@ -215,12 +215,6 @@ impl<'x> Expander<'x> {
             (None, None) => None,
         };
         let mut kind = widget_kind(example);
-        for script in kind.scripts {
-            if !self.scripts.contains(script) {
-                self.scripts.push(script);
-            }
-        }
-        self.stylesheets.insert(WIDGET_STYLESHEET);
         let figures = presentation.figures();
         // A compute example's views are its widget block's; a kind's are the ones its block
         // presets in its data (a softmax's bars, a descent's contour, a vectors example's
@@ -231,29 +225,8 @@ impl<'x> Expander<'x> {
                 .collect(),
             Evaluated::Kind(_) => preset_figures(&example.inputs),
         };
-        let in_plane = (drawn.iter()).any(|(_, view)| matches!(view, View::Scatter | View::Arrows));
-        let contoured = drawn.iter().any(|(_, view)| *view == View::Contour);
-        let no_views = drawn.is_empty();
-        let kind_lines = example.inputs.get("lines").is_some();
-        let drawing: &[&'static str] = match (lines.is_some() || kind_lines, no_views) {
-            (_, false) if in_plane => &[LINE_CHART_SCRIPT, STEP_VIEWS_SCRIPT, PLANE_VIEWS_SCRIPT],
-            (_, false) => &[LINE_CHART_SCRIPT, STEP_VIEWS_SCRIPT],
-            (true, true) => &[LINE_CHART_SCRIPT],
-            (false, true) => &[],
-        };
-        let contour_script = contoured.then_some(CONTOUR_VIEW_SCRIPT);
-        for script in drawing.iter().chain(&contour_script) {
-            // Before the widget's own script, which draws with them.
-            if !self.scripts.contains(script) {
-                let widget = self
-                    .scripts
-                    .iter()
-                    .position(|s| *s == COMPUTE_WIDGET_SCRIPT);
-                self.scripts
-                    .insert(widget.unwrap_or(self.scripts.len()), script);
-            }
-            self.stylesheets.insert(FIGURE_STYLESHEET);
-        }
+        let draws_lines = lines.is_some() || example.inputs.get("lines").is_some();
+        self.widget_scripts(kind.scripts, &drawn, draws_lines);
         let mut data = example.inputs.clone();
         data["decimals"] = serde_json::Value::from(self.decimals);
         if let Some(kind_lines) = data.get_mut("lines").and_then(|l| l.as_array_mut()) {
@@ -377,49 +350,12 @@ impl<'x> Expander<'x> {
             }
         }
         html.push_str(&drawn_steps);
-        let mut values = String::new();
-        for (quantity_name, caption) in &kind.shown_without_script {
-            let Some(quantity) = example.evaluated.quantity(quantity_name) else {
-                continue;
-            };
-            // Inputs as the author wrote them, whole numbers without decimals, other computed
-            // values at the book's precision.
-            let precision = if let Some(places) = places.get(quantity_name) {
-                Precision::Decimals(*places)
-            } else if example.evaluated.is_input(quantity_name)
-                || example.evaluated.is_whole(quantity_name)
-            {
-                Precision::AsWritten
-            } else {
-                Precision::Computed(self.decimals)
-            };
-            let reference = escape_html(&format!("{name}.{quantity_name}"));
-            // A head's table is named as the live widget names it: `scores` of `data-head` 2.
-            let matrix = match quantity_name
-                .split_once('.')
-                .and_then(|(head, part)| Some((head.strip_prefix('h')?, part)))
-            {
-                Some((head, part)) => format!("{part}\" data-head=\"{head}"),
-                None => quantity_name.clone(),
-            };
-            let attributes = format!("data-matrix=\"{matrix}\" data-ref=\"{reference}\"");
-            if let Some(table) = quantity_table(&quantity, precision, &attributes, Some(caption)) {
-                html.push_str(&table);
-                html.push('\n');
-            } else if let Some(text) = quantity_prose(&quantity, precision, false) {
-                values.push_str(&format!(
-                    "<tr><th scope=\"row\">{}</th><td data-value=\"{quantity_name}\" data-ref=\"{reference}\">{}</td></tr>",
-                    escape_html(caption),
-                    escape_html(&text)
-                ));
-            }
-        }
-        if !values.is_empty() {
-            // A table with headers, not a bare list: each number is read with its name.
-            html.push_str(&format!(
-                "<table class=\"worked-values\"><thead><tr><th scope=\"col\">Quantity</th><th scope=\"col\">Value</th></tr></thead><tbody>{values}</tbody></table>\n"
-            ));
-        }
+        html.push_str(&values_without_script(
+            example,
+            &kind.shown_without_script,
+            &places,
+            self.decimals,
+        ));
         // Sentences in words (a softmax's loss) with the build's numbers, as the live widget
         // writes them with the reader's.
         let sentences: Vec<Sentence> = data
@@ -443,6 +379,44 @@ impl<'x> Expander<'x> {
         }
         html.push_str("</div>\n</figure>\n");
         Some(html)
+    }
+
+    /// Puts the scripts and stylesheets a widget needs on the page: its kind's `scripts`, then
+    /// those that draw its `drawn` views and its lines (`draws_lines`), before the widget's own.
+    fn widget_scripts(
+        &mut self,
+        scripts: &[&'static str],
+        drawn: &[(String, View)],
+        draws_lines: bool,
+    ) {
+        for script in scripts {
+            if !self.scripts.contains(script) {
+                self.scripts.push(script);
+            }
+        }
+        self.stylesheets.insert(WIDGET_STYLESHEET);
+        let in_plane = (drawn.iter()).any(|(_, view)| matches!(view, View::Scatter | View::Arrows));
+        let contoured = drawn.iter().any(|(_, view)| *view == View::Contour);
+        let no_views = drawn.is_empty();
+        let drawing: &[&'static str] = match (draws_lines, no_views) {
+            (_, false) if in_plane => &[LINE_CHART_SCRIPT, STEP_VIEWS_SCRIPT, PLANE_VIEWS_SCRIPT],
+            (_, false) => &[LINE_CHART_SCRIPT, STEP_VIEWS_SCRIPT],
+            (true, true) => &[LINE_CHART_SCRIPT],
+            (false, true) => &[],
+        };
+        let contour_script = contoured.then_some(CONTOUR_VIEW_SCRIPT);
+        for script in drawing.iter().chain(&contour_script) {
+            // Before the widget's own script, which draws with them.
+            if !self.scripts.contains(script) {
+                let widget = self
+                    .scripts
+                    .iter()
+                    .position(|s| *s == COMPUTE_WIDGET_SCRIPT);
+                self.scripts
+                    .insert(widget.unwrap_or(self.scripts.len()), script);
+            }
+            self.stylesheets.insert(FIGURE_STYLESHEET);
+        }
     }
 
     /// The steps a compute widget's `show` list names, checked: each must be a step (not an
@@ -667,4 +641,61 @@ impl<'x> Expander<'x> {
         }
         Some(places)
     }
+}
+
+/// The lesson's own values for readers without JavaScript: a table for each `shown` quantity
+/// that is one (with its caption), and one table of the numbers, each beside its name; at the
+/// widget's `places` where it gives them, the book's `decimals` else.
+fn values_without_script(
+    example: &ExampleBlock,
+    shown: &[(String, String)],
+    places: &BTreeMap<String, usize>,
+    decimals: usize,
+) -> String {
+    let name = &example.name;
+    let mut html = String::new();
+    let mut values = String::new();
+    for (quantity_name, caption) in shown {
+        let Some(quantity) = example.evaluated.quantity(quantity_name) else {
+            continue;
+        };
+        // Inputs as the author wrote them, whole numbers without decimals, other computed
+        // values at the book's precision.
+        let precision = if let Some(places) = places.get(quantity_name) {
+            Precision::Decimals(*places)
+        } else if example.evaluated.is_input(quantity_name)
+            || example.evaluated.is_whole(quantity_name)
+        {
+            Precision::AsWritten
+        } else {
+            Precision::Computed(decimals)
+        };
+        let reference = escape_html(&format!("{name}.{quantity_name}"));
+        // A head's table is named as the live widget names it: `scores` of `data-head` 2.
+        let matrix = match quantity_name
+            .split_once('.')
+            .and_then(|(head, part)| Some((head.strip_prefix('h')?, part)))
+        {
+            Some((head, part)) => format!("{part}\" data-head=\"{head}"),
+            None => quantity_name.clone(),
+        };
+        let attributes = format!("data-matrix=\"{matrix}\" data-ref=\"{reference}\"");
+        if let Some(table) = quantity_table(&quantity, precision, &attributes, Some(caption)) {
+            html.push_str(&table);
+            html.push('\n');
+        } else if let Some(text) = quantity_prose(&quantity, precision, false) {
+            values.push_str(&format!(
+                "<tr><th scope=\"row\">{}</th><td data-value=\"{quantity_name}\" data-ref=\"{reference}\">{}</td></tr>",
+                escape_html(caption),
+                escape_html(&text)
+            ));
+        }
+    }
+    if !values.is_empty() {
+        // A table with headers, not a bare list: each number is read with its name.
+        html.push_str(&format!(
+            "<table class=\"worked-values\"><thead><tr><th scope=\"col\">Quantity</th><th scope=\"col\">Value</th></tr></thead><tbody>{values}</tbody></table>\n"
+        ));
+    }
+    html
 }
