@@ -1,5 +1,6 @@
 //! `[controls]`: how a reader edits each input (a slider, a checkbox, radio buttons, a matrix
-//! input's row labels as names), checked to reach the lesson's value and keep to the input's domain.
+//! input's row labels as names), checked to reach the lesson's value and keep to the input's
+//! domain.
 
 use super::{as_written, said_off, KeyProblem};
 use crate::compute::computed::{Computed, LabelSides, Origin, Side};

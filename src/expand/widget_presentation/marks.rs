@@ -50,7 +50,8 @@ pub(in crate::expand) enum ContourKey {
 }
 
 impl<'de> Deserialize<'de> for ContourKey {
-    /// A boolean or an inline table read by [`ViewSpec`], as [`ViewEntry`] reads its table.
+    /// A boolean or an inline table read by [`ViewSpec`], as
+    /// [`ViewEntry`](super::views::ViewEntry) reads its table.
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         struct Key;
         impl<'de> serde::de::Visitor<'de> for Key {

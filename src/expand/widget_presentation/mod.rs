@@ -224,7 +224,7 @@ impl Expander<'_> {
         }
     }
 
-    /// The build's figure of `step` as `view` (checked drawable by [`views`]), for readers
+    /// The build's figure of `step` as `view` (checked drawable by [`views()`]), for readers
     /// without JavaScript; the live widget draws its twin in its place.
     pub(super) fn step_figure(
         &mut self,
