@@ -177,17 +177,10 @@ pub(super) fn views(
         let value = computed.value(step).expect("a step has a value");
         // Whether the build's figure can be drawn (not too large, no −∞ on a bar or a point).
         let drawn = |kind| {
-            let parts = (contour, masked);
-            view_figure(
-                computed,
-                step,
-                kind,
-                parts,
-                options,
-                &mut Palette::default(),
-            )
-            .map(|_| ())
-            .map_err(|error| (error.message, error.help))
+            let palette = &mut Palette::default();
+            view_figure(computed, step, kind, (contour, masked), options, palette)
+                .map(|_| ())
+                .map_err(|error| (error.message, error.help))
         };
         let fits = match (kind, value) {
             (View::Table, _) => Ok(()),
