@@ -385,3 +385,16 @@ fn a_heatmap_view_hatches_the_entries_its_mask_step_marks_in_the_build_figure_an
     );
     assert!(static_part.contains(">masked</text>"), "{static_part}");
 }
+
+#[test]
+fn a_compute_widgets_key_on_a_kinds_widget_is_an_error_at_the_key() {
+    let text = "+++\ntitle = \"Kind\"\n+++\n```softmax\nname = \"s\"\nlogits = [1, 2]\n```\n\n```widget\nexample = \"s\"\nhighlight = { step = \"t\", says = \"target\" }\n```\n";
+    let book = Book::with_lesson("s.md", text);
+    book.check()
+        .exits_with(1)
+        .stderr_has(&crate::support::place("content/s.md", text, "{ step"))
+        .stderr_has(
+            "`highlight` belongs to a compute example's widget, but \"s\" is a softmax example",
+        )
+        .stderr_has("remove it: this kind's widget marks and words what it needs itself");
+}

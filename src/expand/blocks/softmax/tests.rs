@@ -74,7 +74,7 @@ fn without_labels_the_loss_is_said_of_the_target_named_as_the_kind_names_a_logit
         panic!("a softmax result")
     };
     // The widget's sentence, filled with the build's numbers for readers without
-    // JavaScript (as embeds.rs fills it): softmax([2, 1, 0.1])[2] = 0.099, −ln 0.099 = 2.317.
+    // JavaScript (as embeds/widget.rs fills it): softmax([2, 1, 0.1])[2] = 0.099, −ln 0.099 = 2.317.
     let sentence: Sentence = serde_json::from_value(parsed.inputs["sentences"][0].clone()).unwrap();
     assert_eq!(
             sentence.fill(|name| result.quantity(name), 3).as_deref(),
