@@ -761,7 +761,7 @@
       // bars.rs: the highlight's entry named bold under its bar.
       if (view === 'bars') options.highlight = this.highlighted(values);
       var picture;
-      // A heatmap view draws any matrix as one, a single row or entry too (widget_presentation.rs).
+      // A heatmap view draws any matrix as one, a single row or entry too (widget_presentation/views.rs).
       if (view === 'heatmap' && rows) {
         picture = ns.stepViews.heatmap(rows, labels.rows || null, labels.cols || null, name, options);
       } else if (view === 'bars' && Array.isArray(value) && !rows) {
@@ -797,7 +797,7 @@
   };
 
   /** The entries of step `name`'s heatmap its mask step (the widget block's `masked`) marks, as
-   *  rows of booleans, true where the mask step holds −∞ (view_figure in widget_presentation.rs);
+   *  rows of booleans, true where the mask step holds −∞ (view_figure in widget_presentation/views.rs);
    *  null without a mask; a mask step that is no matrix gives a shape step-views.js refuses. */
   Widget.prototype.maskOf = function (name, values) {
     var step = this.example.masked && this.example.masked[name];
