@@ -12,7 +12,8 @@
 //! `cargo bench --bench build -- --versus-mdbook [LESSONS]` writes the same synthetic Markdown
 //! twice, as a `worked` book and as an mdBook project with the mdbook-katex preprocessor, and
 //! times `worked build` against `mdbook build` side by side: alternating, three runs each, the
-//! medians compared. The peers are installed with
+//! medians compared; then it builds the same book with `[math] output = "mathml"` and prints
+//! what that writes per lesson. The peers are installed with
 //! `cargo install --locked mdbook@0.5.4 mdbook-katex@0.10.0`; without them the comparison is
 //! skipped with a notice.
 //!
@@ -660,6 +661,33 @@ fn versus_mdbook(lessons: usize) {
             mdbook.as_secs_f64() / worked.as_secs_f64()
         );
     }
+    mathml_output(&worked_book, lessons);
+}
+
+/// The same book with `[math] output = "mathml"`, the setting for books whose size matters
+/// more than KaTeX's own drawing: what it writes per lesson and how long it takes.
+fn mathml_output(worked_book: &Path, lessons: usize) {
+    std::fs::write(
+        worked_book.join("book.toml"),
+        "[math]\noutput = \"mathml\"\n",
+    )
+    .expect("book.toml");
+    let output = worked_book.join("public-mathml");
+    let args = [
+        "build".as_ref(),
+        "--root".as_ref(),
+        worked_book.as_os_str(),
+        "--output".as_ref(),
+        output.as_os_str(),
+    ];
+    let runs: Vec<_> = (0..3)
+        .map(|_| time_command(env!("CARGO_BIN_EXE_worked"), &args).0)
+        .collect();
+    println!(
+        "with [math] output = \"mathml\": {:.1} kB per lesson, {:.2} s wall (median of 3)",
+        folder_bytes(&output) as f64 / lessons as f64 / 1000.0,
+        median(runs).as_secs_f64()
+    );
 }
 
 /// The bytes of every file under `folder`.
