@@ -115,8 +115,9 @@ fn wide_formula_book() -> Book {
     book.write(
         "content/one.md",
         format!(
-            "+++\ntitle = \"One\"\nweight = 1\n+++\n\nA sum:\n\n$${}$$\n\nAfter.\n",
-            terms.join(" + ")
+            "+++\ntitle = \"One\"\nweight = 1\n+++\n\nA sum:\n\n$${}$$\n\nAfter.\n\n$${}$$ {{#eq-sum}}\n",
+            terms.join(" + "),
+            terms.join(" - ")
         ),
     );
     book.write(
@@ -168,6 +169,30 @@ fn arrow_right_on_a_focused_wide_formula_scrolls_it_and_stays_on_the_page() {
         .as_bool()
         .unwrap(),
         "the wide formula has a scroll cue"
+    );
+    // A numbered one: its cue stands on a line of its own under the formula, and the number
+    // beside the formula at the right, not pushed down or squeezed.
+    let numbered = eval_json(
+        &tab,
+        "(() => {
+            const box = document.querySelector('.equation > .math-display');
+            const cue = box.nextElementSibling;
+            const number = document.querySelector('.equation > .equation-number');
+            const [b, c, n] = [box, cue, number].map((e) => e.getBoundingClientRect());
+            return { cued: cue.classList.contains('scroll-cue'),
+                     below: c.top >= b.bottom - 1 && c.top >= n.bottom - 1,
+                     beside: n.left >= b.right - 1 && n.top < b.bottom && n.bottom > b.top,
+                     cueWidth: c.width, boxWidth: b.width };
+        })()",
+    );
+    assert_eq!(numbered["cued"], true, "{numbered}");
+    assert_eq!(
+        numbered["below"], true,
+        "the cue stands under the numbered formula: {numbered}"
+    );
+    assert_eq!(
+        numbered["beside"], true,
+        "the number stays beside the formula: {numbered}"
     );
 
     // Focus elsewhere, the same key still turns the page.
