@@ -276,18 +276,7 @@ fn overlapping_and_clipped_labels_are_caught() {
 }
 
 fn options(example: &str) -> FigureOptions {
-    FigureOptions {
-        example: example.into(),
-        id_prefix: format!("wf-{example}-1"),
-        decimals: 3,
-        caption_html: None,
-        label: None,
-        legend: None,
-        full: None,
-        mask: None,
-        highlight: None,
-        axes: figure::AxisText::default(),
-    }
+    FigureOptions::new(example, format!("wf-{example}-1"), 3)
 }
 
 fn assert_tidy(html: &str) {

@@ -68,18 +68,7 @@ fn case(quantity: &Quantity, decimals: usize) -> Value {
 }
 
 fn options(decimals: usize) -> FigureOptions {
-    FigureOptions {
-        example: "ex".to_string(),
-        id_prefix: "wf-ex-3".to_string(),
-        decimals,
-        caption_html: None,
-        label: None,
-        legend: None,
-        full: None,
-        mask: None,
-        highlight: None,
-        axes: worked::present::figure::AxisText::default(),
-    }
+    FigureOptions::new("ex", "wf-ex-3", decimals)
 }
 
 /// The `<svg>` of a drawn figure, or the refusal's message.

@@ -29,7 +29,7 @@ use crate::compute::lang::Value;
 use crate::compute::Evaluated;
 use crate::compute::Quantity;
 use crate::expand::blocks::{BlockText, ExampleBlock};
-use crate::present::figure::{AxisText, FigureOptions};
+use crate::present::figure::FigureOptions;
 use controls::controls;
 use std::collections::BTreeMap;
 use std::ops::Range;
@@ -210,18 +210,11 @@ impl Expander<'_> {
     /// What a figure in a widget (a step's, its line chart) is drawn with: no caption, no
     /// label, since the widget's code line names it.
     pub(super) fn step_figure_options(&self, example: &str) -> FigureOptions {
-        FigureOptions {
-            example: example.to_string(),
-            id_prefix: format!("wf-{example}-{}", self.figures),
-            decimals: self.decimals,
-            caption_html: None,
-            label: None,
-            legend: None,
-            full: None,
-            mask: None,
-            highlight: None,
-            axes: AxisText::default(),
-        }
+        FigureOptions::new(
+            example,
+            format!("wf-{example}-{}", self.figures),
+            self.decimals,
+        )
     }
 
     /// The build's figure of `step` as `view` (checked drawable by [`views()`]), for readers

@@ -918,17 +918,6 @@ mod tests {
     }
 
     fn options() -> FigureOptions {
-        FigureOptions {
-            example: "ex".into(),
-            id_prefix: "wf-ex-1".into(),
-            decimals: 2,
-            caption_html: None,
-            label: None,
-            legend: None,
-            full: None,
-            mask: None,
-            highlight: None,
-            axes: AxisText::default(),
-        }
+        FigureOptions::new("ex", "wf-ex-1", 2)
     }
 }

@@ -137,6 +137,23 @@ pub struct FigureError {
 }
 
 impl FigureOptions {
+    /// A figure with no caption, label, legend, mask, highlight or axis titles: what a
+    /// widget's step figure is drawn with; the others set their fields over it.
+    pub fn new(example: impl Into<String>, id_prefix: impl Into<String>, decimals: usize) -> Self {
+        FigureOptions {
+            example: example.into(),
+            id_prefix: id_prefix.into(),
+            decimals,
+            caption_html: None,
+            label: None,
+            legend: None,
+            full: None,
+            mask: None,
+            highlight: None,
+            axes: AxisText::default(),
+        }
+    }
+
     fn number(&self, value: f64) -> String {
         format_number(value, Precision::Computed(self.decimals), Style::Prose)
     }

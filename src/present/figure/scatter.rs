@@ -412,20 +412,12 @@ mod tests {
 
     fn options() -> FigureOptions {
         FigureOptions {
-            example: "km".into(),
-            id_prefix: "wf-km-1".into(),
-            decimals: 3,
-            caption_html: None,
-            label: None,
-            legend: None,
-            full: None,
-            mask: None,
-            highlight: None,
             axes: AxisText {
                 x: Some("first feature".into()),
                 y: Some("second feature".into()),
                 title: Some("Points by cluster".into()),
             },
+            ..FigureOptions::new("km", "wf-km-1", 3)
         }
     }
 

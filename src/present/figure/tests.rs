@@ -8,18 +8,7 @@ use crate::present::svg::coordinate;
 use ndarray::array;
 
 fn options(example: &str) -> FigureOptions {
-    FigureOptions {
-        example: example.into(),
-        id_prefix: format!("wf-{example}-1"),
-        decimals: 3,
-        caption_html: None,
-        label: None,
-        legend: None,
-        full: None,
-        mask: None,
-        highlight: None,
-        axes: AxisText::default(),
-    }
+    FigureOptions::new(example, format!("wf-{example}-1"), 3)
 }
 
 /// A softmax's probabilities, as its quantity gives them: labelled, one to escape.
