@@ -18,8 +18,8 @@
 //! Macro bombs stop at KaTeX's own `max_expand` limit, left at its default.
 //!
 //! KaTeX's markup is kept as it comes (the vendored katex-rs writes attributes in name order,
-//! so builds are reproducible), except that [`mathml::group_loose_operators`] repairs the one
-//! place where KaTeX's MathML breaks the MathML content model.
+//! so builds are reproducible), except that [`mathml::repair`] mends the two places where
+//! KaTeX's MathML is not valid HTML (a loose named operator in a script, a `\tag`'s cell widths).
 
 pub mod mathml;
 pub mod narrow;
@@ -238,7 +238,7 @@ fn render(
         }
         Work::Draw | Work::Mathml => {
             let html = katex::render_to_string(engine(), tex, &settings).map_err(from_katex)?;
-            let mut html = mathml::group_loose_operators(html);
+            let mut html = mathml::repair(html);
             // The markup grew by doubling; a book keeps tens of thousands of these until its
             // pages are laid out, so the slack is given back (glibc shrinks in place).
             html.shrink_to_fit();

@@ -33,7 +33,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 use std::process::Command;
 use worked::check::formula_tex;
-use worked::layout::math::mathml::group_loose_operators;
+use worked::layout::math::mathml::repair;
 use worked::layout::math::{typeset_all, Formula, MathSettings};
 
 /// The sampled run takes every this-many-th formula of the corpora and listed difference.
@@ -490,7 +490,7 @@ fn the_native_typesetter_matches_katex_0_18_5() {
     // worked repairs KaTeX's MathML where it breaks the content model; KaTeX's own markup,
     // repaired the same way, must then be what katex-rs wrote.
     for difference in &mut outcome.differences {
-        difference.katex = group_loose_operators(std::mem::take(&mut difference.katex));
+        difference.katex = repair(std::mem::take(&mut difference.katex));
     }
     outcome
         .differences

@@ -2,8 +2,9 @@
 //! before the HTML goes into a page.
 //!
 //! Input: one formula's KaTeX HTML + MathML. Output: the same markup with every named operator
-//! that KaTeX spliced loose into a script, fraction or root grouped in an `<mrow>`. Nothing
-//! else changes; markup this scan does not understand is returned unchanged.
+//! that KaTeX spliced loose into a script, fraction or root grouped in an `<mrow>`, and a
+//! `\tag`'s cells given their width as a style. Nothing else changes; markup this scan does not
+//! understand is returned unchanged.
 //!
 //! KaTeX (0.18.5, and katex-rs after it) writes a named operator (`\max`, `\log`,
 //! `\operatorname{…}`) as two siblings, `<mi>max</mi><mo>&#x2061;</mo>` (the name and an
@@ -34,6 +35,23 @@ const FUNCTION_APPLICATION: &str = "<mo>\u{2061}</mo>";
 /// Deepest element nesting this scan follows; KaTeX's own limits keep real formulas far below.
 const MAX_DEPTH: usize = 10_000;
 
+/// A `\tag`'s two empty cells, which take half the line each by a `width` attribute that HTML
+/// does not allow on `mtd` (the Nu checker rejects the page) and MathML Core does not read, and
+/// the same width as a style: valid on every page, and what lays the tag out at the right margin
+/// where the browser draws the MathML (print.html, `[math] output = "mathml"`).
+const TAG_CELL: (&str, &str) = ("<mtd width=\"50%\">", "<mtd style=\"width:50%\">");
+
+/// `html` (one formula as KaTeX writes it) with its MathML repaired: loose named operators
+/// grouped ([`group_loose_operators`]) and a tag's cells sized by style ([`TAG_CELL`]).
+pub fn repair(html: String) -> String {
+    let html = group_loose_operators(html);
+    if html.contains(TAG_CELL.0) {
+        html.replace(TAG_CELL.0, TAG_CELL.1)
+    } else {
+        html
+    }
+}
+
 /// Where the first `<math>` element of `html` (a typeset formula's MathML) starts and ends,
 /// its closing tag included.
 pub fn math_element(html: &str) -> Option<Range<usize>> {
@@ -44,7 +62,7 @@ pub fn math_element(html: &str) -> Option<Range<usize>> {
 
 /// `html` with each loose named operator in a fixed-arity MathML element grouped in `<mrow>`.
 /// Takes and gives back ownership, so the usual case (nothing to group) copies nothing.
-pub fn group_loose_operators(html: String) -> String {
+fn group_loose_operators(html: String) -> String {
     if !html.contains(FUNCTION_APPLICATION) {
         return html;
     }
@@ -144,7 +162,18 @@ fn add_groups(
 
 #[cfg(test)]
 mod tests {
-    use super::group_loose_operators;
+    use super::{group_loose_operators, repair};
+
+    #[test]
+    fn a_tags_cells_take_their_width_by_style_and_a_second_repair_changes_nothing() {
+        let katex = "<math display=\"block\"><semantics><mtable width=\"100%\"><mtr><mtd width=\"50%\"></mtd><mtd><msub><mi>λ</mi><mi>max</mi><mo>\u{2061}</mo></msub></mtd><mtd width=\"50%\"></mtd><mtd><mtext>(7)</mtext></mtd></mtr></mtable></semantics></math>";
+        let once = repair(katex.to_string());
+        assert_eq!(
+            once,
+            "<math display=\"block\"><semantics><mtable width=\"100%\"><mtr><mtd style=\"width:50%\"></mtd><mtd><msub><mi>λ</mi><mrow><mi>max</mi><mo>\u{2061}</mo></mrow></msub></mtd><mtd style=\"width:50%\"></mtd><mtd><mtext>(7)</mtext></mtd></mtr></mtable></semantics></math>"
+        );
+        assert_eq!(repair(once.clone()), once);
+    }
 
     #[test]
     fn a_named_operator_alone_in_a_subscript_is_grouped() {
