@@ -49,8 +49,9 @@ fn punctuation_stays_on_the_line_of_its_formula() {
 }
 
 /// Under `[math] output = "mathml"` a lesson's formulas are drawn by the browser from their
-/// MathML with the shipped STIX Two Math (loaded, not a system fallback), each with a size, and
-/// a `\tag` stands at the right end of its formula's box.
+/// MathML with the shipped STIX Two Math (loaded, not a system fallback), each with a size, a
+/// `\tag` stands at the right end of its formula's box, and a square root and a small matrix are
+/// spaced as KaTeX spaces them.
 #[test]
 fn mathml_output_is_drawn_with_the_shipped_math_font() {
     let Some(chromium) = launch(
@@ -59,7 +60,12 @@ fn mathml_output_is_drawn_with_the_shipped_math_font() {
     ) else {
         return;
     };
-    let book = Book::with_lesson("notation.md", crate::build::NOTATION);
+    let shapes = "\nEvery score is divided by $\\sqrt{d_k}$. A small matrix \
+        $\\begin{pmatrix}1 & 1 \\\\ 0 & 1\\end{pmatrix}$ follows.\n";
+    let book = Book::with_lesson(
+        "notation.md",
+        &format!("{}{shapes}", crate::build::NOTATION),
+    );
     book.write("book.toml", "[math]\noutput = \"mathml\"\n");
     book.build().succeeds();
     let tab = chromium.tab();
@@ -79,7 +85,22 @@ fn mathml_output_is_drawn_with_the_shipped_math_font() {
           document.fonts.forEach(function (face) {
             faces.push(face.family.replace(/"/g, '') + ': ' + face.status);
           });
+          var root = document.querySelector('main p .nowrap msqrt');
+          var after = root.closest('math').nextSibling;
+          var stop = document.createRange();
+          stop.setStart(after, 0);
+          stop.setEnd(after, 1);
+          var em = parseFloat(getComputedStyle(root).fontSize);
+          var table = root.closest('p').querySelector('mtable');
+          var cells = Array.prototype.slice.call(table.querySelectorAll('mn')).map(function (cell) {
+            return cell.getBoundingClientRect();
+          });
+          var inEm = function (x) { return Math.round(x / em * 100) / 100; };
           return {
+            radicalGap: inEm(stop.getBoundingClientRect().left - root.firstElementChild.getBoundingClientRect().right),
+            matrixEdge: inEm(cells[0].left - table.getBoundingClientRect().left),
+            matrixColumns: inEm(cells[1].left - cells[0].right),
+            matrixRows: inEm(cells[2].bottom - cells[0].bottom),
             formulas: formulas.length,
             empty: formulas.filter(function (math) {
               var rect = math.getBoundingClientRect();
@@ -100,6 +121,15 @@ fn mathml_output_is_drawn_with_the_shipped_math_font() {
         "{drawn}"
     );
     assert!(drawn["tagGap"].as_i64().unwrap().abs() < 40, "{drawn}");
+    // KaTeX's drawing, in em of the formula: the full stop right after the radical's bar (Chromium
+    // sized the radical for STIX's widest glyph, 0.42em too wide; should Chromium mend that, the
+    // stop would overlap the radicand and math.css's margin must go); a matrix's columns 1em apart,
+    // with none outside them, and its rows 1.2em apart (MathML Core pads every cell 0.4em by 0.5ex).
+    let em = |key: &str| drawn[key].as_f64().unwrap();
+    assert!(em("radicalGap").abs() < 0.1, "{drawn}");
+    assert!(em("matrixEdge").abs() < 0.05, "{drawn}");
+    assert!((em("matrixColumns") - 1.0).abs() < 0.05, "{drawn}");
+    assert!((em("matrixRows") - 1.2).abs() < 0.05, "{drawn}");
     if let Ok(axe) = npm_file("axe-core", "axe.min.js") {
         let axe = std::fs::read_to_string(axe).unwrap();
         assert_eq!(violations(&tab, &axe), Vec::<String>::new());
