@@ -258,8 +258,15 @@ fn words(lowercase: &str) -> impl Iterator<Item = &str> {
         let whole = run.contains(JOINERS).then_some(run);
         parts
             .chain(whole)
-            .filter(|word| word.chars().nth(MIN_WORD_CHARS - 1).is_some())
+            // A word has at most as many characters as bytes: most are decided by their length
+            // alone, without counting characters.
+            .filter(|word| {
+                word.len() >= MIN_WORD_CHARS && word.chars().nth(MIN_WORD_CHARS - 1).is_some()
+            })
             .map(|word| {
+                if word.len() <= MAX_WORD_CHARS {
+                    return word;
+                }
                 word.char_indices()
                     .nth(MAX_WORD_CHARS)
                     .map_or(word, |(cut, _)| &word[..cut])
@@ -347,7 +354,9 @@ impl From<SearchSection> for IndexedSection {
             &section.formulas,
         ]
         .map(|text| lowercase(text));
-        let mut seen = WordSet::default();
+        // Sized for a distinct word in every sixteen bytes of text, so it seldom grows.
+        let bytes: usize = texts.iter().map(String::len).sum();
+        let mut seen = WordSet::with_capacity_and_hasher(bytes / 16, BuildWordHasher::default());
         let words = texts
             .iter()
             .flat_map(|text| words(text))
