@@ -19,6 +19,7 @@ use crate::base::html::strip_tags;
 use crate::expand::markdown::{tex_as_text, Spanned};
 use pulldown_cmark::{Event, Tag, TagEnd};
 use serde::Serialize;
+use std::borrow::Cow;
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::hash::{BuildHasherDefault, Hasher};
 
@@ -96,16 +97,20 @@ const LAYOUT_COMMANDS: [&str; 32] = [
 
 /// The words a formula adds to its section: the names in its TeX, without layout commands and
 /// numbers.
-fn formula_words(tex: &str) -> String {
+/// Appended to `out` separated by spaces, borrowed from one lowercased copy of the TeX: a book
+/// has tens of thousands of formulas, and a list of copied words for each was garbage.
+fn push_formula_words(out: &mut String, tex: &str) {
     // `W_{QK}` is searched for as `W_QK`.
-    tokenize(&tex.replace("_{", "_"))
-        .into_iter()
-        .filter(|word| {
-            !LAYOUT_COMMANDS.contains(&word.as_str())
-                && !word.chars().all(|c| c.is_numeric() || c == '.')
-        })
-        .collect::<Vec<_>>()
-        .join(" ")
+    let lowercase = lowercase(&tex.replace("_{", "_"));
+    let names = words(&lowercase).filter(|word| {
+        !LAYOUT_COMMANDS.contains(word) && !word.chars().all(|c| c.is_numeric() || c == '.')
+    });
+    for (at, word) in names.enumerate() {
+        if at > 0 {
+            out.push(' ');
+        }
+        out.push_str(word);
+    }
 }
 
 /// Cuts a page into sections at its headings (which must already carry their ids).
@@ -134,7 +139,7 @@ pub fn page_sections(url: &str, title: &str, events: &[Spanned<'_>]) -> Vec<Sear
             Event::End(TagEnd::CodeBlock) => skip_depth = skip_depth.saturating_sub(1),
             Event::InlineMath(tex) | Event::DisplayMath(tex) if skip_depth == 0 => {
                 let section = sections.last_mut().expect("there is always a section");
-                section.formulas.push_str(&formula_words(tex));
+                push_formula_words(&mut section.formulas, tex);
                 section.formulas.push(' ');
                 if matches!(event, Event::InlineMath(_)) {
                     let target = if in_heading {
@@ -152,9 +157,9 @@ pub fn page_sections(url: &str, title: &str, events: &[Spanned<'_>]) -> Vec<Sear
                     Event::InlineHtml(html)
                         if PRINTED_HTML.iter().any(|start| html.starts_with(start)) =>
                     {
-                        strip_tags(html)
+                        Cow::Owned(strip_tags(html))
                     }
-                    Event::Text(text) | Event::Code(text) => text.to_string(),
+                    Event::Text(text) | Event::Code(text) => Cow::Borrowed(&**text),
                     _ => continue,
                 };
                 let section = sections.last_mut().expect("there is always a section");
@@ -207,7 +212,36 @@ pub fn page_sections(url: &str, title: &str, events: &[Spanned<'_>]) -> Vec<Sear
 /// `0.25`, `key-value`) is also one word as written, after its parts, so a reader finds an
 /// identifier, a hyphenated term or a number by typing it.
 pub fn tokenize(text: &str) -> Vec<String> {
-    words(&text.to_lowercase()).map(str::to_string).collect()
+    words(&lowercase(text)).map(str::to_string).collect()
+}
+
+/// `text.to_lowercase()`, faster for text that is mostly ASCII with a few other characters
+/// (`√`, `×`, Greek letters): the standard one goes a character at a time after the first
+/// character that is not ASCII, and lowercasing the index's text was a few per cent of a build.
+/// A capital sigma's lowercase depends on its neighbours, so text with one takes the standard
+/// path.
+fn lowercase(text: &str) -> String {
+    if text.contains('Σ') {
+        return text.to_lowercase();
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while !rest.is_empty() {
+        let ascii = rest
+            .bytes()
+            .position(|byte| !byte.is_ascii())
+            .unwrap_or(rest.len());
+        let start = out.len();
+        out.push_str(&rest[..ascii]);
+        out[start..].make_ascii_lowercase();
+        rest = &rest[ascii..];
+        let mut chars = rest.chars();
+        if let Some(c) = chars.next() {
+            out.extend(c.to_lowercase());
+            rest = chars.as_str();
+        }
+    }
+    out
 }
 
 /// Characters that join words into one term as written.
@@ -224,8 +258,15 @@ fn words(lowercase: &str) -> impl Iterator<Item = &str> {
         let whole = run.contains(JOINERS).then_some(run);
         parts
             .chain(whole)
-            .filter(|word| word.chars().nth(MIN_WORD_CHARS - 1).is_some())
+            // A word has at most as many characters as bytes: most are decided by their length
+            // alone, without counting characters.
+            .filter(|word| {
+                word.len() >= MIN_WORD_CHARS && word.chars().nth(MIN_WORD_CHARS - 1).is_some()
+            })
             .map(|word| {
+                if word.len() <= MAX_WORD_CHARS {
+                    return word;
+                }
                 word.char_indices()
                     .nth(MAX_WORD_CHARS)
                     .map_or(word, |(cut, _)| &word[..cut])
@@ -312,8 +353,10 @@ impl From<SearchSection> for IndexedSection {
             &section.text,
             &section.formulas,
         ]
-        .map(|text| text.to_lowercase());
-        let mut seen = WordSet::default();
+        .map(|text| lowercase(text));
+        // Sized for a distinct word in every sixteen bytes of text, so it seldom grows.
+        let bytes: usize = texts.iter().map(String::len).sum();
+        let mut seen = WordSet::with_capacity_and_hasher(bytes / 16, BuildWordHasher::default());
         let words = texts
             .iter()
             .flat_map(|text| words(text))
@@ -473,6 +516,15 @@ mod tests {
     }
 
     proptest! {
+        #[test]
+        fn lowercase_is_the_standard_lowercase(
+            text in varied_text(), sigma in prop_oneof![Just(""), Just("Σ"), Just("ΑΣ ")]
+        ) {
+            prop_assert_eq!(lowercase(&text), text.to_lowercase());
+            let with_sigma = format!("{text}{sigma}{text}");
+            prop_assert_eq!(lowercase(&with_sigma), with_sigma.to_lowercase());
+        }
+
         #[test]
         fn words_and_snippets_are_those_of_the_plain_definitions(
             heading in varied_text(), text in varied_text()
