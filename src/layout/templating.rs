@@ -111,6 +111,12 @@ impl Templates {
         self
     }
 
+    /// The time and size limits every page is rendered within: a page assembled from a
+    /// rendered frame and its content (`pipeline::splice`) keeps to the same size.
+    pub fn limits(&self) -> RenderLimits {
+        self.limits
+    }
+
     /// Renders one page, within the time and size limits.
     pub fn render(&self, template: &str, context: &impl Serialize) -> Result<String, Diagnostic> {
         self.render_with(template, context, str::to_string)

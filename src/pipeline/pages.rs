@@ -15,7 +15,7 @@ use crate::expand::markdown::TocEntry;
 use crate::layout::html::{to_html, to_html_with_formulas, toc_html};
 use crate::layout::print::moved_to_root;
 use crate::layout::search::{self, IndexedSection};
-use crate::layout::templating::{PageContext, RenderLimits, Templates};
+use crate::layout::templating::{PageContext, Templates};
 use crate::link::relative_url;
 use crate::load::bibliography::Bibliography;
 use crate::load::config::BookConfig;
@@ -276,7 +276,7 @@ impl Shown<'_> {
                         .collect();
                     let bytes: usize = pieces.iter().map(|piece| piece.len()).sum();
                     // Past the size limit, the full render stops with the limit's error.
-                    (bytes <= RenderLimits::default().bytes).then(|| finish(&pieces, to))
+                    (bytes <= book.templates.limits().bytes).then(|| finish(&pieces, to))
                 })
                 .map_err(|problem| self.at_lesson(problem))?
         } else {
