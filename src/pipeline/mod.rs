@@ -554,7 +554,7 @@ fn build_until(
         &ready,
         &math_settings,
         (formula_cache, need),
-        (tolerated.math, config.math_output),
+        tolerated.math,
     );
     timings.typeset = lap();
     tolerated.sort(formula_problems, FORMULA_KIND, &mut problems, &mut warnings);

@@ -7,7 +7,6 @@ use crate::base::diagnostics::Diagnostic;
 use crate::base::source::SourceFile;
 use crate::layout::math::{self, narrow, Formula, MathSettings, TypesetError};
 use crate::layout::print::formula_mathml;
-use crate::load::config::MathOutput;
 use pulldown_cmark::Event;
 use std::collections::{BTreeMap, HashMap};
 use std::ops::Range;
@@ -33,14 +32,15 @@ pub(super) enum Need {
 /// Typesets every distinct formula of these pages once, in parallel, taking what `cache`
 /// already holds from it and adding what it typesets. With `show_errors`, a formula KaTeX
 /// rejects is still reported, and its page shows it as KaTeX shows errors. Under
-/// [`MathOutput::Mathml`] each formula's markup is its `<math>` element as the print page
-/// shows it ([`formula_mathml`]), cut out of KaTeX's once here, so every place a formula
-/// appears (content, contents, popovers) has the same; the cache keeps KaTeX's whole markup.
+/// [`MathSettings::mathml_only`] (`[math] output = "mathml"`) each formula's markup is its
+/// `<math>` element as the print page shows it ([`formula_mathml`]), cut out of KaTeX's once
+/// here, so every place a formula appears (content, contents, popovers) has the same; the cache
+/// keeps KaTeX's markup as it was typeset.
 pub(super) fn typeset_formulas(
     pages: &[Prepared<'_>],
     settings: &MathSettings,
     (mut cache, need): (Option<&mut FormulaCache>, Need),
-    (show_errors, output): (bool, MathOutput),
+    show_errors: bool,
 ) -> (Typeset, Vec<Diagnostic>) {
     let mut first_site: BTreeMap<&Formula, FormulaSite<'_>> = BTreeMap::new();
     for page in pages {
@@ -62,7 +62,7 @@ pub(super) fn typeset_formulas(
     // pages, which the browser draws, have none.
     let narrow: BTreeMap<&Formula, Formula> = first_site
         .keys()
-        .filter(|formula| formula.display && need == Need::Markup && output == MathOutput::Katex)
+        .filter(|formula| formula.display && need == Need::Markup && !settings.mathml_only)
         .filter_map(|&formula| {
             let tex = narrow::line_broken(&formula.tex)?;
             Some((formula, Formula { tex, display: true }))
@@ -124,10 +124,10 @@ pub(super) fn typeset_formulas(
                 let broken = broken_at
                     .get(formula)
                     .and_then(|&broken| done[broken].as_ref()?.as_ref().ok());
-                let html = match (broken, output) {
-                    (_, MathOutput::Mathml) => formula_mathml(&html).into_owned(),
-                    (Some(broken), MathOutput::Katex) => narrow::with_narrow(&html, broken),
-                    (None, MathOutput::Katex) => html,
+                let html = match broken {
+                    _ if settings.mathml_only => formula_mathml(&html).into_owned(),
+                    Some(broken) => narrow::with_narrow(&html, broken),
+                    None => html,
                 };
                 typeset.insert(key, html);
             }
