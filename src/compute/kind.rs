@@ -6,10 +6,11 @@
 //! object the table lays out.
 //! Must not: compute anything; every number is the program's.
 
-use super::computed::{Computed, LabelSides, Side};
+use super::computed::{Computed, LabelSides, Labels, Side};
 use super::json::Plain;
 use super::lang::Value;
-use super::Quantity;
+use super::template::Stopped;
+use super::{ComputeError, KindProgram, Quantity};
 use ndarray::{Array1, Array2};
 use serde::ser::SerializeMap;
 use serde::{Serialize, Serializer};
@@ -112,6 +113,30 @@ pub enum Json {
     /// Only when the run has a value of the given name: an array with an object of the keys per
     /// group `h1`, `h2`, …, whose values are the group's (`h2.q` for `q`), else the example's.
     Groups(&'static str, &'static [(&'static str, Json)]),
+}
+
+/// A built-in kind's inputs, as the block reader leaves them: what the kind adds to the one way
+/// every kind evaluates (fill the template, run it, read the run through the table).
+pub trait KindInput {
+    /// What the kind calls its program's values.
+    const TABLE: &'static Table;
+    /// The kind's program filled with these inputs, or the input at fault.
+    fn template(&self) -> Result<KindProgram, ComputeError>;
+    /// The example's labels, which the run's values take.
+    fn labels(&self) -> Labels;
+    /// The author's words for a run that stops.
+    fn stopped(&self, stopped: Stopped) -> ComputeError;
+
+    /// Runs `program`, the [`KindInput::template`] of these inputs: a block runs the text it
+    /// writes into its widget's data, so the page's numbers and the widget's are one program's.
+    fn run(&self, program: &KindProgram) -> Result<KindRun, ComputeError> {
+        program.run(Self::TABLE, self.labels(), |stopped| self.stopped(stopped))
+    }
+
+    /// Evaluates the example by running its program.
+    fn evaluate(&self) -> Result<KindRun, ComputeError> {
+        self.run(&self.template()?)
+    }
 }
 
 /// An evaluated example of a built-in kind.

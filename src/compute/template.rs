@@ -48,7 +48,7 @@ pub(crate) struct Ran {
 /// for the language's limits (any other failure is a value too large or too small to
 /// represent), for the kind to word for its authors.
 #[derive(Debug)]
-pub(crate) struct Stopped {
+pub struct Stopped {
     pub(crate) step: String,
     pub(crate) over_limit: bool,
 }
