@@ -6,7 +6,7 @@ use super::{kind_example, name_problems, ok_or_record, optional, run_kind, shown
 use super::{BlockError, ParsedExample};
 use crate::compute::vectors::VectorsInput;
 
-use crate::expand::widget_presentation::{Control, Part, ProjectionView, Sentence, View};
+use crate::expand::widget_presentation::{Control, ProjectionView, Sentence, View};
 use serde::Deserialize;
 use toml::Spanned;
 
@@ -56,22 +56,6 @@ pub(super) fn evaluate(text: &str) -> Result<ParsedExample, Vec<BlockError>> {
     kind_example(text, &spec.name, show, expect, run, |_| shown(SHOWN))
 }
 
-/// The steps of the vectors program whose overflow a reader's edit can cause, in the lesson's
-/// words, for the widget's refusal: huge entries overflow the squares of the components (the
-/// first step they reach) and the dot products.
-const STEP_WORDS: [(&str, &str); 2] = [
-    ("squares", "the squares of the components"),
-    ("dots", "the dot products"),
-];
-
-/// What the failure of a step means in the kind's words (its own error for a zero vector,
-/// `validate` in compute/vectors.rs), `{at}` the vector at fault: a vector of zeros, which the
-/// kind refuses before running, stops the program at `scaled` (0 / 0).
-const STEP_FAILURES: [(&str, &str); 1] = [(
-    "scaled",
-    "\u{201c}{at}\u{201d} is the zero vector, so its angle to the others is undefined; every vector needs at least one non-zero component",
-)];
-
 /// A vectors widget's own data: a number field per component, each row named by its vector,
 /// the names editable as `names`, as an attention's tokens are (a reader who renames "cat" sees
 /// every table, arrow, sentence and the link follow), and the steps the lesson teaches: in the
@@ -91,8 +75,17 @@ fn widget_keys(input: &VectorsInput) -> serde_json::Value {
         "labels": { "vectors": "rows", "projection": "none" },
         "controls": { "vectors": Control::Names { called: "names".into() }.json() },
         "show": show,
-        "step_words": words_by_step(&STEP_WORDS),
-        "step_failures": words_by_step(&STEP_FAILURES),
+        // The steps a reader's edit can stop, in the lesson's words, for the widget's refusal:
+        // huge entries overflow the squares (the first step they reach) and the dot products,
+        // and a zero vector, which the kind refuses (compute/vectors.rs `validate`) in the same
+        // words, stops the program at `scaled` (0 / 0); `{at}` is the vector at fault.
+        "step_words": {
+            "squares": "the squares of the components",
+            "dots": "the dot products",
+        },
+        "step_failures": {
+            "scaled": "\u{201c}{at}\u{201d} is the zero vector, so its angle to the others is undefined; every vector needs at least one non-zero component",
+        },
     });
     if let Some((of, onto)) = input.project {
         json["sentences"] = serde_json::json!([shadow_sentence(of, onto)]);
@@ -112,36 +105,15 @@ fn widget_keys(input: &VectorsInput) -> serde_json::Value {
     json
 }
 
-fn words_by_step(words: &[(&str, &str)]) -> serde_json::Map<String, serde_json::Value> {
-    words
-        .iter()
-        .map(|(step, words)| (step.to_string(), serde_json::Value::from(*words)))
-        .collect()
-}
-
 /// "The shadow of “query” on the line of “the” has signed length 2: their dot product over the
 /// length of “the”.", the projection as the lesson reads it, under its step with each run's
 /// number. The vectors `of` and `onto` (positions among the names) are named by `norms`' labels,
 /// which are the names: the build prints the lesson's, the widget the reader's renames.
 fn shadow_sentence(of: usize, onto: usize) -> Sentence {
-    let name = |at: usize| Part::Label {
-        of: "norms".into(),
-        at: at.to_string(),
-    };
-    Sentence {
-        after: "projection_scalar".into(),
-        parts: vec![
-            Part::Text("The shadow of \u{201c}".into()),
-            name(of),
-            Part::Text("\u{201d} on the line of \u{201c}".into()),
-            name(onto),
-            Part::Text("\u{201d} has signed length ".into()),
-            Part::Value("projection_scalar".into()),
-            Part::Text(": their dot product over the length of \u{201c}".into()),
-            name(onto),
-            Part::Text("\u{201d}.".into()),
-        ],
-    }
+    let says = format!(
+        "The shadow of \u{201c}{{norms[{of}].label}}\u{201d} on the line of \u{201c}{{norms[{onto}].label}}\u{201d} has signed length {{projection_scalar}}: their dot product over the length of \u{201c}{{norms[{onto}].label}}\u{201d}."
+    );
+    Sentence::written("projection_scalar", &says)
 }
 
 /// `project = ["a", "b"]`: two of the names, as their positions. Read here rather than in the
