@@ -115,44 +115,34 @@ fn widget_keys(input: &SoftmaxInput) -> serde_json::Value {
 /// kind names a logit, by its position from 0 ("logit 2"), written in the sentence: the kind
 /// has no label to name it by, and the position is fixed (the reader edits the logits).
 fn loss_sentence(input: &SoftmaxInput) -> Sentence {
-    match (&input.labels, &input.target) {
-        (None, Some(Target::Position(position))) => Sentence::written(
-            "loss",
-            &format!(
-                "The loss is the surprise of the target, logit {position}: \
-                 L = \u{2212}ln p(logit {position}) = \u{2212}ln {{probabilities[{position}]}} = {{loss}}."
-            ),
-        ),
-        _ => Sentence::written(
-            "loss",
-            "The loss is the surprise of the target, {probabilities[target].label}: \
-             L = \u{2212}ln p({probabilities[target].label}) = \u{2212}ln {probabilities[target]} = {loss}.",
-        ),
-    }
+    let (class, at) = match (&input.labels, &input.target) {
+        (None, Some(Target::Position(position))) => {
+            (format!("logit {position}"), position.to_string())
+        }
+        _ => ("{probabilities[target].label}".into(), "target".into()),
+    };
+    let says = format!(
+        "The loss is the surprise of the target, {class}: \
+         L = \u{2212}ln p({class}) = \u{2212}ln {{probabilities[{at}]}} = {{loss}}."
+    );
+    Sentence::written("loss", &says)
 }
 
 /// `target = "cat"` names a label; `target = 0` is a 0-based position, as in ML code.
 fn read_target(target: &Spanned<toml::Value>) -> Result<Target, BlockError> {
-    let hint =
-        "write a label, e.g. target = \"cat\", or a position counted from 0, e.g. target = 0";
+    let refuse = |message: String| {
+        let hint =
+            "write a label, e.g. target = \"cat\", or a position counted from 0, e.g. target = 0";
+        BlockError::new(target.span(), message).help(hint)
+    };
     match target.get_ref() {
         toml::Value::String(label) => Ok(Target::Label(label.clone())),
-        toml::Value::Integer(position) => {
-            usize::try_from(*position)
-                .map(Target::Position)
-                .map_err(|_| {
-                    BlockError::new(
-                        target.span(),
-                        format!("target = {position} is not a position"),
-                    )
-                    .help(hint)
-                })
-        }
-        other => Err(BlockError::new(
-            target.span(),
-            format!("target = {other} is neither a label nor a position"),
-        )
-        .help(hint)),
+        toml::Value::Integer(position) => usize::try_from(*position)
+            .map(Target::Position)
+            .map_err(|_| refuse(format!("target = {position} is not a position"))),
+        other => Err(refuse(format!(
+            "target = {other} is neither a label nor a position"
+        ))),
     }
 }
 
