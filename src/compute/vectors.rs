@@ -12,7 +12,7 @@ use ndarray::Array2;
 use super::computed::{Labels, Side};
 use super::error::{count_within, distinct_names};
 use super::kind::{Json, KindInput, Table};
-use super::lang::{Value, MAX_WORK};
+use super::lang::Value;
 use super::template::{self, Stopped};
 use super::{ComputeError, KindProgram, MAX_DIM, MAX_TOKENS};
 
@@ -130,13 +130,8 @@ impl KindInput for VectorsInput {
     fn stopped(&self, stopped: Stopped) -> ComputeError {
         let (count, dimension) = self.vectors.dim();
         if stopped.over_limit {
-            return ComputeError::for_field(
-                "vectors",
-                format!(
-                    "{count} vectors of {dimension} components need more than {MAX_WORK} operations, the limit of any example"
-                ),
-            )
-            .with_hint("use fewer or shorter vectors");
+            let what = format!("{count} vectors of {dimension} components");
+            return template::too_much_work("vectors", &what, "use fewer or shorter vectors");
         }
         let name = |i: usize| self.names.get(i).map_or("", String::as_str);
         let vector = |name: &str, i: usize| {
