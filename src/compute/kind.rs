@@ -98,6 +98,10 @@ pub enum Source {
 pub enum Json {
     /// The program's value of that name, `null` when the run has none.
     Value(&'static str),
+    /// A run of keys, the ones the entry's key lists (separated by spaces), each the program's
+    /// value of its own name as [`Json::Value`]: for values `eval --json` calls as the program
+    /// does.
+    Values,
     /// The program's value of that name; the key is left out when the run has none.
     IfAny(&'static str),
     /// A position the program's value holds, as an integer, or `null`.
@@ -296,6 +300,11 @@ impl Serialize for Layout<'_> {
         for (key, json) in layout {
             match json {
                 Json::Value(name) => map.serialize_entry(key, &value(name))?,
+                Json::Values => {
+                    for name in key.split_whitespace() {
+                        map.serialize_entry(name, &value(name))?;
+                    }
+                }
                 Json::IfAny(name) => {
                     if let Some(value) = value(name) {
                         map.serialize_entry(key, &value)?;

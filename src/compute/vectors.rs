@@ -42,11 +42,7 @@ pub static TABLE: Table = Table {
     // `projection` is `null` when none was requested.
     json: &[
         ("names", Json::Labels),
-        ("vectors", Json::Value("vectors")),
-        ("norms", Json::Value("norms")),
-        ("dots", Json::Value("dots")),
-        ("cosines", Json::Value("cosines")),
-        ("angles", Json::Value("angles")),
+        ("vectors norms dots cosines angles", Json::Values),
         (
             "projection",
             Json::Object(
