@@ -156,6 +156,12 @@ fn small_examples_match_their_hand_derived_values() {
 #[test]
 fn bad_inputs_are_errors_on_their_field_in_the_authors_words() {
     let many = vec!["v"; MAX_TOKENS + 1];
+    let distinct: Vec<String> = (0..MAX_TOKENS).map(|i| format!("v{i}")).collect();
+    let distinct: Vec<&str> = distinct.iter().map(String::as_str).collect();
+    let work = format!(
+        "{MAX_TOKENS} vectors of {MAX_DIM} components need more than {} operations, the limit of any example",
+        crate::compute::lang::MAX_WORK
+    );
     let zero = named(&["a", "zero"], array![[1.0, 2.0], [0.0, -0.0]]);
     let rows: Vec<(VectorsInput, &str, &str)> = vec![
         (
@@ -164,6 +170,11 @@ fn bad_inputs_are_errors_on_their_field_in_the_authors_words() {
             "",
         ),
         (named(&["v"], Array2::ones((1, MAX_DIM + 1))), "vectors", ""),
+        (
+            named(&distinct, Array2::ones((MAX_TOKENS, MAX_DIM))),
+            "vectors",
+            &work,
+        ),
         (named(&["a"], array![[1.0], [2.0]]), "names", ""),
         (
             named(&["a", "a"], array![[1.0], [2.0]]),
