@@ -6,7 +6,7 @@
 //! TOML key named by `field` (or at the whole block / reference when `field` is `None`).
 //! Must not: know about files, spans or rendering; positions in the Markdown are the site's job.
 
-use ndarray::{Array1, Array2};
+use ndarray::Array2;
 
 /// Why an example or a reference could not be computed.
 ///
@@ -61,18 +61,6 @@ pub(crate) fn ensure_finite_matrix(field: &str, matrix: &Array2<f64>) -> Checked
         Some(((row, col), value)) => Err(ComputeError::for_field(
             field,
             format!("{field} has {value} at row {}, column {}", row + 1, col + 1),
-        )
-        .with_hint("every entry must be a finite number")),
-    }
-}
-
-/// Rejects a list input holding NaN or ±∞, naming the first bad entry 1-based.
-pub(crate) fn ensure_finite_vector(field: &str, vector: &Array1<f64>) -> Checked {
-    match vector.iter().position(|x| !x.is_finite()) {
-        None => Ok(()),
-        Some(index) => Err(ComputeError::for_field(
-            field,
-            format!("{field} has {} at position {}", vector[index], index + 1),
         )
         .with_hint("every entry must be a finite number")),
     }
@@ -150,16 +138,8 @@ mod tests {
     }
 
     #[test]
-    fn names_the_first_non_finite_vector_entry_one_based() {
-        let vector = array![1.0, f64::INFINITY];
-        let error = ensure_finite_vector("logits", &vector).unwrap_err();
-        assert_eq!(error.message, "logits has inf at position 2");
-    }
-
-    #[test]
     fn accepts_finite_inputs_and_results() {
         assert!(ensure_finite_matrix("m", &array![[f64::MAX, -f64::MAX]]).is_ok());
-        assert!(ensure_finite_vector("v", &array![0.0, f64::MIN_POSITIVE]).is_ok());
     }
 
     #[test]

@@ -6,10 +6,11 @@
 //! object the table lays out.
 //! Must not: compute anything; every number is the program's.
 
-use super::computed::{Computed, LabelSides, Side};
+use super::computed::{Computed, LabelSides, Labels, Side};
 use super::json::Plain;
 use super::lang::Value;
-use super::Quantity;
+use super::template::Stopped;
+use super::{ComputeError, KindProgram, Quantity};
 use ndarray::{Array1, Array2};
 use serde::ser::SerializeMap;
 use serde::{Serialize, Serializer};
@@ -97,6 +98,10 @@ pub enum Source {
 pub enum Json {
     /// The program's value of that name, `null` when the run has none.
     Value(&'static str),
+    /// A run of keys, the ones the entry's key lists (separated by spaces), each the program's
+    /// value of its own name as [`Json::Value`]: for values `eval --json` calls as the program
+    /// does.
+    Values,
     /// The program's value of that name; the key is left out when the run has none.
     IfAny(&'static str),
     /// A position the program's value holds, as an integer, or `null`.
@@ -112,6 +117,30 @@ pub enum Json {
     /// Only when the run has a value of the given name: an array with an object of the keys per
     /// group `h1`, `h2`, …, whose values are the group's (`h2.q` for `q`), else the example's.
     Groups(&'static str, &'static [(&'static str, Json)]),
+}
+
+/// A built-in kind's inputs, as the block reader leaves them: what the kind adds to the one way
+/// every kind evaluates (fill the template, run it, read the run through the table).
+pub trait KindInput {
+    /// What the kind calls its program's values.
+    const TABLE: &'static Table;
+    /// The kind's program filled with these inputs, or the input at fault.
+    fn template(&self) -> Result<KindProgram, ComputeError>;
+    /// The example's labels, which the run's values take.
+    fn labels(&self) -> Labels;
+    /// The author's words for a run that stops.
+    fn stopped(&self, stopped: Stopped) -> ComputeError;
+
+    /// Runs `program`, the [`KindInput::template`] of these inputs: a block runs the text it
+    /// writes into its widget's data, so the page's numbers and the widget's are one program's.
+    fn run(&self, program: &KindProgram) -> Result<KindRun, ComputeError> {
+        program.run(Self::TABLE, self.labels(), |stopped| self.stopped(stopped))
+    }
+
+    /// Evaluates the example by running its program.
+    fn evaluate(&self) -> Result<KindRun, ComputeError> {
+        self.run(&self.template()?)
+    }
 }
 
 /// An evaluated example of a built-in kind.
@@ -271,6 +300,11 @@ impl Serialize for Layout<'_> {
         for (key, json) in layout {
             match json {
                 Json::Value(name) => map.serialize_entry(key, &value(name))?,
+                Json::Values => {
+                    for name in key.split_whitespace() {
+                        map.serialize_entry(name, &value(name))?;
+                    }
+                }
                 Json::IfAny(name) => {
                     if let Some(value) = value(name) {
                         map.serialize_entry(key, &value)?;

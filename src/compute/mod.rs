@@ -1,8 +1,8 @@
 //! Pure numerical core: every number a reader sees is computed here.
 //!
 //! Stage: evaluation. The site layer reads an example block's TOML into one of the `*Input`
-//! structs, calls the kind's function (`attention::attend`, `softmax::softmax`,
-//! `vectors::analyze`, `gradient_descent::descend`), which runs the kind's template program and
+//! structs, calls the kind's function (`attention::attend`, `gradient_descent::descend`, or
+//! [`kind::KindInput::evaluate`] of a `softmax` or `vectors` input), which runs the kind's template program and
 //! returns the run read through the kind's table ([`kind::KindRun`]), wraps it in [`Evaluated`],
 //! and later resolves references with [`Evaluated::quantity`], [`Quantity::select`] and
 //! [`ops::apply`]. Input: plain Rust values and `ndarray` arrays. Output: runs that serialize to
@@ -178,6 +178,7 @@ mod tests {
 
     #[test]
     fn every_kind_reports_its_name_and_serializes_with_the_same_kind_key() {
+        use super::kind::KindInput;
         use super::*;
         let attention = attention::attend(&attention::AttentionInput {
             tokens: vec!["a".into()],
@@ -190,19 +191,21 @@ mod tests {
             heads: 1,
         })
         .unwrap();
-        let softmax = softmax::softmax(&softmax::SoftmaxInput {
+        let softmax = (softmax::SoftmaxInput {
             logits: array![0.0, 1.0],
             labels: None,
             temperature: 1.0,
             target: None,
             temperatures: None,
         })
+        .evaluate()
         .unwrap();
-        let vectors = vectors::analyze(&vectors::VectorsInput {
+        let vectors = (vectors::VectorsInput {
             names: vec!["v".into()],
             vectors: array![[1.0, 0.0]],
             project: None,
         })
+        .evaluate()
         .unwrap();
         let descent = gradient_descent::descend(&gradient_descent::GradientDescentInput {
             points: vec![(0.0, 0.0), (1.0, 1.0)],

@@ -7,7 +7,7 @@
 
 use super::computed::{Computed, Labels, Origin};
 use super::kind::{KindRun, Table};
-use super::lang::{self, ErrorKind, LangError, Value};
+use super::lang::{self, ErrorKind, LangError, Value, MAX_WORK};
 use super::ComputeError;
 #[cfg(test)]
 use ndarray::{Array1, Array2};
@@ -48,9 +48,16 @@ pub(crate) struct Ran {
 /// for the language's limits (any other failure is a value too large or too small to
 /// represent), for the kind to word for its authors.
 #[derive(Debug)]
-pub(crate) struct Stopped {
+pub struct Stopped {
     pub(crate) step: String,
     pub(crate) over_limit: bool,
+}
+
+/// The error for an example beyond the language's work limit, on its input `field`: `what`
+/// ("3 vectors of 2 components") need more operations than any example may take.
+pub(crate) fn too_much_work(field: &str, what: &str, hint: &str) -> ComputeError {
+    let message = format!("{what} need more than {MAX_WORK} operations, the limit of any example");
+    ComputeError::for_field(field, message).with_hint(hint)
 }
 
 /// Runs `program` on `inputs`. A template is fixed text, so only a run can fail, never a parse.

@@ -29,7 +29,8 @@ use serde_json::Value;
 use tempfile::TempDir;
 use worked::compute::attention::{attend, AttentionInput};
 use worked::compute::gradient_descent::{descend, GradientDescentInput};
-use worked::compute::softmax::{softmax, SoftmaxInput, Target};
+use worked::compute::kind::KindInput;
+use worked::compute::softmax::{SoftmaxInput, Target};
 use worked::present::{format_number, Precision, Style};
 
 /// What these tests check, for the notice when Chromium is missing.
@@ -731,7 +732,7 @@ fn the_temperature_slider_shows_what_the_rust_core_computes() {
         target: Some(Target::Label("cat".into())),
         temperatures: None,
     };
-    let expected = softmax(&input).unwrap();
+    let expected = input.evaluate().unwrap();
     let probabilities: Vec<String> = expected
         .vector("probabilities")
         .unwrap()
@@ -861,10 +862,11 @@ fn the_temperature_slider_shows_what_the_rust_core_computes() {
         ),
     );
     // Without JavaScript (and on paper) the build's own sentence, at the lesson's T = 1.
-    let lesson = softmax(&SoftmaxInput {
+    let lesson = (SoftmaxInput {
         temperature: 1.0,
         ..input
     })
+    .evaluate()
     .unwrap();
     assert_eq!(
         eval(

@@ -25,8 +25,9 @@ use serde_json::Value;
 use std::collections::BTreeSet;
 use worked::compute::attention::attend;
 use worked::compute::gradient_descent::{descend, GradientDescentInput};
+use worked::compute::kind::KindInput;
 use worked::compute::kind::KindRun;
-use worked::compute::softmax::{softmax, SoftmaxInput, Target};
+use worked::compute::softmax::{SoftmaxInput, Target};
 use worked::expand::MOST_WIDGET_NUMBERS;
 use worked::present::{format_number, Precision, Style};
 
@@ -602,13 +603,14 @@ fn differing(name: &str, now: &[f64], lesson: &[f64]) -> Vec<String> {
 }
 
 fn guess_at(temperature: f64) -> KindRun {
-    softmax(&SoftmaxInput {
+    (SoftmaxInput {
         logits: ndarray::array![2.0, 1.0, 0.0],
         labels: Some(vec!["cat".into(), "dog".into(), "fish".into()]),
         temperature,
         target: Some(Target::Label("cat".into())),
         temperatures: None,
     })
+    .evaluate()
     .unwrap()
 }
 

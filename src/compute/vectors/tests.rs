@@ -2,7 +2,7 @@
 //! properties over random inputs.
 
 use super::*;
-use crate::compute::kind::assert_refused;
+use crate::compute::kind::{assert_refused, KindInput};
 use crate::compute::{Index, Quantity};
 use ndarray::array;
 use serde_json::json;
@@ -24,8 +24,10 @@ fn abc() -> VectorsInput {
     )
 }
 
+/// `input` projecting the vector named `of` onto the one named `onto`.
 fn projecting(of: &str, onto: &str, input: VectorsInput) -> VectorsInput {
-    let project = Some((of.to_string(), onto.to_string()));
+    let at = |name| input.names.iter().position(|known| known == name);
+    let project = at(of).zip(at(onto));
     VectorsInput { project, ..input }
 }
 
@@ -44,7 +46,7 @@ angles = acos(cosines) * (180 / pi)
         });
         let names: Vec<String> = (0..count).map(|i| format!("v{i}")).collect();
         let names: Vec<&str> = names.iter().map(String::as_str).collect();
-        let kind = analyze(&named(&names, vectors.clone())).unwrap();
+        let kind = (named(&names, vectors.clone())).evaluate().unwrap();
         let inputs = [("v".to_string(), Value::Matrix(vectors))];
         let ran = template::run(program, &inputs).unwrap();
         assert_eq!(ran.matrix("norms").column(0), kind.vector("norms").unwrap());
@@ -134,7 +136,7 @@ fn small_examples_match_their_hand_derived_values() {
         (against(), "projection", vec![-0.36, -0.48]),
     ];
     for (input, name, expected) in rows {
-        let got: Vec<f64> = match analyze(&input).unwrap().quantity(name) {
+        let got: Vec<f64> = match input.evaluate().unwrap().quantity(name) {
             Some(Quantity::Scalar(x)) => vec![x],
             Some(Quantity::Vector { values, .. }) => values.to_vec(),
             Some(Quantity::Matrix { values, .. }) => values.iter().copied().collect(),
@@ -154,24 +156,25 @@ fn small_examples_match_their_hand_derived_values() {
 #[test]
 fn bad_inputs_are_errors_on_their_field_in_the_authors_words() {
     let many = vec!["v"; MAX_TOKENS + 1];
+    let distinct: Vec<String> = (0..MAX_TOKENS).map(|i| format!("v{i}")).collect();
+    let distinct: Vec<&str> = distinct.iter().map(String::as_str).collect();
+    let work = format!(
+        "{MAX_TOKENS} vectors of {MAX_DIM} components need more than {} operations, the limit of any example",
+        crate::compute::lang::MAX_WORK
+    );
     let zero = named(&["a", "zero"], array![[1.0, 2.0], [0.0, -0.0]]);
     let rows: Vec<(VectorsInput, &str, &str)> = vec![
-        (
-            named(&[], Array2::zeros((0, 2))),
-            "vectors",
-            "there are no vectors",
-        ),
-        (
-            named(&["a"], Array2::zeros((1, 0))),
-            "vectors",
-            "the vectors have no components",
-        ),
         (
             named(&many, Array2::ones((MAX_TOKENS + 1, 1))),
             "vectors",
             "",
         ),
         (named(&["v"], Array2::ones((1, MAX_DIM + 1))), "vectors", ""),
+        (
+            named(&distinct, Array2::ones((MAX_TOKENS, MAX_DIM))),
+            "vectors",
+            &work,
+        ),
         (named(&["a"], array![[1.0], [2.0]]), "names", ""),
         (
             named(&["a", "a"], array![[1.0], [2.0]]),
@@ -179,21 +182,10 @@ fn bad_inputs_are_errors_on_their_field_in_the_authors_words() {
             "`a` appears twice in names (positions 1 and 2)",
         ),
         (
-            named(&["a"], array![[1.0, f64::NAN]]),
-            "vectors",
-            "vectors has NaN at row 1, column 2",
-        ),
-        (
             zero,
             "vectors",
             "`zero` is the zero vector, so its angle to the others is undefined",
         ),
-        (
-            projecting("d", "a", abc()),
-            "project",
-            "there is no vector named `d`",
-        ),
-        (projecting("a", "d", abc()), "project", "use one of a, b, c"),
         (
             named(&["a", "b"], array![[1e200, 0.0], [1e200, 1.0]]),
             "vectors",
@@ -206,7 +198,7 @@ fn bad_inputs_are_errors_on_their_field_in_the_authors_words() {
         ),
     ];
     for (input, field, says) in rows {
-        let error = analyze(&input).unwrap_err();
+        let error = input.evaluate().unwrap_err();
         assert_refused(&error, field, says, &format!("{input:?}"));
     }
 }
@@ -215,26 +207,26 @@ fn bad_inputs_are_errors_on_their_field_in_the_authors_words() {
 fn the_widget_running_the_template_stops_at_scaled_on_a_readers_zero_vector() {
     // The kind refuses a zero vector before running; a reader's edit reaches the program,
     // which stops at the step whose failure the widget says in the kind's words.
-    let program = template(&abc()).unwrap();
+    let program = abc().template().unwrap();
     let zero = array![[1.0, 2.0], [0.0, 0.0], [1.0, 0.0]];
     let stopped = template::run(&program.steps, &[("vectors".into(), Value::Matrix(zero))]);
     assert_eq!(
         stopped.err().map(|stopped| stopped.step).as_deref(),
         Some("scaled")
     );
-    let projected = template(&projecting("a", "c", abc())).unwrap().steps;
+    let projected = projecting("a", "c", abc()).template().unwrap().steps;
     assert!(projected.contains("\nof = 0\nonto = 2\n"), "{projected}");
 }
 
 #[test]
 fn references_and_json_read_the_runs_values_by_the_kinds_names() {
     for input in [abc(), projecting("b", "a", abc())] {
-        let result = analyze(&input).unwrap();
+        let result = input.evaluate().unwrap();
         for name in result.quantity_names() {
             assert!(result.quantity(&name).is_some(), "{name}");
         }
     }
-    let result = analyze(&abc()).unwrap();
+    let result = (abc()).evaluate().unwrap();
     assert_eq!(
         (result.quantity("projection"), result.quantity("nope")),
         (None, None)
@@ -243,13 +235,13 @@ fn references_and_json_read_the_runs_values_by_the_kinds_names() {
     let at = [Index::Label("a".into()), Index::Label("b".into())];
     let angle = result.quantity("angles").unwrap().select(&at).unwrap();
     assert_eq!(angle, Quantity::Scalar(90.0));
-    let json = serde_json::to_value(analyze(&named(&["x"], array![[2.0, 0.0]])).unwrap());
+    let json = serde_json::to_value((named(&["x"], array![[2.0, 0.0]])).evaluate().unwrap());
     assert_eq!(
         json.unwrap(),
         json!({ "kind": "vectors", "names": ["x"], "vectors": [[2.0, 0.0]], "norms": [2.0],
                 "dots": [[4.0]], "cosines": [[1.0]], "angles": [[0.0]], "projection": null })
     );
-    let json = serde_json::to_value(analyze(&projecting("a", "c", abc())).unwrap()).unwrap();
+    let json = serde_json::to_value((projecting("a", "c", abc())).evaluate().unwrap()).unwrap();
     assert_eq!(
         json["projection"],
         json!({"of": "a", "onto": "c", "scalar": 3.0, "vector": [3.0, 0.0]})
@@ -267,7 +259,7 @@ mod properties {
                     names: (0..count).map(|i| format!("v{i}")).collect(),
                     vectors: Array2::from_shape_vec((count, dimension), values)
                         .expect("length is count × dimension"),
-                    project: Some(("v0".into(), format!("v{}", count - 1))),
+                    project: Some((0, count - 1)),
                 }
             })
         })
@@ -287,7 +279,7 @@ mod properties {
         #[test]
         fn cosines_lie_in_minus_one_to_one_and_angles_in_zero_to_180(input in input(10.0)) {
             // A random vector may be exactly zero; that is an error, covered elsewhere.
-            if let Ok(result) = analyze(&input) {
+            if let Ok(result) = input.evaluate() {
                 let cosines = result.matrix("cosines").unwrap();
                 prop_assert!(cosines.iter().all(|c| (-1.0..=1.0).contains(c)));
                 prop_assert!(result.matrix("angles").unwrap().iter().all(|a| (0.0..=180.0).contains(a)));
@@ -303,7 +295,7 @@ mod properties {
         ) {
             let mut scaled = input.clone();
             scaled.vectors.row_mut(0).mapv_inplace(|x| x * factor);
-            if let (Ok(before), Ok(after)) = (analyze(&input), analyze(&scaled)) {
+            if let (Ok(before), Ok(after)) = (input.evaluate(), scaled.evaluate()) {
                 for (a, b) in before.matrix("cosines").unwrap().iter().zip(&after.matrix("cosines").unwrap()) {
                     prop_assert!((a - b).abs() < 1e-9);
                 }
@@ -312,7 +304,7 @@ mod properties {
 
         #[test]
         fn the_projection_and_the_remainder_are_perpendicular(input in input(10.0)) {
-            if let Ok(result) = analyze(&input) {
+            if let Ok(result) = input.evaluate() {
                 let projection = result.vector("projection").unwrap();
                 let vectors = result.matrix("vectors").unwrap();
                 let onto = vectors.row(vectors.nrows() - 1);
@@ -329,7 +321,7 @@ mod properties {
             dimension in 0usize..3,
             values in proptest::collection::vec(any_finite(), 9),
             extra_name in any::<bool>(),
-            project in proptest::option::of(("[a-d]", "[a-d]")),
+            project in proptest::option::of((0usize..5, 0usize..5)),
         ) {
             // Names a, b, c… match the rows, or (sometimes) one too many.
             let names = (0..count + usize::from(extra_name))
@@ -343,7 +335,7 @@ mod properties {
                     values[..count * dimension].to_vec(),
                 ).expect("enough values"),
             };
-            if let Ok(result) = analyze(&input) {
+            if let Ok(result) = input.evaluate() {
                 let json = serde_json::to_string(&result).unwrap();
                 let nulls = json.matches("null").count();
                 prop_assert!(nulls == usize::from(result.vector("projection").is_none()), "{}", json);

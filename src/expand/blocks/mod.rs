@@ -20,7 +20,7 @@ mod vectors;
 use super::evaluation_cache::{EvaluationCache, ExampleIdentity, KeptNumbers};
 use crate::base::diagnostics::Diagnostic;
 use crate::base::source::SourceFile;
-use crate::compute::kind::KindRun;
+use crate::compute::kind::{KindInput, KindRun};
 use crate::compute::{ComputeError, Evaluated};
 use std::collections::BTreeMap;
 use std::ops::Range;
@@ -308,6 +308,41 @@ pub(crate) fn ok_or_record<T>(
     result: Result<T, BlockError>,
 ) -> Option<T> {
     result.map_err(|error| errors.push(error)).ok()
+}
+
+/// An optional key read by `read`: `Some(None)` when left out, `None` when given but wrong (its
+/// error added to `errors`), so a block reads every key before it stops.
+pub(crate) fn optional<K, T>(
+    errors: &mut Vec<BlockError>,
+    key: Option<&K>,
+    read: impl FnOnce(&K) -> Result<T, BlockError>,
+) -> Option<Option<T>> {
+    match key {
+        None => Some(None),
+        Some(key) => ok_or_record(errors, read(key)).map(Some),
+    }
+}
+
+/// A built-in kind's run on `input` and its widget's data: the example's `name`, the kind, the
+/// program the run runs and its inputs (as compute-widget.js runs any compute example's), then
+/// the kind's own `keys`, so the page's numbers and the widget's come from one program.
+pub(crate) fn run_kind<K: KindInput>(
+    input: &K,
+    name: &str,
+    keys: impl FnOnce() -> serde_json::Value,
+) -> Result<(KindRun, serde_json::Value), ComputeError> {
+    let program = input.template()?;
+    let ran = serde_json::json!(program);
+    let mut widget = serde_json::json!({
+        "name": name,
+        "kind": K::TABLE.kind,
+        "steps": ran["steps"],
+        "inputs": ran["inputs"],
+    });
+    if let (Some(widget), serde_json::Value::Object(keys)) = (widget.as_object_mut(), keys()) {
+        widget.extend(keys);
+    }
+    Ok((input.run(&program)?, widget))
 }
 
 /// Example names are used in references (`{{cat.weights}}`), so they must read as identifiers.

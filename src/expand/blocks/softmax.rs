@@ -4,8 +4,9 @@
 use super::domain::Domain;
 use super::expect::ExpectTable;
 use super::toml_input::{parse_toml, positive, strings, vector, Names, Number, Numbers};
-use super::{kind_example, name_problems, ok_or_record, shown, BlockError, ParsedExample};
-use crate::compute::softmax::{run, template, SoftmaxInput, Target};
+use super::{kind_example, name_problems, ok_or_record, optional, run_kind, shown};
+use super::{BlockError, ParsedExample};
+use crate::compute::softmax::{SoftmaxInput, Target};
 
 use crate::expand::widget_presentation::{Control, Highlight, Sentence, View};
 use serde::Deserialize;
@@ -50,29 +51,17 @@ pub(super) fn evaluate(text: &str) -> Result<ParsedExample, Vec<BlockError>> {
     let spec: SoftmaxSpec = parse_toml(text, KEYS).map_err(|error| vec![error])?;
     let mut errors = name_problems(&spec.name);
     let logits = ok_or_record(&mut errors, vector("logits", &spec.logits));
-    let temperature = match &spec.temperature {
-        None => Some(1.0),
-        Some(number) => ok_or_record(
-            &mut errors,
-            positive("temperature", number, TEMPERATURE_HELP),
-        ),
-    };
-    // For optional keys, `Some(None)` means left out and `None` means given but wrong.
-    let temperatures = match &spec.temperatures {
-        None => Some(None),
-        Some(numbers) => {
-            let positives = vector("temperatures", numbers).and_then(|_| {
-                (numbers.get_ref().iter())
-                    .map(|number| positive("temperatures", number, TEMPERATURE_HELP))
-                    .collect()
-            });
-            ok_or_record(&mut errors, positives).map(Some)
-        }
-    };
-    let target = match &spec.target {
-        None => Some(None),
-        Some(target) => ok_or_record(&mut errors, read_target(target)).map(Some),
-    };
+    let temperature_at = |field, number: &Number| positive(field, number, TEMPERATURE_HELP);
+    let temperature = optional(&mut errors, spec.temperature.as_ref(), |number| {
+        temperature_at("temperature", number)
+    });
+    let temperatures = optional(&mut errors, spec.temperatures.as_ref(), |numbers| {
+        vector("temperatures", numbers)?;
+        (numbers.get_ref().iter())
+            .map(|number| temperature_at("temperatures", number))
+            .collect()
+    });
+    let target = optional(&mut errors, spec.target.as_ref(), read_target);
     let (Some(logits), Some(temperature), Some(temperatures), Some(target), true) =
         (logits, temperature, temperatures, target, errors.is_empty())
     else {
@@ -81,56 +70,40 @@ pub(super) fn evaluate(text: &str) -> Result<ParsedExample, Vec<BlockError>> {
     let input = SoftmaxInput {
         logits,
         labels: spec.labels.as_ref().map(strings),
-        temperature,
+        temperature: temperature.unwrap_or(1.0),
         target,
         temperatures,
     };
-    let run = template(&input).and_then(|program| {
-        let widget = widget_json(spec.name.get_ref(), &input, &program.steps);
-        Ok((run(&program, &input)?, widget))
-    });
+    let run = run_kind(&input, spec.name.get_ref(), || widget_keys(&input));
     let (show, expect) = (spec.show.as_ref(), spec.expect.as_ref());
     kind_example(text, &spec.name, show, expect, run, |_| shown(SHOWN))
 }
 
-/// The data of a softmax example's widget, which compute-widget.js runs as any compute
-/// example's: the widget program on the inputs `logits` and `T`, the labels naming the columns,
-/// T above 0 on a log-scale slider that reaches every temperature the example names (with a
-/// button to each it compares), and the steps the kind shows: p (drawn as bars), log p, z / T
-/// and, with a target, its one-hot row y, the gradient and the loss, the target's class tagged
-/// in the tables and the loss said in words (the presentation's `highlight` and `sentences`,
-/// which any compute widget's data may carry).
-fn widget_json(name: &str, input: &SoftmaxInput, steps: &str) -> serde_json::Value {
+/// A softmax widget's own data: the labels naming the columns, T above 0 on a log-scale slider
+/// that reaches every temperature the example names (with a button to each it compares), and
+/// the steps the kind shows: p (drawn as bars), log p, z / T and, with a target, its one-hot
+/// row y, the gradient and the loss, the target's class tagged in the tables and the loss said
+/// in words (the presentation's `highlight` and `sentences`, which any compute widget may carry).
+fn widget_keys(input: &SoftmaxInput) -> serde_json::Value {
+    let marks = input.temperatures.clone().unwrap_or_default();
     let named = [0.1, 10.0, input.temperature]
         .into_iter()
-        .chain(input.temperatures.iter().flatten().copied());
-    let (lo, hi) = named.fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), t| {
-        (lo.min(t), hi.max(t))
-    });
-    // Buttons to the temperatures the lesson compares.
-    let marks = input.temperatures.clone().unwrap_or_default();
+        .chain(marks.clone());
     let mut show = vec!["probabilities", "log_probabilities", "scaled"];
     if input.target.is_some() {
         show.extend(["y", "gradient", "loss"]);
     }
     let mut json = serde_json::json!({
-        "name": name,
-        "kind": "softmax",
-        "steps": steps,
-        "inputs": [["logits", input.logits.to_vec()], ["T", input.temperature]],
         "cols": input.labels,
         "domains": { "T": Domain::positive("the temperature").json() },
-        "controls": { "T": Control::Slider { lo, hi, log: true, marks }.json() },
+        "controls": { "T": Control::log_slider_over(named, marks).json() },
         "views": { "probabilities": View::Bars.name() },
         "show": show,
     });
     if input.target.is_some() {
-        // The target's class tagged in every table, and the loss said in words under its
-        // step, from the program's own `target`, p and loss.
-        json["highlight"] = serde_json::json!(Highlight {
-            step: "target".into(),
-            says: "target".into(),
-        });
+        // The target's class tagged in every table, from the program's own `target`.
+        let (step, says) = ("target".into(), "target".into());
+        json["highlight"] = serde_json::json!(Highlight { step, says });
         json["sentences"] = serde_json::json!([loss_sentence(input)]);
     }
     json
@@ -142,44 +115,34 @@ fn widget_json(name: &str, input: &SoftmaxInput, steps: &str) -> serde_json::Val
 /// kind names a logit, by its position from 0 ("logit 2"), written in the sentence: the kind
 /// has no label to name it by, and the position is fixed (the reader edits the logits).
 fn loss_sentence(input: &SoftmaxInput) -> Sentence {
-    match (&input.labels, &input.target) {
-        (None, Some(Target::Position(position))) => Sentence::written(
-            "loss",
-            &format!(
-                "The loss is the surprise of the target, logit {position}: \
-                 L = \u{2212}ln p(logit {position}) = \u{2212}ln {{probabilities[{position}]}} = {{loss}}."
-            ),
-        ),
-        _ => Sentence::written(
-            "loss",
-            "The loss is the surprise of the target, {probabilities[target].label}: \
-             L = \u{2212}ln p({probabilities[target].label}) = \u{2212}ln {probabilities[target]} = {loss}.",
-        ),
-    }
+    let (class, at) = match (&input.labels, &input.target) {
+        (None, Some(Target::Position(position))) => {
+            (format!("logit {position}"), position.to_string())
+        }
+        _ => ("{probabilities[target].label}".into(), "target".into()),
+    };
+    let says = format!(
+        "The loss is the surprise of the target, {class}: \
+         L = \u{2212}ln p({class}) = \u{2212}ln {{probabilities[{at}]}} = {{loss}}."
+    );
+    Sentence::written("loss", &says)
 }
 
 /// `target = "cat"` names a label; `target = 0` is a 0-based position, as in ML code.
 fn read_target(target: &Spanned<toml::Value>) -> Result<Target, BlockError> {
-    let hint =
-        "write a label, e.g. target = \"cat\", or a position counted from 0, e.g. target = 0";
+    let refuse = |message: String| {
+        let hint =
+            "write a label, e.g. target = \"cat\", or a position counted from 0, e.g. target = 0";
+        BlockError::new(target.span(), message).help(hint)
+    };
     match target.get_ref() {
         toml::Value::String(label) => Ok(Target::Label(label.clone())),
-        toml::Value::Integer(position) => {
-            usize::try_from(*position)
-                .map(Target::Position)
-                .map_err(|_| {
-                    BlockError::new(
-                        target.span(),
-                        format!("target = {position} is not a position"),
-                    )
-                    .help(hint)
-                })
-        }
-        other => Err(BlockError::new(
-            target.span(),
-            format!("target = {other} is neither a label nor a position"),
-        )
-        .help(hint)),
+        toml::Value::Integer(position) => usize::try_from(*position)
+            .map(Target::Position)
+            .map_err(|_| refuse(format!("target = {position} is not a position"))),
+        other => Err(refuse(format!(
+            "target = {other} is neither a label nor a position"
+        ))),
     }
 }
 

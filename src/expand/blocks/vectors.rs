@@ -2,10 +2,11 @@
 
 use super::expect::ExpectTable;
 use super::toml_input::{matrix, parse_toml, strings, Names, Rows};
-use super::{kind_example, name_problems, ok_or_record, shown, BlockError, ParsedExample};
-use crate::compute::vectors::{run, template, VectorsInput};
+use super::{kind_example, name_problems, ok_or_record, optional, run_kind, shown};
+use super::{BlockError, ParsedExample};
+use crate::compute::vectors::VectorsInput;
 
-use crate::expand::widget_presentation::{Control, Part, ProjectionView, Sentence, View};
+use crate::expand::widget_presentation::{Control, ProjectionView, Sentence, View};
 use serde::Deserialize;
 use toml::Spanned;
 
@@ -39,10 +40,9 @@ pub(super) fn evaluate(text: &str) -> Result<ParsedExample, Vec<BlockError>> {
     let spec: VectorsSpec = parse_toml(text, KEYS).map_err(|error| vec![error])?;
     let mut errors = name_problems(&spec.name);
     let vectors = ok_or_record(&mut errors, matrix("vectors", &spec.vectors));
-    let project = match &spec.project {
-        None => Some(None),
-        Some(project) => ok_or_record(&mut errors, read_project(project, &spec.names)).map(Some),
-    };
+    let project = optional(&mut errors, spec.project.as_ref(), |project| {
+        read_project(project, &spec.names)
+    });
     let (Some(vectors), Some(project), true) = (vectors, project, errors.is_empty()) else {
         return Err(errors);
     };
@@ -51,65 +51,46 @@ pub(super) fn evaluate(text: &str) -> Result<ParsedExample, Vec<BlockError>> {
         vectors,
         project,
     };
-    let run = template(&input).and_then(|program| {
-        let widget = widget_json(spec.name.get_ref(), &input, &program.steps);
-        Ok((run(&program, &input)?, widget))
-    });
+    let run = run_kind(&input, spec.name.get_ref(), || widget_keys(&input));
     let (show, expect) = (spec.show.as_ref(), spec.expect.as_ref());
     kind_example(text, &spec.name, show, expect, run, |_| shown(SHOWN))
 }
 
-/// The steps of the vectors program whose overflow a reader's edit can cause, in the lesson's
-/// words, for the widget's refusal: huge entries overflow the squares of the components (the
-/// first step they reach) and the dot products.
-const STEP_WORDS: [(&str, &str); 2] = [
-    ("squares", "the squares of the components"),
-    ("dots", "the dot products"),
-];
-
-/// What the failure of a step means in the kind's words (its own error for a zero vector,
-/// `validate` in compute/vectors.rs), `{at}` the vector at fault: a vector of zeros, which the
-/// kind refuses before running, stops the program at `scaled` (0 / 0).
-const STEP_FAILURES: [(&str, &str); 1] = [(
-    "scaled",
-    "\u{201c}{at}\u{201d} is the zero vector, so its angle to the others is undefined; every vector needs at least one non-zero component",
-)];
-
-/// The data of a vectors example's widget, which compute-widget.js runs as any compute
-/// example's: the kind's one program ([`template`]) on the input `vectors` (a number field per component, each row
-/// named by its vector, the names editable as `names`, as an attention's tokens are: a reader
-/// who renames "cat" sees every table, arrow, sentence and the link follow), and the steps the lesson teaches: in the plane the input drawn as arrows
-/// with the projection dashed among them (the JSON's `projections`: the steps holding its
-/// positions, tip and signed length), then the dot products, lengths, cosines and angles
-/// (named by the vectors on both sides) and the projection. The names are both `rows` and
+/// A vectors widget's own data: a number field per component, each row named by its vector,
+/// the names editable as `names`, as an attention's tokens are (a reader who renames "cat" sees
+/// every table, arrow, sentence and the link follow), and the steps the lesson teaches: in the
+/// plane the input drawn as arrows with the projection dashed among them (the JSON's
+/// `projections`: the steps holding its positions, tip and signed length), then the dot
+/// products, lengths, cosines and angles and the projection. The names are both `rows` and
 /// `cols`, so every pairwise table and the lengths are named; the vectors' components and the
 /// projection's are numbered.
-fn widget_json(name: &str, input: &VectorsInput, steps: &str) -> serde_json::Value {
-    let plane = input.vectors.ncols() == 2;
+fn widget_keys(input: &VectorsInput) -> serde_json::Value {
     let mut show = vec!["dots", "norms", "cosines", "angles"];
     if input.project.is_some() {
         show.extend(["projection_scalar", "projection"]);
     }
     let mut json = serde_json::json!({
-        "name": name,
-        "kind": "vectors",
-        "steps": steps,
-        "inputs": [["vectors", input.vectors.rows().into_iter().map(|row| row.to_vec()).collect::<Vec<_>>()]],
         "rows": input.names,
         "cols": input.names,
         "labels": { "vectors": "rows", "projection": "none" },
         "controls": { "vectors": Control::Names { called: "names".into() }.json() },
         "show": show,
-        "step_words": words_by_step(&STEP_WORDS),
-        "step_failures": words_by_step(&STEP_FAILURES),
+        // The steps a reader's edit can stop, in the lesson's words, for the widget's refusal:
+        // huge entries overflow the squares (the first step they reach) and the dot products,
+        // and a zero vector, which the kind refuses (compute/vectors.rs `validate`) in the same
+        // words, stops the program at `scaled` (0 / 0); `{at}` is the vector at fault.
+        "step_words": {
+            "squares": "the squares of the components",
+            "dots": "the dot products",
+        },
+        "step_failures": {
+            "scaled": "\u{201c}{at}\u{201d} is the zero vector, so its angle to the others is undefined; every vector needs at least one non-zero component",
+        },
     });
-    if let Some((of, onto)) = &input.project {
-        let position = |name: &String| input.names.iter().position(|n| n == name);
-        if let (Some(of), Some(onto)) = (position(of), position(onto)) {
-            json["sentences"] = serde_json::json!([shadow_sentence(of, onto)]);
-        }
+    if let Some((of, onto)) = input.project {
+        json["sentences"] = serde_json::json!([shadow_sentence(of, onto)]);
     }
-    if plane {
+    if input.vectors.ncols() == 2 {
         json["views"] = serde_json::json!({ "vectors": View::Arrows.name() });
         if input.project.is_some() {
             let projection = ProjectionView {
@@ -124,62 +105,38 @@ fn widget_json(name: &str, input: &VectorsInput, steps: &str) -> serde_json::Val
     json
 }
 
-fn words_by_step(words: &[(&str, &str)]) -> serde_json::Map<String, serde_json::Value> {
-    words
-        .iter()
-        .map(|(step, words)| (step.to_string(), serde_json::Value::from(*words)))
-        .collect()
-}
-
 /// "The shadow of “query” on the line of “the” has signed length 2: their dot product over the
 /// length of “the”.", the projection as the lesson reads it, under its step with each run's
 /// number. The vectors `of` and `onto` (positions among the names) are named by `norms`' labels,
 /// which are the names: the build prints the lesson's, the widget the reader's renames.
 fn shadow_sentence(of: usize, onto: usize) -> Sentence {
-    let name = |at: usize| Part::Label {
-        of: "norms".into(),
-        at: at.to_string(),
-    };
-    Sentence {
-        after: "projection_scalar".into(),
-        parts: vec![
-            Part::Text("The shadow of \u{201c}".into()),
-            name(of),
-            Part::Text("\u{201d} on the line of \u{201c}".into()),
-            name(onto),
-            Part::Text("\u{201d} has signed length ".into()),
-            Part::Value("projection_scalar".into()),
-            Part::Text(": their dot product over the length of \u{201c}".into()),
-            name(onto),
-            Part::Text("\u{201d}.".into()),
-        ],
-    }
+    let says = format!(
+        "The shadow of \u{201c}{{norms[{of}].label}}\u{201d} on the line of \u{201c}{{norms[{onto}].label}}\u{201d} has signed length {{projection_scalar}}: their dot product over the length of \u{201c}{{norms[{onto}].label}}\u{201d}."
+    );
+    Sentence::written("projection_scalar", &says)
 }
 
-/// `project = ["a", "b"]`: two of the names. Checked here rather than only in the core so an
-/// unknown name is reported at that name, not at the whole list.
-fn read_project(project: &Names, names: &Names) -> Result<(String, String), BlockError> {
+/// `project = ["a", "b"]`: two of the names, as their positions. Read here rather than in the
+/// core so an unknown name is reported at that name, not at the whole list.
+fn read_project(project: &Names, names: &Names) -> Result<(usize, usize), BlockError> {
     let [of, onto] = project.get_ref().as_slice() else {
+        let count = project.get_ref().len();
         return Err(BlockError::new(
             project.span(),
-            format!(
-                "`project` needs two names, but has {}",
-                project.get_ref().len()
-            ),
+            format!("`project` needs two names, but has {count}"),
         )
         .help("write project = [\"a\", \"b\"] to project a onto b"));
     };
     let known = strings(names);
-    for name in [of, onto] {
-        if !known.contains(name.get_ref()) {
-            return Err(BlockError::new(
-                name.span(),
-                format!("there is no vector named `{}`", name.get_ref()),
-            )
-            .help(format!("use one of {}", known.join(", "))));
-        }
-    }
-    Ok((of.get_ref().clone(), onto.get_ref().clone()))
+    let position = |name: &Spanned<String>| {
+        let position = known.iter().position(|known| known == name.get_ref());
+        position.ok_or_else(|| {
+            let message = format!("there is no vector named `{}`", name.get_ref());
+            let help = format!("use one of {}", known.join(", "));
+            BlockError::new(name.span(), message).help(help)
+        })
+    };
+    Ok((position(of)?, position(onto)?))
 }
 
 #[cfg(test)]

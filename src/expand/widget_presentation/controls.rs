@@ -52,6 +52,20 @@ pub(in crate::expand) enum Control {
 }
 
 impl Control {
+    /// A log-scale slider reaching every one of `values` (the lesson's and those it names),
+    /// with a button to each of `marks`.
+    pub(in crate::expand) fn log_slider_over(
+        values: impl IntoIterator<Item = f64>,
+        marks: Vec<f64>,
+    ) -> Control {
+        let (lo, hi) = (values.into_iter())
+            .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), value| {
+                (lo.min(value), hi.max(value))
+            });
+        let log = true;
+        Control::Slider { lo, hi, log, marks }
+    }
+
     /// The JSON compute-widget.js reads (`kind` and the domain).
     pub(in crate::expand) fn json(&self) -> serde_json::Value {
         match self {

@@ -19,7 +19,7 @@ pub(super) use controls::{Control, ControlsKey};
 pub(super) use highlight::{highlight, highlighted, Highlight, HighlightKey};
 pub(super) use marks::{contour_key, ContourKey, ContourView, LineMarkSteps};
 pub(super) use projection::{projected_arrows, projection, ProjectionKey, ProjectionView};
-pub(super) use sentences::{sentences, Part, Sentence, SentencesKey};
+pub(super) use sentences::{sentences, Sentence, SentencesKey};
 pub(super) use views::{view_figure, view_panel, View, ViewsKey};
 
 use super::Expander;

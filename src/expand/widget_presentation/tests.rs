@@ -1,4 +1,5 @@
 use super::controls::{control, names, outside_domain, ControlSpec};
+use super::sentences::Part;
 use super::views::{view_table, ViewEntry};
 use super::*;
 use crate::compute::computed::Computed;

@@ -95,7 +95,10 @@ fn each_problem_is_reported_at_its_value_in_the_authors_words() {
         ),
         (LOGITS.replace("0.1", "nan"), "nan", ""),
         (with("temperature = 0"), "0", "temperature"),
+        (with("temperature = nan"), "nan", "not a finite number"),
         (with("temperatures = [1, -0.5, 2]"), "-0.5", ""),
+        (with("temperatures = [1, 0]"), "0", "greater than 0"),
+        (with("temperatures = []"), "[]", "`temperatures` is empty"),
         (
             with("target = \"cow\""),
             "\"cow\"",

@@ -77,6 +77,16 @@ fn each_problem_is_reported_at_its_value_in_the_authors_words() {
         (EMB.replace("[1, 1]]", "[1, 1, 1]]"), "[1, 1, 1]", "row 3"),
         (EMB.replace("[0, 1]", "[0, -inf]"), "-inf", ""),
         (
+            EMB.replace("[[1, 0], [0, 1], [1, 1]]", "[]"),
+            "[]",
+            "`vectors` has no rows",
+        ),
+        (
+            EMB.replace("[[1, 0], [0, 1], [1, 1]]", "[[], []]"),
+            "[]",
+            "`vectors` has an empty row",
+        ),
+        (
             EMB.replace("[0, 1]", "[0, 0]"),
             "[[1, 0], [0, 0], [1, 1]]",
             "`cat` is the zero vector",
