@@ -116,7 +116,7 @@ pub static TABLE: Table = Table {
 ///   optimum over a `side`² grid around the path and the optimum (reaching their span again
 ///   beyond each end; the root because the contour view spaces its levels evenly, so they are
 ///   rings around the optimum rather than crowding the far corners), the `optimum` as a point
-///   and the valley's `directions` at the angle ½·atan2(2Σx, Σx² − n).
+///   and the valley's `directions`, the steep eigenvector and its quarter turn.
 pub const TEMPLATE: &str = "x = points[:, 0]
 y = points[:, 1]
 n = len(x)
@@ -198,8 +198,7 @@ dw = grid_w - optimum_w
 db = col(grid_b - optimum_b)
 valley = sqrt(maximum((sum_x_squared * (dw * dw) + 2 * sum_x * (db * dw) + n * (db * db)) / n, 0))
 optimum = concat(optimum_w, optimum_b)
-steep_angle = atan2(2 * sum_x, sum_x_squared - n) / 2
-directions = reshape(concat(cos(steep_angle), sin(steep_angle), 0 - sin(steep_angle), cos(steep_angle)), 2, 2)
+directions = reshape(concat(steep, 0 - steep[1], steep[0]), 2, 2)
 ";
 
 /// Most updates one run of [`TEMPLATE`] makes for `points` points: its histories hold at most
