@@ -61,16 +61,8 @@ pub static TABLE: Table = Table {
     groups: Some(HEADS),
     inputs: &["embeddings", "w_q", "w_k", "w_v", "w_o"],
     sides: &[
-        ("embeddings", Side::Rows),
-        ("w_q", Side::None),
-        ("w_k", Side::None),
-        ("w_v", Side::None),
-        ("w_o", Side::None),
-        ("q", Side::Rows),
-        ("k", Side::Rows),
-        ("v", Side::Rows),
-        ("concat", Side::Rows),
-        ("output", Side::Rows),
+        ("embeddings q k v concat output", Side::Rows),
+        ("w_q w_k w_v w_o", Side::None),
     ],
     own: &[],
     // Single head: top-level `scores`/`scaled`/`weights`. Several heads: a `heads` array and
@@ -78,36 +70,22 @@ pub static TABLE: Table = Table {
     json: &[
         ("tokens", Json::Labels),
         ("causal", Json::Flag("causal")),
-        ("embeddings", Json::Value("embeddings")),
-        ("w_q", Json::Value("w_q")),
-        ("w_k", Json::Value("w_k")),
-        ("w_v", Json::Value("w_v")),
-        ("w_o", Json::Value("w_o")),
+        ("embeddings w_q w_k w_v w_o", Json::Same),
         ("d_k", Json::Position("d_k")),
-        ("q", Json::Value("q")),
-        ("k", Json::Value("k")),
-        ("v", Json::Value("v")),
-        ("scores", Json::IfAny("scores")),
-        ("scaled", Json::IfAny("scaled")),
-        ("weights", Json::IfAny("weights")),
+        ("q k v", Json::Same),
+        ("scores scaled weights", Json::SameIfAny),
         (
             "heads",
             Json::Groups(
                 "concat",
                 &[
                     ("d_k", Json::Position("d_k")),
-                    ("q", Json::Value("q")),
-                    ("k", Json::Value("k")),
-                    ("v", Json::Value("v")),
-                    ("scores", Json::Value("scores")),
-                    ("scaled", Json::Value("scaled")),
-                    ("weights", Json::Value("weights")),
-                    ("output", Json::Value("output")),
+                    ("q k v scores scaled weights output", Json::Same),
                 ],
             ),
         ),
-        ("concat", Json::IfAny("concat")),
-        ("output", Json::Value("output")),
+        ("concat", Json::SameIfAny),
+        ("output", Json::Same),
     ],
 };
 
@@ -139,7 +117,11 @@ pub fn step(part: &str, h: usize, heads: usize) -> String {
 /// them and the run's quantities are labelled: [`TABLE`]'s, and each head's columns of Q, K, V
 /// and its output, per token (rows), not token by token.
 pub fn sides(heads: usize) -> Vec<(String, Side)> {
-    let table = (TABLE.sides.iter()).map(|(name, side)| (name.to_string(), *side));
+    let table = (TABLE.sides.iter()).flat_map(|(names, side)| {
+        names
+            .split_whitespace()
+            .map(|name| (name.to_string(), *side))
+    });
     let per_head = ["q", "k", "v", "output"]
         .into_iter()
         .flat_map(|part| (1..=heads).map(move |h| (step(part, h, heads), Side::Rows)));

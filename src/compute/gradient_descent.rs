@@ -56,26 +56,22 @@ pub static TABLE: Table = Table {
     sides: &[],
     own: &[
         ("points", &[], &POINT_NAMES),
-        ("start", &[], &PARAMETER_NAMES),
-        ("path", &[], &PARAMETER_NAMES),
-        ("gradients", &[], &PARAMETER_NAMES),
+        ("start path gradients", &[], &PARAMETER_NAMES),
         ("hessian", &PARAMETER_NAMES, &PARAMETER_NAMES),
-        ("hessian_eigenvalues", &[], &AXIS_NAMES),
         ("hessian_eigenvectors", &AXIS_NAMES, &PARAMETER_NAMES),
-        ("start_error", &[], &AXIS_NAMES),
-        ("rate_times_curvature", &[], &AXIS_NAMES),
-        ("remaining", &[], &AXIS_NAMES),
+        (
+            "hessian_eigenvalues start_error rate_times_curvature remaining",
+            &[],
+            &AXIS_NAMES,
+        ),
     ],
     // `start` is `[w, b]` like each row of `iterates`; `diverged_at` is `null` unless the run
     // diverged.
     json: &[
-        ("points", Json::Value("points")),
-        ("start", Json::Value("start")),
-        ("learning_rate", Json::Value("learning_rate")),
+        ("points start learning_rate", Json::Same),
         ("steps", Json::Position("steps")),
         ("iterates", Json::Value("path")),
-        ("losses", Json::Value("losses")),
-        ("gradients", Json::Value("gradients")),
+        ("losses gradients", Json::Same),
         (
             "optimum",
             Json::Object(
