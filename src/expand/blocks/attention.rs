@@ -1,7 +1,7 @@
 //! ` ```attention ` blocks: tokens, embeddings and weight matrices → `compute::attention`.
 
 use super::expect::ExpectTable;
-use super::toml_input::{matrix, parse_toml, strings, Names, Rows};
+use super::toml_input::{count, matrix, parse_toml, strings, Names, Rows};
 use super::{kind_example, name_problems, ok_or_record, shown, BlockError, ParsedExample};
 use crate::compute::attention::{program, run, sides, step, step_words, AttentionInput};
 use crate::compute::kind::KindRun;
@@ -41,20 +41,10 @@ pub(super) fn evaluate(text: &str) -> Result<ParsedExample, Vec<BlockError>> {
     let w_v = read("w_v", &spec.w_v);
     // An absent W_o is fine, one that does not read is an error already listed.
     let w_o = (spec.w_o.as_ref()).map_or(Some(None), |rows| read("w_o", rows).map(Some));
-    let heads = match spec
-        .heads
-        .as_ref()
-        .map(|at| (at, usize::try_from(*at.get_ref())))
-    {
-        None => Some(1),
-        Some((_, Ok(count))) if count >= 1 => Some(count),
-        Some((at, _)) => {
-            let message = format!("heads = {} is not a number of heads", at.get_ref());
-            let help = "use a whole number of at least 1 that divides the width of w_q and w_v";
-            errors.push(BlockError::new(at.span(), message).help(help));
-            None
-        }
-    };
+    let help = "use a whole number of at least 1 that divides the width of w_q and w_v";
+    let heads =
+        (spec.heads.as_ref()).map_or(Ok(1), |heads| count("heads", heads, usize::MAX, help));
+    let heads = ok_or_record(&mut errors, heads);
     let (Some(embeddings), Some(w_q), Some(w_k), Some(w_v), Some(w_o), Some(heads), true) =
         (embeddings, w_q, w_k, w_v, w_o, heads, errors.is_empty())
     else {

@@ -3,7 +3,7 @@
 
 use super::domain::Domain;
 use super::expect::ExpectTable;
-use super::toml_input::{matrix, parse_toml, positive, vector, Number, Numbers, Rows};
+use super::toml_input::{count, matrix, parse_toml, positive, vector, Number, Numbers, Rows};
 use super::{kind_example, name_problems, ok_or_record, shown, BlockError, ParsedExample};
 use crate::compute::gradient_descent::{
     descend, steps_per_run, GradientDescentInput, MAX_STEPS, PARAMETER_NAMES, POINT_NAMES, TEMPLATE,
@@ -64,19 +64,8 @@ pub(super) fn evaluate(text: &str) -> Result<ParsedExample, Vec<BlockError>> {
             "try 0.1, or 0.01 if the run diverges",
         ),
     );
-    let steps = ok_or_record(
-        &mut errors,
-        usize::try_from(*spec.steps.get_ref())
-            .ok()
-            .filter(|steps| (1..=MAX_STEPS).contains(steps))
-            .ok_or_else(|| {
-                BlockError::new(
-                    spec.steps.span(),
-                    format!("steps = {} is not a number of steps", spec.steps.get_ref()),
-                )
-                .help(format!("use a whole number from 1 to {MAX_STEPS}"))
-            }),
-    );
+    let help = format!("use a whole number from 1 to {MAX_STEPS}");
+    let steps = ok_or_record(&mut errors, count("steps", &spec.steps, MAX_STEPS, &help));
     let (Some(points), Some(start), Some(learning_rate), Some(steps), true) =
         (points, start, learning_rate, steps, errors.is_empty())
     else {
