@@ -20,8 +20,8 @@ use ndarray::Array2;
 use super::computed::{LabelSides, Labels, Origin, Side};
 use super::error::{count_within, non_empty};
 use super::kind::{Groups, Json, KindRun, Source, Table};
-use super::lang::{Value, MAX_WORK};
-use super::template::Stopped;
+use super::lang::Value;
+use super::template::{too_much_work, Stopped};
 use super::{ComputeError, KindProgram, MAX_DIM, MAX_TOKENS};
 
 /// The inputs of an attention example, as written by the author.
@@ -49,7 +49,7 @@ pub struct AttentionInput {
 /// matrix and both sides of the token-by-token ones; weight matrices are unlabelled. `scores`,
 /// `scaled` and `weights` are the one head's (with several they would be ambiguous: `h2.weights`
 /// names one), `concat` the heads' side by side when there are several; `h1.q` … `hN.output`
-/// are each head's, read from the program's own values ([`step`]).
+/// are each head's, read from the program's own values ([`HEADS`]).
 pub static TABLE: Table = Table {
     kind: "attention",
     names: "embeddings w_q w_k w_v w_o q k v scores scaled weights concat output d_k n heads",
@@ -102,16 +102,11 @@ const PARTS: [(&str, &str, &str); 7] = [
     ("output", "out", "out"),
 ];
 
-/// The heads, as [`TABLE`] reads them.
-const HEADS: Groups = Groups {
+/// The heads, as [`TABLE`] reads them; [`Groups::step`] names a head's part in the program.
+pub const HEADS: Groups = Groups {
     count: "heads",
     parts: &PARTS,
 };
-
-/// The program's name for the kind's `part` of head `h` (counting from 1) of `heads`.
-pub fn step(part: &str, h: usize, heads: usize) -> String {
-    HEADS.step(part, h, heads)
-}
 
 /// Every value of the program that takes only some sides of the tokens, as the widget labels
 /// them and the run's quantities are labelled: [`TABLE`]'s, and each head's columns of Q, K, V
@@ -124,7 +119,7 @@ pub fn sides(heads: usize) -> Vec<(String, Side)> {
     });
     let per_head = ["q", "k", "v", "output"]
         .into_iter()
-        .flat_map(|part| (1..=heads).map(move |h| (step(part, h, heads), Side::Rows)));
+        .flat_map(|part| (1..=heads).map(move |h| (HEADS.step(part, h, heads), Side::Rows)));
     table.chain(per_head).collect()
 }
 
@@ -144,7 +139,8 @@ pub fn program(input: &AttentionInput) -> Result<KindProgram, ComputeError> {
          hidden = (causal_mask({n}) < 0) * causal\nmask = where(hidden == 1, -inf, 0)\n"
     );
     for h in 1..=heads {
-        let [q, k, v, scores, scaled, weights, out] = PARTS.map(|(part, ..)| step(part, h, heads));
+        let [q, k, v, scores, scaled, weights, out] =
+            PARTS.map(|(part, ..)| HEADS.step(part, h, heads));
         if heads > 1 {
             let (qk, vs) = ((h - 1) * d_k, (h - 1) * d_v);
             steps += &format!(
@@ -159,9 +155,11 @@ pub fn program(input: &AttentionInput) -> Result<KindProgram, ComputeError> {
              {weights} = softmax({scaled} + mask, axis=1)\n{out} = {weights} @ {v}\n"
         );
     }
-    let mut output = step("output", 1, heads);
+    let mut output = HEADS.step("output", 1, heads);
     if heads > 1 {
-        let outs: Vec<String> = (1..=heads).map(|h| step("output", h, heads)).collect();
+        let outs: Vec<String> = (1..=heads)
+            .map(|h| HEADS.step("output", h, heads))
+            .collect();
         steps += &format!("concat = concat({}, axis=1)\n", outs.join(", "));
         output = "concat".into();
     }
@@ -213,29 +211,25 @@ pub fn run(program: &KindProgram, input: &AttentionInput) -> Result<KindRun, Com
     Ok(attention)
 }
 
-/// What overflowing in a step means in the lesson's words (a head's step named without its
-/// suffix); a step not listed is a head's scores or weights (the `scores` entry).
-const OVERFLOWING: [(&str, &str); 7] = [
-    ("q", "the queries Q"),
-    ("k", "the keys K"),
-    ("v", "the values V"),
-    ("out", "the heads' outputs"),
-    ("concat", "the heads' outputs"),
-    ("output", "the output"),
-    ("scores", "the scores Q·Kᵀ"),
+/// What overflowing in a step means in the lesson's words, as `(step, words, a head's words)`:
+/// a head's step is named without its suffix, and with several heads its scores and output are
+/// said with their head; a step not listed is a head's scores or weights (the `scores` entry).
+const OVERFLOWING: [(&str, &str, &str); 7] = [
+    ("q", "the queries Q", ""),
+    ("k", "the keys K", ""),
+    ("v", "the values V", ""),
+    ("out", "the heads' outputs", "the output"),
+    ("concat", "the heads' outputs", ""),
+    ("output", "the output", ""),
+    ("scores", "the scores Q·Kᵀ", "the scores Q·Kᵀ"),
 ];
 
 /// What each step of [`program`] that can overflow means, for the widget to say when a reader's
-/// edit makes it overflow: the build's own words ([`OVERFLOWING`]), and with several heads a
-/// head's scores and output named with their head ("the scores Q·Kᵀ of head 2").
+/// edit makes it overflow: the build's own words ([`OVERFLOWING`]), a head's with its head
+/// ("the scores Q·Kᵀ of head 2").
 pub fn step_words(heads: usize) -> Vec<(String, String)> {
     let mut words = Vec::new();
-    for (step, said) in OVERFLOWING {
-        let per_head = match step {
-            "scores" => "the scores Q·Kᵀ",
-            "out" => "the output",
-            _ => "",
-        };
+    for (step, said, per_head) in OVERFLOWING {
         if heads > 1 && !per_head.is_empty() {
             words.extend(
                 (1..=heads).map(|h| (format!("{step}_{h}"), format!("{per_head} of head {h}"))),
@@ -252,20 +246,15 @@ pub fn step_words(heads: usize) -> Vec<(String, String)> {
 /// are finite).
 fn stopped_error(stopped: Stopped, input: &AttentionInput) -> ComputeError {
     if stopped.over_limit {
-        let (heads, tokens) = (input.heads, input.tokens.len());
-        return ComputeError::for_field(
-            "heads",
-            format!(
-                "{heads} heads over {tokens} tokens need more than {MAX_WORK} operations, the limit of any example"
-            ),
-        )
-        .with_hint("use fewer tokens or heads, or narrower projections");
+        let size = format!("{} heads over {} tokens", input.heads, input.tokens.len());
+        let hint = "use fewer tokens or heads, or narrower projections";
+        return too_much_work("heads", &size, hint);
     }
     let bare = stopped
         .step
         .trim_end_matches(|c: char| c.is_ascii_digit() || c == '_');
-    let words = |step: &str| OVERFLOWING.iter().find(|(name, _)| *name == step);
-    let (_, what) = words(bare).unwrap_or(&OVERFLOWING[6]);
+    let words = |step: &str| OVERFLOWING.iter().find(|(name, ..)| *name == step);
+    let (_, what, _) = words(bare).unwrap_or(&OVERFLOWING[6]);
     ComputeError::new(format!(
         "{what} overflows: the inputs are too large to compute with"
     ))

@@ -53,6 +53,17 @@ pub(crate) struct Stopped {
     pub(crate) over_limit: bool,
 }
 
+/// The author's words for a run beyond the language's work limit, said at the input `field`:
+/// `size` (the example's size in the kind's words, "4 heads over 512 tokens") needs more than
+/// [`lang::MAX_WORK`] operations; `hint` says what to make smaller.
+pub(crate) fn too_much_work(field: &str, size: &str, hint: &str) -> ComputeError {
+    let message = format!(
+        "{size} need more than {} operations, the limit of any example",
+        lang::MAX_WORK
+    );
+    ComputeError::for_field(field, message).with_hint(hint)
+}
+
 /// Runs `program` on `inputs`. A template is fixed text, so only a run can fail, never a parse.
 pub(crate) fn run(program: &str, inputs: &[(String, Value)]) -> Result<Ran, Stopped> {
     let parsed = lang::parse(program).map_err(|error| stopped(program, error))?;

@@ -2,6 +2,7 @@
 //! values its one run gives by name; then properties over random inputs.
 
 use super::*;
+use crate::compute::lang::MAX_WORK;
 use crate::compute::{Index, Quantity};
 use approx::assert_abs_diff_eq;
 use ndarray::{array, concatenate, Axis};
@@ -371,7 +372,7 @@ fn the_one_program_is_what_the_widget_runs_and_the_kind_reads() {
     .unwrap();
     for h in 1..=2 {
         for (part, ..) in PARTS {
-            let (grouped, own) = (format!("h{h}.{part}"), step(part, h, 2));
+            let (grouped, own) = (format!("h{h}.{part}"), HEADS.step(part, h, 2));
             let read = causal.quantity(&grouped);
             assert!(read.is_some(), "{grouped}");
             assert_eq!(read, causal.run.quantity(&own), "{grouped}");

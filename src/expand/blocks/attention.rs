@@ -3,7 +3,7 @@
 use super::expect::ExpectTable;
 use super::toml_input::{count, matrix, parse_toml, strings, Names, Rows};
 use super::{kind_example, name_problems, ok_or_record, shown, BlockError, ParsedExample};
-use crate::compute::attention::{program, run, sides, step, step_words, AttentionInput};
+use crate::compute::attention::{program, run, sides, step_words, AttentionInput, HEADS};
 use crate::compute::kind::KindRun;
 use crate::compute::KindProgram;
 use crate::expand::widget_presentation::{Control, View};
@@ -126,14 +126,14 @@ fn widget_json(name: &str, input: &AttentionInput, program: &KindProgram) -> ser
     let heads = input.heads;
     let mut show: Vec<String> = ["q", "k", "v"].map(String::from).to_vec();
     for h in 1..=heads {
-        show.extend(["scores", "scaled", "weights"].map(|part| step(part, h, heads)));
+        show.extend(["scores", "scaled", "weights"].map(|part| HEADS.step(part, h, heads)));
     }
     // One head's output is all there is side by side: `concat` shows only with several heads.
     show.extend((heads > 1).then(|| "concat".to_string()));
     show.push("output".to_string());
     let weights = |of: serde_json::Value| -> serde_json::Map<_, _> {
         (1..=heads)
-            .map(|h| (step("weights", h, heads), of.clone()))
+            .map(|h| (HEADS.step("weights", h, heads), of.clone()))
             .collect()
     };
     let words: serde_json::Map<_, _> = (step_words(heads).into_iter())
