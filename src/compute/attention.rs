@@ -4,16 +4,14 @@
 //! Input: an [`AttentionInput`] (tokens, embeddings E, projections W_q, W_k, W_v, optional W_o)
 //! that the site layer has already read from TOML.
 //! Output: a [`KindRun`]: the one run of the kind's [`program`], read through [`TABLE`], so
-//! prose can reference any matrix (`cat.q`, `cat.scaled[sat, the]`, `cat.h2.weights`),
-//! `eval --json` can dump them, and the widget and its figures show that run's steps.
-//! Must not: read files, format numbers, or return NaN/∞ — inputs are validated first and
-//! overflowing products and examples beyond the language's work limit are reported as errors.
+//! prose can reference any matrix (`cat.scaled[sat, the]`, `cat.h2.weights`), `eval --json`
+//! can dump them, and the widget (the same text in compute-lang.js) shows that run's steps.
+//! Must not: read files, format numbers, or return NaN/∞: a product that overflows and an
+//! example beyond the language's work limit are errors.
 //!
-//! Per head h with d_k columns of the queries: Q = E·W_q, K = E·W_k, V = E·W_v;
-//! scores = Q_h·K_hᵀ; scaled = scores / √d_k; weights = softmax of each row of `scaled` (entries
-//! j > i excluded when causal); output_h = weights·V_h. The heads' outputs are concatenated,
-//! then multiplied by W_o if given. The page's widget runs the same program text on the
-//! reader's numbers (compute-lang.js), so the build and the widget are one engine.
+//! Per head h with d_k columns: Q = E·W_q, K = E·W_k, V = E·W_v; scores = Q_h·K_hᵀ; scaled =
+//! scores / √d_k; weights = softmax of each row of `scaled` (j > i excluded when causal);
+//! output_h = weights·V_h. The heads side by side, times W_o if given, are the output.
 
 use ndarray::Array2;
 

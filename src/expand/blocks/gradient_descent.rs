@@ -95,11 +95,11 @@ pub(super) fn evaluate(text: &str) -> Result<ParsedExample, Vec<BlockError>> {
 const RATE_SPAN: f64 = 20.0;
 
 /// The data of a descent example's widget, which compute-widget.js runs as any compute
-/// example's: the kind's own [`TEMPLATE`] on the inputs `points`, `start`, `learning_rate` and `steps`
-/// (each a field, the rate on a log-scale slider from a twentieth of the lesson's to twenty
-/// times it, with a button to the largest stable rate, the edge past which a run diverges);
-/// the loss curve as a line marked with the least loss and where a run diverged, the final values, and the loss over the plane as a contour with
-/// the path over it; where a run diverged said in words (`notes`).
+/// example's: the kind's own [`TEMPLATE`] on its inputs (each a field, the rate on a log-scale
+/// slider from a twentieth of the lesson's to twenty times it, with a button to the `edge`, the
+/// largest stable rate); the loss curve marked with the least loss and where a run diverged,
+/// the final values, the loss over the plane as a contour with the path over it, and where a
+/// run diverged said in words (`notes`).
 fn widget_json(name: &str, input: &GradientDescentInput, edge: f64) -> serde_json::Value {
     let (lo, hi) = (
         input.learning_rate / RATE_SPAN,
