@@ -214,9 +214,8 @@ const AT_THE_START: [&str; 5] = ["residuals", "loss", "gradient_w", "gradient_b"
 /// The kind only checks the inputs, words a stopped run for authors and leaves out what the
 /// run says is absent (`diverged_at` of a run that went through, a `remaining` that overflows).
 ///
-/// Errors carry `field` = the input key at fault: `points` (fewer than 2, too many, NaN/∞, all
-/// x equal, too large to fit), `start` (NaN/∞, or so far away that its loss overflows),
-/// `learning_rate`, `steps`.
+/// Errors carry `field` = the input key at fault: `points` (fewer than 2, too many, all x
+/// equal, too large to fit), `start` (so far away that its loss overflows), `steps`.
 pub fn descend(input: &GradientDescentInput) -> Result<KindRun, ComputeError> {
     validate(input)?;
     let points: Vec<[f64; 2]> = input.points.iter().map(|&(x, y)| [x, y]).collect();

@@ -103,13 +103,12 @@ fn attention_tables(attention: &KindRun) -> Vec<(String, String)> {
     if w_o {
         tables.push(("w_o".into(), "Output weights W_O".into()));
     }
-    let output = match (many, w_o) {
-        (false, false) => "Output Z = AV",
-        (false, true) => "Output Z = AV · W_O",
-        (true, false) => "Output Z = concat",
-        (true, true) => "Output Z = concat · W_O",
-    };
-    tables.push(("output".into(), output.into()));
+    let heads_output = if many { "concat" } else { "AV" };
+    let times_w_o = if w_o { " · W_O" } else { "" };
+    tables.push((
+        "output".into(),
+        format!("Output Z = {heads_output}{times_w_o}"),
+    ));
     tables
 }
 
