@@ -4,24 +4,22 @@
 //! Input: an [`AttentionInput`] (tokens, embeddings E, projections W_q, W_k, W_v, optional W_o)
 //! that the site layer has already read from TOML.
 //! Output: a [`KindRun`]: the one run of the kind's [`program`], read through [`TABLE`], so
-//! prose can reference any matrix (`cat.q`, `cat.scaled[sat, the]`, `cat.h2.weights`),
-//! `eval --json` can dump them, and the widget and its figures show that run's steps.
-//! Must not: read files, format numbers, or return NaN/∞ — inputs are validated first and
-//! overflowing products and examples beyond the language's work limit are reported as errors.
+//! prose can reference any matrix (`cat.scaled[sat, the]`, `cat.h2.weights`), `eval --json`
+//! can dump them, and the widget (the same text in compute-lang.js) shows that run's steps.
+//! Must not: read files, format numbers, or return NaN/∞: a product that overflows and an
+//! example beyond the language's work limit are errors.
 //!
-//! Per head h with d_k columns of the queries: Q = E·W_q, K = E·W_k, V = E·W_v;
-//! scores = Q_h·K_hᵀ; scaled = scores / √d_k; weights = softmax of each row of `scaled` (entries
-//! j > i excluded when causal); output_h = weights·V_h. The heads' outputs are concatenated,
-//! then multiplied by W_o if given. The page's widget runs the same program text on the
-//! reader's numbers (compute-lang.js), so the build and the widget are one engine.
+//! Per head h with d_k columns: Q = E·W_q, K = E·W_k, V = E·W_v; scores = Q_h·K_hᵀ; scaled =
+//! scores / √d_k; weights = softmax of each row of `scaled` (j > i excluded when causal);
+//! output_h = weights·V_h. The heads side by side, times W_o if given, are the output.
 
 use ndarray::Array2;
 
 use super::computed::{LabelSides, Labels, Origin, Side};
-use super::error::{count_within, ensure_finite_matrix, non_empty};
+use super::error::{count_within, non_empty};
 use super::kind::{Groups, Json, KindRun, Source, Table};
-use super::lang::{Value, MAX_WORK};
-use super::template::Stopped;
+use super::lang::Value;
+use super::template::{too_much_work, Stopped};
 use super::{ComputeError, KindProgram, MAX_DIM, MAX_TOKENS};
 
 /// The inputs of an attention example, as written by the author.
@@ -49,7 +47,7 @@ pub struct AttentionInput {
 /// matrix and both sides of the token-by-token ones; weight matrices are unlabelled. `scores`,
 /// `scaled` and `weights` are the one head's (with several they would be ambiguous: `h2.weights`
 /// names one), `concat` the heads' side by side when there are several; `h1.q` … `hN.output`
-/// are each head's, read from the program's own values ([`step`]).
+/// are each head's, read from the program's own values ([`HEADS`]).
 pub static TABLE: Table = Table {
     kind: "attention",
     names: "embeddings w_q w_k w_v w_o q k v scores scaled weights concat output d_k n heads",
@@ -61,16 +59,8 @@ pub static TABLE: Table = Table {
     groups: Some(HEADS),
     inputs: &["embeddings", "w_q", "w_k", "w_v", "w_o"],
     sides: &[
-        ("embeddings", Side::Rows),
-        ("w_q", Side::None),
-        ("w_k", Side::None),
-        ("w_v", Side::None),
-        ("w_o", Side::None),
-        ("q", Side::Rows),
-        ("k", Side::Rows),
-        ("v", Side::Rows),
-        ("concat", Side::Rows),
-        ("output", Side::Rows),
+        ("embeddings q k v concat output", Side::Rows),
+        ("w_q w_k w_v w_o", Side::None),
     ],
     own: &[],
     // Single head: top-level `scores`/`scaled`/`weights`. Several heads: a `heads` array and
@@ -78,36 +68,22 @@ pub static TABLE: Table = Table {
     json: &[
         ("tokens", Json::Labels),
         ("causal", Json::Flag("causal")),
-        ("embeddings", Json::Value("embeddings")),
-        ("w_q", Json::Value("w_q")),
-        ("w_k", Json::Value("w_k")),
-        ("w_v", Json::Value("w_v")),
-        ("w_o", Json::Value("w_o")),
+        ("embeddings w_q w_k w_v w_o", Json::Same),
         ("d_k", Json::Position("d_k")),
-        ("q", Json::Value("q")),
-        ("k", Json::Value("k")),
-        ("v", Json::Value("v")),
-        ("scores", Json::IfAny("scores")),
-        ("scaled", Json::IfAny("scaled")),
-        ("weights", Json::IfAny("weights")),
+        ("q k v", Json::Same),
+        ("scores scaled weights", Json::SameIfAny),
         (
             "heads",
             Json::Groups(
                 "concat",
                 &[
                     ("d_k", Json::Position("d_k")),
-                    ("q", Json::Value("q")),
-                    ("k", Json::Value("k")),
-                    ("v", Json::Value("v")),
-                    ("scores", Json::Value("scores")),
-                    ("scaled", Json::Value("scaled")),
-                    ("weights", Json::Value("weights")),
-                    ("output", Json::Value("output")),
+                    ("q k v scores scaled weights output", Json::Same),
                 ],
             ),
         ),
-        ("concat", Json::IfAny("concat")),
-        ("output", Json::Value("output")),
+        ("concat", Json::SameIfAny),
+        ("output", Json::Same),
     ],
 };
 
@@ -124,25 +100,24 @@ const PARTS: [(&str, &str, &str); 7] = [
     ("output", "out", "out"),
 ];
 
-/// The heads, as [`TABLE`] reads them.
-const HEADS: Groups = Groups {
+/// The heads, as [`TABLE`] reads them; [`Groups::step`] names a head's part in the program.
+pub const HEADS: Groups = Groups {
     count: "heads",
     parts: &PARTS,
 };
-
-/// The program's name for the kind's `part` of head `h` (counting from 1) of `heads`.
-pub fn step(part: &str, h: usize, heads: usize) -> String {
-    HEADS.step(part, h, heads)
-}
 
 /// Every value of the program that takes only some sides of the tokens, as the widget labels
 /// them and the run's quantities are labelled: [`TABLE`]'s, and each head's columns of Q, K, V
 /// and its output, per token (rows), not token by token.
 pub fn sides(heads: usize) -> Vec<(String, Side)> {
-    let table = (TABLE.sides.iter()).map(|(name, side)| (name.to_string(), *side));
+    let table = (TABLE.sides.iter()).flat_map(|(names, side)| {
+        names
+            .split_whitespace()
+            .map(|name| (name.to_string(), *side))
+    });
     let per_head = ["q", "k", "v", "output"]
         .into_iter()
-        .flat_map(|part| (1..=heads).map(move |h| (step(part, h, heads), Side::Rows)));
+        .flat_map(|part| (1..=heads).map(move |h| (HEADS.step(part, h, heads), Side::Rows)));
     table.chain(per_head).collect()
 }
 
@@ -162,7 +137,8 @@ pub fn program(input: &AttentionInput) -> Result<KindProgram, ComputeError> {
          hidden = (causal_mask({n}) < 0) * causal\nmask = where(hidden == 1, -inf, 0)\n"
     );
     for h in 1..=heads {
-        let [q, k, v, scores, scaled, weights, out] = PARTS.map(|(part, ..)| step(part, h, heads));
+        let [q, k, v, scores, scaled, weights, out] =
+            PARTS.map(|(part, ..)| HEADS.step(part, h, heads));
         if heads > 1 {
             let (qk, vs) = ((h - 1) * d_k, (h - 1) * d_v);
             steps += &format!(
@@ -177,9 +153,11 @@ pub fn program(input: &AttentionInput) -> Result<KindProgram, ComputeError> {
              {weights} = softmax({scaled} + mask, axis=1)\n{out} = {weights} @ {v}\n"
         );
     }
-    let mut output = step("output", 1, heads);
+    let mut output = HEADS.step("output", 1, heads);
     if heads > 1 {
-        let outs: Vec<String> = (1..=heads).map(|h| step("output", h, heads)).collect();
+        let outs: Vec<String> = (1..=heads)
+            .map(|h| HEADS.step("output", h, heads))
+            .collect();
         steps += &format!("concat = concat({}, axis=1)\n", outs.join(", "));
         output = "concat".into();
     }
@@ -231,29 +209,25 @@ pub fn run(program: &KindProgram, input: &AttentionInput) -> Result<KindRun, Com
     Ok(attention)
 }
 
-/// What overflowing in a step means in the lesson's words (a head's step named without its
-/// suffix); a step not listed is a head's scores or weights (the `scores` entry).
-const OVERFLOWING: [(&str, &str); 7] = [
-    ("q", "the queries Q"),
-    ("k", "the keys K"),
-    ("v", "the values V"),
-    ("out", "the heads' outputs"),
-    ("concat", "the heads' outputs"),
-    ("output", "the output"),
-    ("scores", "the scores Q·Kᵀ"),
+/// What overflowing in a step means in the lesson's words, as `(step, words, a head's words)`:
+/// a head's step is named without its suffix, and with several heads its scores and output are
+/// said with their head; a step not listed is a head's scores or weights (the `scores` entry).
+const OVERFLOWING: [(&str, &str, &str); 7] = [
+    ("q", "the queries Q", ""),
+    ("k", "the keys K", ""),
+    ("v", "the values V", ""),
+    ("out", "the heads' outputs", "the output"),
+    ("concat", "the heads' outputs", ""),
+    ("output", "the output", ""),
+    ("scores", "the scores Q·Kᵀ", "the scores Q·Kᵀ"),
 ];
 
 /// What each step of [`program`] that can overflow means, for the widget to say when a reader's
-/// edit makes it overflow: the build's own words ([`OVERFLOWING`]), and with several heads a
-/// head's scores and output named with their head ("the scores Q·Kᵀ of head 2").
+/// edit makes it overflow: the build's own words ([`OVERFLOWING`]), a head's with its head
+/// ("the scores Q·Kᵀ of head 2").
 pub fn step_words(heads: usize) -> Vec<(String, String)> {
     let mut words = Vec::new();
-    for (step, said) in OVERFLOWING {
-        let per_head = match step {
-            "scores" => "the scores Q·Kᵀ",
-            "out" => "the output",
-            _ => "",
-        };
+    for (step, said, per_head) in OVERFLOWING {
         if heads > 1 && !per_head.is_empty() {
             words.extend(
                 (1..=heads).map(|h| (format!("{step}_{h}"), format!("{per_head} of head {h}"))),
@@ -270,31 +244,24 @@ pub fn step_words(heads: usize) -> Vec<(String, String)> {
 /// are finite).
 fn stopped_error(stopped: Stopped, input: &AttentionInput) -> ComputeError {
     if stopped.over_limit {
-        let (heads, tokens) = (input.heads, input.tokens.len());
-        return ComputeError::for_field(
-            "heads",
-            format!(
-                "{heads} heads over {tokens} tokens need more than {MAX_WORK} operations, the limit of any example"
-            ),
-        )
-        .with_hint("use fewer tokens or heads, or narrower projections");
+        let size = format!("{} heads over {} tokens", input.heads, input.tokens.len());
+        let hint = "use fewer tokens or heads, or narrower projections";
+        return too_much_work("heads", &size, hint);
     }
     let bare = stopped
         .step
         .trim_end_matches(|c: char| c.is_ascii_digit() || c == '_');
-    let words = |step: &str| OVERFLOWING.iter().find(|(name, _)| *name == step);
-    let (_, what) = words(bare).unwrap_or(&OVERFLOWING[6]);
+    let words = |step: &str| OVERFLOWING.iter().find(|(name, ..)| *name == step);
+    let (_, what, _) = words(bare).unwrap_or(&OVERFLOWING[6]);
     ComputeError::new(format!(
         "{what} overflows: the inputs are too large to compute with"
     ))
     .with_hint("scale the inputs down")
 }
 
-/// Most entries of one table across all heads (heads × tokens²). The dimension limits alone
-/// allow 1,024 heads over 512 tokens, whose scores, scaled scores and weights would take 6 GB;
-/// this refuses such an example before anything is allocated, with words of its own.
-const MAX_ATTENTION_ENTRIES: usize = 16 * MAX_TOKENS * MAX_TOKENS;
-
+/// The shapes [`program`] needs, each said at the input at fault. The block reader has already
+/// refused empty rows and non-finite numbers at their own text, and a run that overflows stops
+/// ([`stopped_error`]); the language's work limit also bounds how many heads and tokens fit.
 fn validate(input: &AttentionInput) -> Result<(), ComputeError> {
     let (n, heads) = (input.tokens.len(), input.heads);
     let hint = "list at least one token, e.g. tokens = [\"the\", \"cat\"]";
@@ -313,13 +280,6 @@ fn validate(input: &AttentionInput) -> Result<(), ComputeError> {
             let message = format!("{field} is {rows}×{cols}, larger than the limit of {MAX_DIM}");
             return Err(ComputeError::for_field(field, message));
         }
-        if cols == 0 {
-            return Err(ComputeError::for_field(
-                field,
-                format!("{field} has no columns"),
-            ));
-        }
-        ensure_finite_matrix(field, matrix)?;
     }
     let fail = |field: &str, message: String, hint: &str| {
         Err(ComputeError::for_field(field, message).with_hint(hint))
@@ -350,12 +310,6 @@ fn validate(input: &AttentionInput) -> Result<(), ComputeError> {
             let hint = format!("use a number of heads that divides {q_cols} and {v_cols}");
             return fail("heads", message, &hint);
         }
-    }
-    let entries = heads.saturating_mul(n).saturating_mul(n);
-    if entries > MAX_ATTENTION_ENTRIES {
-        let message = format!("{heads} heads over {n} tokens need {entries} attention weights per table, more than the limit of {MAX_ATTENTION_ENTRIES}");
-        let hint = format!("use fewer heads or tokens: heads × tokens² may be at most {MAX_ATTENTION_ENTRIES} (16 heads of {MAX_TOKENS} tokens)");
-        return fail("heads", message, &hint);
     }
     match input.w_o.as_ref().map(|w_o| w_o.nrows()) {
         Some(rows) if rows != v_cols => {

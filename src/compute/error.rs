@@ -6,8 +6,6 @@
 //! TOML key named by `field` (or at the whole block / reference when `field` is `None`).
 //! Must not: know about files, spans or rendering; positions in the Markdown are the site's job.
 
-use ndarray::Array2;
-
 /// Why an example or a reference could not be computed.
 ///
 /// `field` names the example input key at fault (`"embeddings"`, `"temperature"`, …) so the site
@@ -53,19 +51,6 @@ impl ComputeError {
 /// What an input check returns: nothing, or the one error to show the author.
 pub(crate) type Checked = Result<(), ComputeError>;
 
-/// Rejects a matrix input holding NaN or ±∞, naming the first bad entry 1-based (row, column)
-/// because that is how an author counts rows in a TOML array.
-pub(crate) fn ensure_finite_matrix(field: &str, matrix: &Array2<f64>) -> Checked {
-    match matrix.indexed_iter().find(|(_, x)| !x.is_finite()) {
-        None => Ok(()),
-        Some(((row, col), value)) => Err(ComputeError::for_field(
-            field,
-            format!("{field} has {value} at row {}, column {}", row + 1, col + 1),
-        )
-        .with_hint("every entry must be a finite number")),
-    }
-}
-
 /// Rejects an empty list input with the kind's own wording, because an author reads
 /// "there are no logits" more easily than a generic "logits is empty".
 pub(crate) fn non_empty(field: &str, n: usize, message: &str, hint: &str) -> Checked {
@@ -106,20 +91,9 @@ pub(crate) fn distinct_names(name: &str, names: &[String], count: usize, item: &
     Ok(())
 }
 
-/// Rejects a number input that is not a positive finite number; `what` names it in the
-/// sentence ("a temperature", "the learning rate").
-pub(crate) fn positive(field: &str, what: &str, value: f64, hint: &str) -> Checked {
-    if value.is_finite() && value > 0.0 {
-        return Ok(());
-    }
-    let message = format!("{what} must be a positive number, but got {value}");
-    Err(ComputeError::for_field(field, message).with_hint(hint))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use ndarray::array;
 
     #[test]
     fn displays_only_the_message() {
@@ -127,19 +101,6 @@ mod tests {
         assert_eq!(error.to_string(), "w_q has 3 rows");
         assert_eq!(error.field.as_deref(), Some("w_q"));
         assert_eq!(error.hint.as_deref(), Some("use 2 rows"));
-    }
-
-    #[test]
-    fn names_the_first_non_finite_matrix_entry_one_based() {
-        let matrix = array![[1.0, 2.0], [3.0, f64::NAN]];
-        let error = ensure_finite_matrix("embeddings", &matrix).unwrap_err();
-        assert_eq!(error.field.as_deref(), Some("embeddings"));
-        assert_eq!(error.message, "embeddings has NaN at row 2, column 2");
-    }
-
-    #[test]
-    fn accepts_finite_inputs_and_results() {
-        assert!(ensure_finite_matrix("m", &array![[f64::MAX, -f64::MAX]]).is_ok());
     }
 
     #[test]
@@ -182,19 +143,5 @@ mod tests {
             error.hint.as_deref(),
             Some("names must be distinct so references can name one vector")
         );
-    }
-
-    #[test]
-    fn positive_rejects_zero_negatives_and_non_finite_numbers() {
-        assert!(positive("temperature", "a temperature", 0.5, "h").is_ok());
-        for value in [0.0, -1.0, f64::NAN, f64::INFINITY] {
-            let error = positive("temperature", "a temperature", value, "h").unwrap_err();
-            assert_eq!(error.field.as_deref(), Some("temperature"));
-            assert_eq!(
-                error.message,
-                format!("a temperature must be a positive number, but got {value}")
-            );
-            assert_eq!(error.hint.as_deref(), Some("h"));
-        }
     }
 }

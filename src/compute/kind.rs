@@ -34,18 +34,20 @@ pub struct Table {
     pub groups: Option<Groups>,
     /// The names the author wrote, for the card and for printing as written.
     pub inputs: &'static [&'static str],
-    /// Values (by the program's name) that take only some sides of the example's labels,
-    /// where the shape rule of [`super::computed::Labels`] would label a side that means
-    /// something else.
+    /// Values (by the program's names, several separated by spaces) that take only some sides
+    /// of the example's labels, where the shape rule of [`super::computed::Labels`] would label
+    /// a side that means something else.
     pub sides: &'static [(&'static str, Side)],
-    /// Values (by the program's name) whose rows and columns have names of their own, as
-    /// `(value, rows, cols)`; an empty list leaves that side to the example's labels.
+    /// Values (by the program's names, several separated by spaces) whose rows and columns
+    /// have names of their own, as `(values, rows, cols)`; an empty list leaves that side to
+    /// the example's labels.
     pub own: &'static [(
         &'static str,
         &'static [&'static str],
         &'static [&'static str],
     )],
-    /// `eval --json`'s keys after `kind`, in order, and what each holds.
+    /// `eval --json`'s keys after `kind`, in order, and what each holds ([`Json::Same`] and
+    /// [`Json::SameIfAny`] stand for several keys).
     pub json: &'static [(&'static str, Json)],
 }
 
@@ -98,12 +100,14 @@ pub enum Source {
 pub enum Json {
     /// The program's value of that name, `null` when the run has none.
     Value(&'static str),
-    /// A run of keys, the ones the entry's key lists (separated by spaces), each the program's
-    /// value of its own name as [`Json::Value`]: for values `eval --json` calls as the program
-    /// does.
-    Values,
     /// The program's value of that name; the key is left out when the run has none.
     IfAny(&'static str),
+    /// Each of the entry's names (separated by spaces) as a key of its own, holding the
+    /// program's value of that name, `null` when the run has none: a list of
+    /// [`Json::Value`]s under their own names, written once.
+    Same,
+    /// As [`Json::Same`], each key left out when the run has no value of its name.
+    SameIfAny,
     /// A position the program's value holds, as an integer, or `null`.
     Position(&'static str),
     /// The label at the position the program's value holds, or `null`.
@@ -155,17 +159,21 @@ pub struct KindRun {
 impl KindRun {
     /// The run of `table`'s kind, its labels taking only the sides the table gives.
     pub fn new(table: &'static Table, mut run: Computed) -> KindRun {
-        for (name, side) in table.sides {
-            let sides = LabelSides::Side(*side);
-            run.labels.sides.insert(name.to_string(), sides);
+        for (names, side) in table.sides {
+            for name in names.split_whitespace() {
+                let sides = LabelSides::Side(*side);
+                run.labels.sides.insert(name.to_string(), sides);
+            }
         }
         let names = |list: &[&str]| {
             (!list.is_empty()).then(|| list.iter().map(|name| name.to_string()).collect())
         };
-        for (name, rows, cols) in table.own {
-            let (rows, cols) = (names(rows), names(cols));
-            let sides = LabelSides::Own { rows, cols };
-            run.labels.sides.insert(name.to_string(), sides);
+        for (values, rows, cols) in table.own {
+            for name in values.split_whitespace() {
+                let (rows, cols) = (names(rows), names(cols));
+                let sides = LabelSides::Own { rows, cols };
+                run.labels.sides.insert(name.to_string(), sides);
+            }
         }
         KindRun { table, run }
     }
@@ -300,14 +308,17 @@ impl Serialize for Layout<'_> {
         for (key, json) in layout {
             match json {
                 Json::Value(name) => map.serialize_entry(key, &value(name))?,
-                Json::Values => {
-                    for name in key.split_whitespace() {
-                        map.serialize_entry(name, &value(name))?;
-                    }
-                }
                 Json::IfAny(name) => {
                     if let Some(value) = value(name) {
                         map.serialize_entry(key, &value)?;
+                    }
+                }
+                Json::Same | Json::SameIfAny => {
+                    for name in key.split_whitespace() {
+                        let value = value(name);
+                        if value.is_some() || *json == Json::Same {
+                            map.serialize_entry(name, &value)?;
+                        }
                     }
                 }
                 Json::Position(bare) => map.serialize_entry(key, &example.position(&name(bare)))?,

@@ -53,10 +53,11 @@ pub struct Stopped {
     pub(crate) over_limit: bool,
 }
 
-/// The error for an example beyond the language's work limit, on its input `field`: `what`
-/// ("3 vectors of 2 components") need more operations than any example may take.
-pub(crate) fn too_much_work(field: &str, what: &str, hint: &str) -> ComputeError {
-    let message = format!("{what} need more than {MAX_WORK} operations, the limit of any example");
+/// The author's words for a run beyond the language's work limit, said at the input `field`:
+/// `size` (the example's size in the kind's words, "4 heads over 512 tokens") needs more than
+/// [`MAX_WORK`] operations; `hint` says what to make smaller.
+pub(crate) fn too_much_work(field: &str, size: &str, hint: &str) -> ComputeError {
+    let message = format!("{size} need more than {MAX_WORK} operations, the limit of any example");
     ComputeError::for_field(field, message).with_hint(hint)
 }
 

@@ -42,7 +42,7 @@ pub static TABLE: Table = Table {
     // `projection` is `null` when none was requested.
     json: &[
         ("names", Json::Labels),
-        ("vectors norms dots cosines angles", Json::Values),
+        ("vectors norms dots cosines angles", Json::Same),
         (
             "projection",
             Json::Object(

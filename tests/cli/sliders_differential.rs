@@ -204,10 +204,7 @@ fn descent_edge_cases() -> Vec<GradientDescentInput> {
             start: (1e200, 1e200),
             ..fit.clone()
         },
-        GradientDescentInput {
-            learning_rate: 0.0,
-            ..fit.clone()
-        },
+        // (A rate that is not positive is refused by the block reader, at its text.)
         GradientDescentInput { steps: 0, ..fit },
     ]
 }

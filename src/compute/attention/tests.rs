@@ -2,6 +2,7 @@
 //! values its one run gives by name; then properties over random inputs.
 
 use super::*;
+use crate::compute::lang::MAX_WORK;
 use crate::compute::{Index, Quantity};
 use approx::assert_abs_diff_eq;
 use ndarray::{array, concatenate, Axis};
@@ -59,22 +60,19 @@ fn every_bad_input_is_one_error_on_its_field() {
         (|i| { i.tokens.clear(); i.embeddings = Array2::zeros((0, 2)) }, Some("tokens"), "there are no tokens".into()),
         (|i| { *i = AttentionInput { tokens: vec!["t".into(); MAX_TOKENS + 1], embeddings: Array2::zeros((MAX_TOKENS + 1, 2)), ..cat() } }, Some("tokens"), "there are 513 tokens, more than the limit of 512".into()),
         (|i| i.w_v = Array2::zeros((2, MAX_DIM + 1)), Some("w_v"), "w_v is 2×1025, larger than the limit of 1024".into()),
-        (|i| i.w_k[[1, 0]] = f64::NAN, Some("w_k"), "w_k has NaN at row 2, column 1".into()),
-        (|i| i.w_o = Some(array![[1.0, f64::INFINITY], [0.0, 1.0]]), Some("w_o"), "w_o has inf at row 1, column 2".into()),
         (|i| i.embeddings = array![[1.0, 0.0], [0.0, 1.0]], Some("embeddings"), "embeddings has 2 rows, but there are 3 tokens".into()),
         (|i| i.w_q = Array2::zeros((3, 2)), Some("w_q"), "w_q has 3 rows, but the embeddings are 2 wide".into()),
         (|i| i.w_k = Array2::zeros((3, 2)), Some("w_k"), "w_k has 3 rows, but the embeddings are 2 wide".into()),
         (|i| i.w_v = Array2::zeros((3, 2)), Some("w_v"), "w_v has 3 rows, but the embeddings are 2 wide".into()),
         (|i| i.w_k = array![[1.0], [0.0]], Some("w_k"), "w_k has 1 columns, but w_q has 2".into()),
-        // An empty projection is an error rather than a division by zero.
-        (|i| { i.w_q = Array2::zeros((2, 0)); i.w_k = Array2::zeros((2, 0)) }, Some("w_q"), "w_q has no columns".into()),
         (|i| i.heads = 0, Some("heads"), "0 heads cannot split the 2 columns of w_q evenly".into()),
         (|i| i.heads = 3, Some("heads"), "3 heads cannot split the 2 columns of w_q evenly".into()),
         (|i| { i.heads = 2; i.w_v = array![[1.0, 0.0, 1.0], [0.0, 2.0, 1.0]] }, Some("heads"), "2 heads cannot split the 3 columns of w_v evenly".into()),
         (|i| i.w_o = Some(array![[1.0, 0.0, 0.0]]), Some("w_o"), "w_o has 1 rows, but the heads' outputs together are 2 wide".into()),
-        // Within every dimension limit, yet 6 GB of per-head tables if it were evaluated.
-        (|i| *i = zeros(MAX_TOKENS, 1024, 1024), Some("heads"), "1024 heads over 512 tokens need 268435456 attention weights per table, more than the limit of 4194304".into()),
-        // The one run counts every head: 16, or even 4, heads over 512 tokens are too much work.
+        // Within every dimension limit, yet 6 GB of per-head tables if it were evaluated: the
+        // language refuses the program before anything is allocated. The one run counts every
+        // head: 16, or even 4, heads over 512 tokens are too much work.
+        (|i| *i = zeros(MAX_TOKENS, 1024, 1024), Some("heads"), format!("1024 heads over 512 tokens need more than {limit} operations, the limit of any example")),
         (|i| *i = zeros(MAX_TOKENS, 1024, 16), Some("heads"), format!("16 heads over 512 tokens need more than {limit} operations, the limit of any example")),
         (|i| *i = zeros(MAX_TOKENS, 4, 4), Some("heads"), format!("4 heads over 512 tokens need more than {limit} operations, the limit of any example")),
         // Products that overflow are an error, not infinity, said in the lesson's words.
@@ -92,6 +90,25 @@ fn every_bad_input_is_one_error_on_its_field() {
             (error.field.as_deref(), error.message.as_str()),
             (field, message.as_str())
         );
+    }
+}
+
+/// Inputs the block reader refuses at their own text (a NaN, an empty projection) are still
+/// an error here, never a panic or a NaN: the run stops.
+#[test]
+fn inputs_only_the_block_reader_refuses_stop_the_run() {
+    let edits: [Edit; 3] = [
+        |i| i.w_k[[1, 0]] = f64::NAN,
+        |i| i.w_o = Some(array![[1.0, f64::INFINITY], [0.0, 1.0]]),
+        |i| {
+            i.w_q = Array2::zeros((2, 0));
+            i.w_k = Array2::zeros((2, 0))
+        },
+    ];
+    for edit in edits {
+        let mut input = cat();
+        edit(&mut input);
+        assert!(attend(&input).is_err(), "{input:?}");
     }
 }
 
@@ -355,7 +372,7 @@ fn the_one_program_is_what_the_widget_runs_and_the_kind_reads() {
     .unwrap();
     for h in 1..=2 {
         for (part, ..) in PARTS {
-            let (grouped, own) = (format!("h{h}.{part}"), step(part, h, 2));
+            let (grouped, own) = (format!("h{h}.{part}"), HEADS.step(part, h, 2));
             let read = causal.quantity(&grouped);
             assert!(read.is_some(), "{grouped}");
             assert_eq!(read, causal.run.quantity(&own), "{grouped}");

@@ -1,9 +1,9 @@
 //! ` ```attention ` blocks: tokens, embeddings and weight matrices → `compute::attention`.
 
 use super::expect::ExpectTable;
-use super::toml_input::{matrix, parse_toml, strings, Names, Rows};
+use super::toml_input::{count, matrix, parse_toml, strings, Names, Rows};
 use super::{kind_example, name_problems, ok_or_record, shown, BlockError, ParsedExample};
-use crate::compute::attention::{program, run, sides, step, step_words, AttentionInput};
+use crate::compute::attention::{program, run, sides, step_words, AttentionInput, HEADS};
 use crate::compute::kind::KindRun;
 use crate::compute::KindProgram;
 use crate::expand::widget_presentation::{Control, View};
@@ -41,20 +41,10 @@ pub(super) fn evaluate(text: &str) -> Result<ParsedExample, Vec<BlockError>> {
     let w_v = read("w_v", &spec.w_v);
     // An absent W_o is fine, one that does not read is an error already listed.
     let w_o = (spec.w_o.as_ref()).map_or(Some(None), |rows| read("w_o", rows).map(Some));
-    let heads = match spec
-        .heads
-        .as_ref()
-        .map(|at| (at, usize::try_from(*at.get_ref())))
-    {
-        None => Some(1),
-        Some((_, Ok(count))) if count >= 1 => Some(count),
-        Some((at, _)) => {
-            let message = format!("heads = {} is not a number of heads", at.get_ref());
-            let help = "use a whole number of at least 1 that divides the width of w_q and w_v";
-            errors.push(BlockError::new(at.span(), message).help(help));
-            None
-        }
-    };
+    let help = "use a whole number of at least 1 that divides the width of w_q and w_v";
+    let heads =
+        (spec.heads.as_ref()).map_or(Ok(1), |heads| count("heads", heads, usize::MAX, help));
+    let heads = ok_or_record(&mut errors, heads);
     let (Some(embeddings), Some(w_q), Some(w_k), Some(w_v), Some(w_o), Some(heads), true) =
         (embeddings, w_q, w_k, w_v, w_o, heads, errors.is_empty())
     else {
@@ -113,13 +103,12 @@ fn attention_tables(attention: &KindRun) -> Vec<(String, String)> {
     if w_o {
         tables.push(("w_o".into(), "Output weights W_O".into()));
     }
-    let output = match (many, w_o) {
-        (false, false) => "Output Z = AV",
-        (false, true) => "Output Z = AV · W_O",
-        (true, false) => "Output Z = concat",
-        (true, true) => "Output Z = concat · W_O",
-    };
-    tables.push(("output".into(), output.into()));
+    let heads_output = if many { "concat" } else { "AV" };
+    let times_w_o = if w_o { " · W_O" } else { "" };
+    tables.push((
+        "output".into(),
+        format!("Output Z = {heads_output}{times_w_o}"),
+    ));
     tables
 }
 
@@ -136,14 +125,14 @@ fn widget_json(name: &str, input: &AttentionInput, program: &KindProgram) -> ser
     let heads = input.heads;
     let mut show: Vec<String> = ["q", "k", "v"].map(String::from).to_vec();
     for h in 1..=heads {
-        show.extend(["scores", "scaled", "weights"].map(|part| step(part, h, heads)));
+        show.extend(["scores", "scaled", "weights"].map(|part| HEADS.step(part, h, heads)));
     }
     // One head's output is all there is side by side: `concat` shows only with several heads.
     show.extend((heads > 1).then(|| "concat".to_string()));
     show.push("output".to_string());
     let weights = |of: serde_json::Value| -> serde_json::Map<_, _> {
         (1..=heads)
-            .map(|h| (step("weights", h, heads), of.clone()))
+            .map(|h| (HEADS.step("weights", h, heads), of.clone()))
             .collect()
     };
     let words: serde_json::Map<_, _> = (step_words(heads).into_iter())

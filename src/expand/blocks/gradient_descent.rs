@@ -3,7 +3,7 @@
 
 use super::domain::Domain;
 use super::expect::ExpectTable;
-use super::toml_input::{matrix, parse_toml, positive, vector, Number, Numbers, Rows};
+use super::toml_input::{count, matrix, parse_toml, positive, vector, Number, Numbers, Rows};
 use super::{kind_example, name_problems, ok_or_record, shown, BlockError, ParsedExample};
 use crate::compute::gradient_descent::{
     descend, steps_per_run, GradientDescentInput, MAX_STEPS, PARAMETER_NAMES, POINT_NAMES, TEMPLATE,
@@ -64,19 +64,8 @@ pub(super) fn evaluate(text: &str) -> Result<ParsedExample, Vec<BlockError>> {
             "try 0.1, or 0.01 if the run diverges",
         ),
     );
-    let steps = ok_or_record(
-        &mut errors,
-        usize::try_from(*spec.steps.get_ref())
-            .ok()
-            .filter(|steps| (1..=MAX_STEPS).contains(steps))
-            .ok_or_else(|| {
-                BlockError::new(
-                    spec.steps.span(),
-                    format!("steps = {} is not a number of steps", spec.steps.get_ref()),
-                )
-                .help(format!("use a whole number from 1 to {MAX_STEPS}"))
-            }),
-    );
+    let help = format!("use a whole number from 1 to {MAX_STEPS}");
+    let steps = ok_or_record(&mut errors, count("steps", &spec.steps, MAX_STEPS, &help));
     let (Some(points), Some(start), Some(learning_rate), Some(steps), true) =
         (points, start, learning_rate, steps, errors.is_empty())
     else {
@@ -106,11 +95,11 @@ pub(super) fn evaluate(text: &str) -> Result<ParsedExample, Vec<BlockError>> {
 const RATE_SPAN: f64 = 20.0;
 
 /// The data of a descent example's widget, which compute-widget.js runs as any compute
-/// example's: the kind's own [`TEMPLATE`] on the inputs `points`, `start`, `learning_rate` and `steps`
-/// (each a field, the rate on a log-scale slider from a twentieth of the lesson's to twenty
-/// times it, with a button to the largest stable rate, the edge past which a run diverges);
-/// the loss curve as a line marked with the least loss and where a run diverged, the final values, and the loss over the plane as a contour with
-/// the path over it; where a run diverged said in words (`notes`).
+/// example's: the kind's own [`TEMPLATE`] on its inputs (each a field, the rate on a log-scale
+/// slider from a twentieth of the lesson's to twenty times it, with a button to the `edge`, the
+/// largest stable rate); the loss curve marked with the least loss and where a run diverged,
+/// the final values, the loss over the plane as a contour with the path over it, and where a
+/// run diverged said in words (`notes`).
 fn widget_json(name: &str, input: &GradientDescentInput, edge: f64) -> serde_json::Value {
     let (lo, hi) = (
         input.learning_rate / RATE_SPAN,

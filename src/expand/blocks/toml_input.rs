@@ -97,6 +97,24 @@ pub fn positive(field: &str, number: &Number, help: &str) -> Result<f64, BlockEr
     }
 }
 
+/// A whole number from 1 to `most` (heads, steps), reported at its value as not a number of
+/// `field` otherwise, with `help` saying what is.
+pub fn count(
+    field: &str,
+    value: &Spanned<i64>,
+    most: usize,
+    help: &str,
+) -> Result<usize, BlockError> {
+    let number = *value.get_ref();
+    let count = usize::try_from(number).ok();
+    count
+        .filter(|count| (1..=most).contains(count))
+        .ok_or_else(|| {
+            let message = format!("{field} = {number} is not a number of {field}");
+            BlockError::new(value.span(), message).help(help)
+        })
+}
+
 /// A finite number, reported at its entry otherwise.
 pub fn finite(field: &str, number: &Number) -> Result<f64, BlockError> {
     let value = *number.get_ref();
@@ -149,6 +167,29 @@ mod tests {
         let error = positive("rate", &rate.rate, "e.g. 0.1").unwrap_err();
         assert_eq!(&text[error.span.clone()], "0.0");
         assert_eq!(error.message, "`rate` must be greater than 0, but is 0");
+    }
+
+    #[test]
+    fn a_count_is_a_whole_number_from_one_to_the_most() {
+        #[derive(Deserialize)]
+        struct Steps {
+            steps: Spanned<i64>,
+        }
+        let read = |text: &str| {
+            let steps: Steps = parse_toml(text, "steps").unwrap();
+            count("steps", &steps.steps, 3, "use 1 to 3")
+        };
+        assert_eq!(read("steps = 3").unwrap(), 3);
+        for text in ["steps = 0", "steps = -1", "steps = 4"] {
+            let error = read(text).unwrap_err();
+            assert_eq!(&text[error.span.clone()], &text[8..]);
+            let number = &text[8..];
+            assert_eq!(
+                error.message,
+                format!("steps = {number} is not a number of steps")
+            );
+            assert_eq!(error.help.as_deref(), Some("use 1 to 3"));
+        }
     }
 
     #[test]

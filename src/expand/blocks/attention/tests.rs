@@ -124,3 +124,19 @@ fn a_bad_name_is_refused() {
     let (at, _) = error_at(&text);
     assert_eq!(at, "\"the cat\"");
 }
+
+/// Non-finite numbers and empty rows are refused here, at their own text, before the compute
+/// core sees the matrices.
+#[test]
+fn a_nan_or_an_empty_row_is_reported_at_its_text() {
+    let nan = CAT.replace("w_k = [[2, 0], [0, 1]]", "w_k = [[2, 0], [nan, 1]]");
+    let (at, message) = error_at(&nan);
+    assert_eq!(at, "nan");
+    assert_eq!(message, "`w_k` holds NaN, which is not a finite number");
+    let empty = CAT.replace("w_q = [[1, 0], [1, 2]]", "w_q = [[]]");
+    let (at, message) = error_at(&empty);
+    assert_eq!(
+        (at.as_str(), message.as_str()),
+        ("[]", "`w_q` has an empty row")
+    );
+}

@@ -56,6 +56,12 @@ fn each_bad_block_is_reported_at_its_text() {
             "`start` needs two numbers (w, b), but has 1",
         ),
         (("0.05", "-0.05"), "-0.05", ""),
+        (("0.05", "nan"), "nan", "`learning_rate` holds NaN"),
+        (
+            ("start = [0, 0]", "start = [0, inf]"),
+            "inf",
+            "`start` holds inf",
+        ),
         (
             ("steps = 50", "steps = 0"),
             "0",
