@@ -43,6 +43,12 @@ pub struct AttentionInput {
     pub heads: usize,
 }
 
+/// The most heads an example may have. The program writes seven lines per head and names every
+/// head's output on one line, so far more heads would run past the language's limits on a
+/// program's lines and a line's length, which an author would read as nonsense about a program
+/// they never wrote; 64 stays well inside both.
+pub const MAX_HEADS: usize = 64;
+
 /// What the attention kind calls its values: the tokens label the rows of every per-token
 /// matrix and both sides of the token-by-token ones; weight matrices are unlabelled. `scores`,
 /// `scaled` and `weights` are the one head's (with several they would be ambiguous: `h2.weights`

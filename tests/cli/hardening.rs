@@ -300,7 +300,7 @@ fn an_attention_example_with_too_much_work_is_an_error_at_heads() {
     let tokens: Vec<String> = (0..512).map(|at| format!("\"t{at}\"")).collect();
     let row = format!("[{}]", vec!["1"; 1024].join(", "));
     let block = format!(
-        "```attention\nname = \"big\"\ntokens = [{}]\nembeddings = [{}]\nw_q = [{row}]\nw_k = [{row}]\nw_v = [{row}]\nheads = 1024\n```\n",
+        "```attention\nname = \"big\"\ntokens = [{}]\nembeddings = [{}]\nw_q = [{row}]\nw_k = [{row}]\nw_v = [{row}]\nheads = 64\n```\n",
         tokens.join(", "),
         vec!["[1]"; 512].join(", ")
     );
@@ -308,9 +308,9 @@ fn an_attention_example_with_too_much_work_is_an_error_at_heads() {
     let book = Book::with_lesson("big.md", &text);
     book.check()
         .exits_with(1)
-        .stderr_has(&format!("{}: ", place("content/big.md", &text, "1024\n")))
+        .stderr_has(&format!("{}: ", place("content/big.md", &text, "64\n")))
         .stderr_has(
-            "1024 heads over 512 tokens need more than 10000000 operations, the limit of any example",
+            "64 heads over 512 tokens need more than 10000000 operations, the limit of any example",
         );
 }
 

@@ -112,10 +112,12 @@ fn inputs_only_the_block_reader_refuses_stop_the_run() {
     }
 }
 
-/// What fits: three heads over the most tokens fit one run, four heads of 128 tokens too.
+/// What fits: three heads over the most tokens fit one run, four heads of 128 tokens too, and
+/// the most heads the block reader allows fit the language's limits on the program's text.
 #[test]
 fn the_largest_examples_fit_one_run() {
-    for input in [zeros(MAX_TOKENS, 3, 3), zeros(128, 64, 4)] {
+    let most_heads = zeros(2, MAX_HEADS, MAX_HEADS);
+    for input in [zeros(MAX_TOKENS, 3, 3), zeros(128, 64, 4), most_heads] {
         assert!(
             attend(&input).is_ok(),
             "{} heads of {}",

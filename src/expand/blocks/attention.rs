@@ -3,7 +3,9 @@
 use super::expect::ExpectTable;
 use super::toml_input::{count, matrix, parse_toml, strings, Names, Rows};
 use super::{kind_example, name_problems, ok_or_record, shown, BlockError, ParsedExample};
-use crate::compute::attention::{program, run, sides, step_words, AttentionInput, HEADS};
+use crate::compute::attention::{
+    program, run, sides, step_words, AttentionInput, HEADS, MAX_HEADS,
+};
 use crate::compute::kind::KindRun;
 use crate::compute::KindProgram;
 use crate::expand::widget_presentation::{Control, View};
@@ -41,9 +43,10 @@ pub(super) fn evaluate(text: &str) -> Result<ParsedExample, Vec<BlockError>> {
     let w_v = read("w_v", &spec.w_v);
     // An absent W_o is fine, one that does not read is an error already listed.
     let w_o = (spec.w_o.as_ref()).map_or(Some(None), |rows| read("w_o", rows).map(Some));
-    let help = "use a whole number of at least 1 that divides the width of w_q and w_v";
+    let help =
+        format!("use a whole number from 1 to {MAX_HEADS} that divides the width of w_q and w_v");
     let heads =
-        (spec.heads.as_ref()).map_or(Ok(1), |heads| count("heads", heads, usize::MAX, help));
+        (spec.heads.as_ref()).map_or(Ok(1), |heads| count("heads", heads, MAX_HEADS, &help));
     let heads = ok_or_record(&mut errors, heads);
     let (Some(embeddings), Some(w_q), Some(w_k), Some(w_v), Some(w_o), Some(heads), true) =
         (embeddings, w_q, w_k, w_v, w_o, heads, errors.is_empty())

@@ -106,9 +106,27 @@ fn heads_that_do_not_divide_the_width_are_reported_at_heads() {
 }
 
 #[test]
-fn zero_heads_are_refused() {
+fn zero_heads_and_more_than_the_most_are_refused_at_heads() {
     let (at, _) = error_at(&format!("{CAT}heads = 0\n"));
     assert_eq!(at, "0");
+    // More heads than MAX_HEADS are refused by their count, not by the language's limits on the
+    // program they would write (200 heads over two tokens once read "need more than 10000000
+    // operations").
+    let many = MAX_HEADS + 1;
+    let row = format!("[{}]", vec!["1"; many].join(", "));
+    let text = format!(
+        "name = \"wide\"\ntokens = [\"a\", \"b\"]\nembeddings = [[1], [1]]\n\
+         w_q = [{row}]\nw_k = [{row}]\nw_v = [{row}]\nheads = {many}\n"
+    );
+    let errors = evaluate(&text).expect_err("too many heads");
+    assert_eq!(&text[errors[0].span.clone()], many.to_string());
+    assert_eq!(
+        errors[0].message,
+        format!("heads = {many} is not a number of heads")
+    );
+    let help =
+        format!("use a whole number from 1 to {MAX_HEADS} that divides the width of w_q and w_v");
+    assert_eq!(errors[0].help.as_deref(), Some(help.as_str()));
 }
 
 #[test]
