@@ -116,7 +116,8 @@ pub static TABLE: Table = Table {
 pub const TEMPLATE: &str = "x = points[:, 0]
 y = points[:, 1]
 n = len(x)
-mean_x = (sum(x) + 0) / n
+sum_x = sum(x) + 0
+mean_x = sum_x / n
 mean_y = (sum(y) + 0) / n
 dx = x - mean_x
 spread_x = sum(dx * dx) + 0
@@ -153,7 +154,6 @@ final_b = b
 final_loss = loss
 steps_taken = kept
 diverged_at = (kept < steps) * (kept + 1)
-sum_x = sum(x) + 0
 sum_x_squared = sum(x * x) + 0
 hessian = reshape(concat(concat(sum_x_squared, sum_x), concat(sum_x, n)), 2, 2) * (2 / n)
 a = hessian[0, 0]
