@@ -13,8 +13,8 @@ use crate::expand::kind_figures::{
     line_marks, line_series, line_values, preset_figures, preset_lines, widget_run,
 };
 use crate::expand::widget_presentation::{
-    self, highlighted, not_compute, ContourView, ControlsKey, HighlightKey, LineMarkSteps,
-    ProjectionKey, Sentence, SentencesKey, StepDrawing, View, ViewsKey,
+    self, highlighted, not_compute, ContourView, ControlsKey, HighlightKey, KeyProblem,
+    LineMarkSteps, ProjectionKey, Sentence, SentencesKey, StepDrawing, View, ViewsKey,
 };
 use crate::expand::Expander;
 use crate::present::figure;
@@ -110,6 +110,10 @@ const WIDGET_STYLESHEET: &str = "widget.css";
 /// More places than this print digits an f64 does not have.
 const MAX_WIDGET_DECIMALS: usize = 15;
 
+/// The help that refuses a compute widget's marks and words (`highlight`, `sentences`,
+/// `projection`) to a kind's example.
+const MARKS_ITSELF: &str = "remove it: this kind's widget marks and words what it needs itself";
+
 impl<'x> Expander<'x> {
     /// A ` ```widget ` block: the live widget's mount point, with the inputs as JSON and the
     /// generated matrices for readers without JavaScript.
@@ -135,14 +139,28 @@ impl<'x> Expander<'x> {
         )?;
         let (example, span) = self.named_example(&spec.example, body)?;
         let name = &example.name;
-        let shown_steps = match &spec.show {
-            Some(list) => Some(self.widget_steps(example, list, body)?),
-            None => None,
-        };
-        let places = match &spec.decimals {
-            Some(table) => self.widget_decimals(example, table, body)?,
-            None => BTreeMap::new(),
-        };
+        let shown_steps = self.compute_widget_key(
+            example,
+            &spec.show,
+            (
+                "`show` picks the steps of a compute example's widget",
+                "remove the show key: this widget shows the whole example",
+            ),
+            body,
+            |computed, list| widget_steps(name, computed, list),
+        )?;
+        let places = self
+            .compute_widget_key(
+                example,
+                &spec.decimals,
+                (
+                    "`decimals` sets the places of a compute example's steps",
+                    "remove the decimals key: this widget prints at the book's decimals",
+                ),
+                body,
+                |computed, table| widget_decimals(name, computed, table),
+            )?
+            .unwrap_or_default();
         let log_y = spec.log_y.as_ref().is_some_and(|log_y| *log_y.get_ref());
         let presentation = self.widget_presentation(
             example,
@@ -153,20 +171,32 @@ impl<'x> Expander<'x> {
         )?;
         let highlight = self.compute_widget_key(
             example,
-            ("highlight", &spec.highlight),
+            &spec.highlight,
+            (
+                "`highlight` belongs to a compute example's widget",
+                MARKS_ITSELF,
+            ),
             body,
             widget_presentation::highlight,
         )?;
         let sentences = self.compute_widget_key(
             example,
-            ("sentences", &spec.sentences),
+            &spec.sentences,
+            (
+                "`sentences` belongs to a compute example's widget",
+                MARKS_ITSELF,
+            ),
             body,
             |computed, key| widget_presentation::sentences(computed, shown_steps.as_deref(), key),
         )?;
         let options = self.step_figure_options(name);
         let projection = self.compute_widget_key(
             example,
-            ("projection", &spec.projection),
+            &spec.projection,
+            (
+                "`projection` belongs to a compute example's widget",
+                MARKS_ITSELF,
+            ),
             body,
             |computed, key| widget_presentation::projection(computed, key, &presentation, &options),
         )?;
@@ -419,73 +449,6 @@ impl<'x> Expander<'x> {
         }
     }
 
-    /// The steps a compute widget's `show` list names, checked: each must be a step (not an
-    /// input: inputs are always the widget's fields) of a compute example, named once. The
-    /// program still runs in full on every edit; `show` only chooses which steps are drawn, so
-    /// a lesson whose example carries a long calculation can keep its widget on the part it
-    /// teaches.
-    fn widget_steps(
-        &mut self,
-        example: &ExampleBlock,
-        list: &toml::Spanned<Vec<toml::Spanned<String>>>,
-        body: &BlockText,
-    ) -> Option<Vec<String>> {
-        let name = &example.name;
-        let Evaluated::Compute(computed) = &example.evaluated else {
-            self.problems.push(
-                Diagnostic::at(
-                    self.file,
-                    body.file_span(list.span()),
-                    not_compute(
-                        example,
-                        "`show` picks the steps of a compute example's widget",
-                    ),
-                )
-                .with_help("remove the show key: this widget shows the whole example"),
-            );
-            return None;
-        };
-        let steps = computed.step_names();
-        let every_step = || format!("show some of: {}", steps.join(", "));
-        if list.get_ref().is_empty() {
-            self.problems.push(
-                Diagnostic::at(
-                    self.file,
-                    body.file_span(list.span()),
-                    "`show` lists no step, so the widget would show only its inputs",
-                )
-                .with_help(every_step()),
-            );
-            return None;
-        }
-        let mut chosen: Vec<String> = Vec::new();
-        for entry in list.get_ref() {
-            let step = entry.get_ref();
-            let problem = if chosen.contains(step) {
-                Some(format!("`{step}` is listed twice"))
-            } else if steps.contains(&step.as_str()) {
-                None
-            } else if computed.value(step).is_some() {
-                Some(format!(
-                    "`{step}` is an input of \"{name}\": inputs are always the widget's fields, and `show` lists steps"
-                ))
-            } else {
-                Some(format!("\"{name}\" has no step named `{step}`"))
-            };
-            match problem {
-                Some(message) => {
-                    self.problems.push(
-                        Diagnostic::at(self.file, body.file_span(entry.span()), message)
-                            .with_help(every_step()),
-                    );
-                    return None;
-                }
-                None => chosen.push(step.clone()),
-            }
-        }
-        Some(chosen)
-    }
-
     /// The steps a compute widget's `lines` list draws as a line chart (one chart, a line
     /// each, as a figure block's `step = [...]`), checked: each a step of a compute example,
     /// named once, among the `show` list when there is one, and a vector whose lesson values
@@ -591,56 +554,77 @@ impl<'x> Expander<'x> {
             &mut self.palette,
         )
     }
+}
 
-    /// A compute widget's `decimals` table: the steps printed at more (or fewer) places than the
-    /// book's, such as two losses whose difference is the point (`loss_up`, `loss_down`).
-    fn widget_decimals(
-        &mut self,
-        example: &ExampleBlock,
-        table: &toml::Spanned<BTreeMap<String, toml::Spanned<usize>>>,
-        body: &BlockText,
-    ) -> Option<BTreeMap<String, usize>> {
-        let Evaluated::Compute(computed) = &example.evaluated else {
-            self.problems.push(
-                Diagnostic::at(
-                    self.file,
-                    body.file_span(table.span()),
-                    not_compute(
-                        example,
-                        "`decimals` sets the places of a compute example's steps",
-                    ),
-                )
-                .with_help("remove the decimals key: this widget prints at the book's decimals"),
-            );
-            return None;
-        };
-        let steps = computed.step_names();
-        let mut places = BTreeMap::new();
-        for (step, count) in table.get_ref() {
-            let problem = if !steps.contains(&step.as_str()) {
-                Some((
-                    format!("\"{}\" has no step named `{step}`", example.name),
-                    format!("set the decimals of some of: {}", steps.join(", ")),
-                ))
-            } else if *count.get_ref() > MAX_WIDGET_DECIMALS {
-                Some((
-                    format!("{} decimals is more than an f64 holds", count.get_ref()),
-                    format!("use at most {MAX_WIDGET_DECIMALS}"),
-                ))
-            } else {
-                None
-            };
-            if let Some((message, help)) = problem {
-                self.problems.push(
-                    Diagnostic::at(self.file, body.file_span(count.span()), message)
-                        .with_help(help),
-                );
-                return None;
-            }
-            places.insert(step.clone(), *count.get_ref());
-        }
-        Some(places)
+/// The steps a compute widget's `show` list names, checked: each must be a step (not an
+/// input: inputs are always the widget's fields) of the compute example `name`, named once.
+/// The program still runs in full on every edit; `show` only chooses which steps are drawn, so
+/// a lesson whose example carries a long calculation can keep its widget on the part it
+/// teaches.
+fn widget_steps(
+    name: &str,
+    computed: &Computed,
+    list: &toml::Spanned<Vec<toml::Spanned<String>>>,
+) -> Result<Vec<String>, KeyProblem> {
+    let steps = computed.step_names();
+    let every_step = || format!("show some of: {}", steps.join(", "));
+    if list.get_ref().is_empty() {
+        return Err((
+            "`show` lists no step, so the widget would show only its inputs".to_string(),
+            every_step(),
+            list.span(),
+        ));
     }
+    let mut chosen: Vec<String> = Vec::new();
+    for entry in list.get_ref() {
+        let step = entry.get_ref();
+        let problem = if chosen.contains(step) {
+            Some(format!("`{step}` is listed twice"))
+        } else if steps.contains(&step.as_str()) {
+            None
+        } else if computed.value(step).is_some() {
+            Some(format!(
+                "`{step}` is an input of \"{name}\": inputs are always the widget's fields, and `show` lists steps"
+            ))
+        } else {
+            Some(format!("\"{name}\" has no step named `{step}`"))
+        };
+        match problem {
+            Some(message) => return Err((message, every_step(), entry.span())),
+            None => chosen.push(step.clone()),
+        }
+    }
+    Ok(chosen)
+}
+
+/// A compute widget's `decimals` table: the steps of the example `name` printed at more (or
+/// fewer) places than the book's, such as two losses whose difference is the point
+/// (`loss_up`, `loss_down`).
+fn widget_decimals(
+    name: &str,
+    computed: &Computed,
+    table: &toml::Spanned<BTreeMap<String, toml::Spanned<usize>>>,
+) -> Result<BTreeMap<String, usize>, KeyProblem> {
+    let steps = computed.step_names();
+    let mut places = BTreeMap::new();
+    for (step, count) in table.get_ref() {
+        if !steps.contains(&step.as_str()) {
+            return Err((
+                format!("\"{name}\" has no step named `{step}`"),
+                format!("set the decimals of some of: {}", steps.join(", ")),
+                count.span(),
+            ));
+        }
+        if *count.get_ref() > MAX_WIDGET_DECIMALS {
+            return Err((
+                format!("{} decimals is more than an f64 holds", count.get_ref()),
+                format!("use at most {MAX_WIDGET_DECIMALS}"),
+                count.span(),
+            ));
+        }
+        places.insert(step.clone(), *count.get_ref());
+    }
+    Ok(places)
 }
 
 /// The lesson's own values for readers without JavaScript: a table for each `shown` quantity
