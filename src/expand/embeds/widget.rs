@@ -45,7 +45,8 @@ const KIND_SCRIPTS: &[&str] = &[
 ];
 
 /// What an example's widget needs: a built-in kind prints the tables its block reader listed
-/// ([`ExampleBlock::shown`]), a compute example every value.
+/// ([`ParsedExample::shown`](crate::expand::blocks::ParsedExample::shown)), a compute example
+/// every value.
 fn widget_kind(example: &ExampleBlock) -> WidgetKind {
     match &example.evaluated {
         // The kind's tables, as its block reader lists them.
