@@ -121,9 +121,12 @@ impl SourceFile {
 
 /// `root/content/a.md` → `content/a.md`, with `/` on every platform.
 pub fn display_path(root: &Path, path: &Path) -> String {
-    let relative = path.strip_prefix(root).unwrap_or(path);
-    relative
-        .components()
+    slash_path(path.strip_prefix(root).unwrap_or(path))
+}
+
+/// `path` with `/` between its parts on every platform.
+pub fn slash_path(path: &Path) -> String {
+    path.components()
         .map(|part| part.as_os_str().to_string_lossy())
         .collect::<Vec<_>>()
         .join("/")
