@@ -77,8 +77,12 @@ impl BookTree {
                 slot.1.push(index);
             }
         }
-        let root = build_section("", lessons, &folders);
-        let mut reading_order = Vec::with_capacity(lessons.len());
+        BookTree::read_in_order(build_section("", lessons, &folders))
+    }
+
+    /// The tree under `root`, read depth first (a section's page before its children).
+    fn read_in_order(root: Section) -> BookTree {
+        let mut reading_order = Vec::new();
         collect_reading_order(&root, &mut reading_order);
         BookTree {
             root,
@@ -205,12 +209,7 @@ impl BookTree {
                 root.children.push(Entry::Chapter(index));
             }
         }
-        let mut reading_order = Vec::with_capacity(lessons.len());
-        collect_reading_order(&root, &mut reading_order);
-        BookTree {
-            root,
-            reading_order,
-        }
+        BookTree::read_in_order(root)
     }
 
     /// The text of `book-toc.js`: the whole tree as a classic script that assigns
