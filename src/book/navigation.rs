@@ -389,13 +389,14 @@ pub fn root_prefix(page: &str) -> String {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::base::source::SourceFile;
     use crate::load::content::parse_lesson;
     use std::path::Path;
 
-    fn lesson(path: &str, front: &str) -> Lesson {
+    /// The lesson at `path` (under `content/`), titled by its path, with more `front` matter.
+    pub(crate) fn lesson(path: &str, front: &str) -> Lesson {
         let text = format!("+++\ntitle = \"{path}\"\n{front}\n+++\n");
         parse_lesson(SourceFile::new(path, text), Path::new(path)).unwrap()
     }
