@@ -162,7 +162,8 @@ pub(crate) fn steps_in_order(
 pub(crate) const LIVE: &str =
     "document.querySelector('[data-widget=\"compute\"] .ww [data-matrix]') !== null";
 
-fn field(input: &str, row: usize, col: usize) -> String {
+/// The selector of the field of entry (`row`, `col`) of a widget's `input`.
+pub(crate) fn field(input: &str, row: usize, col: usize) -> String {
     format!("input[data-input='{input}'][data-row='{row}'][data-col='{col}']")
 }
 
