@@ -13,8 +13,8 @@ use crate::expand::kind_figures::{
     line_marks, line_series, line_values, preset_figures, preset_lines, widget_run,
 };
 use crate::expand::widget_presentation::{
-    self, highlighted, not_compute, ContourView, ControlsKey, HighlightKey, KeyProblem,
-    LineMarkSteps, ProjectionKey, Sentence, SentencesKey, StepDrawing, View, ViewsKey,
+    self, highlighted, ContourView, ControlsKey, HighlightKey, KeyProblem, LineMarkSteps,
+    ProjectionKey, Sentence, SentencesKey, StepDrawing, View, ViewsKey,
 };
 use crate::expand::Expander;
 use crate::present::figure;
@@ -22,7 +22,6 @@ use crate::present::table::{quantity_prose, quantity_table};
 use crate::present::Precision;
 use serde::Deserialize;
 use std::collections::BTreeMap;
-use std::ops::Range;
 
 /// What the widget of one example kind needs.
 struct WidgetKind {
@@ -142,7 +141,7 @@ impl<'x> Expander<'x> {
         let name = &example.name;
         let shown_steps = self.compute_widget_key(
             example,
-            &spec.show,
+            spec.show.as_ref(),
             (
                 "`show` picks the steps of a compute example's widget",
                 "remove the show key: this widget shows the whole example",
@@ -153,7 +152,7 @@ impl<'x> Expander<'x> {
         let places = self
             .compute_widget_key(
                 example,
-                &spec.decimals,
+                spec.decimals.as_ref(),
                 (
                     "`decimals` sets the places of a compute example's steps",
                     "remove the decimals key: this widget prints at the book's decimals",
@@ -172,7 +171,7 @@ impl<'x> Expander<'x> {
         )?;
         let highlight = self.compute_widget_key(
             example,
-            &spec.highlight,
+            spec.highlight.as_ref(),
             (
                 "`highlight` belongs to a compute example's widget",
                 MARKS_ITSELF,
@@ -182,7 +181,7 @@ impl<'x> Expander<'x> {
         )?;
         let sentences = self.compute_widget_key(
             example,
-            &spec.sentences,
+            spec.sentences.as_ref(),
             (
                 "`sentences` belongs to a compute example's widget",
                 MARKS_ITSELF,
@@ -193,7 +192,7 @@ impl<'x> Expander<'x> {
         let options = self.step_figure_options(name);
         let projection = self.compute_widget_key(
             example,
-            &spec.projection,
+            spec.projection.as_ref(),
             (
                 "`projection` belongs to a compute example's widget",
                 MARKS_ITSELF,
@@ -224,8 +223,7 @@ impl<'x> Expander<'x> {
         let lines = match (lines_span, &spec.log_y) {
             (Some(list_span), _) => Some(self.widget_lines(
                 example,
-                &line_entries,
-                list_span,
+                &toml::Spanned::new(list_span, line_entries),
                 shown_steps.as_deref(),
                 (log_y, &presentation.line_marks),
                 body,
@@ -450,83 +448,34 @@ impl<'x> Expander<'x> {
         }
     }
 
-    /// The steps a compute widget's `lines` list draws as a line chart (one chart, a line
-    /// each, as a figure block's `step = [...]`), checked: each a step of a compute example,
-    /// named once, among the `show` list when there is one, and a vector whose lesson values
-    /// the chart can draw (finite, not below 0 with `log_y`, at most
-    /// [`figure::MOST_LINE_POINTS`] in all). With the steps comes the build's chart of them,
-    /// for readers without JavaScript.
+    /// The steps a compute widget's `lines` list draws as a line chart, checked
+    /// ([`line_steps`]), with the build's chart of them, for readers without JavaScript.
     fn widget_lines(
         &mut self,
         example: &ExampleBlock,
-        list: &[&toml::Spanned<String>],
-        list_span: Range<usize>,
+        list: &toml::Spanned<Vec<&toml::Spanned<String>>>,
         shown: Option<&[String]>,
         (log_y, marks): (bool, &LineMarkSteps),
         body: &BlockText,
     ) -> Option<(Vec<String>, String)> {
-        let name = &example.name;
-        let problem = |at: &Range<usize>, message: String, help: String| {
-            Diagnostic::at(self.file, body.file_span(at.clone()), message).with_help(help)
-        };
-        let Evaluated::Compute(computed) = &example.evaluated else {
-            let diagnostic = problem(
-                &list_span,
-                not_compute(example, "`lines` draws steps of a compute example"),
-                "remove the lines key".to_string(),
-            );
-            self.problems.push(diagnostic);
-            return None;
-        };
-        let steps = computed.step_names();
-        let vectors: Vec<&str> = steps
-            .iter()
-            .copied()
-            .filter(|step| matches!(computed.value(step), Some(Value::Vector(_))))
-            .filter(|step| shown.is_none_or(|shown| shown.iter().any(|s| s == step)))
-            .collect();
-        let help = || {
-            if vectors.is_empty() {
-                "no step it shows is a vector; remove the lines key".to_string()
-            } else {
-                format!("draw some of: {}", vectors.join(", "))
-            }
-        };
-        if list.is_empty() {
-            let diagnostic = problem(&list_span, "`lines` lists no step".to_string(), help());
-            self.problems.push(diagnostic);
-            return None;
-        }
-        let mut chosen: Vec<String> = Vec::new();
-        for entry in list {
-            let step = entry.get_ref();
-            let message = match computed.value(step) {
-                _ if chosen.contains(step) => Some(format!("`{step}` is listed twice")),
-                None => Some(format!("\"{name}\" has no step named `{step}`")),
-                Some(_) if !steps.contains(&step.as_str()) => Some(format!(
-                    "`{step}` is an input of \"{name}\": inputs are the widget's fields, and `lines` draws steps"
-                )),
-                Some(_) if shown.is_some_and(|shown| !shown.contains(step)) => Some(format!(
-                    "`{step}` is not in the widget's `show` list, so it is not drawn at all"
-                )),
-                Some(Value::Vector(_)) => None,
-                Some(value) => Some(format!(
-                    "`{step}` is a {}, and a line draws a vector (one value per step)",
-                    value.describe_shape()
-                )),
-            };
-            if let Some(message) = message {
-                let diagnostic = problem(&entry.span(), message, help());
-                self.problems.push(diagnostic);
-                return None;
-            }
-            chosen.push(step.clone());
-        }
-        match self.widget_chart(name, computed, &chosen, log_y, marks) {
+        let chosen = self.compute_widget_key(
+            example,
+            Some(list),
+            (
+                "`lines` draws steps of a compute example",
+                "remove the lines key",
+            ),
+            body,
+            |computed, list| line_steps(&example.name, computed, list, shown),
+        )??;
+        let run = widget_run(&example.evaluated);
+        match self.widget_chart(&example.name, run, &chosen, log_y, marks) {
             Ok(chart) => Some((chosen, chart)),
             Err(error) => {
-                let diagnostic = problem(&list_span, error.message, error.help);
-                self.problems.push(diagnostic);
+                self.problems.push(
+                    Diagnostic::at(self.file, body.file_span(list.span()), error.message)
+                        .with_help(error.help),
+                );
                 None
             }
         }
@@ -555,6 +504,60 @@ impl<'x> Expander<'x> {
             &mut self.palette,
         )
     }
+}
+
+/// The steps a compute widget's `lines` list draws as a line chart (one chart, a line each, as
+/// a figure block's `step = [...]`), checked: each a step of the compute example `name`, named
+/// once, among the `show` list when there is one, and a vector whose lesson values the chart
+/// can draw (finite, not below 0 with `log_y`, at most [`figure::MOST_LINE_POINTS`] in all:
+/// the chart checks that).
+fn line_steps(
+    name: &str,
+    computed: &Computed,
+    list: &toml::Spanned<Vec<&toml::Spanned<String>>>,
+    shown: Option<&[String]>,
+) -> Result<Vec<String>, KeyProblem> {
+    let steps = computed.step_names();
+    let vectors: Vec<&str> = steps
+        .iter()
+        .copied()
+        .filter(|step| matches!(computed.value(step), Some(Value::Vector(_))))
+        .filter(|step| shown.is_none_or(|shown| shown.iter().any(|s| s == step)))
+        .collect();
+    let help = || {
+        if vectors.is_empty() {
+            "no step it shows is a vector; remove the lines key".to_string()
+        } else {
+            format!("draw some of: {}", vectors.join(", "))
+        }
+    };
+    if list.get_ref().is_empty() {
+        return Err(("`lines` lists no step".to_string(), help(), list.span()));
+    }
+    let mut chosen: Vec<String> = Vec::new();
+    for entry in list.get_ref() {
+        let step = entry.get_ref();
+        let message = match computed.value(step) {
+            _ if chosen.contains(step) => Some(format!("`{step}` is listed twice")),
+            None => Some(format!("\"{name}\" has no step named `{step}`")),
+            Some(_) if !steps.contains(&step.as_str()) => Some(format!(
+                "`{step}` is an input of \"{name}\": inputs are the widget's fields, and `lines` draws steps"
+            )),
+            Some(_) if shown.is_some_and(|shown| !shown.contains(step)) => Some(format!(
+                "`{step}` is not in the widget's `show` list, so it is not drawn at all"
+            )),
+            Some(Value::Vector(_)) => None,
+            Some(value) => Some(format!(
+                "`{step}` is a {}, and a line draws a vector (one value per step)",
+                value.describe_shape()
+            )),
+        };
+        if let Some(message) = message {
+            return Err((message, help(), entry.span()));
+        }
+        chosen.push(step.clone());
+    }
+    Ok(chosen)
 }
 
 /// The steps a compute widget's `show` list names, checked: each must be a step (not an

@@ -189,7 +189,7 @@ impl Expander<'_> {
     pub(super) fn compute_widget_key<K, T>(
         &mut self,
         example: &ExampleBlock,
-        key: &Option<toml::Spanned<K>>,
+        key: Option<&toml::Spanned<K>>,
         (does, help): (&str, &str),
         body: &BlockText,
         check: impl FnOnce(&Computed, &toml::Spanned<K>) -> Result<T, KeyProblem>,
