@@ -124,6 +124,22 @@ pub fn display_path(root: &Path, path: &Path) -> String {
     slash_path(path.strip_prefix(root).unwrap_or(path))
 }
 
+/// `path` from `folder` (both under `content/`), with `.` and `..` resolved; `None` if it
+/// climbs above `content/`. A trailing `/` is dropped.
+pub fn resolve_path(folder: &str, path: &str) -> Option<String> {
+    let mut parts: Vec<&str> = folder.split('/').filter(|part| !part.is_empty()).collect();
+    for part in path.split('/') {
+        match part {
+            "" | "." => {}
+            ".." => {
+                parts.pop()?;
+            }
+            part => parts.push(part),
+        }
+    }
+    Some(parts.join("/"))
+}
+
 /// `path` with `/` between its parts on every platform.
 pub fn slash_path(path: &Path) -> String {
     path.components()

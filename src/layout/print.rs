@@ -21,10 +21,10 @@
 //! author's raw HTML), so a small scanner over its tags is enough: text is left alone, comments
 //! are copied, and attribute values are rewritten in place.
 
+use crate::base::source::resolve_path;
 use crate::expand::citations::CROSS_REFERENCE_KINDS;
 use crate::layout::math::mathml::math_element;
 use crate::layout::math::narrow::NARROW_OPENING;
-use crate::link::resolve_path;
 pub use crate::load::config::PrintMath;
 use std::borrow::Cow;
 use std::ops::Range;
