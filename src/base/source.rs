@@ -121,9 +121,28 @@ impl SourceFile {
 
 /// `root/content/a.md` → `content/a.md`, with `/` on every platform.
 pub fn display_path(root: &Path, path: &Path) -> String {
-    let relative = path.strip_prefix(root).unwrap_or(path);
-    relative
-        .components()
+    slash_path(path.strip_prefix(root).unwrap_or(path))
+}
+
+/// `path` from `folder` (both under `content/`), with `.` and `..` resolved; `None` if it
+/// climbs above `content/`. A trailing `/` is dropped.
+pub fn resolve_path(folder: &str, path: &str) -> Option<String> {
+    let mut parts: Vec<&str> = folder.split('/').filter(|part| !part.is_empty()).collect();
+    for part in path.split('/') {
+        match part {
+            "" | "." => {}
+            ".." => {
+                parts.pop()?;
+            }
+            part => parts.push(part),
+        }
+    }
+    Some(parts.join("/"))
+}
+
+/// `path` with `/` between its parts on every platform.
+pub fn slash_path(path: &Path) -> String {
+    path.components()
         .map(|part| part.as_os_str().to_string_lossy())
         .collect::<Vec<_>>()
         .join("/")

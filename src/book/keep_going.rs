@@ -83,14 +83,7 @@ pub fn resolve_keep_going<'a>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::base::source::SourceFile;
-    use crate::load::content::parse_lesson;
-    use std::path::Path;
-
-    fn lesson(path: &str, front: &str) -> Lesson {
-        let text = format!("+++\ntitle = \"{path}\"\n{front}\n+++\n");
-        parse_lesson(SourceFile::new(path, text), Path::new(path)).unwrap()
-    }
+    use crate::book::navigation::tests::lesson;
 
     fn book() -> Vec<Lesson> {
         vec![

@@ -77,8 +77,12 @@ impl BookTree {
                 slot.1.push(index);
             }
         }
-        let root = build_section("", lessons, &folders);
-        let mut reading_order = Vec::with_capacity(lessons.len());
+        BookTree::read_in_order(build_section("", lessons, &folders))
+    }
+
+    /// The tree under `root`, read depth first (a section's page before its children).
+    fn read_in_order(root: Section) -> BookTree {
+        let mut reading_order = Vec::new();
         collect_reading_order(&root, &mut reading_order);
         BookTree {
             root,
@@ -205,12 +209,7 @@ impl BookTree {
                 root.children.push(Entry::Chapter(index));
             }
         }
-        let mut reading_order = Vec::with_capacity(lessons.len());
-        collect_reading_order(&root, &mut reading_order);
-        BookTree {
-            root,
-            reading_order,
-        }
+        BookTree::read_in_order(root)
     }
 
     /// The text of `book-toc.js`: the whole tree as a classic script that assigns
@@ -390,13 +389,14 @@ pub fn root_prefix(page: &str) -> String {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::base::source::SourceFile;
     use crate::load::content::parse_lesson;
     use std::path::Path;
 
-    fn lesson(path: &str, front: &str) -> Lesson {
+    /// The lesson at `path` (under `content/`), titled by its path, with more `front` matter.
+    pub(crate) fn lesson(path: &str, front: &str) -> Lesson {
         let text = format!("+++\ntitle = \"{path}\"\n{front}\n+++\n");
         parse_lesson(SourceFile::new(path, text), Path::new(path)).unwrap()
     }

@@ -1,7 +1,7 @@
 //! `worked build`: build the book, writing its pages into a staging folder as they are laid
 //! out and the rest after, then swap the staging folder into the output folder.
 
-use super::exit;
+use super::{exit, plural};
 use crate::base::diagnostics::{render_all, render_warnings};
 use crate::pipeline::{build_site_into, Strictness};
 use crate::write::{check_output_location, resolve_output, Previous, Staging};
@@ -101,12 +101,4 @@ fn untouched(output: &Path) -> String {
 /// `12345` → "12.3 kB".
 fn kilobytes(bytes: usize) -> String {
     format!("{:.1} kB", bytes as f64 / 1000.0)
-}
-
-fn plural(count: usize) -> &'static str {
-    if count == 1 {
-        ""
-    } else {
-        "s"
-    }
 }

@@ -1,6 +1,6 @@
 //! `worked import mdbook SRC --into DEST`: glue between the CLI and [`crate::import`].
 
-use super::exit;
+use super::{exit, plural};
 use crate::import::{import_mdbook, ImportOptions};
 use std::path::{Path, PathBuf};
 
@@ -34,13 +34,5 @@ pub fn run_mdbook(source: &Path, destination: &Path, include_root: Option<PathBu
             eprintln!("error: {message}");
             exit::USAGE_OR_IO
         }
-    }
-}
-
-fn plural(count: usize) -> &'static str {
-    if count == 1 {
-        ""
-    } else {
-        "s"
     }
 }

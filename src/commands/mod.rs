@@ -19,6 +19,15 @@ pub mod exit {
     pub const USAGE_OR_IO: u8 = 2;
 }
 
+/// The ending of a counted noun in a command's summary line: "1 lesson", "24 lessons".
+fn plural(count: usize) -> &'static str {
+    if count == 1 {
+        ""
+    } else {
+        "s"
+    }
+}
+
 /// The exit code for a build that found `problems`: I/O trouble (an unreadable lesson) outranks
 /// content problems, as README.md documents.
 fn exit_code_for(problems: &[crate::base::diagnostics::Diagnostic]) -> u8 {

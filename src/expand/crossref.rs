@@ -1,7 +1,7 @@
 //! Cross-references: `@eq-scores` in prose becomes "Equation (3.2)", linked to its target on
 //! any page; `[-@eq-scores]` prints the number alone, "(3.2)" (`[@eq-scores]` is read as
 //! `@eq-scores`). Labelled targets get their markup here too: the number at the right of a
-//! display formula, a table's caption, a theorem-like block's head (see [`super::theorems`]).
+//! display formula, a table's caption, a theorem-like block's head (see `expand::theorems`).
 //!
 //! Runs on one page's expanded events, with the book's [`LabelTable`] from
 //! [`super::labels::collect_labels`]. Only Markdown text is read: code, math, raw HTML and

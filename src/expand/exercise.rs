@@ -21,7 +21,7 @@ use crate::compute::computed::{self, Labels};
 use crate::compute::lang::Value;
 use crate::compute::Quantity;
 use crate::expand::blocks::exercise::{self, ExerciseSpec, Field};
-use crate::expand::blocks::{BlockText, ExampleBlock, ExampleKind};
+use crate::expand::blocks::{BlockText, ExampleBlock, ExampleKind, ParsedExample};
 use crate::present::exercise::{answer as answer_entries, controls_html, widest_tolerance, Answer};
 use crate::present::table::{quantity_prose, quantity_table};
 use crate::present::Precision;
@@ -341,14 +341,16 @@ impl Expander<'_> {
         match computed::compute(&program, values, Labels::default()) {
             Ok(result) => {
                 examples.push(ExampleBlock {
-                    name: STEPS.to_string(),
                     kind: ExampleKind::Compute,
-                    name_span: value_span,
-                    evaluated: crate::compute::Evaluated::Compute(result),
-                    inputs: serde_json::Value::Null,
-                    expectations: Vec::new(),
-                    show: false,
-                    shown: Vec::new(),
+                    parsed: ParsedExample {
+                        name: STEPS.to_string(),
+                        name_span: value_span,
+                        evaluated: crate::compute::Evaluated::Compute(result),
+                        inputs: serde_json::Value::Null,
+                        expectations: Vec::new(),
+                        show: false,
+                        shown: Vec::new(),
+                    },
                     numbers: Default::default(),
                 });
                 Some((examples, program, inputs))

@@ -429,10 +429,11 @@ fn is_relative(url: &str) -> bool {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
-    fn events(text: &str) -> Vec<Spanned<'_>> {
+    /// The events of a whole Markdown text, for the tests of what reads them.
+    pub(crate) fn events(text: &str) -> Vec<Spanned<'_>> {
         parse(text, 0..text.len())
     }
 

@@ -125,11 +125,8 @@ pub fn written_id_clashes(events: &[Spanned<'_>]) -> Vec<(Range<usize>, String, 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::expand::markdown::{heading_ids, parse};
-
-    fn events(text: &str) -> Vec<Spanned<'_>> {
-        parse(text, 0..text.len())
-    }
+    use crate::expand::markdown::heading_ids;
+    use crate::expand::markdown::tests::events;
 
     #[test]
     fn headings_named_like_the_template_s_elements_step_around_their_ids() {

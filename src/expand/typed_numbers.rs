@@ -560,7 +560,7 @@ impl Printable {
 
     /// The reference that prints `written`, if any: `exact` asks for the very value written
     /// (as an input prints it), otherwise any value printing the same at the written precision.
-    /// Only plausible sources count (see [`CandidateKind`]); of several, the nearest to `near`
+    /// Only plausible sources count (see `CandidateKind`); of several, the nearest to `near`
     /// in `text` (the same paragraph, then the same section) is named.
     pub fn find(&mut self, written: &Written, exact: bool, near: (&str, usize)) -> Option<Match> {
         self.search(written, exact, near, false)

@@ -9,7 +9,7 @@
 
 use super::confine::{Destination, Source};
 use super::ImportReport;
-use crate::link::resolve_path;
+use crate::base::source::resolve_path;
 use crate::load::include::include_paths;
 use crate::load::regular_file::MAX_ASSET_BYTES;
 use std::collections::BTreeSet;

@@ -4,7 +4,7 @@
 //! `book.toml`, `content/` (the same folder tree: every chapter with front matter, its math
 //! rewritten by [`math`], every other file copied) and the macros file; and notes, each naming
 //! a file and line, for everything that could not be carried over. Reading order, titles and
-//! nesting come from `SUMMARY.md` ([`summary`]): chapters get weights in SUMMARY order, a
+//! nesting come from `SUMMARY.md` ([`summary`](crate::book::summary)): chapters get weights in SUMMARY order, a
 //! part's title becomes the section page of the folder its chapters share, draft chapters
 //! (`[Title]()`) and files SUMMARY does not name are left out of the published book.
 //! The source folder is only read, never written; [`confine`] keeps every read inside it and
@@ -57,7 +57,7 @@ pub struct ImportReport {
 const MAX_NOTES_OF_A_KIND: usize = 20;
 
 impl ImportReport {
-    /// The notes to show: at most [`MAX_NOTES_OF_A_KIND`] of each kind (the same words, paths
+    /// The notes to show: at most `MAX_NOTES_OF_A_KIND` of each kind (the same words, paths
     /// and numbers aside), then one line counting the rest of that kind.
     pub fn shown_notes(&self) -> Vec<String> {
         let mut by_kind: BTreeMap<String, usize> = BTreeMap::new();

@@ -99,12 +99,9 @@ impl OutsideIncludes {
             let Some((real, root)) = self.outside_in_root(book, folder, target) else {
                 continue;
             };
-            let Ok(inside) = real.strip_prefix(&self.roots[root].real) else {
+            let Some((inside, copy)) = self.copy_of(&real, root) else {
                 continue;
             };
-            let copy = Path::new(INCLUDED_DIR)
-                .join(self.roots[root].folder)
-                .join(inside);
             let at = target.as_ptr() as usize - text.as_ptr() as usize;
             let line = text[..at].matches('\n').count() + 1;
             let new_target = format!("{climb}{}", copy.display());
@@ -125,6 +122,17 @@ impl OutsideIncludes {
         }
         out.push_str(&text[done..]);
         out
+    }
+
+    /// Where `real`, a file inside the root `root`, is in that root, and where the new book
+    /// keeps its copy (under [`INCLUDED_DIR`], in the root's folder).
+    fn copy_of<'r>(&self, real: &'r Path, root: usize) -> Option<(&'r Path, PathBuf)> {
+        let root = &self.roots[root];
+        let inside = real.strip_prefix(&root.real).ok()?;
+        Some((
+            inside,
+            Path::new(INCLUDED_DIR).join(root.folder).join(inside),
+        ))
     }
 
     /// Where `target`, named from the real folder `folder`, is, when it exists outside the
@@ -163,12 +171,9 @@ impl OutsideIncludes {
                     "the chapters include more than {MAX_OUTSIDE_FILES} files from outside the mdBook folder; is --include-root too wide?"
                 ));
             }
-            let Ok(inside) = real.strip_prefix(&self.roots[root].real) else {
+            let Some((_, copy)) = self.copy_of(&real, root) else {
                 continue;
             };
-            let copy = Path::new(INCLUDED_DIR)
-                .join(self.roots[root].folder)
-                .join(inside);
             let bytes = book.read(&real, MAX_ASSET_BYTES)?;
             if !dest.holds(&copy) {
                 dest.write(&copy, &bytes)?;

@@ -5,7 +5,7 @@
 //! note, and every relative link to a renamed file, or from a moved chapter, in the chapters
 //! and SUMMARY.md is rewritten, those that climb out of `src/` to a file beside it too.
 
-use crate::link::resolve_path;
+use crate::base::source::resolve_path;
 use crate::load::content::{slug_problem, MAX_FOLDER_DEPTH, SECTION_FILES};
 use crate::load::include::include_paths;
 use std::collections::{BTreeMap, BTreeSet};

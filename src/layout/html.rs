@@ -258,11 +258,8 @@ fn math_html<'a>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::expand::markdown::{heading_ids, parse};
-
-    fn events(text: &str) -> Vec<Spanned<'_>> {
-        parse(text, 0..text.len())
-    }
+    use crate::expand::markdown::heading_ids;
+    use crate::expand::markdown::tests::events;
 
     #[test]
     fn a_line_break_inside_a_heading_is_a_space_in_its_link_label() {

@@ -21,10 +21,10 @@
 //! author's raw HTML), so a small scanner over its tags is enough: text is left alone, comments
 //! are copied, and attribute values are rewritten in place.
 
+use crate::base::source::resolve_path;
 use crate::expand::citations::CROSS_REFERENCE_KINDS;
 use crate::layout::math::mathml::math_element;
 use crate::layout::math::narrow::NARROW_OPENING;
-use crate::link::resolve_path;
 pub use crate::load::config::PrintMath;
 use std::borrow::Cow;
 use std::ops::Range;
@@ -195,8 +195,8 @@ fn span_length(html: &str) -> Option<usize> {
 }
 
 /// A typeset formula's `<math>` element, which the browser draws itself, with its styled
-/// letters spelled as MathML Core draws them ([`with_math_letters`]) and its accents and tag
-/// cells as [`CORE_SPELLINGS`] has them; `formula` as it is when it has none (a formula KaTeX
+/// letters spelled as MathML Core draws them (`with_math_letters`) and its accents and tag
+/// cells as `CORE_SPELLINGS` has them; `formula` as it is when it has none (a formula KaTeX
 /// rejected, shown as its source). Applied to its own result it changes nothing.
 pub fn formula_mathml(formula: &str) -> Cow<'_, str> {
     match math_element(formula) {

@@ -9,7 +9,7 @@
 //! Formulas count twice over: an inline formula reads as text in its section (`√d_k`, so a
 //! snippet keeps it), and every formula adds the names in its TeX (`sqrt`, `layernorm` from
 //! `\operatorname{LayerNorm}`) to its section's words, without the commands that only lay
-//! mathematics out ([`LAYOUT_COMMANDS`]) and without its numbers. Computed numbers in prose
+//! mathematics out (`LAYOUT_COMMANDS`) and without its numbers. Computed numbers in prose
 //! are text like any other.
 //!
 //! The index keeps a short snippet per section and, per word, the sections that contain it as

@@ -8,6 +8,7 @@
 //! files' folders). Nothing here reads files or renders anything.
 
 use crate::base::diagnostics::Diagnostic;
+use crate::base::source::resolve_path;
 use crate::expand::markdown::{mdbook_id, LocalTarget, TargetKind};
 use crate::load::content::{Lesson, CONTENT_DIR};
 use std::collections::{BTreeSet, HashMap};
@@ -253,22 +254,6 @@ fn display_folder(folder: &str) -> String {
     } else {
         format!("{folder}/")
     }
-}
-
-/// `path` from `folder` (both under `content/`), with `.` and `..` resolved; `None` if it
-/// climbs above `content/`. A trailing `/` is dropped.
-pub fn resolve_path(folder: &str, path: &str) -> Option<String> {
-    let mut parts: Vec<&str> = folder.split('/').filter(|part| !part.is_empty()).collect();
-    for part in path.split('/') {
-        match part {
-            "" | "." => {}
-            ".." => {
-                parts.pop()?;
-            }
-            part => parts.push(part),
-        }
-    }
-    Some(parts.join("/"))
 }
 
 /// The URL of `page` (a path from the output root) from a page in `folder`.

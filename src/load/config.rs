@@ -253,8 +253,13 @@ impl BookConfig {
                     .map(|name| name.to_string_lossy().into_owned())
             })
             .unwrap_or_else(|| "A worked book".to_string());
+        Self::titled(folder_name)
+    }
+
+    /// Defaults for a book titled `title`: English, 3 decimals, every other setting unset.
+    fn titled(title: String) -> Self {
         BookConfig {
-            title: folder_name,
+            title,
             description: String::new(),
             author: String::new(),
             language: "en".to_string(),
@@ -710,25 +715,7 @@ mod tests {
     }
 
     fn defaults() -> BookConfig {
-        BookConfig {
-            title: "folder".into(),
-            description: String::new(),
-            author: String::new(),
-            language: "en".into(),
-            decimals: 3,
-            base_url: String::new(),
-            macros: Vec::new(),
-            macros_file: None,
-            check: CheckLevels::default(),
-            contents: None,
-            ids: HeadingIds::default(),
-            bibliography: None,
-            citation_style: None,
-            print: true,
-            print_math: PrintMath::Mathml,
-            math_output: MathOutput::Katex,
-            search_synonyms: Vec::new(),
-        }
+        BookConfig::titled("folder".into())
     }
 
     #[test]

@@ -5,7 +5,7 @@
 //! `templates/` or `static/` files replace the defaults file by file.
 
 use crate::base::diagnostics::Diagnostic;
-use crate::base::source::display_path;
+use crate::base::source::{display_path, slash_path};
 use include_dir::{include_dir, Dir};
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -120,7 +120,7 @@ fn book_files(
                 problems.push(
                     Diagnostic::general(format!(
                         "the file name of {} is not UTF-8",
-                        slash_path(entry.path().strip_prefix(root).unwrap_or(entry.path()))
+                        display_path(root, entry.path())
                     ))
                     .with_help(
                         "rename the file: names become addresses on the site, which are UTF-8",
@@ -128,21 +128,16 @@ fn book_files(
                 );
             }
             Ok(entry) if entry.file_type().is_file() => {
-                let relative = entry.path().strip_prefix(&base).unwrap_or(entry.path());
-                files.push((slash_path(relative), entry.path().to_path_buf()));
+                files.push((
+                    display_path(&base, entry.path()),
+                    entry.path().to_path_buf(),
+                ));
             }
             Ok(_) => {}
             Err(error) => problems.push(Diagnostic::general(format!("cannot read {error}"))),
         }
     }
     files
-}
-
-fn slash_path(path: &Path) -> String {
-    path.components()
-        .map(|part| part.as_os_str().to_string_lossy())
-        .collect::<Vec<_>>()
-        .join("/")
 }
 
 #[cfg(test)]

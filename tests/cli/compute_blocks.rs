@@ -487,6 +487,16 @@ fn a_bad_decimals_table_is_an_error_at_the_entry_that_is_wrong() {
             .exits_with(1)
             .stderr_has(&format!("{line}:{column}: {message}"));
     }
+    let body = "```softmax\nname = \"s\"\nlogits = [1, 2]\n```\n\n```widget\nexample = \"s\"\ndecimals = { loss = 6 }\n```\n";
+    let text = lesson("Layer norm", body);
+    let book = Book::with_lesson("ln.md", &text);
+    book.check()
+        .exits_with(1)
+        .stderr_has(&place("content/ln.md", &text, "{ loss"))
+        .stderr_has(
+            "`decimals` sets the places of a compute example's steps, but \"s\" is a softmax example",
+        )
+        .stderr_has("remove the decimals key: this widget prints at the book's decimals");
 }
 
 /// A loop whose history is a loss curve, with steps of every shape around it.

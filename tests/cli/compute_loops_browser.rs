@@ -3,8 +3,8 @@
 //! match the Rust core's values, and the whole numbers (the best step, the counts) print
 //! without decimals in the widget as on the page.
 
-use super::compute_widget_browser::printed_steps;
-use super::widget_browser::{build_book_with, page_matrices};
+use super::compute_widget_browser::{printed_steps, steps_in_order};
+use super::widget_browser::build_book_with;
 use crate::browser::launch;
 use crate::browser::navigate;
 use crate::browser::{eval_json, type_into, wait_for};
@@ -57,22 +57,7 @@ fn expected(steps: f64) -> Vec<(String, Vec<Vec<String>>)> {
 
 /// The steps the live widget shows, in the program's order.
 fn shown(tab: &headless_chrome::Tab) -> Vec<(String, Vec<Vec<String>>)> {
-    let mut shown = page_matrices(tab);
-    let scalars = eval_json(
-        tab,
-        "Array.from(document.querySelectorAll('.ww [data-value]')).map(function (n) {
-            return [n.getAttribute('data-value'), n.textContent];
-        })",
-    );
-    for pair in scalars.as_array().unwrap() {
-        shown.push((
-            pair[0].as_str().unwrap().to_string(),
-            vec![vec![pair[1].as_str().unwrap().to_string()]],
-        ));
-    }
-    let order = ["w", "loss", "curve", "best", "kept"];
-    shown.sort_by_key(|(name, _)| order.iter().position(|n| n == name));
-    shown
+    steps_in_order(tab, &["w", "loss", "curve", "best", "kept"])
 }
 
 #[test]

@@ -128,6 +128,19 @@ pub(crate) fn printed_steps(computed: &Computed) -> Vec<(String, Vec<Vec<String>
 
 /// The steps the live widget shows: its `[data-matrix]` tables and `[data-value]` numbers.
 fn shown_steps(tab: &Tab) -> Vec<(String, Vec<Vec<String>>)> {
+    let order: Vec<String> = expected_steps(inputs())
+        .into_iter()
+        .map(|(n, _)| n)
+        .collect();
+    steps_in_order(tab, &order)
+}
+
+/// The steps a live compute widget shows, its `[data-matrix]` tables and `[data-value]`
+/// numbers, in the program's `order` (page order puts the numbers last).
+pub(crate) fn steps_in_order(
+    tab: &Tab,
+    order: &[impl AsRef<str>],
+) -> Vec<(String, Vec<Vec<String>>)> {
     let mut tables: Vec<(String, Vec<Vec<String>>)> = page_matrices(tab);
     let scalars = eval_json(
         tab,
@@ -141,12 +154,7 @@ fn shown_steps(tab: &Tab) -> Vec<(String, Vec<Vec<String>>)> {
             vec![vec![pair[1].as_str().unwrap().to_string()]],
         ));
     }
-    // Page order puts scalars last; compare in the program's order.
-    let order: Vec<String> = expected_steps(inputs())
-        .into_iter()
-        .map(|(n, _)| n)
-        .collect();
-    tables.sort_by_key(|(name, _)| order.iter().position(|n| n == name));
+    tables.sort_by_key(|(name, _)| order.iter().position(|n| n.as_ref() == name));
     tables
 }
 
@@ -154,7 +162,8 @@ fn shown_steps(tab: &Tab) -> Vec<(String, Vec<Vec<String>>)> {
 pub(crate) const LIVE: &str =
     "document.querySelector('[data-widget=\"compute\"] .ww [data-matrix]') !== null";
 
-fn field(input: &str, row: usize, col: usize) -> String {
+/// The selector of the field of entry (`row`, `col`) of a widget's `input`.
+pub(crate) fn field(input: &str, row: usize, col: usize) -> String {
     format!("input[data-input='{input}'][data-row='{row}'][data-col='{col}']")
 }
 

@@ -50,9 +50,11 @@ Shifting moves the mean too, so the centred values stay {{ln.y}} and the sum of 
 ```
 "#;
 
-const PATH: &str = "content/ex.md";
+/// Where [`book`] writes its lesson.
+pub(crate) const PATH: &str = "content/ex.md";
 
-fn book(body: &str) -> (Book, String) {
+/// A book of one lesson, `ex.md` titled "Exercises", holding `body`; and the lesson's text.
+pub(crate) fn book(body: &str) -> (Book, String) {
     let text = lesson("Exercises", body);
     (Book::with_lesson("ex.md", &text), text)
 }

@@ -5,7 +5,7 @@
 use crate::support::Book;
 
 /// `mdbook/` with `book.toml`, `src/SUMMARY.md` and `chapters` (path under `src/`, text).
-fn mdbook(place: &Book, book_toml: &str, summary: &str, chapters: &[(&str, &str)]) {
+pub(crate) fn mdbook(place: &Book, book_toml: &str, summary: &str, chapters: &[(&str, &str)]) {
     place.write("mdbook/book.toml", book_toml);
     place.write("mdbook/src/SUMMARY.md", summary);
     for (path, text) in chapters {
@@ -13,7 +13,8 @@ fn mdbook(place: &Book, book_toml: &str, summary: &str, chapters: &[(&str, &str)
     }
 }
 
-const PLAIN_TOML: &str = "[book]\ntitle = \"Fixture\"\n";
+/// An mdBook's settings that set only its title.
+pub(crate) const PLAIN_TOML: &str = "[book]\ntitle = \"Fixture\"\n";
 
 #[test]
 fn broken_anchors_and_bad_formulas_import_in_warn_mode_build_and_fail_check() {

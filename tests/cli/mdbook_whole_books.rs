@@ -1,9 +1,8 @@
 //! Real mdBooks import whole (issue 38): each shape a real book has and the import used to
 //! drop or leave raw is reproduced in a small fixture mdBook, imported, built and checked.
 
+use crate::mdbook_books::{mdbook, PLAIN_TOML};
 use crate::support::{files_under, Book};
-
-const PLAIN_TOML: &str = "[book]\ntitle = \"Fixture\"\n";
 
 const EXAMPLE: &str = "use std::io;\n// ANCHOR: main\nfn main() {\n    println!(\"from the repository\");\n}\n// ANCHOR_END: main\n";
 
@@ -269,13 +268,13 @@ fn no_chapter_is_dropped_renamed_ones_keep_their_links_and_404_is_the_not_found_
 #[test]
 fn notes_of_one_kind_are_capped_with_a_count() {
     let place = Book::empty();
-    place.write("mdbook/book.toml", PLAIN_TOML);
-    let mut summary = String::from("# Summary\n\n");
-    for _ in 0..500 {
-        summary.push_str("- [Twice](a.md)\n");
-    }
-    place.write("mdbook/src/SUMMARY.md", summary);
-    place.write("mdbook/src/a.md", "# Twice\n\nWords.\n");
+    let summary = format!("# Summary\n\n{}", "- [Twice](a.md)\n".repeat(500));
+    mdbook(
+        &place,
+        PLAIN_TOML,
+        &summary,
+        &[("a.md", "# Twice\n\nWords.\n")],
+    );
     let run = place.run(&["import", "mdbook", "mdbook", "--into", "book"]);
     run.succeeds()
         .stderr_has("note: … and 479 more notes like \"a.md is listed twice");
@@ -285,15 +284,17 @@ fn notes_of_one_kind_are_capped_with_a_count() {
 #[test]
 fn a_renamed_piece_is_still_included_and_takes_no_other_file_s_name() {
     let place = Book::empty();
-    place.write("mdbook/book.toml", PLAIN_TOML);
-    place.write(
-        "mdbook/src/SUMMARY.md",
+    mdbook(
+        &place,
+        PLAIN_TOML,
         "# Summary\n\n- [Upper](A.md)\n- [Second](a-2.md)\n- [Both](b.md)\n",
+        &[
+            ("A.md", "# Upper\n\nUpper words.\n"),
+            ("a-2.md", "# Second\n\nSecond words.\n"),
+            ("a.md", "Piece words.\n"),
+            ("b.md", "# Both\n\n{{#include a.md}}\n"),
+        ],
     );
-    place.write("mdbook/src/A.md", "# Upper\n\nUpper words.\n");
-    place.write("mdbook/src/a-2.md", "# Second\n\nSecond words.\n");
-    place.write("mdbook/src/a.md", "Piece words.\n");
-    place.write("mdbook/src/b.md", "# Both\n\n{{#include a.md}}\n");
     place
         .run(&["import", "mdbook", "mdbook", "--into", "book"])
         .succeeds()

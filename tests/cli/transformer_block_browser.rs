@@ -4,7 +4,7 @@
 //! computes for the same edit (`worked eval --json` on the lesson with that input line
 //! rewritten). The tests also hold the lessons to what their text promises the reader will see.
 
-use super::compute_widget_browser::LIVE;
+use super::compute_widget_browser::{field, LIVE};
 use super::widget_browser::page_matrices;
 use crate::browser::fmt;
 use crate::browser::launch;
@@ -131,10 +131,6 @@ fn assert_not_drawn(tab: &Tab, name: &str) {
         !drawn.iter().any(|n| n == name),
         "`{name}` is not in the widget's show list, yet drawn: {drawn:?}"
     );
-}
-
-fn field(input: &str, row: usize, col: usize) -> String {
-    format!("input[data-input='{input}'][data-row='{row}'][data-col='{col}']")
 }
 
 const BLOCK: &str = "content/block/transformer-block.md";

@@ -2,9 +2,8 @@
 //! repeats far more often than its draws do, and a noun counted by a drawn number agrees with
 //! it ("after 1 merge").
 
-use crate::support::{lesson, place, Book};
-
-const PATH: &str = "content/ex.md";
+use crate::exercises::{book, PATH};
+use crate::support::{lesson, place};
 
 /// A count drawn from four values and an answer that is different for each.
 pub(crate) const COUNTED: &str = r#"```compute
@@ -33,11 +32,6 @@ solution = """
 bpe.merges = "choice(1, 2, 3, 4)"
 ```
 "#;
-
-fn book(body: &str) -> (Book, String) {
-    let text = lesson("Exercises", body);
-    (Book::with_lesson("ex.md", &text), text)
-}
 
 #[test]
 fn a_choice_of_four_whose_answer_follows_it_passes() {

@@ -21,7 +21,7 @@ const require = createRequire(import.meta.url);
 const lang = require('../../static/js/compute-lang.js');
 
 /** True when `a` and `b` are the same plain value, number for number by Object.is. */
-function identical(a, b) {
+export function identical(a, b) {
   if (Array.isArray(a) || Array.isArray(b)) {
     return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((x, k) => identical(x, b[k]));
   }

@@ -5,17 +5,10 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import vm from 'node:vm';
+import { identical } from './compute-lang-kept.mjs';
 
 const require = createRequire(import.meta.url);
 const lang = require('../../static/js/compute-lang.js');
-
-/** True when `a` and `b` are the same plain value, number for number by Object.is. */
-function identical(a, b) {
-  if (Array.isArray(a) || Array.isArray(b)) {
-    return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((x, k) => identical(x, b[k]));
-  }
-  return Object.is(a, b);
-}
 
 /** Whether two runs' results agree: the same values and whole steps, or the same error. */
 function same(a, b) {

@@ -1,7 +1,7 @@
 //! The compute language: small programs of named steps over scalars, vectors and matrices.
 //!
 //! Stage: evaluation of a ```` ```compute ```` block. Input: the block's `steps` string and its
-//! inputs as [`Value`]s. Output: every step's value in order ([`run`]), or one [`LangError`]
+//! inputs as [`Value`]s. Output: every step's value in order ([`run()`]), or one [`LangError`]
 //! whose span is a byte range of the `steps` string (the block reader adds the string's position
 //! in the file). Must not: read TOML or files, know about labels or pages, print numbers.
 //! `static/js/compute-lang.js` is the reader-side twin with the same structure (lexer, parser,
@@ -236,7 +236,7 @@ pub fn run(program: &Program, inputs: &[(String, Value)]) -> Result<Vec<Output>,
     run::run_program(&program.text, &program.statements, inputs).map(|(outputs, _)| outputs)
 }
 
-/// Runs the program as [`run`] does, and gives the element operations the run did (what the
+/// Runs the program as [`run()`] does, and gives the element operations the run did (what the
 /// bound of a book's `[vary]` work counts).
 pub fn run_counting_work(
     program: &Program,

@@ -22,7 +22,7 @@ use super::tape::Tape;
 use super::value::{format_number, Value};
 use super::{ErrorKind, LangError, Output, MAX_SIDE};
 
-/// Runs `statements` (see [`super::run`]); also gives the element operations the run did.
+/// Runs `statements` (see [`super::run()`]); also gives the element operations the run did.
 pub(crate) fn run_program(
     text: &str,
     statements: &[Statement],

@@ -165,17 +165,7 @@ fn resolve(folder: &str, written: &str) -> Option<String> {
     if written.starts_with('/') || written.contains('\\') || written.contains(':') {
         return None;
     }
-    let mut parts: Vec<&str> = folder.split('/').filter(|p| !p.is_empty()).collect();
-    for part in written.split('/') {
-        match part {
-            "" | "." => {}
-            ".." => {
-                parts.pop()?;
-            }
-            part => parts.push(part),
-        }
-    }
-    Some(parts.join("/"))
+    crate::base::source::resolve_path(folder, written)
 }
 
 /// A problem at a 1-based line and column of a data file.

@@ -253,7 +253,7 @@ impl Domain {
         }
     }
 
-    /// The domain [`Domain::json`] wrote, read back (by the widget block's controls).
+    /// The domain `Domain::json` wrote, read back (by the widget block's controls).
     pub fn from_json(json: &serde_json::Value) -> Domain {
         let number = |key: &str| json.get(key).and_then(serde_json::Value::as_f64);
         let flag = |key: &str| json.get(key).and_then(serde_json::Value::as_bool) == Some(true);

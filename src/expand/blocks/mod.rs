@@ -149,31 +149,27 @@ impl BlockError {
     }
 }
 
-/// An evaluated example: its name, what the compute core made of it, and what the widget needs.
+/// An evaluated example: its kind, what its block's reader made of it (read through it as
+/// `example.name`, `example.evaluated`…) with its spans in the lesson file, and its numbers.
 #[derive(Debug, Clone)]
 pub struct ExampleBlock {
-    /// The example's `name`, unique in its lesson.
-    pub name: String,
     /// The block's kind.
     pub kind: ExampleKind,
-    /// File span of the `name` value, for duplicate-name errors.
-    pub name_span: Range<usize>,
-    /// Everything the compute core computed.
-    pub evaluated: Evaluated,
-    /// The inputs as JSON, embedded in pages for the reader-side widget.
-    pub inputs: serde_json::Value,
-    /// Values pinned in the block's `[expect]` table.
-    pub expectations: Vec<Expectation>,
-    /// Whether the page shows the example's inputs as a card where the block stands
-    /// (`show = false` for lessons that present the inputs in prose).
-    pub show: bool,
-    /// What a built-in kind's widget prints for readers without JavaScript: its tables, by
-    /// name and caption, in order (its block reader's list; a name the example lacks is left
-    /// out where they are printed). Empty for a compute example, whose widget prints every
-    /// value.
-    pub shown: Vec<(String, String)>,
+    /// The example as its block's reader made it, its spans moved from the block's body into
+    /// the lesson file.
+    pub parsed: ParsedExample,
     /// Its numbers for the typed-number check, kept with its evaluation.
     pub(crate) numbers: KeptNumbers,
+}
+
+impl std::ops::Deref for ExampleBlock {
+    type Target = ParsedExample;
+
+    /// The example's fields, read as the block's own: a block is its parsed example placed in
+    /// a lesson.
+    fn deref(&self) -> &ParsedExample {
+        &self.parsed
+    }
 }
 
 /// Parses and evaluates one example block, or takes its values from `evaluations`.
@@ -202,20 +198,15 @@ pub fn evaluate_example(
     };
     let parsed =
         parsed.map_err(|errors| errors.into_iter().map(to_diagnostic).collect::<Vec<_>>())?;
-    let expectations = parsed
-        .expectations
-        .into_iter()
-        .map(|expectation| expectation.in_file(body))
-        .collect();
     let block = ExampleBlock {
-        name: parsed.name,
         kind,
-        name_span: body.file_span(parsed.name_span),
-        evaluated: parsed.evaluated,
-        inputs: parsed.inputs,
-        expectations,
-        show: parsed.show,
-        shown: parsed.shown,
+        parsed: ParsedExample {
+            name_span: body.file_span(parsed.name_span),
+            expectations: (parsed.expectations.into_iter())
+                .map(|expectation| expectation.in_file(body))
+                .collect(),
+            ..parsed
+        },
         numbers,
     };
     let mismatches: Vec<Diagnostic> = block
@@ -230,20 +221,31 @@ pub fn evaluate_example(
     }
 }
 
-/// What each kind's parser hands back, with body-relative spans.
+/// What each kind's parser hands back: the example, with spans in the block's body (in the
+/// lesson file once an [`ExampleBlock`] holds it).
 #[derive(Debug, Clone)]
-pub(crate) struct ParsedExample {
+pub struct ParsedExample {
+    /// The example's `name`, unique in its lesson.
     pub name: String,
+    /// Span of the `name` value, for duplicate-name errors.
     pub name_span: Range<usize>,
+    /// Everything the compute core computed.
     pub evaluated: Evaluated,
+    /// The inputs as JSON, embedded in pages for the reader-side widget.
     pub inputs: serde_json::Value,
+    /// Values pinned in the block's `[expect]` table.
     pub expectations: Vec<Expectation>,
+    /// Whether the page shows the example's inputs as a card where the block stands
+    /// (`show = false` for lessons that present the inputs in prose).
     pub show: bool,
-    /// See [`ExampleBlock::shown`].
+    /// What a built-in kind's widget prints for readers without JavaScript: its tables, by
+    /// name and caption, in order (its block reader's list; a name the example lacks is left
+    /// out where they are printed). Empty for a compute example, whose widget prints every
+    /// value.
     pub shown: Vec<(String, String)>,
 }
 
-/// Names and captions of a kind's tables, from its fixed list (see [`ExampleBlock::shown`]).
+/// Names and captions of a kind's tables, from its fixed list (see [`ParsedExample::shown`]).
 pub(crate) fn shown(list: &[(&str, &str)]) -> Vec<(String, String)> {
     list.iter()
         .map(|(name, caption)| (name.to_string(), caption.to_string()))

@@ -13,7 +13,7 @@ use crate::expand::kind_figures::{
     line_marks, line_series, line_values, preset_figures, preset_lines, widget_run,
 };
 use crate::expand::widget_presentation::{
-    self, highlighted, not_compute, ContourView, ControlsKey, HighlightKey, LineMarkSteps,
+    self, highlighted, ContourView, ControlsKey, HighlightKey, KeyProblem, LineMarkSteps,
     ProjectionKey, Sentence, SentencesKey, StepDrawing, View, ViewsKey,
 };
 use crate::expand::Expander;
@@ -22,7 +22,6 @@ use crate::present::table::{quantity_prose, quantity_table};
 use crate::present::Precision;
 use serde::Deserialize;
 use std::collections::BTreeMap;
-use std::ops::Range;
 
 /// What the widget of one example kind needs.
 struct WidgetKind {
@@ -45,7 +44,8 @@ const KIND_SCRIPTS: &[&str] = &[
 ];
 
 /// What an example's widget needs: a built-in kind prints the tables its block reader listed
-/// ([`ExampleBlock::shown`]), a compute example every value.
+/// ([`ParsedExample::shown`](crate::expand::blocks::ParsedExample::shown)), a compute example
+/// every value.
 fn widget_kind(example: &ExampleBlock) -> WidgetKind {
     match &example.evaluated {
         // The kind's tables, as its block reader lists them.
@@ -110,6 +110,10 @@ const WIDGET_STYLESHEET: &str = "widget.css";
 /// More places than this print digits an f64 does not have.
 const MAX_WIDGET_DECIMALS: usize = 15;
 
+/// The help that refuses a compute widget's marks and words (`highlight`, `sentences`,
+/// `projection`) to a kind's example.
+const MARKS_ITSELF: &str = "remove it: this kind's widget marks and words what it needs itself";
+
 impl<'x> Expander<'x> {
     /// A ` ```widget ` block: the live widget's mount point, with the inputs as JSON and the
     /// generated matrices for readers without JavaScript.
@@ -135,14 +139,28 @@ impl<'x> Expander<'x> {
         )?;
         let (example, span) = self.named_example(&spec.example, body)?;
         let name = &example.name;
-        let shown_steps = match &spec.show {
-            Some(list) => Some(self.widget_steps(example, list, body)?),
-            None => None,
-        };
-        let places = match &spec.decimals {
-            Some(table) => self.widget_decimals(example, table, body)?,
-            None => BTreeMap::new(),
-        };
+        let shown_steps = self.compute_widget_key(
+            example,
+            spec.show.as_ref(),
+            (
+                "`show` picks the steps of a compute example's widget",
+                "remove the show key: this widget shows the whole example",
+            ),
+            body,
+            |computed, list| widget_steps(name, computed, list),
+        )?;
+        let places = self
+            .compute_widget_key(
+                example,
+                spec.decimals.as_ref(),
+                (
+                    "`decimals` sets the places of a compute example's steps",
+                    "remove the decimals key: this widget prints at the book's decimals",
+                ),
+                body,
+                |computed, table| widget_decimals(name, computed, table),
+            )?
+            .unwrap_or_default();
         let log_y = spec.log_y.as_ref().is_some_and(|log_y| *log_y.get_ref());
         let presentation = self.widget_presentation(
             example,
@@ -153,20 +171,32 @@ impl<'x> Expander<'x> {
         )?;
         let highlight = self.compute_widget_key(
             example,
-            ("highlight", &spec.highlight),
+            spec.highlight.as_ref(),
+            (
+                "`highlight` belongs to a compute example's widget",
+                MARKS_ITSELF,
+            ),
             body,
             widget_presentation::highlight,
         )?;
         let sentences = self.compute_widget_key(
             example,
-            ("sentences", &spec.sentences),
+            spec.sentences.as_ref(),
+            (
+                "`sentences` belongs to a compute example's widget",
+                MARKS_ITSELF,
+            ),
             body,
             |computed, key| widget_presentation::sentences(computed, shown_steps.as_deref(), key),
         )?;
         let options = self.step_figure_options(name);
         let projection = self.compute_widget_key(
             example,
-            ("projection", &spec.projection),
+            spec.projection.as_ref(),
+            (
+                "`projection` belongs to a compute example's widget",
+                MARKS_ITSELF,
+            ),
             body,
             |computed, key| widget_presentation::projection(computed, key, &presentation, &options),
         )?;
@@ -193,8 +223,7 @@ impl<'x> Expander<'x> {
         let lines = match (lines_span, &spec.log_y) {
             (Some(list_span), _) => Some(self.widget_lines(
                 example,
-                &line_entries,
-                list_span,
+                &toml::Spanned::new(list_span, line_entries),
                 shown_steps.as_deref(),
                 (log_y, &presentation.line_marks),
                 body,
@@ -419,150 +448,34 @@ impl<'x> Expander<'x> {
         }
     }
 
-    /// The steps a compute widget's `show` list names, checked: each must be a step (not an
-    /// input: inputs are always the widget's fields) of a compute example, named once. The
-    /// program still runs in full on every edit; `show` only chooses which steps are drawn, so
-    /// a lesson whose example carries a long calculation can keep its widget on the part it
-    /// teaches.
-    fn widget_steps(
-        &mut self,
-        example: &ExampleBlock,
-        list: &toml::Spanned<Vec<toml::Spanned<String>>>,
-        body: &BlockText,
-    ) -> Option<Vec<String>> {
-        let name = &example.name;
-        let Evaluated::Compute(computed) = &example.evaluated else {
-            self.problems.push(
-                Diagnostic::at(
-                    self.file,
-                    body.file_span(list.span()),
-                    not_compute(
-                        example,
-                        "`show` picks the steps of a compute example's widget",
-                    ),
-                )
-                .with_help("remove the show key: this widget shows the whole example"),
-            );
-            return None;
-        };
-        let steps = computed.step_names();
-        let every_step = || format!("show some of: {}", steps.join(", "));
-        if list.get_ref().is_empty() {
-            self.problems.push(
-                Diagnostic::at(
-                    self.file,
-                    body.file_span(list.span()),
-                    "`show` lists no step, so the widget would show only its inputs",
-                )
-                .with_help(every_step()),
-            );
-            return None;
-        }
-        let mut chosen: Vec<String> = Vec::new();
-        for entry in list.get_ref() {
-            let step = entry.get_ref();
-            let problem = if chosen.contains(step) {
-                Some(format!("`{step}` is listed twice"))
-            } else if steps.contains(&step.as_str()) {
-                None
-            } else if computed.value(step).is_some() {
-                Some(format!(
-                    "`{step}` is an input of \"{name}\": inputs are always the widget's fields, and `show` lists steps"
-                ))
-            } else {
-                Some(format!("\"{name}\" has no step named `{step}`"))
-            };
-            match problem {
-                Some(message) => {
-                    self.problems.push(
-                        Diagnostic::at(self.file, body.file_span(entry.span()), message)
-                            .with_help(every_step()),
-                    );
-                    return None;
-                }
-                None => chosen.push(step.clone()),
-            }
-        }
-        Some(chosen)
-    }
-
-    /// The steps a compute widget's `lines` list draws as a line chart (one chart, a line
-    /// each, as a figure block's `step = [...]`), checked: each a step of a compute example,
-    /// named once, among the `show` list when there is one, and a vector whose lesson values
-    /// the chart can draw (finite, not below 0 with `log_y`, at most
-    /// [`figure::MOST_LINE_POINTS`] in all). With the steps comes the build's chart of them,
-    /// for readers without JavaScript.
+    /// The steps a compute widget's `lines` list draws as a line chart, checked
+    /// ([`line_steps`]), with the build's chart of them, for readers without JavaScript.
     fn widget_lines(
         &mut self,
         example: &ExampleBlock,
-        list: &[&toml::Spanned<String>],
-        list_span: Range<usize>,
+        list: &toml::Spanned<Vec<&toml::Spanned<String>>>,
         shown: Option<&[String]>,
         (log_y, marks): (bool, &LineMarkSteps),
         body: &BlockText,
     ) -> Option<(Vec<String>, String)> {
-        let name = &example.name;
-        let problem = |at: &Range<usize>, message: String, help: String| {
-            Diagnostic::at(self.file, body.file_span(at.clone()), message).with_help(help)
-        };
-        let Evaluated::Compute(computed) = &example.evaluated else {
-            let diagnostic = problem(
-                &list_span,
-                not_compute(example, "`lines` draws steps of a compute example"),
-                "remove the lines key".to_string(),
-            );
-            self.problems.push(diagnostic);
-            return None;
-        };
-        let steps = computed.step_names();
-        let vectors: Vec<&str> = steps
-            .iter()
-            .copied()
-            .filter(|step| matches!(computed.value(step), Some(Value::Vector(_))))
-            .filter(|step| shown.is_none_or(|shown| shown.iter().any(|s| s == step)))
-            .collect();
-        let help = || {
-            if vectors.is_empty() {
-                "no step it shows is a vector; remove the lines key".to_string()
-            } else {
-                format!("draw some of: {}", vectors.join(", "))
-            }
-        };
-        if list.is_empty() {
-            let diagnostic = problem(&list_span, "`lines` lists no step".to_string(), help());
-            self.problems.push(diagnostic);
-            return None;
-        }
-        let mut chosen: Vec<String> = Vec::new();
-        for entry in list {
-            let step = entry.get_ref();
-            let message = match computed.value(step) {
-                _ if chosen.contains(step) => Some(format!("`{step}` is listed twice")),
-                None => Some(format!("\"{name}\" has no step named `{step}`")),
-                Some(_) if !steps.contains(&step.as_str()) => Some(format!(
-                    "`{step}` is an input of \"{name}\": inputs are the widget's fields, and `lines` draws steps"
-                )),
-                Some(_) if shown.is_some_and(|shown| !shown.contains(step)) => Some(format!(
-                    "`{step}` is not in the widget's `show` list, so it is not drawn at all"
-                )),
-                Some(Value::Vector(_)) => None,
-                Some(value) => Some(format!(
-                    "`{step}` is a {}, and a line draws a vector (one value per step)",
-                    value.describe_shape()
-                )),
-            };
-            if let Some(message) = message {
-                let diagnostic = problem(&entry.span(), message, help());
-                self.problems.push(diagnostic);
-                return None;
-            }
-            chosen.push(step.clone());
-        }
-        match self.widget_chart(name, computed, &chosen, log_y, marks) {
+        let chosen = self.compute_widget_key(
+            example,
+            Some(list),
+            (
+                "`lines` draws steps of a compute example",
+                "remove the lines key",
+            ),
+            body,
+            |computed, list| line_steps(&example.name, computed, list, shown),
+        )??;
+        let run = widget_run(&example.evaluated);
+        match self.widget_chart(&example.name, run, &chosen, log_y, marks) {
             Ok(chart) => Some((chosen, chart)),
             Err(error) => {
-                let diagnostic = problem(&list_span, error.message, error.help);
-                self.problems.push(diagnostic);
+                self.problems.push(
+                    Diagnostic::at(self.file, body.file_span(list.span()), error.message)
+                        .with_help(error.help),
+                );
                 None
             }
         }
@@ -591,56 +504,131 @@ impl<'x> Expander<'x> {
             &mut self.palette,
         )
     }
+}
 
-    /// A compute widget's `decimals` table: the steps printed at more (or fewer) places than the
-    /// book's, such as two losses whose difference is the point (`loss_up`, `loss_down`).
-    fn widget_decimals(
-        &mut self,
-        example: &ExampleBlock,
-        table: &toml::Spanned<BTreeMap<String, toml::Spanned<usize>>>,
-        body: &BlockText,
-    ) -> Option<BTreeMap<String, usize>> {
-        let Evaluated::Compute(computed) = &example.evaluated else {
-            self.problems.push(
-                Diagnostic::at(
-                    self.file,
-                    body.file_span(table.span()),
-                    not_compute(
-                        example,
-                        "`decimals` sets the places of a compute example's steps",
-                    ),
-                )
-                .with_help("remove the decimals key: this widget prints at the book's decimals"),
-            );
-            return None;
-        };
-        let steps = computed.step_names();
-        let mut places = BTreeMap::new();
-        for (step, count) in table.get_ref() {
-            let problem = if !steps.contains(&step.as_str()) {
-                Some((
-                    format!("\"{}\" has no step named `{step}`", example.name),
-                    format!("set the decimals of some of: {}", steps.join(", ")),
-                ))
-            } else if *count.get_ref() > MAX_WIDGET_DECIMALS {
-                Some((
-                    format!("{} decimals is more than an f64 holds", count.get_ref()),
-                    format!("use at most {MAX_WIDGET_DECIMALS}"),
-                ))
-            } else {
-                None
-            };
-            if let Some((message, help)) = problem {
-                self.problems.push(
-                    Diagnostic::at(self.file, body.file_span(count.span()), message)
-                        .with_help(help),
-                );
-                return None;
-            }
-            places.insert(step.clone(), *count.get_ref());
+/// The steps a compute widget's `lines` list draws as a line chart (one chart, a line each, as
+/// a figure block's `step = [...]`), checked: each a step of the compute example `name`, named
+/// once, among the `show` list when there is one, and a vector whose lesson values the chart
+/// can draw (finite, not below 0 with `log_y`, at most [`figure::MOST_LINE_POINTS`] in all:
+/// the chart checks that).
+fn line_steps(
+    name: &str,
+    computed: &Computed,
+    list: &toml::Spanned<Vec<&toml::Spanned<String>>>,
+    shown: Option<&[String]>,
+) -> Result<Vec<String>, KeyProblem> {
+    let steps = computed.step_names();
+    let vectors: Vec<&str> = steps
+        .iter()
+        .copied()
+        .filter(|step| matches!(computed.value(step), Some(Value::Vector(_))))
+        .filter(|step| shown.is_none_or(|shown| shown.iter().any(|s| s == step)))
+        .collect();
+    let help = || {
+        if vectors.is_empty() {
+            "no step it shows is a vector; remove the lines key".to_string()
+        } else {
+            format!("draw some of: {}", vectors.join(", "))
         }
-        Some(places)
+    };
+    if list.get_ref().is_empty() {
+        return Err(("`lines` lists no step".to_string(), help(), list.span()));
     }
+    let mut chosen: Vec<String> = Vec::new();
+    for entry in list.get_ref() {
+        let step = entry.get_ref();
+        let message = match computed.value(step) {
+            _ if chosen.contains(step) => Some(format!("`{step}` is listed twice")),
+            None => Some(format!("\"{name}\" has no step named `{step}`")),
+            Some(_) if !steps.contains(&step.as_str()) => Some(format!(
+                "`{step}` is an input of \"{name}\": inputs are the widget's fields, and `lines` draws steps"
+            )),
+            Some(_) if shown.is_some_and(|shown| !shown.contains(step)) => Some(format!(
+                "`{step}` is not in the widget's `show` list, so it is not drawn at all"
+            )),
+            Some(Value::Vector(_)) => None,
+            Some(value) => Some(format!(
+                "`{step}` is a {}, and a line draws a vector (one value per step)",
+                value.describe_shape()
+            )),
+        };
+        if let Some(message) = message {
+            return Err((message, help(), entry.span()));
+        }
+        chosen.push(step.clone());
+    }
+    Ok(chosen)
+}
+
+/// The steps a compute widget's `show` list names, checked: each must be a step (not an
+/// input: inputs are always the widget's fields) of the compute example `name`, named once.
+/// The program still runs in full on every edit; `show` only chooses which steps are drawn, so
+/// a lesson whose example carries a long calculation can keep its widget on the part it
+/// teaches.
+fn widget_steps(
+    name: &str,
+    computed: &Computed,
+    list: &toml::Spanned<Vec<toml::Spanned<String>>>,
+) -> Result<Vec<String>, KeyProblem> {
+    let steps = computed.step_names();
+    let every_step = || format!("show some of: {}", steps.join(", "));
+    if list.get_ref().is_empty() {
+        return Err((
+            "`show` lists no step, so the widget would show only its inputs".to_string(),
+            every_step(),
+            list.span(),
+        ));
+    }
+    let mut chosen: Vec<String> = Vec::new();
+    for entry in list.get_ref() {
+        let step = entry.get_ref();
+        let problem = if chosen.contains(step) {
+            Some(format!("`{step}` is listed twice"))
+        } else if steps.contains(&step.as_str()) {
+            None
+        } else if computed.value(step).is_some() {
+            Some(format!(
+                "`{step}` is an input of \"{name}\": inputs are always the widget's fields, and `show` lists steps"
+            ))
+        } else {
+            Some(format!("\"{name}\" has no step named `{step}`"))
+        };
+        match problem {
+            Some(message) => return Err((message, every_step(), entry.span())),
+            None => chosen.push(step.clone()),
+        }
+    }
+    Ok(chosen)
+}
+
+/// A compute widget's `decimals` table: the steps of the example `name` printed at more (or
+/// fewer) places than the book's, such as two losses whose difference is the point
+/// (`loss_up`, `loss_down`).
+fn widget_decimals(
+    name: &str,
+    computed: &Computed,
+    table: &toml::Spanned<BTreeMap<String, toml::Spanned<usize>>>,
+) -> Result<BTreeMap<String, usize>, KeyProblem> {
+    let steps = computed.step_names();
+    let mut places = BTreeMap::new();
+    for (step, count) in table.get_ref() {
+        if !steps.contains(&step.as_str()) {
+            return Err((
+                format!("\"{name}\" has no step named `{step}`"),
+                format!("set the decimals of some of: {}", steps.join(", ")),
+                count.span(),
+            ));
+        }
+        if *count.get_ref() > MAX_WIDGET_DECIMALS {
+            return Err((
+                format!("{} decimals is more than an f64 holds", count.get_ref()),
+                format!("use at most {MAX_WIDGET_DECIMALS}"),
+                count.span(),
+            ));
+        }
+        places.insert(step.clone(), *count.get_ref());
+    }
+    Ok(places)
 }
 
 /// The lesson's own values for readers without JavaScript: a table for each `shown` quantity

@@ -1,7 +1,7 @@
 //! The parts a view's table adds by naming steps: a line chart's reference and divergence, a
 //! contour's grid, path, optimum and axis titles (a figure block's `contour` key too).
 
-use super::views::{named_step, ViewSpec};
+use super::views::{named_step, plain_or_view_table, Plain, ViewSpec};
 use super::{is_position, name_one_of, said_off, KeyProblem};
 use crate::compute::computed::Computed;
 use crate::compute::lang::Value;
@@ -50,27 +50,17 @@ pub(in crate::expand) enum ContourKey {
 }
 
 impl<'de> Deserialize<'de> for ContourKey {
-    /// A boolean or an inline table read by [`ViewSpec`], as
-    /// [`ViewEntry`](super::views::ViewEntry) reads its table.
+    /// A boolean or an inline table ([`plain_or_view_table`]).
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        struct Key;
-        impl<'de> serde::de::Visitor<'de> for Key {
-            type Value = ContourKey;
-            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-                f.write_str("contour = true, or { x = \"<step>\", y = \"<step>\", path = \"<step>\", levels = <count>, optimum = \"<step>\", directions = \"<step>\", x_label = \"…\", y_label = \"…\" }")
-            }
-            fn visit_bool<E: serde::de::Error>(self, on: bool) -> Result<ContourKey, E> {
-                Ok(ContourKey::On(on))
-            }
-            fn visit_map<M: serde::de::MapAccess<'de>>(
-                self,
-                map: M,
-            ) -> Result<ContourKey, M::Error> {
-                ViewSpec::deserialize(serde::de::value::MapAccessDeserializer::new(map))
-                    .map(|spec| ContourKey::Parts(Box::new(spec)))
-            }
-        }
-        deserializer.deserialize_any(Key)
+        plain_or_view_table(
+            deserializer,
+            "contour = true, or { x = \"<step>\", y = \"<step>\", path = \"<step>\", levels = <count>, optimum = \"<step>\", directions = \"<step>\", x_label = \"…\", y_label = \"…\" }",
+            |plain| match plain {
+                Plain::Bool(on) => Some(ContourKey::On(on)),
+                Plain::Str(_) => None,
+            },
+            ContourKey::Parts,
+        )
     }
 }
 

@@ -182,27 +182,22 @@ impl Expander<'_> {
             .ok()
     }
 
-    /// A widget block's key `name` that only a compute example's widget takes (`highlight`,
-    /// `sentences`, `projection`: a kind's widget marks and words what it needs itself),
-    /// checked by `check` if given; `None` when a problem is recorded at the key.
+    /// A widget block's key that only a compute example's widget takes (`show`, `decimals`,
+    /// `highlight`…), checked by `check` if given; `None` when a problem is recorded at the
+    /// key. A kind's example is refused it with `refused`: what the key does (the message
+    /// names the example's kind after it) and the help, how its widget does without it.
     pub(super) fn compute_widget_key<K, T>(
         &mut self,
         example: &ExampleBlock,
-        (name, key): (&str, &Option<toml::Spanned<K>>),
+        key: Option<&toml::Spanned<K>>,
+        (does, help): (&str, &str),
         body: &BlockText,
         check: impl FnOnce(&Computed, &toml::Spanned<K>) -> Result<T, KeyProblem>,
     ) -> Option<Option<T>> {
         let Some(key) = key else { return Some(None) };
         let checked = match &example.evaluated {
             Evaluated::Compute(computed) => check(computed, key),
-            _ => Err((
-                not_compute(
-                    example,
-                    &format!("`{name}` belongs to a compute example's widget"),
-                ),
-                "remove it: this kind's widget marks and words what it needs itself".to_string(),
-                key.span(),
-            )),
+            _ => Err((not_compute(example, does), help.to_string(), key.span())),
         };
         self.recorded(checked, body).map(Some)
     }

@@ -511,3 +511,34 @@ fn names_make_the_rows_labels_of_a_matrix_input_editable_under_a_new_name() {
         assert!(message.contains(says), "{text} on {input}: {message}");
     }
 }
+
+#[test]
+fn a_view_entry_is_a_name_or_a_table_and_a_contour_key_a_boolean_or_a_table() {
+    #[derive(Deserialize, Debug)]
+    struct Wrap {
+        view: Option<ViewEntry>,
+        contour: Option<ContourKey>,
+    }
+    let read = |text: &str| toml::from_str::<Wrap>(text);
+    let both = read("view = \"bars\"\ncontour = false").unwrap();
+    assert!(matches!(both.view, Some(ViewEntry::Named(name)) if name == "bars"));
+    assert!(matches!(both.contour, Some(ContourKey::On(false))));
+    let tables = read("view = { heatmap = true }\ncontour = { levels = 4 }").unwrap();
+    assert!(matches!(tables.view, Some(ViewEntry::Table(spec)) if spec.heatmap.is_some()));
+    assert!(matches!(tables.contour, Some(ContourKey::Parts(spec)) if spec.levels.is_some()));
+    // The plain value the other one takes is refused with what the key expects.
+    let wrong = read("view = true").unwrap_err().to_string();
+    assert!(
+        wrong.contains("invalid type: boolean `true`, expected a view's name"),
+        "{wrong}"
+    );
+    let wrong = read("contour = \"yes\"").unwrap_err().to_string();
+    assert!(
+        wrong.contains("invalid type: string \"yes\", expected contour = true, or {"),
+        "{wrong}"
+    );
+    // A table's unknown key is named, at the key.
+    let wrong = read("contour = { q = 1 }").unwrap_err();
+    assert!(wrong.to_string().contains("unknown field `q`"), "{wrong}");
+    assert_eq!(wrong.span(), Some(12..13));
+}

@@ -53,28 +53,69 @@ pub(in crate::expand) struct ViewSpec {
 }
 
 impl<'de> Deserialize<'de> for ViewEntry {
-    /// A string or an inline table; the table is read by [`ViewSpec`] from the same map, so
-    /// its keys keep their spans and an unknown key is named.
+    /// A string or an inline table ([`plain_or_view_table`]).
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        struct Entry;
-        impl<'de> serde::de::Visitor<'de> for Entry {
-            type Value = ViewEntry;
-            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-                f.write_str("a view's name, such as \"heatmap\", or { heatmap = true, masked = \"<step>\" }, { line = true, reference = \"<step>\", diverged = \"<step>\" } or { contour = true, x = \"<step>\", y = \"<step>\", optimum = \"<step>\", directions = \"<step>\", x_label = \"…\", y_label = \"…\" }")
-            }
-            fn visit_str<E: serde::de::Error>(self, name: &str) -> Result<ViewEntry, E> {
-                Ok(ViewEntry::Named(name.to_string()))
-            }
-            fn visit_map<M: serde::de::MapAccess<'de>>(
-                self,
-                map: M,
-            ) -> Result<ViewEntry, M::Error> {
-                ViewSpec::deserialize(serde::de::value::MapAccessDeserializer::new(map))
-                    .map(|spec| ViewEntry::Table(Box::new(spec)))
-            }
-        }
-        deserializer.deserialize_any(Entry)
+        plain_or_view_table(
+            deserializer,
+            "a view's name, such as \"heatmap\", or { heatmap = true, masked = \"<step>\" }, { line = true, reference = \"<step>\", diverged = \"<step>\" } or { contour = true, x = \"<step>\", y = \"<step>\", optimum = \"<step>\", directions = \"<step>\", x_label = \"…\", y_label = \"…\" }",
+            |plain| match plain {
+                Plain::Str(name) => Some(ViewEntry::Named(name.to_string())),
+                Plain::Bool(_) => None,
+            },
+            ViewEntry::Table,
+        )
     }
+}
+
+/// A key's value written plain, as [`plain_or_view_table`] hands it over.
+pub(super) enum Plain<'a> {
+    Str(&'a str),
+    Bool(bool),
+}
+
+/// Reads a key written plain (a `[views]` entry's name, a figure's `contour = true`) or as an
+/// inline table that [`ViewSpec`] reads from the same map, so its keys keep their spans and
+/// an unknown key is named. `plain` takes the plain values the key takes (`None`: not this
+/// one), `table` the table; anything else is refused with what the key `expects`.
+pub(super) fn plain_or_view_table<'de, D: serde::Deserializer<'de>, T>(
+    deserializer: D,
+    expects: &'static str,
+    plain: impl FnOnce(Plain) -> Option<T>,
+    table: impl FnOnce(Box<ViewSpec>) -> T,
+) -> Result<T, D::Error> {
+    use serde::de::{Error, Unexpected};
+    struct Key<P, V> {
+        expects: &'static str,
+        plain: P,
+        table: V,
+    }
+    impl<'de, T, P, V> serde::de::Visitor<'de> for Key<P, V>
+    where
+        P: FnOnce(Plain) -> Option<T>,
+        V: FnOnce(Box<ViewSpec>) -> T,
+    {
+        type Value = T;
+        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+            f.write_str(self.expects)
+        }
+        fn visit_str<E: Error>(self, text: &str) -> Result<T, E> {
+            let unexpected = E::invalid_type(Unexpected::Str(text), &self);
+            (self.plain)(Plain::Str(text)).ok_or(unexpected)
+        }
+        fn visit_bool<E: Error>(self, on: bool) -> Result<T, E> {
+            let unexpected = E::invalid_type(Unexpected::Bool(on), &self);
+            (self.plain)(Plain::Bool(on)).ok_or(unexpected)
+        }
+        fn visit_map<M: serde::de::MapAccess<'de>>(self, map: M) -> Result<T, M::Error> {
+            ViewSpec::deserialize(serde::de::value::MapAccessDeserializer::new(map))
+                .map(|spec| (self.table)(Box::new(spec)))
+        }
+    }
+    deserializer.deserialize_any(Key {
+        expects,
+        plain,
+        table,
+    })
 }
 
 /// How a step is drawn.

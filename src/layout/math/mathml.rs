@@ -42,7 +42,7 @@ const MAX_DEPTH: usize = 10_000;
 const TAG_CELL: (&str, &str) = ("<mtd width=\"50%\">", "<mtd style=\"width:50%\">");
 
 /// `html` (one formula as KaTeX writes it) with its MathML repaired: loose named operators
-/// grouped ([`group_loose_operators`]) and a tag's cells sized by style ([`TAG_CELL`]).
+/// grouped (`group_loose_operators`) and a tag's cells sized by style (`TAG_CELL`).
 pub fn repair(html: String) -> String {
     let html = group_loose_operators(html);
     if html.contains(TAG_CELL.0) {

@@ -79,7 +79,7 @@ pub const MARK_ROW: f64 = 14.0;
 /// A plot is about 300 units wide, so more points add nothing to see and only weigh the page.
 pub const MOST_LINE_POINTS: usize = 2048;
 
-/// Where everything of a line chart goes, in user units of a [`STEP_PANEL`]: what
+/// Where everything of a line chart goes, in user units of a `STEP_PANEL`: what
 /// [`lines_figure`] draws and what the compute widget's twin (`static/js/line-chart.js`)
 /// computes again in the reader's browser, held together by a differential test.
 #[derive(Debug, Clone, PartialEq)]

@@ -64,7 +64,7 @@ pub fn scatter_step_figure(
 }
 
 /// A matrix of two columns as arrows from the origin, one per row, named by the row labels
-/// (or by position); at most [`MOST_ARROWS`], every entry finite; with a `projection` (a
+/// (or by position); at most `MOST_ARROWS`, every entry finite; with a `projection` (a
 /// vectors example's widget) drawn dashed among them, as a vectors example's figure shows it.
 pub fn arrows_step_figure(
     quantity: &Quantity,

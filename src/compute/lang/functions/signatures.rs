@@ -251,7 +251,7 @@ pub(crate) fn is_function(name: &str) -> bool {
     SIGNATURES.iter().any(|s| s.name == name)
 }
 
-/// One function of the language as data, from [`SIGNATURES`]: the one list the JS twin, the
+/// One function of the language as data, from `SIGNATURES`: the one list the JS twin, the
 /// random-program generator and README's table are checked against (tests/cli/lang_twins.rs).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct FunctionSpec {

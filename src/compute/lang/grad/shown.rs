@@ -145,6 +145,7 @@ pub(super) mod tests {
     use super::super::super::{parse, run, Program, Value};
     use super::super::derive::{before, derive, Run};
     use super::backward_program;
+    use crate::compute::lang::tests::owned_inputs;
 
     pub(in super::super) type Named = Vec<(String, Value)>;
 
@@ -153,10 +154,7 @@ pub(super) mod tests {
         steps: &str,
         inputs: &[(&str, Value)],
     ) -> (Program, Named, Named) {
-        let inputs: Vec<(String, Value)> = inputs
-            .iter()
-            .map(|(n, v)| (n.to_string(), v.clone()))
-            .collect();
+        let inputs = owned_inputs(inputs);
         let program = parse(steps).expect("parses");
         let outputs = run(&program, &inputs).expect("runs");
         let all = inputs

@@ -2,12 +2,10 @@ use ndarray::{array, Array2};
 use proptest::prelude::*;
 
 use super::super::{evaluate, ErrorKind, LangError, Value};
+use crate::compute::lang::tests::owned_inputs;
 
 fn run(steps: &str, inputs: &[(&str, Value)]) -> Result<Vec<(String, Value)>, LangError> {
-    let inputs: Vec<(String, Value)> = inputs
-        .iter()
-        .map(|(n, v)| (n.to_string(), v.clone()))
-        .collect();
+    let inputs = owned_inputs(inputs);
     evaluate(steps, &inputs).map(|o| o.into_iter().map(|o| (o.name, o.value)).collect())
 }
 

@@ -2,12 +2,10 @@ use ndarray::array;
 
 use super::*;
 use crate::compute::lang::parse;
+use crate::compute::lang::tests::owned_inputs;
 
 fn code(steps: &str, inputs: &[(&str, Value)]) -> String {
-    let inputs: Vec<(String, Value)> = inputs
-        .iter()
-        .map(|(name, value)| (name.to_string(), value.clone()))
-        .collect();
+    let inputs = owned_inputs(inputs);
     let numpy = translate(&parse(steps).unwrap(), &inputs);
     let values: Vec<Value> = inputs.into_iter().map(|(_, value)| value).collect();
     numpy.code(&values)

@@ -10,12 +10,16 @@ mod loops;
 mod programs;
 mod until;
 
+/// `inputs` as the language takes them, each with its name owned.
+pub(super) fn owned_inputs(inputs: &[(&str, Value)]) -> Vec<(String, Value)> {
+    (inputs.iter())
+        .map(|(name, value)| (name.to_string(), value.clone()))
+        .collect()
+}
+
 /// Every output of `steps` run on `inputs`, which must succeed.
 fn outputs(steps: &str, inputs: &[(&str, Value)]) -> Vec<Output> {
-    let inputs: Vec<(String, Value)> = inputs
-        .iter()
-        .map(|(n, v)| (n.to_string(), v.clone()))
-        .collect();
+    let inputs = owned_inputs(inputs);
     super::evaluate(steps, &inputs).unwrap_or_else(|e| panic!("{steps}: {e:?}"))
 }
 
@@ -35,10 +39,7 @@ fn vector(entries: Array1<f64>) -> Value {
 
 /// The value of the last step of `steps` run on `inputs`.
 fn last(steps: &str, inputs: &[(&str, Value)]) -> Value {
-    let inputs: Vec<(String, Value)> = inputs
-        .iter()
-        .map(|(n, v)| (n.to_string(), v.clone()))
-        .collect();
+    let inputs = owned_inputs(inputs);
     let results = evaluate(steps, &inputs).unwrap_or_else(|e| panic!("{steps}: {e:?}"));
     results.last().expect("a step").1.clone()
 }
@@ -51,10 +52,7 @@ fn scalar(steps: &str) -> f64 {
 }
 
 fn failure(steps: &str, inputs: &[(&str, Value)]) -> LangError {
-    let inputs: Vec<(String, Value)> = inputs
-        .iter()
-        .map(|(n, v)| (n.to_string(), v.clone()))
-        .collect();
+    let inputs = owned_inputs(inputs);
     evaluate(steps, &inputs).expect_err(steps)
 }
 
@@ -277,10 +275,7 @@ fn the_issues_layer_norm_program_agrees_with_the_layer_norm_function() {
     let steps = "mu = mean(x, axis=1)\nxc = x - mu\nvar = mean(xc ^ 2, axis=-1)\n\
                  y = gamma * xc / sqrt(var + eps) + beta\n\
                  z = gamma * layer_norm(x, eps=eps) + beta";
-    let inputs: Vec<(String, Value)> = inputs
-        .iter()
-        .map(|(n, v)| (n.to_string(), v.clone()))
-        .collect();
+    let inputs = owned_inputs(&inputs);
     let results = evaluate(steps, &inputs).unwrap();
     assert_eq!(results[0].1.describe_shape(), "3×1");
     let (y, z) = (
