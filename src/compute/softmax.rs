@@ -91,7 +91,7 @@ jacobian = col(probabilities) * (eye(n) - row(probabilities)) / T
 impl KindInput for SoftmaxInput {
     const TABLE: &'static Table = &TABLE;
 
-    /// [`PROGRAM`] filled with the example's target and temperatures, on `logits` and `T`.
+    /// The kind's `PROGRAM` filled with the example's target and temperatures, on `logits` and `T`.
     fn template(&self) -> Result<KindProgram, ComputeError> {
         validate(self)?;
         let (target, loss) = match self.target.as_ref().map(|t| resolve_target(t, self)) {

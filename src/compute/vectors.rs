@@ -100,7 +100,7 @@ const DOT_PROGRAM: &str = "dot = v @ w\n";
 impl KindInput for VectorsInput {
     const TABLE: &'static Table = &TABLE;
 
-    /// [`PROGRAM`], with the projection's positions as steps, on `vectors`.
+    /// The kind's `PROGRAM`, with the projection's positions as steps, on `vectors`.
     fn template(&self) -> Result<KindProgram, ComputeError> {
         validate(self)?;
         let mut steps = PROGRAM.to_string();
