@@ -3,9 +3,10 @@
 //! Stage: evaluation of an ```` ```attention ```` example block.
 //! Input: an [`AttentionInput`] (tokens, embeddings E, projections W_q, W_k, W_v, optional W_o)
 //! that the site layer has already read from TOML.
-//! Output: a [`KindRun`]: the one run of the kind's [`program`], read through [`TABLE`], so
-//! prose can reference any matrix (`cat.scaled[sat, the]`, `cat.h2.weights`), `eval --json`
-//! can dump them, and the widget (the same text in compute-lang.js) shows that run's steps.
+//! Output: a [`super::kind::KindRun`]: the one run of the kind's program, read through
+//! [`TABLE`], so prose can reference any matrix (`cat.scaled[sat, the]`, `cat.h2.weights`),
+//! `eval --json` can dump them, and the widget (the same text in compute-lang.js) shows that
+//! run's steps.
 //! Must not: read files, format numbers, or return NaN/∞: a product that overflows and an
 //! example beyond the language's work limit are errors.
 //!
@@ -15,9 +16,9 @@
 
 use ndarray::Array2;
 
-use super::computed::{LabelSides, Labels, Origin, Side};
+use super::computed::{Computed, LabelSides, Labels, Origin, Side};
 use super::error::{count_within, non_empty};
-use super::kind::{Groups, Json, KindRun, Source, Table};
+use super::kind::{Groups, Json, KindInput, Source, Table};
 use super::lang::Value;
 use super::template::{too_much_work, Stopped};
 use super::{ComputeError, KindProgram, MAX_DIM, MAX_TOKENS};
@@ -127,92 +128,111 @@ pub fn sides(heads: usize) -> Vec<(String, Side)> {
     table.chain(per_head).collect()
 }
 
-/// The kind's one program with its inputs, after validating every shape: the projections;
-/// `causal` (1 or 0, the widget's toggle) hides the entries above the diagonal (`hidden`), whose
-/// −∞ in the softmax (`mask`, a step of its own so a heatmap of the weights can hatch it) leaves
-/// a masked weight exactly 0, while `scaled` stays unmasked so the page can show what the mask
-/// hides; each head's steps (suffixed `_1`, `_2`, … when there are several); the heads side by
-/// side; the output. The token count and each head's width are written in, since a widget
-/// keeps every input's shape.
-pub fn program(input: &AttentionInput) -> Result<KindProgram, ComputeError> {
-    validate(input)?;
-    let (n, heads) = (input.tokens.len(), input.heads);
-    let (d_k, d_v) = (input.w_q.ncols() / heads, input.w_v.ncols() / heads);
-    let mut steps = format!(
-        "q = embeddings @ w_q\nk = embeddings @ w_k\nv = embeddings @ w_v\n\
-         hidden = (causal_mask({n}) < 0) * causal\nmask = where(hidden == 1, -inf, 0)\n"
-    );
-    for h in 1..=heads {
-        let [q, k, v, scores, scaled, weights, out] =
-            PARTS.map(|(part, ..)| HEADS.step(part, h, heads));
-        if heads > 1 {
-            let (qk, vs) = ((h - 1) * d_k, (h - 1) * d_v);
+/// Duplicate tokens are allowed: "the cat sat on the mat" has two `the`s, and references then
+/// address them by position. Errors carry `field` = the input key at fault.
+impl KindInput for AttentionInput {
+    const TABLE: &'static Table = &TABLE;
+
+    /// The kind's one program with its inputs, after validating every shape: the projections;
+    /// `causal` (1 or 0, the widget's toggle) hides the entries above the diagonal (`hidden`),
+    /// whose −∞ in the softmax (`mask`, a step of its own so a heatmap of the weights can hatch
+    /// it) leaves a masked weight exactly 0, while `scaled` stays unmasked so the page can show
+    /// what the mask hides; each head's steps (suffixed `_1`, `_2`, … when there are several);
+    /// the heads side by side; the output. The token count and each head's width are written
+    /// in, since a widget keeps every input's shape.
+    fn template(&self) -> Result<KindProgram, ComputeError> {
+        validate(self)?;
+        let (n, heads) = (self.tokens.len(), self.heads);
+        let (d_k, d_v) = (self.w_q.ncols() / heads, self.w_v.ncols() / heads);
+        let mut steps = format!(
+            "q = embeddings @ w_q\nk = embeddings @ w_k\nv = embeddings @ w_v\n\
+             hidden = (causal_mask({n}) < 0) * causal\nmask = where(hidden == 1, -inf, 0)\n"
+        );
+        for h in 1..=heads {
+            let [q, k, v, scores, scaled, weights, out] =
+                PARTS.map(|(part, ..)| HEADS.step(part, h, heads));
+            if heads > 1 {
+                let (qk, vs) = ((h - 1) * d_k, (h - 1) * d_v);
+                steps += &format!(
+                    "{q} = cols(q, {qk}, {})\n{k} = cols(k, {qk}, {})\n{v} = cols(v, {vs}, {})\n",
+                    qk + d_k,
+                    qk + d_k,
+                    vs + d_v
+                );
+            }
             steps += &format!(
-                "{q} = cols(q, {qk}, {})\n{k} = cols(k, {qk}, {})\n{v} = cols(v, {vs}, {})\n",
-                qk + d_k,
-                qk + d_k,
-                vs + d_v
+                "{scores} = {q} @ {k}.T\n{scaled} = {scores} / sqrt({d_k})\n\
+                 {weights} = softmax({scaled} + mask, axis=1)\n{out} = {weights} @ {v}\n"
             );
         }
-        steps += &format!(
-            "{scores} = {q} @ {k}.T\n{scaled} = {scores} / sqrt({d_k})\n\
-             {weights} = softmax({scaled} + mask, axis=1)\n{out} = {weights} @ {v}\n"
-        );
+        let mut output = HEADS.step("output", 1, heads);
+        if heads > 1 {
+            let outs: Vec<String> = (1..=heads)
+                .map(|h| HEADS.step("output", h, heads))
+                .collect();
+            steps += &format!("concat = concat({}, axis=1)\n", outs.join(", "));
+            output = "concat".into();
+        }
+        let w_o = if self.w_o.is_some() { " @ w_o" } else { "" };
+        steps += &format!("output = {output}{w_o}\n");
+        let matrix =
+            |name: &str, values: &Array2<f64>| (name.into(), Value::Matrix(values.clone()));
+        let mut inputs = vec![
+            matrix("embeddings", &self.embeddings),
+            matrix("w_q", &self.w_q),
+            matrix("w_k", &self.w_k),
+            matrix("w_v", &self.w_v),
+        ];
+        inputs.extend(self.w_o.iter().map(|w_o| matrix("w_o", w_o)));
+        inputs.push((
+            "causal".into(),
+            Value::Scalar(f64::from(u8::from(self.causal))),
+        ));
+        Ok(KindProgram { steps, inputs })
     }
-    let mut output = HEADS.step("output", 1, heads);
-    if heads > 1 {
-        let outs: Vec<String> = (1..=heads)
-            .map(|h| HEADS.step("output", h, heads))
-            .collect();
-        steps += &format!("concat = concat({}, axis=1)\n", outs.join(", "));
-        output = "concat".into();
+
+    /// The tokens, on the sides [`sides`] gives each value.
+    fn labels(&self) -> Labels {
+        Labels {
+            rows: Some(self.tokens.clone()),
+            sides: (sides(self.heads).into_iter())
+                .map(|(name, side)| (name, LabelSides::Side(side)))
+                .collect(),
+            ..Labels::default()
+        }
     }
-    let w_o = if input.w_o.is_some() { " @ w_o" } else { "" };
-    steps += &format!("output = {output}{w_o}\n");
-    let matrix = |name: &str, values: &Array2<f64>| (name.into(), Value::Matrix(values.clone()));
-    let mut inputs = vec![
-        matrix("embeddings", &input.embeddings),
-        matrix("w_q", &input.w_q),
-        matrix("w_k", &input.w_k),
-        matrix("w_v", &input.w_v),
-    ];
-    inputs.extend(input.w_o.iter().map(|w_o| matrix("w_o", w_o)));
-    inputs.push((
-        "causal".into(),
-        Value::Scalar(f64::from(u8::from(input.causal))),
-    ));
-    Ok(KindProgram { steps, inputs })
-}
 
-/// Evaluates an attention example: the one run of its [`program`], with the token count, d_k
-/// and the head count beside it; each head's values are read under the kind's grouped names
-/// (`h2.weights` for the program's `weights_2`) by [`TABLE`]'s groups, not copied.
-///
-/// Errors carry `field` = the input key at fault. Duplicate tokens are allowed: "the cat sat on
-/// the mat" has two `the`s, and references then address them by position.
-pub fn attend(input: &AttentionInput) -> Result<KindRun, ComputeError> {
-    run(&program(input)?, input)
-}
+    /// An example too large for the language's work limit (which counts every head of the one
+    /// run), or a product that overflowed (the inputs are finite).
+    fn stopped(&self, stopped: Stopped) -> ComputeError {
+        if stopped.over_limit {
+            let size = format!("{} heads over {} tokens", self.heads, self.tokens.len());
+            let hint = "use fewer tokens or heads, or narrower projections";
+            return too_much_work("heads", &size, hint);
+        }
+        let bare = stopped
+            .step
+            .trim_end_matches(|c: char| c.is_ascii_digit() || c == '_');
+        let words = |step: &str| OVERFLOWING.iter().find(|(name, ..)| *name == step);
+        let (_, what, _) = words(bare).unwrap_or(&OVERFLOWING[6]);
+        ComputeError::new(format!(
+            "{what} overflows: the inputs are too large to compute with"
+        ))
+        .with_hint("scale the inputs down")
+    }
 
-/// Runs `program`, the [`program`] of `input`: the block runs the text it writes into the
-/// widget's data, so the page's numbers and the widget's come from one program.
-pub fn run(program: &KindProgram, input: &AttentionInput) -> Result<KindRun, ComputeError> {
-    let heads = input.heads;
-    let labels = Labels {
-        rows: Some(input.tokens.clone()),
-        sides: (sides(heads).into_iter())
-            .map(|(name, side)| (name, LabelSides::Side(side)))
-            .collect(),
-        ..Labels::default()
-    };
-    let mut attention = program.run(&TABLE, labels, |stopped| stopped_error(stopped, input))?;
-    let count = |name: &str, n: usize| (name.to_string(), Origin::Step, Value::Scalar(n as f64));
-    attention.run.values.extend([
-        count("n", input.tokens.len()),
-        count("d_k", input.w_q.ncols() / heads),
-        count("heads", heads),
-    ]);
-    Ok(attention)
+    /// The token count, d_k and the head count beside the run's values; each head's values are
+    /// read under the kind's grouped names (`h2.weights` for the program's `weights_2`) by
+    /// [`TABLE`]'s groups, not copied.
+    fn finish(&self, run: &mut Computed) {
+        let count =
+            |name: &str, n: usize| (name.to_string(), Origin::Step, Value::Scalar(n as f64));
+        run.values.extend([
+            count("n", self.tokens.len()),
+            count("d_k", self.w_q.ncols() / self.heads),
+            count("heads", self.heads),
+        ]);
+    }
 }
 
 /// What overflowing in a step means in the lesson's words, as `(step, words, a head's words)`:
@@ -228,8 +248,8 @@ const OVERFLOWING: [(&str, &str, &str); 7] = [
     ("scores", "the scores Q·Kᵀ", "the scores Q·Kᵀ"),
 ];
 
-/// What each step of [`program`] that can overflow means, for the widget to say when a reader's
-/// edit makes it overflow: the build's own words ([`OVERFLOWING`]), a head's with its head
+/// What each step of the kind's program that can overflow means, for the widget to say when a
+/// reader's edit makes it overflow: the build's own words ([`OVERFLOWING`]), a head's with its head
 /// ("the scores Q·Kᵀ of head 2").
 pub fn step_words(heads: usize) -> Vec<(String, String)> {
     let mut words = Vec::new();
@@ -245,29 +265,10 @@ pub fn step_words(heads: usize) -> Vec<(String, String)> {
     words
 }
 
-/// The author's words for a run that stopped: an example too large for the language's work
-/// limit (which counts every head of the one run), or a product that overflowed (the inputs
-/// are finite).
-fn stopped_error(stopped: Stopped, input: &AttentionInput) -> ComputeError {
-    if stopped.over_limit {
-        let size = format!("{} heads over {} tokens", input.heads, input.tokens.len());
-        let hint = "use fewer tokens or heads, or narrower projections";
-        return too_much_work("heads", &size, hint);
-    }
-    let bare = stopped
-        .step
-        .trim_end_matches(|c: char| c.is_ascii_digit() || c == '_');
-    let words = |step: &str| OVERFLOWING.iter().find(|(name, ..)| *name == step);
-    let (_, what, _) = words(bare).unwrap_or(&OVERFLOWING[6]);
-    ComputeError::new(format!(
-        "{what} overflows: the inputs are too large to compute with"
-    ))
-    .with_hint("scale the inputs down")
-}
-
-/// The shapes [`program`] needs, each said at the input at fault. The block reader has already
-/// refused empty rows and non-finite numbers at their own text, and a run that overflows stops
-/// ([`stopped_error`]); the language's work limit also bounds how many heads and tokens fit.
+/// The shapes the kind's program needs, each said at the input at fault. The block reader has
+/// already refused empty rows and non-finite numbers at their own text, and a run that
+/// overflows stops ([`KindInput::stopped`]); the language's work limit also bounds how many
+/// heads and tokens fit.
 fn validate(input: &AttentionInput) -> Result<(), ComputeError> {
     let (n, heads) = (input.tokens.len(), input.heads);
     let hint = "list at least one token, e.g. tokens = [\"the\", \"cat\"]";

@@ -545,7 +545,8 @@ mod tests {
     /// compute program: every quantity the `attention` kind computes, to 1e-12.
     #[test]
     fn a_program_reproduces_the_attention_kind_single_head_and_causal() {
-        use crate::compute::attention::{attend, AttentionInput};
+        use crate::compute::attention::AttentionInput;
+        use crate::compute::kind::KindInput;
         use approx::assert_abs_diff_eq;
         let embeddings = array![[1.0, 0.0], [0.0, 1.0], [1.0, 1.0]];
         let w_q = array![[1.0, 0.0], [1.0, 2.0]];
@@ -560,7 +561,7 @@ weights = softmax(scaled + mask, axis=1)
 output = weights @ v
 ";
         for causal in [false, true] {
-            let expected = attend(&AttentionInput {
+            let expected = (AttentionInput {
                 tokens: vec!["the".into(), "cat".into(), "sat".into()],
                 embeddings: embeddings.clone(),
                 w_q: w_q.clone(),
@@ -570,6 +571,7 @@ output = weights @ v
                 causal,
                 heads: 1,
             })
+            .evaluate()
             .unwrap();
             let mask = if causal {
                 "causal_mask(3)"

@@ -3,8 +3,9 @@
 //! Stage: evaluation of a ```` ```gradient_descent ```` example block.
 //! Input: a [`GradientDescentInput`] (points, starting (w, b), learning rate, number of steps)
 //! already read from TOML by the site layer.
-//! Output: a [`KindRun`]: one run of [`TEMPLATE`], read through [`TABLE`]. The same text is the
-//! widget's program, so the page, its figure and the reader's edits all come from one run.
+//! Output: a [`super::kind::KindRun`]: one run of [`TEMPLATE`], read through [`TABLE`]. The
+//! same text is the widget's program, so the page, its figure and the reader's edits all come
+//! from one run.
 //! Must not: return NaN/∞. Divergence is a lesson, not a crash: the run stops before the first
 //! iterate that leaves the finite, sane range, keeps what came before, and says where.
 //!
@@ -13,10 +14,11 @@
 
 use ndarray::Array2;
 
-use super::computed::Labels;
+use super::computed::Computed;
 use super::error::count_within;
-use super::kind::{Json, KindRun, Source, Table};
+use super::kind::{Json, KindInput, Source, Table};
 use super::lang::{self, Value};
+use super::template::Stopped;
 use super::{ComputeError, KindProgram, MAX_DIM};
 
 /// Most steps one example may take: a run's histories hold at most [`lang::MAX_SIDE`] values,
@@ -210,28 +212,30 @@ pub fn steps_per_run(points: usize) -> usize {
 /// start whose loss overflows. (Inside the loop, `until` undoes an overflow instead.)
 const AT_THE_START: [&str; 5] = ["residuals", "loss", "gradient_w", "gradient_b", "limit"];
 
-/// Runs [`TEMPLATE`] on the example: gradient descent and the exact fit to compare it with.
-/// The kind only checks the inputs, words a stopped run for authors and leaves out what the
-/// run says is absent (`diverged_at` of a run that went through, a `remaining` that overflows).
-///
-/// Errors carry `field` = the input key at fault: `points` (fewer than 2, too many, all x
-/// equal, too large to fit), `start` (so far away that its loss overflows), `steps`.
-pub fn descend(input: &GradientDescentInput) -> Result<KindRun, ComputeError> {
-    validate(input)?;
-    let points: Vec<[f64; 2]> = input.points.iter().map(|&(x, y)| [x, y]).collect();
-    let (w, b) = input.start;
-    let inputs = [
-        ("points", Value::Matrix(Array2::from(points))),
-        ("start", Value::Vector(ndarray::array![w, b])),
-        ("learning_rate", Value::Scalar(input.learning_rate)),
-        ("steps", Value::Scalar(input.steps as f64)),
-    ];
-    let inputs = inputs.map(|(name, value)| (name.to_string(), value)).into();
-    let program = KindProgram {
-        steps: TEMPLATE.to_string(),
-        inputs,
-    };
-    let mut descent = program.run(&TABLE, Labels::default(), |stopped| {
+/// Gradient descent and the exact fit to compare it with, one run of [`TEMPLATE`]. The kind only
+/// checks the inputs, words a stopped run for authors and leaves out what the run says is
+/// absent. Errors carry `field` = the input key at fault: `points` (fewer than 2, too many, all
+/// x equal, too large to fit), `start` (so far away that its loss overflows), `steps`.
+impl KindInput for GradientDescentInput {
+    const TABLE: &'static Table = &TABLE;
+
+    /// [`TEMPLATE`] on the example's points, start, rate and steps.
+    fn template(&self) -> Result<KindProgram, ComputeError> {
+        validate(self)?;
+        let points: Vec<[f64; 2]> = self.points.iter().map(|&(x, y)| [x, y]).collect();
+        let (w, b) = self.start;
+        let inputs = [
+            ("points", Value::Matrix(Array2::from(points))),
+            ("start", Value::Vector(ndarray::array![w, b])),
+            ("learning_rate", Value::Scalar(self.learning_rate)),
+            ("steps", Value::Scalar(self.steps as f64)),
+        ];
+        let inputs = inputs.map(|(name, value)| (name.to_string(), value)).into();
+        let steps = TEMPLATE.to_string();
+        Ok(KindProgram { steps, inputs })
+    }
+
+    fn stopped(&self, stopped: Stopped) -> ComputeError {
         if !stopped.over_limit && stopped.step == "optimum_w" {
             ComputeError::for_field(
                 "points",
@@ -248,19 +252,22 @@ pub fn descend(input: &GradientDescentInput) -> Result<KindRun, ComputeError> {
             ComputeError::for_field("points", "the points are too large to fit a line to")
                 .with_hint("scale the data down")
         }
-    })?;
-    let zero = |name| descent.run.value(name) == Some(&Value::Scalar(0.0));
-    let absent = [
-        ("diverged_at", zero("diverged_at")),
-        ("remaining", zero("remaining_fits")),
-    ];
-    (descent.run.values).retain(|(name, ..)| !absent.contains(&(name.as_str(), true)));
-    Ok(descent)
+    }
+
+    /// Leaves out `diverged_at` of a run that went through and a `remaining` that overflows.
+    fn finish(&self, run: &mut Computed) {
+        let zero = |name| run.value(name) == Some(&Value::Scalar(0.0));
+        let absent = [
+            ("diverged_at", zero("diverged_at")),
+            ("remaining", zero("remaining_fits")),
+        ];
+        (run.values).retain(|(name, ..)| !absent.contains(&(name.as_str(), true)));
+    }
 }
 
 /// The counts [`TEMPLATE`] needs, said at the input at fault. The block reader has already
 /// refused non-finite numbers and a rate that is not positive at their own text; a run that
-/// overflows stops, and [`descend`] words it.
+/// overflows stops, and [`KindInput::stopped`] words it.
 fn validate(input: &GradientDescentInput) -> Result<(), ComputeError> {
     let count = input.points.len();
     if count < 2 {

@@ -130,15 +130,23 @@ pub trait KindInput {
     const TABLE: &'static Table;
     /// The kind's program filled with these inputs, or the input at fault.
     fn template(&self) -> Result<KindProgram, ComputeError>;
-    /// The example's labels, which the run's values take.
-    fn labels(&self) -> Labels;
+    /// The example's labels, which the run's values take: none unless the kind has any.
+    fn labels(&self) -> Labels {
+        Labels::default()
+    }
     /// The author's words for a run that stops.
     fn stopped(&self, stopped: Stopped) -> ComputeError;
+    /// What the kind says of the run beyond its program's values: counts it wrote into the
+    /// program as text (an attention's `n`, `d_k`, `heads`), values the run marks as absent (a
+    /// descent's `diverged_at` of a run that went through). Nothing, for most kinds.
+    fn finish(&self, _run: &mut Computed) {}
 
     /// Runs `program`, the [`KindInput::template`] of these inputs: a block runs the text it
     /// writes into its widget's data, so the page's numbers and the widget's are one program's.
     fn run(&self, program: &KindProgram) -> Result<KindRun, ComputeError> {
-        program.run(Self::TABLE, self.labels(), |stopped| self.stopped(stopped))
+        let mut ran = program.run(Self::TABLE, self.labels(), |stopped| self.stopped(stopped))?;
+        self.finish(&mut ran.run);
+        Ok(ran)
     }
 
     /// Evaluates the example by running its program.

@@ -1,8 +1,7 @@
 //! Pure numerical core: every number a reader sees is computed here.
 //!
 //! Stage: evaluation. The site layer reads an example block's TOML into one of the `*Input`
-//! structs, calls the kind's function (`attention::attend`, `gradient_descent::descend`, or
-//! [`kind::KindInput::evaluate`] of a `softmax` or `vectors` input), which runs the kind's template program and
+//! structs, calls its [`kind::KindInput::evaluate`], which runs the kind's template program and
 //! returns the run read through the kind's table ([`kind::KindRun`]), wraps it in [`Evaluated`],
 //! and later resolves references with [`Evaluated::quantity`], [`Quantity::select`] and
 //! [`ops::apply`]. Input: plain Rust values and `ndarray` arrays. Output: runs that serialize to
@@ -180,7 +179,7 @@ mod tests {
     fn every_kind_reports_its_name_and_serializes_with_the_same_kind_key() {
         use super::kind::KindInput;
         use super::*;
-        let attention = attention::attend(&attention::AttentionInput {
+        let attention = (attention::AttentionInput {
             tokens: vec!["a".into()],
             embeddings: array![[1.0]],
             w_q: array![[1.0]],
@@ -190,6 +189,7 @@ mod tests {
             causal: false,
             heads: 1,
         })
+        .evaluate()
         .unwrap();
         let softmax = (softmax::SoftmaxInput {
             logits: array![0.0, 1.0],
@@ -207,12 +207,13 @@ mod tests {
         })
         .evaluate()
         .unwrap();
-        let descent = gradient_descent::descend(&gradient_descent::GradientDescentInput {
+        let descent = (gradient_descent::GradientDescentInput {
             points: vec![(0.0, 0.0), (1.0, 1.0)],
             start: (0.0, 0.0),
             learning_rate: 0.1,
             steps: 1,
         })
+        .evaluate()
         .unwrap();
         let program = computed::compute(
             "y = x + 1",
@@ -244,13 +245,15 @@ mod tests {
 
     #[test]
     fn inputs_are_what_the_author_wrote_and_nothing_computed() {
+        use super::kind::KindInput;
         use super::*;
-        let descent = gradient_descent::descend(&gradient_descent::GradientDescentInput {
+        let descent = (gradient_descent::GradientDescentInput {
             points: vec![(0.0, 1.0), (1.0, 3.0)],
             start: (0.5, -1.0),
             learning_rate: 0.1,
             steps: 2,
         })
+        .evaluate()
         .unwrap();
         let descent = Evaluated::Kind(descent);
         assert_eq!(

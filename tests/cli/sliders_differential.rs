@@ -13,7 +13,7 @@
 use crate::common::SplitMix64;
 use ndarray::Array1;
 use serde_json::{json, Value};
-use worked::compute::gradient_descent::{self, descend, GradientDescentInput};
+use worked::compute::gradient_descent::{self, GradientDescentInput};
 use worked::compute::kind::KindInput;
 use worked::compute::softmax::{SoftmaxInput, Target};
 use worked::compute::vectors::VectorsInput;
@@ -157,11 +157,12 @@ fn random_descent(rng: &mut SplitMix64) -> GradientDescentInput {
 /// The example's widget program as the build writes it, run by the compute widget at `rate`,
 /// against the kind at that rate; None for an example the build refuses.
 fn descent_case(input: &GradientDescentInput, rate: f64) -> Option<Value> {
-    descend(input).ok()?;
-    let expected = descend(&GradientDescentInput {
+    input.evaluate().ok()?;
+    let expected = (GradientDescentInput {
         learning_rate: rate,
         ..input.clone()
     })
+    .evaluate()
     .ok()?;
     let points: Vec<[f64; 2]> = input.points.iter().map(|&(x, y)| [x, y]).collect();
     Some(json!({

@@ -27,8 +27,8 @@ use headless_chrome::Tab;
 use ndarray::{array, Array2};
 use serde_json::Value;
 use tempfile::TempDir;
-use worked::compute::attention::{attend, AttentionInput};
-use worked::compute::gradient_descent::{descend, GradientDescentInput};
+use worked::compute::attention::AttentionInput;
+use worked::compute::gradient_descent::GradientDescentInput;
 use worked::compute::kind::KindInput;
 use worked::compute::softmax::{SoftmaxInput, Target};
 use worked::present::{format_number, Precision, Style};
@@ -80,7 +80,7 @@ pub(crate) fn seed_input() -> AttentionInput {
 
 /// Every matrix the widget shows for `input`, formatted as the page must print it.
 fn expected_matrices(input: &AttentionInput) -> Vec<(&'static str, Vec<Vec<String>>)> {
-    let result = attend(input).expect("the test's inputs are valid");
+    let result = input.evaluate().expect("the test's inputs are valid");
     assert_eq!(result.position("heads"), Some(1));
     // One precision per matrix: all whole, or every entry at three decimals.
     let texts = |m: &Array2<f64>| -> Vec<Vec<String>> {
@@ -254,7 +254,7 @@ fn edits_recompute_every_matrix_and_the_explanation_but_never_the_prose() {
     let tab = chromium.tab();
     open_live(&tab, &book.url(), LIVE);
     assert_matrices(&tab, &seed_input());
-    let seed_ref = fmt(attend(&seed_input()).unwrap().matrix("weights").unwrap()[[2, 0]]);
+    let seed_ref = fmt(seed_input().evaluate().unwrap().matrix("weights").unwrap()[[2, 0]]);
     assert_eq!(ref_text(&tab), seed_ref, "the prose before any edit");
 
     // Keyboard edits: an embedding entry and a W_Q entry (a negative one, typed with "-").
@@ -307,7 +307,7 @@ fn edits_recompute_every_matrix_and_the_explanation_but_never_the_prose() {
         ])
     );
 
-    let result = attend(&input).unwrap();
+    let result = input.evaluate().unwrap();
     let weights = &result.matrix("weights").unwrap();
     // The weights' table is in the disclosure under their heatmap: an entry of the row of "cat"
     // explains itself, a softmax along the row whose last number is the Rust core's weight; the
@@ -510,7 +510,7 @@ fn without_javascript_the_static_matrices_show_the_generated_values() {
         "[document.querySelectorAll('.worked-widget-static').length, document.querySelectorAll('.ww').length]",
     );
     assert_eq!(static_and_live, serde_json::json!([1, 0]));
-    let seed = attend(&seed_input()).unwrap();
+    let seed = seed_input().evaluate().unwrap();
     assert_eq!(ref_text(&tab), fmt(seed.matrix("weights").unwrap()[[2, 0]]));
 }
 
@@ -597,7 +597,7 @@ fn an_invalid_entry_is_marked_and_never_shows_nan() {
     assert_matrices(&tab, &seed_input());
     assert_eq!(
         ref_text(&tab),
-        fmt(attend(&seed_input()).unwrap().matrix("weights").unwrap()[[2, 0]])
+        fmt(seed_input().evaluate().unwrap().matrix("weights").unwrap()[[2, 0]])
     );
 
     // Fixing it clears the mark and recomputes.
@@ -660,7 +660,7 @@ fn the_edit_in_the_url_fragment_survives_a_reload() {
     assert_matrices(&tab, &input);
     assert_eq!(
         ref_text(&tab),
-        fmt(attend(&seed_input()).unwrap().matrix("weights").unwrap()[[2, 0]]),
+        fmt(seed_input().evaluate().unwrap().matrix("weights").unwrap()[[2, 0]]),
         "the prose stays on the lesson's example after a reload"
     );
 }
@@ -945,12 +945,13 @@ fn the_learning_rate_slider_reports_divergence_where_the_rust_core_does() {
         serde_json::json!([["x", "y"], ["w", "b"]])
     );
     let run = |rate: f64| {
-        descend(&GradientDescentInput {
+        (GradientDescentInput {
             points: vec![(0.0, 1.0), (1.0, 3.0), (2.0, 4.0), (3.0, 7.0)],
             start: (0.0, 0.0),
             learning_rate: rate,
             steps: 50,
         })
+        .evaluate()
         .unwrap()
     };
     let value = |name: &str| {

@@ -11,7 +11,8 @@
 use crate::common::SplitMix64;
 use ndarray::Array2;
 use serde_json::{json, Value as Json};
-use worked::compute::attention::{attend, program, AttentionInput};
+use worked::compute::attention::AttentionInput;
+use worked::compute::kind::KindInput;
 use worked::compute::KindProgram;
 
 fn random_matrix(rng: &mut SplitMix64, rows: usize, cols: usize) -> Array2<f64> {
@@ -77,10 +78,10 @@ fn edited(rng: &mut SplitMix64, input: &AttentionInput) -> AttentionInput {
 fn case(input: &AttentionInput, edit: &AttentionInput) -> Json {
     let valid = "random inputs are valid";
     let program = KindProgram {
-        steps: program(input).expect(valid).steps,
-        inputs: program(edit).expect(valid).inputs,
+        steps: input.template().expect(valid).steps,
+        inputs: edit.template().expect(valid).inputs,
     };
-    let expected = match attend(edit) {
+    let expected = match edit.evaluate() {
         Ok(result) => serde_json::to_value(&result).expect("results serialize"),
         Err(error) => json!({ "error": error.message }),
     };

@@ -23,8 +23,7 @@ use headless_chrome::protocol::cdp::{types::Method, Accessibility, Emulation};
 use headless_chrome::Tab;
 use serde_json::Value;
 use std::collections::BTreeSet;
-use worked::compute::attention::attend;
-use worked::compute::gradient_descent::{descend, GradientDescentInput};
+use worked::compute::gradient_descent::GradientDescentInput;
 use worked::compute::kind::KindInput;
 use worked::compute::kind::KindRun;
 use worked::compute::softmax::{SoftmaxInput, Target};
@@ -186,7 +185,9 @@ fn an_embedding_that_overflows_is_refused_at_its_field_with_a_value_that_works()
     assert_eq!(message_at(&tab, EMBEDDING), (String::new(), false));
     let mut input = seed_input();
     input.embeddings[[0, 0]] = suggested;
-    let result = attend(&input).expect("the suggestion computes in Rust too");
+    let result = input
+        .evaluate()
+        .expect("the suggestion computes in Rust too");
     let scores = page_matrices(&tab)
         .into_iter()
         .find(|(name, _)| name == "scores")
@@ -203,7 +204,7 @@ fn an_embedding_that_overflows_is_refused_at_its_field_with_a_value_that_works()
     );
     // And the overflow itself is Rust's too.
     input.embeddings[[0, 0]] = 1e154;
-    assert!(attend(&input).is_err());
+    assert!(input.evaluate().is_err());
 }
 
 #[test]
@@ -266,12 +267,13 @@ fn a_diverging_run_says_it_diverged_instead_of_printing_huge_numbers() {
         "[data-widget='gradient_descent'] input[data-input='learning_rate']",
         "0.3",
     );
-    let run = descend(&GradientDescentInput {
+    let run = (GradientDescentInput {
         points: vec![(0.0, 1.0), (1.0, 3.0), (2.0, 4.0), (3.0, 7.0)],
         start: (0.0, 0.0),
         learning_rate: 0.3,
         steps: 50,
     })
+    .evaluate()
     .unwrap();
     let last = run.vector("losses").unwrap().len() - 1;
     wait_for(
@@ -615,12 +617,13 @@ fn guess_at(temperature: f64) -> KindRun {
 }
 
 fn fit_at(learning_rate: f64) -> KindRun {
-    descend(&GradientDescentInput {
+    (GradientDescentInput {
         points: vec![(0.0, 1.0), (1.0, 3.0), (2.0, 4.0), (3.0, 7.0)],
         start: (0.0, 0.0),
         learning_rate,
         steps: 50,
     })
+    .evaluate()
     .unwrap()
 }
 

@@ -19,7 +19,8 @@ globalThis.worked.format = require('../../static/js/worked-format.js');
 spec.ready();
 
 // The inputs and presentation the kinds' blocks write (src/expand/blocks/gradient_descent.rs,
-// softmax.rs, attention.rs `widget_json`), less what links do not touch.
+// softmax.rs, attention.rs `widget_keys`, beside the program `run_kind` writes), less what links
+// do not touch.
 const descent = {
   name: 'fit', kind: 'gradient_descent',
   inputs: [['points', [[0, 1], [1, 3]]], ['start', [0, 0]], ['learning_rate', 0.05], ['steps', 50]],

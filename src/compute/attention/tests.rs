@@ -2,6 +2,7 @@
 //! values its one run gives by name; then properties over random inputs.
 
 use super::*;
+use crate::compute::kind::KindRun;
 use crate::compute::lang::MAX_WORK;
 use crate::compute::{Index, Quantity};
 use approx::assert_abs_diff_eq;
@@ -85,7 +86,7 @@ fn every_bad_input_is_one_error_on_its_field() {
     for (edit, field, message) in cases {
         let mut input = cat();
         edit(&mut input);
-        let error = attend(&input).expect_err(&message);
+        let error = input.evaluate().expect_err(&message);
         assert_eq!(
             (error.field.as_deref(), error.message.as_str()),
             (field, message.as_str())
@@ -108,7 +109,7 @@ fn inputs_only_the_block_reader_refuses_stop_the_run() {
     for edit in edits {
         let mut input = cat();
         edit(&mut input);
-        assert!(attend(&input).is_err(), "{input:?}");
+        assert!(input.evaluate().is_err(), "{input:?}");
     }
 }
 
@@ -119,7 +120,7 @@ fn the_largest_examples_fit_one_run() {
     let most_heads = zeros(2, MAX_HEADS, MAX_HEADS);
     for input in [zeros(MAX_TOKENS, 3, 3), zeros(128, 64, 4), most_heads] {
         assert!(
-            attend(&input).is_ok(),
+            input.evaluate().is_ok(),
             "{} heads of {}",
             input.heads,
             input.tokens.len()
@@ -163,7 +164,7 @@ fn the_seed_example_gives_the_hand_derived_values() {
             ],
         ),
     ];
-    let result = attend(&cat()).unwrap();
+    let result = cat().evaluate().unwrap();
     for (name, expected) in cases.clone() {
         assert_abs_diff_eq!(result.matrix(name).unwrap(), expected, epsilon = 1e-12);
     }
@@ -225,13 +226,13 @@ fn small_examples_give_exact_values() {
             one.clone(),
             true,
             "output",
-            attend(&one).unwrap().matrix("output").unwrap(),
+            one.evaluate().unwrap().matrix("output").unwrap(),
         ),
     ];
     for (mut input, causal, name, expected) in cases {
         input.causal = causal;
         assert_abs_diff_eq!(
-            attend(&input).unwrap().matrix(name).unwrap(),
+            input.evaluate().unwrap().matrix(name).unwrap(),
             expected,
             epsilon = 1e-15
         );
@@ -240,11 +241,12 @@ fn small_examples_give_exact_values() {
 
 #[test]
 fn the_causal_seed_example_masks_the_future_with_exact_zeros() {
-    let plain = attend(&cat()).unwrap();
-    let causal = attend(&AttentionInput {
+    let plain = cat().evaluate().unwrap();
+    let causal = (AttentionInput {
         causal: true,
         ..cat()
     })
+    .evaluate()
     .unwrap();
     let weights = causal.matrix("weights").unwrap();
     assert_eq!(weights.row(0), array![1.0, 0.0, 0.0]);
@@ -278,7 +280,7 @@ fn two_heads_give_each_heads_values_and_their_concatenation() {
         ("concat", concatenate![Axis(1), first, second]),
         ("output", &first + &second),
     ];
-    let result = attend(&two_heads()).unwrap();
+    let result = two_heads().evaluate().unwrap();
     for (name, expected) in cases {
         assert_abs_diff_eq!(result.matrix(name).unwrap(), expected, epsilon = 1e-12);
     }
@@ -289,8 +291,8 @@ fn two_heads_give_each_heads_values_and_their_concatenation() {
 /// the program's own step names (`weights_2`, `mask`) are the widget's, not references.
 #[test]
 fn references_name_the_kinds_values() {
-    let one = attend(&cat()).unwrap();
-    let several = attend(&two_heads()).unwrap();
+    let one = cat().evaluate().unwrap();
+    let several = two_heads().evaluate().unwrap();
     let cases: [(&KindRun, &str, bool); 14] = [
         (&one, "weights", true),
         (&one, "h1.weights", true),
@@ -343,7 +345,7 @@ fn references_name_the_kinds_values() {
 /// heatmap hatches, and the kind's grouped names read those steps (no copies).
 #[test]
 fn the_one_program_is_what_the_widget_runs_and_the_kind_reads() {
-    let steps = program(&cat()).unwrap().steps;
+    let steps = cat().template().unwrap().steps;
     assert!(
         steps.contains("hidden = (causal_mask(3) < 0) * causal\n"),
         "{steps}"
@@ -360,17 +362,18 @@ fn the_one_program_is_what_the_widget_runs_and_the_kind_reads() {
         !steps.contains("head_") && !steps.contains("concat"),
         "{steps}"
     );
-    let steps = program(&two_heads()).unwrap().steps;
+    let steps = two_heads().template().unwrap().steps;
     assert!(steps.contains("head_q_2 = cols(q, 1, 2)\n"), "{steps}");
     assert!(steps.contains("scaled_2 = scores_2 / sqrt(1)\n"), "{steps}");
     assert!(
         steps.ends_with("concat = concat(out_1, out_2, axis=1)\noutput = concat @ w_o\n"),
         "{steps}"
     );
-    let causal = attend(&AttentionInput {
+    let causal = (AttentionInput {
         causal: true,
         ..two_heads()
     })
+    .evaluate()
     .unwrap();
     for h in 1..=2 {
         for (part, ..) in PARTS {
@@ -415,10 +418,11 @@ fn the_one_program_is_what_the_widget_runs_and_the_kind_reads() {
 #[test]
 fn eval_json_lays_out_one_head_or_several() {
     let json = serde_json::to_value(
-        attend(&AttentionInput {
+        (AttentionInput {
             causal: true,
             ..cat()
         })
+        .evaluate()
         .unwrap(),
     )
     .unwrap();
@@ -446,7 +450,7 @@ fn eval_json_lays_out_one_head_or_several() {
         2f64.sqrt(),
         epsilon = 1e-12
     );
-    let json = serde_json::to_value(attend(&two_heads()).unwrap()).unwrap();
+    let json = serde_json::to_value(two_heads().evaluate().unwrap()).unwrap();
     assert!(json.get("weights").is_none());
     assert_eq!(json["heads"].as_array().unwrap().len(), 2);
     assert_eq!(json["heads"][1]["d_k"], 1);
@@ -566,7 +570,7 @@ mod properties {
         /// printed before the widget could switch the mask stays the same.
         #[test]
         fn every_heads_weights_are_the_masked_row_softmax_of_its_scaled_scores(input in input()) {
-            let result = attend(&input).unwrap();
+            let result = input.evaluate().unwrap();
             let scaled = part_of_every_head(&result, "scaled");
             for (weights, scaled) in part_of_every_head(&result, "weights").iter().zip(&scaled) {
                 for row in weights.rows() {
@@ -597,8 +601,8 @@ mod properties {
             let mut permuted = input.clone();
             permuted.tokens = order.iter().map(|&i| input.tokens[i].clone()).collect();
             permuted.embeddings = input.embeddings.select(Axis(0), &order);
-            let original = attend(&input).unwrap();
-            let shuffled = attend(&permuted).unwrap();
+            let original = input.evaluate().unwrap();
+            let shuffled = permuted.evaluate().unwrap();
             let expected = original.matrix("output").unwrap().select(Axis(0), &order);
             for (a, b) in expected.iter().zip(shuffled.matrix("output").unwrap().iter()) {
                 prop_assert!((a - b).abs() < 1e-9, "{} vs {}", a, b);
@@ -643,7 +647,7 @@ mod properties {
         fn well_shaped_inputs_of_any_magnitude_give_finite_results_or_an_error(
             input in input_of(any_finite()),
         ) {
-            if let Ok(result) = attend(&input) {
+            if let Ok(result) = input.evaluate() {
                 assert_all_finite(&result)?;
             }
         }
@@ -663,7 +667,7 @@ mod properties {
                 tokens: vec!["t".to_string(); n],
                 embeddings, w_q, w_k, w_v, w_o, causal, heads,
             };
-            if let Ok(result) = attend(&input) {
+            if let Ok(result) = input.evaluate() {
                 assert_all_finite(&result)?;
             }
         }

@@ -2,6 +2,7 @@
 //! then properties over random inputs.
 
 use super::*;
+use crate::compute::kind::KindRun;
 use crate::compute::template;
 use crate::compute::Quantity;
 use approx::assert_abs_diff_eq;
@@ -85,7 +86,7 @@ fn each_bad_input_is_one_error_on_its_field() {
         ),
     ];
     for (input, field, message) in cases {
-        let error = descend(&input).unwrap_err();
+        let error = input.evaluate().unwrap_err();
         assert_eq!(error.field.as_deref(), Some(field), "{input:?}");
         assert!(
             error.message.starts_with(message),
@@ -112,7 +113,7 @@ fn inputs_only_the_block_reader_refuses_give_an_error_or_finite_values() {
         line(nan, 1),
     ];
     for input in inputs {
-        let Ok(run) = descend(&input) else { continue };
+        let Ok(run) = input.evaluate() else { continue };
         for (name, origin, value) in &run.run.values {
             let finite = match value {
                 Value::Scalar(x) => x.is_finite(),
@@ -131,7 +132,7 @@ fn small_examples_give_their_hand_worked_values() {
     // On y = 2x + 1 the fit is that line with no loss. One step of 0.1 from (0, 0): the
     // residuals are −[1, 3, 5], L = 35/3, ∇L = (−26/3, −6), so (13/15, 3/5) with
     // L = 433/135.
-    let one = descend(&line(0.1, 1)).unwrap();
+    let one = line(0.1, 1).evaluate().unwrap();
     assert_abs_diff_eq!(one.scalar("optimum_w").unwrap(), 2.0, epsilon = 1e-12);
     assert_abs_diff_eq!(one.scalar("optimum_b").unwrap(), 1.0, epsilon = 1e-12);
     assert_abs_diff_eq!(one.scalar("optimum_loss").unwrap(), 0.0, epsilon = 1e-12);
@@ -147,7 +148,9 @@ fn small_examples_give_their_hand_worked_values() {
     assert_abs_diff_eq!(gradients.row(0), array![-26.0 / 3.0, -6.0], epsilon = 1e-12);
     // Scattered: x̄ = ȳ = 1, Σ(x − x̄)(y − ȳ) = 1, Σ(x − x̄)² = 2, so w = b = 1/2, and the
     // residuals [0.5, −1, 0.5] give L = 0.5.
-    let scattered = descend(&with_points(&[(0.0, 0.0), (1.0, 2.0), (2.0, 1.0)])).unwrap();
+    let scattered = with_points(&[(0.0, 0.0), (1.0, 2.0), (2.0, 1.0)])
+        .evaluate()
+        .unwrap();
     assert_eq!(scattered.scalar("optimum_w"), Some(0.5));
     assert_eq!(scattered.scalar("optimum_b"), Some(0.5));
     assert_abs_diff_eq!(
@@ -157,7 +160,7 @@ fn small_examples_give_their_hand_worked_values() {
     );
     // n = 4, Σx = 6, Σx² = 14: H = ½·[[14, 6], [6, 4]], eigenvalues (9 ± √61) / 2, and the
     // largest stable rate 2 / λ_max.
-    let fit = descend(&book((0.0, 0.0), 0.1, 1)).unwrap();
+    let fit = book((0.0, 0.0), 0.1, 1).evaluate().unwrap();
     assert_eq!(
         fit.matrix("hessian").unwrap(),
         array![[7.0, 3.0], [3.0, 2.0]]
@@ -190,7 +193,7 @@ fn a_run_goes_through_or_stops_before_the_update_that_diverges() {
         (large_y, 51, None),
     ];
     for (input, rows, diverged_at) in cases {
-        let run = descend(&input).unwrap();
+        let run = input.evaluate().unwrap();
         let (iterates, losses) = (
             run.matrix("iterates").unwrap(),
             run.vector("losses").unwrap(),
@@ -212,14 +215,16 @@ fn a_run_goes_through_or_stops_before_the_update_that_diverges() {
         }
     }
     assert_eq!(
-        descend(&line(1e300, 5))
+        line(1e300, 5)
+            .evaluate()
             .unwrap()
             .matrix("iterates")
             .unwrap(),
         array![[0.0, 0.0]]
     );
     // Enough small steps reach the optimum.
-    let long = descend(&line(0.1, 1000))
+    let long = line(0.1, 1000)
+        .evaluate()
         .unwrap()
         .matrix("iterates")
         .unwrap();
@@ -229,7 +234,11 @@ fn a_run_goes_through_or_stops_before_the_update_that_diverges() {
         start: (-0.0, -0.0),
         ..line(0.1, 3)
     };
-    let first = descend(&negative_zero).unwrap().matrix("iterates").unwrap();
+    let first = negative_zero
+        .evaluate()
+        .unwrap()
+        .matrix("iterates")
+        .unwrap();
     assert!(first[[0, 0]].is_sign_negative() && first[[0, 1]].is_sign_negative());
 }
 
@@ -286,7 +295,7 @@ gradient_b = 2 * (sum(residuals) + 0) / n
 #[test]
 fn the_loop_gives_the_descent_step_by_step_bit_for_bit() {
     for (rate, steps) in [(0.1, 1), (0.1, 1000), (0.4, 300), (0.6, 1023), (1e300, 5)] {
-        let run = descend(&line(rate, steps)).unwrap();
+        let run = line(rate, steps).evaluate().unwrap();
         let (rows, diverged_at) = stepped(&line(rate, steps));
         assert_eq!(run.position("diverged_at"), diverged_at, "rate {rate}");
         let (iterates, losses, gradients) = (
@@ -323,7 +332,7 @@ fn the_most_steps_at_any_number_of_points_run_within_the_limits() {
             learning_rate: 1e-6,
             steps: steps_per_run(points),
         };
-        let run = descend(&input).unwrap();
+        let run = input.evaluate().unwrap();
         assert_eq!(
             run.position("steps_taken"),
             Some(input.steps),
@@ -357,12 +366,13 @@ losses = history(loss)
     for count in [2, 5, 13] {
         let points: Vec<(f64, f64)> = (0..count).map(|_| (draw(), draw())).collect();
         let start = (draw(), draw());
-        let kind = descend(&GradientDescentInput {
+        let kind = (GradientDescentInput {
             points: points.clone(),
             start,
             learning_rate: 0.01,
             steps: 40,
         })
+        .evaluate()
         .unwrap();
         let inputs = [
             ("x", Value::Vector(points.iter().map(|p| p.0).collect())),
@@ -402,7 +412,7 @@ fn axes(run: &KindRun) -> [ndarray::Array1<f64>; 2] {
 
 #[test]
 fn the_curvature_gives_unit_axes_and_what_remains_of_the_error_along_them() {
-    let fit = descend(&book((1.0, 3.0), 0.05, 10)).unwrap();
+    let fit = book((1.0, 3.0), 0.05, 10).evaluate().unwrap();
     let (hessian, eigenvalues) = (
         fit.matrix("hessian").unwrap(),
         fit.vector("hessian_eigenvalues").unwrap(),
@@ -435,14 +445,14 @@ fn the_curvature_gives_unit_axes_and_what_remains_of_the_error_along_them() {
         );
     }
     // A share that overflows (a diverging rate's, raised to many steps) is left out.
-    let huge = descend(&book((1.0, 3.0), 100.0, 1)).unwrap();
+    let huge = book((1.0, 3.0), 100.0, 1).evaluate().unwrap();
     assert!(huge.vector("remaining").is_some());
     // Started at the optimum, a diverging rate never moves, so its share grows unbounded.
     let grows = GradientDescentInput {
         start: (2.0, 1.0),
         ..line(10.0, 1000)
     };
-    let run = descend(&grows).unwrap();
+    let run = grows.evaluate().unwrap();
     assert_eq!(run.quantity("remaining"), None);
     assert!(run
         .quantity_names()
@@ -453,7 +463,7 @@ fn the_curvature_gives_unit_axes_and_what_remains_of_the_error_along_them() {
 #[test]
 fn the_valley_is_the_root_of_the_loss_above_the_optimum_around_the_path() {
     let input = book((1.0, 3.0), 0.2, 10);
-    let run = descend(&input).unwrap();
+    let run = input.evaluate().unwrap();
     let value = |name: &str| run.run.value(name).cloned().unwrap();
     let (Value::Vector(ws), Value::Vector(bs), Value::Matrix(grid)) =
         (value("grid_w"), value("grid_b"), value("valley"))
@@ -495,7 +505,7 @@ fn the_valley_is_the_root_of_the_loss_above_the_optimum_around_the_path() {
 
 #[test]
 fn references_read_labelled_values_and_json_lays_out_the_table() {
-    let run = descend(&line(0.1, 1)).unwrap();
+    let run = line(0.1, 1).evaluate().unwrap();
     assert_eq!(run.quantity("steps"), Some(Quantity::Count(1)));
     let at = |name: &str, index: [crate::compute::Index; 2]| {
         run.quantity(name).unwrap().select(&index).unwrap()
@@ -576,7 +586,7 @@ mod properties {
                 points, start, learning_rate: fraction / trace, steps: 50,
             };
             // Random points may share one x; that error is tested on its own.
-            if let Ok(result) = descend(&input) {
+            if let Ok(result) = input.evaluate() {
                 prop_assert_eq!(result.position("diverged_at"), None);
                 let tolerance = 1e-12 * result.vector("losses").unwrap()[0].max(1.0);
                 for pair in result.vector("losses").unwrap().windows(2) {
@@ -594,7 +604,7 @@ mod properties {
             steps in 0usize..40,
         ) {
             let input = GradientDescentInput { points, start, learning_rate, steps };
-            if let Ok(result) = descend(&input) {
+            if let Ok(result) = input.evaluate() {
                 let json = serde_json::to_string(&result).unwrap();
                 let nulls = json.matches("null").count();
                 prop_assert_eq!(nulls, usize::from(result.position("diverged_at").is_none()), "{}", json);

@@ -2,12 +2,10 @@
 
 use super::expect::ExpectTable;
 use super::toml_input::{count, matrix, parse_toml, strings, Names, Rows};
-use super::{kind_example, name_problems, ok_or_record, shown, BlockError, ParsedExample};
-use crate::compute::attention::{
-    program, run, sides, step_words, AttentionInput, HEADS, MAX_HEADS,
-};
+use super::{kind_example, name_problems, ok_or_record, optional, run_kind, shown};
+use super::{BlockError, ParsedExample};
+use crate::compute::attention::{sides, step_words, AttentionInput, HEADS, MAX_HEADS};
 use crate::compute::kind::KindRun;
-use crate::compute::KindProgram;
 use crate::expand::widget_presentation::{Control, View};
 use serde::Deserialize;
 use std::collections::BTreeMap;
@@ -41,13 +39,12 @@ pub(super) fn evaluate(text: &str) -> Result<ParsedExample, Vec<BlockError>> {
     let w_q = read("w_q", &spec.w_q);
     let w_k = read("w_k", &spec.w_k);
     let w_v = read("w_v", &spec.w_v);
-    // An absent W_o is fine, one that does not read is an error already listed.
-    let w_o = (spec.w_o.as_ref()).map_or(Some(None), |rows| read("w_o", rows).map(Some));
+    let w_o = optional(&mut errors, spec.w_o.as_ref(), |rows| matrix("w_o", rows));
     let help =
         format!("use a whole number from 1 to {MAX_HEADS} that divides the width of w_q and w_v");
-    let heads =
-        (spec.heads.as_ref()).map_or(Ok(1), |heads| count("heads", heads, MAX_HEADS, &help));
-    let heads = ok_or_record(&mut errors, heads);
+    let heads = optional(&mut errors, spec.heads.as_ref(), |heads| {
+        count("heads", heads, MAX_HEADS, &help)
+    });
     let (Some(embeddings), Some(w_q), Some(w_k), Some(w_v), Some(w_o), Some(heads), true) =
         (embeddings, w_q, w_k, w_v, w_o, heads, errors.is_empty())
     else {
@@ -61,12 +58,9 @@ pub(super) fn evaluate(text: &str) -> Result<ParsedExample, Vec<BlockError>> {
         w_v,
         w_o,
         causal: spec.causal.as_ref().is_some_and(|causal| *causal.get_ref()),
-        heads,
+        heads: heads.unwrap_or(1),
     };
-    let run = program(&input).and_then(|program| {
-        let widget = widget_json(spec.name.get_ref(), &input, &program);
-        Ok((run(&program, &input)?, widget))
-    });
+    let run = run_kind(&input, spec.name.get_ref(), |_| widget_keys(&input));
     let (show, expect) = (spec.show.as_ref(), spec.expect.as_ref());
     kind_example(text, &spec.name, show, expect, run, attention_tables)
 }
@@ -115,16 +109,16 @@ fn attention_tables(attention: &KindRun) -> Vec<(String, String)> {
     tables
 }
 
-/// The data of an attention example's widget, which compute-widget.js runs as any compute
-/// example's: the kind's one [`program`] on the embeddings and projections (number fields, the
-/// token names editable as `tokens`, the row labels of every table) and `causal` as a toggle;
-/// Q, K, V, each head's scores, scaled scores and weights (a heatmap at full colour for 1,
-/// hatched where the causal `mask` removes a weight, as the lesson's figure), the heads side by
-/// side (when there are several) and the output; the steps that can overflow in the kind's
-/// words (`step_words`), for the widget's refusals, and the matrices' fields named as the lesson
-/// names them (`field_names`). The projections are labelled by position whatever their size,
-/// the per-token tables by token on their rows only, and the token-by-token ones on both sides.
-fn widget_json(name: &str, input: &AttentionInput, program: &KindProgram) -> serde_json::Value {
+/// An attention widget's own data, beside the kind's one program on the embeddings and
+/// projections (number fields, the token names editable as `tokens`, the row labels of every
+/// table) and `causal` (a toggle): Q, K, V, each head's scores, scaled scores and weights (a
+/// heatmap at full colour for 1, hatched where the causal `mask` removes a weight, as the
+/// lesson's figure), the heads side by side (when there are several) and the output; the steps
+/// that can overflow in the kind's words (`step_words`), for the widget's refusals, and the
+/// matrices' fields named as the lesson names them (`field_names`). The projections are
+/// labelled by position whatever their size, the per-token tables by token on their rows only,
+/// and the token-by-token ones on both sides.
+fn widget_keys(input: &AttentionInput) -> serde_json::Value {
     let heads = input.heads;
     let mut show: Vec<String> = ["q", "k", "v"].map(String::from).to_vec();
     for h in 1..=heads {
@@ -145,13 +139,7 @@ fn widget_json(name: &str, input: &AttentionInput, program: &KindProgram) -> ser
         .filter(|(input_name, _)| *input_name != "w_o" || input.w_o.is_some())
         .map(|(input_name, said)| (input_name.to_string(), (*said).into()))
         .collect();
-    // `[[name, value], …]` as compute-lang.js runs them.
-    let program = serde_json::json!(program);
     serde_json::json!({
-        "name": name,
-        "kind": "attention",
-        "steps": program["steps"],
-        "inputs": program["inputs"],
         "rows": input.tokens,
         "labels": sides(heads).into_iter().collect::<BTreeMap<_, _>>(),
         "controls": {

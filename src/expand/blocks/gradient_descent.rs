@@ -4,10 +4,12 @@
 use super::domain::Domain;
 use super::expect::ExpectTable;
 use super::toml_input::{count, matrix, parse_toml, positive, vector, Number, Numbers, Rows};
-use super::{kind_example, name_problems, ok_or_record, shown, BlockError, ParsedExample};
+use super::{kind_example, name_problems, ok_or_record, run_kind, shown};
+use super::{BlockError, ParsedExample};
 use crate::compute::gradient_descent::{
-    descend, steps_per_run, GradientDescentInput, MAX_STEPS, PARAMETER_NAMES, POINT_NAMES, TEMPLATE,
+    steps_per_run, GradientDescentInput, MAX_STEPS, PARAMETER_NAMES, POINT_NAMES,
 };
+use crate::compute::kind::KindRun;
 
 use crate::expand::widget_presentation::{ContourView, Control, LineMarkSteps, View};
 use serde::Deserialize;
@@ -81,11 +83,7 @@ pub(super) fn evaluate(text: &str) -> Result<ParsedExample, Vec<BlockError>> {
         learning_rate,
         steps,
     };
-    let run = descend(&input).map(|evaluated| {
-        let edge = evaluated.scalar("max_stable_rate").unwrap_or_default();
-        let widget = widget_json(spec.name.get_ref(), &input, edge);
-        (evaluated, widget)
-    });
+    let run = run_kind(&input, spec.name.get_ref(), |run| widget_keys(&input, run));
     let (show, expect) = (spec.show.as_ref(), spec.expect.as_ref());
     kind_example(text, &spec.name, show, expect, run, |_| shown(SHOWN))
 }
@@ -94,13 +92,13 @@ pub(super) fn evaluate(text: &str) -> Result<ParsedExample, Vec<BlockError>> {
 /// multiplied by this.
 const RATE_SPAN: f64 = 20.0;
 
-/// The data of a descent example's widget, which compute-widget.js runs as any compute
-/// example's: the kind's own [`TEMPLATE`] on its inputs (each a field, the rate on a log-scale
-/// slider from a twentieth of the lesson's to twenty times it, with a button to the `edge`, the
-/// largest stable rate); the loss curve marked with the least loss and where a run diverged,
-/// the final values, the loss over the plane as a contour with the path over it, and where a
-/// run diverged said in words (`notes`).
-fn widget_json(name: &str, input: &GradientDescentInput, edge: f64) -> serde_json::Value {
+/// A descent widget's own data, beside the kind's program on its inputs (each a field): the
+/// rate on a log-scale slider from a twentieth of the lesson's to twenty times it, with a
+/// button to the run's largest stable rate (the `edge`); the loss curve marked with the least
+/// loss and where a run diverged, the final values, the loss over the plane as a contour with
+/// the path over it, and where a run diverged said in words (`notes`).
+fn widget_keys(input: &GradientDescentInput, run: &KindRun) -> serde_json::Value {
+    let edge = run.scalar("max_stable_rate").unwrap_or_default();
     let (lo, hi) = (
         input.learning_rate / RATE_SPAN,
         input.learning_rate * RATE_SPAN,
@@ -133,15 +131,6 @@ fn widget_json(name: &str, input: &GradientDescentInput, edge: f64) -> serde_jso
         diverged: Some("diverged_at".into()),
     };
     serde_json::json!({
-        "name": name,
-        "kind": "gradient_descent",
-        "steps": TEMPLATE,
-        "inputs": [
-            ["points", input.points.iter().map(|&(x, y)| [x, y]).collect::<Vec<_>>()],
-            ["start", [input.start.0, input.start.1]],
-            ["learning_rate", input.learning_rate],
-            ["steps", input.steps],
-        ],
         "domains": {
             "learning_rate": Domain::positive("the learning rate").json(),
             "steps": Domain::whole(1.0, most_steps, "the number of steps").json(),

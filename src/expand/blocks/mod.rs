@@ -20,7 +20,7 @@ mod vectors;
 use super::evaluation_cache::{EvaluationCache, ExampleIdentity, KeptNumbers};
 use crate::base::diagnostics::Diagnostic;
 use crate::base::source::SourceFile;
-use crate::compute::kind::{KindInput, KindRun};
+use crate::compute::kind::{KindInput, KindRun, Source};
 use crate::compute::{ComputeError, Evaluated};
 use std::collections::BTreeMap;
 use std::ops::Range;
@@ -327,24 +327,36 @@ pub(crate) fn optional<K, T>(
 
 /// A built-in kind's run on `input` and its widget's data: the example's `name`, the kind, the
 /// program the run runs and its inputs (as compute-widget.js runs any compute example's), then
-/// the kind's own `keys`, so the page's numbers and the widget's come from one program.
+/// the kind's own `keys`, which may read the run (a descent's slider marks its largest stable
+/// rate), so the page's numbers and the widget's come from one program. An input the kind's
+/// table reads as a count (a descent's `steps`) is written whole, as the author wrote it.
 pub(crate) fn run_kind<K: KindInput>(
     input: &K,
     name: &str,
-    keys: impl FnOnce() -> serde_json::Value,
+    keys: impl FnOnce(&KindRun) -> serde_json::Value,
 ) -> Result<(KindRun, serde_json::Value), ComputeError> {
     let program = input.template()?;
-    let ran = serde_json::json!(program);
+    let run = input.run(&program)?;
+    let mut ran = serde_json::json!(program);
+    let count = |name: &str| {
+        (K::TABLE.sources.iter())
+            .any(|(known, source)| *known == name && matches!(source, Source::Count(_)))
+    };
+    for pair in ran["inputs"].as_array_mut().into_iter().flatten() {
+        if let (true, Some(x)) = (pair[0].as_str().is_some_and(count), pair[1].as_f64()) {
+            pair[1] = (x as u64).into();
+        }
+    }
     let mut widget = serde_json::json!({
         "name": name,
         "kind": K::TABLE.kind,
         "steps": ran["steps"],
         "inputs": ran["inputs"],
     });
-    if let (Some(widget), serde_json::Value::Object(keys)) = (widget.as_object_mut(), keys()) {
+    if let (Some(widget), serde_json::Value::Object(keys)) = (widget.as_object_mut(), keys(&run)) {
         widget.extend(keys);
     }
-    Ok((input.run(&program)?, widget))
+    Ok((run, widget))
 }
 
 /// Example names are used in references (`{{cat.weights}}`), so they must read as identifiers.

@@ -51,7 +51,7 @@ pub(super) fn evaluate(text: &str) -> Result<ParsedExample, Vec<BlockError>> {
         vectors,
         project,
     };
-    let run = run_kind(&input, spec.name.get_ref(), || widget_keys(&input));
+    let run = run_kind(&input, spec.name.get_ref(), |_| widget_keys(&input));
     let (show, expect) = (spec.show.as_ref(), spec.expect.as_ref());
     kind_example(text, &spec.name, show, expect, run, |_| shown(SHOWN))
 }

@@ -2,6 +2,7 @@
 //! and its widget's data.
 
 use super::*;
+use crate::compute::gradient_descent::TEMPLATE;
 use crate::compute::Evaluated;
 
 const FIT: &str = "name = \"fit\"\npoints = [[0, 1], [1, 3], [2, 5], [3, 7]]\nstart = [0, 0]\n\
