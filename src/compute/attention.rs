@@ -249,8 +249,8 @@ const OVERFLOWING: [(&str, &str, &str); 7] = [
 ];
 
 /// What each step of the kind's program that can overflow means, for the widget to say when a
-/// reader's edit makes it overflow: the build's own words ([`OVERFLOWING`]), a head's with its head
-/// ("the scores Q·Kᵀ of head 2").
+/// reader's edit makes it overflow: the build's own words (`OVERFLOWING`), a head's with its
+/// head ("the scores Q·Kᵀ of head 2").
 pub fn step_words(heads: usize) -> Vec<(String, String)> {
     let mut words = Vec::new();
     for (step, said, per_head) in OVERFLOWING {
