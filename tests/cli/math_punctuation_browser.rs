@@ -50,8 +50,8 @@ fn punctuation_stays_on_the_line_of_its_formula() {
 
 /// Under `[math] output = "mathml"` a lesson's formulas are drawn by the browser from their
 /// MathML with the shipped STIX Two Math (loaded, not a system fallback), each with a size, a
-/// `\tag` stands at the right end of its formula's box, and a square root and a small matrix are
-/// spaced as KaTeX spaces them.
+/// `\tag` stands at the right end of its formula's box, and a square root, a small matrix and an
+/// `aligned` of two relation pairs are spaced and aligned as KaTeX draws them.
 #[test]
 fn mathml_output_is_drawn_with_the_shipped_math_font() {
     let Some(chromium) = launch(
@@ -61,7 +61,8 @@ fn mathml_output_is_drawn_with_the_shipped_math_font() {
         return;
     };
     let shapes = "\nEvery score is divided by $\\sqrt{d_k}$. A small matrix \
-        $\\begin{pmatrix}1 & 1 \\\\ 0 & 1\\end{pmatrix}$ follows.\n";
+        $\\begin{pmatrix}1 & 1 \\\\ 0 & 1\\end{pmatrix}$ follows.\n\n\
+        $$\\begin{aligned} a &= b & c &= d \\\\ e + f &= g & h &= i + j \\end{aligned}$$\n";
     let book = Book::with_lesson(
         "notation.md",
         &format!("{}{shapes}", crate::build::NOTATION),
@@ -96,11 +97,25 @@ fn mathml_output_is_drawn_with_the_shipped_math_font() {
             return cell.getBoundingClientRect();
           });
           var inEm = function (x) { return Math.round(x / em * 100) / 100; };
+          // Two relation pairs: the content of each cell, by row.
+          var aligned = document.querySelector('mtable[columnalign="right left right left"]');
+          var pairs = Array.prototype.slice.call(aligned.children).map(function (row) {
+            return Array.prototype.slice.call(row.children).map(function (cell) {
+              return cell.firstElementChild.getBoundingClientRect();
+            });
+          });
+          var pairEm = function (x) {
+            return Math.round(x / parseFloat(getComputedStyle(aligned).fontSize) * 100) / 100;
+          };
           return {
             radicalGap: inEm(stop.getBoundingClientRect().left - root.firstElementChild.getBoundingClientRect().right),
             matrixEdge: inEm(cells[0].left - table.getBoundingClientRect().left),
             matrixColumns: inEm(cells[1].left - cells[0].right),
             matrixRows: inEm(cells[2].bottom - cells[0].bottom),
+            alignedRight: pairEm(pairs[0][0].right - pairs[1][0].right),
+            alignedMeet: pairEm(pairs[1][1].left - pairs[1][0].right),
+            alignedPairs: pairEm(Math.min(pairs[0][2].left, pairs[1][2].left)
+              - Math.max(pairs[0][1].right, pairs[1][1].right)),
             formulas: formulas.length,
             empty: formulas.filter(function (math) {
               var rect = math.getBoundingClientRect();
@@ -130,6 +145,12 @@ fn mathml_output_is_drawn_with_the_shipped_math_font() {
     assert!(em("matrixEdge").abs() < 0.05, "{drawn}");
     assert!((em("matrixColumns") - 1.0).abs() < 0.05, "{drawn}");
     assert!((em("matrixRows") - 1.2).abs() < 0.05, "{drawn}");
+    // `aligned` with two relation pairs (`columnspacing="0em 1em 0em"`): each left side ends at
+    // its column's right edge, meets its relation, and the second pair starts 1em (KaTeX's
+    // \quad) after the first ends.
+    assert!(em("alignedRight").abs() < 0.05, "{drawn}");
+    assert!(em("alignedMeet").abs() < 0.05, "{drawn}");
+    assert!((em("alignedPairs") - 1.0).abs() < 0.05, "{drawn}");
     if let Ok(axe) = npm_file("axe-core", "axe.min.js") {
         let axe = std::fs::read_to_string(axe).unwrap();
         assert_eq!(violations(&tab, &axe), Vec::<String>::new());
