@@ -50,8 +50,8 @@ fn punctuation_stays_on_the_line_of_its_formula() {
 
 /// Under `[math] output = "mathml"` a lesson's formulas are drawn by the browser from their
 /// MathML with the shipped STIX Two Math (loaded, not a system fallback), each with a size, a
-/// `\tag` stands at the right end of its formula's box, and a square root, a small matrix and an
-/// `aligned` of two relation pairs are spaced and aligned as KaTeX draws them.
+/// `\tag` stands at the right end of its formula's box, and a square root, a matrix, a
+/// `smallmatrix` and an `aligned` of two relation pairs are spaced and aligned as KaTeX draws them.
 #[test]
 fn mathml_output_is_drawn_with_the_shipped_math_font() {
     let Some(chromium) = launch(
@@ -61,7 +61,8 @@ fn mathml_output_is_drawn_with_the_shipped_math_font() {
         return;
     };
     let shapes = "\nEvery score is divided by $\\sqrt{d_k}$. A small matrix \
-        $\\begin{pmatrix}1 & 1 \\\\ 0 & 1\\end{pmatrix}$ follows.\n\n\
+        $\\begin{pmatrix}1 & 1 \\\\ 0 & 1\\end{pmatrix}$ follows, and a smaller one \
+        $\\begin{smallmatrix}a & b \\\\ c & d\\end{smallmatrix}$.\n\n\
         $$\\begin{aligned} a &= b & c &= d \\\\ e + f &= g & h &= i + j \\end{aligned}$$\n";
     let book = Book::with_lesson(
         "notation.md",
@@ -97,6 +98,10 @@ fn mathml_output_is_drawn_with_the_shipped_math_font() {
             return cell.getBoundingClientRect();
           });
           var inEm = function (x) { return Math.round(x / em * 100) / 100; };
+          var small = document.querySelector('mtable[columnspacing="0.2778em"]');
+          var letters = Array.prototype.slice.call(small.querySelectorAll('mi')).map(function (cell) {
+            return cell.getBoundingClientRect();
+          });
           // Two relation pairs: the content of each cell, by row.
           var aligned = document.querySelector('mtable[columnalign="right left right left"]');
           var pairs = Array.prototype.slice.call(aligned.children).map(function (row) {
@@ -112,6 +117,9 @@ fn mathml_output_is_drawn_with_the_shipped_math_font() {
             matrixEdge: inEm(cells[0].left - table.getBoundingClientRect().left),
             matrixColumns: inEm(cells[1].left - cells[0].right),
             matrixRows: inEm(cells[2].bottom - cells[0].bottom),
+            smallEdge: inEm(letters[0].left - small.getBoundingClientRect().left),
+            smallColumns: inEm(letters[1].left - letters[0].right),
+            smallRows: inEm(letters[2].bottom - letters[0].bottom),
             alignedRight: pairEm(pairs[0][0].right - pairs[1][0].right),
             alignedMeet: pairEm(pairs[1][1].left - pairs[1][0].right),
             alignedPairs: pairEm(Math.min(pairs[0][2].left, pairs[1][2].left)
@@ -145,6 +153,11 @@ fn mathml_output_is_drawn_with_the_shipped_math_font() {
     assert!(em("matrixEdge").abs() < 0.05, "{drawn}");
     assert!((em("matrixColumns") - 1.0).abs() < 0.05, "{drawn}");
     assert!((em("matrixRows") - 1.2).abs() < 0.05, "{drawn}");
+    // A `smallmatrix`, in em of the text around it: none outside its columns, which stand 0.42em
+    // apart (ink to ink) in KaTeX's drawing, its rows 0.67em.
+    assert!(em("smallEdge").abs() < 0.05, "{drawn}");
+    assert!((em("smallColumns") - 0.42).abs() < 0.05, "{drawn}");
+    assert!((em("smallRows") - 0.67).abs() < 0.05, "{drawn}");
     // `aligned` with two relation pairs (`columnspacing="0em 1em 0em"`): each left side ends at
     // its column's right edge, meets its relation, and the second pair starts 1em (KaTeX's
     // \quad) after the first ends.
