@@ -109,6 +109,9 @@ fn mathml_output_is_drawn_with_the_shipped_math_font() {
               return cell.firstElementChild.getBoundingClientRect();
             });
           });
+          var relations = Array.prototype.slice.call(aligned.children).map(function (row) {
+            return row.children[1].querySelector('mo').getBoundingClientRect();
+          });
           var pairEm = function (x) {
             return Math.round(x / parseFloat(getComputedStyle(aligned).fontSize) * 100) / 100;
           };
@@ -124,6 +127,7 @@ fn mathml_output_is_drawn_with_the_shipped_math_font() {
             alignedMeet: pairEm(pairs[1][1].left - pairs[1][0].right),
             alignedPairs: pairEm(Math.min(pairs[0][2].left, pairs[1][2].left)
               - Math.max(pairs[0][1].right, pairs[1][1].right)),
+            alignedRows: pairEm(relations[1].bottom - relations[0].bottom),
             formulas: formulas.length,
             empty: formulas.filter(function (math) {
               var rect = math.getBoundingClientRect();
@@ -160,10 +164,11 @@ fn mathml_output_is_drawn_with_the_shipped_math_font() {
     assert!((em("smallRows") - 0.67).abs() < 0.05, "{drawn}");
     // `aligned` with two relation pairs (`columnspacing="0em 1em 0em"`): each left side ends at
     // its column's right edge, meets its relation, and the second pair starts 1em (KaTeX's
-    // \quad) after the first ends.
+    // \quad) after the first ends; its rows stand 1.5em apart (a strut and \jot).
     assert!(em("alignedRight").abs() < 0.05, "{drawn}");
     assert!(em("alignedMeet").abs() < 0.05, "{drawn}");
     assert!((em("alignedPairs") - 1.0).abs() < 0.05, "{drawn}");
+    assert!((em("alignedRows") - 1.5).abs() < 0.05, "{drawn}");
     if let Ok(axe) = npm_file("axe-core", "axe.min.js") {
         let axe = std::fs::read_to_string(axe).unwrap();
         assert_eq!(violations(&tab, &axe), Vec::<String>::new());
