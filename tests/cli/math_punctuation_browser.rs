@@ -63,7 +63,9 @@ fn mathml_output_is_drawn_with_the_shipped_math_font() {
     let shapes = "\nEvery score is divided by $\\sqrt{d_k}$. A small matrix \
         $\\begin{pmatrix}1 & 1 \\\\ 0 & 1\\end{pmatrix}$ follows, and a smaller one \
         $\\begin{smallmatrix}a & b \\\\ c & d\\end{smallmatrix}$.\n\n\
-        $$\\begin{aligned} a &= b & c &= d \\\\ e + f &= g & h &= i + j \\end{aligned}$$\n";
+        $$\\begin{aligned} a &= b & c &= d \\\\ e + f &= g & h &= i + j \\end{aligned}$$\n\n\
+        $$\\begin{array}{|c|cc|} \\hline n & n^2 & n^3 \\\\ \\hline 2 & 4 & 8 \\\\ \\hline \\end{array} \
+        \\quad \\boxed{x = 1}$$\n";
     let book = Book::with_lesson(
         "notation.md",
         &format!("{}{shapes}", crate::build::NOTATION),
@@ -112,6 +114,12 @@ fn mathml_output_is_drawn_with_the_shipped_math_font() {
           var relations = Array.prototype.slice.call(aligned.children).map(function (row) {
             return row.children[1].querySelector('mo').getBoundingClientRect();
           });
+          // A framed array with a rule after its first column and below its first row.
+          var frame = document.querySelector('menclose[notation="top bottom left right"]');
+          var rows = frame.querySelector('mtable').children;
+          var ruled = function (cell, side) {
+            return getComputedStyle(cell)['border' + side + 'Style'];
+          };
           var pairEm = function (x) {
             return Math.round(x / parseFloat(getComputedStyle(aligned).fontSize) * 100) / 100;
           };
@@ -128,6 +136,15 @@ fn mathml_output_is_drawn_with_the_shipped_math_font() {
             alignedPairs: pairEm(Math.min(pairs[0][2].left, pairs[1][2].left)
               - Math.max(pairs[0][1].right, pairs[1][1].right)),
             alignedRows: pairEm(relations[1].bottom - relations[0].bottom),
+            rules: [
+              ruled(rows[0].children[1], 'Left'),
+              ruled(rows[0].children[2], 'Left'),
+              ruled(rows[1].children[0], 'Top'),
+              ruled(frame, 'Left'),
+              ruled(document.querySelector('menclose[notation="box"]'), 'Top'),
+            ],
+            frameGap: inEm(rows[0].children[0].firstElementChild.getBoundingClientRect().left
+              - frame.getBoundingClientRect().left),
             formulas: formulas.length,
             empty: formulas.filter(function (math) {
               var rect = math.getBoundingClientRect();
@@ -169,6 +186,15 @@ fn mathml_output_is_drawn_with_the_shipped_math_font() {
     assert!(em("alignedMeet").abs() < 0.05, "{drawn}");
     assert!((em("alignedPairs") - 1.0).abs() < 0.05, "{drawn}");
     assert!((em("alignedRows") - 1.5).abs() < 0.05, "{drawn}");
+    // An array's rules and frame, and `\boxed`'s box, which MathML Core does not draw: `{|c|cc|}`
+    // has a rule after its first column only, `\hline` one between its rows; inside the frame
+    // the first column keeps KaTeX's arraycolsep (0.5em, and the rule's width).
+    assert_eq!(
+        drawn["rules"],
+        serde_json::json!(["solid", "none", "solid", "solid", "solid"]),
+        "{drawn}"
+    );
+    assert!((em("frameGap") - 0.55).abs() < 0.06, "{drawn}");
     if let Ok(axe) = npm_file("axe-core", "axe.min.js") {
         let axe = std::fs::read_to_string(axe).unwrap();
         assert_eq!(violations(&tab, &axe), Vec::<String>::new());
