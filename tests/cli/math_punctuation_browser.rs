@@ -64,6 +64,7 @@ fn mathml_output_is_drawn_with_the_shipped_math_font() {
         $\\begin{pmatrix}1 & 1 \\\\ 0 & 1\\end{pmatrix}$ follows, and a smaller one \
         $\\begin{smallmatrix}a & b \\\\ c & d\\end{smallmatrix}$.\n\n\
         $$\\begin{aligned} a &= b & c &= d \\\\ e + f &= g & h &= i + j \\end{aligned}$$\n\n\
+        $$\\begin{align} a &= b + c \\\\ e + f &= g \\end{align}$$\n\n\
         $$\\begin{array}{|c|cc|} \\hline n & n^2 & n^3 \\\\ \\hline 2 & 4 & 8 \\\\ \\hline \\end{array} \
         \\quad \\boxed{x = 1}$$\n";
     let book = Book::with_lesson(
@@ -114,6 +115,14 @@ fn mathml_output_is_drawn_with_the_shipped_math_font() {
           var relations = Array.prototype.slice.call(aligned.children).map(function (row) {
             return row.children[1].querySelector('mo').getBoundingClientRect();
           });
+          // `align` starts and ends each row with an empty cell (`mtr-glue`) before its pairs.
+          var glued = Array.prototype.slice.call(
+            document.querySelector('mtd.mtr-glue').closest('mtable').children
+          ).map(function (row) {
+            return [row.children[1], row.children[2]].map(function (cell) {
+              return cell.firstElementChild.getBoundingClientRect();
+            });
+          });
           // A framed array with a rule after its first column and below its first row.
           var frame = document.querySelector('menclose[notation="top bottom left right"]');
           var rows = frame.querySelector('mtable').children;
@@ -135,6 +144,8 @@ fn mathml_output_is_drawn_with_the_shipped_math_font() {
             alignedMeet: pairEm(pairs[1][1].left - pairs[1][0].right),
             alignedPairs: pairEm(Math.min(pairs[0][2].left, pairs[1][2].left)
               - Math.max(pairs[0][1].right, pairs[1][1].right)),
+            alignRagged: pairEm(Math.abs(glued[0][0].right - glued[1][0].right)
+              + Math.abs(glued[0][1].left - glued[1][1].left)),
             alignedRows: pairEm(relations[1].bottom - relations[0].bottom),
             rules: [
               ruled(rows[0].children[1], 'Left'),
@@ -186,6 +197,9 @@ fn mathml_output_is_drawn_with_the_shipped_math_font() {
     assert!(em("alignedMeet").abs() < 0.05, "{drawn}");
     assert!((em("alignedPairs") - 1.0).abs() < 0.05, "{drawn}");
     assert!((em("alignedRows") - 1.5).abs() < 0.05, "{drawn}");
+    // The same in `align`, whose rows start with an empty cell: left sides end together and
+    // relations start together.
+    assert!(em("alignRagged") < 0.05, "{drawn}");
     // An array's rules and frame, and `\boxed`'s box, which MathML Core does not draw: `{|c|cc|}`
     // has a rule after its first column only, `\hline` one between its rows; inside the frame
     // the first column keeps KaTeX's arraycolsep (0.5em, and the rule's width).
