@@ -50,8 +50,8 @@ fn punctuation_stays_on_the_line_of_its_formula() {
 
 /// Under `[math] output = "mathml"` a lesson's formulas are drawn by the browser from their
 /// MathML with the shipped STIX Two Math (loaded, not a system fallback), each with a size, a
-/// `\tag` stands at the right end of its formula's box, and a square root and a small matrix are
-/// spaced as KaTeX spaces them.
+/// `\tag` stands at the right end of its formula's box, and a square root, a matrix, a
+/// `smallmatrix` and an `aligned` of two relation pairs are spaced and aligned as KaTeX draws them.
 #[test]
 fn mathml_output_is_drawn_with_the_shipped_math_font() {
     let Some(chromium) = launch(
@@ -61,7 +61,12 @@ fn mathml_output_is_drawn_with_the_shipped_math_font() {
         return;
     };
     let shapes = "\nEvery score is divided by $\\sqrt{d_k}$. A small matrix \
-        $\\begin{pmatrix}1 & 1 \\\\ 0 & 1\\end{pmatrix}$ follows.\n";
+        $\\begin{pmatrix}1 & 1 \\\\ 0 & 1\\end{pmatrix}$ follows, and a smaller one \
+        $\\begin{smallmatrix}a & b \\\\ c & d\\end{smallmatrix}$.\n\n\
+        $$\\begin{aligned} a &= b & c &= d \\\\ e + f &= g & h &= i + j \\end{aligned}$$\n\n\
+        $$\\begin{align} a &= b + c \\\\ e + f &= g \\end{align}$$\n\n\
+        $$\\begin{array}{|c|cc|} \\hline n & n^2 & n^3 \\\\ \\hline 2 & 4 & 8 \\\\ \\hline \\end{array} \
+        \\quad \\boxed{x = 1} \\quad \\begin{array}{rr} 10 & 1 \\\\ 1 & 10 \\end{array}$$\n";
     let book = Book::with_lesson(
         "notation.md",
         &format!("{}{shapes}", crate::build::NOTATION),
@@ -96,11 +101,66 @@ fn mathml_output_is_drawn_with_the_shipped_math_font() {
             return cell.getBoundingClientRect();
           });
           var inEm = function (x) { return Math.round(x / em * 100) / 100; };
+          var small = document.querySelector('mtable[columnspacing="0.2778em"]');
+          var letters = Array.prototype.slice.call(small.querySelectorAll('mi')).map(function (cell) {
+            return cell.getBoundingClientRect();
+          });
+          // Two relation pairs: the content of each cell, by row.
+          var aligned = document.querySelector('mtable[columnalign="right left right left"]');
+          var pairs = Array.prototype.slice.call(aligned.children).map(function (row) {
+            return Array.prototype.slice.call(row.children).map(function (cell) {
+              return cell.firstElementChild.getBoundingClientRect();
+            });
+          });
+          var relations = Array.prototype.slice.call(aligned.children).map(function (row) {
+            return row.children[1].querySelector('mo').getBoundingClientRect();
+          });
+          // `align` starts and ends each row with an empty cell (`mtr-glue`) before its pairs.
+          var glued = Array.prototype.slice.call(
+            document.querySelector('mtd.mtr-glue').closest('mtable').children
+          ).map(function (row) {
+            return [row.children[1], row.children[2]].map(function (cell) {
+              return cell.firstElementChild.getBoundingClientRect();
+            });
+          });
+          // A framed array with a rule after its first column and below its first row.
+          var frame = document.querySelector('menclose[notation="top bottom left right"]');
+          var rows = frame.querySelector('mtable').children;
+          var ruled = function (cell, side) {
+            return getComputedStyle(cell)['border' + side + 'Style'];
+          };
+          var pairEm = function (x) {
+            return Math.round(x / parseFloat(getComputedStyle(aligned).fontSize) * 100) / 100;
+          };
           return {
             radicalGap: inEm(stop.getBoundingClientRect().left - root.firstElementChild.getBoundingClientRect().right),
             matrixEdge: inEm(cells[0].left - table.getBoundingClientRect().left),
             matrixColumns: inEm(cells[1].left - cells[0].right),
             matrixRows: inEm(cells[2].bottom - cells[0].bottom),
+            smallEdge: inEm(letters[0].left - small.getBoundingClientRect().left),
+            smallColumns: inEm(letters[1].left - letters[0].right),
+            smallRows: inEm(letters[2].bottom - letters[0].bottom),
+            alignedRight: pairEm(pairs[0][0].right - pairs[1][0].right),
+            alignedMeet: pairEm(pairs[1][1].left - pairs[1][0].right),
+            alignedPairs: pairEm(Math.min(pairs[0][2].left, pairs[1][2].left)
+              - Math.max(pairs[0][1].right, pairs[1][1].right)),
+            alignRagged: pairEm(Math.abs(glued[0][0].right - glued[1][0].right)
+              + Math.abs(glued[0][1].left - glued[1][1].left)),
+            alignedRows: pairEm(relations[1].bottom - relations[0].bottom),
+            rules: [
+              ruled(rows[0].children[1], 'Left'),
+              ruled(rows[0].children[2], 'Left'),
+              ruled(rows[1].children[0], 'Top'),
+              ruled(frame, 'Left'),
+              ruled(document.querySelector('menclose[notation="box"]'), 'Top'),
+            ],
+            rightColumn: inEm(Array.prototype.slice.call(
+              document.querySelectorAll('mtable[columnalign="right right"] > mtr > mtd:first-child')
+            ).map(function (cell) {
+              return cell.firstElementChild.getBoundingClientRect().right;
+            }).reduce(function (a, b) { return Math.abs(a - b); })),
+            frameGap: inEm(rows[0].children[0].firstElementChild.getBoundingClientRect().left
+              - frame.getBoundingClientRect().left),
             formulas: formulas.length,
             empty: formulas.filter(function (math) {
               var rect = math.getBoundingClientRect();
@@ -130,6 +190,32 @@ fn mathml_output_is_drawn_with_the_shipped_math_font() {
     assert!(em("matrixEdge").abs() < 0.05, "{drawn}");
     assert!((em("matrixColumns") - 1.0).abs() < 0.05, "{drawn}");
     assert!((em("matrixRows") - 1.2).abs() < 0.05, "{drawn}");
+    // A `smallmatrix`, in em of the text around it: none outside its columns, which stand 0.42em
+    // apart (ink to ink) in KaTeX's drawing, its rows 0.67em.
+    assert!(em("smallEdge").abs() < 0.05, "{drawn}");
+    assert!((em("smallColumns") - 0.42).abs() < 0.05, "{drawn}");
+    assert!((em("smallRows") - 0.67).abs() < 0.05, "{drawn}");
+    // `aligned` with two relation pairs (`columnspacing="0em 1em 0em"`): each left side ends at
+    // its column's right edge, meets its relation, and the second pair starts 1em (KaTeX's
+    // \quad) after the first ends; its rows stand 1.5em apart (a strut and \jot).
+    assert!(em("alignedRight").abs() < 0.05, "{drawn}");
+    assert!(em("alignedMeet").abs() < 0.05, "{drawn}");
+    assert!((em("alignedPairs") - 1.0).abs() < 0.05, "{drawn}");
+    assert!((em("alignedRows") - 1.5).abs() < 0.05, "{drawn}");
+    // The same in `align`, whose rows start with an empty cell: left sides end together and
+    // relations start together.
+    assert!(em("alignRagged") < 0.05, "{drawn}");
+    // An array's rules and frame, and `\boxed`'s box, which MathML Core does not draw: `{|c|cc|}`
+    // has a rule after its first column only, `\hline` one between its rows; inside the frame
+    // the first column keeps KaTeX's arraycolsep (0.5em, and the rule's width).
+    assert_eq!(
+        drawn["rules"],
+        serde_json::json!(["solid", "none", "solid", "solid", "solid"]),
+        "{drawn}"
+    );
+    assert!((em("frameGap") - 0.55).abs() < 0.06, "{drawn}");
+    // `{rr}` (`columnalign="right right"`): 10 and 1 end together, as KaTeX sets them.
+    assert!(em("rightColumn") < 0.05, "{drawn}");
     if let Ok(axe) = npm_file("axe-core", "axe.min.js") {
         let axe = std::fs::read_to_string(axe).unwrap();
         assert_eq!(violations(&tab, &axe), Vec::<String>::new());
