@@ -138,7 +138,10 @@ fn a_descent_longer_than_one_run_of_its_program_is_refused_at_its_steps() {
         .build()
         .exits_with(1)
         .stderr_has("content/fit.md:10:9")
-        .stderr_has(&format!("steps = {} is not a number of steps", most + 1))
+        .stderr_has(&format!(
+            "steps = {} is more than {most}, the most an example may have",
+            most + 1
+        ))
         .stderr_has(&format!("use a whole number from 1 to {most}"));
     Book::with_lesson("fit.md", &lesson(most))
         .build()

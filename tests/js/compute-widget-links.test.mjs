@@ -18,9 +18,10 @@ globalThis.worked.widgetCommon = require('../../static/js/widget-common.js');
 globalThis.worked.format = require('../../static/js/worked-format.js');
 spec.ready();
 
-// The inputs and presentation the kinds' blocks write (src/expand/blocks/gradient_descent.rs,
-// softmax.rs, attention.rs `widget_keys`, beside the program `run_kind` writes), less what links
-// do not touch.
+// The widget data the kinds' blocks write, less what links do not touch: `name`, `kind` and
+// `inputs` as `run_kind` (src/expand/blocks/mod.rs) writes them from the kind's program, the
+// rest from each kind's `widget_keys` (src/expand/blocks/gradient_descent.rs, softmax.rs,
+// attention.rs).
 const descent = {
   name: 'fit', kind: 'gradient_descent',
   inputs: [['points', [[0, 1], [1, 3]]], ['start', [0, 0]], ['learning_rate', 0.05], ['steps', 50]],

@@ -62,9 +62,9 @@ test('a sentence names an entry at a position a step holds, or one the kind wrot
 });
 
 test('a step whose failure the kind words is refused in those words, naming the row at fault', () => {
-  // The first steps of the vectors kind's one program (src/compute/vectors.rs, PROGRAM), which
-  // a reader's zero vector stops at `scaled` (0 / 0), in the kind's words
-  // (src/expand/blocks/vectors.rs, STEP_FAILURES).
+  // Two steps of the vectors kind's one program (src/compute/vectors.rs, PROGRAM), which a
+  // reader's zero vector stops at `scaled` (0 / 0), and the kind's words for that failure
+  // (src/expand/blocks/vectors.rs, `widget_keys`' step_failures).
   const zero = '\u201c{at}\u201d is the zero vector, so its angle to the others is undefined; every vector needs at least one non-zero component';
   const example = {
     name: 'emb',

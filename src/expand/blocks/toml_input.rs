@@ -97,8 +97,9 @@ pub fn positive(field: &str, number: &Number, help: &str) -> Result<f64, BlockEr
     }
 }
 
-/// A whole number from 1 to `most` (heads, steps), reported at its value as not a number of
-/// `field` otherwise, with `help` saying what is.
+/// A whole number from 1 to `most` (heads, steps), reported at its value otherwise, with `help`
+/// saying what is: 0 or less is not a number of `field` at all, while more than `most` is one,
+/// just too many, so its message names the most.
 pub fn count(
     field: &str,
     value: &Spanned<i64>,
@@ -106,13 +107,14 @@ pub fn count(
     help: &str,
 ) -> Result<usize, BlockError> {
     let number = *value.get_ref();
-    let count = usize::try_from(number).ok();
-    count
-        .filter(|count| (1..=most).contains(count))
-        .ok_or_else(|| {
-            let message = format!("{field} = {number} is not a number of {field}");
-            BlockError::new(value.span(), message).help(help)
-        })
+    let message = if number < 1 {
+        format!("{field} = {number} is not a number of {field}")
+    } else if let Some(count) = usize::try_from(number).ok().filter(|count| *count <= most) {
+        return Ok(count);
+    } else {
+        format!("{field} = {number} is more than {most}, the most an example may have")
+    };
+    Err(BlockError::new(value.span(), message).help(help))
 }
 
 /// A finite number, reported at its entry otherwise.
@@ -180,14 +182,22 @@ mod tests {
             count("steps", &steps.steps, 3, "use 1 to 3")
         };
         assert_eq!(read("steps = 3").unwrap(), 3);
-        for text in ["steps = 0", "steps = -1", "steps = 4"] {
+        let cases = [
+            ("steps = 0", "steps = 0 is not a number of steps"),
+            ("steps = -1", "steps = -1 is not a number of steps"),
+            (
+                "steps = 4",
+                "steps = 4 is more than 3, the most an example may have",
+            ),
+            (
+                "steps = 9223372036854775807",
+                "steps = 9223372036854775807 is more than 3, the most an example may have",
+            ),
+        ];
+        for (text, message) in cases {
             let error = read(text).unwrap_err();
             assert_eq!(&text[error.span.clone()], &text[8..]);
-            let number = &text[8..];
-            assert_eq!(
-                error.message,
-                format!("steps = {number} is not a number of steps")
-            );
+            assert_eq!(error.message, message);
             assert_eq!(error.help.as_deref(), Some("use 1 to 3"));
         }
     }

@@ -22,6 +22,7 @@ use crate::present::table::{quantity_prose, quantity_table};
 use crate::present::Precision;
 use serde::Deserialize;
 use std::collections::BTreeMap;
+use std::ops::Range;
 
 /// What the widget of one example kind needs.
 struct WidgetKind {
@@ -223,7 +224,7 @@ impl<'x> Expander<'x> {
         let lines = match (lines_span, &spec.log_y) {
             (Some(list_span), _) => Some(self.widget_lines(
                 example,
-                &toml::Spanned::new(list_span, line_entries),
+                (list_span, &line_entries),
                 shown_steps.as_deref(),
                 (log_y, &presentation.line_marks),
                 body,
@@ -448,32 +449,35 @@ impl<'x> Expander<'x> {
         }
     }
 
-    /// The steps a compute widget's `lines` list draws as a line chart, checked
-    /// ([`line_steps`]), with the build's chart of them, for readers without JavaScript.
+    /// The steps a compute widget's `lines` list and `line` views (`entries`, at `span`) draw
+    /// as a line chart, checked ([`line_steps`]), with the build's chart of them from the run
+    /// they were checked against, for readers without JavaScript.
     fn widget_lines(
         &mut self,
         example: &ExampleBlock,
-        list: &toml::Spanned<Vec<&toml::Spanned<String>>>,
+        (span, entries): (Range<usize>, &[&toml::Spanned<String>]),
         shown: Option<&[String]>,
         (log_y, marks): (bool, &LineMarkSteps),
         body: &BlockText,
     ) -> Option<(Vec<String>, String)> {
-        let chosen = self.compute_widget_key(
+        let (chosen, run) = self.compute_only(
             example,
-            Some(list),
+            span.clone(),
             (
                 "`lines` draws steps of a compute example",
                 "remove the lines key",
             ),
             body,
-            |computed, list| line_steps(&example.name, computed, list, shown),
-        )??;
-        let run = widget_run(&example.evaluated);
+            |computed| {
+                let chosen = line_steps(&example.name, computed, (span.clone(), entries), shown)?;
+                Ok((chosen, computed))
+            },
+        )?;
         match self.widget_chart(&example.name, run, &chosen, log_y, marks) {
             Ok(chart) => Some((chosen, chart)),
             Err(error) => {
                 self.problems.push(
-                    Diagnostic::at(self.file, body.file_span(list.span()), error.message)
+                    Diagnostic::at(self.file, body.file_span(span), error.message)
                         .with_help(error.help),
                 );
                 None
@@ -514,7 +518,7 @@ impl<'x> Expander<'x> {
 fn line_steps(
     name: &str,
     computed: &Computed,
-    list: &toml::Spanned<Vec<&toml::Spanned<String>>>,
+    (span, entries): (Range<usize>, &[&toml::Spanned<String>]),
     shown: Option<&[String]>,
 ) -> Result<Vec<String>, KeyProblem> {
     let steps = computed.step_names();
@@ -531,11 +535,11 @@ fn line_steps(
             format!("draw some of: {}", vectors.join(", "))
         }
     };
-    if list.get_ref().is_empty() {
-        return Err(("`lines` lists no step".to_string(), help(), list.span()));
+    if entries.is_empty() {
+        return Err(("`lines` lists no step".to_string(), help(), span));
     }
     let mut chosen: Vec<String> = Vec::new();
-    for entry in list.get_ref() {
+    for entry in entries {
         let step = entry.get_ref();
         let message = match computed.value(step) {
             _ if chosen.contains(step) => Some(format!("`{step}` is listed twice")),

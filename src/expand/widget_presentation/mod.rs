@@ -190,16 +190,33 @@ impl Expander<'_> {
         &mut self,
         example: &ExampleBlock,
         key: Option<&toml::Spanned<K>>,
-        (does, help): (&str, &str),
+        refused: (&str, &str),
         body: &BlockText,
         check: impl FnOnce(&Computed, &toml::Spanned<K>) -> Result<T, KeyProblem>,
     ) -> Option<Option<T>> {
         let Some(key) = key else { return Some(None) };
+        let checked = |computed| check(computed, key);
+        self.compute_only(example, key.span(), refused, body, checked)
+            .map(Some)
+    }
+
+    /// [`Self::compute_widget_key`] for entries at `span` that need not be one key's (a
+    /// widget's `lines` and its `line` views draw one chart): what `check` makes of a compute
+    /// example's run, or `None` when a problem is recorded. The result may hold the run itself,
+    /// for the widget to draw what it checked.
+    pub(super) fn compute_only<'e, T>(
+        &mut self,
+        example: &'e ExampleBlock,
+        span: Range<usize>,
+        (does, help): (&str, &str),
+        body: &BlockText,
+        check: impl FnOnce(&'e Computed) -> Result<T, KeyProblem>,
+    ) -> Option<T> {
         let checked = match &example.evaluated {
-            Evaluated::Compute(computed) => check(computed, key),
-            _ => Err((not_compute(example, does), help.to_string(), key.span())),
+            Evaluated::Compute(computed) => check(computed),
+            _ => Err((not_compute(example, does), help.to_string(), span)),
         };
-        self.recorded(checked, body).map(Some)
+        self.recorded(checked, body)
     }
 
     /// What a figure in a widget (a step's, its line chart) is drawn with: no caption, no

@@ -122,7 +122,7 @@ fn zero_heads_and_more_than_the_most_are_refused_at_heads() {
     assert_eq!(&text[errors[0].span.clone()], many.to_string());
     assert_eq!(
         errors[0].message,
-        format!("heads = {many} is not a number of heads")
+        format!("heads = {many} is more than {MAX_HEADS}, the most an example may have")
     );
     let help =
         format!("use a whole number from 1 to {MAX_HEADS} that divides the width of w_q and w_v");

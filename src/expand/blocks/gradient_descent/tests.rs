@@ -71,7 +71,7 @@ fn each_bad_block_is_reported_at_its_text() {
         (
             ("steps = 50", "steps = 1024"),
             "1024",
-            "steps = 1024 is not a number of steps",
+            "steps = 1024 is more than 1023, the most an example may have",
         ),
         (
             ("[[0, 1], [1, 3], [2, 5], [3, 7]]", "[[1, 1], [1, 3]]"),

@@ -72,38 +72,68 @@ fn vectors_off_the_plane_are_shown_as_tables_without_arrows() {
 #[test]
 fn each_problem_is_reported_at_its_value_in_the_authors_words() {
     let with = |line: &str| format!("{EMB}{line}\n");
-    let rows = [
-        (with("projection = [\"sat\", \"the\"]"), "projection", ""),
-        (EMB.replace("[1, 1]]", "[1, 1, 1]]"), "[1, 1, 1]", "row 3"),
-        (EMB.replace("[0, 1]", "[0, -inf]"), "-inf", ""),
+    let unknown = "there is no vector named `dog`";
+    let known = "use one of the, cat, sat";
+    let two = "write project = [\"a\", \"b\"] to project a onto b";
+    let rows: [(String, &str, &[&str]); 12] = [
+        (with("projection = [\"sat\", \"the\"]"), "projection", &[]),
+        (
+            EMB.replace("[1, 1]]", "[1, 1, 1]]"),
+            "[1, 1, 1]",
+            &["row 3"],
+        ),
+        (EMB.replace("[0, 1]", "[0, -inf]"), "-inf", &[]),
         (
             EMB.replace("[[1, 0], [0, 1], [1, 1]]", "[]"),
             "[]",
-            "`vectors` has no rows",
+            &["`vectors` has no rows"],
         ),
         (
             EMB.replace("[[1, 0], [0, 1], [1, 1]]", "[[], []]"),
             "[]",
-            "`vectors` has an empty row",
+            &["`vectors` has an empty row"],
         ),
         (
             EMB.replace("[0, 1]", "[0, 0]"),
             "[[1, 0], [0, 0], [1, 1]]",
-            "`cat` is the zero vector",
+            &["`cat` is the zero vector"],
         ),
-        (EMB.replace(", \"sat\"]", "]"), "[\"the\", \"cat\"]", ""),
+        (EMB.replace(", \"sat\"]", "]"), "[\"the\", \"cat\"]", &[]),
+        // `project` is read at its own names: an unknown one is refused where it is written,
+        // whichever of the two it is, with the names there are.
         (
             with("project = [\"sat\", \"dog\"]"),
             "\"dog\"",
-            "use one of the, cat, sat",
+            &[unknown, known],
         ),
-        (with("project = [\"sat\"]"), "[\"sat\"]", ""),
+        (
+            with("project = [\"dog\", \"sat\"]"),
+            "\"dog\"",
+            &[unknown, known],
+        ),
+        (
+            with("project = [\"sat\"]"),
+            "[\"sat\"]",
+            &["`project` needs two names, but has 1", two],
+        ),
+        (
+            with("project = []"),
+            "[]",
+            &["`project` needs two names, but has 0", two],
+        ),
+        (
+            with("project = [\"sat\", \"the\", \"cat\"]"),
+            "[\"sat\", \"the\", \"cat\"]",
+            &["`project` needs two names, but has 3", two],
+        ),
     ];
     for (text, at, says) in rows {
         let errors = evaluate(&text).expect_err("should fail");
         let error = &errors[0];
         assert_eq!(&text[error.span.clone()], at, "{text}: {error:?}");
         let said = format!("{} {}", error.message, error.help.as_deref().unwrap_or(""));
-        assert!(said.contains(says), "{text}: {said}");
+        for words in says {
+            assert!(said.contains(words), "{text}: {said}");
+        }
     }
 }
