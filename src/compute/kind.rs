@@ -124,8 +124,10 @@ pub enum Json {
 }
 
 /// A built-in kind's inputs, as the block reader leaves them: what the kind adds to the one way
-/// every kind evaluates (fill the template, run it, read the run through the table).
-pub trait KindInput {
+/// every kind evaluates (fill the template, run it, read the run through the table). Sealed:
+/// only this crate's four kinds implement it, since only they can build and read the
+/// [`Stopped`] run a kind words.
+pub trait KindInput: sealed::Kind {
     /// What the kind calls its program's values.
     const TABLE: &'static Table;
     /// The kind's program filled with these inputs, or the input at fault.
@@ -153,6 +155,16 @@ pub trait KindInput {
     fn evaluate(&self) -> Result<KindRun, ComputeError> {
         self.run(&self.template()?)
     }
+}
+
+/// The seal of [`KindInput`]: a public trait no other crate can name, so none implements it.
+mod sealed {
+    /// One of the crate's built-in kinds.
+    pub trait Kind {}
+    impl Kind for super::super::attention::AttentionInput {}
+    impl Kind for super::super::softmax::SoftmaxInput {}
+    impl Kind for super::super::vectors::VectorsInput {}
+    impl Kind for super::super::gradient_descent::GradientDescentInput {}
 }
 
 /// An evaluated example of a built-in kind.
