@@ -77,22 +77,22 @@ pub static TABLE: Table = Table {
     json: &[
         ("tokens", Json::Labels),
         ("causal", Json::Flag("causal")),
-        ("embeddings w_q w_k w_v w_o", Json::Same),
+        ("embeddings w_q w_k w_v w_o", Json::Named),
         ("d_k", Json::Position("d_k")),
-        ("q k v", Json::Same),
-        ("scores scaled weights", Json::SameIfAny),
+        ("q k v", Json::Named),
+        ("scores scaled weights", Json::NamedIfAny),
         (
             "heads",
             Json::Groups(
                 "concat",
                 &[
                     ("d_k", Json::Position("d_k")),
-                    ("q k v scores scaled weights output", Json::Same),
+                    ("q k v scores scaled weights output", Json::Named),
                 ],
             ),
         ),
-        ("concat", Json::SameIfAny),
-        ("output", Json::Same),
+        ("concat", Json::NamedIfAny),
+        ("output", Json::Named),
     ],
 };
 

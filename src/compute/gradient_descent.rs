@@ -71,10 +71,10 @@ pub static TABLE: Table = Table {
     // `start` is `[w, b]` like each row of `iterates`; `diverged_at` is `null` unless the run
     // diverged.
     json: &[
-        ("points start learning_rate", Json::Same),
+        ("points start learning_rate", Json::Named),
         ("steps", Json::Position("steps")),
         ("iterates", Json::Value("path")),
-        ("losses gradients", Json::Same),
+        ("losses gradients", Json::Named),
         (
             "optimum",
             Json::Object(

@@ -46,8 +46,8 @@ pub struct Table {
         &'static [&'static str],
         &'static [&'static str],
     )],
-    /// `eval --json`'s keys after `kind`, in order, and what each holds ([`Json::Same`] and
-    /// [`Json::SameIfAny`] stand for several keys).
+    /// `eval --json`'s keys after `kind`, in order, and what each holds; the key of a
+    /// [`Json::Named`] or [`Json::NamedIfAny`] entry lists several keys.
     pub json: &'static [(&'static str, Json)],
 }
 
@@ -102,12 +102,12 @@ pub enum Json {
     Value(&'static str),
     /// The program's value of that name; the key is left out when the run has none.
     IfAny(&'static str),
-    /// Each of the entry's names (separated by spaces) as a key of its own, holding the
-    /// program's value of that name, `null` when the run has none: a list of
-    /// [`Json::Value`]s under their own names, written once.
-    Same,
-    /// As [`Json::Same`], each key left out when the run has no value of its name.
-    SameIfAny,
+    /// Several keys named by the entry's key, which lists their names separated by spaces
+    /// (the only entries whose key is a list): each a key of its own holding the program's
+    /// value of that name, `null` when the run has none, as [`Json::Value`]s written once.
+    Named,
+    /// As [`Json::Named`], each key left out when the run has no value of its name.
+    NamedIfAny,
     /// A position the program's value holds, as an integer, or `null`.
     Position(&'static str),
     /// The label at the position the program's value holds, or `null`.
@@ -333,10 +333,10 @@ impl Serialize for Layout<'_> {
                         map.serialize_entry(key, &value)?;
                     }
                 }
-                Json::Same | Json::SameIfAny => {
+                Json::Named | Json::NamedIfAny => {
                     for name in key.split_whitespace() {
                         let value = value(name);
-                        if value.is_some() || *json == Json::Same {
+                        if value.is_some() || *json == Json::Named {
                             map.serialize_entry(name, &value)?;
                         }
                     }

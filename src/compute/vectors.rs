@@ -43,7 +43,7 @@ pub static TABLE: Table = Table {
     // `projection` is `null` when none was requested.
     json: &[
         ("names", Json::Labels),
-        ("vectors norms dots cosines angles", Json::Same),
+        ("vectors norms dots cosines angles", Json::Named),
         (
             "projection",
             Json::Object(
