@@ -8,7 +8,7 @@
 //! `eval --json` can dump them, and the widget (the same text in compute-lang.js) shows that
 //! run's steps.
 //! Must not: read files, format numbers, or return NaN/∞: a product that overflows and an
-//! example beyond the language's work limit are errors.
+//! example beyond the language's limits are errors.
 //!
 //! Per head h with d_k columns: Q = E·W_q, K = E·W_k, V = E·W_v; scores = Q_h·K_hᵀ; scaled =
 //! scores / √d_k; weights = softmax of each row of `scaled` (j > i excluded when causal);

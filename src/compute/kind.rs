@@ -151,7 +151,9 @@ pub trait KindInput: sealed::Kind {
         Ok(ran)
     }
 
-    /// Evaluates the example by running its program.
+    /// Evaluates the example by running its program, for callers that keep no text (the
+    /// tests); the site runs [`KindInput::template`] then [`KindInput::run`], since it writes
+    /// the text into the widget.
     fn evaluate(&self) -> Result<KindRun, ComputeError> {
         self.run(&self.template()?)
     }
