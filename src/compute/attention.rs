@@ -8,7 +8,7 @@
 //! `eval --json` can dump them, and the widget (the same text in compute-lang.js) shows that
 //! run's steps.
 //! Must not: read files, format numbers, or return NaN/∞: a product that overflows and an
-//! example beyond the language's work limit are errors.
+//! example beyond the language's limits are errors.
 //!
 //! Per head h with d_k columns: Q = E·W_q, K = E·W_k, V = E·W_v; scores = Q_h·K_hᵀ; scaled =
 //! scores / √d_k; weights = softmax of each row of `scaled` (j > i excluded when causal);
@@ -20,10 +20,12 @@ use super::computed::{Computed, LabelSides, Labels, Origin, Side};
 use super::error::{count_within, non_empty};
 use super::kind::{Groups, Json, KindInput, Source, Table};
 use super::lang::Value;
-use super::template::{too_much_work, Stopped};
+use super::template::{too_large, Stopped};
 use super::{ComputeError, KindProgram, MAX_DIM, MAX_TOKENS};
 
-/// The inputs of an attention example, as written by the author.
+/// The inputs of an attention example, as the block reader leaves them: every number finite, every
+/// matrix with at least one row and column, at most [`MAX_HEADS`] heads. The kind refuses
+/// anything else at its field, never with a NaN or a step the author did not write.
 #[derive(Debug, Clone, PartialEq)]
 pub struct AttentionInput {
     /// One name per token; duplicates are allowed (references then use positions).
@@ -75,22 +77,22 @@ pub static TABLE: Table = Table {
     json: &[
         ("tokens", Json::Labels),
         ("causal", Json::Flag("causal")),
-        ("embeddings w_q w_k w_v w_o", Json::Same),
+        ("embeddings w_q w_k w_v w_o", Json::Named),
         ("d_k", Json::Position("d_k")),
-        ("q k v", Json::Same),
-        ("scores scaled weights", Json::SameIfAny),
+        ("q k v", Json::Named),
+        ("scores scaled weights", Json::NamedIfAny),
         (
             "heads",
             Json::Groups(
                 "concat",
                 &[
                     ("d_k", Json::Position("d_k")),
-                    ("q k v scores scaled weights output", Json::Same),
+                    ("q k v scores scaled weights output", Json::Named),
                 ],
             ),
         ),
-        ("concat", Json::SameIfAny),
-        ("output", Json::Same),
+        ("concat", Json::NamedIfAny),
+        ("output", Json::Named),
     ],
 };
 
@@ -202,13 +204,13 @@ impl KindInput for AttentionInput {
         }
     }
 
-    /// An example too large for the language's work limit (which counts every head of the one
+    /// An example past the language's limits (its work limit counts every head of the one
     /// run), or a product that overflowed (the inputs are finite).
     fn stopped(&self, stopped: Stopped) -> ComputeError {
-        if stopped.over_limit {
+        if stopped.over_limit() {
             let size = format!("{} heads over {} tokens", self.heads, self.tokens.len());
             let hint = "use fewer tokens or heads, or narrower projections";
-            return too_much_work("heads", &size, hint);
+            return too_large("heads", &size, hint, &stopped);
         }
         let bare = stopped
             .step
@@ -265,15 +267,23 @@ pub fn step_words(heads: usize) -> Vec<(String, String)> {
     words
 }
 
-/// The shapes the kind's program needs, each said at the input at fault. The block reader has
-/// already refused empty rows and non-finite numbers at their own text, and a run that
-/// overflows stops ([`KindInput::stopped`]); the language's work limit also bounds how many
-/// heads and tokens fit.
+/// The shapes and counts the kind's program needs, each said at the input at fault: at most
+/// [`MAX_HEADS`] heads, in the block reader's words. An empty or non-finite input is refused
+/// when the program runs ([`KindProgram::run`]), a run that overflows stops
+/// ([`KindInput::stopped`]), and the language's work limit bounds how many tokens fit.
 fn validate(input: &AttentionInput) -> Result<(), ComputeError> {
     let (n, heads) = (input.tokens.len(), input.heads);
     let hint = "list at least one token, e.g. tokens = [\"the\", \"cat\"]";
     non_empty("tokens", n, "there are no tokens", hint)?;
     count_within("tokens", n, MAX_TOKENS)?;
+    if heads > MAX_HEADS {
+        let message =
+            format!("heads = {heads} is more than {MAX_HEADS}, the most an example may have");
+        let hint = format!(
+            "use a whole number from 1 to {MAX_HEADS} that divides the width of w_q and w_v"
+        );
+        return Err(ComputeError::for_field("heads", message).with_hint(hint));
+    }
     let projections = [
         ("w_q", &input.w_q),
         ("w_k", &input.w_k),

@@ -51,8 +51,30 @@ impl ComputeError {
 /// What an input check returns: nothing, or the one error to show the author.
 pub(crate) type Checked = Result<(), ComputeError>;
 
+/// An input `field` that holds `entry` (a number as written, with where it sits: `NaN at [2, 1]`),
+/// which no kind computes with: the block reader's words, so an author reads the same sentence
+/// whichever layer refuses it.
+pub(crate) fn not_finite(field: &str, entry: &str) -> ComputeError {
+    let message = format!("`{field}` holds {entry}, which is not a finite number");
+    ComputeError::for_field(field, message)
+        .with_hint("example inputs must be ordinary numbers (no nan or inf)")
+}
+
+/// Rejects a number input `field` that is not finite or not above 0 (a temperature, a learning
+/// rate), in the block reader's words, with `hint` saying what to write.
+pub(crate) fn positive(field: &str, value: f64, hint: &str) -> Checked {
+    if !value.is_finite() {
+        return Err(not_finite(field, &value.to_string()));
+    }
+    if value <= 0.0 {
+        let message = format!("`{field}` must be greater than 0, but is {value}");
+        return Err(ComputeError::for_field(field, message).with_hint(hint));
+    }
+    Ok(())
+}
+
 /// Rejects an empty list input with the kind's own wording, because an author reads
-/// "there are no logits" more easily than a generic "logits is empty".
+/// "there are no tokens" more easily than a generic "tokens is empty".
 pub(crate) fn non_empty(field: &str, n: usize, message: &str, hint: &str) -> Checked {
     if n == 0 {
         return Err(ComputeError::for_field(field, message).with_hint(hint));

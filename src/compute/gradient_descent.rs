@@ -15,7 +15,7 @@
 use ndarray::Array2;
 
 use super::computed::Computed;
-use super::error::count_within;
+use super::error::{count_within, positive};
 use super::kind::{Json, KindInput, Source, Table};
 use super::lang::{self, Value};
 use super::template::Stopped;
@@ -25,7 +25,8 @@ use super::{ComputeError, KindProgram, MAX_DIM};
 /// the start and each update. Fewer at many points: [`steps_per_run`].
 pub const MAX_STEPS: usize = lang::MAX_SIDE - 1;
 
-/// The inputs of a gradient-descent example, as written by the author.
+/// The inputs of a gradient-descent example, as the block reader leaves them: every number
+/// finite, the rate above 0. The kind refuses anything else at its field.
 #[derive(Debug, Clone, PartialEq)]
 pub struct GradientDescentInput {
     /// The data (x, y); at least two, not all with the same x.
@@ -70,10 +71,10 @@ pub static TABLE: Table = Table {
     // `start` is `[w, b]` like each row of `iterates`; `diverged_at` is `null` unless the run
     // diverged.
     json: &[
-        ("points start learning_rate", Json::Same),
+        ("points start learning_rate", Json::Named),
         ("steps", Json::Position("steps")),
         ("iterates", Json::Value("path")),
-        ("losses gradients", Json::Same),
+        ("losses gradients", Json::Named),
         (
             "optimum",
             Json::Object(
@@ -236,13 +237,13 @@ impl KindInput for GradientDescentInput {
     }
 
     fn stopped(&self, stopped: Stopped) -> ComputeError {
-        if !stopped.over_limit && stopped.step == "optimum_w" {
+        if !stopped.over_limit() && stopped.step == "optimum_w" {
             ComputeError::for_field(
                 "points",
                 "every point has the same x, so no single line fits best",
             )
             .with_hint("give at least two different x values")
-        } else if !stopped.over_limit && AT_THE_START.contains(&stopped.step.as_str()) {
+        } else if !stopped.over_limit() && AT_THE_START.contains(&stopped.step.as_str()) {
             ComputeError::for_field(
                 "start",
                 "the loss at the start overflows: the inputs are too large to compute with",
@@ -265,9 +266,9 @@ impl KindInput for GradientDescentInput {
     }
 }
 
-/// The counts [`TEMPLATE`] needs, said at the input at fault. The block reader has already
-/// refused non-finite numbers and a rate that is not positive at their own text; a run that
-/// overflows stops, and [`KindInput::stopped`] words it.
+/// The counts [`TEMPLATE`] needs and a positive rate, said at the input at fault in the block
+/// reader's words. A non-finite point or start is refused when the program runs
+/// ([`KindProgram::run`]); a run that overflows stops, and [`KindInput::stopped`] words it.
 fn validate(input: &GradientDescentInput) -> Result<(), ComputeError> {
     let count = input.points.len();
     if count < 2 {
@@ -281,7 +282,11 @@ fn validate(input: &GradientDescentInput) -> Result<(), ComputeError> {
         let message = format!("steps must be 1 to {most}, but got {}", input.steps);
         return Err(ComputeError::for_field("steps", message));
     }
-    Ok(())
+    positive(
+        "learning_rate",
+        input.learning_rate,
+        "try 0.1, or 0.01 if the run diverges",
+    )
 }
 
 /// The names of a point's coordinates and of the line's parameters: the columns of `points`,

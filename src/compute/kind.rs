@@ -46,8 +46,8 @@ pub struct Table {
         &'static [&'static str],
         &'static [&'static str],
     )],
-    /// `eval --json`'s keys after `kind`, in order, and what each holds ([`Json::Same`] and
-    /// [`Json::SameIfAny`] stand for several keys).
+    /// `eval --json`'s keys after `kind`, in order, and what each holds; the key of a
+    /// [`Json::Named`] or [`Json::NamedIfAny`] entry lists several keys.
     pub json: &'static [(&'static str, Json)],
 }
 
@@ -102,12 +102,12 @@ pub enum Json {
     Value(&'static str),
     /// The program's value of that name; the key is left out when the run has none.
     IfAny(&'static str),
-    /// Each of the entry's names (separated by spaces) as a key of its own, holding the
-    /// program's value of that name, `null` when the run has none: a list of
-    /// [`Json::Value`]s under their own names, written once.
-    Same,
-    /// As [`Json::Same`], each key left out when the run has no value of its name.
-    SameIfAny,
+    /// Several keys named by the entry's key, which lists their names separated by spaces
+    /// (the only entries whose key is a list): each a key of its own holding the program's
+    /// value of that name, `null` when the run has none, as [`Json::Value`]s written once.
+    Named,
+    /// As [`Json::Named`], each key left out when the run has no value of its name.
+    NamedIfAny,
     /// A position the program's value holds, as an integer, or `null`.
     Position(&'static str),
     /// The label at the position the program's value holds, or `null`.
@@ -124,8 +124,10 @@ pub enum Json {
 }
 
 /// A built-in kind's inputs, as the block reader leaves them: what the kind adds to the one way
-/// every kind evaluates (fill the template, run it, read the run through the table).
-pub trait KindInput {
+/// every kind evaluates (fill the template, run it, read the run through the table). Sealed:
+/// only this crate's four kinds implement it, since only they can build and read the
+/// [`Stopped`] run a kind words.
+pub trait KindInput: sealed::Kind {
     /// What the kind calls its program's values.
     const TABLE: &'static Table;
     /// The kind's program filled with these inputs, or the input at fault.
@@ -149,10 +151,22 @@ pub trait KindInput {
         Ok(ran)
     }
 
-    /// Evaluates the example by running its program.
+    /// Evaluates the example by running its program, for callers that keep no text (the
+    /// tests); the site runs [`KindInput::template`] then [`KindInput::run`], since it writes
+    /// the text into the widget.
     fn evaluate(&self) -> Result<KindRun, ComputeError> {
         self.run(&self.template()?)
     }
+}
+
+/// The seal of [`KindInput`]: a public trait no other crate can name, so none implements it.
+mod sealed {
+    /// One of the crate's built-in kinds.
+    pub trait Kind {}
+    impl Kind for super::super::attention::AttentionInput {}
+    impl Kind for super::super::softmax::SoftmaxInput {}
+    impl Kind for super::super::vectors::VectorsInput {}
+    impl Kind for super::super::gradient_descent::GradientDescentInput {}
 }
 
 /// An evaluated example of a built-in kind.
@@ -321,10 +335,10 @@ impl Serialize for Layout<'_> {
                         map.serialize_entry(key, &value)?;
                     }
                 }
-                Json::Same | Json::SameIfAny => {
+                Json::Named | Json::NamedIfAny => {
                     for name in key.split_whitespace() {
                         let value = value(name);
-                        if value.is_some() || *json == Json::Same {
+                        if value.is_some() || *json == Json::Named {
                             map.serialize_entry(name, &value)?;
                         }
                     }

@@ -1,11 +1,12 @@
 //! Pure numerical core: every number a reader sees is computed here.
 //!
 //! Stage: evaluation. The site layer reads an example block's TOML into one of the `*Input`
-//! structs, calls its [`kind::KindInput::evaluate`], which runs the kind's template program and
-//! returns the run read through the kind's table ([`kind::KindRun`]), wraps it in [`Evaluated`],
-//! and later resolves references with [`Evaluated::quantity`], [`Quantity::select`] and
-//! [`ops::apply`]. Input: plain Rust values and `ndarray` arrays. Output: runs that serialize to
-//! the `eval --json` objects, [`Quantity`] values, or a [`ComputeError`] naming the input key at
+//! structs, fills the kind's template program ([`kind::KindInput::template`]), runs that text
+//! ([`kind::KindInput::run`]: the run read through the kind's table, a [`kind::KindRun`]) and
+//! writes the same text into the widget's data; it wraps the run in [`Evaluated`], and later
+//! resolves references with [`Evaluated::quantity`], [`Quantity::select`] and [`ops::apply`].
+//! Input: plain Rust values and `ndarray` arrays. Output: runs that serialize to the
+//! `eval --json` objects, [`Quantity`] values, or a [`ComputeError`] naming the input key at
 //! fault.
 //! Must not: touch the file system, parse Markdown or TOML, render math or templates, or
 //! produce NaN/∞ from finite inputs. The crate's layering test (`src/layering.rs`) keeps the

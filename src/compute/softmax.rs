@@ -9,7 +9,7 @@
 use ndarray::Array1;
 
 use super::computed::{Labels, Side};
-use super::error::{count_within, distinct_names};
+use super::error::{count_within, distinct_names, positive};
 use super::kind::{Json, KindInput, Source, Table};
 use super::lang::Value;
 use super::template::Stopped;
@@ -64,8 +64,8 @@ pub static TABLE: Table = Table {
         ("logits", Json::Value("logits")),
         ("temperature", Json::Value("T")),
         ("target", Json::Position("target")),
-        ("probabilities log_probabilities", Json::Same),
-        ("loss gradient", Json::Same),
+        ("probabilities log_probabilities", Json::Named),
+        ("loss gradient", Json::Named),
         ("temperatures", Json::IfAny("temperatures")),
         ("sweep", Json::IfAny("sweep")),
     ],
@@ -161,15 +161,30 @@ impl KindInput for SoftmaxInput {
     }
 }
 
-/// What the block reader leaves to the kind: the counts, and one label per logit.
+/// What the temperatures must be, said when one is not above 0 (the block reader's help).
+const TEMPERATURE_HINT: &str = "use e.g. 1 for the plain softmax, 0.5 to sharpen, 2 to flatten";
+
+/// What the block reader leaves to the kind: the counts, one label per logit, and every
+/// temperature positive, in the reader's words (the compared temperatures are written into the
+/// program as text, so no run would see them as inputs). Empty or non-finite logits are refused
+/// when the program runs ([`KindProgram::run`]).
 fn validate(input: &SoftmaxInput) -> Result<(), ComputeError> {
     let n = input.logits.len();
     count_within("logits", n, MAX_DIM)?;
     if let Some(labels) = &input.labels {
         distinct_names("label", labels, n, "logit")?;
     }
-    let temperatures = input.temperatures.as_ref().map_or(0, Vec::len);
-    count_within("temperatures", temperatures, MAX_DIM)
+    positive("temperature", input.temperature, TEMPERATURE_HINT)?;
+    let Some(temperatures) = &input.temperatures else {
+        return Ok(());
+    };
+    if temperatures.is_empty() {
+        let message = "`temperatures` is empty";
+        return Err(ComputeError::for_field("temperatures", message)
+            .with_hint("write temperatures = [1, 2, 3]"));
+    }
+    count_within("temperatures", temperatures.len(), MAX_DIM)?;
+    (temperatures.iter()).try_for_each(|t| positive("temperatures", *t, TEMPERATURE_HINT))
 }
 
 /// The target's position among the logits.

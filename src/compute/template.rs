@@ -6,8 +6,9 @@
 //! Must not: do arithmetic of its own.
 
 use super::computed::{Computed, Labels, Origin};
-use super::kind::{KindRun, Table};
-use super::lang::{self, ErrorKind, LangError, Value, MAX_WORK};
+use super::error::not_finite;
+use super::kind::{KindRun, Source, Table};
+use super::lang::{self, format_number, ErrorKind, LangError, Value, MAX_WORK, OVER_WORK};
 use super::ComputeError;
 #[cfg(test)]
 use ndarray::{Array1, Array2};
@@ -26,16 +27,45 @@ pub struct KindProgram {
 
 impl KindProgram {
     /// Runs the program and reads the run through a kind's `table`, its values labelled by
-    /// `labels`; `stopped` words a run that stops for the kind's authors.
+    /// `labels`; `stopped` words a run that stops for the kind's authors. An input that is empty
+    /// or holds a number that is not finite is refused first, at the input, whatever the kind:
+    /// the language would refuse it with no step to name, and a kind would word it as a step
+    /// that failed.
     pub(crate) fn run(
         &self,
         table: &'static Table,
         labels: Labels,
         stopped: impl FnOnce(Stopped) -> ComputeError,
     ) -> Result<KindRun, ComputeError> {
+        for (name, value) in &self.inputs {
+            check_input(table, name, value)?;
+        }
         let ran = run(&self.steps, &self.inputs).map_err(stopped)?;
         let run = ran.into_computed(self.inputs.clone(), labels);
         Ok(KindRun::new(table, run))
+    }
+}
+
+/// Refuses the program's input `name` when it is empty or holds a number that is not finite,
+/// at the name the author wrote it under: the reference name that reads it (a softmax's
+/// `temperature` for the program's `T`), else its own.
+fn check_input(table: &Table, name: &str, value: &Value) -> Result<(), ComputeError> {
+    let field = (table.sources.iter())
+        .find(|(_, source)| matches!(source, Source::Value(read) if *read == name))
+        .map_or(name, |(field, _)| field);
+    if value.is_empty() {
+        let message = format!("`{field}` is empty");
+        return Err(
+            ComputeError::for_field(field, message).with_hint("give it at least one number")
+        );
+    }
+    let entries = value.entries();
+    match entries.iter().position(|x| !x.is_finite()) {
+        Some(flat) => {
+            let entry = format_number(entries[flat]) + &value.describe_position(flat);
+            Err(not_finite(field, &entry))
+        }
+        None => Ok(()),
     }
 }
 
@@ -44,20 +74,36 @@ pub(crate) struct Ran {
     outputs: Vec<lang::Output>,
 }
 
-/// A template run that stopped: the step it stopped in, and whether the example is too large
-/// for the language's limits (any other failure is a value too large or too small to
-/// represent), for the kind to word for its authors.
+/// A template run that stopped: the step it stopped in and the language's error, for the kind
+/// to word for its authors. Its inputs are finite and not empty ([`KindProgram::run`] refuses
+/// others), so it stops at a value too large or too small to represent, or at one of the
+/// language's limits ([`ErrorKind::Limit`]), of which the work limit is what a large example
+/// reaches first. Public only as the argument of the sealed [`super::kind::KindInput`]'s
+/// `stopped`: no other crate can name, build or read it.
 #[derive(Debug)]
 pub struct Stopped {
     pub(crate) step: String,
-    pub(crate) over_limit: bool,
+    pub(crate) kind: ErrorKind,
+    pub(crate) message: String,
 }
 
-/// The author's words for a run beyond the language's work limit, said at the input `field`:
-/// `size` (the example's size in the kind's words, "4 heads over 512 tokens") needs more than
-/// [`MAX_WORK`] operations; `hint` says what to make smaller.
-pub(crate) fn too_much_work(field: &str, size: &str, hint: &str) -> ComputeError {
-    let message = format!("{size} need more than {MAX_WORK} operations, the limit of any example");
+impl Stopped {
+    /// Whether the run went past one of the language's limits, not a number's.
+    pub(crate) fn over_limit(&self) -> bool {
+        self.kind == ErrorKind::Limit
+    }
+}
+
+/// The author's words for a run past the language's limits, said at the input `field`: `size`
+/// (the example's size in the kind's words, "4 heads over 512 tokens") needs more than
+/// [`MAX_WORK`] operations, or goes past another limit, which the language's message names;
+/// `hint` says what to make smaller.
+pub(crate) fn too_large(field: &str, size: &str, hint: &str, stopped: &Stopped) -> ComputeError {
+    let message = if stopped.message.starts_with(OVER_WORK) {
+        format!("{size} need more than {MAX_WORK} operations, the limit of any example")
+    } else {
+        format!("{size} go past a limit of any example: {}", stopped.message)
+    };
     ComputeError::for_field(field, message).with_hint(hint)
 }
 
@@ -71,7 +117,8 @@ pub(crate) fn run(program: &str, inputs: &[(String, Value)]) -> Result<Ran, Stop
 fn stopped(program: &str, error: LangError) -> Stopped {
     Stopped {
         step: step_at(program, error.span.start),
-        over_limit: error.kind == ErrorKind::Limit,
+        kind: error.kind,
+        message: error.message,
     }
 }
 
@@ -159,13 +206,14 @@ mod tests {
             .err()
             .unwrap();
         assert_eq!(stopped.step, "big");
-        assert!(!stopped.over_limit);
+        assert_eq!(stopped.kind, ErrorKind::NonFinite);
         let inputs = [(
             "x".to_string(),
             Value::Matrix(ndarray::Array2::ones((1000, 1000))),
         )];
         let stopped = run("y = x @ x", &inputs).err().unwrap();
         assert_eq!(stopped.step, "y");
-        assert!(stopped.over_limit);
+        assert!(stopped.over_limit());
+        assert!(stopped.message.starts_with(OVER_WORK), "{stopped:?}");
     }
 }

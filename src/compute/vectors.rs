@@ -17,7 +17,8 @@ use super::template::{self, Stopped};
 use super::{ComputeError, KindProgram, MAX_DIM, MAX_TOKENS};
 
 /// The inputs of a vectors example, as the block reader leaves them: at least one vector, all
-/// of one dimension (at least one component), every entry finite.
+/// of one dimension (at least one component), every entry finite. The kind refuses anything
+/// else at its field.
 #[derive(Debug, Clone, PartialEq)]
 pub struct VectorsInput {
     /// One distinct name per vector.
@@ -42,7 +43,7 @@ pub static TABLE: Table = Table {
     // `projection` is `null` when none was requested.
     json: &[
         ("names", Json::Labels),
-        ("vectors norms dots cosines angles", Json::Same),
+        ("vectors norms dots cosines angles", Json::Named),
         (
             "projection",
             Json::Object(
@@ -120,14 +121,17 @@ impl KindInput for VectorsInput {
         }
     }
 
-    /// An example beyond the language's work limit, or a length or dot product that overflows,
-    /// found by running one vector, then one pair, at a time (the inputs are finite and no
-    /// vector is zero, so nothing else can stop it).
+    /// An example past the language's limits, or a length or dot product that overflows,
+    /// found by running one vector, then one pair, at a time. The inputs are finite, no vector
+    /// is zero and the projection's positions are the vectors' (`validate`), so only a value
+    /// too large can stop it; should no single length or dot product overflow, the vectors are
+    /// said to be too large together.
     fn stopped(&self, stopped: Stopped) -> ComputeError {
         let (count, dimension) = self.vectors.dim();
-        if stopped.over_limit {
+        if stopped.over_limit() {
             let what = format!("{count} vectors of {dimension} components");
-            return template::too_much_work("vectors", &what, "use fewer or shorter vectors");
+            let hint = "use fewer or shorter vectors";
+            return template::too_large("vectors", &what, hint, &stopped);
         }
         let name = |i: usize| self.names.get(i).map_or("", String::as_str);
         let vector = |name: &str, i: usize| {
@@ -142,16 +146,19 @@ impl KindInput for VectorsInput {
             return overflow(format!("the length of `{}` overflows", name(i)));
         }
         let mut pairs = (0..count).flat_map(|i| (0..count).map(move |j| (i, j)));
-        let (i, j) = pairs
-            .find(|&(i, j)| fails(DOT_PROGRAM, &[vector("v", i), vector("w", j)]))
-            .unwrap_or((0, 0));
-        let (i, j) = (name(i), name(j));
-        overflow(format!("the dot product of `{i}` and `{j}` overflows"))
+        match pairs.find(|&(i, j)| fails(DOT_PROGRAM, &[vector("v", i), vector("w", j)])) {
+            Some((i, j)) => {
+                let (i, j) = (name(i), name(j));
+                overflow(format!("the dot product of `{i}` and `{j}` overflows"))
+            }
+            None => overflow("the vectors are too large to compute with".into()),
+        }
     }
 }
 
-/// What the block reader leaves to the kind: the counts, one name per vector, and no zero
-/// vector.
+/// What the block reader leaves to the kind: the counts, one name per vector, no zero vector,
+/// and a projection between two of the vectors. An empty or non-finite `vectors` is refused
+/// when the program runs ([`KindProgram::run`]).
 fn validate(input: &VectorsInput) -> Result<(), ComputeError> {
     let (count, dimension) = input.vectors.dim();
     count_within("vectors", count, MAX_TOKENS)?;
@@ -161,6 +168,19 @@ fn validate(input: &VectorsInput) -> Result<(), ComputeError> {
         return Err(ComputeError::for_field("vectors", message));
     }
     distinct_names("name", &input.names, count, "vector")?;
+    if let Some(position) = (input.project.iter())
+        .find_map(|&(of, onto)| (of.max(onto) >= count).then_some(of.max(onto)))
+    {
+        let message = format!("project's position {position} is out of range");
+        let hint = format!(
+            "there are {count} vectors; positions count from 0, so use 0 to {}",
+            count.saturating_sub(1)
+        );
+        return Err(ComputeError::for_field("project", message).with_hint(hint));
+    }
+    if dimension == 0 {
+        return Ok(());
+    }
     let mut rows = input.vectors.rows().into_iter();
     if let Some(i) = rows.position(|row| row.iter().all(|x| *x == 0.0)) {
         let name = &input.names[i];

@@ -70,10 +70,10 @@ fn every_bad_input_is_one_error_on_its_field() {
         (|i| i.heads = 3, Some("heads"), "3 heads cannot split the 2 columns of w_q evenly".into()),
         (|i| { i.heads = 2; i.w_v = array![[1.0, 0.0, 1.0], [0.0, 2.0, 1.0]] }, Some("heads"), "2 heads cannot split the 3 columns of w_v evenly".into()),
         (|i| i.w_o = Some(array![[1.0, 0.0, 0.0]]), Some("w_o"), "w_o has 1 rows, but the heads' outputs together are 2 wide".into()),
-        // Within every dimension limit, yet 6 GB of per-head tables if it were evaluated: the
-        // language refuses the program before anything is allocated. The one run counts every
-        // head: 16, or even 4, heads over 512 tokens are too much work.
-        (|i| *i = zeros(MAX_TOKENS, 1024, 1024), Some("heads"), format!("1024 heads over 512 tokens need more than {limit} operations, the limit of any example")),
+        // Within every dimension limit, yet far more heads than a program of a page's size
+        // holds: refused at `heads` before anything runs. The one run counts every head: 16,
+        // or even 4, heads over 512 tokens are too much work.
+        (|i| *i = zeros(MAX_TOKENS, 1024, 1024), Some("heads"), "heads = 1024 is more than 64, the most an example may have".into()),
         (|i| *i = zeros(MAX_TOKENS, 1024, 16), Some("heads"), format!("16 heads over 512 tokens need more than {limit} operations, the limit of any example")),
         (|i| *i = zeros(MAX_TOKENS, 4, 4), Some("heads"), format!("4 heads over 512 tokens need more than {limit} operations, the limit of any example")),
         // Products that overflow are an error, not infinity, said in the lesson's words.
@@ -94,23 +94,70 @@ fn every_bad_input_is_one_error_on_its_field() {
     }
 }
 
-/// Inputs the block reader refuses at their own text (a NaN, an empty projection) are still
-/// an error here, never a panic or a NaN: the run stops.
+/// Inputs the block reader refuses at their own text (a NaN, an infinity, an empty projection,
+/// too many heads) are one error here too, at the input and in the reader's words: never a
+/// panic, a NaN, or a step the author never wrote.
 #[test]
-fn inputs_only_the_block_reader_refuses_stop_the_run() {
-    let edits: [Edit; 3] = [
-        |i| i.w_k[[1, 0]] = f64::NAN,
-        |i| i.w_o = Some(array![[1.0, f64::INFINITY], [0.0, 1.0]]),
-        |i| {
-            i.w_q = Array2::zeros((2, 0));
-            i.w_k = Array2::zeros((2, 0))
-        },
+fn inputs_only_the_block_reader_refuses_are_errors_at_their_input() {
+    let finite = "which is not a finite number";
+    let cases: [(Edit, &str, String); 6] = [
+        (
+            |i| i.w_k[[1, 0]] = f64::NAN,
+            "w_k",
+            format!("`w_k` holds NaN at [2, 1], {finite}"),
+        ),
+        (
+            |i| i.embeddings[[2, 1]] = f64::NEG_INFINITY,
+            "embeddings",
+            format!("`embeddings` holds -inf at [3, 2], {finite}"),
+        ),
+        (
+            |i| i.w_o = Some(array![[1.0, f64::INFINITY], [0.0, 1.0]]),
+            "w_o",
+            format!("`w_o` holds inf at [1, 2], {finite}"),
+        ),
+        (
+            |i| {
+                i.w_q = Array2::zeros((2, 0));
+                i.w_k = Array2::zeros((2, 0))
+            },
+            "w_q",
+            "`w_q` is empty".into(),
+        ),
+        (
+            |i| *i = zeros(2, MAX_HEADS + 1, MAX_HEADS + 1),
+            "heads",
+            "heads = 65 is more than 64, the most an example may have".into(),
+        ),
+        (
+            |i| *i = zeros(2, 2 * MAX_HEADS, 2 * MAX_HEADS),
+            "heads",
+            "heads = 128 is more than 64, the most an example may have".into(),
+        ),
     ];
-    for edit in edits {
+    for (edit, field, message) in cases {
         let mut input = cat();
         edit(&mut input);
-        assert!(input.evaluate().is_err(), "{input:?}");
+        let error = input.evaluate().expect_err(&message);
+        assert_eq!(
+            (error.field.as_deref(), error.message.as_str()),
+            (Some(field), message.as_str())
+        );
     }
+}
+
+/// A run past a limit other than the work limit (here the program's lines) is said as that
+/// limit, never as too much work.
+#[test]
+fn a_stop_at_another_limit_is_said_as_that_limit() {
+    let program = "x = 1\n".repeat(crate::compute::lang::MAX_LINES + 1);
+    let stopped = crate::compute::template::run(&program, &[]).err().unwrap();
+    let error = cat().stopped(stopped);
+    assert_eq!(error.field.as_deref(), Some("heads"));
+    assert_eq!(
+        error.message,
+        "1 heads over 3 tokens go past a limit of any example: the steps have more than 1000 lines"
+    );
 }
 
 /// What fits: three heads over the most tokens fit one run, four heads of 128 tokens too, and

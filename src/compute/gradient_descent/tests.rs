@@ -2,7 +2,7 @@
 //! then properties over random inputs.
 
 use super::*;
-use crate::compute::kind::KindRun;
+use crate::compute::kind::{assert_refused, KindRun};
 use crate::compute::template;
 use crate::compute::Quantity;
 use approx::assert_abs_diff_eq;
@@ -97,32 +97,50 @@ fn each_bad_input_is_one_error_on_its_field() {
 }
 
 /// Inputs the block reader refuses at their own text (a NaN or infinite number, a rate that is
-/// not positive) are still never a panic or a non-finite value here: an error, or a run.
+/// not positive) are one error here too, at the input, in the reader's words: never a panic, a
+/// non-finite value, or a run on a rate that climbs the loss.
 #[test]
-fn inputs_only_the_block_reader_refuses_give_an_error_or_finite_values() {
+fn inputs_only_the_block_reader_refuses_are_errors_at_their_input() {
     let (nan, inf) = (f64::NAN, f64::INFINITY);
-    let inputs = [
-        with_points(&[(0.0, 1.0), (nan, 2.0)]),
-        GradientDescentInput {
-            start: (0.0, inf),
-            ..line(0.1, 1)
-        },
-        line(0.0, 1),
-        line(-0.1, 1),
-        line(inf, 1),
-        line(nan, 1),
+    let finite = "which is not a finite number";
+    let rows: Vec<(GradientDescentInput, &str, String)> = vec![
+        (
+            with_points(&[(0.0, 1.0), (nan, 2.0)]),
+            "points",
+            format!("`points` holds NaN at [2, 1], {finite}"),
+        ),
+        (
+            GradientDescentInput {
+                start: (0.0, inf),
+                ..line(0.1, 1)
+            },
+            "start",
+            format!("`start` holds inf at [2], {finite}"),
+        ),
+        (
+            line(0.0, 1),
+            "learning_rate",
+            "`learning_rate` must be greater than 0, but is 0".into(),
+        ),
+        (
+            line(-0.1, 1),
+            "learning_rate",
+            "`learning_rate` must be greater than 0, but is -0.1".into(),
+        ),
+        (
+            line(inf, 1),
+            "learning_rate",
+            format!("`learning_rate` holds inf, {finite}"),
+        ),
+        (
+            line(nan, 1),
+            "learning_rate",
+            format!("`learning_rate` holds NaN, {finite}"),
+        ),
     ];
-    for input in inputs {
-        let Ok(run) = input.evaluate() else { continue };
-        for (name, origin, value) in &run.run.values {
-            let finite = match value {
-                Value::Scalar(x) => x.is_finite(),
-                Value::Vector(values) => values.iter().all(|x| x.is_finite()),
-                Value::Matrix(values) => values.iter().all(|x| x.is_finite()),
-            };
-            let step = *origin == crate::compute::computed::Origin::Step;
-            assert!(finite || !step, "{input:?}: {name} is {value:?}");
-        }
+    for (input, field, says) in rows {
+        let error = input.evaluate().unwrap_err();
+        assert_refused(&error, field, &says, &format!("{input:?}"));
     }
 }
 
@@ -604,12 +622,16 @@ mod properties {
             steps in 0usize..40,
         ) {
             let input = GradientDescentInput { points, start, learning_rate, steps };
-            if let Ok(result) = input.evaluate() {
-                let json = serde_json::to_string(&result).unwrap();
-                let nulls = json.matches("null").count();
-                prop_assert_eq!(nulls, usize::from(result.position("diverged_at").is_none()), "{}", json);
-                prop_assert_eq!(result.matrix("iterates").unwrap().nrows(), result.vector("losses").unwrap().len());
-                prop_assert!(result.matrix("iterates").unwrap().nrows() >= 1);
+            match input.evaluate() {
+                Ok(result) => {
+                    let json = serde_json::to_string(&result).unwrap();
+                    let nulls = json.matches("null").count();
+                    prop_assert_eq!(nulls, usize::from(result.position("diverged_at").is_none()), "{}", json);
+                    prop_assert_eq!(result.matrix("iterates").unwrap().nrows(), result.vector("losses").unwrap().len());
+                    prop_assert!(result.matrix("iterates").unwrap().nrows() >= 1);
+                }
+                // Every refusal is at an input the author wrote.
+                Err(error) => prop_assert!(error.field.is_some(), "{:?}", error),
             }
         }
     }

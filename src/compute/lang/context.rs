@@ -64,6 +64,10 @@ pub(crate) struct Context<'a> {
     pub(crate) work: u64,
 }
 
+/// How the message of a run past [`MAX_WORK`] begins, which tells that limit from the others
+/// (lines, sizes, kept numbers) for a built-in kind that words each for its authors.
+pub(crate) const OVER_WORK: &str = "the steps need more than";
+
 impl Context<'_> {
     /// The running step's name, for messages.
     pub(crate) fn step_name(&self) -> &str {
@@ -81,7 +85,7 @@ impl Context<'_> {
             return Err(LangError::new(
                 ErrorKind::Limit,
                 format!(
-                    "the steps need more than {MAX_WORK} element operations (step {}, line {})",
+                    "{OVER_WORK} {MAX_WORK} element operations (step {}, line {})",
                     self.step_name(),
                     self.line
                 ),

@@ -69,6 +69,7 @@ use std::ops::Range;
 
 // The arithmetic of one entry or one lane, for the rest of `compute` (the reference filters),
 // so that a number is computed one way wherever it is printed.
+pub(crate) use context::OVER_WORK;
 pub(crate) use eval::apply_binary;
 pub(crate) use functions::{apply_elementwise, dot_product, next_random, reduce_lane};
 pub use functions::{function_table, FunctionSpec};
@@ -77,6 +78,7 @@ pub use grad::program_with_backward_in_loop;
 pub use memory::MAX_KEPT_ENTRIES;
 pub(crate) use parser::BinaryOp;
 pub use reads::StepReads;
+pub(crate) use value::format_number;
 pub use value::Value;
 
 /// Largest number of rows or columns of any value (and entries of a vector).

@@ -221,6 +221,60 @@ fn bad_inputs_are_errors_on_their_field_in_the_authors_words() {
     }
 }
 
+/// Inputs the block reader refuses at their own text (no logits, a NaN, a temperature not
+/// above 0, no compared temperatures) are one error here too, at the input, in the reader's
+/// words: never a panic, a NaN or a wrong number.
+#[test]
+fn inputs_only_the_block_reader_refuses_are_errors_at_their_input() {
+    let finite = "which is not a finite number";
+    let rows: Vec<(SoftmaxInput, &str, String)> = vec![
+        (
+            plain(Array1::zeros(0)),
+            "logits",
+            "`logits` is empty".into(),
+        ),
+        (
+            plain(array![1.0, f64::NAN]),
+            "logits",
+            format!("`logits` holds NaN at [2], {finite}"),
+        ),
+        (
+            at(0.0, abc()),
+            "temperature",
+            "`temperature` must be greater than 0, but is 0".into(),
+        ),
+        (
+            at(-2.0, abc()),
+            "temperature",
+            "`temperature` must be greater than 0, but is -2".into(),
+        ),
+        (
+            at(f64::NAN, abc()),
+            "temperature",
+            format!("`temperature` holds NaN, {finite}"),
+        ),
+        (
+            sweeping(&[], abc()),
+            "temperatures",
+            "`temperatures` is empty".into(),
+        ),
+        (
+            sweeping(&[1.0, -0.5], abc()),
+            "temperatures",
+            "`temperatures` must be greater than 0, but is -0.5".into(),
+        ),
+        (
+            sweeping(&[f64::INFINITY], abc()),
+            "temperatures",
+            format!("`temperatures` holds inf, {finite}"),
+        ),
+    ];
+    for (input, field, says) in rows {
+        let error = input.evaluate().unwrap_err();
+        assert_refused(&error, field, &says, &format!("{input:?}"));
+    }
+}
+
 #[test]
 fn references_and_json_read_the_runs_values_by_the_kinds_names() {
     let full = sweeping(&[0.5, 1.0], to(Target::Label("b".into()), abc()));
@@ -383,13 +437,18 @@ mod properties {
                 target: Some(Target::Position(target % (n + 1))),
                 temperatures,
             };
-            if let Ok(result) = input.evaluate() {
-                // serde_json writes a non-finite f64 as null; only the absent labels may be null.
-                let json = serde_json::to_string(&result).unwrap();
-                prop_assert_eq!(json.matches("null").count(), 1, "{}", json);
-                let sweep = result.matrix("sweep").unwrap_or_default();
-                prop_assert!(sweep.iter().all(|x| x.is_finite()));
-                prop_assert!(result.vector("exps").unwrap().iter().all(|x| x.is_finite()));
+            match input.evaluate() {
+                Ok(result) => {
+                    // serde_json writes a non-finite f64 as null; only the absent labels may be
+                    // null.
+                    let json = serde_json::to_string(&result).unwrap();
+                    prop_assert_eq!(json.matches("null").count(), 1, "{}", json);
+                    let sweep = result.matrix("sweep").unwrap_or_default();
+                    prop_assert!(sweep.iter().all(|x| x.is_finite()));
+                    prop_assert!(result.vector("exps").unwrap().iter().all(|x| x.is_finite()));
+                }
+                // Every refusal is at an input the author wrote.
+                Err(error) => prop_assert!(error.field.is_some(), "{:?}", error),
             }
         }
     }

@@ -203,6 +203,54 @@ fn bad_inputs_are_errors_on_their_field_in_the_authors_words() {
     }
 }
 
+/// Inputs the block reader refuses at their own text (no vectors, no components, a NaN, a
+/// projection between vectors that are not there) are one error here too, at the input: never
+/// a panic, a NaN, or an overflow that did not happen.
+#[test]
+fn inputs_only_the_block_reader_refuses_are_errors_at_their_input() {
+    let finite = "which is not a finite number";
+    let out_of_range = |project| VectorsInput {
+        project: Some(project),
+        ..abc()
+    };
+    let rows: Vec<(VectorsInput, &str, String)> = vec![
+        (
+            named(&[], Array2::zeros((0, 2))),
+            "vectors",
+            "`vectors` is empty".into(),
+        ),
+        (
+            named(&["a", "b"], Array2::zeros((2, 0))),
+            "vectors",
+            "`vectors` is empty".into(),
+        ),
+        (
+            named(&["a", "b"], array![[1.0, 2.0], [f64::NAN, 1.0]]),
+            "vectors",
+            format!("`vectors` holds NaN at [2, 1], {finite}"),
+        ),
+        (
+            named(&["a"], array![[f64::INFINITY, 1.0]]),
+            "vectors",
+            format!("`vectors` holds inf at [1, 1], {finite}"),
+        ),
+        (
+            out_of_range((0, 3)),
+            "project",
+            "project's position 3 is out of range".into(),
+        ),
+        (
+            out_of_range((4, 1)),
+            "project",
+            "there are 3 vectors; positions count from 0, so use 0 to 2".into(),
+        ),
+    ];
+    for (input, field, says) in rows {
+        let error = input.evaluate().unwrap_err();
+        assert_refused(&error, field, &says, &format!("{input:?}"));
+    }
+}
+
 #[test]
 fn the_widget_running_the_template_stops_at_scaled_on_a_readers_zero_vector() {
     // The kind refuses a zero vector before running; a reader's edit reaches the program,
@@ -335,10 +383,18 @@ mod properties {
                     values[..count * dimension].to_vec(),
                 ).expect("enough values"),
             };
-            if let Ok(result) = input.evaluate() {
-                let json = serde_json::to_string(&result).unwrap();
-                let nulls = json.matches("null").count();
-                prop_assert!(nulls == usize::from(result.vector("projection").is_none()), "{}", json);
+            match input.evaluate() {
+                Ok(result) => {
+                    let json = serde_json::to_string(&result).unwrap();
+                    let nulls = json.matches("null").count();
+                    prop_assert!(nulls == usize::from(result.vector("projection").is_none()), "{}", json);
+                }
+                // Every refusal is at an input, and an overflow is one that happened.
+                Err(error) => {
+                    prop_assert!(error.field.is_some(), "{:?}", error);
+                    let too_large = error.message.contains("overflows") || error.message.contains("too large");
+                    prop_assert!(!too_large || values.iter().any(|x| x.abs() > 1e150), "{:?}", error);
+                }
             }
         }
     }
