@@ -54,7 +54,7 @@ pub(crate) type Checked = Result<(), ComputeError>;
 /// An input `field` that holds `entry` (a number as written, with where it sits: `NaN at [2, 1]`),
 /// which no kind computes with: the block reader's words, so an author reads the same sentence
 /// whichever layer refuses it.
-pub(crate) fn not_finite(field: &str, entry: &str) -> ComputeError {
+pub fn not_finite(field: &str, entry: &str) -> ComputeError {
     let message = format!("`{field}` holds {entry}, which is not a finite number");
     ComputeError::for_field(field, message)
         .with_hint("example inputs must be ordinary numbers (no nan or inf)")
@@ -62,7 +62,7 @@ pub(crate) fn not_finite(field: &str, entry: &str) -> ComputeError {
 
 /// Rejects a number input `field` that is not finite or not above 0 (a temperature, a learning
 /// rate), in the block reader's words, with `hint` saying what to write.
-pub(crate) fn positive(field: &str, value: f64, hint: &str) -> Checked {
+pub fn positive(field: &str, value: f64, hint: &str) -> Checked {
     if !value.is_finite() {
         return Err(not_finite(field, &value.to_string()));
     }

@@ -282,12 +282,11 @@ fn validate(input: &GradientDescentInput) -> Result<(), ComputeError> {
         let message = format!("steps must be 1 to {most}, but got {}", input.steps);
         return Err(ComputeError::for_field("steps", message));
     }
-    positive(
-        "learning_rate",
-        input.learning_rate,
-        "try 0.1, or 0.01 if the run diverges",
-    )
+    positive("learning_rate", input.learning_rate, RATE_HINT)
 }
+
+/// What the learning rate must be, said when it is not above 0, here and by the block reader.
+pub const RATE_HINT: &str = "try 0.1, or 0.01 if the run diverges";
 
 /// The names of a point's coordinates and of the line's parameters: the columns of `points`,
 /// the entries of `start` and the columns of the iterates, in the build's tables and the

@@ -161,8 +161,8 @@ impl KindInput for SoftmaxInput {
     }
 }
 
-/// What the temperatures must be, said when one is not above 0 (the block reader's help).
-const TEMPERATURE_HINT: &str = "use e.g. 1 for the plain softmax, 0.5 to sharpen, 2 to flatten";
+/// What the temperatures must be, said when one is not above 0, here and by the block reader.
+pub const TEMPERATURE_HINT: &str = "use e.g. 1 for the plain softmax, 0.5 to sharpen, 2 to flatten";
 
 /// What the block reader leaves to the kind: the counts, one label per logit, and every
 /// temperature positive, in the reader's words (the compared temperatures are written into the

@@ -7,7 +7,7 @@ use super::toml_input::{count, matrix, parse_toml, positive, vector, Number, Num
 use super::{kind_example, name_problems, ok_or_record, run_kind, shown};
 use super::{BlockError, ParsedExample};
 use crate::compute::gradient_descent::{
-    steps_per_run, GradientDescentInput, MAX_STEPS, PARAMETER_NAMES, POINT_NAMES,
+    steps_per_run, GradientDescentInput, MAX_STEPS, PARAMETER_NAMES, POINT_NAMES, RATE_HINT,
 };
 use crate::compute::kind::KindRun;
 
@@ -60,11 +60,7 @@ pub(super) fn evaluate(text: &str) -> Result<ParsedExample, Vec<BlockError>> {
     let start = ok_or_record(&mut errors, start);
     let learning_rate = ok_or_record(
         &mut errors,
-        positive(
-            "learning_rate",
-            &spec.learning_rate,
-            "try 0.1, or 0.01 if the run diverges",
-        ),
+        positive("learning_rate", &spec.learning_rate, RATE_HINT),
     );
     let help = format!("use a whole number from 1 to {MAX_STEPS}");
     let steps = ok_or_record(&mut errors, count("steps", &spec.steps, MAX_STEPS, &help));

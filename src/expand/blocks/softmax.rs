@@ -6,7 +6,7 @@ use super::expect::ExpectTable;
 use super::toml_input::{parse_toml, positive, strings, vector, Names, Number, Numbers};
 use super::{kind_example, name_problems, ok_or_record, optional, run_kind, shown};
 use super::{BlockError, ParsedExample};
-use crate::compute::softmax::{SoftmaxInput, Target};
+use crate::compute::softmax::{SoftmaxInput, Target, TEMPERATURE_HINT};
 
 use crate::expand::widget_presentation::{Control, Highlight, Sentence, View};
 use serde::Deserialize;
@@ -14,8 +14,6 @@ use toml::Spanned;
 
 const KEYS: &str = "name, logits, labels (optional), temperature (optional), target (optional), \
 temperatures (optional), [expect] (optional), show (optional)";
-
-const TEMPERATURE_HELP: &str = "use e.g. 1 for the plain softmax, 0.5 to sharpen, 2 to flatten";
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -51,7 +49,7 @@ pub(super) fn evaluate(text: &str) -> Result<ParsedExample, Vec<BlockError>> {
     let spec: SoftmaxSpec = parse_toml(text, KEYS).map_err(|error| vec![error])?;
     let mut errors = name_problems(&spec.name);
     let logits = ok_or_record(&mut errors, vector("logits", &spec.logits));
-    let temperature_at = |field, number: &Number| positive(field, number, TEMPERATURE_HELP);
+    let temperature_at = |field, number: &Number| positive(field, number, TEMPERATURE_HINT);
     let temperature = optional(&mut errors, spec.temperature.as_ref(), |number| {
         temperature_at("temperature", number)
     });

@@ -2,6 +2,7 @@
 //! is reported at its own line and column.
 
 use super::BlockError;
+use crate::compute::{self, ComputeError};
 use ndarray::{Array1, Array2};
 use toml::Spanned;
 
@@ -85,16 +86,10 @@ pub fn strings(names: &Names) -> Vec<String> {
 
 /// A finite number greater than zero (a temperature, a learning rate), reported at its entry.
 pub fn positive(field: &str, number: &Number, help: &str) -> Result<f64, BlockError> {
-    let value = finite(field, number)?;
-    if value > 0.0 {
-        Ok(value)
-    } else {
-        Err(BlockError::new(
-            number.span(),
-            format!("`{field}` must be greater than 0, but is {value}"),
-        )
-        .help(help))
-    }
+    let value = *number.get_ref();
+    compute::positive(field, value, help)
+        .map(|()| value)
+        .map_err(|error| at(number, error))
 }
 
 /// A whole number from 1 to `most` (heads, steps), reported at its value otherwise, with `help`
@@ -120,14 +115,19 @@ pub fn count(
 /// A finite number, reported at its entry otherwise.
 pub fn finite(field: &str, number: &Number) -> Result<f64, BlockError> {
     let value = *number.get_ref();
-    if value.is_finite() {
-        Ok(value)
-    } else {
-        Err(BlockError::new(
-            number.span(),
-            format!("`{field}` holds {value}, which is not a finite number"),
-        )
-        .help("example inputs must be ordinary numbers (no nan or inf)"))
+    match value.is_finite() {
+        true => Ok(value),
+        false => Err(at(number, compute::not_finite(field, &value.to_string()))),
+    }
+}
+
+/// The compute core's `error` about an input, said at `number`, the entry it is about: the
+/// reader and the core word a bad number alike.
+fn at(number: &Number, error: ComputeError) -> BlockError {
+    BlockError {
+        span: number.span(),
+        message: error.message,
+        help: error.hint,
     }
 }
 
