@@ -17,7 +17,7 @@
 use ndarray::Array2;
 
 use super::computed::{Computed, LabelSides, Labels, Origin, Side};
-use super::error::{count_within, non_empty};
+use super::error::{count_within, non_empty, too_many};
 use super::kind::{Groups, Json, KindInput, Source, Table};
 use super::lang::Value;
 use super::template::{too_large, Stopped};
@@ -267,6 +267,11 @@ pub fn step_words(heads: usize) -> Vec<(String, String)> {
     words
 }
 
+/// What `heads` must be, said when it is not a count of heads, here and by the block reader.
+pub fn heads_hint() -> String {
+    format!("use a whole number from 1 to {MAX_HEADS} that divides the width of w_q and w_v")
+}
+
 /// The shapes and counts the kind's program needs, each said at the input at fault: at most
 /// [`MAX_HEADS`] heads, in the block reader's words. An empty or non-finite input is refused
 /// when the program runs ([`KindProgram::run`]), a run that overflows stops
@@ -277,12 +282,7 @@ fn validate(input: &AttentionInput) -> Result<(), ComputeError> {
     non_empty("tokens", n, "there are no tokens", hint)?;
     count_within("tokens", n, MAX_TOKENS)?;
     if heads > MAX_HEADS {
-        let message =
-            format!("heads = {heads} is more than {MAX_HEADS}, the most an example may have");
-        let hint = format!(
-            "use a whole number from 1 to {MAX_HEADS} that divides the width of w_q and w_v"
-        );
-        return Err(ComputeError::for_field("heads", message).with_hint(hint));
+        return Err(too_many("heads", heads, MAX_HEADS, &heads_hint()));
     }
     let projections = [
         ("w_q", &input.w_q),

@@ -60,6 +60,18 @@ pub fn not_finite(field: &str, entry: &str) -> ComputeError {
         .with_hint("example inputs must be ordinary numbers (no nan or inf)")
 }
 
+/// A count above the most an example may have (heads, steps), in the words the block reader
+/// uses too: it is a count, just too large, so the message names the most.
+pub fn too_many(
+    field: &str,
+    count: impl std::fmt::Display,
+    most: usize,
+    hint: &str,
+) -> ComputeError {
+    let message = format!("{field} = {count} is more than {most}, the most an example may have");
+    ComputeError::for_field(field, message).with_hint(hint)
+}
+
 /// Rejects a number input `field` that is not finite or not above 0 (a temperature, a learning
 /// rate), in the block reader's words, with `hint` saying what to write.
 pub fn positive(field: &str, value: f64, hint: &str) -> Checked {

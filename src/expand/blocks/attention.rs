@@ -4,7 +4,7 @@ use super::expect::ExpectTable;
 use super::toml_input::{count, matrix, parse_toml, strings, Names, Rows};
 use super::{kind_example, name_problems, ok_or_record, optional, run_kind, shown};
 use super::{BlockError, ParsedExample};
-use crate::compute::attention::{sides, step_words, AttentionInput, HEADS, MAX_HEADS};
+use crate::compute::attention::{heads_hint, sides, step_words, AttentionInput, HEADS, MAX_HEADS};
 use crate::compute::kind::KindRun;
 use crate::expand::widget_presentation::{Control, View};
 use serde::Deserialize;
@@ -40,8 +40,7 @@ pub(super) fn evaluate(text: &str) -> Result<ParsedExample, Vec<BlockError>> {
     let w_k = read("w_k", &spec.w_k);
     let w_v = read("w_v", &spec.w_v);
     let w_o = optional(&mut errors, spec.w_o.as_ref(), |rows| matrix("w_o", rows));
-    let help =
-        format!("use a whole number from 1 to {MAX_HEADS} that divides the width of w_q and w_v");
+    let help = heads_hint();
     let heads = optional(&mut errors, spec.heads.as_ref(), |heads| {
         count("heads", heads, MAX_HEADS, &help)
     });

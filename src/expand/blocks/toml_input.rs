@@ -89,7 +89,7 @@ pub fn positive(field: &str, number: &Number, help: &str) -> Result<f64, BlockEr
     let value = *number.get_ref();
     compute::positive(field, value, help)
         .map(|()| value)
-        .map_err(|error| at(number, error))
+        .map_err(|error| at(number.span(), error))
 }
 
 /// A whole number from 1 to `most` (heads, steps), reported at its value otherwise, with `help`
@@ -102,14 +102,17 @@ pub fn count(
     help: &str,
 ) -> Result<usize, BlockError> {
     let number = *value.get_ref();
-    let message = if number < 1 {
-        format!("{field} = {number} is not a number of {field}")
-    } else if let Some(count) = usize::try_from(number).ok().filter(|count| *count <= most) {
-        return Ok(count);
-    } else {
-        format!("{field} = {number} is more than {most}, the most an example may have")
-    };
-    Err(BlockError::new(value.span(), message).help(help))
+    if number < 1 {
+        let message = format!("{field} = {number} is not a number of {field}");
+        return Err(BlockError::new(value.span(), message).help(help));
+    }
+    match usize::try_from(number).ok().filter(|count| *count <= most) {
+        Some(count) => Ok(count),
+        None => Err(at(
+            value.span(),
+            compute::too_many(field, number, most, help),
+        )),
+    }
 }
 
 /// A finite number, reported at its entry otherwise.
@@ -117,15 +120,18 @@ pub fn finite(field: &str, number: &Number) -> Result<f64, BlockError> {
     let value = *number.get_ref();
     match value.is_finite() {
         true => Ok(value),
-        false => Err(at(number, compute::not_finite(field, &value.to_string()))),
+        false => Err(at(
+            number.span(),
+            compute::not_finite(field, &value.to_string()),
+        )),
     }
 }
 
-/// The compute core's `error` about an input, said at `number`, the entry it is about: the
-/// reader and the core word a bad number alike.
-fn at(number: &Number, error: ComputeError) -> BlockError {
+/// The compute core's `error` about an input, said at `span`, the entry it is about: the reader
+/// and the core word a bad number alike.
+fn at(span: std::ops::Range<usize>, error: ComputeError) -> BlockError {
     BlockError {
-        span: number.span(),
+        span,
         message: error.message,
         help: error.hint,
     }
