@@ -65,6 +65,7 @@ fn mathml_output_is_drawn_with_the_shipped_math_font() {
         $\\begin{smallmatrix}a & b \\\\ c & d\\end{smallmatrix}$.\n\n\
         $$\\begin{aligned} a &= b & c &= d \\\\ e + f &= g & h &= i + j \\end{aligned}$$\n\n\
         $$\\begin{align} a &= b + c \\\\ e + f &= g \\end{align}$$\n\n\
+        $$\\begin{align} p &= q \\\\ r + s &= t \\notag \\\\ u &= v \\end{align}$$\n\n\
         $$\\begin{array}{|c|cc|} \\hline n & n^2 & n^3 \\\\ \\hline 2 & 4 & 8 \\\\ \\hline \\end{array} \
         \\quad \\boxed{x = 1} \\quad \\begin{array}{rr} 10 & 1 \\\\ 1 & 10 \\end{array}$$\n";
     let book = Book::with_lesson(
@@ -123,6 +124,11 @@ fn mathml_output_is_drawn_with_the_shipped_math_font() {
               return cell.firstElementChild.getBoundingClientRect();
             });
           });
+          // Numbered `align` rows, one `\notag` between them: the last row's number.
+          var numbers = document.querySelectorAll('mtd.mml-eqn-num');
+          var number = numbers[numbers.length - 1];
+          var numberedRows = number.closest('mtable').children;
+          var relation = function (row) { return row.querySelector('mo').getBoundingClientRect(); };
           // A framed array with a rule after its first column and below its first row.
           var frame = document.querySelector('menclose[notation="top bottom left right"]');
           var rows = frame.querySelector('mtable').children;
@@ -161,6 +167,10 @@ fn mathml_output_is_drawn_with_the_shipped_math_font() {
             }).reduce(function (a, b) { return Math.abs(a - b); })),
             frameGap: inEm(rows[0].children[0].firstElementChild.getBoundingClientRect().left
               - frame.getBoundingClientRect().left),
+            numberWidth: pairEm(number.getBoundingClientRect().width),
+            numberGap: Math.round(number.closest('.math-display').getBoundingClientRect().right
+              - number.getBoundingClientRect().right),
+            numberedRows: pairEm(relation(numberedRows[2]).bottom - relation(numberedRows[0]).bottom),
             formulas: formulas.length,
             empty: formulas.filter(function (math) {
               var rect = math.getBoundingClientRect();
@@ -216,6 +226,11 @@ fn mathml_output_is_drawn_with_the_shipped_math_font() {
     assert!((em("frameGap") - 0.55).abs() < 0.06, "{drawn}");
     // `{rr}` (`columnalign="right right"`): 10 and 1 end together, as KaTeX sets them.
     assert!(em("rightColumn") < 0.05, "{drawn}");
+    // Numbered `align` rows show their number (KaTeX leaves it to a CSS counter) at the right
+    // margin, and rows stay about 1.5em apart with the number beside them.
+    assert!(em("numberWidth") > 0.8, "{drawn}");
+    assert!(drawn["numberGap"].as_i64().unwrap().abs() < 40, "{drawn}");
+    assert!((em("numberedRows") - 3.0).abs() < 0.25, "{drawn}");
     if let Ok(axe) = npm_file("axe-core", "axe.min.js") {
         let axe = std::fs::read_to_string(axe).unwrap();
         assert_eq!(violations(&tab, &axe), Vec::<String>::new());
