@@ -23,6 +23,7 @@
 
 pub mod mathml;
 pub mod narrow;
+mod row_tags;
 
 use katex::macro_expander::MacroMap;
 use katex::macros::MacroDefinition;

@@ -65,7 +65,7 @@ fn mathml_output_is_drawn_with_the_shipped_math_font() {
         $\\begin{smallmatrix}a & b \\\\ c & d\\end{smallmatrix}$.\n\n\
         $$\\begin{aligned} a &= b & c &= d \\\\ e + f &= g & h &= i + j \\end{aligned}$$\n\n\
         $$\\begin{align} a &= b + c \\\\ e + f &= g \\end{align}$$\n\n\
-        $$\\begin{align} p &= q \\\\ r + s &= t \\notag \\\\ u &= v \\end{align}$$\n\n\
+        $$\\begin{align} p &= q \\\\ r + s &= t \\notag \\\\ u &= v \\tag{A} \\end{align}$$\n\n\
         $$\\begin{array}{|c|cc|} \\hline n & n^2 & n^3 \\\\ \\hline 2 & 4 & 8 \\\\ \\hline \\end{array} \
         \\quad \\boxed{x = 1} \\quad \\begin{array}{rr} 10 & 1 \\\\ 1 & 10 \\end{array}$$\n";
     let book = Book::with_lesson(
@@ -124,11 +124,13 @@ fn mathml_output_is_drawn_with_the_shipped_math_font() {
               return cell.firstElementChild.getBoundingClientRect();
             });
           });
-          // Numbered `align` rows, one `\notag` between them: the last row's number.
+          // Numbered `align` rows, one `\notag` between them and a `\tag{A}` after: the
+          // first row's number, and the tag.
           var numbers = document.querySelectorAll('mtd.mml-eqn-num');
           var number = numbers[numbers.length - 1];
           var numberedRows = number.closest('mtable').children;
           var relation = function (row) { return row.querySelector('mo').getBoundingClientRect(); };
+          var rowTag = document.querySelector('mtd.mml-eqn-tag');
           // A framed array with a rule after its first column and below its first row.
           var frame = document.querySelector('menclose[notation="top bottom left right"]');
           var rows = frame.querySelector('mtable').children;
@@ -170,6 +172,9 @@ fn mathml_output_is_drawn_with_the_shipped_math_font() {
             numberWidth: pairEm(number.getBoundingClientRect().width),
             numberGap: Math.round(number.closest('.math-display').getBoundingClientRect().right
               - number.getBoundingClientRect().right),
+            rowTag: rowTag.textContent,
+            rowTagGap: Math.round(rowTag.closest('.math-display').getBoundingClientRect().right
+              - rowTag.getBoundingClientRect().right),
             numberedRows: pairEm(relation(numberedRows[2]).bottom - relation(numberedRows[0]).bottom),
             formulas: formulas.length,
             empty: formulas.filter(function (math) {
@@ -231,6 +236,9 @@ fn mathml_output_is_drawn_with_the_shipped_math_font() {
     assert!(em("numberWidth") > 0.8, "{drawn}");
     assert!(drawn["numberGap"].as_i64().unwrap().abs() < 40, "{drawn}");
     assert!((em("numberedRows") - 3.0).abs() < 0.25, "{drawn}");
+    // A row's `\tag{A}`, which KaTeX's MathML drops, is written in by the build, at the margin.
+    assert_eq!(drawn["rowTag"], "(A)", "{drawn}");
+    assert!(drawn["rowTagGap"].as_i64().unwrap().abs() < 40, "{drawn}");
     if let Ok(axe) = npm_file("axe-core", "axe.min.js") {
         let axe = std::fs::read_to_string(axe).unwrap();
         assert_eq!(violations(&tab, &axe), Vec::<String>::new());

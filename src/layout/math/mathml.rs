@@ -2,9 +2,10 @@
 //! before the HTML goes into a page.
 //!
 //! Input: one formula's KaTeX HTML + MathML. Output: the same markup with every named operator
-//! that KaTeX spliced loose into a script, fraction or root grouped in an `<mrow>`, and a
-//! `\tag`'s cells given their width as a style. Nothing else changes; markup this scan does not
-//! understand is returned unchanged.
+//! that KaTeX spliced loose into a script, fraction or root grouped in an `<mrow>`, a
+//! `\tag`'s cells given their width as a style, and a tagged row of `align` (and the other
+//! numbered environments) given its tag (`row_tags`). Nothing else changes; markup this scan
+//! does not understand is returned unchanged.
 //!
 //! KaTeX (0.18.5, and katex-rs after it) writes a named operator (`\max`, `\log`,
 //! `\operatorname{…}`) as two siblings, `<mi>max</mi><mo>&#x2061;</mo>` (the name and an
@@ -42,9 +43,10 @@ const MAX_DEPTH: usize = 10_000;
 const TAG_CELL: (&str, &str) = ("<mtd width=\"50%\">", "<mtd style=\"width:50%\">");
 
 /// `html` (one formula as KaTeX writes it) with its MathML repaired: loose named operators
-/// grouped (`group_loose_operators`) and a tag's cells sized by style (`TAG_CELL`).
+/// grouped (`group_loose_operators`), a tagged row's number cell holding its tag
+/// (`row_tags`), and a tag's cells sized by style (`TAG_CELL`).
 pub fn repair(html: String) -> String {
-    let html = group_loose_operators(html);
+    let html = super::row_tags::fill_row_tags(group_loose_operators(html));
     if html.contains(TAG_CELL.0) {
         html.replace(TAG_CELL.0, TAG_CELL.1)
     } else {

@@ -1,0 +1,235 @@
+//! A `\tag{…}` on a row of a numbered environment (`align`, `gather`, `equation`, `alignat`),
+//! written into KaTeX's MathML, which drops it.
+//!
+//! KaTeX (0.18.5, and katex-rs after it) ends every numbered row's MathML with an empty
+//! `<mtd class="mml-eqn-num">` and leaves the number to a CSS counter, for a tagged row too, so
+//! MathML drawing (print.html, `[math] output = "mathml"`) and a screen reader give that row the
+//! next number instead of its tag. The tags are in the formula's TeX, which KaTeX keeps in the
+//! MathML's annotation: each numbered row's tag is read from it, in order, and written into its
+//! row's cell, whose class then says it is not counted. When the rows cannot be read for certain
+//! (a tag holding math or markup, rows that do not pair with the cells), the formula is left as
+//! KaTeX wrote it.
+
+/// The cell KaTeX writes at the end of every numbered row.
+const NUMBER_CELL: &str = "<mtd class=\"mml-eqn-num\"></mtd>";
+
+/// The class of a row's cell that holds its tag (and is not counted).
+const TAG_CLASS: &str = "mml-eqn-tag";
+
+/// The environments KaTeX numbers, row by row.
+const NUMBERED: [&str; 4] = ["align", "gather", "equation", "alignat"];
+
+/// Deepest nesting of braces and environments this reading follows; KaTeX's own limits keep
+/// real formulas far below.
+const MAX_DEPTH: usize = 1_000;
+
+/// `html` (one formula as KaTeX writes it) with each tagged row's number cell holding its tag.
+pub fn fill_row_tags(html: String) -> String {
+    if !html.contains(NUMBER_CELL) || !html.contains("\\tag") {
+        return html;
+    }
+    let Some(tex) = annotation(&html) else {
+        return html;
+    };
+    let Some(tags) = row_tags(&tex) else {
+        return html;
+    };
+    if tags.len() != html.matches(NUMBER_CELL).count() || tags.iter().all(Option::is_none) {
+        return html;
+    }
+    let mut out = String::with_capacity(html.len() + 64 * tags.len());
+    let mut pieces = html.split(NUMBER_CELL);
+    out.push_str(pieces.next().unwrap_or_default());
+    for (piece, tag) in pieces.zip(&tags) {
+        match tag {
+            // A tag is plain text without `&`, `<` or `>` (`tag_of`): nothing to escape.
+            Some(tag) => out.push_str(&format!(
+                "<mtd class=\"{TAG_CLASS}\"><mtext>{tag}</mtext></mtd>"
+            )),
+            None => out.push_str(NUMBER_CELL),
+        }
+        out.push_str(piece);
+    }
+    out
+}
+
+/// The TeX of the formula, from its MathML annotation, its HTML escapes undone.
+fn annotation(html: &str) -> Option<String> {
+    const OPEN: &str = "<annotation encoding=\"application/x-tex\">";
+    let start = html.find(OPEN)? + OPEN.len();
+    let end = html[start..].find("</annotation>")? + start;
+    let text = &html[start..end];
+    Some(
+        text.replace("&lt;", "<")
+            .replace("&gt;", ">")
+            .replace("&quot;", "\"")
+            .replace("&#x27;", "'")
+            .replace("&amp;", "&"),
+    )
+}
+
+/// Each numbered row's tag, in order, as shown ("(7)" for `\tag{7}`, "A" for `\tag*{A}`), or
+/// `None` for a row numbered by the counter; rows with `\notag` or `\nonumber` are left out, as
+/// KaTeX gives them no cell. `None` overall when a tag is not plain text or the TeX does not read.
+fn row_tags(tex: &str) -> Option<Vec<Option<String>>> {
+    let (body, env) = numbered_body(tex)?;
+    let rows = if env == "equation" {
+        vec![body]
+    } else {
+        split_rows(body)?
+    };
+    let mut tags = Vec::new();
+    for row in rows {
+        if row.contains("\\notag") || row.contains("\\nonumber") {
+            continue;
+        }
+        tags.push(tag_of(row)?);
+    }
+    Some(tags)
+}
+
+/// The body of the first numbered environment in `tex`, and its name.
+fn numbered_body(tex: &str) -> Option<(&str, &str)> {
+    let begin = tex.find("\\begin{")?;
+    let name_start = begin + "\\begin{".len();
+    let name_end = tex[name_start..].find('}')? + name_start;
+    let env = &tex[name_start..name_end];
+    if !NUMBERED.contains(&env) {
+        return None;
+    }
+    let end_marker = format!("\\end{{{env}}}");
+    let end = tex.rfind(&end_marker)?;
+    (end > name_end).then(|| (&tex[name_end + 1..end], env))
+}
+
+/// `body` split at each `\\` outside braces and inner environments.
+fn split_rows(body: &str) -> Option<Vec<&str>> {
+    let (mut rows, mut depth, mut start) = (Vec::new(), 0usize, 0);
+    let bytes = body.as_bytes();
+    let mut at = 0;
+    while at < bytes.len() {
+        let rest = &body[at..];
+        if rest.starts_with("\\begin{") {
+            depth += 1;
+        } else if rest.starts_with("\\end{") {
+            depth = depth.checked_sub(1)?;
+        } else if rest.starts_with("\\\\") {
+            if depth == 0 {
+                rows.push(&body[start..at]);
+                start = at + 2;
+            }
+            at += 2;
+            continue;
+        } else if let Some(escaped) = rest.strip_prefix('\\') {
+            // An escaped character (`\{`, `\}`) is not a brace.
+            at += 1 + escaped.chars().next().map_or(0, char::len_utf8);
+            continue;
+        } else if bytes[at] == b'{' {
+            depth += 1;
+        } else if bytes[at] == b'}' {
+            depth = depth.checked_sub(1)?;
+        }
+        if depth > MAX_DEPTH {
+            return None;
+        }
+        at += rest.chars().next().map_or(1, char::len_utf8);
+    }
+    if depth != 0 {
+        return None;
+    }
+    rows.push(&body[start..]);
+    // A trailing `\\` makes no row.
+    if rows.len() > 1 && rows.last().is_some_and(|row| row.trim().is_empty()) {
+        rows.pop();
+    }
+    Some(rows)
+}
+
+/// The tag of one row as shown, `Some(None)` when it has none, and `None` when its tag is more
+/// than plain text (math or markup, which this cell could not typeset).
+fn tag_of(row: &str) -> Option<Option<String>> {
+    let Some(at) = row.find("\\tag") else {
+        return Some(None);
+    };
+    let rest = &row[at + "\\tag".len()..];
+    let (starred, rest) = match rest.strip_prefix('*') {
+        Some(rest) => (true, rest),
+        None => (false, rest),
+    };
+    let inner = rest.trim_start().strip_prefix('{')?;
+    let text = &inner[..inner.find('}')?];
+    let plain = |c: char| c.is_alphanumeric() || " .,:;-'*+/()[]".contains(c);
+    if !text.chars().all(plain) {
+        return None;
+    }
+    let text = text.trim();
+    Some(Some(if starred {
+        text.to_string()
+    } else {
+        format!("({text})")
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn math(tex: &str, cells: usize) -> String {
+        let row = format!("<mtr><mtd><mi>a</mi></mtd>{NUMBER_CELL}</mtr>");
+        format!(
+            "<math><semantics><mtable>{}</mtable><annotation encoding=\"application/x-tex\">{}</annotation></semantics></math>",
+            row.repeat(cells),
+            tex.replace('&', "&amp;")
+        )
+    }
+
+    #[test]
+    fn a_tagged_row_holds_its_tag_and_the_others_keep_their_counted_cells() {
+        let tex = "\\begin{align} a &= b \\\\ c &= d \\tag{7} \\\\ e &= f \\notag \\\\ g &= h \\tag*{A.1} \\end{align}";
+        let filled = fill_row_tags(math(tex, 3));
+        assert_eq!(filled.matches(NUMBER_CELL).count(), 1, "{filled}");
+        assert!(filled.contains("<mtd class=\"mml-eqn-tag\"><mtext>(7)</mtext></mtd>"));
+        assert!(filled.contains("<mtd class=\"mml-eqn-tag\"><mtext>A.1</mtext></mtd>"));
+        // The counted cell is the first row's, before the tags.
+        assert!(filled.find(NUMBER_CELL) < filled.find("(7)"));
+        // A second repair changes nothing.
+        assert_eq!(fill_row_tags(filled.clone()), filled);
+    }
+
+    #[test]
+    fn rows_inside_an_inner_environment_or_braces_are_not_rows_of_the_numbered_one() {
+        let tex = "\\begin{gather} x = \\begin{cases} 1 \\\\ 2 \\end{cases} \\tag{3} \\\\ {y \\\\ z} \\end{gather}";
+        let filled = fill_row_tags(math(tex, 2));
+        assert!(filled.contains("<mtext>(3)</mtext>"), "{filled}");
+        assert_eq!(filled.matches(NUMBER_CELL).count(), 1);
+        let equation = fill_row_tags(math("\\begin{equation} x \\tag{9} \\end{equation}", 1));
+        assert!(equation.contains("<mtext>(9)</mtext>"), "{equation}");
+    }
+
+    #[test]
+    fn a_formula_whose_rows_are_not_certain_is_left_as_katex_wrote_it() {
+        for (tex, cells) in [
+            // A tag holding math.
+            ("\\begin{align} a &= b \\tag{$\\ast$} \\end{align}", 1),
+            // Rows that do not pair with the cells.
+            ("\\begin{align} a &= b \\tag{1} \\\\ c &= d \\end{align}", 3),
+            // No numbered environment.
+            ("\\begin{aligned} a &= b \\tag{1} \\end{aligned}", 1),
+            // No tag at all.
+            ("\\begin{align} a &= b \\end{align}", 1),
+            // Braces that do not close.
+            ("\\begin{align} a &= {b \\tag{1} \\end{align}", 1),
+        ] {
+            let html = math(tex, cells);
+            assert_eq!(fill_row_tags(html.clone()), html, "{tex}");
+        }
+    }
+
+    #[test]
+    fn a_tag_of_plain_text_is_written_and_one_with_markup_characters_is_not() {
+        let plain = fill_row_tags(math("\\begin{equation} x \\tag{a+b} \\end{equation}", 1));
+        assert!(plain.contains("<mtext>(a+b)</mtext>"), "{plain}");
+        let markup = math("\\begin{equation} x \\tag{a<b} \\end{equation}", 1);
+        assert_eq!(fill_row_tags(markup.clone()), markup);
+    }
+}
