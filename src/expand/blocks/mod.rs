@@ -147,6 +147,15 @@ impl BlockError {
         self.help = Some(help.into());
         self
     }
+    /// The compute core's `error` about an input, said at `span` (the value it is about), in the
+    /// core's words: the reader and the core word a bad input alike.
+    pub fn from_compute(span: Range<usize>, error: ComputeError) -> Self {
+        BlockError {
+            span,
+            message: error.message,
+            help: error.hint,
+        }
+    }
 }
 
 /// An evaluated example: its kind, what its block's reader made of it (read through it as
@@ -286,11 +295,7 @@ pub(crate) fn kind_example(
         let span = (error.field.as_deref())
             .and_then(|field| keys.get(field))
             .map_or(name.span(), toml::Spanned::span);
-        vec![BlockError {
-            span,
-            message: error.message,
-            help: error.hint,
-        }]
+        vec![BlockError::from_compute(span, error)]
     })?;
     Ok(ParsedExample {
         name: name.get_ref().clone(),

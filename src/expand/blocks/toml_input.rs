@@ -2,7 +2,7 @@
 //! is reported at its own line and column.
 
 use super::BlockError;
-use crate::compute::{self, ComputeError};
+use crate::compute;
 use ndarray::{Array1, Array2};
 use toml::Spanned;
 
@@ -89,7 +89,7 @@ pub fn positive(field: &str, number: &Number, help: &str) -> Result<f64, BlockEr
     let value = *number.get_ref();
     compute::positive(field, value, help)
         .map(|()| value)
-        .map_err(|error| at(number.span(), error))
+        .map_err(|error| BlockError::from_compute(number.span(), error))
 }
 
 /// A whole number from 1 to `most` (heads, steps), reported at its value otherwise, with `help`
@@ -108,7 +108,7 @@ pub fn count(
     }
     match usize::try_from(number).ok().filter(|count| *count <= most) {
         Some(count) => Ok(count),
-        None => Err(at(
+        None => Err(BlockError::from_compute(
             value.span(),
             compute::too_many(field, number, most, help),
         )),
@@ -120,20 +120,10 @@ pub fn finite(field: &str, number: &Number) -> Result<f64, BlockError> {
     let value = *number.get_ref();
     match value.is_finite() {
         true => Ok(value),
-        false => Err(at(
+        false => Err(BlockError::from_compute(
             number.span(),
             compute::not_finite(field, &value.to_string()),
         )),
-    }
-}
-
-/// The compute core's `error` about an input, said at `span`, the entry it is about: the reader
-/// and the core word a bad number alike.
-fn at(span: std::ops::Range<usize>, error: ComputeError) -> BlockError {
-    BlockError {
-        span,
-        message: error.message,
-        help: error.hint,
     }
 }
 
