@@ -380,16 +380,21 @@ impl Serialize for KindRun {
     }
 }
 
-/// For a kind's table of refused inputs: `error` is on `field` and says `says` as its message
-/// or its hint (anything, when `says` is empty).
+/// For a kind's table of refused inputs: each row's input is refused with an error on its
+/// `field` that says `says` as its message or its hint (anything, when `says` is empty).
 #[cfg(test)]
-pub(crate) fn assert_refused(error: &super::ComputeError, field: &str, says: &str, of: &str) {
-    assert_eq!(error.field.as_deref(), Some(field), "{of}");
-    let said = [Some(error.message.as_str()), error.hint.as_deref()];
-    assert!(
-        says.is_empty() || said.contains(&Some(says)),
-        "{of}: {error:?}"
-    );
+pub(crate) fn assert_refused<K: KindInput + std::fmt::Debug>(
+    rows: impl IntoIterator<Item = (K, &'static str, impl AsRef<str>)>,
+) {
+    for (input, field, says) in rows {
+        let (error, says) = (input.evaluate().unwrap_err(), says.as_ref());
+        assert_eq!(error.field.as_deref(), Some(field), "{input:?}");
+        let said = [Some(error.message.as_str()), error.hint.as_deref()];
+        assert!(
+            says.is_empty() || said.contains(&Some(says)),
+            "{input:?}: {error:?}"
+        );
+    }
 }
 
 /// Any finite number, ordinary or extreme (subnormal, zero, near the largest), for a kind's
