@@ -119,11 +119,7 @@ pub const HEADS: Groups = Groups {
 /// them and the run's quantities are labelled: [`TABLE`]'s, and each head's columns of Q, K, V
 /// and its output, per token (rows), not token by token.
 pub fn sides(heads: usize) -> Vec<(String, Side)> {
-    let table = (TABLE.sides.iter()).flat_map(|(names, side)| {
-        names
-            .split_whitespace()
-            .map(|name| (name.to_string(), *side))
-    });
+    let table = (TABLE.side_of_each()).map(|(name, side)| (name.to_string(), side));
     let per_head = ["q", "k", "v", "output"]
         .into_iter()
         .flat_map(|part| (1..=heads).map(move |h| (HEADS.step(part, h, heads), Side::Rows)));

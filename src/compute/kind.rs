@@ -51,6 +51,14 @@ pub struct Table {
     pub json: &'static [(&'static str, Json)],
 }
 
+impl Table {
+    /// Each value of [`Table::sides`] with the sides it takes, one name at a time.
+    pub fn side_of_each(&self) -> impl Iterator<Item = (&'static str, Side)> + '_ {
+        (self.sides.iter())
+            .flat_map(|(names, side)| names.split_whitespace().map(move |name| (name, *side)))
+    }
+}
+
 /// One table per kind, fixed: two tables are the same when they are the same kind's.
 impl PartialEq for Table {
     fn eq(&self, other: &Table) -> bool {
@@ -181,11 +189,10 @@ pub struct KindRun {
 impl KindRun {
     /// The run of `table`'s kind, its labels taking only the sides the table gives.
     pub fn new(table: &'static Table, mut run: Computed) -> KindRun {
-        for (names, side) in table.sides {
-            for name in names.split_whitespace() {
-                let sides = LabelSides::Side(*side);
-                run.labels.sides.insert(name.to_string(), sides);
-            }
+        for (name, side) in table.side_of_each() {
+            run.labels
+                .sides
+                .insert(name.to_string(), LabelSides::Side(side));
         }
         let names = |list: &[&str]| {
             (!list.is_empty()).then(|| list.iter().map(|name| name.to_string()).collect())
