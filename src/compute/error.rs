@@ -60,6 +60,13 @@ pub fn not_finite(field: &str, entry: &str) -> ComputeError {
         .with_hint("example inputs must be ordinary numbers (no nan or inf)")
 }
 
+/// A list input `field` with no numbers, in the block reader's words, so an author reads the
+/// same sentence whichever layer refuses it.
+pub fn empty_list(field: &str) -> ComputeError {
+    ComputeError::for_field(field, format!("`{field}` is empty"))
+        .with_hint(format!("write {field} = [1, 2, 3]"))
+}
+
 /// A count above the most an example may have (heads, steps), in the words the block reader
 /// uses too: it is a count, just too large, so the message names the most.
 pub fn too_many(

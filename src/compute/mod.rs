@@ -26,7 +26,7 @@ mod template;
 pub mod vary;
 pub mod vectors;
 
-pub use error::{not_finite, positive, too_many, ComputeError};
+pub use error::{empty_list, not_finite, positive, too_many, ComputeError};
 pub use quantity::{Index, Quantity};
 pub use template::KindProgram;
 

@@ -9,7 +9,7 @@
 use ndarray::Array1;
 
 use super::computed::{Labels, Side};
-use super::error::{count_within, distinct_names, positive};
+use super::error::{count_within, distinct_names, empty_list, positive};
 use super::kind::{Json, KindInput, Source, Table};
 use super::lang::Value;
 use super::template::Stopped;
@@ -179,9 +179,7 @@ fn validate(input: &SoftmaxInput) -> Result<(), ComputeError> {
         return Ok(());
     };
     if temperatures.is_empty() {
-        let message = "`temperatures` is empty";
-        return Err(ComputeError::for_field("temperatures", message)
-            .with_hint("write temperatures = [1, 2, 3]"));
+        return Err(empty_list("temperatures"));
     }
     count_within("temperatures", temperatures.len(), MAX_DIM)?;
     (temperatures.iter()).try_for_each(|t| positive("temperatures", *t, TEMPERATURE_HINT))

@@ -64,10 +64,8 @@ pub fn matrix(field: &str, rows: &Rows) -> Result<Array2<f64>, BlockError> {
 /// A vector from a list of numbers, every entry finite.
 pub fn vector(field: &str, numbers: &Numbers) -> Result<Array1<f64>, BlockError> {
     if numbers.get_ref().is_empty() {
-        return Err(
-            BlockError::new(numbers.span(), format!("`{field}` is empty"))
-                .help(format!("write {field} = [1, 2, 3]")),
-        );
+        let error = compute::empty_list(field);
+        return Err(BlockError::from_compute(numbers.span(), error));
     }
     numbers
         .get_ref()
