@@ -17,6 +17,17 @@ pub fn strip_tags(html: &str) -> String {
     text
 }
 
+/// `text` with the character references that KaTeX and the page writers produce decoded: the
+/// inverse of [`escape_html`] (and of KaTeX's `&#x27;`).
+pub fn unescape_html(text: &str) -> String {
+    text.replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&quot;", "\"")
+        .replace("&#39;", "'")
+        .replace("&#x27;", "'")
+        .replace("&amp;", "&")
+}
+
 /// Escapes text for HTML content and attribute values.
 pub fn escape_html(text: &str) -> String {
     let mut out = String::with_capacity(text.len());

@@ -7,6 +7,8 @@
 //! reported by the reference that produced it, not just as "the page differs".
 
 use crate::base::diagnostics::Diagnostic;
+use crate::base::html::unescape_html;
+use crate::layout::math::mathml::formula_tex;
 use crate::pipeline::RenderedSite;
 use crate::write::MARKER_FILE;
 use std::collections::BTreeSet;
@@ -177,7 +179,7 @@ pub fn marks(html: &str) -> Vec<Mark> {
             _ => element_text(&html[value_end..], &tag_name),
         };
         found.push(Mark {
-            reference: unescape(value),
+            reference: unescape_html(value),
             shown,
         });
         at = value_end;
@@ -220,29 +222,7 @@ fn element_text(html: &str, tag_name: &str) -> String {
             _ => {}
         }
     }
-    unescape(&text.split_whitespace().collect::<Vec<_>>().join(" "))
-}
-
-/// The TeX of the next formula in `html`, from KaTeX's MathML annotation (empty if none).
-pub fn formula_tex(html: &str) -> String {
-    const OPEN: &str = "<annotation encoding=\"application/x-tex\">";
-    let Some(start) = html.find(OPEN).map(|at| at + OPEN.len()) else {
-        return String::new();
-    };
-    let end = html[start..]
-        .find("</annotation>")
-        .map_or(html.len(), |at| start + at);
-    unescape(&html[start..end])
-}
-
-/// `text` with the character references that KaTeX and the page writers produce decoded.
-pub fn unescape(text: &str) -> String {
-    text.replace("&lt;", "<")
-        .replace("&gt;", ">")
-        .replace("&quot;", "\"")
-        .replace("&#39;", "'")
-        .replace("&#x27;", "'")
-        .replace("&amp;", "&")
+    unescape_html(&text.split_whitespace().collect::<Vec<_>>().join(" "))
 }
 
 /// The first part of `relative` under `dir` (a folder on the way, or the file itself) that is a

@@ -8,7 +8,7 @@
 
 use proptest::prelude::*;
 use std::path::Path;
-use worked::check::unescape;
+use worked::base::html::unescape_html;
 use worked::compute::graph::step_graph;
 use worked::compute::lang::parse;
 use worked::compute::Quantity;
@@ -63,13 +63,14 @@ fn pictures(html: &str) -> Vec<Picture> {
             .split_once("<title")
             .and_then(|(_, rest)| rest.split_once('>'))
             .and_then(|(_, rest)| rest.split_once("</title>"))
-            .map(|(title, _)| unescape(title))
+            .map(|(title, _)| unescape_html(title))
             .unwrap_or_default();
         let mut labels = Vec::new();
         for (at, _) in svg.match_indices("<text ") {
             let close = svg[at..].find('>').unwrap() + at;
             let tag = &svg[at..close];
-            let text = unescape(&svg[close + 1..close + svg[close..].find("</text>").unwrap()]);
+            let text =
+                unescape_html(&svg[close + 1..close + svg[close..].find("</text>").unwrap()]);
             let size = number(tag, "font-size");
             let anchor = match attribute(tag, "text-anchor") {
                 Some("middle") => Anchor::Middle,

@@ -32,7 +32,7 @@ use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 use std::process::Command;
-use worked::check::formula_tex;
+use worked::layout::math::mathml::formula_tex;
 use worked::layout::math::mathml::repair;
 use worked::layout::math::{typeset_all, Formula, MathSettings};
 

@@ -16,6 +16,7 @@
 //! subscript as `max` followed by a stray argument. Fixing it here serves every author and every
 //! formula, instead of asking for `\lambda_{\mathrm{max}}` in the lessons.
 
+use crate::base::html::unescape_html;
 use std::ops::Range;
 
 /// Elements whose children are positional arguments, and how many each takes.
@@ -60,6 +61,18 @@ pub fn math_element(html: &str) -> Option<Range<usize>> {
     let start = html.find("<math")?;
     let end = html[start..].find("</math>")? + start + "</math>".len();
     Some(start..end)
+}
+
+/// The TeX of the next formula in `html`, from KaTeX's MathML annotation (empty if none).
+pub fn formula_tex(html: &str) -> String {
+    const OPEN: &str = "<annotation encoding=\"application/x-tex\">";
+    let Some(start) = html.find(OPEN).map(|at| at + OPEN.len()) else {
+        return String::new();
+    };
+    let end = html[start..]
+        .find("</annotation>")
+        .map_or(html.len(), |at| start + at);
+    unescape_html(&html[start..end])
 }
 
 /// `html` with each loose named operator in a fixed-arity MathML element grouped in `<mrow>`.

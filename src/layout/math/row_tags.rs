@@ -10,6 +10,8 @@
 //! (a tag holding math or markup, rows that do not pair with the cells), the formula is left as
 //! KaTeX wrote it.
 
+use super::mathml::formula_tex;
+
 /// The cell KaTeX writes at the end of every numbered row.
 const NUMBER_CELL: &str = "<mtd class=\"mml-eqn-num\"></mtd>";
 
@@ -28,10 +30,7 @@ pub fn fill_row_tags(html: String) -> String {
     if !html.contains(NUMBER_CELL) || !html.contains("\\tag") {
         return html;
     }
-    let Some(tex) = annotation(&html) else {
-        return html;
-    };
-    let Some(tags) = row_tags(&tex) else {
+    let Some(tags) = row_tags(&formula_tex(&html)) else {
         return html;
     };
     if tags.len() != html.matches(NUMBER_CELL).count() || tags.iter().all(Option::is_none) {
@@ -51,21 +50,6 @@ pub fn fill_row_tags(html: String) -> String {
         out.push_str(piece);
     }
     out
-}
-
-/// The TeX of the formula, from its MathML annotation, its HTML escapes undone.
-fn annotation(html: &str) -> Option<String> {
-    const OPEN: &str = "<annotation encoding=\"application/x-tex\">";
-    let start = html.find(OPEN)? + OPEN.len();
-    let end = html[start..].find("</annotation>")? + start;
-    let text = &html[start..end];
-    Some(
-        text.replace("&lt;", "<")
-            .replace("&gt;", ">")
-            .replace("&quot;", "\"")
-            .replace("&#x27;", "'")
-            .replace("&amp;", "&"),
-    )
 }
 
 /// Each numbered row's tag, in order, as shown ("(7)" for `\tag{7}`, "A" for `\tag*{A}`), or
