@@ -13,6 +13,7 @@ use std::io::Write;
 use std::path::Path;
 use std::process::Command;
 use worked::base::html::escape_html;
+use worked::base::html::unescape_html;
 use worked::compute::lang::numpy::{translate, translate_run};
 use worked::compute::lang::{parse, run, Value as LangValue};
 use worked::present::{format_number, Precision, Style};
@@ -222,15 +223,6 @@ pub(crate) fn printed_steps(code: &str) -> Vec<(String, Vec<f64>)> {
     steps
 }
 
-/// A page's text as its characters (the entities `escape_html` writes).
-fn unescape(html: &str) -> String {
-    html.replace("&lt;", "<")
-        .replace("&gt;", ">")
-        .replace("&quot;", "\"")
-        .replace("&#39;", "'")
-        .replace("&amp;", "&")
-}
-
 #[test]
 fn without_javascript_the_card_and_the_widget_show_the_lessons_snippet() {
     let book = Book::with_lesson("ln.md", &lesson("Layer norm", LAYER_NORM));
@@ -254,7 +246,7 @@ fn without_javascript_the_card_and_the_widget_show_the_lessons_snippet() {
         .split("<pre class=\"worked-numpy-code\"><code>")
         .nth(1)
         .and_then(|rest| rest.split("</code>").next())
-        .map(unescape)
+        .map(unescape_html)
         .expect("the page's snippet");
     assert!(
         page_code.starts_with(code) && page_code.ends_with("show(\"mu\", mu)\nshow(\"y\", y)\n"),
