@@ -8,7 +8,7 @@
 use super::computed::{Computed, Labels, Origin};
 use super::error::not_finite;
 use super::kind::{KindRun, Source, Table};
-use super::lang::{self, format_number, ErrorKind, LangError, Value, MAX_WORK, OVER_WORK};
+use super::lang::{self, format_number, ErrorKind, LangError, Limit, Value, MAX_WORK};
 use super::ComputeError;
 #[cfg(test)]
 use ndarray::{Array1, Array2};
@@ -77,8 +77,8 @@ pub(crate) struct Ran {
 /// A template run that stopped: the step it stopped in and the language's error, for the kind
 /// to word for its authors. Its inputs are finite and not empty ([`KindProgram::run`] refuses
 /// others), so it stops at a value too large or too small to represent, or at one of the
-/// language's limits ([`ErrorKind::Limit`]), of which the work limit is what a large example
-/// reaches first. Public only as the argument of the sealed [`super::kind::KindInput`]'s
+/// language's limits ([`ErrorKind::Limit`], which says which one), of which the work limit is
+/// what a large example reaches first. Public only as the argument of the sealed [`super::kind::KindInput`]'s
 /// `stopped`: no other crate can name, build or read it.
 #[derive(Debug)]
 pub struct Stopped {
@@ -90,16 +90,17 @@ pub struct Stopped {
 impl Stopped {
     /// Whether the run went past one of the language's limits, not a number's.
     pub(crate) fn over_limit(&self) -> bool {
-        self.kind == ErrorKind::Limit
+        matches!(self.kind, ErrorKind::Limit(_))
     }
 }
 
 /// The author's words for a run past the language's limits, said at the input `field`: `size`
 /// (the example's size in the kind's words, "4 heads over 512 tokens") needs more than
 /// [`MAX_WORK`] operations, or goes past another limit, which the language's message names;
-/// `hint` says what to make smaller.
+/// `hint` says what to make smaller. Which limit it is comes from the error's [`Limit`], so a
+/// reworded message cannot turn one into the other.
 pub(crate) fn too_large(field: &str, size: &str, hint: &str, stopped: &Stopped) -> ComputeError {
-    let message = if stopped.message.starts_with(OVER_WORK) {
+    let message = if stopped.kind == ErrorKind::Limit(Limit::Work) {
         format!("{size} need more than {MAX_WORK} operations, the limit of any example")
     } else {
         format!("{size} go past a limit of any example: {}", stopped.message)
@@ -214,6 +215,28 @@ mod tests {
         let stopped = run("y = x @ x", &inputs).err().unwrap();
         assert_eq!(stopped.step, "y");
         assert!(stopped.over_limit());
-        assert!(stopped.message.starts_with(OVER_WORK), "{stopped:?}");
+        assert_eq!(stopped.kind, ErrorKind::Limit(Limit::Work), "{stopped:?}");
+    }
+
+    /// A kind words the work limit in its own terms and quotes any other limit, telling them
+    /// apart by the error's [`Limit`]: a work limit whose message were reworded is still the
+    /// work limit, and the program's lines, a limit too, are not taken for it.
+    #[test]
+    fn too_large_tells_the_work_limit_by_its_kind_not_its_words() {
+        let say = |stopped: &Stopped| too_large("x", "3 rows", "use fewer", stopped).message;
+        let work = format!("3 rows need more than {MAX_WORK} operations, the limit of any example");
+        let inputs = [("x".to_string(), Value::Matrix(Array2::ones((1000, 1000))))];
+        let mut stopped = run("y = x @ x", &inputs).err().unwrap();
+        assert_eq!(say(&stopped), work);
+        stopped.message = "the run does too many operations".to_string();
+        assert_eq!(say(&stopped), work);
+        let stopped = run(&"y = 1\n".repeat(lang::MAX_LINES + 1), &[])
+            .err()
+            .unwrap();
+        assert_eq!(stopped.kind, ErrorKind::Limit(Limit::Lines));
+        assert_eq!(
+            say(&stopped),
+            "3 rows go past a limit of any example: the steps have more than 1000 lines"
+        );
     }
 }

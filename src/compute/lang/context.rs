@@ -12,7 +12,7 @@ use std::ops::Range;
 use super::statements::Step;
 use super::tape::Tape;
 use super::value::{format_number, Value};
-use super::{ErrorKind, LangError, MAX_SIDE, MAX_WORK};
+use super::{ErrorKind, LangError, Limit, MAX_SIDE, MAX_WORK};
 
 /// The named constants, in the order hints list them.
 pub(crate) const CONSTANTS: [&str; 2] = ["pi", "inf"];
@@ -64,10 +64,6 @@ pub(crate) struct Context<'a> {
     pub(crate) work: u64,
 }
 
-/// How the message of a run past [`MAX_WORK`] begins, which tells that limit from the others
-/// (lines, sizes, kept numbers) for a built-in kind that words each for its authors.
-pub(crate) const OVER_WORK: &str = "the steps need more than";
-
 impl Context<'_> {
     /// The running step's name, for messages.
     pub(crate) fn step_name(&self) -> &str {
@@ -83,9 +79,9 @@ impl Context<'_> {
         self.work = self.work.saturating_add(operations as u64);
         if self.work > MAX_WORK {
             return Err(LangError::new(
-                ErrorKind::Limit,
+                ErrorKind::Limit(Limit::Work),
                 format!(
-                    "{OVER_WORK} {MAX_WORK} element operations (step {}, line {})",
+                    "the steps need more than {MAX_WORK} element operations (step {}, line {})",
                     self.step_name(),
                     self.line
                 ),
@@ -108,7 +104,7 @@ impl Context<'_> {
     ) -> Result<(), LangError> {
         if rows > MAX_SIDE || cols > MAX_SIDE {
             return Err(LangError::new(
-                ErrorKind::Limit,
+                ErrorKind::Limit(Limit::Size),
                 format!("{what} would be {rows}×{cols}, larger than the limit"),
                 span.clone(),
             )

@@ -8,7 +8,7 @@
 use std::ops::Range;
 
 use super::value::format_number;
-use super::{ErrorKind, LangError};
+use super::{ErrorKind, LangError, Limit};
 
 /// What a token is.
 #[derive(Debug, Clone, PartialEq)]
@@ -228,7 +228,7 @@ pub(crate) fn tokenize(line: &str, offset: usize) -> Result<Vec<Token>, LangErro
             let value: f64 = text.parse().unwrap_or(f64::INFINITY);
             if !value.is_finite() {
                 return Err(LangError::new(
-                    ErrorKind::Limit,
+                    ErrorKind::Limit(Limit::Number),
                     format!("the number {text} is too large"),
                     offset + start..offset + i,
                 )
@@ -347,7 +347,7 @@ mod tests {
     #[test]
     fn a_number_too_large_for_f64_is_a_limit_error() {
         let error = tokenize("1e999", 0).unwrap_err();
-        assert_eq!(error.kind, ErrorKind::Limit);
+        assert_eq!(error.kind, ErrorKind::Limit(Limit::Number));
         assert_eq!(error.span, 0..5);
     }
 }

@@ -3,7 +3,7 @@
 //! bound counts operations, and a step that only names a value (`a2 = x`) does none, yet kept a
 //! whole copy: 998 of them on a 1,024 × 1,024 matrix took 16 GB.
 
-use super::{ErrorKind, LangError, Value};
+use super::{ErrorKind, LangError, Limit, Value};
 use std::ops::Range;
 
 /// Most numbers the values of one run (inputs excluded) may hold together: four 1,024 × 1,024
@@ -29,7 +29,7 @@ impl Kept {
             return Ok(());
         }
         Err(LangError::new(
-            ErrorKind::Limit,
+            ErrorKind::Limit(Limit::Kept),
             format!("the steps keep more than {MAX_KEPT_ENTRIES} numbers (step {name})"),
             span.clone(),
         )
@@ -40,7 +40,7 @@ impl Kept {
 #[cfg(test)]
 mod tests {
     use super::super::evaluate;
-    use super::super::ErrorKind;
+    use super::super::{ErrorKind, Limit};
 
     #[test]
     fn naming_a_large_value_again_and_again_stops_at_the_memory_bound() {
@@ -49,7 +49,7 @@ mod tests {
             steps.push_str(&format!("a{index} = x\n"));
         }
         let error = evaluate(&steps, &[]).unwrap_err();
-        assert_eq!(error.kind, ErrorKind::Limit);
+        assert_eq!(error.kind, ErrorKind::Limit(Limit::Kept));
         assert!(error.message.contains("(step a3)"), "{}", error.message);
         // The matrix and three copies fit.
         let steps = "x = zeros(1024, 1024)\na0 = x\na1 = x\na2 = x\n";

@@ -36,8 +36,9 @@
 //! - **Limits.** Values up to [`MAX_SIDE`] × [`MAX_SIDE`]; at most [`MAX_WORK`] element
 //!   operations per run (an elementwise result of n entries costs n, a reduction its input's
 //!   size, `a @ b` rows × inner × columns); expressions at most [`MAX_DEPTH`] levels deep; at
-//!   most [`MAX_LINES`] lines of at most [`MAX_LINE_BYTES`] bytes. Anything beyond is a
-//!   [`ErrorKind::Limit`] error, so no block can make a build slow or large.
+//!   most [`MAX_LINES`] lines of at most [`MAX_LINE_BYTES`] bytes. Anything beyond is an
+//!   [`ErrorKind::Limit`] error naming the [`Limit`], so no block can make a build slow or
+//!   large.
 //! - **Numbers in results** are computed in a fixed order (sums run in reading order, products
 //!   as naive row-by-column loops) so that the JavaScript twin gets the same bits wherever the
 //!   platform's `exp`/`log`/… do.
@@ -69,7 +70,6 @@ use std::ops::Range;
 
 // The arithmetic of one entry or one lane, for the rest of `compute` (the reference filters),
 // so that a number is computed one way wherever it is printed.
-pub(crate) use context::OVER_WORK;
 pub(crate) use eval::apply_binary;
 pub(crate) use functions::{apply_elementwise, dot_product, next_random, reduce_lane};
 pub use functions::{function_table, FunctionSpec};
@@ -113,14 +113,16 @@ pub enum ErrorKind {
     Redefinition,
     /// NaN, +∞, or −∞ where it is not a mask.
     NonFinite,
-    /// A value, program or amount of work beyond the limits.
-    Limit,
+    /// A value, program or amount of work beyond the limits; which one is said by the
+    /// [`Limit`], not by the message, so that its wording may change.
+    Limit(Limit),
     /// A subscript that is not a whole number, is outside the value or selects nothing.
     Index,
 }
 
 impl ErrorKind {
-    /// Every kind, in the order of the README's table.
+    /// Every kind, in the order of the README's table. The limits share one name there, and
+    /// [`Limit::Work`] stands for them all here.
     pub const ALL: [ErrorKind; 9] = [
         ErrorKind::Syntax,
         ErrorKind::UnknownName,
@@ -129,7 +131,7 @@ impl ErrorKind {
         ErrorKind::Shape,
         ErrorKind::Redefinition,
         ErrorKind::NonFinite,
-        ErrorKind::Limit,
+        ErrorKind::Limit(Limit::Work),
         ErrorKind::Index,
     ];
 
@@ -143,10 +145,36 @@ impl ErrorKind {
             ErrorKind::Shape => "shape",
             ErrorKind::Redefinition => "redefinition",
             ErrorKind::NonFinite => "non_finite",
-            ErrorKind::Limit => "limit",
+            ErrorKind::Limit(_) => "limit",
             ErrorKind::Index => "index",
         }
     }
+}
+
+/// Which of the language's limits an [`ErrorKind::Limit`] error went past: a built-in kind
+/// words the work limit in its own terms ("4 heads over 512 tokens need more than …") and
+/// quotes the others, and reads which it is here rather than from the message.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Limit {
+    /// More than [`MAX_WORK`] element operations in one run.
+    Work,
+    /// More than [`MAX_KEPT_ENTRIES`] numbers kept by one run's steps.
+    Kept,
+    /// A value (an input, a result, or a size given to a function) beyond [`MAX_SIDE`] ×
+    /// [`MAX_SIDE`].
+    Size,
+    /// A `history(name)` of more than [`MAX_SIDE`] values.
+    History,
+    /// An expression nested more than [`MAX_DEPTH`] levels deep.
+    Depth,
+    /// More than [`MAX_LINES`] lines.
+    Lines,
+    /// A line longer than [`MAX_LINE_BYTES`] bytes.
+    LineLength,
+    /// `repeat` loops nested [`MAX_LOOP_DEPTH`] deep and one more.
+    LoopDepth,
+    /// A number written in the steps too large for a 64-bit float.
+    Number,
 }
 
 /// Why a program could not be parsed or run.

@@ -12,7 +12,7 @@
 use std::ops::Range;
 
 use super::lexer::{Token, TokenKind};
-use super::{ErrorKind, LangError, MAX_DEPTH};
+use super::{ErrorKind, LangError, Limit, MAX_DEPTH};
 
 /// An expression and the part of the `steps` string it was parsed from.
 #[derive(Debug, Clone, PartialEq)]
@@ -156,7 +156,7 @@ pub(crate) struct Parser<'t> {
 
 fn too_deep(span: Range<usize>) -> LangError {
     LangError::new(
-        ErrorKind::Limit,
+        ErrorKind::Limit(Limit::Depth),
         format!("the expression nests more than {MAX_DEPTH} levels deep"),
         span,
     )

@@ -20,7 +20,7 @@ use super::parser::{Expr, ExprKind};
 use super::statements::{Repeat, Statement, Step};
 use super::tape::Tape;
 use super::value::{format_number, Value};
-use super::{ErrorKind, LangError, Output, MAX_SIDE};
+use super::{ErrorKind, LangError, Limit, Output, MAX_SIDE};
 
 /// Runs `statements` (see [`super::run()`]); also gives the element operations the run did.
 pub(crate) fn run_program(
@@ -153,7 +153,7 @@ fn check_input(name: &str, value: &Value, scope: &Scope) -> Result<(), LangError
     }
     if rows > MAX_SIDE || cols > MAX_SIDE {
         return fail(
-            ErrorKind::Limit,
+            ErrorKind::Limit(Limit::Size),
             format!(
                 "input `{name}` is {}, larger than the limit",
                 value.describe_shape()
@@ -318,7 +318,7 @@ impl<'a> Runner<'a> {
         }
         if history.values.len() == MAX_SIDE {
             return Err(LangError::new(
-                ErrorKind::Limit,
+                ErrorKind::Limit(Limit::History),
                 format!(
                     "history({}) would hold more than {MAX_SIDE} values (line {})",
                     step.name, step.line

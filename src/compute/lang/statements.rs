@@ -13,7 +13,7 @@ use std::ops::Range;
 
 use super::lexer::{tokenize, Token, TokenKind};
 use super::parser::{Expr, Parser};
-use super::{ErrorKind, LangError, MAX_LINES, MAX_LINE_BYTES, MAX_LOOP_DEPTH};
+use super::{ErrorKind, LangError, Limit, MAX_LINES, MAX_LINE_BYTES, MAX_LOOP_DEPTH};
 
 /// One `name = expr` line.
 #[derive(Debug, Clone, PartialEq)]
@@ -119,7 +119,7 @@ fn code_lines(steps: &str) -> Result<Vec<Line>, LangError> {
         offset += raw_line.len() + 1;
         if index >= MAX_LINES {
             return Err(LangError::new(
-                ErrorKind::Limit,
+                ErrorKind::Limit(Limit::Lines),
                 format!("the steps have more than {MAX_LINES} lines"),
                 line_start..line_start + raw_line.len(),
             )
@@ -127,7 +127,7 @@ fn code_lines(steps: &str) -> Result<Vec<Line>, LangError> {
         }
         if raw_line.len() > MAX_LINE_BYTES {
             return Err(LangError::new(
-                ErrorKind::Limit,
+                ErrorKind::Limit(Limit::LineLength),
                 format!(
                     "line {} is longer than {MAX_LINE_BYTES} characters",
                     index + 1
@@ -289,7 +289,7 @@ fn repeat(
     let keyword_span = line.tokens[0].span.clone();
     if loops >= MAX_LOOP_DEPTH {
         return Err(LangError::new(
-            ErrorKind::Limit,
+            ErrorKind::Limit(Limit::LoopDepth),
             format!("loops nest more than {MAX_LOOP_DEPTH} deep"),
             keyword_span,
         )
@@ -583,7 +583,7 @@ mod tests {
         }
         let deep = "repeat 1:\n repeat 1:\n  repeat 1:\n   repeat 1:\n    repeat 1:\n     a = 1";
         let error = failure(deep);
-        assert_eq!(error.kind, ErrorKind::Limit);
+        assert_eq!(error.kind, ErrorKind::Limit(Limit::LoopDepth));
         assert_eq!(error.message, "loops nest more than 4 deep");
         assert!(parse_steps(&deep.replace("    repeat 1:\n     a", "    a")).is_ok());
     }

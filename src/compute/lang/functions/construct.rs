@@ -7,6 +7,7 @@ use ndarray::Array1;
 
 use super::{arguments_error, whole_number, Args, Context, ErrorKind, LangError, Value, MAX_SIDE};
 use crate::compute::lang::value::matrix_from;
+use crate::compute::lang::Limit;
 
 /// A size argument: a whole number from 1 to [`MAX_SIDE`].
 pub(super) fn size(args: &Args, index: usize) -> Result<usize, LangError> {
@@ -21,7 +22,7 @@ pub(super) fn size(args: &Args, index: usize) -> Result<usize, LangError> {
     }
     if n > MAX_SIDE as i64 {
         return Err(LangError::new(
-            ErrorKind::Limit,
+            ErrorKind::Limit(Limit::Size),
             format!(
                 "`{}` of size {n} is larger than the limit of {MAX_SIDE}",
                 args.function

@@ -1,6 +1,6 @@
 //! Loops, histories, subscripts, comparisons and whole numbers.
 
-use super::super::{ErrorKind, Output, MAX_WORK};
+use super::super::{ErrorKind, Limit, Output, MAX_WORK};
 use super::{failure, last, matrix, outputs, vector, Value};
 use ndarray::array;
 
@@ -144,7 +144,7 @@ fn history_reads_only_what_loops_assigned() {
         assert_eq!(failure(steps, &[]).message, message, "{steps}");
     }
     let error = failure("x = 0\nrepeat 1100:\n    x = x + 1\nh = history(x)", &[]);
-    assert_eq!(error.kind, ErrorKind::Limit);
+    assert_eq!(error.kind, ErrorKind::Limit(Limit::History));
     assert_eq!(
         error.message,
         "history(x) would hold more than 1024 values (line 3)"
@@ -154,7 +154,7 @@ fn history_reads_only_what_loops_assigned() {
 #[test]
 fn every_iteration_and_statement_is_charged_and_the_limit_names_the_line() {
     let error = failure("x = 0\nrepeat 100000000:\n    x = x + 1", &[]);
-    assert_eq!(error.kind, ErrorKind::Limit);
+    assert_eq!(error.kind, ErrorKind::Limit(Limit::Work));
     assert_eq!(
         error.message,
         format!("the steps need more than {MAX_WORK} element operations (step x, line 3)")
@@ -164,7 +164,7 @@ fn every_iteration_and_statement_is_charged_and_the_limit_names_the_line() {
         "x = 0\nrepeat 100000000:\n    repeat 0:\n        x = 1",
         &[],
     );
-    assert_eq!(error.kind, ErrorKind::Limit);
+    assert_eq!(error.kind, ErrorKind::Limit(Limit::Work));
     assert!(
         error.message.ends_with("(step repeat, line 3)"),
         "{}",

@@ -625,34 +625,42 @@ fn syntax_errors_point_where_parsing_stopped() {
     );
 }
 
+/// Each limit is raised with its [`Limit`], which a built-in kind reads to word it (the work
+/// limit in the kind's terms, the others quoted), whatever the message says.
 #[test]
 fn limits_bound_values_work_nesting_and_length() {
+    let size = ErrorKind::Limit(Limit::Size);
     let error = failure("y = zeros(2000, 2)", &[]);
-    assert_eq!((error.kind, error.span.clone()), (ErrorKind::Limit, 10..14));
+    assert_eq!((error.kind, error.span.clone()), (size, 10..14));
     let error = failure("y = concat(eye(1000), eye(1000))", &[]);
     assert_eq!(
-        error.message,
-        "concat would be 2000×1000, larger than the limit"
+        (error.kind, error.message.as_str()),
+        (size, "concat would be 2000×1000, larger than the limit")
     );
+    let big = Value::Matrix(Array2::zeros((1, MAX_SIDE + 1)));
+    assert_eq!(failure("y = x", &[("x", big)]).kind, size);
     // 1000×1000 @ 1000×1000 is 10⁹ multiply-adds, far beyond the bound: refused up front.
     let error = failure("a = ones(1000, 1000)\nb = a @ a", &[]);
-    assert_eq!(error.kind, ErrorKind::Limit);
+    assert_eq!(error.kind, ErrorKind::Limit(Limit::Work));
     assert_eq!(error.span, 27..28);
     let deep = format!("y = {}1{}", "(".repeat(80), ")".repeat(80));
-    assert_eq!(failure(&deep, &[]).kind, ErrorKind::Limit);
     let long_chain = format!("y = 1{}", " + 1".repeat(70));
-    assert_eq!(failure(&long_chain, &[]).kind, ErrorKind::Limit);
     let minus_chain = format!("y = {}1", "-".repeat(200));
-    assert_eq!(failure(&minus_chain, &[]).kind, ErrorKind::Limit);
+    for nested in [deep, long_chain, minus_chain] {
+        assert_eq!(failure(&nested, &[]).kind, ErrorKind::Limit(Limit::Depth));
+    }
     let many_lines = "y = 1\n".repeat(MAX_LINES + 1);
+    let error = failure(&many_lines, &[]);
     assert_eq!(
-        failure(&many_lines, &[]).message,
-        format!("the steps have more than {MAX_LINES} lines")
+        (error.kind, error.message),
+        (
+            ErrorKind::Limit(Limit::Lines),
+            format!("the steps have more than {MAX_LINES} lines")
+        )
     );
     let long_line = format!("y = {}", "1 + ".repeat(300));
-    assert_eq!(failure(&long_line, &[]).kind, ErrorKind::Limit);
-    let big = Value::Matrix(Array2::zeros((1, MAX_SIDE + 1)));
-    assert_eq!(failure("y = x", &[("x", big)]).kind, ErrorKind::Limit);
+    let error = failure(&long_line, &[]);
+    assert_eq!(error.kind, ErrorKind::Limit(Limit::LineLength));
 }
 
 #[test]

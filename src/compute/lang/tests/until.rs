@@ -1,6 +1,6 @@
 //! `repeat N until condition:` — the loop that stops, undoing the iteration that stopped it.
 
-use super::super::{ErrorKind, Output};
+use super::super::{ErrorKind, Limit, Output};
 use super::{failure, outputs, vector, Value};
 use ndarray::array;
 
@@ -87,7 +87,7 @@ fn until_errors_say_what_to_write() {
         ),
         (
             "v = zeros(1000)\nrepeat 100000000 until 0:\n    v = v + 1",
-            ErrorKind::Limit,
+            ErrorKind::Limit(Limit::Work),
             "the steps need more than",
         ),
     ];
