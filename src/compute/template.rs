@@ -78,8 +78,8 @@ pub(crate) struct Ran {
 /// to word for its authors. Its inputs are finite and not empty ([`KindProgram::run`] refuses
 /// others), so it stops at a value too large or too small to represent, or at one of the
 /// language's limits ([`ErrorKind::Limit`], which says which one), of which the work limit is
-/// what a large example reaches first. Public only as the argument of the sealed [`super::kind::KindInput`]'s
-/// `stopped`: no other crate can name, build or read it.
+/// what a large example reaches first. Public only as the argument of the sealed
+/// [`super::kind::KindInput`]'s `stopped`: no other crate can name, build or read it.
 #[derive(Debug)]
 pub struct Stopped {
     pub(crate) step: String,
