@@ -9,7 +9,7 @@
 
 use crate::browser::launch;
 use crate::browser::navigate;
-use crate::browser::{click, color_scheme, eval, metrics, shoot, wait_for};
+use crate::browser::{click, color_scheme, eval, metrics, search_for, shoot, wait_for};
 use crate::support::Book;
 use headless_chrome::Tab;
 use serde_json::Value;
@@ -195,11 +195,7 @@ fn search_opens_with_slash_finds_a_word_and_leads_to_its_heading() {
         eval(&tab, "document.activeElement.id"),
         Value::from("search-input")
     );
-    tab.type_str("zeb").expect("type");
-    wait_for(
-        &tab,
-        "document.querySelectorAll('.search-results a').length === 1",
-    );
+    search_for(&tab, "zeb", 1);
     assert_eq!(
         eval(
             &tab,
@@ -214,11 +210,7 @@ fn search_opens_with_slash_finds_a_word_and_leads_to_its_heading() {
     wait_for(&tab, "document.body.classList.contains('nav-ready')");
     tab.press_key("s").expect("press s");
     wait_for(&tab, "!document.getElementById('search').hidden");
-    tab.type_str("first").expect("type");
-    wait_for(
-        &tab,
-        "document.querySelectorAll('.search-results a').length === 1",
-    );
+    search_for(&tab, "first", 1);
     assert!(
         eval(&tab, "document.querySelector('.search-results a').href")
             .as_str()
@@ -243,11 +235,7 @@ fn search_results_are_reached_by_arrow_keys_and_highlight_the_words_where_they_l
     open(&tab, &url(&book, "one.html"));
     tab.press_key("/").expect("press /");
     wait_for(&tab, "!document.getElementById('search').hidden");
-    tab.type_str("page").expect("type");
-    wait_for(
-        &tab,
-        "document.querySelectorAll('.search-results a').length === 2",
-    );
+    search_for(&tab, "page", 2);
     // The matched words are marked in the results.
     assert_eq!(
         eval(
@@ -268,11 +256,7 @@ fn search_results_are_reached_by_arrow_keys_and_highlight_the_words_where_they_l
     // `layernorm` finds "layer norm"; Enter in the field opens the first result, whose page
     // marks the words.
     eval(&tab, "document.getElementById('search-input').value = ''");
-    tab.type_str("layernorm").expect("type");
-    wait_for(
-        &tab,
-        "document.querySelectorAll('.search-results a').length === 1",
-    );
+    search_for(&tab, "layernorm", 1);
     tab.press_key("Enter").expect("press Enter");
     wait_for_location(
         &tab,

@@ -9,7 +9,7 @@
 use crate::accessibility::settle;
 use crate::browser::launch;
 use crate::browser::navigate;
-use crate::browser::{eval, eval_json, metrics, wait_for};
+use crate::browser::{eval, eval_json, metrics, search_for, wait_for};
 use crate::support::{Book, ShippedSite};
 use headless_chrome::protocol::cdp::Emulation;
 use headless_chrome::Tab;
@@ -290,11 +290,7 @@ fn the_404_page_shown_for_a_nested_address_keeps_its_styles_scripts_and_links() 
         eval(&tab, "document.activeElement.id"),
         Value::from("search-input")
     );
-    tab.type_str("zebra").expect("type");
-    wait_for(
-        &tab,
-        "document.querySelectorAll('.search-results a').length === 1",
-    );
+    search_for(&tab, "zebra", 1);
 }
 
 /// Emulates print media (after the page has loaded, as a reader's Print does) or the screen.
