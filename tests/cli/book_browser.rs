@@ -38,10 +38,6 @@ fn built_book() -> Book {
     book
 }
 
-fn url(book: &Book, page: &str) -> String {
-    format!("file://{}", book.path("public").join(page).display())
-}
-
 fn open(tab: &Tab, url: &str) {
     navigate(tab, url);
     wait_for(tab, "document.body.classList.contains('nav-ready')");
@@ -72,7 +68,7 @@ fn on_a_phone_the_contents_sit_behind_a_button_that_opens_them() {
     let book = built_book();
     let tab = chromium.tab();
     metrics(&tab, 360, 740);
-    open(&tab, &url(&book, "part/deep/two.html"));
+    open(&tab, &book.url("part/deep/two.html"));
     let nav_display = "getComputedStyle(document.getElementById('book-nav')).display";
     assert_eq!(
         eval(&tab, nav_display),
@@ -103,7 +99,7 @@ fn on_a_phone_the_contents_sit_behind_a_button_that_opens_them() {
     wait_for_location(&tab, "/public/one.html");
 
     metrics(&tab, 1280, 800);
-    open(&tab, &url(&book, "one.html"));
+    open(&tab, &book.url("one.html"));
     assert_ne!(
         eval(&tab, nav_display),
         Value::from("none"),
@@ -119,7 +115,7 @@ fn a_section_folds_with_a_button_beside_its_link_not_around_it() {
     let book = built_book();
     let tab = chromium.tab();
     metrics(&tab, 1280, 800);
-    open(&tab, &url(&book, "one.html"));
+    open(&tab, &book.url("one.html"));
     let toggle = "#book-nav .book-nav-section > .book-nav-row > button.book-nav-toggle";
     let state = format!(
         "[document.querySelector('{toggle}').getAttribute('aria-expanded'), \
@@ -155,7 +151,7 @@ fn a_section_folds_with_a_button_beside_its_link_not_around_it() {
         "folded again"
     );
 
-    open(&tab, &url(&book, "part/deep/two.html"));
+    open(&tab, &book.url("part/deep/two.html"));
     assert_eq!(
         eval(&tab, &state),
         Value::from("true,false"),
@@ -170,7 +166,7 @@ fn the_arrow_keys_turn_the_pages_in_reading_order() {
     };
     let book = built_book();
     let tab = chromium.tab();
-    open(&tab, &url(&book, "one.html"));
+    open(&tab, &book.url("one.html"));
     tab.press_key("ArrowRight").expect("press →");
     wait_for_location(&tab, "/public/part/index.html");
     wait_for(&tab, "document.body.classList.contains('nav-ready')");
@@ -188,7 +184,7 @@ fn search_opens_with_slash_finds_a_word_and_leads_to_its_heading() {
     };
     let book = built_book();
     let tab = chromium.tab();
-    open(&tab, &url(&book, "one.html"));
+    open(&tab, &book.url("one.html"));
     tab.press_key("/").expect("press /");
     wait_for(&tab, "!document.getElementById('search').hidden");
     assert_eq!(
@@ -232,7 +228,7 @@ fn search_results_are_reached_by_arrow_keys_and_highlight_the_words_where_they_l
     );
     book.build().succeeds();
     let tab = chromium.tab();
-    open(&tab, &url(&book, "one.html"));
+    open(&tab, &book.url("one.html"));
     tab.press_key("/").expect("press /");
     wait_for(&tab, "!document.getElementById('search').hidden");
     search_for(&tab, "page", 2);

@@ -136,7 +136,7 @@ fn arrow_right_on_a_focused_wide_formula_scrolls_it_and_stays_on_the_page() {
     let book = wide_formula_book();
     let tab = chromium.tab();
     metrics(&tab, 360, 800);
-    let url = format!("file://{}", book.path("public/one.html").display());
+    let url = book.url("one.html");
     open(&tab, &url);
     wait_for(
         &tab,
@@ -216,7 +216,7 @@ fn without_javascript_a_phone_shows_the_line_broken_drawing() {
     let tab = chromium.tab();
     tab.call_method(Emulation::SetScriptExecutionDisabled { value: true })
         .expect("turn JavaScript off");
-    let url = format!("file://{}", book.path("public/one.html").display());
+    let url = book.url("one.html");
     let shown = |tab: &Tab| {
         eval(
             tab,
