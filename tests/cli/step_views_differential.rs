@@ -236,16 +236,11 @@ fn projected_case(quantity: &Quantity, decimals: usize, of: usize, onto: usize) 
 fn drawn_case(quantity: &Quantity, decimals: usize, view: Option<&str>, expected: Value) -> Value {
     let input = match quantity {
         Quantity::Matrix {
-            values,
             row_labels,
             col_labels,
-        } => json!({
-            "matrix": values.rows().into_iter().map(|row| row.iter().map(|x| number(*x)).collect::<Value>()).collect::<Value>(),
-            "rowLabels": row_labels, "colLabels": col_labels,
-        }),
-        Quantity::Vector { values, labels } => json!({
-            "vector": values.iter().map(|x| number(*x)).collect::<Value>(), "labels": labels,
-        }),
+            ..
+        } => json!({ "matrix": plain(quantity), "rowLabels": row_labels, "colLabels": col_labels }),
+        Quantity::Vector { labels, .. } => json!({ "vector": plain(quantity), "labels": labels }),
         _ => unreachable!("only matrices and vectors are drawn"),
     };
     json!({ "input": { "value": input, "decimals": decimals, "idPrefix": "wf-ex-3", "what": "step", "view": view }, "expected": expected })
