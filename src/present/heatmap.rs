@@ -537,17 +537,10 @@ mod tests {
         let cols = labels(&["x", "y"]);
         let cells = |values: ndarray::Array2<f64>| {
             let svg = Heatmap {
-                values: values.view(),
-                row_labels: &rows,
-                col_labels: &cols,
                 what: "g",
-                decimals: 3,
                 id_prefix: "wf-g-1",
-                mask: None,
-                full: None,
-                heading: None,
-                axis_titles: None,
                 legend_title: "value of g",
+                ..plain(&values, &rows, &cols)
             }
             .svg("Heatmap of g");
             (cell_numbers(&svg), svg)
@@ -572,17 +565,9 @@ mod tests {
         let rows = labels(&["the", "<cat>"]);
         let cols = labels(&["a", "b"]);
         let svg = Heatmap {
-            values: values.view(),
-            row_labels: &rows,
-            col_labels: &cols,
             what: "x.y",
             decimals: 2,
-            id_prefix: "wf-x-1",
-            mask: None,
-            full: None,
-            heading: None,
-            axis_titles: None,
-            legend_title: "value",
+            ..plain(&values, &rows, &cols)
         }
         .svg("Heatmap of x.y");
         assert_eq!(
@@ -607,7 +592,13 @@ mod tests {
         );
     }
 
-    fn heatmap_svg(values: &ndarray::Array2<f64>, rows: &[String], cols: &[String]) -> String {
+    /// A heatmap of `values` named x, three decimals, with no mask, heading or axis titles:
+    /// each test sets only the fields it looks at.
+    fn plain<'a>(
+        values: &'a ndarray::Array2<f64>,
+        rows: &'a [String],
+        cols: &'a [String],
+    ) -> Heatmap<'a> {
         Heatmap {
             values: values.view(),
             row_labels: rows,
@@ -621,7 +612,10 @@ mod tests {
             axis_titles: None,
             legend_title: "value",
         }
-        .svg("Heatmap of x")
+    }
+
+    fn heatmap_svg(values: &ndarray::Array2<f64>, rows: &[String], cols: &[String]) -> String {
+        plain(values, rows, cols).svg("Heatmap of x")
     }
 
     /// The legend's labels, left to right: the texts under its swatches.
@@ -674,17 +668,10 @@ mod tests {
         let values = array![[0.0, f64::NEG_INFINITY], [1.0, 2.0]];
         let names = labels(&["p", "q"]);
         let svg = Heatmap {
-            values: values.view(),
-            row_labels: &names,
-            col_labels: &names,
             what: "s.scores",
             decimals: 1,
             id_prefix: "wf-s-1",
-            mask: None,
-            full: None,
-            heading: None,
-            axis_titles: None,
-            legend_title: "value",
+            ..plain(&values, &names, &names)
         }
         .svg("t");
         assert!(svg.contains("<pattern id=\"wf-s-1-hatch-0\""), "{svg}");
@@ -705,17 +692,9 @@ mod tests {
         let rows: Vec<String> = (1..=30).map(|i| i.to_string()).collect();
         let cols: Vec<String> = (1..=20).map(|i| i.to_string()).collect();
         let svg = Heatmap {
-            values: values.view(),
-            row_labels: &rows,
-            col_labels: &cols,
             what: "big",
-            decimals: 3,
             id_prefix: "wf-b-1",
-            mask: None,
-            full: None,
-            heading: None,
-            axis_titles: None,
-            legend_title: "value",
+            ..plain(&values, &rows, &cols)
         }
         .svg("t");
         assert!(!svg.contains("wf-cell-value"), "no numbers in 600 cells");

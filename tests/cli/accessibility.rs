@@ -866,10 +866,7 @@ fn wide_code_and_plain_tables_become_named_tab_stops_and_narrow_ones_do_not() {
     book.build().succeeds();
     let tab = chromium.tab();
     metrics(&tab, 360, 800);
-    open(
-        &tab,
-        &format!("file://{}", book.path("public/wide.html").display()),
-    );
+    open(&tab, &book.url("wide.html"));
     let stops = "JSON.stringify([...document.querySelectorAll('.lesson-content pre, .lesson-content table')].map((box) => box.hasAttribute('tabindex') ? box.getAttribute('aria-label') : null))";
     wait_for(
         &tab,

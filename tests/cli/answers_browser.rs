@@ -72,10 +72,7 @@ fn answers_typed_as_the_book_prints_them_are_read() {
     let book = Book::with_lesson("ex.md", &lesson("Answers", BODY));
     book.build().succeeds();
     let tab = chromium.tab();
-    navigate(
-        &tab,
-        &format!("file://{}", book.path("public/ex.html").display()),
-    );
+    navigate(&tab, &book.url("ex.html"));
     wait_for(
         &tab,
         "!document.querySelector('#exercise-one .exercise-controls').hidden",

@@ -9,7 +9,7 @@
 
 use crate::browser::launch;
 use crate::browser::navigate;
-use crate::browser::{click, color_scheme, eval, metrics, shoot, wait_for};
+use crate::browser::{click, color_scheme, eval, metrics, search_for, shoot, wait_for};
 use crate::support::Book;
 use headless_chrome::Tab;
 use serde_json::Value;
@@ -36,10 +36,6 @@ fn built_book() -> Book {
     );
     book.build().succeeds();
     book
-}
-
-fn url(book: &Book, page: &str) -> String {
-    format!("file://{}", book.path("public").join(page).display())
 }
 
 fn open(tab: &Tab, url: &str) {
@@ -72,7 +68,7 @@ fn on_a_phone_the_contents_sit_behind_a_button_that_opens_them() {
     let book = built_book();
     let tab = chromium.tab();
     metrics(&tab, 360, 740);
-    open(&tab, &url(&book, "part/deep/two.html"));
+    open(&tab, &book.url("part/deep/two.html"));
     let nav_display = "getComputedStyle(document.getElementById('book-nav')).display";
     assert_eq!(
         eval(&tab, nav_display),
@@ -103,7 +99,7 @@ fn on_a_phone_the_contents_sit_behind_a_button_that_opens_them() {
     wait_for_location(&tab, "/public/one.html");
 
     metrics(&tab, 1280, 800);
-    open(&tab, &url(&book, "one.html"));
+    open(&tab, &book.url("one.html"));
     assert_ne!(
         eval(&tab, nav_display),
         Value::from("none"),
@@ -119,7 +115,7 @@ fn a_section_folds_with_a_button_beside_its_link_not_around_it() {
     let book = built_book();
     let tab = chromium.tab();
     metrics(&tab, 1280, 800);
-    open(&tab, &url(&book, "one.html"));
+    open(&tab, &book.url("one.html"));
     let toggle = "#book-nav .book-nav-section > .book-nav-row > button.book-nav-toggle";
     let state = format!(
         "[document.querySelector('{toggle}').getAttribute('aria-expanded'), \
@@ -155,7 +151,7 @@ fn a_section_folds_with_a_button_beside_its_link_not_around_it() {
         "folded again"
     );
 
-    open(&tab, &url(&book, "part/deep/two.html"));
+    open(&tab, &book.url("part/deep/two.html"));
     assert_eq!(
         eval(&tab, &state),
         Value::from("true,false"),
@@ -170,7 +166,7 @@ fn the_arrow_keys_turn_the_pages_in_reading_order() {
     };
     let book = built_book();
     let tab = chromium.tab();
-    open(&tab, &url(&book, "one.html"));
+    open(&tab, &book.url("one.html"));
     tab.press_key("ArrowRight").expect("press →");
     wait_for_location(&tab, "/public/part/index.html");
     wait_for(&tab, "document.body.classList.contains('nav-ready')");
@@ -188,18 +184,14 @@ fn search_opens_with_slash_finds_a_word_and_leads_to_its_heading() {
     };
     let book = built_book();
     let tab = chromium.tab();
-    open(&tab, &url(&book, "one.html"));
+    open(&tab, &book.url("one.html"));
     tab.press_key("/").expect("press /");
     wait_for(&tab, "!document.getElementById('search').hidden");
     assert_eq!(
         eval(&tab, "document.activeElement.id"),
         Value::from("search-input")
     );
-    tab.type_str("zeb").expect("type");
-    wait_for(
-        &tab,
-        "document.querySelectorAll('.search-results a').length === 1",
-    );
+    search_for(&tab, "zeb", 1);
     assert_eq!(
         eval(
             &tab,
@@ -214,11 +206,7 @@ fn search_opens_with_slash_finds_a_word_and_leads_to_its_heading() {
     wait_for(&tab, "document.body.classList.contains('nav-ready')");
     tab.press_key("s").expect("press s");
     wait_for(&tab, "!document.getElementById('search').hidden");
-    tab.type_str("first").expect("type");
-    wait_for(
-        &tab,
-        "document.querySelectorAll('.search-results a').length === 1",
-    );
+    search_for(&tab, "first", 1);
     assert!(
         eval(&tab, "document.querySelector('.search-results a').href")
             .as_str()
@@ -240,14 +228,10 @@ fn search_results_are_reached_by_arrow_keys_and_highlight_the_words_where_they_l
     );
     book.build().succeeds();
     let tab = chromium.tab();
-    open(&tab, &url(&book, "one.html"));
+    open(&tab, &book.url("one.html"));
     tab.press_key("/").expect("press /");
     wait_for(&tab, "!document.getElementById('search').hidden");
-    tab.type_str("page").expect("type");
-    wait_for(
-        &tab,
-        "document.querySelectorAll('.search-results a').length === 2",
-    );
+    search_for(&tab, "page", 2);
     // The matched words are marked in the results.
     assert_eq!(
         eval(
@@ -268,11 +252,7 @@ fn search_results_are_reached_by_arrow_keys_and_highlight_the_words_where_they_l
     // `layernorm` finds "layer norm"; Enter in the field opens the first result, whose page
     // marks the words.
     eval(&tab, "document.getElementById('search-input').value = ''");
-    tab.type_str("layernorm").expect("type");
-    wait_for(
-        &tab,
-        "document.querySelectorAll('.search-results a').length === 1",
-    );
+    search_for(&tab, "layernorm", 1);
     tab.press_key("Enter").expect("press Enter");
     wait_for_location(
         &tab,

@@ -306,6 +306,15 @@ pub fn type_into(tab: &Tab, selector: &str, text: &str) {
     wait_until_idle(tab);
 }
 
+/// Types `words` into the open search panel's field and waits until it lists `results` links.
+pub fn search_for(tab: &Tab, words: &str, results: usize) {
+    tab.type_str(words).expect("type");
+    wait_for(
+        tab,
+        &format!("document.querySelectorAll('.search-results a').length === {results}"),
+    );
+}
+
 /// Waits until no widget computes any more (compute-widget.js marks its figure `data-busy`
 /// while a run or a suggestion search, which may take 10 s, is under way).
 pub fn wait_until_idle(tab: &Tab) {

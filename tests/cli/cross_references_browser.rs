@@ -20,8 +20,7 @@ use serde_json::Value;
 const CHECKS: &str = "Cross-reference popovers in a browser";
 
 fn open(tab: &Tab, book: &Book, page: &str) {
-    let url = format!("file://{}", book.path("public").join(page).display());
-    navigate(tab, &url);
+    navigate(tab, &book.url(page));
     wait_for(tab, "document.getElementById('xref-popover') !== null");
 }
 

@@ -53,7 +53,7 @@ fn a_reader_checks_answers_takes_hints_and_sees_the_solution() {
         return;
     };
     let book = exercises_book();
-    let url = format!("file://{}", book.path("public/ex.html").display());
+    let url = book.url("ex.html");
     let tab = chromium.tab();
     open(&tab, &url, "centre");
     // With the script, the no-JavaScript <details> steps aside until "Show solution".
@@ -143,7 +143,7 @@ fn exercise_screenshots() {
         return;
     };
     let book = exercises_book();
-    let url = format!("file://{}", book.path("public/ex.html").display());
+    let url = book.url("ex.html");
     screenshot_slices(&chromium, &url, "exercises");
 }
 
@@ -160,7 +160,7 @@ fn new_numbers_reprint_the_exercise_as_rust_draws_them_and_the_link_keeps_the_dr
     let plan: VaryPlan = serde_json::from_value(vary["plan"].clone()).unwrap();
     let refs = vary["refs"].as_array().unwrap().clone();
     let answer = vary["answer"].as_u64().unwrap() as usize;
-    let url = format!("file://{}", book.path("public/ex.html").display());
+    let url = book.url("ex.html");
     let tab = chromium.tab();
     open(&tab, &url, "soft");
     let question = "document.querySelector('#exercise-soft .exercise-question').textContent";

@@ -2,7 +2,7 @@
 //! to refuse (broken anchors, a formula KaTeX rejects, a stray `$$`), imported, built with
 //! exit 0 as mdBook builds them, and checked, where `check` lists exactly those problems.
 
-use crate::support::Book;
+use crate::support::{Book, Run};
 
 /// `mdbook/` with `book.toml`, `src/SUMMARY.md` and `chapters` (path under `src/`, text).
 pub(crate) fn mdbook(place: &Book, book_toml: &str, summary: &str, chapters: &[(&str, &str)]) {
@@ -11,6 +11,16 @@ pub(crate) fn mdbook(place: &Book, book_toml: &str, summary: &str, chapters: &[(
     for (path, text) in chapters {
         place.write(&format!("mdbook/src/{path}"), text);
     }
+}
+
+/// `worked import mdbook mdbook --into book`: the mdBook that [`mdbook`] writes, into `book/`.
+pub(crate) fn import(place: &Book) -> Run {
+    place.run(&["import", "mdbook", "mdbook", "--into", "book"])
+}
+
+/// `worked build` of the imported `book/` into `book/public`.
+pub(crate) fn build_imported(place: &Book) -> Run {
+    place.run(&["build", "--root", "book", "--output", "book/public"])
 }
 
 /// An mdBook's settings that set only its title.
@@ -28,7 +38,7 @@ fn broken_anchors_and_bad_formulas_import_in_warn_mode_build_and_fail_check() {
         "# Summary\n\n- [Intro](intro.md)\n- [Rules](rules.md)\n",
         &[("intro.md", intro), ("rules.md", rules)],
     );
-    let import = place.run(&["import", "mdbook", "mdbook", "--into", "book"]);
+    let import = import(&place);
     import
         .succeeds()
         .stderr_has("note: src/intro.md:3: rules.html has no heading with the id \"The-Rule\"")
@@ -43,7 +53,7 @@ fn broken_anchors_and_bad_formulas_import_in_warn_mode_build_and_fail_check() {
         "{config}"
     );
 
-    let build = place.run(&["build", "--root", "book", "--output", "book/public"]);
+    let build = build_imported(&place);
     build
         .succeeds()
         .stderr_has(
@@ -102,8 +112,7 @@ fn a_stray_display_dollar_is_escaped_and_noted_never_joined() {
         "# Summary\n\n- [Costs](costs.md)\n",
         &[("costs.md", chapter)],
     );
-    place
-        .run(&["import", "mdbook", "mdbook", "--into", "book"])
+    import(&place)
         .succeeds()
         .stderr_has("note: src/costs.md:3: a `$$` that pairs with no `$$`");
     let imported = place.read("book/content/costs.md");
@@ -115,9 +124,7 @@ fn a_stray_display_dollar_is_escaped_and_noted_never_joined() {
         !place.read("book/book.toml").contains("[check]"),
         "a book without problems keeps the defaults"
     );
-    place
-        .run(&["build", "--root", "book", "--output", "book/public"])
-        .succeeds();
+    build_imported(&place).succeeds();
     let page = place.read("book/public/costs.html");
     assert!(page.contains("It costs $$ a lot."), "{page}");
     assert!(page.contains("id=\"next-heading\""), "{page}");
@@ -209,8 +216,7 @@ fn an_imported_book_keeps_its_includes_and_the_files_they_name() {
     );
     place.write("mdbook/listings/main.rs", LISTING);
     place.write("mdbook/listings/extra.txt", "extra words");
-    place
-        .run(&["import", "mdbook", "mdbook", "--into", "book"])
+    import(&place)
         .succeeds()
         .stderr_has(
             "note: src/code.md:9: includes ../../far.rs, which is outside the mdBook folder",
@@ -229,9 +235,7 @@ fn an_imported_book_keeps_its_includes_and_the_files_they_name() {
     assert_eq!(place.read("book/listings/main.rs"), LISTING);
     assert_eq!(place.read("book/listings/extra.txt"), "extra words");
     place.edit("book/content/code.md", "{{#include ../../far.rs}}\n", "");
-    place
-        .run(&["build", "--root", "book", "--output", "book/public"])
-        .succeeds();
+    build_imported(&place).succeeds();
     let page = place.read("book/public/code.html");
     assert!(page.contains("fn main() {"), "{page}");
     assert!(page.contains("and extra words.</p>"), "{page}");
@@ -248,15 +252,12 @@ fn alerts_and_admonish_blocks_become_callouts_and_mermaid_stays_code() {
         "# Summary\n\n- [Notes](notes.md)\n",
         &[("notes.md", chapter)],
     );
-    place
-        .run(&["import", "mdbook", "mdbook", "--into", "book"])
+    import(&place)
         .succeeds()
         .stderr_has("note: src/notes.md:6: admonish block written as a GitHub alert, > [!WARNING]")
         .stderr_has("note: src/notes.md:12: a mermaid diagram is kept as a code block")
         .stderr_has("note: src/notes.md:16: cannot typeset this formula");
-    place
-        .run(&["build", "--root", "book", "--output", "book/public"])
-        .succeeds();
+    build_imported(&place).succeeds();
     let page = place.read("book/public/notes.html");
     assert!(
         page.contains(
@@ -296,15 +297,11 @@ fn summary_is_the_table_of_contents_not_the_folders() {
             ("last.md", "# Last\n\nLast.\n"),
         ],
     );
-    place
-        .run(&["import", "mdbook", "mdbook", "--into", "book"])
-        .succeeds();
+    import(&place).succeeds();
     assert!(place
         .read("book/book.toml")
         .contains("contents = \"SUMMARY.md\""));
-    place
-        .run(&["build", "--root", "book", "--output", "book/public"])
-        .succeeds();
+    build_imported(&place).succeeds();
     let toc = place.read("book/public/book-toc.js");
     assert!(
         toc.contains(r#"[{"t":"Intro","u":"index.html"},{"c":[{"c":[{"t":"Messages","u":"protocol/messages.html"},{"t":"Errors","u":"other/errors.html"}],"t":"Protocol","u":"protocol.html"},{"t":"Other","u":"other.html"}],"t":"Part One","u":null},{"c":[{"t":"Last","u":"last.html"}],"t":"Part Two","u":null}]"#),
@@ -341,13 +338,10 @@ fn math_inside_a_details_block_is_typeset_after_import() {
             "# Proofs\n\n<details>\n<summary>Proof</summary>\nLet $x$ be even; then $x^2$ is.\n</details>\n\nLine nine $y$.\n",
         )],
     );
-    place
-        .run(&["import", "mdbook", "mdbook", "--into", "book"])
+    import(&place)
         .succeeds()
         .stderr_has("note: src/proofs.md:5: math inside an HTML block");
-    place
-        .run(&["build", "--root", "book", "--output", "book/public"])
-        .succeeds();
+    build_imported(&place).succeeds();
     let page = place.read("book/public/proofs.html");
     let details = &page[page.find("<details>").unwrap()..page.find("</details>").unwrap()];
     assert!(
@@ -374,7 +368,7 @@ fn an_imported_book_keeps_mdbook_heading_ids_and_raw_html_anchors() {
             ),
         ],
     );
-    let import = place.run(&["import", "mdbook", "mdbook", "--into", "book"]);
+    let import = import(&place);
     import.succeeds();
     assert!(
         !import.stderr.contains("has no heading"),
@@ -382,7 +376,7 @@ fn an_imported_book_keeps_mdbook_heading_ids_and_raw_html_anchors() {
         import.stderr
     );
     assert!(place.read("book/book.toml").contains("ids = \"mdbook\""));
-    let build = place.run(&["build", "--root", "book", "--output", "book/public"]);
+    let build = build_imported(&place);
     build.succeeds();
     assert!(!build.stderr.contains("warning"), "{}", build.stderr);
     let page = place.read("book/public/ch.html");
@@ -418,12 +412,8 @@ fn a_book_whose_first_chapter_is_not_readme_opens_on_it_and_keeps_its_address() 
             ("later.md", "# Later\n\nBack to the [introduction](intro/main.md).\n"),
         ],
     );
-    place
-        .run(&["import", "mdbook", "mdbook", "--into", "book"])
-        .succeeds();
-    place
-        .run(&["build", "--root", "book", "--output", "book/public"])
-        .succeeds();
+    import(&place).succeeds();
+    build_imported(&place).succeeds();
     let front = place.read("book/public/index.html");
     assert!(
         front.contains("<article") && front.contains("Read the"),

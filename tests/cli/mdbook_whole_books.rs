@@ -1,7 +1,7 @@
 //! Real mdBooks import whole (issue 38): each shape a real book has and the import used to
 //! drop or leave raw is reproduced in a small fixture mdBook, imported, built and checked.
 
-use crate::mdbook_books::{mdbook, PLAIN_TOML};
+use crate::mdbook_books::{build_imported, import, mdbook, PLAIN_TOML};
 use crate::support::{files_under, Book};
 
 const EXAMPLE: &str = "use std::io;\n// ANCHOR: main\nfn main() {\n    println!(\"from the repository\");\n}\n// ANCHOR_END: main\n";
@@ -153,12 +153,8 @@ fn import_and_build<'t>(
         place.write(&format!("mdbook/src/{file}"), text);
     }
     place.write("mdbook/src/SUMMARY.md", summary);
-    place
-        .run(&["import", "mdbook", "mdbook", "--into", "book"])
-        .succeeds();
-    place
-        .run(&["build", "--root", "book", "--output", "book/public"])
-        .succeeds();
+    import(place).succeeds();
+    build_imported(place).succeeds();
 }
 
 #[test]
@@ -220,8 +216,7 @@ fn no_chapter_is_dropped_renamed_ones_keep_their_links_and_404_is_the_not_found_
         "mdbook/src/404.md",
         "# Document not found (404)\n\nThis URL is invalid, sorry. {{ not a template }}\n",
     );
-    place
-        .run(&["import", "mdbook", "mdbook", "--into", "book"])
+    import(&place)
         .succeeds()
         .stderr_has("note: src/a.md: its page would be the same as another chapter's")
         .stderr_has("note: src/part/index.md: its page would be the same as another chapter's")
@@ -235,9 +230,7 @@ fn no_chapter_is_dropped_renamed_ones_keep_their_links_and_404_is_the_not_found_
         place.read("book/book.toml")
     );
     assert!(!place.read("book/content/SUMMARY.md").contains("gone.md"));
-    place
-        .run(&["build", "--root", "book", "--output", "book/public"])
-        .succeeds();
+    build_imported(&place).succeeds();
     let site = files_under(&place.path("book/public"));
     for words in [
         "Upper words",
@@ -275,7 +268,7 @@ fn notes_of_one_kind_are_capped_with_a_count() {
         &summary,
         &[("a.md", "# Twice\n\nWords.\n")],
     );
-    let run = place.run(&["import", "mdbook", "mdbook", "--into", "book"]);
+    let run = import(&place);
     run.succeeds()
         .stderr_has("note: … and 479 more notes like \"a.md is listed twice");
     assert_eq!(run.stderr.matches("is listed twice").count(), 21);
@@ -295,16 +288,13 @@ fn a_renamed_piece_is_still_included_and_takes_no_other_file_s_name() {
             ("b.md", "# Both\n\n{{#include a.md}}\n"),
         ],
     );
-    place
-        .run(&["import", "mdbook", "mdbook", "--into", "book"])
-        .succeeds()
-        .stderr_has("note: src/a.md: its page would be the same as another chapter's (/a); written as a-3.md");
+    import(&place).succeeds().stderr_has(
+        "note: src/a.md: its page would be the same as another chapter's (/a); written as a-3.md",
+    );
     assert!(place
         .read("book/content/b.md")
         .contains("{{#include a-3.md}}"));
-    place
-        .run(&["build", "--root", "book", "--output", "book/public"])
-        .succeeds();
+    build_imported(&place).succeeds();
     assert!(place.read("book/public/b.html").contains("Piece words."));
     assert!(place.read("book/public/a-2.html").contains("Second words."));
 }

@@ -9,7 +9,7 @@
 use crate::accessibility::settle;
 use crate::browser::launch;
 use crate::browser::navigate;
-use crate::browser::{eval, eval_json, metrics, wait_for};
+use crate::browser::{eval, eval_json, metrics, search_for, wait_for};
 use crate::support::{Book, ShippedSite};
 use headless_chrome::protocol::cdp::Emulation;
 use headless_chrome::Tab;
@@ -136,7 +136,7 @@ fn arrow_right_on_a_focused_wide_formula_scrolls_it_and_stays_on_the_page() {
     let book = wide_formula_book();
     let tab = chromium.tab();
     metrics(&tab, 360, 800);
-    let url = format!("file://{}", book.path("public/one.html").display());
+    let url = book.url("one.html");
     open(&tab, &url);
     wait_for(
         &tab,
@@ -216,7 +216,7 @@ fn without_javascript_a_phone_shows_the_line_broken_drawing() {
     let tab = chromium.tab();
     tab.call_method(Emulation::SetScriptExecutionDisabled { value: true })
         .expect("turn JavaScript off");
-    let url = format!("file://{}", book.path("public/one.html").display());
+    let url = book.url("one.html");
     let shown = |tab: &Tab| {
         eval(
             tab,
@@ -290,11 +290,7 @@ fn the_404_page_shown_for_a_nested_address_keeps_its_styles_scripts_and_links() 
         eval(&tab, "document.activeElement.id"),
         Value::from("search-input")
     );
-    tab.type_str("zebra").expect("type");
-    wait_for(
-        &tab,
-        "document.querySelectorAll('.search-results a').length === 1",
-    );
+    search_for(&tab, "zebra", 1);
 }
 
 /// Emulates print media (after the page has loaded, as a reader's Print does) or the screen.

@@ -1,6 +1,6 @@
 //! `{{ … }}` references: computed values in prose, tables and math, filters, and their errors.
 
-use crate::support::{lesson, place, shown_value, Book, ATTENTION, CAT_BLOCK};
+use crate::support::{lesson, place, shown_value, Book, Run, ATTENTION, CAT_BLOCK};
 
 /// Builds the seed book and returns the attention page.
 fn seed_page() -> String {
@@ -220,83 +220,81 @@ fn a_causal_example_puts_all_of_the_first_tokens_weight_on_itself() {
     );
 }
 
-#[test]
-fn an_unknown_example_is_an_error_at_the_reference() {
-    let text = ATTENTION.replace("{{cat.weights[3, 3]}}", "{{dog.weights[3, 3]}}");
+/// Builds the seed book with `from` in its attention lesson replaced by `to`, asserting that
+/// the build fails with an error at the first `at` of the changed lesson.
+#[track_caller]
+fn build_fails_at(from: &str, to: &str, at: &str) -> Run {
+    let text = ATTENTION.replace(from, to);
     let book = Book::seed();
     book.write("content/attention.md", &text);
-    book.build()
-        .exits_with(1)
-        .stderr_has(&place("content/attention.md", &text, "{{dog"))
+    let run = book.build();
+    run.exits_with(1)
+        .stderr_has(&place("content/attention.md", &text, at));
+    run
+}
+
+#[test]
+fn an_unknown_example_is_an_error_at_the_reference() {
+    build_fails_at("{{cat.weights[3, 3]}}", "{{dog.weights[3, 3]}}", "{{dog")
         .stderr_has("no example named \"dog\" in this lesson")
         .stderr_has("examples in this lesson: cat");
 }
 
 #[test]
 fn an_unknown_quantity_is_an_error_that_lists_the_quantities() {
-    let text = ATTENTION.replace("{{cat.weights[3, 3]}}", "{{cat.attention[3, 3]}}");
-    let book = Book::seed();
-    book.write("content/attention.md", &text);
-    book.build()
-        .exits_with(1)
-        .stderr_has(&place("content/attention.md", &text, "{{cat.attention"))
-        .stderr_has("example \"cat\" has no quantity `attention`")
-        .stderr_has("weights");
+    build_fails_at(
+        "{{cat.weights[3, 3]}}",
+        "{{cat.attention[3, 3]}}",
+        "{{cat.attention",
+    )
+    .stderr_has("example \"cat\" has no quantity `attention`")
+    .stderr_has("weights");
 }
 
 #[test]
 fn an_unknown_token_is_an_error_that_lists_the_tokens() {
-    let text = ATTENTION.replace("{{cat.weights[3, 3]}}", "{{cat.weights[mat, the]}}");
-    let book = Book::seed();
-    book.write("content/attention.md", &text);
-    book.build()
-        .exits_with(1)
-        .stderr_has(&place("content/attention.md", &text, "{{cat.weights[mat"))
-        .stderr_has("there is no row labelled `mat`")
-        .stderr_has("`the`, `cat`");
+    build_fails_at(
+        "{{cat.weights[3, 3]}}",
+        "{{cat.weights[mat, the]}}",
+        "{{cat.weights[mat",
+    )
+    .stderr_has("there is no row labelled `mat`")
+    .stderr_has("`the`, `cat`");
 }
 
 #[test]
 fn a_position_past_the_end_is_an_error() {
-    let text = ATTENTION.replace("{{cat.weights[3, 3]}}", "{{cat.weights[3, 4]}}");
-    let book = Book::seed();
-    book.write("content/attention.md", &text);
-    book.build()
-        .exits_with(1)
-        .stderr_has(&place("content/attention.md", &text, "{{cat.weights[3, 4]"))
-        .stderr_has("there is no column 4");
+    build_fails_at(
+        "{{cat.weights[3, 3]}}",
+        "{{cat.weights[3, 4]}}",
+        "{{cat.weights[3, 4]",
+    )
+    .stderr_has("there is no column 4");
 }
 
 #[test]
 fn a_reference_error_inside_math_points_into_the_formula() {
-    let text = ATTENTION.replace("$d_k = {{cat.d_k}}$", "$d_k = {{cat.d_q}}$");
-    let book = Book::seed();
-    book.write("content/attention.md", &text);
-    book.build()
-        .exits_with(1)
-        .stderr_has(&place("content/attention.md", &text, "{{cat.d_q"))
+    build_fails_at("$d_k = {{cat.d_k}}$", "$d_k = {{cat.d_q}}$", "{{cat.d_q")
         .stderr_has("has no quantity `d_q`");
 }
 
 #[test]
 fn a_reference_that_does_not_parse_points_at_the_problem() {
-    let text = ATTENTION.replace("{{cat.weights[sat] | sum}}", "{{cat.weights[sat] | total}}");
-    let book = Book::seed();
-    book.write("content/attention.md", &text);
-    book.build()
-        .exits_with(1)
-        .stderr_has(&place("content/attention.md", &text, "total"))
-        .stderr_has("unknown filter `total`");
+    build_fails_at(
+        "{{cat.weights[sat] | sum}}",
+        "{{cat.weights[sat] | total}}",
+        "total",
+    )
+    .stderr_has("unknown filter `total`");
 }
 
 #[test]
 fn a_broken_reference_alone_in_its_paragraph_is_reported_once() {
-    let text = ATTENTION.replace("\n{{cat.weights}}\n", "\n{{cat.wieghts}}\n");
-    let book = Book::seed();
-    book.write("content/attention.md", &text);
-    let run = book.build();
-    run.exits_with(1)
-        .stderr_has(&place("content/attention.md", &text, "{{cat.wieghts"));
+    let run = build_fails_at(
+        "\n{{cat.weights}}\n",
+        "\n{{cat.wieghts}}\n",
+        "{{cat.wieghts",
+    );
     assert_eq!(
         run.stderr.matches("has no quantity `wieghts`").count(),
         1,

@@ -269,8 +269,7 @@ mod browser {
 
     fn open(tab: &Tab, book: &Book, page: &str, width: u32) {
         metrics(tab, width, 800);
-        let url = format!("file://{}", book.path("public").join(page).display());
-        crate::browser::navigate(tab, &url);
+        crate::browser::navigate(tab, &book.url(page));
     }
 
     fn seed_with_headings() -> Book {

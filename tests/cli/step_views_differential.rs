@@ -37,6 +37,16 @@ fn random_entry(rng: &mut SplitMix64, magnitude: f64, kind: usize) -> f64 {
     }
 }
 
+/// A scale for random entries: one, tiny, huge or in between.
+fn random_magnitude(rng: &mut SplitMix64) -> f64 {
+    match rng.range(0, 4) {
+        0 => 1.0,
+        1 => rng.log_uniform(1e-6, 1e-2),
+        2 => rng.log_uniform(1e3, 1e12),
+        _ => rng.log_uniform(1e-2, 1e3),
+    }
+}
+
 fn labels(rng: &mut SplitMix64, count: usize) -> Option<Vec<String>> {
     let words = [
         "the",
@@ -61,6 +71,28 @@ fn labels(rng: &mut SplitMix64, count: usize) -> Option<Vec<String>> {
                 .collect(),
         ),
     }
+}
+
+/// A matrix with no labels on its rows or columns.
+fn unlabelled(values: Array2<f64>) -> Quantity {
+    Quantity::Matrix {
+        values,
+        row_labels: None,
+        col_labels: None,
+    }
+}
+
+/// How many `cases` give the widget `input` and expect an SVG that holds `mark`.
+fn drawn_with(cases: &[Value], input: &str, mark: &str) -> usize {
+    cases
+        .iter()
+        .filter(|case| !case["input"][input].is_null())
+        .filter(|case| {
+            case["expected"]["svg"]
+                .as_str()
+                .is_some_and(|svg| svg.contains(mark))
+        })
+        .count()
 }
 
 fn case(quantity: &Quantity, decimals: usize) -> Value {
@@ -204,16 +236,11 @@ fn projected_case(quantity: &Quantity, decimals: usize, of: usize, onto: usize) 
 fn drawn_case(quantity: &Quantity, decimals: usize, view: Option<&str>, expected: Value) -> Value {
     let input = match quantity {
         Quantity::Matrix {
-            values,
             row_labels,
             col_labels,
-        } => json!({
-            "matrix": values.rows().into_iter().map(|row| row.iter().map(|x| number(*x)).collect::<Value>()).collect::<Value>(),
-            "rowLabels": row_labels, "colLabels": col_labels,
-        }),
-        Quantity::Vector { values, labels } => json!({
-            "vector": values.iter().map(|x| number(*x)).collect::<Value>(), "labels": labels,
-        }),
+            ..
+        } => json!({ "matrix": plain(quantity), "rowLabels": row_labels, "colLabels": col_labels }),
+        Quantity::Vector { labels, .. } => json!({ "vector": plain(quantity), "labels": labels }),
         _ => unreachable!("only matrices and vectors are drawn"),
     };
     json!({ "input": { "value": input, "decimals": decimals, "idPrefix": "wf-ex-3", "what": "step", "view": view }, "expected": expected })
@@ -230,12 +257,7 @@ fn the_widget_heatmaps_and_bars_are_drawn_as_the_build_figures() {
     let mut rng = SplitMix64(0x5eed_0f4e);
     let mut cases = Vec::new();
     for _ in 0..600 {
-        let magnitude = match rng.range(0, 4) {
-            0 => 1.0,
-            1 => rng.log_uniform(1e-6, 1e-2),
-            2 => rng.log_uniform(1e3, 1e12),
-            _ => rng.log_uniform(1e-2, 1e3),
-        };
+        let magnitude = random_magnitude(&mut rng);
         let kind = rng.range(0, 3);
         let decimals = rng.range(1, 4);
         if rng.range(0, 2) == 0 {
@@ -308,24 +330,12 @@ fn the_widget_heatmaps_and_bars_are_drawn_as_the_build_figures() {
             .collect::<Vec<_>>()));
         cases.push(case);
     }
-    let hatched = cases
-        .iter()
-        .filter(|case| case["input"]["mask"].is_array())
-        .filter(|case| {
-            case["expected"]["svg"]
-                .as_str()
-                .is_some_and(|svg| svg.contains("class=\"wf-masked\""))
-        })
-        .count();
+    let hatched = drawn_with(&cases, "mask", "class=\"wf-masked\"");
     assert!(hatched > 5, "masked weights are hatched in some cases");
     // A mask of another shape than its step is refused.
     let mut misfit = options(3);
     misfit.mask = Some(Array2::from_elem((2, 3), false));
-    let square = Quantity::Matrix {
-        values: Array2::zeros((2, 2)),
-        row_labels: None,
-        col_labels: None,
-    };
+    let square = unlabelled(Array2::zeros((2, 2)));
     let mut refused = case(&square, 3);
     refused["expected"] = expected(quantity_figure(&square, "step", &misfit));
     refused["input"]["mask"] = json!([[false, false, false], [false, false, false]]);
@@ -338,14 +348,7 @@ fn the_widget_heatmaps_and_bars_are_drawn_as_the_build_figures() {
         },
         3,
     ));
-    cases.push(case(
-        &Quantity::Matrix {
-            values: Array2::zeros((129, 129)),
-            row_labels: None,
-            col_labels: None,
-        },
-        3,
-    ));
+    cases.push(case(&unlabelled(Array2::zeros((129, 129))), 3));
     // Bars with a highlighted entry (a softmax's target): its name bold, named in the text.
     for (length, at) in [(3, 1), (30, 0), (8, 7)] {
         let values = Array1::from_shape_fn(length, |_| random_entry(&mut rng, 1.0, 1));
@@ -386,11 +389,6 @@ fn the_widget_heatmaps_and_bars_are_drawn_as_the_build_figures() {
 /// surfaces (a bowl, a saddle, waves) over rising x and y of the author's, whole numbers (levels
 /// that meet corners exactly), a flat grid, a path over a bowl, and each refusal.
 fn contour_cases(rng: &mut SplitMix64) -> Vec<Value> {
-    let matrix = |values: Array2<f64>| Quantity::Matrix {
-        values,
-        row_labels: None,
-        col_labels: None,
-    };
     let rising = |rng: &mut SplitMix64, count: usize| {
         let mut at = rng.unit() * 10.0 - 5.0;
         let values: Array1<f64> = (0..count)
@@ -431,13 +429,13 @@ fn contour_cases(rng: &mut SplitMix64) -> Vec<Value> {
             optimum: None,
             directions: None,
         };
-        cases.push(contour_case(&matrix(z), &parts, rng.range(1, 4)));
+        cases.push(contour_case(&unlabelled(z), &parts, rng.range(1, 4)));
     }
-    let bowl = matrix(Array2::from_shape_fn((64, 64), |(i, j)| {
+    let bowl = unlabelled(Array2::from_shape_fn((64, 64), |(i, j)| {
         let (u, v) = (i as f64 - 40.0, j as f64 - 20.0);
         u * u + 10.0 * v * v
     }));
-    let path = matrix(Array2::from_shape_fn((30, 2), |(i, k)| {
+    let path = unlabelled(Array2::from_shape_fn((30, 2), |(i, k)| {
         let shrink = 0.85f64.powi(i as i32);
         if k == 0 {
             20.0 + 30.0 * shrink
@@ -460,7 +458,7 @@ fn contour_cases(rng: &mut SplitMix64) -> Vec<Value> {
         values: Array1::from(vec![20.0, 40.0]),
         labels: None,
     };
-    let directions = matrix(Array2::from_shape_vec((2, 2), vec![0.6, 0.8, -0.8, 0.6]).unwrap());
+    let directions = unlabelled(Array2::from_shape_vec((2, 2), vec![0.6, 0.8, -0.8, 0.6]).unwrap());
     let marked = ContourParts {
         optimum: Some(("optimum", &optimum)),
         directions: Some(("axes", &directions)),
@@ -476,7 +474,7 @@ fn contour_cases(rng: &mut SplitMix64) -> Vec<Value> {
     cases.push(titled_contour_case(&bowl, &marked, ("w", "b")));
     // A loss in the millions at 16 levels under a long name and a short one: the legend leaves
     // the long name out and narrows its swatches, so it stays inside the panel.
-    let steep = matrix(Array2::from_shape_fn((12, 12), |(i, j)| {
+    let steep = unlabelled(Array2::from_shape_fn((12, 12), |(i, j)| {
         let (u, v) = (i as f64 * 300.0, j as f64 * 700.0);
         u * u + v * v
     }));
@@ -497,13 +495,13 @@ fn contour_cases(rng: &mut SplitMix64) -> Vec<Value> {
     cases.push(named_contour_case(&steep, "L", &many_levels, 3));
     // Refusals: one row, a −∞, x of the wrong length, y falling, a path of three columns,
     // too many levels.
-    let grid = matrix(Array2::from_shape_fn((3, 4), |(i, j)| (i * j) as f64));
+    let grid = unlabelled(Array2::from_shape_fn((3, 4), |(i, j)| (i * j) as f64));
     let short = rising(rng, 3);
     let falling = Quantity::Vector {
         values: Array1::from(vec![3.0, 2.0, 1.0]),
         labels: None,
     };
-    let wide = matrix(Array2::zeros((2, 3)));
+    let wide = unlabelled(Array2::zeros((2, 3)));
     let plain_parts = ContourParts {
         x: None,
         y: None,
@@ -513,9 +511,9 @@ fn contour_cases(rng: &mut SplitMix64) -> Vec<Value> {
         directions: None,
     };
     let refusals = [
-        (matrix(Array2::zeros((1, 5))), plain_parts),
+        (unlabelled(Array2::zeros((1, 5))), plain_parts),
         (
-            matrix(Array2::from_elem((3, 3), f64::NEG_INFINITY)),
+            unlabelled(Array2::from_elem((3, 3), f64::NEG_INFINITY)),
             plain_parts,
         ),
         (
@@ -588,12 +586,7 @@ fn the_widget_scatter_arrows_and_contours_are_drawn_as_the_build_figures() {
     let mut cases = Vec::new();
     for index in 0..160 {
         let view = if index % 2 == 0 { "scatter" } else { "arrows" };
-        let magnitude = match rng.range(0, 4) {
-            0 => 1.0,
-            1 => rng.log_uniform(1e-6, 1e-2),
-            2 => rng.log_uniform(1e3, 1e12),
-            _ => rng.log_uniform(1e-2, 1e3),
-        };
+        let magnitude = random_magnitude(&mut rng);
         let kind = rng.range(0, 3);
         let rows = match rng.range(0, 4) {
             0 => 1,
@@ -637,34 +630,23 @@ fn the_widget_scatter_arrows_and_contours_are_drawn_as_the_build_figures() {
             cases.push(view_case(&quantity, rng.range(1, 4), Some(view)));
         }
     }
-    let projected = cases
-        .iter()
-        .filter(|case| case["input"]["projection"].is_object())
-        .filter(|case| {
-            case["expected"]["svg"]
-                .as_str()
-                .is_some_and(|svg| svg.contains("wf-projection"))
-        })
-        .count();
+    let projected = drawn_with(&cases, "projection", "wf-projection");
     assert!(projected > 10, "{projected} arrows views draw a projection");
     // Refusals: a point that is not finite, more arrows than the view draws, three columns.
-    let refused = |values: Array2<f64>| Quantity::Matrix {
-        values,
-        row_labels: None,
-        col_labels: None,
-    };
     cases.push(view_case(
-        &refused(Array2::from_shape_vec((2, 2), vec![1.0, 2.0, f64::NEG_INFINITY, 0.0]).unwrap()),
+        &unlabelled(
+            Array2::from_shape_vec((2, 2), vec![1.0, 2.0, f64::NEG_INFINITY, 0.0]).unwrap(),
+        ),
         3,
         Some("scatter"),
     ));
     cases.push(view_case(
-        &refused(Array2::from_elem((65, 2), 1.0)),
+        &unlabelled(Array2::from_elem((65, 2), 1.0)),
         3,
         Some("arrows"),
     ));
     cases.push(view_case(
-        &refused(Array2::from_elem((3, 3), 1.0)),
+        &unlabelled(Array2::from_elem((3, 3), 1.0)),
         3,
         Some("scatter"),
     ));

@@ -181,6 +181,11 @@ impl Book {
         self.run(&["check", "--root", ".", "--site", site])
     }
 
+    /// The `file://` URL of `page` of the site built into `public/`.
+    pub fn url(&self, page: &str) -> String {
+        format!("file://{}", self.path("public").join(page).display())
+    }
+
     /// Every file under `relative` (a folder of the book), by slash-separated path.
     pub fn files(&self, relative: &str) -> BTreeMap<String, Vec<u8>> {
         files_under(&self.path(relative))

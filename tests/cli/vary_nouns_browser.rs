@@ -22,7 +22,7 @@ fn a_noun_after_a_drawn_count_agrees_with_it() {
             })
             .unwrap_or_else(|| panic!("some seed draws {count}"))
     };
-    let url = format!("file://{}", book.path("public/ex.html").display());
+    let url = book.url("ex.html");
     for (count, reads) in [
         (1.0, "After 1 merge, how many"),
         (3.0, "After 3 merges, how many"),

@@ -458,14 +458,16 @@ fn histories_draw_as_lines_one_colour_and_legend_entry_per_series() {
         },
     ];
     let mut palette = Palette::default();
-    let html = lines_figure(
-        &series,
-        true,
-        &LineMarks::default(),
-        &options("runs"),
-        &mut palette,
-    )
-    .unwrap();
+    let mut runs = |series: &[Series], log_y: bool| {
+        lines_figure(
+            series,
+            log_y,
+            &LineMarks::default(),
+            &options("runs"),
+            &mut palette,
+        )
+    };
+    let html = runs(&series, true).unwrap();
     assert!(html.starts_with("<figure class=\"worked-figure\" data-figure=\"lines\""));
     assert_eq!(html.matches("<polyline").count(), 2, "one curve per series");
     assert_eq!(
@@ -484,14 +486,7 @@ fn histories_draw_as_lines_one_colour_and_legend_entry_per_series() {
         name: "loss",
         values: &[1.0, 0.0],
     }];
-    let html = lines_figure(
-        &flat,
-        true,
-        &LineMarks::default(),
-        &options("runs"),
-        &mut palette,
-    )
-    .unwrap();
+    let html = runs(&flat, true).unwrap();
     assert!(
         html.contains("A value of 0, which a log scale cannot show, is drawn at its bottom."),
         "{html}"
@@ -500,38 +495,17 @@ fn histories_draw_as_lines_one_colour_and_legend_entry_per_series() {
         name: "loss",
         values: &[0.0, 0.0],
     }];
-    assert!(lines_figure(
-        &zeros,
-        true,
-        &LineMarks::default(),
-        &options("runs"),
-        &mut palette
-    )
-    .is_ok());
+    assert!(runs(&zeros, true).is_ok());
     let below = [Series {
         name: "loss",
         values: &[1.0, -0.5],
     }];
-    let error = lines_figure(
-        &below,
-        true,
-        &LineMarks::default(),
-        &options("runs"),
-        &mut palette,
-    )
-    .unwrap_err();
+    let error = runs(&below, true).unwrap_err();
     assert_eq!(
         error.message,
         "log_y = true needs every value at 0 or above"
     );
-    let html = lines_figure(
-        &flat,
-        false,
-        &LineMarks::default(),
-        &options("runs"),
-        &mut palette,
-    )
-    .unwrap();
+    let html = runs(&flat, false).unwrap();
     assert!(!html.contains("wf-legend") && html.contains("loss per step"));
 }
 

@@ -41,6 +41,14 @@ impl Svg {
         }
     }
 
+    /// A fresh id for a `<defs>` entry of `kind`: the prefix, the kind and a counter shared by
+    /// every kind, so no two entries of the image share one.
+    fn next_id(&mut self, kind: &str) -> String {
+        let id = format!("{}-{kind}-{}", self.id_prefix, self.markers);
+        self.markers += 1;
+        id
+    }
+
     /// Opens a group with `class`; close it with [`Svg::end_group`].
     pub fn group(&mut self, class: &str) {
         let _ = writeln!(self.body, "<g class=\"{}\">", escape_html(class));
@@ -175,8 +183,7 @@ impl Svg {
     /// Defines a diagonal hatch pattern drawn in `class`'s colour and returns its `url(#…)`, for
     /// cells that hold no number (a masked −∞).
     pub fn hatch(&mut self, class: &str) -> String {
-        let id = format!("{}-hatch-{}", self.id_prefix, self.markers);
-        self.markers += 1;
+        let id = self.next_id("hatch");
         let _ = writeln!(
             self.defs,
             "<pattern id=\"{}\" width=\"6\" height=\"6\" patternUnits=\"userSpaceOnUse\" patternTransform=\"rotate(45)\"><line class=\"{}\" x1=\"0\" y1=\"0\" x2=\"0\" y2=\"6\" stroke=\"currentColor\"/></pattern>",
@@ -269,8 +276,7 @@ impl Svg {
     pub fn arrow(&mut self, from: Point, to: Point, class: &str) {
         const HEAD_LENGTH: f64 = 10.0;
         const HEAD_WIDTH: f64 = 8.0;
-        let id = format!("{}-head-{}", self.id_prefix, self.markers);
-        self.markers += 1;
+        let id = self.next_id("head");
         let _ = writeln!(
             self.defs,
             "<marker id=\"{}\" viewBox=\"0 0 {HEAD_LENGTH} {HEAD_WIDTH}\" refX=\"0\" refY=\"{}\" markerWidth=\"{HEAD_LENGTH}\" markerHeight=\"{HEAD_WIDTH}\" markerUnits=\"userSpaceOnUse\" orient=\"auto\"><path class=\"{} wf-head\" d=\"M0,0 L{HEAD_LENGTH},{} L0,{HEAD_WIDTH} z\" fill=\"currentColor\"/></marker>",
