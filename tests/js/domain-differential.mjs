@@ -9,7 +9,7 @@
 // with a summary line when all agree, 1 naming the first disagreement.
 import { requireComputeWidget } from './tools/compute-widget-page.mjs';
 import { pathToFileURL } from 'node:url';
-import { runCases } from './descent-differential.mjs';
+import { runCases } from './differential.mjs';
 
 const { inside } = requireComputeWidget();
 
