@@ -910,7 +910,7 @@
     var rows = asRows(value);
     var positions = function (n) { return Array.from({ length: n }, function (_, i) { return String(i + 1); }); };
     if (typeof value === 'number') return { rows: null, cols: null };
-    if (!Array.isArray(value[0])) return { rows: null, cols: named.cols || positions(value.length) };
+    if (!isMatrix(value)) return { rows: null, cols: named.cols || positions(value.length) };
     return { rows: named.rows || positions(rows.length), cols: named.cols || positions(rows[0].length) };
   };
 
