@@ -5,8 +5,9 @@ use crate::expand::{expand_lesson, markdown};
 use crate::load::content::parse_lesson;
 use std::path::Path;
 
-/// The problems of expanding `text` as `content/t.md`.
-fn problems(text: &str) -> Vec<Diagnostic> {
+/// The scripts the page of `text` (as `content/t.md`) lists, in order, or the problems of
+/// expanding it.
+fn expanded(text: &str) -> Result<Vec<&'static str>, Vec<Diagnostic>> {
     let lesson = parse_lesson(SourceFile::new("content/t.md", text), Path::new("t.md"))
         .expect("the lesson parses");
     let events = markdown::parse(&lesson.source.text, lesson.body.clone());
@@ -20,16 +21,34 @@ fn problems(text: &str) -> Vec<Diagnostic> {
         budget: &Default::default(),
         cache: &Default::default(),
     };
-    match expand_lesson(
+    expand_lesson(
         &lesson,
         events,
         3,
         evaluations,
         &labels,
         &Default::default(),
-    ) {
-        Ok(_) => Vec::new(),
-        Err(unexpanded) => unexpanded.problems,
+    )
+    .map(|expanded| expanded.scripts)
+    .map_err(|unexpanded| unexpanded.problems)
+}
+
+/// compute-widget.js reads the shape of values (`isMatrix`, `asRows`) from step-explain.js as
+/// it loads, so every widget's page lists step-explain.js first: a kind's and a compute
+/// example's alike.
+#[test]
+fn a_widgets_page_lists_step_explain_before_the_widget_that_reads_it() {
+    let kind = "```softmax\nname = \"e\"\nlogits = [1, 2]\n```\n";
+    let compute = "```compute\nname = \"e\"\nsteps = \"y = x * 2\"\n\n[inputs]\nx = [1, 2]\n```\n";
+    for example in [kind, compute] {
+        let text =
+            format!("+++\ntitle = \"T\"\n+++\n\n{example}\n```widget\nexample = \"e\"\n```\n");
+        let scripts = expanded(&text).expect("the lesson expands");
+        let at = |script| scripts.iter().position(|listed| *listed == script);
+        assert!(
+            at("js/step-explain.js").unwrap() < at("js/compute-widget.js").unwrap(),
+            "{scripts:?}"
+        );
     }
 }
 
@@ -82,7 +101,7 @@ fn a_kinds_example_is_refused_each_key_of_a_compute_examples_figure_or_widget_at
         text.push_str(&format!("\n```{block}\nexample = \"s\"\n{key}\n```\n"));
     }
     let source = SourceFile::new("content/t.md", text.as_str());
-    let found = problems(&text);
+    let found = expanded(&text).expect_err("every block is refused");
     assert_eq!(found.len(), blocks.len(), "{found:?}");
     for ((_, key, does, help), problem) in blocks.iter().zip(&found) {
         // At the key's value, the first character after `= `.
