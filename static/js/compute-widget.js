@@ -67,6 +67,9 @@
   ];
   var ownScript = document.currentScript || document.querySelector('script[src$="compute-widget.js"]');
 
+  // The shape of a run's values, from step-explain.js, which the page lists before this file.
+  var isMatrix = ns.stepExplain.isMatrix;
+  var asRows = ns.stepExplain.asRows;
   var common; // widget-common.js
   var F; // worked-format.js
   var el; // common.el
@@ -127,15 +130,6 @@
     return JSON.parse(JSON.stringify(value));
   }
 
-  function isMatrix(value) {
-    return Array.isArray(value) && Array.isArray(value[0]);
-  }
-
-  /** Any value as rows of numbers: a number is 1×1, a vector one row. */
-  function asRows(value) {
-    if (typeof value === 'number') return [[value]];
-    return isMatrix(value) ? value : [value];
-  }
 
   // ---------------------------------------------------------------- URL fragment (shareable state)
 
@@ -609,9 +603,7 @@
       this.notes = el('div', { className: 'ww-notes' }),
       this.summary = el('p', { className: 'ww-visually-hidden', 'aria-live': 'polite', 'data-summary': true }),
       this.results = el('div', { className: 'ww-results' }),
-      this.explanation = ns.stepExplain
-        ? el('div', { className: 'ww-explain', 'data-explain': true, 'aria-live': 'polite', hidden: true })
-        : null,
+      this.explanation = el('div', { className: 'ww-explain', 'data-explain': true, 'aria-live': 'polite', hidden: true }),
       this.buildNumpy(),
     ]);
     common.showLive(this.figure, live);
@@ -918,7 +910,7 @@
     var rows = asRows(value);
     var positions = function (n) { return Array.from({ length: n }, function (_, i) { return String(i + 1); }); };
     if (typeof value === 'number') return { rows: null, cols: null };
-    if (!Array.isArray(value[0])) return { rows: null, cols: named.cols || positions(value.length) };
+    if (!isMatrix(value)) return { rows: null, cols: named.cols || positions(value.length) };
     return { rows: named.rows || positions(rows.length), cols: named.cols || positions(rows[0].length) };
   };
 

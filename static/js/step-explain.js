@@ -9,6 +9,9 @@
  * attention widget's row explanation is typeset (widget-common.js `math`), numbers printed by
  * the widget's own formatter.
  *
+ * It also holds the shape of a run's values, `isMatrix` and `asRows`, which compute-widget.js
+ * reads from here: the page lists this file before the widget, and the Node tests load it alone.
+ *
  * Classic script (see compute-lang.js for why): attaches to `globalThis.worked.stepExplain`
  * and exports through `module.exports` for Node.
  */
@@ -25,11 +28,13 @@
   /** The parser's names of the elementwise operators, as typeset. */
   var ELEMENTWISE = { add: '+', subtract: '\u2212', multiply: '\u00d7', divide: '\u00f7', power: '^' };
 
+  /** Whether a run's value is a matrix (rows of numbers), not a number or a vector. */
   function isMatrix(value) {
     return Array.isArray(value) && Array.isArray(value[0]);
   }
 
-  function rowsOf(value) {
+  /** Any value as rows of numbers: a number is 1×1, a vector one row. */
+  function asRows(value) {
     if (typeof value === 'number') return [[value]];
     return isMatrix(value) ? value : [value];
   }
@@ -56,7 +61,7 @@
    * result }` or `{ kind: 'value', result }`, each with the step's `line` of code.
    */
   function explain(statements, name, value, i, j, valueOf) {
-    var result = rowsOf(value)[i][j];
+    var result = asRows(value)[i][j];
     var statement = assignment(statements, name);
     var plain = { kind: 'value', result: result };
     if (!statement) return plain;
@@ -88,7 +93,7 @@
       if (logits === null || typeof logits === 'number') return plain;
       var down = isMatrix(logits) && axis === 0;
       if (isMatrix(logits) && !down && axis !== 1 && axis !== -1) return plain;
-      var logitRow = down ? logits.map(function (row) { return row[j]; }) : rowsOf(logits)[isMatrix(logits) ? i : 0];
+      var logitRow = down ? logits.map(function (row) { return row[j]; }) : asRows(logits)[isMatrix(logits) ? i : 0];
       if (!logitRow || logitRow.some(function (x) { return x === Infinity || Number.isNaN(x); })) return plain;
       return { kind: 'softmax', entry: logitRow[down ? i : j], row: logitRow, column: down, result: result };
     }
@@ -155,5 +160,5 @@
     return ['Computed by ' + line + '.', formula([entry, mo('='), num(x.result)])];
   }
 
-  return { explain: explain, typeset: typeset, MOST_TERMS: MOST_TERMS };
+  return { explain: explain, typeset: typeset, isMatrix: isMatrix, asRows: asRows, MOST_TERMS: MOST_TERMS };
 });

@@ -13,7 +13,7 @@
 use crate::common::SplitMix64;
 use ndarray::Array1;
 use serde_json::{json, Value};
-use worked::compute::gradient_descent::{self, GradientDescentInput};
+use worked::compute::gradient_descent::GradientDescentInput;
 use worked::compute::kind::KindInput;
 use worked::compute::softmax::{SoftmaxInput, Target};
 use worked::compute::vectors::VectorsInput;
@@ -154,8 +154,9 @@ fn random_descent(rng: &mut SplitMix64) -> GradientDescentInput {
     }
 }
 
-/// The example's widget program as the build writes it, run by the compute widget at `rate`,
-/// against the kind at that rate; None for an example the build refuses.
+/// The example's widget program and inputs as the build writes them (the kind's template), run
+/// by the compute widget with `rate` in place of the lesson's learning rate, as the reader's
+/// slider sets it, against the kind at that rate; None for an example the build refuses.
 fn descent_case(input: &GradientDescentInput, rate: f64) -> Option<Value> {
     input.evaluate().ok()?;
     let expected = (GradientDescentInput {
@@ -164,17 +165,13 @@ fn descent_case(input: &GradientDescentInput, rate: f64) -> Option<Value> {
     })
     .evaluate()
     .ok()?;
-    let points: Vec<[f64; 2]> = input.points.iter().map(|&(x, y)| [x, y]).collect();
+    let mut program = serde_json::to_value(input.template().ok()?).expect("programs serialize");
+    let slider = (program["inputs"].as_array_mut().into_iter().flatten())
+        .find(|pair| pair[0] == "learning_rate")
+        .expect("the descent's program reads its learning_rate");
+    slider[1] = json!(rate);
     Some(json!({
-        "input": {
-            "steps": gradient_descent::TEMPLATE,
-            "inputs": [
-                ["points", points],
-                ["start", [input.start.0, input.start.1]],
-                ["learning_rate", rate],
-                ["steps", input.steps],
-            ],
-        },
+        "input": program,
         "expected": serde_json::to_value(&expected).expect("results serialize"),
     }))
 }

@@ -6,14 +6,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
+import { requireComputeWidget } from './tools/compute-widget-page.mjs';
 
 const require = createRequire(import.meta.url);
-// The widget script looks for its own <script> and registers with widget-common.js on load;
-// its parts that read links need widget-common.js's number parsing, given as the page gives it.
+// The widget's parts that read links need widget-common.js's number parsing, given as the page
+// gives it.
 let spec;
-globalThis.document = { currentScript: null, querySelector: () => null };
-globalThis.worked = { widgetCommon: { start(s) { spec = s; } } };
-const { Widget } = require('../../static/js/compute-widget.js');
+const { Widget } = requireComputeWidget((s) => { spec = s; });
 globalThis.worked.widgetCommon = require('../../static/js/widget-common.js');
 globalThis.worked.format = require('../../static/js/worked-format.js');
 spec.ready();

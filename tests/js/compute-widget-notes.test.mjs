@@ -4,13 +4,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
+import { requireComputeWidget } from './tools/compute-widget-page.mjs';
 
 const require = createRequire(import.meta.url);
 const format = require('../../static/js/worked-format.js');
-// The widget script looks for its own <script> and registers with widget-common.js on load.
-globalThis.document = { currentScript: null, querySelector: () => null };
-globalThis.worked = { widgetCommon: { start() {} } };
-const { noteParts } = require('../../static/js/compute-widget.js');
+const { noteParts } = requireComputeWidget();
 
 const diverged = {
   says: 'Diverged at step {}.',

@@ -6,13 +6,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
+import { requireComputeWidget } from './tools/compute-widget-page.mjs';
 
 const require = createRequire(import.meta.url);
-// The widget script looks for its own <script> and registers with widget-common.js on load.
-globalThis.document = { currentScript: null, querySelector: () => null };
-globalThis.worked = { widgetCommon: { start() {} } };
 const lang = require('../../static/js/compute-lang.js');
-const { roundedTowards, Widget } = require('../../static/js/compute-widget.js');
+const { roundedTowards, Widget } = requireComputeWidget();
 
 test('a found value is rounded towards the value that worked, fewest digits first, each once', () => {
   assert.deepEqual(roundedTowards(9.371341361223948e153, 1).slice(0, 3), [9e153, 9.3e153, 9.37e153]);

@@ -6,17 +6,15 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
+import { requireComputeWidget } from './tools/compute-widget-page.mjs';
 
 const require = createRequire(import.meta.url);
-// The widget script looks for its own <script> and registers with widget-common.js on load;
-// here registering readies it at once, with worked-format.js as on a page.
-globalThis.document = { currentScript: null, querySelector: () => null };
-globalThis.worked = { widgetCommon: { start(widget) { widget.ready(); } } };
 require('../../static/js/worked-format.js');
 require('../../static/js/line-chart.js');
 require('../../static/js/step-views.js');
 const lang = require('../../static/js/compute-lang.js');
-const { problemWords, Widget } = require('../../static/js/compute-widget.js');
+// Registering readies the widget at once, with worked-format.js as on a page.
+const { problemWords, Widget } = requireComputeWidget((widget) => widget.ready());
 
 /** The refusal of `inputs` by a widget on `example`, as the field and status line say it. */
 function refusal(example, inputs) {

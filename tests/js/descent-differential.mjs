@@ -10,16 +10,12 @@
 // number of iterates must agree exactly; every number to 1e-9, absolutely or relative to the
 // larger magnitude.
 // Exits 0 with a summary line when all agree, 1 naming the first disagreement, 2 on unusable input.
-import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
-import { agrees, compareMatrix } from './differential.mjs';
+import { agrees, compareMatrix, runCases } from './differential.mjs';
 
 const require = createRequire(import.meta.url);
 const lang = require('../../static/js/compute-lang.js');
-
-/** The same tolerance as differential.mjs, whose `agrees` both slider scripts use. */
-const TOLERANCE = 1e-9;
 
 /** The first disagreement between two vectors, as a sentence naming the entry, or null. */
 export function compareVector(name, actual, expected) {
@@ -44,38 +40,6 @@ export function compareCase(input, expected) {
   return compareMatrix('iterates', actual.path, expected.iterates) ||
     compareVector('losses', actual.losses, expected.losses) ||
     compareMatrix('gradients', gradients, expected.gradients);
-}
-
-/**
- * The command-line driver shared by the slider differential scripts: read the cases file named
- * by `argv`, compare each case, print a summary; returns the exit code.
- */
-export function runCases(name, argv, compare) {
-  if (argv.length !== 1) {
-    console.error(`usage: node tests/js/${name}.mjs CASES.json`);
-    return 2;
-  }
-  let cases;
-  try {
-    cases = JSON.parse(readFileSync(argv[0], 'utf8'));
-  } catch (error) {
-    console.error(`${name}: cannot read ${argv[0]}: ${error.message}`);
-    return 2;
-  }
-  if (!Array.isArray(cases) || cases.length === 0) {
-    console.error(`${name}: ${argv[0]} holds no cases`);
-    return 2;
-  }
-  for (const [n, { input, expected }] of cases.entries()) {
-    const problem = compare(input, expected);
-    if (problem) {
-      console.error(`${name}: case ${n} disagrees with Rust: ${problem}`);
-      console.error(`input: ${JSON.stringify(input)}`);
-      return 1;
-    }
-  }
-  console.log(`${name}: all ${cases.length} cases agree with the Rust core to ${TOLERANCE}`);
-  return 0;
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

@@ -86,39 +86,44 @@ export function compareCase(input, expected) {
   return null;
 }
 
-function main(argv) {
+/**
+ * The command-line driver of every differential script: read the cases file named by `argv`,
+ * compare each case (a comparison that throws disagrees, saying so), print a summary that
+ * tests/cli/common.rs `Node::differential` reads; returns the exit code.
+ */
+export function runCases(name, argv, compare) {
   if (argv.length !== 1) {
-    console.error('usage: node tests/js/differential.mjs CASES.json');
+    console.error(`usage: node tests/js/${name}.mjs CASES.json`);
     return 2;
   }
   let cases;
   try {
     cases = JSON.parse(readFileSync(argv[0], 'utf8'));
   } catch (error) {
-    console.error(`differential: cannot read ${argv[0]}: ${error.message}`);
+    console.error(`${name}: cannot read ${argv[0]}: ${error.message}`);
     return 2;
   }
   if (!Array.isArray(cases) || cases.length === 0) {
-    console.error(`differential: ${argv[0]} holds no cases`);
+    console.error(`${name}: ${argv[0]} holds no cases`);
     return 2;
   }
   for (const [n, { input, expected }] of cases.entries()) {
     let problem;
     try {
-      problem = compareCase(input, expected);
+      problem = compare(input, expected);
     } catch (error) {
       problem = `JS threw ${error.name}: ${error.message}`;
     }
     if (problem) {
-      console.error(`differential: case ${n} disagrees with Rust: ${problem}`);
+      console.error(`${name}: case ${n} disagrees with Rust: ${problem}`);
       console.error(`input: ${JSON.stringify(input)}`);
       return 1;
     }
   }
-  console.log(`differential: all ${cases.length} cases agree with the Rust core to ${TOLERANCE}`);
+  console.log(`${name}: all ${cases.length} cases agree with the Rust core to ${TOLERANCE}`);
   return 0;
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  process.exitCode = main(process.argv.slice(2));
+  process.exitCode = runCases('differential', process.argv.slice(2), compareCase);
 }

@@ -7,15 +7,11 @@
 // tests/cli/domain_differential.rs: `domain` as the page's JSON holds it, `x` a number or one
 // of "NaN", "Infinity", "-Infinity" (which JSON cannot hold), `expected` Rust's answer. Exits 0
 // with a summary line when all agree, 1 naming the first disagreement.
-import { createRequire } from 'node:module';
+import { requireComputeWidget } from './tools/compute-widget-page.mjs';
 import { pathToFileURL } from 'node:url';
-import { runCases } from './descent-differential.mjs';
+import { runCases } from './differential.mjs';
 
-const require = createRequire(import.meta.url);
-// The widget script looks for its own <script> and registers with widget-common.js on load.
-globalThis.document = { currentScript: null, querySelector: () => null };
-globalThis.worked = { widgetCommon: { start() {} } };
-const { inside } = require('../../static/js/compute-widget.js');
+const { inside } = requireComputeWidget();
 
 /** The first disagreement of one case, as a sentence, or null. */
 export function compareCase(input, expected) {

@@ -14,7 +14,7 @@
 // Exits 0 with a summary line when all agree, 1 naming the first disagreement, 2 on bad input.
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
-import { runCases } from './descent-differential.mjs';
+import { runCases } from './differential.mjs';
 
 const require = createRequire(import.meta.url);
 const answer = require('../../static/js/exercise-answer.js');

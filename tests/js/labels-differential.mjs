@@ -9,7 +9,7 @@
 // line when all agree, 1 naming the first disagreement.
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
-import { runCases } from './descent-differential.mjs';
+import { runCases } from './differential.mjs';
 
 const require = createRequire(import.meta.url);
 const { labels } = require('../../static/js/compute-lang.js');

@@ -13,7 +13,7 @@
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { agrees } from './differential.mjs';
-import { runCases } from './descent-differential.mjs';
+import { runCases } from './differential.mjs';
 
 const require = createRequire(import.meta.url);
 require('../../static/js/worked-format.js');

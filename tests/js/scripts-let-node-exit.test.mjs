@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 
 const scripts = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../static/js');
+const pageTool = new URL('./tools/compute-widget-page.mjs', import.meta.url).href;
 
 /** The scripts that export for Node, found by their `module.exports`. */
 const exported = readdirSync(scripts)
@@ -24,13 +25,11 @@ test('the scripts that export for Node are found', () => {
 
 for (const name of exported) {
   test(`requiring ${name} lets Node exit`, () => {
-    // Loaded as the Node tests load it: the compute widget looks for its own <script> and
-    // registers with widget-common.js, the others need no page.
-    const page = name === 'compute-widget.js'
-      ? `globalThis.document = { currentScript: null, querySelector: () => null };
-         globalThis.worked = { widgetCommon: { start() {} } };`
-      : '';
-    const program = `${page} require(${JSON.stringify(path.join(scripts, name))});`;
+    // Loaded as the Node tests load it: the compute widget as tools/compute-widget-page.mjs
+    // loads it, the others need no page.
+    const program = name === 'compute-widget.js'
+      ? `import(${JSON.stringify(pageTool)}).then((page) => page.requireComputeWidget());`
+      : `require(${JSON.stringify(path.join(scripts, name))});`;
     const run = spawnSync(process.execPath, ['-e', program], { timeout: 20000, encoding: 'utf8' });
     assert.equal(run.signal, null, `${name} kept Node running until it was killed`);
     assert.equal(run.status, 0, run.stderr);

@@ -12,7 +12,8 @@
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { agrees } from './differential.mjs';
-import { compareVector, runCases } from './descent-differential.mjs';
+import { compareVector } from './descent-differential.mjs';
+import { runCases } from './differential.mjs';
 
 const require = createRequire(import.meta.url);
 const lang = require('../../static/js/compute-lang.js');

@@ -6,7 +6,7 @@ import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
 const lang = require('../../static/js/compute-lang.js');
-const { explain } = require('../../static/js/step-explain.js');
+const { explain, isMatrix, asRows } = require('../../static/js/step-explain.js');
 
 /** Runs `steps` on `inputs` and explains entry (i, j) of `name`. */
 function explained(steps, inputs, name, i, j) {
@@ -21,6 +21,13 @@ function explained(steps, inputs, name, i, j) {
   };
   return explain(lang.parse(steps), name, values.find((e) => e[0] === name)[1], i, j, valueOf);
 }
+
+test('a value is seen as rows: a number 1×1, a vector one row, a matrix as it is', () => {
+  assert.deepEqual([2, [1, 2], [[1, 2], [3, 4]]].map(isMatrix), [false, false, true]);
+  assert.deepEqual(asRows(2), [[2]]);
+  assert.deepEqual(asRows([1, 2]), [[1, 2]]);
+  assert.deepEqual(asRows([[1, 2], [3, 4]]), [[1, 2], [3, 4]]);
+});
 
 test('a matrix product entry is the sum of its row-by-column products', () => {
   const x = explained('h = a @ b', [['a', [[1, 2], [3, 4]]], ['b', [[5, 6], [7, 8]]]], 'h', 1, 0);

@@ -11,7 +11,7 @@
 // tie). Exits 0 with a summary line when all agree, 1 naming the first disagreement.
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
-import { runCases } from './descent-differential.mjs';
+import { runCases } from './differential.mjs';
 
 const require = createRequire(import.meta.url);
 require('../../static/js/worked-format.js');

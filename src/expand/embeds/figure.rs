@@ -11,7 +11,7 @@ use crate::expand::blocks::{BlockText, ExampleBlock};
 use crate::expand::figure_plots::{axis_text, axis_words_drawn, contour_plot, PanelSpec, Steps};
 use crate::expand::graph_figure::{graph_figure, GradientsKey, GraphKey};
 use crate::expand::reference;
-use crate::expand::widget_presentation::{not_compute, ContourKey};
+use crate::expand::widget_presentation::{compute_run, ContourKey};
 use crate::expand::Expander;
 use crate::present::figure::{self, FigureOptions};
 use crate::present::heatmap::LONGEST_LEGEND_TITLE;
@@ -255,54 +255,69 @@ impl<'x> Expander<'x> {
             )));
         }
         if let Some(graph) = &spec.graph {
-            let drawn = match (&example.evaluated, &spec.step, &spec.shapes) {
-                (_, Some(step), _) => Err((
+            let drawn = match (&spec.step, &spec.shapes) {
+                (Some(step), _) => Err((
                     "a figure draws one step or the graph of several, not both".to_string(),
                     "remove step, or remove graph".to_string(),
                     body.file_span(step.span()),
                 )),
-                (_, None, Some(shapes)) => Err((
+                (None, Some(shapes)) => Err((
                     "a figure draws the shapes of values or their graph, not both".to_string(),
                     "remove shapes, or remove graph".to_string(),
                     body.file_span(shapes.span()),
                 )),
-                (Evaluated::Compute(computed), None, None) => {
+                (None, None) => figure_run(
+                    example,
+                    graph.span(),
+                    (
+                        "`graph` draws steps of a compute example",
+                        "remove the graph key: this figure draws the whole example",
+                    ),
+                    body,
+                )
+                .and_then(|computed| {
                     graph_figure(computed, graph, spec.gradients.as_ref(), body, &options)
-                }
-                (_, None, None) => Err((
-                    not_compute(example, "`graph` draws steps of a compute example"),
-                    "remove the graph key: this figure draws the whole example".to_string(),
-                    body.file_span(graph.span()),
-                )),
+                }),
             };
             let drawn = axis_words_drawn(drawn, axis_keys, body);
             return self.placed_figure(on_heatmap(drawn, &heatmap_keys, body));
         }
         if let Some(shapes) = &spec.shapes {
-            let drawn = match (&example.evaluated, &spec.step) {
-                (_, Some(step)) => Err((
+            let drawn = match &spec.step {
+                Some(step) => Err((
                     "a figure draws one step or the shapes of several, not both".to_string(),
                     "remove step, or remove shapes".to_string(),
                     body.file_span(step.span()),
                 )),
-                (Evaluated::Compute(computed), None) => shape_lines(computed, shapes, body)
-                    .and_then(|lines| {
-                        figure::shapes_figure(&lines, &options).map_err(|error| {
-                            (error.message, error.help, body.file_span(shapes.span()))
-                        })
-                    }),
-                (_, None) => Err((
-                    not_compute(example, "`shapes` draws values of a compute example"),
-                    "remove the shapes key: this figure draws the whole example".to_string(),
-                    body.file_span(shapes.span()),
-                )),
+                None => figure_run(
+                    example,
+                    shapes.span(),
+                    (
+                        "`shapes` draws values of a compute example",
+                        "remove the shapes key: this figure draws the whole example",
+                    ),
+                    body,
+                )
+                .and_then(|computed| shape_lines(computed, shapes, body))
+                .and_then(|lines| {
+                    figure::shapes_figure(&lines, &options)
+                        .map_err(|error| (error.message, error.help, body.file_span(shapes.span())))
+                }),
             };
             let drawn = axis_words_drawn(drawn, axis_keys, body);
             return self.placed_figure(on_heatmap(drawn, &heatmap_keys, body));
         }
-        let drawn = match (&example.evaluated, &spec.step) {
-            (Evaluated::Compute(computed), Some(step)) => {
-                let span = body.file_span(step.span());
+        let drawn = match (&spec.step, &example.evaluated) {
+            (Some(step), _) => figure_run(
+                example,
+                step.span(),
+                (
+                    "`step` names a step of a compute example",
+                    "remove the step key: this figure draws the whole example",
+                ),
+                body,
+            )
+            .and_then(|computed| {
                 let names = step.get_ref().names();
                 let log_y = spec.log_y.as_ref().is_some_and(|log_y| *log_y.get_ref());
                 self.compute_figure(
@@ -313,9 +328,9 @@ impl<'x> Expander<'x> {
                     body,
                     &options,
                 )
-                .map_err(|(message, help)| (message, help, span))
-            }
-            (Evaluated::Compute(computed), None) => Err((
+                .map_err(|(message, help)| (message, help, body.file_span(step.span())))
+            }),
+            (None, Evaluated::Compute(computed)) => Err((
                 format!("a figure of the compute example \"{name}\" needs the step to draw"),
                 format!(
                     "add step = \"{}\" (a matrix draws as a heatmap, a vector as bars)",
@@ -323,12 +338,7 @@ impl<'x> Expander<'x> {
                 ),
                 span.clone(),
             )),
-            (_, Some(step)) => Err((
-                not_compute(example, "`step` names a step of a compute example"),
-                "remove the step key: this figure draws the whole example".to_string(),
-                body.file_span(step.span()),
-            )),
-            (_, None) => self
+            (None, _) => self
                 .kind_figure(example, &options)
                 .map_err(|error| (error.message, error.help, span.clone())),
         };
@@ -355,21 +365,14 @@ impl<'x> Expander<'x> {
         body: &BlockText,
         options: &FigureOptions,
     ) -> Result<String, (String, String, Range<usize>)> {
-        let Evaluated::Compute(computed) = &example.evaluated else {
-            let at = panels
-                .as_ref()
-                .map(|key| key.span())
-                .or(scatter.as_ref().map(|key| key.span()))
-                .unwrap_or_default();
-            return Err((
-                not_compute(
-                    example,
-                    "a scatter or panels draw steps of a compute example",
-                ),
-                "remove the key: this figure draws the whole example".to_string(),
-                body.file_span(at),
-            ));
-        };
+        let at = (panels.as_ref().map(|key| key.span()))
+            .or(scatter.as_ref().map(|key| key.span()))
+            .unwrap_or_default();
+        let refused = (
+            "a scatter or panels draw steps of a compute example",
+            "remove the key: this figure draws the whole example",
+        );
+        let computed = figure_run(example, at, refused, body)?;
         match (panels, scatter) {
             (Some(_), Some(scatter)) => Err((
                 "a figure draws one scatter or several panels, not both".to_string(),
@@ -445,6 +448,18 @@ impl<'x> Expander<'x> {
         }
         html
     }
+}
+
+/// [`compute_run`] for a figure's key at `span` (in the block's text), its refusal placed in
+/// the file as a figure's problems are.
+fn figure_run<'e>(
+    example: &'e ExampleBlock,
+    span: Range<usize>,
+    refused: (&str, &str),
+    body: &BlockText,
+) -> Result<&'e Computed, (String, String, Range<usize>)> {
+    compute_run(example, span, refused)
+        .map_err(|(message, help, span)| (message, help, body.file_span(span)))
 }
 
 /// A figure drawn with a key only a heatmap takes (`legend`, `masked`: `keys`, with their

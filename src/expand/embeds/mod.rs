@@ -72,3 +72,6 @@ impl<'x> Expander<'x> {
         None
     }
 }
+
+#[cfg(test)]
+mod tests;

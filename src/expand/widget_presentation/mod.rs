@@ -99,37 +99,23 @@ impl Expander<'_> {
         if controls_key.is_none() && views_key.is_none() {
             return Some(presentation);
         }
-        let Evaluated::Compute(computed) = &example.evaluated else {
-            let key = controls_key
-                .as_ref()
-                .map(|key| key.span())
-                .or_else(|| views_key.as_ref().map(|key| key.span()))
-                .unwrap_or_default();
-            self.problems.push(
-                Diagnostic::at(
-                    self.file,
-                    body.file_span(key),
-                    not_compute(
-                        example,
-                        "[controls] and [views] shape the widget of a compute example",
-                    ),
-                )
-                .with_help("remove them: this kind's widget has its own controls"),
-            );
-            return None;
-        };
+        let key = (controls_key.as_ref().map(|key| key.span()))
+            .or_else(|| views_key.as_ref().map(|key| key.span()))
+            .unwrap_or_default();
+        let refused = (
+            "[controls] and [views] shape the widget of a compute example",
+            "remove them: this kind's widget has its own controls",
+        );
         let options = self.step_figure_options(&example.name);
-        let checked = controls_key
-            .as_ref()
-            .map(|key| controls(computed, key, &example.inputs["domains"]))
-            .transpose()
-            .and_then(|found| {
-                presentation.controls = found.unwrap_or_default();
-                views_key
-                    .as_ref()
-                    .map(|key| views(computed, key, shown, &options))
-                    .transpose()
-            });
+        let checked = compute_run(example, key, refused).and_then(|computed| {
+            let found = (controls_key.as_ref())
+                .map(|key| controls(computed, key, &example.inputs["domains"]))
+                .transpose()?;
+            presentation.controls = found.unwrap_or_default();
+            (views_key.as_ref())
+                .map(|key| views(computed, key, shown, &options))
+                .transpose()
+        });
         let views = self.recorded(checked, body)?;
         for (step, (view, span, parts)) in views.unwrap_or_default() {
             match parts {
@@ -208,14 +194,11 @@ impl Expander<'_> {
         &mut self,
         example: &'e ExampleBlock,
         span: Range<usize>,
-        (does, help): (&str, &str),
+        refused: (&str, &str),
         body: &BlockText,
         check: impl FnOnce(&'e Computed) -> Result<T, KeyProblem>,
     ) -> Option<T> {
-        let checked = match &example.evaluated {
-            Evaluated::Compute(computed) => check(computed),
-            _ => Err((not_compute(example, does), help.to_string(), span)),
-        };
+        let checked = compute_run(example, span, refused).and_then(check);
         self.recorded(checked, body)
     }
 
@@ -270,14 +253,27 @@ pub(super) struct StepDrawing<'a> {
     pub highlight: Option<(usize, String)>,
 }
 
-/// The message of a key only a compute example takes, given to a kind's `example`: what the
-/// key `does`, and what the example is instead (a widget's or a figure's key).
-pub(super) fn not_compute(example: &ExampleBlock, does: &str) -> String {
-    format!(
-        "{does}, but \"{}\" is a {} example",
-        example.name,
-        example.kind.name()
-    )
+/// The run of a compute example, for a key at `span` that only a compute example takes (a
+/// widget's `show` or `[controls]`, a figure's `step` or `graph`…). A kind's example is
+/// refused the key here, the one place such a refusal is worded: what the key `does`, then
+/// what the example is instead, and the `help`, how the block does without the key.
+pub(super) fn compute_run<'e>(
+    example: &'e ExampleBlock,
+    span: Range<usize>,
+    (does, help): (&str, &str),
+) -> Result<&'e Computed, KeyProblem> {
+    match &example.evaluated {
+        Evaluated::Compute(computed) => Ok(computed),
+        _ => Err((
+            format!(
+                "{does}, but \"{}\" is a {} example",
+                example.name,
+                example.kind.name()
+            ),
+            help.to_string(),
+            span,
+        )),
+    }
 }
 
 /// A problem at a key: message, help, span within the block's text.
