@@ -111,6 +111,25 @@ pub(crate) fn count_within(field: &str, n: usize, limit: usize) -> Checked {
     Ok(())
 }
 
+/// Rejects a `position` (counting from 0) at or past the `count` `items` an input `field` points
+/// into, said as `said` ("target position 5"), with the positions there are: every kind that
+/// takes positions words them alike.
+pub(crate) fn position_within(
+    field: &str,
+    said: &str,
+    position: usize,
+    count: usize,
+    items: &str,
+) -> Checked {
+    if position < count {
+        return Ok(());
+    }
+    let message = format!("{said} {position} is out of range");
+    let last = count.saturating_sub(1);
+    let hint = format!("there are {count} {items}; positions count from 0, so use 0 to {last}");
+    Err(ComputeError::for_field(field, message).with_hint(hint))
+}
+
 /// Checks the `{name}s` key: one name per each of the `count` `{item}s`, no name twice, because
 /// references pick an item by its name. `name` and `item` are singular; their plurals add an s.
 pub(crate) fn distinct_names(name: &str, names: &[String], count: usize, item: &str) -> Checked {
