@@ -1,32 +1,25 @@
 //! ` ```gradient_descent ` blocks: points, a start, a learning rate and a number of steps →
 //! `compute::gradient_descent`.
 
-use super::expect::ExpectTable;
-use super::toml_input::{count, matrix, parse_toml, positive, vector, Number, Numbers, Rows};
-use super::{kind_example, name_problems, ok_or_record, run_kind, shown};
+use super::toml_input::{count, matrix, positive, vector, Number, Numbers, Rows};
+use super::{kind_spec, ok_or_record, read_kind, shown};
 use super::{BlockError, ParsedExample};
 use crate::compute::gradient_descent::{GradientDescentInput, MAX_STEPS, RATE_HINT};
-
-use serde::Deserialize;
 use toml::Spanned;
 
 mod widget;
 
 use widget::widget_keys;
 
-const KEYS: &str =
-    "name, points, start, learning_rate, steps, [expect] (optional), show (optional)";
+const KEYS: &str = "points, start, learning_rate, steps";
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct GradientDescentSpec {
-    name: Spanned<String>,
-    points: Rows,
-    start: Numbers,
-    learning_rate: Number,
-    steps: Spanned<i64>,
-    expect: Option<ExpectTable>,
-    show: Option<Spanned<toml::Value>>,
+kind_spec! {
+    struct GradientDescentSpec {
+        points: Rows,
+        start: Numbers,
+        learning_rate: Number,
+        steps: Spanned<i64>,
+    }
 }
 
 /// What a descent widget shows without JavaScript, by name and caption: the inputs first, as
@@ -44,10 +37,13 @@ const SHOWN: &[(&str, &str)] = &[
 
 /// Parses the block and runs the compute core on it.
 pub(super) fn evaluate(text: &str) -> Result<ParsedExample, Vec<BlockError>> {
-    let spec: GradientDescentSpec = parse_toml(text, KEYS).map_err(|error| vec![error])?;
-    let mut errors = name_problems(&spec.name);
+    read_kind(text, KEYS, input, widget_keys, |_| shown(SHOWN))
+}
+
+/// The kind's input from the block's own keys, each problem added to `errors`.
+fn input(spec: &GradientDescentSpec, errors: &mut Vec<BlockError>) -> Option<GradientDescentInput> {
     let points = pairs(&spec.points).and_then(|()| matrix("points", &spec.points));
-    let points = ok_or_record(&mut errors, points);
+    let points = ok_or_record(errors, points);
     let start = vector("start", &spec.start).and_then(|start| match start.as_slice() {
         Some(&[w, b]) => Ok((w, b)),
         _ => Err(BlockError::new(
@@ -56,31 +52,21 @@ pub(super) fn evaluate(text: &str) -> Result<ParsedExample, Vec<BlockError>> {
         )
         .help("write start = [0, 0]")),
     });
-    let start = ok_or_record(&mut errors, start);
+    let start = ok_or_record(errors, start);
     let learning_rate = ok_or_record(
-        &mut errors,
+        errors,
         positive("learning_rate", &spec.learning_rate, RATE_HINT),
     );
     let help = format!("use a whole number from 1 to {MAX_STEPS}");
-    let steps = ok_or_record(&mut errors, count("steps", &spec.steps, MAX_STEPS, &help));
-    let (Some(points), Some(start), Some(learning_rate), Some(steps), true) =
-        (points, start, learning_rate, steps, errors.is_empty())
-    else {
-        return Err(errors);
-    };
-    let input = GradientDescentInput {
-        points: points
-            .rows()
-            .into_iter()
+    let steps = ok_or_record(errors, count("steps", &spec.steps, MAX_STEPS, &help));
+    Some(GradientDescentInput {
+        points: (points?.rows().into_iter())
             .map(|row| (row[0], row[1]))
             .collect(),
-        start,
-        learning_rate,
-        steps,
-    };
-    let run = run_kind(&input, spec.name.get_ref(), |run| widget_keys(&input, run));
-    let (show, expect) = (spec.show.as_ref(), spec.expect.as_ref());
-    kind_example(text, &spec.name, show, expect, run, |_| shown(SHOWN))
+        start: start?,
+        learning_rate: learning_rate?,
+        steps: steps?,
+    })
 }
 
 /// Every point is `[x, y]`; checked before [`matrix`] so a point of the wrong length is named

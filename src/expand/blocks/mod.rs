@@ -308,6 +308,68 @@ pub(crate) fn kind_example(
     })
 }
 
+/// Declares a built-in kind's block, `struct Spec { own keys }`, with the keys every kind's
+/// block has around its own: `name` first, `[expect]` and `show` last (the order serde lists a
+/// block's keys in when one is unknown), read through [`KindSpec`] by [`read_kind`].
+macro_rules! kind_spec {
+    ($(#[$meta:meta])* struct $spec:ident { $($(#[$doc:meta])* $key:ident: $type:ty,)* }) => {
+        $(#[$meta])*
+        #[derive(serde::Deserialize)]
+        #[serde(deny_unknown_fields)]
+        struct $spec {
+            name: toml::Spanned<String>,
+            $($(#[$doc])* $key: $type,)*
+            expect: Option<super::expect::ExpectTable>,
+            show: Option<toml::Spanned<toml::Value>>,
+        }
+
+        impl super::KindSpec for $spec {
+            fn common(&self) -> super::Common<'_> {
+                let (show, expect) = (self.show.as_ref(), self.expect.as_ref());
+                super::Common { name: &self.name, show, expect }
+            }
+        }
+    };
+}
+pub(crate) use kind_spec;
+
+/// The keys every built-in kind's block has beside its own ([`kind_spec`]).
+pub(crate) struct Common<'a> {
+    name: &'a toml::Spanned<String>,
+    show: Option<&'a toml::Spanned<toml::Value>>,
+    expect: Option<&'a expect::ExpectTable>,
+}
+
+/// A built-in kind's block as TOML reads it, declared by [`kind_spec`].
+pub(crate) trait KindSpec: serde::de::DeserializeOwned {
+    /// The keys every kind's block has.
+    fn common(&self) -> Common<'_>;
+}
+
+/// Reads and evaluates a built-in kind's block, the one way every kind's reader goes: its TOML
+/// (a block that does not parse is told every key, the kind's own `keys` between `name` and
+/// `[expect]`), its name, the kind's `input` read from its own keys (each problem added to the
+/// errors it is given, so a block reports all of them at once), then the kind's run with its
+/// `widget`'s data ([`run_kind`]) and the tables `shown` ([`kind_example`]).
+pub(crate) fn read_kind<S: KindSpec, K: KindInput>(
+    text: &str,
+    keys: &str,
+    input: impl FnOnce(&S, &mut Vec<BlockError>) -> Option<K>,
+    widget: impl FnOnce(&K, &KindRun) -> serde_json::Value,
+    shown: impl FnOnce(&KindRun) -> Vec<(String, String)>,
+) -> Result<ParsedExample, Vec<BlockError>> {
+    let keys = format!("name, {keys}, [expect] (optional), show (optional)");
+    let spec: S = toml_input::parse_toml(text, &keys).map_err(|error| vec![error])?;
+    let Common { name, show, expect } = spec.common();
+    let mut errors = name_problems(name);
+    let input = input(&spec, &mut errors);
+    let (Some(input), true) = (input, errors.is_empty()) else {
+        return Err(errors);
+    };
+    let run = run_kind(&input, name.get_ref(), |run| widget(&input, run));
+    kind_example(text, name, show, expect, run, shown)
+}
+
 /// The value of `result`, or `None` with its error added to `errors`: lets a parser read every
 /// key and report all problems at once instead of stopping at the first.
 pub(crate) fn ok_or_record<T>(
