@@ -27,7 +27,6 @@ mod program;
 mod table;
 mod words;
 
-use checks::validate;
 pub use checks::{heads_hint, MAX_HEADS};
 use table::PARTS;
 pub use table::{sides, HEADS, TABLE};
@@ -64,7 +63,7 @@ impl KindInput for AttentionInput {
     /// The kind's one program ([`program::steps`]) with its inputs, after validating every
     /// shape.
     fn template(&self) -> Result<KindProgram, ComputeError> {
-        validate(self)?;
+        checks::validate(self)?;
         let steps = program::steps(self);
         let matrix =
             |name: &str, values: &Array2<f64>| (name.into(), Value::Matrix(values.clone()));

@@ -48,6 +48,8 @@ impl ComputeError {
     }
 }
 
+use super::MAX_DIM;
+
 /// What an input check returns: nothing, or the one error to show the author.
 pub(crate) type Checked = Result<(), ComputeError>;
 
@@ -106,6 +108,16 @@ pub(crate) fn non_empty(field: &str, n: usize, message: &str, hint: &str) -> Che
 pub(crate) fn count_within(field: &str, n: usize, limit: usize) -> Checked {
     if n > limit {
         let message = format!("there are {n} {field}, more than the limit of {limit}");
+        return Err(ComputeError::for_field(field, message));
+    }
+    Ok(())
+}
+
+/// Rejects a matrix input `field` of `rows`×`cols` with a side over [`MAX_DIM`], whatever the
+/// kind: beyond it a page's table would be unreadable and its run slow.
+pub(crate) fn sides_within(field: &str, (rows, cols): (usize, usize)) -> Checked {
+    if rows.max(cols) > MAX_DIM {
+        let message = format!("{field} is {rows}×{cols}, larger than the limit of {MAX_DIM}");
         return Err(ComputeError::for_field(field, message));
     }
     Ok(())

@@ -18,7 +18,6 @@ mod checks;
 mod table;
 
 pub use checks::TEMPERATURE_HINT;
-use checks::{resolve_target, validate};
 pub use table::TABLE;
 
 /// Which logit is the correct class for the loss.
@@ -69,8 +68,12 @@ impl KindInput for SoftmaxInput {
 
     /// The kind's `PROGRAM` filled with the example's target and temperatures, on `logits` and `T`.
     fn template(&self) -> Result<KindProgram, ComputeError> {
-        validate(self)?;
-        let (target, loss) = match self.target.as_ref().map(|t| resolve_target(t, self)) {
+        checks::validate(self)?;
+        let (target, loss) = match self
+            .target
+            .as_ref()
+            .map(|t| checks::resolve_target(t, self))
+        {
             Some(target) => (
                 format!(
                     "target = {}\ny = one_hot(target, n)\ngradient = (probabilities - y) / T\n",

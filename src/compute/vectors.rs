@@ -18,7 +18,6 @@ use super::{ComputeError, KindProgram};
 mod checks;
 mod table;
 
-use checks::validate;
 pub use table::TABLE;
 
 /// The inputs of a vectors example, as the block reader leaves them: at least one vector, all
@@ -79,7 +78,7 @@ impl KindInput for VectorsInput {
 
     /// The kind's `PROGRAM`, with the projection's positions as steps, on `vectors`.
     fn template(&self) -> Result<KindProgram, ComputeError> {
-        validate(self)?;
+        checks::validate(self)?;
         let mut steps = PROGRAM.to_string();
         if let Some((of, onto)) = self.project {
             steps.push_str(&format!("of = {of}\nonto = {onto}\n{PROJECTION_PROGRAM}"));

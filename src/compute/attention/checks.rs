@@ -1,8 +1,8 @@
 //! The attention kind's input checks: the counts and shapes its program needs, each said at the
 //! input at fault.
 
-use super::super::error::{count_within, non_empty, too_many};
-use super::super::{ComputeError, MAX_DIM, MAX_TOKENS};
+use super::super::error::{count_within, non_empty, sides_within, too_many};
+use super::super::{ComputeError, MAX_TOKENS};
 use super::AttentionInput;
 
 /// The most heads an example may have. The program writes seven lines per head and names every
@@ -36,11 +36,7 @@ pub(super) fn validate(input: &AttentionInput) -> Result<(), ComputeError> {
     let w_o = input.w_o.as_ref().map(|w_o| ("w_o", w_o));
     let matrices = [("embeddings", &input.embeddings)].into_iter();
     for (field, matrix) in matrices.chain(projections).chain(w_o) {
-        let (rows, cols) = matrix.dim();
-        if rows.max(cols) > MAX_DIM {
-            let message = format!("{field} is {rows}×{cols}, larger than the limit of {MAX_DIM}");
-            return Err(ComputeError::for_field(field, message));
-        }
+        sides_within(field, matrix.dim())?;
     }
     let fail = |field: &str, message: String, hint: &str| {
         Err(ComputeError::for_field(field, message).with_hint(hint))
