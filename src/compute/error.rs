@@ -81,6 +81,16 @@ pub fn too_many(
     ComputeError::for_field(field, message).with_hint(hint)
 }
 
+/// The one error an input check gives: `message` at the input `field`, with `hint` saying what
+/// to write instead.
+pub(crate) fn refuse<T>(
+    field: &str,
+    message: String,
+    hint: impl Into<String>,
+) -> Result<T, ComputeError> {
+    Err(ComputeError::for_field(field, message).with_hint(hint))
+}
+
 /// Rejects a number input `field` that is not finite or not above 0 (a temperature, a learning
 /// rate), in the block reader's words, with `hint` saying what to write.
 pub fn positive(field: &str, value: f64, hint: &str) -> Checked {
@@ -146,10 +156,9 @@ pub(crate) fn position_within(
 /// references pick an item by its name. `name` and `item` are singular; their plurals add an s.
 pub(crate) fn distinct_names(name: &str, names: &[String], count: usize, item: &str) -> Checked {
     let field = format!("{name}s");
-    let fail = |message, hint| Err(ComputeError::for_field(&field, message).with_hint(hint));
     if names.len() != count {
         let message = format!("there are {} {field} but {count} {item}s", names.len());
-        return fail(message, format!("give one {name} per {item}"));
+        return refuse(&field, message, format!("give one {name} per {item}"));
     }
     for (i, name) in names.iter().enumerate() {
         if let Some(j) = names[..i].iter().position(|earlier| earlier == name) {
@@ -157,7 +166,7 @@ pub(crate) fn distinct_names(name: &str, names: &[String], count: usize, item: &
             let message =
                 format!("`{name}` appears twice in {field} (positions {first} and {second})");
             let hint = format!("{field} must be distinct so references can name one {item}");
-            return fail(message, hint);
+            return refuse(&field, message, hint);
         }
     }
     Ok(())

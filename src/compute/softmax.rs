@@ -68,16 +68,10 @@ impl KindInput for SoftmaxInput {
 
     /// The kind's `PROGRAM` filled with the example's target and temperatures, on `logits` and `T`.
     fn template(&self) -> Result<KindProgram, ComputeError> {
-        checks::validate(self)?;
-        let (target, loss) = match self
-            .target
-            .as_ref()
-            .map(|t| checks::resolve_target(t, self))
-        {
+        let (target, loss) = match checks::validate(self)? {
             Some(target) => (
                 format!(
-                    "target = {}\ny = one_hot(target, n)\ngradient = (probabilities - y) / T\n",
-                    target?
+                    "target = {target}\ny = one_hot(target, n)\ngradient = (probabilities - y) / T\n"
                 ),
                 "loss = -log_probabilities[target]\n",
             ),

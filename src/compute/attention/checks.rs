@@ -1,7 +1,7 @@
 //! The attention kind's input checks: the counts and shapes its program needs, each said at the
 //! input at fault.
 
-use super::super::error::{count_within, non_empty, sides_within, too_many};
+use super::super::error::{count_within, non_empty, refuse, sides_within, too_many};
 use super::super::{ComputeError, MAX_TOKENS};
 use super::AttentionInput;
 
@@ -38,41 +38,38 @@ pub(super) fn validate(input: &AttentionInput) -> Result<(), ComputeError> {
     for (field, matrix) in matrices.chain(projections).chain(w_o) {
         sides_within(field, matrix.dim())?;
     }
-    let fail = |field: &str, message: String, hint: &str| {
-        Err(ComputeError::for_field(field, message).with_hint(hint))
-    };
     let (rows, width) = input.embeddings.dim();
     if rows != n {
         let message = format!("embeddings has {rows} rows, but there are {n} tokens");
-        return fail("embeddings", message, "give one embedding row per token");
+        return refuse("embeddings", message, "give one embedding row per token");
     }
     for (field, matrix) in projections {
         let rows = matrix.nrows();
         if rows != width {
             let message = format!("{field} has {rows} rows, but the embeddings are {width} wide");
             let hint = format!("{field} needs one row per embedding column ({width})");
-            return fail(field, message, &hint);
+            return refuse(field, message, &hint);
         }
     }
     let (q_cols, k_cols, v_cols) = (input.w_q.ncols(), input.w_k.ncols(), input.w_v.ncols());
     if k_cols != q_cols {
         let message = format!("w_k has {k_cols} columns, but w_q has {q_cols}");
         let hint = "queries and keys must have the same width to be compared";
-        return fail("w_k", message, hint);
+        return refuse("w_k", message, hint);
     }
     for (field, cols) in [("w_q", q_cols), ("w_v", v_cols)] {
         if heads == 0 || cols % heads != 0 {
             let message =
                 format!("{heads} heads cannot split the {cols} columns of {field} evenly");
             let hint = format!("use a number of heads that divides {q_cols} and {v_cols}");
-            return fail("heads", message, &hint);
+            return refuse("heads", message, &hint);
         }
     }
     match input.w_o.as_ref().map(|w_o| w_o.nrows()) {
         Some(rows) if rows != v_cols => {
             let message =
                 format!("w_o has {rows} rows, but the heads' outputs together are {v_cols} wide");
-            fail("w_o", message, "w_o needs one row per column of w_v")
+            refuse("w_o", message, "w_o needs one row per column of w_v")
         }
         _ => Ok(()),
     }
