@@ -60,7 +60,7 @@ pub struct AttentionInput {
 impl KindInput for AttentionInput {
     const TABLE: &'static Table = &TABLE;
 
-    /// The kind's one program ([`program::steps`]) with its inputs, after validating every
+    /// The kind's one program (`program::steps`) with its inputs, after validating every
     /// shape.
     fn template(&self) -> Result<KindProgram, ComputeError> {
         checks::validate(self)?;

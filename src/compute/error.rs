@@ -206,6 +206,29 @@ mod tests {
     }
 
     #[test]
+    fn position_within_says_the_positions_there_are() {
+        assert!(position_within("target", "target position", 2, 3, "logits").is_ok());
+        let error = position_within("target", "target position", 3, 3, "logits").unwrap_err();
+        assert_eq!(error.field.as_deref(), Some("target"));
+        assert_eq!(error.message, "target position 3 is out of range");
+        assert_eq!(
+            error.hint.as_deref(),
+            Some("there are 3 logits; positions count from 0, so use 0 to 2")
+        );
+    }
+
+    #[test]
+    fn sides_within_names_the_matrix_and_its_shape() {
+        assert!(sides_within("w_q", (MAX_DIM, 1)).is_ok());
+        let error = sides_within("w_q", (2, MAX_DIM + 1)).unwrap_err();
+        assert_eq!(error.field.as_deref(), Some("w_q"));
+        assert_eq!(
+            error.message,
+            "w_q is 2×1025, larger than the limit of 1024"
+        );
+    }
+
+    #[test]
     fn distinct_names_wants_one_name_per_item_and_no_repeats() {
         let names = |list: &[&str]| list.iter().map(|s| s.to_string()).collect::<Vec<_>>();
         assert!(distinct_names("label", &names(&["a", "b"]), 2, "logit").is_ok());

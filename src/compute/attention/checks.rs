@@ -18,8 +18,9 @@ pub fn heads_hint() -> String {
 
 /// The shapes and counts the kind's program needs, each said at the input at fault: at most
 /// [`MAX_HEADS`] heads, in the block reader's words. An empty or non-finite input is refused
-/// when the program runs ([`KindProgram::run`]), a run that overflows stops
-/// ([`KindInput::stopped`]), and the language's work limit bounds how many tokens fit.
+/// when the program runs ([`crate::compute::KindProgram::run`]), a run that overflows stops
+/// ([`crate::compute::kind::KindInput::stopped`]), and the language's work limit bounds how
+/// many tokens fit.
 pub(super) fn validate(input: &AttentionInput) -> Result<(), ComputeError> {
     let (n, heads) = (input.tokens.len(), input.heads);
     let hint = "list at least one token, e.g. tokens = [\"the\", \"cat\"]";

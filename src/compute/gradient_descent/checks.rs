@@ -4,9 +4,10 @@ use super::super::error::{count_within, positive};
 use super::super::{ComputeError, MAX_DIM};
 use super::{steps_per_run, GradientDescentInput};
 
-/// The counts [`super::TEMPLATE`] needs and a positive rate, said at the input at fault in the block
-/// reader's words. A non-finite point or start is refused when the program runs
-/// ([`crate::compute::KindProgram::run`]); a run that overflows stops, and [`crate::compute::kind::KindInput::stopped`] words it.
+/// The counts [`super::TEMPLATE`] needs and a positive rate, said at the input at fault in the
+/// block reader's words. A non-finite point or start is refused when the program runs
+/// ([`crate::compute::KindProgram::run`]); a run that overflows stops, and
+/// [`crate::compute::kind::KindInput::stopped`] words it.
 pub(super) fn validate(input: &GradientDescentInput) -> Result<(), ComputeError> {
     let count = input.points.len();
     if count < 2 {

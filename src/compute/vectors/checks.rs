@@ -7,7 +7,7 @@ use super::VectorsInput;
 
 /// What the block reader leaves to the kind: the counts, one name per vector, no zero vector,
 /// and a projection between two of the vectors. An empty or non-finite `vectors` is refused
-/// when the program runs ([`KindProgram::run`]).
+/// when the program runs ([`crate::compute::KindProgram::run`]).
 pub(super) fn validate(input: &VectorsInput) -> Result<(), ComputeError> {
     let (count, dimension) = input.vectors.dim();
     count_within("vectors", count, MAX_TOKENS)?;
