@@ -280,7 +280,7 @@ pub(crate) fn show_card(show: Option<&toml::Spanned<toml::Value>>) -> Result<boo
 /// (the kind's evaluation and its widget's data), with the tables `shown` lists, the block's
 /// `show` key and its `[expect]` table. A compute error stands at the value of the key it names
 /// (`field`), else at the example's name.
-pub(crate) fn kind_example(
+fn kind_example(
     text: &str,
     name: &toml::Spanned<String>,
     show: Option<&toml::Spanned<toml::Value>>,
@@ -397,7 +397,7 @@ pub(crate) fn optional<K, T>(
 /// the kind's own `keys`, which may read the run (a descent's slider marks its largest stable
 /// rate), so the page's numbers and the widget's come from one program. An input the kind's
 /// table reads as a count (a descent's `steps`) is written whole, as the author wrote it.
-pub(crate) fn run_kind<K: KindInput>(
+fn run_kind<K: KindInput>(
     input: &K,
     name: &str,
     keys: impl FnOnce(&KindRun) -> serde_json::Value,
@@ -488,6 +488,31 @@ mod tests {
         assert_eq!(&text[error.span.clone()], "\"no\"");
         assert_eq!(error.message, "`show` must be true or false, but is \"no\"");
         assert!(read("show = 0").is_err());
+    }
+
+    #[test]
+    fn a_kind_block_that_does_not_parse_is_told_its_keys_in_order() {
+        type Evaluate = fn(&str) -> Result<ParsedExample, Vec<BlockError>>;
+        let said = |evaluate: Evaluate| {
+            let error = evaluate("oops = 1").unwrap_err().remove(0);
+            (error.message, error.help.unwrap_or_default())
+        };
+        let common = ", [expect] (optional), show (optional)";
+        let (message, help) = said(attention::evaluate);
+        assert_eq!(message, "invalid example: unknown field `oops`, expected one of `name`, `tokens`, `embeddings`, `w_q`, `w_k`, `w_v`, `w_o`, `causal`, `heads`, `expect`, `show`");
+        assert_eq!(help, format!("keys of this block: name, tokens, embeddings, w_q, w_k, w_v, w_o (optional), causal (optional), heads (optional){common}"));
+        let (_, help) = said(softmax::evaluate);
+        assert_eq!(help, format!("keys of this block: name, logits, labels (optional), temperature (optional), target (optional), temperatures (optional){common}"));
+        let (_, help) = said(vectors::evaluate);
+        assert_eq!(
+            help,
+            format!("keys of this block: name, names, vectors, project (optional){common}")
+        );
+        let (_, help) = said(gradient_descent::evaluate);
+        assert_eq!(
+            help,
+            format!("keys of this block: name, points, start, learning_rate, steps{common}")
+        );
     }
 
     #[test]
