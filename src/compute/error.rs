@@ -48,6 +48,8 @@ impl ComputeError {
     }
 }
 
+use super::MAX_DIM;
+
 /// What an input check returns: nothing, or the one error to show the author.
 pub(crate) type Checked = Result<(), ComputeError>;
 
@@ -77,6 +79,16 @@ pub fn too_many(
 ) -> ComputeError {
     let message = format!("{field} = {count} is more than {most}, the most an example may have");
     ComputeError::for_field(field, message).with_hint(hint)
+}
+
+/// The one error an input check gives: `message` at the input `field`, with `hint` saying what
+/// to write instead.
+pub(crate) fn refuse<T>(
+    field: &str,
+    message: String,
+    hint: impl Into<String>,
+) -> Result<T, ComputeError> {
+    Err(ComputeError::for_field(field, message).with_hint(hint))
 }
 
 /// Rejects a number input `field` that is not finite or not above 0 (a temperature, a learning
@@ -111,14 +123,42 @@ pub(crate) fn count_within(field: &str, n: usize, limit: usize) -> Checked {
     Ok(())
 }
 
+/// Rejects a matrix input `field` of `rows`×`cols` with a side over [`MAX_DIM`], whatever the
+/// kind: beyond it a page's table would be unreadable and its run slow.
+pub(crate) fn sides_within(field: &str, (rows, cols): (usize, usize)) -> Checked {
+    if rows.max(cols) > MAX_DIM {
+        let message = format!("{field} is {rows}×{cols}, larger than the limit of {MAX_DIM}");
+        return Err(ComputeError::for_field(field, message));
+    }
+    Ok(())
+}
+
+/// Rejects a `position` (counting from 0) at or past the `count` `items` an input `field` points
+/// into, said as `said` ("target position 5"), with the positions there are: every kind that
+/// takes positions words them alike.
+pub(crate) fn position_within(
+    field: &str,
+    said: &str,
+    position: usize,
+    count: usize,
+    items: &str,
+) -> Checked {
+    if position < count {
+        return Ok(());
+    }
+    let message = format!("{said} {position} is out of range");
+    let last = count.saturating_sub(1);
+    let hint = format!("there are {count} {items}; positions count from 0, so use 0 to {last}");
+    Err(ComputeError::for_field(field, message).with_hint(hint))
+}
+
 /// Checks the `{name}s` key: one name per each of the `count` `{item}s`, no name twice, because
 /// references pick an item by its name. `name` and `item` are singular; their plurals add an s.
 pub(crate) fn distinct_names(name: &str, names: &[String], count: usize, item: &str) -> Checked {
     let field = format!("{name}s");
-    let fail = |message, hint| Err(ComputeError::for_field(&field, message).with_hint(hint));
     if names.len() != count {
         let message = format!("there are {} {field} but {count} {item}s", names.len());
-        return fail(message, format!("give one {name} per {item}"));
+        return refuse(&field, message, format!("give one {name} per {item}"));
     }
     for (i, name) in names.iter().enumerate() {
         if let Some(j) = names[..i].iter().position(|earlier| earlier == name) {
@@ -126,7 +166,7 @@ pub(crate) fn distinct_names(name: &str, names: &[String], count: usize, item: &
             let message =
                 format!("`{name}` appears twice in {field} (positions {first} and {second})");
             let hint = format!("{field} must be distinct so references can name one {item}");
-            return fail(message, hint);
+            return refuse(&field, message, hint);
         }
     }
     Ok(())
@@ -163,6 +203,29 @@ mod tests {
             "there are 65 logits, more than the limit of 64"
         );
         assert_eq!(error.hint, None);
+    }
+
+    #[test]
+    fn position_within_says_the_positions_there_are() {
+        assert!(position_within("target", "target position", 2, 3, "logits").is_ok());
+        let error = position_within("target", "target position", 3, 3, "logits").unwrap_err();
+        assert_eq!(error.field.as_deref(), Some("target"));
+        assert_eq!(error.message, "target position 3 is out of range");
+        assert_eq!(
+            error.hint.as_deref(),
+            Some("there are 3 logits; positions count from 0, so use 0 to 2")
+        );
+    }
+
+    #[test]
+    fn sides_within_names_the_matrix_and_its_shape() {
+        assert!(sides_within("w_q", (MAX_DIM, 1)).is_ok());
+        let error = sides_within("w_q", (2, MAX_DIM + 1)).unwrap_err();
+        assert_eq!(error.field.as_deref(), Some("w_q"));
+        assert_eq!(
+            error.message,
+            "w_q is 2×1025, larger than the limit of 1024"
+        );
     }
 
     #[test]

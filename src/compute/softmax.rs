@@ -8,12 +8,17 @@
 
 use ndarray::Array1;
 
-use super::computed::{Labels, Side};
-use super::error::{count_within, distinct_names, empty_list, positive};
-use super::kind::{Json, KindInput, Source, Table};
+use super::computed::Labels;
+use super::kind::{KindInput, Table};
 use super::lang::Value;
 use super::template::Stopped;
-use super::{ComputeError, KindProgram, MAX_DIM};
+use super::{ComputeError, KindProgram};
+
+mod checks;
+mod table;
+
+pub use checks::TEMPERATURE_HINT;
+pub use table::TABLE;
 
 /// Which logit is the correct class for the loss.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -41,36 +46,6 @@ pub struct SoftmaxInput {
     pub temperatures: Option<Vec<f64>>,
 }
 
-/// What the softmax kind calls its program's values: `temperature` is the program's `T`, and
-/// `target` (with labels) the label of the target's position.
-pub static TABLE: Table = Table {
-    kind: "softmax",
-    names: "logits temperature exps probabilities log_probabilities jacobian target loss gradient \
-            temperatures sweep",
-    sources: &[
-        ("temperature", Source::Value("T")),
-        ("target", Source::LabelAt("target")),
-    ],
-    own: &[],
-    groups: None,
-    inputs: &["logits", "temperature", "target", "temperatures"],
-    // One row per temperature: the labels name the sweep's columns only, never the list of
-    // temperatures (however many there are).
-    sides: &[("sweep", Side::Cols), ("temperatures", Side::None)],
-    // `loss`, `gradient` and `target` are `null` without a target; `temperatures` and `sweep`
-    // appear only when temperatures were given.
-    json: &[
-        ("labels", Json::Labels),
-        ("logits", Json::Value("logits")),
-        ("temperature", Json::Value("T")),
-        ("target", Json::Position("target")),
-        ("probabilities log_probabilities", Json::Named),
-        ("loss gradient", Json::Named),
-        ("temperatures", Json::IfAny("temperatures")),
-        ("sweep", Json::IfAny("sweep")),
-    ],
-};
-
 /// The softmax kind as one program, the template every example fills: the build runs it for
 /// references, `eval --json` and the figure, and the widget runs the same text (compute-lang.js)
 /// on the reader's `logits` and `T`; what the reader does not edit (the target, the compared
@@ -93,12 +68,10 @@ impl KindInput for SoftmaxInput {
 
     /// The kind's `PROGRAM` filled with the example's target and temperatures, on `logits` and `T`.
     fn template(&self) -> Result<KindProgram, ComputeError> {
-        validate(self)?;
-        let (target, loss) = match self.target.as_ref().map(|t| resolve_target(t, self)) {
+        let (target, loss) = match checks::validate(self)? {
             Some(target) => (
                 format!(
-                    "target = {}\ny = one_hot(target, n)\ngradient = (probabilities - y) / T\n",
-                    target?
+                    "target = {target}\ny = one_hot(target, n)\ngradient = (probabilities - y) / T\n"
                 ),
                 "loss = -log_probabilities[target]\n",
             ),
@@ -158,59 +131,6 @@ impl KindInput for SoftmaxInput {
                     .with_hint("use a larger temperature or logits closer together")
             }
         }
-    }
-}
-
-/// What the temperatures must be, said when one is not above 0, here and by the block reader.
-pub const TEMPERATURE_HINT: &str = "use e.g. 1 for the plain softmax, 0.5 to sharpen, 2 to flatten";
-
-/// What the block reader leaves to the kind: the counts, one label per logit, and every
-/// temperature positive, in the reader's words (the compared temperatures are written into the
-/// program as text, so no run would see them as inputs). Empty or non-finite logits are refused
-/// when the program runs ([`KindProgram::run`]).
-fn validate(input: &SoftmaxInput) -> Result<(), ComputeError> {
-    let n = input.logits.len();
-    count_within("logits", n, MAX_DIM)?;
-    if let Some(labels) = &input.labels {
-        distinct_names("label", labels, n, "logit")?;
-    }
-    positive("temperature", input.temperature, TEMPERATURE_HINT)?;
-    let Some(temperatures) = &input.temperatures else {
-        return Ok(());
-    };
-    if temperatures.is_empty() {
-        return Err(empty_list("temperatures"));
-    }
-    count_within("temperatures", temperatures.len(), MAX_DIM)?;
-    (temperatures.iter()).try_for_each(|t| positive("temperatures", *t, TEMPERATURE_HINT))
-}
-
-/// The target's position among the logits.
-fn resolve_target(target: &Target, input: &SoftmaxInput) -> Result<usize, ComputeError> {
-    let n = input.logits.len();
-    let refuse = |message: String, hint: String| {
-        Err(ComputeError::for_field("target", message).with_hint(hint))
-    };
-    match (target, &input.labels) {
-        (Target::Position(position), _) if *position < n => Ok(*position),
-        (Target::Position(position), _) => refuse(
-            format!("target position {position} is out of range"),
-            format!(
-                "there are {n} logits; positions count from 0, so use 0 to {}",
-                n.saturating_sub(1)
-            ),
-        ),
-        (Target::Label(label), None) => refuse(
-            format!("target `{label}` is a label, but the logits have no labels"),
-            "add labels = [ … ] or give the target's position".into(),
-        ),
-        (Target::Label(label), Some(labels)) => match labels.iter().position(|l| l == label) {
-            Some(position) => Ok(position),
-            None => refuse(
-                format!("there is no label `{label}`"),
-                format!("use one of {}", labels.join(", ")),
-            ),
-        },
     }
 }
 

@@ -9,12 +9,16 @@
 
 use ndarray::Array2;
 
-use super::computed::{Labels, Side};
-use super::error::{count_within, distinct_names};
-use super::kind::{Json, KindInput, Table};
+use super::computed::Labels;
+use super::kind::{KindInput, Table};
 use super::lang::Value;
 use super::template::{self, Stopped};
-use super::{ComputeError, KindProgram, MAX_DIM, MAX_TOKENS};
+use super::{ComputeError, KindProgram};
+
+mod checks;
+mod table;
+
+pub use table::TABLE;
 
 /// The inputs of a vectors example, as the block reader leaves them: at least one vector, all
 /// of one dimension (at least one component), every entry finite. The kind refuses anything
@@ -29,35 +33,6 @@ pub struct VectorsInput {
     /// from 0).
     pub project: Option<(usize, usize)>,
 }
-
-/// What the vectors kind calls its program's values, which are its names; the names label the
-/// rows of the vectors and the entries of the lengths, never the projection's components.
-pub static TABLE: Table = Table {
-    kind: "vectors",
-    names: "vectors norms dots cosines angles projection_scalar projection",
-    sources: &[],
-    own: &[],
-    groups: None,
-    inputs: &["vectors"],
-    sides: &[("vectors", Side::Rows), ("projection", Side::None)],
-    // `projection` is `null` when none was requested.
-    json: &[
-        ("names", Json::Labels),
-        ("vectors norms dots cosines angles", Json::Named),
-        (
-            "projection",
-            Json::Object(
-                "projection",
-                &[
-                    ("of", Json::LabelAt("of")),
-                    ("onto", Json::LabelAt("onto")),
-                    ("scalar", Json::Value("projection_scalar")),
-                    ("vector", Json::Value("projection")),
-                ],
-            ),
-        ),
-    ],
-};
 
 /// The vectors kind as one program, the template every example fills: the build runs it for
 /// references, `eval --json`, the figure and the widget's copy without JavaScript, and the
@@ -103,7 +78,7 @@ impl KindInput for VectorsInput {
 
     /// The kind's `PROGRAM`, with the projection's positions as steps, on `vectors`.
     fn template(&self) -> Result<KindProgram, ComputeError> {
-        validate(self)?;
+        checks::validate(self)?;
         let mut steps = PROGRAM.to_string();
         if let Some((of, onto)) = self.project {
             steps.push_str(&format!("of = {of}\nonto = {onto}\n{PROJECTION_PROGRAM}"));
@@ -154,42 +129,6 @@ impl KindInput for VectorsInput {
             None => overflow("the vectors are too large to compute with".into()),
         }
     }
-}
-
-/// What the block reader leaves to the kind: the counts, one name per vector, no zero vector,
-/// and a projection between two of the vectors. An empty or non-finite `vectors` is refused
-/// when the program runs ([`KindProgram::run`]).
-fn validate(input: &VectorsInput) -> Result<(), ComputeError> {
-    let (count, dimension) = input.vectors.dim();
-    count_within("vectors", count, MAX_TOKENS)?;
-    if dimension > MAX_DIM {
-        let message =
-            format!("the vectors have {dimension} components, more than the limit of {MAX_DIM}");
-        return Err(ComputeError::for_field("vectors", message));
-    }
-    distinct_names("name", &input.names, count, "vector")?;
-    if let Some(position) = (input.project.iter())
-        .find_map(|&(of, onto)| (of.max(onto) >= count).then_some(of.max(onto)))
-    {
-        let message = format!("project's position {position} is out of range");
-        let hint = format!(
-            "there are {count} vectors; positions count from 0, so use 0 to {}",
-            count.saturating_sub(1)
-        );
-        return Err(ComputeError::for_field("project", message).with_hint(hint));
-    }
-    if dimension == 0 {
-        return Ok(());
-    }
-    let mut rows = input.vectors.rows().into_iter();
-    if let Some(i) = rows.position(|row| row.iter().all(|x| *x == 0.0)) {
-        let name = &input.names[i];
-        let message =
-            format!("`{name}` is the zero vector, so its angle to the others is undefined");
-        let hint = "every vector needs at least one non-zero component";
-        return Err(ComputeError::for_field("vectors", message).with_hint(hint));
-    }
-    Ok(())
 }
 
 #[cfg(test)]

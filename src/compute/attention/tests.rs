@@ -4,7 +4,7 @@
 use super::*;
 use crate::compute::kind::KindRun;
 use crate::compute::lang::MAX_WORK;
-use crate::compute::{Index, Quantity};
+use crate::compute::{Index, Quantity, MAX_DIM, MAX_TOKENS};
 use approx::assert_abs_diff_eq;
 use ndarray::{array, concatenate, Axis};
 

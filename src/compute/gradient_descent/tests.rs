@@ -4,7 +4,7 @@
 use super::*;
 use crate::compute::kind::{assert_refused, KindRun};
 use crate::compute::template;
-use crate::compute::Quantity;
+use crate::compute::{Quantity, MAX_DIM};
 use approx::assert_abs_diff_eq;
 use ndarray::array;
 

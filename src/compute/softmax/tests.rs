@@ -4,7 +4,7 @@
 use super::*;
 use crate::compute::kind::{assert_refused, KindRun};
 use crate::compute::template;
-use crate::compute::Quantity;
+use crate::compute::{Quantity, MAX_DIM};
 use ndarray::array;
 use serde_json::json;
 

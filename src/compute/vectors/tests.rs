@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::compute::kind::{assert_refused, KindInput};
-use crate::compute::{Index, Quantity};
+use crate::compute::{Index, Quantity, MAX_DIM, MAX_TOKENS};
 use ndarray::array;
 use serde_json::json;
 

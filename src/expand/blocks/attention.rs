@@ -1,67 +1,59 @@
 //! ` ```attention ` blocks: tokens, embeddings and weight matrices → `compute::attention`.
 
-use super::expect::ExpectTable;
-use super::toml_input::{count, matrix, parse_toml, strings, Names, Rows};
-use super::{kind_example, name_problems, ok_or_record, optional, run_kind, shown};
+use super::toml_input::{count, matrix, strings, Names, Rows};
+use super::{kind_spec, ok_or_record, optional, read_kind, shown};
 use super::{BlockError, ParsedExample};
-use crate::compute::attention::{heads_hint, sides, step_words, AttentionInput, HEADS, MAX_HEADS};
+use crate::compute::attention::{heads_hint, AttentionInput, MAX_HEADS};
 use crate::compute::kind::KindRun;
-use crate::expand::widget_presentation::{Control, View};
-use serde::Deserialize;
-use std::collections::BTreeMap;
 use toml::Spanned;
 
-const KEYS: &str = "name, tokens, embeddings, w_q, w_k, w_v, w_o (optional), causal (optional), \
-heads (optional), [expect] (optional), show (optional)";
+mod widget;
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct AttentionSpec {
-    name: Spanned<String>,
-    tokens: Names,
-    embeddings: Rows,
-    w_q: Rows,
-    w_k: Rows,
-    w_v: Rows,
-    w_o: Option<Rows>,
-    causal: Option<Spanned<bool>>,
-    heads: Option<Spanned<i64>>,
-    expect: Option<ExpectTable>,
-    show: Option<Spanned<toml::Value>>,
+use widget::widget_keys;
+
+const KEYS: &str =
+    "tokens, embeddings, w_q, w_k, w_v, w_o (optional), causal (optional), heads (optional)";
+
+kind_spec! {
+    struct AttentionSpec {
+        tokens: Names,
+        embeddings: Rows,
+        w_q: Rows,
+        w_k: Rows,
+        w_v: Rows,
+        w_o: Option<Rows>,
+        causal: Option<Spanned<bool>>,
+        heads: Option<Spanned<i64>>,
+    }
 }
 
 /// Parses the block and runs the compute core on it.
 pub(super) fn evaluate(text: &str) -> Result<ParsedExample, Vec<BlockError>> {
-    let spec: AttentionSpec = parse_toml(text, KEYS).map_err(|error| vec![error])?;
-    let mut errors = name_problems(&spec.name);
-    let mut read = |field: &str, rows: &Rows| ok_or_record(&mut errors, matrix(field, rows));
+    read_kind(text, KEYS, input, widget_keys, attention_tables)
+}
+
+/// The kind's input from the block's own keys, each problem added to `errors`.
+fn input(spec: &AttentionSpec, errors: &mut Vec<BlockError>) -> Option<AttentionInput> {
+    let mut read = |field: &str, rows: &Rows| ok_or_record(errors, matrix(field, rows));
     let embeddings = read("embeddings", &spec.embeddings);
     let w_q = read("w_q", &spec.w_q);
     let w_k = read("w_k", &spec.w_k);
     let w_v = read("w_v", &spec.w_v);
-    let w_o = optional(&mut errors, spec.w_o.as_ref(), |rows| matrix("w_o", rows));
+    let w_o = optional(errors, spec.w_o.as_ref(), |rows| matrix("w_o", rows));
     let help = heads_hint();
-    let heads = optional(&mut errors, spec.heads.as_ref(), |heads| {
+    let heads = optional(errors, spec.heads.as_ref(), |heads| {
         count("heads", heads, MAX_HEADS, &help)
     });
-    let (Some(embeddings), Some(w_q), Some(w_k), Some(w_v), Some(w_o), Some(heads), true) =
-        (embeddings, w_q, w_k, w_v, w_o, heads, errors.is_empty())
-    else {
-        return Err(errors);
-    };
-    let input = AttentionInput {
+    Some(AttentionInput {
         tokens: strings(&spec.tokens),
-        embeddings,
-        w_q,
-        w_k,
-        w_v,
-        w_o,
+        embeddings: embeddings?,
+        w_q: w_q?,
+        w_k: w_k?,
+        w_v: w_v?,
+        w_o: w_o?,
         causal: spec.causal.as_ref().is_some_and(|causal| *causal.get_ref()),
-        heads: heads.unwrap_or(1),
-    };
-    let run = run_kind(&input, spec.name.get_ref(), |_| widget_keys(&input));
-    let (show, expect) = (spec.show.as_ref(), spec.expect.as_ref());
-    kind_example(text, &spec.name, show, expect, run, attention_tables)
+        heads: heads?.unwrap_or(1),
+    })
 }
 
 /// What an attention widget shows without JavaScript: Q, K and V; per head its scores, scaled
@@ -107,63 +99,6 @@ fn attention_tables(attention: &KindRun) -> Vec<(String, String)> {
     ));
     tables
 }
-
-/// An attention widget's own data, beside the kind's one program on the embeddings and
-/// projections (number fields, the token names editable as `tokens`, the row labels of every
-/// table) and `causal` (a toggle): Q, K, V, each head's scores, scaled scores and weights (a
-/// heatmap at full colour for 1, hatched where the causal `mask` removes a weight, as the
-/// lesson's figure), the heads side by side (when there are several) and the output; the steps
-/// that can overflow in the kind's words (`step_words`), for the widget's refusals, and the
-/// matrices' fields named as the lesson names them (`field_names`). The projections are
-/// labelled by position whatever their size, the per-token tables by token on their rows only,
-/// and the token-by-token ones on both sides.
-fn widget_keys(input: &AttentionInput) -> serde_json::Value {
-    let heads = input.heads;
-    let mut show: Vec<String> = ["q", "k", "v"].map(String::from).to_vec();
-    for h in 1..=heads {
-        show.extend(["scores", "scaled", "weights"].map(|part| HEADS.step(part, h, heads)));
-    }
-    // One head's output is all there is side by side: `concat` shows only with several heads.
-    show.extend((heads > 1).then(|| "concat".to_string()));
-    show.push("output".to_string());
-    let weights = |of: serde_json::Value| -> serde_json::Map<_, _> {
-        (1..=heads)
-            .map(|h| (HEADS.step("weights", h, heads), of.clone()))
-            .collect()
-    };
-    let words: serde_json::Map<_, _> = (step_words(heads).into_iter())
-        .map(|(step, words)| (step, words.into()))
-        .collect();
-    let fields: serde_json::Map<_, _> = (FIELD_NAMES.iter())
-        .filter(|(input_name, _)| *input_name != "w_o" || input.w_o.is_some())
-        .map(|(input_name, said)| (input_name.to_string(), (*said).into()))
-        .collect();
-    serde_json::json!({
-        "rows": input.tokens,
-        "labels": sides(heads).into_iter().collect::<BTreeMap<_, _>>(),
-        "controls": {
-            "embeddings": Control::Names { called: "tokens".into() }.json(),
-            "causal": Control::Toggle.json(),
-        },
-        "views": weights(View::Heatmap.name().into()),
-        "full": weights(1.into()),
-        "masked": weights("mask".into()),
-        "show": show,
-        "step_words": words,
-        "field_names": fields,
-    })
-}
-
-/// The kind's matrices as the lesson writes them (the cards' titles, src/expand/cards.rs), for
-/// the names a screen reader gives the widget's fields and a refusal says: "W_Q row 1, column
-/// 2", not the program's `w_q`.
-const FIELD_NAMES: [(&str, &str); 5] = [
-    ("embeddings", "X"),
-    ("w_q", "W_Q"),
-    ("w_k", "W_K"),
-    ("w_v", "W_V"),
-    ("w_o", "W_O"),
-];
 
 #[cfg(test)]
 mod tests;

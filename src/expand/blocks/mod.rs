@@ -280,7 +280,7 @@ pub(crate) fn show_card(show: Option<&toml::Spanned<toml::Value>>) -> Result<boo
 /// (the kind's evaluation and its widget's data), with the tables `shown` lists, the block's
 /// `show` key and its `[expect]` table. A compute error stands at the value of the key it names
 /// (`field`), else at the example's name.
-pub(crate) fn kind_example(
+fn kind_example(
     text: &str,
     name: &toml::Spanned<String>,
     show: Option<&toml::Spanned<toml::Value>>,
@@ -306,6 +306,68 @@ pub(crate) fn kind_example(
         inputs,
         expectations: expect::read(text, expect).map_err(|error| vec![error])?,
     })
+}
+
+/// Declares a built-in kind's block, `struct Spec { own keys }`, with the keys every kind's
+/// block has around its own: `name` first, `[expect]` and `show` last (the order serde lists a
+/// block's keys in when one is unknown), read through [`KindSpec`] by [`read_kind`].
+macro_rules! kind_spec {
+    ($(#[$meta:meta])* struct $spec:ident { $($(#[$doc:meta])* $key:ident: $type:ty,)* }) => {
+        $(#[$meta])*
+        #[derive(serde::Deserialize)]
+        #[serde(deny_unknown_fields)]
+        struct $spec {
+            name: toml::Spanned<String>,
+            $($(#[$doc])* $key: $type,)*
+            expect: Option<super::expect::ExpectTable>,
+            show: Option<toml::Spanned<toml::Value>>,
+        }
+
+        impl super::KindSpec for $spec {
+            fn common(&self) -> super::Common<'_> {
+                let (show, expect) = (self.show.as_ref(), self.expect.as_ref());
+                super::Common { name: &self.name, show, expect }
+            }
+        }
+    };
+}
+pub(crate) use kind_spec;
+
+/// The keys every built-in kind's block has beside its own ([`kind_spec`]).
+pub(crate) struct Common<'a> {
+    name: &'a toml::Spanned<String>,
+    show: Option<&'a toml::Spanned<toml::Value>>,
+    expect: Option<&'a expect::ExpectTable>,
+}
+
+/// A built-in kind's block as TOML reads it, declared by [`kind_spec`].
+pub(crate) trait KindSpec: serde::de::DeserializeOwned {
+    /// The keys every kind's block has.
+    fn common(&self) -> Common<'_>;
+}
+
+/// Reads and evaluates a built-in kind's block, the one way every kind's reader goes: its TOML
+/// (a block that does not parse is told every key, the kind's own `keys` between `name` and
+/// `[expect]`), its name, the kind's `input` read from its own keys (each problem added to the
+/// errors it is given, so a block reports all of them at once), then the kind's run with its
+/// `widget`'s data ([`run_kind`]) and the tables `shown` ([`kind_example`]).
+pub(crate) fn read_kind<S: KindSpec, K: KindInput>(
+    text: &str,
+    keys: &str,
+    input: impl FnOnce(&S, &mut Vec<BlockError>) -> Option<K>,
+    widget: impl FnOnce(&K, &KindRun) -> serde_json::Value,
+    shown: impl FnOnce(&KindRun) -> Vec<(String, String)>,
+) -> Result<ParsedExample, Vec<BlockError>> {
+    let keys = format!("name, {keys}, [expect] (optional), show (optional)");
+    let spec: S = toml_input::parse_toml(text, &keys).map_err(|error| vec![error])?;
+    let Common { name, show, expect } = spec.common();
+    let mut errors = name_problems(name);
+    let input = input(&spec, &mut errors);
+    let (Some(input), true) = (input, errors.is_empty()) else {
+        return Err(errors);
+    };
+    let run = run_kind(&input, name.get_ref(), |run| widget(&input, run));
+    kind_example(text, name, show, expect, run, shown)
 }
 
 /// The value of `result`, or `None` with its error added to `errors`: lets a parser read every
@@ -335,7 +397,7 @@ pub(crate) fn optional<K, T>(
 /// the kind's own `keys`, which may read the run (a descent's slider marks its largest stable
 /// rate), so the page's numbers and the widget's come from one program. An input the kind's
 /// table reads as a count (a descent's `steps`) is written whole, as the author wrote it.
-pub(crate) fn run_kind<K: KindInput>(
+fn run_kind<K: KindInput>(
     input: &K,
     name: &str,
     keys: impl FnOnce(&KindRun) -> serde_json::Value,
@@ -426,6 +488,31 @@ mod tests {
         assert_eq!(&text[error.span.clone()], "\"no\"");
         assert_eq!(error.message, "`show` must be true or false, but is \"no\"");
         assert!(read("show = 0").is_err());
+    }
+
+    #[test]
+    fn a_kind_block_that_does_not_parse_is_told_its_keys_in_order() {
+        type Evaluate = fn(&str) -> Result<ParsedExample, Vec<BlockError>>;
+        let said = |evaluate: Evaluate| {
+            let error = evaluate("oops = 1").unwrap_err().remove(0);
+            (error.message, error.help.unwrap_or_default())
+        };
+        let common = ", [expect] (optional), show (optional)";
+        let (message, help) = said(attention::evaluate);
+        assert_eq!(message, "invalid example: unknown field `oops`, expected one of `name`, `tokens`, `embeddings`, `w_q`, `w_k`, `w_v`, `w_o`, `causal`, `heads`, `expect`, `show`");
+        assert_eq!(help, format!("keys of this block: name, tokens, embeddings, w_q, w_k, w_v, w_o (optional), causal (optional), heads (optional){common}"));
+        let (_, help) = said(softmax::evaluate);
+        assert_eq!(help, format!("keys of this block: name, logits, labels (optional), temperature (optional), target (optional), temperatures (optional){common}"));
+        let (_, help) = said(vectors::evaluate);
+        assert_eq!(
+            help,
+            format!("keys of this block: name, names, vectors, project (optional){common}")
+        );
+        let (_, help) = said(gradient_descent::evaluate);
+        assert_eq!(
+            help,
+            format!("keys of this block: name, points, start, learning_rate, steps{common}")
+        );
     }
 
     #[test]

@@ -2,32 +2,28 @@
 //! sweep → `compute::softmax`.
 
 use super::domain::Domain;
-use super::expect::ExpectTable;
-use super::toml_input::{parse_toml, positive, strings, vector, Names, Number, Numbers};
-use super::{kind_example, name_problems, ok_or_record, optional, run_kind, shown};
+use super::toml_input::{positive, strings, vector, Names, Number, Numbers};
+use super::{kind_spec, ok_or_record, optional, read_kind, shown};
 use super::{BlockError, ParsedExample};
+use crate::compute::kind::KindRun;
 use crate::compute::softmax::{SoftmaxInput, Target, TEMPERATURE_HINT};
 
 use crate::expand::widget_presentation::{Control, Highlight, Sentence, View};
-use serde::Deserialize;
 use toml::Spanned;
 
-const KEYS: &str = "name, logits, labels (optional), temperature (optional), target (optional), \
-temperatures (optional), [expect] (optional), show (optional)";
+const KEYS: &str = "logits, labels (optional), temperature (optional), target (optional), \
+temperatures (optional)";
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct SoftmaxSpec {
-    name: Spanned<String>,
-    logits: Numbers,
-    labels: Option<Names>,
-    temperature: Option<Number>,
-    /// A label or a 0-based position; read as any TOML value so a wrong type gets our own
-    /// message instead of serde's "data did not match any variant".
-    target: Option<Spanned<toml::Value>>,
-    temperatures: Option<Numbers>,
-    expect: Option<ExpectTable>,
-    show: Option<Spanned<toml::Value>>,
+kind_spec! {
+    struct SoftmaxSpec {
+        logits: Numbers,
+        labels: Option<Names>,
+        temperature: Option<Number>,
+        /// A label or a 0-based position; read as any TOML value so a wrong type gets our own
+        /// message instead of serde's "data did not match any variant".
+        target: Option<Spanned<toml::Value>>,
+        temperatures: Option<Numbers>,
+    }
 }
 
 /// What a softmax widget shows without JavaScript, by name and caption: the slider's input
@@ -46,35 +42,30 @@ const SHOWN: &[(&str, &str)] = &[
 
 /// Parses the block and runs the compute core on it.
 pub(super) fn evaluate(text: &str) -> Result<ParsedExample, Vec<BlockError>> {
-    let spec: SoftmaxSpec = parse_toml(text, KEYS).map_err(|error| vec![error])?;
-    let mut errors = name_problems(&spec.name);
-    let logits = ok_or_record(&mut errors, vector("logits", &spec.logits));
+    read_kind(text, KEYS, input, widget_keys, |_| shown(SHOWN))
+}
+
+/// The kind's input from the block's own keys, each problem added to `errors`.
+fn input(spec: &SoftmaxSpec, errors: &mut Vec<BlockError>) -> Option<SoftmaxInput> {
+    let logits = ok_or_record(errors, vector("logits", &spec.logits));
     let temperature_at = |field, number: &Number| positive(field, number, TEMPERATURE_HINT);
-    let temperature = optional(&mut errors, spec.temperature.as_ref(), |number| {
+    let temperature = optional(errors, spec.temperature.as_ref(), |number| {
         temperature_at("temperature", number)
     });
-    let temperatures = optional(&mut errors, spec.temperatures.as_ref(), |numbers| {
+    let temperatures = optional(errors, spec.temperatures.as_ref(), |numbers| {
         vector("temperatures", numbers)?;
         (numbers.get_ref().iter())
             .map(|number| temperature_at("temperatures", number))
             .collect()
     });
-    let target = optional(&mut errors, spec.target.as_ref(), read_target);
-    let (Some(logits), Some(temperature), Some(temperatures), Some(target), true) =
-        (logits, temperature, temperatures, target, errors.is_empty())
-    else {
-        return Err(errors);
-    };
-    let input = SoftmaxInput {
-        logits,
+    let target = optional(errors, spec.target.as_ref(), read_target);
+    Some(SoftmaxInput {
+        logits: logits?,
         labels: spec.labels.as_ref().map(strings),
-        temperature: temperature.unwrap_or(1.0),
-        target,
-        temperatures,
-    };
-    let run = run_kind(&input, spec.name.get_ref(), |_| widget_keys(&input));
-    let (show, expect) = (spec.show.as_ref(), spec.expect.as_ref());
-    kind_example(text, &spec.name, show, expect, run, |_| shown(SHOWN))
+        temperature: temperature?.unwrap_or(1.0),
+        target: target?,
+        temperatures: temperatures?,
+    })
 }
 
 /// A softmax widget's own data: the labels naming the columns, T above 0 on a log-scale slider
@@ -82,7 +73,7 @@ pub(super) fn evaluate(text: &str) -> Result<ParsedExample, Vec<BlockError>> {
 /// the steps the kind shows: p (drawn as bars), log p, z / T and, with a target, its one-hot
 /// row y, the gradient and the loss, the target's class tagged in the tables and the loss said
 /// in words (the presentation's `highlight` and `sentences`, which any compute widget may carry).
-fn widget_keys(input: &SoftmaxInput) -> serde_json::Value {
+fn widget_keys(input: &SoftmaxInput, _run: &KindRun) -> serde_json::Value {
     let marks = input.temperatures.clone().unwrap_or_default();
     let named = [0.1, 10.0, input.temperature]
         .into_iter()

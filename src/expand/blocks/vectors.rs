@@ -1,26 +1,22 @@
 //! ` ```vectors ` blocks: named vectors and an optional projection → `compute::vectors`.
 
-use super::expect::ExpectTable;
-use super::toml_input::{matrix, parse_toml, strings, Names, Rows};
-use super::{kind_example, name_problems, ok_or_record, optional, run_kind, shown};
+use super::toml_input::{matrix, strings, Names, Rows};
+use super::{kind_spec, ok_or_record, optional, read_kind, shown};
 use super::{BlockError, ParsedExample};
+use crate::compute::kind::KindRun;
 use crate::compute::vectors::VectorsInput;
 
 use crate::expand::widget_presentation::{Control, ProjectionView, Sentence, View};
-use serde::Deserialize;
 use toml::Spanned;
 
-const KEYS: &str = "name, names, vectors, project (optional), [expect] (optional), show (optional)";
+const KEYS: &str = "names, vectors, project (optional)";
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct VectorsSpec {
-    name: Spanned<String>,
-    names: Names,
-    vectors: Rows,
-    project: Option<Names>,
-    expect: Option<ExpectTable>,
-    show: Option<Spanned<toml::Value>>,
+kind_spec! {
+    struct VectorsSpec {
+        names: Names,
+        vectors: Rows,
+        project: Option<Names>,
+    }
 }
 
 /// What a vectors widget shows without JavaScript, by name and caption (the projection's only
@@ -37,23 +33,20 @@ const SHOWN: &[(&str, &str)] = &[
 
 /// Parses the block and runs the compute core on it.
 pub(super) fn evaluate(text: &str) -> Result<ParsedExample, Vec<BlockError>> {
-    let spec: VectorsSpec = parse_toml(text, KEYS).map_err(|error| vec![error])?;
-    let mut errors = name_problems(&spec.name);
-    let vectors = ok_or_record(&mut errors, matrix("vectors", &spec.vectors));
-    let project = optional(&mut errors, spec.project.as_ref(), |project| {
+    read_kind(text, KEYS, input, widget_keys, |_| shown(SHOWN))
+}
+
+/// The kind's input from the block's own keys, each problem added to `errors`.
+fn input(spec: &VectorsSpec, errors: &mut Vec<BlockError>) -> Option<VectorsInput> {
+    let vectors = ok_or_record(errors, matrix("vectors", &spec.vectors));
+    let project = optional(errors, spec.project.as_ref(), |project| {
         read_project(project, &spec.names)
     });
-    let (Some(vectors), Some(project), true) = (vectors, project, errors.is_empty()) else {
-        return Err(errors);
-    };
-    let input = VectorsInput {
+    Some(VectorsInput {
         names: strings(&spec.names),
-        vectors,
-        project,
-    };
-    let run = run_kind(&input, spec.name.get_ref(), |_| widget_keys(&input));
-    let (show, expect) = (spec.show.as_ref(), spec.expect.as_ref());
-    kind_example(text, &spec.name, show, expect, run, |_| shown(SHOWN))
+        vectors: vectors?,
+        project: project?,
+    })
 }
 
 /// A vectors widget's own data: a number field per component, each row named by its vector,
@@ -64,7 +57,7 @@ pub(super) fn evaluate(text: &str) -> Result<ParsedExample, Vec<BlockError>> {
 /// products, lengths, cosines and angles and the projection. The names are both `rows` and
 /// `cols`, so every pairwise table and the lengths are named; the vectors' components and the
 /// projection's are numbered.
-fn widget_keys(input: &VectorsInput) -> serde_json::Value {
+fn widget_keys(input: &VectorsInput, _run: &KindRun) -> serde_json::Value {
     let mut show = vec!["dots", "norms", "cosines", "angles"];
     if input.project.is_some() {
         show.extend(["projection_scalar", "projection"]);
