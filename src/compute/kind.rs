@@ -134,7 +134,7 @@ pub enum Json {
 /// A built-in kind's inputs, as the block reader leaves them: what the kind adds to the one way
 /// every kind evaluates (fill the template, run it, read the run through the table). Sealed:
 /// only this crate's four kinds implement it, since only they can build and read the
-/// [`Stopped`] run a kind words.
+/// stopped run (`Stopped`) a kind words.
 pub trait KindInput: sealed::Kind {
     /// What the kind calls its program's values.
     const TABLE: &'static Table;
