@@ -19,11 +19,14 @@
 //!
 //! KaTeX's markup is kept as it comes (the vendored katex-rs writes attributes in name order,
 //! so builds are reproducible), except that [`mathml::repair`] mends the two places where
-//! KaTeX's MathML is not valid HTML (a loose named operator in a script, a `\tag`'s cell widths).
+//! KaTeX's MathML is not valid HTML (a loose named operator in a script, a `\tag`'s cell widths)
+//! and writes in what a browser drawing the MathML cannot read from it (a row's `\tag`, an
+//! array's column sides and ends).
 
 pub mod mathml;
 pub mod narrow;
 mod row_tags;
+mod tables;
 
 use katex::macro_expander::MacroMap;
 use katex::macros::MacroDefinition;
