@@ -51,8 +51,8 @@ fn punctuation_stays_on_the_line_of_its_formula() {
 /// Under `[math] output = "mathml"` a lesson's formulas are drawn by the browser from their
 /// MathML with the shipped STIX Two Math (loaded, not a system fallback), each with a size, a
 /// `\tag` stands at the right end of its formula's box, and a square root, a matrix, a
-/// `smallmatrix`, an `aligned` of two relation pairs and arrays and their rules are spaced
-/// and aligned as KaTeX draws them.
+/// `smallmatrix`, an `aligned` of two relation pairs, arrays and their rules, and a row's tag
+/// holding math are spaced, aligned and written as KaTeX draws them.
 #[test]
 fn mathml_output_is_drawn_with_the_shipped_math_font() {
     let Some(chromium) = launch(
@@ -70,7 +70,8 @@ fn mathml_output_is_drawn_with_the_shipped_math_font() {
         $$\\begin{array}{|c|cc|} \\hline n & n^2 & n^3 \\\\ \\hline 2 & 4 & 8 \\\\ \\hline \\end{array} \
         \\quad \\boxed{x = 1} \\quad \\begin{array}{rr} 10 & 1 \\\\ 1 & 10 \\end{array}$$\n\n\
         $$x = \\begin{array}{lr} 10 & 1 \\\\ 1 & 10 \\end{array} = \\begin{matrix} 1 & 2 \\\\ 3 & 4 \\end{matrix} \
-        \\quad \\begin{array}{|c} 1 \\end{array}$$\n";
+        \\quad \\begin{array}{|c} 1 \\end{array}$$\n\n\
+        $$\\begin{align} y &= z \\tag{$\\ast$} \\end{align}$$\n";
     let book = Book::with_lesson(
         "notation.md",
         &format!("{}{shapes}", crate::build::NOTATION),
@@ -154,6 +155,7 @@ fn mathml_output_is_drawn_with_the_shipped_math_font() {
           });
           var plain = mixed.parentNode.querySelectorAll('mtable')[1];
           var ruleBefore = mixed.closest('math').querySelector('menclose');
+          var mathTag = document.querySelectorAll('mtd.mml-eqn-tag')[1];
           return {
             mixedLeft: mixedEm(Math.abs(sides[0][0].left - sides[1][0].left)),
             mixedRight: mixedEm(Math.abs(sides[0][1].right - sides[1][1].right)),
@@ -164,6 +166,9 @@ fn mathml_output_is_drawn_with_the_shipped_math_font() {
             matrixEnd: mixedEm(plain.querySelector('mstyle').getBoundingClientRect().left
               - plain.getBoundingClientRect().left),
             ruleBefore: [ruled(ruleBefore, 'Left'), ruled(ruleBefore, 'Top')],
+            mathTag: mathTag ? mathTag.textContent + ' ' + mathTag.querySelectorAll('mo').length : '',
+            mathTagGap: mathTag ? Math.round(mathTag.closest('.math-display').getBoundingClientRect().right
+              - mathTag.getBoundingClientRect().right) : null,
             radicalGap: inEm(stop.getBoundingClientRect().left - root.firstElementChild.getBoundingClientRect().right),
             matrixEdge: inEm(cells[0].left - table.getBoundingClientRect().left),
             matrixColumns: inEm(cells[1].left - cells[0].right),
@@ -277,6 +282,9 @@ fn mathml_output_is_drawn_with_the_shipped_math_font() {
         serde_json::json!(["solid", "none"]),
         "{drawn}"
     );
+    // A row's `\tag{$\ast$}` is typeset into its cell, at the margin, and not counted.
+    assert_eq!(drawn["mathTag"], "(\u{2217}) 1", "{drawn}");
+    assert!(drawn["mathTagGap"].as_i64().unwrap().abs() < 40, "{drawn}");
     if let Ok(axe) = npm_file("axe-core", "axe.min.js") {
         let axe = std::fs::read_to_string(axe).unwrap();
         assert_eq!(violations(&tab, &axe), Vec::<String>::new());

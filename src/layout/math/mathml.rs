@@ -19,6 +19,7 @@
 
 use crate::base::html::unescape_html;
 use std::ops::Range;
+use std::sync::Arc;
 
 /// Elements whose children are positional arguments, and how many each takes.
 const FIXED_ARITY: [(&str, usize); 8] = [
@@ -47,9 +48,15 @@ const TAG_CELL: (&str, &str) = ("<mtd width=\"50%\">", "<mtd style=\"width:50%\"
 /// `html` (one formula as KaTeX writes it) with its MathML repaired: loose named operators
 /// grouped (`group_loose_operators`), a tagged row's number cell holding its tag
 /// (`row_tags`), a tag's cells sized by style (`TAG_CELL`), and an array's columns and ends
-/// marked for drawing (`tables`).
+/// marked for drawing (`tables`). A row's tag holding math is typeset without macros:
+/// [`super::typeset_all`] repairs with the book's.
 pub fn repair(html: String) -> String {
-    let html = super::row_tags::fill_row_tags(group_loose_operators(html));
+    repair_with(html, &|tex| super::tag_mathml(tex, &Arc::default()))
+}
+
+/// [`repair`], with `typeset` giving the MathML of a row's tag that holds math (`row_tags`).
+pub(super) fn repair_with(html: String, typeset: &dyn Fn(&str) -> Option<String>) -> String {
+    let html = super::row_tags::fill_row_tags(group_loose_operators(html), typeset);
     let html = if html.contains(TAG_CELL.0) {
         html.replace(TAG_CELL.0, TAG_CELL.1)
     } else {
@@ -80,7 +87,7 @@ pub fn formula_tex(html: &str) -> String {
 
 /// `html` with each loose named operator in a fixed-arity MathML element grouped in `<mrow>`.
 /// Takes and gives back ownership, so the usual case (nothing to group) copies nothing.
-fn group_loose_operators(html: String) -> String {
+pub(super) fn group_loose_operators(html: String) -> String {
     if !html.contains(FUNCTION_APPLICATION) {
         return html;
     }
