@@ -51,8 +51,8 @@ fn punctuation_stays_on_the_line_of_its_formula() {
 /// Under `[math] output = "mathml"` a lesson's formulas are drawn by the browser from their
 /// MathML with the shipped STIX Two Math (loaded, not a system fallback), each with a size, a
 /// `\tag` stands at the right end of its formula's box, and a square root, a matrix, a
-/// `smallmatrix`, an `aligned` of two relation pairs, arrays and their rules, and a row's tag
-/// holding math are spaced, aligned and written as KaTeX draws them.
+/// `smallmatrix`, an `aligned` of two relation pairs, arrays and their rules, a row's tag
+/// holding math and a commutative diagram are spaced, aligned and written as KaTeX draws them.
 #[test]
 fn mathml_output_is_drawn_with_the_shipped_math_font() {
     let Some(chromium) = launch(
@@ -71,7 +71,8 @@ fn mathml_output_is_drawn_with_the_shipped_math_font() {
         \\quad \\boxed{x = 1} \\quad \\begin{array}{rr} 10 & 1 \\\\ 1 & 10 \\end{array}$$\n\n\
         $$x = \\begin{array}{lr} 10 & 1 \\\\ 1 & 10 \\end{array} = \\begin{matrix} 1 & 2 \\\\ 3 & 4 \\end{matrix} \
         \\quad \\begin{array}{|c} 1 \\end{array}$$\n\n\
-        $$\\begin{align} y &= z \\tag{$\\ast$} \\end{align}$$\n";
+        $$\\begin{align} y &= z \\tag{$\\ast$} \\end{align}$$\n\n\
+        $$\\begin{CD} A @>a>> B \\\\ @VbVV @AAcA \\\\ C @= D \\end{CD}$$\n";
     let book = Book::with_lesson(
         "notation.md",
         &format!("{}{shapes}", crate::build::NOTATION),
@@ -156,7 +157,12 @@ fn mathml_output_is_drawn_with_the_shipped_math_font() {
           var plain = mixed.parentNode.querySelectorAll('mtable')[1];
           var ruleBefore = mixed.closest('math').querySelector('menclose');
           var mathTag = document.querySelectorAll('mtd.mml-eqn-tag')[1];
+          // A diagram's first and last object rows.
+          var diagram = Array.prototype.slice.call(
+            document.querySelector('mtable[columnspacing="0.5em"]').querySelectorAll('mi')
+          ).map(function (letter) { return letter.getBoundingClientRect().bottom; });
           return {
+            diagramRows: mixedEm(diagram[diagram.length - 1] - diagram[0]),
             mixedLeft: mixedEm(Math.abs(sides[0][0].left - sides[1][0].left)),
             mixedRight: mixedEm(Math.abs(sides[0][1].right - sides[1][1].right)),
             arrayEnds: [
@@ -285,6 +291,8 @@ fn mathml_output_is_drawn_with_the_shipped_math_font() {
     // A row's `\tag{$\ast$}` is typeset into its cell, at the margin, and not counted.
     assert_eq!(drawn["mathTag"], "(\u{2217}) 1", "{drawn}");
     assert!(drawn["mathTagGap"].as_i64().unwrap().abs() < 40, "{drawn}");
+    // A commutative diagram's object rows stand 3.7em apart, as KaTeX's (MathML Core: 5.1em).
+    assert!((em("diagramRows") - 3.7).abs() < 0.1, "{drawn}");
     if let Ok(axe) = npm_file("axe-core", "axe.min.js") {
         let axe = std::fs::read_to_string(axe).unwrap();
         assert_eq!(violations(&tab, &axe), Vec::<String>::new());

@@ -17,9 +17,11 @@
 //! [`ARRAY_CLASS`]. When the pairing is not certain (the counts differ, as when a macro writes
 //! an environment, or arrays and matrices mix where a script or a brace group may reorder them),
 //! no table is marked, and each is spaced as a matrix, as before.
+//!
+//! A commutative diagram's (`CD`) vertical arrows are centred on the math axis, as KaTeX draws
+//! them ([`SIZED_ARROW`]).
 
 use super::mathml::{formula_tex, math_element, tags};
-use std::ops::Range;
 
 /// The class of an `array`'s (or `darray`'s) `mtable`, which math.css spaces at both ends.
 pub const ARRAY_CLASS: &str = "mml-array";
@@ -48,6 +50,20 @@ const SPACED_ENVIRONMENTS: [(&str, bool); 19] = [
     ("subarray", false),
 ];
 
+/// The `columnspacing` KaTeX writes for a commutative diagram (`CD`) only.
+const CD_SPACING: &str = "0.5em";
+
+/// A `CD`'s vertical arrow as KaTeX writes it: sized 1.8em (as `\Big`), which KaTeX's drawing
+/// centres on the math axis as it does every sized delimiter. MathML Core centres only an
+/// operator it knows as symmetric, and an arrow is not, so Chromium stretched each arrow up or
+/// down from its baseline by its labels' heights (`@VbVV` up, `@AAcA` down), and a row holding
+/// both stood 0.47em taller than KaTeX's; [`SYMMETRIC`] says it.
+const SIZED_ARROW: &str =
+    "<mo fence=\"false\" maxsize=\"1.8em\" minsize=\"1.8em\" stretchy=\"true\">";
+
+/// The attribute a [`SIZED_ARROW`] of a `CD` is given (last: attributes stand in name order).
+const SYMMETRIC: &str = " symmetric=\"true\"";
+
 /// Deepest element nesting this scan follows; KaTeX's own limits keep real formulas far below.
 const MAX_DEPTH: usize = 10_000;
 
@@ -60,13 +76,19 @@ struct Table<'a> {
     columnspacing: &'a str,
     /// Where each of its cells' opening tag's name ends (after `<mtd`), and the cell's column.
     cells: Vec<(usize, usize)>,
+    /// Where each [`SIZED_ARROW`] in it (not in a table inside it) ends its attributes.
+    arrows: Vec<usize>,
 }
 
 /// `html` (one formula as KaTeX writes it) with each cell of a mixed column list given its
-/// column's alignment, and each `array`'s table its class; unchanged when it has neither or its
-/// markup does not nest as expected. A second call changes nothing.
+/// column's alignment, each `array`'s table its class and each `CD`'s vertical arrow its
+/// symmetry; unchanged when it has none of them or its markup does not nest as expected. A
+/// second call changes nothing.
 pub fn mark_tables(html: String) -> String {
-    if !html.contains("<mtable") || html.contains(ARRAY_CLASS) || html.contains("<mtd columnalign")
+    if !html.contains("<mtable")
+        || html.contains(ARRAY_CLASS)
+        || html.contains("<mtd columnalign")
+        || html.contains(SYMMETRIC)
     {
         return html;
     }
@@ -81,6 +103,9 @@ pub fn mark_tables(html: String) -> String {
     for (table, array) in tables.iter().zip(arrays) {
         if array {
             insertions.push((table.name_end, format!(" class=\"{ARRAY_CLASS}\"")));
+        }
+        if table.columnspacing == CD_SPACING {
+            insertions.extend(table.arrows.iter().map(|&at| (at, SYMMETRIC.to_string())));
         }
         let sides: Vec<&str> = table.columnalign.split_whitespace().collect();
         if !needs_cell_sides(&sides) {
@@ -127,13 +152,7 @@ fn tables(html: &str, start: usize, end: usize) -> Option<Vec<Table<'_>>> {
     let mut tables = Vec::new();
     // Open elements: name, and for an `mtable` its index, for an `mtr` its next column.
     let mut stack: Vec<(&str, usize)> = Vec::new();
-    for (
-        Range {
-            start: tag_start, ..
-        },
-        tag,
-    ) in tags(html, start, end)
-    {
+    for (range, tag) in tags(html, start, end) {
         if let Some(name) = tag.strip_prefix("</") {
             if stack.pop()?.0 != name.trim_end_matches('>') {
                 return None;
@@ -145,7 +164,7 @@ fn tables(html: &str, start: usize, end: usize) -> Option<Vec<Table<'_>>> {
         }
         let name_len = tag[1..].find(|c: char| c.is_ascii_whitespace() || c == '>')?;
         let name = &tag[1..1 + name_len];
-        let name_end = tag_start + 1 + name_len;
+        let name_end = range.start + 1 + name_len;
         let mut value = 0;
         match name {
             "mtable" => {
@@ -155,7 +174,13 @@ fn tables(html: &str, start: usize, end: usize) -> Option<Vec<Table<'_>>> {
                     columnalign: attribute(tag, "columnalign"),
                     columnspacing: attribute(tag, "columnspacing"),
                     cells: Vec::new(),
+                    arrows: Vec::new(),
                 });
+            }
+            "mo" if tag == SIZED_ARROW => {
+                if let Some(&(_, table)) = stack.iter().rev().find(|(name, _)| *name == "mtable") {
+                    tables[table].arrows.push(range.end - 1);
+                }
             }
             "mtd" => {
                 if let [.., ("mtable", table), ("mtr", column)] = stack.as_mut_slice() {
@@ -352,6 +377,23 @@ mod tests {
             swapped.rfind("<mtable") < swapped.find("mml-array"),
             "{swapped}"
         );
+    }
+
+    #[test]
+    fn a_diagrams_vertical_arrows_are_symmetric_and_sized_delimiters_elsewhere_are_not() {
+        let arrow = format!("<mtd>{SIZED_ARROW}↓</mo></mtd>");
+        let cd = format!(
+            "<mtable columnalign=\"center center\" columnspacing=\"0.5em\"><mtr>{arrow}{arrow}</mtr></mtable>"
+        );
+        let tex = "\\begin{CD} @VVV @AAA \\end{CD}";
+        let marked = mark_tables(math(&format!("{cd}{SIZED_ARROW}↓</mo>"), tex));
+        let symmetric = "stretchy=\"true\" symmetric=\"true\">↓</mo>";
+        assert_eq!(marked.matches(symmetric).count(), 2, "{marked}");
+        assert!(marked.ends_with(&format!("</mtable>{SIZED_ARROW}↓</mo></mrow><annotation encoding=\"application/x-tex\">{tex}</annotation></semantics></math>")), "{marked}");
+        assert_eq!(mark_tables(marked.clone()), marked);
+        // The same arrow in a matrix (`\Big\downarrow`) is left as KaTeX wrote it.
+        let matrix = math(&table("center center", 1).replace(&cell("1"), &arrow), "");
+        assert_eq!(mark_tables(matrix.clone()), matrix);
     }
 
     #[test]
