@@ -72,7 +72,8 @@ fn mathml_output_is_drawn_with_the_shipped_math_font() {
         $$x = \\begin{array}{lr} 10 & 1 \\\\ 1 & 10 \\end{array} = \\begin{matrix} 1 & 2 \\\\ 3 & 4 \\end{matrix} \
         \\quad \\begin{array}{|c} 1 \\end{array}$$\n\n\
         $$\\begin{align} y &= z \\tag{$\\ast$} \\end{align}$$\n\n\
-        $$\\begin{CD} A @>a>> B \\\\ @VbVV @AAcA \\\\ C @= D \\end{CD}$$\n";
+        $$\\begin{CD} A @>a>> B \\\\ @VbVV @AAcA \\\\ C @= D \\end{CD}$$\n\n\
+        $$\\begin{gathered} x = y \\\\ z = w \\end{gathered}$$\n";
     let book = Book::with_lesson(
         "notation.md",
         &format!("{}{shapes}", crate::build::NOTATION),
@@ -162,7 +163,11 @@ fn mathml_output_is_drawn_with_the_shipped_math_font() {
           var diagram = Array.prototype.slice.call(diagramTable.querySelectorAll('mi'))
             .map(function (letter) { return letter.getBoundingClientRect().bottom; });
           var label = diagramTable.querySelector('munderover > mpadded:last-child > mi');
+          var gathered = Array.prototype.slice.call(
+            document.querySelector('mtable[columnalign="center"][rowspacing="0.25em"]').children
+          ).map(function (row) { return row.querySelector('mo').getBoundingClientRect().bottom; });
           return {
+            gatheredRows: mixedEm(gathered[1] - gathered[0]),
             labelRise: mixedEm(diagram[0] - label.getBoundingClientRect().bottom),
             diagramRows: mixedEm(diagram[diagram.length - 1] - diagram[0]),
             mixedLeft: mixedEm(Math.abs(sides[0][0].left - sides[1][0].left)),
@@ -298,6 +303,8 @@ fn mathml_output_is_drawn_with_the_shipped_math_font() {
     // Its label over an arrow stands as close above the arrow as KaTeX's (box bottoms: 0.91em
     // above the row's letters; MathML Core set it 1.28em above them).
     assert!((em("labelRise") - 0.91).abs() < 0.1, "{drawn}");
+    // `gathered` rows stand 1.5em apart, as `aligned`'s and KaTeX's (MathML Core: 1.17em).
+    assert!((em("gatheredRows") - 1.5).abs() < 0.05, "{drawn}");
     if let Ok(axe) = npm_file("axe-core", "axe.min.js") {
         let axe = std::fs::read_to_string(axe).unwrap();
         assert_eq!(violations(&tab, &axe), Vec::<String>::new());
