@@ -28,7 +28,7 @@ pub const ARRAY_CLASS: &str = "mml-array";
 
 /// The environments whose tables KaTeX spaces `columnspacing="1em"`, and whether each is an
 /// array (spaced at its ends in KaTeX's drawing); `\substack` (a `subarray`) writes one too.
-const SPACED_ENVIRONMENTS: [(&str, bool); 19] = [
+const SPACED_ENVIRONMENTS: [(&str, bool); 21] = [
     ("array", true),
     ("darray", true),
     ("matrix", false),
@@ -48,6 +48,8 @@ const SPACED_ENVIRONMENTS: [(&str, bool); 19] = [
     ("rcases", false),
     ("drcases", false),
     ("subarray", false),
+    ("equation", false),
+    ("equation*", false),
 ];
 
 /// The `columnspacing` KaTeX writes for a commutative diagram (`CD`) only.
@@ -369,6 +371,17 @@ mod tests {
             Some(first + "<mtable ".len())
         );
         assert_eq!(marked.matches("mml-array").count(), 1, "{marked}");
+        // An `equation`'s table is spaced as a matrix's too: the second table is the array.
+        let numbered = mark_tables(math(
+            &body,
+            "\\begin{equation} x \\begin{array}{cc} 1 & 2 \\end{array} \\end{equation}",
+        ));
+        assert_eq!(numbered.matches("mml-array").count(), 1, "{numbered}");
+        assert_eq!(
+            numbered.rfind("<mtable"),
+            numbered.find("<mtable class=\"mml-array\""),
+            "{numbered}"
+        );
         let swapped = mark_tables(math(
             &body,
             "x \\begin{matrix} 1 & 2 \\end{matrix} = \\begin{array}{cc} 1 & 2 \\end{array} % \\begin{array}",
