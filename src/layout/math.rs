@@ -19,11 +19,14 @@
 //!
 //! KaTeX's markup is kept as it comes (the vendored katex-rs writes attributes in name order,
 //! so builds are reproducible), except that [`mathml::repair`] mends the two places where
-//! KaTeX's MathML is not valid HTML (a loose named operator in a script, a `\tag`'s cell widths).
+//! KaTeX's MathML is not valid HTML (a loose named operator in a script, a `\tag`'s cell widths)
+//! and writes in what a browser drawing the MathML cannot read from it (a row's `\tag`, an
+//! array's column sides and ends).
 
 pub mod mathml;
 pub mod narrow;
 mod row_tags;
+mod tables;
 
 use katex::macro_expander::MacroMap;
 use katex::macros::MacroDefinition;
@@ -239,7 +242,7 @@ fn render(
         }
         Work::Draw | Work::Mathml => {
             let html = katex::render_to_string(engine(), tex, &settings).map_err(from_katex)?;
-            let mut html = mathml::repair(html);
+            let mut html = mathml::repair_with(html, &|tag| tag_mathml(tag, macros));
             // The markup grew by doubling; a book keeps tens of thousands of these until its
             // pages are laid out, so the slack is given back (glibc shrinks in place).
             html.shrink_to_fit();
@@ -257,6 +260,26 @@ fn render(
         }),
         None => Ok(html),
     }
+}
+
+/// The MathML of a row's tag that holds math, `tex` being what KaTeX's drawing typesets for it
+/// (`\text{…}`): the content of its `<semantics>`, typeset inline with `macros`, its loose
+/// named operators grouped; `None` when KaTeX refuses it. Runs inside the typesetting of the
+/// tag's formula (its guards, its pool) and fills no tags of its own, so it cannot recurse; the
+/// formula's trust check has already seen the tag's commands.
+fn tag_mathml(tex: &str, macros: &Arc<MacroMap>) -> Option<String> {
+    let settings = Settings::builder()
+        .display_mode(false)
+        .output(OutputFormat::Mathml)
+        .throw_on_error(true)
+        .trust(TrustSetting::Bool(false))
+        .shared_macros(Arc::clone(macros))
+        .build();
+    let html = katex::render_to_string(engine(), tex, &settings).ok()?;
+    let html = mathml::group_loose_operators(html);
+    let start = html.find("<semantics>")? + "<semantics>".len();
+    let end = html[start..].find("<annotation")? + start;
+    Some(html[start..end].to_string())
 }
 
 fn from_katex(error: ParseError) -> TypesetError {
@@ -732,6 +755,27 @@ mod tests {
             typeset_all(std::slice::from_ref(&refused), &full),
             typeset_all(std::slice::from_ref(&refused), &only)
         );
+    }
+
+    #[test]
+    fn a_rows_tag_holding_math_is_typeset_into_its_cell_with_the_books_macros() {
+        let formulas = [formula(
+            r"\begin{align} a &= b \tag{$\ast$} \\ c &= d \tag*{$\R^2$} \\ e &= f \end{align}",
+            true,
+        )];
+        let settings = MathSettings {
+            macros: vec![(r"\R".to_string(), r"\mathbb{R}".to_string())],
+            mathml_only: true,
+        };
+        let html = typeset_all(&formulas, &settings).remove(0).unwrap();
+        let cells: Vec<&str> = html.split("<mtd class=\"mml-eqn-").skip(1).collect();
+        assert_eq!(cells.len(), 3, "{html}");
+        assert!(
+            cells[0].starts_with("tag\"><mrow><mtext>(</mtext>") && cells[0].contains("<mo>∗</mo>"),
+            "{html}"
+        );
+        assert!(cells[1].contains("double-struck"), "{html}");
+        assert!(cells[2].starts_with("num\"></mtd>"), "{html}");
     }
 
     #[test]

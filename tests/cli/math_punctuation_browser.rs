@@ -51,7 +51,8 @@ fn punctuation_stays_on_the_line_of_its_formula() {
 /// Under `[math] output = "mathml"` a lesson's formulas are drawn by the browser from their
 /// MathML with the shipped STIX Two Math (loaded, not a system fallback), each with a size, a
 /// `\tag` stands at the right end of its formula's box, and a square root, a matrix, a
-/// `smallmatrix` and an `aligned` of two relation pairs are spaced and aligned as KaTeX draws them.
+/// `smallmatrix`, an `aligned` of two relation pairs, arrays and their rules, a row's tag
+/// holding math and a commutative diagram are spaced, aligned and written as KaTeX draws them.
 #[test]
 fn mathml_output_is_drawn_with_the_shipped_math_font() {
     let Some(chromium) = launch(
@@ -67,7 +68,12 @@ fn mathml_output_is_drawn_with_the_shipped_math_font() {
         $$\\begin{align} a &= b + c \\\\ e + f &= g \\end{align}$$\n\n\
         $$\\begin{align} p &= q \\\\ r + s &= t \\notag \\\\ u &= v \\tag{A} \\end{align}$$\n\n\
         $$\\begin{array}{|c|cc|} \\hline n & n^2 & n^3 \\\\ \\hline 2 & 4 & 8 \\\\ \\hline \\end{array} \
-        \\quad \\boxed{x = 1} \\quad \\begin{array}{rr} 10 & 1 \\\\ 1 & 10 \\end{array}$$\n";
+        \\quad \\boxed{x = 1} \\quad \\begin{array}{rr} 10 & 1 \\\\ 1 & 10 \\end{array}$$\n\n\
+        $$x = \\begin{array}{lr} 10 & 1 \\\\ 1 & 10 \\end{array} = \\begin{matrix} 1 & 2 \\\\ 3 & 4 \\end{matrix} \
+        \\quad \\begin{array}{|c} 1 \\end{array}$$\n\n\
+        $$\\begin{align} y &= z \\tag{$\\ast$} \\end{align}$$\n\n\
+        $$\\begin{CD} A @>a>> B \\\\ @VbVV @AAcA \\\\ C @= D \\end{CD}$$\n\n\
+        $$\\begin{gathered} x = y \\\\ z = w \\end{gathered}$$\n";
     let book = Book::with_lesson(
         "notation.md",
         &format!("{}{shapes}", crate::build::NOTATION),
@@ -126,11 +132,10 @@ fn mathml_output_is_drawn_with_the_shipped_math_font() {
           });
           // Numbered `align` rows, one `\notag` between them and a `\tag{A}` after: the
           // first row's number, and the tag.
-          var numbers = document.querySelectorAll('mtd.mml-eqn-num');
-          var number = numbers[numbers.length - 1];
+          var rowTag = document.querySelector('mtd.mml-eqn-tag');
+          var number = rowTag.closest('mtable').querySelector('mtd.mml-eqn-num');
           var numberedRows = number.closest('mtable').children;
           var relation = function (row) { return row.querySelector('mo').getBoundingClientRect(); };
-          var rowTag = document.querySelector('mtd.mml-eqn-tag');
           // A framed array with a rule after its first column and below its first row.
           var frame = document.querySelector('menclose[notation="top bottom left right"]');
           var rows = frame.querySelector('mtable').children;
@@ -140,7 +145,43 @@ fn mathml_output_is_drawn_with_the_shipped_math_font() {
           var pairEm = function (x) {
             return Math.round(x / parseFloat(getComputedStyle(aligned).fontSize) * 100) / 100;
           };
+          // `{lr}` beside a matrix, and a `{|c}` whose rule KaTeX's MathML calls `top`.
+          var mixed = document.querySelector('mtable[columnalign="left right"]');
+          var mixedEm = function (x) {
+            return Math.round(x / parseFloat(getComputedStyle(mixed).fontSize) * 100) / 100;
+          };
+          var sides = Array.prototype.slice.call(mixed.children).map(function (row) {
+            return Array.prototype.slice.call(row.children).map(function (cell) {
+              return cell.firstElementChild.getBoundingClientRect();
+            });
+          });
+          var plain = mixed.parentNode.querySelectorAll('mtable')[1];
+          var ruleBefore = mixed.closest('math').querySelector('menclose');
+          var mathTag = document.querySelectorAll('mtd.mml-eqn-tag')[1];
+          // A diagram's first and last object rows.
+          var diagramTable = document.querySelector('mtable[columnspacing="0.5em"]');
+          var diagram = Array.prototype.slice.call(diagramTable.querySelectorAll('mi'))
+            .map(function (letter) { return letter.getBoundingClientRect().bottom; });
+          var label = diagramTable.querySelector('munderover > mpadded:last-child > mi');
+          var gathered = Array.prototype.slice.call(
+            document.querySelector('mtable[columnalign="center"][rowspacing="0.25em"]').children
+          ).map(function (row) { return row.querySelector('mo').getBoundingClientRect().bottom; });
           return {
+            gatheredRows: mixedEm(gathered[1] - gathered[0]),
+            labelRise: mixedEm(diagram[0] - label.getBoundingClientRect().bottom),
+            diagramRows: mixedEm(diagram[diagram.length - 1] - diagram[0]),
+            mixedLeft: mixedEm(Math.abs(sides[0][0].left - sides[1][0].left)),
+            mixedRight: mixedEm(Math.abs(sides[0][1].right - sides[1][1].right)),
+            arrayEnds: [
+              mixedEm(sides[0][0].left - mixed.getBoundingClientRect().left),
+              mixedEm(mixed.getBoundingClientRect().right - sides[0][1].right),
+            ],
+            matrixEnd: mixedEm(plain.querySelector('mstyle').getBoundingClientRect().left
+              - plain.getBoundingClientRect().left),
+            ruleBefore: [ruled(ruleBefore, 'Left'), ruled(ruleBefore, 'Top')],
+            mathTag: mathTag ? mathTag.textContent + ' ' + mathTag.querySelectorAll('mo').length : '',
+            mathTagGap: mathTag ? Math.round(mathTag.closest('.math-display').getBoundingClientRect().right
+              - mathTag.getBoundingClientRect().right) : null,
             radicalGap: inEm(stop.getBoundingClientRect().left - root.firstElementChild.getBoundingClientRect().right),
             matrixEdge: inEm(cells[0].left - table.getBoundingClientRect().left),
             matrixColumns: inEm(cells[1].left - cells[0].right),
@@ -239,6 +280,31 @@ fn mathml_output_is_drawn_with_the_shipped_math_font() {
     // A row's `\tag{A}`, which KaTeX's MathML drops, is written in by the build, at the margin.
     assert_eq!(drawn["rowTag"], "(A)", "{drawn}");
     assert!(drawn["rowTagGap"].as_i64().unwrap().abs() < 40, "{drawn}");
+    // `{lr}`: each column takes its own side (MathML Core reads no `columnalign`; the build
+    // writes each cell's), and an array keeps KaTeX's arraycolsep (0.5em) at both ends where
+    // a matrix, whose MathML is the same, keeps none.
+    assert!(em("mixedLeft") < 0.05, "{drawn}");
+    assert!(em("mixedRight") < 0.05, "{drawn}");
+    for end in drawn["arrayEnds"].as_array().unwrap() {
+        assert!((end.as_f64().unwrap() - 0.5).abs() < 0.05, "{drawn}");
+    }
+    assert!(em("matrixEnd").abs() < 0.05, "{drawn}");
+    // `{|c}`'s rule stands before the column, as in KaTeX's drawing, not above it.
+    assert_eq!(
+        drawn["ruleBefore"],
+        serde_json::json!(["solid", "none"]),
+        "{drawn}"
+    );
+    // A row's `\tag{$\ast$}` is typeset into its cell, at the margin, and not counted.
+    assert_eq!(drawn["mathTag"], "(\u{2217}) 1", "{drawn}");
+    assert!(drawn["mathTagGap"].as_i64().unwrap().abs() < 40, "{drawn}");
+    // A commutative diagram's object rows stand 3.7em apart, as KaTeX's (MathML Core: 5.1em).
+    assert!((em("diagramRows") - 3.7).abs() < 0.1, "{drawn}");
+    // Its label over an arrow stands as close above the arrow as KaTeX's (box bottoms: 0.91em
+    // above the row's letters; MathML Core set it 1.28em above them).
+    assert!((em("labelRise") - 0.91).abs() < 0.1, "{drawn}");
+    // `gathered` rows stand 1.5em apart, as `aligned`'s and KaTeX's (MathML Core: 1.17em).
+    assert!((em("gatheredRows") - 1.5).abs() < 0.05, "{drawn}");
     if let Ok(axe) = npm_file("axe-core", "axe.min.js") {
         let axe = std::fs::read_to_string(axe).unwrap();
         assert_eq!(violations(&tab, &axe), Vec::<String>::new());

@@ -3,9 +3,10 @@
 //!
 //! Input: one formula's KaTeX HTML + MathML. Output: the same markup with every named operator
 //! that KaTeX spliced loose into a script, fraction or root grouped in an `<mrow>`, a
-//! `\tag`'s cells given their width as a style, and a tagged row of `align` (and the other
-//! numbered environments) given its tag (`row_tags`). Nothing else changes; markup this scan
-//! does not understand is returned unchanged.
+//! `\tag`'s cells given their width as a style, a tagged row of `align` (and the other
+//! numbered environments) given its tag (`row_tags`), and an `array`'s mixed column sides and
+//! its class written where the browser's drawing reads them (`tables`). Nothing else changes;
+//! markup this scan does not understand is returned unchanged.
 //!
 //! KaTeX (0.18.5, and katex-rs after it) writes a named operator (`\max`, `\log`,
 //! `\operatorname{…}`) as two siblings, `<mi>max</mi><mo>&#x2061;</mo>` (the name and an
@@ -18,6 +19,7 @@
 
 use crate::base::html::unescape_html;
 use std::ops::Range;
+use std::sync::Arc;
 
 /// Elements whose children are positional arguments, and how many each takes.
 const FIXED_ARITY: [(&str, usize); 8] = [
@@ -45,14 +47,22 @@ const TAG_CELL: (&str, &str) = ("<mtd width=\"50%\">", "<mtd style=\"width:50%\"
 
 /// `html` (one formula as KaTeX writes it) with its MathML repaired: loose named operators
 /// grouped (`group_loose_operators`), a tagged row's number cell holding its tag
-/// (`row_tags`), and a tag's cells sized by style (`TAG_CELL`).
+/// (`row_tags`), a tag's cells sized by style (`TAG_CELL`), and an array's columns and ends
+/// marked for drawing (`tables`). A row's tag holding math is typeset without macros:
+/// [`super::typeset_all`] repairs with the book's.
 pub fn repair(html: String) -> String {
-    let html = super::row_tags::fill_row_tags(group_loose_operators(html));
-    if html.contains(TAG_CELL.0) {
+    repair_with(html, &|tex| super::tag_mathml(tex, &Arc::default()))
+}
+
+/// [`repair`], with `typeset` giving the MathML of a row's tag that holds math (`row_tags`).
+pub(super) fn repair_with(html: String, typeset: &dyn Fn(&str) -> Option<String>) -> String {
+    let html = super::row_tags::fill_row_tags(group_loose_operators(html), typeset);
+    let html = if html.contains(TAG_CELL.0) {
         html.replace(TAG_CELL.0, TAG_CELL.1)
     } else {
         html
-    }
+    };
+    super::tables::mark_tables(html)
 }
 
 /// Where the first `<math>` element of `html` (a typeset formula's MathML) starts and ends,
@@ -77,7 +87,7 @@ pub fn formula_tex(html: &str) -> String {
 
 /// `html` with each loose named operator in a fixed-arity MathML element grouped in `<mrow>`.
 /// Takes and gives back ownership, so the usual case (nothing to group) copies nothing.
-fn group_loose_operators(html: String) -> String {
+pub(super) fn group_loose_operators(html: String) -> String {
     if !html.contains(FUNCTION_APPLICATION) {
         return html;
     }
@@ -116,12 +126,8 @@ fn loose_operator_groups(html: &str, start: usize, end: usize) -> Option<Vec<(us
     // Byte ranges of the child elements of every open element, innermost last.
     let mut children: Vec<(usize, usize)> = Vec::new();
     let mut insertions = Vec::new();
-    let mut at = start;
-    while let Some(offset) = html[at..end].find('<') {
-        let tag_start = at + offset;
-        let tag_end = tag_start + html[tag_start..end].find('>')? + 1;
-        let tag = &html[tag_start..tag_end];
-        at = tag_end;
+    for (range, tag) in tags(html, start, end) {
+        let (tag_start, tag_end) = (range.start, range.end);
         if let Some(name) = tag.strip_prefix("</") {
             let name = name.trim_end_matches('>');
             let open = stack.pop()?;
@@ -150,6 +156,22 @@ fn loose_operator_groups(html: &str, start: usize, end: usize) -> Option<Vec<(us
         });
     }
     stack.is_empty().then_some(insertions)
+}
+
+/// The tags of `html[start..end]` in order, each with its byte range; they stop at a `<` that
+/// no `>` closes, leaving the elements open that a caller then finds unclosed.
+pub(super) fn tags(
+    html: &str,
+    start: usize,
+    end: usize,
+) -> impl Iterator<Item = (Range<usize>, &str)> {
+    let mut at = start;
+    std::iter::from_fn(move || {
+        let tag_start = at + html[at..end].find('<')?;
+        let tag_end = tag_start + html[tag_start..end].find('>')? + 1;
+        at = tag_end;
+        Some((tag_start..tag_end, &html[tag_start..tag_end]))
+    })
 }
 
 /// The groups to make among the `children` of `open`: each loose function application with the
