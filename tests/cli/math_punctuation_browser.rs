@@ -73,7 +73,8 @@ fn mathml_output_is_drawn_with_the_shipped_math_font() {
         \\quad \\begin{array}{|c} 1 \\end{array}$$\n\n\
         $$\\begin{align} y &= z \\tag{$\\ast$} \\end{align}$$\n\n\
         $$\\begin{CD} A @>a>> B \\\\ @VbVV @AAcA \\\\ C @= D \\end{CD}$$\n\n\
-        $$\\begin{gathered} x = y \\\\ z = w \\end{gathered}$$\n";
+        $$\\begin{gathered} x = y \\\\ z = w \\end{gathered}$$\n\n\
+        $$\\begin{array}{rlc} 10 & 1 & 100 \\\\ 1 & 10 & 1 \\end{array}$$\n";
     let book = Book::with_lesson(
         "notation.md",
         &format!("{}{shapes}", crate::build::NOTATION),
@@ -112,13 +113,17 @@ fn mathml_output_is_drawn_with_the_shipped_math_font() {
           var letters = Array.prototype.slice.call(small.querySelectorAll('mi')).map(function (cell) {
             return cell.getBoundingClientRect();
           });
-          // Two relation pairs: the content of each cell, by row.
-          var aligned = document.querySelector('mtable[columnalign="right left right left"]');
-          var pairs = Array.prototype.slice.call(aligned.children).map(function (row) {
-            return Array.prototype.slice.call(row.children).map(function (cell) {
-              return cell.firstElementChild.getBoundingClientRect();
+          // The content of each cell of a table, by row.
+          var contents = function (table) {
+            return Array.prototype.slice.call(table.children).map(function (row) {
+              return Array.prototype.slice.call(row.children).map(function (cell) {
+                return cell.firstElementChild.getBoundingClientRect();
+              });
             });
-          });
+          };
+          // Two relation pairs.
+          var aligned = document.querySelector('mtable[columnalign="right left right left"]');
+          var pairs = contents(aligned);
           var relations = Array.prototype.slice.call(aligned.children).map(function (row) {
             return row.children[1].querySelector('mo').getBoundingClientRect();
           });
@@ -150,11 +155,9 @@ fn mathml_output_is_drawn_with_the_shipped_math_font() {
           var mixedEm = function (x) {
             return Math.round(x / parseFloat(getComputedStyle(mixed).fontSize) * 100) / 100;
           };
-          var sides = Array.prototype.slice.call(mixed.children).map(function (row) {
-            return Array.prototype.slice.call(row.children).map(function (cell) {
-              return cell.firstElementChild.getBoundingClientRect();
-            });
-          });
+          var sides = contents(mixed);
+          // `{rlc}`, whose list starts as `aligned`'s: each column takes its own side.
+          var rlc = contents(document.querySelector('mtable[columnalign="right left center"]'));
           var plain = mixed.parentNode.querySelectorAll('mtable')[1];
           var ruleBefore = mixed.closest('math').querySelector('menclose');
           var mathTag = document.querySelectorAll('mtd.mml-eqn-tag')[1];
@@ -172,6 +175,11 @@ fn mathml_output_is_drawn_with_the_shipped_math_font() {
             diagramRows: mixedEm(diagram[diagram.length - 1] - diagram[0]),
             mixedLeft: mixedEm(Math.abs(sides[0][0].left - sides[1][0].left)),
             mixedRight: mixedEm(Math.abs(sides[0][1].right - sides[1][1].right)),
+            rlcColumns: [
+              mixedEm(rlc[0][0].right - rlc[1][0].right),
+              mixedEm(rlc[0][1].left - rlc[1][1].left),
+              mixedEm((rlc[0][2].left + rlc[0][2].right - rlc[1][2].left - rlc[1][2].right) / 2),
+            ],
             arrayEnds: [
               mixedEm(sides[0][0].left - mixed.getBoundingClientRect().left),
               mixedEm(mixed.getBoundingClientRect().right - sides[0][1].right),
@@ -285,6 +293,10 @@ fn mathml_output_is_drawn_with_the_shipped_math_font() {
     // a matrix, whose MathML is the same, keeps none.
     assert!(em("mixedLeft") < 0.05, "{drawn}");
     assert!(em("mixedRight") < 0.05, "{drawn}");
+    // `{rlc}`: its list starts `right left`, as `aligned`'s, yet its third column is centred.
+    for offset in drawn["rlcColumns"].as_array().unwrap() {
+        assert!(offset.as_f64().unwrap().abs() < 0.05, "{drawn}");
+    }
     for end in drawn["arrayEnds"].as_array().unwrap() {
         assert!((end.as_f64().unwrap() - 0.5).abs() < 0.05, "{drawn}");
     }

@@ -6,8 +6,10 @@
 //! `columnalign` (`left center right` for `{lcr}`), which MathML Core does not read, and an
 //! attribute selector can match only a list's start: math.css aligns a table whose list is all
 //! one side or `right left` repeated (`aligned`, `align`), and any other mixed list stayed
-//! centred. Each cell of such a table is given its column's token as its own `columnalign`
-//! (MathML 3 allows it on `mtd`), which math.css reads cell by cell, for any number of columns.
+//! centred, or, when it starts `right left` (`{rlc}`), alternated past its start. Each cell of
+//! such a table is given its column's token as its own `columnalign` (MathML 3 allows it on
+//! `mtd`), which math.css reads cell by cell, for any number of columns, before the table's list
+//! (read only for cells without their own).
 //!
 //! KaTeX's HTML puts `\arraycolsep` (5pt, 0.5em) before an `array`'s first column and after its
 //! last, and none around a matrix's or `cases`' columns, but its MathML for `\begin{array}{cc}`
