@@ -166,12 +166,18 @@ fn mathml_output_is_drawn_with_the_shipped_math_font() {
           var diagram = Array.prototype.slice.call(diagramTable.querySelectorAll('mi'))
             .map(function (letter) { return letter.getBoundingClientRect().bottom; });
           var label = diagramTable.querySelector('munderover > mpadded:last-child > mi');
+          // `@VbVV`'s label, and its arrow.
+          var sideLabel = diagramTable.querySelector('mpadded[voffset="0.7em"] mi');
+          var sideArrow = sideLabel.closest('mstyle').parentNode.querySelector(':scope > mo');
+          var middle = function (box) { return (box.top + box.bottom) / 2; };
           var gathered = Array.prototype.slice.call(
             document.querySelector('mtable[columnalign="center"][rowspacing="0.25em"]').children
           ).map(function (row) { return row.querySelector('mo').getBoundingClientRect().bottom; });
           return {
             gatheredRows: mixedEm(gathered[1] - gathered[0]),
             labelRise: mixedEm(diagram[0] - label.getBoundingClientRect().bottom),
+            sideLabel: mixedEm(middle(sideLabel.getBoundingClientRect())
+              - middle(sideArrow.getBoundingClientRect())),
             diagramRows: mixedEm(diagram[diagram.length - 1] - diagram[0]),
             mixedLeft: mixedEm(Math.abs(sides[0][0].left - sides[1][0].left)),
             mixedRight: mixedEm(Math.abs(sides[0][1].right - sides[1][1].right)),
@@ -315,6 +321,10 @@ fn mathml_output_is_drawn_with_the_shipped_math_font() {
     // Its label over an arrow stands as close above the arrow as KaTeX's (box bottoms: 0.91em
     // above the row's letters; MathML Core set it 1.28em above them).
     assert!((em("labelRise") - 0.91).abs() < 0.1, "{drawn}");
+    // A vertical arrow's label (`@VbVV`) stands beside the arrow's middle, as KaTeX's (its
+    // middle 0.12em above the arrow's; raised by its `voffset` alone, as MathML Core sets it,
+    // 0.47em above).
+    assert!((em("sideLabel") + 0.12).abs() < 0.1, "{drawn}");
     // `gathered` rows stand 1.5em apart, as `aligned`'s and KaTeX's (MathML Core: 1.17em).
     assert!((em("gatheredRows") - 1.5).abs() < 0.05, "{drawn}");
     if let Ok(axe) = npm_file("axe-core", "axe.min.js") {
