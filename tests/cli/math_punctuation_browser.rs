@@ -74,7 +74,8 @@ fn mathml_output_is_drawn_with_the_shipped_math_font() {
         $$\\begin{align} y &= z \\tag{$\\ast$} \\end{align}$$\n\n\
         $$\\begin{CD} A @>a>> B \\\\ @VbVV @AAcA \\\\ C @= D \\end{CD}$$\n\n\
         $$\\begin{gathered} x = y \\\\ z = w \\end{gathered}$$\n\n\
-        $$\\begin{array}{rlc} 10 & 1 & 100 \\\\ 1 & 10 & 1 \\end{array}$$\n";
+        $$\\begin{array}{rlc} 10 & 1 & 100 \\\\ 1 & 10 & 1 \\end{array}$$\n\n\
+        $$\\begin{CD} A @>a>> B \\xrightarrow{f} C \\end{CD}$$\n\n$$B \\xrightarrow{f} C$$\n";
     let book = Book::with_lesson(
         "notation.md",
         &format!("{}{shapes}", crate::build::NOTATION),
@@ -170,12 +171,21 @@ fn mathml_output_is_drawn_with_the_shipped_math_font() {
           var sideLabel = diagramTable.querySelector('mpadded[voffset="0.7em"] mi');
           var sideArrow = sideLabel.closest('mstyle').parentNode.querySelector(':scope > mo');
           var middle = function (box) { return (box.top + box.bottom) / 2; };
+          // `\xrightarrow{f}` beside an object in a diagram's cell, then outside a diagram.
+          var arrowLabels = Array.prototype.filter.call(
+            document.querySelectorAll('main mover > mpadded > mi'),
+            function (letter) { return letter.textContent === 'f'; }
+          ).map(function (letter) {
+            return mixedEm(letter.parentNode.parentNode.querySelector('mo').getBoundingClientRect().top
+              - letter.getBoundingClientRect().bottom);
+          });
           var gathered = Array.prototype.slice.call(
             document.querySelector('mtable[columnalign="center"][rowspacing="0.25em"]').children
           ).map(function (row) { return row.querySelector('mo').getBoundingClientRect().bottom; });
           return {
             gatheredRows: mixedEm(gathered[1] - gathered[0]),
             labelRise: mixedEm(diagram[0] - label.getBoundingClientRect().bottom),
+            arrowLabels: arrowLabels,
             sideLabel: mixedEm(middle(sideLabel.getBoundingClientRect())
               - middle(sideArrow.getBoundingClientRect())),
             diagramRows: mixedEm(diagram[diagram.length - 1] - diagram[0]),
@@ -325,6 +335,12 @@ fn mathml_output_is_drawn_with_the_shipped_math_font() {
     // middle 0.12em above the arrow's; raised by its `voffset` alone, as MathML Core sets it,
     // 0.47em above).
     assert!((em("sideLabel") + 0.12).abs() < 0.1, "{drawn}");
+    // Only a label over an arrow alone in its cell is lowered: an `\xrightarrow` beside an object
+    // in a cell keeps its label as high above its arrow as outside a diagram.
+    let arrow_labels = drawn["arrowLabels"].as_array().unwrap();
+    assert_eq!(arrow_labels.len(), 2, "{drawn}");
+    let rise = |at: usize| arrow_labels[at].as_f64().unwrap();
+    assert!((rise(0) - rise(1)).abs() < 0.05, "{drawn}");
     // `gathered` rows stand 1.5em apart, as `aligned`'s and KaTeX's (MathML Core: 1.17em).
     assert!((em("gatheredRows") - 1.5).abs() < 0.05, "{drawn}");
     if let Ok(axe) = npm_file("axe-core", "axe.min.js") {
