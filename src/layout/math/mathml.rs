@@ -37,8 +37,9 @@ const FIXED_ARITY: [(&str, usize); 8] = [
 /// The invisible operator KaTeX puts after a named operator.
 const FUNCTION_APPLICATION: &str = "<mo>\u{2061}</mo>";
 
-/// Deepest element nesting this scan follows; KaTeX's own limits keep real formulas far below.
-const MAX_DEPTH: usize = 10_000;
+/// Deepest element nesting this scan (and `tables`' of the same markup) follows; KaTeX's own
+/// limits keep real formulas far below.
+pub(super) const MAX_DEPTH: usize = 10_000;
 
 /// A `\tag`'s two empty cells, which take half the line each by a `width` attribute that HTML
 /// does not allow on `mtd` (the Nu checker rejects the page) and MathML Core does not read, and

@@ -23,7 +23,7 @@
 //! A commutative diagram's (`CD`) vertical arrows are centred on the math axis, as KaTeX draws
 //! them ([`SIZED_ARROW`]).
 
-use super::mathml::{formula_tex, math_element, tags};
+use super::mathml::{formula_tex, math_element, tags, MAX_DEPTH};
 
 /// The class of an `array`'s (or `darray`'s) `mtable`, which math.css spaces at both ends.
 pub const ARRAY_CLASS: &str = "mml-array";
@@ -67,9 +67,6 @@ const SIZED_ARROW: &str =
 
 /// The attribute a [`SIZED_ARROW`] of a `CD` is given (last: attributes stand in name order).
 const SYMMETRIC: &str = " symmetric=\"true\"";
-
-/// Deepest element nesting this scan follows; KaTeX's own limits keep real formulas far below.
-const MAX_DEPTH: usize = 10_000;
 
 /// One `<mtable>` of a formula's MathML.
 struct Table<'a> {
