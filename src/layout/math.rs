@@ -20,8 +20,9 @@
 //! KaTeX's markup is kept as it comes (the vendored katex-rs writes attributes in name order,
 //! so builds are reproducible), except that [`mathml::repair`] mends the two places where
 //! KaTeX's MathML is not valid HTML (a loose named operator in a script, a `\tag`'s cell widths)
-//! and writes in what a browser drawing the MathML cannot read from it (a row's `\tag`, an
-//! array's column sides and ends).
+//! and writes in what a browser drawing the MathML cannot read from it (a row's `\tag`, each
+//! cell's `columnalign` in a mixed column list, an array's class for its ends, a `CD`'s vertical
+//! arrows marked `symmetric`).
 
 pub mod mathml;
 pub mod narrow;

@@ -73,7 +73,9 @@ fn mathml_output_is_drawn_with_the_shipped_math_font() {
         \\quad \\begin{array}{|c} 1 \\end{array}$$\n\n\
         $$\\begin{align} y &= z \\tag{$\\ast$} \\end{align}$$\n\n\
         $$\\begin{CD} A @>a>> B \\\\ @VbVV @AAcA \\\\ C @= D \\end{CD}$$\n\n\
-        $$\\begin{gathered} x = y \\\\ z = w \\end{gathered}$$\n";
+        $$\\begin{gathered} x = y \\\\ z = w \\end{gathered}$$\n\n\
+        $$\\begin{array}{rlc} 10 & 1 & 100 \\\\ 1 & 10 & 1 \\end{array}$$\n\n\
+        $$\\begin{CD} A @>a>> B \\xrightarrow{f} C \\end{CD}$$\n\n$$B \\xrightarrow{f} C$$\n";
     let book = Book::with_lesson(
         "notation.md",
         &format!("{}{shapes}", crate::build::NOTATION),
@@ -112,13 +114,17 @@ fn mathml_output_is_drawn_with_the_shipped_math_font() {
           var letters = Array.prototype.slice.call(small.querySelectorAll('mi')).map(function (cell) {
             return cell.getBoundingClientRect();
           });
-          // Two relation pairs: the content of each cell, by row.
-          var aligned = document.querySelector('mtable[columnalign="right left right left"]');
-          var pairs = Array.prototype.slice.call(aligned.children).map(function (row) {
-            return Array.prototype.slice.call(row.children).map(function (cell) {
-              return cell.firstElementChild.getBoundingClientRect();
+          // The content of each cell of a table, by row.
+          var contents = function (table) {
+            return Array.prototype.slice.call(table.children).map(function (row) {
+              return Array.prototype.slice.call(row.children).map(function (cell) {
+                return cell.firstElementChild.getBoundingClientRect();
+              });
             });
-          });
+          };
+          // Two relation pairs.
+          var aligned = document.querySelector('mtable[columnalign="right left right left"]');
+          var pairs = contents(aligned);
           var relations = Array.prototype.slice.call(aligned.children).map(function (row) {
             return row.children[1].querySelector('mo').getBoundingClientRect();
           });
@@ -150,11 +156,9 @@ fn mathml_output_is_drawn_with_the_shipped_math_font() {
           var mixedEm = function (x) {
             return Math.round(x / parseFloat(getComputedStyle(mixed).fontSize) * 100) / 100;
           };
-          var sides = Array.prototype.slice.call(mixed.children).map(function (row) {
-            return Array.prototype.slice.call(row.children).map(function (cell) {
-              return cell.firstElementChild.getBoundingClientRect();
-            });
-          });
+          var sides = contents(mixed);
+          // `{rlc}`, whose list starts as `aligned`'s: each column takes its own side.
+          var rlc = contents(document.querySelector('mtable[columnalign="right left center"]'));
           var plain = mixed.parentNode.querySelectorAll('mtable')[1];
           var ruleBefore = mixed.closest('math').querySelector('menclose');
           var mathTag = document.querySelectorAll('mtd.mml-eqn-tag')[1];
@@ -163,15 +167,35 @@ fn mathml_output_is_drawn_with_the_shipped_math_font() {
           var diagram = Array.prototype.slice.call(diagramTable.querySelectorAll('mi'))
             .map(function (letter) { return letter.getBoundingClientRect().bottom; });
           var label = diagramTable.querySelector('munderover > mpadded:last-child > mi');
+          // `@VbVV`'s label, and its arrow.
+          var sideLabel = diagramTable.querySelector('mpadded[voffset="0.7em"] mi');
+          var sideArrow = sideLabel.closest('mstyle').parentNode.querySelector(':scope > mo');
+          var middle = function (box) { return (box.top + box.bottom) / 2; };
+          // `\xrightarrow{f}` beside an object in a diagram's cell, then outside a diagram.
+          var arrowLabels = Array.prototype.filter.call(
+            document.querySelectorAll('main mover > mpadded > mi'),
+            function (letter) { return letter.textContent === 'f'; }
+          ).map(function (letter) {
+            return mixedEm(letter.parentNode.parentNode.querySelector('mo').getBoundingClientRect().top
+              - letter.getBoundingClientRect().bottom);
+          });
           var gathered = Array.prototype.slice.call(
             document.querySelector('mtable[columnalign="center"][rowspacing="0.25em"]').children
           ).map(function (row) { return row.querySelector('mo').getBoundingClientRect().bottom; });
           return {
             gatheredRows: mixedEm(gathered[1] - gathered[0]),
             labelRise: mixedEm(diagram[0] - label.getBoundingClientRect().bottom),
+            arrowLabels: arrowLabels,
+            sideLabel: mixedEm(middle(sideLabel.getBoundingClientRect())
+              - middle(sideArrow.getBoundingClientRect())),
             diagramRows: mixedEm(diagram[diagram.length - 1] - diagram[0]),
             mixedLeft: mixedEm(Math.abs(sides[0][0].left - sides[1][0].left)),
             mixedRight: mixedEm(Math.abs(sides[0][1].right - sides[1][1].right)),
+            rlcColumns: [
+              mixedEm(rlc[0][0].right - rlc[1][0].right),
+              mixedEm(rlc[0][1].left - rlc[1][1].left),
+              mixedEm((rlc[0][2].left + rlc[0][2].right - rlc[1][2].left - rlc[1][2].right) / 2),
+            ],
             arrayEnds: [
               mixedEm(sides[0][0].left - mixed.getBoundingClientRect().left),
               mixedEm(mixed.getBoundingClientRect().right - sides[0][1].right),
@@ -285,6 +309,10 @@ fn mathml_output_is_drawn_with_the_shipped_math_font() {
     // a matrix, whose MathML is the same, keeps none.
     assert!(em("mixedLeft") < 0.05, "{drawn}");
     assert!(em("mixedRight") < 0.05, "{drawn}");
+    // `{rlc}`: its list starts `right left`, as `aligned`'s, yet its third column is centred.
+    for offset in drawn["rlcColumns"].as_array().unwrap() {
+        assert!(offset.as_f64().unwrap().abs() < 0.05, "{drawn}");
+    }
     for end in drawn["arrayEnds"].as_array().unwrap() {
         assert!((end.as_f64().unwrap() - 0.5).abs() < 0.05, "{drawn}");
     }
@@ -303,6 +331,16 @@ fn mathml_output_is_drawn_with_the_shipped_math_font() {
     // Its label over an arrow stands as close above the arrow as KaTeX's (box bottoms: 0.91em
     // above the row's letters; MathML Core set it 1.28em above them).
     assert!((em("labelRise") - 0.91).abs() < 0.1, "{drawn}");
+    // A vertical arrow's label (`@VbVV`) stands beside the arrow's middle, as KaTeX's (its
+    // middle 0.12em above the arrow's; raised by its `voffset` alone, as MathML Core sets it,
+    // 0.47em above).
+    assert!((em("sideLabel") + 0.12).abs() < 0.1, "{drawn}");
+    // Only a label over an arrow alone in its cell is lowered: an `\xrightarrow` beside an object
+    // in a cell keeps its label as high above its arrow as outside a diagram.
+    let arrow_labels = drawn["arrowLabels"].as_array().unwrap();
+    assert_eq!(arrow_labels.len(), 2, "{drawn}");
+    let rise = |at: usize| arrow_labels[at].as_f64().unwrap();
+    assert!((rise(0) - rise(1)).abs() < 0.05, "{drawn}");
     // `gathered` rows stand 1.5em apart, as `aligned`'s and KaTeX's (MathML Core: 1.17em).
     assert!((em("gatheredRows") - 1.5).abs() < 0.05, "{drawn}");
     if let Ok(axe) = npm_file("axe-core", "axe.min.js") {

@@ -4,8 +4,9 @@
 //! Input: one formula's KaTeX HTML + MathML. Output: the same markup with every named operator
 //! that KaTeX spliced loose into a script, fraction or root grouped in an `<mrow>`, a
 //! `\tag`'s cells given their width as a style, a tagged row of `align` (and the other
-//! numbered environments) given its tag (`row_tags`), and an `array`'s mixed column sides and
-//! its class written where the browser's drawing reads them (`tables`). Nothing else changes;
+//! numbered environments) given its tag (`row_tags`), and, where the browser's drawing reads
+//! them (`tables`), each cell of a mixed column list given its column's `columnalign`, an
+//! `array`'s table its class and a `CD`'s vertical arrows `symmetric`. Nothing else changes;
 //! markup this scan does not understand is returned unchanged.
 //!
 //! KaTeX (0.18.5, and katex-rs after it) writes a named operator (`\max`, `\log`,
@@ -36,8 +37,9 @@ const FIXED_ARITY: [(&str, usize); 8] = [
 /// The invisible operator KaTeX puts after a named operator.
 const FUNCTION_APPLICATION: &str = "<mo>\u{2061}</mo>";
 
-/// Deepest element nesting this scan follows; KaTeX's own limits keep real formulas far below.
-const MAX_DEPTH: usize = 10_000;
+/// Deepest element nesting this scan (and `tables`' of the same markup) follows; KaTeX's own
+/// limits keep real formulas far below.
+pub(super) const MAX_DEPTH: usize = 10_000;
 
 /// A `\tag`'s two empty cells, which take half the line each by a `width` attribute that HTML
 /// does not allow on `mtd` (the Nu checker rejects the page) and MathML Core does not read, and
@@ -47,8 +49,9 @@ const TAG_CELL: (&str, &str) = ("<mtd width=\"50%\">", "<mtd style=\"width:50%\"
 
 /// `html` (one formula as KaTeX writes it) with its MathML repaired: loose named operators
 /// grouped (`group_loose_operators`), a tagged row's number cell holding its tag
-/// (`row_tags`), a tag's cells sized by style (`TAG_CELL`), and an array's columns and ends
-/// marked for drawing (`tables`). A row's tag holding math is typeset without macros:
+/// (`row_tags`), a tag's cells sized by style (`TAG_CELL`), and for drawing (`tables`) a mixed
+/// column list's cells given their `columnalign`, an array's table its class and a `CD`'s
+/// vertical arrows `symmetric`. A row's tag holding math is typeset without macros:
 /// [`super::typeset_all`] repairs with the book's.
 pub fn repair(html: String) -> String {
     repair_with(html, &|tex| super::tag_mathml(tex, &Arc::default()))

@@ -6,8 +6,10 @@
 //! `columnalign` (`left center right` for `{lcr}`), which MathML Core does not read, and an
 //! attribute selector can match only a list's start: math.css aligns a table whose list is all
 //! one side or `right left` repeated (`aligned`, `align`), and any other mixed list stayed
-//! centred. Each cell of such a table is given its column's token as its own `columnalign`
-//! (MathML 3 allows it on `mtd`), which math.css reads cell by cell, for any number of columns.
+//! centred, or, when it starts `right left` (`{rlc}`), alternated past its start. Each cell of
+//! such a table is given its column's token as its own `columnalign` (MathML 3 allows it on
+//! `mtd`), which math.css reads cell by cell, for any number of columns, before the table's list
+//! (read only for cells without their own).
 //!
 //! KaTeX's HTML puts `\arraycolsep` (5pt, 0.5em) before an `array`'s first column and after its
 //! last, and none around a matrix's or `cases`' columns, but its MathML for `\begin{array}{cc}`
@@ -21,7 +23,7 @@
 //! A commutative diagram's (`CD`) vertical arrows are centred on the math axis, as KaTeX draws
 //! them ([`SIZED_ARROW`]).
 
-use super::mathml::{formula_tex, math_element, tags};
+use super::mathml::{formula_tex, math_element, tags, MAX_DEPTH};
 
 /// The class of an `array`'s (or `darray`'s) `mtable`, which math.css spaces at both ends.
 pub const ARRAY_CLASS: &str = "mml-array";
@@ -65,9 +67,6 @@ const SIZED_ARROW: &str =
 
 /// The attribute a [`SIZED_ARROW`] of a `CD` is given (last: attributes stand in name order).
 const SYMMETRIC: &str = " symmetric=\"true\"";
-
-/// Deepest element nesting this scan follows; KaTeX's own limits keep real formulas far below.
-const MAX_DEPTH: usize = 10_000;
 
 /// One `<mtable>` of a formula's MathML.
 struct Table<'a> {
