@@ -1,36 +1,15 @@
 use crate::base::diagnostics::Diagnostic;
 use crate::base::source::SourceFile;
-use crate::expand::evaluation_cache::Evaluations;
-use crate::expand::{expand_lesson, markdown};
-use crate::load::content::parse_lesson;
-use std::path::Path;
+use crate::expand::expand_test_lesson;
 
 /// The scripts the page of `text` (as `content/t.md`) lists, in order, or the problems of
 /// expanding it.
 fn expanded(text: &str) -> Result<Vec<&'static str>, Vec<Diagnostic>> {
-    let lesson = parse_lesson(SourceFile::new("content/t.md", text), Path::new("t.md"))
-        .expect("the lesson parses");
-    let events = markdown::parse(&lesson.source.text, lesson.body.clone());
-    let table = crate::expand::labels::LabelTable::default();
-    let labels = crate::expand::crossref::PageLabels {
-        table: &table,
-        page: lesson.page(),
-        position: 1,
-    };
-    let evaluations = Evaluations {
-        budget: &Default::default(),
-        cache: &Default::default(),
-    };
-    expand_lesson(
-        &lesson,
-        events,
-        3,
-        evaluations,
-        &labels,
-        &Default::default(),
-    )
-    .map(|expanded| expanded.scripts)
-    .map_err(|unexpanded| unexpanded.problems)
+    expand_test_lesson(text, |expanded| {
+        expanded
+            .map(|expanded| expanded.scripts)
+            .map_err(|unexpanded| unexpanded.problems)
+    })
 }
 
 /// compute-widget.js reads the shape of values (`isMatrix`, `asRows`) from step-explain.js as
