@@ -1,5 +1,5 @@
 // Differential check: does the descent widget (compute-widget.js running the kind's one
-// program, src/compute/gradient_descent.rs `TEMPLATE`, in compute-lang.js) agree with the
+// program, src/compute/gradient_descent/program.rs `TEMPLATE`, in compute-lang.js) agree with the
 // same program run in Rust?
 //
 //   node tests/js/descent-differential.mjs CASES.json
