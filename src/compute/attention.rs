@@ -23,14 +23,14 @@ use super::template::{too_large, Stopped};
 use super::{ComputeError, KindProgram};
 
 mod checks;
+mod overflow_words;
 mod program;
 mod table;
-mod words;
 
 pub use checks::{heads_hint, MAX_HEADS};
+pub use overflow_words::step_words;
 use table::PARTS;
 pub use table::{sides, HEADS, TABLE};
-pub use words::step_words;
 
 /// The inputs of an attention example, as the block reader leaves them: every number finite, every
 /// matrix with at least one row and column, at most [`MAX_HEADS`] heads. The kind refuses
@@ -100,7 +100,7 @@ impl KindInput for AttentionInput {
             let hint = "use fewer tokens or heads, or narrower projections";
             return too_large("heads", &size, hint, &stopped);
         }
-        words::overflowed(&stopped.step)
+        overflow_words::overflowed(&stopped.step)
     }
 
     /// The token count, d_k and the head count beside the run's values; each head's values are

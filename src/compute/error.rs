@@ -48,10 +48,18 @@ impl ComputeError {
     }
 }
 
-use super::MAX_DIM;
-
 /// What an input check returns: nothing, or the one error to show the author.
 pub(crate) type Checked = Result<(), ComputeError>;
+
+/// The one error an input check gives: `message` at the input `field`, with `hint` saying what
+/// to write instead.
+pub(crate) fn refuse<T>(
+    field: &str,
+    message: impl Into<String>,
+    hint: impl Into<String>,
+) -> Result<T, ComputeError> {
+    Err(ComputeError::for_field(field, message).with_hint(hint))
+}
 
 /// An input `field` that holds `entry` (a number as written, with where it sits: `NaN at [2, 1]`),
 /// which no kind computes with: the block reader's words, so an author reads the same sentence
@@ -81,16 +89,6 @@ pub fn too_many(
     ComputeError::for_field(field, message).with_hint(hint)
 }
 
-/// The one error an input check gives: `message` at the input `field`, with `hint` saying what
-/// to write instead.
-pub(crate) fn refuse<T>(
-    field: &str,
-    message: String,
-    hint: impl Into<String>,
-) -> Result<T, ComputeError> {
-    Err(ComputeError::for_field(field, message).with_hint(hint))
-}
-
 /// Rejects a number input `field` that is not finite or not above 0 (a temperature, a learning
 /// rate), in the block reader's words, with `hint` saying what to write.
 pub fn positive(field: &str, value: f64, hint: &str) -> Checked {
@@ -98,8 +96,11 @@ pub fn positive(field: &str, value: f64, hint: &str) -> Checked {
         return Err(not_finite(field, &value.to_string()));
     }
     if value <= 0.0 {
-        let message = format!("`{field}` must be greater than 0, but is {value}");
-        return Err(ComputeError::for_field(field, message).with_hint(hint));
+        return refuse(
+            field,
+            format!("`{field}` must be greater than 0, but is {value}"),
+            hint,
+        );
     }
     Ok(())
 }
@@ -108,7 +109,7 @@ pub fn positive(field: &str, value: f64, hint: &str) -> Checked {
 /// "there are no tokens" more easily than a generic "tokens is empty".
 pub(crate) fn non_empty(field: &str, n: usize, message: &str, hint: &str) -> Checked {
     if n == 0 {
-        return Err(ComputeError::for_field(field, message).with_hint(hint));
+        return refuse(field, message, hint);
     }
     Ok(())
 }
@@ -118,16 +119,6 @@ pub(crate) fn non_empty(field: &str, n: usize, message: &str, hint: &str) -> Che
 pub(crate) fn count_within(field: &str, n: usize, limit: usize) -> Checked {
     if n > limit {
         let message = format!("there are {n} {field}, more than the limit of {limit}");
-        return Err(ComputeError::for_field(field, message));
-    }
-    Ok(())
-}
-
-/// Rejects a matrix input `field` of `rows`×`cols` with a side over [`MAX_DIM`], whatever the
-/// kind: beyond it a page's table would be unreadable and its run slow.
-pub(crate) fn sides_within(field: &str, (rows, cols): (usize, usize)) -> Checked {
-    if rows.max(cols) > MAX_DIM {
-        let message = format!("{field} is {rows}×{cols}, larger than the limit of {MAX_DIM}");
         return Err(ComputeError::for_field(field, message));
     }
     Ok(())
@@ -149,7 +140,7 @@ pub(crate) fn position_within(
     let message = format!("{said} {position} is out of range");
     let last = count.saturating_sub(1);
     let hint = format!("there are {count} {items}; positions count from 0, so use 0 to {last}");
-    Err(ComputeError::for_field(field, message).with_hint(hint))
+    refuse(field, message, hint)
 }
 
 /// Checks the `{name}s` key: one name per each of the `count` `{item}s`, no name twice, because
@@ -214,17 +205,6 @@ mod tests {
         assert_eq!(
             error.hint.as_deref(),
             Some("there are 3 logits; positions count from 0, so use 0 to 2")
-        );
-    }
-
-    #[test]
-    fn sides_within_names_the_matrix_and_its_shape() {
-        assert!(sides_within("w_q", (MAX_DIM, 1)).is_ok());
-        let error = sides_within("w_q", (2, MAX_DIM + 1)).unwrap_err();
-        assert_eq!(error.field.as_deref(), Some("w_q"));
-        assert_eq!(
-            error.message,
-            "w_q is 2×1025, larger than the limit of 1024"
         );
     }
 

@@ -3,9 +3,9 @@
 //! Stage: evaluation of a ```` ```gradient_descent ```` example block.
 //! Input: a [`GradientDescentInput`] (points, starting (w, b), learning rate, number of steps)
 //! already read from TOML by the site layer.
-//! Output: a [`super::kind::KindRun`]: one run of [`TEMPLATE`], read through [`TABLE`]. The
-//! same text is the widget's program, so the page, its figure and the reader's edits all come
-//! from one run.
+//! Output: a [`super::kind::KindRun`]: one run of its program, `TEMPLATE` (program.rs), read
+//! through [`TABLE`]. The same text is the widget's program, so the page, its figure and the
+//! reader's edits all come from one run.
 //! Must not: return NaN/∞. Divergence is a lesson, not a crash: the run stops before the first
 //! iterate that leaves the finite, sane range, keeps what came before, and says where.
 //!
@@ -21,9 +21,11 @@ use super::template::Stopped;
 use super::{ComputeError, KindProgram};
 
 mod checks;
+mod program;
 mod table;
 
 pub use checks::RATE_HINT;
+pub(crate) use program::TEMPLATE;
 pub use table::{PARAMETER_NAMES, POINT_NAMES, TABLE};
 
 /// Most steps one example may take: a run's histories hold at most [`lang::MAX_SIDE`] values,
@@ -44,35 +46,7 @@ pub struct GradientDescentInput {
     pub steps: usize,
 }
 
-/// The kind's one program, on the inputs `points` (rows [x, y]), `start` ([w, b]),
-/// `learning_rate` and `steps`, the widget's fields. In order:
-///
-/// - the exact fit w* = Σ(x − x̄)(y − ȳ) / Σ(x − x̄)², b* = ȳ − w* x̄ and its loss, from centred
-///   moments (the textbook Σxy − n x̄ ȳ cancels catastrophically for large x); a zero spread
-///   (every x the same) stops the run at `optimum_w`;
-/// - the loss and gradient at the start, and `limit`: a loss above 1e12 times the start's (or
-///   1e12 when that is below 1) counts as divergence, relative so that large y values are not
-///   mistaken for a diverging run. Sums run in reading order from +0 (`+ 0` keeps a sum of −0
-///   terms at +0);
-/// - the descent in one loop, stopping at the first update whose loss passes `limit` or
-///   overflows, which the loop undoes (README, "Loops"). Iteration 0 evaluates the start again
-///   (`where` keeps it as written, −0 included), so every history begins there; `kept` is the
-///   updates made and `diverged_at` the update that was undone (0 when none was);
-/// - the curvature: the Hessian (2/n)·[[Σx², Σx], [Σx, n]] (the same at every (w, b): the loss
-///   is a quadratic bowl), its eigenvalues (descent converges exactly when η < 2 / largest) and
-///   unit eigenvectors, each signed so that its first non-zero component is positive; (b, λ − a)
-///   solves (H − λI)v = 0 whenever b ≠ 0, and a diagonal H has the axes. Then the start's
-///   distance from the optimum along each axis and |1 − ηλ| to the steps taken, the share of it
-///   `remaining` (when `remaining_fits`: a diverging run's may overflow, and the kind leaves it
-///   out);
-/// - what the widget and the figure draw: the `valley`, the square root of the loss above the
-///   optimum over a `side`² grid around the path and the optimum (reaching their span again
-///   beyond each end; the root because the contour view spaces its levels evenly, so they are
-///   rings around the optimum rather than crowding the far corners), the `optimum` as a point
-///   and the valley's `directions`, the steep eigenvector and its quarter turn.
-pub const TEMPLATE: &str = include_str!("gradient_descent/program.compute");
-
-/// Most updates one run of [`TEMPLATE`] makes for `points` points: its histories hold at most
+/// Most updates one run of `TEMPLATE` makes for `points` points: its histories hold at most
 /// [`lang::MAX_SIDE`] values and its descent's work stays under half of [`lang::MAX_WORK`] (an
 /// update costs under 16 operations per point and 64 besides), leaving the rest for the fit,
 /// the curvature and the valley.
@@ -85,14 +59,14 @@ pub fn steps_per_run(points: usize) -> usize {
 /// start whose loss overflows. (Inside the loop, `until` undoes an overflow instead.)
 const AT_THE_START: [&str; 5] = ["residuals", "loss", "gradient_w", "gradient_b", "limit"];
 
-/// Gradient descent and the exact fit to compare it with, one run of [`TEMPLATE`]. The kind only
+/// Gradient descent and the exact fit to compare it with, one run of `TEMPLATE`. The kind only
 /// checks the inputs, words a stopped run for authors and leaves out what the run says is
 /// absent. Errors carry `field` = the input key at fault: `points` (fewer than 2, too many, all
 /// x equal, too large to fit), `start` (so far away that its loss overflows), `steps`.
 impl KindInput for GradientDescentInput {
     const TABLE: &'static Table = &TABLE;
 
-    /// [`TEMPLATE`] on the example's points, start, rate and steps.
+    /// `TEMPLATE` on the example's points, start, rate and steps.
     fn template(&self) -> Result<KindProgram, ComputeError> {
         checks::validate(self)?;
         let points: Vec<[f64; 2]> = self.points.iter().map(|&(x, y)| [x, y]).collect();

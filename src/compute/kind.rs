@@ -5,6 +5,18 @@
 //! Output: the quantities references read, the inputs a card shows, and the `eval --json`
 //! object the table lays out.
 //! Must not: compute anything; every number is the program's.
+//!
+//! Where a kind's code lives, the one rule for the four kinds (attention, gradient_descent,
+//! softmax, vectors): the kind's file holds its input, its program and the [`KindInput`] that
+//! fills and words it (`src/compute/<kind>.rs`), or its block's keys, how they are read and its
+//! widget's data (`src/expand/blocks/<kind>.rs`); a concern too long to sit there beside the
+//! rest (each file stays under 150 lines) moves whole to `<kind>/<concern>.rs`, its tests always
+//! to `<kind>/tests.rs`. So every kind's input checks and [`Table`] are in `checks.rs` and
+//! `table.rs`; attention's program, written by code for its tokens and heads, and its overflow
+//! words are in `program.rs` and `overflow_words.rs`; the descent's program, fixed but 80 lines,
+//! is `program.compute` (the language's own text), with its account in `program.rs`; attention's
+//! and the descent's widget data are in `blocks/<kind>/widget.rs`. A softmax's or vectors'
+//! program, a few lines, stays in its file as `PROGRAM`. Nothing moves for symmetry alone.
 
 use super::computed::{Computed, LabelSides, Labels, Side};
 use super::json::Plain;

@@ -699,3 +699,38 @@ fn unclosed(file: &SourceFile, span: Range<usize>) -> Diagnostic {
             .with_help("end the reference with }}"),
     }
 }
+
+/// Expands `text` as the lesson `content/t.md` (the first page, no other page's labels, 3
+/// decimals, no citations) and gives `read` what came of it: the one way the crate's tests
+/// expand a page from its text. `read` is handed the result because the expanded events
+/// borrow the lesson, which lives only here.
+#[cfg(test)]
+pub(crate) fn expand_test_lesson<T>(
+    text: &str,
+    read: impl FnOnce(Result<Expanded<'_>, Unexpanded>) -> T,
+) -> T {
+    let lesson = crate::load::content::parse_lesson(
+        SourceFile::new("content/t.md", text),
+        std::path::Path::new("t.md"),
+    )
+    .expect("the lesson parses");
+    let events = markdown::parse(&lesson.source.text, lesson.body.clone());
+    let table = labels::LabelTable::default();
+    let labels = PageLabels {
+        table: &table,
+        page: lesson.page(),
+        position: 1,
+    };
+    let evaluations = Evaluations {
+        budget: &Default::default(),
+        cache: &Default::default(),
+    };
+    read(expand_lesson(
+        &lesson,
+        events,
+        3,
+        evaluations,
+        &labels,
+        &Default::default(),
+    ))
+}

@@ -118,13 +118,9 @@ fn stale(file: &SourceFile, span: Range<usize>, text: &str) -> Diagnostic {
 
 #[cfg(test)]
 mod tests {
-    use crate::base::source::SourceFile;
-    use crate::expand::evaluation_cache::Evaluations;
-    use crate::expand::{expand_lesson, markdown};
-    use crate::load::content::parse_lesson;
+    use crate::expand::expand_test_lesson;
     use proptest::prelude::*;
     use pulldown_cmark::Event;
-    use std::path::Path;
 
     /// A lesson with one compute example whose `y` is `x * 1.7`, and `prose` after it.
     fn lesson_text(values: &[f64], prose: &str) -> String {
@@ -137,50 +133,31 @@ mod tests {
 
     /// Expands `text` as `content/t.md`: the prose a reference printed, and the typed numbers.
     fn expand(text: &str) -> (Vec<String>, Vec<(String, String)>) {
-        let lesson = parse_lesson(SourceFile::new("content/t.md", text), Path::new("t.md"))
-            .expect("the lesson parses");
-        let events = markdown::parse(&lesson.source.text, lesson.body.clone());
-        let table = crate::expand::labels::LabelTable::default();
-        let labels = crate::expand::crossref::PageLabels {
-            table: &table,
-            page: lesson.page(),
-            position: 1,
-        };
-        let expanded = expand_lesson(
-            &lesson,
-            events,
-            3,
-            Evaluations {
-                budget: &Default::default(),
-                cache: &Default::default(),
-            },
-            &labels,
-            &Default::default(),
-        )
-        .ok()
-        .expect("the lesson expands");
-        let printed = expanded
-            .events
-            .iter()
-            .filter_map(|(event, _)| match event {
-                Event::InlineHtml(html) if html.contains("worked-ref") => {
-                    let inner = html.split_once("\">")?.1;
-                    Some(inner.trim_end_matches("</span>").to_string())
-                }
-                _ => None,
-            })
-            .collect();
-        let typed = expanded
-            .typed_numbers
-            .iter()
-            .map(|problem| {
-                (
-                    problem.message().to_string(),
-                    problem.help().unwrap_or_default().to_string(),
-                )
-            })
-            .collect();
-        (printed, typed)
+        expand_test_lesson(text, |expanded| {
+            let expanded = expanded.ok().expect("the lesson expands");
+            let printed = expanded
+                .events
+                .iter()
+                .filter_map(|(event, _)| match event {
+                    Event::InlineHtml(html) if html.contains("worked-ref") => {
+                        let inner = html.split_once("\">")?.1;
+                        Some(inner.trim_end_matches("</span>").to_string())
+                    }
+                    _ => None,
+                })
+                .collect();
+            let typed = expanded
+                .typed_numbers
+                .iter()
+                .map(|problem| {
+                    (
+                        problem.message().to_string(),
+                        problem.help().unwrap_or_default().to_string(),
+                    )
+                })
+                .collect();
+            (printed, typed)
+        })
     }
 
     /// An input written over a divisor is held as the divided numbers: `0.75`, typed in prose,

@@ -306,6 +306,20 @@ pub fn type_into(tab: &Tab, selector: &str, text: &str) {
     wait_until_idle(tab);
 }
 
+/// Types `text` after a text field's contents, as a reader does who clicks in it and goes to its
+/// end (extending "70" to "700" runs for "700" only once "70" has run), then waits until no
+/// widget is busy with what the keys started.
+pub fn append_to(tab: &Tab, selector: &str, text: &str) {
+    let value = format!("document.querySelector({}).value", js_string(selector));
+    let before = eval_json(tab, &value);
+    let before = before.as_str().expect("a text field's contents");
+    mouse_click(tab, selector);
+    tab.press_key("End").expect("to the end of the field");
+    tab.type_str(text).expect("type");
+    assert_field_value(tab, selector, &format!("{before}{text}"));
+    wait_until_idle(tab);
+}
+
 /// Types `words` into the open search panel's field and waits until it lists `results` links.
 pub fn search_for(tab: &Tab, words: &str, results: usize) {
     tab.type_str(words).expect("type");

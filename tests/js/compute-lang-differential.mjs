@@ -13,9 +13,7 @@
 // Exits 0 with a summary line when all agree, 1 naming the first disagreement, 2 on unusable input.
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
-import { agrees, compareMatrix } from './differential.mjs';
-import { compareVector } from './descent-differential.mjs';
-import { runCases } from './differential.mjs';
+import { agrees, compareMatrix, compareVector, runCases } from './differential.mjs';
 
 const require = createRequire(import.meta.url);
 const lang = require('../../static/js/compute-lang.js');

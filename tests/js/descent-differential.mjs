@@ -1,5 +1,5 @@
 // Differential check: does the descent widget (compute-widget.js running the kind's one
-// program, src/compute/gradient_descent.rs `TEMPLATE`, in compute-lang.js) agree with the
+// program, src/compute/gradient_descent/program.rs `TEMPLATE`, in compute-lang.js) agree with the
 // same program run in Rust?
 //
 //   node tests/js/descent-differential.mjs CASES.json
@@ -12,20 +12,10 @@
 // Exits 0 with a summary line when all agree, 1 naming the first disagreement, 2 on unusable input.
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
-import { agrees, compareMatrix, runCases } from './differential.mjs';
+import { compareMatrix, compareVector, runCases } from './differential.mjs';
 
 const require = createRequire(import.meta.url);
 const lang = require('../../static/js/compute-lang.js');
-
-/** The first disagreement between two vectors, as a sentence naming the entry, or null. */
-export function compareVector(name, actual, expected) {
-  if (!Array.isArray(actual) || actual.length !== expected.length) {
-    return `${name}: JS has ${Array.isArray(actual) ? actual.length : 'no'} entries, Rust ${expected.length}`;
-  }
-  const i = expected.findIndex((x, j) => !agrees(actual[j], x));
-  return i < 0 ? null
-    : `${name}[${i}]: JS ${actual[i]} vs Rust ${expected[i]} (difference ${Math.abs(actual[i] - expected[i])})`;
-}
 
 /** The first disagreement between the JS result for `input` and Rust's, as a sentence, or null. */
 export function compareCase(input, expected) {

@@ -28,6 +28,16 @@ export function agrees(a, b) {
   return diff <= TOLERANCE || diff <= TOLERANCE * Math.max(Math.abs(a), Math.abs(b));
 }
 
+/** The first disagreement between two vectors, as a sentence naming the entry, or null. */
+export function compareVector(name, actual, expected) {
+  if (!Array.isArray(actual) || actual.length !== expected.length) {
+    return `${name}: JS has ${Array.isArray(actual) ? actual.length : 'no'} entries, Rust ${expected.length}`;
+  }
+  const i = expected.findIndex((x, j) => !agrees(actual[j], x));
+  return i < 0 ? null
+    : `${name}[${i}]: JS ${actual[i]} vs Rust ${expected[i]} (difference ${Math.abs(actual[i] - expected[i])})`;
+}
+
 /** The first disagreement between two matrices, as a sentence, or null. */
 export function compareMatrix(name, actual, expected) {
   if (!Array.isArray(actual) || actual.length !== expected.length) {

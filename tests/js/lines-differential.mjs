@@ -12,8 +12,7 @@
 // disagreement.
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
-import { agrees } from './differential.mjs';
-import { runCases } from './differential.mjs';
+import { agrees, runCases } from './differential.mjs';
 
 const require = createRequire(import.meta.url);
 require('../../static/js/worked-format.js');

@@ -1,8 +1,8 @@
 //! The attention kind's input checks: the counts and shapes its program needs, each said at the
 //! input at fault.
 
-use super::super::error::{count_within, non_empty, refuse, sides_within, too_many};
-use super::super::{ComputeError, MAX_TOKENS};
+use super::super::error::{count_within, non_empty, refuse, too_many, Checked};
+use super::super::{ComputeError, MAX_DIM, MAX_TOKENS};
 use super::AttentionInput;
 
 /// The most heads an example may have. The program writes seven lines per head and names every
@@ -74,4 +74,14 @@ pub(super) fn validate(input: &AttentionInput) -> Result<(), ComputeError> {
         }
         _ => Ok(()),
     }
+}
+
+/// Rejects a matrix input `field` of `rows`×`cols` with a side over [`MAX_DIM`]: beyond it a
+/// page's table would be unreadable and its run slow.
+fn sides_within(field: &str, (rows, cols): (usize, usize)) -> Checked {
+    if rows.max(cols) > MAX_DIM {
+        let message = format!("{field} is {rows}×{cols}, larger than the limit of {MAX_DIM}");
+        return Err(ComputeError::for_field(field, message));
+    }
+    Ok(())
 }

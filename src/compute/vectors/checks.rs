@@ -1,7 +1,7 @@
 //! The vectors kind's input checks: the counts, one name per vector, no zero vector and a
 //! projection between two of the vectors.
 
-use super::super::error::{count_within, distinct_names, position_within};
+use super::super::error::{count_within, distinct_names, position_within, refuse};
 use super::super::{ComputeError, MAX_DIM, MAX_TOKENS};
 use super::VectorsInput;
 
@@ -35,7 +35,7 @@ pub(super) fn validate(input: &VectorsInput) -> Result<(), ComputeError> {
         let message =
             format!("`{name}` is the zero vector, so its angle to the others is undefined");
         let hint = "every vector needs at least one non-zero component";
-        return Err(ComputeError::for_field("vectors", message).with_hint(hint));
+        return refuse("vectors", message, hint);
     }
     Ok(())
 }

@@ -29,7 +29,13 @@ kind_spec! {
 
 /// Parses the block and runs the compute core on it.
 pub(super) fn evaluate(text: &str) -> Result<ParsedExample, Vec<BlockError>> {
-    read_kind(text, KEYS, input, widget_keys, attention_tables)
+    read_kind(
+        text,
+        KEYS,
+        input,
+        |input, _| widget_keys(input),
+        attention_tables,
+    )
 }
 
 /// The kind's input from the block's own keys, each problem added to `errors`.

@@ -350,7 +350,9 @@ pub(crate) trait KindSpec: serde::de::DeserializeOwned {
 /// (a block that does not parse is told every key, the kind's own `keys` between `name` and
 /// `[expect]`), its name, the kind's `input` read from its own keys (each problem added to the
 /// errors it is given, so a block reports all of them at once), then the kind's run with its
-/// `widget`'s data ([`run_kind`]) and the tables `shown` ([`kind_example`]).
+/// `widget`'s data ([`run_kind`]) and the tables `shown` ([`kind_example`]). The `widget` is
+/// given the run as well as the input for the kinds whose data depends on it (the descent's);
+/// the others ignore it.
 pub(crate) fn read_kind<S: KindSpec, K: KindInput>(
     text: &str,
     keys: &str,
@@ -368,6 +370,24 @@ pub(crate) fn read_kind<S: KindSpec, K: KindInput>(
     };
     let run = run_kind(&input, name.get_ref(), |run| widget(&input, run));
     kind_example(text, name, show, expect, run, shown)
+}
+
+/// [`read_kind`] for a kind whose widget's data is its input's alone and whose tables shown are
+/// a fixed list of names and captions (softmax, vectors).
+pub(crate) fn read_plain_kind<S: KindSpec, K: KindInput>(
+    text: &str,
+    keys: &str,
+    input: impl FnOnce(&S, &mut Vec<BlockError>) -> Option<K>,
+    widget: impl FnOnce(&K) -> serde_json::Value,
+    tables: &[(&str, &str)],
+) -> Result<ParsedExample, Vec<BlockError>> {
+    read_kind(
+        text,
+        keys,
+        input,
+        |input, _| widget(input),
+        |_| shown(tables),
+    )
 }
 
 /// The value of `result`, or `None` with its error added to `errors`: lets a parser read every

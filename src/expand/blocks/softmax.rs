@@ -3,9 +3,8 @@
 
 use super::domain::Domain;
 use super::toml_input::{positive, strings, vector, Names, Number, Numbers};
-use super::{kind_spec, ok_or_record, optional, read_kind, shown};
+use super::{kind_spec, ok_or_record, optional, read_plain_kind};
 use super::{BlockError, ParsedExample};
-use crate::compute::kind::KindRun;
 use crate::compute::softmax::{SoftmaxInput, Target, TEMPERATURE_HINT};
 
 use crate::expand::widget_presentation::{Control, Highlight, Sentence, View};
@@ -42,7 +41,7 @@ const SHOWN: &[(&str, &str)] = &[
 
 /// Parses the block and runs the compute core on it.
 pub(super) fn evaluate(text: &str) -> Result<ParsedExample, Vec<BlockError>> {
-    read_kind(text, KEYS, input, widget_keys, |_| shown(SHOWN))
+    read_plain_kind(text, KEYS, input, widget_keys, SHOWN)
 }
 
 /// The kind's input from the block's own keys, each problem added to `errors`.
@@ -73,7 +72,7 @@ fn input(spec: &SoftmaxSpec, errors: &mut Vec<BlockError>) -> Option<SoftmaxInpu
 /// the steps the kind shows: p (drawn as bars), log p, z / T and, with a target, its one-hot
 /// row y, the gradient and the loss, the target's class tagged in the tables and the loss said
 /// in words (the presentation's `highlight` and `sentences`, which any compute widget may carry).
-fn widget_keys(input: &SoftmaxInput, _run: &KindRun) -> serde_json::Value {
+fn widget_keys(input: &SoftmaxInput) -> serde_json::Value {
     let marks = input.temperatures.clone().unwrap_or_default();
     let named = [0.1, 10.0, input.temperature]
         .into_iter()

@@ -1,9 +1,8 @@
 //! ` ```vectors ` blocks: named vectors and an optional projection → `compute::vectors`.
 
 use super::toml_input::{matrix, strings, Names, Rows};
-use super::{kind_spec, ok_or_record, optional, read_kind, shown};
+use super::{kind_spec, ok_or_record, optional, read_plain_kind};
 use super::{BlockError, ParsedExample};
-use crate::compute::kind::KindRun;
 use crate::compute::vectors::VectorsInput;
 
 use crate::expand::widget_presentation::{Control, ProjectionView, Sentence, View};
@@ -33,7 +32,7 @@ const SHOWN: &[(&str, &str)] = &[
 
 /// Parses the block and runs the compute core on it.
 pub(super) fn evaluate(text: &str) -> Result<ParsedExample, Vec<BlockError>> {
-    read_kind(text, KEYS, input, widget_keys, |_| shown(SHOWN))
+    read_plain_kind(text, KEYS, input, widget_keys, SHOWN)
 }
 
 /// The kind's input from the block's own keys, each problem added to `errors`.
@@ -57,7 +56,7 @@ fn input(spec: &VectorsSpec, errors: &mut Vec<BlockError>) -> Option<VectorsInpu
 /// products, lengths, cosines and angles and the projection. The names are both `rows` and
 /// `cols`, so every pairwise table and the lengths are named; the vectors' components and the
 /// projection's are numbered.
-fn widget_keys(input: &VectorsInput, _run: &KindRun) -> serde_json::Value {
+fn widget_keys(input: &VectorsInput) -> serde_json::Value {
     let mut show = vec!["dots", "norms", "cosines", "angles"];
     if input.project.is_some() {
         show.extend(["projection_scalar", "projection"]);

@@ -1,36 +1,15 @@
 use crate::base::diagnostics::Diagnostic;
 use crate::base::source::SourceFile;
-use crate::expand::evaluation_cache::Evaluations;
-use crate::expand::{expand_lesson, markdown};
-use crate::load::content::parse_lesson;
-use std::path::Path;
+use crate::expand::expand_test_lesson;
 
 /// The scripts the page of `text` (as `content/t.md`) lists, in order, or the problems of
 /// expanding it.
 fn expanded(text: &str) -> Result<Vec<&'static str>, Vec<Diagnostic>> {
-    let lesson = parse_lesson(SourceFile::new("content/t.md", text), Path::new("t.md"))
-        .expect("the lesson parses");
-    let events = markdown::parse(&lesson.source.text, lesson.body.clone());
-    let table = crate::expand::labels::LabelTable::default();
-    let labels = crate::expand::crossref::PageLabels {
-        table: &table,
-        page: lesson.page(),
-        position: 1,
-    };
-    let evaluations = Evaluations {
-        budget: &Default::default(),
-        cache: &Default::default(),
-    };
-    expand_lesson(
-        &lesson,
-        events,
-        3,
-        evaluations,
-        &labels,
-        &Default::default(),
-    )
-    .map(|expanded| expanded.scripts)
-    .map_err(|unexpanded| unexpanded.problems)
+    expand_test_lesson(text, |expanded| {
+        expanded
+            .map(|expanded| expanded.scripts)
+            .map_err(|unexpanded| unexpanded.problems)
+    })
 }
 
 /// compute-widget.js reads the shape of values (`isMatrix`, `asRows`) from step-explain.js as
@@ -54,9 +33,10 @@ fn a_widgets_page_lists_step_explain_before_the_widget_that_reads_it() {
 
 /// Every key that draws or shapes a compute example's steps, given to a kind's example, is
 /// refused at the key: what the key does, what the example is instead, and how the block does
-/// without it.
+/// without it. A widget's keys each reach the one refusal (`compute_run`) by their own path.
 #[test]
 fn a_kinds_example_is_refused_each_key_of_a_compute_examples_figure_or_widget_at_the_key() {
+    let marks_itself = "remove it: this kind's widget marks and words what it needs itself";
     let blocks = [
         (
             "figure",
@@ -93,6 +73,42 @@ fn a_kinds_example_is_refused_each_key_of_a_compute_examples_figure_or_widget_at
             "views = { probabilities = \"bars\" }",
             "[controls] and [views] shape the widget of a compute example",
             "remove them: this kind's widget has its own controls",
+        ),
+        (
+            "widget",
+            "controls = { logits = { slider = [0, 5] } }",
+            "[controls] and [views] shape the widget of a compute example",
+            "remove them: this kind's widget has its own controls",
+        ),
+        (
+            "widget",
+            "show = [\"probabilities\"]",
+            "`show` picks the steps of a compute example's widget",
+            "remove the show key: this widget shows the whole example",
+        ),
+        (
+            "widget",
+            "decimals = { probabilities = 2 }",
+            "`decimals` sets the places of a compute example's steps",
+            "remove the decimals key: this widget prints at the book's decimals",
+        ),
+        (
+            "widget",
+            "highlight = { step = \"probabilities\", says = \"most\" }",
+            "`highlight` belongs to a compute example's widget",
+            marks_itself,
+        ),
+        (
+            "widget",
+            "sentences = [{ after = \"probabilities\", says = \"p is {probabilities}\" }]",
+            "`sentences` belongs to a compute example's widget",
+            marks_itself,
+        ),
+        (
+            "widget",
+            "projection = { step = \"probabilities\", of = \"a\", onto = \"b\", vector = \"c\", scalar = \"d\" }",
+            "`projection` belongs to a compute example's widget",
+            marks_itself,
         ),
     ];
     let mut text =

@@ -95,7 +95,9 @@ const WITHOUT_SCRIPT_NOTE: &str = "<p class=\"worked-widget-nojs\">The controls 
 /// after it (relative to the output root).
 const LINE_CHART_SCRIPT: &str = "js/line-chart.js";
 const COMPUTE_WIDGET_SCRIPT: &str = "js/compute-widget.js";
-/// The script that says how an entry of a compute widget's step was computed.
+/// The script that says how an entry of a compute widget's step was computed. It must be
+/// listed before [`COMPUTE_WIDGET_SCRIPT`]: compute-widget.js reads the shape of values
+/// (`stepExplain.isMatrix`, `asRows`) from it as it loads, not when a widget starts.
 const STEP_EXPLAIN_SCRIPT: &str = "js/step-explain.js";
 /// The script that draws a compute widget's heatmap and bars views (after line-chart.js, whose
 /// ticks and text measures it shares).

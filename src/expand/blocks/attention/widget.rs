@@ -1,7 +1,6 @@
 //! An attention widget's own data: its controls, views and words, beside the kind's program.
 
 use crate::compute::attention::{sides, step_words, AttentionInput, HEADS};
-use crate::compute::kind::KindRun;
 use crate::expand::widget_presentation::{Control, View};
 use std::collections::BTreeMap;
 
@@ -14,7 +13,7 @@ use std::collections::BTreeMap;
 /// matrices' fields named as the lesson names them (`field_names`). The projections are
 /// labelled by position whatever their size, the per-token tables by token on their rows only,
 /// and the token-by-token ones on both sides.
-pub(super) fn widget_keys(input: &AttentionInput, _run: &KindRun) -> serde_json::Value {
+pub(super) fn widget_keys(input: &AttentionInput) -> serde_json::Value {
     let heads = input.heads;
     let mut show: Vec<String> = ["q", "k", "v"].map(String::from).to_vec();
     for h in 1..=heads {

@@ -4,7 +4,7 @@ use super::super::ComputeError;
 
 /// What overflowing in a step means in the lesson's words, as `(step, words, a head's words)`:
 /// a head's step is named without its suffix, and with several heads its scores and output are
-/// said with their head; a step not listed is a head's scores or weights (the `scores` entry).
+/// said with their head; a step not listed is a head's scores or weights ([`SCORES`]).
 const OVERFLOWING: [(&str, &str, &str); 7] = [
     ("q", "the queries Q", ""),
     ("k", "the keys K", ""),
@@ -12,8 +12,12 @@ const OVERFLOWING: [(&str, &str, &str); 7] = [
     ("out", "the heads' outputs", "the output"),
     ("concat", "the heads' outputs", ""),
     ("output", "the output", ""),
-    ("scores", "the scores Q·Kᵀ", "the scores Q·Kᵀ"),
+    SCORES,
 ];
+
+/// The words of a head's scores, also said for its scaled scores and weights, the steps
+/// [`OVERFLOWING`] does not list.
+const SCORES: (&str, &str, &str) = ("scores", "the scores Q·Kᵀ", "the scores Q·Kᵀ");
 
 /// What each step of the kind's program that can overflow means, for the widget to say when a
 /// reader's edit makes it overflow: the build's own words (`OVERFLOWING`), a head's with its
@@ -37,7 +41,7 @@ pub fn step_words(heads: usize) -> Vec<(String, String)> {
 pub(super) fn overflowed(step: &str) -> ComputeError {
     let bare = step.trim_end_matches(|c: char| c.is_ascii_digit() || c == '_');
     let words = |step: &str| OVERFLOWING.iter().find(|(name, ..)| *name == step);
-    let (_, what, _) = words(bare).unwrap_or(&OVERFLOWING[6]);
+    let (_, what, _) = words(bare).unwrap_or(&SCORES);
     ComputeError::new(format!(
         "{what} overflows: the inputs are too large to compute with"
     ))
