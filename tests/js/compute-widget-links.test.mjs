@@ -19,8 +19,8 @@ spec.ready();
 
 // The widget data the kinds' blocks write, less what links do not touch: `name`, `kind` and
 // `inputs` as `run_kind` (src/expand/blocks/mod.rs) writes them from the kind's program, the
-// rest from each kind's `widget_keys` (src/expand/blocks/gradient_descent.rs, softmax.rs,
-// attention.rs).
+// rest from each kind's `widget_keys` (src/expand/blocks/softmax.rs, and the descent's and
+// attention's in src/expand/blocks/<kind>/widget.rs).
 const descent = {
   name: 'fit', kind: 'gradient_descent',
   inputs: [['points', [[0, 1], [1, 3]]], ['start', [0, 0]], ['learning_rate', 0.05], ['steps', 50]],

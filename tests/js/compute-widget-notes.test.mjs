@@ -31,7 +31,7 @@ test('a note says its step as a count where its {} stands, then why', () => {
 });
 
 // What the descent's note counts: its program's `repeat … until` loop (src/compute/
-// gradient_descent.rs, TEMPLATE) stops at the first update past its limit or that
+// gradient_descent/program.compute) stops at the first update past its limit or that
 // overflows, undone, so `kept` is the updates made and the note's step is the next one.
 const lang = require('../../static/js/compute-lang.js');
 
