@@ -7,8 +7,8 @@
 //! the targets it refers to, for popovers → check and rewrite links between pages and files → typeset all distinct formulas in
 //! parallel → index the text for search → lay out pages with templates → a [`RenderedSite`]
 //! in memory. Nothing here writes to disk: `build` gives a [`PageSink`] (`write`'s staging
-//! folder) that takes each lesson page as it is laid out, then hands `write` the rest; `check`
-//! only reads the diagnostics.
+//! folder) that takes each lesson page, and the print page a lesson at a time, as they are laid
+//! out, then hands `write` the rest; `check` only reads the diagnostics.
 //!
 //! This file holds the order; each step it delegates has a file of its own, in the order they
 //! run: `fingerprint` (may the cache's pages be reused?), `crossrefs` (labels before pages,
@@ -72,9 +72,9 @@ pub struct RenderedSite {
     /// Relative path → file bytes. A `BTreeMap` keeps output order deterministic. The bytes
     /// are shared, so a `serve` rebuild hands on the pages it did not change without copying.
     pub files: BTreeMap<String, Arc<[u8]>>,
-    /// The whole-book print page, when the book has one: too large to hold whole, it is put
-    /// together as it is written ([`RenderedSite::hold_print_page`] makes it a file like the
-    /// others).
+    /// The whole-book print page, when the book has one and the build did not stream it (then
+    /// it is among [`RenderedSite::streamed`]): too large to hold whole, it is put together as
+    /// it is written ([`RenderedSite::hold_print_page`] makes it a file like the others).
     pub print_page: Option<Arc<PrintPage>>,
     /// Relative path → the file beside the lessons it is copied from, file to file, when the
     /// site is written ([`RenderedSite::hold_copied_files`] reads them in among the others).
@@ -155,6 +155,7 @@ impl RenderedSite {
             .keys()
             .chain(&self.streamed)
             .map(String::as_str)
+            .filter(|&path| path != PRINT_PAGE)
             .collect()
     }
 }
@@ -169,6 +170,11 @@ pub trait PageSink: Sync {
     /// content between, uncopied). An error (an [`Diagnostic::io`] one, when the disk refused)
     /// stops the build.
     fn put(&self, path: &str, pieces: &[&[u8]]) -> Result<(), Diagnostic>;
+
+    /// Opens the file at `path` to be written a piece at a time, for a file too large to hand
+    /// over whole (the print page, written as its lessons are laid out). The caller flushes it;
+    /// a write that fails stops the build.
+    fn open(&self, path: &str) -> Result<Box<dyn std::io::Write + Send + '_>, Diagnostic>;
 }
 
 /// A finished build, still in memory.
@@ -614,14 +620,66 @@ fn build_until(
         splice_content: splice::splices_content(&theme.templates),
     };
     let pages_laid_out = ready.len();
-    let made: Vec<Result<(usize, CachedPage), Diagnostic>> = ready
-        .into_par_iter()
-        .map(|page| finish_page(page, &book))
+    let place = print_page::places(&tree.reading_order, lessons.len());
+    // With a sink and a print page, the page is written as its lessons are laid out (see
+    // `PrintStream`); a problem with its template is reported after the lessons' own, as when
+    // it is laid out last.
+    let (print_stream, print_problem) = match sink.filter(|_| config.print) {
+        Some(sink) => match print_page::render_print_frame(&book, &ready, &pages) {
+            Ok(frame) => {
+                let out = sink.open(PRINT_PAGE).map_err(|problem| vec![problem])?;
+                let stream = print_page::PrintStream::begin(frame, place.clone(), out);
+                for (index, page) in pages.iter().enumerate() {
+                    if let Some(page) = page {
+                        stream.take(index, &page.content, &page.content_formulas);
+                    }
+                }
+                (Some(stream), None)
+            }
+            Err(problem) => (None, Some(problem)),
+        },
+        None => (None, None),
+    };
+    // Only a cache lays a page's content out again on the print page of a later build.
+    let keep_content = page_cache.is_some();
+    // In reading order, so each lesson reaches the print stream soon after the one before it.
+    ready.sort_by_key(|page| (place[page.index].is_none(), place[page.index], page.index));
+    let mut made: Vec<(usize, Result<CachedPage, Diagnostic>)> = ready
+        .into_iter()
+        .par_bridge()
+        .map(|page| {
+            let index = page.index;
+            let page = finish_page(page, &book).map(|(_, mut page)| {
+                if let Some(stream) = &print_stream {
+                    stream.take(index, &page.content, &page.content_formulas);
+                    if !keep_content {
+                        page.content = Arc::default();
+                        page.content_formulas = Arc::new([]);
+                    }
+                }
+                page
+            });
+            (index, page)
+        })
         .collect();
-    for page in made {
-        let (index, page) = page.map_err(|problem| vec![problem])?;
-        pages[index] = Some(Arc::new(page));
+    made.sort_unstable_by_key(|(index, _)| *index);
+    for (index, page) in made {
+        pages[index] = Some(Arc::new(page.map_err(|problem| vec![problem])?));
     }
+    if let Some(problem) = print_problem {
+        return Err(vec![problem]);
+    }
+    let print_streamed = match print_stream {
+        Some(stream) => {
+            stream.finish().map_err(|error| {
+                vec![Diagnostic::io(format!(
+                    "the site could not be written: cannot write {PRINT_PAGE}: {error}"
+                ))]
+            })?;
+            true
+        }
+        None => false,
+    };
     let pages: Vec<Arc<CachedPage>> = pages
         .into_iter()
         .map(|page| page.expect("every lesson was reused or laid out"))
@@ -632,7 +690,7 @@ fn build_until(
     })?;
     let (site, search_index_bytes) = assemble::assemble_site(
         &book,
-        (&pages, sink.is_some()),
+        (&pages, sink.is_some(), print_streamed),
         &furniture,
         theme.static_files,
         assets,
