@@ -640,8 +640,9 @@ fn build_until(
         },
         None => (None, None),
     };
-    // Only a cache lays a page's content out again on the print page of a later build.
-    let keep_content = page_cache.is_some();
+    // A page's content is laid out again on a print page held in memory, or on a later
+    // build's from the cache; otherwise it is let go the moment the page is written.
+    let keep_content = page_cache.is_some() || (config.print && print_stream.is_none());
     // In reading order, so each lesson reaches the print stream soon after the one before it.
     ready.sort_by_key(|page| (place[page.index].is_none(), place[page.index], page.index));
     let mut made: Vec<(usize, Result<CachedPage, Diagnostic>)> = ready
@@ -652,10 +653,10 @@ fn build_until(
             let page = finish_page(page, &book).map(|(_, mut page)| {
                 if let Some(stream) = &print_stream {
                     stream.take(index, &page.content, &page.content_formulas);
-                    if !keep_content {
-                        page.content = Arc::default();
-                        page.content_formulas = Arc::new([]);
-                    }
+                }
+                if !keep_content {
+                    page.content = Arc::default();
+                    page.content_formulas = Arc::new([]);
                 }
                 page
             });
