@@ -58,12 +58,12 @@ use prepare::{prepare_lesson, PageSoFar, Prepared};
 use pulldown_cmark::{CowStr, Event, Tag};
 use rayon::prelude::*;
 use std::collections::hash_map::DefaultHasher;
-use std::collections::{BTreeMap, BTreeSet, HashSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use std::hash::{Hash, Hasher};
 use std::path::Path;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-use typeset::{typeset_formulas, Need};
+use typeset::{typeset_formulas, Need, Typeset};
 
 /// Every output file, by path relative to the output root (with `/` separators): what a build
 /// makes, what `write` puts on disk, `check --site` compares and `serve` answers from.
@@ -556,12 +556,22 @@ fn build_until(
         Finish::Site(_) => Need::Markup,
         Finish::AfterTypesetting => Need::Problems,
     };
-    let (typeset, formula_problems) = typeset_formulas(
-        &ready,
-        &math_settings,
-        (formula_cache, need),
-        tolerated.math,
-    );
+    // `build` (a sink, no cache) typesets its formulas a batch of pages at a time, each batch
+    // just before it is laid out (see `TYPESET_BATCH`); its problems are reported when every
+    // batch is typeset, exactly as when they are typeset at once here. A build with problems
+    // already gets them all now.
+    let batched =
+        matches!(finish, Finish::Site(Some(_))) && formula_cache.is_none() && problems.is_empty();
+    let (typeset, formula_problems) = if batched {
+        (Typeset::new(), Vec::new())
+    } else {
+        typeset_formulas(
+            &ready,
+            &math_settings,
+            (formula_cache, need),
+            tolerated.math,
+        )
+    };
     timings.typeset = lap();
     tolerated.sort(formula_problems, FORMULA_KIND, &mut problems, &mut warnings);
     if !problems.is_empty() {
@@ -591,8 +601,9 @@ fn build_until(
             },
         });
     };
-    // Without cached pages, the typeset formulas are exactly the distinct ones on the pages.
-    let distinct_formulas = if pages.iter().all(Option::is_none) {
+    // Without cached pages, the typeset formulas are exactly the distinct ones on the pages
+    // (when typeset in batches, counted as they are).
+    let mut distinct_formulas = if pages.iter().all(Option::is_none) {
         typeset.len()
     } else {
         let on_pages = ready
@@ -606,12 +617,14 @@ fn build_until(
         Finish::Site(sink) => sink,
         Finish::AfterTypesetting => None,
     };
+    let no_formulas = Typeset::new();
     let book = BookContext {
         lessons: &lessons,
         tree: &tree,
         config: &config,
         templates: &templates,
-        typeset: &typeset,
+        // Each batch of pages is laid out with the formulas typeset for it (below).
+        typeset: &no_formulas,
         bibliography: bibliography.as_ref(),
         front: pages::front_chapter(&config, &tree),
         // Each page is written as it is laid out, from the buffer it is rendered in, and its
@@ -643,26 +656,75 @@ fn build_until(
     // A page's content is laid out again on a print page held in memory, or on a later
     // build's from the cache; otherwise it is let go the moment the page is written.
     let keep_content = page_cache.is_some() || (config.print && print_stream.is_none());
+    let first_sites = batched.then(|| typeset::first_sites(&ready));
     // In reading order, so each lesson reaches the print stream soon after the one before it.
     ready.sort_by_key(|page| (place[page.index].is_none(), place[page.index], page.index));
-    let mut made: Vec<(usize, Result<CachedPage, Diagnostic>)> = ready
-        .into_iter()
-        .par_bridge()
-        .map(|page| {
-            let index = page.index;
-            let page = finish_page(page, &book).map(|(_, mut page)| {
-                if let Some(stream) = &print_stream {
-                    stream.take(index, &page.content, &page.content_formulas);
-                }
-                if !keep_content {
-                    page.content = Arc::default();
-                    page.content_formulas = Arc::new([]);
-                }
-                page
-            });
-            (index, page)
-        })
-        .collect();
+    let batch = if batched {
+        TYPESET_BATCH
+    } else {
+        ready.len().max(1)
+    };
+    // The last batch each formula is on, after which its markup is let go.
+    let mut last_batch: HashMap<(String, bool), usize> = HashMap::new();
+    if batched {
+        for (at, page) in ready.iter().enumerate() {
+            for formula in &page.formulas {
+                last_batch.insert((formula.tex.clone(), formula.display), at / batch);
+            }
+        }
+    }
+    let (mut typeset, mut refused) = (typeset, BTreeMap::new());
+    let mut typesetting = Duration::ZERO;
+    let mut made: Vec<(usize, Result<CachedPage, Diagnostic>)> = Vec::with_capacity(ready.len());
+    let mut ready = ready.into_iter().peekable();
+    let mut at = 0;
+    while ready.peek().is_some() {
+        let pages: Vec<Prepared<'_>> = ready.by_ref().take(batch).collect();
+        if let Some(sites) = &first_sites {
+            let started = Instant::now();
+            let wanted: BTreeSet<&Formula> = pages
+                .iter()
+                .flat_map(|page| &page.formulas)
+                .filter(|formula| sites.contains_key(*formula))
+                .filter(|formula| !typeset.contains_key(&(formula.tex.clone(), formula.display)))
+                .collect();
+            let wanted: Vec<&Formula> = wanted.into_iter().collect();
+            let (fresh, refusals) = typeset::typeset_these(
+                &wanted,
+                &math_settings,
+                (None, Need::Markup),
+                tolerated.math,
+            );
+            distinct_formulas += fresh.len();
+            typeset.extend(fresh);
+            for (formula, error) in refusals {
+                refused.entry(formula.clone()).or_insert(error);
+            }
+            typesetting += started.elapsed();
+        }
+        // A formula KaTeX refuses fails the build: the pages after it are not laid out.
+        if tolerated.math || refused.is_empty() {
+            let book = BookContext {
+                typeset: &typeset,
+                ..book
+            };
+            made.extend(lay_out(pages, &book, print_stream.as_ref(), keep_content));
+        }
+        if batched {
+            typeset.retain(|key, _| last_batch.get(key).is_some_and(|&last| last > at));
+        }
+        at += 1;
+    }
+    if let Some(sites) = &first_sites {
+        let formula_problems = refused
+            .iter()
+            .map(|(formula, error)| typeset::formula_problem(&sites[formula], formula, error))
+            .collect();
+        tolerated.sort(formula_problems, FORMULA_KIND, &mut problems, &mut warnings);
+        if !problems.is_empty() {
+            return Err(problems);
+        }
+    }
     made.sort_unstable_by_key(|(index, _)| *index);
     for (index, page) in made {
         pages[index] = Some(Arc::new(page.map_err(|problem| vec![problem])?));
@@ -711,7 +773,9 @@ fn build_until(
     // Every typeset formula and laid-out page is a separate allocation: they are freed on a
     // worker thread instead of while the caller waits to write the site.
     rayon::spawn(move || drop((typeset, pages_to_free)));
-    timings.render = lap();
+    // Batches typeset while pages were laid out: their time is the typesetting's.
+    timings.render = lap().saturating_sub(typesetting);
+    timings.typeset += typesetting;
 
     Ok(Build {
         site,
@@ -729,4 +793,39 @@ fn build_until(
             timings,
         },
     })
+}
+
+/// Pages typeset and laid out at once by a build that writes as it goes: its formulas' markup
+/// is held for these pages (and those of later batches that share a formula) only, instead of
+/// the whole book's (a hundred kilobytes a lesson under KaTeX), while every page waits to be
+/// laid out. Enough pages to keep both cores busy typesetting.
+const TYPESET_BATCH: usize = 256;
+
+/// Lays out `pages`, in parallel in their order, each handed to the print page's `stream`
+/// when there is one as soon as it is laid out; its content is let go unless `keep_content`.
+/// Returns each page by its lesson index, in no particular order.
+fn lay_out(
+    pages: Vec<Prepared<'_>>,
+    book: &BookContext<'_>,
+    stream: Option<&print_page::PrintStream<'_>>,
+    keep_content: bool,
+) -> Vec<(usize, Result<CachedPage, Diagnostic>)> {
+    pages
+        .into_iter()
+        .par_bridge()
+        .map(|page| {
+            let index = page.index;
+            let page = finish_page(page, book).map(|(_, mut page)| {
+                if let Some(stream) = stream {
+                    stream.take(index, &page.content, &page.content_formulas);
+                }
+                if !keep_content {
+                    page.content = Arc::default();
+                    page.content_formulas = Arc::new([]);
+                }
+                page
+            });
+            (index, page)
+        })
+        .collect()
 }
