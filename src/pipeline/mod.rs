@@ -13,7 +13,8 @@
 //! This file holds the order; each step it delegates has a file of its own, in the order they
 //! run: `fingerprint` (may the cache's pages be reused?), `crossrefs` (labels before pages,
 //! popovers after), `prepare` (one lesson to events),
-//! `typeset` (every distinct formula once), `pages` (lesson pages laid out; `splice` says whether
+//! `typeset` (every distinct formula once; for `build`, a batch of pages at a time just before
+//! they are laid out, so the book's formulas' markup is never all held), `pages` (lesson pages laid out; `splice` says whether
 //! their template may be rendered around a marker for the content), `furniture` (front page,
 //! 404, sitemap) and `assemble` (every output file in one [`RenderedSite`]).
 

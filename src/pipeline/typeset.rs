@@ -1,5 +1,7 @@
 //! Every distinct formula of the book typeset once, in parallel, with the cache's help; a
-//! formula KaTeX refuses is reported where it first appears.
+//! formula KaTeX refuses is reported where it first appears. `build` typesets a batch of pages'
+//! formulas at a time ([`typeset_these`]), each batch just before it is laid out, and reports
+//! the refused ones at their first places ([`first_sites`]) as [`typeset_formulas`] does.
 
 use super::build_cache::FormulaCache;
 use super::prepare::Prepared;
