@@ -12,8 +12,8 @@
 //! `cargo bench --bench build -- --versus-mdbook [LESSONS]` writes the same synthetic Markdown
 //! twice, as a `worked` book and as an mdBook project with the mdbook-katex preprocessor, and
 //! times `worked build` against `mdbook build` side by side: alternating, three runs each, the
-//! medians compared; then it builds the same book with `[math] output = "mathml"` and prints
-//! what that writes per lesson. The peers are installed with
+//! medians compared, with each one's CPU time and peak memory; then it builds the same book
+//! with `[math] output = "mathml"` and prints what that writes per lesson. The peers are installed with
 //! `cargo install --locked mdbook@0.5.4 mdbook-katex@0.10.0`; without them the comparison is
 //! skipped with a notice.
 //!
@@ -475,39 +475,66 @@ fn write_mdbook(root: &Path, lessons: usize) {
     std::fs::write(src.join("SUMMARY.md"), summary).expect("SUMMARY.md");
 }
 
-/// GNU time, which reports a command's CPU time (user + system, all threads) beside the wall
-/// clock; on a busy machine CPU time is the steadier measure.
-const GNU_TIME: &str = "/usr/bin/time";
+/// One run of a command: its wall-clock time and, where the system reports them for the child
+/// alone (`wait4` on Unix), its CPU time (user + system, all threads; on a busy machine the
+/// steadier measure) and its peak resident memory.
+struct Run {
+    wall: Duration,
+    cpu: Option<Duration>,
+    peak_kib: Option<u64>,
+}
 
-/// Wall-clock time, and CPU time where GNU time is installed, of one run of `program args`,
-/// which must succeed.
-fn time_command(program: &str, args: &[&std::ffi::OsStr]) -> (Duration, Option<Duration>) {
-    let with_cpu = Path::new(GNU_TIME).exists();
-    let mut command = if with_cpu {
-        let mut command = Command::new(GNU_TIME);
-        command.args(["-f", "cpu-seconds %U %S", program]);
-        command
-    } else {
-        Command::new(program)
-    };
-    command.args(args);
+/// Runs `program args`, which must succeed, and measures it.
+fn time_command(program: &str, args: &[&std::ffi::OsStr]) -> Run {
+    let mut command = Command::new(program);
+    command
+        .args(args)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped());
     let started = Instant::now();
-    let out = command.output().expect("run the build");
-    let elapsed = started.elapsed();
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(out.status.success(), "{command:?} failed:\n{stderr}");
-    let cpu = stderr
-        .lines()
-        .rev()
-        .find_map(|line| line.strip_prefix("cpu-seconds "))
-        .map(|times| {
-            times
-                .split_whitespace()
-                .filter_map(|time| time.parse::<f64>().ok())
-                .sum::<f64>()
-        })
-        .map(Duration::from_secs_f64);
-    (elapsed, cpu)
+    let mut child = command.spawn().expect("run the build");
+    let mut stderr = child.stderr.take().expect("stderr is piped");
+    // Read while it runs, so a chatty child never blocks on a full pipe.
+    let reader = std::thread::spawn(move || {
+        let mut text = String::new();
+        let _ = std::io::Read::read_to_string(&mut stderr, &mut text);
+        text
+    });
+    let (success, cpu, peak_kib) = wait_measured(&mut child);
+    let wall = started.elapsed();
+    let stderr = reader.join().unwrap_or_default();
+    assert!(success, "{command:?} failed:\n{stderr}");
+    Run {
+        wall,
+        cpu,
+        peak_kib,
+    }
+}
+
+/// Waits for `child`: whether it succeeded, its CPU time and its peak resident memory in KiB
+/// (the larger of its own and its own children's, such as mdBook's preprocessor): `wait4`
+/// reports them for this child alone, where `RUSAGE_CHILDREN` would give the largest of every
+/// child so far, the peer's included.
+#[cfg(unix)]
+fn wait_measured(child: &mut std::process::Child) -> (bool, Option<Duration>, Option<u64>) {
+    let pid = child.id() as libc::pid_t;
+    let mut status = 0;
+    // SAFETY: `usage` is a plain C struct that `wait4` fills; all zeros is a valid value.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    // SAFETY: `pid` is this process's own unwaited child, and both pointers are to live locals.
+    let waited = unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
+    assert_eq!(waited, pid, "wait4 on the child");
+    let seconds = |time: libc::timeval| time.tv_sec as f64 + time.tv_usec as f64 / 1e6;
+    let cpu = Duration::from_secs_f64(seconds(usage.ru_utime) + seconds(usage.ru_stime));
+    // Linux gives `ru_maxrss` in KiB.
+    let success = libc::WIFEXITED(status) && libc::WEXITSTATUS(status) == 0;
+    (success, Some(cpu), Some(usage.ru_maxrss as u64))
+}
+
+#[cfg(not(unix))]
+fn wait_measured(child: &mut std::process::Child) -> (bool, Option<Duration>, Option<u64>) {
+    let status = child.wait().expect("wait for the child");
+    (status.success(), None, None)
 }
 
 /// What an author using `worked serve` waits for: from saving one lesson of the book to the
@@ -617,20 +644,21 @@ fn versus_mdbook(lessons: usize) {
         mdbook_runs.push(time_command("mdbook", &mdbook_args));
     }
     println!("lessons:            {lessons}");
-    let report = |what: &str, runs: &[(Duration, Option<Duration>)]| {
-        let wall = median(runs.iter().map(|run| run.0).collect());
+    let report = |what: &str, runs: &[Run]| {
+        let wall = median(runs.iter().map(|run| run.wall).collect());
         let cpu = runs
             .iter()
-            .map(|run| run.1)
+            .map(|run| run.cpu)
             .collect::<Option<Vec<_>>>()
             .map(median);
         println!(
-            "{what:<19} {:.2} s wall{} (median of 3)",
+            "{what:<19} {:.2} s wall{}{} (median of 3)",
             wall.as_secs_f64(),
             cpu.map_or(String::new(), |cpu| format!(
                 ", {:.2} s CPU",
                 cpu.as_secs_f64()
-            ))
+            )),
+            peak_memory(runs)
         );
         (wall, cpu)
     };
@@ -680,14 +708,26 @@ fn mathml_output(worked_book: &Path, lessons: usize) {
         "--output".as_ref(),
         output.as_os_str(),
     ];
-    let runs: Vec<_> = (0..3)
-        .map(|_| time_command(env!("CARGO_BIN_EXE_worked"), &args).0)
+    let runs: Vec<Run> = (0..3)
+        .map(|_| time_command(env!("CARGO_BIN_EXE_worked"), &args))
         .collect();
     println!(
-        "with [math] output = \"mathml\": {:.1} kB per lesson, {:.2} s wall (median of 3)",
+        "with [math] output = \"mathml\": {:.1} kB per lesson, {:.2} s wall{} (median of 3)",
         folder_bytes(&output) as f64 / lessons as f64 / 1000.0,
-        median(runs).as_secs_f64()
+        median(runs.iter().map(|run| run.wall).collect()).as_secs_f64(),
+        peak_memory(&runs)
     );
+}
+
+/// ", 123 MiB peak" for the largest peak resident memory of `runs`, when it is known.
+fn peak_memory(runs: &[Run]) -> String {
+    runs.iter()
+        .map(|run| run.peak_kib)
+        .collect::<Option<Vec<_>>>()
+        .and_then(|peaks| peaks.into_iter().max())
+        .map_or(String::new(), |kib| {
+            format!(", {:.0} MiB peak", kib as f64 / 1024.0)
+        })
 }
 
 /// The bytes of every file under `folder`.
@@ -864,7 +904,7 @@ fn import_and_build_against_mdbook(source: &Path, place: &Path) -> ImportTimes {
             mdbook_out.as_os_str(),
             source.as_os_str(),
         ];
-        mdbook_times.push(time_command("mdbook", &mdbook_args).0);
+        mdbook_times.push(time_command("mdbook", &mdbook_args).wall);
         let book = place.join(format!("imported-{round}"));
         let public = book.join("public");
         let import_args = [
@@ -881,8 +921,8 @@ fn import_and_build_against_mdbook(source: &Path, place: &Path) -> ImportTimes {
             std::ffi::OsStr::new("--output"),
             public.as_os_str(),
         ];
-        let import = time_command(env!("CARGO_BIN_EXE_worked"), &import_args).0;
-        let build = time_command(env!("CARGO_BIN_EXE_worked"), &build_args).0;
+        let import = time_command(env!("CARGO_BIN_EXE_worked"), &import_args).wall;
+        let build = time_command(env!("CARGO_BIN_EXE_worked"), &build_args).wall;
         build_times.push(build);
         worked_times.push(import + build);
     }

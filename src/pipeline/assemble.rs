@@ -7,7 +7,7 @@ use super::furniture::{
     render_index_page, render_not_found_page, sitemap_xml, NOT_FOUND_PAGE, SITEMAP_FILE,
 };
 use super::pages::BookContext;
-use super::print_page::{render_print_page, PRINT_MATH_FONT_DIR};
+use super::print_page::{render_print_page, PRINT_MATH_FONT_DIR, PRINT_PAGE};
 use super::RenderedSite;
 use crate::base::diagnostics::Diagnostic;
 use crate::book::navigation;
@@ -24,12 +24,13 @@ const KATEX_LICENSE: &str = "katex/LICENSE";
 
 /// The whole site: every lesson's page, the front page when the book has none of its own (its
 /// first chapter's, or the generated one of [`furniture`]), the 404 page, the bibliography
-/// page, the whole-book print page (unless `print = false`), the sitemap, the search index and
+/// page, the whole-book print page (unless `print = false`; listed among the streamed files when
+/// the build wrote it as it laid its lessons out), the sitemap, the search index and
 /// table of contents, the theme's static files and the files beside the lessons. Returns it
 /// with the size of the search index in bytes.
 pub(super) fn assemble_site(
     book: &BookContext<'_>,
-    (pages, streamed): (&[Arc<CachedPage>], bool),
+    (pages, streamed, print_streamed): (&[Arc<CachedPage>], bool, bool),
     furniture: &Furniture,
     static_files: BTreeMap<String, Arc<[u8]>>,
     assets: BTreeMap<String, Asset>,
@@ -67,7 +68,9 @@ pub(super) fn assemble_site(
     for (path, bytes) in pages_around {
         site.files.insert(path.clone(), Arc::clone(bytes));
     }
-    if book.config.print {
+    if print_streamed {
+        site.streamed.insert(PRINT_PAGE.to_string());
+    } else if book.config.print {
         let print = render_print_page(book, pages).map_err(|problem| vec![problem])?;
         site.print_page = Some(Arc::new(print));
     }

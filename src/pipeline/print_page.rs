@@ -9,21 +9,25 @@
 //! site is written, the frame's pieces go to the file with each lesson's rewritten HTML between
 //! them, a few lessons rewritten at a time ([`PrintPage::write_to`]). A book of any size thus
 //! gets its print page in memory the size of a few lessons, while a runaway template still stops
-//! at the limit.
+//! at the limit. `build`, which writes its pages into a staging folder as they are laid out,
+//! goes further: its frame is laid out before the lessons, and each lesson's content is
+//! rewritten and written as soon as its page is laid out ([`PrintStream`]), so no lesson's
+//! content is kept for the print page at all.
 
 use super::build_cache::CachedPage;
 use super::furniture::canonical_url;
 use super::pages::BookContext;
+use super::prepare::Prepared;
 use crate::base::diagnostics::Diagnostic;
 use crate::layout::print::{for_print_page_keeping, lesson_anchor, PrintMath, PrintPlace};
 use crate::layout::templating::{PageContext, Templates};
 use crate::load::config::{BookConfig, MathOutput};
 use rayon::prelude::*;
 use serde::Serialize;
-use std::collections::{BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::io::{self, Write};
 use std::ops::Range;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 /// The page's path, at the output root.
 pub const PRINT_PAGE: &str = "print.html";
@@ -144,22 +148,126 @@ impl PrintPage {
 
     /// The content of `lessons` rewritten for this page, in parallel.
     fn rewritten(&self, lessons: &[PrintedLesson]) -> Vec<String> {
-        let find_anchor = |page: &str| self.anchors.get(page).cloned();
         lessons
             .par_iter()
-            .map(|lesson| {
-                for_print_page_keeping(
-                    &lesson.content,
-                    &lesson.formulas,
-                    &PrintPlace {
-                        folder: &lesson.folder,
-                        anchor: &lesson.anchor,
-                        lesson_anchor: &find_anchor,
-                        math: self.math,
-                    },
-                )
-            })
+            .map(|lesson| self.rewrite(lesson, &lesson.content, &lesson.formulas))
             .collect()
+    }
+
+    /// `content` (whose typeset formulas stand at `formulas`) rewritten for this page as
+    /// `lesson`'s.
+    fn rewrite(&self, lesson: &PrintedLesson, content: &str, formulas: &[Range<usize>]) -> String {
+        let find_anchor = |page: &str| self.anchors.get(page).cloned();
+        for_print_page_keeping(
+            content,
+            formulas,
+            &PrintPlace {
+                folder: &lesson.folder,
+                anchor: &lesson.anchor,
+                lesson_anchor: &find_anchor,
+                math: self.math,
+            },
+        )
+    }
+}
+
+/// The print page written while the book's lessons are laid out (by `build`, into its staging
+/// folder): each lesson's content is rewritten for the page as soon as its own page is laid
+/// out, and written as soon as the lessons before it in reading order are, so no lesson's
+/// content outlives its layout by more than the few laid out at the same time. Holding every
+/// lesson's content (a hundred kilobytes a lesson with its formulas' markup) until the site
+/// was written was half of a large book's peak memory.
+pub(super) struct PrintStream<'w> {
+    /// The frame, its lessons without content.
+    frame: PrintPage,
+    /// Each lesson's place on the page by lesson index; `None` for a lesson not in reading
+    /// order, which the page does not show.
+    place: Vec<Option<usize>>,
+    writing: Mutex<Writing<'w>>,
+}
+
+/// Where a [`PrintStream`] stands.
+struct Writing<'w> {
+    out: Box<dyn Write + Send + 'w>,
+    /// The place of the next lesson to write.
+    next: usize,
+    /// Lessons rewritten before the ones ahead of them: written when those are.
+    waiting: BTreeMap<usize, String>,
+    /// The first write that failed; nothing is written after it.
+    failed: Option<io::Error>,
+}
+
+impl<'w> PrintStream<'w> {
+    /// Starts the page `frame` (made with every lesson's content empty) in `out`, for a book
+    /// whose lessons stand on the page at `place` (see [`places`]).
+    pub(super) fn begin(
+        frame: PrintPage,
+        place: Vec<Option<usize>>,
+        mut out: Box<dyn Write + Send + 'w>,
+    ) -> Self {
+        let failed = out.write_all(frame.pieces[0].as_bytes()).err();
+        PrintStream {
+            frame,
+            place,
+            writing: Mutex::new(Writing {
+                out,
+                next: 0,
+                waiting: BTreeMap::new(),
+                failed,
+            }),
+        }
+    }
+
+    /// Takes the laid-out content of lesson `index` (its typeset formulas at `formulas`):
+    /// rewrites it for the page on this thread, then writes it with every lesson after it that
+    /// was waiting for it.
+    pub(super) fn take(&self, index: usize, content: &str, formulas: &[Range<usize>]) {
+        let Some(at) = self.place.get(index).copied().flatten() else {
+            return;
+        };
+        let rewritten = self
+            .frame
+            .rewrite(&self.frame.lessons[at], content, formulas);
+        let Ok(mut writing) = self.writing.lock() else {
+            return;
+        };
+        let writing = &mut *writing;
+        writing.waiting.insert(at, rewritten);
+        while let Some(content) = writing.waiting.remove(&writing.next) {
+            let piece = &self.frame.pieces[writing.next + 1];
+            writing.next += 1;
+            if writing.failed.is_none() {
+                writing.failed = writing
+                    .out
+                    .write_all(content.as_bytes())
+                    .and_then(|()| writing.out.write_all(piece.as_bytes()))
+                    .err();
+            }
+        }
+    }
+
+    /// Ends the page, once every lesson has been taken.
+    pub(super) fn finish(self) -> io::Result<()> {
+        let writing = self
+            .writing
+            .into_inner()
+            .map_err(|_| io::Error::other("a thread writing the print page panicked"))?;
+        let Writing {
+            mut out,
+            next,
+            failed,
+            ..
+        } = writing;
+        if let Some(error) = failed {
+            return Err(error);
+        }
+        if next < self.frame.lessons.len() {
+            return Err(io::Error::other(format!(
+                "lesson \"{}\" never reached it",
+                self.frame.lessons[next].title
+            )));
+        }
+        out.flush()
     }
 }
 
@@ -168,28 +276,79 @@ pub(super) fn render_print_page(
     book: &BookContext<'_>,
     pages: &[Arc<CachedPage>],
 ) -> Result<PrintPage, Diagnostic> {
-    let order = &book.tree.reading_order;
-    let stylesheets: BTreeSet<&'static str> = order
-        .iter()
-        .flat_map(|&index| pages[index].stylesheets.iter().copied())
-        .collect();
-    let lessons: Vec<PrintedLesson> = order
+    lay_out_frame(book, |index| {
+        let page = &pages[index];
+        (
+            &page.stylesheets[..],
+            Arc::clone(&page.content),
+            Arc::clone(&page.content_formulas),
+        )
+    })
+}
+
+/// The print page of the book, each lesson's stylesheets, content and formulas' places given
+/// by `of` its index.
+fn lay_out_frame<'p>(
+    book: &BookContext<'_>,
+    of: impl Fn(usize) -> (&'p [&'static str], Arc<String>, Arc<[Range<usize>]>),
+) -> Result<PrintPage, Diagnostic> {
+    let mut stylesheets = BTreeSet::new();
+    let lessons: Vec<PrintedLesson> = book
+        .tree
+        .reading_order
         .iter()
         .map(|&index| {
             let lesson = &book.lessons[index];
             let page = lesson.page();
+            let (sheets, content, formulas) = of(index);
+            stylesheets.extend(sheets.iter().copied());
             PrintedLesson {
                 anchor: lesson_anchor(&page),
                 page,
                 title: lesson.title.clone(),
                 summary: lesson.summary.clone(),
                 folder: lesson.folder.clone(),
-                content: Arc::clone(&pages[index].content),
-                formulas: Arc::clone(&pages[index].content_formulas),
+                content,
+                formulas,
             }
         })
         .collect();
     print_page(book.templates, book.config, stylesheets, lessons)
+}
+
+/// Each of `lessons` lessons' place on the print page, by lesson index, from the book's reading
+/// `order`: `None` for a lesson the page does not show (not in reading order).
+pub(super) fn places(order: &[usize], lessons: usize) -> Vec<Option<usize>> {
+    let mut place = vec![None; lessons];
+    for (at, &index) in order.iter().enumerate() {
+        place[index] = Some(at);
+    }
+    place
+}
+
+/// The frame of the print page of the book whose `ready` pages (and `cached` ones, by lesson
+/// index) are about to be laid out: [`render_print_page`] with every lesson's content empty,
+/// for a [`PrintStream`] to fill.
+pub(super) fn render_print_frame(
+    book: &BookContext<'_>,
+    ready: &[Prepared<'_>],
+    cached: &[Option<Arc<CachedPage>>],
+) -> Result<PrintPage, Diagnostic> {
+    let mut stylesheets_of: Vec<&[&'static str]> = cached
+        .iter()
+        .map(|page| page.as_deref().map_or(&[][..], |page| &page.stylesheets))
+        .collect();
+    for page in ready {
+        stylesheets_of[page.index] = &page.stylesheets;
+    }
+    let no_content = Arc::new(String::new());
+    lay_out_frame(book, |index| {
+        (
+            stylesheets_of[index],
+            Arc::clone(&no_content),
+            Arc::from([]),
+        )
+    })
 }
 
 /// The page around `lessons`, laid out by the `print.html` template and cut where the template
@@ -342,6 +501,53 @@ mod tests {
             assert_eq!(written(&page, batch), whole, "{batch} lessons at a time");
         }
         assert_eq!(String::from_utf8(page.to_bytes()).unwrap(), whole);
+    }
+
+    #[test]
+    fn a_print_page_streamed_as_its_lessons_come_in_any_order_is_the_page_written_whole() {
+        let (templates, config) = (
+            templates(None, 64 << 10),
+            BookConfig::defaults_for(Path::new("book")),
+        );
+        let whole = |lessons| print_page(&templates, &config, BTreeSet::new(), lessons).unwrap();
+        let page = whole(lessons(12, 100));
+        let frame = whole(
+            lessons(12, 100)
+                .into_iter()
+                .map(|lesson| PrintedLesson {
+                    content: Arc::default(),
+                    ..lesson
+                })
+                .collect(),
+        );
+        // Lesson index i stands at place 11 - i; index 12 is not on the page.
+        let place: Vec<Option<usize>> = (0..12).rev().map(Some).chain([None]).collect();
+        let mut bytes = Vec::new();
+        let stream = PrintStream::begin(frame, place, Box::new(&mut bytes));
+        for index in [5, 12, 0, 11, 1, 10, 2, 9, 3, 8, 4, 7, 6] {
+            let at = 11_usize.saturating_sub(index);
+            let lesson = &page.lessons[at];
+            stream.take(index, &lesson.content, &lesson.formulas);
+        }
+        stream.finish().unwrap();
+        assert_eq!(String::from_utf8(bytes).unwrap(), written(&page, 4));
+    }
+
+    #[test]
+    fn a_print_stream_ended_before_every_lesson_came_names_the_first_missing() {
+        let config = BookConfig::defaults_for(Path::new("book"));
+        let frame = print_page(
+            &templates(None, 64 << 10),
+            &config,
+            BTreeSet::new(),
+            lessons(3, 10),
+        )
+        .unwrap();
+        let stream = PrintStream::begin(frame, places(&[0, 1, 2], 3), Box::new(io::sink()));
+        stream.take(0, "<p>first</p>", &[]);
+        stream.take(2, "<p>third</p>", &[]);
+        let error = stream.finish().unwrap_err();
+        assert!(error.to_string().contains("\"Lesson 1\""), "{error}");
     }
 
     #[test]

@@ -1,5 +1,7 @@
 //! Every distinct formula of the book typeset once, in parallel, with the cache's help; a
-//! formula KaTeX refuses is reported where it first appears.
+//! formula KaTeX refuses is reported where it first appears. `build` typesets a batch of pages'
+//! formulas at a time ([`typeset_these`]), each batch just before it is laid out, and reports
+//! the refused ones at their first places ([`first_sites`]) as [`typeset_formulas`] does.
 
 use super::build_cache::FormulaCache;
 use super::prepare::Prepared;
@@ -12,7 +14,7 @@ use std::collections::{BTreeMap, HashMap};
 use std::ops::Range;
 
 /// Where one formula appears, for error messages.
-struct FormulaSite<'a> {
+pub(super) struct FormulaSite<'a> {
     file: &'a SourceFile,
     span: Range<usize>,
 }
@@ -39,29 +41,60 @@ pub(super) enum Need {
 pub(super) fn typeset_formulas(
     pages: &[Prepared<'_>],
     settings: &MathSettings,
-    (mut cache, need): (Option<&mut FormulaCache>, Need),
+    (cache, need): (Option<&mut FormulaCache>, Need),
     show_errors: bool,
 ) -> (Typeset, Vec<Diagnostic>) {
-    let mut first_site: BTreeMap<&Formula, FormulaSite<'_>> = BTreeMap::new();
+    let first_site = first_sites(pages);
+    let formulas: Vec<&Formula> = first_site.keys().collect();
+    let (typeset, refused) = typeset_these(&formulas, settings, (cache, need), show_errors);
+    let problems = refused
+        .into_iter()
+        .map(|(formula, error)| formula_problem(&first_site[formula], formula, &error))
+        .collect();
+    (typeset, problems)
+}
+
+/// Where each formula of `pages` first appears (the pages in order), by formula: the place
+/// its problem is reported at. A page's formulas from popovers are not among them: they are
+/// another page's, and appear there.
+pub(super) fn first_sites<'a>(pages: &[Prepared<'a>]) -> BTreeMap<Formula, FormulaSite<'a>> {
+    let mut first_site = BTreeMap::new();
     for page in pages {
         let math_spans = page.events.iter().filter_map(|(event, span)| {
             matches!(event, Event::InlineMath(_) | Event::DisplayMath(_)).then_some(span)
         });
         for (formula, span) in page.formulas.iter().zip(math_spans) {
-            first_site.entry(formula).or_insert(FormulaSite {
-                file: &page.lesson.source,
-                span: span.clone(),
-            });
+            if !first_site.contains_key(formula) {
+                first_site.insert(
+                    formula.clone(),
+                    FormulaSite {
+                        file: &page.lesson.source,
+                        span: span.clone(),
+                    },
+                );
+            }
         }
     }
+    first_site
+}
+
+/// Typesets `formulas` (distinct, in order), taking what `cache` already holds from it and
+/// adding what it typesets; returns their markup and, in order, those KaTeX refused. With
+/// `show_errors`, a refused formula's markup shows it as KaTeX shows errors.
+pub(super) fn typeset_these<'f>(
+    formulas: &[&'f Formula],
+    settings: &MathSettings,
+    (mut cache, need): (Option<&mut FormulaCache>, Need),
+    show_errors: bool,
+) -> (Typeset, Vec<(&'f Formula, TypesetError)>) {
     if let Some(cache) = cache.as_deref_mut() {
         cache.prepare_for(settings);
     }
     // A long display formula also gets a line-broken drawing for narrow columns; it is
     // typeset (and cached) as a formula of its own. It is KaTeX's HTML only, so MathML
     // pages, which the browser draws, have none.
-    let narrow: BTreeMap<&Formula, Formula> = first_site
-        .keys()
+    let narrow: BTreeMap<&Formula, Formula> = formulas
+        .iter()
         .filter(|formula| formula.display && need == Need::Markup && !settings.mathml_only)
         .filter_map(|&formula| {
             let tex = narrow::line_broken(&formula.tex)?;
@@ -73,7 +106,7 @@ pub(super) fn typeset_formulas(
     // runs on one thread: on the 1,000-lesson book this function's own work was 1.5 % of the
     // build's samples, with the other core idle, and most of it was hashing and rehashing
     // tens of thousands of formulas into a map built without its size.
-    let wanted: Vec<&Formula> = first_site.keys().copied().chain(narrow.values()).collect();
+    let wanted: Vec<&Formula> = formulas.iter().copied().chain(narrow.values()).collect();
     let mut done: Vec<Option<Result<String, TypesetError>>> = Vec::with_capacity(wanted.len());
     let (mut fresh, mut fresh_at) = (Vec::new(), Vec::new());
     for (at, &formula) in wanted.iter().enumerate() {
@@ -110,11 +143,11 @@ pub(super) fn typeset_formulas(
     let broken_at: BTreeMap<&Formula, usize> = narrow
         .keys()
         .enumerate()
-        .map(|(at, &formula)| (formula, first_site.len() + at))
+        .map(|(at, &formula)| (formula, formulas.len() + at))
         .collect();
-    let mut typeset = HashMap::with_capacity(first_site.len());
-    let mut problems = Vec::new();
-    for (at, (&formula, site)) in first_site.iter().enumerate() {
+    let mut typeset = HashMap::with_capacity(formulas.len());
+    let mut refused = Vec::new();
+    for (at, &formula) in formulas.iter().enumerate() {
         let Some(result) = done[at].take() else {
             continue;
         };
@@ -132,18 +165,22 @@ pub(super) fn typeset_formulas(
                 typeset.insert(key, html);
             }
             Err(error) => {
-                problems.push(formula_problem(site, formula, &error));
                 if show_errors {
                     typeset.insert(key, math::error_html(formula, &error.message));
                 }
+                refused.push((formula, error));
             }
         }
     }
-    (typeset, problems)
+    (typeset, refused)
 }
 
 /// Points at the character KaTeX complains about when the formula is as written in the file.
-fn formula_problem(site: &FormulaSite<'_>, formula: &Formula, error: &TypesetError) -> Diagnostic {
+pub(super) fn formula_problem(
+    site: &FormulaSite<'_>,
+    formula: &Formula,
+    error: &TypesetError,
+) -> Diagnostic {
     let written = &site.file.text[site.span.clone()];
     let delimiter = if formula.display { 2 } else { 1 };
     let inner_start = site.span.start + delimiter;

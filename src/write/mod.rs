@@ -356,13 +356,31 @@ impl PageSink for Staging {
     fn put(&self, path: &str, pieces: &[&[u8]]) -> Result<(), Diagnostic> {
         let written =
             check_paths([&path.to_string()], &self.out).and_then(|()| self.put_file(path, pieces));
-        written.map_err(|error| {
-            let problem = Diagnostic::io(format!("the site could not be written: {error}"));
-            if let Ok(mut failure) = self.failure.lock() {
-                failure.get_or_insert(error);
-            }
-            problem
-        })
+        written.map_err(|error| self.failed(error))
+    }
+
+    fn open(&self, path: &str) -> Result<Box<dyn io::Write + Send + '_>, Diagnostic> {
+        let opened = check_paths([&path.to_string()], &self.out)
+            .and_then(|()| self.staged(path))
+            .and_then(|staged| {
+                std::fs::File::create(&staged).map_err(io_error("cannot write", &staged))
+            });
+        match opened {
+            Ok(file) => Ok(Box::new(io::BufWriter::with_capacity(1 << 20, file))),
+            Err(error) => Err(self.failed(error)),
+        }
+    }
+}
+
+impl Staging {
+    /// The build's problem for a file the disk refused; the first such error is kept for
+    /// [`Staging::failure`].
+    fn failed(&self, error: WriteError) -> Diagnostic {
+        let problem = Diagnostic::io(format!("the site could not be written: {error}"));
+        if let Ok(mut failure) = self.failure.lock() {
+            failure.get_or_insert(error);
+        }
+        problem
     }
 }
 

@@ -109,7 +109,7 @@ fn serve_and_check_see_the_print_page_build_writes() {
         written.contains("print-lesson"),
         "the page holds the lessons"
     );
-    let mut site = worked::pipeline::build_site(book.root(), worked::pipeline::Strictness::Lenient)
+    let site = worked::pipeline::build_site(book.root(), worked::pipeline::Strictness::Lenient)
         .expect("the seed book builds")
         .site;
     assert!(
@@ -129,8 +129,48 @@ fn serve_and_check_see_the_print_page_build_writes() {
             .contains(&written[lessons]),
         "serve answers with the lessons build wrote"
     );
+    assert_eq!(held_print_page(site), written.as_bytes());
+}
+
+/// The print page of `site`, built in memory, put together whole.
+fn held_print_page(mut site: worked::pipeline::RenderedSite) -> Vec<u8> {
     site.hold_print_page();
-    assert_eq!(&*site.files["print.html"], written.as_bytes());
+    site.files["print.html"].to_vec()
+}
+
+/// `build` writes the print page as its lessons are laid out, in reading order: a book read in
+/// another order than its files' (a `SUMMARY.md` with a nested chapter, lessons linking to one
+/// another) gets the page a build held in memory puts together.
+#[test]
+fn the_print_page_written_as_lessons_are_laid_out_is_the_one_held_whole() {
+    let book = Book::empty();
+    book.write(
+        "book.toml",
+        "title = \"Order\"\ncontents = \"SUMMARY.md\"\n",
+    );
+    book.write(
+        "content/SUMMARY.md",
+        "# Summary\n\n- [C](c.md)\n- [B](b.md)\n  - [Deep](part/deep.md)\n- [A](a.md)\n",
+    );
+    for name in ["a", "b", "c"] {
+        let body = format!("Text of {name}, $x_{name}^2$, [to a](a.md#head).\n\n## Head\n");
+        book.write(&format!("content/{name}.md"), lesson(name, &body));
+    }
+    book.write(
+        "content/part/deep.md",
+        lesson("Deep", "$$y = 1$$ and [up](../c.md).\n"),
+    );
+    book.build().succeeds();
+    let written = book.read("public/print.html");
+    let order: Vec<usize> = ["Text of c", "Text of b", "y = 1", "Text of a"]
+        .iter()
+        .map(|text| written.find(text).unwrap_or_else(|| panic!("{text}")))
+        .collect();
+    assert!(order.is_sorted(), "reading order: {order:?}");
+    let site = worked::pipeline::build_site(book.root(), worked::pipeline::Strictness::Lenient)
+        .expect("the book builds")
+        .site;
+    assert_eq!(held_print_page(site), written.as_bytes());
 }
 
 #[test]

@@ -299,3 +299,47 @@ fn snapshot_of_a_ragged_matrix_in_an_attention_block() {
     run.exits_with(1);
     insta::assert_snapshot!(run.stderr);
 }
+
+/// `build` typesets a batch of pages at a time (256) just before laying them out; `check`
+/// typesets the whole book at once. On a book longer than a batch, with refused formulas in
+/// both batches and one of them on a page of each, both report the same problems, each formula
+/// once at its first place; under `[check] math = "warn"` the page of the second batch shows its
+/// refused formula as KaTeX shows errors.
+#[test]
+fn refused_formulas_across_typesetting_batches_are_reported_as_when_typeset_at_once() {
+    let book = Book::empty();
+    for at in 0..300 {
+        let formula = match at {
+            1 => r"\frac{1}".to_string(),
+            3 | 290 => r"\left( x".to_string(),
+            280 => r"\undefinedmacro{x}".to_string(),
+            _ => format!("x_{{{at}}}"),
+        };
+        let body = format!("Formula ${formula}$ and $\\alpha$.\n");
+        book.write(
+            &format!("content/l{at:03}.md"),
+            lesson(&format!("L{at}"), &body),
+        );
+    }
+    let built = book.build();
+    built.exits_with(1);
+    let checked = book.check();
+    checked.exits_with(1);
+    let errors = |stderr: &str| -> Vec<String> {
+        stderr
+            .lines()
+            .filter(|line| line.contains("error:"))
+            .map(str::to_string)
+            .collect()
+    };
+    assert_eq!(errors(&built.stderr), errors(&checked.stderr));
+    assert_eq!(errors(&built.stderr).len(), 3, "{}", built.stderr);
+    assert!(built.stderr.contains("l003.md:"), "{}", built.stderr);
+    assert!(!built.stderr.contains("l290.md:"), "{}", built.stderr);
+
+    book.write("book.toml", "[check]\nmath = \"warn\"\n");
+    book.build().succeeds();
+    assert!(book
+        .read("public/l280.html")
+        .contains("<span class=\"katex-error\""));
+}
