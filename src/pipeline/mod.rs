@@ -12,11 +12,13 @@
 //!
 //! This file holds the order; each step it delegates has a file of its own, in the order they
 //! run: `fingerprint` (may the cache's pages be reused?), `crossrefs` (labels before pages,
-//! popovers after), `prepare` (one lesson to events),
-//! `typeset` (every distinct formula once; for `build`, a batch of pages at a time just before
-//! they are laid out, so the book's formulas' markup is never all held), `pages` (lesson pages laid out; `splice` says whether
-//! their template may be rendered around a marker for the content), `furniture` (front page,
-//! 404, sitemap) and `assemble` (every output file in one [`RenderedSite`]).
+//! popovers after), `prepare` (one lesson to events), `typeset` (every distinct formula once;
+//! for `build`, a batch of pages at a time just before they are laid out, so the book's
+//! formulas' markup is never all held), `lay_out` (the fresh pages laid out in reading order, a
+//! batch at a time, the print page written as they are), `pages` (lesson pages laid out;
+//! `splice` says whether their template may be rendered around a marker for the content),
+//! `furniture` (front page, 404, sitemap) and `assemble` (every output file in one
+//! [`RenderedSite`]).
 
 mod assemble;
 mod bibliography_page;
@@ -24,6 +26,7 @@ pub mod build_cache;
 mod crossrefs;
 mod fingerprint;
 mod furniture;
+mod lay_out;
 mod pages;
 mod prepare;
 mod print_page;
@@ -54,12 +57,13 @@ use crate::load::theme::load_theme;
 use build_cache::{reuse_or_make, BuildCache, CachedPage};
 use crossrefs::BookLabels;
 use fingerprint::book_fingerprint;
-use pages::{finish_page, BookContext};
+use lay_out::{lay_out_pages, LaidOut};
+use pages::BookContext;
 use prepare::{prepare_lesson, PageSoFar, Prepared};
 use pulldown_cmark::{CowStr, Event, Tag};
 use rayon::prelude::*;
 use std::collections::hash_map::DefaultHasher;
-use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
+use std::collections::{BTreeMap, BTreeSet, HashSet};
 use std::hash::{Hash, Hasher};
 use std::path::Path;
 use std::sync::Arc;
@@ -558,12 +562,12 @@ fn build_until(
         Finish::AfterTypesetting => Need::Problems,
     };
     // `build` (a sink, no cache) typesets its formulas a batch of pages at a time, each batch
-    // just before it is laid out (see `TYPESET_BATCH`); its problems are reported when every
-    // batch is typeset, exactly as when they are typeset at once here. A build with problems
-    // already gets them all now.
+    // just before it is laid out (see `lay_out::TYPESET_BATCH`); its problems are reported when
+    // every batch is typeset, exactly as when they are typeset at once here. A build with
+    // problems already gets them all now.
     let batched =
         matches!(finish, Finish::Site(Some(_))) && formula_cache.is_none() && problems.is_empty();
-    let (typeset, formula_problems) = if batched {
+    let (mut typeset, formula_problems) = if batched {
         (Typeset::new(), Vec::new())
     } else {
         typeset_formulas(
@@ -624,7 +628,7 @@ fn build_until(
         tree: &tree,
         config: &config,
         templates: &templates,
-        // Each batch of pages is laid out with the formulas typeset for it (below).
+        // Each batch of pages is laid out with the formulas typeset for it (`lay_out`).
         typeset: &no_formulas,
         bibliography: bibliography.as_ref(),
         front: pages::front_chapter(&config, &tree),
@@ -634,120 +638,23 @@ fn build_until(
         splice_content: splice::splices_content(&theme.templates),
     };
     let pages_laid_out = ready.len();
-    let place = print_page::places(&tree.reading_order, lessons.len());
-    // With a sink and a print page, the page is written as its lessons are laid out (see
-    // `PrintStream`); a problem with its template is reported after the lessons' own, as when
-    // it is laid out last.
-    let (print_stream, print_problem) = match sink.filter(|_| config.print) {
-        Some(sink) => match print_page::render_print_frame(&book, &ready, &pages) {
-            Ok(frame) => {
-                let out = sink.open(PRINT_PAGE).map_err(|problem| vec![problem])?;
-                let stream = print_page::PrintStream::begin(frame, place.clone(), out);
-                for (index, page) in pages.iter().enumerate() {
-                    if let Some(page) = page {
-                        stream.take(index, &page.content, &page.content_formulas);
-                    }
-                }
-                (Some(stream), None)
-            }
-            Err(problem) => (None, Some(problem)),
-        },
-        None => (None, None),
-    };
-    // A page's content is laid out again on a print page held in memory, or on a later
-    // build's from the cache; otherwise it is let go the moment the page is written.
-    let keep_content = page_cache.is_some() || (config.print && print_stream.is_none());
-    let first_sites = batched.then(|| typeset::first_sites(&ready));
-    // In reading order, so each lesson reaches the print stream soon after the one before it.
-    ready.sort_by_key(|page| (place[page.index].is_none(), place[page.index], page.index));
-    let batch = if batched {
-        TYPESET_BATCH
-    } else {
-        ready.len().max(1)
-    };
-    // The last batch each formula is on, after which its markup is let go.
-    let mut last_batch: HashMap<(String, bool), usize> = HashMap::new();
-    if batched {
-        for (at, page) in ready.iter().enumerate() {
-            for formula in &page.formulas {
-                last_batch.insert((formula.tex.clone(), formula.display), at / batch);
-            }
-        }
-    }
-    let (mut typeset, mut refused) = (typeset, BTreeMap::new());
-    let mut typesetting = Duration::ZERO;
-    let mut made: Vec<(usize, Result<CachedPage, Diagnostic>)> = Vec::with_capacity(ready.len());
-    let mut ready = ready.into_iter().peekable();
-    let mut at = 0;
-    while ready.peek().is_some() {
-        let pages: Vec<Prepared<'_>> = ready.by_ref().take(batch).collect();
-        if let Some(sites) = &first_sites {
-            let started = Instant::now();
-            let wanted: BTreeSet<&Formula> = pages
-                .iter()
-                .flat_map(|page| &page.formulas)
-                .filter(|formula| sites.contains_key(*formula))
-                .filter(|formula| !typeset.contains_key(&(formula.tex.clone(), formula.display)))
-                .collect();
-            let wanted: Vec<&Formula> = wanted.into_iter().collect();
-            let (fresh, refusals) = typeset::typeset_these(
-                &wanted,
-                &math_settings,
-                (None, Need::Markup),
-                tolerated.math,
-            );
-            distinct_formulas += fresh.len();
-            typeset.extend(fresh);
-            for (formula, error) in refusals {
-                refused.entry(formula.clone()).or_insert(error);
-            }
-            typesetting += started.elapsed();
-        }
-        // A formula KaTeX refuses fails the build: the pages after it are not laid out.
-        if tolerated.math || refused.is_empty() {
-            let book = BookContext {
-                typeset: &typeset,
-                ..book
-            };
-            made.extend(lay_out(pages, &book, print_stream.as_ref(), keep_content));
-        }
-        if batched {
-            typeset.retain(|key, _| last_batch.get(key).is_some_and(|&last| last > at));
-        }
-        at += 1;
-    }
-    if let Some(sites) = &first_sites {
-        let formula_problems = refused
-            .iter()
-            .map(|(formula, error)| typeset::formula_problem(&sites[formula], formula, error))
-            .collect();
-        tolerated.sort(formula_problems, FORMULA_KIND, &mut problems, &mut warnings);
-        if !problems.is_empty() {
-            return Err(problems);
-        }
-    }
-    made.sort_unstable_by_key(|(index, _)| *index);
-    for (index, page) in made {
-        pages[index] = Some(Arc::new(page.map_err(|problem| vec![problem])?));
-    }
-    if let Some(problem) = print_problem {
-        return Err(vec![problem]);
-    }
-    let print_streamed = match print_stream {
-        Some(stream) => {
-            stream.finish().map_err(|error| {
-                vec![Diagnostic::io(format!(
-                    "the site could not be written: cannot write {PRINT_PAGE}: {error}"
-                ))]
-            })?;
-            true
-        }
-        None => false,
-    };
-    let pages: Vec<Arc<CachedPage>> = pages
-        .into_iter()
-        .map(|page| page.expect("every lesson was reused or laid out"))
-        .collect();
+    let LaidOut {
+        pages,
+        warnings: formula_warnings,
+        print_streamed,
+        typeset_in_batches,
+        typesetting,
+    } = lay_out_pages(
+        ready,
+        pages,
+        &book,
+        &mut typeset,
+        batched.then_some(&math_settings),
+        &tolerated,
+        page_cache.is_some(),
+    )?;
+    warnings.extend(formula_warnings);
+    distinct_formulas += typeset_in_batches;
 
     let furniture = reuse_or_make(furniture_cache, fingerprint, || {
         assemble::furniture(&book).map_err(|problem| vec![problem])
@@ -794,39 +701,4 @@ fn build_until(
             timings,
         },
     })
-}
-
-/// Pages typeset and laid out at once by a build that writes as it goes: its formulas' markup
-/// is held for these pages (and those of later batches that share a formula) only, instead of
-/// the whole book's (a hundred kilobytes a lesson under KaTeX), while every page waits to be
-/// laid out. Enough pages to keep both cores busy typesetting.
-const TYPESET_BATCH: usize = 256;
-
-/// Lays out `pages`, in parallel in their order, each handed to the print page's `stream`
-/// when there is one as soon as it is laid out; its content is let go unless `keep_content`.
-/// Returns each page by its lesson index, in no particular order.
-fn lay_out(
-    pages: Vec<Prepared<'_>>,
-    book: &BookContext<'_>,
-    stream: Option<&print_page::PrintStream<'_>>,
-    keep_content: bool,
-) -> Vec<(usize, Result<CachedPage, Diagnostic>)> {
-    pages
-        .into_iter()
-        .par_bridge()
-        .map(|page| {
-            let index = page.index;
-            let page = finish_page(page, book).map(|(_, mut page)| {
-                if let Some(stream) = stream {
-                    stream.take(index, &page.content, &page.content_formulas);
-                }
-                if !keep_content {
-                    page.content = Arc::default();
-                    page.content_formulas = Arc::new([]);
-                }
-                page
-            });
-            (index, page)
-        })
-        .collect()
 }
