@@ -4,9 +4,10 @@
 //! leave drafts out unless previewing → order the book as a tree → parse each lesson's
 //! Markdown once → number every label of the book (`crossrefs`) → expand example blocks,
 //! references and cross-references into events → number headings → give each page copies of
-//! the targets it refers to, for popovers → check and rewrite links between pages and files → typeset all distinct formulas in
-//! parallel → index the text for search → lay out pages with templates → a [`RenderedSite`]
-//! in memory. Nothing here writes to disk: `build` gives a [`PageSink`] (`write`'s staging
+//! the targets it refers to, for popovers → check and rewrite links between pages and files →
+//! typeset the distinct formulas in parallel (all at once, or for `build` a batch of pages at a
+//! time) → index the text for search → lay out pages with templates → a [`RenderedSite`] in
+//! memory. Nothing here writes to disk: `build` gives a [`PageSink`] (`write`'s staging
 //! folder) that takes each lesson page, and the print page a lesson at a time, as they are laid
 //! out, then hands `write` the rest; `check` only reads the diagnostics.
 //!
