@@ -53,6 +53,20 @@ fn two_heads() -> AttentionInput {
 
 type Edit = fn(&mut AttentionInput);
 
+/// Each edit of the seed example is refused with exactly that field (none for an overflow,
+/// which stands at the example's name) and message.
+fn assert_each_refused(cases: impl IntoIterator<Item = (Edit, Option<&'static str>, String)>) {
+    for (edit, field, message) in cases {
+        let mut input = cat();
+        edit(&mut input);
+        let error = input.evaluate().expect_err(&message);
+        assert_eq!(
+            (error.field.as_deref(), error.message.as_str()),
+            (field, message.as_str())
+        );
+    }
+}
+
 /// Every refusal: what changes in the seed example → the field at fault and the message.
 #[test]
 fn every_bad_input_is_one_error_on_its_field() {
@@ -83,15 +97,7 @@ fn every_bad_input_is_one_error_on_its_field() {
         (|i| { *i = two_heads(); i.w_q *= 1e160; i.w_k *= 1e160 }, None, "the scores Q·Kᵀ overflows: the inputs are too large to compute with".into()),
         (|i| { *i = two_heads(); i.w_o = Some(array![[1e308], [1e308]]) }, None, "the output overflows: the inputs are too large to compute with".into()),
     ];
-    for (edit, field, message) in cases {
-        let mut input = cat();
-        edit(&mut input);
-        let error = input.evaluate().expect_err(&message);
-        assert_eq!(
-            (error.field.as_deref(), error.message.as_str()),
-            (field, message.as_str())
-        );
-    }
+    assert_each_refused(cases);
 }
 
 /// Inputs the block reader refuses at their own text (a NaN, an infinity, an empty projection,
@@ -135,15 +141,7 @@ fn inputs_only_the_block_reader_refuses_are_errors_at_their_input() {
             "heads = 128 is more than 64, the most an example may have".into(),
         ),
     ];
-    for (edit, field, message) in cases {
-        let mut input = cat();
-        edit(&mut input);
-        let error = input.evaluate().expect_err(&message);
-        assert_eq!(
-            (error.field.as_deref(), error.message.as_str()),
-            (Some(field), message.as_str())
-        );
-    }
+    assert_each_refused(cases.map(|(edit, field, message)| (edit, Some(field), message)));
 }
 
 /// A run past a limit other than the work limit (here the program's lines) is said as that
